@@ -1,0 +1,231 @@
+// The Home Assistant add-on's start-up: its flat options form (/data/options.json) becomes the same
+// config object a config.yaml gives, and the broker comes from the Supervisor when none is set.
+import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildConfig, ConfigError, formatPath, type LoadOptions } from './load.js';
+import type { Config, ConfigInput, FixedMessage } from './schema.js';
+
+/** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
+export const ADDON_OPTIONS_PATH = '/data/options.json';
+export const ADDON_DATA_DIR = '/data';
+export const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
+const SUPERVISOR_URL = 'http://supervisor';
+
+/** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
+interface AddonOptions {
+  accounts?: { login?: string; password?: string; id?: string; downloads?: boolean }[];
+  messages?: { account?: string; id?: string; name?: string; to?: string; topic?: string; body?: string }[];
+  poll_interval?: number;
+  fast_interval?: number;
+  quiet_hours?: string;
+  log_level?: string;
+  mqtt_url?: string;
+  mqtt_username?: string;
+  mqtt_password?: string;
+}
+
+export interface MqttService {
+  url: string;
+  username: string;
+  password: string;
+}
+
+/** The Supervisor could not be asked (no network, an unexpected answer): a runtime failure, exit 1. */
+export class SupervisorError extends Error {
+  override readonly name = 'SupervisorError';
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+/** True inside the add-on: the Supervisor gave a token and wrote the options file. */
+export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON_OPTIONS_PATH): Promise<boolean> {
+  if (!env.SUPERVISOR_TOKEN) return false;
+  return access(optionsPath).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Converts the options form to the config object that buildConfig validates. Pure. `mqtt` is the
+ * broker the Supervisor named (used only when the form sets no mqtt_url).
+ */
+export function configFromOptions(options: unknown, mqtt?: MqttService): ConfigInput {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ConfigError(OPTIONS_SOURCE, ['the options must be a mapping of keys']);
+  }
+  const o = options as AddonOptions;
+  const problems: string[] = [];
+  (o.accounts ?? []).forEach((a, i) => {
+    if (!a.login?.trim()) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
+    if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that login`);
+  });
+  if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
+  const accounts = (o.accounts ?? []).map((a) => ({
+    login: a.login ?? '',
+    password: a.password ?? '',
+    ...(a.id ? { id: a.id } : {}),
+    downloads: a.downloads ?? false,
+    messages: [] as FixedMessage[],
+  }));
+  (o.messages ?? []).forEach((m, i) => {
+    const owner = messageOwner(m.account, accounts, ['messages', i, 'account'], problems);
+    const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
+    if (owner === undefined || to === undefined) return;
+    owner.messages.push({ id: m.id ?? '', name: m.name ?? '', to, topic: m.topic ?? '', body: m.body ?? '' });
+  });
+  if (problems.length > 0) throw new ConfigError(OPTIONS_SOURCE, problems);
+
+  const raw: ConfigInput = {
+    accounts,
+    poll: {
+      interval: minutes(o.poll_interval, 20),
+      fast_interval: minutes(o.fast_interval, 3),
+      ...(o.quiet_hours ? { quiet_hours: o.quiet_hours } : {}),
+    },
+    data_dir: ADDON_DATA_DIR,
+    log_level: (o.log_level ?? 'info') as Config['log_level'],
+  };
+  const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
+  if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };
+  return raw;
+}
+
+const OPTIONS_SOURCE = 'add-on options';
+
+/** `to` in the form is one line: class_tutor, teacher:Name Surname or account:<id>. */
+function recipient(text: string, path: (string | number)[], problems: string[]): FixedMessage['to'] | undefined {
+  const value = text.trim();
+  if (value === 'class_tutor') return 'class_tutor';
+  const [, kind, rest] = /^(teacher|account):\s*(.*)$/.exec(value) ?? [];
+  if (kind === 'teacher' && rest) return { teacher: rest.trim() };
+  if (kind === 'account' && rest) return { account_id: rest.trim() };
+  problems.push(`${formatPath(path)}: must be class_tutor, teacher:Name Surname or account:<id> (got "${value}")`);
+  return undefined;
+}
+
+/** A message names its account by login or id; with one account it may leave it empty. */
+function messageOwner<A extends { login: string; id?: string }>(
+  name: string | undefined,
+  accounts: A[],
+  path: (string | number)[],
+  problems: string[],
+): A | undefined {
+  const wanted = name?.trim();
+  if (!wanted) {
+    if (accounts.length === 1) return accounts[0];
+    problems.push(`${formatPath(path)}: required when there is more than one account (the login or id of the account that sends it)`);
+    return undefined;
+  }
+  const found = accounts.find((a) => a.login === wanted || a.id === wanted);
+  if (!found) problems.push(`${formatPath(path)}: no account has the login or id "${wanted}"`);
+  return found;
+}
+
+function minutes(value: number | undefined, fallback: number): string {
+  return `${value ?? fallback}m`;
+}
+
+export interface SupervisorOptions {
+  /** SUPERVISOR_TOKEN from the add-on's environment. */
+  token: string | undefined;
+  /** Default http://supervisor; tests point it at a local server. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Asks the Supervisor for the MQTT broker it knows (the Mosquitto add-on, usually). */
+export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttService> {
+  if (!options.token) {
+    throw new ConfigError('Home Assistant add-on', [
+      'mqtt: no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.',
+    ]);
+  }
+  const doFetch = options.fetch ?? fetch;
+  const url = `${options.baseUrl ?? SUPERVISOR_URL}/services/mqtt`;
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      headers: { Authorization: `Bearer ${options.token}` },
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | { result?: string; message?: string; data?: Record<string, unknown> }
+    | undefined;
+  if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') {
+    return brokerOf(body.data);
+  }
+  const said = body?.message ? ` (the Supervisor said: ${body.message})` : '';
+  if (response.status === 400 || response.status === 404) {
+    throw new ConfigError('Home Assistant add-on', [
+      `mqtt: Home Assistant has no MQTT broker${said}. Install and start the "Mosquitto broker" add-on ` +
+        '(Settings > Add-ons > Add-on store), then restart this add-on; or set mqtt_url in the options.',
+    ]);
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new ConfigError('Home Assistant add-on', [
+      `mqtt: the Supervisor refused to name the MQTT broker${said}. The add-on needs "services: mqtt:need" in its config.yaml.`,
+    ]);
+  }
+  throw new SupervisorError(`unexpected answer from the Supervisor (HTTP ${response.status})${said}`, response.status);
+}
+
+function brokerOf(data: Record<string, unknown>): MqttService {
+  const host = String(data.host);
+  const port = Number(data.port ?? 1883);
+  const scheme = data.ssl === true ? 'mqtts' : 'mqtt';
+  // An IPv6 literal needs brackets in a URL.
+  const hostPart = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return {
+    url: `${scheme}://${hostPart}:${port}`,
+    username: typeof data.username === 'string' ? data.username : '',
+    password: typeof data.password === 'string' ? data.password : '',
+  };
+}
+
+export interface AddonLoadOptions extends LoadOptions {
+  optionsPath?: string;
+  supervisor?: Omit<SupervisorOptions, 'token'>;
+  /** False for commands that never connect (dashboard): the Supervisor is then not asked. */
+  needsBroker?: boolean;
+}
+
+/** Reads /data/options.json, asks the Supervisor for the broker when needed, and validates. */
+export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<Config> {
+  const env = options.env ?? process.env;
+  const path = options.optionsPath ?? ADDON_OPTIONS_PATH;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(path, [code === 'ENOENT' ? 'file not found' : code ? `cannot read (${code})` : 'not valid JSON']);
+  }
+  const o = (parsed ?? {}) as AddonOptions;
+  // The environment override (DZIENNIK2MQTT_MQTT_URL) wins in buildConfig, so the Supervisor need not be asked.
+  const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
+  const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }) : undefined;
+  return buildConfig(configFromOptions(parsed, broker), OPTIONS_SOURCE, options);
+}
+
+/**
+ * Downloads are written under data_dir/downloads; inside the add-on that folder is a link to
+ * /media/dziennik2mqtt, so that Home Assistant's media browser (and a dashboard) can show the files
+ * while the cookie jars stay private in /data. A real folder left by an earlier version is kept.
+ */
+export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR): Promise<void> {
+  if (!config.accounts.some((a) => a.downloads)) return;
+  const link = join(config.data_dir, 'downloads');
+  const existing = await lstat(link).catch(() => undefined);
+  if (existing) return;
+  await mkdir(mediaDir, { recursive: true });
+  await symlink(mediaDir, link, 'dir');
+}

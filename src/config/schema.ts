@@ -1,0 +1,110 @@
+// The configuration schema: the single source of truth for keys, types and defaults. The example
+// config and the add-on options are checked against it.
+import { z } from 'zod';
+import { parseDuration } from '../util/duration.js';
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === undefined || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: `not a duration: "${text}" (use 90s, 3m, 1h)` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const slug = z.string().regex(/^[a-z0-9_]+$/, 'only lowercase letters, digits and _');
+
+const recipient = z.union([
+  z.literal('class_tutor'),
+  z.strictObject({ teacher: z.string().min(1) }),
+  z.strictObject({ account_id: z.string().min(1) }),
+]);
+
+const fixedMessage = z.strictObject({
+  id: slug,
+  name: z.string().min(1),
+  to: recipient,
+  topic: z.string().min(1),
+  body: z.string().min(1),
+});
+
+const account = z
+  .strictObject({
+    login: z.string().min(1),
+    password: z.string().min(1).optional(),
+    password_file: z.string().min(1).optional(),
+    id: slug.refine((v) => v !== 'bridge', '"bridge" is reserved for the bridge itself').optional(),
+    downloads: z.boolean().default(false),
+    messages: z.array(fixedMessage).default([]),
+  })
+  .superRefine((a, ctx) => {
+    if (a.password === undefined && a.password_file === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'required (or password_file)' });
+    }
+    if (a.password !== undefined && a.password_file !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password_file'], message: 'give password or password_file, not both' });
+    }
+    const seen = new Set<string>();
+    a.messages.forEach((m, i) => {
+      if (seen.has(m.id)) ctx.addIssue({ code: 'custom', path: ['messages', i, 'id'], message: `duplicate id "${m.id}"` });
+      seen.add(m.id);
+    });
+  });
+
+const url = z.string().url();
+
+const quietHours = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
+
+export const configSchema = z
+  .strictObject({
+    mqtt: z
+      .strictObject({
+        url: z.string().regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must start with mqtt:// or mqtts://').default('mqtt://127.0.0.1:1883'),
+        username: z.string().default(''),
+        password: z.string().default(''),
+        base_topic: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('dziennik2mqtt'),
+        discovery_prefix: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('homeassistant'),
+      })
+      .prefault({}),
+    portal: z
+      .strictObject({
+        base_url: url.default('https://synergia.librus.pl'),
+        auth_url: url.default('https://api.librus.pl'),
+        messages_url: url.default('https://wiadomosci.librus.pl'),
+        sandbox_url: url.default('https://sandbox.librus.pl'),
+      })
+      .prefault({}),
+    accounts: z.array(account).min(1, 'at least one account is needed'),
+    poll: z
+      .strictObject({
+        interval: duration('20m'),
+        fast_interval: duration('3m'),
+        quiet_hours: quietHours.optional(),
+      })
+      .prefault({}),
+    data_dir: z.string().min(1).default('./data'),
+    log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    const ids = new Set<string>();
+    c.accounts.forEach((a, i) => {
+      if (a.id === undefined) return;
+      if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'id'], message: `duplicate id "${a.id}"` });
+      ids.add(a.id);
+    });
+  });
+
+/** The config as written (before defaults). */
+export type ConfigInput = z.input<typeof configSchema>;
+/** The config after validation and defaults; durations are in milliseconds. */
+export type Config = z.output<typeof configSchema>;
+export type AccountConfig = Config['accounts'][number];
+export type FixedMessage = AccountConfig['messages'][number];
+export type MqttConfig = Config['mqtt'];
+export type PortalUrls = Config['portal'];
