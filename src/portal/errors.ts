@@ -1,0 +1,126 @@
+// One error class per way a portal call can fail. Each has a literal name, the context a log line
+// needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
+
+interface ErrorContext {
+  account?: string;
+  url?: string;
+  cause?: unknown;
+}
+
+abstract class PortalError extends Error {
+  abstract override readonly name: string;
+  readonly account: string | undefined;
+  readonly url: string | undefined;
+
+  constructor(message: string, context: ErrorContext = {}) {
+    super(message, context.cause === undefined ? undefined : { cause: context.cause });
+    this.account = context.account;
+    this.url = context.url === undefined ? undefined : stripQuery(context.url);
+  }
+}
+
+/** The login answered without a goTo: the login or password is wrong. */
+export class WrongCredentialsError extends PortalError {
+  readonly name = 'WrongCredentialsError';
+}
+
+/** The login pages asked for a captcha: a person must log in once in a browser. */
+export class CaptchaRequiredError extends PortalError {
+  readonly name = 'CaptchaRequiredError';
+}
+
+/** The session died and one fresh login did not bring it back. */
+export class SessionExpiredError extends PortalError {
+  readonly name = 'SessionExpiredError';
+}
+
+/** The portal answered, but not as the spec says (a status, a body or a redirect we do not accept). */
+export class UnexpectedResponseError extends PortalError {
+  readonly name = 'UnexpectedResponseError';
+  readonly status: number;
+  /** The gateway's error Code (e.g. InvalidRequest), when its body said one. */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
+    super(message, context);
+    this.status = status;
+    this.code = context.code;
+  }
+
+  /** 403/404/405 and 401 Insufficient scopes: the module is not available to this account. */
+  get refused(): boolean {
+    return this.status === 403 || this.status === 404 || this.status === 405 || this.status === 401;
+  }
+}
+
+/** The portal is down or unreachable: a network error, a timeout or a 5xx. Never a wrong password. */
+export class ConnectionError extends PortalError {
+  readonly name = 'ConnectionError';
+  readonly status: number | undefined;
+
+  constructor(message: string, context: ErrorContext & { status?: number } = {}) {
+    super(message, context);
+    this.status = context.status;
+  }
+}
+
+/** Sending a message failed: sent=false means nothing went out, sent=null means unknown. */
+export class MessageSendError extends PortalError {
+  readonly name = 'MessageSendError';
+  readonly sent: false | null;
+
+  constructor(sent: false | null, message: string, context: ErrorContext = {}) {
+    super(message, context);
+    this.sent = sent;
+  }
+}
+
+/** Login is paused for this account (after wrong credentials or a captcha) until the given time. */
+export class LoginPausedError extends PortalError {
+  readonly name = 'LoginPausedError';
+  readonly until: number;
+  readonly reason: ProblemReason;
+
+  constructor(reason: ProblemReason, until: number, context: ErrorContext = {}) {
+    super(`login paused (${reason}) until ${new Date(until).toISOString()}`, context);
+    this.until = until;
+    this.reason = reason;
+  }
+}
+
+/** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */
+export class StorageError extends PortalError {
+  readonly name = 'StorageError';
+
+  constructor(cause: unknown) {
+    super(`cannot write in data_dir: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+export type ProblemReason =
+  | 'wrong_credentials'
+  | 'captcha_required'
+  | 'service_down'
+  | 'session_expired'
+  | 'unexpected_response'
+  | 'messages_unavailable'
+  | 'storage_error';
+
+/** The `problem` entity's reason for an error. */
+export function problemReason(error: unknown): ProblemReason {
+  // A source may wrap a network failure so it does not fail the whole account; the reason is still
+  // the network's (the messaging host down in a maintenance window is not "please report it").
+  if (error instanceof UnexpectedResponseError && error.cause instanceof PortalError) return problemReason(error.cause);
+  if (error instanceof LoginPausedError) return error.reason;
+  if (error instanceof WrongCredentialsError) return 'wrong_credentials';
+  if (error instanceof CaptchaRequiredError) return 'captcha_required';
+  if (error instanceof SessionExpiredError) return 'session_expired';
+  if (error instanceof ConnectionError) return 'service_down';
+  if (error instanceof StorageError) return 'storage_error';
+  return 'unexpected_response';
+}
+
+function stripQuery(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

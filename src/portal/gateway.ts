@@ -1,0 +1,129 @@
+// The data gateway (spec 4.1): JSON resources read through zod schemas inside the account's session.
+// Resource code asks for an endpoint and a schema; cookies, logins and retries stay in the session.
+import type { z } from 'zod';
+import { ConnectionError, UnexpectedResponseError } from './errors.js';
+import type { HttpResponse } from './http.js';
+import type { PortalSession } from './session.js';
+import type { PortalUrls } from '../config/schema.js';
+
+const GATEWAY_PATH = '/gateway/api/2.0/';
+
+export interface GatewayOptions {
+  session: PortalSession;
+  urls: PortalUrls;
+  account: string;
+  /** Called for every request sent to the portal (for counting). */
+  onRequest?: (method: string, endpoint: string) => void;
+}
+
+export class Gateway {
+  private readonly options: GatewayOptions;
+
+  constructor(options: GatewayOptions) {
+    this.options = options;
+  }
+
+  /** GET a resource and read it through its schema. */
+  async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
+    const json = await this.call('GET', endpoint, query);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
+      throw new UnexpectedResponseError(200, `${endpoint}: unexpected shape${where}`, { account: this.options.account });
+    }
+    return parsed.data;
+  }
+
+  /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
+  post(endpoint: string, body?: unknown): Promise<unknown> {
+    return this.call('POST', endpoint, undefined, body);
+  }
+
+  /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */
+  async page(path: string): Promise<string> {
+    const { session, urls } = this.options;
+    const url = `${urls.base_url}${path}`;
+    this.options.onRequest?.('GET', path);
+    const res = await session.request(
+      () => session.http.send({ url, headers: { accept: 'text/html' } }),
+      (r) => r.status === 401 || isLoginRedirect(r, urls),
+    );
+    if (res.status >= 500 || res.status === 429) throw serverError(res, path, this.options.account);
+    if (res.status !== 200) {
+      throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account: this.options.account });
+    }
+    return decodeBody(res);
+  }
+
+  private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<unknown> {
+    const { session, urls, account } = this.options;
+    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+    const url = `${urls.base_url}${GATEWAY_PATH}${endpoint}${search}`;
+    this.options.onRequest?.(method, endpoint);
+    const res = await session.request(
+      () =>
+        session.http.send({
+          method,
+          url,
+          headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      (r) => r.status === 401 && !isInsufficientScopes(r),
+    );
+    if (res.status >= 500 || res.status === 429) throw serverError(res, endpoint, account);
+    const json = readJson(res);
+    if (res.status >= 200 && res.status < 300) {
+      if (json === NOT_JSON) {
+        if (res.body.length === 0) return undefined;
+        throw new UnexpectedResponseError(res.status, `${endpoint}: the answer is not JSON`, { account });
+      }
+      return json;
+    }
+    const code = json !== NOT_JSON && json && typeof json === 'object' ? stringField(json, 'Code') : undefined;
+    const detail = res.status === 401 ? 'Insufficient scopes' : code ?? `status ${res.status}`;
+    throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code });
+  }
+}
+
+const NOT_JSON = Symbol('not json');
+
+function readJson(res: HttpResponse): unknown {
+  if (res.body.length === 0) return NOT_JSON;
+  try {
+    return JSON.parse(res.text()) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
+export function isInsufficientScopes(res: HttpResponse): boolean {
+  return /insufficient scopes/i.test(res.text());
+}
+
+function isLoginRedirect(res: HttpResponse, urls: PortalUrls): boolean {
+  if (res.status < 300 || res.status >= 400 || !res.location) return false;
+  const target = new URL(res.location);
+  return target.origin === new URL(urls.auth_url).origin || /\/loguj/.test(target.pathname);
+}
+
+function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
+  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
+  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
+}
+
+function stringField(obj: object, key: string): string | undefined {
+  const value = (obj as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function decodeBody(res: HttpResponse): string {
+  const type = String(res.headers['content-type'] ?? '');
+  const declared = /charset=([\w-]+)/i.exec(type)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(res.body.toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(res.body);
+  } catch {
+    return res.text();
+  }
+}

@@ -1,0 +1,155 @@
+// One account's HTTP client: undici requests with that account's own cookie jar, per-request
+// timeouts, and network failures turned into ConnectionError. It never follows redirects by itself:
+// the login flow and the download rules decide which Location may be followed.
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
+import { ConnectionError } from './errors.js';
+import type { Clock } from '../util/clock.js';
+
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+export interface HttpRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  /** The Location header resolved against the request URL, if any. */
+  location: string | undefined;
+  text(): string;
+}
+
+export interface HttpClientOptions {
+  account: string;
+  clock: Clock;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+  jar?: CookieJar;
+}
+
+export class HttpClient {
+  private jar: CookieJar;
+  private readonly options: HttpClientOptions;
+
+  constructor(options: HttpClientOptions) {
+    this.options = options;
+    this.jar = options.jar ?? new CookieJar();
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const now = new Date(this.options.clock.now());
+    // The portal sends oauth_token with Max-Age=600 on every answer although the session behind it
+    // lives about a day; the server, not the cookie's age, says when it is dead (a 401), so expired
+    // cookies are still sent.
+    const cookie = (await this.liveCookies(req.url)).map((c) => c.cookieString()).join('; ');
+    const headers: Record<string, string> = { 'user-agent': BROWSER_USER_AGENT, ...lowerKeys(req.headers ?? {}) };
+    if (cookie) headers.cookie = cookie;
+    const timeoutMs = req.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    let res: Dispatcher.ResponseData;
+    let body: Buffer;
+    try {
+      res = await undiciRequest(req.url, {
+        method: req.method ?? 'GET',
+        headers,
+        body: req.body,
+        dispatcher: this.options.dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = Buffer.from(await res.body.arrayBuffer());
+    } catch (error) {
+      throw new ConnectionError(`${req.method ?? 'GET'} ${pathOf(req.url)} failed: ${describeNetworkError(error)}`, {
+        account: this.options.account,
+        url: req.url,
+        cause: error,
+      });
+    }
+    await this.storeCookies(res.headers['set-cookie'], req.url, now);
+    const locationHeader = firstHeader(res.headers.location);
+    return {
+      status: res.statusCode,
+      url: req.url,
+      headers: res.headers,
+      body,
+      location: locationHeader ? resolveLocation(locationHeader, req.url) : undefined,
+      text: () => body.toString('utf8'),
+    };
+  }
+
+  /** The value of a cookie the jar would send to url (expired ones included, see send()). */
+  async cookieValue(url: string, name: string): Promise<string | undefined> {
+    return (await this.liveCookies(url)).find((c) => c.key === name)?.value;
+  }
+
+  /** Cookies for url, past their Max-Age or not, but never one the server deleted. */
+  private async liveCookies(url: string): Promise<Cookie[]> {
+    const cookies = await this.jar.getCookies(url, { expire: false });
+    return cookies.filter((c) => !wasDeleted(c));
+  }
+
+  /** Replaces the jar (with one restored from data_dir). */
+  useJar(jar: CookieJar): void {
+    this.jar = jar;
+  }
+
+  serialize(): Promise<SerializedCookieJar> {
+    return this.jar.serialize();
+  }
+
+  private async storeCookies(header: string | string[] | undefined, url: string, now: Date): Promise<void> {
+    if (!header) return;
+    for (const line of Array.isArray(header) ? header : [header]) {
+      await this.jar.setCookie(line, url, { now, ignoreError: true });
+    }
+  }
+}
+
+/** A Set-Cookie with Max-Age <= 0 or an Expires before it was set is how a server deletes a cookie. */
+function wasDeleted(cookie: Cookie): boolean {
+  if (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0) return true;
+  if (cookie.maxAge === 'Infinity' || cookie.maxAge === '-Infinity') return cookie.maxAge === '-Infinity';
+  const created = cookie.creation instanceof Date ? cookie.creation.getTime() : undefined;
+  return cookie.expires instanceof Date && created !== undefined && cookie.expires.getTime() <= created;
+}
+
+function resolveLocation(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+export function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
+    const code = (error as { code?: string }).code;
+    return code ?? error.message;
+  }
+  return String(error);
+}

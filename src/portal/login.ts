@@ -1,0 +1,130 @@
+// The browser-like password login of spec 5.2, step by step, in the account's own cookie jar.
+import { CaptchaRequiredError, ConnectionError, UnexpectedResponseError, WrongCredentialsError } from './errors.js';
+import { pathOf, type HttpClient, type HttpResponse } from './http.js';
+import type { PortalUrls } from '../config/schema.js';
+
+export const CLIENT_ID = '46';
+export const MAX_LOGIN_HOPS = 10;
+const CAPTCHA_MARKERS = /captcha|recaptcha|g-recaptcha|hcaptcha/i;
+
+export interface LoginInput {
+  http: HttpClient;
+  urls: PortalUrls;
+  account: string;
+  login: string;
+  password: string;
+}
+
+/** Logs in with the password; resolves when the portal host holds an oauth_token for this jar. */
+export async function passwordLogin(input: LoginInput): Promise<void> {
+  const { http, urls, account } = input;
+  const context = { account };
+
+  // Step 1: the portal points at the authorization endpoint (with its state).
+  const entry = await http.send({ url: `${urls.base_url}/loguj/portalRodzina`, headers: navigationHeaders('none') });
+  failOnServerError(entry, account);
+  if (!entry.location) {
+    throw new UnexpectedResponseError(entry.status, 'login step 1: no redirect to the authorization host', {
+      ...context,
+      url: entry.url,
+    });
+  }
+
+  // Step 2: open the login page, which sets the authorization host's session cookies.
+  const loginPageUrl = entry.location;
+  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders('cross-site') });
+  failOnServerError(page, account);
+
+  // Step 3: post the credentials as the login page's script would.
+  const authOrigin = new URL(urls.auth_url).origin;
+  const form = new URLSearchParams({ action: 'login', login: input.login, pass: input.password });
+  const answer = await http.send({
+    method: 'POST',
+    url: `${urls.auth_url}/OAuth/Authorization?client_id=${CLIENT_ID}`,
+    body: form.toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+      accept: 'application/json, text/javascript, */*; q=0.01',
+      origin: authOrigin,
+      referer: loginPageUrl,
+      'x-requested-with': 'XMLHttpRequest',
+      'sec-fetch-dest': 'empty',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-site': 'same-origin',
+    },
+  });
+  failOnServerError(answer, account);
+  const answerText = answer.text();
+  if (CAPTCHA_MARKERS.test(answerText)) {
+    throw new CaptchaRequiredError('the portal asks for a captcha at login', { ...context, url: answer.url });
+  }
+  const goTo = readGoTo(answerText);
+  if (goTo === undefined) {
+    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url });
+  }
+
+  // Step 4: follow goTo and every Location by hand, keeping cookies, until a page has none.
+  let next: string | undefined = resolve(goTo, `${urls.auth_url}/OAuth/Authorization`);
+  let hops = 0;
+  while (next !== undefined) {
+    if (hops === MAX_LOGIN_HOPS) {
+      throw new UnexpectedResponseError(302, `login step 4: more than ${MAX_LOGIN_HOPS} redirects`, context);
+    }
+    hops++;
+    const hop = await http.send({ url: next, headers: navigationHeaders(hops === 1 ? 'same-origin' : 'cross-site') });
+    failOnServerError(hop, account);
+    if (CAPTCHA_MARKERS.test(hop.text())) {
+      throw new CaptchaRequiredError('the portal asks for a captcha after login', { ...context, url: hop.url });
+    }
+    if (hop.status >= 400) {
+      throw new UnexpectedResponseError(hop.status, `login step 4: ${pathOf(hop.url)} answered ${hop.status}`, context);
+    }
+    if (hop.status >= 300 && hop.status < 400 && hop.location === undefined) {
+      throw new UnexpectedResponseError(hop.status, 'login step 4: a redirect without a valid Location', context);
+    }
+    next = hop.location;
+  }
+
+  if (!(await http.cookieValue(`${urls.base_url}/`, 'oauth_token'))) {
+    throw new UnexpectedResponseError(200, 'login finished without a portal session (no oauth_token)', context);
+  }
+}
+
+function readGoTo(text: string): string | undefined {
+  try {
+    const json = JSON.parse(text) as unknown;
+    if (json && typeof json === 'object' && 'goTo' in json) {
+      const goTo = (json as { goTo: unknown }).goTo;
+      if (typeof goTo === 'string' && goTo !== '') return goTo;
+    }
+  } catch {
+    // Not JSON: no goTo, which the spec treats as wrong credentials.
+  }
+  return undefined;
+}
+
+function resolve(path: string, base: string): string | undefined {
+  try {
+    return new URL(path, base).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
+function failOnServerError(res: HttpResponse, account: string): void {
+  if (res.status >= 500 || res.status === 429) {
+    throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
+  }
+}
+
+function navigationHeaders(site: 'none' | 'same-origin' | 'cross-site'): Record<string, string> {
+  return {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
+    'sec-fetch-dest': 'document',
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-site': site,
+    'upgrade-insecure-requests': '1',
+  };
+}

@@ -1,0 +1,80 @@
+// The messaging resources the bridge reads (spec 4.8), typed through their schemas. Transport, the
+// session and its recovery stay in MessagingClient.
+import { UnexpectedResponseError } from './errors.js';
+import {
+  groupReceiversResponse,
+  meResponse,
+  messageListResponse,
+  receiverTypesResponse,
+  studentTeachersResponse,
+  unreadCountsResponse,
+  type MessageList,
+  type Receiver,
+  type UnreadCounts,
+} from './schemas/messages.js';
+import type { MessagingClient, MessagingReply } from './messaging.js';
+import type { z } from 'zod';
+
+/** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
+export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
+export type Mailbox = (typeof MAILBOXES)[number];
+
+/** Receiver group ids are checked before they go into a query (they come from the portal). */
+const GROUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export class MessagesApi {
+  private readonly client: MessagingClient;
+  private readonly account: string;
+
+  constructor(options: { client: MessagingClient; account: string }) {
+    this.client = options.client;
+    this.account = options.account;
+  }
+
+  get available(): boolean | undefined {
+    return this.client.available;
+  }
+
+  unreadCounts(): Promise<UnreadCounts> {
+    return this.read('/api/inbox/unreadMessagesCount', unreadCountsResponse);
+  }
+
+  /** The newest `limit` messages of a mailbox; listing never marks anything read. */
+  list(mailbox: Mailbox, limit = 10): Promise<MessageList> {
+    if (!MAILBOXES.includes(mailbox)) throw new Error(`unknown mailbox ${String(mailbox)}`);
+    return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
+  }
+
+  me(): Promise<z.output<typeof meResponse>> {
+    return this.read('/api/me', meResponse);
+  }
+
+  receiverTypes(): Promise<{ id: string; name: string | undefined }[]> {
+    return this.read('/api/receivers/types', receiverTypesResponse, { includeClass: 'true' });
+  }
+
+  groupReceivers(group: string): Promise<Receiver[]> {
+    if (!GROUP_ID.test(group)) return Promise.resolve([]);
+    return this.read('/api/receivers/groups/school-employees', groupReceiversResponse, { receiverType: group });
+  }
+
+  /** The accountIds of the child's teachers (403 on a kindergarten account). */
+  studentTeachers(): Promise<string[]> {
+    return this.read('/api/receivers/student-subjects', studentTeachersResponse);
+  }
+
+  /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */
+  postMessage(body: unknown): Promise<MessagingReply> {
+    return this.client.postOnce('/api/messages', body);
+  }
+
+  private async read<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
+    const json = await this.client.get(path, query);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new UnexpectedResponseError(200, `${path}: unexpected shape${first ? `: ${first.message}` : ''}`, { account: this.account });
+    }
+    return parsed.data;
+  }
+}

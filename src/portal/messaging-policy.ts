@@ -1,0 +1,58 @@
+// The messaging session's rules (spec 5.4) as data with the spec's defaults, the decisions made from
+// them, and the one error of this subsystem that is not a failure: the school has no messages module.
+
+const MINUTE = 60_000;
+
+export interface MessagingPolicy {
+  /** Wait before asking again after one of the first `absentShortRechecks` "Brak dostępu" answers in a row. */
+  absentRecheckMs: number;
+  absentShortRechecks: number;
+  /** Wait after every later "Brak dostępu" in a row. */
+  absentLongRecheckMs: number;
+  /** After a recovery that reached the password login and still failed: calls fail at once this long. */
+  failureWindowMs: number;
+  /** Redirects followed by the /wiadomosci3 bootstrap (portal and messaging hosts only). */
+  maxBootstrapHops: number;
+}
+
+export const DEFAULT_MESSAGING_POLICY: MessagingPolicy = {
+  absentRecheckMs: 5 * MINUTE,
+  absentShortRechecks: 3,
+  absentLongRecheckMs: 60 * MINUTE,
+  failureWindowMs: 10 * MINUTE,
+  maxBootstrapHops: 5,
+};
+
+/** When to ask /wiadomosci3 again after the `streak`-th "Brak dostępu" in a row (1-based). */
+export function absentRecheckAt(streak: number, now: number, policy: MessagingPolicy): number {
+  return now + (streak <= policy.absentShortRechecks ? policy.absentRecheckMs : policy.absentLongRecheckMs);
+}
+
+/**
+ * What a messaging answer's status asks for: 'ok' (2xx), 'recover' (401, 403 and the other 4xx but
+ * 404 and 429: the messaging session may be gone), or 'raise' (404, 429, 5xx and anything else,
+ * which a new bootstrap or login cannot fix).
+ */
+export function statusAction(status: number): 'ok' | 'recover' | 'raise' {
+  if (status >= 200 && status < 300) return 'ok';
+  if (status >= 400 && status < 500 && status !== 404 && status !== 429) return 'recover';
+  return 'raise';
+}
+
+/** The bootstrap page's marker for a school without the messages module (or, mid-recovery, a dead session). */
+export function saysNoAccess(body: string): boolean {
+  return /brak\s+dost(ę|e|&#281;|&#x119;)pu/i.test(body);
+}
+
+/** The school has no messages module (a normal answer, spec 5.4.2); asked again from `nextCheckAt`. */
+export class MessagesUnavailableError extends Error {
+  override readonly name = 'MessagesUnavailableError';
+  readonly account: string;
+  readonly nextCheckAt: number;
+
+  constructor(account: string, nextCheckAt: number) {
+    super(`the school has no messages module (asked again at ${new Date(nextCheckAt).toISOString()})`);
+    this.account = account;
+    this.nextCheckAt = nextCheckAt;
+  }
+}

@@ -1,0 +1,290 @@
+// The messaging session (spec 5.4) inside the account's main session: the /wiadomosci3 bootstrap
+// (shared by concurrent calls, redone after every password login), the "no messages module" answer
+// with its recheck schedule, and the recovery ladder with its 10-minute window around every call.
+import { ConnectionError, MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
+import { pathOf, type HttpResponse } from './http.js';
+import {
+  DEFAULT_MESSAGING_POLICY,
+  MessagesUnavailableError,
+  absentRecheckAt,
+  saysNoAccess,
+  statusAction,
+  type MessagingPolicy,
+} from './messaging-policy.js';
+import type { PortalSession } from './session.js';
+import type { PortalUrls } from '../config/schema.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+export interface MessagingClientOptions {
+  session: PortalSession;
+  urls: PortalUrls;
+  /** A label for logs and errors (the account's id or login); never a secret. */
+  account: string;
+  clock: Clock;
+  log: Logger;
+  policy?: MessagingPolicy;
+  /** Per-request timeout of messaging calls; default: the session's. */
+  timeoutMs?: number;
+  /** Called for every request sent to the messaging host (for counting). */
+  onRequest?: (method: string, path: string) => void;
+}
+
+/** A raw answer of the one POST that must never be retried (a message being sent). */
+export interface MessagingReply {
+  status: number;
+  /** The parsed body, or undefined when it is empty or not JSON. */
+  json: unknown;
+}
+
+type Outcome = 'ok' | 'absent';
+
+export class MessagingClient {
+  private readonly options: MessagingClientOptions;
+  private readonly policy: MessagingPolicy;
+  private booted = false;
+  private booting: Promise<Outcome> | undefined;
+  /** Counts bootstraps, so that callers rejected by the same messaging session share one new one. */
+  private bootGeneration = 0;
+  private absent: { streak: number; checkAt: number } | undefined;
+  private failure: { error: Error; until: number } | undefined;
+  private relogging: Promise<void> | undefined;
+  private attached = false;
+  private known: boolean | undefined;
+
+  constructor(options: MessagingClientOptions) {
+    this.options = options;
+    this.policy = options.policy ?? DEFAULT_MESSAGING_POLICY;
+  }
+
+  /** Whether the school has the messages module: undefined until a bootstrap has answered. */
+  get available(): boolean | undefined {
+    return this.known;
+  }
+
+  /** GET a messaging API path (e.g. /api/me) as JSON, with the whole recovery ladder. */
+  async get(path: string, query?: Record<string, string>): Promise<unknown> {
+    this.prepare();
+    const url = this.url(path, query);
+    await this.ensureBooted();
+    const generation = this.bootGeneration;
+    const first = await this.send('GET', url);
+    if (statusAction(first.status) !== 'recover') return this.read(first, path);
+
+    // Step 1: a new bootstrap (shared with every call the same session rejected) and one retry.
+    this.options.log.debug({ account: this.options.account, path, status: first.status }, 'messaging call rejected; bootstrapping again');
+    if ((await this.rebootstrap(generation)) === 'ok') {
+      const second = await this.send('GET', url);
+      if (statusAction(second.status) !== 'recover') return this.read(second, path);
+      if (first.status !== 401 || second.status !== 401) throw this.rejected(second, path);
+    } else if (first.status !== 401) {
+      throw this.unavailable();
+    }
+
+    // Step 2, only after a 401: a password login, a bootstrap and one last try.
+    try {
+      await this.relogin();
+      if ((await this.bootstrap()) === 'absent') throw this.unavailable();
+      const third = await this.send('GET', url);
+      if (statusAction(third.status) !== 'recover') return this.read(third, path);
+      throw this.rejected(third, path);
+    } catch (error) {
+      if (!(error instanceof MessagesUnavailableError) && !(error instanceof UnexpectedResponseError && error.status === 404)) {
+        const failed = error instanceof Error ? error : new Error(String(error));
+        this.failure = { error: failed, until: this.options.clock.now() + this.policy.failureWindowMs };
+        this.options.log.warn({ account: this.options.account, err: failed.message }, 'messaging recovery failed; pausing messaging calls');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * POSTs once, with no recovery and no retry (spec 4.8: a message is sent once). Every answer,
+   * whatever its status, is returned. A failure before the request left raises MessageSendError
+   * with sent=false; a network error or timeout of the request itself, with sent=null.
+   */
+  async postOnce(path: string, body: unknown): Promise<MessagingReply> {
+    const { account } = this.options;
+    try {
+      this.prepare();
+      await this.ensureBooted();
+    } catch (error) {
+      throw new MessageSendError(false, `not sent: ${describe(error)}`, { account, cause: error });
+    }
+    let res: HttpResponse;
+    try {
+      res = await this.send('POST', this.url(path), body);
+    } catch (error) {
+      throw new MessageSendError(null, `outcome unknown: ${describe(error)}`, { account, cause: error });
+    }
+    return { status: res.status, json: parseJson(res) };
+  }
+
+  /** For `check`: asks now (after any backoff) whether the module answers. */
+  async probe(): Promise<boolean> {
+    try {
+      await this.get('/api/inbox/unreadMessagesCount');
+      return true;
+    } catch (error) {
+      if (error instanceof MessagesUnavailableError) return false;
+      throw error;
+    }
+  }
+
+  /** The 10-minute window and the login hook, checked before every call. */
+  private prepare(): void {
+    if (!this.attached) {
+      this.attached = true;
+      // A password login ends the messaging session's ground: bootstrap again before the next call,
+      // and ask a school that had no module again at once (spec 5.4.1-2).
+      this.options.session.onLogin(() => {
+        this.booted = false;
+        if (this.absent) this.absent.checkAt = 0;
+      });
+    }
+    if (this.failure) {
+      if (this.options.clock.now() < this.failure.until) throw this.failure.error;
+      this.failure = undefined;
+    }
+  }
+
+  private async ensureBooted(): Promise<void> {
+    if (this.booted && !this.booting) return;
+    if (!this.booting && this.absent && this.options.clock.now() < this.absent.checkAt) throw this.unavailable();
+    if ((await this.bootstrap()) === 'absent') throw this.unavailable();
+  }
+
+  /** A new bootstrap unless another caller already started one since `generation`. */
+  private async rebootstrap(generation: number): Promise<Outcome> {
+    if (this.bootGeneration !== generation && !this.booting) return this.booted ? 'ok' : 'absent';
+    if (this.bootGeneration === generation) this.booted = false;
+    return this.bootstrap();
+  }
+
+  /** Runs the bootstrap, or joins the one in flight. */
+  private bootstrap(): Promise<Outcome> {
+    if (this.booting) return this.booting;
+    const running = this.bootstrapOnce().finally(() => {
+      if (this.booting === running) this.booting = undefined;
+    });
+    this.booting = running;
+    return running;
+  }
+
+  private async bootstrapOnce(): Promise<Outcome> {
+    const { session, urls, account, clock, log } = this.options;
+    const start = `${urls.base_url}/wiadomosci3`;
+    this.options.onRequest?.('GET', '/wiadomosci3');
+    // Inside the main session: a dead one (401 or a bounce to the login page) logs in first.
+    let res = await session.request(
+      () => session.http.send({ url: start, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs }),
+      (r) => r.status === 401 || this.isLoginRedirect(r),
+    );
+    for (let hops = 0; res.status >= 300 && res.status < 400 && res.location; hops++) {
+      if (hops >= this.policy.maxBootstrapHops) throw new UnexpectedResponseError(res.status, '/wiadomosci3: too many redirects', { account });
+      const next = res.location;
+      if (!this.mayFollow(next)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect outside the portal', { account });
+      this.options.onRequest?.('GET', pathOf(next));
+      res = await session.http.send({ url: next, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs });
+    }
+    if (res.status >= 500 || res.status === 429) throw serverError(res, '/wiadomosci3', account);
+    if (res.status !== 200) throw new UnexpectedResponseError(res.status, `/wiadomosci3 answered ${res.status}`, { account });
+    this.bootGeneration++;
+    if (saysNoAccess(res.text())) {
+      const streak = (this.absent?.streak ?? 0) + 1;
+      this.absent = { streak, checkAt: absentRecheckAt(streak, clock.now(), this.policy) };
+      this.booted = false;
+      this.known = false;
+      log.info({ account, streak, checkAt: new Date(this.absent.checkAt).toISOString() }, 'no messages module (Brak dostępu)');
+      return 'absent';
+    }
+    this.absent = undefined;
+    this.booted = true;
+    this.known = true;
+    log.debug({ account }, 'messaging session bootstrapped');
+    return 'ok';
+  }
+
+  /** One password login for every call that needs it at the same time. */
+  private relogin(): Promise<void> {
+    if (this.relogging) return this.relogging;
+    this.options.log.info({ account: this.options.account }, 'messaging rejected a fresh bootstrap; logging in again');
+    const running = this.options.session.forceLogin().finally(() => {
+      if (this.relogging === running) this.relogging = undefined;
+    });
+    this.relogging = running;
+    return running;
+  }
+
+  private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
+    this.options.onRequest?.(method, pathOf(url));
+    return this.options.session.http.send({
+      method,
+      url,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs: this.options.timeoutMs,
+    });
+  }
+
+  /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */
+  private read(res: HttpResponse, path: string): unknown {
+    const { account } = this.options;
+    if (res.status >= 500 || res.status === 429) throw serverError(res, path, account);
+    if (res.status < 200 || res.status >= 300) throw new UnexpectedResponseError(res.status, `${path}: status ${res.status}`, { account });
+    const json = parseJson(res);
+    if (json === undefined) throw new UnexpectedResponseError(res.status, `${path}: the answer is not JSON`, { account });
+    return json;
+  }
+
+  private rejected(res: HttpResponse, path: string): Error {
+    const { account } = this.options;
+    if (res.status === 401) return new SessionExpiredError(`${path}: the messaging host rejected a fresh session`, { account });
+    return new UnexpectedResponseError(res.status, `${path}: status ${res.status} after a new bootstrap`, { account });
+  }
+
+  private unavailable(): MessagesUnavailableError {
+    return new MessagesUnavailableError(this.options.account, this.absent?.checkAt ?? this.options.clock.now());
+  }
+
+  private url(path: string, query?: Record<string, string>): string {
+    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+    return `${this.options.urls.messages_url}${path}${search}`;
+  }
+
+  private mayFollow(url: string): boolean {
+    const origin = safeOrigin(url);
+    return origin !== undefined && [this.options.urls.base_url, this.options.urls.messages_url].some((u) => safeOrigin(u) === origin);
+  }
+
+  private isLoginRedirect(res: HttpResponse): boolean {
+    if (res.status < 300 || res.status >= 400 || !res.location) return false;
+    return safeOrigin(res.location) === safeOrigin(this.options.urls.auth_url) || /\/loguj/.test(pathOf(res.location));
+  }
+}
+
+function parseJson(res: HttpResponse): unknown {
+  if (res.body.length === 0) return undefined;
+  try {
+    return JSON.parse(res.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
+  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
+  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
+}
+
+function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,95 @@
+// The agenda and homework (spec 2.8): HomeWorks (tests, trips, meetings), real homework, parent-
+// teacher meetings, school trips and shared school files (the last two camelCase under Data).
+import { z } from 'zod';
+import { numericId, lenientList } from './common.js';
+import { text, num, bool, refId, idList, objectList } from './fields.js';
+
+const homeWork = z.looseObject({
+  Id: numericId,
+  Category: refId,
+  /** Absent for school-wide entries. */
+  Subject: refId,
+  Date: text,
+  TimeFrom: text,
+  TimeTo: text,
+  LessonNo: num,
+  Content: text,
+  CreatedBy: refId,
+  AddDate: text,
+});
+export const homeWorksResponse = z.looseObject({ HomeWorks: lenientList(homeWork) });
+
+const homeWorkCategory = z.looseObject({ Id: numericId, Name: text, Color: refId });
+export const homeWorkCategoriesResponse = z.looseObject({ Categories: lenientList(homeWorkCategory) });
+
+const homeworkFile = z.looseObject({ Id: numericId, Name: text, Url: text });
+
+const homeworkAssignment = z.looseObject({
+  Id: numericId,
+  Topic: text,
+  Text: text,
+  Teacher: refId,
+  Date: text,
+  DueDate: text,
+  Lesson: refId,
+  Category: refId,
+  MustSendAttachFile: bool,
+  SendFilePossible: bool,
+  AddedFiles: z.unknown().optional(),
+  /** Spelled so by the portal. */
+  HomeworkAssigmentFiles: objectList(homeworkFile),
+  StudentsWhoRead: idList,
+  StudentsWhoMarkedAsDone: idList,
+});
+export const homeworkAssignmentsResponse = z.looseObject({
+  HomeWorkAssignments: lenientList(homeworkAssignment),
+});
+
+const assignmentCategory = z.looseObject({ Id: numericId, CategoryName: text, Teacher: refId });
+export const homeworkAssignmentCategoriesResponse = z.looseObject({
+  Categories: lenientList(assignmentCategory),
+});
+
+const attachment = z.looseObject({ Id: text, Name: text, DownloadUrl: text });
+/** HomeWorkAssignments/Attachment/<hw>-<file>: a flat object (or, defensively, under Attachment). */
+export const homeworkAttachmentResponse = z.union([
+  z.looseObject({ Attachment: attachment }).transform((r) => r.Attachment),
+  attachment,
+]);
+
+const conference = z.looseObject({ Id: numericId, Topic: text, Teacher: refId, Date: text, Time: text });
+export const parentTeacherConferencesResponse = z.looseObject({
+  ParentTeacherConferences: lenientList(conference),
+});
+
+const schoolTrip = z.looseObject({
+  id: numericId,
+  destination: text,
+  route: text,
+  locomotion: text,
+  termFrom: text,
+  termTo: text,
+  creatorName: text,
+  creatorLastName: text,
+  coordinatorName: text,
+});
+export const schoolTripsResponse = z.looseObject({ Data: lenientList(schoolTrip) });
+
+const schoolFile = z.looseObject({
+  id: numericId,
+  displayName: text,
+  addedOnDate: text,
+  /** A web path /pliki_szkoly/pobierz/<id>, fetched with the web session. */
+  downloadUrl: text,
+  iconUrl: text,
+  fileStatus: text,
+});
+export const schoolFilesResponse = z.looseObject({ Data: lenientList(schoolFile) });
+
+export type HomeWork = z.output<typeof homeWork>;
+export type HomeWorkCategory = z.output<typeof homeWorkCategory>;
+export type HomeworkAssignment = z.output<typeof homeworkAssignment>;
+export type HomeworkAssignmentCategory = z.output<typeof assignmentCategory>;
+export type ParentTeacherConference = z.output<typeof conference>;
+export type SchoolTrip = z.output<typeof schoolTrip>;
+export type SchoolFile = z.output<typeof schoolFile>;

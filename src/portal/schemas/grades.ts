@@ -1,0 +1,74 @@
+// Ordinary grades (spec 2.4, 2.5): Grades with their categories, comments and value list, the school's
+// grading settings, and the averages resources (usually switched off).
+import { z } from 'zod';
+import { numericId, lenientList } from './common.js';
+import { text, num, bool, refId, idList } from './fields.js';
+
+const grade = z.looseObject({
+  Id: numericId,
+  Grade: text,
+  Subject: refId,
+  Category: refId,
+  Lesson: refId,
+  Student: refId,
+  AddedBy: refId,
+  Date: text,
+  AddDate: text,
+  Semester: num,
+  IsConstituent: bool,
+  IsSemesterProposition: bool,
+  IsSemester: bool,
+  IsFinalProposition: bool,
+  IsFinal: bool,
+  /** A list of {Id} into Grades/Comments; bare ids are read too. */
+  Comments: idList,
+  /** On a correction: the earlier grade it improves (which stays in the list). */
+  Improvement: refId,
+});
+export const gradesResponse = z.looseObject({ Grades: lenientList(grade) });
+
+/** Weight is a number or a numeric string ('1,5'); num reads both, anything else is undefined. */
+const gradeCategory = z.looseObject({
+  Id: numericId,
+  Name: text,
+  Weight: num,
+  CountToTheAverage: bool,
+  Color: refId,
+});
+export const gradeCategoriesResponse = z.looseObject({ Categories: lenientList(gradeCategory) });
+
+const comment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });
+export const gradeCommentsResponse = z.looseObject({ Comments: lenientList(comment) });
+
+/** One possible grade value; the spec shows only a list, so the item fields are all optional. */
+const gradeType = z.looseObject({ Id: refId, Name: text, Value: text, Short: text });
+/** Grades/Types: a bare list, or (defensively) one under Types or Grades. */
+export const gradeTypesResponse = z.union([
+  lenientList(gradeType),
+  z.looseObject({ Types: lenientList(gradeType) }).transform((r) => r.Types),
+  z.looseObject({ Grades: lenientList(gradeType) }).transform((r) => r.Grades),
+]);
+
+const gradingSystem = z.looseObject({ countZero: bool, plusValue: num, minusValue: num });
+/** GradingSystem: a flat object; a GradingSystem wrapper is unwrapped in case a school sends one. */
+export const gradingSystemResponse = z
+  .looseObject({ GradingSystem: z.unknown().optional() })
+  .transform((root) =>
+    gradingSystem.parse(root.GradingSystem && typeof root.GradingSystem === 'object' ? root.GradingSystem : root),
+  );
+
+/** Grades/Averages and PointGrades/Averages: only {Status: 'Disabled'} has been seen. */
+export const gradeAveragesResponse = z.looseObject({ Status: text });
+export const pointAveragesResponse = gradeAveragesResponse;
+
+export const periodicGradeAveragesResponse = z.looseObject({
+  annual: z.unknown().optional(),
+  firstSemester: z.unknown().optional(),
+  secondSemester: z.unknown().optional(),
+});
+
+export type Grade = z.output<typeof grade>;
+export type GradeCategory = z.output<typeof gradeCategory>;
+export type GradeComment = z.output<typeof comment>;
+export type GradeType = z.output<typeof gradeType>;
+export type GradingSystem = z.output<typeof gradingSystem>;

@@ -1,0 +1,83 @@
+// Who the account is: Me, the student's user record, class, school, units, and the lucky number.
+import { z } from 'zod';
+import { id, optionalRef } from './common.js';
+
+const name = z.string().nullish().transform((v) => v ?? undefined);
+
+export const meResponse = z.looseObject({
+  Me: z.looseObject({
+    Account: z.looseObject({ Id: id, UserId: id, FirstName: name, LastName: name }),
+    User: z.looseObject({ FirstName: name, LastName: name }).optional(),
+    Class: optionalRef,
+  }),
+});
+
+export const userResponse = z.looseObject({
+  User: z.looseObject({
+    Id: id,
+    AccountId: z.string().nullish(),
+    FirstName: name,
+    LastName: name,
+    Class: optionalRef,
+    ClassRegisterNumber: z.union([z.number(), z.string()]).nullish().transform((v) => (v == null || v === '' ? undefined : String(v).trim())),
+  }),
+});
+
+export const classResponse = z.looseObject({
+  Class: z.looseObject({
+    Id: id,
+    Number: z.union([z.number(), z.string()]).nullish(),
+    Symbol: z.string().nullish(),
+    ClassTutor: optionalRef,
+    BeginSchoolYear: z.string().nullish(),
+    EndFirstSemester: z.string().nullish(),
+    EndSchoolYear: z.string().nullish(),
+  }),
+});
+
+export const schoolResponse = z.looseObject({
+  School: z.looseObject({ Name: z.string().nullish(), town: z.string().nullish() }),
+});
+
+export const luckyNumberResponse = z.looseObject({
+  LuckyNumber: z.looseObject({
+    LuckyNumber: z.union([z.number(), z.string()]).nullish(),
+    LuckyNumberDay: z.string().nullish(),
+  }),
+});
+
+export type Me = z.output<typeof meResponse>['Me'];
+export type StudentUser = z.output<typeof userResponse>['User'];
+export type SchoolClass = z.output<typeof classResponse>['Class'];
+
+/** The class register number from the /informacja page (fallback, spec 2.2). */
+export function registerNumberFromPage(html: string): string | undefined {
+  const match = /Nr\s+w\s+dzienniku\s*<\/th>\s*<td[^>]*>\s*(\d+)\s*</i.exec(html);
+  return match?.[1];
+}
+
+export const tokenInfoResponse = z.looseObject({ UserIdentifier: z.string().nullish() });
+
+export const userInfoResponse = z.looseObject({ IdentifierOfStudentAssignedWithUser: z.string().nullish() });
+
+/** Units: only the grade modules switched on are read (the layout around them is not fixed). */
+export const unitsResponse = z.unknown().transform((root) => {
+  const settings = findObject(root, 'GradesSettings');
+  const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
+  return {
+    standard: flag('StandardGradesEnabled'),
+    point: flag('PointGradesEnabled'),
+    descriptive: flag('DescriptiveGradesEnabled'),
+  };
+});
+
+function findObject(value: unknown, key: string, depth = 0): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object' || depth > 4) return undefined;
+  const own = (value as Record<string, unknown>)[key];
+  if (own && typeof own === 'object' && !Array.isArray(own)) return own as Record<string, unknown>;
+  for (const inner of Object.values(value)) {
+    const found = findObject(inner, key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}

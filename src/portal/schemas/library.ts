@@ -1,0 +1,22 @@
+// School library lendings (spec 2.9): a flat object, lendings identified by UUID.
+import { z } from 'zod';
+import { text, num, bool, objectList } from './fields.js';
+
+const lending = z.looseObject({
+  identifier: text,
+  type: text,
+  title: text,
+  author: text,
+  lendedAt: text,
+  /** Not a real return date for free textbooks. */
+  dueDate: text,
+  isExtendable: bool,
+});
+
+export const ebiblioLendingsResponse = z.looseObject({
+  /** Epoch seconds. */
+  lastSynchronizationTimestamp: num,
+  lendings: objectList(lending),
+});
+
+export type Lending = z.output<typeof lending>;

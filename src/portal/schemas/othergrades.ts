@@ -1,0 +1,77 @@
+// Point grades and text grades (spec 2.4): points with the maximum on the category, and the free-text
+// grades that Grades does not contain.
+import { z } from 'zod';
+import { numericId, lenientList } from './common.js';
+import { text, num, bool, refId, idList } from './fields.js';
+
+const pointGrade = z.looseObject({
+  Id: numericId,
+  /** The text shown; the points themselves are GradeValue. */
+  Grade: text,
+  GradeValue: num,
+  Category: refId,
+  Subject: refId,
+  Lesson: refId,
+  AddedBy: refId,
+  Semester: num,
+  Date: text,
+  AddDate: text,
+  Comments: idList,
+});
+export const pointGradesResponse = z.looseObject({ Grades: lenientList(pointGrade) });
+
+const pointCategory = z.looseObject({
+  Id: numericId,
+  Name: text,
+  Weight: num,
+  CountToTheAverage: bool,
+  ValueFrom: num,
+  /** The maximum points of a grade in this category. */
+  ValueTo: num,
+});
+export const pointCategoriesResponse = z.looseObject({ Categories: lenientList(pointCategory) });
+
+const comment = z.looseObject({ Id: numericId, Text: text, Grade: refId });
+export const pointCommentsResponse = z.looseObject({ Comments: lenientList(comment) });
+
+const baseTextGrade = z.looseObject({
+  Id: numericId,
+  /** Free text that may hold line breaks and indentation; readers collapse the whitespace. */
+  Grade: text,
+  Subject: refId,
+  Lesson: refId,
+  Category: refId,
+  AddedBy: refId,
+  Student: refId,
+  Date: text,
+  AddDate: text,
+  Semester: num,
+  ShowInGradesView: bool,
+});
+export const baseTextGradesResponse = z.looseObject({ Grades: lenientList(baseTextGrade) });
+
+const textCategory = z.looseObject({
+  Id: numericId,
+  Name: text,
+  Short: text,
+  Color: refId,
+  Weight: num,
+  CountToTheAverage: bool,
+  Standard: bool,
+  IsReadOnly: bool,
+  BlockAnyGrades: bool,
+  ObligationToPerform: bool,
+});
+export const textCategoriesResponse = z.looseObject({ Categories: lenientList(textCategory) });
+
+/** TextGrades: a list (empty so far), bare or under Grades. */
+export const textGradesResponse = z.union([
+  lenientList(baseTextGrade),
+  z.looseObject({ Grades: lenientList(baseTextGrade) }).transform((r) => r.Grades),
+]);
+
+export type PointGrade = z.output<typeof pointGrade>;
+export type PointCategory = z.output<typeof pointCategory>;
+export type PointComment = z.output<typeof comment>;
+export type BaseTextGrade = z.output<typeof baseTextGrade>;
+export type TextCategory = z.output<typeof textCategory>;

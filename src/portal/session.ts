@@ -1,0 +1,267 @@
+// The session policy of spec 5.3.5 around one account's cookie jar: when to log in, when to refresh,
+// how long to pause, and one login for any number of requests that hit the same dead session.
+import { createHash, randomBytes } from 'node:crypto';
+import { CookieJar } from 'tough-cookie';
+import {
+  CaptchaRequiredError,
+  ConnectionError,
+  LoginPausedError,
+  SessionExpiredError,
+  WrongCredentialsError,
+} from './errors.js';
+import { HttpClient, type HttpResponse } from './http.js';
+import { passwordLogin } from './login.js';
+import type { PortalUrls } from '../config/schema.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { PersistedSession, SessionStore } from '../store/session-store.js';
+import type { Dispatcher } from 'undici';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The session policy as data, with the spec's defaults. */
+export interface SessionPolicy {
+  /** Assumed lifetime of a session from its password login. */
+  lifetimeMs: number;
+  /** Age (since login or the last good refresh) at which refreshToken is called. */
+  refreshAfterMs: number;
+  /** No refreshToken again for this long after a failed one. */
+  refreshPauseMs: number;
+  /** No login again for this long after wrong credentials (or until they change). */
+  wrongCredentialsPauseMs: number;
+  /** No login again for this long after a captcha. */
+  captchaPauseMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  lifetimeMs: 20 * HOUR,
+  refreshAfterMs: 2 * HOUR,
+  refreshPauseMs: 30 * MINUTE,
+  wrongCredentialsPauseMs: HOUR,
+  captchaPauseMs: 30 * MINUTE,
+};
+
+export interface SessionState {
+  loggedInAt?: number;
+  refreshedAt?: number;
+  refreshFailedAt?: number;
+}
+
+export type SessionAction = 'login' | 'refresh' | 'none';
+
+/** The one place that decides what the session needs before the next request. */
+export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): SessionAction {
+  if (state.loggedInAt === undefined || now - state.loggedInAt >= policy.lifetimeMs) return 'login';
+  const age = now - Math.max(state.loggedInAt, state.refreshedAt ?? 0);
+  if (age < policy.refreshAfterMs) return 'none';
+  if (state.refreshFailedAt !== undefined && now - state.refreshFailedAt < policy.refreshPauseMs) return 'none';
+  return 'refresh';
+}
+
+export interface PortalSessionOptions {
+  /** A label for logs and errors (the account's id or login); never a secret. */
+  account: string;
+  login: string;
+  password: string;
+  urls: PortalUrls;
+  clock: Clock;
+  log: Logger;
+  store?: SessionStore;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+  policy?: SessionPolicy;
+}
+
+type Pause = NonNullable<PersistedSession['pause']>;
+
+export class PortalSession {
+  readonly http: HttpClient;
+  private readonly options: PortalSessionOptions;
+  private readonly policy: SessionPolicy;
+  private state: SessionState = {};
+  private pause: Pause | undefined;
+  private generation = 0;
+  private pending: Promise<void> | undefined;
+  private readonly loginListeners: (() => void)[] = [];
+  /** Password logins done by this process (for the benchmark and the tests). */
+  loginCount = 0;
+
+  constructor(options: PortalSessionOptions) {
+    this.options = options;
+    this.policy = options.policy ?? DEFAULT_SESSION_POLICY;
+    this.http = new HttpClient({
+      account: options.account,
+      clock: options.clock,
+      dispatcher: options.dispatcher,
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  /** Restores a saved jar and policy state, so that a restart does not need a new login. */
+  async restore(): Promise<void> {
+    const saved = await this.options.store?.load((error) =>
+      this.options.log.warn({ account: this.options.account, err: error.message }, 'saved session unreadable; logging in anew'),
+    );
+    if (!saved) return;
+    const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
+    if (!jar) return;
+    this.http.useJar(jar);
+    this.state = { loggedInAt: saved.loggedInAt, refreshedAt: saved.refreshedAt, refreshFailedAt: saved.refreshFailedAt };
+    // A pause for wrong credentials or a captcha ends when the credentials in the config change.
+    if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
+      this.pause = saved.pause;
+    }
+  }
+
+  /** Called after every password login (the messaging session must bootstrap again). */
+  onLogin(listener: () => void): void {
+    this.loginListeners.push(listener);
+  }
+
+  get loggedIn(): boolean {
+    return this.state.loggedInAt !== undefined;
+  }
+
+  /** The login pause in force, if any (reason and until), for the problem entity. */
+  get pausedUntil(): Pause | undefined {
+    return this.pause && this.pause.until > this.options.clock.now() ? this.pause : undefined;
+  }
+
+  /**
+   * Sends a request inside the session: logs in or refreshes first when the policy says so, and on a
+   * dead-session answer logs in once (shared with every request that hit the same dead session) and
+   * retries once.
+   */
+  async request(send: () => Promise<HttpResponse>, isDead: (res: HttpResponse) => boolean): Promise<HttpResponse> {
+    await this.ensure();
+    const generation = this.generation;
+    const first = await send();
+    if (!isDead(first)) return first;
+    this.options.log.info({ account: this.options.account }, 'session expired; logging in again');
+    await this.relogin(generation);
+    const second = await send();
+    if (isDead(second)) {
+      throw new SessionExpiredError('the portal rejected a fresh session', { account: this.options.account, url: second.url });
+    }
+    return second;
+  }
+
+  /** Makes sure a session exists and is refreshed per the policy (single-flight). */
+  async ensure(): Promise<void> {
+    while (this.pending) await this.pending.catch(() => undefined);
+    const action = nextSessionAction(this.state, this.options.clock.now(), this.policy);
+    if (action === 'none') return;
+    await this.singleFlight(() => (action === 'login' ? this.login() : this.refresh()));
+  }
+
+  /**
+   * Logs in with the password now, even when the policy thinks the session is fine: the messaging
+   * recovery (spec 5.4.3) learns of a dead session where the gateway cannot see it.
+   */
+  async forceLogin(): Promise<void> {
+    while (this.pending) await this.pending.catch(() => undefined);
+    await this.singleFlight(() => this.login());
+  }
+
+  /** Saves the jar and state (after a poll cycle, and on stop). */
+  async persist(): Promise<void> {
+    if (!this.options.store) return;
+    await this.options.store.save({
+      version: 1,
+      cookies: await this.http.serialize(),
+      ...this.state,
+      pause: this.pause,
+    });
+  }
+
+  private async relogin(generation: number): Promise<void> {
+    if (this.pending) {
+      await this.pending;
+      return;
+    }
+    if (this.generation !== generation) return;
+    await this.singleFlight(() => this.login());
+  }
+
+  private async singleFlight(work: () => Promise<void>): Promise<void> {
+    if (this.pending) return this.pending;
+    const running = work().finally(() => {
+      if (this.pending === running) this.pending = undefined;
+    });
+    this.pending = running;
+    return running;
+  }
+
+  private async login(): Promise<void> {
+    const { account, clock, log } = this.options;
+    const pause = this.pausedUntil;
+    if (pause) throw new LoginPausedError(pause.reason, pause.until, { account });
+    log.info({ account }, 'logging in');
+    try {
+      this.loginCount++;
+      await passwordLogin({
+        http: this.http,
+        urls: this.options.urls,
+        account,
+        login: this.options.login,
+        password: this.options.password,
+      });
+    } catch (error) {
+      if (error instanceof WrongCredentialsError || error instanceof CaptchaRequiredError) {
+        const wrong = error instanceof WrongCredentialsError;
+        this.pause = {
+          reason: wrong ? 'wrong_credentials' : 'captcha_required',
+          until: clock.now() + (wrong ? this.policy.wrongCredentialsPauseMs : this.policy.captchaPauseMs),
+          credentials: this.credentialsDigest(),
+        };
+        await this.persist().catch(() => undefined);
+      }
+      throw error;
+    }
+    this.pause = undefined;
+    this.state = { loggedInAt: clock.now() };
+    this.generation++;
+    await this.persist();
+    log.info({ account }, 'logged in');
+    for (const listener of this.loginListeners) listener();
+  }
+
+  private async refresh(): Promise<void> {
+    const { account, clock, log, urls } = this.options;
+    const before = await this.http.cookieValue(`${urls.base_url}/`, 'oauth_token');
+    let refreshed = false;
+    try {
+      const res = await this.http.send({ url: `${urls.base_url}/refreshToken` });
+      const after = await this.http.cookieValue(`${urls.base_url}/`, 'oauth_token');
+      // A refresh counts only when its answer set a new oauth_token (spec 5.3.3).
+      refreshed = res.status === 200 && after !== undefined && after !== before;
+    } catch (error) {
+      if (!(error instanceof ConnectionError)) throw error;
+    }
+    if (refreshed) {
+      this.state.refreshedAt = clock.now();
+      await this.persist();
+      log.debug({ account }, 'session refreshed');
+      return;
+    }
+    this.state.refreshFailedAt = clock.now();
+    log.info({ account }, 'session refresh failed; logging in with the password');
+    try {
+      await this.login();
+    } catch (error) {
+      // The old session may well still work; a dead one shows as a 401 and is handled there.
+      if (!(error instanceof ConnectionError)) throw error;
+      log.warn({ account, err: error.message }, 'login after a failed refresh could not reach the portal');
+    }
+  }
+
+  /** Identifies the credentials without storing them: a salted digest, salt kept beside it. */
+  private credentialsDigest(salt = randomBytes(8).toString('hex')): string {
+    const digest = createHash('sha256')
+      .update(`${salt}\0${this.options.login}\0${this.options.password}`)
+      .digest('hex')
+      .slice(0, 32);
+    return `${salt}:${digest}`;
+  }
+}

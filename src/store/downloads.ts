@@ -1,0 +1,192 @@
+// Downloaded files under data_dir/downloads/<child>/: a safe name that can never leave that folder,
+// written atomically without replacing a different file, and an index so a file is fetched only once.
+//
+// Files are 0600 in a 0700 folder, like everything else in data_dir: homework sheets and message
+// attachments can hold a child's personal data, and the bridge runs as its own user. Someone who wants
+// a dashboard to show them can copy or share them deliberately.
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { readJson, safeName, writeJson } from './files.js';
+
+/** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
+const MAX_NAME_BYTES = 150;
+/** Longest tail kept as an extension when a name is cut. */
+const MAX_EXTENSION = 16;
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/**
+ * A file name safe on any file system: no folder part, no control or formatting characters, none of
+ * <>:"/\|?*, no leading dots or spaces, not empty, not a reserved device name, at most 150 bytes.
+ * Polish letters stay.
+ */
+export function safeFileName(raw: string | undefined, fallback = 'plik'): string {
+  const cleaned = clean(raw ?? '');
+  return cleaned || clean(fallback) || 'plik';
+}
+
+function clean(raw: string): string {
+  let name = raw.normalize('NFC');
+  name = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  name = name
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+/, '')
+    .replace(/[\s.]+$/, '');
+  if (name === '') return '';
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  if (RESERVED.test(stem)) name = `_${name}`;
+  return cut(name, MAX_NAME_BYTES);
+}
+
+/** Cuts a name to a byte budget on a character boundary, keeping a short extension. */
+function cut(name: string, maxBytes: number): string {
+  if (Buffer.byteLength(name) <= maxBytes) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= MAX_EXTENSION ? name.slice(dot) : '';
+  let stem = ext ? name.slice(0, dot) : name;
+  const budget = maxBytes - Buffer.byteLength(ext);
+  const chars = [...stem];
+  while (Buffer.byteLength(stem) > budget) {
+    chars.pop();
+    stem = chars.join('');
+  }
+  return `${stem.replace(/[\s.]+$/, '') || 'plik'}${ext}`;
+}
+
+/** name.ext -> name (n).ext */
+function withSuffix(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
+export interface SavedFile {
+  /** Absolute path of the saved file. */
+  path: string;
+  /** Its name in the child's folder. */
+  name: string;
+  size: number;
+}
+
+interface Index {
+  version: 1;
+  /** Download key (e.g. homework-771) -> file name in the folder. */
+  files: Record<string, string>;
+}
+
+export interface DownloadStoreOptions {
+  dataDir: string;
+  /** The child's id; the folder is its file-name-safe form. */
+  child: string;
+}
+
+export class DownloadStore {
+  private readonly options: DownloadStoreOptions;
+  private index: Index | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(options: DownloadStoreOptions) {
+    this.options = options;
+  }
+
+  /** data_dir/downloads/<child>, absolute. */
+  get dir(): string {
+    return resolve(this.options.dataDir, 'downloads', safeName(this.options.child));
+  }
+
+  /** The saved file for a download key, if it was saved before and is still there. */
+  async find(key: string): Promise<SavedFile | undefined> {
+    const name = (await this.loadIndex()).files[key];
+    if (name === undefined || name !== safeFileName(name)) return undefined;
+    const path = this.inside(name);
+    const info = await stat(path).catch(() => undefined);
+    return info?.isFile() ? { path, name, size: info.size } : undefined;
+  }
+
+  /**
+   * Saves body under a safe form of name. An existing file with the same name and other content is
+   * kept, and this one gets a " (2)" suffix; the same content reuses the existing file.
+   */
+  async save(body: Buffer, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
+    const dir = this.dir;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const base = safeFileName(name, fallback);
+    // A leading dot: no safe name ever starts with one, so the temp file cannot take a real name.
+    const temp = join(dir, `.${randomBytes(8).toString('hex')}.part`);
+    await writeSynced(temp, body);
+    try {
+      for (let n = 1; n <= 999; n++) {
+        const candidate = n === 1 ? base : withSuffix(base, n);
+        const path = this.inside(candidate);
+        if (await placeNew(temp, path)) return await this.remember(key, { path, name: candidate, size: body.length });
+        if (await sameContent(path, body)) return await this.remember(key, { path, name: candidate, size: body.length });
+      }
+      throw new Error(`downloads: no free name for ${base}`);
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+
+  /** The path of a name in the folder; refuses anything that would resolve elsewhere. */
+  private inside(name: string): string {
+    const dir = this.dir;
+    const path = resolve(dir, name);
+    if (!path.startsWith(`${dir}${sep}`) || basename(path) !== name) throw new Error(`downloads: unsafe file name ${JSON.stringify(name)}`);
+    return path;
+  }
+
+  private async remember(key: string | undefined, saved: SavedFile): Promise<SavedFile> {
+    if (key === undefined) return saved;
+    const index = await this.loadIndex();
+    index.files[key] = saved.name;
+    const write = this.writing.then(() => writeJson(join(this.dir, '.index.json'), index));
+    this.writing = write.catch(() => undefined);
+    await write;
+    return saved;
+  }
+
+  private async loadIndex(): Promise<Index> {
+    if (this.index) return this.index;
+    const raw = await readJson(join(this.dir, '.index.json'), () => undefined).catch(() => undefined);
+    const files = raw && typeof raw === 'object' && 'files' in raw && raw.files && typeof raw.files === 'object' ? raw.files : {};
+    const clean = Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    this.index ??= { version: 1, files: clean };
+    return this.index;
+  }
+}
+
+async function writeSynced(path: string, body: Buffer): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Gives the finished temp file its final name only if that name is free. A hard link fails on an
+ * existing name atomically; where links are not supported, a check then rename stands in.
+ */
+async function placeNew(temp: string, path: string): Promise<boolean> {
+  try {
+    await link(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+  }
+  if (await stat(path).catch(() => undefined)) return false;
+  await rename(temp, path);
+  return true;
+}
+
+async function sameContent(path: string, body: Buffer): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile() || info.size !== body.length) return false;
+  return (await readFile(path)).equals(body);
+}

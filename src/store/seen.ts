@@ -1,0 +1,70 @@
+// The memory of items already announced as events, per child and kind, kept in data_dir so that a
+// restart or a re-login never fires the same event twice.
+import { join } from 'node:path';
+import { readJson, safeName, writeJson } from './files.js';
+import type { EventPayload } from '../ha/state.js';
+
+/** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
+export const FLOOD_LIMIT = 20;
+/** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
+const MAX_IDS = 5000;
+
+export interface NewItem {
+  id: string;
+  payload: EventPayload;
+}
+
+type Memory = Record<string, string[]>;
+
+export class SeenStore {
+  private readonly path: string;
+  private memory: Memory = {};
+  private dirty = false;
+
+  constructor(dataDir: string, child: string) {
+    this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
+  }
+
+  async load(): Promise<void> {
+    const raw = await readJson(this.path);
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      for (const [kind, ids] of Object.entries(raw)) {
+        if (Array.isArray(ids)) this.memory[kind] = ids.filter((i): i is string => typeof i === 'string');
+      }
+    }
+  }
+
+  /**
+   * Returns the items to fire for a kind and remembers them. The first time a kind is seen, or when
+   * more than FLOOD_LIMIT are new at once, everything is remembered and nothing fires.
+   */
+  take(kind: string, items: readonly NewItem[]): NewItem[] {
+    const known = this.memory[kind];
+    const knownSet = new Set(known ?? []);
+    const fresh = items.filter((i) => !knownSet.has(i.id));
+    if (fresh.length === 0 && known !== undefined) return [];
+    const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
+    this.memory[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
+    this.dirty = true;
+    if (known === undefined || fresh.length > FLOOD_LIMIT) return [];
+    return fresh;
+  }
+
+  /** A way back to the memory as it is now (when saving what take() added failed). */
+  checkpoint(): () => void {
+    const copy = Object.fromEntries(Object.entries(this.memory).map(([kind, ids]) => [kind, [...ids]]));
+    const dirty = this.dirty;
+    return () => {
+      this.memory = copy;
+      this.dirty = dirty;
+    };
+  }
+
+  /** Writes the memory if it changed; resolves true when it wrote. */
+  async save(): Promise<boolean> {
+    if (!this.dirty) return false;
+    await writeJson(this.path, this.memory);
+    this.dirty = false;
+    return true;
+  }
+}
