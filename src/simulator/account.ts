@@ -1,0 +1,203 @@
+// One simulated login with its child's whole world: a private copy of the school and child fixtures
+// that tests may change ("the password was changed", "a new grade", "module X answers 403"). Data is
+// kept in fixture form (relative dates, short references) and expanded on every request.
+import { createHash, randomBytes } from 'node:crypto';
+import { loadFixture } from './fixtures.js';
+import type { ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
+
+export interface SimAccountInit {
+  login: string;
+  password: string;
+  /** Which child fixture to start from: 'ania' (default, class 4b) or 'janek' (class 1a). */
+  profile?: string;
+  firstName?: string;
+  lastName?: string;
+  registerNumber?: number;
+  /**
+   * Fixed messages the demo offers for this account in its config (same shape as the config's
+   * accounts[].messages). The simulator itself does not read them.
+   */
+  messages?: DemoMessage[];
+}
+
+export interface DemoMessage {
+  id: string;
+  name: string;
+  to: 'class_tutor' | { teacher: string } | { account_id: string };
+  topic: string;
+  body: string;
+}
+
+/** How a gateway endpoint should answer for this account instead of its normal answer. */
+export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes';
+
+export type SimNotice = NoticeFixture;
+
+export interface GradeInit {
+  subject: number;
+  category: number;
+  grade: string;
+  teacher?: number;
+  lesson?: number;
+  /** YYYY-MM-DD or a fixture date token such as "{{today}}"; default today. */
+  date?: string;
+  /** "YYYY-MM-DD HH:MM:SS"; default: the simulator's now. */
+  addDate?: string;
+  comment?: string;
+  /** Id of an earlier grade this one corrects. */
+  improves?: number;
+}
+
+export interface AccountEnv {
+  /** The simulated today and Warsaw wall-clock time. */
+  clock(): { today: string; time: string };
+}
+
+/** A UUID-shaped value derived from text, so an account's LIDs are stable and differ per login. */
+function uuidFrom(text: string): string {
+  const h = createHash('sha1').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The expression inside a date token, or the literal date itself. */
+function dateExpr(date: string | undefined): string {
+  if (date === undefined) return 'today';
+  const token = /^\{\{(.+)\}\}$/.exec(date);
+  return token?.[1] ?? date;
+}
+
+export class SimAccount {
+  readonly login: string;
+  /** The child fixture this account started from (also picks its mailboxes). */
+  readonly profile: string;
+  password: string;
+  readonly data: ChildFixture;
+  readonly school: SchoolFixture;
+  /** Static gateway bodies (school's, then the child's over them), in fixture form. */
+  readonly resources = new Map<string, unknown>();
+  readonly notices: SimNotice[];
+  /** The parent's LID (Auth/TokenInfo.UserIdentifier). */
+  readonly parentLid: string;
+  /** The child's LID (Users/{UserId}.AccountId and Auth/UserInfo IdentifierOfStudentAssignedWithUser). */
+  readonly childLid: string;
+  lucky: { number: number; day?: string } | undefined;
+  readonly moduleStatus = new Map<string, ModuleStatus>();
+  readonly overrides = new Map<string, unknown>();
+
+  constructor(
+    init: SimAccountInit,
+    private readonly env: AccountEnv,
+  ) {
+    this.login = init.login;
+    this.profile = init.profile ?? 'ania';
+    this.password = init.password;
+    this.school = loadFixture<SchoolFixture>('school');
+    this.data = loadFixture<ChildFixture>(this.profile);
+    const child = this.data.account.child;
+    if (init.firstName !== undefined) child.firstName = init.firstName;
+    if (init.lastName !== undefined) child.lastName = init.lastName;
+    if (init.registerNumber !== undefined) this.data.account.registerNumber = init.registerNumber;
+    this.data.account.login = init.login;
+    this.data.account.password = init.password;
+    for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
+    for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
+    this.notices = this.school.notices;
+    this.parentLid = `LID-AUTH-USER-${uuidFrom(`parent:${init.login}`)}`;
+    this.childLid = `LID-AUTH-USER-${uuidFrom(`child:${init.login}`)}`;
+  }
+
+  /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
+  setLuckyNumber(n: number | null, day?: string): void {
+    this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
+  }
+
+  addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
+    const { today, time } = this.env.clock();
+    const notice: SimNotice = {
+      Id: `LID-NBOARD-NOTICE-${randomBytes(6).toString('hex')}`,
+      StartDate: today,
+      EndDate: '{{today+14}}',
+      CreationDate: `${today} ${time}`,
+      WasRead: false,
+      ...init,
+    };
+    this.notices.push(notice);
+    return notice;
+  }
+
+  /**
+   * Overrides how an endpoint answers (null restores it). The endpoint is the path after
+   * /gateway/api/2.0/; one ending in '/*' also covers everything under it.
+   */
+  setModuleStatus(endpoint: string, status: ModuleStatus | null): void {
+    if (status === null) this.moduleStatus.delete(endpoint);
+    else this.moduleStatus.set(endpoint, status);
+  }
+
+  /** Serves this raw JSON body (tokens expanded) for the endpoint; undefined restores the normal answer. */
+  setResource(endpoint: string, body: unknown): void {
+    if (body === undefined) this.overrides.delete(endpoint);
+    else this.overrides.set(endpoint, body);
+  }
+
+  /** Appends a record, in fixture form, to the list of a static resource such as 'Notes' or 'HomeWorks'. */
+  addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
+    this.listOf(endpoint).push(record);
+    return record;
+  }
+
+  /** The next free numeric Id of a static resource's list. */
+  nextId(endpoint: string): number {
+    const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));
+    return Math.max(0, ...ids.filter((n) => Number.isFinite(n))) + 1;
+  }
+
+  addGrade(init: GradeInit): Record<string, unknown> {
+    const { today, time } = this.env.clock();
+    const id = this.nextId('Grades');
+    const lesson = init.lesson ?? this.lessonFor(init.subject);
+    const grade: Record<string, unknown> = {
+      Id: id,
+      Lesson: `@Lessons/${lesson}`,
+      Subject: `@Subjects/${init.subject}`,
+      Student: `@Users/${this.data.account.userId}`,
+      Category: `@Grades/Categories/${init.category}`,
+      AddedBy: `@Users/${init.teacher ?? this.data.lessons[String(lesson)]?.teacher ?? 0}`,
+      Grade: init.grade,
+      Date: init.date ?? today,
+      AddDate: init.addDate ?? `${today} ${time}`,
+      Semester: `{{sem(${dateExpr(init.date)})}}`,
+      IsConstituent: true,
+      IsSemester: false,
+      IsSemesterProposition: false,
+      IsFinal: false,
+      IsFinalProposition: false,
+    };
+    if (init.improves !== undefined) grade.Improvement = `@Grades/${init.improves}`;
+    if (init.comment !== undefined) {
+      const commentId = this.nextId('Grades/Comments');
+      this.addRecord('Grades/Comments', {
+        Id: commentId,
+        AddedBy: grade.AddedBy,
+        Grade: `@Grades/${id}`,
+        Text: init.comment,
+      });
+      grade.Comments = [`@Grades/Comments/${commentId}`];
+    }
+    return this.addRecord('Grades', grade);
+  }
+
+  private lessonFor(subject: number): number {
+    const found = Object.entries(this.data.lessons).find(([, l]) => l.subject === subject);
+    return Number(found?.[0] ?? 0);
+  }
+
+  private listOf(endpoint: string): unknown[] {
+    const body = this.resources.get(endpoint);
+    if (body && typeof body === 'object') {
+      const list = Object.values(body).find((v) => Array.isArray(v));
+      if (Array.isArray(list)) return list as unknown[];
+    }
+    throw new Error(`simulator: ${endpoint} has no list to add to`);
+  }
+}

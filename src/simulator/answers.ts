@@ -1,0 +1,29 @@
+// The gateway's error bodies in one place. The spec shows Code and Message for some of them; where it
+// says "not shown" (the dead-session 401, most 403/404/405) these are plausible guesses, written in the
+// same {Status, Code, Message} shape, and the dead-session one deliberately never says "scopes".
+
+export interface DataResult {
+  status: number;
+  /** JSON body; omitted for an empty body. */
+  body?: unknown;
+  /** Instead of JSON: an HTML (or other non-JSON) body. */
+  html?: string;
+}
+
+function error(status: number, code: string, message: string, extra: Record<string, unknown> = {}): DataResult {
+  return { status, body: { Status: 'Error', Code: code, Message: message, ...extra } };
+}
+
+export const answers = {
+  ok: (body: unknown): DataResult => ({ status: 200, body }),
+  deadSession: (): DataResult => error(401, 'TokenIsExpired', 'Access token is invalid or has expired'),
+  insufficientScopes: (): DataResult => error(401, 'Unauthorized', 'Insufficient scopes'),
+  forbidden: (message = 'Access deny'): DataResult => error(403, 'AccessDeny', message),
+  notFound: (): DataResult => error(404, 'NotFound', 'Resource not found'),
+  /** Modules that only list their sub-resources answer 405 with that list. */
+  methodNotAllowed: (resources?: Record<string, { Url: string }>): DataResult =>
+    error(405, 'MethodNotAllowed', 'Method not allowed', resources ? { Resources: resources } : {}),
+  invalidRequest: (): DataResult => error(400, 'InvalidRequest', '[212] Invalid request params'),
+  filterInvalid: (): DataResult => error(400, 'FilterInvalidValue', 'Invalid value of filter'),
+  badRequest: (message: string): DataResult => error(400, 'InvalidRequest', message),
+};

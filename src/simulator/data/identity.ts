@@ -1,0 +1,166 @@
+// Who is logged in and where: Me, Users, Classes, Schools, Units, UserProfile and the newer Auth/*
+// identity endpoints. Me.Account is the parent (the login owner), Me.User the child.
+import { createHash } from 'node:crypto';
+import { answers } from '../answers.js';
+import type { DataResult } from '../answers.js';
+import { ref } from '../expand.js';
+import type { DataContext } from './context.js';
+import { expandIn } from './context.js';
+import { buildPlan } from './plan.js';
+
+function uuid(text: string): string {
+  const h = createHash('md5').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export function me(ctx: DataContext): DataResult {
+  const a = ctx.account.data.account;
+  return answers.ok({
+    Me: {
+      Account: {
+        Id: a.accountId,
+        UserId: a.userId,
+        FirstName: a.parent.firstName,
+        LastName: a.parent.lastName,
+        Email: a.parent.email,
+        GroupId: 5,
+        IsActive: true,
+        Login: ctx.account.login,
+        IsPremium: false,
+        IsPremiumDemo: false,
+        ExpiredPremiumDate: null,
+      },
+      Refresh: 900,
+      User: { FirstName: a.child.firstName, LastName: a.child.lastName },
+      Class: ref(ctx, 'Classes', a.classId),
+    },
+    Resources: {
+      'Me/PeriodicGradeAverages': { Url: `${ctx.api}/Me/PeriodicGradeAverages` },
+      'Me/BehaviourDescriptiveGrades': { Url: `${ctx.api}/Me/BehaviourDescriptiveGrades` },
+    },
+    Url: `${ctx.api}/Me`,
+  });
+}
+
+export function users(ctx: DataContext): DataResult {
+  return answers.ok({ Users: expandIn(ctx, ctx.account.school.users) });
+}
+
+/** Users/{Me.Account.UserId} is the child; a teacher id gives the teacher; Users/{Me.Account.Id} is 404. */
+export function user(ctx: DataContext): DataResult {
+  const a = ctx.account.data.account;
+  if (ctx.params.id === String(a.userId)) {
+    return answers.ok({
+      User: {
+        Id: a.userId,
+        AccountId: ctx.account.childLid,
+        AccountNumericIdentifier: a.userId + 700_000,
+        FirstName: a.child.firstName,
+        LastName: a.child.lastName,
+        Class: { ...ref(ctx, 'Classes', a.classId), UUID: uuid(`class:${a.classId}`) },
+        Unit: ref(ctx, 'Units', 1),
+        ClassRegisterNumber: a.registerNumber,
+        IsEmployee: false,
+        GroupId: 8,
+      },
+    });
+  }
+  const staff = ctx.account.school.users.find((u) => String(u.Id) === ctx.params.id);
+  return staff ? answers.ok({ User: expandIn(ctx, staff) }) : answers.notFound();
+}
+
+function classBody(ctx: DataContext, id: number): Record<string, unknown> | undefined {
+  const c = ctx.account.school.classes.find((k) => k.Id === id);
+  if (!c) return undefined;
+  const year = buildPlan(ctx).year;
+  return {
+    Id: c.Id,
+    Number: c.Number,
+    Symbol: c.Symbol,
+    BeginSchoolYear: year.start,
+    EndFirstSemester: year.semester1End,
+    EndSchoolYear: year.end,
+    Unit: ref(ctx, 'Units', c.Unit),
+    ClassTutor: ref(ctx, 'Users', c.ClassTutor),
+    ClassTutors: [ref(ctx, 'Users', c.ClassTutor)],
+    UUID: uuid(`class:${c.Id}`),
+  };
+}
+
+/** Classes answers the child's own class; Classes/<id> any class of the school. */
+export function classes(ctx: DataContext): DataResult {
+  const id = ctx.params.id === undefined ? ctx.account.data.account.classId : Number(ctx.params.id);
+  const body = classBody(ctx, id);
+  return body ? answers.ok({ Class: body }) : answers.notFound();
+}
+
+export function schools(ctx: DataContext): DataResult {
+  const school = expandIn<Record<string, unknown>>(ctx, ctx.account.school.school);
+  if (ctx.params.id !== undefined && ctx.params.id !== String(school.Id)) return answers.notFound();
+  return answers.ok({ School: school });
+}
+
+/** The unit with its bell schedule; LessonsRange comes from the same bells the timetable uses. */
+export function units(ctx: DataContext): DataResult {
+  const bells = ctx.account.school.bells.map(([from, to], no) => ({
+    From: from,
+    To: to,
+    RawFrom: seconds(from),
+    RawTo: seconds(to),
+    LessonNo: no,
+  }));
+  const unit: Record<string, unknown> = { ...expandIn<Record<string, unknown>>(ctx, ctx.account.school.unit), LessonsRange: bells };
+  if (ctx.params.id !== undefined) return ctx.params.id === String(unit.Id) ? answers.ok({ Unit: unit }) : answers.notFound();
+  return answers.ok({ Units: [unit] });
+}
+
+function seconds(hhmm: string): number {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return h * 3600 + m * 60;
+}
+
+export function userProfile(ctx: DataContext): DataResult {
+  const a = ctx.account.data.account;
+  const c = ctx.account.school.classes.find((k) => k.Id === a.classId);
+  const school = ctx.account.school.school;
+  return answers.ok({
+    UserProfile: { ClassNumber: c?.Number ?? null, AccountType: 'parent', Town: school.town, State: school.State, UnitType: 'SP' },
+  });
+}
+
+export function tokenInfo(ctx: DataContext): DataResult {
+  return answers.ok({
+    SchoolId: ctx.account.school.schoolId,
+    UserIdentifier: ctx.account.parentLid,
+    UserType: 'parent',
+    SchoolNodeName: String(ctx.account.school.school.Name),
+    Scopes: ['mydata', 'grades', 'attendances', 'timetables', 'calendars', 'notices', 'descriptive-grading'],
+  });
+}
+
+/** Auth/UserInfo/<lid> for the parent's LID (from TokenInfo) or the child's own LID; other LIDs 404. */
+export function userInfo(ctx: DataContext): DataResult {
+  const { account } = ctx;
+  const a = account.data.account;
+  const lid = ctx.params.lid;
+  if (lid !== account.parentLid && lid !== account.childLid) return answers.notFound();
+  const parent = lid === account.parentLid;
+  return answers.ok({
+    UserIdentifier: lid,
+    UserNumericIdentifier: parent ? a.accountId : a.userId,
+    AccountNumericIdentifier: parent ? a.accountId + 900_000 : a.userId + 700_000,
+    SchoolId: account.school.schoolId,
+    UserType: parent ? 'parent' : 'student',
+    UserSchoolClassId: a.classId,
+    IdentifierOfStudentAssignedWithUser: parent ? account.childLid : null,
+    IdentifierOfClassOfStudentAssignedWithUser: `LID-CLASS-${uuid(`class:${a.classId}`)}`,
+    UserState: 'active',
+    KindergartenGraduationYear: null,
+    Login: parent ? account.login : `${account.login.replace(/u$/, '')}`,
+    Gender: parent ? null : a.child.gender,
+  });
+}
+
+export function systemData(ctx: DataContext): DataResult {
+  return answers.ok({ Date: ctx.today, Time: ctx.clock });
+}

@@ -1,0 +1,110 @@
+// The child's school calendar for one request: which days are school days and which lessons happen on
+// a day, after free days and plan changes. Timetables, Attendances, Realizations and the lucky number
+// all read it, so they can never disagree with each other.
+import { daysBetween, isoWeekday, schoolYearOf } from '../dates.js';
+import type { SchoolYear } from '../dates.js';
+import type { ChangeFixture } from '../fixtures.js';
+import { expandIn, nowStamp } from './context.js';
+import type { DataContext } from './context.js';
+
+export interface PlannedLesson {
+  lessonNo: number;
+  lessonId: number;
+  subject: number;
+  teacher: number;
+  classroom: number | undefined;
+  /** Id of the standing TimetableEntries row. */
+  entryId: number;
+  cancelled: boolean;
+  /** Set on a substitution (a room change is a substitution with the same teacher and subject). */
+  change?: { id: number; teacher: number; subject: number; classroom: number | null };
+}
+
+export interface Plan {
+  year: SchoolYear;
+  /** Number of slots of every timetable day (LessonNo 0 up to the last lesson of the week). */
+  slotCount: number;
+  bell(lessonNo: number): { from: string; to: string };
+  isSchoolDay(date: string): boolean;
+  /** The lessons of a day as held: cancelled ones flagged, substitutions applied; [] on a day off. */
+  lessonsOn(date: string): PlannedLesson[];
+  /** Plan changes already announced (AddDate passed), with their dates expanded. */
+  changes: ChangeFixture[];
+  /** Days since 1 September, for stable generated ids. */
+  dayIndex(date: string): number;
+}
+
+export function entryId(weekday: number, lessonNo: number, index: number): number {
+  return 600_000 + weekday * 1000 + lessonNo * 10 + index;
+}
+
+export function buildPlan(ctx: DataContext): Plan {
+  const { account } = ctx;
+  const year = schoolYearOf(ctx.today);
+  const now = nowStamp(ctx);
+  const classId = account.data.account.classId;
+  const schoolFree = expandIn<{ DateFrom: string; DateTo: string }[]>(ctx, account.school.schoolFreeDays);
+  const classFree = expandIn<{ Class: number; DateFrom: string; DateTo: string; LessonNoFrom?: string }[]>(
+    ctx,
+    account.school.classFreeDays,
+  ).filter((d) => d.Class === classId && d.LessonNoFrom === undefined);
+  const changes = expandIn<ChangeFixture[]>(ctx, account.data.changes).filter((c) => c.AddDate <= now);
+  const week = account.data.week;
+  const slotCount = Math.max(1, ...Object.values(week).map((slots) => slots.length));
+
+  const isSchoolDay = (date: string): boolean =>
+    isoWeekday(date) <= 5 &&
+    date >= year.start &&
+    date <= year.end &&
+    ![...schoolFree, ...classFree].some((d) => d.DateFrom <= date && date <= d.DateTo);
+
+  const bell = (lessonNo: number): { from: string; to: string } => {
+    const [from = '00:00', to = '00:00'] = account.school.bells[lessonNo] ?? [];
+    return { from, to };
+  };
+
+  const lessonsOn = (date: string): PlannedLesson[] => {
+    if (!isSchoolDay(date)) return [];
+    const weekday = isoWeekday(date);
+    const out: PlannedLesson[] = [];
+    (week[String(weekday)] ?? []).forEach((slot, lessonNo) => {
+      slot.forEach((cell, index) => {
+        const [lesson = '0', room] = cell.split('@');
+        const info = account.data.lessons[lesson];
+        if (!info) return;
+        const planned: PlannedLesson = {
+          lessonNo,
+          lessonId: Number(lesson),
+          subject: info.subject,
+          teacher: info.teacher,
+          classroom: room === undefined ? undefined : Number(room),
+          entryId: entryId(weekday, lessonNo, index),
+          cancelled: false,
+        };
+        // A change applies to the first lesson of its slot: split-group slots are never changed.
+        const change = index === 0 ? changes.find((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo) : undefined;
+        if (change?.kind === 'cancelled') planned.cancelled = true;
+        if (change?.kind === 'substitution') {
+          planned.change = {
+            id: change.Id,
+            teacher: change.Teacher ?? info.teacher,
+            subject: change.Subject ?? info.subject,
+            classroom: change.Classroom === undefined ? (planned.classroom ?? null) : change.Classroom,
+          };
+        }
+        out.push(planned);
+      });
+    });
+    return out;
+  };
+
+  return {
+    year,
+    slotCount,
+    bell,
+    isSchoolDay,
+    lessonsOn,
+    changes,
+    dayIndex: (date) => daysBetween(year.start, date),
+  };
+}

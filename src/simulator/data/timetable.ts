@@ -1,0 +1,175 @@
+// Timetables (the week as held, with cancellations and substitutions), the standing plan
+// (TimetableEntries), the Lessons lookup and the plan-change list (Calendars/Substitutions).
+import { answers } from '../answers.js';
+import type { DataResult } from '../answers.js';
+import { addDays, isDate, isoWeekday, mondayOf } from '../dates.js';
+import { ref } from '../expand.js';
+import type { DataContext } from './context.js';
+import { buildPlan, entryId } from './plan.js';
+import type { Plan, PlannedLesson } from './plan.js';
+
+/** Weeks are published this many days ahead of the current Monday; later ones answer 403. */
+const PUBLISHED_AHEAD_DAYS = 14;
+
+/** Ids inside Timetables lessons are strings (spec 2.1). */
+function sref(ctx: DataContext, kind: string, id: number): { Id: string; Url: string } {
+  return ref(ctx, kind, String(id)) as { Id: string; Url: string };
+}
+
+function timetableLesson(ctx: DataContext, plan: Plan, date: string, l: PlannedLesson): Record<string, unknown> {
+  const hours = plan.bell(l.lessonNo);
+  const classId = ctx.account.data.account.classId;
+  const out: Record<string, unknown> = {
+    Lesson: sref(ctx, 'Lessons', l.lessonId),
+    Classroom: l.classroom === undefined ? undefined : sref(ctx, 'Classrooms', l.classroom),
+    DateFrom: plan.year.start,
+    DateTo: plan.year.end,
+    LessonNo: String(l.lessonNo),
+    TimetableEntry: sref(ctx, 'TimetableEntries', l.entryId),
+    DayNo: String(isoWeekday(date)),
+    Subject: sref(ctx, 'Subjects', l.subject),
+    Teacher: sref(ctx, 'Users', l.teacher),
+    IsSubstitutionClass: false,
+    IsCanceled: l.cancelled,
+    SubstitutionNote: null,
+    HourFrom: hours.from,
+    HourTo: hours.to,
+    VirtualClassName: null,
+    Class: sref(ctx, 'Classes', classId),
+  };
+  if (l.change) {
+    Object.assign(out, {
+      Subject: sref(ctx, 'Subjects', l.change.subject),
+      Teacher: sref(ctx, 'Users', l.change.teacher),
+      Classroom: l.change.classroom === null ? undefined : sref(ctx, 'Classrooms', l.change.classroom),
+      IsSubstitutionClass: true,
+      OrgDate: date,
+      OrgLessonNo: String(l.lessonNo),
+      OrgHourFrom: hours.from,
+      OrgHourTo: hours.to,
+      OrgLesson: sref(ctx, 'Lessons', l.lessonId),
+      OrgSubject: sref(ctx, 'Subjects', l.subject),
+      OrgTeacher: sref(ctx, 'Users', l.teacher),
+      OrgClassroom: l.classroom === undefined ? undefined : sref(ctx, 'Classrooms', l.classroom),
+      SubstitutionClassUrl: `${ctx.api}/Calendars/Substitutions/${l.change.id}`,
+    });
+  }
+  return out;
+}
+
+function day(ctx: DataContext, plan: Plan, date: string): unknown[][] {
+  const slots: unknown[][] = Array.from({ length: plan.slotCount }, () => []);
+  for (const l of plan.lessonsOn(date)) slots[l.lessonNo]?.push(timetableLesson(ctx, plan, date, l));
+  return slots;
+}
+
+/** Timetables?weekStart=<Monday> (7 days) or ?day=<date> (one day); no query means this week. */
+export function timetables(ctx: DataContext): DataResult {
+  const dayParam = ctx.query.get('day');
+  const start = dayParam ?? ctx.query.get('weekStart') ?? mondayOf(ctx.today);
+  if (!isDate(start)) return answers.badRequest('Invalid date');
+  if (start > addDays(mondayOf(ctx.today), PUBLISHED_AHEAD_DAYS + 6)) return answers.forbidden();
+  const plan = buildPlan(ctx);
+  const days = dayParam === null ? 7 : 1;
+  const timetable: Record<string, unknown[][]> = {};
+  for (let i = 0; i < days; i++) timetable[addDays(start, i)] = day(ctx, plan, addDays(start, i));
+  return answers.ok({
+    Timetable: timetable,
+    Pages: {
+      Prev: `${ctx.api}/Timetables?weekStart=${addDays(start, -7)}`,
+      Next: `${ctx.api}/Timetables?weekStart=${addDays(start, 7)}`,
+    },
+  });
+}
+
+/** The standing weekly plan; the first Monday slot also shows the older version it replaced. */
+export function timetableEntries(ctx: DataContext): DataResult {
+  const plan = buildPlan(ctx);
+  const { account } = ctx;
+  const entries: Record<string, unknown>[] = [];
+  const room = (id: number | undefined): unknown => {
+    const c = account.school.classrooms.find((r) => r.Id === id);
+    return c ? { Id: c.Id, Symbol: c.Symbol, Name: c.Name, Url: `${ctx.api}/Classrooms/${c.Id}` } : null;
+  };
+  const changedFrom = addDays(plan.year.start, 14);
+  for (const [weekday, slots] of Object.entries(account.data.week)) {
+    slots.forEach((slot, lessonNo) =>
+      slot.forEach((cell, index) => {
+        const [lesson = '0', classroom] = cell.split('@');
+        const first = weekday === '1' && entries.length === 0;
+        const row = {
+          Id: entryId(Number(weekday), lessonNo, index),
+          Lesson: ref(ctx, 'Lessons', Number(lesson)),
+          DayOfTheWeek: Number(weekday),
+          LessonNo: String(lessonNo),
+          DateFrom: first ? changedFrom : plan.year.start,
+          DateTo: plan.year.end,
+          Classroom: room(classroom === undefined ? undefined : Number(classroom)),
+        };
+        if (first) {
+          const older = Object.keys(account.data.lessons).find((id) => id !== lesson) ?? lesson;
+          entries.push({ ...row, Id: row.Id + 5, Lesson: ref(ctx, 'Lessons', Number(older)), DateFrom: plan.year.start, DateTo: addDays(changedFrom, -1) });
+        }
+        entries.push(row);
+      }),
+    );
+  }
+  return answers.ok({ TimetableEntries: entries });
+}
+
+export function lessons(ctx: DataContext): DataResult {
+  const { account } = ctx;
+  const list = Object.entries(account.data.lessons).map(([id, l]) => ({
+    Id: Number(id),
+    Teacher: ref(ctx, 'Users', l.teacher),
+    Subject: ref(ctx, 'Subjects', l.subject),
+    Class: ref(ctx, 'Classes', account.data.account.classId),
+  }));
+  const one = ctx.params.id;
+  if (one === undefined) return answers.ok({ Lessons: list });
+  const found = list.find((l) => String(l.Id) === one);
+  return found ? answers.ok({ Lesson: found }) : answers.notFound();
+}
+
+/** Every plan change of the school year; a cancelled lesson has only its Org* side. */
+export function substitutions(ctx: DataContext): DataResult {
+  if (ctx.query.has('dateFrom') || ctx.query.has('dateTo')) return answers.badRequest('Invalid request params');
+  const plan = buildPlan(ctx);
+  const { account } = ctx;
+  const symbol = (id: number | null | undefined): string | null =>
+    account.school.classrooms.find((r) => r.Id === id)?.Symbol ?? null;
+  const week = account.data.week;
+  const list = plan.changes.map((c) => {
+    const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';
+    const [lesson = '0', room] = cell.split('@');
+    const info = account.data.lessons[lesson] ?? { subject: 0, teacher: 0 };
+    const orgRoom = room === undefined ? null : Number(room);
+    const entry: Record<string, unknown> = {
+      Id: c.Id,
+      Class: ref(ctx, 'Classes', account.data.account.classId),
+      OrgDate: c.OrgDate,
+      OrgLessonNo: String(c.OrgLessonNo),
+      OrgLesson: ref(ctx, 'Lessons', Number(lesson)),
+      OrgTeacher: ref(ctx, 'Users', info.teacher),
+      OrgSubject: ref(ctx, 'Subjects', info.subject),
+      OrgClassroomSymbol: symbol(orgRoom),
+      IsCancelled: c.kind === 'cancelled',
+      IsShifted: false,
+      AddDate: c.AddDate,
+    };
+    if (c.kind === 'substitution') {
+      Object.assign(entry, {
+        Date: c.OrgDate,
+        LessonNo: String(c.OrgLessonNo),
+        Teacher: ref(ctx, 'Users', c.Teacher ?? info.teacher),
+        Subject: ref(ctx, 'Subjects', c.Subject ?? info.subject),
+        ClassroomSymbol: symbol(c.Classroom === undefined ? orgRoom : c.Classroom),
+      });
+    }
+    return entry;
+  });
+  const one = ctx.params.id;
+  if (one === undefined) return answers.ok({ Substitutions: list });
+  const found = list.find((s) => String(s.Id) === one);
+  return found ? answers.ok({ Substitution: found }) : answers.notFound();
+}

@@ -1,0 +1,112 @@
+// Calendar arithmetic for the simulator's world: Warsaw wall time, day offsets, weeks and the Polish
+// school year (1 September to the last Friday of June, first semester ending late January).
+// Dates are YYYY-MM-DD strings throughout; arithmetic goes through UTC midnight so no zone can shift it.
+
+const DAY_MS = 86_400_000;
+
+const warsawParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Warsaw',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Warsaw calendar date and wall-clock time (HH:MM:SS) of an instant. */
+export function warsawNow(ms: number): { date: string; time: string } {
+  const p: Record<string, string> = {};
+  for (const part of warsawParts.formatToParts(new Date(ms))) p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+export function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+}
+
+function toMs(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+function fromMs(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromMs(toMs(date) + days * DAY_MS);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toMs(to) - toMs(from)) / DAY_MS);
+}
+
+/** ISO day of the week: 1 is Monday, 7 is Sunday. */
+export function isoWeekday(date: string): number {
+  const d = new Date(toMs(date)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+export function mondayOf(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+/** Moves by whole weekdays (Monday to Friday); 0 gives the date itself or, on a weekend, the next Monday. */
+export function addWeekdays(date: string, count: number): string {
+  let d = date;
+  while (isoWeekday(d) > 5) d = addDays(d, 1);
+  const step = count < 0 ? -1 : 1;
+  for (let left = Math.abs(count); left > 0; ) {
+    d = addDays(d, step);
+    if (isoWeekday(d) <= 5) left--;
+  }
+  return d;
+}
+
+export interface SchoolYear {
+  /** 1 September. */
+  start: string;
+  /** Last Friday of January: the end of the first semester. */
+  semester1End: string;
+  /** Last Friday of June. */
+  end: string;
+}
+
+function lastFriday(year: number, month: number): string {
+  let d = addDays(`${year + (month === 12 ? 1 : 0)}-${pad(month === 12 ? 1 : month + 1)}-01`, -1);
+  while (isoWeekday(d) !== 5) d = addDays(d, -1);
+  return d;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * The school year a date belongs to. July and August still belong to the year that ended in June, so
+ * over the summer the data shows the finished year, as the real register does.
+ */
+export function schoolYearOf(date: string): SchoolYear {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const startYear = month >= 9 ? year : year - 1;
+  return {
+    start: `${startYear}-09-01`,
+    semester1End: lastFriday(startYear + 1, 1),
+    end: lastFriday(startYear + 1, 6),
+  };
+}
+
+/** A month-day (MM-DD) placed in the given school year: September to December in its first year. */
+export function dateInSchoolYear(year: SchoolYear, monthDay: string): string {
+  const startYear = Number(year.start.slice(0, 4));
+  const month = Number(monthDay.slice(0, 2));
+  return `${month >= 9 ? startYear : startYear + 1}-${monthDay}`;
+}
+
+export function semesterOf(date: string): 1 | 2 {
+  return date <= schoolYearOf(date).semester1End ? 1 : 2;
+}

@@ -1,0 +1,106 @@
+// Turns stored fixture data into what the portal would answer today. Fixtures hold relative dates
+// ("{{weekday-3}} 10:15:00") and short references ("@Subjects/5011"), so the demo always looks current
+// and the files stay readable. The stored data is never changed; expand() returns a fresh copy.
+import {
+  addDays,
+  addWeekdays,
+  dateInSchoolYear,
+  mondayOf,
+  schoolYearOf,
+  semesterOf,
+} from './dates.js';
+
+export interface ExpandContext {
+  /** The simulated "today", YYYY-MM-DD. */
+  today: string;
+  /** The simulator clock in ms, for epoch tokens. */
+  nowMs: number;
+  /** The data gateway root, {base_url}/gateway/api/2.0 (used in reference Urls). */
+  api: string;
+  base: string;
+  /** Named values of the account, such as {{childLid}}. */
+  vars?: Record<string, string | number>;
+}
+
+const TOKEN = /\{\{([^{}]+)\}\}/g;
+const REF = /^@([A-Za-z][\w/]*)\/([\w-]+)$/;
+
+/**
+ * Evaluates one date expression: today, weekday, monday, yearstart, sem1end or yearend, optionally
+ * followed by +N or -N days (weekdays for "weekday"); sy:MM-DD, that day of the current school year;
+ * or a literal YYYY-MM-DD.
+ */
+export function evalDate(expr: string, today: string): string {
+  const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(
+    expr,
+  );
+  if (!m) throw new Error(`simulator fixture: bad date expression "${expr}"`);
+  const [, base = '', sign, digits] = m;
+  const n = digits === undefined ? 0 : Number(digits) * (sign === '-' ? -1 : 1);
+  if (base === 'weekday') return addWeekdays(today, n);
+  const year = schoolYearOf(today);
+  const start =
+    base === 'today'
+      ? today
+      : base === 'monday'
+        ? mondayOf(today)
+        : base === 'yearstart'
+          ? year.start
+          : base === 'sem1end'
+            ? year.semester1End
+            : base === 'yearend'
+              ? year.end
+              : base.startsWith('sy:')
+                ? dateInSchoolYear(year, base.slice(3))
+                : base;
+  return addDays(start, n);
+}
+
+function evalToken(token: string, ctx: ExpandContext): string | number {
+  const t = token.trim();
+  if (t === 'api') return ctx.api;
+  if (t === 'base') return ctx.base;
+  const named = ctx.vars?.[t];
+  if (named !== undefined) return named;
+  const epoch = /^epoch\s*(?:([+-])\s*(\d+))?$/.exec(t);
+  if (epoch) {
+    const shift = epoch[2] === undefined ? 0 : Number(epoch[2]) * (epoch[1] === '-' ? -1 : 1);
+    return Math.floor(ctx.nowMs / 1000) + shift;
+  }
+  const sem = /^sem\((.+)\)$/.exec(t);
+  if (sem) return semesterOf(evalDate(sem[1] ?? '', ctx.today));
+  return evalDate(t, ctx.today);
+}
+
+function expandString(value: string, ctx: ExpandContext): unknown {
+  const ref = REF.exec(value);
+  if (ref) {
+    const [, kind = '', id = ''] = ref;
+    return { Id: /^\d+$/.test(id) ? Number(id) : id, Url: `${ctx.api}/${kind}/${id}` };
+  }
+  if (!value.includes('{{')) return value;
+  const whole = /^\{\{([^{}]+)\}\}$/.exec(value);
+  if (whole) return evalToken(whole[1] ?? '', ctx);
+  return value.replace(TOKEN, (_, token: string) => String(evalToken(token, ctx)));
+}
+
+/** A deep copy of value with every token and short reference replaced. */
+export function expand<T = unknown>(value: unknown, ctx: ExpandContext): T {
+  return walk(value, ctx) as T;
+}
+
+function walk(value: unknown, ctx: ExpandContext): unknown {
+  if (typeof value === 'string') return expandString(value, ctx);
+  if (Array.isArray(value)) return value.map((v) => walk(v, ctx));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = walk(v, ctx);
+    return out;
+  }
+  return value;
+}
+
+/** A reference object {Id, Url} as the gateway writes them. */
+export function ref(ctx: ExpandContext, kind: string, id: number | string): { Id: number | string; Url: string } {
+  return { Id: id, Url: `${ctx.api}/${kind}/${id}` };
+}

@@ -1,0 +1,100 @@
+// Fault injection and request matching: "the next N matching requests fail with status S" and
+// "matching requests take M ms longer", the tools tests use to play maintenance windows and slowness.
+import { html, json } from './reply.js';
+import type { HostName, Reply, RequestMatch } from './types.js';
+
+export interface MatchTarget {
+  host: HostName;
+  method: string;
+  path: string;
+  login?: string | undefined;
+}
+
+export function matches(match: RequestMatch | undefined, r: MatchTarget): boolean {
+  if (!match) return true;
+  if (match.host !== undefined && match.host !== r.host) return false;
+  if (match.method !== undefined && match.method.toUpperCase() !== r.method) return false;
+  if (match.login !== undefined && match.login !== r.login) return false;
+  if (match.path !== undefined) {
+    if (typeof match.path === 'string' ? match.path !== r.path : !match.path.test(r.path)) return false;
+  }
+  return true;
+}
+
+function matchKey(match: RequestMatch | undefined): string {
+  if (!match) return '*';
+  const path = match.path instanceof RegExp ? `re:${match.path.source}/${match.path.flags}` : match.path;
+  return JSON.stringify([match.host, match.method?.toUpperCase(), path, match.login]);
+}
+
+interface FailRule {
+  left: number;
+  status: number;
+  match: RequestMatch | undefined;
+}
+
+interface LatencyRule {
+  ms: number;
+  match: RequestMatch | undefined;
+  key: string;
+}
+
+export class Faults {
+  private failures: FailRule[] = [];
+  private latencies: LatencyRule[] = [];
+
+  failNext(count: number, status: number, match?: RequestMatch): void {
+    if (count > 0) this.failures.push({ left: count, status, match });
+  }
+
+  /** Adds or replaces the delay for a match; 0 removes it, and 0 without a match removes every delay. */
+  setLatency(ms: number, match?: RequestMatch): void {
+    const key = matchKey(match);
+    if (ms <= 0 && !match) this.latencies = [];
+    this.latencies = this.latencies.filter((l) => l.key !== key);
+    if (ms > 0) this.latencies.push({ ms, match, key });
+  }
+
+  /** Consumes one failure that matches the request and returns its status (rules in order of creation). */
+  takeFailure(target: MatchTarget): number | undefined {
+    const rule = this.failures.find((f) => f.left > 0 && matches(f.match, target));
+    if (!rule) return undefined;
+    rule.left--;
+    this.failures = this.failures.filter((f) => f.left > 0);
+    return rule.status;
+  }
+
+  /** The delay for a request: the latest matching rule wins. */
+  latencyFor(target: MatchTarget): number {
+    for (let i = this.latencies.length - 1; i >= 0; i--) {
+      const rule = this.latencies[i];
+      if (rule && matches(rule.match, target)) return rule.ms;
+    }
+    return 0;
+  }
+
+  clear(): void {
+    this.failures = [];
+    this.latencies = [];
+  }
+}
+
+const MAINTENANCE =
+  '<!DOCTYPE html>\n<html lang="pl"><head><meta charset="UTF-8"><title>Przerwa techniczna</title></head>\n' +
+  '<body><h1>Przerwa techniczna</h1><p>Trwają prace serwisowe. Zapraszamy ponownie za kilka minut.</p></body></html>\n';
+
+/**
+ * What an injected failure looks like: 503 is the daily maintenance page (HTML, as a front proxy
+ * would answer), 500 an empty HTML body (as OneRoster answers), 429 a short JSON with Retry-After,
+ * anything else an empty body.
+ */
+export function faultReply(status: number): Reply {
+  if (status === 503) return html(503, MAINTENANCE, { headers: { 'Retry-After': '120' } });
+  if (status === 500) return html(500, '');
+  if (status === 429) {
+    return json(429, { Status: 'Error', Code: 'TooManyRequests', Message: 'Too many requests' }, {
+      headers: { 'Retry-After': '60' },
+    });
+  }
+  return { status, body: '' };
+}

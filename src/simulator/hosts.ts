@@ -1,0 +1,157 @@
+// The four HTTP servers, one per loopback address so that cookies stay apart as on the real hosts
+// (cookies ignore ports). Every request goes through one loop: read the body, identify the login,
+// apply injected latency and failures, hand it to the host's handler, log it.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { parseCookieHeader } from './cookies.js';
+import { faultReply } from './faults.js';
+import type { Faults } from './faults.js';
+import { HOST_NAMES } from './types.js';
+import type { Call, HostHandler, HostName, Reply, SimRequest, SimUrls } from './types.js';
+
+const ADDRESSES: Record<HostName, string> = {
+  portal: '127.0.0.1',
+  auth: '127.0.0.2',
+  messages: '127.0.0.3',
+  sandbox: '127.0.0.4',
+};
+
+/** Bodies larger than this are cut off: nothing the portal accepts is anywhere near it. */
+const MAX_BODY = 1_000_000;
+
+export interface HostsDeps {
+  handlers: Record<HostName, HostHandler>;
+  faults: Faults;
+  log: SimRequest[];
+  now: () => number;
+}
+
+export class Hosts {
+  private servers = new Map<HostName, Server>();
+  private sockets = new Set<Socket>();
+  private timers = new Set<NodeJS.Timeout>();
+  private bound: SimUrls | undefined;
+
+  constructor(private readonly deps: HostsDeps) {}
+
+  get urls(): SimUrls | undefined {
+    return this.bound;
+  }
+
+  async start(port: number): Promise<SimUrls> {
+    const found: Partial<Record<HostName, string>> = {};
+    try {
+      for (const host of HOST_NAMES) found[host] = await this.listen(host, port);
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+    this.bound = {
+      base_url: found.portal ?? '',
+      auth_url: found.auth ?? '',
+      messages_url: found.messages ?? '',
+      sandbox_url: found.sandbox ?? '',
+    };
+    return this.bound;
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const closing = [...this.servers.values()].map(
+      (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+    );
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    this.servers.clear();
+    this.bound = undefined;
+    await Promise.all(closing);
+  }
+
+  private listen(host: HostName, port: number): Promise<string> {
+    const server = createServer((req, res) => void this.serve(host, req, res));
+    server.keepAliveTimeout = 5_000;
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.servers.set(host, server);
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, ADDRESSES[host], () => {
+        const address = server.address() as AddressInfo;
+        resolve(`http://${ADDRESSES[host]}:${address.port}`);
+      });
+    });
+  }
+
+  private async serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = this.deps.now();
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const call: Call = {
+      host,
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      rawQuery: url.search.replace(/^\?/, ''),
+      headers: req.headers,
+      cookies: parseCookieHeader(req.headers.cookie),
+      body: '',
+      at,
+    };
+    let reply: Reply;
+    let login: string | undefined;
+    try {
+      call.body = await readBody(req);
+      const handler = this.deps.handlers[host];
+      login = handler.identify(call);
+      const target = { host, method: call.method, path: call.path, login };
+      await this.delay(this.deps.faults.latencyFor(target));
+      const failure = this.deps.faults.takeFailure(target);
+      reply = failure === undefined ? await handler.handle(call) : faultReply(failure);
+    } catch (error) {
+      reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: `simulator error: ${String(error)}` };
+    }
+    if (res.destroyed) return;
+    const bytes = Buffer.byteLength(reply.body ?? '');
+    const entry: SimRequest = { host, method: call.method, path: call.path, query: call.rawQuery, status: reply.status, at, bytes };
+    const who = reply.login ?? login;
+    if (who !== undefined) entry.login = who;
+    this.deps.log.push(entry);
+    write(res, reply);
+  }
+
+  private delay(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function write(res: ServerResponse, reply: Reply): void {
+  const body = reply.body ?? '';
+  res.statusCode = reply.status;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

@@ -1,0 +1,212 @@
+// The fake portal: four hosts on loopback (portal, auth, messages, sandbox) that follow the portal
+// interface spec, with switches tests use to play failures. Used by the unit and integration tests
+// and by the `demo` command.
+import { SimAccount } from './account.js';
+import type { SimAccountInit } from './account.js';
+import { authHost } from './auth.js';
+import { warsawNow } from './dates.js';
+import { SimDownloads } from './download-state.js';
+import { Faults, matches } from './faults.js';
+import { Hosts } from './hosts.js';
+import { messagesHost } from './messages.js';
+import { SimMessaging } from './messaging-state.js';
+import { portalHost } from './portal.js';
+import { sandboxHost } from './sandbox.js';
+import { SessionStore } from './sessions.js';
+import type { RequestMatch, SimRequest, SimUrls } from './types.js';
+import type { CaptchaWhere, World } from './world.js';
+
+export { SimAccount } from './account.js';
+export type { DemoMessage, GradeInit, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
+export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
+export { SimMessaging } from './messaging-state.js';
+export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
+export type { FileKind, KeyPlan, SimDownloads, SimFile } from './download-state.js';
+export { attachmentLinkReply } from './download-attachments.js';
+
+export interface SimulatorOptions {
+  /** 0 (default): every host its own ephemeral port; otherwise all four hosts on this port. */
+  port?: number;
+  /** Clock for session lifetimes and "today"; default Date.now. */
+  now?: () => number;
+  /** YYYY-MM-DD override of the data's today (else the Europe/Warsaw date of now()). */
+  today?: string;
+  /** Default: the demo family (DEMO_ACCOUNTS). */
+  accounts?: SimAccountInit[];
+}
+
+/** The demo family: two children of one school, each with its own parent login. */
+export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
+  {
+    login: '1234567u',
+    password: 'demo-ania',
+    profile: 'ania',
+    messages: [
+      {
+        id: 'sick',
+        name: 'Zgłoś nieobecność',
+        to: 'class_tutor',
+        topic: 'Nieobecność {first_name}',
+        body: 'Dzień dobry, {first_name} jest dziś nieobecna z powodu choroby.',
+      },
+    ],
+  },
+  {
+    login: '7654321u',
+    password: 'demo-janek',
+    profile: 'janek',
+    messages: [
+      {
+        id: 'sick',
+        name: 'Zgłoś nieobecność',
+        to: 'class_tutor',
+        topic: 'Nieobecność {first_name}',
+        body: 'Dzień dobry, {first_name} jest dziś nieobecny z powodu choroby.',
+      },
+    ],
+  },
+];
+
+export class PortalSimulator {
+  readonly requests: SimRequest[] = [];
+  /** The messaging host's world and its test controls (mailboxes, sessions, sends). */
+  readonly messaging: SimMessaging;
+  /** Download keys and links, and the switches tests flip (keys that wait or fail, redirects, dead web sessions). */
+  readonly downloads: SimDownloads;
+  private readonly accounts = new Map<string, SimAccount>();
+  private readonly faults = new Faults();
+  private readonly sessions: SessionStore;
+  private readonly hosts: Hosts;
+  private readonly now: () => number;
+  private todayOverride: string | undefined;
+  private captchas = new Map<string, CaptchaWhere>();
+  private loopRedirects = false;
+  private refreshWithoutToken = false;
+  private loginCounts = new Map<string, number>();
+  private seeded = false;
+
+  constructor(private readonly options: SimulatorOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.todayOverride = options.today;
+    this.sessions = new SessionStore(this.now);
+    this.messaging = new SimMessaging({ now: this.now, today: () => this.today(), account: (login) => this.accounts.get(login) });
+    this.downloads = new SimDownloads({ urls: () => this.urls });
+    const world = this.world();
+    this.hosts = new Hosts({
+      handlers: { portal: portalHost(world), auth: authHost(world), messages: messagesHost(world), sandbox: sandboxHost(world) },
+      faults: this.faults,
+      log: this.requests,
+      now: this.now,
+    });
+  }
+
+  async start(): Promise<void> {
+    this.seed();
+    await this.hosts.start(this.options.port ?? 0);
+  }
+
+  async stop(): Promise<void> {
+    await this.hosts.stop();
+  }
+
+  get urls(): SimUrls {
+    const urls = this.hosts.urls;
+    if (!urls) throw new Error('PortalSimulator: not started');
+    return urls;
+  }
+
+  addAccount(init: SimAccountInit): SimAccount {
+    this.seed();
+    if (this.accounts.has(init.login)) throw new Error(`PortalSimulator: account ${init.login} exists`);
+    const account = new SimAccount(init, { clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }) });
+    this.accounts.set(init.login, account);
+    return account;
+  }
+
+  account(login: string): SimAccount {
+    this.seed();
+    const account = this.accounts.get(login);
+    if (!account) throw new Error(`PortalSimulator: no account ${login}`);
+    return account;
+  }
+
+  /** The simulated today: the override, or the Warsaw date of now(). */
+  today(): string {
+    return this.todayOverride ?? warsawNow(this.now()).date;
+  }
+
+  setToday(date: string | undefined): void {
+    if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`PortalSimulator: bad date ${date}`);
+    this.todayOverride = date;
+  }
+
+  /** Kills server-side sessions: the next gateway call answers the dead-session 401. */
+  expireSessions(login?: string): void {
+    this.sessions.expire(login);
+  }
+
+  /** 'login': step 3 answers a captcha; 'redirect': a hop of step 4 does; false: no captcha. */
+  requireCaptcha(login: string | '*', where: CaptchaWhere | false): void {
+    if (where === false) this.captchas.delete(login);
+    else this.captchas.set(login, where);
+  }
+
+  /** Step 4 redirects forever. */
+  setRedirectLoop(on: boolean): void {
+    this.loopRedirects = on;
+  }
+
+  /** refreshToken answers 200 but sets no new oauth_token (and does not extend the session). */
+  setRefreshWithoutToken(on: boolean): void {
+    this.refreshWithoutToken = on;
+  }
+
+  /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML). */
+  failNext(count: number, status: number, match?: RequestMatch): void {
+    this.faults.failNext(count, status, match);
+  }
+
+  /** Delays matching requests; 0 clears the delay for that match (or every delay without one). */
+  setLatency(ms: number, match?: RequestMatch): void {
+    this.faults.setLatency(ms, match);
+  }
+
+  count(match?: RequestMatch): number {
+    return this.requests.filter((r) => matches(match, r)).length;
+  }
+
+  /** Forgets the request log and the login counts. */
+  resetCounts(): void {
+    this.requests.length = 0;
+    this.loginCounts.clear();
+  }
+
+  /** Successful password logins (step 3 accepted), of one login or of all. */
+  logins(login?: string): number {
+    if (login !== undefined) return this.loginCounts.get(login) ?? 0;
+    return [...this.loginCounts.values()].reduce((a, b) => a + b, 0);
+  }
+
+  /** Accounts are created on first use, not in the constructor, which only assigns. */
+  private seed(): void {
+    if (this.seeded) return;
+    this.seeded = true;
+    for (const init of this.options.accounts ?? DEMO_ACCOUNTS) this.addAccount(init);
+  }
+
+  private world(): World {
+    return {
+      now: () => this.now(),
+      today: () => this.today(),
+      urls: () => this.urls,
+      sessions: this.sessions,
+      messaging: this.messaging,
+      account: (login) => this.accounts.get(login),
+      captcha: (login) => this.captchas.get(login) ?? this.captchas.get('*') ?? false,
+      redirectLoop: () => this.loopRedirects,
+      refreshWithoutToken: () => this.refreshWithoutToken,
+      loginSucceeded: (login) => this.loginCounts.set(login, (this.loginCounts.get(login) ?? 0) + 1),
+      downloads: this.downloads,
+    };
+  }
+}
