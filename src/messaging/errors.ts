@@ -1,0 +1,32 @@
+// Why a fixed message was not sent, as the command result tells it: sent=false means nothing went
+// out, sent=null means the outcome is unknown and the sent box must be checked before trying again.
+import { CommandError } from '../mqtt/commands.js';
+
+export type NotSentCode =
+  | 'unknown_message'
+  | 'duplicate'
+  | 'not_ready'
+  | 'recipient_unknown'
+  | 'recipient_ambiguous'
+  | 'messages_unavailable'
+  | 'session'
+  | 'rejected'
+  | 'journal'
+  | 'unknown_outcome';
+
+/** A CommandError (its message is safe to publish) that also carries the `sent` flag of the result. */
+export class MessageNotSentError extends CommandError {
+  readonly sent: false | null;
+  readonly code: NotSentCode;
+
+  constructor(sent: false | null, code: NotSentCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.sent = sent;
+    this.code = code;
+  }
+
+  /** Extra fields for the command result beside status and error. */
+  override get fields(): { sent: false | null; code: NotSentCode } {
+    return { sent: this.sent, code: this.code };
+  }
+}

@@ -1,0 +1,118 @@
+// Who a fixed message goes to. The portal addresses messages by a messaging accountId; the config says
+// class_tutor, a teacher's name, or the accountId itself. Names are matched against the receivers
+// lists (case, diacritics, word order and titles ignored); anything unknown or ambiguous refuses.
+import { UnexpectedResponseError } from '../portal/errors.js';
+import { usersResponse } from '../portal/schemas/lookups.js';
+import { fold } from '../school/common.js';
+import { MessageNotSentError } from './errors.js';
+import type { FixedMessage } from '../config/schema.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { MessagesApi } from '../portal/messaging-api.js';
+import type { Receiver } from '../portal/schemas/messages.js';
+import type { Identity } from '../poller/identity.js';
+
+/** Receiver groups that hold parents or custom lists, not school staff: never searched for a teacher. */
+const NOT_STAFF = new Set(['parentsCouncil', 'schoolParentsCouncil', 'customGroups']);
+/** Searched first and when the portal does not list its groups. */
+const PREFERRED_GROUPS = ['tutors', 'teachers'];
+const TITLES = new Set(['mgr', 'dr', 'inz', 'lic', 'prof', 'hab', 'pani', 'pan']);
+
+export interface Recipient {
+  accountId: string;
+  /** The receiver's name as the portal lists it (for the result and the log). */
+  label: string;
+}
+
+export interface RecipientDeps {
+  api: MessagesApi;
+  gateway: Gateway;
+  identity: Identity;
+}
+
+export async function resolveRecipient(to: FixedMessage['to'], deps: RecipientDeps): Promise<Recipient> {
+  if (to === 'class_tutor') return classTutor(deps);
+  if ('account_id' in to) return { accountId: to.account_id.trim(), label: to.account_id.trim() };
+  return byName(to.teacher, await staff(deps.api), `teacher "${to.teacher}"`);
+}
+
+/** A name reduced for comparison: folded words, without titles and parenthesised notes, sorted. */
+export function nameKey(name: string): string {
+  return fold(name.replace(/\([^)]*\)/g, ' '))
+    .split(/[\s,]+/)
+    .map((w) => w.replace(/\.+$/, ''))
+    .filter((w) => w !== '' && !TITLES.has(w))
+    .sort()
+    .join(' ');
+}
+
+/** The one receiver whose name matches; several people of that name refuse, as does nobody. */
+export function byName(name: string, receivers: readonly Receiver[], what: string): Recipient {
+  const key = nameKey(name);
+  const found = unique(receivers.filter((r) => key !== '' && nameKey(r.label) === key));
+  if (found.length === 1) return found[0]!;
+  if (found.length === 0) {
+    throw new MessageNotSentError(false, 'recipient_unknown', `not sent: ${what} is not among the receivers the portal offers`);
+  }
+  throw new MessageNotSentError(false, 'recipient_ambiguous', `not sent: ${what} matches ${found.length} receivers; use account_id`);
+}
+
+/**
+ * The class tutor: the class's ClassTutor is a gateway Users id, the receivers lists know messaging
+ * accountIds. The Users lookup gives the tutor's name (and account LID), which is found in the
+ * tutors group first and in every staff group after. A tutors group of one person is taken only
+ * when the lookup gives no name to check it against.
+ */
+async function classTutor(deps: RecipientDeps): Promise<Recipient> {
+  const tutorId = deps.identity.classTutorId;
+  if (tutorId === undefined) {
+    throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the portal does not name a class tutor for this class');
+  }
+  const { Users: users } = await deps.gateway.get('Users', usersResponse);
+  const user = users.find((u) => u.Id === tutorId);
+  const name = [user?.FirstName, user?.LastName].filter((p) => p?.trim()).join(' ');
+  const tutors = await group(deps.api, 'tutors');
+  const byLid = user?.AccountId === undefined ? undefined : tutors.find((r) => r.accountId === user.AccountId?.trim());
+  if (byLid) return byLid;
+  if (name === '') {
+    const only = unique(tutors);
+    if (only.length === 1) return only[0]!;
+    throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the class tutor is not in the Users lookup');
+  }
+  if (tutors.some((r) => nameKey(r.label) === nameKey(name))) return byName(name, tutors, `the class tutor (${name})`);
+  return byName(name, await staff(deps.api), `the class tutor (${name})`);
+}
+
+/** Every school employee the portal offers as a receiver, across its groups. */
+async function staff(api: MessagesApi): Promise<Receiver[]> {
+  let groups = PREFERRED_GROUPS;
+  try {
+    const offered = (await api.receiverTypes()).map((t) => t.id).filter((id) => !NOT_STAFF.has(id));
+    groups = [...new Set([...PREFERRED_GROUPS.filter((g) => offered.includes(g)), ...offered])];
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+  }
+  const out: Receiver[] = [];
+  for (const g of groups) out.push(...(await group(api, g)));
+  return out;
+}
+
+/** A group's receivers; a group the account may not see counts as empty. */
+async function group(api: MessagesApi, id: string): Promise<Receiver[]> {
+  try {
+    return await api.groupReceivers(id);
+  } catch (error) {
+    if (isRefusal(error)) return [];
+    throw error;
+  }
+}
+
+function isRefusal(error: unknown): boolean {
+  return error instanceof UnexpectedResponseError && (error.status === 403 || error.status === 404);
+}
+
+/** One entry per accountId: the same person is listed in several groups (tutors and teachers). */
+function unique(receivers: readonly Receiver[]): Receiver[] {
+  const seen = new Map<string, Receiver>();
+  for (const r of receivers) if (!seen.has(r.accountId)) seen.set(r.accountId, r);
+  return [...seen.values()];
+}

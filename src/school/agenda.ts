@@ -1,0 +1,134 @@
+// The class agenda: HomeWorks entries (tests, quizzes, trips, meetings), parent-teacher meetings
+// (the same meeting may also be in HomeWorks) and school trips. Feeds `upcoming_tests` and the
+// agenda part of the `homework` events.
+import type { EntityState } from '../ha/state.js';
+import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } from '../portal/schemas/agenda.js';
+import { addDays } from '../util/time.js';
+import { capAttributes } from './attributes.js';
+import { byId, collapse, dayOf, fold, hhmm, type ItemEvent } from './common.js';
+import type { Names } from './names.js';
+
+export type AgendaKind = 'test' | 'meeting' | 'trip' | 'event';
+
+export interface AgendaItem {
+  /** Stable and unique: the event id. */
+  key: string;
+  kind: AgendaKind;
+  date: string;
+  /** HH:MM, when known. */
+  time: string | null;
+  subject: string | null;
+  category: string | null;
+  content: string | null;
+  teacher: string | null;
+}
+
+/**
+ * Tests and quizzes by the words schools use, in the category name or in the content (a quiz may be
+ * filed under a generic category, spec 2.8). Matched at a word start, without diacritics, so that
+ * 'Kartkówka', 'kartkowki' and 'sprawdzianu' all count.
+ */
+const TEST = /(^|[^a-z])(sprawdzian|kartkowk|klasowk|praca klasowa|test|quiz|egzamin)/;
+const MEETING = /(^|[^a-z])(zebrani|wywiadowk|konsultacj|spotkanie z rodzicami|dzien otwart)/;
+const TRIP = /(^|[^a-z])(wycieczk|wyjazd|wyjscie|zielona szkola)/;
+
+export function agendaKind(category: string | undefined, content: string | undefined): AgendaKind {
+  const cat = fold(category);
+  const text = fold(content);
+  if (TEST.test(cat) || TEST.test(text)) return 'test';
+  if (MEETING.test(cat)) return 'meeting';
+  if (TRIP.test(cat)) return 'trip';
+  return 'event';
+}
+
+export interface AgendaInput {
+  homeWorks?: readonly HomeWork[];
+  homeWorkCategories?: readonly HomeWorkCategory[];
+  conferences?: readonly ParentTeacherConference[];
+  trips?: readonly SchoolTrip[];
+  names: Names;
+}
+
+const timeOf = (value: string | undefined): string | null => {
+  const m = value === undefined ? null : /\d{1,2}:\d{2}/.exec(value);
+  return m ? (hhmm(m[0]) ?? null) : null;
+};
+
+/** The agenda by date and time; a parent-teacher meeting already in HomeWorks (same date and time) once. */
+export function agendaItems(input: AgendaInput): AgendaItem[] {
+  const categories = byId(input.homeWorkCategories);
+  const out: AgendaItem[] = [];
+  for (const h of input.homeWorks ?? []) {
+    const date = dayOf(h.Date);
+    if (date === undefined) continue;
+    const category = h.Category === undefined ? undefined : categories.get(h.Category)?.Name?.trim();
+    out.push({
+      key: `agenda:${h.Id}`,
+      kind: agendaKind(category, h.Content),
+      date,
+      time: hhmm(h.TimeFrom) ?? null,
+      subject: input.names.subject(h.Subject),
+      category: category ?? null,
+      content: collapse(h.Content) ?? null,
+      teacher: input.names.teacher(h.CreatedBy),
+    });
+  }
+  const taken = new Set(out.filter((i) => i.time !== null).map((i) => `${i.date} ${i.time}`));
+  for (const c of input.conferences ?? []) {
+    const date = dayOf(c.Date);
+    const time = hhmm(c.Time) ?? null;
+    if (date === undefined || (time !== null && taken.has(`${date} ${time}`))) continue;
+    out.push({
+      key: `meeting:${c.Id}`,
+      kind: 'meeting',
+      date,
+      time,
+      subject: null,
+      category: null,
+      content: collapse(c.Topic) ?? null,
+      teacher: input.names.teacher(c.Teacher),
+    });
+  }
+  for (const t of input.trips ?? []) {
+    const date = dayOf(t.termFrom);
+    if (date === undefined) continue;
+    const creator = [t.creatorName, t.creatorLastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+    out.push({
+      key: `trip:${t.id}`,
+      kind: 'trip',
+      date,
+      time: timeOf(t.termFrom?.slice(10)),
+      subject: null,
+      category: null,
+      content: collapse([t.destination, t.route].filter(Boolean).join(': ')) ?? null,
+      teacher: t.coordinatorName?.trim() ?? (creator || null),
+    });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
+}
+
+/** How far ahead upcoming_tests looks: today and the next 14 days. */
+export const TESTS_AHEAD_DAYS = 14;
+
+const describe = ({ key: _key, ...item }: AgendaItem): Record<string, unknown> => item;
+
+/** upcoming_tests: tests and quizzes from today to 14 days ahead, nearest first; other entries alongside. */
+export function upcomingTests(items: readonly AgendaItem[], today: string): EntityState {
+  const last = addDays(today, TESTS_AHEAD_DAYS);
+  const ahead = items.filter((i) => i.date >= today && i.date <= last);
+  const tests = ahead.filter((i) => i.kind === 'test');
+  return {
+    state: String(tests.length),
+    attributes: capAttributes({
+      items: tests.map(describe),
+      other: ahead.filter((i) => i.kind !== 'test').map(describe),
+    }),
+  };
+}
+
+/** `homework` events for agenda entries dated today or later (a new test, trip or meeting). */
+export function agendaEvents(items: readonly AgendaItem[], today: string): ItemEvent[] {
+  return items
+    .filter((i) => i.date >= today)
+    .map((i) => ({ id: i.key, payload: { event_type: 'homework', ...describe(i) } }));
+}

@@ -1,0 +1,76 @@
+// Small shared pieces of the school logic: the event item handed to the poller, and tidy-ups of the
+// portal's dates and texts into what Home Assistant shows.
+import type { EventPayload } from '../ha/state.js';
+
+/** One new item for an event entity; the poller remembers `id` so an item fires only once. */
+export interface ItemEvent {
+  id: string;
+  payload: EventPayload;
+}
+
+/** Home Assistant rejects states longer than 255 characters. */
+export const MAX_STATE_LENGTH = 255;
+
+/** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
+export function dayOf(value: string | undefined): string | undefined {
+  const m = value === undefined ? null : /^\s*(\d{4}-\d{2}-\d{2})/.exec(value);
+  return m?.[1];
+}
+
+/** HH:MM from 'H:MM', 'HH:MM' or 'HH:MM:SS'; undefined for anything else. */
+export function hhmm(value: string | undefined): string | undefined {
+  const m = value === undefined ? null : /^\s*(\d{1,2}):(\d{2})/.exec(value);
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : undefined;
+}
+
+/** A sortable key of a portal timestamp: the space and the T forms compare alike. */
+export function timeKey(value: string | undefined): string {
+  return (value ?? '').trim().replace('T', ' ');
+}
+
+/** Line breaks and indentation collapsed to single spaces (text grades, notes). */
+export function collapse(value: string | undefined): string | undefined {
+  const out = value?.replace(/\s+/g, ' ').trim();
+  return out === '' ? undefined : out;
+}
+
+/** A text fit for a state: collapsed and cut to Home Assistant's 255 characters. */
+export function stateText(value: string | undefined): string | null {
+  const text = collapse(value);
+  if (text === undefined) return null;
+  return text.length <= MAX_STATE_LENGTH ? text : `${text.slice(0, MAX_STATE_LENGTH - 1)}…`;
+}
+
+/** Rounds half up to two decimals without the binary surprises of 1.005 * 100. */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+// One collator each: localeCompare with options builds a new one on every call, which dominates a
+// sort of a school year of grades.
+const polish = new Intl.Collator('pl');
+const numeric = new Intl.Collator('en', { numeric: true });
+
+/** Polish alphabetical order, for lists a parent reads. */
+export function plCompare(a: string, b: string): number {
+  return polish.compare(a, b);
+}
+
+/** Numeric-aware id order ('grade:9' before 'grade:10'). */
+export function idCompare(a: string, b: string): number {
+  return numeric.compare(a, b);
+}
+
+/** Lower case without Polish diacritics, for matching words in names the schools type themselves. */
+export function fold(value: string | undefined): string {
+  return (value ?? '')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ł/g, 'l');
+}
+
+/** A lookup by id of any list with string Ids. */
+export function byId<T extends { Id: string }>(items: readonly T[] | undefined): Map<string, T> {
+  return new Map((items ?? []).map((item) => [item.Id, item]));
+}

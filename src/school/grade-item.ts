@@ -1,0 +1,76 @@
+// The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text,
+// behaviour), so that "newest grade" and grade events treat them alike.
+import { byId, idCompare } from './common.js';
+import type { Semester } from './semester.js';
+
+export type GradeKind = 'grade' | 'point' | 'descriptive' | 'text' | 'behaviour';
+
+export interface GradeItem {
+  /** Unique across kinds and stable across polls: `<kind>:<id>`; the grade event's id. */
+  key: string;
+  kind: GradeKind;
+  /** The grade as the register shows it ('5+', 'np', '9,5 pkt', a descriptive mark, a text). */
+  shown: string | null;
+  subjectId?: string;
+  subject: string | null;
+  category: string | null;
+  weight: number | null;
+  teacher: string | null;
+  /** YYYY-MM-DD. */
+  date: string | null;
+  /** When it was entered, as the portal gives it; orders grades newest first. */
+  added: string | null;
+  comment: string | null;
+  semester: Semester | null;
+  /** What only some kinds have: points, max_points, percent, skill, text, improves... */
+  details: Record<string, unknown>;
+}
+
+interface CommentLike {
+  Id: string;
+  Text?: string;
+  Grade?: string;
+}
+
+export interface CommentIndex {
+  byId: Map<string, CommentLike>;
+  byGrade: Map<string, CommentLike[]>;
+}
+
+/** Built once per list, so that joining comments stays linear in a school year of grades. */
+export function commentIndex(comments: readonly CommentLike[] | undefined): CommentIndex {
+  const byGrade = new Map<string, CommentLike[]>();
+  for (const c of comments ?? []) {
+    if (c.Grade === undefined) continue;
+    byGrade.set(c.Grade, [...(byGrade.get(c.Grade) ?? []), c]);
+  }
+  return { byId: byId(comments), byGrade };
+}
+
+/** Comment texts of a record: by its Comments ids, plus comments that point back at it by Grade.Id. */
+export function commentText(ids: readonly string[], gradeId: string, index: CommentIndex): string | null {
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  const add = (c: CommentLike | undefined): void => {
+    if (c === undefined || seen.has(c.Id)) return;
+    seen.add(c.Id);
+    const t = c.Text?.replace(/\s+/g, ' ').trim();
+    if (t) texts.push(t);
+  };
+  for (const id of ids) add(index.byId.get(id));
+  for (const c of index.byGrade.get(gradeId) ?? []) add(c);
+  return texts.length > 0 ? texts.join('; ') : null;
+}
+
+/** A number the Polish way, for texts a parent reads: 9.5 -> '9,5'. */
+export function plNumber(value: number): string {
+  return String(Math.round(value * 100) / 100).replace('.', ',');
+}
+
+/** Newest first: by entry time, then date, then id (later ids were entered later). */
+export function newestFirst(a: GradeItem, b: GradeItem): number {
+  const ka = (a.added ?? a.date ?? '').replace('T', ' ');
+  const kb = (b.added ?? b.date ?? '').replace('T', ' ');
+  if (ka !== kb) return ka < kb ? 1 : -1;
+  return idCompare(b.key, a.key);
+}

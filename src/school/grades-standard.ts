@@ -1,0 +1,138 @@
+// Ordinary, point and text grades read into GradeItems, with their categories, weights and comments.
+import type { Grade, GradeCategory, GradeComment } from '../portal/schemas/grades.js';
+import type {
+  BaseTextGrade,
+  PointCategory,
+  PointComment,
+  PointGrade,
+  TextCategory,
+} from '../portal/schemas/othergrades.js';
+import { byId, collapse, dayOf } from './common.js';
+import { commentIndex, commentText, plNumber, type GradeItem } from './grade-item.js';
+import type { Names } from './names.js';
+import { recordSemester } from './semester.js';
+
+/** Spec 2.4: a category's Weight when it is a usable number, else 1 (negative is not usable). */
+export function categoryWeight(category: { Weight?: number } | undefined): number {
+  const w = category?.Weight;
+  return w !== undefined && Number.isFinite(w) && w >= 0 ? w : 1;
+}
+
+export interface StandardSources {
+  grades?: readonly Grade[];
+  categories?: readonly GradeCategory[];
+  comments?: readonly GradeComment[];
+}
+
+export function standardGradeItems(src: StandardSources, names: Names, endFirstSemester?: string): GradeItem[] {
+  const categories = byId(src.categories);
+  const comments = commentIndex(src.comments);
+  return (src.grades ?? []).map((g) => {
+    const category = g.Category === undefined ? undefined : categories.get(g.Category);
+    const details: Record<string, unknown> = {};
+    if (g.Improvement !== undefined) details.improves = `grade:${g.Improvement}`;
+    const period = periodOf(g);
+    if (period !== undefined) details.period = period;
+    if (category?.CountToTheAverage === false) details.counts_to_average = false;
+    return {
+      key: `grade:${g.Id}`,
+      kind: 'grade',
+      shown: g.Grade?.trim() ?? null,
+      ...sharedFields(g, category, comments, names, endFirstSemester),
+      details,
+    };
+  });
+}
+
+type CommentIndex = ReturnType<typeof commentIndex>;
+
+/** What ordinary and point grades say alike: subject, category, weight, teacher, dates, comment. */
+function sharedFields(
+  g: Grade | PointGrade,
+  category: { Name?: string; Weight?: number } | undefined,
+  comments: CommentIndex,
+  names: Names,
+  endFirstSemester: string | undefined,
+): Omit<GradeItem, 'key' | 'kind' | 'shown' | 'details'> {
+  return {
+    subjectId: g.Subject,
+    subject: names.subject(g.Subject),
+    category: category?.Name?.trim() ?? null,
+    weight: categoryWeight(category),
+    teacher: names.teacher(g.AddedBy),
+    date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
+    added: g.AddDate ?? g.Date ?? null,
+    comment: commentText(g.Comments, g.Id, comments),
+    semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
+  };
+}
+
+/** A semester or final grade (or a proposal of one) is a summary, not one more grade to average. */
+export function periodOf(g: Grade): string | undefined {
+  if (g.IsFinal) return 'final';
+  if (g.IsFinalProposition) return 'final_proposal';
+  if (g.IsSemester) return 'semester';
+  if (g.IsSemesterProposition) return 'semester_proposal';
+  return undefined;
+}
+
+export interface PointSources {
+  pointGrades?: readonly PointGrade[];
+  pointCategories?: readonly PointCategory[];
+  pointComments?: readonly PointComment[];
+}
+
+/** Percent of one point grade: points earned over the category's maximum (ValueTo). */
+export function pointPercent(points: number | undefined, max: number | undefined): number | null {
+  if (points === undefined || max === undefined || !(max > 0)) return null;
+  return Math.round((points / max) * 1000) / 10;
+}
+
+export function pointGradeItems(src: PointSources, names: Names, endFirstSemester?: string): GradeItem[] {
+  const categories = byId(src.pointCategories);
+  const comments = commentIndex(src.pointComments);
+  return (src.pointGrades ?? []).map((g) => {
+    const category = g.Category === undefined ? undefined : categories.get(g.Category);
+    const max = category?.ValueTo;
+    const details: Record<string, unknown> = {
+      points: g.GradeValue ?? null,
+      max_points: max ?? null,
+      percent: pointPercent(g.GradeValue, max),
+    };
+    return {
+      key: `point:${g.Id}`,
+      kind: 'point',
+      shown: g.GradeValue !== undefined ? `${plNumber(g.GradeValue)} pkt` : (g.Grade?.trim() ?? null),
+      ...sharedFields(g, category, comments, names, endFirstSemester),
+      details,
+    };
+  });
+}
+
+export interface TextSources {
+  textGrades?: readonly BaseTextGrade[];
+  textCategories?: readonly TextCategory[];
+}
+
+export function textGradeItems(src: TextSources, names: Names, endFirstSemester?: string): GradeItem[] {
+  const categories = byId(src.textCategories);
+  return (src.textGrades ?? []).map((g) => {
+    const category = g.Category === undefined ? undefined : categories.get(g.Category);
+    const text = collapse(g.Grade) ?? null;
+    return {
+      key: `text:${g.Id}`,
+      kind: 'text',
+      shown: text,
+      subjectId: g.Subject,
+      subject: names.subject(g.Subject),
+      category: category?.Name?.trim() ?? null,
+      weight: null,
+      teacher: names.teacher(g.AddedBy),
+      date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
+      added: g.AddDate ?? g.Date ?? null,
+      comment: null,
+      semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
+      details: { text },
+    };
+  });
+}

@@ -1,0 +1,109 @@
+// Real homework (HomeWorkAssignments): due on the next school day (`homework_due`) and one `homework`
+// event per assignment. The records have no subject: it comes from the lesson, or from the teacher
+// when the timetable and the lessons show that teacher teaching the class exactly one subject.
+import type { EntityState } from '../ha/state.js';
+import type { HomeworkAssignment } from '../portal/schemas/agenda.js';
+import type { Lesson } from '../portal/schemas/lookups.js';
+import type { TimetableDays } from '../portal/schemas/timetable.js';
+import { addDays, dayOfWeek } from '../util/time.js';
+import { capAttributes } from './attributes.js';
+import { byId, collapse, dayOf, type ItemEvent } from './common.js';
+import type { Names } from './names.js';
+
+export interface HomeworkItem {
+  key: string;
+  subject: string | null;
+  topic: string | null;
+  text: string | null;
+  teacher: string | null;
+  /** YYYY-MM-DD. */
+  assigned: string | null;
+  due: string | null;
+  attachments: string[];
+  /** Saved copies of the attachments (downloads on). */
+  files?: { name: string; path: string }[];
+  /** Whether the child marked it done; null when the child's id is not known. */
+  done: boolean | null;
+}
+
+export interface HomeworkInput {
+  assignments: readonly HomeworkAssignment[];
+  /** The Lessons lookup (lesson -> subject, teacher). */
+  lessons?: readonly Lesson[];
+  /** The Timetables fetched; their lessons tell which subjects a teacher teaches. */
+  timetable?: TimetableDays;
+  names: Names;
+  /** The child's user id, to read StudentsWhoMarkedAsDone. */
+  studentId?: string;
+  /** Where attached files were saved, by file id (only when downloads are on). */
+  savedFiles?: (fileId: string) => string | undefined;
+}
+
+/** Teacher id -> the subject ids they teach the class, from the Lessons lookup and the timetable. */
+export function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (teacher: string | undefined, subject: string | undefined): void => {
+    if (teacher === undefined || subject === undefined) return;
+    const set = out.get(teacher) ?? new Set<string>();
+    set.add(subject);
+    out.set(teacher, set);
+  };
+  for (const l of lessons ?? []) add(l.Teacher, l.Subject);
+  for (const slots of Object.values(timetable ?? {})) {
+    for (const l of slots.flat()) add(l.Teacher?.id, l.Subject?.id);
+  }
+  return out;
+}
+
+export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
+  const lessons = byId(input.lessons);
+  const taught = teacherSubjects(input.lessons, input.timetable);
+  return input.assignments
+    .map((h) => {
+      const only = h.Teacher === undefined ? undefined : taught.get(h.Teacher);
+      const subjectId =
+        (h.Lesson === undefined ? undefined : lessons.get(h.Lesson)?.Subject) ??
+        (only?.size === 1 ? [...only][0] : undefined);
+      return {
+        key: `homework:${h.Id}`,
+        subject: input.names.subject(subjectId),
+        topic: collapse(h.Topic) ?? null,
+        text: collapse(h.Text) ?? null,
+        teacher: input.names.teacher(h.Teacher),
+        assigned: dayOf(h.Date) ?? null,
+        due: dayOf(h.DueDate) ?? null,
+        attachments: h.HomeworkAssigmentFiles.map((f) => f.Name?.trim()).filter((n) => n !== undefined),
+        files: input.savedFiles
+          ? h.HomeworkAssigmentFiles.flatMap((f) => {
+              const path = input.savedFiles?.(f.Id);
+              return path === undefined ? [] : [{ name: f.Name?.trim() ?? f.Id, path }];
+            })
+          : undefined,
+        done: input.studentId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.studentId),
+      };
+    })
+    .sort((a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999'));
+}
+
+/** The next weekday after today: the stand-in when the timetable cannot tell the next school day. */
+export function nextWeekday(today: string): string {
+  let day = addDays(today, 1);
+  while (dayOfWeek(day) > 5) day = addDays(day, 1);
+  return day;
+}
+
+const describe = ({ key: _key, ...item }: HomeworkItem): Record<string, unknown> => item;
+
+/** homework_due: homework due on the next school day (or, unknown that, the next weekday). */
+export function homeworkDue(items: readonly HomeworkItem[], today: string, nextSchoolDay: string | null): EntityState {
+  const day = nextSchoolDay ?? nextWeekday(today);
+  const due = items.filter((i) => i.due === day);
+  return { state: String(due.length), attributes: capAttributes({ date: day, items: due.map(describe) }) };
+}
+
+/** One `homework` event per assignment not yet past due. */
+export function homeworkEvents(items: readonly HomeworkItem[], today: string): ItemEvent[] {
+  return items
+    .filter((i) => i.due === null || i.due >= today)
+    .map((i) => ({ id: i.key, payload: { event_type: 'homework', kind: 'homework', ...describe(i) } }));
+}

@@ -1,0 +1,62 @@
+// School library lendings (`library_due`): how many books the child has, their titles and due dates,
+// and which are overdue.
+//
+// Free textbooks are lent through the same library for the whole school year and their dueDate is
+// not a real return date (spec 2.9), so a past one must not read as overdue. The portal has no flag
+// for them; a lending is taken as a free textbook when any of these holds:
+// - its type is given and is not 'BOOK' (ordinary books are 'BOOK');
+// - its title names a textbook or workbook ('podręcznik', 'ćwiczenia', 'zeszyt ćwiczeń');
+// - its dueDate is not after its lendedAt (a placeholder, not a loan period);
+// - its loan runs 150 days or more (a library loan is weeks; a school-year loan is ten months).
+import type { EntityState } from '../ha/state.js';
+import type { Lending } from '../portal/schemas/library.js';
+import { capAttributes } from './attributes.js';
+import { collapse, dayOf, fold } from './common.js';
+
+const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|textbook)/;
+const LONG_LOAN_DAYS = 150;
+
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+export function isFreeTextbook(lending: Lending): boolean {
+  const type = lending.type?.trim().toUpperCase();
+  if (type !== undefined && type !== 'BOOK') return true;
+  if (TEXTBOOK_TITLE.test(fold(lending.title))) return true;
+  const lent = dayOf(lending.lendedAt);
+  const due = dayOf(lending.dueDate);
+  if (lent === undefined || due === undefined) return false;
+  return due <= lent || daysBetween(lent, due) >= LONG_LOAN_DAYS;
+}
+
+/** library_due: the number of lendings; items nearest due first, with overdue flagged. */
+export function libraryDue(lendings: readonly Lending[], today: string): EntityState {
+  const items = lendings
+    .map((l) => {
+      const due = dayOf(l.dueDate) ?? null;
+      const textbook = isFreeTextbook(l);
+      return {
+        title: collapse(l.title) ?? null,
+        author: collapse(l.author) ?? null,
+        lent: dayOf(l.lendedAt) ?? null,
+        due,
+        free_textbook: textbook,
+        overdue: !textbook && due !== null && due < today,
+        extendable: l.isExtendable ?? null,
+      };
+    })
+    // Books to return come first, by due date; free textbooks last.
+    .sort(
+      (a, b) =>
+        Number(a.free_textbook) - Number(b.free_textbook) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
+    );
+  return {
+    state: String(items.length),
+    attributes: capAttributes({
+      overdue: items.filter((i) => i.overdue).length,
+      next_due: items.find((i) => !i.free_textbook && i.due !== null && i.due >= today)?.due ?? null,
+      titles: items.map((i) => i.title),
+      items,
+    }),
+  };
+}

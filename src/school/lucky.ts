@@ -1,0 +1,44 @@
+// The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
+import type { EntityState } from '../ha/state.js';
+
+export interface LuckyNumber {
+  number: number;
+  day: string;
+}
+
+/** The number as the portal gave it, if usable. */
+export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown }): LuckyNumber | undefined {
+  const number = Number(raw.LuckyNumber);
+  const day = typeof raw.LuckyNumberDay === 'string' ? raw.LuckyNumberDay.slice(0, 10) : '';
+  if (!Number.isInteger(number) || number <= 0 || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  return { number, day };
+}
+
+/**
+ * lucky_number shows today's or the next school day's number (a number for a past day is unknown);
+ * lucky_today is ON when that number is the child's class register number.
+ */
+export function luckyEntities(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string): {
+  lucky_number: EntityState;
+  lucky_today: EntityState;
+} {
+  const current = lucky && lucky.day >= today ? lucky : undefined;
+  const mine = current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber;
+  return {
+    lucky_number: {
+      state: current ? String(current.number) : null,
+      attributes: { day: current?.day ?? null, register_number: registerNumber ?? null },
+    },
+    lucky_today: { state: mine ? 'ON' : 'OFF' },
+  };
+}
+
+/**
+ * Asking again is pointless once the next school day's number is known; once today's is known, the
+ * next one may appear early (spec 2.9), so an hourly look is enough.
+ */
+export function luckyRecheckDue(lucky: LuckyNumber | undefined, today: string, lastAskedAt: number, now: number): boolean {
+  if (!lucky || lucky.day < today) return true;
+  if (lucky.day > today) return false;
+  return now - lastAskedAt >= 60 * 60_000;
+}

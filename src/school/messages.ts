@@ -1,0 +1,121 @@
+// Messages as a family sees them: the unread counters, the newest inbox message, one event per new
+// message, and the list preview turned back into readable text.
+import { idCompare, stateText, timeKey, type ItemEvent } from './common.js';
+import { isoWarsaw, warsawInstant } from '../util/time.js';
+import type { EntityState } from '../ha/state.js';
+import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
+
+/** Longest preview kept in an event or an attribute. */
+export const PREVIEW_LIMIT = 500;
+
+/** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
+const ENTITY_NAMES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  oacute: 'ó',
+  Oacute: 'Ó',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  bdquo: '„',
+  rdquo: '”',
+  ldquo: '“',
+  laquo: '«',
+  raquo: '»',
+};
+
+/**
+ * The list preview: base64 of UTF-8 cut at a fixed byte length, possibly inside a character (spec
+ * 2.10). Invalid bytes are dropped rather than shown as replacement marks, and the HTML of the body
+ * (also possibly cut inside a tag or an entity) becomes plain text on one line.
+ */
+export function decodePreview(content: string | undefined, limit = PREVIEW_LIMIT): string | undefined {
+  if (!content) return undefined;
+  const bytes = Buffer.from(content.replace(/\s+/g, ''), 'base64');
+  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD/g, '');
+  const text = htmlToText(decoded);
+  if (text === '') return undefined;
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+/** Plain text of a message's HTML (the full message adds a <Message><Content><![CDATA[ wrapper). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<Message>\s*<Content>\s*<!\[CDATA\[/i, '')
+    .replace(/\]\]>\s*<\/Content>\s*<\/Message>\s*$/i, '')
+    .replace(/<[^>]*$/, '')
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&[#\w]*$/, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => decodeEntity(name) ?? whole)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function decodeEntity(name: string): string | undefined {
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  }
+  return ENTITY_NAMES[name] ?? ENTITY_NAMES[name.toLowerCase()];
+}
+
+/** A portal send date ('2026-11-19 14:02:11') as ISO 8601 with the Warsaw offset. */
+export function messageDate(sendDate: string | undefined): string | null {
+  const m = sendDate === undefined ? null : /^\s*(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}(?::\d{2})?))?/.exec(sendDate);
+  if (!m) return sendDate?.trim() || null;
+  return isoWarsaw(warsawInstant(m[1]!, m[2] ?? '00:00:00'));
+}
+
+/** Newest first by send date; ties by id so that the order is stable. */
+export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
+  return [...items].sort((a, b) => timeKey(b.sendDate).localeCompare(timeKey(a.sendDate)) || idCompare(b.id, a.id));
+}
+
+/** `unread_messages`: the inbox's unread count; attributes: every counter the portal gave. */
+export function unreadMessagesEntity(counts: UnreadCounts): EntityState {
+  return { state: String(counts.inbox ?? 0), attributes: { ...counts } };
+}
+
+/** `newest_message`: the topic of the newest inbox message. */
+export function newestMessageEntity(inbox: readonly MessageItem[]): EntityState {
+  const newest = sortMessages(inbox)[0];
+  if (!newest) return { state: null, attributes: {} };
+  return {
+    state: stateText(newest.topic) ?? '(no topic)',
+    attributes: {
+      id: newest.id,
+      sender: newest.sender ?? null,
+      date: messageDate(newest.sendDate),
+      read: newest.read,
+      has_attachments: newest.hasAttachments,
+      preview: decodePreview(newest.content) ?? null,
+    },
+  };
+}
+
+/** Both message sensors when the school has no messages module: unknown (None). */
+export function unavailableMessageEntities(): { unread_messages: EntityState; newest_message: EntityState } {
+  return { unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } };
+}
+
+/** One `message` event candidate per listed message; the seen memory decides which ones fire. */
+export function messageEvents(mailbox: string, items: readonly MessageItem[]): ItemEvent[] {
+  return sortMessages(items).map((m) => ({
+    id: m.id,
+    payload: {
+      event_type: 'message',
+      id: m.id,
+      mailbox,
+      sender: m.sender ?? null,
+      topic: m.topic,
+      preview: decodePreview(m.content) ?? null,
+      date: messageDate(m.sendDate),
+      has_attachments: m.hasAttachments,
+    },
+  }));
+}

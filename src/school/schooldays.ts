@@ -1,0 +1,174 @@
+// School days and lesson times: the timetable minus cancelled lessons and free days (the whole
+// school's, and the child's class's, possibly only some lessons). Feeds school_day_*, lessons_*,
+// next_lesson, "the next school day" used by other sensors, and which timetable weeks to fetch.
+import type { EntityState } from '../ha/state.js';
+import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/schemas/calendar.js';
+import type { TimetableDays } from '../portal/schemas/timetable.js';
+import { addDays, isoAt, warsawDate, warsawTimeOfDay, weekStart } from '../util/time.js';
+import { byId, dayOf } from './common.js';
+import type { Names } from './names.js';
+import { dayLessons, type DayLesson } from './timetable.js';
+
+export interface FreeDaysInput {
+  schoolFreeDays?: readonly SchoolFreeDay[];
+  classFreeDays?: readonly ClassFreeDay[];
+  classFreeDayTypes?: readonly ClassFreeDayType[];
+  /**
+   * The child's class (Users/<id>.Class.Id). Without it class free days are not applied: ClassFreeDays
+   * lists every class of the school, and wrongly turning a school day OFF (a missed alarm) is worse
+   * than wrongly leaving it ON.
+   */
+  classId?: string;
+}
+
+export interface FreeDay {
+  name: string | null;
+  scope: 'school' | 'class';
+  from: string;
+  to: string;
+  /** Set when only some lessons are free. */
+  lessons?: { from: number; to: number };
+}
+
+export function freeDays(input: FreeDaysInput): FreeDay[] {
+  const out: FreeDay[] = [];
+  for (const d of input.schoolFreeDays ?? []) {
+    const from = dayOf(d.DateFrom);
+    const to = dayOf(d.DateTo) ?? from;
+    if (from && to) out.push({ name: d.Name?.trim() ?? null, scope: 'school', from, to });
+  }
+  if (input.classId === undefined) return out;
+  const types = byId(input.classFreeDayTypes);
+  for (const d of input.classFreeDays ?? []) {
+    if (d.Class !== input.classId) continue;
+    const from = dayOf(d.DateFrom);
+    const to = dayOf(d.DateTo) ?? from;
+    if (!from || !to) continue;
+    const type = d.Type === undefined ? undefined : types.get(d.Type);
+    const day: FreeDay = { name: type?.Name?.trim() ?? null, scope: 'class', from, to };
+    const lf = d.LessonNoFrom;
+    const lt = d.LessonNoTo;
+    // Values are not documented: a positive bound makes it partial, a missing bound is open.
+    if ((lf !== undefined && lf > 0) || (lt !== undefined && lt > 0)) {
+      day.lessons = { from: lf !== undefined && lf > 0 ? lf : 0, to: lt !== undefined && lt > 0 ? lt : Infinity };
+    }
+    out.push(day);
+  }
+  return out;
+}
+
+/** What a day is made of: the timetable, the names to show, and the free days. */
+export interface SchoolCalendar {
+  days: TimetableDays;
+  names: Names;
+  free: readonly FreeDay[];
+}
+
+function freeOn(cal: SchoolCalendar, date: string): FreeDay[] {
+  return cal.free.filter((f) => f.from <= date && date <= f.to);
+}
+
+function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
+  return free.some(
+    (f) =>
+      f.lessons === undefined ||
+      (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
+  );
+}
+
+/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
+export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+  const free = freeOn(cal, date);
+  const lessons = dayLessons(cal.days, date, cal.names);
+  if (lessons === undefined) return free.some((f) => f.lessons === undefined) ? [] : undefined;
+  return lessons.filter((l) => !l.cancelled && !isFreed(l, free));
+}
+
+export function isSchoolDay(cal: SchoolCalendar, date: string): boolean | undefined {
+  const lessons = schoolLessons(cal, date);
+  return lessons === undefined ? undefined : lessons.length > 0;
+}
+
+/** The first school day after `date`; null when an unknown day comes first or none within `horizon` days. */
+export function nextSchoolDay(cal: SchoolCalendar, date: string, horizon = 21): string | null {
+  for (let i = 1; i <= horizon; i++) {
+    const day = addDays(date, i);
+    const school = isSchoolDay(cal, day);
+    if (school === undefined) return null;
+    if (school) return day;
+  }
+  return null;
+}
+
+/** school_day_today / school_day_tomorrow (a calendar day): ON, OFF, or unknown (null). */
+export function schoolDayState(cal: SchoolCalendar, date: string): EntityState {
+  const lessons = schoolLessons(cal, date);
+  const free = freeOn(cal, date).find((f) => f.lessons === undefined);
+  return {
+    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
+    attributes: { date, lessons: lessons?.length ?? null, free_day: free ? (free.name ?? free.scope) : null },
+  };
+}
+
+/** First start and last end of a day's lessons, as ISO timestamps with the Warsaw offset. */
+export function lessonHours(cal: SchoolCalendar, date: string | null): { start: EntityState; end: EntityState } {
+  const lessons = date === null ? undefined : schoolLessons(cal, date);
+  const starts = (lessons ?? []).map((l) => l.from).filter((t) => t !== null).sort();
+  const ends = (lessons ?? []).map((l) => l.to).filter((t) => t !== null).sort();
+  const first = starts[0];
+  const last = ends[ends.length - 1];
+  return {
+    start: { state: date !== null && first !== undefined ? isoAt(date, first) : null },
+    end: { state: date !== null && last !== undefined ? isoAt(date, last) : null },
+  };
+}
+
+/**
+ * next_lesson: the lesson going on now or the next one today (all groups of a split slot). A
+ * substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
+ */
+export function nextLesson(
+  cal: SchoolCalendar,
+  now: number,
+  roomOf: (date: string, lessonNo: number | null) => string | null = () => null,
+): EntityState {
+  const date = warsawDate(now);
+  const time = warsawTimeOfDay(now);
+  const upcoming = (schoolLessons(cal, date) ?? []).filter((l) => (l.to ?? l.from ?? '') > time);
+  const first = upcoming[0];
+  if (first === undefined) return { state: null, attributes: {} };
+  const slot = upcoming.filter((l) => (first.lessonNo !== null ? l.lessonNo === first.lessonNo : l.from === first.from));
+  const join = (values: (string | null)[]): string | null => {
+    const distinct = [...new Set(values.filter((v) => v !== null))];
+    return distinct.length > 0 ? distinct.join(' / ') : null;
+  };
+  return {
+    state: join(slot.map((l) => l.subject)),
+    attributes: {
+      date,
+      lesson_no: first.lessonNo,
+      time: first.from,
+      end: first.to,
+      start: first.from ? isoAt(date, first.from) : null,
+      room: join(slot.map((l) => l.room ?? roomOf(date, l.lessonNo))),
+      teacher: join(slot.map((l) => l.teacher)),
+      substitution: slot.some((l) => l.substitution),
+    },
+  };
+}
+
+/**
+ * The Mondays whose Timetables must be fetched: this week always; next week when tomorrow is in it
+ * (Sunday) or, once this week is known (`cal`), when no school day is left after today this week.
+ * Call it without `cal` first, fetch, then call it again with this week's data.
+ */
+export function timetableWeeks(today: string, cal?: SchoolCalendar): string[] {
+  const thisWeek = weekStart(today);
+  const nextWeek = addDays(thisWeek, 7);
+  if (weekStart(addDays(today, 1)) === nextWeek) return [thisWeek, nextWeek];
+  if (cal === undefined) return [thisWeek];
+  for (let day = addDays(today, 1); day < nextWeek; day = addDays(day, 1)) {
+    if (isSchoolDay(cal, day) !== false) return [thisWeek];
+  }
+  return [thisWeek, nextWeek];
+}

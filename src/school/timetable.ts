@@ -1,0 +1,110 @@
+// The timetable read into plain lessons per day: names resolved, hours as HH:MM, and for a changed
+// lesson what was planned originally (the Org* fields of a substitution).
+import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
+import { dayOf, hhmm } from './common.js';
+import type { Names } from './names.js';
+
+export interface LessonSide {
+  subjectId?: string;
+  subject: string | null;
+  teacherId?: string;
+  teacher: string | null;
+  roomId?: string;
+  room: string | null;
+}
+
+export interface DayLesson extends LessonSide {
+  date: string;
+  lessonNo: number | null;
+  /** HH:MM. */
+  from: string | null;
+  to: string | null;
+  cancelled: boolean;
+  substitution: boolean;
+  note: string | null;
+  /** What was planned, for a substitution; null for an ordinary lesson. */
+  org: (LessonSide & { date: string | null; lessonNo: number | null; from: string | null; to: string | null }) | null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+type Ref = TimetableLesson['Subject'];
+
+/** Subject, teacher and room of one side of a lesson (as planned, or as it takes place). */
+function side(names: Names, subject: Ref, teacher: Ref, room: Ref): LessonSide {
+  return {
+    subjectId: subject?.id,
+    subject: names.subject(subject?.id, subject),
+    teacherId: teacher?.id,
+    teacher: names.teacher(teacher?.id, teacher),
+    roomId: room?.id,
+    room: names.room(room?.id, room),
+  };
+}
+
+/** Several Timetables answers (this week, next week) as one map of days; a later answer wins a day. */
+export function mergeTimetables(...weeks: (TimetableDays | undefined)[]): TimetableDays {
+  const out: TimetableDays = {};
+  for (const week of weeks) if (week) Object.assign(out, week);
+  return out;
+}
+
+function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
+  const hasOrg =
+    l.IsSubstitutionClass === true ||
+    [l.OrgDate, l.OrgLessonNo, l.OrgSubject, l.OrgTeacher, l.OrgClassroom].some((v) => v !== undefined);
+  return {
+    date,
+    lessonNo: l.LessonNo ?? null,
+    from: hhmm(l.HourFrom) ?? null,
+    to: hhmm(l.HourTo) ?? null,
+    ...side(names, l.Subject, l.Teacher, l.Classroom),
+    cancelled: l.IsCanceled === true,
+    substitution: l.IsSubstitutionClass === true,
+    note: l.SubstitutionNote?.trim() ?? null,
+    org: hasOrg
+      ? {
+          date: dayOf(l.OrgDate) ?? null,
+          lessonNo: l.OrgLessonNo ?? null,
+          from: hhmm(l.OrgHourFrom) ?? null,
+          to: hhmm(l.OrgHourTo) ?? null,
+          ...side(names, l.OrgSubject, l.OrgTeacher, l.OrgClassroom),
+        }
+      : null,
+  };
+}
+
+function lessonOrder(a: DayLesson, b: DayLesson): number {
+  return (a.lessonNo ?? 99) - (b.lessonNo ?? 99) || (a.from ?? '').localeCompare(b.from ?? '');
+}
+
+/**
+ * The lessons of one day in slot order, or undefined when the timetable does not cover that day
+ * (not fetched, or not yet published): unknown, which is not the same as a day without lessons.
+ */
+export function dayLessons(days: TimetableDays, date: string, names: Names): DayLesson[] | undefined {
+  const slots = days[date];
+  if (slots === undefined) return undefined;
+  return slots.flatMap((slot) => slot.map((l) => toLesson(date, l, names))).sort(lessonOrder);
+}
+
+/** Every lesson of every day covered, by date then slot. */
+export function allLessons(days: TimetableDays, names: Names): DayLesson[] {
+  return Object.keys(days)
+    .filter((d) => DATE.test(d))
+    .sort()
+    .flatMap((d) => dayLessons(days, d, names) ?? []);
+}
+
+/** The bell schedule as seen in the timetable: lesson number -> hours, for changes that lack them. */
+export function bellTimes(days: TimetableDays): Map<number, { from: string; to: string }> {
+  const out = new Map<number, { from: string; to: string }>();
+  for (const slots of Object.values(days)) {
+    for (const l of slots.flat()) {
+      const from = hhmm(l.HourFrom);
+      const to = hhmm(l.HourTo);
+      if (l.LessonNo !== undefined && from && to && !out.has(l.LessonNo)) out.set(l.LessonNo, { from, to });
+    }
+  }
+  return out;
+}
