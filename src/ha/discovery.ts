@@ -1,0 +1,166 @@
+// Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
+// and the topic settings: one retained config per child and one for the bridge itself.
+import type { EntityDef } from './entities.js';
+import { BRIDGE_DEVICE, Topics } from './topics.js';
+
+export const ORIGIN_NAME = 'dziennik2mqtt';
+
+export interface ChildDevice {
+  /** The account id: the <c> of every topic. */
+  id: string;
+  /** The child's name, shown as the device name in Home Assistant. */
+  name: string;
+  /** For example `Klasa 4b`. */
+  model?: string;
+  school?: string;
+  entities: readonly EntityDef[];
+}
+
+export interface DiscoveryContext {
+  baseTopic: string;
+  discoveryPrefix: string;
+  version: string;
+  /** Shown by Home Assistant as the origin's support link when set. */
+  supportUrl?: string;
+}
+
+export interface DiscoveryMessage {
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The child's device config. `removed` entities are kept as components reduced to their platform, which
+ * is how Home Assistant is told to remove one component of a device (omitting it removes nothing).
+ */
+export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, removed: readonly EntityDef[] = []): DiscoveryMessage {
+  const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
+  const cmps: Record<string, Record<string, unknown>> = {};
+  for (const entity of removed) cmps[entity.key] = { p: entity.platform };
+  for (const entity of child.entities) cmps[entity.key] = component(entity, child.id, topics);
+  return {
+    topic: topics.deviceConfig(child.id),
+    payload: {
+      dev: omitUndefined({
+        identifiers: [topics.deviceId(child.id)],
+        name: child.name,
+        manufacturer: child.school ?? ORIGIN_NAME,
+        model: child.model,
+        sw_version: ctx.version,
+        via_device: topics.deviceId(BRIDGE_DEVICE),
+      }),
+      o: origin(ctx),
+      cmps,
+    },
+  };
+}
+
+/** The bridge's own device: its connection state and version (with bridge/info as attributes). */
+export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
+  const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
+  const deviceId = topics.deviceId(BRIDGE_DEVICE);
+  // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
+  const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
+  return {
+    topic: topics.deviceConfig(BRIDGE_DEVICE),
+    payload: {
+      dev: {
+        identifiers: [deviceId],
+        name: 'dziennik2mqtt',
+        manufacturer: ORIGIN_NAME,
+        model: 'Bridge',
+        sw_version: ctx.version,
+      },
+      o: origin(ctx),
+      cmps: {
+        // No availability: when the bridge is offline this must read "disconnected", not "unavailable".
+        connection_state: {
+          p: 'binary_sensor',
+          unique_id: `${deviceId}_connection_state`,
+          default_entity_id: `binary_sensor.${objectPrefix}_connection_state`,
+          name: 'Connection state',
+          device_class: 'connectivity',
+          entity_category: 'diagnostic',
+          state_topic: topics.bridgeState,
+          payload_on: 'online',
+          payload_off: 'offline',
+        },
+        version: {
+          p: 'sensor',
+          unique_id: `${deviceId}_version`,
+          default_entity_id: `sensor.${objectPrefix}_version`,
+          name: 'Version',
+          icon: 'mdi:information-outline',
+          entity_category: 'diagnostic',
+          state_topic: topics.bridgeInfo,
+          value_template: '{{ value_json.version }}',
+          json_attributes_topic: topics.bridgeInfo,
+        },
+      },
+    },
+  };
+}
+
+function component(entity: EntityDef, child: string, topics: Topics): Record<string, unknown> {
+  const common = omitUndefined({
+    p: entity.platform,
+    unique_id: `${topics.deviceId(child)}_${entity.key}`,
+    default_entity_id: `${entity.platform}.${child}_${entity.key}`,
+    name: entity.name,
+    icon: entity.icon,
+    device_class: entity.deviceClass,
+    entity_category: entity.entityCategory,
+    // The problem and last-update entities stay available while the child is offline, so that the
+    // reason (a wrong password, a captcha) can be seen exactly when it matters.
+    availability: entity.bridgeAvailabilityOnly
+      ? [{ topic: topics.bridgeState }]
+      : [{ topic: topics.bridgeState }, { topic: topics.availability(child) }],
+    availability_mode: 'all',
+  });
+  switch (entity.platform) {
+    case 'sensor':
+      // "None" on the state topic already means unknown to Home Assistant's MQTT sensor, so no template.
+      return omitUndefined({
+        ...common,
+        state_topic: topics.state(child, entity.key),
+        json_attributes_topic: entity.attributes ? topics.attributes(child, entity.key) : undefined,
+        state_class: entity.stateClass,
+        unit_of_measurement: entity.unit,
+      });
+    case 'binary_sensor':
+      return omitUndefined({
+        ...common,
+        state_topic: topics.state(child, entity.key),
+        json_attributes_topic: entity.attributes ? topics.attributes(child, entity.key) : undefined,
+        payload_on: 'ON',
+        payload_off: 'OFF',
+      });
+    case 'button':
+      if (!entity.command) throw new Error(`button ${entity.key} has no command`);
+      return {
+        ...common,
+        command_topic: topics.commandSet(child, entity.command.key),
+        payload_press: entity.command.payload,
+      };
+    case 'event':
+      // QoS 1 so the broker keeps it at least once on the way to Home Assistant as well.
+      return {
+        ...common,
+        state_topic: topics.event(child, entity.key),
+        event_types: entity.eventTypes ?? [entity.key],
+        qos: 1,
+      };
+  }
+}
+
+function origin(ctx: DiscoveryContext): Record<string, unknown> {
+  return omitUndefined({ name: ORIGIN_NAME, sw_version: ctx.version, support_url: ctx.supportUrl });
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+}
+
+function omitUndefined(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
+}

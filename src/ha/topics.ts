@@ -1,0 +1,86 @@
+// Every MQTT topic the bridge publishes or subscribes to, built in one place from the base topic and
+// the Home Assistant discovery prefix (interface sections 3 and 4).
+
+/** The device id of the bridge itself in discovery; also the `via_device` of every child. */
+export const BRIDGE_DEVICE = 'bridge';
+
+export class Topics {
+  constructor(
+    readonly base: string,
+    readonly discoveryPrefix: string,
+  ) {}
+
+  get bridgeState(): string {
+    return `${this.base}/bridge/state`;
+  }
+
+  get bridgeInfo(): string {
+    return `${this.base}/bridge/info`;
+  }
+
+  availability(child: string): string {
+    return `${this.base}/${child}/availability`;
+  }
+
+  state(child: string, entity: string): string {
+    return `${this.base}/${child}/${entity}`;
+  }
+
+  attributes(child: string, entity: string): string {
+    return `${this.base}/${child}/${entity}/attributes`;
+  }
+
+  event(child: string, kind: string): string {
+    return `${this.base}/${child}/event/${kind}`;
+  }
+
+  commandSet(child: string, command: string): string {
+    return `${this.base}/${child}/${command}/set`;
+  }
+
+  commandResult(child: string, command: string): string {
+    return `${this.base}/${child}/${command}/result`;
+  }
+
+  /** Subscription for every command of every child. */
+  get commandSetFilter(): string {
+    return `${this.base}/+/+/set`;
+  }
+
+  /** Parses `<base>/<child>/<command>/set`; undefined for any other topic. */
+  parseCommandSet(topic: string): { child: string; command: string } | undefined {
+    const parts = topic.split('/');
+    if (parts.length !== 4 || parts[0] !== this.base || parts[3] !== 'set') return undefined;
+    const [, child, command] = parts;
+    if (!child || !command) return undefined;
+    return { child, command };
+  }
+
+  /** Home Assistant's birth and last-will topic. */
+  get haStatus(): string {
+    return `${this.discoveryPrefix}/status`;
+  }
+
+  /** The device id used in discovery topics, identifiers and unique ids: `<base>_<child>`. */
+  deviceId(child: string): string {
+    return `${this.base}_${child}`;
+  }
+
+  deviceConfig(child: string): string {
+    return `${this.discoveryPrefix}/device/${this.deviceId(child)}/config`;
+  }
+
+  /** Subscription matching every device-based discovery config (filtered by payload afterwards). */
+  get deviceConfigFilter(): string {
+    return `${this.discoveryPrefix}/device/+/config`;
+  }
+
+  /** The child id of one of our device config topics, or undefined (other owners, the bridge). */
+  parseDeviceConfig(topic: string): string | undefined {
+    const prefix = `${this.discoveryPrefix}/device/${this.base}_`;
+    if (!topic.startsWith(prefix) || !topic.endsWith('/config')) return undefined;
+    const child = topic.slice(prefix.length, -'/config'.length);
+    if (!child || child.includes('/') || child === BRIDGE_DEVICE) return undefined;
+    return child;
+  }
+}

@@ -1,0 +1,145 @@
+// The command router: checks a command's payload and child, runs its one handler (one command at a time
+// per child, in arrival order) and turns the outcome into the JSON result published on `/result`.
+import type { Logger } from '../util/log.js';
+
+export const MAX_COMMAND_PAYLOAD_BYTES = 1024;
+/** Commands waiting for one child beyond this are refused, so a flood cannot queue work without end. */
+export const MAX_PENDING_PER_CHILD = 20;
+
+export interface CommandRequest {
+  child: string;
+  command: string;
+  /** The payload as received. */
+  payload: Buffer;
+  /** The payload as trimmed UTF-8 text. */
+  text: string;
+  /** The argument: the `id` of a JSON object payload (`{"id": ..., "transaction": ...}`), else `text`. */
+  arg: string;
+  /** The `transaction` of a JSON object payload, echoed in the result. */
+  transaction?: string;
+}
+
+/** Resolves to extra fields for the result; rejects with CommandError for a result the user should read. */
+export type CommandHandler = (req: CommandRequest) => Promise<Record<string, unknown>>;
+
+export interface CommandResult {
+  status: 'ok' | 'error';
+  error?: string;
+  transaction?: string;
+  [field: string]: unknown;
+}
+
+/** A refusal whose message is safe to publish in the result (no secrets, no payload echo). */
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+
+  /** Extra fields for the error result (e.g. `sent: false` of a refused send). */
+  get fields(): Record<string, unknown> {
+    return {};
+  }
+}
+
+export interface CommandRouterOptions {
+  log: Logger;
+  /**
+   * The commands a child accepts through the catch-all handler (its buttons' command keys), or undefined
+   * when the child is not known. Commands registered by name are accepted for every known child.
+   */
+  commandsOf: (child: string) => ReadonlySet<string> | undefined;
+}
+
+export class CommandRouter {
+  private readonly handlers = new Map<string, CommandHandler>();
+  private fallback: CommandHandler | undefined;
+  private readonly queues = new Map<string, { tail: Promise<unknown>; pending: number }>();
+
+  constructor(private readonly options: CommandRouterOptions) {}
+
+  register(command: string, handler: CommandHandler): void {
+    if (this.handlers.has(command)) throw new Error(`command "${command}" is already registered`);
+    this.handlers.set(command, handler);
+  }
+
+  /** Handles every command a child's buttons send that has no handler of its own. */
+  registerFallback(handler: CommandHandler): void {
+    this.fallback = handler;
+  }
+
+  /** Never rejects: every outcome is a result. */
+  handle(child: string, command: string, payload: Buffer): Promise<CommandResult> {
+    const parsed = parsePayload(payload);
+    if ('error' in parsed) return Promise.resolve(errorResult(parsed.error, parsed.transaction));
+    const { transaction } = parsed;
+
+    const commands = this.options.commandsOf(child);
+    if (commands === undefined) return Promise.resolve(errorResult(`unknown child "${child}"`, transaction));
+    const handler = this.handlers.get(command) ?? (commands.has(command) ? this.fallback : undefined);
+    if (handler === undefined) return Promise.resolve(errorResult(`unknown command "${command}"`, transaction));
+
+    const queue = this.queues.get(child) ?? { tail: Promise.resolve(), pending: 0 };
+    if (queue.pending >= MAX_PENDING_PER_CHILD) return Promise.resolve(errorResult('busy, try again later', transaction));
+    queue.pending++;
+    this.queues.set(child, queue);
+
+    const request: CommandRequest = { child, command, payload, ...parsed };
+    const run = queue.tail.then(() => this.run(handler, request));
+    queue.tail = run.finally(() => {
+      queue.pending--;
+      if (queue.pending === 0 && this.queues.get(child) === queue) this.queues.delete(child);
+    });
+    return run;
+  }
+
+  private async run(handler: CommandHandler, req: CommandRequest): Promise<CommandResult> {
+    try {
+      const fields = await handler(req);
+      return withTransaction({ ...fields, status: 'ok' }, req.transaction);
+    } catch (err) {
+      if (err instanceof CommandError) return withTransaction({ ...err.fields, status: 'error', error: err.message }, req.transaction);
+      // The payload is not logged: it may be anything a user typed.
+      this.options.log.error({ err, child: req.child, command: req.command }, 'command failed');
+      return errorResult('internal error', req.transaction);
+    }
+  }
+}
+
+type Parsed = { text: string; arg: string; transaction?: string } | { error: string; transaction?: string };
+
+function parsePayload(payload: Buffer): Parsed {
+  if (payload.length > MAX_COMMAND_PAYLOAD_BYTES) return { error: `payload over ${MAX_COMMAND_PAYLOAD_BYTES} bytes` };
+  const text = payload.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(payload)) return { error: 'payload is not UTF-8 text' };
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return { text: trimmed, arg: trimmed };
+
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    return { error: 'payload is not valid JSON' };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { error: 'payload is not a JSON object' };
+  const { id, transaction } = json as Record<string, unknown>;
+  const tx = scalar(transaction);
+  if (transaction !== undefined && tx === undefined) return { error: '"transaction" must be a string or a number' };
+  const arg = scalar(id);
+  if (id !== undefined && arg === undefined) return { error: '"id" must be a string or a number', transaction: tx };
+  return { text: trimmed, arg: arg ?? '', transaction: tx };
+}
+
+function scalar(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function errorResult(error: string, transaction: string | undefined): CommandResult {
+  return withTransaction({ status: 'error', error }, transaction);
+}
+
+function withTransaction(result: CommandResult, transaction: string | undefined): CommandResult {
+  return transaction === undefined ? result : { ...result, transaction };
+}

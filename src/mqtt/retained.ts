@@ -1,0 +1,83 @@
+// Reads the device configs this bridge left retained on the broker in an earlier run, so that start()
+// can remove children no longer configured and components a child no longer has.
+import type { IPublishPacket, MqttClient } from 'mqtt';
+import type { Platform } from '../ha/entities.js';
+import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
+import type { Clock } from '../util/clock.js';
+
+export interface RetainedComponent {
+  platform: Platform;
+  /** Retained state and attribute topics of this component (only ever under <base>/<child>/). */
+  retainedTopics: string[];
+}
+
+export interface RetainedDevice {
+  child: string;
+  /** Components still live in the config (those reduced to their platform are already removed). */
+  components: Map<string, RetainedComponent>;
+}
+
+const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'event'];
+
+/**
+ * Subscribes to every device config for waitMs and returns ours. Retained messages arrive right after
+ * the subscription; the wait is how long we give them, as MQTT has no "end of retained" marker.
+ */
+export async function readRetainedDevices(client: MqttClient, topics: Topics, waitMs: number, clock: Clock): Promise<RetainedDevice[]> {
+  const found = new Map<string, Buffer>();
+  const collect = (topic: string, payload: Buffer, packet: IPublishPacket): void => {
+    if (packet.retain && topics.parseDeviceConfig(topic) !== undefined) found.set(topic, payload);
+  };
+  client.on('message', collect);
+  try {
+    await client.subscribeAsync(topics.deviceConfigFilter, { qos: 0 });
+    await clock.sleep(waitMs);
+    await client.unsubscribeAsync(topics.deviceConfigFilter);
+  } finally {
+    client.off('message', collect);
+  }
+  return [...found].flatMap(([topic, payload]) => readOwnDeviceConfig(topics, topic, payload) ?? []);
+}
+
+/**
+ * Parses one retained device config; undefined unless it is a child device of this bridge: its topic is
+ * `<prefix>/device/<base>_<child>/config` and its device names our bridge as `via_device`. The second
+ * check keeps a bridge with base `d` away from the devices of a bridge with base `d_x`.
+ */
+export function readOwnDeviceConfig(topics: Topics, topic: string, payload: Buffer): RetainedDevice | undefined {
+  const child = topics.parseDeviceConfig(topic);
+  if (child === undefined || payload.length === 0) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(json)) return undefined;
+  const dev = json.dev ?? json.device;
+  if (!isObject(dev) || dev.via_device !== topics.deviceId(BRIDGE_DEVICE)) return undefined;
+
+  const components = new Map<string, RetainedComponent>();
+  const cmps = json.cmps ?? json.components;
+  if (isObject(cmps)) {
+    const own = `${topics.base}/${child}/`;
+    for (const [key, value] of Object.entries(cmps)) {
+      if (!isObject(value)) continue;
+      const platform = value.p ?? value.platform;
+      if (typeof platform !== 'string' || !PLATFORMS.includes(platform) || Object.keys(value).length <= 1) continue;
+      // Event and command topics are never retained, so only state-like topics are cleared.
+      const retainedTopics =
+        platform === 'sensor' || platform === 'binary_sensor'
+          ? [value.state_topic, value.json_attributes_topic].filter(
+              (t): t is string => typeof t === 'string' && t.startsWith(own),
+            )
+          : [];
+      components.set(key, { platform: platform as Platform, retainedTopics });
+    }
+  }
+  return { child, components };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
