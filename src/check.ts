@@ -1,0 +1,107 @@
+// `check`: logs every account in once and says, in plain words, who the child is, which optional
+// modules answer, and what to do when something fails. Exit 0 only if every account works.
+import { z } from 'zod';
+import { Gateway } from './portal/gateway.js';
+import { MessagingClient } from './portal/messaging.js';
+import { PortalSession } from './portal/session.js';
+import { problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { SessionStore } from './store/session-store.js';
+import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
+import { unitsResponse } from './portal/schemas/identity.js';
+import { systemClock, type Clock } from './util/clock.js';
+import { warsawDate, weekStart } from './util/time.js';
+import type { AccountConfig, Config } from './config/schema.js';
+import type { Logger } from './util/log.js';
+
+export interface CheckOptions {
+  config: Config;
+  out: { write(text: string): unknown };
+  log: Logger;
+  clock?: Clock;
+}
+
+const HELP: Record<string, string> = {
+  wrong_credentials:
+    'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
+  captcha_required:
+    'the portal asks for a captcha. Log in once in a web browser from the same network, then run check again in 30 minutes.',
+  service_down: 'the portal did not answer (maintenance or network). Try again later.',
+  session_expired: 'the portal ended the session right after login. Try again later.',
+  unexpected_response: 'the portal answered in an unexpected way',
+};
+
+export async function runCheck(options: CheckOptions): Promise<number> {
+  let failed = 0;
+  for (const account of options.config.accounts) {
+    const ok = await checkAccount(account, options);
+    if (!ok) failed++;
+  }
+  const total = options.config.accounts.length;
+  options.out.write(failed === 0 ? `\nAll ${total} account(s) work.\n` : `\n${failed} of ${total} account(s) failed.\n`);
+  return failed === 0 ? 0 : 1;
+}
+
+async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<boolean> {
+  const { config, out, log } = options;
+  const clock = options.clock ?? systemClock;
+  const label = account.id ?? account.login;
+  const session = new PortalSession({
+    account: label,
+    login: account.login,
+    password: account.password ?? '',
+    urls: config.portal,
+    clock,
+    log,
+    store: new SessionStore(config.data_dir, account.login),
+  });
+  const gateway = new Gateway({ session, urls: config.portal, account: label });
+  try {
+    await session.restore();
+    const me = await fetchIdentity(gateway, clock.now(), log);
+    // Saved as the bridge would, so that `dashboard` knows the child right after a check.
+    await saveIdentity(config.data_dir, account.login, me);
+    const name = `${me.firstName} ${me.lastName}`.trim();
+    out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${account.id ?? childSlug(me.firstName)})\n`);
+    out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
+    const messaging = new MessagingClient({ session, urls: config.portal, account: label, clock, log });
+    const modules = await probeModules(gateway, clock.now());
+    const messages = await messaging.probe().catch((error: unknown) => {
+      log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
+      return undefined;
+    });
+    modules.unshift(['messages', messages === undefined ? 'did not answer' : messages ? 'yes' : 'no (the school has no messages module)']);
+    out.write(`     modules: ${modules.map(([m, s]) => `${m}: ${s}`).join(', ')}\n`);
+    await session.persist();
+    return true;
+  } catch (error) {
+    const reason = problemReason(error);
+    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
+    out.write(`FAIL ${account.login}: ${HELP[reason] ?? reason}${detail}\n`);
+    return false;
+  }
+}
+
+const anything = z.unknown();
+
+async function probeModules(gateway: Gateway, now: number): Promise<[string, string][]> {
+  const probe = async (name: string, endpoint: string, query?: Record<string, string>): Promise<[string, string]> => {
+    try {
+      await gateway.get(endpoint, anything, query);
+      return [name, 'yes'];
+    } catch (error) {
+      if (error instanceof UnexpectedResponseError && error.refused) {
+        return [name, name === 'timetable' && error.status === 403 ? 'not published yet' : `no (${error.status})`];
+      }
+      throw error;
+    }
+  };
+  const results = [
+    await probe('lucky number', 'LuckyNumbers'),
+    await probe('announcements', 'SchoolNotices'),
+    await probe('timetable', 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
+  ];
+  const units = await gateway.get('Units', unitsResponse).catch(() => undefined);
+  if (units?.point !== undefined) results.push(['point grades', units.point ? 'yes' : 'no']);
+  if (units?.descriptive !== undefined) results.push(['descriptive grading', units.descriptive ? 'yes' : 'no']);
+  return results;
+}

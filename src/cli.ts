@@ -1,0 +1,108 @@
+// The command line: which command, which options. Each command resolves to an exit code; only
+// main.ts exits.
+import { ConfigError } from './config/load.js';
+import { DASHBOARD_LANGS, type DashboardLang } from './ha/dashboard.js';
+
+export type Command = 'run' | 'demo' | 'check' | 'dashboard';
+
+export interface CliArgs {
+  command: Command;
+  config?: string;
+  port?: number;
+  mqttUrl?: string;
+  /** Read the Home Assistant add-on's options instead of a config file. */
+  addon: boolean;
+  /** dashboard: the language of its labels. */
+  lang?: DashboardLang;
+  help: boolean;
+  version: boolean;
+}
+
+export const USAGE = `Usage: dziennik2mqtt [command] [options]
+
+Commands:
+  run        the bridge (default)
+  demo       the bridge against the built-in simulated portal and an embedded MQTT broker
+  check      validate the config and log every account in once
+  dashboard  print a Lovelace dashboard for a wall tablet
+
+Options:
+  --config FILE    config file (default: $DZIENNIK2MQTT_CONFIG, then ./config.yaml)
+  --port N         demo: port of the embedded MQTT broker (default 1883)
+  --mqtt-url URL   demo: use this broker instead of the embedded one
+  --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
+                   itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
+  --lang en|pl     dashboard: the language of its labels (default en)
+  --help, --version
+`;
+
+const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard'];
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { command: 'run', addon: false, help: false, version: false };
+  const rest = [...argv];
+  if (rest[0] !== undefined && !rest[0].startsWith('-')) {
+    const command = rest.shift() as string;
+    if (!COMMANDS.includes(command as Command)) throw new ConfigError('usage', [`unknown command "${command}" (run, demo, check, dashboard)`]);
+    args.command = command as Command;
+  }
+  while (rest.length > 0) {
+    const flag = rest.shift() as string;
+    const [name, inline] = flag.includes('=') ? (flag.split(/=(.*)/s, 2) as [string, string]) : [flag, undefined];
+    const value = (): string => {
+      const v = inline ?? rest.shift();
+      if (v === undefined || v === '') throw new ConfigError('usage', [`${name} needs a value`]);
+      return v;
+    };
+    switch (name) {
+      case '--config':
+      case '-c':
+        args.config = value();
+        break;
+      case '--port': {
+        const port = Number(value());
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('usage', ['--port must be a number from 1 to 65535']);
+        args.port = port;
+        break;
+      }
+      case '--mqtt-url':
+        args.mqttUrl = value();
+        break;
+      case '--addon':
+        args.addon = true;
+        break;
+      case '--lang': {
+        const lang = value();
+        if (!DASHBOARD_LANGS.includes(lang as DashboardLang)) throw new ConfigError('usage', [`--lang must be one of ${DASHBOARD_LANGS.join(', ')}`]);
+        args.lang = lang as DashboardLang;
+        break;
+      }
+      case '--help':
+      case '-h':
+        args.help = true;
+        break;
+      case '--version':
+      case '-v':
+        args.version = true;
+        break;
+      default:
+        throw new ConfigError('usage', [`unknown option "${name}"`]);
+    }
+  }
+  if (args.addon && args.config !== undefined) throw new ConfigError('usage', ['give --config or --addon, not both']);
+  return args;
+}
+
+/** The config file to read: --config, then $DZIENNIK2MQTT_CONFIG, then ./config.yaml. */
+export function configPath(args: CliArgs, env: NodeJS.ProcessEnv): string {
+  return args.config ?? env.DZIENNIK2MQTT_CONFIG ?? './config.yaml';
+}
+
+/**
+ * Whether to read the add-on's options: --addon, or, when no config is named at all, running inside
+ * the add-on (`inAddon`: SUPERVISOR_TOKEN set and /data/options.json present).
+ */
+export function useAddonOptions(args: CliArgs, env: NodeJS.ProcessEnv, inAddon: boolean): boolean {
+  if (args.addon) return true;
+  return args.config === undefined && env.DZIENNIK2MQTT_CONFIG === undefined && inAddon;
+}

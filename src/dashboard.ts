@@ -1,0 +1,72 @@
+// `dashboard`: prints the wall-tablet dashboard for the configured children. The children and their
+// entities are what the bridge itself would announce: each account's poller is prepared from data_dir
+// (read only, no login), so the dashboard can name nothing the bridge does not publish.
+import { AccountPoller, type ChildInfo, type Publisher } from './poller/account.js';
+import { createSources } from './app.js';
+import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
+import { systemClock } from './util/clock.js';
+import { silentLogger } from './util/log.js';
+import type { Config } from './config/schema.js';
+
+export interface DashboardOptions {
+  config: Config;
+  out: { write(text: string): unknown };
+  err: { write(text: string): unknown };
+  lang?: DashboardLang;
+}
+
+export async function runDashboard(options: DashboardOptions): Promise<number> {
+  const { children, unknown } = await announcedChildren(options.config);
+  if (unknown.length > 0) {
+    options.err.write(
+      `dashboard: the child of ${unknown.map((l) => `login ${l}`).join(', ')} is not known yet. Give the account an id in the ` +
+        'config (`dziennik2mqtt check` prints the child id it would get), or run the bridge once so that it learns the child\'s name.\n',
+    );
+    return 1;
+  }
+  options.out.write(dashboardYaml(children, options.lang));
+  return 0;
+}
+
+/**
+ * What the bridge announces for each account, from its config and what the last run saved in
+ * data_dir (the child's name). `unknown` lists the logins whose child id is not configured and not
+ * yet learned.
+ */
+export async function announcedChildren(config: Config): Promise<{ children: DashboardChild[]; unknown: string[] }> {
+  const children: DashboardChild[] = [];
+  const unknown: string[] = [];
+  for (const account of config.accounts) {
+    const announced: ChildInfo[] = [];
+    const poller = new AccountPoller({
+      account,
+      urls: config.portal,
+      dataDir: config.data_dir,
+      poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, quietHours: config.poll.quiet_hours },
+      clock: systemClock,
+      log: silentLogger(),
+      publisher: recorder(announced),
+      sources: createSources,
+    });
+    await poller.prepare();
+    const child = announced.at(-1);
+    if (child === undefined || (account.id === undefined && !poller.child?.firstName)) {
+      unknown.push(account.login);
+      continue;
+    }
+    const name = poller.child?.firstName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : child.name);
+    children.push({ id: child.id, name, entities: child.entities });
+  }
+  return { children, unknown };
+}
+
+/** A publisher that only remembers the announcements. */
+function recorder(announced: ChildInfo[]): Publisher {
+  return {
+    setChild: (child) => announced.push(child),
+    removeChild: () => undefined,
+    setAvailability: () => undefined,
+    publishState: () => undefined,
+    publishEvent: () => undefined,
+  };
+}

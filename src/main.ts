@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Composition root: arguments -> config -> logger -> the command -> exit code. The only place that
+// exits the process.
+import { ConfigError, loadConfigFile } from './config/load.js';
+import { configPath, parseArgs, USAGE, useAddonOptions, type CliArgs } from './cli.js';
+import { linkDownloads, loadAddonConfig, runningAsAddon } from './config/addon.js';
+import type { Config } from './config/schema.js';
+import { App } from './app.js';
+import { createLogger } from './util/log.js';
+import { VERSION } from './version.js';
+import { runDemo } from './demo.js';
+import { runCheck } from './check.js';
+import { runDashboard } from './dashboard.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    return usageError(error);
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  try {
+    switch (args.command) {
+      case 'demo':
+        return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, untilStopped: stopSignal() });
+      case 'check': {
+        const { config } = await loadConfig(args, false);
+        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr) });
+      }
+      case 'dashboard': {
+        const { config } = await loadConfig(args, false);
+        return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang });
+      }
+      case 'run':
+        return await run(args);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) return usageError(error);
+    process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+/** The config file, or inside the Home Assistant add-on its options (see useAddonOptions). */
+async function loadConfig(args: CliArgs, needsBroker = true): Promise<{ config: Config; addon: boolean }> {
+  if (useAddonOptions(args, process.env, await runningAsAddon(process.env))) {
+    return { config: await loadAddonConfig({ needsBroker }), addon: true };
+  }
+  return { config: await loadConfigFile(configPath(args, process.env)), addon: false };
+}
+
+async function run(args: CliArgs): Promise<number> {
+  const { config, addon } = await loadConfig(args);
+  if (addon) await linkDownloads(config);
+  const log = createLogger(config.log_level);
+  const app = new App({ config, version: VERSION, log });
+  const stopped = stopSignal();
+  try {
+    await app.start();
+  } catch (error) {
+    log.error({ err: error instanceof Error ? error.message : String(error) }, 'could not start');
+    await app.stop().catch(() => undefined);
+    log.flush();
+    return 1;
+  }
+  const signal = await stopped;
+  log.info({ signal }, 'stopping');
+  await app.stop();
+  log.info('stopped');
+  log.flush();
+  return 0;
+}
+
+/** Resolves with the name of the first SIGTERM or SIGINT. */
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const once = (signal: string): void => {
+      process.off('SIGTERM', once);
+      process.off('SIGINT', once);
+      resolve(signal);
+    };
+    process.on('SIGTERM', once);
+    process.on('SIGINT', once);
+  });
+}
+
+function usageError(error: unknown): number {
+  process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof ConfigError && error.message.startsWith('usage')) process.stderr.write(`\n${USAGE}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+    // Anything still holding the event loop (a socket in its close handshake) must not keep us alive.
+    setTimeout(() => process.exit(code), 2_000).unref();
+  },
+  (error: unknown) => {
+    process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

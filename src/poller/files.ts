@@ -1,0 +1,49 @@
+// Downloads started by a poll but never awaited by it: a file can take two minutes (spec 4.6), which
+// must not hold up the account's polling. A finished file's path shows from the next computation on.
+import type { SavedFile } from '../store/downloads.js';
+import type { Logger } from '../util/log.js';
+
+export class BackgroundFiles {
+  private readonly saved = new Map<string, string>();
+  private readonly running = new Set<string>();
+  private readonly failedAt = new Map<string, number>();
+  private readonly log: Logger;
+  /** A failed file is tried again after this long (ms). */
+  private readonly retryAfterMs: number;
+
+  constructor(log: Logger, retryAfterMs = 60 * 60_000) {
+    this.log = log;
+    this.retryAfterMs = retryAfterMs;
+  }
+
+  /** The saved path of a file, if it is already on disk. */
+  pathOf(key: string): string | undefined {
+    return this.saved.get(key);
+  }
+
+  /** Starts a download unless the file is saved, on its way, or failed recently. */
+  request(key: string, now: number, download: () => Promise<SavedFile>, onDone?: () => void): void {
+    if (this.saved.has(key) || this.running.has(key)) return;
+    const failed = this.failedAt.get(key);
+    if (failed !== undefined && now - failed < this.retryAfterMs) return;
+    this.running.add(key);
+    download().then(
+      (file) => {
+        this.running.delete(key);
+        this.saved.set(key, file.path);
+        this.log.info({ file: file.name, size: file.size }, 'file saved');
+        onDone?.();
+      },
+      (error: unknown) => {
+        this.running.delete(key);
+        this.failedAt.set(key, now);
+        this.log.warn({ key, err: error instanceof Error ? error.message : String(error) }, 'download failed; will try again later');
+      },
+    );
+  }
+
+  /** Resolves when no download is running (for stop() and the tests). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,92 @@
+// Who the child is: name, class, school and class register number, read once a day from Me,
+// Users/<id>, Classes and Schools (with /informacja as the fallback for the register number).
+import { classResponse, meResponse, registerNumberFromPage, schoolResponse, userResponse } from '../portal/schemas/identity.js';
+import { UnexpectedResponseError } from '../portal/errors.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { Logger } from '../util/log.js';
+import { join } from 'node:path';
+import { readJson, safeName, writeJson } from '../store/files.js';
+
+export interface Identity {
+  firstName: string;
+  lastName: string;
+  userId: string;
+  accountLid?: string;
+  classId?: string;
+  className?: string;
+  classTutorId?: string;
+  schoolName?: string;
+  registerNumber?: string;
+  semester1End?: string;
+  schoolYearEnd?: string;
+  schoolYearBegin?: string;
+  fetchedAt: number;
+}
+
+export async function fetchIdentity(gateway: Gateway, now: number, log: Logger): Promise<Identity> {
+  const { Me: me } = await gateway.get('Me', meResponse);
+  const userId = me.Account.UserId;
+  const { User: user } = await gateway.get(`Users/${encodeURIComponent(userId)}`, userResponse);
+  const [klass, school] = await Promise.all([
+    gateway.get('Classes', classResponse).then((r) => r.Class).catch(optional(log, 'Classes')),
+    gateway.get('Schools', schoolResponse).then((r) => r.School).catch(optional(log, 'Schools')),
+  ]);
+  let registerNumber = user.ClassRegisterNumber;
+  if (registerNumber === undefined) {
+    registerNumber = await gateway
+      .page('/informacja')
+      .then(registerNumberFromPage)
+      .catch(optional(log, 'informacja'));
+  }
+  const className = klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined;
+  return {
+    firstName: user.FirstName ?? me.User?.FirstName ?? '',
+    lastName: user.LastName ?? me.User?.LastName ?? '',
+    userId,
+    accountLid: user.AccountId ?? undefined,
+    classId: user.Class ?? klass?.Id ?? me.Class,
+    className,
+    classTutorId: klass?.ClassTutor,
+    schoolName: school?.Name ?? undefined,
+    registerNumber,
+    semester1End: klass?.EndFirstSemester ?? undefined,
+    schoolYearEnd: klass?.EndSchoolYear ?? undefined,
+    schoolYearBegin: klass?.BeginSchoolYear ?? undefined,
+    fetchedAt: now,
+  };
+}
+
+/** Class and school names are nice to have: a refused module leaves them out. */
+function optional(log: Logger, what: string) {
+  return (error: unknown): undefined => {
+    if (!(error instanceof UnexpectedResponseError)) throw error;
+    log.debug({ what, status: error.status }, 'optional identity resource unavailable');
+    return undefined;
+  };
+}
+
+/** The child's id: the configured one, else the first name folded to [a-z0-9_]. */
+export function childSlug(firstName: string): string {
+  const folded = firstName
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return folded || 'child';
+}
+
+/** Where the child's identity is kept between runs (the dashboard command reads it too). */
+function identityFile(dataDir: string, login: string): string {
+  return join(dataDir, 'identity', `${safeName(login)}.json`);
+}
+
+export function saveIdentity(dataDir: string, login: string, identity: Identity): Promise<void> {
+  return writeJson(identityFile(dataDir, login), identity);
+}
+
+export async function loadIdentity(dataDir: string, login: string): Promise<Identity | undefined> {
+  const cached = await readJson(identityFile(dataDir, login));
+  return cached && typeof cached === 'object' ? (cached as Identity) : undefined;
+}

@@ -1,0 +1,126 @@
+// Per-account memory of gateway resources: each is fetched again only when older than the age its
+// caller accepts (lookups a day, extras an hour, core data every poll), and a module the portal
+// refuses (403/404/405/401 Insufficient scopes) is not asked again for a day (spec 7.3).
+import type { z } from 'zod';
+import { UnexpectedResponseError } from '../portal/errors.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/**
+ * How old each kind of resource may be before it is fetched again. "hourly" is a little under an
+ * hour so that it lines up with the 20-minute poll (every third poll).
+ */
+export const CADENCE = {
+  everyPoll: 0,
+  hourly: HOUR - 5 * MINUTE,
+  /** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
+  rare: 3 * HOUR - 5 * MINUTE,
+  daily: DAY - 10 * MINUTE,
+  weekly: 7 * DAY,
+  /** An optional list that was empty last time (a kind of grade the school does not use). */
+  whileEmpty: 6 * HOUR - 5 * MINUTE,
+  /** A lookup that misses an id is read again, but not more often than this. */
+  onMiss: 10 * MINUTE,
+} as const;
+
+export interface ResourceSpec<S extends z.ZodType> {
+  endpoint: string;
+  schema: S;
+  maxAgeMs: number;
+  query?: Record<string, string>;
+  /** POST with this JSON body instead of GET. */
+  post?: unknown;
+  /** How long a refusal is remembered (default a day). */
+  refusedForMs?: number;
+  /** On a failure, answer the last good value instead of failing (for lookups). */
+  staleOnError?: boolean;
+}
+
+interface Entry {
+  at: number;
+  value?: unknown;
+  refusedUntil?: number;
+}
+
+export interface ResourceCacheOptions {
+  gateway: Gateway;
+  clock: Clock;
+  log: Logger;
+  /** Fetch everything on every poll (the benchmark's naive schedule). */
+  alwaysFetch?: boolean;
+}
+
+export class ResourceCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly options: ResourceCacheOptions;
+
+  constructor(options: ResourceCacheOptions) {
+    this.options = options;
+  }
+
+  /** The resource, from memory when young enough; undefined when the portal refuses it. */
+  async get<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S> | undefined> {
+    const key = keyOf(spec.endpoint, spec.query);
+    const now = this.options.clock.now();
+    const entry = this.entries.get(key);
+    if (entry?.refusedUntil !== undefined && now < entry.refusedUntil) return undefined;
+    const maxAge = this.options.alwaysFetch ? 0 : spec.maxAgeMs;
+    if (entry && entry.value !== undefined && now - entry.at < maxAge) return entry.value as z.output<S>;
+    try {
+      const value = await this.fetch(spec);
+      this.entries.set(key, { at: now, value });
+      return value;
+    } catch (error) {
+      if (error instanceof UnexpectedResponseError && error.refused) {
+        this.options.log.debug({ endpoint: spec.endpoint, status: error.status }, 'module refused; not asking again for a while');
+        this.entries.set(key, { at: now, refusedUntil: now + (spec.refusedForMs ?? DAY) });
+        return undefined;
+      }
+      if (spec.staleOnError && entry?.value !== undefined) {
+        this.options.log.debug({ endpoint: spec.endpoint, err: (error as Error).message }, 'lookup failed; using the last good copy');
+        return entry.value as z.output<S>;
+      }
+      throw error;
+    }
+  }
+
+  /** The last good copy, whatever its age. */
+  peek(endpoint: string, query?: Record<string, string>): unknown {
+    return this.entries.get(keyOf(endpoint, query))?.value;
+  }
+
+  /** Whether the portal refused this resource recently (for `check` and bridge/info). */
+  refused(endpoint: string, query?: Record<string, string>): boolean {
+    const until = this.entries.get(keyOf(endpoint, query))?.refusedUntil;
+    return until !== undefined && this.options.clock.now() < until;
+  }
+
+  /** Forgets everything (after a login as another user, or for tests). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private async fetch<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S>> {
+    if (spec.post === undefined) return this.options.gateway.get(spec.endpoint, spec.schema, spec.query);
+    const answer = await this.options.gateway.post(spec.endpoint, spec.post);
+    const parsed = spec.schema.safeParse(answer);
+    if (!parsed.success) throw new UnexpectedResponseError(200, `${spec.endpoint}: unexpected shape`);
+    return parsed.data;
+  }
+}
+
+function keyOf(endpoint: string, query?: Record<string, string>): string {
+  return query ? `${endpoint}?${new URLSearchParams(query).toString()}` : endpoint;
+}
+
+/** True when some of the ids are not in the list (a lookup that must be read again). */
+export function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
+  const known = new Set((list ?? []).map((item) => item.Id));
+  for (const id of ids) if (id !== undefined && !known.has(id)) return true;
+  return false;
+}

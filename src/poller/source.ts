@@ -1,0 +1,60 @@
+// A source reads one part of the portal for one child and turns it into entity states and events.
+// The account poller runs the sources of a tier; each source decides whether it is due.
+import type { Gateway } from '../portal/gateway.js';
+import type { EntityState } from '../ha/state.js';
+import type { NewItem } from '../store/seen.js';
+import type { Identity } from './identity.js';
+import type { Logger } from '../util/log.js';
+import type { ResourceCache } from './resources.js';
+import type { Names } from '../school/names.js';
+import type { TimetableDays } from '../portal/schemas/timetable.js';
+import type { Downloader } from '../portal/downloads.js';
+import type { BackgroundFiles } from './files.js';
+
+export type Tier = 'fast' | 'normal';
+
+/** What one source learns that another needs (sources run in their declared order). */
+export interface SharedMemory {
+  names?: Names;
+  timetable?: TimetableDays;
+  /** The next school day after today, or null when the timetable cannot tell. */
+  nextSchoolDay?: string | null;
+}
+
+export interface SourceContext {
+  gateway: Gateway;
+  cache: ResourceCache;
+  shared: SharedMemory;
+  identity: Identity;
+  now: number;
+  /** Today's date in Warsaw (YYYY-MM-DD). */
+  today: string;
+  /** The poll was asked for by a user (refresh): skip "not due yet" shortcuts. */
+  forced: boolean;
+  /** Present when the account has downloads on. */
+  downloads?: { downloader: Downloader; files: BackgroundFiles };
+  log: Logger;
+}
+
+export interface SourceResult {
+  states: Record<string, EntityState>;
+  /** New-item candidates by event kind; the seen memory decides which ones fire. */
+  events?: Record<string, NewItem[]>;
+  /**
+   * The answer parsed but looks wrong (e.g. no grade names a subject): the states are published and
+   * `problem` says unexpected_response, naming the source.
+   */
+  suspicious?: string;
+}
+
+export interface Source {
+  readonly name: string;
+  readonly tier: Tier;
+  /** Entity keys this source produces (for discovery). */
+  readonly entities: readonly string[];
+  /** False when asking now would bring nothing new (the poller then keeps the last states). */
+  due(ctx: SourceContext): boolean;
+  poll(ctx: SourceContext): Promise<SourceResult>;
+  /** The states recomputed for a new day without asking the portal (when not due). */
+  restate?(ctx: SourceContext): SourceResult["states"];
+}

@@ -1,0 +1,41 @@
+// The name lookups every source shares (Subjects, Users, Classrooms), read once a day and again when
+// a record names an id they do not know.
+import type { z } from 'zod';
+import { classroomsResponse, subjectsResponse, usersResponse } from '../../portal/schemas/lookups.js';
+import { makeNames, type Names } from '../../school/names.js';
+import { CADENCE, misses } from '../resources.js';
+import type { SourceContext } from '../source.js';
+
+export interface NeededIds {
+  subjects?: Iterable<string | undefined>;
+  users?: Iterable<string | undefined>;
+  classrooms?: Iterable<string | undefined>;
+}
+
+export async function names(ctx: SourceContext, needed: NeededIds = {}): Promise<Names> {
+  const [subjects, users, classrooms] = await Promise.all([
+    lookupList(ctx, 'Subjects', subjectsResponse, (r) => r.Subjects, needed.subjects),
+    lookupList(ctx, 'Users', usersResponse, (r) => r.Users, needed.users),
+    lookupList(ctx, 'Classrooms', classroomsResponse, (r) => r.Classrooms, needed.classrooms),
+  ]);
+  ctx.shared.names = makeNames({ subjects, users, classrooms });
+  return ctx.shared.names;
+}
+
+/**
+ * A daily lookup list; read again (at most every 10 minutes) when some needed id is not in it, so
+ * that a new teacher or subject gets its name the same day.
+ */
+export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
+  ctx: SourceContext,
+  endpoint: string,
+  schema: S,
+  pick: (response: z.output<S>) => readonly T[],
+  needed?: Iterable<string | undefined>,
+): Promise<readonly T[] | undefined> {
+  const first = await ctx.cache.get({ endpoint, schema, maxAgeMs: CADENCE.daily, staleOnError: true });
+  const list = first === undefined ? undefined : pick(first);
+  if (needed === undefined || !misses(needed, list)) return list;
+  const again = await ctx.cache.get({ endpoint, schema, maxAgeMs: CADENCE.onMiss, staleOnError: true });
+  return again === undefined ? list : pick(again);
+}

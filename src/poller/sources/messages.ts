@@ -1,0 +1,138 @@
+// Fast tier: the unread counters on every poll; a mailbox's list only when its counter changed (on
+// the first poll and on a user's refresh too), so a quiet day costs one request per poll.
+import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../../portal/errors.js';
+import { MessagesUnavailableError } from '../../portal/messaging-policy.js';
+import {
+  messageEvents,
+  newestMessageEntity,
+  unavailableMessageEntities,
+  unreadMessagesEntity,
+} from '../../school/messages.js';
+import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
+import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
+import type { NewItem } from '../../store/seen.js';
+import type { Source, SourceContext, SourceResult } from '../source.js';
+
+/** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
+export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
+/** A mailbox that answered 404 is asked again after this long (the school may add it). */
+const ABSENT_MAILBOX_RECHECK_MS = 24 * 60 * 60_000;
+const LIST_LIMIT = 10;
+
+interface Listed {
+  items: MessageItem[];
+  total: number;
+  /** The mailbox's unread counter when it was listed. */
+  counter: number | undefined;
+}
+
+export class MessagesSource implements Source {
+  readonly name = 'messages';
+  readonly tier = 'fast';
+  readonly entities = ['unread_messages', 'newest_message', 'message'];
+  private readonly api: MessagesApi;
+  private readonly listed = new Map<Mailbox, Listed>();
+  private readonly absentUntil = new Map<Mailbox, number>();
+  private counts: UnreadCounts | undefined;
+  private absent = false;
+
+  constructor(options: { api: MessagesApi }) {
+    this.api = options.api;
+  }
+
+  /**
+   * Whether the school has the messages module (for bridge/info and `check`): undefined until the
+   * messaging host has been asked.
+   */
+  get moduleAvailable(): boolean | undefined {
+    return this.absent ? false : this.api.available;
+  }
+
+  /** Mailboxes that answered 404 (skipped), for diagnostics. */
+  get missingMailboxes(): Mailbox[] {
+    return [...this.absentUntil.keys()];
+  }
+
+  due(): boolean {
+    // The messaging client keeps its own schedule for a school without the module.
+    return true;
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    let counts: UnreadCounts;
+    try {
+      counts = await this.api.unreadCounts();
+    } catch (error) {
+      if (error instanceof MessagesUnavailableError) {
+        this.absent = true;
+        this.counts = undefined;
+        this.listed.clear();
+        return { states: unavailableMessageEntities() };
+      }
+      throw isolate(error);
+    }
+    this.absent = false;
+    this.counts = counts;
+    for (const mailbox of WATCHED_MAILBOXES) {
+      if (this.needsList(mailbox, counts, ctx)) await this.list(mailbox, counts, ctx.now);
+    }
+    return { states: this.states(), events: { message: this.events() } };
+  }
+
+  /** The last states without asking the portal. */
+  restate(): SourceResult['states'] {
+    return this.states();
+  }
+
+  private needsList(mailbox: Mailbox, counts: UnreadCounts, ctx: SourceContext): boolean {
+    const until = this.absentUntil.get(mailbox);
+    if (until !== undefined) {
+      if (ctx.now < until) return false;
+      this.absentUntil.delete(mailbox);
+    }
+    const last = this.listed.get(mailbox);
+    return ctx.forced || last === undefined || last.counter !== counts[mailbox];
+  }
+
+  private async list(mailbox: Mailbox, counts: UnreadCounts, now: number): Promise<void> {
+    try {
+      const { items, total } = await this.api.list(mailbox, LIST_LIMIT);
+      this.listed.set(mailbox, { items, total, counter: counts[mailbox] });
+    } catch (error) {
+      // Some accounts have no alerts or substitutions mailbox (spec 2.10): skip it, ask again tomorrow.
+      if (error instanceof UnexpectedResponseError && error.status === 404) {
+        this.absentUntil.set(mailbox, now + ABSENT_MAILBOX_RECHECK_MS);
+        this.listed.delete(mailbox);
+        return;
+      }
+      throw isolate(error);
+    }
+  }
+
+  private states(): SourceResult['states'] {
+    if (this.absent) return unavailableMessageEntities();
+    if (!this.counts) return {};
+    return {
+      unread_messages: unreadMessagesEntity(this.counts),
+      newest_message: newestMessageEntity(this.listed.get('inbox')?.items ?? []),
+    };
+  }
+
+  private events(): NewItem[] {
+    return [...this.listed.entries()].flatMap(([mailbox, l]) => messageEvents(mailbox, l.items));
+  }
+}
+
+/**
+ * A messaging-host failure must not count as the whole account failing (the poller keeps the
+ * account's other entities when a source raises UnexpectedResponseError): a network error, a 5xx or
+ * a messaging session that a new login did not bring back is reported as this source's problem.
+ * Login problems (wrong password, captcha, pause) stay what they are: they are the account's.
+ */
+function isolate(error: unknown): unknown {
+  if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
+    const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
+    return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,114 @@
+// Normal tier: the timetable of this week (and next week only when the next school day falls in
+// it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
+// plan_change events. Between polls the states are recomputed for the current time (next_lesson
+// moves on as the day goes) without asking the portal.
+import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../../portal/schemas/timetable.js';
+import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
+import { mergeTimetables } from '../../school/timetable.js';
+import { schedule, type ScheduleInput } from '../../school/schedule.js';
+import { timetableWeeks, freeDays, type FreeDaysInput } from '../../school/schooldays.js';
+import { CADENCE } from '../resources.js';
+import { names } from './lookups.js';
+import type { Names } from '../../school/names.js';
+import type { Source, SourceContext, SourceResult } from '../source.js';
+
+interface Known {
+  days: TimetableDays;
+  substitutions: readonly Substitution[] | undefined;
+  free: FreeDaysInput;
+  names: Names;
+}
+
+export class TimetableSource implements Source {
+  readonly name = 'timetable';
+  readonly tier = 'normal';
+  readonly entities = [
+    'plan_changes_today',
+    'plan_changes_tomorrow',
+    'school_day_today',
+    'school_day_tomorrow',
+    'lessons_start_today',
+    'lessons_end_today',
+    'lessons_start_tomorrow',
+    'lessons_end_tomorrow',
+    'next_lesson',
+    'plan_change',
+  ];
+  private known: Known | undefined;
+
+  due(): boolean {
+    return true;
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const [free, substitutions] = await Promise.all([this.freeDays(ctx), this.substitutions(ctx)]);
+    const weeks = new Map<string, TimetableDays | undefined>();
+    const fetchWeek = async (monday: string): Promise<void> => {
+      if (weeks.has(monday)) return;
+      const answer = await ctx.cache.get({
+        endpoint: 'Timetables',
+        schema: timetablesResponse,
+        query: { weekStart: monday },
+        maxAgeMs: CADENCE.everyPoll,
+        // A 403 means "not published yet", not a dead session; ask again within the hour.
+        refusedForMs: CADENCE.hourly,
+      });
+      weeks.set(monday, answer?.Timetable);
+    };
+    const [thisWeek] = timetableWeeks(ctx.today);
+    await fetchWeek(thisWeek as string);
+    const nameLookup = ctx.shared.names ?? (await names(ctx));
+    const partial = mergeTimetables(...weeks.values());
+    for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeDays(free) })) await fetchWeek(monday);
+    const days = mergeTimetables(...weeks.values());
+    const lessonIds = Object.values(days).flat(2);
+    const withNames = await names(ctx, {
+      subjects: lessonIds.map((l) => l.Subject?.id),
+      users: lessonIds.map((l) => l.Teacher?.id),
+      classrooms: lessonIds.map((l) => l.Classroom?.id),
+    });
+    this.known = { days, substitutions, free, names: withNames };
+    const result = this.compute(ctx);
+    return { states: result.states, events: { plan_change: result.events } };
+  }
+
+  restate(ctx: SourceContext): SourceResult['states'] {
+    return this.known ? this.compute(ctx).states : {};
+  }
+
+  private compute(ctx: SourceContext): ReturnType<typeof schedule> {
+    const known = this.known as Known;
+    const input: ScheduleInput = { days: known.days, substitutions: known.substitutions, free: known.free, names: known.names, now: ctx.now };
+    const result = schedule(input);
+    ctx.shared.timetable = known.days;
+    ctx.shared.nextSchoolDay = result.nextSchoolDay;
+    return result;
+  }
+
+  /** Free days change rarely: daily. Only the child's class counts (the school-wide list has every class). */
+  private async freeDays(ctx: SourceContext): Promise<FreeDaysInput> {
+    const daily = { maxAgeMs: CADENCE.daily, staleOnError: true };
+    const [school, klass, types] = await Promise.all([
+      ctx.cache.get({ endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, ...daily }),
+      ctx.cache.get({ endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, ...daily }),
+      ctx.cache.get({ endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, ...daily }),
+    ]);
+    return {
+      schoolFreeDays: school?.SchoolFreeDays,
+      classFreeDays: klass?.ClassFreeDays,
+      classFreeDayTypes: types?.Types,
+      classId: ctx.identity.classId,
+    };
+  }
+
+  /** The whole year's change list cannot be narrowed (spec 4.4); the timetable itself shows today's changes, so hourly. */
+  private async substitutions(ctx: SourceContext): Promise<readonly Substitution[] | undefined> {
+    const answer = await ctx.cache.get({
+      endpoint: 'Calendars/Substitutions',
+      schema: substitutionsResponse,
+      maxAgeMs: CADENCE.hourly,
+      staleOnError: true,
+    });
+    return answer?.Substitutions;
+  }
+}
