@@ -1,0 +1,190 @@
+// `npm run bench`: what the bridge costs the portal and the machine, against the targets of
+// shared/design/performance.md. Prints a table and writes bench-results.json.
+import { writeFile } from 'node:fs/promises';
+import { perChildPerDay, simulate, type Injection, type SimulationResult } from './simulate.js';
+import { benchLogin } from './accounts.js';
+import { firstPublish } from './first-publish.js';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MONDAY = '2026-11-16T00:00:00+01:00';
+const PRODUCTION_V8_FLAGS = ['--max-semi-space-size=1', '--max-old-space-size=64'];
+const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
+const REFERENCE_PER_DAY = 1190;
+
+interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  ok: boolean | null;
+}
+
+function summary(result: SimulationResult, children: number, days: number) {
+  const perDay = perChildPerDay(result.counts, children, days);
+  const logins = Object.values(result.counts.logins).reduce((a, b) => a + b, 0) / children / days;
+  const bytes = result.counts.bytes / children / days;
+  const normal = result.cycles.filter((c) => c.tiers.includes('normal'));
+  const fast = result.cycles.filter((c) => c.tiers.length === 1 && c.tiers[0] === 'fast');
+  const avg = (list: { cpuMicros: number }[]) => (list.length ? list.reduce((a, c) => a + c.cpuMicros, 0) / list.length / 1000 : 0);
+  const max = (list: { cpuMicros: number }[]) => (list.length ? Math.max(...list.map((c) => c.cpuMicros)) / 1000 : 0);
+  return { perDay, logins, bytes, normalAvgMs: avg(normal), normalMaxMs: max(normal), fastAvgMs: avg(fast), cycles: result.cycles.length };
+}
+
+function freshnessInjections(): Injection[] {
+  const out: Injection[] = [];
+  // Changes at awkward moments: just after a poll, in the afternoon, in the evening.
+  for (const [day, time] of [[0, '10:01'], [0, '13:21'], [1, '18:41']] as const) {
+    out.push({ at: at(day, time), request: { type: 'grade', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'newest_grade' });
+  }
+  for (const [day, time] of [[0, '11:02'], [1, '09:22']] as const) {
+    out.push({ at: at(day, time), request: { type: 'notice', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'unread_notices' }, label: 'unread_notices' });
+  }
+  // The portal shows the next school day's number from 15:00 on (as the simulator does).
+  out.push({ at: at(0, '15:00'), request: { type: 'noop' }, watch: { childIndex: 0, key: 'lucky_number' }, label: 'lucky_number' });
+  // New messages just after a fast poll, in the morning and the evening.
+  for (const [day, time] of [[0, '07:01'], [0, '19:46'], [1, '12:31']] as const) {
+    out.push({ at: at(day, time) + 1000, request: { type: 'message', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'unread_messages' }, label: 'unread_messages' });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const json: Record<string, unknown> = {};
+  const log = (text: string) => process.stderr.write(`${text}\n`);
+
+  log('simulating one day for one child at the defaults...');
+  const defaults = await simulate({ children: 1, start: MONDAY, days: 2, injections: freshnessInjections() });
+  const d = summary(defaults, 1, 2);
+  log('simulating one day at the reference freshness (everything every 20 minutes at most)...');
+  const sameFreshness = await simulate({ children: 1, start: MONDAY, days: 2, poll: { fast_interval: '20m' } });
+  const s = summary(sameFreshness, 1, 2);
+  log('simulating one day with the naive schedule (everything every 20 minutes)...');
+  const naive = await simulate({ children: 1, start: MONDAY, days: 2, naive: true, poll: { fast_interval: '20m' } });
+  const n = summary(naive, 1, 2);
+
+  rows.push({ measure: 'requests per child per day (defaults: 20m / 3m)', value: d.perDay.toFixed(0), target: `<= ${REFERENCE_PER_DAY} (reference)`, ok: d.perDay <= REFERENCE_PER_DAY });
+  rows.push({ measure: 'requests per child per day (same freshness as reference)', value: s.perDay.toFixed(0), target: '<= 600', ok: s.perDay <= 600 });
+  rows.push({ measure: 'requests per child per day (naive: all every 20m)', value: n.perDay.toFixed(0), target: 'for comparison', ok: null });
+  rows.push({ measure: 'ratio same-freshness / naive', value: (s.perDay / n.perDay).toFixed(2), target: '< 0.5', ok: s.perDay / n.perDay < 0.5 });
+  rows.push({ measure: 'KB per child per day (defaults)', value: (d.bytes / 1024).toFixed(0), target: '', ok: null });
+  rows.push({ measure: 'KB per child per day (naive)', value: (n.bytes / 1024).toFixed(0), target: '', ok: null });
+  rows.push({ measure: 'password logins per child per day', value: d.logins.toFixed(2), target: '<= 2', ok: d.logins <= 2 });
+  rows.push({ measure: 'CPU per normal poll cycle, avg (ms)', value: d.normalAvgMs.toFixed(1), target: '<= 50', ok: d.normalAvgMs <= 50 });
+  rows.push({ measure: 'CPU per normal poll cycle, max incl. first (ms)', value: d.normalMaxMs.toFixed(1), target: '', ok: null });
+  rows.push({ measure: 'CPU per fast poll cycle, avg (ms)', value: d.fastAvgMs.toFixed(2), target: '<= 50', ok: d.fastAvgMs <= 50 });
+  const worst = new Map<string, number | null>();
+  for (const f of defaults.freshness) {
+    const before = worst.get(f.label);
+    worst.set(f.label, f.delayMs === null || before === null ? null : Math.max(before ?? 0, f.delayMs));
+  }
+  for (const [label, delay] of worst) {
+    const limit = { newest_grade: 20, unread_notices: 20, lucky_number: 60, unread_messages: 3 }[label] ?? 20;
+    rows.push({
+      measure: `freshness: worst delay to ${label} (min)`,
+      value: delay === null ? 'never' : (delay / 60_000).toFixed(1),
+      target: `<= ${limit}`,
+      ok: delay !== null && delay <= limit * 60_000,
+    });
+  }
+  json.defaults = { ...d, endpoints: defaults.counts.byLogin, freshness: defaults.freshness };
+  json.sameFreshness = s;
+  json.naive = { ...n, endpoints: naive.counts.byLogin };
+
+  for (const children of [1, 3, 10]) {
+    log(`simulating one day with ${children} children for memory (a fresh process)...`);
+    const r = await memoryRun(children);
+    rows.push({ measure: `RSS after a day, ${children} children (MB)`, value: r.rssMB.toFixed(0), target: children === 3 ? '<= 80' : '', ok: children === 3 ? r.rssMB <= 80 : null });
+    json[`rss_${children}`] = r;
+  }
+
+  log('simulating a week with three children (a fresh process)...');
+  const week = await forkRun<WeekResult>(['--week']);
+  rows.push({ measure: 'simulated week, 3 children: real time (s)', value: (week.realMs / 1000).toFixed(0), target: '< 60', ok: week.realMs < 60_000 });
+  rows.push({ measure: 'week: requests per child per day', value: week.perDay.toFixed(0), target: '', ok: null });
+  rows.push({ measure: 'week: password logins per child per day', value: week.logins.toFixed(2), target: '<= 2', ok: week.logins <= 2 });
+  rows.push({ measure: 'week: refreshToken per child per day', value: week.refreshes.toFixed(1), target: '', ok: null });
+  rows.push({ measure: 'week: RSS day 1 -> day 7 (MB)', value: `${week.daily[0]?.rssMB.toFixed(0)}->${week.daily.at(-1)?.rssMB.toFixed(0)}`, target: 'no growth', ok: null });
+  rows.push({ measure: 'week: heap day 1 -> day 7 (MB)', value: `${week.daily[0]?.heapMB.toFixed(0)}->${week.daily.at(-1)?.heapMB.toFixed(0)}`, target: 'no growth', ok: null });
+  json.week = week;
+
+  log('measuring the time from start to the first full publish (real time)...');
+  const first = await firstPublish();
+  rows.push({ measure: 'start to first full publish (ms)', value: first.toFixed(0), target: '', ok: null });
+  json.firstPublishMs = first;
+
+  const width = Math.max(...rows.map((r) => r.measure.length));
+  const lines = [
+    `${'measure'.padEnd(width)} | value    | target                | ok`,
+    `${'-'.repeat(width)}-|----------|-----------------------|----`,
+    ...rows.map((r) => `${r.measure.padEnd(width)} | ${r.value.padEnd(8)} | ${r.target.padEnd(21)} | ${r.ok === null ? '' : r.ok ? 'yes' : 'NO'}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await writeFile('bench-results.json', `${JSON.stringify({ rows, ...json }, null, 2)}\n`);
+  process.stdout.write('\nwritten: bench-results.json\n');
+}
+
+
+/** One simulated day in a process of its own, so that earlier runs do not weigh on its memory. */
+function memoryRun(children: number): Promise<{ rssMB: number; heapMB: number; realMs: number }> {
+  return forkRun(['--memory', String(children)]);
+}
+
+/** Runs this file again in a fresh process with the production V8 flags and reads its JSON answer. */
+function forkRun<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    // The same V8 settings as the Docker image, the add-on and `npm start`.
+    const child = fork(fileURLToPath(import.meta.url), args, {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      execArgv: ['--expose-gc', ...PRODUCTION_V8_FLAGS],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+interface WeekResult {
+  realMs: number;
+  perDay: number;
+  logins: number;
+  refreshes: number;
+  daily: { day: number; rssMB: number; heapMB: number }[];
+  endpointsPerChildPerDay: Record<string, number>;
+}
+
+async function weekMain(): Promise<void> {
+  const children = 3;
+  const days = 7;
+  const r = await simulate({ children, start: MONDAY, days });
+  const endpoints: Record<string, number> = {};
+  for (const [login, byPath] of Object.entries(r.counts.byLogin)) {
+    if (login === '(none)') continue;
+    for (const [path, n] of Object.entries(byPath)) endpoints[path] = (endpoints[path] ?? 0) + n / children / days;
+  }
+  const result: WeekResult = {
+    realMs: r.realMs,
+    perDay: perChildPerDay(r.counts, children, days),
+    logins: Object.values(r.counts.logins).reduce((a, b) => a + b, 0) / children / days,
+    refreshes: (endpoints['GET /refreshToken'] ?? 0),
+    daily: r.daily,
+    endpointsPerChildPerDay: Object.fromEntries(Object.entries(endpoints).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+  };
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+
+async function memoryMain(children: number): Promise<void> {
+  const r = await simulate({ children, start: MONDAY, days: 1 });
+  global.gc?.();
+  const memory = process.memoryUsage();
+  process.stdout.write(JSON.stringify({ rssMB: memory.rss / 1024 / 1024, heapMB: memory.heapUsed / 1024 / 1024, realMs: r.realMs, rssAtEndMB: r.rssBytes / 1024 / 1024 }));
+  process.exit(0);
+}
+
+const memoryFlag = process.argv.indexOf('--memory');
+const run = process.argv.includes('--week') ? weekMain() : memoryFlag === -1 ? main() : memoryMain(Number(process.argv[memoryFlag + 1]));
+run.catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

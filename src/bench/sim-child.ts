@@ -1,0 +1,73 @@
+// The simulated portal in a process of its own, so that the benchmark measures the bridge's CPU and
+// memory alone. The parent sets the simulated time and asks for counts over IPC.
+import { PortalSimulator } from '../simulator/index.js';
+import { benchLogin } from './accounts.js';
+
+export type ChildRequest =
+  | { id: number; type: 'start'; children: number }
+  | { id: number; type: 'time'; now: number }
+  | { id: number; type: 'counts' }
+  | { id: number; type: 'grade'; login: string }
+  | { id: number; type: 'notice'; login: string }
+  | { id: number; type: 'lucky'; login: string; number: number; day: string }
+  | { id: number; type: 'message'; login: string }
+  | { id: number; type: 'noop' }
+  | { id: number; type: 'stop' };
+
+let now = 0;
+const sim = new PortalSimulator({ now: () => now });
+
+
+async function handle(msg: ChildRequest): Promise<unknown> {
+  switch (msg.type) {
+    case 'start': {
+      for (let i = 0; i < msg.children; i++) sim.addAccount({ ...benchLogin(i) });
+      await sim.start();
+      return sim.urls;
+    }
+    case 'time':
+      now = msg.now;
+      return null;
+    case 'counts': {
+      const byLogin: Record<string, Record<string, number>> = {};
+      let bytes = 0;
+      for (const r of sim.requests) {
+        const key = r.login ?? '(none)';
+        const path = `${r.method} ${r.host === 'portal' ? r.path.replace('/gateway/api/2.0/', '') : `${r.host}:${r.path}`}`
+          .replace(/\/LID-[^/]+/g, '/<lid>')
+          .replace(/\/\d+$/g, '/<id>');
+        const bucket = (byLogin[key] ??= {});
+        bucket[path] = (bucket[path] ?? 0) + 1;
+        bytes += r.bytes ?? 0;
+      }
+      const logins: Record<string, number> = {};
+      for (const login of Object.keys(byLogin)) logins[login] = sim.logins(login);
+      return { byLogin, logins, bytes, total: sim.requests.length };
+    }
+    case 'grade':
+      sim.account(msg.login).addGrade({ subject: 5012, category: 301, grade: '4' });
+      return null;
+    case 'notice':
+      sim.account(msg.login).addNotice({ Subject: 'Nowe ogłoszenie', Content: 'Treść' });
+      return null;
+    case 'lucky':
+      sim.account(msg.login).setLuckyNumber(msg.number, msg.day);
+      return null;
+    case 'message':
+      sim.messaging.addMessage(msg.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 });
+      return null;
+    case 'noop':
+      return null;
+    case 'stop':
+      await sim.stop();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (msg: ChildRequest) => {
+  handle(msg).then(
+    (result) => process.send?.({ id: msg.id, result }),
+    (error: unknown) => process.send?.({ id: msg.id, error: String(error) }),
+  );
+});

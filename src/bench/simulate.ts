@@ -1,0 +1,182 @@
+// A simulated stretch of days: the real bridge (App) polling the simulated portal (in a child
+// process) with a fake clock that jumps from one timer to the next, so a day runs in seconds.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from '../app.js';
+import { buildConfig } from '../config/load.js';
+import { FakeClock } from '../util/clock.js';
+import { silentLogger } from '../util/log.js';
+import { benchLogin } from './accounts.js';
+import type { ChildRequest } from './sim-child.js';
+import type { ChildInfo, Publisher } from '../poller/account.js';
+import type { EntityState, EventPayload } from '../ha/state.js';
+
+type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** The simulator child process. */
+export class SimProcess {
+  private readonly child: ChildProcess;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor() {
+    this.child = fork(fileURLToPath(new URL('./sim-child.js', import.meta.url)), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.child.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
+      const w = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (msg.error !== undefined) w?.reject(new Error(msg.error));
+      else w?.resolve(msg.result);
+    });
+  }
+
+  ask<T>(request: Untagged<ChildRequest>): Promise<T> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ ...request, id });
+    });
+  }
+}
+
+export interface Published {
+  child: string;
+  key: string;
+  state: string | null;
+  at: number;
+}
+
+/** A Publisher that keeps what would go to MQTT, with the simulated time, only on change. */
+export class RecordingPublisher implements Publisher {
+  readonly states: Published[] = [];
+  readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
+  private readonly last = new Map<string, string>();
+
+  constructor(private readonly clock: FakeClock) {}
+
+  setChild(_child: ChildInfo): void {}
+  removeChild(_id: string): void {}
+  setAvailability(_id: string, _online: boolean): void {}
+  publishState(child: string, key: string, state: EntityState): void {
+    const text = JSON.stringify(state);
+    if (this.last.get(`${child}/${key}`) === text) return;
+    this.last.set(`${child}/${key}`, text);
+    this.states.push({ child, key, state: state.state, at: this.clock.now() });
+  }
+  publishEvent(child: string, kind: string, payload: EventPayload): void {
+    this.events.push({ child, kind, payload, at: this.clock.now() });
+  }
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+}
+
+export interface Injection {
+  at: number;
+  request: Untagged<ChildRequest>;
+  /** The entity whose publish shows the change. */
+  watch: { childIndex: number; key: string };
+  label: string;
+}
+
+export interface SimulationOptions {
+  children: number;
+  start: string;
+  days: number;
+  poll?: { interval?: string; fast_interval?: string; quiet_hours?: string };
+  naive?: boolean;
+  injections?: Injection[];
+}
+
+export interface CountsAnswer {
+  byLogin: Record<string, Record<string, number>>;
+  logins: Record<string, number>;
+  bytes: number;
+  total: number;
+}
+
+export interface SimulationResult {
+  counts: CountsAnswer;
+  cycles: { tiers: string[]; cpuMicros: number; childIndex: number }[];
+  publisher: RecordingPublisher;
+  rssBytes: number;
+  heapBytes: number;
+  freshness: { label: string; delayMs: number | null }[];
+  realMs: number;
+  /** Memory at the end of each simulated day (MB). */
+  daily: { day: number; rssMB: number; heapMB: number }[];
+}
+
+export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
+  const began = Date.now();
+  const sim = new SimProcess();
+  const clock = new FakeClock(options.start);
+  await sim.ask({ type: 'time', now: clock.now() });
+  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: options.children });
+  const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
+  const config = await buildConfig(
+    {
+      mqtt: { url: 'mqtt://127.0.0.1:1' },
+      portal: urls,
+      accounts: Array.from({ length: options.children }, (_, i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id: `child${i}` })),
+      poll: options.poll ?? {},
+      data_dir: dataDir,
+      log_level: 'silent',
+    },
+    'bench',
+    { env: {} },
+  );
+  const publisher = new RecordingPublisher(clock);
+  const cycles: SimulationResult['cycles'] = [];
+  const app = new App({
+    config,
+    version: 'bench',
+    log: silentLogger(),
+    clock,
+    publisher,
+    naive: options.naive,
+    onCycle: (childIndex, cycle) => cycles.push({ tiers: cycle.tiers, cpuMicros: cycle.cpuMicros, childIndex }),
+  });
+  await app.start();
+  const end = clock.now() + options.days * 86_400_000;
+  const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
+  const injected: { injection: Injection; at: number }[] = [];
+  const idle = () => Promise.all(app.pollers.map((p) => p.idle()));
+  const daily: SimulationResult['daily'] = [];
+  const startedAt = clock.now();
+  while (clock.now() < end) {
+    const day = Math.floor((clock.now() - startedAt) / 86_400_000);
+    if (day > daily.length) {
+      const m = process.memoryUsage();
+      daily.push({ day: daily.length + 1, rssMB: m.rss / 1048576, heapMB: m.heapUsed / 1048576 });
+    }
+    const nextInjection = injections[0]?.at ?? Number.POSITIVE_INFINITY;
+    const target = Math.min(clock.nextDueAt() ?? end, end, nextInjection);
+    await sim.ask({ type: 'time', now: Math.max(target, clock.now()) });
+    await clock.advance(Math.max(0, target - clock.now()));
+    while (injections[0] !== undefined && injections[0].at <= clock.now()) {
+      const injection = injections.shift() as Injection;
+      await sim.ask(injection.request);
+      injected.push({ injection, at: clock.now() });
+    }
+    await idle();
+  }
+  const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
+  const memory = process.memoryUsage();
+  daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
+  await app.stop();
+  await sim.ask({ type: 'stop' });
+  await rm(dataDir, { recursive: true, force: true });
+  const freshness = injected.map(({ injection, at }) => {
+    const child = `child${injection.watch.childIndex}`;
+    const seen = publisher.states.find((p) => p.child === child && p.key === injection.watch.key && p.at >= at);
+    return { label: injection.label, delayMs: seen ? seen.at - at : null };
+  });
+  return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily };
+}
+
+/** Every request of the run (login steps the simulator cannot attribute included), per child per day. */
+export function perChildPerDay(counts: CountsAnswer, children: number, days: number): number {
+  return counts.total / children / days;
+}
