@@ -1,0 +1,194 @@
+// The fault suite, process side: the bridge as a real process (`node dist/main.js run`, real clock)
+// killed with SIGKILL in the middle of a poll and in the middle of a send, then started again on the
+// same data_dir. After the restart no event may repeat, no message may go out twice, and the saved
+// session must be reused without a new password login.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { PortalSimulator } from '../../src/simulator/index.js';
+import { FaultTable, leakedSecrets, pause, savedCookieValues, type Secret } from '../helpers/faults.js';
+import { SimTap, clearSimFaults } from '../helpers/faults-sim.js';
+import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
+import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { ANIA, addGrade, strongPassword } from '../helpers/faults-world.js';
+
+const table = new FaultTable('Fault table: the bridge process');
+afterAll(() => table.print());
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 120_000);
+
+/** One test's simulator (real clock, as the process has), temp dir, topics, recorder and processes. */
+class ProcWorld {
+  readonly processes: BridgeProcess[] = [];
+  readonly password = strongPassword();
+
+  private constructor(
+    readonly sim: PortalSimulator,
+    readonly tap: SimTap,
+    readonly dir: string,
+    readonly roots: { base: string; prefix: string },
+    readonly rec: Recorder,
+  ) {}
+
+  static async start(ctx: TestContext): Promise<ProcWorld> {
+    const sim = new PortalSimulator();
+    const tap = new SimTap(sim);
+    await sim.start();
+    const dir = await mkdtemp(join(tmpdir(), 'd2m-faults-'));
+    const roots = uniqueRoots();
+    const rec = await Recorder.connect([`${roots.base}/#`, `${roots.prefix}/#`]);
+    const p = new ProcWorld(sim, tap, dir, roots, rec);
+    sim.account(ANIA.login).password = p.password;
+    ctx.onTestFinished(() => p.stop());
+    return p;
+  }
+
+  async config(dataDir = join(this.dir, 'data'), messages?: unknown[]): Promise<string> {
+    const config = join(this.dir, 'config.yaml');
+    await writeConfig(config, {
+      mqttUrl: MQTT_URL,
+      base: this.roots.base,
+      prefix: this.roots.prefix,
+      portal: this.sim.urls,
+      accounts: [{ login: ANIA.login, password: this.password, id: 'ania', ...(messages ? { messages } : {}) }],
+      dataDir,
+    });
+    return config;
+  }
+
+  async bridge(messages?: unknown[]): Promise<BridgeProcess> {
+    const p = new BridgeProcess(await this.config(undefined, messages));
+    this.processes.push(p);
+    p.start();
+    return p;
+  }
+
+  topic(key: string): string {
+    return `${this.roots.base}/ania/${key}`;
+  }
+
+  events(): { id: string; grade: string }[] {
+    return this.rec.on(this.topic('event/grade')).map((m) => JSON.parse(m.text) as { id: string; grade: string });
+  }
+
+  /** Waits until a bridge process has published a full poll after `from` messages. */
+  async fullPollAfter(from: number): Promise<void> {
+    await waitUntil(() => this.rec.messages.slice(from).some((m) => m.topic === this.topic('last_update')), 'a full poll', 15_000);
+  }
+
+  async leaks(): Promise<string[]> {
+    const secrets: Secret[] = [{ name: 'password', value: this.password }, ...this.tap.secrets(), ...(await savedCookieValues(join(this.dir, 'data')))];
+    const texts = [...this.rec.messages.map((m) => `${m.topic} ${m.text}`), ...this.processes.flatMap((p) => p.lines)];
+    return leakedSecrets(texts, secrets);
+  }
+
+  async stop(): Promise<void> {
+    for (const p of this.processes.splice(0)) await p.kill();
+    await this.rec.close();
+    await clearRetained([`${this.roots.base}/#`, `${this.roots.prefix}/#`]);
+    await this.sim.stop();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+// Every test owns its simulator, processes and topics: they run concurrently.
+describe.concurrent('the bridge process', () => {
+  it('SIGKILL in the middle of a poll: after the restart no event repeated, none lost, the session reused', async (ctx) => {
+    const pw = await ProcWorld.start(ctx);
+    const { sim, tap, rec } = pw;
+    const topic = (key: string): string => pw.topic(key);
+    const events = (): { id: string; grade: string }[] => pw.events();
+    const first = await pw.bridge();
+    await pw.fullPollAfter(0);
+    const gradeA = `grade:${addGrade(sim)}`;
+    await rec.publish(topic('refresh/set'), '');
+    await waitUntil(() => events().some((e) => e.id === gradeA), 'the event of grade A', 10_000);
+
+    // Grade B is added, and the bridge is killed while the poll that would find it waits for Grades.
+    const gradeB = `grade:${addGrade(sim)}`;
+    sim.setLatency(5_000, { host: 'portal', path: '/gateway/api/2.0/Grades' });
+    const asked = tap.arrived({ path: '/gateway/api/2.0/Grades' });
+    await rec.publish(topic('refresh/set'), '');
+    await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the poll to reach Grades', 10_000);
+    await first.kill();
+    expect(events().some((e) => e.id === gradeB)).toBe(false);
+    clearSimFaults(sim);
+
+    const from = rec.messages.length;
+    const second = await pw.bridge();
+    await pw.fullPollAfter(from);
+    await waitUntil(() => events().some((e) => e.id === gradeB), 'the event of grade B after the restart', 10_000);
+    await rec.publish(topic('refresh/set'), '');
+    await waitUntil(() => rec.on(topic('refresh/result')).length >= 2, 'one more poll', 10_000);
+    await pause(300);
+    const ids = events().map((e) => e.id);
+    expect(sim.logins(ANIA.login)).toBe(1);
+    expect(await second.stop()).toBe(0);
+    table.record({
+      fault: 'SIGKILL during a poll, restart',
+      survived: rec.last(topic('problem'))?.text === 'OFF',
+      lost: !ids.includes(gradeA) || !ids.includes(gradeB),
+      sentTwice: ids.length !== new Set(ids).size,
+      secretLeaked: (await pw.leaks()).length > 0,
+    });
+  });
+
+  it('SIGKILL in the middle of a send: the message goes out once, a press after the restart is refused, the session reused', async (ctx) => {
+    const pw = await ProcWorld.start(ctx);
+    const { sim, tap, rec } = pw;
+    const topic = (key: string): string => pw.topic(key);
+    const messages = [...(ANIA.messages ?? [])];
+    const first = await pw.bridge(messages);
+    await pw.fullPollAfter(0);
+    const send = { host: 'messages', method: 'POST', path: '/api/messages' } as const;
+    sim.setLatency(2_000, send);
+    await rec.publish(topic('send_message/set'), 'sick');
+    await waitUntil(() => tap.arrived(send) === 1, 'the POST to reach the portal', 10_000);
+    await first.kill();
+    // The portal still takes the message the dead bridge posted.
+    await waitUntil(() => sim.messaging.sent.length === 1, 'the portal to record the message', 10_000);
+    clearSimFaults(sim);
+
+    const from = rec.messages.length;
+    const second = await pw.bridge(messages);
+    await pw.fullPollAfter(from);
+    expect(second.logged(/cut off by a restart/)).toHaveLength(1);
+    await rec.publish(topic('send_message/set'), JSON.stringify({ id: 'sick', transaction: 'after-restart' }));
+    await waitUntil(() => rec.on(topic('send_message/result')).length === 1, 'the result of the second press', 10_000);
+    expect(JSON.parse(rec.on(topic('send_message/result'))[0]!.text)).toMatchObject({ status: 'error', sent: false, transaction: 'after-restart' });
+    await pause(300);
+    expect(sim.logins(ANIA.login)).toBe(1);
+    expect(await second.stop()).toBe(0);
+    table.record({
+      fault: 'SIGKILL during a send, restart, press again',
+      survived: rec.last(topic('problem'))?.text === 'OFF',
+      lost: sim.messaging.sent.length === 0,
+      sentTwice: sim.messaging.sent.length > 1 || tap.arrived(send) > 1,
+      secretLeaked: (await pw.leaks()).length > 0,
+    });
+  });
+
+  it('a data_dir that cannot be created (its parent is a file): a clear error naming it, exit 1, nothing written', async (ctx) => {
+    const pw = await ProcWorld.start(ctx);
+    const { sim, dir } = pw;
+    await writeFile(join(dir, 'file'), 'not a directory\n');
+    const p = new BridgeProcess(await pw.config(join(dir, 'file', 'data')));
+    pw.processes.push(p);
+    p.start();
+    const code = await p.exited(10_000);
+    const errors = p.logged(/"level":"error"/);
+    expect(errors.join('\n')).toMatch(/ENOTDIR.*file\/data\/sessions/);
+    expect(await readdir(dir)).toEqual(['config.yaml', 'file']);
+    expect(sim.requests).toEqual([]); // it stopped before asking the portal anything
+    table.record({
+      fault: 'data_dir not creatable (parent is a file): exit 1',
+      survived: code === 1 && errors.some((l) => /could not start/.test(l)),
+      lost: false,
+      sentTwice: false,
+      secretLeaked: (await pw.leaks()).length > 0,
+    });
+  });
+});

@@ -1,0 +1,133 @@
+// Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
+// polling, and records everything it publishes.
+import { rm } from 'node:fs/promises';
+import { App } from '../../src/app.js';
+import { buildConfig } from '../../src/config/load.js';
+import { silentLogger, type Logger } from '../../src/util/log.js';
+import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from './mqtt.js';
+import { tempDir } from './portal.js';
+import type { Dispatcher } from 'undici';
+import type { MqttClient } from 'mqtt';
+import type { Bridge } from '../../src/mqtt/bridge.js';
+import type { FakeClock } from '../../src/util/clock.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
+
+export interface Harness {
+  readonly app: App;
+  rec: Recorder;
+  base: string;
+  prefix: string;
+  dataDir: string;
+  /** The last payload on <base>/<child>/<key>. */
+  state(child: string, key: string): string | undefined;
+  attributes(child: string, key: string): Record<string, unknown> | undefined;
+  /** Waits for running polls, fires timers due within advanceMs, then waits (real time) for check(). */
+  pollUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
+  /** Moves the clock minute by minute (every poll due on the way runs and finishes, its messages arrive). */
+  advanceMinutes(minutes: number): Promise<void>;
+  /** The MQTT bridge inside the App (to see whether it is connected). */
+  bridge(): Bridge;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface HarnessAccount {
+  login: string;
+  password: string;
+  id?: string;
+  messages?: unknown[];
+  downloads?: boolean;
+}
+
+export interface HarnessOptions {
+  sim: PortalSimulator;
+  clock: FakeClock;
+  accounts: HarnessAccount[];
+  dataDir?: string;
+  roots?: { base: string; prefix: string };
+  /** Another broker (e.g. a private Mosquitto); its retained topics are then left as they are. */
+  mqttUrl?: string;
+  /** The URL the test's recorder uses (default mqttUrl): a test may put a proxy before the bridge only. */
+  recorderUrl?: string;
+  /** Broker credentials (the test broker lets anyone in). */
+  mqttAuth?: { username: string; password: string };
+  dispatcher?: Dispatcher;
+  log?: Logger;
+  logLevel?: string;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const roots = options.roots ?? uniqueRoots();
+  const mqttUrl = options.mqttUrl ?? MQTT_URL;
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await tempDir());
+  const config = await buildConfig(
+    {
+      mqtt: { url: mqttUrl, base_topic: roots.base, discovery_prefix: roots.prefix, ...options.mqttAuth },
+      portal: options.sim.urls,
+      accounts: options.accounts,
+      data_dir: dataDir,
+      log_level: options.logLevel ?? 'info',
+    },
+    'test',
+    { env: {} },
+  );
+  const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
+  const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
+  const make = (): App =>
+    new App({
+      config,
+      version: '0.0.0-test',
+      log: options.log ?? silentLogger(),
+      clock: options.clock,
+      staggerMs: 0,
+      dispatcher: options.dispatcher,
+    });
+  let app = make();
+  await app.start();
+  // A poll that is still finishing schedules its next timer only when done: wait for it first.
+  const idle = (): Promise<unknown> => Promise.all(app.pollers.map((p) => p.idle()));
+  // After the polls finish, every message they published reaches the recorder before the test looks.
+  const caughtUp = async (): Promise<void> => {
+    await idle();
+    const client = (app as unknown as { bridge: { client?: MqttClient } }).bridge.client;
+    if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, { qos: 1 }));
+    else await sleep(100); // the bridge is offline: what it has is sent on reconnect, nothing to wait for
+  };
+  return {
+    get app() {
+      return app;
+    },
+    rec,
+    base: roots.base,
+    prefix: roots.prefix,
+    dataDir,
+    state: (child, key) => rec.last(`${roots.base}/${child}/${key}`)?.text,
+    attributes: (child, key) => rec.json(`${roots.base}/${child}/${key}/attributes`) as Record<string, unknown> | undefined,
+    async pollUntil(check, what, advanceMs = 0) {
+      await idle();
+      await options.clock.advance(advanceMs);
+      await waitUntil(check, what, 10_000);
+      await caughtUp();
+    },
+    async advanceMinutes(minutes) {
+      for (let i = 0; i < minutes; i++) {
+        await idle();
+        await options.clock.advance(60_000);
+      }
+      await caughtUp();
+    },
+    bridge: () => (app as unknown as { bridge: Bridge }).bridge,
+    async restart() {
+      await app.stop();
+      app = make();
+      await app.start();
+    },
+    async stop() {
+      await app.stop();
+      await rec.close();
+      if (options.mqttUrl === undefined) await clearRetained(filters);
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The bridge as the user runs it, for faults only a real process can show: `node dist/main.js run
+// --config FILE` as a child process (real clock), killed with SIGKILL or stopped with SIGTERM, its
+// stdout and stderr kept line by line.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { stringify } from 'yaml';
+import type { SimUrls } from '../../src/simulator/index.js';
+import { waitUntil } from './mqtt.js';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+const MAIN = join(REPO, 'dist', 'main.js');
+
+/** Builds dist/ when any file under src/ is newer than dist/main.js (or it is missing). */
+export async function ensureBuilt(): Promise<void> {
+  const built = await stat(MAIN).then((s) => s.mtimeMs, () => 0);
+  if (built > 0 && (await newestUnder(join(REPO, 'src'))) <= built) return;
+  await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO });
+}
+
+async function newestUnder(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestUnder(path) : (await stat(path)).mtimeMs);
+  }
+  return newest;
+}
+
+export interface ProcessConfig {
+  mqttUrl: string;
+  base: string;
+  prefix: string;
+  portal: SimUrls;
+  accounts: { login: string; password: string; id?: string; messages?: unknown[] }[];
+  dataDir: string;
+  logLevel?: string;
+}
+
+export async function writeConfig(path: string, config: ProcessConfig): Promise<void> {
+  const yaml = stringify({
+    mqtt: { url: config.mqttUrl, base_topic: config.base, discovery_prefix: config.prefix },
+    portal: config.portal,
+    accounts: config.accounts,
+    data_dir: config.dataDir,
+    log_level: config.logLevel ?? 'debug',
+  });
+  await writeFile(path, yaml, { mode: 0o600 });
+}
+
+export class BridgeProcess {
+  readonly lines: string[] = [];
+  private child: ChildProcess | undefined;
+  private exit: Promise<number | null> | undefined;
+
+  constructor(
+    private readonly configPath: string,
+    private readonly env: NodeJS.ProcessEnv = {},
+  ) {}
+
+  start(): void {
+    const child = spawn(process.execPath, [MAIN, 'run', '--config', this.configPath], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exit = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        for (const line of parts) if (line.trim() !== '') this.lines.push(line);
+      });
+      stream.on('end', () => {
+        if (rest.trim() !== '') this.lines.push(rest);
+      });
+    }
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** SIGKILL: no chance to save anything or say goodbye. */
+  async kill(): Promise<void> {
+    if (!this.running) return;
+    this.child?.kill('SIGKILL');
+    await this.exit;
+  }
+
+  /** SIGTERM (a clean stop), SIGKILL after 10 s; resolves to the exit code. */
+  async stop(): Promise<number | null> {
+    if (this.running) {
+      this.child?.kill('SIGTERM');
+      const timer = setTimeout(() => this.child?.kill('SIGKILL'), 10_000);
+      await this.exit;
+      clearTimeout(timer);
+    }
+    return (await this.exit) ?? null;
+  }
+
+  /** Waits for the process to end by itself; resolves to its exit code. */
+  async exited(timeoutMs = 10_000): Promise<number | null> {
+    await waitUntil(() => !this.running, 'the bridge process to exit', timeoutMs);
+    return (await this.exit) ?? null;
+  }
+
+  logged(re: RegExp): string[] {
+    return this.lines.filter((l) => re.test(l));
+  }
+}

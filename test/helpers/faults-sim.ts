@@ -1,0 +1,134 @@
+// Faults the simulator has no switch for, added from the outside for the fault suite: an HTML page or a
+// truncated JSON body instead of a resource, a TCP reset instead of an answer, and a record of every
+// cookie value the simulated hosts ever issued and of every request as it arrives (before any injected
+// latency, so a test can act while requests are in flight). It wraps the simulator's own host handlers
+// and request loop (private members, reached by a cast): the simulator's code is not changed.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matches } from '../../src/simulator/faults.js';
+import type { PortalSimulator, RequestMatch } from '../../src/simulator/index.js';
+import type { HostHandler, HostName, Reply } from '../../src/simulator/types.js';
+import type { Secret } from './faults.js';
+
+export type BodyFault = 'html' | 'truncated';
+
+interface Internals {
+  hosts: {
+    deps: { handlers: Record<HostName, HostHandler> };
+    serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void>;
+  };
+}
+
+interface Rule<K> {
+  match: RequestMatch;
+  left: number;
+  kind: K;
+}
+
+const LOGIN_PAGE =
+  '<!DOCTYPE html>\n<html lang="pl"><head><meta charset="UTF-8"><title>Synergia</title></head>' +
+  '<body><h1>Błąd serwera</h1><p>Spróbuj ponownie za chwilę.</p></body></html>\n';
+
+export class SimTap {
+  /** Every cookie value a simulated host set (name and host in the key, never printed with its value). */
+  readonly issued = new Map<string, Secret>();
+  /** Requests as they arrive: host, method, path. */
+  readonly arrivals: { host: HostName; method: string; path: string }[] = [];
+  /** Requests that arrived and have not been answered (or cut) yet. */
+  inFlight = 0;
+  /** The most requests in flight at once so far. */
+  maxInFlight = 0;
+  resetsDone = 0;
+  /** The last body each path answered with status 200 (host:path -> body). */
+  private readonly bodies = new Map<string, string>();
+  private bodyRules: Rule<BodyFault>[] = [];
+  private resetRules: Rule<'reset'>[] = [];
+
+  constructor(sim: PortalSimulator) {
+    const hosts = (sim as unknown as Internals).hosts;
+    const handlers = hosts.deps.handlers;
+    for (const host of Object.keys(handlers) as HostName[]) {
+      const inner = handlers[host];
+      handlers[host] = {
+        identify: (call) => inner.identify(call),
+        handle: async (call) => {
+          const rule = this.take(this.bodyRules, { host, method: call.method, path: call.path });
+          if (rule === 'html') return { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: LOGIN_PAGE };
+          const reply = await inner.handle(call);
+          this.remember(host, reply);
+          if (reply.status === 200 && reply.body) this.bodies.set(`${host}:${call.path}`, reply.body);
+          if (rule === 'truncated' && reply.body) return { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) };
+          return reply;
+        },
+      };
+    }
+    const serve = hosts.serve.bind(hosts);
+    hosts.serve = async (host, req, res) => {
+      const method = (req.method ?? 'GET').toUpperCase();
+      const path = new URL(req.url ?? '/', 'http://x.invalid').pathname;
+      this.arrivals.push({ host, method, path });
+      if (this.take(this.resetRules, { host, method, path }) === 'reset') {
+        this.resetsDone++;
+        // A TCP RST as a crashing front proxy sends it: the client sees ECONNRESET, no HTTP answer.
+        req.socket.resetAndDestroy();
+        return;
+      }
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      res.once('close', () => this.inFlight--);
+      await serve(host, req, res);
+    };
+  }
+
+  /** The next `count` matching requests get an HTML page (status 200) or half of their real body. */
+  bodyFault(count: number, kind: BodyFault, match: RequestMatch): void {
+    this.bodyRules.push({ match, left: count, kind });
+  }
+
+  /** The next `count` matching requests have their connection reset instead of an answer. */
+  resetNext(count: number, match: RequestMatch): void {
+    this.resetRules.push({ match, left: count, kind: 'reset' });
+  }
+
+  /** Drops every body fault and reset still pending. */
+  clear(): void {
+    this.bodyRules = [];
+    this.resetRules = [];
+  }
+
+  arrived(match: RequestMatch): number {
+    return this.arrivals.filter((a) => matches(match, a)).length;
+  }
+
+  /** The JSON the portal host last served on a gateway endpoint (as the bridge saw it). */
+  lastServed(endpoint: string): unknown {
+    const body = this.bodies.get(`portal:/gateway/api/2.0/${endpoint}`);
+    if (body === undefined) throw new Error(`nothing served on ${endpoint} yet`);
+    return JSON.parse(body) as unknown;
+  }
+
+  secrets(): Secret[] {
+    return [...this.issued.values()];
+  }
+
+  private take<K>(rules: Rule<K>[], target: { host: HostName; method: string; path: string }): K | undefined {
+    const rule = rules.find((r) => r.left > 0 && matches(r.match, target));
+    if (!rule) return undefined;
+    rule.left--;
+    return rule.kind;
+  }
+
+  private remember(host: HostName, reply: Reply): void {
+    for (const line of reply.cookies ?? []) {
+      const pair = line.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value) this.issued.set(`${host}:${name}:${value}`, { name: `issued cookie ${name} (${host})`, value });
+    }
+  }
+}
+
+/** Drops every failure and latency set with failNext and setLatency (the simulator keeps them private). */
+export function clearSimFaults(sim: PortalSimulator): void {
+  (sim as unknown as { faults: { clear(): void } }).faults.clear();
+}

@@ -1,0 +1,72 @@
+// A private Mosquitto for tests that stop and restart the broker: its own port, its own config in a temp
+// directory (anonymous, loopback only, no persistence), killed by the test that started it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export class PrivateMosquitto {
+  private process: ChildProcess | undefined;
+  private dir: string | undefined;
+  port = 0;
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.port === 0) this.port = await freePort();
+    this.dir ??= await mkdtemp(path.join(tmpdir(), 'd2m-mosquitto-'));
+    const config = path.join(this.dir, 'mosquitto.conf');
+    await writeFile(config, `listener ${this.port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+    const child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
+    this.process = child;
+    await waitForPort(this.port, child);
+  }
+
+  /** Kills the broker (SIGKILL: no goodbye to clients) and waits for it to be gone. */
+  async kill(): Promise<void> {
+    const child = this.process;
+    this.process = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`mosquitto exited with code ${child.exitCode}`);
+    if (await canConnect(port)) return;
+    if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

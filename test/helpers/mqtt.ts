@@ -1,0 +1,177 @@
+// Test clients for a real broker: a recorder of every message on some filters, a snapshot of retained
+// messages, random topic roots so test files can share one broker, and a TCP proxy whose connections a
+// test can cut to make a client die without a DISCONNECT.
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { connectAsync, type MqttClient } from 'mqtt';
+
+export const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+/** A base topic and discovery prefix no other test uses. */
+export function uniqueRoots(): { base: string; prefix: string } {
+  const id = randomBytes(4).toString('hex');
+  return { base: `d2m_${id}`, prefix: `ha_${id}` };
+}
+
+export interface Received {
+  topic: string;
+  text: string;
+  retain: boolean;
+}
+
+export class Recorder {
+  readonly messages: Received[] = [];
+  /** Where markers go: outside the recorded filters, so they never show among the messages. */
+  readonly markerTopic = `d2m_marker/${randomBytes(4).toString('hex')}`;
+  private readonly markers = new Set<string>();
+  private markerCount = 0;
+
+  private constructor(readonly client: MqttClient) {}
+
+  static async connect(filters: string[], url = MQTT_URL): Promise<Recorder> {
+    const client = await connectAsync(url, { reconnectPeriod: 200 });
+    const recorder = new Recorder(client);
+    client.on('message', (topic, payload, packet) => {
+      if (topic === recorder.markerTopic) recorder.markers.add(payload.toString('utf8'));
+      else recorder.messages.push({ topic, text: payload.toString('utf8'), retain: packet.retain });
+    });
+    await client.subscribeAsync([...filters, recorder.markerTopic], { qos: 1 });
+    return recorder;
+  }
+
+  /**
+   * Waits until everything another client has handed to mqtt.js so far has reached this recorder:
+   * publish() sends a marker through that client after its earlier messages, and the broker keeps one
+   * client's QoS 1 messages in order.
+   */
+  async caughtUpWith(publish: (topic: string, payload: string) => Promise<unknown>): Promise<void> {
+    const marker = String(++this.markerCount);
+    await publish(this.markerTopic, marker);
+    await waitUntil(() => this.markers.has(marker), 'the recorder to catch up with the bridge');
+  }
+
+  on(topic: string): Received[] {
+    return this.messages.filter((m) => m.topic === topic);
+  }
+
+  texts(topic: string): string[] {
+    return this.on(topic).map((m) => m.text);
+  }
+
+  last(topic: string): Received | undefined {
+    return this.on(topic).at(-1);
+  }
+
+  json(topic: string): unknown {
+    const last = this.last(topic);
+    return last === undefined ? undefined : JSON.parse(last.text);
+  }
+
+  /** Waits until check() holds, polling; fails with the message after timeoutMs. */
+  async until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+    await waitUntil(check, what, timeoutMs);
+  }
+
+  publish(topic: string, payload: string | Buffer, retain = false): Promise<unknown> {
+    return this.client.publishAsync(topic, payload, { qos: 1, retain });
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
+
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The retained messages under some filters right now (empty retained messages do not exist). */
+export async function retained(filters: string[], url = MQTT_URL, settleMs = 300): Promise<Map<string, string>> {
+  const client = await connectAsync(url, { reconnectPeriod: 0 });
+  const found = new Map<string, string>();
+  client.on('message', (topic, payload, packet) => {
+    if (packet.retain) found.set(topic, payload.toString('utf8'));
+  });
+  await client.subscribeAsync(filters, { qos: 1 });
+  await sleep(settleMs);
+  await client.endAsync(true);
+  return found;
+}
+
+/** Empties every retained message under the filters, so tests leave the shared broker clean. */
+export async function clearRetained(filters: string[], url = MQTT_URL): Promise<void> {
+  const found = await retained(filters, url, 200);
+  if (found.size === 0) return;
+  const client = await connectAsync(url, { reconnectPeriod: 0 });
+  for (const topic of found.keys()) await client.publishAsync(topic, '', { qos: 1, retain: true });
+  await client.endAsync();
+}
+
+/** Publishes once from a short-lived client. */
+export async function publishOnce(topic: string, payload: string | Buffer, retain = false, url = MQTT_URL): Promise<void> {
+  const client = await connectAsync(url, { reconnectPeriod: 0 });
+  await client.publishAsync(topic, payload, { qos: 1, retain });
+  await client.endAsync();
+}
+
+/**
+ * A TCP proxy to a broker. cut() destroys every connection through it, as a crash would; while paused it
+ * drops new connections at once, so a test decides when a client behind it can reconnect.
+ */
+export class CuttableProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private server: net.Server | undefined;
+  paused = false;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  static forUrl(url = MQTT_URL): CuttableProxy {
+    const parsed = new URL(url);
+    return new CuttableProxy({ host: parsed.hostname, port: Number(parsed.port || 1883) });
+  }
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const server = net.createServer((downstream) => {
+      if (this.paused) {
+        downstream.destroy();
+        return;
+      }
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [downstream, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      downstream.pipe(upstream).pipe(downstream);
+      downstream.on('close', () => upstream.destroy());
+      upstream.on('close', () => downstream.destroy());
+    });
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.port = (server.address() as net.AddressInfo).port;
+  }
+
+  cut(): void {
+    for (const s of this.sockets) s.destroy();
+  }
+
+  async stop(): Promise<void> {
+    this.cut();
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,47 @@
+// Builds a real portal client (session + gateway) against a running simulator, with a fake clock.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PortalSession, type SessionPolicy } from '../../src/portal/session.js';
+import { Gateway } from '../../src/portal/gateway.js';
+import { SessionStore } from '../../src/store/session-store.js';
+import { silentLogger } from '../../src/util/log.js';
+import { FakeClock, type Clock } from '../../src/util/clock.js';
+import { PortalSimulator } from '../../src/simulator/index.js';
+
+export async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'd2m-test-'));
+}
+
+export interface ClientOptions {
+  sim: PortalSimulator;
+  clock: Clock;
+  login: string;
+  password: string;
+  dataDir?: string;
+  policy?: SessionPolicy;
+}
+
+export function portalClient(options: ClientOptions): { session: PortalSession; gateway: Gateway } {
+  const urls = options.sim.urls;
+  const session = new PortalSession({
+    account: options.login,
+    login: options.login,
+    password: options.password,
+    urls,
+    clock: options.clock,
+    log: silentLogger(),
+    store: options.dataDir ? new SessionStore(options.dataDir, options.login) : undefined,
+    policy: options.policy,
+    timeoutMs: 5_000,
+  });
+  return { session, gateway: new Gateway({ session, urls, account: options.login }) };
+}
+
+/** A started simulator whose clock is a FakeClock (for a beforeEach; stop the simulator after). */
+export async function startSimulator(start = '2026-11-20T08:00:00+01:00'): Promise<{ sim: PortalSimulator; clock: FakeClock }> {
+  const clock = new FakeClock(start);
+  const sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+  return { sim, clock };
+}

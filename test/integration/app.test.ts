@@ -1,0 +1,279 @@
+// The real bridge against the simulated portal and the real broker: what a family sees in Home
+// Assistant after the first poll, and what its buttons do.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { FakeClock } from '../../src/util/clock.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+import { waitUntil } from '../helpers/mqtt.js';
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const JANEK = DEMO_ACCOUNTS[1]!;
+// A Wednesday in the first semester, during the second lesson.
+const NOW = '2026-11-18T09:10:00+01:00';
+// Ids in the simulator's school fixture.
+const MATHS = 5012;
+const TEST_CATEGORY = 301;
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness | undefined;
+
+beforeEach(async () => {
+  clock = new FakeClock(NOW);
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+});
+
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await sim.stop();
+});
+
+async function firstPoll(accounts: { login: string; password: string; messages?: unknown[] }[] = [{ login: ANIA.login, password: ANIA.password }]): Promise<Harness> {
+  h = await startHarness({ sim, clock, accounts });
+  const harness = h;
+  await harness.pollUntil(
+    () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
+    'the first full poll',
+  );
+  return harness;
+}
+
+describe('first poll of a child', () => {
+  it('publishes every entity with the values the portal data gives', async () => {
+    sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
+    const h = await firstPoll();
+    const states = Object.fromEntries(
+      [
+        'lucky_number', 'lucky_today', 'unread_notices', 'newest_notice', 'plan_changes_today', 'plan_changes_tomorrow',
+        'school_day_today', 'school_day_tomorrow', 'lessons_start_today', 'lessons_end_today', 'lessons_start_tomorrow',
+        'lessons_end_tomorrow', 'next_lesson', 'newest_grade', 'average', 'absences_unexcused', 'upcoming_tests',
+        'homework_due', 'newest_note', 'library_due', 'last_update', 'problem', 'availability',
+      ].map((key) => [key, h.state('ania', key)]),
+    );
+    expect(states).toEqual({
+      lucky_number: '12',
+      lucky_today: 'ON', // Ania's class register number is 12
+      unread_notices: '3',
+      newest_notice: 'Dzień dyrektorski',
+      plan_changes_today: '1',
+      plan_changes_tomorrow: '2',
+      school_day_today: 'ON',
+      school_day_tomorrow: 'ON',
+      lessons_start_today: '2026-11-18T08:00:00+01:00',
+      lessons_end_today: '2026-11-18T13:30:00+01:00',
+      lessons_start_tomorrow: '2026-11-19T08:55:00+01:00', // the first lesson is free that day
+      lessons_end_tomorrow: '2026-11-19T14:25:00+01:00',
+      next_lesson: 'Język angielski', // lesson 2 is on now, as a substitution for maths
+      newest_grade: '5',
+      average: '4.87',
+      absences_unexcused: '2',
+      upcoming_tests: '3',
+      homework_due: '1',
+      newest_note: 'Proszę o podpisanie zgody na wyjście do kina.',
+      library_due: '2',
+      last_update: '2026-11-18T09:10:00+01:00',
+      problem: 'OFF',
+      availability: 'online',
+    });
+    expect(h.attributes('ania', 'lucky_number')).toEqual({ day: '2026-11-18', register_number: '12' });
+    expect(h.attributes('ania', 'plan_changes_tomorrow')).toEqual({
+      date: '2026-11-19',
+      changes: [
+        expect.objectContaining({ lesson_no: 4, kind: 'cancelled', subject: 'Historia', hours: '10:50-11:35' }),
+        // Seen only through OrgClassroom: the substitute lesson is in room 4 instead of 12.
+        expect.objectContaining({ lesson_no: 5, kind: 'room_change', room: '4', original_room: '12' }),
+      ],
+    });
+    expect(h.attributes('ania', 'absences_unexcused')).toMatchObject({ excused: 4, late: 1, absences: 6 });
+    const tests = h.attributes('ania', 'upcoming_tests') as { items: { subject: string; category: string }[] };
+    // A quiz filed under a generic category is found by the word in its content.
+    expect(tests.items.map((i) => [i.subject, i.category])).toEqual([
+      ['Przyroda', 'Inne'],
+      ['Matematyka', 'Sprawdzian'],
+      ['Język angielski', 'Kartkówka'],
+    ]);
+    for (const m of h.rec.messages.filter((m) => m.topic.endsWith('/attributes'))) {
+      expect(Buffer.byteLength(m.text), m.topic).toBeLessThan(16 * 1024);
+    }
+  });
+
+  it('announces the child as a Home Assistant device with every entity', async () => {
+    const h = await firstPoll();
+    const config = h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { dev: { name: string; model: string }; cmps: Record<string, unknown> };
+    expect(config.dev).toMatchObject({ name: 'Ania Kowalska', model: 'Klasa 4b' });
+    expect(Object.keys(config.cmps)).toEqual(
+      expect.arrayContaining(['lucky_number', 'average', 'next_lesson', 'problem', 'refresh', 'mark_notices_read', 'grade', 'plan_change']),
+    );
+  });
+
+  it('keeps two children apart', async () => {
+    const h = await firstPoll([
+      { login: ANIA.login, password: ANIA.password },
+      { login: JANEK.login, password: JANEK.password },
+    ]);
+    await h.pollUntil(() => h.state('jan', 'last_update') !== undefined, 'the second child');
+    expect(h.state('jan', 'lessons_end_today')).not.toBe(h.state('ania', 'lessons_end_today'));
+    expect(h.state('jan', 'average')).toBe('None'); // first grade: partial grades only, no average
+  });
+});
+
+describe('events', () => {
+  it('fires one grade event for a new grade, and none again after a restart', async () => {
+    const h = await firstPoll();
+    const topic = `${h.base}/ania/event/grade`;
+    expect(h.rec.on(topic)).toHaveLength(0); // the first run primes the memory
+    sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
+    await h.pollUntil(() => h.rec.on(topic).length === 1, 'the grade event', 20 * 60_000);
+    expect(JSON.parse(h.rec.on(topic)[0]!.text)).toMatchObject({
+      event_type: 'grade',
+      grade: '4+',
+      subject: 'Matematyka',
+      category: 'Sprawdzian',
+    });
+    await h.restart();
+    await h.pollUntil(() => sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a poll after the restart');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.rec.on(topic)).toHaveLength(1);
+    expect(sim.logins(ANIA.login)).toBe(1); // the saved session was reused
+  });
+});
+
+describe('messages', () => {
+  const withSick = () => [{ login: ANIA.login, password: ANIA.password, messages: [...(ANIA.messages ?? [])] }];
+
+  it('sends the configured message once per press, to the class tutor, and refuses a quick second press', async () => {
+    const h = await firstPoll(withSick());
+    const results = `${h.base}/ania/send_message/result`;
+    await h.rec.publish(`${h.base}/ania/send_message/set`, 'sick');
+    await waitUntil(() => h.rec.on(results).length === 1, 'the first result');
+    expect(h.rec.json(results)).toMatchObject({ status: 'ok', sent: true });
+    expect(sim.messaging.sent).toHaveLength(1);
+    const sent = sim.messaging.sent[0]!;
+    expect(sent.receivers).toEqual(['4417203']); // Anna Nowak, the tutor of 4b
+    expect(sent.topic).toBe('Nieobecność Ania');
+    expect(sent.content).toBe('Dzień dobry, Ania jest dziś nieobecna z powodu choroby.');
+
+    await h.rec.publish(`${h.base}/ania/send_message/set`, JSON.stringify({ id: 'sick', transaction: 'again' }));
+    await waitUntil(() => h.rec.on(results).length === 2, 'the second result');
+    expect(h.rec.json(results)).toMatchObject({ status: 'error', sent: false, transaction: 'again' });
+    expect(sim.messaging.sent).toHaveLength(1);
+  });
+
+  it('answers an unknown message id with an error and sends nothing', async () => {
+    const h = await firstPoll(withSick());
+    await h.rec.publish(`${h.base}/ania/send_message/set`, '../../Me');
+    await waitUntil(() => h.rec.on(`${h.base}/ania/send_message/result`).length === 1, 'the result');
+    expect(h.rec.json(`${h.base}/ania/send_message/result`)).toMatchObject({ status: 'error' });
+    expect(sim.messaging.sent).toHaveLength(0);
+  });
+
+  it('shows unread messages and fires one message event per new message', async () => {
+    const h = await firstPoll();
+    const events = `${h.base}/ania/event/message`;
+    const before = Number(h.state('ania', 'unread_messages'));
+    sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę na wyjście w piątek.', from: 162002 });
+    await h.pollUntil(() => h.rec.on(events).length === 1, 'the message event', 3 * 60_000);
+    expect(JSON.parse(h.rec.on(events)[0]!.text)).toMatchObject({ event_type: 'message', topic: 'Wycieczka do muzeum' });
+    await waitUntil(
+      () => h.state('ania', 'unread_messages') === String(before + 1) && h.state('ania', 'newest_message') === 'Wycieczka do muzeum',
+      'one more unread, shown as the newest message',
+    );
+    await h.pollUntil(() => true, 'another fast poll', 3 * 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.rec.on(events)).toHaveLength(1);
+  });
+});
+
+describe('downloads', () => {
+  it('saves homework files in the background and lists their paths on homework_due', async () => {
+    // The maths worksheet (with a file) is due on the next school day.
+    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
+    const harness = h;
+    const file = join(harness.dataDir, 'downloads', 'ania', 'karta_pracy_ulamki.pdf');
+    await harness.pollUntil(() => existsSync(file), 'the worksheet on disk');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await harness.rec.publish(`${harness.base}/ania/refresh/set`, '');
+    await waitUntil(() => JSON.stringify(harness.attributes('ania', 'homework_due') ?? {}).includes(file), 'the path on homework_due');
+    const due = harness.attributes('ania', 'homework_due') as { items: { topic: string; files: { name: string; path: string }[] }[] };
+    expect(due.items.find((i) => i.topic.startsWith('Ułamki'))?.files).toEqual([{ name: 'karta_pracy_ulamki.pdf', path: file }]);
+  });
+});
+
+describe('commands', () => {
+  it('marks every announcement read', async () => {
+    const h = await firstPoll();
+    await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, 'all');
+    await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length > 0, 'the result');
+    expect(h.rec.json(`${h.base}/ania/mark_notices_read/result`)).toEqual({ status: 'ok', marked: 3, already_read: 0 });
+    expect(sim.account(ANIA.login).notices.every((n) => n.WasRead)).toBe(true);
+    await waitUntil(() => h.state('ania', 'unread_notices') === '0', 'unread_notices 0');
+  });
+
+  it('counts an already read announcement as done', async () => {
+    const h = await firstPoll();
+    const id = sim.account(ANIA.login).notices.find((n) => !n.WasRead)!.Id;
+    for (let i = 1; i <= 2; i++) {
+      await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, JSON.stringify({ id, transaction: `t${i}` }));
+      await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length === i, `result ${i}`);
+    }
+    const results = h.rec.on(`${h.base}/ania/mark_notices_read/result`).map((m) => JSON.parse(m.text));
+    // The second press: the portal still holds the old list, answers 400 InvalidRequest, and that is done.
+    expect(results).toEqual([
+      { status: 'ok', marked: 1, already_read: 0, transaction: 't1' },
+      { status: 'ok', marked: 0, already_read: 1, transaction: 't2' },
+    ]);
+  });
+
+  it.each(['../../Me', '1 OR 1=1', 'LID-NBOARD-NOTICE-unknown', '', '{"id": 5}'])(
+    'answers %j with an error and sends nothing to the portal',
+    async (payload) => {
+      const h = await firstPoll();
+      const before = sim.requests.length;
+      const readBefore = sim.account(ANIA.login).notices.filter((n) => n.WasRead).length;
+      await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, payload);
+      await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length > 0, 'the result');
+      expect(h.rec.json(`${h.base}/ania/mark_notices_read/result`)).toMatchObject({ status: 'error' });
+      expect(sim.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+      expect(sim.account(ANIA.login).notices.filter((n) => n.WasRead)).toHaveLength(readBefore);
+    },
+  );
+
+  it('polls everything at once on refresh', async () => {
+    const h = await firstPoll();
+    const before = sim.count({ path: '/gateway/api/2.0/Grades' });
+    await h.rec.publish(`${h.base}/ania/refresh/set`, 'PRESS');
+    await waitUntil(() => h.rec.on(`${h.base}/ania/refresh/result`).length > 0, 'the result');
+    expect(h.rec.json(`${h.base}/ania/refresh/result`)).toEqual({ status: 'ok' });
+    expect(sim.count({ path: '/gateway/api/2.0/Grades' })).toBe(before + 1);
+  });
+});
+
+describe('problems', () => {
+  it('shows a wrong password on problem, goes offline, and does not hammer the login', async () => {
+    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: 'wrong', id: 'ania' }] });
+    const harness = h;
+    await harness.pollUntil(() => harness.state('ania', 'problem') === 'ON', 'problem ON');
+    expect(harness.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
+    expect(String(harness.attributes('ania', 'problem')?.message)).toContain('1234567u');
+    await waitUntil(() => harness.state('ania', 'availability') === 'offline', 'offline');
+    for (let i = 0; i < 59; i++) await clock.advance(60_000);
+    expect(sim.count({ host: 'auth', method: 'POST' })).toBe(1);
+    await clock.advance(2 * 60_000);
+    await waitUntil(() => sim.count({ host: 'auth', method: 'POST' }) === 2, 'one more try after an hour');
+  });
+
+  it('keeps the last good data through a maintenance 503 and says service_down', async () => {
+    const h = await firstPoll();
+    sim.failNext(100, 503, { host: 'portal' });
+    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * 60_000);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
+    expect(h.state('ania', 'average')).toBe('4.87');
+    expect(h.state('ania', 'availability')).toBe('online');
+    expect(sim.count({ host: 'auth', method: 'POST' })).toBe(1);
+  });
+});

@@ -1,0 +1,89 @@
+// A broker restart: a private Mosquitto (no persistence, so it forgets every retained message) is killed
+// and started again on the same port. The bridge must republish everything and deliver an event raised
+// during the outage exactly once. The bridge reaches the broker through a proxy held shut until the
+// test's own subscriber is back, so the non-retained event cannot race past it.
+import { afterEach, expect, it } from 'vitest';
+import { childDiscovery } from '../../src/ha/discovery.js';
+import { entityByKey, type EntityDef } from '../../src/ha/entities.js';
+import { Bridge } from '../../src/mqtt/bridge.js';
+import { silentLogger } from '../../src/util/log.js';
+import { PrivateMosquitto } from '../helpers/mosquitto.js';
+import { CuttableProxy, publishOnce, Recorder, retained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function entity(key: string): EntityDef {
+  const found = entityByKey(key);
+  if (!found) throw new Error(`no entity ${key}`);
+  return found;
+}
+
+it('republishes after a broker restart and delivers an event raised during the outage exactly once', async () => {
+  const broker = new PrivateMosquitto();
+  await broker.start();
+  cleanups.push(() => broker.stop());
+  const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
+  await proxy.start();
+  cleanups.push(() => proxy.stop());
+
+  const { base, prefix } = uniqueRoots();
+  const bridge = new Bridge({
+    mqtt: { url: proxy.url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
+    version: '0.1.0-test',
+    log: silentLogger(),
+    info: () => ({}),
+    staleScanMs: 100,
+    reconnectPeriodMs: 100,
+  });
+  cleanups.push(() => bridge.stop());
+  const child = { id: 'ania', name: 'Ania', entities: [entity('lucky_number'), entity('grade')] };
+  bridge.setChild(child);
+  bridge.setAvailability('ania', true);
+  bridge.publishState('ania', 'lucky_number', { state: '5' });
+  await bridge.start();
+
+  const r = await Recorder.connect([`${base}/#`, `${prefix}/#`], broker.url);
+  cleanups.push(() => r.close());
+  const event = `${base}/ania/event/grade`;
+  const lucky = `${base}/ania/lucky_number`;
+  await r.until(() => r.last(lucky)?.text === '5', 'the first state');
+
+  await broker.kill();
+  proxy.paused = true;
+  await waitUntil(() => !bridge.connected, 'the bridge to notice');
+  bridge.publishEvent('ania', 'grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' });
+  bridge.publishState('ania', 'lucky_number', { state: '6' });
+
+  await broker.start();
+  // Our subscriber must be back before the bridge may reconnect: probe until it hears itself.
+  await waitUntil(() => r.client.connected, 'the recorder to reconnect');
+  const probe = `${base}/probe`;
+  for (let i = 0; r.on(probe).length === 0; i++) {
+    if (i === 50) throw new Error('the recorder did not resubscribe');
+    await publishOnce(probe, 'x', false, broker.url);
+    await sleep(50);
+  }
+  expect(r.on(event)).toEqual([]);
+  proxy.paused = false;
+
+  await r.until(() => r.on(event).length > 0 && r.last(lucky)?.text === '6', 'the event and the republish');
+  await sleep(500);
+  expect(r.on(event).map((m) => JSON.parse(m.text))).toEqual([{ event_type: 'grade', subject: 'Matematyka', grade: '5' }]);
+  expect(r.texts(lucky).filter((t) => t === '6')).toHaveLength(1);
+
+  // The restarted broker had nothing retained: all of this is the bridge's republish.
+  const kept = await retained([`${base}/#`, `${prefix}/#`], broker.url);
+  expect(kept.get(`${base}/bridge/state`)).toBe('online');
+  expect(kept.get(`${base}/ania/availability`)).toBe('online');
+  expect(kept.get(lucky)).toBe('6');
+  expect(kept.has(`${base}/bridge/info`)).toBe(true);
+  expect(kept.has(`${prefix}/device/${base}_bridge/config`)).toBe(true);
+  expect(JSON.parse(kept.get(`${prefix}/device/${base}_ania/config`) ?? 'null')).toEqual(
+    childDiscovery(child, { baseTopic: base, discoveryPrefix: prefix, version: '0.1.0-test' }).payload,
+  );
+  expect(kept.has(event)).toBe(false);
+});

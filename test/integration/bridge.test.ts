@@ -1,0 +1,338 @@
+// The real bridge against the shared broker: discovery, states, birth, removal, stale cleanup, commands
+// and the last will, each test under its own base topic and discovery prefix.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { childDiscovery, type ChildDevice } from '../../src/ha/discovery.js';
+import { entityByKey, sendButton, type EntityDef } from '../../src/ha/entities.js';
+import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
+import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
+import { createLogger, silentLogger } from '../../src/util/log.js';
+import { clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, uniqueRoots } from '../helpers/mqtt.js';
+
+const VERSION = '0.1.0-test';
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function entity(key: string): EntityDef {
+  const found = entityByKey(key);
+  if (!found) throw new Error(`no entity ${key}`);
+  return found;
+}
+
+interface Setup {
+  base: string;
+  prefix: string;
+  bridge: Bridge;
+}
+
+/** A bridge with its own roots; stopped and its retained messages removed after the test. */
+function setup(extra: Partial<BridgeOptions> = {}, url = MQTT_URL, roots = uniqueRoots()): Setup {
+  const { base, prefix } = roots;
+  const bridge = new Bridge({
+    mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
+    version: VERSION,
+    log: silentLogger(),
+    info: () => ({ children: ['ania'] }),
+    staleScanMs: 200,
+    birthDelayMs: 0,
+    reconnectPeriodMs: 200,
+    ...extra,
+  });
+  cleanups.push(async () => {
+    await bridge.stop();
+    await clearRetained([`${base}/#`, `${prefix}/#`]);
+  });
+  return { base, prefix, bridge };
+}
+
+async function recorder(filters: string[], url = MQTT_URL): Promise<Recorder> {
+  const r = await Recorder.connect(filters, url);
+  cleanups.push(() => r.close());
+  return r;
+}
+
+async function waitUntilRetained(topic: string): Promise<void> {
+  for (let i = 0; !(await retained([topic], MQTT_URL, 100)).has(topic); i++) {
+    if (i === 30) throw new Error(`${topic} was never retained`);
+  }
+}
+
+const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania', model: 'Klasa 4b', entities });
+
+describe('Bridge', () => {
+  it('leaves discovery, online and info retained for a late subscriber', async () => {
+    const { base, prefix, bridge } = setup();
+    const child = ania([entity('lucky_number'), entity('refresh'), entity('grade')]);
+    bridge.setChild(child);
+    await bridge.start();
+    expect(bridge.connected).toBe(true);
+
+    const r = await recorder([`${base}/#`, `${prefix}/#`]);
+    const configTopic = `${prefix}/device/${base}_ania/config`;
+    await r.until(() => r.last(configTopic) !== undefined && r.last(`${prefix}/device/${base}_bridge/config`) !== undefined, 'discovery');
+    expect(r.last(configTopic)?.retain).toBe(true);
+    const ctx = { baseTopic: base, discoveryPrefix: prefix, version: VERSION };
+    expect(r.json(configTopic)).toEqual(childDiscovery(child, ctx).payload);
+    expect(r.last(`${base}/bridge/state`)).toEqual({ topic: `${base}/bridge/state`, text: 'online', retain: true });
+    expect(r.json(`${base}/bridge/info`)).toEqual({ version: VERSION, children: ['ania'] });
+  });
+
+  it('publishes a state retained and only when it or its attributes change', async () => {
+    const { base, bridge } = setup();
+    bridge.setChild(ania([entity('lucky_number'), entity('lessons_start_today')]));
+    await bridge.start();
+    const r = await recorder([`${base}/ania/#`]);
+    const state = `${base}/ania/lucky_number`;
+    const attributes = `${state}/attributes`;
+
+    bridge.setAvailability('ania', true);
+    bridge.setAvailability('ania', true);
+    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.publishState('ania', 'lucky_number', { state: '7' });
+    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-04' } });
+    bridge.publishState('ania', 'lucky_number', { state: '12', attributes: { day: '2025-03-04' } });
+    bridge.publishState('ania', 'lessons_start_today', { state: null });
+    bridge.publishState('ania', 'lessons_start_today', { state: null });
+    bridge.publishState('ania', 'not_an_entity_of_ania', { state: 'x' });
+    await r.until(() => r.on(`${base}/ania/lessons_start_today`).length === 1, 'the last state');
+    await sleep(300);
+
+    expect(r.texts(`${base}/ania/availability`)).toEqual(['online']);
+    expect(r.texts(state)).toEqual(['7', '12']);
+    expect(r.texts(attributes)).toEqual(['{"day":"2025-03-03"}', '{"day":"2025-03-04"}']);
+    expect(r.texts(`${base}/ania/lessons_start_today`)).toEqual(['None']);
+    expect(r.on(`${base}/ania/not_an_entity_of_ania`)).toEqual([]);
+
+    const kept = await retained([`${base}/ania/#`]);
+    expect(Object.fromEntries(kept)).toEqual({
+      [`${base}/ania/availability`]: 'online',
+      [state]: '12',
+      [attributes]: '{"day":"2025-03-04"}',
+      [`${base}/ania/lessons_start_today`]: 'None',
+    });
+  });
+
+  it("republishes everything after Home Assistant's birth message, but not for a retained one", async () => {
+    const { base, prefix } = uniqueRoots();
+    // An old retained "online" must not count as Home Assistant starting.
+    await publishOnce(`${prefix}/status`, 'online', true);
+    const { bridge } = setup({}, MQTT_URL, { base, prefix });
+    bridge.setChild(ania([entity('lucky_number')]));
+    bridge.setAvailability('ania', true);
+    bridge.publishState('ania', 'lucky_number', { state: '3', attributes: { day: '2025-03-03' } });
+    const r = await recorder([`${base}/#`, `${prefix}/device/#`]);
+    await bridge.start();
+
+    const config = `${prefix}/device/${base}_ania/config`;
+    const watched = [config, `${prefix}/device/${base}_bridge/config`, `${base}/bridge/state`, `${base}/bridge/info`, `${base}/ania/availability`, `${base}/ania/lucky_number`, `${base}/ania/lucky_number/attributes`];
+    await r.until(() => watched.every((t) => r.on(t).length === 1), 'the first publish');
+    await sleep(400);
+    for (const topic of watched) expect(r.on(topic), topic).toHaveLength(1);
+
+    await publishOnce(`${prefix}/status`, 'offline');
+    await publishOnce(`${prefix}/status`, 'online');
+    await r.until(() => watched.every((t) => r.on(t).length === 2), 'the republish');
+    await sleep(300);
+    for (const topic of watched) expect(r.on(topic), topic).toHaveLength(2);
+    expect(r.last(`${base}/ania/lucky_number`)?.text).toBe('3');
+  });
+
+  it('removes a dropped entity from Home Assistant and clears its retained topics', async () => {
+    const { base, prefix, bridge } = setup();
+    const sick = sendButton('sick', 'Zgłoś nieobecność');
+    bridge.setChild(ania([entity('lucky_number'), entity('refresh'), sick]));
+    await bridge.start();
+    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    const r = await recorder([`${base}/#`, `${prefix}/#`]);
+    await r.until(() => r.on(`${base}/ania/lucky_number/attributes`).length === 1, 'the state');
+
+    bridge.setChild(ania([entity('refresh')]));
+    bridge.publishState('ania', 'lucky_number', { state: '8' });
+    const config = `${prefix}/device/${base}_ania/config`;
+    await r.until(() => r.on(config).length === 2 && r.on(`${base}/ania/lucky_number/attributes`).length === 2, 'the removal');
+    const cmps = (r.json(config) as { cmps: Record<string, unknown> }).cmps;
+    expect(cmps.lucky_number).toEqual({ p: 'sensor' });
+    expect(cmps.send_sick).toEqual({ p: 'button' });
+    expect(cmps.refresh).toMatchObject({ p: 'button', command_topic: `${base}/ania/refresh/set` });
+
+    const kept = await retained([`${base}/#`]);
+    expect(kept.has(`${base}/ania/lucky_number`)).toBe(false);
+    expect(kept.has(`${base}/ania/lucky_number/attributes`)).toBe(false);
+
+    // Setting the same child again publishes nothing new.
+    bridge.setChild(ania([entity('refresh')]));
+    await sleep(300);
+    expect(r.on(config)).toHaveLength(2);
+  });
+
+  it('removes a child whose id changed: its device, states and availability', async () => {
+    const { base, prefix, bridge } = setup();
+    bridge.setChild(ania([entity('lucky_number'), entity('refresh')]));
+    bridge.setAvailability('ania', true);
+    bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+    bridge.setChild({ id: 'anna', name: 'Anna', entities: [entity('lucky_number')] });
+    await bridge.start();
+    await waitUntilRetained(`${base}/ania/lucky_number/attributes`);
+
+    bridge.removeChild('ania');
+    await sleep(300);
+    const kept = await retained([`${base}/#`, `${prefix}/#`]);
+    expect([...kept.keys()].filter((t) => t.includes('ania'))).toEqual([]);
+    expect(kept.has(`${prefix}/device/${base}_anna/config`)).toBe(true);
+  });
+
+  it('sends events raised before start once connected', async () => {
+    const { base, bridge } = setup();
+    bridge.setChild(ania([entity('grade')]));
+    const r = await recorder([`${base}/ania/event/#`]);
+    bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
+    await bridge.start();
+    await r.until(() => r.messages.length === 1, 'the event');
+    await sleep(200);
+    expect(r.messages).toEqual([{ topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","grade":"4"}', retain: false }]);
+  });
+
+  it('at start removes children no longer configured and components a child no longer has', async () => {
+    const { base, prefix } = uniqueRoots();
+    const ctx = { baseTopic: base, discoveryPrefix: prefix, version: '0.0.9' };
+    const old = (id: string, entities: EntityDef[]): string => JSON.stringify(childDiscovery({ id, name: id, entities }, ctx).payload);
+    const foreign = `${prefix}/device/${base}_x_olek/config`;
+    const earlier: Record<string, string> = {
+      [`${prefix}/device/${base}_olek/config`]: old('olek', [entity('average'), entity('refresh')]),
+      [`${base}/olek/average`]: '4.5',
+      [`${base}/olek/average/attributes`]: '{}',
+      [`${base}/olek/availability`]: 'online',
+      [`${prefix}/device/${base}_ania/config`]: old('ania', [entity('average'), entity('newest_grade'), entity('grade')]),
+      [`${base}/ania/newest_grade`]: '5',
+      [`${base}/ania/average`]: '4.2',
+      [`${prefix}/device/${base}_zosia/config`]: old('zosia', [entity('average')]),
+      // Another bridge whose base is "<base>_x": same prefix, not ours.
+      [foreign]: JSON.stringify({ ...JSON.parse(old('olek', [entity('average')])), dev: { identifiers: ['y'], name: 'y', via_device: `${base}_x_bridge` } }),
+    };
+    for (const [topic, payload] of Object.entries(earlier)) await publishOnce(topic, payload, true);
+
+    const { bridge } = setup({ children: ['ania', 'zosia'] }, MQTT_URL, { base, prefix });
+    bridge.setChild(ania([entity('average')]));
+    await bridge.start();
+    await sleep(300);
+
+    const kept = await retained([`${base}/#`, `${prefix}/#`]);
+    expect(kept.has(`${prefix}/device/${base}_olek/config`)).toBe(false);
+    expect(kept.has(`${base}/olek/average`)).toBe(false);
+    expect(kept.has(`${base}/olek/average/attributes`)).toBe(false);
+    expect(kept.has(`${base}/olek/availability`)).toBe(false);
+    expect(kept.has(`${base}/ania/newest_grade`)).toBe(false);
+    expect(kept.get(`${base}/ania/average`)).toBe('4.2');
+    expect(kept.get(`${prefix}/device/${base}_zosia/config`)).toBe(earlier[`${prefix}/device/${base}_zosia/config`]);
+    expect(kept.get(foreign)).toBe(earlier[foreign]);
+    const cmps = (JSON.parse(kept.get(`${prefix}/device/${base}_ania/config`) ?? '{}') as { cmps: Record<string, unknown> }).cmps;
+    expect(cmps.newest_grade).toEqual({ p: 'sensor' });
+    expect(cmps.grade).toEqual({ p: 'event' });
+    expect(cmps.average).toMatchObject({ p: 'sensor', state_topic: `${base}/ania/average` });
+  });
+
+  describe('commands', () => {
+    async function commandSetup(): Promise<{ base: string; r: Recorder; send: ReturnType<typeof vi.fn<CommandHandler>>; buttons: ReturnType<typeof vi.fn<CommandHandler>>; bridge: Bridge }> {
+      const { base, bridge } = setup();
+      bridge.setChild(ania([entity('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
+      const send = vi.fn<CommandHandler>(async (req) => {
+        if (req.arg !== 'sick') throw new CommandError(`no message "${req.arg}"`);
+        return { sent: true };
+      });
+      const buttons = vi.fn<CommandHandler>(async () => ({}));
+      bridge.onCommand('send_message', send);
+      bridge.onCommand(buttons);
+      return { base, r: await recorder([`${base}/+/+/result`]), send, buttons, bridge };
+    }
+
+    it('runs a good command once and publishes its result, not retained, with the transaction', async () => {
+      const { base, r, send, buttons, bridge } = await commandSetup();
+      await bridge.start();
+      await r.publish(`${base}/ania/send_message/set`, '{"id":"sick","transaction":"abc"}');
+      await r.publish(`${base}/ania/send_message/set`, 'nope');
+      await r.publish(`${base}/ania/refresh/set`, 'refresh');
+      const result = `${base}/ania/send_message/result`;
+      await r.until(() => r.on(result).length === 2 && r.on(`${base}/ania/refresh/result`).length === 1, 'the results');
+      expect(r.on(result).map((m) => [JSON.parse(m.text), m.retain])).toEqual([
+        [{ status: 'ok', sent: true, transaction: 'abc' }, false],
+        [{ status: 'error', error: 'no message "nope"' }, false],
+      ]);
+      expect(r.json(`${base}/ania/refresh/result`)).toEqual({ status: 'ok' });
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(buttons).toHaveBeenCalledTimes(1);
+      expect((await retained([`${base}/+/+/result`])).size).toBe(0);
+    });
+
+    it('answers bad commands with an error result without calling a handler', async () => {
+      const { base, r, send, buttons, bridge } = await commandSetup();
+      await bridge.start();
+      await r.publish(`${base}/ania/send_message/set`, Buffer.alloc(2000, 'x'));
+      await r.publish(`${base}/jan/refresh/set`, 'refresh');
+      await r.publish(`${base}/ania/mark_notices_read/set`, 'all');
+      await r.publish(`${base}/ania/send_message/set`, '{"id": [1]}');
+      await r.until(() => r.messages.length === 4, 'four results');
+      expect(r.json(`${base}/ania/send_message/result`)).toEqual({ status: 'error', error: '"id" must be a string or a number' });
+      expect(r.on(`${base}/ania/send_message/result`).map((m) => JSON.parse(m.text).error)).toEqual([
+        'payload over 1024 bytes',
+        '"id" must be a string or a number',
+      ]);
+      expect(r.json(`${base}/jan/refresh/result`)).toEqual({ status: 'error', error: 'unknown child "jan"' });
+      expect(r.json(`${base}/ania/mark_notices_read/result`)).toEqual({ status: 'error', error: 'unknown command "mark_notices_read"' });
+      expect(send).not.toHaveBeenCalled();
+      expect(buttons).not.toHaveBeenCalled();
+    });
+
+    it('ignores a retained command instead of running it on every connect', async () => {
+      const { base, r, send, bridge } = await commandSetup();
+      await publishOnce(`${base}/ania/send_message/set`, 'sick', true);
+      await bridge.start();
+      await r.publish(`${base}/ania/refresh/set`, 'refresh');
+      await r.until(() => r.on(`${base}/ania/refresh/result`).length === 1, 'the refresh result');
+      await sleep(200);
+      expect(r.on(`${base}/ania/send_message/result`)).toEqual([]);
+      expect(send).not.toHaveBeenCalled();
+    });
+  });
+
+  it('publishes the last will when its connection dies, and online again when it is back', async () => {
+    const proxy = CuttableProxy.forUrl();
+    await proxy.start();
+    cleanups.push(() => proxy.stop());
+    const { base, bridge } = setup({}, proxy.url);
+    await bridge.start();
+    const r = await recorder([`${base}/bridge/state`]);
+    await r.until(() => r.texts(`${base}/bridge/state`).includes('online'), 'online');
+
+    proxy.cut();
+    await r.until(() => r.texts(`${base}/bridge/state`).includes('offline'), 'the last will');
+    await r.until(() => r.texts(`${base}/bridge/state`).at(-1) === 'online', 'online after reconnecting');
+    expect(r.texts(`${base}/bridge/state`)).toEqual(['online', 'offline', 'online']);
+  });
+
+  it('publishes offline, retained, when stopped', async () => {
+    const { base, bridge } = setup();
+    await bridge.start();
+    await bridge.stop();
+    expect(bridge.connected).toBe(false);
+    expect((await retained([`${base}/bridge/state`])).get(`${base}/bridge/state`)).toBe('offline');
+  });
+
+  it('fails to start with the broker URL named but without its password, in the error and the log', async () => {
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const { bridge } = setup({ connectTimeoutMs: 300, log }, 'mqtt://someone:s3cret@127.0.0.1:1');
+    const error = await bridge.start().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toContain('mqtt://127.0.0.1:1');
+    expect(String((error as Error).message)).not.toContain('s3cret');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).toContain('mqtt://127.0.0.1:1');
+    expect(lines.join('\n')).not.toContain('s3cret');
+  });
+});

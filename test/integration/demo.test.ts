@@ -1,0 +1,42 @@
+// `demo`: a newcomer runs one command and sees entities appear, with no account and no broker.
+import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { connectAsync } from 'mqtt';
+import { runDemo } from '../../src/demo.js';
+import { waitUntil } from '../helpers/mqtt.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('demo', () => {
+  it('starts the simulator and an embedded broker and publishes the lucky number within 5 s', async () => {
+    const port = await freePort();
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const output: string[] = [];
+    const started = Date.now();
+    const demo = runDemo({ port, untilStopped: stopped, out: { write: (t: string) => output.push(t) }, logLevel: 'silent' });
+
+    await waitUntil(() => output.join('').includes(`mqtt://127.0.0.1:${port}`), 'the banner', 5_000);
+    const client = await connectAsync(`mqtt://127.0.0.1:${port}`);
+    const lucky = new Map<string, string>();
+    client.on('message', (topic, payload) => lucky.set(topic, payload.toString()));
+    await client.subscribeAsync('dziennik2mqtt/+/lucky_number');
+    await waitUntil(() => lucky.size === 2, 'both children’s lucky numbers', 5_000 - (Date.now() - started));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect([...lucky.values()].every((v) => /^\d+$/.test(v))).toBe(true);
+    await client.endAsync();
+
+    stop();
+    await expect(demo).resolves.toBe(0);
+    expect(output.join('')).toContain('ania/lucky_number');
+  });
+});

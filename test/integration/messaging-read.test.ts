@@ -1,0 +1,189 @@
+// Reading messages against the simulated portal: the fast-tier source's states and events, lists
+// fetched only when a counter changed, 404 mailboxes skipped, a bare-array mailbox, previews cut
+// inside a Polish character, nothing ever marked read, and a school without the module.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PortalSimulator} from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { FakeClock } from '../../src/util/clock.js';
+import { silentLogger } from '../../src/util/log.js';
+import { UnexpectedResponseError } from '../../src/portal/errors.js';
+import { MessagesSource } from '../../src/poller/sources/messages.js';
+import { SeenStore } from '../../src/store/seen.js';
+import { warsawDate } from '../../src/util/time.js';
+import { tempDir, startSimulator } from '../helpers/portal.js';
+import { messagingClient } from '../unit/messaging/sim-client.js';
+import type { SourceContext } from '../../src/poller/source.js';
+import type { Identity } from '../../src/poller/identity.js';
+import type { ResourceCache } from '../../src/poller/resources.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const JANEK = DEMO_ACCOUNTS[1]!;
+const MIN = 60_000;
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+
+beforeEach(async () => {
+  ({ sim, clock } = await startSimulator());
+});
+
+afterEach(() => sim.stop());
+
+function setup(account = ANIA) {
+  const { api, gateway } = messagingClient({ sim, clock, login: account.login, password: account.password });
+  const source = new MessagesSource({ api });
+  const ctx = (forced = false): SourceContext => ({
+    gateway,
+    // The messages source reads neither the gateway cache nor what other sources share.
+    cache: {} as ResourceCache,
+    shared: {},
+    identity: {} as Identity,
+    now: clock.now(),
+    today: warsawDate(clock.now()),
+    forced,
+    log: silentLogger(),
+  });
+  return { source, ctx, api };
+}
+
+const lists = (mailbox?: string) => sim.count({ host: 'messages', path: mailbox ? `/api/${mailbox}/messages` : /^\/api\/\w+\/messages$/ });
+const counts = () => sim.count({ host: 'messages', path: '/api/inbox/unreadMessagesCount' });
+
+describe('MessagesSource', () => {
+  it('publishes the unread count with every counter and the newest inbox message', async () => {
+    const { source, ctx } = setup();
+    const result = await source.poll(ctx());
+    expect(source.moduleAvailable).toBe(true);
+    const unread = result.states.unread_messages!;
+    expect(unread.state).toBe('1');
+    expect(Object.keys(unread.attributes ?? {})).toHaveLength(14);
+    expect(unread.attributes).toMatchObject({ inbox: 1, notes: 0, archiveInbox: 0 });
+    expect(result.states.newest_message).toEqual({
+      state: 'Zebranie z rodzicami w czwartek',
+      attributes: {
+        id: '8811240',
+        sender: 'Anna Nowak',
+        date: '2026-11-19T15:42:10+01:00',
+        read: false,
+        has_attachments: false,
+        preview: expect.stringMatching(/^Szanowni Państwo, zapraszam na zebranie/) as unknown,
+      },
+    });
+  });
+
+  it('lists each watched mailbox once at first, then only the one whose counter changed', async () => {
+    const { source, ctx } = setup();
+    await source.poll(ctx());
+    expect(counts()).toBe(1);
+    expect(lists()).toBe(6);
+    for (let i = 0; i < 5; i++) {
+      await clock.advance(3 * MIN);
+      await source.poll(ctx());
+    }
+    expect(counts()).toBe(6);
+    expect(lists()).toBe(6);
+
+    sim.messaging.addMessage(ANIA.login, { from: 162001, topic: 'Wycieczka', body: 'Zgody na wycieczkę do piątku.' });
+    await clock.advance(3 * MIN);
+    const result = await source.poll(ctx());
+    expect(lists('inbox')).toBe(2);
+    expect(lists()).toBe(7);
+    expect(result.states.unread_messages?.state).toBe('2');
+    expect(result.states.newest_message?.state).toBe('Wycieczka');
+
+    await clock.advance(3 * MIN);
+    await source.poll(ctx());
+    expect(lists()).toBe(7);
+    await source.poll(ctx(true)); // a user's refresh lists again
+    expect(lists()).toBe(13);
+  });
+
+  it('fires one message event per new message, never for the ones seen before', async () => {
+    const { source, ctx } = setup();
+    const seen = new SeenStore(await tempDir(), 'ania');
+    const fire = async () => seen.take('message', (await source.poll(ctx())).events?.message ?? []);
+    expect(await fire()).toEqual([]); // the first poll only remembers
+    const added = sim.messaging.addMessage(ANIA.login, {
+      from: 162002,
+      topic: 'Kartkówka z geometrii',
+      body: 'W poniedziałek kartkówka z <b>kątów</b> &amp; figur.',
+      attachments: [{ id: '552301', filename: 'zadania.pdf' }],
+    });
+    await clock.advance(3 * MIN);
+    const fired = await fire();
+    expect(fired).toEqual([
+      {
+        id: String(added.id),
+        payload: {
+          event_type: 'message',
+          id: String(added.id),
+          mailbox: 'inbox',
+          sender: 'Piotr Wiśniewski',
+          topic: 'Kartkówka z geometrii',
+          preview: 'W poniedziałek kartkówka z kątów & figur.',
+          date: '2026-11-20T08:00:00+01:00',
+          has_attachments: true,
+        },
+      },
+    ]);
+    await clock.advance(3 * MIN);
+    expect(await fire()).toEqual([]);
+  });
+
+  it('decodes a preview cut inside ą and inside ż without replacement marks', async () => {
+    const { source, ctx } = setup();
+    await source.poll(ctx());
+    const bytes = sim.messaging.fixture.previewBytes;
+    const one = sim.messaging.addMessage(ANIA.login, { topic: 'A', body: `${'a'.repeat(bytes - 1)}ąb` });
+    const two = sim.messaging.addMessage(ANIA.login, { topic: 'B', body: `${'b'.repeat(bytes - 1)}żc`, sent: '2026-11-20 07:00:00' });
+    await clock.advance(3 * MIN);
+    const events = (await source.poll(ctx())).events?.message ?? [];
+    const preview = (id: number) => events.find((e) => e.id === String(id))?.payload.preview;
+    expect(preview(one.id)).toBe('a'.repeat(bytes - 1));
+    expect(preview(two.id)).toBe('b'.repeat(bytes - 1));
+  });
+
+  it('accepts a bare-array mailbox and skips the mailboxes that answer 404', async () => {
+    const { source, ctx } = setup(JANEK);
+    sim.messaging.addMessage(JANEK.login, { mailbox: 'notes', from: 162007, topic: 'Uwaga pozytywna', body: 'Pomoc koledze.' });
+    const result = await source.poll(ctx());
+    expect(result.events?.message?.map((e) => e.payload.mailbox)).toContain('notes');
+    expect(source.missingMailboxes.sort()).toEqual(['alerts', 'substitutions']);
+    expect(lists('alerts')).toBe(1);
+    sim.messaging.addMessage(JANEK.login, { mailbox: 'inbox', topic: 'Nowa', body: 'treść' });
+    await clock.advance(3 * MIN);
+    await source.poll(ctx(true));
+    expect(lists('alerts')).toBe(1);
+    expect(lists('substitutions')).toBe(1);
+  });
+
+  it('never marks a message read: listing is all it does', async () => {
+    const { source, ctx } = setup();
+    for (let i = 0; i < 3; i++) {
+      await source.poll(ctx(true));
+      await clock.advance(3 * MIN);
+    }
+    expect(sim.messaging.box(ANIA.login, 'inbox').find((m) => m.id === 8811240)?.readDate).toBeNull();
+    expect(sim.count({ host: 'messages', path: /\/messages\/\d+$/ })).toBe(0);
+  });
+
+  it('shows both sensors as unknown when the school has no messages module', async () => {
+    sim.messaging.setModuleAbsent(ANIA.login, true);
+    const { source, ctx } = setup();
+    const result = await source.poll(ctx());
+    expect(result.states).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
+    expect(result.events).toBeUndefined();
+    expect(source.moduleAvailable).toBe(false);
+    expect(sim.count({ host: 'messages' })).toBe(0);
+  });
+
+  it('reports a messaging-host outage as its own problem, not the account failing', async () => {
+    const { source, ctx } = setup();
+    await source.poll(ctx());
+    sim.failNext(1, 503, { host: 'messages' });
+    const error = await source.poll(ctx()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as UnexpectedResponseError).refused).toBe(false);
+    expect(source.restate()).toMatchObject({ unread_messages: { state: '1' } });
+  });
+});

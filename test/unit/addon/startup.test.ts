@@ -1,0 +1,264 @@
+// The add-on's start-up: /data/options.json and a (fake) Supervisor give the same configuration as
+// the equivalent config.yaml; a missing MQTT service, a bad form or no token give clear errors.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { lstat, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { configFromOptions, linkDownloads, loadAddonConfig, runningAsAddon, SupervisorError } from '../../../src/config/addon.js';
+import { ConfigError, loadConfigFile } from '../../../src/config/load.js';
+import { parseArgs, useAddonOptions } from '../../../src/cli.js';
+import { optionProblems } from './supervisor-rules.js';
+
+/** What a parent fills in: two children, fixed messages in the flat form. */
+const OPTIONS = {
+  accounts: [
+    { login: '1234567u', password: 'tajne1', id: 'ania', downloads: true },
+    { login: '7654321u', password: 'tajne2' },
+  ],
+  messages: [
+    { account: 'ania', id: 'sick', name: 'Zgłoś nieobecność', to: 'class_tutor', topic: 'Nieobecność {first_name}', body: 'Dzień dobry, {first_name} jest chora.' },
+    { account: '7654321u', id: 'late', name: 'Spóźnienie', to: 'teacher:Anna Nowak', topic: 'Spóźnienie', body: 'Dzień dobry, spóźni się.' },
+    { account: '7654321u', id: 'office', name: 'Sekretariat', to: 'account:12345', topic: 'Pytanie', body: 'Dzień dobry.' },
+  ],
+  poll_interval: 30,
+  fast_interval: 5,
+  quiet_hours: '22:00-06:00',
+  log_level: 'debug',
+};
+
+/** The same setup written as a config.yaml, with the broker the Supervisor names. */
+const EQUIVALENT_YAML = `
+mqtt:
+  url: mqtt://core-mosquitto:1883
+  username: addons
+  password: broker-secret
+accounts:
+  - login: "1234567u"
+    password: tajne1
+    id: ania
+    downloads: true
+    messages:
+      - id: sick
+        name: Zgłoś nieobecność
+        to: class_tutor
+        topic: "Nieobecność {first_name}"
+        body: "Dzień dobry, {first_name} jest chora."
+  - login: "7654321u"
+    password: tajne2
+    messages:
+      - id: late
+        name: Spóźnienie
+        to: { teacher: Anna Nowak }
+        topic: Spóźnienie
+        body: Dzień dobry, spóźni się.
+      - id: office
+        name: Sekretariat
+        to: { account_id: "12345" }
+        topic: Pytanie
+        body: Dzień dobry.
+poll:
+  interval: 30m
+  fast_interval: 5m
+  quiet_hours: "22:00-06:00"
+data_dir: /data
+log_level: debug
+`;
+
+interface FakeSupervisor {
+  url: string;
+  requests: { path: string | undefined; auth: string | undefined }[];
+  answer: { status: number; body: unknown };
+  server: Server;
+}
+
+async function startSupervisor(): Promise<FakeSupervisor> {
+  const fake: FakeSupervisor = {
+    url: '',
+    requests: [],
+    answer: {
+      status: 200,
+      body: {
+        result: 'ok',
+        data: { addon: 'core_mosquitto', host: 'core-mosquitto', port: 1883, ssl: false, protocol: '3.1.1', username: 'addons', password: 'broker-secret' },
+      },
+    },
+    server: createServer((req: IncomingMessage, res) => {
+      fake.requests.push({ path: req.url, auth: req.headers.authorization });
+      if (req.headers.authorization !== 'Bearer supervisor-token') {
+        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'error', message: 'Unauthorized' }));
+        return;
+      }
+      if (req.url !== '/services/mqtt') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'error', message: 'Service does not exist' }));
+        return;
+      }
+      res.writeHead(fake.answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(fake.answer.body));
+    }),
+  };
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+let supervisor: FakeSupervisor;
+let dir: string;
+let optionsPath: string;
+const env = { SUPERVISOR_TOKEN: 'supervisor-token' };
+
+beforeEach(async () => {
+  supervisor = await startSupervisor();
+  dir = await mkdtemp(join(tmpdir(), 'd2m-addon-'));
+  optionsPath = join(dir, 'options.json');
+  await writeFile(optionsPath, JSON.stringify(OPTIONS));
+});
+
+afterEach(async () => {
+  await new Promise((resolve) => supervisor.server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const load = (extra: Partial<Parameters<typeof loadAddonConfig>[0]> = {}) =>
+  loadAddonConfig({ optionsPath, env, supervisor: { baseUrl: supervisor.url }, ...extra });
+
+async function configError(promise: Promise<unknown>): Promise<ConfigError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe('add-on start-up', () => {
+  it('is a form the Supervisor accepts (the sample used below)', async () => {
+    const addon = parse(await readFile(new URL('../../../hassio-addon/config.yaml', import.meta.url), 'utf8')) as {
+      schema: Record<string, unknown>;
+    };
+    expect(optionProblems(addon.schema, OPTIONS)).toEqual([]);
+  });
+
+  it('gives the same configuration as the equivalent config.yaml, with the broker from the Supervisor', async () => {
+    const fromAddon = await load();
+    const yamlPath = join(dir, 'config.yaml');
+    await writeFile(yamlPath, EQUIVALENT_YAML);
+    const fromYaml = await loadConfigFile(yamlPath, { env: {} });
+    expect(fromAddon).toEqual(fromYaml);
+    expect(fromAddon.mqtt.url).toBe('mqtt://core-mosquitto:1883');
+    expect(fromAddon.data_dir).toBe('/data');
+    expect(supervisor.requests).toEqual([{ path: '/services/mqtt', auth: 'Bearer supervisor-token' }]);
+  });
+
+  it('explains a missing MQTT service', async () => {
+    supervisor.answer = { status: 400, body: { result: 'error', message: 'Service not enabled' } };
+    const error = await configError(load());
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^mqtt: Home Assistant has no MQTT broker \(the Supervisor said: Service not enabled\)/);
+    expect(error.problems[0]).toContain('Mosquitto broker');
+    expect(error.problems[0]).toContain('mqtt_url');
+  });
+
+  it('explains a refused lookup and a missing token', async () => {
+    expect((await configError(load({ env: { SUPERVISOR_TOKEN: 'wrong' } }))).problems[0]).toContain('mqtt:need');
+    expect((await configError(load({ env: {} }))).problems[0]).toContain('SUPERVISOR_TOKEN is missing');
+  });
+
+  it('reports an unreachable Supervisor as a runtime failure, not bad config', async () => {
+    const closed = supervisor.url;
+    await new Promise((resolve) => supervisor.server.close(resolve));
+    supervisor = await startSupervisor();
+    const error = await load({ supervisor: { baseUrl: closed } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SupervisorError);
+    expect((error as Error).message).toContain('cannot reach the Supervisor');
+  });
+
+  it('uses TLS when the Supervisor says so', async () => {
+    supervisor.answer = { status: 200, body: { result: 'ok', data: { host: 'core-mosquitto', port: 8883, ssl: true } } };
+    const config = await load();
+    expect(config.mqtt).toMatchObject({ url: 'mqtts://core-mosquitto:8883', username: '', password: '' });
+  });
+
+  it('does not ask the Supervisor when a broker is given or not needed', async () => {
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, mqtt_url: 'mqtt://10.0.0.2:1883', mqtt_username: 'u', mqtt_password: 'p' }));
+    expect((await load()).mqtt).toMatchObject({ url: 'mqtt://10.0.0.2:1883', username: 'u', password: 'p' });
+    await writeFile(optionsPath, JSON.stringify(OPTIONS));
+    expect((await load({ env: { ...env, DZIENNIK2MQTT_MQTT_URL: 'mqtt://other:1883' } })).mqtt.url).toBe('mqtt://other:1883');
+    expect((await load({ needsBroker: false })).mqtt.url).toBe('mqtt://127.0.0.1:1883');
+    expect(supervisor.requests).toEqual([]);
+  });
+
+  it('names the form field that is wrong', async () => {
+    const bad = {
+      accounts: [OPTIONS.accounts[0], OPTIONS.accounts[1]],
+      messages: [
+        { id: 'a', name: 'A', to: 'class_tutor', topic: 't', body: 'b' },
+        { account: 'nobody', id: 'b', name: 'B', to: 'class_tutor', topic: 't', body: 'b' },
+        { account: 'ania', id: 'c', name: 'C', to: 'teacher:', topic: 't', body: 'b' },
+      ],
+    };
+    expect(() => configFromOptions(bad)).toThrow(ConfigError);
+    try {
+      configFromOptions(bad);
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'messages[0].account: required when there is more than one account (the login or id of the account that sends it)',
+        'messages[1].account: no account has the login or id "nobody"',
+        'messages[2].to: must be class_tutor, teacher:Name Surname or account:<id> (got "teacher:")',
+      ]);
+    }
+  });
+
+  it('lets the only account own messages that name none, and reports an empty login by its path', async () => {
+    const raw = configFromOptions({ accounts: [{ login: '1u', password: 'p' }], messages: [{ id: 'x', name: 'X', to: 'class_tutor', topic: 't', body: 'b' }] });
+    expect(raw.accounts[0]?.messages).toHaveLength(1);
+    // The store's default form: one empty account.
+    await writeFile(optionsPath, JSON.stringify({ accounts: [{ login: '', password: '' }], messages: [], poll_interval: 20, fast_interval: 3, log_level: 'info' }));
+    const error = await configError(load());
+    expect(error.message).toContain('add-on options');
+    expect(error.problems).toEqual([
+      "accounts[0].login: fill in the parent's register login (like 1234567u)",
+      'accounts[0].password: fill in the password of that login',
+    ]);
+  });
+});
+
+describe('add-on detection', () => {
+  it('runs as the add-on with a Supervisor token and an options file', async () => {
+    expect(await runningAsAddon({ SUPERVISOR_TOKEN: 't' }, optionsPath)).toBe(true);
+    expect(await runningAsAddon({}, optionsPath)).toBe(false);
+    expect(await runningAsAddon({ SUPERVISOR_TOKEN: 't' }, join(dir, 'none.json'))).toBe(false);
+  });
+
+  it('reads the options with --addon, or by itself when no config is named', () => {
+    expect(useAddonOptions(parseArgs(['run', '--addon']), {}, false)).toBe(true);
+    expect(useAddonOptions(parseArgs(['run']), {}, true)).toBe(true);
+    expect(useAddonOptions(parseArgs(['run', '--config', 'x.yaml']), {}, true)).toBe(false);
+    expect(useAddonOptions(parseArgs(['check']), { DZIENNIK2MQTT_CONFIG: '/config/config.yaml' }, true)).toBe(false);
+    expect(useAddonOptions(parseArgs(['dashboard']), {}, false)).toBe(false);
+    expect(() => parseArgs(['--addon', '--config', 'x'])).toThrow(/not both/);
+  });
+});
+
+describe('add-on downloads folder', () => {
+  it('links data_dir/downloads to the media folder when an account downloads', async () => {
+    const media = join(dir, 'media', 'dziennik2mqtt');
+    const config = await load({ needsBroker: false });
+    const local = { ...config, data_dir: join(dir, 'data') };
+    await mkdir(local.data_dir);
+    await linkDownloads(local, media);
+    expect(await readlink(join(local.data_dir, 'downloads'))).toBe(media);
+    expect((await lstat(media)).isDirectory()).toBe(true);
+    await linkDownloads(local, media); // a second start keeps the link
+    expect(await readlink(join(local.data_dir, 'downloads'))).toBe(media);
+  });
+
+  it('leaves data_dir alone when no account downloads', async () => {
+    const config = await load({ needsBroker: false });
+    const local = { ...config, data_dir: join(dir, 'data2'), accounts: config.accounts.map((a) => ({ ...a, downloads: false })) };
+    await mkdir(local.data_dir);
+    await linkDownloads(local, join(dir, 'media2'));
+    await expect(lstat(join(local.data_dir, 'downloads'))).rejects.toThrow();
+  });
+});

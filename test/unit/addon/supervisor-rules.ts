@@ -1,0 +1,94 @@
+// The Supervisor's rules for an add-on's config.yaml and its options, restated from its source
+// (supervisor/addons/validate.py and options.py) so that the tests can hold our files to them.
+
+/** A schema element: str, password, int(min,max), match(REGEX), list(a|b), ... with an optional `?`. */
+export const RE_SCHEMA_ELEMENT = new RegExp(
+  '^(?:' +
+    '|bool' +
+    '|email' +
+    '|url' +
+    '|port' +
+    '|device(?:\\((?<filter>subsystem=[a-z]+)\\))?' +
+    '|str(?:\\((?<s_min>\\d+)?,(?<s_max>\\d+)?\\))?' +
+    '|password(?:\\((?<p_min>\\d+)?,(?<p_max>\\d+)?\\))?' +
+    '|int(?:\\((?<i_min>\\d+)?,(?<i_max>\\d+)?\\))?' +
+    '|float(?:\\((?<f_min>[\\d.]+)?,(?<f_max>[\\d.]+)?\\))?' +
+    '|match\\((?<match>.*)\\)' +
+    '|list\\((?<list>.+)\\)' +
+    ')\\??$',
+);
+
+export const ARCHES = ['armhf', 'armv7', 'aarch64', 'amd64', 'i386'];
+export const RE_SERVICE = /^(mqtt|mysql):(provide|want|need)$/;
+export const RE_SLUG = /^[-_.A-Za-z0-9]+$/;
+export const MAP_TYPES = ['homeassistant_config', 'addon_config', 'ssl', 'addons', 'backup', 'share', 'media', 'all_addon_configs', 'data'];
+export const STARTUP = ['initialize', 'system', 'services', 'application', 'once'];
+export const BOOT = ['auto', 'manual', 'manual_only'];
+
+/** Problems with the shape of `schema` (a list holds exactly one element, never a list directly). */
+export function schemaShapeProblems(schema: unknown, path = 'schema'): string[] {
+  if (typeof schema === 'string') return RE_SCHEMA_ELEMENT.test(schema) ? [] : [`${path}: unknown type "${schema}"`];
+  if (Array.isArray(schema)) {
+    if (schema.length !== 1) return [`${path}: a list holds exactly one element type`];
+    if (Array.isArray(schema[0])) return [`${path}: a list may not directly contain a list`];
+    return schemaShapeProblems(schema[0], `${path}[0]`);
+  }
+  if (schema && typeof schema === 'object') {
+    return Object.entries(schema).flatMap(([k, v]) => schemaShapeProblems(v, `${path}.${k}`));
+  }
+  return [`${path}: not a type, list or mapping`];
+}
+
+export function isOptional(element: unknown): boolean {
+  const leaf = Array.isArray(element) ? element[0] : element;
+  return typeof leaf === 'string' && leaf.endsWith('?');
+}
+
+/** What the Supervisor would refuse in `options` (unknown keys, which it only drops, count too). */
+export function optionProblems(schema: Record<string, unknown>, options: Record<string, unknown>, path = 'options'): string[] {
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (!(key in schema)) problems.push(`${path}.${key}: not in the schema`);
+    else problems.push(...elementProblems(schema[key], value, `${path}.${key}`));
+  }
+  for (const key of Object.keys(schema)) {
+    if (!(key in options) && !isOptional(schema[key])) problems.push(`${path}.${key}: missing`);
+  }
+  return problems;
+}
+
+function elementProblems(type: unknown, value: unknown, path: string): string[] {
+  if (Array.isArray(type)) {
+    if (!Array.isArray(value)) return [`${path}: not a list`];
+    return value.flatMap((v, i) => elementProblems(type[0], v, `${path}[${i}]`));
+  }
+  if (type && typeof type === 'object') {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: not a mapping`];
+    return optionProblems(type as Record<string, unknown>, value as Record<string, unknown>, path);
+  }
+  return singleProblems(String(type), value, path);
+}
+
+function singleProblems(type: string, value: unknown, path: string): string[] {
+  if (value === null || value === undefined) return [`${path}: required`];
+  const m = RE_SCHEMA_ELEMENT.exec(type);
+  if (!m?.groups) return [`${path}: unknown type ${type}`];
+  const g = m.groups;
+  const inRange = (n: number, min?: string, max?: string): boolean =>
+    (min === undefined || n >= Number(min)) && (max === undefined || n <= Number(max));
+  if (type.startsWith('str') || type.startsWith('password')) {
+    if (typeof value !== 'string' && typeof value !== 'number') return [`${path}: not a string`];
+    return inRange(String(value).length, g.s_min ?? g.p_min, g.s_max ?? g.p_max) ? [] : [`${path}: length out of range`];
+  }
+  if (type.startsWith('int')) {
+    return Number.isInteger(Number(value)) && inRange(Number(value), g.i_min, g.i_max) ? [] : [`${path}: not an int in range`];
+  }
+  if (type.startsWith('float')) return Number.isFinite(Number(value)) ? [] : [`${path}: not a number`];
+  if (type.startsWith('bool')) return typeof value === 'boolean' ? [] : [`${path}: not a boolean`];
+  if (type.startsWith('match')) {
+    // Python's re.match: anchored at the start only.
+    return new RegExp(g.match as string).exec(String(value))?.index === 0 ? [] : [`${path}: does not match ${g.match}`];
+  }
+  if (type.startsWith('list')) return (g.list as string).split('|').includes(String(value)) ? [] : [`${path}: not one of ${g.list}`];
+  return [];
+}

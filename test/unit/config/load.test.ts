@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { buildConfig, ConfigError, loadConfigFile } from '../../../src/config/load.js';
+
+const files: Record<string, string> = {};
+const readText = async (path: string): Promise<string> => {
+  const text = files[path];
+  if (text === undefined) throw Object.assign(new Error('nope'), { code: 'ENOENT' });
+  return text;
+};
+
+async function problemsOf(raw: unknown, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  try {
+    await buildConfig(raw, 'config.yaml', { env, readText });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('fills every default for a minimal config', async () => {
+    const config = await buildConfig({ accounts: [{ login: '1234567u', password: 'x' }] }, 'c', { env: {} });
+    expect(config.mqtt).toEqual({
+      url: 'mqtt://127.0.0.1:1883',
+      username: '',
+      password: '',
+      base_topic: 'dziennik2mqtt',
+      discovery_prefix: 'homeassistant',
+    });
+    expect(config.poll).toEqual({ interval: 20 * 60_000, fast_interval: 3 * 60_000 });
+    expect(config.portal.base_url).toBe('https://synergia.librus.pl');
+    expect(config.data_dir).toBe('./data');
+    expect(config.accounts[0]).toMatchObject({ downloads: false, messages: [] });
+  });
+
+  it('lists every problem by key path at once', async () => {
+    const problems = await problemsOf({
+      mqtt: { url: 'http://broker', colour: 'red' },
+      accounts: [{ password: 'x', id: 'Ania' }],
+      poll: { interval: 'soon' },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'mqtt.url: must start with mqtt:// or mqtts://',
+        'mqtt.colour: unknown key',
+        'accounts[0].login: required',
+        'accounts[0].id: only lowercase letters, digits and _',
+        'poll.interval: not a duration: "soon" (use 90s, 3m, 1h)',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+
+  it('requires a password or a password file', async () => {
+    expect(await problemsOf({ accounts: [{ login: 'a' }] })).toEqual(['accounts[0].password: required (or password_file)']);
+  });
+
+  it('explains a wrong message recipient', async () => {
+    const problems = await problemsOf({
+      accounts: [{ login: 'a', password: 'b', messages: [{ id: 'sick', name: 'n', to: 'teacher', topic: 't', body: 'b' }] }],
+    });
+    expect(problems).toEqual(['accounts[0].messages[0].to: must be class_tutor, {teacher: "Name Surname"} or {account_id: "..."}']);
+  });
+
+  it('expands ${ENV} secrets and names a missing variable without showing other values', async () => {
+    const config = await buildConfig({ accounts: [{ login: 'a', password: '${KID_PASS}' }] }, 'c', { env: { KID_PASS: 's3cret' } });
+    expect(config.accounts[0]?.password).toBe('s3cret');
+    expect(await problemsOf({ accounts: [{ login: 'a', password: '${NOPE}' }] })).toContain(
+      'accounts[0].password: environment variable NOPE is not set',
+    );
+  });
+
+  it('reads password_file and strips one trailing newline', async () => {
+    files['/run/secrets/kid'] = 'p@ss word\n';
+    const config = await buildConfig({ accounts: [{ login: 'a', password_file: '/run/secrets/kid' }] }, 'c', { env: {}, readText });
+    expect(config.accounts[0]?.password).toBe('p@ss word');
+    expect(await problemsOf({ accounts: [{ login: 'a', password_file: '/missing' }] })).toEqual([
+      'accounts[0].password_file: cannot read /missing (ENOENT)',
+    ]);
+  });
+
+  it('lets DZIENNIK2MQTT_MQTT_URL override the broker', async () => {
+    const config = await buildConfig({ accounts: [{ login: 'a', password: 'b' }] }, 'c', {
+      env: { DZIENNIK2MQTT_MQTT_URL: 'mqtts://broker.lan:8883' },
+    });
+    expect(config.mqtt.url).toBe('mqtts://broker.lan:8883');
+  });
+
+  it('rejects duplicate account ids', async () => {
+    const problems = await problemsOf({ accounts: [{ login: 'a', password: 'b', id: 'kid' }, { login: 'c', password: 'd', id: 'kid' }] });
+    expect(problems).toEqual(['accounts[1].id: duplicate id "kid"']);
+  });
+
+  it('reports YAML syntax errors with the line and never echoes secrets from the file', async () => {
+    files['bad.yaml'] = 'accounts:\n  - login: a\n    password: hunter2\n   bad: [\n';
+    const error = await loadConfigFile('bad.yaml', { env: {}, readText }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/not valid YAML at line \d/);
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('says so when the file is missing', async () => {
+    await expect(loadConfigFile('nowhere.yaml', { env: {}, readText })).rejects.toThrow('nowhere.yaml: file not found');
+  });
+});

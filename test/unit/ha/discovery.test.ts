@@ -1,0 +1,212 @@
+// The exact discovery payloads: one child device with an entity of each kind, a removal, the bridge.
+import { describe, expect, it } from 'vitest';
+import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../../../src/ha/discovery.js';
+import { ENTITIES, entityByKey, sendButton, type EntityDef } from '../../../src/ha/entities.js';
+
+const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3' };
+
+function entity(key: string): EntityDef {
+  const found = entityByKey(key);
+  if (!found) throw new Error(`no entity ${key}`);
+  return found;
+}
+
+const availability = [{ topic: 'dziennik2mqtt/bridge/state' }, { topic: 'dziennik2mqtt/ania/availability' }];
+
+const ania: ChildDevice = {
+  id: 'ania',
+  name: 'Ania',
+  model: 'Klasa 4b',
+  school: 'Szkoła Podstawowa nr 5',
+  entities: [
+    entity('lucky_number'),
+    entity('average'),
+    entity('lessons_start_today'),
+    entity('problem'),
+    entity('refresh'),
+    sendButton('sick', 'Zgłoś nieobecność'),
+    entity('grade'),
+  ],
+};
+
+describe('childDiscovery', () => {
+  it('builds one device config with a component per entity', () => {
+    expect(childDiscovery(ania, ctx)).toEqual({
+      topic: 'homeassistant/device/dziennik2mqtt_ania/config',
+      payload: {
+        dev: {
+          identifiers: ['dziennik2mqtt_ania'],
+          name: 'Ania',
+          manufacturer: 'Szkoła Podstawowa nr 5',
+          model: 'Klasa 4b',
+          sw_version: '1.2.3',
+          via_device: 'dziennik2mqtt_bridge',
+        },
+        o: { name: 'dziennik2mqtt', sw_version: '1.2.3' },
+        cmps: {
+          lucky_number: {
+            p: 'sensor',
+            unique_id: 'dziennik2mqtt_ania_lucky_number',
+            default_entity_id: 'sensor.ania_lucky_number',
+            name: 'Lucky number',
+            icon: 'mdi:clover',
+            availability,
+            availability_mode: 'all',
+            state_topic: 'dziennik2mqtt/ania/lucky_number',
+            json_attributes_topic: 'dziennik2mqtt/ania/lucky_number/attributes',
+          },
+          average: {
+            p: 'sensor',
+            unique_id: 'dziennik2mqtt_ania_average',
+            default_entity_id: 'sensor.ania_average',
+            name: 'Average',
+            icon: 'mdi:chart-line',
+            availability,
+            availability_mode: 'all',
+            state_topic: 'dziennik2mqtt/ania/average',
+            json_attributes_topic: 'dziennik2mqtt/ania/average/attributes',
+            state_class: 'measurement',
+          },
+          lessons_start_today: {
+            p: 'sensor',
+            unique_id: 'dziennik2mqtt_ania_lessons_start_today',
+            default_entity_id: 'sensor.ania_lessons_start_today',
+            name: 'Lessons start today',
+            device_class: 'timestamp',
+            availability,
+            availability_mode: 'all',
+            state_topic: 'dziennik2mqtt/ania/lessons_start_today',
+          },
+          problem: {
+            p: 'binary_sensor',
+            unique_id: 'dziennik2mqtt_ania_problem',
+            default_entity_id: 'binary_sensor.ania_problem',
+            name: 'Problem',
+            device_class: 'problem',
+            entity_category: 'diagnostic',
+            // Only the bridge: the reason must be visible while the child is offline.
+            availability: [{ topic: 'dziennik2mqtt/bridge/state' }],
+            availability_mode: 'all',
+            state_topic: 'dziennik2mqtt/ania/problem',
+            json_attributes_topic: 'dziennik2mqtt/ania/problem/attributes',
+            payload_on: 'ON',
+            payload_off: 'OFF',
+          },
+          refresh: {
+            p: 'button',
+            unique_id: 'dziennik2mqtt_ania_refresh',
+            default_entity_id: 'button.ania_refresh',
+            name: 'Refresh',
+            icon: 'mdi:refresh',
+            availability,
+            availability_mode: 'all',
+            command_topic: 'dziennik2mqtt/ania/refresh/set',
+            payload_press: 'refresh',
+          },
+          send_sick: {
+            p: 'button',
+            unique_id: 'dziennik2mqtt_ania_send_sick',
+            default_entity_id: 'button.ania_send_sick',
+            name: 'Zgłoś nieobecność',
+            icon: 'mdi:send',
+            availability,
+            availability_mode: 'all',
+            command_topic: 'dziennik2mqtt/ania/send_message/set',
+            payload_press: 'sick',
+          },
+          grade: {
+            p: 'event',
+            unique_id: 'dziennik2mqtt_ania_grade',
+            default_entity_id: 'event.ania_grade',
+            name: 'Grade',
+            icon: 'mdi:school',
+            availability,
+            availability_mode: 'all',
+            state_topic: 'dziennik2mqtt/ania/event/grade',
+            event_types: ['grade'],
+            qos: 1,
+          },
+        },
+      },
+    });
+  });
+
+  it('keeps removed entities as components reduced to their platform', () => {
+    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entity('refresh')] };
+    const { payload } = childDiscovery(child, ctx, [entity('lucky_number'), sendButton('sick', 'Zgłoś nieobecność')]);
+    expect(payload.cmps).toEqual({
+      lucky_number: { p: 'sensor' },
+      send_sick: { p: 'button' },
+      refresh: expect.objectContaining({ p: 'button', command_topic: 'dziennik2mqtt/ania/refresh/set' }),
+    });
+  });
+
+  it('lets a live entity win over a removal of the same key', () => {
+    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entity('refresh')] };
+    const { payload } = childDiscovery(child, ctx, [entity('refresh')]);
+    expect((payload.cmps as Record<string, object>).refresh).toHaveProperty('command_topic');
+  });
+
+  it('names the origin support URL and falls back on defaults for device fields', () => {
+    const child: ChildDevice = { id: 'jan', name: 'Jan', entities: [] };
+    const { payload } = childDiscovery(child, { ...ctx, supportUrl: 'https://example.org/help' });
+    expect(payload.o).toEqual({ name: 'dziennik2mqtt', sw_version: '1.2.3', support_url: 'https://example.org/help' });
+    expect(payload.dev).toEqual({
+      identifiers: ['dziennik2mqtt_jan'],
+      name: 'Jan',
+      manufacturer: 'dziennik2mqtt',
+      sw_version: '1.2.3',
+      via_device: 'dziennik2mqtt_bridge',
+    });
+  });
+
+  it('produces a component for every catalogue entity, each with a unique id and a valid entity id', () => {
+    const { payload } = childDiscovery({ id: 'ania', name: 'Ania', entities: ENTITIES }, ctx);
+    const cmps = Object.values(payload.cmps as Record<string, Record<string, unknown>>);
+    expect(cmps).toHaveLength(ENTITIES.length);
+    expect(new Set(cmps.map((c) => c.unique_id)).size).toBe(ENTITIES.length);
+    for (const c of cmps) expect(c.default_entity_id).toMatch(/^(sensor|binary_sensor|button|event)\.[a-z0-9_]+$/);
+  });
+});
+
+describe('bridgeDiscovery', () => {
+  it('describes the bridge device with its connection state and version', () => {
+    expect(bridgeDiscovery({ ...ctx, baseTopic: 'Dziennik-2' })).toEqual({
+      topic: 'homeassistant/device/Dziennik-2_bridge/config',
+      payload: {
+        dev: {
+          identifiers: ['Dziennik-2_bridge'],
+          name: 'dziennik2mqtt',
+          manufacturer: 'dziennik2mqtt',
+          model: 'Bridge',
+          sw_version: '1.2.3',
+        },
+        o: { name: 'dziennik2mqtt', sw_version: '1.2.3' },
+        cmps: {
+          connection_state: {
+            p: 'binary_sensor',
+            unique_id: 'Dziennik-2_bridge_connection_state',
+            default_entity_id: 'binary_sensor.dziennik_2_bridge_connection_state',
+            name: 'Connection state',
+            device_class: 'connectivity',
+            entity_category: 'diagnostic',
+            state_topic: 'Dziennik-2/bridge/state',
+            payload_on: 'online',
+            payload_off: 'offline',
+          },
+          version: {
+            p: 'sensor',
+            unique_id: 'Dziennik-2_bridge_version',
+            default_entity_id: 'sensor.dziennik_2_bridge_version',
+            name: 'Version',
+            icon: 'mdi:information-outline',
+            entity_category: 'diagnostic',
+            state_topic: 'Dziennik-2/bridge/info',
+            value_template: '{{ value_json.version }}',
+            json_attributes_topic: 'Dziennik-2/bridge/info',
+          },
+        },
+      },
+    });
+  });
+});

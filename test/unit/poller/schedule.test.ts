@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fastInterval, inQuietHours, retryDelay } from '../../../src/poller/schedule.js';
+import { LoginPausedError } from '../../../src/portal/errors.js';
+
+// 2026-11-20 is in winter time: Warsaw = UTC+1.
+const at = (hhmm: string): number => Date.parse(`2026-11-20T${hhmm}:00+01:00`);
+
+describe('quiet hours', () => {
+  it.each([
+    ['21:59', false],
+    ['22:00', true],
+    ['03:00', true],
+    ['05:59', true],
+    ['06:00', false],
+    ['12:00', false],
+  ])('22:00-06:00 at %s is %s', (time, expected) => {
+    expect(inQuietHours(at(time), '22:00-06:00')).toBe(expected);
+  });
+
+  it('handles a window inside one day', () => {
+    expect(inQuietHours(at('13:30'), '13:00-14:00')).toBe(true);
+    expect(inQuietHours(at('14:00'), '13:00-14:00')).toBe(false);
+  });
+
+  it('slows only the fast tier, to hourly', () => {
+    const policy = { intervalMs: 20 * 60_000, fastIntervalMs: 3 * 60_000, quietHours: '22:00-06:00' };
+    expect(fastInterval(at('23:00'), policy)).toBe(3_600_000);
+    expect(fastInterval(at('09:00'), policy)).toBe(3 * 60_000);
+  });
+});
+
+describe('retryDelay', () => {
+  it('backs off 1, 2, 4 minutes and never beyond the interval', () => {
+    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, 10 * 60_000, new Error('x'), 0))).toEqual([
+      60_000, 120_000, 240_000, 480_000, 600_000,
+    ]);
+  });
+
+  it('waits out a login pause', () => {
+    const paused = new LoginPausedError('wrong_credentials', 3_600_000);
+    expect(retryDelay(1, 60_000, paused, 0)).toBe(3_600_000);
+  });
+});

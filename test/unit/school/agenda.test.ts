@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  homeWorkCategoriesResponse,
+  homeworkAssignmentsResponse,
+  homeWorksResponse,
+  parentTeacherConferencesResponse,
+  schoolTripsResponse,
+} from '../../../src/portal/schemas/agenda.js';
+import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
+import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
+import { agendaEvents, agendaItems, agendaKind, upcomingTests } from '../../../src/school/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../../src/school/homework.js';
+import { names } from './fixtures.js';
+
+describe('agendaKind', () => {
+  it.each([
+    ['Sprawdzian', 'Dodawanie ułamków', 'test'],
+    ['Kartkówka', undefined, 'test'],
+    ['Inne', 'Kartkówka z rozdziału 3', 'test'],
+    ['Inne', 'kartkowki z tabliczki', 'test'],
+    ['Praca klasowa', '', 'test'],
+    ['Inne', 'Quiz o ptakach', 'test'],
+    ['Inne', 'Test kompetencji', 'test'],
+    ['Zebranie z rodzicami', 'Wywiadówka', 'meeting'],
+    ['Wycieczka', 'Kraków', 'trip'],
+    ['Inne', 'Dzień sportu', 'event'],
+    ['Inne', 'Protest? nie, kontestacja', 'event'],
+  ])('%s / %s is %s', (category, content, kind) => {
+    expect(agendaKind(category, content)).toBe(kind);
+  });
+});
+
+const categories = homeWorkCategoriesResponse.parse({
+  Categories: [
+    { Id: 1, Name: 'Sprawdzian' },
+    { Id: 2, Name: 'Inne' },
+    { Id: 3, Name: 'Zebranie z rodzicami' },
+  ],
+}).Categories;
+
+const homeWorks = homeWorksResponse.parse({
+  HomeWorks: [
+    { Id: 1, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-12', TimeFrom: '08:00:00', Content: 'Ułamki', CreatedBy: { Id: 10 } },
+    { Id: 2, Category: { Id: 2 }, Subject: { Id: 2 }, Date: '2026-03-24', Content: 'Kartkówka: lektura' },
+    { Id: 3, Category: { Id: 2 }, Subject: { Id: 2 }, Date: '2026-03-25', Content: 'Kartkówka poza oknem' },
+    { Id: 4, Category: { Id: 3 }, Date: '2026-03-19', TimeFrom: '17:00', Content: 'Zebranie' },
+    { Id: 5, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-01', Content: 'Przeszły sprawdzian' },
+  ],
+}).HomeWorks;
+
+const conferences = parentTeacherConferencesResponse.parse({
+  ParentTeacherConferences: [
+    { Id: 7, Topic: 'Zebranie (duplikat)', Teacher: { Id: 10 }, Date: '2026-03-19', Time: '17:00:00' },
+    { Id: 8, Topic: 'Konsultacje', Teacher: { Id: 12 }, Date: '2026-03-20', Time: '16:30:00' },
+  ],
+}).ParentTeacherConferences;
+
+const trips = schoolTripsResponse.parse({
+  Data: [{ id: 3, destination: 'Kraków', route: 'Wawel', termFrom: '2026-03-18 07:30:00', termTo: '2026-03-18 19:00:00', coordinatorName: 'Anna Nowak' }],
+}).Data;
+
+const today = '2026-03-10';
+const items = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names });
+
+describe('agenda and upcoming_tests', () => {
+  it('de-duplicates a parent-teacher meeting already in HomeWorks by date and time', () => {
+    expect(items.map((i) => i.key)).toEqual(['agenda:5', 'agenda:1', 'trip:3', 'agenda:4', 'meeting:8', 'agenda:2', 'agenda:3']);
+  });
+
+  it('counts tests and quizzes from today to 14 days ahead, nearest first', () => {
+    const state = upcomingTests(items, today);
+    expect(state.state).toBe('2');
+    expect(state.attributes?.items).toEqual([
+      { kind: 'test', date: '2026-03-12', time: '08:00', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: 'Anna Nowak' },
+      { kind: 'test', date: '2026-03-24', time: null, subject: 'Język polski', category: 'Inne', content: 'Kartkówka: lektura', teacher: null },
+    ]);
+    expect((state.attributes?.other as { kind: string }[]).map((o) => o.kind)).toEqual(['trip', 'meeting', 'meeting']);
+  });
+
+  it('fires homework events for entries from today on', () => {
+    const events = agendaEvents(items, today);
+    expect(events.map((e) => e.id)).not.toContain('agenda:5');
+    expect(events.find((e) => e.id === 'trip:3')?.payload).toMatchObject({
+      event_type: 'homework',
+      kind: 'trip',
+      date: '2026-03-18',
+      time: '07:30',
+      content: 'Kraków: Wawel',
+      teacher: 'Anna Nowak',
+    });
+  });
+});
+
+describe('homework', () => {
+  const lessons = lessonsResponse.parse({ Lessons: [{ Id: 500, Subject: { Id: 2 }, Teacher: { Id: 12 } }] }).Lessons;
+  const timetable = timetablesResponse.parse({
+    Timetable: {
+      '2026-03-10': [
+        [{ LessonNo: 1, Subject: { Id: '1' }, Teacher: { Id: '10' } }],
+        [{ LessonNo: 2, Subject: { Id: '3' }, Teacher: { Id: '11' } }],
+        [{ LessonNo: 3, Subject: { Id: '4' }, Teacher: { Id: '11' } }],
+      ],
+    },
+  }).Timetable;
+  const assignments = homeworkAssignmentsResponse.parse({
+    HomeWorkAssignments: [
+      { Id: 1, Topic: 'Zadania 1-5', Text: 'str. 40', Teacher: { Id: 10 }, Date: '2026-03-09', DueDate: '2026-03-12', StudentsWhoMarkedAsDone: [{ Id: 50 }] },
+      { Id: 2, Topic: 'Wypracowanie', Teacher: { Id: 12 }, Lesson: { Id: 500 }, Date: '2026-03-05', DueDate: '2026-03-12 00:00:00' },
+      { Id: 3, Topic: 'Plakat', Teacher: { Id: 11 }, DueDate: '2026-03-12', HomeworkAssigmentFiles: [{ Id: 1, Name: 'wzór.pdf' }] },
+      { Id: 4, Topic: 'Stare', Teacher: { Id: 10 }, DueDate: '2026-03-02' },
+    ],
+  }).HomeWorkAssignments;
+  const list = homeworkItems({ assignments, lessons, timetable, names, studentId: '50' });
+
+  it('recovers the subject from the lesson, or from a teacher of exactly one subject', () => {
+    expect(list.map((h) => [h.key, h.subject])).toEqual([
+      ['homework:4', 'Matematyka'],
+      ['homework:1', 'Matematyka'],
+      ['homework:2', 'Język polski'],
+      ['homework:3', null],
+    ]);
+  });
+
+  it('homework_due lists what is due on the next school day', () => {
+    const state = homeworkDue(list, today, '2026-03-12');
+    expect(state.state).toBe('3');
+    expect(state.attributes?.date).toBe('2026-03-12');
+    expect((state.attributes?.items as unknown[])[0]).toEqual({
+      subject: 'Matematyka',
+      topic: 'Zadania 1-5',
+      text: 'str. 40',
+      teacher: 'Anna Nowak',
+      assigned: '2026-03-09',
+      due: '2026-03-12',
+      attachments: [],
+      done: true,
+    });
+  });
+
+  it('falls back to the next weekday when the next school day is not known', () => {
+    expect(nextWeekday('2026-03-13')).toBe('2026-03-16');
+    expect(homeworkDue(list, '2026-03-11', null).attributes?.date).toBe('2026-03-12');
+  });
+
+  it('fires one event per assignment not yet past due', () => {
+    expect(homeworkEvents(list, today).map((e) => e.id)).toEqual(['homework:1', 'homework:2', 'homework:3']);
+  });
+});

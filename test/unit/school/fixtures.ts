@@ -1,0 +1,56 @@
+// Builders for the school tests: raw portal JSON goes through the real schemas, so every test also
+// checks that the reader accepts what the portal sends.
+import { gradeCategoriesResponse, gradesResponse, gradingSystemResponse } from '../../../src/portal/schemas/grades.js';
+import { classroomsResponse, subjectsResponse, usersResponse } from '../../../src/portal/schemas/lookups.js';
+import { makeNames } from '../../../src/school/names.js';
+
+export const subjects = subjectsResponse.parse({
+  Subjects: [
+    { Id: 1, Name: 'Matematyka', Short: 'mat' },
+    { Id: 2, Name: 'Język polski', Short: 'pol' },
+    { Id: 3, Name: 'Wychowanie fizyczne', Short: 'wf' },
+    { Id: 4, Name: 'Edukacja wczesnoszkolna', Short: 'ew' },
+  ],
+}).Subjects;
+
+export const users = usersResponse.parse({
+  Users: [
+    { Id: 10, FirstName: 'Anna', LastName: 'Nowak', AccountId: 'LID-AUTH-USER-aaaa' },
+    { Id: '11', FirstName: null, LastName: 'Sekretariat' },
+    { Id: 12, FirstName: 'Jan', LastName: 'Kowalski' },
+  ],
+}).Users;
+
+export const classrooms = classroomsResponse.parse({
+  Classrooms: [
+    { Id: 100, Name: 'Sala 12', Symbol: '12' },
+    { Id: 101, Name: 'Sala gimnastyczna', Symbol: '' },
+  ],
+}).Classrooms;
+
+export const names = makeNames({ subjects, users, classrooms });
+
+/** Ordinary grades from compact rows: [id, grade, subject, category?, extra fields?]. */
+export function grades(rows: [number, string, number, number?, Record<string, unknown>?][]) {
+  return gradesResponse.parse({
+    Grades: rows.map(([Id, Grade, subject, category, extra]) => ({
+      Id,
+      Grade,
+      Subject: { Id: subject, Url: 'x' },
+      Category: category === undefined ? undefined : { Id: category },
+      Semester: 1,
+      Date: '2026-01-10',
+      AddDate: `2026-01-10 10:00:${String(Id % 60).padStart(2, '0')}`,
+      AddedBy: { Id: 10 },
+      ...extra,
+    })),
+  }).Grades;
+}
+
+export function categories(rows: [number, string, unknown, unknown?][]) {
+  return gradeCategoriesResponse.parse({
+    Categories: rows.map(([Id, Name, Weight, CountToTheAverage]) => ({ Id, Name, Weight, CountToTheAverage })),
+  }).Categories;
+}
+
+export const gradingSystem = (raw: unknown) => gradingSystemResponse.parse(raw);

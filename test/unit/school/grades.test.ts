@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { behaviourPointsResponse, behaviourTypesResponse } from '../../../src/portal/schemas/behaviour.js';
+import {
+  descriptiveCommentsResponse,
+  descriptiveGradesResponse,
+  descriptiveSkillsResponse,
+} from '../../../src/portal/schemas/descriptive.js';
+import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
+import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
+import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
+import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
+import { gradeEvents, gradeItems, newestGrade } from '../../../src/school/grades.js';
+import { categories, grades, names } from './fixtures.js';
+
+const pointSources = {
+  pointGrades: pointGradesResponse.parse({
+    Grades: [
+      { Id: 1, Grade: '9.5/10', GradeValue: '9,5', Category: { Id: 1 }, Subject: { Id: 1 }, AddDate: '2026-01-12 09:00:00', AddedBy: { Id: 12 } },
+    ],
+  }).Grades,
+  pointCategories: pointCategoriesResponse.parse({ Categories: [{ Id: 1, Name: 'test', ValueFrom: 0, ValueTo: 10 }] }).Categories,
+};
+
+const descriptiveSources = {
+  descriptiveGrades: descriptiveGradesResponse.parse({
+    Grades: [{ Id: 5, Map: '5+', Grade: 3, Skill: { Id: 7 }, AddedBy: { Id: 11 }, Date: '2026-01-13', AddDate: '2026-01-13 10:00:00', Comments: [{ Id: 1 }] }],
+  }).Grades,
+  skills: descriptiveSkillsResponse.parse({ Skills: [{ Id: 7, Name: 'Czytanie ze zrozumieniem', Subject: { Id: 4 } }] }).Skills,
+  descriptiveComments: descriptiveCommentsResponse.parse({
+    Comments: [
+      { Id: 1, Text: 'Czyta płynnie' },
+      { Id: 2, Text: 'i z pasją', Grade: { Id: 5 } },
+    ],
+  }).Comments,
+};
+
+describe('grade items of every kind', () => {
+  it('reads an ordinary grade with its category, weight, teacher and comments', () => {
+    const items = gradeItems(
+      {
+        grades: grades([[1, '5+', 1, 1, { Comments: [{ Id: 3 }] }]]),
+        categories: categories([[1, 'sprawdzian', '1,5']]),
+        comments: gradeCommentsResponse.parse({ Comments: [{ Id: 3, Text: 'Bardzo\n  dobrze' }] }).Comments,
+      },
+      names,
+    );
+    expect(items[0]).toMatchObject({
+      key: 'grade:1',
+      kind: 'grade',
+      shown: '5+',
+      subject: 'Matematyka',
+      category: 'sprawdzian',
+      weight: 1.5,
+      teacher: 'Anna Nowak',
+      date: '2026-01-10',
+      comment: 'Bardzo dobrze',
+      semester: 1,
+    });
+  });
+
+  it('shows point grades as points with the percentage of the category maximum', () => {
+    const [item] = gradeItems(pointSources, names);
+    expect(item).toMatchObject({
+      key: 'point:1',
+      shown: '9,5 pkt',
+      category: 'test',
+      teacher: 'Jan Kowalski',
+      details: { points: 9.5, max_points: 10, percent: 95 },
+    });
+  });
+
+  it('takes a descriptive grade from Map, never Grade, with the skill name and both comment links', () => {
+    const [item] = gradeItems(descriptiveSources, names);
+    expect(item).toMatchObject({
+      key: 'descriptive:5',
+      kind: 'descriptive',
+      shown: '5+',
+      subject: 'Edukacja wczesnoszkolna',
+      category: 'Czytanie ze zrozumieniem',
+      teacher: 'Sekretariat',
+      comment: 'Czyta płynnie; i z pasją',
+    });
+  });
+
+  it('collapses the whitespace of text grades', () => {
+    const [item] = gradeItems(
+      {
+        textGrades: baseTextGradesResponse.parse({
+          Grades: [{ Id: 2, Grade: '  Uczeń\n\t\tpracuje\r\n  systematycznie ', Subject: { Id: 2 } }],
+        }).Grades,
+      },
+      names,
+    );
+    expect(item).toMatchObject({ key: 'text:2', shown: 'Uczeń pracuje systematycznie', subject: 'Język polski' });
+  });
+
+  describe('behaviour', () => {
+    const behaviourTypes = behaviourTypesResponse.parse({
+      Types: [{ Id: '2', Name: 'bardzo dobre', Shortcut: 'bdb' }],
+    }).Types;
+    it.each([
+      ['classic scale via the types', { BehaviourGrade: { Id: '2' }, ShortName: '', Text: '' }, 'bdb'],
+      ['classic scale without the types list', { BehaviourGrade: { Id: '6' } }, 'ng'],
+      ['points schools', { Value: '15', ShortName: 'pochwała' }, '15 pkt'],
+      ['short name only', { ShortName: 'wz' }, 'wz'],
+    ])('%s', (_name, fields, shown) => {
+      const behaviourPoints = behaviourPointsResponse.parse({ Grades: [{ Id: 1, Semester: 1, ...fields }] }).Grades;
+      const [item] = gradeItems({ behaviourPoints, behaviourTypes }, names);
+      expect(item).toMatchObject({ key: 'behaviour:1', kind: 'behaviour', shown });
+    });
+  });
+
+  describe('partial grades (spec 4.5)', () => {
+    const authSubjects = authSubjectsResponse.parse({
+      data: [{ identifier: 'LID-S-4', numericIdentifier: 4, name: 'Edukacja (nowa)' }],
+    }).subjects;
+    const read = (items: unknown[]) =>
+      gradeItems({ partialGrades: partialGradesResponse.parse({ data: items }).data, authSubjects }, names);
+
+    it('maps id, skill, mark, comments, subject and teacher', () => {
+      const [item] = read([
+        {
+          gradeId: 'LID-G-1',
+          teacherId: 'LID-AUTH-USER-aaaa',
+          area: { id: 'x', name: 'Liczenie' },
+          subjectId: 'LID-S-4',
+          scaleValue: { id: 1, value: '0' },
+          content: 'Próbuje',
+          comments: 'Do ćwiczenia',
+          date: '2026-01-14',
+          semester: 1,
+        },
+      ]);
+      expect(item).toMatchObject({
+        key: 'descriptive:pLID-G-1',
+        kind: 'descriptive',
+        shown: '0',
+        subject: 'Edukacja wczesnoszkolna',
+        category: 'Liczenie',
+        teacher: 'Anna Nowak',
+        comment: 'Próbuje; Do ćwiczenia',
+      });
+    });
+
+    it.each([
+      ['a numeric subjectId is an ordinary subject id', { subjectId: 1 }, 'Matematyka'],
+      ['an unknown LID has no subject', { subjectId: 'LID-S-9' }, null],
+      ['a boolean subjectId is ignored', { subjectId: true }, null],
+    ])('%s', (_name, fields, subject) => {
+      const [item] = read([{ gradeId: 'g', scaleValue: { value: 3 }, ...fields }]);
+      expect(item?.subject).toBe(subject);
+      expect(item?.shown).toBe('3');
+    });
+
+    it('ignores a boolean mark', () => {
+      const [item] = read([{ gradeId: 'g', scaleValue: { value: true } }]);
+      expect(item?.shown).toBeNull();
+    });
+  });
+});
+
+describe('newest_grade', () => {
+  const all = gradeItems(
+    {
+      grades: grades([
+        [1, '3', 1],
+        [2, 'np', 2, undefined, { AddDate: '2026-01-11 08:00:00' }],
+      ]),
+      ...pointSources,
+      ...descriptiveSources,
+    },
+    names,
+  );
+
+  it('spans all kinds, newest by entry time', () => {
+    const state = newestGrade(all);
+    expect(state.state).toBe('5+');
+    expect(state.attributes).toMatchObject({
+      subject: 'Edukacja wczesnoszkolna',
+      kind: 'descriptive',
+      category: 'Czytanie ze zrozumieniem',
+      weight: null,
+      teacher: 'Sekretariat',
+      date: '2026-01-13',
+      comment: 'Czyta płynnie; i z pasją',
+    });
+    expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5 pkt', 'np', '3']);
+  });
+
+  it('shows marks such as np as they are', () => {
+    const state = newestGrade(all.filter((i) => i.kind === 'grade'));
+    expect(state.state).toBe('np');
+  });
+
+  it('is unknown without grades', () => {
+    expect(newestGrade([]).state).toBeNull();
+  });
+
+  it('keeps a state within 255 characters', () => {
+    const long = 'x'.repeat(400);
+    const items = gradeItems(
+      { textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 1, Grade: long }] }).Grades },
+      names,
+    );
+    const state = newestGrade(items);
+    expect(state.state).toHaveLength(255);
+    expect(state.attributes?.text).toBe(long);
+  });
+});
+
+describe('grade events', () => {
+  it('gives each grade one id, unique across kinds', () => {
+    const items = gradeItems(
+      {
+        grades: grades([[5, '4', 1]]),
+        ...descriptiveSources,
+        textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 5, Grade: 'ok' }] }).Grades,
+      },
+      names,
+    );
+    const events = gradeEvents(items);
+    expect(events.map((e) => e.id).sort()).toEqual(['descriptive:5', 'grade:5', 'text:5']);
+    expect(events.find((e) => e.id === 'grade:5')?.payload).toMatchObject({
+      event_type: 'grade',
+      grade: '4',
+      subject: 'Matematyka',
+      kind: 'grade',
+    });
+  });
+});

@@ -1,0 +1,151 @@
+// Fault injection, the request log and the servers' lifecycle.
+import { createServer } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator } from '../../src/simulator/index.js';
+import { gatewayGet, logIn } from '../helpers/simulator.js';
+import type { TinyBrowser } from '../helpers/simulator.js';
+
+const ANIA = { login: '1234567u', password: 'demo-ania' };
+const JANEK = { login: '7654321u', password: 'demo-janek' };
+let sim: PortalSimulator;
+let browser: TinyBrowser;
+
+beforeEach(async () => {
+  sim = new PortalSimulator({ now: () => Date.parse('2026-11-20T08:00:00+01:00') });
+  await sim.start();
+  browser = await logIn(sim, ANIA.login, ANIA.password);
+});
+
+afterEach(async () => {
+  await sim.stop();
+});
+
+describe('failNext', () => {
+  it('answers the next N matching requests with a 503 maintenance page, then normally', async () => {
+    sim.failNext(2, 503, { path: '/gateway/api/2.0/Me' });
+    for (let i = 0; i < 2; i++) {
+      const res = await browser.get(`${sim.urls.base_url}/gateway/api/2.0/Me`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('Przerwa techniczna');
+      expect((await gatewayGet(sim, browser, 'Schools')).status).toBe(200);
+    }
+    expect((await gatewayGet(sim, browser, 'Me')).status).toBe(200);
+    expect(sim.count({ path: '/gateway/api/2.0/Me', login: ANIA.login })).toBe(3);
+  });
+
+  it('answers 500 with an empty HTML body and 429 with Retry-After', async () => {
+    sim.failNext(1, 500, { host: 'portal' });
+    sim.failNext(1, 429, { host: 'portal' });
+    const first = await browser.get(`${sim.urls.base_url}/gateway/api/2.0/Me`);
+    expect([first.status, await first.text()]).toEqual([500, '']);
+    const second = await browser.get(`${sim.urls.base_url}/gateway/api/2.0/Me`);
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('60');
+  });
+
+  it('can fail only the requests of one login, including its login POST', async () => {
+    const janek = await logIn(sim, JANEK.login, JANEK.password);
+    sim.failNext(1, 503, { login: JANEK.login });
+    expect((await gatewayGet(sim, browser, 'Me')).status).toBe(200);
+    expect((await janek.get(`${sim.urls.base_url}/gateway/api/2.0/Me`)).status).toBe(503);
+    sim.failNext(1, 503, { host: 'auth', method: 'POST', login: ANIA.login });
+    await expect(logIn(sim, ANIA.login, ANIA.password)).rejects.toThrow();
+    expect(sim.logins(ANIA.login)).toBe(1);
+  });
+});
+
+describe('request log', () => {
+  it('records host, method, path, query, status, login and time, and resets', async () => {
+    await gatewayGet(sim, browser, 'Timetables?weekStart=2026-11-16');
+    const last = sim.requests.at(-1);
+    expect(last).toEqual({
+      host: 'portal',
+      method: 'GET',
+      path: '/gateway/api/2.0/Timetables',
+      query: 'weekStart=2026-11-16',
+      login: ANIA.login,
+      status: 200,
+      at: Date.parse('2026-11-20T08:00:00+01:00'),
+      bytes: expect.any(Number),
+    });
+    expect(last?.bytes).toBeGreaterThan(1000);
+    // Login page, password POST and two redirect hops.
+    expect(sim.count({ host: 'auth' })).toBe(4);
+    expect(sim.count({ path: /Timetables/ })).toBe(1);
+    expect(sim.logins()).toBe(1);
+    sim.resetCounts();
+    expect(sim.requests).toHaveLength(0);
+    expect(sim.count()).toBe(0);
+    expect(sim.logins()).toBe(0);
+  });
+
+  it('listens on the messages and sandbox hosts, with 404 for unknown paths', async () => {
+    for (const url of [sim.urls.messages_url, sim.urls.sandbox_url]) {
+      const res = await fetch(`${url}/no/such/path`);
+      expect(res.status).toBe(404);
+    }
+    expect(sim.count({ host: 'messages' })).toBe(1);
+    expect(sim.count({ host: 'sandbox' })).toBe(1);
+  });
+});
+
+describe('latency and lifecycle', () => {
+  it('delays matching requests until cleared', async () => {
+    sim.setLatency(200, { path: '/gateway/api/2.0/Me' });
+    let started = performance.now();
+    await gatewayGet(sim, browser, 'Me');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    started = performance.now();
+    await gatewayGet(sim, browser, 'Schools');
+    expect(performance.now() - started).toBeLessThan(150);
+    sim.setLatency(0, { path: '/gateway/api/2.0/Me' });
+    started = performance.now();
+    await gatewayGet(sim, browser, 'Me');
+    expect(performance.now() - started).toBeLessThan(150);
+  });
+
+  it('stops at once, even with a request waiting on latency', async () => {
+    sim.setLatency(10_000);
+    const pending = fetch(`${sim.urls.base_url}/gateway/api/2.0/Me`).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    await sim.stop();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await pending).toBe('failed');
+  });
+
+  it('listens on a fixed port on all four loopback addresses when asked', async () => {
+    const port = await freePort();
+    const fixed = new PortalSimulator({ port });
+    expect(() => fixed.urls).toThrow(/not started/);
+    await fixed.start();
+    try {
+      expect(fixed.urls).toEqual({
+        base_url: `http://127.0.0.1:${port}`,
+        auth_url: `http://127.0.0.2:${port}`,
+        messages_url: `http://127.0.0.3:${port}`,
+        sandbox_url: `http://127.0.0.4:${port}`,
+      });
+      expect((await fetch(`${fixed.urls.base_url}/loguj/portalRodzina`, { redirect: 'manual' })).status).toBe(302);
+    } finally {
+      await fixed.stop();
+    }
+  });
+});
+
+/** A port free on every loopback address used (checked on the first, which is usual enough). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
