@@ -228,7 +228,7 @@ describe.concurrent('portal answers', () => {
     );
     await w.refresh();
     expect(h.state('ania', 'average')).toBe('None');
-    await waitUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 1_000);
+    await waitUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
   });
 
