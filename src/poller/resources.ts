@@ -39,12 +39,19 @@ export interface ResourceSpec<S extends z.ZodType> {
   refusedForMs?: number;
   /** On a failure, answer the last good value instead of failing (for lookups). */
   staleOnError?: boolean;
+  /**
+   * A cheap fingerprint of the list (its ids in the class calendar): when it is not the one the copy
+   * was fetched under, the copy is stale whatever its age. maxAgeMs still bounds an unchanged copy,
+   * because an edit keeps the ids.
+   */
+  signal?: string;
 }
 
 interface Entry {
   at: number;
   value?: unknown;
   refusedUntil?: number;
+  signal?: string;
 }
 
 export interface ResourceCacheOptions {
@@ -69,11 +76,12 @@ export class ResourceCache {
     const now = this.options.clock.now();
     const entry = this.entries.get(key);
     if (entry?.refusedUntil !== undefined && now < entry.refusedUntil) return undefined;
-    const maxAge = this.options.alwaysFetch ? 0 : spec.maxAgeMs;
-    if (entry && entry.value !== undefined && now - entry.at < maxAge) return entry.value as z.output<S>;
+    const maxAge = this.naive ? 0 : spec.maxAgeMs;
+    const signalled = spec.signal !== undefined && spec.signal !== entry?.signal;
+    if (entry && entry.value !== undefined && !signalled && now - entry.at < maxAge) return entry.value as z.output<S>;
     try {
       const value = await this.fetch(spec);
-      this.entries.set(key, { at: now, value });
+      this.entries.set(key, { at: now, value, signal: spec.signal });
       return value;
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {
@@ -87,6 +95,11 @@ export class ResourceCache {
       }
       throw error;
     }
+  }
+
+  /** Every resource is fetched on every poll (the benchmark's naive schedule): signals are pointless. */
+  get naive(): boolean {
+    return this.options.alwaysFetch === true;
   }
 
   /** The last good copy, whatever its age. */

@@ -10,6 +10,7 @@ import type { Names } from '../school/names.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { BackgroundFiles } from './files.js';
+import type { CalendarSignals } from './sources/calendar.js';
 
 export type Tier = 'fast' | 'normal';
 
@@ -19,6 +20,8 @@ export interface SharedMemory {
   timetable?: TimetableDays;
   /** The next school day after today, or null when the timetable cannot tell. */
   nextSchoolDay?: string | null;
+  /** The class calendar's signals, read once per poll (keyed by the poll's start time). */
+  calendar?: { at: number; signals: Promise<CalendarSignals> };
 }
 
 export interface SourceContext {

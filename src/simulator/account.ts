@@ -3,7 +3,7 @@
 // kept in fixture form (relative dates, short references) and expanded on every request.
 import { createHash, randomBytes } from 'node:crypto';
 import { loadFixture } from './fixtures.js';
-import type { ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
+import type { ChangeFixture, ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
 
 export interface SimAccountInit {
   login: string;
@@ -144,6 +144,19 @@ export class SimAccount {
   addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
     this.listOf(endpoint).push(record);
     return record;
+  }
+
+  /** The simulated Warsaw time as the portal writes it in AddDate ("YYYY-MM-DD HH:MM:SS"). */
+  stamp(): string {
+    const { today, time } = this.env.clock();
+    return `${today} ${time}`;
+  }
+
+  /** Announces a change to the class plan now: one lesson cancelled or substituted (also a room change). */
+  addPlanChange(init: Omit<ChangeFixture, 'Id' | 'AddDate'>): ChangeFixture {
+    const change: ChangeFixture = { Id: Math.max(90_000, ...this.data.changes.map((c) => c.Id)) + 1, AddDate: this.stamp(), ...init };
+    this.data.changes.push(change);
+    return change;
   }
 
   /** The next free numeric Id of a static resource's list. */

@@ -13,6 +13,7 @@ import { agendaEvents, agendaItems, upcomingTests } from '../../school/agenda.js
 import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../school/homework.js';
 import { CADENCE } from '../resources.js';
 import { lookupList, names } from './lookups.js';
+import { signalled } from './calendar.js';
 import type { Source, SourceContext, SourceResult } from '../source.js';
 
 export class AgendaSource implements Source {
@@ -26,13 +27,18 @@ export class AgendaSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const rare = { maxAgeMs: CADENCE.rare, staleOnError: true };
+    // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
+    const [homeWorksAge, conferencesAge] = await Promise.all([
+      signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly }),
+      signalled(ctx, 'ParentTeacherConferences', { usual: CADENCE.rare, unchanged: CADENCE.daily }),
+    ]);
     const [homeWorks, assignments, conferences, trips] = await Promise.all([
-      ctx.cache.get({ endpoint: 'HomeWorks', schema: homeWorksResponse, maxAgeMs: CADENCE.everyPoll }).then((r) => r?.HomeWorks),
+      ctx.cache.get({ endpoint: 'HomeWorks', schema: homeWorksResponse, ...homeWorksAge }).then((r) => r?.HomeWorks),
       ctx.cache
         .get({ endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, maxAgeMs: CADENCE.everyPoll })
         .then((r) => r?.HomeWorkAssignments),
       ctx.cache
-        .get({ endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, ...rare })
+        .get({ endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, ...conferencesAge })
         .then((r) => r?.ParentTeacherConferences),
       ctx.cache.get({ endpoint: 'SchoolTrips', schema: schoolTripsResponse, ...rare }).then((r) => r?.Data),
     ]);

@@ -9,6 +9,7 @@ import { schedule, type ScheduleInput } from '../../school/schedule.js';
 import { timetableWeeks, freeDays, type FreeDaysInput } from '../../school/schooldays.js';
 import { CADENCE } from '../resources.js';
 import { names } from './lookups.js';
+import { signalled } from './calendar.js';
 import type { Names } from '../../school/names.js';
 import type { Source, SourceContext, SourceResult } from '../source.js';
 
@@ -42,6 +43,8 @@ export class TimetableSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const [free, substitutions] = await Promise.all([this.freeDays(ctx), this.substitutions(ctx)]);
+    // A change to the plan is a new entry under Substitutions: without one, the week stands.
+    const age = await signalled(ctx, 'Substitutions', { usual: CADENCE.everyPoll, unchanged: CADENCE.rare });
     const weeks = new Map<string, TimetableDays | undefined>();
     const fetchWeek = async (monday: string): Promise<void> => {
       if (weeks.has(monday)) return;
@@ -49,7 +52,7 @@ export class TimetableSource implements Source {
         endpoint: 'Timetables',
         schema: timetablesResponse,
         query: { weekStart: monday },
-        maxAgeMs: CADENCE.everyPoll,
+        ...age,
         // A 403 means "not published yet", not a dead session; ask again within the hour.
         refusedForMs: CADENCE.hourly,
       });
@@ -85,12 +88,17 @@ export class TimetableSource implements Source {
     return result;
   }
 
-  /** Free days change rarely: daily. Only the child's class counts (the school-wide list has every class). */
+  /**
+   * Free days change rarely: daily, or at once when the calendar lists a new one. Only the child's
+   * class counts (the school-wide list has every class).
+   */
   private async freeDays(ctx: SourceContext): Promise<FreeDaysInput> {
     const daily = { maxAgeMs: CADENCE.daily, staleOnError: true };
+    const ages = { usual: CADENCE.daily, unchanged: CADENCE.daily };
+    const [schoolAge, classAge] = await Promise.all([signalled(ctx, 'SchoolFreeDays', ages), signalled(ctx, 'ClassFreeDays', ages)]);
     const [school, klass, types] = await Promise.all([
-      ctx.cache.get({ endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, ...daily }),
-      ctx.cache.get({ endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, ...daily }),
+      ctx.cache.get({ endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, ...schoolAge }),
+      ctx.cache.get({ endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, ...classAge }),
       ctx.cache.get({ endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, ...daily }),
     ]);
     return {
@@ -101,13 +109,16 @@ export class TimetableSource implements Source {
     };
   }
 
-  /** The whole year's change list cannot be narrowed (spec 4.4); the timetable itself shows today's changes, so hourly. */
+  /**
+   * The whole year's change list cannot be narrowed (spec 4.4): read when the calendar lists a new
+   * change, else every 3 hours (hourly without the calendar; the timetable itself shows today's changes).
+   */
   private async substitutions(ctx: SourceContext): Promise<readonly Substitution[] | undefined> {
     const answer = await ctx.cache.get({
       endpoint: 'Calendars/Substitutions',
       schema: substitutionsResponse,
-      maxAgeMs: CADENCE.hourly,
       staleOnError: true,
+      ...(await signalled(ctx, 'Substitutions', { usual: CADENCE.hourly, unchanged: CADENCE.rare })),
     });
     return answer?.Substitutions;
   }

@@ -2,7 +2,7 @@
 // every class, named after their type), the class calendar ids and the month id lists.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, refId, anyId, idList } from './fields.js';
+import { text, num, refId, anyId, optionalIdList } from './fields.js';
 
 const schoolFreeDay = z.looseObject({ Id: numericId, Name: text, DateFrom: text, DateTo: text, AddDate: text });
 export const schoolFreeDaysResponse = z.looseObject({ SchoolFreeDays: lenientList(schoolFreeDay) });
@@ -29,15 +29,18 @@ export const calendarsResponse = z.looseObject({ Calendars: lenientList(z.looseO
 const stat = z.looseObject({ Id: anyId, MinDate: text, MaxDate: text });
 export const calendarStatsResponse = z.looseObject({ Stats: lenientList(stat) });
 
-/** Calendars/<id>?year=&month=: only ids per kind, so a change can be noticed without the lists. */
+/**
+ * Calendars/<id>?year=&month= (or the whole year without them): only ids per kind, so a change can be
+ * noticed without the lists. A kind the answer lacks stays undefined.
+ */
 export const calendarMonthResponse = z.looseObject({
   Calendar: z.looseObject({
-    HomeWorks: idList,
-    Substitutions: idList,
-    ParentTeacherConferences: idList,
-    SchoolFreeDays: idList,
-    ClassFreeDays: idList,
-    TeacherFreeDays: idList,
+    HomeWorks: optionalIdList,
+    Substitutions: optionalIdList,
+    ParentTeacherConferences: optionalIdList,
+    SchoolFreeDays: optionalIdList,
+    ClassFreeDays: optionalIdList,
+    TeacherFreeDays: optionalIdList,
     Pages: z.looseObject({ Prev: text, Next: text }).optional().catch(undefined),
   }),
 });

@@ -42,6 +42,8 @@ export const bool = z.unknown().optional().transform(toBool);
 /** A reference {Id, Url} or a bare id, normalised to a string id; unusable means undefined. */
 export const refId = z.unknown().optional().transform(normId);
 export const idList = z.unknown().optional().transform(toIdList);
+/** Like idList, but a missing field stays undefined (absent is not the same as empty). */
+export const optionalIdList = z.unknown().optional().transform((v) => (v === undefined ? undefined : toIdList(v)));
 
 /** A record id that may be a string (t123, LID-...); only blank is unusable. */
 export const anyId = id.refine((v) => v !== '', 'empty id');

@@ -283,7 +283,9 @@ describe('calendar and module lists', () => {
     const parsed = calendarMonthResponse.parse({
       Calendar: { HomeWorks: [{ Id: 1, Url: 'x' }, 2], Substitutions: [], Pages: { Prev: 'a', Next: 'b' } },
     });
-    expect(parsed.Calendar).toMatchObject({ HomeWorks: ['1', '2'], Substitutions: [], SchoolFreeDays: [], Pages: { Prev: 'a' } });
+    expect(parsed.Calendar).toMatchObject({ HomeWorks: ['1', '2'], Substitutions: [], Pages: { Prev: 'a' } });
+    // A kind the answer lacks is unknown, not empty: it must not pass for "nothing changed".
+    expect(parsed.Calendar.SchoolFreeDays).toBeUndefined();
   });
 
   it('reads module access as a list, also from a single object', () => {

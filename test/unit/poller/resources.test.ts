@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CADENCE, HOUR, MINUTE, ResourceCache } from '../../../src/poller/resources.js';
+import { UnexpectedResponseError } from '../../../src/portal/errors.js';
+import { FakeClock } from '../../../src/util/clock.js';
+import { silentLogger } from '../../../src/util/log.js';
+import type { Gateway } from '../../../src/portal/gateway.js';
+
+const schema = z.looseObject({ n: z.number() });
+
+/** A gateway that answers {n} counting its own calls, or fails as told. */
+function fakeGateway(): { gateway: Gateway; calls: () => number; failWith: (e: Error | undefined) => void } {
+  let calls = 0;
+  let failure: Error | undefined;
+  const gateway = {
+    get: async () => {
+      calls++;
+      if (failure) throw failure;
+      return { n: calls };
+    },
+  } as unknown as Gateway;
+  return { gateway, calls: () => calls, failWith: (e) => (failure = e) };
+}
+
+function setup(alwaysFetch = false) {
+  const clock = new FakeClock('2026-11-18T09:00:00+01:00');
+  const fake = fakeGateway();
+  const cache = new ResourceCache({ gateway: fake.gateway, clock, log: silentLogger(), alwaysFetch });
+  return { clock, cache, ...fake };
+}
+
+describe('ResourceCache', () => {
+  it('answers from memory while younger than the age the caller accepts', async () => {
+    const { clock, cache, calls } = setup();
+    const spec = { endpoint: 'Notes', schema, maxAgeMs: CADENCE.hourly };
+    expect(await cache.get(spec)).toEqual({ n: 1 });
+    clock.set(clock.now() + 30 * MINUTE);
+    expect(await cache.get(spec)).toEqual({ n: 1 });
+    clock.set(clock.now() + 30 * MINUTE);
+    expect(await cache.get(spec)).toEqual({ n: 2 });
+    expect(calls()).toBe(2);
+  });
+
+  it('fetches at once when the signal changed, and not while it holds', async () => {
+    const { clock, cache, calls } = setup();
+    const spec = (signal: string) => ({ endpoint: 'HomeWorks', schema, maxAgeMs: HOUR, signal });
+    await cache.get(spec('1,2'));
+    clock.set(clock.now() + 20 * MINUTE);
+    expect(await cache.get(spec('1,2'))).toEqual({ n: 1 });
+    expect(await cache.get(spec('1,2,3'))).toEqual({ n: 2 });
+    expect(await cache.get(spec('1,2,3'))).toEqual({ n: 2 });
+    clock.set(clock.now() + HOUR);
+    expect(await cache.get(spec('1,2,3'))).toEqual({ n: 3 }); // an edit keeps the ids: the fallback age still holds
+    expect(calls()).toBe(3);
+  });
+
+  it('fetches everything every time on the naive schedule', async () => {
+    const { cache, calls } = setup(true);
+    for (let i = 0; i < 3; i++) await cache.get({ endpoint: 'HomeWorks', schema, maxAgeMs: HOUR, signal: 'same' });
+    expect(calls()).toBe(3);
+    expect(cache.naive).toBe(true);
+  });
+
+  it('remembers a refusal and answers the last good copy on a failure when asked to', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    failWith(new UnexpectedResponseError(403, 'forbidden'));
+    expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
+    expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
+    expect(calls()).toBe(1);
+    expect(cache.refused('Ebiblio')).toBe(true);
+
+    failWith(undefined);
+    await cache.get({ endpoint: 'Subjects', schema, maxAgeMs: 0, staleOnError: true });
+    failWith(new Error('socket hang up'));
+    clock.set(clock.now() + MINUTE);
+    expect(await cache.get({ endpoint: 'Subjects', schema, maxAgeMs: 0, staleOnError: true })).toEqual({ n: 2 });
+    await expect(cache.get({ endpoint: 'Grades', schema, maxAgeMs: 0 })).rejects.toThrow('socket hang up');
+  });
+});
