@@ -1,5 +1,6 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
 import type { EntityState } from '../ha/state.js';
+import { warsawTimeOfDay } from '../util/time.js';
 
 export interface LuckyNumber {
   number: number;
@@ -35,10 +36,13 @@ export function luckyEntities(lucky: LuckyNumber | undefined, registerNumber: st
 
 /**
  * Asking again is pointless once the next school day's number is known; once today's is known, the
- * next one may appear early (spec 2.9), so an hourly look is enough.
+ * next one may appear early (spec 2.9), so an hourly look between 06:00 and 21:00 is enough (a school
+ * publishes it during the day; at midnight today's number is the one already shown).
  */
 export function luckyRecheckDue(lucky: LuckyNumber | undefined, today: string, lastAskedAt: number, now: number): boolean {
   if (!lucky || lucky.day < today) return true;
   if (lucky.day > today) return false;
+  const time = warsawTimeOfDay(now);
+  if (time < '06:00' || time >= '21:00') return false;
   return now - lastAskedAt >= 60 * 60_000;
 }
