@@ -11,6 +11,8 @@ export type ChildRequest =
   | { id: number; type: 'notice'; login: string }
   | { id: number; type: 'lucky'; login: string; number: number; day: string }
   | { id: number; type: 'message'; login: string }
+  | { id: number; type: 'test'; login: string; date: string }
+  | { id: number; type: 'change'; login: string; date: string; lessonNo: number }
   | { id: number; type: 'noop' }
   | { id: number; type: 'stop' };
 
@@ -52,6 +54,26 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return null;
     case 'lucky':
       sim.account(msg.login).setLuckyNumber(msg.number, msg.day);
+      return null;
+    case 'test': {
+      const account = sim.account(msg.login);
+      account.addRecord('HomeWorks', {
+        Id: account.nextId('HomeWorks'),
+        Content: 'Sprawdzian: nowy dział.',
+        Date: msg.date,
+        Category: '@HomeWorks/Categories/1',
+        LessonNo: '3',
+        TimeFrom: '09:50:00',
+        TimeTo: '10:35:00',
+        CreatedBy: '@Users/162002',
+        Class: '@Classes/7104',
+        Subject: '@Subjects/5012',
+        AddDate: account.stamp(),
+      });
+      return null;
+    }
+    case 'change':
+      sim.account(msg.login).addPlanChange({ kind: 'cancelled', OrgDate: msg.date, OrgLessonNo: msg.lessonNo });
       return null;
     case 'message':
       sim.messaging.addMessage(msg.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 });

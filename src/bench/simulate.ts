@@ -54,7 +54,11 @@ export class RecordingPublisher implements Publisher {
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
   private readonly last = new Map<string, string>();
 
-  constructor(private readonly clock: FakeClock) {}
+  /** keep false: remember nothing (a long run that measures memory must not grow by its own records). */
+  constructor(
+    private readonly clock: FakeClock,
+    private readonly keep = true,
+  ) {}
 
   setChild(_child: ChildInfo): void {}
   removeChild(_id: string): void {}
@@ -63,10 +67,10 @@ export class RecordingPublisher implements Publisher {
     const text = JSON.stringify(state);
     if (this.last.get(`${child}/${key}`) === text) return;
     this.last.set(`${child}/${key}`, text);
-    this.states.push({ child, key, state: state.state, at: this.clock.now() });
+    if (this.keep) this.states.push({ child, key, state: state.state, at: this.clock.now() });
   }
   publishEvent(child: string, kind: string, payload: EventPayload): void {
-    this.events.push({ child, kind, payload, at: this.clock.now() });
+    if (this.keep) this.events.push({ child, kind, payload, at: this.clock.now() });
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
@@ -87,6 +91,8 @@ export interface SimulationOptions {
   poll?: { interval?: string; fast_interval?: string; quiet_hours?: string };
   naive?: boolean;
   injections?: Injection[];
+  /** false: keep no per-cycle or per-state records (for the week's memory readings). */
+  record?: boolean;
 }
 
 export interface CountsAnswer {
@@ -127,7 +133,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     'bench',
     { env: {} },
   );
-  const publisher = new RecordingPublisher(clock);
+  const record = options.record ?? true;
+  const publisher = new RecordingPublisher(clock, record);
   const cycles: SimulationResult['cycles'] = [];
   const app = new App({
     config,
@@ -136,7 +143,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     clock,
     publisher,
     naive: options.naive,
-    onCycle: (childIndex, cycle) => cycles.push({ tiers: cycle.tiers, cpuMicros: cycle.cpuMicros, childIndex }),
+    onCycle: (childIndex, cycle) => {
+      if (record) cycles.push({ tiers: cycle.tiers, cpuMicros: cycle.cpuMicros, childIndex });
+    },
   });
   await app.start();
   const end = clock.now() + options.days * 86_400_000;
@@ -148,7 +157,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   while (clock.now() < end) {
     const day = Math.floor((clock.now() - startedAt) / 86_400_000);
     if (day > daily.length) {
-      const m = process.memoryUsage();
+      const m = memoryNow();
       daily.push({ day: daily.length + 1, rssMB: m.rss / 1048576, heapMB: m.heapUsed / 1048576 });
     }
     const nextInjection = injections[0]?.at ?? Number.POSITIVE_INFINITY;
@@ -163,7 +172,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     await idle();
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
-  const memory = process.memoryUsage();
+  const memory = memoryNow();
   daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
   await app.stop();
   await sim.ask({ type: 'stop' });
@@ -174,6 +183,16 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     return { label: injection.label, delayMs: seen ? seen.at - at : null };
   });
   return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily };
+}
+
+/**
+ * RSS as it is (what the machine pays), and the live heap after a full collection when the process
+ * runs with --expose-gc (as the bench's fresh processes do), so that heap growth means a leak.
+ */
+function memoryNow(): { rss: number; heapUsed: number } {
+  const rss = process.memoryUsage().rss;
+  (globalThis as { gc?: () => void }).gc?.();
+  return { rss, heapUsed: process.memoryUsage().heapUsed };
 }
 
 /** Every request of the run (login steps the simulator cannot attribute included), per child per day. */
