@@ -8,9 +8,6 @@ import type { Config } from './config/schema.js';
 import { App } from './app.js';
 import { createLogger } from './util/log.js';
 import { VERSION } from './version.js';
-import { runDemo } from './demo.js';
-import { runCheck } from './check.js';
-import { runDashboard } from './dashboard.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: CliArgs;
@@ -28,15 +25,21 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
+    // The other commands are loaded only when asked for: `run` stays small (the demo brings a broker
+    // and the simulator).
     switch (args.command) {
-      case 'demo':
+      case 'demo': {
+        const { runDemo } = await import('./demo.js');
         return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, untilStopped: stopSignal() });
+      }
       case 'check': {
         const { config } = await loadConfig(args, false);
+        const { runCheck } = await import('./check.js');
         return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr) });
       }
       case 'dashboard': {
         const { config } = await loadConfig(args, false);
+        const { runDashboard } = await import('./dashboard.js');
         return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang });
       }
       case 'run':
