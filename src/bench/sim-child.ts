@@ -55,23 +55,9 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     case 'lucky':
       sim.account(msg.login).setLuckyNumber(msg.number, msg.day);
       return null;
-    case 'test': {
-      const account = sim.account(msg.login);
-      account.addRecord('HomeWorks', {
-        Id: account.nextId('HomeWorks'),
-        Content: 'Sprawdzian: nowy dział.',
-        Date: msg.date,
-        Category: '@HomeWorks/Categories/1',
-        LessonNo: '3',
-        TimeFrom: '09:50:00',
-        TimeTo: '10:35:00',
-        CreatedBy: '@Users/162002',
-        Class: '@Classes/7104',
-        Subject: '@Subjects/5012',
-        AddDate: account.stamp(),
-      });
+    case 'test':
+      sim.account(msg.login).addTest({ date: msg.date, content: 'Sprawdzian: nowy dział.' });
       return null;
-    }
     case 'change':
       sim.account(msg.login).addPlanChange({ kind: 'cancelled', OrgDate: msg.date, OrgLessonNo: msg.lessonNo });
       return null;

@@ -159,6 +159,26 @@ export class SimAccount {
     return change;
   }
 
+  /**
+   * Puts a test on the class agenda now (a HomeWorks entry of category 1, Sprawdzian), in the second
+   * lesson slot of the date, set by the maths teacher unless told otherwise.
+   */
+  addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
+    return this.addRecord('HomeWorks', {
+      Id: this.nextId('HomeWorks'),
+      Content: init.content,
+      Date: init.date,
+      Category: '@HomeWorks/Categories/1',
+      LessonNo: '2',
+      TimeFrom: '08:55:00',
+      TimeTo: '09:40:00',
+      CreatedBy: `@Users/${init.teacher ?? 162002}`,
+      Class: `@Classes/${this.data.account.classId}`,
+      Subject: `@Subjects/${init.subject ?? 5012}`,
+      AddDate: this.stamp(),
+    });
+  }
+
   /** The next free numeric Id of a static resource's list. */
   nextId(endpoint: string): number {
     const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));

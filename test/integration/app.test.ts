@@ -277,3 +277,54 @@ describe('problems', () => {
     expect(sim.count({ host: 'auth', method: 'POST' })).toBe(1);
   });
 });
+
+/** Requests for one gateway resource so far (Timetables for every week counted together). */
+const reads = (endpoint: string): number =>
+  sim.requests.filter((r) => r.host === 'portal' && r.path === `/gateway/api/2.0/${endpoint}`).length;
+
+// The class calendar as a cheap signal: lists whose ids it vouches for are not read on every poll,
+// yet a new test or a new plan change still shows within one poll.
+describe('class calendar signal', () => {
+  it('skips the agenda, the timetable and the plan changes while their ids stay the same', async () => {
+    const h = await firstPoll();
+    const before = { homeWorks: reads('HomeWorks'), timetables: reads('Timetables'), changes: reads('Calendars/Substitutions'), grades: reads('Grades') };
+    await h.advanceMinutes(20);
+    expect(reads('Grades')).toBe(before.grades + 1); // a normal poll did run
+    expect(reads('HomeWorks')).toBe(before.homeWorks);
+    expect(reads('Timetables')).toBe(before.timetables);
+    expect(reads('Calendars/Substitutions')).toBe(before.changes);
+    // An edit keeps the ids, so an unchanged list is still read again within the hour.
+    await h.advanceMinutes(40);
+    expect(reads('HomeWorks')).toBe(before.homeWorks + 1);
+  });
+
+  it('shows a new test at the next poll', async () => {
+    const h = await firstPoll();
+    const tests = Number(h.state('ania', 'upcoming_tests'));
+    await h.advanceMinutes(20);
+    sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+    await h.advanceMinutes(20);
+    expect(h.state('ania', 'upcoming_tests')).toBe(String(tests + 1));
+  });
+
+  it('shows a new plan change for tomorrow at the next poll', async () => {
+    const h = await firstPoll();
+    const changes = Number(h.state('ania', 'plan_changes_tomorrow'));
+    await h.advanceMinutes(20);
+    sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
+    const events = h.rec.on(`${h.base}/ania/event/plan_change`).length;
+    await h.advanceMinutes(20);
+    expect(h.state('ania', 'plan_changes_tomorrow')).toBe(String(changes + 1));
+    expect(h.rec.on(`${h.base}/ania/event/plan_change`).length).toBe(events + 1);
+  });
+
+  it('reads the lists on every poll when the portal refuses the calendar', async () => {
+    sim.account(ANIA.login).setModuleStatus('Calendars/*', 403);
+    const h = await firstPoll();
+    const before = { homeWorks: reads('HomeWorks'), timetables: reads('Timetables') };
+    await h.advanceMinutes(20);
+    expect(reads('HomeWorks')).toBe(before.homeWorks + 1);
+    expect(reads('Timetables')).toBe(before.timetables + 1);
+    expect(h.state('ania', 'problem')).toBe('OFF');
+  });
+});
