@@ -318,6 +318,16 @@ describe('class calendar signal', () => {
     expect(h.rec.on(`${h.base}/ania/event/plan_change`).length).toBe(events + 1);
   });
 
+  it('reads the agenda and the timetable on a refresh whatever the calendar says', async () => {
+    const h = await firstPoll();
+    await h.advanceMinutes(20);
+    const before = { homeWorks: reads('HomeWorks'), timetables: reads('Timetables') };
+    await h.rec.publish(`${h.base}/ania/refresh/set`, '');
+    await waitUntil(() => h.rec.on(`${h.base}/ania/refresh/result`).length > 0, 'the result');
+    expect(reads('HomeWorks')).toBe(before.homeWorks + 1);
+    expect(reads('Timetables')).toBe(before.timetables + 1);
+  });
+
   it('reads the lists on every poll when the portal refuses the calendar', async () => {
     sim.account(ANIA.login).setModuleStatus('Calendars/*', 403);
     const h = await firstPoll();

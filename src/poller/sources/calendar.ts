@@ -21,7 +21,8 @@ export function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
 
 /**
  * The age a list may reach: `unchanged` when the calendar vouches for it, else `usual`; with the
- * signal passed on to the cache, a changed fingerprint fetches the list at once.
+ * signal passed on to the cache, a changed fingerprint fetches the list at once. A refresh a user
+ * asked for reads what a poll without the calendar would (an edit keeps the ids).
  */
 export async function signalled(
   ctx: SourceContext,
@@ -29,7 +30,8 @@ export async function signalled(
   ages: { usual: number; unchanged: number },
 ): Promise<{ maxAgeMs: number; signal?: string }> {
   const signal = (await calendarSignals(ctx))[kind];
-  return signal === undefined ? { maxAgeMs: ages.usual } : { maxAgeMs: ages.unchanged, signal };
+  if (signal === undefined) return { maxAgeMs: ages.usual };
+  return { maxAgeMs: ctx.forced ? ages.usual : ages.unchanged, signal };
 }
 
 async function readSignals(ctx: SourceContext): Promise<CalendarSignals> {
