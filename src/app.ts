@@ -79,7 +79,11 @@ export class App {
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
           naive: this.options.naive,
-          onCycle: this.options.onCycle ? (cycle) => this.options.onCycle?.(index, cycle) : undefined,
+          onCycle: (cycle) => {
+            // bridge/info names the children and their modules, which a poll may just have learned.
+            this.bridge?.publishInfo();
+            this.options.onCycle?.(index, cycle);
+          },
         }),
       );
     });

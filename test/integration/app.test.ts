@@ -44,6 +44,13 @@ async function firstPoll(accounts: { login: string; password: string; messages?:
 }
 
 describe('first poll of a child', () => {
+  it('names the child and its modules on bridge/info once the poll has learned them', async () => {
+    const h = await firstPoll();
+    await h.pollUntil(() => true, 'the fast poll', 3 * 60_000);
+    const info = JSON.parse(h.rec.last(`${h.base}/bridge/info`)?.text ?? '{}') as { children?: Record<string, unknown>[] };
+    expect(info.children?.[0]).toMatchObject({ id: 'ania', name: 'Ania Kowalska', class: '4b', messages_module: true });
+  });
+
   it('publishes every entity with the values the portal data gives', async () => {
     sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
     const h = await firstPoll();
