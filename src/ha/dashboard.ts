@@ -2,7 +2,7 @@
 // (heading, tile, markdown, conditional, entities). Pure: the children and the entities the bridge
 // announces for each go in, the dashboard comes out; a card whose entities a child lacks is left out.
 import { stringify } from 'yaml';
-import type { EntityDef } from './entities.js';
+import { entityId, type EntityDef } from './entities.js';
 
 export const DASHBOARD_LANGS = ['en', 'pl'] as const;
 export type DashboardLang = (typeof DASHBOARD_LANGS)[number];
@@ -17,11 +17,6 @@ export interface DashboardChild {
 }
 
 export type Card = Record<string, unknown>;
-
-/** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<c>_<key>. */
-export function entityId(childId: string, entity: Pick<EntityDef, 'platform' | 'key'>): string {
-  return `${entity.platform}.${childId}_${entity.key}`;
-}
 
 /** The dashboard as a Lovelace config object. */
 export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = 'en'): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
-import type { EntityDef } from './entities.js';
+import { entityId, type EntityDef } from './entities.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 
 export const ORIGIN_NAME = 'dziennik2mqtt';
@@ -105,7 +105,7 @@ function component(entity: EntityDef, child: string, topics: Topics): Record<str
   const common = omitUndefined({
     p: entity.platform,
     unique_id: `${topics.deviceId(child)}_${entity.key}`,
-    default_entity_id: `${entity.platform}.${child}_${entity.key}`,
+    default_entity_id: entityId(child, entity),
     name: entity.name,
     icon: entity.icon,
     device_class: entity.deviceClass,

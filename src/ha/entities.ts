@@ -116,6 +116,14 @@ export function sendButton(messageId: string, name: string): EntityDef {
   };
 }
 
-export function entityByKey(key: string): EntityDef | undefined {
-  return ENTITIES.find((e) => e.key === key);
+/** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */
+export function entityId(childId: string, entity: Pick<EntityDef, 'platform' | 'key'>): string {
+  return `${entity.platform}.${childId}_${entity.key}`;
+}
+
+/** The catalogue entry of a key; an unknown key is a programming error. */
+export function entityByKey(key: string): EntityDef {
+  const found = ENTITIES.find((e) => e.key === key);
+  if (!found) throw new Error(`no entity ${key}`);
+  return found;
 }

@@ -295,7 +295,7 @@ export class AccountPoller {
     // fetches its own resources concurrently.
     for (const source of sources) {
       if (sessionError !== undefined) break;
-      if (!source.due(ctx)) {
+      if (source.due?.(ctx) === false) {
         Object.assign(states, source.restate?.(ctx));
         continue;
       }

@@ -55,8 +55,11 @@ export interface Source {
   readonly tier: Tier;
   /** Entity keys this source produces (for discovery). */
   readonly entities: readonly string[];
-  /** False when asking now would bring nothing new (the poller then keeps the last states). */
-  due(ctx: SourceContext): boolean;
+  /**
+   * False when asking now would bring nothing new (the poller then keeps the last states). Without
+   * it the source runs on every poll of its tier (its resources' cache ages still apply).
+   */
+  due?(ctx: SourceContext): boolean;
   poll(ctx: SourceContext): Promise<SourceResult>;
   /** The states recomputed for a new day without asking the portal (when not due). */
   restate?(ctx: SourceContext): SourceResult["states"];

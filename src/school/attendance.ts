@@ -51,18 +51,19 @@ interface Mark {
   semester: Semester | undefined;
 }
 
+/** The records with known types, classified (once per type), newest first. */
 function marks(input: AttendanceInput): Mark[] {
-  const types = byId(input.types);
+  const types = new Map(input.types.map((t) => [t.Id, { type: t, kind: classifyType(t) }]));
   const out: Mark[] = [];
   for (const record of input.attendances) {
     // A record of a type we do not know cannot be told from a presence; leave it out.
-    const type = record.Type === undefined ? undefined : types.get(record.Type);
-    if (type === undefined) continue;
+    const known = record.Type === undefined ? undefined : types.get(record.Type);
+    if (known === undefined) continue;
     const date = dayOf(record.Date) ?? null;
     out.push({
       record,
-      type,
-      kind: classifyType(type),
+      type: known.type,
+      kind: known.kind,
       date,
       semester: recordSemester(record.Semester, date ?? undefined, input.endFirstSemester),
     });
@@ -111,10 +112,25 @@ function justificationSummary(input: AttendanceInput): Record<string, unknown> {
   };
 }
 
+/** Both of a poll's results from one pass over the records. */
+export function attendanceEntities(input: AttendanceInput): { absencesUnexcused: EntityState; absenceEvents: ItemEvent[] } {
+  const all = marks(input);
+  const lessons = byId(input.lessons);
+  return { absencesUnexcused: unexcusedState(all, lessons, input), absenceEvents: eventsOf(all, lessons, input) };
+}
+
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
 export function absencesUnexcused(input: AttendanceInput): EntityState {
-  const lessons = byId(input.lessons);
-  const current = marks(input).filter((m) => m.semester === input.semester);
+  return unexcusedState(marks(input), byId(input.lessons), input);
+}
+
+/** One `absence` event per absence or lateness (any semester); a later change of type fires nothing. */
+export function absenceEvents(input: AttendanceInput): ItemEvent[] {
+  return eventsOf(marks(input), byId(input.lessons), input);
+}
+
+function unexcusedState(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): EntityState {
+  const current = all.filter((m) => m.semester === input.semester);
   const absent = current.filter((m) => m.kind.absence);
   const unexcused = absent.filter((m) => !m.kind.excused);
   const percent = current.length === 0 ? null : Math.round(((current.length - absent.length) / current.length) * 1000) / 10;
@@ -136,10 +152,8 @@ export function absencesUnexcused(input: AttendanceInput): EntityState {
   };
 }
 
-/** One `absence` event per absence or lateness (any semester); a later change of type fires nothing. */
-export function absenceEvents(input: AttendanceInput): ItemEvent[] {
-  const lessons = byId(input.lessons);
-  return marks(input)
+function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): ItemEvent[] {
+  return all
     .filter((m) => m.kind.absence || m.kind.late)
     .map((m) => ({
       id: `absence:${m.record.Id}`,

@@ -12,10 +12,11 @@ import type { EntityState } from '../ha/state.js';
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
 import { capAttributes } from './attributes.js';
-import { byId, dayOf, plCompare, round2 } from './common.js';
-import { categoryWeight, periodOf } from './grades-standard.js';
+import { byId, plCompare, round2 } from './common.js';
+import { categoryWeight, periodOf, pointPercent } from './grades-standard.js';
+import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
-import { recordSemester, type Semester } from './semester.js';
+import type { Semester } from './semester.js';
 
 export interface GradeScale {
   /** What a + adds and a - takes away (absolute sizes). */
@@ -78,8 +79,7 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
   const sums = new Map<string, { weighted: number; weights: number; count: number; exact: number | null }>();
   for (const g of input.grades) {
     if (g.Subject === undefined) continue;
-    const date = dayOf(g.Date) ?? dayOf(g.AddDate);
-    if (recordSemester(g.Semester, date, input.endFirstSemester) !== input.semester) continue;
+    if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const sum = sums.get(g.Subject) ?? { weighted: 0, weights: 0, count: 0, exact: null };
     sums.set(g.Subject, sum);
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
@@ -126,8 +126,7 @@ export function pointPercentages(input: {
   const sums = new Map<string, { earned: number; possible: number; count: number }>();
   for (const g of input.pointGrades) {
     if (g.Subject === undefined || g.GradeValue === undefined) continue;
-    const date = dayOf(g.Date) ?? dayOf(g.AddDate);
-    if (recordSemester(g.Semester, date, input.endFirstSemester) !== input.semester) continue;
+    if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
     if (category?.CountToTheAverage === false || max === undefined || !(max > 0)) continue;
@@ -142,7 +141,7 @@ export function pointPercentages(input: {
     .map(([subjectId, s]) => ({
       subjectId,
       subject: input.names.subject(subjectId),
-      percent: s.possible > 0 ? Math.round((s.earned / s.possible) * 1000) / 10 : null,
+      percent: pointPercent(s.earned, s.possible),
       count: s.count,
     }))
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));

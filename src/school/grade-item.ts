@@ -1,7 +1,8 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text,
 // behaviour), so that "newest grade" and grade events treat them alike.
-import { byId, idCompare } from './common.js';
-import type { Semester } from './semester.js';
+import { byId, dayOf, idCompare } from './common.js';
+import type { Names } from './names.js';
+import { recordSemester, type Semester } from './semester.js';
 
 export type GradeKind = 'grade' | 'point' | 'descriptive' | 'text' | 'behaviour';
 
@@ -42,7 +43,9 @@ export function commentIndex(comments: readonly CommentLike[] | undefined): Comm
   const byGrade = new Map<string, CommentLike[]>();
   for (const c of comments ?? []) {
     if (c.Grade === undefined) continue;
-    byGrade.set(c.Grade, [...(byGrade.get(c.Grade) ?? []), c]);
+    const list = byGrade.get(c.Grade);
+    if (list) list.push(c);
+    else byGrade.set(c.Grade, [c]);
   }
   return { byId: byId(comments), byGrade };
 }
@@ -60,6 +63,30 @@ export function commentText(ids: readonly string[], gradeId: string, index: Comm
   for (const id of ids) add(index.byId.get(id));
   for (const c of index.byGrade.get(gradeId) ?? []) add(c);
   return texts.length > 0 ? texts.join('; ') : null;
+}
+
+/** The fields of a grade record every kind reads alike: the teacher, its day, its entry time, its semester. */
+export function entryFields(
+  g: { AddedBy?: string; Date?: string; AddDate?: string; Semester?: number },
+  names: Names,
+  endFirstSemester: string | undefined,
+): Pick<GradeItem, 'teacher' | 'date' | 'added' | 'semester'> {
+  return {
+    teacher: names.teacher(g.AddedBy),
+    date: gradeDay(g) ?? null,
+    added: g.AddDate ?? g.Date ?? null,
+    semester: gradeSemester(g, endFirstSemester) ?? null,
+  };
+}
+
+/** A grade record's day: its Date, else the day it was entered. */
+export function gradeDay(g: { Date?: string; AddDate?: string }): string | undefined {
+  return dayOf(g.Date) ?? dayOf(g.AddDate);
+}
+
+/** A grade record's semester: its own Semester field, else by its day. */
+export function gradeSemester(g: { Date?: string; AddDate?: string; Semester?: number }, endFirstSemester: string | undefined): Semester | undefined {
+  return recordSemester(g.Semester, gradeDay(g), endFirstSemester);
 }
 
 /** A number the Polish way, for texts a parent reads: 9.5 -> '9,5'. */

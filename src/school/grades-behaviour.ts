@@ -6,10 +6,9 @@ import type {
   BehaviourGrade,
   BehaviourType,
 } from '../portal/schemas/behaviour.js';
-import { byId, dayOf } from './common.js';
-import { commentIndex, commentText, plNumber, type GradeItem } from './grade-item.js';
+import { byId } from './common.js';
+import { commentIndex, commentText, entryFields, plNumber, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
-import { recordSemester } from './semester.js';
 
 /** The classic scale's short forms, used when BehaviourGrades/Types is missing. */
 const CLASSIC: Record<string, string> = { '1': 'wz', '2': 'bdb', '3': 'db', '4': 'popr', '5': 'ndp', '6': 'ng' };
@@ -49,11 +48,8 @@ export function behaviourGradeItems(src: BehaviourSources, names: Names, endFirs
         subject: null,
         category: category?.Name?.trim() ?? null,
         weight: null,
-        teacher: names.teacher(g.AddedBy),
-        date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
-        added: g.AddDate ?? g.Date ?? null,
+        ...entryFields(g, names, endFirstSemester),
         comment: commentText(g.Comments, g.Id, comments),
-        semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
         details: { name, points: g.Value ?? null },
       };
     });

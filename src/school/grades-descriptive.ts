@@ -4,7 +4,7 @@ import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
 import { byId, collapse, dayOf } from './common.js';
-import { commentIndex, commentText, type GradeItem } from './grade-item.js';
+import { commentIndex, commentText, entryFields, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 import { recordSemester } from './semester.js';
 
@@ -30,11 +30,8 @@ export function descriptiveGradeItems(src: DescriptiveSources, names: Names, end
       subject: names.subject(subjectId),
       category: skillName,
       weight: null,
-      teacher: names.teacher(g.AddedBy),
-      date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
-      added: g.AddDate ?? g.Date ?? null,
+      ...entryFields(g, names, endFirstSemester),
       comment: commentText(g.Comments, g.Id, comments),
-      semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
       details: { skill: skillName },
     };
   });

@@ -7,10 +7,9 @@ import type {
   PointGrade,
   TextCategory,
 } from '../portal/schemas/othergrades.js';
-import { byId, collapse, dayOf } from './common.js';
-import { commentIndex, commentText, plNumber, type GradeItem } from './grade-item.js';
+import { byId, collapse } from './common.js';
+import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
-import { recordSemester } from './semester.js';
 
 /** Spec 2.4: a category's Weight when it is a usable number, else 1 (negative is not usable). */
 export function categoryWeight(category: { Weight?: number } | undefined): number {
@@ -44,8 +43,6 @@ export function standardGradeItems(src: StandardSources, names: Names, endFirstS
   });
 }
 
-type CommentIndex = ReturnType<typeof commentIndex>;
-
 /** What ordinary and point grades say alike: subject, category, weight, teacher, dates, comment. */
 function sharedFields(
   g: Grade | PointGrade,
@@ -59,11 +56,8 @@ function sharedFields(
     subject: names.subject(g.Subject),
     category: category?.Name?.trim() ?? null,
     weight: categoryWeight(category),
-    teacher: names.teacher(g.AddedBy),
-    date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
-    added: g.AddDate ?? g.Date ?? null,
+    ...entryFields(g, names, endFirstSemester),
     comment: commentText(g.Comments, g.Id, comments),
-    semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
   };
 }
 
@@ -127,11 +121,8 @@ export function textGradeItems(src: TextSources, names: Names, endFirstSemester?
       subject: names.subject(g.Subject),
       category: category?.Name?.trim() ?? null,
       weight: null,
-      teacher: names.teacher(g.AddedBy),
-      date: dayOf(g.Date) ?? dayOf(g.AddDate) ?? null,
-      added: g.AddDate ?? g.Date ?? null,
+      ...entryFields(g, names, endFirstSemester),
       comment: null,
-      semester: recordSemester(g.Semester, dayOf(g.Date) ?? dayOf(g.AddDate), endFirstSemester) ?? null,
       details: { text },
     };
   });

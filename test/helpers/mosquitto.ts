@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 export class PrivateMosquitto {
   private process: ChildProcess | undefined;
@@ -42,13 +43,6 @@ export class PrivateMosquitto {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function waitForPort(port: number, child: ChildProcess, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@
 // test's own subscriber is back, so the non-retained event cannot race past it.
 import { afterEach, expect, it } from 'vitest';
 import { childDiscovery } from '../../src/ha/discovery.js';
-import { entityByKey, type EntityDef } from '../../src/ha/entities.js';
+import { entityByKey } from '../../src/ha/entities.js';
 import { Bridge } from '../../src/mqtt/bridge.js';
 import { silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
@@ -15,12 +15,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function entity(key: string): EntityDef {
-  const found = entityByKey(key);
-  if (!found) throw new Error(`no entity ${key}`);
-  return found;
-}
 
 it('republishes after a broker restart and delivers an event raised during the outage exactly once', async () => {
   const broker = new PrivateMosquitto();
@@ -40,7 +34,7 @@ it('republishes after a broker restart and delivers an event raised during the o
     reconnectPeriodMs: 100,
   });
   cleanups.push(() => bridge.stop());
-  const child = { id: 'ania', name: 'Ania', entities: [entity('lucky_number'), entity('grade')] };
+  const child = { id: 'ania', name: 'Ania', entities: [entityByKey('lucky_number'), entityByKey('grade')] };
   bridge.setChild(child);
   bridge.setAvailability('ania', true);
   bridge.publishState('ania', 'lucky_number', { state: '5' });

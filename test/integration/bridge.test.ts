@@ -15,12 +15,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function entity(key: string): EntityDef {
-  const found = entityByKey(key);
-  if (!found) throw new Error(`no entity ${key}`);
-  return found;
-}
-
 interface Setup {
   base: string;
   prefix: string;
@@ -64,7 +58,7 @@ const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania'
 describe('Bridge', () => {
   it('leaves discovery, online and info retained for a late subscriber', async () => {
     const { base, prefix, bridge } = setup();
-    const child = ania([entity('lucky_number'), entity('refresh'), entity('grade')]);
+    const child = ania([entityByKey('lucky_number'), entityByKey('refresh'), entityByKey('grade')]);
     bridge.setChild(child);
     await bridge.start();
     expect(bridge.connected).toBe(true);
@@ -81,7 +75,7 @@ describe('Bridge', () => {
 
   it('publishes a state retained and only when it or its attributes change', async () => {
     const { base, bridge } = setup();
-    bridge.setChild(ania([entity('lucky_number'), entity('lessons_start_today')]));
+    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('lessons_start_today')]));
     await bridge.start();
     const r = await recorder([`${base}/ania/#`]);
     const state = `${base}/ania/lucky_number`;
@@ -120,7 +114,7 @@ describe('Bridge', () => {
     // An old retained "online" must not count as Home Assistant starting.
     await publishOnce(`${prefix}/status`, 'online', true);
     const { bridge } = setup({}, MQTT_URL, { base, prefix });
-    bridge.setChild(ania([entity('lucky_number')]));
+    bridge.setChild(ania([entityByKey('lucky_number')]));
     bridge.setAvailability('ania', true);
     bridge.publishState('ania', 'lucky_number', { state: '3', attributes: { day: '2025-03-03' } });
     const r = await recorder([`${base}/#`, `${prefix}/device/#`]);
@@ -143,13 +137,13 @@ describe('Bridge', () => {
   it('removes a dropped entity from Home Assistant and clears its retained topics', async () => {
     const { base, prefix, bridge } = setup();
     const sick = sendButton('sick', 'Zgłoś nieobecność');
-    bridge.setChild(ania([entity('lucky_number'), entity('refresh'), sick]));
+    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh'), sick]));
     await bridge.start();
     bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
     const r = await recorder([`${base}/#`, `${prefix}/#`]);
     await r.until(() => r.on(`${base}/ania/lucky_number/attributes`).length === 1, 'the state');
 
-    bridge.setChild(ania([entity('refresh')]));
+    bridge.setChild(ania([entityByKey('refresh')]));
     bridge.publishState('ania', 'lucky_number', { state: '8' });
     const config = `${prefix}/device/${base}_ania/config`;
     await r.until(() => r.on(config).length === 2 && r.on(`${base}/ania/lucky_number/attributes`).length === 2, 'the removal');
@@ -163,17 +157,17 @@ describe('Bridge', () => {
     expect(kept.has(`${base}/ania/lucky_number/attributes`)).toBe(false);
 
     // Setting the same child again publishes nothing new.
-    bridge.setChild(ania([entity('refresh')]));
+    bridge.setChild(ania([entityByKey('refresh')]));
     await sleep(300);
     expect(r.on(config)).toHaveLength(2);
   });
 
   it('removes a child whose id changed: its device, states and availability', async () => {
     const { base, prefix, bridge } = setup();
-    bridge.setChild(ania([entity('lucky_number'), entity('refresh')]));
+    bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
     bridge.setAvailability('ania', true);
     bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
-    bridge.setChild({ id: 'anna', name: 'Anna', entities: [entity('lucky_number')] });
+    bridge.setChild({ id: 'anna', name: 'Anna', entities: [entityByKey('lucky_number')] });
     await bridge.start();
     await waitUntilRetained(`${base}/ania/lucky_number/attributes`);
 
@@ -186,7 +180,7 @@ describe('Bridge', () => {
 
   it('sends events raised before start once connected', async () => {
     const { base, bridge } = setup();
-    bridge.setChild(ania([entity('grade')]));
+    bridge.setChild(ania([entityByKey('grade')]));
     const r = await recorder([`${base}/ania/event/#`]);
     bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
     await bridge.start();
@@ -201,21 +195,21 @@ describe('Bridge', () => {
     const old = (id: string, entities: EntityDef[]): string => JSON.stringify(childDiscovery({ id, name: id, entities }, ctx).payload);
     const foreign = `${prefix}/device/${base}_x_olek/config`;
     const earlier: Record<string, string> = {
-      [`${prefix}/device/${base}_olek/config`]: old('olek', [entity('average'), entity('refresh')]),
+      [`${prefix}/device/${base}_olek/config`]: old('olek', [entityByKey('average'), entityByKey('refresh')]),
       [`${base}/olek/average`]: '4.5',
       [`${base}/olek/average/attributes`]: '{}',
       [`${base}/olek/availability`]: 'online',
-      [`${prefix}/device/${base}_ania/config`]: old('ania', [entity('average'), entity('newest_grade'), entity('grade')]),
+      [`${prefix}/device/${base}_ania/config`]: old('ania', [entityByKey('average'), entityByKey('newest_grade'), entityByKey('grade')]),
       [`${base}/ania/newest_grade`]: '5',
       [`${base}/ania/average`]: '4.2',
-      [`${prefix}/device/${base}_zosia/config`]: old('zosia', [entity('average')]),
+      [`${prefix}/device/${base}_zosia/config`]: old('zosia', [entityByKey('average')]),
       // Another bridge whose base is "<base>_x": same prefix, not ours.
-      [foreign]: JSON.stringify({ ...JSON.parse(old('olek', [entity('average')])), dev: { identifiers: ['y'], name: 'y', via_device: `${base}_x_bridge` } }),
+      [foreign]: JSON.stringify({ ...JSON.parse(old('olek', [entityByKey('average')])), dev: { identifiers: ['y'], name: 'y', via_device: `${base}_x_bridge` } }),
     };
     for (const [topic, payload] of Object.entries(earlier)) await publishOnce(topic, payload, true);
 
     const { bridge } = setup({ children: ['ania', 'zosia'] }, MQTT_URL, { base, prefix });
-    bridge.setChild(ania([entity('average')]));
+    bridge.setChild(ania([entityByKey('average')]));
     await bridge.start();
     await sleep(300);
 
@@ -237,7 +231,7 @@ describe('Bridge', () => {
   describe('commands', () => {
     async function commandSetup(): Promise<{ base: string; r: Recorder; send: ReturnType<typeof vi.fn<CommandHandler>>; buttons: ReturnType<typeof vi.fn<CommandHandler>>; bridge: Bridge }> {
       const { base, bridge } = setup();
-      bridge.setChild(ania([entity('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
+      bridge.setChild(ania([entityByKey('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
       const send = vi.fn<CommandHandler>(async (req) => {
         if (req.arg !== 'sick') throw new CommandError(`no message "${req.arg}"`);
         return { sent: true };

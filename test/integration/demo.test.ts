@@ -1,20 +1,10 @@
 // `demo`: a newcomer runs one command and sees entities appear, with no account and no broker.
 import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { connectAsync } from 'mqtt';
 import { runDemo } from '../../src/demo.js';
 import { waitUntil } from '../helpers/mqtt.js';
+import { freePort } from '../helpers/ports.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('demo', () => {
   // How fast the first publish comes is measured by `npm run bench`, not here.

@@ -1,9 +1,9 @@
 // Fault injection, the request log and the servers' lifecycle.
-import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator } from '../../src/simulator/index.js';
 import { gatewayGet, logIn } from '../helpers/simulator.js';
 import type { TinyBrowser } from '../helpers/simulator.js';
+import { freePort } from '../helpers/ports.js';
 
 const ANIA = { login: '1234567u', password: 'demo-ania' };
 const JANEK = { login: '7654321u', password: 'demo-janek' };
@@ -138,15 +138,3 @@ describe('latency and lifecycle', () => {
   });
 });
 
-/** A port free on every loopback address used (checked on the first, which is usual enough). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

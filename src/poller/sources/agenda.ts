@@ -21,10 +21,6 @@ export class AgendaSource implements Source {
   readonly tier = 'normal';
   readonly entities = ['homework_due', 'upcoming_tests', 'homework'];
 
-  due(): boolean {
-    return true;
-  }
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const rare = { maxAgeMs: CADENCE.rare, staleOnError: true };
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.

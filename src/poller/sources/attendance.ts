@@ -2,7 +2,7 @@
 // lessons daily (lessons again when a mark names one they do not know); justifications hourly.
 import { attendanceTypesResponse, attendancesResponse, justificationsResponse } from '../../portal/schemas/attendance.js';
 import { lessonsResponse } from '../../portal/schemas/lookups.js';
-import { absenceEvents, absencesUnexcused, type AttendanceInput } from '../../school/attendance.js';
+import { attendanceEntities, type AttendanceInput } from '../../school/attendance.js';
 import { semesterOf } from '../../school/semester.js';
 import { CADENCE } from '../resources.js';
 import { lookupList, names } from './lookups.js';
@@ -12,10 +12,6 @@ export class AttendanceSource implements Source {
   readonly name = 'attendance';
   readonly tier = 'normal';
   readonly entities = ['absences_unexcused', 'absence'];
-
-  due(): boolean {
-    return true;
-  }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const [marks, justifications] = await Promise.all([
@@ -38,6 +34,7 @@ export class AttendanceSource implements Source {
       semester: semesterOf(ctx.today, ctx.identity.semester1End),
       endFirstSemester: ctx.identity.semester1End,
     };
-    return { states: { absences_unexcused: absencesUnexcused(input) }, events: { absence: absenceEvents(input) } };
+    const { absencesUnexcused, absenceEvents } = attendanceEntities(input);
+    return { states: { absences_unexcused: absencesUnexcused }, events: { absence: absenceEvents } };
   }
 }

@@ -37,10 +37,6 @@ export class GradesSource implements Source {
   readonly tier = 'normal';
   readonly entities = ['newest_grade', 'average', 'grade'];
 
-  due(): boolean {
-    return true;
-  }
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const get = <S extends z.ZodType>(spec: ResourceSpec<S>) => ctx.cache.get(spec);
     const units = await get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });

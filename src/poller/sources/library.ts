@@ -12,10 +12,6 @@ export class LibrarySource implements Source {
   readonly tier = 'normal';
   readonly entities = ['library_due'];
 
-  due(): boolean {
-    return true;
-  }
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
     return { states: { library_due: answer ? libraryDue(answer.lendings, ctx.today) : { state: null, attributes: {} } } };

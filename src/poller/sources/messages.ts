@@ -53,11 +53,7 @@ export class MessagesSource implements Source {
     return [...this.absentUntil.keys()];
   }
 
-  due(): boolean {
-    // The messaging client keeps its own schedule for a school without the module.
-    return true;
-  }
-
+  // Always due: the messaging client keeps its own schedule for a school without the module.
   async poll(ctx: SourceContext): Promise<SourceResult> {
     let counts: UnreadCounts;
     try {

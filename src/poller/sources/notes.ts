@@ -10,10 +10,6 @@ export class NotesSource implements Source {
   readonly tier = 'normal';
   readonly entities = ['newest_note', 'note'];
 
-  due(): boolean {
-    return true;
-  }
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, maxAgeMs: CADENCE.hourly }))?.Notes;
     if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };

@@ -11,10 +11,6 @@ export class NoticesSource implements Source {
   readonly entities = ['unread_notices', 'newest_notice', 'mark_notices_read', 'notice'];
   private notices: Notice[] | undefined;
 
-  due(): boolean {
-    return true;
-  }
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const notices = await this.load(ctx.gateway);
     return { states: noticeEntities(notices), events: { notice: noticeEvents(notices) } };

@@ -1,7 +1,7 @@
 // Normal tier: the timetable of this week (and next week only when the next school day falls in
 // it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
-// plan_change events. Between polls the states are recomputed for the current time (next_lesson
-// moves on as the day goes) without asking the portal.
+// plan_change events. Each normal poll recomputes them for the current time (next_lesson moves on
+// as the day goes), from memory when the class calendar says the lists stand.
 import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import { mergeTimetables } from '../../school/timetable.js';
@@ -10,15 +10,7 @@ import { timetableWeeks, freeDays, type FreeDaysInput } from '../../school/schoo
 import { CADENCE } from '../resources.js';
 import { names } from './lookups.js';
 import { signalled } from './calendar.js';
-import type { Names } from '../../school/names.js';
 import type { Source, SourceContext, SourceResult } from '../source.js';
-
-interface Known {
-  days: TimetableDays;
-  substitutions: readonly Substitution[] | undefined;
-  free: FreeDaysInput;
-  names: Names;
-}
 
 export class TimetableSource implements Source {
   readonly name = 'timetable';
@@ -35,11 +27,6 @@ export class TimetableSource implements Source {
     'next_lesson',
     'plan_change',
   ];
-  private known: Known | undefined;
-
-  due(): boolean {
-    return true;
-  }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const [free, substitutions] = await Promise.all([this.freeDays(ctx), this.substitutions(ctx)]);
@@ -70,22 +57,11 @@ export class TimetableSource implements Source {
       users: lessonIds.map((l) => l.Teacher?.id),
       classrooms: lessonIds.map((l) => l.Classroom?.id),
     });
-    this.known = { days, substitutions, free, names: withNames };
-    const result = this.compute(ctx);
-    return { states: result.states, events: { plan_change: result.events } };
-  }
-
-  restate(ctx: SourceContext): SourceResult['states'] {
-    return this.known ? this.compute(ctx).states : {};
-  }
-
-  private compute(ctx: SourceContext): ReturnType<typeof schedule> {
-    const known = this.known as Known;
-    const input: ScheduleInput = { days: known.days, substitutions: known.substitutions, free: known.free, names: known.names, now: ctx.now };
+    const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
     const result = schedule(input);
-    ctx.shared.timetable = known.days;
+    ctx.shared.timetable = days;
     ctx.shared.nextSchoolDay = result.nextSchoolDay;
-    return result;
+    return { states: result.states, events: { plan_change: result.events } };
   }
 
   /**

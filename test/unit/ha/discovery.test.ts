@@ -1,15 +1,9 @@
 // The exact discovery payloads: one child device with an entity of each kind, a removal, the bridge.
 import { describe, expect, it } from 'vitest';
 import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../../../src/ha/discovery.js';
-import { ENTITIES, entityByKey, sendButton, type EntityDef } from '../../../src/ha/entities.js';
+import { ENTITIES, entityByKey, sendButton } from '../../../src/ha/entities.js';
 
 const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3' };
-
-function entity(key: string): EntityDef {
-  const found = entityByKey(key);
-  if (!found) throw new Error(`no entity ${key}`);
-  return found;
-}
 
 const availability = [{ topic: 'dziennik2mqtt/bridge/state' }, { topic: 'dziennik2mqtt/ania/availability' }];
 
@@ -19,13 +13,13 @@ const ania: ChildDevice = {
   model: 'Klasa 4b',
   school: 'Szkoła Podstawowa nr 5',
   entities: [
-    entity('lucky_number'),
-    entity('average'),
-    entity('lessons_start_today'),
-    entity('problem'),
-    entity('refresh'),
+    entityByKey('lucky_number'),
+    entityByKey('average'),
+    entityByKey('lessons_start_today'),
+    entityByKey('problem'),
+    entityByKey('refresh'),
     sendButton('sick', 'Zgłoś nieobecność'),
-    entity('grade'),
+    entityByKey('grade'),
   ],
 };
 
@@ -132,8 +126,8 @@ describe('childDiscovery', () => {
   });
 
   it('keeps removed entities as components reduced to their platform', () => {
-    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entity('refresh')] };
-    const { payload } = childDiscovery(child, ctx, [entity('lucky_number'), sendButton('sick', 'Zgłoś nieobecność')]);
+    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entityByKey('refresh')] };
+    const { payload } = childDiscovery(child, ctx, [entityByKey('lucky_number'), sendButton('sick', 'Zgłoś nieobecność')]);
     expect(payload.cmps).toEqual({
       lucky_number: { p: 'sensor' },
       send_sick: { p: 'button' },
@@ -142,8 +136,8 @@ describe('childDiscovery', () => {
   });
 
   it('lets a live entity win over a removal of the same key', () => {
-    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entity('refresh')] };
-    const { payload } = childDiscovery(child, ctx, [entity('refresh')]);
+    const child: ChildDevice = { id: 'ania', name: 'Ania', entities: [entityByKey('refresh')] };
+    const { payload } = childDiscovery(child, ctx, [entityByKey('refresh')]);
     expect((payload.cmps as Record<string, object>).refresh).toHaveProperty('command_topic');
   });
 
