@@ -79,11 +79,11 @@ async function classTutor(deps: RecipientDeps): Promise<Recipient> {
     throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the class tutor is not in the Users lookup');
   }
   if (tutors.some((r) => nameKey(r.label) === nameKey(name))) return byName(name, tutors, `the class tutor (${name})`);
-  return byName(name, await staff(deps.api), `the class tutor (${name})`);
+  return byName(name, await staff(deps.api, { tutors }), `the class tutor (${name})`);
 }
 
-/** Every school employee the portal offers as a receiver, across its groups. */
-async function staff(api: MessagesApi): Promise<Receiver[]> {
+/** Every school employee the portal offers as a receiver, across its groups (those already read reused). */
+async function staff(api: MessagesApi, read: Record<string, Receiver[]> = {}): Promise<Receiver[]> {
   let groups = PREFERRED_GROUPS;
   try {
     const offered = (await api.receiverTypes()).map((t) => t.id).filter((id) => !NOT_STAFF.has(id));
@@ -92,7 +92,7 @@ async function staff(api: MessagesApi): Promise<Receiver[]> {
     if (!isRefusal(error)) throw error;
   }
   const out: Receiver[] = [];
-  for (const g of groups) out.push(...(await group(api, g)));
+  for (const g of groups) out.push(...(read[g] ?? (await group(api, g))));
   return out;
 }
 

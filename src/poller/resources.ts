@@ -45,6 +45,11 @@ export interface ResourceSpec<S extends z.ZodType> {
    * because an edit keeps the ids.
    */
   signal?: string;
+  /**
+   * The list inside the answer, for an optional kind of data (a kind of grade the school may not
+   * use): while the last copy's list is empty, it may be CADENCE.whileEmpty old.
+   */
+  list?: (value: z.output<S>) => readonly unknown[] | undefined;
 }
 
 interface Entry {
@@ -76,7 +81,8 @@ export class ResourceCache {
     const now = this.options.clock.now();
     const entry = this.entries.get(key);
     if (entry?.refusedUntil !== undefined && now < entry.refusedUntil) return undefined;
-    const maxAge = this.naive ? 0 : spec.maxAgeMs;
+    const empty = entry?.value !== undefined && spec.list?.(entry.value as z.output<S>)?.length === 0;
+    const maxAge = this.naive ? 0 : empty ? Math.max(spec.maxAgeMs, CADENCE.whileEmpty) : spec.maxAgeMs;
     const signalled = spec.signal !== undefined && spec.signal !== entry?.signal;
     if (entry && entry.value !== undefined && !signalled && now - entry.at < maxAge) return entry.value as z.output<S>;
     try {
@@ -100,11 +106,6 @@ export class ResourceCache {
   /** Every resource is fetched on every poll (the benchmark's naive schedule): signals are pointless. */
   get naive(): boolean {
     return this.options.alwaysFetch === true;
-  }
-
-  /** The last good copy, whatever its age. */
-  peek(endpoint: string, query?: Record<string, string>): unknown {
-    return this.entries.get(keyOf(endpoint, query))?.value;
   }
 
   /** Whether the portal refused this resource recently (for `check` and bridge/info). */

@@ -2,7 +2,7 @@
 // every 5-10 s until it is ready, fetch the file once; a key that fails gives way to a fresh one, up to
 // three. Keys are secrets of a sort: they never reach a log line or an error message.
 import { ConnectionError, UnexpectedResponseError } from './errors.js';
-import type { HttpClient, HttpRequest, HttpResponse } from './http.js';
+import { isServerTrouble, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 import { isFile } from './download-pages.js';
 import { pollDelay, type DownloadLimits } from './download-limits.js';
 import { singleUseKey } from './download-urls.js';
@@ -40,13 +40,14 @@ type KeyOutcome = { file: HttpResponse } | { failed: string; status: number };
 
 /**
  * Downloads through single-use keys. nextKey asks for a fresh key and resolves to its CSTryToDownload
- * URL, already checked to be on the sandbox host.
+ * URL, already checked to be on the sandbox host; `first`, when given, is a key already in hand and
+ * is tried before asking for another.
  */
-export async function downloadWithKeys(call: DownloadCall, nextKey: () => Promise<URL>): Promise<HttpResponse> {
+export async function downloadWithKeys(call: DownloadCall, nextKey: () => Promise<URL>, first?: URL): Promise<HttpResponse> {
   let last: { failed: string; status: number } = { failed: 'no key', status: 0 };
   for (let attempt = 1; attempt <= call.limits.maxKeys; attempt++) {
     if (attempt > 1) await call.clock.sleep(call.limits.keyRetryDelayMs, call.signal);
-    const page = await nextKey();
+    const page = attempt === 1 && first !== undefined ? first : await nextKey();
     const key = singleUseKey(page);
     if (key === undefined) {
       throw new UnexpectedResponseError(200, `${call.what}: the sandbox link carries no single-use key`, { account: call.account, url: page.toString() });
@@ -63,7 +64,7 @@ export async function downloadWithKeys(call: DownloadCall, nextKey: () => Promis
 
 async function tryKey(call: DownloadCall, page: URL, key: string): Promise<KeyOutcome> {
   const opened = await send(call, { url: page.toString(), headers: { accept: 'text/html' } });
-  if (opened.status >= 500 || opened.status === 429) throw serverTrouble(call, opened);
+  if (isServerTrouble(opened.status)) throw serverTrouble(call, opened);
   if (opened.status >= 400) return { failed: `the waiting page answered ${opened.status}`, status: opened.status };
   const indexUrl = new URL(page.pathname, page.origin).toString();
   for (let check = 1; check <= call.limits.checksPerKey; check++) {
@@ -89,7 +90,7 @@ async function tryKey(call: DownloadCall, page: URL, key: string): Promise<KeyOu
       headers: { referer: page.toString() },
     });
     if (isFile(file)) return { file };
-    if (file.status >= 500 || file.status === 429) throw serverTrouble(call, file);
+    if (isServerTrouble(file.status)) throw serverTrouble(call, file);
     return { failed: `CSDownload answered ${file.status} without a file`, status: file.status };
   }
   return { failed: `not ready after ${call.limits.checksPerKey} checks`, status: 200 };

@@ -1,7 +1,7 @@
 // One account's file downloads (spec 4.6, 4.8): homework files, school files and message attachments,
 // each under the 150 s deadline and a process-wide slot, saved under data_dir/downloads/<child>/.
 import { UnexpectedResponseError } from './errors.js';
-import type { HttpResponse } from './http.js';
+import { isServerTrouble, type HttpResponse } from './http.js';
 import { downloadWithKeys, send, serverTrouble, type DownloadCall } from './download-keys.js';
 import { DEFAULT_DOWNLOAD_LIMITS, pollDelay, withDeadline, type DownloadLimits, type DownloadSlots } from './download-limits.js';
 import { dispositionName, header, isDeadWebSession, isFile, isHtml, pageText, saysNotFound } from './download-pages.js';
@@ -47,11 +47,6 @@ export class Downloader {
     this.store = new DownloadStore({ dataDir: options.dataDir, child: options.child });
   }
 
-  /** The child's download folder. */
-  get dir(): string {
-    return this.store.dir;
-  }
-
   /**
    * A homework file (HomeworkAssigmentFiles[].Id): {base_url}/homework/downloadFile/<id>, then the
    * sandbox keys. A file saved before (and still there) is returned without asking the portal.
@@ -75,16 +70,11 @@ export class Downloader {
     return this.run(`school-${url.pathname}`, what, suggestedName, 'plik-szkoly', async (call) => {
       const target = await this.portalStep(call, url.toString());
       if (singleUseKey(target) !== undefined) {
-        let first: URL | undefined = target;
-        return downloadWithKeys(call, async () => {
-          const next = first ?? (await this.portalStep(call, url.toString()));
-          first = undefined;
-          return next;
-        });
+        return downloadWithKeys(call, () => this.portalStep(call, url.toString()), target);
       }
       const res = await send(call, { url: target.toString() });
       if (isFile(res)) return res;
-      if (res.status >= 500 || res.status === 429) throw serverTrouble(call, res);
+      if (isServerTrouble(res.status)) throw serverTrouble(call, res);
       throw new UnexpectedResponseError(res.status, `${what}: the sandbox answered ${res.status} without a file`, { account: call.account });
     });
   }
@@ -101,12 +91,7 @@ export class Downloader {
     return this.run(key, what, ref.name, `zalacznik-${String(ref.attachmentId)}`, async (call) => {
       const link = await this.attachmentLink(call, getLink);
       if (singleUseKey(link) !== undefined && onHost(link.toString(), [this.options.urls.sandbox_url])) {
-        let first: URL | undefined = link;
-        return downloadWithKeys(call, async () => {
-          const next = first ?? (await this.attachmentLink(call, getLink));
-          first = undefined;
-          return next;
-        });
+        return downloadWithKeys(call, () => this.attachmentLink(call, getLink), link);
       }
       return this.attachmentFile(call, link);
     });
@@ -151,7 +136,7 @@ export class Downloader {
       (r) => isDeadWebSession(r, urls),
     );
     if (res.status >= 300 && res.status < 400) return sandboxRedirect(res, urls.sandbox_url, call.account, call.what);
-    if (res.status >= 500 || res.status === 429) throw serverTrouble(call, res);
+    if (isServerTrouble(res.status)) throw serverTrouble(call, res);
     if (res.status === 200 && isHtml(res) && saysNotFound(pageText(res))) {
       throw new UnexpectedResponseError(200, `${call.what}: the portal says the file does not exist`, {
         account: call.account,
@@ -181,7 +166,7 @@ export class Downloader {
   /** <downloadLink> (the waiting page), then <downloadLink>/get with Referer until it is no longer HTML. */
   private async attachmentFile(call: DownloadCall, link: URL): Promise<HttpResponse> {
     const page = await send(call, { url: link.toString(), headers: { accept: 'text/html' } });
-    if (page.status >= 500 || page.status === 429) throw serverTrouble(call, page);
+    if (isServerTrouble(page.status)) throw serverTrouble(call, page);
     if (page.status >= 400) {
       throw new UnexpectedResponseError(page.status, `${call.what}: the download link answered ${page.status}`, { account: call.account });
     }
@@ -191,7 +176,7 @@ export class Downloader {
       if (delay > 0) await call.clock.sleep(delay, call.signal);
       const res = await send(call, { url: getUrl, headers: { referer: link.toString() } });
       if (isFile(res)) return res;
-      if (res.status >= 500 || res.status === 429) throw serverTrouble(call, res);
+      if (isServerTrouble(res.status)) throw serverTrouble(call, res);
       if (res.status !== 200) {
         throw new UnexpectedResponseError(res.status, `${call.what}: /get answered ${res.status}`, { account: call.account });
       }

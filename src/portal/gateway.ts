@@ -1,8 +1,8 @@
 // The data gateway (spec 4.1): JSON resources read through zod schemas inside the account's session.
 // Resource code asks for an endpoint and a schema; cookies, logins and retries stay in the session.
 import type { z } from 'zod';
-import { ConnectionError, UnexpectedResponseError } from './errors.js';
-import type { HttpResponse } from './http.js';
+import { UnexpectedResponseError } from './errors.js';
+import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 
@@ -49,7 +49,7 @@ export class Gateway {
       () => session.http.send({ url, headers: { accept: 'text/html' } }),
       (r) => r.status === 401 || isLoginRedirect(r, urls),
     );
-    if (res.status >= 500 || res.status === 429) throw serverError(res, path, this.options.account);
+    if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
     if (res.status !== 200) {
       throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account: this.options.account });
     }
@@ -71,46 +71,24 @@ export class Gateway {
         }),
       (r) => r.status === 401 && !isInsufficientScopes(r),
     );
-    if (res.status >= 500 || res.status === 429) throw serverError(res, endpoint, account);
+    if (isServerTrouble(res.status)) throw serverError(res, endpoint, account);
     const json = readJson(res);
     if (res.status >= 200 && res.status < 300) {
-      if (json === NOT_JSON) {
+      if (json === undefined) {
         if (res.body.length === 0) return undefined;
         throw new UnexpectedResponseError(res.status, `${endpoint}: the answer is not JSON`, { account });
       }
       return json;
     }
-    const code = json !== NOT_JSON && json && typeof json === 'object' ? stringField(json, 'Code') : undefined;
+    const code = json && typeof json === 'object' ? stringField(json, 'Code') : undefined;
     const detail = res.status === 401 ? 'Insufficient scopes' : code ?? `status ${res.status}`;
     throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code });
-  }
-}
-
-const NOT_JSON = Symbol('not json');
-
-function readJson(res: HttpResponse): unknown {
-  if (res.body.length === 0) return NOT_JSON;
-  try {
-    return JSON.parse(res.text()) as unknown;
-  } catch {
-    return NOT_JSON;
   }
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
 export function isInsufficientScopes(res: HttpResponse): boolean {
   return /insufficient scopes/i.test(res.text());
-}
-
-function isLoginRedirect(res: HttpResponse, urls: PortalUrls): boolean {
-  if (res.status < 300 || res.status >= 400 || !res.location) return false;
-  const target = new URL(res.location);
-  return target.origin === new URL(urls.auth_url).origin || /\/loguj/.test(target.pathname);
-}
-
-function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
-  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
-  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
 }
 
 function stringField(obj: object, key: string): string | undefined {

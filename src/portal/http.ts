@@ -5,6 +5,7 @@ import { request as undiciRequest, type Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
 import { ConnectionError } from './errors.js';
 import type { Clock } from '../util/clock.js';
+import type { PortalUrls } from '../config/schema.js';
 
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -135,6 +136,41 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** 5xx and 429: the portal is down, in maintenance or busy; never a reason to log in again. */
+export function isServerTrouble(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+/** The error for a server-trouble answer (see isServerTrouble) to `what`. */
+export function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
+  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
+  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
+}
+
+/** A redirect to the login (the auth host, or a /loguj page): the session behind the request is dead. */
+export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_url'>): boolean {
+  if (res.status < 300 || res.status >= 400 || !res.location) return false;
+  return safeOrigin(res.location) === safeOrigin(urls.auth_url) || /\/loguj/.test(pathOf(res.location));
+}
+
+/** The body as JSON; undefined when it is empty or not JSON. */
+export function readJson(res: HttpResponse): unknown {
+  if (res.body.length === 0) return undefined;
+  try {
+    return JSON.parse(res.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 export function pathOf(url: string): string {

@@ -1,6 +1,6 @@
 // The browser-like password login of spec 5.2, step by step, in the account's own cookie jar.
 import { CaptchaRequiredError, ConnectionError, UnexpectedResponseError, WrongCredentialsError } from './errors.js';
-import { pathOf, type HttpClient, type HttpResponse } from './http.js';
+import { isServerTrouble, pathOf, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const CLIENT_ID = '46';
@@ -113,7 +113,7 @@ function resolve(path: string, base: string): string | undefined {
 
 /** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
 function failOnServerError(res: HttpResponse, account: string): void {
-  if (res.status >= 500 || res.status === 429) {
+  if (isServerTrouble(res.status)) {
     throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
   }
 }

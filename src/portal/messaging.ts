@@ -1,8 +1,8 @@
 // The messaging session (spec 5.4) inside the account's main session: the /wiadomosci3 bootstrap
 // (shared by concurrent calls, redone after every password login), the "no messages module" answer
 // with its recheck schedule, and the recovery ladder with its 10-minute window around every call.
-import { ConnectionError, MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
-import { pathOf, type HttpResponse } from './http.js';
+import { MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
+import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse } from './http.js';
 import {
   DEFAULT_MESSAGING_POLICY,
   MessagesUnavailableError,
@@ -117,7 +117,7 @@ export class MessagingClient {
     } catch (error) {
       throw new MessageSendError(null, `outcome unknown: ${describe(error)}`, { account, cause: error });
     }
-    return { status: res.status, json: parseJson(res) };
+    return { status: res.status, json: readJson(res) };
   }
 
   /** For `check`: asks now (after any backoff) whether the module answers. */
@@ -178,7 +178,7 @@ export class MessagingClient {
     // Inside the main session: a dead one (401 or a bounce to the login page) logs in first.
     let res = await session.request(
       () => session.http.send({ url: start, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs }),
-      (r) => r.status === 401 || this.isLoginRedirect(r),
+      (r) => r.status === 401 || isLoginRedirect(r, urls),
     );
     for (let hops = 0; res.status >= 300 && res.status < 400 && res.location; hops++) {
       if (hops >= this.policy.maxBootstrapHops) throw new UnexpectedResponseError(res.status, '/wiadomosci3: too many redirects', { account });
@@ -187,7 +187,7 @@ export class MessagingClient {
       this.options.onRequest?.('GET', pathOf(next));
       res = await session.http.send({ url: next, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs });
     }
-    if (res.status >= 500 || res.status === 429) throw serverError(res, '/wiadomosci3', account);
+    if (isServerTrouble(res.status)) throw serverError(res, '/wiadomosci3', account);
     if (res.status !== 200) throw new UnexpectedResponseError(res.status, `/wiadomosci3 answered ${res.status}`, { account });
     this.bootGeneration++;
     if (saysNoAccess(res.text())) {
@@ -230,9 +230,9 @@ export class MessagingClient {
   /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */
   private read(res: HttpResponse, path: string): unknown {
     const { account } = this.options;
-    if (res.status >= 500 || res.status === 429) throw serverError(res, path, account);
+    if (isServerTrouble(res.status)) throw serverError(res, path, account);
     if (res.status < 200 || res.status >= 300) throw new UnexpectedResponseError(res.status, `${path}: status ${res.status}`, { account });
-    const json = parseJson(res);
+    const json = readJson(res);
     if (json === undefined) throw new UnexpectedResponseError(res.status, `${path}: the answer is not JSON`, { account });
     return json;
   }
@@ -256,35 +256,8 @@ export class MessagingClient {
     const origin = safeOrigin(url);
     return origin !== undefined && [this.options.urls.base_url, this.options.urls.messages_url].some((u) => safeOrigin(u) === origin);
   }
-
-  private isLoginRedirect(res: HttpResponse): boolean {
-    if (res.status < 300 || res.status >= 400 || !res.location) return false;
-    return safeOrigin(res.location) === safeOrigin(this.options.urls.auth_url) || /\/loguj/.test(pathOf(res.location));
-  }
-}
-
-function parseJson(res: HttpResponse): unknown {
-  if (res.body.length === 0) return undefined;
-  try {
-    return JSON.parse(res.text()) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function serverError(res: HttpResponse, what: string, account: string): ConnectionError {
-  const reason = res.status === 429 ? 'too many requests' : res.status === 503 ? 'the portal is in maintenance' : 'server error';
-  return new ConnectionError(`${what}: ${res.status} (${reason})`, { account, status: res.status });
-}
-
-function safeOrigin(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -119,11 +119,7 @@ export class PortalSession {
     this.loginListeners.push(listener);
   }
 
-  get loggedIn(): boolean {
-    return this.state.loggedInAt !== undefined;
-  }
-
-  /** The login pause in force, if any (reason and until), for the problem entity. */
+  /** The login pause in force, if any (reason and until); login() refuses to log in during one. */
   get pausedUntil(): Pause | undefined {
     return this.pause && this.pause.until > this.options.clock.now() ? this.pause : undefined;
   }

@@ -50,9 +50,12 @@ export class SeenStore {
     return fresh;
   }
 
-  /** A way back to the memory as it is now (when saving what take() added failed). */
+  /**
+   * A way back to the memory as it is now (when saving what take() added failed). A shallow copy is
+   * enough: take() replaces a kind's list, never changes one in place.
+   */
   checkpoint(): () => void {
-    const copy = Object.fromEntries(Object.entries(this.memory).map(([kind, ids]) => [kind, [...ids]]));
+    const copy = { ...this.memory };
     const dirty = this.dirty;
     return () => {
       this.memory = copy;

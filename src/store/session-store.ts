@@ -33,8 +33,4 @@ export class SessionStore {
   save(state: PersistedSession): Promise<void> {
     return writeJson(this.path, state);
   }
-
-  get file(): string {
-    return this.path;
-  }
 }

@@ -40,25 +40,20 @@ export class GradesSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const get = <S extends z.ZodType>(spec: ResourceSpec<S>) => ctx.cache.get(spec);
     const units = await get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
-    // A kind of grade the school does not use answers an empty list; it is asked less often then.
-    const hourly = (endpoint: string, pick: (r: Record<string, unknown>) => unknown): number => {
-      const last = ctx.cache.peek(endpoint) as Record<string, unknown> | undefined;
-      const list = last === undefined ? undefined : pick(last);
-      return Array.isArray(list) && list.length === 0 ? CADENCE.whileEmpty : CADENCE.hourly;
-    };
-    const gradesOf = (r: Record<string, unknown>) => r.Grades;
+    // A kind of grade the school does not use answers an empty list; the cache asks less often then.
+    const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
     const [grades, point, text, descriptive, behaviour, partial, gradingSystem] = await Promise.all([
       get({ endpoint: 'Grades', schema: gradesResponse, maxAgeMs: CADENCE.everyPoll }).then((r) => r?.Grades),
       units?.point === false
         ? undefined
-        : get({ endpoint: 'PointGrades', schema: pointGradesResponse, maxAgeMs: hourly('PointGrades', gradesOf) }).then((r) => r?.Grades),
-      get({ endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, maxAgeMs: hourly('BaseTextGrades', gradesOf) }).then((r) => r?.Grades),
+        : get({ endpoint: 'PointGrades', schema: pointGradesResponse, ...hourly }).then((r) => r?.Grades),
+      get({ endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, ...hourly }).then((r) => r?.Grades),
       units?.descriptive === false
         ? undefined
-        : get({ endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, maxAgeMs: hourly('DescriptiveGrades', gradesOf) }).then(
+        : get({ endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly }).then(
             (r) => r?.Grades,
           ),
-      get({ endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, maxAgeMs: hourly('BehaviourGrades/Points', gradesOf) }).then(
+      get({ endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly }).then(
         (r) => r?.Grades,
       ),
       this.partialGrades(ctx),
@@ -149,22 +144,15 @@ export class GradesSource implements Source {
     const childLid = info?.IdentifierOfStudentAssignedWithUser;
     if (!childLid) return undefined;
     const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
-    const last = ctx.cache.peek(endpoint) as { data?: unknown[] } | undefined;
-    const answer = await ctx.cache.get({
-      endpoint,
-      schema: partialGradesResponse,
-      maxAgeMs: last?.data?.length === 0 ? CADENCE.whileEmpty : CADENCE.hourly,
-      post: {},
-    });
+    const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, maxAgeMs: CADENCE.hourly, list: (r) => r.data, post: {} });
     return answer?.data;
   }
 
   /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */
-  private async skills(ctx: SourceContext, needed: (string | undefined)[]) {
-    const spec = { endpoint: 'DescriptiveGrades/Skills', schema: descriptiveSkillsResponse, staleOnError: true };
-    const first = await ctx.cache.get({ ...spec, maxAgeMs: CADENCE.weekly });
-    const known = new Set((first?.Skills ?? []).map((s) => s.Id));
-    if (needed.every((id) => id === undefined || known.has(id))) return first?.Skills;
-    return (await ctx.cache.get({ ...spec, maxAgeMs: CADENCE.daily }))?.Skills;
+  private skills(ctx: SourceContext, needed: (string | undefined)[]) {
+    return lookupList(ctx, 'DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, needed, {
+      usual: CADENCE.weekly,
+      onMiss: CADENCE.daily,
+    });
   }
 }

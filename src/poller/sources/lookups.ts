@@ -24,7 +24,7 @@ export async function names(ctx: SourceContext, needed: NeededIds = {}): Promise
 
 /**
  * A daily lookup list; read again (at most every 10 minutes) when some needed id is not in it, so
- * that a new teacher or subject gets its name the same day.
+ * that a new teacher or subject gets its name the same day. A large list may set other ages.
  */
 export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   ctx: SourceContext,
@@ -32,10 +32,11 @@ export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   schema: S,
   pick: (response: z.output<S>) => readonly T[],
   needed?: Iterable<string | undefined>,
+  ages: { usual: number; onMiss: number } = { usual: CADENCE.daily, onMiss: CADENCE.onMiss },
 ): Promise<readonly T[] | undefined> {
-  const first = await ctx.cache.get({ endpoint, schema, maxAgeMs: CADENCE.daily, staleOnError: true });
+  const first = await ctx.cache.get({ endpoint, schema, maxAgeMs: ages.usual, staleOnError: true });
   const list = first === undefined ? undefined : pick(first);
   if (needed === undefined || !misses(needed, list)) return list;
-  const again = await ctx.cache.get({ endpoint, schema, maxAgeMs: CADENCE.onMiss, staleOnError: true });
+  const again = await ctx.cache.get({ endpoint, schema, maxAgeMs: ages.onMiss, staleOnError: true });
   return again === undefined ? list : pick(again);
 }

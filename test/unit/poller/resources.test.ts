@@ -54,6 +54,25 @@ describe('ResourceCache', () => {
     expect(calls()).toBe(3);
   });
 
+  it('asks for an optional list less often while it is empty', async () => {
+    const clock = new FakeClock('2026-11-18T09:00:00+01:00');
+    let list: string[] = [];
+    let asked = 0;
+    const gateway = { get: async () => (asked++, { list }) } as unknown as Gateway;
+    const cache = new ResourceCache({ gateway, clock, log: silentLogger() });
+    const spec = { endpoint: 'PointGrades', schema: z.looseObject({ list: z.array(z.string()) }), maxAgeMs: HOUR, list: (r: { list: string[] }) => r.list };
+    await cache.get(spec);
+    clock.set(clock.now() + 2 * HOUR);
+    await cache.get(spec);
+    expect(asked).toBe(1); // empty: not asked again within CADENCE.whileEmpty
+    list = ['5'];
+    clock.set(clock.now() + 4 * HOUR);
+    expect(await cache.get(spec)).toEqual({ list: ['5'] });
+    clock.set(clock.now() + HOUR);
+    await cache.get(spec);
+    expect(asked).toBe(3); // with grades in it: hourly again
+  });
+
   it('fetches everything every time on the naive schedule', async () => {
     const { cache, calls } = setup(true);
     for (let i = 0; i < 3; i++) await cache.get({ endpoint: 'HomeWorks', schema, maxAgeMs: HOUR, signal: 'same' });
