@@ -90,8 +90,10 @@ export class FixedMessageSender {
     }
     const now = this.options.clock.now();
     const window = this.options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
-    if (this.inFlight.has(message.id) || this.journal.lastSince(message.id, now - window)) {
-      throw new MessageNotSentError(false, 'duplicate', 'duplicate');
+    // The words a parent sees in the result when a button was pressed twice.
+    if (this.inFlight.has(message.id)) throw new MessageNotSentError(false, 'duplicate', 'being sent right now, not sent again');
+    if (this.journal.lastSince(message.id, now - window)) {
+      throw new MessageNotSentError(false, 'duplicate', `sent less than ${inWords(window)} ago, not sent again`);
     }
     this.inFlight.add(message.id);
     try {
@@ -181,4 +183,10 @@ async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
 
 function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
   return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
+}
+
+/** 120000 -> "2 minutes", 60000 -> "1 minute", 90000 -> "90 seconds". */
+function inWords(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
