@@ -122,6 +122,14 @@ describe('paths in a config file', () => {
   });
 });
 
+describe('log_format', () => {
+  it('is auto unless set, and takes text or json', async () => {
+    expect((await buildConfig({ accounts: [{ login: 'a', password: 'b' }] }, 'c', { env: {} })).log_format).toBe('auto');
+    expect((await buildConfig({ accounts: [{ login: 'a', password: 'b' }], log_format: 'json' }, 'c', { env: {} })).log_format).toBe('json');
+    expect(await problemsOf({ accounts: [{ login: 'a', password: 'b' }], log_format: 'pretty' })).toHaveLength(1);
+  });
+});
+
 describe('polling floor', () => {
   const withPoll = (poll: Record<string, string>) => problemsOf({ accounts: [{ login: 'a', password: 'b' }], poll });
 
