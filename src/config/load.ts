@@ -35,7 +35,7 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(path, [
       code === 'ENOENT'
-        ? `file not found; copy config.example.yaml (next to the README) to ${path} and fill in the accounts, or name another file with --config`
+        ? `file not found; copy config.example.yaml to ${path} and fill in the accounts (or name another file with --config)`
         : `cannot read (${code ?? 'error'})`,
     ]);
   }
