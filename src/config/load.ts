@@ -188,10 +188,10 @@ function describeIssue(issue: Issue, value: unknown): string {
   else if (expected === 'string' && (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval') && typeof value === 'number') {
     message = 'a duration needs its unit, like 20m or 1h';
   } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
-    // YAML reads 1234567, 0123 or yes without quotes as a number or true/false (a leading 0 is lost).
+    // YAML reads 1234567, 0123 or true without quotes as a number or true/false (a leading 0 is lost).
     message = `read as ${typeof value === 'number' ? 'a number' : 'true/false'}; put the value in quotes ("...")`;
   } else if (expected === 'boolean' && typeof value === 'string') {
-    message = 'use true or false';
+    message = 'use true or false (without quotes)';
   } else if (issue.code === 'invalid_union' && path.at(-1) === 'to') {
     message = 'must be class_tutor, {teacher: "Name Surname"} or {account_id: "..."}';
   } else message = message.replace(/^Invalid input: /, '');

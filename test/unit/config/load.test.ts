@@ -168,7 +168,7 @@ describe('config messages in plain words', () => {
   it('asks for true/false where YAML has yes', async () => {
     files['yes.yaml'] = 'accounts:\n  - login: "1234567u"\n    password: x\n    downloads: yes\n';
     const error = (await loadConfigFile('yes.yaml', { env: {}, readText }).catch((e: unknown) => e)) as ConfigError;
-    expect(error.problems).toEqual(['accounts[0].downloads: use true or false']);
+    expect(error.problems).toEqual(['accounts[0].downloads: use true or false (without quotes)']);
   });
 
   it('asks for a unit on a bare number of minutes', async () => {
