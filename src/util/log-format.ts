@@ -17,9 +17,9 @@ export interface LogTarget extends DestinationStream {
  * add-on's log tab (the Supervisor sets SUPERVISOR_TOKEN in every add-on). Anything else (a pipe,
  * Docker's log driver, systemd) gets JSON, which log collectors expect.
  */
-export function resolveFormat(format: LogFormat, target: LogTarget, env: NodeJS.ProcessEnv): 'text' | 'json' {
+export function resolveFormat(format: LogFormat, isTTY: boolean, env: NodeJS.ProcessEnv): 'text' | 'json' {
   if (format !== 'auto') return format;
-  return target.isTTY === true || Boolean(env.SUPERVISOR_TOKEN) ? 'text' : 'json';
+  return isTTY || Boolean(env.SUPERVISOR_TOKEN) ? 'text' : 'json';
 }
 
 const LEVELS: Record<string, string> = { '10': 'TRACE', '20': 'DEBUG', '30': 'INFO', '40': 'WARN', '50': 'ERROR', '60': 'FATAL' };

@@ -21,8 +21,8 @@ export interface LogOutputOptions {
 /** Logs to `destination` (default stdout). */
 export function createLogger(level: string, destination?: pino.DestinationStream, output: LogOutputOptions = {}): Logger {
   const target: LogTarget = destination ?? pino.destination({ fd: 1, sync: false });
-  if (destination === undefined) target.isTTY = process.stdout.isTTY;
-  const format = resolveFormat(output.format ?? 'auto', target, output.env ?? process.env);
+  const isTTY = destination === undefined ? process.stdout.isTTY : (destination as LogTarget).isTTY;
+  const format = resolveFormat(output.format ?? 'auto', isTTY === true, output.env ?? process.env);
   return pino(
     {
       level,
