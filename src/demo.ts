@@ -33,13 +33,14 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       mqtt: { url: mqttUrl, base_topic: 'dziennik2mqtt', discovery_prefix: 'homeassistant' },
       portal: simulator.urls,
       accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
-      poll: { interval: '2m', fast_interval: '30s' },
       data_dir: dataDir,
       log_level: options.logLevel ?? 'warn',
     },
     'demo',
     { env: {} },
   );
+  // Faster than a config file may poll (its floor spares the real portal): this portal is the simulator.
+  config.poll = { interval: 2 * 60_000, fast_interval: 30_000 };
   const log = createLogger(config.log_level, process.stderr);
   out.write(
     [

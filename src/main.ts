@@ -63,7 +63,7 @@ async function loadConfig(args: CliArgs, needsBroker = true): Promise<{ config: 
 async function run(args: CliArgs): Promise<number> {
   const { config, addon } = await loadConfig(args);
   if (addon) await linkDownloads(config);
-  const log = createLogger(config.log_level);
+  const log = createLogger(config.log_level, undefined, { format: config.log_format });
   const app = new App({ config, version: VERSION, log });
   const stopped = stopSignal();
   try {

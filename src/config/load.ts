@@ -1,6 +1,7 @@
 // Reads the config: a YAML file (or the add-on's options), ${ENV} secrets, password_file, and the
 // MQTT URL override from the environment. Every problem is reported with its key path at once.
 import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { configSchema, type Config } from './schema.js';
 
@@ -18,6 +19,11 @@ export class ConfigError extends Error {
 export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   readText?: (path: string) => Promise<string>;
+  /**
+   * The folder a relative data_dir or password_file is read from: the config file's own folder, so
+   * that the same file started from elsewhere keeps its session and event memory. Unset: as written.
+   */
+  baseDir?: string;
 }
 
 export async function loadConfigFile(path: string, options: LoadOptions = {}): Promise<Config> {
@@ -27,7 +33,11 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
     text = await readText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(path, [code === 'ENOENT' ? 'file not found' : `cannot read (${code ?? 'error'})`]);
+    throw new ConfigError(path, [
+      code === 'ENOENT'
+        ? `file not found; copy config.example.yaml to ${path} and fill in the accounts (or name another file with --config)`
+        : `cannot read (${code ?? 'error'})`,
+    ]);
   }
   // The parser's own messages quote the offending text, which may be a password: only the place
   // and the kind of problem are reported.
@@ -43,7 +53,7 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
     // Only an alias (*name) without its anchor fails here; its message would quote the name.
     throw new ConfigError(path, [`not valid YAML${aliasLine(doc, text)}: a value starts with * (quote it)`]);
   }
-  return buildConfig(raw, path, options);
+  return buildConfig(raw, path, { baseDir: dirname(resolve(path)), ...options });
 }
 
 /** Validates a config object (from YAML or the add-on's options) and resolves its secrets. */
@@ -54,14 +64,26 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, ['the top level must be a mapping of keys']);
 
   const problems: string[] = [];
-  const expanded = expandEnv(raw, [], env, problems);
+  const unset = new Set<string>();
+  const expanded = expandEnv(raw, [], env, problems, unset);
   const parsed = configSchema.safeParse(expanded);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(describeIssue(issue));
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      // The missing variable is the problem; the empty text it left says nothing more.
+      if (unset.has(formatPath(path))) continue;
+      problems.push(describeIssue(issue, valueAt(expanded, path)));
+    }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(source, problems);
 
   const config = parsed.data;
+  const base = options.baseDir;
+  const fromBase = (p: string): string => (base === undefined || isAbsolute(p) ? p : resolve(base, p));
+  config.data_dir = fromBase(config.data_dir);
+  for (const account of config.accounts) {
+    if (account.password_file !== undefined) account.password_file = fromBase(account.password_file);
+  }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
   if (override) {
     if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {
@@ -110,23 +132,37 @@ function describeYamlProblem(error: YAMLError): string {
   return `not valid YAML${where}: ${hint}`;
 }
 
-/** Replaces ${NAME} in every string with the environment variable; a missing one is a problem. */
-function expandEnv(value: unknown, path: (string | number)[], env: NodeJS.ProcessEnv, problems: string[]): unknown {
+/**
+ * Replaces ${NAME} in every string with the environment variable; a missing one is a problem, and its
+ * key path goes into `unset` so that the schema's complaint about the empty result is not added.
+ */
+function expandEnv(value: unknown, path: (string | number)[], env: NodeJS.ProcessEnv, problems: string[], unset: Set<string>): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
       const found = env[name];
       if (found === undefined) {
         problems.push(`${formatPath(path)}: environment variable ${name} is not set`);
+        unset.add(formatPath(path));
         return '';
       }
       return found;
     });
   }
-  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, [...path, i], env, problems));
+  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, [...path, i], env, problems, unset));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandEnv(v, [...path, k], env, problems)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandEnv(v, [...path, k], env, problems, unset)]));
   }
   return value;
+}
+
+/** The raw value at a key path, to explain a wrong type in the user's terms. */
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
 }
 
 interface Issue {
@@ -137,14 +173,26 @@ interface Issue {
   input?: unknown;
 }
 
-function describeIssue(issue: Issue): string {
+/**
+ * The schema library's text in a parent's words. `value` is what the file holds there; it is never
+ * quoted back (it may be a password), only its kind.
+ */
+function describeIssue(issue: Issue, value: unknown): string {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys' && issue.keys) {
     return issue.keys.map((k) => `${formatPath([...path, k])}: unknown key`).join('\n  ');
   }
   let message = issue.message;
+  const expected = issue.code === 'invalid_type' ? /expected (\w+)/.exec(message)?.[1] : undefined;
   if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
-  else if (issue.code === 'invalid_union' && path.at(-1) === 'to') {
+  else if (expected === 'string' && (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval') && typeof value === 'number') {
+    message = 'a duration needs its unit, like 20m or 1h';
+  } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+    // YAML reads 1234567, 0123 or true without quotes as a number or true/false (a leading 0 is lost).
+    message = `read as ${typeof value === 'number' ? 'a number' : 'true/false'}; put the value in quotes ("...")`;
+  } else if (expected === 'boolean' && typeof value === 'string') {
+    message = 'use true or false (without quotes)';
+  } else if (issue.code === 'invalid_union' && path.at(-1) === 'to') {
     message = 'must be class_tutor, {teacher: "Name Surname"} or {account_id: "..."}';
   } else message = message.replace(/^Invalid input: /, '');
   return `${formatPath(path) || '(top level)'}: ${message}`;

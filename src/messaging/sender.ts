@@ -58,13 +58,14 @@ export class FixedMessageSender {
    * unknown (report them; they are never sent again by themselves).
    */
   start(): Promise<JournalEntry[]> {
-    const { log, account } = this.options;
+    // The logger already names the account (app.ts binds it); a second `account` would repeat it.
+    const { log } = this.options;
     this.loading ??= this.journal
-      .load((error) => log.warn({ account, err: error.message }, 'send journal unreadable; starting a new one'))
+      .load((error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'))
       .then((interrupted) => {
         for (const entry of interrupted) {
           const at = new Date(entry.at).toISOString();
-          log.warn({ account, message: entry.message, at }, 'a send was cut off by a restart; its outcome is unknown (check the sent box)');
+          log.warn({ message: entry.message, at }, 'a send was cut off by a restart; its outcome is unknown (check the sent box)');
         }
         return interrupted;
       });
@@ -90,8 +91,10 @@ export class FixedMessageSender {
     }
     const now = this.options.clock.now();
     const window = this.options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
-    if (this.inFlight.has(message.id) || this.journal.lastSince(message.id, now - window)) {
-      throw new MessageNotSentError(false, 'duplicate', 'duplicate');
+    // The words a parent sees in the result when a button was pressed twice.
+    if (this.inFlight.has(message.id)) throw new MessageNotSentError(false, 'duplicate', 'being sent right now, not sent again');
+    if (this.journal.lastSince(message.id, now - window)) {
+      throw new MessageNotSentError(false, 'duplicate', `sent less than ${inWords(window)} ago, not sent again`);
     }
     this.inFlight.add(message.id);
     try {
@@ -102,7 +105,7 @@ export class FixedMessageSender {
   }
 
   private async sendOnce(message: FixedMessage, now: number, transaction: string | undefined): Promise<SendResult> {
-    const { api, log, account } = this.options;
+    const { api, log } = this.options;
     const identity = this.options.identity();
     if (!identity) throw new MessageNotSentError(false, 'not_ready', 'not sent: the child is not known yet; try again after the first poll');
     const composed = composeMessage(message, identity, now);
@@ -128,7 +131,7 @@ export class FixedMessageSender {
       const sent = error instanceof MessageSendError ? error.sent : null;
       await this.close(entry, sent === false ? 'refused' : 'unknown');
       if (sent === false) throw new MessageNotSentError(false, 'session', `not sent: ${error instanceof Error ? error.message : 'no session'}`, { cause: error });
-      log.warn({ account, message: message.id }, 'message send timed out or failed on the way; outcome unknown');
+      log.warn({ message: message.id }, 'message send timed out or failed on the way; outcome unknown');
       throw unknownOutcome('the portal did not answer', error);
     }
     return this.judge(reply, entry, recipient);
@@ -136,12 +139,12 @@ export class FixedMessageSender {
 
   /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
   private async judge(reply: MessagingReply, entry: JournalEntry, recipient: Recipient): Promise<SendResult> {
-    const { log, account } = this.options;
+    const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
       const answer = readSendAnswer(reply.json);
       if (answer.errors === undefined) {
         await this.close(entry, 'sent', answer.messageId === undefined ? {} : { portal_message_id: answer.messageId });
-        log.info({ account, message: entry.message, recipient: recipient.label }, 'message sent');
+        log.info({ message: entry.message, recipient: recipient.label }, 'message sent');
         return { sent: true, ...(answer.messageId === undefined ? {} : { message_id: answer.messageId }), recipient: recipient.label };
       }
       await this.close(entry, 'unknown');
@@ -160,7 +163,7 @@ export class FixedMessageSender {
     try {
       await this.journal.finish(entry.key, state, extra);
     } catch (error) {
-      this.options.log.warn({ account: this.options.account, err: (error as Error).message }, 'could not close the send journal entry');
+      this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
     }
   }
 }
@@ -181,4 +184,10 @@ async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
 
 function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
   return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
+}
+
+/** 120000 -> "2 minutes", 60000 -> "1 minute", 90000 -> "90 seconds". */
+function inWords(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }

@@ -54,7 +54,21 @@ const timeOf = (value: string | undefined): string | null => {
   return m ? (hhmm(m[0]) ?? null) : null;
 };
 
-/** The agenda by date and time; a parent-teacher meeting already in HomeWorks (same date and time) once. */
+/**
+ * A school trip the teacher also wrote into the agenda: an agenda entry on the trip's first day whose
+ * text names the destination (its part before the first comma, so "Centrum Nauki Kopernik,
+ * Warszawa" matches "Wycieczka do Centrum Nauki Kopernik"). Compared without case and diacritics.
+ */
+function inAgenda(agenda: readonly AgendaItem[], date: string, destination: string | undefined): boolean {
+  const place = fold(collapse(destination?.split(',')[0]));
+  if (place === '') return false;
+  return agenda.some((i) => i.date === date && fold(collapse([i.category, i.content].filter(Boolean).join(' '))).includes(place));
+}
+
+/**
+ * The agenda by date and time; a parent-teacher meeting already in HomeWorks (same date and time)
+ * once, a school trip already in HomeWorks (same date, same destination) once, as the agenda entry.
+ */
 export function agendaItems(input: AgendaInput): AgendaItem[] {
   const categories = byId(input.homeWorkCategories);
   const out: AgendaItem[] = [];
@@ -89,9 +103,10 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       teacher: input.names.teacher(c.Teacher),
     });
   }
+  const agenda = out.slice();
   for (const t of input.trips ?? []) {
     const date = dayOf(t.termFrom);
-    if (date === undefined) continue;
+    if (date === undefined || inAgenda(agenda, date, t.destination)) continue;
     const creator = [t.creatorName, t.creatorLastName].map((p) => p?.trim()).filter(Boolean).join(' ');
     out.push({
       key: `trip:${t.id}`,

@@ -1,8 +1,9 @@
 // The logger: pino with secrets redacted by key wherever they appear in a logged object, so that a
 // password, cookie or token can never reach a log line even when an error object is logged whole.
 import { pino, type Logger } from 'pino';
+import { LineFormatter, resolveFormat, type LogFormat, type LogTarget } from './log-format.js';
 
-export type { Logger };
+export type { Logger, LogFormat };
 
 /** Object keys whose values are never logged. */
 export const SECRET_KEYS = ['password', 'pass', 'cookie', 'cookies', 'set-cookie', 'oauth_token', 'token', 'authorization'];
@@ -11,7 +12,17 @@ const paths = SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]
   p.includes('-') ? p.replace(/([^.*]+-[^.]+)$/, '["$1"]') : p,
 );
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+export interface LogOutputOptions {
+  /** Default auto: text on a terminal or in the add-on, JSON elsewhere (see resolveFormat). */
+  format?: LogFormat;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Logs to `destination` (default stdout). */
+export function createLogger(level: string, destination?: pino.DestinationStream, output: LogOutputOptions = {}): Logger {
+  const target: LogTarget = destination ?? pino.destination({ fd: 1, sync: false });
+  const isTTY = destination === undefined ? process.stdout.isTTY : (destination as LogTarget).isTTY;
+  const format = resolveFormat(output.format ?? 'auto', isTTY === true, output.env ?? process.env);
   return pino(
     {
       level,
@@ -19,9 +30,36 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths, censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
+      hooks: { logMethod: briefErrors },
+      // pino's own serializer would dress briefErrors' plain object up again (type Object, empty stack).
+      serializers: { err: (e: unknown) => (e instanceof Error ? pino.stdSerializers.err(e) : e) },
     },
-    destination ?? pino.destination({ fd: 1, sync: false }),
+    new LineFormatter(target, format),
   );
+}
+
+/**
+ * A failure the bridge expects (the portal down, the broker away) is told by its message; the stack
+ * that says where in the code it surfaced is for debugging, so it is kept only at debug and trace.
+ */
+function briefErrors(this: Logger, args: Parameters<Logger['info']>, method: (...args: unknown[]) => void): void {
+  if (!this.isLevelEnabled('debug')) {
+    const [first, ...rest] = args as unknown[];
+    if (first instanceof Error) {
+      method.apply(this, [{ err: brief(first) }, ...(rest.length > 0 ? rest : [first.message])]);
+      return;
+    }
+    if (first !== null && typeof first === 'object' && (first as { err?: unknown }).err instanceof Error) {
+      method.apply(this, [{ ...first, err: brief((first as { err: Error }).err) }, ...rest]);
+      return;
+    }
+  }
+  method.apply(this, args);
+}
+
+function brief(error: Error): Record<string, unknown> {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { type: error.name, message: error.message, ...(code === undefined ? {} : { code }) };
 }
 
 /** A logger that writes nothing, for tests that do not look at logs. */

@@ -144,7 +144,7 @@ describe('sending a fixed message', () => {
     await sender.send('sick');
     await clock.advance(MIN);
     const error = await refusal(sender.send('sick'));
-    expect(error.message).toBe('duplicate');
+    expect(error.message).toBe('sent less than 2 minutes ago, not sent again');
     expect(error.fields).toEqual({ sent: false, code: 'duplicate' });
     await sender.send('direct'); // another message is not a duplicate
     expect(posts()).toBe(2);

@@ -100,7 +100,84 @@ describe('config', () => {
     expect((error as Error).message).not.toContain('hunter2');
   });
 
-  it('says so when the file is missing', async () => {
+  it('says so when the file is missing, and where to start from', async () => {
     await expect(loadConfigFile('nowhere.yaml', { env: {}, readText })).rejects.toThrow('nowhere.yaml: file not found');
+    await expect(loadConfigFile('./config.yaml', { env: {}, readText })).rejects.toThrow(/copy config\.example\.yaml .*to \.\/config\.yaml/);
+  });
+});
+
+describe('paths in a config file', () => {
+  it('reads a relative data_dir and password_file from the config file\'s folder, not the working directory', async () => {
+    files['/etc/d2m/config.yaml'] = 'accounts:\n  - login: "1234567u"\n    password_file: secrets/ania\ndata_dir: ./data\n';
+    files['/etc/d2m/secrets/ania'] = 'from-the-file\n';
+    const config = await loadConfigFile('/etc/d2m/config.yaml', { env: {}, readText });
+    expect(config.data_dir).toBe('/etc/d2m/data');
+    expect(config.accounts[0]?.password_file).toBe('/etc/d2m/secrets/ania');
+    expect(config.accounts[0]?.password).toBe('from-the-file');
+  });
+
+  it('keeps an absolute data_dir as written', async () => {
+    files['/etc/d2m/abs.yaml'] = 'accounts:\n  - login: "1234567u"\n    password: x\ndata_dir: /var/lib/d2m\n';
+    expect((await loadConfigFile('/etc/d2m/abs.yaml', { env: {}, readText })).data_dir).toBe('/var/lib/d2m');
+  });
+});
+
+describe('log_format', () => {
+  it('is auto unless set, and takes text or json', async () => {
+    expect((await buildConfig({ accounts: [{ login: 'a', password: 'b' }] }, 'c', { env: {} })).log_format).toBe('auto');
+    expect((await buildConfig({ accounts: [{ login: 'a', password: 'b' }], log_format: 'json' }, 'c', { env: {} })).log_format).toBe('json');
+    expect(await problemsOf({ accounts: [{ login: 'a', password: 'b' }], log_format: 'pretty' })).toHaveLength(1);
+  });
+});
+
+describe('polling floor', () => {
+  const withPoll = (poll: Record<string, string>) => problemsOf({ accounts: [{ login: 'a', password: 'b' }], poll });
+
+  it('refuses an interval under 5 minutes and a fast interval under 1 minute, naming the key', async () => {
+    expect(await withPoll({ interval: '1s', fast_interval: '30s' })).toEqual([
+      "poll.interval: 1s is too often: at least 5m, to spare the portal and the family's account",
+      "poll.fast_interval: 30s is too often: at least 1m, to spare the portal and the family's account",
+    ]);
+    expect(await withPoll({ interval: '4m59s' })).toHaveLength(1);
+  });
+
+  it('accepts the floors themselves', async () => {
+    expect(await withPoll({ interval: '5m', fast_interval: '1m' })).toEqual([]);
+  });
+});
+
+describe('config messages in plain words', () => {
+  const account = (extra: Record<string, unknown>) => ({ accounts: [{ login: 'a', password: 'b', ...extra }] });
+
+  it('names the unset variable and nothing about empty text', async () => {
+    expect(await problemsOf({ accounts: [{ login: '1234567u', password: '${ANIA_PASSWORD}' }] })).toEqual([
+      'accounts[0].password: environment variable ANIA_PASSWORD is not set',
+    ]);
+  });
+
+  it('asks to quote a login or a password that YAML reads as a number, without showing it', async () => {
+    files['digits.yaml'] = 'accounts:\n  - login: 1234567\n    password: 0123456\n';
+    const error = (await loadConfigFile('digits.yaml', { env: {}, readText }).catch((e: unknown) => e)) as ConfigError;
+    expect(error.problems).toEqual([
+      'accounts[0].login: read as a number; put the value in quotes ("...")',
+      'accounts[0].password: read as a number; put the value in quotes ("...")',
+    ]);
+    expect(error.message).not.toMatch(/123456/);
+  });
+
+  it('asks for true/false where YAML has yes', async () => {
+    files['yes.yaml'] = 'accounts:\n  - login: "1234567u"\n    password: x\n    downloads: yes\n';
+    const error = (await loadConfigFile('yes.yaml', { env: {}, readText }).catch((e: unknown) => e)) as ConfigError;
+    expect(error.problems).toEqual(['accounts[0].downloads: use true or false (without quotes)']);
+  });
+
+  it('asks for a unit on a bare number of minutes', async () => {
+    expect(await problemsOf({ ...account({}), poll: { interval: 20 } })).toEqual(['poll.interval: a duration needs its unit, like 20m or 1h']);
+  });
+
+  it('flags a family-portal e-mail as login before any network use', async () => {
+    const problems = await problemsOf({ accounts: [{ login: 'mama@example.com', password: 'b' }] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^accounts\[0\]\.login: this is an e-mail address .*register login .*like 1234567u/);
   });
 });

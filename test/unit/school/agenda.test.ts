@@ -146,3 +146,27 @@ describe('homework', () => {
     expect(homeworkEvents(list, today).map((e) => e.id)).toEqual(['homework:1', 'homework:2', 'homework:3']);
   });
 });
+
+describe('a school trip also written into the agenda', () => {
+  const tripCategories = homeWorkCategoriesResponse.parse({ Categories: [{ Id: 2, Name: 'Wycieczka' }] }).Categories;
+  const written = homeWorksResponse.parse({
+    HomeWorks: [
+      { Id: 30, Category: { Id: 2 }, Date: '2026-03-18', TimeFrom: '08:00:00', Content: 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45.' },
+    ],
+  }).HomeWorks;
+  const trip = (id: number, destination: string, day: string) => ({ id, destination, route: 'Zielonki – Warszawa', termFrom: `${day} 08:00:00` });
+  const listed = (trips: ReturnType<typeof trip>[]) =>
+    agendaItems({ homeWorks: written, homeWorkCategories: tripCategories, trips: schoolTripsResponse.parse({ Data: trips }).Data, names }).map(
+      (i) => i.key,
+    );
+
+  it('is listed once, as the agenda entry, when the date and the destination match', () => {
+    expect(listed([trip(12, 'Centrum Nauki Kopernik, Warszawa', '2026-03-18')])).toEqual(['agenda:30']);
+    expect(listed([trip(12, 'centrum nauki kopernik', '2026-03-18')])).toEqual(['agenda:30']);
+  });
+
+  it('stays when the destination or the date differs', () => {
+    expect(listed([trip(13, 'Wawel, Kraków', '2026-03-18')])).toEqual(['agenda:30', 'trip:13']);
+    expect(listed([trip(14, 'Centrum Nauki Kopernik, Warszawa', '2026-03-25')])).toEqual(['agenda:30', 'trip:14']);
+  });
+});

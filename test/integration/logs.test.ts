@@ -1,0 +1,63 @@
+// The log of a real run (first poll, then a dead session and a fresh login): every JSON line names
+// each key once, although the session logs `account` on a logger that already carries it.
+import { afterEach, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
+import { FakeClock } from '../../src/util/clock.js';
+import { createLogger } from '../../src/util/log.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+
+let sim: PortalSimulator | undefined;
+let h: Harness | undefined;
+
+afterEach(async () => {
+  await h?.stop();
+  await sim?.stop();
+  h = undefined;
+  sim = undefined;
+});
+
+/** The top-level keys of one JSON line as written, duplicates included (JSON.parse would hide them). */
+function topLevelKeys(line: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') {
+      const end = nextQuote(line, i + 1);
+      if (depth === 1 && line[end + 1] === ':') keys.push(line.slice(i + 1, end));
+      i = end;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return keys;
+}
+
+function nextQuote(line: string, from: number): number {
+  for (let i = from; i < line.length; i++) {
+    if (line[i] === '\\') i++;
+    else if (line[i] === '"') return i;
+  }
+  return line.length;
+}
+
+it('names every key once in each line of a run', async () => {
+  const clock = new FakeClock('2026-11-18T09:10:00+01:00');
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+  const lines: string[] = [];
+  const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
+  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log });
+  const harness = h;
+  await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first poll');
+  sim.expireSessions(ANIA.login);
+  await harness.advanceMinutes(21);
+
+  expect(lines.some((l) => l.includes('session expired; logging in again'))).toBe(true);
+  for (const line of lines) {
+    const keys = topLevelKeys(line);
+    expect(keys, line).toEqual([...new Set(keys)]);
+    expect(JSON.parse(line)).toHaveProperty('msg');
+  }
+});
