@@ -18,6 +18,8 @@ export class ConfigError extends Error {
 export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   readText?: (path: string) => Promise<string>;
+  /** False for the add-on's options: what a parent types into the form is taken literally. */
+  expandEnv?: boolean;
 }
 
 export async function loadConfigFile(path: string, options: LoadOptions = {}): Promise<Config> {
@@ -54,7 +56,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, ['the top level must be a mapping of keys']);
 
   const problems: string[] = [];
-  const expanded = expandEnv(raw, [], env, problems);
+  const expanded = options.expandEnv === false ? raw : expandEnv(raw, [], env, problems);
   const parsed = configSchema.safeParse(expanded);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(describeIssue(issue));
