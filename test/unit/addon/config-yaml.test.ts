@@ -9,6 +9,7 @@ import {
   ARCHES,
   BOOT,
   MAP_TYPES,
+  RE_DOCKER_IMAGE_BUILD,
   RE_SERVICE,
   RE_SLUG,
   STARTUP,
@@ -156,6 +157,8 @@ describe('hassio-addon files', () => {
     const owner = /^https:\/\/github\.com\/([^/]+)\/[^/]+$/.exec(String(addon.url))?.[1];
     expect(owner).toBeDefined();
     expect(addon.image).toBe(`ghcr.io/${owner}/dziennik2mqtt-addon-{arch}`);
+    expect(addon.image).toMatch(RE_DOCKER_IMAGE_BUILD);
+    expect(String(addon.homeassistant)).toMatch(/^\d{4}\.\d{1,2}\.\d+$/);
 
     const top = await readFile(new URL('Dockerfile', root), 'utf8');
     const stage = top.slice(top.indexOf(' AS addon'), top.indexOf('\nFROM ', top.indexOf(' AS addon')));

@@ -21,6 +21,8 @@ export const RE_SCHEMA_ELEMENT = new RegExp(
 export const ARCHES = ['armhf', 'armv7', 'aarch64', 'amd64', 'i386'];
 export const RE_SERVICE = /^(mqtt|mysql):(provide|want|need)$/;
 export const RE_SLUG = /^[-_.A-Za-z0-9]+$/;
+/** `image:` (validate.py's RE_DOCKER_IMAGE_BUILD): registry/owner/name, {arch} allowed, no tag. */
+export const RE_DOCKER_IMAGE_BUILD = /^([a-zA-Z\-.:\d{}]+\/)*?([-\w{}]+)\/([-\w{}]+)(:[.\-\w{}]+)?$/;
 export const MAP_TYPES = ['homeassistant_config', 'addon_config', 'ssl', 'addons', 'backup', 'share', 'media', 'all_addon_configs', 'data'];
 export const STARTUP = ['initialize', 'system', 'services', 'application', 'once'];
 export const BOOT = ['auto', 'manual', 'manual_only'];
