@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
-# The dziennik2mqtt image: built in one stage (npm ci runs the TypeScript build through `prepare`),
-# run from a second one that holds only the production dependencies and the compiled code.
+# The dziennik2mqtt images, from this repository's source: the stand-alone image (the default, last
+# stage) and the Home Assistant add-on (`--target addon`), which the release workflow publishes.
 #   docker build -t dziennik2mqtt .
 #   docker run -d --name dziennik2mqtt -v "$PWD/dziennik2mqtt:/config" dziennik2mqtt
+#   docker build --target addon --build-arg VERSION=0.1.0 --build-arg BUILD_ARCH=amd64 -t addon .
 # /config holds config.yaml and, with the default data_dir ./data, the cookie jars and event memory.
 
 FROM node:26-alpine AS build
@@ -11,7 +12,43 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm ci --no-audit --no-fund
 
-FROM node:26-alpine
+# What both images run: the production dependencies and the compiled code, nothing else.
+FROM node:26-alpine AS runtime
+# A small young generation, a capped heap and one V8 worker thread keep a months-long process small
+# (the live heap of three children is about 22 MB); see `npm run bench`.
+ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=64 --v8-pool-size=1"
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /src/dist ./dist
+COPY fixtures ./fixtures
+COPY config.example.yaml ./
+
+# The Home Assistant add-on: the Supervisor starts /run.sh as root (/data, /media and the add-on's
+# config folder belong to root) with Docker's init as PID 1 (`init: true` in config.yaml).
+FROM runtime AS addon
+ARG VERSION=0.1.0
+ARG BUILD_ARCH=amd64
+LABEL io.hass.name="dziennik2mqtt" \
+      io.hass.description="Librus school register to MQTT with Home Assistant discovery" \
+      io.hass.version="${VERSION}" \
+      io.hass.arch="${BUILD_ARCH}" \
+      io.hass.type="addon" \
+      org.opencontainers.image.title="dziennik2mqtt add-on" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="https://github.com/dziennik2mqtt/dziennik2mqtt"
+COPY hassio-addon/run.sh /run.sh
+RUN chmod a+x /run.sh /app/dist/main.js \
+ && mkdir -p /usr/local/bin \
+ && ln -s /app/dist/main.js /usr/local/bin/dziennik2mqtt
+WORKDIR /
+STOPSIGNAL SIGTERM
+CMD ["/run.sh"]
+
+# The stand-alone image.
+FROM runtime
 ARG VERSION=0.1.0
 ARG REVISION=""
 LABEL org.opencontainers.image.title="dziennik2mqtt" \
@@ -21,19 +58,7 @@ LABEL org.opencontainers.image.title="dziennik2mqtt" \
       org.opencontainers.image.licenses="MIT" \
       org.opencontainers.image.source="https://github.com/dziennik2mqtt/dziennik2mqtt" \
       org.opencontainers.image.documentation="https://github.com/dziennik2mqtt/dziennik2mqtt#readme"
-
-# A small young generation, a capped heap and one V8 worker thread keep a months-long process small
-# (the live heap of three children is about 22 MB); see `npm run bench`.
-ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=64 --v8-pool-size=1" \
-    DZIENNIK2MQTT_CONFIG=/config/config.yaml
-
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-COPY --from=build /src/dist ./dist
-COPY fixtures ./fixtures
-COPY config.example.yaml ./
+ENV DZIENNIK2MQTT_CONFIG=/config/config.yaml
 
 # One volume for config and data, owned by the unprivileged user that runs the bridge. The working
 # folder is the volume, so the default data_dir (./data) lands in it too.

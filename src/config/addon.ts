@@ -55,6 +55,19 @@ export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON
  * broker the Supervisor named (used only when the form sets no mqtt_url).
  */
 export function configFromOptions(options: unknown, mqtt?: MqttService): ConfigInput {
+  return convertOptions(options, mqtt).raw;
+}
+
+/** The config object, and for every fixed message its place in the form's flat `messages` list. */
+interface Converted {
+  raw: ConfigInput;
+  /** `accounts[i].messages[j]` (the config's path) -> k in the form's `messages[k]`. */
+  messageSlots: Map<string, number>;
+  /** Config paths the form spells differently (its fields are flat: no poll: or mqtt: groups). */
+  formNames: Record<string, string>;
+}
+
+function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ConfigError(OPTIONS_SOURCE, ['the options must be a mapping of keys']);
   }
@@ -72,10 +85,12 @@ export function configFromOptions(options: unknown, mqtt?: MqttService): ConfigI
     downloads: a.downloads ?? false,
     messages: [] as FixedMessage[],
   }));
+  const messageSlots = new Map<string, number>();
   (o.messages ?? []).forEach((m, i) => {
     const owner = messageOwner(m.account, accounts, ['messages', i, 'account'], problems);
     const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
     if (owner === undefined || to === undefined) return;
+    messageSlots.set(formatPath(['accounts', accounts.indexOf(owner), 'messages', owner.messages.length]), i);
     owner.messages.push({ id: m.id ?? '', name: m.name ?? '', to, topic: m.topic ?? '', body: m.body ?? '' });
   });
   if (problems.length > 0) throw new ConfigError(OPTIONS_SOURCE, problems);
@@ -92,7 +107,32 @@ export function configFromOptions(options: unknown, mqtt?: MqttService): ConfigI
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
   if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };
-  return raw;
+  // The broker's fields are the form's only when the parent set mqtt_url; else the Supervisor named them.
+  const formNames = { ...POLL_NAMES, ...(o.mqtt_url ? MQTT_NAMES : {}) };
+  return { raw, messageSlots, formNames };
+}
+
+const POLL_NAMES: Record<string, string> = {
+  'poll.interval': 'poll_interval',
+  'poll.fast_interval': 'fast_interval',
+  'poll.quiet_hours': 'quiet_hours',
+};
+const MQTT_NAMES: Record<string, string> = { 'mqtt.url': 'mqtt_url', 'mqtt.username': 'mqtt_username', 'mqtt.password': 'mqtt_password' };
+
+/**
+ * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to
+ * the field a parent sees in the form ("messages[3].id"), so the log points at what to correct.
+ */
+function inFormTerms(problem: string, { messageSlots, formNames }: Omit<Converted, 'raw'>): string {
+  const [, path, rest] = /^([\w.[\]]+)(: [\s\S]*)$/.exec(problem) ?? [];
+  if (path === undefined || rest === undefined) return problem;
+  const message = /^(accounts\[\d+\]\.messages\[\d+\])(\.to\b)?(.*)$/.exec(path);
+  if (message?.[1] !== undefined) {
+    const slot = messageSlots.get(message[1]);
+    // `to` is one line in the form and an object in the config: its inner keys mean nothing there.
+    if (slot !== undefined) return `messages[${slot}]${message[2] ?? message[3] ?? ''}${rest}`;
+  }
+  return `${formNames[path] ?? path}${rest}`;
 }
 
 const OPTIONS_SOURCE = 'add-on options';
@@ -213,7 +253,14 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   // The environment override (DZIENNIK2MQTT_MQTT_URL) wins in buildConfig, so the Supervisor need not be asked.
   const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
   const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }) : undefined;
-  return buildConfig(configFromOptions(parsed, broker), OPTIONS_SOURCE, options);
+  const { raw, ...names } = convertOptions(parsed, broker);
+  try {
+    // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
+    return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new ConfigError(OPTIONS_SOURCE, error.problems.map((p) => inFormTerms(p, names)));
+  }
 }
 
 /**

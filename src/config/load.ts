@@ -24,6 +24,8 @@ export interface LoadOptions {
    * that the same file started from elsewhere keeps its session and event memory. Unset: as written.
    */
   baseDir?: string;
+  /** False for the add-on's options: what a parent types into the form is taken literally. */
+  expandEnv?: boolean;
 }
 
 export async function loadConfigFile(path: string, options: LoadOptions = {}): Promise<Config> {
@@ -65,7 +67,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
 
   const problems: string[] = [];
   const unset = new Set<string>();
-  const expanded = expandEnv(raw, [], env, problems, unset);
+  const expanded = options.expandEnv === false ? raw : expandEnv(raw, [], env, problems, unset);
   const parsed = configSchema.safeParse(expanded);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

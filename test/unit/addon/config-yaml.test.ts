@@ -3,10 +3,13 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { bridgeDiscovery, childDiscovery } from '../../../src/ha/discovery.js';
+import { ENTITIES } from '../../../src/ha/entities.js';
 import {
   ARCHES,
   BOOT,
   MAP_TYPES,
+  RE_DOCKER_IMAGE_BUILD,
   RE_SERVICE,
   RE_SLUG,
   STARTUP,
@@ -21,6 +24,8 @@ const readYaml = async (url: URL): Promise<Record<string, unknown>> => parse(awa
 const addon = await readYaml(new URL('config.yaml', addonDir));
 const schema = addon.schema as Record<string, unknown>;
 const options = addon.options as Record<string, unknown>;
+/** The defaults with the login and password a parent types in. */
+const filled = { ...options, accounts: [{ login: '1234567u', password: 'tajne' }] };
 const pkg = JSON.parse(await readFile(new URL('package.json', root), 'utf8')) as { version: string; license: string };
 
 describe('hassio-addon/config.yaml', () => {
@@ -73,19 +78,47 @@ describe('hassio-addon/config.yaml', () => {
     }
   });
 
-  it('has defaults the Supervisor accepts', () => {
-    expect(optionProblems(schema, options)).toEqual([]);
+  it('has defaults the Supervisor accepts once the parent typed a login (the empty one is refused)', () => {
+    expect(optionProblems(schema, options)).toEqual(['options.accounts[0].login: does not match ^\\s*\\S']);
+    expect(optionProblems(schema, filled)).toEqual([]);
+  });
+
+  it('refuses in the form what the bridge would refuse: blank texts, a reserved or malformed id, too short a poll', () => {
+    const account = { login: '1234567u', password: 'tajne' };
+    const message = { id: 'sick', name: 'Chora', to: 'class_tutor', topic: 'Nieobecność', body: 'Dzień dobry.' };
+    const accountProblems = (a: Record<string, unknown>) => optionProblems(schema, { ...options, accounts: [{ ...account, ...a }] });
+    const messageProblems = (m: Record<string, unknown>) => optionProblems(schema, { ...options, accounts: [account], messages: [{ ...message, ...m }] });
+
+    for (const login of ['', '   ']) expect(accountProblems({ login }), login).toEqual(['options.accounts[0].login: does not match ^\\s*\\S']);
+    for (const id of ['bridge', 'Ania', 'ania-2', 'ania ', '']) {
+      expect(accountProblems({ id }), id).toEqual(['options.accounts[0].id: does not match ^(?!bridge$)[a-z0-9_]+$']);
+    }
+    for (const id of ['ania', 'bridge2', 'my_bridge', 'a1']) expect(accountProblems({ id }), id).toEqual([]);
+    for (const key of ['name', 'topic', 'body']) {
+      expect(messageProblems({ [key]: ' ' }), key).toEqual([`options.messages[0].${key}: does not match ^\\s*\\S`]);
+    }
+    expect(messageProblems({ body: 'Dzień dobry,\nAnia jest chora.' })).toEqual([]);
+    for (const to of ['teacher: ', 'account:', 'headmaster']) expect(messageProblems({ to }), to).toHaveLength(1);
+    for (const to of ['teacher:Anna Nowak', 'teacher: Anna Nowak', 'account:12345']) expect(messageProblems({ to }), to).toEqual([]);
+    expect(optionProblems(schema, { ...options, accounts: [account], poll_interval: 4 })).toEqual(['options.poll_interval: not an int in range']);
+    expect(optionProblems(schema, { ...options, accounts: [account], poll_interval: 5, fast_interval: 1 })).toEqual([]);
+  });
+
+  it('uses no length on a text field (the Supervisor would refuse every value) and keeps passwords masked', () => {
+    const leaves = JSON.stringify(schema).match(/"(?:str|password)\(/g) ?? [];
+    expect(leaves).toEqual([]);
+    expect(optionProblems({ p: 'password(1,)' }, { p: 'tajne' })).toEqual(['options.p: must have a partial ordering']);
   });
 
   it('catches what the Supervisor would refuse (the checker itself)', () => {
-    expect(optionProblems(schema, { ...options, poll_interval: 0, log_level: 'loud', colour: 'red' })).toEqual([
+    expect(optionProblems(schema, { ...filled, poll_interval: 0, log_level: 'loud', colour: 'red' })).toEqual([
       'options.poll_interval: not an int in range',
       'options.log_level: not one of fatal|error|warn|info|debug|trace|silent',
       'options.colour: not in the schema',
     ]);
-    expect(optionProblems(schema, { ...options, messages: [{ id: 'Sick!', name: 'x', to: 'headmaster', topic: 't', body: 'b' }] })).toEqual([
+    expect(optionProblems(schema, { ...filled, messages: [{ id: 'Sick!', name: 'x', to: 'headmaster', topic: 't', body: 'b' }] })).toEqual([
       'options.messages[0].id: does not match ^[a-z0-9_]+$',
-      'options.messages[0].to: does not match ^(class_tutor|teacher:.+|account:.+)$',
+      'options.messages[0].to: does not match ^(class_tutor|teacher:\\s*\\S.*|account:\\s*\\S.*)$',
     ]);
     expect(schemaShapeProblems({ a: [['str']], b: 'text' })).toEqual(['schema.a: a list may not directly contain a list', 'schema.b: unknown type "text"']);
   });
@@ -117,20 +150,53 @@ describe('hassio-addon translations', () => {
 });
 
 describe('hassio-addon files', () => {
-  it('names its base image in the Dockerfile (build.yaml is deprecated) and installs its own version', async () => {
+  it('installs the prebuilt image of its own version, built from the repository\'s Dockerfile', async () => {
     await expect(access(new URL('build.yaml', addonDir))).rejects.toThrow();
-    const dockerfile = await readFile(new URL('Dockerfile', addonDir), 'utf8');
+    // With `image:` the Supervisor pulls; a Dockerfile here would only mislead (the folder cannot reach ../src).
+    await expect(access(new URL('Dockerfile', addonDir))).rejects.toThrow();
+    const owner = /^https:\/\/github\.com\/([^/]+)\/[^/]+$/.exec(String(addon.url))?.[1];
+    expect(owner).toBeDefined();
+    expect(addon.image).toBe(`ghcr.io/${owner}/dziennik2mqtt-addon-{arch}`);
+    expect(addon.image).toMatch(RE_DOCKER_IMAGE_BUILD);
+    expect(String(addon.homeassistant)).toMatch(/^\d{4}\.\d{1,2}\.\d+$/);
+
     const top = await readFile(new URL('Dockerfile', root), 'utf8');
-    const base = /^FROM (node:\d+-alpine)\s*$/m.exec(dockerfile)?.[1];
-    expect(base).toBeDefined();
-    // The add-on and the Docker image run the same Node line.
-    expect(top).toContain(`FROM ${base} AS build`);
-    expect(dockerfile).toContain('dziennik2mqtt@${BUILD_VERSION}');
-    expect(dockerfile).toContain('io.hass.type="addon"');
-    expect(dockerfile).toMatch(/^CMD \["\/run.sh"\]$/m);
+    const stage = top.slice(top.indexOf(' AS addon'), top.indexOf('\nFROM ', top.indexOf(' AS addon')));
+    expect(stage).toMatch(/^ AS addon$/m);
+    expect(stage).toContain('io.hass.type="addon"');
+    expect(stage).toContain('io.hass.version="${VERSION}"');
+    expect(stage).toContain('COPY hassio-addon/run.sh /run.sh');
+    expect(stage).toMatch(/^CMD \["\/run.sh"\]$/m);
+    expect(stage).not.toMatch(/^USER /m);
+    // Nothing is installed that the project did not produce: no package of dziennik2mqtt from a registry.
+    expect(top).not.toMatch(/npm (install|i) .*dziennik2mqtt/);
+    expect(top).not.toContain('dziennik2mqtt@');
+    expect(await readFile(new URL('.dockerignore', root), 'utf8')).toMatch(/^!hassio-addon\/run\.sh$/m);
+
     const run = await stat(new URL('run.sh', addonDir));
     expect(run.mode & constants.S_IXUSR).toBeTruthy();
     expect(await readFile(new URL('run.sh', addonDir), 'utf8')).toContain('exec dziennik2mqtt run --addon');
+  });
+
+  it('is published by a release workflow for both arches under the name config.yaml gives', async () => {
+    const workflow = await readFile(new URL('.github/workflows/release.yaml', root), 'utf8');
+    const parsed = parse(workflow) as { on: { push: { tags: string[] } } };
+    expect(parsed.on.push.tags).toEqual(['v*']);
+    expect(workflow).toContain('target: addon');
+    expect(workflow).toContain('${{ needs.check.outputs.image }}-${{ matrix.arch }}:${{ needs.check.outputs.version }}');
+    expect(workflow).toContain('image=ghcr.io/${GITHUB_REPOSITORY_OWNER,,}/dziennik2mqtt-addon');
+    expect(workflow).toMatch(/arch: aarch64\s+platform: linux\/arm64/);
+    expect(workflow).toMatch(/arch: amd64\s+platform: linux\/amd64/);
+  });
+
+  it('has one AppArmor profile that allows its folders and the network, and no more than the bridge needs', async () => {
+    const profile = await readFile(new URL('apparmor.txt', addonDir), 'utf8');
+    // The Supervisor's rule: exactly one line starting with "profile NAME" (it renames that profile).
+    expect(profile.split('\n').filter((l) => /^profile [^ ]+/.test(l))).toHaveLength(1);
+    for (const rule of ['/data/** rwk,', '/media/dziennik2mqtt/** rw,', '/config/** rw,', '/app/** r,', 'network inet stream,', 'network inet6 stream,']) {
+      expect(profile).toContain(rule);
+    }
+    for (const broad of [/^\s*file,/m, /^\s*capability[ ,]/m, /^\s*\/\*\* /m, /^\s*\/(share|homeassistant|ssl|addons|backup)\//m]) expect(profile).not.toMatch(broad);
   });
 
   it('has the pictures the add-on store shows', async () => {
@@ -147,6 +213,35 @@ describe('hassio-addon files', () => {
       expect((await readFile(new URL(file, addonDir), 'utf8')).length, file).toBeGreaterThan(100);
     }
     expect(await readFile(new URL('CHANGELOG.md', addonDir), 'utf8')).toContain(pkg.version);
+  });
+
+  it('releases one version: package.json = config.yaml = the newest version heading of both changelogs', async () => {
+    const newest = (text: string) => /^## \[?(\d+\.\d+\.\d+)\]?/m.exec(text)?.[1];
+    expect(addon.version).toBe(pkg.version);
+    expect(newest(await readFile(new URL('CHANGELOG.md', addonDir), 'utf8'))).toBe(pkg.version);
+    // The project's changelog may not have its first version heading yet (only [Unreleased]).
+    const project = newest(await readFile(new URL('CHANGELOG.md', root), 'utf8'));
+    if (project !== undefined) expect(project).toBe(pkg.version);
+  });
+
+  it('asks for the oldest Home Assistant that knows every discovery key the bridge publishes', () => {
+    // Where each key came from (Home Assistant release notes); the newest of the keys used decides.
+    const since: Record<string, string> = { cmps: '2024.11.0', default_entity_id: '2025.10.0', event_types: '2023.8.0' };
+    const used = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (!value || typeof value !== 'object') return;
+      for (const [k, v] of Object.entries(value)) {
+        used.add(k);
+        walk(v);
+      }
+    };
+    const ctx = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: pkg.version };
+    walk(bridgeDiscovery(ctx).payload);
+    walk(childDiscovery({ id: 'ania', name: 'Ania', entities: ENTITIES }, ctx).payload);
+    const needed = [...used].filter((k) => k in since).map((k) => since[k] as string);
+    expect(needed.length).toBeGreaterThan(0);
+    const key = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+    expect(addon.homeassistant).toBe(needed.sort((a, b) => key(a).localeCompare(key(b))).at(-1));
   });
 
   it('is in a repository Home Assistant can add', async () => {

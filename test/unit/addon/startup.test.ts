@@ -224,6 +224,48 @@ describe('add-on start-up', () => {
   });
 });
 
+describe('add-on options are taken literally', () => {
+  it('keeps ${VAR} in a password typed into the form (a config.yaml still expands it)', async () => {
+    const typed = { ...OPTIONS, accounts: [{ login: '1234567u', password: 'Ab${HOME}9' }, { login: '7654321u', password: '${UNSET_VAR}' }], messages: [] };
+    await writeFile(optionsPath, JSON.stringify(typed));
+    const config = await load({ env: { ...env, HOME: '/root' } });
+    expect(config.accounts.map((a) => a.password)).toEqual(['Ab${HOME}9', '${UNSET_VAR}']);
+
+    const yamlPath = join(dir, 'config.yaml');
+    await writeFile(yamlPath, 'accounts:\n  - login: "1234567u"\n    password: "Ab${HOME}9"\n');
+    expect((await loadConfigFile(yamlPath, { env: { HOME: '/root' } })).accounts[0]?.password).toBe('Ab/root9');
+  });
+});
+
+describe('add-on problems name the form field', () => {
+  const refused = async (options: Record<string, unknown>): Promise<string[]> => {
+    await writeFile(optionsPath, JSON.stringify(options));
+    return (await configError(load())).problems;
+  };
+
+  it('names a duplicate message id by its place in the flat messages list', async () => {
+    const messages = [
+      OPTIONS.messages[0],
+      OPTIONS.messages[1],
+      { ...OPTIONS.messages[0], name: 'Again' },
+      { ...OPTIONS.messages[2], name: '' },
+    ];
+    const problems = await refused({ ...OPTIONS, messages });
+    expect(problems).toContain('messages[2].id: duplicate id "sick"');
+    expect(problems.filter((p) => p.startsWith('messages[3].name: '))).toHaveLength(1);
+    expect(problems.filter((p) => !p.startsWith('messages['))).toEqual([]);
+  });
+
+  it('names a duplicate child id and the flat poll fields as the form shows them', async () => {
+    const accounts = [OPTIONS.accounts[0], { ...OPTIONS.accounts[1], id: 'ania' }];
+    expect(await refused({ ...OPTIONS, accounts, messages: [] })).toEqual(['accounts[1].id: duplicate id "ania"']);
+    const problems = await refused({ ...OPTIONS, poll_interval: 0, fast_interval: 0 });
+    expect(problems.find((p) => p.startsWith('poll_interval: '))).toBeDefined();
+    expect(problems.find((p) => p.startsWith('fast_interval: '))).toBeDefined();
+    expect(problems.filter((p) => p.startsWith('poll.') || p.includes('.messages['))).toEqual([]);
+  });
+});
+
 describe('add-on detection', () => {
   it('runs as the add-on with a Supervisor token and an options file', async () => {
     expect(await runningAsAddon({ SUPERVISOR_TOKEN: 't' }, optionsPath)).toBe(true);

@@ -21,6 +21,8 @@ export const RE_SCHEMA_ELEMENT = new RegExp(
 export const ARCHES = ['armhf', 'armv7', 'aarch64', 'amd64', 'i386'];
 export const RE_SERVICE = /^(mqtt|mysql):(provide|want|need)$/;
 export const RE_SLUG = /^[-_.A-Za-z0-9]+$/;
+/** `image:` (validate.py's RE_DOCKER_IMAGE_BUILD): registry/owner/name, {arch} allowed, no tag. */
+export const RE_DOCKER_IMAGE_BUILD = /^([a-zA-Z\-.:\d{}]+\/)*?([-\w{}]+)\/([-\w{}]+)(:[.\-\w{}]+)?$/;
 export const MAP_TYPES = ['homeassistant_config', 'addon_config', 'ssl', 'addons', 'backup', 'share', 'media', 'all_addon_configs', 'data'];
 export const STARTUP = ['initialize', 'system', 'services', 'application', 'once'];
 export const BOOT = ['auto', 'manual', 'manual_only'];
@@ -78,7 +80,11 @@ function singleProblems(type: string, value: unknown, path: string): string[] {
     (min === undefined || n >= Number(min)) && (max === undefined || n <= Number(max));
   if (type.startsWith('str') || type.startsWith('password')) {
     if (typeof value !== 'string' && typeof value !== 'number') return [`${path}: not a string`];
-    return inRange(String(value).length, g.s_min ?? g.p_min, g.s_max ?? g.p_max) ? [] : [`${path}: length out of range`];
+    // The Supervisor checks a range on str/password with voluptuous' Range, which compares the text
+    // itself with the number: a TypeError, so with any bound every value is refused ("invalid value
+    // or type (must have a partial ordering)"). A length is not a usable rule.
+    const bounded = [g.s_min, g.s_max, g.p_min, g.p_max].some((b) => b !== undefined);
+    return bounded && typeof value === 'string' ? [`${path}: must have a partial ordering`] : [];
   }
   if (type.startsWith('int')) {
     return Number.isInteger(Number(value)) && inRange(Number(value), g.i_min, g.i_max) ? [] : [`${path}: not an int in range`];
