@@ -2,6 +2,7 @@
 // discovery configs and the states), so no demo child stays behind in a real Home Assistant.
 import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
+import { systemClock } from './util/clock.js';
 
 export interface ClearOptions {
   url: string;
@@ -32,7 +33,7 @@ export async function clearDemoRetained(options: ClearOptions): Promise<number> 
     // The broker sends the retained messages of a subscription before anything published after it,
     // so once our own marker comes back, every retained message has arrived.
     await client.publishAsync(marker, 'done', { qos: 1 });
-    await Promise.race([caughtUp, new Promise((resolve) => setTimeout(resolve, options.timeoutMs ?? 5_000).unref())]);
+    await Promise.race([caughtUp, systemClock.sleep(options.timeoutMs ?? 5_000)]);
     await client.unsubscribeAsync([`${options.base}/#`, `${options.discoveryPrefix}/device/+/config`]);
     for (const topic of [...configs, ...states]) await client.publishAsync(topic, '', { qos: 1, retain: true });
     return configs.size + states.size;

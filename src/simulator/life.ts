@@ -49,8 +49,8 @@ const NOTICES: readonly { subject: string; content: string }[] = [
   { subject: 'Szczepienia w szkole', content: 'Pielęgniarka szkolna zaprasza na szczepienia; zgody w sekretariacie.' },
 ];
 
-/** A teacher of another class, so that a substitution always names someone new. */
-const SUBSTITUTE_TEACHER = 162015;
+/** Teachers who stand in (Monika Piotrowska, else Agnieszka Mazur), so a substitution names someone new. */
+const SUBSTITUTE_TEACHERS = [162015, 162011] as const;
 /** How far ahead a plan change may be put when the next school days are already full of them. */
 const PLAN_HORIZON_DAYS = 28;
 
@@ -129,7 +129,7 @@ export class SimLife {
       // Only the first lesson of a slot can change (split groups never do), as in the simulator's plan.
       const free = plan.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
       if (!free) continue;
-      const teacher = free.teacher === SUBSTITUTE_TEACHER ? 162011 : SUBSTITUTE_TEACHER;
+      const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
       sim.account(login).addPlanChange(
         kind === 'cancelled'
           ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }

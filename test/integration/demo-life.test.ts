@@ -67,15 +67,19 @@ describe('demo life', () => {
     expect(rounds).toHaveLength(3);
   });
 
-  it('makes the bridge fire a grade, a message, a notice and a plan_change event', async () => {
-    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  // Jan (class 1a) starts with no grades at all: his first one must fire too.
+  it.each([
+    { account: ANIA, child: 'ania' },
+    { account: JANEK, child: 'jan' },
+  ])('makes the bridge fire a grade, a message, a notice and a plan_change event for $child', async ({ account, child }) => {
+    h = await startHarness({ sim, clock, accounts: [{ login: account.login, password: account.password }] });
     const harness = h;
-    await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
+    await harness.pollUntil(() => harness.state(child, 'last_update') !== undefined, 'the first full poll');
     const rounds: LifeRound[] = [];
     // One round within the window: the first a minute from now, the next only after the normal poll.
-    life = new SimLife({ simulator: sim, logins: [ANIA.login], clock, firstAfterMs: MINUTE, everyMs: 60 * MINUTE, onRound: (r) => rounds.push(r) });
+    life = new SimLife({ simulator: sim, logins: [account.login], clock, firstAfterMs: MINUTE, everyMs: 60 * MINUTE, onRound: (r) => rounds.push(r) });
     life.start();
-    const event = (kind: string): Record<string, unknown>[] => harness.rec.on(`${harness.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+    const event = (kind: string): Record<string, unknown>[] => harness.rec.on(`${harness.base}/${child}/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
     expect(['grade', 'message', 'notice', 'plan_change'].map((k) => event(k).length)).toEqual([0, 0, 0, 0]);
 
     await harness.advanceMinutes(21);
