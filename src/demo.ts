@@ -2,24 +2,36 @@
 // embedded MQTT broker, printing what it publishes. Needs no account and no outside server.
 import { createServer, type Server } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { PortalSimulator, DEMO_ACCOUNTS } from './simulator/index.js';
+import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from './simulator/index.js';
 import { buildConfig } from './config/load.js';
 import { App } from './app.js';
+import { clearDemoRetained } from './demo-retained.js';
+import { redactUrl } from './mqtt/client.js';
+import { systemClock } from './util/clock.js';
 import { createLogger } from './util/log.js';
 import { VERSION } from './version.js';
+
+type Out = { write(text: string): unknown };
 
 export interface DemoOptions {
   port?: number;
   mqttUrl?: string;
   /** Resolves when the demo should stop (Ctrl-C). */
   untilStopped: Promise<unknown>;
-  out?: { write(text: string): unknown };
+  out?: Out;
   logLevel?: string;
+  /** When the simulated school adds news (default: the first after a minute, then every 3 minutes). */
+  life?: { firstAfterMs?: number; everyMs?: number };
+  /** Topic roots (default: `dziennik2mqtt`, or `dziennik2mqtt_demo` on a broker of one's own; `homeassistant`). */
+  topics?: { base?: string; discoveryPrefix?: string };
 }
+
+const FIRST_NEWS_MS = 60_000;
+const NEWS_EVERY_MS = 3 * 60_000;
 
 export async function runDemo(options: DemoOptions): Promise<number> {
   const out = options.out ?? process.stdout;
@@ -27,10 +39,14 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   await simulator.start();
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
+  // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over
+  // nor remove (as stale) the devices of a real dziennik2mqtt there, and can clear all of it on stop.
+  const base = options.topics?.base ?? (broker ? 'dziennik2mqtt' : 'dziennik2mqtt_demo');
+  const discoveryPrefix = options.topics?.discoveryPrefix ?? 'homeassistant';
   const dataDir = await mkdtemp(join(tmpdir(), 'dziennik2mqtt-demo-'));
   const config = await buildConfig(
     {
-      mqtt: { url: mqttUrl, base_topic: 'dziennik2mqtt', discovery_prefix: 'homeassistant' },
+      mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
       portal: simulator.urls,
       accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
       data_dir: dataDir,
@@ -42,26 +58,48 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // Faster than a config file may poll (its floor spares the real portal): this portal is the simulator.
   config.poll = { interval: 2 * 60_000, fast_interval: 30_000 };
   const log = createLogger(config.log_level, process.stderr);
+  const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
+  const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
   out.write(
     [
       `dziennik2mqtt ${VERSION} demo`,
       `  simulated portal: ${simulator.urls.base_url} (logins: ${DEMO_ACCOUNTS.map((a) => a.login).join(', ')})`,
-      `  MQTT broker:      ${mqttUrl}${broker ? ' (embedded)' : ''}`,
-      `  watch it:         mosquitto_sub -h 127.0.0.1 -p ${new URL(mqttUrl).port || 1883} -v -t 'dziennik2mqtt/#'`,
+      ...(broker ? brokerLines(broker.port) : [`  MQTT broker:      ${redactUrl(mqttUrl)} (yours; the demo's topics are removed when it stops)`]),
+      `  watch it:         mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
       `  Home Assistant:   point its MQTT integration at this broker; the children appear as devices`,
+      `  news:             every ${minutes(everyNews)} the simulated school adds a grade, a message, a plan change`,
+      `                    and an announcement for one child (the first in ${minutes(firstNews)}); the bridge fires`,
+      `                    its events (grade, message, notice, plan_change) at its next polls`,
       `  press Ctrl-C to stop`,
       '',
     ].join('\n'),
   );
   const app = new App({ config, version: VERSION, log, staggerMs: 500 });
-  const watcher = await watch(mqttUrl, out);
+  const life = new SimLife({
+    simulator,
+    logins: DEMO_ACCOUNTS.map((a) => a.login),
+    clock: systemClock,
+    firstAfterMs: firstNews,
+    everyMs: everyNews,
+    onRound: (round) => out.write(describeRound(round)),
+  });
+  const watcher = await watch(mqttUrl, base, out);
   try {
     await app.start();
+    life.start();
     await options.untilStopped;
     out.write('\nstopping...\n');
   } finally {
+    life.stop();
     await app.stop().catch(() => undefined);
     await watcher.endAsync().catch(() => undefined);
+    if (!broker) {
+      const cleared = await clearDemoRetained({ url: mqttUrl, base, discoveryPrefix }).catch((error: unknown) => {
+        out.write(`could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 0;
+      });
+      if (cleared > 0) out.write(`removed the demo's ${cleared} retained topics (devices and states) from ${redactUrl(mqttUrl)}\n`);
+    }
     await simulator.stop();
     await broker?.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -69,25 +107,57 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   return 0;
 }
 
-/** Prints every state the bridge publishes, one line each, as a newcomer would want to see it. */
-async function watch(url: string, out: { write(text: string): unknown }): Promise<MqttClient> {
+/** The addresses another machine (Home Assistant) can use, then this machine's own. */
+export function brokerAddresses(port: number): string[] {
+  const own = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+  return [...new Set(own), '127.0.0.1'].map((host) => `mqtt://${host}:${port}`);
+}
+
+function brokerLines(port: number): string[] {
+  return [
+    `  MQTT broker:      embedded, on every interface of this machine; use one of these addresses:`,
+    ...brokerAddresses(port).map((address) => `                      ${address}`),
+    `  your own broker:  dziennik2mqtt demo --mqtt-url mqtt://user:password@host:1883 (npm run demo -- --mqtt-url ...)`,
+  ];
+}
+
+function minutes(ms: number): string {
+  const m = ms / 60_000;
+  return m >= 1 && Number.isInteger(m) ? `${m} minute${m === 1 ? '' : 's'}` : `${Math.round(ms / 1000)} s`;
+}
+
+function describeRound(round: LifeRound): string {
+  const change = round.planChange
+    ? `, plan change ${round.planChange.date} lesson ${round.planChange.lessonNo} ${round.planChange.subject} (${round.planChange.kind})`
+    : '';
+  return `  news for ${round.child}: grade ${round.grade.grade} in ${round.grade.subject}, message "${round.message.topic}", announcement "${round.notice.subject}"${change}\n`;
+}
+
+/** Prints every state and event the bridge publishes, one line each, as a newcomer would want to see it. */
+async function watch(url: string, base: string, out: Out): Promise<MqttClient> {
   const client = await connectAsync(url, { clientId: `dziennik2mqtt-demo-watch-${process.pid}` });
   client.on('message', (topic, payload) => {
-    const rest = topic.slice('dziennik2mqtt/'.length);
-    if (rest.endsWith('/attributes') || rest.startsWith('bridge/info') || payload.length === 0) return;
+    const rest = topic.slice(`${base}/`.length);
+    if (rest.endsWith('/attributes') || rest.startsWith('bridge/info') || rest.startsWith('demo-marker/') || payload.length === 0) return;
     const text = payload.toString();
     out.write(`  ${rest.padEnd(40)} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}\n`);
   });
-  await client.subscribeAsync('dziennik2mqtt/#');
+  await client.subscribeAsync(`${base}/#`);
   return client;
 }
 
-interface EmbeddedBroker {
+export interface EmbeddedBroker {
   port: number;
+  /** The address it listens on: 0.0.0.0, every IPv4 interface. */
+  address: string;
   close(): Promise<void>;
 }
 
-async function startBroker(requested?: number): Promise<EmbeddedBroker> {
+/** Aedes on every interface, so that a Home Assistant on another machine can connect. */
+export async function startBroker(requested?: number): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
   const server = createServer(aedes.handle as (socket: unknown) => void);
   let port: number;
@@ -98,8 +168,10 @@ async function startBroker(requested?: number): Promise<EmbeddedBroker> {
     if (requested !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     port = await listen(server, 0);
   }
+  const address = server.address();
   return {
     port,
+    address: typeof address === 'object' && address ? address.address : '',
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -111,7 +183,7 @@ function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
     server.once('error', onError);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, '0.0.0.0', () => {
       server.off('error', onError);
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : port);

@@ -5,6 +5,7 @@ import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
 import { authHost } from './auth.js';
 import { warsawNow } from './dates.js';
+import { buildPlan, type Plan } from './data/plan.js';
 import { SimDownloads } from './download-state.js';
 import { Faults, matches } from './faults.js';
 import { Hosts } from './hosts.js';
@@ -23,6 +24,8 @@ export { SimMessaging } from './messaging-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
 export type { FileKind, KeyPlan, SimDownloads, SimFile } from './download-state.js';
 export { attachmentLinkReply } from './download-attachments.js';
+export { SimLife } from './life.js';
+export type { LifeOptions, LifeRound } from './life.js';
 
 export interface SimulatorOptions {
   /** 0 (default): every host its own ephemeral port; otherwise all four hosts on this port. */
@@ -138,6 +141,25 @@ export class PortalSimulator {
   setToday(date: string | undefined): void {
     if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`PortalSimulator: bad date ${date}`);
     this.todayOverride = date;
+  }
+
+  /** An account's school calendar as its requests see it now: school days, lessons, announced changes. */
+  plan(login: string): Plan {
+    const account = this.account(login);
+    const now = this.now();
+    const base = this.hosts.urls?.base_url ?? '';
+    return buildPlan({
+      account,
+      today: this.today(),
+      nowMs: now,
+      clock: warsawNow(now).time,
+      api: `${base}/gateway/api/2.0`,
+      base,
+      method: 'GET',
+      query: new URLSearchParams(),
+      body: '',
+      params: {},
+    });
   }
 
   /** Kills server-side sessions: the next gateway call answers the dead-session 401. */

@@ -1,21 +1,40 @@
-// `demo`: a newcomer runs one command and sees entities appear, with no account and no broker.
+// `demo`: a newcomer runs one command and sees entities appear, with no account and no broker; a Home
+// Assistant on another machine can reach it; news arrives; on one's own broker nothing stays behind.
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { connectAsync } from 'mqtt';
-import { runDemo } from '../../src/demo.js';
-import { waitUntil } from '../helpers/mqtt.js';
+import { runDemo, startBroker, type DemoOptions } from '../../src/demo.js';
+import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
 
+/** Starts the demo with its output captured; stop() ends it like Ctrl-C. */
+function startDemo(options: Omit<DemoOptions, 'untilStopped' | 'out'>): { output: () => string; stop: () => Promise<number> } {
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const output: string[] = [];
+  const demo = runDemo({ logLevel: 'silent', ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } });
+  return {
+    output: () => output.join(''),
+    stop: () => {
+      stop();
+      return demo;
+    },
+  };
+}
+
+const ownIPv4 = (): string[] =>
+  Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
 
 describe('demo', () => {
   // How fast the first publish comes is measured by `npm run bench`, not here.
   it('starts the simulator and an embedded broker and publishes both children’s lucky numbers', async () => {
     const port = await freePort();
-    let stop!: () => void;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const output: string[] = [];
-    const demo = runDemo({ port, untilStopped: stopped, out: { write: (t: string) => output.push(t) }, logLevel: 'silent' });
+    const demo = startDemo({ port });
 
-    await waitUntil(() => output.join('').includes(`mqtt://127.0.0.1:${port}`), 'the banner', 15_000);
+    await waitUntil(() => demo.output().includes(`mqtt://127.0.0.1:${port}`), 'the banner', 15_000);
     const client = await connectAsync(`mqtt://127.0.0.1:${port}`);
     const lucky = new Map<string, string>();
     client.on('message', (topic, payload) => lucky.set(topic, payload.toString()));
@@ -24,8 +43,62 @@ describe('demo', () => {
     expect([...lucky.values()].every((v) => /^\d+$/.test(v))).toBe(true);
     await client.endAsync();
 
-    stop();
-    await expect(demo).resolves.toBe(0);
-    expect(output.join('')).toContain('ania/lucky_number');
+    await expect(demo.stop()).resolves.toBe(0);
+    expect(demo.output()).toContain('ania/lucky_number');
   }, 40_000);
+
+  it('runs its embedded broker on every interface and prints each address to use', async () => {
+    const broker = await startBroker(await freePort());
+    try {
+      expect(broker.address).toBe('0.0.0.0');
+      // Through the machine's own network address, as a Home Assistant elsewhere would connect.
+      for (const host of ownIPv4()) {
+        const client = await connectAsync(`mqtt://${host}:${broker.port}`, { reconnectPeriod: 0, connectTimeout: 5_000 });
+        await client.endAsync();
+      }
+    } finally {
+      await broker.close();
+    }
+
+    const port = await freePort();
+    const demo = startDemo({ port });
+    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
+    for (const host of [...ownIPv4(), '127.0.0.1']) expect(demo.output()).toContain(`mqtt://${host}:${port}`);
+    expect(demo.output()).toContain('--mqtt-url');
+    await expect(demo.stop()).resolves.toBe(0);
+  }, 40_000);
+
+  it('says that the simulated school adds news, and prints each round', async () => {
+    const demo = startDemo({ port: await freePort(), life: { firstAfterMs: 200, everyMs: 60 * 60_000 } });
+    await waitUntil(() => demo.output().includes('news for Ania:'), 'the first news', 15_000);
+    expect(demo.output()).toMatch(/adds a grade, a message, a plan change\s+and an announcement/);
+    expect(demo.output()).toMatch(/news for Ania: grade \S+ in [^,]+, message "[^"]+", announcement "[^"]+", plan change \d{4}-\d{2}-\d{2} lesson \d+/);
+    await expect(demo.stop()).resolves.toBe(0);
+  }, 40_000);
+
+  it('on a broker of one’s own, leaves no retained discovery or state behind when it stops', async () => {
+    const { base, prefix } = uniqueRoots();
+    const filters = [`${base}/#`, `${prefix}/#`];
+    const seen = await Recorder.connect(filters);
+    const demo = startDemo({ mqttUrl: MQTT_URL, topics: { base, discoveryPrefix: prefix } });
+    try {
+      await seen.until(
+        () => ['ania', 'jan'].every((c) => seen.last(`${base}/${c}/lucky_number`) !== undefined && seen.last(`${prefix}/device/${base}_${c}/config`) !== undefined),
+        'both children’s devices and states',
+        20_000,
+      );
+      await expect(demo.stop()).resolves.toBe(0);
+
+      // A client that subscribes now gets every retained message before its own later marker.
+      const after = await Recorder.connect(filters);
+      await after.caughtUpWith((topic, payload) => after.client.publishAsync(topic, payload, { qos: 1 }));
+      expect(after.messages.filter((m) => m.retain).map((m) => m.topic)).toEqual([]);
+      await after.close();
+      expect(demo.output()).toMatch(/removed the demo's \d+ retained topics/);
+    } finally {
+      await demo.stop();
+      await seen.close();
+      await clearRetained(filters);
+    }
+  }, 60_000);
 });

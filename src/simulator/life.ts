@@ -1,0 +1,147 @@
+// Demo life: every few minutes the simulated school gives a child a grade, a message, a plan change
+// and an announcement, so that someone trying the demo sees the bridge fire its events.
+import type { Clock, Timer } from '../util/clock.js';
+import { addDays } from './dates.js';
+import type { PortalSimulator } from './index.js';
+
+export interface LifeOptions {
+  simulator: PortalSimulator;
+  /** The accounts that get news, in turn: one per round. */
+  logins: readonly string[];
+  /** Only setTimer is used; "now" is the simulator's own clock. */
+  clock: Pick<Clock, 'setTimer'>;
+  /** Delay before the first round (default 60 s: after the bridge's first poll has primed its memory). */
+  firstAfterMs?: number;
+  /** Delay between rounds (default 3 minutes). */
+  everyMs?: number;
+  /** Told about every round, e.g. to print it. */
+  onRound?: (round: LifeRound) => void;
+}
+
+/** What one round added, in words a person reads. */
+export interface LifeRound {
+  login: string;
+  child: string;
+  grade: { grade: string; subject: string };
+  message: { topic: string };
+  /** None once every lesson of the coming weeks has a change already (after many hours of demo). */
+  planChange?: { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: string };
+  notice: { subject: string };
+}
+
+const GRADES: readonly { grade: string; category: number }[] = [
+  { grade: '5', category: 302 },
+  { grade: '4+', category: 301 },
+  { grade: '6', category: 305 },
+  { grade: '3', category: 303 },
+  { grade: '5-', category: 304 },
+];
+
+const MESSAGES: readonly { topic: string; body: string }[] = [
+  { topic: 'Wycieczka do Centrum Nauki', body: 'Proszę o zgodę na udział dziecka w wycieczce w przyszłym tygodniu.' },
+  { topic: 'Strój galowy w piątek', body: 'W piątek odbędzie się apel, proszę o strój galowy.' },
+  { topic: 'Zbiórka makulatury', body: 'Przypominam o zbiórce makulatury do końca miesiąca.' },
+];
+
+const NOTICES: readonly { subject: string; content: string }[] = [
+  { subject: 'Kiermasz świąteczny', content: 'Zapraszamy na kiermasz świąteczny w holu szkoły.' },
+  { subject: 'Konkurs recytatorski', content: 'Zgłoszenia do szkolnego konkursu recytatorskiego przyjmują poloniści.' },
+  { subject: 'Szczepienia w szkole', content: 'Pielęgniarka szkolna zaprasza na szczepienia; zgody w sekretariacie.' },
+];
+
+/** Teachers who stand in (Monika Piotrowska, else Agnieszka Mazur), so a substitution names someone new. */
+const SUBSTITUTE_TEACHERS = [162015, 162011] as const;
+/** How far ahead a plan change may be put when the next school days are already full of them. */
+const PLAN_HORIZON_DAYS = 28;
+
+export class SimLife {
+  private timer: Timer | undefined;
+  private rounds = 0;
+
+  constructor(private readonly options: LifeOptions) {
+    if (options.logins.length === 0) throw new Error('SimLife: no logins');
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.schedule(this.options.firstAfterMs ?? 60_000);
+  }
+
+  stop(): void {
+    this.timer?.cancel();
+    this.timer = undefined;
+  }
+
+  /** Adds one round of news now, to the next account in turn. */
+  round(): LifeRound {
+    const n = this.rounds++;
+    const { logins } = this.options;
+    const login = logins[n % logins.length]!;
+    const turn = Math.floor(n / logins.length);
+    const sim = this.options.simulator;
+    const account = sim.account(login);
+    const subjectName = (id: number): string => subjectNames(sim, login).get(id) ?? String(id);
+
+    // Grades go to the subjects of the child's own lessons, in turn.
+    const lessons = Object.entries(account.data.lessons);
+    const [lessonId, lesson] = lessons[turn % lessons.length]!;
+    const pick = GRADES[turn % GRADES.length]!;
+    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId) });
+
+    const tutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
+    const message = MESSAGES[turn % MESSAGES.length]!;
+    sim.messaging.addMessage(login, { ...message, ...(tutor === undefined ? {} : { from: tutor }) });
+
+    const notice = NOTICES[turn % NOTICES.length]!;
+    account.addNotice({ Subject: notice.subject, Content: notice.content });
+
+    const change = this.addPlanChange(login, turn);
+    const result: LifeRound = {
+      login,
+      child: account.data.account.child.firstName,
+      grade: { grade: pick.grade, subject: subjectName(lesson.subject) },
+      message: { topic: message.topic },
+      ...(change ? { planChange: { ...change, subject: subjectName(change.subject) } } : {}),
+      notice: { subject: notice.subject },
+    };
+    this.options.onRound?.(result);
+    return result;
+  }
+
+  private schedule(ms: number): void {
+    this.timer = this.options.clock.setTimer(() => {
+      this.round();
+      this.schedule(this.options.everyMs ?? 3 * 60_000);
+    }, ms);
+  }
+
+  /**
+   * Cancels or substitutes a lesson of the next school day that has no change yet (a later day once
+   * those are all changed): each change is then a new lesson for the bridge, hence a new event.
+   */
+  private addPlanChange(login: string, turn: number): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
+    const sim = this.options.simulator;
+    const plan = sim.plan(login);
+    const taken = new Set(plan.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
+    const kind = turn % 2 === 0 ? 'cancelled' : 'substitution';
+    for (let day = 1; day <= PLAN_HORIZON_DAYS; day++) {
+      const date = addDays(sim.today(), day);
+      // Only the first lesson of a slot can change (split groups never do), as in the simulator's plan.
+      const free = plan.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
+      if (!free) continue;
+      const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
+      sim.account(login).addPlanChange(
+        kind === 'cancelled'
+          ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }
+          : { kind, OrgDate: date, OrgLessonNo: free.lessonNo, Teacher: teacher, Classroom: null },
+      );
+      return { date, lessonNo: free.lessonNo, kind, subject: free.subject };
+    }
+    return undefined;
+  }
+}
+
+function subjectNames(sim: PortalSimulator, login: string): Map<number, string> {
+  const body = sim.account(login).resources.get('Subjects') as { Subjects?: { Id: number; Name: string }[] } | undefined;
+  return new Map((body?.Subjects ?? []).map((s) => [s.Id, s.Name]));
+}
