@@ -2,6 +2,7 @@
 // config and the add-on options are checked against it.
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/language.js';
 
 const duration = (fallback: string) =>
   z
@@ -90,6 +91,8 @@ export const configSchema = z
       .prefault({}),
     data_dir: z.string().min(1).default('./data'),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Names in Home Assistant, the dashboard and problem messages; entity ids never change with it. */
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();

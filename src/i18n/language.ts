@@ -1,0 +1,16 @@
+// The languages a family can choose for what Home Assistant shows (config `language`). Ids, topics and
+// attribute keys never depend on it: only the words people read.
+
+export const LANGUAGES = ['pl', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The bridge is made for Polish families, so Polish unless the config says otherwise. */
+export const DEFAULT_LANGUAGE: Language = 'pl';
+
+/** A text in every language. */
+export type Texts = Readonly<Record<Language, string>>;
+
+/** The device's model line in Home Assistant, e.g. `Klasa 4b`. */
+export function classModel(className: string, language: Language): string {
+  return language === 'pl' ? `Klasa ${className}` : `Class ${className}`;
+}
