@@ -3,7 +3,7 @@
 // announces for each go in, the dashboard comes out; a card whose entities a child lacks is left out.
 import { stringify } from 'yaml';
 import { entityId, type EntityDef } from './entities.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/language.js';
 
 /** The dashboard speaks the languages of the config's `language`. */
 export const DASHBOARD_LANGS = LANGUAGES;
@@ -21,13 +21,13 @@ export interface DashboardChild {
 export type Card = Record<string, unknown>;
 
 /** The dashboard as a Lovelace config object. */
-export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = DEFAULT_LANGUAGE): Record<string, unknown> {
+export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): Record<string, unknown> {
   const t = TEXT[lang];
   return { title: t.title, views: children.map((child) => childView(child, t)) };
 }
 
 /** The dashboard as YAML, ready for "Raw configuration editor". */
-export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = DEFAULT_LANGUAGE): string {
+export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): string {
   const header = `# ${TEXT[lang].header}\n`;
   // YAML 1.1 rules quote "on"/"off": Home Assistant's own YAML loader would read them as booleans.
   return header + stringify(dashboard(children, lang), { lineWidth: 0, version: '1.1' });

@@ -1,7 +1,7 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
 import { entityId, entityName, type EntityDef } from './entities.js';
-import type { Language } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 
 export const ORIGIN_NAME = 'dziennik2mqtt';
@@ -40,7 +40,7 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
   const cmps: Record<string, Record<string, unknown>> = {};
   for (const entity of removed) cmps[entity.key] = { p: entity.platform };
-  const language = ctx.language ?? 'en';
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
   for (const entity of child.entities) cmps[entity.key] = component(entity, child.id, topics, language);
   return {
     topic: topics.deviceConfig(child.id),

@@ -4,8 +4,14 @@
 export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The bridge is made for Polish families, so Polish unless the config says otherwise. */
+/** The config's default: the bridge is made for Polish families. */
 export const DEFAULT_LANGUAGE: Language = 'pl';
+
+/**
+ * What a part built without a language speaks (tests, tools): English, the language of the code. The
+ * running bridge always passes the config's `language` down, so a user never sees this fallback.
+ */
+export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** A text in every language. */
 export type Texts = Readonly<Record<Language, string>>;

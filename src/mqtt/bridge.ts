@@ -5,7 +5,7 @@ import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityDef } from '../ha/entities.js';
-import { DEFAULT_LANGUAGE, type Language } from '../i18n/language.js';
+import type { Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
@@ -31,7 +31,7 @@ export interface BridgeOptions {
    */
   children?: readonly string[];
   supportUrl?: string;
-  /** The language of entity names in discovery (config `language`, default pl). */
+  /** The language of entity names in discovery: the config's `language` (English when not given). */
   language?: Language;
   clock?: Clock;
   /** How long start() reads retained device configs before deciding what is stale (default 1 s). */
@@ -77,7 +77,7 @@ export class Bridge {
       discoveryPrefix: options.mqtt.discovery_prefix,
       version: options.version,
       supportUrl: options.supportUrl,
-      language: options.language ?? DEFAULT_LANGUAGE,
+      language: options.language,
     };
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
