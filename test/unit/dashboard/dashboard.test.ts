@@ -155,6 +155,14 @@ describe('dashboard command', () => {
     expect([...namedEntityIds(polish)].sort()).toEqual([...namedEntityIds(english)].sort());
   });
 
+  it("shows the problem's advice (in the config's language) rather than its reason code", async () => {
+    const { out } = await run(await configWith([ANIA]));
+    const view = (parse(out, { version: '1.1' }) as { views: { sections: { cards: Record<string, unknown>[] }[] }[] }).views[0];
+    const banner = view?.sections.flatMap((s) => s.cards).find((c) => c.type === 'conditional' && JSON.stringify(c).includes('ania_problem'));
+    expect(JSON.stringify(banner)).toContain("state_attr('binary_sensor.ania_problem', 'message') or state_attr('binary_sensor.ania_problem', 'reason')");
+    expect(JSON.stringify(banner)).toContain('Nie da się teraz odczytać dziennika:');
+  });
+
   it('fails with a hint when a child is neither configured nor known yet', async () => {
     const { code, out, err } = await run(await configWith([ANIA, LUKASZ]));
     expect(code).toBe(1);
