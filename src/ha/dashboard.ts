@@ -93,11 +93,11 @@ function problemBanner(e: ChildEntities, t: DashboardText): Card | undefined {
   if (!e.has('problem')) return undefined;
   // The message is the advice in the config's language; the reason code is the fallback for an old state.
   const id = e.id('problem');
-  const reason = `{{ state_attr('${id}', 'message') or state_attr('${id}', 'reason') or '?' }}`;
+  const why = `{{ state_attr('${id}', 'message') or state_attr('${id}', 'reason') or '?' }}`;
   return {
     type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id('problem'), state: 'on' }],
-    card: { type: 'markdown', content: `<ha-alert alert-type="warning">${t.problem} ${reason}</ha-alert>` },
+    conditions: [{ condition: 'state', entity: id, state: 'on' }],
+    card: { type: 'markdown', content: `<ha-alert alert-type="warning">${t.problem} ${why}</ha-alert>` },
   };
 }
 
