@@ -10,15 +10,15 @@ const ADVICE: Record<ProblemReason, Texts> = {
   },
   captcha_required: {
     en: 'The portal asked for a captcha. Log in once in a web browser from the same network (this clears it); the bridge waits 30 minutes before trying again.',
-    pl: 'Portal zażądał przepisania kodu z obrazka (captcha). Zaloguj się raz w przeglądarce z tej samej sieci (to go zdejmuje); mostek odczeka 30 minut przed kolejną próbą.',
+    pl: 'Portal zażądał przepisania kodu z obrazka (captcha). Zaloguj się raz przez przeglądarkę z tej samej sieci (to usuwa żądanie kodu); mostek odczeka 30 minut przed kolejną próbą.',
   },
   service_down: {
     en: 'The portal is not answering (daily maintenance or a network problem). The last good data is kept; the bridge tries again at the next poll.',
-    pl: 'Portal nie odpowiada (codzienna przerwa techniczna albo problem z siecią). Ostatnie poprawne dane zostają; mostek spróbuje ponownie przy następnym odpytaniu.',
+    pl: 'Portal nie odpowiada (codzienna przerwa techniczna albo problem z siecią). Ostatnie poprawne dane zostają; mostek spróbuje ponownie przy następnym odczycie.',
   },
   session_expired: {
     en: 'The portal ended the session and did not accept a fresh one. The bridge tries again at the next poll.',
-    pl: 'Portal zakończył sesję i nie przyjął nowej. Mostek spróbuje ponownie przy następnym odpytaniu.',
+    pl: 'Portal zakończył sesję i nie przyjął nowej. Mostek spróbuje ponownie przy następnym odczycie.',
   },
   unexpected_response: {
     en: 'A part of the portal answered in a way the bridge does not understand. The other data is still updated.',
@@ -30,7 +30,7 @@ const ADVICE: Record<ProblemReason, Texts> = {
   },
   storage_error: {
     en: 'The bridge cannot write its files in data_dir (the disk is full or read-only). It keeps polling; new events wait until it can write again.',
-    pl: 'Mostek nie może zapisać swoich plików w data_dir (dysk jest pełny albo tylko do odczytu). Odpytuje dalej; nowe zdarzenia poczekają, aż zapis znów będzie możliwy.',
+    pl: 'Mostek nie może zapisać swoich plików w data_dir (dysk jest pełny albo tylko do odczytu). Dalej odczytuje dane; nowe zdarzenia poczekają, aż zapis znów będzie możliwy.',
   },
 };
 
