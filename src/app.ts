@@ -61,6 +61,7 @@ export class App {
         log: log.child({ part: 'mqtt' }),
         info: () => this.info(),
         children: config.accounts.flatMap((a) => (a.id ? [a.id] : [])),
+        language: config.language,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     config.accounts.forEach((account, index) => {
@@ -78,6 +79,7 @@ export class App {
           sessionPolicy: this.options.sessionPolicy,
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
+          language: config.language,
           naive: this.options.naive,
           onCycle: (cycle) => {
             // bridge/info names the children and their modules, which a poll may just have learned.

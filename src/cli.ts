@@ -32,7 +32,7 @@ Options:
   --mqtt-url URL   demo: use this broker instead of the embedded one
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
-  --lang en|pl     dashboard: the language of its labels (default en)
+  --lang pl|en     dashboard: the language of its labels (default: the config's language)
   --help, --version
 `;
 

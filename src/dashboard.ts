@@ -12,6 +12,7 @@ export interface DashboardOptions {
   config: Config;
   out: { write(text: string): unknown };
   err: { write(text: string): unknown };
+  /** Overrides the config's `language` (the `--lang` option). */
   lang?: DashboardLang;
 }
 
@@ -24,7 +25,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     );
     return 1;
   }
-  options.out.write(dashboardYaml(children, options.lang));
+  options.out.write(dashboardYaml(children, options.lang ?? options.config.language));
   return 0;
 }
 
@@ -47,6 +48,7 @@ export async function announcedChildren(config: Config): Promise<{ children: Das
       log: silentLogger(),
       publisher: recorder(announced),
       sources: createSources,
+      language: config.language,
     });
     await poller.prepare();
     const child = announced.at(-1);

@@ -19,6 +19,7 @@ interface AddonOptions {
   fast_interval?: number;
   quiet_hours?: string;
   log_level?: string;
+  language?: string;
   mqtt_url?: string;
   mqtt_username?: string;
   mqtt_password?: string;
@@ -104,6 +105,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     },
     data_dir: ADDON_DATA_DIR,
     log_level: (o.log_level ?? 'info') as Config['log_level'],
+    language: o.language as Config['language'] | undefined,
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
   if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };

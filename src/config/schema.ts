@@ -2,6 +2,7 @@
 // config and the add-on options are checked against it.
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/language.js';
 
 /**
  * A duration with a floor: a typo such as `interval: 1s` would otherwise poll the portal with the
@@ -117,6 +118,8 @@ export const configSchema = z
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** text: one readable line per entry; json: one JSON object per line; auto: see log.ts. */
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),
+    /** Names in Home Assistant, the dashboard and problem messages; entity ids never change with it. */
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();

@@ -3,9 +3,12 @@
 // announces for each go in, the dashboard comes out; a card whose entities a child lacks is left out.
 import { stringify } from 'yaml';
 import { entityId, type EntityDef } from './entities.js';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/language.js';
+import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 
-export const DASHBOARD_LANGS = ['en', 'pl'] as const;
-export type DashboardLang = (typeof DASHBOARD_LANGS)[number];
+/** The dashboard speaks the languages of the config's `language`. */
+export const DASHBOARD_LANGS = LANGUAGES;
+export type DashboardLang = Language;
 
 export interface DashboardChild {
   /** The child id <c> of topics and entity ids. */
@@ -19,14 +22,14 @@ export interface DashboardChild {
 export type Card = Record<string, unknown>;
 
 /** The dashboard as a Lovelace config object. */
-export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = 'en'): Record<string, unknown> {
-  const t = TEXT[lang];
+export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): Record<string, unknown> {
+  const t = DASHBOARD_TEXT[lang];
   return { title: t.title, views: children.map((child) => childView(child, t)) };
 }
 
 /** The dashboard as YAML, ready for "Raw configuration editor". */
-export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = 'en'): string {
-  const header = `# ${TEXT[lang].header}\n`;
+export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): string {
+  const header = `# ${DASHBOARD_TEXT[lang].header}\n`;
   // YAML 1.1 rules quote "on"/"off": Home Assistant's own YAML loader would read them as booleans.
   return header + stringify(dashboard(children, lang), { lineWidth: 0, version: '1.1' });
 }
@@ -55,7 +58,7 @@ class ChildEntities {
   }
 }
 
-function childView(child: DashboardChild, t: Text): Record<string, unknown> {
+function childView(child: DashboardChild, t: DashboardText): Record<string, unknown> {
   const e = new ChildEntities(child);
   const sections = [
     section(t.today, [luckyBanner(e, t), problemBanner(e, t), ...tiles(e, ['lucky_number', 'next_lesson']), nextLesson(e, t), planChanges(e, t)]),
@@ -76,7 +79,7 @@ function tiles(e: ChildEntities, keys: string[]): Card[] {
   return keys.filter((k) => e.has(k)).map((k) => ({ type: 'tile', entity: e.id(k) }));
 }
 
-function luckyBanner(e: ChildEntities, t: Text): Card | undefined {
+function luckyBanner(e: ChildEntities, t: DashboardText): Card | undefined {
   if (!e.has('lucky_today', 'lucky_number')) return undefined;
   const number = `{{ states('${e.id('lucky_number')}') }}`;
   return {
@@ -86,17 +89,19 @@ function luckyBanner(e: ChildEntities, t: Text): Card | undefined {
   };
 }
 
-function problemBanner(e: ChildEntities, t: Text): Card | undefined {
+function problemBanner(e: ChildEntities, t: DashboardText): Card | undefined {
   if (!e.has('problem')) return undefined;
-  const reason = `{{ state_attr('${e.id('problem')}', 'reason') or '?' }}`;
+  // The message is the advice in the config's language; the reason code is the fallback for an old state.
+  const id = e.id('problem');
+  const why = `{{ state_attr('${id}', 'message') or state_attr('${id}', 'reason') or '?' }}`;
   return {
     type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id('problem'), state: 'on' }],
-    card: { type: 'markdown', content: `<ha-alert alert-type="warning">${t.problem} ${reason}</ha-alert>` },
+    conditions: [{ condition: 'state', entity: id, state: 'on' }],
+    card: { type: 'markdown', content: `<ha-alert alert-type="warning">${t.problem} ${why}</ha-alert>` },
   };
 }
 
-function nextLesson(e: ChildEntities, t: Text): Card | undefined {
+function nextLesson(e: ChildEntities, t: DashboardText): Card | undefined {
   const lines: string[] = [];
   if (e.has('next_lesson')) {
     const id = e.id('next_lesson');
@@ -122,7 +127,7 @@ function nextLesson(e: ChildEntities, t: Text): Card | undefined {
   return { type: 'markdown', content: lines.join('\n\n') };
 }
 
-function planChanges(e: ChildEntities, t: Text): Card | undefined {
+function planChanges(e: ChildEntities, t: DashboardText): Card | undefined {
   const parts: string[] = [];
   for (const [key, title] of [
     ['plan_changes_today', t.changesToday],
@@ -150,7 +155,7 @@ function planChanges(e: ChildEntities, t: Text): Card | undefined {
   return { type: 'markdown', content: [`{% set kinds = {${kinds}} %}`, ...parts].join('\n') };
 }
 
-function grades(e: ChildEntities, t: Text): Card | undefined {
+function grades(e: ChildEntities, t: DashboardText): Card | undefined {
   const parts: string[] = [];
   if (e.has('newest_grade')) {
     const id = e.id('newest_grade');
@@ -178,7 +183,7 @@ function grades(e: ChildEntities, t: Text): Card | undefined {
   return { type: 'markdown', content: parts.join('\n') };
 }
 
-function homeworkAndTests(e: ChildEntities, t: Text): Card | undefined {
+function homeworkAndTests(e: ChildEntities, t: DashboardText): Card | undefined {
   const parts: string[] = [];
   if (e.has('homework_due')) {
     const id = e.id('homework_due');
@@ -206,7 +211,7 @@ function homeworkAndTests(e: ChildEntities, t: Text): Card | undefined {
   return { type: 'markdown', content: parts.join('\n') };
 }
 
-function messages(e: ChildEntities, t: Text): Card | undefined {
+function messages(e: ChildEntities, t: DashboardText): Card | undefined {
   const rows: (string | Card)[] = [];
   for (const key of ['newest_message', 'newest_notice']) if (e.has(key)) rows.push(e.id(key));
   const buttons = e.sendButtons();
@@ -216,102 +221,8 @@ function messages(e: ChildEntities, t: Text): Card | undefined {
   return { type: 'entities', title: t.messages, entities: rows };
 }
 
-function bridge(e: ChildEntities, t: Text): Card | undefined {
+function bridge(e: ChildEntities, t: DashboardText): Card | undefined {
   const rows = ['last_update', 'problem', 'refresh'].filter((k) => e.has(k)).map((k) => e.id(k));
   if (rows.length === 0) return undefined;
   return { type: 'entities', title: t.bridge, state_color: true, entities: rows };
 }
-
-interface Text {
-  title: string;
-  header: string;
-  today: string;
-  school: string;
-  messages: string;
-  luckyYou: (name: string) => string;
-  problem: string;
-  nextLesson: string;
-  noMoreLessons: string;
-  room: string;
-  substitution: string;
-  lessonsToday: string;
-  lessonsNext: string;
-  changesToday: string;
-  changesNext: string;
-  noChanges: string;
-  from: string;
-  kinds: Record<string, string>;
-  newestGrades: string;
-  averages: string;
-  subject: string;
-  average: string;
-  count: string;
-  homework: string;
-  tests: string;
-  none: string;
-  send: string;
-  bridge: string;
-}
-
-const TEXT: Record<DashboardLang, Text> = {
-  en: {
-    title: 'School',
-    header: 'dziennik2mqtt dashboard: in Home Assistant add a dashboard, open it, "Edit" > three dots > "Raw configuration editor", paste this.',
-    today: 'Today',
-    school: 'Grades and homework',
-    messages: 'Messages',
-    luckyYou: (name) => `Lucky number: it's you, ${name}!`,
-    problem: 'The register cannot be read right now:',
-    nextLesson: 'Next lesson',
-    noMoreLessons: 'No more lessons today.',
-    room: 'room',
-    substitution: 'substitution',
-    lessonsToday: 'Lessons today',
-    lessonsNext: 'Next school day',
-    changesToday: 'Plan changes today',
-    changesNext: 'Plan changes next school day',
-    noChanges: 'No changes.',
-    from: 'moved from',
-    kinds: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
-    newestGrades: 'Newest grades',
-    averages: 'Average',
-    subject: 'Subject',
-    average: 'Average',
-    count: 'Grades',
-    homework: 'Homework due',
-    tests: 'Tests in the next two weeks',
-    none: 'Nothing.',
-    send: 'Send to school',
-    bridge: 'Bridge',
-  },
-  pl: {
-    title: 'Szkoła',
-    header: 'Dashboard dziennik2mqtt: w Home Assistant dodaj dashboard, otwórz go, "Edytuj" > trzy kropki > "Edytor konfiguracji", wklej to.',
-    today: 'Dziś',
-    school: 'Oceny i zadania',
-    messages: 'Wiadomości',
-    luckyYou: (name) => `Szczęśliwy numerek: to Ty, ${name}!`,
-    problem: 'Nie da się teraz odczytać dziennika:',
-    nextLesson: 'Następna lekcja',
-    noMoreLessons: 'Dziś już nie ma lekcji.',
-    room: 'sala',
-    substitution: 'zastępstwo',
-    lessonsToday: 'Lekcje dziś',
-    lessonsNext: 'Następny dzień szkolny',
-    changesToday: 'Zmiany w planie dziś',
-    changesNext: 'Zmiany w planie w następny dzień szkolny',
-    noChanges: 'Bez zmian.',
-    from: 'przeniesiona z',
-    kinds: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
-    newestGrades: 'Najnowsze oceny',
-    averages: 'Średnia',
-    subject: 'Przedmiot',
-    average: 'Średnia',
-    count: 'Ocen',
-    homework: 'Zadania domowe na następny dzień',
-    tests: 'Sprawdziany w najbliższych dwóch tygodniach',
-    none: 'Brak.',
-    send: 'Wyślij do szkoły',
-    bridge: 'Mostek',
-  },
-};

@@ -1,6 +1,7 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
-import { entityId, type EntityDef } from './entities.js';
+import { entityId, entityName, type EntityDef } from './entities.js';
+import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 
 export const ORIGIN_NAME = 'dziennik2mqtt';
@@ -22,6 +23,8 @@ export interface DiscoveryContext {
   version: string;
   /** Shown by Home Assistant as the origin's support link when set. */
   supportUrl?: string;
+  /** The language of entity names (config `language`); English when not given. Ids never follow it. */
+  language?: Language;
 }
 
 export interface DiscoveryMessage {
@@ -37,7 +40,8 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
   const cmps: Record<string, Record<string, unknown>> = {};
   for (const entity of removed) cmps[entity.key] = { p: entity.platform };
-  for (const entity of child.entities) cmps[entity.key] = component(entity, child.id, topics);
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
+  for (const entity of child.entities) cmps[entity.key] = component(entity, child.id, topics, language);
   return {
     topic: topics.deviceConfig(child.id),
     payload: {
@@ -101,12 +105,13 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   };
 }
 
-function component(entity: EntityDef, child: string, topics: Topics): Record<string, unknown> {
+function component(entity: EntityDef, child: string, topics: Topics, language: Language): Record<string, unknown> {
   const common = omitUndefined({
     p: entity.platform,
     unique_id: `${topics.deviceId(child)}_${entity.key}`,
+    // The id comes from the key, so it stays English and stable when the language changes.
     default_entity_id: entityId(child, entity),
-    name: entity.name,
+    name: entityName(entity, language),
     icon: entity.icon,
     device_class: entity.deviceClass,
     entity_category: entity.entityCategory,

@@ -1,5 +1,6 @@
 // Every entity the bridge can publish for a child, declared as data. Discovery, the dashboard and the
 // README tables are built from this list; the poller fills in states by key.
+import type { Language, Texts } from '../i18n/language.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event';
 
@@ -7,7 +8,8 @@ export interface EntityDef {
   /** The <entity> part of topics and unique ids. */
   key: string;
   platform: Platform;
-  name: string;
+  /** What Home Assistant shows, in the configured language (the entity id stays English). */
+  name: Texts;
   icon?: string;
   deviceClass?: string;
   stateClass?: 'measurement' | 'total';
@@ -23,7 +25,7 @@ export interface EntityDef {
   eventTypes?: string[];
 }
 
-const sensor = (key: string, name: string, extra: Partial<EntityDef> = {}): EntityDef => ({
+const sensor = (key: string, name: Texts, extra: Partial<EntityDef> = {}): EntityDef => ({
   key,
   platform: 'sensor',
   name,
@@ -31,14 +33,14 @@ const sensor = (key: string, name: string, extra: Partial<EntityDef> = {}): Enti
   ...extra,
 });
 
-const binary = (key: string, name: string, extra: Partial<EntityDef> = {}): EntityDef => ({
+const binary = (key: string, name: Texts, extra: Partial<EntityDef> = {}): EntityDef => ({
   key,
   platform: 'binary_sensor',
   name,
   ...extra,
 });
 
-const event = (key: string, name: string, icon: string): EntityDef => ({
+const event = (key: string, name: Texts, icon: string): EntityDef => ({
   key,
   platform: 'event',
   name,
@@ -48,35 +50,35 @@ const event = (key: string, name: string, icon: string): EntityDef => ({
 
 /** The fixed catalogue, in the order of the interface's table. */
 export const ENTITIES: readonly EntityDef[] = [
-  sensor('lucky_number', 'Lucky number', { icon: 'mdi:clover' }),
-  binary('lucky_today', 'Lucky today', { icon: 'mdi:clover' }),
-  sensor('unread_messages', 'Unread messages', { icon: 'mdi:email-outline', stateClass: 'measurement' }),
-  sensor('unread_notices', 'Unread announcements', { icon: 'mdi:bulletin-board', stateClass: 'measurement' }),
-  sensor('newest_notice', 'Newest announcement', { icon: 'mdi:bulletin-board' }),
-  sensor('newest_message', 'Newest message', { icon: 'mdi:email' }),
-  sensor('plan_changes_today', 'Plan changes today', { icon: 'mdi:calendar-alert' }),
-  sensor('plan_changes_tomorrow', 'Plan changes next school day', { icon: 'mdi:calendar-alert' }),
-  sensor('newest_grade', 'Newest grade', { icon: 'mdi:school' }),
-  sensor('average', 'Average', { icon: 'mdi:chart-line', stateClass: 'measurement' }),
-  binary('school_day_today', 'School day today', { icon: 'mdi:school-outline' }),
-  binary('school_day_tomorrow', 'School day tomorrow', { icon: 'mdi:school-outline' }),
-  sensor('lessons_start_today', 'Lessons start today', { deviceClass: 'timestamp', attributes: false }),
-  sensor('lessons_end_today', 'Lessons end today', { deviceClass: 'timestamp', attributes: false }),
-  sensor('lessons_start_tomorrow', 'Lessons start next school day', { deviceClass: 'timestamp', attributes: false }),
-  sensor('lessons_end_tomorrow', 'Lessons end next school day', { deviceClass: 'timestamp', attributes: false }),
-  sensor('next_lesson', 'Next lesson', { icon: 'mdi:clock-outline' }),
-  sensor('homework_due', 'Homework due', { icon: 'mdi:notebook-edit' }),
-  sensor('upcoming_tests', 'Upcoming tests', { icon: 'mdi:file-document-edit' }),
-  sensor('absences_unexcused', 'Unexcused absences', { icon: 'mdi:account-off', stateClass: 'measurement' }),
-  sensor('newest_note', 'Newest note', { icon: 'mdi:note-text' }),
-  sensor('library_due', 'Library lendings', { icon: 'mdi:book-open-variant' }),
-  sensor('last_update', 'Last update', {
+  sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+  binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+  sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości' }, { icon: 'mdi:email-outline', stateClass: 'measurement' }),
+  sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement' }),
+  sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board' }),
+  sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość' }, { icon: 'mdi:email' }),
+  sensor('plan_changes_today', { en: 'Plan changes today', pl: 'Zmiany w planie dziś' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
+  sensor('plan_changes_tomorrow', { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
+  sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school' }),
+  sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement' }),
+  binary('school_day_today', { en: 'School day today', pl: 'Dziś dzień nauki' }, { icon: 'mdi:school-outline' }),
+  binary('school_day_tomorrow', { en: 'School day tomorrow', pl: 'Jutro dzień nauki' }, { icon: 'mdi:school-outline' }),
+  sensor('lessons_start_today', { en: 'Lessons start today', pl: 'Początek lekcji dziś' }, { deviceClass: 'timestamp', attributes: false }),
+  sensor('lessons_end_today', { en: 'Lessons end today', pl: 'Koniec lekcji dziś' }, { deviceClass: 'timestamp', attributes: false }),
+  sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki' }, { deviceClass: 'timestamp', attributes: false }),
+  sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki' }, { deviceClass: 'timestamp', attributes: false }),
+  sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja' }, { icon: 'mdi:clock-outline' }),
+  sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement' }),
+  sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement' }),
+  sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement' }),
+  sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga' }, { icon: 'mdi:note-text' }),
+  sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement' }),
+  sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja' }, {
     deviceClass: 'timestamp',
     entityCategory: 'diagnostic',
     attributes: false,
     bridgeAvailabilityOnly: true,
   }),
-  binary('problem', 'Problem', {
+  binary('problem', { en: 'Problem', pl: 'Problem' }, {
     deviceClass: 'problem',
     entityCategory: 'diagnostic',
     attributes: true,
@@ -85,35 +87,40 @@ export const ENTITIES: readonly EntityDef[] = [
   {
     key: 'refresh',
     platform: 'button',
-    name: 'Refresh',
+    name: { en: 'Refresh', pl: 'Odśwież' },
     icon: 'mdi:refresh',
     command: { key: 'refresh', payload: 'refresh' },
   },
   {
     key: 'mark_notices_read',
     platform: 'button',
-    name: 'Mark announcements read',
+    name: { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' },
     icon: 'mdi:email-open-multiple',
     command: { key: 'mark_notices_read', payload: 'all' },
   },
-  event('grade', 'Grade', 'mdi:school'),
-  event('message', 'Message', 'mdi:email'),
-  event('notice', 'Announcement', 'mdi:bulletin-board'),
-  event('plan_change', 'Plan change', 'mdi:calendar-alert'),
-  event('absence', 'Absence', 'mdi:account-off'),
-  event('homework', 'Homework', 'mdi:notebook-edit'),
-  event('note', 'Note', 'mdi:note-text'),
+  event('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school'),
+  event('message', { en: 'Message', pl: 'Wiadomość' }, 'mdi:email'),
+  event('notice', { en: 'Announcement', pl: 'Ogłoszenie' }, 'mdi:bulletin-board'),
+  event('plan_change', { en: 'Plan change', pl: 'Zmiana w planie' }, 'mdi:calendar-alert'),
+  event('absence', { en: 'Absence', pl: 'Nieobecność' }, 'mdi:account-off'),
+  event('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit'),
+  event('note', { en: 'Note', pl: 'Uwaga' }, 'mdi:note-text'),
 ];
 
-/** The button for one configured fixed message. */
+/** The button for one configured fixed message: its name is the user's own, whatever the language. */
 export function sendButton(messageId: string, name: string): EntityDef {
   return {
     key: `send_${messageId}`,
     platform: 'button',
-    name,
+    name: { en: name, pl: name },
     icon: 'mdi:send',
     command: { key: 'send_message', payload: messageId },
   };
+}
+
+/** The name Home Assistant shows for an entity in a language. */
+export function entityName(entity: Pick<EntityDef, 'name'>, language: Language): string {
+  return entity.name[language];
 }
 
 /** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */

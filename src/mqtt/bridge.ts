@@ -5,6 +5,7 @@ import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityDef } from '../ha/entities.js';
+import type { Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
@@ -30,6 +31,8 @@ export interface BridgeOptions {
    */
   children?: readonly string[];
   supportUrl?: string;
+  /** The language of entity names in discovery: the config's `language` (English when not given). */
+  language?: Language;
   clock?: Clock;
   /** How long start() reads retained device configs before deciding what is stale (default 1 s). */
   staleScanMs?: number;
@@ -74,6 +77,7 @@ export class Bridge {
       discoveryPrefix: options.mqtt.discovery_prefix,
       version: options.version,
       supportUrl: options.supportUrl,
+      language: options.language,
     };
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
@@ -305,7 +309,7 @@ export class Bridge {
     const clears: string[] = [];
     for (const [key, component] of retained.components) {
       if (keys.has(key)) continue;
-      entry.removed.set(key, { key, platform: component.platform, name: key });
+      entry.removed.set(key, { key, platform: component.platform, name: { en: key, pl: key } });
       clears.push(...component.retainedTopics);
     }
     return clears;

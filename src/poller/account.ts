@@ -11,6 +11,7 @@ import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay, type PollPolicy } from './schedule.js';
 import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
 import { isLoginProblem, problemOff, problemOn } from './problem.js';
+import { classModel, FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 import type { SharedMemory, Source, SourceContext, Tier } from './source.js';
 import { ResourceCache } from './resources.js';
@@ -90,6 +91,8 @@ export interface AccountPollerOptions {
   onCycle?: (cycle: CycleInfo) => void;
   /** The process-wide download slots (needed when the account has downloads on). */
   slots?: DownloadSlots;
+  /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
+  language?: Language;
 }
 
 export class AccountPoller {
@@ -376,10 +379,11 @@ export class AccountPoller {
   private publishProblem(now: number): void {
     const failing = [...this.tiers.values()].find((h) => h.error !== undefined);
     const source = [...this.tiers.values()].find((h) => h.source !== undefined)?.source;
+    const language = this.options.language ?? FALLBACK_LANGUAGE;
     let state = problemOff();
-    if (failing) state = problemOn(failing.error, now);
-    else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now);
-    else if (source) state = problemOn(source.error, now, `source ${source.source}`);
+    if (failing) state = problemOn(failing.error, now, language);
+    else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, language);
+    else if (source) state = problemOn(source.error, now, language, `source ${source.source}`);
     this.options.publisher.publishState(this.childId, 'problem', state);
   }
 
@@ -419,7 +423,7 @@ export class AccountPoller {
     this.options.publisher.setChild({
       id: this.childId,
       name: id ? `${id.firstName} ${id.lastName}`.trim() : this.options.account.login,
-      model: id?.className ? `Klasa ${id.className}` : undefined,
+      model: id?.className ? classModel(id.className, this.options.language ?? FALLBACK_LANGUAGE) : undefined,
       school: id?.schoolName,
       entities,
     });

@@ -54,6 +54,8 @@ export interface HarnessOptions {
   dispatcher?: Dispatcher;
   log?: Logger;
   logLevel?: string;
+  /** The config's `language` (default: the config's default). */
+  language?: 'pl' | 'en';
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -68,6 +70,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       accounts: options.accounts,
       data_dir: dataDir,
       log_level: options.logLevel ?? 'info',
+      ...(options.language ? { language: options.language } : {}),
     },
     'test',
     { env: {} },

@@ -27,6 +27,7 @@ const OPTIONS = {
   fast_interval: 5,
   quiet_hours: '22:00-06:00',
   log_level: 'debug',
+  language: 'pl',
 };
 
 /** The same setup written as a config.yaml, with the broker the Supervisor names. */

@@ -28,8 +28,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function configWith(accounts: unknown[]): Promise<Config> {
-  return buildConfig({ accounts, data_dir: dataDir }, 'test', { env: {} });
+async function configWith(accounts: unknown[], language?: 'en' | 'pl'): Promise<Config> {
+  return buildConfig({ accounts, data_dir: dataDir, ...(language ? { language } : {}) }, 'test', { env: {} });
 }
 
 const ANIA = {
@@ -125,7 +125,7 @@ describe('dashboard command', () => {
   });
 
   it('shows "it\'s you" only while lucky_today is on, with "on" quoted for Home Assistant\'s YAML', async () => {
-    const { out } = await run(await configWith([ANIA]));
+    const { out } = await run(await configWith([ANIA]), 'en');
     expect(out).toContain('state: "on"');
     const view = (parse(out, { version: '1.1' }) as { views: { sections: { cards: Record<string, unknown>[] }[] }[] }).views[0];
     const banner = view?.sections.flatMap((s) => s.cards).find((c) => c.type === 'conditional' && JSON.stringify(c).includes('lucky_today'));
@@ -137,9 +137,30 @@ describe('dashboard command', () => {
   });
 
   it('speaks Polish on request', async () => {
-    const { out } = await run(await configWith([ANIA]), 'pl');
+    const { out } = await run(await configWith([ANIA], 'en'), 'pl');
     expect(out).toContain('Szczęśliwy numerek: to Ty, Ania!');
     expect(out).toContain('Wyślij do szkoły');
+  });
+
+  it("speaks the config's language without --lang: Polish by default, English when set", async () => {
+    const polish = (await run(await configWith([ANIA]))).out;
+    expect(polish).toContain('title: Szkoła');
+    expect(polish).toContain('Szczęśliwy numerek: to Ty, Ania!');
+    expect(polish).not.toContain("it's you");
+    const english = (await run(await configWith([ANIA], 'en'))).out;
+    expect(english).toContain('title: School');
+    expect(english).toContain("Lucky number: it's you, Ania!");
+    expect(english).not.toContain('Szczęśliwy numerek');
+    // The ids are the same whatever the language.
+    expect([...namedEntityIds(polish)].sort()).toEqual([...namedEntityIds(english)].sort());
+  });
+
+  it("shows the problem's advice (in the config's language) rather than its reason code", async () => {
+    const { out } = await run(await configWith([ANIA]));
+    const view = (parse(out, { version: '1.1' }) as { views: { sections: { cards: Record<string, unknown>[] }[] }[] }).views[0];
+    const banner = view?.sections.flatMap((s) => s.cards).find((c) => c.type === 'conditional' && JSON.stringify(c).includes('ania_problem'));
+    expect(JSON.stringify(banner)).toContain("state_attr('binary_sensor.ania_problem', 'message') or state_attr('binary_sensor.ania_problem', 'reason')");
+    expect(JSON.stringify(banner)).toContain('Nie da się teraz odczytać dziennika:');
   });
 
   it('fails with a hint when a child is neither configured nor known yet', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../../../src/ha/discovery.js';
 import { ENTITIES, entityByKey, sendButton } from '../../../src/ha/entities.js';
 
-const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3' };
+const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3', language: 'en' };
 
 const availability = [{ topic: 'dziennik2mqtt/bridge/state' }, { topic: 'dziennik2mqtt/ania/availability' }];
 
@@ -160,6 +160,78 @@ describe('childDiscovery', () => {
     expect(cmps).toHaveLength(ENTITIES.length);
     expect(new Set(cmps.map((c) => c.unique_id)).size).toBe(ENTITIES.length);
     for (const c of cmps) expect(c.default_entity_id).toMatch(/^(sensor|binary_sensor|button|event)\.[a-z0-9_]+$/);
+  });
+});
+
+type Components = Record<string, Record<string, unknown>>;
+
+describe('state_class', () => {
+  const cmps = childDiscovery({ id: 'ania', name: 'Ania', entities: ENTITIES }, ctx).payload.cmps as Components;
+
+  it('is measurement for every count, so Home Assistant keeps their history', () => {
+    const counts = [
+      'unread_messages',
+      'unread_notices',
+      'plan_changes_today',
+      'plan_changes_tomorrow',
+      'average',
+      'homework_due',
+      'upcoming_tests',
+      'absences_unexcused',
+      'library_due',
+    ];
+    for (const key of counts) expect(cmps[key]?.state_class, key).toBe('measurement');
+    // Nothing else: a text state such as the grade `5+` or a lucky number of `None` would break statistics.
+    const withClass = Object.keys(cmps).filter((key) => cmps[key]?.state_class !== undefined);
+    expect(withClass.sort()).toEqual([...counts].sort());
+    expect(cmps.lucky_number).not.toHaveProperty('state_class');
+    expect(cmps.newest_grade).not.toHaveProperty('state_class');
+  });
+});
+
+describe('language', () => {
+  const all: ChildDevice = { id: 'ania', name: 'Ania', entities: [...ENTITIES, sendButton('sick', 'Zgłoś nieobecność')] };
+  const polish = childDiscovery(all, { ...ctx, language: 'pl' }).payload.cmps as Components;
+  const english = childDiscovery(all, { ...ctx, language: 'en' }).payload.cmps as Components;
+
+  it('names the entities in Polish for pl, buttons and events included', () => {
+    expect(polish.lucky_number?.name).toBe('Szczęśliwy numerek');
+    expect(polish.unread_messages?.name).toBe('Nieprzeczytane wiadomości');
+    expect(polish.unread_notices?.name).toBe('Nieprzeczytane ogłoszenia');
+    expect(polish.plan_changes_today?.name).toBe('Zmiany w planie dziś');
+    expect(polish.newest_grade?.name).toBe('Najnowsza ocena');
+    expect(polish.average?.name).toBe('Średnia');
+    expect(polish.absences_unexcused?.name).toBe('Nieusprawiedliwione nieobecności');
+    expect(polish.last_update?.name).toBe('Ostatnia aktualizacja');
+    expect(polish.refresh?.name).toBe('Odśwież');
+    expect(polish.mark_notices_read?.name).toBe('Oznacz ogłoszenia jako przeczytane');
+    expect(polish.grade?.name).toBe('Ocena');
+    expect(polish.plan_change?.name).toBe('Zmiana w planie');
+    // Only "Problem" is the same word in both languages; no entity was left untranslated.
+    const same = Object.keys(polish).filter((key) => key !== 'send_sick' && polish[key]?.name === english[key]?.name);
+    expect(same).toEqual(['problem']);
+  });
+
+  it('names the entities in English for en', () => {
+    expect(english.lucky_number?.name).toBe('Lucky number');
+    expect(english.unread_notices?.name).toBe('Unread announcements');
+    expect(english.refresh?.name).toBe('Refresh');
+    expect(english.grade?.name).toBe('Grade');
+  });
+
+  it("keeps a fixed message button's configured name in both languages", () => {
+    expect(polish.send_sick?.name).toBe('Zgłoś nieobecność');
+    expect(english.send_sick?.name).toBe('Zgłoś nieobecność');
+  });
+
+  it('never changes ids: default_entity_id stays English and unique ids and topics stay the same', () => {
+    expect(polish.lucky_number?.default_entity_id).toBe('sensor.ania_lucky_number');
+    expect(polish.mark_notices_read?.default_entity_id).toBe('button.ania_mark_notices_read');
+    for (const key of Object.keys(english)) {
+      const { name: _pl, ...restPl } = polish[key] ?? {};
+      const { name: _en, ...restEn } = english[key] ?? {};
+      expect(restPl, key).toEqual(restEn);
+    }
   });
 });
 

@@ -1,0 +1,22 @@
+// The languages a family can choose for what Home Assistant shows (config `language`). Ids, topics and
+// attribute keys never depend on it: only the words people read.
+
+export const LANGUAGES = ['pl', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The config's default: the bridge is made for Polish families. */
+export const DEFAULT_LANGUAGE: Language = 'pl';
+
+/**
+ * What a part built without a language speaks (tests, tools): English, the language of the code. The
+ * running bridge always passes the config's `language` down, so a user never sees this fallback.
+ */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** A text in every language. */
+export type Texts = Readonly<Record<Language, string>>;
+
+/** The device's model line in Home Assistant, e.g. `Klasa 4b`. */
+export function classModel(className: string, language: Language): string {
+  return language === 'pl' ? `Klasa ${className}` : `Class ${className}`;
+}

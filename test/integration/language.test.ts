@@ -1,0 +1,86 @@
+// The config's `language` end to end: the real bridge against the simulated portal and the real broker
+// names the entities, the device's model line and the problem advice in it; ids stay English.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { FakeClock } from '../../src/util/clock.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const JANEK = DEMO_ACCOUNTS[1]!;
+const NOW = '2026-11-18T09:10:00+01:00';
+
+interface DeviceConfig {
+  dev: { model?: string };
+  cmps: Record<string, { name?: string; default_entity_id?: string; unique_id?: string }>;
+}
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness | undefined;
+
+beforeEach(async () => {
+  clock = new FakeClock(NOW);
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+});
+
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await sim.stop();
+});
+
+/** Ania logs in; Janek's parent typed a wrong password. Returns Ania's device config and Janek's problem. */
+async function firstPoll(language?: 'pl' | 'en'): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
+  h = await startHarness({
+    sim,
+    clock,
+    language,
+    accounts: [
+      { login: ANIA.login, password: ANIA.password, id: 'ania', messages: [...(ANIA.messages ?? [])] },
+      { login: JANEK.login, password: 'wrong', id: 'janek' },
+    ],
+  });
+  const harness = h;
+  const configTopic = `${harness.prefix}/device/${harness.base}_ania/config`;
+  await harness.pollUntil(
+    () =>
+      harness.state('ania', 'last_update') !== undefined &&
+      harness.state('janek', 'problem') === 'ON' &&
+      (harness.rec.json(configTopic) as DeviceConfig | undefined)?.dev.model !== undefined,
+    'the first poll of both accounts',
+  );
+  return { ania: harness.rec.json(configTopic) as DeviceConfig, problem: harness.attributes('janek', 'problem') ?? {} };
+}
+
+describe('language', () => {
+  it('is Polish by default: entity names, the class and the problem advice; ids stay English', async () => {
+    const { ania, problem } = await firstPoll();
+    expect(ania.dev.model).toBe('Klasa 4b');
+    expect(ania.cmps.lucky_number).toMatchObject({
+      name: 'Szczęśliwy numerek',
+      default_entity_id: 'sensor.ania_lucky_number',
+      unique_id: `${h!.base}_ania_lucky_number`,
+    });
+    expect(ania.cmps.unread_messages?.name).toBe('Nieprzeczytane wiadomości');
+    expect(ania.cmps.refresh).toMatchObject({ name: 'Odśwież', default_entity_id: 'button.ania_refresh' });
+    expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
+    expect(problem.reason).toBe('wrong_credentials');
+    expect(problem.message).toMatch(/^Portal nie przyjął loginu lub hasła\./);
+  });
+
+  it('is English with language: en, with the very same ids', async () => {
+    const { ania, problem } = await firstPoll('en');
+    expect(ania.dev.model).toBe('Class 4b');
+    expect(ania.cmps.lucky_number).toMatchObject({
+      name: 'Lucky number',
+      default_entity_id: 'sensor.ania_lucky_number',
+      unique_id: `${h!.base}_ania_lucky_number`,
+    });
+    expect(ania.cmps.refresh).toMatchObject({ name: 'Refresh', default_entity_id: 'button.ania_refresh' });
+    // A fixed message button keeps the name the parent configured, whatever the language.
+    expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
+    expect(problem.reason).toBe('wrong_credentials');
+    expect(problem.message).toMatch(/^The portal did not accept the login or password\./);
+  });
+});
