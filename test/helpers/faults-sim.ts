@@ -12,6 +12,7 @@ import type { Secret } from './faults.js';
 export type BodyFault = 'html' | 'truncated';
 
 interface Internals {
+  faults: { latencyFor(target: { host: HostName; method: string; path: string }): number };
   hosts: {
     deps: { handlers: Record<HostName, HostHandler> };
     serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -38,13 +39,22 @@ export class SimTap {
   /** The most requests in flight at once so far. */
   maxInFlight = 0;
   resetsDone = 0;
+  /** The latency the simulator chose for each request it answered (0: none), in arrival order. */
+  readonly delays: { host: HostName; method: string; path: string; ms: number }[] = [];
   /** The last body each path answered with status 200 (host:path -> body). */
   private readonly bodies = new Map<string, string>();
   private bodyRules: Rule<BodyFault>[] = [];
   private resetRules: Rule<'reset'>[] = [];
 
   constructor(sim: PortalSimulator) {
-    const hosts = (sim as unknown as Internals).hosts;
+    const { hosts, faults } = sim as unknown as Internals;
+    const latencyFor = faults.latencyFor.bind(faults);
+    // Lets a test see that an injected latency really held a request, without timing it.
+    faults.latencyFor = (target) => {
+      const ms = latencyFor(target);
+      this.delays.push({ host: target.host, method: target.method, path: target.path, ms });
+      return ms;
+    };
     const handlers = hosts.deps.handlers;
     for (const host of Object.keys(handlers) as HostName[]) {
       const inner = handlers[host];

@@ -50,6 +50,16 @@ export class Recorder {
     await waitUntil(() => this.markers.has(marker), 'the recorder to catch up with the bridge');
   }
 
+  /**
+   * Waits until every message the broker had already accepted for this recorder has arrived: a marker
+   * through the recorder's own connection is queued behind them. Use it after the publisher is known to
+   * be done (a clean stop awaits the broker's ack of its last message); for a live client in this
+   * process, caughtUpWith() through that client orders the marker after its messages.
+   */
+  caughtUp(): Promise<void> {
+    return this.caughtUpWith((topic, payload) => this.publish(topic, payload));
+  }
+
   on(topic: string): Received[] {
     return this.messages.filter((m) => m.topic === topic);
   }
