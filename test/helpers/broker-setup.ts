@@ -3,8 +3,7 @@
 // every test waiting out its own timeout.
 import net from 'node:net';
 import { connect } from 'mqtt';
-
-const DEFAULT_URL = 'mqtt://127.0.0.1:1883';
+import { MQTT_URL } from './mqtt.js';
 
 /** No broker answered at the URL the tests would use; the message is the whole advice, on one line. */
 export class BrokerUnreachableError extends Error {
@@ -66,7 +65,7 @@ function reason(err: unknown): string {
 
 export default async function setup(): Promise<void> {
   try {
-    await probeBroker(process.env.MQTT_URL ?? DEFAULT_URL);
+    await probeBroker(MQTT_URL);
   } catch (err) {
     if (!(err instanceof BrokerUnreachableError)) throw err;
     // Thrown, vitest would bury the line under "No test files found" and its filters: say it, and stop.
