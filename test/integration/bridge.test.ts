@@ -6,7 +6,7 @@ import { entityByKey, sendButton, type EntityDef } from '../../src/ha/entities.j
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
-import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const VERSION = '0.1.0-test';
 const cleanups: Array<() => Promise<void>> = [];
@@ -48,8 +48,11 @@ async function recorder(filters: string[], url = MQTT_URL): Promise<Recorder> {
 }
 
 async function waitUntilRetained(topic: string): Promise<void> {
-  for (let i = 0; !(await retained([topic], MQTT_URL, 100)).has(topic); i++) {
-    if (i === 30) throw new Error(`${topic} was never retained`);
+  // retained() answers in one round trip now, so the attempts are bounded by time, not by count.
+  const deadline = Date.now() + 5_000;
+  while (!(await retained([topic])).has(topic)) {
+    if (Date.now() > deadline) throw new Error(`${topic} was never retained`);
+    await sleep(20);
   }
 }
 
