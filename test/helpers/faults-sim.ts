@@ -1,7 +1,7 @@
 // Faults the simulator has no switch for, added from the outside for the fault suite: an HTML page or a
 // truncated JSON body instead of a resource, a TCP reset instead of an answer, and a record of every
 // cookie value the simulated hosts ever issued and of every request as it arrives (before any injected
-// latency, so a test can act while requests are in flight). It wraps the simulator's own host handlers
+// latency, so a test can act while requests are in flight) with the latency chosen for each. It wraps the simulator's own host handlers
 // and request loop (private members, reached by a cast): the simulator's code is not changed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matches } from '../../src/simulator/faults.js';
@@ -39,7 +39,7 @@ export class SimTap {
   /** The most requests in flight at once so far. */
   maxInFlight = 0;
   resetsDone = 0;
-  /** The latency the simulator chose for each request it answered (0: none), in arrival order. */
+  /** The latency the simulator chose for each request (0: none), as it chose it, before answering. */
   readonly delays: { host: HostName; method: string; path: string; ms: number }[] = [];
   /** The last body each path answered with status 200 (host:path -> body). */
   private readonly bodies = new Map<string, string>();
