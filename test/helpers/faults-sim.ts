@@ -1,8 +1,9 @@
 // Faults the simulator has no switch for, added from the outside for the fault suite: an HTML page or a
 // truncated JSON body instead of a resource, a TCP reset instead of an answer, and a record of every
-// cookie value the simulated hosts ever issued and of every request as it arrives (before any injected
-// latency, so a test can act while requests are in flight) with the latency chosen for each. It wraps the simulator's own host handlers
-// and request loop (private members, reached by a cast): the simulator's code is not changed.
+// cookie value the simulated hosts ever issued, of every request as it arrives (before any injected
+// latency, so a test can act while requests are in flight) and of the latency chosen for each. It wraps
+// the simulator's own host handlers, request loop and latency rules (private members, reached by a
+// cast): the simulator's code is not changed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matches } from '../../src/simulator/faults.js';
 import type { PortalSimulator, RequestMatch } from '../../src/simulator/index.js';
