@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { PortalSimulator } from '../../src/simulator/index.js';
-import { FaultTable, leakedSecrets, pause, savedCookieValues, type Secret } from '../helpers/faults.js';
+import { FaultTable, leakedSecrets, savedCookieValues, type Secret } from '../helpers/faults.js';
 import { SimTap, clearSimFaults } from '../helpers/faults-sim.js';
 import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
 import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
@@ -79,6 +79,15 @@ class ProcWorld {
     await waitUntil(() => this.rec.messages.slice(from).some((m) => m.topic === this.topic('last_update')), 'a full poll', 15_000);
   }
 
+  /**
+   * After a clean stop (exit 0): the bridge waited for the broker's ack of its "offline", so all it
+   * published is at the broker; the recorder catches up with that, and "offline" is the last state.
+   */
+  async caughtUpWithStoppedBridge(): Promise<void> {
+    await this.rec.caughtUp();
+    expect(this.rec.last(`${this.roots.base}/bridge/state`)?.text).toBe('offline');
+  }
+
   async leaks(): Promise<string[]> {
     const secrets: Secret[] = [{ name: 'password', value: this.password }, ...this.tap.secrets(), ...(await savedCookieValues(join(this.dir, 'data')))];
     const texts = [...this.rec.messages.map((m) => `${m.topic} ${m.text}`), ...this.processes.flatMap((p) => p.lines)];
@@ -123,10 +132,11 @@ describe.concurrent('the bridge process', () => {
     await waitUntil(() => events().some((e) => e.id === gradeB), 'the event of grade B after the restart', 10_000);
     await rec.publish(topic('refresh/set'), '');
     await waitUntil(() => rec.on(topic('refresh/result')).length >= 2, 'one more poll', 10_000);
-    await pause(300);
+    // Stopped before counting, so a late duplicate or login cannot come after the count.
+    expect(await second.stop()).toBe(0);
+    await pw.caughtUpWithStoppedBridge();
     const ids = events().map((e) => e.id);
     expect(sim.logins(ANIA.login)).toBe(1);
-    expect(await second.stop()).toBe(0);
     table.record({
       fault: 'SIGKILL during a poll, restart',
       survived: rec.last(topic('problem'))?.text === 'OFF',
@@ -159,9 +169,10 @@ describe.concurrent('the bridge process', () => {
     await rec.publish(topic('send_message/set'), JSON.stringify({ id: 'sick', transaction: 'after-restart' }));
     await waitUntil(() => rec.on(topic('send_message/result')).length === 1, 'the result of the second press', 10_000);
     expect(JSON.parse(rec.on(topic('send_message/result'))[0]!.text)).toMatchObject({ status: 'error', sent: false, transaction: 'after-restart' });
-    await pause(300);
-    expect(sim.logins(ANIA.login)).toBe(1);
+    // Stopped before counting, so a late send or login cannot come after the count.
     expect(await second.stop()).toBe(0);
+    await pw.caughtUpWithStoppedBridge();
+    expect(sim.logins(ANIA.login)).toBe(1);
     table.record({
       fault: 'SIGKILL during a send, restart, press again',
       survived: rec.last(topic('problem'))?.text === 'OFF',

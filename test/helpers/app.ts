@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { App } from '../../src/app.js';
 import { buildConfig } from '../../src/config/load.js';
 import { silentLogger, type Logger } from '../../src/util/log.js';
-import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from './mqtt.js';
+import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
 import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
@@ -94,8 +94,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const caughtUp = async (): Promise<void> => {
     await idle();
     const client = (app as unknown as { bridge: { client?: MqttClient } }).bridge.client;
+    // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, { qos: 1 }));
-    else await sleep(100); // the bridge is offline: what it has is sent on reconnect, nothing to wait for
   };
   return {
     get app() {

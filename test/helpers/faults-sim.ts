@@ -1,8 +1,9 @@
 // Faults the simulator has no switch for, added from the outside for the fault suite: an HTML page or a
 // truncated JSON body instead of a resource, a TCP reset instead of an answer, and a record of every
-// cookie value the simulated hosts ever issued and of every request as it arrives (before any injected
-// latency, so a test can act while requests are in flight). It wraps the simulator's own host handlers
-// and request loop (private members, reached by a cast): the simulator's code is not changed.
+// cookie value the simulated hosts ever issued, of every request as it arrives (before any injected
+// latency, so a test can act while requests are in flight) and of the latency chosen for each. It wraps
+// the simulator's own host handlers, request loop and latency rules (private members, reached by a
+// cast): the simulator's code is not changed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matches } from '../../src/simulator/faults.js';
 import type { PortalSimulator, RequestMatch } from '../../src/simulator/index.js';
@@ -12,6 +13,7 @@ import type { Secret } from './faults.js';
 export type BodyFault = 'html' | 'truncated';
 
 interface Internals {
+  faults: { latencyFor(target: { host: HostName; method: string; path: string }): number };
   hosts: {
     deps: { handlers: Record<HostName, HostHandler> };
     serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -38,13 +40,22 @@ export class SimTap {
   /** The most requests in flight at once so far. */
   maxInFlight = 0;
   resetsDone = 0;
+  /** The latency the simulator chose for each request (0: none), as it chose it, before answering. */
+  readonly delays: { host: HostName; method: string; path: string; ms: number }[] = [];
   /** The last body each path answered with status 200 (host:path -> body). */
   private readonly bodies = new Map<string, string>();
   private bodyRules: Rule<BodyFault>[] = [];
   private resetRules: Rule<'reset'>[] = [];
 
   constructor(sim: PortalSimulator) {
-    const hosts = (sim as unknown as Internals).hosts;
+    const { hosts, faults } = sim as unknown as Internals;
+    const latencyFor = faults.latencyFor.bind(faults);
+    // Lets a test see that an injected latency really held a request, without timing it.
+    faults.latencyFor = (target) => {
+      const ms = latencyFor(target);
+      this.delays.push({ host: target.host, method: target.method, path: target.path, ms });
+      return ms;
+    };
     const handlers = hosts.deps.handlers;
     for (const host of Object.keys(handlers) as HostName[]) {
       const inner = handlers[host];

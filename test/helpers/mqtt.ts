@@ -50,6 +50,16 @@ export class Recorder {
     await waitUntil(() => this.markers.has(marker), 'the recorder to catch up with the bridge');
   }
 
+  /**
+   * Waits until every message the broker had already accepted for this recorder has arrived: a marker
+   * through the recorder's own connection is queued behind them. Use it after the publisher is known to
+   * be done (a clean stop awaits the broker's ack of its last message); for a live client in this
+   * process, caughtUpWith() through that client orders the marker after its messages.
+   */
+  caughtUp(): Promise<void> {
+    return this.caughtUpWith((topic, payload) => this.publish(topic, payload));
+  }
+
   on(topic: string): Received[] {
     return this.messages.filter((m) => m.topic === topic);
   }
@@ -93,22 +103,56 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The retained messages under some filters right now (empty retained messages do not exist). */
-export async function retained(filters: string[], url = MQTT_URL, settleMs = 300): Promise<Map<string, string>> {
+/**
+ * The retained messages under some filters right now (empty retained messages do not exist). The broker
+ * queues them when it takes the subscription; a marker this client publishes afterwards is queued behind
+ * them, so its arrival says all have come. `settleMs` is no longer used (kept for existing callers).
+ */
+export async function retained(filters: string[], url = MQTT_URL, _settleMs?: number): Promise<Map<string, string>> {
   const client = await connectAsync(url, { reconnectPeriod: 0 });
+  const marker = `d2m_marker/${randomBytes(4).toString('hex')}`;
   const found = new Map<string, string>();
+  let done = false;
   client.on('message', (topic, payload, packet) => {
-    if (packet.retain) found.set(topic, payload.toString('utf8'));
+    if (topic === marker) done = true;
+    else if (packet.retain) found.set(topic, payload.toString('utf8'));
   });
-  await client.subscribeAsync(filters, { qos: 1 });
-  await sleep(settleMs);
-  await client.endAsync(true);
+  try {
+    await client.subscribeAsync([...filters, marker], { qos: 1 });
+    await client.publishAsync(marker, 'end', { qos: 1 });
+    await waitUntil(() => done, `the retained messages under ${filters.join(', ')}`);
+  } finally {
+    await client.endAsync(true);
+  }
   return found;
+}
+
+/** The mqtt.js client inside a Bridge (a private member, reached by a cast); it must be connected. */
+function bridgeClient(bridge: object): MqttClient {
+  const client = (bridge as { client?: MqttClient }).client;
+  if (!client?.connected) throw new Error('the bridge is not connected to the broker');
+  return client;
+}
+
+/**
+ * For Recorder.caughtUpWith: publishes the marker through a Bridge's own connection, so it reaches the
+ * recorder after everything the bridge handed to mqtt.js before (one client's QoS 1 messages keep order).
+ */
+export function throughBridge(bridge: object): (topic: string, payload: string) => Promise<unknown> {
+  return (topic, payload) => bridgeClient(bridge).publishAsync(topic, payload, { qos: 1 });
+}
+
+/**
+ * Resolves once the broker has taken everything the bridge published so far (retained topics updated):
+ * the broker acknowledges a QoS 1 message only after the same client's earlier ones.
+ */
+export async function brokerHasAllFrom(bridge: object): Promise<void> {
+  await bridgeClient(bridge).publishAsync(`d2m_marker/${randomBytes(4).toString('hex')}`, '', { qos: 1 });
 }
 
 /** Empties every retained message under the filters, so tests leave the shared broker clean. */
 export async function clearRetained(filters: string[], url = MQTT_URL): Promise<void> {
-  const found = await retained(filters, url, 200);
+  const found = await retained(filters, url);
   if (found.size === 0) return;
   const client = await connectAsync(url, { reconnectPeriod: 0 });
   for (const topic of found.keys()) await client.publishAsync(topic, '', { qos: 1, retain: true });

@@ -1,7 +1,4 @@
 // Builds a real portal client (session + gateway) against a running simulator, with a fake clock.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PortalSession, type SessionPolicy } from '../../src/portal/session.js';
 import { Gateway } from '../../src/portal/gateway.js';
 import { SessionStore } from '../../src/store/session-store.js';
@@ -9,9 +6,8 @@ import { silentLogger } from '../../src/util/log.js';
 import { FakeClock, type Clock } from '../../src/util/clock.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
 
-export async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'd2m-test-'));
-}
+// Kept here for the files that import it from this helper; the folder is removed when the file ends.
+export { tempDir } from './temp.js';
 
 export interface ClientOptions {
   sim: PortalSimulator;

@@ -143,8 +143,8 @@ describe('events', () => {
       category: 'Sprawdzian',
     });
     await h.restart();
+    // pollUntil returns once that poll has finished and its messages have reached the recorder.
     await h.pollUntil(() => sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a poll after the restart');
-    await new Promise((r) => setTimeout(r, 300));
     expect(h.rec.on(topic)).toHaveLength(1);
     expect(sim.logins(ANIA.login)).toBe(1); // the saved session was reused
   });
@@ -190,8 +190,8 @@ describe('messages', () => {
       () => h.state('ania', 'unread_messages') === String(before + 1) && h.state('ania', 'newest_message') === 'Wycieczka do muzeum',
       'one more unread, shown as the newest message',
     );
+    // The next fast poll has finished and all it published has reached the recorder.
     await h.pollUntil(() => true, 'another fast poll', 3 * 60_000);
-    await new Promise((r) => setTimeout(r, 300));
     expect(h.rec.on(events)).toHaveLength(1);
   });
 });

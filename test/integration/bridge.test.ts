@@ -6,7 +6,7 @@ import { entityByKey, sendButton, type EntityDef } from '../../src/ha/entities.j
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
-import { clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, uniqueRoots } from '../helpers/mqtt.js';
+import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const VERSION = '0.1.0-test';
 const cleanups: Array<() => Promise<void>> = [];
@@ -48,9 +48,28 @@ async function recorder(filters: string[], url = MQTT_URL): Promise<Recorder> {
 }
 
 async function waitUntilRetained(topic: string): Promise<void> {
-  for (let i = 0; !(await retained([topic], MQTT_URL, 100)).has(topic); i++) {
-    if (i === 30) throw new Error(`${topic} was never retained`);
+  // retained() answers in one round trip now, so the attempts are bounded by time, not by count.
+  const deadline = Date.now() + 5_000;
+  while (!(await retained([topic])).has(topic)) {
+    if (Date.now() > deadline) throw new Error(`${topic} was never retained`);
+    await sleep(20);
   }
+}
+
+/**
+ * Waits until the bridge has read every Home Assistant status the broker sent it so far and any republish
+ * one of them asked for has been made: a command sent now reaches it after them (its answer proves it),
+ * and a pending republish timer is gone once it has fired.
+ */
+async function birthsHandled(bridge: Bridge, base: string): Promise<void> {
+  const r = await Recorder.connect([`${base}/sync/refresh/result`]);
+  try {
+    await r.publish(`${base}/sync/refresh/set`, '');
+    await r.until(() => r.on(`${base}/sync/refresh/result`).length > 0, 'the bridge to answer a command');
+  } finally {
+    await r.close();
+  }
+  await waitUntil(() => (bridge as unknown as { birthTimer?: unknown }).birthTimer === undefined, 'a pending republish');
 }
 
 const ania = (entities: EntityDef[]): ChildDevice => ({ id: 'ania', name: 'Ania', model: 'Klasa 4b', entities });
@@ -92,7 +111,7 @@ describe('Bridge', () => {
     bridge.publishState('ania', 'lessons_start_today', { state: null });
     bridge.publishState('ania', 'not_an_entity_of_ania', { state: 'x' });
     await r.until(() => r.on(`${base}/ania/lessons_start_today`).length === 1, 'the last state');
-    await sleep(300);
+    await r.caughtUpWith(throughBridge(bridge)); // a late duplicate would arrive before this marker
 
     expect(r.texts(`${base}/ania/availability`)).toEqual(['online']);
     expect(r.texts(state)).toEqual(['7', '12']);
@@ -122,14 +141,16 @@ describe('Bridge', () => {
 
     const config = `${prefix}/device/${base}_ania/config`;
     const watched = [config, `${prefix}/device/${base}_bridge/config`, `${base}/bridge/state`, `${base}/bridge/info`, `${base}/ania/availability`, `${base}/ania/lucky_number`, `${base}/ania/lucky_number/attributes`];
-    await r.until(() => watched.every((t) => r.on(t).length === 1), 'the first publish');
-    await sleep(400);
+    await r.until(() => watched.every((t) => r.on(t).length >= 1), 'the first publish');
+    await birthsHandled(bridge, base);
+    await r.caughtUpWith(throughBridge(bridge));
     for (const topic of watched) expect(r.on(topic), topic).toHaveLength(1);
 
     await publishOnce(`${prefix}/status`, 'offline');
     await publishOnce(`${prefix}/status`, 'online');
-    await r.until(() => watched.every((t) => r.on(t).length === 2), 'the republish');
-    await sleep(300);
+    await r.until(() => watched.every((t) => r.on(t).length >= 2), 'the republish');
+    await birthsHandled(bridge, base);
+    await r.caughtUpWith(throughBridge(bridge));
     for (const topic of watched) expect(r.on(topic), topic).toHaveLength(2);
     expect(r.last(`${base}/ania/lucky_number`)?.text).toBe('3');
   });
@@ -158,7 +179,7 @@ describe('Bridge', () => {
 
     // Setting the same child again publishes nothing new.
     bridge.setChild(ania([entityByKey('refresh')]));
-    await sleep(300);
+    await r.caughtUpWith(throughBridge(bridge));
     expect(r.on(config)).toHaveLength(2);
   });
 
@@ -172,7 +193,7 @@ describe('Bridge', () => {
     await waitUntilRetained(`${base}/ania/lucky_number/attributes`);
 
     bridge.removeChild('ania');
-    await sleep(300);
+    await brokerHasAllFrom(bridge);
     const kept = await retained([`${base}/#`, `${prefix}/#`]);
     expect([...kept.keys()].filter((t) => t.includes('ania'))).toEqual([]);
     expect(kept.has(`${prefix}/device/${base}_anna/config`)).toBe(true);
@@ -185,7 +206,7 @@ describe('Bridge', () => {
     bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
     await bridge.start();
     await r.until(() => r.messages.length === 1, 'the event');
-    await sleep(200);
+    await r.caughtUpWith(throughBridge(bridge));
     expect(r.messages).toEqual([{ topic: `${base}/ania/event/grade`, text: '{"event_type":"grade","grade":"4"}', retain: false }]);
   });
 
@@ -211,7 +232,7 @@ describe('Bridge', () => {
     const { bridge } = setup({ children: ['ania', 'zosia'] }, MQTT_URL, { base, prefix });
     bridge.setChild(ania([entityByKey('average')]));
     await bridge.start();
-    await sleep(300);
+    await brokerHasAllFrom(bridge);
 
     const kept = await retained([`${base}/#`, `${prefix}/#`]);
     expect(kept.has(`${prefix}/device/${base}_olek/config`)).toBe(false);
@@ -285,7 +306,8 @@ describe('Bridge', () => {
       await bridge.start();
       await r.publish(`${base}/ania/refresh/set`, 'refresh');
       await r.until(() => r.on(`${base}/ania/refresh/result`).length === 1, 'the refresh result');
-      await sleep(200);
+      // The retained command came before the refresh; a result for it would come before this marker.
+      await r.caughtUpWith(throughBridge(bridge));
       expect(r.on(`${base}/ania/send_message/result`)).toEqual([]);
       expect(send).not.toHaveBeenCalled();
     });

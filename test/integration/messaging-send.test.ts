@@ -12,6 +12,8 @@ import { FixedMessageSender } from '../../src/messaging/sender.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
 import { CommandError } from '../../src/mqtt/commands.js';
 import { tempDir, startSimulator } from '../helpers/portal.js';
+import { SimTap } from '../helpers/faults-sim.js';
+import { waitUntil } from '../helpers/mqtt.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
 import type { FixedMessage } from '../../src/config/schema.js';
 
@@ -174,9 +176,13 @@ describe('sending a fixed message', () => {
 
   it('a timeout is an unknown outcome with exactly one POST reaching the portal', async () => {
     const { sender } = await setup({ timeoutMs: 400 });
+    const tap = new SimTap(sim);
     sim.setLatency(1_200, POST);
     expect((await refusal(sender.send('sick'))).sent).toBeNull();
-    await new Promise((r) => setTimeout(r, 1_300));
+    // The portal stores the held POST once its latency ends; by then a retry sent after the timeout
+    // would long have arrived.
+    await waitUntil(() => posts() === 1, 'the held POST to be stored', 10_000);
+    expect(tap.arrived(POST)).toBe(1);
     expect(posts()).toBe(1);
     sim.setLatency(0);
   });
@@ -211,9 +217,11 @@ describe('sending a fixed message', () => {
   it('a restart in the middle of a send never sends it again, and a press right after is a duplicate', async () => {
     const dataDir = await tempDir();
     const first = await setup({ dataDir, timeoutMs: 10_000 });
+    const tap = new SimTap(sim);
     sim.setLatency(800, POST);
     const inFlight = first.sender.send('sick').catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 300)); // the journal entry is written, the POST under way
+    // The POST has reached the portal (held there), so the journal entry written before it exists.
+    await waitUntil(() => tap.arrived(POST) === 1, 'the POST to reach the portal');
 
     const after = await setup({ dataDir });
     const interrupted = await after.sender.start();
@@ -222,7 +230,8 @@ describe('sending a fixed message', () => {
 
     await inFlight;
     sim.setLatency(0);
-    await new Promise((r) => setTimeout(r, 100));
+    // Both senders are done (the first answered, the second refused): every POST either made is counted.
+    expect(tap.arrived(POST)).toBe(1);
     expect(posts()).toBe(1);
     const mode = (await stat(join(dataDir, 'messages', `${ANIA.login}-sent.json`))).mode & 0o777;
     expect(mode).toBe(0o600);
