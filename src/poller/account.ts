@@ -10,7 +10,7 @@ import { ENTITIES, sendButton, type EntityDef } from '../ha/entities.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay, type PollPolicy } from './schedule.js';
 import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
-import { isLoginProblem, problemOff, problemOn } from './problem.js';
+import { problemOff, problemOn } from './problem.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 import type { SharedMemory, Source, SourceContext, Tier } from './source.js';
 import { ResourceCache } from './resources.js';
@@ -26,10 +26,12 @@ import type { Dispatcher } from 'undici';
 
 const DAY = 24 * 60 * 60_000;
 /**
- * The child goes offline (its entities unavailable) when its data has not been refreshed for this
- * long. A maintenance window or a short outage keeps the last good values on show, with `problem`.
+ * How long a child's entities keep their last good values on show, available, without a successful
+ * poll, whatever the reason (a maintenance night, the network, a changed password, a captcha): a wall
+ * tablet should not blank for a fault `problem` already explains. After that the child goes offline;
+ * `problem` and `last_update` stay readable (they follow the bridge's availability only).
  */
-const STALE_AFTER_MS = 4 * 60 * 60_000;
+export const OFFLINE_AFTER_MS = 3 * DAY;
 
 /** The child as Home Assistant's device registry sees it. */
 export interface ChildInfo {
@@ -111,6 +113,12 @@ export class AccountPoller {
   private chain: Promise<void> = Promise.resolve();
   private stopped = true;
   private online: boolean | undefined;
+  /**
+   * When the last run last fetched the child's identity, which only a working login does: after a
+   * restart it stands in for the last good poll (never later than it), so an outage that spans a
+   * restart neither blanks the child at once nor keeps it available beyond OFFLINE_AFTER_MS.
+   */
+  private restoredSuccessAt: number | undefined;
 
   constructor(options: AccountPollerOptions) {
     this.options = options;
@@ -170,7 +178,10 @@ export class AccountPoller {
   async prepare(): Promise<void> {
     await this.session.restore();
     const cached = await loadIdentity(this.options.dataDir, this.options.account.login);
-    if (cached) this.adoptIdentity(cached);
+    if (cached) {
+      this.adoptIdentity(cached);
+      this.restoredSuccessAt = cached.fetchedAt;
+    }
     this.seen = new SeenStore(this.options.dataDir, this.childId);
     await this.seen.load();
     this.announce();
@@ -326,7 +337,7 @@ export class AccountPoller {
     await this.fireEvents(events);
     publisher.publishState(this.childId, 'last_update', { state: isoWarsaw(now) });
     this.publishProblem(now);
-    this.setOnline(true);
+    this.updateAvailability(now);
     this.log.info({ tiers, ms: now - started, entities: Object.keys(states).length }, 'poll done');
     await this.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
@@ -363,9 +374,7 @@ export class AccountPoller {
     const message = error instanceof Error ? error.message : String(error);
     this.log.warn({ err: message, tiers }, 'poll failed');
     this.publishProblem(now);
-    const lastGood = this.tiers.get('normal')?.succeededAt;
-    const stale = lastGood === undefined || now - lastGood > Math.max(3 * this.options.poll.intervalMs, STALE_AFTER_MS);
-    if (isLoginProblem(error) || stale) this.setOnline(false);
+    this.updateAvailability(now);
   }
 
   /**
@@ -381,6 +390,15 @@ export class AccountPoller {
     else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now);
     else if (source) state = problemOn(source.error, now, `source ${source.source}`);
     this.options.publisher.publishState(this.childId, 'problem', state);
+  }
+
+  /**
+   * Online while the normal tier (the bulk of the data) succeeded within OFFLINE_AFTER_MS; a fast tier
+   * that still reaches the messages host does not make stale grades and timetables fresh again.
+   */
+  private updateAvailability(now: number): void {
+    const lastGood = this.tiers.get('normal')?.succeededAt ?? this.restoredSuccessAt;
+    this.setOnline(lastGood !== undefined && now - lastGood < OFFLINE_AFTER_MS);
   }
 
   private setOnline(online: boolean): void {
