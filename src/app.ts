@@ -17,6 +17,7 @@ import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { Config } from './config/schema.js';
+import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
 import type { Source } from './poller/source.js';
@@ -36,6 +37,8 @@ export interface AppOptions {
   /** Fetch everything on every poll (only for the benchmark's comparison). */
   naive?: boolean;
   onCycle?: (childIndex: number, cycle: CycleInfo) => void;
+  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
+  reconnect?: ReconnectPolicy;
 }
 
 export class App {
@@ -61,6 +64,8 @@ export class App {
         log: log.child({ part: 'mqtt' }),
         info: () => this.info(),
         children: config.accounts.flatMap((a) => (a.id ? [a.id] : [])),
+        reconnectPeriodMs: this.options.reconnect?.firstMs,
+        reconnectMaxMs: this.options.reconnect?.maxMs,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     config.accounts.forEach((account, index) => {

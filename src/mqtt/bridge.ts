@@ -9,7 +9,7 @@ import type { EntityState, EventPayload } from '../ha/state.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { createClient, redactUrl, waitForConnect, within } from './client.js';
+import { createClient, DEFAULT_RECONNECT, explainConnectFailure, nextReconnectDelay, redactUrl, waitForConnect, within, type ReconnectPolicy } from './client.js';
 import { CommandRouter, type CommandHandler } from './commands.js';
 import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices, type RetainedDevice } from './retained.js';
@@ -22,8 +22,6 @@ export interface BridgeOptions {
   log: Logger;
   /** The bridge/info payload (no secrets); `version` is added when missing. */
   info: () => Record<string, unknown>;
-  /** How long start() waits for the first connection (default 30 s). */
-  connectTimeoutMs?: number;
   /**
    * Ids of the configured children. start() removes the retained devices of children that are neither
    * listed here nor given to setChild() before start(), so list them when names come later.
@@ -35,8 +33,10 @@ export interface BridgeOptions {
   staleScanMs?: number;
   /** Delay between Home Assistant's birth message and the republish (default 2 s). */
   birthDelayMs?: number;
-  /** Delay between reconnect attempts (default 5 s). */
+  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
   reconnectPeriodMs?: number;
+  /** The longest delay between reconnect attempts (default 60 s). */
+  reconnectMaxMs?: number;
 }
 
 /** Home Assistant reads attributes only up to this size. */
@@ -87,19 +87,23 @@ export class Bridge {
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
     const url = redactUrl(this.options.mqtt.url);
+    const policy: ReconnectPolicy = {
+      firstMs: this.options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
+      maxMs: this.options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
+    };
     const client = createClient({
       mqtt: this.options.mqtt,
       will: { topic: this.topics.bridgeState, payload: 'offline' },
-      reconnectPeriodMs: this.options.reconnectPeriodMs ?? 5_000,
+      reconnectPeriodMs: policy.firstMs,
     });
     this.client = client;
-    client.on('connect', () => this.onConnect());
+    this.watchConnection(client, url, policy);
     client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet));
-    client.on('error', (err) => this.log.warn({ err, url }, 'MQTT error'));
-    client.on('offline', () => this.log.warn({ url }, 'MQTT broker unreachable, reconnecting'));
 
     try {
-      await waitForConnect(client, url, this.options.connectTimeoutMs ?? 30_000, this.clock);
+      // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
+      // start only after this, so the portal is not asked for anything the bridge could not publish.
+      await waitForConnect(client, url);
       await this.removeStale(client);
       await client.subscribeAsync({ [this.topics.haStatus]: { qos: 0 }, [this.topics.commandSetFilter]: { qos: 0 } });
     } catch (err) {
@@ -242,9 +246,36 @@ export class Bridge {
     this.sync();
   }
 
-  private onConnect(): void {
-    // The first connect is handled by start(); later ones follow a broker outage or restart.
-    if (this.ready) this.resendAll('reconnected to the MQTT broker');
+  /**
+   * One log line per failed attempt, naming the broker (without credentials), what the failure means
+   * and when the next attempt comes; the delay doubles per failure up to policy.maxMs. mqtt.js reads
+   * `options.reconnectPeriod` each time it schedules a reconnect, so the backoff is set there.
+   */
+  private watchConnection(client: MqttClient, url: string, policy: ReconnectPolicy): void {
+    let attempt = 1;
+    let lastError: unknown;
+    client.on('error', (err) => {
+      if (client.connected) this.log.warn({ url, err: err.message }, 'MQTT error');
+      else lastError = err;
+    });
+    client.on('close', () => {
+      if (this.stopped) return;
+      const retryInS = Math.round((client.options.reconnectPeriod ?? policy.firstMs) / 100) / 10;
+      const what = attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
+      const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
+      this.log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
+      lastError = undefined;
+    });
+    client.on('reconnect', () => {
+      if (attempt > 0) client.options.reconnectPeriod = nextReconnectDelay(client.options.reconnectPeriod ?? policy.firstMs, policy);
+      attempt++;
+    });
+    client.on('connect', () => {
+      attempt = 0;
+      client.options.reconnectPeriod = policy.firstMs;
+      // The first connect is handled by start(); later ones follow a broker outage or restart.
+      if (this.ready) this.resendAll('reconnected to the MQTT broker');
+    });
   }
 
   private onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
