@@ -1,6 +1,7 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge } from './mqtt/bridge.js';
+import { registerBridgeRequests } from './mqtt/bridge-requests.js';
 import { CommandError, type CommandRequest } from './mqtt/commands.js';
 import { AccountPoller, type CycleInfo, type PortalAccess, type Publisher } from './poller/account.js';
 import { MessagesSource } from './poller/sources/messages.js';
@@ -109,7 +110,10 @@ export class App {
       await sender.start();
       this.senders.set(poller, sender);
     }
-    if (this.bridge) this.registerCommands(this.bridge);
+    if (this.bridge) {
+      this.registerCommands(this.bridge);
+      registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
+    }
     await bridge.start();
     for (const poller of this.pollers) poller.start();
     log.info(
@@ -132,6 +136,8 @@ export class App {
     const { config, version } = this.options;
     return {
       version,
+      // The bridge device's log level select shows this.
+      log_level: this.options.log.level,
       children: this.pollers.map((p) => ({
         id: p.id,
         name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,

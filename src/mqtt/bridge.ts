@@ -9,8 +9,9 @@ import type { EntityState, EventPayload } from '../ha/state.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { createClient, DEFAULT_RECONNECT, explainConnectFailure, nextReconnectDelay, redactUrl, waitForConnect, within, type ReconnectPolicy } from './client.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
 import { CommandRouter, type CommandHandler } from './commands.js';
+import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices, type RetainedDevice } from './retained.js';
 
@@ -37,6 +38,8 @@ export interface BridgeOptions {
   reconnectPeriodMs?: number;
   /** The longest delay between reconnect attempts (default 60 s). */
   reconnectMaxMs?: number;
+  /** The language of the bridge device's entity names (default en). */
+  language?: 'pl' | 'en';
 }
 
 /** Home Assistant reads attributes only up to this size. */
@@ -57,6 +60,7 @@ export class Bridge {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly router: CommandRouter;
+  private readonly requests: RequestRouter;
   private readonly mirror = new RetainedMirror();
   private readonly children = new Map<string, ChildEntry>();
   /** Retained configs of known children found at start, reconciled when setChild() brings the child. */
@@ -74,10 +78,12 @@ export class Bridge {
       discoveryPrefix: options.mqtt.discovery_prefix,
       version: options.version,
       supportUrl: options.supportUrl,
+      language: options.language,
     };
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
     this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.commandsOf(child) });
+    this.requests = new RequestRouter({ log: options.log });
   }
 
   get connected(): boolean {
@@ -97,7 +103,16 @@ export class Bridge {
       reconnectPeriodMs: policy.firstMs,
     });
     this.client = client;
-    this.watchConnection(client, url, policy);
+    watchConnection(client, {
+      url,
+      policy,
+      log: this.log,
+      stopped: () => this.stopped,
+      // The first connect is handled by start(); later ones follow a broker outage or restart.
+      onConnect: () => {
+        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+      },
+    });
     client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet));
 
     try {
@@ -105,7 +120,11 @@ export class Bridge {
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
       await this.removeStale(client);
-      await client.subscribeAsync({ [this.topics.haStatus]: { qos: 0 }, [this.topics.commandSetFilter]: { qos: 0 } });
+      await client.subscribeAsync({
+        [this.topics.haStatus]: { qos: 0 },
+        [this.topics.commandSetFilter]: { qos: 0 },
+        [this.topics.bridgeRequestFilter]: { qos: 0 },
+      });
     } catch (err) {
       client.end(true);
       this.client = undefined;
@@ -214,6 +233,11 @@ export class Bridge {
     else throw new Error('onCommand(command, handler): handler missing');
   }
 
+  /** The handler of one bridge request (`<base>/bridge/request/<name>`). */
+  onRequest(name: string, handler: RequestHandler): void {
+    this.requests.register(name, handler);
+  }
+
   /** Sends bridge/info again if info() now says something else. */
   publishInfo(): void {
     this.setInfo();
@@ -246,42 +270,16 @@ export class Bridge {
     this.sync();
   }
 
-  /**
-   * One log line per failed attempt, naming the broker (without credentials), what the failure means
-   * and when the next attempt comes; the delay doubles per failure up to policy.maxMs. mqtt.js reads
-   * `options.reconnectPeriod` each time it schedules a reconnect, so the backoff is set there.
-   */
-  private watchConnection(client: MqttClient, url: string, policy: ReconnectPolicy): void {
-    let attempt = 1;
-    let lastError: unknown;
-    client.on('error', (err) => {
-      if (client.connected) this.log.warn({ url, err: err.message }, 'MQTT error');
-      else lastError = err;
-    });
-    client.on('close', () => {
-      if (this.stopped) return;
-      const retryInS = Math.round((client.options.reconnectPeriod ?? policy.firstMs) / 100) / 10;
-      const what = attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
-      const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
-      this.log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
-      lastError = undefined;
-    });
-    client.on('reconnect', () => {
-      if (attempt > 0) client.options.reconnectPeriod = nextReconnectDelay(client.options.reconnectPeriod ?? policy.firstMs, policy);
-      attempt++;
-    });
-    client.on('connect', () => {
-      attempt = 0;
-      client.options.reconnectPeriod = policy.firstMs;
-      // The first connect is handled by start(); later ones follow a broker outage or restart.
-      if (this.ready) this.resendAll('reconnected to the MQTT broker');
-    });
-  }
-
   private onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (topic === this.topics.haStatus) {
       // A retained "online" is an old birth, not Home Assistant starting now.
       if (!packet.retain && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
+      return;
+    }
+    // Before the command filter, which also matches `<base>/bridge/request/set`.
+    const request = this.topics.parseBridgeRequest(topic);
+    if (request !== undefined) {
+      this.onRequestMessage(request, payload, packet);
       return;
     }
     const target = this.topics.parseCommandSet(topic);
@@ -302,6 +300,22 @@ export class Bridge {
         });
       })
       .catch((err: unknown) => this.log.error({ err }, 'publishing a command result failed'));
+  }
+
+  private onRequestMessage(name: string, payload: Buffer, packet: IPublishPacket): void {
+    if (packet.retain) {
+      // A retained request would be carried out again on every connect.
+      this.log.warn({ request: name }, 'ignoring a retained bridge request');
+      return;
+    }
+    void this.requests.handle(name, payload).then((response) => {
+      this.log.info({ request: name, status: response.status, error: response.error }, 'bridge request');
+      if (this.stopped) return;
+      const topic = this.topics.bridgeResponse(name);
+      this.client?.publish(topic, JSON.stringify(response), TRANSIENT, (err) => {
+        if (err) this.log.warn({ err: err.message, topic }, 'bridge response not delivered');
+      });
+    });
   }
 
   private scheduleBirthRepublish(): void {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
 
 /** The broker refused the connection, or did not accept it in time. */
 export class MqttConnectionError extends Error {
@@ -123,6 +124,49 @@ function isLoopback(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+export interface WatchSettings {
+  /** The broker URL without credentials. */
+  url: string;
+  policy: ReconnectPolicy;
+  log: Logger;
+  /** True once the owner stops: closing then is expected, not worth a line. */
+  stopped: () => boolean;
+  onConnect: () => void;
+}
+
+/**
+ * One log line per failed attempt, naming the broker, what the failure means and when the next attempt
+ * comes; the delay doubles per failure up to policy.maxMs and starts again after a connection. mqtt.js
+ * reads `options.reconnectPeriod` each time it schedules a reconnect, so the backoff is set there.
+ */
+export function watchConnection(client: MqttClient, settings: WatchSettings): void {
+  const { url, policy, log } = settings;
+  let attempt = 1;
+  let lastError: unknown;
+  const period = (): number => client.options.reconnectPeriod ?? policy.firstMs;
+  client.on('error', (err) => {
+    if (client.connected) log.warn({ url, err: err.message }, 'MQTT error');
+    else lastError = err;
+  });
+  client.on('close', () => {
+    if (settings.stopped()) return;
+    const retryInS = Math.round(period() / 100) / 10;
+    const what = attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
+    const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
+    log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
+    lastError = undefined;
+  });
+  client.on('reconnect', () => {
+    if (attempt > 0) client.options.reconnectPeriod = nextReconnectDelay(period(), policy);
+    attempt++;
+  });
+  client.on('connect', () => {
+    attempt = 0;
+    client.options.reconnectPeriod = policy.firstMs;
+    settings.onConnect();
+  });
 }
 
 /** Settles with the promise, or rejects once ms have passed (for shutdown steps that must not hang). */

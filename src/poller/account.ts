@@ -119,6 +119,8 @@ export class AccountPoller {
    * restart neither blanks the child at once nor keeps it available beyond OFFLINE_AFTER_MS.
    */
   private restoredSuccessAt: number | undefined;
+  private problem: EntityState | undefined;
+  private lastUpdate: number | undefined;
 
   constructor(options: AccountPollerOptions) {
     this.options = options;
@@ -167,6 +169,21 @@ export class AccountPoller {
 
   get loginName(): string {
     return this.options.account.login;
+  }
+
+  /** Whether the child's entities are available (see OFFLINE_AFTER_MS); false before any poll. */
+  get available(): boolean {
+    return this.online === true;
+  }
+
+  /** The `last_update` entity's time: the last successful poll of this run, of any tier. */
+  get lastUpdateAt(): number | undefined {
+    return this.lastUpdate;
+  }
+
+  /** The reason `problem` gives now, null while it is OFF. */
+  get problemReason(): string | null {
+    return (this.problem?.attributes?.reason as string | null | undefined) ?? null;
   }
 
   /** Publishes states computed outside a poll (after a command). */
@@ -335,6 +352,7 @@ export class AccountPoller {
     for (const tier of tiers) Object.assign(this.health(tier), { failures: 0, error: undefined, source: sourceProblem, succeededAt: now });
     for (const [key, state] of Object.entries(states)) publisher.publishState(this.childId, key, state);
     await this.fireEvents(events);
+    this.lastUpdate = now;
     publisher.publishState(this.childId, 'last_update', { state: isoWarsaw(now) });
     this.publishProblem(now);
     this.updateAvailability(now);
@@ -389,6 +407,7 @@ export class AccountPoller {
     if (failing) state = problemOn(failing.error, now);
     else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now);
     else if (source) state = problemOn(source.error, now, `source ${source.source}`);
+    this.problem = state;
     this.options.publisher.publishState(this.childId, 'problem', state);
   }
 
