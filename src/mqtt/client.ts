@@ -7,7 +7,7 @@ import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
-/** The broker refused the connection, or did not accept it in time. */
+/** The bridge was stopped before the broker accepted a connection. */
 export class MqttConnectionError extends Error {
   override readonly name = 'MqttConnectionError';
   constructor(

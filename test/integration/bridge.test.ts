@@ -6,6 +6,7 @@ import { entityByKey, sendButton, type EntityDef } from '../../src/ha/entities.j
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
+import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const VERSION = '0.1.0-test';
@@ -344,5 +345,24 @@ describe('Bridge', () => {
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain('mqtt://127.0.0.1:1');
     expect(String((error as Error).message)).not.toContain('s3cret');
+  });
+
+  it('keeps trying a broker that refuses the user (not authorised), saying what to check', async () => {
+    const broker = new PrivateMosquitto({ anonymous: false });
+    await broker.start();
+    cleanups.push(() => broker.stop());
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const { bridge } = setup({ log, reconnectPeriodMs: 50, reconnectMaxMs: 50 }, `mqtt://someone:s3cret@127.0.0.1:${broker.port}`);
+    let settled = false;
+    void bridge.start().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    const refused = (): string[] => lines.filter((l) => l.includes('cannot connect to the MQTT broker') && l.includes('not authorised'));
+    await waitUntil(() => refused().length >= 3, 'three refused attempts');
+    expect(settled).toBe(false);
+    expect(refused()[0]).toContain("Mosquitto add-on accepts no anonymous clients, it needs a user");
+    expect(lines.join('\n')).not.toContain('s3cret');
   });
 });
