@@ -93,4 +93,22 @@ describe.concurrent('availability through outages', () => {
     w.sim.account(w.login).password = w.password;
     await backOnline(h);
   });
+
+  it('a restart during an outage: still available with the last values, offline 3 days after the last good poll', async (ctx) => {
+    const w = await worldFor(ctx);
+    const h = await firstGoodPoll(w);
+    const before = w.snapshot();
+    w.sim.failNext(1_000_000, 503, { host: 'portal' });
+    await h.advanceMinutes(60);
+    await h.restart();
+    const from = availabilityHistory(h).length;
+    await h.advanceMinutes(60);
+    expect(h.state('ania', 'problem')).toBe('ON');
+    expect(availabilityHistory(h).slice(from)).not.toContain('offline');
+    expect(h.state('ania', 'availability')).toBe('online');
+    expect(w.snapshot()).toEqual(before);
+
+    await h.advanceMinutes(72 * 60 - 2 * 60 + 60);
+    expectOfflineButReadable(h, 'service_down');
+  });
 });
