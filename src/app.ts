@@ -1,6 +1,7 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge } from './mqtt/bridge.js';
+import { registerBridgeRequests } from './mqtt/bridge-requests.js';
 import { CommandError, type CommandRequest } from './mqtt/commands.js';
 import { AccountPoller, type CycleInfo, type PortalAccess, type Publisher } from './poller/account.js';
 import { MessagesSource } from './poller/sources/messages.js';
@@ -17,6 +18,7 @@ import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { Config } from './config/schema.js';
+import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
 import type { Source } from './poller/source.js';
@@ -36,6 +38,8 @@ export interface AppOptions {
   /** Fetch everything on every poll (only for the benchmark's comparison). */
   naive?: boolean;
   onCycle?: (childIndex: number, cycle: CycleInfo) => void;
+  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
+  reconnect?: ReconnectPolicy;
 }
 
 export class App {
@@ -62,6 +66,8 @@ export class App {
         info: () => this.info(),
         children: config.accounts.flatMap((a) => (a.id ? [a.id] : [])),
         language: config.language,
+        reconnectPeriodMs: this.options.reconnect?.firstMs,
+        reconnectMaxMs: this.options.reconnect?.maxMs,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     config.accounts.forEach((account, index) => {
@@ -106,7 +112,10 @@ export class App {
       await sender.start();
       this.senders.set(poller, sender);
     }
-    if (this.bridge) this.registerCommands(this.bridge);
+    if (this.bridge) {
+      this.registerCommands(this.bridge);
+      registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
+    }
     await bridge.start();
     for (const poller of this.pollers) poller.start();
     log.info(
@@ -129,6 +138,8 @@ export class App {
     const { config, version } = this.options;
     return {
       version,
+      // The bridge device's log level select shows this.
+      log_level: this.options.log.level,
       children: this.pollers.map((p) => ({
         id: p.id,
         name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,

@@ -66,13 +66,23 @@ async function run(args: CliArgs): Promise<number> {
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
   const app = new App({ config, version: VERSION, log });
   const stopped = stopSignal();
+  // start() waits for the broker however long it takes, so a stop may come first.
+  const started = app.start().then(() => undefined);
+  let early: string | undefined;
   try {
-    await app.start();
+    early = await Promise.race([started, stopped]);
   } catch (error) {
     log.error({ err: error instanceof Error ? error.message : String(error) }, 'could not start');
     await app.stop().catch(() => undefined);
     log.flush();
     return 1;
+  }
+  if (early !== undefined) {
+    log.info({ signal: early }, 'stopping before the MQTT broker was reached');
+    await app.stop();
+    await started.catch(() => undefined);
+    log.flush();
+    return 0;
   }
   const signal = await stopped;
   log.info({ signal }, 'stopping');

@@ -3,6 +3,7 @@
 import { entityId, entityName, type EntityDef } from './entities.js';
 import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
+import { LOG_LEVELS } from '../util/log.js';
 
 export const ORIGIN_NAME = 'dziennik2mqtt';
 
@@ -59,10 +60,20 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
   };
 }
 
-/** The bridge's own device: its connection state and version (with bridge/info as attributes). */
+/** Names of the bridge device's entities, in both languages. */
+const BRIDGE_NAMES = {
+  connection_state: { en: 'Connection', pl: 'Połączenie' },
+  log_level: { en: 'Log level', pl: 'Poziom logowania' },
+} as const;
+
+/**
+ * The bridge's own device: its connection state, its log level (a select that sends the `options`
+ * bridge request) and its version (with bridge/info as attributes).
+ */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
   const deviceId = topics.deviceId(BRIDGE_DEVICE);
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
   return {
@@ -82,12 +93,27 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           p: 'binary_sensor',
           unique_id: `${deviceId}_connection_state`,
           default_entity_id: `binary_sensor.${objectPrefix}_connection_state`,
-          name: 'Connection state',
+          name: BRIDGE_NAMES.connection_state[language],
           device_class: 'connectivity',
           entity_category: 'diagnostic',
           state_topic: topics.bridgeState,
           payload_on: 'online',
           payload_off: 'offline',
+        },
+        // The state is the level bridge/info reports, so it shows what the bridge uses, not what was asked.
+        log_level: {
+          p: 'select',
+          unique_id: `${deviceId}_log_level`,
+          default_entity_id: `select.${objectPrefix}_log_level`,
+          name: BRIDGE_NAMES.log_level[language],
+          icon: 'mdi:text-box-search-outline',
+          entity_category: 'config',
+          availability: [{ topic: topics.bridgeState }],
+          state_topic: topics.bridgeInfo,
+          value_template: '{{ value_json.log_level }}',
+          command_topic: topics.bridgeRequest('options'),
+          command_template: '{"log_level": "{{ value }}"}',
+          options: [...LOG_LEVELS],
         },
         version: {
           p: 'sensor',

@@ -18,6 +18,27 @@ export class Topics {
     return `${this.base}/bridge/info`;
   }
 
+  /** Where bridge requests arrive (`health_check`, `options`, `refresh`), as zigbee2mqtt has them. */
+  bridgeRequest(name: string): string {
+    return `${this.base}/bridge/request/${name}`;
+  }
+
+  bridgeResponse(name: string): string {
+    return `${this.base}/bridge/response/${name}`;
+  }
+
+  get bridgeRequestFilter(): string {
+    return `${this.base}/bridge/request/+`;
+  }
+
+  /** The request name of `<base>/bridge/request/<name>`; undefined for any other topic. */
+  parseBridgeRequest(topic: string): string | undefined {
+    const prefix = `${this.base}/bridge/request/`;
+    if (!topic.startsWith(prefix)) return undefined;
+    const name = topic.slice(prefix.length);
+    return name && !name.includes('/') ? name : undefined;
+  }
+
   availability(child: string): string {
     return `${this.base}/${child}/availability`;
   }

@@ -10,8 +10,9 @@ import type { EntityState, EventPayload } from '../ha/state.js';
 import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { createClient, redactUrl, waitForConnect, within } from './client.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
 import { CommandRouter, type CommandHandler } from './commands.js';
+import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices, type RetainedDevice } from './retained.js';
 
@@ -23,8 +24,6 @@ export interface BridgeOptions {
   log: Logger;
   /** The bridge/info payload (no secrets); `version` is added when missing. */
   info: () => Record<string, unknown>;
-  /** How long start() waits for the first connection (default 30 s). */
-  connectTimeoutMs?: number;
   /**
    * Ids of the configured children. start() removes the retained devices of children that are neither
    * listed here nor given to setChild() before start(), so list them when names come later.
@@ -38,8 +37,10 @@ export interface BridgeOptions {
   staleScanMs?: number;
   /** Delay between Home Assistant's birth message and the republish (default 2 s). */
   birthDelayMs?: number;
-  /** Delay between reconnect attempts (default 5 s). */
+  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
   reconnectPeriodMs?: number;
+  /** The longest delay between reconnect attempts (default 60 s). */
+  reconnectMaxMs?: number;
 }
 
 /** Home Assistant reads attributes only up to this size. */
@@ -60,6 +61,7 @@ export class Bridge {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly router: CommandRouter;
+  private readonly requests: RequestRouter;
   private readonly mirror = new RetainedMirror();
   private readonly children = new Map<string, ChildEntry>();
   /** Retained configs of known children found at start, reconciled when setChild() brings the child. */
@@ -82,6 +84,7 @@ export class Bridge {
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
     this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.commandsOf(child) });
+    this.requests = new RequestRouter({ log: options.log });
   }
 
   get connected(): boolean {
@@ -91,21 +94,38 @@ export class Bridge {
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
     const url = redactUrl(this.options.mqtt.url);
+    const policy: ReconnectPolicy = {
+      firstMs: this.options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
+      maxMs: this.options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
+    };
     const client = createClient({
       mqtt: this.options.mqtt,
       will: { topic: this.topics.bridgeState, payload: 'offline' },
-      reconnectPeriodMs: this.options.reconnectPeriodMs ?? 5_000,
+      reconnectPeriodMs: policy.firstMs,
     });
     this.client = client;
-    client.on('connect', () => this.onConnect());
+    watchConnection(client, {
+      url,
+      policy,
+      log: this.log,
+      stopped: () => this.stopped,
+      // The first connect is handled by start(); later ones follow a broker outage or restart.
+      onConnect: () => {
+        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+      },
+    });
     client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet));
-    client.on('error', (err) => this.log.warn({ err, url }, 'MQTT error'));
-    client.on('offline', () => this.log.warn({ url }, 'MQTT broker unreachable, reconnecting'));
 
     try {
-      await waitForConnect(client, url, this.options.connectTimeoutMs ?? 30_000, this.clock);
+      // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
+      // start only after this, so the portal is not asked for anything the bridge could not publish.
+      await waitForConnect(client, url);
       await this.removeStale(client);
-      await client.subscribeAsync({ [this.topics.haStatus]: { qos: 0 }, [this.topics.commandSetFilter]: { qos: 0 } });
+      await client.subscribeAsync({
+        [this.topics.haStatus]: { qos: 0 },
+        [this.topics.commandSetFilter]: { qos: 0 },
+        [this.topics.bridgeRequestFilter]: { qos: 0 },
+      });
     } catch (err) {
       client.end(true);
       this.client = undefined;
@@ -214,6 +234,11 @@ export class Bridge {
     else throw new Error('onCommand(command, handler): handler missing');
   }
 
+  /** The handler of one bridge request (`<base>/bridge/request/<name>`). */
+  onRequest(name: string, handler: RequestHandler): void {
+    this.requests.register(name, handler);
+  }
+
   /** Sends bridge/info again if info() now says something else. */
   publishInfo(): void {
     this.setInfo();
@@ -246,15 +271,16 @@ export class Bridge {
     this.sync();
   }
 
-  private onConnect(): void {
-    // The first connect is handled by start(); later ones follow a broker outage or restart.
-    if (this.ready) this.resendAll('reconnected to the MQTT broker');
-  }
-
   private onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (topic === this.topics.haStatus) {
       // A retained "online" is an old birth, not Home Assistant starting now.
       if (!packet.retain && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
+      return;
+    }
+    // Before the command filter, which also matches `<base>/bridge/request/set`.
+    const request = this.topics.parseBridgeRequest(topic);
+    if (request !== undefined) {
+      this.onRequestMessage(request, payload, packet);
       return;
     }
     const target = this.topics.parseCommandSet(topic);
@@ -275,6 +301,22 @@ export class Bridge {
         });
       })
       .catch((err: unknown) => this.log.error({ err }, 'publishing a command result failed'));
+  }
+
+  private onRequestMessage(name: string, payload: Buffer, packet: IPublishPacket): void {
+    if (packet.retain) {
+      // A retained request would be carried out again on every connect.
+      this.log.warn({ request: name }, 'ignoring a retained bridge request');
+      return;
+    }
+    void this.requests.handle(name, payload).then((response) => {
+      this.log.info({ request: name, status: response.status, error: response.error }, 'bridge request');
+      if (this.stopped) return;
+      const topic = this.topics.bridgeResponse(name);
+      this.client?.publish(topic, JSON.stringify(response), TRANSIENT, (err) => {
+        if (err) this.log.warn({ err: err.message, topic }, 'bridge response not delivered');
+      });
+    });
   }
 
   private scheduleBirthRepublish(): void {

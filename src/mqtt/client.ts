@@ -1,11 +1,13 @@
-// Creating the mqtt.js client: options (last will, credentials only when given), the wait for the first
-// connection with its timeout, a time limit for shutdown steps, and the broker URL made safe to log.
+// Creating the mqtt.js client: options (last will, credentials only when given), the reconnect backoff,
+// the wait for the first connection, a time limit for shutdown steps, and what a failed attempt means
+// in one line with the broker URL made safe to log.
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
 
-/** The broker refused the connection, or did not accept it in time. */
+/** The bridge was stopped before the broker accepted a connection. */
 export class MqttConnectionError extends Error {
   override readonly name = 'MqttConnectionError';
   constructor(
@@ -20,7 +22,21 @@ export class MqttConnectionError extends Error {
 export interface ClientSettings {
   mqtt: MqttConfig;
   will: { topic: string; payload: string };
+  /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
+}
+
+/** Reconnect delays: `firstMs` after a failure, doubling per failed attempt up to `maxMs`. */
+export interface ReconnectPolicy {
+  firstMs: number;
+  maxMs: number;
+}
+
+/** 5 s, 10 s, 20 s, 40 s, then every minute: quick when the broker is just starting, quiet when it is gone. */
+export const DEFAULT_RECONNECT: ReconnectPolicy = { firstMs: 5_000, maxMs: 60_000 };
+
+export function nextReconnectDelay(previousMs: number, policy: ReconnectPolicy): number {
+  return Math.min(policy.maxMs, Math.max(policy.firstMs, previousMs * 2));
 }
 
 /** The URL without user name or password, for log lines and errors. */
@@ -41,6 +57,9 @@ export function createClient(settings: ClientSettings): MqttClient {
     clientId: `dziennik2mqtt_${randomBytes(4).toString('hex')}`,
     clean: true,
     reconnectPeriod: settings.reconnectPeriodMs,
+    // A refused user name or password is retried too: the Mosquitto add-on may load its users after
+    // it starts listening, and a fixed config is picked up without a restart loop.
+    reconnectOnConnackError: true,
     // Retained things are republished after every connect, so only QoS 1 (events, results) is queued offline.
     queueQoSZero: false,
     will: { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true },
@@ -51,34 +70,102 @@ export function createClient(settings: ClientSettings): MqttClient {
   return connect(url, options);
 }
 
-/** CONNACK codes that no retry can fix: bad user name or password, not authorised (MQTT 3 and 5). */
-const FATAL_CONNACK = new Set([4, 5, 134, 135]);
+/** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
+const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
 
-/** Resolves on the first connection; rejects on refused credentials, on `end`, or after timeoutMs. */
-export function waitForConnect(client: MqttClient, url: string, timeoutMs: number, clock: Clock): Promise<void> {
+/** Resolves on the first connection, however many attempts it takes; rejects only on `end` (stop). */
+export function waitForConnect(client: MqttClient, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cleanup = (): void => {
-      timer.cancel();
-      client.off('connect', onConnect);
-      client.off('error', onError);
-      client.off('end', onEnd);
-    };
-    const fail = (reason: string, cause?: unknown): void => {
-      cleanup();
-      reject(new MqttConnectionError(url, reason, { cause }));
-    };
     const onConnect = (): void => {
-      cleanup();
+      client.off('end', onEnd);
       resolve();
     };
-    const onError = (err: Error & { code?: unknown }): void => {
-      if (typeof err.code === 'number' && FATAL_CONNACK.has(err.code)) fail('not authorised (check mqtt.username and mqtt.password)', err);
+    const onEnd = (): void => {
+      client.off('connect', onConnect);
+      reject(new MqttConnectionError(url, 'stopped before connecting'));
     };
-    const onEnd = (): void => fail('stopped before connecting');
-    const timer = clock.setTimer(() => fail(`no connection after ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
-    client.on('connect', onConnect);
-    client.on('error', onError);
-    client.on('end', onEnd);
+    client.once('connect', onConnect);
+    client.once('end', onEnd);
+  });
+}
+
+/**
+ * What a failed connection attempt means and what to check, for a log line a person acts on: no stack
+ * trace, no credentials (the error messages of node and mqtt.js carry neither).
+ */
+export function explainConnectFailure(url: string, error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'number' && NOT_AUTHORISED.has(code)) {
+    return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return isLoopback(url)
+        ? 'connection refused: no broker listens there (yet). Inside Docker or the Home Assistant add-on, 127.0.0.1 is the container itself, not the machine: use the broker host\'s address (for the Mosquitto add-on mqtt://core-mosquitto:1883)'
+        : 'connection refused: no broker listens on that host and port (yet). Check that the broker runs and the port in mqtt.url';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name in mqtt.url is not known here. Check its spelling (inside Docker, use a name the container can resolve)';
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the host does not answer. Check the address in mqtt.url and any firewall between';
+    case undefined:
+      return 'the connection closed before the broker accepted it. Check mqtt.url (mqtt:// or mqtts:// and the port)';
+    default:
+      return `${typeof code === 'number' ? 'the broker refused the connection' : String(code)}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+export interface WatchSettings {
+  /** The broker URL without credentials. */
+  url: string;
+  policy: ReconnectPolicy;
+  log: Logger;
+  /** True once the owner stops: closing then is expected, not worth a line. */
+  stopped: () => boolean;
+  onConnect: () => void;
+}
+
+/**
+ * One log line per failed attempt, naming the broker, what the failure means and when the next attempt
+ * comes; the delay doubles per failure up to policy.maxMs and starts again after a connection. mqtt.js
+ * reads `options.reconnectPeriod` each time it schedules a reconnect, so the backoff is set there.
+ */
+export function watchConnection(client: MqttClient, settings: WatchSettings): void {
+  const { url, policy, log } = settings;
+  let attempt = 1;
+  let lastError: unknown;
+  const period = (): number => client.options.reconnectPeriod ?? policy.firstMs;
+  client.on('error', (err) => {
+    if (client.connected) log.warn({ url, err: err.message }, 'MQTT error');
+    else lastError = err;
+  });
+  client.on('close', () => {
+    if (settings.stopped()) return;
+    const retryInS = Math.round(period() / 100) / 10;
+    const what = attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
+    const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
+    log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
+    lastError = undefined;
+  });
+  client.on('reconnect', () => {
+    if (attempt > 0) client.options.reconnectPeriod = nextReconnectDelay(period(), policy);
+    attempt++;
+  });
+  client.on('connect', () => {
+    attempt = 0;
+    client.options.reconnectPeriod = policy.firstMs;
+    settings.onConnect();
   });
 }
 

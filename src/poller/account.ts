@@ -10,7 +10,7 @@ import { ENTITIES, sendButton, type EntityDef } from '../ha/entities.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay, type PollPolicy } from './schedule.js';
 import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
-import { isLoginProblem, problemOff, problemOn } from './problem.js';
+import { problemOff, problemOn } from './problem.js';
 import { classModel, FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 import type { SharedMemory, Source, SourceContext, Tier } from './source.js';
@@ -27,10 +27,12 @@ import type { Dispatcher } from 'undici';
 
 const DAY = 24 * 60 * 60_000;
 /**
- * The child goes offline (its entities unavailable) when its data has not been refreshed for this
- * long. A maintenance window or a short outage keeps the last good values on show, with `problem`.
+ * How long a child's entities keep their last good values on show, available, without a successful
+ * poll, whatever the reason (a maintenance night, the network, a changed password, a captcha): a wall
+ * tablet should not blank for a fault `problem` already explains. After that the child goes offline;
+ * `problem` and `last_update` stay readable (they follow the bridge's availability only).
  */
-const STALE_AFTER_MS = 4 * 60 * 60_000;
+export const OFFLINE_AFTER_MS = 3 * DAY;
 
 /** The child as Home Assistant's device registry sees it. */
 export interface ChildInfo {
@@ -114,6 +116,14 @@ export class AccountPoller {
   private chain: Promise<void> = Promise.resolve();
   private stopped = true;
   private online: boolean | undefined;
+  /**
+   * When the last run last fetched the child's identity, which only a working login does: after a
+   * restart it stands in for the last good poll (never later than it), so an outage that spans a
+   * restart neither blanks the child at once nor keeps it available beyond OFFLINE_AFTER_MS.
+   */
+  private restoredSuccessAt: number | undefined;
+  private problem: EntityState | undefined;
+  private lastUpdate: number | undefined;
 
   constructor(options: AccountPollerOptions) {
     this.options = options;
@@ -164,6 +174,21 @@ export class AccountPoller {
     return this.options.account.login;
   }
 
+  /** Whether the child's entities are available (see OFFLINE_AFTER_MS); false before any poll. */
+  get available(): boolean {
+    return this.online === true;
+  }
+
+  /** The `last_update` entity's time: the last successful poll of this run, of any tier. */
+  get lastUpdateAt(): number | undefined {
+    return this.lastUpdate;
+  }
+
+  /** The reason `problem` gives now, null while it is OFF. */
+  get problemReason(): string | null {
+    return (this.problem?.attributes?.reason as string | null | undefined) ?? null;
+  }
+
   /** Publishes states computed outside a poll (after a command). */
   publishStates(states: Record<string, EntityState>): void {
     for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.childId, key, state);
@@ -173,7 +198,10 @@ export class AccountPoller {
   async prepare(): Promise<void> {
     await this.session.restore();
     const cached = await loadIdentity(this.options.dataDir, this.options.account.login);
-    if (cached) this.adoptIdentity(cached);
+    if (cached) {
+      this.adoptIdentity(cached);
+      this.restoredSuccessAt = cached.fetchedAt;
+    }
     this.seen = new SeenStore(this.options.dataDir, this.childId);
     await this.seen.load();
     this.announce();
@@ -327,9 +355,10 @@ export class AccountPoller {
     for (const tier of tiers) Object.assign(this.health(tier), { failures: 0, error: undefined, source: sourceProblem, succeededAt: now });
     for (const [key, state] of Object.entries(states)) publisher.publishState(this.childId, key, state);
     await this.fireEvents(events);
+    this.lastUpdate = now;
     publisher.publishState(this.childId, 'last_update', { state: isoWarsaw(now) });
     this.publishProblem(now);
-    this.setOnline(true);
+    this.updateAvailability(now);
     this.log.info({ tiers, ms: now - started, entities: Object.keys(states).length }, 'poll done');
     await this.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
@@ -366,9 +395,7 @@ export class AccountPoller {
     const message = error instanceof Error ? error.message : String(error);
     this.log.warn({ err: message, tiers }, 'poll failed');
     this.publishProblem(now);
-    const lastGood = this.tiers.get('normal')?.succeededAt;
-    const stale = lastGood === undefined || now - lastGood > Math.max(3 * this.options.poll.intervalMs, STALE_AFTER_MS);
-    if (isLoginProblem(error) || stale) this.setOnline(false);
+    this.updateAvailability(now);
   }
 
   /**
@@ -384,7 +411,17 @@ export class AccountPoller {
     if (failing) state = problemOn(failing.error, now, language);
     else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, language);
     else if (source) state = problemOn(source.error, now, language, `source ${source.source}`);
+    this.problem = state;
     this.options.publisher.publishState(this.childId, 'problem', state);
+  }
+
+  /**
+   * Online while the normal tier (the bulk of the data) succeeded within OFFLINE_AFTER_MS; a fast tier
+   * that still reaches the messages host does not make stale grades and timetables fresh again.
+   */
+  private updateAvailability(now: number): void {
+    const lastGood = this.tiers.get('normal')?.succeededAt ?? this.restoredSuccessAt;
+    this.setOnline(lastGood !== undefined && now - lastGood < OFFLINE_AFTER_MS);
   }
 
   private setOnline(online: boolean): void {

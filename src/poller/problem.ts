@@ -17,9 +17,3 @@ export function problemOn(error: unknown, now: number, language: Language, detai
   if (detail) attributes.detail = detail;
   return { state: 'ON', attributes };
 }
-
-/** Errors that mean the account cannot log in at all (its entities go unavailable). */
-export function isLoginProblem(error: unknown): boolean {
-  const reason = problemReason(error);
-  return reason === 'wrong_credentials' || reason === 'captcha_required';
-}

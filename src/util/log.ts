@@ -12,6 +12,15 @@ const paths = SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]
   p.includes('-') ? p.replace(/([^.*]+-[^.]+)$/, '["$1"]') : p,
 );
 
+/** The levels a user may choose at run time (the bridge's `log_level` select offers these). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * Every logger made by createLogger and the children made from it since, by member: a pino child with a
+ * level of its own keeps it when its parent's level changes, so a change at run time must reach each.
+ */
+const families = new WeakMap<Logger, Set<WeakRef<Logger>>>();
+
 export interface LogOutputOptions {
   /** Default auto: text on a terminal or in the add-on, JSON elsewhere (see resolveFormat). */
   format?: LogFormat;
@@ -23,9 +32,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const target: LogTarget = destination ?? pino.destination({ fd: 1, sync: false });
   const isTTY = destination === undefined ? process.stdout.isTTY : (destination as LogTarget).isTTY;
   const format = resolveFormat(output.format ?? 'auto', isTTY === true, output.env ?? process.env);
-  return pino(
+  const family = new Set<WeakRef<Logger>>();
+  const join = (member: Logger): void => {
+    family.add(new WeakRef(member));
+    families.set(member, family);
+  };
+  const root = pino(
     {
       level,
+      onChild: join,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths, censor: '[redacted]' },
@@ -36,6 +51,22 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     new LineFormatter(target, format),
   );
+  join(root);
+  return root;
+}
+
+/** Sets the level of the logger and of every logger of its family (its root and all their children). */
+export function setLogLevel(log: Logger, level: string): void {
+  const family = families.get(log);
+  if (!family) {
+    log.level = level;
+    return;
+  }
+  for (const ref of family) {
+    const member = ref.deref();
+    if (member) member.level = level;
+    else family.delete(ref);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { entityByKey, sendButton, type EntityDef } from '../../src/ha/entities.j
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
+import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const VERSION = '0.1.0-test';
@@ -336,19 +337,54 @@ describe('Bridge', () => {
     expect((await retained([`${base}/bridge/state`])).get(`${base}/bridge/state`)).toBe('offline');
   });
 
-  it('fails to start with the broker URL named but without its password, in the error and the log', async () => {
+  it('keeps trying a broker that is not there, one line per attempt with the URL but without its password, backing off', async () => {
     const lines: string[] = [];
     const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
-    const { bridge } = setup({ connectTimeoutMs: 300, log }, 'mqtt://someone:s3cret@127.0.0.1:1');
-    const error = await bridge.start().then(
-      () => undefined,
+    const { bridge } = setup({ log, reconnectPeriodMs: 100, reconnectMaxMs: 400 }, 'mqtt://someone:s3cret@127.0.0.1:1');
+    let settled = false;
+    const started = bridge.start().then(
+      () => 'connected',
       (err: unknown) => err,
     );
+    void started.finally(() => (settled = true));
+    const attempts = (): string[] => lines.filter((l) => l.includes('cannot connect to the MQTT broker'));
+    await waitUntil(() => attempts().length >= 5, 'five attempts');
+    expect(settled).toBe(false); // still trying, start() neither failed nor gave up
+    const parsed = attempts().map((l) => JSON.parse(l) as { msg: string; attempt: number; retry_in_s: number; err?: unknown });
+    expect(parsed.slice(0, 5).map((p) => p.attempt)).toEqual([1, 2, 3, 4, 5]);
+    expect(parsed.slice(0, 5).map((p) => p.retry_in_s)).toEqual([0.1, 0.2, 0.4, 0.4, 0.4]);
+    for (const p of parsed) {
+      expect(p.msg).toContain('mqtt://127.0.0.1:1');
+      expect(p.msg).toContain('127.0.0.1 is the container itself');
+      expect(p.err).toBeUndefined(); // no error object, so no stack trace
+    }
+    expect(lines.join('\n')).not.toMatch(/\n\s+at |"stack"/);
+    expect(lines.join('\n')).not.toContain('s3cret');
+
+    // Stopping ends the wait: start() rejects, naming the URL without the password.
+    await bridge.stop();
+    const error = await started;
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain('mqtt://127.0.0.1:1');
     expect(String((error as Error).message)).not.toContain('s3cret');
-    expect(lines.length).toBeGreaterThan(0);
-    expect(lines.join('\n')).toContain('mqtt://127.0.0.1:1');
+  });
+
+  it('keeps trying a broker that refuses the user (not authorised), saying what to check', async () => {
+    const broker = new PrivateMosquitto({ anonymous: false });
+    await broker.start();
+    cleanups.push(() => broker.stop());
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const { bridge } = setup({ log, reconnectPeriodMs: 50, reconnectMaxMs: 50 }, `mqtt://someone:s3cret@127.0.0.1:${broker.port}`);
+    let settled = false;
+    void bridge.start().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    const refused = (): string[] => lines.filter((l) => l.includes('cannot connect to the MQTT broker') && l.includes('not authorised'));
+    await waitUntil(() => refused().length >= 3, 'three refused attempts');
+    expect(settled).toBe(false);
+    expect(refused()[0]).toContain("Mosquitto add-on accepts no anonymous clients, it needs a user");
     expect(lines.join('\n')).not.toContain('s3cret');
   });
 });

@@ -236,7 +236,7 @@ describe('language', () => {
 });
 
 describe('bridgeDiscovery', () => {
-  it('describes the bridge device with its connection state and version', () => {
+  it('describes the bridge device with its connection state, log level select and version', () => {
     expect(bridgeDiscovery({ ...ctx, baseTopic: 'Dziennik-2' })).toEqual({
       topic: 'homeassistant/device/Dziennik-2_bridge/config',
       payload: {
@@ -253,12 +253,26 @@ describe('bridgeDiscovery', () => {
             p: 'binary_sensor',
             unique_id: 'Dziennik-2_bridge_connection_state',
             default_entity_id: 'binary_sensor.dziennik_2_bridge_connection_state',
-            name: 'Connection state',
+            name: 'Connection',
             device_class: 'connectivity',
             entity_category: 'diagnostic',
             state_topic: 'Dziennik-2/bridge/state',
             payload_on: 'online',
             payload_off: 'offline',
+          },
+          log_level: {
+            p: 'select',
+            unique_id: 'Dziennik-2_bridge_log_level',
+            default_entity_id: 'select.dziennik_2_bridge_log_level',
+            name: 'Log level',
+            icon: 'mdi:text-box-search-outline',
+            entity_category: 'config',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/info',
+            value_template: '{{ value_json.log_level }}',
+            command_topic: 'Dziennik-2/bridge/request/options',
+            command_template: '{"log_level": "{{ value }}"}',
+            options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace'],
           },
           version: {
             p: 'sensor',
@@ -274,5 +288,15 @@ describe('bridgeDiscovery', () => {
         },
       },
     });
+  });
+
+  it('names the bridge entities in the configured language (English when none is given)', () => {
+    const names = (language?: 'pl' | 'en'): unknown[] => {
+      const cmps = bridgeDiscovery({ ...ctx, language }).payload.cmps as Record<string, { name: string }>;
+      return [cmps.connection_state?.name, cmps.log_level?.name];
+    };
+    expect(names('pl')).toEqual(['Połączenie', 'Poziom logowania']);
+    expect(names('en')).toEqual(['Connection', 'Log level']);
+    expect(names()).toEqual(['Connection', 'Log level']);
   });
 });

@@ -26,6 +26,17 @@ describe('Topics', () => {
     expect(topics.parseCommandSet('dziennik2mqtt//refresh/set')).toBeUndefined();
   });
 
+  it('builds and parses bridge requests and their responses', () => {
+    expect(topics.bridgeRequest('options')).toBe('dziennik2mqtt/bridge/request/options');
+    expect(topics.bridgeResponse('options')).toBe('dziennik2mqtt/bridge/response/options');
+    expect(topics.bridgeRequestFilter).toBe('dziennik2mqtt/bridge/request/+');
+    expect(topics.parseBridgeRequest('dziennik2mqtt/bridge/request/health_check')).toBe('health_check');
+    expect(topics.parseBridgeRequest('dziennik2mqtt/bridge/request/')).toBeUndefined();
+    expect(topics.parseBridgeRequest('dziennik2mqtt/bridge/request/a/b')).toBeUndefined();
+    expect(topics.parseBridgeRequest('dziennik2mqtt/bridge/response/options')).toBeUndefined();
+    expect(topics.parseBridgeRequest('other/bridge/request/options')).toBeUndefined();
+  });
+
   it('parses only child device configs of this base topic', () => {
     expect(topics.parseDeviceConfig('homeassistant/device/dziennik2mqtt_ania/config')).toBe('ania');
     expect(topics.parseDeviceConfig('homeassistant/device/dziennik2mqtt_bridge/config')).toBeUndefined();

@@ -1,0 +1,131 @@
+// Bridge requests as zigbee2mqtt has them (interface 6.4), against the real broker and the simulator:
+// each answered on bridge/response/<name> with the transaction echoed, bad ones answered with an error
+// and changing nothing, and the bridge device's log level select wired to the options request.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
+import { FakeClock } from '../../src/util/clock.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+import { LogSink } from '../helpers/faults.js';
+import { waitUntil } from '../helpers/mqtt.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness;
+let logs: LogSink;
+
+beforeEach(async () => {
+  clock = new FakeClock('2026-11-18T09:10:00+01:00');
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+  logs = new LogSink();
+  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log: logs.logger('info') });
+  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined && h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+});
+
+afterEach(async () => {
+  await h.stop();
+  await sim.stop();
+});
+
+/** Publishes a request and resolves to the next answer on its response topic. */
+async function request(name: string, payload: string, topic = `${h.base}/bridge/request/${name}`): Promise<Record<string, unknown>> {
+  const responses = `${h.base}/bridge/response/${name}`;
+  const n = h.rec.on(responses).length;
+  await h.rec.publish(topic, payload);
+  await waitUntil(() => h.rec.on(responses).length > n, `the answer to ${name}`, 10_000);
+  return JSON.parse(h.rec.on(responses)[n]!.text) as Record<string, unknown>;
+}
+
+function infoLevel(): unknown {
+  return (h.rec.json(`${h.base}/bridge/info`) as { log_level?: unknown } | undefined)?.log_level;
+}
+
+/** Lines the child's poller logged (`poll done` comes from a child logger made at start). */
+const pollsLogged = (): number => logs.matching(/"msg":"poll done"/).length;
+
+describe('bridge requests', () => {
+  it('health_check: every child with online and last_update, the transaction echoed', async () => {
+    expect(await request('health_check', '{"transaction":"t-1"}')).toEqual({
+      status: 'ok',
+      data: { healthy: true, children: { ania: { online: true, last_update: h.state('ania', 'last_update'), problem: null } } },
+      transaction: 't-1',
+    });
+    expect(await request('health_check', 'anything')).toMatchObject({ status: 'ok', data: { healthy: true } });
+  });
+
+  it('refresh: every child polls now, answered once the polls are done', async () => {
+    const grades = (): number => sim.count({ path: '/gateway/api/2.0/Grades' });
+    const before = grades();
+    expect(await request('refresh', '{"transaction":42}')).toEqual({ status: 'ok', data: { children: ['ania'] }, transaction: 42 });
+    expect(grades()).toBe(before + 1);
+  });
+
+  it('options: the log level changes at once for every logger, bridge/info says so', async () => {
+    expect(infoLevel()).toBe('info');
+    await request('refresh', '');
+    const polls = pollsLogged();
+    expect(polls).toBeGreaterThan(0);
+
+    expect(await request('options', '{"log_level":"warn","transaction":"lv"}')).toEqual({
+      status: 'ok',
+      data: { log_level: 'warn', restart_required: false },
+      transaction: 'lv',
+    });
+    await waitUntil(() => infoLevel() === 'warn', 'bridge/info with the new level');
+    await request('refresh', '');
+    expect(pollsLogged()).toBe(polls); // the child's logger, made at start, follows the change
+
+    await request('options', '{"log_level":"info"}');
+    await request('refresh', '');
+    expect(pollsLogged()).toBe(polls + 1);
+  });
+
+  it('bad payloads and unknown requests: an error answer, the transaction echoed, nothing changed', async () => {
+    const bad: [string, string][] = [
+      ['options', '{"log_level":"loud","transaction":"a"}'],
+      ['options', '{"log_level":3}'],
+      ['options', '{"restart":true,"log_level":"debug"}'],
+      ['options', '{}'],
+      ['options', '{"log_level": "debug"'],
+      ['options', '["debug"]'],
+      ['options', '{"log_level":"debug","transaction":{"x":1}}'],
+      ['restart', '{"transaction":"b"}'],
+      ['set', '{}'], // also matches the children's command filter <base>/+/+/set
+    ];
+    for (const [name, payload] of bad) {
+      const answer = await request(name, payload);
+      expect(answer, `${name} ${payload}`).toMatchObject({ status: 'error' });
+      expect(typeof answer.error, `${name} ${payload}`).toBe('string');
+      expect(answer.data).toBeUndefined();
+    }
+    expect((await request('options', '{"log_level":"loud","transaction":"a"}')).transaction).toBe('a');
+    expect((await request('restart', '{"transaction":"b"}')).error).toContain('unknown request "restart"');
+    await request('health_check', ''); // anything published before it has been handled
+    expect(infoLevel()).toBe('info');
+    expect(h.app.info().log_level).toBe('info');
+  });
+
+  it('the bridge device has a connectivity sensor and a log level select that drives the options request', async () => {
+    const config = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, Record<string, unknown>> };
+    expect(config.cmps.connection_state).toMatchObject({
+      p: 'binary_sensor',
+      device_class: 'connectivity',
+      state_topic: `${h.base}/bridge/state`,
+      payload_on: 'online',
+      payload_off: 'offline',
+    });
+    expect(config.cmps.connection_state).not.toHaveProperty('availability');
+    const select = config.cmps.log_level!;
+    expect(select).toMatchObject({ p: 'select', options: ['fatal', 'error', 'warn', 'info', 'debug', 'trace'], entity_category: 'config' });
+
+    // What Home Assistant does when a user picks "debug": render command_template, publish it.
+    const payload = String(select.command_template).replace('{{ value }}', 'debug');
+    expect(await request('options', payload, String(select.command_topic))).toMatchObject({ status: 'ok', data: { log_level: 'debug' } });
+    // ...and how it reads the state back.
+    expect(select.state_topic).toBe(`${h.base}/bridge/info`);
+    expect(select.value_template).toBe('{{ value_json.log_level }}');
+    await waitUntil(() => infoLevel() === 'debug', 'the select state debug');
+  });
+});
