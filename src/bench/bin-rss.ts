@@ -20,7 +20,7 @@ const REFRESHES = 3;
 export interface BinRss {
   /** Sum of VmRSS over the bin's process tree (MB), after the poll cycles. */
   rssMB: number;
-  processes: { pid: number; rssMB: number; command: string }[];
+  processes: TreeProcess[];
   /** Exit code after SIGTERM, and whether the bridge was published offline. */
   exitCode: number | null;
   offline: boolean;
@@ -97,8 +97,16 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
+export interface TreeProcess {
+  pid: number;
+  rssMB: number;
+  /** Pages this process alone holds (RSS less what it shares, e.g. the node binary with the bridge). */
+  privateMB: number;
+  command: string;
+}
+
 /** The process and its descendants, from /proc (Linux), with their resident memory. */
-export async function processTree(root: number): Promise<{ pid: number; rssMB: number; command: string }[]> {
+export async function processTree(root: number): Promise<TreeProcess[]> {
   const parents = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -111,12 +119,14 @@ export async function processTree(root: number): Promise<{ pid: number; rssMB: n
   for (let i = 0; i < tree.length; i++) {
     for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
   }
-  const out: { pid: number; rssMB: number; command: string }[] = [];
+  const out: TreeProcess[] = [];
   for (const pid of tree) {
     const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
     const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
+    const privateKb = [...rollup.matchAll(/^Private_(?:Clean|Dirty):\s+(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
     const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean).join(' ');
-    out.push({ pid, rssMB: kb / 1024, command });
+    out.push({ pid, rssMB: kb / 1024, privateMB: privateKb / 1024, command });
   }
   return out;
 }
