@@ -51,6 +51,7 @@ export function relaunchArgs(context: LaunchContext): string[] | undefined {
  * resolves then.
  */
 export async function withMemoryFlags(context: LaunchContext = currentProcess()): Promise<void> {
+  if (context.env[RELAUNCHED_ENV] !== undefined) followLauncher();
   const args = relaunchArgs(context);
   if (args === undefined) return;
   const env = { ...context.env, [RELAUNCHED_ENV]: '1' };
@@ -60,7 +61,8 @@ export async function withMemoryFlags(context: LaunchContext = currentProcess())
   }
   // Its own process group: a Ctrl-C in the terminal reaches this process only, which passes it on
   // once (the bridge stops cleanly on the first signal and hard on a second).
-  const child = spawn(context.execPath, args, { stdio: 'inherit', env, detached: process.platform !== 'win32' });
+  // The IPC channel only tells the bridge that this process is gone (see followLauncher).
+  const child = spawn(context.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env, detached: process.platform !== 'win32' });
   for (const signal of FORWARDED) process.on(signal, () => child.kill(signal));
   const code = await new Promise<number>((resolve) => {
     child.once('error', (error) => {
@@ -70,6 +72,16 @@ export async function withMemoryFlags(context: LaunchContext = currentProcess())
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? 128 + (signal ? constants.signals[signal] : 0)));
   });
   process.exit(code);
+}
+
+/**
+ * The relaunched bridge under a launcher goes when the launcher goes (a SIGKILL, which cannot be
+ * passed on), at once and without cleaning up, as one process would.
+ */
+function followLauncher(): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 }
 
 function currentProcess(): LaunchContext {

@@ -2,7 +2,7 @@
 // the bridge with its memory settings, keeps what the user put in NODE_OPTIONS, stops cleanly on
 // SIGTERM and passes its exit code on. Read from /proc, so Linux only.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { processTree } from '../../src/bench/bin-rss.js';
 import { REPO, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots } from '../helpers/mqtt.js';
+import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const MAIN = join(REPO, 'dist', 'main.js');
 const ANIA = DEMO_ACCOUNTS[0]!;
@@ -75,6 +75,16 @@ async function bridgeProcess(pid: number): Promise<{ pid: number; args: string[]
   return { pid: leaf.pid, args, nodeOptions };
 }
 
+/** A process that still runs (a zombie waiting for its parent to reap it does not). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
   it('runs the bridge with its memory flags and stops cleanly on SIGTERM, leaving no process behind', async () => {
     const { config, rec, base } = await world();
@@ -88,7 +98,7 @@ describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
     process.kill(bin.pid, 'SIGTERM');
     expect(await bin.exited).toBe(0);
     await rec.until(() => rec.texts(`${base}/bridge/state`).at(-1) === 'offline', 'offline published');
-    expect(tree.filter((p) => existsSync(`/proc/${p.pid}`))).toEqual([]);
+    expect(tree.filter((p) => alive(p.pid))).toEqual([]);
     expect(bin.stderr()).toBe('');
   }, 40_000);
 
@@ -102,6 +112,16 @@ describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
     expect(bridge.args).not.toContain('--max-old-space-size=64');
     process.kill(bin.pid, 'SIGTERM');
     expect(await bin.exited).toBe(0);
+  }, 40_000);
+
+  it('takes the whole bridge down when killed with SIGKILL, as one process would go', async () => {
+    const { config, rec, base } = await world();
+    const bin = startBin(['run', '--config', config]);
+    await rec.until(() => rec.texts(`${base}/bridge/state`).includes('online'), 'the bridge online', 20_000);
+    const tree = await processTree(bin.pid);
+    process.kill(bin.pid, 'SIGKILL');
+    await bin.exited;
+    await waitUntil(() => tree.every((p) => !alive(p.pid)), 'every process of the bin to end');
   }, 40_000);
 
   it('passes the exit code and the message of a failed start on', async () => {
