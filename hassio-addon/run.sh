@@ -4,7 +4,7 @@
 # this shell with the bridge, which reads /data/options.json and asks the Supervisor for the broker.
 set -eu
 
-if dziennik2mqtt dashboard --addon >/config/dashboard.yaml.new 2>/dev/null; then
+if dziennik2mqtt dashboard --addon >/config/dashboard.yaml.new; then
   mv /config/dashboard.yaml.new /config/dashboard.yaml
   echo "dziennik2mqtt: dashboard written to dashboard.yaml in this add-on's folder under /addon_configs"
 else

@@ -1,11 +1,12 @@
-// `check`: logs every account in once and says, in plain words, who the child is, which optional
-// modules answer, and what to do when something fails. Exit 0 only if every account works.
+// `check`: logs every account in with its password and says, in plain words, who the child is, which
+// optional modules answer, and what to do when something fails. Exit 0 only if every account works.
 import { z } from 'zod';
+import { CookieJar } from 'tough-cookie';
 import { Gateway } from './portal/gateway.js';
 import { MessagingClient } from './portal/messaging.js';
 import { PortalSession } from './portal/session.js';
 import { problemReason, UnexpectedResponseError } from './portal/errors.js';
-import { SessionStore } from './store/session-store.js';
+import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
 import { unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -20,15 +21,24 @@ export interface CheckOptions {
   clock?: Clock;
 }
 
-const HELP: Record<string, string> = {
-  wrong_credentials:
+/** What a parent reads for each failure: what happened, then what to do. */
+const HELP: Record<string, [string, string]> = {
+  wrong_credentials: [
+    'wrong login or password',
     'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
-  captcha_required:
-    'the portal asks for a captcha. Log in once in a web browser from the same network, then run check again in 30 minutes.',
-  service_down: 'the portal did not answer (maintenance or network). Try again later.',
-  session_expired: 'the portal ended the session right after login. Try again later.',
-  unexpected_response: 'the portal answered in an unexpected way',
+  ],
+  captcha_required: [
+    'the portal asks for a captcha',
+    'log in once in a web browser from the same network, then run check again in 30 minutes.',
+  ],
+  service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
+  session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
+  storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
+  unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
 };
+
+/** The cookie that marks this machine as a known device to the portal (spec: persist it). */
+const DEVICE_COOKIE = 'DeviceCookie';
 
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
@@ -45,6 +55,11 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const label = account.id ?? account.login;
+  // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
+  // with the password in a jar of its own, which holds only the device cookie of the saved one, so
+  // the portal sees the same device and no new-device login.
+  const store = new SessionStore(config.data_dir, account.login);
+  const saved = await store.load().catch(() => undefined);
   const session = new PortalSession({
     account: label,
     login: account.login,
@@ -52,11 +67,12 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     urls: config.portal,
     clock,
     log,
-    store: new SessionStore(config.data_dir, account.login),
   });
+  if (saved) session.http.useJar(await deviceOnlyJar(saved));
   const gateway = new Gateway({ session, urls: config.portal, account: label });
   try {
-    await session.restore();
+    const loggedInAt = clock.now();
+    await session.forceLogin();
     const me = await fetchIdentity(gateway, clock.now(), log);
     // Saved as the bridge would, so that `dashboard` knows the child right after a check.
     await saveIdentity(config.data_dir, account.login, me);
@@ -71,14 +87,26 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     });
     modules.unshift(['messages', messages === undefined ? 'did not answer' : messages ? 'yes' : 'no (the school has no messages module)']);
     out.write(`     modules: ${modules.map(([m, s]) => `${m}: ${s}`).join(', ')}\n`);
-    await session.persist();
+    // With no session saved yet, this one becomes the bridge's first: its start then needs no login.
+    if (!saved && !(await store.load().catch(() => undefined))) {
+      await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
+    }
     return true;
   } catch (error) {
     const reason = problemReason(error);
+    const [what, advice] = HELP[reason] ?? [reason, ''];
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
-    out.write(`FAIL ${account.login}: ${HELP[reason] ?? reason}${detail}\n`);
+    out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     return false;
   }
+}
+
+/** A new jar holding only the saved session's device cookie (with its /OAuth path), if it has one. */
+export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar> {
+  const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
+  if (!jar) return new CookieJar();
+  const all = await jar.serialize();
+  return CookieJar.deserialize({ ...all, cookies: all.cookies.filter((c) => c.key === DEVICE_COOKIE) });
 }
 
 const anything = z.unknown();

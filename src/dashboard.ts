@@ -1,4 +1,4 @@
-// `dashboard`: prints the wall-tablet dashboard for the configured children. The children and their
+// `dashboard`: prints the wall-tablet dashboard for the configured children it knows. The children and their
 // entities are what the bridge itself would announce: each account's poller is prepared from data_dir
 // (read only, no login), so the dashboard can name nothing the bridge does not publish.
 import { AccountPoller, type ChildInfo, type Publisher } from './poller/account.js';
@@ -19,12 +19,14 @@ export interface DashboardOptions {
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   const { children, unknown } = await announcedChildren(options.config);
   if (unknown.length > 0) {
+    // The known children still get their dashboard; the missing ones are named with what to do.
     options.err.write(
-      `dashboard: the child of ${unknown.map((l) => `login ${l}`).join(', ')} is not known yet. Give the account an id in the ` +
-        'config (`dziennik2mqtt check` prints the child id it would get), or run the bridge once so that it learns the child\'s name.\n',
+      `dashboard: the child of ${unknown.map((l) => `login ${l}`).join(', ')} is not known yet${children.length > 0 ? ' and is left out' : ''}. ` +
+        'Run `dziennik2mqtt check` or run the bridge once so that it learns the child\'s name (or give the account an id in the ' +
+        'config), then print the dashboard again.\n',
     );
-    return 1;
   }
+  if (children.length === 0) return 1;
   options.out.write(dashboardYaml(children, options.lang ?? options.config.language));
   return 0;
 }

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Composition root: arguments -> config -> logger -> the command -> exit code. The only place that
 // exits the process.
-import { ConfigError, loadConfigFile } from './config/load.js';
-import { configPath, parseArgs, USAGE, useAddonOptions, type CliArgs } from './cli.js';
-import { linkDownloads, loadAddonConfig, runningAsAddon } from './config/addon.js';
+import type { CliArgs } from './cli.js';
 import type { Config } from './config/schema.js';
-import { App } from './app.js';
-import { createLogger } from './util/log.js';
-import { VERSION } from './version.js';
+import { withMemoryFlags } from './launch.js';
+
+// First the memory settings (launch.ts), so the code below is loaded only by the process that runs.
+await withMemoryFlags();
+const { ConfigError, loadConfigFile } = await import('./config/load.js');
+const { configPath, parseArgs, USAGE, useAddonOptions } = await import('./cli.js');
+const { linkDownloads, loadAddonConfig, runningAsAddon } = await import('./config/addon.js');
+const { App } = await import('./app.js');
+const { createLogger } = await import('./util/log.js');
+const { VERSION } = await import('./version.js');
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: CliArgs;

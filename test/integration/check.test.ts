@@ -1,8 +1,11 @@
 // `check` against the simulated portal: what a parent reads when an account works, and when not.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
-import { runCheck } from '../../src/check.js';
+import { deviceOnlyJar, runCheck } from '../../src/check.js';
+import { SessionStore } from '../../src/store/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
 
@@ -16,8 +19,18 @@ beforeEach(async () => {
 });
 afterEach(() => sim.stop());
 
-async function check(accounts: { login: string; password: string }[]): Promise<{ code: number; text: string }> {
-  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: await tempDir() }, 'test', { env: {} });
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function check(
+  accounts: { login: string; password: string }[],
+  dataDir?: string,
+): Promise<{ code: number; text: string }> {
+  const dir = dataDir ?? (await tempDir());
+  if (dataDir === undefined) dirs.push(dir);
+  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir }, 'test', { env: {} });
   let text = '';
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger() });
   return { code, text };
@@ -64,5 +77,54 @@ describe('check', () => {
     ]);
     expect(code).toBe(1);
     expect(text).toContain('1 of 2 account(s) failed.');
+  });
+
+  it('proves the password with a real login even when the bridge has a saved session, and leaves that session alone', async () => {
+    const dataDir = await tempDir();
+    dirs.push(dataDir);
+    const sessionFile = join(dataDir, 'sessions', `${ANIA.login}.json`);
+    expect((await check([{ login: ANIA.login, password: ANIA.password }], dataDir)).code).toBe(0);
+    const saved = await readFile(sessionFile, 'utf8');
+
+    // The password was changed in the config: the saved session still works, the password does not.
+    const { code, text } = await check([{ login: ANIA.login, password: 'changed-by-mistake' }], dataDir);
+    expect(code).toBe(1);
+    expect(text).toContain('FAIL 1234567u: wrong login or password');
+    expect(text).not.toContain('changed-by-mistake');
+    expect(await readFile(sessionFile, 'utf8')).toBe(saved);
+  });
+
+  it('logs in with the password on every run, never on the saved session alone', async () => {
+    const dataDir = await tempDir();
+    dirs.push(dataDir);
+    await check([{ login: ANIA.login, password: ANIA.password }], dataDir);
+    const saved = await readFile(join(dataDir, 'sessions', `${ANIA.login}.json`), 'utf8');
+    const before = sim.logins(ANIA.login);
+    const { code } = await check([{ login: ANIA.login, password: ANIA.password }], dataDir);
+    expect(code).toBe(0);
+    expect(sim.logins(ANIA.login)).toBe(before + 1);
+    expect(await readFile(join(dataDir, 'sessions', `${ANIA.login}.json`), 'utf8')).toBe(saved);
+  });
+
+  it('names a portal that does not answer as service down, with advice', async () => {
+    sim.failNext(5, 503);
+    const { code, text } = await check([{ login: ANIA.login, password: ANIA.password }]);
+    expect(code).toBe(1);
+    expect(text).toContain('FAIL 1234567u: portal not reachable');
+    expect(text).toContain('Try again later');
+  });
+});
+
+describe('the jar check logs in with', () => {
+  it('keeps only the device cookie of the saved session, with its path', async () => {
+    const dataDir = await tempDir();
+    dirs.push(dataDir);
+    await check([{ login: ANIA.login, password: ANIA.password }], dataDir);
+    const saved = await new SessionStore(dataDir, ANIA.login).load();
+    expect(saved).toBeDefined();
+    const cookies = (await (await deviceOnlyJar(saved!)).serialize()).cookies;
+    const savedDevice = (saved!.cookies as { cookies: { key: string; value: string }[] }).cookies.find((c) => c.key === 'DeviceCookie');
+    expect(savedDevice).toBeDefined();
+    expect(cookies.map((c) => [c.key, c.value, c.path])).toEqual([['DeviceCookie', savedDevice!.value, '/OAuth']]);
   });
 });

@@ -163,8 +163,19 @@ describe('dashboard command', () => {
     expect(JSON.stringify(banner)).toContain('Nie da się teraz odczytać dziennika:');
   });
 
-  it('fails with a hint when a child is neither configured nor known yet', async () => {
+  it('prints the known children and names on stderr the one not known yet, exiting 0', async () => {
     const { code, out, err } = await run(await configWith([ANIA, LUKASZ]));
+    expect(code).toBe(0);
+    expect(out).toContain('sensor.ania_lucky_number');
+    expect(out).not.toContain('7654321u');
+    expect([...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_'))).toEqual([]);
+    expect(err).toContain('login 7654321u is not known yet');
+    expect(err).toContain('dziennik2mqtt check');
+    expect(err).toContain('run the bridge once');
+  });
+
+  it('fails with a hint when no child is configured or known yet', async () => {
+    const { code, out, err } = await run(await configWith([LUKASZ]));
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toContain('login 7654321u is not known yet');

@@ -1,0 +1,132 @@
+// The bin started plainly (`node dist/main.js run --config FILE`, no V8 flags, no NODE_OPTIONS) runs
+// the bridge with its memory settings, keeps what the user put in NODE_OPTIONS, stops cleanly on
+// SIGTERM and passes its exit code on. Read from /proc, so Linux only.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { processTree } from '../../src/bench/bin-rss.js';
+import { REPO, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
+import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+
+const MAIN = join(REPO, 'dist', 'main.js');
+const ANIA = DEMO_ACCOUNTS[0]!;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(() => ensureBuilt(), 120_000);
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Started {
+  pid: number;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+/** `node dist/main.js ...args` with nothing but PATH and `env` in its environment. */
+function startBin(args: string[], env: NodeJS.ProcessEnv = {}): Started {
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: REPO, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  return { pid: child.pid ?? 0, exited, stderr: () => stderr };
+}
+
+/** A simulated portal, a config for Ania and a recorder on the bridge's topics. */
+async function world(): Promise<{ config: string; rec: Recorder; base: string }> {
+  const sim = new PortalSimulator();
+  await sim.start();
+  cleanups.push(() => sim.stop());
+  const dir = await mkdtemp(join(tmpdir(), 'd2m-launch-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const { base, prefix } = uniqueRoots();
+  const rec = await Recorder.connect([`${base}/#`]);
+  cleanups.push(async () => {
+    await rec.close();
+    await clearRetained([`${base}/#`, `${prefix}/#`]);
+  });
+  const config = join(dir, 'config.yaml');
+  await writeConfig(config, {
+    mqttUrl: MQTT_URL,
+    base,
+    prefix,
+    portal: sim.urls,
+    accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }],
+    dataDir: join(dir, 'data'),
+    logLevel: 'warn',
+  });
+  return { config, rec, base };
+}
+
+/** The process that runs the bridge: the last one in the tree of the started bin. */
+async function bridgeProcess(pid: number): Promise<{ pid: number; args: string[]; nodeOptions: string | undefined }> {
+  const leaf = (await processTree(pid)).at(-1)!;
+  const args = (await readFile(`/proc/${leaf.pid}/cmdline`, 'utf8')).split('\0');
+  const environ = (await readFile(`/proc/${leaf.pid}/environ`, 'utf8')).split('\0');
+  const nodeOptions = environ.find((e) => e.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length);
+  return { pid: leaf.pid, args, nodeOptions };
+}
+
+/** A process that still runs (a zombie waiting for its parent to reap it does not). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
+  it('runs the bridge with its memory flags and stops cleanly on SIGTERM, leaving no process behind', async () => {
+    const { config, rec, base } = await world();
+    const bin = startBin(['run', '--config', config]);
+    await rec.until(() => rec.texts(`${base}/bridge/state`).includes('online'), 'the bridge online', 20_000);
+    const tree = await processTree(bin.pid);
+    const bridge = await bridgeProcess(bin.pid);
+    expect(bridge.args).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1']));
+    expect(bridge.args).toEqual(expect.arrayContaining([MAIN, 'run', '--config', config]));
+
+    process.kill(bin.pid, 'SIGTERM');
+    expect(await bin.exited).toBe(0);
+    await rec.until(() => rec.texts(`${base}/bridge/state`).at(-1) === 'offline', 'offline published');
+    expect(tree.filter((p) => alive(p.pid))).toEqual([]);
+    expect(bin.stderr()).toBe('');
+  }, 40_000);
+
+  it('keeps a heap size the user set in NODE_OPTIONS and adds only the missing flags', async () => {
+    const { config, rec, base } = await world();
+    const bin = startBin(['run', '--config', config], { NODE_OPTIONS: '--max-old-space-size=100' });
+    await rec.until(() => rec.texts(`${base}/bridge/state`).includes('online'), 'the bridge online', 20_000);
+    const bridge = await bridgeProcess(bin.pid);
+    expect(bridge.nodeOptions).toBe('--max-old-space-size=100');
+    expect(bridge.args).toEqual(expect.arrayContaining(['--max-semi-space-size=1', '--v8-pool-size=1']));
+    expect(bridge.args).not.toContain('--max-old-space-size=64');
+    process.kill(bin.pid, 'SIGTERM');
+    expect(await bin.exited).toBe(0);
+  }, 40_000);
+
+  it('takes the whole bridge down when killed with SIGKILL, as one process would go', async () => {
+    const { config, rec, base } = await world();
+    const bin = startBin(['run', '--config', config]);
+    await rec.until(() => rec.texts(`${base}/bridge/state`).includes('online'), 'the bridge online', 20_000);
+    const tree = await processTree(bin.pid);
+    process.kill(bin.pid, 'SIGKILL');
+    await bin.exited;
+    await waitUntil(() => tree.every((p) => !alive(p.pid)), 'every process of the bin to end');
+  }, 40_000);
+
+  it('passes the exit code and the message of a failed start on', async () => {
+    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')]);
+    expect(await bin.exited).toBe(2);
+    expect(bin.stderr()).toContain('file not found');
+  });
+});
