@@ -27,6 +27,20 @@ function mask(text) {
     .replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:<port>');
 }
 
+/**
+ * Object members sorted by name (arrays keep their order): a JSON object's member order means
+ * nothing to Home Assistant, so a discovery payload listing its components in another order is the same.
+ */
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
 /** Resolves once every child has a last_update (the first poll of every tier is done). */
 function firstPolls(client, children) {
   const seen = new Set();
@@ -97,7 +111,7 @@ async function main() {
           } catch {
             value = text;
           }
-          return [topic, value];
+          return [topic, sortKeys(value)];
         }),
     );
     await writeFile(file, `${JSON.stringify(sorted, null, 2)}\n`);
