@@ -2,7 +2,6 @@
 // entities are what the bridge itself would announce: each account's poller is prepared from data_dir
 // (read only, no login), so the dashboard can name nothing the bridge does not publish.
 import { AccountPoller, type ChildInfo, type Publisher } from './poller/account.js';
-import { createSources } from './app.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
 import { systemClock } from './util/clock.js';
 import { silentLogger } from './util/log.js';
@@ -49,7 +48,6 @@ export async function announcedChildren(config: Config): Promise<{ children: Das
       clock: systemClock,
       log: silentLogger(),
       publisher: recorder(announced),
-      sources: createSources,
       language: config.language,
     });
     await poller.prepare();

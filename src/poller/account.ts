@@ -6,14 +6,18 @@ import { StorageError, UnexpectedResponseError } from '../portal/errors.js';
 import { SessionStore } from '../store/session-store.js';
 import { SeenStore } from '../store/seen.js';
 import { safeName } from '../store/files.js';
-import { ENTITIES, sendButton, type EntityDef } from '../ha/entities.js';
+import { accountEntities, commandOwners, FEATURES, runOrder } from '../features/index.js';
+import { LAST_UPDATE, PROBLEM } from '../features/status.js';
+import type { CommandAccount, Feature, FeatureState } from '../features/feature.js';
+import type { CommandRequest } from '../mqtt/commands.js';
+import type { EntityDef } from '../ha/entities.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay, type PollPolicy } from './schedule.js';
 import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
 import { problemOff, problemOn } from './problem.js';
 import { classModel, FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
-import type { SharedMemory, Source, SourceContext, Tier } from './source.js';
+import type { LookupMemory, SourceContext, Tier } from './source.js';
 import { ResourceCache } from './resources.js';
 import { BackgroundFiles } from './files.js';
 import { MessagingClient } from '../portal/messaging.js';
@@ -41,11 +45,6 @@ export interface ChildInfo {
   model?: string;
   school?: string;
   entities: EntityDef[];
-}
-
-/** What sources may read through, beside the gateway in their context. */
-export interface PortalAccess {
-  messages: MessagesApi;
 }
 
 interface TierHealth {
@@ -80,8 +79,8 @@ export interface AccountPollerOptions {
   clock: Clock;
   log: Logger;
   publisher: Publisher;
-  /** Builds the sources for this account (so that later features only add sources). */
-  sources: (access: PortalAccess) => Source[];
+  /** The features this account runs (all of them unless a test says otherwise). */
+  features?: readonly Feature[];
   dispatcher?: Dispatcher;
   sessionPolicy?: SessionPolicy;
   timeoutMs?: number;
@@ -97,12 +96,19 @@ export interface AccountPollerOptions {
   language?: Language;
 }
 
-export class AccountPoller {
+/** One feature's state for this account. */
+interface Running {
+  feature: Feature;
+  state: FeatureState;
+}
+
+export class AccountPoller implements CommandAccount {
   readonly session: PortalSession;
   readonly gateway: Gateway;
   readonly messaging: MessagingClient;
   readonly messages: MessagesApi;
-  readonly sources: Source[];
+  /** The account's features in the order their polls run. */
+  private readonly running: Running[];
   /** Requests sent to the portal, by "METHOD endpoint" (for the benchmark and the notes). */
   readonly requestCounts = new Map<string, number>();
   private readonly options: AccountPollerOptions;
@@ -112,7 +118,9 @@ export class AccountPoller {
   private seen: SeenStore | undefined;
   private readonly timers = new Map<Tier, Timer>();
   private readonly cache: ResourceCache;
-  private readonly shared: SharedMemory = {};
+  private readonly lookups: LookupMemory = {};
+  /** Each feature's last output, by feature name, for the features that name it as an input. */
+  private readonly outputs = new Map<string, unknown>();
   private chain: Promise<void> = Promise.resolve();
   private stopped = true;
   private online: boolean | undefined;
@@ -158,7 +166,18 @@ export class AccountPoller {
       onRequest: (method, path) => this.count(`${method} messages:${path.replace(/\/\d+/g, '/<id>')}`),
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
-    this.sources = options.sources({ messages: this.messages });
+    this.running = runOrder(options.features ?? FEATURES).map((feature) => ({
+      feature,
+      state: feature.create({
+        account: options.account,
+        gateway: this.gateway,
+        messages: this.messages,
+        identity: () => this.identity,
+        dataDir: options.dataDir,
+        clock: options.clock,
+        log: this.log,
+      }),
+    }));
     this.cache = new ResourceCache({ gateway: this.gateway, clock: options.clock, log: this.log, alwaysFetch: options.naive });
   }
 
@@ -205,6 +224,7 @@ export class AccountPoller {
     this.seen = new SeenStore(this.options.dataDir, this.childId);
     await this.seen.load();
     this.announce();
+    for (const { state } of this.running) await state.prepare?.();
   }
 
   /** Starts polling. */
@@ -250,9 +270,17 @@ export class AccountPoller {
     return run;
   }
 
-  /** The source of a given kind (for commands that act on what a source knows). */
-  source<T extends Source>(name: string): T | undefined {
-    return this.sources.find((s) => s.name === name) as T | undefined;
+  /** A feature's state for this account (undefined when the account does not run it). */
+  stateOf<S extends FeatureState>(feature: Feature<S>): S | undefined {
+    return this.running.find((r) => r.feature === feature)?.state as S | undefined;
+  }
+
+  /** Runs a command with the state of the feature that declares it. */
+  command(request: CommandRequest): Promise<Record<string, unknown>> {
+    const owner = commandOwners(this.running.map((r) => r.feature)).get(request.command);
+    const state = owner && this.stateOf(owner);
+    if (!owner?.commands || !state) throw new Error(`no feature handles ${request.command}`);
+    return (owner.commands[request.command] as NonNullable<Feature['commands']>[string])(request, this, state);
   }
 
   private schedule(tier: Tier, delayMs: number): void {
@@ -310,38 +338,42 @@ export class AccountPoller {
       downloads: this.downloads(),
       gateway: this.gateway,
       cache: this.cache,
-      shared: this.shared,
+      lookups: this.lookups,
+      inputs: {},
       identity: this.identity as Identity,
       now: started,
       today: warsawDate(started),
       forced: forced || this.options.naive === true,
       log: this.log,
     };
-    const sources = this.sources.filter((s) => tiers.includes(s.tier));
+    const polled = this.running.filter((r) => r.feature.tier !== undefined && tiers.includes(r.feature.tier));
     const states: Record<string, EntityState> = {};
     const events: [string, { id: string; payload: EventPayload }[]][] = [];
     let sourceProblem: { error: unknown; source: string } | undefined;
     let sessionError: unknown;
-    // Sources run in their declared order (a later one may use what an earlier one learned); each
-    // fetches its own resources concurrently.
-    for (const source of sources) {
+    // Polls run one after another, each after the features it reads (runOrder); each fetches its own
+    // resources concurrently.
+    for (const { feature, state: source } of polled) {
       if (sessionError !== undefined) break;
-      if (source.due?.(ctx) === false) {
-        Object.assign(states, source.restate?.(ctx));
+      if (!source.poll) continue;
+      const featureCtx = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, this.outputs.get(name)])) };
+      if (source.due?.(featureCtx) === false) {
+        Object.assign(states, source.restate?.(featureCtx));
         continue;
       }
       try {
-        const result = await source.poll(ctx);
+        const result = await source.poll(featureCtx);
+        if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(states, result.states);
         if (result.suspicious !== undefined) {
-          sourceProblem = { error: new UnexpectedResponseError(200, result.suspicious), source: source.name };
-          this.log.warn({ source: source.name, err: result.suspicious }, 'source answered in an unexpected way');
+          sourceProblem = { error: new UnexpectedResponseError(200, result.suspicious), source: feature.name };
+          this.log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
         }
         for (const [kind, items] of Object.entries(result.events ?? {})) events.push([kind, items]);
       } catch (error) {
         if (error instanceof UnexpectedResponseError) {
-          if (!error.refused) sourceProblem = { error, source: source.name };
-          this.log.warn({ source: source.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
+          if (!error.refused) sourceProblem = { error, source: feature.name };
+          this.log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
         } else {
           sessionError = error;
         }
@@ -356,7 +388,7 @@ export class AccountPoller {
     for (const [key, state] of Object.entries(states)) publisher.publishState(this.childId, key, state);
     await this.fireEvents(events);
     this.lastUpdate = now;
-    publisher.publishState(this.childId, 'last_update', { state: isoWarsaw(now) });
+    publisher.publishState(this.childId, LAST_UPDATE, { state: isoWarsaw(now) });
     this.publishProblem(now);
     this.updateAvailability(now);
     this.log.info({ tiers, ms: now - started, entities: Object.keys(states).length }, 'poll done');
@@ -412,7 +444,7 @@ export class AccountPoller {
     else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, language);
     else if (source) state = problemOn(source.error, now, language, `source ${source.source}`);
     this.problem = state;
-    this.options.publisher.publishState(this.childId, 'problem', state);
+    this.options.publisher.publishState(this.childId, PROBLEM, state);
   }
 
   /**
@@ -453,9 +485,7 @@ export class AccountPoller {
   }
 
   private announce(): void {
-    const entityKeys = new Set(this.sources.flatMap((s) => s.entities));
-    const entities = ENTITIES.filter((e) => entityKeys.has(e.key) || ALWAYS.includes(e.key));
-    for (const m of this.options.account.messages) entities.push(sendButton(m.id, m.name));
+    const entities = accountEntities(this.options.account, this.running.map((r) => r.feature));
     const id = this.identity;
     this.options.publisher.setChild({
       id: this.childId,
@@ -496,6 +526,3 @@ export class AccountPoller {
     this.requestCounts.set(key, (this.requestCounts.get(key) ?? 0) + 1);
   }
 }
-
-/** Entities every child has, whatever its sources. */
-const ALWAYS = ['last_update', 'problem', 'refresh'];
