@@ -3,7 +3,7 @@
 import { Bridge } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './mqtt/bridge-requests.js';
 import { CommandError, type CommandRequest } from './mqtt/commands.js';
-import { AccountPoller, type CycleInfo, type Publisher } from './poller/account.js';
+import { AccountPoller, type PollHooks, type Publisher } from './poller/account.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
 import { formatDuration } from './util/duration.js';
@@ -26,9 +26,8 @@ export interface AppOptions {
   publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
   /** Delay between the start of one account's polling and the next (default 5 s). */
   staggerMs?: number;
-  /** Fetch everything on every poll (only for the benchmark's comparison). */
-  naive?: boolean;
-  onCycle?: (childIndex: number, cycle: CycleInfo) => void;
+  /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
+  hooks?: (childIndex: number) => PollHooks;
   /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
   reconnect?: ReconnectPolicy;
 }
@@ -75,12 +74,7 @@ export class App {
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
           language: config.language,
-          naive: this.options.naive,
-          onCycle: (cycle) => {
-            // bridge/info names the children and their modules, which a poll may just have learned.
-            this.bridge?.publishInfo();
-            this.options.onCycle?.(index, cycle);
-          },
+          hooks: this.hooks(index),
         }),
       );
     });
@@ -102,6 +96,18 @@ export class App {
     await (this.bridge ?? this.options.publisher)?.stop();
   }
 
+  /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */
+  private hooks(index: number): PollHooks {
+    const observer = this.options.hooks?.(index);
+    return {
+      ...observer,
+      onCycle: (cycle) => {
+        this.bridge?.publishInfo();
+        observer?.onCycle?.(cycle);
+      },
+    };
+  }
+
   poller(childId: string): AccountPoller | undefined {
     return this.pollers.find((p) => p.id === childId);
   }
@@ -119,7 +125,7 @@ export class App {
         class: p.child?.className ?? null,
         school: p.child?.schoolName ?? null,
         fixed_messages: config.accounts.find((a) => a.login === p.loginName)?.messages.map((m) => m.id) ?? [],
-        messages_module: p.stateOf(messages)?.moduleAvailable ?? null,
+        messages_module: p.features.stateOf(messages)?.moduleAvailable ?? null,
       })),
       config: {
         base_topic: config.mqtt.base_topic,
@@ -134,7 +140,12 @@ export class App {
 
   /** Every command a feature declares goes to that feature, with the child's state of it. */
   private registerCommands(bridge: Bridge): void {
-    for (const command of commandOwners().keys()) bridge.onCommand(command, (req) => this.pollerFor(req).command(req));
+    for (const command of commandOwners().keys()) {
+      bridge.onCommand(command, (req) => {
+        const poller = this.pollerFor(req);
+        return poller.features.command(req, poller);
+      });
+    }
   }
 
   private pollerFor(req: CommandRequest): AccountPoller {

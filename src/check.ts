@@ -2,9 +2,8 @@
 // optional modules answer, and what to do when something fails. Exit 0 only if every account works.
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
-import { Gateway } from './portal/gateway.js';
-import { MessagingClient } from './portal/messaging.js';
-import { PortalSession } from './portal/session.js';
+import type { Gateway } from './portal/gateway.js';
+import { PortalAccess } from './poller/portal-access.js';
 import { problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
@@ -54,22 +53,14 @@ export async function runCheck(options: CheckOptions): Promise<number> {
 async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<boolean> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
-  const label = account.id ?? account.login;
   // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
   // with the password in a jar of its own, which holds only the device cookie of the saved one, so
   // the portal sees the same device and no new-device login.
   const store = new SessionStore(config.data_dir, account.login);
   const saved = await store.load().catch(() => undefined);
-  const session = new PortalSession({
-    account: label,
-    login: account.login,
-    password: account.password ?? '',
-    urls: config.portal,
-    clock,
-    log,
-  });
+  // The same portal access the bridge uses, without its session store: check logs in afresh.
+  const { session, gateway, messaging } = new PortalAccess({ account, urls: config.portal, clock, log });
   if (saved) session.http.useJar(await deviceOnlyJar(saved));
-  const gateway = new Gateway({ session, urls: config.portal, account: label });
   try {
     const loggedInAt = clock.now();
     await session.forceLogin();
@@ -79,7 +70,6 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const name = `${me.firstName} ${me.lastName}`.trim();
     out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${account.id ?? childSlug(me.firstName)})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
-    const messaging = new MessagingClient({ session, urls: config.portal, account: label, clock, log });
     const modules = await probeModules(gateway, clock.now());
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
