@@ -5,6 +5,7 @@ import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
 import { problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
 import { unitsResponse } from './portal/schemas/identity.js';
@@ -19,22 +20,6 @@ export interface CheckOptions {
   log: Logger;
   clock?: Clock;
 }
-
-/** What a parent reads for each failure: what happened, then what to do. */
-const HELP: Record<string, [string, string]> = {
-  wrong_credentials: [
-    'wrong login or password',
-    'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
-  ],
-  captcha_required: [
-    'the portal asks for a captcha',
-    'log in once in a web browser from the same network, then run check again in 30 minutes.',
-  ],
-  service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
-  session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
-  storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
-  unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
-};
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
 const DEVICE_COOKIE = 'DeviceCookie';
@@ -84,7 +69,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     return true;
   } catch (error) {
     const reason = problemReason(error);
-    const [what, advice] = HELP[reason] ?? [reason, ''];
+    const [what, advice] = checkHelp(reason);
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     return false;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
-import { FakeClock } from '../util/clock.js';
+import { FakeClock } from './fake-clock.js';
 import { silentLogger } from '../util/log.js';
 import { benchLogin } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';

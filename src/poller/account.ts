@@ -11,7 +11,7 @@ import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
-import { AccountFeatures } from './poll-features.js';
+import { AccountFeatures } from './account-features.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { EntityState } from '../ha/state.js';
 import type { Identity } from './identity.js';

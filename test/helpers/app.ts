@@ -9,7 +9,7 @@ import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
 import type { Bridge } from '../../src/mqtt/bridge.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from './clock.js';
 import type { PollHooks } from '../../src/poller/account.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 

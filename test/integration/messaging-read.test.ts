@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
 import { MessagesSource } from '../../src/features/messages.js';
