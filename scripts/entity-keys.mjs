@@ -4,11 +4,12 @@
 // only as a quoted string, since as a bare word it is also an ordinary name. Needs dist/ built.
 // Usage: node scripts/entity-keys.mjs [--all]   (prints the keys over the limit, or every key)
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import process from 'node:process';
 import { ENTITIES } from '../dist/features/index.js';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const skip = ['src/simulator/', 'src/bench/'];
 const files = readdirSync(join(root, 'src'), { recursive: true })
   .map((f) => join('src', String(f)))
