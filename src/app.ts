@@ -3,17 +3,9 @@
 import { Bridge } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './mqtt/bridge-requests.js';
 import { CommandError, type CommandRequest } from './mqtt/commands.js';
-import { AccountPoller, type CycleInfo, type PortalAccess, type Publisher } from './poller/account.js';
-import { MessagesSource } from './poller/sources/messages.js';
-import { FixedMessageSender } from './messaging/sender.js';
-import { LuckySource } from './poller/sources/lucky.js';
-import { NoticesSource } from './poller/sources/notices.js';
-import { TimetableSource } from './poller/sources/timetable.js';
-import { GradesSource } from './poller/sources/grades.js';
-import { AttendanceSource } from './poller/sources/attendance.js';
-import { AgendaSource } from './poller/sources/agenda.js';
-import { NotesSource } from './poller/sources/notes.js';
-import { LibrarySource } from './poller/sources/library.js';
+import { AccountPoller, type PollHooks, type Publisher } from './poller/account.js';
+import { commandOwners } from './features/index.js';
+import { messages } from './features/messages.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -21,7 +13,6 @@ import type { Config } from './config/schema.js';
 import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
-import type { Source } from './poller/source.js';
 import type { Dispatcher } from 'undici';
 
 export interface AppOptions {
@@ -35,16 +26,14 @@ export interface AppOptions {
   publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
   /** Delay between the start of one account's polling and the next (default 5 s). */
   staggerMs?: number;
-  /** Fetch everything on every poll (only for the benchmark's comparison). */
-  naive?: boolean;
-  onCycle?: (childIndex: number, cycle: CycleInfo) => void;
+  /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
+  hooks?: (childIndex: number) => PollHooks;
   /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
   reconnect?: ReconnectPolicy;
 }
 
 export class App {
   readonly pollers: AccountPoller[] = [];
-  private readonly senders = new Map<AccountPoller, FixedMessageSender>();
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   /** At most two downloads at once for the whole process (spec 8). */
@@ -80,38 +69,16 @@ export class App {
           clock,
           log,
           publisher: bridge,
-          sources: createSources,
           dispatcher: this.options.dispatcher,
           sessionPolicy: this.options.sessionPolicy,
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
           language: config.language,
-          naive: this.options.naive,
-          onCycle: (cycle) => {
-            // bridge/info names the children and their modules, which a poll may just have learned.
-            this.bridge?.publishInfo();
-            this.options.onCycle?.(index, cycle);
-          },
+          hooks: this.hooks(index),
         }),
       );
     });
-    for (const poller of this.pollers) {
-      await poller.prepare();
-      const account = config.accounts[this.pollers.indexOf(poller)];
-      if (!account || account.messages.length === 0) continue;
-      const sender = new FixedMessageSender({
-        account: account.login,
-        messages: account.messages,
-        api: poller.messages,
-        gateway: poller.gateway,
-        identity: () => poller.child,
-        dataDir: config.data_dir,
-        clock,
-        log: log.child({ account: account.id ?? account.login }),
-      });
-      await sender.start();
-      this.senders.set(poller, sender);
-    }
+    for (const poller of this.pollers) await poller.prepare();
     if (this.bridge) {
       this.registerCommands(this.bridge);
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
@@ -127,6 +94,18 @@ export class App {
   async stop(): Promise<void> {
     await Promise.all(this.pollers.map((p) => p.stop()));
     await (this.bridge ?? this.options.publisher)?.stop();
+  }
+
+  /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */
+  private hooks(index: number): PollHooks {
+    const observer = this.options.hooks?.(index);
+    return {
+      ...observer,
+      onCycle: (cycle) => {
+        this.bridge?.publishInfo();
+        observer?.onCycle?.(cycle);
+      },
+    };
   }
 
   poller(childId: string): AccountPoller | undefined {
@@ -146,7 +125,7 @@ export class App {
         class: p.child?.className ?? null,
         school: p.child?.schoolName ?? null,
         fixed_messages: config.accounts.find((a) => a.login === p.loginName)?.messages.map((m) => m.id) ?? [],
-        messages_module: p.source<MessagesSource>('messages')?.moduleAvailable ?? null,
+        messages_module: p.features.stateOf(messages)?.moduleAvailable ?? null,
       })),
       config: {
         base_topic: config.mqtt.base_topic,
@@ -159,37 +138,14 @@ export class App {
     };
   }
 
+  /** Every command a feature declares goes to that feature, with the child's state of it. */
   private registerCommands(bridge: Bridge): void {
-    bridge.onCommand('refresh', async (req) => {
-      await this.pollerFor(req).refresh();
-      return {};
-    });
-    bridge.onCommand('mark_notices_read', (req) => this.markNoticesRead(req));
-    bridge.onCommand('send_message', async (req) => {
-      const sender = this.senders.get(this.pollerFor(req));
-      if (!sender) throw new CommandError('no fixed messages are configured for this child');
-      return { ...(await sender.send(req.arg, req.transaction)) };
-    });
-  }
-
-  private async markNoticesRead(req: CommandRequest): Promise<Record<string, unknown>> {
-    const poller = this.pollerFor(req);
-    const source = poller.source<NoticesSource>('notices');
-    if (!source) throw new CommandError('announcements are not available');
-    const wanted = req.arg.trim();
-    // Ids are only ever taken from what the portal gave; a payload that cannot be one is refused
-    // before any request.
-    if (wanted !== 'all' && !/^[A-Za-z0-9_-]{1,128}$/.test(wanted)) {
-      throw new CommandError('send "all" or one announcement id');
+    for (const command of commandOwners().keys()) {
+      bridge.onCommand(command, (req) => {
+        const poller = this.pollerFor(req);
+        return poller.features.command(req, poller);
+      });
     }
-    return poller.enqueue(async () => {
-      const notices = await source.known(poller.gateway);
-      const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
-      if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
-      const marked = await source.markRead(poller.gateway, ids);
-      poller.publishStates(source.states());
-      return { marked, already_read: ids.length - marked };
-    });
   }
 
   private pollerFor(req: CommandRequest): AccountPoller {
@@ -197,22 +153,4 @@ export class App {
     if (!poller) throw new CommandError(`unknown child "${req.child}"`);
     return poller;
   }
-}
-
-/**
- * The sources every account polls, in the order they run within a poll: the timetable before the
- * agenda, which needs the next school day.
- */
-export function createSources(access: PortalAccess): Source[] {
-  return [
-    new LuckySource(),
-    new MessagesSource({ api: access.messages }),
-    new NoticesSource(),
-    new TimetableSource(),
-    new GradesSource(),
-    new AttendanceSource(),
-    new AgendaSource(),
-    new NotesSource(),
-    new LibrarySource(),
-  ];
 }

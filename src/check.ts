@@ -2,10 +2,10 @@
 // optional modules answer, and what to do when something fails. Exit 0 only if every account works.
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
-import { Gateway } from './portal/gateway.js';
-import { MessagingClient } from './portal/messaging.js';
-import { PortalSession } from './portal/session.js';
+import type { Gateway } from './portal/gateway.js';
+import { PortalAccess } from './poller/portal-access.js';
 import { problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
 import { unitsResponse } from './portal/schemas/identity.js';
@@ -20,22 +20,6 @@ export interface CheckOptions {
   log: Logger;
   clock?: Clock;
 }
-
-/** What a parent reads for each failure: what happened, then what to do. */
-const HELP: Record<string, [string, string]> = {
-  wrong_credentials: [
-    'wrong login or password',
-    'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
-  ],
-  captcha_required: [
-    'the portal asks for a captcha',
-    'log in once in a web browser from the same network, then run check again in 30 minutes.',
-  ],
-  service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
-  session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
-  storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
-  unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
-};
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
 const DEVICE_COOKIE = 'DeviceCookie';
@@ -54,22 +38,14 @@ export async function runCheck(options: CheckOptions): Promise<number> {
 async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<boolean> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
-  const label = account.id ?? account.login;
   // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
   // with the password in a jar of its own, which holds only the device cookie of the saved one, so
   // the portal sees the same device and no new-device login.
   const store = new SessionStore(config.data_dir, account.login);
   const saved = await store.load().catch(() => undefined);
-  const session = new PortalSession({
-    account: label,
-    login: account.login,
-    password: account.password ?? '',
-    urls: config.portal,
-    clock,
-    log,
-  });
+  // The same portal access the bridge uses, without its session store: check logs in afresh.
+  const { session, gateway, messaging } = new PortalAccess({ account, urls: config.portal, clock, log });
   if (saved) session.http.useJar(await deviceOnlyJar(saved));
-  const gateway = new Gateway({ session, urls: config.portal, account: label });
   try {
     const loggedInAt = clock.now();
     await session.forceLogin();
@@ -79,7 +55,6 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const name = `${me.firstName} ${me.lastName}`.trim();
     out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${account.id ?? childSlug(me.firstName)})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
-    const messaging = new MessagingClient({ session, urls: config.portal, account: label, clock, log });
     const modules = await probeModules(gateway, clock.now());
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
@@ -94,7 +69,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     return true;
   } catch (error) {
     const reason = problemReason(error);
-    const [what, advice] = HELP[reason] ?? [reason, ''];
+    const [what, advice] = checkHelp(reason);
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     return false;

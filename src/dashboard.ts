@@ -1,10 +1,10 @@
 // `dashboard`: prints the wall-tablet dashboard for the configured children it knows. The children and their
-// entities are what the bridge itself would announce: each account's poller is prepared from data_dir
-// (read only, no login), so the dashboard can name nothing the bridge does not publish.
-import { AccountPoller, type ChildInfo, type Publisher } from './poller/account.js';
-import { createSources } from './app.js';
+// entities are what the bridge itself would announce: the features' entities for each account and the
+// child's identity saved in data_dir (read only, no login), so the dashboard can name nothing the
+// bridge does not publish.
+import { AccountChild } from './poller/child.js';
+import { accountEntities } from './features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
-import { systemClock } from './util/clock.js';
 import { silentLogger } from './util/log.js';
 import type { Config } from './config/schema.js';
 
@@ -40,37 +40,15 @@ export async function announcedChildren(config: Config): Promise<{ children: Das
   const children: DashboardChild[] = [];
   const unknown: string[] = [];
   for (const account of config.accounts) {
-    const announced: ChildInfo[] = [];
-    const poller = new AccountPoller({
-      account,
-      urls: config.portal,
-      dataDir: config.data_dir,
-      poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, quietHours: config.poll.quiet_hours },
-      clock: systemClock,
-      log: silentLogger(),
-      publisher: recorder(announced),
-      sources: createSources,
-      language: config.language,
-    });
-    await poller.prepare();
-    const child = announced.at(-1);
-    if (child === undefined || (account.id === undefined && !poller.child?.firstName)) {
+    const child = new AccountChild({ account, dataDir: config.data_dir, log: silentLogger(), language: config.language });
+    await child.restore();
+    if (account.id === undefined && !child.identity?.firstName) {
       unknown.push(account.login);
       continue;
     }
-    const name = poller.child?.firstName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : child.name);
-    children.push({ id: child.id, name, entities: child.entities });
+    const device = child.device(accountEntities(account));
+    const name = child.identity?.firstName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
+    children.push({ id: device.id, name, entities: device.entities });
   }
   return { children, unknown };
-}
-
-/** A publisher that only remembers the announcements. */
-function recorder(announced: ChildInfo[]): Publisher {
-  return {
-    setChild: (child) => announced.push(child),
-    removeChild: () => undefined,
-    setAvailability: () => undefined,
-    publishState: () => undefined,
-    publishEvent: () => undefined,
-  };
 }

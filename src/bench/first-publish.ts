@@ -11,7 +11,7 @@ import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
 import { SimProcess } from './simulate.js';
 import { benchLogin } from './accounts.js';
-import { ENTITIES } from '../ha/entities.js';
+import { ENTITIES } from '../features/index.js';
 
 export async function firstPublish(): Promise<number> {
   const sim = new SimProcess();

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
-import { FakeClock } from '../util/clock.js';
+import { FakeClock } from './fake-clock.js';
 import { silentLogger } from '../util/log.js';
 import { benchLogin } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { ChildInfo, Publisher } from '../poller/account.js';
+import type { PollHooks, Publisher } from '../poller/account.js';
+import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -60,7 +61,7 @@ export class RecordingPublisher implements Publisher {
     private readonly keep = true,
   ) {}
 
-  setChild(_child: ChildInfo): void {}
+  setChild(_child: ChildDevice): void {}
   removeChild(_id: string): void {}
   setAvailability(_id: string, _online: boolean): void {}
   publishState(child: string, key: string, state: EntityState): void {
@@ -142,10 +143,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
-    naive: options.naive,
-    onCycle: (childIndex, cycle) => {
-      if (record) cycles.push({ tiers: cycle.tiers, cpuMicros: cycle.cpuMicros, childIndex });
-    },
+    hooks: (childIndex) => cpuPerCycle(options.naive, (tiers, cpuMicros) => {
+      if (record) cycles.push({ tiers, cpuMicros, childIndex });
+    }),
   });
   await app.start();
   const end = clock.now() + options.days * 86_400_000;
@@ -198,4 +198,19 @@ function memoryNow(): { rss: number; heapUsed: number } {
 /** Every request of the run (login steps the simulator cannot attribute included), per child per day. */
 export function perChildPerDay(counts: CountsAnswer, children: number, days: number): number {
   return counts.total / children / days;
+}
+
+/** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
+function cpuPerCycle(naive: boolean | undefined, done: (tiers: string[], cpuMicros: number) => void): PollHooks {
+  let started: NodeJS.CpuUsage | undefined;
+  return {
+    naive,
+    onCycleStart: () => {
+      started = process.cpuUsage();
+    },
+    onCycle: ({ tiers }) => {
+      const used = process.cpuUsage(started);
+      done(tiers, used.user + used.system);
+    },
+  };
 }

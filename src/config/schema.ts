@@ -27,7 +27,7 @@ const duration = (fallback: string, floor: string) =>
     });
 
 /** The floors under poll.interval and poll.fast_interval. */
-export const POLL_FLOOR = { interval: '5m', fast_interval: '1m' } as const;
+const POLL_FLOOR = { interval: '5m', fast_interval: '1m' } as const;
 
 /**
  * The register login (like 1234567u), never the family portal's e-mail: parents confuse the two

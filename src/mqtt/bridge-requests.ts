@@ -23,11 +23,11 @@ export function registerBridgeRequests(bridge: Bridge, options: BridgeRequestsOp
   bridge.onRequest('health_check', () => {
     const children = Object.fromEntries(
       pollers.map((p) => {
-        const at = p.lastUpdateAt;
-        return [p.id, { online: p.available, last_update: at === undefined ? null : isoWarsaw(at), problem: p.problemReason }];
+        const at = p.health.lastUpdate;
+        return [p.id, { online: p.health.available, last_update: at === undefined ? null : isoWarsaw(at), problem: p.health.reason }];
       }),
     );
-    return Promise.resolve({ healthy: pollers.every((p) => p.available), children });
+    return Promise.resolve({ healthy: pollers.every((p) => p.health.available), children });
   });
 
   bridge.onRequest('options', ({ fields }) => {

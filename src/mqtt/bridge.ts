@@ -3,18 +3,19 @@
 // birth message; events through mqtt.js's offline queue; commands through the router.
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
-import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { EntityDef } from '../ha/entities.js';
+import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { Language } from '../i18n/language.js';
 import type { EntityState, EventPayload } from '../ha/state.js';
-import { BRIDGE_DEVICE, Topics } from '../ha/topics.js';
+import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
 import { CommandRouter, type CommandHandler } from './commands.js';
 import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
-import { readRetainedDevices, type RetainedDevice } from './retained.js';
+import { readRetainedDevices } from './retained.js';
+import { ChildDevices } from './devices.js';
+import { Inbox } from './inbox.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
 
@@ -49,12 +50,6 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
 const STOP_TIMEOUT_MS = 5_000;
 
-interface ChildEntry {
-  device: ChildDevice;
-  /** Entities dropped while running, kept in discovery reduced to their platform so HA removes them. */
-  removed: Map<string, EntityDef>;
-}
-
 export class Bridge {
   private readonly topics: Topics;
   private readonly ctx: DiscoveryContext;
@@ -63,9 +58,8 @@ export class Bridge {
   private readonly router: CommandRouter;
   private readonly requests: RequestRouter;
   private readonly mirror = new RetainedMirror();
-  private readonly children = new Map<string, ChildEntry>();
-  /** Retained configs of known children found at start, reconciled when setChild() brings the child. */
-  private readonly previous = new Map<string, RetainedDevice>();
+  private readonly devices: ChildDevices;
+  private readonly inbox: Inbox;
   private readonly earlyEvents: Array<{ topic: string; payload: string }> = [];
   private client: MqttClient | undefined;
   private ready = false;
@@ -83,8 +77,11 @@ export class Bridge {
     };
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
-    this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.commandsOf(child) });
+    this.devices = new ChildDevices({ topics: this.topics, ctx: this.ctx, mirror: this.mirror, configured: options.children ?? [], log: options.log });
+    this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.devices.commandsOf(child) });
     this.requests = new RequestRouter({ log: options.log });
+    const inbox = { topics: this.topics, router: this.router, requests: this.requests, log: options.log };
+    this.inbox = new Inbox({ ...inbox, client: () => this.client, stopped: () => this.stopped });
   }
 
   get connected(): boolean {
@@ -120,7 +117,7 @@ export class Bridge {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
-      await this.removeStale(client);
+      this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? 1_000, this.clock));
       await client.subscribeAsync({
         [this.topics.haStatus]: { qos: 0 },
         [this.topics.commandSetFilter]: { qos: 0 },
@@ -160,35 +157,13 @@ export class Bridge {
 
   /** Declares a child's device and entities; published when its discovery changed. */
   setChild(child: ChildDevice): void {
-    if (child.id === BRIDGE_DEVICE) throw new Error(`"${BRIDGE_DEVICE}" cannot be a child id: it is the bridge's own topic`);
-    let entry = this.children.get(child.id);
-    const dropped: EntityDef[] = [];
-    if (entry) {
-      const keys = new Set(child.entities.map((e) => e.key));
-      dropped.push(...entry.device.entities.filter((e) => !keys.has(e.key)));
-      entry.device = child;
-    } else {
-      entry = { device: child, removed: new Map() };
-      this.children.set(child.id, entry);
-    }
-    for (const entity of dropped) entry.removed.set(entity.key, entity);
-    for (const entity of child.entities) entry.removed.delete(entity.key);
-    const clears = [...dropped.flatMap((e) => this.entityTopics(child.id, e)), ...this.reconcile(entry)];
-    // The reduced config goes out before the states are emptied, so HA drops the entity first.
-    this.setDiscovery(entry);
-    for (const topic of clears) this.mirror.clear(topic);
+    this.devices.set(child);
     this.sync();
   }
 
   /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
   removeChild(childId: string): void {
-    const retained = this.previous.get(childId);
-    this.children.delete(childId);
-    this.previous.delete(childId);
-    this.mirror.clear(this.topics.deviceConfig(childId));
-    this.mirror.clearUnder(`${this.topics.base}/${childId}/`);
-    this.mirror.clear(this.topics.availability(childId));
-    for (const component of retained?.components.values() ?? []) for (const t of component.retainedTopics) this.mirror.clear(t);
+    this.devices.remove(childId);
     this.sync();
   }
 
@@ -199,8 +174,8 @@ export class Bridge {
 
   /** Retained, sent only when the state or the attributes changed; attributes left out stay as they were. */
   publishState(childId: string, key: string, state: EntityState): void {
-    const entry = this.children.get(childId);
-    if (entry && !entry.device.entities.some((e) => e.key === key)) {
+    const device = this.devices.get(childId);
+    if (device && !device.entities.some((e) => e.key === key)) {
       this.log.debug({ child: childId, entity: key }, 'state for an entity the child does not have, ignored');
       return;
     }
@@ -249,11 +224,6 @@ export class Bridge {
     this.mirror.set(this.topics.bridgeInfo, JSON.stringify({ version: this.options.version, ...this.options.info() }));
   }
 
-  private setDiscovery(entry: ChildEntry): void {
-    const message = childDiscovery(entry.device, this.ctx, [...entry.removed.values()]);
-    this.mirror.set(message.topic, JSON.stringify(message.payload));
-  }
-
   /** Sends what the broker lacks; while offline nothing, as everything goes again on reconnect. */
   private sync(): void {
     const client = this.client;
@@ -277,46 +247,7 @@ export class Bridge {
       if (!packet.retain && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
       return;
     }
-    // Before the command filter, which also matches `<base>/bridge/request/set`.
-    const request = this.topics.parseBridgeRequest(topic);
-    if (request !== undefined) {
-      this.onRequestMessage(request, payload, packet);
-      return;
-    }
-    const target = this.topics.parseCommandSet(topic);
-    if (!target) return;
-    if (packet.retain) {
-      // Running a retained command on every connect would, for example, send a message again.
-      this.log.warn({ topic }, 'ignoring a retained command');
-      return;
-    }
-    void this.router
-      .handle(target.child, target.command, payload)
-      .then((result) => {
-        this.log.info({ child: target.child, command: target.command, status: result.status, error: result.error }, 'command');
-        if (this.stopped) return;
-        const resultTopic = this.topics.commandResult(target.child, target.command);
-        this.client?.publish(resultTopic, JSON.stringify(result), TRANSIENT, (err) => {
-          if (err) this.log.warn({ err, topic: resultTopic }, 'command result not delivered');
-        });
-      })
-      .catch((err: unknown) => this.log.error({ err }, 'publishing a command result failed'));
-  }
-
-  private onRequestMessage(name: string, payload: Buffer, packet: IPublishPacket): void {
-    if (packet.retain) {
-      // A retained request would be carried out again on every connect.
-      this.log.warn({ request: name }, 'ignoring a retained bridge request');
-      return;
-    }
-    void this.requests.handle(name, payload).then((response) => {
-      this.log.info({ request: name, status: response.status, error: response.error }, 'bridge request');
-      if (this.stopped) return;
-      const topic = this.topics.bridgeResponse(name);
-      this.client?.publish(topic, JSON.stringify(response), TRANSIENT, (err) => {
-        if (err) this.log.warn({ err: err.message, topic }, 'bridge response not delivered');
-      });
-    });
+    this.inbox.handle(topic, payload, packet);
   }
 
   private scheduleBirthRepublish(): void {
@@ -331,62 +262,5 @@ export class Bridge {
     this.client?.publish(topic, json, TRANSIENT, (err) => {
       if (err) this.log.warn({ err, topic }, 'event not delivered');
     });
-  }
-
-  /** An entity's retained topics: state and attributes for sensors, none for buttons and events. */
-  private entityTopics(child: string, entity: Pick<EntityDef, 'key' | 'platform'>): string[] {
-    if (entity.platform !== 'sensor' && entity.platform !== 'binary_sensor') return [];
-    return [this.topics.state(child, entity.key), this.topics.attributes(child, entity.key)];
-  }
-
-  /**
-   * Components the retained config of an earlier run had and the child no longer has: kept as removed
-   * components (HA deletes them) and their retained topics returned for clearing.
-   */
-  private reconcile(entry: ChildEntry): string[] {
-    const retained = this.previous.get(entry.device.id);
-    if (!retained) return [];
-    this.previous.delete(entry.device.id);
-    const keys = new Set(entry.device.entities.map((e) => e.key));
-    const clears: string[] = [];
-    for (const [key, component] of retained.components) {
-      if (keys.has(key)) continue;
-      entry.removed.set(key, { key, platform: component.platform, name: { en: key, pl: key } });
-      clears.push(...component.retainedTopics);
-    }
-    return clears;
-  }
-
-  private isKnown(child: string): boolean {
-    return this.children.has(child) || (this.options.children ?? []).includes(child);
-  }
-
-  private commandsOf(child: string): ReadonlySet<string> | undefined {
-    const entry = this.children.get(child);
-    if (entry) return new Set(entry.device.entities.flatMap((e) => (e.command ? [e.command.key] : [])));
-    return this.isKnown(child) ? new Set() : undefined;
-  }
-
-  /**
-   * Children no longer configured lose their device, retained states and availability; known ones are
-   * reconciled against their current entities. Sent with the first sync.
-   */
-  private async removeStale(client: MqttClient): Promise<void> {
-    const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? 1_000, this.clock);
-    for (const device of devices) {
-      if (this.isKnown(device.child)) {
-        this.previous.set(device.child, device);
-        const entry = this.children.get(device.child);
-        if (!entry) continue;
-        const clears = this.reconcile(entry);
-        this.setDiscovery(entry);
-        for (const topic of clears) this.mirror.clear(topic);
-        continue;
-      }
-      this.log.info({ child: device.child }, 'removing a child no longer configured');
-      this.mirror.clear(this.topics.deviceConfig(device.child));
-      for (const component of device.components.values()) for (const t of component.retainedTopics) this.mirror.clear(t);
-      this.mirror.clear(this.topics.availability(device.child));
-    }
   }
 }

@@ -108,15 +108,10 @@ export class ResourceCache {
     return this.options.alwaysFetch === true;
   }
 
-  /** Whether the portal refused this resource recently (for `check` and bridge/info). */
+  /** Whether the portal refused this resource recently. */
   refused(endpoint: string, query?: Record<string, string>): boolean {
     const until = this.entries.get(keyOf(endpoint, query))?.refusedUntil;
     return until !== undefined && this.options.clock.now() < until;
-  }
-
-  /** Forgets everything (after a login as another user, or for tests). */
-  clear(): void {
-    this.entries.clear();
   }
 
   private async fetch<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S>> {

@@ -1,5 +1,5 @@
-// A source reads one part of the portal for one child and turns it into entity states and events.
-// The account poller runs the sources of a tier; each source decides whether it is due.
+// A feature's poll: it reads one part of the portal for one child and turns it into entity states and
+// events. The account poller runs the polls of a tier; each poll decides whether it is due.
 import type { Gateway } from '../portal/gateway.js';
 import type { EntityState } from '../ha/state.js';
 import type { NewItem } from '../store/seen.js';
@@ -7,19 +7,16 @@ import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { ResourceCache } from './resources.js';
 import type { Names } from '../school/names.js';
-import type { TimetableDays } from '../portal/schemas/timetable.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { BackgroundFiles } from './files.js';
-import type { CalendarSignals } from './sources/calendar.js';
+import type { CalendarSignals } from './calendar.js';
 
 export type Tier = 'fast' | 'normal';
 
-/** What one source learns that another needs (sources run in their declared order). */
-export interface SharedMemory {
+/** The lookups every feature reads alike, kept by the account between polls. */
+export interface LookupMemory {
+  /** The names last read (Subjects, Users, Classrooms). */
   names?: Names;
-  timetable?: TimetableDays;
-  /** The next school day after today, or null when the timetable cannot tell. */
-  nextSchoolDay?: string | null;
   /** The class calendar's signals, read once per poll (keyed by the poll's start time). */
   calendar?: { at: number; signals: Promise<CalendarSignals> };
 }
@@ -27,7 +24,12 @@ export interface SharedMemory {
 export interface SourceContext {
   gateway: Gateway;
   cache: ResourceCache;
-  shared: SharedMemory;
+  lookups: LookupMemory;
+  /**
+   * The last outputs of the features this one declares as inputs, by feature name (their polls ran
+   * earlier in the same cycle; a failed one leaves its previous output).
+   */
+  inputs: Readonly<Record<string, unknown>>;
   identity: Identity;
   now: number;
   /** Today's date in Warsaw (YYYY-MM-DD). */
@@ -48,13 +50,11 @@ export interface SourceResult {
    * `problem` says unexpected_response, naming the source.
    */
   suspicious?: string;
+  /** What the features that name this one as an input read (see SourceContext.inputs). */
+  output?: unknown;
 }
 
 export interface Source {
-  readonly name: string;
-  readonly tier: Tier;
-  /** Entity keys this source produces (for discovery). */
-  readonly entities: readonly string[];
   /**
    * False when asking now would bring nothing new (the poller then keeps the last states). Without
    * it the source runs on every poll of its tier (its resources' cache ages still apply).

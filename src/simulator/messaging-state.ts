@@ -5,89 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { warsawNow } from './dates.js';
 import { loadFixture } from './fixtures.js';
 import type { SimAccount } from './account.js';
+import { MAILBOX_NAMES } from './messaging-types.js';
+import type { SimMailboxName, StaffFixture, MessagingFixture, SimMessage, SentMessage, NextSendAnswer, MessageFixture } from './messaging-types.js';
+
+export { MAILBOX_NAMES } from './messaging-types.js';
+export type { SimMailboxName, StaffFixture, MessagingFixture, SimMessage, SentMessage, NextSendAnswer } from './messaging-types.js';
 
 const MINUTE = 60_000;
 /** The default life of a messaging session on the simulator's clock (the real ones die within the hour). */
 export const MESSAGING_SESSION_LIFETIME_MS = 40 * MINUTE;
 const TICKET_LIFETIME_MS = 2 * MINUTE;
-export const MAILBOX_NAMES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash'] as const;
-export type SimMailboxName = (typeof MAILBOX_NAMES)[number];
-
-export interface StaffFixture {
-  user?: number;
-  accountId: string;
-  userId?: string;
-  label: string;
-  groups: string[];
-}
-
-interface MessageFixture {
-  id: number;
-  from: number | 'system';
-  topic: string;
-  body: string;
-  sent: string;
-  read: boolean;
-  noReply?: 0 | 1;
-  attachments?: { id: string; filename: string }[];
-}
-
-interface OutboxFixture {
-  id: number;
-  to: number[];
-  topic: string;
-  body: string;
-  sent: string;
-  readBy?: number[];
-}
-
-export interface MessagingFixture {
-  previewBytes: number;
-  defaultGroup: string;
-  types: { id: string; name: string }[];
-  staff: StaffFixture[];
-  system: { senderId: string; firstName: string; lastName: string; groupId: number };
-  profiles: Record<string, { missingMailboxes: string[]; mailboxes: Record<string, MessageFixture[]>; outbox: OutboxFixture[] }>;
-}
-
-/** A received message; `sent` may hold a fixture date token, expanded when served. */
-export interface SimMessage {
-  id: number;
-  senderId: string;
-  senderFirstName: string;
-  senderLastName: string;
-  senderGroupId: number;
-  topic: string;
-  /** The body as HTML. */
-  body: string;
-  sent: string;
-  readDate: string | null;
-  noReply: 0 | 1;
-  attachments: { id: string; filename: string }[];
-}
-
-/** A message the account sent (POST /messages or /messages/reply), as the portal stored it. */
-export interface SentMessage {
-  id: number;
-  login: string;
-  receivers: string[];
-  topic: string;
-  /** The decoded content (HTML). */
-  content: string;
-  category: unknown;
-  sent: string;
-  /** Set for a reply. */
-  originalMessageId?: number;
-}
-
-export interface NextSendAnswer {
-  status: number;
-  /** JSON body; default: an error body for 4xx/5xx, the usual answer for 2xx. */
-  body?: unknown;
-  /** Whether the message is stored as sent although the answer says otherwise (an unknown outcome). */
-  deliver?: boolean;
-}
-
 interface Mailboxes {
   boxes: Map<SimMailboxName, SimMessage[]>;
   outbox: SentMessage[];

@@ -1,5 +1,5 @@
 // The clock and timers every component takes as a dependency, so that a day of polling can run in a
-// test in seconds (FakeClock) while production uses the real one.
+// test in seconds (a fake clock, src/bench/fake-clock.ts) while production uses the real one.
 
 export interface Timer {
   cancel(): void;
@@ -24,7 +24,8 @@ export const systemClock: Clock = {
   sleep: (ms, signal) => sleepWith(systemClock, ms, signal),
 };
 
-function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+/** A sleep built on a clock's timers (the fake clock of the tests and the benchmark uses it too). */
+export function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
@@ -40,82 +41,4 @@ function sleepWith(clock: Clock, ms: number, signal?: AbortSignal): Promise<void
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-interface PendingTimer {
-  at: number;
-  seq: number;
-  fn: () => void;
-}
-
-/**
- * A clock that only moves when told to. advance() fires due timers in time order and lets promise
- * callbacks settle between them, so async code driven by timers behaves as it would in real time.
- */
-export class FakeClock implements Clock {
-  private current: number;
-  private seq = 0;
-  private pending: PendingTimer[] = [];
-
-  constructor(start: number | Date | string) {
-    this.current = new Date(start).getTime();
-  }
-
-  now(): number {
-    return this.current;
-  }
-
-  setTimer(fn: () => void, ms: number): Timer {
-    const entry: PendingTimer = { at: this.current + Math.max(0, ms), seq: this.seq++, fn };
-    this.pending.push(entry);
-    return { cancel: () => (this.pending = this.pending.filter((p) => p !== entry)) };
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleepWith(this, ms, signal);
-  }
-
-  /** Sets the time without firing timers (for tests that only need "now" to move). */
-  set(time: number | Date | string): void {
-    this.current = new Date(time).getTime();
-  }
-
-  /** Moves time forward by ms, firing every timer that falls due on the way. */
-  async advance(ms: number): Promise<void> {
-    const target = this.current + ms;
-    for (;;) {
-      await settle();
-      const next = this.nextDue(target);
-      if (!next) break;
-      this.pending = this.pending.filter((p) => p !== next);
-      this.current = Math.max(this.current, next.at);
-      next.fn();
-    }
-    this.current = target;
-    await settle();
-  }
-
-  /** When the next timer falls due, if any. */
-  nextDueAt(): number | undefined {
-    return this.nextDue(Number.POSITIVE_INFINITY)?.at;
-  }
-
-  /** Number of timers waiting (for tests asserting that nothing is left scheduled). */
-  get timerCount(): number {
-    return this.pending.length;
-  }
-
-  private nextDue(limit: number): PendingTimer | undefined {
-    let best: PendingTimer | undefined;
-    for (const p of this.pending) {
-      if (p.at > limit) continue;
-      if (!best || p.at < best.at || (p.at === best.at && p.seq < best.seq)) best = p;
-    }
-    return best;
-  }
-}
-
-/** Lets pending promise callbacks and I/O callbacks run. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
 }

@@ -80,7 +80,7 @@ describe.concurrent('data_dir', () => {
   it.for<Breakage>(['read-only', 'full'])('data_dir %s mid-life: polling goes on and nothing is lost once it is writable', async (how, ctx) => {
     const { w, fs } = await setup(ctx);
     const h = await w.firstPoll({ dataDir: fs.path });
-    const grades = (): number => h.app.pollers[0]!.requestCounts.get('GET Grades') ?? 0;
+    const grades = (): number => h.requestCounts(0).get('GET Grades') ?? 0;
     await breakIt(fs, how);
     w.addGrade();
     await h.advanceMinutes(25);

@@ -9,7 +9,8 @@ import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
 import type { Bridge } from '../../src/mqtt/bridge.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from './clock.js';
+import type { PollHooks } from '../../src/poller/account.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 
 export interface Harness {
@@ -27,6 +28,8 @@ export interface Harness {
   advanceMinutes(minutes: number): Promise<void>;
   /** The MQTT bridge inside the App (to see whether it is connected). */
   bridge(): Bridge;
+  /** Requests the running App's account (by index) sent to the portal, by "METHOD endpoint". */
+  requestCounts(index: number): ReadonlyMap<string, number>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -77,15 +80,24 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   );
   const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
   const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
-  const make = (): App =>
-    new App({
+  let counts: Map<string, number>[] = [];
+  const counter = (index: number): PollHooks => {
+    const count = new Map<string, number>();
+    counts[index] = count;
+    return { onRequest: (key) => count.set(key, (count.get(key) ?? 0) + 1) };
+  };
+  const make = (): App => {
+    counts = [];
+    return new App({
       config,
       version: '0.0.0-test',
       log: options.log ?? silentLogger(),
       clock: options.clock,
       staggerMs: 0,
       dispatcher: options.dispatcher,
+      hooks: counter,
     });
+  };
   let app = make();
   await app.start();
   // A poll that is still finishing schedules its next timer only when done: wait for it first.
@@ -121,6 +133,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await caughtUp();
     },
     bridge: () => (app as unknown as { bridge: Bridge }).bridge,
+    requestCounts: (index) => counts[index] ?? new Map(),
     async restart() {
       await app.stop();
       app = make();

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type TestContext } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from './clock.js';
 import { SimTap } from './faults-sim.js';
 import { startFaultApp, type FaultAccount, type FaultApp, type FaultAppOptions } from './faults-app.js';
 import { waitUntil } from './mqtt.js';

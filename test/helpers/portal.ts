@@ -3,7 +3,8 @@ import { PortalSession, type SessionPolicy } from '../../src/portal/session.js';
 import { Gateway } from '../../src/portal/gateway.js';
 import { SessionStore } from '../../src/store/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
-import { FakeClock, type Clock } from '../../src/util/clock.js';
+import { FakeClock } from './clock.js';
+import type { Clock } from '../../src/util/clock.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
 
 // Kept here for the files that import it from this helper; the folder is removed when the file ends.

@@ -2,7 +2,7 @@
 // Assistant after the first poll, and what its buttons do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { existsSync } from 'node:fs';

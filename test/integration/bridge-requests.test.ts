@@ -3,7 +3,7 @@
 // and changing nothing, and the bridge device's log level select wired to the options request.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 import { LogSink } from '../helpers/faults.js';
 import { waitUntil } from '../helpers/mqtt.js';

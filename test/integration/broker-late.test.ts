@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app.js';
 import { buildConfig } from '../../src/config/load.js';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { LogSink } from '../helpers/faults.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { Recorder, uniqueRoots, waitUntil } from '../helpers/mqtt.js';

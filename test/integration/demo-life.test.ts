@@ -2,7 +2,7 @@
 // and the real bridge (real broker, fake clock) announces each as an event at its next polls.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { ConnectionError, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { Downloader } from '../../src/portal/downloads.js';

@@ -2,7 +2,7 @@
 // names the entities, the device's model line and the problem advice in it; ids stay English.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

@@ -2,7 +2,7 @@
 // each key once, although the session logs `account` on a logger that already carries it.
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { createLogger } from '../../src/util/log.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 

@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
-import { MessagesSource } from '../../src/poller/sources/messages.js';
+import { MessagesSource } from '../../src/features/messages.js';
 import { SeenStore } from '../../src/store/seen.js';
 import { warsawDate } from '../../src/util/time.js';
 import { tempDir, startSimulator } from '../helpers/portal.js';
@@ -36,7 +36,8 @@ function setup(account = ANIA) {
     gateway,
     // The messages source reads neither the gateway cache nor what other sources share.
     cache: {} as ResourceCache,
-    shared: {},
+    lookups: {},
+    inputs: {},
     identity: {} as Identity,
     now: clock.now(),
     today: warsawDate(clock.now()),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { startSimulator } from '../helpers/portal.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from '../helpers/clock.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../src/portal/messaging-policy.js';
 import { meResponse } from '../../src/portal/schemas/identity.js';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { startSimulator } from '../helpers/portal.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from '../helpers/clock.js';
 import { follow, logIn, type TinyBrowser } from '../helpers/simulator.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

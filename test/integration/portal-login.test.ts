@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { FakeClock } from '../../src/util/clock.js';
+import type { FakeClock } from '../helpers/clock.js';
 import {
   CaptchaRequiredError,
   LoginPausedError,

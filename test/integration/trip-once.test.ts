@@ -2,7 +2,7 @@
 // once in upcoming_tests.
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../../src/util/clock.js';
+import { FakeClock } from '../helpers/clock.js';
 import { startHarness, type Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

@@ -45,18 +45,6 @@ export const homeworkAssignmentsResponse = z.looseObject({
   HomeWorkAssignments: lenientList(homeworkAssignment),
 });
 
-const assignmentCategory = z.looseObject({ Id: numericId, CategoryName: text, Teacher: refId });
-export const homeworkAssignmentCategoriesResponse = z.looseObject({
-  Categories: lenientList(assignmentCategory),
-});
-
-const attachment = z.looseObject({ Id: text, Name: text, DownloadUrl: text });
-/** HomeWorkAssignments/Attachment/<hw>-<file>: a flat object (or, defensively, under Attachment). */
-export const homeworkAttachmentResponse = z.union([
-  z.looseObject({ Attachment: attachment }).transform((r) => r.Attachment),
-  attachment,
-]);
-
 const conference = z.looseObject({ Id: numericId, Topic: text, Teacher: refId, Date: text, Time: text });
 export const parentTeacherConferencesResponse = z.looseObject({
   ParentTeacherConferences: lenientList(conference),
@@ -89,7 +77,5 @@ export const schoolFilesResponse = z.looseObject({ Data: lenientList(schoolFile)
 export type HomeWork = z.output<typeof homeWork>;
 export type HomeWorkCategory = z.output<typeof homeWorkCategory>;
 export type HomeworkAssignment = z.output<typeof homeworkAssignment>;
-export type HomeworkAssignmentCategory = z.output<typeof assignmentCategory>;
 export type ParentTeacherConference = z.output<typeof conference>;
 export type SchoolTrip = z.output<typeof schoolTrip>;
-export type SchoolFile = z.output<typeof schoolFile>;

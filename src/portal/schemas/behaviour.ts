@@ -25,7 +25,6 @@ const behaviourGrade = z.looseObject({
 
 /** BehaviourGrades/Points (and the plain BehaviourGrades, empty so far and read the same way). */
 export const behaviourPointsResponse = z.looseObject({ Grades: lenientList(behaviourGrade) });
-export const behaviourGradesResponse = behaviourPointsResponse;
 
 /** Ids are the strings '1' to '6'; numericId accepts them. */
 const behaviourType = z.looseObject({ Id: numericId, Name: text, Shortcut: text });
@@ -36,11 +35,6 @@ export const behaviourPointsCommentsResponse = z.looseObject({ Comments: lenient
 
 const category = z.looseObject({ Id: numericId, Name: text, Points: num });
 export const behaviourPointsCategoriesResponse = z.looseObject({ Categories: lenientList(category) });
-
-/** Me/BehaviourDescriptiveGrades: {data: [...]}, empty so far; items read loosely. */
-export const behaviourDescriptiveGradesResponse = z.looseObject({
-  data: lenientList(z.looseObject({ id: refId, Id: refId })),
-});
 
 export type BehaviourGrade = z.output<typeof behaviourGrade>;
 export type BehaviourType = z.output<typeof behaviourType>;

@@ -26,9 +26,6 @@ export const classFreeDayTypesResponse = z.looseObject({ Types: lenientList(clas
 
 export const calendarsResponse = z.looseObject({ Calendars: lenientList(z.looseObject({ Id: anyId })) });
 
-const stat = z.looseObject({ Id: anyId, MinDate: text, MaxDate: text });
-export const calendarStatsResponse = z.looseObject({ Stats: lenientList(stat) });
-
 /**
  * Calendars/<id>?year=&month= (or the whole year without them): only ids per kind, so a change can be
  * noticed without the lists. A kind the answer lacks stays undefined.
@@ -48,4 +45,3 @@ export const calendarMonthResponse = z.looseObject({
 export type SchoolFreeDay = z.output<typeof schoolFreeDay>;
 export type ClassFreeDay = z.output<typeof classFreeDay>;
 export type ClassFreeDayType = z.output<typeof classFreeDayType>;
-export type CalendarStat = z.output<typeof stat>;

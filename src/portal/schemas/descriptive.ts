@@ -37,24 +37,6 @@ export const descriptiveSkillsResponse = z.looseObject({ Skills: lenientList(ski
 const descriptiveComment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });
 export const descriptiveCommentsResponse = z.looseObject({ Comments: lenientList(descriptiveComment) });
 
-/** The scale has no Id in the spec's field list, so an entry is kept whenever it is an object. */
-const scaleEntry = z.looseObject({ Id: refId, Value: text, Name: text, EditOnly: bool, GradeRange: num });
-export const descriptiveTypesResponse = z.looseObject({ Types: lenientList(scaleEntry) });
-
-const phrase = z.looseObject({ Id: numericId, Content: text, ClassLevel: num, GradeRange: num, Skill: refId });
-export const descriptivePhrasesResponse = z.looseObject({ Phrases: lenientList(phrase) });
-
-const competence = z.looseObject({ Id: numericId, Name: text });
-export const subjectCompetencesResponse = z.looseObject({ SubjectCompetences: lenientList(competence) });
-
-/** The lists reachable but empty on the tested account; their items are read loosely. */
-const looseItem = z.looseObject({ Id: refId, Name: text });
-export const descriptiveTextCategoriesResponse = z.looseObject({ Categories: lenientList(looseItem) });
-export const descriptiveTextGradesResponse = z.looseObject({ Grades: lenientList(looseItem) });
-export const descriptiveTextSkillsResponse = z.looseObject({ Skills: lenientList(looseItem) });
-export const gradeScalesResponse = z.looseObject({ Scales: lenientList(looseItem) });
-
 export type DescriptiveGrade = z.output<typeof descriptiveGrade>;
 export type DescriptiveSkill = z.output<typeof skill>;
 export type DescriptiveComment = z.output<typeof descriptiveComment>;
-export type DescriptiveScaleEntry = z.output<typeof scaleEntry>;

@@ -61,7 +61,7 @@ export interface NamedRef {
  * A reference that may carry names inline (Timetables lessons often repeat the subject's Name and the
  * teacher's FirstName/LastName next to the Id); kept as a fallback for when a lookup is missing.
  */
-export function toNamedRef(value: unknown): NamedRef | undefined {
+function toNamedRef(value: unknown): NamedRef | undefined {
   const refId = normId(value);
   if (value === null || typeof value !== 'object') return refId === undefined ? undefined : { id: refId };
   const o = value as Record<string, unknown>;

@@ -57,18 +57,7 @@ export const gradingSystemResponse = z
     gradingSystem.parse(root.GradingSystem && typeof root.GradingSystem === 'object' ? root.GradingSystem : root),
   );
 
-/** Grades/Averages and PointGrades/Averages: only {Status: 'Disabled'} has been seen. */
-export const gradeAveragesResponse = z.looseObject({ Status: text });
-export const pointAveragesResponse = gradeAveragesResponse;
-
-export const periodicGradeAveragesResponse = z.looseObject({
-  annual: z.unknown().optional(),
-  firstSemester: z.unknown().optional(),
-  secondSemester: z.unknown().optional(),
-});
-
 export type Grade = z.output<typeof grade>;
 export type GradeCategory = z.output<typeof gradeCategory>;
 export type GradeComment = z.output<typeof comment>;
-export type GradeType = z.output<typeof gradeType>;
 export type GradingSystem = z.output<typeof gradingSystem>;

@@ -47,8 +47,6 @@ export const luckyNumberResponse = z.looseObject({
 });
 
 export type Me = z.output<typeof meResponse>['Me'];
-export type StudentUser = z.output<typeof userResponse>['User'];
-export type SchoolClass = z.output<typeof classResponse>['Class'];
 
 /** The class register number from the /informacja page (fallback, spec 2.2). */
 export function registerNumberFromPage(html: string): string | undefined {

@@ -24,8 +24,6 @@ export const classroomsResponse = z.looseObject({ Classrooms: lenientList(classr
 const lesson = z.looseObject({ Id: numericId, Subject: refId, Teacher: refId, Class: refId });
 export const lessonsResponse = z.looseObject({ Lessons: lenientList(lesson) });
 
-const color = z.looseObject({ Id: numericId, RGB: text, Name: text });
-export const colorsResponse = z.looseObject({ Colors: lenientList(color) });
 
 export interface AuthSubject {
   identifier: string;
@@ -75,4 +73,3 @@ export type Subject = z.output<typeof subject>;
 export type User = z.output<typeof user>;
 export type Classroom = z.output<typeof classroom>;
 export type Lesson = z.output<typeof lesson>;
-export type Color = z.output<typeof color>;

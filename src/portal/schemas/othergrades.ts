@@ -64,12 +64,6 @@ const textCategory = z.looseObject({
 });
 export const textCategoriesResponse = z.looseObject({ Categories: lenientList(textCategory) });
 
-/** TextGrades: a list (empty so far), bare or under Grades. */
-export const textGradesResponse = z.union([
-  lenientList(baseTextGrade),
-  z.looseObject({ Grades: lenientList(baseTextGrade) }).transform((r) => r.Grades),
-]);
-
 export type PointGrade = z.output<typeof pointGrade>;
 export type PointCategory = z.output<typeof pointCategory>;
 export type PointComment = z.output<typeof comment>;

@@ -2,7 +2,7 @@
 // changes under Calendars/Substitutions; the standing plan; and the lessons held.
 import { z } from 'zod';
 import { numericId, lenientList } from './common.js';
-import { text, num, bool, refId, anyId, namedRef, objectList } from './fields.js';
+import { text, num, bool, refId, namedRef, objectList } from './fields.js';
 
 /** One lesson of a slot; ids inside are strings and names may come inline. */
 const timetableLesson = z.looseObject({
@@ -59,49 +59,7 @@ const substitution = z.looseObject({
   AddDate: text,
 });
 export const substitutionsResponse = z.looseObject({ Substitutions: lenientList(substitution) });
-export const substitutionResponse = z.looseObject({ Substitution: substitution });
-
-const timetableEntry = z.looseObject({
-  Id: numericId,
-  Lesson: refId,
-  DayOfTheWeek: num,
-  LessonNo: num,
-  DateFrom: text,
-  DateTo: text,
-  Classroom: namedRef,
-});
-export const timetableEntriesResponse = z.looseObject({ TimetableEntries: lenientList(timetableEntry) });
-
-const realization = z.looseObject({
-  /** t-prefixed string ids (spec 2.1.3). */
-  Id: anyId,
-  Lesson: refId,
-  LessonNo: num,
-  Date: text,
-  Topic: text,
-  IsTrip: bool,
-  CountInStatistics: bool,
-  CountInRPN: bool,
-  AddedBy: refId,
-});
-export const realizationsResponse = z.looseObject({ Realizations: lenientList(realization) });
-/** PlannedLessons/ThematicTeaching answers under Realizations too. */
-export const thematicTeachingResponse = realizationsResponse;
-
-/** PlannedLessons: a list (empty so far), bare or under PlannedLessons. */
-const plannedLesson = z.looseObject({ Id: refId, Lesson: refId, Date: text });
-export const plannedLessonsResponse = z.union([
-  lenientList(plannedLesson),
-  z.looseObject({ PlannedLessons: lenientList(plannedLesson) }).transform((r) => r.PlannedLessons),
-]);
-
-/** Timetables/OtherActivitiesRegister: {data: [...]}, empty so far. */
-export const otherActivitiesResponse = z.looseObject({
-  data: lenientList(z.looseObject({ id: refId, name: text })),
-});
 
 export type TimetableLesson = z.output<typeof timetableLesson>;
 export type TimetableDays = z.output<typeof timetablesResponse>['Timetable'];
 export type Substitution = z.output<typeof substitution>;
-export type TimetableEntry = z.output<typeof timetableEntry>;
-export type Realization = z.output<typeof realization>;

@@ -4,7 +4,7 @@ import { access, constants, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { bridgeDiscovery, childDiscovery } from '../../../src/ha/discovery.js';
-import { ENTITIES } from '../../../src/ha/entities.js';
+import { ENTITIES } from '../../../src/features/index.js';
 import {
   ARCHES,
   BOOT,

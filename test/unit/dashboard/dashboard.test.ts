@@ -10,10 +10,11 @@ import { buildConfig } from '../../../src/config/load.js';
 import { runDashboard } from '../../../src/dashboard.js';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { childDiscovery } from '../../../src/ha/discovery.js';
-import { ENTITIES, entityId, sendButton } from '../../../src/ha/entities.js';
-import { FakeClock } from '../../../src/util/clock.js';
+import { ENTITIES, sendButton } from '../../../src/features/index.js';
+import { entityId } from '../../../src/ha/entities.js';
+import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
-import type { ChildInfo } from '../../../src/poller/account.js';
+import type { ChildDevice } from '../../../src/ha/discovery.js';
 import type { Config } from '../../../src/config/schema.js';
 
 const ENTITY_ID = /\b(sensor|binary_sensor|button|event)\.[a-z0-9_]+/g;
@@ -54,7 +55,7 @@ async function rememberLukasz(): Promise<void> {
 
 /** The entity ids in the discovery payloads the real bridge (App) publishes for this config. */
 async function publishedEntityIds(config: Config): Promise<Set<string>> {
-  const announced = new Map<string, ChildInfo>();
+  const announced = new Map<string, ChildDevice>();
   const app = new App({
     config,
     version: '0.0.0-test',

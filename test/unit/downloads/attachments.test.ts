@@ -8,7 +8,7 @@ import { PortalSession } from '../../../src/portal/session.js';
 import { Downloader } from '../../../src/portal/downloads.js';
 import { DownloadSlots } from '../../../src/portal/download-limits.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
-import { FakeClock } from '../../../src/util/clock.js';
+import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/portal.js';
 

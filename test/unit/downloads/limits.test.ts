@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOWNLOAD_LIMITS, DownloadSlots, pollDelay, withDeadline } from '../../../src/portal/download-limits.js';
 import { ConnectionError } from '../../../src/portal/errors.js';
-import { FakeClock } from '../../../src/util/clock.js';
+import { FakeClock } from '../../helpers/clock.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,7 +1,7 @@
 // Reading our own retained device configs, and the broker URL made safe to log.
 import { describe, expect, it } from 'vitest';
 import { childDiscovery } from '../../../src/ha/discovery.js';
-import { ENTITIES } from '../../../src/ha/entities.js';
+import { ENTITIES } from '../../../src/features/index.js';
 import { Topics } from '../../../src/ha/topics.js';
 import { redactUrl } from '../../../src/mqtt/client.js';
 import { readOwnDeviceConfig } from '../../../src/mqtt/retained.js';

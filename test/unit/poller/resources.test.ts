@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CADENCE, HOUR, MINUTE, ResourceCache } from '../../../src/poller/resources.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
-import { FakeClock } from '../../../src/util/clock.js';
+import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
 

@@ -1,10 +1,10 @@
 // The class calendar (spec 2.8) as a cheap signal: one small answer lists the ids of the year's
 // homework entries, plan changes, meetings and free days. When a kind's ids are what they were, its
 // list cannot have gained or lost an entry, so the full list is read only at a slower fallback cadence
-// (an edit keeps the ids). Read once per normal poll and shared by the sources that use it.
-import { calendarMonthResponse, calendarsResponse } from '../../portal/schemas/calendar.js';
-import { CADENCE } from '../resources.js';
-import type { SourceContext } from '../source.js';
+// (an edit keeps the ids). Read once per normal poll and shared by the features that use it.
+import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
+import { CADENCE } from './resources.js';
+import type { SourceContext } from './source.js';
 
 const KINDS = ['HomeWorks', 'Substitutions', 'ParentTeacherConferences', 'SchoolFreeDays', 'ClassFreeDays'] as const;
 export type CalendarKind = (typeof KINDS)[number];
@@ -15,8 +15,8 @@ export type CalendarSignals = Partial<Record<CalendarKind, string>>;
 /** This poll's signals, or none when the calendar could not be read (lists then keep their usual cadence). */
 export function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
   if (ctx.cache.naive) return Promise.resolve({});
-  if (ctx.shared.calendar?.at !== ctx.now) ctx.shared.calendar = { at: ctx.now, signals: readSignals(ctx) };
-  return ctx.shared.calendar.signals;
+  if (ctx.lookups.calendar?.at !== ctx.now) ctx.lookups.calendar = { at: ctx.now, signals: readSignals(ctx) };
+  return ctx.lookups.calendar.signals;
 }
 
 /**

@@ -1,12 +1,21 @@
-// Fast tier: the lucky number, asked only until the number for today or the next school day is known.
-import { luckyNumberResponse } from '../../portal/schemas/identity.js';
-import { luckyEntities, luckyRecheckDue, readLucky, type LuckyNumber } from '../../school/lucky.js';
-import type { Source, SourceContext, SourceResult } from '../source.js';
+// The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school day is known.
+import { luckyNumberResponse } from '../portal/schemas/identity.js';
+import { luckyEntities, luckyRecheckDue, readLucky, type LuckyNumber } from '../school/lucky.js';
+import { binary, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const lucky = feature({
+  name: 'lucky',
+  tier: 'fast',
+  entities: [
+    sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+    binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+  ],
+  create: () => new LuckySource(),
+});
 
 export class LuckySource implements Source {
-  readonly name = 'lucky';
-  readonly tier = 'fast';
-  readonly entities = ['lucky_number', 'lucky_today'];
   private lucky: LuckyNumber | undefined;
   private askedAt = 0;
 

@@ -1,33 +1,47 @@
-// Normal tier: the timetable of this week (and next week only when the next school day falls in
+// The timetable feature, normal tier: the timetable of this week (and next week only when the next school day falls in
 // it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
 // plan_change events. Each normal poll recomputes them for the current time (next_lesson moves on
 // as the day goes), from memory when the class calendar says the lists stand.
-import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../../portal/schemas/timetable.js';
-import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
-import { mergeTimetables } from '../../school/timetable.js';
-import { schedule, type ScheduleInput } from '../../school/schedule.js';
-import { timetableWeeks, freeDays, type FreeDaysInput } from '../../school/schooldays.js';
-import { CADENCE } from '../resources.js';
-import { names } from './lookups.js';
-import { signalled } from './calendar.js';
-import type { Source, SourceContext, SourceResult } from '../source.js';
+import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../portal/schemas/timetable.js';
+import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
+import { mergeTimetables } from '../school/timetable.js';
+import { schedule, type ScheduleInput } from '../school/schedule.js';
+import { timetableWeeks, freeDays, type FreeDaysInput } from '../school/schooldays.js';
+import { CADENCE } from '../poller/resources.js';
+import { names } from '../poller/lookups.js';
+import { signalled } from '../poller/calendar.js';
+import { binary, eventEntity, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+/** What the timetable hands to the features that name it as an input. */
+export interface TimetableOutput {
+  days: TimetableDays;
+  /** The next school day after today, or null when the timetable cannot tell. */
+  nextSchoolDay: string | null;
+}
+
+const timestamp = { deviceClass: 'timestamp', attributes: false } as const;
+
+export const timetable = feature({
+  name: 'timetable',
+  tier: 'normal',
+  entities: [
+    sensor('plan_changes_today', { en: 'Plan changes today', pl: 'Zmiany w planie dziś' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
+    sensor('plan_changes_tomorrow', { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
+    binary('school_day_today', { en: 'School day today', pl: 'Dziś dzień nauki' }, { icon: 'mdi:school-outline' }),
+    binary('school_day_tomorrow', { en: 'School day tomorrow', pl: 'Jutro dzień nauki' }, { icon: 'mdi:school-outline' }),
+    sensor('lessons_start_today', { en: 'Lessons start today', pl: 'Początek lekcji dziś' }, timestamp),
+    sensor('lessons_end_today', { en: 'Lessons end today', pl: 'Koniec lekcji dziś' }, timestamp),
+    sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki' }, timestamp),
+    sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki' }, timestamp),
+    sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja' }, { icon: 'mdi:clock-outline' }),
+    eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie' }, 'mdi:calendar-alert'),
+  ],
+  create: () => new TimetableSource(),
+});
 
 export class TimetableSource implements Source {
-  readonly name = 'timetable';
-  readonly tier = 'normal';
-  readonly entities = [
-    'plan_changes_today',
-    'plan_changes_tomorrow',
-    'school_day_today',
-    'school_day_tomorrow',
-    'lessons_start_today',
-    'lessons_end_today',
-    'lessons_start_tomorrow',
-    'lessons_end_tomorrow',
-    'next_lesson',
-    'plan_change',
-  ];
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const [free, substitutions] = await Promise.all([this.freeDays(ctx), this.substitutions(ctx)]);
     // A change to the plan is a new entry under Substitutions: without one, the week stands.
@@ -47,7 +61,7 @@ export class TimetableSource implements Source {
     };
     const [thisWeek] = timetableWeeks(ctx.today);
     await fetchWeek(thisWeek as string);
-    const nameLookup = ctx.shared.names ?? (await names(ctx));
+    const nameLookup = ctx.lookups.names ?? (await names(ctx));
     const partial = mergeTimetables(...weeks.values());
     for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeDays(free) })) await fetchWeek(monday);
     const days = mergeTimetables(...weeks.values());
@@ -59,9 +73,8 @@ export class TimetableSource implements Source {
     });
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
     const result = schedule(input);
-    ctx.shared.timetable = days;
-    ctx.shared.nextSchoolDay = result.nextSchoolDay;
-    return { states: result.states, events: { plan_change: result.events } };
+    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay };
+    return { states: result.states, events: { plan_change: result.events }, output };
   }
 
   /**

@@ -1,26 +1,37 @@
-// Normal tier: the agenda (tests, quizzes, meetings, trips) and real homework -> upcoming_tests,
-// homework_due and homework events. Runs after the timetable source: "due" means the next school
-// day, and the timetable tells which subject a homework's teacher teaches.
+// The agenda feature, normal tier: the agenda (tests, quizzes, meetings, trips) and real homework ->
+// upcoming_tests, homework_due and homework events. Reads the timetable's output: "due" means the
+// next school day, and the timetable tells which subject a homework's teacher teaches.
 import {
   homeWorkCategoriesResponse,
   homeWorksResponse,
   homeworkAssignmentsResponse,
   parentTeacherConferencesResponse,
   schoolTripsResponse,
-} from '../../portal/schemas/agenda.js';
-import { lessonsResponse } from '../../portal/schemas/lookups.js';
-import { agendaEvents, agendaItems, upcomingTests } from '../../school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../school/homework.js';
-import { CADENCE } from '../resources.js';
-import { lookupList, names } from './lookups.js';
-import { signalled } from './calendar.js';
-import type { Source, SourceContext, SourceResult } from '../source.js';
+} from '../portal/schemas/agenda.js';
+import { lessonsResponse } from '../portal/schemas/lookups.js';
+import { agendaEvents, agendaItems, upcomingTests } from '../school/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../school/homework.js';
+import { CADENCE } from '../poller/resources.js';
+import { lookupList, names } from '../poller/lookups.js';
+import { signalled } from '../poller/calendar.js';
+import { eventEntity, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { TimetableOutput } from './timetable.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const agenda = feature({
+  name: 'agenda',
+  tier: 'normal',
+  inputs: ['timetable'],
+  entities: [
+    sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement' }),
+    sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement' }),
+    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit'),
+  ],
+  create: () => new AgendaSource(),
+});
 
 export class AgendaSource implements Source {
-  readonly name = 'agenda';
-  readonly tier = 'normal';
-  readonly entities = ['homework_due', 'upcoming_tests', 'homework'];
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const rare = { maxAgeMs: CADENCE.rare, staleOnError: true };
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
@@ -46,6 +57,7 @@ export class AgendaSource implements Source {
       subjects: (homeWorks ?? []).map((h) => h.Subject),
       users: [...(homeWorks ?? []).map((h) => h.CreatedBy), ...(assignments ?? []).map((a) => a.Teacher)],
     });
+    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
     const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
     const downloads = ctx.downloads;
     if (downloads) {
@@ -60,13 +72,13 @@ export class AgendaSource implements Source {
     const homework = homeworkItems({
       assignments: assignments ?? [],
       lessons,
-      timetable: ctx.shared.timetable,
+      timetable: timetable?.days,
       names: nameLookup,
       studentId: ctx.identity.userId,
       savedFiles: downloads ? (id) => downloads.files.pathOf(`homework:${id}`) : undefined,
     });
     // Without a timetable the next school day is unknown; the next weekday is the best guess.
-    const next = ctx.shared.nextSchoolDay ?? nextWeekday(ctx.today);
+    const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
     return {
       states: { upcoming_tests: upcomingTests(agenda, ctx.today), homework_due: homeworkDue(homework, ctx.today, next) },
       events: { homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)] },

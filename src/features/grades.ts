@@ -1,4 +1,4 @@
-// Normal tier: every kind of grade -> newest_grade, average and grade events. Ordinary grades are
+// The grades feature, normal tier: every kind of grade -> newest_grade, average and grade events. Ordinary grades are
 // read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
 // they do not know); the ~330 KB skills list weekly.
 import {
@@ -6,37 +6,46 @@ import {
   gradeCommentsResponse,
   gradesResponse,
   gradingSystemResponse,
-} from '../../portal/schemas/grades.js';
+} from '../portal/schemas/grades.js';
 import {
   baseTextGradesResponse,
   pointCategoriesResponse,
   pointCommentsResponse,
   pointGradesResponse,
   textCategoriesResponse,
-} from '../../portal/schemas/othergrades.js';
-import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../../portal/schemas/descriptive.js';
-import { partialGradesResponse } from '../../portal/schemas/partial.js';
-import { authSubjectsResponse } from '../../portal/schemas/lookups.js';
+} from '../portal/schemas/othergrades.js';
+import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../portal/schemas/descriptive.js';
+import { partialGradesResponse } from '../portal/schemas/partial.js';
+import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import {
   behaviourPointsCategoriesResponse,
   behaviourPointsCommentsResponse,
   behaviourPointsResponse,
   behaviourTypesResponse,
-} from '../../portal/schemas/behaviour.js';
-import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../../portal/schemas/identity.js';
-import { gradeEvents, gradeItems, newestGrade, type GradeSources } from '../../school/grades.js';
-import { averageState } from '../../school/averages.js';
-import { semesterOf } from '../../school/semester.js';
-import { CADENCE, type ResourceSpec } from '../resources.js';
-import { lookupList, names } from './lookups.js';
+} from '../portal/schemas/behaviour.js';
+import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
+import { gradeEvents, gradeItems, newestGrade, type GradeSources } from '../school/grades.js';
+import { averageState } from '../school/averages.js';
+import { semesterOf } from '../school/semester.js';
+import { CADENCE, type ResourceSpec } from '../poller/resources.js';
+import { lookupList, names } from '../poller/lookups.js';
 import type { z } from 'zod';
-import type { Source, SourceContext, SourceResult } from '../source.js';
+import { eventEntity, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const grades = feature({
+  name: 'grades',
+  tier: 'normal',
+  entities: [
+    sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school' }),
+    sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement' }),
+    eventEntity('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school'),
+  ],
+  create: () => new GradesSource(),
+});
 
 export class GradesSource implements Source {
-  readonly name = 'grades';
-  readonly tier = 'normal';
-  readonly entities = ['newest_grade', 'average', 'grade'];
-
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const get = <S extends z.ZodType>(spec: ResourceSpec<S>) => ctx.cache.get(spec);
     const units = await get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });

@@ -1,17 +1,19 @@
-// Fast tier: the unread counters on every poll; a mailbox's list only when its counter changed (on
+// The messages feature, fast tier: the unread counters on every poll; a mailbox's list only when its counter changed (on
 // the first poll and on a user's refresh too), so a quiet day costs one request per poll.
-import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../../portal/errors.js';
-import { MessagesUnavailableError } from '../../portal/messaging-policy.js';
+import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import {
   messageEvents,
   newestMessageEntity,
   unavailableMessageEntities,
   unreadMessagesEntity,
-} from '../../school/messages.js';
-import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
-import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import type { NewItem } from '../../store/seen.js';
-import type { Source, SourceContext, SourceResult } from '../source.js';
+} from '../school/messages.js';
+import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
+import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
+import type { NewItem } from '../store/seen.js';
+import { eventEntity, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -26,10 +28,18 @@ interface Listed {
   counter: number | undefined;
 }
 
+export const messages = feature({
+  name: 'messages',
+  tier: 'fast',
+  entities: [
+    sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości' }, { icon: 'mdi:email-outline', stateClass: 'measurement' }),
+    sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość' }, { icon: 'mdi:email' }),
+    eventEntity('message', { en: 'Message', pl: 'Wiadomość' }, 'mdi:email'),
+  ],
+  create: (access) => new MessagesSource({ api: access.messages }),
+});
+
 export class MessagesSource implements Source {
-  readonly name = 'messages';
-  readonly tier = 'fast';
-  readonly entities = ['unread_messages', 'newest_message', 'message'];
   private readonly api: MessagesApi;
   private readonly listed = new Map<Mailbox, Listed>();
   private readonly absentUntil = new Map<Mailbox, number>();

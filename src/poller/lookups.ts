@@ -1,10 +1,10 @@
 // The name lookups every source shares (Subjects, Users, Classrooms), read once a day and again when
 // a record names an id they do not know.
 import type { z } from 'zod';
-import { classroomsResponse, subjectsResponse, usersResponse } from '../../portal/schemas/lookups.js';
-import { makeNames, type Names } from '../../school/names.js';
-import { CADENCE, misses } from '../resources.js';
-import type { SourceContext } from '../source.js';
+import { classroomsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
+import { makeNames, type Names } from '../school/names.js';
+import { CADENCE, misses } from './resources.js';
+import type { SourceContext } from './source.js';
 
 export interface NeededIds {
   subjects?: Iterable<string | undefined>;
@@ -18,8 +18,8 @@ export async function names(ctx: SourceContext, needed: NeededIds = {}): Promise
     lookupList(ctx, 'Users', usersResponse, (r) => r.Users, needed.users),
     lookupList(ctx, 'Classrooms', classroomsResponse, (r) => r.Classrooms, needed.classrooms),
   ]);
-  ctx.shared.names = makeNames({ subjects, users, classrooms });
-  return ctx.shared.names;
+  ctx.lookups.names = makeNames({ subjects, users, classrooms });
+  return ctx.lookups.names;
 }
 
 /**

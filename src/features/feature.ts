@@ -1,0 +1,70 @@
+// What a feature declares in one place: its entities, its tier and poll, the other features whose
+// outputs it reads (by name), and the handlers of the commands its buttons send.
+import type { EntityDef } from '../ha/entities.js';
+import type { EntityState } from '../ha/state.js';
+import type { CommandRequest } from '../mqtt/commands.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { MessagesApi } from '../portal/messaging-api.js';
+import type { AccountConfig } from '../config/schema.js';
+import type { Identity } from '../poller/identity.js';
+import type { Source, Tier } from '../poller/source.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+/** What one account gives its features when it makes their per-account state. */
+export interface FeatureAccess {
+  account: AccountConfig;
+  gateway: Gateway;
+  messages: MessagesApi;
+  /** The child as last learned (undefined before the first identity). */
+  identity: () => Identity | undefined;
+  dataDir: string;
+  clock: Clock;
+  log: Logger;
+}
+
+/** What a command handler may do with the account beside its own feature's state. */
+export interface CommandAccount {
+  gateway: Gateway;
+  /** Runs work after whatever the account is doing, never at the same time as a poll. */
+  enqueue<T>(work: () => Promise<T>): Promise<T>;
+  /** Publishes states computed outside a poll. */
+  publishStates(states: Record<string, EntityState>): void;
+  /** Polls every tier now; resolves when done. */
+  refresh(): Promise<void>;
+}
+
+/**
+ * A command handler, given its own feature's state. (Declared as a method so that a feature with a
+ * narrower state still fits in the list of features.)
+ */
+export type FeatureCommand<S> = {
+  handle(request: CommandRequest, account: CommandAccount, state: S): Promise<Record<string, unknown>>;
+}['handle'];
+
+/** A feature's per-account state: its poll (when it has a tier) and what it needs at start. */
+export interface FeatureState extends Partial<Source> {
+  /** Restores what the feature keeps in data_dir, before the first poll. */
+  prepare?(): Promise<void>;
+}
+
+export interface Feature<S extends FeatureState = FeatureState> {
+  readonly name: string;
+  /** Every entity the feature may publish for a child, events and buttons included. */
+  readonly entities: readonly EntityDef[];
+  /** Entities that follow the account's configuration (the fixed messages' buttons). */
+  readonly configured?: (account: AccountConfig) => EntityDef[];
+  /** The tier its poll runs in; a feature without one is never polled. */
+  readonly tier?: Tier;
+  /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
+  readonly inputs?: readonly string[];
+  /** Makes the feature's state for one account. */
+  readonly create: (access: FeatureAccess) => S;
+  /** Handlers of the commands its buttons send, by command key. */
+  readonly commands?: Readonly<Record<string, FeatureCommand<S>>>;
+}
+
+/** Declares a feature (infers its state type from `create`). */
+export function feature<S extends FeatureState>(declared: Feature<S>): Feature<S> {
+  return declared;
+}

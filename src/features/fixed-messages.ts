@@ -1,0 +1,54 @@
+// The fixed-messages feature: one send_<id> button per message configured for the account, all
+// sending through the send_message command (which a parent may also call with any configured id).
+import { CommandError } from '../mqtt/commands.js';
+import { FixedMessageSender } from '../messaging/sender.js';
+import { feature, type FeatureAccess, type FeatureState } from './feature.js';
+import type { EntityDef } from '../ha/entities.js';
+
+/** The button for one configured fixed message: its name is the user's own, whatever the language. */
+export function sendButton(messageId: string, name: string): EntityDef {
+  return {
+    key: `send_${messageId}`,
+    platform: 'button',
+    name: { en: name, pl: name },
+    icon: 'mdi:send',
+    command: { key: 'send_message', payload: messageId },
+  };
+}
+
+/** The account's sender, made only when it has fixed messages configured. */
+class FixedMessages implements FeatureState {
+  readonly sender: FixedMessageSender | undefined;
+
+  constructor(access: FeatureAccess) {
+    const { account } = access;
+    if (account.messages.length === 0) return;
+    this.sender = new FixedMessageSender({
+      account: account.login,
+      messages: account.messages,
+      api: access.messages,
+      gateway: access.gateway,
+      identity: access.identity,
+      dataDir: access.dataDir,
+      clock: access.clock,
+      log: access.log,
+    });
+  }
+
+  async prepare(): Promise<void> {
+    await this.sender?.start();
+  }
+}
+
+export const fixedMessages = feature({
+  name: 'fixed-messages',
+  entities: [],
+  configured: (account) => account.messages.map((m) => sendButton(m.id, m.name)),
+  create: (access) => new FixedMessages(access),
+  commands: {
+    send_message: async (req, _account, state) => {
+      if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
+      return { ...(await state.sender.send(req.arg, req.transaction)) };
+    },
+  },
+});

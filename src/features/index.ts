@@ -1,0 +1,85 @@
+// The list of features. The entity catalogue, discovery, the dashboard's entities and the command
+// router's registrations are all derived from it; adding a feature means adding it here.
+import { lucky } from './lucky.js';
+import { messages } from './messages.js';
+import { notices } from './notices.js';
+import { timetable } from './timetable.js';
+import { grades } from './grades.js';
+import { attendance } from './attendance.js';
+import { agenda } from './agenda.js';
+import { notes } from './notes.js';
+import { library } from './library.js';
+import { status } from './status.js';
+import { fixedMessages } from './fixed-messages.js';
+import type { Feature } from './feature.js';
+import type { EntityDef } from '../ha/entities.js';
+import type { AccountConfig } from '../config/schema.js';
+
+export { sendButton } from './fixed-messages.js';
+
+/** Every feature, in the order their polls run when their inputs allow it. */
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, notes, library, status, fixedMessages];
+
+/**
+ * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,
+ * buttons and events (the order of the interface's table).
+ */
+function rank(e: EntityDef): number {
+  if (e.platform === 'event') return 3;
+  if (e.platform === 'button') return 2;
+  return e.entityCategory === 'diagnostic' ? 1 : 0;
+}
+
+/** Every fixed entity the bridge can publish for a child. */
+export const ENTITIES: readonly EntityDef[] = FEATURES.flatMap((f) => f.entities)
+  .map((e, i) => ({ e, i }))
+  .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+  .map(({ e }) => e);
+
+/** The catalogue entry of a key; an unknown key is a programming error. */
+export function entityByKey(key: string): EntityDef {
+  const found = ENTITIES.find((e) => e.key === key);
+  if (!found) throw new Error(`no entity ${key}`);
+  return found;
+}
+
+/** What a child of this account announces: the catalogue, then the account's configured buttons. */
+export function accountEntities(account: AccountConfig, features: readonly Feature[] = FEATURES): EntityDef[] {
+  const fixed = ENTITIES.filter((e) => features.some((f) => f.entities.includes(e)));
+  return [...fixed, ...features.flatMap((f) => f.configured?.(account) ?? [])];
+}
+
+/** The command keys the features handle, each with the feature that handles it. */
+export function commandOwners(features: readonly Feature[] = FEATURES): Map<string, Feature> {
+  const owners = new Map<string, Feature>();
+  for (const f of features) {
+    for (const key of Object.keys(f.commands ?? {})) {
+      if (owners.has(key)) throw new Error(`command "${key}" is declared by two features`);
+      owners.set(key, f);
+    }
+  }
+  return owners;
+}
+
+/**
+ * The features in the order their polls run: each after the features it names as inputs, otherwise
+ * in list order. A missing or circular input is a programming error.
+ */
+export function runOrder(features: readonly Feature[] = FEATURES): Feature[] {
+  const byName = new Map(features.map((f) => [f.name, f]));
+  const done = new Set<string>();
+  const order: Feature[] = [];
+  const visit = (f: Feature, path: readonly string[]): void => {
+    if (done.has(f.name)) return;
+    if (path.includes(f.name)) throw new Error(`features ${[...path, f.name].join(' -> ')} depend on each other`);
+    for (const input of f.inputs ?? []) {
+      const needed = byName.get(input);
+      if (!needed) throw new Error(`feature ${f.name} needs ${input}, which is not in the list`);
+      visit(needed, [...path, f.name]);
+    }
+    done.add(f.name);
+    order.push(f);
+  };
+  for (const f of features) visit(f, []);
+  return order;
+}

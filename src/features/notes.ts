@@ -1,0 +1,28 @@
+// The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
+import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
+import { newestNote, noteEvents, type NotesInput } from '../school/notes.js';
+import { CADENCE } from '../poller/resources.js';
+import { lookupList, names } from '../poller/lookups.js';
+import { eventEntity, sensor } from '../ha/entities.js';
+import { feature } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const notes = feature({
+  name: 'notes',
+  tier: 'normal',
+  entities: [
+    sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga' }, { icon: 'mdi:note-text' }),
+    eventEntity('note', { en: 'Note', pl: 'Uwaga' }, 'mdi:note-text'),
+  ],
+  create: () => new NotesSource(),
+});
+
+export class NotesSource implements Source {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, maxAgeMs: CADENCE.hourly }))?.Notes;
+    if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };
+    const categories = await lookupList(ctx, 'Notes/Categories', noteCategoriesResponse, (r) => r.Categories, notes.map((n) => n.Category));
+    const input: NotesInput = { notes, categories, names: await names(ctx, { users: notes.map((n) => n.Teacher) }) };
+    return { states: { newest_note: newestNote(input) }, events: { note: noteEvents(input) } };
+  }
+}

@@ -1,0 +1,90 @@
+// The notices feature, normal tier: announcements, their unread count and events; the
+// mark_notices_read button marks them read.
+import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
+import { noticeEntities, noticeEvents } from '../school/notices.js';
+import { UnexpectedResponseError } from '../portal/errors.js';
+import type { Gateway } from '../portal/gateway.js';
+import { CommandError, type CommandRequest } from '../mqtt/commands.js';
+import { eventEntity, sensor } from '../ha/entities.js';
+import { feature, type CommandAccount } from './feature.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const notices = feature({
+  name: 'notices',
+  tier: 'normal',
+  entities: [
+    sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement' }),
+    sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board' }),
+    {
+      key: 'mark_notices_read',
+      platform: 'button',
+      name: { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' },
+      icon: 'mdi:email-open-multiple',
+      command: { key: 'mark_notices_read', payload: 'all' },
+    },
+    eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie' }, 'mdi:bulletin-board'),
+  ],
+  create: () => new NoticesSource(),
+  commands: { mark_notices_read: markNoticesRead },
+});
+
+/** Marks every unread announcement read ("all") or one by its id, then publishes the new counts. */
+async function markNoticesRead(req: CommandRequest, account: CommandAccount, source: NoticesSource): Promise<Record<string, unknown>> {
+  const wanted = req.arg.trim();
+  // Ids are only ever taken from what the portal gave; a payload that cannot be one is refused
+  // before any request.
+  if (wanted !== 'all' && !/^[A-Za-z0-9_-]{1,128}$/.test(wanted)) {
+    throw new CommandError('send "all" or one announcement id');
+  }
+  return account.enqueue(async () => {
+    const notices = await source.known(account.gateway);
+    const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
+    if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
+    const marked = await source.markRead(account.gateway, ids);
+    account.publishStates(source.states());
+    return { marked, already_read: ids.length - marked };
+  });
+}
+
+export class NoticesSource implements Source {
+  private notices: Notice[] | undefined;
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const notices = await this.load(ctx.gateway);
+    return { states: noticeEntities(notices), events: { notice: noticeEvents(notices) } };
+  }
+
+  /** The announcements the portal gave in the last poll, fetched now if there was none yet. */
+  async known(gateway: Gateway): Promise<readonly Notice[]> {
+    return this.notices ?? (await this.load(gateway));
+  }
+
+  private async load(gateway: Gateway): Promise<Notice[]> {
+    this.notices = (await gateway.get('SchoolNotices', noticesResponse)).SchoolNotices;
+    return this.notices;
+  }
+
+  /**
+   * Marks the given announcements read. An already read one answers 400 InvalidRequest, which means
+   * done (spec 3.3). Returns how many were marked.
+   */
+  async markRead(gateway: Gateway, ids: readonly string[]): Promise<number> {
+    let marked = 0;
+    for (const id of ids) {
+      try {
+        await gateway.post(`SchoolNotices/MarkAsRead/${encodeURIComponent(id)}`);
+        marked++;
+      } catch (error) {
+        if (!(error instanceof UnexpectedResponseError && error.status === 400 && error.code === 'InvalidRequest')) throw error;
+      }
+      const notice = this.notices?.find((n) => n.Id === id);
+      if (notice) notice.WasRead = true;
+    }
+    return marked;
+  }
+
+  /** States recomputed from memory (after marking read, without a new request). */
+  states(): SourceResult['states'] {
+    return this.notices ? noticeEntities(this.notices) : {};
+  }
+}

@@ -1,0 +1,129 @@
+// The children's devices as Home Assistant knows them: their discovery, the entities dropped since (kept
+// reduced so HA removes them), and what an earlier run left retained for children and entities gone.
+import { childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
+import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
+import type { EntityDef } from '../ha/entities.js';
+import type { Logger } from '../util/log.js';
+import type { RetainedMirror } from './mirror.js';
+import type { RetainedDevice } from './retained.js';
+
+export interface ChildDevicesOptions {
+  topics: Topics;
+  ctx: DiscoveryContext;
+  mirror: RetainedMirror;
+  /** Ids of the configured children (known before their names are). */
+  configured: readonly string[];
+  log: Logger;
+}
+
+interface ChildEntry {
+  device: ChildDevice;
+  /** Entities dropped while running, kept in discovery reduced to their platform so HA removes them. */
+  removed: Map<string, EntityDef>;
+}
+
+export class ChildDevices {
+  private readonly children = new Map<string, ChildEntry>();
+  /** Retained devices an earlier run left, by child id, until the child is set again. */
+  private readonly previous = new Map<string, RetainedDevice>();
+
+  constructor(private readonly options: ChildDevicesOptions) {}
+
+  /** The device of a child set so far. */
+  get(childId: string): ChildDevice | undefined {
+    return this.children.get(childId)?.device;
+  }
+
+  /** Declares a child's device and entities; published when its discovery changed. */
+  set(child: ChildDevice): void {
+    if (child.id === BRIDGE_DEVICE) throw new Error(`"${BRIDGE_DEVICE}" cannot be a child id: it is the bridge's own topic`);
+    let entry = this.children.get(child.id);
+    const dropped: EntityDef[] = [];
+    if (entry) {
+      const keys = new Set(child.entities.map((e) => e.key));
+      dropped.push(...entry.device.entities.filter((e) => !keys.has(e.key)));
+      entry.device = child;
+    } else {
+      entry = { device: child, removed: new Map() };
+      this.children.set(child.id, entry);
+    }
+    for (const entity of dropped) entry.removed.set(entity.key, entity);
+    for (const entity of child.entities) entry.removed.delete(entity.key);
+    const clears = [...dropped.flatMap((e) => this.entityTopics(child.id, e)), ...this.reconcile(entry)];
+    // The reduced config goes out before the states are emptied, so HA drops the entity first.
+    this.setDiscovery(entry);
+    for (const topic of clears) this.options.mirror.clear(topic);
+  }
+
+  /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
+  remove(childId: string): void {
+    const retained = this.previous.get(childId);
+    this.children.delete(childId);
+    this.previous.delete(childId);
+    this.options.mirror.clear(this.options.topics.deviceConfig(childId));
+    this.options.mirror.clearUnder(`${this.options.topics.base}/${childId}/`);
+    this.options.mirror.clear(this.options.topics.availability(childId));
+    for (const component of retained?.components.values() ?? []) for (const t of component.retainedTopics) this.options.mirror.clear(t);
+  }
+
+  private setDiscovery(entry: ChildEntry): void {
+    const message = childDiscovery(entry.device, this.options.ctx, [...entry.removed.values()]);
+    this.options.mirror.set(message.topic, JSON.stringify(message.payload));
+  }
+
+  /** An entity's retained topics: state and attributes for sensors, none for buttons and events. */
+  private entityTopics(child: string, entity: Pick<EntityDef, 'key' | 'platform'>): string[] {
+    if (entity.platform !== 'sensor' && entity.platform !== 'binary_sensor') return [];
+    return [this.options.topics.state(child, entity.key), this.options.topics.attributes(child, entity.key)];
+  }
+
+  /**
+   * Components the retained config of an earlier run had and the child no longer has: kept as removed
+   * components (HA deletes them) and their retained topics returned for clearing.
+   */
+  private reconcile(entry: ChildEntry): string[] {
+    const retained = this.previous.get(entry.device.id);
+    if (!retained) return [];
+    this.previous.delete(entry.device.id);
+    const keys = new Set(entry.device.entities.map((e) => e.key));
+    const clears: string[] = [];
+    for (const [key, component] of retained.components) {
+      if (keys.has(key)) continue;
+      entry.removed.set(key, { key, platform: component.platform, name: { en: key, pl: key } });
+      clears.push(...component.retainedTopics);
+    }
+    return clears;
+  }
+
+  isKnown(child: string): boolean {
+    return this.children.has(child) || (this.options.configured ?? []).includes(child);
+  }
+
+  commandsOf(child: string): ReadonlySet<string> | undefined {
+    const entry = this.children.get(child);
+    if (entry) return new Set(entry.device.entities.flatMap((e) => (e.command ? [e.command.key] : [])));
+    return this.isKnown(child) ? new Set() : undefined;
+  }
+
+  /**
+   * Children no longer configured lose their device, retained states and availability; known ones are
+   * reconciled against their current entities. Sent with the first sync.
+   */
+  removeStale(devices: readonly RetainedDevice[]): void {
+    for (const device of devices) {
+      if (this.isKnown(device.child)) {
+        this.previous.set(device.child, device);
+        const entry = this.children.get(device.child);
+        if (!entry) continue;
+        const clears = this.reconcile(entry);
+        this.setDiscovery(entry);
+        for (const topic of clears) this.options.mirror.clear(topic);
+        continue;
+      }
+      this.options.log.info({ child: device.child }, 'removing a child no longer configured');
+      this.options.mirror.clear(this.options.topics.deviceConfig(device.child));
+      for (const component of device.components.values()) for (const t of component.retainedTopics) this.options.mirror.clear(t);
+      this.options.mirror.clear(this.options.topics.availability(device.child));
+    }
+  }
+}

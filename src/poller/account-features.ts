@@ -1,0 +1,107 @@
+// An account's features: their states, one cycle's polls (each feature of the cycle's tiers in run
+// order, given the outputs of the features it names as inputs) and the way to their command handlers.
+// A feature that answers unexpectedly keeps its last values; anything else (a dead session, the
+// portal down) ends the cycle for all.
+import { UnexpectedResponseError } from '../portal/errors.js';
+import { accountEntities, commandOwners, runOrder } from '../features/index.js';
+import type { EntityDef } from '../ha/entities.js';
+import type { EntityState } from '../ha/state.js';
+import type { AccountConfig } from '../config/schema.js';
+import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
+import type { CommandRequest } from '../mqtt/commands.js';
+import type { FeatureProblem } from './health.js';
+import type { EventBatch } from './event-gate.js';
+import type { LookupMemory, SourceContext, Tier } from './source.js';
+import type { Logger } from '../util/log.js';
+
+/** One feature's state for an account. */
+export interface Running {
+  feature: Feature;
+  state: FeatureState;
+}
+
+export interface CycleOutcome {
+  states: Record<string, EntityState>;
+  events: EventBatch[];
+  /** The last feature that answered in an unexpected way. */
+  problem?: FeatureProblem;
+  /** Set when the account could not be polled at all. */
+  sessionError?: unknown;
+}
+
+export class AccountFeatures {
+  private readonly running: Running[];
+  /** Each feature's last output, by feature name, for the features that name it as an input. */
+  private readonly outputs = new Map<string, unknown>();
+  readonly lookups: LookupMemory = {};
+
+  constructor(features: readonly Feature[], access: FeatureAccess) {
+    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
+  }
+
+  /** What the account's child announces. */
+  entities(account: AccountConfig): EntityDef[] {
+    return accountEntities(account, this.running.map((r) => r.feature));
+  }
+
+  async prepare(): Promise<void> {
+    for (const { state } of this.running) await state.prepare?.();
+  }
+
+  /** A feature's state for this account (undefined when the account does not run it). */
+  stateOf<S extends FeatureState>(feature: Feature<S>): S | undefined {
+    return this.running.find((r) => r.feature === feature)?.state as S | undefined;
+  }
+
+  /** Runs a command with the state of the feature that declares it. */
+  command(request: CommandRequest, account: CommandAccount): Promise<Record<string, unknown>> {
+    const owner = commandOwners(this.running.map((r) => r.feature)).get(request.command);
+    const handler = owner?.commands?.[request.command];
+    const state = owner && this.stateOf(owner);
+    if (!handler || !state) throw new Error(`no feature handles ${request.command}`);
+    return handler(request, account, state);
+  }
+
+  poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
+    return pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+  }
+}
+
+async function pollFeatures(
+  running: readonly Running[],
+  tiers: readonly Tier[],
+  ctx: Omit<SourceContext, 'inputs'>,
+  outputs: Map<string, unknown>,
+  log: Logger,
+): Promise<CycleOutcome> {
+  const outcome: CycleOutcome = { states: {}, events: [] };
+  // Polls run one after another, each after the features it reads (runOrder); each fetches its own
+  // resources concurrently.
+  for (const { feature, state: source } of running) {
+    if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
+    const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
+    if (source.due?.(featureCtx) === false) {
+      Object.assign(outcome.states, source.restate?.(featureCtx));
+      continue;
+    }
+    try {
+      const result = await source.poll(featureCtx);
+      if ('output' in result) outputs.set(feature.name, result.output);
+      Object.assign(outcome.states, result.states);
+      if (result.suspicious !== undefined) {
+        outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
+        log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
+      }
+      for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items]);
+    } catch (error) {
+      if (error instanceof UnexpectedResponseError) {
+        if (!error.refused) outcome.problem = { error, feature: feature.name };
+        log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
+      } else {
+        outcome.sessionError = error;
+        return outcome;
+      }
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,57 @@
+// What an account runner is given: its account and portal, its timing, where it publishes, and the
+// hooks an observer (the benchmark, a test) may attach.
+import type { Feature } from '../features/feature.js';
+import type { ChildDevice } from '../ha/discovery.js';
+import type { EntityState, EventPayload } from '../ha/state.js';
+import type { Language } from '../i18n/language.js';
+import type { SessionPolicy } from '../portal/session.js';
+import type { DownloadSlots } from '../portal/download-limits.js';
+import type { AccountConfig, PortalUrls } from '../config/schema.js';
+import type { PollPolicy } from './schedule.js';
+import type { Tier } from './source.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { Dispatcher } from 'undici';
+
+/** What an account publishes to (the MQTT bridge, or a recorder in tests). */
+export interface Publisher {
+  setChild(child: ChildDevice): void;
+  removeChild(childId: string): void;
+  setAvailability(childId: string, online: boolean): void;
+  publishState(childId: string, key: string, state: EntityState): void;
+  publishEvent(childId: string, kind: string, payload: EventPayload): void;
+}
+
+/** What an observer (the benchmark, a test) may attach to an account's polling. */
+export interface PollHooks {
+  /** Every request sent to the portal, as "METHOD endpoint" with ids masked. */
+  onRequest?: (key: string) => void;
+  /** A timed poll of a tier is about to start. */
+  onCycleStart?: (tiers: Tier[]) => void;
+  /** A timed poll of a tier ended (ok: the account could be polled). */
+  onCycle?: (cycle: { tiers: Tier[]; ok: boolean }) => void;
+  /** Fetch everything on every poll (the benchmark's comparison). */
+  naive?: boolean;
+}
+
+export interface AccountPollerOptions {
+  account: AccountConfig;
+  urls: PortalUrls;
+  dataDir: string;
+  poll: PollPolicy;
+  clock: Clock;
+  log: Logger;
+  publisher: Publisher;
+  /** The features this account runs (all of them unless a test says otherwise). */
+  features?: readonly Feature[];
+  dispatcher?: Dispatcher;
+  sessionPolicy?: SessionPolicy;
+  timeoutMs?: number;
+  /** Delay before the first poll (staggers accounts). */
+  startDelayMs?: number;
+  hooks?: PollHooks;
+  /** The process-wide download slots (needed when the account has downloads on). */
+  slots?: DownloadSlots;
+  /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
+  language?: Language;
+}

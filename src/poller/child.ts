@@ -1,0 +1,69 @@
+// Who an account's child is: its identity (read once a day, kept in data_dir), the child id its
+// topics use, and the device Home Assistant shows for it.
+import { safeName } from '../store/files.js';
+import { classModel, FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
+import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
+import type { ChildDevice } from '../ha/discovery.js';
+import type { EntityDef } from '../ha/entities.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { AccountConfig } from '../config/schema.js';
+import type { Logger } from '../util/log.js';
+
+const DAY = 24 * 60 * 60_000;
+
+export interface AccountChildOptions {
+  account: AccountConfig;
+  dataDir: string;
+  log: Logger;
+  language?: Language;
+}
+
+export class AccountChild {
+  identity: Identity | undefined;
+  /** The configured id, else the first name's slug once known, else the login. */
+  id: string;
+
+  constructor(private readonly options: AccountChildOptions) {
+    this.id = options.account.id ?? safeName(options.account.login).toLowerCase();
+  }
+
+  /** The identity the last run saved; returns when it was fetched. */
+  async restore(): Promise<number | undefined> {
+    const cached = await loadIdentity(this.options.dataDir, this.options.account.login);
+    if (!cached) return undefined;
+    this.adopt(cached);
+    return cached.fetchedAt;
+  }
+
+  /** Whether the identity is missing or a day old (then `fetch` reads it again). */
+  stale(now: number): boolean {
+    return !this.identity || now - this.identity.fetchedAt >= DAY;
+  }
+
+  /** Reads and saves the identity; a failed save goes to onStorageError, not to the caller. */
+  async fetch(gateway: Gateway, now: number, onStorageError: (error: unknown) => void): Promise<void> {
+    const identity = await fetchIdentity(gateway, now, this.options.log);
+    this.adopt(identity);
+    await saveIdentity(this.options.dataDir, this.options.account.login, identity).catch((error: unknown) => {
+      onStorageError(error);
+      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the child identity in data_dir');
+    });
+  }
+
+  /** The device as announced with the given entities. */
+  device(entities: EntityDef[]): ChildDevice {
+    const id = this.identity;
+    return {
+      id: this.id,
+      name: id ? `${id.firstName} ${id.lastName}`.trim() : this.options.account.login,
+      model: id?.className ? classModel(id.className, this.options.language ?? FALLBACK_LANGUAGE) : undefined,
+      school: id?.schoolName,
+      entities,
+    };
+  }
+
+  private adopt(identity: Identity): void {
+    this.identity = identity;
+    if (this.options.account.id === undefined && identity.firstName) this.id = childSlug(identity.firstName);
+  }
+}

@@ -1,0 +1,52 @@
+// The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
+// hold yet fire, and only after the memory saying so is on disk.
+import { SeenStore, type NewItem } from '../store/seen.js';
+import type { EventPayload } from '../ha/state.js';
+import type { Logger } from '../util/log.js';
+
+export type EventBatch = [kind: string, items: NewItem[]];
+
+export interface EventGateOptions {
+  dataDir: string;
+  log: Logger;
+  fire: (kind: string, payload: EventPayload) => void;
+  /** Told whether data_dir could be written (undefined: it could; else the error). */
+  onStorage: (error: unknown) => void;
+}
+
+export class EventGate {
+  private seen: SeenStore | undefined;
+
+  constructor(private readonly options: EventGateOptions) {}
+
+  /** Loads the memory of a child id (again when the id changes). */
+  async load(childId: string): Promise<void> {
+    this.seen = new SeenStore(this.options.dataDir, childId);
+    await this.seen.load();
+  }
+
+  async save(): Promise<void> {
+    await this.seen?.save();
+  }
+
+  async pass(batches: readonly EventBatch[]): Promise<void> {
+    const seen = this.seen;
+    if (!seen || batches.length === 0) return;
+    const undo = seen.checkpoint();
+    const toFire = batches.map(([kind, items]) => [kind, seen.take(kind, items)] as const);
+    // The memory is saved before publishing: after a crash an event may be missed, never repeated.
+    // When it cannot be saved, nothing fires and the memory goes back, so the items fire later.
+    try {
+      // Only a real write proves data_dir is writable again.
+      if (await seen.save()) this.options.onStorage(undefined);
+    } catch (error) {
+      undo();
+      this.options.onStorage(error);
+      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the event memory in data_dir; events wait');
+      return;
+    }
+    for (const [kind, items] of toFire) {
+      for (const item of items) this.options.fire(kind, item.payload);
+    }
+  }
+}

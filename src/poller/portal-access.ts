@@ -1,0 +1,109 @@
+// One account's way into the portal: its session, the gateway and the messaging host over it, the
+// resource cache, and (downloads on) a downloader per child. `run`, `check` and the tests build it alike.
+import { Gateway } from '../portal/gateway.js';
+import { PortalSession, type SessionPolicy } from '../portal/session.js';
+import { MessagingClient } from '../portal/messaging.js';
+import { MessagesApi } from '../portal/messaging-api.js';
+import { Downloader } from '../portal/downloads.js';
+import { ResourceCache } from './resources.js';
+import { BackgroundFiles } from './files.js';
+import type { DownloadSlots } from '../portal/download-limits.js';
+import type { SessionStore } from '../store/session-store.js';
+import type { AccountConfig, PortalUrls } from '../config/schema.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { Dispatcher } from 'undici';
+
+export interface PortalAccessOptions {
+  account: AccountConfig;
+  urls: PortalUrls;
+  clock: Clock;
+  log: Logger;
+  /** Where the session is kept between runs (none: `check` keeps its own). */
+  store?: SessionStore;
+  dispatcher?: Dispatcher;
+  policy?: SessionPolicy;
+  timeoutMs?: number;
+  /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
+  onRequest?: (key: string) => void;
+  /** The cache fetches everything every time (the benchmark's naive schedule). */
+  alwaysFetch?: boolean;
+  /** For downloads: data_dir and the process-wide slots (no downloads without both). */
+  dataDir?: string;
+  slots?: DownloadSlots;
+}
+
+/** The downloader for one child id and the files it fetches in the background. */
+export interface Downloads {
+  downloader: Downloader;
+  files: BackgroundFiles;
+}
+
+export class PortalAccess {
+  readonly session: PortalSession;
+  readonly gateway: Gateway;
+  readonly messaging: MessagingClient;
+  readonly messages: MessagesApi;
+  readonly cache: ResourceCache;
+  private readonly options: PortalAccessOptions;
+  private downloadState: (Downloads & { child: string }) | undefined;
+
+  constructor(options: PortalAccessOptions) {
+    this.options = options;
+    const { account, urls, clock, log, onRequest } = options;
+    const label = account.id ?? account.login;
+    this.session = new PortalSession({
+      account: label,
+      login: account.login,
+      password: account.password ?? '',
+      urls,
+      clock,
+      log,
+      store: options.store,
+      dispatcher: options.dispatcher,
+      policy: options.policy,
+      timeoutMs: options.timeoutMs,
+    });
+    this.gateway = new Gateway({
+      session: this.session,
+      urls,
+      account: label,
+      onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${endpoint.replace(/\/[^/]*\d[^/]*$/, '/<id>')}`)),
+    });
+    this.messaging = new MessagingClient({
+      session: this.session,
+      urls,
+      account: label,
+      clock,
+      log,
+      timeoutMs: options.timeoutMs,
+      onRequest: onRequest && ((method, path) => onRequest(`${method} messages:${path.replace(/\/\d+/g, '/<id>')}`)),
+    });
+    this.messages = new MessagesApi({ client: this.messaging, account: label });
+    this.cache = new ResourceCache({ gateway: this.gateway, clock, log, alwaysFetch: options.alwaysFetch });
+  }
+
+  /** The account's downloader (downloads on only), made for the given child id. */
+  downloads(child: string): Downloads | undefined {
+    const { account, slots, dataDir } = this.options;
+    if (!account.downloads || !slots || dataDir === undefined) return undefined;
+    if (this.downloadState?.child !== child) {
+      this.downloadState = {
+        child,
+        // The files already saved stay known when the child id changes.
+        files: this.downloadState?.files ?? new BackgroundFiles(this.options.log),
+        downloader: new Downloader({
+          session: this.session,
+          urls: this.options.urls,
+          account: account.id ?? account.login,
+          child,
+          dataDir,
+          clock: this.options.clock,
+          log: this.options.log,
+          slots,
+        }),
+      };
+    }
+    return this.downloadState;
+  }
+}
