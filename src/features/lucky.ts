@@ -1,7 +1,9 @@
 // The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school day is known.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEntities, luckyRecheckDue, readLucky, type LuckyNumber } from '../school/lucky.js';
+import { luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
 import { binary, sensor } from '../ha/entities.js';
+import { onOff } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -36,6 +38,17 @@ export class LuckySource implements Source {
   }
 
   private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return luckyEntities(this.lucky, registerNumber, today);
+    return renderLucky(luckyToday(this.lucky, registerNumber, today));
   }
+}
+
+/** lucky_number shows the number of its day (attribute `day`); lucky_today is ON when it is the child's. */
+export function renderLucky(lucky: LuckyToday): { lucky_number: EntityState; lucky_today: EntityState } {
+  return {
+    lucky_number: {
+      state: lucky.number === null ? null : String(lucky.number),
+      attributes: { day: lucky.day, register_number: lucky.registerNumber },
+    },
+    lucky_today: onOff(lucky.mine),
+  };
 }

@@ -11,6 +11,7 @@ import {
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
+import type { EventFields } from '../poller/event-gate.js';
 import { eventEntity, sensor } from '../ha/entities.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
@@ -124,7 +125,7 @@ export class MessagesSource implements Source {
     };
   }
 
-  private events(): NewItem[] {
+  private events(): NewItem<EventFields>[] {
     return [...this.listed.entries()].flatMap(([mailbox, l]) => messageEvents(mailbox, l.items));
   }
 }

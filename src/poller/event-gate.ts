@@ -4,7 +4,10 @@ import { SeenStore, type NewItem } from '../store/seen.js';
 import type { EventPayload } from '../ha/state.js';
 import type { Logger } from '../util/log.js';
 
-export type EventBatch = [kind: string, items: NewItem[]];
+/** What an event carries beside its type: the fields an automation reads. */
+export type EventFields = Record<string, unknown>;
+
+export type EventBatch = [kind: string, items: NewItem<EventFields>[]];
 
 export interface EventGateOptions {
   dataDir: string;
@@ -46,7 +49,8 @@ export class EventGate {
       return;
     }
     for (const [kind, items] of toFire) {
-      for (const item of items) this.options.fire(kind, item.payload);
+      // The kind is the event entity's only event type (Home Assistant's `event_type`).
+      for (const item of items) this.options.fire(kind, { event_type: kind, ...item.payload });
     }
   }
 }

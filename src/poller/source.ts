@@ -3,6 +3,7 @@
 import type { Gateway } from '../portal/gateway.js';
 import type { EntityState } from '../ha/state.js';
 import type { NewItem } from '../store/seen.js';
+import type { EventFields } from './event-gate.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { ResourceCache } from './resources.js';
@@ -44,7 +45,7 @@ export interface SourceContext {
 export interface SourceResult {
   states: Record<string, EntityState>;
   /** New-item candidates by event kind; the seen memory decides which ones fire. */
-  events?: Record<string, NewItem[]>;
+  events?: Record<string, NewItem<EventFields>[]>;
   /**
    * The answer parsed but looks wrong (e.g. no grade names a subject): the states are published and
    * `problem` says unexpected_response, naming the source.

@@ -4,7 +4,7 @@
 import type { EntityState } from '../ha/state.js';
 import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } from '../portal/schemas/agenda.js';
 import { addDays } from '../util/time.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { byId, collapse, dayOf, fold, hhmm, type ItemEvent } from './common.js';
 import type { Names } from './names.js';
 

@@ -11,7 +11,7 @@
 import type { EntityState } from '../ha/state.js';
 import type { Attendance, AttendanceType, Justification } from '../portal/schemas/attendance.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { byId, dayOf, fold, idCompare, type ItemEvent } from './common.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';

@@ -11,7 +11,7 @@
 import type { EntityState } from '../ha/state.js';
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { byId, plCompare, round2 } from './common.js';
 import { categoryWeight, periodOf, pointPercent } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';

@@ -1,7 +1,7 @@
 // Every kind of grade gathered into one newest-first list, the `newest_grade` sensor and one `grade`
 // event per grade.
 import type { EntityState } from '../ha/state.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { stateText, type ItemEvent } from './common.js';
 import { newestFirst, type GradeItem } from './grade-item.js';
 import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';

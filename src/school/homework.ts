@@ -6,7 +6,7 @@ import type { HomeworkAssignment } from '../portal/schemas/agenda.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, dayOfWeek } from '../util/time.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { byId, collapse, dayOf, type ItemEvent } from './common.js';
 import type { Names } from './names.js';
 

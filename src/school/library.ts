@@ -10,7 +10,7 @@
 // - its loan runs 150 days or more (a library loan is weeks; a school-year loan is ten months).
 import type { EntityState } from '../ha/state.js';
 import type { Lending } from '../portal/schemas/library.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { collapse, dayOf, fold } from './common.js';
 
 const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|textbook)/;

@@ -1,5 +1,4 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
-import type { EntityState } from '../ha/state.js';
 import { warsawTimeOfDay } from '../util/time.js';
 
 export interface LuckyNumber {
@@ -15,22 +14,24 @@ export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown
   return { number, day };
 }
 
-/**
- * lucky_number shows today's or the next school day's number (a number for a past day is unknown);
- * lucky_today is ON when that number is the child's class register number.
- */
-export function luckyEntities(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string): {
-  lucky_number: EntityState;
-  lucky_today: EntityState;
-} {
+/** The lucky number a family looks at today, and whether it is the child's. */
+export interface LuckyToday {
+  /** Today's or the next school day's number; null when only a past day's number is known. */
+  number: number | null;
+  day: string | null;
+  registerNumber: string | null;
+  /** The number is the child's class register number. */
+  mine: boolean;
+}
+
+/** A number for a past day says nothing about today. */
+export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string): LuckyToday {
   const current = lucky && lucky.day >= today ? lucky : undefined;
-  const mine = current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber;
   return {
-    lucky_number: {
-      state: current ? String(current.number) : null,
-      attributes: { day: current?.day ?? null, register_number: registerNumber ?? null },
-    },
-    lucky_today: { state: mine ? 'ON' : 'OFF' },
+    number: current?.number ?? null,
+    day: current?.day ?? null,
+    registerNumber: registerNumber ?? null,
+    mine: current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber,
   };
 }
 

@@ -2,7 +2,7 @@
 // 0 negative, 1 positive, 2 neutral (spec 2.9).
 import type { EntityState } from '../ha/state.js';
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { byId, collapse, dayOf, idCompare, stateText, timeKey, type ItemEvent } from './common.js';
 import type { Names } from './names.js';
 

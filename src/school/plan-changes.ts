@@ -3,7 +3,7 @@
 // Feeds plan_changes_today / plan_changes_tomorrow and the `plan_change` events.
 import type { EntityState } from '../ha/state.js';
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { capAttributes } from './attributes.js';
+import { capAttributes } from '../ha/attributes.js';
 import { dayOf, type ItemEvent } from './common.js';
 import type { Names } from './names.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';

@@ -2,16 +2,16 @@
 // restart or a re-login never fires the same event twice.
 import { join } from 'node:path';
 import { readJson, safeName, writeJson } from './files.js';
-import type { EventPayload } from '../ha/state.js';
 
 /** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
 export const FLOOD_LIMIT = 20;
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
-export interface NewItem {
+/** A candidate for an event: `id` is what is remembered; the payload is the caller's business. */
+export interface NewItem<P = unknown> {
   id: string;
-  payload: EventPayload;
+  payload: P;
 }
 
 type Memory = Record<string, string[]>;
@@ -38,7 +38,7 @@ export class SeenStore {
    * Returns the items to fire for a kind and remembers them. The first time a kind is seen, or when
    * more than FLOOD_LIMIT are new at once, everything is remembered and nothing fires.
    */
-  take(kind: string, items: readonly NewItem[]): NewItem[] {
+  take<P>(kind: string, items: readonly NewItem<P>[]): NewItem<P>[] {
     const known = this.memory[kind];
     const knownSet = new Set(known ?? []);
     const fresh = items.filter((i) => !knownSet.has(i.id));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { luckyEntities, luckyRecheckDue, readLucky } from '../../../src/school/lucky.js';
+import { luckyRecheckDue, luckyToday, readLucky } from '../../../src/school/lucky.js';
+import { renderLucky } from '../../../src/features/lucky.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -15,15 +16,15 @@ describe('readLucky', () => {
   );
 });
 
-describe('luckyEntities', () => {
+describe('luckyToday, rendered', () => {
   it('is on when the number is the child’s register number', () => {
-    const states = luckyEntities({ number: 12, day: '2026-11-19' }, '12', '2026-11-18');
+    const states = renderLucky(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-18'));
     expect(states.lucky_number.state).toBe('12');
     expect(states.lucky_today.state).toBe('ON');
   });
 
   it('shows nothing for a past day’s number', () => {
-    const states = luckyEntities({ number: 12, day: '2026-11-17' }, '12', '2026-11-18');
+    const states = renderLucky(luckyToday({ number: 12, day: '2026-11-17' }, '12', '2026-11-18'));
     expect(states.lucky_number.state).toBeNull();
     expect(states.lucky_today.state).toBe('OFF');
   });

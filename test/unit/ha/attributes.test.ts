@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gradesResponse } from '../../../src/portal/schemas/grades.js';
-import { capAttributes } from '../../../src/school/attributes.js';
+import { capAttributes } from '../../../src/ha/attributes.js';
 import { gradeEvents, gradeItems } from '../../../src/school/grades.js';
 import { addDays } from '../../../src/util/time.js';
-import { names } from './fixtures.js';
+import { names } from '../school/fixtures.js';
 
 const bytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
 
