@@ -1,8 +1,8 @@
 // The command router: checks a command's payload and child, runs its one handler (one command at a time
 // per child, in arrival order) and turns the outcome into the JSON result published on `/result`.
+import { readPayload, scalarField } from './payload.js';
 import type { Logger } from '../util/log.js';
 
-export const MAX_COMMAND_PAYLOAD_BYTES = 1024;
 /** Commands waiting for one child beyond this are refused, so a flood cannot queue work without end. */
 export const MAX_PENDING_PER_CHILD = 20;
 
@@ -109,31 +109,21 @@ export class CommandRouter {
 type Parsed = { text: string; arg: string; transaction?: string } | { error: string; transaction?: string };
 
 function parsePayload(payload: Buffer): Parsed {
-  if (payload.length > MAX_COMMAND_PAYLOAD_BYTES) return { error: `payload over ${MAX_COMMAND_PAYLOAD_BYTES} bytes` };
-  const text = payload.toString('utf8');
-  if (!Buffer.from(text, 'utf8').equals(payload)) return { error: 'payload is not UTF-8 text' };
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return { text: trimmed, arg: trimmed };
-
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch {
-    return { error: 'payload is not valid JSON' };
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { error: 'payload is not a JSON object' };
-  const { id, transaction } = json as Record<string, unknown>;
+  const read = readPayload(payload);
+  if (read.error !== undefined) return { error: read.error };
+  if (read.json === undefined) return { text: read.text, arg: read.text };
+  const { id, transaction } = read.json;
   const tx = scalar(transaction);
   if (transaction !== undefined && tx === undefined) return { error: '"transaction" must be a string or a number' };
   const arg = scalar(id);
   if (id !== undefined && arg === undefined) return { error: '"id" must be a string or a number', transaction: tx };
-  return { text: trimmed, arg: arg ?? '', transaction: tx };
+  return { text: read.text, arg: arg ?? '', transaction: tx };
 }
 
+/** Command results carry the transaction and the id as text. */
 function scalar(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
+  const field = scalarField(value);
+  return field === undefined ? undefined : String(field);
 }
 
 function errorResult(error: string, transaction: string | undefined): CommandResult {

@@ -2,9 +2,8 @@
 // `<base>/bridge/response/<name>` with `{"status":"ok","data":...}` or `{"status":"error","error":...}`,
 // the request's `transaction` echoed. Unknown names and bad payloads get an error and change nothing.
 import { CommandError } from './commands.js';
+import { readPayload, scalarField } from './payload.js';
 import type { Logger } from '../util/log.js';
-
-const MAX_REQUEST_PAYLOAD_BYTES = 1024;
 
 export interface BridgeRequest {
   /** The JSON object of the payload, without `transaction`; empty for a payload that is not JSON. */
@@ -50,20 +49,11 @@ export class RequestRouter {
 
 /** Anything that is not a JSON object counts as an empty request (`refresh` may be sent as plain text). */
 function parse(payload: Buffer): BridgeRequest | { error: string; transaction?: string | number } {
-  if (payload.length > MAX_REQUEST_PAYLOAD_BYTES) return { error: `payload over ${MAX_REQUEST_PAYLOAD_BYTES} bytes` };
-  const text = payload.toString('utf8');
-  if (!Buffer.from(text, 'utf8').equals(payload)) return { error: 'payload is not UTF-8 text' };
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return { fields: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch {
-    return { error: 'payload is not valid JSON' };
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { error: 'payload is not a JSON object' };
-  const { transaction, ...fields } = json as Record<string, unknown>;
-  const tx = typeof transaction === 'string' || (typeof transaction === 'number' && Number.isFinite(transaction)) ? transaction : undefined;
+  const read = readPayload(payload);
+  if (read.error !== undefined) return { error: read.error };
+  if (read.json === undefined) return { fields: {} };
+  const { transaction, ...fields } = read.json;
+  const tx = scalarField(transaction);
   if (transaction !== undefined && tx === undefined) return { error: '"transaction" must be a string or a number' };
   return { fields, transaction: tx };
 }
