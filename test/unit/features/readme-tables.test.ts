@@ -29,6 +29,13 @@ describe('README entity tables', () => {
     ]);
   });
 
+  it('fail for a description of an entity no feature declares any more', () => {
+    expect(readmeProblems(README, FEATURES.filter((f) => f.name !== 'library'))).toEqual([
+      `README.md's entity table is not what the features declare; run: ${WRITE_COMMAND}`,
+      "README.md's table of states describes `library_due`, which no feature declares",
+    ]);
+  });
+
   it('rewrites only the generated table: the new row appears, the prose stays as written', () => {
     const written = withEntityTable(README, withNewEntity);
     expect(written).toContain('| `lucky_streak` | Seria szczęścia / Lucky streak | sensor |  | `measurement` |  | lucky |');
