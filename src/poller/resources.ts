@@ -108,12 +108,6 @@ export class ResourceCache {
     return this.options.alwaysFetch === true;
   }
 
-  /** Whether the portal refused this resource recently. */
-  refused(endpoint: string, query?: Record<string, string>): boolean {
-    const until = this.entries.get(keyOf(endpoint, query))?.refusedUntil;
-    return until !== undefined && this.options.clock.now() < until;
-  }
-
   private async fetch<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S>> {
     if (spec.post === undefined) return this.options.gateway.get(spec.endpoint, spec.schema, spec.query);
     const answer = await this.options.gateway.post(spec.endpoint, spec.post);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CADENCE, HOUR, MINUTE, ResourceCache } from '../../../src/poller/resources.js';
+import { CADENCE, DAY, HOUR, MINUTE, ResourceCache } from '../../../src/poller/resources.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
@@ -86,7 +86,9 @@ describe('ResourceCache', () => {
     expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
     expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
     expect(calls()).toBe(1);
-    expect(cache.refused('Ebiblio')).toBe(true);
+    clock.set(clock.now() + DAY - MINUTE);
+    expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
+    expect(calls()).toBe(1); // still refused a minute before the day is out
 
     failWith(undefined);
     await cache.get({ endpoint: 'Subjects', schema, maxAgeMs: 0, staleOnError: true });
@@ -94,5 +96,15 @@ describe('ResourceCache', () => {
     clock.set(clock.now() + MINUTE);
     expect(await cache.get({ endpoint: 'Subjects', schema, maxAgeMs: 0, staleOnError: true })).toEqual({ n: 2 });
     await expect(cache.get({ endpoint: 'Grades', schema, maxAgeMs: 0 })).rejects.toThrow('socket hang up');
+  });
+
+  it('asks a refused resource again once the day is out (the school may have switched the module on)', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    failWith(new UnexpectedResponseError(404, 'not found'));
+    expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toBeUndefined();
+    failWith(undefined);
+    clock.set(clock.now() + DAY);
+    expect(await cache.get({ endpoint: 'Ebiblio', schema, maxAgeMs: 0 })).toEqual({ n: 2 });
+    expect(calls()).toBe(2);
   });
 });

@@ -1,0 +1,103 @@
+// The README's entity tables, derived from the list of features: the generated table (key, names,
+// platform, classes, feature) and the check that the hand-written table of states covers the same keys.
+import type { AccountConfig } from '../config/schema.js';
+import type { EntityDef } from '../ha/entities.js';
+import type { Feature } from './feature.js';
+import { FEATURES } from './index.js';
+
+/** Where the generated table sits in README.md. */
+export const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
+/** Where the hand-written table of states and attributes sits; only its keys are checked. */
+export const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
+/** What rewrites the generated table. */
+export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --write';
+
+/**
+ * An account with one fixed message standing for any: the entities a feature makes from the account's
+ * configuration (a send_<id> button per message) are listed as this account would have them.
+ */
+const EXAMPLE_ACCOUNT: AccountConfig = {
+  login: 'example',
+  downloads: false,
+  messages: [{ id: '<message id>', name: "the message's `name`", to: 'class_tutor', topic: '-', body: '-' }],
+};
+
+interface Row {
+  entity: EntityDef;
+  feature: string;
+}
+
+/** Every entity a child can have, grouped by feature in list order, configured ones after the fixed. */
+function rows(features: readonly Feature[]): Row[] {
+  return features.flatMap((f) =>
+    [...f.entities, ...(f.configured?.(EXAMPLE_ACCOUNT) ?? [])].map((entity) => ({ entity, feature: f.name })),
+  );
+}
+
+/** The keys the README must describe. */
+export function documentedKeys(features: readonly Feature[] = FEATURES): string[] {
+  return rows(features).map((r) => r.entity.key);
+}
+
+const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '\\|');
+const code = (text: string | undefined): string => (text === undefined ? '' : `\`${text}\``);
+
+/** The generated table, markers included. */
+export function entityTable(features: readonly Feature[] = FEATURES): string {
+  const lines = rows(features).map(({ entity: e, feature }) => {
+    const name = e.name.pl === e.name.en ? e.name.pl : `${e.name.pl} / ${e.name.en}`;
+    const columns = [code(e.key), cell(name), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];
+    return `| ${columns.join(' | ')} |`;
+  });
+  return [
+    TABLE_MARKERS.start,
+    `<!-- generated from src/features by \`${WRITE_COMMAND}\`; edit the features, not this table -->`,
+    '| key | name (`language: pl` / `en`) | platform | device class | state class | category | feature |',
+    '|---|---|---|---|---|---|---|',
+    ...lines,
+    TABLE_MARKERS.end,
+  ].join('\n');
+}
+
+/** The text between a pair of markers (markers included), or undefined when either is missing. */
+function between(text: string, markers: { start: string; end: string }): { from: number; to: number } | undefined {
+  const from = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end, from);
+  if (from < 0 || end < 0) return undefined;
+  return { from, to: end + markers.end.length };
+}
+
+/** The README with its generated table made anew; everything outside the markers stays as it is. */
+export function withEntityTable(readme: string, features: readonly Feature[] = FEATURES): string {
+  const at = between(readme, TABLE_MARKERS);
+  if (!at) throw new Error(`README.md has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair to write the table between`);
+  return readme.slice(0, at.from) + entityTable(features) + readme.slice(at.to);
+}
+
+/** The keys named (in backticks) in the first column of the hand-written table, in order. */
+function describedKeys(block: string): string[] {
+  const body = block.split('\n').filter((line) => line.startsWith('|')).slice(2); // header and separator
+  return body.flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
+}
+
+/** What is wrong with the README's entity tables (empty when they match the features). */
+export function readmeProblems(readme: string, features: readonly Feature[] = FEATURES): string[] {
+  const problems: string[] = [];
+  const table = between(readme, TABLE_MARKERS);
+  if (!table) problems.push(`README.md has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`);
+  else if (readme.slice(table.from, table.to) !== entityTable(features)) {
+    problems.push(`README.md's entity table is not what the features declare; run: ${WRITE_COMMAND}`);
+  }
+  const states = between(readme, STATES_MARKERS);
+  if (!states) return [...problems, `README.md has no ${STATES_MARKERS.start} ... ${STATES_MARKERS.end} pair around the table of states`];
+  const described = describedKeys(readme.slice(states.from, states.to));
+  const declared = documentedKeys(features);
+  const missing = declared.filter((k) => !described.includes(k));
+  const unknown = described.filter((k) => !declared.includes(k));
+  const twice = described.filter((k, i) => described.indexOf(k) !== i);
+  const list = (keys: string[]): string => keys.map((k) => `\`${k}\``).join(', ');
+  if (missing.length > 0) problems.push(`README.md's table of states does not describe ${list(missing)}: add a row (by hand) between the ${STATES_MARKERS.start} markers`);
+  if (unknown.length > 0) problems.push(`README.md's table of states describes ${list(unknown)}, which no feature declares`);
+  if (twice.length > 0) problems.push(`README.md's table of states describes ${list(twice)} more than once`);
+  return problems;
+}
