@@ -106,6 +106,13 @@ describe('Realizations', () => {
         expect(held[i]?.Topic).toBe(bank[(prev + 1) % bank.length]);
       }
     }
+    // Back-to-back lessons of a subject share their topic; the next one after a break moves on.
+    const janek = await logIn(sim, JANEK.login, JANEK.password);
+    const tuesday = (await realizations(janek)).filter((r) => r.Date === '2026-11-17');
+    expect(tuesday.map((r) => r.LessonNo)).toEqual(['1', '2', '3', '4', '5']);
+    const early = TOPICS['5023'] ?? [];
+    expect(tuesday[1]?.Topic).toBe(tuesday[0]?.Topic);
+    expect(tuesday[3]?.Topic).toBe(early[(early.indexOf(tuesday[0]?.Topic ?? '') + 1) % early.length]);
     // The last four weeks repeat no topic of Polish.
     const month = (await ofSubject(POLSKI)).filter((r) => r.Date > '2026-10-23');
     expect(new Set(month.map((r) => r.Topic)).size).toBe(month.length);
@@ -144,6 +151,22 @@ describe('Realizations', () => {
       const held = new Map((await realizations(b)).map((r) => [`${r.Date}/${r.LessonNo}`, r.Topic]));
       for (const a of absences) expect(held.get(`${a.Date}/${a.LessonNo}`), `${child.login} ${a.Date}/${a.LessonNo}`).toBeTruthy();
     }
+  });
+
+  it('resolves every lesson that Timetables, Attendances and Realizations name through Lessons, to the same subject', async () => {
+    const subjects = await subjectOfLesson();
+    type Week = { Timetable: Record<string, { Lesson: { Id: string }; Subject: { Id: string }; IsSubstitutionClass: boolean; OrgLesson?: { Id: string } }[][]> };
+    const week = (await gatewayGet<Week>(sim, browser, 'Timetables?weekStart=2026-11-16')).body.Timetable;
+    for (const lesson of Object.values(week).flat(2)) {
+      const id = Number(lesson.OrgLesson?.Id ?? lesson.Lesson.Id);
+      expect(subjects.has(id)).toBe(true);
+      if (!lesson.IsSubstitutionClass) expect(String(subjects.get(id))).toBe(lesson.Subject.Id);
+    }
+    type Marks = { Attendances: { Lesson: { Id: number } }[] };
+    const marks = (await gatewayGet<Marks>(sim, browser, 'Attendances')).body.Attendances;
+    expect(marks.every((m) => subjects.has(m.Lesson.Id))).toBe(true);
+    const one = await gatewayGet<{ Lesson: Lesson }>(sim, browser, 'Lessons/9090151');
+    expect(one.body.Lesson).toMatchObject({ Subject: { Id: 5022 }, Teacher: { Id: 162015 } });
   });
 
   it('lets a test add bad records: an unknown lesson, an empty topic, a 5,000-character topic', async () => {
