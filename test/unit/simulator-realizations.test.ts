@@ -140,6 +140,18 @@ describe('Realizations', () => {
     const mathsTest = maths.findIndex((r) => r.Topic === 'Sprawdzian: liczby naturalne');
     expect(maths[mathsTest]?.Date).toBe(addWeekdays(TODAY, -5));
     expect(maths.length - mathsTest - 1).toBe(5);
+
+    // A quiz filed under a generic category is known by its word.
+    const quizDay = addWeekdays(TODAY, -2);
+    sim.account(ANIA.login).addRecord('HomeWorks', {
+      Id: 9001,
+      Content: 'Kartkówka: obieg wody.',
+      Date: quizDay,
+      Category: '@HomeWorks/Categories/5',
+      Subject: '@Subjects/5014',
+      AddDate: `${addWeekdays(TODAY, -6)} 10:00:00`,
+    });
+    expect((await ofSubject(5014)).find((r) => r.Date === quizDay)?.Topic).toBe('Kartkówka: obieg wody');
   });
 
   it("puts every absence of both demo children on a lesson held, with a topic to catch up on", async () => {

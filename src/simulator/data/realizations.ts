@@ -9,8 +9,11 @@ import { expandIn } from './context.js';
 import type { DataContext } from './context.js';
 import { buildPlan } from './plan.js';
 
-/** Agenda categories whose entry is written in a lesson and so becomes that lesson's topic. */
-const TEST_CATEGORY = /sprawdzian|kartkówka|praca klasowa/i;
+/**
+ * Agenda entries written in a lesson, which so becomes that lesson's topic: by category, or by the
+ * word in Content (a quiz is often filed under a generic category, spec 2.8).
+ */
+const TEST_WORDS = /sprawdzian|kartkówk|praca klasowa/i;
 const FALLBACK_TOPIC = 'Lekcja organizacyjna';
 
 type Agenda = { HomeWorks?: { Date?: string; Content?: string; Category?: { Id?: unknown }; Subject?: { Id?: unknown } }[] };
@@ -21,10 +24,11 @@ function testsByDay(ctx: DataContext): Map<string, string> {
   const { account } = ctx;
   const body = (endpoint: string): unknown => account.overrides.get(endpoint) ?? account.resources.get(endpoint);
   const categories = expandIn<Categories>(ctx, body('HomeWorks/Categories') ?? {}).Categories ?? [];
-  const testIds = new Set(categories.filter((c) => TEST_CATEGORY.test(c.Name ?? '')).map((c) => String(c.Id)));
+  const testIds = new Set(categories.filter((c) => TEST_WORDS.test(c.Name ?? '')).map((c) => String(c.Id)));
   const out = new Map<string, string>();
   for (const entry of expandIn<Agenda>(ctx, body('HomeWorks') ?? {}).HomeWorks ?? []) {
-    if (!testIds.has(String(entry.Category?.Id)) || entry.Subject?.Id === undefined || !entry.Date) continue;
+    const isTest = testIds.has(String(entry.Category?.Id)) || TEST_WORDS.test(entry.Content ?? '');
+    if (!isTest || entry.Subject?.Id === undefined || !entry.Date) continue;
     const key = `${String(entry.Subject.Id)}/${entry.Date}`;
     if (!out.has(key)) out.set(key, (entry.Content ?? '').trim().replace(/\.$/, ''));
   }
