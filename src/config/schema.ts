@@ -87,6 +87,17 @@ const quietHours = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
+/** The average from which each grade 2..6 is given; a school's statute may set other ones. */
+export const DEFAULT_GRADE_THRESHOLDS: readonly number[] = [1.75, 2.75, 3.75, 4.75, 5.5];
+
+const gradeThresholds = z
+  .array(z.number().min(1, 'each threshold is at least 1').max(6, 'each threshold is at most 6'), {
+    error: 'five numbers, e.g. [1.75, 2.75, 3.75, 4.75, 5.5]',
+  })
+  .length(5, 'five numbers: the average from which each grade 2, 3, 4, 5 and 6 is given')
+  .refine((t) => t.every((v, i) => i === 0 || v > (t[i - 1] ?? 0)), 'the five numbers must increase')
+  .default(() => [...DEFAULT_GRADE_THRESHOLDS]);
+
 export const configSchema = z
   .strictObject({
     mqtt: z
@@ -120,6 +131,7 @@ export const configSchema = z
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),
     /** Names in Home Assistant, the dashboard and problem messages; entity ids never change with it. */
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+    grading: z.strictObject({ thresholds: gradeThresholds }).prefault({}),
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();

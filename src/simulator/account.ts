@@ -83,6 +83,8 @@ export class SimAccount {
   lucky: { number: number; day?: string } | undefined;
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
+  /** Realizations tests added, in fixture form; see addRealization. */
+  readonly addedRealizations: Record<string, unknown>[] = [];
 
   constructor(
     init: SimAccountInit,
@@ -177,6 +179,29 @@ export class SimAccount {
       Subject: `@Subjects/${init.subject ?? 5012}`,
       AddDate: this.stamp(),
     });
+  }
+
+  /**
+   * Adds a lesson held (Realizations) in fixture form, raw as given, over defaults for today's first
+   * lesson: bad data is allowed on purpose (an unknown lesson, an empty or huge topic). A record with
+   * the Date and LessonNo of a generated one replaces it; any other joins the list.
+   */
+  addRealization(fields: Record<string, unknown>): Record<string, unknown> {
+    const [lesson = '0', info] = Object.entries(this.data.lessons)[0] ?? [];
+    const record = {
+      Id: `t${9_000_000 + this.addedRealizations.length + 1}`,
+      Lesson: `@Lessons/${lesson}`,
+      LessonNo: '1',
+      Date: '{{today}}',
+      Topic: 'Lekcja dodana w teście',
+      IsTrip: false,
+      CountInStatistics: true,
+      CountInRPN: true,
+      AddedBy: `@Users/${info?.teacher ?? 0}`,
+      ...fields,
+    };
+    this.addedRealizations.push(record);
+    return record;
   }
 
   /** The next free numeric Id of a static resource's list. */

@@ -1,5 +1,5 @@
-// Attendances and Realizations, generated from the plan for the recent past so that every lesson held
-// has a presence mark and a topic, as on a real account; the fixture adds the absences and lates.
+// Attendances, generated from the plan for the recent past so that every lesson held has a presence
+// mark, as on a real account; the fixture adds the absences and lates. Realizations share heldLessons.
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
 import { addDays, semesterOf } from '../dates.js';
@@ -11,16 +11,15 @@ import type { Plan, PlannedLesson } from './plan.js';
 
 /** How far back generated records reach (a real account holds the whole year; a month shows the shape). */
 const ATTENDANCE_DAYS = 35;
-const REALIZATION_DAYS = 21;
 const PRESENCE_TYPE = 100;
 
-interface HeldLesson {
+export interface HeldLesson {
   date: string;
   lesson: PlannedLesson;
 }
 
 /** Lessons already started, from `days` ago up to now. */
-function heldLessons(ctx: DataContext, plan: Plan, days: number): HeldLesson[] {
+export function heldLessons(ctx: DataContext, plan: Plan, days: number): HeldLesson[] {
   const out: HeldLesson[] = [];
   let date = addDays(ctx.today, -days);
   if (date < plan.year.start) date = plan.year.start;
@@ -74,26 +73,4 @@ export function attendances(ctx: DataContext): DataResult {
   }
   records.sort((a, b) => String(a.Date).localeCompare(String(b.Date)) || Number(a.LessonNo) - Number(b.LessonNo));
   return answers.ok({ Attendances: records });
-}
-
-export function realizations(ctx: DataContext): DataResult {
-  const plan = buildPlan(ctx);
-  const topics = ctx.account.school.topics;
-  const list = heldLessons(ctx, plan, REALIZATION_DAYS).map(({ date, lesson }) => {
-    const subject = lesson.change?.subject ?? lesson.subject;
-    const bank = topics[String(subject)] ?? ['Lekcja organizacyjna'];
-    const index = plan.dayIndex(date);
-    return {
-      Id: `t${5_000_000 + index * 20 + lesson.lessonNo}`,
-      Lesson: ref(ctx, 'Lessons', lesson.lessonId),
-      LessonNo: String(lesson.lessonNo),
-      Date: date,
-      Topic: bank[(index + lesson.lessonNo) % bank.length],
-      IsTrip: false,
-      CountInStatistics: true,
-      CountInRPN: true,
-      AddedBy: ref(ctx, 'Users', lesson.change?.teacher ?? lesson.teacher),
-    };
-  });
-  return answers.ok({ Realizations: list });
 }

@@ -16,8 +16,18 @@ export interface PlannedLesson {
   /** Id of the standing TimetableEntries row. */
   entryId: number;
   cancelled: boolean;
-  /** Set on a substitution (a room change is a substitution with the same teacher and subject). */
-  change?: { id: number; teacher: number; subject: number; classroom: number | null };
+  /**
+   * Set on a substitution (a room change is a substitution with the same teacher and subject);
+   * lessonId is the substitute's own lesson, which the lesson held (Realizations) points at.
+   */
+  change?: { id: number; teacher: number; subject: number; classroom: number | null; lessonId: number };
+}
+
+/** A lesson of the Lessons lookup that only a substitute teaching another subject or class brings. */
+export interface SubstituteLesson {
+  id: number;
+  subject: number;
+  teacher: number;
 }
 
 export interface Plan {
@@ -32,7 +42,12 @@ export interface Plan {
   changes: ChangeFixture[];
   /** Days since 1 September, for stable generated ids. */
   dayIndex(date: string): number;
+  /** Lessons announced substitutions add to the Lessons lookup (teacher and subject not in the fixture). */
+  substituteLessons: SubstituteLesson[];
 }
+
+/** Id of the lesson a substitute brings when no fixture lesson has that teacher and subject. */
+const SUBSTITUTE_LESSON_BASE = 9_000_000;
 
 export function entryId(weekday: number, lessonNo: number, index: number): number {
   return 600_000 + weekday * 1000 + lessonNo * 10 + index;
@@ -50,6 +65,23 @@ export function buildPlan(ctx: DataContext): Plan {
   ).filter((d) => d.Class === classId && d.LessonNoFrom === undefined);
   const changes = expandIn<ChangeFixture[]>(ctx, account.data.changes).filter((c) => c.AddDate <= now);
   const week = account.data.week;
+  // The substitute's lesson: the class's own lesson of that teacher and subject, else one made up
+  // from the first change that needs it (so the id stays stable while the changes do).
+  const substituteLessons: SubstituteLesson[] = [];
+  const lessonOf = (teacher: number, subject: number, changeId: number): number => {
+    const own = Object.entries(account.data.lessons).find(([, l]) => l.teacher === teacher && l.subject === subject);
+    if (own) return Number(own[0]);
+    const made = substituteLessons.find((l) => l.teacher === teacher && l.subject === subject);
+    if (made) return made.id;
+    substituteLessons.push({ id: SUBSTITUTE_LESSON_BASE + changeId, subject, teacher });
+    return SUBSTITUTE_LESSON_BASE + changeId;
+  };
+  for (const c of [...changes].sort((a, b) => a.Id - b.Id)) {
+    if (c.kind !== 'substitution') continue;
+    const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';
+    const info = account.data.lessons[cell.split('@')[0] ?? '0'];
+    if (info) lessonOf(c.Teacher ?? info.teacher, c.Subject ?? info.subject, c.Id);
+  }
   const slotCount = Math.max(1, ...Object.values(week).map((slots) => slots.length));
 
   const isSchoolDay = (date: string): boolean =>
@@ -85,11 +117,14 @@ export function buildPlan(ctx: DataContext): Plan {
         const change = index === 0 ? changes.find((c) => c.OrgDate === date && c.OrgLessonNo === lessonNo) : undefined;
         if (change?.kind === 'cancelled') planned.cancelled = true;
         if (change?.kind === 'substitution') {
+          const teacher = change.Teacher ?? info.teacher;
+          const subject = change.Subject ?? info.subject;
           planned.change = {
             id: change.Id,
-            teacher: change.Teacher ?? info.teacher,
-            subject: change.Subject ?? info.subject,
+            teacher,
+            subject,
             classroom: change.Classroom === undefined ? (planned.classroom ?? null) : change.Classroom,
+            lessonId: lessonOf(teacher, subject, change.Id),
           };
         }
         out.push(planned);
@@ -106,5 +141,6 @@ export function buildPlan(ctx: DataContext): Plan {
     lessonsOn,
     changes,
     dayIndex: (date) => daysBetween(year.start, date),
+    substituteLessons,
   };
 }

@@ -2,7 +2,7 @@
 // account's static fixture bodies. Adding a resource is adding its body to a fixture file.
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
-import { attendances, realizations } from './attendance.js';
+import { attendances } from './attendance.js';
 import { calendarMonth, calendars, calendarStats, classFreeDays, luckyNumber, schoolFreeDays } from './calendar.js';
 import { expandIn, hideFuture } from './context.js';
 import type { DataContext } from './context.js';
@@ -10,6 +10,7 @@ import { homeworkAttachment, partialGrades } from './extras.js';
 import * as identity from './identity.js';
 import { gatewayIndex } from './modules.js';
 import { markAsRead, schoolNotices } from './notices.js';
+import { realizations } from './realizations.js';
 import { lessons, substitutions, timetableEntries, timetables } from './timetable.js';
 
 type Builder = (ctx: DataContext) => DataResult;

@@ -119,8 +119,13 @@ export function timetableEntries(ctx: DataContext): DataResult {
 
 export function lessons(ctx: DataContext): DataResult {
   const { account } = ctx;
-  const list = Object.entries(account.data.lessons).map(([id, l]) => ({
-    Id: Number(id),
+  // A substitute teaching another subject brings a lesson of their own, which Realizations point at.
+  const all = [
+    ...Object.entries(account.data.lessons).map(([id, l]) => ({ id: Number(id), ...l })),
+    ...buildPlan(ctx).substituteLessons,
+  ];
+  const list = all.map((l) => ({
+    Id: l.id,
     Teacher: ref(ctx, 'Users', l.teacher),
     Subject: ref(ctx, 'Subjects', l.subject),
     Class: ref(ctx, 'Classes', account.data.account.classId),
