@@ -1,6 +1,6 @@
 // The grades feature, normal tier: every kind of grade -> newest_grade, average and grade events. Ordinary grades are
 // read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
-// they do not know); the ~330 KB skills list weekly.
+// they do not know); the ~330 KB skills list weekly. The school rules answer domain values; this renders them.
 import {
   gradeCategoriesResponse,
   gradeCommentsResponse,
@@ -24,13 +24,17 @@ import {
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
-import { gradeEvents, gradeItems, newestGrade, type GradeSources } from '../school/grades.js';
-import { averageState } from '../school/averages.js';
-import { semesterOf } from '../school/semester.js';
-import { CADENCE, type ResourceSpec } from '../poller/resources.js';
-import { lookupList, names } from '../poller/lookups.js';
 import type { z } from 'zod';
+import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeSources, type NewestGrades } from '../school/grades.js';
+import { averages, type Averages } from '../school/averages.js';
+import { collapse, round2 } from '../school/common.js';
+import { semesterOf } from '../school/semester.js';
+import { CADENCE } from '../poller/resources.js';
+import { allNamed, fetchAll } from '../poller/fetch-plan.js';
+import { lookupList, names } from '../poller/lookups.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { stateText, withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -45,51 +49,57 @@ export const grades = feature({
   create: () => new GradesSource(),
 });
 
+/**
+ * Every kind of grade, by name. Ordinary grades are read every poll, the other kinds hourly; a kind
+ * the school's Units switch off is not asked for.
+ */
+function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
+  // A kind of grade the school does not use answers an empty list; the cache asks less often then.
+  const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
+  return {
+    grades: { endpoint: 'Grades', schema: gradesResponse, maxAgeMs: CADENCE.everyPoll },
+    point: units?.point === false ? undefined : { endpoint: 'PointGrades', schema: pointGradesResponse, ...hourly },
+    text: { endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, ...hourly },
+    descriptive:
+      units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly },
+    behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly },
+    gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, maxAgeMs: CADENCE.daily },
+  };
+}
+
 export class GradesSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const get = <S extends z.ZodType>(spec: ResourceSpec<S>) => ctx.cache.get(spec);
-    const units = await get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
-    // A kind of grade the school does not use answers an empty list; the cache asks less often then.
-    const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
-    const [grades, point, text, descriptive, behaviour, partial, gradingSystem] = await Promise.all([
-      get({ endpoint: 'Grades', schema: gradesResponse, maxAgeMs: CADENCE.everyPoll }).then((r) => r?.Grades),
-      units?.point === false
-        ? undefined
-        : get({ endpoint: 'PointGrades', schema: pointGradesResponse, ...hourly }).then((r) => r?.Grades),
-      get({ endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, ...hourly }).then((r) => r?.Grades),
-      units?.descriptive === false
-        ? undefined
-        : get({ endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly }).then(
-            (r) => r?.Grades,
-          ),
-      get({ endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly }).then(
-        (r) => r?.Grades,
-      ),
-      this.partialGrades(ctx),
-      get({ endpoint: 'GradingSystem', schema: gradingSystemResponse, maxAgeMs: CADENCE.daily }),
-    ]);
+    const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
+    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(units)), partial: this.partialGrades(ctx) });
+    const grades = lists.grades?.Grades;
+    const point = lists.point?.Grades;
+    const text = lists.text?.Grades;
+    const descriptive = lists.descriptive?.Grades;
+    const behaviour = lists.behaviour?.Grades;
 
     const ids = <T>(list: readonly T[] | undefined, pick: (item: T) => string | undefined | (string | undefined)[]) =>
       (list ?? []).flatMap((item) => pick(item));
     const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
-    const [categories, comments, pointCategories, pointComments, textCategories, skills, descriptiveComments, behaviourTypes, behaviourComments, behaviourCategories, authSubjects] =
-      await Promise.all([
-        lookupList(ctx, 'Grades/Categories', gradeCategoriesResponse, (r) => r.Categories, ids(grades, (g) => g.Category)),
-        some(grades) ? lookupList(ctx, 'Grades/Comments', gradeCommentsResponse, (r) => r.Comments, ids(grades, (g) => g.Comments)) : undefined,
-        some(point) ? lookupList(ctx, 'PointGrades/Categories', pointCategoriesResponse, (r) => r.Categories, ids(point, (g) => g.Category)) : undefined,
-        some(point) ? lookupList(ctx, 'PointGrades/Comments', pointCommentsResponse, (r) => r.Comments, ids(point, (g) => g.Comments)) : undefined,
-        some(text) ? lookupList(ctx, 'TextGrades/Categories', textCategoriesResponse, (r) => r.Categories, ids(text, (g) => g.Category)) : undefined,
-        some(descriptive) ? this.skills(ctx, ids(descriptive, (g) => g.Skill)) : undefined,
-        some(descriptive)
-          ? lookupList(ctx, 'DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments, ids(descriptive, (g) => g.Comments))
-          : undefined,
-        some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Types', behaviourTypesResponse, (r) => r.Types) : undefined,
-        some(behaviour)
-          ? lookupList(ctx, 'BehaviourGrades/Points/Comments', behaviourPointsCommentsResponse, (r) => r.Comments, ids(behaviour, (g) => g.Comments))
-          : undefined,
-        some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories) : undefined,
-        some(partial) ? get({ endpoint: 'Auth/Subjects', schema: authSubjectsResponse, maxAgeMs: CADENCE.daily, staleOnError: true }).then((r) => r?.subjects) : undefined,
-      ]);
+    // The lookups of the kinds that have grades, named as GradeSources names them.
+    const lookups = await allNamed({
+      categories: lookupList(ctx, 'Grades/Categories', gradeCategoriesResponse, (r) => r.Categories, ids(grades, (g) => g.Category)),
+      comments: some(grades) ? lookupList(ctx, 'Grades/Comments', gradeCommentsResponse, (r) => r.Comments, ids(grades, (g) => g.Comments)) : undefined,
+      pointCategories: some(point) ? lookupList(ctx, 'PointGrades/Categories', pointCategoriesResponse, (r) => r.Categories, ids(point, (g) => g.Category)) : undefined,
+      pointComments: some(point) ? lookupList(ctx, 'PointGrades/Comments', pointCommentsResponse, (r) => r.Comments, ids(point, (g) => g.Comments)) : undefined,
+      textCategories: some(text) ? lookupList(ctx, 'TextGrades/Categories', textCategoriesResponse, (r) => r.Categories, ids(text, (g) => g.Category)) : undefined,
+      skills: some(descriptive) ? this.skills(ctx, ids(descriptive, (g) => g.Skill)) : undefined,
+      descriptiveComments: some(descriptive)
+        ? lookupList(ctx, 'DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments, ids(descriptive, (g) => g.Comments))
+        : undefined,
+      behaviourTypes: some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Types', behaviourTypesResponse, (r) => r.Types) : undefined,
+      behaviourComments: some(behaviour)
+        ? lookupList(ctx, 'BehaviourGrades/Points/Comments', behaviourPointsCommentsResponse, (r) => r.Comments, ids(behaviour, (g) => g.Comments))
+        : undefined,
+      behaviourCategories: some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories) : undefined,
+      authSubjects: some(partial)
+        ? ctx.cache.get({ endpoint: 'Auth/Subjects', schema: authSubjectsResponse, maxAgeMs: CADENCE.daily, staleOnError: true }).then((r) => r?.subjects)
+        : undefined,
+    });
 
     const all = [grades, point, text, descriptive, behaviour];
     const nameLookup = await names(ctx, {
@@ -99,22 +109,12 @@ export class GradesSource implements Source {
     const endFirstSemester = ctx.identity.semester1End;
     const sources: GradeSources = {
       grades,
-      categories,
-      comments,
       pointGrades: point,
-      pointCategories,
-      pointComments,
       textGrades: text,
-      textCategories,
       descriptiveGrades: descriptive,
-      skills,
-      descriptiveComments,
       partialGrades: partial,
-      authSubjects,
       behaviourPoints: behaviour,
-      behaviourTypes,
-      behaviourComments,
-      behaviourCategories,
+      ...lookups,
     };
     const items = gradeItems(sources, nameLookup, endFirstSemester);
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
@@ -123,17 +123,19 @@ export class GradesSource implements Source {
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: newestGrade(items),
-        average: averageState({
-          grades: grades ?? [],
-          categories,
-          gradingSystem,
-          semester: semesterOf(ctx.today, endFirstSemester),
-          endFirstSemester,
-          names: nameLookup,
-          pointGrades: point,
-          pointCategories,
-        }),
+        newest_grade: renderNewestGrade(newestGrades(items)),
+        average: renderAverage(
+          averages({
+            grades: grades ?? [],
+            categories: lookups.categories,
+            gradingSystem: lists.gradingSystem,
+            semester: semesterOf(ctx.today, endFirstSemester),
+            endFirstSemester,
+            names: nameLookup,
+            pointGrades: point,
+            pointCategories: lookups.pointCategories,
+          }),
+        ),
       },
       events: { grade: gradeEvents(items) },
     };
@@ -164,4 +166,30 @@ export class GradesSource implements Source {
       onMiss: CADENCE.daily,
     });
   }
+}
+
+/** newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest few. */
+export function renderNewestGrade({ newest, recent }: NewestGrades): EntityState {
+  if (newest === undefined) return { state: null, attributes: { recent: [] } };
+  return withAttributes(stateText(collapse(newest.shown ?? undefined)), {
+    ...gradeFields(newest),
+    added: newest.added,
+    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date })),
+  });
+}
+
+/** average: the mean of the subject averages with 2 decimals; each subject's average and count beside. */
+export function renderAverage(value: Averages): EntityState {
+  const attributes: Record<string, unknown> = {
+    semester: value.semester,
+    subjects: value.subjects.map((s) => ({
+      subject: s.subject ?? s.subjectId,
+      average: s.average === null ? null : round2(s.average),
+      count: s.count,
+    })),
+  };
+  if (value.points !== undefined) {
+    attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
+  }
+  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
 }

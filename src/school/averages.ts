@@ -1,5 +1,6 @@
-// The `average` sensor, exactly by spec 2.5: weighted averages of the 1-6 scale per subject for the
-// current semester, and their mean. Point grades get a weighted percentage per subject alongside.
+// Averages exactly by spec 2.5: weighted averages of the 1-6 scale per subject for the current
+// semester, each with the grades it is made of, and their mean. Point grades get a weighted
+// percentage per subject alongside.
 //
 // Corrections: when a grade is corrected, the portal adds the new grade with Improvement.Id pointing
 // at the earlier one, and the earlier grade stays in the list. We count both, each with the weight of
@@ -8,12 +9,10 @@
 // and both count), and a school that wants a different rule has a lever it controls: a correction
 // category with its own weight or with CountToTheAverage off. Dropping the earlier grade ourselves
 // would make our average better than the one the teacher calculates.
-import type { EntityState } from '../ha/state.js';
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
-import { capAttributes } from '../ha/attributes.js';
-import { byId, plCompare, round2 } from './common.js';
-import { categoryWeight, periodOf, pointPercent } from './grades-standard.js';
+import { byId, dayOf, plCompare } from './common.js';
+import { categoryWeight, periodOf, pointPercent, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
@@ -54,13 +53,31 @@ export function gradeValue(grade: string | undefined, scale: GradeScale = DEFAUL
   return base;
 }
 
+/** One grade as it counts toward its subject's average. */
+export interface CountedGrade {
+  id: string;
+  /** As written ('4-'). */
+  grade: string;
+  /** Its value on the school's scale (3.75). */
+  value: number;
+  weight: number;
+  date: string | undefined;
+}
+
+/** A subject's average with everything it is made of, so that one value can be shown several ways. */
 export interface SubjectAverage {
   subjectId: string;
   subject: string | null;
-  /** Weighted average rounded to 2 decimals; null when nothing counts. */
+  /** Weighted average, unrounded; null when nothing counts. */
   average: number | null;
   /** Grades that went into the average. */
   count: number;
+  /** Those grades, in the portal's order; average = weighted / weights. */
+  grades: CountedGrade[];
+  weighted: number;
+  weights: number;
+  /** The semester's proposed and given semester or final grades as written, when there are any. */
+  periods: Partial<Record<GradePeriod, string>>;
 }
 
 export interface AverageInput {
@@ -76,29 +93,31 @@ export interface AverageInput {
 export function subjectAverages(input: AverageInput): SubjectAverage[] {
   const scale = gradeScale(input.gradingSystem);
   const categories = byId(input.categories);
-  const sums = new Map<string, { weighted: number; weights: number; count: number; exact: number | null }>();
+  const subjects = new Map<string, SubjectAverage>();
   for (const g of input.grades) {
     if (g.Subject === undefined) continue;
     if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
-    const sum = sums.get(g.Subject) ?? { weighted: 0, weights: 0, count: 0, exact: null };
-    sums.set(g.Subject, sum);
+    const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names);
+    subjects.set(g.Subject, subject);
+    const period = periodOf(g);
+    if (period !== undefined && g.Grade !== undefined) subject.periods[period] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
-    if (category?.CountToTheAverage === false || periodOf(g) !== undefined) continue;
+    if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);
     const weight = categoryWeight(category);
     if (value === undefined || weight === 0) continue;
-    sum.weighted += value * weight;
-    sum.weights += weight;
-    sum.count += 1;
+    subject.grades.push({ id: g.Id, grade: (g.Grade ?? '').trim(), value, weight, date: dayOf(g.Date) });
+    subject.weighted += value * weight;
+    subject.weights += weight;
+    subject.count += 1;
   }
-  return [...sums.entries()]
-    .map(([subjectId, s]) => ({
-      subjectId,
-      subject: input.names.subject(subjectId),
-      average: s.weights > 0 ? s.weighted / s.weights : null,
-      count: s.count,
-    }))
+  return [...subjects.values()]
+    .map((s) => ({ ...s, average: s.weights > 0 ? s.weighted / s.weights : null }))
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
+}
+
+function emptySubject(subjectId: string, names: Names): SubjectAverage {
+  return { subjectId, subject: names.subject(subjectId), average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
 /** The mean of the subject averages (unrounded), or null when no subject has one. */
@@ -147,26 +166,23 @@ export function pointPercentages(input: {
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
 }
 
-/** average: the state is the mean of the subject averages with 2 decimals. */
-export function averageState(
+/** The semester's averages: per subject, their mean, and point percentages when there are point grades. */
+export interface Averages {
+  semester: Semester;
+  subjects: SubjectAverage[];
+  /** The mean of the subject averages, unrounded; null when no subject has one. */
+  overall: number | null;
+  /** Absent when the child has no point grades at all. */
+  points: PointPercentage[] | undefined;
+}
+
+export function averages(
   input: AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] },
-): EntityState {
+): Averages {
   const subjects = subjectAverages(input);
-  const overall = overallAverage(subjects);
-  const attributes: Record<string, unknown> = {
-    semester: input.semester,
-    subjects: subjects.map((s) => ({
-      subject: s.subject ?? s.subjectId,
-      average: s.average === null ? null : round2(s.average),
-      count: s.count,
-    })),
-  };
-  if (input.pointGrades && input.pointGrades.length > 0) {
-    attributes.points = pointPercentages({ ...input, pointGrades: input.pointGrades }).map((p) => ({
-      subject: p.subject ?? p.subjectId,
-      percent: p.percent,
-      count: p.count,
-    }));
-  }
-  return { state: overall === null ? null : round2(overall).toFixed(2), attributes: capAttributes(attributes) };
+  const points =
+    input.pointGrades && input.pointGrades.length > 0
+      ? pointPercentages({ ...input, pointGrades: input.pointGrades })
+      : undefined;
+  return { semester: input.semester, subjects, overall: overallAverage(subjects), points };
 }

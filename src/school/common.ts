@@ -8,6 +8,12 @@ export interface ItemEvent {
   payload: EventPayload;
 }
 
+/** A new-item candidate of a school rule: `id` is remembered; the payload is the event's fields. */
+export interface NewsItem {
+  id: string;
+  payload: Record<string, unknown>;
+}
+
 /** Home Assistant rejects states longer than 255 characters. */
 export const MAX_STATE_LENGTH = 255;
 

@@ -61,8 +61,10 @@ function sharedFields(
   };
 }
 
+export type GradePeriod = 'final' | 'final_proposal' | 'semester' | 'semester_proposal';
+
 /** A semester or final grade (or a proposal of one) is a summary, not one more grade to average. */
-export function periodOf(g: Grade): string | undefined {
+export function periodOf(g: Grade): GradePeriod | undefined {
   if (g.IsFinal) return 'final';
   if (g.IsFinalProposition) return 'final_proposal';
   if (g.IsSemester) return 'semester';

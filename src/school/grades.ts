@@ -1,8 +1,6 @@
-// Every kind of grade gathered into one newest-first list, the `newest_grade` sensor and one `grade`
-// event per grade.
-import type { EntityState } from '../ha/state.js';
-import { capAttributes } from '../ha/attributes.js';
-import { stateText, type ItemEvent } from './common.js';
+// Every kind of grade gathered into one newest-first list, the newest of them and the latest few, and
+// one new-item candidate per grade (the grades feature renders these for Home Assistant).
+import type { NewsItem } from './common.js';
 import { newestFirst, type GradeItem } from './grade-item.js';
 import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';
 import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
@@ -23,7 +21,7 @@ export type GradeSources = StandardSources &
   PartialSources &
   BehaviourSources;
 
-/** How many of the latest grades newest_grade lists in its `recent` attribute. */
+/** How many of the latest grades a parent is shown beside the newest one. */
 export const RECENT_GRADES = 10;
 
 /**
@@ -41,7 +39,8 @@ export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: s
   ].sort(newestFirst);
 }
 
-function describe(item: GradeItem): Record<string, unknown> {
+/** What a grade says, by the names a parent's automation reads (an event's fields, the newest grade's). */
+export function gradeFields(item: GradeItem): Record<string, unknown> {
   return {
     grade: item.shown,
     subject: item.subject,
@@ -56,27 +55,21 @@ function describe(item: GradeItem): Record<string, unknown> {
   };
 }
 
-/** newest_grade: the newest grade that has something to show; `recent` lists the latest few. */
-export function newestGrade(items: readonly GradeItem[]): EntityState {
-  const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
-  const newest = shown[0];
-  if (newest === undefined) return { state: null, attributes: { recent: [] } };
-  const recent = shown.slice(0, RECENT_GRADES).map((i) => ({
-    grade: i.shown,
-    subject: i.subject,
-    kind: i.kind,
-    date: i.date,
-  }));
-  return {
-    state: stateText(newest.shown ?? undefined),
-    attributes: capAttributes({ ...describe(newest), added: newest.added, recent }),
-  };
+/** The newest grade that has something to show, and the latest few such grades. */
+export interface NewestGrades {
+  /** undefined when no grade has anything to show. */
+  newest: GradeItem | undefined;
+  /** At most RECENT_GRADES, newest first (the newest among them). */
+  recent: GradeItem[];
 }
 
-/** One `grade` event per grade, keyed so that a grade fires once however often it is read. */
-export function gradeEvents(items: readonly GradeItem[]): ItemEvent[] {
-  return items.map((item) => ({
-    id: item.key,
-    payload: { event_type: 'grade', id: item.key, ...describe(item) },
-  }));
+/** Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. */
+export function newestGrades(items: readonly GradeItem[]): NewestGrades {
+  const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
+  return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES) };
+}
+
+/** One candidate per grade, keyed so that a grade fires once however often it is read. */
+export function gradeEvents(items: readonly GradeItem[]): NewsItem[] {
+  return items.map((item) => ({ id: item.key, payload: { id: item.key, ...gradeFields(item) } }));
 }

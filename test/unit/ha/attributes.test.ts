@@ -37,7 +37,8 @@ describe('capAttributes', () => {
 
   it('keeps a full school year of grades under 16 KB, newest kept, and says what it cut', () => {
     const items = gradeItems({ grades: schoolYear() }, names);
-    const grades = gradeEvents(items).map((e) => e.payload);
+    // As the event gate fires them: with their type.
+    const grades = gradeEvents(items).map((e) => ({ event_type: 'grade', ...e.payload }));
     const attrs = { count: grades.length, grades };
     expect(bytes(attrs)).toBeGreaterThan(150_000);
 

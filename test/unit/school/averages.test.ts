@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageState,
+  averages,
   DEFAULT_SCALE,
   gradeScale,
   gradeValue,
   subjectAverages,
 } from '../../../src/school/averages.js';
+import { renderAverage } from '../../../src/features/grades.js';
 import { pointGradesResponse, pointCategoriesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { categories, gradingSystem, grades, names } from './fixtures.js';
 
@@ -104,11 +105,39 @@ describe('subject averages (spec 2.5)', () => {
   });
 });
 
+describe('a subject average as one value', () => {
+  it('carries the grades it is made of and the semester proposal beside them', () => {
+    const [subject] = subjectAverages({
+      grades: grades([
+        [1, '6', 1, 1],
+        [2, '4-', 1],
+        [3, 'np', 1],
+        [4, ' 5 ', 1, undefined, { IsSemesterProposition: true }],
+      ]),
+      categories: categories([[1, 'sprawdzian', 3]]),
+      semester: 1,
+      names,
+    });
+    expect(subject).toMatchObject({
+      subject: 'Matematyka',
+      count: 2,
+      grades: [
+        { id: '1', grade: '6', value: 6, weight: 3, date: '2026-01-10' },
+        { id: '2', grade: '4-', value: 3.75, weight: 1, date: '2026-01-10' },
+      ],
+      weighted: 6 * 3 + 3.75,
+      weights: 4,
+      periods: { semester_proposal: '5' },
+    });
+    expect(subject?.average).toBeCloseTo((6 * 3 + 3.75) / 4, 10);
+  });
+});
+
 describe('average sensor', () => {
   const cats = categories([[1, 'sprawdzian', 2]]);
 
   it('is the mean of subject averages with 2 decimals, and lists every subject', () => {
-    const state = averageState({
+    const state = renderAverage(averages({
       grades: grades([
         [1, '6', 1],
         [2, '4-', 1],
@@ -119,7 +148,7 @@ describe('average sensor', () => {
       categories: cats,
       semester: 1,
       names,
-    });
+    }));
     // Matematyka 4.875, Język polski (5*2+3)/3 = 4.333...; mean 4.604...
     expect(state.state).toBe('4.60');
     expect(state.attributes).toEqual({
@@ -133,12 +162,12 @@ describe('average sensor', () => {
   });
 
   it('a 6 with a 4- shows 4.88', () => {
-    expect(averageState({ grades: grades([[1, '6', 1], [2, '4-', 1]]), semester: 1, names }).state).toBe('4.88');
+    expect(renderAverage(averages({ grades: grades([[1, '6', 1], [2, '4-', 1]]), semester: 1, names })).state).toBe('4.88');
   });
 
   it('is unknown with no averageable grade', () => {
-    expect(averageState({ grades: grades([[1, 'np', 1]]), semester: 1, names }).state).toBeNull();
-    expect(averageState({ grades: [], semester: 1, names }).state).toBeNull();
+    expect(renderAverage(averages({ grades: grades([[1, 'np', 1]]), semester: 1, names })).state).toBeNull();
+    expect(renderAverage(averages({ grades: [], semester: 1, names })).state).toBeNull();
   });
 
   it('uses EndFirstSemester for grades without a Semester', () => {
@@ -146,8 +175,8 @@ describe('average sensor', () => {
       [1, '2', 1, undefined, { Semester: null, Date: '2026-01-20' }],
       [2, '6', 1, undefined, { Semester: null, Date: '2026-02-02' }],
     ]);
-    const first = averageState({ grades: rows, semester: 1, endFirstSemester: '2026-01-25', names });
-    const second = averageState({ grades: rows, semester: 2, endFirstSemester: '2026-01-25', names });
+    const first = renderAverage(averages({ grades: rows, semester: 1, endFirstSemester: '2026-01-25', names }));
+    const second = renderAverage(averages({ grades: rows, semester: 2, endFirstSemester: '2026-01-25', names }));
     expect([first.state, second.state]).toEqual(['2.00', '6.00']);
   });
 
@@ -164,7 +193,7 @@ describe('average sensor', () => {
         { Id: 2, Grade: '10/20', GradeValue: '10', Category: { Id: 2 }, Subject: { Id: 1 }, Semester: 1 },
       ],
     }).Grades;
-    const state = averageState({ grades: [], semester: 1, names, pointGrades, pointCategories });
+    const state = renderAverage(averages({ grades: [], semester: 1, names, pointGrades, pointCategories }));
     // (9.5*2 + 10) / (10*2 + 20) = 72.5 %
     expect(state.attributes?.points).toEqual([{ subject: 'Matematyka', percent: 72.5, count: 2 }]);
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { behaviourPointsResponse, behaviourTypesResponse } from '../../../src/portal/schemas/behaviour.js';
 import {
@@ -9,8 +12,12 @@ import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
 import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
-import { gradeEvents, gradeItems, newestGrade } from '../../../src/school/grades.js';
+import { gradeEvents, gradeItems, newestGrades } from '../../../src/school/grades.js';
+import { renderNewestGrade } from '../../../src/features/grades.js';
 import { categories, grades, names } from './fixtures.js';
+import { EventGate, type EventFields } from '../../../src/poller/event-gate.js';
+import type { NewItem } from '../../../src/store/seen.js';
+import { silentLogger } from '../../../src/util/log.js';
 
 const pointSources = {
   pointGrades: pointGradesResponse.parse({
@@ -173,7 +180,7 @@ describe('newest_grade', () => {
   );
 
   it('spans all kinds, newest by entry time', () => {
-    const state = newestGrade(all);
+    const state = renderNewestGrade(newestGrades(all));
     expect(state.state).toBe('5+');
     expect(state.attributes).toMatchObject({
       subject: 'Edukacja wczesnoszkolna',
@@ -188,12 +195,12 @@ describe('newest_grade', () => {
   });
 
   it('shows marks such as np as they are', () => {
-    const state = newestGrade(all.filter((i) => i.kind === 'grade'));
+    const state = renderNewestGrade(newestGrades(all.filter((i) => i.kind === 'grade')));
     expect(state.state).toBe('np');
   });
 
   it('is unknown without grades', () => {
-    expect(newestGrade([]).state).toBeNull();
+    expect(renderNewestGrade(newestGrades([])).state).toBeNull();
   });
 
   it('keeps a state within 255 characters', () => {
@@ -202,14 +209,14 @@ describe('newest_grade', () => {
       { textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 1, Grade: long }] }).Grades },
       names,
     );
-    const state = newestGrade(items);
+    const state = renderNewestGrade(newestGrades(items));
     expect(state.state).toHaveLength(255);
     expect(state.attributes?.text).toBe(long);
   });
 });
 
 describe('grade events', () => {
-  it('gives each grade one id, unique across kinds', () => {
+  it('gives each grade one id, unique across kinds', async () => {
     const items = gradeItems(
       {
         grades: grades([[5, '4', 1]]),
@@ -220,7 +227,9 @@ describe('grade events', () => {
     );
     const events = gradeEvents(items);
     expect(events.map((e) => e.id).sort()).toEqual(['descriptive:5', 'grade:5', 'text:5']);
-    expect(events.find((e) => e.id === 'grade:5')?.payload).toMatchObject({
+    // The event gate gives the event its type; what Home Assistant receives is what it fires.
+    const fired = await throughGate('grade', events);
+    expect(fired.find((e) => e.id === 'grade:5')).toMatchObject({
       event_type: 'grade',
       grade: '4',
       subject: 'Matematyka',
@@ -228,3 +237,18 @@ describe('grade events', () => {
     });
   });
 });
+
+/** The payloads an event gate fires for these items once the kind is known (a first sight only primes). */
+async function throughGate(kind: string, items: NewItem<EventFields>[]): Promise<EventFields[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'grades-events-'));
+  try {
+    const fired: EventFields[] = [];
+    const gate = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => fired.push(payload), onStorage: () => {} });
+    await gate.load('child');
+    await gate.pass([[kind, []]]);
+    await gate.pass([[kind, items]]);
+    return fired;
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
