@@ -124,8 +124,8 @@ export class MessagesSource implements Source {
  * newest inbox message's topic. Without the messages module (null) both are unknown.
  */
 export function renderMessages(view: MessagesView | null): { unread_messages: EntityState; newest_message: EntityState } {
-  const unknown: EntityState = { state: null, attributes: {} };
-  if (view === null) return { unread_messages: unknown, newest_message: { ...unknown, attributes: {} } };
+  const unknown = (): EntityState => ({ state: null, attributes: {} });
+  if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
   const newest = view.newest;
   return {
     unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
@@ -141,7 +141,7 @@ export function renderMessages(view: MessagesView | null): { unread_messages: En
             preview: newest.preview,
           },
         }
-      : unknown,
+      : unknown(),
   };
 }
 

@@ -1,4 +1,4 @@
-// School library lendings (`library_due`): how many books the child has, their titles and due dates,
+// School library lendings: how many books the child has, their titles and due dates,
 // and which are overdue.
 //
 // Free textbooks are lent through the same library for the whole school year and their dueDate is

@@ -1,4 +1,4 @@
-// Behaviour notes: the newest one (`newest_note`) and one `note` event per note. Positive is
+// Behaviour notes: the newest one and one event per note. Positive is
 // 0 negative, 1 positive, 2 neutral (spec 2.9).
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
 import { byId, collapse, dayOf, idCompare, timeKey, type NewsItem } from './common.js';
