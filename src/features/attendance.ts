@@ -2,11 +2,14 @@
 // lessons daily (lessons again when a mark names one they do not know); justifications hourly.
 import { attendanceTypesResponse, attendancesResponse, justificationsResponse } from '../portal/schemas/attendance.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { attendanceEntities, type AttendanceInput } from '../school/attendance.js';
+import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import { CADENCE } from '../poller/resources.js';
+import { fetchAll, type FetchPlan } from '../poller/fetch-plan.js';
 import { lookupList, names } from '../poller/lookups.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -20,29 +23,45 @@ export const attendance = feature({
   create: () => new AttendanceSource(),
 });
 
+/** What every poll reads: the marks, and the parents' justifications (their last good copy on a failure). */
+const ATTENDANCE_PLAN = {
+  marks: { endpoint: 'Attendances', schema: attendancesResponse, maxAgeMs: CADENCE.everyPoll },
+  justifications: { endpoint: 'Justifications', schema: justificationsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
+} satisfies FetchPlan;
+
 export class AttendanceSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const [marks, justifications] = await Promise.all([
-      ctx.cache.get({ endpoint: 'Attendances', schema: attendancesResponse, maxAgeMs: CADENCE.everyPoll }).then((r) => r?.Attendances),
-      ctx.cache
-        .get({ endpoint: 'Justifications', schema: justificationsResponse, maxAgeMs: CADENCE.rare, staleOnError: true })
-        .then((r) => r?.data),
-    ]);
+    const answers = await fetchAll(ctx.cache, ATTENDANCE_PLAN);
+    const marks = answers.marks?.Attendances;
     if (marks === undefined) return { states: { absences_unexcused: { state: null, attributes: {} } } };
-    const [types, lessons] = await Promise.all([
-      lookupList(ctx, 'Attendances/Types', attendanceTypesResponse, (r) => r.Types, marks.map((m) => m.Type)),
-      lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, marks.map((m) => m.Lesson)),
-    ]);
+    // The two lookups are asked at once; each is read by its own name once both have answered.
+    const typesAsked = lookupList(ctx, 'Attendances/Types', attendanceTypesResponse, (r) => r.Types, marks.map((m) => m.Type));
+    const lessonsAsked = lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, marks.map((m) => m.Lesson));
+    await Promise.all([typesAsked, lessonsAsked]);
     const input: AttendanceInput = {
       attendances: marks,
-      types: types ?? [],
-      lessons,
-      justifications,
+      types: (await typesAsked) ?? [],
+      lessons: await lessonsAsked,
+      justifications: answers.justifications?.data,
       names: ctx.lookups.names ?? (await names(ctx)),
       semester: semesterOf(ctx.today, ctx.identity.semester1End),
       endFirstSemester: ctx.identity.semester1End,
     };
-    const { absencesUnexcused, absenceEvents } = attendanceEntities(input);
-    return { states: { absences_unexcused: absencesUnexcused }, events: { absence: absenceEvents } };
+    const { semester, events } = attendanceOf(input);
+    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events } };
   }
+}
+
+/** absences_unexcused: unexcused absences this semester; the rest as attributes. */
+export function renderAbsencesUnexcused(a: SemesterAttendance): EntityState {
+  return withAttributes(a.unexcused.length, {
+    semester: a.semester,
+    excused: a.excused,
+    late: a.late,
+    absences: a.absences,
+    marks: a.marks,
+    attendance_percent: a.attendancePercent,
+    justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
+    unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
+  });
 }

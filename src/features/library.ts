@@ -1,9 +1,11 @@
 // The library feature, normal tier, a few times a day: library lendings -> library_due. Lendings change when a book is
 // taken or returned, which a parent learns about the same day at the latest.
 import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
-import { libraryDue } from '../school/library.js';
+import { libraryLendings, type LibraryLendings } from '../school/library.js';
 import { HOUR } from '../poller/resources.js';
 import { sensor } from '../ha/entities.js';
+import { withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -21,6 +23,20 @@ export const library = feature({
 export class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
-    return { states: { library_due: answer ? libraryDue(answer.lendings, ctx.today) : { state: null, attributes: {} } } };
+    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today)) : { state: null, attributes: {} } } };
   }
+}
+
+/** library_due: the number of lendings; the books, nearest due first, as attributes. */
+export function renderLibraryDue(lendings: LibraryLendings): EntityState {
+  const items = lendings.books.map((b) => ({
+    title: b.title,
+    author: b.author,
+    lent: b.lent,
+    due: b.due,
+    free_textbook: b.freeTextbook,
+    overdue: b.overdue,
+    extendable: b.extendable,
+  }));
+  return withAttributes(items.length, { overdue: lendings.overdue, next_due: lendings.nextDue, titles: items.map((i) => i.title), items });
 }

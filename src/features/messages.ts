@@ -2,17 +2,14 @@
 // the first poll and on a user's refresh too), so a quiet day costs one request per poll.
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import {
-  messageEvents,
-  newestMessageEntity,
-  unavailableMessageEntities,
-  unreadMessagesEntity,
-} from '../school/messages.js';
+import { messageEvents, messagesView, type MessagesView } from '../school/messages.js';
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
 import type { EventFields } from '../poller/event-gate.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { stateText } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -59,11 +56,6 @@ export class MessagesSource implements Source {
     return this.absent ? false : this.api.available;
   }
 
-  /** Mailboxes that answered 404 (skipped), for diagnostics. */
-  get missingMailboxes(): Mailbox[] {
-    return [...this.absentUntil.keys()];
-  }
-
   // Always due: the messaging client keeps its own schedule for a school without the module.
   async poll(ctx: SourceContext): Promise<SourceResult> {
     let counts: UnreadCounts;
@@ -74,7 +66,7 @@ export class MessagesSource implements Source {
         this.absent = true;
         this.counts = undefined;
         this.listed.clear();
-        return { states: unavailableMessageEntities() };
+        return { states: renderMessages(null) };
       }
       throw isolate(error);
     }
@@ -117,17 +109,40 @@ export class MessagesSource implements Source {
   }
 
   private states(): SourceResult['states'] {
-    if (this.absent) return unavailableMessageEntities();
+    if (this.absent) return renderMessages(null);
     if (!this.counts) return {};
-    return {
-      unread_messages: unreadMessagesEntity(this.counts),
-      newest_message: newestMessageEntity(this.listed.get('inbox')?.items ?? []),
-    };
+    return renderMessages(messagesView(this.counts, this.listed.get('inbox')?.items ?? []));
   }
 
   private events(): NewItem<EventFields>[] {
     return [...this.listed.entries()].flatMap(([mailbox, l]) => messageEvents(mailbox, l.items));
   }
+}
+
+/**
+ * unread_messages is the inbox's unread count with every counter as attributes; newest_message the
+ * newest inbox message's topic. Without the messages module (null) both are unknown.
+ */
+export function renderMessages(view: MessagesView | null): { unread_messages: EntityState; newest_message: EntityState } {
+  const unknown = (): EntityState => ({ state: null, attributes: {} });
+  if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
+  const newest = view.newest;
+  return {
+    unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
+    newest_message: newest
+      ? {
+          state: stateText(newest.topic) ?? '(no topic)',
+          attributes: {
+            id: newest.id,
+            sender: newest.sender,
+            date: newest.date,
+            read: newest.read,
+            has_attachments: newest.hasAttachments,
+            preview: newest.preview,
+          },
+        }
+      : unknown(),
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 // The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
 import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
-import { newestNote, noteEvents, type NotesInput } from '../school/notes.js';
+import { newestNote, noteEvents, type NewestNote, type NotesInput } from '../school/notes.js';
 import { CADENCE } from '../poller/resources.js';
 import { lookupList, names } from '../poller/lookups.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { stateText, withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -23,6 +25,13 @@ export class NotesSource implements Source {
     if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };
     const categories = await lookupList(ctx, 'Notes/Categories', noteCategoriesResponse, (r) => r.Categories, notes.map((n) => n.Category));
     const input: NotesInput = { notes, categories, names: await names(ctx, { users: notes.map((n) => n.Teacher) }) };
-    return { states: { newest_note: newestNote(input) }, events: { note: noteEvents(input) } };
+    return { states: { newest_note: renderNewestNote(newestNote(input)) }, events: { note: noteEvents(input) } };
   }
+}
+
+/** newest_note: the newest note's text cut to a state (the whole text is an attribute). */
+export function renderNewestNote({ note, count }: NewestNote): EntityState {
+  if (note === null) return { state: null, attributes: { count: 0 } };
+  // A note without text still happened; its category is the next best thing to show.
+  return withAttributes(stateText(note.text) ?? note.category, { ...note, count });
 }

@@ -1,13 +1,20 @@
 // The notices feature, normal tier: announcements, their unread count and events; the
 // mark_notices_read button marks them read.
 import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
-import { noticeEntities, noticeEvents } from '../school/notices.js';
+import { cut, noticeEvents, noticesView, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import { CommandError, type CommandRequest } from '../mqtt/commands.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { stateText } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
 import { feature, type CommandAccount } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+/** Unread announcements listed in unread_notices' attributes. */
+const NEWEST_IN_ATTRIBUTES = 5;
+/** Longest announcement text in newest_notice's attributes. */
+const CONTENT_LIMIT = 4000;
 
 export const notices = feature({
   name: 'notices',
@@ -51,7 +58,7 @@ export class NoticesSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const notices = await this.load(ctx.gateway);
-    return { states: noticeEntities(notices), events: { notice: noticeEvents(notices) } };
+    return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } };
   }
 
   /** The announcements the portal gave in the last poll, fetched now if there was none yet. */
@@ -85,6 +92,30 @@ export class NoticesSource implements Source {
 
   /** States recomputed from memory (after marking read, without a new request). */
   states(): SourceResult['states'] {
-    return this.notices ? noticeEntities(this.notices) : {};
+    return this.notices ? renderNotices(noticesView(this.notices)) : {};
   }
+}
+
+/** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
+export function renderNotices(view: NoticesView): { unread_notices: EntityState; newest_notice: EntityState } {
+  const newest = view.newest;
+  return {
+    unread_notices: {
+      state: String(view.unread.length),
+      attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
+    },
+    newest_notice: newest
+      ? {
+          state: stateText(newest.subject) || '(no subject)',
+          attributes: {
+            id: newest.id,
+            content: cut(newest.content, CONTENT_LIMIT),
+            created: newest.created,
+            start_date: newest.startDate,
+            end_date: newest.endDate,
+            read: newest.read,
+          },
+        }
+      : { state: null, attributes: {} },
+  };
 }

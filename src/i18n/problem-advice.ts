@@ -24,10 +24,6 @@ const ADVICE: Record<ProblemReason, Texts> = {
     en: 'A part of the portal answered in a way the bridge does not understand. The other data is still updated.',
     pl: 'Część portalu odpowiedziała w sposób, którego mostek nie rozumie. Pozostałe dane są nadal aktualizowane.',
   },
-  messages_unavailable: {
-    en: 'The messages module of this school does not answer.',
-    pl: 'Moduł wiadomości tej szkoły nie odpowiada.',
-  },
   storage_error: {
     en: 'The bridge cannot write its files in data_dir (the disk is full or read-only). It keeps polling; new events wait until it can write again.',
     pl: 'Mostek nie może zapisać swoich plików w data_dir (dysk jest pełny albo tylko do odczytu). Dalej odczytuje dane; nowe zdarzenia poczekają, aż zapis znów będzie możliwy.',

@@ -103,7 +103,6 @@ export type ProblemReason =
   | 'service_down'
   | 'session_expired'
   | 'unexpected_response'
-  | 'messages_unavailable'
   | 'storage_error';
 
 /** The `problem` entity's reason for an error. */

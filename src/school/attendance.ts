@@ -1,5 +1,5 @@
 // Attendance for the current semester: unexcused and excused absences, lateness and the attendance
-// percentage (`absences_unexcused`), and one `absence` event per absence or lateness.
+// percentage, and one `absence` event per absence or lateness.
 //
 // The school defines its own attendance types and may add ids (spec 2.6), so nothing here knows an id:
 // - an absence is a type whose IsPresenceKind is false;
@@ -8,11 +8,9 @@
 // - a lateness is a type whose name, folded to ASCII, has a word starting 'spozn' (Spóźnienie,
 //   spóźn., Spoznienie) or the English 'late'. The name is the only thing a school cannot renumber,
 //   and unlike the Short code it is what the register shows the parent.
-import type { EntityState } from '../ha/state.js';
 import type { Attendance, AttendanceType, Justification } from '../portal/schemas/attendance.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
-import { capAttributes } from '../ha/attributes.js';
-import { byId, dayOf, fold, idCompare, type ItemEvent } from './common.js';
+import { byId, dayOf, fold, idCompare, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
 
@@ -41,6 +39,35 @@ export interface AttendanceInput {
   names: Names;
   semester: Semester;
   endFirstSemester?: string;
+}
+
+/** The current semester's attendance as a parent reads it. */
+export interface SemesterAttendance {
+  semester: Semester;
+  /** The unexcused absences, newest first. */
+  unexcused: UnexcusedAbsence[];
+  excused: number;
+  late: number;
+  absences: number;
+  /** Every mark of the semester, presences included. */
+  marks: number;
+  /** Present marks of all marks, to one decimal; null without marks. */
+  attendancePercent: number | null;
+  justifications: JustificationSummary;
+}
+
+export interface UnexcusedAbsence {
+  date: string | null;
+  lessonNo: number | null;
+  subject: string | null;
+}
+
+/** The parents' justifications of the semester. */
+export interface JustificationSummary {
+  count: number;
+  byStatus: Record<string, number>;
+  /** The newest five. */
+  latest: { posted: string | null; from: string | null; to: string | null; status: string | null; absences: number | null }[];
 }
 
 interface Mark {
@@ -74,7 +101,17 @@ function marks(input: AttendanceInput): Mark[] {
   });
 }
 
-function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesson>): Record<string, unknown> {
+/** An absence's fields, as its event carries them. */
+interface AbsenceFacts {
+  date: string | null;
+  lesson_no: number | null;
+  subject: string | null;
+  teacher: string | null;
+  type: string | null;
+  kind: 'late' | 'excused' | 'unexcused';
+}
+
+function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesson>): AbsenceFacts {
   const lesson = mark.record.Lesson === undefined ? undefined : lessons.get(mark.record.Lesson);
   return {
     date: mark.date,
@@ -87,7 +124,7 @@ function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesso
 }
 
 /** A short summary of the parents' justifications of the semester, newest first. */
-function justificationSummary(input: AttendanceInput): Record<string, unknown> {
+function justificationSummary(input: AttendanceInput): JustificationSummary {
   const list = (input.justifications ?? [])
     .filter((j) => {
       const day = dayOf(j.dateFrom) ?? dayOf(j.postDate);
@@ -101,7 +138,7 @@ function justificationSummary(input: AttendanceInput): Record<string, unknown> {
   }
   return {
     count: list.length,
-    by_status: byStatus,
+    byStatus,
     latest: list.slice(0, 5).map((j) => ({
       posted: j.postDate ?? null,
       from: dayOf(j.dateFrom) ?? null,
@@ -113,50 +150,46 @@ function justificationSummary(input: AttendanceInput): Record<string, unknown> {
 }
 
 /** Both of a poll's results from one pass over the records. */
-export function attendanceEntities(input: AttendanceInput): { absencesUnexcused: EntityState; absenceEvents: ItemEvent[] } {
+export function attendanceOf(input: AttendanceInput): { semester: SemesterAttendance; events: NewsItem[] } {
   const all = marks(input);
   const lessons = byId(input.lessons);
-  return { absencesUnexcused: unexcusedState(all, lessons, input), absenceEvents: eventsOf(all, lessons, input) };
+  return { semester: currentSemester(all, lessons, input), events: eventsOf(all, lessons, input) };
 }
 
-/** absences_unexcused: unexcused absences this semester; the rest as attributes. */
-export function absencesUnexcused(input: AttendanceInput): EntityState {
-  return unexcusedState(marks(input), byId(input.lessons), input);
+/** The current semester's unexcused absences and the rest of its counts. */
+export function semesterAttendance(input: AttendanceInput): SemesterAttendance {
+  return currentSemester(marks(input), byId(input.lessons), input);
 }
 
 /** One `absence` event per absence or lateness (any semester); a later change of type fires nothing. */
-export function absenceEvents(input: AttendanceInput): ItemEvent[] {
+export function absenceEvents(input: AttendanceInput): NewsItem[] {
   return eventsOf(marks(input), byId(input.lessons), input);
 }
 
-function unexcusedState(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): EntityState {
+function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): SemesterAttendance {
   const current = all.filter((m) => m.semester === input.semester);
   const absent = current.filter((m) => m.kind.absence);
   const unexcused = absent.filter((m) => !m.kind.excused);
-  const percent = current.length === 0 ? null : Math.round(((current.length - absent.length) / current.length) * 1000) / 10;
   return {
-    state: String(unexcused.length),
-    attributes: capAttributes({
-      semester: input.semester,
-      excused: absent.length - unexcused.length,
-      late: current.filter((m) => m.kind.late).length,
-      absences: absent.length,
-      marks: current.length,
-      attendance_percent: percent,
-      justifications: justificationSummary(input),
-      unexcused: unexcused.map((m) => {
-        const d = describe(m, input, lessons);
-        return { date: d.date, lesson_no: d.lesson_no, subject: d.subject };
-      }),
+    semester: input.semester,
+    unexcused: unexcused.map((m) => {
+      const d = describe(m, input, lessons);
+      return { date: d.date, lessonNo: d.lesson_no, subject: d.subject };
     }),
+    excused: absent.length - unexcused.length,
+    late: current.filter((m) => m.kind.late).length,
+    absences: absent.length,
+    marks: current.length,
+    attendancePercent: current.length === 0 ? null : Math.round(((current.length - absent.length) / current.length) * 1000) / 10,
+    justifications: justificationSummary(input),
   };
 }
 
-function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): ItemEvent[] {
+function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem[] {
   return all
     .filter((m) => m.kind.absence || m.kind.late)
     .map((m) => ({
       id: `absence:${m.record.Id}`,
-      payload: { event_type: 'absence', id: m.record.Id, ...describe(m, input, lessons) },
+      payload: { id: m.record.Id, ...describe(m, input, lessons) },
     }));
 }

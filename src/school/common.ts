@@ -2,6 +2,15 @@
 // portal's dates and texts into what Home Assistant shows.
 import type { EventPayload } from '../ha/state.js';
 
+/**
+ * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
+ * payload holds the fields an automation reads (the event gate adds the event's type).
+ */
+export interface NewsItem {
+  id: string;
+  payload: Record<string, unknown>;
+}
+
 /** One new item for an event entity; the poller remembers `id` so an item fires only once. */
 export interface ItemEvent {
   id: string;

@@ -1,4 +1,4 @@
-// School library lendings (`library_due`): how many books the child has, their titles and due dates,
+// School library lendings: how many books the child has, their titles and due dates,
 // and which are overdue.
 //
 // Free textbooks are lent through the same library for the whole school year and their dueDate is
@@ -8,9 +8,7 @@
 // - its title names a textbook or workbook ('podręcznik', 'ćwiczenia', 'zeszyt ćwiczeń');
 // - its dueDate is not after its lendedAt (a placeholder, not a loan period);
 // - its loan runs 150 days or more (a library loan is weeks; a school-year loan is ten months).
-import type { EntityState } from '../ha/state.js';
 import type { Lending } from '../portal/schemas/library.js';
-import { capAttributes } from '../ha/attributes.js';
 import { collapse, dayOf, fold } from './common.js';
 
 const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|textbook)/;
@@ -29,10 +27,30 @@ export function isFreeTextbook(lending: Lending): boolean {
   return due <= lent || daysBetween(lent, due) >= LONG_LOAN_DAYS;
 }
 
-/** library_due: the number of lendings; items nearest due first, with overdue flagged. */
-export function libraryDue(lendings: readonly Lending[], today: string): EntityState {
-  const items = lendings
-    .map((l) => {
+/** One lent book as a parent reads it. */
+export interface LentBook {
+  title: string | null;
+  author: string | null;
+  lent: string | null;
+  due: string | null;
+  freeTextbook: boolean;
+  /** A real loan past its due date (a free textbook never is). */
+  overdue: boolean;
+  extendable: boolean | null;
+}
+
+export interface LibraryLendings {
+  /** Books to return first, nearest due first; free textbooks last. */
+  books: LentBook[];
+  overdue: number;
+  /** The nearest due date of a real loan not yet past. */
+  nextDue: string | null;
+}
+
+/** The child's lendings, nearest due first, with overdue flagged. */
+export function libraryLendings(lendings: readonly Lending[], today: string): LibraryLendings {
+  const books = lendings
+    .map((l): LentBook => {
       const due = dayOf(l.dueDate) ?? null;
       const textbook = isFreeTextbook(l);
       return {
@@ -40,23 +58,15 @@ export function libraryDue(lendings: readonly Lending[], today: string): EntityS
         author: collapse(l.author) ?? null,
         lent: dayOf(l.lendedAt) ?? null,
         due,
-        free_textbook: textbook,
+        freeTextbook: textbook,
         overdue: !textbook && due !== null && due < today,
         extendable: l.isExtendable ?? null,
       };
     })
-    // Books to return come first, by due date; free textbooks last.
-    .sort(
-      (a, b) =>
-        Number(a.free_textbook) - Number(b.free_textbook) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
-    );
+    .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || (a.due ?? '9999').localeCompare(b.due ?? '9999'));
   return {
-    state: String(items.length),
-    attributes: capAttributes({
-      overdue: items.filter((i) => i.overdue).length,
-      next_due: items.find((i) => !i.free_textbook && i.due !== null && i.due >= today)?.due ?? null,
-      titles: items.map((i) => i.title),
-      items,
-    }),
+    books,
+    overdue: books.filter((b) => b.overdue).length,
+    nextDue: books.find((b) => !b.freeTextbook && b.due !== null && b.due >= today)?.due ?? null,
   };
 }

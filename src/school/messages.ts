@@ -1,8 +1,7 @@
 // Messages as a family sees them: the unread counters, the newest inbox message, one event per new
 // message, and the list preview turned back into readable text.
-import { idCompare, stateText, timeKey, type ItemEvent } from './common.js';
+import { collapse, idCompare, timeKey, type NewsItem } from './common.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
-import type { EntityState } from '../ha/state.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 
 /** Longest preview kept in an event or an attribute. */
@@ -76,39 +75,52 @@ export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
   return [...items].sort((a, b) => timeKey(b.sendDate).localeCompare(timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 
-/** `unread_messages`: the inbox's unread count; attributes: every counter the portal gave. */
-export function unreadMessagesEntity(counts: UnreadCounts): EntityState {
-  return { state: String(counts.inbox ?? 0), attributes: { ...counts } };
+/** The messages a family looks at: the unread counters and the newest inbox message. */
+export interface MessagesView {
+  /** The inbox's unread count (0 when the portal left it out). */
+  unread: number;
+  /** Every counter the portal gave, by mailbox. */
+  counts: UnreadCounts;
+  newest: MessageSummary | null;
 }
 
-/** `newest_message`: the topic of the newest inbox message. */
-export function newestMessageEntity(inbox: readonly MessageItem[]): EntityState {
+/** One message as a parent reads it in a list. */
+export interface MessageSummary {
+  id: string;
+  /** The topic on one line; null when it has none. */
+  topic: string | null;
+  sender: string | null;
+  date: string | null;
+  read: boolean;
+  hasAttachments: boolean;
+  preview: string | null;
+}
+
+/** The counters and the newest of the listed inbox messages. */
+export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]): MessagesView {
   const newest = sortMessages(inbox)[0];
-  if (!newest) return { state: null, attributes: {} };
   return {
-    state: stateText(newest.topic) ?? '(no topic)',
-    attributes: {
-      id: newest.id,
-      sender: newest.sender ?? null,
-      date: messageDate(newest.sendDate),
-      read: newest.read,
-      has_attachments: newest.hasAttachments,
-      preview: decodePreview(newest.content) ?? null,
-    },
+    unread: counts.inbox ?? 0,
+    counts,
+    newest: newest
+      ? {
+          id: newest.id,
+          topic: collapse(newest.topic) ?? null,
+          sender: newest.sender ?? null,
+          date: messageDate(newest.sendDate),
+          read: newest.read,
+          hasAttachments: newest.hasAttachments,
+          preview: decodePreview(newest.content) ?? null,
+        }
+      : null,
   };
 }
 
-/** Both message sensors when the school has no messages module: unknown (None). */
-export function unavailableMessageEntities(): { unread_messages: EntityState; newest_message: EntityState } {
-  return { unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } };
-}
-
 /** One `message` event candidate per listed message; the seen memory decides which ones fire. */
-export function messageEvents(mailbox: string, items: readonly MessageItem[]): ItemEvent[] {
+export function messageEvents(mailbox: string, items: readonly MessageItem[]): NewsItem[] {
   return sortMessages(items).map((m) => ({
     id: m.id,
     payload: {
-      event_type: 'message',
       id: m.id,
       mailbox,
       sender: m.sender ?? null,

@@ -1,9 +1,7 @@
-// Behaviour notes: the newest one (`newest_note`) and one `note` event per note. Positive is
+// Behaviour notes: the newest one and one event per note. Positive is
 // 0 negative, 1 positive, 2 neutral (spec 2.9).
-import type { EntityState } from '../ha/state.js';
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
-import { capAttributes } from '../ha/attributes.js';
-import { byId, collapse, dayOf, idCompare, stateText, timeKey, type ItemEvent } from './common.js';
+import { byId, collapse, dayOf, idCompare, timeKey, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export type NoteKind = 'negative' | 'positive' | 'neutral';
@@ -28,7 +26,23 @@ function newestFirst(a: Note, b: Note): number {
   return timeKey(b.AddDate).localeCompare(timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
 }
 
-function describe(note: Note, input: NotesInput, categories: Map<string, NoteCategory>): Record<string, unknown> {
+/** A note as a parent reads it (also the fields of its event). */
+export interface NoteFacts {
+  category: string | null;
+  kind: NoteKind | null;
+  teacher: string | null;
+  date: string | null;
+  /** The text on one line. */
+  text: string | null;
+}
+
+/** The newest note and how many there are. */
+export interface NewestNote {
+  note: NoteFacts | null;
+  count: number;
+}
+
+function describe(note: Note, input: NotesInput, categories: Map<string, NoteCategory>): NoteFacts {
   const category = note.Category === undefined ? undefined : categories.get(note.Category);
   return {
     category: (category?.CategoryName ?? category?.Name)?.trim() ?? null,
@@ -39,21 +53,17 @@ function describe(note: Note, input: NotesInput, categories: Map<string, NoteCat
   };
 }
 
-/** newest_note: the newest note's text (cut to a state's 255 characters; the whole text is an attribute). */
-export function newestNote(input: NotesInput): EntityState {
-  const categories = byId(input.categories);
+/** The newest note (by its date, then when it was added). */
+export function newestNote(input: NotesInput): NewestNote {
   const newest = [...input.notes].sort(newestFirst)[0];
-  if (newest === undefined) return { state: null, attributes: { count: 0 } };
-  const attributes = describe(newest, input, categories);
-  // A note without text still happened; its category is the next best thing to show.
-  const state = stateText(newest.Text) ?? (attributes.category as string | null);
-  return { state, attributes: capAttributes({ ...attributes, count: input.notes.length }) };
+  return { note: newest === undefined ? null : describe(newest, input, byId(input.categories)), count: input.notes.length };
 }
 
-export function noteEvents(input: NotesInput): ItemEvent[] {
+/** One `note` event candidate per note; the seen memory decides which ones fire. */
+export function noteEvents(input: NotesInput): NewsItem[] {
   const categories = byId(input.categories);
   return [...input.notes].sort(newestFirst).map((n) => ({
     id: `note:${n.Id}`,
-    payload: { event_type: 'note', id: n.Id, ...describe(n, input, categories) },
+    payload: { id: n.Id, ...describe(n, input, categories) },
   }));
 }

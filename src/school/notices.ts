@@ -1,9 +1,28 @@
-// Announcements: how many are unread, which is newest, and one event per new announcement.
-import type { EntityState, EventPayload } from '../ha/state.js';
+// Announcements: which are unread, which is newest, and one event per new announcement.
 import type { Notice } from '../portal/schemas/notices.js';
+import type { NewsItem } from './common.js';
 
-const NEWEST_IN_ATTRIBUTES = 5;
-const CONTENT_LIMIT = 4000;
+/** Longest announcement text an event carries. */
+const EVENT_CONTENT_LIMIT = 500;
+
+/** One announcement as a parent reads it. */
+export interface NoticeSummary {
+  id: string;
+  subject: string;
+  content: string;
+  /** The day it was created (or starts), YYYY-MM-DD; empty when the portal gave neither. */
+  day: string;
+  created: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  read: boolean;
+}
+
+export interface NoticesView {
+  /** The unread announcements, newest first. */
+  unread: NoticeSummary[];
+  newest: NoticeSummary | null;
+}
 
 function noticeDate(n: Notice): string {
   return (n.CreationDate ?? n.StartDate ?? '').slice(0, 19);
@@ -14,46 +33,33 @@ export function sortNotices(notices: readonly Notice[]): Notice[] {
   return [...notices].sort((a, b) => noticeDate(b).localeCompare(noticeDate(a)) || b.Id.localeCompare(a.Id));
 }
 
-export function noticeEntities(notices: readonly Notice[]): { unread_notices: EntityState; newest_notice: EntityState } {
-  const sorted = sortNotices(notices);
-  const unread = sorted.filter((n) => !n.WasRead);
-  const newest = sorted[0];
+function summary(n: Notice): NoticeSummary {
   return {
-    unread_notices: {
-      state: String(unread.length),
-      attributes: {
-        notices: unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.Id, subject: n.Subject, date: noticeDate(n).slice(0, 10) })),
-      },
-    },
-    newest_notice: newest
-      ? {
-          state: truncate(newest.Subject, 255) || '(no subject)',
-          attributes: {
-            id: newest.Id,
-            content: truncate(newest.Content, CONTENT_LIMIT),
-            created: newest.CreationDate ?? null,
-            start_date: newest.StartDate ?? null,
-            end_date: newest.EndDate ?? null,
-            read: newest.WasRead,
-          },
-        }
-      : { state: null, attributes: {} },
+    id: n.Id,
+    subject: n.Subject,
+    content: n.Content,
+    day: noticeDate(n).slice(0, 10),
+    created: n.CreationDate ?? null,
+    startDate: n.StartDate ?? null,
+    endDate: n.EndDate ?? null,
+    read: n.WasRead,
   };
 }
 
-export function noticeEvents(notices: readonly Notice[]): { id: string; payload: EventPayload }[] {
+export function noticesView(notices: readonly Notice[]): NoticesView {
+  const sorted = sortNotices(notices).map(summary);
+  return { unread: sorted.filter((n) => !n.read), newest: sorted[0] ?? null };
+}
+
+/** One `notice` event candidate per announcement; the seen memory decides which ones fire. */
+export function noticeEvents(notices: readonly Notice[]): NewsItem[] {
   return sortNotices(notices).map((n) => ({
     id: n.Id,
-    payload: {
-      event_type: 'notice',
-      id: n.Id,
-      subject: n.Subject,
-      date: noticeDate(n).slice(0, 10),
-      content: truncate(n.Content, 500),
-    },
+    payload: { id: n.Id, subject: n.Subject, date: noticeDate(n).slice(0, 10), content: cut(n.Content, EVENT_CONTENT_LIMIT) },
   }));
 }
 
-function truncate(text: string, limit: number): string {
+/** A text cut to a length, with an ellipsis. */
+export function cut(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }

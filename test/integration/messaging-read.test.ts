@@ -7,8 +7,9 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
-import { MessagesSource } from '../../src/features/messages.js';
-import { SeenStore } from '../../src/store/seen.js';
+import { MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.js';
+import { EventGate } from '../../src/poller/event-gate.js';
+import type { EventPayload } from '../../src/ha/state.js';
 import { warsawDate } from '../../src/util/time.js';
 import { tempDir, startSimulator } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
@@ -101,8 +102,20 @@ describe('MessagesSource', () => {
 
   it('fires one message event per new message, never for the ones seen before', async () => {
     const { source, ctx } = setup();
-    const seen = new SeenStore(await tempDir(), 'ania');
-    const fire = async () => seen.take('message', (await source.poll(ctx())).events?.message ?? []);
+    // Through the event gate, which remembers what fired and adds the event type.
+    let fired: { id: string; payload: EventPayload }[] = [];
+    const gate = new EventGate({
+      dataDir: await tempDir(),
+      log: silentLogger(),
+      fire: (_kind, payload) => fired.push({ id: String(payload.id), payload }),
+      onStorage: () => undefined,
+    });
+    await gate.load('ania');
+    const fire = async () => {
+      fired = [];
+      await gate.pass([['message', (await source.poll(ctx())).events?.message ?? []]]);
+      return fired;
+    };
     expect(await fire()).toEqual([]); // the first poll only remembers
     const added = sim.messaging.addMessage(ANIA.login, {
       from: 162002,
@@ -111,8 +124,7 @@ describe('MessagesSource', () => {
       attachments: [{ id: '552301', filename: 'zadania.pdf' }],
     });
     await clock.advance(3 * MIN);
-    const fired = await fire();
-    expect(fired).toEqual([
+    expect(await fire()).toEqual([
       {
         id: String(added.id),
         payload: {
@@ -149,13 +161,21 @@ describe('MessagesSource', () => {
     sim.messaging.addMessage(JANEK.login, { mailbox: 'notes', from: 162007, topic: 'Uwaga pozytywna', body: 'Pomoc koledze.' });
     const result = await source.poll(ctx());
     expect(result.events?.message?.map((e) => e.payload.mailbox)).toContain('notes');
-    expect(source.missingMailboxes.sort()).toEqual(['alerts', 'substitutions']);
     expect(lists('alerts')).toBe(1);
     sim.messaging.addMessage(JANEK.login, { mailbox: 'inbox', topic: 'Nowa', body: 'treść' });
     await clock.advance(3 * MIN);
     await source.poll(ctx(true));
     expect(lists('alerts')).toBe(1);
     expect(lists('substitutions')).toBe(1);
+    // A refresh lists every mailbox again except exactly the two that answered 404.
+    expect(Object.fromEntries(WATCHED_MAILBOXES.map((m) => [m, lists(m)]))).toEqual({
+      inbox: 2,
+      notes: 2,
+      alerts: 1,
+      substitutions: 1,
+      absences: 2,
+      justifications: 2,
+    });
   });
 
   it('never marks a message read: listing is all it does', async () => {

@@ -1,7 +1,8 @@
 // The list preview (base64 of UTF-8 cut at a byte count) and the message sensors built from a list.
 import { describe, expect, it } from 'vitest';
-import { decodePreview, htmlToText, messageDate, messageEvents, newestMessageEntity, unreadMessagesEntity } from '../../../src/school/messages.js';
-import type { MessageItem } from '../../../src/portal/schemas/messages.js';
+import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
+import { renderMessages } from '../../../src/features/messages.js';
+import type { MessageItem, UnreadCounts } from '../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
 const cut = (text: string, bytes: number) => Buffer.from(text, 'utf8').subarray(0, bytes).toString('base64');
@@ -55,6 +56,12 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
   ...over,
 });
 
+const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [])).unread_messages;
+const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox)).newest_message;
+/** What the event gate fires for new items: their fields with the event type first. */
+const fired = (kind: string, items: { id: string; payload: Record<string, unknown> }[]) =>
+  items.map((i) => ({ id: i.id, payload: { event_type: kind, ...i.payload } }));
+
 describe('message sensors and events', () => {
   it('unread_messages is the inbox count with every counter as attributes', () => {
     const counts = { inbox: 3, notes: 1, alerts: 0, archiveInbox: 0 };
@@ -76,7 +83,7 @@ describe('message sensors and events', () => {
   });
 
   it('events use the message id, so one message fires once', () => {
-    const events = messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })]);
+    const events = fired('message', messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })]));
     expect(events).toEqual([
       {
         id: '42',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ebiblioLendingsResponse } from '../../../src/portal/schemas/library.js';
 import { noteCategoriesResponse, notesResponse } from '../../../src/portal/schemas/notes.js';
-import { isFreeTextbook, libraryDue } from '../../../src/school/library.js';
+import { isFreeTextbook, libraryLendings } from '../../../src/school/library.js';
 import { newestNote, noteEvents, noteKind } from '../../../src/school/notes.js';
+import { renderNewestNote } from '../../../src/features/notes.js';
+import { renderLibraryDue } from '../../../src/features/library.js';
 import { names } from './fixtures.js';
 
 describe('notes', () => {
@@ -29,7 +31,7 @@ describe('notes', () => {
   ])('Positive %j is %j', (positive, kind) => expect(noteKind(positive)).toBe(kind));
 
   it('newest_note shows the newest note with CategoryName and its sign', () => {
-    expect(newestNote({ notes, categories, names })).toEqual({
+    expect(renderNewestNote(newestNote({ notes, categories, names }))).toEqual({
       state: 'Rozmowy na lekcji',
       attributes: {
         category: 'Uwaga',
@@ -43,7 +45,7 @@ describe('notes', () => {
   });
 
   it('is unknown without notes and fires one event per note', () => {
-    expect(newestNote({ notes: [], names }).state).toBeNull();
+    expect(renderNewestNote(newestNote({ notes: [], names })).state).toBeNull();
     expect(noteEvents({ notes, categories, names }).map((e) => e.id)).toEqual(['note:2', 'note:3', 'note:1']);
   });
 });
@@ -73,7 +75,7 @@ describe('library', () => {
         { identifier: 'c', type: 'BOOK', title: 'Akademia pana Kleksa', lendedAt: '2026-03-02', dueDate: '2026-04-02', isExtendable: true },
       ],
     });
-    const state = libraryDue(lendings, '2026-03-10');
+    const state = renderLibraryDue(libraryLendings(lendings, '2026-03-10'));
     expect(state.state).toBe('3');
     expect(state.attributes).toMatchObject({
       overdue: 1,
