@@ -8,6 +8,12 @@ export interface ItemEvent {
   payload: EventPayload;
 }
 
+/** A candidate for an event: `id` is remembered so it fires once; `payload` is what it tells. */
+export interface NewsItem {
+  id: string;
+  payload: Record<string, unknown>;
+}
+
 /** Home Assistant rejects states longer than 255 characters. */
 export const MAX_STATE_LENGTH = 255;
 
