@@ -122,7 +122,7 @@ function planChangesOf(day: SchoolDay | null): EntityState {
 
 /** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
 function schoolDayOf(day: SchoolDay): EntityState {
-  const lessons = day.lessons;
+  const lessons = day.lessons?.filter((l) => l.takesPlace);
   return {
     state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
     attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },

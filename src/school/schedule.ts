@@ -11,14 +11,14 @@ import {
   lessonHours,
   nextLesson,
   nextSchoolDay,
-  schoolLessons,
+  plannedLessons,
   wholeFreeDay,
   type FreeDay,
   type FreeDaysInput,
   type NextLesson,
+  type PlannedLesson,
   type SchoolCalendar,
 } from './schooldays.js';
-import type { DayLesson } from './timetable.js';
 
 export interface ScheduleInput {
   /** Timetables of the weeks fetched (see timetableWeeks), merged with mergeTimetables. */
@@ -31,12 +31,20 @@ export interface ScheduleInput {
   now: number;
 }
 
+/** A lesson of the day with the change to its slot, if any. */
+export interface ScheduledLesson extends PlannedLesson {
+  change: PlanChange | null;
+}
+
 /** One day with its lessons and their changes: what a family looks at for a date. */
 export interface SchoolDay {
   date: string;
-  /** The lessons that take place (not cancelled, not freed) in slot order; undefined when the timetable does not cover the day. */
-  lessons: DayLesson[] | undefined;
-  /** The changes to the plan that touch the day, by lesson (a lesson moved away shows in its old slot). */
+  /**
+   * Every lesson of the timetable that day in slot order, each with whether it takes place (neither
+   * cancelled nor freed) and its change; undefined when the timetable does not cover the day.
+   */
+  lessons: ScheduledLesson[] | undefined;
+  /** Every change to the plan that touches the day, by lesson (a lesson moved away shows in its old slot). */
   changes: PlanChange[];
   /** The free day covering the whole date, if any. */
   freeDay: FreeDay | undefined;
@@ -65,8 +73,11 @@ export function schedule(input: ScheduleInput): Schedule {
   const next = nextSchoolDay(cal, today);
   const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names });
   const day = (date: string): SchoolDay => {
-    const lessons = schoolLessons(cal, date);
-    return { date, lessons, changes: changesOn(changes, date), freeDay: wholeFreeDay(cal, date), ...lessonHours(date, lessons) };
+    const planned = plannedLessons(cal, date);
+    const own = changesOn(changes, date);
+    const lessons = planned?.map((l) => ({ ...l, change: own.find((c) => c.lesson_no !== null && c.lesson_no === l.lessonNo) ?? null }));
+    const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
+    return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
   return {
     today: day(today),

@@ -75,12 +75,25 @@ function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
   );
 }
 
-/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
-export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+/** A lesson of the timetable and whether it takes place (neither cancelled nor freed). */
+export interface PlannedLesson extends DayLesson {
+  takesPlace: boolean;
+}
+
+/**
+ * Every lesson the timetable has on a day, in slot order; undefined when the day is not known. A
+ * whole free day the timetable does not cover is known: a day without lessons.
+ */
+export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson[] | undefined {
   const free = freeOn(cal, date);
   const lessons = dayLessons(cal.days, date, cal.names);
   if (lessons === undefined) return free.some((f) => f.lessons === undefined) ? [] : undefined;
-  return lessons.filter((l) => !l.cancelled && !isFreed(l, free));
+  return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && !isFreed(l, free) }));
+}
+
+/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
+export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+  return plannedLessons(cal, date)?.filter((l) => l.takesPlace);
 }
 
 export function isSchoolDay(cal: SchoolCalendar, date: string): boolean | undefined {

@@ -194,6 +194,27 @@ describe('plan changes', () => {
   });
 });
 
+describe('a day as one value', () => {
+  it('holds every lesson of the timetable with whether it takes place and the change to its slot', () => {
+    const { today } = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-10', '09:10') });
+    const slot = (no: number) => today.lessons?.filter((l) => l.lessonNo === no);
+    expect(slot(2)).toEqual([expect.objectContaining({ subject: 'Język polski', takesPlace: true, change: expect.objectContaining({ kind: 'substitution', room: '14' }) })]);
+    expect(slot(3)).toEqual([expect.objectContaining({ takesPlace: false, change: expect.objectContaining({ kind: 'cancelled' }) })]);
+    expect(slot(1)).toEqual([expect.objectContaining({ takesPlace: true, change: null })]);
+    expect(today.changes.map((c) => c.lesson_no)).toEqual([2, 3, 4]);
+  });
+
+  it('a class free day keeps its lessons, none taking place; a day the timetable lacks has none known', () => {
+    const { tomorrow } = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-10', '09:10') });
+    expect(tomorrow.lessons?.length).toBeGreaterThan(0);
+    expect(tomorrow.lessons?.some((l) => l.takesPlace)).toBe(false);
+    expect(tomorrow.freeDay?.name).toBe('Rekolekcje');
+    const sunday = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-15', '20:00') });
+    expect(sunday.tomorrow.lessons).toBeUndefined();
+    expect(sunday.next).toBeNull();
+  });
+});
+
 describe('school days and lesson times', () => {
   it('today: ON, first and last lesson without the cancelled ones, the lesson going on now', () => {
     const { states } = run(at('2026-03-10', '09:10'));
