@@ -6,8 +6,7 @@ import { substitutionsResponse, timetablesResponse, type Substitution, type Time
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import type { NextLesson } from '../school/schooldays.js';
-import { timetableWeeks, freeDays, type FreeDaysInput } from '../school/schooldays.js';
+import { timetableWeeks, freeDays, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { CADENCE } from '../poller/resources.js';
 import { names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
