@@ -9,12 +9,15 @@ import {
   schoolTripsResponse,
 } from '../portal/schemas/agenda.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { agendaEvents, agendaItems, upcomingTests } from '../school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../school/homework.js';
+import { agendaEvents, agendaFields, agendaItems, upcomingTests, type UpcomingTests } from '../school/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue } from '../school/homework.js';
 import { CADENCE } from '../poller/resources.js';
 import { lookupList, names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
 import { eventEntity, sensor } from '../ha/entities.js';
+import { withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
+import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
 import type { TimetableOutput } from './timetable.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
@@ -33,22 +36,19 @@ export const agenda = feature({
 
 export class AgendaSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const rare = { maxAgeMs: CADENCE.rare, staleOnError: true };
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
-    const [homeWorksAge, conferencesAge] = await Promise.all([
-      signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly }),
-      signalled(ctx, 'ParentTeacherConferences', { usual: CADENCE.rare, unchanged: CADENCE.daily }),
-    ]);
-    const [homeWorks, assignments, conferences, trips] = await Promise.all([
-      ctx.cache.get({ endpoint: 'HomeWorks', schema: homeWorksResponse, ...homeWorksAge }).then((r) => r?.HomeWorks),
-      ctx.cache
-        .get({ endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, maxAgeMs: CADENCE.everyPoll })
-        .then((r) => r?.HomeWorkAssignments),
-      ctx.cache
-        .get({ endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, ...conferencesAge })
-        .then((r) => r?.ParentTeacherConferences),
-      ctx.cache.get({ endpoint: 'SchoolTrips', schema: schoolTripsResponse, ...rare }).then((r) => r?.Data),
-    ]);
+    const homeWorksAge = await signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly });
+    const conferencesAge = await signalled(ctx, 'ParentTeacherConferences', { usual: CADENCE.rare, unchanged: CADENCE.daily });
+    const answers = await fetchAll(ctx.cache, {
+      homeWorks: { endpoint: 'HomeWorks', schema: homeWorksResponse, ...homeWorksAge },
+      assignments: { endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, maxAgeMs: CADENCE.everyPoll },
+      conferences: { endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, ...conferencesAge },
+      trips: { endpoint: 'SchoolTrips', schema: schoolTripsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
+    });
+    const homeWorks = answers.homeWorks?.HomeWorks;
+    const assignments = answers.assignments?.HomeWorkAssignments;
+    const conferences = answers.conferences?.ParentTeacherConferences;
+    const trips = answers.trips?.Data;
     const [categories, lessons] = await Promise.all([
       lookupList(ctx, 'HomeWorks/Categories', homeWorkCategoriesResponse, (r) => r.Categories, (homeWorks ?? []).map((h) => h.Category)),
       lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, (assignments ?? []).map((a) => a.Lesson)),
@@ -80,8 +80,21 @@ export class AgendaSource implements Source {
     // Without a timetable the next school day is unknown; the next weekday is the best guess.
     const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
     return {
-      states: { upcoming_tests: upcomingTests(agenda, ctx.today), homework_due: homeworkDue(homework, ctx.today, next) },
+      states: {
+        upcoming_tests: renderUpcomingTests(upcomingTests(agenda, ctx.today)),
+        homework_due: renderHomeworkDue(homeworkDue(homework, ctx.today, next)),
+      },
       events: { homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)] },
     };
   }
+}
+
+/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */
+export function renderUpcomingTests(upcoming: UpcomingTests): EntityState {
+  return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
+}
+
+/** homework_due: how many assignments are due on its day. */
+export function renderHomeworkDue(due: HomeworkDue): EntityState {
+  return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
 }

@@ -5,12 +5,15 @@
 import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
-import { schedule, type ScheduleInput } from '../school/schedule.js';
-import { timetableWeeks, freeDays, type FreeDaysInput } from '../school/schooldays.js';
+import { schedule, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
+import { timetableWeeks, freeDays, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { CADENCE } from '../poller/resources.js';
 import { names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
 import { binary, eventEntity, sensor } from '../ha/entities.js';
+import { withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
+import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -43,7 +46,7 @@ export const timetable = feature({
 
 export class TimetableSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const [free, substitutions] = await Promise.all([this.freeDays(ctx), this.substitutions(ctx)]);
+    const { free, substitutions } = await this.calendars(ctx);
     // A change to the plan is a new entry under Substitutions: without one, the week stands.
     const age = await signalled(ctx, 'Substitutions', { usual: CADENCE.everyPoll, unchanged: CADENCE.rare });
     const weeks = new Map<string, TimetableDays | undefined>();
@@ -74,41 +77,93 @@ export class TimetableSource implements Source {
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
     const result = schedule(input);
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay };
-    return { states: result.states, events: { plan_change: result.events }, output };
+    return { states: renderTimetable(result), events: { plan_change: result.events }, output };
   }
 
   /**
-   * Free days change rarely: daily, or at once when the calendar lists a new one. Only the child's
-   * class counts (the school-wide list has every class).
+   * The lists beside the timetable, as one named plan. Free days change rarely: daily, or at once when
+   * the calendar lists a new one; only the child's class counts (the school-wide list has every
+   * class). The whole year's change list cannot be narrowed (spec 4.4): read when the calendar lists
+   * a new change, else every 3 hours (hourly without the calendar; the timetable itself shows today's
+   * changes).
    */
-  private async freeDays(ctx: SourceContext): Promise<FreeDaysInput> {
-    const daily = { maxAgeMs: CADENCE.daily, staleOnError: true };
+  private async calendars(ctx: SourceContext): Promise<{ free: FreeDaysInput; substitutions: readonly Substitution[] | undefined }> {
     const ages = { usual: CADENCE.daily, unchanged: CADENCE.daily };
-    const [schoolAge, classAge] = await Promise.all([signalled(ctx, 'SchoolFreeDays', ages), signalled(ctx, 'ClassFreeDays', ages)]);
-    const [school, klass, types] = await Promise.all([
-      ctx.cache.get({ endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, ...schoolAge }),
-      ctx.cache.get({ endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, ...classAge }),
-      ctx.cache.get({ endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, ...daily }),
-    ]);
+    const signals = {
+      school: await signalled(ctx, 'SchoolFreeDays', ages),
+      klass: await signalled(ctx, 'ClassFreeDays', ages),
+      substitutions: await signalled(ctx, 'Substitutions', { usual: CADENCE.hourly, unchanged: CADENCE.rare }),
+    };
+    const answers = await fetchAll(ctx.cache, {
+      schoolFreeDays: { endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, ...signals.school },
+      classFreeDays: { endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, ...signals.klass },
+      freeDayTypes: { endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, maxAgeMs: CADENCE.daily, staleOnError: true },
+      substitutions: { endpoint: 'Calendars/Substitutions', schema: substitutionsResponse, staleOnError: true, ...signals.substitutions },
+    });
     return {
-      schoolFreeDays: school?.SchoolFreeDays,
-      classFreeDays: klass?.ClassFreeDays,
-      classFreeDayTypes: types?.Types,
-      classId: ctx.identity.classId,
+      free: {
+        schoolFreeDays: answers.schoolFreeDays?.SchoolFreeDays,
+        classFreeDays: answers.classFreeDays?.ClassFreeDays,
+        classFreeDayTypes: answers.freeDayTypes?.Types,
+        classId: ctx.identity.classId,
+      },
+      substitutions: answers.substitutions?.Substitutions,
     };
   }
+}
 
-  /**
-   * The whole year's change list cannot be narrowed (spec 4.4): read when the calendar lists a new
-   * change, else every 3 hours (hourly without the calendar; the timetable itself shows today's changes).
-   */
-  private async substitutions(ctx: SourceContext): Promise<readonly Substitution[] | undefined> {
-    const answer = await ctx.cache.get({
-      endpoint: 'Calendars/Substitutions',
-      schema: substitutionsResponse,
-      staleOnError: true,
-      ...(await signalled(ctx, 'Substitutions', { usual: CADENCE.hourly, unchanged: CADENCE.rare })),
-    });
-    return answer?.Substitutions;
-  }
+/** A day's plan changes; no day (the next school day unknown) is unknown. */
+function planChangesOf(day: SchoolDay | null): EntityState {
+  if (day === null) return { state: null, attributes: { date: null, changes: [] } };
+  const changes = day.changes.map(({ date: _date, ...rest }) => rest);
+  return withAttributes(changes.length, { date: day.date, changes });
+}
+
+/** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
+function schoolDayOf(day: SchoolDay): EntityState {
+  const lessons = day.lessons?.filter((l) => l.takesPlace);
+  return {
+    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
+    attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
+  };
+}
+
+/** The slot's subjects as the state; a split class's groups joined with ' / '. */
+function nextLessonOf(next: NextLesson | null): EntityState {
+  if (next === null) return { state: null, attributes: {} };
+  const join = (values: (string | null)[]): string | null => {
+    const distinct = [...new Set(values.filter((v) => v !== null))];
+    return distinct.length > 0 ? distinct.join(' / ') : null;
+  };
+  return {
+    state: join(next.lessons.map((l) => l.subject)),
+    attributes: {
+      date: next.date,
+      lesson_no: next.lessonNo,
+      time: next.from,
+      end: next.to,
+      start: next.start,
+      room: join(next.lessons.map((l) => l.room)),
+      teacher: join(next.lessons.map((l) => l.teacher)),
+      substitution: next.lessons.some((l) => l.substitution),
+    },
+  };
+}
+
+/**
+ * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
+ * is the calendar day after today (alarm automations).
+ */
+export function renderTimetable(s: Schedule): Record<string, EntityState> {
+  return {
+    plan_changes_today: planChangesOf(s.today),
+    plan_changes_tomorrow: planChangesOf(s.next),
+    school_day_today: schoolDayOf(s.today),
+    school_day_tomorrow: schoolDayOf(s.tomorrow),
+    lessons_start_today: { state: s.today.start },
+    lessons_end_today: { state: s.today.end },
+    lessons_start_tomorrow: { state: s.next?.start ?? null },
+    lessons_end_tomorrow: { state: s.next?.end ?? null },
+    next_lesson: nextLessonOf(s.nextLesson),
+  };
 }

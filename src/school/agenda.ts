@@ -1,11 +1,9 @@
 // The class agenda: HomeWorks entries (tests, quizzes, trips, meetings), parent-teacher meetings
-// (the same meeting may also be in HomeWorks) and school trips. Feeds `upcoming_tests` and the
-// agenda part of the `homework` events.
-import type { EntityState } from '../ha/state.js';
+// (the same meeting may also be in HomeWorks) and school trips: the tests ahead and the agenda
+// entries that are news.
 import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } from '../portal/schemas/agenda.js';
 import { addDays } from '../util/time.js';
-import { capAttributes } from '../ha/attributes.js';
-import { byId, collapse, dayOf, fold, hhmm, type ItemEvent } from './common.js';
+import { byId, collapse, dayOf, fold, hhmm, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export type AgendaKind = 'test' | 'meeting' | 'trip' | 'event';
@@ -122,28 +120,26 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
   return out.sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
 }
 
-/** How far ahead upcoming_tests looks: today and the next 14 days. */
+/** How far ahead the upcoming tests go: today and the next 14 days. */
 export const TESTS_AHEAD_DAYS = 14;
 
-const describe = ({ key: _key, ...item }: AgendaItem): Record<string, unknown> => item;
+/** What a parent reads of an entry (its key is only for telling entries apart). */
+export const agendaFields = ({ key: _key, ...item }: AgendaItem): Omit<AgendaItem, 'key'> => item;
 
-/** upcoming_tests: tests and quizzes from today to 14 days ahead, nearest first; other entries alongside. */
-export function upcomingTests(items: readonly AgendaItem[], today: string): EntityState {
-  const last = addDays(today, TESTS_AHEAD_DAYS);
-  const ahead = items.filter((i) => i.date >= today && i.date <= last);
-  const tests = ahead.filter((i) => i.kind === 'test');
-  return {
-    state: String(tests.length),
-    attributes: capAttributes({
-      items: tests.map(describe),
-      other: ahead.filter((i) => i.kind !== 'test').map(describe),
-    }),
-  };
+/** The agenda from today to 14 days ahead: its tests and quizzes, and the other entries beside them. */
+export interface UpcomingTests {
+  tests: AgendaItem[];
+  other: AgendaItem[];
 }
 
-/** `homework` events for agenda entries dated today or later (a new test, trip or meeting). */
-export function agendaEvents(items: readonly AgendaItem[], today: string): ItemEvent[] {
-  return items
-    .filter((i) => i.date >= today)
-    .map((i) => ({ id: i.key, payload: { event_type: 'homework', ...describe(i) } }));
+/** Tests and quizzes from today to 14 days ahead, nearest first; other entries alongside. */
+export function upcomingTests(items: readonly AgendaItem[], today: string): UpcomingTests {
+  const last = addDays(today, TESTS_AHEAD_DAYS);
+  const ahead = items.filter((i) => i.date >= today && i.date <= last);
+  return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };
+}
+
+/** `homework` event candidates for agenda entries dated today or later (a new test, trip or meeting). */
+export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
+  return items.filter((i) => i.date >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
 }

@@ -1,6 +1,5 @@
-// Small shared pieces of the school logic: the event item handed to the poller, and tidy-ups of the
-// portal's dates and texts into what Home Assistant shows.
-import type { EventPayload } from '../ha/state.js';
+// Small shared pieces of the school logic: the new-item candidate handed to the poller, and tidy-ups
+// of the portal's dates and texts.
 
 /**
  * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
@@ -10,21 +9,6 @@ export interface NewsItem {
   id: string;
   payload: Record<string, unknown>;
 }
-
-/** One new item for an event entity; the poller remembers `id` so an item fires only once. */
-export interface ItemEvent {
-  id: string;
-  payload: EventPayload;
-}
-
-/** A new-item candidate of a school rule: `id` is remembered; the payload is the event's fields. */
-export interface NewsItem {
-  id: string;
-  payload: Record<string, unknown>;
-}
-
-/** Home Assistant rejects states longer than 255 characters. */
-export const MAX_STATE_LENGTH = 255;
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
 export function dayOf(value: string | undefined): string | undefined {
@@ -47,13 +31,6 @@ export function timeKey(value: string | undefined): string {
 export function collapse(value: string | undefined): string | undefined {
   const out = value?.replace(/\s+/g, ' ').trim();
   return out === '' ? undefined : out;
-}
-
-/** A text fit for a state: collapsed and cut to Home Assistant's 255 characters. */
-export function stateText(value: string | undefined): string | null {
-  const text = collapse(value);
-  if (text === undefined) return null;
-  return text.length <= MAX_STATE_LENGTH ? text : `${text.slice(0, MAX_STATE_LENGTH - 1)}…`;
 }
 
 /** Rounds half up to two decimals without the binary surprises of 1.005 * 100. */

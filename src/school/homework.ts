@@ -1,13 +1,11 @@
-// Real homework (HomeWorkAssignments): due on the next school day (`homework_due`) and one `homework`
-// event per assignment. The records have no subject: it comes from the lesson, or from the teacher
+// Real homework (HomeWorkAssignments): what is due on the next school day, and one piece of news
+// per assignment. The records have no subject: it comes from the lesson, or from the teacher
 // when the timetable and the lessons show that teacher teaching the class exactly one subject.
-import type { EntityState } from '../ha/state.js';
 import type { HomeworkAssignment } from '../portal/schemas/agenda.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, dayOfWeek } from '../util/time.js';
-import { capAttributes } from '../ha/attributes.js';
-import { byId, collapse, dayOf, type ItemEvent } from './common.js';
+import { byId, collapse, dayOf, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export interface HomeworkItem {
@@ -92,18 +90,24 @@ export function nextWeekday(today: string): string {
   return day;
 }
 
-const describe = ({ key: _key, ...item }: HomeworkItem): Record<string, unknown> => item;
+/** What a parent reads of an assignment (its key is only for telling them apart). */
+export const homeworkFields = ({ key: _key, ...item }: HomeworkItem): Omit<HomeworkItem, 'key'> => item;
 
-/** homework_due: homework due on the next school day (or, unknown that, the next weekday). */
-export function homeworkDue(items: readonly HomeworkItem[], today: string, nextSchoolDay: string | null): EntityState {
-  const day = nextSchoolDay ?? nextWeekday(today);
-  const due = items.filter((i) => i.due === day);
-  return { state: String(due.length), attributes: capAttributes({ date: day, items: due.map(describe) }) };
+/** The homework due on one day. */
+export interface HomeworkDue {
+  date: string;
+  items: HomeworkItem[];
 }
 
-/** One `homework` event per assignment not yet past due. */
-export function homeworkEvents(items: readonly HomeworkItem[], today: string): ItemEvent[] {
+/** Homework due on the next school day (or, unknown that, the next weekday). */
+export function homeworkDue(items: readonly HomeworkItem[], today: string, nextSchoolDay: string | null): HomeworkDue {
+  const date = nextSchoolDay ?? nextWeekday(today);
+  return { date, items: items.filter((i) => i.due === date) };
+}
+
+/** One `homework` event candidate per assignment not yet past due. */
+export function homeworkEvents(items: readonly HomeworkItem[], today: string): NewsItem[] {
   return items
     .filter((i) => i.due === null || i.due >= today)
-    .map((i) => ({ id: i.key, payload: { event_type: 'homework', kind: 'homework', ...describe(i) } }));
+    .map((i) => ({ id: i.key, payload: { kind: 'homework', ...homeworkFields(i) } }));
 }

@@ -1,10 +1,8 @@
 // Changes to the class plan: from the timetable (IsCanceled, IsSubstitutionClass and the Org* fields)
 // and from Calendars/Substitutions, merged so that one lesson (date and lesson number) counts once.
-// Feeds plan_changes_today / plan_changes_tomorrow and the `plan_change` events.
-import type { EntityState } from '../ha/state.js';
+// Tells a day's changes and the changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { capAttributes } from '../ha/attributes.js';
-import { dayOf, type ItemEvent } from './common.js';
+import { dayOf, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 
@@ -204,19 +202,12 @@ export function changesOn(changes: readonly PlanChange[], date: string): PlanCha
   return own.sort((a, b) => (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
 }
 
-/** plan_changes_today / plan_changes_tomorrow; date null (next school day unknown) means unknown. */
-export function planChangesState(changes: readonly PlanChange[], date: string | null): EntityState {
-  if (date === null) return { state: null, attributes: { date: null, changes: [] } };
-  const list = changesOn(changes, date).map(({ date: _date, ...rest }) => rest);
-  return { state: String(list.length), attributes: capAttributes({ date, changes: list }) };
-}
-
 /** One `plan_change` event per change from today on; past changes are not news. */
-export function planChangeEvents(changes: readonly PlanChange[], today: string): ItemEvent[] {
+export function planChangeEvents(changes: readonly PlanChange[], today: string): NewsItem[] {
   return changes
     .filter((c) => c.date >= today || (c.original_date !== null && c.original_date >= today))
     .map((c) => ({
       id: `plan:${c.date}:${c.lesson_no ?? '-'}:${c.kind}`,
-      payload: { event_type: 'plan_change', ...c },
+      payload: { ...c },
     }));
 }

@@ -1,7 +1,6 @@
 // School days and lesson times: the timetable minus cancelled lessons and free days (the whole
-// school's, and the child's class's, possibly only some lessons). Feeds school_day_*, lessons_*,
-// next_lesson, "the next school day" used by other sensors, and which timetable weeks to fetch.
-import type { EntityState } from '../ha/state.js';
+// school's, and the child's class's, possibly only some lessons). Tells which days are school days,
+// when lessons start and end, the next lesson, the next school day, and which timetable weeks to fetch.
 import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/schemas/calendar.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, isoAt, warsawDate, warsawTimeOfDay, weekStart } from '../util/time.js';
@@ -76,12 +75,25 @@ function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
   );
 }
 
-/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
-export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+/** A lesson of the timetable and whether it takes place (neither cancelled nor freed). */
+export interface PlannedLesson extends DayLesson {
+  takesPlace: boolean;
+}
+
+/**
+ * Every lesson the timetable has on a day, in slot order; undefined when the day is not known. A
+ * whole free day the timetable does not cover is known: a day without lessons.
+ */
+export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson[] | undefined {
   const free = freeOn(cal, date);
   const lessons = dayLessons(cal.days, date, cal.names);
   if (lessons === undefined) return free.some((f) => f.lessons === undefined) ? [] : undefined;
-  return lessons.filter((l) => !l.cancelled && !isFreed(l, free));
+  return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && !isFreed(l, free) }));
+}
+
+/** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
+export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+  return plannedLessons(cal, date)?.filter((l) => l.takesPlace);
 }
 
 export function isSchoolDay(cal: SchoolCalendar, date: string): boolean | undefined {
@@ -100,60 +112,55 @@ export function nextSchoolDay(cal: SchoolCalendar, date: string, horizon = 21): 
   return null;
 }
 
-/** school_day_today / school_day_tomorrow (a calendar day): ON, OFF, or unknown (null). */
-export function schoolDayState(cal: SchoolCalendar, date: string): EntityState {
-  const lessons = schoolLessons(cal, date);
-  const free = freeOn(cal, date).find((f) => f.lessons === undefined);
-  return {
-    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
-    attributes: { date, lessons: lessons?.length ?? null, free_day: free ? (free.name ?? free.scope) : null },
-  };
+/** The free day covering a whole date, if any (a partial one only removes some lessons). */
+export function wholeFreeDay(cal: SchoolCalendar, date: string): FreeDay | undefined {
+  return freeOn(cal, date).find((f) => f.lessons === undefined);
 }
 
-/** First start and last end of a day's lessons, as ISO timestamps with the Warsaw offset. */
-export function lessonHours(cal: SchoolCalendar, date: string | null): { start: EntityState; end: EntityState } {
-  const lessons = date === null ? undefined : schoolLessons(cal, date);
+/** First start and last end of a day's lessons, as ISO timestamps with the Warsaw offset; null when unknown or none. */
+export function lessonHours(date: string, lessons: readonly DayLesson[] | undefined): { start: string | null; end: string | null } {
   const starts = (lessons ?? []).map((l) => l.from).filter((t) => t !== null).sort();
   const ends = (lessons ?? []).map((l) => l.to).filter((t) => t !== null).sort();
   const first = starts[0];
   const last = ends[ends.length - 1];
-  return {
-    start: { state: date !== null && first !== undefined ? isoAt(date, first) : null },
-    end: { state: date !== null && last !== undefined ? isoAt(date, last) : null },
-  };
+  return { start: first !== undefined ? isoAt(date, first) : null, end: last !== undefined ? isoAt(date, last) : null };
+}
+
+/** The lesson going on now or the next one today: its slot and every group's lesson in it. */
+export interface NextLesson {
+  date: string;
+  lessonNo: number | null;
+  /** HH:MM. */
+  from: string | null;
+  to: string | null;
+  /** ISO timestamp of `from`. */
+  start: string | null;
+  /** Every group's lesson of the slot (a split class has several). */
+  lessons: DayLesson[];
 }
 
 /**
- * next_lesson: the lesson going on now or the next one today (all groups of a split slot). A
- * substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
+ * The lesson going on now or the next one today (all groups of a split slot); null when none is left.
+ * A substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
  */
 export function nextLesson(
   cal: SchoolCalendar,
   now: number,
   roomOf: (date: string, lessonNo: number | null) => string | null = () => null,
-): EntityState {
+): NextLesson | null {
   const date = warsawDate(now);
   const time = warsawTimeOfDay(now);
   const upcoming = (schoolLessons(cal, date) ?? []).filter((l) => (l.to ?? l.from ?? '') > time);
   const first = upcoming[0];
-  if (first === undefined) return { state: null, attributes: {} };
+  if (first === undefined) return null;
   const slot = upcoming.filter((l) => (first.lessonNo !== null ? l.lessonNo === first.lessonNo : l.from === first.from));
-  const join = (values: (string | null)[]): string | null => {
-    const distinct = [...new Set(values.filter((v) => v !== null))];
-    return distinct.length > 0 ? distinct.join(' / ') : null;
-  };
   return {
-    state: join(slot.map((l) => l.subject)),
-    attributes: {
-      date,
-      lesson_no: first.lessonNo,
-      time: first.from,
-      end: first.to,
-      start: first.from ? isoAt(date, first.from) : null,
-      room: join(slot.map((l) => l.room ?? roomOf(date, l.lessonNo))),
-      teacher: join(slot.map((l) => l.teacher)),
-      substitution: slot.some((l) => l.substitution),
-    },
+    date,
+    lessonNo: first.lessonNo,
+    from: first.from,
+    to: first.to,
+    start: first.from ? isoAt(date, first.from) : null,
+    lessons: slot.map((l) => ({ ...l, room: l.room ?? roomOf(date, l.lessonNo) })),
   };
 }
 

@@ -10,6 +10,7 @@ import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { agendaEvents, agendaItems, agendaKind, upcomingTests } from '../../../src/school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../../src/school/homework.js';
+import { renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda.js';
 import { names } from './fixtures.js';
 
 describe('agendaKind', () => {
@@ -68,7 +69,7 @@ describe('agenda and upcoming_tests', () => {
   });
 
   it('counts tests and quizzes from today to 14 days ahead, nearest first', () => {
-    const state = upcomingTests(items, today);
+    const state = renderUpcomingTests(upcomingTests(items, today));
     expect(state.state).toBe('2');
     expect(state.attributes?.items).toEqual([
       { kind: 'test', date: '2026-03-12', time: '08:00', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: 'Anna Nowak' },
@@ -80,8 +81,9 @@ describe('agenda and upcoming_tests', () => {
   it('fires homework events for entries from today on', () => {
     const events = agendaEvents(items, today);
     expect(events.map((e) => e.id)).not.toContain('agenda:5');
+    // The event gate adds event_type (the kind the feature files them under).
+    expect(events.find((e) => e.id === 'trip:3')?.payload).not.toHaveProperty('event_type');
     expect(events.find((e) => e.id === 'trip:3')?.payload).toMatchObject({
-      event_type: 'homework',
       kind: 'trip',
       date: '2026-03-18',
       time: '07:30',
@@ -122,7 +124,7 @@ describe('homework', () => {
   });
 
   it('homework_due lists what is due on the next school day', () => {
-    const state = homeworkDue(list, today, '2026-03-12');
+    const state = renderHomeworkDue(homeworkDue(list, today, '2026-03-12'));
     expect(state.state).toBe('3');
     expect(state.attributes?.date).toBe('2026-03-12');
     expect((state.attributes?.items as unknown[])[0]).toEqual({
@@ -139,7 +141,7 @@ describe('homework', () => {
 
   it('falls back to the next weekday when the next school day is not known', () => {
     expect(nextWeekday('2026-03-13')).toBe('2026-03-16');
-    expect(homeworkDue(list, '2026-03-11', null).attributes?.date).toBe('2026-03-12');
+    expect(renderHomeworkDue(homeworkDue(list, '2026-03-11', null)).attributes?.date).toBe('2026-03-12');
   });
 
   it('fires one event per assignment not yet past due', () => {

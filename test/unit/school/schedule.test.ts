@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classFreeDaysResponse, classFreeDayTypesResponse, schoolFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
 import { substitutionsResponse, timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { changesOn, planChanges } from '../../../src/school/plan-changes.js';
-import { schedule } from '../../../src/school/schedule.js';
+import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
+import { renderTimetable } from '../../../src/features/timetable.js';
 import { freeDays, nextSchoolDay, timetableWeeks, type SchoolCalendar } from '../../../src/school/schooldays.js';
 import { mergeTimetables } from '../../../src/school/timetable.js';
 import { warsawInstant } from '../../../src/util/time.js';
@@ -103,7 +104,12 @@ const free = {
 };
 
 const at = (date: string, time: string) => warsawInstant(date, time);
-const run = (now: number, days = thisWeek) => schedule({ days, substitutions, free, names, now });
+/** The schedule as the timetable feature publishes it: its states, its events, the next school day. */
+const timetableAt = (input: ScheduleInput) => {
+  const result = schedule(input);
+  return { states: renderTimetable(result), events: result.events, nextSchoolDay: result.nextSchoolDay };
+};
+const run = (now: number, days = thisWeek) => timetableAt({ days, substitutions, free, names, now });
 
 describe('plan changes', () => {
   const result = run(at('2026-03-10', '09:10'));
@@ -167,7 +173,9 @@ describe('plan changes', () => {
       'plan:2026-03-10:4:room_change',
       'plan:2026-03-12:4:cancelled',
     ]);
-    expect(result.events[0]?.payload).toMatchObject({ event_type: 'plan_change', date: '2026-03-10', kind: 'substitution' });
+    // The event gate adds event_type (the kind the feature files them under); demo-life checks it end to end.
+    expect(result.events[0]?.payload).toMatchObject({ date: '2026-03-10', kind: 'substitution' });
+    expect(result.events[0]?.payload).not.toHaveProperty('event_type');
   });
 
   it('shows a shifted lesson on its new day and in its old slot', () => {
@@ -183,6 +191,27 @@ describe('plan changes', () => {
     expect(changesOn(changes, '2026-03-09')).toEqual([
       expect.objectContaining({ date: '2026-03-09', lesson_no: 2, hours: '08:55-09:40', kind: 'shifted' }),
     ]);
+  });
+});
+
+describe('a day as one value', () => {
+  it('holds every lesson of the timetable with whether it takes place and the change to its slot', () => {
+    const { today } = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-10', '09:10') });
+    const slot = (no: number) => today.lessons?.filter((l) => l.lessonNo === no);
+    expect(slot(2)).toEqual([expect.objectContaining({ subject: 'Język polski', takesPlace: true, change: expect.objectContaining({ kind: 'substitution', room: '14' }) })]);
+    expect(slot(3)).toEqual([expect.objectContaining({ takesPlace: false, change: expect.objectContaining({ kind: 'cancelled' }) })]);
+    expect(slot(1)).toEqual([expect.objectContaining({ takesPlace: true, change: null })]);
+    expect(today.changes.map((c) => c.lesson_no)).toEqual([2, 3, 4]);
+  });
+
+  it('a class free day keeps its lessons, none taking place; a day the timetable lacks has none known', () => {
+    const { tomorrow } = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-10', '09:10') });
+    expect(tomorrow.lessons?.length).toBeGreaterThan(0);
+    expect(tomorrow.lessons?.some((l) => l.takesPlace)).toBe(false);
+    expect(tomorrow.freeDay?.name).toBe('Rekolekcje');
+    const sunday = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-15', '20:00') });
+    expect(sunday.tomorrow.lessons).toBeUndefined();
+    expect(sunday.next).toBeNull();
   });
 });
 
@@ -242,20 +271,20 @@ describe('school days and lesson times', () => {
   });
 
   it('ignores class free days when the class is not known (better an alarm too many)', () => {
-    const { states } = schedule({ days: thisWeek, free: { ...free, classId: undefined }, names, now: at('2026-03-10', '09:10') });
+    const { states } = timetableAt({ days: thisWeek, free: { ...free, classId: undefined }, names, now: at('2026-03-10', '09:10') });
     expect(states.school_day_tomorrow?.state).toBe('ON');
   });
 
   it('uses summer time offsets', () => {
     const days = timetablesResponse.parse({ Timetable: { '2026-06-01': plainDay(3) } }).Timetable;
-    const { states } = schedule({ days, free: {}, names, now: at('2026-06-01', '07:00') });
+    const { states } = timetableAt({ days, free: {}, names, now: at('2026-06-01', '07:00') });
     expect(states.lessons_start_today?.state).toBe('2026-06-01T08:00:00+02:00');
   });
 
   it('merges weeks; a full week is found across the weekend', () => {
     const next = timetablesResponse.parse({ Timetable: { '2026-03-16': plainDay(3), '2026-03-17': plainDay(3) } }).Timetable;
     const days = mergeTimetables(thisWeek, undefined, next);
-    const friday = schedule({ days, substitutions, free, names, now: at('2026-03-12', '15:00') });
+    const friday = timetableAt({ days, substitutions, free, names, now: at('2026-03-12', '15:00') });
     expect(friday.nextSchoolDay).toBe('2026-03-16');
     expect(friday.states.lessons_start_tomorrow?.state).toBe('2026-03-16T08:00:00+01:00');
   });
