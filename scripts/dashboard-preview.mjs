@@ -2,7 +2,7 @@
 // the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
 // YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
 // Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR]
-//        [--renderer PATH] [--no-screenshot]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
+//        [--renderer PATH] [--no-screenshot] [--full-page]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     renderer: { type: 'string', default: findRenderer() },
     'no-screenshot': { type: 'boolean', default: false },
+    'full-page': { type: 'boolean', default: false },
   },
 });
 if (!['pl', 'en'].includes(args.lang)) throw new Error(`--lang: pl or en, not ${args.lang}`);
@@ -122,7 +123,7 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot'])],
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : [])],
       { stdio: 'inherit' },
     );
     process.exitCode = render.status ?? 1;

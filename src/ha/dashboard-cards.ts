@@ -77,7 +77,7 @@ export const summary: Block = (e, t) => {
   const parts: string[] = [];
   if (e.has('lucky_number')) {
     const id = e.id('lucky_number');
-    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${attr(id, 'day')} %} ({{ day(${attr(id, 'day')}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
+    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${attr(id, 'day')} and ${attr(id, 'day')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'day')}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
   }
   const counts: string[] = [];
   for (const [key, icon, label] of [
@@ -122,7 +122,7 @@ function hours(start: string, end: string, t: DashboardText): string {
 function changes(id: string, t: DashboardText): string {
   return [
     `{%- for c in ${attr(id, 'changes')} or [] %}`,
-    `{% if loop.first %}**${t.changes}:**\n{% endif %}${changeLine(t)}`,
+    `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
     `{%- else %}`,
     `{% if has_value('${id}') %}${t.noChanges}{% endif %}`,
     `{%- endfor %}`,
@@ -139,7 +139,7 @@ export const nextDay: Block = (e, t) => {
     const id = e.id('homework_due');
     lines.push(
       `{%- for h in ${attr(id, 'items')} or [] %}`,
-      `{% if loop.first %}**${t.homework}:**\n{% endif %}- **{{ h.get('subject') or '' }}**: {{ h.get('topic') or h.get('text') or '' }}{% if h.get('done') %} ✔{% endif %}`,
+      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ h.get('subject') or '' }}**: {{ h.get('topic') or h.get('text') or '' }}{% if h.get('done') %} ✔{% endif %}`,
       `{%- else %}`,
       t.noHomework,
       `{%- endfor %}`,

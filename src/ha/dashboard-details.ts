@@ -17,7 +17,7 @@ export const grades: Block = (e, t) => {
     lines.push(
       `#### ${t.newestGrades}`,
       `{%- for g in ${attr(id, 'recent')} or [] %}`,
-      `- **{{ g.get('grade') }}** {{ g.get('subject') or '' }} <small>{{ day(g.get('date')) }}</small>`,
+      `- **{{ g.get('grade') | string | truncate(24) }}** {{ g.get('subject') or '' }} <small>{{ day(g.get('date')) }}</small>`,
       `{%- else %}`,
       t.noGrades,
       `{%- endfor %}`,
@@ -76,7 +76,7 @@ export const library: Block = (e, t) => {
     `#### ${t.library}`,
     `{%- for b in ${attr(id, 'items')} or [] %}`,
     `- {% if b.get('overdue') %}⚠️ {% endif %}**{{ b.get('title') }}**: ` +
-      `{% if b.get('overdue') %}**${t.overdue}** ({{ day(b.get('due')) }}){% else %}${t.due} {{ day(b.get('due')) }}{% endif %}`,
+      `{% if b.get('overdue') %}**${t.overdue}** ({{ day(b.get('due')) }}){% elif b.get('free_textbook') %}${t.freeTextbook}{% else %}${t.due} {{ day(b.get('due')) }}{% endif %}`,
     `{%- else %}`,
     t.noBooks,
     `{%- endfor %}`,
@@ -139,7 +139,7 @@ function confirmedButton(id: string, name: string, action: string, confirm: stri
 export function messageButtons(lang: Language): Block {
   return (e, t) => {
     const rows: Card[] = e.sendButtons(lang).map((b) => confirmedButton(b.id, b.name, t.send, t.confirmSend(b.name)));
-    if (e.has('mark_notices_read')) rows.push(confirmedButton(e.id('mark_notices_read'), t.markRead, 'OK', t.confirmMarkRead));
+    if (e.has('mark_notices_read')) rows.push(confirmedButton(e.id('mark_notices_read'), t.markRead, t.markReadAction, t.confirmMarkRead));
     if (rows.length === 0) return undefined;
     return { type: 'entities', entities: rows };
   };

@@ -62,6 +62,8 @@ export interface DashboardText {
   newestNotice: string;
   send: string;
   markRead: string;
+  markReadAction: string;
+  freeTextbook: string;
   confirmSend: (name: string) => string;
   confirmMarkRead: string;
   bridge: string;
@@ -121,6 +123,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noBooks: 'No books borrowed.',
     overdue: 'overdue',
     due: 'return by',
+    freeTextbook: 'school textbook, returned at the end of the year',
     calendar: 'Calendar',
     tests: 'Tests',
     events: 'Trips, meetings and events',
@@ -130,6 +133,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     newestNotice: 'Newest notice',
     send: 'Send to school',
     markRead: 'Mark notices as read',
+    markReadAction: 'Mark',
     confirmSend: (name) => `Send "${name}" to the school now?`,
     confirmMarkRead: 'Mark every notice as read in the register?',
     bridge: 'Bridge',
@@ -185,6 +189,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noBooks: 'Brak wypożyczonych książek.',
     overdue: 'po terminie',
     due: 'zwrot do',
+    freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',
     calendar: 'Terminarz',
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',
@@ -194,6 +199,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     newestNotice: 'Najnowsze ogłoszenie',
     send: 'Wyślij do szkoły',
     markRead: 'Oznacz ogłoszenia jako przeczytane',
+    markReadAction: 'Oznacz',
     confirmSend: (name) => `Wysłać teraz do szkoły „${name}”?`,
     confirmMarkRead: 'Oznaczyć wszystkie ogłoszenia w dzienniku jako przeczytane?',
     bridge: 'Mostek',
