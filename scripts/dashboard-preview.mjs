@@ -2,7 +2,8 @@
 // the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
 // YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
 // Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR]
-//        [--renderer PATH] [--no-screenshot] [--full-page]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
+//        [--renderer PATH] [--no-screenshot] [--full-page]
+//        [--set ENTITY=STATE]... [--set-attr ENTITY:ATTR=JSON]... [--name SUFFIX of the output folder]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +39,10 @@ const { values: args } = parseArgs({
     renderer: { type: 'string', default: findRenderer() },
     'no-screenshot': { type: 'boolean', default: false },
     'full-page': { type: 'boolean', default: false },
+    // Passed on to the renderer: a state or attribute the simulator does not give at that time.
+    set: { type: 'string', multiple: true, default: [] },
+    'set-attr': { type: 'string', multiple: true, default: [] },
+    name: { type: 'string' },
   },
 });
 if (!['pl', 'en'].includes(args.lang)) throw new Error(`--lang: pl or en, not ${args.lang}`);
@@ -46,7 +51,7 @@ if (Number.isNaN(Date.parse(args.at))) throw new Error(`--at: not an ISO time: $
 const BASE = `d2m-preview-${process.pid}`;
 const DISCOVERY = `d2m-preview-ha-${process.pid}`;
 const url = process.env.MQTT_URL || 'mqtt://127.0.0.1:1883';
-const label = `${args.lang}-${args.at.slice(0, 16).replace(/[^0-9T]/g, '')}`;
+const label = `${args.lang}-${args.at.slice(0, 16).replace(/[^0-9T]/g, '')}${args.name ? `-${args.name}` : ''}`;
 const out = resolve(args.out ?? join(ROOT, 'test/artifacts/dashboard', label));
 
 /** Every retained message under the topics, read by a fresh client up to a marker it sends itself. */
@@ -123,7 +128,10 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : [])],
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+        ...args.set.flatMap((s) => ['--set', s]),
+        ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
+      ],
       { stdio: 'inherit' },
     );
     process.exitCode = render.status ?? 1;

@@ -57,7 +57,7 @@ export const luckyBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id('lucky_today'), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `## 🍀 {{ states('${e.id('lucky_number')}') }}: ${t.luckyYou(e.child.name)}` },
+    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
   };
 };
 
@@ -68,7 +68,7 @@ export const problemBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: id, state: 'on' }],
-    card: { type: 'markdown', content: `<ha-alert alert-type="warning">${t.problem} {{ ${attr(id, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
+    card: { type: 'markdown', text_only: true, content: `<ha-alert alert-type="warning">${t.problem} {{ ${attr(id, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
   };
 };
 
@@ -87,7 +87,8 @@ export const summary: Block = (e, t) => {
     if (e.has(key)) counts.push(`${icon} ${label}: **{{ states('${e.id(key)}') | int(0) }}**`);
   }
   if (counts.length > 0) parts.push(counts.join(' · '));
-  return markdown(t, parts);
+  // Without a frame: the family view must fit a 1280x800 tablet for two children.
+  return markdown(t, parts, { text_only: true });
 };
 
 /** The lesson in progress or the next one, today's hours and today's plan changes. */
@@ -107,16 +108,23 @@ export const today: Block = (e, t) => {
         `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`,
     );
   }
-  if (e.has('lessons_start_today', 'lessons_end_today')) lines.push(hours(e.id('lessons_start_today'), e.id('lessons_end_today'), t));
   if (e.has('plan_changes_today')) lines.push(changes(e.id('plan_changes_today'), t));
   // Later: the timetable_today block (issue 13) lists the day's lessons here, changes marked.
   if (lines.length === 0) return undefined;
-  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `### {{ longDay(now().strftime('%Y-%m-%d')) | capitalize }}`, ...lines]);
+  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}`, ...lines]);
 };
 
-function hours(start: string, end: string, t: DashboardText): string {
-  const time = (id: string): string => `{{ as_timestamp(states('${id}')) | timestamp_custom('%H:%M') }}`;
-  return `{% if has_value('${start}') and has_value('${end}') %}**${t.lessons}:** ${time(start)}–${time(end)}{% endif %}`;
+/** A macro call's text with its first letter upper-cased (Jinja's capitalize would lower the rest: "nov"). */
+function capitalized(call: string): string {
+  return `{% set s = ${call} | string %}{{ s[:1] | upper }}{{ s[1:] }}`;
+}
+
+/** " · 08:00–13:30", the day's first and last bell, for the day's heading; nothing when unknown. */
+function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
+  const [start, end] = [`lessons_start_${day}`, `lessons_end_${day}`];
+  if (!e.has(start, end)) return '';
+  const time = (key: string): string => `{{ as_timestamp(states('${e.id(key)}')) | timestamp_custom('%H:%M') }}`;
+  return `{% if has_value('${e.id(start)}') and has_value('${e.id(end)}') %} · ${time(start)}–${time(end)}{% endif %}`;
 }
 
 function changes(id: string, t: DashboardText): string {
@@ -124,7 +132,7 @@ function changes(id: string, t: DashboardText): string {
     `{%- for c in ${attr(id, 'changes')} or [] %}`,
     `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
     `{%- else %}`,
-    `{% if has_value('${id}') %}${t.noChanges}{% endif %}`,
+    `{% if has_value('${id}') %}\n\n${t.noChanges}{% endif %}`,
     `{%- endfor %}`,
   ].join('\n');
 }
@@ -132,8 +140,8 @@ function changes(id: string, t: DashboardText): string {
 /** The next school day: its date with the weekday, hours, plan changes and the homework due. */
 export const nextDay: Block = (e, t) => {
   const lines: string[] = [];
+  if (!e.has('plan_changes_tomorrow') && !e.has('homework_due') && !e.has('lessons_start_tomorrow', 'lessons_end_tomorrow')) return undefined;
   const dated = ['school_day_tomorrow', 'plan_changes_tomorrow', 'homework_due'].filter((k) => e.has(k)).map((k) => attr(e.id(k), 'date'));
-  if (e.has('lessons_start_tomorrow', 'lessons_end_tomorrow')) lines.push(hours(e.id('lessons_start_tomorrow'), e.id('lessons_end_tomorrow'), t));
   if (e.has('plan_changes_tomorrow')) lines.push(changes(e.id('plan_changes_tomorrow'), t));
   if (e.has('homework_due')) {
     const id = e.id('homework_due');
@@ -141,13 +149,16 @@ export const nextDay: Block = (e, t) => {
       `{%- for h in ${attr(id, 'items')} or [] %}`,
       `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ h.get('subject') or '' }}**: {{ h.get('topic') or h.get('text') or '' }}{% if h.get('done') %} ✔{% endif %}`,
       `{%- else %}`,
-      t.noHomework,
+      `\n\n${t.noHomework}`,
       `{%- endfor %}`,
     );
   }
   // Later: the timetable_tomorrow block (issue 13) lists the next school day's lessons here.
   if (lines.length === 0) return undefined;
-  const date = dated.length > 0 ? `{% set d = ${dated.join(' or ')} %}{% if d %}### {{ longDay(d) | capitalize }}{% endif %}` : '';
+  const date =
+    dated.length > 0
+      ? `{% set d = ${dated.join(' or ')} %}{% if d %}### ${capitalized('longDay(d)')}${hours(e, 'tomorrow')}{% endif %}`
+      : `### ${t.lessons}${hours(e, 'tomorrow')}`;
   return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, date, ...lines]);
 };
 
