@@ -132,7 +132,8 @@ function confirmedButton(id: string, name: string, action: string, confirm: stri
     entity: id,
     name,
     action_name: action,
-    tap_action: { action: 'perform-action', perform_action: 'button.press', target: { entity_id: id }, confirmation: { text: confirm } },
+    // A button row's toggle presses the button (Home Assistant's default for the row), here after a yes.
+    tap_action: { action: 'toggle', confirmation: { text: confirm } },
   };
 }
 
