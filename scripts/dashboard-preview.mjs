@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { connectAsync } from 'mqtt';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../dist/simulator/index.js';
@@ -113,7 +114,7 @@ async function main() {
       topics = await retained();
       const updated = [...topics.keys()].filter((t) => /\/last_update$/.test(t) && !t.includes('/bridge/'));
       if (updated.length >= DEMO_ACCOUNTS.length) break;
-      await new Promise((r) => setTimeout(r, 50));
+      await delay(50);
     }
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;

@@ -1,7 +1,7 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
 import { attr, prelude } from './dashboard-templates.js';
-import type { Block, Card, ChildEntities } from './dashboard-cards.js';
+import type { Block, Card } from './dashboard-cards.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import type { Language } from '../i18n/language.js';
 
