@@ -152,7 +152,7 @@ export const diagnostics: Block = (e, t) => {
   if (e.has('last_update')) rows.push({ entity: e.id('last_update'), name: t.lastUpdate });
   if (e.has('problem')) rows.push({ entity: e.id('problem'), name: t.problemRow });
   // A refresh only reads the portal: no confirmation needed.
-  if (e.has('refresh')) rows.push({ type: 'button', entity: e.id('refresh'), name: t.refresh, action_name: t.refresh });
+  if (e.has('refresh')) rows.push({ type: 'button', entity: e.id('refresh'), name: t.refresh, action_name: t.refreshAction });
   if (rows.length === 0) return undefined;
   return { type: 'entities', state_color: true, entities: rows };
 };

@@ -69,6 +69,7 @@ export interface DashboardText {
   bridge: string;
   lastUpdate: string;
   refresh: string;
+  refreshAction: string;
   problemRow: string;
 }
 
@@ -139,6 +140,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     bridge: 'Bridge',
     lastUpdate: 'Last update',
     refresh: 'Refresh now',
+    refreshAction: 'Refresh',
     problemRow: 'Register readable',
   },
   pl: {
@@ -205,6 +207,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     bridge: 'Mostek',
     lastUpdate: 'Ostatnia aktualizacja',
     refresh: 'Odśwież teraz',
+    refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
   },
 };
