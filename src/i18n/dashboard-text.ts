@@ -1,96 +1,213 @@
-// The dashboard's own words (headings, labels, the lines its templates print), in each language.
+// The dashboard's own words (view names, headings, labels, the lines its templates print), in each
+// language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from './language.js';
 
 export interface DashboardText {
   title: string;
   header: string;
-  today: string;
-  school: string;
-  messages: string;
+  family: string;
+  diagnostics: string;
   luckyYou: (name: string) => string;
   problem: string;
+  /** Shown when the problem carries no advice (an old retained state): never its reason code. */
+  problemUnknown: string;
+  /** Monday first, as Python's weekday() counts. */
+  weekdays: readonly string[];
+  weekdaysShort: readonly string[];
+  decimal: string;
+  lucky: string;
+  unreadMessages: string;
+  unreadNotices: string;
+  lessonNow: string;
   nextLesson: string;
   noMoreLessons: string;
+  noLessonsToday: string;
+  lessons: string;
   room: string;
   substitution: string;
-  lessonsToday: string;
-  lessonsNext: string;
-  changesToday: string;
-  changesNext: string;
+  changes: string;
   noChanges: string;
   from: string;
   kinds: Record<string, string>;
+  homework: string;
+  noHomework: string;
+  testsWeek: string;
+  noTestsWeek: string;
+  grades: string;
   newestGrades: string;
+  noGrades: string;
   averages: string;
   subject: string;
   average: string;
   count: string;
-  homework: string;
+  notesAbsences: string;
+  newestNote: string;
+  noNotes: string;
+  signature: string;
+  /** Words of a note that asks a parent to sign; a template searches the note for them (either language). */
+  signatureWords: string;
+  unexcused: string;
+  noUnexcused: string;
+  attendance: string;
+  library: string;
+  noBooks: string;
+  overdue: string;
+  due: string;
+  calendar: string;
   tests: string;
-  none: string;
+  events: string;
+  noEvents: string;
+  messages: string;
+  newestMessage: string;
+  newestNotice: string;
   send: string;
+  markRead: string;
+  markReadAction: string;
+  freeTextbook: string;
+  confirmSend: (name: string) => string;
+  confirmMarkRead: string;
   bridge: string;
+  lastUpdate: string;
+  refresh: string;
+  refreshAction: string;
+  problemRow: string;
 }
+
+const SIGNATURE_WORDS = 'podpis|podpisa|sign';
 
 export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
   en: {
     title: 'School',
     header: 'dziennik2mqtt dashboard: in Home Assistant add a dashboard, open it, "Edit" > three dots > "Raw configuration editor", paste this.',
-    today: 'Today',
-    school: 'Grades and homework',
-    messages: 'Messages',
+    family: 'Family',
+    diagnostics: 'Bridge',
     luckyYou: (name) => `Lucky number: it's you, ${name}!`,
     problem: 'The register cannot be read right now:',
-    nextLesson: 'Next lesson',
+    problemUnknown: 'the bridge reports a problem; see the Bridge view.',
+    weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    weekdaysShort: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    decimal: '.',
+    lucky: 'Lucky number',
+    unreadMessages: 'Unread messages',
+    unreadNotices: 'Unread notices',
+    lessonNow: 'Now',
+    nextLesson: 'Next',
     noMoreLessons: 'No more lessons today.',
+    noLessonsToday: 'No lessons today.',
+    lessons: 'Lessons',
     room: 'room',
-    substitution: 'substitution',
-    lessonsToday: 'Lessons today',
-    lessonsNext: 'Next school day',
-    changesToday: 'Plan changes today',
-    changesNext: 'Plan changes next school day',
-    noChanges: 'No changes.',
+    substitution: 'substitute teacher',
+    changes: 'Changes',
+    noChanges: 'No plan changes.',
     from: 'moved from',
     kinds: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    homework: 'Homework',
+    noHomework: 'No homework due.',
+    testsWeek: 'Tests in the next 7 days',
+    noTestsWeek: 'No tests in the next 7 days.',
+    grades: 'Grades',
     newestGrades: 'Newest grades',
+    noGrades: 'No grades yet.',
     averages: 'Average',
     subject: 'Subject',
     average: 'Average',
     count: 'Grades',
-    homework: 'Homework due',
-    tests: 'Tests in the next two weeks',
-    none: 'Nothing.',
+    notesAbsences: 'Notes and attendance',
+    newestNote: 'Newest note',
+    noNotes: 'No notes.',
+    signature: 'Needs your signature',
+    signatureWords: SIGNATURE_WORDS,
+    unexcused: 'Unexcused absences',
+    noUnexcused: 'No unexcused absences.',
+    attendance: 'Attendance',
+    library: 'Library',
+    noBooks: 'No books borrowed.',
+    overdue: 'overdue',
+    due: 'return by',
+    freeTextbook: 'school textbook, returned at the end of the year',
+    calendar: 'Calendar',
+    tests: 'Tests',
+    events: 'Trips, meetings and events',
+    noEvents: 'Nothing planned.',
+    messages: 'Messages',
+    newestMessage: 'Newest message',
+    newestNotice: 'Newest notice',
     send: 'Send to school',
+    markRead: 'Mark notices as read',
+    markReadAction: 'Mark',
+    confirmSend: (name) => `Send "${name}" to the school now?`,
+    confirmMarkRead: 'Mark every notice as read in the register?',
     bridge: 'Bridge',
+    lastUpdate: 'Last update',
+    refresh: 'Refresh now',
+    refreshAction: 'Refresh',
+    problemRow: 'Register readable',
   },
   pl: {
     title: 'Szkoła',
     header: 'Dashboard dziennik2mqtt: w Home Assistant dodaj dashboard, otwórz go, "Edytuj" > trzy kropki > "Edytor konfiguracji", wklej to.',
-    today: 'Dziś',
-    school: 'Oceny i zadania',
-    messages: 'Wiadomości',
+    family: 'Rodzina',
+    diagnostics: 'Mostek',
     luckyYou: (name) => `Szczęśliwy numerek: to Ty, ${name}!`,
     problem: 'Nie da się teraz odczytać dziennika:',
-    nextLesson: 'Następna lekcja',
+    problemUnknown: 'mostek zgłasza problem; szczegóły w widoku Mostek.',
+    weekdays: ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'],
+    weekdaysShort: ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'],
+    decimal: ',',
+    lucky: 'Szczęśliwy numerek',
+    unreadMessages: 'Nieprzeczytane wiadomości',
+    unreadNotices: 'Nieprzeczytane ogłoszenia',
+    lessonNow: 'Teraz',
+    nextLesson: 'Następna',
     noMoreLessons: 'Dziś już nie ma lekcji.',
+    noLessonsToday: 'Dziś nie ma lekcji.',
+    lessons: 'Lekcje',
     room: 'sala',
     substitution: 'zastępstwo',
-    lessonsToday: 'Lekcje dziś',
-    lessonsNext: 'Następny dzień nauki',
-    changesToday: 'Zmiany w planie dziś',
-    changesNext: 'Zmiany w planie w następnym dniu nauki',
-    noChanges: 'Bez zmian.',
+    changes: 'Zmiany',
+    noChanges: 'Bez zmian w planie.',
     from: 'przeniesiona z',
     kinds: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+    homework: 'Zadania domowe',
+    noHomework: 'Brak zadań domowych.',
+    testsWeek: 'Sprawdziany w ciągu 7 dni',
+    noTestsWeek: 'Brak sprawdzianów w ciągu 7 dni.',
+    grades: 'Oceny',
     newestGrades: 'Najnowsze oceny',
+    noGrades: 'Jeszcze bez ocen.',
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
     count: 'Ocen',
-    homework: 'Zadania domowe na następny dzień',
-    tests: 'Sprawdziany w najbliższych dwóch tygodniach',
-    none: 'Brak.',
+    notesAbsences: 'Uwagi i frekwencja',
+    newestNote: 'Najnowsza uwaga',
+    noNotes: 'Brak uwag.',
+    signature: 'Wymaga podpisu rodzica',
+    signatureWords: SIGNATURE_WORDS,
+    unexcused: 'Nieusprawiedliwione nieobecności',
+    noUnexcused: 'Brak nieusprawiedliwionych nieobecności.',
+    attendance: 'Frekwencja',
+    library: 'Biblioteka',
+    noBooks: 'Brak wypożyczonych książek.',
+    overdue: 'po terminie',
+    due: 'zwrot do',
+    freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',
+    calendar: 'Terminarz',
+    tests: 'Sprawdziany',
+    events: 'Wycieczki, zebrania i wydarzenia',
+    noEvents: 'Nic nie zaplanowano.',
+    messages: 'Wiadomości',
+    newestMessage: 'Najnowsza wiadomość',
+    newestNotice: 'Najnowsze ogłoszenie',
     send: 'Wyślij do szkoły',
+    markRead: 'Oznacz ogłoszenia jako przeczytane',
+    markReadAction: 'Oznacz',
+    confirmSend: (name) => `Wysłać teraz do szkoły „${name}”?`,
+    confirmMarkRead: 'Oznaczyć wszystkie ogłoszenia w dzienniku jako przeczytane?',
     bridge: 'Mostek',
+    lastUpdate: 'Ostatnia aktualizacja',
+    refresh: 'Odśwież teraz',
+    refreshAction: 'Odśwież',
+    problemRow: 'Odczyt dziennika',
   },
 };

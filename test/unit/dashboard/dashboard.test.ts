@@ -102,9 +102,12 @@ describe('dashboard command', () => {
     expect(code).toBe(0);
 
     const doc = parse(out, { version: '1.1' }) as { title: string; views: { title: string; path: string; sections: unknown[] }[] };
+    // The family first, then a view named after each child, then the bridge's diagnostics.
     expect(doc.views.map((v) => [v.title, v.path])).toEqual([
+      ['Rodzina', 'family'],
       ['Ania', 'ania'],
       ['Łukasz', 'lukasz'],
+      ['Mostek', 'bridge'],
     ]);
 
     const published = await publishedEntityIds(config);
@@ -160,7 +163,9 @@ describe('dashboard command', () => {
     const { out } = await run(await configWith([ANIA]));
     const view = (parse(out, { version: '1.1' }) as { views: { sections: { cards: Record<string, unknown>[] }[] }[] }).views[0];
     const banner = view?.sections.flatMap((s) => s.cards).find((c) => c.type === 'conditional' && JSON.stringify(c).includes('ania_problem'));
-    expect(JSON.stringify(banner)).toContain("state_attr('binary_sensor.ania_problem', 'message') or state_attr('binary_sensor.ania_problem', 'reason')");
+    expect(JSON.stringify(banner)).toContain("state_attr('binary_sensor.ania_problem', 'message') or 'mostek zgłasza problem");
+    // The reason code (wrong_credentials and the like) means nothing to a parent: never shown, even as a fallback.
+    expect(out).not.toContain("'reason'");
     expect(JSON.stringify(banner)).toContain('Nie da się teraz odczytać dziennika:');
   });
 
@@ -198,16 +203,20 @@ describe('dashboard builder', () => {
     }
     expect(named).toContain('button.zosia_send_sick');
     const types = new Set(JSON.stringify(parse(text)).match(/"type":"[a-z-]+"/g));
-    // Built-in cards only.
-    expect([...types].sort()).toEqual(['"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"section"', '"type":"sections"', '"type":"tile"']);
+    // Built-in cards only (and the built-in button row).
+    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"']);
   });
 
   it('leaves out what a child lacks, down to whole sections', () => {
     const few: DashboardChild = { id: 'jas', name: 'Jaś', entities: ENTITIES.filter((e) => ['last_update', 'problem', 'refresh'].includes(e.key)) };
     const text = dashboardYaml([few]);
     expect([...namedEntityIds(text)].sort()).toEqual(['binary_sensor.jas_problem', 'button.jas_refresh', 'sensor.jas_last_update']);
-    const view = (parse(text) as { views: { sections: unknown[] }[] }).views[0];
-    expect(view?.sections).toHaveLength(2);
+    // No view of the child's own (it has no details), the family view only the problem banner, the diagnostics.
+    const views = (parse(text) as { views: { path: string; sections: unknown[] }[] }).views;
+    expect(views.map((v) => [v.path, v.sections.length])).toEqual([
+      ['family', 1],
+      ['bridge', 1],
+    ]);
   });
 
   it('keeps every template balanced', () => {

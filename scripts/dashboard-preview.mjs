@@ -1,0 +1,146 @@
+// Shows the generated dashboard as a parent would see it: runs the real bridge (App from dist/) against
+// the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
+// YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
+// Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR]
+//        [--renderer PATH] [--no-screenshot] [--full-page]
+//        [--set ENTITY=STATE]... [--set-attr ENTITY:ATTR=JSON]... [--name SUFFIX of the output folder]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { connectAsync } from 'mqtt';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../dist/simulator/index.js';
+import { buildConfig } from '../dist/config/load.js';
+import { App } from '../dist/app.js';
+import { FakeClock } from '../dist/bench/fake-clock.js';
+import { announcedChildren } from '../dist/dashboard.js';
+import { dashboardYaml } from '../dist/ha/dashboard.js';
+import { createLogger } from '../dist/util/log.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The renderer in shared/tools beside the repository (or beside one of its parent folders, for a worktree). */
+function findRenderer() {
+  for (let dir = ROOT; dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dirname(dir), 'shared/tools/render-dashboard.py');
+    if (existsSync(candidate)) return candidate;
+  }
+  return resolve(ROOT, '../shared/tools/render-dashboard.py');
+}
+const { values: args } = parseArgs({
+  options: {
+    at: { type: 'string', default: '2026-11-23T09:30:00+01:00' },
+    lang: { type: 'string', default: 'pl' },
+    out: { type: 'string' },
+    renderer: { type: 'string', default: findRenderer() },
+    'no-screenshot': { type: 'boolean', default: false },
+    'full-page': { type: 'boolean', default: false },
+    // Passed on to the renderer: a state or attribute the simulator does not give at that time.
+    set: { type: 'string', multiple: true, default: [] },
+    'set-attr': { type: 'string', multiple: true, default: [] },
+    name: { type: 'string' },
+  },
+});
+if (!['pl', 'en'].includes(args.lang)) throw new Error(`--lang: pl or en, not ${args.lang}`);
+if (Number.isNaN(Date.parse(args.at))) throw new Error(`--at: not an ISO time: ${args.at}`);
+// A private base topic and discovery prefix, so that a Home Assistant on the same broker sees nothing.
+const BASE = `d2m-preview-${process.pid}`;
+const DISCOVERY = `d2m-preview-ha-${process.pid}`;
+const url = process.env.MQTT_URL || 'mqtt://127.0.0.1:1883';
+const label = `${args.lang}-${args.at.slice(0, 16).replace(/[^0-9T]/g, '')}${args.name ? `-${args.name}` : ''}`;
+const out = resolve(args.out ?? join(ROOT, 'test/artifacts/dashboard', label));
+
+/** Every retained message under the topics, read by a fresh client up to a marker it sends itself. */
+async function retained() {
+  const client = await connectAsync(url, { clientId: `preview-read-${process.pid}` });
+  const topics = new Map();
+  const marker = `${BASE}/_marker`;
+  const done = new Promise((resolve) => {
+    client.on('message', (topic, payload, packet) => {
+      if (topic === marker) return resolve();
+      if (packet.retain && payload.length > 0) topics.set(topic, payload.toString());
+    });
+  });
+  await client.subscribeAsync([`${BASE}/#`, `${DISCOVERY}/#`], { qos: 1 });
+  // Retained messages of a subscription come before anything published after it.
+  await client.publishAsync(marker, 'x', { qos: 1 });
+  await done;
+  await client.endAsync();
+  return topics;
+}
+
+/** Clears every retained topic the run left behind. */
+async function clear(topics) {
+  const client = await connectAsync(url, { clientId: `preview-clear-${process.pid}` });
+  for (const topic of topics) await client.publishAsync(topic, '', { qos: 1, retain: true });
+  await client.endAsync();
+}
+
+/** "topic payload" per line, as `mosquitto_sub -v` prints it and the renderer reads it. */
+function capture(topics, root) {
+  return [...topics].filter(([t]) => t.startsWith(`${root}/`)).map(([t, p]) => `${t} ${p}`).join('\n') + '\n';
+}
+
+async function main() {
+  const clock = new FakeClock(args.at);
+  const simulator = new PortalSimulator({ now: () => clock.now() });
+  await simulator.start();
+  const dataDir = await mkdtemp(join(tmpdir(), 'd2m-preview-'));
+  const config = await buildConfig(
+    {
+      mqtt: { url, base_topic: BASE, discovery_prefix: DISCOVERY },
+      portal: simulator.urls,
+      accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+      data_dir: dataDir,
+      language: args.lang,
+      log_level: 'error',
+    },
+    'preview',
+    { env: {} },
+  );
+  const app = new App({ config, version: 'preview', log: createLogger('error', process.stderr), clock, staggerMs: 0 });
+  let topics = new Map();
+  try {
+    await app.start();
+    // The first polls run on timers of the fake clock; a zero step fires those due without moving time.
+    for (let i = 0; i < 200; i++) {
+      await clock.advance(0);
+      await Promise.all(app.pollers.map((p) => p.idle()));
+      topics = await retained();
+      const updated = [...topics.keys()].filter((t) => /\/last_update$/.test(t) && !t.includes('/bridge/'));
+      if (updated.length >= DEMO_ACCOUNTS.length) break;
+      await delay(50);
+    }
+    // Captured while the bridge is online: stopping it marks every entity unavailable.
+    const shown = topics;
+    await app.stop();
+    topics = await retained();
+    await mkdir(out, { recursive: true });
+    const files = { dashboard: join(out, 'dashboard.yaml'), states: join(out, 'states.txt'), discovery: join(out, 'discovery.txt') };
+    const { children } = await announcedChildren(config);
+    await writeFile(files.dashboard, dashboardYaml(children, args.lang));
+    await writeFile(files.states, capture(shown, BASE));
+    await writeFile(files.discovery, capture(shown, DISCOVERY));
+    if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
+    const render = spawnSync(
+      existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+        ...args.set.flatMap((s) => ['--set', s]),
+        ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
+      ],
+      { stdio: 'inherit' },
+    );
+    process.exitCode = render.status ?? 1;
+  } finally {
+    await clear(topics.keys());
+    await simulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

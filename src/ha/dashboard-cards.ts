@@ -1,0 +1,179 @@
+// The dashboard's blocks, one builder each: a block reads a child's entities and returns a built-in
+// Lovelace card, or nothing when the child lacks what it needs. Every text is in the dashboard's
+// language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
+import { entityId, type EntityDef } from './entities.js';
+import { attr, changeLine, kindsDict, prelude } from './dashboard-templates.js';
+import type { DashboardText } from '../i18n/dashboard-text.js';
+
+export type Card = Record<string, unknown>;
+
+export interface DashboardChild {
+  /** The child id <c> of topics and entity ids. */
+  id: string;
+  /** Shown as the view's title and above the child's column. */
+  name: string;
+  /** What the bridge announces for this child (discovery's components). */
+  entities: readonly EntityDef[];
+}
+
+/** Looks up a child's entities by key; `id` throws for one the child lacks, so no card can name it. */
+export class ChildEntities {
+  private readonly byKey: Map<string, EntityDef>;
+
+  constructor(readonly child: DashboardChild) {
+    this.byKey = new Map(child.entities.map((e) => [e.key, e]));
+  }
+
+  has(...keys: string[]): boolean {
+    return keys.every((k) => this.byKey.has(k));
+  }
+
+  id(key: string): string {
+    const entity = this.byKey.get(key);
+    if (!entity) throw new Error(`dashboard: ${this.child.id} has no entity ${key}`);
+    return entityId(this.child.id, entity);
+  }
+
+  /** The configured fixed-message buttons, in the order of the config, with the user's names. */
+  sendButtons(lang: keyof EntityDef['name']): { id: string; name: string }[] {
+    return this.child.entities
+      .filter((e) => e.platform === 'button' && e.key.startsWith('send_'))
+      .map((e) => ({ id: entityId(this.child.id, e), name: e.name[lang] }));
+  }
+}
+
+export type Block = (e: ChildEntities, t: DashboardText) => Card | undefined;
+
+/** A markdown card whose template starts with the shared macros; nothing when it has no lines. */
+function markdown(t: DashboardText, lines: string[], extra: Card = {}): Card | undefined {
+  if (lines.length === 0) return undefined;
+  return { type: 'markdown', content: [prelude(t), ...lines].join('\n'), ...extra };
+}
+
+export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
+
+export const luckyBanner: Block = (e, t) => {
+  if (!e.has('lucky_today', 'lucky_number')) return undefined;
+  return {
+    type: 'conditional',
+    conditions: [{ condition: 'state', entity: e.id('lucky_today'), state: 'on' }],
+    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
+  };
+};
+
+export const problemBanner: Block = (e, t) => {
+  if (!e.has('problem')) return undefined;
+  // The advice (`message`) in the config's language; never the reason code, which means nothing to a parent.
+  const id = e.id('problem');
+  return {
+    type: 'conditional',
+    conditions: [{ condition: 'state', entity: id, state: 'on' }],
+    card: { type: 'markdown', text_only: true, content: `<ha-alert alert-type="warning">${t.problem} {{ ${attr(id, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
+  };
+};
+
+/** Lucky number and unread counts on one line. */
+export const summary: Block = (e, t) => {
+  const parts: string[] = [];
+  if (e.has('lucky_number')) {
+    const id = e.id('lucky_number');
+    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${attr(id, 'day')} and ${attr(id, 'day')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'day')}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
+  }
+  const counts: string[] = [];
+  for (const [key, icon, label] of [
+    ['unread_messages', '✉️', t.unreadMessages],
+    ['unread_notices', '📌', t.unreadNotices],
+  ] as const) {
+    if (e.has(key)) counts.push(`${icon} ${label}: **{{ states('${e.id(key)}') | int(0) }}**`);
+  }
+  if (counts.length > 0) parts.push(counts.join(' · '));
+  // Without a frame: the family view must fit a 1280x800 tablet for two children.
+  return markdown(t, parts, { text_only: true });
+};
+
+/** The lesson in progress or the next one, today's hours and today's plan changes. */
+export const today: Block = (e, t) => {
+  const lines: string[] = [];
+  const schoolDay = e.has('school_day_today') ? `is_state('${e.id('school_day_today')}', 'on')` : 'false';
+  if (e.has('next_lesson')) {
+    const id = e.id('next_lesson');
+    // next_lesson stays on the lesson in progress until its end: "now" once it has started.
+    lines.push(
+      `{% if has_value('${id}') %}{% set started = ${attr(id, 'start')} and as_timestamp(${attr(id, 'start')}, 0) <= as_timestamp(now()) %}` +
+        `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
+        `{% if ${attr(id, 'date')} and ${attr(id, 'date')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'date')}) }}){% endif %}:** ` +
+        `{{ states('${id}') }}, {{ ${attr(id, 'time')} }}–{{ ${attr(id, 'end')} }}` +
+        `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
+        `{% if ${attr(id, 'substitution')} %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}` +
+        `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`,
+    );
+  }
+  if (e.has('plan_changes_today')) lines.push(changes(e.id('plan_changes_today'), t));
+  // Later: the timetable_today block (issue 13) lists the day's lessons here, changes marked.
+  if (lines.length === 0) return undefined;
+  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}`, ...lines]);
+};
+
+/** A macro call's text with its first letter upper-cased (Jinja's capitalize would lower the rest: "nov"). */
+function capitalized(call: string): string {
+  return `{% set s = ${call} | string %}{{ s[:1] | upper }}{{ s[1:] }}`;
+}
+
+/** " · 08:00–13:30", the day's first and last bell, for the day's heading; nothing when unknown. */
+function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
+  const [start, end] = [`lessons_start_${day}`, `lessons_end_${day}`];
+  if (!e.has(start, end)) return '';
+  const time = (key: string): string => `{{ as_timestamp(states('${e.id(key)}')) | timestamp_custom('%H:%M') }}`;
+  return `{% if has_value('${e.id(start)}') and has_value('${e.id(end)}') %} · ${time(start)}–${time(end)}{% endif %}`;
+}
+
+function changes(id: string, t: DashboardText): string {
+  return [
+    `{%- for c in ${attr(id, 'changes')} or [] %}`,
+    `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
+    `{%- else %}`,
+    `{% if has_value('${id}') %}\n\n${t.noChanges}{% endif %}`,
+    `{%- endfor %}`,
+  ].join('\n');
+}
+
+/** The next school day: its date with the weekday, hours, plan changes and the homework due. */
+export const nextDay: Block = (e, t) => {
+  const lines: string[] = [];
+  if (!e.has('plan_changes_tomorrow') && !e.has('homework_due') && !e.has('lessons_start_tomorrow', 'lessons_end_tomorrow')) return undefined;
+  const dated = ['school_day_tomorrow', 'plan_changes_tomorrow', 'homework_due'].filter((k) => e.has(k)).map((k) => attr(e.id(k), 'date'));
+  if (e.has('plan_changes_tomorrow')) lines.push(changes(e.id('plan_changes_tomorrow'), t));
+  if (e.has('homework_due')) {
+    const id = e.id('homework_due');
+    lines.push(
+      `{%- for h in ${attr(id, 'items')} or [] %}`,
+      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ h.get('subject') or '' }}**: {{ h.get('topic') or h.get('text') or '' }}{% if h.get('done') %} ✔{% endif %}`,
+      `{%- else %}`,
+      `\n\n${t.noHomework}`,
+      `{%- endfor %}`,
+    );
+  }
+  // Later: the timetable_tomorrow block (issue 13) lists the next school day's lessons here.
+  if (lines.length === 0) return undefined;
+  const date =
+    dated.length > 0
+      ? `{% set d = ${dated.join(' or ')} %}{% if d %}### ${capitalized('longDay(d)')}${hours(e, 'tomorrow')}{% endif %}`
+      : `### ${t.lessons}${hours(e, 'tomorrow')}`;
+  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, date, ...lines]);
+};
+
+/** Tests of the next seven days (upcoming_tests covers two weeks). */
+export const testsWeek: Block = (e, t) => {
+  if (!e.has('upcoming_tests')) return undefined;
+  const id = e.id('upcoming_tests');
+  return markdown(t, [
+    `{% set until = (now() + timedelta(days=7)).strftime('%Y-%m-%d') %}`,
+    `{% set week = (${attr(id, 'items')} or []) | selectattr('date', 'le', until) | list %}`,
+    `**${t.testsWeek}:**`,
+    `{%- for x in week %}`,
+    `- {{ day(x.get('date')) }}{% if x.get('time') %} {{ x.get('time') }}{% endif %} **{{ x.get('subject') or '' }}**: {{ x.get('content') or x.get('category') or '' }}`,
+    `{%- else %}`,
+    t.noTestsWeek,
+    `{%- endfor %}`,
+  ]);
+};
