@@ -1,9 +1,10 @@
 // One account's HTTP client: undici requests with that account's own cookie jar, per-request
 // timeouts, and network failures turned into ConnectionError. It never follows redirects by itself:
 // the login flow and the download rules decide which Location may be followed.
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
 import { ConnectionError } from './errors.js';
+import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import type { PortalUrls } from '../config/schema.js';
 

@@ -3,17 +3,6 @@
 
 export const TIME_ZONE = 'Europe/Warsaw';
 
-const partsFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 interface WallTime {
   date: string; // YYYY-MM-DD
   time: string; // HH:MM:SS
@@ -21,13 +10,52 @@ interface WallTime {
 }
 
 export function wallTime(ms: number): WallTime {
+  const whole = Math.floor(ms / 1000) * 1000;
+  const offsetMinutes = warsawOffsetMinutes(whole);
+  // The wall clock is the instant moved by the offset, read as if it were UTC.
+  const iso = new Date(whole + offsetMinutes * 60_000).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19), offsetMinutes };
+}
+
+/** From 1996 Poland keeps the EU summer time rule below; earlier instants ask the time zone database. */
+const EU_RULE_FROM = Date.UTC(1996, 0, 1);
+
+/**
+ * +02:00 from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October, else
+ * +01:00 (the EU summer time rule, Europe/Warsaw in the tz database since 1996). Computed, not asked of
+ * Intl: a DateTimeFormat for a time zone makes node map about 6 MB of ICU data for the life of the
+ * bridge (see `npm run bench`). test/unit/util/time.test.ts compares the two hour by hour.
+ */
+function warsawOffsetMinutes(ms: number): number {
+  if (ms < EU_RULE_FROM) return tzDatabaseOffsetMinutes(ms);
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 120 : 60;
+}
+
+/** 01:00 UTC on the last Sunday of a month (0 = January). */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
+}
+
+let oldDatesFormat: Intl.DateTimeFormat | undefined;
+
+/** The offset as the time zone database has it, for instants before the EU rule. */
+function tzDatabaseOffsetMinutes(ms: number): number {
+  oldDatesFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts: Record<string, string> = {};
-  for (const p of partsFormat.formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const time = `${parts.hour}:${parts.minute}:${parts.second}`;
-  const asUtc = Date.parse(`${date}T${time}Z`);
-  const offsetMinutes = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
-  return { date, time, offsetMinutes };
+  for (const p of oldDatesFormat.formatToParts(new Date(ms))) parts[p.type] = p.value;
+  const asUtc = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
+  return Math.round((asUtc - ms) / 60_000);
 }
 
 /** The Warsaw calendar day of an instant, as YYYY-MM-DD. */

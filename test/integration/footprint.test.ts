@@ -1,0 +1,63 @@
+// What the running bridge keeps in memory for the life of the process: its portal requests go
+// through undici's request() alone (not undici's whole index with fetch, WebSocket and the mocks), and
+// its MQTT client keeps no table of 65,536 prebuilt packet numbers (about 6 MB of heap) and, for an
+// mqtt:// broker, none of mqtt.js's WebSocket and SOCKS code (about 3 MB). Each check
+// runs the built code in a fresh node, as the bin runs it, so nothing another test loaded counts.
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO, ensureBuilt } from '../helpers/faults-process.js';
+import { MQTT_URL, uniqueRoots } from '../helpers/mqtt.js';
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+/** Runs an ES module body in a fresh node and returns what it printed as JSON. */
+async function inFreshNode(body: string): Promise<Record<string, unknown>> {
+  const script = `import { createRequire } from 'node:module';\nconst require = createRequire(${JSON.stringify(join(REPO, 'node_modules', 'mqtt', 'package.json'))});\n${body}`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+const dist = (path: string): string => JSON.stringify(pathToFileURL(join(REPO, 'dist', path)).href);
+
+describe('what the bridge keeps loaded', () => {
+  it('sends portal requests, cookies and all, without loading undici as a whole', async () => {
+    const server = createServer((req, res) => {
+      res.setHeader('set-cookie', 'DZIENNIKSID=abc; Path=/');
+      res.end(JSON.stringify({ path: req.url, cookie: req.headers.cookie ?? null }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const out = await inFreshNode(`
+        const { HttpClient } = await import(${dist('portal/http.js')});
+        const http = new HttpClient({ account: 'a', clock: { now: () => Date.now() } });
+        await http.send({ url: '${url}/first' });
+        const second = await http.send({ url: '${url}/api/2.0/Me?x=1', method: 'POST', body: '{}' });
+        const loaded = Object.keys(require.cache).map((p) => p.replaceAll('\\\\', '/'));
+        console.log(JSON.stringify({ status: second.status, answer: JSON.parse(second.text()), undiciIndex: loaded.some((p) => p.endsWith('/undici/index.js')), fetch: loaded.some((p) => p.includes('/undici/lib/web/fetch/')) }));
+      `);
+      expect(out).toEqual({ status: 200, answer: { path: '/api/2.0/Me?x=1', cookie: 'DZIENNIKSID=abc' }, undiciIndex: false, fetch: false });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('publishes to an mqtt:// broker without the packet-number table or the WebSocket and SOCKS code', async () => {
+    const { base } = uniqueRoots();
+    const out = await inFreshNode(`
+      const { createClient, waitForConnect } = await import(${dist('mqtt/client.js')});
+      const client = createClient({ mqtt: { url: ${JSON.stringify(MQTT_URL)} }, will: { topic: '${base}/bridge/state', payload: 'offline' }, reconnectPeriodMs: 1000 });
+      await waitForConnect(client, ${JSON.stringify(MQTT_URL)});
+      await client.publishAsync('${base}/probe', 'x', { qos: 1 });
+      await client.subscribeAsync('${base}/probe');
+      await client.endAsync();
+      const loaded = Object.keys(require.cache).map((p) => p.replaceAll('\\\\', '/'));
+      console.log(JSON.stringify({ table: Object.keys(require('mqtt-packet/numbers.js').cache).length, webSocketOrSocks: loaded.some((p) => /node_modules\\/(ws|socks|ip-address)\\//.test(p)) }));
+    `);
+    expect(out).toEqual({ table: 0, webSocketOrSocks: false });
+  });
+});
