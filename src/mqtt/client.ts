@@ -2,8 +2,7 @@
 // the wait for the first connection, a time limit for shutdown steps, and what a failed attempt means
 // in one line with the broker URL made safe to log.
 import { randomBytes } from 'node:crypto';
-import type { IClientOptions, MqttClient } from 'mqtt';
-import { connectMqtt } from './tcp-connect.js';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -71,7 +70,7 @@ export function createClient(settings: ClientSettings): MqttClient {
   // Only set when given: an explicit undefined would wipe credentials written in the URL.
   if (username) options.username = username;
   if (password) options.password = password;
-  return connectMqtt(url, options);
+  return connect(url, options);
 }
 
 /** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
