@@ -12,6 +12,7 @@ import { ConnectionError, UnexpectedResponseError } from '../../src/portal/error
 import { Downloader } from '../../src/portal/downloads.js';
 import { DownloadSlots } from '../../src/portal/download-limits.js';
 import { portalClient, tempDir } from '../helpers/portal.js';
+import { ClockDriver } from '../helpers/drive.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -20,11 +21,13 @@ const SHEET = 771;
 
 let sim: PortalSimulator;
 let clock: FakeClock;
+let driver: ClockDriver;
 let dataDir: string;
 let other: { server: Server; url: string; hits: string[] } | undefined;
 
 beforeEach(async () => {
   clock = new FakeClock('2026-11-20T08:00:00+01:00');
+  driver = new ClockDriver(clock);
   sim = new PortalSimulator({ now: () => clock.now() });
   await sim.start();
   dataDir = await tempDir();
@@ -38,22 +41,14 @@ afterEach(async () => {
 
 function downloader(account = ANIA, slots = new DownloadSlots()) {
   const { session } = portalClient({ sim, clock, login: account.login, password: account.password });
+  driver.watch(session.http);
   const child = account === ANIA ? 'ania' : 'janek';
   return { session, downloads: new Downloader({ session, urls: sim.urls, account: account.login, child, dataDir, clock, log: silentLogger(), slots }) };
 }
 
-/** Moves the fake clock a second at a time, letting real HTTP answer in between, until p settles. */
-async function drive<T>(p: Promise<T>, maxSeconds = 400): Promise<T> {
-  let done = false;
-  p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; i < maxSeconds && !done; i++) {
-    await clock.advance(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 3));
-  }
-  return p;
+/** Moves the fake clock between requests of the downloaders made since the test began (see ClockDriver). */
+function drive<T>(p: Promise<T>, maxSeconds = 400): Promise<T> {
+  return driver.drive(p, maxSeconds);
 }
 
 /** A server standing for a host the config does not name; it records every request it gets. */

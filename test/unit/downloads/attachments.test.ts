@@ -8,6 +8,7 @@ import { PortalSession } from '../../../src/portal/session.js';
 import { Downloader } from '../../../src/portal/downloads.js';
 import { DownloadSlots } from '../../../src/portal/download-limits.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
+import { ClockDriver } from '../../helpers/drive.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/portal.js';
@@ -23,6 +24,7 @@ interface TestHost {
 
 let hosts: TestHost[] = [];
 let clock: FakeClock;
+let driver: ClockDriver;
 
 async function host(address: string): Promise<TestHost> {
   const h: TestHost = { url: '', seen: [], handle: (_, res) => res.end(), server: createServer() };
@@ -42,6 +44,7 @@ async function host(address: string): Promise<TestHost> {
 
 beforeEach(() => {
   clock = new FakeClock('2026-11-20T08:00:00+01:00');
+  driver = new ClockDriver(clock);
 });
 
 afterEach(async () => {
@@ -52,20 +55,12 @@ afterEach(async () => {
 async function downloader(messages: TestHost, sandbox: TestHost) {
   const urls = { base_url: 'http://127.0.0.1:9', auth_url: 'http://127.0.0.2:9', messages_url: messages.url, sandbox_url: sandbox.url };
   const session = new PortalSession({ account: 'a', login: 'a', password: 'p', urls, clock, log: silentLogger(), timeoutMs: 5_000 });
+  driver.watch(session.http);
   return new Downloader({ session, urls, account: 'a', child: 'ania', dataDir: await tempDir(), clock, log: silentLogger(), slots: new DownloadSlots() });
 }
 
-async function drive<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; i < 400 && !done; i++) {
-    await clock.advance(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 3));
-  }
-  return p;
+function drive<T>(p: Promise<T>): Promise<T> {
+  return driver.drive(p);
 }
 
 const waitingPage: Handler = (_, res) => {

@@ -1,0 +1,45 @@
+// Drives a fake clock for code that both waits on it and talks HTTP. Time moves a second at a time, but
+// only while none of the watched clients has a request in flight: on a slow machine a request must
+// not look as if seconds of the code's own time had passed (a deadline would then fire early or late).
+import type { HttpClient } from '../../src/portal/http.js';
+import type { FakeClock } from './clock.js';
+
+const realDelay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ClockDriver {
+  private inFlight = 0;
+
+  constructor(private readonly clock: FakeClock) {}
+
+  /** Counts the client's requests from sending until their answer is read. */
+  watch(http: HttpClient): void {
+    const send = http.send.bind(http);
+    http.send = async (req) => {
+      this.inFlight++;
+      try {
+        return await send(req);
+      } finally {
+        this.inFlight--;
+      }
+    };
+  }
+
+  /** Moves the clock a second at a time between requests until p settles (at most maxSeconds). */
+  async drive<T>(p: Promise<T>, maxSeconds = 400): Promise<T> {
+    let done = false;
+    p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    for (let seconds = 0; seconds < maxSeconds && !done; ) {
+      if (this.inFlight > 0) {
+        await realDelay(2);
+        continue;
+      }
+      await this.clock.advance(1_000);
+      seconds++;
+      await realDelay(3);
+    }
+    return p;
+  }
+}
