@@ -42,7 +42,8 @@ async function firstGoodPoll(w: PortalWorld): Promise<FaultApp> {
   return h;
 }
 
-describe.concurrent('availability through outages', () => {
+// Three simulated days each (every fast and normal poll against the simulator): slow on a loaded machine.
+describe.concurrent('availability through outages', { timeout: 60_000 }, () => {
   it('a portal outage: every entity available with its last values for 3 days, then offline with problem and last_update readable', async (ctx) => {
     const w = await worldFor(ctx);
     const h = await firstGoodPoll(w);
