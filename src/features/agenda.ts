@@ -1,6 +1,6 @@
 // The agenda feature, normal tier: the agenda (tests, quizzes, meetings, trips) and real homework ->
-// upcoming_tests, homework_due and homework events. Reads the timetable's output: "due" means the
-// next school day, and the timetable tells which subject a homework's teacher teaches.
+// upcoming_tests, homework_due, homework and test events. Reads the timetable's output: "due" means
+// the next school day, and the timetable tells which subject a homework's teacher teaches.
 import {
   homeWorkCategoriesResponse,
   homeWorksResponse,
@@ -9,7 +9,7 @@ import {
   schoolTripsResponse,
 } from '../portal/schemas/agenda.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { agendaEvents, agendaFields, agendaItems, upcomingTests, type UpcomingTests } from '../school/agenda.js';
+import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue } from '../school/homework.js';
 import { CADENCE } from '../poller/resources.js';
 import { lookupList, names } from '../poller/lookups.js';
@@ -30,6 +30,7 @@ export const agenda = feature({
     sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement' }),
     sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement' }),
     eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit'),
+    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian' }, 'mdi:file-document-edit'),
   ],
   create: () => new AgendaSource(),
 });
@@ -84,7 +85,10 @@ export class AgendaSource implements Source {
         upcoming_tests: renderUpcomingTests(upcomingTests(agenda, ctx.today)),
         homework_due: renderHomeworkDue(homeworkDue(homework, ctx.today, next)),
       },
-      events: { homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)] },
+      events: {
+        homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
+        test: testEvents(agenda, ctx.today),
+      },
     };
   }
 }

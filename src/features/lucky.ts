@@ -1,7 +1,8 @@
-// The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school day is known.
+// The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school
+// day is known, and the lucky event when it is the child's.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
-import { binary, sensor } from '../ha/entities.js';
+import { luckyEvents, luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { binary, eventEntity, sensor } from '../ha/entities.js';
 import { onOff } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
@@ -13,6 +14,7 @@ export const lucky = feature({
   entities: [
     sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover' }),
     binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+    eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek' }, 'mdi:clover'),
   ],
   create: () => new LuckySource(),
 });
@@ -29,7 +31,9 @@ export class LuckySource implements Source {
     const { LuckyNumber: raw } = await ctx.gateway.get('LuckyNumbers', luckyNumberResponse);
     this.askedAt = ctx.now;
     this.lucky = readLucky(raw);
-    return { states: this.states(ctx.today, ctx.identity.registerNumber) };
+    // Only a read can bring a new number, so the event is looked for here and not in restate.
+    const today = luckyToday(this.lucky, ctx.identity.registerNumber, ctx.today);
+    return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
   }
 
   /** The states as of today without asking the portal (the day may have moved on since). */

@@ -29,6 +29,8 @@ export interface AgendaItem {
 const TEST = /(^|[^a-z])(sprawdzian|kartkowk|klasowk|praca klasowa|test|quiz|egzamin)/;
 const MEETING = /(^|[^a-z])(zebrani|wywiadowk|konsultacj|spotkanie z rodzicami|dzien otwart)/;
 const TRIP = /(^|[^a-z])(wycieczk|wyjazd|wyjscie|zielona szkola)/;
+/** Of the tests, the short unannounced-size ones: a kartkówka or a quiz. */
+const QUIZ = /(^|[^a-z])(kartkowk|quiz)/;
 
 export function agendaKind(category: string | undefined, content: string | undefined): AgendaKind {
   const cat = fold(category);
@@ -142,4 +144,27 @@ export function upcomingTests(items: readonly AgendaItem[], today: string): Upco
 /** `homework` event candidates for agenda entries dated today or later (a new test, trip or meeting). */
 export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
   return items.filter((i) => i.date >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
+}
+
+/** What kind of test an entry is, for an automation: `quiz` (kartkówka, quiz) or `test` (the rest). */
+export type TestKind = 'test' | 'quiz';
+
+/** The category decides when it names a kind (a quiz filed as "Sprawdzian" is a test); else the content. */
+export function testKind(item: Pick<AgendaItem, 'category' | 'content'>): TestKind {
+  const cat = fold(item.category ?? undefined);
+  if (TEST.test(cat)) return QUIZ.test(cat) ? 'quiz' : 'test';
+  return QUIZ.test(fold(item.content ?? undefined)) ? 'quiz' : 'test';
+}
+
+/**
+ * `test` event candidates: tests and quizzes dated today or later (the seen memory keeps each one to a
+ * single event; a past one is no news). The payload is what a notification says.
+ */
+export function testEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
+  return items
+    .filter((i) => i.kind === 'test' && i.date >= today)
+    .map((i) => ({
+      id: i.key,
+      payload: { date: i.date, time: i.time, subject: i.subject, kind: testKind(i), category: i.category, description: i.content, teacher: i.teacher },
+    }));
 }

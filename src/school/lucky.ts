@@ -1,5 +1,6 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
 import { warsawTimeOfDay } from '../util/time.js';
+import type { NewsItem } from './common.js';
 
 export interface LuckyNumber {
   number: number;
@@ -33,6 +34,16 @@ export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: strin
     registerNumber: registerNumber ?? null,
     mine: current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber,
   };
+}
+
+/**
+ * The `lucky` event candidate: the number of its day is the child's. Its id is the day, so the event
+ * fires once per day whether the number was read that morning or published the day before, and the
+ * seen memory keeps it from firing again after a restart or on the next read of the same number.
+ */
+export function luckyEvents(lucky: LuckyToday): NewsItem[] {
+  if (!lucky.mine || lucky.day === null) return [];
+  return [{ id: `lucky:${lucky.day}`, payload: { day: lucky.day, number: lucky.number, register_number: lucky.registerNumber } }];
 }
 
 /**

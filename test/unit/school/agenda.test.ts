@@ -8,7 +8,7 @@ import {
 } from '../../../src/portal/schemas/agenda.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
-import { agendaEvents, agendaItems, agendaKind, upcomingTests } from '../../../src/school/agenda.js';
+import { agendaEvents, agendaItems, agendaKind, testEvents, testKind, upcomingTests } from '../../../src/school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../../src/school/homework.js';
 import { renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda.js';
 import { names } from './fixtures.js';
@@ -90,6 +90,41 @@ describe('agenda and upcoming_tests', () => {
       content: 'Kraków: Wawel',
       teacher: 'Anna Nowak',
     });
+  });
+});
+
+describe('test events', () => {
+  it('offers the tests and quizzes from today on, with what a notification says', () => {
+    const events = testEvents(items, today);
+    expect(events.map((e) => e.id)).toEqual(['agenda:1', 'agenda:2', 'agenda:3']); // not the past one, no trip or meeting
+    expect(events[0]?.payload).toEqual({
+      date: '2026-03-12',
+      time: '08:00',
+      subject: 'Matematyka',
+      kind: 'test',
+      category: 'Sprawdzian',
+      description: 'Ułamki',
+      teacher: 'Anna Nowak',
+    });
+    expect(events[1]?.payload).toMatchObject({ subject: 'Język polski', kind: 'quiz', description: 'Kartkówka: lektura' });
+  });
+
+  it.each([
+    ['Sprawdzian', 'Kartkówka przełożona na sprawdzian', 'test'],
+    ['Kartkówka', null, 'quiz'],
+    ['Inne', 'Quiz o ptakach', 'quiz'],
+    [null, 'Praca klasowa', 'test'],
+  ])('%s / %s is a %s', (category, content, kind) => {
+    expect(testKind({ category, content })).toBe(kind);
+  });
+
+  it('keeps a test in a subject without a name, with no subject rather than a made-up one', () => {
+    const nameless = homeWorksResponse.parse({
+      HomeWorks: [{ Id: 9, Category: { Id: 1 }, Subject: { Id: 999 }, Date: '2026-03-13', Content: 'Sprawdzian' }],
+    }).HomeWorks;
+    const events = testEvents(agendaItems({ homeWorks: nameless, homeWorkCategories: categories, names }), today);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.payload).toMatchObject({ subject: null, kind: 'test', date: '2026-03-13' });
   });
 });
 

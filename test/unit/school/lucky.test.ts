@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luckyRecheckDue, luckyToday, readLucky } from '../../../src/school/lucky.js';
+import { luckyEvents, luckyRecheckDue, luckyToday, readLucky } from '../../../src/school/lucky.js';
 import { renderLucky } from '../../../src/features/lucky.js';
 
 const at = (iso: string): number => Date.parse(iso);
@@ -27,6 +27,24 @@ describe('luckyToday, rendered', () => {
     const states = renderLucky(luckyToday({ number: 12, day: '2026-11-17' }, '12', '2026-11-18'));
     expect(states.lucky_number.state).toBeNull();
     expect(states.lucky_today.state).toBe('OFF');
+  });
+});
+
+describe('luckyEvents', () => {
+  it('offers one event named by its day when the number is the child’s, also published the day before', () => {
+    const events = luckyEvents(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-18'));
+    expect(events).toEqual([{ id: 'lucky:2026-11-19', payload: { day: '2026-11-19', number: 12, register_number: '12' } }]);
+    // Read again on its own day: the same id, so the seen memory lets it fire only once.
+    expect(luckyEvents(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-19')).map((e) => e.id)).toEqual(['lucky:2026-11-19']);
+  });
+
+  it.each([
+    ['another child’s number', { number: 7, day: '2026-11-18' }, '12'],
+    ['a past day’s number', { number: 12, day: '2026-11-17' }, '12'],
+    ['no register number', { number: 12, day: '2026-11-18' }, undefined],
+    ['no number', undefined, '12'],
+  ])('offers none for %s', (_what, lucky, register) => {
+    expect(luckyEvents(luckyToday(lucky, register, '2026-11-18'))).toEqual([]);
   });
 });
 

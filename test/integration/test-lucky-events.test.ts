@@ -1,0 +1,102 @@
+// The `test` and `lucky` events of the real bridge against the simulated portal and the real broker:
+// one event per new test and per lucky day, none again after a restart or on a later read.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { FakeClock } from '../helpers/clock.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson; Ania's class register number is 12.
+const NOW = '2026-11-18T09:10:00+01:00';
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness | undefined;
+
+beforeEach(async () => {
+  clock = new FakeClock(NOW);
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+});
+
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await sim.stop();
+});
+
+async function firstPoll(): Promise<Harness> {
+  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  const harness = h;
+  await harness.pollUntil(
+    () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
+    'the first full poll',
+  );
+  return harness;
+}
+
+const reads = (endpoint: string): number => sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+const payloads = (harness: Harness, kind: string): unknown[] => harness.rec.on(`${harness.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text));
+
+describe('test event', () => {
+  it('fires once for a test added to the agenda, and not again after a restart', async () => {
+    const h = await firstPoll();
+    expect(payloads(h, 'test')).toEqual([]); // the first run primes the memory with the tests already there
+    await h.advanceMinutes(20);
+    sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+    await h.advanceMinutes(20);
+    expect(payloads(h, 'test')).toEqual([
+      {
+        event_type: 'test',
+        date: '2026-11-24',
+        time: '08:55',
+        subject: 'Matematyka',
+        kind: 'test',
+        category: 'Sprawdzian',
+        description: 'Sprawdzian: ułamki, rozdział 4.',
+        teacher: 'Piotr Wiśniewski',
+      },
+    ]);
+
+    const before = reads('HomeWorks');
+    await h.restart();
+    // pollUntil returns once that poll has finished and its messages have reached the recorder.
+    await h.pollUntil(() => reads('HomeWorks') > before, 'the agenda read after the restart');
+    expect(payloads(h, 'test')).toHaveLength(1);
+  });
+});
+
+describe('lucky event', () => {
+  it('fires once for the day the number is the child’s, not after a restart nor on that day’s re-read', async () => {
+    const account = sim.account(ANIA.login);
+    account.setLuckyNumber(7, '2026-11-18');
+    const h = await firstPoll();
+    expect(h.state('ania', 'lucky_today')).toBe('OFF');
+
+    // Thursday's number is published on Wednesday, and it is Ania's.
+    account.setLuckyNumber(12, '2026-11-19');
+    await h.advanceMinutes(60); // the hourly look for the next day's number
+    expect(h.state('ania', 'lucky_number')).toBe('12');
+    const thursday = { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: '12' };
+    expect(payloads(h, 'lucky')).toEqual([thursday]);
+
+    let before = reads('LuckyNumbers');
+    await h.restart();
+    await h.pollUntil(() => reads('LuckyNumbers') > before, 'the lucky number read after the restart');
+    expect(h.state('ania', 'lucky_today')).toBe('ON');
+    expect(payloads(h, 'lucky')).toEqual([thursday]);
+
+    // Thursday morning: the number is read again on its own day (the timers fire late, as after a sleep).
+    before = reads('LuckyNumbers');
+    clock.set('2026-11-19T07:05:00+01:00');
+    await h.advanceMinutes(5);
+    await h.pollUntil(() => reads('LuckyNumbers') > before, 'Thursday’s read of the lucky number');
+    expect(h.state('ania', 'lucky_today')).toBe('ON');
+    expect(payloads(h, 'lucky')).toEqual([thursday]);
+
+    // Friday's number is Ania's too: a new day, a new event.
+    account.setLuckyNumber(12, '2026-11-20');
+    await h.advanceMinutes(60);
+    expect(payloads(h, 'lucky')).toEqual([thursday, { ...thursday, day: '2026-11-20' }]);
+  });
+});
