@@ -27,6 +27,8 @@ export interface CycleOutcome {
   problem?: FeatureProblem;
   /** Set when the account could not be polled at all. */
   sessionError?: unknown;
+  /** Set when the features' dynamic entities changed: the child must be announced again. */
+  entitiesChanged?: boolean;
 }
 
 export class AccountFeatures {
@@ -41,7 +43,12 @@ export class AccountFeatures {
 
   /** What the account's child announces. */
   entities(account: AccountConfig): EntityDef[] {
-    return accountEntities(account, this.running.map((r) => r.feature));
+    return [...accountEntities(account, this.running.map((r) => r.feature)), ...this.dynamic()];
+  }
+
+  /** The entities that follow the data, in feature order. */
+  private dynamic(): EntityDef[] {
+    return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
   }
 
   async prepare(): Promise<void> {
@@ -62,8 +69,12 @@ export class AccountFeatures {
     return handler(request, account, state);
   }
 
-  poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    return pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+  async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
+    const keys = (): string => this.dynamic().map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
+    const before = keys();
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+    if (keys() !== before) outcome.entitiesChanged = true;
+    return outcome;
   }
 }
 
