@@ -82,8 +82,9 @@ export class AccountPoller implements CommandAccount {
     await this.access.session.restore();
     this.health.restoredSuccessAt = await this.pupil.restore();
     await this.gate.load(this.pupil.id);
-    this.announce();
+    // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
+    this.announce();
   }
 
   start(): void {
