@@ -35,6 +35,8 @@ export class AccountFeatures {
   private readonly running: Running[];
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   private readonly outputs = new Map<string, unknown>();
+  /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
+  private announced = '';
   readonly lookups: LookupMemory = {};
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
@@ -43,7 +45,9 @@ export class AccountFeatures {
 
   /** What the account's child announces. */
   entities(account: AccountConfig): EntityDef[] {
-    return [...accountEntities(account, this.running.map((r) => r.feature)), ...this.dynamic()];
+    const dynamic = this.dynamic();
+    this.announced = signature(dynamic);
+    return [...accountEntities(account, this.running.map((r) => r.feature)), ...dynamic];
   }
 
   /** The entities that follow the data, in feature order. */
@@ -70,12 +74,15 @@ export class AccountFeatures {
   }
 
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    const keys = (): string => this.dynamic().map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
-    const before = keys();
     const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
-    if (keys() !== before) outcome.entitiesChanged = true;
+    if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
+}
+
+/** What about the dynamic entities discovery shows: their keys, platforms and names. */
+function signature(entities: readonly EntityDef[]): string {
+  return entities.map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
 }
 
 async function pollFeatures(
