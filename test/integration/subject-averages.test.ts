@@ -106,6 +106,18 @@ describe('average_<subject>', () => {
     expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 1.75, subjects: [{ subject: 'Religia', average: 1 }] });
   });
 
+  it('removes the sensors of subjects with no grade left (a new school year)', async () => {
+    const h = await firstPoll();
+    sim.account(ANIA.login).setResource('Grades', { Grades: [] });
+    await h.pollUntil(() => components(h).average_matematyka?.name === undefined, 'the subjects removed', 20 * 60_000);
+    const cmps = components(h);
+    // Kept reduced to their platform, which is how Home Assistant is told to delete them.
+    for (const key of SUBJECT_KEYS) expect(cmps[key]).toEqual({ p: 'sensor' });
+    expect(h.rec.last(`${h.base}/ania/average_matematyka`)?.text).toBe('');
+    expect(h.state('ania', 'average')).toBe('None');
+    expect(h.state('ania', 'grade_at_risk')).toBe('OFF');
+  });
+
   it('announces the subjects again at a restart, before the first poll, under the same keys', async () => {
     const h = await firstPoll();
     const topic = `${h.prefix}/device/${h.base}_ania/config`;
