@@ -74,6 +74,7 @@ export class App {
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
           language: config.language,
+          thresholds: config.grading.thresholds,
           hooks: this.hooks(index),
         }),
       );

@@ -19,6 +19,8 @@ export interface FeatureAccess {
   /** The child as last learned (undefined before the first identity). */
   identity: () => Identity | undefined;
   dataDir: string;
+  /** The config's grading.thresholds: the average from which each grade 2..6 is given. */
+  thresholds: readonly number[];
   clock: Clock;
   log: Logger;
 }
@@ -46,6 +48,11 @@ export type FeatureCommand<S> = {
 export interface FeatureState extends Partial<Source> {
   /** Restores what the feature keeps in data_dir, before the first poll. */
   prepare?(): Promise<void>;
+  /**
+   * Entities that follow the data (one per subject): what the feature has now, after its last poll or
+   * as restored by prepare(). The child is announced again whenever their keys change.
+   */
+  dynamic?(): EntityDef[];
 }
 
 export interface Feature<S extends FeatureState = FeatureState> {
@@ -54,6 +61,11 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly entities: readonly EntityDef[];
   /** Entities that follow the account's configuration (the fixed messages' buttons). */
   readonly configured?: (account: AccountConfig) => EntityDef[];
+  /**
+   * Entities its state makes from the data (FeatureState.dynamic), as documentation lists them: one
+   * standing for all, e.g. `average_<subject>`.
+   */
+  readonly dynamicExamples?: readonly EntityDef[];
   /** The tier its poll runs in; a feature without one is never polled. */
   readonly tier?: Tier;
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */

@@ -1,4 +1,5 @@
-// The grades feature, normal tier: every kind of grade -> newest_grade, average and grade events. Ordinary grades are
+// The grades feature, normal tier: every kind of grade -> newest_grade, average (overall and per subject,
+// see subject-averages.ts), grade_at_risk and grade events. Ordinary grades are
 // read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
 // they do not know); the ~330 KB skills list weekly. The school rules answer domain values; this renders them.
 import {
@@ -35,7 +36,8 @@ import { lookupList, names } from '../poller/lookups.js';
 import { eventEntity, sensor } from '../ha/entities.js';
 import { stateText, withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
-import { feature } from './feature.js';
+import { feature, type FeatureAccess } from './feature.js';
+import { GRADE_AT_RISK, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 export const grades = feature({
@@ -45,8 +47,10 @@ export const grades = feature({
     sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school' }),
     sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement' }),
     eventEntity('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school'),
+    GRADE_AT_RISK,
   ],
-  create: () => new GradesSource(),
+  dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
+  create: (access) => new GradesSource(access),
 });
 
 /**
@@ -68,6 +72,22 @@ function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
 }
 
 export class GradesSource implements Source {
+  private readonly subjects: SubjectEntities;
+  private readonly thresholds: readonly number[];
+
+  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds'>) {
+    this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
+    this.thresholds = access.thresholds;
+  }
+
+  prepare(): Promise<void> {
+    return this.subjects.load();
+  }
+
+  dynamic() {
+    return this.subjects.entities();
+  }
+
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
     const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(units)), partial: this.partialGrades(ctx) });
@@ -120,22 +140,25 @@ export class GradesSource implements Source {
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
     // the portal's format changed, which a parent must hear about rather than see a silent None.
     const lost = [grades, point, text].some((list) => list !== undefined && list.length > 0 && list.every((g) => g.Subject === undefined));
+    const semester = averages({
+      grades: grades ?? [],
+      categories: lookups.categories,
+      gradingSystem: lists.gradingSystem,
+      semester: semesterOf(ctx.today, endFirstSemester),
+      endFirstSemester,
+      names: nameLookup,
+      pointGrades: point,
+      pointCategories: lookups.pointCategories,
+    });
+    // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away.
+    if (grades !== undefined && !lost) await this.subjects.update(semester.year);
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
         newest_grade: renderNewestGrade(newestGrades(items)),
-        average: renderAverage(
-          averages({
-            grades: grades ?? [],
-            categories: lookups.categories,
-            gradingSystem: lists.gradingSystem,
-            semester: semesterOf(ctx.today, endFirstSemester),
-            endFirstSemester,
-            names: nameLookup,
-            pointGrades: point,
-            pointCategories: lookups.pointCategories,
-          }),
-        ),
+        average: renderAverage(semester),
+        grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
+        ...this.subjects.states(semester, this.thresholds),
       },
       events: { grade: gradeEvents(items) },
     };

@@ -27,10 +27,10 @@ interface Row {
   feature: string;
 }
 
-/** Every entity a child can have, grouped by feature in list order, configured ones after the fixed. */
+/** Every entity a child can have, grouped by feature in list order, configured and dynamic ones after the fixed. */
 function rows(features: readonly Feature[]): Row[] {
   return features.flatMap((f) =>
-    [...f.entities, ...(f.configured?.(EXAMPLE_ACCOUNT) ?? [])].map((entity) => ({ entity, feature: f.name })),
+    [...f.entities, ...(f.configured?.(EXAMPLE_ACCOUNT) ?? []), ...(f.dynamicExamples ?? [])].map((entity) => ({ entity, feature: f.name })),
   );
 }
 

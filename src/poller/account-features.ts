@@ -27,12 +27,16 @@ export interface CycleOutcome {
   problem?: FeatureProblem;
   /** Set when the account could not be polled at all. */
   sessionError?: unknown;
+  /** Set when the features' dynamic entities changed: the child must be announced again. */
+  entitiesChanged?: boolean;
 }
 
 export class AccountFeatures {
   private readonly running: Running[];
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   private readonly outputs = new Map<string, unknown>();
+  /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
+  private announced = '';
   readonly lookups: LookupMemory = {};
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
@@ -41,7 +45,14 @@ export class AccountFeatures {
 
   /** What the account's child announces. */
   entities(account: AccountConfig): EntityDef[] {
-    return accountEntities(account, this.running.map((r) => r.feature));
+    const dynamic = this.dynamic();
+    this.announced = signature(dynamic);
+    return [...accountEntities(account, this.running.map((r) => r.feature)), ...dynamic];
+  }
+
+  /** The entities that follow the data, in feature order. */
+  private dynamic(): EntityDef[] {
+    return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
   }
 
   async prepare(): Promise<void> {
@@ -62,9 +73,16 @@ export class AccountFeatures {
     return handler(request, account, state);
   }
 
-  poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    return pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+  async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+    if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
+    return outcome;
   }
+}
+
+/** What about the dynamic entities discovery shows: their keys, platforms and names. */
+function signature(entities: readonly EntityDef[]): string {
+  return entities.map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
 }
 
 async function pollFeatures(

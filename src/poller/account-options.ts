@@ -54,4 +54,6 @@ export interface AccountPollerOptions {
   slots?: DownloadSlots;
   /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
   language?: Language;
+  /** The config's grading.thresholds (the statute's defaults when not given). */
+  thresholds?: readonly number[];
 }

@@ -5,6 +5,7 @@ import { SessionStore } from '../store/session-store.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay } from './schedule.js';
 import { FALLBACK_LANGUAGE } from '../i18n/language.js';
+import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
 import { LAST_UPDATE, PROBLEM } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
@@ -54,7 +55,8 @@ export class AccountPoller implements CommandAccount {
     this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive });
     const { gateway, messages } = this.access;
     this.gateway = gateway;
-    const made = { account, gateway, messages, identity: () => this.pupil.identity, dataDir, clock, log: this.log };
+    const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
+    const made = { account, gateway, messages, identity: () => this.pupil.identity, dataDir, thresholds, clock, log: this.log };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
   }
 
@@ -80,8 +82,9 @@ export class AccountPoller implements CommandAccount {
     await this.access.session.restore();
     this.health.restoredSuccessAt = await this.pupil.restore();
     await this.gate.load(this.pupil.id);
-    this.announce();
+    // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
+    this.announce();
   }
 
   start(): void {
@@ -159,6 +162,8 @@ export class AccountPoller implements CommandAccount {
     }
     const now = clock.now();
     this.health.succeeded(tiers, outcome.problem, now);
+    // New entities are announced before their first states, so Home Assistant has them to update.
+    if (outcome.entitiesChanged) this.announce();
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;

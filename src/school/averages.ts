@@ -11,7 +11,7 @@
 // would make our average better than the one the teacher calculates.
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
-import { byId, dayOf, plCompare } from './common.js';
+import { byId, dayOf, plCompare, round2 } from './common.js';
 import { categoryWeight, periodOf, pointPercent, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
@@ -61,6 +61,8 @@ export interface CountedGrade {
   /** Its value on the school's scale (3.75). */
   value: number;
   weight: number;
+  /** Its category's name, when the category is known. */
+  category: string | null;
   date: string | undefined;
 }
 
@@ -106,7 +108,7 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     const value = gradeValue(g.Grade, scale);
     const weight = categoryWeight(category);
     if (value === undefined || weight === 0) continue;
-    subject.grades.push({ id: g.Id, grade: (g.Grade ?? '').trim(), value, weight, date: dayOf(g.Date) });
+    subject.grades.push({ id: g.Id, grade: (g.Grade ?? '').trim(), value, weight, category: category?.Name ?? null, date: dayOf(g.Date) });
     subject.weighted += value * weight;
     subject.weights += weight;
     subject.count += 1;
@@ -174,6 +176,10 @@ export interface Averages {
   overall: number | null;
   /** Absent when the child has no point grades at all. */
   points: PointPercentage[] | undefined;
+  /** Every subject with an entry in Grades this school year (either semester), with its name. */
+  year: { subjectId: string; subject: string | null }[];
+  /** The scale the averages were computed on. */
+  scale: GradeScale;
 }
 
 export function averages(
@@ -184,5 +190,38 @@ export function averages(
     input.pointGrades && input.pointGrades.length > 0
       ? pointPercentages({ ...input, pointGrades: input.pointGrades })
       : undefined;
-  return { semester: input.semester, subjects, overall: overallAverage(subjects), points };
+  const year = [...new Set(input.grades.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject])))].map((subjectId) => ({
+    subjectId,
+    subject: input.names.subject(subjectId),
+  }));
+  return { semester: input.semester, subjects, overall: overallAverage(subjects), points, year, scale: gradeScale(input.gradingSystem) };
+}
+
+/** The grades a teacher can write, as written; their values come from the school's scale. */
+const WRITTEN = ['1', '1+', '2-', '2', '2+', '3-', '3', '3+', '4-', '4', '4+', '5-', '5', '5+', '6-', '6'];
+
+/** What one more grade would do for a subject: the next threshold and the lowest grade that reaches it. */
+export interface NextStep {
+  /** The first threshold above the average; null when the average is at or above the last one. */
+  threshold: number | null;
+  /** The lowest grade of weight 1 whose average reaches the threshold; null when none can. */
+  grade: string | null;
+}
+
+/**
+ * The lowest grade of weight 1 that lifts the subject's average to the next threshold: with W the
+ * weighted sum and S the weights, the grade g with (W + g) / (S + 1) >= threshold. A subject with no
+ * average yet has no next threshold.
+ */
+export function neededForNext(subject: SubjectAverage, thresholds: readonly number[], scale: GradeScale = DEFAULT_SCALE): NextStep {
+  if (subject.average === null) return { threshold: null, grade: null };
+  // Compared at 2 decimals, as the average is shown: 3.745 is shown 3.75 and not below that threshold.
+  const shown = round2(subject.average);
+  const threshold = thresholds.find((t) => t > shown + 1e-9) ?? null;
+  if (threshold === null) return { threshold, grade: null };
+  const candidates = WRITTEN.map((grade) => ({ grade, value: gradeValue(grade, scale) }))
+    .filter((c): c is { grade: string; value: number } => c.value !== undefined)
+    .sort((a, b) => a.value - b.value);
+  const reaching = candidates.find((c) => round2((subject.weighted + c.value) / (subject.weights + 1)) >= threshold - 1e-9);
+  return { threshold, grade: reaching?.grade ?? null };
 }

@@ -59,6 +59,8 @@ export interface HarnessOptions {
   logLevel?: string;
   /** The config's `language` (default: the config's default). */
   language?: 'pl' | 'en';
+  /** The config's `grading` (default: the statute's thresholds). */
+  grading?: { thresholds: number[] };
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -74,6 +76,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       data_dir: dataDir,
       log_level: options.logLevel ?? 'info',
       ...(options.language ? { language: options.language } : {}),
+      ...(options.grading ? { grading: options.grading } : {}),
     },
     'test',
     { env: {} },

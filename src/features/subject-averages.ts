@@ -1,0 +1,142 @@
+// The grades feature's per-subject side: one average_<subject> sensor per subject graded this school
+// year (its keys remembered in data_dir so they never move) and grade_at_risk. Both render the one
+// `averages()` value the overall `average` is rendered from.
+import { join } from 'node:path';
+import { neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
+import { assignSlugs } from '../school/subject-slugs.js';
+import { round2 } from '../school/common.js';
+import { readJson, safeName, writeJson } from '../store/files.js';
+import { binary, sensor, type EntityDef } from '../ha/entities.js';
+import { onOff, withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
+import type { Logger } from '../util/log.js';
+
+export const GRADE_AT_RISK = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną' }, {
+  deviceClass: 'problem',
+  icon: 'mdi:alert-circle-outline',
+  attributes: true,
+});
+
+/** The sensor of one subject; a subject the school left unnamed is named by its id. */
+export function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef {
+  return sensor(
+    `average_${slug}`,
+    { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}` },
+    { icon: 'mdi:chart-line', stateClass: 'measurement' },
+  );
+}
+
+/** How the README's tables list the per-subject sensors. */
+export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
+  'average_<subject>',
+  { en: 'Average – <subject>', pl: 'Średnia – <subject>' },
+  { icon: 'mdi:chart-line', stateClass: 'measurement' },
+);
+
+interface Remembered {
+  slug: string;
+  name: string | null;
+}
+
+interface Memory {
+  /** Every subject ever given a key, by subject id: its key never moves. */
+  subjects: Record<string, Remembered>;
+  /** The subjects graded this school year as last seen: the entities announced. */
+  present: string[];
+}
+
+/** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
+export class SubjectEntities {
+  private memory: Memory = { subjects: {}, present: [] };
+  private readonly path: string;
+
+  constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
+    this.path = join(options.dataDir, 'subjects', `${safeName(options.login)}.json`);
+  }
+
+  async load(): Promise<void> {
+    const raw = (await readJson(this.path, (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'))) as
+      | Partial<Memory>
+      | undefined;
+    const subjects: Record<string, Remembered> = {};
+    for (const [id, r] of Object.entries(raw?.subjects ?? {})) {
+      if (typeof r?.slug === 'string' && /^[a-z0-9_]+$/.test(r.slug)) subjects[id] = { slug: r.slug, name: typeof r.name === 'string' ? r.name : null };
+    }
+    const present = Array.isArray(raw?.present) ? raw.present.filter((id): id is string => typeof id === 'string' && id in subjects) : [];
+    this.memory = { subjects, present };
+  }
+
+  /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
+  async update(year: Averages['year']): Promise<void> {
+    const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
+    const slugs = assignSlugs(year.map((s) => ({ id: s.subjectId, name: s.subject })), remembered);
+    const subjects = { ...this.memory.subjects };
+    for (const s of year) subjects[s.subjectId] = { slug: slugs.get(s.subjectId) as string, name: s.subject };
+    const next: Memory = { subjects, present: year.map((s) => s.subjectId).sort() };
+    if (JSON.stringify(next) === JSON.stringify(this.memory)) return;
+    this.memory = next;
+    await writeJson(this.path, next).catch((error: Error) => this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'));
+  }
+
+  /** The entities of the subjects present, in subject-name order. */
+  entities(): EntityDef[] {
+    return this.present().map(({ id, slug, name }) => subjectAverageEntity(slug, name, id));
+  }
+
+  /** Each present subject's sensor state, from the semester's averages. */
+  states(value: Averages, thresholds: readonly number[]): Record<string, EntityState> {
+    const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+    return Object.fromEntries(
+      this.present().map(({ id, slug, name }) => [
+        `average_${slug}`,
+        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds),
+      ]),
+    );
+  }
+
+  private present(): { id: string; slug: string; name: string | null }[] {
+    return this.memory.present
+      .flatMap((id) => {
+        const r = this.memory.subjects[id];
+        return r ? [{ id, ...r }] : [];
+      })
+      .sort((a, b) => a.slug.localeCompare(b.slug));
+  }
+}
+
+/** A subject graded in the other semester only: no average this one. */
+function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
+  return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
+}
+
+/** average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first). */
+export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[]): EntityState {
+  const next = neededForNext(s, thresholds, value.scale);
+  const grades = s.grades
+    .map((g, i) => ({ g, i }))
+    // Newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest.
+    .sort((a, b) => (b.g.date ?? '').localeCompare(a.g.date ?? '') || b.i - a.i)
+    .map(({ g }) => ({ grade: g.grade, weight: g.weight, category: g.category, date: g.date ?? null }));
+  return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
+    subject: s.subject ?? s.subjectId,
+    semester: value.semester,
+    count: s.count,
+    grades,
+    ...s.periods,
+    next_threshold: next.threshold,
+    needed_for_next: next.grade,
+  });
+}
+
+/** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
+export function renderGradeAtRisk(value: Averages, thresholds: readonly number[]): EntityState {
+  const first = thresholds[0] ?? 0;
+  const risky = value.subjects.filter((s) => s.average !== null && round2(s.average) < first);
+  return {
+    ...onOff(risky.length > 0),
+    attributes: {
+      threshold: first,
+      subjects: risky.map((s) => ({ subject: s.subject ?? s.subjectId, average: round2(s.average as number) })),
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// The per-subject averages and grade_at_risk against the simulated portal and the real broker: exact
+// states, the same numbers as `average`, subjects appearing with their first grade, keys kept over a
+// restart, and grading.thresholds from the config.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { FakeClock } from '../helpers/clock.js';
+import { startHarness, type Harness, type HarnessOptions } from '../helpers/app.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson.
+const NOW = '2026-11-18T09:10:00+01:00';
+// Ids in the simulator's school fixture.
+const RELIGION = 5021;
+const TEST_CATEGORY = 301; // Sprawdzian, weight 3
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness | undefined;
+
+beforeEach(async () => {
+  clock = new FakeClock(NOW);
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+});
+
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await sim.stop();
+});
+
+async function firstPoll(extra: Partial<HarnessOptions> = {}): Promise<Harness> {
+  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }], ...extra });
+  const harness = h;
+  await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
+  return harness;
+}
+
+type Components = Record<string, { name?: string; state_class?: string; device_class?: string; p: string }>;
+
+function components(h: Harness): Components {
+  return (h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { cmps: Components }).cmps;
+}
+
+const SUBJECT_KEYS = [
+  'average_historia',
+  'average_informatyka',
+  'average_jezyk_angielski',
+  'average_jezyk_polski',
+  'average_matematyka',
+  'average_muzyka',
+  'average_plastyka',
+  'average_przyroda',
+  'average_wychowanie_fizyczne',
+];
+
+describe('average_<subject>', () => {
+  it('publishes one sensor per graded subject with the same numbers as average', async () => {
+    const h = await firstPoll();
+    const cmps = components(h);
+    expect(Object.keys(cmps).filter((k) => k.startsWith('average_'))).toEqual(SUBJECT_KEYS);
+    expect(cmps.average_jezyk_angielski).toMatchObject({ p: 'sensor', name: 'Średnia – Język angielski', state_class: 'measurement' });
+    expect(Object.fromEntries(SUBJECT_KEYS.map((k) => [k, h.state('ania', k)]))).toEqual({
+      average_historia: '5.25',
+      average_informatyka: '6.00',
+      average_jezyk_angielski: '4.67',
+      average_jezyk_polski: '4.40',
+      average_matematyka: '4.62',
+      average_muzyka: '5.00',
+      average_plastyka: '5.33',
+      average_przyroda: '3.20',
+      average_wychowanie_fizyczne: '5.33',
+    });
+    // One computation: every subject's state is the average's own figure for it.
+    const overall = h.attributes('ania', 'average') as { subjects: { subject: string; average: number }[] };
+    const perSubject = SUBJECT_KEYS.map((k) => [(h.attributes('ania', k) as { subject: string }).subject, Number(h.state('ania', k))]);
+    expect(perSubject).toEqual(overall.subjects.map((s) => [s.subject, s.average]));
+    // 5+ (2), 4 (3), 5 (1): 28 / 6 = 4.67; a 5+ of weight 1 makes 33.5 / 7 = 4.79, a 5 only 4.71.
+    expect(h.attributes('ania', 'average_jezyk_angielski')).toEqual({
+      subject: 'Język angielski',
+      semester: 1,
+      count: 3,
+      grades: [
+        { grade: '5+', weight: 2, category: 'Kartkówka', date: '2026-11-16' },
+        { grade: '4', weight: 3, category: 'Sprawdzian', date: '2026-11-05' },
+        { grade: '5', weight: 1, category: 'Odpowiedź ustna', date: '2026-10-26' },
+      ],
+      next_threshold: 4.75,
+      needed_for_next: '5+',
+    });
+    // 6 (1), 5 (3): 21 / 4 = 5.25; even a 6 gives 27 / 5 = 5.4, short of 5.5.
+    expect(h.attributes('ania', 'average_historia')).toMatchObject({ next_threshold: 5.5, needed_for_next: null });
+    expect(h.state('ania', 'grade_at_risk')).toBe('OFF');
+    expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 1.75, subjects: [] });
+  });
+
+  it('adds a subject with its first grade and says when it puts the grade at risk', async () => {
+    const h = await firstPoll();
+    sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
+    await h.pollUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject', 20 * 60_000);
+    expect(components(h).average_religia).toMatchObject({ p: 'sensor', name: 'Średnia – Religia', state_class: 'measurement' });
+    expect(h.state('ania', 'average_religia')).toBe('1.00');
+    // 1 (3): (3 + g) / 4 reaches 1.75 with a 4; a 4- (3.75) makes 1.69.
+    expect(h.attributes('ania', 'average_religia')).toMatchObject({ count: 1, next_threshold: 1.75, needed_for_next: '4' });
+    expect(h.state('ania', 'grade_at_risk')).toBe('ON');
+    expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 1.75, subjects: [{ subject: 'Religia', average: 1 }] });
+  });
+
+  it('removes the sensors of subjects with no grade left (a new school year)', async () => {
+    const h = await firstPoll();
+    sim.account(ANIA.login).setResource('Grades', { Grades: [] });
+    await h.pollUntil(() => components(h).average_matematyka?.name === undefined, 'the subjects removed', 20 * 60_000);
+    const cmps = components(h);
+    // Kept reduced to their platform, which is how Home Assistant is told to delete them.
+    for (const key of SUBJECT_KEYS) expect(cmps[key]).toEqual({ p: 'sensor' });
+    expect(h.rec.last(`${h.base}/ania/average_matematyka`)?.text).toBe('');
+    expect(h.state('ania', 'average')).toBe('None');
+    expect(h.state('ania', 'grade_at_risk')).toBe('OFF');
+  });
+
+  it('announces the subjects again at a restart, before the first poll, under the same keys', async () => {
+    const h = await firstPoll();
+    const topic = `${h.prefix}/device/${h.base}_ania/config`;
+    const before = h.rec.on(topic).length;
+    await h.restart();
+    await h.pollUntil(() => sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a poll after the restart');
+    const after = h.rec.on(topic).slice(before).map((m) => (JSON.parse(m.text) as { cmps: Components }).cmps);
+    expect(after.length).toBeGreaterThan(0);
+    // Never dropped, not even for a moment: each announcement keeps every subject's full sensor.
+    for (const cmps of after) {
+      expect(SUBJECT_KEYS.map((k) => cmps[k]?.name)).toEqual(SUBJECT_KEYS.map(() => expect.stringMatching(/^Średnia – /) as unknown));
+    }
+    expect(h.state('ania', 'average_matematyka')).toBe('4.62');
+  });
+
+  it('takes grade_at_risk and needed_for_next from grading.thresholds', async () => {
+    const h = await firstPoll({ grading: { thresholds: [3.5, 4, 4.5, 5, 5.5] } });
+    expect(h.state('ania', 'grade_at_risk')).toBe('ON');
+    expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 3.5, subjects: [{ subject: 'Przyroda', average: 3.2 }] });
+    // 2 (2), 4 (3): 16 / 5 = 3.2; (16 + g) / 6 reaches 3.5 with a 5.
+    expect(h.attributes('ania', 'average_przyroda')).toMatchObject({ next_threshold: 3.5, needed_for_next: '5' });
+  });
+});
