@@ -54,21 +54,25 @@ function firstPolls(client, children) {
   });
 }
 
-/** Every retained message under the topics, read by a fresh client up to a marker it sends itself. */
+/**
+ * Every retained message under the topics, read by a fresh client: after a marker it sends itself, and
+ * then until nothing more has come for half a second (aedes may deliver retained messages of a
+ * wildcard subscription after a message published later).
+ */
 async function retained(url) {
   const client = await connectAsync(url, { clientId: `snapshot-${process.pid}` });
   const out = {};
   const marker = `${BASE}/_snapshot_marker/${process.pid}`;
-  const done = new Promise((resolve) => {
-    client.on('message', (topic, payload, packet) => {
-      if (topic === marker) return resolve();
-      if (packet.retain && payload.length > 0) out[topic] = payload.toString();
-    });
+  let last = Date.now();
+  let markerSeen = false;
+  client.on('message', (topic, payload, packet) => {
+    last = Date.now();
+    if (topic === marker) markerSeen = true;
+    else if (packet.retain && payload.length > 0) out[topic] = payload.toString();
   });
   await client.subscribeAsync([`${BASE}/#`, `${DISCOVERY}/#`], { qos: 1 });
-  // Retained messages of a subscription come before anything published after it.
   await client.publishAsync(marker, 'x', { qos: 1 });
-  await done;
+  while (!markerSeen || Date.now() - last < 500) await new Promise((resolve) => setTimeout(resolve, 50));
   await client.endAsync();
   return out;
 }
@@ -99,6 +103,9 @@ async function main() {
     await app.start();
     await polled;
     await Promise.all(app.pollers.map((p) => p.idle()));
+    // The broker keeps one client's messages in order: once it has acknowledged this one, every state
+    // the bridge published before it is retained (the bridge's queue may still hold some otherwise).
+    await app.bridge.client.publishAsync(`${BASE}/_snapshot_flush/${process.pid}`, '', { qos: 1 });
     const topics = await retained(url);
     const sorted = Object.fromEntries(
       Object.keys(topics)
