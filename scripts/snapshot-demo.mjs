@@ -72,7 +72,7 @@ async function retained(url) {
   });
   await client.subscribeAsync([`${BASE}/#`, `${DISCOVERY}/#`], { qos: 1 });
   await client.publishAsync(marker, 'x', { qos: 1 });
-  while (!markerSeen || Date.now() - last < 500) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!markerSeen || Date.now() - last < 500) await new Promise((resolve) => globalThis.setTimeout(resolve, 50));
   await client.endAsync();
   return out;
 }

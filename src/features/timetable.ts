@@ -1,12 +1,13 @@
 // The timetable feature, normal tier: the timetable of this week (and next week only when the next school day falls in
 // it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
-// plan_change events. Each normal poll recomputes them for the current time (next_lesson moves on
-// as the day goes), from memory when the class calendar says the lists stand.
+// plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Each
+// normal poll recomputes them for the current time, from memory when the class calendar says the
+// lists stand; between polls the runner asks again (from memory) at each lesson's start and end.
 import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import { timetableWeeks, freeDays, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { CADENCE } from '../poller/resources.js';
 import { names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
@@ -15,6 +16,7 @@ import { withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
+import { atSchoolOf, currentLessonOf, timetableOf } from './timetable-day.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 /** What the timetable hands to the features that name it as an input. */
@@ -40,11 +42,21 @@ export const timetable = feature({
     sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki' }, timestamp),
     sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja' }, { icon: 'mdi:clock-outline' }),
     eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie' }, 'mdi:calendar-alert'),
+    sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś' }, { icon: 'mdi:timetable', stateClass: 'measurement' }),
+    sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki' }, { icon: 'mdi:timetable', stateClass: 'measurement' }),
+    sensor('current_lesson', { en: 'Current lesson', pl: 'Bieżąca lekcja' }, { icon: 'mdi:human-male-board' }),
+    binary('at_school', { en: 'At school', pl: 'W szkole' }, { deviceClass: 'presence', icon: 'mdi:school' }),
+    eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny' }, 'mdi:calendar-star'),
   ],
   create: () => new TimetableSource(),
 });
 
 export class TimetableSource implements Source {
+  /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
+  private last: ScheduleInput | undefined;
+  /** The lesson starts and ends still ahead today, as of the last computation. */
+  private boundaries: number[] = [];
+
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const { free, substitutions } = await this.calendars(ctx);
     // A change to the plan is a new entry under Substitutions: without one, the week stands.
@@ -75,9 +87,27 @@ export class TimetableSource implements Source {
       classrooms: lessonIds.map((l) => l.Classroom?.id),
     });
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
-    const result = schedule(input);
+    const result = this.compute(input);
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay };
-    return { states: renderTimetable(result), events: { plan_change: result.events }, output };
+    const events = { plan_change: result.events, free_day: freeDayEvents(freeDays(free), ctx.today) };
+    return { states: renderTimetable(result), events, output };
+  }
+
+  /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
+  restate(ctx: SourceContext): SourceResult['states'] {
+    return this.last === undefined ? {} : renderTimetable(this.compute({ ...this.last, now: ctx.now }));
+  }
+
+  /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
+  nextBoundary(now: number): number | null {
+    return this.boundaries.find((t) => t > now) ?? null;
+  }
+
+  private compute(input: ScheduleInput): Schedule {
+    this.last = input;
+    const result = schedule(input);
+    this.boundaries = result.boundaries;
+    return result;
   }
 
   /**
@@ -165,5 +195,9 @@ export function renderTimetable(s: Schedule): Record<string, EntityState> {
     lessons_start_tomorrow: { state: s.next?.start ?? null },
     lessons_end_tomorrow: { state: s.next?.end ?? null },
     next_lesson: nextLessonOf(s.nextLesson),
+    timetable_today: timetableOf(s.today),
+    timetable_tomorrow: timetableOf(s.next),
+    current_lesson: currentLessonOf(s.current),
+    at_school: atSchoolOf(s.atSchool),
   };
 }

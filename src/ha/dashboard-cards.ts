@@ -91,27 +91,72 @@ export const summary: Block = (e, t) => {
   return markdown(t, parts, { text_only: true });
 };
 
-/** The lesson in progress or the next one, today's hours and today's plan changes. */
+/** "Now:" from current_lesson: subject, hours, room and a substitution's teacher; nothing outside lessons. */
+function lessonNow(e: ChildEntities, t: DashboardText): string {
+  const id = e.id('current_lesson');
+  return (
+    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${attr(id, 'from')} or '' }}–{{ ${attr(id, 'to')} or '' }}` +
+    `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
+    `{% if ${attr(id, 'change')} == 'substitution' %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}{% endif %}`
+  );
+}
+
+/** The next lesson today (or the next school day's first), unless one is in progress. */
+function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inProgress: string): string {
+  const id = e.id('next_lesson');
+  return (
+    `{% if ${inProgress} %}{% elif has_value('${id}') %}{% set started = ${attr(id, 'start')} and as_timestamp(${attr(id, 'start')}, 0) <= as_timestamp(now()) %}` +
+    `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
+    `{% if ${attr(id, 'date')} and ${attr(id, 'date')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'date')}) }}){% endif %}:** ` +
+    `{{ states('${id}') }}, {{ ${attr(id, 'time')} }}–{{ ${attr(id, 'end')} }}` +
+    `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
+    `{% if ${attr(id, 'substitution')} %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}` +
+    `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`
+  );
+}
+
+/**
+ * A slot of timetable_*'s `lessons` (l) as text: a cancelled one struck through, a change named in
+ * italics (kinds: kindsDict), the slot in progress (cur: its number or none) in bold with a marker.
+ * "1\." keeps Markdown from making a numbered list of it (which would renumber the slots).
+ */
+function slotText(t: DashboardText, withTime: boolean): string {
+  const subject = `{{ l.get('subject') or l.get('original_subject') or '' }}`;
+  const time = withTime ? ` {{ l.get('from') or '' }}` : '';
+  return (
+    `{% set on = cur is not none and l.get('no') == cur %}{% if on %}▶ **{% endif %}{{ l.get('no') or '' }}\\.${time} ` +
+    `{% if l.get('change') == 'cancelled' %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
+    `{% if l.get('change') %} _({{ kinds.get(l.get('change'), '') }}` +
+    `{% if l.get('change') == 'substitution' and l.get('teacher') %}: {{ l.get('teacher') }}{% endif %}` +
+    `{% if l.get('change') in ['room_change', 'shifted'] and l.get('room') %}, ${t.room} {{ l.get('room') }}{% endif %})_{% endif %}`
+  );
+}
+
+/**
+ * The day's lessons from timetable_today/tomorrow, changes marked at a glance: today one line each
+ * with its time, the next school day on one flowing line (the family view fits 1280x800).
+ */
+function dayLessons(id: string, t: DashboardText, current: string, compact: boolean): string[] {
+  // Home Assistant's Markdown breaks lines at each newline: one per slot, or none for the flowing line.
+  const separator = compact ? ' · ' : '\n';
+  return [`{% set cur = ${current} %}{% for l in ${attr(id, 'lessons')} or [] %}${slotText(t, !compact)}{% if not loop.last %}${separator}{% endif %}{% endfor %}`];
+}
+
+/** The lesson in progress or the next one, today's hours and today's lessons with their changes. */
 export const today: Block = (e, t) => {
   const lines: string[] = [];
   const schoolDay = e.has('school_day_today') ? `is_state('${e.id('school_day_today')}', 'on')` : 'false';
-  if (e.has('next_lesson')) {
-    const id = e.id('next_lesson');
-    // next_lesson stays on the lesson in progress until its end: "now" once it has started.
-    lines.push(
-      `{% if has_value('${id}') %}{% set started = ${attr(id, 'start')} and as_timestamp(${attr(id, 'start')}, 0) <= as_timestamp(now()) %}` +
-        `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
-        `{% if ${attr(id, 'date')} and ${attr(id, 'date')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'date')}) }}){% endif %}:** ` +
-        `{{ states('${id}') }}, {{ ${attr(id, 'time')} }}–{{ ${attr(id, 'end')} }}` +
-        `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
-        `{% if ${attr(id, 'substitution')} %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}` +
-        `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`,
-    );
+  const inProgress = e.has('current_lesson') ? `has_value('${e.id('current_lesson')}')` : 'false';
+  if (e.has('current_lesson')) lines.push(lessonNow(e, t));
+  if (e.has('next_lesson')) lines.push(lessonNext(e, t, schoolDay, inProgress));
+  if (e.has('timetable_today')) {
+        const current = e.has('current_lesson') ? `${attr(e.id('current_lesson'), 'no')} if ${inProgress} else none` : 'none';
+    lines.push('', ...dayLessons(e.id('timetable_today'), t, current, false));
   }
-  if (e.has('plan_changes_today')) lines.push(changes(e.id('plan_changes_today'), t));
-  // Later: the timetable_today block (issue 13) lists the day's lessons here, changes marked.
+  if (e.has('plan_changes_today')) lines.push(changes(e.id('plan_changes_today'), t, e.has('timetable_today')));
   if (lines.length === 0) return undefined;
-  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}`, ...lines]);
+  const present = e.has('at_school') ? `{% if is_state('${e.id('at_school')}', 'on') %} · 🏫 ${t.atSchool}{% endif %}` : '';
+  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}${present}`, ...lines]);
 };
 
 /** A macro call's text with its first letter upper-cased (Jinja's capitalize would lower the rest: "nov"). */
@@ -127,12 +172,17 @@ function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
   return `{% if has_value('${e.id(start)}') and has_value('${e.id(end)}') %} · ${time(start)}–${time(end)}{% endif %}`;
 }
 
-function changes(id: string, t: DashboardText): string {
+/**
+ * A day's plan changes as a list. Beside the day's timetable (`movedOnly`) only the lessons moved to
+ * another slot, whose new place the timetable's line cannot say; "no changes" then goes unsaid.
+ */
+function changes(id: string, t: DashboardText, movedOnly = false): string {
+  const items = movedOnly ? `(${attr(id, 'changes')} or []) | selectattr('kind', 'eq', 'shifted') | list` : `${attr(id, 'changes')} or []`;
   return [
-    `{%- for c in ${attr(id, 'changes')} or [] %}`,
+    `{%- for c in ${items} %}`,
     `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
     `{%- else %}`,
-    `{% if has_value('${id}') %}\n\n${t.noChanges}{% endif %}`,
+    movedOnly ? '' : `{% if has_value('${id}') %}\n\n${t.noChanges}{% endif %}`,
     `{%- endfor %}`,
   ].join('\n');
 }
@@ -141,8 +191,9 @@ function changes(id: string, t: DashboardText): string {
 export const nextDay: Block = (e, t) => {
   const lines: string[] = [];
   if (!e.has('plan_changes_tomorrow') && !e.has('homework_due') && !e.has('lessons_start_tomorrow', 'lessons_end_tomorrow')) return undefined;
-  const dated = ['school_day_tomorrow', 'plan_changes_tomorrow', 'homework_due'].filter((k) => e.has(k)).map((k) => attr(e.id(k), 'date'));
-  if (e.has('plan_changes_tomorrow')) lines.push(changes(e.id('plan_changes_tomorrow'), t));
+  const dated = ['timetable_tomorrow', 'school_day_tomorrow', 'plan_changes_tomorrow', 'homework_due'].filter((k) => e.has(k)).map((k) => attr(e.id(k), 'date'));
+  if (e.has('timetable_tomorrow')) lines.push('', ...dayLessons(e.id('timetable_tomorrow'), t, 'none', true));
+  if (e.has('plan_changes_tomorrow')) lines.push(changes(e.id('plan_changes_tomorrow'), t, e.has('timetable_tomorrow')));
   if (e.has('homework_due')) {
     const id = e.id('homework_due');
     lines.push(
@@ -153,7 +204,6 @@ export const nextDay: Block = (e, t) => {
       `{%- endfor %}`,
     );
   }
-  // Later: the timetable_tomorrow block (issue 13) lists the next school day's lessons here.
   if (lines.length === 0) return undefined;
   const date =
     dated.length > 0

@@ -19,6 +19,8 @@ export interface DashboardText {
   unreadMessages: string;
   unreadNotices: string;
   lessonNow: string;
+  /** Beside today's heading while at_school is ON. */
+  atSchool: string;
   nextLesson: string;
   noMoreLessons: string;
   noLessonsToday: string;
@@ -91,6 +93,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     unreadMessages: 'Unread messages',
     unreadNotices: 'Unread notices',
     lessonNow: 'Now',
+    atSchool: 'at school',
     nextLesson: 'Next',
     noMoreLessons: 'No more lessons today.',
     noLessonsToday: 'No lessons today.',
@@ -158,6 +161,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     unreadMessages: 'Nieprzeczytane wiadomości',
     unreadNotices: 'Nieprzeczytane ogłoszenia',
     lessonNow: 'Teraz',
+    atSchool: 'w szkole',
     nextLesson: 'Następna',
     noMoreLessons: 'Dziś już nie ma lekcji.',
     noLessonsToday: 'Dziś nie ma lekcji.',

@@ -73,6 +73,21 @@ export class AccountFeatures {
     return handler(request, account, state);
   }
 
+  /** The earliest instant after `now` at which a feature's states move without a poll; null for none. */
+  nextBoundary(now: number): number | null {
+    const times = this.running.map((r) => r.state.nextBoundary?.(now) ?? null).filter((t) => t !== null);
+    return times.length > 0 ? Math.min(...times) : null;
+  }
+
+  /** The states of the features with boundaries, recomputed from memory (no request) for ctx.now. */
+  restateBoundaries(ctx: Omit<SourceContext, 'inputs' | 'lookups'>): Record<string, EntityState> {
+    const states: Record<string, EntityState> = {};
+    for (const { state } of this.running) {
+      if (state.nextBoundary && state.restate) Object.assign(states, state.restate({ ...ctx, lookups: this.lookups, inputs: {} }));
+    }
+    return states;
+  }
+
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
     const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;

@@ -35,7 +35,7 @@ export class AccountPoller implements CommandAccount {
   readonly health: AccountHealth;
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
-  private readonly timers = new Map<Tier, Timer>();
+  private readonly timers = new Map<Tier | 'boundary', Timer>();
   private readonly queue = new SerialQueue();
   private stopped = true;
 
@@ -169,9 +169,31 @@ export class AccountPoller implements CommandAccount {
     this.health.lastUpdate = now;
     this.publishStates({ [LAST_UPDATE]: { state: isoWarsaw(now) }, [PROBLEM]: this.health.problem(now) });
     this.updateAvailability(now);
+    this.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
+  }
+
+  /**
+   * Recomputes the states that move with the clock (the lesson in progress, at_school) at the next
+   * lesson start or end, from memory: no portal request, so they move on time between polls.
+   */
+  private scheduleBoundary(): void {
+    if (this.stopped) return;
+    const { clock } = this.options;
+    this.timers.get('boundary')?.cancel();
+    const at = this.features.nextBoundary(clock.now());
+    if (at === null) return;
+    const restate = async (): Promise<void> => {
+      const identity = this.pupil.identity;
+      if (this.stopped || identity === undefined) return;
+      const now = clock.now();
+      const { gateway, cache } = this.access;
+      this.publishStates(this.features.restateBoundaries({ gateway, cache, identity, log: this.log, now, today: warsawDate(now), forced: false }));
+      this.scheduleBoundary();
+    };
+    this.timers.set('boundary', clock.setTimer(() => void this.enqueue(restate), at - clock.now()));
   }
 
   private fail(tiers: Tier[], error: unknown): void {

@@ -64,4 +64,9 @@ export interface Source {
   poll(ctx: SourceContext): Promise<SourceResult>;
   /** The states recomputed for a new day without asking the portal (when not due). */
   restate?(ctx: SourceContext): SourceResult["states"];
+  /**
+   * The next instant after `now` at which restate would show something else (a lesson starts or
+   * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.
+   */
+  nextBoundary?(now: number): number | null;
 }

@@ -2,7 +2,7 @@
 // calendar: each day that matters (its lessons, its changes, whether it is free), the next lesson,
 // the next school day, and the plan changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { addDays, warsawDate } from '../util/time.js';
+import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { changesOn, planChangeEvents, planChanges, type PlanChange } from './plan-changes.js';
@@ -63,8 +63,47 @@ export interface Schedule {
   nextSchoolDay: string | null;
   /** The lesson going on now or the next one today; null when none is left. */
   nextLesson: NextLesson | null;
+  /** The slot in progress now (every group's lesson that takes place); empty outside lessons. */
+  current: ScheduledLesson[];
+  /** Between the first lesson's start and the last lesson's end today (lessons that take place). */
+  atSchool: boolean;
+  /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */
+  boundaries: number[];
   /** Plan changes from today on, as `plan_change` event candidates. */
   events: NewsItem[];
+}
+
+/** Two lessons share a slot: the same lesson number, or the same start when a number is missing. */
+export function sameSlot(a: { lessonNo: number | null; from: string | null }, b: { lessonNo: number | null; from: string | null }): boolean {
+  return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
+}
+
+/** The slot in progress at `time` (HH:MM): its groups' lessons that take place; empty when none. */
+export function slotAt(lessons: readonly ScheduledLesson[] | undefined, time: string): ScheduledLesson[] {
+  const on = (lessons ?? []).filter((l) => l.takesPlace && l.from !== null && l.to !== null && l.from <= time && time < l.to);
+  const first = on[0];
+  return first === undefined ? [] : on.filter((l) => sameSlot(l, first));
+}
+
+/** The instants after `now` at which a lesson of the day starts or ends, ascending and distinct. */
+function boundariesOf(day: SchoolDay, now: number): number[] {
+  const times = (day.lessons ?? []).filter((l) => l.takesPlace).flatMap((l) => [l.from, l.to]);
+  const instants = times.filter((t) => t !== null).map((t) => warsawInstant(day.date, t));
+  return [...new Set(instants)].filter((t) => t > now).sort((a, b) => a - b);
+}
+
+/**
+ * The change to a lesson's slot. A split slot's groups share a lesson number: there the change goes
+ * to the group it names (its subject, now or as planned), or to the one cancelled group.
+ */
+function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly PlannedLesson[]): PlanChange | null {
+  const inSlot = own.filter((c) => c.lesson_no !== null && c.lesson_no === l.lessonNo);
+  if (inSlot.length === 0) return null;
+  const groups = day.filter((g) => g.lessonNo === l.lessonNo).length;
+  if (groups <= 1) return inSlot[0] ?? null;
+  const named = inSlot.find((c) => c.subject === l.subject || c.original_subject === l.subject);
+  if (named) return named.kind === 'cancelled' && !l.cancelled ? null : named;
+  return l.cancelled ? (inSlot.find((c) => c.kind === 'cancelled') ?? null) : null;
 }
 
 export function schedule(input: ScheduleInput): Schedule {
@@ -75,12 +114,14 @@ export function schedule(input: ScheduleInput): Schedule {
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
     const own = changesOn(changes, date);
-    const lessons = planned?.map((l) => ({ ...l, change: own.find((c) => c.lesson_no !== null && c.lesson_no === l.lessonNo) ?? null }));
+    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, planned) }));
     const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
+  const todays = day(today);
+  const [start, end] = [todays.start, todays.end].map((t) => (t === null ? null : Date.parse(t)));
   return {
-    today: day(today),
+    today: todays,
     tomorrow: day(addDays(today, 1)),
     next: next === null ? null : day(next),
     nextSchoolDay: next,
@@ -88,6 +129,9 @@ export function schedule(input: ScheduleInput): Schedule {
       const change = changesOn(changes, date).find((c) => c.lesson_no === no && c.kind !== 'cancelled');
       return change?.room ?? null;
     }),
+    current: slotAt(todays.lessons, warsawTimeOfDay(input.now)),
+    atSchool: start != null && end != null && start <= input.now && input.now < end,
+    boundaries: boundariesOf(todays, input.now),
     events: planChangeEvents(changes, today),
   };
 }

@@ -4,7 +4,7 @@
 import type { ClassFreeDay, ClassFreeDayType, SchoolFreeDay } from '../portal/schemas/calendar.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, isoAt, warsawDate, warsawTimeOfDay, weekStart } from '../util/time.js';
-import { byId, dayOf } from './common.js';
+import { byId, dayOf, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { dayLessons, type DayLesson } from './timetable.js';
 
@@ -178,4 +178,25 @@ export function timetableWeeks(today: string, cal?: SchoolCalendar): string[] {
     if (isSchoolDay(cal, day) !== false) return [thisWeek];
   }
   return [thisWeek, nextWeek];
+}
+
+/**
+ * Free days not over yet (the child's class's and the whole school's), as `free_day` event
+ * candidates: one per free day, keyed by its scope, dates and lessons (the lists carry no stable
+ * meaning in their ids across the two endpoints).
+ */
+export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem[] {
+  return free
+    .filter((f) => f.to >= today)
+    .map((f) => ({
+      id: `${f.scope}:${f.from}:${f.to}:${f.lessons ? `${f.lessons.from}-${f.lessons.to}` : 'all'}`,
+      payload: {
+        name: f.name,
+        scope: f.scope,
+        from: f.from,
+        to: f.to,
+        lessons_from: f.lessons?.from ?? null,
+        lessons_to: f.lessons && Number.isFinite(f.lessons.to) ? f.lessons.to : null,
+      },
+    }));
 }

@@ -49,6 +49,15 @@ describe('dashboard views', () => {
       expect(text, key).toContain(`sensor.ania_${key}`);
       expect(text, key).toContain(`sensor.jan_${key}`);
     }
+    // The day's lessons, the lesson in progress and whether the child is at school, from their own sensors.
+    for (const id of ['sensor.ania_timetable_today', 'sensor.ania_timetable_tomorrow', 'sensor.ania_current_lesson', 'binary_sensor.ania_at_school']) {
+      expect(text, id).toContain(id);
+      expect(text, id).toContain(id.replace('ania', 'jan'));
+    }
+    // A cancelled lesson is struck through, a changed one named, the one in progress marked.
+    expect(text).toContain('<del>');
+    expect(text).toContain("kinds.get(l.get('change'), '')");
+    expect(text).toContain('▶');
   });
 
   it('keeps the diagnostics (last update, refresh) off the family wall, in a view of their own', () => {

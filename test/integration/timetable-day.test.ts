@@ -1,0 +1,137 @@
+// The day's lessons against the simulator: timetable_today/tomorrow, the lesson in progress and
+// at_school moving on time at lesson boundaries without a portal request, and the free_day event.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { FakeClock } from '../helpers/clock.js';
+import { startHarness, type Harness } from '../helpers/app.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday during the second lesson; half a minute off the minute so that no poll (every 3 and 20
+// minutes from the start) falls on a lesson boundary.
+const NOW = '2026-11-18T09:11:30+01:00';
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let h: Harness | undefined;
+
+beforeEach(async () => {
+  clock = new FakeClock(NOW);
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+});
+
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await sim.stop();
+});
+
+async function firstPoll(): Promise<Harness> {
+  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  const harness = h;
+  await harness.pollUntil(() => harness.state('ania', 'at_school') !== undefined && harness.state('ania', 'lucky_number') !== undefined, 'the first full poll');
+  return harness;
+}
+
+/**
+ * Moves the fake clock to a Warsaw wall time of the test's day, stopping at each timer on the way
+ * and letting its work finish, so that every poll runs exactly when it is due.
+ */
+async function advanceTo(harness: Harness, time: string): Promise<void> {
+  const target = Date.parse(`2026-11-18T${time}+01:00`);
+  for (let next = clock.nextDueAt(); next !== undefined && next <= target; next = clock.nextDueAt()) {
+    await harness.pollUntil(() => true, 'a timer', next - clock.now());
+  }
+  await harness.pollUntil(() => true, time, target - clock.now());
+}
+
+const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({ no, from, to, subject, teacher, room, change: null });
+
+describe('the day\'s lessons', () => {
+  it('lists today\'s and the next school day\'s lessons with their changes, and the lesson in progress', async () => {
+    const h = await firstPoll();
+    expect(h.state('ania', 'timetable_today')).toBe('6');
+    expect(h.attributes('ania', 'timetable_today')).toEqual({
+      date: '2026-11-18',
+      lessons: [
+        lesson(1, '08:00', '08:45', 'Przyroda', 'Tomasz Kamiński', '21'),
+        {
+          ...lesson(2, '08:55', '09:40', 'Język angielski', 'Agnieszka Mazur', null),
+          change: 'substitution',
+          original_subject: 'Matematyka',
+          original_teacher: 'Piotr Wiśniewski',
+          original_room: '22',
+        },
+        lesson(3, '09:50', '10:35', 'Język polski', 'Anna Nowak', '12'),
+        lesson(4, '10:50', '11:35', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
+        lesson(5, '11:50', '12:35', 'Plastyka', 'Joanna Dąbrowska', '12'),
+        lesson(6, '12:45', '13:30', 'Religia', 'Paweł Jankowski', '12'),
+      ],
+    });
+    // Thursday: the cancelled history lesson is listed and marked, not counted.
+    expect(h.state('ania', 'timetable_tomorrow')).toBe('5');
+    expect(h.attributes('ania', 'timetable_tomorrow')).toEqual({
+      date: '2026-11-19',
+      lessons: [
+        lesson(2, '08:55', '09:40', 'Język polski', 'Anna Nowak', '12'),
+        lesson(3, '09:50', '10:35', 'Matematyka', 'Piotr Wiśniewski', '22'),
+        {
+          ...lesson(4, '10:50', '11:35', 'Historia', 'Magdalena Lewandowska', '12'),
+          change: 'cancelled',
+          original_subject: 'Historia',
+          original_teacher: 'Magdalena Lewandowska',
+          original_room: '12',
+        },
+        {
+          ...lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'),
+          change: 'room_change',
+          original_subject: 'Technika',
+          original_teacher: 'Joanna Dąbrowska',
+          original_room: '12',
+        },
+        lesson(6, '12:45', '13:30', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
+        lesson(7, '13:40', '14:25', 'Język angielski', 'Katarzyna Wójcik', '14'),
+      ],
+    });
+    expect(h.state('ania', 'current_lesson')).toBe('Język angielski');
+    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: 2, from: '08:55', to: '09:40', room: null, teacher: 'Agnieszka Mazur', change: 'substitution' });
+    expect(h.state('ania', 'at_school')).toBe('ON');
+  });
+
+  it('moves current_lesson and at_school at the lesson boundaries, from memory, with no portal request', async () => {
+    const h = await firstPoll();
+    /** The states one second before and at a boundary, and the portal requests made in that second. */
+    const across = async (time: string, keys: string[]) => {
+      const [hh, mm] = time.split(':').map(Number) as [number, number];
+      const before = `${String(mm === 0 ? hh - 1 : hh).padStart(2, '0')}:${String((mm + 59) % 60).padStart(2, '0')}:59`;
+      await advanceTo(h, before);
+      const was = keys.map((k) => h.state('ania', k));
+      const requests = sim.requests.length;
+      await advanceTo(h, `${time}:00`);
+      return { was, now: keys.map((k) => h.state('ania', k)), requests: sim.requests.length - requests };
+    };
+    // Polls run at 09:38:30, 09:41:30 (fast) and 09:51:30 (normal): the break starts at 09:40 all the same.
+    expect(await across('09:40', ['current_lesson', 'at_school'])).toEqual({ was: ['Język angielski', 'ON'], now: ['None', 'ON'], requests: 0 });
+    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: null, from: null, to: null, room: null, teacher: null, change: null });
+    expect(await across('09:50', ['current_lesson'])).toEqual({ was: ['None'], now: ['Język polski'], requests: 0 });
+    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: 3, from: '09:50', to: '10:35', room: '12', teacher: 'Anna Nowak', change: null });
+    // The last lesson ends at 13:30; the timetable's next poll is at 13:31:30.
+    expect(await across('13:30', ['current_lesson', 'at_school'])).toEqual({ was: ['Religia', 'ON'], now: ['None', 'OFF'], requests: 0 });
+  });
+
+  it('fires free_day once for a new free day of the child\'s class, none for the ones known at the first run', async () => {
+    const h = await firstPoll();
+    const topic = `${h.base}/ania/event/free_day`;
+    expect(h.rec.on(topic)).toHaveLength(0);
+    const account = sim.account(ANIA.login);
+    account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-07', AddDate: account.stamp() });
+    // Another class's free day is no news for Ania.
+    account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-08', DateTo: '2026-12-08', AddDate: account.stamp() });
+    await h.pollUntil(() => h.rec.on(topic).length > 0, 'the free_day event', 20 * 60_000);
+    expect(h.rec.on(topic).map((m) => JSON.parse(m.text))).toEqual([
+      { event_type: 'free_day', name: 'Zajęcia skrócone', scope: 'class', from: '2026-12-07', to: '2026-12-07', lessons_from: null, lessons_to: null },
+    ]);
+    await h.advanceMinutes(40);
+    expect(h.rec.on(topic)).toHaveLength(1);
+  });
+});
