@@ -4,7 +4,7 @@ import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
 import { byId, fold } from './common.js';
-import type { AgendaItem } from './agenda.js';
+import { agendaKind, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
 
 /** How far back lesson_topics and catch_up look: today and the 13 days before it. */
@@ -57,6 +57,7 @@ const sameSubject = (a: string | null, b: string | null): boolean => a !== null 
  * The first test or quiz from now on (one today whose hour has passed is behind us), with the
  * lessons of its subject held after the previous test of that subject and before the test's day
  * (at most the last 20 when there was no previous one). A test without a subject has no topics.
+ * A lesson held on the previous test's day is the test itself, so it is not listed.
  */
 export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }): NextTest | null {
   const ahead = tests
@@ -64,9 +65,13 @@ export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld
     .sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
   const test = ahead[0];
   if (test === undefined) return null;
-  const previous = tests
-    .filter((t) => t.kind === 'test' && t.date < test.date && sameSubject(t.subject, test.subject))
-    .reduce<string | null>((latest, t) => (latest === null || t.date > latest ? t.date : latest), null);
+  // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
+  // no longer list it; a test is written in a lesson whose topic says so).
+  const before = [
+    ...tests.filter((t) => t.kind === 'test' && t.date < test.date && sameSubject(t.subject, test.subject)).map((t) => t.date),
+    ...held.filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && agendaKind(undefined, l.topic ?? undefined) === 'test').map((l) => l.date),
+  ];
+  const previous = before.reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);
   const topics = held.filter(
     (l) => sameSubject(l.subject, test.subject) && l.date < test.date && (previous === null || l.date > previous) && l.topic !== null,
   );

@@ -91,6 +91,11 @@ describe('next test', () => {
     });
   });
 
+  it('finds the previous test in a lesson whose topic names it when the agenda no longer lists it', () => {
+    const next = nextTest([test('2026-11-20', 'Matematyka')], list, { date: '2026-11-18', time: '09:10' });
+    expect(next?.topics.map((t) => t.topic)).toEqual(['Dzielenie', 'Mnożenie', 'Odejmowanie']);
+  });
+
   it('skips a test earlier today; a test without an hour starts at midnight', () => {
     const next = nextTest([test('2026-11-18', 'Matematyka', '08:00'), test('2026-11-19', 'Język polski')], list, { date: '2026-11-18', time: '09:10' });
     expect(renderNextTest(next).state).toBe('2026-11-19T00:00:00+01:00');
