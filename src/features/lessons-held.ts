@@ -9,6 +9,7 @@ import {
   lessonsMayBeHeld,
   nextTest,
   recentLessons,
+  RECENT_DAYS,
   type LessonHeld,
   type MissedLesson,
   type NextTest,
@@ -19,7 +20,7 @@ import { lookupList, names } from '../poller/lookups.js';
 import { sensor } from '../ha/entities.js';
 import { stateText, withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
-import { isoAt, wallTime } from '../util/time.js';
+import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
 import type { AgendaOutput } from './agenda.js';
 import type { AttendanceOutput } from './attendance.js';
@@ -51,7 +52,11 @@ export class LessonsHeldSource implements Source {
     const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
     const attendance = ctx.inputs.attendance as AttendanceOutput | undefined;
     if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
-    const lessons = await lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, realizations.map((r) => r.Lesson));
+    // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from
+    // the list (a past substitution) would otherwise have it read every 10 minutes all year.
+    const since = addDays(ctx.today, 1 - RECENT_DAYS);
+    const recent = realizations.filter((r) => r.Date >= since).map((r) => r.Lesson);
+    const lessons = await lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, recent);
     const held = lessonsHeld({ realizations, lessons, names: ctx.lookups.names ?? (await names(ctx)) });
     const { date, time } = wallTime(ctx.now);
     const states: Record<string, EntityState> = {

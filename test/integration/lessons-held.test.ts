@@ -101,3 +101,16 @@ it('keeps every attribute under 16 KB at the end of the school year', async () =
   }
   expect(h.state('ania', 'lesson_topics')).not.toBeNull();
 });
+
+it('reads Lessons again for an unknown lesson of the last 14 days, not for an old one', async () => {
+  const lessons = (): number => sim.count({ path: '/gateway/api/2.0/Lessons' });
+  sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_998 }, Date: '2026-10-01', LessonNo: '1', Topic: 'Stara lekcja' });
+  const h = await firstPoll();
+  const first = lessons();
+  // Two hours of school-day polls: the daily list stays as read.
+  await h.advanceMinutes(120);
+  expect(lessons()).toBe(first);
+  sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_997 }, LessonNo: '4', Topic: 'Nowa lekcja' });
+  await h.advanceMinutes(120);
+  expect(lessons()).toBeGreaterThan(first);
+});
