@@ -1,6 +1,6 @@
 // The lessons-held feature, normal tier: Realizations (the whole year's lessons held with their topics)
-// -> next_test (with its revision list), lesson_topics and catch_up. Reads the agenda's tests and the
-// attendance's absences, so it polls after both.
+// -> next_test (with its revision list), lesson_topics and catch_up. Reads the agenda's tests, the
+// attendance's absences and the timetable (a test's hour), so it polls after them.
 import { realizationsResponse } from '../portal/schemas/realizations.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import {
@@ -8,6 +8,7 @@ import {
   lessonsHeld,
   lessonsMayBeHeld,
   nextTest,
+  testHour,
   recentLessons,
   RECENT_DAYS,
   type LessonHeld,
@@ -24,12 +25,13 @@ import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
 import type { AgendaOutput } from './agenda.js';
 import type { AttendanceOutput } from './attendance.js';
+import type { TimetableOutput } from './timetable.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
   tier: 'normal',
-  inputs: ['agenda', 'attendance'],
+  inputs: ['agenda', 'attendance', 'timetable'],
   entities: [
     sensor('next_test', { en: 'Next test', pl: 'Następny sprawdzian' }, { icon: 'mdi:file-document-edit', deviceClass: 'timestamp' }),
     sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji' }, { icon: 'mdi:book-open-page-variant' }),
@@ -62,7 +64,13 @@ export class LessonsHeldSource implements Source {
     const states: Record<string, EntityState> = {
       lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
     };
-    if (agenda !== undefined) states.next_test = renderNextTest(nextTest(agenda.tests, held, { date, time: time.slice(0, 5) }));
+    if (agenda !== undefined) {
+      const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
+      const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
+      const lookup = ctx.lookups.names;
+      const hour = next && testHour(next.test, timetable?.days, (l) => lookup?.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
+      states.next_test = renderNextTest(next, hour ?? null);
+    }
     if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
     return { states };
   }
@@ -77,10 +85,10 @@ export function topicForList(topic: string | null): string | null {
 const heldFields = (l: LessonHeld) => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
 
 /** next_test: when the next test or quiz starts; what it is and the topics to revise beside it. */
-export function renderNextTest(next: NextTest | null): EntityState {
+export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): EntityState {
   if (next === null) return withAttributes(null, { subject: null, kind: null, description: null, topics: [] });
   const { test, topics } = next;
-  return withAttributes(isoAt(test.date, test.time ?? '00:00'), {
+  return withAttributes(isoAt(test.date, hour ?? '00:00'), {
     subject: test.subject,
     kind: test.category,
     description: topicForList(test.content),

@@ -3,7 +3,8 @@
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
-import { byId, fold } from './common.js';
+import { byId, fold, hhmm } from './common.js';
+import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
 
@@ -76,6 +77,23 @@ export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld
     (l) => sameSubject(l.subject, test.subject) && l.date < test.date && (previous === null || l.date > previous) && l.topic !== null,
   );
   return { test, topics: previous === null ? topics.slice(0, REVISION_MAX_LESSONS) : topics };
+}
+
+/**
+ * When a test starts: the agenda's hour, else the hour of the first lesson of its subject that day
+ * in the timetable (a test is written in a lesson), else none. `subjectOf` names a timetable lesson.
+ */
+export function testHour(
+  test: AgendaItem,
+  days: TimetableDays | undefined,
+  subjectOf: (lesson: TimetableDays[string][number][number]) => string | null,
+): string | null {
+  if (test.time !== null) return test.time;
+  for (const slot of days?.[test.date] ?? []) {
+    const lesson = slot.find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
+    if (lesson !== undefined) return hhmm(lesson.HourFrom) ?? null;
+  }
+  return null;
 }
 
 /** An absence as the attendance feature hands it on. */

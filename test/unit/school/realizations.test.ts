@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { realizationsResponse } from '../../../src/portal/schemas/realizations.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
-import { catchUp, lessonsHeld, lessonsMayBeHeld, nextTest, recentLessons } from '../../../src/school/realizations.js';
+import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
+import { catchUp, lessonsHeld, lessonsMayBeHeld, nextTest, recentLessons, testHour } from '../../../src/school/realizations.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import { renderCatchUp, renderLessonTopics, renderNextTest } from '../../../src/features/lessons-held.js';
 import { names } from './fixtures.js';
@@ -146,5 +147,33 @@ describe('when lessons may be held', () => {
     ['2026-11-21T10:00:00+01:00', false], // Saturday
   ])('%s: %s', (at, expected) => {
     expect(lessonsMayBeHeld(Date.parse(at))).toBe(expected);
+  });
+});
+
+describe('a test hour', () => {
+  const days = timetablesResponse.parse({
+    Timetable: {
+      '2026-11-20': [
+        [{ LessonNo: 1, HourFrom: '08:00', Subject: { Id: 2, Name: 'Język polski' } }],
+        [{ LessonNo: 2, HourFrom: '08:55', Subject: { Id: 1, Name: 'Matematyka' }, IsCanceled: true }],
+        [{ LessonNo: 3, HourFrom: '09:50', Subject: { Id: 1, Name: 'Matematyka' } }],
+      ],
+    },
+  }).Timetable;
+  const subjectOf = (l: { Subject?: { name?: string } }) => l.Subject?.name ?? null;
+
+  it("is the agenda's when it gives one", () => {
+    expect(testHour(test('2026-11-20', 'Matematyka', '12:00'), days, subjectOf)).toBe('12:00');
+  });
+
+  it("is else the first lesson of the subject held that day, and so the state's time", () => {
+    const t = test('2026-11-20', 'Matematyka');
+    expect(testHour(t, days, subjectOf)).toBe('09:50');
+    expect(renderNextTest({ test: t, topics: [] }, testHour(t, days, subjectOf)).state).toBe('2026-11-20T09:50:00+01:00');
+  });
+
+  it('is none when the timetable has no lesson of the subject', () => {
+    expect(testHour(test('2026-11-20', 'Historia'), days, subjectOf)).toBeNull();
+    expect(testHour(test('2026-11-27', 'Matematyka'), undefined, subjectOf)).toBeNull();
   });
 });
