@@ -45,8 +45,10 @@ export const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
 export class LessonsHeldSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    // A topic is written during or right after its lesson: hourly in school hours, not at all outside them.
-    const maxAgeMs = lessonsMayBeHeld(ctx.now) ? CADENCE.hourly : CADENCE.daily;
+    // A topic is written during or right after its lesson: hourly while today's lessons are on (and an
+    // hour after the last), not again outside them.
+    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
+    const maxAgeMs = lessonsMayBeHeld(ctx.now, timetable?.days) ? CADENCE.hourly : CADENCE.daily;
     const answers = await fetchAll(ctx.cache, {
       realizations: { endpoint: 'Realizations', schema: realizationsResponse, maxAgeMs, staleOnError: true },
     });
@@ -66,7 +68,6 @@ export class LessonsHeldSource implements Source {
     };
     if (agenda !== undefined) {
       const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
-      const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
       const lookup = ctx.lookups.names;
       const hour = next && testHour(next.test, timetable?.days, (l) => lookup?.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
       states.next_test = renderNextTest(next, hour ?? null);

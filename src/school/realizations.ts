@@ -129,10 +129,26 @@ export function catchUp(absences: readonly MissedMark[], held: readonly LessonHe
 }
 
 /**
- * Whether a new lesson held can appear now: on a weekday between 07:00 and 17:00 in Warsaw (a topic
- * is written during or just after its lesson). Outside them the list is not read again.
+ * Whether a new lesson held can appear now. A topic is written during or just after its lesson, so:
+ * from today's first lesson to an hour after its last in the timetable (none on a day without
+ * lessons); without the day in the timetable, on a weekday between 07:00 and 17:00 in Warsaw.
  */
-export function lessonsMayBeHeld(now: number): boolean {
+export function lessonsMayBeHeld(now: number, days?: TimetableDays): boolean {
   const { date, time } = wallTime(now);
-  return dayOfWeek(date) <= 5 && time >= '07:00' && time < '17:00';
+  const hhmmNow = time.slice(0, 5);
+  const today = days?.[date];
+  if (today === undefined) return dayOfWeek(date) <= 5 && hhmmNow >= '07:00' && hhmmNow < '17:00';
+  const held = today.flat().filter((l) => !l.IsCanceled);
+  const starts = held.map((l) => hhmm(l.HourFrom)).filter((t): t is string => t !== undefined).sort();
+  const ends = held.map((l) => hhmm(l.HourTo)).filter((t): t is string => t !== undefined).sort();
+  const first = starts[0];
+  const last = ends.at(-1);
+  if (first === undefined || last === undefined) return false;
+  return hhmmNow >= first && hhmmNow < hourAfter(last);
+}
+
+/** HH:MM an hour later, at most 23:59. */
+function hourAfter(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h >= 23 ? '23:59' : `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
