@@ -179,6 +179,7 @@ describe('state_class', () => {
       'upcoming_tests',
       'absences_unexcused',
       'library_due',
+      'catch_up',
     ];
     for (const key of counts) expect(cmps[key]?.state_class, key).toBe('measurement');
     // Nothing else: a text state such as the grade `5+` or a lucky number of `None` would break statistics.
