@@ -9,7 +9,7 @@ import {
   schoolTripsResponse,
 } from '../portal/schemas/agenda.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type UpcomingTests } from '../school/agenda.js';
+import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue } from '../school/homework.js';
 import { CADENCE } from '../poller/resources.js';
 import { lookupList, names } from '../poller/lookups.js';
@@ -21,6 +21,11 @@ import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
 import type { TimetableOutput } from './timetable.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+/** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
+export interface AgendaOutput {
+  tests: AgendaItem[];
+}
 
 export const agenda = feature({
   name: 'agenda',
@@ -89,6 +94,7 @@ export class AgendaSource implements Source {
         homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
         test: testEvents(agenda, ctx.today),
       },
+      output: { tests: agenda.filter((i) => i.kind === 'test') } satisfies AgendaOutput,
     };
   }
 }

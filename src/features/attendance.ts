@@ -4,6 +4,7 @@ import { attendanceTypesResponse, attendancesResponse, justificationsResponse } 
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
+import type { MissedMark } from '../school/realizations.js';
 import { CADENCE } from '../poller/resources.js';
 import { fetchAll, type FetchPlan } from '../poller/fetch-plan.js';
 import { lookupList, names } from '../poller/lookups.js';
@@ -12,6 +13,11 @@ import { withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+/** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
+export interface AttendanceOutput {
+  absences: MissedMark[];
+}
 
 export const attendance = feature({
   name: 'attendance',
@@ -48,7 +54,13 @@ export class AttendanceSource implements Source {
       endFirstSemester: ctx.identity.semester1End,
     };
     const { semester, events } = attendanceOf(input);
-    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events } };
+    const output: AttendanceOutput = {
+      absences: events
+        .map((e) => e.payload as { date: string | null; lesson_no: number | null; subject: string | null; kind: string })
+        .filter((p) => p.kind !== 'late')
+        .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
+    };
+    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events }, output };
   }
 }
 

@@ -9,6 +9,7 @@ import { attendance } from './attendance.js';
 import { agenda } from './agenda.js';
 import { notes } from './notes.js';
 import { library } from './library.js';
+import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import type { Feature } from './feature.js';
@@ -18,7 +19,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, notes, library, status, fixedMessages];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, status, fixedMessages];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,

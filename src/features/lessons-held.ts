@@ -1,0 +1,110 @@
+// The lessons-held feature, normal tier: Realizations (the whole year's lessons held with their topics)
+// -> next_test (with its revision list), lesson_topics and catch_up. Reads the agenda's tests, the
+// attendance's absences and the timetable (a test's hour), so it polls after them.
+import { realizationsResponse } from '../portal/schemas/realizations.js';
+import { lessonsResponse } from '../portal/schemas/lookups.js';
+import {
+  catchUp,
+  lessonsHeld,
+  lessonsMayBeHeld,
+  nextTest,
+  testHour,
+  recentLessons,
+  RECENT_DAYS,
+  type LessonHeld,
+  type MissedLesson,
+  type NextTest,
+} from '../school/realizations.js';
+import { CADENCE } from '../poller/resources.js';
+import { fetchAll } from '../poller/fetch-plan.js';
+import { lookupList, names } from '../poller/lookups.js';
+import { sensor } from '../ha/entities.js';
+import { stateText, withAttributes } from '../ha/render.js';
+import type { EntityState } from '../ha/state.js';
+import { addDays, isoAt, wallTime } from '../util/time.js';
+import { feature } from './feature.js';
+import type { AgendaOutput } from './agenda.js';
+import type { AttendanceOutput } from './attendance.js';
+import type { TimetableOutput } from './timetable.js';
+import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+
+export const lessonsHeldFeature = feature({
+  name: 'lessons_held',
+  tier: 'normal',
+  inputs: ['agenda', 'attendance', 'timetable'],
+  entities: [
+    sensor('next_test', { en: 'Next test', pl: 'Następny sprawdzian' }, { icon: 'mdi:file-document-edit', deviceClass: 'timestamp' }),
+    sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji' }, { icon: 'mdi:book-open-page-variant' }),
+    sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia' }, { icon: 'mdi:book-clock', stateClass: 'measurement' }),
+  ],
+  create: () => new LessonsHeldSource(),
+});
+
+/** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
+export const TOPIC_MAX_IN_ATTRIBUTES = 300;
+
+export class LessonsHeldSource implements Source {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    // A topic is written during or right after its lesson: hourly while today's lessons are on (and an
+    // hour after the last), not again outside them.
+    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
+    const maxAgeMs = lessonsMayBeHeld(ctx.now, timetable?.days) ? CADENCE.hourly : CADENCE.daily;
+    const answers = await fetchAll(ctx.cache, {
+      realizations: { endpoint: 'Realizations', schema: realizationsResponse, maxAgeMs, staleOnError: true },
+    });
+    const realizations = answers.realizations?.Realizations;
+    const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
+    const attendance = ctx.inputs.attendance as AttendanceOutput | undefined;
+    if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
+    // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from
+    // the list (a past substitution) would otherwise have it read every 10 minutes all year.
+    const since = addDays(ctx.today, 1 - RECENT_DAYS);
+    const recent = realizations.filter((r) => r.Date >= since).map((r) => r.Lesson);
+    const lessons = await lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, recent);
+    const held = lessonsHeld({ realizations, lessons, names: ctx.lookups.names ?? (await names(ctx)) });
+    const { date, time } = wallTime(ctx.now);
+    const states: Record<string, EntityState> = {
+      lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
+    };
+    if (agenda !== undefined) {
+      const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
+      const lookup = ctx.lookups.names;
+      const hour = next && testHour(next.test, timetable?.days, (l) => lookup?.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
+      states.next_test = renderNextTest(next, hour ?? null);
+    }
+    if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
+    return { states };
+  }
+}
+
+/** A topic for a list: one line, at most 300 characters with an ellipsis. */
+export function topicForList(topic: string | null): string | null {
+  if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
+  return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
+}
+
+const heldFields = (l: LessonHeld) => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
+
+/** next_test: when the next test or quiz starts; what it is and the topics to revise beside it. */
+export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): EntityState {
+  if (next === null) return withAttributes(null, { subject: null, kind: null, description: null, topics: [] });
+  const { test, topics } = next;
+  return withAttributes(isoAt(test.date, hour ?? '00:00'), {
+    subject: test.subject,
+    kind: test.category,
+    description: topicForList(test.content),
+    topics: topics.map(heldFields),
+  });
+}
+
+/** lesson_topics: the topic of the most recent lesson held; the last 14 days of lessons beside it. */
+export function renderLessonTopics(recent: readonly LessonHeld[]): EntityState {
+  const last = recent[0];
+  const state = last === undefined ? null : stateText(last.topic);
+  return withAttributes(state, { lessons: recent.map(heldFields) });
+}
+
+/** catch_up: how many lessons the child missed in the last 14 days, each with what was taught. */
+export function renderCatchUp(missed: readonly MissedLesson[]): EntityState {
+  return withAttributes(missed.length, { lessons: missed.map((m) => ({ ...m, topic: topicForList(m.topic) })) });
+}

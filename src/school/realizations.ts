@@ -1,0 +1,154 @@
+// Lessons held (Realizations) as a parent reads them: the topics taught, what to revise before the
+// next test (the topics of its subject since the previous test) and what the child missed.
+import type { Realization } from '../portal/schemas/realizations.js';
+import type { Lesson } from '../portal/schemas/lookups.js';
+import { addDays, dayOfWeek, wallTime } from '../util/time.js';
+import { byId, fold, hhmm } from './common.js';
+import type { TimetableDays } from '../portal/schemas/timetable.js';
+import { agendaKind, type AgendaItem } from './agenda.js';
+import type { Names } from './names.js';
+
+/** How far back lesson_topics and catch_up look: today and the 13 days before it. */
+export const RECENT_DAYS = 14;
+
+/** A revision list without a previous test goes back at most this many lessons of the subject. */
+export const REVISION_MAX_LESSONS = 20;
+
+export interface LessonHeld {
+  date: string;
+  no: number | null;
+  /** null when the lesson is not in the Lessons lookup (its subject cannot be told). */
+  subject: string | null;
+  /** null when the teacher wrote none. */
+  topic: string | null;
+}
+
+export interface HeldInput {
+  realizations: readonly Realization[];
+  lessons?: readonly Lesson[];
+  names: Names;
+}
+
+/** Every lesson held, newest first (by date, then lesson number). */
+export function lessonsHeld(input: HeldInput): LessonHeld[] {
+  const lessons = byId(input.lessons);
+  return input.realizations
+    .map((r) => {
+      const lesson = r.Lesson === undefined ? undefined : lessons.get(r.Lesson);
+      return { date: r.Date, no: r.LessonNo ?? null, subject: input.names.subject(lesson?.Subject), topic: r.Topic ?? null };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || (b.no ?? 0) - (a.no ?? 0));
+}
+
+/** The lessons held from 13 days before today to today, newest first. */
+export function recentLessons(held: readonly LessonHeld[], today: string): LessonHeld[] {
+  const first = addDays(today, 1 - RECENT_DAYS);
+  return held.filter((l) => l.date >= first && l.date <= today);
+}
+
+/** The next test or quiz, and the topics of its subject to revise (newest first). */
+export interface NextTest {
+  test: AgendaItem;
+  topics: LessonHeld[];
+}
+
+const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
+
+/**
+ * The first test or quiz from now on (one today whose hour has passed is behind us), with the
+ * lessons of its subject held after the previous test of that subject and before the test's day
+ * (at most the last 20 when there was no previous one). A test without a subject has no topics.
+ * A lesson held on the previous test's day is the test itself, so it is not listed.
+ */
+export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }): NextTest | null {
+  const ahead = tests
+    .filter((t) => t.kind === 'test' && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
+    .sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
+  const test = ahead[0];
+  if (test === undefined) return null;
+  // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
+  // no longer list it; a test is written in a lesson whose topic says so).
+  const before = [
+    ...tests.filter((t) => t.kind === 'test' && t.date < test.date && sameSubject(t.subject, test.subject)).map((t) => t.date),
+    ...held.filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && agendaKind(undefined, l.topic ?? undefined) === 'test').map((l) => l.date),
+  ];
+  const previous = before.reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);
+  const topics = held.filter(
+    (l) => sameSubject(l.subject, test.subject) && l.date < test.date && (previous === null || l.date > previous) && l.topic !== null,
+  );
+  return { test, topics: previous === null ? topics.slice(0, REVISION_MAX_LESSONS) : topics };
+}
+
+/**
+ * When a test starts: the agenda's hour, else the hour of the first lesson of its subject that day
+ * in the timetable (a test is written in a lesson), else none. `subjectOf` names a timetable lesson.
+ */
+export function testHour(
+  test: AgendaItem,
+  days: TimetableDays | undefined,
+  subjectOf: (lesson: TimetableDays[string][number][number]) => string | null,
+): string | null {
+  if (test.time !== null) return test.time;
+  for (const slot of days?.[test.date] ?? []) {
+    const lesson = slot.find((l) => !l.IsCanceled && sameSubject(subjectOf(l), test.subject));
+    if (lesson !== undefined) return hhmm(lesson.HourFrom) ?? null;
+  }
+  return null;
+}
+
+/** An absence as the attendance feature hands it on. */
+export interface MissedMark {
+  date: string | null;
+  lessonNo: number | null;
+  subject: string | null;
+}
+
+/** A lesson the child missed, with what was taught in it (null when no lesson held was recorded). */
+export interface MissedLesson {
+  date: string;
+  no: number | null;
+  subject: string | null;
+  topic: string | null;
+}
+
+/**
+ * The absences of the last 14 days, newest first, each with the topic of the lesson held at the same
+ * date and lesson number (the realization's subject when the absence's lesson is unknown).
+ */
+export function catchUp(absences: readonly MissedMark[], held: readonly LessonHeld[], today: string): MissedLesson[] {
+  const recent = recentLessons(held, today);
+  const bySlot = new Map(recent.map((l) => [`${l.date}/${l.no}`, l]));
+  const first = addDays(today, 1 - RECENT_DAYS);
+  return absences
+    .filter((a): a is MissedMark & { date: string } => a.date !== null && a.date >= first && a.date <= today)
+    .map((a) => {
+      const lesson = bySlot.get(`${a.date}/${a.lessonNo}`);
+      return { date: a.date, no: a.lessonNo, subject: a.subject ?? lesson?.subject ?? null, topic: lesson?.topic ?? null };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || (b.no ?? 0) - (a.no ?? 0));
+}
+
+/**
+ * Whether a new lesson held can appear now. A topic is written during or just after its lesson, so:
+ * from today's first lesson to an hour after its last in the timetable (none on a day without
+ * lessons); without the day in the timetable, on a weekday between 07:00 and 17:00 in Warsaw.
+ */
+export function lessonsMayBeHeld(now: number, days?: TimetableDays): boolean {
+  const { date, time } = wallTime(now);
+  const hhmmNow = time.slice(0, 5);
+  const today = days?.[date];
+  if (today === undefined) return dayOfWeek(date) <= 5 && hhmmNow >= '07:00' && hhmmNow < '17:00';
+  const held = today.flat().filter((l) => !l.IsCanceled);
+  const starts = held.map((l) => hhmm(l.HourFrom)).filter((t): t is string => t !== undefined).sort();
+  const ends = held.map((l) => hhmm(l.HourTo)).filter((t): t is string => t !== undefined).sort();
+  const first = starts[0];
+  const last = ends.at(-1);
+  if (first === undefined || last === undefined) return false;
+  return hhmmNow >= first && hhmmNow < hourAfter(last);
+}
+
+/** HH:MM an hour later, at most 23:59. */
+function hourAfter(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h >= 23 ? '23:59' : `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
