@@ -1,9 +1,9 @@
 // The real bridge against the simulated portal and the real broker: what a family sees in Home
 // Assistant after the first poll, and what its buttons do.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -17,24 +17,11 @@ const NOW = '2026-11-18T09:10:00+01:00';
 const MATHS = 5012;
 const TEST_CATEGORY = 301;
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
-
 async function firstPoll(accounts: { login: string; password: string; messages?: unknown[] }[] = [{ login: ANIA.login, password: ANIA.password }]): Promise<Harness> {
-  h = await startHarness({ sim, clock, accounts });
+  h = await school.start({ accounts });
   const harness = h;
   await harness.pollUntil(
     () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
@@ -52,7 +39,7 @@ describe('first poll of a child', () => {
   });
 
   it('publishes every entity with the values the portal data gives', async () => {
-    sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
+    school.sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
     const h = await firstPoll();
     const states = Object.fromEntries(
       [
@@ -134,7 +121,7 @@ describe('events', () => {
     const h = await firstPoll();
     const topic = `${h.base}/ania/event/grade`;
     expect(h.rec.on(topic)).toHaveLength(0); // the first run primes the memory
-    sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
+    school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
     await h.pollUntil(() => h.rec.on(topic).length === 1, 'the grade event', 20 * 60_000);
     expect(JSON.parse(h.rec.on(topic)[0]!.text)).toMatchObject({
       event_type: 'grade',
@@ -144,9 +131,9 @@ describe('events', () => {
     });
     await h.restart();
     // pollUntil returns once that poll has finished and its messages have reached the recorder.
-    await h.pollUntil(() => sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a poll after the restart');
+    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 3, 'a poll after the restart');
     expect(h.rec.on(topic)).toHaveLength(1);
-    expect(sim.logins(ANIA.login)).toBe(1); // the saved session was reused
+    expect(school.sim.logins(ANIA.login)).toBe(1); // the saved session was reused
   });
 });
 
@@ -159,8 +146,8 @@ describe('messages', () => {
     await h.rec.publish(`${h.base}/ania/send_message/set`, 'sick');
     await waitUntil(() => h.rec.on(results).length === 1, 'the first result');
     expect(h.rec.json(results)).toMatchObject({ status: 'ok', sent: true });
-    expect(sim.messaging.sent).toHaveLength(1);
-    const sent = sim.messaging.sent[0]!;
+    expect(school.sim.messaging.sent).toHaveLength(1);
+    const sent = school.sim.messaging.sent[0]!;
     expect(sent.receivers).toEqual(['4417203']); // Anna Nowak, the tutor of 4b
     expect(sent.topic).toBe('Nieobecność Ania');
     expect(sent.content).toBe('Dzień dobry, Ania jest dziś nieobecna z powodu choroby.');
@@ -168,7 +155,7 @@ describe('messages', () => {
     await h.rec.publish(`${h.base}/ania/send_message/set`, JSON.stringify({ id: 'sick', transaction: 'again' }));
     await waitUntil(() => h.rec.on(results).length === 2, 'the second result');
     expect(h.rec.json(results)).toMatchObject({ status: 'error', sent: false, transaction: 'again' });
-    expect(sim.messaging.sent).toHaveLength(1);
+    expect(school.sim.messaging.sent).toHaveLength(1);
   });
 
   it('answers an unknown message id with an error and sends nothing', async () => {
@@ -176,14 +163,14 @@ describe('messages', () => {
     await h.rec.publish(`${h.base}/ania/send_message/set`, '../../Me');
     await waitUntil(() => h.rec.on(`${h.base}/ania/send_message/result`).length === 1, 'the result');
     expect(h.rec.json(`${h.base}/ania/send_message/result`)).toMatchObject({ status: 'error' });
-    expect(sim.messaging.sent).toHaveLength(0);
+    expect(school.sim.messaging.sent).toHaveLength(0);
   });
 
   it('shows unread messages and fires one message event per new message', async () => {
     const h = await firstPoll();
     const events = `${h.base}/ania/event/message`;
     const before = Number(h.state('ania', 'unread_messages'));
-    sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę na wyjście w piątek.', from: 162002 });
+    school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę na wyjście w piątek.', from: 162002 });
     await h.pollUntil(() => h.rec.on(events).length === 1, 'the message event', 3 * 60_000);
     expect(JSON.parse(h.rec.on(events)[0]!.text)).toMatchObject({ event_type: 'message', topic: 'Wycieczka do muzeum' });
     await waitUntil(
@@ -199,7 +186,7 @@ describe('messages', () => {
 describe('downloads', () => {
   it('saves homework files in the background and lists their paths on homework_due', async () => {
     // The maths worksheet (with a file) is due on the next school day.
-    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
+    h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
     const harness = h;
     const file = join(harness.dataDir, 'downloads', 'ania', 'karta_pracy_ulamki.pdf');
     await harness.pollUntil(() => existsSync(file), 'the worksheet on disk');
@@ -217,13 +204,13 @@ describe('commands', () => {
     await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, 'all');
     await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length > 0, 'the result');
     expect(h.rec.json(`${h.base}/ania/mark_notices_read/result`)).toEqual({ status: 'ok', marked: 3, already_read: 0 });
-    expect(sim.account(ANIA.login).notices.every((n) => n.WasRead)).toBe(true);
+    expect(school.sim.account(ANIA.login).notices.every((n) => n.WasRead)).toBe(true);
     await waitUntil(() => h.state('ania', 'unread_notices') === '0', 'unread_notices 0');
   });
 
   it('counts an already read announcement as done', async () => {
     const h = await firstPoll();
-    const id = sim.account(ANIA.login).notices.find((n) => !n.WasRead)!.Id;
+    const id = school.sim.account(ANIA.login).notices.find((n) => !n.WasRead)!.Id;
     for (let i = 1; i <= 2; i++) {
       await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, JSON.stringify({ id, transaction: `t${i}` }));
       await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length === i, `result ${i}`);
@@ -240,54 +227,54 @@ describe('commands', () => {
     'answers %j with an error and sends nothing to the portal',
     async (payload) => {
       const h = await firstPoll();
-      const before = sim.requests.length;
-      const readBefore = sim.account(ANIA.login).notices.filter((n) => n.WasRead).length;
+      const before = school.sim.requests.length;
+      const readBefore = school.sim.account(ANIA.login).notices.filter((n) => n.WasRead).length;
       await h.rec.publish(`${h.base}/ania/mark_notices_read/set`, payload);
       await waitUntil(() => h.rec.on(`${h.base}/ania/mark_notices_read/result`).length > 0, 'the result');
       expect(h.rec.json(`${h.base}/ania/mark_notices_read/result`)).toMatchObject({ status: 'error' });
-      expect(sim.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
-      expect(sim.account(ANIA.login).notices.filter((n) => n.WasRead)).toHaveLength(readBefore);
+      expect(school.sim.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+      expect(school.sim.account(ANIA.login).notices.filter((n) => n.WasRead)).toHaveLength(readBefore);
     },
   );
 
   it('polls everything at once on refresh', async () => {
     const h = await firstPoll();
-    const before = sim.count({ path: '/gateway/api/2.0/Grades' });
+    const before = school.sim.count({ path: '/gateway/api/2.0/Grades' });
     await h.rec.publish(`${h.base}/ania/refresh/set`, 'PRESS');
     await waitUntil(() => h.rec.on(`${h.base}/ania/refresh/result`).length > 0, 'the result');
     expect(h.rec.json(`${h.base}/ania/refresh/result`)).toEqual({ status: 'ok' });
-    expect(sim.count({ path: '/gateway/api/2.0/Grades' })).toBe(before + 1);
+    expect(school.sim.count({ path: '/gateway/api/2.0/Grades' })).toBe(before + 1);
   });
 });
 
 describe('problems', () => {
   it('shows a wrong password on problem, goes offline, and does not hammer the login', async () => {
-    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: 'wrong', id: 'ania' }] });
+    h = await school.start({ accounts: [{ login: ANIA.login, password: 'wrong', id: 'ania' }] });
     const harness = h;
     await harness.pollUntil(() => harness.state('ania', 'problem') === 'ON', 'problem ON');
     expect(harness.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
     expect(String(harness.attributes('ania', 'problem')?.message)).toContain('1234567u');
     await waitUntil(() => harness.state('ania', 'availability') === 'offline', 'offline');
-    for (let i = 0; i < 59; i++) await clock.advance(60_000);
-    expect(sim.count({ host: 'auth', method: 'POST' })).toBe(1);
-    await clock.advance(2 * 60_000);
-    await waitUntil(() => sim.count({ host: 'auth', method: 'POST' }) === 2, 'one more try after an hour');
+    for (let i = 0; i < 59; i++) await school.clock.advance(60_000);
+    expect(school.sim.count({ host: 'auth', method: 'POST' })).toBe(1);
+    await school.clock.advance(2 * 60_000);
+    await waitUntil(() => school.sim.count({ host: 'auth', method: 'POST' }) === 2, 'one more try after an hour');
   });
 
   it('keeps the last good data through a maintenance 503 and says service_down', async () => {
     const h = await firstPoll();
-    sim.failNext(100, 503, { host: 'portal' });
+    school.sim.failNext(100, 503, { host: 'portal' });
     await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON', 20 * 60_000);
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'service_down' });
     expect(h.state('ania', 'average')).toBe('4.87');
     expect(h.state('ania', 'availability')).toBe('online');
-    expect(sim.count({ host: 'auth', method: 'POST' })).toBe(1);
+    expect(school.sim.count({ host: 'auth', method: 'POST' })).toBe(1);
   });
 });
 
 /** Requests for one gateway resource so far (Timetables for every week counted together). */
 const reads = (endpoint: string): number =>
-  sim.requests.filter((r) => r.host === 'portal' && r.path === `/gateway/api/2.0/${endpoint}`).length;
+  school.sim.requests.filter((r) => r.host === 'portal' && r.path === `/gateway/api/2.0/${endpoint}`).length;
 
 // The class calendar as a cheap signal: lists whose ids it vouches for are not read on every poll,
 // yet a new test or a new plan change still shows within one poll.
@@ -309,7 +296,7 @@ describe('class calendar signal', () => {
     const h = await firstPoll();
     const tests = Number(h.state('ania', 'upcoming_tests'));
     await h.advanceMinutes(20);
-    sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+    school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
     await h.advanceMinutes(20);
     expect(h.state('ania', 'upcoming_tests')).toBe(String(tests + 1));
   });
@@ -318,7 +305,7 @@ describe('class calendar signal', () => {
     const h = await firstPoll();
     const changes = Number(h.state('ania', 'plan_changes_tomorrow'));
     await h.advanceMinutes(20);
-    sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 6 });
     const events = h.rec.on(`${h.base}/ania/event/plan_change`).length;
     await h.advanceMinutes(20);
     expect(h.state('ania', 'plan_changes_tomorrow')).toBe(String(changes + 1));
@@ -336,7 +323,7 @@ describe('class calendar signal', () => {
   });
 
   it('reads the lists on every poll when the portal refuses the calendar', async () => {
-    sim.account(ANIA.login).setModuleStatus('Calendars/*', 403);
+    school.sim.account(ANIA.login).setModuleStatus('Calendars/*', 403);
     const h = await firstPoll();
     const before = { homeWorks: reads('HomeWorks'), timetables: reads('Timetables') };
     await h.advanceMinutes(20);

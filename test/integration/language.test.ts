@@ -1,9 +1,9 @@
 // The config's `language` end to end: the real bridge against the simulated portal and the real broker
 // names the entities, the device's model line and the problem advice in it; ids stay English.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -14,27 +14,12 @@ interface DeviceConfig {
   cmps: Record<string, { name?: string; default_entity_id?: string; unique_id?: string }>;
 }
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
-
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
 
 /** Ania logs in; Janek's parent typed a wrong password. Returns Ania's device config and Janek's problem. */
 async function firstPoll(language?: 'pl' | 'en'): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
-  h = await startHarness({
-    sim,
-    clock,
+  h = await school.start({
     language,
     accounts: [
       { login: ANIA.login, password: ANIA.password, id: 'ania', messages: [...(ANIA.messages ?? [])] },

@@ -1,32 +1,19 @@
 // Lessons held against the simulated portal and the real broker: the next test with what to revise,
 // the latest topics and the lessons to catch up, with the exact states the simulator's school gives.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson (as in app.test.ts).
 const NOW = '2026-11-18T09:10:00+01:00';
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
-
 async function firstPoll(): Promise<Harness> {
-  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
   const harness = h;
   await harness.pollUntil(() => harness.state('ania', 'catch_up') !== undefined && harness.state('ania', 'next_test') !== undefined, 'lessons held');
   return harness;
@@ -78,7 +65,7 @@ it('publishes next_test, lesson_topics and catch_up from the lessons held', asyn
 
 it('shows a lesson the Lessons list does not know, its huge topic cut to 255 characters in the state', async () => {
   const huge = 'Powtórzenie wiadomości z działu. '.repeat(160).slice(0, 5000);
-  sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_999 }, LessonNo: '3', Topic: huge });
+  school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_999 }, LessonNo: '3', Topic: huge });
   const h = await firstPoll();
   const state = h.state('ania', 'lesson_topics') ?? '';
   expect(state).toHaveLength(255);
@@ -89,10 +76,7 @@ it('shows a lesson the Lessons list does not know, its huge topic cut to 255 cha
 });
 
 it('keeps every attribute under 16 KB at the end of the school year', async () => {
-  await sim.stop();
-  clock = new FakeClock('2026-06-24T12:00:00+02:00');
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
+  await school.reopen('2026-06-24T12:00:00+02:00');
   const h = await firstPoll();
   for (const key of ['next_test', 'lesson_topics', 'catch_up']) {
     const message = h.rec.last(`${h.base}/ania/${key}/attributes`);
@@ -103,14 +87,14 @@ it('keeps every attribute under 16 KB at the end of the school year', async () =
 });
 
 it('reads Lessons again for an unknown lesson of the last 14 days, not for an old one', async () => {
-  const lessons = (): number => sim.count({ path: '/gateway/api/2.0/Lessons' });
-  sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_998 }, Date: '2026-10-01', LessonNo: '1', Topic: 'Stara lekcja' });
+  const lessons = (): number => school.sim.count({ path: '/gateway/api/2.0/Lessons' });
+  school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_998 }, Date: '2026-10-01', LessonNo: '1', Topic: 'Stara lekcja' });
   const h = await firstPoll();
   const first = lessons();
   // Two hours of school-day polls: the daily list stays as read.
   await h.advanceMinutes(120);
   expect(lessons()).toBe(first);
-  sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_997 }, LessonNo: '4', Topic: 'Nowa lekcja' });
+  school.sim.account(ANIA.login).addRealization({ Lesson: { Id: 999_997 }, LessonNo: '4', Topic: 'Nowa lekcja' });
   await h.advanceMinutes(120);
   expect(lessons()).toBeGreaterThan(first);
 });

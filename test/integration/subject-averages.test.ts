@@ -1,10 +1,10 @@
 // The per-subject averages and grade_at_risk against the simulated portal and the real broker: exact
 // states, the same numbers as `average`, subjects appearing with their first grade, keys kept over a
 // restart, and grading.thresholds from the config.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness, type HarnessOptions } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness, HarnessOptions } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
@@ -13,24 +13,11 @@ const NOW = '2026-11-18T09:10:00+01:00';
 const RELIGION = 5021;
 const TEST_CATEGORY = 301; // Sprawdzian, weight 3
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
-
 async function firstPoll(extra: Partial<HarnessOptions> = {}): Promise<Harness> {
-  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }], ...extra });
+  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }], ...extra });
   const harness = h;
   await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
   return harness;
@@ -96,7 +83,7 @@ describe('average_<subject>', () => {
 
   it('adds a subject with its first grade and says when it puts the grade at risk', async () => {
     const h = await firstPoll();
-    sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
+    school.sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
     await h.pollUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject', 20 * 60_000);
     expect(components(h).average_religia).toMatchObject({ p: 'sensor', name: 'Średnia – Religia', state_class: 'measurement' });
     expect(h.state('ania', 'average_religia')).toBe('1.00');
@@ -108,7 +95,7 @@ describe('average_<subject>', () => {
 
   it('removes the sensors of subjects with no grade left (a new school year)', async () => {
     const h = await firstPoll();
-    sim.account(ANIA.login).setResource('Grades', { Grades: [] });
+    school.sim.account(ANIA.login).setResource('Grades', { Grades: [] });
     await h.pollUntil(() => components(h).average_matematyka?.name === undefined, 'the subjects removed', 20 * 60_000);
     const cmps = components(h);
     // Kept reduced to their platform, which is how Home Assistant is told to delete them.
@@ -123,7 +110,7 @@ describe('average_<subject>', () => {
     const topic = `${h.prefix}/device/${h.base}_ania/config`;
     const before = h.rec.on(topic).length;
     await h.restart();
-    await h.pollUntil(() => sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a poll after the restart');
+    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a poll after the restart');
     const after = h.rec.on(topic).slice(before).map((m) => (JSON.parse(m.text) as { cmps: Components }).cmps);
     expect(after.length).toBeGreaterThan(0);
     // Never dropped, not even for a moment: each announcement keeps every subject's full sensor.

@@ -1,32 +1,19 @@
 // The `test` and `lucky` events of the real bridge against the simulated portal and the real broker:
 // one event per new test and per lucky day, none again after a restart or on a later read.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson; Ania's class register number is 12.
 const NOW = '2026-11-18T09:10:00+01:00';
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
-
 async function firstPoll(): Promise<Harness> {
-  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
   const harness = h;
   await harness.pollUntil(
     () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
@@ -35,7 +22,7 @@ async function firstPoll(): Promise<Harness> {
   return harness;
 }
 
-const reads = (endpoint: string): number => sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
 const payloads = (harness: Harness, kind: string): unknown[] => harness.rec.on(`${harness.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text));
 
 describe('test event', () => {
@@ -43,7 +30,7 @@ describe('test event', () => {
     const h = await firstPoll();
     expect(payloads(h, 'test')).toEqual([]); // the first run primes the memory with the tests already there
     await h.advanceMinutes(20);
-    sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+    school.sim.account(ANIA.login).addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
     await h.advanceMinutes(20);
     expect(payloads(h, 'test')).toEqual([
       {
@@ -68,7 +55,7 @@ describe('test event', () => {
 
 describe('lucky event', () => {
   it('fires once for the day the number is the child’s, not after a restart nor on that day’s re-read', async () => {
-    const account = sim.account(ANIA.login);
+    const account = school.sim.account(ANIA.login);
     account.setLuckyNumber(7, '2026-11-18');
     const h = await firstPoll();
     expect(h.state('ania', 'lucky_today')).toBe('OFF');
@@ -88,7 +75,7 @@ describe('lucky event', () => {
 
     // Thursday morning: the number is read again on its own day (the timers fire late, as after a sleep).
     before = reads('LuckyNumbers');
-    clock.set('2026-11-19T07:05:00+01:00');
+    school.clock.set('2026-11-19T07:05:00+01:00');
     await h.advanceMinutes(5);
     await h.pollUntil(() => reads('LuckyNumbers') > before, 'Thursday’s read of the lucky number');
     expect(h.state('ania', 'lucky_today')).toBe('ON');

@@ -1,33 +1,20 @@
 // The day's lessons against the simulator: timetable_today/tomorrow, the lesson in progress and
 // at_school moving on time at lesson boundaries without a portal request, and the free_day event.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday during the second lesson; half a minute off the minute so that no poll (every 3 and 20
 // minutes from the start) falls on a lesson boundary.
 const NOW = '2026-11-18T09:11:30+01:00';
 
-let sim: PortalSimulator;
-let clock: FakeClock;
+const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-beforeEach(async () => {
-  clock = new FakeClock(NOW);
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
-});
-
-afterEach(async () => {
-  await h?.stop();
-  h = undefined;
-  await sim.stop();
-});
-
 async function firstPoll(): Promise<Harness> {
-  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }] });
+  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
   const harness = h;
   await harness.pollUntil(() => harness.state('ania', 'at_school') !== undefined && harness.state('ania', 'lucky_number') !== undefined, 'the first full poll');
   return harness;
@@ -39,10 +26,10 @@ async function firstPoll(): Promise<Harness> {
  */
 async function advanceTo(harness: Harness, time: string): Promise<void> {
   const target = Date.parse(`2026-11-18T${time}+01:00`);
-  for (let next = clock.nextDueAt(); next !== undefined && next <= target; next = clock.nextDueAt()) {
-    await harness.pollUntil(() => true, 'a timer', next - clock.now());
+  for (let next = school.clock.nextDueAt(); next !== undefined && next <= target; next = school.clock.nextDueAt()) {
+    await harness.pollUntil(() => true, 'a timer', next - school.clock.now());
   }
-  await harness.pollUntil(() => true, time, target - clock.now());
+  await harness.pollUntil(() => true, time, target - school.clock.now());
 }
 
 const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({ no, from, to, subject, teacher, room, change: null });
@@ -106,9 +93,9 @@ describe('the day\'s lessons', () => {
       const before = `${String(mm === 0 ? hh - 1 : hh).padStart(2, '0')}:${String((mm + 59) % 60).padStart(2, '0')}:59`;
       await advanceTo(h, before);
       const was = keys.map((k) => h.state('ania', k));
-      const requests = sim.requests.length;
+      const requests = school.sim.requests.length;
       await advanceTo(h, `${time}:00`);
-      return { was, now: keys.map((k) => h.state('ania', k)), requests: sim.requests.length - requests };
+      return { was, now: keys.map((k) => h.state('ania', k)), requests: school.sim.requests.length - requests };
     };
     // Polls run at 09:38:30, 09:41:30 (fast) and 09:51:30 (normal): the break starts at 09:40 all the same.
     expect(await across('09:40', ['current_lesson', 'at_school'])).toEqual({ was: ['Język angielski', 'ON'], now: ['None', 'ON'], requests: 0 });
@@ -123,7 +110,7 @@ describe('the day\'s lessons', () => {
     const h = await firstPoll();
     const topic = `${h.base}/ania/event/free_day`;
     expect(h.rec.on(topic)).toHaveLength(0);
-    const account = sim.account(ANIA.login);
+    const account = school.sim.account(ANIA.login);
     account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-07', AddDate: account.stamp() });
     // Another class's free day is no news for Ania.
     account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-08', DateTo: '2026-12-08', AddDate: account.stamp() });

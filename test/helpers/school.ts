@@ -1,0 +1,45 @@
+// The simulated school of an integration test file: before each test a fresh simulator on a fake clock
+// set to the file's moment; after it, the bridge the test started and the simulator are stopped.
+import { afterEach, beforeEach } from 'vitest';
+import { PortalSimulator } from '../../src/simulator/index.js';
+import { FakeClock } from './clock.js';
+import { startHarness, type Harness, type HarnessOptions } from './app.js';
+
+export class SimulatedSchool {
+  sim!: PortalSimulator;
+  clock!: FakeClock;
+  private harness: Harness | undefined;
+
+  async open(now: string): Promise<void> {
+    const clock = new FakeClock(now);
+    this.clock = clock;
+    this.sim = new PortalSimulator({ now: () => clock.now() });
+    await this.sim.start();
+  }
+
+  /** The real bridge against this school and the test broker; stopped after the test. */
+  async start(options: Omit<HarnessOptions, 'sim' | 'clock'>): Promise<Harness> {
+    this.harness = await startHarness({ sim: this.sim, clock: this.clock, ...options });
+    return this.harness;
+  }
+
+  async close(): Promise<void> {
+    await this.harness?.stop();
+    this.harness = undefined;
+    await this.sim.stop();
+  }
+
+  /** The school again at another moment (a test that needs another part of the year). */
+  async reopen(now: string): Promise<void> {
+    await this.close();
+    await this.open(now);
+  }
+}
+
+/** Registers the hooks of a file whose tests all start at `now`. */
+export function simulatedSchool(now: string): SimulatedSchool {
+  const school = new SimulatedSchool();
+  beforeEach(() => school.open(now));
+  afterEach(() => school.close());
+  return school;
+}
