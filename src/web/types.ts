@@ -69,3 +69,9 @@ export interface FeedSource {
   body: string;
   modifiedAt: number;
 }
+
+/**
+ * One route: answers the requests it knows, undefined for the others (the next route is asked; when
+ * none answers, 404). Routes are plain functions of what the bridge holds: they never ask the portal.
+ */
+export type Route = (req: WebRequest) => WebResponse | undefined;
