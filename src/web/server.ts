@@ -105,12 +105,10 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   if (access.via === 'query' && parsed.segments.length === 0) {
     extra['Set-Cookie'] = `${TOKEN_COOKIE}=${options.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
   }
-  // A route never sees the token, so it cannot echo it into a page or a link.
-  parsed.query.delete('token');
   const request: WebRequest = {
     method: head ? 'HEAD' : 'GET',
     segments: parsed.segments,
-    query: parsed.query,
+    query: withoutToken(parsed.query, options.token),
     headers: req.headers,
     ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
   };
@@ -123,6 +121,15 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   }
   if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
   send(req, res, answer, extra, head, streams, options.log, logPath);
+}
+
+/** The query without the token, under any name: a route cannot echo it into a page or a link. */
+function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of query) {
+    if (key !== 'token' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
+  }
+  return kept;
 }
 
 function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | undefined {
