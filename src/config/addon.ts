@@ -223,6 +223,26 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
   throw new SupervisorError(`unexpected answer from the Supervisor (HTTP ${response.status})${said}`, response.status);
 }
 
+/**
+ * The add-on's own slug as the Supervisor knows it (`<repository hash>_dziennik2mqtt`): its ingress
+ * panel is /hassio/ingress/<slug>. Undefined when the Supervisor cannot say.
+ */
+export async function supervisorSelfSlug(options: SupervisorOptions): Promise<string | undefined> {
+  if (!options.token) return undefined;
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const response = await doFetch(`${options.baseUrl ?? SUPERVISOR_URL}/addons/self/info`, {
+      headers: { Authorization: `Bearer ${options.token}` },
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    const body = (await response.json()) as { result?: string; data?: { slug?: unknown } };
+    const slug = body.data?.slug;
+    return response.ok && body.result === 'ok' && typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function brokerOf(data: Record<string, unknown>): MqttService {
   const host = String(data.host);
   const port = Number(data.port ?? 1883);

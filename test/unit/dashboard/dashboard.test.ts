@@ -57,7 +57,8 @@ async function rememberLukasz(): Promise<void> {
 async function publishedEntityIds(config: Config): Promise<Set<string>> {
   const announced = new Map<string, ChildDevice>();
   const app = new App({
-    config,
+    // Only the announced entities matter here: no web server.
+    config: { ...config, http: { ...config.http, port: 0 } },
     version: '0.0.0-test',
     log: silentLogger(),
     clock: new FakeClock('2026-11-20T07:00:00+01:00'),
