@@ -7,7 +7,7 @@ import { accountEntities } from './features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
 import { silentLogger } from './util/log.js';
 import { supervisorSelfSlug, type SupervisorOptions } from './config/addon.js';
-import { webBaseUrl } from './web/token.js';
+import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
 import type { Config } from './config/schema.js';
 
 export interface DashboardOptions {
@@ -21,6 +21,8 @@ export interface DashboardOptions {
   /** Running as the Home Assistant add-on: the board is its ingress panel. */
   addon?: boolean;
   supervisor?: Omit<SupervisorOptions, 'token'>;
+  /** Whether this runs in a container (default: looked up); tests set it. */
+  container?: boolean;
 }
 
 export async function runDashboard(options: DashboardOptions): Promise<number> {
@@ -53,7 +55,12 @@ async function boardUrlFor(options: DashboardOptions): Promise<string | undefine
     return undefined;
   }
   if (http.port === 0) return undefined;
-  return `${webBaseUrl(http.bind, http.port)}/`;
+  const base = webBaseUrl(http.bind, http.port, options.container);
+  if (base.includes(HOST_PLACEHOLDER)) {
+    options.err.write("dashboard: in a container the board's address outside it is not known, so the board is not linked (give --board-url http://<host>:<port>/).\n");
+    return undefined;
+  }
+  return `${base}/`;
 }
 
 /**

@@ -64,6 +64,14 @@ describe('the link to the family board', () => {
     expect(out).not.toContain(token);
   });
 
+  it('is left out in a container (its own address is not the one to type), saying why', async () => {
+    const { views, err } = await printed({ port: 8099 }, { container: true });
+    expect(boardButton(views)).toBeUndefined();
+    expect(err).toContain('--board-url');
+    const outside = await printed({ port: 8099 }, { container: false });
+    expect(boardButton(outside.views)?.tap_action?.url_path).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:8099\/$/);
+  });
+
   it('is left out with the web server off, and --board-url overrides', async () => {
     expect(boardButton((await printed({ port: 0 })).views)).toBeUndefined();
     const chosen = await printed({ port: 8099 }, { boardUrl: 'https://szkola.example.org/' });

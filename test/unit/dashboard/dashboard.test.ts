@@ -90,7 +90,7 @@ function namedEntityIds(yamlText: string): Set<string> {
 async function run(config: Config, lang?: 'en' | 'pl'): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runDashboard({ config, lang, out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) } });
+  const code = await runDashboard({ config, lang, container: false, out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) } });
   return { code, out, err };
 }
 
