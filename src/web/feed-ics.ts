@@ -79,9 +79,21 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
   };
 }
 
+/** How much of a teacher's text a title takes; the whole text is in the description. */
+const TITLE_TEXT_MAX = 60;
+
+/** The start of a text for a title: cut at a word before TITLE_TEXT_MAX characters, with an ellipsis. */
+function titleText(text: string | null): string | null {
+  if (text === null || text.length <= TITLE_TEXT_MAX) return text;
+  const cut = text.slice(0, TITLE_TEXT_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_TEXT_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
 function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
   const kind = a.kind === 'event' && a.label ? a.label : t.agenda[a.kind];
-  const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? a.text : null);
+  // A test names its subject; a trip or a meeting has none, its text says what it is.
+  const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);
   return {
     id: a.uid,
     summary: what ? `${kind}: ${what}` : kind,

@@ -85,4 +85,14 @@ describe('feed text', () => {
     expect(event).toMatchObject({ summary: 'Sprawdzian', description: long, allDay: true });
     expect(feedText(feed({ name: 'agenda', entries: structuredClone(agenda) }))).toBe(text);
   });
+
+  it('titles a trip by the start of its text, the whole text in the description', () => {
+    const text = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed szkołą, powrót około 16:00.';
+    const agenda = entries({
+      agenda: [{ uid: 'trip-3.ania@dziennik2mqtt', kind: 'trip', when: { date: '2026-12-02', from: '08:00', to: '16:00' }, subject: null, text, label: null, teacher: 'Anna Nowak' }],
+    });
+    const [event] = parseFeed(feedText(feed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
+    expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');
+    expect(event!.description).toBe(`${text}\nTeacher: Anna Nowak`);
+  });
 });
