@@ -166,8 +166,9 @@ async function feedWeek(ctx: SourceContext, monday: string, signal: string | und
     endpoint: 'Timetables',
     schema: timetablesResponse,
     query: { weekStart: monday },
-    // At night any copy will do; only a bridge started then reads one.
-    maxAgeMs: ctx.forced ? CADENCE.everyPoll : daytime ? FEED_WEEK_MAX_AGE : Infinity,
+    // At night any copy will do; only a bridge started then reads one. A user's refresh does not read
+    // it either: it is no entity's data.
+    maxAgeMs: daytime ? FEED_WEEK_MAX_AGE : Infinity,
     ...(daytime && signal !== undefined ? { signal } : {}),
     refusedForMs: CADENCE.hourly,
     staleOnError: true,

@@ -100,4 +100,25 @@ describe('calendar feeds', () => {
     // Another class's free day is not Ania's.
     expect(free.calendar.events.some((e) => e.start === '2026-12-09')).toBe(false);
   });
+
+  it('reads next week for the lessons feed at most every 6 hours by day, at once after a new plan change, not at night', async () => {
+    const h = await firstPoll();
+    const reads = () => school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23')).map((r) => r.at);
+    expect(reads()).toHaveLength(1);
+    await h.advanceMinutes(120);
+    expect(reads()).toHaveLength(1);
+
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-24', OrgLessonNo: 2 });
+    await h.advanceMinutes(20);
+    expect(reads()).toHaveLength(2);
+    const cancelled = feed(h, 'lessons').calendar.events.find((e) => e.start === at('2026-11-24', '08:55'));
+    expect(cancelled?.summary).toMatch(/ – odwołana$/);
+
+    // On to Thursday 05:00: once more in the afternoon, none after 22:00.
+    await h.advanceMinutes(17 * 60 + 30);
+    const times = reads();
+    expect(times).toHaveLength(3);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(6 * 3_600_000 - 5 * 60_000);
+    expect(new Date(times[2]!).toISOString() < at('2026-11-18', '22:00')).toBe(true);
+  });
 });
