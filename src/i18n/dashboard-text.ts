@@ -186,7 +186,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
-    count: 'Ocen',
+    count: 'Liczba ocen',
     notesAbsences: 'Uwagi i frekwencja',
     newestNote: 'Najnowsza uwaga',
     noNotes: 'Brak uwag.',
