@@ -16,6 +16,7 @@ import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
 import { WebMirror } from './web/mirror.js';
 import { WebService } from './web/service.js';
+import { calendarFeed } from './web/feeds.js';
 import type { WebData } from './web/types.js';
 
 export interface AppOptions {
@@ -78,7 +79,10 @@ export class App {
             language: config.language,
             healthy: () => this.bridge?.connected ?? true,
             now: () => clock.now(),
-            // The calendar feeds (src/web/feeds.ts) join here: `feeds: (child, name) => ...`.
+            feeds: (child, name) => {
+              const poller = this.poller(child);
+              return poller ? calendarFeed(poller.features, name, config.language) : undefined;
+            },
           });
     this.mirror = mirror;
     const publisher = mirror ?? bridge;

@@ -3,6 +3,7 @@
 import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
+import { feedRoutes } from './feeds.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
@@ -23,8 +24,8 @@ export interface WebServiceOptions {
 export function webRoutes(data: WebData): Route[] {
   return [
     healthRoute(data),
-    // The calendar feeds (src/web/feeds.ts) and the family board (src/web/board.ts) join here:
-    // ...feedRoutes(data), ...boardRoutes(data),
+    ...feedRoutes(data),
+    // The family board (src/web/board.ts) joins here: ...boardRoutes(data),
   ];
 }
 
