@@ -1,0 +1,132 @@
+// The web server in the running bridge, against the simulator and the test broker: /health answers
+// from the start, nothing else without the token, and what a poll published is what the pages read.
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { freePort } from '../helpers/ports.js';
+import { simulatedSchool } from '../helpers/school.js';
+import { send } from '../helpers/web.js';
+import { createLogger } from '../../src/util/log.js';
+import { parseFeed } from '../helpers/ics.js';
+
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+const NOW = '2026-11-18T09:11:30+01:00';
+const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+
+const school = simulatedSchool(NOW);
+
+describe('the web server in the bridge', () => {
+  it('answers /health, refuses pages without the token, and reads what the polls published', async () => {
+    const port = await freePort();
+    const printed: string[] = [];
+    const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+
+    const health = await send(port, '/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok', children: { ania: { online: true }, jan: { online: true } } });
+    const refused = await send(port, '/');
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toMatch(/ania|jan/i);
+
+    // The token the bridge made at its first start, printed once with the full URLs.
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    const text = printed.join('');
+    expect(text).toContain(`:${port}/?token=${token}`);
+    // The children's ids come with their first poll; before it the printed feed stands for any child.
+    expect(text).toContain(`/calendar/<child>/lessons.ics?token=${token}`);
+
+    const data = h.app.webData;
+    const ania = data?.children().find((c) => c.id === 'ania');
+    expect(ania?.states.get('lucky_number')?.state).toBe(h.state('ania', 'lucky_number'));
+    expect(ania?.states.get('timetable_today')?.state).toBe('6');
+    expect(ania?.name).toMatch(/^Ania /);
+    expect(ania?.online).toBe(true);
+    expect(ania?.changedAt).toBeGreaterThan(0);
+    // Nothing answers the board yet in this part; with the token an unknown path is simply 404.
+    expect((await send(port, `/no-such-page?token=${token}`)).status).toBe(404);
+  });
+
+  it("serves each child's calendar feeds with the token: iCalendar, ETag and 304, 404 for an unknown child or feed", async () => {
+    const port = await freePort();
+    const h = await school.start({ accounts, http: { port } });
+    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    const lessons = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
+    expect(lessons.status).toBe(200);
+    expect(lessons.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(lessons.headers['last-modified']).toBeDefined();
+    const calendar = parseFeed(lessons.body);
+    expect(calendar.events.length).toBeGreaterThan(10);
+    expect(calendar.events.some((e) => e.start.startsWith('2026-11-18') && e.summary.startsWith('Przyroda'))).toBe(true);
+    const again = await send(port, `/calendar/ania/lessons.ics?token=${token}`, { headers: { 'if-none-match': lessons.headers.etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    for (const feed of ['agenda', 'free-days']) {
+      const answer = await send(port, `/calendar/jan/${feed}.ics?token=${token}`);
+      expect(answer.status, feed).toBe(200);
+      expect(parseFeed(answer.body).name, feed).toMatch(/^Jan /);
+    }
+    expect((await send(port, `/calendar/zosia/lessons.ics?token=${token}`)).status).toBe(404);
+    expect((await send(port, `/calendar/ania/grades.ics?token=${token}`)).status).toBe(404);
+    expect((await send(port, `/calendar/ania/../../http-token?token=${token}`)).status).toBe(404);
+    const refused = await send(port, '/calendar/ania/lessons.ics');
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toContain('VCALENDAR');
+  });
+
+  it('prints the full URLs only at the first start, and says /health is 503 while the broker is away', async () => {
+    const port = await freePort();
+    const printed: string[] = [];
+    const h = await school.start({ accounts: [{ ...accounts[0]!, id: 'ania' }], http: { port }, out: { write: (t: string) => printed.push(t) } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\?token=[\w-]{43}/);
+    printed.length = 0;
+    await h.restart();
+    expect(printed.join('')).toBe('');
+    expect((await send(port, '/health')).status).toBe(200);
+    await h.bridge().stop();
+    const down = await send(port, '/health');
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body)).toMatchObject({ status: 'error' });
+  });
+
+  it('lets the ingress proxy in without the token, and never logs the token', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    // The test plays the Supervisor's proxy from 127.0.0.1.
+    const h = await school.start({ accounts: accounts.slice(0, 1), http: { port }, ingressAddress: '127.0.0.1', log });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    expect((await send(port, '/no-such-page', { headers: { 'x-ingress-path': '/api/hassio_ingress/x1' } })).status).toBe(404);
+    expect((await send(port, '/health')).status).toBe(200);
+    await send(port, `/?token=${token}`);
+    await send(port, `/calendar/ania/lessons.ics?token=${token}`);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).toContain('web server listening');
+  });
+
+  it('keeps polling when its port is taken', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
+      await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+      expect(h.app.web?.url).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('stays off with http.port 0', async () => {
+    const h = await school.start({ accounts: accounts.slice(0, 1), http: { port: 0 } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    expect(h.app.web).toBeUndefined();
+    expect(h.app.webData).toBeUndefined();
+  });
+});
