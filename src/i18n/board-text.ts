@@ -29,6 +29,7 @@ export interface BoardLabels {
 export interface BoardText {
   labels: BoardLabels;
   weekdays: readonly string[];
+  weekdaysShort: readonly string[];
   today: string;
   tomorrow: string;
   /** The lucky number is for another day than today (read the day before). */
@@ -71,6 +72,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noAccess: 'No access: open the address with the token that `dziennik2mqtt check` prints.',
     },
     weekdays: DASHBOARD_TEXT.en.weekdays,
+    weekdaysShort: DASHBOARD_TEXT.en.weekdaysShort,
     today: 'Today',
     tomorrow: 'Tomorrow',
     luckyFor: (day) => `for ${day}`,
@@ -110,6 +112,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check`.',
     },
     weekdays: DASHBOARD_TEXT.pl.weekdays,
+    weekdaysShort: DASHBOARD_TEXT.pl.weekdaysShort,
     today: 'Dziś',
     tomorrow: 'Jutro',
     luckyFor: (day) => `na ${day}`,

@@ -138,8 +138,8 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function weekday(date: string, text: BoardText): string {
-  return text.weekdays[dayOfWeek(date) - 1] ?? '';
+function weekday(date: string, text: BoardText, short = false): string {
+  return (short ? text.weekdaysShort : text.weekdays)[dayOfWeek(date) - 1] ?? '';
 }
 
 /** "Dziś, środa 18.11" / "Jutro, czwartek 19.11" / "Poniedziałek 23.11". */
@@ -150,11 +150,11 @@ function dayTitle(date: string, clock: Clock, text: BoardText): string {
   return capital(plain);
 }
 
-/** A day as short words for a list: "jutro", "czwartek 19.11". */
+/** A day as short words for a list: "jutro", "czw. 19.11". */
 function dayShort(date: string, clock: Clock, text: BoardText): string {
   if (date === clock.today) return text.today.toLowerCase();
   if (date === addDays(clock.today, 1)) return text.tomorrow.toLowerCase();
-  return `${weekday(date, text)} ${dayMonth(date)}`;
+  return `${weekday(date, text, true)} ${dayMonth(date)}`;
 }
 
 /** An ISO timestamp as the board says it: "09:11" today, else "17.11 09:11". */

@@ -76,7 +76,7 @@ ol, ul { list-style: none; }
 .warning-problem, .warning-offline { background: var(--down-bg); color: var(--down); }
 .warning .detail { display: block; font-size: .85em; margin-top: .2em; }
 
-.plan { display: flex; flex-direction: column; gap: 8px; min-height: 0; }
+.plan { display: flex; flex-direction: column; gap: 8px; flex: none; }
 .headline { display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em .5em; background: var(--now-bg); color: var(--now); border-radius: 10px; padding: .35em .7em; font-size: 1.25em; }
 .hl-label { font-weight: 600; }
 .hl-subject { color: var(--ink); }
@@ -108,25 +108,33 @@ ol, ul { list-style: none; }
 .box li { margin-bottom: 4px; overflow-wrap: anywhere; }
 .box .when { color: var(--muted); }
 .box .kind { font-size: .8em; font-weight: 700; color: var(--sub); text-transform: uppercase; }
-.box .what { display: block; font-size: .85em; color: var(--muted); }
+.box .what { display: block; font-size: .9em; }
+.box .what b { font-weight: 600; }
+.homework li { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.tests li, .tests .what { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .grades { grid-column: 1 / -1; }
 .grades ul { display: flex; flex-wrap: wrap; gap: 6px 14px; }
-.grade { display: flex; align-items: baseline; gap: .35em; margin: 0; }
+.grade { display: flex; align-items: baseline; gap: .35em; margin: 0; white-space: nowrap; }
 .grade .mark { font-weight: 800; font-size: 1.25em; }
 .grade .grade-subject { font-size: .9em; }
 .grade .when { display: none; }
 .foot { margin-top: auto; color: var(--muted); font-size: .8em; text-align: right; }
 
-/* Tablet, landscape: children side by side; each card a column. */
+/* Tablet, landscape: children side by side; each card a column, the lists below the plan take what is left. */
 @media (orientation: landscape) and (min-width: 900px) {
   .board { height: 100vh; }
   .child { overflow: hidden; }
+  .info { flex: 1 1 auto; min-height: 0; overflow: hidden; align-content: start; }
+  /* One row of grades: those that do not fit drop to a second row, which is cut off whole. */
+  .grades ul { max-height: 2em; overflow: hidden; row-gap: 14px; }
 }
 /* Tablet, portrait: children one below the other; each card plan left, the rest right. */
 @media (orientation: portrait) and (min-width: 600px) {
   .board { grid-template-columns: minmax(0, 1fr); grid-auto-rows: 1fr; height: 100vh; }
   .child { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); grid-template-rows: auto auto 1fr auto; column-gap: 16px; overflow: hidden; }
   .head, .warning, .foot { grid-column: 1 / -1; }
+  .warning { grid-row: 2; }
+  .foot { grid-row: 4; }
   .plan { grid-column: 1; grid-row: 3; }
   .info { grid-column: 2; grid-row: 3; grid-template-columns: minmax(0, 1fr); align-content: start; }
 }
@@ -136,6 +144,9 @@ ol, ul { list-style: none; }
   .board { grid-template-columns: minmax(0, 1fr); padding: 8px; gap: 8px; }
   .child { padding: 12px; }
   .who h2 { font-size: 1.6em; }
+  .head { display: grid; grid-template-columns: minmax(0, 1fr) auto; }
+  .unread-counts { grid-row: 2; grid-column: 1 / -1; }
+  .lucky { grid-row: 1; grid-column: 2; min-width: 5.5em; }
   .lucky-number { font-size: 2em; }
   .info { grid-template-columns: minmax(0, 1fr); }
 }

@@ -91,7 +91,10 @@ export const BOARD_SCRIPT = String.raw`'use strict';
       return el('li', null, [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '']);
     });
     var tests = c.tests.map(function (t) {
-      return el('li', null, [el('span', 'when', t.when), ' ', el('b', null, t.subject || ''), ' ', el('span', 'kind', t.kind), t.text ? el('span', 'what', t.text) : null]);
+      return el('li', null, [
+        el('span', 'when', t.when), ' ', el('span', 'kind', t.kind),
+        el('span', 'what', [t.subject ? el('b', null, t.subject) : null, t.subject && t.text ? ': ' : '', t.text || '']),
+      ]);
     });
     var grades = c.grades.map(function (g) {
       return el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]);

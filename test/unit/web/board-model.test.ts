@@ -80,11 +80,11 @@ describe('the board of one child', () => {
     expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy' }] });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
-      { when: 'poniedziałek 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
+      { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
     ]);
     expect(c.grades).toEqual([
-      { grade: '5', subject: 'Matematyka', when: 'wtorek 17.11' },
-      { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'środa 11.11' },
+      { grade: '5', subject: 'Matematyka', when: 'wt. 17.11' },
+      { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'śr. 11.11' },
     ]);
   });
 
