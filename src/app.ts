@@ -14,6 +14,9 @@ import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
+import { WebMirror } from './web/mirror.js';
+import { WebService } from './web/service.js';
+import type { WebData } from './web/types.js';
 
 export interface AppOptions {
   config: Config;
@@ -30,12 +33,18 @@ export interface AppOptions {
   hooks?: (childIndex: number) => PollHooks;
   /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
   reconnect?: ReconnectPolicy;
+  /** Where the web server prints its full URLs on the first start (default stdout). */
+  out?: { write(text: string): unknown };
+  /** The ingress proxy's address (default the Supervisor's); a test may put 127.0.0.1. */
+  ingressAddress?: string;
 }
 
 export class App {
   readonly pollers: AccountPoller[] = [];
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
+  private webService: WebService | undefined;
+  private mirror: WebMirror | undefined;
   /** At most two downloads at once for the whole process (spec 8). */
   private readonly slots = new DownloadSlots();
 
@@ -59,6 +68,14 @@ export class App {
         reconnectMaxMs: this.options.reconnect?.maxMs,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
+    // With the web server on, the pollers publish through a memory of what they published, which the
+    // pages read; the broker gets the same calls.
+    const mirror =
+      config.http.port === 0
+        ? undefined
+        : new WebMirror({ target: bridge, language: config.language, healthy: () => this.bridge?.connected ?? true, now: () => clock.now() });
+    this.mirror = mirror;
+    const publisher = mirror ?? bridge;
     config.accounts.forEach((account, index) => {
       this.pollers.push(
         new AccountPoller({
@@ -68,7 +85,7 @@ export class App {
           poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, quietHours: config.poll.quiet_hours },
           clock,
           log,
-          publisher: bridge,
+          publisher,
           dispatcher: this.options.dispatcher,
           sessionPolicy: this.options.sessionPolicy,
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
@@ -84,6 +101,20 @@ export class App {
       this.registerCommands(this.bridge);
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
+    if (mirror) {
+      // Before the broker is reached: /health then says 503 and the board shows what was restored.
+      this.webService = new WebService({
+        http: config.http,
+        dataDir: config.data_dir,
+        data: mirror,
+        log: log.child({ part: 'web' }),
+        out: this.options.out ?? process.stdout,
+        // Before the first identity an id is the login, not yet the one the feeds will have.
+        childIds: () => this.pollers.map((p, i) => (config.accounts[i]?.id !== undefined || p.child ? p.id : undefined)),
+        ingressAddress: this.options.ingressAddress,
+      });
+      await this.webService.start();
+    }
     await bridge.start();
     for (const poller of this.pollers) poller.start();
     log.info(
@@ -93,6 +124,7 @@ export class App {
   }
 
   async stop(): Promise<void> {
+    await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
     await (this.bridge ?? this.options.publisher)?.stop();
   }
@@ -107,6 +139,16 @@ export class App {
         observer?.onCycle?.(cycle);
       },
     };
+  }
+
+  /** The running web server, if http.port is not 0 and it could listen. */
+  get web(): { url: string | undefined } | undefined {
+    return this.webService;
+  }
+
+  /** What the web server's pages read (undefined with http.port 0). */
+  get webData(): WebData | undefined {
+    return this.mirror;
   }
 
   poller(childId: string): AccountPoller | undefined {

@@ -28,6 +28,7 @@ export async function firstPublish(): Promise<number> {
       portal: urls,
       accounts: [{ login: benchLogin(0).login, password: benchLogin(0).password, id: 'child0' }],
       data_dir: dataDir,
+      http: { port: 0 },
     },
     'bench',
     { env: {} },

@@ -130,6 +130,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       poll: options.poll ?? {},
       data_dir: dataDir,
       log_level: 'silent',
+      // The web server is measured on its own (bin-rss); here it would only take a port.
+      http: { port: 0 },
     },
     'bench',
     { env: {} },

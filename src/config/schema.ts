@@ -1,5 +1,6 @@
 // The configuration schema: the single source of truth for keys, types and defaults. The example
 // config and the add-on options are checked against it.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/language.js';
@@ -98,6 +99,22 @@ const gradeThresholds = z
   .refine((t) => t.every((v, i) => i === 0 || v > (t[i - 1] ?? 0)), 'the five numbers must increase')
   .default(() => [...DEFAULT_GRADE_THRESHOLDS]);
 
+/** The built-in web server (interface 6.1): port 0 turns it off, so 0 never means "any free port" here. */
+const http = z
+  .strictObject({
+    port: z
+      .number({ error: 'a port number from 1 to 65535, or 0 to turn the web server off' })
+      .int('a whole number')
+      .min(0, 'a port number from 1 to 65535, or 0 to turn the web server off')
+      .max(65535, 'a port number from 1 to 65535, or 0 to turn the web server off')
+      .default(8099),
+    bind: z
+      .string()
+      .refine((v) => isIP(v) !== 0, 'an IP address: 0.0.0.0 for every interface, 127.0.0.1 for this machine only')
+      .default('0.0.0.0'),
+  })
+  .prefault({});
+
 export const configSchema = z
   .strictObject({
     mqtt: z
@@ -132,6 +149,7 @@ export const configSchema = z
     /** Names in Home Assistant, the dashboard and problem messages; entity ids never change with it. */
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
     grading: z.strictObject({ thresholds: gradeThresholds }).prefault({}),
+    http,
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();
@@ -150,3 +168,4 @@ export type AccountConfig = Config['accounts'][number];
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];
+export type HttpConfig = Config['http'];

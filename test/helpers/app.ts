@@ -61,6 +61,12 @@ export interface HarnessOptions {
   language?: 'pl' | 'en';
   /** The config's `grading` (default: the statute's thresholds). */
   grading?: { thresholds: number[] };
+  /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */
+  http?: { port: number; bind?: string };
+  /** The web server's ingress proxy address (a test of ingress puts 127.0.0.1). */
+  ingressAddress?: string;
+  /** Where the web server prints its URLs on the first start (default: nowhere). */
+  out?: { write(text: string): unknown };
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -77,6 +83,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       log_level: options.logLevel ?? 'info',
       ...(options.language ? { language: options.language } : {}),
       ...(options.grading ? { grading: options.grading } : {}),
+      http: { bind: '127.0.0.1', ...(options.http ?? { port: 0 }) },
     },
     'test',
     { env: {} },
@@ -99,6 +106,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       staggerMs: 0,
       dispatcher: options.dispatcher,
       hooks: counter,
+      ingressAddress: options.ingressAddress,
+      out: options.out ?? { write: () => true },
     });
   };
   let app = make();

@@ -45,6 +45,8 @@ export async function writeConfig(path: string, config: ProcessConfig): Promise<
     accounts: config.accounts,
     data_dir: config.dataDir,
     log_level: config.logLevel ?? 'debug',
+    // The web server stays off: tests in parallel would all want its port.
+    http: { port: 0 },
   });
   await writeFile(path, yaml, { mode: 0o600 });
 }

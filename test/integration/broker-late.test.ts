@@ -39,6 +39,7 @@ describe('a broker that is not there yet', () => {
         portal: sim.urls,
         accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }],
         data_dir: dataDir,
+        http: { port: 0 },
       },
       'test',
       { env: {} },

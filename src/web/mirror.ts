@@ -1,0 +1,140 @@
+// What the web server reads: a Publisher that sits in front of the MQTT bridge, passes every call on
+// and keeps, per child, what was last published (the WebData of src/web/types.ts). The pages are
+// served from this memory only, so a page or feed never costs a portal request.
+import type { Publisher } from '../poller/account-options.js';
+import type { ChildDevice } from '../ha/discovery.js';
+import type { EntityState, EventPayload } from '../ha/state.js';
+import type { Language } from '../i18n/language.js';
+import type { ChildView, FeedName, FeedSource, WebData } from './types.js';
+
+export interface WebMirrorOptions {
+  /** Where every call goes on to (the MQTT bridge). */
+  target: Publisher;
+  language: Language;
+  /** True while the bridge is connected to the broker. */
+  healthy: () => boolean;
+  now: () => number;
+  /** A child's feed, built by the feeds code from what it holds (none until that is wired in). */
+  feeds?: (child: string, name: FeedName) => FeedSource | undefined;
+}
+
+interface ChildMemory {
+  id: string;
+  name: string | null;
+  model: string | null;
+  online: boolean;
+  states: Map<string, EntityState>;
+  changedAt: number;
+}
+
+export class WebMirror implements Publisher, WebData {
+  readonly language: Language;
+  private readonly options: WebMirrorOptions;
+  private readonly memory = new Map<string, ChildMemory>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: WebMirrorOptions) {
+    this.options = options;
+    this.language = options.language;
+  }
+
+  // --- Publisher: remember, then pass on ---
+
+  setChild(child: ChildDevice): void {
+    const memory = this.child(child.id);
+    const model = child.model ?? null;
+    if (memory.name !== child.name || memory.model !== model) {
+      memory.name = child.name;
+      memory.model = model;
+      this.changed(memory);
+    }
+    this.options.target.setChild(child);
+  }
+
+  removeChild(childId: string): void {
+    if (this.memory.delete(childId)) this.notify();
+    this.options.target.removeChild(childId);
+  }
+
+  setAvailability(childId: string, online: boolean): void {
+    const memory = this.child(childId);
+    if (memory.online !== online) {
+      memory.online = online;
+      this.changed(memory);
+    }
+    this.options.target.setAvailability(childId, online);
+  }
+
+  publishState(childId: string, key: string, state: EntityState): void {
+    const memory = this.child(childId);
+    const before = memory.states.get(key);
+    // As on MQTT: attributes left out stay as they were.
+    const next: EntityState = { state: state.state, attributes: state.attributes ?? before?.attributes };
+    if (!before || before.state !== next.state || !sameAttributes(before.attributes, next.attributes)) {
+      memory.states.set(key, next);
+      this.changed(memory);
+    }
+    this.options.target.publishState(childId, key, state);
+  }
+
+  publishEvent(childId: string, kind: string, payload: EventPayload): void {
+    this.options.target.publishEvent(childId, kind, payload);
+  }
+
+  // --- WebData: read from memory ---
+
+  children(): readonly ChildView[] {
+    return [...this.memory.values()].map((m) => ({ ...m, states: m.states }));
+  }
+
+  onChange(listener: () => void): () => void {
+    // A wrapper of its own, so that the same function subscribed twice is also unsubscribed twice.
+    const entry = (): void => listener();
+    this.listeners.add(entry);
+    return () => this.listeners.delete(entry);
+  }
+
+  feed(child: string, name: FeedName): FeedSource | undefined {
+    if (!this.memory.has(child)) return undefined;
+    return this.options.feeds?.(child, name);
+  }
+
+  healthy(): boolean {
+    return this.options.healthy();
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  private child(id: string): ChildMemory {
+    let memory = this.memory.get(id);
+    if (!memory) {
+      memory = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0 };
+      this.memory.set(id, memory);
+    }
+    return memory;
+  }
+
+  /** changedAt covers everything a page shows of the child: its states, name, model and availability. */
+  private changed(memory: ChildMemory): void {
+    memory.changedAt = this.options.now();
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A page's listener must never break publishing to MQTT.
+      }
+    }
+  }
+}
+
+function sameAttributes(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,89 @@
+// The web server's decisions about a request before any route sees it, as pure functions: is the
+// path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
+import { tokenMatches } from './token.js';
+
+/** Longer request targets are refused with 414: no page or feed needs one. */
+export const MAX_URL_LENGTH = 2048;
+
+/** The address the Supervisor's ingress proxy connects from (Home Assistant's add-on network). */
+export const SUPERVISOR_INGRESS_ADDRESS = '172.30.32.2';
+
+/** The cookie the board's page sets, so the tablet needs the token in its address only once. */
+export const TOKEN_COOKIE = 'dziennik2mqtt_token';
+
+export type ParsedTarget =
+  | { ok: true; segments: string[]; query: URLSearchParams; path: string }
+  | { ok: false; status: 400 | 404 | 414 };
+
+/**
+ * Splits a request target into decoded path segments and the query. A segment that is empty (other
+ * than a trailing one), `.`, `..`, or holds `/`, `\` or NUL once decoded means 404: such a path can
+ * only be an attempt to reach something outside the routes.
+ */
+export function parseTarget(target: string): ParsedTarget {
+  if (target.length > MAX_URL_LENGTH) return { ok: false, status: 414 };
+  if (!target.startsWith('/')) return { ok: false, status: 400 };
+  const mark = target.indexOf('?');
+  const path = mark === -1 ? target : target.slice(0, mark);
+  const query = new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1));
+  const raw = path.slice(1).split('/');
+  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+  const segments: string[] = [];
+  for (const part of raw) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      return { ok: false, status: 400 };
+    }
+    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return { ok: false, status: 404 };
+    segments.push(segment);
+  }
+  return { ok: true, segments, query, path };
+}
+
+/** True when the connection comes from the ingress proxy's address (also written as IPv4-mapped IPv6). */
+export function fromIngress(remoteAddress: string | undefined, ingressAddress: string = SUPERVISOR_INGRESS_ADDRESS): boolean {
+  if (remoteAddress === undefined) return false;
+  const address = remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
+  return address === ingressAddress;
+}
+
+/** The ingress path prefix as Home Assistant sends it, or '' when it does not look like one. */
+export function ingressPathOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && /^\/api\/hassio_ingress\/[A-Za-z0-9_-]+$/.test(value) ? value : '';
+}
+
+/** The value of one cookie in a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export type Access = { allowed: true; via: 'open' | 'ingress' | 'query' | 'cookie' } | { allowed: false };
+
+export interface AccessQuestion {
+  segments: readonly string[];
+  query: URLSearchParams;
+  cookieHeader: string | undefined;
+  remoteAddress: string | undefined;
+  token: string;
+  ingressAddress?: string;
+}
+
+/** Who may see what: `/health` is open, ingress needs nothing more, everything else needs the token. */
+export function decideAccess(q: AccessQuestion): Access {
+  if (q.segments.length === 1 && q.segments[0] === 'health') return { allowed: true, via: 'open' };
+  if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
+  // Both are compared (in constant time), so the answer's timing does not tell which one was present.
+  const byQuery = tokenMatches(q.query.get('token') ?? undefined, q.token);
+  const byCookie = tokenMatches(cookieValue(q.cookieHeader, TOKEN_COOKIE), q.token);
+  if (byQuery) return { allowed: true, via: 'query' };
+  if (byCookie) return { allowed: true, via: 'cookie' };
+  return { allowed: false };
+}

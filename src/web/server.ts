@@ -1,0 +1,209 @@
+// The built-in web server (interface 6.5) on Node's own http: lets in GET and HEAD with the token (or
+// through ingress), hands the decoded path to the routes, and adds what every answer needs: the
+// security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decideAccess, ingressPathOf, parseTarget, TOKEN_COOKIE } from './request.js';
+import type { Route, WebData, WebRequest, WebResponse } from './types.js';
+import type { Logger } from '../util/log.js';
+
+export interface WebServerOptions {
+  /** 1..65535: the config's port 0 means "off" and never reaches here (tests take a free port). */
+  port: number;
+  host: string;
+  routes: readonly Route[];
+  data: WebData;
+  token: string;
+  log: Logger;
+  /** The ingress proxy's address (default the Supervisor's, 172.30.32.2); a test may put 127.0.0.1. */
+  ingressAddress?: string;
+}
+
+export interface WebServer {
+  /** http://host:port as bound. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The cookie lives long: a wall tablet should not need the token again for years. */
+const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
+
+const UNAUTHORIZED_TEXT =
+  'The access token is missing or wrong. Open the address printed when dziennik2mqtt first started, ' +
+  'or run `dziennik2mqtt check` to see it again.\n';
+
+/** Starts listening; rejects when the address cannot be bound (EADDRINUSE, EACCES). */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
+    throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
+  }
+  const streams = new Set<ServerResponse>();
+  const server = createServer((req, res) => handle(req, res, options, streams));
+  await listen(server, options.port, options.host);
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        for (const res of streams) res.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
+  const target = req.url ?? '/';
+  // Only the path is ever logged: the query may hold the token.
+  const logPath = target.split('?', 1)[0]?.slice(0, 200) ?? '';
+  const method = req.method ?? '';
+  if (method !== 'GET' && method !== 'HEAD') {
+    return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
+  }
+  const head = method === 'HEAD';
+  const parsed = parseTarget(target);
+  if (!parsed.ok) return plain(res, parsed.status, `${parsed.status === 404 ? 'Not found' : parsed.status === 414 ? 'Address too long' : 'Bad address'}.\n`, {}, head);
+  const access = decideAccess({
+    segments: parsed.segments,
+    query: parsed.query,
+    cookieHeader: req.headers.cookie,
+    remoteAddress: req.socket.remoteAddress,
+    token: options.token,
+    ingressAddress: options.ingressAddress,
+  });
+  if (!access.allowed) {
+    options.log.debug({ path: logPath }, 'web request without the access token');
+    return plain(res, 401, UNAUTHORIZED_TEXT, {}, head);
+  }
+  const extra: Record<string, string> = {};
+  // The board's own address with a right ?token=: from now on the cookie carries it.
+  if (access.via === 'query' && parsed.segments.length === 0) {
+    extra['Set-Cookie'] = `${TOKEN_COOKIE}=${options.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
+  }
+  // A route never sees the token, so it cannot echo it into a page or a link.
+  parsed.query.delete('token');
+  const request: WebRequest = {
+    method: head ? 'HEAD' : 'GET',
+    segments: parsed.segments,
+    query: parsed.query,
+    headers: req.headers,
+    ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
+  };
+  let answer: WebResponse | undefined;
+  try {
+    answer = answerOf(options.routes, request);
+  } catch (error) {
+    options.log.warn({ path: logPath, err: error instanceof Error ? error.message : String(error) }, 'web route failed');
+    return plain(res, 500, 'Internal error.\n', {}, head);
+  }
+  if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
+  send(req, res, answer, extra, head, streams, options.log, logPath);
+}
+
+function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | undefined {
+  for (const route of routes) {
+    const answer = route(request);
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: WebResponse,
+  extra: Record<string, string>,
+  head: boolean,
+  streams: Set<ServerResponse>,
+  log: Logger,
+  logPath: string,
+): void {
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache', ...answer.headers, ...extra, ...SECURITY_HEADERS };
+  if (answer.stream) {
+    res.writeHead(answer.status, headers);
+    if (head) return void res.end();
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
+    try {
+      answer.stream(res);
+    } catch (error) {
+      log.warn({ path: logPath, err: error instanceof Error ? error.message : String(error) }, 'web stream failed');
+      res.end();
+    }
+    return;
+  }
+  const body = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body, 'utf8');
+  if (body !== undefined) {
+    headers.ETag = etagOf(body);
+    if (answer.modifiedAt !== undefined && Number.isFinite(answer.modifiedAt)) headers['Last-Modified'] = new Date(answer.modifiedAt).toUTCString();
+    if (answer.status === 200 && notModified(req, headers.ETag, answer.modifiedAt)) {
+      const kept: Record<string, string> = {};
+      for (const name of ['ETag', 'Last-Modified', 'Cache-Control', ...Object.keys(SECURITY_HEADERS)]) {
+        const value = headers[name];
+        if (value !== undefined) kept[name] = value;
+      }
+      if (extra['Set-Cookie'] !== undefined) kept['Set-Cookie'] = extra['Set-Cookie'];
+      res.writeHead(304, kept);
+      return void res.end();
+    }
+    headers['Content-Length'] = String(body.length);
+  }
+  res.writeHead(answer.status, headers);
+  res.end(head ? undefined : body);
+}
+
+/** A strong validator: the same bytes, the same tag, across restarts too. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match decides when present (RFC 9110 13.2.2); If-Modified-Since only without it. */
+function notModified(req: IncomingMessage, etag: string, modifiedAt: number | undefined): boolean {
+  const match = req.headers['if-none-match'];
+  if (match !== undefined) {
+    if (match.trim() === '*') return true;
+    return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  const since = req.headers['if-modified-since'];
+  if (since === undefined || modifiedAt === undefined) return false;
+  const sinceMs = Date.parse(since);
+  // HTTP dates have whole seconds: content changed within the second sent is not newer than it.
+  return Number.isFinite(sinceMs) && Math.floor(modifiedAt / 1000) * 1000 <= sinceMs;
+}
+
+function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}, head = false): void {
+  const body = Buffer.from(text, 'utf8');
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-store',
+    ...extra,
+    ...SECURITY_HEADERS,
+  });
+  res.end(head ? undefined : body);
+}

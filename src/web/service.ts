@@ -1,0 +1,104 @@
+// The web server as a part of the running bridge: the token, the routes, start-up lines and a bind
+// failure that leaves the bridge running. Built by App when http.port is not 0.
+import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
+import { startWebServer, type WebServer } from './server.js';
+import { healthRoute } from './health.js';
+import type { Route, WebData } from './types.js';
+import type { HttpConfig } from '../config/schema.js';
+import type { Logger } from '../util/log.js';
+
+export interface WebServiceOptions {
+  http: HttpConfig;
+  dataDir: string;
+  data: WebData;
+  log: Logger;
+  /** Where the full URLs go on the first start: plain lines, never through the logger. */
+  out: { write(text: string): unknown };
+  /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
+  childIds: () => ReadonlyArray<string | undefined>;
+  ingressAddress?: string;
+}
+
+/** Every route of the server, asked in this order. */
+export function webRoutes(data: WebData): Route[] {
+  return [
+    healthRoute(data),
+    // The calendar feeds (src/web/feeds.ts) and the family board (src/web/board.ts) join here:
+    // ...feedRoutes(data), ...boardRoutes(data),
+  ];
+}
+
+export class WebService {
+  private readonly options: WebServiceOptions;
+  private server: WebServer | undefined;
+  private token: string | undefined;
+
+  constructor(options: WebServiceOptions) {
+    this.options = options;
+  }
+
+  /** The address it listens on (undefined when it is not running). */
+  get url(): string | undefined {
+    return this.server?.url;
+  }
+
+  /** Starts the server; any failure is logged with advice and the bridge goes on without it. */
+  async start(): Promise<void> {
+    const { http, dataDir, data, log, out } = this.options;
+    let created: boolean;
+    try {
+      const token = await loadOrCreateToken(dataDir);
+      this.token = token.value;
+      created = token.created;
+    } catch (error) {
+      log.error({ err: (error as NodeJS.ErrnoException).code ?? String(error) }, `web server off: cannot keep its access token in ${dataDir}`);
+      return;
+    }
+    try {
+      this.server = await startWebServer({
+        port: http.port,
+        host: http.bind,
+        routes: webRoutes(data),
+        data,
+        token: this.token,
+        log,
+        ingressAddress: this.options.ingressAddress,
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      log.error({ port: http.port, bind: http.bind, err: code ?? (error instanceof Error ? error.message : String(error)) }, bindAdvice(code, http.port));
+      return;
+    }
+    const base = webBaseUrl(http.bind, this.server.port);
+    if (created) {
+      out.write(
+        [
+          '',
+          'dziennik2mqtt web server: the board and the calendar feeds, with the access token',
+          '(shown this once; `dziennik2mqtt check` shows them again; keep them private):',
+          ...formatWebUrls(webUrls(base, printedIds(this.options.childIds()), this.token)),
+          '',
+        ].join('\n'),
+      );
+    }
+    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check)');
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+    this.server = undefined;
+  }
+}
+
+/** The known ids, and once `<child>` for those the first poll has yet to name. */
+function printedIds(ids: ReadonlyArray<string | undefined>): string[] {
+  const known = ids.filter((id): id is string => id !== undefined);
+  return known.length < ids.length ? [...known, '<child>'] : known;
+}
+
+function bindAdvice(code: string | undefined, port: number): string {
+  if (code === 'EADDRINUSE') return `web server off: port ${port} is taken by another program; set http.port to a free one (or 0 to turn the web server off); the bridge goes on`;
+  if (code === 'EACCES') return `web server off: not allowed to listen on port ${port}; use a port above 1023 in http.port; the bridge goes on`;
+  if (code === 'EADDRNOTAVAIL') return 'web server off: http.bind is not an address of this machine; the bridge goes on';
+  return 'web server off: could not listen; the bridge goes on';
+}

@@ -1,0 +1,82 @@
+// The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
+// reused after; compared in constant time. Also the URLs a person opens, with or without it.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../store/files.js';
+import { FEED_NAMES } from './types.js';
+
+export const TOKEN_FILE = 'http-token';
+
+/** What a token file may hold: a hand-written one is taken too, if it is long enough to guess hard. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
+
+export interface WebToken {
+  value: string;
+  /** True when this call made it (the first start): only then are the full URLs printed. */
+  created: boolean;
+}
+
+/** The token in data_dir, made (32 random bytes, base64url) when there is none or it is unusable. */
+export async function loadOrCreateToken(dataDir: string): Promise<WebToken> {
+  const path = join(dataDir, TOKEN_FILE);
+  const existing = await readFile(path, 'utf8').then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  if (existing !== undefined && TOKEN_SHAPE.test(existing)) return { value: existing, created: false };
+  const value = randomBytes(32).toString('base64url');
+  await writeFileAtomic(path, `${value}\n`);
+  return { value, created: true };
+}
+
+/**
+ * Whether `given` is the token. Both sides are hashed first, so the comparison takes the same time
+ * whatever their lengths and wherever they first differ.
+ */
+export function tokenMatches(given: string | undefined, token: string): boolean {
+  if (given === undefined || given === '') return false;
+  const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/** The base URL a person on the home network would type: the bound address, or this machine's own. */
+export function webBaseUrl(bind: string, port: number): string {
+  let host = bind;
+  if (bind === '0.0.0.0' || bind === '::') {
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((a) => a.family === 'IPv4' && !a.internal);
+    host = own?.address ?? '127.0.0.1';
+  }
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+export interface WebUrls {
+  board: string;
+  /** Per child, each feed's URL. */
+  feeds: ReadonlyArray<{ child: string; urls: readonly string[] }>;
+}
+
+/** The board's and every child's feed URLs, with `?token=` when a token is given. */
+export function webUrls(base: string, children: readonly string[], token?: string): WebUrls {
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  return {
+    board: `${base}/${query}`,
+    feeds: children.map((child) => ({
+      child,
+      // `<child>` stands for an id not known yet, and stays readable.
+      urls: FEED_NAMES.map((name) => `${base}/calendar/${child === '<child>' ? child : encodeURIComponent(child)}/${name}.ics${query}`),
+    })),
+  };
+}
+
+/** The URLs as plain lines (start-up on stdout, `check`). */
+export function formatWebUrls(urls: WebUrls): string[] {
+  return [`  board:    ${urls.board}`, ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${url}`))];
+}

@@ -1,0 +1,61 @@
+// Talking to the built-in web server in tests: raw requests (a path is sent exactly as written, no
+// dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { ChildView, FeedName, FeedSource, WebData } from '../../src/web/types.js';
+import type { EntityState } from '../../src/ha/state.js';
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request to 127.0.0.1:port with the target as given. */
+export function send(port: number, target: string, options: { method?: string; headers?: Record<string, string>; host?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: options.host ?? '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A WebData whose children and health the test sets. */
+export class HandData implements WebData {
+  language: 'pl' | 'en' = 'en';
+  connected = true;
+  clock = Date.parse('2026-11-23T08:00:00Z');
+  readonly views = new Map<string, ChildView>();
+  readonly feeds = new Map<string, FeedSource>();
+  private readonly listeners = new Set<() => void>();
+
+  setChild(id: string, states: Record<string, EntityState> = {}, online = true): void {
+    this.views.set(id, { id, name: id, model: 'Klasa 4b', online, states: new Map(Object.entries(states)), changedAt: this.clock });
+    for (const l of this.listeners) l();
+  }
+
+  children(): readonly ChildView[] {
+    return [...this.views.values()];
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  feed(child: string, name: FeedName): FeedSource | undefined {
+    return this.feeds.get(`${child}/${name}`);
+  }
+
+  healthy(): boolean {
+    return this.connected;
+  }
+
+  now(): number {
+    return this.clock;
+  }
+}

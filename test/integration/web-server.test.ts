@@ -1,0 +1,85 @@
+// The web server in the running bridge, against the simulator and the test broker: /health answers
+// from the start, nothing else without the token, and what a poll published is what the pages read.
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { freePort } from '../helpers/ports.js';
+import { simulatedSchool } from '../helpers/school.js';
+import { send } from '../helpers/web.js';
+
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+const NOW = '2026-11-18T09:11:30+01:00';
+const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+
+const school = simulatedSchool(NOW);
+
+describe('the web server in the bridge', () => {
+  it('answers /health, refuses pages without the token, and reads what the polls published', async () => {
+    const port = await freePort();
+    const printed: string[] = [];
+    const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+
+    const health = await send(port, '/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok', children: { ania: { online: true }, jan: { online: true } } });
+    const refused = await send(port, '/');
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toMatch(/ania|jan/i);
+
+    // The token the bridge made at its first start, printed once with the full URLs.
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    const text = printed.join('');
+    expect(text).toContain(`:${port}/?token=${token}`);
+    // The children's ids come with their first poll; before it the printed feed stands for any child.
+    expect(text).toContain(`/calendar/<child>/lessons.ics?token=${token}`);
+
+    const data = h.app.webData;
+    const ania = data?.children().find((c) => c.id === 'ania');
+    expect(ania?.states.get('lucky_number')?.state).toBe(h.state('ania', 'lucky_number'));
+    expect(ania?.states.get('timetable_today')?.state).toBe('6');
+    expect(ania?.name).toMatch(/^Ania /);
+    expect(ania?.online).toBe(true);
+    expect(ania?.changedAt).toBeGreaterThan(0);
+    // Nothing answers the board yet in this part; with the token an unknown path is simply 404.
+    expect((await send(port, `/no-such-page?token=${token}`)).status).toBe(404);
+  });
+
+  it('prints the full URLs only at the first start, and says /health is 503 while the broker is away', async () => {
+    const port = await freePort();
+    const printed: string[] = [];
+    const h = await school.start({ accounts: [{ ...accounts[0]!, id: 'ania' }], http: { port }, out: { write: (t: string) => printed.push(t) } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\?token=[\w-]{43}/);
+    printed.length = 0;
+    await h.restart();
+    expect(printed.join('')).toBe('');
+    expect((await send(port, '/health')).status).toBe(200);
+    await h.bridge().stop();
+    const down = await send(port, '/health');
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body)).toMatchObject({ status: 'error' });
+  });
+
+  it('keeps polling when its port is taken', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const h = await school.start({ accounts: accounts.slice(0, 1), http: { port } });
+      await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+      expect(h.app.web?.url).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('stays off with http.port 0', async () => {
+    const h = await school.start({ accounts: accounts.slice(0, 1), http: { port: 0 } });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    expect(h.app.web).toBeUndefined();
+    expect(h.app.webData).toBeUndefined();
+  });
+});

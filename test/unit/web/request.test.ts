@@ -1,0 +1,94 @@
+// The web server's gate, decided before any route: which paths are refused (traversal, bad encoding,
+// too long), which connections count as Home Assistant's ingress, and who needs the token.
+import { describe, expect, it } from 'vitest';
+import { cookieValue, decideAccess, fromIngress, ingressPathOf, parseTarget } from '../../../src/web/request.js';
+
+const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
+
+describe('parseTarget', () => {
+  it('splits and decodes the path, keeps the query, and takes / as no segment', () => {
+    expect(parseTarget('/')).toMatchObject({ ok: true, segments: [] });
+    const feed = parseTarget('/calendar/ania/lessons.ics?token=abc&x=1');
+    expect(feed).toMatchObject({ ok: true, segments: ['calendar', 'ania', 'lessons.ics'] });
+    expect(feed.ok && feed.query.get('x')).toBe('1');
+    expect(parseTarget('/calendar/zo%C5%9Bka/')).toMatchObject({ ok: true, segments: ['calendar', 'zośka'] });
+  });
+
+  it.each([
+    '/calendar/../http-token',
+    '/calendar/..',
+    '/./health',
+    '/calendar/%2e%2e/http-token',
+    '/calendar/%2E%2E/x',
+    '/calendar/ania%2f..%2fx',
+    '/calendar/ania%2F..%2Fx',
+    '/calendar/..%5chttp-token',
+    '/calendar/a\\b',
+    '/calendar/ania%00.ics',
+    '//etc/passwd',
+    '/calendar//ania',
+  ])('refuses %s with 404 before any route', (target) => {
+    expect(parseTarget(target)).toEqual({ ok: false, status: 404 });
+  });
+
+  it('answers bad percent-encoding with 400 and an over-long address with 414', () => {
+    expect(parseTarget('/calendar/%E0%A4%A')).toEqual({ ok: false, status: 400 });
+    expect(parseTarget('/%zz')).toEqual({ ok: false, status: 400 });
+    expect(parseTarget('http://elsewhere/')).toEqual({ ok: false, status: 400 });
+    expect(parseTarget(`/?q=${'a'.repeat(2100)}`)).toEqual({ ok: false, status: 414 });
+  });
+});
+
+describe('ingress', () => {
+  it('counts only the Supervisor proxy address, also as IPv4-mapped IPv6', () => {
+    expect(fromIngress('172.30.32.2')).toBe(true);
+    expect(fromIngress('::ffff:172.30.32.2')).toBe(true);
+    expect(fromIngress('172.30.32.1')).toBe(false);
+    expect(fromIngress('172.30.32.20')).toBe(false);
+    expect(fromIngress('127.0.0.1')).toBe(false);
+    expect(fromIngress('::1')).toBe(false);
+    expect(fromIngress(undefined)).toBe(false);
+    expect(fromIngress('127.0.0.1', '127.0.0.1')).toBe(true);
+  });
+
+  it('takes the ingress path only in the shape Home Assistant sends', () => {
+    expect(ingressPathOf('/api/hassio_ingress/AbC-12_x')).toBe('/api/hassio_ingress/AbC-12_x');
+    expect(ingressPathOf('/api/hassio_ingress/x"><script>')).toBe('');
+    expect(ingressPathOf('https://evil.example/')).toBe('');
+    expect(ingressPathOf(undefined)).toBe('');
+  });
+});
+
+describe('decideAccess', () => {
+  const ask = (over: Partial<Parameters<typeof decideAccess>[0]>) =>
+    decideAccess({ segments: [], query: new URLSearchParams(), cookieHeader: undefined, remoteAddress: '192.168.1.20', token: TOKEN, ...over });
+
+  it('lets /health in without the token, and nothing else', () => {
+    expect(ask({ segments: ['health'] })).toEqual({ allowed: true, via: 'open' });
+    expect(ask({ segments: [] })).toEqual({ allowed: false });
+    expect(ask({ segments: ['health', 'x'] })).toEqual({ allowed: false });
+    expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'] })).toEqual({ allowed: false });
+  });
+
+  it('takes the token from ?token= or from the cookie, and refuses a wrong or partial one', () => {
+    expect(ask({ query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: true, via: 'query' });
+    expect(ask({ cookieHeader: `theme=dark; dziennik2mqtt_token=${TOKEN}` })).toEqual({ allowed: true, via: 'cookie' });
+    expect(ask({ query: new URLSearchParams({ token: TOKEN.slice(0, -1) }) })).toEqual({ allowed: false });
+    expect(ask({ query: new URLSearchParams({ token: `${TOKEN}x` }) })).toEqual({ allowed: false });
+    expect(ask({ query: new URLSearchParams({ token: '' }) })).toEqual({ allowed: false });
+    expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
+  });
+
+  it('lets the ingress proxy in without the token, and no one else by its address', () => {
+    expect(ask({ remoteAddress: '172.30.32.2' })).toEqual({ allowed: true, via: 'ingress' });
+    expect(ask({ remoteAddress: '172.30.33.2' })).toEqual({ allowed: false });
+  });
+});
+
+describe('cookieValue', () => {
+  it('finds one cookie among others', () => {
+    expect(cookieValue('a=1; b=2;c=3', 'c')).toBe('3');
+    expect(cookieValue('a=1', 'b')).toBeUndefined();
+    expect(cookieValue(undefined, 'a')).toBeUndefined();
+  });
+});
