@@ -79,7 +79,18 @@ const MAX_TEXT_CHARS = 90;
 /** The board for every child the bridge holds, at `now`. */
 export function boardModel(children: readonly ChildView[], language: Language, now: number): BoardModel {
   const text = BOARD_TEXT[language];
-  return { language, labels: text.labels, children: children.map((c) => childBoard(c, text, now)) };
+  const names = callNames(children);
+  return { language, labels: text.labels, children: children.map((c, i) => ({ ...childBoard(c, text, now), name: names[i] as string })) };
+}
+
+/**
+ * The names a family calls its children by across the room: the first names, unless two children
+ * share one (then the full names); the id until the first identity.
+ */
+function callNames(children: readonly ChildView[]): string[] {
+  const full = children.map((c) => c.name ?? c.id);
+  const first = full.map((n) => n.split(/\s+/)[0] || n);
+  return first.every((n, i) => first.indexOf(n) === i) ? first : full;
 }
 
 interface Clock {

@@ -59,11 +59,11 @@ ol, ul { list-style: none; }
 .board > .empty { font-size: 1.4em; padding: 2em; text-align: center; color: var(--muted); }
 .child { background: var(--card); border-radius: 14px; padding: 14px 16px; display: flex; flex-direction: column; gap: 10px; min-width: 0; }
 
-.head { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
-.who { flex: 1 1 auto; min-width: 0; }
-.who h2 { font-size: 2em; line-height: 1.1; }
-.class { color: var(--muted); font-size: 1em; }
-.unread-counts { display: flex; gap: 6px; flex-wrap: wrap; }
+.head { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 12px; }
+.who { min-width: 0; }
+.who h2 { font-size: 2em; line-height: 1.1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.who-line { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin-top: 4px; }
+.class { color: var(--muted); font-size: 1em; margin-right: 4px; }
 .pill { border: 1px solid var(--line); border-radius: 999px; padding: .15em .6em; color: var(--muted); font-size: .9em; white-space: nowrap; }
 .pill.unread { background: var(--now-bg); color: var(--now); border-color: transparent; }
 .lucky { display: grid; justify-items: center; background: var(--lucky-bg); color: var(--lucky); border-radius: 12px; padding: 4px 14px; min-width: 6.5em; }
@@ -131,7 +131,7 @@ ol, ul { list-style: none; }
 /* Tablet, portrait: children one below the other; each card plan left, the rest right. */
 @media (orientation: portrait) and (min-width: 600px) {
   .board { grid-template-columns: minmax(0, 1fr); grid-auto-rows: 1fr; height: 100vh; }
-  .child { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); grid-template-rows: auto auto 1fr auto; column-gap: 16px; overflow: hidden; }
+  .child { display: grid; grid-template-columns: minmax(0, 1.35fr) minmax(0, 1fr); grid-template-rows: auto auto 1fr auto; column-gap: 16px; overflow: hidden; }
   .head, .warning, .foot { grid-column: 1 / -1; }
   .warning { grid-row: 2; }
   .foot { grid-row: 4; }
@@ -144,9 +144,7 @@ ol, ul { list-style: none; }
   .board { grid-template-columns: minmax(0, 1fr); padding: 8px; gap: 8px; }
   .child { padding: 12px; }
   .who h2 { font-size: 1.6em; }
-  .head { display: grid; grid-template-columns: minmax(0, 1fr) auto; }
-  .unread-counts { grid-row: 2; grid-column: 1 / -1; }
-  .lucky { grid-row: 1; grid-column: 2; min-width: 5.5em; }
+  .lucky { min-width: 5.5em; }
   .lucky-number { font-size: 2em; }
   .info { grid-template-columns: minmax(0, 1fr); }
 }

@@ -101,8 +101,10 @@ export const BOARD_SCRIPT = String.raw`'use strict';
     });
     return el('article', 'child', [
       el('header', 'head', [
-        el('div', 'who', [el('h2', null, c.name), c.className ? el('span', 'class', c.className) : null]),
-        el('div', 'unread-counts', [pill(labels.messages, c.unread.messages), pill(labels.notices, c.unread.notices)]),
+        el('div', 'who', [
+          el('h2', null, c.name),
+          el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, pill(labels.messages, c.unread.messages), pill(labels.notices, c.unread.notices)]),
+        ]),
         lucky(c.lucky),
       ]),
       w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,

@@ -3,6 +3,7 @@
 import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
+import { boardRoutes } from './board.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
@@ -24,7 +25,8 @@ export function webRoutes(data: WebData): Route[] {
   return [
     healthRoute(data),
     // The calendar feeds (src/web/feeds.ts) and the family board (src/web/board.ts) join here:
-    // ...feedRoutes(data), ...boardRoutes(data),
+    // ...feedRoutes(data),
+    ...boardRoutes(data),
   ];
 }
 

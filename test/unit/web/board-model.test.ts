@@ -139,6 +139,12 @@ describe('the board of one child', () => {
     });
   });
 
+  it('calls the children by their first names, unless two share one', () => {
+    const names = (...full: string[]) => boardModel(full.map((n, i) => child({}, { id: `c${i}`, name: n })), 'pl', at('09:12')).children.map((c) => c.name);
+    expect(names('Ania Kowalska', 'Jan Kowalski')).toEqual(['Ania', 'Jan']);
+    expect(names('Jan Nowak', 'Jan Kowalski')).toEqual(['Jan Nowak', 'Jan Kowalski']);
+  });
+
   it('follows the language, labels included', () => {
     const model = boardModel([child()], 'en', at('09:12'));
     expect(model.labels.itsYou).toBe("It's you!");

@@ -51,7 +51,7 @@ function answer(routes: Route[], path: string, headers: Record<string, string> =
 describe('the board routes', () => {
   it('serves the page in the bridge language with its data and relative links only', () => {
     const data = new FakeData();
-    data.kids = [kid('ania', 'Ania </script><b>', '13')];
+    data.kids = [kid('ania', 'Ania</script><b>', '13')];
     const page = answer(boardRoutes(data), '/');
     expect(page?.status).toBe(200);
     expect(page?.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
@@ -64,7 +64,7 @@ describe('the board routes', () => {
     // A name cannot end the data block: "<" is escaped, and the data reads back as it was.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     const json = html.slice(html.indexOf('id="board-data">') + 16, html.lastIndexOf('</script>'));
-    expect(JSON.parse(json).model.children[0].name).toBe('Ania </script><b>');
+    expect(JSON.parse(json).model.children[0].name).toBe('Ania</script><b>');
   });
 
   it('serves the style sheet, the script (valid JavaScript) and the model as JSON', () => {

@@ -1,0 +1,165 @@
+// The family board in a real browser (Debian's Chromium through playwright-core) against the real
+// bridge, the simulator with two children and the real web server: what a parent sees on the wall
+// tablet, a plan change arriving without a reload, nothing without the token, and screenshots at the
+// three sizes under test/artifacts/ for a person to look at. Measures (does not assert) first paint.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { freePort } from '../helpers/ports.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+// A Wednesday in the second lesson: Ania's English is a substitution, her 5th lesson (Plastyka) still on.
+const NOW = '2026-11-18T09:11:30+01:00';
+
+const school = simulatedSchool(NOW);
+
+/** What the page looks like, read in the browser: how far it scrolls, the first two cards in a row, the paint times. */
+const LAYOUT = `(() => {
+  const [a, b] = [...document.querySelectorAll('.child')].map((e) => e.getBoundingClientRect());
+  return {
+    scroll: document.documentElement.scrollHeight - innerHeight,
+    sideBySide: a !== undefined && b !== undefined && Math.abs(a.top - b.top) < 1,
+    paint: performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]),
+  };
+})()`;
+let browser: Browser | undefined;
+
+/** Without the browser the run fails with the advice, unless skipping was asked for by name. */
+const skip = process.env.SKIP_BROWSER_TESTS === '1';
+
+beforeAll(async () => {
+  if (skip) return;
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: the board's browser tests need one (apt-get install chromium, or set CHROMIUM_PATH; SKIP_BROWSER_TESTS=1 skips them).`);
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Bridge {
+  h: Harness;
+  port: number;
+  token: string;
+}
+
+async function bridgeWithBoard(): Promise<Bridge> {
+  const port = await freePort();
+  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+  const h = await school.start({ accounts, http: { port }, out: { write: () => true } });
+  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
+  const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+  return { h, port, token };
+}
+
+const cards = (page: Page) =>
+  page.$$eval('.child', (els) =>
+    els.map((e) => ({
+      name: e.querySelector('h2')?.textContent ?? '',
+      lucky: e.querySelector('.lucky-number')?.textContent ?? null,
+      lessons: [...e.querySelectorAll('.lesson')].map((l) => ({ subject: l.querySelector('.subject-name')?.textContent, cls: l.className, note: l.querySelector('.note')?.textContent ?? null })),
+    })),
+  );
+
+describe.skipIf(skip)('the family board in a browser', () => {
+  it("shows both children's lessons and lucky numbers, and a plan change arrives on the open page", async () => {
+    const { h, port, token } = await bridgeWithBoard();
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+
+    const shown = await cards(page);
+    expect(shown.map((c) => c.name.split(' ')[0])).toEqual(['Ania', 'Jan']);
+    expect(shown.map((c) => c.lucky)).toEqual([h.state('ania', 'lucky_number'), h.state('jan', 'lucky_number')]);
+    const published = (child: string) => (h.attributes(child, 'timetable_today')?.lessons as Array<{ subject: string }>).map((l) => l.subject);
+    expect(shown[0]?.lessons.map((l) => l.subject)).toEqual(published('ania'));
+    expect(shown[1]?.lessons.map((l) => l.subject)).toEqual(published('jan'));
+    // The substitution in progress stands out, with what it replaces.
+    expect(shown[0]?.lessons[1]).toMatchObject({ subject: 'Język angielski', note: 'zastępstwo · zamiast: Matematyka' });
+    expect(shown[0]?.lessons[1]?.cls).toContain('change-substitution');
+    expect(shown[0]?.lessons[1]?.cls).toContain('now');
+    expect(await page.textContent('.child .headline')).toContain('Język angielski');
+
+    // The school cancels Ania's art lesson today; the next poll reads it; the page follows by itself.
+    // (Browser code as text: the project's TypeScript knows Node, not the DOM.)
+    await page.evaluate('window.stayed = true');
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
+    await h.advanceMinutes(20);
+    const row = page.locator('.child').first().locator('.lesson', { hasText: 'Plastyka' });
+    await row.and(page.locator('.change-cancelled')).waitFor({ timeout: 10_000 });
+    expect(await row.locator('.note').textContent()).toBe('odwołana');
+    expect(await page.evaluate('window.stayed')).toBe(true);
+    await context.close();
+  }, 60_000);
+
+  it('shows no data without the token', async () => {
+    const { port } = await bridgeWithBoard();
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    const answer = await page.goto(`http://127.0.0.1:${port}/`);
+    expect(answer?.status()).toBe(401);
+    const text = await page.textContent('body');
+    expect(text).not.toMatch(/Ania|Jan|Przyroda|Klasa/);
+    expect(await page.$('.child')).toBeNull();
+    // The data routes refuse too.
+    for (const path of ['api/board', 'api/events', 'board.js']) {
+      expect((await page.goto(`http://127.0.0.1:${port}/${path}`))?.status(), path).toBe(401);
+    }
+    await context.close();
+  }, 60_000);
+
+  it('fits the tablet both ways round and a phone; screenshots, first paint and bytes at 1280x800', async () => {
+    const { port, token } = await bridgeWithBoard();
+    const metrics: Record<string, unknown> = {};
+    for (const [width, height] of [[1280, 800], [800, 1280], [390, 844]] as const) {
+      const context = await browser!.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      let bytes = 0;
+      cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+      // The event stream never finishes loading: count what it brought.
+      cdp.on('Network.dataReceived', (e) => {
+        if (e.encodedDataLength > 0 && streamIds.has(e.requestId)) bytes += e.encodedDataLength;
+      });
+      const streamIds = new Set<string>();
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (e.request.url.includes('api/events')) streamIds.add(e.requestId);
+      });
+      await page.goto(`http://127.0.0.1:${port}/?token=${token}`, { waitUntil: 'load' });
+      await page.waitForSelector('.child');
+      await page.waitForTimeout(500);
+      const name = `board-${width}x${height}.png`;
+      await page.screenshot({ path: join(ARTIFACTS, name), fullPage: width < 600 });
+      const layout = (await page.evaluate(LAYOUT)) as { scroll: number; sideBySide: boolean; paint: Array<[string, number]> };
+      metrics[name] = { bytes, ...layout };
+      if (width === 1280) {
+        // Two children side by side, on one screen without scrolling; the whole board light.
+        expect(layout.sideBySide).toBe(true);
+        expect(layout.scroll).toBe(0);
+        expect(bytes).toBeLessThan(150 * 1024);
+      }
+      if (width === 800) expect(layout.scroll).toBe(0);
+      if (width === 390) expect(layout.sideBySide).toBe(false);
+      await context.close();
+    }
+    await writeFile(join(ARTIFACTS, 'board-metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
+    console.log('board metrics', JSON.stringify(metrics));
+  }, 60_000);
+});
