@@ -107,6 +107,32 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await context.close();
   }, 60_000);
 
+  it('falls back to polling api/board every minute when the event stream fails', async () => {
+    const { h, port, token } = await bridgeWithBoard();
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    // A proxy that will not pass the stream on.
+    await context.route('**/api/events*', (route) => route.fulfill({ status: 502, body: '' }));
+    const page = await context.newPage();
+    await page.clock.install();
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/board')) polls.push(r.url());
+    });
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
+    await h.advanceMinutes(20);
+    const cancelled = page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' });
+    expect(await cancelled.count()).toBe(0);
+    const before = polls.length;
+    await page.clock.fastForward(61_000);
+    // Playwright's own waiting runs on the page's (now fake) animation frames: look from here instead.
+    for (let i = 0; i < 100 && (await cancelled.count()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await cancelled.count()).toBe(1);
+    expect(polls.length).toBeGreaterThan(before);
+    await context.close();
+  }, 60_000);
+
   it('shows no data without the token', async () => {
     const { port } = await bridgeWithBoard();
     const context = await browser!.newContext();
