@@ -79,8 +79,10 @@ const MAX_TEXT_CHARS = 90;
 /** The board for every child the bridge holds, at `now`. */
 export function boardModel(children: readonly ChildView[], language: Language, now: number): BoardModel {
   const text = BOARD_TEXT[language];
-  const names = callNames(children);
-  return { language, labels: text.labels, children: children.map((c, i) => ({ ...childBoard(c, text, now), name: names[i] as string })) };
+  // Always in the same places: the bridge learns its children in whatever order their first polls end.
+  const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const names = callNames(sorted);
+  return { language, labels: text.labels, children: sorted.map((c, i) => ({ ...childBoard(c, text, now), name: names[i] as string })) };
 }
 
 /**

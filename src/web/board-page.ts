@@ -125,8 +125,7 @@ ol, ul { list-style: none; }
   .board { height: 100vh; }
   .child { overflow: hidden; }
   .info { flex: 1 1 auto; min-height: 0; overflow: hidden; align-content: start; }
-  /* One row of grades: those that do not fit drop to a second row, which is cut off whole. */
-  .grades ul { max-height: 2em; overflow: hidden; row-gap: 14px; }
+  .warning .detail { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 }
 /* Tablet, portrait: children one below the other; each card plan left, the rest right. */
 @media (orientation: portrait) and (min-width: 600px) {
@@ -136,7 +135,7 @@ ol, ul { list-style: none; }
   .warning { grid-row: 2; }
   .foot { grid-row: 4; }
   .plan { grid-column: 1; grid-row: 3; }
-  .info { grid-column: 2; grid-row: 3; grid-template-columns: minmax(0, 1fr); align-content: start; }
+  .info { grid-column: 2; grid-row: 3; grid-template-columns: minmax(0, 1fr); align-content: start; min-height: 0; overflow: hidden; }
 }
 /* Phone: one column, the page scrolls. */
 @media (max-width: 599px) {

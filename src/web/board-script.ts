@@ -118,18 +118,45 @@ export const BOARD_SCRIPT = String.raw`'use strict';
     ]);
   }
 
+  // On a tablet the whole card must fit the screen: drop the lists' last items (grades first, then
+  // tests, then homework), then whole lists, rather than cut a line in half.
+  function fit(card) {
+    var info = card.querySelector('.info');
+    if (!info || getComputedStyle(info).overflow !== 'hidden') return;
+    var order = [['.grades', 1], ['.tests', 1], ['.homework', 1], ['.grades', 0], ['.tests', 0], ['.homework', 0]];
+    for (var i = 0; i < order.length && info.scrollHeight > info.clientHeight + 1; ) {
+      var box = info.querySelector(order[i][0]);
+      var items = box ? box.querySelectorAll('li') : [];
+      if (box && items.length > order[i][1]) {
+        if (items.length > 1) items[items.length - 1].remove();
+        else box.remove();
+      } else i++;
+    }
+  }
+
+  var shown = null;
   function render(model, v) {
+    shown = model;
     labels = model.labels;
     version = v || version;
     document.title = labels.title;
     board.style.setProperty('--children', String(Math.max(1, model.children.length)));
     board.className = 'board children-' + model.children.length;
     var cards = model.children.length ? model.children.map(child) : [el('p', 'empty', labels.noChildren)];
-    board.replaceChildren.apply(board, cards);
+    while (board.firstChild) board.removeChild(board.firstChild);
+    cards.forEach(function (c) { board.appendChild(c); });
+    cards.forEach(function (c) { if (c.className === 'child') fit(c); });
   }
 
+  // A tablet turned round: the cards are laid out anew and fitted again.
+  var resizing = null;
+  window.addEventListener('resize', function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { if (shown) render(shown); }, 200);
+  });
+
   function noAccess() {
-    board.replaceChildren();
+    while (board.firstChild) board.removeChild(board.firstChild);
     showStatus(labels.noAccess || 'No access (401)');
   }
 

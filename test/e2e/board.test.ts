@@ -149,6 +149,35 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await context.close();
   }, 60_000);
 
+  it("after a child's last lesson shows the next school day; marks the child's own lucky number and a portal outage", async () => {
+    const { h, port, token } = await bridgeWithBoard();
+    // Janek's register number is 7; the school draws it for tomorrow.
+    school.sim.account(JANEK.login).setLuckyNumber(7, '2026-11-19');
+    await h.advanceMinutes(170);
+    // Then the portal goes down for Ania's account: her next poll fails.
+    school.sim.failNext(1000, 503, { login: ANIA.login });
+    await h.advanceMinutes(20);
+    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'the failed poll');
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon.png') });
+    const [ania, jan] = [page.locator('.child').nth(0), page.locator('.child').nth(1)];
+    // 12:21: Ania still has lessons today; Janek's ended at 11:35, so his card shows Thursday.
+    expect(await ania.locator('.day-title').textContent()).toBe('Dziś, środa 18.11');
+    expect(await jan.locator('.day-title').textContent()).toBe('Jutro, czwartek 19.11');
+    expect(await jan.locator('.lesson.change-cancelled .subject-name').textContent()).toBe('Wychowanie fizyczne');
+    expect(await jan.locator('.lucky.mine .lucky-you').textContent()).toBe('To Ty!');
+    expect(await jan.locator('.lucky-label').textContent()).toBe('Szczęśliwy numerek na jutro');
+    expect(await ania.locator('.warning-problem').textContent()).toContain('Nie można teraz odczytać dziennika.');
+    expect(await jan.locator('.warning').count()).toBe(0);
+    // The same in the dark, for a person to look at.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon-dark.png') });
+    await context.close();
+  }, 90_000);
+
   it('fits the tablet both ways round and a phone; screenshots, first paint and bytes at 1280x800', async () => {
     const { port, token } = await bridgeWithBoard();
     const metrics: Record<string, unknown> = {};

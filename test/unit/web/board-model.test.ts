@@ -139,6 +139,11 @@ describe('the board of one child', () => {
     });
   });
 
+  it('keeps each child in its place whatever order the bridge learnt them in', () => {
+    const ids = (...order: string[]) => boardModel(order.map((id) => child({}, { id, name: id })), 'pl', at('09:12')).children.map((c) => c.id);
+    expect(ids('jan', 'ania', 'zosia')).toEqual(['ania', 'jan', 'zosia']);
+  });
+
   it('calls the children by their first names, unless two share one', () => {
     const names = (...full: string[]) => boardModel(full.map((n, i) => child({}, { id: `c${i}`, name: n })), 'pl', at('09:12')).children.map((c) => c.name);
     expect(names('Ania Kowalska', 'Jan Kowalski')).toEqual(['Ania', 'Jan']);
