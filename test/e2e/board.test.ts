@@ -80,6 +80,12 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const { h, port, token } = await bridgeWithBoard();
     const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // A CSP violation (inline script or style) or a script error shows here.
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
 
@@ -104,6 +110,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await row.and(page.locator('.change-cancelled')).waitFor({ timeout: 10_000 });
     expect(await row.locator('.note').textContent()).toBe('odwołana');
     expect(await page.evaluate('window.stayed')).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
 
