@@ -4,41 +4,12 @@
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
 import type { Language } from '../i18n/language.js';
 import type { EntityState } from '../ha/state.js';
-import { addDays, dayOfWeek, wallTime } from '../util/time.js';
+import { wallTime } from '../util/time.js';
+import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
+import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
 import type { ChildView } from './types.js';
 
-export type LessonChange = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
-
-export interface BoardLesson {
-  no: number | null;
-  from: string | null;
-  to: string | null;
-  subject: string | null;
-  room: string | null;
-  change: LessonChange | null;
-  /** The change in words, e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
-  note: string | null;
-  /** done: over; now: in progress (today only). */
-  status: 'done' | 'now' | null;
-}
-
-export interface BoardDay {
-  date: string;
-  /** "Dziś, środa 18.11", "Jutro, czwartek 19.11", "Poniedziałek 23.11". */
-  title: string;
-  lessons: BoardLesson[];
-  /** Shown instead of the list when the day has no lessons. */
-  empty: string | null;
-}
-
-/** The headline line: the lesson in progress, or the next one (today's or the next school day's first). */
-export interface BoardHeadline {
-  label: string;
-  subject: string;
-  /** "s. 14 · do 09:40", "08:55 · s. 12". */
-  detail: string;
-  change: LessonChange | null;
-}
+export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
 
 export interface BoardChild {
   id: string;
@@ -95,15 +66,8 @@ function callNames(children: readonly ChildView[]): string[] {
   return first.every((n, i) => first.indexOf(n) === i) ? first : full;
 }
 
-interface Clock {
-  now: number;
-  today: string;
-  time: string;
-}
-
 function childBoard(child: ChildView, text: BoardText, now: number): BoardChild {
-  const wall = wallTime(now);
-  const clock: Clock = { now, today: wall.date, time: wall.time.slice(0, 5) };
+  const clock = clockAt(now);
   const s = (key: string): EntityState | undefined => child.states.get(key);
   const day = shownDay(s('timetable_today'), s('timetable_tomorrow'), clock, text);
   const updated = lastUpdate(s('last_update'));
@@ -123,66 +87,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): BoardChild 
   };
 }
 
-// --- reading published states (lenient: an old retained state may lack a field) ---
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const list = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
-
-function count(state: EntityState | undefined): number | null {
-  const n = Number(state?.state ?? NaN);
-  return Number.isInteger(n) && n >= 0 ? n : null;
-}
-
-function cut(value: string | null, max: number): string | null {
-  if (value === null) return null;
-  const one = value.replace(/\s+/g, ' ').trim();
-  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
-}
-
-// --- dates in words ---
-
-function dayMonth(date: string): string {
-  return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function weekday(date: string, text: BoardText, short = false): string {
-  return (short ? text.weekdaysShort : text.weekdays)[dayOfWeek(date) - 1] ?? '';
-}
-
-/** "Dziś, środa 18.11" / "Jutro, czwartek 19.11" / "Poniedziałek 23.11". */
-function dayTitle(date: string, clock: Clock, text: BoardText): string {
-  const plain = `${weekday(date, text)} ${dayMonth(date)}`;
-  if (date === clock.today) return `${text.today}, ${plain}`;
-  if (date === addDays(clock.today, 1)) return `${text.tomorrow}, ${plain}`;
-  return capital(plain);
-}
-
-/** A day as short words for a list: "jutro", "czw. 19.11". */
-function dayShort(date: string, clock: Clock, text: BoardText): string {
-  if (date === clock.today) return text.today.toLowerCase();
-  if (date === addDays(clock.today, 1)) return text.tomorrow.toLowerCase();
-  return `${weekday(date, text, true)} ${dayMonth(date)}`;
-}
-
-/** An ISO timestamp as the board says it: "09:11" today, else "17.11 09:11". */
-function when(iso: string, clock: Clock): string {
-  const at = wallTime(Date.parse(iso));
-  const time = at.time.slice(0, 5);
-  return at.date === clock.today ? time : `${dayMonth(at.date)} ${time}`;
-}
-
-function lastUpdate(state: EntityState | undefined): string | null {
-  const iso = str(state?.state);
-  return iso !== null && Number.isFinite(Date.parse(iso)) ? iso : null;
-}
-
-// --- the parts of a card ---
+// --- the parts of a card beside the day ---
 
 function luckyOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['lucky'] {
   const number = str(state?.state);
@@ -190,76 +95,6 @@ function luckyOf(state: EntityState | undefined, clock: Clock, text: BoardText):
   const day = str(state?.attributes?.day);
   const registerNumber = str(state?.attributes?.register_number);
   return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
-}
-
-function lessonsOf(state: EntityState | undefined): { date: string; lessons: Record<string, unknown>[] } | null {
-  const date = str(state?.attributes?.date);
-  if (date === null || state?.state === null || state?.state === undefined) return null;
-  return { date, lessons: list(state.attributes?.lessons) };
-}
-
-const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
-
-function lessonOf(l: Record<string, unknown>, today: boolean, clock: Clock, text: BoardText): BoardLesson {
-  const change = CHANGES.find((c) => c === l.change) ?? null;
-  const from = str(l.from);
-  const to = str(l.to);
-  const subject = str(l.subject);
-  const room = str(l.room);
-  const notes: string[] = [];
-  if (change !== null) notes.push(text.changes[change]);
-  const originalSubject = str(l.original_subject);
-  const originalRoom = str(l.original_room);
-  if (change !== null && change !== 'cancelled' && originalSubject !== null && originalSubject !== subject) notes.push(text.instead(originalSubject));
-  // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
-  if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room) notes.push(text.wasRoom(originalRoom));
-  let status: BoardLesson['status'] = null;
-  if (today && to !== null && to <= clock.time) status = 'done';
-  else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
-  return { no: num(l.no), from, to, subject, room, change, note: notes.length > 0 ? notes.join(' · ') : null, status };
-}
-
-/** When today's last lesson that takes place ends (HH:MM); null without one. */
-function lastEnd(lessons: readonly Record<string, unknown>[]): string | null {
-  const ends = lessons.filter((l) => l.change !== 'cancelled').map((l) => str(l.to)).filter((t): t is string => t !== null);
-  return ends.length > 0 ? ends.reduce((a, b) => (b > a ? b : a)) : null;
-}
-
-/** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
-function shownDay(today: EntityState | undefined, next: EntityState | undefined, clock: Clock, text: BoardText): BoardDay | null {
-  const t = lessonsOf(today);
-  const n = lessonsOf(next);
-  const end = t !== null && t.date === clock.today ? lastEnd(t.lessons) : null;
-  const chosen = end !== null && clock.time < end ? t : (n ?? t);
-  if (chosen === null) return null;
-  const isToday = chosen.date === clock.today;
-  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, clock, text));
-  return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
-}
-
-function roomAnd(room: string | null, rest: string | null, text: BoardText, roomFirst = true): string {
-  const parts = roomFirst ? [room && text.room(room), rest] : [rest, room && text.room(room)];
-  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
-}
-
-/**
- * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
- * between lessons the next one of the day shown, for the next school day its first lesson.
- */
-function headlineOf(current: EntityState | undefined, day: BoardDay | null, clock: Clock, text: BoardText): BoardHeadline | null {
-  const subject = str(current?.state);
-  const a = current?.attributes ?? {};
-  if (subject !== null) {
-    const change = CHANGES.find((c) => c === a.change) ?? null;
-    const to = str(a.to);
-    return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text), change };
-  }
-  if (day === null) return null;
-  const isToday = day.date === clock.today;
-  const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
-  if (next === undefined) return null;
-  const label = isToday ? text.labels.next : `${text.firstLesson} (${dayShort(day.date, clock, text)})`;
-  return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false), change: next.change };
 }
 
 function homeworkOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['homework'] {
