@@ -66,6 +66,15 @@ VOLUME /config
 WORKDIR /config
 USER node
 
+# The web server (http.port in config.yaml, default 8099): the family board, the calendar feeds and
+# /health, which the health check asks. With another http.port, set DZIENNIK2MQTT_HEALTH_URL to match
+# (docker run -e ...); with the web server off (http.port: 0), run with --no-healthcheck.
+EXPOSE 8099
+ENV DZIENNIK2MQTT_HEALTH_URL=http://127.0.0.1:8099/health
+# busybox wget: exits non-zero on a 503 (the bridge is not connected to the broker) or no answer.
+HEALTHCHECK --interval=60s --timeout=5s --start-period=60s --retries=3 \
+  CMD wget -q -O /dev/null "$DZIENNIK2MQTT_HEALTH_URL" || exit 1
+
 # node is PID 1: the bridge handles SIGTERM and SIGINT itself (publishes offline, saves its files,
 # exits 0) and starts no child processes, so no init is needed to forward signals or reap zombies.
 STOPSIGNAL SIGTERM

@@ -73,7 +73,13 @@ export class App {
     const mirror =
       config.http.port === 0
         ? undefined
-        : new WebMirror({ target: bridge, language: config.language, healthy: () => this.bridge?.connected ?? true, now: () => clock.now() });
+        : new WebMirror({
+            target: bridge,
+            language: config.language,
+            healthy: () => this.bridge?.connected ?? true,
+            now: () => clock.now(),
+            // The calendar feeds (src/web/feeds.ts) join here: `feeds: (child, name) => ...`.
+          });
     this.mirror = mirror;
     const publisher = mirror ?? bridge;
     config.accounts.forEach((account, index) => {

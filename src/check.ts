@@ -1,5 +1,6 @@
 // `check`: logs every account in with its password and says, in plain words, who the child is, which
-// optional modules answer, and what to do when something fails. Exit 0 only if every account works.
+// optional modules answer, and what to do when something fails; then the web server's addresses with
+// its access token. Exit 0 only if every account works.
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
@@ -13,6 +14,7 @@ import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
+import { formatWebUrls, loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
 
 export interface CheckOptions {
   config: Config;
@@ -26,16 +28,47 @@ const DEVICE_COOKIE = 'DeviceCookie';
 
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
+  const ids: string[] = [];
   for (const account of options.config.accounts) {
-    const ok = await checkAccount(account, options);
-    if (!ok) failed++;
+    const result = await checkAccount(account, options);
+    if (!result.ok) failed++;
+    if (result.id !== undefined) ids.push(result.id);
   }
   const total = options.config.accounts.length;
   options.out.write(failed === 0 ? `\nAll ${total} account(s) work.\n` : `\n${failed} of ${total} account(s) failed.\n`);
+  await printWebUrls(options, ids);
   return failed === 0 ? 0 : 1;
 }
 
-async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<boolean> {
+/**
+ * The web server's addresses with the access token (the one place besides the first start that shows
+ * them): made here if the bridge has not run yet, so the first start then reuses it.
+ */
+async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
+  const { http, data_dir } = options.config;
+  if (http.port === 0) {
+    options.out.write('\nweb server: off (http.port is 0)\n');
+    return;
+  }
+  const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
+    options.out.write(`\nweb server: cannot read or keep its access token in ${data_dir} (${error.code ?? 'error'})\n`);
+    return undefined;
+  });
+  if (!token) return;
+  const base = webBaseUrl(http.bind, http.port);
+  options.out.write(
+    [
+      '',
+      'web server (the board and the calendar feeds; these addresses hold the access token, keep them private):',
+      ...formatWebUrls(webUrls(base, ids, token.value)),
+      `  health:   ${base}/health`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Whether the account works, and its child's id when known (configured, or from the child's name). */
+async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<{ ok: boolean; id?: string }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
@@ -53,7 +86,8 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     // Saved as the bridge would, so that `dashboard` knows the child right after a check.
     await saveIdentity(config.data_dir, account.login, me);
     const name = `${me.firstName} ${me.lastName}`.trim();
-    out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${account.id ?? childSlug(me.firstName)})\n`);
+    const id = account.id ?? childSlug(me.firstName);
+    out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${id})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
     const modules = await probeModules(gateway, clock.now());
     const messages = await messaging.probe().catch((error: unknown) => {
@@ -66,13 +100,13 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     if (!saved && !(await store.load().catch(() => undefined))) {
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
     }
-    return true;
+    return { ok: true, id };
   } catch (error) {
     const reason = problemReason(error);
     const [what, advice] = checkHelp(reason);
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
-    return false;
+    return { ok: false, id: account.id };
   }
 }
 

@@ -14,6 +14,8 @@ export interface CliArgs {
   addon: boolean;
   /** dashboard: the language of its labels. */
   lang?: DashboardLang;
+  /** dashboard: where its link to the family board goes. */
+  boardUrl?: string;
   help: boolean;
   version: boolean;
 }
@@ -33,6 +35,8 @@ Options:
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
   --lang pl|en     dashboard: the language of its labels (default: the config's language)
+  --board-url URL  dashboard: where its link to the family board goes (default: the add-on's panel,
+                   else http://<this machine>:<http.port>/)
   --help, --version
 `;
 
@@ -75,6 +79,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         const lang = value();
         if (!DASHBOARD_LANGS.includes(lang as DashboardLang)) throw new ConfigError('usage', [`--lang must be one of ${DASHBOARD_LANGS.join(', ')}`]);
         args.lang = lang as DashboardLang;
+        break;
+      }
+      case '--board-url': {
+        const url = value();
+        if (!/^(https?:\/\/|\/)\S+$/.test(url)) throw new ConfigError('usage', ['--board-url must be an http(s):// address or a Home Assistant path like /hassio/ingress/...']);
+        args.boardUrl = url;
         break;
       }
       case '--help':

@@ -6,6 +6,8 @@ import { AccountChild } from './poller/child.js';
 import { accountEntities } from './features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
 import { silentLogger } from './util/log.js';
+import { supervisorSelfSlug, type SupervisorOptions } from './config/addon.js';
+import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
 import type { Config } from './config/schema.js';
 
 export interface DashboardOptions {
@@ -14,6 +16,13 @@ export interface DashboardOptions {
   err: { write(text: string): unknown };
   /** Overrides the config's `language` (the `--lang` option). */
   lang?: DashboardLang;
+  /** Where the link to the family board goes (`--board-url`); by default see boardUrlFor. */
+  boardUrl?: string;
+  /** Running as the Home Assistant add-on: the board is its ingress panel. */
+  addon?: boolean;
+  supervisor?: Omit<SupervisorOptions, 'token'>;
+  /** Whether this runs in a container (default: looked up); tests set it. */
+  container?: boolean;
 }
 
 export async function runDashboard(options: DashboardOptions): Promise<number> {
@@ -27,8 +36,31 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     );
   }
   if (children.length === 0) return 1;
-  options.out.write(dashboardYaml(children, options.lang ?? options.config.language));
+  const boardUrl = options.boardUrl ?? (await boardUrlFor(options));
+  options.out.write(dashboardYaml(children, options.lang ?? options.config.language, { boardUrl }));
   return 0;
+}
+
+/**
+ * The board's address as Home Assistant's users reach it: in the add-on its ingress panel (no token
+ * needed there); else this machine's address and http.port, where a tablet needs the token once
+ * (then its cookie); none with the web server off.
+ */
+async function boardUrlFor(options: DashboardOptions): Promise<string | undefined> {
+  const { http } = options.config;
+  if (options.addon) {
+    const slug = await supervisorSelfSlug({ token: process.env.SUPERVISOR_TOKEN, ...options.supervisor });
+    if (slug) return `/hassio/ingress/${slug}`;
+    options.err.write('dashboard: the Supervisor did not name this add-on, so the family board is not linked (give --board-url).\n');
+    return undefined;
+  }
+  if (http.port === 0) return undefined;
+  const base = webBaseUrl(http.bind, http.port, options.container);
+  if (base.includes(HOST_PLACEHOLDER)) {
+    options.err.write("dashboard: in a container the board's address outside it is not known, so the board is not linked (give --board-url http://<host>:<port>/).\n");
+    return undefined;
+  }
+  return `${base}/`;
 }
 
 /**

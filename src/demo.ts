@@ -28,6 +28,8 @@ export interface DemoOptions {
   life?: { firstAfterMs?: number; everyMs?: number };
   /** Topic roots (default: `dziennik2mqtt`, or `dziennik2mqtt_demo` on a broker of one's own; `homeassistant`). */
   topics?: { base?: string; discoveryPrefix?: string };
+  /** The web server's port (default 8099, or a free one when that is taken; 0: off). */
+  httpPort?: number;
 }
 
 const FIRST_NEWS_MS = 60_000;
@@ -44,6 +46,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const base = options.topics?.base ?? (broker ? 'dziennik2mqtt' : 'dziennik2mqtt_demo');
   const discoveryPrefix = options.topics?.discoveryPrefix ?? 'homeassistant';
   const dataDir = await mkdtemp(join(tmpdir(), 'dziennik2mqtt-demo-'));
+  const httpPort = options.httpPort ?? (await portOr(8099));
   const config = await buildConfig(
     {
       mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
@@ -51,6 +54,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
       data_dir: dataDir,
       log_level: options.logLevel ?? 'warn',
+      http: { port: httpPort, bind: '0.0.0.0' },
     },
     'demo',
     { env: {} },
@@ -74,7 +78,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       '',
     ].join('\n'),
   );
-  const app = new App({ config, version: VERSION, log, staggerMs: 500 });
+  // The web server's addresses with its token follow the banner (a new token each demo: a new data_dir).
+  const app = new App({ config, version: VERSION, log, staggerMs: 500, out });
   const life = new SimLife({
     simulator,
     logins: DEMO_ACCOUNTS.map((a) => a.login),
@@ -177,6 +182,14 @@ export async function startBroker(requested?: number): Promise<EmbeddedBroker> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** `port` when nothing listens on it, else one the system picks (both free right now). */
+async function portOr(port: number): Promise<number> {
+  const probe = createServer();
+  const free = await listen(probe, port).catch(() => listen(probe, 0));
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return free;
 }
 
 function listen(server: Server, port: number): Promise<number> {

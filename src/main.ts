@@ -43,9 +43,9 @@ async function main(argv: readonly string[]): Promise<number> {
         return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr) });
       }
       case 'dashboard': {
-        const { config } = await loadConfig(args, false);
+        const { config, addon } = await loadConfig(args, false);
         const { runDashboard } = await import('./dashboard.js');
-        return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang });
+        return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang, boardUrl: args.boardUrl, addon });
       }
       case 'run':
         return await run(args);

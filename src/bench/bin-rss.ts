@@ -1,7 +1,9 @@
 // The RSS of the bin as a user starts it (`node dist/main.js run --config FILE`, no NODE_OPTIONS):
 // three children against the simulator in another process, an embedded broker, a few full poll
 // cycles asked for with the refresh button, then the resident memory of the whole process tree.
+// With `web`, the same with the web server on and a client using it meanwhile.
 import { spawn } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,8 +28,16 @@ export interface BinRss {
   offline: boolean;
 }
 
+export interface BinRssOptions {
+  /**
+   * The web server on (http.port on 127.0.0.1) with a client holding the board's event stream open, if
+   * the board has one, and asking /health and the board all along; off (http.port 0) otherwise.
+   */
+  web?: boolean;
+}
+
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
-export async function binRss(nodeArgs: string[] = []): Promise<BinRss> {
+export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {}): Promise<BinRss> {
   const sim = new SimProcess();
   await sim.ask({ type: 'time', now: Date.now() });
   const urls = await sim.ask<Record<string, string>>({ type: 'start', children: CHILDREN });
@@ -38,6 +48,7 @@ export async function binRss(nodeArgs: string[] = []): Promise<BinRss> {
   const dir = await mkdtemp(join(tmpdir(), 'd2m-binrss-'));
   const ids = Array.from({ length: CHILDREN }, (_, i) => `child${i}`);
   const config = join(dir, 'config.yaml');
+  const webPort = options.web ? await freeTcpPort() : 0;
   await writeFile(
     config,
     stringify({
@@ -46,6 +57,7 @@ export async function binRss(nodeArgs: string[] = []): Promise<BinRss> {
       accounts: ids.map((id, i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id })),
       data_dir: join(dir, 'data'),
       log_level: 'warn',
+      http: { port: webPort, bind: '127.0.0.1' },
     }),
     { mode: 0o600 },
   );
@@ -55,8 +67,10 @@ export async function binRss(nodeArgs: string[] = []): Promise<BinRss> {
   delete env.NODE_OPTIONS;
   const bin = spawn(process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
+  let client: WebClient | undefined;
   try {
     await Promise.all(ids.map((id) => nextMessage(watcher, `bench/${id}/last_update`)));
+    if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'));
     for (let round = 0; round < REFRESHES; round++) {
       await Promise.all(
         ids.map(async (id) => {
@@ -67,18 +81,75 @@ export async function binRss(nodeArgs: string[] = []): Promise<BinRss> {
       );
     }
     const processes = await processTree(bin.pid ?? 0);
+    client?.stop();
+    if (client && client.answered === 0) throw new Error('the web server never answered');
     const offline = nextMessage(watcher, 'bench/bridge/state', 'offline');
     bin.kill('SIGTERM');
     const exitCode = await exited;
     const wentOffline = await Promise.race([offline.then(() => true), delay(2_000).then(() => false)]);
     return { rssMB: processes.reduce((sum, p) => sum + p.rssMB, 0), processes, exitCode, offline: wentOffline };
   } finally {
+    client?.stop();
     if (bin.exitCode === null && bin.signalCode === null) bin.kill('SIGKILL');
     await watcher.endAsync();
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
     server.close();
     await sim.ask({ type: 'stop' });
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A port free right now on 127.0.0.1 (the config's port 0 means "off", not "any"). */
+async function freeTcpPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** What a wall tablet does: the event stream held open (when the board has one), the page and /health asked often. */
+class WebClient {
+  answered = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly held: Array<{ destroy(): void }> = [];
+
+  private constructor(
+    private readonly port: number,
+    private readonly token: string,
+  ) {}
+
+  static async start(port: number, tokenFile: string): Promise<WebClient> {
+    const client = new WebClient(port, (await readFile(tokenFile, 'utf8')).trim());
+    client.hold(`/api/events?token=${client.token}`);
+    client.timer = setInterval(() => {
+      client.ask('/health');
+      client.ask(`/?token=${client.token}`);
+    }, 250);
+    return client;
+  }
+
+  private ask(path: string): void {
+    httpGet({ host: '127.0.0.1', port: this.port, path }, (res) => {
+      this.answered++;
+      res.resume();
+    }).on('error', () => undefined);
+  }
+
+  private hold(path: string): void {
+    const req = httpGet({ host: '127.0.0.1', port: this.port, path }, (res) => {
+      this.answered++;
+      // A 404 means the board has no stream (yet): nothing to hold.
+      if (res.statusCode === 200) res.on('data', () => undefined);
+      else res.resume();
+    });
+    req.on('error', () => undefined);
+    this.held.push(req);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    for (const req of this.held.splice(0)) req.destroy();
   }
 }
 
@@ -131,9 +202,14 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js`: the figure alone, for trying launcher variants by hand.
+// `node dist/bench/bin-rss.js [--web] [node options]`: the figure alone, for trying launcher variants
+// (and the web server's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  binRss(process.argv.slice(2)).then(
+  const args = process.argv.slice(2);
+  binRss(
+    args.filter((a) => a !== '--web'),
+    { web: args.includes('--web') },
+  ).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -8,6 +8,8 @@ import type { Config, ConfigInput, FixedMessage } from './schema.js';
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
 export const ADDON_OPTIONS_PATH = '/data/options.json';
 export const ADDON_DATA_DIR = '/data';
+/** The web server's port inside the add-on: config.yaml's ingress_port and its mapped port say 8099. */
+export const ADDON_HTTP_PORT = 8099;
 export const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
 const SUPERVISOR_URL = 'http://supervisor';
 
@@ -106,6 +108,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     data_dir: ADDON_DATA_DIR,
     log_level: (o.log_level ?? 'info') as Config['log_level'],
     language: o.language as Config['language'] | undefined,
+    http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0' },
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
   if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };
@@ -218,6 +221,26 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
     ]);
   }
   throw new SupervisorError(`unexpected answer from the Supervisor (HTTP ${response.status})${said}`, response.status);
+}
+
+/**
+ * The add-on's own slug as the Supervisor knows it (`<repository hash>_dziennik2mqtt`): its ingress
+ * panel is /hassio/ingress/<slug>. Undefined when the Supervisor cannot say.
+ */
+export async function supervisorSelfSlug(options: SupervisorOptions): Promise<string | undefined> {
+  if (!options.token) return undefined;
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const response = await doFetch(`${options.baseUrl ?? SUPERVISOR_URL}/addons/self/info`, {
+      headers: { Authorization: `Bearer ${options.token}` },
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    const body = (await response.json()) as { result?: string; data?: { slug?: unknown } };
+    const slug = body.data?.slug;
+    return response.ok && body.result === 'ok' && typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function brokerOf(data: Record<string, unknown>): MqttService {

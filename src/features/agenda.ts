@@ -10,7 +10,7 @@ import {
 } from '../portal/schemas/agenda.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue } from '../school/homework.js';
+import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
 import { CADENCE } from '../poller/resources.js';
 import { lookupList, names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
@@ -25,6 +25,9 @@ import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {
   tests: AgendaItem[];
+  /** The whole agenda (tests, meetings, trips, other entries) and the homework: the calendar feeds. */
+  items: AgendaItem[];
+  homework: HomeworkItem[];
 }
 
 export const agenda = feature({
@@ -94,7 +97,7 @@ export class AgendaSource implements Source {
         homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
         test: testEvents(agenda, ctx.today),
       },
-      output: { tests: agenda.filter((i) => i.kind === 'test') } satisfies AgendaOutput,
+      output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
     };
   }
 }

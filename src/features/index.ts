@@ -12,6 +12,7 @@ import { library } from './library.js';
 import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
+import { calendarFeeds } from './calendar-feeds.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from '../ha/entities.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -19,7 +20,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, status, fixedMessages];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, status, fixedMessages];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,

@@ -6,9 +6,11 @@
 import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
-import { schedule, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
-import { CADENCE } from '../poller/resources.js';
+import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
+import { feedDates } from '../school/calendar-feeds.js';
+import { CADENCE, HOUR, MINUTE } from '../poller/resources.js';
+import { addDays, warsawTimeOfDay } from '../util/time.js';
 import { names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
 import { binary, eventEntity, sensor } from '../ha/entities.js';
@@ -24,7 +26,18 @@ export interface TimetableOutput {
   days: TimetableDays;
   /** The next school day after today, or null when the timetable cannot tell. */
   nextSchoolDay: string | null;
+  /** This and next week, Monday to Sunday, with their lessons and changes (the calendar feeds). */
+  fortnight: SchoolDay[];
+  /** The free days of the school and of the child's class. */
+  freeDays: FreeDay[];
 }
+
+/**
+ * Next week for the calendar feeds when the states do not need it: at most every 6 hours (at once
+ * when the class calendar lists a new plan change), and not at night, when no one reads a calendar.
+ */
+const FEED_WEEK_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+const FEED_WEEK_HOURS = { from: '06:00', to: '22:00' };
 
 const timestamp = { deviceClass: 'timestamp', attributes: false } as const;
 
@@ -80,7 +93,9 @@ export class TimetableSource implements Source {
     const partial = mergeTimetables(...weeks.values());
     for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeDays(free) })) await fetchWeek(monday);
     const days = mergeTimetables(...weeks.values());
-    const lessonIds = Object.values(days).flat(2);
+    const nextWeek = addDays(thisWeek as string, 7);
+    const feedDays = weeks.has(nextWeek) ? days : mergeTimetables(days, await feedWeek(ctx, nextWeek, age.signal));
+    const lessonIds = Object.values(feedDays).flat(2);
     const withNames = await names(ctx, {
       subjects: lessonIds.map((l) => l.Subject?.id),
       users: lessonIds.map((l) => l.Teacher?.id),
@@ -88,7 +103,8 @@ export class TimetableSource implements Source {
     });
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
     const result = this.compute(input);
-    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay };
+    const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
+    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeDays(free) };
     const events = { plan_change: result.events, free_day: freeDayEvents(freeDays(free), ctx.today) };
     return { states: renderTimetable(result), events, output };
   }
@@ -140,6 +156,24 @@ export class TimetableSource implements Source {
       substitutions: answers.substitutions?.Substitutions,
     };
   }
+}
+
+/** Next week's timetable for the feeds (see FEED_WEEK_MAX_AGE); undefined when not published yet. */
+async function feedWeek(ctx: SourceContext, monday: string, signal: string | undefined): Promise<TimetableDays | undefined> {
+  const time = warsawTimeOfDay(ctx.now);
+  const daytime = time >= FEED_WEEK_HOURS.from && time < FEED_WEEK_HOURS.to;
+  const answer = await ctx.cache.get({
+    endpoint: 'Timetables',
+    schema: timetablesResponse,
+    query: { weekStart: monday },
+    // At night any copy will do; only a bridge started then reads one. A user's refresh does not read
+    // it either: it is no entity's data.
+    maxAgeMs: daytime ? FEED_WEEK_MAX_AGE : Infinity,
+    ...(daytime && signal !== undefined ? { signal } : {}),
+    refusedForMs: CADENCE.hourly,
+    staleOnError: true,
+  });
+  return answer?.Timetable;
 }
 
 /** A day's plan changes; no day (the next school day unknown) is unknown. */

@@ -34,19 +34,27 @@ function childSections(lang: Language): readonly { title: (t: DashboardText) => 
   ];
 }
 
+export interface DashboardExtras {
+  /**
+   * Where the family view's link to the bridge's own board goes: a Home Assistant path (`/hassio/ingress/...`,
+   * the add-on's panel) or a full URL (http://host:8099/). No link when not given.
+   */
+  boardUrl?: string;
+}
+
 /** The dashboard as a Lovelace config object. */
-export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): Record<string, unknown> {
+export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE, extras: DashboardExtras = {}): Record<string, unknown> {
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
-  const views = [familyView(entities, t), ...entities.map((e) => childView(e, t, lang)), diagnosticsView(entities, t)];
+  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang)), diagnosticsView(entities, t)];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
 }
 
 /** The dashboard as YAML, ready for "Raw configuration editor". */
-export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE): string {
+export function dashboardYaml(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE, extras: DashboardExtras = {}): string {
   const header = `# ${DASHBOARD_TEXT[lang].header}\n`;
   // YAML 1.1 rules quote "on"/"off": Home Assistant's own YAML loader would read them as booleans.
-  return header + stringify(dashboard(children, lang), { lineWidth: 0, version: '1.1' });
+  return header + stringify(dashboard(children, lang, extras), { lineWidth: 0, version: '1.1' });
 }
 
 /** A sections view; tabs show their title (an icon alone means nothing on a touch screen). */
@@ -63,9 +71,20 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
   return { type: 'grid', cards: [heading(title), ...present] };
 }
 
-function familyView(children: readonly ChildEntities[], t: DashboardText): Card | undefined {
+function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {
   const sections = children.map((e) => section(e.child.name, FAMILY_BLOCKS.map((block) => block(e, t))));
+  // After the children's columns, so the day at a glance stays where it was.
+  if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));
+}
+
+/**
+ * A button to the bridge's board: inside Home Assistant (the add-on's ingress panel) it navigates,
+ * elsewhere it opens the URL. The token is never in it (see README, "The family board").
+ */
+function boardLink(url: string, t: DashboardText): Card {
+  const tap = url.startsWith('/') ? { action: 'navigate', navigation_path: url } : { action: 'url', url_path: url };
+  return { type: 'button', name: t.board, icon: 'mdi:view-dashboard-variant', show_state: false, tap_action: tap };
 }
 
 function childView(e: ChildEntities, t: DashboardText, lang: Language): Card | undefined {

@@ -6,6 +6,8 @@ export interface DashboardText {
   title: string;
   header: string;
   family: string;
+  /** The link to the bridge's own family board (the web server). */
+  board: string;
   diagnostics: string;
   luckyYou: (name: string) => string;
   problem: string;
@@ -82,6 +84,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     title: 'School',
     header: 'dziennik2mqtt dashboard: in Home Assistant add a dashboard, open it, "Edit" > three dots > "Raw configuration editor", paste this.',
     family: 'Family',
+    board: 'Family board',
     diagnostics: 'Bridge',
     luckyYou: (name) => `Lucky number: it's you, ${name}!`,
     problem: 'The register cannot be read right now:',
@@ -150,6 +153,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     title: 'Szkoła',
     header: 'Dashboard dziennik2mqtt: w Home Assistant dodaj dashboard, otwórz go, "Edytuj" > trzy kropki > "Edytor konfiguracji", wklej to.',
     family: 'Rodzina',
+    board: 'Tablica rodziny',
     diagnostics: 'Mostek',
     luckyYou: (name) => `Szczęśliwy numerek: to Ty, ${name}!`,
     problem: 'Nie da się teraz odczytać dziennika:',
@@ -182,7 +186,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
-    count: 'Ocen',
+    count: 'Liczba ocen',
     notesAbsences: 'Uwagi i frekwencja',
     newestNote: 'Najnowsza uwaga',
     noNotes: 'Brak uwag.',

@@ -13,6 +13,13 @@ export interface MessagingPolicy {
   failureWindowMs: number;
   /** Redirects followed by the /wiadomosci3 bootstrap (portal and messaging hosts only). */
   maxBootstrapHops: number;
+  /**
+   * A messaging session seen to die at this age or older teaches the client its lifetime (a younger
+   * death has another cause, such as a new login elsewhere, and teaches nothing).
+   */
+  minLearnedLifetimeMs: number;
+  /** After this many bootstraps ahead of the learned lifetime, one session is let run until it dies (the lifetime may have grown). */
+  relearnAfter: number;
 }
 
 export const DEFAULT_MESSAGING_POLICY: MessagingPolicy = {
@@ -21,6 +28,8 @@ export const DEFAULT_MESSAGING_POLICY: MessagingPolicy = {
   absentLongRecheckMs: 60 * MINUTE,
   failureWindowMs: 10 * MINUTE,
   maxBootstrapHops: 5,
+  minLearnedLifetimeMs: 10 * MINUTE,
+  relearnAfter: 6,
 };
 
 /** When to ask /wiadomosci3 again after the `streak`-th "Brak dostępu" in a row (1-based). */

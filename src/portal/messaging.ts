@@ -51,6 +51,14 @@ export class MessagingClient {
   private relogging: Promise<void> | undefined;
   private attached = false;
   private known: boolean | undefined;
+  /** When the messaging session in use was bootstrapped. */
+  private bootedAt = 0;
+  /**
+   * The age at which the last messaging session was seen rejected, and how many sessions were
+   * bootstrapped again on reaching it since: a session that old is renewed before the call instead
+   * of after a rejected one (a request saved at every renewal).
+   */
+  private lifetime: { ageMs: number; renewed: number } | undefined;
 
   constructor(options: MessagingClientOptions) {
     this.options = options;
@@ -68,8 +76,10 @@ export class MessagingClient {
     const url = this.url(path, query);
     await this.ensureBooted();
     const generation = this.bootGeneration;
+    const sentAt = this.options.clock.now();
     const first = await this.send('GET', url);
     if (statusAction(first.status) !== 'recover') return this.read(first, path);
+    if (generation === this.bootGeneration) this.learnLifetime(sentAt - this.bootedAt);
 
     // Step 1: a new bootstrap (shared with every call the same session rejected) and one retry.
     this.options.log.debug({ account: this.options.account, path, status: first.status }, 'messaging call rejected; bootstrapping again');
@@ -149,9 +159,32 @@ export class MessagingClient {
   }
 
   private async ensureBooted(): Promise<void> {
+    if (this.booted && !this.booting && this.outlived()) this.booted = false;
     if (this.booted && !this.booting) return;
     if (!this.booting && this.absent && this.options.clock.now() < this.absent.checkAt) throw this.unavailable();
     if ((await this.bootstrap()) === 'absent') throw this.unavailable();
+  }
+
+  /** A rejection at `ageMs`: an age this session type is known to reach dead (see `lifetime`). */
+  private learnLifetime(ageMs: number): void {
+    if (ageMs < this.policy.minLearnedLifetimeMs) return;
+    this.lifetime = { ageMs, renewed: 0 };
+    this.options.log.debug({ account: this.options.account, minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
+  }
+
+  /**
+   * The session in use is as old as the last one seen dead. Every `relearnAfter` renewals one session
+   * is let run into its rejection instead, in case the portal now keeps them longer.
+   */
+  private outlived(): boolean {
+    const lifetime = this.lifetime;
+    if (!lifetime || this.options.clock.now() - this.bootedAt < lifetime.ageMs) return false;
+    if (lifetime.renewed >= this.policy.relearnAfter) {
+      this.lifetime = undefined;
+      return false;
+    }
+    lifetime.renewed++;
+    return true;
   }
 
   /** A new bootstrap unless another caller already started one since `generation`. */
@@ -200,6 +233,7 @@ export class MessagingClient {
     }
     this.absent = undefined;
     this.booted = true;
+    this.bootedAt = clock.now();
     this.known = true;
     log.debug({ account }, 'messaging session bootstrapped');
     return 'ok';

@@ -106,10 +106,9 @@ function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly Pl
   return l.cancelled ? (inSlot.find((c) => c.kind === 'cancelled') ?? null) : null;
 }
 
-export function schedule(input: ScheduleInput): Schedule {
-  const today = warsawDate(input.now);
+/** The school calendar and the plan changes of an input, and how to read any one day of it. */
+function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalendar; changes: PlanChange[]; day: (date: string) => SchoolDay } {
   const cal: SchoolCalendar = { days: input.days, names: input.names, free: freeDays(input.free) };
-  const next = nextSchoolDay(cal, today);
   const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names });
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
@@ -118,6 +117,19 @@ export function schedule(input: ScheduleInput): Schedule {
     const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
+  return { cal, changes, day };
+}
+
+/** Several days with their lessons and changes, each read as schedule() reads today (the calendar feeds). */
+export function schoolDays(input: Omit<ScheduleInput, 'now'>, dates: readonly string[]): SchoolDay[] {
+  const { day } = schoolDayReader(input);
+  return dates.map(day);
+}
+
+export function schedule(input: ScheduleInput): Schedule {
+  const today = warsawDate(input.now);
+  const { cal, changes, day } = schoolDayReader(input);
+  const next = nextSchoolDay(cal, today);
   const todays = day(today);
   const [start, end] = [todays.start, todays.end].map((t) => (t === null ? null : Date.parse(t)));
   return {

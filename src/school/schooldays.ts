@@ -21,6 +21,8 @@ export interface FreeDaysInput {
 }
 
 export interface FreeDay {
+  /** The portal's id of the entry (unique within its scope): what keeps a moved free day the same one. */
+  id?: string;
   name: string | null;
   scope: 'school' | 'class';
   from: string;
@@ -34,7 +36,7 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
   for (const d of input.schoolFreeDays ?? []) {
     const from = dayOf(d.DateFrom);
     const to = dayOf(d.DateTo) ?? from;
-    if (from && to) out.push({ name: d.Name?.trim() ?? null, scope: 'school', from, to });
+    if (from && to) out.push({ id: d.Id, name: d.Name?.trim() ?? null, scope: 'school', from, to });
   }
   if (input.classId === undefined) return out;
   const types = byId(input.classFreeDayTypes);
@@ -44,7 +46,7 @@ export function freeDays(input: FreeDaysInput): FreeDay[] {
     const to = dayOf(d.DateTo) ?? from;
     if (!from || !to) continue;
     const type = d.Type === undefined ? undefined : types.get(d.Type);
-    const day: FreeDay = { name: type?.Name?.trim() ?? null, scope: 'class', from, to };
+    const day: FreeDay = { id: d.Id, name: type?.Name?.trim() ?? null, scope: 'class', from, to };
     const lf = d.LessonNoFrom;
     const lt = d.LessonNoTo;
     // Values are not documented: a positive bound makes it partial, a missing bound is open.

@@ -34,6 +34,8 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+const MAX_CONNECTIONS = 64;
+
 /** The cookie lives long: a wall tablet should not need the token again for years. */
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
@@ -47,7 +49,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
   const streams = new Set<ServerResponse>();
-  const server = createServer((req, res) => handle(req, res, options, streams));
+  const server = createServer((req, res) => {
+    // Whatever goes wrong in one answer (a route's bad header value, say) must not reach the process.
+    try {
+      handle(req, res, options, streams);
+    } catch (error) {
+      options.log.warn({ path: pathOf(req), err: error instanceof Error ? error.message : String(error) }, 'web answer failed');
+      if (!res.headersSent) plain(res, 500, 'Internal error.\n');
+      else res.destroy();
+    }
+  });
+  // A flood of connections must not grow the bridge's memory without bound; a family needs a few.
+  server.maxConnections = MAX_CONNECTIONS;
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -77,10 +90,14 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/** Only the path is ever logged: the query may hold the token. */
+function pathOf(req: IncomingMessage): string {
+  return (req.url ?? '').split('?', 1)[0]?.slice(0, 200) ?? '';
+}
+
 function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOptions, streams: Set<ServerResponse>): void {
   const target = req.url ?? '/';
-  // Only the path is ever logged: the query may hold the token.
-  const logPath = target.split('?', 1)[0]?.slice(0, 200) ?? '';
+  const logPath = pathOf(req);
   const method = req.method ?? '';
   if (method !== 'GET' && method !== 'HEAD') {
     return plain(res, 405, 'Only GET and HEAD.\n', { Allow: 'GET, HEAD' });
@@ -105,12 +122,10 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   if (access.via === 'query' && parsed.segments.length === 0) {
     extra['Set-Cookie'] = `${TOKEN_COOKIE}=${options.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
   }
-  // A route never sees the token, so it cannot echo it into a page or a link.
-  parsed.query.delete('token');
   const request: WebRequest = {
     method: head ? 'HEAD' : 'GET',
     segments: parsed.segments,
-    query: parsed.query,
+    query: withoutToken(parsed.query, options.token),
     headers: req.headers,
     ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
   };
@@ -122,7 +137,17 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
     return plain(res, 500, 'Internal error.\n', {}, head);
   }
   if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
-  send(req, res, answer, extra, head, streams, options.log, logPath);
+  if (answer.stream) return openStream(res, answer, answer.stream, { ...extra, ...SECURITY_HEADERS }, { head, streams, log: options.log, logPath });
+  send(req, res, answer, extra, head);
+}
+
+/** The query without the token, under any name: a route cannot echo it into a page or a link. */
+function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of query) {
+    if (key !== 'token' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
+  }
+  return kept;
 }
 
 function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | undefined {
@@ -133,30 +158,29 @@ function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | 
   return undefined;
 }
 
-function send(
-  req: IncomingMessage,
+/** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */
+function openStream(
   res: ServerResponse,
   answer: WebResponse,
-  extra: Record<string, string>,
-  head: boolean,
-  streams: Set<ServerResponse>,
-  log: Logger,
-  logPath: string,
+  stream: (res: ServerResponse) => void,
+  headers: Record<string, string>,
+  context: { head: boolean; streams: Set<ServerResponse>; log: Logger; logPath: string },
 ): void {
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache', ...answer.headers, ...extra, ...SECURITY_HEADERS };
-  if (answer.stream) {
-    res.writeHead(answer.status, headers);
-    if (head) return void res.end();
-    streams.add(res);
-    res.on('close', () => streams.delete(res));
-    try {
-      answer.stream(res);
-    } catch (error) {
-      log.warn({ path: logPath, err: error instanceof Error ? error.message : String(error) }, 'web stream failed');
-      res.end();
-    }
-    return;
+  res.writeHead(answer.status, { 'Cache-Control': 'no-store', ...answer.headers, ...headers });
+  if (context.head) return void res.end();
+  context.streams.add(res);
+  res.on('close', () => context.streams.delete(res));
+  try {
+    stream(res);
+  } catch (error) {
+    context.log.warn({ path: context.logPath, err: error instanceof Error ? error.message : String(error) }, 'web stream failed');
+    res.end();
   }
+}
+
+/** A whole answer, with its validators, or 304 when the client already has it. */
+function send(req: IncomingMessage, res: ServerResponse, answer: WebResponse, extra: Record<string, string>, head: boolean): void {
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache', ...answer.headers, ...extra, ...SECURITY_HEADERS };
   const body = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body, 'utf8');
   if (body !== undefined) {
     headers.ETag = etagOf(body);

@@ -1,6 +1,7 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
 // reused after; compared in constant time. Also the URLs a person opens, with or without it.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -45,10 +46,23 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
   return timingSafeEqual(digest(given), digest(token));
 }
 
-/** The base URL a person on the home network would type: the bound address, or this machine's own. */
-export function webBaseUrl(bind: string, port: number): string {
+/** Stands for the host's address where the bridge cannot know it (inside a container). */
+export const HOST_PLACEHOLDER = '<this-machine>';
+
+/** Docker (also the add-on) or Podman: the container's own address means nothing outside it. */
+export function inContainer(): boolean {
+  return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
+}
+
+/**
+ * The base URL a person on the home network would type: the bound address, or this machine's own;
+ * in a container, HOST_PLACEHOLDER (the container's address is not the one to type).
+ */
+export function webBaseUrl(bind: string, port: number, container = inContainer()): string {
   let host = bind;
-  if (bind === '0.0.0.0' || bind === '::') {
+  if ((bind === '0.0.0.0' || bind === '::') && container) {
+    host = HOST_PLACEHOLDER;
+  } else if (bind === '0.0.0.0' || bind === '::') {
     const own = Object.values(networkInterfaces())
       .flatMap((list) => list ?? [])
       .find((a) => a.family === 'IPv4' && !a.internal);

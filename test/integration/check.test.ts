@@ -27,10 +27,11 @@ afterEach(async () => {
 async function check(
   accounts: { login: string; password: string }[],
   dataDir?: string,
+  http?: { port: number; bind?: string },
 ): Promise<{ code: number; text: string }> {
   const dir = dataDir ?? (await tempDir());
   if (dataDir === undefined) dirs.push(dir);
-  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir }, 'test', { env: {} });
+  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}) }, 'test', { env: {} });
   let text = '';
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger() });
   return { code, text };
@@ -126,5 +127,22 @@ describe('the jar check logs in with', () => {
     const savedDevice = (saved!.cookies as { cookies: { key: string; value: string }[] }).cookies.find((c) => c.key === 'DeviceCookie');
     expect(savedDevice).toBeDefined();
     expect(cookies.map((c) => [c.key, c.value, c.path])).toEqual([['DeviceCookie', savedDevice!.value, '/OAuth']]);
+  });
+
+  it("prints the board's and each child's feed URLs with the token the bridge will use", async () => {
+    const dataDir = await tempDir();
+    dirs.push(dataDir);
+    const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+    const { text } = await check(accounts, dataDir, { port: 8123, bind: '127.0.0.1' });
+    const token = (await readFile(join(dataDir, 'http-token'), 'utf8')).trim();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(text).toContain(`http://127.0.0.1:8123/?token=${token}`);
+    for (const child of ['ania', 'jan']) {
+      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`http://127.0.0.1:8123/calendar/${child}/${feed}.ics?token=${token}`);
+    }
+    expect(text).toContain('http://127.0.0.1:8123/health');
+    // The same token at the next check (and at the bridge's start).
+    expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' })).text).toContain(`?token=${token}`);
+    expect((await check(accounts.slice(0, 1), dataDir, { port: 0 })).text).toContain('web server: off');
   });
 });

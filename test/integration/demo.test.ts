@@ -12,7 +12,8 @@ function startDemo(options: Omit<DemoOptions, 'untilStopped' | 'out'>): { output
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const output: string[] = [];
-  const demo = runDemo({ logLevel: 'silent', ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } });
+  // The web server stays off unless a test asks: parallel tests would all want port 8099.
+  const demo = runDemo({ logLevel: 'silent', httpPort: 0, ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } });
   return {
     output: () => output.join(''),
     stop: () => {
@@ -66,6 +67,19 @@ describe('demo', () => {
     for (const host of [...ownIPv4(), '127.0.0.1']) expect(demo.output()).toContain(`mqtt://${host}:${port}`);
     expect(demo.output()).toContain('--mqtt-url');
     await expect(demo.stop()).resolves.toBe(0);
+  }, 40_000);
+
+  it('serves the family board too, printing its address with the access token', async () => {
+    const httpPort = await freePort();
+    const demo = startDemo({ port: await freePort(), httpPort });
+    await waitUntil(() => /\?token=[\w-]{43}/.test(demo.output()), 'the web server addresses', 15_000);
+    const token = /:(\d+)\/\?token=([\w-]{43})/.exec(demo.output());
+    expect(token?.[1]).toBe(String(httpPort));
+    const health = await fetch(`http://127.0.0.1:${httpPort}/health`);
+    expect(health.status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${httpPort}/`)).status).toBe(401);
+    await expect(demo.stop()).resolves.toBe(0);
+    await expect(fetch(`http://127.0.0.1:${httpPort}/health`)).rejects.toThrow();
   }, 40_000);
 
   it('says that the simulated school adds news, and prints each round', async () => {

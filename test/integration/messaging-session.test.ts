@@ -86,6 +86,52 @@ describe('recovery ladder (spec 5.4.3-5)', () => {
     expect(sim.logins()).toBe(1);
   });
 
+  it('renews a session as old as the last one that died before calling, not after a rejection', async () => {
+    const { api } = make();
+    const rejected = () => countCalls() - calls;
+    let calls = 0;
+    // The first session dies of age (40 minutes): one rejected call teaches the client that age.
+    for (let minute = 0; minute <= 40; minute += 20) {
+      await api.unreadCounts();
+      calls++;
+      if (minute < 40) await clock.advance(20 * MIN);
+    }
+    expect(rejected()).toBe(1);
+    expect(bootstraps()).toBe(2);
+    // The next six sessions are renewed at 40 minutes, ahead of their death: no rejected call.
+    for (let session = 0; session < 6; session++) {
+      await clock.advance(20 * MIN);
+      await api.unreadCounts();
+      await clock.advance(20 * MIN);
+      await api.unreadCounts();
+      calls += 2;
+    }
+    expect(rejected()).toBe(1);
+    expect(bootstraps()).toBe(8);
+    // Then one session is let run into its rejection, in case the portal keeps them longer now.
+    await clock.advance(20 * MIN);
+    await api.unreadCounts();
+    await clock.advance(20 * MIN);
+    await api.unreadCounts();
+    calls += 2;
+    expect(rejected()).toBe(2);
+    expect(bootstraps()).toBe(9);
+    expect(sim.logins()).toBe(1);
+  });
+
+  it('learns nothing from a session rejected young (another cause than age)', async () => {
+    const { api } = make();
+    await api.unreadCounts();
+    await clock.advance(5 * MIN);
+    sim.messaging.expireSessions(ANIA.login);
+    await api.unreadCounts();
+    expect(bootstraps()).toBe(2);
+    // Had 5 minutes been learned as the lifetime, this call would bootstrap first.
+    await clock.advance(6 * MIN);
+    await api.unreadCounts();
+    expect(bootstraps()).toBe(2);
+  });
+
   it.each([403, 400, 409])('on a %i bootstraps once and retries', async (status) => {
     const { api } = make();
     await api.unreadCounts();

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
+import { createLogger } from '../../src/util/log.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -60,6 +61,23 @@ describe('the web server in the bridge', () => {
     const down = await send(port, '/health');
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body)).toMatchObject({ status: 'error' });
+  });
+
+  it('lets the ingress proxy in without the token, and never logs the token', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    // The test plays the Supervisor's proxy from 127.0.0.1.
+    const h = await school.start({ accounts: accounts.slice(0, 1), http: { port }, ingressAddress: '127.0.0.1', log });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    expect((await send(port, '/no-such-page', { headers: { 'x-ingress-path': '/api/hassio_ingress/x1' } })).status).toBe(404);
+    expect((await send(port, '/health')).status).toBe(200);
+    await send(port, `/?token=${token}`);
+    await send(port, `/calendar/ania/lessons.ics?token=${token}`);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).toContain('web server listening');
   });
 
   it('keeps polling when its port is taken', async () => {

@@ -124,6 +124,31 @@ describe('hassio-addon/config.yaml', () => {
   });
 });
 
+describe('hassio-addon web server', () => {
+  it("shows the board in the sidebar through ingress, on the port the bridge listens on inside", async () => {
+    const { ADDON_HTTP_PORT, configFromOptions } = await import('../../../src/config/addon.js');
+    expect(addon.ingress).toBe(true);
+    expect(addon.ingress_port).toBe(ADDON_HTTP_PORT);
+    expect(configFromOptions(filled, { url: 'mqtt://core-mosquitto:1883', username: 'u', password: 'p' }).http).toEqual({ port: ADDON_HTTP_PORT, bind: '0.0.0.0' });
+    expect(addon.panel_icon).toMatch(/^mdi:[a-z0-9-]+$/);
+    expect(typeof addon.panel_title).toBe('string');
+  });
+
+  it('maps the same port on the host for the feeds, described in both languages', async () => {
+    const ports = addon.ports as Record<string, number>;
+    const { ADDON_HTTP_PORT } = await import('../../../src/config/addon.js');
+    expect(ports).toEqual({ [`${ADDON_HTTP_PORT}/tcp`]: ADDON_HTTP_PORT });
+    // The Supervisor's rule for a port key (validate.py: RE_DOCKER_PORTS) and one description per key.
+    for (const key of Object.keys(ports)) expect(key).toMatch(/^\d+(?:\/(?:tcp|udp))?$/);
+    expect(Object.keys(addon.ports_description as object)).toEqual(Object.keys(ports));
+    for (const lang of ['en', 'pl']) {
+      const network = (await readYaml(new URL(`translations/${lang}.yaml`, addonDir))).network as Record<string, string>;
+      expect(Object.keys(network), lang).toEqual(Object.keys(ports));
+      expect(network[`${ADDON_HTTP_PORT}/tcp`]?.length, lang).toBeGreaterThan(10);
+    }
+  });
+});
+
 describe('hassio-addon translations', () => {
   for (const lang of ['en', 'pl']) {
     it(`${lang}.yaml names and describes every option and field, and nothing else`, async () => {

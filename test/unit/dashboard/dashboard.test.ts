@@ -57,7 +57,8 @@ async function rememberLukasz(): Promise<void> {
 async function publishedEntityIds(config: Config): Promise<Set<string>> {
   const announced = new Map<string, ChildDevice>();
   const app = new App({
-    config,
+    // Only the announced entities matter here: no web server.
+    config: { ...config, http: { ...config.http, port: 0 } },
     version: '0.0.0-test',
     log: silentLogger(),
     clock: new FakeClock('2026-11-20T07:00:00+01:00'),
@@ -89,7 +90,7 @@ function namedEntityIds(yamlText: string): Set<string> {
 async function run(config: Config, lang?: 'en' | 'pl'): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runDashboard({ config, lang, out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) } });
+  const code = await runDashboard({ config, lang, container: false, out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) } });
   return { code, out, err };
 }
 

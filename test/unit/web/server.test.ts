@@ -89,7 +89,7 @@ describe('the web server', () => {
 
   it('never hands the token to a route', async () => {
     const port = await start();
-    const answer = await send(port, withToken('/echo?a=1'));
+    const answer = await send(port, withToken(`/echo?a=1&token[]=${TOKEN}&copy=x${TOKEN}`));
     expect(answer.status).toBe(200);
     expect(answer.body).toBe('a');
   });
@@ -212,6 +212,15 @@ describe('the web server', () => {
       });
     });
     await expect(ended).resolves.toContain('data: hello');
+  });
+
+  it('survives a route whose answer cannot be sent (a bad header value): 500, and the next request is fine', async () => {
+    const data = new HandData();
+    const badHeader: Route = (req) => (req.segments[0] === 'bad' ? { status: 200, headers: { 'X-Note': 'line\nbreak' }, body: 'x' } : undefined);
+    const port = await freePort();
+    server = await startWebServer({ port, host: '127.0.0.1', routes: [badHeader, healthRoute(data)], data, token: TOKEN, log: createLogger('silent') });
+    expect((await send(port, withToken('/bad'))).status).toBe(500);
+    expect((await send(port, '/health')).status).toBe(200);
   });
 
   it('refuses port 0, which in the config means off', async () => {

@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateToken, tokenMatches, webUrls, TOKEN_FILE } from '../../../src/web/token.js';
+import { loadOrCreateToken, tokenMatches, webBaseUrl, webUrls, TOKEN_FILE } from '../../../src/web/token.js';
 import { tempDir } from '../../helpers/temp.js';
 
 describe('the access token', () => {
@@ -55,5 +55,15 @@ describe('the access token', () => {
       'http://192.168.1.5:8099/calendar/bartek/free-days.ics?token=T0K',
     ]);
     expect(webUrls('http://h:1', ['ania']).feeds[0]?.urls[0]).toBe('http://h:1/calendar/ania/lessons.ics');
+  });
+});
+
+describe('the base URL printed for a person', () => {
+  it('is the bound address, else this machine’s own; in a container a placeholder, not the container’s address', () => {
+    expect(webBaseUrl('127.0.0.1', 8099, false)).toBe('http://127.0.0.1:8099');
+    expect(webBaseUrl('::1', 8099, false)).toBe('http://[::1]:8099');
+    expect(webBaseUrl('0.0.0.0', 8123, false)).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:8123$/);
+    expect(webBaseUrl('0.0.0.0', 8099, true)).toBe('http://<this-machine>:8099');
+    expect(webBaseUrl('192.168.1.5', 8099, true)).toBe('http://192.168.1.5:8099');
   });
 });

@@ -1,0 +1,57 @@
+// The calendar feeds' words in each language: the calendars' names, what marks a changed lesson in its
+// title, the agenda's kinds and the labels of the descriptions.
+import type { ChangeKind } from '../school/plan-changes.js';
+import type { AgendaEntryKind } from '../school/calendar-feeds.js';
+import type { FeedName } from '../web/types.js';
+import type { Language } from './language.js';
+
+export interface CalendarText {
+  /** The second half of a calendar's name: "Ania – lekcje". */
+  feeds: Record<FeedName, string>;
+  /** What a changed lesson's title says after its subject. */
+  changes: Record<ChangeKind, string>;
+  /** "was" before what was planned. */
+  was: string;
+  lesson: string;
+  room: string;
+  teacher: string;
+  note: string;
+  agenda: Record<AgendaEntryKind, string>;
+  /** The title of a free day the portal does not name. */
+  freeDay: string;
+  /** "lessons 3–8" of a partly free day. */
+  lessons: (from: number, to: number | null) => string;
+  scope: { school: string; class: string };
+}
+
+const PL: CalendarText = {
+  feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
+  changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+  was: 'było',
+  lesson: 'Lekcja',
+  room: 'Sala',
+  teacher: 'Nauczyciel',
+  note: 'Uwagi',
+  agenda: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
+  freeDay: 'Dzień wolny',
+  lessons: (from, to) => (to === null ? `od lekcji ${from}` : `lekcje ${from}–${to}`),
+  scope: { school: 'cała szkoła', class: 'klasa' },
+};
+
+const EN: CalendarText = {
+  feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
+  changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+  was: 'was',
+  lesson: 'Lesson',
+  room: 'Room',
+  teacher: 'Teacher',
+  note: 'Note',
+  agenda: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+  freeDay: 'Free day',
+  lessons: (from, to) => (to === null ? `from lesson ${from}` : `lessons ${from}–${to}`),
+  scope: { school: 'whole school', class: 'class' },
+};
+
+export function calendarText(language: Language): CalendarText {
+  return language === 'pl' ? PL : EN;
+}

@@ -1,0 +1,212 @@
+// What the calendar feeds of one child hold (interface 6.5), as plain entries in no language: the
+// lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips)
+// and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
+import { addDays } from '../util/time.js';
+import { fold } from './common.js';
+import type { AgendaItem } from './agenda.js';
+import { testKind } from './agenda.js';
+import type { HomeworkItem } from './homework.js';
+import type { ChangeKind } from './plan-changes.js';
+import type { ScheduledLesson, SchoolDay } from './schedule.js';
+import { sameSlot } from './schedule.js';
+import type { FreeDay } from './schooldays.js';
+
+/** When an entry happens: timed (Warsaw wall clock) when the hours are known, else whole days. */
+export type EntryTime =
+  | { date: string; from: string; to: string }
+  /** `last` is the last day included (a free day may span several). */
+  | { date: string; last: string; from?: undefined };
+
+export interface LessonEntry {
+  uid: string;
+  when: EntryTime;
+  lessonNo: number | null;
+  subject: string | null;
+  teacher: string | null;
+  room: string | null;
+  /** null for a lesson as planned; 'cancelled' also for a lesson a partial free day removes. */
+  change: ChangeKind | null;
+  /** What was planned, for a changed lesson. */
+  original: { subject: string | null; teacher: string | null; room: string | null; date: string | null; hours: string | null } | null;
+  note: string | null;
+}
+
+export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event';
+
+export interface AgendaEntry {
+  uid: string;
+  kind: AgendaEntryKind;
+  when: EntryTime;
+  subject: string | null;
+  /** The teacher's words (the test's content, the homework's text). */
+  text: string | null;
+  /** The homework's topic, the agenda entry's category. */
+  label: string | null;
+  teacher: string | null;
+}
+
+export interface FreeDayEntry {
+  uid: string;
+  when: EntryTime;
+  name: string | null;
+  scope: FreeDay['scope'];
+  /** Set when only these lessons are free. */
+  lessons: { from: number; to: number | null } | null;
+}
+
+/** Every feed's entries of one child, each list in date order. */
+export interface FeedEntries {
+  lessons: LessonEntry[];
+  agenda: AgendaEntry[];
+  freeDays: FreeDayEntry[];
+}
+
+export interface FeedInput {
+  /** The child's id in topics: part of every UID, so that two children's feeds never share one. */
+  child: string;
+  /** This and next week's days as the timetable computed them (schoolDays). */
+  days: readonly SchoolDay[];
+  agenda: readonly AgendaItem[];
+  homework: readonly HomeworkItem[];
+  free: readonly FreeDay[];
+}
+
+/** How long a timed entry lasts when nothing tells its end: one lesson. */
+const LESSON_MINUTES = 45;
+
+const uidOf = (local: string, child: string): string => `${local.replace(/[^A-Za-z0-9-]/g, '-')}.${child}@dziennik2mqtt`;
+
+function plusMinutes(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const total = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+const allDay = (date: string, last = date): EntryTime => ({ date, last });
+
+/**
+ * The group a lesson is within its slot: what was planned there (subject and teacher), so that a
+ * substitution keeps the group's UID. Only a split slot (two or more groups) names groups.
+ */
+function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string | null {
+  if (slot.length < 2) return null;
+  const planned = (x: ScheduledLesson): string => `${x.org?.subjectId ?? x.subjectId ?? 'x'}-${x.org?.teacherId ?? x.teacherId ?? 'x'}`;
+  const key = planned(l);
+  const twins = slot.filter((x) => planned(x) === key);
+  return twins.length > 1 ? `${key}-${twins.indexOf(l) + 1}` : key;
+}
+
+function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string): LessonEntry {
+  const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : 'cancelled';
+  const group = groupKey(l, slot);
+  const local = `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
+  const original =
+    change === null
+      ? null
+      : {
+          subject: l.change?.original_subject ?? l.org?.subject ?? l.subject,
+          teacher: l.change?.original_teacher ?? l.org?.teacher ?? l.teacher,
+          room: l.change?.original_room ?? l.org?.room ?? l.room,
+          date: l.change?.original_date ?? null,
+          hours: l.change?.original_hours ?? null,
+        };
+  return {
+    uid: uidOf(local, child),
+    when: l.from !== null ? { date: l.date, from: l.from, to: l.to ?? plusMinutes(l.from, LESSON_MINUTES) } : allDay(l.date),
+    lessonNo: l.lessonNo,
+    subject: l.subject,
+    teacher: l.teacher,
+    // A substitute lesson often has no room in the timetable; the plan change may name it.
+    room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null),
+    change,
+    original,
+    note: l.note ?? l.change?.note ?? null,
+  };
+}
+
+/** The lessons of the days given, one entry per lesson (a split class's groups each their own). */
+export function lessonEntries(days: readonly SchoolDay[], child: string): LessonEntry[] {
+  return days.flatMap((day) => {
+    const lessons = day.lessons ?? [];
+    return lessons.map((l) => lessonEntry(l, lessons.filter((x) => sameSlot(x, l)), child));
+  });
+}
+
+const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
+
+/**
+ * When an entry of the agenda happens: at its own hour when the portal gives one (ending with the
+ * lesson starting then, if any), else at the first lesson of its subject that day, else all day.
+ */
+function agendaTime(date: string, time: string | null, subject: string | null, days: ReadonlyMap<string, SchoolDay>): EntryTime {
+  const lessons = (days.get(date)?.lessons ?? []).filter((l) => l.takesPlace && l.from !== null);
+  if (time !== null) {
+    const lesson = lessons.find((l) => l.from === time);
+    return { date, from: time, to: lesson?.to ?? plusMinutes(time, LESSON_MINUTES) };
+  }
+  const lesson = lessons.find((l) => sameSubject(l.subject, subject));
+  if (lesson?.from) return { date, from: lesson.from, to: lesson.to ?? plusMinutes(lesson.from, LESSON_MINUTES) };
+  return allDay(date);
+}
+
+function agendaKindOf(item: AgendaItem): AgendaEntryKind {
+  if (item.kind === 'test') return testKind(item);
+  return item.kind;
+}
+
+/** The agenda's entries and the homework due dates, by date. */
+export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
+  const days = new Map(input.days.map((d) => [d.date, d]));
+  const fromAgenda = input.agenda.map(
+    (item): AgendaEntry => ({
+      uid: uidOf(item.key.replace(':', '-'), input.child),
+      kind: agendaKindOf(item),
+      when: agendaTime(item.date, item.time, item.subject, days),
+      subject: item.subject,
+      text: item.content,
+      label: item.category,
+      teacher: item.teacher,
+    }),
+  );
+  const homework = input.homework
+    .filter((h): h is HomeworkItem & { due: string } => h.due !== null)
+    .map(
+      (h): AgendaEntry => ({
+        uid: uidOf(h.key.replace(':', '-'), input.child),
+        kind: 'homework',
+        when: agendaTime(h.due, null, h.subject, days),
+        subject: h.subject,
+        text: h.text,
+        label: h.topic,
+        teacher: h.teacher,
+      }),
+    );
+  return [...fromAgenda, ...homework].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? '') || a.uid.localeCompare(b.uid));
+}
+
+/** The free days of the school and of the child's class, whole days (a partial one names its lessons). */
+export function freeDayEntries(free: readonly FreeDay[], child: string): FreeDayEntry[] {
+  return free
+    .map((f) => ({
+      // Without a portal id the dates stand in (a moved free day is then a new one).
+      uid: uidOf(`free-${f.scope}-${f.id ?? `${f.from}-${f.to}`}`, child),
+      when: allDay(f.from, f.to < f.from ? f.from : f.to),
+      name: f.name,
+      scope: f.scope,
+      lessons: f.lessons ? { from: f.lessons.from, to: Number.isFinite(f.lessons.to) ? f.lessons.to : null } : null,
+    }))
+    .sort((a, b) => a.when.date.localeCompare(b.when.date) || a.uid.localeCompare(b.uid));
+}
+
+export function feedEntries(input: FeedInput): FeedEntries {
+  return {
+    lessons: lessonEntries(input.days, input.child),
+    agenda: agendaEntries(input),
+    freeDays: freeDayEntries(input.free, input.child),
+  };
+}
+
+/** The Mondays-to-Sundays of this and next week: the days the lessons feed covers. */
+export function feedDates(monday: string): string[] {
+  return Array.from({ length: 14 }, (_, i) => addDays(monday, i));
+}

@@ -1,0 +1,145 @@
+// A feed's entries as iCalendar text (RFC 5545), made with ical-generator: folding, escaping and the
+// time zone are the library's; the titles and descriptions follow the bridge's language.
+import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
+import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
+import type { Language } from '../i18n/language.js';
+import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
+import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
+import type { FeedName } from './types.js';
+import { vtimezone } from './vtimezone.js';
+
+/**
+ * A Warsaw wall-clock time as ical-generator formats a date it is given in a time zone. Its own
+ * handling of a JS Date in a time zone reads the process's local time zone, and asking Intl for
+ * Warsaw's would load ICU's time zone data (see src/util/time.ts); the wall time is what we have.
+ */
+class WarsawTime implements ICalDayJsStub {
+  constructor(
+    private readonly date: string,
+    private readonly time = '00:00',
+  ) {}
+
+  format(format?: string): string {
+    if (format === 'YYYYMMDD') return this.date.replaceAll('-', '');
+    if (format === 'HHmmss') return `${this.time.replace(':', '')}00`;
+    return `${this.date}T${this.time}:00`;
+  }
+
+  isValid(): boolean {
+    return true;
+  }
+
+  toDate(): Date {
+    return new Date(warsawInstant(this.date, this.time));
+  }
+
+  toJSON(): string {
+    return this.format();
+  }
+}
+
+/** Start and end of an entry: timed in Europe/Warsaw, or whole days (the end is the day after the last). */
+function timesOf(when: EntryTime): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+  // A whole day names the zone too: ical-generator then writes our dates as they are (VALUE=DATE).
+  if (when.from === undefined) return { start: new WarsawTime(when.date), end: new WarsawTime(addDays(when.last, 1)), allDay: true, timezone: TIME_ZONE };
+  return { start: new WarsawTime(when.date, when.from), end: new WarsawTime(when.date, when.to), timezone: TIME_ZONE };
+}
+
+const lines = (...parts: (string | null | false | undefined)[]): string => parts.filter((p) => typeof p === 'string' && p !== '').join('\n');
+const labelled = (label: string, value: string | null): string | null => (value ? `${label}: ${value}` : null);
+
+function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
+  const subject = l.subject ?? t.lesson;
+  const o = l.original;
+  let summary = subject;
+  if (l.change === 'cancelled') summary = `${subject} – ${t.changes.cancelled}`;
+  else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;
+  else if (l.change !== null) {
+    const planned = o?.subject && o.subject !== l.subject ? `, ${t.was}: ${o.subject}` : '';
+    summary = `${subject} (${t.changes[l.change]}${planned})`;
+  }
+  const was = (now: string | null, then: string | null | undefined): string | null =>
+    l.change !== null && l.change !== 'cancelled' && then && then !== now ? `${now ?? '?'} (${t.was}: ${then})` : now;
+  const description = lines(
+    l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
+    labelled(t.teacher, was(l.teacher, o?.teacher)),
+    labelled(t.room, was(l.room, o?.room)),
+    l.change === null ? null : `${t.changes[l.change]}`,
+    l.change !== null && l.change !== 'cancelled' && o?.subject && o.subject !== l.subject ? `${t.was}: ${o.subject}` : null,
+    l.change === 'shifted' && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
+    labelled(t.note, l.note),
+  );
+  return {
+    id: l.uid,
+    summary,
+    description,
+    location: l.room,
+    status: l.change === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    ...timesOf(l.when),
+  };
+}
+
+/** How much of a teacher's text a title takes; the whole text is in the description. */
+const TITLE_TEXT_MAX = 60;
+
+/** The start of a text for a title: cut at a word before TITLE_TEXT_MAX characters, with an ellipsis. */
+function titleText(text: string | null): string | null {
+  if (text === null || text.length <= TITLE_TEXT_MAX) return text;
+  const cut = text.slice(0, TITLE_TEXT_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_TEXT_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+function agendaEvent(a: AgendaEntry, t: CalendarText): ICalEventData {
+  const kind = a.kind === 'event' && a.label ? a.label : t.agenda[a.kind];
+  // A test names its subject; a trip or a meeting has none, its text says what it is.
+  const what = a.subject ?? (a.kind === 'trip' || a.kind === 'meeting' || a.kind === 'event' ? titleText(a.text) : null);
+  return {
+    id: a.uid,
+    summary: what ? `${kind}: ${what}` : kind,
+    description: lines(a.label !== kind ? a.label : null, a.text, labelled(t.teacher, a.teacher)),
+    ...timesOf(a.when),
+  };
+}
+
+function freeDayEvent(f: FreeDayEntry, t: CalendarText): ICalEventData {
+  const name = f.name ?? t.freeDay;
+  return {
+    id: f.uid,
+    summary: f.lessons ? `${name} (${t.lessons(f.lessons.from, f.lessons.to)})` : name,
+    description: t.scope[f.scope],
+    ...timesOf(f.when),
+  };
+}
+
+export interface FeedCalendar {
+  name: FeedName;
+  /** The child's first name, for the calendar's name. */
+  child: string;
+  entries: FeedEntries;
+  /** When the entries last changed: every event's DTSTAMP, so that the same entries give the same text. */
+  changedAt: number;
+  language: Language;
+}
+
+/** The feed's iCalendar text. */
+export function feedText(feed: FeedCalendar): string {
+  const t = calendarText(feed.language);
+  const calendar = ical({
+    name: `${feed.child} – ${t.feeds[feed.name]}`,
+    prodId: { company: 'dziennik2mqtt', product: 'calendar feeds', language: feed.language.toUpperCase() },
+    // No calendar-wide zone: DTSTAMP stays UTC; each timed event names Europe/Warsaw, whose
+    // VTIMEZONE the generator adds.
+    timezone: { name: null, generator: vtimezone },
+    x: { 'X-WR-TIMEZONE': TIME_ZONE },
+  });
+  const stamp = new Date(feed.changedAt);
+  const events =
+    feed.name === 'lessons'
+      ? feed.entries.lessons.map((l) => lessonEvent(l, t))
+      : feed.name === 'agenda'
+        ? feed.entries.agenda.map((a) => agendaEvent(a, t))
+        : feed.entries.freeDays.map((f) => freeDayEvent(f, t));
+  for (const event of events) calendar.createEvent({ ...event, stamp });
+  return calendar.toString();
+}

@@ -1,0 +1,30 @@
+// The stand-alone image and the web server: the port it EXPOSEs is the config's default http.port, and
+// its HEALTHCHECK asks /health there with busybox wget (node:*-alpine has no curl).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildConfig } from '../../../src/config/load.js';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+/** The last stage: the stand-alone image (the add-on's stage has the Supervisor's ingress instead). */
+const standalone = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+describe('the Dockerfile', () => {
+  it("EXPOSEs the config's default web server port", async () => {
+    const config = await buildConfig({ accounts: [{ login: '1234567u', password: 'x' }] }, 'test', { env: {} });
+    expect(standalone).toMatch(new RegExp(`^EXPOSE ${config.http.port}$`, 'm'));
+  });
+
+  it('checks health by /health on that port, with a URL one can change for another http.port', () => {
+    const url = /^ENV DZIENNIK2MQTT_HEALTH_URL=(\S+)$/m.exec(standalone)?.[1];
+    expect(url).toBe('http://127.0.0.1:8099/health');
+    // The instruction with its continuation lines.
+    const check = /^HEALTHCHECK ((?:.*\\\n)*.*)$/m.exec(standalone)?.[1] ?? '';
+    expect(check).toMatch(/--interval=\d+s/);
+    expect(check).toContain('CMD wget -q -O /dev/null "$DZIENNIK2MQTT_HEALTH_URL"');
+    // The image is alpine: wget is busybox's, curl is not there.
+    expect(dockerfile).toMatch(/^FROM node:\d+-alpine AS runtime$/m);
+    expect(check).not.toContain('curl');
+  });
+});

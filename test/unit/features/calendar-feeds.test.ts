@@ -1,0 +1,61 @@
+// The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, their
+// changedAt (the feeds' Last-Modified) moves only when the content does, and a feed's text is made
+// again only then.
+import { describe, expect, it } from 'vitest';
+import { calendarFeeds } from '../../../src/features/calendar-feeds.js';
+import type { FeatureAccess } from '../../../src/features/feature.js';
+import type { TimetableOutput } from '../../../src/features/timetable.js';
+import type { AgendaOutput } from '../../../src/features/agenda.js';
+import type { AgendaItem } from '../../../src/school/agenda.js';
+import type { SourceContext } from '../../../src/poller/source.js';
+import type { Identity } from '../../../src/poller/identity.js';
+
+const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
+const access = (id?: string) =>
+  ({ account: { login: 'ania@example.com', id, downloads: false, messages: [] }, identity: () => identity }) as unknown as FeatureAccess;
+
+const timetable: TimetableOutput = {
+  days: {},
+  nextSchoolDay: null,
+  fortnight: [],
+  freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
+};
+const test = (content: string): AgendaItem => ({ key: 'agenda:7', kind: 'test', date: '2026-11-24', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content, teacher: null });
+const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(content)], homework: [] });
+
+const ctx = (now: number, inputs: Record<string, unknown>) => ({ now, inputs }) as unknown as SourceContext;
+
+describe('calendar feeds feature', () => {
+  it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
+    const state = calendarFeeds.create(access());
+    expect(state.content('agenda')).toBeUndefined();
+    await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    await state.poll(ctx(2000, { timetable, agenda: agenda('Ułamki') }));
+    expect(state.content('agenda')?.changedAt).toBe(1000);
+    await state.poll(ctx(3000, { timetable, agenda: agenda('Ułamki i procenty') }));
+    expect(state.content('agenda')?.changedAt).toBe(3000);
+    expect(state.content('free-days')?.changedAt).toBe(1000);
+    expect(state.content('agenda')?.entries).toEqual([expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' })]);
+  });
+
+  it('shows nothing before the timetable\'s first poll rather than an empty week', async () => {
+    const state = calendarFeeds.create(access());
+    await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
+    expect(state.content('lessons')).toBeUndefined();
+  });
+
+  it('names UIDs after the configured child id, and makes a feed\'s text again only when its content changed', async () => {
+    const state = calendarFeeds.create(access('ania2'));
+    await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    expect(state.content('free-days')?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
+    let made = 0;
+    const render = () => `text ${++made}`;
+    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
+    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
+    expect(state.rendering('agenda', 'en', render)).toBe('text 2');
+    await state.poll(ctx(2000, { timetable, agenda: agenda('Ułamki') }));
+    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
+    await state.poll(ctx(3000, { timetable, agenda: agenda('Procenty') }));
+    expect(state.rendering('agenda', 'pl', render)).toBe('text 3');
+  });
+});

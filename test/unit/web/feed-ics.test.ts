@@ -1,0 +1,98 @@
+// The feeds' iCalendar text read back with ical.js: Warsaw times right in winter and summer, titles in
+// the bridge's language, escaping and folding done, and the same entries always giving the same text.
+import { describe, expect, it } from 'vitest';
+import { feedText, type FeedCalendar } from '../../../src/web/feed-ics.js';
+import type { FeedEntries, LessonEntry } from '../../../src/school/calendar-feeds.js';
+import { parseFeed } from '../../helpers/ics.js';
+
+const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
+  uid: 'lesson-2026-11-16-1.ania@dziennik2mqtt',
+  when: { date: '2026-11-16', from: '08:00', to: '08:45' },
+  lessonNo: 1,
+  subject: 'Matematyka',
+  teacher: 'Piotr Wiśniewski',
+  room: '22',
+  change: null,
+  original: null,
+  note: null,
+  ...over,
+});
+
+const entries = (over: Partial<FeedEntries>): FeedEntries => ({ lessons: [], agenda: [], freeDays: [], ...over });
+const feed = (over: Partial<FeedCalendar>): FeedCalendar => ({ name: 'lessons', child: 'Ania', entries: entries({}), changedAt: Date.parse('2026-11-16T06:00:00Z'), language: 'pl', ...over });
+
+describe('feed text', () => {
+  it('puts lessons at their Warsaw time in winter and in summer, with a VTIMEZONE', () => {
+    const text = feedText(
+      feed({
+        entries: entries({
+          lessons: [lesson({}), lesson({ uid: 'lesson-2026-06-01-1.ania@dziennik2mqtt', when: { date: '2026-06-01', from: '08:00', to: '08:45' } })],
+        }),
+      }),
+    );
+    expect(text).toContain('BEGIN:VTIMEZONE');
+    const parsed = parseFeed(text);
+    expect(parsed.name).toBe('Ania – lekcje');
+    expect(parsed.events.map((e) => [e.start, e.end, e.tzid])).toEqual([
+      ['2026-11-16T07:00:00.000Z', '2026-11-16T07:45:00.000Z', 'Europe/Warsaw'],
+      ['2026-06-01T06:00:00.000Z', '2026-06-01T06:45:00.000Z', 'Europe/Warsaw'],
+    ]);
+    expect(parsed.events[0]).toMatchObject({ summary: 'Matematyka', location: '22', status: 'CONFIRMED' });
+    expect(text).toMatch(/DTSTAMP:20261116T060000Z/);
+  });
+
+  it('marks a cancelled lesson and names what a substitution replaced, in the language asked', () => {
+    const cancelled = lesson({ change: 'cancelled', original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null } });
+    const substitution = lesson({
+      uid: 'lesson-2026-11-16-2.ania@dziennik2mqtt',
+      when: { date: '2026-11-16', from: '08:55', to: '09:40' },
+      subject: 'Język angielski',
+      teacher: 'Agnieszka Mazur',
+      room: null,
+      change: 'substitution',
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null },
+    });
+    const both = entries({ lessons: [cancelled, substitution] });
+    const pl = parseFeed(feedText(feed({ entries: both }))).events;
+    expect(pl.map((e) => e.summary)).toEqual(['Matematyka – odwołana', 'Język angielski (zastępstwo, było: Matematyka)']);
+    expect(pl[0]!.status).toBe('CANCELLED');
+    expect(pl[1]!.description).toContain('Nauczyciel: Agnieszka Mazur (było: Piotr Wiśniewski)');
+    const en = parseFeed(feedText(feed({ entries: both, language: 'en' })));
+    expect(en.name).toBe('Ania – lessons');
+    expect(en.events.map((e) => e.summary)).toEqual(['Matematyka – cancelled', 'Język angielski (substitution, was: Matematyka)']);
+  });
+
+  it('gives whole days for free days, the end the day after the last', () => {
+    const text = feedText(
+      feed({
+        name: 'free-days',
+        entries: entries({ freeDays: [{ uid: 'free-school-4.ania@dziennik2mqtt', when: { date: '2026-12-23', last: '2026-12-31' }, name: 'Przerwa świąteczna', scope: 'school', lessons: null }] }),
+      }),
+    );
+    expect(parseFeed(text).events).toEqual([
+      expect.objectContaining({ summary: 'Przerwa świąteczna', start: '2026-12-23', end: '2027-01-01', allDay: true }),
+    ]);
+  });
+
+  it('escapes and folds long teacher text, and the same entries give the same text', () => {
+    const long = `Zadania; przykłady, "cytat"\nlinia 2 ${'ą'.repeat(120)}`;
+    const agenda = entries({
+      agenda: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-20', last: '2026-11-20' }, subject: null, text: long, label: 'Sprawdzian', teacher: null }],
+    });
+    const text = feedText(feed({ name: 'agenda', entries: agenda }));
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const [event] = parseFeed(text).events;
+    expect(event).toMatchObject({ summary: 'Sprawdzian', description: long, allDay: true });
+    expect(feedText(feed({ name: 'agenda', entries: structuredClone(agenda) }))).toBe(text);
+  });
+
+  it('titles a trip by the start of its text, the whole text in the description', () => {
+    const text = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed szkołą, powrót około 16:00.';
+    const agenda = entries({
+      agenda: [{ uid: 'trip-3.ania@dziennik2mqtt', kind: 'trip', when: { date: '2026-12-02', from: '08:00', to: '16:00' }, subject: null, text, label: null, teacher: 'Anna Nowak' }],
+    });
+    const [event] = parseFeed(feedText(feed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
+    expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');
+    expect(event!.description).toBe(`${text}\nTeacher: Anna Nowak`);
+  });
+});
