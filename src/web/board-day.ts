@@ -57,6 +57,9 @@ function lessonOf(l: Record<string, unknown>, today: boolean, clock: Clock, text
   const originalSubject = str(l.original_subject);
   const originalRoom = str(l.original_room);
   if (change !== null && change !== 'cancelled' && originalSubject !== null && originalSubject !== subject) notes.push(text.instead(originalSubject));
+  // The same subject with another teacher: the substitute's name is the news.
+  const teacher = str(l.teacher);
+  if (change === 'substitution' && originalSubject === subject && teacher !== null && teacher !== str(l.original_teacher)) notes.push(teacher);
   // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
   if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room) notes.push(text.wasRoom(originalRoom));
   let status: BoardLesson['status'] = null;

@@ -118,20 +118,49 @@ export const BOARD_SCRIPT = String.raw`'use strict';
     ]);
   }
 
-  // On a tablet the whole card must fit the screen: drop the lists' last items (grades first, then
-  // tests, then homework), then whole lists, rather than cut a line in half.
+  // On a tablet the whole card must fit the screen: the lists below the plan lose their last items
+  // (grades first, then tests, then homework), then whole lists, rather than show a line cut in half.
+  // Items taken away early that fit again once a later list gave way come back.
   function fit(card) {
     var info = card.querySelector('.info');
     if (!info || getComputedStyle(info).overflow !== 'hidden') return;
-    var order = [['.grades', 1], ['.tests', 1], ['.homework', 1], ['.grades', 0], ['.tests', 0], ['.homework', 0]];
-    for (var i = 0; i < order.length && info.scrollHeight > info.clientHeight + 1; ) {
-      var box = info.querySelector(order[i][0]);
-      var items = box ? box.querySelectorAll('li') : [];
-      if (box && items.length > order[i][1]) {
-        if (items.length > 1) items[items.length - 1].remove();
-        else box.remove();
-      } else i++;
+    var over = function () { return info.scrollHeight > info.clientHeight + 1; };
+    var steps = [['.grades', 1], ['.tests', 1], ['.homework', 1], ['.grades', 0], ['.tests', 0], ['.homework', 0]];
+    var taken = [];
+    for (var s = 0; s < steps.length && over(); s++) {
+      var box = info.querySelector(steps[s][0]);
+      var group;
+      while (box && over() && (group = shorten(info, box, steps[s][1]))) {
+        if (group.length) taken.push(group);
+        box = info.querySelector(steps[s][0]);
+      }
     }
+    taken.forEach(function (items) {
+      var list = items[0].list;
+      items.forEach(function (i) { list.appendChild(i.li); });
+      if (over()) items.forEach(function (i) { list.removeChild(i.li); });
+    });
+  }
+
+  // Takes a list's last items away until the lists get shorter (a wrapped row of grades goes whole),
+  // keeping min of them, and answers them; min 0 takes the list with its heading (answers []). When
+  // that cannot help, puts them back and answers null.
+  function shorten(info, box, min) {
+    if (min === 0) {
+      box.parentNode.removeChild(box);
+      return [];
+    }
+    var before = info.scrollHeight;
+    var list = box.querySelector('ul');
+    var items = box.querySelectorAll('li');
+    var group = [];
+    for (var n = items.length - 1; n >= min; n--) {
+      group.unshift({ list: list, li: items[n] });
+      list.removeChild(items[n]);
+      if (info.scrollHeight < before) return group;
+    }
+    group.forEach(function (i) { list.appendChild(i.li); });
+    return null;
   }
 
   var shown = null;

@@ -88,6 +88,11 @@ describe('the board of one child', () => {
     ]);
   });
 
+  it("names the substitute teacher when the subject stays", () => {
+    const today = { state: '1', attributes: { date: '2026-11-18', lessons: [{ ...lesson(2, '08:55', '09:40', 'Edukacja', '3'), teacher: 'Monika Piotrowska', change: 'substitution', original_subject: 'Edukacja', original_teacher: 'Ewa Szymańska', original_room: '3' }] } };
+    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
+  });
+
   it('between lessons names the next one that takes place, skipping a cancelled one', () => {
     const c = card(at('09:45'), child({ current_lesson: { state: null, attributes: { no: null } } }));
     expect(c.headline).toEqual({ label: 'Następna', subject: 'Technika', detail: '10:50 · s. 4', change: 'room_change' });
