@@ -20,6 +20,9 @@ const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
 
+/** Per card, how many pixels of its lists the card cuts off at its bottom. */
+const CUT_OFF = `[...document.querySelectorAll('.child .info')].map((i) => Math.max(0, i.scrollHeight - i.clientHeight - 1))`;
+
 /** What the page looks like, read in the browser: how far it scrolls, the first two cards in a row, the paint times. */
 const LAYOUT = `(() => {
   const [a, b] = [...document.querySelectorAll('.child')].map((e) => e.getBoundingClientRect());
@@ -179,6 +182,8 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(await jan.locator('.lucky-label').textContent()).toBe('Szczęśliwy numerek na jutro');
     expect(await ania.locator('.warning-problem').textContent()).toContain('Nie można teraz odczytać dziennika.');
     expect(await jan.locator('.warning').count()).toBe(0);
+    // Nothing cut in half at the bottom of a card: lists gave up whole items instead.
+    expect(await page.evaluate(CUT_OFF)).toEqual([0, 0]);
     // The same in the dark, for a person to look at.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon-dark.png') });
