@@ -3,6 +3,8 @@
 // tablet, a plan change arriving without a reload, nothing without the token, and screenshots at the
 // three sizes under test/artifacts/ for a person to look at. Measures (does not assert) first paint.
 import { existsSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,13 +62,29 @@ interface Bridge {
   token: string;
 }
 
-async function bridgeWithBoard(): Promise<Bridge> {
+async function bridgeWithBoard(ingressAddress?: string): Promise<Bridge> {
   const port = await freePort();
   const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
-  const h = await school.start({ accounts, http: { port }, out: { write: () => true } });
+  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ingressAddress });
   await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
+}
+
+/** A path-prefix proxy in front of the bridge, as Home Assistant's ingress is (streams pass through). */
+async function ingressProxy(prefix: string, port: number): Promise<Server> {
+  const proxy = createServer((req, res) => {
+    if (!req.url?.startsWith(`${prefix}/`)) return void res.writeHead(404).end();
+    const headers = { ...req.headers, 'x-ingress-path': prefix };
+    const upstream = request({ host: '127.0.0.1', port, path: req.url.slice(prefix.length), method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
 }
 
 const cards = (page: Page) =>
@@ -141,6 +159,32 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(await cancelled.count()).toBe(1);
     expect(polls.length).toBeGreaterThan(before);
     await context.close();
+  }, 60_000);
+
+  it("works under Home Assistant's ingress path: every request the page makes stays under it", async () => {
+    // The test's proxy plays the Supervisor's: from the address the bridge trusts as ingress, it
+    // serves the bridge under a path prefix and says so in X-Ingress-Path.
+    const { h, port } = await bridgeWithBoard('127.0.0.1');
+    const prefix = '/api/hassio_ingress/x7Kq2';
+    const proxy = await ingressProxy(prefix, port);
+    try {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}${prefix}/`);
+      await page.waitForSelector('.child');
+      expect((await cards(page)).map((c) => c.name)).toEqual(['Ania', 'Jan']);
+      school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
+      await h.advanceMinutes(20);
+      await page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' }).waitFor({ timeout: 10_000 });
+      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/board.css`, `${prefix}/board.js`, `${prefix}/api/events`]));
+      expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
+      await context.close();
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   }, 60_000);
 
   it('shows no data without the token', async () => {
