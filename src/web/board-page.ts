@@ -122,13 +122,18 @@ ol, ul { list-style: none; }
 
 /* Tablet, landscape: children side by side; each card a column, the lists below the plan take what is left. */
 @media (orientation: landscape) and (min-width: 900px) {
+  body { font-size: 20px; }
+  .info, .warning { font-size: .85em; }
   .board { height: 100vh; }
+  .info, .warning { font-size: .85em; }
   .child { overflow: hidden; }
   .info { flex: 1 1 auto; min-height: 0; overflow: hidden; align-content: start; }
   .warning .detail { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 }
 /* Tablet, portrait: children one below the other; each card plan left, the rest right. */
 @media (orientation: portrait) and (min-width: 600px) {
+  body { font-size: 20px; }
+  .info, .warning { font-size: .85em; }
   .board { grid-template-columns: minmax(0, 1fr); grid-auto-rows: 1fr; height: 100vh; }
   .child { display: grid; grid-template-columns: minmax(0, 1.35fr) minmax(0, 1fr); grid-template-rows: auto auto 1fr auto; column-gap: 16px; overflow: hidden; }
   .head, .warning, .foot { grid-column: 1 / -1; }

@@ -135,11 +135,18 @@ export const BOARD_SCRIPT = String.raw`'use strict';
         box = info.querySelector(steps[s][0]);
       }
     }
-    taken.forEach(function (items) {
-      var list = items[0].list;
-      items.forEach(function (i) { list.appendChild(i.li); });
-      if (over()) items.forEach(function (i) { list.removeChild(i.li); });
-    });
+    // Back in the reverse order of their going, so a list keeps its order; once an item of a list
+    // does not fit, the items after it stay away.
+    var blocked = [];
+    for (var t = taken.length - 1; t >= 0; t--) {
+      var list = taken[t][0].list;
+      if (blocked.indexOf(list) >= 0) continue;
+      taken[t].forEach(function (i) { list.appendChild(i.li); });
+      if (over()) {
+        taken[t].forEach(function (i) { list.removeChild(i.li); });
+        blocked.push(list);
+      }
+    }
   }
 
   // Takes a list's last items away until the lists get shorter (a wrapped row of grades goes whole),

@@ -226,8 +226,12 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(await jan.locator('.lucky-label').textContent()).toBe('Szczęśliwy numerek na jutro');
     expect(await ania.locator('.warning-problem').textContent()).toContain('Nie można teraz odczytać dziennika.');
     expect(await jan.locator('.warning').count()).toBe(0);
-    // Nothing cut in half at the bottom of a card: lists gave up whole items instead.
+    // Nothing cut in half at the bottom of a card: lists gave up their last items instead, in order.
     expect(await page.evaluate(CUT_OFF)).toEqual([0, 0]);
+    const model = JSON.parse(await (await fetch(`http://127.0.0.1:${port}/api/board?token=${token}`)).text()).model;
+    const tests = await ania.locator('.tests .when').allTextContents();
+    expect(tests.length).toBeGreaterThan(0);
+    expect(tests).toEqual(model.children[0].tests.slice(0, tests.length).map((t: { when: string }) => t.when));
     // The same in the dark, for a person to look at.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon-dark.png') });
