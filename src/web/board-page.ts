@@ -130,6 +130,15 @@ ol, ul { list-style: none; }
   .info { flex: 1 1 auto; min-height: 0; overflow: hidden; align-content: start; }
   .warning .detail { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 }
+/* One child on a tablet in landscape: the card as wide as the screen, the plan left, the rest right. */
+@media (orientation: landscape) and (min-width: 900px) {
+  .children-1 .child { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); grid-template-rows: auto auto minmax(0, 1fr) auto; column-gap: 28px; }
+  .children-1 .head, .children-1 .warning, .children-1 .foot { grid-column: 1 / -1; }
+  .children-1 .warning { grid-row: 2; }
+  .children-1 .foot { grid-row: 4; }
+  .children-1 .plan { grid-column: 1; grid-row: 3; }
+  .children-1 .info { grid-column: 2; grid-row: 3; grid-template-columns: minmax(0, 1fr); }
+}
 /* Tablet, portrait: children one below the other; each card plan left, the rest right. */
 @media (orientation: portrait) and (min-width: 600px) {
   body { font-size: 20px; }
@@ -141,6 +150,11 @@ ol, ul { list-style: none; }
   .foot { grid-row: 4; }
   .plan { grid-column: 1; grid-row: 3; }
   .info { grid-column: 2; grid-row: 3; grid-template-columns: minmax(0, 1fr); align-content: start; min-height: 0; overflow: hidden; }
+}
+/* One child on a tablet in portrait: one column, the lists two by two below the plan. */
+@media (orientation: portrait) and (min-width: 600px) {
+  .children-1 .child { display: flex; flex-direction: column; }
+  .children-1 .info { flex: 1 1 auto; grid-template-columns: repeat(2, minmax(0, 1fr)); }
 }
 /* Phone: one column, the page scrolls. */
 @media (max-width: 599px) {
