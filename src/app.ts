@@ -14,8 +14,8 @@ import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
-import { WebMirror } from './web/mirror.js';
-import { WebService } from './web/service.js';
+import type { WebMirror } from './web/mirror.js';
+import type { WebService } from './web/service.js';
 import type { WebData } from './web/types.js';
 
 export interface AppOptions {
@@ -70,16 +70,14 @@ export class App {
     if (bridge instanceof Bridge) this.bridge = bridge;
     // With the web server on, the pollers publish through a memory of what they published, which the
     // pages read; the broker gets the same calls.
-    const mirror =
-      config.http.port === 0
-        ? undefined
-        : new WebMirror({
-            target: bridge,
-            language: config.language,
-            healthy: () => this.bridge?.connected ?? true,
-            now: () => clock.now(),
-            // The calendar feeds (src/web/feeds.ts) join here: `feeds: (child, name) => ...`.
-          });
+    const web = config.http.port === 0 ? undefined : await import('./web/attach.js');
+    const mirror = web?.createMirror({
+      target: bridge,
+      language: config.language,
+      healthy: () => this.bridge?.connected ?? true,
+      now: () => clock.now(),
+      featuresOf: (child) => this.poller(child)?.features,
+    });
     this.mirror = mirror;
     const publisher = mirror ?? bridge;
     config.accounts.forEach((account, index) => {
@@ -107,9 +105,9 @@ export class App {
       this.registerCommands(this.bridge);
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
-    if (mirror) {
+    if (web && mirror) {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
-      this.webService = new WebService({
+      this.webService = web.createService({
         http: config.http,
         dataDir: config.data_dir,
         data: mirror,

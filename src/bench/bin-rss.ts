@@ -31,7 +31,7 @@ export interface BinRss {
 export interface BinRssOptions {
   /**
    * The web server on (http.port on 127.0.0.1) with a client holding the board's event stream open, if
-   * the board has one, and asking /health and the board all along; off (http.port 0) otherwise.
+   * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
 }
@@ -108,7 +108,10 @@ async function freeTcpPort(): Promise<number> {
   return port;
 }
 
-/** What a wall tablet does: the event stream held open (when the board has one), the page and /health asked often. */
+/**
+ * What a wall tablet and a calendar app do: the event stream held open (when the board has one), the
+ * page, a feed and /health asked often.
+ */
 class WebClient {
   answered = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -125,6 +128,7 @@ class WebClient {
     client.timer = setInterval(() => {
       client.ask('/health');
       client.ask(`/?token=${client.token}`);
+      client.ask(`/calendar/child0/lessons.ics?token=${client.token}`);
     }, 250);
     return client;
   }

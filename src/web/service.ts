@@ -3,6 +3,7 @@
 import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
+import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
@@ -24,8 +25,7 @@ export interface WebServiceOptions {
 export function webRoutes(data: WebData): Route[] {
   return [
     healthRoute(data),
-    // The calendar feeds (src/web/feeds.ts) and the family board (src/web/board.ts) join here:
-    // ...feedRoutes(data),
+    ...feedRoutes(data),
     ...boardRoutes(data),
   ];
 }

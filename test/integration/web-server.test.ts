@@ -8,6 +8,7 @@ import { freePort } from '../helpers/ports.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { send } from '../helpers/web.js';
 import { createLogger } from '../../src/util/log.js';
+import { parseFeed } from '../helpers/ics.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -45,6 +46,34 @@ describe('the web server in the bridge', () => {
     expect(ania?.changedAt).toBeGreaterThan(0);
     // Nothing answers the board yet in this part; with the token an unknown path is simply 404.
     expect((await send(port, `/no-such-page?token=${token}`)).status).toBe(404);
+  });
+
+  it("serves each child's calendar feeds with the token: iCalendar, ETag and 304, 404 for an unknown child or feed", async () => {
+    const port = await freePort();
+    const h = await school.start({ accounts, http: { port } });
+    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+    const lessons = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
+    expect(lessons.status).toBe(200);
+    expect(lessons.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(lessons.headers['last-modified']).toBeDefined();
+    const calendar = parseFeed(lessons.body);
+    expect(calendar.events.length).toBeGreaterThan(10);
+    expect(calendar.events.some((e) => e.start.startsWith('2026-11-18') && e.summary.startsWith('Przyroda'))).toBe(true);
+    const again = await send(port, `/calendar/ania/lessons.ics?token=${token}`, { headers: { 'if-none-match': lessons.headers.etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    for (const feed of ['agenda', 'free-days']) {
+      const answer = await send(port, `/calendar/jan/${feed}.ics?token=${token}`);
+      expect(answer.status, feed).toBe(200);
+      expect(parseFeed(answer.body).name, feed).toMatch(/^Jan /);
+    }
+    expect((await send(port, `/calendar/zosia/lessons.ics?token=${token}`)).status).toBe(404);
+    expect((await send(port, `/calendar/ania/grades.ics?token=${token}`)).status).toBe(404);
+    expect((await send(port, `/calendar/ania/../../http-token?token=${token}`)).status).toBe(404);
+    const refused = await send(port, '/calendar/ania/lessons.ics');
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toContain('VCALENDAR');
   });
 
   it('prints the full URLs only at the first start, and says /health is 503 while the broker is away', async () => {

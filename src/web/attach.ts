@@ -1,0 +1,35 @@
+// The web server's place in the running bridge (App): the memory the pollers publish through, with
+// each child's calendar feeds, and the server itself. App loads this module only when http.port is
+// not 0, so a bridge without the web server never loads it (nor the iCalendar library).
+import { WebMirror } from './mirror.js';
+import { WebService, type WebServiceOptions } from './service.js';
+import { calendarFeed } from './feeds.js';
+import type { AccountFeatures } from '../poller/account-features.js';
+import type { Publisher } from '../poller/account-options.js';
+import type { Language } from '../i18n/language.js';
+
+export interface MirrorWiring {
+  target: Publisher;
+  language: Language;
+  healthy: () => boolean;
+  now: () => number;
+  /** The features of a child's account (its feeds live there); undefined for an unknown child. */
+  featuresOf: (child: string) => AccountFeatures | undefined;
+}
+
+export function createMirror(wiring: MirrorWiring): WebMirror {
+  return new WebMirror({
+    target: wiring.target,
+    language: wiring.language,
+    healthy: wiring.healthy,
+    now: wiring.now,
+    feeds: (child, name) => {
+      const features = wiring.featuresOf(child);
+      return features ? calendarFeed(features, name, wiring.language) : undefined;
+    },
+  });
+}
+
+export function createService(options: WebServiceOptions): WebService {
+  return new WebService(options);
+}
