@@ -4,6 +4,7 @@ import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.j
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
+import { boardRoutes } from './board.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
@@ -25,7 +26,7 @@ export function webRoutes(data: WebData): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    // The family board (src/web/board.ts) joins here: ...boardRoutes(data),
+    ...boardRoutes(data),
   ];
 }
 

@@ -1,0 +1,135 @@
+// The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
+// the phrases the board model fills in with the data (days, changes, warnings).
+import type { Language } from './language.js';
+import { DASHBOARD_TEXT } from './dashboard-text.js';
+
+/** Headings and fixed lines of the page; the model hands them to the page as they are. */
+export interface BoardLabels {
+  title: string;
+  lucky: string;
+  itsYou: string;
+  now: string;
+  next: string;
+  homework: string;
+  tests: string;
+  grades: string;
+  messages: string;
+  notices: string;
+  noHomework: string;
+  noTests: string;
+  noGrades: string;
+  /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
+  connectionLost: string;
+  /** The bridge has no child yet (first start, or every account still logging in). */
+  noChildren: string;
+  /** The bridge answered 401: the page was opened without the token. */
+  noAccess: string;
+}
+
+export interface BoardText {
+  labels: BoardLabels;
+  weekdays: readonly string[];
+  weekdaysShort: readonly string[];
+  today: string;
+  tomorrow: string;
+  /** The lucky number is for another day than today (read the day before). */
+  luckyFor: (day: string) => string;
+  noLessons: string;
+  changes: Record<'cancelled' | 'substitution' | 'room_change' | 'shifted', string>;
+  instead: (what: string) => string;
+  wasRoom: (room: string) => string;
+  room: (room: string) => string;
+  until: (time: string) => string;
+  firstLesson: string;
+  homeworkFor: (day: string) => string;
+  quiz: string;
+  test: string;
+  updated: (when: string) => string;
+  stale: (when: string) => string;
+  offline: (when: string) => string;
+  waiting: string;
+  problem: string;
+}
+
+export const BOARD_TEXT: Record<Language, BoardText> = {
+  en: {
+    labels: {
+      title: 'School board',
+      lucky: 'Lucky number',
+      itsYou: "It's you!",
+      now: 'Now',
+      next: 'Next',
+      homework: 'Homework',
+      tests: 'Tests',
+      grades: 'Newest grades',
+      messages: 'Messages',
+      notices: 'Announcements',
+      noHomework: 'No homework due.',
+      noTests: 'No tests in the next two weeks.',
+      noGrades: 'No grades yet.',
+      connectionLost: 'No connection to the bridge: what you see may be old.',
+      noChildren: 'The bridge has not read the register yet.',
+      noAccess: 'No access: open the address with the token that `dziennik2mqtt check` prints.',
+    },
+    weekdays: DASHBOARD_TEXT.en.weekdays,
+    weekdaysShort: DASHBOARD_TEXT.en.weekdaysShort,
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    luckyFor: (day) => `for ${day}`,
+    noLessons: 'No lessons.',
+    changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    instead: (what) => `instead of ${what}`,
+    wasRoom: (room) => `was room ${room}`,
+    room: (room) => `room ${room}`,
+    until: (time) => `until ${time}`,
+    firstLesson: 'First lesson',
+    homeworkFor: (day) => `due ${day}`,
+    quiz: 'quiz',
+    test: 'test',
+    updated: (when) => `Updated ${when}`,
+    stale: (when) => `Old data: the register was last read ${when}.`,
+    offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
+    waiting: 'Waiting for the first reading of the register.',
+    problem: 'The register cannot be read right now.',
+  },
+  pl: {
+    labels: {
+      title: 'Tablica szkolna',
+      lucky: 'Szczęśliwy numerek',
+      itsYou: 'To Ty!',
+      now: 'Teraz',
+      next: 'Następna',
+      homework: 'Zadania domowe',
+      tests: 'Sprawdziany',
+      grades: 'Najnowsze oceny',
+      messages: 'Wiadomości',
+      notices: 'Ogłoszenia',
+      noHomework: 'Brak zadań na ten dzień.',
+      noTests: 'Brak sprawdzianów w najbliższych dwóch tygodniach.',
+      noGrades: 'Brak ocen.',
+      connectionLost: 'Brak połączenia z mostkiem: dane mogą być nieaktualne.',
+      noChildren: 'Mostek jeszcze nie odczytał dziennika.',
+      noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check`.',
+    },
+    weekdays: DASHBOARD_TEXT.pl.weekdays,
+    weekdaysShort: DASHBOARD_TEXT.pl.weekdaysShort,
+    today: 'Dziś',
+    tomorrow: 'Jutro',
+    luckyFor: (day) => `na ${day}`,
+    noLessons: 'Brak lekcji.',
+    changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przesunięta' },
+    instead: (what) => `zamiast: ${what}`,
+    wasRoom: (room) => `było: s. ${room}`,
+    room: (room) => `s. ${room}`,
+    until: (time) => `do ${time}`,
+    firstLesson: 'Pierwsza lekcja',
+    homeworkFor: (day) => `na ${day}`,
+    quiz: 'kartkówka',
+    test: 'sprawdzian',
+    updated: (when) => `Aktualizacja: ${when}`,
+    stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
+    offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
+    waiting: 'Czekam na pierwszy odczyt dziennika.',
+    problem: 'Nie można teraz odczytać dziennika.',
+  },
+};

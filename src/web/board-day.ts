@@ -1,0 +1,112 @@
+// The day a card shows: today's lessons until the last one ends, then the next school day's; each
+// lesson with its change in words and whether it is over or on, and the headline above the list (the
+// lesson in progress or the next one).
+import type { BoardText } from '../i18n/board-text.js';
+import type { EntityState } from '../ha/state.js';
+import { dayShort, dayTitle, list, num, str, type Clock } from './board-read.js';
+
+export type LessonChange = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
+
+export interface BoardLesson {
+  no: number | null;
+  from: string | null;
+  to: string | null;
+  subject: string | null;
+  room: string | null;
+  change: LessonChange | null;
+  /** The change in words, e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
+  note: string | null;
+  /** done: over; now: in progress (today only). */
+  status: 'done' | 'now' | null;
+}
+
+export interface BoardDay {
+  date: string;
+  /** "Dziś, środa 18.11", "Jutro, czwartek 19.11", "Poniedziałek 23.11". */
+  title: string;
+  lessons: BoardLesson[];
+  /** Shown instead of the list when the day has no lessons. */
+  empty: string | null;
+}
+
+/** The headline line: the lesson in progress, or the next one (today's or the next school day's first). */
+export interface BoardHeadline {
+  label: string;
+  subject: string;
+  /** "s. 14 · do 09:40", "08:55 · s. 12". */
+  detail: string;
+  change: LessonChange | null;
+}
+
+function lessonsOf(state: EntityState | undefined): { date: string; lessons: Record<string, unknown>[] } | null {
+  const date = str(state?.attributes?.date);
+  if (date === null || state?.state === null || state?.state === undefined) return null;
+  return { date, lessons: list(state.attributes?.lessons) };
+}
+
+const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+
+function lessonOf(l: Record<string, unknown>, today: boolean, clock: Clock, text: BoardText): BoardLesson {
+  const change = CHANGES.find((c) => c === l.change) ?? null;
+  const from = str(l.from);
+  const to = str(l.to);
+  const subject = str(l.subject);
+  const room = str(l.room);
+  const notes: string[] = [];
+  if (change !== null) notes.push(text.changes[change]);
+  const originalSubject = str(l.original_subject);
+  const originalRoom = str(l.original_room);
+  if (change !== null && change !== 'cancelled' && originalSubject !== null && originalSubject !== subject) notes.push(text.instead(originalSubject));
+  // The same subject with another teacher: the substitute's name is the news.
+  const teacher = str(l.teacher);
+  if (change === 'substitution' && originalSubject === subject && teacher !== null && teacher !== str(l.original_teacher)) notes.push(teacher);
+  // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
+  if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room) notes.push(text.wasRoom(originalRoom));
+  let status: BoardLesson['status'] = null;
+  if (today && to !== null && to <= clock.time) status = 'done';
+  else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
+  return { no: num(l.no), from, to, subject, room, change, note: notes.length > 0 ? notes.join(' · ') : null, status };
+}
+
+/** When today's last lesson that takes place ends (HH:MM); null without one. */
+function lastEnd(lessons: readonly Record<string, unknown>[]): string | null {
+  const ends = lessons.filter((l) => l.change !== 'cancelled').map((l) => str(l.to)).filter((t): t is string => t !== null);
+  return ends.length > 0 ? ends.reduce((a, b) => (b > a ? b : a)) : null;
+}
+
+/** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
+export function shownDay(today: EntityState | undefined, next: EntityState | undefined, clock: Clock, text: BoardText): BoardDay | null {
+  const t = lessonsOf(today);
+  const n = lessonsOf(next);
+  const end = t !== null && t.date === clock.today ? lastEnd(t.lessons) : null;
+  const chosen = end !== null && clock.time < end ? t : (n ?? t);
+  if (chosen === null) return null;
+  const isToday = chosen.date === clock.today;
+  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, clock, text));
+  return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
+}
+
+function roomAnd(room: string | null, rest: string | null, text: BoardText, roomFirst = true): string {
+  const parts = roomFirst ? [room && text.room(room), rest] : [rest, room && text.room(room)];
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
+}
+
+/**
+ * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
+ * between lessons the next one of the day shown, for the next school day its first lesson.
+ */
+export function headlineOf(current: EntityState | undefined, day: BoardDay | null, clock: Clock, text: BoardText): BoardHeadline | null {
+  const subject = str(current?.state);
+  const a = current?.attributes ?? {};
+  if (subject !== null) {
+    const change = CHANGES.find((c) => c === a.change) ?? null;
+    const to = str(a.to);
+    return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text), change };
+  }
+  if (day === null) return null;
+  const isToday = day.date === clock.today;
+  const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
+  if (next === undefined) return null;
+  const label = isToday ? text.labels.next : `${text.firstLesson} (${dayShort(day.date, clock, text)})`;
+  return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false), change: next.change };
+}

@@ -1,0 +1,150 @@
+// The family board's view model: what the wall tablet shows for each child, built from the states the
+// bridge last published (ChildView.states, exactly the MQTT payloads) and the time. Pure: no I/O; every
+// word comes from src/i18n/board-text.ts in the bridge's language.
+import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
+import type { Language } from '../i18n/language.js';
+import type { EntityState } from '../ha/state.js';
+import { wallTime } from '../util/time.js';
+import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
+import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
+import type { ChildView } from './types.js';
+
+export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
+
+export interface BoardChild {
+  id: string;
+  name: string;
+  /** The device's model line, e.g. "Klasa 4b". */
+  className: string | null;
+  lucky: { number: string; mine: boolean; /** "na czwartek", for a number of another day; else null. */ day: string | null } | null;
+  headline: BoardHeadline | null;
+  day: BoardDay | null;
+  homework: { title: string; items: Array<{ subject: string | null; text: string }> };
+  tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
+  grades: Array<{ grade: string; subject: string | null; when: string }>;
+  unread: { messages: number | null; notices: number | null };
+  /** The clear sign that what the card shows cannot be trusted as current; null when it can. */
+  warning: { kind: 'offline' | 'problem' | 'stale' | 'waiting'; text: string; detail: string | null } | null;
+  updated: string | null;
+}
+
+export interface BoardModel {
+  language: Language;
+  labels: BoardLabels;
+  children: BoardChild[];
+}
+
+/** During the day (06:00-21:00) the bridge polls every few minutes; at night every 2 hours. */
+export const STALE_DAY_MS = 60 * 60_000;
+export const STALE_NIGHT_MS = 3 * 60 * 60_000;
+const DAY_STARTS = '06:00';
+const DAY_ENDS = '21:00';
+
+const MAX_HOMEWORK = 4;
+const MAX_TESTS = 3;
+const MAX_GRADES = 5;
+/** A grade is a short mark; a descriptive text grade is cut to stay one. */
+const MAX_GRADE_CHARS = 12;
+const MAX_TEXT_CHARS = 90;
+
+/** The board for every child the bridge holds, at `now`. */
+export function boardModel(children: readonly ChildView[], language: Language, now: number): BoardModel {
+  const text = BOARD_TEXT[language];
+  // Always in the same places: the bridge learns its children in whatever order their first polls end.
+  const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const names = callNames(sorted);
+  return { language, labels: text.labels, children: sorted.map((c, i) => ({ ...childBoard(c, text, now), name: names[i] as string })) };
+}
+
+/**
+ * The names a family calls its children by across the room: the first names, unless two children
+ * share one (then the full names); the id until the first identity.
+ */
+function callNames(children: readonly ChildView[]): string[] {
+  const full = children.map((c) => c.name ?? c.id);
+  const first = full.map((n) => n.split(/\s+/)[0] || n);
+  return first.every((n, i) => first.indexOf(n) === i) ? first : full;
+}
+
+function childBoard(child: ChildView, text: BoardText, now: number): BoardChild {
+  const clock = clockAt(now);
+  const s = (key: string): EntityState | undefined => child.states.get(key);
+  const day = shownDay(s('timetable_today'), s('timetable_tomorrow'), clock, text);
+  const updated = lastUpdate(s('last_update'));
+  return {
+    id: child.id,
+    name: child.name ?? child.id,
+    className: child.model,
+    lucky: luckyOf(s('lucky_number'), clock, text),
+    headline: headlineOf(s('current_lesson'), day, clock, text),
+    day,
+    homework: homeworkOf(s('homework_due'), clock, text),
+    tests: testsOf(s('upcoming_tests'), s('next_test'), clock, text),
+    grades: gradesOf(s('newest_grade'), clock, text),
+    unread: { messages: count(s('unread_messages')), notices: count(s('unread_notices')) },
+    warning: warningOf(child, clock, text),
+    updated: updated === null ? null : text.updated(when(updated, clock)),
+  };
+}
+
+// --- the parts of a card beside the day ---
+
+function luckyOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['lucky'] {
+  const number = str(state?.state);
+  if (number === null) return null;
+  const day = str(state?.attributes?.day);
+  const registerNumber = str(state?.attributes?.register_number);
+  return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
+}
+
+function homeworkOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['homework'] {
+  const date = str(state?.attributes?.date);
+  const items = list(state?.attributes?.items)
+    .slice(0, MAX_HOMEWORK)
+    .map((h) => ({ subject: str(h.subject), text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '' }));
+  const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
+  return { title, items };
+}
+
+/** "kartkówka" or "sprawdzian", by the words schools use (as the test event tells them apart). */
+function testKind(item: Record<string, unknown>, text: BoardText): string {
+  const words = `${str(item.category) ?? ''} ${str(item.content) ?? str(item.description) ?? ''}`.toLowerCase();
+  return /kartk[oó]wk|quiz/.test(words) ? text.quiz : text.test;
+}
+
+function testsOf(upcoming: EntityState | undefined, next: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['tests'] {
+  const items = list(upcoming?.attributes?.items);
+  if (items.length === 0 && str(next?.state) !== null) {
+    // Without the agenda's list, the next test alone (lessons-held's next_test).
+    const at = wallTime(Date.parse(next?.state as string));
+    items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
+  }
+  return items.slice(0, MAX_TESTS).flatMap((t) => {
+    const date = str(t.date);
+    if (date === null) return [];
+    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
+  });
+}
+
+function gradesOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['grades'] {
+  return list(state?.attributes?.recent)
+    .slice(0, MAX_GRADES)
+    .flatMap((g) => {
+      const grade = cut(str(g.grade), MAX_GRADE_CHARS);
+      const date = str(g.date);
+      return grade === null ? [] : [{ grade, subject: str(g.subject), when: date === null ? '' : dayShort(date, clock, text) }];
+    });
+}
+
+/** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
+function warningOf(child: ChildView, clock: Clock, text: BoardText): BoardChild['warning'] {
+  const updated = lastUpdate(child.states.get('last_update'));
+  const lastRead = updated === null ? null : when(updated, clock);
+  if (!child.online && updated !== null) return { kind: 'offline', text: text.offline(lastRead as string), detail: null };
+  const problem = child.states.get('problem');
+  if (problem?.state === 'ON') return { kind: 'problem', text: text.problem, detail: str(problem.attributes?.message) };
+  if (updated === null) return { kind: 'waiting', text: text.waiting, detail: null };
+  const limit = clock.time >= DAY_STARTS && clock.time < DAY_ENDS ? STALE_DAY_MS : STALE_NIGHT_MS;
+  if (clock.now - Date.parse(updated) > limit) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };
+  return null;
+}

@@ -1,0 +1,74 @@
+// What the board reads from the published states, and the dates it says in words. States are read
+// leniently (an old retained state may lack a field); days are said as a family says them ("jutro",
+// "czw. 19.11"), times in Warsaw's.
+import type { BoardText } from '../i18n/board-text.js';
+import type { EntityState } from '../ha/state.js';
+import { addDays, dayOfWeek, wallTime } from '../util/time.js';
+
+/** The moment the board is drawn for, as Warsaw's calendar day and wall time. */
+export interface Clock {
+  now: number;
+  today: string;
+  /** HH:MM */
+  time: string;
+}
+
+export function clockAt(now: number): Clock {
+  const wall = wallTime(now);
+  return { now, today: wall.date, time: wall.time.slice(0, 5) };
+}
+
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+export const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+
+export function count(state: EntityState | undefined): number | null {
+  const n = Number(state?.state ?? NaN);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export function cut(value: string | null, max: number): string | null {
+  if (value === null) return null;
+  const one = value.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+}
+
+export function dayMonth(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+}
+
+export function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function weekday(date: string, text: BoardText, short = false): string {
+  return (short ? text.weekdaysShort : text.weekdays)[dayOfWeek(date) - 1] ?? '';
+}
+
+/** "Dziś, środa 18.11" / "Jutro, czwartek 19.11" / "Poniedziałek 23.11". */
+export function dayTitle(date: string, clock: Clock, text: BoardText): string {
+  const plain = `${weekday(date, text)} ${dayMonth(date)}`;
+  if (date === clock.today) return `${text.today}, ${plain}`;
+  if (date === addDays(clock.today, 1)) return `${text.tomorrow}, ${plain}`;
+  return capital(plain);
+}
+
+/** A day as short words for a list: "jutro", "czw. 19.11". */
+export function dayShort(date: string, clock: Clock, text: BoardText): string {
+  if (date === clock.today) return text.today.toLowerCase();
+  if (date === addDays(clock.today, 1)) return text.tomorrow.toLowerCase();
+  return `${weekday(date, text, true)} ${dayMonth(date)}`;
+}
+
+/** An ISO timestamp as the board says it: "09:11" today, else "17.11 09:11". */
+export function when(iso: string, clock: Clock): string {
+  const at = wallTime(Date.parse(iso));
+  const time = at.time.slice(0, 5);
+  return at.date === clock.today ? time : `${dayMonth(at.date)} ${time}`;
+}
+
+export function lastUpdate(state: EntityState | undefined): string | null {
+  const iso = str(state?.state);
+  return iso !== null && Number.isFinite(Date.parse(iso)) ? iso : null;
+}

@@ -1,0 +1,133 @@
+// The family board's routes (interface 6.5, `/`): the page, its style sheet and script, the board
+// model as JSON (`api/board`) and its changes as server-sent events (`api/events`). Everything comes
+// from what the bridge holds (WebData); nothing here asks the portal. URLs stay relative so the page
+// also works under Home Assistant's ingress path.
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { boardModel, type BoardModel } from './board-model.js';
+import { BOARD_CSS, boardHtml } from './board-page.js';
+import { BOARD_SCRIPT } from './board-script.js';
+import type { Route, WebData, WebRequest, WebResponse } from './types.js';
+
+export interface BoardOptions {
+  /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
+  coalesceMs?: number;
+  /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
+  heartbeatMs?: number;
+}
+
+/** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
+interface Versioned {
+  version: string;
+  model: BoardModel;
+  json: string;
+}
+
+function current(data: WebData): Versioned {
+  const model = boardModel(data.children(), data.language, data.now());
+  const modelJson = JSON.stringify(model);
+  const version = createHash('sha256').update(modelJson).digest('base64url').slice(0, 16);
+  return { version, model, json: `{"version":"${version}","model":${modelJson}}` };
+}
+
+const path = (req: WebRequest): string => req.segments.join('/');
+
+export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
+  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const text = (type: string, body: string): WebResponse => ({
+    status: 200,
+    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old script.
+    headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' },
+    body,
+  });
+  return [
+    (req) => {
+      if (path(req) !== '') return undefined;
+      const now = current(data);
+      return text('text/html; charset=utf-8', boardHtml(data.language, now.model.labels.title, now.json));
+    },
+    (req) => (path(req) === 'board.css' ? text('text/css; charset=utf-8', BOARD_CSS) : undefined),
+    (req) => (path(req) === 'board.js' ? text('text/javascript; charset=utf-8', BOARD_SCRIPT) : undefined),
+    (req) => (path(req) === 'api/board' ? text('application/json; charset=utf-8', current(data).json) : undefined),
+    (req) => {
+      if (path(req) !== 'api/events') return undefined;
+      // The version the page already shows: EventSource sends it back on a reconnect, the page's first connect in the URL.
+      const last = req.headers['last-event-id'];
+      const shown = (typeof last === 'string' ? last : undefined) ?? req.query.get('v') ?? '';
+      return { status: 200, headers: STREAM_HEADERS, stream: (res) => events.attach(res, shown) };
+    },
+  ];
+}
+
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store',
+  // Home Assistant's ingress and other proxies must pass each event on at once.
+  'X-Accel-Buffering': 'no',
+};
+
+/**
+ * The open event streams. Subscribed to the bridge's changes only while a page listens; a burst of
+ * changes sends one event after coalesceMs, and only when the model differs from what was last sent.
+ * The heartbeat re-reads the model too: the time alone changes it (a lesson ends, data grows old).
+ */
+export class BoardEvents {
+  private readonly clients = new Map<ServerResponse, string>();
+  private unsubscribe: (() => void) | undefined;
+  private pending: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly data: WebData,
+    private readonly timing: { coalesceMs: number; heartbeatMs: number },
+  ) {}
+
+  get listening(): number {
+    return this.clients.size;
+  }
+
+  attach(res: ServerResponse, shown: string): void {
+    if (!res.headersSent) res.writeHead(200, STREAM_HEADERS);
+    // A reconnect after a dropped stream waits 5 s; the first line also opens the stream at once.
+    res.write('retry: 5000\n\n');
+    this.clients.set(res, shown);
+    res.on('close', () => this.detach(res));
+    if (this.clients.size === 1) this.start();
+    this.send(current(this.data), res);
+  }
+
+  private start(): void {
+    this.unsubscribe = this.data.onChange(() => {
+      this.pending ??= setTimeout(() => {
+        this.pending = undefined;
+        this.broadcast();
+      }, this.timing.coalesceMs);
+    });
+    this.heartbeat = setInterval(() => {
+      for (const res of this.clients.keys()) res.write(': heartbeat\n\n');
+      this.broadcast();
+    }, this.timing.heartbeatMs);
+  }
+
+  private detach(res: ServerResponse): void {
+    if (!this.clients.delete(res) || this.clients.size > 0) return;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearTimeout(this.pending);
+    clearInterval(this.heartbeat);
+    this.pending = undefined;
+    this.heartbeat = undefined;
+  }
+
+  private broadcast(): void {
+    if (this.clients.size === 0) return;
+    const now = current(this.data);
+    for (const res of this.clients.keys()) this.send(now, res);
+  }
+
+  private send(now: Versioned, res: ServerResponse): void {
+    if (this.clients.get(res) === now.version || res.writableEnded) return;
+    this.clients.set(res, now.version);
+    res.write(`id: ${now.version}\nevent: board\ndata: ${now.json}\n\n`);
+  }
+}

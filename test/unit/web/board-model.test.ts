@@ -1,0 +1,164 @@
+// The board's view model from the states the bridge publishes (shaped as the simulator's Ania gets
+// them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
+import { describe, expect, it } from 'vitest';
+import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
+import type { EntityState } from '../../../src/ha/state.js';
+import type { ChildView } from '../../../src/web/types.js';
+
+const at = (wall: string): number => Date.parse(`2026-11-18T${wall}:00+01:00`);
+
+const lesson = (no: number, from: string, to: string, subject: string, room: string | null, change: object = {}) => ({
+  no, from, to, subject, teacher: 'T', room, change: null, ...change,
+});
+
+function states(over: Record<string, EntityState> = {}): Map<string, EntityState> {
+  return new Map<string, EntityState>(Object.entries({
+    timetable_today: {
+      state: '3',
+      attributes: {
+        date: '2026-11-18',
+        lessons: [
+          lesson(1, '08:00', '08:45', 'Przyroda', '21'),
+          lesson(2, '08:55', '09:40', 'Język angielski', null, { change: 'substitution', original_subject: 'Matematyka', original_teacher: 'P', original_room: '22' }),
+          lesson(3, '09:50', '10:35', 'Historia', '12', { change: 'cancelled', original_subject: 'Historia', original_room: '12' }),
+          lesson(4, '10:50', '11:35', 'Technika', '4', { change: 'room_change', original_subject: 'Technika', original_room: '12' }),
+        ],
+      },
+    },
+    timetable_tomorrow: { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(2, '08:55', '09:40', 'Język polski', '12')] } },
+    current_lesson: { state: 'Język angielski', attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' } },
+    lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
+    homework_due: { state: '1', attributes: { date: '2026-11-19', items: [{ subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] } },
+    upcoming_tests: {
+      state: '2',
+      attributes: {
+        items: [
+          { kind: 'test', date: '2026-11-19', time: '09:50', subject: 'Przyroda', category: 'Inne', content: 'Kartkówka z trzech ostatnich tematów.' },
+          { kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' },
+        ],
+        other: [],
+      },
+    },
+    newest_grade: {
+      state: '5',
+      attributes: {
+        recent: [
+          { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-17' },
+          { grade: 'Aktywnie uczestniczy w zajęciach.', subject: 'Wychowanie fizyczne', kind: 'text', date: '2026-11-11' },
+        ],
+      },
+    },
+    unread_messages: { state: '1', attributes: { inbox: 1 } },
+    unread_notices: { state: '3', attributes: {} },
+    problem: { state: 'OFF', attributes: { reason: null } },
+    last_update: { state: '2026-11-18T09:11:30+01:00' },
+    ...over,
+  }));
+}
+
+function child(over: Record<string, EntityState> = {}, rest: Partial<ChildView> = {}): ChildView {
+  return { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states: states(over), changedAt: at('09:11'), ...rest };
+}
+
+function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'pl'): BoardChild {
+  return boardModel([view], language, now).children[0] as BoardChild;
+}
+
+describe('the board of one child', () => {
+  it('shows today during the lessons, the one in progress and the changes in words', () => {
+    const c = card(at('09:12'));
+    expect(c).toMatchObject({ id: 'ania', name: 'Ania', className: 'Klasa 4b', unread: { messages: 1, notices: 3 }, warning: null, updated: 'Aktualizacja: 09:11' });
+    expect(c.lucky).toEqual({ number: '13', mine: false, day: null });
+    expect(c.headline).toEqual({ label: 'Teraz', subject: 'Język angielski', detail: 'do 09:40', change: 'substitution' });
+    expect(c.day?.title).toBe('Dziś, środa 18.11');
+    expect(c.day?.lessons).toEqual([
+      { no: 1, from: '08:00', to: '08:45', subject: 'Przyroda', room: '21', change: null, note: null, status: 'done' },
+      { no: 2, from: '08:55', to: '09:40', subject: 'Język angielski', room: null, change: 'substitution', note: 'zastępstwo · zamiast: Matematyka', status: 'now' },
+      { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
+      { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
+    ]);
+    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy' }] });
+    expect(c.tests).toEqual([
+      { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
+      { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
+    ]);
+    expect(c.grades).toEqual([
+      { grade: '5', subject: 'Matematyka', when: 'wt. 17.11' },
+      { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'śr. 11.11' },
+    ]);
+  });
+
+  it("names the substitute teacher when the subject stays", () => {
+    const today = { state: '1', attributes: { date: '2026-11-18', lessons: [{ ...lesson(2, '08:55', '09:40', 'Edukacja', '3'), teacher: 'Monika Piotrowska', change: 'substitution', original_subject: 'Edukacja', original_teacher: 'Ewa Szymańska', original_room: '3' }] } };
+    expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
+  });
+
+  it('between lessons names the next one that takes place, skipping a cancelled one', () => {
+    const c = card(at('09:45'), child({ current_lesson: { state: null, attributes: { no: null } } }));
+    expect(c.headline).toEqual({ label: 'Następna', subject: 'Technika', detail: '10:50 · s. 4', change: 'room_change' });
+  });
+
+  it("after today's last lesson shows the next school day with its first lesson", () => {
+    const c = card(at('11:35'), child({ current_lesson: { state: null, attributes: {} } }), 'en');
+    expect(c.day).toEqual({
+      date: '2026-11-19',
+      title: 'Tomorrow, Thursday 19.11',
+      lessons: [{ no: 2, from: '08:55', to: '09:40', subject: 'Język polski', room: '12', change: null, note: null, status: null }],
+      empty: null,
+    });
+    expect(c.headline).toEqual({ label: 'First lesson (tomorrow)', subject: 'Język polski', detail: '08:55 · room 12', change: null });
+  });
+
+  it("names the lucky number's day when it is not today's, and the child's own number", () => {
+    const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12' } } });
+    expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
+  });
+
+  it('a problem from the portal is said with its advice, and beats old data', () => {
+    const view = child({ problem: { state: 'ON', attributes: { reason: 'service_down', message: 'Portal nie odpowiada.' } } });
+    expect(card(at('15:00'), view).warning).toEqual({ kind: 'problem', text: 'Nie można teraz odczytać dziennika.', detail: 'Portal nie odpowiada.' });
+  });
+
+  it('data over an hour old during the day is marked; the same age at night is not', () => {
+    expect(card(at('10:11'))).toMatchObject({ warning: null });
+    expect(card(at('10:12')).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 09:11.', detail: null });
+    const evening = child({ last_update: { state: '2026-11-18T21:30:00+01:00' } });
+    expect(card(at('23:00'), evening).warning).toBeNull();
+    expect(card(Date.parse('2026-11-19T00:31:00+01:00'), evening).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 18.11 21:30.', detail: null });
+  });
+
+  it('an offline child says since when its data is', () => {
+    expect(card(at('12:00'), child({}, { online: false }), 'en').warning).toEqual({
+      kind: 'offline',
+      text: 'The register has not been read for days (last 09:11): this is old data.',
+      detail: null,
+    });
+  });
+
+  it('before the first poll: the id as the name, nothing made up, and a sign that it waits', () => {
+    const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
+    expect(c).toEqual({
+      id: 'jan', name: 'jan', className: null, lucky: null, headline: null, day: null,
+      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null },
+      warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
+    });
+  });
+
+  it('keeps each child in its place whatever order the bridge learnt them in', () => {
+    const ids = (...order: string[]) => boardModel(order.map((id) => child({}, { id, name: id })), 'pl', at('09:12')).children.map((c) => c.id);
+    expect(ids('jan', 'ania', 'zosia')).toEqual(['ania', 'jan', 'zosia']);
+  });
+
+  it('calls the children by their first names, unless two share one', () => {
+    const names = (...full: string[]) => boardModel(full.map((n, i) => child({}, { id: `c${i}`, name: n })), 'pl', at('09:12')).children.map((c) => c.name);
+    expect(names('Ania Kowalska', 'Jan Kowalski')).toEqual(['Ania', 'Jan']);
+    expect(names('Jan Nowak', 'Jan Kowalski')).toEqual(['Jan Nowak', 'Jan Kowalski']);
+  });
+
+  it('follows the language, labels included', () => {
+    const model = boardModel([child()], 'en', at('09:12'));
+    expect(model.labels.itsYou).toBe("It's you!");
+    expect(model.children[0]?.day?.lessons[1]?.note).toBe('substitution · instead of Matematyka');
+    expect(boardModel([], 'pl', at('09:12')).labels.itsYou).toBe('To Ty!');
+  });
+});

@@ -1,0 +1,169 @@
+// The board's routes: the page with its data and relative links, the assets, the JSON, and the event
+// stream over a real HTTP connection (one event per burst of changes, heartbeats, cleanup on leave).
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boardRoutes } from '../../../src/web/board.js';
+import type { EntityState } from '../../../src/ha/state.js';
+import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
+
+const NOW = Date.parse('2026-11-18T09:12:00+01:00');
+
+class FakeData implements WebData {
+  language: 'pl' | 'en' = 'pl';
+  listeners = new Set<() => void>();
+  kids: ChildView[] = [kid('ania', 'Ania', '13')];
+  children = () => this.kids;
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  feed = () => undefined;
+  healthy = () => true;
+  now = () => NOW;
+  change(kids: ChildView[]): void {
+    this.kids = kids;
+    for (const l of this.listeners) l();
+  }
+}
+
+function kid(id: string, name: string, lucky: string): ChildView {
+  const states = new Map<string, EntityState>([
+    ['lucky_number', { state: lucky, attributes: { day: '2026-11-18', register_number: '7' } }],
+    ['last_update', { state: '2026-11-18T09:11:30+01:00' }],
+  ]);
+  return { id, name, model: 'Klasa 4b', online: true, states, changedAt: NOW };
+}
+
+const request = (path: string, headers: Record<string, string> = {}): WebRequest => {
+  const url = new URL(path, 'http://board');
+  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath: '' };
+};
+
+function answer(routes: Route[], path: string, headers: Record<string, string> = {}) {
+  for (const route of routes) {
+    const res = route(request(path, headers));
+    if (res !== undefined) return res;
+  }
+  return undefined;
+}
+
+describe('the board routes', () => {
+  it('serves the page in the bridge language with its data and relative links only', () => {
+    const data = new FakeData();
+    data.kids = [kid('ania', 'Ania</script><b>', '13')];
+    const page = answer(boardRoutes(data), '/');
+    expect(page?.status).toBe(200);
+    expect(page?.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
+    const html = String(page?.body);
+    expect(html).toContain('<html lang="pl">');
+    expect(html).toContain('<title>Tablica szkolna</title>');
+    expect(html).toContain('href="board.css"');
+    expect(html).toContain('src="board.js"');
+    expect(html).not.toMatch(/(href|src)="\//);
+    // A name cannot end the data block: "<" is escaped, and the data reads back as it was.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const json = html.slice(html.indexOf('id="board-data">') + 16, html.lastIndexOf('</script>'));
+    expect(JSON.parse(json).model.children[0].name).toBe('Ania</script><b>');
+  });
+
+  it('serves the style sheet, the script (valid JavaScript) and the model as JSON', () => {
+    const routes = boardRoutes(new FakeData());
+    expect(answer(routes, '/board.css')?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
+    const script = answer(routes, '/board.js');
+    expect(script?.headers?.['Content-Type']).toBe('text/javascript; charset=utf-8');
+    expect(() => new Function(String(script?.body))).not.toThrow();
+    const api = JSON.parse(String(answer(routes, '/api/board')?.body));
+    expect(api.version).toMatch(/^[\w-]{16}$/);
+    expect(api.model.children[0]).toMatchObject({ id: 'ania', name: 'Ania', lucky: { number: '13', mine: false, day: null } });
+  });
+
+  it('leaves other paths to the other routes', () => {
+    const routes = boardRoutes(new FakeData());
+    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html']) {
+      expect(answer(routes, path), path).toBeUndefined();
+    }
+  });
+
+  it('keeps the page, its style and script small (the whole board under 150 KB)', () => {
+    const routes = boardRoutes(new FakeData());
+    const bytes = ['/', '/board.css', '/board.js'].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
+    expect(bytes).toBeLessThan(40_000);
+  });
+});
+
+describe('the event stream', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
+
+  /** A plain HTTP server in front of the routes (the real one adds auth and headers). */
+  async function serve(routes: Route[]): Promise<number> {
+    server = createServer((req, res) => {
+      const out = answer(routes, req.url ?? '/', req.headers as Record<string, string>);
+      if (out?.stream) return out.stream(res);
+      res.writeHead(out?.status ?? 404).end(out?.body);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    return (server?.address() as AddressInfo).port;
+  }
+
+  /** Opens the stream and collects what it says. */
+  async function open(port: number, path = '/api/events', headers: Record<string, string> = {}) {
+    const res = await new Promise<IncomingMessage>((resolve) => get({ port, host: '127.0.0.1', path, headers }, resolve));
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    return {
+      res,
+      events: () => text.split('\n\n').filter((b) => b.includes('event: board')).map((b) => JSON.parse(b.slice(b.indexOf('data: ') + 6))),
+      text: () => text,
+    };
+  }
+
+  const until = async (check: () => boolean, what: string) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    if (!check()) throw new Error(`timed out: ${what}`);
+  };
+
+  it('sends the board at once, then one event per burst of changes, and stops listening when the page leaves', async () => {
+    const data = new FakeData();
+    const port = await serve(boardRoutes(data, { coalesceMs: 50, heartbeatMs: 60_000 }));
+    const stream = await open(port);
+    expect(stream.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await until(() => stream.events().length === 1, 'the first event');
+    expect(stream.events()[0].model.children.map((c: { name: string }) => c.name)).toEqual(['Ania']);
+    expect(data.listeners.size).toBe(1);
+
+    // A poll publishing many states: one event, with the last of them.
+    for (const lucky of ['1', '2', '3', '21']) data.change([kid('ania', 'Ania', lucky), kid('jan', 'Janek', lucky)]);
+    await until(() => stream.events().length === 2, 'the event of the burst');
+    await new Promise((r) => setTimeout(r, 120));
+    expect(stream.events()).toHaveLength(2);
+    expect(stream.events()[1].model.children.map((c: { lucky: { number: string } }) => c.lucky.number)).toEqual(['21', '21']);
+
+    // A change that changes nothing on the board sends nothing.
+    data.change([kid('ania', 'Ania', '21'), kid('jan', 'Janek', '21')]);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(stream.events()).toHaveLength(2);
+
+    stream.res.destroy();
+    await until(() => data.listeners.size === 0, 'the listener removed');
+  });
+
+  it('keeps the stream alive with comments, and a page that shows the current version gets no repeat', async () => {
+    const data = new FakeData();
+    const routes = boardRoutes(data, { coalesceMs: 50, heartbeatMs: 40 });
+    const port = await serve(routes);
+    const version = JSON.parse(String(answer(routes, '/api/board')?.body)).version as string;
+    const stream = await open(port, `/api/events?v=${version}`);
+    await until(() => stream.text().split(': heartbeat').length > 2, 'two heartbeats');
+    expect(stream.events()).toHaveLength(0);
+    // EventSource's reconnect names the last event it saw; that wins over the URL's.
+    const again = await open(port, `/api/events?v=${version}`, { 'Last-Event-ID': 'older' });
+    await until(() => again.events().length === 1, 'the board for a page that missed a change');
+  });
+});
