@@ -1,19 +1,7 @@
 // The `grading.thresholds` key: the school statute's averages for grades 2..6, five increasing
 // numbers between 1 and 6, refused with the key named otherwise.
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError } from '../../../src/config/load.js';
-
-const accounts = [{ login: '1234567u', password: 'x' }];
-const build = (raw: Record<string, unknown>) => buildConfig({ accounts, ...raw }, 'test', { env: {} });
-
-async function refusal(raw: Record<string, unknown>): Promise<string> {
-  const error = await build(raw).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return String((error as Error).message);
-}
+import { buildMinimal as build, refusal } from '../../helpers/config.js';
 
 describe('config grading.thresholds', () => {
   it('defaults to the common statute, and a config without grading gets its own copy', async () => {

@@ -1,19 +1,7 @@
 // The `http` key (interface 6.1): the web server on 8099 on every interface unless set, port 0 turns
 // it off, and a wrong port or address is refused with the key named.
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError } from '../../../src/config/load.js';
-
-const accounts = [{ login: '1234567u', password: 'x' }];
-const build = (raw: Record<string, unknown>) => buildConfig({ accounts, ...raw }, 'test', { env: {} });
-
-async function refusal(raw: Record<string, unknown>): Promise<string> {
-  const error = await build(raw).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return String((error as Error).message);
-}
+import { buildMinimal as build, refusal } from '../../helpers/config.js';
 
 describe('config http', () => {
   it('defaults to port 8099 on every interface', async () => {
