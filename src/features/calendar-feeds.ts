@@ -2,12 +2,9 @@
 // and the agenda have polled, it turns their outputs into the entries of the child's three calendar
 // feeds (interface 6.5), which the web server renders (src/web/feeds.ts).
 import { feedEntries, type FeedEntries } from '../school/calendar-feeds.js';
-import { childSlug, type Identity } from '../poller/identity.js';
-import { safeName } from '../store/files.js';
 import type { FeedName } from '../web/types.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
-import type { AccountConfig } from '../config/schema.js';
-import { feature } from './feature.js';
+import { feature, type FeatureAccess } from './feature.js';
 import type { AgendaOutput } from './agenda.js';
 import type { TimetableOutput } from './timetable.js';
 
@@ -16,7 +13,7 @@ export const calendarFeeds = feature({
   tier: 'normal',
   inputs: ['timetable', 'agenda'],
   entities: [],
-  create: (access) => new CalendarFeedsState(access.account, access.identity),
+  create: (access) => new CalendarFeedsState(access),
 });
 
 /** Which part of the entries each feed shows. */
@@ -33,10 +30,7 @@ export class CalendarFeedsState implements Source {
   /** Rendered texts by feed and language, kept until the feed's content changes. */
   private readonly rendered = new Map<string, { changedAt: number; body: string }>();
 
-  constructor(
-    private readonly account: AccountConfig,
-    private readonly identity: () => Identity | undefined,
-  ) {}
+  constructor(private readonly access: Pick<FeatureAccess, 'identity' | 'childId'>) {}
 
   poll(ctx: SourceContext): Promise<SourceResult> {
     const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
@@ -45,7 +39,7 @@ export class CalendarFeedsState implements Source {
     // tell a calendar that every lesson is gone.
     if (timetable === undefined) return Promise.resolve({ states: {} });
     const entries = feedEntries({
-      child: this.childId(),
+      child: this.access.childId(),
       days: timetable.fortnight,
       agenda: agenda?.items ?? [],
       homework: agenda?.homework ?? [],
@@ -62,7 +56,7 @@ export class CalendarFeedsState implements Source {
 
   /** The child's first name for the calendars' names (the login before the identity is known). */
   childName(): string {
-    return this.identity()?.firstName || this.account.id || this.account.login;
+    return this.access.identity()?.firstName || this.access.childId();
   }
 
   /**
@@ -78,12 +72,6 @@ export class CalendarFeedsState implements Source {
     const body = render();
     this.rendered.set(key, { changedAt: content.changedAt, body });
     return body;
-  }
-
-  /** The child's id in topics, as the account's child takes it: configured, else the first name's slug. */
-  private childId(): string {
-    const firstName = this.identity()?.firstName;
-    return this.account.id ?? (firstName ? childSlug(firstName) : safeName(this.account.login).toLowerCase());
   }
 
   /** Keeps the entries, moving changedAt only when they differ from the last ones. */

@@ -18,6 +18,8 @@ export interface FeatureAccess {
   messages: MessagesApi;
   /** The child as last learned (undefined before the first identity). */
   identity: () => Identity | undefined;
+  /** The child's id in topics and URLs as the account knows it now (configured, else the first name's slug). */
+  childId: () => string;
   dataDir: string;
   /** The config's grading.thresholds: the average from which each grade 2..6 is given. */
   thresholds: readonly number[];

@@ -12,7 +12,7 @@ import type { Identity } from '../../../src/poller/identity.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
 const access = (id?: string) =>
-  ({ account: { login: 'ania@example.com', id, downloads: false, messages: [] }, identity: () => identity }) as unknown as FeatureAccess;
+  ({ identity: () => identity, childId: () => id ?? 'ania' }) as unknown as FeatureAccess;
 
 const timetable: TimetableOutput = {
   days: {},
