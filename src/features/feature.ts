@@ -10,6 +10,7 @@ import type { Identity } from '../poller/identity.js';
 import type { Source, Tier } from '../poller/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import type { Language } from '../i18n/language.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
@@ -21,6 +22,8 @@ export interface FeatureAccess {
   /** The child's id in topics and URLs as the account knows it now (configured, else the first name's slug). */
   childId: () => string;
   dataDir: string;
+  /** The language of the words a feature puts in a state (the config's `language`). */
+  language: Language;
   /** The config's grading.thresholds: the average from which each grade 2..6 is given. */
   thresholds: readonly number[];
   clock: Clock;

@@ -4,6 +4,7 @@ import { sameSlot, type ScheduledLesson, type SchoolDay } from '../school/schedu
 import type { ChangeKind } from '../school/plan-changes.js';
 import { onOff, stateText, withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
+import { FALLBACK_LANGUAGE, type Language, type Texts } from '../i18n/language.js';
 
 /** One group's lesson of a slot as published. */
 interface GroupOut {
@@ -106,13 +107,19 @@ export function timetableOf(day: SchoolDay | null): EntityState {
   return withAttributes(held, { date: day.date, lessons: slots.map(slotOut) });
 }
 
-/** current_lesson: the subject(s) of the slot in progress; None outside lessons. */
-export function currentLessonOf(slot: readonly ScheduledLesson[]): EntityState {
+/** What current_lesson says of a lesson in progress whose subject the portal does not name. */
+const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson' };
+
+/**
+ * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
+ * that a lesson never reads as no lesson); None outside lessons.
+ */
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language = FALLBACK_LANGUAGE): EntityState {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);
   return {
-    state: stateText(joined(groups.map((g) => g.subject))),
+    state: stateText(joined(groups.map((g) => g.subject)) ?? [UNNAMED_LESSON[language], first.lessonNo].filter((part) => part !== null).join(' ')),
     attributes: {
       no: first.lessonNo,
       from: first.from,

@@ -18,6 +18,7 @@ import { withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
+import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
 import { atSchoolOf, currentLessonOf, timetableOf } from './timetable-day.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -61,10 +62,12 @@ export const timetable = feature({
     binary('at_school', { en: 'At school', pl: 'W szkole' }, { deviceClass: 'presence', icon: 'mdi:school' }),
     eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny' }, 'mdi:calendar-star'),
   ],
-  create: () => new TimetableSource(),
+  create: (access) => new TimetableSource(access.language),
 });
 
 export class TimetableSource implements Source {
+  constructor(private readonly language: Language = FALLBACK_LANGUAGE) {}
+
   /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
   private last: ScheduleInput | undefined;
   /** The lesson starts and ends still ahead today, as of the last computation. */
@@ -106,12 +109,12 @@ export class TimetableSource implements Source {
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeDays(free) };
     const events = { plan_change: result.events, free_day: freeDayEvents(freeDays(free), ctx.today) };
-    return { states: renderTimetable(result), events, output };
+    return { states: renderTimetable(result, this.language), events, output };
   }
 
   /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
   restate(ctx: SourceContext): SourceResult['states'] {
-    return this.last === undefined ? {} : renderTimetable(this.compute({ ...this.last, now: ctx.now }));
+    return this.last === undefined ? {} : renderTimetable(this.compute({ ...this.last, now: ctx.now }), this.language);
   }
 
   /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
@@ -218,7 +221,7 @@ function nextLessonOf(next: NextLesson | null): EntityState {
  * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
  * is the calendar day after today (alarm automations).
  */
-export function renderTimetable(s: Schedule): Record<string, EntityState> {
+export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE): Record<string, EntityState> {
   return {
     plan_changes_today: planChangesOf(s.today),
     plan_changes_tomorrow: planChangesOf(s.next),
@@ -231,7 +234,7 @@ export function renderTimetable(s: Schedule): Record<string, EntityState> {
     next_lesson: nextLessonOf(s.nextLesson),
     timetable_today: timetableOf(s.today),
     timetable_tomorrow: timetableOf(s.next),
-    current_lesson: currentLessonOf(s.current),
+    current_lesson: currentLessonOf(s.current, language),
     at_school: atSchoolOf(s.atSchool),
   };
 }

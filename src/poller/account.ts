@@ -56,7 +56,7 @@ export class AccountPoller implements CommandAccount {
     const { gateway, messages } = this.access;
     this.gateway = gateway;
     const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
-    const made = { account, gateway, messages, identity: () => this.pupil.identity, childId: () => this.pupil.id, dataDir, thresholds, clock, log: this.log };
+    const made = { account, gateway, messages, identity: () => this.pupil.identity, childId: () => this.pupil.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
   }
 

@@ -169,7 +169,7 @@ describe('free_day events', () => {
 });
 
 describe('bad data', () => {
-  it('a lesson of an unknown subject, teacher and room shows what is known; a day of empty slots counts none', () => {
+  it('a lesson of an unknown subject, teacher and room shows what is known (in progress: "Lekcja 1"); a day of empty slots counts none', () => {
     const odd = timetablesResponse.parse({
       Timetable: {
         '2026-03-10': [[lesson(1, 999, 998, 997)], [], [lesson(3, 1, 10, 100, { IsCanceled: true })]],
@@ -180,7 +180,9 @@ describe('bad data', () => {
     const [first, cancelled] = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
     expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
-    expect(states.current_lesson).toEqual({ state: null, attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null } });
+    // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.
+    expect(states.current_lesson).toEqual({ state: 'Lesson 1', attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null } });
+    expect(renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }), 'pl').current_lesson?.state).toBe('Lekcja 1');
     expect(states.at_school?.state).toBe('ON');
   });
 });
