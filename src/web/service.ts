@@ -34,6 +34,7 @@ export class WebService {
   private readonly options: WebServiceOptions;
   private server: WebServer | undefined;
   private token: string | undefined;
+  private stopWaiting: (() => void) | undefined;
 
   constructor(options: WebServiceOptions) {
     this.options = options;
@@ -46,7 +47,7 @@ export class WebService {
 
   /** Starts the server; any failure is logged with advice and the bridge goes on without it. */
   async start(): Promise<void> {
-    const { http, dataDir, data, log, out } = this.options;
+    const { http, dataDir, data, log } = this.options;
     let created: boolean;
     try {
       const token = await loadOrCreateToken(dataDir);
@@ -72,30 +73,39 @@ export class WebService {
       return;
     }
     const base = webBaseUrl(http.bind, this.server.port);
-    if (created) {
-      out.write(
-        [
-          '',
-          'dziennik2mqtt web server: the board and the calendar feeds, with the access token',
-          '(shown this once; `dziennik2mqtt check` shows them again; keep them private):',
-          ...formatWebUrls(webUrls(base, printedIds(this.options.childIds()), this.token)),
-          '',
-        ].join('\n'),
-      );
-    }
+    if (created && this.token !== undefined) this.printOnce(base, this.token);
     log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check)');
   }
 
+  /**
+   * The full URLs with the token, on the first start only. A child's feeds are named by its id, which
+   * a child without a configured one gets from its first poll: until every id is known, the board's
+   * address goes out alone and the feeds follow once the polls have named every child.
+   */
+  private printOnce(base: string, token: string): void {
+    const { out, childIds, data } = this.options;
+    const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
+    const urls = () => webUrls(base, childIds() as string[], token);
+    const known = () => childIds().every((id) => id !== undefined);
+    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check` shows them again; keep them private):'];
+    if (known()) {
+      write([...heading, ...formatWebUrls(urls())]);
+      return;
+    }
+    write([...heading, `  board:    ${urls().board}`, '  (the calendar feeds follow once every child\'s first poll has named it)']);
+    this.stopWaiting = data.onChange(() => {
+      if (!known()) return;
+      this.stopWaiting?.();
+      this.stopWaiting = undefined;
+      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check` shows them again):', ...formatWebUrls(urls()).slice(1)]);
+    });
+  }
+
   async stop(): Promise<void> {
+    this.stopWaiting?.();
     await this.server?.close();
     this.server = undefined;
   }
-}
-
-/** The known ids, and once `<child>` for those the first poll has yet to name. */
-function printedIds(ids: ReadonlyArray<string | undefined>): string[] {
-  const known = ids.filter((id): id is string => id !== undefined);
-  return known.length < ids.length ? [...known, '<child>'] : known;
 }
 
 function bindAdvice(code: string | undefined, port: number): string {

@@ -34,8 +34,12 @@ describe('the web server in the bridge', () => {
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     const text = printed.join('');
     expect(text).toContain(`:${port}/?token=${token}`);
-    // The children's ids come with their first poll; before it the printed feed stands for any child.
-    expect(text).toContain(`/calendar/<child>/lessons.ics?token=${token}`);
+    // The children's ids come with their first poll: their feeds are printed once both are known.
+    for (const child of ['ania', 'jan']) {
+      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics?token=${token}`);
+    }
+    expect(text).not.toContain('<child>');
+    expect(text.match(/calendar\/ania\/lessons/g)).toHaveLength(1);
 
     const data = h.app.webData;
     const ania = data?.children().find((c) => c.id === 'ania');
