@@ -1,7 +1,7 @@
 // Shows the generated dashboard as a parent would see it: runs the real bridge (App from dist/) against
 // the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
 // YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
-// Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR]
+// Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR] [--board-url URL]
 //        [--renderer PATH] [--no-screenshot] [--full-page]
 //        [--set ENTITY=STATE]... [--set-attr ENTITY:ATTR=JSON]... [--name SUFFIX of the output folder]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
 import { spawnSync } from 'node:child_process';
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     set: { type: 'string', multiple: true, default: [] },
     'set-attr': { type: 'string', multiple: true, default: [] },
     name: { type: 'string' },
+    // The family view's link to the board, as `dashboard --board-url` gives it.
+    'board-url': { type: 'string', default: 'http://192.168.1.5:8099/' },
   },
 });
 if (!['pl', 'en'].includes(args.lang)) throw new Error(`--lang: pl or en, not ${args.lang}`);
@@ -123,7 +125,7 @@ async function main() {
     await mkdir(out, { recursive: true });
     const files = { dashboard: join(out, 'dashboard.yaml'), states: join(out, 'states.txt'), discovery: join(out, 'discovery.txt') };
     const { children } = await announcedChildren(config);
-    await writeFile(files.dashboard, dashboardYaml(children, args.lang));
+    await writeFile(files.dashboard, dashboardYaml(children, args.lang, { boardUrl: args['board-url'] }));
     await writeFile(files.states, capture(shown, BASE));
     await writeFile(files.discovery, capture(shown, DISCOVERY));
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
