@@ -7,6 +7,7 @@ import { firstPublish } from './first-publish.js';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { binRss, type BinRss } from './bin-rss.js';
+import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../launch.js';
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
@@ -154,6 +155,17 @@ async function main(): Promise<void> {
   const first = await firstPublish();
   rows.push({ measure: 'start to first full publish (ms)', value: first.toFixed(0), target: '', ok: null });
   json.firstPublishMs = first;
+
+  log('loading the family board in Chromium at 1280x800, two children (real time)...');
+  const board = await boardPaint();
+  if (board === undefined) {
+    rows.push({ measure: 'board: first contentful paint at 1280x800 (ms)', value: 'no Chromium', target: '< 1000', ok: null });
+  } else {
+    const worst = Math.max(...board.paintMs);
+    rows.push({ measure: 'board: first contentful paint at 1280x800, worst of 5 (ms)', value: worst.toFixed(0), target: '< 1000', ok: worst < 1000 });
+    rows.push({ measure: 'board: bytes transferred, the whole page (KB)', value: (board.bytes / 1024).toFixed(1), target: '< 150', ok: board.bytes < 150 * 1024 });
+  }
+  json.board = board ?? null;
 
   const width = Math.max(...rows.map((r) => r.measure.length));
   const lines = [

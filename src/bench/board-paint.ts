@@ -1,0 +1,115 @@
+// The family board as a wall tablet loads it, in real time: the real bridge with its web server on,
+// two children on the simulated portal (in its own process), an embedded broker, and Debian's
+// Chromium (playwright-core, a development dependency, like the bench itself) at 1280x800. Measures
+// the first contentful paint and every byte the page brought (its event stream included), with the
+// browser's cache off. Run alone: `node dist/bench/board-paint.js`.
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Aedes } from 'aedes';
+import { App } from '../app.js';
+import { buildConfig } from '../config/load.js';
+import { silentLogger } from '../util/log.js';
+import { SimProcess } from './simulate.js';
+import { benchLogin } from './accounts.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BoardPaint {
+  /** First contentful paint, ms after navigation started; one value per load. */
+  paintMs: number[];
+  /** Bytes transferred for the whole page, of the first load. */
+  bytes: number;
+}
+
+/** A free TCP port on 127.0.0.1 (the web server takes 0 to mean "off"). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Loads the board `loads` times (a fresh browser context each) once both children have published. */
+export async function boardPaint(loads = 5): Promise<BoardPaint | undefined> {
+  if (!existsSync(CHROMIUM)) return undefined;
+  const { chromium } = await import('playwright-core');
+  const sim = new SimProcess();
+  await sim.ask({ type: 'time', now: Date.now() });
+  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: 2 });
+  const aedes = await Aedes.createBroker();
+  const broker = createServer(aedes.handle as (socket: unknown) => void);
+  await new Promise<void>((resolve) => broker.listen(0, '127.0.0.1', resolve));
+  const mqttPort = (broker.address() as { port: number }).port;
+  const webPort = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'd2m-board-'));
+  const config = await buildConfig(
+    {
+      mqtt: { url: `mqtt://127.0.0.1:${mqttPort}` },
+      portal: urls,
+      accounts: [0, 1].map((i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id: `child${i}` })),
+      data_dir: dataDir,
+      http: { port: webPort, bind: '127.0.0.1' },
+    },
+    'bench',
+    { env: {} },
+  );
+  const app = new App({ config, version: 'bench', log: silentLogger(), staggerMs: 0, out: { write: () => true } });
+  await app.start();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const published = () => (app.webData?.children() ?? []).filter((c) => c.states.has('timetable_today')).length === 2;
+    for (let waited = 0; !published(); waited += 100) {
+      if (waited > 60_000) throw new Error('board bench: the children were not published within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const token = (await readFile(join(dataDir, 'http-token'), 'utf8')).trim();
+    const paintMs: number[] = [];
+    let bytes = 0;
+    for (let load = 0; load < loads; load++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      let loaded = 0;
+      const streams = new Set<string>();
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (e.request.url.includes('api/events')) streams.add(e.requestId);
+      });
+      cdp.on('Network.loadingFinished', (e) => (loaded += e.encodedDataLength));
+      // The event stream never finishes loading: count what it brought.
+      cdp.on('Network.dataReceived', (e) => {
+        if (streams.has(e.requestId)) loaded += e.encodedDataLength;
+      });
+      await page.goto(`http://127.0.0.1:${webPort}/?token=${token}`, { waitUntil: 'load' });
+      await page.waitForSelector('.child');
+      await page.waitForTimeout(300);
+      const paint = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`)) as number;
+      paintMs.push(Math.round(paint));
+      if (load === 0) bytes = loaded;
+      await context.close();
+    }
+    return { paintMs, bytes };
+  } finally {
+    await browser.close();
+    await app.stop();
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    broker.close();
+    await sim.ask({ type: 'stop' });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await boardPaint();
+  process.stdout.write(`${result === undefined ? `no Chromium at ${CHROMIUM}` : JSON.stringify(result)}\n`);
+}
