@@ -79,12 +79,11 @@ function familyView(children: readonly ChildEntities[], t: DashboardText, boardU
 }
 
 /**
- * A button to the bridge's board: inside Home Assistant (the add-on's ingress panel) it navigates,
- * elsewhere it opens the URL. The token is never in it (see README, "The family board").
+ * A link row to the bridge's board: a path inside Home Assistant (the add-on's ingress panel) opens
+ * in place, an address of its own in a new tab. The token is never in it (see README, "The family board").
  */
 function boardLink(url: string, t: DashboardText): Card {
-  const tap = url.startsWith('/') ? { action: 'navigate', navigation_path: url } : { action: 'url', url_path: url };
-  return { type: 'button', name: t.board, icon: 'mdi:view-dashboard-variant', show_state: false, tap_action: tap };
+  return { type: 'entities', entities: [{ type: 'weblink', name: t.board, url, icon: 'mdi:view-dashboard-variant', new_tab: !url.startsWith('/') }] };
 }
 
 function childView(e: ChildEntities, t: DashboardText, lang: Language): Card | undefined {

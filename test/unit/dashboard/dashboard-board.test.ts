@@ -15,7 +15,7 @@ import { tempDir } from '../../helpers/temp.js';
 interface Card {
   type: string;
   name?: string;
-  tap_action?: Record<string, string>;
+  url?: string;
   cards?: Card[];
 }
 type View = { path: string; sections: Card[] };
@@ -23,10 +23,11 @@ type View = { path: string; sections: Card[] };
 const ania = { id: 'ania', name: 'Ania', entities: ENTITIES };
 const jan = { id: 'jan', name: 'Jan', entities: ENTITIES };
 
-/** The board button of the family view, if any. */
-function boardButton(views: View[]): Card | undefined {
+/** The board link row of the family view, if any. */
+function boardLink(views: View[]): Card | undefined {
   const family = views.find((v) => v.path === 'family');
-  return family?.sections.flatMap((s) => s.cards ?? []).find((c) => c.type === 'button' && c.name !== undefined && /board|tablica/i.test(c.name));
+  const rows = family?.sections.flatMap((s) => s.cards ?? []).flatMap((c) => (c.type === 'entities' ? ((c as { entities?: Card[] }).entities ?? []) : []));
+  return rows?.find((r) => r.type === 'weblink' && typeof r.name === 'string' && /board|tablica/i.test(r.name));
 }
 
 let supervisor: Server | undefined;
@@ -52,30 +53,30 @@ describe('the link to the family board', () => {
     const family = byPath.views[0]!;
     // The children's columns stay first and unchanged.
     expect(family.sections.slice(0, 2).map((s) => (s.cards?.[0] as { heading?: string }).heading)).toEqual(['Ania', 'Jan']);
-    expect(boardButton(byPath.views)).toMatchObject({ name: 'Tablica rodziny', tap_action: { action: 'navigate', navigation_path: '/hassio/ingress/abc_dziennik2mqtt' } });
+    expect(boardLink(byPath.views)).toMatchObject({ name: 'Tablica rodziny', url: '/hassio/ingress/abc_dziennik2mqtt', new_tab: false });
     const byUrl = dashboard([ania], 'en', { boardUrl: 'http://192.168.1.5:8099/' }) as { views: View[] };
-    expect(boardButton(byUrl.views)).toMatchObject({ name: 'Family board', tap_action: { action: 'url', url_path: 'http://192.168.1.5:8099/' } });
-    expect(boardButton((dashboard([ania]) as { views: View[] }).views)).toBeUndefined();
+    expect(boardLink(byUrl.views)).toMatchObject({ name: 'Family board', url: 'http://192.168.1.5:8099/', new_tab: true });
+    expect(boardLink((dashboard([ania]) as { views: View[] }).views)).toBeUndefined();
   });
 
   it("points by default at this machine's http.port, without the token", async () => {
     const { views, out, token } = await printed({ port: 8123, bind: '127.0.0.1' });
-    expect(boardButton(views)?.tap_action).toEqual({ action: 'url', url_path: 'http://127.0.0.1:8123/' });
+    expect(boardLink(views)?.url).toBe('http://127.0.0.1:8123/');
     expect(out).not.toContain(token);
   });
 
   it('is left out in a container (its own address is not the one to type), saying why', async () => {
     const { views, err } = await printed({ port: 8099 }, { container: true });
-    expect(boardButton(views)).toBeUndefined();
+    expect(boardLink(views)).toBeUndefined();
     expect(err).toContain('--board-url');
     const outside = await printed({ port: 8099 }, { container: false });
-    expect(boardButton(outside.views)?.tap_action?.url_path).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:8099\/$/);
+    expect(boardLink(outside.views)?.url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:8099\/$/);
   });
 
   it('is left out with the web server off, and --board-url overrides', async () => {
-    expect(boardButton((await printed({ port: 0 })).views)).toBeUndefined();
+    expect(boardLink((await printed({ port: 0 })).views)).toBeUndefined();
     const chosen = await printed({ port: 8099 }, { boardUrl: 'https://szkola.example.org/' });
-    expect(boardButton(chosen.views)?.tap_action).toEqual({ action: 'url', url_path: 'https://szkola.example.org/' });
+    expect(boardLink(chosen.views)?.url).toBe('https://szkola.example.org/');
     expect(parseArgs(['dashboard', '--board-url', '/hassio/ingress/x']).boardUrl).toBe('/hassio/ingress/x');
     expect(() => parseArgs(['dashboard', '--board-url', 'javascript:alert(1)'])).toThrow(/board-url/);
   });
@@ -92,10 +93,10 @@ describe('the link to the family board', () => {
     process.env.SUPERVISOR_TOKEN = 'sv-token';
     try {
       const { views } = await printed({ port: 8099 }, { addon: true, supervisor: { baseUrl } });
-      expect(boardButton(views)?.tap_action).toEqual({ action: 'navigate', navigation_path: '/hassio/ingress/a0d7b954_dziennik2mqtt' });
+      expect(boardLink(views)?.url).toBe('/hassio/ingress/a0d7b954_dziennik2mqtt');
       expect(auth).toBe('Bearer sv-token');
       const away = await printed({ port: 8099 }, { addon: true, supervisor: { baseUrl: 'http://127.0.0.1:1' } });
-      expect(boardButton(away.views)).toBeUndefined();
+      expect(boardLink(away.views)).toBeUndefined();
       expect(away.err).toContain('--board-url');
     } finally {
       delete process.env.SUPERVISOR_TOKEN;
