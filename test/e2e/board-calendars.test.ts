@@ -83,6 +83,9 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expect(ania.webcal).toEqual(expected('ania').map((a) => a.replace('http://', 'webcal://')));
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Each address is the feed itself, for an app that holds nothing but the address.
     for (const address of ania.addresses) {
@@ -112,10 +115,12 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await context.close();
   }, 60_000);
 
-  it('fits a phone, the addresses wrapping inside the box', async () => {
+  it('fits a phone, the addresses wrapping inside the box; copies without the Clipboard API', async () => {
     const { port, token } = await bridgeWithBoard(school);
     const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    // A phone on the home network opens http://192.168...: no secure context, no navigator.clipboard.
+    await page.addInitScript('Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined })');
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
     await page.locator('.child').nth(1).locator('.cal-open').click();
@@ -123,6 +128,11 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-390x844.png') });
+    const copy = page.locator('.cal-feed').nth(2).locator('.cal-copy');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Skopiowano');
+    // Copied the old way, from the selection, which stays on the address for a long press.
+    expect(await page.evaluate('getSelection().toString()')).toBe(`http://127.0.0.1:${port}/calendar/jan/free-days.ics?token=${token}`);
     await context.close();
   }, 60_000);
 
