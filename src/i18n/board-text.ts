@@ -24,6 +24,15 @@ export interface BoardLabels {
   noChildren: string;
   /** The bridge answered 401: the page was opened without the token. */
   noAccess: string;
+  /** The card's control that shows the child's calendar feed addresses, and the overlay's heading. */
+  calendars: string;
+  /** The overlay's one line of help: where each address goes. */
+  calendarsHelp: string;
+  copy: string;
+  copied: string;
+  /** The `webcal://` link: a phone's calendar subscribes to the feed. */
+  subscribe: string;
+  close: string;
 }
 
 export interface BoardText {
@@ -70,6 +79,12 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       connectionLost: 'No connection to the bridge: what you see may be old.',
       noChildren: 'The bridge has not read the register yet.',
       noAccess: 'No access: open the address with the token that `dziennik2mqtt check` prints.',
+      calendars: 'Calendars',
+      calendarsHelp: 'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. The addresses hold the access token: keep them private.',
+      copy: 'Copy',
+      copied: 'Copied',
+      subscribe: 'Subscribe (webcal)',
+      close: 'Close',
     },
     weekdays: DASHBOARD_TEXT.en.weekdays,
     weekdaysShort: DASHBOARD_TEXT.en.weekdaysShort,
@@ -110,6 +125,12 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       connectionLost: 'Brak połączenia z mostkiem: dane mogą być nieaktualne.',
       noChildren: 'Mostek jeszcze nie odczytał dziennika.',
       noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check`.',
+      calendars: 'Kalendarze',
+      calendarsHelp: 'Do Home Assistant: integracja Remote Calendar; do telefonu: subskrypcja z adresu. Adresy zawierają token dostępu: nie udostępniaj ich.',
+      copy: 'Kopiuj',
+      copied: 'Skopiowano',
+      subscribe: 'Subskrybuj (webcal)',
+      close: 'Zamknij',
     },
     weekdays: DASHBOARD_TEXT.pl.weekdays,
     weekdaysShort: DASHBOARD_TEXT.pl.weekdaysShort,

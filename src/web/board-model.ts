@@ -5,6 +5,7 @@ import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text
 import type { Language } from '../i18n/language.js';
 import type { EntityState } from '../ha/state.js';
 import { wallTime } from '../util/time.js';
+import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
 import type { ChildView } from './types.js';
@@ -26,6 +27,8 @@ export interface BoardChild {
   /** The clear sign that what the card shows cannot be trusted as current; null when it can. */
   warning: { kind: 'offline' | 'problem' | 'stale' | 'waiting'; text: string; detail: string | null } | null;
   updated: string | null;
+  /** The child's calendar feeds, without the token (the page adds it and the host). */
+  feeds: BoardFeedLink[];
 }
 
 export interface BoardModel {
@@ -53,7 +56,11 @@ export function boardModel(children: readonly ChildView[], language: Language, n
   // Always in the same places: the bridge learns its children in whatever order their first polls end.
   const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = callNames(sorted);
-  return { language, labels: text.labels, children: sorted.map((c, i) => ({ ...childBoard(c, text, now), name: names[i] as string })) };
+  return { language, labels: text.labels, children: sorted.map((c, i) => named(childBoard(c, text, now), names[i] as string, language)) };
+}
+
+function named(child: Omit<BoardChild, 'name' | 'feeds'>, name: string, language: Language): BoardChild {
+  return { ...child, name, feeds: feedLinks(child.id, name, language) };
 }
 
 /**
@@ -66,14 +73,13 @@ function callNames(children: readonly ChildView[]): string[] {
   return first.every((n, i) => first.indexOf(n) === i) ? first : full;
 }
 
-function childBoard(child: ChildView, text: BoardText, now: number): BoardChild {
+function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardChild, 'name' | 'feeds'> {
   const clock = clockAt(now);
   const s = (key: string): EntityState | undefined => child.states.get(key);
   const day = shownDay(s('timetable_today'), s('timetable_tomorrow'), clock, text);
   const updated = lastUpdate(s('last_update'));
   return {
     id: child.id,
-    name: child.name ?? child.id,
     className: child.model,
     lucky: luckyOf(s('lucky_number'), clock, text),
     headline: headlineOf(s('current_lesson'), day, clock, text),

@@ -2,11 +2,16 @@
 // model as JSON data (not script: the CSP allows no inline script) so the first paint needs no second
 // request, and CSS laid out for a wall tablet either way round and a phone. System fonts only.
 import type { Language } from '../i18n/language.js';
+import { CALENDARS_CSS } from './board-calendars.js';
 
-/** The page, in the bridge's language, with the model and its version for board.js to draw. */
-export function boardHtml(language: Language, title: string, data: string): string {
-  // "<" escaped so that no text from the register can close the data block.
-  const safe = data.replace(/</g, '\\u003c');
+/**
+ * The page, in the bridge's language, with the model and its version for board.js to draw, and the
+ * feeds' access block (board-calendars.ts) when the cards offer their calendars.
+ */
+export function boardHtml(language: Language, title: string, data: string, feedAccess?: string): string {
+  // "<" escaped so that no text from the register can close a data block.
+  const safe = (json: string): string => json.replace(/</g, '\\u003c');
+  const access = feedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(feedAccess)}</script>`;
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -21,7 +26,7 @@ export function boardHtml(language: Language, title: string, data: string): stri
 <body>
 <p id="status" class="status" role="status" hidden></p>
 <main id="board" class="board" aria-live="polite"></main>
-<script type="application/json" id="board-data">${safe}</script>
+<script type="application/json" id="board-data">${safe(data)}</script>${access}
 </body>
 </html>
 `;
@@ -166,4 +171,4 @@ ol, ul { list-style: none; }
   .lucky-number { font-size: 2em; }
   .info { grid-template-columns: minmax(0, 1fr); }
 }
-`;
+${CALENDARS_CSS}`;

@@ -2,7 +2,8 @@
 // no inline script. It draws the board model (src/web/board-model.ts) the page carries, then keeps
 // it current from `api/events` (server-sent events), polling `api/board` every minute while the
 // stream is down. Plain ES2017 for the old browsers of wall tablets; text only through textContent,
-// so nothing from the register is ever read as HTML.
+// so nothing from the register is ever read as HTML. The cards' calendars overlay: board-calendars.ts.
+import { CALENDARS_SCRIPT } from './board-calendars.js';
 
 export const BOARD_SCRIPT = String.raw`'use strict';
 (function () {
@@ -34,6 +35,7 @@ export const BOARD_SCRIPT = String.raw`'use strict';
     return e;
   }
 
+${CALENDARS_SCRIPT}
   function showStatus(text) {
     status.textContent = text || '';
     status.hidden = !text;
@@ -114,8 +116,14 @@ export const BOARD_SCRIPT = String.raw`'use strict';
         box('tests', labels.tests, tests, labels.noTests),
         box('grades', labels.grades, grades, labels.noGrades),
       ]),
-      c.updated ? el('footer', 'foot', c.updated) : null,
+      footer(c),
     ]);
+  }
+
+  function footer(c) {
+    var calendars = calendarsButton(c);
+    if (!calendars && !c.updated) return null;
+    return el('footer', 'foot', [calendars, c.updated ? el('span', 'updated', c.updated) : null]);
   }
 
   // On a tablet the whole card must fit the screen: the lists below the plan lose their last items

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { boardModel, type BoardModel } from './board-model.js';
+import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
 import { BOARD_SCRIPT } from './board-script.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
@@ -14,6 +15,8 @@ export interface BoardOptions {
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
+  /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
+  feeds?: BoardFeedAccess;
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
@@ -44,7 +47,10 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      return text('text/html; charset=utf-8', boardHtml(data.language, now.model.labels.title, now.json));
+      const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req);
+      const page = text('text/html; charset=utf-8', boardHtml(data.language, now.model.labels.title, now.json, access));
+      // It holds the token and the family's data: for this browser only, never a shared cache.
+      return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },
     (req) => (path(req) === 'board.css' ? text('text/css; charset=utf-8', BOARD_CSS) : undefined),
     (req) => (path(req) === 'board.js' ? text('text/javascript; charset=utf-8', BOARD_SCRIPT) : undefined),

@@ -5,6 +5,7 @@ import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
+import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
@@ -21,12 +22,12 @@ export interface WebServiceOptions {
   ingressAddress?: string;
 }
 
-/** Every route of the server, asked in this order. */
-export function webRoutes(data: WebData): Route[] {
+/** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
+export function webRoutes(data: WebData, feeds?: BoardFeedAccess): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...boardRoutes(data),
+    ...boardRoutes(data, { feeds }),
   ];
 }
 
@@ -61,7 +62,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        routes: webRoutes(data),
+        routes: webRoutes(data, { token: this.token, port: http.port }),
         data,
         token: this.token,
         log,

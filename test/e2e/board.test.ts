@@ -2,25 +2,19 @@
 // bridge, the simulator with two children and the real web server: what a parent sees on the wall
 // tablet, a plan change arriving without a reload, nothing without the token, and screenshots at the
 // three sizes under test/artifacts/ for a person to look at. Measures (does not assert) first paint.
-import { existsSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { Harness } from '../helpers/app.js';
-import { freePort } from '../helpers/ports.js';
+import type { Browser, Page } from 'playwright-core';
+import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, launchBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
-const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 // A Wednesday in the second lesson: Ania's English is a substitution, her 5th lesson (Plastyka) still on.
 const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
+const bridgeWithBoard = (ingressAddress?: string) => startBridge(school, ingressAddress);
 
 /** Per card, how many pixels of its lists the card cuts off at its bottom. */
 const CUT_OFF = `[...document.querySelectorAll('.child .info')].map((i) => Math.max(0, i.scrollHeight - i.clientHeight - 1))`;
@@ -36,56 +30,13 @@ const LAYOUT = `(() => {
 })()`;
 let browser: Browser | undefined;
 
-/** Without the browser the run fails with the advice, unless skipping was asked for by name. */
-const skip = process.env.SKIP_BROWSER_TESTS === '1';
-
 beforeAll(async () => {
-  if (skip) return;
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: the board's browser tests need one (apt-get install chromium, or set CHROMIUM_PATH; SKIP_BROWSER_TESTS=1 skips them).`);
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
+  if (!skip) browser = await launchBrowser();
 }, 30_000);
 
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Bridge {
-  h: Harness;
-  port: number;
-  token: string;
-}
-
-async function bridgeWithBoard(ingressAddress?: string): Promise<Bridge> {
-  const port = await freePort();
-  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
-  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ingressAddress });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
-  const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
-  return { h, port, token };
-}
-
-/** A path-prefix proxy in front of the bridge, as Home Assistant's ingress is (streams pass through). */
-async function ingressProxy(prefix: string, port: number): Promise<Server> {
-  const proxy = createServer((req, res) => {
-    if (!req.url?.startsWith(`${prefix}/`)) return void res.writeHead(404).end();
-    const headers = { ...req.headers, 'x-ingress-path': prefix };
-    const upstream = request({ host: '127.0.0.1', port, path: req.url.slice(prefix.length), method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
-}
 
 const cards = (page: Page) =>
   page.$$eval('.child', (els) =>
@@ -182,8 +133,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
       expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
       await context.close();
     } finally {
-      proxy.closeAllConnections();
-      await new Promise((resolve) => proxy.close(resolve));
+      await closeProxy(proxy);
     }
   }, 60_000);
 

@@ -141,7 +141,28 @@ describe('the board of one child', () => {
       id: 'jan', name: 'jan', className: null, lucky: null, headline: null, day: null,
       homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
+      feeds: [
+        { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
+        { title: 'jan – terminarz', path: 'calendar/jan/agenda.ics' },
+        { title: 'jan – dni wolne', path: 'calendar/jan/free-days.ics' },
+      ],
     });
+  });
+
+  it("lists each child's three feeds under its id (never the token), named as the calendars name themselves", () => {
+    const model = boardModel([child({}, { id: 'ania', name: 'Ania Kowalska' }), child({}, { id: 'jan_2', name: 'Jan Kowalski' })], 'en', at('09:12'));
+    expect(model.children.map((c) => c.feeds)).toEqual([
+      [
+        { title: 'Ania – lessons', path: 'calendar/ania/lessons.ics' },
+        { title: 'Ania – agenda', path: 'calendar/ania/agenda.ics' },
+        { title: 'Ania – free days', path: 'calendar/ania/free-days.ics' },
+      ],
+      [
+        { title: 'Jan – lessons', path: 'calendar/jan_2/lessons.ics' },
+        { title: 'Jan – agenda', path: 'calendar/jan_2/agenda.ics' },
+        { title: 'Jan – free days', path: 'calendar/jan_2/free-days.ics' },
+      ],
+    ]);
   });
 
   it('keeps each child in its place whatever order the bridge learnt them in', () => {

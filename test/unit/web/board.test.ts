@@ -4,6 +4,7 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardRoutes } from '../../../src/web/board.js';
+import { webRoutes } from '../../../src/web/service.js';
 import type { EntityState } from '../../../src/ha/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
@@ -35,14 +36,14 @@ function kid(id: string, name: string, lucky: string): ChildView {
   return { id, name, model: 'Klasa 4b', online: true, states, changedAt: NOW };
 }
 
-const request = (path: string, headers: Record<string, string> = {}): WebRequest => {
+const request = (path: string, headers: Record<string, string> = {}, ingressPath = ''): WebRequest => {
   const url = new URL(path, 'http://board');
-  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath: '' };
+  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath };
 };
 
-function answer(routes: Route[], path: string, headers: Record<string, string> = {}) {
+function answer(routes: Route[], path: string, headers: Record<string, string> = {}, ingressPath = '') {
   for (const route of routes) {
-    const res = route(request(path, headers));
+    const res = route(request(path, headers, ingressPath));
     if (res !== undefined) return res;
   }
   return undefined;
@@ -89,6 +90,61 @@ describe('the board routes', () => {
     const routes = boardRoutes(new FakeData());
     const bytes = ['/', '/board.css', '/board.js'].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
     expect(bytes).toBeLessThan(40_000);
+  });
+});
+
+describe("the cards' calendar addresses", () => {
+  const TOKEN = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
+  const feeds = { token: TOKEN, port: 8099 };
+  const twoKids = () => {
+    const data = new FakeData();
+    data.kids = [kid('ania', 'Ania Kowalska', '13'), kid('jan', 'Jan Kowalski', '7')];
+    return data;
+  };
+  /** A data block of the page, parsed. */
+  const block = (html: string, id: string) => {
+    const start = html.indexOf(`id="${id}">`);
+    if (start === -1) return undefined;
+    const from = start + id.length + 6;
+    return JSON.parse(html.slice(from, html.indexOf('</script>', from)));
+  };
+
+  it('puts the token and the bridge port in the page, and each child its three feed paths', () => {
+    const html = String(answer(boardRoutes(twoKids(), { feeds }), '/')?.body);
+    expect(block(html, 'feed-access')).toEqual({ token: TOKEN, port: 8099, ingress: false });
+    const model = block(html, 'board-data').model;
+    expect(model.children.map((c: { feeds: Array<{ path: string }> }) => c.feeds.map((f) => f.path))).toEqual([
+      ['calendar/ania/lessons.ics', 'calendar/ania/agenda.ics', 'calendar/ania/free-days.ics'],
+      ['calendar/jan/lessons.ics', 'calendar/jan/agenda.ics', 'calendar/jan/free-days.ics'],
+    ]);
+    expect(model.children[0].feeds[0].title).toBe('Ania – lekcje');
+    // The token is in the access block only, not among the model's paths.
+    expect(html.split(TOKEN)).toHaveLength(2);
+  });
+
+  it('tells the page it came through ingress, where the feeds need the bridge port instead of the page address', () => {
+    const page = answer(boardRoutes(twoKids(), { feeds }), '/', {}, '/api/hassio_ingress/x7Kq2');
+    expect(block(String(page?.body), 'feed-access')).toEqual({ token: TOKEN, port: 8099, ingress: true });
+  });
+
+  it('keeps the page out of shared caches, since it holds the token', () => {
+    expect(answer(boardRoutes(twoKids(), { feeds }), '/')?.headers?.['Cache-Control']).toBe('private, no-cache');
+  });
+
+  it('never puts the token in the JSON, the script, the style sheet or /health', () => {
+    const routes = webRoutes(twoKids(), feeds);
+    expect(String(answer(routes, '/')?.body)).toContain(TOKEN);
+    for (const path of ['/api/board', '/board.js', '/board.css', '/health']) {
+      const res = answer(routes, path);
+      expect(res?.status, path).toBe(200);
+      expect(String(res?.body), path).not.toContain(TOKEN);
+    }
+  });
+
+  it('offers no calendars without the access (no block in the page)', () => {
+    const html = String(answer(boardRoutes(twoKids()), '/')?.body);
+    expect(block(html, 'feed-access')).toBeUndefined();
+    expect(block(html, 'board-data').model.children).toHaveLength(2);
   });
 });
 
@@ -152,6 +208,20 @@ describe('the event stream', () => {
 
     stream.res.destroy();
     await until(() => data.listeners.size === 0, 'the listener removed');
+  });
+
+  it('never carries the token, though the page of the same routes does', async () => {
+    const token = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
+    const data = new FakeData();
+    const routes = boardRoutes(data, { coalesceMs: 20, heartbeatMs: 60_000, feeds: { token, port: 8099 } });
+    const port = await serve(routes);
+    const stream = await open(port);
+    data.change([kid('ania', 'Ania', '2')]);
+    await until(() => stream.events().length === 2, 'the first event and a change');
+    expect(stream.events()[1].model.children[0].feeds).toHaveLength(3);
+    expect(stream.text()).not.toContain(token);
+    expect(String(answer(routes, '/')?.body)).toContain(token);
+    stream.res.destroy();
   });
 
   it('keeps the stream alive with comments, and a page that shows the current version gets no repeat', async () => {

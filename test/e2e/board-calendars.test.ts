@@ -1,0 +1,160 @@
+// The board's "Calendars" overlay in a real browser (Chromium) against the real bridge: each card lists
+// its child's three feed addresses with the token, on the bridge's own port also when the board is
+// opened through Home Assistant's ingress, and each address is a feed a calendar app can read as it
+// is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, launchBrowser, skipBrowser } from '../helpers/board-browser.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const NOW = '2026-11-18T09:11:30+01:00';
+const FEEDS = ['lessons', 'agenda', 'free-days'];
+
+const school = simulatedSchool(NOW);
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!skipBrowser) browser = await launchBrowser();
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Where the cards are and how much of their lists they cut off: what the overlay must not change. */
+const LAYOUT = `(() => ({
+  cards: [...document.querySelectorAll('.child')].map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }),
+  cutOff: [...document.querySelectorAll('.child .info')].map((i) => Math.max(0, i.scrollHeight - i.clientHeight - 1)),
+  scroll: document.documentElement.scrollHeight - innerHeight,
+  wide: document.documentElement.scrollWidth - innerWidth,
+}))()`;
+
+/** The open overlay as a person reads it. */
+async function overlayOf(page: Page) {
+  const box = page.locator('.cal-box');
+  await box.waitFor();
+  return {
+    heading: await box.locator('h2').textContent(),
+    help: await box.locator('.cal-help').textContent(),
+    titles: await box.locator('.cal-feed h3').allTextContents(),
+    addresses: await box.locator('.cal-url').allTextContents(),
+    webcal: await box.locator('.cal-webcal').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+  };
+}
+
+/** Whether the open box lies inside the window: an overlay that spills is cut off on the tablet. */
+const FITS_WINDOW = `(() => {
+  const r = document.querySelector('.cal-box').getBoundingClientRect();
+  return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+})()`;
+
+/** Fetches an address as a calendar app would: no cookie, nothing but the address. */
+async function asCalendarApp(address: string): Promise<{ status: number; type: string | null; body: string }> {
+  const res = await fetch(address);
+  return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+}
+
+describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
+  it("lists each child's three feed addresses with the token, copies one, and leaves the board as it was", async () => {
+    const { port, token } = await bridgeWithBoard(school);
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    const before = await page.evaluate(LAYOUT);
+    expect(before).toMatchObject({ cutOff: [0, 0], scroll: 0 });
+    expect(await page.locator('.child .cal-open').allTextContents()).toEqual(['Kalendarze', 'Kalendarze']);
+
+    await page.locator('.child').nth(0).locator('.cal-open').click();
+    const ania = await overlayOf(page);
+    const expected = (child: string) => FEEDS.map((f) => `http://127.0.0.1:${port}/calendar/${child}/${f}.ics?token=${token}`);
+    expect(ania.heading).toBe('Kalendarze: Ania');
+    expect(ania.help).toContain('Remote Calendar');
+    expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – terminarz', 'Ania – dni wolne']);
+    expect(ania.addresses).toEqual(expected('ania'));
+    expect(ania.webcal).toEqual(expected('ania').map((a) => a.replace('http://', 'webcal://')));
+    expect(await page.evaluate(FITS_WINDOW)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Each address is the feed itself, for an app that holds nothing but the address.
+    for (const address of ania.addresses) {
+      const feed = await asCalendarApp(address);
+      expect(feed, address).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
+      expect(feed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    }
+    expect((await asCalendarApp(ania.addresses[0]!.replace(/\?token=.*/, ''))).status).toBe(401);
+
+    // Copy: the button says so, and the clipboard holds the address.
+    const copy = page.locator('.cal-feed').nth(1).locator('.cal-copy');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Skopiowano');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected('ania')[1]);
+
+    // Escape closes it, and the board is exactly as it was before.
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.cal-overlay').count()).toBe(0);
+    expect(await page.evaluate(LAYOUT)).toEqual(before);
+
+    // Janek's card lists Janek's feeds; a click beside the box closes it.
+    await page.locator('.child').nth(1).locator('.cal-open').click();
+    expect((await overlayOf(page)).addresses).toEqual(expected('jan'));
+    await page.mouse.click(5, 5);
+    expect(await page.locator('.cal-overlay').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('fits a phone, the addresses wrapping inside the box; copies without the Clipboard API', async () => {
+    const { port, token } = await bridgeWithBoard(school);
+    const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // A phone on the home network opens http://192.168...: no secure context, no navigator.clipboard.
+    await page.addInitScript('Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined })');
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    await page.locator('.child').nth(1).locator('.cal-open').click();
+    expect((await overlayOf(page)).titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
+    expect(await page.evaluate(FITS_WINDOW)).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-390x844.png') });
+    const copy = page.locator('.cal-feed').nth(2).locator('.cal-copy');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Skopiowano');
+    // Copied the old way, from the selection, which stays on the address for a long press.
+    expect(await page.evaluate('getSelection().toString()')).toBe(`http://127.0.0.1:${port}/calendar/jan/free-days.ics?token=${token}`);
+    await context.close();
+  }, 60_000);
+
+  it("through Home Assistant's ingress: the page's host with the bridge's own port, and no ingress path", async () => {
+    const { port, token } = await bridgeWithBoard(school, '127.0.0.1');
+    const prefix = '/api/hassio_ingress/x7Kq2';
+    const proxy = await ingressProxy(prefix, port);
+    try {
+      const proxyPort = (proxy.address() as AddressInfo).port;
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      // Home Assistant's host by its name; no token in the address, none in a cookie.
+      await page.goto(`http://localhost:${proxyPort}${prefix}/`);
+      await page.waitForSelector('.child');
+      await page.locator('.child').nth(0).locator('.cal-open').click();
+      const { addresses } = await overlayOf(page);
+      expect(addresses).toEqual(FEEDS.map((f) => `http://localhost:${port}/calendar/ania/${f}.ics?token=${token}`));
+      const feed = await asCalendarApp(addresses[0]!.replace('localhost', '127.0.0.1'));
+      expect(feed).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
+      await context.close();
+    } finally {
+      await closeProxy(proxy);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+// What the family board's browser tests share: Debian's Chromium through playwright-core, the real
+// bridge with two simulated children and its web server, and a stand-in for Home Assistant's ingress.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from './app.js';
+import { freePort } from './ports.js';
+import type { SimulatedSchool } from './school.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+export const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+
+/** Without the browser the run fails with the advice, unless skipping was asked for by name. */
+export const skipBrowser = process.env.SKIP_BROWSER_TESTS === '1';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: the board's browser tests need one (apt-get install chromium, or set CHROMIUM_PATH; SKIP_BROWSER_TESTS=1 skips them).`);
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return browser;
+}
+
+export interface Bridge {
+  h: Harness;
+  port: number;
+  token: string;
+}
+
+/** The bridge with Ania's and Janek's accounts and its web server, after both first polls. */
+export async function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string): Promise<Bridge> {
+  const port = await freePort();
+  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ingressAddress });
+  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
+  const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
+  return { h, port, token };
+}
+
+/** A path-prefix proxy in front of the bridge, as Home Assistant's ingress is (streams pass through). */
+export async function ingressProxy(prefix: string, port: number): Promise<Server> {
+  const proxy = createServer((req, res) => {
+    if (!req.url?.startsWith(`${prefix}/`)) return void res.writeHead(404).end();
+    const headers = { ...req.headers, 'x-ingress-path': prefix };
+    const upstream = request({ host: '127.0.0.1', port, path: req.url.slice(prefix.length), method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
+export async function closeProxy(proxy: Server): Promise<void> {
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+}
