@@ -4,15 +4,12 @@
 // With `web`, the same with the web server on and a client using it meanwhile.
 import { spawn } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
-import { SimProcess } from './simulate.js';
+import { freeTcpPort, realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -38,14 +35,8 @@ export interface BinRssOptions {
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
 export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {}): Promise<BinRss> {
-  const sim = new SimProcess();
-  await sim.ask({ type: 'time', now: Date.now() });
-  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: CHILDREN });
-  const aedes = await Aedes.createBroker();
-  const server = createServer(aedes.handle as (socket: unknown) => void);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `mqtt://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const dir = await mkdtemp(join(tmpdir(), 'd2m-binrss-'));
+  const world = await realWorld(CHILDREN, 'binrss');
+  const { urls, mqttUrl: url, dataDir: dir } = world;
   const ids = Array.from({ length: CHILDREN }, (_, i) => `child${i}`);
   const config = join(dir, 'config.yaml');
   const webPort = options.web ? await freeTcpPort() : 0;
@@ -92,20 +83,8 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     client?.stop();
     if (bin.exitCode === null && bin.signalCode === null) bin.kill('SIGKILL');
     await watcher.endAsync();
-    await new Promise<void>((resolve) => aedes.close(() => resolve()));
-    server.close();
-    await sim.ask({ type: 'stop' });
-    await rm(dir, { recursive: true, force: true });
+    await world.close();
   }
-}
-
-/** A port free right now on 127.0.0.1 (the config's port 0 means "off", not "any"). */
-async function freeTcpPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /**

@@ -3,17 +3,14 @@
 // Chromium (playwright-core, a development dependency, like the bench itself) at 1280x800. Measures
 // the first contentful paint and every byte the page brought (its event stream included), with the
 // browser's cache off. Run alone: `node dist/bench/board-paint.js`.
-import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Aedes } from 'aedes';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
-import { SimProcess } from './simulate.js';
+import { freeTcpPort, realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,31 +22,16 @@ export interface BoardPaint {
   bytes: number;
 }
 
-/** A free TCP port on 127.0.0.1 (the web server takes 0 to mean "off"). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Loads the board `loads` times (a fresh browser context each) once both children have published. */
 export async function boardPaint(loads = 5): Promise<BoardPaint | undefined> {
   if (!existsSync(CHROMIUM)) return undefined;
   const { chromium } = await import('playwright-core');
-  const sim = new SimProcess();
-  await sim.ask({ type: 'time', now: Date.now() });
-  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: 2 });
-  const aedes = await Aedes.createBroker();
-  const broker = createServer(aedes.handle as (socket: unknown) => void);
-  await new Promise<void>((resolve) => broker.listen(0, '127.0.0.1', resolve));
-  const mqttPort = (broker.address() as { port: number }).port;
-  const webPort = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'd2m-board-'));
+  const world = await realWorld(2, 'board');
+  const { urls, mqttUrl, dataDir } = world;
+  const webPort = await freeTcpPort();
   const config = await buildConfig(
     {
-      mqtt: { url: `mqtt://127.0.0.1:${mqttPort}` },
+      mqtt: { url: mqttUrl },
       portal: urls,
       accounts: [0, 1].map((i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id: `child${i}` })),
       data_dir: dataDir,
@@ -102,10 +84,7 @@ export async function boardPaint(loads = 5): Promise<BoardPaint | undefined> {
   } finally {
     await browser.close();
     await app.stop();
-    await new Promise<void>((resolve) => aedes.close(() => resolve()));
-    broker.close();
-    await sim.ask({ type: 'stop' });
-    await rm(dataDir, { recursive: true, force: true });
+    await world.close();
   }
 }
 

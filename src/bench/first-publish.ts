@@ -1,30 +1,19 @@
 // Time from start to the first full publish, in real time: the real bridge, the simulated portal in
 // its own process, and an embedded broker, until every entity of the first child has a state.
-import { createServer } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Aedes } from 'aedes';
 import { connectAsync } from 'mqtt';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
-import { SimProcess } from './simulate.js';
+import { realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
 import { ENTITIES } from '../features/index.js';
 
 export async function firstPublish(): Promise<number> {
-  const sim = new SimProcess();
-  await sim.ask({ type: 'time', now: Date.now() });
-  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: 1 });
-  const aedes = await Aedes.createBroker();
-  const server = createServer(aedes.handle as (socket: unknown) => void);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const dataDir = await mkdtemp(join(tmpdir(), 'd2m-first-'));
+  const world = await realWorld(1, 'first');
+  const { urls, mqttUrl, dataDir } = world;
   const config = await buildConfig(
     {
-      mqtt: { url: `mqtt://127.0.0.1:${port}` },
+      mqtt: { url: mqttUrl },
       portal: urls,
       accounts: [{ login: benchLogin(0).login, password: benchLogin(0).password, id: 'child0' }],
       data_dir: dataDir,
@@ -36,7 +25,7 @@ export async function firstPublish(): Promise<number> {
   const wanted = ENTITIES.filter((e) => e.platform === 'sensor' || e.platform === 'binary_sensor')
     .map((e) => e.key)
     .filter((k) => k !== 'unread_messages' && k !== 'newest_message');
-  const watcher = await connectAsync(`mqtt://127.0.0.1:${port}`);
+  const watcher = await connectAsync(mqttUrl);
   const seen = new Set<string>();
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
@@ -52,9 +41,6 @@ export async function firstPublish(): Promise<number> {
   const elapsed = performance.now() - started;
   await app.stop();
   await watcher.endAsync();
-  await new Promise<void>((resolve) => aedes.close(() => resolve()));
-  server.close();
-  await sim.ask({ type: 'stop' });
-  await rm(dataDir, { recursive: true, force: true });
+  await world.close();
   return elapsed;
 }
