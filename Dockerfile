@@ -10,6 +10,7 @@ FROM node:26-alpine AS build
 WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/bundle.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 
 # What both images run: the production dependencies and the compiled code, nothing else.

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
 import { assignSlugs } from '../school/subject-slugs.js';
-import { round2 } from '../school/common.js';
+import { round2, textCompare } from '../school/common.js';
 import { readJson, safeName, writeJson } from '../store/files.js';
 import { binary, sensor, type EntityDef } from '../ha/entities.js';
 import { onOff, withAttributes } from '../ha/render.js';
@@ -100,7 +100,7 @@ export class SubjectEntities {
         const r = this.memory.subjects[id];
         return r ? [{ id, ...r }] : [];
       })
-      .sort((a, b) => a.slug.localeCompare(b.slug));
+      .sort((a, b) => textCompare(a.slug, b.slug));
   }
 }
 
@@ -115,7 +115,7 @@ export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresho
   const grades = s.grades
     .map((g, i) => ({ g, i }))
     // Newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest.
-    .sort((a, b) => (b.g.date ?? '').localeCompare(a.g.date ?? '') || b.i - a.i)
+    .sort((a, b) => textCompare(b.g.date ?? '', a.g.date ?? '') || b.i - a.i)
     .map(({ g }) => ({ grade: g.grade, weight: g.weight, category: g.category, date: g.date ?? null }));
   return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
     subject: s.subject ?? s.subjectId,

@@ -3,7 +3,7 @@
 // entries that are news.
 import type { HomeWork, HomeWorkCategory, ParentTeacherConference, SchoolTrip } from '../portal/schemas/agenda.js';
 import { addDays } from '../util/time.js';
-import { byId, collapse, dayOf, fold, hhmm, type NewsItem } from './common.js';
+import { byId, collapse, dayOf, fold, hhmm, textCompare, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export type AgendaKind = 'test' | 'meeting' | 'trip' | 'event';
@@ -119,7 +119,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       teacher: t.coordinatorName?.trim() ?? (creator || null),
     });
   }
-  return out.sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
+  return out.sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
 }
 
 /** How far ahead the upcoming tests go: today and the next 14 days. */

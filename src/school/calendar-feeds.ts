@@ -2,7 +2,7 @@
 // lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips)
 // and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
-import { fold } from './common.js';
+import { fold, textCompare } from './common.js';
 import type { AgendaItem } from './agenda.js';
 import { testKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
@@ -181,7 +181,7 @@ export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
         teacher: h.teacher,
       }),
     );
-  return [...fromAgenda, ...homework].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? '') || a.uid.localeCompare(b.uid));
+  return [...fromAgenda, ...homework].sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid));
 }
 
 /** The free days of the school and of the child's class, whole days (a partial one names its lessons). */
@@ -195,7 +195,7 @@ export function freeDayEntries(free: readonly FreeDay[], child: string): FreeDay
       scope: f.scope,
       lessons: f.lessons ? { from: f.lessons.from, to: Number.isFinite(f.lessons.to) ? f.lessons.to : null } : null,
     }))
-    .sort((a, b) => a.when.date.localeCompare(b.when.date) || a.uid.localeCompare(b.uid));
+    .sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.uid, b.uid));
 }
 
 export function feedEntries(input: FeedInput): FeedEntries {

@@ -38,20 +38,8 @@ export function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
-// One collator each: localeCompare with options builds a new one on every call, which dominates a
-// sort of a school year of grades.
-const polish = new Intl.Collator('pl');
-const numeric = new Intl.Collator('en', { numeric: true });
-
-/** Polish alphabetical order, for lists a parent reads. */
-export function plCompare(a: string, b: string): number {
-  return polish.compare(a, b);
-}
-
-/** Numeric-aware id order ('grade:9' before 'grade:10'). */
-export function idCompare(a: string, b: string): number {
-  return numeric.compare(a, b);
-}
+// The sort orders live in order.ts (no ICU collation); re-exported for the school modules.
+export { idCompare, plCompare, textCompare } from './order.js';
 
 /** Lower case without Polish diacritics, for matching words in names the schools type themselves. */
 export function fold(value: string | undefined): string {

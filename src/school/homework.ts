@@ -5,7 +5,7 @@ import type { HomeworkAssignment } from '../portal/schemas/agenda.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, dayOfWeek } from '../util/time.js';
-import { byId, collapse, dayOf, type NewsItem } from './common.js';
+import { byId, collapse, dayOf, textCompare, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export interface HomeworkItem {
@@ -80,7 +80,7 @@ export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
         done: input.studentId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.studentId),
       };
     })
-    .sort((a, b) => (a.due ?? '9999').localeCompare(b.due ?? '9999'));
+    .sort((a, b) => textCompare(a.due ?? '9999', b.due ?? '9999'));
 }
 
 /** The next weekday after today: the stand-in when the timetable cannot tell the next school day. */

@@ -9,7 +9,7 @@
 // - its dueDate is not after its lendedAt (a placeholder, not a loan period);
 // - its loan runs 150 days or more (a library loan is weeks; a school-year loan is ten months).
 import type { Lending } from '../portal/schemas/library.js';
-import { collapse, dayOf, fold } from './common.js';
+import { collapse, dayOf, fold, textCompare } from './common.js';
 
 const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|textbook)/;
 const LONG_LOAN_DAYS = 150;
@@ -63,7 +63,7 @@ export function libraryLendings(lendings: readonly Lending[], today: string): Li
         extendable: l.isExtendable ?? null,
       };
     })
-    .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || (a.due ?? '9999').localeCompare(b.due ?? '9999'));
+    .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || textCompare(a.due ?? '9999', b.due ?? '9999'));
   return {
     books,
     overdue: books.filter((b) => b.overdue).length,

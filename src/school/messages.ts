@@ -1,6 +1,6 @@
 // Messages as a family sees them: the unread counters, the newest inbox message, one event per new
 // message, and the list preview turned back into readable text.
-import { collapse, idCompare, timeKey, type NewsItem } from './common.js';
+import { collapse, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 
@@ -72,7 +72,7 @@ export function messageDate(sendDate: string | undefined): string | null {
 
 /** Newest first by send date; ties by id so that the order is stable. */
 export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
-  return [...items].sort((a, b) => timeKey(b.sendDate).localeCompare(timeKey(a.sendDate)) || idCompare(b.id, a.id));
+  return [...items].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 
 /** The messages a family looks at: the unread counters and the newest inbox message. */

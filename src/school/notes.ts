@@ -1,7 +1,7 @@
 // Behaviour notes: the newest one and one event per note. Positive is
 // 0 negative, 1 positive, 2 neutral (spec 2.9).
 import type { Note, NoteCategory } from '../portal/schemas/notes.js';
-import { byId, collapse, dayOf, idCompare, timeKey, type NewsItem } from './common.js';
+import { byId, collapse, dayOf, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 
 export type NoteKind = 'negative' | 'positive' | 'neutral';
@@ -23,7 +23,7 @@ function newestFirst(a: Note, b: Note): number {
   const ka = timeKey(a.Date ?? a.AddDate);
   const kb = timeKey(b.Date ?? b.AddDate);
   if (ka !== kb) return ka < kb ? 1 : -1;
-  return timeKey(b.AddDate).localeCompare(timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
+  return textCompare(timeKey(b.AddDate), timeKey(a.AddDate)) || idCompare(b.Id, a.Id);
 }
 
 /** A note as a parent reads it (also the fields of its event). */

@@ -1,6 +1,6 @@
 // Announcements: which are unread, which is newest, and one event per new announcement.
 import type { Notice } from '../portal/schemas/notices.js';
-import type { NewsItem } from './common.js';
+import { textCompare, type NewsItem } from './common.js';
 
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;
@@ -30,7 +30,7 @@ function noticeDate(n: Notice): string {
 
 /** Newest first, by creation (then start) date; ties by id so the order is stable. */
 export function sortNotices(notices: readonly Notice[]): Notice[] {
-  return [...notices].sort((a, b) => noticeDate(b).localeCompare(noticeDate(a)) || b.Id.localeCompare(a.Id));
+  return [...notices].sort((a, b) => textCompare(noticeDate(b), noticeDate(a)) || textCompare(b.Id, a.Id));
 }
 
 function summary(n: Notice): NoticeSummary {

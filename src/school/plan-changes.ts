@@ -2,7 +2,7 @@
 // and from Calendars/Substitutions, merged so that one lesson (date and lesson number) counts once.
 // Tells a day's changes and the changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { dayOf, type NewsItem } from './common.js';
+import { dayOf, textCompare, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 
@@ -183,7 +183,7 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
   (input.substitutions ?? []).forEach((s, i) => add(fromSubstitution(s, input.names, bell), -1 - i));
   return [...found.values()]
     .map(({ ids: _ids, generic: _generic, ...change }) => change)
-    .sort((a, b) => a.date.localeCompare(b.date) || (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
+    .sort((a, b) => textCompare(a.date, b.date) || (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
-import { byId, fold, hhmm } from './common.js';
+import { byId, fold, hhmm, textCompare } from './common.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
@@ -37,7 +37,7 @@ export function lessonsHeld(input: HeldInput): LessonHeld[] {
       const lesson = r.Lesson === undefined ? undefined : lessons.get(r.Lesson);
       return { date: r.Date, no: r.LessonNo ?? null, subject: input.names.subject(lesson?.Subject), topic: r.Topic ?? null };
     })
-    .sort((a, b) => b.date.localeCompare(a.date) || (b.no ?? 0) - (a.no ?? 0));
+    .sort((a, b) => textCompare(b.date, a.date) || (b.no ?? 0) - (a.no ?? 0));
 }
 
 /** The lessons held from 13 days before today to today, newest first. */
@@ -63,7 +63,7 @@ const sameSubject = (a: string | null, b: string | null): boolean => a !== null 
 export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }): NextTest | null {
   const ahead = tests
     .filter((t) => t.kind === 'test' && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
-    .sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? ''));
+    .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
   const test = ahead[0];
   if (test === undefined) return null;
   // The previous test: on the agenda, or a lesson of the subject whose topic names one (the agenda may
@@ -125,7 +125,7 @@ export function catchUp(absences: readonly MissedMark[], held: readonly LessonHe
       const lesson = bySlot.get(`${a.date}/${a.lessonNo}`);
       return { date: a.date, no: a.lessonNo, subject: a.subject ?? lesson?.subject ?? null, topic: lesson?.topic ?? null };
     })
-    .sort((a, b) => b.date.localeCompare(a.date) || (b.no ?? 0) - (a.no ?? 0));
+    .sort((a, b) => textCompare(b.date, a.date) || (b.no ?? 0) - (a.no ?? 0));
 }
 
 /**

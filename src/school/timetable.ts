@@ -1,7 +1,7 @@
 // The timetable read into plain lessons per day: names resolved, hours as HH:MM, and for a changed
 // lesson what was planned originally (the Org* fields of a substitution).
 import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
-import { dayOf, hhmm } from './common.js';
+import { dayOf, hhmm, textCompare } from './common.js';
 import type { Names } from './names.js';
 
 export interface LessonSide {
@@ -75,7 +75,7 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
 }
 
 function lessonOrder(a: DayLesson, b: DayLesson): number {
-  return (a.lessonNo ?? 99) - (b.lessonNo ?? 99) || (a.from ?? '').localeCompare(b.from ?? '');
+  return (a.lessonNo ?? 99) - (b.lessonNo ?? 99) || textCompare(a.from ?? '', b.from ?? '');
 }
 
 /**

@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { connectAsync } from 'mqtt';
 import { runDemo, startBroker, type DemoOptions } from '../../src/demo.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
 
 /** Starts the demo with its output captured; stop() ends it like Ctrl-C. */
@@ -75,8 +75,12 @@ describe('demo', () => {
     await waitUntil(() => /\?token=[\w-]{43}/.test(demo.output()), 'the web server addresses', 15_000);
     const token = /:(\d+)\/\?token=([\w-]{43})/.exec(demo.output());
     expect(token?.[1]).toBe(String(httpPort));
-    const health = await fetch(`http://127.0.0.1:${httpPort}/health`);
-    expect(health.status).toBe(200);
+    // The web server starts before the broker is reached (/health says 503 until then).
+    let health = 0;
+    for (const deadline = Date.now() + 10_000; health !== 200 && Date.now() < deadline; await sleep(50)) {
+      health = (await fetch(`http://127.0.0.1:${httpPort}/health`)).status;
+    }
+    expect(health).toBe(200);
     expect((await fetch(`http://127.0.0.1:${httpPort}/`)).status).toBe(401);
     await expect(demo.stop()).resolves.toBe(0);
     await expect(fetch(`http://127.0.0.1:${httpPort}/health`)).rejects.toThrow();

@@ -1,0 +1,72 @@
+// Sort orders without ICU collation. Any Intl.Collator or String#localeCompare makes node load ICU's
+// collation data (and check every locale's collation bundle) for the life of the process, about
+// 3 MB of RSS (see `npm run bench`), for lists whose keys are ASCII (dates, ids) or Polish names.
+
+/** Code-unit order: for keys ASCII by construction (ISO dates and times, ids, slugs). */
+export function textCompare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Numeric-aware order of ids: digit runs compare as numbers ('grade:9' before 'grade:10'), the rest
+ * by code unit, as the `numeric` collation orders ids of lower-case letters, digits and ':'.
+ */
+export function idCompare(a: string, b: string): number {
+  const left = a.match(/\d+|\D+/g) ?? [];
+  const right = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const x = left[i]!;
+    const y = right[i]!;
+    if (x === y) continue;
+    if (isDigits(x) && isDigits(y)) {
+      const p = x.replace(/^0+/, '');
+      const q = y.replace(/^0+/, '');
+      if (p.length !== q.length) return p.length - q.length;
+      if (p !== q) return textCompare(p, q);
+      continue;
+    }
+    return textCompare(x, y);
+  }
+  return left.length - right.length || textCompare(a, b);
+}
+
+function isDigits(chunk: string): boolean {
+  return chunk.charCodeAt(0) >= 48 && chunk.charCodeAt(0) <= 57;
+}
+
+/** The Polish alphabet in its order: a letter with an ogonek, acute or dot is a letter of its own. */
+const POLISH_ALPHABET = 'aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż';
+const LETTER_RANK = new Map([...POLISH_ALPHABET].map((letter, i) => [letter, i]));
+
+/**
+ * Polish alphabetical order, for lists a parent reads (subjects): letters case-blind in the Polish
+ * alphabet ('Ł' after 'l', 'ż' last), other accented letters as their base letter (é as e), spaces and
+ * punctuation before digits before letters; ties broken by accents, then lower case first.
+ */
+export function plCompare(a: string, b: string): number {
+  const x = [...a.toLowerCase()];
+  const y = [...b.toLowerCase()];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const diff = primaryWeight(x[i]!) - primaryWeight(y[i]!);
+    if (diff !== 0) return diff;
+  }
+  return x.length - y.length || textCompare(a.toLowerCase(), b.toLowerCase()) || lowerFirst(a, b);
+}
+
+/** Separators, then digits, then letters; a character of another script after all of those. */
+function primaryWeight(char: string): number {
+  const rank = LETTER_RANK.get(char) ?? LETTER_RANK.get(char.normalize('NFD').charAt(0));
+  if (rank !== undefined) return 2_000 + rank;
+  if (char >= '0' && char <= '9') return 1_000 + char.charCodeAt(0);
+  if (/[\p{L}\p{N}]/u.test(char)) return 3_000 + (char.codePointAt(0) ?? 0);
+  return char.codePointAt(0) ?? 0;
+}
+
+/** Of two strings equal but for case, the one whose first differing letter is lower case comes first. */
+function lowerFirst(a: string, b: string): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue;
+    return a[i] === a[i]!.toLowerCase() ? -1 : 1;
+  }
+  return textCompare(a, b);
+}
