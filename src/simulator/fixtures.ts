@@ -1,8 +1,17 @@
-// Reads the simulator's data files from fixtures/simulator/. The path is the same from src/ and from
-// dist/ (both sit two levels under the package root), so the built demo finds them too.
-import { readFileSync } from 'node:fs';
+// Reads the simulator's data files from fixtures/simulator/ of the package: found by walking up from
+// this module, since it runs from src/simulator/, from tsc's dist/simulator/ and from the bin's
+// bundle directly in dist/ (the demo).
+import { existsSync, readFileSync } from 'node:fs';
 
-const ROOT = new URL('../../fixtures/simulator/', import.meta.url);
+const ROOT = fixturesRoot(new URL('.', import.meta.url));
+
+function fixturesRoot(from: URL): URL {
+  for (let dir = from; ; dir = new URL('..', dir)) {
+    const candidate = new URL('fixtures/simulator/', dir);
+    if (existsSync(candidate)) return candidate;
+    if (new URL('..', dir).href === dir.href) throw new Error(`simulator: no fixtures/simulator/ above ${from.pathname}`);
+  }
+}
 const cache = new Map<string, unknown>();
 
 /** A fresh deep copy of fixtures/simulator/<name>.json, so every account can change its own world. */

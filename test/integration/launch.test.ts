@@ -130,3 +130,24 @@ describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
     expect(bin.stderr()).toContain('file not found');
   });
 });
+
+describe('the built demo', () => {
+  // The bin is a bundle in dist/ while the simulator's data lives in fixtures/: the demo a newcomer
+  // runs must find it (the tests of src/ cannot tell).
+  it('starts the simulated school from the bin and publishes its children', async () => {
+    const child = spawn(process.execPath, [MAIN, 'demo'], { cwd: tmpdir(), env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    await waitUntil(() => /ania\/lucky_number\s+\d+/.test(output) || child.exitCode !== null, 'the demo publishing', 30_000);
+    expect(output).not.toContain('ENOENT');
+    expect(output).toMatch(/ania\/average\s+4\.87/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 45_000);
+});
