@@ -8,21 +8,9 @@ import { freeDays } from '../../../src/school/schooldays.js';
 import { agendaEntries, feedDates, feedEntries, freeDayEntries, lessonEntries } from '../../../src/school/calendar-feeds.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import type { HomeworkItem } from '../../../src/school/homework.js';
-import { names } from './fixtures.js';
+import { BELL, lessonAt, names } from './fixtures.js';
 
-const BELL: Record<number, [string, string]> = { 1: ['08:00', '08:45'], 2: ['08:55', '09:40'], 3: ['09:50', '10:35'], 4: ['10:45', '11:30'] };
-
-const lesson = (no: number, subject: number, teacher: number, room: number | null, extra: Record<string, unknown> = {}) => ({
-  LessonNo: String(no),
-  HourFrom: BELL[no]![0],
-  HourTo: BELL[no]![1],
-  Subject: { Id: String(subject) },
-  Teacher: { Id: String(teacher) },
-  Classroom: room === null ? null : { Id: String(room) },
-  IsCanceled: false,
-  IsSubstitutionClass: false,
-  ...extra,
-});
+const lesson = lessonAt(BELL);
 
 const MONDAY = '2026-03-09';
 

@@ -54,3 +54,28 @@ export function categories(rows: [number, string, unknown, unknown?][]) {
 }
 
 export const gradingSystem = (raw: unknown) => gradingSystemResponse.parse(raw);
+
+/** The bells most school tests use: lesson number -> [from, to]. */
+export const BELL: Record<number, [string, string]> = {
+  1: ['08:00', '08:45'],
+  2: ['08:55', '09:40'],
+  3: ['09:50', '10:35'],
+  4: ['10:45', '11:30'],
+  5: ['11:50', '12:35'],
+  6: ['12:40', '13:25'],
+};
+
+/** A builder of raw Timetables lessons (subject, teacher and room by id) at the given bells. */
+export function lessonAt(bell: Record<number, [string, string]>) {
+  return (no: number, subject: number, teacher: number, room: number | null, extra: Record<string, unknown> = {}) => ({
+    LessonNo: String(no),
+    HourFrom: bell[no]![0],
+    HourTo: bell[no]![1],
+    Subject: { Id: String(subject), Url: 'x' },
+    Teacher: { Id: String(teacher) },
+    Classroom: room === null ? null : { Id: String(room) },
+    IsCanceled: false,
+    IsSubstitutionClass: false,
+    ...extra,
+  });
+}

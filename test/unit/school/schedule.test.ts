@@ -7,28 +7,9 @@ import { renderTimetable } from '../../../src/features/timetable.js';
 import { freeDays, nextSchoolDay, timetableWeeks, type SchoolCalendar } from '../../../src/school/schooldays.js';
 import { mergeTimetables } from '../../../src/school/timetable.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { names } from './fixtures.js';
+import { BELL, lessonAt, names } from './fixtures.js';
 
-const BELL: Record<number, [string, string]> = {
-  1: ['08:00', '08:45'],
-  2: ['08:55', '09:40'],
-  3: ['09:50', '10:35'],
-  4: ['10:45', '11:30'],
-  5: ['11:50', '12:35'],
-  6: ['12:40', '13:25'],
-};
-
-const lesson = (no: number, subject: number, teacher: number, room: number | null, extra: Record<string, unknown> = {}) => ({
-  LessonNo: String(no),
-  HourFrom: BELL[no]![0],
-  HourTo: BELL[no]![1],
-  Subject: { Id: String(subject), Url: 'x' },
-  Teacher: { Id: String(teacher) },
-  Classroom: room === null ? null : { Id: String(room) },
-  IsCanceled: false,
-  IsSubstitutionClass: false,
-  ...extra,
-});
+const lesson = lessonAt(BELL);
 
 const plainDay = (count: number) => Array.from({ length: count }, (_, i) => [lesson(i + 1, 1, 10, 100)]);
 

@@ -7,20 +7,11 @@ import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../src/school/schooldays.js';
 import { renderTimetable } from '../../../src/features/timetable.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { names } from './fixtures.js';
+import { lessonAt, names } from './fixtures.js';
 
+// Lesson 3 follows lesson 2 without a break: a boundary that is both an end and a start.
 const BELL: Record<number, [string, string]> = { 1: ['08:00', '08:45'], 2: ['08:55', '09:40'], 3: ['09:40', '10:25'], 4: ['10:45', '11:30'] };
-const lesson = (no: number, subject: number, teacher: number, room: number | null, extra: Record<string, unknown> = {}) => ({
-  LessonNo: String(no),
-  HourFrom: BELL[no]![0],
-  HourTo: BELL[no]![1],
-  Subject: { Id: String(subject), Url: 'x' },
-  Teacher: { Id: String(teacher) },
-  Classroom: room === null ? null : { Id: String(room) },
-  IsCanceled: false,
-  IsSubstitutionClass: false,
-  ...extra,
-});
+const lesson = lessonAt(BELL);
 
 const days = timetablesResponse.parse({
   Timetable: {
