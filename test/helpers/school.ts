@@ -1,7 +1,7 @@
 // The simulated school of an integration test file: before each test a fresh simulator on a fake clock
 // set to the file's moment; after it, the bridge the test started and the simulator are stopped.
 import { afterEach, beforeEach } from 'vitest';
-import { PortalSimulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
 import { FakeClock } from './clock.js';
 import { startHarness, type Harness, type HarnessOptions } from './app.js';
 
@@ -21,6 +21,17 @@ export class SimulatedSchool {
   async start(options: Omit<HarnessOptions, 'sim' | 'clock'>): Promise<Harness> {
     this.harness = await startHarness({ sim: this.sim, clock: this.clock, ...options });
     return this.harness;
+  }
+
+  /**
+   * The bridge with Ania (the simulator's first account) alone, after its first polls have given each
+   * of `keys` a state.
+   */
+  async polled(keys: readonly string[]): Promise<Harness> {
+    const ania = DEMO_ACCOUNTS[0]!;
+    const h = await this.start({ accounts: [{ login: ania.login, password: ania.password }] });
+    await h.pollUntil(() => keys.every((key) => h.state('ania', key) !== undefined), `the first polls (${keys.join(', ')})`);
+    return h;
   }
 
   async close(): Promise<void> {

@@ -16,11 +16,7 @@ const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
 
-async function firstPoll(): Promise<Harness> {
-  const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-  await h.pollUntil(() => h.state('ania', 'at_school') !== undefined && h.state('ania', 'upcoming_tests') !== undefined, 'the first full poll');
-  return h;
-}
+const firstPoll = () => school.polled(['at_school', 'upcoming_tests']);
 
 function feed(h: Harness, name: FeedName, language: Language = 'pl') {
   const source = calendarFeed(h.app.pollers[0]!.features, name, language);

@@ -2,7 +2,6 @@
 // the latest topics and the lessons to catch up, with the exact states the simulator's school gives.
 import { expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
@@ -10,14 +9,7 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-let h: Harness | undefined;
-
-async function firstPoll(): Promise<Harness> {
-  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-  const harness = h;
-  await harness.pollUntil(() => harness.state('ania', 'catch_up') !== undefined && harness.state('ania', 'next_test') !== undefined, 'lessons held');
-  return harness;
-}
+const firstPoll = () => school.polled(['catch_up', 'next_test']);
 
 it('publishes next_test, lesson_topics and catch_up from the lessons held', async () => {
   const h = await firstPoll();

@@ -10,17 +10,7 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-let h: Harness | undefined;
-
-async function firstPoll(): Promise<Harness> {
-  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-  const harness = h;
-  await harness.pollUntil(
-    () => harness.state('ania', 'last_update') !== undefined && harness.state('ania', 'lucky_number') !== undefined,
-    'the first full poll',
-  );
-  return harness;
-}
+const firstPoll = () => school.polled(['last_update', 'lucky_number']);
 
 const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
 const payloads = (harness: Harness, kind: string): unknown[] => harness.rec.on(`${harness.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text));

@@ -11,14 +11,7 @@ const ANIA = DEMO_ACCOUNTS[0]!;
 const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
-let h: Harness | undefined;
-
-async function firstPoll(): Promise<Harness> {
-  h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
-  const harness = h;
-  await harness.pollUntil(() => harness.state('ania', 'at_school') !== undefined && harness.state('ania', 'lucky_number') !== undefined, 'the first full poll');
-  return harness;
-}
+const firstPoll = () => school.polled(['at_school', 'lucky_number']);
 
 /**
  * Moves the fake clock to a Warsaw wall time of the test's day, stopping at each timer on the way
