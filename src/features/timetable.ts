@@ -94,7 +94,8 @@ export class TimetableSource implements Source {
     await fetchWeek(thisWeek as string);
     const nameLookup = ctx.lookups.names ?? (await names(ctx));
     const partial = mergeTimetables(...weeks.values());
-    for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeDays(free) })) await fetchWeek(monday);
+    const freeList = freeDays(free);
+    for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeList })) await fetchWeek(monday);
     const days = mergeTimetables(...weeks.values());
     const nextWeek = addDays(thisWeek as string, 7);
     const feedDays = weeks.has(nextWeek) ? days : mergeTimetables(days, await feedWeek(ctx, nextWeek, age.signal));
@@ -107,8 +108,8 @@ export class TimetableSource implements Source {
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
     const result = this.compute(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
-    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeDays(free) };
-    const events = { plan_change: result.events, free_day: freeDayEvents(freeDays(free), ctx.today) };
+    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList };
+    const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) };
     return { states: renderTimetable(result, this.language), events, output };
   }
 
