@@ -84,8 +84,7 @@ export function webUrls(base: string, children: readonly string[], token?: strin
     board: `${base}/${query}`,
     feeds: children.map((child) => ({
       child,
-      // `<child>` stands for an id not known yet, and stays readable.
-      urls: FEED_NAMES.map((name) => `${base}/calendar/${child === '<child>' ? child : encodeURIComponent(child)}/${name}.ics${query}`),
+      urls: FEED_NAMES.map((name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${query}`),
     })),
   };
 }
