@@ -96,6 +96,7 @@ export class App {
           slots: this.slots,
           language: config.language,
           thresholds: config.grading.thresholds,
+          messagesPerDay: config.messages_per_day,
           hooks: this.hooks(index),
         }),
       );

@@ -5,6 +5,8 @@ import type { EntityState } from '../ha/state.js';
 import type { CommandRequest } from '../mqtt/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
+import type { Outbox } from '../messaging/guard.js';
+import type { Downloads } from '../poller/portal-access.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../poller/identity.js';
 import type { Source, Tier } from '../poller/source.js';
@@ -17,6 +19,10 @@ export interface FeatureAccess {
   account: AccountConfig;
   gateway: Gateway;
   messages: MessagesApi;
+  /** The account's one way to send a message: every kind of send goes through its guards. */
+  outbox: Outbox;
+  /** The child's downloader (downloads on only), for the child's id as it is now. */
+  downloads: () => Downloads | undefined;
   /** The child as last learned (undefined before the first identity). */
   identity: () => Identity | undefined;
   /** The child's id in topics and URLs as the account knows it now (configured, else the first name's slug). */
