@@ -2,7 +2,10 @@
 // that name it in Home Assistant.
 import type { Language, Texts } from '../i18n/language.js';
 
-export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event';
+export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
+
+/** Platforms whose state is published on <base>/<c>/<key> (retained): cleared when the entity goes. */
+export const STATEFUL_PLATFORMS: readonly Platform[] = ['sensor', 'binary_sensor', 'select', 'text'];
 
 export interface EntityDef {
   /** The <entity> part of topics and unique ids. */
@@ -23,6 +26,15 @@ export interface EntityDef {
   command?: { key: string; payload: string };
   /** For events: the event types it can fire. */
   eventTypes?: string[];
+  /**
+   * For notify, select and text: the command topic key (<base>/<c>/<command>/set); a notify's
+   * command_template wraps Home Assistant's `value` (the message) into the command's payload.
+   */
+  input?: { key: string; template?: string };
+  /** For selects: the options. */
+  options?: readonly string[];
+  /** For text entities: the longest value. */
+  maxLength?: number;
 }
 
 /** A sensor; it has an attributes topic unless it says otherwise. */

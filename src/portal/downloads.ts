@@ -21,6 +21,8 @@ export interface DownloaderOptions {
   account: string;
   /** The child's id: files go to data_dir/downloads/<child>/. */
   child: string;
+  /** Folders under the child's: files go to data_dir/downloads/<child>/<folder>/... */
+  folder?: readonly string[];
   dataDir: string;
   clock: Clock;
   log: Logger;
@@ -44,7 +46,12 @@ export class Downloader {
   constructor(options: DownloaderOptions) {
     this.options = options;
     this.limits = options.limits ?? DEFAULT_DOWNLOAD_LIMITS;
-    this.store = new DownloadStore({ dataDir: options.dataDir, child: options.child });
+    this.store = new DownloadStore({ dataDir: options.dataDir, child: options.child, folder: options.folder });
+  }
+
+  /** The same downloader saving into a folder under the child's (a message's attachments). */
+  inFolder(folder: readonly string[]): Downloader {
+    return new Downloader({ ...this.options, folder });
   }
 
   /**

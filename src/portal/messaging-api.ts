@@ -2,12 +2,16 @@
 // session and its recovery stay in MessagingClient.
 import { UnexpectedResponseError } from './errors.js';
 import {
+  attachmentLinkResponse,
+  fullMessageResponse,
+  teacherSubjectsResponse,
   groupReceiversResponse,
   meResponse,
   messageListResponse,
   receiverTypesResponse,
   studentTeachersResponse,
   unreadCountsResponse,
+  type FullMessage,
   type MessageList,
   type Receiver,
   type UnreadCounts,
@@ -21,6 +25,9 @@ export type Mailbox = (typeof MAILBOXES)[number];
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */
 const GROUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** Message and attachment ids as the portal gives them; anything else never reaches a URL. */
+const MESSAGE_ID = /^\d{1,20}$/;
+const ATTACHMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class MessagesApi {
   private readonly client: MessagingClient;
@@ -61,6 +68,28 @@ export class MessagesApi {
   /** The accountIds of the child's teachers (403 on a kindergarten account). */
   studentTeachers(): Promise<string[]> {
     return this.read('/api/receivers/student-subjects', studentTeachersResponse);
+  }
+
+  /** One message whole; opening it marks it read in the portal (spec 3.3). */
+  message(mailbox: Mailbox, id: string): Promise<FullMessage> {
+    if (!MAILBOXES.includes(mailbox) || !MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
+    return this.read(`/api/${mailbox}/messages/${id}`, fullMessageResponse);
+  }
+
+  /** The downloadLink of one attachment (opens nothing, marks nothing read). */
+  attachmentLink(attachmentId: string, messageId: string): Promise<string> {
+    if (!ATTACHMENT_ID.test(attachmentId) || !MESSAGE_ID.test(messageId)) throw new Error('not an attachment id');
+    return this.read(`/api/attachments/${attachmentId}/messages/${messageId}`, attachmentLinkResponse);
+  }
+
+  /** The child's teachers with the subjects they teach (403 on a kindergarten account). */
+  teacherSubjects(): Promise<{ accountId: string; subject: string }[]> {
+    return this.read('/api/receivers/student-subjects', teacherSubjectsResponse);
+  }
+
+  /** POST /messages/reply exactly once (the body of POST /messages plus originalMessageId). */
+  postReply(body: unknown): Promise<MessagingReply> {
+    return this.client.postOnce('/api/messages/reply', body);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */

@@ -5,6 +5,7 @@ import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
+import { fileRoute } from './files.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
@@ -22,11 +23,15 @@ export interface WebServiceOptions {
   ingressAddress?: string;
 }
 
-/** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
-export function webRoutes(data: WebData, feeds?: BoardFeedAccess): Route[] {
+/**
+ * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
+ * `dataDir` serves the saved message attachments.
+ */
+export function webRoutes(data: WebData, feeds?: BoardFeedAccess, dataDir?: string): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
+    ...(dataDir === undefined ? [] : [fileRoute(data, dataDir)]),
     ...boardRoutes(data, { feeds }),
   ];
 }
@@ -62,7 +67,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        routes: webRoutes(data, { token: this.token, port: http.port }),
+        routes: webRoutes(data, { token: this.token, port: http.port }, dataDir),
         data,
         token: this.token,
         log,
