@@ -16,9 +16,9 @@ import { lookupList, names } from '../poller/lookups.js';
 import { signalled } from '../poller/calendar.js';
 import { eventEntity, sensor } from '../ha/entities.js';
 import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
 import { fetchAll } from '../poller/fetch-plan.js';
 import { feature } from './feature.js';
+import { shape, type Published } from './contract.js';
 import type { TimetableOutput } from './timetable.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
@@ -30,13 +30,26 @@ export interface AgendaOutput {
   homework: HomeworkItem[];
 }
 
+/** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
+export type AgendaFacts = ReturnType<typeof agendaFields>;
+
+/** The attributes of upcoming_tests: the tests and quizzes ahead (items), the trips, meetings and other entries beside. */
+export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
+
+/** The attributes of homework_due: the day it is due and each assignment. */
+export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
+
+// Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
+export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
+export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
+
 export const agenda = feature({
   name: 'agenda',
   tier: 'normal',
   inputs: ['timetable'],
   entities: [
-    sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement' }),
-    sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement' }),
+    homeworkDueEntity,
+    upcomingTestsEntity,
     eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit'),
     eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian' }, 'mdi:file-document-edit'),
   ],
@@ -103,11 +116,11 @@ export class AgendaSource implements Source {
 }
 
 /** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */
-export function renderUpcomingTests(upcoming: UpcomingTests): EntityState {
+export function renderUpcomingTests(upcoming: UpcomingTests): Published<typeof upcomingTestsEntity> {
   return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
 }
 
 /** homework_due: how many assignments are due on its day. */
-export function renderHomeworkDue(due: HomeworkDue): EntityState {
+export function renderHomeworkDue(due: HomeworkDue): Published<typeof homeworkDueEntity> {
   return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
 }

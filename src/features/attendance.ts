@@ -10,8 +10,8 @@ import { fetchAll, type FetchPlan } from '../poller/fetch-plan.js';
 import { lookupList, names } from '../poller/lookups.js';
 import { eventEntity, sensor } from '../ha/entities.js';
 import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
 import { feature } from './feature.js';
+import { shape, type Published } from './contract.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
@@ -19,11 +19,25 @@ export interface AttendanceOutput {
   absences: MissedMark[];
 }
 
+/** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
+export type AttendanceFacts = {
+  semester: SemesterAttendance['semester'];
+  excused: number;
+  late: number;
+  absences: number;
+  marks: number;
+  attendance_percent: number | null;
+  justifications: { count: number; by_status: Record<string, number>; latest: SemesterAttendance['justifications']['latest'] };
+  unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
+};
+
+export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
+
 export const attendance = feature({
   name: 'attendance',
   tier: 'normal',
   entities: [
-    sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement' }),
+    absencesUnexcused,
     eventEntity('absence', { en: 'Absence', pl: 'Nieobecność' }, 'mdi:account-off'),
   ],
   create: () => new AttendanceSource(),
@@ -65,7 +79,7 @@ export class AttendanceSource implements Source {
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
-export function renderAbsencesUnexcused(a: SemesterAttendance): EntityState {
+export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof absencesUnexcused> {
   return withAttributes(a.unexcused.length, {
     semester: a.semester,
     excused: a.excused,

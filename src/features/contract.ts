@@ -28,7 +28,10 @@ export type ItemOf<E, N extends AttributeName<E>> = AttributesOf<E>[N] extends r
  */
 export type Published<E> = { state: StateOf<E> | null } & ([AttributesOf<E>] extends [NoAttributes]
   ? { attributes?: NoAttributes }
-  : { attributes: AttributesOf<E> | NoAttributes });
+  : { attributes: AttributesOf<E> | NothingOf<AttributesOf<E>> });
+
+/** Attributes with none of A's names: `{}`, published when nothing is known. */
+export type NothingOf<A> = { [K in keyof A]?: undefined };
 
 /** The states of some entities by key, exactly as a render returns them. */
 export type States<E extends EntityDef> = { [D in E as D['key']]: Published<D> };

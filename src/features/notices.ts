@@ -5,10 +5,10 @@ import { cut, noticeEvents, noticesView, type NoticesView } from '../school/noti
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import { CommandError, type CommandRequest } from '../mqtt/commands.js';
-import { eventEntity, sensor } from '../ha/entities.js';
+import { button, eventEntity, sensor } from '../ha/entities.js';
 import { stateText } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
 import { feature, type CommandAccount } from './feature.js';
+import { shape, type States } from './contract.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
@@ -16,19 +16,23 @@ const NEWEST_IN_ATTRIBUTES = 5;
 /** Longest announcement text in newest_notice's attributes. */
 const CONTENT_LIMIT = 4000;
 
+/** The attributes of unread_notices: the newest few unread announcements. */
+export type UnreadNotices = { notices: { id: string; subject: string; date: string }[] };
+
+/** The attributes of newest_notice: the newest announcement, its content cut. */
+export type NewestNoticeFacts = { id: string; content: string; created: string | null; start_date: string | null; end_date: string | null; read: boolean };
+
+export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
+export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
+export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
+
 export const notices = feature({
   name: 'notices',
   tier: 'normal',
   entities: [
-    sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement' }),
-    sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board' }),
-    {
-      key: 'mark_notices_read',
-      platform: 'button',
-      name: { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' },
-      icon: 'mdi:email-open-multiple',
-      command: { key: 'mark_notices_read', payload: 'all' },
-    },
+    unreadNotices,
+    newestNotice,
+    markNoticesReadButton,
     eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie' }, 'mdi:bulletin-board'),
   ],
   create: () => new NoticesSource(),
@@ -97,7 +101,7 @@ export class NoticesSource implements Source {
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView): { unread_notices: EntityState; newest_notice: EntityState } {
+export function renderNotices(view: NoticesView): States<typeof unreadNotices | typeof newestNotice> {
   const newest = view.newest;
   return {
     unread_notices: {

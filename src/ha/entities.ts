@@ -66,6 +66,15 @@ export const binary = <K extends string, A extends object = NoAttributes>(key: K
   ...extra,
 });
 
+/** A button: pressing it sends `payload` to the command topic `<base>/<child>/<command>/set`. */
+export const button = <K extends string>(key: K, name: Texts, icon: string, command: { key: string; payload: string }): EntityDef<K> => ({
+  key,
+  platform: 'button',
+  name,
+  icon,
+  command,
+});
+
 /** An event entity that fires one event type, named as its key. */
 export const eventEntity = <K extends string>(key: K, name: Texts, icon: string): EntityDef<K> => ({
   key,

@@ -7,7 +7,7 @@ import { fastInterval, normalInterval, retryDelay } from './schedule.js';
 import { FALLBACK_LANGUAGE } from '../i18n/language.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
-import { LAST_UPDATE, PROBLEM } from '../features/status.js';
+import { lastUpdate, problem } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
@@ -167,7 +167,7 @@ export class AccountPoller implements CommandAccount {
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
-    this.publishStates({ [LAST_UPDATE]: { state: isoWarsaw(now) }, [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
     this.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -200,7 +200,7 @@ export class AccountPoller implements CommandAccount {
     const now = this.options.clock.now();
     this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
   }
 
