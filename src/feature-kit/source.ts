@@ -1,9 +1,9 @@
 // A feature's poll: it reads one part of the portal for one child and turns it into entity states and
 // events. The account poller runs the polls of a tier; each poll decides whether it is due.
 import type { Gateway } from '../portal/gateway.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from './event-gate.js';
+import type { EventFields } from '../poller/event-gate.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { ResourceCache } from './resources.js';

@@ -3,7 +3,7 @@
 // feeds (interface 6.5), which the web server renders (src/web/feeds.ts).
 import { feedEntries, type FeedEntries } from '../school/calendar-feeds.js';
 import type { FeedName } from '../web/types.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { feature, type FeatureAccess } from './feature.js';
 import type { AgendaOutput } from './agenda.js';
 import type { TimetableOutput } from './timetable.js';

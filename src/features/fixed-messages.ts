@@ -3,7 +3,7 @@
 import { CommandError } from '../mqtt/commands.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 
 /** The button for one configured fixed message: its name is the user's own, whatever the language. */
 export function sendButton(messageId: string, name: string): EntityDef {

@@ -30,15 +30,15 @@ import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeSources, 
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
-import { CADENCE } from '../poller/resources.js';
-import { allNamed, fetchAll } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { GRADE_AT_RISK, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 export const grades = feature({
   name: 'grades',

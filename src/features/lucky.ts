@@ -2,11 +2,11 @@
 // day is known, and the lucky event when it is the child's.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
 import { luckyEvents, luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
-import { binary, eventEntity, sensor } from '../ha/entities.js';
-import { onOff } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { onOff } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 export const lucky = feature({
   name: 'lucky',

@@ -5,11 +5,11 @@ import { cut, noticeEvents, noticesView, type NoticesView } from '../school/noti
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import { CommandError, type CommandRequest } from '../mqtt/commands.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { feature, type CommandAccount } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;

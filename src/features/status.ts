@@ -1,6 +1,6 @@
 // The status feature, present for every child: last_update and problem (the runner and its health
 // give their states) and the refresh button, which polls every tier at once.
-import { binary, sensor } from '../ha/entities.js';
+import { binary, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
 
 /** The keys the runner itself publishes (the rest of a child's states come from feature polls). */

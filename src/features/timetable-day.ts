@@ -2,9 +2,9 @@
 // (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
 import { sameSlot, type ScheduledLesson, type SchoolDay } from '../school/schedule.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { onOff, stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
-import { FALLBACK_LANGUAGE, type Language, type Texts } from '../i18n/language.js';
+import { onOff, stateText, withAttributes } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
+import { FALLBACK_LANGUAGE, type Language, type Texts } from '../config/language.js';
 
 /** One group's lesson of a slot as published. */
 interface GroupOut {

@@ -3,7 +3,7 @@
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../web/types.js';
-import type { Language } from './language.js';
+import type { Language } from '../config/language.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */

@@ -4,8 +4,8 @@
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { Language } from '../i18n/language.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
+import type { Language } from '../config/language.js';
+import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';

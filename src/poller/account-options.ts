@@ -2,13 +2,13 @@
 // hooks an observer (the benchmark, a test) may attach.
 import type { Feature } from '../features/feature.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
-import type { Language } from '../i18n/language.js';
+import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { Language } from '../config/language.js';
 import type { SessionPolicy } from '../portal/session.js';
 import type { DownloadSlots } from '../portal/download-limits.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { PollPolicy } from './schedule.js';
-import type { Tier } from './source.js';
+import type { Tier } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';

@@ -1,9 +1,9 @@
 // The `problem` entity: what went wrong, in words a parent can act on.
 import { LoginPausedError, problemReason } from '../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { problemAdvice } from '../i18n/problem-advice.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 
 export function problemOff(): EntityState {
   return { state: 'OFF', attributes: { reason: null } };

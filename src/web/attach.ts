@@ -1,14 +1,14 @@
 // The web server's place in the running bridge (App): the memory the pollers publish through, with
 // each child's calendar feeds, and the server itself. App loads this module only when http.port is
 // not 0, so a bridge without the web server never loads it (nor the iCalendar library).
-import { WebMirror } from './mirror.js';
+import { WebMemory } from './memory.js';
 import { WebService, type WebServiceOptions } from './service.js';
 import { calendarFeed } from './feeds.js';
 import type { AccountFeatures } from '../poller/account-features.js';
 import type { Publisher } from '../poller/account-options.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 
-export interface MirrorWiring {
+export interface MemoryWiring {
   target: Publisher;
   language: Language;
   healthy: () => boolean;
@@ -17,8 +17,8 @@ export interface MirrorWiring {
   featuresOf: (child: string) => AccountFeatures | undefined;
 }
 
-export function createMirror(wiring: MirrorWiring): WebMirror {
-  return new WebMirror({
+export function createMemory(wiring: MemoryWiring): WebMemory {
+  return new WebMemory({
     target: wiring.target,
     language: wiring.language,
     healthy: wiring.healthy,

@@ -2,7 +2,7 @@
 // the bridge holds, and the feed of one child (the App's WebData.feed) rendered from its entries.
 import { calendarFeeds } from '../features/calendar-feeds.js';
 import type { AccountFeatures } from '../poller/account-features.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 import { feedText } from './feed-ics.js';
 import { FEED_NAMES, type FeedName, type FeedSource, type Route, type WebData, type WebResponse } from './types.js';
 

@@ -2,7 +2,7 @@
 // dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { ChildView, FeedName, FeedSource, WebData } from '../../src/web/types.js';
-import type { EntityState } from '../../src/ha/state.js';
+import type { EntityState } from '../../src/feature-kit/state.js';
 
 export interface Answer {
   status: number;

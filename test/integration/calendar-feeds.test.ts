@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { calendarFeed } from '../../src/web/feeds.js';
 import type { FeedName } from '../../src/web/types.js';
-import type { Language } from '../../src/i18n/language.js';
+import type { Language } from '../../src/config/language.js';
 import type { Harness } from '../helpers/app.js';
 import { parseFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';

@@ -7,7 +7,7 @@ import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
-import { fetchIdentity, type Identity } from '../../src/poller/identity.js';
+import { fetchIdentity, type Identity } from '../../src/feature-kit/identity.js';
 import { FixedMessageSender } from '../../src/messaging/sender.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
 import { CommandError } from '../../src/mqtt/commands.js';
