@@ -2,10 +2,12 @@
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
-import { CommandError, type CommandRequest } from './mqtt/commands.js';
-import { AccountPoller, type PollHooks, type Publisher } from './poller/account.js';
+import { CommandError, type CommandRequest } from './feature-kit/commands.js';
+import { AccountPoller, type PollHooks } from './poller/account.js';
+import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
+import { calendarFeeds } from './features/calendar-feeds.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -76,7 +78,7 @@ export class App {
       language: config.language,
       healthy: () => this.bridge?.connected ?? true,
       now: () => clock.now(),
-      featuresOf: (child) => this.poller(child)?.features,
+      feedsOf: (child) => this.poller(child)?.features.stateOf(calendarFeeds),
     });
     this.memory = memory;
     const publisher = memory ?? bridge;

@@ -2,7 +2,7 @@
 // outputs it reads (by name), and the handlers of the commands its buttons send.
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { CommandRequest } from '../mqtt/commands.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { AccountConfig } from '../config/schema.js';

@@ -6,7 +6,7 @@ import { messageEvents, messagesView, type MessagesView } from '../school/messag
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from '../poller/event-gate.js';
+import type { EventFields } from '../feature-kit/source.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
 import type { EntityState } from '../feature-kit/state.js';

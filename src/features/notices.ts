@@ -4,7 +4,7 @@ import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
-import { CommandError, type CommandRequest } from '../mqtt/commands.js';
+import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
 import type { EntityState } from '../feature-kit/state.js';

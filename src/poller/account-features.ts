@@ -8,7 +8,7 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
-import type { CommandRequest } from '../mqtt/commands.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
 import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';

@@ -23,7 +23,7 @@ import type { Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
-export type { AccountPollerOptions, PollHooks, Publisher } from './account-options.js';
+export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export class AccountPoller implements CommandAccount {

@@ -2,10 +2,8 @@
 // hold yet fire, and only after the memory saying so is on disk.
 import { SeenStore, type NewItem } from '../store/seen.js';
 import type { EventPayload } from '../feature-kit/state.js';
+import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-
-/** What an event carries beside its type: the fields an automation reads. */
-export type EventFields = Record<string, unknown>;
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[]];
 

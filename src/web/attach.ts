@@ -4,8 +4,8 @@
 import { WebMemory } from './memory.js';
 import { WebService, type WebServiceOptions } from './service.js';
 import { calendarFeed } from './feeds.js';
-import type { AccountFeatures } from '../poller/account-features.js';
-import type { Publisher } from '../poller/account-options.js';
+import type { CalendarFeedsState } from '../features/calendar-feeds.js';
+import type { Publisher } from '../ha/publisher.js';
 import type { Language } from '../config/language.js';
 
 export interface MemoryWiring {
@@ -13,8 +13,8 @@ export interface MemoryWiring {
   language: Language;
   healthy: () => boolean;
   now: () => number;
-  /** The features of a child's account (its feeds live there); undefined for an unknown child. */
-  featuresOf: (child: string) => AccountFeatures | undefined;
+  /** The calendar feeds of a child's account; undefined for an unknown child or an account without them. */
+  feedsOf: (child: string) => CalendarFeedsState | undefined;
 }
 
 export function createMemory(wiring: MemoryWiring): WebMemory {
@@ -23,10 +23,7 @@ export function createMemory(wiring: MemoryWiring): WebMemory {
     language: wiring.language,
     healthy: wiring.healthy,
     now: wiring.now,
-    feeds: (child, name) => {
-      const features = wiring.featuresOf(child);
-      return features ? calendarFeed(features, name, wiring.language) : undefined;
-    },
+    feeds: (child, name) => calendarFeed(wiring.feedsOf(child), name, wiring.language),
   });
 }
 

@@ -4,7 +4,8 @@
 // script (joined into board.css and board.js: the CSP allows nothing inline).
 import { calendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
-import { FEED_NAMES, type WebRequest } from './types.js';
+import { FEED_NAMES } from '../school/calendar-feeds.js';
+import type { WebRequest } from './types.js';
 
 /** What the page needs to make a feed address a calendar app can open. */
 export interface BoardFeedAccess {

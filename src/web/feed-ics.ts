@@ -5,7 +5,7 @@ import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
-import type { FeedName } from './types.js';
+import type { FeedName } from '../school/calendar-feeds.js';
 import { vtimezone } from './vtimezone.js';
 
 /**

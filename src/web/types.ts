@@ -3,10 +3,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
-
-/** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
-export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+import type { FeedName } from '../school/calendar-feeds.js';
 
 /**
  * A request the server let in: GET or HEAD, with the token or through Home Assistant's ingress,

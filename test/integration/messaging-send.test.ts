@@ -10,7 +10,7 @@ import { silentLogger } from '../../src/util/log.js';
 import { fetchIdentity, type Identity } from '../../src/feature-kit/identity.js';
 import { FixedMessageSender } from '../../src/messaging/sender.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
-import { CommandError } from '../../src/mqtt/commands.js';
+import { CommandError } from '../../src/feature-kit/commands.js';
 import { tempDir, startSimulator } from '../helpers/portal.js';
 import { SimTap } from '../helpers/faults-sim.js';
 import { waitUntil } from '../helpers/mqtt.js';

@@ -2,7 +2,7 @@
 // pages see each child's name, class, availability and last states, with when they last changed.
 import { describe, expect, it } from 'vitest';
 import { WebMemory } from '../../../src/web/memory.js';
-import type { Publisher } from '../../../src/poller/account-options.js';
+import type { Publisher } from '../../../src/ha/publisher.js';
 
 function recorder(): Publisher & { calls: string[] } {
   const calls: string[] = [];
