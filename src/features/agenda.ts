@@ -11,16 +11,16 @@ import {
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
-import { CADENCE } from '../poller/resources.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { signalled } from '../poller/calendar.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import { fetchAll } from '../poller/fetch-plan.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { signalled } from '../feature-kit/calendar.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
-import { shape, type Published } from './contract.js';
+import { shape, type Published } from '../feature-kit/contract.js';
 import type { TimetableOutput } from './timetable.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {

@@ -5,14 +5,14 @@ import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import type { MissedMark } from '../school/realizations.js';
-import { CADENCE } from '../poller/resources.js';
-import { fetchAll, type FetchPlan } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { fetchAll, type FetchPlan } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type Published } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {

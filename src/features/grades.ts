@@ -30,15 +30,15 @@ import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, t
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
-import { CADENCE } from '../poller/resources.js';
-import { allNamed, fetchAll } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { shape, type Published } from './contract.js';
+import { shape, type Published } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the

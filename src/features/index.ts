@@ -14,7 +14,7 @@ import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import { calendarFeeds } from './calendar-feeds.js';
 import type { Feature } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 
 export { sendButton } from './fixed-messages.js';

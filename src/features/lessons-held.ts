@@ -15,18 +15,18 @@ import {
   type MissedLesson,
   type NextTest,
 } from '../school/realizations.js';
-import { CADENCE } from '../poller/resources.js';
-import { fetchAll } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
-import { shape, type Published, type States } from './contract.js';
+import { shape, type Published, type States } from '../feature-kit/contract.js';
 import type { AgendaOutput } from './agenda.js';
 import type { AttendanceOutput } from './attendance.js';
 import type { TimetableOutput } from './timetable.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** A lesson held (or missed) as published: its day, number, subject and topic (cut for a list). */
 export type HeldFacts = { date: string; no: number | null; subject: string | null; topic: string | null };

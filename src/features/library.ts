@@ -2,12 +2,12 @@
 // taken or returned, which a parent learns about the same day at the latest.
 import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { libraryLendings, type LibraryLendings } from '../school/library.js';
-import { HOUR } from '../poller/resources.js';
-import { sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
+import { HOUR } from '../feature-kit/resources.js';
+import { sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type Published } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 const LIBRARY_MAX_AGE = 6 * HOUR;
 

@@ -2,11 +2,11 @@
 // day is known, and the lucky event when it is the child's.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
 import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
-import { binary, eventEntity, sensor } from '../ha/entities.js';
-import { onOff } from '../ha/render.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type States } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** The attributes of lucky_number: the day its number is for, and the child's register number. */
 export type LuckyFacts = { day: string | null; register_number: string | null };

@@ -6,12 +6,12 @@ import { messageEvents, messagesView, type MessageSummary, type MessagesView } f
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from '../poller/event-gate.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText } from '../ha/render.js';
+import type { EventFields } from '../feature-kit/source.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type States } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];

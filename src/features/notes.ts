@@ -1,13 +1,13 @@
 // The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
 import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
 import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotesInput } from '../school/notes.js';
-import { CADENCE } from '../poller/resources.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type Published } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };

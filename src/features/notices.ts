@@ -4,12 +4,12 @@ import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
-import { CommandError, type CommandRequest } from '../mqtt/commands.js';
-import { button, eventEntity, sensor } from '../ha/entities.js';
-import { stateText } from '../ha/render.js';
+import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
+import { button, eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount } from './feature.js';
-import { shape, type States } from './contract.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;

@@ -1,8 +1,8 @@
 // The status feature, present for every child: last_update and problem (the runner and its health
 // give their states) and the refresh button, which polls every tier at once.
-import { binary, button, sensor } from '../ha/entities.js';
+import { binary, button, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
-import { shape } from './contract.js';
+import { shape } from '../feature-kit/contract.js';
 
 /** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */
 const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true } as const;

@@ -6,10 +6,10 @@ import { neededForNext, type Averages, type SubjectAverage } from '../school/ave
 import { assignSlugs } from '../school/subject-slugs.js';
 import { round2, textCompare } from '../school/common.js';
 import { readJson, safeName, writeJson } from '../store/files.js';
-import { binary, sensor, type EntityDef } from '../ha/entities.js';
-import { onOff, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
-import { shape, type Published } from './contract.js';
+import { binary, sensor, type EntityDef } from '../feature-kit/entities.js';
+import { onOff, withAttributes } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
+import { shape, type Published } from '../feature-kit/contract.js';
 import type { Logger } from '../util/log.js';
 
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */

@@ -2,8 +2,8 @@
 // (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
 import { sameSlot, type ScheduledLesson, type SchoolDay } from '../school/schedule.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { onOff, stateText, withAttributes } from '../ha/render.js';
-import { FALLBACK_LANGUAGE, type Language, type Texts } from '../i18n/language.js';
+import { onOff, stateText, withAttributes } from '../feature-kit/render.js';
+import { FALLBACK_LANGUAGE, type Language, type Texts } from '../config/language.js';
 
 /** One group's lesson of a slot as published. */
 export interface GroupOut {

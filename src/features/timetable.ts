@@ -9,19 +9,19 @@ import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
-import { CADENCE, HOUR, MINUTE } from '../poller/resources.js';
+import { CADENCE, HOUR, MINUTE } from '../feature-kit/resources.js';
 import { addDays, warsawTimeOfDay } from '../util/time.js';
-import { names } from '../poller/lookups.js';
-import { signalled } from '../poller/calendar.js';
-import { binary, eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import { shape, type States } from './contract.js';
+import { names } from '../feature-kit/lookups.js';
+import { signalled } from '../feature-kit/calendar.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
+import { shape, type States } from '../feature-kit/contract.js';
 import type { PlanChange } from '../school/plan-changes.js';
-import { fetchAll } from '../poller/fetch-plan.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
-import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { atSchoolOf, currentLessonOf, timetableOf, type CurrentLesson, type TimetableDay } from './timetable-day.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What the timetable hands to the features that name it as an input. */
 export interface TimetableOutput {

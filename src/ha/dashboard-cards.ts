@@ -1,7 +1,7 @@
 // The dashboard's blocks, one builder each: a block reads a child's entities and returns a built-in
 // Lovelace card, or nothing when the child lacks what it needs. Every text is in the dashboard's
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
-import { entityId, type EntityDef } from './entities.js';
+import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import { attr, changeLine, kindsDict, prelude } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 

@@ -3,7 +3,7 @@
 import { attr, prelude } from './dashboard-templates.js';
 import type { Block, Card } from './dashboard-cards.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 
 function markdown(t: DashboardText, lines: string[]): Card | undefined {
   if (lines.length === 0) return undefined;

@@ -1,6 +1,6 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
-import type { Language } from './language.js';
+import type { Language } from '../config/language.js';
 import { DASHBOARD_TEXT } from './dashboard-text.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */

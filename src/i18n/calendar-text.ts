@@ -2,8 +2,8 @@
 // title, the agenda's kinds and the labels of the descriptions.
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
-import type { FeedName } from '../web/types.js';
-import type { Language } from './language.js';
+import type { FeedName } from '../school/calendar-feeds.js';
+import type { Language } from '../config/language.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */

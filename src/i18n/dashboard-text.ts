@@ -1,6 +1,6 @@
 // The dashboard's own words (view names, headings, labels, the lines its templates print), in each
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
-import type { Language } from './language.js';
+import type { Language } from '../config/language.js';
 
 export interface DashboardText {
   title: string;

@@ -1,7 +1,7 @@
 // What a parent reads for each problem reason: the `problem` entity's `message` in each language (both
 // give the same facts and steps; a test holds their numbers and key names equal), and `check`'s line.
 import type { ProblemReason } from '../portal/errors.js';
-import type { Language, Texts } from './language.js';
+import type { Language, Texts } from '../config/language.js';
 
 const ADVICE: Record<ProblemReason, Texts> = {
   wrong_credentials: {

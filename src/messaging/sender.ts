@@ -13,7 +13,7 @@ import type { FixedMessage } from '../config/schema.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { MessagingReply } from '../portal/messaging.js';
-import type { Identity } from '../poller/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 

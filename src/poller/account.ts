@@ -4,7 +4,7 @@
 import { SessionStore } from '../store/session-store.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay } from './schedule.js';
-import { FALLBACK_LANGUAGE } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
 import { lastUpdate, problem } from '../features/status.js';
@@ -14,16 +14,16 @@ import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
 import type { CommandAccount } from '../features/feature.js';
-import type { EntityState } from '../ha/state.js';
-import type { Identity } from './identity.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { Tier } from './source.js';
+import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import type { Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
-export type { AccountPollerOptions, PollHooks, Publisher } from './account-options.js';
+export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export class AccountPoller implements CommandAccount {

@@ -1,10 +1,10 @@
 // The `problem` entity: what went wrong, in words a parent can act on.
 import { LoginPausedError, problemReason } from '../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
-import type { Published } from '../features/contract.js';
+import type { Published } from '../feature-kit/contract.js';
 import type { problem, ProblemFacts } from '../features/status.js';
 import { problemAdvice } from '../i18n/problem-advice.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 
 export function problemOff(): Published<typeof problem> {
   return { state: 'OFF', attributes: { reason: null } };

@@ -3,8 +3,9 @@
 // sidebar. Here: the feed links of the model, the page's access block, and the overlay's CSS and
 // script (joined into board.css and board.js: the CSP allows nothing inline).
 import { calendarText } from '../i18n/calendar-text.js';
-import type { Language } from '../i18n/language.js';
-import { FEED_NAMES, type WebRequest } from './types.js';
+import type { Language } from '../config/language.js';
+import { FEED_NAMES } from '../school/calendar-feeds.js';
+import type { WebRequest } from './types.js';
 
 /** What the page needs to make a feed address a calendar app can open. */
 export interface BoardFeedAccess {

@@ -2,7 +2,7 @@
 // lesson with its change in words and whether it is over or on, and the headline above the list (the
 // lesson in progress or the next one).
 import type { BoardText } from '../i18n/board-text.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { dayShort, dayTitle, list, num, str, type Clock } from './board-read.js';
 
 export type LessonChange = 'cancelled' | 'substitution' | 'room_change' | 'shifted';

@@ -2,8 +2,8 @@
 // bridge last published (ChildView.states, exactly the MQTT payloads) and the time. Pure: no I/O; every
 // word comes from src/i18n/board-text.ts in the bridge's language.
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
-import type { Language } from '../i18n/language.js';
-import type { EntityState } from '../ha/state.js';
+import type { Language } from '../config/language.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';

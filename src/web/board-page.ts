@@ -1,7 +1,7 @@
 // The family board's page (`/`) and its style sheet (`board.css`): plain HTML that carries the board
 // model as JSON data (not script: the CSP allows no inline script) so the first paint needs no second
 // request, and CSS laid out for a wall tablet either way round and a phone. System fonts only.
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 import { CALENDARS_CSS } from './board-calendars.js';
 
 /**

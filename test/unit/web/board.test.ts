@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardRoutes } from '../../../src/web/board.js';
 import { webRoutes } from '../../../src/web/service.js';
-import type { EntityState } from '../../../src/ha/state.js';
+import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:12:00+01:00');

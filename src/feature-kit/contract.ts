@@ -4,11 +4,11 @@
 // States<...> of those declarations, and every screen reads an entity through its declaration, never
 // through its key or an attribute name spelled again. Renaming an attribute where the feature renders it
 // is then a compile error wherever a screen reads it.
-import type { EntityDef, NoAttributes } from '../ha/entities.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityDef, NoAttributes } from './entities.js';
+import type { EntityState } from './state.js';
 
-export type { Shape, NoAttributes } from '../ha/entities.js';
-export { shape } from '../ha/entities.js';
+export type { Shape, NoAttributes } from './entities.js';
+export { shape } from './entities.js';
 
 /** The attributes an entity declares (NoAttributes when it declares none). */
 export type AttributesOf<E> = E extends EntityDef<string, infer A, string> ? A : never;

@@ -1,6 +1,6 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
 // that name it in Home Assistant.
-import type { Language, Texts } from '../i18n/language.js';
+import type { Language, Texts } from '../config/language.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event';
 
