@@ -4,6 +4,7 @@ import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
+import { CHANGE_WORDS } from './lesson-words.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */
@@ -26,7 +27,7 @@ export interface CalendarText {
 
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
-  changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+  changes: CHANGE_WORDS.pl,
   was: 'było',
   lesson: 'Lekcja',
   room: 'Sala',
@@ -40,7 +41,7 @@ const PL: CalendarText = {
 
 const EN: CalendarText = {
   feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
-  changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+  changes: CHANGE_WORDS.en,
   was: 'was',
   lesson: 'Lesson',
   room: 'Room',
