@@ -4,7 +4,7 @@ import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
-import { CHANGE_WORDS } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS } from './lesson-words.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */
@@ -33,7 +33,7 @@ const PL: CalendarText = {
   room: 'Sala',
   teacher: 'Nauczyciel',
   note: 'Uwagi',
-  agenda: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
+  agenda: AGENDA_WORDS.pl,
   freeDay: 'Dzień wolny',
   lessons: (from, to) => (to === null ? `od lekcji ${from}` : `lekcje ${from}–${to}`),
   scope: { school: 'cała szkoła', class: 'klasa' },
@@ -47,7 +47,7 @@ const EN: CalendarText = {
   room: 'Room',
   teacher: 'Teacher',
   note: 'Note',
-  agenda: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+  agenda: AGENDA_WORDS.en,
   freeDay: 'Free day',
   lessons: (from, to) => (to === null ? `from lesson ${from}` : `lessons ${from}–${to}`),
   scope: { school: 'whole school', class: 'class' },

@@ -2,7 +2,8 @@
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 
 export interface DashboardText {
   title: string;
@@ -36,6 +37,8 @@ export interface DashboardText {
   from: string;
   /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
   kinds: Readonly<Record<ChangeKind, string>>;
+  /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
+  agendaKinds: Readonly<Record<AgendaEntryKind, string>>;
   homework: string;
   noHomework: string;
   testsWeek: string;
@@ -110,6 +113,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noChanges: 'No plan changes.',
     from: 'moved from',
     kinds: CHANGE_WORDS.en,
+    agendaKinds: AGENDA_WORDS.en,
     homework: 'Homework',
     noHomework: 'No homework due.',
     testsWeek: 'Tests in the next 7 days',
@@ -179,6 +183,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noChanges: 'Bez zmian w planie.',
     from: 'przeniesiona z',
     kinds: CHANGE_WORDS.pl,
+    agendaKinds: AGENDA_WORDS.pl,
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
     testsWeek: 'Sprawdziany w ciągu 7 dni',

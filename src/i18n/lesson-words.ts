@@ -1,7 +1,8 @@
-// A lesson and its day in words, written once per language: what a changed lesson is called and the
-// names of the weekdays. The board, the dashboard and the calendar feeds all say them from here, so
-// that a moved lesson is "przeniesiona" on every screen.
+// A lesson, its day and an agenda entry in words, written once per language: what a changed lesson is
+// called, the names of the weekdays and the kinds of the agenda. The board, the dashboard and the
+// calendar feeds all say them from here, so that a moved lesson is "przeniesiona" on every screen.
 import type { ChangeKind } from '../school/plan-changes.js';
+import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
 
 /** A changed lesson's change, as a word after its subject ("Matematyka (przeniesiona)"). */
@@ -20,4 +21,10 @@ export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; shor
     long: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
     short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
   },
+};
+
+/** What an agenda entry is, as its title says when it names no subject ("Wycieczka: Kopalnia Soli"). */
+export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntryKind, string>>>> = {
+  pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
+  en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
 };
