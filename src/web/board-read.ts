@@ -20,10 +20,12 @@ export function clockAt(now: number): Clock {
 
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-export const list = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+/** A list attribute's items, each field possibly missing (an old retained state); no list is none. */
+export function list<T extends object>(v: readonly T[] | undefined): Partial<T>[] {
+  return Array.isArray(v) ? v.filter((x): x is T => typeof x === 'object' && x !== null) : [];
+}
 
-export function count(state: EntityState | undefined): number | null {
+export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
   const n = Number(state?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
@@ -68,7 +70,7 @@ export function when(iso: string, clock: Clock): string {
   return at.date === clock.today ? time : `${dayMonth(at.date)} ${time}`;
 }
 
-export function lastUpdate(state: EntityState | undefined): string | null {
+export function lastUpdate(state: Pick<EntityState, 'state'> | undefined): string | null {
   const iso = str(state?.state);
   return iso !== null && Number.isFinite(Date.parse(iso)) ? iso : null;
 }
