@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
-import { BOARD_SCRIPT } from './board-script.js';
+import { boardScript } from './board-bundle.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 
 export interface BoardOptions {
@@ -37,23 +37,30 @@ const path = (req: WebRequest): string => req.segments.join('/');
 
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
   const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const script = boardScript();
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
-    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old script.
+    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old page.
     headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' },
     body,
   });
+  // The script's name changes with its content: a browser keeps it as long as it likes.
+  const immutable: WebResponse = {
+    status: 200,
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' },
+    body: script.body,
+  };
   return [
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
       const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req);
-      const page = text('text/html; charset=utf-8', boardHtml(data.language, now.model.labels.title, now.json, access));
+      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, data: now.json, feedAccess: access }));
       // It holds the token and the family's data: for this browser only, never a shared cache.
       return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },
     (req) => (path(req) === 'board.css' ? text('text/css; charset=utf-8', BOARD_CSS) : undefined),
-    (req) => (path(req) === 'board.js' ? text('text/javascript; charset=utf-8', BOARD_SCRIPT) : undefined),
+    (req) => (path(req) === script.file ? immutable : undefined),
     (req) => (path(req) === 'api/board' ? text('application/json; charset=utf-8', current(data).json) : undefined),
     (req) => {
       if (path(req) !== 'api/events') return undefined;

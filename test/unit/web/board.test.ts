@@ -4,6 +4,7 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardRoutes } from '../../../src/web/board.js';
+import { boardScript } from '../../../src/web/board-bundle.js';
 import { webRoutes } from '../../../src/web/service.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
@@ -60,7 +61,8 @@ describe('the board routes', () => {
     expect(html).toContain('<html lang="pl">');
     expect(html).toContain('<title>Tablica szkolna</title>');
     expect(html).toContain('href="board.css"');
-    expect(html).toContain('src="board.js"');
+    expect(html).toContain(`src="${boardScript().file}"`);
+    expect(boardScript().file).toMatch(/^board\.[0-9a-f]{16}\.js$/);
     expect(html).not.toMatch(/(href|src)="\//);
     // A name cannot end the data block: "<" is escaped, and the data reads back as it was.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
@@ -68,12 +70,16 @@ describe('the board routes', () => {
     expect(JSON.parse(json).model.children[0].name).toBe('Ania</script><b>');
   });
 
-  it('serves the style sheet, the script (valid JavaScript) and the model as JSON', () => {
+  it('serves the style sheet, the script (valid JavaScript, kept for good: its name changes with it) and the model as JSON', () => {
     const routes = boardRoutes(new FakeData());
     expect(answer(routes, '/board.css')?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
-    const script = answer(routes, '/board.js');
+    const script = answer(routes, `/${boardScript().file}`);
     expect(script?.headers?.['Content-Type']).toBe('text/javascript; charset=utf-8');
+    expect(script?.headers?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(() => new Function(String(script?.body))).not.toThrow();
+    // The board's own code, bundled: the model's drawing is there, no server module came with it.
+    expect(String(script?.body)).toContain('api/events');
+    expect(String(script?.body)).not.toMatch(/node:|createHash|boardModel/);
     const api = JSON.parse(String(answer(routes, '/api/board')?.body));
     expect(api.version).toMatch(/^[\w-]{16}$/);
     expect(api.model.children[0]).toMatchObject({ id: 'ania', name: 'Ania', lucky: { number: '13', mine: false, day: null } });
@@ -81,14 +87,14 @@ describe('the board routes', () => {
 
   it('leaves other paths to the other routes', () => {
     const routes = boardRoutes(new FakeData());
-    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html']) {
+    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html', '/board.js', '/board.0123456789abcdef.js']) {
       expect(answer(routes, path), path).toBeUndefined();
     }
   });
 
   it('keeps the page, its style and script small (the whole board under 150 KB)', () => {
     const routes = boardRoutes(new FakeData());
-    const bytes = ['/', '/board.css', '/board.js'].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
+    const bytes = ['/', '/board.css', `/${boardScript().file}`].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
     expect(bytes).toBeLessThan(40_000);
   });
 });
@@ -134,7 +140,7 @@ describe("the cards' calendar addresses", () => {
   it('never puts the token in the JSON, the script, the style sheet or /health', () => {
     const routes = webRoutes(twoKids(), feeds);
     expect(String(answer(routes, '/')?.body)).toContain(TOKEN);
-    for (const path of ['/api/board', '/board.js', '/board.css', '/health']) {
+    for (const path of ['/api/board', `/${boardScript().file}`, '/board.css', '/health']) {
       const res = answer(routes, path);
       expect(res?.status, path).toBe(200);
       expect(String(res?.body), path).not.toContain(TOKEN);
