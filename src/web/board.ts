@@ -9,6 +9,7 @@ import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
 import { boardScript } from './board-bundle.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
 
 export interface BoardOptions {
   /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
@@ -16,7 +17,9 @@ export interface BoardOptions {
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
   /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
-  feeds?: BoardFeedAccess;
+  feeds?: BoardFeedAccess | undefined;
+  /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
+  clock?: Clock | undefined;
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
@@ -36,7 +39,8 @@ function current(data: WebData): Versioned {
 const path = (req: WebRequest): string => req.segments.join('/');
 
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
-  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const timing = { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 };
+  const events = new BoardEvents(data, timing, options.clock ?? systemClock);
   const script = boardScript();
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
@@ -87,12 +91,13 @@ const STREAM_HEADERS = {
 export class BoardEvents {
   private readonly clients = new Map<ServerResponse, string>();
   private unsubscribe: (() => void) | undefined;
-  private pending: NodeJS.Timeout | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
+  private heartbeat: Timer | undefined;
 
   constructor(
     private readonly data: WebData,
     private readonly timing: { coalesceMs: number; heartbeatMs: number },
+    private readonly clock: Clock,
   ) {}
 
   get listening(): number {
@@ -111,14 +116,19 @@ export class BoardEvents {
 
   private start(): void {
     this.unsubscribe = this.data.onChange(() => {
-      this.pending ??= setTimeout(() => {
+      this.pending ??= this.clock.setTimer(() => {
         this.pending = undefined;
         this.broadcast();
       }, this.timing.coalesceMs);
     });
-    this.heartbeat = setInterval(() => {
+    this.beat();
+  }
+
+  private beat(): void {
+    this.heartbeat = this.clock.setTimer(() => {
       for (const res of this.clients.keys()) res.write(': heartbeat\n\n');
       this.broadcast();
+      this.beat();
     }, this.timing.heartbeatMs);
   }
 
@@ -126,8 +136,8 @@ export class BoardEvents {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    clearTimeout(this.pending);
-    clearInterval(this.heartbeat);
+    this.pending?.cancel();
+    this.heartbeat?.cancel();
     this.pending = undefined;
     this.heartbeat = undefined;
   }
