@@ -79,6 +79,8 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await page.evaluate('window.stayed = true');
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
     await h.advanceMinutes(20);
+    // The stream sends a burst of changes one second after it (on the bridge's clock, the test's).
+    await school.clock.advance(1000);
     const row = page.locator('.child').first().locator('.lesson', { hasText: 'Plastyka' });
     await row.and(page.locator('.change-cancelled')).waitFor({ timeout: 10_000 });
     expect(await row.locator('.note').textContent()).toBe('odwołana');
@@ -129,6 +131,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
       expect((await cards(page)).map((c) => c.name)).toEqual(['Ania', 'Jan']);
       school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
       await h.advanceMinutes(20);
+      await school.clock.advance(1000);
       await page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' }).waitFor({ timeout: 10_000 });
       expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/board.css`, `${prefix}/${boardScript().file}`, `${prefix}/api/events`]));
       expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
