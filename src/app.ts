@@ -118,6 +118,7 @@ export class App {
         // Before the first identity an id is the login, not yet the one the feeds will have.
         childIds: () => this.pollers.map((p, i) => (config.accounts[i]?.id !== undefined || p.child ? p.id : undefined)),
         ingressAddress: this.options.ingressAddress,
+        clock,
       });
       await this.webService.start();
     }

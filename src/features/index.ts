@@ -38,13 +38,6 @@ export const ENTITIES: readonly EntityDef[] = FEATURES.flatMap((f) => f.entities
   .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
   .map(({ e }) => e);
 
-/** The catalogue entry of a key; an unknown key is a programming error. */
-export function entityByKey(key: string): EntityDef {
-  const found = ENTITIES.find((e) => e.key === key);
-  if (!found) throw new Error(`no entity ${key}`);
-  return found;
-}
-
 /** What a child of this account announces: the catalogue, then the account's configured buttons. */
 export function accountEntities(account: AccountConfig, features: readonly Feature[] = FEATURES): EntityDef[] {
   const fixed = ENTITIES.filter((e) => features.some((f) => f.entities.includes(e)));

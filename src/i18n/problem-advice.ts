@@ -35,11 +35,6 @@ export function problemAdvice(reason: ProblemReason, language: Language): string
   return ADVICE[reason][language];
 }
 
-/** Every reason with its advice in each language (for the docs and the tests). */
-export function allProblemAdvice(): ReadonlyArray<[ProblemReason, Texts]> {
-  return Object.entries(ADVICE) as Array<[ProblemReason, Texts]>;
-}
-
 /**
  * What `check` prints for each failure: what happened, then what to do. It speaks of one login tried
  * now, not of a bridge that keeps polling, so its words differ from ADVICE's (English only, as `check` is).

@@ -9,6 +9,7 @@ import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
+import type { Clock } from '../util/clock.js';
 
 export interface WebServiceOptions {
   http: HttpConfig;
@@ -20,14 +21,16 @@ export interface WebServiceOptions {
   /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
   childIds: () => ReadonlyArray<string | undefined>;
   ingressAddress?: string;
+  /** The clock of the board's stream timers (the system's when not given). */
+  clock?: Clock;
 }
 
 /** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
-export function webRoutes(data: WebData, feeds?: BoardFeedAccess): Route[] {
+export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined } = {}): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...boardRoutes(data, { feeds }),
+    ...boardRoutes(data, options),
   ];
 }
 
@@ -62,7 +65,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        routes: webRoutes(data, { token: this.token, port: http.port }),
+        routes: webRoutes(data, { feeds: { token: this.token, port: http.port }, clock: this.options.clock }),
         data,
         token: this.token,
         log,

@@ -2,7 +2,8 @@
 // and the last will, each test under its own base topic and discovery prefix.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDiscovery, type ChildDevice } from '../../src/ha/discovery.js';
-import { entityByKey, sendButton } from '../../src/features/index.js';
+import { sendButton } from '../../src/features/index.js';
+import { entityByKey } from '../helpers/entities.js';
 import type { EntityDef } from '../../src/feature-kit/entities.js';
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/feature-kit/commands.js';
