@@ -1,9 +1,9 @@
 // The fixed-messages feature: one send_<id> button per message configured for the account, all
 // sending through the send_message command (which a parent may also call with any configured id).
-import { CommandError } from '../mqtt/commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 
 /** The button for one configured fixed message: its name is the user's own, whatever the language. */
 export function sendButton(messageId: string, name: string): EntityDef {

@@ -3,7 +3,7 @@
 // and write/set command that send a new message through the account's Outbox.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CommandError } from '../mqtt/commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../mqtt/payload.js';
 import { sendBody, textToHtml } from '../messaging/compose.js';
 import { MessageNotSentError } from '../messaging/errors.js';
@@ -13,10 +13,10 @@ import { KeptJson } from '../store/kept.js';
 import { safeName } from '../store/files.js';
 import { TEXT_TEMPLATE } from './opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
-import type { EntityState } from '../ha/state.js';
-import type { CommandRequest } from '../mqtt/commands.js';
-import type { SourceContext, SourceResult } from '../poller/source.js';
+import { notify, select, text, type EntityDef } from '../feature-kit/entities.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
+import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
 export const MAX_TOPIC_CHARS = 255;
@@ -31,32 +31,13 @@ const keptSchema = z.object({
 });
 type Kept = z.output<typeof keptSchema>;
 
-export const MESSAGE_TOPIC_TEXT: EntityDef = {
-  key: 'message_topic',
-  platform: 'text',
-  name: { en: 'Message topic', pl: 'Temat wiadomości' },
-  icon: 'mdi:format-title',
-  input: { key: 'message_topic' },
-  maxLength: MAX_TOPIC_CHARS,
-};
+export const MESSAGE_TOPIC_TEXT = text('message_topic', { en: 'Message topic', pl: 'Temat wiadomości' }, 'mdi:format-title', 'message_topic', MAX_TOPIC_CHARS);
 
-export const WRITE_NOTIFY: EntityDef = {
-  key: 'write',
-  platform: 'notify',
-  name: { en: 'Write to the recipient', pl: 'Napisz do odbiorcy' },
-  icon: 'mdi:email-edit',
-  input: { key: 'write', template: TEXT_TEMPLATE },
-};
+export const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy' }, 'mdi:email-edit', { key: 'write', template: TEXT_TEMPLATE });
 
+/** The recipient select with the child's options (they follow the portal's lists). */
 export function recipientSelect(options: readonly string[]): EntityDef {
-  return {
-    key: 'recipient',
-    platform: 'select',
-    name: { en: 'Recipient', pl: 'Odbiorca' },
-    icon: 'mdi:account-tie',
-    input: { key: 'recipient' },
-    options,
-  };
+  return select('recipient', { en: 'Recipient', pl: 'Odbiorca' }, 'mdi:account-tie', 'recipient', options);
 }
 
 /** The topic of a written message when none is set: "Wiadomość – Ania" (the teacher reads Polish). */

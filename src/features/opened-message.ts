@@ -2,37 +2,33 @@
 // whole (the portal then marks it read), opened_message shows it (kept across restarts), its
 // attachments are saved with downloads on, and with write_messages the reply notify entity and
 // command answer it through the account's Outbox.
-import { CommandError } from '../mqtt/commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../mqtt/payload.js';
 import { MessageNotSentError } from '../messaging/errors.js';
-import { findListed, openedFile, openedState, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
+import { findListed, openedFile, openedMessageEntity, openedState, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
 import { replyDraft } from '../messaging/reply.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { sensor, type EntityDef } from '../ha/entities.js';
+import { button, notify } from '../feature-kit/entities.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
 import type { ListedMessages } from './messages.js';
-import type { CommandRequest } from '../mqtt/commands.js';
-import type { SourceContext, SourceResult } from '../poller/source.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
+import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
 export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 
-const OPEN_BUTTON: EntityDef = {
-  key: 'open_message',
-  platform: 'button',
-  name: { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)' },
-  icon: 'mdi:email-open',
-  command: { key: 'open_message', payload: 'newest' },
-};
+const OPEN_BUTTON = button(
+  'open_message',
+  { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)' },
+  'mdi:email-open',
+  { key: 'open_message', payload: 'newest' },
+);
 
-export const REPLY_NOTIFY: EntityDef = {
+export const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' }, 'mdi:reply', {
   key: 'reply',
-  platform: 'notify',
-  name: { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' },
-  icon: 'mdi:reply',
-  input: { key: 'reply', template: TEXT_TEMPLATE },
-};
+  template: TEXT_TEMPLATE,
+});
 
 class OpenedMessages implements FeatureState {
   private readonly access: FeatureAccess;
@@ -123,7 +119,7 @@ export const openedMessage = feature({
   name: 'opened-message',
   tier: 'fast',
   inputs: ['messages'],
-  entities: [sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość' }, { icon: 'mdi:email-open-outline' }), OPEN_BUTTON],
+  entities: [openedMessageEntity, OPEN_BUTTON],
   configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),
   create: (access) => new OpenedMessages(access),
   commands: {

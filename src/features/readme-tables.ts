@@ -1,7 +1,7 @@
 // The entity tables of docs/entities.md, derived from the list of features: the generated table (key, names,
 // platform, classes, feature) and the check that the hand-written table of states covers the same keys.
 import type { AccountConfig } from '../config/schema.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
 

@@ -1,6 +1,6 @@
 // The JSON payloads of reply/set and write/set, checked field by field: a wrong field is an error
 // result that names it, and nothing is sent.
-import { CommandError, type CommandRequest } from '../mqtt/commands.js';
+import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { readPayload, scalarField } from '../mqtt/payload.js';
 
 /** The payload's JSON object; plain text is refused (the fields say what is what). */

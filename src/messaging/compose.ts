@@ -2,7 +2,7 @@
 // body as HTML (escaped, line breaks as <br>), topic and content as base64 of UTF-8 (spec 4.8).
 import { wallTime } from '../util/time.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Identity } from '../poller/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
 
 export const PLACEHOLDERS = ['first_name', 'last_name', 'class', 'date'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];

@@ -9,9 +9,10 @@ import { messageDate, sortMessages } from '../school/messages.js';
 import { collapse } from '../school/common.js';
 import { KeptJson } from '../store/kept.js';
 import { safeName } from '../store/files.js';
-import { CommandError } from '../mqtt/commands.js';
-import type { EntityState } from '../ha/state.js';
-import { stateText } from '../ha/render.js';
+import { CommandError } from '../feature-kit/commands.js';
+import { sensor } from '../feature-kit/entities.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import { stateText } from '../feature-kit/render.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { ListedMessages } from '../features/messages.js';
 import type { Logger } from '../util/log.js';
@@ -117,8 +118,22 @@ export function fileUrl(child: string, messageId: string, name: string): string 
   return `/files/${encodeURIComponent(child)}/${encodeURIComponent(messageId)}/${encodeURIComponent(name)}`;
 }
 
+/** The attributes of opened_message. */
+export type OpenedMessageFacts = {
+  message_id: string;
+  mailbox: Mailbox;
+  sender: string | null;
+  date: string | null;
+  text: string;
+  truncated: boolean;
+  attachments: { name: string; size?: number; path?: string; url?: string }[];
+  can_reply: boolean;
+};
+
+export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
+
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
-export function openedState(record: OpenedRecord | undefined): EntityState {
+export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
   if (!record) return { state: null, attributes: {} };
   return {
     state: stateText(record.topic) ?? '(no topic)',

@@ -9,7 +9,7 @@ import type { JournalEntry } from './journal.js';
 import type { FixedMessage } from '../config/schema.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
-import type { Identity } from '../poller/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 

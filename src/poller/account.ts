@@ -4,10 +4,10 @@
 import { SessionStore } from '../store/session-store.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { fastInterval, normalInterval, retryDelay } from './schedule.js';
-import { FALLBACK_LANGUAGE } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
-import { LAST_UPDATE, PROBLEM } from '../features/status.js';
+import { lastUpdate, problem } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
@@ -15,16 +15,16 @@ import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
 import { Outbox } from '../messaging/guard.js';
 import type { CommandAccount } from '../features/feature.js';
-import type { EntityState } from '../ha/state.js';
-import type { Identity } from './identity.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { Tier } from './source.js';
+import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import type { Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
-export type { AccountPollerOptions, PollHooks, Publisher } from './account-options.js';
+export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export class AccountPoller implements CommandAccount {
@@ -182,7 +182,7 @@ export class AccountPoller implements CommandAccount {
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
-    this.publishStates({ [LAST_UPDATE]: { state: isoWarsaw(now) }, [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
     this.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -215,7 +215,7 @@ export class AccountPoller implements CommandAccount {
     const now = this.options.clock.now();
     this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
   }
 

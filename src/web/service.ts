@@ -10,6 +10,7 @@ import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
+import type { Clock } from '../util/clock.js';
 
 export interface WebServiceOptions {
   http: HttpConfig;
@@ -21,18 +22,20 @@ export interface WebServiceOptions {
   /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
   childIds: () => ReadonlyArray<string | undefined>;
   ingressAddress?: string;
+  /** The clock of the board's stream timers (the system's when not given). */
+  clock?: Clock;
 }
 
 /**
  * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
  * `dataDir` serves the saved message attachments.
  */
-export function webRoutes(data: WebData, feeds?: BoardFeedAccess, dataDir?: string): Route[] {
+export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string } = {}): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...(dataDir === undefined ? [] : [fileRoute(data, dataDir)]),
-    ...boardRoutes(data, { feeds }),
+    ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
+    ...boardRoutes(data, options),
   ];
 }
 
@@ -67,7 +70,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        routes: webRoutes(data, { token: this.token, port: http.port }, dataDir),
+        routes: webRoutes(data, { feeds: { token: this.token, port: http.port }, clock: this.options.clock, dataDir }),
         data,
         token: this.token,
         log,

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../store/files.js';
-import { FEED_NAMES } from './types.js';
+import { FEED_NAMES } from '../school/calendar-feeds.js';
 
 export const TOKEN_FILE = 'http-token';
 

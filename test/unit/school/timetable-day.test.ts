@@ -6,6 +6,7 @@ import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../src/school/schooldays.js';
 import { renderTimetable } from '../../../src/features/timetable.js';
+import type { SlotOut } from '../../../src/features/timetable-day.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { lessonAt, names } from './fixtures.js';
 
@@ -52,7 +53,7 @@ describe('timetable_today and timetable_tomorrow', () => {
 
   it('lists every period with its change; the count leaves the cancelled one out', () => {
     expect(states.timetable_today?.state).toBe('4');
-    const lessons = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(lessons[0]).toEqual({ no: 1, from: '08:00', to: '08:45', subject: 'Matematyka', teacher: 'Anna Nowak', room: '12', change: null });
     expect(lessons[1]).toEqual({
       no: 2,
@@ -70,7 +71,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   });
 
   it('shows a slot with three groups as one slot, joined with " / ", each group in `groups`', () => {
-    const lessons = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(lessons).toHaveLength(4);
     expect(lessons[3]).toEqual({
       no: 4,
@@ -100,7 +101,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('tomorrow is the next school day: a cancelled lesson listed, marked and not counted', () => {
     expect(states.timetable_tomorrow?.state).toBe('1');
     expect(states.timetable_tomorrow?.attributes?.date).toBe('2026-03-11');
-    const lessons = states.timetable_tomorrow?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_tomorrow?.attributes?.lessons as SlotOut[];
     expect(lessons.map((l) => [l.no, l.subject, l.change])).toEqual([
       [1, 'Wychowanie fizyczne', 'cancelled'],
       [2, 'Matematyka', null],
@@ -110,7 +111,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('a lesson freed by a class free day is marked cancelled; a day the timetable lacks is unknown', () => {
     const thursday = statesAt('2026-03-12', '07:00').timetable_today;
     expect(thursday?.state).toBe('0');
-    expect((thursday?.attributes?.lessons as Record<string, unknown>[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
+    expect((thursday?.attributes?.lessons as SlotOut[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
     // Friday is a school free day, the weekend has no lessons, and the next week is not fetched.
     expect(statesAt('2026-03-12', '07:00').timetable_tomorrow).toEqual({ state: null, attributes: { date: null, lessons: [] } });
   });
@@ -168,7 +169,7 @@ describe('bad data', () => {
     }).Timetable;
     const states = renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }));
     expect(states.timetable_today?.state).toBe('1');
-    const [first, cancelled] = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const [first, cancelled] = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.
