@@ -10,6 +10,7 @@ import { MessageNotSentError } from '../messaging/errors.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
 import { pickTarget, targetSchema, writeTargets, type WriteTarget } from '../messaging/write-targets.js';
 import { KeptJson } from '../store/kept.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { safeName } from '../store/files.js';
 import { TEXT_TEMPLATE } from './opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
@@ -78,7 +79,10 @@ class Writing implements FeatureState {
         this.kept = { ...this.kept, targets, targets_at: ctx.now };
         await this.save();
       } catch (error) {
-        ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the recipients could not be read; keeping the last list');
+        // A school without the messages module is a normal case (spec 5.4.2), said once by the messages feature.
+        if (!(error instanceof MessagesUnavailableError)) {
+          ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the recipients could not be read; keeping the last list');
+        }
       }
     }
     return { states: this.states() };
