@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { InputRef, loadBlueprint, usedInputs } from '../../helpers/blueprints.js';
+import type { InputRef} from '../../helpers/blueprints.js';
+import { loadBlueprint, usedInputs } from '../../helpers/blueprints.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const FOLDER = 'blueprints/automation/dziennik2mqtt';
