@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -91,11 +92,10 @@ async function main() {
   try {
     // Both children's cards, once the first polls have filled them (the board updates itself).
     await shoot(browser, boardUrl, join(IMAGES, 'board.png'), async (page) => {
-      await page.waitForFunction(
-        () => document.querySelectorAll('.child').length >= 2 && document.querySelector('.warning-waiting') === null,
-        undefined,
-        { timeout: 60_000 },
-      );
+      // Evaluated in the page.
+      await page.waitForFunction("document.querySelectorAll('.child').length >= 2 && document.querySelector('.warning-waiting') === null", undefined, {
+        timeout: 60_000,
+      });
     });
     // The dashboard, on the demo's broker, rendered to HTML (no screenshot of the renderer's own).
     const preview = spawnSync(
