@@ -92,10 +92,9 @@ async function main() {
   try {
     // Both children's cards, once the first polls have filled them (the board updates itself).
     await shoot(browser, boardUrl, join(IMAGES, 'board.png'), async (page) => {
-      // Evaluated in the page.
-      await page.waitForFunction("document.querySelectorAll('.child').length >= 2 && document.querySelector('.warning-waiting') === null", undefined, {
-        timeout: 60_000,
-      });
+      // Locators, not a function evaluated in the page: the board's CSP forbids eval.
+      await page.locator('.child').nth(1).waitFor({ timeout: 60_000 });
+      await page.locator('.warning-waiting').first().waitFor({ state: 'detached', timeout: 60_000 });
     });
     // The dashboard, on the demo's broker, rendered to HTML (no screenshot of the renderer's own).
     const preview = spawnSync(
