@@ -6,9 +6,11 @@ import { constants } from 'node:os';
 /**
  * A small young generation, a capped old one and one V8 worker thread keep a months-long bridge
  * small (see `npm run bench`). They must be given at start: V8 sizes its heap when it starts.
- * Without the optimizing compilers (TurboFan, Maglev) and with V8 sizing for memory, the bridge
- * holds 5 MB less on Node 20 and 12 MB less on Node 26, whose compilers touch more of its binary;
- * a poll spends the same CPU within noise, since its time goes to parsing JSON in native code.
+ * The bridge spends its CPU in native code (parsing JSON, TLS, undici's WebAssembly parser), so it
+ * runs its own JavaScript in V8's interpreter alone: without Sparkplug, Maglev and TurboFan (for
+ * JavaScript and WebAssembly) and with V8 sizing for memory, three children hold 12-15 MB less on
+ * Node 26 and 5-8 MB less on Node 20, whose compilers would touch more of the node binary and
+ * keep their code; a poll costs about 10% more CPU, well inside its budget.
  */
 export const MEMORY_FLAGS: readonly string[] = [
   '--max-semi-space-size=1',
@@ -16,6 +18,8 @@ export const MEMORY_FLAGS: readonly string[] = [
   '--v8-pool-size=1',
   '--no-opt',
   '--no-maglev',
+  '--no-sparkplug',
+  '--liftoff-only',
   '--optimize-for-size',
 ];
 

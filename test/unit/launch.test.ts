@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { missingMemoryFlags, relaunchArgs, type LaunchContext } from '../../src/launch.js';
 
-const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', '--no-opt', '--no-maglev', '--optimize-for-size'];
-const COMPILERS = ['--no-opt', '--no-maglev', '--optimize-for-size'];
+const COMPILERS = ['--no-opt', '--no-maglev', '--no-sparkplug', '--liftoff-only', '--optimize-for-size'];
+const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', ...COMPILERS];
 
 function context(argv: string[], more: Partial<LaunchContext> = {}): LaunchContext {
   return { argv, execArgv: [], env: {}, execPath: '/usr/bin/node', script: '/app/dist/main.js', ...more };
@@ -16,11 +16,11 @@ describe('the memory flags', () => {
 
   it('leave out what the user set on the command line or in NODE_OPTIONS, in either spelling', () => {
     expect(missingMemoryFlags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1', ...COMPILERS]);
-    expect(missingMemoryFlags([], ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --optimize_for_size')).toEqual([]);
+    expect(missingMemoryFlags([], ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --sparkplug --no-liftoff-only --optimize_for_size')).toEqual([]);
   });
 
   it('take a compiler the user turned on (--opt, --maglev) as the user\'s choice', () => {
-    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', '--optimize-for-size']);
+    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', '--no-sparkplug', '--liftoff-only', '--optimize-for-size']);
   });
 });
 
