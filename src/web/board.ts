@@ -8,7 +8,9 @@ import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
 import { BOARD_SCRIPT } from './board-script.js';
+import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
 
 export interface BoardOptions {
   /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
@@ -17,6 +19,8 @@ export interface BoardOptions {
   heartbeatMs?: number;
   /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
   feeds?: BoardFeedAccess;
+  /** The bridge's clock, for the two timers above (a test's fake clock drives them). */
+  clock?: Clock;
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
@@ -36,7 +40,7 @@ function current(data: WebData): Versioned {
 const path = (req: WebRequest): string => req.segments.join('/');
 
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
-  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 }, options.clock);
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
     // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old script.
@@ -80,12 +84,13 @@ const STREAM_HEADERS = {
 export class BoardEvents {
   private readonly clients = new Map<ServerResponse, string>();
   private unsubscribe: (() => void) | undefined;
-  private pending: NodeJS.Timeout | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
+  private heartbeat: Timer | undefined;
 
   constructor(
     private readonly data: WebData,
     private readonly timing: { coalesceMs: number; heartbeatMs: number },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   get listening(): number {
@@ -95,7 +100,7 @@ export class BoardEvents {
   attach(res: ServerResponse, shown: string): void {
     if (!res.headersSent) res.writeHead(200, STREAM_HEADERS);
     // A reconnect after a dropped stream waits 5 s; the first line also opens the stream at once.
-    res.write('retry: 5000\n\n');
+    writeToStream(res, 'retry: 5000\n\n');
     this.clients.set(res, shown);
     res.on('close', () => this.detach(res));
     if (this.clients.size === 1) this.start();
@@ -104,14 +109,19 @@ export class BoardEvents {
 
   private start(): void {
     this.unsubscribe = this.data.onChange(() => {
-      this.pending ??= setTimeout(() => {
+      this.pending ??= this.clock.setTimer(() => {
         this.pending = undefined;
         this.broadcast();
       }, this.timing.coalesceMs);
     });
-    this.heartbeat = setInterval(() => {
-      for (const res of this.clients.keys()) res.write(': heartbeat\n\n');
+    this.beat();
+  }
+
+  private beat(): void {
+    this.heartbeat = this.clock.setTimer(() => {
+      for (const res of this.clients.keys()) writeToStream(res, ': heartbeat\n\n');
       this.broadcast();
+      if (this.clients.size > 0) this.beat();
     }, this.timing.heartbeatMs);
   }
 
@@ -119,8 +129,8 @@ export class BoardEvents {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    clearTimeout(this.pending);
-    clearInterval(this.heartbeat);
+    this.pending?.cancel();
+    this.heartbeat?.cancel();
     this.pending = undefined;
     this.heartbeat = undefined;
   }
@@ -134,6 +144,6 @@ export class BoardEvents {
   private send(now: Versioned, res: ServerResponse): void {
     if (this.clients.get(res) === now.version || res.writableEnded) return;
     this.clients.set(res, now.version);
-    res.write(`id: ${now.version}\nevent: board\ndata: ${now.json}\n\n`);
+    writeToStream(res, `id: ${now.version}\nevent: board\ndata: ${now.json}\n\n`);
   }
 }
