@@ -1,10 +1,12 @@
-// How many connections the web server holds, and from whom: a flood from one address (70 idle sockets
-// from a LAN device) takes its own share and no more, so /health, the board and the feeds still answer
-// everyone else, and the Supervisor's ingress proxy (all of Home Assistant's users behind one address)
-// keeps room of its own. A connection over a limit is closed at once, before it can send anything.
+// How many connections the web server holds, from whom, and for how long: a flood from one address
+// (70 idle sockets from a LAN device) takes its own share and no more, so /health, the board and the
+// feeds still answer everyone else, and the Supervisor's ingress proxy (all of Home Assistant's users
+// behind one address) keeps room of its own. A connection over a limit is closed at once, before it
+// can send anything; one that sends no request in time is closed too.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { plainAddress } from './request.js';
+import type { Clock, Timer } from '../util/clock.js';
 
 export interface ConnectionLimits {
   /** All connections at once: each costs memory, and a family needs a few. */
@@ -42,6 +44,34 @@ export function limitConnections(server: Server, limits: ConnectionLimits, ingre
       const left = (byAddress.get(address) ?? 1) - 1;
       if (left === 0) byAddress.delete(address);
       else byAddress.set(address, left);
+    });
+  });
+}
+
+/**
+ * Closes a connection that has no complete request header within `ms` of opening, or of its last
+ * answer. Node's own headersTimeout cuts only a client that keeps sending (it is checked as bytes
+ * arrive): a silent socket, or one stopped in the middle of its headers, would stay for good. The
+ * bridge's clock runs it, so a test moves time instead of waiting. A long answer (an event stream)
+ * is not timed: its request is complete.
+ */
+export function closeSilent(server: Server, clock: Clock, ms: number): void {
+  const timers = new WeakMap<Socket, Timer>();
+  const arm = (socket: Socket): void => {
+    timers.get(socket)?.cancel();
+    timers.set(socket, clock.setTimer(() => socket.destroy(), ms));
+  };
+  server.on('connection', (socket: Socket) => {
+    // Refused by limitConnections just before.
+    if (socket.destroyed) return;
+    arm(socket);
+    socket.once('close', () => timers.get(socket)?.cancel());
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    timers.get(socket)?.cancel();
+    res.once('finish', () => {
+      if (!socket.destroyed) arm(socket);
     });
   });
 }

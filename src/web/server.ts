@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
-import { CONNECTION_LIMITS, limitConnections } from './connections.js';
+import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
 import { cookieFor } from './token.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../util/log.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 export interface WebServerOptions {
   /** 1..65535: the config's port 0 means "off" and never reaches here (tests take a free port). */
@@ -27,6 +28,8 @@ export interface WebServerOptions {
    * under it (request.ts trustedIngress), a test's 127.0.0.1; undefined trusts no address.
    */
   ingressAddress?: string;
+  /** Times the silent connections (default the system clock; a test's fake one moves at will). */
+  clock?: Clock;
 }
 
 export interface WebServer {
@@ -47,10 +50,11 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * A request's headers must arrive within this, the whole request within REQUEST_TIMEOUT_MS: a socket
- * that sends nothing (or a byte now and then) is closed instead of holding a place. Node looks at its
- * connections every CHECK_INTERVAL_MS. An event stream is not affected: its request is complete.
+ * that sends nothing (closeSilent) or a byte now and then (Node's own timeouts, looked at every
+ * CHECK_INTERVAL_MS) is closed instead of holding a place. An event stream is not affected: its
+ * request is complete.
  */
-const HEADERS_TIMEOUT_MS = 10_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const CHECK_INTERVAL_MS = 1_000;
 
@@ -79,6 +83,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
   });
   limitConnections(server, CONNECTION_LIMITS, options.ingressAddress);
+  closeSilent(server, options.clock ?? systemClock, HEADERS_TIMEOUT_MS);
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

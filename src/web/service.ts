@@ -81,6 +81,7 @@ export class WebService {
         token: () => live.current(),
         log,
         ingressAddress: this.options.ingressAddress,
+        clock,
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
