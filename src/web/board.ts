@@ -10,7 +10,6 @@ import { BOARD_CSS, boardHtml } from './board-page.js';
 import { BOARD_SCRIPT } from './board-script.js';
 import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
-import { systemClock, type Clock, type Timer } from '../util/clock.js';
 
 export interface BoardOptions {
   /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
@@ -19,8 +18,6 @@ export interface BoardOptions {
   heartbeatMs?: number;
   /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
   feeds?: BoardFeedAccess;
-  /** The bridge's clock, for the two timers above (a test's fake clock drives them). */
-  clock?: Clock;
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
@@ -40,7 +37,7 @@ function current(data: WebData): Versioned {
 const path = (req: WebRequest): string => req.segments.join('/');
 
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
-  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 }, options.clock);
+  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
     // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old script.
@@ -84,13 +81,12 @@ const STREAM_HEADERS = {
 export class BoardEvents {
   private readonly clients = new Map<ServerResponse, string>();
   private unsubscribe: (() => void) | undefined;
-  private pending: Timer | undefined;
-  private heartbeat: Timer | undefined;
+  private pending: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly data: WebData,
     private readonly timing: { coalesceMs: number; heartbeatMs: number },
-    private readonly clock: Clock = systemClock,
   ) {}
 
   get listening(): number {
@@ -109,19 +105,14 @@ export class BoardEvents {
 
   private start(): void {
     this.unsubscribe = this.data.onChange(() => {
-      this.pending ??= this.clock.setTimer(() => {
+      this.pending ??= setTimeout(() => {
         this.pending = undefined;
         this.broadcast();
       }, this.timing.coalesceMs);
     });
-    this.beat();
-  }
-
-  private beat(): void {
-    this.heartbeat = this.clock.setTimer(() => {
+    this.heartbeat = setInterval(() => {
       for (const res of this.clients.keys()) writeToStream(res, ': heartbeat\n\n');
       this.broadcast();
-      if (this.clients.size > 0) this.beat();
     }, this.timing.heartbeatMs);
   }
 
@@ -129,8 +120,8 @@ export class BoardEvents {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    this.pending?.cancel();
-    this.heartbeat?.cancel();
+    clearTimeout(this.pending);
+    clearInterval(this.heartbeat);
     this.pending = undefined;
     this.heartbeat = undefined;
   }

@@ -33,11 +33,11 @@ export interface WebServiceOptions {
 }
 
 /** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
-export function webRoutes(data: WebData, feeds?: BoardFeedAccess, clock?: Clock): Route[] {
+export function webRoutes(data: WebData, feeds?: BoardFeedAccess): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...boardRoutes(data, { feeds, clock }),
+    ...boardRoutes(data, { feeds }),
   ];
 }
 
@@ -76,7 +76,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
-        routes: webRoutes(data, { get token() { return live.current(); }, port: http.port }, clock),
+        routes: webRoutes(data, { get token() { return live.current(); }, port: http.port }),
         data,
         token: () => live.current(),
         log,

