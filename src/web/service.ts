@@ -115,7 +115,7 @@ export class WebService {
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
     const urls = () => webUrls(base, childIds() as string[], token);
     const known = () => childIds().every((id) => id !== undefined);
-    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check` shows them again; keep them private):'];
+    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check --show-token` shows them again; keep them private):'];
     if (known()) {
       write([...heading, ...formatWebUrls(urls())]);
       return;
@@ -125,7 +125,7 @@ export class WebService {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check` shows them again):', ...formatWebUrls(urls()).slice(1)]);
+      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check --show-token` shows them again):', ...formatWebUrls(urls()).slice(1)]);
     });
   }
 
