@@ -196,7 +196,8 @@ function openStream(
 ): void {
   // The page polls instead when refused (EventSource gives up on a 503).
   if (!context.head && context.streams.size >= MAX_STREAMS) {
-    context.log.warn({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');
+    // debug: whoever holds 16 streams open on purpose could otherwise fill the log with refusals.
+    context.log.debug({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');
     return plain(res, 503, 'Too many open event streams.\n', { 'Retry-After': '60' });
   }
   res.writeHead(answer.status, { 'Cache-Control': 'no-store', ...answer.headers, ...headers });

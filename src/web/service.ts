@@ -102,7 +102,7 @@ export class WebService {
     check();
     const base = webBaseUrl(http.bind, this.server.port);
     if (created && this.token !== undefined) this.printOnce(base, this.token);
-    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check)');
+    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)');
   }
 
   /**
