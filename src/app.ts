@@ -35,7 +35,10 @@ export interface AppOptions {
   reconnect?: ReconnectPolicy;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
-  /** The ingress proxy's address (default the Supervisor's); a test may put 127.0.0.1. */
+  /**
+   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
+   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
+   */
   ingressAddress?: string;
 }
 
@@ -116,6 +119,7 @@ export class App {
         // Before the first identity an id is the login, not yet the one the feeds will have.
         childIds: () => this.pollers.map((p, i) => (config.accounts[i]?.id !== undefined || p.child ? p.id : undefined)),
         ingressAddress: this.options.ingressAddress,
+        clock,
       });
       await this.webService.start();
     }
