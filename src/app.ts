@@ -37,7 +37,10 @@ export interface AppOptions {
   reconnect?: ReconnectPolicy;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
-  /** The ingress proxy's address (default the Supervisor's); a test may put 127.0.0.1. */
+  /**
+   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
+   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
+   */
   ingressAddress?: string;
 }
 
