@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 export const MEMORY_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1'];
 
 /** Set in the relaunched process, so that it never relaunches again. */
-export const RELAUNCHED_ENV = 'DZIENNIK2MQTT_RELAUNCHED';
+const RELAUNCHED_ENV = 'DZIENNIK2MQTT_RELAUNCHED';
 
 /** Commands that live long enough for the settings to matter; the others are not worth a restart. */
 const LONG_RUNNING = new Set(['run', 'demo']);

@@ -6,11 +6,11 @@ import { buildConfig, ConfigError, formatPath, type LoadOptions } from './load.j
 import type { Config, ConfigInput, FixedMessage } from './schema.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
-export const ADDON_OPTIONS_PATH = '/data/options.json';
-export const ADDON_DATA_DIR = '/data';
+const ADDON_OPTIONS_PATH = '/data/options.json';
+const ADDON_DATA_DIR = '/data';
 /** The web server's port inside the add-on: config.yaml's ingress_port and its mapped port say 8099. */
 export const ADDON_HTTP_PORT = 8099;
-export const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
+const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
 const SUPERVISOR_URL = 'http://supervisor';
 
 /** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
@@ -185,7 +185,7 @@ export interface SupervisorOptions {
 }
 
 /** Asks the Supervisor for the MQTT broker it knows (the Mosquitto add-on, usually). */
-export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttService> {
+async function supervisorMqtt(options: SupervisorOptions): Promise<MqttService> {
   if (!options.token) {
     throw new ConfigError('Home Assistant add-on', [
       'mqtt: no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.',

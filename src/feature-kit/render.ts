@@ -5,7 +5,7 @@ import { capAttributes } from './attributes.js';
 import type { EntityState } from './state.js';
 
 /** Home Assistant rejects states longer than 255 characters. */
-export const MAX_STATE_LENGTH = 255;
+const MAX_STATE_LENGTH = 255;
 
 /** A binary sensor's state. */
 export function onOff(on: boolean): EntityState {

@@ -43,7 +43,7 @@ export const agenda = feature({
   create: () => new AgendaSource(),
 });
 
-export class AgendaSource implements Source {
+class AgendaSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
     const homeWorksAge = await signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly });

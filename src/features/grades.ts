@@ -71,7 +71,7 @@ function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
   };
 }
 
-export class GradesSource implements Source {
+class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
 

@@ -18,7 +18,7 @@ export const GRADE_AT_RISK = binary('grade_at_risk', { en: 'Grade at risk', pl: 
 });
 
 /** The sensor of one subject; a subject the school left unnamed is named by its id. */
-export function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef {
+function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef {
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}` },

@@ -16,7 +16,7 @@ import type { MessagingClient, MessagingReply } from './messaging.js';
 import type { z } from 'zod';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
-export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
+const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
 export type Mailbox = (typeof MAILBOXES)[number];
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */

@@ -38,7 +38,7 @@ export interface HomeworkInput {
 }
 
 /** Teacher id -> the subject ids they teach the class, from the Lessons lookup and the timetable. */
-export function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
+function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (teacher: string | undefined, subject: string | undefined): void => {
     if (teacher === undefined || subject === undefined) return;
