@@ -4,8 +4,7 @@ import { wallTime } from '../util/time.js';
 import type { FixedMessage } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 
-const PLACEHOLDERS = ['first_name', 'last_name', 'class', 'date'] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type Placeholder = 'first_name' | 'last_name' | 'class' | 'date';
 
 const PLACEHOLDER = /\{(first_name|last_name|class|date)\}/g;
 
