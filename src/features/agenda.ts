@@ -83,7 +83,7 @@ class AgendaSource implements Source {
       lessons,
       timetable: timetable?.days,
       names: nameLookup,
-      studentId: ctx.identity.userId,
+      childUserId: ctx.identity.userId,
       savedFiles: downloads ? (id) => downloads.files.pathOf(`homework:${id}`) : undefined,
     });
     // Without a timetable the next school day is unknown; the next weekday is the best guess.

@@ -30,7 +30,7 @@ export class AccountPoller implements CommandAccount {
   readonly gateway: Gateway;
   private readonly options: AccountPollerOptions;
   private readonly log: Logger;
-  private readonly pupil: AccountChild;
+  private readonly accountChild: AccountChild;
   readonly health: AccountHealth;
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
@@ -41,12 +41,12 @@ export class AccountPoller implements CommandAccount {
     const { account, dataDir, clock, hooks } = options;
     this.options = options;
     this.log = options.log.child({ account: account.id ?? account.login });
-    this.pupil = new AccountChild({ account, dataDir, log: this.log, language: options.language });
+    this.accountChild = new AccountChild({ account, dataDir, log: this.log, language: options.language });
     this.health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
     this.gate = new EventGate({
       dataDir,
       log: this.log,
-      fire: (kind, payload) => options.publisher.publishEvent(this.pupil.id, kind, payload),
+      fire: (kind, payload) => options.publisher.publishEvent(this.accountChild.id, kind, payload),
       onStorage: (error) => (this.health.storageError = error),
     });
     const store = new SessionStore(dataDir, account.login);
@@ -54,7 +54,7 @@ export class AccountPoller implements CommandAccount {
     const { gateway, messages } = this.access;
     this.gateway = gateway;
     const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
-    const made = { account, gateway, messages, identity: () => this.pupil.identity, childId: () => this.pupil.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
+    const made = { account, gateway, messages, identity: () => this.accountChild.identity, childId: () => this.accountChild.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
     this.timers = new AccountTimers({
       ...options,
@@ -68,12 +68,12 @@ export class AccountPoller implements CommandAccount {
   }
 
   get id(): string {
-    return this.pupil.id;
+    return this.accountChild.id;
   }
 
   /** The child's identity, once known. */
   get child(): Identity | undefined {
-    return this.pupil.identity;
+    return this.accountChild.identity;
   }
 
   get loginName(): string {
@@ -81,14 +81,14 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.pupil.id, key, state);
+    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.accountChild.id, key, state);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    this.health.restoredSuccessAt = await this.pupil.restore();
-    await this.gate.load(this.pupil.id);
+    this.health.restoredSuccessAt = await this.accountChild.restore();
+    await this.gate.load(this.accountChild.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
     this.announce();
@@ -132,8 +132,8 @@ export class AccountPoller implements CommandAccount {
       return false;
     }
     const { gateway, cache } = this.access;
-    const identity = this.pupil.identity as Identity;
-    const ctx = { downloads: this.access.downloads(this.pupil.id), gateway, cache, identity, log: this.log };
+    const identity = this.accountChild.identity as Identity;
+    const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
     const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: forced || cache.naive }, this.log);
     if (outcome.sessionError !== undefined) {
       this.fail(tiers, outcome.sessionError);
@@ -156,7 +156,7 @@ export class AccountPoller implements CommandAccount {
 
   /** The states that move with the clock, recomputed from memory (no portal request); false before the first identity. */
   private restate(now: number): boolean {
-    const identity = this.pupil.identity;
+    const identity = this.accountChild.identity;
     if (identity === undefined) return false;
     const { gateway, cache } = this.access;
     this.publishStates(this.features.restateBoundaries({ gateway, cache, identity, log: this.log, now, today: warsawDate(now), forced: false }));
@@ -173,21 +173,21 @@ export class AccountPoller implements CommandAccount {
 
   private updateAvailability(now: number): void {
     const changed = this.health.updateOnline(now);
-    if (changed !== undefined) this.options.publisher.setAvailability(this.pupil.id, changed);
+    if (changed !== undefined) this.options.publisher.setAvailability(this.accountChild.id, changed);
   }
 
   private async ensureIdentity(now: number): Promise<void> {
-    if (!this.pupil.stale(now)) return;
-    const before = this.pupil.id;
-    await this.pupil.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
-    if (before !== this.pupil.id) {
+    if (!this.accountChild.stale(now)) return;
+    const before = this.accountChild.id;
+    await this.accountChild.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
+    if (before !== this.accountChild.id) {
       this.options.publisher.removeChild(before);
-      await this.gate.load(this.pupil.id);
+      await this.gate.load(this.accountChild.id);
     }
     this.announce();
   }
 
   private announce(): void {
-    this.options.publisher.setChild(this.pupil.device(this.features.entities(this.options.account)));
+    this.options.publisher.setChild(this.accountChild.device(this.features.entities(this.options.account)));
   }
 }

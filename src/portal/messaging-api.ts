@@ -6,7 +6,6 @@ import {
   meResponse,
   messageListResponse,
   receiverTypesResponse,
-  studentTeachersResponse,
   unreadCountsResponse,
   type MessageList,
   type Receiver,
@@ -56,11 +55,6 @@ export class MessagesApi {
   groupReceivers(group: string): Promise<Receiver[]> {
     if (!GROUP_ID.test(group)) return Promise.resolve([]);
     return this.read('/api/receivers/groups/school-employees', groupReceiversResponse, { receiverType: group });
-  }
-
-  /** The accountIds of the child's teachers (403 on a kindergarten account). */
-  studentTeachers(): Promise<string[]> {
-    return this.read('/api/receivers/student-subjects', studentTeachersResponse);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */

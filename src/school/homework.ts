@@ -32,7 +32,7 @@ export interface HomeworkInput {
   timetable?: TimetableDays;
   names: Names;
   /** The child's user id, to read StudentsWhoMarkedAsDone. */
-  studentId?: string;
+  childUserId?: string;
   /** Where attached files were saved, by file id (only when downloads are on). */
   savedFiles?: (fileId: string) => string | undefined;
 }
@@ -77,7 +77,7 @@ export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
               return path === undefined ? [] : [{ name: f.Name?.trim() ?? f.Id, path }];
             })
           : undefined,
-        done: input.studentId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.studentId),
+        done: input.childUserId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.childUserId),
       };
     })
     .sort((a, b) => textCompare(a.due ?? '9999', b.due ?? '9999'));
