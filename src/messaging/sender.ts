@@ -18,7 +18,7 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 /** The same message pressed again within this long is refused as a duplicate. */
-export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 export interface FixedMessageSenderOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */

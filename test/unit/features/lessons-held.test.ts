@@ -1,8 +1,11 @@
 // The lessons-held feature: next_test, lesson_topics and catch_up, rendered from the school rules.
 import { describe, expect, it } from 'vitest';
-import { lessonsHeldFeature, renderCatchUp, renderLessonTopics, renderNextTest, TOPIC_MAX_IN_ATTRIBUTES } from '../../../src/features/lessons-held.js';
+import { lessonsHeldFeature, renderCatchUp, renderLessonTopics, renderNextTest } from '../../../src/features/lessons-held.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import { entityTable } from '../../helpers/entities.js';
+
+/** How long a topic in a list may be (docs/entities.md). */
+const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
 const test: AgendaItem = { key: 't1', kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null };
 
