@@ -4,7 +4,7 @@
 import { capAttributes } from './attributes.js';
 
 /** Home Assistant rejects states longer than 255 characters. */
-export const MAX_STATE_LENGTH = 255;
+const MAX_STATE_LENGTH = 255;
 
 /** A binary sensor's state. */
 export function onOff(on: boolean): { state: 'ON' | 'OFF' } {

@@ -56,7 +56,7 @@ export const agenda = feature({
   create: () => new AgendaSource(),
 });
 
-export class AgendaSource implements Source {
+class AgendaSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
     const homeWorksAge = await signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly });
@@ -96,7 +96,7 @@ export class AgendaSource implements Source {
       lessons,
       timetable: timetable?.days,
       names: nameLookup,
-      studentId: ctx.identity.userId,
+      childUserId: ctx.identity.userId,
       savedFiles: downloads ? (id) => downloads.files.pathOf(`homework:${id}`) : undefined,
     });
     // Without a timetable the next school day is unknown; the next weekday is the best guess.

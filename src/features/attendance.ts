@@ -49,7 +49,7 @@ const ATTENDANCE_PLAN = {
   justifications: { endpoint: 'Justifications', schema: justificationsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
 } satisfies FetchPlan;
 
-export class AttendanceSource implements Source {
+class AttendanceSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answers = await fetchAll(ctx.cache, ATTENDANCE_PLAN);
     const marks = answers.marks?.Attendances;

@@ -90,7 +90,7 @@ function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
   };
 }
 
-export class GradesSource implements Source {
+class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
 

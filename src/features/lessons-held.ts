@@ -52,9 +52,9 @@ export const lessonsHeldFeature = feature({
 });
 
 /** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
-export const TOPIC_MAX_IN_ATTRIBUTES = 300;
+const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
-export class LessonsHeldSource implements Source {
+class LessonsHeldSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // A topic is written during or right after its lesson: hourly while today's lessons are on (and an
     // hour after the last), not again outside them.
@@ -89,7 +89,7 @@ export class LessonsHeldSource implements Source {
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */
-export function topicForList(topic: string | null): string | null {
+function topicForList(topic: string | null): string | null {
   if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
   return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
 }

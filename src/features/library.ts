@@ -28,7 +28,7 @@ export const library = feature({
   create: () => new LibrarySource(),
 });
 
-export class LibrarySource implements Source {
+class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
     return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today)) : { state: null, attributes: {} } } };

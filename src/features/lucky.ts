@@ -25,7 +25,7 @@ export const lucky = feature({
   create: () => new LuckySource(),
 });
 
-export class LuckySource implements Source {
+class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private askedAt = 0;
 

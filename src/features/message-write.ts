@@ -20,7 +20,7 @@ import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
-export const MAX_TOPIC_CHARS = 255;
+const MAX_TOPIC_CHARS = 255;
 /** The list of recipients is read again after this long. */
 const TARGETS_MAX_AGE_MS = 24 * 60 * 60_000;
 
@@ -32,9 +32,9 @@ const keptSchema = z.object({
 });
 type Kept = z.output<typeof keptSchema>;
 
-export const MESSAGE_TOPIC_TEXT = text('message_topic', { en: 'Message topic', pl: 'Temat wiadomości' }, 'mdi:format-title', 'message_topic', MAX_TOPIC_CHARS);
+const MESSAGE_TOPIC_TEXT = text('message_topic', { en: 'Message topic', pl: 'Temat wiadomości' }, 'mdi:format-title', 'message_topic', MAX_TOPIC_CHARS);
 
-export const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy' }, 'mdi:email-edit', { key: 'write', template: TEXT_TEMPLATE });
+const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy' }, 'mdi:email-edit', { key: 'write', template: TEXT_TEMPLATE });
 
 /** The recipient select with the child's options (they follow the portal's lists). */
 export function recipientSelect(options: readonly string[]): EntityDef {
@@ -42,7 +42,7 @@ export function recipientSelect(options: readonly string[]): EntityDef {
 }
 
 /** The topic of a written message when none is set: "Wiadomość – Ania" (the teacher reads Polish). */
-export function defaultTopic(firstName: string | undefined): string {
+function defaultTopic(firstName: string | undefined): string {
   return firstName?.trim() ? `Wiadomość – ${firstName.trim()}` : 'Wiadomość';
 }
 

@@ -25,7 +25,7 @@ export const notes = feature({
   create: () => new NotesSource(),
 });
 
-export class NotesSource implements Source {
+class NotesSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, maxAgeMs: CADENCE.hourly }))?.Notes;
     if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };

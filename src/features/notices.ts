@@ -57,7 +57,7 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   });
 }
 
-export class NoticesSource implements Source {
+class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
   async poll(ctx: SourceContext): Promise<SourceResult> {

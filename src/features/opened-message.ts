@@ -25,7 +25,7 @@ const OPEN_BUTTON = button(
   { key: 'open_message', payload: 'newest' },
 );
 
-export const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' }, 'mdi:reply', {
+const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' }, 'mdi:reply', {
   key: 'reply',
   template: TEXT_TEMPLATE,
 });

@@ -8,9 +8,9 @@ import { FEATURES } from './index.js';
 /** The page that holds both tables, from the repository's root. */
 export const ENTITIES_PAGE = 'docs/entities.md';
 /** Where the generated table sits in that page. */
-export const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
+const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
 /** Where the hand-written table of states and attributes sits; only its keys are checked. */
-export const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
+const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
 /** What rewrites the generated table. */
 export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --write';
 
@@ -46,7 +46,7 @@ const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '
 const code = (text: string | undefined): string => (text === undefined ? '' : `\`${text}\``);
 
 /** The generated table, markers included. */
-export function entityTable(features: readonly Feature[] = FEATURES): string {
+function entityTable(features: readonly Feature[] = FEATURES): string {
   const lines = rows(features).map(({ entity: e, feature }) => {
     const name = e.name.pl === e.name.en ? e.name.pl : `${e.name.pl} / ${e.name.en}`;
     const columns = [code(e.key), cell(name), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];

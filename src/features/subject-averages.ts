@@ -36,7 +36,7 @@ export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Z
 });
 
 /** The sensor of one subject; a subject the school left unnamed is named by its id. */
-export function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef<string, SubjectAverageFacts> {
+function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef<string, SubjectAverageFacts> {
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}` },

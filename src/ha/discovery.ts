@@ -5,7 +5,7 @@ import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 import { LOG_LEVELS } from '../util/log.js';
 
-export const ORIGIN_NAME = 'dziennik2mqtt';
+const ORIGIN_NAME = 'dziennik2mqtt';
 
 export interface ChildDevice {
   /** The account id: the <c> of every topic. */

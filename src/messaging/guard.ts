@@ -16,12 +16,12 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 /** The same text to the same person within this long is refused. */
-export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
 /** At least this long between two sends of one child. */
-export const SEND_GAP_MS = 10_000;
+const SEND_GAP_MS = 10_000;
 /** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
 export const MAX_TEXT_CHARS = 4_000;
-export const DEFAULT_MESSAGES_PER_DAY = 10;
+const DEFAULT_MESSAGES_PER_DAY = 10;
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -223,7 +223,7 @@ export class Outbox {
 }
 
 /** An empty text or one over 4,000 characters is refused. */
-export function checkText(text: string): void {
+function checkText(text: string): void {
   if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
   if ([...text].length > MAX_TEXT_CHARS) {
     throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);

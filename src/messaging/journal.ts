@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readJson, safeName, writeJson } from '../store/files.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
-export const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
+const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
 export type SendKind = (typeof SEND_KINDS)[number];
 
 const entrySchema = z.object({

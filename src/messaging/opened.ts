@@ -25,7 +25,7 @@ const attachmentSchema = z.object({
   url: z.string().optional(),
 });
 
-export const openedSchema = z.object({
+const openedSchema = z.object({
   message_id: z.string(),
   mailbox: z.enum(MAILBOXES),
   topic: z.string().nullable(),
@@ -114,7 +114,7 @@ export async function saveAttachments(
 }
 
 /** The web server's path of a saved attachment (7.4). */
-export function fileUrl(child: string, messageId: string, name: string): string {
+function fileUrl(child: string, messageId: string, name: string): string {
   return `/files/${encodeURIComponent(child)}/${encodeURIComponent(messageId)}/${encodeURIComponent(name)}`;
 }
 

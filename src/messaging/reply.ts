@@ -7,7 +7,7 @@ import type { MessagesApi } from '../portal/messaging-api.js';
 import type { OpenedRecord } from './opened.js';
 
 /** The topic of a reply: the original's, marked as an answer once. */
-export function replyTopic(original: string | null): string {
+function replyTopic(original: string | null): string {
   const topic = (original ?? '').trim();
   if (topic === '') return 'Odpowiedź';
   return /^re:/i.test(topic) ? topic : `Re: ${topic}`;

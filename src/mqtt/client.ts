@@ -9,7 +9,7 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
-export class MqttConnectionError extends Error {
+class MqttConnectionError extends Error {
   override readonly name = 'MqttConnectionError';
   constructor(
     readonly url: string,

@@ -9,7 +9,6 @@ import {
   meResponse,
   messageListResponse,
   receiverTypesResponse,
-  studentTeachersResponse,
   unreadCountsResponse,
   type FullMessage,
   type MessageList,
@@ -63,11 +62,6 @@ export class MessagesApi {
   groupReceivers(group: string): Promise<Receiver[]> {
     if (!GROUP_ID.test(group)) return Promise.resolve([]);
     return this.read('/api/receivers/groups/school-employees', groupReceiversResponse, { receiverType: group });
-  }
-
-  /** The accountIds of the child's teachers (403 on a kindergarten account). */
-  studentTeachers(): Promise<string[]> {
-    return this.read('/api/receivers/student-subjects', studentTeachersResponse);
   }
 
   /** One message whole; opening it marks it read in the portal (spec 3.3). */

@@ -85,7 +85,7 @@ export function entryFields(
 }
 
 /** A grade record's day: its Date, else the day it was entered. */
-export function gradeDay(g: { Date?: string; AddDate?: string }): string | undefined {
+function gradeDay(g: { Date?: string; AddDate?: string }): string | undefined {
   return dayOf(g.Date) ?? dayOf(g.AddDate);
 }
 

@@ -22,7 +22,7 @@ export type GradeSources = StandardSources &
   BehaviourSources;
 
 /** How many of the latest grades a parent is shown beside the newest one. */
-export const RECENT_GRADES = 10;
+const RECENT_GRADES = 10;
 
 /**
  * All grades of every kind, newest first. Give whichever parsed lists were fetched; a missing one

@@ -4,7 +4,7 @@
 import { decodeEntity } from './messages.js';
 
 /** The longest text kept (the attribute stays well under the bridge's 16 KB limit). */
-export const MESSAGE_TEXT_LIMIT = 8_000;
+const MESSAGE_TEXT_LIMIT = 8_000;
 
 /** Query parameters a link proxy puts the real target in. */
 const PROXY_PARAMS = ['url', 'u', 'link', 'target', 'redirect', 'to', 'href'];

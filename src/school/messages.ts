@@ -5,9 +5,9 @@ import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 
 /** Longest preview kept in an event or an attribute. */
-export const PREVIEW_LIMIT = 500;
+const PREVIEW_LIMIT = 500;
 /** Longest preview in a `message` event: what a phone notification shows. */
-export const EVENT_PREVIEW_LIMIT = 200;
+const EVENT_PREVIEW_LIMIT = 200;
 
 /** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
 const ENTITY_NAMES: Record<string, string> = {

@@ -36,11 +36,11 @@ export function cut(value: string | null, max: number): string | null {
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
-export function dayMonth(date: string): string {
+function dayMonth(date: string): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 }
 
-export function capital(s: string): string {
+function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

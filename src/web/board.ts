@@ -89,7 +89,7 @@ const STREAM_HEADERS = {
  * changes sends one event after coalesceMs, and only when the model differs from what was last sent.
  * The heartbeat re-reads the model too: the time alone changes it (a lesson ends, data grows old).
  */
-export class BoardEvents {
+class BoardEvents {
   private readonly clients = new Map<ServerResponse, string>();
   private unsubscribe: (() => void) | undefined;
   private pending: Timer | undefined;

@@ -67,7 +67,7 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
 export const HOST_PLACEHOLDER = '<this-machine>';
 
 /** Docker (also the add-on) or Podman: the container's own address means nothing outside it. */
-export function inContainer(): boolean {
+function inContainer(): boolean {
   return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
 }
 

@@ -9,3 +9,11 @@ export function entityByKey(key: string): EntityDef {
   if (!found) throw new Error(`no entity ${key}`);
   return found;
 }
+
+/**
+ * A feature's entities as a table a test compares with the interface's: key, platform and whether Home
+ * Assistant is told of an attributes topic.
+ */
+export function entityTable(entities: readonly EntityDef[]): [key: string, platform: string, attributes: boolean][] {
+  return entities.map((e) => [e.key, e.platform, Boolean(e.attributes)]);
+}

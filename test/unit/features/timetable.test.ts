@@ -1,14 +1,15 @@
-// The day's lessons (timetable_today/tomorrow), the lesson in progress, at_school, the instants at
+// The timetable feature: its entities, and the day's lessons (timetable_today/tomorrow), the lesson in progress, at_school, the instants at
 // which they move, and free_day events: rendered from one Schedule.
 import { describe, expect, it } from 'vitest';
 import { classFreeDaysResponse, schoolFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../src/school/schooldays.js';
-import { renderTimetable } from '../../../src/features/timetable.js';
+import { renderTimetable, timetable } from '../../../src/features/timetable.js';
 import type { SlotOut } from '../../../src/features/timetable-day.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { lessonAt, names } from './fixtures.js';
+import { lessonAt, names } from '../school/fixtures.js';
+import { entityTable } from '../../helpers/entities.js';
 
 // Lesson 3 follows lesson 2 without a break: a boundary that is both an end and a start.
 const BELL: Record<number, [string, string]> = { 1: ['08:00', '08:45'], 2: ['08:55', '09:40'], 3: ['09:40', '10:25'], 4: ['10:45', '11:30'] };
@@ -47,6 +48,28 @@ const free = {
 const at = (date: string, time: string) => warsawInstant(date, time);
 const input = (now: number): ScheduleInput => ({ days, free, names, now });
 const statesAt = (date: string, time: string) => renderTimetable(schedule(input(at(date, time))));
+
+describe('timetable feature', () => {
+  it('declares the day\'s entities, in the order of the interface', () => {
+    expect(entityTable(timetable.entities)).toEqual([
+      ['plan_changes_today', 'sensor', true],
+      ['plan_changes_tomorrow', 'sensor', true],
+      ['school_day_today', 'binary_sensor', true],
+      ['school_day_tomorrow', 'binary_sensor', true],
+      ['lessons_start_today', 'sensor', false],
+      ['lessons_end_today', 'sensor', false],
+      ['lessons_start_tomorrow', 'sensor', false],
+      ['lessons_end_tomorrow', 'sensor', false],
+      ['next_lesson', 'sensor', true],
+      ['plan_change', 'event', false],
+      ['timetable_today', 'sensor', true],
+      ['timetable_tomorrow', 'sensor', true],
+      ['current_lesson', 'sensor', true],
+      ['at_school', 'binary_sensor', false],
+      ['free_day', 'event', false],
+    ]);
+  });
+});
 
 describe('timetable_today and timetable_tomorrow', () => {
   const states = statesAt('2026-03-10', '09:10');
