@@ -1,6 +1,7 @@
 // The folders of src/ import each other in one direction (portal -> school -> feature-kit -> features ->
-// ha / web / mqtt -> poller -> the root), type imports included: a type shared by two folders ties them
-// as much as a value does. The simulator and the bench stand aside (tools around the bridge).
+// the screens ha, web, mqtt and the runner poller, side by side -> the root), type imports included: a
+// type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
+// (tools around the bridge).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
