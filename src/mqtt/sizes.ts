@@ -6,8 +6,8 @@
 export const MAX_STATUS_BYTES = 64;
 
 /**
- * A device config the bridge left retained (read at start to remove stale children): a child with every
- * entity and twenty subjects is about 40 KB.
+ * A device config the bridge left retained (read at start to remove stale children): the simulator's
+ * Ania, every entity and her subjects, is 23 KB; this leaves room for twenty times that.
  */
 export const MAX_DEVICE_CONFIG_BYTES = 512 * 1024;
 
