@@ -89,7 +89,10 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    this.health.restoredSuccessAt = await this.pupil.restore();
+    // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
+    // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
+    const restored = await this.pupil.restore();
+    this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     await this.gate.load(this.pupil.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();

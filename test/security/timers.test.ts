@@ -13,6 +13,7 @@ import { MAX_TIMER_MS, systemClock } from '../../src/util/clock.js';
 import { LogSink } from '../helpers/faults.js';
 import { MQTT_URL, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { tempDir } from '../helpers/temp.js';
+import { SimulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const YEAR = 365 * 24 * 3_600_000;
@@ -80,4 +81,24 @@ describe('timers', () => {
     expect(kept.pause.until).toBeGreaterThan(started);
     expect(kept.pause.until).toBeLessThanOrEqual(Date.now() + DEFAULT_SESSION_POLICY.wrongCredentialsPauseMs);
   }, 30_000);
+
+  it('an identity and a last success saved ten years ahead: the identity is read again, the child not kept available for years', async (ctx) => {
+    const school = new SimulatedSchool();
+    await school.open('2026-11-18T09:10:00+01:00');
+    ctx.onTestFinished(() => school.close());
+    const h = await school.polled(['lucky_number', 'last_update']);
+    await h.app.stop();
+    const file = join(h.dataDir, 'identity', `${ANIA.login}.json`);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { fetchedAt: number };
+    saved.fetchedAt = school.clock.now() + 10 * YEAR;
+    await writeFile(file, JSON.stringify(saved));
+
+    // The portal is down from the restart on: the child's data may be shown for 3 days, not 10 years.
+    school.sim.resetCounts();
+    school.sim.failNext(1_000_000, 503);
+    await h.restart();
+    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Me' }) > 0, 'the identity to be asked for again');
+    await h.advanceMinutes(3 * 24 * 60 + 60);
+    expect(h.state('ania', 'availability')).toBe('offline');
+  }, 60_000);
 });
