@@ -31,6 +31,8 @@ export interface BinRssOptions {
    * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
+  /** The node binary to start the bin with (default: the one running the bench). */
+  execPath?: string;
 }
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
@@ -56,7 +58,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const bin = spawn(process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
   let client: WebClient | undefined;
   try {
@@ -185,14 +187,14 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js [--web] [node options]`: the figure alone, for trying launcher variants
-// (and the web server's cost) by hand.
+// `node dist/bench/bin-rss.js [--web] [--node PATH] [node options]`: the figure alone, for trying
+// launcher variants, other Nodes (and the web server's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  binRss(
-    args.filter((a) => a !== '--web'),
-    { web: args.includes('--web') },
-  ).then(
+  const nodeAt = args.indexOf('--node');
+  const execPath = nodeAt === -1 ? undefined : args[nodeAt + 1];
+  const nodeArgs = args.filter((a, i) => a !== '--web' && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
+  binRss(nodeArgs, { web: args.includes('--web'), execPath }).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
