@@ -20,4 +20,13 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  {
+    // The board's browser code: only types come from the server's modules (the bundle must not pull
+    // them in), and nothing of Node.
+    files: ['src/web/browser/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/web/browser/.' }] }],
+      'no-restricted-globals': ['error', 'Buffer', 'process', 'global', 'require', '__dirname', '__filename'],
+    },
+  },
 );

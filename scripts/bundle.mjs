@@ -2,6 +2,8 @@
 // and everything it loads, tree-shaken and minified but for its names (the code `check`, `demo` and `dashboard` load
 // on demand in chunks of their own next to it, dist/main.*.js). The other entry points (the bench,
 // the simulator, scripts/*.mjs) keep importing tsc's dist/ files.
+// Then the board's browser code (src/web/browser/) as one script for the browser, dist/browser/board.js,
+// which the web server reads at start (src/web/board-bundle.ts, whose options it uses).
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
 // strings; bundled it holds less than half of that text, about 4 MB less RSS (see `npm run bench`).
@@ -9,6 +11,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BOARD_BUNDLE, BOARD_ENTRY, BROWSER_BUILD } from '../dist/web/board-bundle.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(root, 'dist');
@@ -45,3 +48,5 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+await build({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile: join(root, BOARD_BUNDLE) });

@@ -1,11 +1,13 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge } from './mqtt/bridge.js';
-import { registerBridgeRequests } from './mqtt/bridge-requests.js';
-import { CommandError, type CommandRequest } from './mqtt/commands.js';
-import { AccountPoller, type PollHooks, type Publisher } from './poller/account.js';
+import { registerBridgeRequests } from './bridge-requests.js';
+import { CommandError, type CommandRequest } from './feature-kit/commands.js';
+import { AccountPoller, type PollHooks } from './poller/account.js';
+import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
+import { calendarFeeds } from './features/calendar-feeds.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { systemClock, type Clock } from './util/clock.js';
@@ -14,7 +16,7 @@ import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
 import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
-import type { WebMirror } from './web/mirror.js';
+import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
 import type { WebData } from './web/types.js';
 
@@ -49,7 +51,7 @@ export class App {
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
-  private mirror: WebMirror | undefined;
+  private memory: WebMemory | undefined;
   /** At most two downloads at once for the whole process (spec 8). */
   private readonly slots = new DownloadSlots();
 
@@ -77,15 +79,15 @@ export class App {
     // With the web server on, the pollers publish through a memory of what they published, which the
     // pages read; the broker gets the same calls.
     const web = config.http.port === 0 ? undefined : await import('./web/attach.js');
-    const mirror = web?.createMirror({
+    const memory = web?.createMemory({
       target: bridge,
       language: config.language,
       healthy: () => this.bridge?.connected ?? true,
       now: () => clock.now(),
-      featuresOf: (child) => this.poller(child)?.features,
+      feedsOf: (child) => this.poller(child)?.features.stateOf(calendarFeeds),
     });
-    this.mirror = mirror;
-    const publisher = mirror ?? bridge;
+    this.memory = memory;
+    const publisher = memory ?? bridge;
     config.accounts.forEach((account, index) => {
       this.pollers.push(
         new AccountPoller({
@@ -111,12 +113,12 @@ export class App {
       this.registerCommands(this.bridge);
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
-    if (web && mirror) {
+    if (web && memory) {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
       this.webService = web.createService({
         http: config.http,
         dataDir: config.data_dir,
-        data: mirror,
+        data: memory,
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
@@ -159,7 +161,7 @@ export class App {
 
   /** What the web server's pages read (undefined with http.port 0). */
   get webData(): WebData | undefined {
-    return this.mirror;
+    return this.memory;
   }
 
   poller(childId: string): AccountPoller | undefined {

@@ -8,7 +8,7 @@ import { PortalAccess } from './poller/portal-access.js';
 import { problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
-import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
+import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.js';
 import { unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';

@@ -6,7 +6,7 @@ import { AccountChild } from './poller/child.js';
 import { accountEntities } from './features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
 import { silentLogger } from './util/log.js';
-import { supervisorSelfSlug, type SupervisorOptions } from './config/addon.js';
+import { supervisorSelfSlug, type SupervisorOptions } from './config/supervisor.js';
 import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
 import type { Config } from './config/schema.js';
 

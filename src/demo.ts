@@ -114,7 +114,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
 }
 
 /** The addresses another machine (Home Assistant) can use, then this machine's own. */
-export function brokerAddresses(port: number): string[] {
+function brokerAddresses(port: number): string[] {
   const own = Object.values(networkInterfaces())
     .flatMap((list) => list ?? [])
     .filter((a) => a.family === 'IPv4' && !a.internal)

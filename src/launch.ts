@@ -24,7 +24,7 @@ export const MEMORY_FLAGS: readonly string[] = [
 ];
 
 /** Set in the relaunched process, so that it never relaunches again. */
-export const RELAUNCHED_ENV = 'DZIENNIK2MQTT_RELAUNCHED';
+const RELAUNCHED_ENV = 'DZIENNIK2MQTT_RELAUNCHED';
 
 /** Commands that live long enough for the settings to matter; the others are not worth a restart. */
 const LONG_RUNNING = new Set(['run', 'demo']);

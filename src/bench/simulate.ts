@@ -11,9 +11,10 @@ import { FakeClock } from './fake-clock.js';
 import { silentLogger } from '../util/log.js';
 import { benchLogin } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { PollHooks, Publisher } from '../poller/account.js';
+import type { PollHooks } from '../poller/account.js';
+import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
+import type { EntityState, EventPayload } from '../feature-kit/state.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
 

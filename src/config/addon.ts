@@ -4,14 +4,14 @@ import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, type LoadOptions } from './load.js';
 import type { Config, ConfigInput, FixedMessage } from './schema.js';
+import { supervisorMqtt, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
-export const ADDON_OPTIONS_PATH = '/data/options.json';
-export const ADDON_DATA_DIR = '/data';
+const ADDON_OPTIONS_PATH = '/data/options.json';
+const ADDON_DATA_DIR = '/data';
 /** The web server's port inside the add-on: config.yaml's ingress_port and its mapped port say 8099. */
 export const ADDON_HTTP_PORT = 8099;
-export const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
-const SUPERVISOR_URL = 'http://supervisor';
+const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
 
 /** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
 interface AddonOptions {
@@ -25,23 +25,6 @@ interface AddonOptions {
   mqtt_url?: string;
   mqtt_username?: string;
   mqtt_password?: string;
-}
-
-export interface MqttService {
-  url: string;
-  username: string;
-  password: string;
-}
-
-/** The Supervisor could not be asked (no network, an unexpected answer): a runtime failure, exit 1. */
-export class SupervisorError extends Error {
-  override readonly name = 'SupervisorError';
-  readonly status: number | undefined;
-
-  constructor(message: string, status?: number, options?: { cause?: unknown }) {
-    super(message, options);
-    this.status = status;
-  }
 }
 
 /** True inside the add-on: the Supervisor gave a token and wrote the options file. */
@@ -173,87 +156,6 @@ function messageOwner<A extends { login: string; id?: string }>(
 
 function minutes(value: number | undefined, fallback: number): string {
   return `${value ?? fallback}m`;
-}
-
-export interface SupervisorOptions {
-  /** SUPERVISOR_TOKEN from the add-on's environment. */
-  token: string | undefined;
-  /** Default http://supervisor; tests point it at a local server. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}
-
-/** Asks the Supervisor for the MQTT broker it knows (the Mosquitto add-on, usually). */
-export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttService> {
-  if (!options.token) {
-    throw new ConfigError('Home Assistant add-on', [
-      'mqtt: no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.',
-    ]);
-  }
-  const doFetch = options.fetch ?? fetch;
-  const url = `${options.baseUrl ?? SUPERVISOR_URL}/services/mqtt`;
-  let response: Response;
-  try {
-    response = await doFetch(url, {
-      headers: { Authorization: `Bearer ${options.token}` },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-  } catch (error) {
-    throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | { result?: string; message?: string; data?: Record<string, unknown> }
-    | undefined;
-  if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') {
-    return brokerOf(body.data);
-  }
-  const said = body?.message ? ` (the Supervisor said: ${body.message})` : '';
-  if (response.status === 400 || response.status === 404) {
-    throw new ConfigError('Home Assistant add-on', [
-      `mqtt: Home Assistant has no MQTT broker${said}. Install and start the "Mosquitto broker" add-on ` +
-        '(Settings > Add-ons > Add-on store), then restart this add-on; or set mqtt_url in the options.',
-    ]);
-  }
-  if (response.status === 401 || response.status === 403) {
-    throw new ConfigError('Home Assistant add-on', [
-      `mqtt: the Supervisor refused to name the MQTT broker${said}. The add-on needs "services: mqtt:need" in its config.yaml.`,
-    ]);
-  }
-  throw new SupervisorError(`unexpected answer from the Supervisor (HTTP ${response.status})${said}`, response.status);
-}
-
-/**
- * The add-on's own slug as the Supervisor knows it (`<repository hash>_dziennik2mqtt`): its ingress
- * panel is /hassio/ingress/<slug>. Undefined when the Supervisor cannot say.
- */
-export async function supervisorSelfSlug(options: SupervisorOptions): Promise<string | undefined> {
-  if (!options.token) return undefined;
-  const doFetch = options.fetch ?? fetch;
-  try {
-    const response = await doFetch(`${options.baseUrl ?? SUPERVISOR_URL}/addons/self/info`, {
-      headers: { Authorization: `Bearer ${options.token}` },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const body = (await response.json()) as { result?: string; data?: { slug?: unknown } };
-    const slug = body.data?.slug;
-    return response.ok && body.result === 'ok' && typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function brokerOf(data: Record<string, unknown>): MqttService {
-  const host = String(data.host);
-  const port = Number(data.port ?? 1883);
-  const scheme = data.ssl === true ? 'mqtts' : 'mqtt';
-  // An IPv6 literal needs brackets in a URL.
-  const hostPart = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return {
-    url: `${scheme}://${hostPart}:${port}`,
-    username: typeof data.username === 'string' ? data.username : '',
-    password: typeof data.password === 'string' ? data.password : '',
-  };
 }
 
 export interface AddonLoadOptions extends LoadOptions {

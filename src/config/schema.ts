@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/language.js';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
 
 /**
  * A duration with a floor: a typo such as `interval: 1s` would otherwise poll the portal with the

@@ -11,16 +11,16 @@ import {
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
-import { CADENCE } from '../poller/resources.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { signalled } from '../poller/calendar.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
-import { fetchAll } from '../poller/fetch-plan.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { signalled } from '../feature-kit/calendar.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
+import { shape, type Published } from '../feature-kit/contract.js';
 import type { TimetableOutput } from './timetable.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
 export interface AgendaOutput {
@@ -30,20 +30,33 @@ export interface AgendaOutput {
   homework: HomeworkItem[];
 }
 
+/** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
+export type AgendaFacts = ReturnType<typeof agendaFields>;
+
+/** The attributes of upcoming_tests: the tests and quizzes ahead (items), the trips, meetings and other entries beside. */
+export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
+
+/** The attributes of homework_due: the day it is due and each assignment. */
+export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
+
+// Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
+export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
+export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
+
 export const agenda = feature({
   name: 'agenda',
   tier: 'normal',
   inputs: ['timetable'],
   entities: [
-    sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement' }),
-    sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement' }),
+    homeworkDueEntity,
+    upcomingTestsEntity,
     eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit'),
     eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian' }, 'mdi:file-document-edit'),
   ],
   create: () => new AgendaSource(),
 });
 
-export class AgendaSource implements Source {
+class AgendaSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
     const homeWorksAge = await signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly });
@@ -83,7 +96,7 @@ export class AgendaSource implements Source {
       lessons,
       timetable: timetable?.days,
       names: nameLookup,
-      studentId: ctx.identity.userId,
+      childUserId: ctx.identity.userId,
       savedFiles: downloads ? (id) => downloads.files.pathOf(`homework:${id}`) : undefined,
     });
     // Without a timetable the next school day is unknown; the next weekday is the best guess.
@@ -103,11 +116,11 @@ export class AgendaSource implements Source {
 }
 
 /** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */
-export function renderUpcomingTests(upcoming: UpcomingTests): EntityState {
+export function renderUpcomingTests(upcoming: UpcomingTests): Published<typeof upcomingTestsEntity> {
   return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
 }
 
 /** homework_due: how many assignments are due on its day. */
-export function renderHomeworkDue(due: HomeworkDue): EntityState {
+export function renderHomeworkDue(due: HomeworkDue): Published<typeof homeworkDueEntity> {
   return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
 }

@@ -5,25 +5,39 @@ import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import type { MissedMark } from '../school/realizations.js';
-import { CADENCE } from '../poller/resources.js';
-import { fetchAll, type FetchPlan } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { fetchAll, type FetchPlan } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
   absences: MissedMark[];
 }
 
+/** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
+export type AttendanceFacts = {
+  semester: SemesterAttendance['semester'];
+  excused: number;
+  late: number;
+  absences: number;
+  marks: number;
+  attendance_percent: number | null;
+  justifications: { count: number; by_status: Record<string, number>; latest: SemesterAttendance['justifications']['latest'] };
+  unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
+};
+
+export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
+
 export const attendance = feature({
   name: 'attendance',
   tier: 'normal',
   entities: [
-    sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement' }),
+    absencesUnexcused,
     eventEntity('absence', { en: 'Absence', pl: 'Nieobecność' }, 'mdi:account-off'),
   ],
   create: () => new AttendanceSource(),
@@ -35,7 +49,7 @@ const ATTENDANCE_PLAN = {
   justifications: { endpoint: 'Justifications', schema: justificationsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
 } satisfies FetchPlan;
 
-export class AttendanceSource implements Source {
+class AttendanceSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answers = await fetchAll(ctx.cache, ATTENDANCE_PLAN);
     const marks = answers.marks?.Attendances;
@@ -65,7 +79,7 @@ export class AttendanceSource implements Source {
 }
 
 /** absences_unexcused: unexcused absences this semester; the rest as attributes. */
-export function renderAbsencesUnexcused(a: SemesterAttendance): EntityState {
+export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof absencesUnexcused> {
   return withAttributes(a.unexcused.length, {
     semester: a.semester,
     excused: a.excused,

@@ -2,8 +2,8 @@
 // and the agenda have polled, it turns their outputs into the entries of the child's three calendar
 // feeds (interface 6.5), which the web server renders (src/web/feeds.ts).
 import { feedEntries, type FeedEntries } from '../school/calendar-feeds.js';
-import type { FeedName } from '../web/types.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { FeedName } from '../school/calendar-feeds.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { feature, type FeatureAccess } from './feature.js';
 import type { AgendaOutput } from './agenda.js';
 import type { TimetableOutput } from './timetable.js';

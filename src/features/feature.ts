@@ -1,16 +1,16 @@
 // What a feature declares in one place: its entities, its tier and poll, the other features whose
 // outputs it reads (by name), and the handlers of the commands its buttons send.
-import type { EntityDef } from '../ha/entities.js';
-import type { EntityState } from '../ha/state.js';
-import type { CommandRequest } from '../mqtt/commands.js';
+import type { EntityDef } from '../feature-kit/entities.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { AccountConfig } from '../config/schema.js';
-import type { Identity } from '../poller/identity.js';
-import type { Source, Tier } from '../poller/source.js';
+import type { Identity } from '../feature-kit/identity.js';
+import type { Source, Tier } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {

@@ -1,19 +1,13 @@
 // The fixed-messages feature: one send_<id> button per message configured for the account, all
 // sending through the send_message command (which a parent may also call with any configured id).
-import { CommandError } from '../mqtt/commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
+import { button, type EntityDef } from '../feature-kit/entities.js';
 
 /** The button for one configured fixed message: its name is the user's own, whatever the language. */
 export function sendButton(messageId: string, name: string): EntityDef {
-  return {
-    key: `send_${messageId}`,
-    platform: 'button',
-    name: { en: name, pl: name },
-    icon: 'mdi:send',
-    command: { key: 'send_message', payload: messageId },
-  };
+  return button(`send_${messageId}`, { en: name, pl: name }, 'mdi:send', { key: 'send_message', payload: messageId });
 }
 
 /** The account's sender, made only when it has fixed messages configured. */

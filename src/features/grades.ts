@@ -26,28 +26,47 @@ import {
 } from '../portal/schemas/behaviour.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
 import type { z } from 'zod';
-import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeSources, type NewestGrades } from '../school/grades.js';
+import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
-import { CADENCE } from '../poller/resources.js';
-import { allNamed, fetchAll } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { GRADE_AT_RISK, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/**
+ * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
+ * first grade), and the latest few grades.
+ */
+export type NewestGradeFacts = Partial<GradeFields> & {
+  added?: string | null;
+  recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null }[];
+};
+
+/** The attributes of average: the semester, each subject's average and count, and point percentages when there are points. */
+export type AverageFacts = {
+  semester: Averages['semester'];
+  subjects: { subject: string; average: number | null; count: number }[];
+  points?: { subject: string; percent: number | null; count: number }[];
+};
+
+export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
+export const average = sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
 export const grades = feature({
   name: 'grades',
   tier: 'normal',
   entities: [
-    sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school' }),
-    sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement' }),
+    newestGrade,
+    average,
     eventEntity('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school'),
-    GRADE_AT_RISK,
+    gradeAtRisk,
   ],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
@@ -71,7 +90,7 @@ function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
   };
 }
 
-export class GradesSource implements Source {
+class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
 
@@ -192,7 +211,7 @@ export class GradesSource implements Source {
 }
 
 /** newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest few. */
-export function renderNewestGrade({ newest, recent }: NewestGrades): EntityState {
+export function renderNewestGrade({ newest, recent }: NewestGrades): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   return withAttributes(stateText(collapse(newest.shown ?? undefined)), {
     ...gradeFields(newest),
@@ -202,8 +221,8 @@ export function renderNewestGrade({ newest, recent }: NewestGrades): EntityState
 }
 
 /** average: the mean of the subject averages with 2 decimals; each subject's average and count beside. */
-export function renderAverage(value: Averages): EntityState {
-  const attributes: Record<string, unknown> = {
+export function renderAverage(value: Averages): Published<typeof average> {
+  const attributes: AverageFacts = {
     semester: value.semester,
     subjects: value.subjects.map((s) => ({
       subject: s.subject ?? s.subjectId,

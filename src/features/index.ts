@@ -14,7 +14,7 @@ import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import { calendarFeeds } from './calendar-feeds.js';
 import type { Feature } from './feature.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 
 export { sendButton } from './fixed-messages.js';
@@ -37,13 +37,6 @@ export const ENTITIES: readonly EntityDef[] = FEATURES.flatMap((f) => f.entities
   .map((e, i) => ({ e, i }))
   .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
   .map(({ e }) => e);
-
-/** The catalogue entry of a key; an unknown key is a programming error. */
-export function entityByKey(key: string): EntityDef {
-  const found = ENTITIES.find((e) => e.key === key);
-  if (!found) throw new Error(`no entity ${key}`);
-  return found;
-}
 
 /** What a child of this account announces: the catalogue, then the account's configured buttons. */
 export function accountEntities(account: AccountConfig, features: readonly Feature[] = FEATURES): EntityDef[] {

@@ -15,35 +15,46 @@ import {
   type MissedLesson,
   type NextTest,
 } from '../school/realizations.js';
-import { CADENCE } from '../poller/resources.js';
-import { fetchAll } from '../poller/fetch-plan.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
+import { shape, type Published, type States } from '../feature-kit/contract.js';
 import type { AgendaOutput } from './agenda.js';
 import type { AttendanceOutput } from './attendance.js';
 import type { TimetableOutput } from './timetable.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** A lesson held (or missed) as published: its day, number, subject and topic (cut for a list). */
+export type HeldFacts = { date: string; no: number | null; subject: string | null; topic: string | null };
+
+/** The attributes of next_test: what the test is and the topics to revise. */
+export type NextTestFacts = { subject: string | null; kind: string | null; description: string | null; topics: HeldFacts[] };
+
+// Named ...Entity where a school rule (nextTest, catchUp) has the key's name.
+export const nextTestEntity = sensor('next_test', { en: 'Next test', pl: 'Następny sprawdzian' }, { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>() });
+export const lessonTopics = sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji' }, { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() });
+export const catchUpEntity = sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia' }, { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() });
 
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
   tier: 'normal',
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: [
-    sensor('next_test', { en: 'Next test', pl: 'Następny sprawdzian' }, { icon: 'mdi:file-document-edit', deviceClass: 'timestamp' }),
-    sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji' }, { icon: 'mdi:book-open-page-variant' }),
-    sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia' }, { icon: 'mdi:book-clock', stateClass: 'measurement' }),
+    nextTestEntity,
+    lessonTopics,
+    catchUpEntity,
   ],
   create: () => new LessonsHeldSource(),
 });
 
 /** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
-export const TOPIC_MAX_IN_ATTRIBUTES = 300;
+const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
-export class LessonsHeldSource implements Source {
+class LessonsHeldSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // A topic is written during or right after its lesson: hourly while today's lessons are on (and an
     // hour after the last), not again outside them.
@@ -63,7 +74,7 @@ export class LessonsHeldSource implements Source {
     const lessons = await lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, recent);
     const held = lessonsHeld({ realizations, lessons, names: ctx.lookups.names ?? (await names(ctx)) });
     const { date, time } = wallTime(ctx.now);
-    const states: Record<string, EntityState> = {
+    const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
       lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
     };
     if (agenda !== undefined) {
@@ -78,15 +89,15 @@ export class LessonsHeldSource implements Source {
 }
 
 /** A topic for a list: one line, at most 300 characters with an ellipsis. */
-export function topicForList(topic: string | null): string | null {
+function topicForList(topic: string | null): string | null {
   if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
   return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
 }
 
-const heldFields = (l: LessonHeld) => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
+const heldFields = (l: LessonHeld): HeldFacts => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
 
 /** next_test: when the next test or quiz starts; what it is and the topics to revise beside it. */
-export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): EntityState {
+export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): Published<typeof nextTestEntity> {
   if (next === null) return withAttributes(null, { subject: null, kind: null, description: null, topics: [] });
   const { test, topics } = next;
   return withAttributes(isoAt(test.date, hour ?? '00:00'), {
@@ -98,13 +109,13 @@ export function renderNextTest(next: NextTest | null, hour: string | null = next
 }
 
 /** lesson_topics: the topic of the most recent lesson held; the last 14 days of lessons beside it. */
-export function renderLessonTopics(recent: readonly LessonHeld[]): EntityState {
+export function renderLessonTopics(recent: readonly LessonHeld[]): Published<typeof lessonTopics> {
   const last = recent[0];
   const state = last === undefined ? null : stateText(last.topic);
   return withAttributes(state, { lessons: recent.map(heldFields) });
 }
 
 /** catch_up: how many lessons the child missed in the last 14 days, each with what was taught. */
-export function renderCatchUp(missed: readonly MissedLesson[]): EntityState {
+export function renderCatchUp(missed: readonly MissedLesson[]): Published<typeof catchUpEntity> {
   return withAttributes(missed.length, { lessons: missed.map((m) => ({ ...m, topic: topicForList(m.topic) })) });
 }

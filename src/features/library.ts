@@ -2,25 +2,33 @@
 // taken or returned, which a parent learns about the same day at the latest.
 import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { libraryLendings, type LibraryLendings } from '../school/library.js';
-import { HOUR } from '../poller/resources.js';
-import { sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { HOUR } from '../feature-kit/resources.js';
+import { sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 const LIBRARY_MAX_AGE = 6 * HOUR;
+
+/** One lending as published. */
+export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; overdue: boolean; extendable: boolean | null };
+
+/** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
+export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
+
+export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
 
 export const library = feature({
   name: 'library',
   tier: 'normal',
   entities: [
-    sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement' }),
+    libraryDue,
   ],
   create: () => new LibrarySource(),
 });
 
-export class LibrarySource implements Source {
+class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
     return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today)) : { state: null, attributes: {} } } };
@@ -28,7 +36,7 @@ export class LibrarySource implements Source {
 }
 
 /** library_due: the number of lendings; the books, nearest due first, as attributes. */
-export function renderLibraryDue(lendings: LibraryLendings): EntityState {
+export function renderLibraryDue(lendings: LibraryLendings): Published<typeof libraryDue> {
   const items = lendings.books.map((b) => ({
     title: b.title,
     author: b.author,

@@ -1,25 +1,31 @@
 // The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school
 // day is known, and the lucky event when it is the child's.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
-import { binary, eventEntity, sensor } from '../ha/entities.js';
-import { onOff } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** The attributes of lucky_number: the day its number is for, and the child's register number. */
+export type LuckyFacts = { day: string | null; register_number: string | null };
+
+export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
+export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' });
 
 export const lucky = feature({
   name: 'lucky',
   tier: 'fast',
   entities: [
-    sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover' }),
-    binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' }),
+    luckyNumber,
+    luckyToday,
     eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek' }, 'mdi:clover'),
   ],
   create: () => new LuckySource(),
 });
 
-export class LuckySource implements Source {
+class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private askedAt = 0;
 
@@ -32,7 +38,7 @@ export class LuckySource implements Source {
     this.askedAt = ctx.now;
     this.lucky = readLucky(raw);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
-    const today = luckyToday(this.lucky, ctx.identity.registerNumber, ctx.today);
+    const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today);
     return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
   }
 
@@ -42,12 +48,12 @@ export class LuckySource implements Source {
   }
 
   private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return renderLucky(luckyToday(this.lucky, registerNumber, today));
+    return renderLucky(luckyOfDay(this.lucky, registerNumber, today));
   }
 }
 
 /** lucky_number shows the number of its day (attribute `day`); lucky_today is ON when it is the child's. */
-export function renderLucky(lucky: LuckyToday): { lucky_number: EntityState; lucky_today: EntityState } {
+export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
   return {
     lucky_number: {
       state: lucky.number === null ? null : String(lucky.number),

@@ -2,16 +2,16 @@
 // the first poll and on a user's refresh too), so a quiet day costs one request per poll.
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { messageEvents, messagesView, type MessagesView } from '../school/messages.js';
+import { messageEvents, messagesView, type MessageSummary, type MessagesView } from '../school/messages.js';
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from '../poller/event-gate.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import type { EventFields } from '../feature-kit/source.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -26,12 +26,19 @@ interface Listed {
   counter: number | undefined;
 }
 
+/** The attributes of newest_message: the newest inbox message as a parent reads it in a list. */
+export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & { has_attachments: boolean };
+
+/** unread_messages carries every unread counter the portal gave, by mailbox. */
+export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
+export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
+
 export const messages = feature({
   name: 'messages',
   tier: 'fast',
   entities: [
-    sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości' }, { icon: 'mdi:email-outline', stateClass: 'measurement' }),
-    sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość' }, { icon: 'mdi:email' }),
+    unreadMessages,
+    newestMessage,
     eventEntity('message', { en: 'Message', pl: 'Wiadomość' }, 'mdi:email'),
   ],
   create: (access) => new MessagesSource({ api: access.messages }),
@@ -123,8 +130,8 @@ export class MessagesSource implements Source {
  * unread_messages is the inbox's unread count with every counter as attributes; newest_message the
  * newest inbox message's topic. Without the messages module (null) both are unknown.
  */
-export function renderMessages(view: MessagesView | null): { unread_messages: EntityState; newest_message: EntityState } {
-  const unknown = (): EntityState => ({ state: null, attributes: {} });
+export function renderMessages(view: MessagesView | null): States<typeof unreadMessages | typeof newestMessage> {
+  const unknown = () => ({ state: null, attributes: {} });
   if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
   const newest = view.newest;
   return {

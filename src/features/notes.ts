@@ -1,25 +1,31 @@
 // The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
 import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
-import { newestNote, noteEvents, type NewestNote, type NotesInput } from '../school/notes.js';
-import { CADENCE } from '../poller/resources.js';
-import { lookupList, names } from '../poller/lookups.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotesInput } from '../school/notes.js';
+import { CADENCE } from '../feature-kit/resources.js';
+import { lookupList, names } from '../feature-kit/lookups.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
+export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
+
+// Named ...Entity: the school rule newestNote picks the note it shows.
+export const newestNoteEntity = sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga' }, { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() });
 
 export const notes = feature({
   name: 'notes',
   tier: 'normal',
   entities: [
-    sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga' }, { icon: 'mdi:note-text' }),
+    newestNoteEntity,
     eventEntity('note', { en: 'Note', pl: 'Uwaga' }, 'mdi:note-text'),
   ],
   create: () => new NotesSource(),
 });
 
-export class NotesSource implements Source {
+class NotesSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, maxAgeMs: CADENCE.hourly }))?.Notes;
     if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };
@@ -30,7 +36,7 @@ export class NotesSource implements Source {
 }
 
 /** newest_note: the newest note's text cut to a state (the whole text is an attribute). */
-export function renderNewestNote({ note, count }: NewestNote): EntityState {
+export function renderNewestNote({ note, count }: NewestNote): Published<typeof newestNoteEntity> {
   if (note === null) return { state: null, attributes: { count: 0 } };
   // A note without text still happened; its category is the next best thing to show.
   return withAttributes(stateText(note.text) ?? note.category, { ...note, count });

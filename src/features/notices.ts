@@ -4,31 +4,35 @@ import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
-import { CommandError, type CommandRequest } from '../mqtt/commands.js';
-import { eventEntity, sensor } from '../ha/entities.js';
-import { stateText } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
+import { button, eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount } from './feature.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;
 /** Longest announcement text in newest_notice's attributes. */
 const CONTENT_LIMIT = 4000;
 
+/** The attributes of unread_notices: the newest few unread announcements. */
+export type UnreadNotices = { notices: { id: string; subject: string; date: string }[] };
+
+/** The attributes of newest_notice: the newest announcement, its content cut. */
+export type NewestNoticeFacts = { id: string; content: string; created: string | null; start_date: string | null; end_date: string | null; read: boolean };
+
+export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
+export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
+export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
+
 export const notices = feature({
   name: 'notices',
   tier: 'normal',
   entities: [
-    sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement' }),
-    sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board' }),
-    {
-      key: 'mark_notices_read',
-      platform: 'button',
-      name: { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' },
-      icon: 'mdi:email-open-multiple',
-      command: { key: 'mark_notices_read', payload: 'all' },
-    },
+    unreadNotices,
+    newestNotice,
+    markNoticesReadButton,
     eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie' }, 'mdi:bulletin-board'),
   ],
   create: () => new NoticesSource(),
@@ -53,7 +57,7 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   });
 }
 
-export class NoticesSource implements Source {
+class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
@@ -97,7 +101,7 @@ export class NoticesSource implements Source {
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView): { unread_notices: EntityState; newest_notice: EntityState } {
+export function renderNotices(view: NoticesView): States<typeof unreadNotices | typeof newestNotice> {
   const newest = view.newest;
   return {
     unread_notices: {

@@ -1,16 +1,16 @@
 // The entity tables of docs/entities.md, derived from the list of features: the generated table (key, names,
 // platform, classes, feature) and the check that the hand-written table of states covers the same keys.
 import type { AccountConfig } from '../config/schema.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
 
 /** The page that holds both tables, from the repository's root. */
 export const ENTITIES_PAGE = 'docs/entities.md';
 /** Where the generated table sits in that page. */
-export const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
+const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
 /** Where the hand-written table of states and attributes sits; only its keys are checked. */
-export const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
+const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
 /** What rewrites the generated table. */
 export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --write';
 
@@ -45,7 +45,7 @@ const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '
 const code = (text: string | undefined): string => (text === undefined ? '' : `\`${text}\``);
 
 /** The generated table, markers included. */
-export function entityTable(features: readonly Feature[] = FEATURES): string {
+function entityTable(features: readonly Feature[] = FEATURES): string {
   const lines = rows(features).map(({ entity: e, feature }) => {
     const name = e.name.pl === e.name.en ? e.name.pl : `${e.name.pl} / ${e.name.en}`;
     const columns = [code(e.key), cell(name), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];

@@ -1,28 +1,26 @@
 // The status feature, present for every child: last_update and problem (the runner and its health
 // give their states) and the refresh button, which polls every tier at once.
-import { binary, sensor } from '../ha/entities.js';
+import { binary, button, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
-
-/** The keys the runner itself publishes (the rest of a child's states come from feature polls). */
-export const LAST_UPDATE = 'last_update';
-export const PROBLEM = 'problem';
+import { shape } from '../feature-kit/contract.js';
 
 /** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */
 const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true } as const;
 
+/**
+ * The attributes of problem: why the register cannot be read (null when it can), the advice in the
+ * configured language, since when, and for a paused login when it is tried again.
+ */
+export type ProblemFacts = { reason: string | null; message?: string; since?: string; retry_at?: string; detail?: string };
+
+/** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
+export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
+export const problem = binary('problem', { en: 'Problem', pl: 'Problem' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
+export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
+
 export const status = feature({
   name: 'status',
-  entities: [
-    sensor(LAST_UPDATE, { en: 'Last update', pl: 'Ostatnia aktualizacja' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic }),
-    binary(PROBLEM, { en: 'Problem', pl: 'Problem' }, { deviceClass: 'problem', attributes: true, ...diagnostic }),
-    {
-      key: 'refresh',
-      platform: 'button',
-      name: { en: 'Refresh', pl: 'Odśwież' },
-      icon: 'mdi:refresh',
-      command: { key: 'refresh', payload: 'refresh' },
-    },
-  ],
+  entities: [lastUpdate, problem, refresh],
   create: () => ({}),
   commands: {
     refresh: async (_req, account) => {

@@ -6,23 +6,41 @@ import { neededForNext, type Averages, type SubjectAverage } from '../school/ave
 import { assignSlugs } from '../school/subject-slugs.js';
 import { round2, textCompare } from '../school/common.js';
 import { readJson, safeName, writeJson } from '../store/files.js';
-import { binary, sensor, type EntityDef } from '../ha/entities.js';
-import { onOff, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
+import { binary, sensor, type EntityDef } from '../feature-kit/entities.js';
+import { onOff, withAttributes } from '../feature-kit/render.js';
+import type { EntityState } from '../feature-kit/state.js';
+import { shape, type Published } from '../feature-kit/contract.js';
 import type { Logger } from '../util/log.js';
 
-export const GRADE_AT_RISK = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną' }, {
+/** The attributes of grade_at_risk: the first threshold and the subjects below it. */
+export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
+
+/**
+ * The attributes of an average_<subject>: its grades (newest first), the period grades (final,
+ * proposals; a semester grade, when given, in place of the semester's number), and what the next
+ * threshold needs.
+ */
+export type SubjectAverageFacts = {
+  subject: string;
+  semester: Averages['semester'] | string;
+  count: number;
+  grades: { grade: string; weight: number | null; category: string | null; date: string | null }[];
+  next_threshold: number | null;
+  needed_for_next: string | null;
+} & Omit<SubjectAverage['periods'], 'semester'>;
+
+export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną' }, {
   deviceClass: 'problem',
   icon: 'mdi:alert-circle-outline',
-  attributes: true,
+  attributes: shape<GradeAtRiskFacts>(),
 });
 
 /** The sensor of one subject; a subject the school left unnamed is named by its id. */
-export function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef {
+function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef<string, SubjectAverageFacts> {
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}` },
-    { icon: 'mdi:chart-line', stateClass: 'measurement' },
+    { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<SubjectAverageFacts>() },
   );
 }
 
@@ -110,7 +128,7 @@ function emptySubject(subjectId: string, subject: string | null): SubjectAverage
 }
 
 /** average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first). */
-export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[]): EntityState {
+export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[]): Published<ReturnType<typeof subjectAverageEntity>> {
   const next = neededForNext(s, thresholds, value.scale);
   const grades = s.grades
     .map((g, i) => ({ g, i }))
@@ -129,7 +147,7 @@ export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresho
 }
 
 /** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
-export function renderGradeAtRisk(value: Averages, thresholds: readonly number[]): EntityState {
+export function renderGradeAtRisk(value: Averages, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
   const first = thresholds[0] ?? 0;
   const risky = value.subjects.filter((s) => s.average !== null && round2(s.average) < first);
   return {

@@ -2,12 +2,11 @@
 // (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
 import { sameSlot, type ScheduledLesson, type SchoolDay } from '../school/schedule.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { onOff, stateText, withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
-import { FALLBACK_LANGUAGE, type Language, type Texts } from '../i18n/language.js';
+import { onOff, stateText, withAttributes } from '../feature-kit/render.js';
+import { FALLBACK_LANGUAGE, type Language, type Texts } from '../config/language.js';
 
 /** One group's lesson of a slot as published. */
-interface GroupOut {
+export interface GroupOut {
   subject: string | null;
   teacher: string | null;
   room: string | null;
@@ -18,7 +17,7 @@ interface GroupOut {
 }
 
 /** One slot (period) of the day; a split class's groups share it. */
-interface SlotOut extends GroupOut {
+export interface SlotOut extends GroupOut {
   no: number | null;
   from: string | null;
   to: string | null;
@@ -96,11 +95,17 @@ function slotOut(lessons: ScheduledLesson[]): SlotOut {
   return out;
 }
 
+/** The attributes of timetable_today / timetable_tomorrow. */
+export type TimetableDay = { date: string | null; lessons: SlotOut[] };
+
+/** The attributes of current_lesson: the slot in progress (all null outside lessons). */
+export type CurrentLesson = { no: number | null; from: string | null; to: string | null; room: string | null; teacher: string | null; change: ChangeKind | null };
+
 /**
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
  * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
  */
-export function timetableOf(day: SchoolDay | null): EntityState {
+export function timetableOf(day: SchoolDay | null): { state: string | null; attributes: TimetableDay } {
   if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, lessons: [] } };
   const slots = slotsOf(day.lessons);
   const held = slots.filter((s) => s.some((l) => l.takesPlace)).length;
@@ -114,7 +119,7 @@ const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson' };
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
  * that a lesson never reads as no lesson); None outside lessons.
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language = FALLBACK_LANGUAGE): EntityState {
+export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language = FALLBACK_LANGUAGE): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);
@@ -132,6 +137,6 @@ export function currentLessonOf(slot: readonly ScheduledLesson[], language: Lang
 }
 
 /** at_school: ON between the first lesson's start and the last lesson's end today. */
-export function atSchoolOf(atSchool: boolean): EntityState {
+export function atSchoolOf(atSchool: boolean): { state: 'ON' | 'OFF' } {
   return onOff(atSchool);
 }

@@ -9,18 +9,19 @@ import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
-import { CADENCE, HOUR, MINUTE } from '../poller/resources.js';
+import { CADENCE, HOUR, MINUTE } from '../feature-kit/resources.js';
 import { addDays, warsawTimeOfDay } from '../util/time.js';
-import { names } from '../poller/lookups.js';
-import { signalled } from '../poller/calendar.js';
-import { binary, eventEntity, sensor } from '../ha/entities.js';
-import { withAttributes } from '../ha/render.js';
-import type { EntityState } from '../ha/state.js';
-import { fetchAll } from '../poller/fetch-plan.js';
+import { names } from '../feature-kit/lookups.js';
+import { signalled } from '../feature-kit/calendar.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import type { PlanChange } from '../school/plan-changes.js';
+import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
-import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
-import { atSchoolOf, currentLessonOf, timetableOf } from './timetable-day.js';
-import type { Source, SourceContext, SourceResult } from '../poller/source.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import { atSchoolOf, currentLessonOf, timetableOf, type CurrentLesson, type TimetableDay } from './timetable-day.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What the timetable hands to the features that name it as an input. */
 export interface TimetableOutput {
@@ -40,26 +41,75 @@ export interface TimetableOutput {
 const FEED_WEEK_MAX_AGE = 6 * HOUR - 5 * MINUTE;
 const FEED_WEEK_HOURS = { from: '06:00', to: '22:00' };
 
+/** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
+export type PlanChanges = { date: string | null; changes: Omit<PlanChange, 'date'>[] };
+
+/** The attributes of school_day_today / school_day_tomorrow. */
+export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
+
+/** The attributes of next_lesson: the slot's place and time (a split class's groups joined). */
+export type NextLessonFacts = {
+  date: string;
+  lesson_no: number | null;
+  time: string | null;
+  end: string | null;
+  start: string | null;
+  room: string | null;
+  teacher: string | null;
+  substitution: boolean;
+};
+
 const timestamp = { deviceClass: 'timestamp', attributes: false } as const;
+
+export const planChangesToday = sensor('plan_changes_today', { en: 'Plan changes today', pl: 'Zmiany w planie dziś' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() });
+export const planChangesTomorrow = sensor('plan_changes_tomorrow', { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() });
+export const schoolDayToday = binary('school_day_today', { en: 'School day today', pl: 'Dziś dzień nauki' }, { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() });
+export const schoolDayTomorrow = binary('school_day_tomorrow', { en: 'School day tomorrow', pl: 'Jutro dzień nauki' }, { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() });
+export const lessonsStartToday = sensor('lessons_start_today', { en: 'Lessons start today', pl: 'Początek lekcji dziś' }, timestamp);
+export const lessonsEndToday = sensor('lessons_end_today', { en: 'Lessons end today', pl: 'Koniec lekcji dziś' }, timestamp);
+export const lessonsStartTomorrow = sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki' }, timestamp);
+export const lessonsEndTomorrow = sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki' }, timestamp);
+export const nextLesson = sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja' }, { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() });
+export const timetableToday = sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
+export const timetableTomorrow = sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
+export const currentLesson = sensor('current_lesson', { en: 'Current lesson', pl: 'Bieżąca lekcja' }, { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>() });
+export const atSchool = binary('at_school', { en: 'At school', pl: 'W szkole' }, { deviceClass: 'presence', icon: 'mdi:school' });
+
+/** The states renderTimetable gives, each as its entity declares it. */
+export type TimetableStates = States<
+  | typeof planChangesToday
+  | typeof planChangesTomorrow
+  | typeof schoolDayToday
+  | typeof schoolDayTomorrow
+  | typeof lessonsStartToday
+  | typeof lessonsEndToday
+  | typeof lessonsStartTomorrow
+  | typeof lessonsEndTomorrow
+  | typeof nextLesson
+  | typeof timetableToday
+  | typeof timetableTomorrow
+  | typeof currentLesson
+  | typeof atSchool
+>;
 
 export const timetable = feature({
   name: 'timetable',
   tier: 'normal',
   entities: [
-    sensor('plan_changes_today', { en: 'Plan changes today', pl: 'Zmiany w planie dziś' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
-    sensor('plan_changes_tomorrow', { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement' }),
-    binary('school_day_today', { en: 'School day today', pl: 'Dziś dzień nauki' }, { icon: 'mdi:school-outline' }),
-    binary('school_day_tomorrow', { en: 'School day tomorrow', pl: 'Jutro dzień nauki' }, { icon: 'mdi:school-outline' }),
-    sensor('lessons_start_today', { en: 'Lessons start today', pl: 'Początek lekcji dziś' }, timestamp),
-    sensor('lessons_end_today', { en: 'Lessons end today', pl: 'Koniec lekcji dziś' }, timestamp),
-    sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki' }, timestamp),
-    sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki' }, timestamp),
-    sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja' }, { icon: 'mdi:clock-outline' }),
+    planChangesToday,
+    planChangesTomorrow,
+    schoolDayToday,
+    schoolDayTomorrow,
+    lessonsStartToday,
+    lessonsEndToday,
+    lessonsStartTomorrow,
+    lessonsEndTomorrow,
+    nextLesson,
     eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie' }, 'mdi:calendar-alert'),
-    sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś' }, { icon: 'mdi:timetable', stateClass: 'measurement' }),
-    sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki' }, { icon: 'mdi:timetable', stateClass: 'measurement' }),
-    sensor('current_lesson', { en: 'Current lesson', pl: 'Bieżąca lekcja' }, { icon: 'mdi:human-male-board' }),
-    binary('at_school', { en: 'At school', pl: 'W szkole' }, { deviceClass: 'presence', icon: 'mdi:school' }),
+    timetableToday,
+    timetableTomorrow,
+    currentLesson,
+    atSchool,
     eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny' }, 'mdi:calendar-star'),
   ],
   create: (access) => new TimetableSource(access.language),
@@ -181,14 +231,14 @@ async function feedWeek(ctx: SourceContext, monday: string, signal: string | und
 }
 
 /** A day's plan changes; no day (the next school day unknown) is unknown. */
-function planChangesOf(day: SchoolDay | null): EntityState {
+function planChangesOf(day: SchoolDay | null): TimetableStates['plan_changes_today'] {
   if (day === null) return { state: null, attributes: { date: null, changes: [] } };
   const changes = day.changes.map(({ date: _date, ...rest }) => rest);
   return withAttributes(changes.length, { date: day.date, changes });
 }
 
 /** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
-function schoolDayOf(day: SchoolDay): EntityState {
+function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
   const lessons = day.lessons?.filter((l) => l.takesPlace);
   return {
     state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
@@ -197,7 +247,7 @@ function schoolDayOf(day: SchoolDay): EntityState {
 }
 
 /** The slot's subjects as the state; a split class's groups joined with ' / '. */
-function nextLessonOf(next: NextLesson | null): EntityState {
+function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
   if (next === null) return { state: null, attributes: {} };
   const join = (values: (string | null)[]): string | null => {
     const distinct = [...new Set(values.filter((v) => v !== null))];
@@ -222,7 +272,7 @@ function nextLessonOf(next: NextLesson | null): EntityState {
  * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
  * is the calendar day after today (alarm automations).
  */
-export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE): Record<string, EntityState> {
+export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE): TimetableStates {
   return {
     plan_changes_today: planChangesOf(s.today),
     plan_changes_tomorrow: planChangesOf(s.next),

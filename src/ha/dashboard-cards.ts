@@ -1,9 +1,30 @@
 // The dashboard's blocks, one builder each: a block reads a child's entities and returns a built-in
 // Lovelace card, or nothing when the child lacks what it needs. Every text is in the dashboard's
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
-import { entityId, type EntityDef } from './entities.js';
-import { attr, changeLine, kindsDict, prelude } from './dashboard-templates.js';
+import { entityId, type EntityDef } from '../feature-kit/entities.js';
+import type { AttributeName, ItemOf } from '../feature-kit/contract.js';
+import { changeLine, item, kind, kindsDict, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
+import { luckyNumber, luckyToday } from '../features/lucky.js';
+import { problem } from '../features/status.js';
+import { unreadMessages } from '../features/messages.js';
+import { unreadNotices } from '../features/notices.js';
+import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
+import {
+  atSchool,
+  currentLesson,
+  lessonsEndToday,
+  lessonsEndTomorrow,
+  lessonsStartToday,
+  lessonsStartTomorrow,
+  nextLesson,
+  planChangesToday,
+  planChangesTomorrow,
+  schoolDayToday,
+  schoolDayTomorrow,
+  timetableToday,
+  timetableTomorrow,
+} from '../features/timetable.js';
 
 export type Card = Record<string, unknown>;
 
@@ -16,7 +37,10 @@ export interface DashboardChild {
   entities: readonly EntityDef[];
 }
 
-/** Looks up a child's entities by key; `id` throws for one the child lacks, so no card can name it. */
+/**
+ * A child's entities, looked up by the features' declarations (never by a key spelled here); `id`
+ * throws for one the child lacks, so no card can name it.
+ */
 export class ChildEntities {
   private readonly byKey: Map<string, EntityDef>;
 
@@ -24,14 +48,19 @@ export class ChildEntities {
     this.byKey = new Map(child.entities.map((e) => [e.key, e]));
   }
 
-  has(...keys: string[]): boolean {
-    return keys.every((k) => this.byKey.has(k));
+  has(...entities: readonly EntityDef[]): boolean {
+    return entities.every((e) => this.byKey.has(e.key));
   }
 
-  id(key: string): string {
-    const entity = this.byKey.get(key);
-    if (!entity) throw new Error(`dashboard: ${this.child.id} has no entity ${key}`);
+  id(declared: EntityDef): string {
+    const entity = this.byKey.get(declared.key);
+    if (!entity) throw new Error(`dashboard: ${this.child.id} has no entity ${declared.key}`);
     return entityId(this.child.id, entity);
+  }
+
+  /** `state_attr(...)` of one of the entity's declared attributes, as template text. */
+  attr<E extends EntityDef>(entity: E, name: AttributeName<E>): string {
+    return stateAttr<E>(this.id(entity), name);
   }
 
   /** The configured fixed-message buttons, in the order of the config, with the user's names. */
@@ -53,38 +82,38 @@ function markdown(t: DashboardText, lines: string[], extra: Card = {}): Card | u
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
 
 export const luckyBanner: Block = (e, t) => {
-  if (!e.has('lucky_today', 'lucky_number')) return undefined;
+  if (!e.has(luckyToday, luckyNumber)) return undefined;
   return {
     type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id('lucky_today'), state: 'on' }],
+    conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
     card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
   };
 };
 
 export const problemBanner: Block = (e, t) => {
-  if (!e.has('problem')) return undefined;
+  if (!e.has(problem)) return undefined;
   // The advice (`message`) in the config's language; never the reason code, which means nothing to a parent.
-  const id = e.id('problem');
   return {
     type: 'conditional',
-    conditions: [{ condition: 'state', entity: id, state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `<ha-alert alert-type="warning">${t.problem} {{ ${attr(id, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
+    conditions: [{ condition: 'state', entity: e.id(problem), state: 'on' }],
+    card: { type: 'markdown', text_only: true, content: `<ha-alert alert-type="warning">${t.problem} {{ ${e.attr(problem, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
   };
 };
 
 /** Lucky number and unread counts on one line. */
 export const summary: Block = (e, t) => {
   const parts: string[] = [];
-  if (e.has('lucky_number')) {
-    const id = e.id('lucky_number');
-    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${attr(id, 'day')} and ${attr(id, 'day')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'day')}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
+  if (e.has(luckyNumber)) {
+    const id = e.id(luckyNumber);
+    const day = e.attr(luckyNumber, 'day');
+    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${day} and ${day} != now().strftime('%Y-%m-%d') %} ({{ day(${day}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
   }
   const counts: string[] = [];
-  for (const [key, icon, label] of [
-    ['unread_messages', '✉️', t.unreadMessages],
-    ['unread_notices', '📌', t.unreadNotices],
+  for (const [entity, icon, label] of [
+    [unreadMessages, '✉️', t.unreadMessages],
+    [unreadNotices, '📌', t.unreadNotices],
   ] as const) {
-    if (e.has(key)) counts.push(`${icon} ${label}: **{{ states('${e.id(key)}') | int(0) }}**`);
+    if (e.has(entity)) counts.push(`${icon} ${label}: **{{ states('${e.id(entity)}') | int(0) }}**`);
   }
   if (counts.length > 0) parts.push(counts.join(' · '));
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
@@ -93,24 +122,26 @@ export const summary: Block = (e, t) => {
 
 /** "Now:" from current_lesson: subject, hours, room and a substitution's teacher; nothing outside lessons. */
 function lessonNow(e: ChildEntities, t: DashboardText): string {
-  const id = e.id('current_lesson');
+  const id = e.id(currentLesson);
+  const a = (name: AttributeName<typeof currentLesson>): string => e.attr(currentLesson, name);
   return (
-    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${attr(id, 'from')} or '' }}–{{ ${attr(id, 'to')} or '' }}` +
-    `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
-    `{% if ${attr(id, 'change')} == 'substitution' %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}{% endif %}`
+    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${a('from')} or '' }}–{{ ${a('to')} or '' }}` +
+    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
+    `{% if ${a('change')} == ${kind('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}{% endif %}`
   );
 }
 
 /** The next lesson today (or the next school day's first), unless one is in progress. */
 function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inProgress: string): string {
-  const id = e.id('next_lesson');
+  const id = e.id(nextLesson);
+  const a = (name: AttributeName<typeof nextLesson>): string => e.attr(nextLesson, name);
   return (
-    `{% if ${inProgress} %}{% elif has_value('${id}') %}{% set started = ${attr(id, 'start')} and as_timestamp(${attr(id, 'start')}, 0) <= as_timestamp(now()) %}` +
+    `{% if ${inProgress} %}{% elif has_value('${id}') %}{% set started = ${a('start')} and as_timestamp(${a('start')}, 0) <= as_timestamp(now()) %}` +
     `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
-    `{% if ${attr(id, 'date')} and ${attr(id, 'date')} != now().strftime('%Y-%m-%d') %} ({{ day(${attr(id, 'date')}) }}){% endif %}:** ` +
-    `{{ states('${id}') }}, {{ ${attr(id, 'time')} }}–{{ ${attr(id, 'end')} }}` +
-    `{% if ${attr(id, 'room')} %}, ${t.room} {{ ${attr(id, 'room')} }}{% endif %}` +
-    `{% if ${attr(id, 'substitution')} %} (${t.substitution}{% if ${attr(id, 'teacher')} %}: {{ ${attr(id, 'teacher')} }}{% endif %}){% endif %}` +
+    `{% if ${a('date')} and ${a('date')} != now().strftime('%Y-%m-%d') %} ({{ day(${a('date')}) }}){% endif %}:** ` +
+    `{{ states('${id}') }}, {{ ${a('time')} }}–{{ ${a('end')} }}` +
+    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
+    `{% if ${a('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}` +
     `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`
   );
 }
@@ -121,14 +152,15 @@ function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inPro
  * "1\." keeps Markdown from making a numbered list of it (which would renumber the slots).
  */
 function slotText(t: DashboardText, withTime: boolean): string {
-  const subject = `{{ l.get('subject') or l.get('original_subject') or '' }}`;
-  const time = withTime ? ` {{ l.get('from') or '' }}` : '';
+  const l = item<ItemOf<typeof timetableToday, 'lessons'>>('l');
+  const subject = `{{ ${l('subject')} or ${l('original_subject')} or '' }}`;
+  const time = withTime ? ` {{ ${l('from')} or '' }}` : '';
   return (
-    `{% set on = cur is not none and l.get('no') == cur %}{% if on %}▶ **{% endif %}{{ l.get('no') or '' }}\\.${time} ` +
-    `{% if l.get('change') == 'cancelled' %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
-    `{% if l.get('change') %} _({{ kinds.get(l.get('change'), '') }}` +
-    `{% if l.get('change') == 'substitution' and l.get('teacher') %}: {{ l.get('teacher') }}{% endif %}` +
-    `{% if l.get('change') in ['room_change', 'shifted'] and l.get('room') %}, ${t.room} {{ l.get('room') }}{% endif %})_{% endif %}`
+    `{% set on = cur is not none and ${l('no')} == cur %}{% if on %}▶ **{% endif %}{{ ${l('no')} or '' }}\\.${time} ` +
+    `{% if ${l('change')} == ${kind('cancelled')} %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
+    `{% if ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
+    `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
+    `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
   );
 }
 
@@ -136,26 +168,26 @@ function slotText(t: DashboardText, withTime: boolean): string {
  * The day's lessons from timetable_today/tomorrow, changes marked at a glance: today one line each
  * with its time, the next school day on one flowing line (the family view fits 1280x800).
  */
-function dayLessons(id: string, t: DashboardText, current: string, compact: boolean): string[] {
+function dayLessons(e: ChildEntities, day: typeof timetableToday | typeof timetableTomorrow, t: DashboardText, current: string, compact: boolean): string[] {
   // Home Assistant's Markdown breaks lines at each newline: one per slot, or none for the flowing line.
   const separator = compact ? ' · ' : '\n';
-  return [`{% set cur = ${current} %}{% for l in ${attr(id, 'lessons')} or [] %}${slotText(t, !compact)}{% if not loop.last %}${separator}{% endif %}{% endfor %}`];
+  return [`{% set cur = ${current} %}{% for l in ${e.attr(day, 'lessons')} or [] %}${slotText(t, !compact)}{% if not loop.last %}${separator}{% endif %}{% endfor %}`];
 }
 
 /** The lesson in progress or the next one, today's hours and today's lessons with their changes. */
 export const today: Block = (e, t) => {
   const lines: string[] = [];
-  const schoolDay = e.has('school_day_today') ? `is_state('${e.id('school_day_today')}', 'on')` : 'false';
-  const inProgress = e.has('current_lesson') ? `has_value('${e.id('current_lesson')}')` : 'false';
-  if (e.has('current_lesson')) lines.push(lessonNow(e, t));
-  if (e.has('next_lesson')) lines.push(lessonNext(e, t, schoolDay, inProgress));
-  if (e.has('timetable_today')) {
-        const current = e.has('current_lesson') ? `${attr(e.id('current_lesson'), 'no')} if ${inProgress} else none` : 'none';
-    lines.push('', ...dayLessons(e.id('timetable_today'), t, current, false));
+  const schoolDay = e.has(schoolDayToday) ? `is_state('${e.id(schoolDayToday)}', 'on')` : 'false';
+  const inProgress = e.has(currentLesson) ? `has_value('${e.id(currentLesson)}')` : 'false';
+  if (e.has(currentLesson)) lines.push(lessonNow(e, t));
+  if (e.has(nextLesson)) lines.push(lessonNext(e, t, schoolDay, inProgress));
+  if (e.has(timetableToday)) {
+    const current = e.has(currentLesson) ? `${e.attr(currentLesson, 'no')} if ${inProgress} else none` : 'none';
+    lines.push('', ...dayLessons(e, timetableToday, t, current, false));
   }
-  if (e.has('plan_changes_today')) lines.push(changes(e.id('plan_changes_today'), t, e.has('timetable_today')));
+  if (e.has(planChangesToday)) lines.push(changes(e, planChangesToday, t, e.has(timetableToday)));
   if (lines.length === 0) return undefined;
-  const present = e.has('at_school') ? `{% if is_state('${e.id('at_school')}', 'on') %} · 🏫 ${t.atSchool}{% endif %}` : '';
+  const present = e.has(atSchool) ? `{% if is_state('${e.id(atSchool)}', 'on') %} · 🏫 ${t.atSchool}{% endif %}` : '';
   return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}${present}`, ...lines]);
 };
 
@@ -166,9 +198,9 @@ function capitalized(call: string): string {
 
 /** " · 08:00–13:30", the day's first and last bell, for the day's heading; nothing when unknown. */
 function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
-  const [start, end] = [`lessons_start_${day}`, `lessons_end_${day}`];
+  const [start, end] = day === 'today' ? [lessonsStartToday, lessonsEndToday] : [lessonsStartTomorrow, lessonsEndTomorrow];
   if (!e.has(start, end)) return '';
-  const time = (key: string): string => `{{ as_timestamp(states('${e.id(key)}')) | timestamp_custom('%H:%M') }}`;
+  const time = (entity: EntityDef): string => `{{ as_timestamp(states('${e.id(entity)}')) | timestamp_custom('%H:%M') }}`;
   return `{% if has_value('${e.id(start)}') and has_value('${e.id(end)}') %} · ${time(start)}–${time(end)}{% endif %}`;
 }
 
@@ -176,8 +208,10 @@ function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
  * A day's plan changes as a list. Beside the day's timetable (`movedOnly`) only the lessons moved to
  * another slot, whose new place the timetable's line cannot say; "no changes" then goes unsaid.
  */
-function changes(id: string, t: DashboardText, movedOnly = false): string {
-  const items = movedOnly ? `(${attr(id, 'changes')} or []) | selectattr('kind', 'eq', 'shifted') | list` : `${attr(id, 'changes')} or []`;
+function changes(e: ChildEntities, day: typeof planChangesToday | typeof planChangesTomorrow, t: DashboardText, movedOnly = false): string {
+  const id = e.id(day);
+  const list = e.attr(day, 'changes');
+  const items = movedOnly ? `(${list} or []) | selectattr('${item<ChangeItem>('c').named('kind')}', 'eq', ${kind('shifted')}) | list` : `${list} or []`;
   return [
     `{%- for c in ${items} %}`,
     `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
@@ -190,15 +224,20 @@ function changes(id: string, t: DashboardText, movedOnly = false): string {
 /** The next school day: its date with the weekday, hours, plan changes and the homework due. */
 export const nextDay: Block = (e, t) => {
   const lines: string[] = [];
-  if (!e.has('plan_changes_tomorrow') && !e.has('homework_due') && !e.has('lessons_start_tomorrow', 'lessons_end_tomorrow')) return undefined;
-  const dated = ['timetable_tomorrow', 'school_day_tomorrow', 'plan_changes_tomorrow', 'homework_due'].filter((k) => e.has(k)).map((k) => attr(e.id(k), 'date'));
-  if (e.has('timetable_tomorrow')) lines.push('', ...dayLessons(e.id('timetable_tomorrow'), t, 'none', true));
-  if (e.has('plan_changes_tomorrow')) lines.push(changes(e.id('plan_changes_tomorrow'), t, e.has('timetable_tomorrow')));
-  if (e.has('homework_due')) {
-    const id = e.id('homework_due');
+  if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
+  const dated = [
+    ...(e.has(timetableTomorrow) ? [e.attr(timetableTomorrow, 'date')] : []),
+    ...(e.has(schoolDayTomorrow) ? [e.attr(schoolDayTomorrow, 'date')] : []),
+    ...(e.has(planChangesTomorrow) ? [e.attr(planChangesTomorrow, 'date')] : []),
+    ...(e.has(homeworkDueEntity) ? [e.attr(homeworkDueEntity, 'date')] : []),
+  ];
+  if (e.has(timetableTomorrow)) lines.push('', ...dayLessons(e, timetableTomorrow, t, 'none', true));
+  if (e.has(planChangesTomorrow)) lines.push(changes(e, planChangesTomorrow, t, e.has(timetableTomorrow)));
+  if (e.has(homeworkDueEntity)) {
+    const h = item<ItemOf<typeof homeworkDueEntity, 'items'>>('h');
     lines.push(
-      `{%- for h in ${attr(id, 'items')} or [] %}`,
-      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ h.get('subject') or '' }}**: {{ h.get('topic') or h.get('text') or '' }}{% if h.get('done') %} ✔{% endif %}`,
+      `{%- for h in ${e.attr(homeworkDueEntity, 'items')} or [] %}`,
+      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ ${h('subject')} or '' }}**: {{ ${h('topic')} or ${h('text')} or '' }}{% if ${h('done')} %} ✔{% endif %}`,
       `{%- else %}`,
       `\n\n${t.noHomework}`,
       `{%- endfor %}`,
@@ -214,14 +253,15 @@ export const nextDay: Block = (e, t) => {
 
 /** Tests of the next seven days (upcoming_tests covers two weeks). */
 export const testsWeek: Block = (e, t) => {
-  if (!e.has('upcoming_tests')) return undefined;
-  const id = e.id('upcoming_tests');
+  if (!e.has(upcomingTestsEntity)) return undefined;
+  const x = item<ItemOf<typeof upcomingTestsEntity, 'items'>>('x');
   return markdown(t, [
+    `{% set agenda = ${kindsDict(t, t.agendaKinds)} %}`,
     `{% set until = (now() + timedelta(days=7)).strftime('%Y-%m-%d') %}`,
-    `{% set week = (${attr(id, 'items')} or []) | selectattr('date', 'le', until) | list %}`,
+    `{% set week = (${e.attr(upcomingTestsEntity, 'items')} or []) | selectattr('${x.named('date')}', 'le', until) | list %}`,
     `**${t.testsWeek}:**`,
     `{%- for x in week %}`,
-    `- {{ day(x.get('date')) }}{% if x.get('time') %} {{ x.get('time') }}{% endif %} **{{ x.get('subject') or '' }}**: {{ x.get('content') or x.get('category') or '' }}`,
+    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ ${x('time')} }}{% endif %} **{{ ${x('subject')} or agenda.get(${x('kind')}, '') }}**: {{ ${x('content')} or ${x('category')} or '' }}`,
     `{%- else %}`,
     t.noTestsWeek,
     `{%- endfor %}`,

@@ -1,9 +1,18 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
-import { attr, prelude } from './dashboard-templates.js';
+import { item, kindsDict, prelude } from './dashboard-templates.js';
 import type { Block, Card } from './dashboard-cards.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
+import type { AttributeName, ItemOf } from '../feature-kit/contract.js';
+import { average, newestGrade } from '../features/grades.js';
+import { newestNoteEntity } from '../features/notes.js';
+import { absencesUnexcused } from '../features/attendance.js';
+import { libraryDue } from '../features/library.js';
+import { upcomingTestsEntity } from '../features/agenda.js';
+import { newestMessage } from '../features/messages.js';
+import { markNoticesReadButton, newestNotice } from '../features/notices.js';
+import { lastUpdate, problem, refresh } from '../features/status.js';
 
 function markdown(t: DashboardText, lines: string[]): Card | undefined {
   if (lines.length === 0) return undefined;
@@ -12,28 +21,29 @@ function markdown(t: DashboardText, lines: string[]): Card | undefined {
 
 export const grades: Block = (e, t) => {
   const lines: string[] = [];
-  if (e.has('newest_grade')) {
-    const id = e.id('newest_grade');
+  if (e.has(newestGrade)) {
+    const g = item<ItemOf<typeof newestGrade, 'recent'>>('g');
     lines.push(
       `#### ${t.newestGrades}`,
-      `{%- for g in ${attr(id, 'recent')} or [] %}`,
-      `- **{{ g.get('grade') | string | truncate(24) }}** {{ g.get('subject') or '' }} <small>{{ day(g.get('date')) }}</small>`,
+      `{%- for g in ${e.attr(newestGrade, 'recent')} or [] %}`,
+      `- **{{ ${g('grade')} | string | truncate(24) }}** {{ ${g('subject')} or '' }} <small>{{ day(${g('date')}) }}</small>`,
       `{%- else %}`,
       t.noGrades,
       `{%- endfor %}`,
     );
   }
-  if (e.has('average')) {
-    const id = e.id('average');
+  if (e.has(average)) {
+    const id = e.id(average);
+    const s = item<ItemOf<typeof average, 'subjects'>>('s');
     // Later: one average_<subject> sensor per subject (issue 13) gives this table its history graphs.
     lines.push(
-      `{% set subjects = (${attr(id, 'subjects')} or []) | selectattr('average', 'ne', none) | list %}`,
+      `{% set subjects = (${e.attr(average, 'subjects')} or []) | selectattr('${s.named('average')}', 'ne', none) | list %}`,
       `{% if has_value('${id}') and subjects %}`,
       `#### ${t.averages}: {{ num(states('${id}')) }}`,
       `| ${t.subject} | ${t.average} | ${t.count} |`,
       `|:--|--:|--:|`,
       `{%- for s in subjects %}`,
-      `| {{ s.get('subject') }} | {{ num(s.get('average')) }} | {{ s.get('count') }} |`,
+      `| {{ ${s('subject')} }} | {{ num(${s('average')}) }} | {{ ${s('count')} }} |`,
       `{%- endfor %}`,
       `{% endif %}`,
     );
@@ -43,61 +53,69 @@ export const grades: Block = (e, t) => {
 
 export const notesAndAbsences: Block = (e, t) => {
   const lines: string[] = [];
-  if (e.has('newest_note')) {
-    const id = e.id('newest_note');
+  if (e.has(newestNoteEntity)) {
+    const id = e.id(newestNoteEntity);
+    const a = (name: AttributeName<typeof newestNoteEntity>): string => e.attr(newestNoteEntity, name);
     lines.push(
       `#### ${t.newestNote}`,
       `{% if has_value('${id}') %}`,
-      `{% if ${attr(id, 'text')} is search('${t.signatureWords}', ignorecase=True) %}<ha-alert alert-type="info">✍️ ${t.signature}</ha-alert>\n{% endif %}` +
-        `**{{ ${attr(id, 'category')} or '' }}**, {{ day(${attr(id, 'date')}) }}{% if ${attr(id, 'teacher')} %}, {{ ${attr(id, 'teacher')} }}{% endif %}`,
-      `> {{ ${attr(id, 'text')} or states('${id}') }}`,
+      `{% if ${a('text')} is search('${t.signatureWords}', ignorecase=True) %}<ha-alert alert-type="info">✍️ ${t.signature}</ha-alert>\n{% endif %}` +
+        `**{{ ${a('category')} or '' }}**, {{ day(${a('date')}) }}{% if ${a('teacher')} %}, {{ ${a('teacher')} }}{% endif %}`,
+      `> {{ ${a('text')} or states('${id}') }}`,
       `{% else %}${t.noNotes}{% endif %}`,
     );
   }
-  if (e.has('absences_unexcused')) {
-    const id = e.id('absences_unexcused');
+  if (e.has(absencesUnexcused)) {
+    const a = item<ItemOf<typeof absencesUnexcused, 'unexcused'>>('a');
+    const percent = e.attr(absencesUnexcused, 'attendance_percent');
     lines.push(
       `#### ${t.unexcused}`,
-      `{%- for a in ${attr(id, 'unexcused')} or [] %}`,
-      `- {{ day(a.get('date')) }}, {{ a.get('lesson_no') or '' }}. {{ a.get('subject') or '' }}`,
+      `{%- for a in ${e.attr(absencesUnexcused, 'unexcused')} or [] %}`,
+      `- {{ day(${a('date')}) }}, {{ ${a('lesson_no')} or '' }}. {{ ${a('subject')} or '' }}`,
       `{%- else %}`,
       t.noUnexcused,
       `{%- endfor %}`,
-      `{% if ${attr(id, 'attendance_percent')} is not none %}\n${t.attendance}: **{{ ${attr(id, 'attendance_percent')} | replace('.', '${t.decimal}') }}%**{% endif %}`,
+      `{% if ${percent} is not none %}\n${t.attendance}: **{{ ${percent} | replace('.', '${t.decimal}') }}%**{% endif %}`,
     );
   }
   return markdown(t, lines);
 };
 
 export const library: Block = (e, t) => {
-  if (!e.has('library_due')) return undefined;
-  const id = e.id('library_due');
+  if (!e.has(libraryDue)) return undefined;
+  const b = item<ItemOf<typeof libraryDue, 'items'>>('b');
   return markdown(t, [
     `#### ${t.library}`,
-    `{%- for b in ${attr(id, 'items')} or [] %}`,
-    `- {% if b.get('overdue') %}⚠️ {% endif %}**{{ b.get('title') }}**: ` +
-      `{% if b.get('overdue') %}**${t.overdue}** ({{ day(b.get('due')) }}){% elif b.get('free_textbook') %}${t.freeTextbook}{% else %}${t.due} {{ day(b.get('due')) }}{% endif %}`,
+    `{%- for b in ${e.attr(libraryDue, 'items')} or [] %}`,
+    `- {% if ${b('overdue')} %}⚠️ {% endif %}**{{ ${b('title')} }}**: ` +
+      `{% if ${b('overdue')} %}**${t.overdue}** ({{ day(${b('due')}) }}){% elif ${b('free_textbook')} %}${t.freeTextbook}{% else %}${t.due} {{ day(${b('due')}) }}{% endif %}`,
     `{%- else %}`,
     t.noBooks,
     `{%- endfor %}`,
   ]);
 };
 
-/** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
+/**
+ * The agenda: every test of the next two weeks, then the trips, meetings and other events. An entry
+ * without a subject or a category (a trip, a meeting) is titled by its kind ("Wycieczka: Kopalnia Soli").
+ */
 export const calendar: Block = (e, t) => {
-  if (!e.has('upcoming_tests')) return undefined;
-  const id = e.id('upcoming_tests');
-  const item = `- {{ day(x.get('date')) }}{% if x.get('time') %} {{ x.get('time') }}{% endif %} **{{ x.get('subject') or x.get('category') or '' }}**: {{ x.get('content') or x.get('category') or '' }}`;
+  if (!e.has(upcomingTestsEntity)) return undefined;
+  const x = item<ItemOf<typeof upcomingTestsEntity, 'items'>>('x');
+  const line =
+    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ ${x('time')} }}{% endif %} ` +
+    `**{{ ${x('subject')} or ${x('category')} or agenda.get(${x('kind')}, '') }}**: {{ ${x('content')} or ${x('category')} or '' }}`;
   return markdown(t, [
+    `{% set agenda = ${kindsDict(t, t.agendaKinds)} %}`,
     `#### ${t.tests}`,
-    `{%- for x in ${attr(id, 'items')} or [] %}`,
-    item,
+    `{%- for x in ${e.attr(upcomingTestsEntity, 'items')} or [] %}`,
+    line,
     `{%- else %}`,
     t.noTestsWeek,
     `{%- endfor %}`,
     `#### ${t.events}`,
-    `{%- for x in ${attr(id, 'other')} or [] %}`,
-    item,
+    `{%- for x in ${e.attr(upcomingTestsEntity, 'other')} or [] %}`,
+    line,
     `{%- else %}`,
     t.noEvents,
     `{%- endfor %}`,
@@ -106,21 +124,19 @@ export const calendar: Block = (e, t) => {
 
 export const newestMessages: Block = (e, t) => {
   const lines: string[] = [];
-  for (const [key, title, by, preview] of [
-    ['newest_message', t.newestMessage, 'sender', 'preview'],
-    ['newest_notice', t.newestNotice, 'created', 'content'],
-  ] as const) {
-    if (!e.has(key)) continue;
-    const id = e.id(key);
-    lines.push(
-      `{% if has_value('${id}') %}`,
-      `#### ${title}`,
-      `**{{ states('${id}') }}**` +
-        (by === 'sender' ? `{% if ${attr(id, 'sender')} %}, {{ ${attr(id, 'sender')} }}{% endif %}` : '') +
-        `{% if ${attr(id, by === 'sender' ? 'date' : 'start_date')} %} <small>{{ day(${attr(id, by === 'sender' ? 'date' : 'start_date')}) }}</small>{% endif %}`,
-      `{% if ${attr(id, preview)} %}\n{{ ${attr(id, preview)} | truncate(160) }}{% endif %}`,
-      `{% endif %}`,
-    );
+  // Each with its title, its sender (a message's only), its day and the start of its text.
+  const newest = (id: string, title: string, sender: string | null, date: string, preview: string): string[] => [
+    `{% if has_value('${id}') %}`,
+    `#### ${title}`,
+    `**{{ states('${id}') }}**` + (sender === null ? '' : `{% if ${sender} %}, {{ ${sender} }}{% endif %}`) + `{% if ${date} %} <small>{{ day(${date}) }}</small>{% endif %}`,
+    `{% if ${preview} %}\n{{ ${preview} | truncate(160) }}{% endif %}`,
+    `{% endif %}`,
+  ];
+  if (e.has(newestMessage)) {
+    lines.push(...newest(e.id(newestMessage), t.newestMessage, e.attr(newestMessage, 'sender'), e.attr(newestMessage, 'date'), e.attr(newestMessage, 'preview')));
+  }
+  if (e.has(newestNotice)) {
+    lines.push(...newest(e.id(newestNotice), t.newestNotice, null, e.attr(newestNotice, 'start_date'), e.attr(newestNotice, 'content')));
   }
   return markdown(t, lines);
 };
@@ -140,7 +156,7 @@ function confirmedButton(id: string, name: string, action: string, confirm: stri
 export function messageButtons(lang: Language): Block {
   return (e, t) => {
     const rows: Card[] = e.sendButtons(lang).map((b) => confirmedButton(b.id, b.name, t.send, t.confirmSend(b.name)));
-    if (e.has('mark_notices_read')) rows.push(confirmedButton(e.id('mark_notices_read'), t.markRead, t.markReadAction, t.confirmMarkRead));
+    if (e.has(markNoticesReadButton)) rows.push(confirmedButton(e.id(markNoticesReadButton), t.markRead, t.markReadAction, t.confirmMarkRead));
     if (rows.length === 0) return undefined;
     return { type: 'entities', entities: rows };
   };
@@ -149,10 +165,10 @@ export function messageButtons(lang: Language): Block {
 /** The bridge's own state for a child: last update, whether the register can be read, refresh. */
 export const diagnostics: Block = (e, t) => {
   const rows: Card[] = [];
-  if (e.has('last_update')) rows.push({ entity: e.id('last_update'), name: t.lastUpdate });
-  if (e.has('problem')) rows.push({ entity: e.id('problem'), name: t.problemRow });
+  if (e.has(lastUpdate)) rows.push({ entity: e.id(lastUpdate), name: t.lastUpdate });
+  if (e.has(problem)) rows.push({ entity: e.id(problem), name: t.problemRow });
   // A refresh only reads the portal: no confirmation needed.
-  if (e.has('refresh')) rows.push({ type: 'button', entity: e.id('refresh'), name: t.refresh, action_name: t.refreshAction });
+  if (e.has(refresh)) rows.push({ type: 'button', entity: e.id(refresh), name: t.refresh, action_name: t.refreshAction });
   if (rows.length === 0) return undefined;
   return { type: 'entities', state_color: true, entities: rows };
 };

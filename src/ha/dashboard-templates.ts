@@ -1,6 +1,9 @@
 // Pieces of Home Assistant templates the dashboard's markdown cards share: dates with the weekday and
 // numbers with the decimal mark of the dashboard's language (HA's own formatting would be English).
 import type { DashboardText } from '../i18n/dashboard-text.js';
+import type { ItemOf, AttributeName } from '../feature-kit/contract.js';
+import type { planChangesToday } from '../features/timetable.js';
+import type { ChangeKind } from '../school/plan-changes.js';
 
 const list = (items: readonly string[]): string => `[${items.map((s) => `'${s}'`).join(', ')}]`;
 
@@ -19,23 +22,41 @@ export function prelude(t: DashboardText): string {
   ].join('\n');
 }
 
-/** state_attr(id, name) as template text. */
-export const attr = (id: string, name: string): string => `state_attr('${id}', '${name}')`;
+/** state_attr(id, name) of a declared attribute, as template text (ChildEntities.attr names it). */
+export function stateAttr<E>(id: string, name: AttributeName<E>): string {
+  return `state_attr('${id}', '${name}')`;
+}
 
-/** A Jinja dict literal of the plan-change kinds in the dashboard's language. */
-export function kindsDict(t: DashboardText): string {
-  return `{${Object.entries(t.kinds)
+/**
+ * A Jinja loop variable over the items of a list attribute, read by the items' declared names:
+ * `item<Slot>('l')('subject')` is `l.get('subject')`. `.named` gives a name alone (for selectattr).
+ */
+export function item<T>(variable: string): ((name: keyof T & string) => string) & { named: (name: keyof T & string) => string } {
+  const get = (name: keyof T & string): string => `${variable}.get('${name}')`;
+  return Object.assign(get, { named: (name: keyof T & string): string => name });
+}
+
+/** A plan change's kind as a Jinja string literal, checked against the kinds the features publish. */
+export const kind = (k: ChangeKind): string => `'${k}'`;
+
+/** An item of plan_changes_*'s `changes`. */
+export type ChangeItem = ItemOf<typeof planChangesToday, 'changes'>;
+
+/** A Jinja dict literal of words by kind (the plan-change kinds in the dashboard's language, unless told). */
+export function kindsDict(t: DashboardText, words: Readonly<Record<string, string>> = t.kinds): string {
+  return `{${Object.entries(words)
     .map(([k, v]) => `'${k}': '${v}'`)
     .join(', ')}}`;
 }
 
 /** One plan change as a list item (c: an item of plan_changes_*'s `changes`; kinds: kindsDict). */
 export function changeLine(t: DashboardText): string {
+  const c = item<ChangeItem>('c');
   return (
-    `- **{{ c.get('lesson_no') or '' }}.** {{ c.get('hours') or '' }} {{ c.get('subject') or c.get('original_subject') or '' }}: ` +
-    `{{ kinds.get(c.get('kind'), '') }}` +
-    `{% if c.get('kind') == 'substitution' and c.get('teacher') %} ({{ c.get('teacher') }}){% endif %}` +
-    `{% if c.get('room') and c.get('room') != c.get('original_room') %}, ${t.room} {{ c.get('room') }}{% endif %}` +
-    `{% if c.get('kind') == 'shifted' and c.get('original_date') %} (${t.from} {{ day(c.get('original_date')) }} {{ c.get('original_hours') or '' }}){% endif %}`
+    `- **{{ ${c('lesson_no')} or '' }}.** {{ ${c('hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
+    `{{ kinds.get(${c('kind')}, '') }}` +
+    `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
+    `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ ${c('room')} }}{% endif %}` +
+    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}`
   );
 }

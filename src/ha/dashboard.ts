@@ -3,7 +3,7 @@
 // in a view of their own. Pure: the children and the entities the bridge announces for each go in, the
 // dashboard comes out; a block whose entities a child lacks is left out.
 import { stringify } from 'yaml';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import { ChildEntities, heading, luckyBanner, nextDay, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
 import { calendar, diagnostics, grades, library, messageButtons, newestMessages, notesAndAbsences } from './dashboard-details.js';

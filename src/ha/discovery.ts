@@ -1,11 +1,11 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
-import { entityId, entityName, type EntityDef } from './entities.js';
-import { FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
+import { entityId, entityName, type EntityDef } from '../feature-kit/entities.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 import { LOG_LEVELS } from '../util/log.js';
 
-export const ORIGIN_NAME = 'dziennik2mqtt';
+const ORIGIN_NAME = 'dziennik2mqtt';
 
 export interface ChildDevice {
   /** The account id: the <c> of every topic. */

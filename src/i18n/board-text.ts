@@ -1,7 +1,8 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
-import type { Language } from './language.js';
-import { DASHBOARD_TEXT } from './dashboard-text.js';
+import type { Language } from '../config/language.js';
+import type { ChangeKind } from '../school/plan-changes.js';
+import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
@@ -44,7 +45,8 @@ export interface BoardText {
   /** The lucky number is for another day than today (read the day before). */
   luckyFor: (day: string) => string;
   noLessons: string;
-  changes: Record<'cancelled' | 'substitution' | 'room_change' | 'shifted', string>;
+  /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
+  changes: Readonly<Record<ChangeKind, string>>;
   instead: (what: string) => string;
   wasRoom: (room: string) => string;
   room: (room: string) => string;
@@ -86,13 +88,13 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       subscribe: 'Subscribe (webcal)',
       close: 'Close',
     },
-    weekdays: DASHBOARD_TEXT.en.weekdays,
-    weekdaysShort: DASHBOARD_TEXT.en.weekdaysShort,
+    weekdays: WEEKDAYS.en.long,
+    weekdaysShort: WEEKDAYS.en.short,
     today: 'Today',
     tomorrow: 'Tomorrow',
     luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
-    changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    changes: CHANGE_WORDS.en,
     instead: (what) => `instead of ${what}`,
     wasRoom: (room) => `was room ${room}`,
     room: (room) => `room ${room}`,
@@ -132,13 +134,13 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       subscribe: 'Subskrybuj (webcal)',
       close: 'Zamknij',
     },
-    weekdays: DASHBOARD_TEXT.pl.weekdays,
-    weekdaysShort: DASHBOARD_TEXT.pl.weekdaysShort,
+    weekdays: WEEKDAYS.pl.long,
+    weekdaysShort: WEEKDAYS.pl.short,
     today: 'Dziś',
     tomorrow: 'Jutro',
     luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
-    changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przesunięta' },
+    changes: CHANGE_WORDS.pl,
     instead: (what) => `zamiast: ${what}`,
     wasRoom: (room) => `było: s. ${room}`,
     room: (room) => `s. ${room}`,

@@ -2,8 +2,9 @@
 // title, the agenda's kinds and the labels of the descriptions.
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
-import type { FeedName } from '../web/types.js';
-import type { Language } from './language.js';
+import type { FeedName } from '../school/calendar-feeds.js';
+import type { Language } from '../config/language.js';
+import { AGENDA_WORDS, CHANGE_WORDS } from './lesson-words.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */
@@ -26,13 +27,13 @@ export interface CalendarText {
 
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
-  changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+  changes: CHANGE_WORDS.pl,
   was: 'było',
   lesson: 'Lekcja',
   room: 'Sala',
   teacher: 'Nauczyciel',
   note: 'Uwagi',
-  agenda: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
+  agenda: AGENDA_WORDS.pl,
   freeDay: 'Dzień wolny',
   lessons: (from, to) => (to === null ? `od lekcji ${from}` : `lekcje ${from}–${to}`),
   scope: { school: 'cała szkoła', class: 'klasa' },
@@ -40,13 +41,13 @@ const PL: CalendarText = {
 
 const EN: CalendarText = {
   feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
-  changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+  changes: CHANGE_WORDS.en,
   was: 'was',
   lesson: 'Lesson',
   room: 'Room',
   teacher: 'Teacher',
   note: 'Note',
-  agenda: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+  agenda: AGENDA_WORDS.en,
   freeDay: 'Free day',
   lessons: (from, to) => (to === null ? `from lesson ${from}` : `lessons ${from}–${to}`),
   scope: { school: 'whole school', class: 'class' },

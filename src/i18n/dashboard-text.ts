@@ -1,6 +1,9 @@
 // The dashboard's own words (view names, headings, labels, the lines its templates print), in each
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
-import type { Language } from './language.js';
+import type { Language } from '../config/language.js';
+import type { ChangeKind } from '../school/plan-changes.js';
+import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 
 export interface DashboardText {
   title: string;
@@ -32,7 +35,10 @@ export interface DashboardText {
   changes: string;
   noChanges: string;
   from: string;
-  kinds: Record<string, string>;
+  /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
+  kinds: Readonly<Record<ChangeKind, string>>;
+  /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
+  agendaKinds: Readonly<Record<AgendaEntryKind, string>>;
   homework: string;
   noHomework: string;
   testsWeek: string;
@@ -89,8 +95,8 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     luckyYou: (name) => `Lucky number: it's you, ${name}!`,
     problem: 'The register cannot be read right now:',
     problemUnknown: 'the bridge reports a problem; see the Bridge view.',
-    weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-    weekdaysShort: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    weekdays: WEEKDAYS.en.long,
+    weekdaysShort: WEEKDAYS.en.short,
     decimal: '.',
     lucky: 'Lucky number',
     unreadMessages: 'Unread messages',
@@ -106,7 +112,8 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     changes: 'Changes',
     noChanges: 'No plan changes.',
     from: 'moved from',
-    kinds: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    kinds: CHANGE_WORDS.en,
+    agendaKinds: AGENDA_WORDS.en,
     homework: 'Homework',
     noHomework: 'No homework due.',
     testsWeek: 'Tests in the next 7 days',
@@ -158,8 +165,8 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     luckyYou: (name) => `Szczęśliwy numerek: to Ty, ${name}!`,
     problem: 'Nie da się teraz odczytać dziennika:',
     problemUnknown: 'mostek zgłasza problem; szczegóły w widoku Mostek.',
-    weekdays: ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'],
-    weekdaysShort: ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'],
+    weekdays: WEEKDAYS.pl.long,
+    weekdaysShort: WEEKDAYS.pl.short,
     decimal: ',',
     lucky: 'Szczęśliwy numerek',
     unreadMessages: 'Nieprzeczytane wiadomości',
@@ -175,7 +182,8 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     changes: 'Zmiany',
     noChanges: 'Bez zmian w planie.',
     from: 'przeniesiona z',
-    kinds: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+    kinds: CHANGE_WORDS.pl,
+    agendaKinds: AGENDA_WORDS.pl,
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
     testsWeek: 'Sprawdziany w ciągu 7 dni',

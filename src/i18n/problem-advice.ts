@@ -1,7 +1,7 @@
 // What a parent reads for each problem reason: the `problem` entity's `message` in each language (both
 // give the same facts and steps; a test holds their numbers and key names equal), and `check`'s line.
 import type { ProblemReason } from '../portal/errors.js';
-import type { Language, Texts } from './language.js';
+import type { Language, Texts } from '../config/language.js';
 
 const ADVICE: Record<ProblemReason, Texts> = {
   wrong_credentials: {
@@ -33,11 +33,6 @@ const ADVICE: Record<ProblemReason, Texts> = {
 /** The advice for a reason, in words a parent can act on. */
 export function problemAdvice(reason: ProblemReason, language: Language): string {
   return ADVICE[reason][language];
-}
-
-/** Every reason with its advice in each language (for the docs and the tests). */
-export function allProblemAdvice(): ReadonlyArray<[ProblemReason, Texts]> {
-  return Object.entries(ADVICE) as Array<[ProblemReason, Texts]>;
 }
 
 /**

@@ -2,10 +2,9 @@
 // body as HTML (escaped, line breaks as <br>), topic and content as base64 of UTF-8 (spec 4.8).
 import { wallTime } from '../util/time.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Identity } from '../poller/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
 
-export const PLACEHOLDERS = ['first_name', 'last_name', 'class', 'date'] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type Placeholder = 'first_name' | 'last_name' | 'class' | 'date';
 
 const PLACEHOLDER = /\{(first_name|last_name|class|date)\}/g;
 
@@ -13,7 +12,7 @@ const PLACEHOLDER = /\{(first_name|last_name|class|date)\}/g;
  * The values of the placeholders. {date} is today in Warsaw written the Polish way, DD.MM.YYYY,
  * because the reader is a teacher; a value that is not known (no class yet) is undefined.
  */
-export function placeholderValues(identity: Identity, now: number): Record<Placeholder, string | undefined> {
+function placeholderValues(identity: Identity, now: number): Record<Placeholder, string | undefined> {
   return {
     first_name: blankToUndefined(identity.firstName),
     last_name: blankToUndefined(identity.lastName),

@@ -1,6 +1,6 @@
 // Why a fixed message was not sent, as the command result tells it: sent=false means nothing went
 // out, sent=null means the outcome is unknown and the sent box must be checked before trying again.
-import { CommandError } from '../mqtt/commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 
 export type NotSentCode =
   | 'unknown_message'

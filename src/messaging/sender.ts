@@ -13,12 +13,12 @@ import type { FixedMessage } from '../config/schema.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { MessagingReply } from '../portal/messaging.js';
-import type { Identity } from '../poller/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 /** The same message pressed again within this long is refused as a duplicate. */
-export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 export interface FixedMessageSenderOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */

@@ -4,13 +4,14 @@
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { Language } from '../i18n/language.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
+import type { Language } from '../config/language.js';
+import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
-import { CommandRouter, type CommandHandler } from './commands.js';
+import { CommandRouter } from './commands.js';
+import type { CommandHandler } from '../feature-kit/commands.js';
 import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices } from './retained.js';

@@ -10,7 +10,7 @@ import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
-export class MqttConnectionError extends Error {
+class MqttConnectionError extends Error {
   override readonly name = 'MqttConnectionError';
   constructor(
     readonly url: string,

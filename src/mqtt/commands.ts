@@ -1,45 +1,17 @@
 // The command router: checks a command's payload and child, runs its one handler (one command at a time
 // per child, in arrival order) and turns the outcome into the JSON result published on `/result`.
 import { readPayload, scalarField } from './payload.js';
+import { CommandError, type CommandHandler, type CommandRequest } from '../feature-kit/commands.js';
 import type { Logger } from '../util/log.js';
 
 /** Commands waiting for one child beyond this are refused, so a flood cannot queue work without end. */
 export const MAX_PENDING_PER_CHILD = 20;
-
-export interface CommandRequest {
-  child: string;
-  command: string;
-  /** The payload as received. */
-  payload: Buffer;
-  /** The payload as trimmed UTF-8 text. */
-  text: string;
-  /** The argument: the `id` of a JSON object payload (`{"id": ..., "transaction": ...}`), else `text`. */
-  arg: string;
-  /** The `transaction` of a JSON object payload, echoed in the result. */
-  transaction?: string;
-}
-
-/** Resolves to extra fields for the result; rejects with CommandError for a result the user should read. */
-export type CommandHandler = (req: CommandRequest) => Promise<Record<string, unknown>>;
 
 export interface CommandResult {
   status: 'ok' | 'error';
   error?: string;
   transaction?: string;
   [field: string]: unknown;
-}
-
-/** A refusal whose message is safe to publish in the result (no secrets, no payload echo). */
-export class CommandError extends Error {
-  override readonly name = 'CommandError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-
-  /** Extra fields for the error result (e.g. `sent: false` of a refused send). */
-  get fields(): Record<string, unknown> {
-    return {};
-  }
 }
 
 export interface CommandRouterOptions {

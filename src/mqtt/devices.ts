@@ -2,7 +2,7 @@
 // reduced so HA removes them), and what an earlier run left retained for children and entities gone.
 import { childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { Logger } from '../util/log.js';
 import type { RetainedMirror } from './mirror.js';
 import type { RetainedDevice } from './retained.js';

@@ -1,7 +1,7 @@
 // What arrives on a command or request topic: at most 1 KB of UTF-8 text, either plain text or one JSON
 // object. Anything else is refused before a handler sees it.
 
-export const MAX_PAYLOAD_BYTES = 1024;
+const MAX_PAYLOAD_BYTES = 1024;
 
 export type Payload =
   | { text: string; json?: undefined; error?: undefined }

@@ -1,7 +1,7 @@
 // Bridge requests as zigbee2mqtt has them: `<base>/bridge/request/<name>` answered on
 // `<base>/bridge/response/<name>` with `{"status":"ok","data":...}` or `{"status":"error","error":...}`,
 // the request's `transaction` echoed. Unknown names and bad payloads get an error and change nothing.
-import { CommandError } from './commands.js';
+import { CommandError } from '../feature-kit/commands.js';
 import { readPayload, scalarField } from './payload.js';
 import type { Logger } from '../util/log.js';
 

@@ -1,7 +1,7 @@
 // Reads the device configs this bridge left retained on the broker in an earlier run, so that start()
 // can remove children no longer configured and components a child no longer has.
 import type { IPublishPacket, MqttClient } from 'mqtt';
-import type { Platform } from '../ha/entities.js';
+import type { Platform } from '../feature-kit/entities.js';
 import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
 import type { Clock } from '../util/clock.js';
 import { MAX_DEVICE_CONFIG_BYTES } from './sizes.js';

@@ -4,14 +4,14 @@
 // portal down) ends the cycle for all.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { accountEntities, commandOwners, runOrder } from '../features/index.js';
-import type { EntityDef } from '../ha/entities.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityDef } from '../feature-kit/entities.js';
+import type { EntityState } from '../feature-kit/state.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
-import type { CommandRequest } from '../mqtt/commands.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
-import type { LookupMemory, SourceContext, Tier } from './source.js';
+import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 
 /** One feature's state for an account. */

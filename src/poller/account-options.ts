@@ -1,26 +1,16 @@
 // What an account runner is given: its account and portal, its timing, where it publishes, and the
 // hooks an observer (the benchmark, a test) may attach.
 import type { Feature } from '../features/feature.js';
-import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
-import type { Language } from '../i18n/language.js';
+import type { Publisher } from '../ha/publisher.js';
+import type { Language } from '../config/language.js';
 import type { SessionPolicy } from '../portal/session.js';
 import type { DownloadSlots } from '../portal/download-limits.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { PollPolicy } from './schedule.js';
-import type { Tier } from './source.js';
+import type { Tier } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';
-
-/** What an account publishes to (the MQTT bridge, or a recorder in tests). */
-export interface Publisher {
-  setChild(child: ChildDevice): void;
-  removeChild(childId: string): void;
-  setAvailability(childId: string, online: boolean): void;
-  publishState(childId: string, key: string, state: EntityState): void;
-  publishEvent(childId: string, kind: string, payload: EventPayload): void;
-}
 
 /** What an observer (the benchmark, a test) may attach to an account's polling. */
 export interface PollHooks {

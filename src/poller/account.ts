@@ -3,28 +3,27 @@
 // runner, so a failing or slow account never stalls another.
 import { SessionStore } from '../store/session-store.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
-import { fastInterval, normalInterval, retryDelay } from './schedule.js';
-import { FALLBACK_LANGUAGE } from '../i18n/language.js';
+import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
-import { LAST_UPDATE, PROBLEM } from '../features/status.js';
+import { lastUpdate, problem } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
+import { AccountTimers } from './account-timers.js';
 import type { CommandAccount } from '../features/feature.js';
-import type { EntityState } from '../ha/state.js';
-import type { Identity } from './identity.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { Tier } from './source.js';
+import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import { RefreshGate } from './refresh-gate.js';
-import type { Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
-export type { AccountPollerOptions, PollHooks, Publisher } from './account-options.js';
+export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export class AccountPoller implements CommandAccount {
@@ -32,25 +31,24 @@ export class AccountPoller implements CommandAccount {
   readonly gateway: Gateway;
   private readonly options: AccountPollerOptions;
   private readonly log: Logger;
-  private readonly pupil: AccountChild;
+  private readonly accountChild: AccountChild;
   readonly health: AccountHealth;
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
-  private readonly timers = new Map<Tier | 'boundary', Timer>();
+  private readonly timers: AccountTimers;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
-  private stopped = true;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
     this.options = options;
     this.log = options.log.child({ account: account.id ?? account.login });
-    this.pupil = new AccountChild({ account, dataDir, log: this.log, language: options.language });
+    this.accountChild = new AccountChild({ account, dataDir, log: this.log, language: options.language });
     this.health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
     this.gate = new EventGate({
       dataDir,
       log: this.log,
-      fire: (kind, payload) => options.publisher.publishEvent(this.pupil.id, kind, payload),
+      fire: (kind, payload) => options.publisher.publishEvent(this.accountChild.id, kind, payload),
       onStorage: (error) => (this.health.storageError = error),
     });
     const store = new SessionStore(dataDir, account.login);
@@ -58,24 +56,27 @@ export class AccountPoller implements CommandAccount {
     const { gateway, messages } = this.access;
     this.gateway = gateway;
     const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
-    const made = { account, gateway, messages, identity: () => this.pupil.identity, childId: () => this.pupil.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
+    const made = { account, gateway, messages, identity: () => this.accountChild.identity, childId: () => this.accountChild.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
-    this.refreshes = new RefreshGate({
-      clock,
-      poll: () =>
-        this.enqueue(async () => {
-          await this.cycle(['fast', 'normal'], true);
-        }),
+    this.timers = new AccountTimers({
+      ...options,
+      health: this.health,
+      log: this.log,
+      enqueue: (work) => this.enqueue(work),
+      cycle: (tiers) => this.cycle(tiers, false),
+      nextBoundary: (now) => this.features.nextBoundary(now),
+      restate: (now) => this.restate(now),
     });
+    this.refreshes = new RefreshGate({ clock, poll: () => this.enqueue(async () => void (await this.cycle(['fast', 'normal'], true))) });
   }
 
   get id(): string {
-    return this.pupil.id;
+    return this.accountChild.id;
   }
 
   /** The child's identity, once known. */
   get child(): Identity | undefined {
-    return this.pupil.identity;
+    return this.accountChild.identity;
   }
 
   get loginName(): string {
@@ -83,7 +84,7 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.pupil.id, key, state);
+    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.accountChild.id, key, state);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
@@ -91,25 +92,20 @@ export class AccountPoller implements CommandAccount {
     await this.access.session.restore();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
-    const restored = await this.pupil.restore();
+    const restored = await this.accountChild.restore();
     this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
-    await this.gate.load(this.pupil.id);
+    await this.gate.load(this.accountChild.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
     this.announce();
   }
 
   start(): void {
-    this.stopped = false;
-    const delay = this.options.startDelayMs ?? 0;
-    this.schedule('normal', delay);
-    this.schedule('fast', delay);
+    this.timers.start(this.options.startDelayMs ?? 0);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const timer of this.timers.values()) timer.cancel();
-    this.timers.clear();
+    this.timers.stop();
     await this.queue.idle();
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
@@ -129,29 +125,6 @@ export class AccountPoller implements CommandAccount {
     return this.queue.enqueue(work);
   }
 
-  private schedule(tier: Tier, delayMs: number): void {
-    if (this.stopped) return;
-    this.timers.get(tier)?.cancel();
-    const { clock, hooks, poll } = this.options;
-    const due = async (): Promise<void> => {
-      hooks?.onCycleStart?.([tier]);
-      let ok = false;
-      try {
-        ok = await this.cycle([tier], false);
-      } catch (error) {
-        // Nothing may end the polling loop: log it and try again later.
-        this.log.error({ tier, err: error instanceof Error ? error.message : String(error) }, 'poll cycle failed unexpectedly');
-      } finally {
-        hooks?.onCycle?.({ tiers: [tier], ok });
-        const now = clock.now();
-        const interval = tier === 'fast' ? fastInterval(now, poll) : normalInterval(now, poll);
-        const health = this.health.tier(tier);
-        this.schedule(tier, ok ? interval : retryDelay(health.failures, interval, health.error, now));
-      }
-    };
-    this.timers.set(tier, clock.setTimer(() => void this.enqueue(due), delayMs));
-  }
-
   /** One poll of the given tiers. Returns false when the account could not be polled at all. */
   private async cycle(tiers: Tier[], forced: boolean): Promise<boolean> {
     const { clock } = this.options;
@@ -163,8 +136,8 @@ export class AccountPoller implements CommandAccount {
       return false;
     }
     const { gateway, cache } = this.access;
-    const identity = this.pupil.identity as Identity;
-    const ctx = { downloads: this.access.downloads(this.pupil.id), gateway, cache, identity, log: this.log };
+    const identity = this.accountChild.identity as Identity;
+    const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
     const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: forced || cache.naive }, this.log);
     if (outcome.sessionError !== undefined) {
       this.fail(tiers, outcome.sessionError);
@@ -177,60 +150,48 @@ export class AccountPoller implements CommandAccount {
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
-    this.publishStates({ [LAST_UPDATE]: { state: isoWarsaw(now) }, [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
-    this.scheduleBoundary();
+    this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
   }
 
-  /**
-   * Recomputes the states that move with the clock (the lesson in progress, at_school) at the next
-   * lesson start or end, from memory: no portal request, so they move on time between polls.
-   */
-  private scheduleBoundary(): void {
-    if (this.stopped) return;
-    const { clock } = this.options;
-    this.timers.get('boundary')?.cancel();
-    const at = this.features.nextBoundary(clock.now());
-    if (at === null) return;
-    const restate = async (): Promise<void> => {
-      const identity = this.pupil.identity;
-      if (this.stopped || identity === undefined) return;
-      const now = clock.now();
-      const { gateway, cache } = this.access;
-      this.publishStates(this.features.restateBoundaries({ gateway, cache, identity, log: this.log, now, today: warsawDate(now), forced: false }));
-      this.scheduleBoundary();
-    };
-    this.timers.set('boundary', clock.setTimer(() => void this.enqueue(restate), at - clock.now()));
+  /** The states that move with the clock, recomputed from memory (no portal request); false before the first identity. */
+  private restate(now: number): boolean {
+    const identity = this.accountChild.identity;
+    if (identity === undefined) return false;
+    const { gateway, cache } = this.access;
+    this.publishStates(this.features.restateBoundaries({ gateway, cache, identity, log: this.log, now, today: warsawDate(now), forced: false }));
+    return true;
   }
 
   private fail(tiers: Tier[], error: unknown): void {
     const now = this.options.clock.now();
     this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [PROBLEM]: this.health.problem(now) });
+    this.publishStates({ [problem.key]: this.health.problem(now) });
     this.updateAvailability(now);
   }
 
   private updateAvailability(now: number): void {
     const changed = this.health.updateOnline(now);
-    if (changed !== undefined) this.options.publisher.setAvailability(this.pupil.id, changed);
+    if (changed !== undefined) this.options.publisher.setAvailability(this.accountChild.id, changed);
   }
 
   private async ensureIdentity(now: number): Promise<void> {
-    if (!this.pupil.stale(now)) return;
-    const before = this.pupil.id;
-    await this.pupil.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
-    if (before !== this.pupil.id) {
+    if (!this.accountChild.stale(now)) return;
+    const before = this.accountChild.id;
+    await this.accountChild.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
+    if (before !== this.accountChild.id) {
       this.options.publisher.removeChild(before);
-      await this.gate.load(this.pupil.id);
+      await this.gate.load(this.accountChild.id);
     }
     this.announce();
   }
 
   private announce(): void {
-    this.options.publisher.setChild(this.pupil.device(this.features.entities(this.options.account)));
+    this.options.publisher.setChild(this.accountChild.device(this.features.entities(this.options.account)));
   }
 }

@@ -1,10 +1,10 @@
 // Who an account's child is: its identity (read once a day, kept in data_dir), the child id its
 // topics use, and the device Home Assistant shows for it.
 import { safeName } from '../store/files.js';
-import { classModel, FALLBACK_LANGUAGE, type Language } from '../i18n/language.js';
-import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from './identity.js';
+import { classModel, FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityDef } from '../ha/entities.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';

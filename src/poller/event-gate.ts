@@ -1,11 +1,9 @@
 // The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
 // hold yet fire, and only after the memory saying so is on disk.
 import { SeenStore, type NewItem } from '../store/seen.js';
-import type { EventPayload } from '../ha/state.js';
+import type { EventPayload } from '../feature-kit/state.js';
+import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-
-/** What an event carries beside its type: the fields an automation reads. */
-export type EventFields = Record<string, unknown>;
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[]];
 

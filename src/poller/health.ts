@@ -2,9 +2,9 @@
 // failing tier and whether the child's entities stay available (the 3-day rule).
 import { StorageError } from '../portal/errors.js';
 import { problemOff, problemOn } from './problem.js';
-import type { EntityState } from '../ha/state.js';
-import type { Language } from '../i18n/language.js';
-import type { Tier } from './source.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { Language } from '../config/language.js';
+import type { Tier } from '../feature-kit/source.js';
 
 const DAY = 24 * 60 * 60_000;
 /**

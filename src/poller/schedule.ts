@@ -26,7 +26,7 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
  * tier runs at most every two hours, which saves about a fifth of the day's requests and delays
  * nothing a family would act on before morning. A refresh still polls everything at once.
  */
-export const NIGHT = '21:00-06:00';
+const NIGHT = '21:00-06:00';
 
 export function normalInterval(now: number, policy: PollPolicy): number {
   return inQuietHours(now, NIGHT) ? Math.max(2 * HOUR, policy.intervalMs) : policy.intervalMs;

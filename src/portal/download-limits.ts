@@ -37,7 +37,7 @@ export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
 };
 
 /** MAX_CONCURRENT_DOWNLOADS: per process, all accounts together. */
-export const MAX_CONCURRENT_DOWNLOADS = 2;
+const MAX_CONCURRENT_DOWNLOADS = 2;
 
 /** How long to wait before check number `check` (1-based) of a key or an attachment link. */
 export function pollDelay(check: number, limits: DownloadLimits): number {

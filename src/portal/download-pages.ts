@@ -28,7 +28,7 @@ export function pageText(res: HttpResponse): string {
   }
 }
 
-export function isLoggedOutPage(text: string): boolean {
+function isLoggedOutPage(text: string): boolean {
   const lower = text.toLowerCase();
   return LOGGED_OUT.some((re) => re.test(lower));
 }

@@ -87,7 +87,7 @@ export class Gateway {
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
-export function isInsufficientScopes(res: HttpResponse): boolean {
+function isInsufficientScopes(res: HttpResponse): boolean {
   return /insufficient scopes/i.test(res.text());
 }
 

@@ -8,7 +8,7 @@ import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import type { PortalUrls } from '../config/schema.js';
 
-export const BROWSER_USER_AGENT =
+const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export interface HttpRequest {

@@ -4,7 +4,7 @@ import { isServerTrouble, pathOf, type HttpClient, type HttpResponse } from './h
 import type { PortalUrls } from '../config/schema.js';
 
 export const CLIENT_ID = '46';
-export const MAX_LOGIN_HOPS = 10;
+const MAX_LOGIN_HOPS = 10;
 const CAPTCHA_MARKERS = /captcha|recaptcha|g-recaptcha|hcaptcha/i;
 
 export interface LoginInput {

@@ -6,7 +6,6 @@ import {
   meResponse,
   messageListResponse,
   receiverTypesResponse,
-  studentTeachersResponse,
   unreadCountsResponse,
   type MessageList,
   type Receiver,
@@ -16,7 +15,7 @@ import type { MessagingClient, MessagingReply } from './messaging.js';
 import type { z } from 'zod';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
-export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
+const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
 export type Mailbox = (typeof MAILBOXES)[number];
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */
@@ -56,11 +55,6 @@ export class MessagesApi {
   groupReceivers(group: string): Promise<Receiver[]> {
     if (!GROUP_ID.test(group)) return Promise.resolve([]);
     return this.read('/api/receivers/groups/school-employees', groupReceiversResponse, { receiverType: group });
-  }
-
-  /** The accountIds of the child's teachers (403 on a kindergarten account). */
-  studentTeachers(): Promise<string[]> {
-    return this.read('/api/receivers/student-subjects', studentTeachersResponse);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */

@@ -123,7 +123,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
 }
 
 /** How far ahead the upcoming tests go: today and the next 14 days. */
-export const TESTS_AHEAD_DAYS = 14;
+const TESTS_AHEAD_DAYS = 14;
 
 /** What a parent reads of an entry (its key is only for telling entries apart). */
 export const agendaFields = ({ key: _key, ...item }: AgendaItem): Omit<AgendaItem, 'key'> => item;

@@ -156,16 +156,6 @@ export function attendanceOf(input: AttendanceInput): { semester: SemesterAttend
   return { semester: currentSemester(all, lessons, input), events: eventsOf(all, lessons, input) };
 }
 
-/** The current semester's unexcused absences and the rest of its counts. */
-export function semesterAttendance(input: AttendanceInput): SemesterAttendance {
-  return currentSemester(marks(input), byId(input.lessons), input);
-}
-
-/** One `absence` event per absence or lateness (any semester); a later change of type fires nothing. */
-export function absenceEvents(input: AttendanceInput): NewsItem[] {
-  return eventsOf(marks(input), byId(input.lessons), input);
-}
-
 function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): SemesterAttendance {
   const current = all.filter((m) => m.semester === input.semester);
   const absent = current.filter((m) => m.kind.absence);

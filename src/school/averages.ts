@@ -123,7 +123,7 @@ function emptySubject(subjectId: string, names: Names): SubjectAverage {
 }
 
 /** The mean of the subject averages (unrounded), or null when no subject has one. */
-export function overallAverage(subjects: readonly SubjectAverage[]): number | null {
+function overallAverage(subjects: readonly SubjectAverage[]): number | null {
   const averages = subjects.map((s) => s.average).filter((a) => a !== null);
   return averages.length === 0 ? null : averages.reduce((a, b) => a + b, 0) / averages.length;
 }
@@ -136,7 +136,7 @@ export interface PointPercentage {
 }
 
 /** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
-export function pointPercentages(input: {
+function pointPercentages(input: {
   pointGrades: readonly PointGrade[];
   pointCategories?: readonly PointCategory[];
   semester: Semester;

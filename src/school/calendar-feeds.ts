@@ -11,6 +11,10 @@ import type { ScheduledLesson, SchoolDay } from './schedule.js';
 import { sameSlot } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
+/** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
+export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
+export type FeedName = (typeof FEED_NAMES)[number];
+
 /** When an entry happens: timed (Warsaw wall clock) when the hours are known, else whole days. */
 export type EntryTime =
   | { date: string; from: string; to: string }

@@ -6,6 +6,11 @@ import { recordSemester, type Semester } from './semester.js';
 
 export type GradeKind = 'grade' | 'point' | 'descriptive' | 'text' | 'behaviour';
 
+/** What only some kinds of grade have, by the names they are published under. */
+export type GradeDetails = {
+  [K in 'name' | 'points' | 'max_points' | 'percent' | 'skill' | 'requirements' | 'text' | 'improves' | 'period' | 'counts_to_average']?: unknown;
+};
+
 export interface GradeItem {
   /** Unique across kinds and stable across polls: `<kind>:<id>`; the grade event's id. */
   key: string;
@@ -24,7 +29,7 @@ export interface GradeItem {
   comment: string | null;
   semester: Semester | null;
   /** What only some kinds have: points, max_points, percent, skill, text, improves... */
-  details: Record<string, unknown>;
+  details: GradeDetails;
 }
 
 interface CommentLike {
@@ -80,7 +85,7 @@ export function entryFields(
 }
 
 /** A grade record's day: its Date, else the day it was entered. */
-export function gradeDay(g: { Date?: string; AddDate?: string }): string | undefined {
+function gradeDay(g: { Date?: string; AddDate?: string }): string | undefined {
   return dayOf(g.Date) ?? dayOf(g.AddDate);
 }
 

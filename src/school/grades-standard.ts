@@ -8,7 +8,7 @@ import type {
   TextCategory,
 } from '../portal/schemas/othergrades.js';
 import { byId, collapse } from './common.js';
-import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeItem } from './grade-item.js';
+import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeDetails, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 
 /** Spec 2.4: a category's Weight when it is a usable number, else 1 (negative is not usable). */
@@ -28,7 +28,7 @@ export function standardGradeItems(src: StandardSources, names: Names, endFirstS
   const comments = commentIndex(src.comments);
   return (src.grades ?? []).map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
-    const details: Record<string, unknown> = {};
+    const details: GradeDetails = {};
     if (g.Improvement !== undefined) details.improves = `grade:${g.Improvement}`;
     const period = periodOf(g);
     if (period !== undefined) details.period = period;
@@ -90,7 +90,7 @@ export function pointGradeItems(src: PointSources, names: Names, endFirstSemeste
   return (src.pointGrades ?? []).map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
-    const details: Record<string, unknown> = {
+    const details: GradeDetails = {
       points: g.GradeValue ?? null,
       max_points: max ?? null,
       percent: pointPercent(g.GradeValue, max),

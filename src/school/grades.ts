@@ -1,7 +1,7 @@
 // Every kind of grade gathered into one newest-first list, the newest of them and the latest few, and
 // one new-item candidate per grade (the grades feature renders these for Home Assistant).
 import type { NewsItem } from './common.js';
-import { newestFirst, type GradeItem } from './grade-item.js';
+import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
 import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';
 import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
 import {
@@ -22,7 +22,7 @@ export type GradeSources = StandardSources &
   BehaviourSources;
 
 /** How many of the latest grades a parent is shown beside the newest one. */
-export const RECENT_GRADES = 10;
+const RECENT_GRADES = 10;
 
 /**
  * All grades of every kind, newest first. Give whichever parsed lists were fetched; a missing one
@@ -39,8 +39,21 @@ export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: s
   ].sort(newestFirst);
 }
 
-/** What a grade says, by the names a parent's automation reads (an event's fields, the newest grade's). */
-export function gradeFields(item: GradeItem): Record<string, unknown> {
+/** What every grade says, by the names a parent's automation reads; some kinds add details beside them. */
+export type GradeFields = {
+  grade: string | null;
+  subject: string | null;
+  kind: GradeItem['kind'];
+  category: string | null;
+  weight: number | null;
+  teacher: string | null;
+  date: string | null;
+  comment: string | null;
+  semester: GradeItem['semester'];
+} & GradeDetails;
+
+/** What a grade says (an event's fields, the newest grade's), its kind's details (points, skill...) beside. */
+export function gradeFields(item: GradeItem): GradeFields {
   return {
     grade: item.shown,
     subject: item.subject,

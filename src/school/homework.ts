@@ -32,13 +32,13 @@ export interface HomeworkInput {
   timetable?: TimetableDays;
   names: Names;
   /** The child's user id, to read StudentsWhoMarkedAsDone. */
-  studentId?: string;
+  childUserId?: string;
   /** Where attached files were saved, by file id (only when downloads are on). */
   savedFiles?: (fileId: string) => string | undefined;
 }
 
 /** Teacher id -> the subject ids they teach the class, from the Lessons lookup and the timetable. */
-export function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
+function teacherSubjects(lessons?: readonly Lesson[], timetable?: TimetableDays): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (teacher: string | undefined, subject: string | undefined): void => {
     if (teacher === undefined || subject === undefined) return;
@@ -77,7 +77,7 @@ export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
               return path === undefined ? [] : [{ name: f.Name?.trim() ?? f.Id, path }];
             })
           : undefined,
-        done: input.studentId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.studentId),
+        done: input.childUserId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.childUserId),
       };
     })
     .sort((a, b) => textCompare(a.due ?? '9999', b.due ?? '9999'));

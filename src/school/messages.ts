@@ -5,7 +5,7 @@ import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 
 /** Longest preview kept in an event or an attribute. */
-export const PREVIEW_LIMIT = 500;
+const PREVIEW_LIMIT = 500;
 
 /** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
 const ENTITY_NAMES: Record<string, string> = {
@@ -71,7 +71,7 @@ export function messageDate(sendDate: string | undefined): string | null {
 }
 
 /** Newest first by send date; ties by id so that the order is stable. */
-export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
+function sortMessages(items: readonly MessageItem[]): MessageItem[] {
   return [...items].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 

@@ -29,7 +29,7 @@ function noticeDate(n: Notice): string {
 }
 
 /** Newest first, by creation (then start) date; ties by id so the order is stable. */
-export function sortNotices(notices: readonly Notice[]): Notice[] {
+function sortNotices(notices: readonly Notice[]): Notice[] {
   return [...notices].sort((a, b) => textCompare(noticeDate(b), noticeDate(a)) || textCompare(b.Id, a.Id));
 }
 

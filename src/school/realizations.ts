@@ -12,7 +12,7 @@ import type { Names } from './names.js';
 export const RECENT_DAYS = 14;
 
 /** A revision list without a previous test goes back at most this many lessons of the subject. */
-export const REVISION_MAX_LESSONS = 20;
+const REVISION_MAX_LESSONS = 20;
 
 export interface LessonHeld {
   date: string;

@@ -79,7 +79,7 @@ export function sameSlot(a: { lessonNo: number | null; from: string | null }, b:
 }
 
 /** The slot in progress at `time` (HH:MM): its groups' lessons that take place; empty when none. */
-export function slotAt(lessons: readonly ScheduledLesson[] | undefined, time: string): ScheduledLesson[] {
+function slotAt(lessons: readonly ScheduledLesson[] | undefined, time: string): ScheduledLesson[] {
   const on = (lessons ?? []).filter((l) => l.takesPlace && l.from !== null && l.to !== null && l.from <= time && time < l.to);
   const first = on[0];
   return first === undefined ? [] : on.filter((l) => sameSlot(l, first));

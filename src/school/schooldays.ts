@@ -94,7 +94,7 @@ export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson
 }
 
 /** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */
-export function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
+function schoolLessons(cal: SchoolCalendar, date: string): DayLesson[] | undefined {
   return plannedLessons(cal, date)?.filter((l) => l.takesPlace);
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readJson, safeName, writeJson } from './files.js';
 
 /** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
-export const FLOOD_LIMIT = 20;
+const FLOOD_LIMIT = 20;
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 

@@ -6,7 +6,7 @@ import { LineFormatter, resolveFormat, type LogFormat, type LogTarget } from './
 export type { Logger, LogFormat };
 
 /** Object keys whose values are never logged. */
-export const SECRET_KEYS = ['password', 'pass', 'cookie', 'cookies', 'set-cookie', 'oauth_token', 'token', 'authorization'];
+const SECRET_KEYS = ['password', 'pass', 'cookie', 'cookies', 'set-cookie', 'oauth_token', 'token', 'authorization'];
 
 const paths = SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]).map((p) =>
   p.includes('-') ? p.replace(/([^.*]+-[^.]+)$/, '["$1"]') : p,

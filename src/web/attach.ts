@@ -1,32 +1,29 @@
 // The web server's place in the running bridge (App): the memory the pollers publish through, with
 // each child's calendar feeds, and the server itself. App loads this module only when http.port is
 // not 0, so a bridge without the web server never loads it (nor the iCalendar library).
-import { WebMirror } from './mirror.js';
+import { WebMemory } from './memory.js';
 import { WebService, type WebServiceOptions } from './service.js';
 import { calendarFeed } from './feeds.js';
-import type { AccountFeatures } from '../poller/account-features.js';
-import type { Publisher } from '../poller/account-options.js';
-import type { Language } from '../i18n/language.js';
+import type { CalendarFeedsState } from '../features/calendar-feeds.js';
+import type { Publisher } from '../ha/publisher.js';
+import type { Language } from '../config/language.js';
 
-export interface MirrorWiring {
+export interface MemoryWiring {
   target: Publisher;
   language: Language;
   healthy: () => boolean;
   now: () => number;
-  /** The features of a child's account (its feeds live there); undefined for an unknown child. */
-  featuresOf: (child: string) => AccountFeatures | undefined;
+  /** The calendar feeds of a child's account; undefined for an unknown child or an account without them. */
+  feedsOf: (child: string) => CalendarFeedsState | undefined;
 }
 
-export function createMirror(wiring: MirrorWiring): WebMirror {
-  return new WebMirror({
+export function createMemory(wiring: MemoryWiring): WebMemory {
+  return new WebMemory({
     target: wiring.target,
     language: wiring.language,
     healthy: wiring.healthy,
     now: wiring.now,
-    feeds: (child, name) => {
-      const features = wiring.featuresOf(child);
-      return features ? calendarFeed(features, name, wiring.language) : undefined;
-    },
+    feeds: (child, name) => calendarFeed(wiring.feedsOf(child), name, wiring.language),
   });
 }
 

@@ -1,10 +1,11 @@
 // The board's "Calendars" control: each card's footer opens an overlay with the child's three feed
 // addresses (copy, `webcal://`), so an add-on user who missed the first-start lines finds them in the
-// sidebar. Here: the feed links of the model, the page's access block, and the overlay's CSS and
-// script (joined into board.css and board.js: the CSP allows nothing inline).
+// sidebar. Here: the feed links of the model, the page's access block, and the overlay's CSS (joined
+// into board.css: the CSP allows nothing inline). The overlay itself: src/web/browser/calendars.ts.
 import { calendarText } from '../i18n/calendar-text.js';
-import type { Language } from '../i18n/language.js';
-import { FEED_NAMES, type WebRequest } from './types.js';
+import type { Language } from '../config/language.js';
+import { FEED_NAMES } from '../school/calendar-feeds.js';
+import type { WebRequest } from './types.js';
 
 /** What the page needs to make a feed address a calendar app can open. */
 export interface BoardFeedAccess {
@@ -53,102 +54,4 @@ export const CALENDARS_CSS = `
 .cal-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; margin-top: 6px; }
 .cal-copy { font: inherit; min-width: 8em; padding: .35em 1em; border: 1px solid var(--now); border-radius: 8px; background: var(--now-bg); color: var(--now); font-weight: 600; cursor: pointer; }
 .cal-webcal { color: var(--now); }
-`;
-
-/**
- * Runs inside board.js's function, with its `el`, `board` and `labels`: `calendarsButton(child)` makes
- * a card's control (null without the access block). The overlay lives outside the board, so closed it
- * takes no room and a redraw of the cards leaves it open.
- */
-export const CALENDARS_SCRIPT = String.raw`
-  var feedAccess = (function () {
-    var block = document.getElementById('feed-access');
-    return block ? JSON.parse(block.textContent) : null;
-  })();
-  var overlay = null;
-  var overlayChild = null;
-
-  // A calendar app cannot log in to Home Assistant: through ingress the feeds go to the bridge's own
-  // port on the same host (the add-on maps it); opened directly, the page's own address is the bridge.
-  function feedBase() {
-    if (feedAccess.ingress) return 'http://' + location.hostname + ':' + feedAccess.port + '/';
-    return new URL('.', location.href).href;
-  }
-
-  function calendarsButton(c) {
-    if (!feedAccess || !c.feeds || !c.feeds.length) return null;
-    var b = el('button', 'cal-open', labels.calendars);
-    b.type = 'button';
-    b.setAttribute('data-child', c.id);
-    b.setAttribute('aria-haspopup', 'dialog');
-    b.addEventListener('click', function () { openCalendars(c); });
-    return b;
-  }
-
-  function openCalendars(c) {
-    closeCalendars();
-    var base = feedBase();
-    var rows = c.feeds.map(function (f) {
-      var address = base + f.path + '?token=' + encodeURIComponent(feedAccess.token);
-      var code = el('code', 'cal-url', address);
-      var copy = el('button', 'cal-copy', labels.copy);
-      copy.type = 'button';
-      copy.addEventListener('click', function () { copyAddress(address, code, copy); });
-      var subscribe = el('a', 'cal-webcal', labels.subscribe);
-      subscribe.href = address.replace(/^https?:/, 'webcal:');
-      return el('li', 'cal-feed', [el('h3', null, f.title), code, el('div', 'cal-actions', [copy, subscribe])]);
-    });
-    var close = el('button', 'cal-close', '\u00d7');
-    close.type = 'button';
-    close.setAttribute('aria-label', labels.close);
-    close.addEventListener('click', closeCalendars);
-    var box = el('div', 'cal-box', [
-      el('div', 'cal-head', [el('h2', null, labels.calendars + ': ' + c.name), close]),
-      el('p', 'cal-help', labels.calendarsHelp),
-      el('ul', 'cal-feeds', rows),
-    ]);
-    box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-modal', 'true');
-    box.setAttribute('aria-label', labels.calendars + ': ' + c.name);
-    overlay = el('div', 'cal-overlay', box);
-    overlay.addEventListener('click', function (e) { if (e.target === overlay) closeCalendars(); });
-    document.body.appendChild(overlay);
-    overlayChild = c.id;
-    close.focus();
-  }
-
-  function closeCalendars() {
-    if (!overlay) return;
-    overlay.parentNode.removeChild(overlay);
-    overlay = null;
-    // The cards may have been drawn anew meanwhile: back to this child's control as it is now.
-    var openers = board.querySelectorAll('.cal-open');
-    for (var i = 0; i < openers.length; i++) if (openers[i].getAttribute('data-child') === overlayChild) openers[i].focus();
-  }
-
-  document.addEventListener('keydown', function (e) {
-    if (overlay && (e.key === 'Escape' || e.key === 'Esc')) closeCalendars();
-  });
-
-  // The Clipboard API exists only in a secure context (https, localhost); a tablet on the home network
-  // opens http://192.168...: there the address is selected and copied the old way, and stays
-  // selected for a long press when even that is refused.
-  function copyAddress(address, code, button) {
-    function done() {
-      button.textContent = labels.copied;
-      setTimeout(function () { button.textContent = labels.copy; }, 2000);
-    }
-    function bySelection() {
-      var range = document.createRange();
-      range.selectNodeContents(code);
-      var selection = window.getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
-      try {
-        if (document.execCommand('copy')) done();
-      } catch (e) { /* left selected */ }
-    }
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(address).then(done, bySelection);
-    else bySelection();
-  }
 `;

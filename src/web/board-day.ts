@@ -2,10 +2,16 @@
 // lesson with its change in words and whether it is over or on, and the headline above the list (the
 // lesson in progress or the next one).
 import type { BoardText } from '../i18n/board-text.js';
-import type { EntityState } from '../ha/state.js';
+import type { ItemOf, Received } from '../feature-kit/contract.js';
+import type { ChangeKind } from '../school/plan-changes.js';
+import type { currentLesson, timetableToday } from '../features/timetable.js';
 import { dayShort, dayTitle, list, num, str, type Clock } from './board-read.js';
 
-export type LessonChange = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
+export type LessonChange = ChangeKind;
+
+/** timetable_today or timetable_tomorrow as the board finds it (both have the same attributes). */
+type DayState = Received<typeof timetableToday>;
+type Slot = Partial<ItemOf<typeof timetableToday, 'lessons'>>;
 
 export interface BoardLesson {
   no: number | null;
@@ -38,7 +44,7 @@ export interface BoardHeadline {
   change: LessonChange | null;
 }
 
-function lessonsOf(state: EntityState | undefined): { date: string; lessons: Record<string, unknown>[] } | null {
+function lessonsOf(state: DayState | undefined): { date: string; lessons: Slot[] } | null {
   const date = str(state?.attributes?.date);
   if (date === null || state?.state === null || state?.state === undefined) return null;
   return { date, lessons: list(state.attributes?.lessons) };
@@ -46,7 +52,7 @@ function lessonsOf(state: EntityState | undefined): { date: string; lessons: Rec
 
 const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
-function lessonOf(l: Record<string, unknown>, today: boolean, clock: Clock, text: BoardText): BoardLesson {
+function lessonOf(l: Slot, today: boolean, clock: Clock, text: BoardText): BoardLesson {
   const change = CHANGES.find((c) => c === l.change) ?? null;
   const from = str(l.from);
   const to = str(l.to);
@@ -69,13 +75,13 @@ function lessonOf(l: Record<string, unknown>, today: boolean, clock: Clock, text
 }
 
 /** When today's last lesson that takes place ends (HH:MM); null without one. */
-function lastEnd(lessons: readonly Record<string, unknown>[]): string | null {
+function lastEnd(lessons: readonly Slot[]): string | null {
   const ends = lessons.filter((l) => l.change !== 'cancelled').map((l) => str(l.to)).filter((t): t is string => t !== null);
   return ends.length > 0 ? ends.reduce((a, b) => (b > a ? b : a)) : null;
 }
 
 /** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
-export function shownDay(today: EntityState | undefined, next: EntityState | undefined, clock: Clock, text: BoardText): BoardDay | null {
+export function shownDay(today: DayState | undefined, next: DayState | undefined, clock: Clock, text: BoardText): BoardDay | null {
   const t = lessonsOf(today);
   const n = lessonsOf(next);
   const end = t !== null && t.date === clock.today ? lastEnd(t.lessons) : null;
@@ -95,7 +101,7 @@ function roomAnd(room: string | null, rest: string | null, text: BoardText, room
  * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
  * between lessons the next one of the day shown, for the next school day its first lesson.
  */
-export function headlineOf(current: EntityState | undefined, day: BoardDay | null, clock: Clock, text: BoardText): BoardHeadline | null {
+export function headlineOf(current: Received<typeof currentLesson> | undefined, day: BoardDay | null, clock: Clock, text: BoardText): BoardHeadline | null {
   const subject = str(current?.state);
   const a = current?.attributes ?? {};
   if (subject !== null) {

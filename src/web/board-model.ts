@@ -2,8 +2,17 @@
 // bridge last published (ChildView.states, exactly the MQTT payloads) and the time. Pure: no I/O; every
 // word comes from src/i18n/board-text.ts in the bridge's language.
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
-import type { Language } from '../i18n/language.js';
-import type { EntityState } from '../ha/state.js';
+import type { Language } from '../config/language.js';
+import { received, type ItemOf, type Received } from '../feature-kit/contract.js';
+import { luckyNumber } from '../features/lucky.js';
+import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable.js';
+import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
+import { nextTestEntity } from '../features/lessons-held.js';
+import { newestGrade } from '../features/grades.js';
+import { unreadMessages } from '../features/messages.js';
+import { unreadNotices } from '../features/notices.js';
+import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
+import type { EntityDef } from '../feature-kit/entities.js';
 import { wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
@@ -75,19 +84,19 @@ function callNames(children: readonly ChildView[]): string[] {
 
 function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardChild, 'name' | 'feeds'> {
   const clock = clockAt(now);
-  const s = (key: string): EntityState | undefined => child.states.get(key);
-  const day = shownDay(s('timetable_today'), s('timetable_tomorrow'), clock, text);
-  const updated = lastUpdate(s('last_update'));
+  const s = <E extends EntityDef>(entity: E): Received<E> | undefined => received(child.states, entity);
+  const day = shownDay(s(timetableToday), s(timetableTomorrow), clock, text);
+  const updated = lastUpdate(s(lastUpdateEntity));
   return {
     id: child.id,
     className: child.model,
-    lucky: luckyOf(s('lucky_number'), clock, text),
-    headline: headlineOf(s('current_lesson'), day, clock, text),
+    lucky: luckyOf(s(luckyNumber), clock, text),
+    headline: headlineOf(s(currentLesson), day, clock, text),
     day,
-    homework: homeworkOf(s('homework_due'), clock, text),
-    tests: testsOf(s('upcoming_tests'), s('next_test'), clock, text),
-    grades: gradesOf(s('newest_grade'), clock, text),
-    unread: { messages: count(s('unread_messages')), notices: count(s('unread_notices')) },
+    homework: homeworkOf(s(homeworkDueEntity), clock, text),
+    tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
+    grades: gradesOf(s(newestGrade), clock, text),
+    unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     warning: warningOf(child, clock, text),
     updated: updated === null ? null : text.updated(when(updated, clock)),
   };
@@ -95,7 +104,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
 
 // --- the parts of a card beside the day ---
 
-function luckyOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['lucky'] {
+function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: Clock, text: BoardText): BoardChild['lucky'] {
   const number = str(state?.state);
   if (number === null) return null;
   const day = str(state?.attributes?.day);
@@ -103,7 +112,7 @@ function luckyOf(state: EntityState | undefined, clock: Clock, text: BoardText):
   return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
 }
 
-function homeworkOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['homework'] {
+function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: Clock, text: BoardText): BoardChild['homework'] {
   const date = str(state?.attributes?.date);
   const items = list(state?.attributes?.items)
     .slice(0, MAX_HOMEWORK)
@@ -113,12 +122,14 @@ function homeworkOf(state: EntityState | undefined, clock: Clock, text: BoardTex
 }
 
 /** "kartkówka" or "sprawdzian", by the words schools use (as the test event tells them apart). */
-function testKind(item: Record<string, unknown>, text: BoardText): string {
-  const words = `${str(item.category) ?? ''} ${str(item.content) ?? str(item.description) ?? ''}`.toLowerCase();
+function testKind(item: TestItem, text: BoardText): string {
+  const words = `${str(item.category) ?? ''} ${str(item.content) ?? ''}`.toLowerCase();
   return /kartk[oó]wk|quiz/.test(words) ? text.quiz : text.test;
 }
 
-function testsOf(upcoming: EntityState | undefined, next: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['tests'] {
+type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
+
+function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: Clock, text: BoardText): BoardChild['tests'] {
   const items = list(upcoming?.attributes?.items);
   if (items.length === 0 && str(next?.state) !== null) {
     // Without the agenda's list, the next test alone (lessons-held's next_test).
@@ -132,7 +143,7 @@ function testsOf(upcoming: EntityState | undefined, next: EntityState | undefine
   });
 }
 
-function gradesOf(state: EntityState | undefined, clock: Clock, text: BoardText): BoardChild['grades'] {
+function gradesOf(state: Received<typeof newestGrade> | undefined, clock: Clock, text: BoardText): BoardChild['grades'] {
   return list(state?.attributes?.recent)
     .slice(0, MAX_GRADES)
     .flatMap((g) => {
@@ -144,11 +155,11 @@ function gradesOf(state: EntityState | undefined, clock: Clock, text: BoardText)
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
 function warningOf(child: ChildView, clock: Clock, text: BoardText): BoardChild['warning'] {
-  const updated = lastUpdate(child.states.get('last_update'));
+  const updated = lastUpdate(received(child.states, lastUpdateEntity));
   const lastRead = updated === null ? null : when(updated, clock);
   if (!child.online && updated !== null) return { kind: 'offline', text: text.offline(lastRead as string), detail: null };
-  const problem = child.states.get('problem');
-  if (problem?.state === 'ON') return { kind: 'problem', text: text.problem, detail: str(problem.attributes?.message) };
+  const trouble = received(child.states, problem);
+  if (trouble?.state === 'ON') return { kind: 'problem', text: text.problem, detail: str(trouble.attributes?.message) };
   if (updated === null) return { kind: 'waiting', text: text.waiting, detail: null };
   const limit = clock.time >= DAY_STARTS && clock.time < DAY_ENDS ? STALE_DAY_MS : STALE_NIGHT_MS;
   if (clock.now - Date.parse(updated) > limit) return { kind: 'stale', text: text.stale(lastRead as string), detail: null };

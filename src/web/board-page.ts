@@ -1,14 +1,22 @@
 // The family board's page (`/`) and its style sheet (`board.css`): plain HTML that carries the board
 // model as JSON data (not script: the CSP allows no inline script) so the first paint needs no second
 // request, and CSS laid out for a wall tablet either way round and a phone. System fonts only.
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 import { CALENDARS_CSS } from './board-calendars.js';
 
-/**
- * The page, in the bridge's language, with the model and its version for board.js to draw, and the
- * feeds' access block (board-calendars.ts) when the cards offer their calendars.
- */
-export function boardHtml(language: Language, title: string, data: string, feedAccess?: string): string {
+export interface BoardPage {
+  language: Language;
+  title: string;
+  /** The script's file (`board.<hash>.js`, board-bundle.ts). */
+  script: string;
+  /** The model and its version, as JSON, for the script to draw. */
+  data: string;
+  /** The feeds' access block (board-calendars.ts), when the cards offer their calendars. */
+  feedAccess?: string | undefined;
+}
+
+/** The page, in the bridge's language, with the model for the script to draw. */
+export function boardHtml({ language, title, script, data, feedAccess }: BoardPage): string {
   // "<" escaped so that no text from the register can close a data block.
   const safe = (json: string): string => json.replace(/</g, '\\u003c');
   const access = feedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(feedAccess)}</script>`;
@@ -21,7 +29,7 @@ export function boardHtml(language: Language, title: string, data: string, feedA
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="board.css">
-<script src="board.js" defer></script>
+<script src="${script}" defer></script>
 </head>
 <body>
 <p id="status" class="status" role="status" hidden></p>

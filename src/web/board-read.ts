@@ -2,7 +2,7 @@
 // leniently (an old retained state may lack a field); days are said as a family says them ("jutro",
 // "czw. 19.11"), times in Warsaw's.
 import type { BoardText } from '../i18n/board-text.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityState } from '../feature-kit/state.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
 
 /** The moment the board is drawn for, as Warsaw's calendar day and wall time. */
@@ -20,10 +20,12 @@ export function clockAt(now: number): Clock {
 
 export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-export const list = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+/** A list attribute's items, each field possibly missing (an old retained state); no list is none. */
+export function list<T extends object>(v: readonly T[] | undefined): Partial<T>[] {
+  return Array.isArray(v) ? v.filter((x): x is T => typeof x === 'object' && x !== null) : [];
+}
 
-export function count(state: EntityState | undefined): number | null {
+export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
   const n = Number(state?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
@@ -34,11 +36,11 @@ export function cut(value: string | null, max: number): string | null {
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
-export function dayMonth(date: string): string {
+function dayMonth(date: string): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 }
 
-export function capital(s: string): string {
+function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -68,7 +70,7 @@ export function when(iso: string, clock: Clock): string {
   return at.date === clock.today ? time : `${dayMonth(at.date)} ${time}`;
 }
 
-export function lastUpdate(state: EntityState | undefined): string | null {
+export function lastUpdate(state: Pick<EntityState, 'state'> | undefined): string | null {
   const iso = str(state?.state);
   return iso !== null && Number.isFinite(Date.parse(iso)) ? iso : null;
 }

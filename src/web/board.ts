@@ -7,9 +7,10 @@ import type { ServerResponse } from 'node:http';
 import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
-import { BOARD_SCRIPT } from './board-script.js';
+import { boardScript } from './board-bundle.js';
 import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
 
 export interface BoardOptions {
   /** A burst of state changes (a poll publishes dozens) becomes one event after this long. */
@@ -17,7 +18,9 @@ export interface BoardOptions {
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
   /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
-  feeds?: BoardFeedAccess;
+  feeds?: BoardFeedAccess | undefined;
+  /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
+  clock?: Clock | undefined;
 }
 
 /** The model and its version (a hash of it): the page sends the version back so an unchanged model is not sent again. */
@@ -37,24 +40,32 @@ function current(data: WebData): Versioned {
 const path = (req: WebRequest): string => req.segments.join('/');
 
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
-  const events = new BoardEvents(data, { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 });
+  const timing = { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 };
+  const events = new BoardEvents(data, timing, options.clock ?? systemClock);
+  const script = boardScript();
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
-    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old script.
+    // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old page.
     headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' },
     body,
   });
+  // The script's name changes with its content: a browser keeps it as long as it likes.
+  const immutable: WebResponse = {
+    status: 200,
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' },
+    body: script.body,
+  };
   return [
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
       const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req);
-      const page = text('text/html; charset=utf-8', boardHtml(data.language, now.model.labels.title, now.json, access));
+      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, data: now.json, feedAccess: access }));
       // It holds the token and the family's data: for this browser only, never a shared cache.
       return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },
     (req) => (path(req) === 'board.css' ? text('text/css; charset=utf-8', BOARD_CSS) : undefined),
-    (req) => (path(req) === 'board.js' ? text('text/javascript; charset=utf-8', BOARD_SCRIPT) : undefined),
+    (req) => (path(req) === script.file ? immutable : undefined),
     (req) => (path(req) === 'api/board' ? text('application/json; charset=utf-8', current(data).json) : undefined),
     (req) => {
       if (path(req) !== 'api/events') return undefined;
@@ -78,15 +89,16 @@ const STREAM_HEADERS = {
  * changes sends one event after coalesceMs, and only when the model differs from what was last sent.
  * The heartbeat re-reads the model too: the time alone changes it (a lesson ends, data grows old).
  */
-export class BoardEvents {
+class BoardEvents {
   private readonly clients = new Map<ServerResponse, string>();
   private unsubscribe: (() => void) | undefined;
-  private pending: NodeJS.Timeout | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
+  private pending: Timer | undefined;
+  private heartbeat: Timer | undefined;
 
   constructor(
     private readonly data: WebData,
     private readonly timing: { coalesceMs: number; heartbeatMs: number },
+    private readonly clock: Clock,
   ) {}
 
   get listening(): number {
@@ -105,14 +117,19 @@ export class BoardEvents {
 
   private start(): void {
     this.unsubscribe = this.data.onChange(() => {
-      this.pending ??= setTimeout(() => {
+      this.pending ??= this.clock.setTimer(() => {
         this.pending = undefined;
         this.broadcast();
       }, this.timing.coalesceMs);
     });
-    this.heartbeat = setInterval(() => {
+    this.beat();
+  }
+
+  private beat(): void {
+    this.heartbeat = this.clock.setTimer(() => {
       for (const res of this.clients.keys()) writeToStream(res, ': heartbeat\n\n');
       this.broadcast();
+      this.beat();
     }, this.timing.heartbeatMs);
   }
 
@@ -120,8 +137,8 @@ export class BoardEvents {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    clearTimeout(this.pending);
-    clearInterval(this.heartbeat);
+    this.pending?.cancel();
+    this.heartbeat?.cancel();
     this.pending = undefined;
     this.heartbeat = undefined;
   }

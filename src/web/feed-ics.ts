@@ -2,10 +2,10 @@
 // time zone are the library's; the titles and descriptions follow the bridge's language.
 import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'ical-generator';
 import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
-import type { Language } from '../i18n/language.js';
+import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
-import type { FeedName } from './types.js';
+import type { FeedName } from '../school/calendar-feeds.js';
 import { vtimezone } from './vtimezone.js';
 
 /**

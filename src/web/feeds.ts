@@ -1,10 +1,10 @@
 // The calendar feeds of interface 6.5: the route answering `/calendar/<child>/<name>.ics` from what
 // the bridge holds, and the feed of one child (the App's WebData.feed) rendered from its entries.
-import { calendarFeeds } from '../features/calendar-feeds.js';
-import type { AccountFeatures } from '../poller/account-features.js';
-import type { Language } from '../i18n/language.js';
+import type { CalendarFeedsState } from '../features/calendar-feeds.js';
+import type { Language } from '../config/language.js';
 import { feedText } from './feed-ics.js';
-import { FEED_NAMES, type FeedName, type FeedSource, type Route, type WebData, type WebResponse } from './types.js';
+import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
+import type { FeedSource, Route, WebData, WebResponse } from './types.js';
 
 const notFound: WebResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
 
@@ -28,12 +28,11 @@ export function feedRoutes(data: WebData): Route[] {
 }
 
 /**
- * One feed of the child whose features these are, rendered in `language` and kept until its entries
- * change; undefined when the account does not run the feeds. Before the first poll it is an empty
+ * One feed of the child whose feeds these are, rendered in `language` and kept until its entries
+ * change; undefined when the account does not run the feeds (no state). Before the first poll it is an empty
  * calendar (a subscribed phone keeps asking and gets the lessons once they are known).
  */
-export function calendarFeed(features: AccountFeatures, name: FeedName, language: Language): FeedSource | undefined {
-  const state = features.stateOf(calendarFeeds);
+export function calendarFeed(state: CalendarFeedsState | undefined, name: FeedName, language: Language): FeedSource | undefined {
   if (state === undefined) return undefined;
   const content = state.content(name);
   const entries = { lessons: [], agenda: [], freeDays: [], ...(content ? { [partOf(name)]: content.entries } : {}) };

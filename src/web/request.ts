@@ -3,7 +3,7 @@
 import { cookieFor, tokenMatches } from './token.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** The address the Supervisor's ingress proxy connects from (Home Assistant's add-on network). */
 export const SUPERVISOR_INGRESS_ADDRESS = '172.30.32.2';

@@ -29,15 +29,16 @@ export interface WebServiceOptions {
   childIds: () => ReadonlyArray<string | undefined>;
   /** The ingress proxy to trust (see startWebServer); undefined outside the Supervisor. */
   ingressAddress?: string;
+  /** The clock of the server's and the board's stream timers (the system's when not given). */
   clock?: Clock;
 }
 
 /** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
-export function webRoutes(data: WebData, feeds?: BoardFeedAccess): Route[] {
+export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined } = {}): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...boardRoutes(data, { feeds }),
+    ...boardRoutes(data, options),
   ];
 }
 
@@ -76,7 +77,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
-        routes: webRoutes(data, { get token() { return live.current(); }, port: http.port }),
+        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock }),
         data,
         token: () => live.current(),
         log,

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../store/files.js';
-import { FEED_NAMES } from './types.js';
+import { FEED_NAMES } from '../school/calendar-feeds.js';
 
 export const TOKEN_FILE = 'http-token';
 
@@ -67,7 +67,7 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
 export const HOST_PLACEHOLDER = '<this-machine>';
 
 /** Docker (also the add-on) or Podman: the container's own address means nothing outside it. */
-export function inContainer(): boolean {
+function inContainer(): boolean {
   return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
 }
 

@@ -1,12 +1,9 @@
 // What the built-in web server (interface 6.5) and its pages agree on: a request the server has
 // already let in, the answer a route gives, and what the bridge holds for the pages (never the portal).
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { EntityState } from '../ha/state.js';
-import type { Language } from '../i18n/language.js';
-
-/** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
-export const FEED_NAMES = ['lessons', 'agenda', 'free-days'] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+import type { EntityState } from '../feature-kit/state.js';
+import type { Language } from '../config/language.js';
+import type { FeedName } from '../school/calendar-feeds.js';
 
 /**
  * A request the server let in: GET or HEAD, with the token or through Home Assistant's ingress,

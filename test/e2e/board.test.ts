@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, launchBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { boardScript } from '../../src/web/board-bundle.js';
 
 // A Wednesday in the second lesson: Ania's English is a substitution, her 5th lesson (Plastyka) still on.
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -78,6 +79,8 @@ describe.skipIf(skip)('the family board in a browser', () => {
     await page.evaluate('window.stayed = true');
     school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
     await h.advanceMinutes(20);
+    // The stream sends a burst of changes one second after it (on the bridge's clock, the test's).
+    await school.clock.advance(1000);
     const row = page.locator('.child').first().locator('.lesson', { hasText: 'Plastyka' });
     await row.and(page.locator('.change-cancelled')).waitFor({ timeout: 10_000 });
     expect(await row.locator('.note').textContent()).toBe('odwołana');
@@ -128,8 +131,9 @@ describe.skipIf(skip)('the family board in a browser', () => {
       expect((await cards(page)).map((c) => c.name)).toEqual(['Ania', 'Jan']);
       school.sim.account(ANIA.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 5 });
       await h.advanceMinutes(20);
+      await school.clock.advance(1000);
       await page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' }).waitFor({ timeout: 10_000 });
-      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/board.css`, `${prefix}/board.js`, `${prefix}/api/events`]));
+      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/board.css`, `${prefix}/${boardScript().file}`, `${prefix}/api/events`]));
       expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
       await context.close();
     } finally {
@@ -147,7 +151,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(text).not.toMatch(/Ania|Jan|Przyroda|Klasa/);
     expect(await page.$('.child')).toBeNull();
     // The data routes refuse too.
-    for (const path of ['api/board', 'api/events', 'board.js']) {
+    for (const path of ['api/board', 'api/events', boardScript().file]) {
       expect((await page.goto(`http://127.0.0.1:${port}/${path}`))?.status(), path).toBe(401);
     }
     await context.close();

@@ -1,8 +1,9 @@
 // Talking to the built-in web server in tests: raw requests (a path is sent exactly as written, no
 // dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { ChildView, FeedName, FeedSource, WebData } from '../../src/web/types.js';
-import type { EntityState } from '../../src/ha/state.js';
+import type { FeedName } from '../../src/school/calendar-feeds.js';
+import type { ChildView, FeedSource, WebData } from '../../src/web/types.js';
+import type { EntityState } from '../../src/feature-kit/state.js';
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@
 // test's own subscriber is back, so the non-retained event cannot race past it.
 import { afterEach, expect, it } from 'vitest';
 import { childDiscovery } from '../../src/ha/discovery.js';
-import { entityByKey } from '../../src/features/index.js';
+import { entityByKey } from '../helpers/entities.js';
 import { Bridge } from '../../src/mqtt/bridge.js';
 import { silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';

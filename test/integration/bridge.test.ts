@@ -2,10 +2,11 @@
 // and the last will, each test under its own base topic and discovery prefix.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childDiscovery, type ChildDevice } from '../../src/ha/discovery.js';
-import { entityByKey, sendButton } from '../../src/features/index.js';
-import type { EntityDef } from '../../src/ha/entities.js';
+import { sendButton } from '../../src/features/index.js';
+import { entityByKey } from '../helpers/entities.js';
+import type { EntityDef } from '../../src/feature-kit/entities.js';
 import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
-import { CommandError, type CommandHandler } from '../../src/mqtt/commands.js';
+import { CommandError, type CommandHandler } from '../../src/feature-kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { calendarFeed } from '../../src/web/feeds.js';
-import type { FeedName } from '../../src/web/types.js';
-import type { Language } from '../../src/i18n/language.js';
+import { calendarFeeds } from '../../src/features/calendar-feeds.js';
+import type { FeedName } from '../../src/school/calendar-feeds.js';
+import type { Language } from '../../src/config/language.js';
 import type { Harness } from '../helpers/app.js';
 import { parseFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -19,7 +20,7 @@ const school = simulatedSchool(NOW);
 const firstPoll = () => school.polled(['at_school', 'upcoming_tests']);
 
 function feed(h: Harness, name: FeedName, language: Language = 'pl') {
-  const source = calendarFeed(h.app.pollers[0]!.features, name, language);
+  const source = calendarFeed(h.app.pollers[0]!.features.stateOf(calendarFeeds), name, language);
   if (source === undefined) throw new Error('the account runs no calendar feeds');
   return { ...source, calendar: parseFeed(source.body) };
 }

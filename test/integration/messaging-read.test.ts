@@ -9,13 +9,13 @@ import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
 import { MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.js';
 import { EventGate } from '../../src/poller/event-gate.js';
-import type { EventPayload } from '../../src/ha/state.js';
+import type { EventPayload } from '../../src/feature-kit/state.js';
 import { warsawDate } from '../../src/util/time.js';
 import { tempDir, startSimulator } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
-import type { SourceContext } from '../../src/poller/source.js';
-import type { Identity } from '../../src/poller/identity.js';
-import type { ResourceCache } from '../../src/poller/resources.js';
+import type { SourceContext } from '../../src/feature-kit/source.js';
+import type { Identity } from '../../src/feature-kit/identity.js';
+import type { ResourceCache } from '../../src/feature-kit/resources.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;

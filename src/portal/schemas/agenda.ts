@@ -63,17 +63,6 @@ const schoolTrip = z.looseObject({
 });
 export const schoolTripsResponse = z.looseObject({ Data: lenientList(schoolTrip) });
 
-const schoolFile = z.looseObject({
-  id: numericId,
-  displayName: text,
-  addedOnDate: text,
-  /** A web path /pliki_szkoly/pobierz/<id>, fetched with the web session. */
-  downloadUrl: text,
-  iconUrl: text,
-  fileStatus: text,
-});
-export const schoolFilesResponse = z.looseObject({ Data: lenientList(schoolFile) });
-
 export type HomeWork = z.output<typeof homeWork>;
 export type HomeWorkCategory = z.output<typeof homeWorkCategory>;
 export type HomeworkAssignment = z.output<typeof homeworkAssignment>;

@@ -40,15 +40,6 @@ export const gradeCategoriesResponse = z.looseObject({ Categories: lenientList(g
 const comment = z.looseObject({ Id: numericId, Text: text, AddedBy: refId, Grade: refId });
 export const gradeCommentsResponse = z.looseObject({ Comments: lenientList(comment) });
 
-/** One possible grade value; the spec shows only a list, so the item fields are all optional. */
-const gradeType = z.looseObject({ Id: refId, Name: text, Value: text, Short: text });
-/** Grades/Types: a bare list, or (defensively) one under Types or Grades. */
-export const gradeTypesResponse = z.union([
-  lenientList(gradeType),
-  z.looseObject({ Types: lenientList(gradeType) }).transform((r) => r.Types),
-  z.looseObject({ Grades: lenientList(gradeType) }).transform((r) => r.Grades),
-]);
-
 const gradingSystem = z.looseObject({ countZero: bool, plusValue: num, minusValue: num });
 /** GradingSystem: a flat object; a GradingSystem wrapper is unwrapped in case a school sends one. */
 export const gradingSystemResponse = z

@@ -137,14 +137,6 @@ export const groupReceiversResponse = z.unknown().transform((root) => {
   return out;
 });
 
-/** GET /receivers/student-subjects: the child's teachers as [{teacherIdentifier, subject}]. */
-export const studentTeachersResponse = z.unknown().transform((root) => {
-  const list = listIn(root) ?? [];
-  return list
-    .map((t) => (isObject(t) ? idText(t.teacherIdentifier) : undefined))
-    .filter((id): id is string => id !== undefined && id !== '');
-});
-
 const FAILED_STATUS = /^(error|fail(ed|ure)?|rejected|not_?sent)$/i;
 
 /**

@@ -11,7 +11,7 @@ import { runDashboard } from '../../../src/dashboard.js';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { childDiscovery } from '../../../src/ha/discovery.js';
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
-import { entityId } from '../../../src/ha/entities.js';
+import { entityId } from '../../../src/feature-kit/entities.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { ChildDevice } from '../../../src/ha/discovery.js';

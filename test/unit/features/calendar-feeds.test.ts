@@ -7,8 +7,8 @@ import type { FeatureAccess } from '../../../src/features/feature.js';
 import type { TimetableOutput } from '../../../src/features/timetable.js';
 import type { AgendaOutput } from '../../../src/features/agenda.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
-import type { SourceContext } from '../../../src/poller/source.js';
-import type { Identity } from '../../../src/poller/identity.js';
+import type { SourceContext } from '../../../src/feature-kit/source.js';
+import type { Identity } from '../../../src/feature-kit/identity.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
 const access = (id?: string) =>

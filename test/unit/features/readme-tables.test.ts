@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { documentedKeys, ENTITIES_PAGE, readmeProblems, withEntityTable, WRITE_COMMAND } from '../../../src/features/readme-tables.js';
 import { FEATURES } from '../../../src/features/index.js';
 import { feature } from '../../../src/features/feature.js';
-import { sensor } from '../../../src/ha/entities.js';
+import { sensor } from '../../../src/feature-kit/entities.js';
 
 const PAGE = readFileSync(new URL(`../../../${ENTITIES_PAGE}`, import.meta.url), 'utf8');
 

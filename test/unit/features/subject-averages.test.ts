@@ -6,11 +6,11 @@ import { renderGradeAtRisk, renderSubjectAverage, SubjectEntities } from '../../
 import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
 import { AccountFeatures } from '../../../src/poller/account-features.js';
 import { feature, type FeatureAccess } from '../../../src/features/feature.js';
-import { sensor } from '../../../src/ha/entities.js';
+import { sensor } from '../../../src/feature-kit/entities.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { categories, grades, names } from '../school/fixtures.js';
 import { tempDir } from '../../helpers/temp.js';
-import type { SourceContext } from '../../../src/poller/source.js';
+import type { SourceContext } from '../../../src/feature-kit/source.js';
 
 const T = DEFAULT_GRADE_THRESHOLDS;
 const MATHS = 1;

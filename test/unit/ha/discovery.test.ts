@@ -1,7 +1,8 @@
 // The exact discovery payloads: one child device with an entity of each kind, a removal, the bridge.
 import { describe, expect, it } from 'vitest';
 import { bridgeDiscovery, childDiscovery, type ChildDevice, type DiscoveryContext } from '../../../src/ha/discovery.js';
-import { ENTITIES, entityByKey, sendButton } from '../../../src/features/index.js';
+import { ENTITIES, sendButton } from '../../../src/features/index.js';
+import { entityByKey } from '../../helpers/entities.js';
 
 const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3', language: 'en' };
 

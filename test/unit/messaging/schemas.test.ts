@@ -5,7 +5,6 @@ import {
   messageListResponse,
   readSendAnswer,
   receiverTypesResponse,
-  studentTeachersResponse,
   unreadCountsResponse,
 } from '../../../src/portal/schemas/messages.js';
 
@@ -43,7 +42,7 @@ describe('messaging schemas', () => {
     expect(messageListResponse.safeParse({ status: 'error' }).success).toBe(false);
   });
 
-  it('reads receiver types, group receivers and the student teachers', () => {
+  it('reads receiver types and group receivers', () => {
     expect(receiverTypesResponse.parse({ data: { defaultGroup: 'teachers', list: [{ id: 'tutors', name: 'Wychowawcy' }, { name: 'bez id' }] } })).toEqual([
       { id: 'tutors', name: 'Wychowawcy' },
     ]);
@@ -51,8 +50,6 @@ describe('messaging schemas', () => {
       { accountId: '4417203', label: 'Nowak Anna' },
     ]);
     expect(groupReceiversResponse.parse({ receivers: [] })).toEqual([]);
-    expect(studentTeachersResponse.parse([{ teacherIdentifier: '4417203', subject: 'Język polski' }])).toEqual(['4417203']);
-    expect(studentTeachersResponse.parse({ data: [{ teacherIdentifier: 7 }] })).toEqual(['7']);
   });
 
   it('tells a clean send answer from one that reports errors', () => {

@@ -1,7 +1,8 @@
 // The `problem` entity's advice in the configured language: the same facts and steps in Polish and English.
 import { describe, expect, it } from 'vitest';
 import { problemOn } from '../../../src/poller/problem.js';
-import { allProblemAdvice } from '../../../src/i18n/problem-advice.js';
+import { problemAdvice } from '../../../src/i18n/problem-advice.js';
+import type { ProblemReason } from '../../../src/portal/errors.js';
 import { ConnectionError, WrongCredentialsError } from '../../../src/portal/errors.js';
 
 const NOW = Date.parse('2026-11-18T09:10:00+01:00');
@@ -25,10 +26,12 @@ describe('problem advice', () => {
   it('gives every reason advice in both languages that names the same numbers, logins and keys', () => {
     // Facts a parent acts on: the example login, the waiting times, config keys such as data_dir.
     const facts = (text: string): string[] => [...(text.match(/\b\d\w*|\b[a-z]+_[a-z_]+\b/g) ?? [])].sort();
-    const advice = allProblemAdvice();
-    expect(advice.map(([reason]) => reason).sort()).toEqual(
-      ['captcha_required', 'service_down', 'session_expired', 'storage_error', 'unexpected_response', 'wrong_credentials'],
-    );
+    // Every reason: the compiler holds this list to ProblemReason, as it holds the advice.
+    const every: Record<ProblemReason, true> = {
+      captcha_required: true, service_down: true, session_expired: true, storage_error: true, unexpected_response: true, wrong_credentials: true,
+    };
+    const reasons = Object.keys(every) as ProblemReason[];
+    const advice = reasons.map((reason) => [reason, { pl: problemAdvice(reason, 'pl'), en: problemAdvice(reason, 'en') }] as const);
     for (const [reason, text] of advice) {
       expect(text.pl, reason).not.toBe(text.en);
       expect(text.pl.length, reason).toBeGreaterThan(20);

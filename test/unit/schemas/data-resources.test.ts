@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { schoolTripsResponse, schoolFilesResponse, homeworkAssignmentsResponse } from '../../../src/portal/schemas/agenda.js';
+import { schoolTripsResponse, homeworkAssignmentsResponse } from '../../../src/portal/schemas/agenda.js';
 import { attendancesResponse, justificationsResponse } from '../../../src/portal/schemas/attendance.js';
 import { behaviourTypesResponse, behaviourPointsResponse } from '../../../src/portal/schemas/behaviour.js';
 import { calendarMonthResponse, classFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
-import { additionalModulesAccessResponse } from '../../../src/portal/schemas/modules.js';
 import { descriptiveGradesResponse } from '../../../src/portal/schemas/descriptive.js';
 import { toBool, toIdList, toNumber, toText } from '../../../src/portal/schemas/fields.js';
-import { gradeCategoriesResponse, gradesResponse, gradeTypesResponse } from '../../../src/portal/schemas/grades.js';
+import { gradeCategoriesResponse, gradesResponse } from '../../../src/portal/schemas/grades.js';
 import { ebiblioLendingsResponse } from '../../../src/portal/schemas/library.js';
 import { authSubjectsResponse, subjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
@@ -97,11 +96,6 @@ describe('Grades', () => {
       [undefined, undefined],
     ]);
   });
-
-  it('reads Grades/Types as a bare list or under Types', () => {
-    expect(gradeTypesResponse.parse([{ Value: '5' }, 'x'])).toHaveLength(1);
-    expect(gradeTypesResponse.parse({ Types: [{ Value: '5' }] })).toHaveLength(1);
-  });
 });
 
 describe('string-id kinds (spec 2.1.3)', () => {
@@ -151,15 +145,11 @@ describe('envelopes and camelCase resources', () => {
     expect(parsed.data[0]).toMatchObject({ id: '4', justifiedAbsences: 6, notifiedTeachers: [{ name: 'Anna Nowak' }] });
   });
 
-  it('reads SchoolTrips and SchoolFiles under Data', () => {
+  it('reads SchoolTrips under Data', () => {
     const trips = schoolTripsResponse.parse({
       Data: [{ id: 3, destination: 'Kraków', termFrom: '2026-05-10 08:00:00', termTo: '2026-05-10 18:00:00' }],
     }).Data;
     expect(trips[0]).toMatchObject({ id: '3', destination: 'Kraków' });
-    const files = schoolFilesResponse.parse({
-      Data: [{ id: '8', displayName: 'Plan.pdf', downloadUrl: '/pliki_szkoly/pobierz/8' }],
-    }).Data;
-    expect(files[0]).toMatchObject({ id: '8', downloadUrl: '/pliki_szkoly/pobierz/8' });
   });
 
   it('reads EbiblioLendings flat', () => {
@@ -286,11 +276,5 @@ describe('calendar and module lists', () => {
     expect(parsed.Calendar).toMatchObject({ HomeWorks: ['1', '2'], Substitutions: [], Pages: { Prev: 'a' } });
     // A kind the answer lacks is unknown, not empty: it must not pass for "nothing changed".
     expect(parsed.Calendar.SchoolFreeDays).toBeUndefined();
-  });
-
-  it('reads module access as a list, also from a single object', () => {
-    expect(additionalModulesAccessResponse.parse({ Data: { module: 'ebiblio', access: true } }).Data).toEqual([
-      { module: 'ebiblio', access: true },
-    ]);
   });
 });

@@ -147,7 +147,7 @@ describe('homework', () => {
       { Id: 4, Topic: 'Stare', Teacher: { Id: 10 }, DueDate: '2026-03-02' },
     ],
   }).HomeWorkAssignments;
-  const list = homeworkItems({ assignments, lessons, timetable, names, studentId: '50' });
+  const list = homeworkItems({ assignments, lessons, timetable, names, childUserId: '50' });
 
   it('recovers the subject from the lesson, or from a teacher of exactly one subject', () => {
     expect(list.map((h) => [h.key, h.subject])).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendancesResponse, attendanceTypesResponse, justificationsResponse } from '../../../src/portal/schemas/attendance.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
-import { absenceEvents as absenceNews, classifyType, semesterAttendance, type AttendanceInput } from '../../../src/school/attendance.js';
+import { attendanceOf, classifyType, type AttendanceInput } from '../../../src/school/attendance.js';
 import { renderAbsencesUnexcused } from '../../../src/features/attendance.js';
 import { names } from './fixtures.js';
 
@@ -79,10 +79,10 @@ const justifications = justificationsResponse.parse({
 
 const input = { attendances, types, lessons, justifications, names, semester: 2 as const, endFirstSemester: '2026-01-25' };
 
-const absencesUnexcused = (i: AttendanceInput) => renderAbsencesUnexcused(semesterAttendance(i));
+const absencesUnexcused = (i: AttendanceInput) => renderAbsencesUnexcused(attendanceOf(i).semester);
 /** The events as the event gate fires them: their fields with the event type first. */
 const absenceEvents = (i: AttendanceInput) =>
-  absenceNews(i).map((e) => ({ id: e.id, payload: { event_type: 'absence', ...e.payload } as Record<string, unknown> }));
+  attendanceOf(i).events.map((e) => ({ id: e.id, payload: { event_type: 'absence', ...e.payload } as Record<string, unknown> }));
 
 describe('absences_unexcused', () => {
   it('counts unexcused absences of the semester, with the rest as attributes', () => {

@@ -15,7 +15,8 @@ import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
 import { gradeEvents, gradeItems, newestGrades } from '../../../src/school/grades.js';
 import { renderNewestGrade } from '../../../src/features/grades.js';
 import { categories, grades, names } from './fixtures.js';
-import { EventGate, type EventFields } from '../../../src/poller/event-gate.js';
+import { EventGate } from '../../../src/poller/event-gate.js';
+import type { EventFields } from '../../../src/feature-kit/source.js';
 import type { NewItem } from '../../../src/store/seen.js';
 import { silentLogger } from '../../../src/util/log.js';
 

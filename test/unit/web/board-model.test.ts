@@ -2,7 +2,7 @@
 // them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
 import { describe, expect, it } from 'vitest';
 import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
-import type { EntityState } from '../../../src/ha/state.js';
+import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView } from '../../../src/web/types.js';
 
 const at = (wall: string): number => Date.parse(`2026-11-18T${wall}:00+01:00`);

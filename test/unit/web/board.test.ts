@@ -4,8 +4,10 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardRoutes } from '../../../src/web/board.js';
+import { boardScript } from '../../../src/web/board-bundle.js';
+import { FakeClock } from '../../helpers/clock.js';
 import { webRoutes } from '../../../src/web/service.js';
-import type { EntityState } from '../../../src/ha/state.js';
+import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
 const NOW = Date.parse('2026-11-18T09:12:00+01:00');
@@ -60,7 +62,8 @@ describe('the board routes', () => {
     expect(html).toContain('<html lang="pl">');
     expect(html).toContain('<title>Tablica szkolna</title>');
     expect(html).toContain('href="board.css"');
-    expect(html).toContain('src="board.js"');
+    expect(html).toContain(`src="${boardScript().file}"`);
+    expect(boardScript().file).toMatch(/^board\.[0-9a-f]{16}\.js$/);
     expect(html).not.toMatch(/(href|src)="\//);
     // A name cannot end the data block: "<" is escaped, and the data reads back as it was.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
@@ -68,12 +71,16 @@ describe('the board routes', () => {
     expect(JSON.parse(json).model.children[0].name).toBe('Ania</script><b>');
   });
 
-  it('serves the style sheet, the script (valid JavaScript) and the model as JSON', () => {
+  it('serves the style sheet, the script (valid JavaScript, kept for good: its name changes with it) and the model as JSON', () => {
     const routes = boardRoutes(new FakeData());
     expect(answer(routes, '/board.css')?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
-    const script = answer(routes, '/board.js');
+    const script = answer(routes, `/${boardScript().file}`);
     expect(script?.headers?.['Content-Type']).toBe('text/javascript; charset=utf-8');
+    expect(script?.headers?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(() => new Function(String(script?.body))).not.toThrow();
+    // The board's own code, bundled: the model's drawing is there, no server module came with it.
+    expect(String(script?.body)).toContain('api/events');
+    expect(String(script?.body)).not.toMatch(/node:|createHash|boardModel/);
     const api = JSON.parse(String(answer(routes, '/api/board')?.body));
     expect(api.version).toMatch(/^[\w-]{16}$/);
     expect(api.model.children[0]).toMatchObject({ id: 'ania', name: 'Ania', lucky: { number: '13', mine: false, day: null } });
@@ -81,14 +88,14 @@ describe('the board routes', () => {
 
   it('leaves other paths to the other routes', () => {
     const routes = boardRoutes(new FakeData());
-    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html']) {
+    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html', '/board.js', '/board.0123456789abcdef.js']) {
       expect(answer(routes, path), path).toBeUndefined();
     }
   });
 
   it('keeps the page, its style and script small (the whole board under 150 KB)', () => {
     const routes = boardRoutes(new FakeData());
-    const bytes = ['/', '/board.css', '/board.js'].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
+    const bytes = ['/', '/board.css', `/${boardScript().file}`].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
     expect(bytes).toBeLessThan(40_000);
   });
 });
@@ -132,9 +139,9 @@ describe("the cards' calendar addresses", () => {
   });
 
   it('never puts the token in the JSON, the script, the style sheet or /health', () => {
-    const routes = webRoutes(twoKids(), feeds);
+    const routes = webRoutes(twoKids(), { feeds });
     expect(String(answer(routes, '/')?.body)).toContain(TOKEN);
-    for (const path of ['/api/board', '/board.js', '/board.css', '/health']) {
+    for (const path of ['/api/board', `/${boardScript().file}`, '/board.css', '/health']) {
       const res = answer(routes, path);
       expect(res?.status, path).toBe(200);
       expect(String(res?.body), path).not.toContain(TOKEN);
@@ -180,30 +187,39 @@ describe('the event stream', () => {
     };
   }
 
+  // Waits for what the socket brings (real I/O); the stream's timers move only with the fake clock.
   const until = async (check: () => boolean, what: string) => {
     for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
     if (!check()) throw new Error(`timed out: ${what}`);
   };
+  const heartbeats = (text: string) => text.split(': heartbeat').length - 1;
 
   it('sends the board at once, then one event per burst of changes, and stops listening when the page leaves', async () => {
     const data = new FakeData();
-    const port = await serve(boardRoutes(data, { coalesceMs: 50, heartbeatMs: 60_000 }));
+    const clock = new FakeClock(NOW);
+    const port = await serve(boardRoutes(data, { coalesceMs: 50, heartbeatMs: 60_000, clock }));
     const stream = await open(port);
     expect(stream.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     await until(() => stream.events().length === 1, 'the first event');
     expect(stream.events()[0].model.children.map((c: { name: string }) => c.name)).toEqual(['Ania']);
     expect(data.listeners.size).toBe(1);
 
-    // A poll publishing many states: one event, with the last of them.
+    // A poll publishing many states: nothing until the burst is over, then one event, with the last of them.
     for (const lucky of ['1', '2', '3', '21']) data.change([kid('ania', 'Ania', lucky), kid('jan', 'Janek', lucky)]);
+    await clock.advance(49);
+    expect(clock.nextDueAt()).toBe(NOW + 50);
+    await clock.advance(1);
     await until(() => stream.events().length === 2, 'the event of the burst');
-    await new Promise((r) => setTimeout(r, 120));
-    expect(stream.events()).toHaveLength(2);
     expect(stream.events()[1].model.children.map((c: { lucky: { number: string } }) => c.lucky.number)).toEqual(['21', '21']);
+    // Nothing more: the heartbeat comes after anything the burst could still send, with no event before it.
+    await clock.advance(60_000);
+    await until(() => heartbeats(stream.text()) === 1, 'the first heartbeat');
+    expect(stream.events()).toHaveLength(2);
 
     // A change that changes nothing on the board sends nothing.
     data.change([kid('ania', 'Ania', '21'), kid('jan', 'Janek', '21')]);
-    await new Promise((r) => setTimeout(r, 120));
+    await clock.advance(60_000);
+    await until(() => heartbeats(stream.text()) === 2, 'the second heartbeat');
     expect(stream.events()).toHaveLength(2);
 
     stream.res.destroy();
@@ -213,10 +229,13 @@ describe('the event stream', () => {
   it('never carries the token, though the page of the same routes does', async () => {
     const token = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
     const data = new FakeData();
-    const routes = boardRoutes(data, { coalesceMs: 20, heartbeatMs: 60_000, feeds: { token, port: 8099 } });
+    const clock = new FakeClock(NOW);
+    const routes = boardRoutes(data, { coalesceMs: 20, heartbeatMs: 60_000, feeds: { token, port: 8099 }, clock });
     const port = await serve(routes);
     const stream = await open(port);
+    await until(() => stream.events().length === 1, 'the first event');
     data.change([kid('ania', 'Ania', '2')]);
+    await clock.advance(20);
     await until(() => stream.events().length === 2, 'the first event and a change');
     expect(stream.events()[1].model.children[0].feeds).toHaveLength(3);
     expect(stream.text()).not.toContain(token);
@@ -226,11 +245,14 @@ describe('the event stream', () => {
 
   it('keeps the stream alive with comments, and a page that shows the current version gets no repeat', async () => {
     const data = new FakeData();
-    const routes = boardRoutes(data, { coalesceMs: 50, heartbeatMs: 40 });
+    const clock = new FakeClock(NOW);
+    const routes = boardRoutes(data, { coalesceMs: 50, heartbeatMs: 40, clock });
     const port = await serve(routes);
     const version = JSON.parse(String(answer(routes, '/api/board')?.body)).version as string;
     const stream = await open(port, `/api/events?v=${version}`);
-    await until(() => stream.text().split(': heartbeat').length > 2, 'two heartbeats');
+    await until(() => stream.text().startsWith('retry:'), 'the stream open');
+    await clock.advance(80);
+    await until(() => heartbeats(stream.text()) === 2, 'two heartbeats');
     expect(stream.events()).toHaveLength(0);
     // EventSource's reconnect names the last event it saw; that wins over the URL's.
     const again = await open(port, `/api/events?v=${version}`, { 'Last-Event-ID': 'older' });

@@ -2,7 +2,8 @@
 // or feed is 404, other paths are left to the other routes.
 import { describe, expect, it } from 'vitest';
 import { feedRoutes } from '../../../src/web/feeds.js';
-import type { FeedName, WebData, WebRequest } from '../../../src/web/types.js';
+import type { FeedName } from '../../../src/school/calendar-feeds.js';
+import type { WebData, WebRequest } from '../../../src/web/types.js';
 
 const asked: [string, FeedName][] = [];
 const data: WebData = {

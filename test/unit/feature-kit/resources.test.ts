@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CADENCE, DAY, HOUR, MINUTE, ResourceCache } from '../../../src/poller/resources.js';
+import { CADENCE, DAY, HOUR, MINUTE, ResourceCache } from '../../../src/feature-kit/resources.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';

@@ -1,13 +1,15 @@
-// The day's lessons (timetable_today/tomorrow), the lesson in progress, at_school, the instants at
+// The timetable feature: its entities, and the day's lessons (timetable_today/tomorrow), the lesson in progress, at_school, the instants at
 // which they move, and free_day events: rendered from one Schedule.
 import { describe, expect, it } from 'vitest';
 import { classFreeDaysResponse, schoolFreeDaysResponse } from '../../../src/portal/schemas/calendar.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../src/school/schooldays.js';
-import { renderTimetable } from '../../../src/features/timetable.js';
+import { renderTimetable, timetable } from '../../../src/features/timetable.js';
+import type { SlotOut } from '../../../src/features/timetable-day.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { lessonAt, names } from './fixtures.js';
+import { lessonAt, names } from '../school/fixtures.js';
+import { entityTable } from '../../helpers/entities.js';
 
 // Lesson 3 follows lesson 2 without a break: a boundary that is both an end and a start.
 const BELL: Record<number, [string, string]> = { 1: ['08:00', '08:45'], 2: ['08:55', '09:40'], 3: ['09:40', '10:25'], 4: ['10:45', '11:30'] };
@@ -47,12 +49,34 @@ const at = (date: string, time: string) => warsawInstant(date, time);
 const input = (now: number): ScheduleInput => ({ days, free, names, now });
 const statesAt = (date: string, time: string) => renderTimetable(schedule(input(at(date, time))));
 
+describe('timetable feature', () => {
+  it('declares the day\'s entities, in the order of the interface', () => {
+    expect(entityTable(timetable.entities)).toEqual([
+      ['plan_changes_today', 'sensor', true],
+      ['plan_changes_tomorrow', 'sensor', true],
+      ['school_day_today', 'binary_sensor', true],
+      ['school_day_tomorrow', 'binary_sensor', true],
+      ['lessons_start_today', 'sensor', false],
+      ['lessons_end_today', 'sensor', false],
+      ['lessons_start_tomorrow', 'sensor', false],
+      ['lessons_end_tomorrow', 'sensor', false],
+      ['next_lesson', 'sensor', true],
+      ['plan_change', 'event', false],
+      ['timetable_today', 'sensor', true],
+      ['timetable_tomorrow', 'sensor', true],
+      ['current_lesson', 'sensor', true],
+      ['at_school', 'binary_sensor', false],
+      ['free_day', 'event', false],
+    ]);
+  });
+});
+
 describe('timetable_today and timetable_tomorrow', () => {
   const states = statesAt('2026-03-10', '09:10');
 
   it('lists every period with its change; the count leaves the cancelled one out', () => {
     expect(states.timetable_today?.state).toBe('4');
-    const lessons = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(lessons[0]).toEqual({ no: 1, from: '08:00', to: '08:45', subject: 'Matematyka', teacher: 'Anna Nowak', room: '12', change: null });
     expect(lessons[1]).toEqual({
       no: 2,
@@ -70,7 +94,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   });
 
   it('shows a slot with three groups as one slot, joined with " / ", each group in `groups`', () => {
-    const lessons = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(lessons).toHaveLength(4);
     expect(lessons[3]).toEqual({
       no: 4,
@@ -100,7 +124,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('tomorrow is the next school day: a cancelled lesson listed, marked and not counted', () => {
     expect(states.timetable_tomorrow?.state).toBe('1');
     expect(states.timetable_tomorrow?.attributes?.date).toBe('2026-03-11');
-    const lessons = states.timetable_tomorrow?.attributes?.lessons as Record<string, unknown>[];
+    const lessons = states.timetable_tomorrow?.attributes?.lessons as SlotOut[];
     expect(lessons.map((l) => [l.no, l.subject, l.change])).toEqual([
       [1, 'Wychowanie fizyczne', 'cancelled'],
       [2, 'Matematyka', null],
@@ -110,7 +134,7 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('a lesson freed by a class free day is marked cancelled; a day the timetable lacks is unknown', () => {
     const thursday = statesAt('2026-03-12', '07:00').timetable_today;
     expect(thursday?.state).toBe('0');
-    expect((thursday?.attributes?.lessons as Record<string, unknown>[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
+    expect((thursday?.attributes?.lessons as SlotOut[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
     // Friday is a school free day, the weekend has no lessons, and the next week is not fetched.
     expect(statesAt('2026-03-12', '07:00').timetable_tomorrow).toEqual({ state: null, attributes: { date: null, lessons: [] } });
   });
@@ -168,7 +192,7 @@ describe('bad data', () => {
     }).Timetable;
     const states = renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }));
     expect(states.timetable_today?.state).toBe('1');
-    const [first, cancelled] = states.timetable_today?.attributes?.lessons as Record<string, unknown>[];
+    const [first, cancelled] = states.timetable_today?.attributes?.lessons as SlotOut[];
     expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.

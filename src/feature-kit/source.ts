@@ -1,9 +1,8 @@
 // A feature's poll: it reads one part of the portal for one child and turns it into entity states and
 // events. The account poller runs the polls of a tier; each poll decides whether it is due.
 import type { Gateway } from '../portal/gateway.js';
-import type { EntityState } from '../ha/state.js';
+import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from './event-gate.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { ResourceCache } from './resources.js';
@@ -13,6 +12,9 @@ import type { BackgroundFiles } from './files.js';
 import type { CalendarSignals } from './calendar.js';
 
 export type Tier = 'fast' | 'normal';
+
+/** What an event carries beside its type: the fields an automation reads. */
+export type EventFields = Record<string, unknown>;
 
 /** The lookups every feature reads alike, kept by the account between polls. */
 export interface LookupMemory {

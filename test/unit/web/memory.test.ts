@@ -1,8 +1,8 @@
 // The web server's memory of what the bridge published: every call still reaches the broker, and the
 // pages see each child's name, class, availability and last states, with when they last changed.
 import { describe, expect, it } from 'vitest';
-import { WebMirror } from '../../../src/web/mirror.js';
-import type { Publisher } from '../../../src/poller/account-options.js';
+import { WebMemory } from '../../../src/web/memory.js';
+import type { Publisher } from '../../../src/ha/publisher.js';
 
 function recorder(): Publisher & { calls: string[] } {
   const calls: string[] = [];
@@ -16,17 +16,17 @@ function recorder(): Publisher & { calls: string[] } {
   };
 }
 
-function mirror(feeds?: ConstructorParameters<typeof WebMirror>[0]['feeds']) {
+function memory(feeds?: ConstructorParameters<typeof WebMemory>[0]['feeds']) {
   const target = recorder();
   let now = 1_000;
   let connected = true;
-  const m = new WebMirror({ target, language: 'pl', healthy: () => connected, now: () => now, feeds });
+  const m = new WebMemory({ target, language: 'pl', healthy: () => connected, now: () => now, feeds });
   return { m, target, tick: (ms: number) => (now += ms), disconnect: () => (connected = false) };
 }
 
-describe('WebMirror', () => {
+describe('WebMemory', () => {
   it('passes every call on to the bridge, in order', () => {
-    const { m, target } = mirror();
+    const { m, target } = memory();
     m.setChild({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
     m.setAvailability('ania', true);
     m.publishState('ania', 'lucky_number', { state: '7' });
@@ -36,7 +36,7 @@ describe('WebMirror', () => {
   });
 
   it('shows each child with its name, class, availability and last states', () => {
-    const { m } = mirror();
+    const { m } = memory();
     m.setChild({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
     m.setAvailability('ania', true);
     m.publishState('ania', 'lucky_number', { state: '7', attributes: { date: '2026-11-23' } });
@@ -52,7 +52,7 @@ describe('WebMirror', () => {
   });
 
   it('moves changedAt and tells listeners only when something changed', () => {
-    const { m, tick } = mirror();
+    const { m, tick } = memory();
     let calls = 0;
     const stop = m.onChange(() => calls++);
     m.publishState('ania', 'lucky_number', { state: '7', attributes: { a: 1 } });
@@ -75,7 +75,7 @@ describe('WebMirror', () => {
   });
 
   it('forgets a removed child (its id changed)', () => {
-    const { m } = mirror();
+    const { m } = memory();
     m.publishState('1234567u', 'lucky_number', { state: '7' });
     m.removeChild('1234567u');
     m.publishState('ania', 'lucky_number', { state: '7' });
@@ -83,7 +83,7 @@ describe('WebMirror', () => {
   });
 
   it('a listener that throws does not stop publishing', () => {
-    const { m, target } = mirror();
+    const { m, target } = memory();
     m.onChange(() => {
       throw new Error('page broke');
     });
@@ -92,15 +92,15 @@ describe('WebMirror', () => {
   });
 
   it('gives feeds only of known children, from the injected feeds', () => {
-    const { m } = mirror((child, name) => ({ body: `BEGIN:VCALENDAR ${child} ${name}`, modifiedAt: 5 }));
+    const { m } = memory((child, name) => ({ body: `BEGIN:VCALENDAR ${child} ${name}`, modifiedAt: 5 }));
     m.setChild({ id: 'ania', name: 'Ania', entities: [] });
     expect(m.feed('ania', 'lessons')?.body).toBe('BEGIN:VCALENDAR ania lessons');
     expect(m.feed('zosia', 'lessons')).toBeUndefined();
-    expect(mirror().m.feed('ania', 'agenda')).toBeUndefined();
+    expect(memory().m.feed('ania', 'agenda')).toBeUndefined();
   });
 
   it('reports health and time from the bridge', () => {
-    const { m, disconnect, tick } = mirror();
+    const { m, disconnect, tick } = memory();
     expect(m.healthy()).toBe(true);
     disconnect();
     expect(m.healthy()).toBe(false);

@@ -2,7 +2,7 @@
 // live-notes 7): attributes over it are dropped by the recorder, so a long list is trimmed here instead.
 
 /** The recorder's limit is 16384 bytes; a margin keeps us clear of it. */
-export const ATTRIBUTES_MAX_BYTES = 16_000;
+const ATTRIBUTES_MAX_BYTES = 16_000;
 
 const encoder = new TextEncoder();
 

@@ -13,7 +13,7 @@ export type CalendarKind = (typeof KINDS)[number];
 export type CalendarSignals = Partial<Record<CalendarKind, string>>;
 
 /** This poll's signals, or none when the calendar could not be read (lists then keep their usual cadence). */
-export function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
+function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
   if (ctx.cache.naive) return Promise.resolve({});
   if (ctx.lookups.calendar?.at !== ctx.now) ctx.lookups.calendar = { at: ctx.now, signals: readSignals(ctx) };
   return ctx.lookups.calendar.signals;

@@ -2,13 +2,12 @@
 // characters, a number as text, attributes under the recorder's limit. Features render with these;
 // school/ never does.
 import { capAttributes } from './attributes.js';
-import type { EntityState } from './state.js';
 
 /** Home Assistant rejects states longer than 255 characters. */
-export const MAX_STATE_LENGTH = 255;
+const MAX_STATE_LENGTH = 255;
 
 /** A binary sensor's state. */
-export function onOff(on: boolean): EntityState {
+export function onOff(on: boolean): { state: 'ON' | 'OFF' } {
   return { state: on ? 'ON' : 'OFF' };
 }
 
@@ -18,7 +17,10 @@ export function stateText(text: string | null | undefined): string | null {
   return text.length <= MAX_STATE_LENGTH ? text : `${text.slice(0, MAX_STATE_LENGTH - 1)}…`;
 }
 
-/** A sensor's state and attributes, the attributes kept under the recorder's limit. */
-export function withAttributes(state: string | number | null, attributes: Record<string, unknown>): EntityState {
-  return { state: state === null ? null : String(state), attributes: capAttributes(attributes) };
+/**
+ * A sensor's state and attributes, the attributes kept under the recorder's limit. They keep their
+ * declared names: capAttributes only shortens lists and texts (and says so in `truncated`).
+ */
+export function withAttributes<A extends Record<string, unknown>>(state: string | number | null, attributes: A): { state: string | null; attributes: A } {
+  return { state: state === null ? null : String(state), attributes: capAttributes(attributes) as A };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allNamed } from '../../../src/poller/fetch-plan.js';
+import { allNamed } from '../../../src/feature-kit/fetch-plan.js';
 
 describe('allNamed', () => {
   it('answers each piece of work by its name, whatever finishes first', async () => {

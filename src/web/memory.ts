@@ -1,13 +1,14 @@
 // What the web server reads: a Publisher that sits in front of the MQTT bridge, passes every call on
 // and keeps, per child, what was last published (the WebData of src/web/types.ts). The pages are
 // served from this memory only, so a page or feed never costs a portal request.
-import type { Publisher } from '../poller/account-options.js';
+import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
-import type { EntityState, EventPayload } from '../ha/state.js';
-import type { Language } from '../i18n/language.js';
-import type { ChildView, FeedName, FeedSource, WebData } from './types.js';
+import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { Language } from '../config/language.js';
+import type { FeedName } from '../school/calendar-feeds.js';
+import type { ChildView, FeedSource, WebData } from './types.js';
 
-export interface WebMirrorOptions {
+export interface WebMemoryOptions {
   /** Where every call goes on to (the MQTT bridge). */
   target: Publisher;
   language: Language;
@@ -27,13 +28,13 @@ interface ChildMemory {
   changedAt: number;
 }
 
-export class WebMirror implements Publisher, WebData {
+export class WebMemory implements Publisher, WebData {
   readonly language: Language;
-  private readonly options: WebMirrorOptions;
+  private readonly options: WebMemoryOptions;
   private readonly memory = new Map<string, ChildMemory>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(options: WebMirrorOptions) {
+  constructor(options: WebMemoryOptions) {
     this.options = options;
     this.language = options.language;
   }

@@ -1,0 +1,52 @@
+// The contract between a feature and the screens that show its entities (MQTT, the dashboard, the
+// board): a feature declares each entity once, with the shape of its attributes
+// (`sensor('timetable_today', names, { attributes: shape<TimetableDay>() })`); its render returns
+// States<...> of those declarations, and every screen reads an entity through its declaration, never
+// through its key or an attribute name spelled again. Renaming an attribute where the feature renders it
+// is then a compile error wherever a screen reads it.
+import type { EntityDef, NoAttributes } from './entities.js';
+import type { EntityState } from './state.js';
+
+export type { Shape, NoAttributes } from './entities.js';
+export { shape } from './entities.js';
+
+/** The attributes an entity declares (NoAttributes when it declares none). */
+export type AttributesOf<E> = E extends EntityDef<string, infer A, string> ? A : never;
+
+/** The state an entity has when known: 'ON' | 'OFF' for a binary sensor, any text for a sensor. */
+export type StateOf<E> = E extends EntityDef<string, unknown, infer S> ? S : never;
+
+/** The name of an attribute of E, as a screen may name it. */
+export type AttributeName<E> = keyof AttributesOf<E> & string;
+
+/** The items of a list attribute of E (`ItemOf<typeof timetableToday, 'lessons'>`: one slot). */
+export type ItemOf<E, N extends AttributeName<E>> = AttributesOf<E>[N] extends readonly (infer T)[] ? T : never;
+
+/**
+ * What a feature's render gives for an entity: its state (null: unknown) and its declared attributes,
+ * or `{}` when nothing is known (which clears them in Home Assistant).
+ */
+export type Published<E> = { state: StateOf<E> | null } & ([AttributesOf<E>] extends [NoAttributes]
+  ? { attributes?: NoAttributes }
+  : { attributes: AttributesOf<E> | NothingOf<AttributesOf<E>> });
+
+/** Attributes with none of A's names: `{}`, published when nothing is known. */
+export type NothingOf<A> = { [K in keyof A]?: undefined };
+
+/** The states of some entities by key, exactly as a render returns them. */
+export type States<E extends EntityDef> = { [D in E as D['key']]: Published<D> };
+
+/**
+ * What a screen finds for an entity in what the bridge last published: the declared names, each of
+ * which may be missing (a state retained by an older version, or one published as unknown). Screens
+ * still check each value's type before they show it.
+ */
+export interface Received<E> {
+  state: string | null;
+  attributes?: Partial<AttributesOf<E>>;
+}
+
+/** A child's last published state of an entity, read by its declaration; undefined when none was. */
+export function received<E extends EntityDef>(states: ReadonlyMap<string, EntityState>, entity: E): Received<E> | undefined {
+  return states.get(entity.key) as Received<E> | undefined;
+}

@@ -1,0 +1,95 @@
+// How an entity is declared (each feature declares its own, see src/features/) and the small helpers
+// that name it in Home Assistant.
+import type { Language, Texts } from '../config/language.js';
+
+export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event';
+
+/**
+ * The attributes an entity publishes, as a type: `attributes: shape<TimetableDay>()`. At run time it is
+ * `true` (the sensor has an attributes topic); the type rides along so that the feature's render and
+ * every screen that reads the entity agree on the names (see src/features/contract.ts).
+ */
+export type Shape<A> = true & { readonly __attributes?: A };
+
+/** Declares the attributes of a sensor or binary sensor (a type alias, so that it fits a state's record). */
+export const shape = <A extends object>(): Shape<A> => true as Shape<A>;
+
+/**
+ * One entity. K is its key, A its attributes (none unless declared with shape()), S its state when
+ * known (a binary sensor's ON/OFF; any text for a sensor).
+ */
+export interface EntityDef<K extends string = string, A = unknown, S extends string = string> {
+  /** The <entity> part of topics and unique ids. */
+  key: K;
+  platform: Platform;
+  /** What Home Assistant shows, in the configured language (the entity id stays English). */
+  name: Texts;
+  icon?: string;
+  deviceClass?: string;
+  stateClass?: 'measurement' | 'total';
+  unit?: string;
+  entityCategory?: 'diagnostic' | 'config';
+  /** Available whenever the bridge is, even while the child is offline (diagnostics). */
+  bridgeAvailabilityOnly?: boolean;
+  /** Sensors whose state carries an attributes topic; a Shape also says what they hold. */
+  attributes?: boolean | Shape<A>;
+  /** For buttons: the command topic key (<base>/<c>/<command>/set) and the payload it sends. */
+  command?: { key: string; payload: string };
+  /** For events: the event types it can fire. */
+  eventTypes?: string[];
+  /** Type only, never set: the state a feature publishes for it (see src/features/contract.ts). */
+  readonly published?: { state: S };
+}
+
+/** What a declaration may say beside its key, platform and name; `attributes` may carry a Shape. */
+export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'published'>> & {
+  attributes?: boolean | Shape<A>;
+};
+
+/** The attributes an entity without a shape() publishes: none. */
+export type NoAttributes = Record<string, never>;
+
+/** A sensor; it has an attributes topic unless it says otherwise. */
+export const sensor = <K extends string, A extends object = NoAttributes>(key: K, name: Texts, extra: EntityOptions<A> = {}): EntityDef<K, A> => ({
+  key,
+  platform: 'sensor',
+  name,
+  attributes: true,
+  ...extra,
+});
+
+/** A binary sensor: ON or OFF (or unknown); no attributes topic unless it declares a shape. */
+export const binary = <K extends string, A extends object = NoAttributes>(key: K, name: Texts, extra: EntityOptions<A> = {}): EntityDef<K, A, 'ON' | 'OFF'> => ({
+  key,
+  platform: 'binary_sensor',
+  name,
+  ...extra,
+});
+
+/** A button: pressing it sends `payload` to the command topic `<base>/<child>/<command>/set`. */
+export const button = <K extends string>(key: K, name: Texts, icon: string, command: { key: string; payload: string }): EntityDef<K> => ({
+  key,
+  platform: 'button',
+  name,
+  icon,
+  command,
+});
+
+/** An event entity that fires one event type, named as its key. */
+export const eventEntity = <K extends string>(key: K, name: Texts, icon: string): EntityDef<K> => ({
+  key,
+  platform: 'event',
+  name,
+  icon,
+  eventTypes: [key],
+});
+
+/** The name Home Assistant shows for an entity in a language. */
+export function entityName(entity: Pick<EntityDef, 'name'>, language: Language): string {
+  return entity.name[language];
+}
+
+/** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */
+export function entityId(childId: string, entity: Pick<EntityDef, 'platform' | 'key'>): string {
+  return `${entity.platform}.${childId}_${entity.key}`;
+}

@@ -1,0 +1,30 @@
+// A lesson, its day and an agenda entry in words, written once per language: what a changed lesson is
+// called, the names of the weekdays and the kinds of the agenda. The board, the dashboard and the
+// calendar feeds all say them from here, so that a moved lesson is "przeniesiona" on every screen.
+import type { ChangeKind } from '../school/plan-changes.js';
+import type { AgendaEntryKind } from '../school/calendar-feeds.js';
+import type { Language } from '../config/language.js';
+
+/** A changed lesson's change, as a word after its subject ("Matematyka (przeniesiona)"). */
+export const CHANGE_WORDS: Readonly<Record<Language, Readonly<Record<ChangeKind, string>>>> = {
+  pl: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+  en: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+};
+
+/** The weekdays, Monday first (as Python's weekday() and our dayOfWeek() - 1 count). */
+export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; short: readonly string[] }>> = {
+  pl: {
+    long: ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'],
+    short: ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'],
+  },
+  en: {
+    long: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  },
+};
+
+/** What an agenda entry is, as its title says when it names no subject ("Wycieczka: Kopalnia Soli"). */
+export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntryKind, string>>>> = {
+  pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
+  en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+};

@@ -1,0 +1,87 @@
+// One child's card, drawn from the board model (src/web/board-model.ts, whose types these are): the
+// name and the unread counts, the lucky number, a warning, the plan of the day with its headline, the
+// homework, tests and grades, and the footer (calendars, last update).
+import type { BoardLabels } from '../../i18n/board-text.js';
+import type { BoardChild, BoardDay, BoardHeadline, BoardLesson } from '../board-model.js';
+import { calendarsButton } from './calendars.js';
+import { el } from './dom.js';
+
+function lucky(l: BoardChild['lucky'], labels: BoardLabels): HTMLElement | null {
+  if (!l) return null;
+  return el('div', 'lucky' + (l.mine ? ' mine' : ''), [
+    el('span', 'lucky-label', labels.lucky + (l.day ? ' ' + l.day : '')),
+    el('span', 'lucky-number', l.number),
+    l.mine ? el('span', 'lucky-you', labels.itsYou) : null,
+  ]);
+}
+
+function pill(label: string, n: number | null): HTMLElement | null {
+  if (n === null || n === undefined) return null;
+  return el('span', 'pill' + (n > 0 ? ' unread' : ''), [label + ' ', el('b', null, String(n))]);
+}
+
+function headline(h: BoardHeadline | null): HTMLElement | null {
+  if (!h) return null;
+  return el('p', 'headline' + (h.change ? ' change-' + h.change : ''), [
+    el('span', 'hl-label', h.label),
+    el('strong', 'hl-subject', h.subject),
+    h.detail ? el('span', 'hl-detail', h.detail) : null,
+  ]);
+}
+
+function lesson(l: BoardLesson): HTMLElement {
+  const cls = 'lesson' + (l.change ? ' change-' + l.change : '') + (l.status ? ' ' + l.status : '');
+  const subject = el('span', 'subject', [el('span', 'subject-name', l.subject || '—'), l.note ? el('span', 'note', l.note) : null]);
+  return el('li', cls, [
+    el('span', 'no', l.no === null ? '' : String(l.no)),
+    el('span', 'time', l.from || ''),
+    subject,
+    el('span', 'room', l.room || ''),
+  ]);
+}
+
+function day(d: BoardDay | null): HTMLElement | null {
+  if (!d) return null;
+  return el('div', 'day', [el('h3', 'day-title', d.title), d.empty ? el('p', 'empty', d.empty) : el('ol', 'lessons', d.lessons.map(lesson))]);
+}
+
+function box(cls: string, title: string, items: HTMLElement[], empty: string): HTMLElement {
+  return el('section', 'box ' + cls, [el('h3', null, title), items.length ? el('ul', null, items) : el('p', 'empty', empty)]);
+}
+
+function footer(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  const calendars = calendarsButton(c, labels);
+  if (!calendars && !c.updated) return null;
+  return el('footer', 'foot', [calendars, c.updated ? el('span', 'updated', c.updated) : null]);
+}
+
+export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
+  const w = c.warning;
+  const homework = c.homework.items.map((h) => el('li', null, [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '']));
+  const tests = c.tests.map((t) =>
+    el('li', null, [
+      el('span', 'when', t.when),
+      ' ',
+      el('span', 'kind', t.kind),
+      el('span', 'what', [t.subject ? el('b', null, t.subject) : null, t.subject && t.text ? ': ' : '', t.text || '']),
+    ]),
+  );
+  const grades = c.grades.map((g) => el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]));
+  return el('article', 'child', [
+    el('header', 'head', [
+      el('div', 'who', [
+        el('h2', null, c.name),
+        el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, pill(labels.messages, c.unread.messages), pill(labels.notices, c.unread.notices)]),
+      ]),
+      lucky(c.lucky, labels),
+    ]),
+    w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,
+    el('div', 'plan', [headline(c.headline), day(c.day)]),
+    el('div', 'info', [
+      box('homework', c.homework.title, homework, labels.noHomework),
+      box('tests', labels.tests, tests, labels.noTests),
+      box('grades', labels.grades, grades, labels.noGrades),
+    ]),
+    footer(c, labels),
+  ]);
+}

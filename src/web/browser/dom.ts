@@ -1,0 +1,33 @@
+// The few DOM helpers the board's script draws with. Text goes in only as text nodes, so nothing from
+// the register is ever read as HTML.
+
+type Content = Node | string | number | null | undefined;
+
+/** An element with a class and its content (text or elements; empty ones are left out). */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string | null, content?: Content | Content[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (content === undefined || content === null) return e;
+  for (const c of Array.isArray(content) ? content : [content]) {
+    if (c === null || c === undefined || c === '') continue;
+    e.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+  return e;
+}
+
+export function clear(node: Node): void {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+/** The element the page must have (the page and the script are served together). */
+export function byId(id: string): HTMLElement {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e;
+}
+
+/** A JSON data block of the page (`<script type="application/json">`), or null when the page has none. */
+export function dataBlock<T>(id: string): T | null {
+  const block = document.getElementById(id);
+  return block ? (JSON.parse(block.textContent ?? '') as T) : null;
+}

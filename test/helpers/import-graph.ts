@@ -1,0 +1,112 @@
+// The folders of src/ as a graph: one edge from a folder to each other folder one of its files imports
+// (value or type, static, re-exported or dynamic: TypeScript's own pre-processor lists them all), and the
+// cycles in it. test/unit/layout/import-cycles.test.ts keeps that graph free of them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import ts from 'typescript';
+
+/** The files at the top of src/ (main.ts, app.ts, ...): the composition root, one node of its own. */
+export const ROOT = '(root)';
+
+/** One import that crosses folders, e.g. features/agenda.ts -> feature-kit/source.ts. */
+export interface FolderEdge {
+  from: string;
+  to: string;
+  /** The first file import seen for this edge, as `file -> file` relative to src/. */
+  example: string;
+}
+
+function folderOf(srcDir: string, file: string): string {
+  const parts = relative(srcDir, file).split(sep);
+  return parts.length > 1 ? parts[0]! : ROOT;
+}
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The folder edges of src/, leaving out the folders in `aside` (as importers and as imported). */
+export function folderEdges(srcDir: string, aside: readonly string[] = []): FolderEdge[] {
+  const edges = new Map<string, FolderEdge>();
+  for (const file of tsFiles(srcDir)) {
+    const from = folderOf(srcDir, file);
+    if (aside.includes(from)) continue;
+    const imported = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
+    for (const { fileName } of imported) {
+      if (!fileName.startsWith('.')) continue; // a package, not a folder of src/
+      const target = resolve(dirname(file), fileName.replace(/\.js$/, '.ts'));
+      const to = folderOf(srcDir, target);
+      if (to === from || aside.includes(to) || edges.has(`${from}\0${to}`)) continue;
+      edges.set(`${from}\0${to}`, { from, to, example: `${relative(srcDir, file)} -> ${relative(srcDir, target)}` });
+    }
+  }
+  return [...edges.values()];
+}
+
+/**
+ * Every cycle of folders, each as one closed path with the import that makes each step, e.g.
+ * `features -> poller -> features (features/agenda.ts -> poller/source.ts; poller/account.ts -> features/index.ts)`.
+ * One path per strongly connected group (Tarjan's algorithm), so a tangle of ten folders is one line.
+ */
+export function folderCycles(edges: readonly FolderEdge[]): string[] {
+  const next = new Map<string, FolderEdge[]>();
+  for (const edge of edges) next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
+  const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))].sort();
+
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const { to } of next.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+
+  return groups.map((group) => describe(closedPath(group, next), next));
+}
+
+/** A path from the group's first folder back to itself, staying inside the group (breadth first: the shortest). */
+function closedPath(group: string[], next: Map<string, FolderEdge[]>): string[] {
+  const start = group[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const { to } of next.get(node) ?? []) {
+      if (!group.includes(to)) continue;
+      if (to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
+    }
+  }
+  throw new Error(`no cycle through ${start}`); // unreachable: the group is strongly connected
+}
+
+function describe(path: string[], next: Map<string, FolderEdge[]>): string {
+  const steps = path.slice(1).map((to, i) => next.get(path[i]!)!.find((edge) => edge.to === to)!.example);
+  return `${path.join(' -> ')} (${steps.join('; ')})`;
+}

@@ -1,0 +1,62 @@
+// The folders of src/ import each other in one direction (portal -> school -> feature-kit -> features ->
+// the screens ha, web, mqtt and the runner poller, side by side -> the root), type imports included: a
+// type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
+// (tools around the bridge).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { folderCycles, folderEdges, type FolderEdge } from '../../helpers/import-graph.js';
+import { tempDir } from '../../helpers/temp.js';
+
+const SRC = join(import.meta.dirname, '..', '..', '..', 'src');
+const ASIDE = ['simulator', 'bench'];
+
+const edge = (from: string, to: string): FolderEdge => ({ from, to, example: `${from}/a.ts -> ${to}/b.ts` });
+
+describe('the folders of src/', () => {
+  it('sit in no import cycle', () => {
+    expect(folderCycles(folderEdges(SRC, ASIDE))).toEqual([]);
+  });
+
+  it('are all seen, with their imports (the check above is not vacuous)', () => {
+    const pairs = folderEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
+    expect(pairs).toEqual(expect.arrayContaining(['school -> portal', 'features -> feature-kit', 'poller -> features', '(root) -> poller']));
+    expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
+  });
+});
+
+describe('folderEdges', () => {
+  it('counts type-only imports, re-exports and dynamic import() as much as a value import', async () => {
+    const src = await tempDir();
+    const files: Record<string, string> = {
+      'a/one.ts': "export const one = 1;\nexport type Two = typeof import('../b/two.js');",
+      'b/two.ts': "import type { Three } from '../c/three.js';\nexport const two: Three = 2;",
+      'c/three.ts': "export type Three = number;\nexport { one } from '../a/one.js';\nexport const later = () => import('../d/four.js');",
+      'd/four.ts': "import { one } from '../a/one.js';\nexport const four = one;",
+      'top.ts': "import { four } from './d/four.js';\nvoid four;",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(join(src, dirname(path)), { recursive: true });
+      await writeFile(join(src, path), text);
+    }
+    const pairs = folderEdges(src).map((e) => `${e.from} -> ${e.to}`).sort();
+    expect(pairs).toEqual(['(root) -> d', 'a -> b', 'b -> c', 'c -> a', 'c -> d', 'd -> a']);
+    expect(folderCycles(folderEdges(src))).toEqual([
+      'a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts)',
+    ]);
+  });
+});
+
+describe('folderCycles', () => {
+  it('names a cycle with the import behind each step', () => {
+    const cycles = folderCycles([edge('features', 'poller'), edge('poller', 'features'), edge('features', 'util')]);
+    expect(cycles).toEqual(['features -> poller -> features (features/a.ts -> poller/b.ts; poller/a.ts -> features/b.ts)']);
+  });
+
+  it('finds a long cycle once, and none in a diamond', () => {
+    const long = [edge('a', 'b'), edge('b', 'c'), edge('c', 'd'), edge('d', 'a'), edge('c', 'a')];
+    expect(folderCycles(long)).toHaveLength(1);
+    expect(folderCycles(long)[0]).toMatch(/^a -> b -> c -> a /);
+    expect(folderCycles([edge('a', 'b'), edge('a', 'c'), edge('b', 'd'), edge('c', 'd')])).toEqual([]);
+  });
+});
