@@ -35,6 +35,8 @@ export interface AppOptions {
   hooks?: (childIndex: number) => PollHooks;
   /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
   reconnect?: ReconnectPolicy;
+  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
+  mqttVersion?: 4 | 5;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
   /**
@@ -71,6 +73,7 @@ export class App {
         language: config.language,
         reconnectPeriodMs: this.options.reconnect?.firstMs,
         reconnectMaxMs: this.options.reconnect?.maxMs,
+        protocolVersion: this.options.mqttVersion,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     // With the web server on, the pollers publish through a memory of what they published, which the

@@ -11,10 +11,12 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
 import { freeTcpPort, realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
+import { FORCED_POLL_GAP_MS } from '../poller/refresh-gate.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const CHILDREN = 3;
-const REFRESHES = 3;
+/** Full polls asked for after the first one; the bridge forces at most one per child a minute. */
+const REFRESHES = 2;
 
 export interface BinRss {
   /** Sum of VmRSS over the bin's process tree (MB), after the poll cycles. */
@@ -65,6 +67,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
     await Promise.all(ids.map((id) => nextMessage(watcher, `bench/${id}/last_update`)));
     if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'));
     for (let round = 0; round < REFRESHES; round++) {
+      if (round > 0) await delay(FORCED_POLL_GAP_MS + 1_000);
       await Promise.all(
         ids.map(async (id) => {
           const done = nextMessage(watcher, `bench/${id}/refresh/result`);

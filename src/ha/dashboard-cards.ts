@@ -3,7 +3,7 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import type { AttributeName, ItemOf } from '../feature-kit/contract.js';
-import { changeLine, item, kindsDict, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
+import { changeLine, item, kind, kindsDict, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { problem } from '../features/status.js';
@@ -127,7 +127,7 @@ function lessonNow(e: ChildEntities, t: DashboardText): string {
   return (
     `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${a('from')} or '' }}–{{ ${a('to')} or '' }}` +
     `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
-    `{% if ${a('change')} == 'substitution' %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}{% endif %}`
+    `{% if ${a('change')} == ${kind('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}{% endif %}`
   );
 }
 
@@ -157,10 +157,10 @@ function slotText(t: DashboardText, withTime: boolean): string {
   const time = withTime ? ` {{ ${l('from')} or '' }}` : '';
   return (
     `{% set on = cur is not none and ${l('no')} == cur %}{% if on %}▶ **{% endif %}{{ ${l('no')} or '' }}\\.${time} ` +
-    `{% if ${l('change')} == 'cancelled' %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
+    `{% if ${l('change')} == ${kind('cancelled')} %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
     `{% if ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
-    `{% if ${l('change')} == 'substitution' and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
-    `{% if ${l('change')} in ['room_change', 'shifted'] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
+    `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
+    `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
   );
 }
 
@@ -211,7 +211,7 @@ function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
 function changes(e: ChildEntities, day: typeof planChangesToday | typeof planChangesTomorrow, t: DashboardText, movedOnly = false): string {
   const id = e.id(day);
   const list = e.attr(day, 'changes');
-  const items = movedOnly ? `(${list} or []) | selectattr('${item<ChangeItem>('c').named('kind')}', 'eq', 'shifted') | list` : `${list} or []`;
+  const items = movedOnly ? `(${list} or []) | selectattr('${item<ChangeItem>('c').named('kind')}', 'eq', ${kind('shifted')}) | list` : `${list} or []`;
   return [
     `{%- for c in ${items} %}`,
     `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,

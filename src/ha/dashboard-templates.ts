@@ -3,6 +3,7 @@
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import type { ItemOf, AttributeName } from '../feature-kit/contract.js';
 import type { planChangesToday } from '../features/timetable.js';
+import type { ChangeKind } from '../school/plan-changes.js';
 
 const list = (items: readonly string[]): string => `[${items.map((s) => `'${s}'`).join(', ')}]`;
 
@@ -35,6 +36,9 @@ export function item<T>(variable: string): ((name: keyof T & string) => string) 
   return Object.assign(get, { named: (name: keyof T & string): string => name });
 }
 
+/** A plan change's kind as a Jinja string literal, checked against the kinds the features publish. */
+export const kind = (k: ChangeKind): string => `'${k}'`;
+
 /** An item of plan_changes_*'s `changes`. */
 export type ChangeItem = ItemOf<typeof planChangesToday, 'changes'>;
 
@@ -51,8 +55,8 @@ export function changeLine(t: DashboardText): string {
   return (
     `- **{{ ${c('lesson_no')} or '' }}.** {{ ${c('hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
     `{{ kinds.get(${c('kind')}, '') }}` +
-    `{% if ${c('kind')} == 'substitution' and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
+    `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
     `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ ${c('room')} }}{% endif %}` +
-    `{% if ${c('kind')} == 'shifted' and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}`
+    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}`
   );
 }

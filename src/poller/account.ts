@@ -20,6 +20,7 @@ import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
+import { RefreshGate } from './refresh-gate.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
@@ -37,6 +38,7 @@ export class AccountPoller implements CommandAccount {
   readonly features: AccountFeatures;
   private readonly timers: AccountTimers;
   private readonly queue = new SerialQueue();
+  private readonly refreshes: RefreshGate;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -80,6 +82,7 @@ export class AccountPoller implements CommandAccount {
       nextBoundary: (now) => this.features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
+    this.refreshes = new RefreshGate({ clock, poll: () => this.enqueue(async () => void (await this.cycle(['fast', 'normal'], true))) });
   }
 
   get id(): string {
@@ -102,7 +105,10 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    this.health.restoredSuccessAt = await this.accountChild.restore();
+    // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
+    // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
+    const restored = await this.accountChild.restore();
+    this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     await this.gate.load(this.accountChild.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
@@ -120,11 +126,9 @@ export class AccountPoller implements CommandAccount {
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
   }
 
-  /** Polls every tier now (the refresh command); resolves when done. */
+  /** Polls every tier now (the refresh command), or joins a forced poll under a minute old; resolves when done. */
   refresh(): Promise<void> {
-    return this.enqueue(async () => {
-      await this.cycle(['fast', 'normal'], true);
-    });
+    return this.refreshes.request();
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */

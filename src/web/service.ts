@@ -30,7 +30,7 @@ export interface WebServiceOptions {
   childIds: () => ReadonlyArray<string | undefined>;
   /** The ingress proxy to trust (see startWebServer); undefined outside the Supervisor. */
   ingressAddress?: string;
-  /** The clock of the token check and the board's stream timers (the system's when not given). */
+  /** The clock of the server's and the board's stream timers (the system's when not given). */
   clock?: Clock;
 }
 
@@ -82,7 +82,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
-        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir }),
+        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock }),
         data,
         token: () => live.current(),
         log,

@@ -1,9 +1,12 @@
 // The folders of src/ import each other in one direction (portal -> school -> feature-kit -> features ->
-// ha / web / mqtt -> poller -> the root), type imports included: a type shared by two folders ties them
-// as much as a value does. The simulator and the bench stand aside (tools around the bridge).
-import { join } from 'node:path';
+// the screens ha, web, mqtt and the runner poller, side by side -> the root), type imports included: a
+// type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
+// (tools around the bridge).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { folderCycles, folderEdges, type FolderEdge } from '../../helpers/import-graph.js';
+import { tempDir } from '../../helpers/temp.js';
 
 const SRC = join(import.meta.dirname, '..', '..', '..', 'src');
 const ASIDE = ['simulator', 'bench'];
@@ -16,11 +19,31 @@ describe('the folders of src/', () => {
   });
 
   it('are all seen, with their imports (the check above is not vacuous)', () => {
-    const edges = folderEdges(SRC, ASIDE);
-    const pairs = edges.map((e) => `${e.from} -> ${e.to}`);
-    // A value import, a type-only import and a dynamic import() the graph must hold.
-    expect(pairs).toEqual(expect.arrayContaining(['school -> portal', 'web -> feature-kit', '(root) -> web']));
-    expect(pairs.some((p) => p.startsWith('simulator') || p.startsWith('bench') || p.endsWith('simulator'))).toBe(false);
+    const pairs = folderEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
+    expect(pairs).toEqual(expect.arrayContaining(['school -> portal', 'features -> feature-kit', 'poller -> features', '(root) -> poller']));
+    expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
+  });
+});
+
+describe('folderEdges', () => {
+  it('counts type-only imports, re-exports and dynamic import() as much as a value import', async () => {
+    const src = await tempDir();
+    const files: Record<string, string> = {
+      'a/one.ts': "export const one = 1;\nexport type Two = typeof import('../b/two.js');",
+      'b/two.ts': "import type { Three } from '../c/three.js';\nexport const two: Three = 2;",
+      'c/three.ts': "export type Three = number;\nexport { one } from '../a/one.js';\nexport const later = () => import('../d/four.js');",
+      'd/four.ts': "import { one } from '../a/one.js';\nexport const four = one;",
+      'top.ts': "import { four } from './d/four.js';\nvoid four;",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(join(src, dirname(path)), { recursive: true });
+      await writeFile(join(src, path), text);
+    }
+    const pairs = folderEdges(src).map((e) => `${e.from} -> ${e.to}`).sort();
+    expect(pairs).toEqual(['(root) -> d', 'a -> b', 'b -> c', 'c -> a', 'c -> d', 'd -> a']);
+    expect(folderCycles(folderEdges(src))).toEqual([
+      'a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts)',
+    ]);
   });
 });
 
