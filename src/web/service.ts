@@ -82,7 +82,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
-        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock }),
+        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir }),
         data,
         token: () => live.current(),
         log,
