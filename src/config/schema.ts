@@ -82,7 +82,28 @@ const account = z
     });
   });
 
-const url = z.string().url();
+/**
+ * A portal address: https only, since the login and the session cookies travel over it; plain http
+ * only to this machine (the simulator, the tests), never across a network.
+ */
+const portalUrl = z
+  .string()
+  .url()
+  .refine((v) => isHttpsOrLoopback(v), 'must start with https:// (plain http:// only for a loopback host such as 127.0.0.1)');
+
+/** https, or http to localhost, 127.0.0.0/8 or ::1. */
+export function isHttpsOrLoopback(address: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(address);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  if (parsed.protocol !== 'http:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
 
 const quietHours = z
   .string()
@@ -128,10 +149,10 @@ export const configSchema = z
       .prefault({}),
     portal: z
       .strictObject({
-        base_url: url.default('https://synergia.librus.pl'),
-        auth_url: url.default('https://api.librus.pl'),
-        messages_url: url.default('https://wiadomosci.librus.pl'),
-        sandbox_url: url.default('https://sandbox.librus.pl'),
+        base_url: portalUrl.default('https://synergia.librus.pl'),
+        auth_url: portalUrl.default('https://api.librus.pl'),
+        messages_url: portalUrl.default('https://wiadomosci.librus.pl'),
+        sandbox_url: portalUrl.default('https://sandbox.librus.pl'),
       })
       .prefault({}),
     accounts: z.array(account).min(1, 'at least one account is needed'),
