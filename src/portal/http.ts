@@ -3,7 +3,8 @@
 // the login flow and the download rules decide which Location may be followed.
 import type { Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
-import { ConnectionError } from './errors.js';
+import { announcedLength, readCapped, streamToFile } from './body.js';
+import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -11,19 +12,45 @@ import type { PortalUrls } from '../config/schema.js';
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/** Most bytes of an answer held in memory: the largest the portal sends (Grades, a year) is far less. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /**
+   * Most bytes of body held in memory (default MAX_BODY_BYTES); a larger answer is refused as it
+   * streams in (UnexpectedResponseError, code TooLarge).
+   */
+  maxBytes?: number;
+  /**
+   * Asked once the status and headers are in: a target makes the body stream into that file instead
+   * of memory (a download), under the target's own limit. Undefined keeps the body in memory.
+   */
+  toFile?: (head: ResponseHead) => FileTarget | undefined;
+}
+
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FileTarget {
+  path: string;
+  maxBytes: number;
 }
 
 export interface HttpResponse {
   status: number;
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body; empty when it went to a file (see file). */
   body: Buffer;
+  /** The file the body was streamed to (HttpRequest.toFile), with its size. */
+  file?: { path: string; size: number };
   /** The Location header resolved against the request URL, if any. */
   location: string | undefined;
   text(): string;
@@ -56,7 +83,8 @@ export class HttpClient {
     if (cookie) headers.cookie = cookie;
     const timeoutMs = req.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     let res: Dispatcher.ResponseData;
-    let body: Buffer;
+    let body: Buffer = EMPTY;
+    let file: HttpResponse['file'];
     try {
       res = await undiciRequest(req.url, {
         method: req.method ?? 'GET',
@@ -67,8 +95,19 @@ export class HttpClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      body = Buffer.from(await res.body.arrayBuffer());
+      const head = { status: res.statusCode, headers: res.headers };
+      const announced = announcedLength(res.headers);
+      const target = req.toFile?.(head);
+      if (target) {
+        const size = await streamToFile(res.body, target.path, target.maxBytes, announced, () => this.tooLarge(req, head.status, target.maxBytes));
+        file = { path: target.path, size };
+      } else {
+        const limit = req.maxBytes ?? MAX_BODY_BYTES;
+        body = await readCapped(res.body, limit, announced, () => this.tooLarge(req, head.status, limit));
+      }
     } catch (error) {
+      // Our own refusals and the disk's failures are not the network's.
+      if (error instanceof UnexpectedResponseError || error instanceof StorageError) throw error;
       throw new ConnectionError(`${req.method ?? 'GET'} ${pathOf(req.url)} failed: ${describeNetworkError(error)}`, {
         account: this.options.account,
         url: req.url,
@@ -82,9 +121,19 @@ export class HttpClient {
       url: req.url,
       headers: res.headers,
       body,
+      ...(file ? { file } : {}),
       location: locationHeader ? resolveLocation(locationHeader, req.url) : undefined,
       text: () => body.toString('utf8'),
     };
+  }
+
+  /** An answer over its limit: the portal answered, but nothing the bridge takes (code TooLarge). */
+  private tooLarge(req: HttpRequest, status: number, limit: number): UnexpectedResponseError {
+    return new UnexpectedResponseError(status, `${req.method ?? 'GET'} ${pathOf(req.url)}: the answer is larger than ${megabytes(limit)}, refused`, {
+      account: this.options.account,
+      url: req.url,
+      code: 'TooLarge',
+    });
   }
 
   /** The value of a cookie the jar would send to url (expired ones included, see send()). */
@@ -121,6 +170,13 @@ function wasDeleted(cookie: Cookie): boolean {
   if (cookie.maxAge === 'Infinity' || cookie.maxAge === '-Infinity') return cookie.maxAge === '-Infinity';
   const created = cookie.creation instanceof Date ? cookie.creation.getTime() : undefined;
   return cookie.expires instanceof Date && created !== undefined && cookie.expires.getTime() <= created;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** 16777216 -> "16 MB". */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 function resolveLocation(location: string, base: string): string | undefined {
