@@ -1,6 +1,7 @@
 // The configuration schema: the single source of truth for keys, types and defaults. The example
 // config and the add-on options are checked against it.
 import { isIP } from 'node:net';
+import { DEFAULT_DOWNLOADS_MAX_MB } from '../portal/download-limits.js';
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/language.js';
@@ -164,6 +165,13 @@ export const configSchema = z
       })
       .prefault({}),
     data_dir: z.string().min(1).default('./data'),
+    /** The largest file a download saves (MB); a bigger one is refused as it streams in. */
+    downloads_max_mb: z
+      .number({ error: 'a whole number of megabytes, 1 to 1024' })
+      .int('a whole number of megabytes, 1 to 1024')
+      .min(1, 'a whole number of megabytes, 1 to 1024')
+      .max(1024, 'a whole number of megabytes, 1 to 1024')
+      .default(DEFAULT_DOWNLOADS_MAX_MB),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** text: one readable line per entry; json: one JSON object per line; auto: see log.ts. */
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),

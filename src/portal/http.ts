@@ -21,6 +21,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** Stops the request, its body included, when it aborts (a download's deadline). */
+  signal?: AbortSignal;
   /**
    * Most bytes of body held in memory (default MAX_BODY_BYTES); a larger answer is refused as it
    * streams in (UnexpectedResponseError, code TooLarge).
@@ -93,7 +95,7 @@ export class HttpClient {
         dispatcher: this.options.dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
       const head = { status: res.statusCode, headers: res.headers };
       const announced = announcedLength(res.headers);
