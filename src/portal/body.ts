@@ -1,7 +1,8 @@
 // Reading an answer's body under a size limit, counted as it streams in: into memory (JSON, pages) or
 // into a file (downloads), so an 80 MB answer from a broken or hostile server costs at most the limit
 // in memory, or the limit on disk, and never the whole of it. The bridge runs with a 64 MB heap.
-import { open, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { StorageError } from './errors.js';
 
 /** The body stream of an answer: undici's, or anything that yields byte chunks and can be dropped. */
@@ -33,8 +34,8 @@ export async function readCapped(stream: BodyStream, limit: number, announced: n
 }
 
 /**
- * Streams the body into a new file at `path` (0600, synced), at most `limit` bytes; resolves to its
- * size. On any failure (too large, the connection lost, the disk full) the partial file is removed.
+ * Streams the body into a new file at `path` (0600, synced, its folder made 0700 if missing), at most
+ * `limit` bytes; resolves to its size. On any failure (too large, the connection lost, the disk full) the partial file is removed.
  * A failed write is a StorageError; what the stream throws is passed on as it is.
  */
 export async function streamToFile(
@@ -45,9 +46,11 @@ export async function streamToFile(
   tooLarge: () => Error,
 ): Promise<number> {
   if (announced !== undefined && announced > limit) throw drop(stream, tooLarge());
-  const handle = await open(path, 'w', 0o600).catch((error: unknown) => {
-    throw drop(stream, new StorageError(error));
-  });
+  const handle = await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+    .then(() => open(path, 'w', 0o600))
+    .catch((error: unknown) => {
+      throw drop(stream, new StorageError(error));
+    });
   let size = 0;
   try {
     for await (const chunk of stream) {

@@ -1,7 +1,7 @@
 // One account's file downloads (spec 4.6, 4.8): homework files, school files and message attachments,
 // each under the 150 s deadline and a process-wide slot, saved under data_dir/downloads/<child>/.
 import { unlink } from 'node:fs/promises';
-import { StorageError, UnexpectedResponseError } from './errors.js';
+import { UnexpectedResponseError } from './errors.js';
 import { isServerTrouble, type FileTarget, type HttpResponse, type ResponseHead } from './http.js';
 import { downloadWithKeys, send, serverTrouble, type DownloadCall } from './download-keys.js';
 import { DEFAULT_DOWNLOAD_LIMITS, pollDelay, withDeadline, type DownloadLimits, type DownloadSlots } from './download-limits.js';
@@ -115,21 +115,23 @@ export class Downloader {
     const { session, account, clock, log, slots } = this.options;
     // The 150 s count from getting a slot: time spent queueing behind other downloads is not the portal's.
     const release = await slots.acquire();
-    const temp = await this.store.tempPath().catch((error: unknown) => {
-      release();
-      throw new StorageError(error);
-    });
+    // Only a name yet: the file (and its folder) is made once a file answer arrives.
+    const temp = this.store.tempPath();
+    let res: HttpResponse;
     try {
-      let res: HttpResponse;
-      try {
-        const until = clock.now() + this.limits.totalMs;
-        const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
-        res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) =>
-          fetch({ http: session.http, account, clock, log, limits: this.limits, signal, until, what, toFile }),
-        );
-      } finally {
-        release();
-      }
+      const until = clock.now() + this.limits.totalMs;
+      const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
+      res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) =>
+        fetch({ http: session.http, account, clock, log, limits: this.limits, signal, until, what, toFile }),
+      );
+    } catch (error) {
+      // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
+      void unlink(temp).catch(() => undefined);
+      throw error;
+    } finally {
+      release();
+    }
+    try {
       if (!res.file) throw new UnexpectedResponseError(res.status, `${what}: the answer carried no file`, { account });
       const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
       const file = await this.store.place(temp, res.file.size, name, fallback, key);

@@ -109,17 +109,18 @@ export class DownloadStore {
   }
 
   /**
-   * A new temporary file's path in the folder (made if missing), for a body streamed to disk: the
-   * leading dot keeps it apart from every real name, `.part` marks it as leftover if the process stops.
+   * A new temporary file's path in the folder, for a body streamed to disk (the writer makes the
+   * folder): the leading dot keeps it apart from every real name, `.part` marks it as a leftover if
+   * the process stops.
    */
-  async tempPath(): Promise<string> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+  tempPath(): string {
     return join(this.dir, `.${randomBytes(8).toString('hex')}${PART}`);
   }
 
   /** Saves a body held in memory (see place()). */
   async save(body: Buffer, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
-    const temp = await this.tempPath();
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const temp = this.tempPath();
     try {
       await writeSynced(temp, body);
       return await this.place(temp, body.length, name, fallback, key);

@@ -1,6 +1,6 @@
 // Bodies read under a limit: counted as they stream, dropped one byte past it; a file that failed
 // half-way is removed.
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -75,9 +75,11 @@ describe('streamToFile', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('a file that cannot be made is a StorageError', async () => {
+  it('makes a missing folder; a file that cannot be made is a StorageError', async () => {
     const dir = await tempDir();
-    const error = await streamToFile(source(1, 10), join(dir, 'missing', 'x.part'), 100, undefined, tooLarge).catch((e: unknown) => e);
+    expect(await streamToFile(source(1, 10), join(dir, 'new', 'x.part'), 100, undefined, tooLarge)).toBe(10);
+    await writeFile(join(dir, 'a-file'), '');
+    const error = await streamToFile(source(1, 10), join(dir, 'a-file', 'x.part'), 100, undefined, tooLarge).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageError);
   });
 });
