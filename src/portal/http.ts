@@ -7,6 +7,7 @@ import { announcedLength, readCapped, streamToFile } from './body.js';
 import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
+import { stripControls } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const BROWSER_USER_AGENT =
@@ -214,14 +215,22 @@ export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_
   return safeOrigin(res.location) === safeOrigin(urls.auth_url) || /\/loguj/.test(pathOf(res.location));
 }
 
-/** The body as JSON; undefined when it is empty or not JSON. */
+/**
+ * The body as JSON; undefined when it is empty or not JSON. Every portal answer the bridge reads
+ * comes through here, so here every string loses its control characters (line feeds stay): a name
+ * with CR LF must not add lines to a feed, a device name or a log.
+ */
 export function readJson(res: HttpResponse): unknown {
   if (res.body.length === 0) return undefined;
   try {
-    return JSON.parse(res.text()) as unknown;
+    return JSON.parse(res.text(), cleanStrings) as unknown;
   } catch {
     return undefined;
   }
+}
+
+function cleanStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? stripControls(value) : value;
 }
 
 export function safeOrigin(url: string): string | undefined {
