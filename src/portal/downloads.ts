@@ -45,7 +45,11 @@ export class Downloader {
   constructor(options: DownloaderOptions) {
     this.options = options;
     this.limits = options.limits ?? DEFAULT_DOWNLOAD_LIMITS;
-    this.store = new DownloadStore({ dataDir: options.dataDir, child: options.child });
+    this.store = new DownloadStore({
+      dataDir: options.dataDir,
+      child: options.child,
+      onBroken: (error) => options.log.warn({ err: error.message }, 'downloads index unreadable; files are fetched again when needed'),
+    });
   }
 
   /**

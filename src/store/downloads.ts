@@ -8,7 +8,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { readJson, safeName, writeJson } from './files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
 const MAX_NAME_BYTES = 150;
@@ -77,12 +79,16 @@ interface Index {
   files: Record<string, string>;
 }
 
+const indexSchema = z.object({ version: z.literal(1), files: z.record(z.string(), z.string()) });
+
 export interface DownloadStoreOptions {
   dataDir: string;
   /** The child's id; the folder is its file-name-safe form. */
   child: string;
   /** node's link(); a test hands in one that fails as a confinement without hard links makes it. */
   link?: typeof link;
+  /** Told once when the index is broken (it is moved aside; the files are fetched again when asked for). */
+  onBroken?: (error: Error) => void;
 }
 
 export class DownloadStore {
@@ -165,10 +171,9 @@ export class DownloadStore {
 
   private async loadIndex(): Promise<Index> {
     if (this.index) return this.index;
-    const raw = await readJson(join(this.dir, '.index.json'), () => undefined).catch(() => undefined);
-    const files = raw && typeof raw === 'object' && 'files' in raw && raw.files && typeof raw.files === 'object' ? raw.files : {};
-    const clean = Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    this.index ??= { version: 1, files: clean };
+    const saved = await readStored(join(this.dir, '.index.json'), indexSchema, { onBroken: this.options.onBroken }).catch(() => undefined);
+    // Spread: a key such as __proto__ stays a plain key.
+    this.index ??= { version: 1, files: { ...saved?.files } };
     return this.index;
   }
 }
