@@ -223,11 +223,20 @@ export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_
 export function readJson(res: HttpResponse): unknown {
   if (res.body.length === 0) return undefined;
   try {
-    return JSON.parse(res.text(), cleanStrings) as unknown;
+    const text = res.text();
+    // The reviver costs about twice the parse: only when a control character can be in a string.
+    return (MAY_HOLD_CONTROLS.test(text) ? JSON.parse(text, cleanStrings) : JSON.parse(text)) as unknown;
   } catch {
     return undefined;
   }
 }
+
+/**
+ * JSON text whose strings may hold a control character other than a line feed: the escapes for CR,
+ * tab, backspace and form feed, a \u escape of C0, DEL or C1, or a raw DEL or C1 character (a raw C0
+ * character is not valid JSON).
+ */
+const MAY_HOLD_CONTROLS = /\\[rtbf]|\\u00(?:[01]|7[fF]|[89])|[\u007f-\u009f]/;
 
 function cleanStrings(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? stripControls(value) : value;
