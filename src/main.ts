@@ -40,7 +40,12 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'check': {
         const { config } = await loadConfig(args, false);
         const { runCheck } = await import('./check.js');
-        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr) });
+        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr), showToken: args.showToken });
+      }
+      case 'token': {
+        const { config } = await loadConfig(args, false);
+        const { runTokenRotation } = await import('./token-command.js');
+        return await runTokenRotation({ config, out: process.stdout });
       }
       case 'dashboard': {
         const { config, addon } = await loadConfig(args, false);
@@ -52,7 +57,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof ConfigError) return usageError(error);
-    process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`dziennik2mqtt: ${describeFailure(error)}\n`);
     return 1;
   }
 }
@@ -69,7 +74,8 @@ async function run(args: CliArgs): Promise<number> {
   const { config, addon } = await loadConfig(args);
   if (addon) await linkDownloads(config);
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
-  const app = new App({ config, version: VERSION, log });
+  const { trustedIngress } = await import('./web/request.js');
+  const app = new App({ config, version: VERSION, log, ingressAddress: trustedIngress(process.env) });
   const stopped = stopSignal();
   // start() waits for the broker however long it takes, so a stop may come first.
   const started = app.start().then(() => undefined);
@@ -108,6 +114,18 @@ function stopSignal(): Promise<string> {
     process.on('SIGTERM', once);
     process.on('SIGINT', once);
   });
+}
+
+/** The kinds JavaScript raises for a mistake in the code itself, never for a failure the bridge expects. */
+const BUG_KINDS = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'AssertionError']);
+
+/**
+ * A failure by its message; a bug with its stack trace too, which names the functions (the bundle keeps
+ * their names, scripts/bundle.mjs), so that a pasted report says where it happened.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return BUG_KINDS.has(error.name) ? (error.stack ?? error.message) : error.message;
 }
 
 function usageError(error: unknown): number {
