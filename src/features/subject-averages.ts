@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
 import { assignSlugs } from '../school/subject-slugs.js';
 import { round2, textCompare } from '../school/common.js';
-import { readJson, safeName, writeJson } from '../store/files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from '../store/files.js';
+import { readStored } from '../store/stored.js';
 import { binary, sensor, type EntityDef } from '../feature-kit/entities.js';
 import { onOff, withAttributes } from '../feature-kit/render.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -63,6 +65,11 @@ interface Memory {
   present: string[];
 }
 
+const memorySchema = z.object({
+  subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
+  present: z.array(z.string()),
+});
+
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
   private memory: Memory = { subjects: {}, present: [] };
@@ -73,15 +80,12 @@ export class SubjectEntities {
   }
 
   async load(): Promise<void> {
-    const raw = (await readJson(this.path, (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'))) as
-      | Partial<Memory>
-      | undefined;
-    const subjects: Record<string, Remembered> = {};
-    for (const [id, r] of Object.entries(raw?.subjects ?? {})) {
-      if (typeof r?.slug === 'string' && /^[a-z0-9_]+$/.test(r.slug)) subjects[id] = { slug: r.slug, name: typeof r.name === 'string' ? r.name : null };
-    }
-    const present = Array.isArray(raw?.present) ? raw.present.filter((id): id is string => typeof id === 'string' && id in subjects) : [];
-    this.memory = { subjects, present };
+    const saved = await readStored(this.path, memorySchema, {
+      onBroken: (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'),
+    });
+    // Spread: a subject id such as __proto__ stays a plain key.
+    const subjects: Record<string, Remembered> = { ...saved?.subjects };
+    this.memory = { subjects, present: (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id)) };
   }
 
   /** The subjects graded this year now; their keys given (and saved) when new or renamed. */

@@ -2,7 +2,9 @@
 // (atomically, 0600) before the POST and closed after it. An entry still open at start means the
 // process stopped mid-send: its outcome is unknown and it is never sent again by itself.
 import { join } from 'node:path';
-import { readJson, safeName, writeJson } from '../store/files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from '../store/files.js';
+import { readStored } from '../store/stored.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
 
@@ -33,9 +35,8 @@ export class SendJournal {
 
   /** Reads the journal; entries left pending by the last run become unknown and are returned. */
   async load(onCorrupt?: (error: Error) => void): Promise<JournalEntry[]> {
-    const raw = await readJson(this.path, onCorrupt);
-    const list = raw && typeof raw === 'object' && Array.isArray((raw as { entries?: unknown }).entries) ? (raw as { entries: unknown[] }).entries : [];
-    this.entries = list.filter(isEntry);
+    const saved = await readStored(this.path, journalSchema, { onBroken: onCorrupt });
+    this.entries = saved?.entries ?? [];
     const interrupted = this.entries.filter((e) => e.state === 'pending');
     if (interrupted.length > 0) {
       for (const e of interrupted) e.state = 'unknown';
@@ -68,13 +69,14 @@ export class SendJournal {
   }
 }
 
-function isEntry(value: unknown): value is JournalEntry {
-  if (!value || typeof value !== 'object') return false;
-  const e = value as Record<string, unknown>;
-  return (
-    typeof e.key === 'string' &&
-    typeof e.message === 'string' &&
-    typeof e.at === 'number' &&
-    (e.state === 'pending' || e.state === 'sent' || e.state === 'refused' || e.state === 'unknown')
-  );
-}
+const entrySchema = z.object({
+  key: z.string(),
+  message: z.string(),
+  at: z.number(),
+  state: z.enum(['pending', 'sent', 'refused', 'unknown']),
+  recipient: z.string().optional(),
+  portal_message_id: z.string().optional(),
+  transaction: z.string().optional(),
+}) satisfies z.ZodType<JournalEntry, unknown>;
+
+const journalSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });

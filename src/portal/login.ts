@@ -1,6 +1,6 @@
 // The browser-like password login of spec 5.2, step by step, in the account's own cookie jar.
 import { CaptchaRequiredError, ConnectionError, UnexpectedResponseError, WrongCredentialsError } from './errors.js';
-import { isServerTrouble, pathOf, type HttpClient, type HttpResponse } from './http.js';
+import { isServerTrouble, pathOf, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const CLIENT_ID = '46';
@@ -31,7 +31,7 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   }
 
   // Step 2: open the login page, which sets the authorization host's session cookies.
-  const loginPageUrl = entry.location;
+  const loginPageUrl = checkedHop(entry.location, urls, account);
   const page = await http.send({ url: loginPageUrl, headers: navigationHeaders('cross-site') });
   failOnServerError(page, account);
 
@@ -71,7 +71,7 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
       throw new UnexpectedResponseError(302, `login step 4: more than ${MAX_LOGIN_HOPS} redirects`, context);
     }
     hops++;
-    const hop = await http.send({ url: next, headers: navigationHeaders(hops === 1 ? 'same-origin' : 'cross-site') });
+    const hop = await http.send({ url: checkedHop(next, urls, account), headers: navigationHeaders(hops === 1 ? 'same-origin' : 'cross-site') });
     failOnServerError(hop, account);
     if (CAPTCHA_MARKERS.test(hop.text())) {
       throw new CaptchaRequiredError('the portal asks for a captcha after login', { ...context, url: hop.url });
@@ -88,6 +88,23 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   if (!(await http.cookieValue(`${urls.base_url}/`, 'oauth_token'))) {
     throw new UnexpectedResponseError(200, 'login finished without a portal session (no oauth_token)', context);
   }
+}
+
+/**
+ * A login redirect may lead only to the configured portal or authorization host (scheme, host and
+ * port): the cookies and the browser-like headers of the login are for them, never for a host an
+ * answer names.
+ */
+export function loginHopAllowed(url: string, urls: Pick<PortalUrls, 'base_url' | 'auth_url'>): boolean {
+  const origin = safeOrigin(url);
+  return origin !== undefined && (origin === safeOrigin(urls.base_url) || origin === safeOrigin(urls.auth_url));
+}
+
+function checkedHop(url: string, urls: PortalUrls, account: string): string {
+  if (loginHopAllowed(url, urls)) return url;
+  throw new UnexpectedResponseError(302, `login: refused a redirect to ${safeOrigin(url) ?? 'an invalid address'} (not the portal or authorization host)`, {
+    account,
+  });
 }
 
 function readGoTo(text: string): string | undefined {

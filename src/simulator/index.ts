@@ -188,6 +188,15 @@ export class PortalSimulator {
     this.faults.failNext(count, status, match);
   }
 
+  /**
+   * The next `count` matching requests answer 200 with `bytes` of valid JSON, written in 64 KB pieces
+   * as the client reads them (never built whole): a broken or hostile server's endless answer. By
+   * default chunked, so only counting the body can catch it; announceLength sends a Content-Length.
+   */
+  answerHugeNext(count: number, bytes: number, match?: RequestMatch, options: { announceLength?: boolean } = {}): void {
+    this.faults.hugeNext(count, { bytes, announceLength: options.announceLength ?? false }, match);
+  }
+
   /** Delays matching requests; 0 clears the delay for that match (or every delay without one). */
   setLatency(ms: number, match?: RequestMatch): void {
     this.faults.setLatency(ms, match);

@@ -4,6 +4,7 @@ import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'i
 import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
+import { oneLine } from '../util/text.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import { vtimezone } from './vtimezone.js';
@@ -122,11 +123,17 @@ export interface FeedCalendar {
   language: Language;
 }
 
+/** A TEXT value as RFC 5545 3.3.11 escapes it: backslash, semicolon, comma and line feed. */
+export function icalText(text: string): string {
+  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+}
+
 /** The feed's iCalendar text. */
 export function feedText(feed: FeedCalendar): string {
   const t = calendarText(feed.language);
   const calendar = ical({
-    name: `${feed.child} – ${t.feeds[feed.name]}`,
+    // ical-generator writes NAME and X-WR-CALNAME as given, unescaped (unlike SUMMARY): escaped here.
+    name: icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`)),
     prodId: { company: 'dziennik2mqtt', product: 'calendar feeds', language: feed.language.toUpperCase() },
     // No calendar-wide zone: DTSTAMP stays UTC; each timed event names Europe/Warsaw, whose
     // VTIMEZONE the generator adds.

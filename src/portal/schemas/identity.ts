@@ -1,8 +1,13 @@
 // Who the account is: Me, the student's user record, class, school, units, and the lucky number.
 import { z } from 'zod';
 import { id, optionalRef } from './common.js';
+import { oneLine } from '../../util/text.js';
 
-const name = z.string().nullish().transform((v) => v ?? undefined);
+/** A name is one line, whatever the portal sends (it becomes a device name, a calendar's name, a title). */
+const name = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null ? undefined : oneLine(v)));
 
 export const meResponse = z.looseObject({
   Me: z.looseObject({
@@ -27,7 +32,7 @@ export const classResponse = z.looseObject({
   Class: z.looseObject({
     Id: id,
     Number: z.union([z.number(), z.string()]).nullish(),
-    Symbol: z.string().nullish(),
+    Symbol: name,
     ClassTutor: optionalRef,
     BeginSchoolYear: z.string().nullish(),
     EndFirstSemester: z.string().nullish(),
@@ -36,7 +41,7 @@ export const classResponse = z.looseObject({
 });
 
 export const schoolResponse = z.looseObject({
-  School: z.looseObject({ Name: z.string().nullish(), town: z.string().nullish() }),
+  School: z.looseObject({ Name: name, town: name }),
 });
 
 export const luckyNumberResponse = z.looseObject({
