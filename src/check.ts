@@ -9,7 +9,7 @@ import { problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
-import { unitsResponse } from './portal/schemas/identity.js';
+import { luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config } from './config/schema.js';
@@ -120,20 +120,23 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
 
 const anything = z.unknown();
 
+/** What check says of a module the school does not run (Disabled, a "not active" Code, or null). */
+const NOT_USED = 'not used by the school';
+
 async function probeModules(gateway: Gateway, now: number): Promise<[string, string][]> {
-  const probe = async (name: string, endpoint: string, query?: Record<string, string>): Promise<[string, string]> => {
+  const probe = async (name: string, endpoint: string, query?: Record<string, string>, used = (_: unknown) => true): Promise<[string, string]> => {
     try {
-      await gateway.get(endpoint, anything, query);
-      return [name, 'yes'];
+      return [name, used(await gateway.get(endpoint, anything, query)) ? 'yes' : NOT_USED];
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {
+        if (error.switchedOff) return [name, NOT_USED];
         return [name, name === 'timetable' && error.status === 403 ? 'not published yet' : `no (${error.status})`];
       }
       throw error;
     }
   };
   const results = [
-    await probe('lucky number', 'LuckyNumbers'),
+    await probe('lucky number', 'LuckyNumbers', undefined, (json) => luckyNumberResponse.safeParse(json).data?.inUse !== false),
     await probe('announcements', 'SchoolNotices'),
     await probe('timetable', 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
   ];

@@ -1,7 +1,9 @@
 // The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school
-// day is known, and the lucky event when it is the child's.
+// day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
+// then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckyRecheckDue, luckyToday, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { luckyEvents, luckyRecheckDue, luckyToday, pickLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { CADENCE } from '../poller/resources.js';
 import { binary, eventEntity, sensor } from '../ha/entities.js';
 import { onOff } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
@@ -21,18 +23,30 @@ export const lucky = feature({
 
 export class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
+  private inUse = true;
   private askedAt = 0;
 
   due(ctx: SourceContext): boolean {
-    return ctx.forced || luckyRecheckDue(this.lucky, ctx.today, this.askedAt, ctx.now);
+    return ctx.forced || luckyRecheckDue(this.lucky, ctx.today, this.askedAt, ctx.now, this.inUse);
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const { LuckyNumber: raw } = await ctx.gateway.get('LuckyNumbers', luckyNumberResponse);
+    // Through the cache, which turns Disabled and LuckyNumberIsNotActive into a remembered refusal
+    // (undefined); it expires a little before the daily look, and a user's refresh asks at once.
+    const answer = await ctx.cache.get({
+      endpoint: 'LuckyNumbers',
+      schema: luckyNumberResponse,
+      maxAgeMs: CADENCE.everyPoll,
+      refusedForMs: CADENCE.daily,
+      askNow: ctx.forced,
+    });
     this.askedAt = ctx.now;
-    this.lucky = readLucky(raw);
+    const inUse = answer?.inUse ?? false;
+    if (answer && !inUse && this.inUse) ctx.log.info('the school does not use the lucky number; asking again in a day');
+    this.inUse = inUse;
+    this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
-    const today = luckyToday(this.lucky, ctx.identity.registerNumber, ctx.today);
+    const today = luckyToday(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
     return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
   }
 
@@ -42,16 +56,19 @@ export class LuckySource implements Source {
   }
 
   private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return renderLucky(luckyToday(this.lucky, registerNumber, today));
+    return renderLucky(luckyToday(this.lucky, registerNumber, today, this.inUse));
   }
 }
 
-/** lucky_number shows the number of its day (attribute `day`); lucky_today is ON when it is the child's. */
+/**
+ * lucky_number shows the number of its day (attribute `day`), `in_use: false` for a school without it;
+ * lucky_today is ON when it is the child's.
+ */
 export function renderLucky(lucky: LuckyToday): { lucky_number: EntityState; lucky_today: EntityState } {
   return {
     lucky_number: {
       state: lucky.number === null ? null : String(lucky.number),
-      attributes: { day: lucky.day, register_number: lucky.registerNumber },
+      attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
     },
     lucky_today: onOff(lucky.mine),
   };

@@ -1,5 +1,5 @@
 // The `problem` entity: what went wrong, in words a parent can act on.
-import { LoginPausedError, problemReason } from '../portal/errors.js';
+import { LoginPausedError, UnexpectedResponseError, problemReason } from '../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
 import type { EntityState } from '../ha/state.js';
 import { problemAdvice } from '../i18n/problem-advice.js';
@@ -15,5 +15,7 @@ export function problemOn(error: unknown, now: number, language: Language, detai
   const attributes: Record<string, unknown> = { reason, message: problemAdvice(reason, language), since: isoWarsaw(now) };
   if (error instanceof LoginPausedError) attributes.retry_at = warsawTimeOfDay(error.until);
   if (detail) attributes.detail = detail;
+  // An answer nobody has seen yet: the resource it came from, so that a family can report it.
+  if (error instanceof UnexpectedResponseError && error.resource !== undefined) attributes.resource = error.resource;
   return { state: 'ON', attributes };
 }

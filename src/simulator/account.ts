@@ -28,10 +28,19 @@ export interface DemoMessage {
   body: string;
 }
 
-/** How a gateway endpoint should answer for this account instead of its normal answer. */
-export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes';
+/**
+ * How a gateway endpoint should answer for this account instead of its normal answer; 'disabled' is a
+ * module the school switched off (200 {"Status":"Disabled"}, live-notes 9).
+ */
+export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes' | 'disabled';
 
 export type SimNotice = NoticeFixture;
+
+/**
+ * How the school answers LuckyNumbers (live-notes 8): 'object' (the usual), 'list', 'null' (not
+ * active), 'disabled' (200 Status Disabled), 'not_active' (400 Code LuckyNumberIsNotActive).
+ */
+export type LuckyForm = 'object' | 'list' | 'null' | 'disabled' | 'not_active';
 
 export interface GradeInit {
   subject: number;
@@ -81,6 +90,7 @@ export class SimAccount {
   /** The child's LID (Users/{UserId}.AccountId and Auth/UserInfo IdentifierOfStudentAssignedWithUser). */
   readonly childLid: string;
   lucky: { number: number; day?: string } | undefined;
+  luckyForm: LuckyForm = 'object';
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
   /** Realizations tests added, in fixture form; see addRealization. */
@@ -111,6 +121,11 @@ export class SimAccount {
   /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
   setLuckyNumber(n: number | null, day?: string): void {
     this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
+  }
+
+  /** How LuckyNumbers answers from now on (see LuckyForm). */
+  setLuckyForm(form: LuckyForm): void {
+    this.luckyForm = form;
   }
 
   addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {

@@ -18,7 +18,7 @@ import type { RequestMatch, SimRequest, SimUrls } from './types.js';
 import type { CaptchaWhere, World } from './world.js';
 
 export { SimAccount } from './account.js';
-export type { DemoMessage, GradeInit, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
+export type { DemoMessage, GradeInit, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';

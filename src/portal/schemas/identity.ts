@@ -39,12 +39,21 @@ export const schoolResponse = z.looseObject({
   School: z.looseObject({ Name: z.string().nullish(), town: z.string().nullish() }),
 });
 
-export const luckyNumberResponse = z.looseObject({
-  LuckyNumber: z.looseObject({
-    LuckyNumber: z.union([z.number(), z.string()]).nullish(),
-    LuckyNumberDay: z.string().nullish(),
-  }),
+const luckyEntry = z.looseObject({
+  LuckyNumber: z.union([z.number(), z.string()]).nullish(),
+  LuckyNumberDay: z.string().nullish(),
 });
+
+/**
+ * LuckyNumbers in the forms live schools answer (live-notes 8): {LuckyNumber: {...}} (the usual), a
+ * list {LuckyNumbers: [...]}, and {LuckyNumber: null}: the school does not run it (`inUse` false).
+ * Status Disabled and the LuckyNumberIsNotActive error are refusals the gateway raises.
+ */
+export const luckyNumberResponse = z.union([
+  z.looseObject({ LuckyNumber: luckyEntry }).transform((r) => ({ inUse: true, entries: [r.LuckyNumber] })),
+  z.looseObject({ LuckyNumbers: z.array(luckyEntry) }).transform((r) => ({ inUse: true, entries: r.LuckyNumbers })),
+  z.looseObject({ LuckyNumber: z.null() }).transform(() => ({ inUse: false, entries: [] })),
+]);
 
 export type Me = z.output<typeof meResponse>['Me'];
 
