@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
-import { problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
@@ -104,7 +104,9 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
   } catch (error) {
     const reason = problemReason(error);
     const [what, advice] = checkHelp(reason);
-    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
+    const words = portalMessageOf(error);
+    const said = words === undefined ? '' : ` The portal said: "${words}"`;
+    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     return { ok: false, id: account.id };
   }

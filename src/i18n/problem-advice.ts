@@ -35,6 +35,11 @@ export function problemAdvice(reason: ProblemReason, language: Language): string
   return ADVICE[reason][language];
 }
 
+/** The portal's own words on a refused login, as the problem's text ends with them. */
+export function portalSays(words: string, language: Language): string {
+  return language === 'pl' ? `Portal odpowiedział: „${words}”` : `The portal said: "${words}"`;
+}
+
 /** Every reason with its advice in each language (for the docs and the tests). */
 export function allProblemAdvice(): ReadonlyArray<[ProblemReason, Texts]> {
   return Object.entries(ADVICE) as Array<[ProblemReason, Texts]>;

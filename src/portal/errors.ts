@@ -22,6 +22,13 @@ abstract class PortalError extends Error {
 /** The login answered without a goTo: the login or password is wrong. */
 export class WrongCredentialsError extends PortalError {
   readonly name = 'WrongCredentialsError';
+  /** The portal's own words on the refusal (a wrong password, a locked account), when it gave any. */
+  readonly portalMessage: string | undefined;
+
+  constructor(message: string, context: ErrorContext & { portalMessage?: string } = {}) {
+    super(message, context);
+    this.portalMessage = context.portalMessage;
+  }
 }
 
 /** The login pages asked for a captcha: a person must log in once in a browser. */
@@ -98,12 +105,21 @@ export class LoginPausedError extends PortalError {
   readonly name = 'LoginPausedError';
   readonly until: number;
   readonly reason: ProblemReason;
+  /** The portal's words on the refusal that started the pause. */
+  readonly portalMessage: string | undefined;
 
-  constructor(reason: ProblemReason, until: number, context: ErrorContext = {}) {
+  constructor(reason: ProblemReason, until: number, context: ErrorContext & { portalMessage?: string } = {}) {
     super(`login paused (${reason}) until ${new Date(until).toISOString()}`, context);
     this.until = until;
     this.reason = reason;
+    this.portalMessage = context.portalMessage;
   }
+}
+
+/** The portal's own words on a refused login, if the error carries them. */
+export function portalMessageOf(error: unknown): string | undefined {
+  if (error instanceof WrongCredentialsError || error instanceof LoginPausedError) return error.portalMessage;
+  return undefined;
 }
 
 /** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */

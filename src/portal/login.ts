@@ -58,9 +58,10 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   if (CAPTCHA_MARKERS.test(answerText)) {
     throw new CaptchaRequiredError('the portal asks for a captcha at login', { ...context, url: answer.url });
   }
-  const goTo = readGoTo(answerText);
+  const { goTo, words } = readAnswer(answerText);
   if (goTo === undefined) {
-    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url });
+    // No goTo is a wrong login or password (spec 5.2 rule 1); the portal's words say which (live-notes 13).
+    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url, portalMessage: words });
   }
 
   // Step 4: follow goTo and every Location by hand, keeping cookies, until a page has none.
@@ -90,17 +91,31 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   }
 }
 
-function readGoTo(text: string): string | undefined {
+/** The most of a refusal's words kept: enough for any sentence a login page shows. */
+const MAX_WORDS = 300;
+
+/**
+ * Step 3's answer: its goTo, else the portal's own words from `errors` (live-notes 13: each item a
+ * string or an object {message}).
+ */
+function readAnswer(text: string): { goTo?: string; words?: string } {
+  let json: unknown;
   try {
-    const json = JSON.parse(text) as unknown;
-    if (json && typeof json === 'object' && 'goTo' in json) {
-      const goTo = (json as { goTo: unknown }).goTo;
-      if (typeof goTo === 'string' && goTo !== '') return goTo;
-    }
+    json = JSON.parse(text);
   } catch {
     // Not JSON: no goTo, which the spec treats as wrong credentials.
+    return {};
   }
-  return undefined;
+  if (!json || typeof json !== 'object') return {};
+  const { goTo, errors } = json as { goTo?: unknown; errors?: unknown };
+  if (typeof goTo === 'string' && goTo !== '') return { goTo };
+  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
+  const said = items
+    .map((item: unknown) => (typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined))
+    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
+    .map((m) => m.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+  const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
+  return words === '' ? {} : { words };
 }
 
 function resolve(path: string, base: string): string | undefined {

@@ -88,6 +88,10 @@ function passwordStep(world: World, call: Call, session: AuthSession | undefined
       { login },
     );
   }
+  const refusal = world.loginRefusal(login);
+  if (refusal) {
+    return json(200, { status: 'error', errors: [refusal.as === 'string' ? refusal.message : { message: refusal.message }] }, { login });
+  }
   const account = world.account(login);
   if (!account || account.password !== form.get('pass')) {
     return loginError(401, 'invalid_credentials', 'Nieprawidłowy login i/lub hasło.', login);
