@@ -19,6 +19,7 @@ export interface LoginInput {
 export async function passwordLogin(input: LoginInput): Promise<void> {
   const { http, urls, account } = input;
   const context = { account };
+  const siblings = [urls.base_url, urls.auth_url];
 
   // Step 1: the portal points at the authorization endpoint (with its state).
   const entry = await http.send({ url: `${urls.base_url}/loguj/portalRodzina`, headers: navigationHeaders('none') });
@@ -32,7 +33,7 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
 
   // Step 2: open the login page, which sets the authorization host's session cookies.
   const loginPageUrl = entry.location;
-  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders('cross-site') });
+  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders(fetchSite(entry.url, loginPageUrl, siblings)) });
   failOnServerError(page, account);
 
   // Step 3: post the credentials as the login page's script would.
@@ -67,12 +68,16 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   // Step 4: follow goTo and every Location by hand, keeping cookies, until a page has none.
   let next: string | undefined = resolve(goTo, `${urls.auth_url}/OAuth/Authorization`);
   let hops = 0;
+  // The login page's script starts this navigation; a browser then sends, on each redirect, the most
+  // distant relation of any URL of the chain so far to that page (Fetch Metadata).
+  let site: FetchSite = 'same-origin';
   while (next !== undefined) {
     if (hops === MAX_LOGIN_HOPS) {
       throw new UnexpectedResponseError(302, `login step 4: more than ${MAX_LOGIN_HOPS} redirects`, context);
     }
     hops++;
-    const hop = await http.send({ url: next, headers: navigationHeaders(hops === 1 ? 'same-origin' : 'cross-site') });
+    site = farther(site, fetchSite(loginPageUrl, next, siblings));
+    const hop = await http.send({ url: next, headers: navigationHeaders(site) });
     failOnServerError(hop, account);
     if (CAPTCHA_MARKERS.test(hop.text())) {
       throw new CaptchaRequiredError('the portal asks for a captcha after login', { ...context, url: hop.url });
@@ -133,7 +138,35 @@ function failOnServerError(res: HttpResponse, account: string): void {
   }
 }
 
-function navigationHeaders(site: 'none' | 'same-origin' | 'cross-site'): Record<string, string> {
+type FetchSite = 'none' | 'same-origin' | 'same-site' | 'cross-site';
+
+/**
+ * Sec-Fetch-Site of a request from a page at `from` to `to`. The portal and the authorization host are
+ * sibling subdomains of one site (live-notes 14), so a hop between the two configured hosts is
+ * same-site, whatever addresses a test gives them; other hosts are compared by their registrable part.
+ */
+export function fetchSite(from: string, to: string, siblings: readonly string[] = []): FetchSite {
+  const a = new URL(from);
+  const b = new URL(to);
+  if (a.origin === b.origin) return 'same-origin';
+  const origins = new Set(siblings.map((url) => new URL(url).origin));
+  if (origins.has(a.origin) && origins.has(b.origin)) return 'same-site';
+  return a.protocol === b.protocol && siteOf(a.hostname) === siteOf(b.hostname) ? 'same-site' : 'cross-site';
+}
+
+/** The registrable part of a host name, roughly: its last two labels (an IP address stays whole). */
+function siteOf(hostname: string): string {
+  if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) return hostname;
+  return hostname.split('.').slice(-2).join('.');
+}
+
+const DISTANCE: readonly FetchSite[] = ['none', 'same-origin', 'same-site', 'cross-site'];
+
+function farther(a: FetchSite, b: FetchSite): FetchSite {
+  return DISTANCE.indexOf(a) >= DISTANCE.indexOf(b) ? a : b;
+}
+
+function navigationHeaders(site: FetchSite): Record<string, string> {
   return {
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
     'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
