@@ -2,11 +2,9 @@
 // login against the simulator: Sec-Fetch-Site is same-origin inside the authorization host and
 // same-site between it and the portal (sibling subdomains of one site), never cross-site.
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { fetchSite } from '../../src/portal/login.js';
 import { simulatedSchool } from '../helpers/school.js';
 
-const ANIA = DEMO_ACCOUNTS[0]!;
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 describe('Sec-Fetch-Site on the login hops', () => {
