@@ -9,7 +9,7 @@ import { portalMessageOf, problemReason, UnexpectedResponseError } from './porta
 import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './poller/identity.js';
-import { luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
+import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config } from './config/schema.js';
@@ -89,7 +89,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const id = account.id ?? childSlug(me.firstName);
     out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${id})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
-    const modules = await probeModules(gateway, clock.now());
+    const modules = await probeModules(gateway, clock.now(), me.unitId);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
       return undefined;
@@ -125,7 +125,7 @@ const anything = z.unknown();
 /** What check says of a module the school does not run (Disabled, a "not active" Code, or null). */
 const NOT_USED = 'not used by the school';
 
-async function probeModules(gateway: Gateway, now: number): Promise<[string, string][]> {
+async function probeModules(gateway: Gateway, now: number, unitId: string | undefined): Promise<[string, string][]> {
   const probe = async (name: string, endpoint: string, query?: Record<string, string>, used = (_: unknown) => true): Promise<[string, string]> => {
     try {
       return [name, used(await gateway.get(endpoint, anything, query)) ? 'yes' : NOT_USED];
@@ -142,7 +142,7 @@ async function probeModules(gateway: Gateway, now: number): Promise<[string, str
     await probe('announcements', 'SchoolNotices'),
     await probe('timetable', 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
   ];
-  const units = await gateway.get('Units', unitsResponse).catch(() => undefined);
+  const units = childUnit(await gateway.get('Units', unitsResponse).catch(() => undefined), unitId);
   if (units?.point !== undefined) results.push(['point grades', units.point ? 'yes' : 'no']);
   if (units?.descriptive !== undefined) results.push(['descriptive grading', units.descriptive ? 'yes' : 'no']);
   return results;

@@ -24,8 +24,7 @@ import {
   behaviourPointsResponse,
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
-import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
-import type { z } from 'zod';
+import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
@@ -57,7 +56,7 @@ export const grades = feature({
  * Every kind of grade, by name. Ordinary grades are read every poll, the other kinds hourly; a kind
  * the school's Units switch off is not asked for.
  */
-function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
+function gradeLists(units: UnitSettings | undefined) {
   // A kind of grade the school does not use answers an empty list; the cache asks less often then.
   const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
   return {
@@ -90,7 +89,9 @@ export class GradesSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
-    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(units)), partial: this.partialGrades(ctx) });
+    // The child's own unit decides which kinds of grade exist (a school complex has several).
+    const unit = childUnit(units, ctx.identity.unitId);
+    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partial: this.partialGrades(ctx) });
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;

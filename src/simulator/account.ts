@@ -91,6 +91,10 @@ export class SimAccount {
   readonly childLid: string;
   lucky: { number: number; day?: string } | undefined;
   luckyForm: LuckyForm = 'object';
+  /** The school is a complex of two units, the other one listed first (live-notes 10). */
+  schoolComplex = false;
+  /** The unit the child belongs to (Users/<id>.Unit): 1, the primary school; 2, the complex's lyceum. */
+  unitId = 1;
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
   /** Realizations tests added, in fixture form; see addRealization. */

@@ -1,6 +1,6 @@
 // Who the account is: Me, the student's user record, class, school, units, and the lucky number.
 import { z } from 'zod';
-import { id, optionalRef } from './common.js';
+import { id, normId, optionalRef } from './common.js';
 
 const name = z.string().nullish().transform((v) => v ?? undefined);
 
@@ -19,6 +19,7 @@ export const userResponse = z.looseObject({
     FirstName: name,
     LastName: name,
     Class: optionalRef,
+    Unit: optionalRef,
     ClassRegisterNumber: z.union([z.number(), z.string()]).nullish().transform((v) => (v == null || v === '' ? undefined : String(v).trim())),
   }),
 });
@@ -29,6 +30,7 @@ export const classResponse = z.looseObject({
     Number: z.union([z.number(), z.string()]).nullish(),
     Symbol: z.string().nullish(),
     ClassTutor: optionalRef,
+    Unit: optionalRef,
     BeginSchoolYear: z.string().nullish(),
     EndFirstSemester: z.string().nullish(),
     EndSchoolYear: z.string().nullish(),
@@ -67,16 +69,43 @@ export const tokenInfoResponse = z.looseObject({ UserIdentifier: z.string().null
 
 export const userInfoResponse = z.looseObject({ IdentifierOfStudentAssignedWithUser: z.string().nullish() });
 
-/** Units: only the grade modules switched on are read (the layout around them is not fixed). */
-export const unitsResponse = z.unknown().transform((root) => {
-  const settings = findObject(root, 'GradesSettings');
-  const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
-  return {
-    standard: flag('StandardGradesEnabled'),
-    point: flag('PointGradesEnabled'),
-    descriptive: flag('DescriptiveGradesEnabled'),
-  };
+/** One unit's grade modules (each undefined when the unit does not say). */
+export interface UnitSettings {
+  id: string | undefined;
+  standard: boolean | undefined;
+  point: boolean | undefined;
+  descriptive: boolean | undefined;
+}
+
+/**
+ * Units: every unit with the grade modules it switched on. A school complex lists several, each with
+ * its own settings (live-notes 10); the layout around them is not fixed, so a lone GradesSettings
+ * anywhere is read as the only unit.
+ */
+export const unitsResponse = z.unknown().transform((root): UnitSettings[] => {
+  const record = root && typeof root === 'object' ? (root as Record<string, unknown>) : {};
+  const listed = Array.isArray(record.Units) ? record.Units : record.Unit && typeof record.Unit === 'object' ? [record.Unit] : undefined;
+  const units = listed?.filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && !Array.isArray(u));
+  if (units && units.length > 0) return units.map((unit) => unitSettings(unit, normId(unit.Id)));
+  return [unitSettings(root, undefined)];
 });
+
+function unitSettings(unit: unknown, id: string | undefined): UnitSettings {
+  const settings = findObject(unit, 'GradesSettings');
+  const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
+  return { id, standard: flag('StandardGradesEnabled'), point: flag('PointGradesEnabled'), descriptive: flag('DescriptiveGradesEnabled') };
+}
+
+/**
+ * The child's own unit (Users/<id>.Unit.Id, else Classes.Unit.Id: given as `unitId`), else the only
+ * one. Several units and none known: undefined, so that every kind of grade is read rather than a
+ * kind silently lost.
+ */
+export function childUnit(units: readonly UnitSettings[] | undefined, unitId: string | undefined): UnitSettings | undefined {
+  if (!units) return undefined;
+  const own = unitId === undefined ? undefined : units.find((u) => u.id === unitId);
+  return own ?? (units.length === 1 ? units[0] : undefined);
+}
 
 function findObject(value: unknown, key: string, depth = 0): Record<string, unknown> | undefined {
   if (!value || typeof value !== 'object' || depth > 4) return undefined;
