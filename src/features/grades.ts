@@ -7,6 +7,8 @@ import {
   gradeCommentsResponse,
   gradesResponse,
   gradingSystemResponse,
+  schoolAveragesResponse,
+  type SchoolAverage,
 } from '../portal/schemas/grades.js';
 import {
   baseTextGradesResponse,
@@ -36,7 +38,7 @@ import { eventEntity, sensor } from '../ha/entities.js';
 import { stateText, withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { GRADE_AT_RISK, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { GRADE_AT_RISK, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import type { Source, SourceContext, SourceResult } from '../poller/source.js';
 
 export const grades = feature({
@@ -67,6 +69,9 @@ function gradeLists(units: UnitSettings | undefined) {
       units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly },
     behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly },
     gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, maxAgeMs: CADENCE.daily },
+    // The portal's own averages, read with the grades; a school without them answers Disabled, which
+    // the cache remembers for a day.
+    schoolAverages: { endpoint: 'Grades/Averages', schema: schoolAveragesResponse, maxAgeMs: CADENCE.everyPoll },
   };
 }
 
@@ -157,9 +162,9 @@ export class GradesSource implements Source {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
         newest_grade: renderNewestGrade(newestGrades(items)),
-        average: renderAverage(semester),
+        average: renderAverage(semester, lists.schoolAverages?.Averages),
         grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
-        ...this.subjects.states(semester, this.thresholds),
+        ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) },
     };
@@ -203,13 +208,16 @@ export function renderNewestGrade({ newest, recent }: NewestGrades): EntityState
 }
 
 /** average: the mean of the subject averages with 2 decimals; each subject's average and count beside. */
-export function renderAverage(value: Averages): EntityState {
+export function renderAverage(value: Averages, school: readonly SchoolAverage[] = []): EntityState {
+  const schools = new Map(school.map((a) => [a.Subject, a]));
   const attributes: Record<string, unknown> = {
     semester: value.semester,
     subjects: value.subjects.map((s) => ({
       subject: s.subject ?? s.subjectId,
       average: s.average === null ? null : round2(s.average),
       count: s.count,
+      // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
+      ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
     })),
   };
   if (value.points !== undefined) {

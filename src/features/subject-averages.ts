@@ -10,6 +10,7 @@ import { binary, sensor, type EntityDef } from '../ha/entities.js';
 import { onOff, withAttributes } from '../ha/render.js';
 import type { EntityState } from '../ha/state.js';
 import type { Logger } from '../util/log.js';
+import type { SchoolAverage } from '../portal/schemas/grades.js';
 
 export const GRADE_AT_RISK = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną' }, {
   deviceClass: 'problem',
@@ -83,13 +84,14 @@ export class SubjectEntities {
     return this.present().map(({ id, slug, name }) => subjectAverageEntity(slug, name, id));
   }
 
-  /** Each present subject's sensor state, from the semester's averages. */
-  states(value: Averages, thresholds: readonly number[]): Record<string, EntityState> {
+  /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
+  states(value: Averages, thresholds: readonly number[], school: readonly SchoolAverage[] = []): Record<string, EntityState> {
     const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+    const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
     return Object.fromEntries(
       this.present().map(({ id, slug, name }) => [
         `average_${slug}`,
-        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds),
+        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id)),
       ]),
     );
   }
@@ -109,8 +111,29 @@ function emptySubject(subjectId: string, subject: string | null): SubjectAverage
   return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
+/**
+ * The school's own averages of a subject (live-notes 12) as attributes: what the parent sees in the
+ * portal's app. 0 means none yet, so it is left out, as is anything not a number.
+ */
+export function schoolAverageAttributes(school: SchoolAverage | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  const put = (key: string, value: number | undefined): void => {
+    if (value !== undefined && value > 0) out[key] = round2(value);
+  };
+  put('school_semester1', school?.Semester1);
+  put('school_semester2', school?.Semester2);
+  put('school_year', school?.FullYear);
+  return out;
+}
+
+/** The school's own average of one semester as `{school: n}`, or nothing when it has none yet. */
+export function schoolSemesterAverage(school: SchoolAverage | undefined, semester: 1 | 2): { school?: number } {
+  const value = semester === 1 ? school?.Semester1 : school?.Semester2;
+  return value !== undefined && value > 0 ? { school: round2(value) } : {};
+}
+
 /** average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first). */
-export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[]): EntityState {
+export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[], school?: SchoolAverage): EntityState {
   const next = neededForNext(s, thresholds, value.scale);
   const grades = s.grades
     .map((g, i) => ({ g, i }))
@@ -125,6 +148,7 @@ export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresho
     ...s.periods,
     next_threshold: next.threshold,
     needed_for_next: next.grade,
+    ...schoolAverageAttributes(school),
   });
 }
 

@@ -33,7 +33,8 @@ export const grades: Block = (e, t) => {
       `| ${t.subject} | ${t.average} | ${t.count} |`,
       `|:--|--:|--:|`,
       `{%- for s in subjects %}`,
-      `| {{ s.get('subject') }} | {{ num(s.get('average')) }} | {{ s.get('count') }} |`,
+      // The school's own average beside ours where the two differ (the portal's app shows the school's).
+      `| {{ s.get('subject') }} | {{ num(s.get('average')) }}{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>(${t.schoolAverage} {{ num(s.get('school')) }})</small>{% endif %} | {{ s.get('count') }} |`,
       `{%- endfor %}`,
       `{% endif %}`,
     );

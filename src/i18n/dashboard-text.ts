@@ -43,6 +43,8 @@ export interface DashboardText {
   averages: string;
   subject: string;
   average: string;
+  /** Beside our average: the school's own, where the two differ ("school 4.29"). */
+  schoolAverage: string;
   count: string;
   notesAbsences: string;
   newestNote: string;
@@ -117,6 +119,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Average',
     subject: 'Subject',
     average: 'Average',
+    schoolAverage: 'school',
     count: 'Grades',
     notesAbsences: 'Notes and attendance',
     newestNote: 'Newest note',
@@ -186,6 +189,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
+    schoolAverage: 'szkoła',
     count: 'Liczba ocen',
     notesAbsences: 'Uwagi i frekwencja',
     newestNote: 'Najnowsza uwaga',

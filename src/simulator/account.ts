@@ -161,6 +161,25 @@ export class SimAccount {
     else this.overrides.set(endpoint, body);
   }
 
+  /**
+   * The school publishes its own averages (live-notes 12): Grades/Averages answers them per subject id
+   * as [Semester1, Semester2, FullYear] (0: none yet); null: averages switched off (Status Disabled).
+   */
+  setSchoolAverages(bySubject: Record<number, [number, number, number]> | null): void {
+    if (bySubject === null) {
+      this.overrides.delete('Grades/Averages');
+      return;
+    }
+    const Averages = Object.entries(bySubject).map(([subject, [Semester1, Semester2, FullYear]]) => ({
+      Student: `@Users/${this.data.account.userId}`,
+      Subject: `@Subjects/${subject}`,
+      Semester1,
+      Semester2,
+      FullYear,
+    }));
+    this.overrides.set('Grades/Averages', { Averages });
+  }
+
   /** Appends a record, in fixture form, to the list of a static resource such as 'Notes' or 'HomeWorks'. */
   addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
     this.listOf(endpoint).push(record);
