@@ -183,7 +183,8 @@ async function feedWeek(ctx: SourceContext, monday: string, signal: string | und
 /** A day's plan changes; no day (the next school day unknown) is unknown. */
 function planChangesOf(day: SchoolDay | null): EntityState {
   if (day === null) return { state: null, attributes: { date: null, changes: [] } };
-  const changes = day.changes.map(({ date: _date, ...rest }) => rest);
+  // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
+  const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
   return withAttributes(changes.length, { date: day.date, changes });
 }
 

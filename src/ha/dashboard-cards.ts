@@ -126,7 +126,8 @@ function slotText(t: DashboardText, withTime: boolean): string {
   return (
     `{% set on = cur is not none and l.get('no') == cur %}{% if on %}▶ **{% endif %}{{ l.get('no') or '' }}\\.${time} ` +
     `{% if l.get('change') == 'cancelled' %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
-    `{% if l.get('change') %} _({{ kinds.get(l.get('change'), '') }}` +
+    `{% if l.get('moved_to') %} _(${t.movedTo(`{{ day(l.get('moved_to').get('date')) }}`, `{{ l.get('moved_to').get('lesson_no') or '' }}`)})_` +
+    `{% elif l.get('change') %} _({{ kinds.get(l.get('change'), '') }}` +
     `{% if l.get('change') == 'substitution' and l.get('teacher') %}: {{ l.get('teacher') }}{% endif %}` +
     `{% if l.get('change') in ['room_change', 'shifted'] and l.get('room') %}, ${t.room} {{ l.get('room') }}{% endif %})_{% endif %}`
   );

@@ -31,11 +31,17 @@ export function kindsDict(t: DashboardText): string {
 
 /** One plan change as a list item (c: an item of plan_changes_*'s `changes`; kinds: kindsDict). */
 export function changeLine(t: DashboardText): string {
+  // Only a lesson moved to another day keeps its own `date`: it is listed in the slot it leaves.
+  const moved =
+    `- **{{ c.get('original_lesson_no') or '' }}.** {{ c.get('original_hours') or '' }} {{ c.get('subject') or c.get('original_subject') or '' }}: ` +
+    t.movedTo(`{{ day(c.get('date')) }}`, `{{ c.get('lesson_no') or '' }}`);
   return (
+    `{% if c.get('date') %}${moved}{% else %}` +
     `- **{{ c.get('lesson_no') or '' }}.** {{ c.get('hours') or '' }} {{ c.get('subject') or c.get('original_subject') or '' }}: ` +
     `{{ kinds.get(c.get('kind'), '') }}` +
     `{% if c.get('kind') == 'substitution' and c.get('teacher') %} ({{ c.get('teacher') }}){% endif %}` +
     `{% if c.get('room') and c.get('room') != c.get('original_room') %}, ${t.room} {{ c.get('room') }}{% endif %}` +
-    `{% if c.get('kind') == 'shifted' and c.get('original_date') %} (${t.from} {{ day(c.get('original_date')) }} {{ c.get('original_hours') or '' }}){% endif %}`
+    `{% if c.get('kind') == 'shifted' and c.get('original_date') %} (${t.from} {{ day(c.get('original_date')) }} {{ c.get('original_hours') or '' }}){% endif %}` +
+    `{% endif %}`
   );
 }

@@ -1,6 +1,7 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
 import type { Language } from './language.js';
+import { movedTo, shortDay } from './lesson-words.js';
 import { DASHBOARD_TEXT } from './dashboard-text.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
@@ -45,6 +46,8 @@ export interface BoardText {
   luckyFor: (day: string) => string;
   noLessons: string;
   changes: Record<'cancelled' | 'substitution' | 'room_change' | 'shifted', string>;
+  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
+  movedTo: (date: string, lessonNo: string | null) => string;
   instead: (what: string) => string;
   wasRoom: (room: string) => string;
   room: (room: string) => string;
@@ -93,6 +96,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
     changes: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
     instead: (what) => `instead of ${what}`,
     wasRoom: (room) => `was room ${room}`,
     room: (room) => `room ${room}`,
@@ -139,6 +143,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
     changes: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przesunięta' },
+    movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
     instead: (what) => `zamiast: ${what}`,
     wasRoom: (room) => `było: s. ${room}`,
     room: (room) => `s. ${room}`,

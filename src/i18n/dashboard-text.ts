@@ -1,6 +1,7 @@
 // The dashboard's own words (view names, headings, labels, the lines its templates print), in each
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from './language.js';
+import { movedTo } from './lesson-words.js';
 
 export interface DashboardText {
   title: string;
@@ -33,6 +34,8 @@ export interface DashboardText {
   noChanges: string;
   from: string;
   kinds: Record<string, string>;
+  /** A lesson moved away, from template expressions that print its day and lesson number (i18n/lesson-words). */
+  movedTo: (day: string, lessonNo: string) => string;
   homework: string;
   noHomework: string;
   testsWeek: string;
@@ -109,6 +112,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noChanges: 'No plan changes.',
     from: 'moved from',
     kinds: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+    movedTo: (day, lessonNo) => movedTo('en', day, lessonNo),
     homework: 'Homework',
     noHomework: 'No homework due.',
     testsWeek: 'Tests in the next 7 days',
@@ -179,6 +183,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     noChanges: 'Bez zmian w planie.',
     from: 'przeniesiona z',
     kinds: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
+    movedTo: (day, lessonNo) => movedTo('pl', day, lessonNo),
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
     testsWeek: 'Sprawdziany w ciągu 7 dni',

@@ -36,6 +36,12 @@ export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes' | 'disabled';
 
 export type SimNotice = NoticeFixture;
 
+/** A lesson moved to another day or hour (live-notes 11): from its slot to another. */
+export interface LessonMove {
+  from: { date: string; lessonNo: number };
+  to: { date: string; lessonNo: number };
+}
+
 /**
  * How the school answers LuckyNumbers (live-notes 8): 'object' (the usual), 'list', 'null' (not
  * active), 'disabled' (200 Status Disabled), 'not_active' (400 Code LuckyNumberIsNotActive).
@@ -93,6 +99,8 @@ export class SimAccount {
   luckyForm: LuckyForm = 'object';
   /** The school is a complex of two units, the other one listed first (live-notes 10). */
   schoolComplex = false;
+  /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
+  readonly moves: LessonMove[] = [];
   /** The unit the child belongs to (Users/<id>.Unit): 1, the primary school; 2, the complex's lyceum. */
   unitId = 1;
   readonly moduleStatus = new Map<string, ModuleStatus>();
@@ -125,6 +133,14 @@ export class SimAccount {
   /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
   setLuckyNumber(n: number | null, day?: string): void {
     this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
+  }
+
+  /**
+   * Moves the lesson of a slot to another day or hour, as live schools show it: the slot it leaves is
+   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot.
+   */
+  moveLesson(move: LessonMove): void {
+    this.moves.push(move);
   }
 
   /** How LuckyNumbers answers from now on (see LuckyForm). */

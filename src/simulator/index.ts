@@ -19,7 +19,7 @@ import type { CaptchaWhere, LoginRefusal, World } from './world.js';
 export type { LoginRefusal } from './world.js';
 
 export { SimAccount } from './account.js';
-export type { DemoMessage, GradeInit, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
+export type { DemoMessage, GradeInit, LessonMove, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
