@@ -62,16 +62,21 @@ async function retained() {
   const client = await connectAsync(url, { clientId: `preview-read-${process.pid}` });
   const topics = new Map();
   const marker = `${BASE}/_marker`;
+  let lastMessage = Date.now();
   const done = new Promise((resolve) => {
     client.on('message', (topic, payload, packet) => {
       if (topic === marker) return resolve();
+      lastMessage = Date.now();
       if (packet.retain && payload.length > 0) topics.set(topic, payload.toString());
     });
   });
   await client.subscribeAsync([`${BASE}/#`, `${DISCOVERY}/#`], { qos: 1 });
-  // Retained messages of a subscription come before anything published after it.
+  // Mosquitto sends a subscription's retained messages before anything published after it; the demo's
+  // embedded broker (aedes) streams them from its store and may let the marker pass, so the read also
+  // waits until the retained messages have stopped coming.
   await client.publishAsync(marker, 'x', { qos: 1 });
   await done;
+  while (Date.now() - lastMessage < 500) await delay(100);
   await client.endAsync();
   return topics;
 }
@@ -101,6 +106,8 @@ async function main() {
       data_dir: dataDir,
       language: args.lang,
       log_level: 'error',
+      // The dashboard needs no web server (and 8099 may be a running bridge's or demo's).
+      http: { port: 0 },
     },
     'preview',
     { env: {} },

@@ -52,7 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof ConfigError) return usageError(error);
-    process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`dziennik2mqtt: ${describeFailure(error)}\n`);
     return 1;
   }
 }
@@ -108,6 +108,18 @@ function stopSignal(): Promise<string> {
     process.on('SIGTERM', once);
     process.on('SIGINT', once);
   });
+}
+
+/** The kinds JavaScript raises for a mistake in the code itself, never for a failure the bridge expects. */
+const BUG_KINDS = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'AssertionError']);
+
+/**
+ * A failure by its message; a bug with its stack trace too, which names the functions (the bundle keeps
+ * their names, scripts/bundle.mjs), so that a pasted report says where it happened.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return BUG_KINDS.has(error.name) ? (error.stack ?? error.message) : error.message;
 }
 
 function usageError(error: unknown): number {

@@ -1,11 +1,13 @@
-// The README's entity tables, derived from the list of features: the generated table (key, names,
+// The entity tables of docs/entities.md, derived from the list of features: the generated table (key, names,
 // platform, classes, feature) and the check that the hand-written table of states covers the same keys.
 import type { AccountConfig } from '../config/schema.js';
 import type { EntityDef } from '../ha/entities.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
 
-/** Where the generated table sits in README.md. */
+/** The page that holds both tables, from the repository's root. */
+export const ENTITIES_PAGE = 'docs/entities.md';
+/** Where the generated table sits in that page. */
 export const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
 /** Where the hand-written table of states and attributes sits; only its keys are checked. */
 export const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
@@ -34,7 +36,7 @@ function rows(features: readonly Feature[]): Row[] {
   );
 }
 
-/** The keys the README must describe. */
+/** The keys the page must describe. */
 export function documentedKeys(features: readonly Feature[] = FEATURES): string[] {
   return rows(features).map((r) => r.entity.key);
 }
@@ -67,11 +69,11 @@ function between(text: string, markers: { start: string; end: string }): { from:
   return { from, to: end + markers.end.length };
 }
 
-/** The README with its generated table made anew; everything outside the markers stays as it is. */
-export function withEntityTable(readme: string, features: readonly Feature[] = FEATURES): string {
-  const at = between(readme, TABLE_MARKERS);
-  if (!at) throw new Error(`README.md has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair to write the table between`);
-  return readme.slice(0, at.from) + entityTable(features) + readme.slice(at.to);
+/** The page with its generated table made anew; everything outside the markers stays as it is. */
+export function withEntityTable(page: string, features: readonly Feature[] = FEATURES): string {
+  const at = between(page, TABLE_MARKERS);
+  if (!at) throw new Error(`${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair to write the table between`);
+  return page.slice(0, at.from) + entityTable(features) + page.slice(at.to);
 }
 
 /** The keys named (in backticks) in the first column of the hand-written table, in order. */
@@ -80,24 +82,24 @@ function describedKeys(block: string): string[] {
   return body.flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
 }
 
-/** What is wrong with the README's entity tables (empty when they match the features). */
-export function readmeProblems(readme: string, features: readonly Feature[] = FEATURES): string[] {
+/** What is wrong with the page's entity tables (empty when they match the features). */
+export function readmeProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
   const problems: string[] = [];
-  const table = between(readme, TABLE_MARKERS);
-  if (!table) problems.push(`README.md has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`);
-  else if (readme.slice(table.from, table.to) !== entityTable(features)) {
-    problems.push(`README.md's entity table is not what the features declare; run: ${WRITE_COMMAND}`);
+  const table = between(page, TABLE_MARKERS);
+  if (!table) problems.push(`${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`);
+  else if (page.slice(table.from, table.to) !== entityTable(features)) {
+    problems.push(`${ENTITIES_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`);
   }
-  const states = between(readme, STATES_MARKERS);
-  if (!states) return [...problems, `README.md has no ${STATES_MARKERS.start} ... ${STATES_MARKERS.end} pair around the table of states`];
-  const described = describedKeys(readme.slice(states.from, states.to));
+  const states = between(page, STATES_MARKERS);
+  if (!states) return [...problems, `${ENTITIES_PAGE} has no ${STATES_MARKERS.start} ... ${STATES_MARKERS.end} pair around the table of states`];
+  const described = describedKeys(page.slice(states.from, states.to));
   const declared = documentedKeys(features);
   const missing = declared.filter((k) => !described.includes(k));
   const unknown = described.filter((k) => !declared.includes(k));
   const twice = described.filter((k, i) => described.indexOf(k) !== i);
   const list = (keys: string[]): string => keys.map((k) => `\`${k}\``).join(', ');
-  if (missing.length > 0) problems.push(`README.md's table of states does not describe ${list(missing)}: add a row (by hand) between the ${STATES_MARKERS.start} markers`);
-  if (unknown.length > 0) problems.push(`README.md's table of states describes ${list(unknown)}, which no feature declares`);
-  if (twice.length > 0) problems.push(`README.md's table of states describes ${list(twice)} more than once`);
+  if (missing.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states does not describe ${list(missing)}: add a row (by hand) between the ${STATES_MARKERS.start} markers`);
+  if (unknown.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states describes ${list(unknown)}, which no feature declares`);
+  if (twice.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states describes ${list(twice)} more than once`);
   return problems;
 }

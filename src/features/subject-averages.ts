@@ -27,7 +27,7 @@ export function subjectAverageEntity(slug: string, name: string | null, id: stri
   );
 }
 
-/** How the README's tables list the per-subject sensors. */
+/** How the tables of docs/entities.md list the per-subject sensors. */
 export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
   'average_<subject>',
   { en: 'Average – <subject>', pl: 'Średnia – <subject>' },

@@ -80,7 +80,7 @@ function familyView(children: readonly ChildEntities[], t: DashboardText, boardU
 
 /**
  * A link row to the bridge's board: a path inside Home Assistant (the add-on's ingress panel) opens
- * in place, an address of its own in a new tab. The token is never in it (see README, "The family board").
+ * in place, an address of its own in a new tab. The token is never in it (see docs/calendars-and-board.md, "Family board").
  */
 function boardLink(url: string, t: DashboardText): Card {
   return { type: 'entities', entities: [{ type: 'weblink', name: t.board, url, icon: 'mdi:view-dashboard-variant', new_tab: !url.startsWith('/') }] };

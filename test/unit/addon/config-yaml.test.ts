@@ -8,13 +8,16 @@ import { ENTITIES } from '../../../src/features/index.js';
 import {
   ARCHES,
   BOOT,
+  LEGACY_MAP_TYPES,
   MAP_TYPES,
   RE_DOCKER_IMAGE_BUILD,
   RE_SERVICE,
   RE_SLUG,
+  RE_WATCHDOG,
   STARTUP,
   isOptional,
   optionProblems,
+  purePathMatch,
   schemaShapeProblems,
 } from './supervisor-rules.js';
 
@@ -53,6 +56,37 @@ describe('hassio-addon/config.yaml', () => {
     const maps = addon.map as { type: string; read_only?: boolean }[];
     for (const m of maps) expect(MAP_TYPES).toContain(m.type);
     expect(maps).toContainEqual({ type: 'media', read_only: false });
+  });
+
+  it('uses the 2026 names of the folders, none the Supervisor warns about as legacy', () => {
+    const types = (addon.map as { type: string }[]).map((m) => m.type);
+    expect(types.filter((type) => type in LEGACY_MAP_TYPES)).toEqual([]);
+    expect(addon.map).toContainEqual({ type: 'app_config', read_only: false });
+  });
+
+  it('is watched by the Supervisor on /health, at the port the bridge listens on inside', () => {
+    expect(addon.watchdog).toMatch(RE_WATCHDOG);
+    expect(addon.watchdog).toBe(`http://[HOST]:[PORT:${String(addon.ingress_port)}]/health`);
+  });
+
+  it('leaves out of backups only what its next start makes again', () => {
+    const patterns = addon.backup_exclude as string[];
+    for (const p of patterns) expect(typeof p).toBe('string');
+    // The paths as the Supervisor sees them when it backs up /data and the config folder.
+    const data = '/data/addons/data/a1b2c3d4_dziennik2mqtt';
+    const config = '/data/addon_configs/a1b2c3d4_dziennik2mqtt';
+    const excluded = (path: string): boolean => patterns.some((p) => purePathMatch(path, p));
+    expect([`${config}/dashboard.yaml`, `${data}/downloads`].filter((p) => !excluded(p))).toEqual([]);
+    const kept = [
+      `${data}/options.json`,
+      `${data}/http-token`,
+      `${data}/sessions/1234567u.json`,
+      `${data}/seen/ania.json`,
+      `${data}/identity/1234567u.json`,
+      `${data}/subjects/1234567u.json`,
+      `${data}/messages/1234567u-sent.json`,
+    ];
+    expect(kept.filter(excluded)).toEqual([]);
   });
 
   it('has a schema of known types in a shape the Supervisor accepts', () => {
@@ -108,6 +142,14 @@ describe('hassio-addon/config.yaml', () => {
     const leaves = JSON.stringify(schema).match(/"(?:str|password)\(/g) ?? [];
     expect(leaves).toEqual([]);
     expect(optionProblems({ p: 'password(1,)' }, { p: 'tajne' })).toEqual(['options.p: must have a partial ordering']);
+  });
+
+  it("matches backup patterns as Python's PurePath.match does (the checker itself)", () => {
+    expect(purePathMatch('/data/x/downloads', '*/downloads')).toBe(true);
+    expect(purePathMatch('/data/x/downloads/ania', '*/downloads')).toBe(false);
+    expect(purePathMatch('/data/x/dashboard.yaml', '*.yaml')).toBe(true);
+    expect(purePathMatch('/data/x/a.yaml', '/data/*.yaml')).toBe(false);
+    expect(purePathMatch('/a.yaml', '/*.yaml')).toBe(true);
   });
 
   it('catches what the Supervisor would refuse (the checker itself)', () => {
@@ -249,10 +291,13 @@ describe('hassio-addon files', () => {
     if (project !== undefined) expect(project).toBe(pkg.version);
   });
 
-  it('asks for the oldest Home Assistant that knows every discovery key the bridge publishes', () => {
+  it('asks for the oldest Home Assistant that knows every discovery key the bridge publishes and every key of its config', () => {
     // Where each key came from (Home Assistant release notes); the newest of the keys used decides.
     const since: Record<string, string> = { cmps: '2024.11.0', default_entity_id: '2025.10.0', event_types: '2023.8.0' };
-    const used = new Set<string>();
+    // The Supervisor reads `app_config` from 2026.07.1 on; it updates Home Assistant only when it is
+    // itself up to date, so Home Assistant 2026.8.0 (released after it) stands for that Supervisor.
+    const configSince: Record<string, string> = { app_config: '2026.8.0' };
+    const used = new Set<string>([...(addon.map as { type: string }[]).map((m) => m.type), ...Object.keys(addon)]);
     const walk = (value: unknown): void => {
       if (!value || typeof value !== 'object') return;
       for (const [k, v] of Object.entries(value)) {
@@ -263,7 +308,8 @@ describe('hassio-addon files', () => {
     const ctx = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: pkg.version };
     walk(bridgeDiscovery(ctx).payload);
     walk(childDiscovery({ id: 'ania', name: 'Ania', entities: ENTITIES }, ctx).payload);
-    const needed = [...used].filter((k) => k in since).map((k) => since[k] as string);
+    const all = { ...since, ...configSince };
+    const needed = [...used].filter((k) => k in all).map((k) => all[k as keyof typeof all] as string);
     expect(needed.length).toBeGreaterThan(0);
     const key = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
     expect(addon.homeassistant).toBe(needed.sort((a, b) => key(a).localeCompare(key(b))).at(-1));

@@ -1,5 +1,5 @@
-// The Supervisor's rules for an add-on's config.yaml and its options, restated from its source
-// (supervisor/addons/validate.py and options.py) so that the tests can hold our files to them.
+// The Supervisor's rules for an app's (add-on's) config.yaml and its options, restated from its source
+// (supervisor/apps/validate.py, app.py and options.py, 2026.08) so that the tests can hold our files to them.
 
 /** A schema element: str, password, int(min,max), match(REGEX), list(a|b), ... with an optional `?`. */
 export const RE_SCHEMA_ELEMENT = new RegExp(
@@ -23,7 +23,28 @@ export const RE_SERVICE = /^(mqtt|mysql):(provide|want|need)$/;
 export const RE_SLUG = /^[-_.A-Za-z0-9]+$/;
 /** `image:` (validate.py's RE_DOCKER_IMAGE_BUILD): registry/owner/name, {arch} allowed, no tag. */
 export const RE_DOCKER_IMAGE_BUILD = /^([a-zA-Z\-.:\d{}]+\/)*?([-\w{}]+)\/([-\w{}]+)(:[.\-\w{}]+)?$/;
-export const MAP_TYPES = ['homeassistant_config', 'addon_config', 'ssl', 'addons', 'backup', 'share', 'media', 'all_addon_configs', 'data'];
+export const MAP_TYPES = ['data', 'config', 'ssl', 'local_apps', 'backup', 'share', 'media', 'homeassistant_config', 'all_app_configs', 'app_config'];
+/** The map types the Supervisor still accepts from before 2026.07.1, each with the warning's new name. */
+export const LEGACY_MAP_TYPES: Record<string, string> = { addons: 'local_apps', all_addon_configs: 'all_app_configs', addon_config: 'app_config' };
+/** `watchdog:` (validate.py): a URL on the app's own [HOST], at a fixed or [PORT:n] port. */
+export const RE_WATCHDOG = /^(?:https?|\[PROTO:\w+\]|tcp):\/\/\[HOST\]:(\[PORT:\d+\]|\d+).*$/;
+
+/**
+ * Python's PurePath.match, as the Supervisor applies a `backup_exclude` pattern to a file's full path:
+ * a relative pattern matches the end of the path part by part, each part a glob (`*`, `?`, `[...]`).
+ */
+export function purePathMatch(path: string, pattern: string): boolean {
+  const parts = path.split('/').filter(Boolean);
+  const globs = pattern.split('/').filter(Boolean);
+  if (pattern.startsWith('/') ? globs.length !== parts.length : globs.length > parts.length) return false;
+  const tail = parts.slice(parts.length - globs.length);
+  return globs.every((glob, i) => globToRegExp(glob).test(tail[i] ?? ''));
+}
+
+function globToRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  return new RegExp(`^${body}$`);
+}
 export const STARTUP = ['initialize', 'system', 'services', 'application', 'once'];
 export const BOOT = ['auto', 'manual', 'manual_only'];
 

@@ -24,7 +24,7 @@ function subject(rows: [string, number][]): SubjectAverage {
 }
 
 describe('neededForNext', () => {
-  it('is the lowest grade of weight 1 that reaches the next threshold (the README examples)', () => {
+  it('is the lowest grade of weight 1 that reaches the next threshold (the examples in docs/entities.md)', () => {
     expect(neededForNext(subject([['4', 2], ['3', 1]]), T)).toEqual({ threshold: 3.75, grade: '4' });
     expect(neededForNext(subject([['3', 1], ['3', 1], ['2', 1]]), T)).toEqual({ threshold: 2.75, grade: '3' });
   });

@@ -1,0 +1,168 @@
+// Home Assistant blueprints as the tests read them: the YAML with its `!input` tags, the inputs bound
+// the way Home Assistant binds them (a value given, else the input's default), a state trigger matched
+// against a state change, and templates rendered by Jinja2 as Home Assistant renders them
+// (test/helpers/ha-templates.py).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse, type ScalarTag } from 'yaml';
+
+/** A `!input name` in a blueprint, before binding. */
+export class InputRef {
+  constructor(readonly name: string) {}
+}
+
+const INPUT_TAG: ScalarTag = { tag: '!input', resolve: (name: string) => new InputRef(name) };
+
+export interface Blueprint {
+  blueprint: { name: string; description: string; domain: string; source_url: string; input: Record<string, InputDecl> };
+  [key: string]: unknown;
+}
+
+export interface InputDecl {
+  name?: string;
+  description?: string;
+  default?: unknown;
+  selector?: Record<string, unknown>;
+}
+
+export function loadBlueprint(path: string): Blueprint {
+  return parse(readFileSync(path, 'utf8'), { customTags: [INPUT_TAG] }) as Blueprint;
+}
+
+/** Every `!input` the blueprint uses, in order of appearance, once each. */
+export function usedInputs(value: unknown): string[] {
+  const names = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (v instanceof InputRef) names.add(v.name);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return [...names];
+}
+
+/** The automation part (everything but `blueprint:`) with each `!input` replaced by its value. */
+export function bind(bp: Blueprint, values: Record<string, unknown>): Record<string, unknown> {
+  const declared = bp.blueprint.input;
+  const valueOf = (name: string): unknown => {
+    if (name in values) return values[name];
+    const decl = declared[name];
+    if (decl && 'default' in decl) return decl.default;
+    throw new Error(`input ${name} has no value and no default`);
+  };
+  const walk = (v: unknown): unknown => {
+    if (v instanceof InputRef) return valueOf(v.name);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const { blueprint: _declaration, ...automation } = bp;
+  return walk(automation) as Record<string, unknown>;
+}
+
+export interface HaState {
+  entity_id: string;
+  state: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface StateChange {
+  from: HaState;
+  to: HaState;
+}
+
+const list = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** Whether a `trigger: state` fires for the change (entity_id, from/to and not_from/not_to). */
+export function stateTriggerFires(trigger: Record<string, unknown>, change: StateChange): boolean {
+  if (trigger.trigger !== 'state') return false;
+  if (!list(trigger.entity_id).includes(change.to.entity_id)) return false;
+  if (change.from.state === change.to.state) return false;
+  if (list(trigger.not_from).includes(change.from.state) || list(trigger.not_to).includes(change.to.state)) return false;
+  if (trigger.from !== undefined && !list(trigger.from).includes(change.from.state)) return false;
+  if (trigger.to !== undefined && !list(trigger.to).includes(change.to.state)) return false;
+  return true;
+}
+
+export interface TemplateJob {
+  template: string;
+  variables: Record<string, unknown>;
+  states?: Record<string, { state: string; attributes: Record<string, unknown> }>;
+  /** Fail on an undefined name or attribute (Home Assistant only logs it; a test wants to know). */
+  strict?: boolean;
+  as?: 'text' | 'boolean';
+}
+
+export type TemplateResult = { value: string | boolean } | { error: string };
+
+const EVALUATOR = fileURLToPath(new URL('./ha-templates.py', import.meta.url));
+
+/** Renders the templates with Jinja2 (Debian's python3-jinja2), in one process. */
+export function renderTemplates(jobs: readonly TemplateJob[]): TemplateResult[] {
+  const out = execFileSync('python3', [EVALUATOR], { input: JSON.stringify({ jobs }), encoding: 'utf8' });
+  return (JSON.parse(out) as { results: TemplateResult[] }).results;
+}
+
+const isTemplate = (v: unknown): v is string => typeof v === 'string' && /\{[{%]/.test(v);
+
+/** What one run of a bound automation does with a state change, up to its first action. */
+export interface RunOutcome {
+  triggered: boolean;
+  /** undefined when it did not trigger. */
+  passed?: boolean;
+  variables?: Record<string, unknown>;
+  errors: string[];
+}
+
+/**
+ * The trigger side of a bound automation for one state change: does a trigger fire, what do its
+ * variables become (templates rendered in order, as Home Assistant does), and do all conditions pass.
+ */
+export function runTriggerSide(automation: Record<string, unknown>, change: StateChange, states: TemplateJob['states'] = {}): RunOutcome {
+  const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
+  if (!triggers.some((t) => stateTriggerFires(t, change))) return { triggered: false, errors: [] };
+  const trigger = { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to };
+  const variables: Record<string, unknown> = { trigger, context: { id: '01JDZIENNIK2MQTTCONTEXT' } };
+  const errors: string[] = [];
+  for (const [name, value] of Object.entries((automation.variables ?? {}) as Record<string, unknown>)) {
+    if (!isTemplate(value)) {
+      variables[name] = value;
+      continue;
+    }
+    const [result] = renderTemplates([{ template: value, variables, states }]);
+    if (result && 'error' in result) errors.push(`variable ${name}: ${result.error}`);
+    else variables[name] = result?.value;
+  }
+  const conditions = (automation.conditions ?? []) as Record<string, unknown>[];
+  const unsupported = conditions.filter((c) => c.condition !== 'template');
+  if (unsupported.length > 0) errors.push(`conditions other than template: ${JSON.stringify(unsupported)}`);
+  const results = renderTemplates(
+    conditions.filter((c) => c.condition === 'template').map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const })),
+  );
+  for (const r of results) if ('error' in r) errors.push(`condition: ${r.error}`);
+  return { triggered: true, passed: results.every((r) => 'value' in r && r.value === true), variables, errors };
+}
+
+/** Every template in the actions (titles, messages, data), rendered strictly with the run's variables. */
+export function renderActionTemplates(
+  automation: Record<string, unknown>,
+  variables: Record<string, unknown>,
+  states: TemplateJob['states'] = {},
+): { path: string; result: TemplateResult }[] {
+  const found: { path: string; template: string }[] = [];
+  const walk = (v: unknown, path: string): void => {
+    if (isTemplate(v)) found.push({ path, template: v });
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+  };
+  walk(automation.actions, 'actions');
+  const results = renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true })));
+  return found.map((f, i) => ({ path: f.path, result: results[i] as TemplateResult }));
+}
+
+/** The state of an MQTT event entity after an event, as Home Assistant's MQTT event platform sets it. */
+export function eventEntityState(entityId: string, payload: Record<string, unknown>, at: string): HaState {
+  const { event_type: type, ...rest } = payload;
+  return { entity_id: entityId, state: at, attributes: { event_types: [type], event_type: type, ...rest } };
+}

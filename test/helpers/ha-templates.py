@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Renders Home Assistant templates the way its automations do, for the blueprint tests.
+
+Home Assistant renders templates with Jinja2 in a sandbox; this does the same with the same library
+(Debian's python3-jinja2), plus the few Home Assistant functions the blueprints use: states(),
+state_attr(), is_state(). A condition's result is read as Home Assistant reads it (result_as_boolean).
+
+stdin: JSON {"jobs": [{"template": str, "variables": {...}, "states": {entity_id: {"state": str,
+"attributes": {...}}}, "strict": bool, "as": "text" | "boolean"}]}
+stdout: JSON {"results": [{"value": ...} | {"error": str}]}
+"""
+import json
+import sys
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+def environment(states: dict, strict: bool) -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined if strict else jinja2.Undefined)
+
+    def state_attr(entity_id, name):
+        entity = states.get(entity_id)
+        return None if entity is None else entity.get("attributes", {}).get(name)
+
+    def state_of(entity_id):
+        entity = states.get(entity_id)
+        return "unknown" if entity is None else entity.get("state")
+
+    env.globals.update(state_attr=state_attr, states=state_of, is_state=lambda e, s: state_of(e) == s)
+    return env
+
+
+def as_boolean(text: str) -> bool:
+    """homeassistant.helpers.template.result_as_boolean."""
+    value = text.strip().lower()
+    if value in ("true", "yes", "on", "enable"):
+        return True
+    try:
+        return float(value) != 0
+    except ValueError:
+        return False
+
+
+def run(job: dict) -> dict:
+    try:
+        env = environment(job.get("states", {}), job.get("strict", False))
+        text = env.from_string(job["template"]).render(**job.get("variables", {}))
+    except Exception as error:  # a template error is a result the test reports
+        return {"error": f"{type(error).__name__}: {error}"}
+    return {"value": as_boolean(text) if job.get("as") == "boolean" else text}
+
+
+def main() -> None:
+    jobs = json.load(sys.stdin)["jobs"]
+    json.dump({"results": [run(job) for job in jobs]}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

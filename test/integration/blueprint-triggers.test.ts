@@ -1,0 +1,145 @@
+// The blueprints' trigger side against what the real bridge publishes: the demo school gives Ania a
+// grade, a message, plan changes, a test, her lucky number and a free day; each event the bridge sends
+// becomes the state change Home Assistant's MQTT event entity makes of it, and each blueprint's
+// trigger, variables and conditions run on it with Jinja2, as Home Assistant renders them. The
+// notifications' texts are rendered too, strictly, so a misspelt attribute fails.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, SimLife } from '../../src/simulator/index.js';
+import {
+  bind,
+  eventEntityState,
+  loadBlueprint,
+  renderActionTemplates,
+  runTriggerSide,
+  type HaState,
+  type StateChange,
+} from '../helpers/blueprints.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson; the next school day is Thursday the 19th.
+const NOW = '2026-11-18T09:10:00+01:00';
+const MINUTE = 60_000;
+const KINDS = ['grade', 'message', 'notice', 'plan_change', 'test', 'lucky', 'free_day'] as const;
+const FOLDER = fileURLToPath(new URL('../../blueprints/automation/dziennik2mqtt/', import.meta.url));
+const blueprint = (file: string) => loadBlueprint(join(FOLDER, file));
+
+const school = simulatedSchool(NOW);
+
+/** Ania's events as the bridge published them, and the states Home Assistant would hold. */
+async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; states: Record<string, HaState> }> {
+  const account = school.sim.account(ANIA.login);
+  account.setLuckyNumber(7, '2026-11-18');
+  const h = await school.polled(['last_update', 'lucky_number', 'timetable_tomorrow']);
+  // Two rounds of demo life: a cancellation and a substitution on the next school day, and more.
+  const life = new SimLife({ simulator: school.sim, logins: [ANIA.login], clock: school.clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE });
+  life.start();
+  account.addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+  // A change on Friday, which is not the next school day.
+  const friday = school.sim.plan(ANIA.login).lessonsOn('2026-11-20')[0]!;
+  account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-20', OrgLessonNo: friday.lessonNo });
+  account.setLuckyNumber(12, '2026-11-19');
+  account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-07', AddDate: account.stamp() });
+  await h.advanceMinutes(5);
+  life.stop();
+  await h.advanceMinutes(60);
+
+  const changes = new Map<string, StateChange[]>();
+  let second = 0;
+  for (const kind of KINDS) {
+    const entityId = `event.ania_${kind}`;
+    let previous: HaState = { entity_id: entityId, state: 'unknown', attributes: {} };
+    const list: StateChange[] = [];
+    for (const message of h.rec.on(`${h.base}/ania/event/${kind}`)) {
+      const at = new Date(Date.parse(NOW) + ++second * 1000).toISOString();
+      const next = eventEntityState(entityId, JSON.parse(message.text) as Record<string, unknown>, at);
+      list.push({ from: previous, to: next });
+      previous = next;
+    }
+    changes.set(kind, list);
+  }
+  const tomorrow = { entity_id: 'sensor.ania_timetable_tomorrow', state: h.state('ania', 'timetable_tomorrow') ?? 'unknown', attributes: h.attributes('ania', 'timetable_tomorrow') ?? {} };
+  return { changes, states: { [tomorrow.entity_id]: tomorrow } };
+}
+
+const PHONE = { notify_device: '0123456789abcdef0123456789abcdef' };
+
+describe('blueprints against the events of the real bridge', () => {
+  it('notify for their own events, by the conditions, with texts that render', async () => {
+    const { changes, states } = await demoEvents();
+    const events = (kind: string): StateChange[] => changes.get(kind) ?? [];
+    // The demo produced every kind, the plan changes on Thursday and on Friday.
+    expect(KINDS.filter((k) => events(k).length === 0)).toEqual([]);
+    const planDates = events('plan_change').map((c) => c.to.attributes.date);
+    expect(planDates).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
+    expect(states['sensor.ania_timetable_tomorrow']?.attributes.date).toBe('2026-11-19');
+    const all = KINDS.flatMap((k) => events(k));
+
+    /** Which of all the changes make the automation act, and the texts it would send for them. */
+    const outcome = (file: string, inputs: Record<string, unknown>) => {
+      const automation = bind(blueprint(file), { ...PHONE, ...inputs });
+      return all.map((change) => {
+        const run = runTriggerSide(automation, change, states);
+        expect(run.errors, `${file} on ${change.to.entity_id}`).toEqual([]);
+        const texts = run.passed ? renderActionTemplates(automation, run.variables ?? {}, states) : [];
+        for (const t of texts) expect(t.result, `${file} ${t.path}`).not.toHaveProperty('error');
+        return { change, acted: run.passed === true, texts: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')) };
+      });
+    };
+    const actedOn = (results: ReturnType<typeof outcome>) => results.filter((r) => r.acted).map((r) => r.change);
+
+    // A new grade: every grade event, nothing else; the subject filter narrows it.
+    const grades = outcome('new_grade.yaml', { grade_event: 'event.ania_grade' });
+    expect(actedOn(grades)).toEqual(events('grade'));
+    const subject = String(events('grade')[0]!.to.attributes.subject);
+    expect(grades.find((r) => r.acted)!.texts.join('\n')).toContain(subject);
+    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }))).toEqual([]);
+    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
+
+    // The lucky number: Thursday's is Ania's 12.
+    const lucky = outcome('lucky_number.yaml', { lucky_event: 'event.ania_lucky', child_name: 'Ania' });
+    expect(actedOn(lucky)).toEqual(events('lucky'));
+    expect(lucky.find((r) => r.acted)!.texts.join('\n')).toMatch(/Ania, 12 to Twój szczęśliwy numerek![\s\S]*W dniu 19\.11/);
+
+    // Tomorrow's plan: the Thursday changes, not Friday's; every one with the switch off.
+    const planInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
+    const plan = outcome('plan_change_tomorrow.yaml', planInputs);
+    expect(actedOn(plan).map((c) => c.to.attributes.date)).toEqual(planDates.filter((d) => d === '2026-11-19'));
+    expect(actedOn(plan).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
+    const substitution = plan.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
+    expect(substitution.texts.join('\n')).toMatch(/zastępstwo[\s\S]*zamiast/);
+    expect(actedOn(outcome('plan_change_tomorrow.yaml', { ...planInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
+
+    // A new test; quizzes only leaves the Sprawdzian out.
+    const tests = outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });
+    expect(actedOn(tests)).toEqual(events('test'));
+    expect(tests.find((r) => r.acted)!.texts.join('\n')).toMatch(/Test: Matematyka[\s\S]*24\.11 08:55: Sprawdzian: ułamki/);
+    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual([]);
+
+    // A new message with its preview, with and without the Open action.
+    const message = outcome('new_message.yaml', { message_event: 'event.ania_message', open_message_button: 'button.ania_open_message' });
+    expect(actedOn(message)).toEqual(events('message').filter((c) => c.to.attributes.mailbox === 'inbox'));
+    const texts = message.find((r) => r.acted)!.texts;
+    expect(texts.join('\n')).toContain(String(events('message')[0]!.to.attributes.topic));
+    expect(texts).toContain('D2M_OPEN_01JDZIENNIK2MQTTCONTEXT');
+    expect(actedOn(outcome('new_message.yaml', { message_event: 'event.ania_message' }))).toEqual(actedOn(message));
+
+    // Refresh the calendars: plan changes, tests and free days of the chosen events, not grades.
+    const refresh = outcome('refresh_calendars.yaml', {
+      events: ['event.ania_plan_change', 'event.ania_test', 'event.ania_free_day', 'event.ania_grade'],
+      calendars: ['calendar.ania_lekcje'],
+    });
+    expect(actedOn(refresh)).toEqual([...events('plan_change'), ...events('test'), ...events('free_day')]);
+  }, 120_000);
+
+  it('do not notify again when the entity comes back after a restart or a reconnect', () => {
+    const last: HaState = eventEntityState('event.ania_grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' }, '2026-11-18T08:00:00.000Z');
+    const unavailable: HaState = { ...last, state: 'unavailable', attributes: {} };
+    const automation = bind(blueprint('new_grade.yaml'), { ...PHONE, grade_event: 'event.ania_grade' });
+    expect(runTriggerSide(automation, { from: last, to: unavailable }).triggered).toBe(false);
+    expect(runTriggerSide(automation, { from: unavailable, to: last }).triggered).toBe(false);
+    expect(runTriggerSide(automation, { from: { ...last, state: 'unknown' }, to: last })).toMatchObject({ triggered: true, passed: true });
+  });
+});

@@ -1,0 +1,69 @@
+// The blueprints under blueprints/automation/dziennik2mqtt/: each parses, uses only the inputs it
+// declares (and every one it declares), takes the child's entities by selector (event entities of the
+// MQTT integration), describes itself in Polish and English, and can be imported with the
+// my.home-assistant.io link the docs give.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { InputRef} from '../../helpers/blueprints.js';
+import { loadBlueprint, usedInputs } from '../../helpers/blueprints.js';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const FOLDER = 'blueprints/automation/dziennik2mqtt';
+const FILES = readdirSync(join(REPO, FOLDER)).filter((f) => f.endsWith('.yaml')).sort();
+const repoUrl = (parse(readFileSync(join(REPO, 'repository.yaml'), 'utf8')) as { url: string }).url;
+const automationsPage = readFileSync(join(REPO, 'docs/automations.md'), 'utf8');
+
+const importLink = (sourceUrl: string): string =>
+  `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
+
+describe('blueprints', () => {
+  it('are the six the docs promise', () => {
+    expect(FILES).toEqual([
+      'lucky_number.yaml',
+      'new_grade.yaml',
+      'new_message.yaml',
+      'new_test.yaml',
+      'plan_change_tomorrow.yaml',
+      'refresh_calendars.yaml',
+    ]);
+  });
+
+  describe.each(FILES)('%s', (file) => {
+    const bp = loadBlueprint(join(REPO, FOLDER, file));
+    const declared = Object.keys(bp.blueprint.input);
+
+    it('is an automation blueprint whose every !input is declared, and every declared input used', () => {
+      expect(bp.blueprint.domain).toBe('automation');
+      const { blueprint: _declaration, ...automation } = bp;
+      const used = usedInputs(automation);
+      expect(used.filter((name) => !declared.includes(name))).toEqual([]);
+      expect(declared.filter((name) => !used.includes(name))).toEqual([]);
+      for (const key of ['triggers', 'actions']) expect(bp[key], key).toBeDefined();
+    });
+
+    it("takes the child's events by selector: event entities of the MQTT integration", () => {
+      const eventInputs = Object.entries(bp.blueprint.input).filter(([name]) => /event/.test(name));
+      expect(eventInputs.length).toBeGreaterThan(0);
+      for (const [name, decl] of eventInputs) {
+        expect(decl.selector, name).toMatchObject({ entity: { filter: [{ integration: 'mqtt', domain: 'event' }] } });
+      }
+      // The triggers listen to those inputs.
+      const triggers = bp.triggers as { entity_id: unknown }[];
+      expect(triggers.map((t) => (t.entity_id as InputRef).name)).toEqual(expect.arrayContaining([eventInputs[0]![0]]));
+    });
+
+    it('describes itself and its inputs in Polish and English', () => {
+      expect(bp.blueprint.name).toMatch(/^dziennik2mqtt: .+ \/ .+$/);
+      expect(bp.blueprint.description).toMatch(/^PL: [\s\S]+\nEN: /);
+      for (const [name, decl] of Object.entries(bp.blueprint.input)) expect(decl.name, name).toMatch(/ \/ /);
+    });
+
+    it('can be imported: its source_url is its own file in the repository, linked from docs/automations.md', () => {
+      expect(bp.blueprint.source_url).toBe(`${repoUrl}/blob/main/${FOLDER}/${file}`);
+      expect(automationsPage).toContain(importLink(bp.blueprint.source_url));
+    });
+  });
+});
