@@ -3,7 +3,11 @@
 // child stays quiet (problem OFF, one info line), the portal is asked once a day, a refresh asks at once.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
-import { createLogger } from '../../src/util/log.js';
+import { rm } from 'node:fs/promises';
+import { buildConfig } from '../../src/config/load.js';
+import { runCheck } from '../../src/check.js';
+import { createLogger, silentLogger } from '../../src/util/log.js';
+import { tempDir } from '../helpers/portal.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
 
@@ -97,5 +101,21 @@ describe('a module the school switched off (200 Status Disabled)', () => {
     await h.advanceMinutes(22 * 60);
     expect(reads('Notes')).toBe(2);
     expect(h.state('ania', 'problem')).toBe('OFF');
+  });
+});
+
+describe('check, for a school without the lucky number', () => {
+  it.each<LuckyForm>(['null', 'disabled', 'not_active'])('says %s is "not used by the school"', async (form) => {
+    school.sim.account(ANIA.login).setLuckyForm(form);
+    const dir = await tempDir();
+    try {
+      const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 } }, 'test', { env: {} });
+      let text = '';
+      const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock: school.clock });
+      expect(code).toBe(0);
+      expect(text).toContain('lucky number: not used by the school');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
