@@ -100,7 +100,9 @@ export class ResourceCache {
         // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
         if (error.switchedOff) log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again in a day');
         else log.debug(fields, 'module refused; not asking again for a while');
-        this.entries.set(key, { at: now, refusedUntil: now + (spec.refusedForMs ?? DAY) });
+        // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
+        const refusedFor = error.switchedOff ? Math.max(spec.refusedForMs ?? DAY, CADENCE.daily) : (spec.refusedForMs ?? DAY);
+        this.entries.set(key, { at: now, refusedUntil: now + refusedFor });
         return undefined;
       }
       if (spec.staleOnError && entry?.value !== undefined) {
