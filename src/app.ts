@@ -33,9 +33,14 @@ export interface AppOptions {
   hooks?: (childIndex: number) => PollHooks;
   /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
   reconnect?: ReconnectPolicy;
+  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
+  mqttVersion?: 4 | 5;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
-  /** The ingress proxy's address (default the Supervisor's); a test may put 127.0.0.1. */
+  /**
+   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
+   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
+   */
   ingressAddress?: string;
 }
 
@@ -66,6 +71,7 @@ export class App {
         language: config.language,
         reconnectPeriodMs: this.options.reconnect?.firstMs,
         reconnectMaxMs: this.options.reconnect?.maxMs,
+        protocolVersion: this.options.mqttVersion,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     // With the web server on, the pollers publish through a memory of what they published, which the
@@ -116,6 +122,7 @@ export class App {
         // Before the first identity an id is the login, not yet the one the feeds will have.
         childIds: () => this.pollers.map((p, i) => (config.accounts[i]?.id !== undefined || p.child ? p.id : undefined)),
         ingressAddress: this.options.ingressAddress,
+        clock,
       });
       await this.webService.start();
     }

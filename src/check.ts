@@ -1,6 +1,6 @@
 // `check`: logs every account in with its password and says, in plain words, who the child is, which
-// optional modules answer, and what to do when something fails; then the web server's addresses with
-// its access token. Exit 0 only if every account works.
+// optional modules answer, and what to do when something fails; then the web server's addresses, with
+// its access token only when asked (--show-token). Exit 0 only if every account works.
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
@@ -21,6 +21,8 @@ export interface CheckOptions {
   out: { write(text: string): unknown };
   log: Logger;
   clock?: Clock;
+  /** Print the addresses with the access token (`check --show-token`); else without it. */
+  showToken?: boolean;
 }
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
@@ -41,13 +43,22 @@ export async function runCheck(options: CheckOptions): Promise<number> {
 }
 
 /**
- * The web server's addresses with the access token (the one place besides the first start that shows
- * them): made here if the bridge has not run yet, so the first start then reuses it.
+ * The web server's addresses. With --show-token (the one place besides the first start and a rotation
+ * that shows them) with the access token, made here if the bridge has not run yet, so the first start
+ * then reuses it; without, the bare addresses and the token is not touched: a check's output is often
+ * pasted into a question, and the first start then still prints the full addresses.
  */
 async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
   const { http, data_dir } = options.config;
   if (http.port === 0) {
     options.out.write('\nweb server: off (http.port is 0)\n');
+    return;
+  }
+  if (!options.showToken) {
+    const base = webBaseUrl(http.bind, http.port);
+    options.out.write(
+      ['', 'web server (the addresses with the access token: dziennik2mqtt check --show-token):', `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'),
+    );
     return;
   }
   const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {

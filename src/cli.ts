@@ -3,7 +3,7 @@
 import { ConfigError } from './config/load.js';
 import { DASHBOARD_LANGS, type DashboardLang } from './ha/dashboard.js';
 
-export type Command = 'run' | 'demo' | 'check' | 'dashboard';
+export type Command = 'run' | 'demo' | 'check' | 'dashboard' | 'token';
 
 export interface CliArgs {
   command: Command;
@@ -18,6 +18,10 @@ export interface CliArgs {
   boardUrl?: string;
   /** demo: what real schools answer, turned on by name (checked by the demo). */
   quirks?: string;
+  /** check: print the web server's addresses with the access token. */
+  showToken: boolean;
+  /** token: make a new access token. */
+  rotate: boolean;
   help: boolean;
   version: boolean;
 }
@@ -29,6 +33,8 @@ Commands:
   demo       the bridge against the built-in simulated portal and an embedded MQTT broker
   check      validate the config and log every account in once
   dashboard  print a Lovelace dashboard for a wall tablet
+  token      with --rotate: a new access token for the web server (old addresses and board cookies
+             stop working, in a running bridge too) and the new addresses
 
 Options:
   --config FILE    config file (default: $DZIENNIK2MQTT_CONFIG, then ./config.yaml)
@@ -41,17 +47,19 @@ Options:
   --lang pl|en     dashboard: the language of its labels (default: the config's language)
   --board-url URL  dashboard: where its link to the family board goes (default: the add-on's panel,
                    else http://<this machine>:<http.port>/)
+  --show-token     check: also print the board's and the feeds' addresses with the access token
+  --rotate         token: make the new token (required: the command changes what others use)
   --help, --version
 `;
 
-const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard'];
+const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard', 'token'];
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { command: 'run', addon: false, help: false, version: false };
+  const args: CliArgs = { command: 'run', addon: false, help: false, version: false, showToken: false, rotate: false };
   const rest = [...argv];
   if (rest[0] !== undefined && !rest[0].startsWith('-')) {
     const command = rest.shift() as string;
-    if (!COMMANDS.includes(command as Command)) throw new ConfigError('usage', [`unknown command "${command}" (run, demo, check, dashboard)`]);
+    if (!COMMANDS.includes(command as Command)) throw new ConfigError('usage', [`unknown command "${command}" (${COMMANDS.join(', ')})`]);
     args.command = command as Command;
   }
   while (rest.length > 0) {
@@ -94,6 +102,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case '--quirks':
         args.quirks = value();
         break;
+      case '--show-token':
+        args.showToken = true;
+        break;
+      case '--rotate':
+        args.rotate = true;
+        break;
       case '--help':
       case '-h':
         args.help = true;
@@ -107,6 +121,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (args.addon && args.config !== undefined) throw new ConfigError('usage', ['give --config or --addon, not both']);
+  if (args.command === 'token' && !args.rotate && !args.help) throw new ConfigError('usage', ['token needs --rotate (to see the addresses with the current token: check --show-token)']);
+  if (args.showToken && args.command !== 'check') throw new ConfigError('usage', ['--show-token goes with check']);
+  if (args.rotate && args.command !== 'token') throw new ConfigError('usage', ['--rotate goes with token']);
   return args;
 }
 

@@ -89,7 +89,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     ].join('\n'),
   );
   // The web server's addresses with its token follow the banner (a new token each demo: a new data_dir).
-  const app = new App({ config, version: VERSION, log, staggerMs: 500, out });
+  // Aedes, the embedded broker, speaks MQTT 3.1.1 only: asking for 5 would cost a refused attempt.
+  const app = new App({ config, version: VERSION, log, staggerMs: 500, out, mqttVersion: broker ? 4 : undefined });
   const life = new SimLife({
     simulator,
     logins: DEMO_ACCOUNTS.map((a) => a.login),

@@ -40,7 +40,12 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'check': {
         const { config } = await loadConfig(args, false);
         const { runCheck } = await import('./check.js');
-        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr) });
+        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr), showToken: args.showToken });
+      }
+      case 'token': {
+        const { config } = await loadConfig(args, false);
+        const { runTokenRotation } = await import('./token-command.js');
+        return await runTokenRotation({ config, out: process.stdout });
       }
       case 'dashboard': {
         const { config, addon } = await loadConfig(args, false);
@@ -69,7 +74,8 @@ async function run(args: CliArgs): Promise<number> {
   const { config, addon } = await loadConfig(args);
   if (addon) await linkDownloads(config);
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
-  const app = new App({ config, version: VERSION, log });
+  const { trustedIngress } = await import('./web/request.js');
+  const app = new App({ config, version: VERSION, log, ingressAddress: trustedIngress(process.env) });
   const stopped = stopSignal();
   // start() waits for the broker however long it takes, so a stop may come first.
   const started = app.start().then(() => undefined);

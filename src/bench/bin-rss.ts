@@ -11,10 +11,12 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { stringify } from 'yaml';
 import { freeTcpPort, realWorld } from './real-world.js';
 import { benchLogin } from './accounts.js';
+import { FORCED_POLL_GAP_MS } from '../poller/refresh-gate.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 const CHILDREN = 3;
-const REFRESHES = 3;
+/** Full polls asked for after the first one; the bridge forces at most one per child a minute. */
+const REFRESHES = 2;
 
 export interface BinRss {
   /** Sum of VmRSS over the bin's process tree (MB), after the poll cycles. */
@@ -31,6 +33,8 @@ export interface BinRssOptions {
    * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
+  /** The node binary to start the bin with (default: the one running the bench). */
+  execPath?: string;
 }
 
 /** nodeArgs: options put before the script (empty: the bin started plainly). */
@@ -56,13 +60,14 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const bin = spawn(process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
   let client: WebClient | undefined;
   try {
     await Promise.all(ids.map((id) => nextMessage(watcher, `bench/${id}/last_update`)));
     if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'));
     for (let round = 0; round < REFRESHES; round++) {
+      if (round > 0) await delay(FORCED_POLL_GAP_MS + 1_000);
       await Promise.all(
         ids.map(async (id) => {
           const done = nextMessage(watcher, `bench/${id}/refresh/result`);
@@ -185,14 +190,14 @@ export async function processTree(root: number): Promise<TreeProcess[]> {
   return out;
 }
 
-// `node dist/bench/bin-rss.js [--web] [node options]`: the figure alone, for trying launcher variants
-// (and the web server's cost) by hand.
+// `node dist/bench/bin-rss.js [--web] [--node PATH] [node options]`: the figure alone, for trying
+// launcher variants, other Nodes (and the web server's cost) by hand.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  binRss(
-    args.filter((a) => a !== '--web'),
-    { web: args.includes('--web') },
-  ).then(
+  const nodeAt = args.indexOf('--node');
+  const execPath = nodeAt === -1 ? undefined : args[nodeAt + 1];
+  const nodeArgs = args.filter((a, i) => a !== '--web' && (nodeAt === -1 || (i !== nodeAt && i !== nodeAt + 1)));
+  binRss(nodeArgs, { web: args.includes('--web'), execPath }).then(
     (r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
     (error: unknown) => {
       process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { binRss, type BinRss } from './bin-rss.js';
 import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../launch.js';
+import { checkoutImageNode } from './image-node.js';
+import { nodeFloor } from './node-floor.js';
+
+/** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
@@ -123,6 +128,19 @@ async function main(): Promise<void> {
   rows.push({ measure: 'bin stopped by SIGTERM: exit 0, offline published', value: `${bin.exitCode}, ${bin.offline}`, target: '0, true', ok: bin.exitCode === 0 && bin.offline });
   json.bin = bin;
 
+  const image = await checkoutImageNode(ROOT, log);
+  if (image === undefined) {
+    rows.push({ measure: "RSS of the bin on the image's Node, 3 children (MB)", value: 'not had', target: '<= 85', ok: null });
+  } else {
+    log(`the same on the image's Node ${image.version}...`);
+    const onImage = await binRss([], { execPath: image.execPath });
+    const heldOnImage = heldBy(onImage);
+    rows.push({ measure: `RSS of the bin on the image's Node ${image.version}, 3 children (MB)`, value: heldOnImage.toFixed(0), target: '<= 85', ok: heldOnImage <= 85 });
+    const floor = await nodeFloor(image.execPath, ROOT);
+    rows.push({ measure: `  Node ${image.major} bare / with the six packages imported (MB)`, value: `${floor.bareMB.toFixed(0)} / ${floor.packagesMB.toFixed(0)}`, target: '', ok: null });
+    json.bin_image = { version: image.version, ...onImage, floor };
+  }
+
   log('the same with the web server on and a tablet using it...');
   const web = await binRss([], { web: true });
   const heldWeb = heldBy(web);
@@ -150,6 +168,19 @@ async function main(): Promise<void> {
     ok: heapGrowth < 1,
   });
   json.week = week;
+  if (image !== undefined) {
+    log(`the same week on the image's Node ${image.version} (a fresh process)...`);
+    const weekOnImage = await forkRun<WeekResult>(['--week'], image.execPath);
+    const growth = (weekOnImage.daily.at(-1)?.heapMB ?? 0) - (weekOnImage.daily[1]?.heapMB ?? 0);
+    rows.push({
+      measure: `week on Node ${image.version}: live heap day 1 -> day 7 (MB)`,
+      value: `${weekOnImage.daily[0]?.heapMB.toFixed(1)}->${weekOnImage.daily.at(-1)?.heapMB.toFixed(1)}`,
+      target: '< 1 MB growth from day 2',
+      ok: growth < 1,
+    });
+    rows.push({ measure: `week on Node ${image.version}: RSS day 1 -> day 7 (MB)`, value: `${weekOnImage.daily[0]?.rssMB.toFixed(0)}->${weekOnImage.daily.at(-1)?.rssMB.toFixed(0)}`, target: 'no growth', ok: null });
+    json.week_image = weekOnImage;
+  }
 
   log('measuring the time from start to the first full publish (real time)...');
   const first = await firstPublish();
@@ -184,13 +215,17 @@ function memoryRun(children: number): Promise<{ rssMB: number; heapMB: number; r
   return forkRun(['--memory', String(children)]);
 }
 
-/** Runs this file again in a fresh process with the production V8 flags and reads its JSON answer. */
-function forkRun<T>(args: string[]): Promise<T> {
+/**
+ * Runs this file again in a fresh process with the production V8 flags (on another node binary when
+ * given) and reads its JSON answer.
+ */
+function forkRun<T>(args: string[], execPath?: string): Promise<T> {
   return new Promise((resolve, reject) => {
     // The same V8 settings as the bin gives itself (launch.ts).
     const child = fork(fileURLToPath(import.meta.url), args, {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       execArgv: ['--expose-gc', ...MEMORY_FLAGS],
+      ...(execPath === undefined ? {} : { execPath }),
     });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

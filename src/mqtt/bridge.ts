@@ -16,6 +16,7 @@ import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
+import { MAX_STATUS_BYTES } from './sizes.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
 
@@ -42,6 +43,8 @@ export interface BridgeOptions {
   reconnectPeriodMs?: number;
   /** The longest delay between reconnect attempts (default 60 s). */
   reconnectMaxMs?: number;
+  /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
+  protocolVersion?: 4 | 5;
 }
 
 /** Home Assistant reads attributes only up to this size. */
@@ -99,6 +102,7 @@ export class Bridge {
       mqtt: this.options.mqtt,
       will: { topic: this.topics.bridgeState, payload: 'offline' },
       reconnectPeriodMs: policy.firstMs,
+      protocolVersion: this.options.protocolVersion,
     });
     this.client = client;
     watchConnection(client, {
@@ -243,8 +247,9 @@ export class Bridge {
 
   private onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (topic === this.topics.haStatus) {
-      // A retained "online" is an old birth, not Home Assistant starting now.
-      if (!packet.retain && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
+      // A retained "online" is an old birth, not Home Assistant starting now. Anything longer than a
+      // status is not decoded at all (any client of the broker may publish here).
+      if (!packet.retain && payload.length <= MAX_STATUS_BYTES && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
       return;
     }
     this.inbox.handle(topic, payload, packet);

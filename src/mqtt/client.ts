@@ -7,6 +7,7 @@ import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { MAX_PACKET_BYTES } from './sizes.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
 export class MqttConnectionError extends Error {
@@ -22,6 +23,11 @@ export class MqttConnectionError extends Error {
 
 export interface ClientSettings {
   mqtt: MqttConfig;
+  /**
+   * 5 (the default) tells the broker the largest packet the bridge takes; a broker that refuses MQTT 5
+   * gets 3.1.1 from the next attempt on. 4 for a broker known to speak only 3.1.1 (the demo's own).
+   */
+  protocolVersion?: 4 | 5;
   will: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
@@ -57,6 +63,8 @@ export function createClient(settings: ClientSettings): MqttClient {
   const options: IClientOptions = {
     clientId: `dziennik2mqtt_${randomBytes(4).toString('hex')}`,
     clean: true,
+    protocolVersion: settings.protocolVersion ?? 5,
+    ...(settings.protocolVersion === 4 ? {} : { properties: { maximumPacketSize: MAX_PACKET_BYTES } }),
     reconnectPeriod: settings.reconnectPeriodMs,
     // A refused user name or password is retried too: the Mosquitto add-on may load its users after
     // it starts listening, and a fixed config is picked up without a restart loop.
@@ -72,7 +80,17 @@ export function createClient(settings: ClientSettings): MqttClient {
   if (username) options.username = username;
   if (password) options.password = password;
   const tcp = plainTcpBroker(url);
-  if (tcp === undefined) return connect(url, options);
+  const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
+  client.on('error', (err) => {
+    if (!refusesVersion(err) || client.options.protocolVersion !== 5) return;
+    // Read when the next attempt builds its CONNECT: 3.1.1 has no maximum packet size to tell.
+    client.options.protocolVersion = 4;
+    delete client.options.properties;
+  });
+  return client;
+}
+
+function tcpClient(tcp: TcpBroker, options: IClientOptions): MqttClient {
   // A plain TCP broker (the usual case) gets its socket here: connect() loads the WebSocket and SOCKS
   // code of every transport on its first call (ws, socks, ip-address), about 2 MB of RSS for nothing
   // (see `npm run bench`). TLS, WebSockets, a SOCKS proxy and URL query options still go through it.
@@ -117,6 +135,14 @@ export function plainTcpBroker(url: string, env: NodeJS.ProcessEnv = process.env
 /** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
 const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
 
+/** CONNACK codes for a protocol version the broker does not speak (MQTT 3 and 5). */
+const UNSUPPORTED_VERSION = new Set([1, 132]);
+
+function refusesVersion(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'number' && UNSUPPORTED_VERSION.has(code);
+}
+
 /** Resolves on the first connection, however many attempts it takes; rejects only on `end` (stop). */
 export function waitForConnect(client: MqttClient, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -142,6 +168,7 @@ export function explainConnectFailure(url: string, error: unknown): string {
   if (typeof code === 'number' && NOT_AUTHORISED.has(code)) {
     return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
   }
+  if (refusesVersion(error)) return 'the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1';
   switch (code) {
     case 'ECONNREFUSED':
       return isLoopback(url)

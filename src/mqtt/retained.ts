@@ -4,6 +4,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Platform } from '../ha/entities.js';
 import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
 import type { Clock } from '../util/clock.js';
+import { MAX_DEVICE_CONFIG_BYTES } from './sizes.js';
 
 export interface RetainedComponent {
   platform: Platform;
@@ -26,7 +27,8 @@ const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'even
 export async function readRetainedDevices(client: MqttClient, topics: Topics, waitMs: number, clock: Clock): Promise<RetainedDevice[]> {
   const found = new Map<string, Buffer>();
   const collect = (topic: string, payload: Buffer, packet: IPublishPacket): void => {
-    if (packet.retain && topics.parseDeviceConfig(topic) !== undefined) found.set(topic, payload);
+    // A config too large to be ours is not kept: a 30 MB one must not stay in memory for the scan.
+    if (packet.retain && payload.length <= MAX_DEVICE_CONFIG_BYTES && topics.parseDeviceConfig(topic) !== undefined) found.set(topic, payload);
   };
   client.on('message', collect);
   try {
@@ -46,7 +48,7 @@ export async function readRetainedDevices(client: MqttClient, topics: Topics, wa
  */
 export function readOwnDeviceConfig(topics: Topics, topic: string, payload: Buffer): RetainedDevice | undefined {
   const child = topics.parseDeviceConfig(topic);
-  if (child === undefined || payload.length === 0) return undefined;
+  if (child === undefined || payload.length === 0 || payload.length > MAX_DEVICE_CONFIG_BYTES) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));

@@ -19,6 +19,7 @@ import type { Identity } from './identity.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Tier } from './source.js';
 import { SerialQueue } from '../util/serial.js';
+import { RefreshGate } from './refresh-gate.js';
 import type { Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
@@ -37,6 +38,7 @@ export class AccountPoller implements CommandAccount {
   readonly features: AccountFeatures;
   private readonly timers = new Map<Tier | 'boundary', Timer>();
   private readonly queue = new SerialQueue();
+  private readonly refreshes: RefreshGate;
   private stopped = true;
 
   constructor(options: AccountPollerOptions) {
@@ -58,6 +60,13 @@ export class AccountPoller implements CommandAccount {
     const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
     const made = { account, gateway, messages, identity: () => this.pupil.identity, childId: () => this.pupil.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
+    this.refreshes = new RefreshGate({
+      clock,
+      poll: () =>
+        this.enqueue(async () => {
+          await this.cycle(['fast', 'normal'], true);
+        }),
+    });
   }
 
   get id(): string {
@@ -80,7 +89,10 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    this.health.restoredSuccessAt = await this.pupil.restore();
+    // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
+    // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
+    const restored = await this.pupil.restore();
+    this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     await this.gate.load(this.pupil.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
@@ -103,11 +115,9 @@ export class AccountPoller implements CommandAccount {
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
   }
 
-  /** Polls every tier now (the refresh command); resolves when done. */
+  /** Polls every tier now (the refresh command), or joins a forced poll under a minute old; resolves when done. */
   refresh(): Promise<void> {
-    return this.enqueue(async () => {
-      await this.cycle(['fast', 'normal'], true);
-    });
+    return this.refreshes.request();
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */

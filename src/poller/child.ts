@@ -35,9 +35,14 @@ export class AccountChild {
     return cached.fetchedAt;
   }
 
-  /** Whether the identity is missing or a day old (then `fetch` reads it again). */
+  /**
+   * Whether the identity is missing or a day old (then `fetch` reads it again). One fetched "in the
+   * future" was saved under a clock that ran ahead: stale too, or it would be kept for years.
+   */
   stale(now: number): boolean {
-    return !this.identity || now - this.identity.fetchedAt >= DAY;
+    if (!this.identity) return true;
+    const age = now - this.identity.fetchedAt;
+    return age < 0 || age >= DAY;
   }
 
   /** Reads and saves the identity; a failed save goes to onStorageError, not to the caller. */

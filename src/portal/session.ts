@@ -107,10 +107,14 @@ export class PortalSession {
     const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
     if (!jar) return;
     this.http.useJar(jar);
-    this.state = { loggedInAt: saved.loggedInAt, refreshedAt: saved.refreshedAt, refreshFailedAt: saved.refreshFailedAt };
+    // Times from the future were saved under a clock that ran ahead (or this one was set back): taken
+    // as now, so a refresh pause lasts at most its policy from here.
+    const now = this.options.clock.now();
+    const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
+    this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
-      this.pause = saved.pause;
+      this.pause = this.bounded(saved.pause, now);
     }
   }
 
@@ -119,9 +123,22 @@ export class PortalSession {
     this.loginListeners.push(listener);
   }
 
-  /** The login pause in force, if any (reason and until); login() refuses to log in during one. */
+  /**
+   * The login pause in force, if any (reason and until); login() refuses to log in during one. Never
+   * longer than the policy gives its reason from now: a pause restored from a file written under a
+   * clock years ahead, or kept while the clock was set back, is cut to that.
+   */
   get pausedUntil(): Pause | undefined {
-    return this.pause && this.pause.until > this.options.clock.now() ? this.pause : undefined;
+    if (!this.pause) return undefined;
+    const now = this.options.clock.now();
+    const pause = (this.pause = this.bounded(this.pause, now));
+    return pause.until > now ? pause : undefined;
+  }
+
+  /** The pause, ending no later than its reason's policy allows from now. */
+  private bounded(pause: Pause, now: number): Pause {
+    const longest = now + (pause.reason === 'wrong_credentials' ? this.policy.wrongCredentialsPauseMs : this.policy.captchaPauseMs);
+    return pause.until > longest ? { ...pause, until: longest } : pause;
   }
 
   /**

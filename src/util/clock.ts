@@ -14,10 +14,23 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** The longest delay setTimeout takes (about 24.8 days); a longer one would fire after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A delay setTimeout can keep: at least 0, at most MAX_TIMER_MS. Node turns a longer one (a date years
+ * away after a clock jump) into 1 ms with a warning, and a timer that re-arms itself becomes a tight
+ * loop; a delay that is not a number waits the longest too, for the same reason.
+ */
+export function timerDelay(ms: number): number {
+  if (Number.isNaN(ms)) return MAX_TIMER_MS;
+  return Math.min(MAX_TIMER_MS, Math.max(0, ms));
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(fn, ms) {
-    const handle = setTimeout(fn, Math.max(0, ms));
+    const handle = setTimeout(fn, timerDelay(ms));
     handle.unref?.();
     return { cancel: () => clearTimeout(handle) };
   },

@@ -8,6 +8,7 @@ import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { BOARD_CSS, boardHtml } from './board-page.js';
 import { BOARD_SCRIPT } from './board-script.js';
+import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 
 export interface BoardOptions {
@@ -95,7 +96,7 @@ export class BoardEvents {
   attach(res: ServerResponse, shown: string): void {
     if (!res.headersSent) res.writeHead(200, STREAM_HEADERS);
     // A reconnect after a dropped stream waits 5 s; the first line also opens the stream at once.
-    res.write('retry: 5000\n\n');
+    writeToStream(res, 'retry: 5000\n\n');
     this.clients.set(res, shown);
     res.on('close', () => this.detach(res));
     if (this.clients.size === 1) this.start();
@@ -110,7 +111,7 @@ export class BoardEvents {
       }, this.timing.coalesceMs);
     });
     this.heartbeat = setInterval(() => {
-      for (const res of this.clients.keys()) res.write(': heartbeat\n\n');
+      for (const res of this.clients.keys()) writeToStream(res, ': heartbeat\n\n');
       this.broadcast();
     }, this.timing.heartbeatMs);
   }
@@ -134,6 +135,6 @@ export class BoardEvents {
   private send(now: Versioned, res: ServerResponse): void {
     if (this.clients.get(res) === now.version || res.writableEnded) return;
     this.clients.set(res, now.version);
-    res.write(`id: ${now.version}\nevent: board\ndata: ${now.json}\n\n`);
+    writeToStream(res, `id: ${now.version}\nevent: board\ndata: ${now.json}\n\n`);
   }
 }

@@ -1,6 +1,6 @@
 // The web server's decisions about a request before any route sees it, as pure functions: is the
 // path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
-import { tokenMatches } from './token.js';
+import { cookieFor, tokenMatches } from './token.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
 export const MAX_URL_LENGTH = 2048;
@@ -8,8 +8,20 @@ export const MAX_URL_LENGTH = 2048;
 /** The address the Supervisor's ingress proxy connects from (Home Assistant's add-on network). */
 export const SUPERVISOR_INGRESS_ADDRESS = '172.30.32.2';
 
-/** The cookie the board's page sets, so the tablet needs the token in its address only once. */
-export const TOKEN_COOKIE = 'dziennik2mqtt_token';
+/**
+ * The ingress proxy to trust: the Supervisor's, only when the bridge runs under it (the Supervisor sets
+ * SUPERVISOR_TOKEN in every add-on). Elsewhere 172.30.32.2 may be any machine (a Docker network), so
+ * nothing is let in without the token.
+ */
+export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
+  return env.SUPERVISOR_TOKEN ? SUPERVISOR_INGRESS_ADDRESS : undefined;
+}
+
+/**
+ * The cookie the board's page sets, so the tablet needs the token in its address only once. It holds
+ * cookieFor(token), never the token: a cookie read off a tablet does not give the feeds' addresses.
+ */
+export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
 export type ParsedTarget =
   | { ok: true; segments: string[]; query: URLSearchParams; path: string }
@@ -42,11 +54,15 @@ export function parseTarget(target: string): ParsedTarget {
   return { ok: true, segments, query, path };
 }
 
-/** True when the connection comes from the ingress proxy's address (also written as IPv4-mapped IPv6). */
-export function fromIngress(remoteAddress: string | undefined, ingressAddress: string = SUPERVISOR_INGRESS_ADDRESS): boolean {
-  if (remoteAddress === undefined) return false;
-  const address = remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
-  return address === ingressAddress;
+/** An IPv4 address written as IPv4-mapped IPv6 (`::ffff:10.0.0.5`) as plain IPv4; others as they are. */
+export function plainAddress(remoteAddress: string): string {
+  return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
+}
+
+/** True when the connection comes from the trusted ingress proxy; never when none is trusted. */
+export function fromIngress(remoteAddress: string | undefined, ingressAddress: string | undefined): boolean {
+  if (remoteAddress === undefined || ingressAddress === undefined) return false;
+  return plainAddress(remoteAddress) === ingressAddress;
 }
 
 /** The ingress path prefix as Home Assistant sends it, or '' when it does not look like one. */
@@ -73,17 +89,22 @@ export interface AccessQuestion {
   cookieHeader: string | undefined;
   remoteAddress: string | undefined;
   token: string;
+  /** The trusted ingress proxy's address; undefined outside the Supervisor (see trustedIngress). */
   ingressAddress?: string;
 }
 
-/** Who may see what: `/health` is open, ingress needs nothing more, everything else needs the token. */
+/**
+ * Who may see what: ingress needs nothing more, everything but `/health` needs the token. `/health`
+ * is open, and says `via` too: with the token it may name the children.
+ */
 export function decideAccess(q: AccessQuestion): Access {
-  if (q.segments.length === 1 && q.segments[0] === 'health') return { allowed: true, via: 'open' };
+  const health = q.segments.length === 1 && q.segments[0] === 'health';
   if (fromIngress(q.remoteAddress, q.ingressAddress)) return { allowed: true, via: 'ingress' };
   // Both are compared (in constant time), so the answer's timing does not tell which one was present.
   const byQuery = tokenMatches(q.query.get('token') ?? undefined, q.token);
-  const byCookie = tokenMatches(cookieValue(q.cookieHeader, TOKEN_COOKIE), q.token);
+  const byCookie = tokenMatches(cookieValue(q.cookieHeader, BOARD_COOKIE), cookieFor(q.token));
   if (byQuery) return { allowed: true, via: 'query' };
   if (byCookie) return { allowed: true, via: 'cookie' };
+  if (health) return { allowed: true, via: 'open' };
   return { allowed: false };
 }

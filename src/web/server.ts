@@ -1,12 +1,18 @@
 // The built-in web server (interface 6.5) on Node's own http: lets in GET and HEAD with the token (or
 // through ingress), hands the decoded path to the routes, and adds what every answer needs: the
 // security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
+// Its limits (interface 7.4): short header and request timeouts, connections per address
+// (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decideAccess, ingressPathOf, parseTarget, TOKEN_COOKIE } from './request.js';
+import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
+import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
+import { MAX_STREAMS, wasDropped } from './streams.js';
+import { cookieFor } from './token.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../util/log.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 export interface WebServerOptions {
   /** 1..65535: the config's port 0 means "off" and never reaches here (tests take a free port). */
@@ -14,16 +20,24 @@ export interface WebServerOptions {
   host: string;
   routes: readonly Route[];
   data: WebData;
-  token: string;
+  /** The access token, or where to ask for it on each request (it can be rotated while running). */
+  token: string | (() => string);
   log: Logger;
-  /** The ingress proxy's address (default the Supervisor's, 172.30.32.2); a test may put 127.0.0.1. */
+  /**
+   * The ingress proxy to let in without the token: the Supervisor's (172.30.32.2) only when running
+   * under it (request.ts trustedIngress), a test's 127.0.0.1; undefined trusts no address.
+   */
   ingressAddress?: string;
+  /** Times the silent connections (default the system clock; a test's fake one moves at will). */
+  clock?: Clock;
 }
 
 export interface WebServer {
   /** http://host:port as bound. */
   readonly url: string;
   readonly port: number;
+  /** Ends every open event stream (after a token rotation: they were let in with the old one). */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
@@ -34,14 +48,22 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
-const MAX_CONNECTIONS = 64;
+/**
+ * A request's headers must arrive within this, the whole request within REQUEST_TIMEOUT_MS: a socket
+ * that sends nothing (closeSilent) or a byte now and then (Node's own timeouts, looked at every
+ * CHECK_INTERVAL_MS) is closed instead of holding a place. An event stream is not affected: its
+ * request is complete.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const CHECK_INTERVAL_MS = 1_000;
 
 /** The cookie lives long: a wall tablet should not need the token again for years. */
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
 const UNAUTHORIZED_TEXT =
   'The access token is missing or wrong. Open the address printed when dziennik2mqtt first started, ' +
-  'or run `dziennik2mqtt check` to see it again.\n';
+  'or run `dziennik2mqtt check --show-token` to see it again.\n';
 
 /** Starts listening; rejects when the address cannot be bound (EADDRINUSE, EACCES). */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -49,7 +71,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw new RangeError(`web server port must be 1..65535 (0 turns the server off before this), got ${options.port}`);
   }
   const streams = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const timeouts = { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: CHECK_INTERVAL_MS };
+  const server = createServer(timeouts, (req, res) => {
     // Whatever goes wrong in one answer (a route's bad header value, say) must not reach the process.
     try {
       handle(req, res, options, streams);
@@ -59,8 +82,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else res.destroy();
     }
   });
-  // A flood of connections must not grow the bridge's memory without bound; a family needs a few.
-  server.maxConnections = MAX_CONNECTIONS;
+  limitConnections(server, CONNECTION_LIMITS, options.ingressAddress);
+  closeSilent(server, options.clock ?? systemClock, HEADERS_TIMEOUT_MS);
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -68,6 +91,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     url: `http://${host}:${port}`,
     port,
+    endStreams: () => {
+      for (const res of streams) res.end();
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         for (const res of streams) res.end();
@@ -105,12 +131,13 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   const head = method === 'HEAD';
   const parsed = parseTarget(target);
   if (!parsed.ok) return plain(res, parsed.status, `${parsed.status === 404 ? 'Not found' : parsed.status === 414 ? 'Address too long' : 'Bad address'}.\n`, {}, head);
+  const token = typeof options.token === 'string' ? options.token : options.token();
   const access = decideAccess({
     segments: parsed.segments,
     query: parsed.query,
     cookieHeader: req.headers.cookie,
     remoteAddress: req.socket.remoteAddress,
-    token: options.token,
+    token,
     ingressAddress: options.ingressAddress,
   });
   if (!access.allowed) {
@@ -118,15 +145,16 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
     return plain(res, 401, UNAUTHORIZED_TEXT, {}, head);
   }
   const extra: Record<string, string> = {};
-  // The board's own address with a right ?token=: from now on the cookie carries it.
+  // The board's own address with a right ?token=: from now on the cookie stands for it.
   if (access.via === 'query' && parsed.segments.length === 0) {
-    extra['Set-Cookie'] = `${TOKEN_COOKIE}=${options.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
+    extra['Set-Cookie'] = `${BOARD_COOKIE}=${cookieFor(token)}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${COOKIE_MAX_AGE_S}`;
   }
   const request: WebRequest = {
     method: head ? 'HEAD' : 'GET',
     segments: parsed.segments,
-    query: withoutToken(parsed.query, options.token),
+    query: withoutToken(parsed.query, token),
     headers: req.headers,
+    trusted: access.via !== 'open',
     ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
   };
   let answer: WebResponse | undefined;
@@ -166,10 +194,19 @@ function openStream(
   headers: Record<string, string>,
   context: { head: boolean; streams: Set<ServerResponse>; log: Logger; logPath: string },
 ): void {
+  // The page polls instead when refused (EventSource gives up on a 503).
+  if (!context.head && context.streams.size >= MAX_STREAMS) {
+    // debug: whoever holds 16 streams open on purpose could otherwise fill the log with refusals.
+    context.log.debug({ path: context.logPath, open: context.streams.size }, 'event stream refused: too many open');
+    return plain(res, 503, 'Too many open event streams.\n', { 'Retry-After': '60' });
+  }
   res.writeHead(answer.status, { 'Cache-Control': 'no-store', ...answer.headers, ...headers });
   if (context.head) return void res.end();
   context.streams.add(res);
-  res.on('close', () => context.streams.delete(res));
+  res.on('close', () => {
+    context.streams.delete(res);
+    if (wasDropped(res)) context.log.warn({ path: context.logPath }, 'event stream dropped: its reader fell too far behind');
+  });
   try {
     stream(res);
   } catch (error) {

@@ -1,6 +1,7 @@
 // The web server as a part of the running bridge: the token, the routes, start-up lines and a bind
 // failure that leaves the bridge running. Built by App when http.port is not 0.
 import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
+import { LiveToken } from './token-file.js';
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
@@ -9,6 +10,13 @@ import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
+
+/**
+ * How often the token file is looked at besides each request: a rotation also ends the event streams
+ * opened with the old token when no request comes (a board left open on a tablet).
+ */
+const TOKEN_CHECK_MS = 30_000;
 
 export interface WebServiceOptions {
   http: HttpConfig;
@@ -19,7 +27,9 @@ export interface WebServiceOptions {
   out: { write(text: string): unknown };
   /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
   childIds: () => ReadonlyArray<string | undefined>;
+  /** The ingress proxy to trust (see startWebServer); undefined outside the Supervisor. */
   ingressAddress?: string;
+  clock?: Clock;
 }
 
 /** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
@@ -36,6 +46,7 @@ export class WebService {
   private server: WebServer | undefined;
   private token: string | undefined;
   private stopWaiting: (() => void) | undefined;
+  private tokenCheck: Timer | undefined;
 
   constructor(options: WebServiceOptions) {
     this.options = options;
@@ -58,24 +69,40 @@ export class WebService {
       log.error({ err: (error as NodeJS.ErrnoException).code ?? String(error) }, `web server off: cannot keep its access token in ${dataDir}`);
       return;
     }
+    const live = new LiveToken(dataDir, this.token);
+    const clock = this.options.clock ?? systemClock;
     try {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        routes: webRoutes(data, { token: this.token, port: http.port }),
+        // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
+        routes: webRoutes(data, { get token() { return live.current(); }, port: http.port }),
         data,
-        token: this.token,
+        token: () => live.current(),
         log,
         ingressAddress: this.options.ingressAddress,
+        clock,
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       log.error({ port: http.port, bind: http.bind, err: code ?? (error instanceof Error ? error.message : String(error)) }, bindAdvice(code, http.port));
       return;
     }
+    const server = this.server;
+    live.onChange(() => {
+      log.info('web server: the access token changed (dziennik2mqtt token --rotate); old addresses and cookies no longer open anything');
+      server.endStreams();
+    });
+    const check = (): void => {
+      this.tokenCheck = clock.setTimer(() => {
+        live.current();
+        check();
+      }, TOKEN_CHECK_MS);
+    };
+    check();
     const base = webBaseUrl(http.bind, this.server.port);
     if (created && this.token !== undefined) this.printOnce(base, this.token);
-    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check)');
+    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)');
   }
 
   /**
@@ -88,7 +115,7 @@ export class WebService {
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
     const urls = () => webUrls(base, childIds() as string[], token);
     const known = () => childIds().every((id) => id !== undefined);
-    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check` shows them again; keep them private):'];
+    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check --show-token` shows them again; keep them private):'];
     if (known()) {
       write([...heading, ...formatWebUrls(urls())]);
       return;
@@ -98,12 +125,14 @@ export class WebService {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check` shows them again):', ...formatWebUrls(urls()).slice(1)]);
+      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check --show-token` shows them again):', ...formatWebUrls(urls()).slice(1)]);
     });
   }
 
   async stop(): Promise<void> {
     this.stopWaiting?.();
+    this.tokenCheck?.cancel();
+    this.tokenCheck = undefined;
     await this.server?.close();
     this.server = undefined;
   }

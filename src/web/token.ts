@@ -1,6 +1,6 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
 // reused after; compared in constant time. Also the URLs a person opens, with or without it.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
@@ -12,7 +12,7 @@ import { FEED_NAMES } from './types.js';
 export const TOKEN_FILE = 'http-token';
 
 /** What a token file may hold: a hand-written one is taken too, if it is long enough to guess hard. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
 
 export interface WebToken {
   value: string;
@@ -31,9 +31,26 @@ export async function loadOrCreateToken(dataDir: string): Promise<WebToken> {
     },
   );
   if (existing !== undefined && TOKEN_SHAPE.test(existing)) return { value: existing, created: false };
+  return { value: await rotateToken(dataDir), created: true };
+}
+
+/**
+ * A new token in data_dir, in place of the old one (`dziennik2mqtt token --rotate`): the old feed
+ * addresses and board cookies stop working, in a running bridge too (it reads the file again when it
+ * changes, see LiveToken).
+ */
+export async function rotateToken(dataDir: string): Promise<string> {
   const value = randomBytes(32).toString('base64url');
-  await writeFileAtomic(path, `${value}\n`);
-  return { value, created: true };
+  await writeFileAtomic(join(dataDir, TOKEN_FILE), `${value}\n`);
+  return value;
+}
+
+/**
+ * What the board's cookie holds: an HMAC keyed by the token. It opens the board as the token does, but
+ * cannot be turned back into the token, and it stops working when the token is rotated.
+ */
+export function cookieFor(token: string): string {
+  return createHmac('sha256', token).update('dziennik2mqtt board cookie').digest('base64url');
 }
 
 /**

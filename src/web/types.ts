@@ -20,6 +20,8 @@ export interface WebRequest {
   headers: IncomingHttpHeaders;
   /** The path prefix Home Assistant's ingress serves us under (`X-Ingress-Path`), '' when direct. */
   ingressPath: string;
+  /** True when it came with the token or through ingress; false for an open path (`/health`) without. */
+  trusted: boolean;
 }
 
 /** A route's answer. The server adds the security headers, HEAD handling and conditional GET. */

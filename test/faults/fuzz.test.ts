@@ -1,5 +1,5 @@
 // Bad input on the command topics. Every command topic of a running bridge gets random bytes (seeded),
-// a 1 MB payload, wrong JSON and ids built to escape (../../Me, 1 OR 1=1, %2e%2e/): each gets an error
+// a 500 KB payload, wrong JSON and ids built to escape (../../Me, 1 OR 1=1, %2e%2e/): each gets an error
 // result, nothing reaches the portal, and the bridge still does a good command afterwards. The config
 // loader's fuzzing is in config-fuzz.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,8 @@ describe('command topics', () => {
       list.push({ name: `random bytes #${i} (seed ${SEED})`, payload: bytes });
     }
     const texts: [string, string][] = [
-      ['1 MB', 'x'.repeat(1024 * 1024)],
+      // Larger ones never reach the bridge: the broker drops them (test/security/mqtt-size.test.ts).
+      ['500 KB', 'x'.repeat(500 * 1024)],
       ['just over 1 KB', 'a'.repeat(1025)],
       ['a long id of 1024 letters', 'a'.repeat(1024)],
       ['../../Me', '../../Me'],
@@ -119,7 +120,7 @@ describe('command topics', () => {
     expect(w.sim.requests.slice(before).filter((r) => r.method === 'POST' && !r.path.includes('PartialGrades'))).toEqual([]);
   });
 
-  it('refresh/set with any payload: at most one poll per press, no POST that changes anything', async () => {
+  it('refresh/set with any payload: at most one poll for all the presses of a minute, no POST that changes anything', async () => {
     const h = w.h;
     const grades = (): number => w.sim.count({ path: '/gateway/api/2.0/Grades' });
     let presses = 0;
@@ -132,7 +133,9 @@ describe('command topics', () => {
       expect(grades() - g, name).toBeLessThanOrEqual(1);
       if (result.status === 'ok') presses++;
     }
-    expect(grades() - before).toBe(presses);
+    // Presses within a minute join one forced poll (test/security/refresh-flood.test.ts).
+    expect(presses).toBeGreaterThan(0);
+    expect(grades() - before).toBeLessThanOrEqual(1);
     // A forced poll may read partial grades (a POST that reads); it never marks or sends anything.
     const posts = w.sim.requests.slice(requests).filter((r) => r.method === 'POST');
     expect(posts.every((r) => r.path.includes('/PartialGrades/'))).toBe(true);

@@ -68,6 +68,7 @@ it('a whole run: no secret in any log line, payload or result; data_dir private;
   expect(await result('send_message', 'sick')).toMatchObject({ status: 'ok', sent: true });
   w.sim.expireSessions(w.login);
   w.sim.messaging.expireSessions(w.login);
+  await h.advanceMinutes(1); // a refresh within a minute of the last one would join it
   expect(await w.refresh()).toEqual({ status: 'ok' }); // a forced password login, and a new messaging bootstrap
   expect(w.sim.logins(w.login)).toBe(2);
   expect(await result('mark_notices_read', 'all')).toMatchObject({ status: 'ok' });

@@ -84,6 +84,11 @@ export class BridgeProcess {
     }
   }
 
+  /** The process id of the bin (the bridge itself is its child, relaunched with the memory flags). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }

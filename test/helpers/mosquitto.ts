@@ -12,8 +12,11 @@ export class PrivateMosquitto {
   private dir: string | undefined;
   port = 0;
 
-  /** anonymous: false makes a broker that refuses every client as not authorised (it knows no users). */
-  constructor(private readonly settings: { anonymous?: boolean } = {}) {}
+  /**
+   * anonymous: false makes a broker that refuses every client as not authorised (it knows no users).
+   * config writes a mosquitto.conf of the test's own (with the files it names) into dir, listening on port.
+   */
+  constructor(private readonly settings: { anonymous?: boolean; config?: (port: number, dir: string) => Promise<string> } = {}) {}
 
   get url(): string {
     return `mqtt://127.0.0.1:${this.port}`;
@@ -23,7 +26,10 @@ export class PrivateMosquitto {
     if (this.port === 0) this.port = await freePort();
     this.dir ??= await mkdtemp(path.join(tmpdir(), 'd2m-mosquitto-'));
     const config = path.join(this.dir, 'mosquitto.conf');
-    await writeFile(config, `listener ${this.port} 127.0.0.1\nallow_anonymous ${this.settings.anonymous === false ? 'false' : 'true'}\npersistence false\n`);
+    const text = this.settings.config
+      ? await this.settings.config(this.port, this.dir)
+      : `listener ${this.port} 127.0.0.1\nallow_anonymous ${this.settings.anonymous === false ? 'false' : 'true'}\npersistence false\n`;
+    await writeFile(config, text);
     const child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
     this.process = child;
     await waitForPort(this.port, child);

@@ -74,10 +74,12 @@ describe('bridge requests', () => {
       transaction: 'lv',
     });
     await waitUntil(() => infoLevel() === 'warn', 'bridge/info with the new level');
+    await clock.advance(61_000); // a refresh within a minute of the last one joins it, without a poll
     await request('refresh', '');
     expect(pollsLogged()).toBe(polls); // the child's logger, made at start, follows the change
 
     await request('options', '{"log_level":"info"}');
+    await clock.advance(61_000);
     await request('refresh', '');
     expect(pollsLogged()).toBe(polls + 1);
   });

@@ -28,12 +28,13 @@ async function check(
   accounts: { login: string; password: string }[],
   dataDir?: string,
   http?: { port: number; bind?: string },
+  showToken = false,
 ): Promise<{ code: number; text: string }> {
   const dir = dataDir ?? (await tempDir());
   if (dataDir === undefined) dirs.push(dir);
   const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}) }, 'test', { env: {} });
   let text = '';
-  const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger() });
+  const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), showToken });
   return { code, text };
 }
 
@@ -129,11 +130,17 @@ describe('the jar check logs in with', () => {
     expect(cookies.map((c) => [c.key, c.value, c.path])).toEqual([['DeviceCookie', savedDevice!.value, '/OAuth']]);
   });
 
-  it("prints the board's and each child's feed URLs with the token the bridge will use", async () => {
+  it("prints the board's and each child's feed URLs with the token the bridge will use, with --show-token only", async () => {
     const dataDir = await tempDir();
     dirs.push(dataDir);
     const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
-    const { text } = await check(accounts, dataDir, { port: 8123, bind: '127.0.0.1' });
+    // Without --show-token: the bare addresses, and no token made (the first start prints the full ones).
+    const bare = (await check(accounts, dataDir, { port: 8123, bind: '127.0.0.1' })).text;
+    expect(bare).toContain('  board:    http://127.0.0.1:8123/\n');
+    expect(bare).toContain('check --show-token');
+    expect(bare).not.toMatch(/token=/);
+    await expect(readFile(join(dataDir, 'http-token'), 'utf8')).rejects.toThrow(/ENOENT/);
+    const { text } = await check(accounts, dataDir, { port: 8123, bind: '127.0.0.1' }, true);
     const token = (await readFile(join(dataDir, 'http-token'), 'utf8')).trim();
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(text).toContain(`http://127.0.0.1:8123/?token=${token}`);
@@ -142,7 +149,8 @@ describe('the jar check logs in with', () => {
     }
     expect(text).toContain('http://127.0.0.1:8123/health');
     // The same token at the next check (and at the bridge's start).
-    expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' })).text).toContain(`?token=${token}`);
+    expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' }, true)).text).toContain(`?token=${token}`);
+    expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' })).text).not.toContain(token);
     expect((await check(accounts.slice(0, 1), dataDir, { port: 0 })).text).toContain('web server: off');
   });
 });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { missingMemoryFlags, relaunchArgs, type LaunchContext } from '../../src/launch.js';
 
-const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1'];
+const COMPILERS = ['--no-opt', '--no-maglev', '--no-sparkplug', '--liftoff-only', '--optimize-for-size'];
+const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', ...COMPILERS];
 
 function context(argv: string[], more: Partial<LaunchContext> = {}): LaunchContext {
   return { argv, execArgv: [], env: {}, execPath: '/usr/bin/node', script: '/app/dist/main.js', ...more };
@@ -14,8 +15,12 @@ describe('the memory flags', () => {
   });
 
   it('leave out what the user set on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(missingMemoryFlags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1']);
-    expect(missingMemoryFlags([], ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 ')).toEqual([]);
+    expect(missingMemoryFlags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1', ...COMPILERS]);
+    expect(missingMemoryFlags([], ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --sparkplug --no-liftoff-only --optimize_for_size')).toEqual([]);
+  });
+
+  it('take a compiler the user turned on (--opt, --maglev) as the user\'s choice', () => {
+    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', '--no-sparkplug', '--liftoff-only', '--optimize-for-size']);
   });
 });
 
@@ -24,6 +29,7 @@ describe('the relaunch', () => {
     expect(relaunchArgs(context(['run', '--config', 'c.yaml'], { execArgv: ['--max-old-space-size=128', '--trace-warnings'] }))).toEqual([
       '--max-semi-space-size=1',
       '--v8-pool-size=1',
+      ...COMPILERS,
       '--max-old-space-size=128',
       '--trace-warnings',
       '/app/dist/main.js',
@@ -31,7 +37,7 @@ describe('the relaunch', () => {
       '--config',
       'c.yaml',
     ]);
-    expect(relaunchArgs(context(['--config', 'c.yaml']))?.slice(0, 3)).toEqual(ALL);
+    expect(relaunchArgs(context(['--config', 'c.yaml']))?.slice(0, ALL.length)).toEqual(ALL);
     expect(relaunchArgs(context([]))).toEqual([...ALL, '/app/dist/main.js']);
     expect(relaunchArgs(context(['demo', '--port', '1884']))).toEqual([...ALL, '/app/dist/main.js', 'demo', '--port', '1884']);
   });

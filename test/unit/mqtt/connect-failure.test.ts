@@ -19,6 +19,12 @@ describe('explainConnectFailure', () => {
     }
   });
 
+  it('says the next attempt uses MQTT 3.1.1 when the broker refuses MQTT 5 (the MQTT 3 and 5 codes)', () => {
+    for (const code of [1, 132]) {
+      expect(explainConnectFailure('mqtt://old-broker:1883', error(code))).toBe('the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1');
+    }
+  });
+
   it('names an unknown host and an unreachable one', () => {
     expect(explainConnectFailure('mqtt://brokr:1883', error('ENOTFOUND'))).toContain('host name in mqtt.url is not known');
     expect(explainConnectFailure('mqtt://10.0.0.9:1883', error('EHOSTUNREACH'))).toContain('does not answer');

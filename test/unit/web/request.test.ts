@@ -1,7 +1,8 @@
 // The web server's gate, decided before any route: which paths are refused (traversal, bad encoding,
 // too long), which connections count as Home Assistant's ingress, and who needs the token.
 import { describe, expect, it } from 'vitest';
-import { cookieValue, decideAccess, fromIngress, ingressPathOf, parseTarget } from '../../../src/web/request.js';
+import { cookieFor } from '../../../src/web/token.js';
+import { cookieValue, decideAccess, fromIngress, ingressPathOf, parseTarget, SUPERVISOR_INGRESS_ADDRESS, trustedIngress } from '../../../src/web/request.js';
 
 const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
 
@@ -41,14 +42,22 @@ describe('parseTarget', () => {
 
 describe('ingress', () => {
   it('counts only the Supervisor proxy address, also as IPv4-mapped IPv6', () => {
-    expect(fromIngress('172.30.32.2')).toBe(true);
-    expect(fromIngress('::ffff:172.30.32.2')).toBe(true);
-    expect(fromIngress('172.30.32.1')).toBe(false);
-    expect(fromIngress('172.30.32.20')).toBe(false);
-    expect(fromIngress('127.0.0.1')).toBe(false);
-    expect(fromIngress('::1')).toBe(false);
-    expect(fromIngress(undefined)).toBe(false);
+    const proxy = SUPERVISOR_INGRESS_ADDRESS;
+    expect(fromIngress('172.30.32.2', proxy)).toBe(true);
+    expect(fromIngress('::ffff:172.30.32.2', proxy)).toBe(true);
+    expect(fromIngress('172.30.32.1', proxy)).toBe(false);
+    expect(fromIngress('172.30.32.20', proxy)).toBe(false);
+    expect(fromIngress('127.0.0.1', proxy)).toBe(false);
+    expect(fromIngress('::1', proxy)).toBe(false);
+    expect(fromIngress(undefined, proxy)).toBe(false);
     expect(fromIngress('127.0.0.1', '127.0.0.1')).toBe(true);
+  });
+
+  it('trusts the Supervisor proxy only under the Supervisor (SUPERVISOR_TOKEN set), and no address without one', () => {
+    expect(trustedIngress({ SUPERVISOR_TOKEN: 'abc' })).toBe('172.30.32.2');
+    expect(trustedIngress({})).toBeUndefined();
+    expect(trustedIngress({ SUPERVISOR_TOKEN: '' })).toBeUndefined();
+    expect(fromIngress('172.30.32.2', undefined)).toBe(false);
   });
 
   it('takes the ingress path only in the shape Home Assistant sends', () => {
@@ -65,23 +74,32 @@ describe('decideAccess', () => {
 
   it('lets /health in without the token, and nothing else', () => {
     expect(ask({ segments: ['health'] })).toEqual({ allowed: true, via: 'open' });
+    // With the token it is not 'open': the answer may then name the children.
+    expect(ask({ segments: ['health'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: true, via: 'query' });
     expect(ask({ segments: [] })).toEqual({ allowed: false });
     expect(ask({ segments: ['health', 'x'] })).toEqual({ allowed: false });
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'] })).toEqual({ allowed: false });
   });
 
-  it('takes the token from ?token= or from the cookie, and refuses a wrong or partial one', () => {
+  it('takes the token from ?token= or its HMAC from the cookie, and refuses a wrong or partial one', () => {
     expect(ask({ query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: true, via: 'query' });
-    expect(ask({ cookieHeader: `theme=dark; dziennik2mqtt_token=${TOKEN}` })).toEqual({ allowed: true, via: 'cookie' });
+    expect(ask({ cookieHeader: `theme=dark; dziennik2mqtt_board=${cookieFor(TOKEN)}` })).toEqual({ allowed: true, via: 'cookie' });
+    // The raw token is no cookie (the old form), and the cookie is no token.
+    expect(ask({ cookieHeader: `dziennik2mqtt_board=${TOKEN}` })).toEqual({ allowed: false });
+    expect(ask({ cookieHeader: `dziennik2mqtt_token=${TOKEN}` })).toEqual({ allowed: false });
+    expect(ask({ query: new URLSearchParams({ token: cookieFor(TOKEN) }) })).toEqual({ allowed: false });
     expect(ask({ query: new URLSearchParams({ token: TOKEN.slice(0, -1) }) })).toEqual({ allowed: false });
     expect(ask({ query: new URLSearchParams({ token: `${TOKEN}x` }) })).toEqual({ allowed: false });
     expect(ask({ query: new URLSearchParams({ token: '' }) })).toEqual({ allowed: false });
     expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
   });
 
-  it('lets the ingress proxy in without the token, and no one else by its address', () => {
-    expect(ask({ remoteAddress: '172.30.32.2' })).toEqual({ allowed: true, via: 'ingress' });
-    expect(ask({ remoteAddress: '172.30.33.2' })).toEqual({ allowed: false });
+  it('lets the trusted ingress proxy in without the token, and no one else by its address', () => {
+    const proxy = SUPERVISOR_INGRESS_ADDRESS;
+    expect(ask({ remoteAddress: '172.30.32.2', ingressAddress: proxy })).toEqual({ allowed: true, via: 'ingress' });
+    expect(ask({ remoteAddress: '172.30.33.2', ingressAddress: proxy })).toEqual({ allowed: false });
+    // Outside the Supervisor no proxy is trusted: 172.30.32.2 is any machine of a Docker network.
+    expect(ask({ remoteAddress: '172.30.32.2' })).toEqual({ allowed: false });
   });
 });
 

@@ -68,15 +68,18 @@ describe('the web server', () => {
       expect(answer.body).not.toContain('ania');
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
-    const wrongCookie = await send(port, '/', { headers: { cookie: 'dziennik2mqtt_token=nope' } });
-    expect(wrongCookie.status).toBe(401);
+    for (const cookie of ['dziennik2mqtt_board=nope', `dziennik2mqtt_board=${TOKEN}`, `dziennik2mqtt_token=${TOKEN}`]) {
+      expect((await send(port, '/', { headers: { cookie } })).status, cookie).toBe(401);
+    }
   });
 
   it('sets the cookie on the board with a right ?token=, after which the page opens without it', async () => {
     const port = await start();
     const first = await send(port, withToken('/'));
     const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toContain(`dziennik2mqtt_token=${TOKEN}`);
+    // Never the token itself: its HMAC, which opens the board but cannot be turned into a feed address.
+    expect(cookie).toMatch(/^dziennik2mqtt_board=[A-Za-z0-9_-]{43};/);
+    expect(cookie).not.toContain(TOKEN);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\//);
@@ -153,25 +156,28 @@ describe('the web server', () => {
     await send(port, '/?token=guess-of-someone');
     await send(port, withToken('/calendar/../x'));
     await send(port, withToken('/x'), { method: 'POST' });
-    await send(port, '/', { headers: { cookie: `dziennik2mqtt_token=${TOKEN}` } });
+    await send(port, '/', { headers: { cookie: `dziennik2mqtt_board=${TOKEN}` } });
     expect(logLines.length).toBeGreaterThan(0);
     const all = logLines.join('\n');
     expect(all).not.toContain(TOKEN);
     expect(all).not.toContain('guess-of-someone');
   });
 
-  it('/health is open: 200 with each child online while connected, 503 when not', async () => {
+  it('/health is open: ok, degraded or down with counts, the children by id only with the token', async () => {
     const data = new HandData();
     data.setChild('ania');
-    data.setChild('bartek', {}, false);
     const port = await start(data);
-    const ok = await send(port, '/health');
-    expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toEqual({ status: 'ok', children: { ania: { online: true }, bartek: { online: false } } });
+    expect(JSON.parse((await send(port, '/health')).body)).toEqual({ status: 'ok', children: 1, online: 1 });
+    data.setChild('bartek', {}, false);
+    const degraded = await send(port, '/health');
+    expect(degraded.status).toBe(200);
+    expect(JSON.parse(degraded.body)).toEqual({ status: 'degraded', children: 2, online: 1 });
+    const detailed = await send(port, withToken('/health'));
+    expect(JSON.parse(detailed.body)).toEqual({ status: 'degraded', children: 2, online: 1, by_child: { ania: { online: true }, bartek: { online: false } } });
     data.connected = false;
     const down = await send(port, '/health');
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.body)).toMatchObject({ status: 'error', children: { ania: { online: true } } });
+    expect(JSON.parse(down.body)).toEqual({ status: 'down', children: 2, online: 1, error: 'not connected to the MQTT broker' });
   });
 
   it('lets the ingress proxy in without the token and passes its path prefix on', async () => {

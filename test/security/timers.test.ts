@@ -1,0 +1,104 @@
+// Timers against the real bridge on the real clock. setTimeout turns a delay over 2^31-1 ms into 1 ms,
+// so a pause that ends years from now (a session file written while the clock ran years ahead, or a
+// clock set back since) would make the retry timer a tight loop, polling and logging without end.
+// Every delay is clamped, and a restored login pause is cut to what its policy allows.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/app.js';
+import { buildConfig } from '../../src/config/load.js';
+import { DEFAULT_SESSION_POLICY } from '../../src/portal/session.js';
+import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
+import { MAX_TIMER_MS, systemClock } from '../../src/util/clock.js';
+import { LogSink } from '../helpers/faults.js';
+import { MQTT_URL, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { tempDir } from '../helpers/temp.js';
+import { SimulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const YEAR = 365 * 24 * 3_600_000;
+
+describe('timers', () => {
+  it('a delay past the 2^31-1 ms setTimeout takes (or not a number) waits the longest, never 1 ms', async () => {
+    let fired = 0;
+    const timers = [MAX_TIMER_MS + 1, 10 * YEAR, Number.POSITIVE_INFINITY, Number.NaN].map((ms) => systemClock.setTimer(() => fired++, ms));
+    await sleep(100);
+    for (const t of timers) t.cancel();
+    expect(fired).toBe(0);
+    const early = systemClock.setTimer(() => fired++, -5);
+    await waitUntil(() => fired === 1, 'a negative delay to fire at once');
+    early.cancel();
+  });
+
+  it('a login pause restored from a file ten years ahead: no tight loop, and the pause ends within its hour', async (ctx) => {
+    const sim = new PortalSimulator();
+    await sim.start();
+    ctx.onTestFinished(() => sim.stop());
+    sim.account(ANIA.login).password = 'changed by the parent';
+    const dataDir = await tempDir();
+    const roots = uniqueRoots();
+    ctx.onTestFinished(() => clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]));
+    const config = await buildConfig(
+      {
+        mqtt: { url: MQTT_URL, base_topic: roots.base, discovery_prefix: roots.prefix },
+        portal: sim.urls,
+        accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }],
+        data_dir: dataDir,
+        http: { port: 0 },
+      },
+      'test',
+      { env: {} },
+    );
+    const run = async (logs: LogSink, work: () => Promise<void>): Promise<void> => {
+      const app = new App({ config, version: '0.0.0-test', log: logs.logger('info'), staggerMs: 0, out: { write: () => true } });
+      await app.start();
+      try {
+        await work();
+      } finally {
+        await app.stop();
+      }
+    };
+    const failures = (logs: LogSink): number => logs.matching(/"msg":"poll failed"/).length;
+
+    // A wrong password pauses logins for an hour; the pause is saved with the session.
+    const first = new LogSink();
+    await run(first, () => waitUntil(() => failures(first) >= 2, 'both tiers to fail on the wrong password'));
+    const file = join(dataDir, 'sessions', `${ANIA.login}.json`);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { pause: { reason: string; until: number } };
+    expect(saved.pause.reason).toBe('wrong_credentials');
+    saved.pause.until = Date.now() + 10 * YEAR;
+    await writeFile(file, JSON.stringify(saved));
+
+    const second = new LogSink();
+    const started = Date.now();
+    await run(second, async () => {
+      await waitUntil(() => failures(second) >= 2, 'both tiers to meet the pause');
+      await sleep(1_500);
+    });
+    // One failed poll per tier, then each waits: not a poll every millisecond.
+    expect(failures(second)).toBe(2);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { pause: { until: number } };
+    expect(kept.pause.until).toBeGreaterThan(started);
+    expect(kept.pause.until).toBeLessThanOrEqual(Date.now() + DEFAULT_SESSION_POLICY.wrongCredentialsPauseMs);
+  }, 30_000);
+
+  it('an identity and a last success saved ten years ahead: the identity is read again, the child not kept available for years', async (ctx) => {
+    const school = new SimulatedSchool();
+    await school.open('2026-11-18T09:10:00+01:00');
+    ctx.onTestFinished(() => school.close());
+    const h = await school.polled(['lucky_number', 'last_update']);
+    await h.app.stop();
+    const file = join(h.dataDir, 'identity', `${ANIA.login}.json`);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { fetchedAt: number };
+    saved.fetchedAt = school.clock.now() + 10 * YEAR;
+    await writeFile(file, JSON.stringify(saved));
+
+    // The portal is down from the restart on: the child's data may be shown for 3 days, not 10 years.
+    school.sim.resetCounts();
+    school.sim.failNext(1_000_000, 503);
+    await h.restart();
+    await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Me' }) > 0, 'the identity to be asked for again');
+    await h.advanceMinutes(3 * 24 * 60 + 60);
+    expect(h.state('ania', 'availability')).toBe('offline');
+  }, 60_000);
+});
