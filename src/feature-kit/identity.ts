@@ -18,6 +18,8 @@ export interface Identity {
   classId?: string;
   className?: string;
   classTutorId?: string;
+  /** The child's unit in a school complex of several (Users/<id>.Unit, else Classes.Unit). */
+  unitId?: string;
   schoolName?: string;
   registerNumber?: string;
   semester1End?: string;
@@ -50,6 +52,7 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     classId: user.Class ?? klass?.Id ?? me.Class,
     className,
     classTutorId: klass?.ClassTutor,
+    unitId: user.Unit ?? klass?.Unit,
     schoolName: school?.Name ?? undefined,
     registerNumber,
     semester1End: klass?.EndFirstSemester ?? undefined,

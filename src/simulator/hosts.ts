@@ -123,6 +123,8 @@ export class Hosts {
     if (res.destroyed) return;
     const bytes = Buffer.byteLength(reply.body ?? '');
     const entry: SimRequest = { host, method: call.method, path: call.path, query: call.rawQuery, status: reply.status, at, bytes };
+    const site = call.headers['sec-fetch-site'];
+    if (typeof site === 'string') entry.fetchSite = site;
     const who = reply.login ?? login;
     if (who !== undefined) entry.login = who;
     this.deps.log.push(entry);

@@ -13,7 +13,13 @@ const persistedSchema = z.object({
   refreshedAt: z.number().optional(),
   refreshFailedAt: z.number().optional(),
   pause: z
-    .object({ reason: z.enum(['wrong_credentials', 'captcha_required']), until: z.number(), credentials: z.string() })
+    .object({
+      reason: z.enum(['wrong_credentials', 'captcha_required']),
+      until: z.number(),
+      credentials: z.string(),
+      /** The portal's words on the refusal, shown by `problem` for the whole pause. */
+      portal_message: z.string().optional(),
+    })
     .optional(),
 });
 

@@ -53,7 +53,9 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
   const subject = l.subject ?? t.lesson;
   const o = l.original;
   let summary = subject;
-  if (l.change === 'cancelled') summary = `${subject} – ${t.changes.cancelled}`;
+  const moved = l.movedTo === null ? null : t.movedTo(l.movedTo.date, l.movedTo.lessonNo === null ? null : String(l.movedTo.lessonNo));
+  if (moved !== null) summary = `${subject} (${moved})`;
+  else if (l.change === 'cancelled') summary = `${subject} – ${t.changes.cancelled}`;
   else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;
   else if (l.change !== null) {
     const planned = o?.subject && o.subject !== l.subject ? `, ${t.was}: ${o.subject}` : '';
@@ -65,9 +67,9 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
     labelled(t.teacher, was(l.teacher, o?.teacher)),
     labelled(t.room, was(l.room, o?.room)),
-    l.change === null ? null : `${t.changes[l.change]}`,
+    moved ?? (l.change === null ? null : `${t.changes[l.change]}`),
     l.change !== null && l.change !== 'cancelled' && o?.subject && o.subject !== l.subject ? `${t.was}: ${o.subject}` : null,
-    l.change === 'shifted' && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
+    l.change === 'shifted' && moved === null && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
     labelled(t.note, l.note),
   );
   return {
@@ -75,7 +77,8 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     summary,
     description,
     location: l.room,
-    status: l.change === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    // The slot a lesson left holds no lesson: cancelled there, its title says where it went.
+    status: l.change === 'cancelled' || moved !== null ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...timesOf(l.when),
   };
 }
