@@ -10,6 +10,7 @@ import { messages } from './features/messages.js';
 import { calendarFeeds } from './features/calendar-feeds.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
+import { removeLeftoverParts } from './store/downloads.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { Config } from './config/schema.js';
 import type { ReconnectPolicy } from './mqtt/client.js';
@@ -102,6 +103,7 @@ export class App {
           sessionPolicy: this.options.sessionPolicy,
           startDelayMs: index * (this.options.staggerMs ?? 5_000),
           slots: this.slots,
+          downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
           language: config.language,
           thresholds: config.grading.thresholds,
           messagesPerDay: config.messages_per_day,
@@ -109,6 +111,11 @@ export class App {
         }),
       );
     });
+    // A download cut off by the last stop left its temporary file; none runs yet.
+    if (config.accounts.some((a) => a.downloads)) {
+      const removed = await removeLeftoverParts(config.data_dir);
+      if (removed > 0) log.info({ removed }, 'removed unfinished downloads of the last run');
+    }
     for (const poller of this.pollers) await poller.prepare();
     if (this.bridge) {
       this.registerCommands(this.bridge);

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
-import { problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { checkHelp } from './i18n/problem-advice.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.js';
-import { unitsResponse } from './portal/schemas/identity.js';
+import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config } from './config/schema.js';
@@ -100,7 +100,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const id = account.id ?? childSlug(me.firstName);
     out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${id})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
-    const modules = await probeModules(gateway, clock.now());
+    const modules = await probeModules(gateway, clock.now(), me.unitId);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
       return undefined;
@@ -115,7 +115,9 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
   } catch (error) {
     const reason = problemReason(error);
     const [what, advice] = checkHelp(reason);
-    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : '';
+    const words = portalMessageOf(error);
+    const said = words === undefined ? '' : ` The portal said: "${words}"`;
+    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     return { ok: false, id: account.id };
   }
@@ -131,24 +133,27 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
 
 const anything = z.unknown();
 
-async function probeModules(gateway: Gateway, now: number): Promise<[string, string][]> {
-  const probe = async (name: string, endpoint: string, query?: Record<string, string>): Promise<[string, string]> => {
+/** What check says of a module the school does not run (Disabled, a "not active" Code, or null). */
+const NOT_USED = 'not used by the school';
+
+async function probeModules(gateway: Gateway, now: number, unitId: string | undefined): Promise<[string, string][]> {
+  const probe = async (name: string, endpoint: string, query?: Record<string, string>, used = (_: unknown) => true): Promise<[string, string]> => {
     try {
-      await gateway.get(endpoint, anything, query);
-      return [name, 'yes'];
+      return [name, used(await gateway.get(endpoint, anything, query)) ? 'yes' : NOT_USED];
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {
+        if (error.switchedOff) return [name, NOT_USED];
         return [name, name === 'timetable' && error.status === 403 ? 'not published yet' : `no (${error.status})`];
       }
       throw error;
     }
   };
   const results = [
-    await probe('lucky number', 'LuckyNumbers'),
+    await probe('lucky number', 'LuckyNumbers', undefined, (json) => luckyNumberResponse.safeParse(json).data?.inUse !== false),
     await probe('announcements', 'SchoolNotices'),
     await probe('timetable', 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
   ];
-  const units = await gateway.get('Units', unitsResponse).catch(() => undefined);
+  const units = childUnit(await gateway.get('Units', unitsResponse).catch(() => undefined), unitId);
   if (units?.point !== undefined) results.push(['point grades', units.point ? 'yes' : 'no']);
   if (units?.descriptive !== undefined) results.push(['descriptive grading', units.descriptive ? 'yes' : 'no']);
   return results;

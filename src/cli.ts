@@ -16,6 +16,8 @@ export interface CliArgs {
   lang?: DashboardLang;
   /** dashboard: where its link to the family board goes. */
   boardUrl?: string;
+  /** demo: what real schools answer, turned on by name (checked by the demo). */
+  quirks?: string;
   /** check: print the web server's addresses with the access token. */
   showToken: boolean;
   /** token: make a new access token. */
@@ -38,6 +40,8 @@ Options:
   --config FILE    config file (default: $DZIENNIK2MQTT_CONFIG, then ./config.yaml)
   --port N         demo: port of the embedded MQTT broker (default 1883)
   --mqtt-url URL   demo: use this broker instead of the embedded one
+  --quirks LIST    demo: play what real schools answer: all, or some of no-lucky, module-off,
+                   school-complex, moved-lesson, school-averages, bootstrap-via-auth
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
   --lang pl|en     dashboard: the language of its labels (default: the config's language)
@@ -95,6 +99,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         args.boardUrl = url;
         break;
       }
+      case '--quirks':
+        args.quirks = value();
+        break;
       case '--show-token':
         args.showToken = true;
         break;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from './simulator/index.js';
-import { buildConfig } from './config/load.js';
+import { buildConfig, ConfigError } from './config/load.js';
+import { applyLiveQuirks, parseQuirks, type LiveQuirk } from './simulator/live-schools.js';
 import { App } from './app.js';
 import { clearDemoRetained } from './demo-retained.js';
 import { redactUrl } from './mqtt/client.js';
@@ -30,6 +31,8 @@ export interface DemoOptions {
   topics?: { base?: string; discoveryPrefix?: string };
   /** The web server's port (default 8099, or a free one when that is taken; 0: off). */
   httpPort?: number;
+  /** `--quirks`: what real schools answer, played by the simulated school (see simulator/live-schools.ts). */
+  quirks?: string;
 }
 
 const FIRST_NEWS_MS = 60_000;
@@ -38,7 +41,14 @@ const NEWS_EVERY_MS = 3 * 60_000;
 export async function runDemo(options: DemoOptions): Promise<number> {
   const out = options.out ?? process.stdout;
   const simulator = new PortalSimulator();
+  let quirks: LiveQuirk[] = [];
+  try {
+    quirks = options.quirks === undefined ? [] : parseQuirks(options.quirks);
+  } catch (error) {
+    throw new ConfigError('usage', [`--quirks: ${(error as Error).message}`]);
+  }
   await simulator.start();
+  applyLiveQuirks(simulator, DEMO_ACCOUNTS.map((a) => a.login), quirks);
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
   // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over

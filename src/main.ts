@@ -35,7 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
     switch (args.command) {
       case 'demo': {
         const { runDemo } = await import('./demo.js');
-        return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, untilStopped: stopSignal() });
+        return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, quirks: args.quirks, untilStopped: stopSignal() });
       }
       case 'check': {
         const { config } = await loadConfig(args, false);

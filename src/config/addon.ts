@@ -21,6 +21,7 @@ interface AddonOptions {
   poll_interval?: number;
   fast_interval?: number;
   quiet_hours?: string;
+  downloads_max_mb?: number;
   log_level?: string;
   language?: string;
   mqtt_url?: string;
@@ -91,6 +92,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
       ...(o.quiet_hours ? { quiet_hours: o.quiet_hours } : {}),
     },
     data_dir: ADDON_DATA_DIR,
+    ...(o.downloads_max_mb === undefined ? {} : { downloads_max_mb: o.downloads_max_mb }),
     log_level: (o.log_level ?? 'info') as Config['log_level'],
     language: o.language as Config['language'] | undefined,
     http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0' },
@@ -107,6 +109,7 @@ const POLL_NAMES: Record<string, string> = {
   'poll.interval': 'poll_interval',
   'poll.fast_interval': 'fast_interval',
   'poll.quiet_hours': 'quiet_hours',
+  downloads_max_mb: 'downloads_max_mb',
 };
 const MQTT_NAMES: Record<string, string> = { 'mqtt.url': 'mqtt_url', 'mqtt.username': 'mqtt_username', 'mqtt.password': 'mqtt_password' };
 

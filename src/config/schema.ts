@@ -1,6 +1,7 @@
 // The configuration schema: the single source of truth for keys, types and defaults. The example
 // config and the add-on options are checked against it.
 import { isIP } from 'node:net';
+import { DEFAULT_DOWNLOADS_MAX_MB } from '../portal/download-limits.js';
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
@@ -84,7 +85,28 @@ const account = z
     });
   });
 
-const url = z.string().url();
+/**
+ * A portal address: https only, since the login and the session cookies travel over it; plain http
+ * only to this machine (the simulator, the tests), never across a network.
+ */
+const portalUrl = z
+  .string()
+  .url()
+  .refine((v) => isHttpsOrLoopback(v), 'must start with https:// (plain http:// only for a loopback host such as 127.0.0.1)');
+
+/** https, or http to localhost, 127.0.0.0/8 or ::1. */
+export function isHttpsOrLoopback(address: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(address);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  if (parsed.protocol !== 'http:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
 
 const quietHours = z
   .string()
@@ -130,10 +152,10 @@ export const configSchema = z
       .prefault({}),
     portal: z
       .strictObject({
-        base_url: url.default('https://synergia.librus.pl'),
-        auth_url: url.default('https://api.librus.pl'),
-        messages_url: url.default('https://wiadomosci.librus.pl'),
-        sandbox_url: url.default('https://sandbox.librus.pl'),
+        base_url: portalUrl.default('https://synergia.librus.pl'),
+        auth_url: portalUrl.default('https://api.librus.pl'),
+        messages_url: portalUrl.default('https://wiadomosci.librus.pl'),
+        sandbox_url: portalUrl.default('https://sandbox.librus.pl'),
       })
       .prefault({}),
     accounts: z.array(account).min(1, 'at least one account is needed'),
@@ -145,6 +167,13 @@ export const configSchema = z
       })
       .prefault({}),
     data_dir: z.string().min(1).default('./data'),
+    /** The largest file a download saves (MB); a bigger one is refused as it streams in. */
+    downloads_max_mb: z
+      .number({ error: 'a whole number of megabytes, 1 to 1024' })
+      .int('a whole number of megabytes, 1 to 1024')
+      .min(1, 'a whole number of megabytes, 1 to 1024')
+      .max(1024, 'a whole number of megabytes, 1 to 1024')
+      .default(DEFAULT_DOWNLOADS_MAX_MB),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** text: one readable line per entry; json: one JSON object per line; auto: see log.ts. */
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),

@@ -5,7 +5,10 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Logger } from '../util/log.js';
 import { join } from 'node:path';
-import { readJson, safeName, writeJson } from '../store/files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from '../store/files.js';
+import { readStored } from '../store/stored.js';
+import { oneLine } from '../util/text.js';
 
 export interface Identity {
   firstName: string;
@@ -15,6 +18,8 @@ export interface Identity {
   classId?: string;
   className?: string;
   classTutorId?: string;
+  /** The child's unit in a school complex of several (Users/<id>.Unit, else Classes.Unit). */
+  unitId?: string;
   schoolName?: string;
   registerNumber?: string;
   semester1End?: string;
@@ -47,6 +52,7 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     classId: user.Class ?? klass?.Id ?? me.Class,
     className,
     classTutorId: klass?.ClassTutor,
+    unitId: user.Unit ?? klass?.Unit,
     schoolName: school?.Name ?? undefined,
     registerNumber,
     semester1End: klass?.EndFirstSemester ?? undefined,
@@ -86,7 +92,25 @@ export function saveIdentity(dataDir: string, login: string, identity: Identity)
   return writeJson(identityFile(dataDir, login), identity);
 }
 
-export async function loadIdentity(dataDir: string, login: string): Promise<Identity | undefined> {
-  const cached = await readJson(identityFile(dataDir, login));
-  return cached && typeof cached === 'object' ? (cached as Identity) : undefined;
+/** Names kept in a file are one line, as the portal's are made (they become device names and titles). */
+const storedName = z.string().transform(oneLine);
+const storedIdentity = z.object({
+  firstName: storedName,
+  lastName: storedName,
+  userId: z.string(),
+  accountLid: z.string().optional(),
+  classId: z.string().optional(),
+  className: storedName.optional(),
+  classTutorId: z.string().optional(),
+  schoolName: storedName.optional(),
+  registerNumber: z.string().optional(),
+  semester1End: z.string().optional(),
+  schoolYearEnd: z.string().optional(),
+  schoolYearBegin: z.string().optional(),
+  fetchedAt: z.number(),
+}) satisfies z.ZodType<Identity, unknown>;
+
+/** The identity the last run saved; a broken file is moved aside (told to onBroken) and it is read from the portal again. */
+export function loadIdentity(dataDir: string, login: string, onBroken?: (error: Error) => void): Promise<Identity | undefined> {
+  return readStored(identityFile(dataDir, login), storedIdentity, { onBroken });
 }

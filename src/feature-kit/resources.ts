@@ -1,6 +1,7 @@
 // Per-account memory of gateway resources: each is fetched again only when older than the age its
 // caller accepts (lookups a day, extras an hour, core data every poll), and a module the portal
-// refuses (403/404/405/401 Insufficient scopes) is not asked again for a day (spec 7.3).
+// refuses (403/404/405/401 Insufficient scopes) or the school switched off (200 {"Status":"Disabled"},
+// live-notes 9) is not asked again for a day (spec 7.3).
 import type { z } from 'zod';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
@@ -50,6 +51,8 @@ export interface ResourceSpec<S extends z.ZodType> {
    * use): while the last copy's list is empty, it may be CADENCE.whileEmpty old.
    */
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
+  /** Ask the portal now, whatever the copy's age or a remembered refusal (a user's refresh). */
+  askNow?: boolean;
 }
 
 interface Entry {
@@ -80,19 +83,26 @@ export class ResourceCache {
     const key = keyOf(spec.endpoint, spec.query);
     const now = this.options.clock.now();
     const entry = this.entries.get(key);
-    if (entry?.refusedUntil !== undefined && now < entry.refusedUntil) return undefined;
+    if (entry?.refusedUntil !== undefined && now < entry.refusedUntil && !spec.askNow) return undefined;
     const empty = entry?.value !== undefined && spec.list?.(entry.value as z.output<S>)?.length === 0;
     const maxAge = this.naive ? 0 : empty ? Math.max(spec.maxAgeMs, CADENCE.whileEmpty) : spec.maxAgeMs;
     const signalled = spec.signal !== undefined && spec.signal !== entry?.signal;
-    if (entry && entry.value !== undefined && !signalled && now - entry.at < maxAge) return entry.value as z.output<S>;
+    const young = entry && entry.value !== undefined && !signalled && now - entry.at < maxAge;
+    if (young && !spec.askNow) return entry.value as z.output<S>;
     try {
       const value = await this.fetch(spec);
       this.entries.set(key, { at: now, value, signal: spec.signal });
       return value;
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {
-        this.options.log.debug({ endpoint: spec.endpoint, status: error.status }, 'module refused; not asking again for a while');
-        this.entries.set(key, { at: now, refusedUntil: now + (spec.refusedForMs ?? DAY) });
+        const { log } = this.options;
+        const fields = { endpoint: spec.endpoint, status: error.status };
+        // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
+        if (error.switchedOff) log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again in a day');
+        else log.debug(fields, 'module refused; not asking again for a while');
+        // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
+        const refusedFor = error.switchedOff ? Math.max(spec.refusedForMs ?? DAY, CADENCE.daily) : (spec.refusedForMs ?? DAY);
+        this.entries.set(key, { at: now, refusedUntil: now + refusedFor });
         return undefined;
       }
       if (spec.staleOnError && entry?.value !== undefined) {
@@ -112,7 +122,7 @@ export class ResourceCache {
     if (spec.post === undefined) return this.options.gateway.get(spec.endpoint, spec.schema, spec.query);
     const answer = await this.options.gateway.post(spec.endpoint, spec.post);
     const parsed = spec.schema.safeParse(answer);
-    if (!parsed.success) throw new UnexpectedResponseError(200, `${spec.endpoint}: unexpected shape`);
+    if (!parsed.success) throw new UnexpectedResponseError(200, `${spec.endpoint}: unexpected shape`, { resource: spec.endpoint });
     return parsed.data;
   }
 }

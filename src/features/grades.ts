@@ -7,6 +7,8 @@ import {
   gradeCommentsResponse,
   gradesResponse,
   gradingSystemResponse,
+  schoolAveragesResponse,
+  type SchoolAverage,
 } from '../portal/schemas/grades.js';
 import {
   baseTextGradesResponse,
@@ -24,8 +26,7 @@ import {
   behaviourPointsResponse,
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
-import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
-import type { z } from 'zod';
+import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
@@ -37,7 +38,7 @@ import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
-import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /**
@@ -52,7 +53,8 @@ export type NewestGradeFacts = Partial<GradeFields> & {
 /** The attributes of average: the semester, each subject's average and count, and point percentages when there are points. */
 export type AverageFacts = {
   semester: Averages['semester'];
-  subjects: { subject: string; average: number | null; count: number }[];
+  /** `school`: the school's own average this semester, when it publishes one. */
+  subjects: { subject: string; average: number | null; count: number; school?: number }[];
   points?: { subject: string; percent: number | null; count: number }[];
 };
 
@@ -76,7 +78,7 @@ export const grades = feature({
  * Every kind of grade, by name. Ordinary grades are read every poll, the other kinds hourly; a kind
  * the school's Units switch off is not asked for.
  */
-function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
+function gradeLists(units: UnitSettings | undefined) {
   // A kind of grade the school does not use answers an empty list; the cache asks less often then.
   const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
   return {
@@ -87,6 +89,9 @@ function gradeLists(units: z.output<typeof unitsResponse> | undefined) {
       units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly },
     behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly },
     gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, maxAgeMs: CADENCE.daily },
+    // The portal's own averages, read with the grades; a school without them answers Disabled, which
+    // the cache remembers for a day.
+    schoolAverages: { endpoint: 'Grades/Averages', schema: schoolAveragesResponse, maxAgeMs: CADENCE.everyPoll },
   };
 }
 
@@ -109,7 +114,9 @@ class GradesSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
-    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(units)), partial: this.partialGrades(ctx) });
+    // The child's own unit decides which kinds of grade exist (a school complex has several).
+    const unit = childUnit(units, ctx.identity.unitId);
+    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partial: this.partialGrades(ctx) });
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;
@@ -175,9 +182,9 @@ class GradesSource implements Source {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
         newest_grade: renderNewestGrade(newestGrades(items)),
-        average: renderAverage(semester),
+        average: renderAverage(semester, lists.schoolAverages?.Averages),
         grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
-        ...this.subjects.states(semester, this.thresholds),
+        ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) },
     };
@@ -221,13 +228,16 @@ export function renderNewestGrade({ newest, recent }: NewestGrades): Published<t
 }
 
 /** average: the mean of the subject averages with 2 decimals; each subject's average and count beside. */
-export function renderAverage(value: Averages): Published<typeof average> {
+export function renderAverage(value: Averages, school: readonly SchoolAverage[] = []): Published<typeof average> {
+  const schools = new Map(school.map((a) => [a.Subject, a]));
   const attributes: AverageFacts = {
     semester: value.semester,
     subjects: value.subjects.map((s) => ({
       subject: s.subject ?? s.subjectId,
       average: s.average === null ? null : round2(s.average),
       count: s.count,
+      // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
+      ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
     })),
   };
   if (value.points !== undefined) {

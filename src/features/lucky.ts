@@ -1,15 +1,20 @@
 // The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school
-// day is known, and the lucky event when it is the child's.
+// day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
+// then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, readLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { CADENCE } from '../feature-kit/resources.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** The attributes of lucky_number: the day its number is for, and the child's register number. */
-export type LuckyFacts = { day: string | null; register_number: string | null };
+/**
+ * The attributes of lucky_number: the day its number is for, the child's register number, and whether
+ * the school runs the lucky number at all.
+ */
+export type LuckyFacts = { day: string | null; register_number: string | null; in_use: boolean };
 
 export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
 export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' });
@@ -27,18 +32,30 @@ export const lucky = feature({
 
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
+  private inUse = true;
   private askedAt = 0;
 
   due(ctx: SourceContext): boolean {
-    return ctx.forced || luckyRecheckDue(this.lucky, ctx.today, this.askedAt, ctx.now);
+    return ctx.forced || luckyRecheckDue(this.lucky, ctx.today, this.askedAt, ctx.now, this.inUse);
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const { LuckyNumber: raw } = await ctx.gateway.get('LuckyNumbers', luckyNumberResponse);
+    // Through the cache, which turns Disabled and LuckyNumberIsNotActive into a remembered refusal
+    // (undefined); it expires a little before the daily look, and a user's refresh asks at once.
+    const answer = await ctx.cache.get({
+      endpoint: 'LuckyNumbers',
+      schema: luckyNumberResponse,
+      maxAgeMs: CADENCE.everyPoll,
+      refusedForMs: CADENCE.daily,
+      askNow: ctx.forced,
+    });
     this.askedAt = ctx.now;
-    this.lucky = readLucky(raw);
+    const inUse = answer?.inUse ?? false;
+    if (answer && !inUse && this.inUse) ctx.log.info('the school does not use the lucky number; asking again in a day');
+    this.inUse = inUse;
+    this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
-    const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today);
+    const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
     return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
   }
 
@@ -48,16 +65,19 @@ class LuckySource implements Source {
   }
 
   private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return renderLucky(luckyOfDay(this.lucky, registerNumber, today));
+    return renderLucky(luckyOfDay(this.lucky, registerNumber, today, this.inUse));
   }
 }
 
-/** lucky_number shows the number of its day (attribute `day`); lucky_today is ON when it is the child's. */
+/**
+ * lucky_number shows the number of its day (attribute `day`), `in_use: false` for a school without it;
+ * lucky_today is ON when it is the child's.
+ */
 export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
   return {
     lucky_number: {
       state: lucky.number === null ? null : String(lucky.number),
-      attributes: { day: lucky.day, register_number: lucky.registerNumber },
+      attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
     },
     lucky_today: onOff(lucky.mine),
   };

@@ -11,7 +11,17 @@ const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true 
  * The attributes of problem: why the register cannot be read (null when it can), the advice in the
  * configured language, since when, and for a paused login when it is tried again.
  */
-export type ProblemFacts = { reason: string | null; message?: string; since?: string; retry_at?: string; detail?: string };
+export type ProblemFacts = {
+  reason: string | null;
+  message?: string;
+  since?: string;
+  retry_at?: string;
+  detail?: string;
+  /** A refused login: the portal's own words. */
+  portal_message?: string;
+  /** An answer nobody has seen yet: the resource it came from, for a family's report. */
+  resource?: string;
+};
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
 export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });

@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
 import { assignSlugs } from '../school/subject-slugs.js';
 import { round2, textCompare } from '../school/common.js';
-import { readJson, safeName, writeJson } from '../store/files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from '../store/files.js';
+import { readStored } from '../store/stored.js';
 import { binary, sensor, type EntityDef } from '../feature-kit/entities.js';
 import { onOff, withAttributes } from '../feature-kit/render.js';
 import type { EntityState } from '../feature-kit/state.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Logger } from '../util/log.js';
+import type { SchoolAverage } from '../portal/schemas/grades.js';
 
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */
 export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
@@ -63,6 +66,11 @@ interface Memory {
   present: string[];
 }
 
+const memorySchema = z.object({
+  subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
+  present: z.array(z.string()),
+});
+
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
   private memory: Memory = { subjects: {}, present: [] };
@@ -73,15 +81,12 @@ export class SubjectEntities {
   }
 
   async load(): Promise<void> {
-    const raw = (await readJson(this.path, (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'))) as
-      | Partial<Memory>
-      | undefined;
-    const subjects: Record<string, Remembered> = {};
-    for (const [id, r] of Object.entries(raw?.subjects ?? {})) {
-      if (typeof r?.slug === 'string' && /^[a-z0-9_]+$/.test(r.slug)) subjects[id] = { slug: r.slug, name: typeof r.name === 'string' ? r.name : null };
-    }
-    const present = Array.isArray(raw?.present) ? raw.present.filter((id): id is string => typeof id === 'string' && id in subjects) : [];
-    this.memory = { subjects, present };
+    const saved = await readStored(this.path, memorySchema, {
+      onBroken: (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'),
+    });
+    // Spread: a subject id such as __proto__ stays a plain key.
+    const subjects: Record<string, Remembered> = { ...saved?.subjects };
+    this.memory = { subjects, present: (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id)) };
   }
 
   /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
@@ -101,13 +106,14 @@ export class SubjectEntities {
     return this.present().map(({ id, slug, name }) => subjectAverageEntity(slug, name, id));
   }
 
-  /** Each present subject's sensor state, from the semester's averages. */
-  states(value: Averages, thresholds: readonly number[]): Record<string, EntityState> {
+  /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
+  states(value: Averages, thresholds: readonly number[], school: readonly SchoolAverage[] = []): Record<string, EntityState> {
     const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+    const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
     return Object.fromEntries(
       this.present().map(({ id, slug, name }) => [
         `average_${slug}`,
-        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds),
+        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id)),
       ]),
     );
   }
@@ -127,8 +133,29 @@ function emptySubject(subjectId: string, subject: string | null): SubjectAverage
   return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
 }
 
+/**
+ * The school's own averages of a subject (live-notes 12) as attributes: what the parent sees in the
+ * portal's app. 0 means none yet, so it is left out, as is anything not a number.
+ */
+export function schoolAverageAttributes(school: SchoolAverage | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  const put = (key: string, value: number | undefined): void => {
+    if (value !== undefined && value > 0) out[key] = round2(value);
+  };
+  put('school_semester1', school?.Semester1);
+  put('school_semester2', school?.Semester2);
+  put('school_year', school?.FullYear);
+  return out;
+}
+
+/** The school's own average of one semester as `{school: n}`, or nothing when it has none yet. */
+export function schoolSemesterAverage(school: SchoolAverage | undefined, semester: 1 | 2): { school?: number } {
+  const value = semester === 1 ? school?.Semester1 : school?.Semester2;
+  return value !== undefined && value > 0 ? { school: round2(value) } : {};
+}
+
 /** average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first). */
-export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[]): Published<ReturnType<typeof subjectAverageEntity>> {
+export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[], school?: SchoolAverage): Published<ReturnType<typeof subjectAverageEntity>> {
   const next = neededForNext(s, thresholds, value.scale);
   const grades = s.grades
     .map((g, i) => ({ g, i }))
@@ -143,6 +170,7 @@ export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresho
     ...s.periods,
     next_threshold: next.threshold,
     needed_for_next: next.grade,
+    ...schoolAverageAttributes(school),
   });
 }
 

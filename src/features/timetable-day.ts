@@ -14,6 +14,8 @@ export interface GroupOut {
   original_subject?: string | null;
   original_teacher?: string | null;
   original_room?: string | null;
+  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
+  moved_to?: { date: string; lesson_no: number | null; hours: string | null };
 }
 
 /** One slot (period) of the day; a split class's groups share it. */
@@ -30,8 +32,13 @@ export interface SlotOut extends GroupOut {
  * that does not take place for another reason (a free day covering some lessons).
  */
 function changeOf(l: ScheduledLesson): ChangeKind | null {
-  if (!l.takesPlace) return 'cancelled';
+  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
   return l.change?.kind ?? null;
+}
+
+/** The lesson left its slot for another day or hour (the change says where to). */
+function movedAway(l: ScheduledLesson): boolean {
+  return l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo && (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo);
 }
 
 function groupOf(l: ScheduledLesson): GroupOut {
@@ -43,6 +50,7 @@ function groupOf(l: ScheduledLesson): GroupOut {
     out.original_teacher = l.change?.original_teacher ?? l.teacher;
     out.original_room = l.change?.original_room ?? l.room;
   }
+  if (movedAway(l) && l.change) out.moved_to = { date: l.change.date, lesson_no: l.change.lesson_no, hours: l.change.hours };
   return out;
 }
 

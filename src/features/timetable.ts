@@ -42,7 +42,8 @@ const FEED_WEEK_MAX_AGE = 6 * HOUR - 5 * MINUTE;
 const FEED_WEEK_HOURS = { from: '06:00', to: '22:00' };
 
 /** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
-export type PlanChanges = { date: string | null; changes: Omit<PlanChange, 'date'>[] };
+/** A change's own `date` only for a lesson moved to another day: the day it goes to. */
+export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'date'> & { date?: string })[] };
 
 /** The attributes of school_day_today / school_day_tomorrow. */
 export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
@@ -233,7 +234,8 @@ async function feedWeek(ctx: SourceContext, monday: string, signal: string | und
 /** A day's plan changes; no day (the next school day unknown) is unknown. */
 function planChangesOf(day: SchoolDay | null): TimetableStates['plan_changes_today'] {
   if (day === null) return { state: null, attributes: { date: null, changes: [] } };
-  const changes = day.changes.map(({ date: _date, ...rest }) => rest);
+  // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
+  const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
   return withAttributes(changes.length, { date: day.date, changes });
 }
 

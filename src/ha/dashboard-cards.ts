@@ -158,7 +158,8 @@ function slotText(t: DashboardText, withTime: boolean): string {
   return (
     `{% set on = cur is not none and ${l('no')} == cur %}{% if on %}▶ **{% endif %}{{ ${l('no')} or '' }}\\.${time} ` +
     `{% if ${l('change')} == ${kind('cancelled')} %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
-    `{% if ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
+    `{% if ${l('moved_to')} %} _(${t.movedTo(`{{ day(${l('moved_to')}.get('date')) }}`, `{{ ${l('moved_to')}.get('lesson_no') or '' }}`)})_` +
+    `{% elif ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
     `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
     `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
   );

@@ -43,7 +43,8 @@ export const grades: Block = (e, t) => {
       `| ${t.subject} | ${t.average} | ${t.count} |`,
       `|:--|--:|--:|`,
       `{%- for s in subjects %}`,
-      `| {{ ${s('subject')} }} | {{ num(${s('average')}) }} | {{ ${s('count')} }} |`,
+      // The school's own average beside ours where the two differ (the portal's app shows the school's).
+      `| {{ ${s('subject')} }} | {{ num(${s('average')}) }}{% if ${s('school')} is number and ${s('school')} != ${s('average')} %} <small>(${t.schoolAverage} {{ num(${s('school')}) }})</small>{% endif %} | {{ ${s('count')} }} |`,
       `{%- endfor %}`,
       `{% endif %}`,
     );

@@ -52,11 +52,17 @@ export function kindsDict(t: DashboardText, words: Readonly<Record<string, strin
 /** One plan change as a list item (c: an item of plan_changes_*'s `changes`; kinds: kindsDict). */
 export function changeLine(t: DashboardText): string {
   const c = item<ChangeItem>('c');
+  // Only a lesson moved to another day keeps its own `date`: it is listed in the slot it leaves.
+  const moved =
+    `- **{{ ${c('original_lesson_no')} or '' }}.** {{ ${c('original_hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
+    t.movedTo(`{{ day(${c('date')}) }}`, `{{ ${c('lesson_no')} or '' }}`);
   return (
+    `{% if ${c('date')} %}${moved}{% else %}` +
     `- **{{ ${c('lesson_no')} or '' }}.** {{ ${c('hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
     `{{ kinds.get(${c('kind')}, '') }}` +
     `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
     `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ ${c('room')} }}{% endif %}` +
-    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}`
+    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}` +
+    `{% endif %}`
   );
 }

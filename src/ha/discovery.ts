@@ -1,5 +1,6 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
+import { oneLine } from '../util/text.js';
 import { entityId, entityName, type EntityDef } from '../feature-kit/entities.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
@@ -48,9 +49,10 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
     payload: {
       dev: omitUndefined({
         identifiers: [topics.deviceId(child.id)],
-        name: child.name,
-        manufacturer: child.school ?? ORIGIN_NAME,
-        model: child.model,
+        // Names from the portal (or a file in data_dir) are one line on the way out too.
+        name: oneLine(child.name),
+        manufacturer: child.school === undefined ? ORIGIN_NAME : oneLine(child.school),
+        model: child.model === undefined ? undefined : oneLine(child.model),
         sw_version: ctx.version,
         via_device: topics.deviceId(BRIDGE_DEVICE),
       }),

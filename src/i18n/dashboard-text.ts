@@ -2,7 +2,7 @@
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 
 export interface DashboardText {
@@ -39,6 +39,8 @@ export interface DashboardText {
   kinds: Readonly<Record<ChangeKind, string>>;
   /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
   agendaKinds: Readonly<Record<AgendaEntryKind, string>>;
+  /** A lesson moved away, from template expressions that print its day and lesson number (i18n/lesson-words). */
+  movedTo: (day: string, lessonNo: string) => string;
   homework: string;
   noHomework: string;
   testsWeek: string;
@@ -49,6 +51,8 @@ export interface DashboardText {
   averages: string;
   subject: string;
   average: string;
+  /** Beside our average: the school's own, where the two differ ("school 4.29"). */
+  schoolAverage: string;
   count: string;
   notesAbsences: string;
   newestNote: string;
@@ -114,6 +118,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     from: 'moved from',
     kinds: CHANGE_WORDS.en,
     agendaKinds: AGENDA_WORDS.en,
+    movedTo: (day, lessonNo) => movedTo('en', day, lessonNo),
     homework: 'Homework',
     noHomework: 'No homework due.',
     testsWeek: 'Tests in the next 7 days',
@@ -124,6 +129,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Average',
     subject: 'Subject',
     average: 'Average',
+    schoolAverage: 'school',
     count: 'Grades',
     notesAbsences: 'Notes and attendance',
     newestNote: 'Newest note',
@@ -184,6 +190,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     from: 'przeniesiona z',
     kinds: CHANGE_WORDS.pl,
     agendaKinds: AGENDA_WORDS.pl,
+    movedTo: (day, lessonNo) => movedTo('pl', day, lessonNo),
     homework: 'Zadania domowe',
     noHomework: 'Brak zadań domowych.',
     testsWeek: 'Sprawdziany w ciągu 7 dni',
@@ -194,6 +201,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     averages: 'Średnia',
     subject: 'Przedmiot',
     average: 'Średnia',
+    schoolAverage: 'szkoła',
     count: 'Liczba ocen',
     notesAbsences: 'Uwagi i frekwencja',
     newestNote: 'Najnowsza uwaga',

@@ -1,6 +1,7 @@
 // A lesson, its day and an agenda entry in words, written once per language: what a changed lesson is
-// called, the names of the weekdays and the kinds of the agenda. The board, the dashboard and the
-// calendar feeds all say them from here, so that a moved lesson is "przeniesiona" on every screen.
+// called, where a moved one went, the names of the weekdays and the kinds of the agenda. The board,
+// the dashboard and the calendar feeds all say them from here, so that a moved lesson is
+// "przeniesiona" on every screen.
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
@@ -28,3 +29,21 @@ export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntry
   pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
   en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
 };
+
+/** "czw. 26.11" / "Thu 26.11" for a YYYY-MM-DD date (the date itself when it is not one). */
+export function shortDay(date: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  const [, y, m, d] = match;
+  const weekday = (new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay() + 6) % 7;
+  return `${WEEKDAYS[language].short[weekday]} ${d}.${m}`;
+}
+
+/**
+ * Where a lesson moved to: `day` as shortDay prints it and the lesson number, both as text (the
+ * dashboard passes template expressions that print them); no number, no "lesson" part.
+ */
+export function movedTo(language: Language, day: string, lessonNo: string | null): string {
+  const lesson = lessonNo === null || lessonNo === '' ? '' : language === 'pl' ? `, lekcja ${lessonNo}` : `, lesson ${lessonNo}`;
+  return language === 'pl' ? `przeniesiona na ${day}${lesson}` : `moved to ${day}${lesson}`;
+}

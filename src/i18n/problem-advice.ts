@@ -35,6 +35,11 @@ export function problemAdvice(reason: ProblemReason, language: Language): string
   return ADVICE[reason][language];
 }
 
+/** The portal's own words on a refused login, as the problem's text ends with them. */
+export function portalSays(words: string, language: Language): string {
+  return language === 'pl' ? `Portal odpowiedział: „${words}”` : `The portal said: "${words}"`;
+}
+
 /**
  * What `check` prints for each failure: what happened, then what to do. It speaks of one login tried
  * now, not of a bridge that keeps polling, so its words differ from ADVICE's (English only, as `check` is).

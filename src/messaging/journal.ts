@@ -4,7 +4,8 @@
 // entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, safeName, writeJson } from '../store/files.js';
+import { safeName, writeJson } from '../store/files.js';
+import { readStored } from '../store/stored.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
 const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
@@ -49,11 +50,9 @@ export class SendJournal {
 
   /** Reads the journal; entries left pending by the last run become unknown and are returned. */
   async load(onCorrupt?: (error: Error) => void): Promise<JournalEntry[]> {
-    const raw = await readJson(this.path, onCorrupt);
-    const parsed = journalSchema.safeParse(raw);
-    if (raw !== undefined && !parsed.success) onCorrupt?.(new Error('not a send journal'));
-    const list = parsed.success ? parsed.data.entries : [];
-    this.entries = list.flatMap((e) => {
+    // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
+    const saved = await readStored(this.path, journalSchema, { onBroken: onCorrupt });
+    this.entries = (saved?.entries ?? []).flatMap((e) => {
       const entry = entrySchema.safeParse(e);
       return entry.success ? [entry.data] : [];
     });

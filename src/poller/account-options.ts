@@ -42,6 +42,8 @@ export interface AccountPollerOptions {
   hooks?: PollHooks;
   /** The process-wide download slots (needed when the account has downloads on). */
   slots?: DownloadSlots;
+  /** The largest file a download saves, in bytes (downloads_max_mb; 50 MB when not given). */
+  downloadMaxBytes?: number;
   /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
   language?: Language;
   /** The config's messages_per_day: what the account may send in a day, every kind together. */

@@ -29,7 +29,9 @@ export class AccountChild {
 
   /** The identity the last run saved; returns when it was fetched. */
   async restore(): Promise<number | undefined> {
-    const cached = await loadIdentity(this.options.dataDir, this.options.account.login);
+    const cached = await loadIdentity(this.options.dataDir, this.options.account.login, (error) =>
+      this.options.log.warn({ err: error.message }, 'saved child identity unreadable; read from the portal again'),
+    );
     if (!cached) return undefined;
     this.adopt(cached);
     return cached.fetchedAt;

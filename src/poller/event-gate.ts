@@ -23,7 +23,7 @@ export class EventGate {
   /** Loads the memory of a child id (again when the id changes). */
   async load(childId: string): Promise<void> {
     this.seen = new SeenStore(this.options.dataDir, childId);
-    await this.seen.load();
+    await this.seen.load((error) => this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'));
   }
 
   async save(): Promise<void> {

@@ -7,7 +7,7 @@ import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
 import { ResourceCache } from '../feature-kit/resources.js';
 import { BackgroundFiles } from '../feature-kit/files.js';
-import type { DownloadSlots } from '../portal/download-limits.js';
+import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import type { SessionStore } from '../store/session-store.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -31,6 +31,8 @@ export interface PortalAccessOptions {
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
   dataDir?: string;
   slots?: DownloadSlots;
+  /** The largest file a download saves, in bytes (the limits' default when not given). */
+  downloadMaxBytes?: number;
 }
 
 /** The downloader for one child id and the files it fetches in the background. */
@@ -101,6 +103,7 @@ export class PortalAccess {
           clock: this.options.clock,
           log: this.options.log,
           slots,
+          limits: { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes: this.options.downloadMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxFileBytes },
         }),
       };
     }

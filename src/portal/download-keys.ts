@@ -22,13 +22,15 @@ export interface DownloadCall {
   until: number;
   /** "homework file 771", for messages. */
   what: string;
+  /** Where the file's body goes (given to the request that fetches the file, never to a page or a key check). */
+  toFile?: HttpRequest['toFile'];
 }
 
 /** Sends one request of a download: never after the deadline, never waiting past it. */
 export function send(call: DownloadCall, req: HttpRequest): Promise<HttpResponse> {
   call.signal.throwIfAborted();
   const left = Math.max(1_000, call.until - call.clock.now());
-  return call.http.send({ ...req, timeoutMs: Math.min(call.limits.requestTimeoutMs, left) });
+  return call.http.send({ ...req, timeoutMs: Math.min(call.limits.requestTimeoutMs, left), signal: call.signal });
 }
 
 /** A 5xx or 429: the service is down or busy, and a fresh key would not help. */
@@ -88,6 +90,7 @@ async function tryKey(call: DownloadCall, page: URL, key: string): Promise<KeyOu
     const file = await send(call, {
       url: `${indexUrl}?${new URLSearchParams({ action: 'CSDownload', singleUseKey: key }).toString()}`,
       headers: { referer: page.toString() },
+      toFile: call.toFile,
     });
     if (isFile(file)) return { file };
     if (isServerTrouble(file.status)) throw serverTrouble(call, file);

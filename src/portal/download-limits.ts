@@ -21,7 +21,12 @@ export interface DownloadLimits {
   attachmentTries: number;
   /** Upper bound of one HTTP request inside a download. */
   requestTimeoutMs: number;
+  /** Largest file saved (downloads_max_mb): a bigger one is refused as it streams in. */
+  maxFileBytes: number;
 }
+
+/** downloads_max_mb's default. */
+export const DEFAULT_DOWNLOADS_MAX_MB = 50;
 
 /** Checks 5, 6, ... 10, 10 s apart: 15 checks take about two minutes, as the web page waits. */
 export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
@@ -34,6 +39,7 @@ export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   keyRetryDelayMs: 2_000,
   attachmentTries: 15,
   requestTimeoutMs: 30_000,
+  maxFileBytes: DEFAULT_DOWNLOADS_MAX_MB * 1024 * 1024,
 };
 
 /** MAX_CONCURRENT_DOWNLOADS: per process, all accounts together. */

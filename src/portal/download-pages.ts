@@ -1,18 +1,18 @@
 // What a download answer means: the logged-out page, the "file does not exist" page (spec 4.6.7), an
 // HTML waiting page or a file, and the file's name from Content-Disposition.
-import type { HttpResponse } from './http.js';
+import type { HttpResponse, ResponseHead } from './http.js';
 
 /** Phrases of the portal's logged-out access-denied page (compared without case). */
 const LOGGED_OUT = [/brak dost[eę]pu/, /nie jeste[sś] zalogowan/, /zaloguj si[eę]/, /sesja wygas/, /access denied/, /\/loguj\b/];
 /** Phrases that plainly say the file does not exist. */
 const NOT_FOUND = [/nie znaleziono/, /nie istnieje/, /not found/];
 
-export function header(res: HttpResponse, name: string): string | undefined {
+export function header(res: ResponseHead, name: string): string | undefined {
   const value = res.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function isHtml(res: HttpResponse): boolean {
+export function isHtml(res: ResponseHead): boolean {
   return /^\s*text\/html\b/i.test(header(res, 'content-type') ?? '');
 }
 
@@ -64,7 +64,7 @@ function isLoginRedirect(location: string | undefined, portal: { base_url: strin
 }
 
 /** A 200 that carries a file rather than a page: sent as an attachment, or anything but HTML. */
-export function isFile(res: HttpResponse): boolean {
+export function isFile(res: ResponseHead): boolean {
   if (res.status !== 200) return false;
   return /^\s*attachment\b/i.test(header(res, 'content-disposition') ?? '') || !isHtml(res);
 }

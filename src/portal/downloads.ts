@@ -1,7 +1,8 @@
 // One account's file downloads (spec 4.6, 4.8): homework files, school files and message attachments,
 // each under the 150 s deadline and a process-wide slot, saved under data_dir/downloads/<child>/.
+import { unlink } from 'node:fs/promises';
 import { UnexpectedResponseError } from './errors.js';
-import { isServerTrouble, type HttpResponse } from './http.js';
+import { isServerTrouble, type FileTarget, type HttpResponse, type ResponseHead } from './http.js';
 import { downloadWithKeys, send, serverTrouble, type DownloadCall } from './download-keys.js';
 import { DEFAULT_DOWNLOAD_LIMITS, pollDelay, withDeadline, type DownloadLimits, type DownloadSlots } from './download-limits.js';
 import { dispositionName, header, isDeadWebSession, isFile, isHtml, pageText, saysNotFound } from './download-pages.js';
@@ -46,7 +47,12 @@ export class Downloader {
   constructor(options: DownloaderOptions) {
     this.options = options;
     this.limits = options.limits ?? DEFAULT_DOWNLOAD_LIMITS;
-    this.store = new DownloadStore({ dataDir: options.dataDir, child: options.child, folder: options.folder });
+    this.store = new DownloadStore({
+      dataDir: options.dataDir,
+      child: options.child,
+      folder: options.folder,
+      onBroken: (error) => options.log.warn({ err: error.message }, 'downloads index unreadable; files are fetched again when needed'),
+    });
   }
 
   /** The same downloader saving into a folder under the child's (a message's attachments). */
@@ -79,7 +85,7 @@ export class Downloader {
       if (singleUseKey(target) !== undefined) {
         return downloadWithKeys(call, () => this.portalStep(call, url.toString()), target);
       }
-      const res = await send(call, { url: target.toString() });
+      const res = await send(call, { url: target.toString(), toFile: call.toFile });
       if (isFile(res)) return res;
       if (isServerTrouble(res.status)) throw serverTrouble(call, res);
       throw new UnexpectedResponseError(res.status, `${what}: the sandbox answered ${res.status} without a file`, { account: call.account });
@@ -104,7 +110,11 @@ export class Downloader {
     });
   }
 
-  /** Slot, deadline, then save: the one path every kind of download takes. */
+  /**
+   * Slot, deadline, then save: the one path every kind of download takes. The file's body streams
+   * into a temporary file under the per-file cap (downloads_max_mb), never into memory; the temporary
+   * file is gone afterwards, whether it was saved or the download failed.
+   */
   private async run(
     key: string,
     what: string,
@@ -117,19 +127,31 @@ export class Downloader {
     const { session, account, clock, log, slots } = this.options;
     // The 150 s count from getting a slot: time spent queueing behind other downloads is not the portal's.
     const release = await slots.acquire();
+    // Only a name yet: the file (and its folder) is made once a file answer arrives.
+    const temp = this.store.tempPath();
     let res: HttpResponse;
     try {
       const until = clock.now() + this.limits.totalMs;
+      const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
       res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) =>
-        fetch({ http: session.http, account, clock, log, limits: this.limits, signal, until, what }),
+        fetch({ http: session.http, account, clock, log, limits: this.limits, signal, until, what, toFile }),
       );
+    } catch (error) {
+      // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
+      void unlink(temp).catch(() => undefined);
+      throw error;
     } finally {
       release();
     }
-    const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
-    const file = await this.store.save(res.body, name, fallback, key);
-    log.info({ account, what, file: file.name, size: file.size }, 'file downloaded');
-    return file;
+    try {
+      if (!res.file) throw new UnexpectedResponseError(res.status, `${what}: the answer carried no file`, { account });
+      const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
+      const file = await this.store.place(temp, res.file.size, name, fallback, key);
+      log.info({ account, what, file: file.name, size: file.size }, 'file downloaded');
+      return file;
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
   }
 
   /**
@@ -181,7 +203,7 @@ export class Downloader {
     for (let attempt = 1; attempt <= this.limits.attachmentTries; attempt++) {
       const delay = pollDelay(attempt, this.limits);
       if (delay > 0) await call.clock.sleep(delay, call.signal);
-      const res = await send(call, { url: getUrl, headers: { referer: link.toString() } });
+      const res = await send(call, { url: getUrl, headers: { referer: link.toString() }, toFile: call.toFile });
       if (isFile(res)) return res;
       if (isServerTrouble(res.status)) throw serverTrouble(call, res);
       if (res.status !== 200) {

@@ -22,6 +22,13 @@ abstract class PortalError extends Error {
 /** The login answered without a goTo: the login or password is wrong. */
 export class WrongCredentialsError extends PortalError {
   readonly name = 'WrongCredentialsError';
+  /** The portal's own words on the refusal (a wrong password, a locked account), when it gave any. */
+  readonly portalMessage: string | undefined;
+
+  constructor(message: string, context: ErrorContext & { portalMessage?: string } = {}) {
+    super(message, context);
+    this.portalMessage = context.portalMessage;
+  }
 }
 
 /** The login pages asked for a captcha: a person must log in once in a browser. */
@@ -40,18 +47,36 @@ export class UnexpectedResponseError extends PortalError {
   readonly status: number;
   /** The gateway's error Code (e.g. InvalidRequest), when its body said one. */
   readonly code: string | undefined;
+  /** The gateway resource that answered so (e.g. LuckyNumbers), for a family to report it. */
+  readonly resource: string | undefined;
 
-  constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
+  constructor(status: number, message: string, context: ErrorContext & { code?: string; resource?: string } = {}) {
     super(message, context);
     this.status = status;
     this.code = context.code;
+    this.resource = context.resource;
   }
 
-  /** 403/404/405 and 401 Insufficient scopes: the module is not available to this account. */
+  /**
+   * 403/404/405, 401 Insufficient scopes, and a module the school switched off (live-notes 8, 9): the
+   * module is not available to this account.
+   */
   get refused(): boolean {
-    return this.status === 403 || this.status === 404 || this.status === 405 || this.status === 401;
+    return this.status === 403 || this.status === 404 || this.status === 405 || this.status === 401 || this.switchedOff;
+  }
+
+  /** The school switched the module off: 200 {"Status":"Disabled"} or a known "not active" Code. */
+  get switchedOff(): boolean {
+    return this.code !== undefined && SWITCHED_OFF_CODES.has(this.code);
   }
 }
+
+/**
+ * The Codes by which the gateway says that the school does not run a module (live-notes 8 and 9). Only
+ * these known ones are quiet: any other Code stays an unexpected answer a family can report.
+ */
+export const DISABLED_CODE = 'Disabled';
+const SWITCHED_OFF_CODES: ReadonlySet<string> = new Set([DISABLED_CODE, 'LuckyNumberIsNotActive']);
 
 /** The portal is down or unreachable: a network error, a timeout or a 5xx. Never a wrong password. */
 export class ConnectionError extends PortalError {
@@ -80,12 +105,21 @@ export class LoginPausedError extends PortalError {
   readonly name = 'LoginPausedError';
   readonly until: number;
   readonly reason: ProblemReason;
+  /** The portal's words on the refusal that started the pause. */
+  readonly portalMessage: string | undefined;
 
-  constructor(reason: ProblemReason, until: number, context: ErrorContext = {}) {
+  constructor(reason: ProblemReason, until: number, context: ErrorContext & { portalMessage?: string } = {}) {
     super(`login paused (${reason}) until ${new Date(until).toISOString()}`, context);
     this.until = until;
     this.reason = reason;
+    this.portalMessage = context.portalMessage;
   }
+}
+
+/** The portal's own words on a refused login, if the error carries them. */
+export function portalMessageOf(error: unknown): string | undefined {
+  if (error instanceof WrongCredentialsError || error instanceof LoginPausedError) return error.portalMessage;
+  return undefined;
 }
 
 /** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */

@@ -1,7 +1,7 @@
 // The data gateway (spec 4.1): JSON resources read through zod schemas inside the account's session.
 // Resource code asks for an endpoint and a schema; cookies, logins and retries stay in the session.
 import type { z } from 'zod';
-import { UnexpectedResponseError } from './errors.js';
+import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -30,7 +30,7 @@ export class Gateway {
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
-      throw new UnexpectedResponseError(200, `${endpoint}: unexpected shape${where}`, { account: this.options.account });
+      throw new UnexpectedResponseError(200, `${endpoint}: unexpected shape${where}`, { account: this.options.account, resource: endpoint });
     }
     return parsed.data;
   }
@@ -76,19 +76,26 @@ export class Gateway {
     if (res.status >= 200 && res.status < 300) {
       if (json === undefined) {
         if (res.body.length === 0) return undefined;
-        throw new UnexpectedResponseError(res.status, `${endpoint}: the answer is not JSON`, { account });
+        throw new UnexpectedResponseError(res.status, `${endpoint}: the answer is not JSON`, { account, resource: endpoint });
       }
+      // A module the school switched off answers 200 {"Status":"Disabled"} instead of its root key
+      // (live-notes 9): a refusal like a 403, decided here once for every resource.
+      if (isDisabled(json)) throw new UnexpectedResponseError(res.status, `${endpoint}: ${DISABLED_CODE}`, { account, code: DISABLED_CODE, resource: endpoint });
       return json;
     }
     const code = json && typeof json === 'object' ? stringField(json, 'Code') : undefined;
     const detail = res.status === 401 ? 'Insufficient scopes' : code ?? `status ${res.status}`;
-    throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code });
+    throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code, resource: endpoint });
   }
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
 function isInsufficientScopes(res: HttpResponse): boolean {
   return /insufficient scopes/i.test(res.text());
+}
+
+function isDisabled(json: unknown): boolean {
+  return json !== null && typeof json === 'object' && !Array.isArray(json) && stringField(json, 'Status')?.toLowerCase() === 'disabled';
 }
 
 function stringField(obj: object, key: string): string | undefined {

@@ -3,13 +3,18 @@
 // the login flow and the download rules decide which Location may be followed.
 import type { Dispatcher } from 'undici';
 import { CookieJar, type Cookie, type SerializedCookieJar } from 'tough-cookie';
-import { ConnectionError } from './errors.js';
+import { announcedLength, readCapped, streamToFile } from './body.js';
+import { ConnectionError, StorageError, UnexpectedResponseError } from './errors.js';
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
+import { stripControls } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
 
 const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Most bytes of an answer held in memory: the largest the portal sends (Grades, a year) is far less. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT';
@@ -17,13 +22,38 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** Stops the request, its body included, when it aborts (a download's deadline). */
+  signal?: AbortSignal;
+  /**
+   * Most bytes of body held in memory (default MAX_BODY_BYTES); a larger answer is refused as it
+   * streams in (UnexpectedResponseError, code TooLarge).
+   */
+  maxBytes?: number;
+  /**
+   * Asked once the status and headers are in: a target makes the body stream into that file instead
+   * of memory (a download), under the target's own limit. Undefined keeps the body in memory.
+   */
+  toFile?: (head: ResponseHead) => FileTarget | undefined;
+}
+
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FileTarget {
+  path: string;
+  maxBytes: number;
 }
 
 export interface HttpResponse {
   status: number;
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body; empty when it went to a file (see file). */
   body: Buffer;
+  /** The file the body was streamed to (HttpRequest.toFile), with its size. */
+  file?: { path: string; size: number };
   /** The Location header resolved against the request URL, if any. */
   location: string | undefined;
   text(): string;
@@ -56,7 +86,8 @@ export class HttpClient {
     if (cookie) headers.cookie = cookie;
     const timeoutMs = req.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     let res: Dispatcher.ResponseData;
-    let body: Buffer;
+    let body: Buffer = EMPTY;
+    let file: HttpResponse['file'];
     try {
       res = await undiciRequest(req.url, {
         method: req.method ?? 'GET',
@@ -65,10 +96,21 @@ export class HttpClient {
         dispatcher: this.options.dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
-      body = Buffer.from(await res.body.arrayBuffer());
+      const head = { status: res.statusCode, headers: res.headers };
+      const announced = announcedLength(res.headers);
+      const target = req.toFile?.(head);
+      if (target) {
+        const size = await streamToFile(res.body, target.path, target.maxBytes, announced, () => this.tooLarge(req, head.status, target.maxBytes));
+        file = { path: target.path, size };
+      } else {
+        const limit = req.maxBytes ?? MAX_BODY_BYTES;
+        body = await readCapped(res.body, limit, announced, () => this.tooLarge(req, head.status, limit));
+      }
     } catch (error) {
+      // Our own refusals and the disk's failures are not the network's.
+      if (error instanceof UnexpectedResponseError || error instanceof StorageError) throw error;
       throw new ConnectionError(`${req.method ?? 'GET'} ${pathOf(req.url)} failed: ${describeNetworkError(error)}`, {
         account: this.options.account,
         url: req.url,
@@ -82,9 +124,19 @@ export class HttpClient {
       url: req.url,
       headers: res.headers,
       body,
+      ...(file ? { file } : {}),
       location: locationHeader ? resolveLocation(locationHeader, req.url) : undefined,
       text: () => body.toString('utf8'),
     };
+  }
+
+  /** An answer over its limit: the portal answered, but nothing the bridge takes (code TooLarge). */
+  private tooLarge(req: HttpRequest, status: number, limit: number): UnexpectedResponseError {
+    return new UnexpectedResponseError(status, `${req.method ?? 'GET'} ${pathOf(req.url)}: the answer is larger than ${megabytes(limit)}, refused`, {
+      account: this.options.account,
+      url: req.url,
+      code: 'TooLarge',
+    });
   }
 
   /** The value of a cookie the jar would send to url (expired ones included, see send()). */
@@ -123,6 +175,13 @@ function wasDeleted(cookie: Cookie): boolean {
   return cookie.expires instanceof Date && created !== undefined && cookie.expires.getTime() <= created;
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/** 16777216 -> "16 MB". */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
 function resolveLocation(location: string, base: string): string | undefined {
   try {
     return new URL(location, base).toString();
@@ -156,14 +215,31 @@ export function isLoginRedirect(res: HttpResponse, urls: Pick<PortalUrls, 'auth_
   return safeOrigin(res.location) === safeOrigin(urls.auth_url) || /\/loguj/.test(pathOf(res.location));
 }
 
-/** The body as JSON; undefined when it is empty or not JSON. */
+/**
+ * The body as JSON; undefined when it is empty or not JSON. Every portal answer the bridge reads
+ * comes through here, so here every string loses its control characters (line feeds stay): a name
+ * with CR LF must not add lines to a feed, a device name or a log.
+ */
 export function readJson(res: HttpResponse): unknown {
   if (res.body.length === 0) return undefined;
   try {
-    return JSON.parse(res.text()) as unknown;
+    const text = res.text();
+    // The reviver costs about twice the parse: only when a control character can be in a string.
+    return (MAY_HOLD_CONTROLS.test(text) ? JSON.parse(text, cleanStrings) : JSON.parse(text)) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * JSON text whose strings may hold a control character other than a line feed: the escapes for CR,
+ * tab, backspace and form feed, a \u escape of C0, DEL or C1, or a raw DEL or C1 character (a raw C0
+ * character is not valid JSON).
+ */
+const MAY_HOLD_CONTROLS = /\\[rtbf]|\\u00(?:[01]|7[fF]|[89])|[\u007f-\u009f]/;
+
+function cleanStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? stripControls(value) : value;
 }
 
 export function safeOrigin(url: string): string | undefined {

@@ -1,6 +1,6 @@
 // The browser-like password login of spec 5.2, step by step, in the account's own cookie jar.
 import { CaptchaRequiredError, ConnectionError, UnexpectedResponseError, WrongCredentialsError } from './errors.js';
-import { isServerTrouble, pathOf, type HttpClient, type HttpResponse } from './http.js';
+import { isServerTrouble, pathOf, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const CLIENT_ID = '46';
@@ -19,6 +19,7 @@ export interface LoginInput {
 export async function passwordLogin(input: LoginInput): Promise<void> {
   const { http, urls, account } = input;
   const context = { account };
+  const siblings = [urls.base_url, urls.auth_url];
 
   // Step 1: the portal points at the authorization endpoint (with its state).
   const entry = await http.send({ url: `${urls.base_url}/loguj/portalRodzina`, headers: navigationHeaders('none') });
@@ -31,8 +32,8 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   }
 
   // Step 2: open the login page, which sets the authorization host's session cookies.
-  const loginPageUrl = entry.location;
-  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders('cross-site') });
+  const loginPageUrl = checkedHop(entry.location, urls, account);
+  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders(fetchSite(entry.url, loginPageUrl, siblings)) });
   failOnServerError(page, account);
 
   // Step 3: post the credentials as the login page's script would.
@@ -58,20 +59,25 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   if (CAPTCHA_MARKERS.test(answerText)) {
     throw new CaptchaRequiredError('the portal asks for a captcha at login', { ...context, url: answer.url });
   }
-  const goTo = readGoTo(answerText);
+  const { goTo, words } = readAnswer(answerText);
   if (goTo === undefined) {
-    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url });
+    // No goTo is a wrong login or password (spec 5.2 rule 1); the portal's words say which (live-notes 13).
+    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url, portalMessage: words });
   }
 
   // Step 4: follow goTo and every Location by hand, keeping cookies, until a page has none.
   let next: string | undefined = resolve(goTo, `${urls.auth_url}/OAuth/Authorization`);
   let hops = 0;
+  // The login page's script starts this navigation; a browser then sends, on each redirect, the most
+  // distant relation of any URL of the chain so far to that page (Fetch Metadata).
+  let site: FetchSite = 'same-origin';
   while (next !== undefined) {
     if (hops === MAX_LOGIN_HOPS) {
       throw new UnexpectedResponseError(302, `login step 4: more than ${MAX_LOGIN_HOPS} redirects`, context);
     }
     hops++;
-    const hop = await http.send({ url: next, headers: navigationHeaders(hops === 1 ? 'same-origin' : 'cross-site') });
+    site = farther(site, fetchSite(loginPageUrl, next, siblings));
+    const hop = await http.send({ url: checkedHop(next, urls, account), headers: navigationHeaders(site) });
     failOnServerError(hop, account);
     if (CAPTCHA_MARKERS.test(hop.text())) {
       throw new CaptchaRequiredError('the portal asks for a captcha after login', { ...context, url: hop.url });
@@ -90,17 +96,48 @@ export async function passwordLogin(input: LoginInput): Promise<void> {
   }
 }
 
-function readGoTo(text: string): string | undefined {
+/**
+ * A login redirect may lead only to the configured portal or authorization host (scheme, host and
+ * port): the cookies and the browser-like headers of the login are for them, never for a host an
+ * answer names.
+ */
+export function loginHopAllowed(url: string, urls: Pick<PortalUrls, 'base_url' | 'auth_url'>): boolean {
+  const origin = safeOrigin(url);
+  return origin !== undefined && (origin === safeOrigin(urls.base_url) || origin === safeOrigin(urls.auth_url));
+}
+
+function checkedHop(url: string, urls: PortalUrls, account: string): string {
+  if (loginHopAllowed(url, urls)) return url;
+  throw new UnexpectedResponseError(302, `login: refused a redirect to ${safeOrigin(url) ?? 'an invalid address'} (not the portal or authorization host)`, {
+    account,
+  });
+}
+
+/** The most of a refusal's words kept: enough for any sentence a login page shows. */
+const MAX_WORDS = 300;
+
+/**
+ * Step 3's answer: its goTo, else the portal's own words from `errors` (live-notes 13: each item a
+ * string or an object {message}).
+ */
+function readAnswer(text: string): { goTo?: string; words?: string } {
+  let json: unknown;
   try {
-    const json = JSON.parse(text) as unknown;
-    if (json && typeof json === 'object' && 'goTo' in json) {
-      const goTo = (json as { goTo: unknown }).goTo;
-      if (typeof goTo === 'string' && goTo !== '') return goTo;
-    }
+    json = JSON.parse(text);
   } catch {
     // Not JSON: no goTo, which the spec treats as wrong credentials.
+    return {};
   }
-  return undefined;
+  if (!json || typeof json !== 'object') return {};
+  const { goTo, errors } = json as { goTo?: unknown; errors?: unknown };
+  if (typeof goTo === 'string' && goTo !== '') return { goTo };
+  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
+  const said = items
+    .map((item: unknown) => (typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined))
+    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
+    .map((m) => m.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+  const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
+  return words === '' ? {} : { words };
 }
 
 function resolve(path: string, base: string): string | undefined {
@@ -118,7 +155,35 @@ function failOnServerError(res: HttpResponse, account: string): void {
   }
 }
 
-function navigationHeaders(site: 'none' | 'same-origin' | 'cross-site'): Record<string, string> {
+type FetchSite = 'none' | 'same-origin' | 'same-site' | 'cross-site';
+
+/**
+ * Sec-Fetch-Site of a request from a page at `from` to `to`. The portal and the authorization host are
+ * sibling subdomains of one site (live-notes 14), so a hop between the two configured hosts is
+ * same-site, whatever addresses a test gives them; other hosts are compared by their registrable part.
+ */
+export function fetchSite(from: string, to: string, siblings: readonly string[] = []): FetchSite {
+  const a = new URL(from);
+  const b = new URL(to);
+  if (a.origin === b.origin) return 'same-origin';
+  const origins = new Set(siblings.map((url) => new URL(url).origin));
+  if (origins.has(a.origin) && origins.has(b.origin)) return 'same-site';
+  return a.protocol === b.protocol && siteOf(a.hostname) === siteOf(b.hostname) ? 'same-site' : 'cross-site';
+}
+
+/** The registrable part of a host name, roughly: its last two labels (an IP address stays whole). */
+function siteOf(hostname: string): string {
+  if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) return hostname;
+  return hostname.split('.').slice(-2).join('.');
+}
+
+const DISTANCE: readonly FetchSite[] = ['none', 'same-origin', 'same-site', 'cross-site'];
+
+function farther(a: FetchSite, b: FetchSite): FetchSite {
+  return DISTANCE.indexOf(a) >= DISTANCE.indexOf(b) ? a : b;
+}
+
+function navigationHeaders(site: FetchSite): Record<string, string> {
   return {
     accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
     'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',

@@ -211,12 +211,13 @@ export class MessagingClient {
     // Inside the main session: a dead one (401 or a bounce to the login page) logs in first.
     let res = await session.request(
       () => session.http.send({ url: start, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs }),
-      (r) => r.status === 401 || isLoginRedirect(r, urls),
+      // The chain may pass the authorization host (live-notes 15): a hop there is followed, not a login.
+      (r) => r.status === 401 || (isLoginRedirect(r, urls) && safeOrigin(r.location ?? '') !== safeOrigin(urls.auth_url)),
     );
     for (let hops = 0; res.status >= 300 && res.status < 400 && res.location; hops++) {
       if (hops >= this.policy.maxBootstrapHops) throw new UnexpectedResponseError(res.status, '/wiadomosci3: too many redirects', { account });
       const next = res.location;
-      if (!this.mayFollow(next)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect outside the portal', { account });
+      if (!this.mayFollow(next)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect to a host not configured', { account, resource: '/wiadomosci3' });
       this.options.onRequest?.('GET', pathOf(next));
       res = await session.http.send({ url: next, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs });
     }
@@ -286,9 +287,11 @@ export class MessagingClient {
     return `${this.options.urls.messages_url}${path}${search}`;
   }
 
+  /** Only the four configured hosts; cookies never go anywhere else. */
   private mayFollow(url: string): boolean {
     const origin = safeOrigin(url);
-    return origin !== undefined && [this.options.urls.base_url, this.options.urls.messages_url].some((u) => safeOrigin(u) === origin);
+    const { base_url, auth_url, messages_url, sandbox_url } = this.options.urls;
+    return origin !== undefined && [base_url, auth_url, messages_url, sandbox_url].some((u) => safeOrigin(u) === origin);
   }
 }
 

@@ -209,7 +209,7 @@ export class PortalSession {
   private async login(): Promise<void> {
     const { account, clock, log } = this.options;
     const pause = this.pausedUntil;
-    if (pause) throw new LoginPausedError(pause.reason, pause.until, { account });
+    if (pause) throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
     log.info({ account }, 'logging in');
     try {
       this.loginCount++;
@@ -223,11 +223,15 @@ export class PortalSession {
     } catch (error) {
       if (error instanceof WrongCredentialsError || error instanceof CaptchaRequiredError) {
         const wrong = error instanceof WrongCredentialsError;
+        const words = wrong ? error.portalMessage : undefined;
         this.pause = {
           reason: wrong ? 'wrong_credentials' : 'captcha_required',
           until: clock.now() + (wrong ? this.policy.wrongCredentialsPauseMs : this.policy.captchaPauseMs),
           credentials: this.credentialsDigest(),
+          ...(words === undefined ? {} : { portal_message: words }),
         };
+        // Once per refusal: the pause keeps the next polls from logging in (and from logging it again).
+        log.warn({ account, reason: this.pause.reason, ...(words === undefined ? {} : { portal_message: words }) }, 'the portal refused the login');
         await this.persist().catch(() => undefined);
       }
       throw error;

@@ -1,6 +1,8 @@
 // undici's request() without the rest of undici's index: the index also builds fetch, WebSocket,
 // EventSource, the caches and the mocks, about 3 MB of heap a bridge that only sends requests holds
 // for nothing (see `npm run bench`). The same two modules the index wires together, nothing else.
+// Those paths are not undici's public API: package.json pins undici to one exact version, and
+// test/unit/portal/undici-request.test.ts fails when an upgrade moves them.
 import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
 

@@ -32,6 +32,8 @@ export interface LessonEntry {
   change: ChangeKind | null;
   /** What was planned, for a changed lesson. */
   original: { subject: string | null; teacher: string | null; room: string | null; date: string | null; hours: string | null } | null;
+  /** A lesson that left this slot for another day or hour: where it goes. */
+  movedTo: { date: string; lessonNo: number | null } | null;
   note: string | null;
 }
 
@@ -101,7 +103,8 @@ function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string 
 }
 
 function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string): LessonEntry {
-  const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : 'cancelled';
+  const away = !l.takesPlace && l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo;
+  const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : away ? 'shifted' : 'cancelled';
   const group = groupKey(l, slot);
   const local = `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
   const original =
@@ -124,6 +127,7 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
     room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null),
     change,
     original,
+    movedTo: away && l.change ? { date: l.change.date, lessonNo: l.change.lesson_no } : null,
     note: l.note ?? l.change?.note ?? null,
   };
 }

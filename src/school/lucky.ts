@@ -7,6 +7,9 @@ export interface LuckyNumber {
   day: string;
 }
 
+/** How often a school that does not run the lucky number is asked again (a user's refresh asks at once). */
+export const NOT_IN_USE_RECHECK_MS = 24 * 60 * 60_000;
+
 /** The number as the portal gave it, if usable. */
 export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown }): LuckyNumber | undefined {
   const number = Number(raw.LuckyNumber);
@@ -15,8 +18,22 @@ export function readLucky(raw: { LuckyNumber?: unknown; LuckyNumberDay?: unknown
   return { number, day };
 }
 
+/**
+ * Of the numbers the portal listed (one, or a list: live-notes 8), today's or the nearest later day's;
+ * else the latest one (which luckyToday then treats as past).
+ */
+export function pickLucky(entries: readonly { LuckyNumber?: unknown; LuckyNumberDay?: unknown }[], today: string): LuckyNumber | undefined {
+  const usable = entries
+    .map(readLucky)
+    .filter((l): l is LuckyNumber => l !== undefined)
+    .sort((a, b) => a.day.localeCompare(b.day));
+  return usable.find((l) => l.day >= today) ?? usable.at(-1);
+}
+
 /** The lucky number a family looks at today, and whether it is the child's. */
 export interface LuckyToday {
+  /** False when the school does not run the lucky number at all (then there is never a number). */
+  inUse: boolean;
   /** Today's or the next school day's number; null when only a past day's number is known. */
   number: number | null;
   day: string | null;
@@ -26,9 +43,10 @@ export interface LuckyToday {
 }
 
 /** A number for a past day says nothing about today. */
-export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string): LuckyToday {
-  const current = lucky && lucky.day >= today ? lucky : undefined;
+export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string, inUse = true): LuckyToday {
+  const current = inUse && lucky && lucky.day >= today ? lucky : undefined;
   return {
+    inUse,
     number: current?.number ?? null,
     day: current?.day ?? null,
     registerNumber: registerNumber ?? null,
@@ -51,7 +69,9 @@ export function luckyEvents(lucky: LuckyToday): NewsItem[] {
  * next one may appear early (spec 2.9), so an hourly look between 06:00 and 21:00 is enough (a school
  * publishes it during the day; at midnight today's number is the one already shown).
  */
-export function luckyRecheckDue(lucky: LuckyNumber | undefined, today: string, lastAskedAt: number, now: number): boolean {
+export function luckyRecheckDue(lucky: LuckyNumber | undefined, today: string, lastAskedAt: number, now: number, inUse = true): boolean {
+  // A school without the lucky number may start it one day; once a day is often enough to notice.
+  if (!inUse) return now - lastAskedAt >= NOT_IN_USE_RECHECK_MS;
   if (!lucky || lucky.day < today) return true;
   if (lucky.day > today) return false;
   const time = warsawTimeOfDay(now);

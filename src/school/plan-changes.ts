@@ -53,7 +53,35 @@ function kindOf(f: {
   return { kind: 'substitution', generic: true };
 }
 
-function fromLesson(l: DayLesson): Found {
+/**
+ * The slot a lesson leaves (live-notes 11: IsCanceled with New*): `shifted`, where it goes on the
+ * current side, this slot as the original. Keyed by where it goes, so the lesson as it arrives there
+ * (when that week is fetched) is the same change.
+ */
+function movedAway(l: DayLesson, to: NonNullable<DayLesson['moved']>, bell: ReturnType<typeof bellTimes>): Found {
+  const target = to.lessonNo === null ? undefined : bell.get(to.lessonNo);
+  return {
+    date: to.date ?? l.date,
+    lesson_no: to.lessonNo,
+    hours: span(to.from, to.to) ?? (target ? span(target.from, target.to) : null),
+    kind: 'shifted',
+    generic: false,
+    subject: to.subject ?? l.subject,
+    teacher: to.teacher ?? l.teacher,
+    room: to.room,
+    original_date: l.date,
+    original_lesson_no: l.lessonNo,
+    original_hours: span(l.from, l.to),
+    original_subject: l.subject,
+    original_teacher: l.teacher,
+    original_room: l.room,
+    note: l.note,
+    ids: { subject: to.subjectId, teacher: to.teacherId, orgSubject: l.subjectId, orgTeacher: l.teacherId },
+  };
+}
+
+function fromLesson(l: DayLesson, bell: ReturnType<typeof bellTimes>): Found {
+  if (l.moved) return movedAway(l, l.moved, bell);
   const org = l.org;
   const ids = { subject: l.subjectId, teacher: l.teacherId, orgSubject: org?.subjectId, orgTeacher: org?.teacherId };
   const shifted =
@@ -176,30 +204,40 @@ export function planChanges(input: PlanChangeInput): PlanChange[] {
     const known = found.get(key);
     found.set(key, known ? merge(known, f) : f);
   };
-  allLessons(days, input.names)
-    .filter((l) => l.cancelled || l.substitution)
-    .forEach((l, i) => add(fromLesson(l), i));
   const bell = bellTimes(days);
+  allLessons(days, input.names)
+    .filter((l) => l.cancelled || l.substitution || l.moved !== null)
+    .forEach((l, i) => add(fromLesson(l, bell), i));
   (input.substitutions ?? []).forEach((s, i) => add(fromSubstitution(s, input.names, bell), -1 - i));
   return [...found.values()]
     .map(({ ids: _ids, generic: _generic, ...change }) => change)
     .sort((a, b) => textCompare(a.date, b.date) || (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
 }
 
+/** A lesson moved from `date` to another day: on `date` it occupies its original slot. */
+export function leaves(c: PlanChange, date: string): boolean {
+  return c.kind === 'shifted' && c.original_date === date && c.date !== date;
+}
+
+/** The lesson number a change occupies on `date`: a lesson moved away sits in the slot it left. */
+export function slotOn(c: PlanChange, date: string): number | null {
+  return leaves(c, date) ? c.original_lesson_no : c.lesson_no;
+}
+
 /**
- * The changes that touch one day. A lesson moved to another day also shows on the day it left, in its
- * old slot (replacing a bare cancellation of that slot, which is the same event seen from there).
+ * The changes that touch one day. A lesson moved to another day also shows on the day it leaves, in
+ * its old slot, still saying where it goes (date, lesson_no, hours) and where it was (original_*); it
+ * replaces a bare cancellation of that slot, which is the same event seen from there.
  */
 export function changesOn(changes: readonly PlanChange[], date: string): PlanChange[] {
   const own = changes.filter((c) => c.date === date);
   for (const c of changes) {
-    if (c.kind !== 'shifted' || c.original_date !== date || c.date === date) continue;
-    const echo: PlanChange = { ...c, date, lesson_no: c.original_lesson_no, hours: c.original_hours };
-    const at = own.findIndex((o) => o.lesson_no !== null && o.lesson_no === echo.lesson_no);
-    if (at < 0) own.push(echo);
-    else if (own[at]!.kind === 'cancelled') own[at] = { ...echo, note: own[at]!.note ?? echo.note };
+    if (!leaves(c, date)) continue;
+    const at = own.findIndex((o) => o.lesson_no !== null && o.lesson_no === c.original_lesson_no);
+    if (at < 0) own.push({ ...c });
+    else if (own[at]!.kind === 'cancelled') own[at] = { ...c, note: own[at]!.note ?? c.note };
   }
-  return own.sort((a, b) => (a.lesson_no ?? 99) - (b.lesson_no ?? 99));
+  return own.sort((a, b) => (slotOn(a, date) ?? 99) - (slotOn(b, date) ?? 99));
 }
 
 /** One `plan_change` event per change from today on; past changes are not news. */

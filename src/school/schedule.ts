@@ -5,7 +5,7 @@ import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { changesOn, planChangeEvents, planChanges, type PlanChange } from './plan-changes.js';
+import { changesOn, planChangeEvents, planChanges, slotOn, type PlanChange } from './plan-changes.js';
 import {
   freeDays,
   lessonHours,
@@ -96,8 +96,10 @@ function boundariesOf(day: SchoolDay, now: number): number[] {
  * The change to a lesson's slot. A split slot's groups share a lesson number: there the change goes
  * to the group it names (its subject, now or as planned), or to the one cancelled group.
  */
-function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly PlannedLesson[]): PlanChange | null {
-  const inSlot = own.filter((c) => c.lesson_no !== null && c.lesson_no === l.lessonNo);
+function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly PlannedLesson[], date: string): PlanChange | null {
+  // A lesson that moves away (also to another hour of the same day) is the change that left its slot.
+  if (l.moved !== null) return own.find((c) => c.kind === 'shifted' && c.original_date === date && c.original_lesson_no === l.lessonNo) ?? null;
+  const inSlot = own.filter((c) => slotOn(c, date) !== null && slotOn(c, date) === l.lessonNo);
   if (inSlot.length === 0) return null;
   const groups = day.filter((g) => g.lessonNo === l.lessonNo).length;
   if (groups <= 1) return inSlot[0] ?? null;
@@ -113,7 +115,7 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
     const own = changesOn(changes, date);
-    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, planned) }));
+    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, planned, date) }));
     const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
@@ -138,7 +140,7 @@ export function schedule(input: ScheduleInput): Schedule {
     next: next === null ? null : day(next),
     nextSchoolDay: next,
     nextLesson: nextLesson(cal, input.now, (date, no) => {
-      const change = changesOn(changes, date).find((c) => c.lesson_no === no && c.kind !== 'cancelled');
+      const change = changesOn(changes, date).find((c) => c.date === date && c.lesson_no === no && c.kind !== 'cancelled');
       return change?.room ?? null;
     }),
     current: slotAt(todays.lessons, warsawTimeOfDay(input.now)),

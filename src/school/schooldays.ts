@@ -90,7 +90,8 @@ export function plannedLessons(cal: SchoolCalendar, date: string): PlannedLesson
   const free = freeOn(cal, date);
   const lessons = dayLessons(cal.days, date, cal.names);
   if (lessons === undefined) return free.some((f) => f.lessons === undefined) ? [] : undefined;
-  return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && !isFreed(l, free) }));
+  // A lesson moved elsewhere does not take place in the slot it leaves, flagged cancelled or not.
+  return lessons.map((l) => ({ ...l, takesPlace: !l.cancelled && l.moved === null && !isFreed(l, free) }));
 }
 
 /** The lessons that take place on a day (not cancelled, not freed); undefined when the day is not known. */

@@ -23,8 +23,13 @@ export interface DayLesson extends LessonSide {
   substitution: boolean;
   note: string | null;
   /** What was planned, for a substitution; null for an ordinary lesson. */
-  org: (LessonSide & { date: string | null; lessonNo: number | null; from: string | null; to: string | null }) | null;
+  org: LessonPlace | null;
+  /** Where the lesson moved to, on the slot it leaves (the New* fields, live-notes 11); else null. */
+  moved: LessonPlace | null;
 }
+
+/** A lesson's place and people: as planned (Org*) or where it moved to (New*). */
+export type LessonPlace = LessonSide & { date: string | null; lessonNo: number | null; from: string | null; to: string | null };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -71,7 +76,17 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
           ...side(names, l.OrgSubject, l.OrgTeacher, l.OrgClassroom),
         }
       : null,
+    moved: movedTo(date, l, names),
   };
+}
+
+/** Where a lesson leaving this slot goes: a new day or lesson number that is not this slot's own. */
+function movedTo(date: string, l: TimetableLesson, names: Names): LessonPlace | null {
+  const newDate = dayOf(l.NewDate);
+  const elsewhere = (newDate !== undefined && newDate !== date) || (l.NewLessonNo !== undefined && l.NewLessonNo !== l.LessonNo);
+  if (!elsewhere) return null;
+  const moved = side(names, l.NewSubject ?? l.Subject, l.NewTeacher ?? l.Teacher, l.NewClassroom);
+  return { date: newDate ?? date, lessonNo: l.NewLessonNo ?? null, from: hhmm(l.NewHourFrom) ?? null, to: hhmm(l.NewHourTo) ?? null, ...moved };
 }
 
 function lessonOrder(a: DayLesson, b: DayLesson): number {

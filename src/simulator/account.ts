@@ -28,10 +28,25 @@ export interface DemoMessage {
   body: string;
 }
 
-/** How a gateway endpoint should answer for this account instead of its normal answer. */
-export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes';
+/**
+ * How a gateway endpoint should answer for this account instead of its normal answer; 'disabled' is a
+ * module the school switched off (200 {"Status":"Disabled"}, live-notes 9).
+ */
+export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes' | 'disabled';
 
 export type SimNotice = NoticeFixture;
+
+/** A lesson moved to another day or hour (live-notes 11): from its slot to another. */
+export interface LessonMove {
+  from: { date: string; lessonNo: number };
+  to: { date: string; lessonNo: number };
+}
+
+/**
+ * How the school answers LuckyNumbers (live-notes 8): 'object' (the usual), 'list', 'null' (not
+ * active), 'disabled' (200 Status Disabled), 'not_active' (400 Code LuckyNumberIsNotActive).
+ */
+export type LuckyForm = 'object' | 'list' | 'null' | 'disabled' | 'not_active';
 
 export interface GradeInit {
   subject: number;
@@ -81,6 +96,13 @@ export class SimAccount {
   /** The child's LID (Users/{UserId}.AccountId and Auth/UserInfo IdentifierOfStudentAssignedWithUser). */
   readonly childLid: string;
   lucky: { number: number; day?: string } | undefined;
+  luckyForm: LuckyForm = 'object';
+  /** The school is a complex of two units, the other one listed first (live-notes 10). */
+  schoolComplex = false;
+  /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
+  readonly moves: LessonMove[] = [];
+  /** The unit the child belongs to (Users/<id>.Unit): 1, the primary school; 2, the complex's lyceum. */
+  unitId = 1;
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
   /** Realizations tests added, in fixture form; see addRealization. */
@@ -113,6 +135,19 @@ export class SimAccount {
     this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
   }
 
+  /**
+   * Moves the lesson of a slot to another day or hour, as live schools show it: the slot it leaves is
+   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot.
+   */
+  moveLesson(move: LessonMove): void {
+    this.moves.push(move);
+  }
+
+  /** How LuckyNumbers answers from now on (see LuckyForm). */
+  setLuckyForm(form: LuckyForm): void {
+    this.luckyForm = form;
+  }
+
   addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
     const { today, time } = this.env.clock();
     const notice: SimNotice = {
@@ -140,6 +175,25 @@ export class SimAccount {
   setResource(endpoint: string, body: unknown): void {
     if (body === undefined) this.overrides.delete(endpoint);
     else this.overrides.set(endpoint, body);
+  }
+
+  /**
+   * The school publishes its own averages (live-notes 12): Grades/Averages answers them per subject id
+   * as [Semester1, Semester2, FullYear] (0: none yet); null: averages switched off (Status Disabled).
+   */
+  setSchoolAverages(bySubject: Record<number, [number, number, number]> | null): void {
+    if (bySubject === null) {
+      this.overrides.delete('Grades/Averages');
+      return;
+    }
+    const Averages = Object.entries(bySubject).map(([subject, [Semester1, Semester2, FullYear]]) => ({
+      Student: `@Users/${this.data.account.userId}`,
+      Subject: `@Subjects/${subject}`,
+      Semester1,
+      Semester2,
+      FullYear,
+    }));
+    this.overrides.set('Grades/Averages', { Averages });
   }
 
   /** Appends a record, in fixture form, to the list of a static resource such as 'Notes' or 'HomeWorks'. */

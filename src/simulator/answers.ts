@@ -26,4 +26,12 @@ export const answers = {
   invalidRequest: (): DataResult => error(400, 'InvalidRequest', '[212] Invalid request params'),
   filterInvalid: (): DataResult => error(400, 'FilterInvalidValue', 'Invalid value of filter'),
   badRequest: (message: string): DataResult => error(400, 'InvalidRequest', message),
+  /**
+   * A module the school switched off: HTTP 200 with Status Disabled and the index metadata instead of
+   * the resource's root key (live-notes 9; Grades/Averages answers so on a school without averages).
+   */
+  disabled: (url: string, resources: Record<string, { Url: string }> = {}): DataResult => ({
+    status: 200,
+    body: { Status: 'Disabled', Resources: resources, Url: url },
+  }),
 };

@@ -3,6 +3,7 @@
 // what a browser sends, so a client that does not look like one is refused as it would be for real.
 import { randomBytes } from 'node:crypto';
 import { setCookie } from './cookies.js';
+import { MESSAGES_SSO, messagesSso } from './messaging-bootstrap.js';
 import { html, json, page, redirect } from './reply.js';
 import type { AuthSession } from './sessions.js';
 import type { Call, HostHandler, Reply } from './types.js';
@@ -41,6 +42,7 @@ export function authHost(world: World): HostHandler {
       if (route === 'GET /OAuth/Authorization/2FA') return firstHop(world, session);
       if (route === 'GET /OAuth/Authorization/2FA/loop') return loopHop(call);
       if (route === 'GET /OAuth/Authorization/Grant') return grantHop(world, session);
+      if (route === `GET ${MESSAGES_SSO}`) return messagesSso(world, session?.login);
       if (route === 'POST /OAuth/Token') return json(400, { error: 'unsupported_grant_type' });
       return html(404, page('Nie znaleziono', '<h1>404</h1>'));
     },
@@ -87,6 +89,10 @@ function passwordStep(world: World, call: Call, session: AuthSession | undefined
       },
       { login },
     );
+  }
+  const refusal = world.loginRefusal(login);
+  if (refusal) {
+    return json(200, { status: 'error', errors: [refusal.as === 'string' ? refusal.message : { message: refusal.message }] }, { login });
   }
   const account = world.account(login);
   if (!account || account.password !== form.get('pass')) {

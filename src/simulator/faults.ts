@@ -39,9 +39,21 @@ interface LatencyRule {
   key: string;
 }
 
+/** A huge answer instead of the real one: `bytes` of JSON, streamed, with or without a Content-Length. */
+export interface HugeAnswer {
+  bytes: number;
+  announceLength: boolean;
+}
+
+interface HugeRule extends HugeAnswer {
+  left: number;
+  match: RequestMatch | undefined;
+}
+
 export class Faults {
   private failures: FailRule[] = [];
   private latencies: LatencyRule[] = [];
+  private huge: HugeRule[] = [];
 
   failNext(count: number, status: number, match?: RequestMatch): void {
     if (count > 0) this.failures.push({ left: count, status, match });
@@ -64,6 +76,19 @@ export class Faults {
     return rule.status;
   }
 
+  hugeNext(count: number, answer: HugeAnswer, match?: RequestMatch): void {
+    if (count > 0) this.huge.push({ left: count, match, ...answer });
+  }
+
+  /** Consumes one huge-answer rule that matches the request. */
+  takeHuge(target: MatchTarget): HugeAnswer | undefined {
+    const rule = this.huge.find((h) => h.left > 0 && matches(h.match, target));
+    if (!rule) return undefined;
+    rule.left--;
+    this.huge = this.huge.filter((h) => h.left > 0);
+    return { bytes: rule.bytes, announceLength: rule.announceLength };
+  }
+
   /** The delay for a request: the latest matching rule wins. */
   latencyFor(target: MatchTarget): number {
     for (let i = this.latencies.length - 1; i >= 0; i--) {
@@ -76,6 +101,7 @@ export class Faults {
   clear(): void {
     this.failures = [];
     this.latencies = [];
+    this.huge = [];
   }
 }
 

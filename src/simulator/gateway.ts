@@ -30,7 +30,7 @@ export function handleGateway(world: World, call: Call): Reply {
 }
 
 function answer(world: World, call: Call, account: SimAccount, endpoint: string): DataResult {
-  const forced = forcedStatus(account, endpoint);
+  const forced = forcedStatus(account, endpoint, `${world.urls().base_url}${GATEWAY_PREFIX}/${endpoint}`);
   if (forced) return forced;
   const { base_url } = world.urls();
   const api = `${base_url}${GATEWAY_PREFIX}`;
@@ -58,11 +58,12 @@ function answer(world: World, call: Call, account: SimAccount, endpoint: string)
 }
 
 /** A status set with setModuleStatus, for the endpoint itself or through a 'Prefix/*' entry. */
-function forcedStatus(account: SimAccount, endpoint: string): DataResult | undefined {
+function forcedStatus(account: SimAccount, endpoint: string, url: string): DataResult | undefined {
   for (const [key, status] of account.moduleStatus) {
     const hit = key === endpoint || (key.endsWith('/*') && endpoint.startsWith(key.slice(0, -1)));
     if (!hit) continue;
     if (status === 'insufficient_scopes') return answers.insufficientScopes();
+    if (status === 'disabled') return answers.disabled(url);
     if (status === 403) return answers.forbidden();
     if (status === 404) return answers.notFound();
     return answers.methodNotAllowed();

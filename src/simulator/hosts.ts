@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseCookieHeader } from './cookies.js';
 import { faultReply } from './faults.js';
-import type { Faults } from './faults.js';
+import type { Faults, HugeAnswer } from './faults.js';
 import { HOST_NAMES } from './types.js';
 import type { Call, HostHandler, HostName, Reply, SimRequest, SimUrls } from './types.js';
 
@@ -108,6 +108,13 @@ export class Hosts {
       login = handler.identify(call);
       const target = { host, method: call.method, path: call.path, login };
       await this.delay(this.deps.faults.latencyFor(target));
+      const huge = this.deps.faults.takeHuge(target);
+      if (huge) {
+        // Logged with the bytes really written: how much the client read before it hung up.
+        const written = await writeHuge(res, huge);
+        this.deps.log.push({ host, method: call.method, path: call.path, query: call.rawQuery, status: 200, at, bytes: written, ...(login === undefined ? {} : { login }) });
+        return;
+      }
       const failure = this.deps.faults.takeFailure(target);
       reply = failure === undefined ? await handler.handle(call) : faultReply(failure);
     } catch (error) {
@@ -116,6 +123,8 @@ export class Hosts {
     if (res.destroyed) return;
     const bytes = Buffer.byteLength(reply.body ?? '');
     const entry: SimRequest = { host, method: call.method, path: call.path, query: call.rawQuery, status: reply.status, at, bytes };
+    const site = call.headers['sec-fetch-site'];
+    if (typeof site === 'string') entry.fetchSite = site;
     const who = reply.login ?? login;
     if (who !== undefined) entry.login = who;
     this.deps.log.push(entry);
@@ -145,6 +154,32 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** Piece of a huge answer: a JSON array item of exactly 64 KB with its comma. */
+const HUGE_PIECE = `{"Id":0,"Filler":"${'x'.repeat(64 * 1024 - 21)}"},`;
+
+/**
+ * Writes {"Items":[piece,piece,...,{}]} of about `bytes` bytes, waiting for the client to drain each
+ * piece, so the simulator holds one piece however large the answer; stops when the client goes.
+ */
+async function writeHuge(res: ServerResponse, huge: HugeAnswer): Promise<number> {
+  const head = '{"Items":[';
+  const tail = '{}]}';
+  const pieces = Math.max(0, Math.floor((huge.bytes - head.length - tail.length) / HUGE_PIECE.length));
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (huge.announceLength) res.setHeader('Content-Length', head.length + pieces * HUGE_PIECE.length + tail.length);
+  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  res.write(head);
+  let written = head.length;
+  for (let i = 0; i < pieces && !res.destroyed; i++) {
+    written += HUGE_PIECE.length;
+    if (!res.write(HUGE_PIECE)) await Promise.race([new Promise<void>((resolve) => res.once('drain', resolve)), gone]);
+  }
+  if (res.destroyed) return written;
+  res.end(tail);
+  return written + tail.length;
 }
 
 function write(res: ServerResponse, reply: Reply): void {

@@ -15,10 +15,11 @@ import { portalHost } from './portal.js';
 import { sandboxHost } from './sandbox.js';
 import { SessionStore } from './sessions.js';
 import type { RequestMatch, SimRequest, SimUrls } from './types.js';
-import type { CaptchaWhere, World } from './world.js';
+import type { CaptchaWhere, LoginRefusal, World } from './world.js';
+export type { LoginRefusal } from './world.js';
 
 export { SimAccount } from './account.js';
-export type { DemoMessage, GradeInit, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
+export type { DemoMessage, GradeInit, LessonMove, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
@@ -84,6 +85,7 @@ export class PortalSimulator {
   private todayOverride: string | undefined;
   private captchas = new Map<string, CaptchaWhere>();
   private loopRedirects = false;
+  private refusals = new Map<string, LoginRefusal>();
   private refreshWithoutToken = false;
   private loginCounts = new Map<string, number>();
   private seeded = false;
@@ -173,6 +175,12 @@ export class PortalSimulator {
     else this.captchas.set(login, where);
   }
 
+  /** Step 3 refuses this login with these words (a locked account), whatever the password; null lifts it. */
+  refuseLogin(login: string, refusal: LoginRefusal | null): void {
+    if (refusal === null) this.refusals.delete(login);
+    else this.refusals.set(login, refusal);
+  }
+
   /** Step 4 redirects forever. */
   setRedirectLoop(on: boolean): void {
     this.loopRedirects = on;
@@ -186,6 +194,15 @@ export class PortalSimulator {
   /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML). */
   failNext(count: number, status: number, match?: RequestMatch): void {
     this.faults.failNext(count, status, match);
+  }
+
+  /**
+   * The next `count` matching requests answer 200 with `bytes` of valid JSON, written in 64 KB pieces
+   * as the client reads them (never built whole): a broken or hostile server's endless answer. By
+   * default chunked, so only counting the body can catch it; announceLength sends a Content-Length.
+   */
+  answerHugeNext(count: number, bytes: number, match?: RequestMatch, options: { announceLength?: boolean } = {}): void {
+    this.faults.hugeNext(count, { bytes, announceLength: options.announceLength ?? false }, match);
   }
 
   /** Delays matching requests; 0 clears the delay for that match (or every delay without one). */
@@ -226,6 +243,7 @@ export class PortalSimulator {
       account: (login) => this.accounts.get(login),
       captcha: (login) => this.captchas.get(login) ?? this.captchas.get('*') ?? false,
       redirectLoop: () => this.loopRedirects,
+      loginRefusal: (login) => this.refusals.get(login),
       refreshWithoutToken: () => this.refreshWithoutToken,
       loginSucceeded: (login) => this.loginCounts.set(login, (this.loginCounts.get(login) ?? 0) + 1),
       downloads: this.downloads,

@@ -18,6 +18,19 @@ export function messagingBootstrap(world: World, call: Call): Reply {
       login: known.login,
     });
   }
+  const route = world.messaging.bootstrapRoute;
+  if (route === 'auth') return redirect(`${world.urls().auth_url}${MESSAGES_SSO}?client_id=46`, { login: live.login });
+  if (route === 'outside') return redirect('http://127.0.0.9:9/wiadomosci', { login: live.login });
   const ticket = world.messaging.issueTicket(live.login);
   return redirect(`${messages_url}/bootstrap?ticket=${ticket}`, { login: live.login });
+}
+
+/** The authorization host's hop of the bootstrap chain (live-notes 15). */
+export const MESSAGES_SSO = '/OAuth/Authorization/Messages';
+
+/** On the authorization host: a login it knows is sent on to the messaging host with a ticket. */
+export function messagesSso(world: World, login: string | undefined): Reply {
+  if (!login) return redirect(`${world.urls().auth_url}/OAuth/Authorization?client_id=46&response_type=code&scope=mydata`);
+  const ticket = world.messaging.issueTicket(login);
+  return redirect(`${world.urls().messages_url}/bootstrap?ticket=${ticket}`, { login });
 }

@@ -89,6 +89,12 @@ export class SimMessaging {
     return this.absentModule.has(login);
   }
 
+  /**
+   * How /wiadomosci3 sends a live session on (live-notes 15): 'direct' to the messaging host (the
+   * default), 'auth' through the authorization host first, 'outside' to a host none configured.
+   */
+  bootstrapRoute: 'direct' | 'auth' | 'outside' = 'direct';
+
   /** Makes mailboxes answer 404 for a login (the fixture already does so for some accounts). */
   setMissingMailboxes(login: string, mailboxes: string[]): void {
     this.missing.set(login, new Set(mailboxes));

@@ -36,6 +36,8 @@ export interface SimRequest {
   at: number;
   /** Size of the answer's body in bytes. */
   bytes: number;
+  /** The Sec-Fetch-Site header the client sent, if any (a browser sends one on every request). */
+  fetchSite?: string;
 }
 
 /** One request as the route handlers see it: the body is already read. */

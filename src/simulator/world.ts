@@ -8,6 +8,15 @@ import type { SimUrls } from './types.js';
 
 export type CaptchaWhere = 'login' | 'redirect';
 
+/**
+ * A login the portal refuses at step 3 whatever the password (a locked account), with its words as
+ * a string item or an {message} object of `errors` (live-notes 13).
+ */
+export interface LoginRefusal {
+  message: string;
+  as: 'string' | 'object';
+}
+
 export interface World {
   now(): number;
   /** The simulated today, YYYY-MM-DD. */
@@ -20,6 +29,8 @@ export interface World {
   /** Where a captcha is demanded for this login, if anywhere. */
   captcha(login: string): CaptchaWhere | false;
   redirectLoop(): boolean;
+  /** The refusal set for this login, if any. */
+  loginRefusal(login: string): LoginRefusal | undefined;
   /** A broken refresh: 200 without a new oauth_token. */
   refreshWithoutToken(): boolean;
   /** Called when login step 3 accepts a password. */

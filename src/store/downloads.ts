@@ -4,10 +4,13 @@
 // Files are 0600 in a 0700 folder, like everything else in data_dir: homework sheets and message
 // attachments can hold a child's personal data, and the bridge runs as its own user. Someone who wants
 // a dashboard to show them can copy or share them deliberately.
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { readJson, safeName, writeJson } from './files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
 const MAX_NAME_BYTES = 150;
@@ -76,12 +79,18 @@ interface Index {
   files: Record<string, string>;
 }
 
+const indexSchema = z.object({ version: z.literal(1), files: z.record(z.string(), z.string()) });
+
 export interface DownloadStoreOptions {
   dataDir: string;
   /** The child's id; the folder is its file-name-safe form. */
   child: string;
   /** Folders under the child's (e.g. messages/<message id>), each made file-name safe. */
   folder?: readonly string[];
+  /** node's link(); a test hands in one that fails as a confinement without hard links makes it. */
+  link?: typeof link;
+  /** Told once when the index is broken (it is moved aside; the files are fetched again when asked for). */
+  onBroken?: (error: Error) => void;
 }
 
 export class DownloadStore {
@@ -108,27 +117,40 @@ export class DownloadStore {
   }
 
   /**
-   * Saves body under a safe form of name. An existing file with the same name and other content is
-   * kept, and this one gets a " (2)" suffix; the same content reuses the existing file.
+   * A new temporary file's path in the folder, for a body streamed to disk (the writer makes the
+   * folder): the leading dot keeps it apart from every real name, `.part` marks it as a leftover if
+   * the process stops.
    */
+  tempPath(): string {
+    return join(this.dir, `.${randomBytes(8).toString('hex')}${PART}`);
+  }
+
+  /** Saves a body held in memory (see place()). */
   async save(body: Buffer, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
-    const dir = this.dir;
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const base = safeFileName(name, fallback);
-    // A leading dot: no safe name ever starts with one, so the temp file cannot take a real name.
-    const temp = join(dir, `.${randomBytes(8).toString('hex')}.part`);
-    await writeSynced(temp, body);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const temp = this.tempPath();
     try {
-      for (let n = 1; n <= 999; n++) {
-        const candidate = n === 1 ? base : withSuffix(base, n);
-        const path = this.inside(candidate);
-        if (await placeNew(temp, path)) return await this.remember(key, { path, name: candidate, size: body.length });
-        if (await sameContent(path, body)) return await this.remember(key, { path, name: candidate, size: body.length });
-      }
-      throw new Error(`downloads: no free name for ${base}`);
+      await writeSynced(temp, body);
+      return await this.place(temp, body.length, name, fallback, key);
     } finally {
       await unlink(temp).catch(() => undefined);
     }
+  }
+
+  /**
+   * Gives a finished temporary file (tempPath()) a safe form of name. An existing file with the same
+   * name and other content is kept, and this one gets a " (2)" suffix; the same content reuses the
+   * existing file. The caller removes the temporary file afterwards.
+   */
+  async place(temp: string, size: number, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
+    const base = safeFileName(name, fallback);
+    for (let n = 1; n <= 999; n++) {
+      const candidate = n === 1 ? base : withSuffix(base, n);
+      const path = this.inside(candidate);
+      if (await placeNew(temp, path, this.options.link)) return await this.remember(key, { path, name: candidate, size });
+      if (await sameContent(path, temp, size)) return await this.remember(key, { path, name: candidate, size });
+    }
+    throw new Error(`downloads: no free name for ${base}`);
   }
 
   /** The path of a name in the folder; refuses anything that would resolve elsewhere. */
@@ -151,12 +173,31 @@ export class DownloadStore {
 
   private async loadIndex(): Promise<Index> {
     if (this.index) return this.index;
-    const raw = await readJson(join(this.dir, '.index.json'), () => undefined).catch(() => undefined);
-    const files = raw && typeof raw === 'object' && 'files' in raw && raw.files && typeof raw.files === 'object' ? raw.files : {};
-    const clean = Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    this.index ??= { version: 1, files: clean };
+    const saved = await readStored(join(this.dir, '.index.json'), indexSchema, { onBroken: this.options.onBroken }).catch(() => undefined);
+    // Spread: a key such as __proto__ stays a plain key.
+    this.index ??= { version: 1, files: { ...saved?.files } };
     return this.index;
   }
+}
+
+/** The end of a temporary download's name. */
+const PART = '.part';
+
+/**
+ * Removes the temporary files a stopped process left in every child's downloads folder (called once
+ * at start, before any download runs). Resolves to how many it removed.
+ */
+export async function removeLeftoverParts(dataDir: string): Promise<number> {
+  const root = resolve(dataDir, 'downloads');
+  const children = await readdir(root, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const child of children.filter((e) => e.isDirectory())) {
+    const names = await readdir(join(root, child.name)).catch((): string[] => []);
+    for (const name of names.filter((n) => n.startsWith('.') && n.endsWith(PART))) {
+      await unlink(join(root, child.name, name)).then(() => removed++, () => undefined);
+    }
+  }
+  return removed;
 }
 
 async function writeSynced(path: string, body: Buffer): Promise<void> {
@@ -169,26 +210,39 @@ async function writeSynced(path: string, body: Buffer): Promise<void> {
   }
 }
 
+/** Errors of link() that mean "no hard links here", not "the name is taken". */
+const NO_LINKS = new Set(['EPERM', 'EACCES', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
 /**
  * Gives the finished temp file its final name only if that name is free. A hard link fails on an
- * existing name atomically; where links are not supported, a check then rename stands in.
+ * existing name atomically; where links are not allowed (a file system without them, or a confinement
+ * such as an AppArmor profile without `l` answering EACCES), a check then rename stands in: the
+ * name still never shows a half-written file.
  */
-async function placeNew(temp: string, path: string): Promise<boolean> {
+async function placeNew(temp: string, path: string, linkFile: typeof link = link): Promise<boolean> {
   try {
-    await link(temp, path);
+    await linkFile(temp, path);
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    if (code === undefined || !NO_LINKS.has(code)) throw error;
   }
   if (await stat(path).catch(() => undefined)) return false;
   await rename(temp, path);
   return true;
 }
 
-async function sameContent(path: string, body: Buffer): Promise<boolean> {
+/** Whether the file at path holds what the temp file holds (compared by streaming, never read whole). */
+async function sameContent(path: string, temp: string, size: number): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile() || info.size !== body.length) return false;
-  return (await readFile(path)).equals(body);
+  if (!info?.isFile() || info.size !== size) return false;
+  const [a, b] = await Promise.all([digest(path), digest(temp)]);
+  return a === b;
+}
+
+async function digest(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -1,6 +1,7 @@
 // Files in data_dir: written atomically (temp file, fsync, rename) with mode 0600, so a crash or a
-// full disk never leaves a half-written jar or memory behind, and no other user can read them.
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+// full disk never leaves a half-written jar or memory behind, and no other user can read them. They
+// are read back through a schema (stored.ts).
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
@@ -21,23 +22,6 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
-  }
-}
-
-/** Reads a JSON file; a missing file gives undefined, a corrupt one is reported by onCorrupt. */
-export async function readJson(path: string, onCorrupt?: (error: Error) => void): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    onCorrupt?.(error as Error);
-    return undefined;
   }
 }
 

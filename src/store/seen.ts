@@ -1,7 +1,9 @@
 // The memory of items already announced as events, per child and kind, kept in data_dir so that a
 // restart or a re-login never fires the same event twice.
 import { join } from 'node:path';
-import { readJson, safeName, writeJson } from './files.js';
+import { z } from 'zod';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
 
 /** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
 const FLOOD_LIMIT = 20;
@@ -16,6 +18,8 @@ export interface NewItem<P = unknown> {
 
 type Memory = Record<string, string[]>;
 
+const memorySchema = z.record(z.string(), z.array(z.string()));
+
 export class SeenStore {
   private readonly path: string;
   private memory: Memory = {};
@@ -25,13 +29,15 @@ export class SeenStore {
     this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
   }
 
-  async load(): Promise<void> {
-    const raw = await readJson(this.path);
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-      for (const [kind, ids] of Object.entries(raw)) {
-        if (Array.isArray(ids)) this.memory[kind] = ids.filter((i): i is string => typeof i === 'string');
-      }
-    }
+  /**
+   * Reads the memory. A broken file is moved aside (told to onBroken) and the memory starts empty, as
+   * on a first run: every kind is then primed by its first take(), so the items already there fire
+   * nothing (no flood of old events).
+   */
+  async load(onBroken?: (error: Error) => void): Promise<void> {
+    const saved = await readStored(this.path, memorySchema, { onBroken });
+    // Spread, not Object.assign: a key such as __proto__ stays a plain key.
+    if (saved) this.memory = { ...saved };
   }
 
   /**

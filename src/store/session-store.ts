@@ -2,16 +2,24 @@
 // Path=/OAuth included) and the policy timestamps. One file per login in data_dir/sessions/.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, safeName, writeJson } from './files.js';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
 
 const persistedSchema = z.object({
   version: z.literal(1),
-  cookies: z.unknown(),
+  // tough-cookie's serialized jar: its cookies are checked again when the jar is rebuilt.
+  cookies: z.looseObject({ cookies: z.array(z.unknown()) }),
   loggedInAt: z.number().optional(),
   refreshedAt: z.number().optional(),
   refreshFailedAt: z.number().optional(),
   pause: z
-    .object({ reason: z.enum(['wrong_credentials', 'captcha_required']), until: z.number(), credentials: z.string() })
+    .object({
+      reason: z.enum(['wrong_credentials', 'captcha_required']),
+      until: z.number(),
+      credentials: z.string(),
+      /** The portal's words on the refusal, shown by `problem` for the whole pause. */
+      portal_message: z.string().optional(),
+    })
     .optional(),
 });
 
@@ -24,10 +32,9 @@ export class SessionStore {
     this.path = join(dataDir, 'sessions', `${safeName(login)}.json`);
   }
 
-  async load(onCorrupt?: (error: Error) => void): Promise<PersistedSession | undefined> {
-    const raw = await readJson(this.path, onCorrupt);
-    const parsed = persistedSchema.safeParse(raw);
-    return parsed.success ? parsed.data : undefined;
+  /** The saved session; a broken file is moved aside (told to onBroken) and the session starts anew. */
+  load(onBroken?: (error: Error) => void): Promise<PersistedSession | undefined> {
+    return readStored(this.path, persistedSchema, { onBroken });
   }
 
   save(state: PersistedSession): Promise<void> {

@@ -59,7 +59,11 @@ function lessonOf(l: Slot, today: boolean, clock: Clock, text: BoardText): Board
   const subject = str(l.subject);
   const room = str(l.room);
   const notes: string[] = [];
-  if (change !== null) notes.push(text.changes[change]);
+  // A lesson moved away says where to; the other changes by their kind.
+  const moved = l.moved_to !== null && typeof l.moved_to === 'object' ? (l.moved_to as Record<string, unknown>) : null;
+  const movedDate = str(moved?.date);
+  if (change === 'shifted' && movedDate !== null) notes.push(text.movedTo(movedDate, moved?.lesson_no == null ? null : String(moved.lesson_no)));
+  else if (change !== null) notes.push(text.changes[change]);
   const originalSubject = str(l.original_subject);
   const originalRoom = str(l.original_room);
   if (change !== null && change !== 'cancelled' && originalSubject !== null && originalSubject !== subject) notes.push(text.instead(originalSubject));

@@ -18,6 +18,7 @@ import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
 import type { ChildView } from './types.js';
+import { oneLine } from '../util/text.js';
 
 export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
 
@@ -77,7 +78,8 @@ function named(child: Omit<BoardChild, 'name' | 'feeds'>, name: string, language
  * share one (then the full names); the id until the first identity.
  */
 function callNames(children: readonly ChildView[]): string[] {
-  const full = children.map((c) => c.name ?? c.id);
+  // One line each, whatever the portal or a file in data_dir held.
+  const full = children.map((c) => oneLine(c.name ?? c.id));
   const first = full.map((n) => n.split(/\s+/)[0] || n);
   return first.every((n, i) => first.indexOf(n) === i) ? first : full;
 }

@@ -4,6 +4,7 @@ import ical, { ICalEventStatus, type ICalDayJsStub, type ICalEventData } from 'i
 import { calendarText, type CalendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import type { AgendaEntry, EntryTime, FeedEntries, FreeDayEntry, LessonEntry } from '../school/calendar-feeds.js';
+import { oneLine } from '../util/text.js';
 import { addDays, TIME_ZONE, warsawInstant } from '../util/time.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import { vtimezone } from './vtimezone.js';
@@ -52,7 +53,9 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
   const subject = l.subject ?? t.lesson;
   const o = l.original;
   let summary = subject;
-  if (l.change === 'cancelled') summary = `${subject} – ${t.changes.cancelled}`;
+  const moved = l.movedTo === null ? null : t.movedTo(l.movedTo.date, l.movedTo.lessonNo === null ? null : String(l.movedTo.lessonNo));
+  if (moved !== null) summary = `${subject} (${moved})`;
+  else if (l.change === 'cancelled') summary = `${subject} – ${t.changes.cancelled}`;
   else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;
   else if (l.change !== null) {
     const planned = o?.subject && o.subject !== l.subject ? `, ${t.was}: ${o.subject}` : '';
@@ -64,9 +67,9 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     l.lessonNo === null ? null : `${t.lesson} ${l.lessonNo}`,
     labelled(t.teacher, was(l.teacher, o?.teacher)),
     labelled(t.room, was(l.room, o?.room)),
-    l.change === null ? null : `${t.changes[l.change]}`,
+    moved ?? (l.change === null ? null : `${t.changes[l.change]}`),
     l.change !== null && l.change !== 'cancelled' && o?.subject && o.subject !== l.subject ? `${t.was}: ${o.subject}` : null,
-    l.change === 'shifted' && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
+    l.change === 'shifted' && moved === null && o?.date ? `${t.was}: ${o.date}${o.hours ? ` ${o.hours}` : ''}` : null,
     labelled(t.note, l.note),
   );
   return {
@@ -74,7 +77,8 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
     summary,
     description,
     location: l.room,
-    status: l.change === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    // The slot a lesson left holds no lesson: cancelled there, its title says where it went.
+    status: l.change === 'cancelled' || moved !== null ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...timesOf(l.when),
   };
 }
@@ -122,11 +126,17 @@ export interface FeedCalendar {
   language: Language;
 }
 
+/** A TEXT value as RFC 5545 3.3.11 escapes it: backslash, semicolon, comma and line feed. */
+export function icalText(text: string): string {
+  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+}
+
 /** The feed's iCalendar text. */
 export function feedText(feed: FeedCalendar): string {
   const t = calendarText(feed.language);
   const calendar = ical({
-    name: `${feed.child} – ${t.feeds[feed.name]}`,
+    // ical-generator writes NAME and X-WR-CALNAME as given, unescaped (unlike SUMMARY): escaped here.
+    name: icalText(oneLine(`${feed.child} – ${t.feeds[feed.name]}`)),
     prodId: { company: 'dziennik2mqtt', product: 'calendar feeds', language: feed.language.toUpperCase() },
     // No calendar-wide zone: DTSTAMP stays UTC; each timed event names Europe/Warsaw, whose
     // VTIMEZONE the generator adds.

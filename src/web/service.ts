@@ -68,7 +68,7 @@ export class WebService {
     const { http, dataDir, data, log } = this.options;
     let created: boolean;
     try {
-      const token = await loadOrCreateToken(dataDir);
+      const token = await loadOrCreateToken(dataDir, (error) => log.warn({ err: error.message }, 'web access token unreadable; a new one is made'));
       this.token = token.value;
       created = token.created;
     } catch (error) {

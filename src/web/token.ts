@@ -2,11 +2,12 @@
 // reused after; compared in constant time. Also the URLs a person opens, with or without it.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { writeFileAtomic } from '../store/files.js';
+import { readStoredText } from '../store/stored.js';
 import { FEED_NAMES } from '../school/calendar-feeds.js';
 
 export const TOKEN_FILE = 'http-token';
@@ -20,17 +21,14 @@ export interface WebToken {
   created: boolean;
 }
 
-/** The token in data_dir, made (32 random bytes, base64url) when there is none or it is unusable. */
-export async function loadOrCreateToken(dataDir: string): Promise<WebToken> {
+/**
+ * The token in data_dir, made (32 random bytes, base64url) when there is none or it is unusable (then
+ * the unusable file is moved aside, told to onBroken, as every broken file in data_dir).
+ */
+export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Error) => void): Promise<WebToken> {
   const path = join(dataDir, TOKEN_FILE);
-  const existing = await readFile(path, 'utf8').then(
-    (text) => text.trim(),
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    },
-  );
-  if (existing !== undefined && TOKEN_SHAPE.test(existing)) return { value: existing, created: false };
+  const existing = await readStoredText(path, z.string().regex(TOKEN_SHAPE), { onBroken });
+  if (existing !== undefined) return { value: existing, created: false };
   return { value: await rotateToken(dataDir), created: true };
 }
 

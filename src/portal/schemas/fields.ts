@@ -2,6 +2,7 @@
 // instead of failing its record, because the gateway mixes numbers, numeric strings and booleans.
 import { z } from 'zod';
 import { id, normId } from './common.js';
+import { oneLine } from '../../util/text.js';
 
 /** Text that may come as a number; blank, null, booleans and objects read as undefined. */
 export function toText(value: unknown): string | undefined {
@@ -76,7 +77,7 @@ function toNamedRef(value: unknown): NamedRef | undefined {
   ];
   for (const [key, field] of fields) {
     const v = toText(o[field]);
-    if (v !== undefined) out[key] = v.trim();
+    if (v !== undefined) out[key] = oneLine(v).trim();
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

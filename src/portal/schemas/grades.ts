@@ -48,6 +48,14 @@ export const gradingSystemResponse = z
     gradingSystem.parse(root.GradingSystem && typeof root.GradingSystem === 'object' ? root.GradingSystem : root),
   );
 
+/**
+ * Grades/Averages with averages enabled (live-notes 12): per subject the portal's own averages, 0
+ * meaning none yet. A school without them answers Status Disabled, a refusal the gateway raises.
+ */
+const schoolAverage = z.looseObject({ Subject: refId, Semester1: num, Semester2: num, FullYear: num });
+export const schoolAveragesResponse = z.looseObject({ Averages: lenientList(schoolAverage) });
+export type SchoolAverage = z.output<typeof schoolAverage>;
+
 export type Grade = z.output<typeof grade>;
 export type GradeCategory = z.output<typeof gradeCategory>;
 export type GradeComment = z.output<typeof comment>;

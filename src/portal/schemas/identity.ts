@@ -1,8 +1,13 @@
 // Who the account is: Me, the student's user record, class, school, units, and the lucky number.
 import { z } from 'zod';
-import { id, optionalRef } from './common.js';
+import { id, normId, optionalRef } from './common.js';
+import { oneLine } from '../../util/text.js';
 
-const name = z.string().nullish().transform((v) => v ?? undefined);
+/** A name is one line, whatever the portal sends (it becomes a device name, a calendar's name, a title). */
+const name = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null ? undefined : oneLine(v)));
 
 export const meResponse = z.looseObject({
   Me: z.looseObject({
@@ -19,6 +24,7 @@ export const userResponse = z.looseObject({
     FirstName: name,
     LastName: name,
     Class: optionalRef,
+    Unit: optionalRef,
     ClassRegisterNumber: z.union([z.number(), z.string()]).nullish().transform((v) => (v == null || v === '' ? undefined : String(v).trim())),
   }),
 });
@@ -27,8 +33,9 @@ export const classResponse = z.looseObject({
   Class: z.looseObject({
     Id: id,
     Number: z.union([z.number(), z.string()]).nullish(),
-    Symbol: z.string().nullish(),
+    Symbol: name,
     ClassTutor: optionalRef,
+    Unit: optionalRef,
     BeginSchoolYear: z.string().nullish(),
     EndFirstSemester: z.string().nullish(),
     EndSchoolYear: z.string().nullish(),
@@ -36,15 +43,24 @@ export const classResponse = z.looseObject({
 });
 
 export const schoolResponse = z.looseObject({
-  School: z.looseObject({ Name: z.string().nullish(), town: z.string().nullish() }),
+  School: z.looseObject({ Name: name, town: name }),
 });
 
-export const luckyNumberResponse = z.looseObject({
-  LuckyNumber: z.looseObject({
-    LuckyNumber: z.union([z.number(), z.string()]).nullish(),
-    LuckyNumberDay: z.string().nullish(),
-  }),
+const luckyEntry = z.looseObject({
+  LuckyNumber: z.union([z.number(), z.string()]).nullish(),
+  LuckyNumberDay: z.string().nullish(),
 });
+
+/**
+ * LuckyNumbers in the forms live schools answer (live-notes 8): {LuckyNumber: {...}} (the usual), a
+ * list {LuckyNumbers: [...]}, and {LuckyNumber: null}: the school does not run it (`inUse` false).
+ * Status Disabled and the LuckyNumberIsNotActive error are refusals the gateway raises.
+ */
+export const luckyNumberResponse = z.union([
+  z.looseObject({ LuckyNumber: luckyEntry }).transform((r) => ({ inUse: true, entries: [r.LuckyNumber] })),
+  z.looseObject({ LuckyNumbers: z.array(luckyEntry) }).transform((r) => ({ inUse: true, entries: r.LuckyNumbers })),
+  z.looseObject({ LuckyNumber: z.null() }).transform(() => ({ inUse: false, entries: [] })),
+]);
 
 export type Me = z.output<typeof meResponse>['Me'];
 
@@ -58,16 +74,43 @@ export const tokenInfoResponse = z.looseObject({ UserIdentifier: z.string().null
 
 export const userInfoResponse = z.looseObject({ IdentifierOfStudentAssignedWithUser: z.string().nullish() });
 
-/** Units: only the grade modules switched on are read (the layout around them is not fixed). */
-export const unitsResponse = z.unknown().transform((root) => {
-  const settings = findObject(root, 'GradesSettings');
-  const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
-  return {
-    standard: flag('StandardGradesEnabled'),
-    point: flag('PointGradesEnabled'),
-    descriptive: flag('DescriptiveGradesEnabled'),
-  };
+/** One unit's grade modules (each undefined when the unit does not say). */
+export interface UnitSettings {
+  id: string | undefined;
+  standard: boolean | undefined;
+  point: boolean | undefined;
+  descriptive: boolean | undefined;
+}
+
+/**
+ * Units: every unit with the grade modules it switched on. A school complex lists several, each with
+ * its own settings (live-notes 10); the layout around them is not fixed, so a lone GradesSettings
+ * anywhere is read as the only unit.
+ */
+export const unitsResponse = z.unknown().transform((root): UnitSettings[] => {
+  const record = root && typeof root === 'object' ? (root as Record<string, unknown>) : {};
+  const listed = Array.isArray(record.Units) ? record.Units : record.Unit && typeof record.Unit === 'object' ? [record.Unit] : undefined;
+  const units = listed?.filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && !Array.isArray(u));
+  if (units && units.length > 0) return units.map((unit) => unitSettings(unit, normId(unit.Id)));
+  return [unitSettings(root, undefined)];
 });
+
+function unitSettings(unit: unknown, id: string | undefined): UnitSettings {
+  const settings = findObject(unit, 'GradesSettings');
+  const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
+  return { id, standard: flag('StandardGradesEnabled'), point: flag('PointGradesEnabled'), descriptive: flag('DescriptiveGradesEnabled') };
+}
+
+/**
+ * The child's own unit (Users/<id>.Unit.Id, else Classes.Unit.Id: given as `unitId`), else the only
+ * one. Several units and none known: undefined, so that every kind of grade is read rather than a
+ * kind silently lost.
+ */
+export function childUnit(units: readonly UnitSettings[] | undefined, unitId: string | undefined): UnitSettings | undefined {
+  if (!units) return undefined;
+  const own = unitId === undefined ? undefined : units.find((u) => u.id === unitId);
+  return own ?? (units.length === 1 ? units[0] : undefined);
+}
 
 function findObject(value: unknown, key: string, depth = 0): Record<string, unknown> | undefined {
   if (!value || typeof value !== 'object' || depth > 4) return undefined;

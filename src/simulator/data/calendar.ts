@@ -123,10 +123,22 @@ function draw(day: string): number {
   return (createHash('sha1').update(`lucky:${day}`).digest().readUInt32BE(0) % 30) + 1;
 }
 
+/**
+ * The number in the form the account's school answers (live-notes 8): the usual object, the list form,
+ * null (not active), 200 Disabled, or the error with Code LuckyNumberIsNotActive.
+ */
 export function luckyNumber(ctx: DataContext): DataResult {
   if (ctx.query.has('forDay')) return answers.forbidden();
+  const form = ctx.account.luckyForm;
+  if (form === 'null') return answers.ok({ LuckyNumber: null });
+  if (form === 'disabled') return answers.disabled(`${ctx.api}/LuckyNumbers`);
+  if (form === 'not_active') {
+    return { status: 400, body: { Status: 'Error', Code: 'LuckyNumberIsNotActive', Message: 'Lucky number is not active.' } };
+  }
   const plan = buildPlan(ctx);
   const override = ctx.account.lucky;
   const day = override?.day ?? luckyDay(ctx, plan);
-  return answers.ok({ LuckyNumber: { LuckyNumber: override?.number ?? draw(day), LuckyNumberDay: day } });
+  const entry = { LuckyNumber: override?.number ?? draw(day), LuckyNumberDay: day };
+  if (form === 'list') return answers.ok({ LuckyNumbers: [entry], Url: `${ctx.api}/LuckyNumbers` });
+  return answers.ok({ LuckyNumber: entry });
 }

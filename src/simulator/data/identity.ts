@@ -58,7 +58,7 @@ export function user(ctx: DataContext): DataResult {
         FirstName: a.child.firstName,
         LastName: a.child.lastName,
         Class: { ...ref(ctx, 'Classes', a.classId), UUID: uuid(`class:${a.classId}`) },
-        Unit: ref(ctx, 'Units', 1),
+        Unit: ref(ctx, 'Units', ctx.account.unitId),
         ClassRegisterNumber: a.registerNumber,
         IsEmployee: false,
         GroupId: 8,
@@ -110,8 +110,33 @@ export function units(ctx: DataContext): DataResult {
     LessonNo: no,
   }));
   const unit: Record<string, unknown> = { ...expandIn<Record<string, unknown>>(ctx, ctx.account.school.unit), LessonsRange: bells };
-  if (ctx.params.id !== undefined) return ctx.params.id === String(unit.Id) ? answers.ok({ Unit: unit }) : answers.notFound();
-  return answers.ok({ Units: [unit] });
+  // A school complex (live-notes 10) lists the other school's unit first, with settings of its own.
+  const all = ctx.account.schoolComplex ? [lyceum(), unit] : [unit];
+  if (ctx.params.id !== undefined) {
+    const one = all.find((u) => ctx.params.id === String(u.Id));
+    return one ? answers.ok({ Unit: one }) : answers.notFound();
+  }
+  return answers.ok({ Units: all });
+}
+
+/** The other unit of a school complex: a lyceum with only ordinary grades and its own bells. */
+function lyceum(): Record<string, unknown> {
+  const bells: [string, string][] = [['07:10', '07:55'], ['08:00', '08:45'], ['08:50', '09:35'], ['09:45', '10:30'], ['10:45', '11:30']];
+  return {
+    Id: 2,
+    Name: 'Liceum Ogólnokształcące nr 3',
+    ShortName: 'LO3',
+    Type: 'LO',
+    BehaviourType: 'classic',
+    GradesSettings: {
+      StandardGradesEnabled: true,
+      PointGradesEnabled: false,
+      DescriptiveGradesEnabled: false,
+      ForbidAddGradesWithoutCategory: true,
+      AllowClassTutorEditGrades: false,
+    },
+    LessonsRange: bells.map(([from, to], no) => ({ From: from, To: to, RawFrom: seconds(from), RawTo: seconds(to), LessonNo: no + 1 })),
+  };
 }
 
 function seconds(hhmm: string): number {

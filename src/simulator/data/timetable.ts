@@ -58,8 +58,50 @@ function timetableLesson(ctx: DataContext, plan: Plan, date: string, l: PlannedL
 }
 
 function day(ctx: DataContext, plan: Plan, date: string): unknown[][] {
-  const slots: unknown[][] = Array.from({ length: plan.slotCount }, () => []);
+  const moves = ctx.account.moves;
+  const length = Math.max(plan.slotCount, ...moves.filter((m) => m.to.date === date).map((m) => m.to.lessonNo + 1));
+  const slots: unknown[][] = Array.from({ length }, () => []);
   for (const l of plan.lessonsOn(date)) slots[l.lessonNo]?.push(timetableLesson(ctx, plan, date, l));
+  for (const move of moves) {
+    const moved = plan.lessonsOn(move.from.date).find((l) => l.lessonNo === move.from.lessonNo);
+    if (!moved) continue;
+    const lesson = timetableLesson(ctx, plan, move.from.date, moved);
+    const from = plan.bell(move.from.lessonNo);
+    const to = plan.bell(move.to.lessonNo);
+    if (move.from.date === date) {
+      // The slot it leaves: cancelled there, with where it goes.
+      const left = slots[move.from.lessonNo]?.[0] as Record<string, unknown> | undefined;
+      Object.assign(left ?? {}, {
+        IsCanceled: true,
+        IsSubstitutionClass: true,
+        NewDate: move.to.date,
+        NewLessonNo: String(move.to.lessonNo),
+        NewHourFrom: to.from,
+        NewHourTo: to.to,
+        NewSubject: lesson.Subject,
+        NewTeacher: lesson.Teacher,
+        NewClassroom: lesson.Classroom,
+      });
+    }
+    if (move.to.date === date) {
+      // The slot it goes to: a substitution whose Org* are the old slot's.
+      slots[move.to.lessonNo]?.push({
+        ...lesson,
+        LessonNo: String(move.to.lessonNo),
+        DayNo: String(isoWeekday(date)),
+        HourFrom: to.from,
+        HourTo: to.to,
+        IsSubstitutionClass: true,
+        OrgDate: move.from.date,
+        OrgLessonNo: String(move.from.lessonNo),
+        OrgHourFrom: from.from,
+        OrgHourTo: from.to,
+        OrgSubject: lesson.Subject,
+        OrgTeacher: lesson.Teacher,
+        OrgClassroom: lesson.Classroom,
+      });
+    }
+  }
   return slots;
 }
 

@@ -260,7 +260,7 @@ describe('hassio-addon files', () => {
     const profile = await readFile(new URL('apparmor.txt', addonDir), 'utf8');
     // The Supervisor's rule: exactly one line starting with "profile NAME" (it renames that profile).
     expect(profile.split('\n').filter((l) => /^profile [^ ]+/.test(l))).toHaveLength(1);
-    for (const rule of ['/data/** rwk,', '/media/dziennik2mqtt/** rw,', '/config/** rw,', '/app/** r,', 'network inet stream,', 'network inet6 stream,']) {
+    for (const rule of ['/data/** rwkl,', '/media/dziennik2mqtt/** rwl,', '/config/** rw,', '/app/** r,', 'network inet stream,', 'network inet6 stream,']) {
       expect(profile).toContain(rule);
     }
     for (const broad of [/^\s*file,/m, /^\s*capability[ ,]/m, /^\s*\/\*\* /m, /^\s*\/(share|homeassistant|ssl|addons|backup)\//m]) expect(profile).not.toMatch(broad);

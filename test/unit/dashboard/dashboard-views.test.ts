@@ -79,6 +79,8 @@ describe('dashboard views', () => {
     expect(text).toContain("state_attr('sensor.ania_upcoming_tests', 'other')");
     expect(text).toContain("b.get('overdue')");
     expect(text).toContain('Wymaga podpisu rodzica');
+    // The school's own average beside ours, only where the two differ (live-notes 12).
+    expect(text).toContain("{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>(szkoła {{ num(s.get('school')) }})</small>{% endif %}");
   });
 
   it('names every row and tile itself, so Home Assistant does not put the device name first', () => {

@@ -108,3 +108,26 @@ describe('ResourceCache', () => {
     expect(calls()).toBe(2);
   });
 });
+
+describe('a module the school switched off (live-notes 9)', () => {
+  it('is a refusal remembered about a day, even where a 403 is asked again within the hour, and askNow asks at once', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    failWith(new UnexpectedResponseError(200, 'Timetables: Disabled', { code: 'Disabled', resource: 'Timetables' }));
+    const spec = { endpoint: 'Timetables', schema, maxAgeMs: 0, refusedForMs: CADENCE.hourly };
+    expect(await cache.get(spec)).toBeUndefined();
+    clock.set(clock.now() + 2 * HOUR);
+    expect(await cache.get(spec)).toBeUndefined();
+    expect(calls()).toBe(1);
+    expect(await cache.get({ ...spec, askNow: true })).toBeUndefined();
+    expect(calls()).toBe(2);
+    clock.set(clock.now() + DAY);
+    failWith(undefined);
+    expect(await cache.get(spec)).toEqual({ n: 3 });
+  });
+
+  it('keeps an unknown Code an unexpected answer', async () => {
+    const { cache, failWith } = setup();
+    failWith(new UnexpectedResponseError(400, 'Notes: SomethingNew', { code: 'SomethingNew' }));
+    await expect(cache.get({ endpoint: 'Notes', schema, maxAgeMs: 0 })).rejects.toBeInstanceOf(UnexpectedResponseError);
+  });
+});

@@ -193,3 +193,13 @@ describe('dynamic entities in the framework', () => {
     expect((await features.poll(['normal'], ctx, silentLogger())).entitiesChanged).toBeUndefined();
   });
 });
+
+describe('the school’s own averages (live-notes 12)', () => {
+  it('adds the ones above 0, rounded, and leaves out none yet', async () => {
+    const { schoolAverageAttributes, schoolSemesterAverage } = await import('../../../src/features/subject-averages.js');
+    expect(schoolAverageAttributes({ Subject: '1', Semester1: 4.286, Semester2: 0, FullYear: 4.26 })).toEqual({ school_semester1: 4.29, school_year: 4.26 });
+    expect(schoolAverageAttributes(undefined)).toEqual({});
+    expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 2)).toEqual({});
+    expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 1)).toEqual({ school: 4.29 });
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { luckyEvents, luckyRecheckDue, luckyToday, readLucky } from '../../../src/school/lucky.js';
+import { luckyEvents, luckyRecheckDue, luckyToday, pickLucky, readLucky } from '../../../src/school/lucky.js';
+import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
 import { renderLucky } from '../../../src/features/lucky.js';
 
 const at = (iso: string): number => Date.parse(iso);
@@ -74,5 +75,34 @@ describe('luckyRecheckDue', () => {
     }
     const morning = at('2026-11-18T06:00:00+01:00');
     expect(luckyRecheckDue({ number: 3, day: today }, today, morning - 5 * HOUR, morning)).toBe(true);
+  });
+});
+
+describe('the forms live schools answer (live-notes 8)', () => {
+  const parse = (body: unknown) => luckyNumberResponse.parse(body);
+
+  it('reads the list form like the object form, picking today’s or the next day’s number', () => {
+    const list = parse({ LuckyNumbers: [{ LuckyNumber: 3, LuckyNumberDay: '2026-11-17' }, { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' }] });
+    expect(list.inUse).toBe(true);
+    expect(pickLucky(list.entries, '2026-11-18')).toEqual({ number: 15, day: '2026-11-19' });
+    expect(pickLucky(parse({ LuckyNumber: { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' } }).entries, '2026-11-18')).toEqual({ number: 15, day: '2026-11-19' });
+  });
+
+  it('reads {"LuckyNumber": null} as a school that does not use it, and renders in_use false', () => {
+    const answer = parse({ LuckyNumber: null });
+    expect(answer).toEqual({ inUse: false, entries: [] });
+    const states = renderLucky(luckyToday(undefined, '12', '2026-11-18', false));
+    expect(states.lucky_number).toEqual({ state: null, attributes: { day: null, register_number: '12', in_use: false } });
+    expect(states.lucky_today.state).toBe('OFF');
+  });
+
+  it('rejects a shape nobody has seen', () => {
+    expect(luckyNumberResponse.safeParse({ Lucky: 5 }).success).toBe(false);
+  });
+
+  it('asks a school without it again only after a day', () => {
+    const now = at('2026-11-18T10:00:00+01:00');
+    expect(luckyRecheckDue(undefined, '2026-11-18', now - 23 * HOUR, now, false)).toBe(false);
+    expect(luckyRecheckDue(undefined, '2026-11-18', now - 24 * HOUR, now, false)).toBe(true);
   });
 });

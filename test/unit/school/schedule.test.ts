@@ -169,8 +169,9 @@ describe('plan changes', () => {
     expect(changesOn(changes, '2026-03-12')).toEqual([
       expect.objectContaining({ lesson_no: 6, kind: 'shifted', original_date: '2026-03-09', original_lesson_no: 2 }),
     ]);
+    // On the day it leaves it still says where it goes; original_* say where it was (interface 7.2).
     expect(changesOn(changes, '2026-03-09')).toEqual([
-      expect.objectContaining({ date: '2026-03-09', lesson_no: 2, hours: '08:55-09:40', kind: 'shifted' }),
+      expect.objectContaining({ date: '2026-03-12', lesson_no: 6, kind: 'shifted', original_date: '2026-03-09', original_lesson_no: 2, original_hours: '08:55-09:40' }),
     ]);
   });
 });

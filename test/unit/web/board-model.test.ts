@@ -65,6 +65,20 @@ function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'p
 }
 
 describe('the board of one child', () => {
+  it('says where a lesson moved to, in its old slot, and leaves out a lucky number the school does not use', () => {
+    const moved = lesson(3, '09:50', '10:35', 'Historia', '12', {
+      change: 'shifted', original_subject: 'Historia', original_room: '12', moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
+    });
+    const view = child({
+      timetable_today: { state: '0', attributes: { date: '2026-11-18', lessons: [moved] } },
+      lucky_number: { state: null, attributes: { day: null, register_number: '12', in_use: false } },
+    });
+    const pl = card(at('09:12'), view);
+    expect(pl.day?.lessons[0]).toMatchObject({ no: 3, change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' });
+    expect(pl.lucky).toBeNull();
+    expect(card(at('09:12'), view, 'en').day?.lessons[0]?.note).toBe('moved to Thu 26.11, lesson 7');
+  });
+
   it('shows today during the lessons, the one in progress and the changes in words', () => {
     const c = card(at('09:12'));
     expect(c).toMatchObject({ id: 'ania', name: 'Ania', className: 'Klasa 4b', unread: { messages: 1, notices: 3 }, warning: null, updated: 'Aktualizacja: 09:11' });

@@ -14,6 +14,7 @@ const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
   room: '22',
   change: null,
   original: null,
+  movedTo: null,
   note: null,
   ...over,
 });
@@ -60,6 +61,19 @@ describe('feed text', () => {
     const en = parseFeed(feedText(feed({ entries: both, language: 'en' })));
     expect(en.name).toBe('Ania – lessons');
     expect(en.events.map((e) => e.summary)).toEqual(['Matematyka – cancelled', 'Język angielski (substitution, was: Matematyka)']);
+  });
+
+  it('titles a lesson moved away with where it went, cancelled in its old slot', () => {
+    const moved = lesson({
+      change: 'shifted',
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: '2026-11-16', hours: '08:00-08:45' },
+      movedTo: { date: '2026-11-26', lessonNo: 7 },
+    });
+    const pl = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }) }))).events[0]!;
+    expect(pl.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 7)');
+    expect(pl.status).toBe('CANCELLED');
+    const en = parseFeed(feedText(feed({ entries: entries({ lessons: [moved] }), language: 'en' }))).events[0]!;
+    expect(en.summary).toBe('Matematyka (moved to Thu 26.11, lesson 7)');
   });
 
   it('gives whole days for free days, the end the day after the last', () => {

@@ -1,0 +1,47 @@
+// What real schools answer (live-notes 8-15), as named switches over a whole simulated school: the
+// demo turns them on with `--quirks`, so a family can see how the bridge shows such a school.
+import { addDays } from './dates.js';
+import type { PortalSimulator } from './index.js';
+
+export const LIVE_QUIRKS = ['no-lucky', 'module-off', 'school-complex', 'moved-lesson', 'school-averages', 'bootstrap-via-auth'] as const;
+export type LiveQuirk = (typeof LIVE_QUIRKS)[number];
+
+/** Subjects every demo child is graded in, with the school's own averages [Semester1, Semester2, FullYear]. */
+const SCHOOL_AVERAGES: Record<number, [number, number, number]> = { 5011: [4.5, 0, 4.5], 5012: [4.29, 0, 4.26] };
+
+/** Turns the named cases on for every account of the simulator. */
+export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[], quirks: readonly LiveQuirk[]): void {
+  const on = new Set(quirks);
+  if (on.has('bootstrap-via-auth')) sim.messaging.bootstrapRoute = 'auth';
+  for (const login of logins) {
+    const account = sim.account(login);
+    if (on.has('no-lucky')) account.setLuckyForm('null');
+    if (on.has('module-off')) account.setModuleStatus('EbiblioLendings', 'disabled');
+    if (on.has('school-complex')) account.schoolComplex = true;
+    if (on.has('school-averages')) account.setSchoolAverages(SCHOOL_AVERAGES);
+    if (on.has('moved-lesson')) moveFirstLesson(sim, login);
+  }
+}
+
+/** The next school day's first lesson moves a week on, after that day's last lesson. */
+function moveFirstLesson(sim: PortalSimulator, login: string): void {
+  const plan = sim.plan(login);
+  for (let date = addDays(sim.today(), 1), i = 0; i < 14; date = addDays(date, 1), i++) {
+    const lessons = plan.lessonsOn(date);
+    const first = lessons[0];
+    if (!first) continue;
+    const later = addDays(date, 7);
+    const last = Math.max(...plan.lessonsOn(later).map((l) => l.lessonNo), first.lessonNo);
+    sim.account(login).moveLesson({ from: { date, lessonNo: first.lessonNo }, to: { date: later, lessonNo: last + 1 } });
+    return;
+  }
+}
+
+/** The quirks a `--quirks` value names ("all" for every one); throws on a name it does not know. */
+export function parseQuirks(value: string): LiveQuirk[] {
+  if (value === 'all') return [...LIVE_QUIRKS];
+  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const unknown = names.filter((n) => !(LIVE_QUIRKS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`unknown quirk ${unknown.join(', ')} (known: all, ${LIVE_QUIRKS.join(', ')})`);
+  return names as LiveQuirk[];
+}
