@@ -106,6 +106,7 @@ export class App {
           downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
           language: config.language,
           thresholds: config.grading.thresholds,
+          messagesPerDay: config.messages_per_day,
           hooks: this.hooks(index),
         }),
       );
@@ -203,11 +204,12 @@ export class App {
 
   /** Every command a feature declares goes to that feature, with the child's state of it. */
   private registerCommands(bridge: Bridge): void {
-    for (const command of commandOwners().keys()) {
-      bridge.onCommand(command, (req) => {
+    for (const [command, owner] of commandOwners()) {
+      const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
         const poller = this.pollerFor(req);
         return poller.features.command(req, poller);
-      });
+      };
+      bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command] });
     }
   }
 

@@ -15,7 +15,8 @@ const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
 
 /** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
 interface AddonOptions {
-  accounts?: { login?: string; password?: string; id?: string; downloads?: boolean }[];
+  accounts?: { login?: string; password?: string; id?: string; downloads?: boolean; write_messages?: boolean }[];
+  messages_per_day?: number;
   messages?: { account?: string; id?: string; name?: string; to?: string; topic?: string; body?: string }[];
   poll_interval?: number;
   fast_interval?: number;
@@ -70,6 +71,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     password: a.password ?? '',
     ...(a.id ? { id: a.id } : {}),
     downloads: a.downloads ?? false,
+    write_messages: a.write_messages ?? false,
     messages: [] as FixedMessage[],
   }));
   const messageSlots = new Map<string, number>();
@@ -94,6 +96,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     log_level: (o.log_level ?? 'info') as Config['log_level'],
     language: o.language as Config['language'] | undefined,
     http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0' },
+    ...(o.messages_per_day === undefined ? {} : { messages_per_day: o.messages_per_day }),
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
   if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };

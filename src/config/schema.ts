@@ -68,6 +68,8 @@ const account = z
     id: slug.refine((v) => v !== 'bridge', '"bridge" is reserved for the bridge itself').optional(),
     downloads: z.boolean().default(false),
     messages: z.array(fixedMessage).default([]),
+    /** Home Assistant and MQTT may reply and write free text in the parent's name (interface 7.1). */
+    write_messages: z.boolean({ error: 'true or false' }).default(false),
   })
   .superRefine((a, ctx) => {
     if (a.password === undefined && a.password_file === undefined) {
@@ -179,6 +181,13 @@ export const configSchema = z
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
     grading: z.strictObject({ thresholds: gradeThresholds }).prefault({}),
     http,
+    /** Every message a child's account sends counts: fixed ones, replies and written ones (interface 7.1). */
+    messages_per_day: z
+      .number({ error: 'a whole number of messages, 0 to 100' })
+      .int('a whole number')
+      .min(0, 'at least 0 (0: the bridge sends nothing)')
+      .max(100, 'at most 100 a day')
+      .default(10),
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();

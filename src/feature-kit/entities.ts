@@ -2,7 +2,10 @@
 // that name it in Home Assistant.
 import type { Language, Texts } from '../config/language.js';
 
-export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event';
+export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
+
+/** Platforms whose state is published on <base>/<c>/<key> (retained): cleared when the entity goes. */
+export const STATEFUL_PLATFORMS: readonly Platform[] = ['sensor', 'binary_sensor', 'select', 'text'];
 
 /**
  * The attributes an entity publishes, as a type: `attributes: shape<TimetableDay>()`. At run time it is
@@ -37,6 +40,15 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   command?: { key: string; payload: string };
   /** For events: the event types it can fire. */
   eventTypes?: string[];
+  /**
+   * For notify, select and text: the command topic key (<base>/<c>/<command>/set); a notify's
+   * command_template wraps Home Assistant's `value` (the message) into the command's payload.
+   */
+  input?: { key: string; template?: string };
+  /** For selects: the options. */
+  options?: readonly string[];
+  /** For text entities: the longest value. */
+  maxLength?: number;
   /** Type only, never set: the state a feature publishes for it (see src/features/contract.ts). */
   readonly published?: { state: S };
 }
@@ -73,6 +85,38 @@ export const button = <K extends string>(key: K, name: Texts, icon: string, comm
   name,
   icon,
   command,
+});
+
+/**
+ * A notify entity: Home Assistant's notify.send_message renders `template` with its message as
+ * `value` and publishes the result to `<base>/<child>/<command>/set` (the title is dropped).
+ */
+export const notify = <K extends string>(key: K, name: Texts, icon: string, input: { key: string; template: string }): EntityDef<K> => ({
+  key,
+  platform: 'notify',
+  name,
+  icon,
+  input,
+});
+
+/** A select: its state is one of `options`; choosing one sends it to `<base>/<child>/<command>/set`. */
+export const select = <K extends string>(key: K, name: Texts, icon: string, command: string, options: readonly string[]): EntityDef<K> => ({
+  key,
+  platform: 'select',
+  name,
+  icon,
+  input: { key: command },
+  options,
+});
+
+/** A text entity of at most `maxLength` characters; a new value goes to `<base>/<child>/<command>/set`. */
+export const text = <K extends string>(key: K, name: Texts, icon: string, command: string, maxLength: number): EntityDef<K> => ({
+  key,
+  platform: 'text',
+  name,
+  icon,
+  input: { key: command },
+  maxLength,
 });
 
 /** An event entity that fires one event type, named as its key. */

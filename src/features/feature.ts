@@ -5,6 +5,8 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
+import type { Outbox } from '../messaging/guard.js';
+import type { Downloads } from '../poller/portal-access.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Source, Tier } from '../feature-kit/source.js';
@@ -17,6 +19,10 @@ export interface FeatureAccess {
   account: AccountConfig;
   gateway: Gateway;
   messages: MessagesApi;
+  /** The account's one way to send a message: every kind of send goes through its guards. */
+  outbox: Outbox;
+  /** The child's downloader (downloads on only), for the child's id as it is now. */
+  downloads: () => Downloads | undefined;
   /** The child as last learned (undefined before the first identity). */
   identity: () => Identity | undefined;
   /** The child's id in topics and URLs as the account knows it now (configured, else the first name's slug). */
@@ -79,6 +85,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly create: (access: FeatureAccess) => S;
   /** Handlers of the commands its buttons send, by command key. */
   readonly commands?: Readonly<Record<string, FeatureCommand<S>>>;
+  /** Commands whose payload may be larger than the usual 1 KB (a message's text), with their limit in bytes. */
+  readonly payloadBytes?: Readonly<Record<string, number>>;
 }
 
 /** Declares a feature (infers its state type from `create`). */

@@ -13,6 +13,8 @@ import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import { calendarFeeds } from './calendar-feeds.js';
+import { openedMessage } from './opened-message.js';
+import { messageWrite } from './message-write.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -20,7 +22,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, status, fixedMessages];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, status, fixedMessages, openedMessage, messageWrite];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,
@@ -28,7 +30,7 @@ export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable
  */
 function rank(e: EntityDef): number {
   if (e.platform === 'event') return 3;
-  if (e.platform === 'button') return 2;
+  if (e.platform === 'button' || e.platform === 'notify' || e.platform === 'select' || e.platform === 'text') return 2;
   return e.entityCategory === 'diagnostic' ? 1 : 0;
 }
 

@@ -19,6 +19,9 @@ export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts'
 const ABSENT_MAILBOX_RECHECK_MS = 24 * 60 * 60_000;
 const LIST_LIMIT = 10;
 
+/** The feature's output: the messages the portal listed, by mailbox. */
+export type ListedMessages = { mailbox: Mailbox; items: MessageItem[] }[];
+
 interface Listed {
   items: MessageItem[];
   total: number;
@@ -73,7 +76,7 @@ export class MessagesSource implements Source {
         this.absent = true;
         this.counts = undefined;
         this.listed.clear();
-        return { states: renderMessages(null) };
+        return { states: renderMessages(null), output: [] };
       }
       throw isolate(error);
     }
@@ -82,7 +85,12 @@ export class MessagesSource implements Source {
     for (const mailbox of WATCHED_MAILBOXES) {
       if (this.needsList(mailbox, counts, ctx)) await this.list(mailbox, counts, ctx.now);
     }
-    return { states: this.states(), events: { message: this.events() } };
+    return { states: this.states(), events: { message: this.events() }, output: this.listedMessages() };
+  }
+
+  /** The messages the portal listed last, by mailbox (what open_message accepts). */
+  private listedMessages(): ListedMessages {
+    return [...this.listed.entries()].map(([mailbox, l]) => ({ mailbox, items: l.items }));
   }
 
   /** The last states without asking the portal. */

@@ -21,6 +21,7 @@ export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --
 const EXAMPLE_ACCOUNT: AccountConfig = {
   login: 'example',
   downloads: false,
+  write_messages: true,
   messages: [{ id: '<message id>', name: "the message's `name`", to: 'class_tutor', topic: '-', body: '-' }],
 };
 

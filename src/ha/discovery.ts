@@ -175,6 +175,27 @@ function component(entity: EntityDef, child: string, topics: Topics, language: L
         command_topic: topics.commandSet(child, entity.command.key),
         payload_press: entity.command.payload,
       };
+    case 'notify':
+      if (!entity.input) throw new Error(`notify ${entity.key} has no input`);
+      // Home Assistant renders command_template with the notify call's message as `value`.
+      return omitUndefined({ ...common, command_topic: topics.commandSet(child, entity.input.key), command_template: entity.input.template });
+    case 'select':
+      if (!entity.input || !entity.options) throw new Error(`select ${entity.key} has no input or options`);
+      return {
+        ...common,
+        state_topic: topics.state(child, entity.key),
+        command_topic: topics.commandSet(child, entity.input.key),
+        options: [...entity.options],
+      };
+    case 'text':
+      if (!entity.input) throw new Error(`text ${entity.key} has no input`);
+      return omitUndefined({
+        ...common,
+        state_topic: topics.state(child, entity.key),
+        command_topic: topics.commandSet(child, entity.input.key),
+        max: entity.maxLength,
+        mode: 'text',
+      });
     case 'event':
       // QoS 1 so the broker keeps it at least once on the way to Home Assistant as well.
       return {

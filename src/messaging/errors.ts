@@ -12,7 +12,14 @@ export type NotSentCode =
   | 'session'
   | 'rejected'
   | 'journal'
-  | 'unknown_outcome';
+  | 'unknown_outcome'
+  | 'write_off'
+  | 'empty'
+  | 'too_long'
+  | 'daily_limit'
+  | 'too_soon'
+  | 'no_reply'
+  | 'no_message';
 
 /** A CommandError (its message is safe to publish) that also carries the `sent` flag of the result. */
 export class MessageNotSentError extends CommandError {

@@ -1,29 +1,44 @@
 // The memory of sends, kept in data_dir so that a restart never sends twice: an entry is written
 // (atomically, 0600) before the POST and closed after it. An entry still open at start means the
-// process stopped mid-send: its outcome is unknown and it is never sent again by itself.
+// process stopped mid-send: its outcome is unknown and it is never sent again by itself. The same
+// entries count the day's sends and find a text sent to the same person a moment ago (guard.ts).
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 
 export type SendState = 'pending' | 'sent' | 'refused' | 'unknown';
+const SEND_KINDS = ['fixed', 'reply', 'write'] as const;
+export type SendKind = (typeof SEND_KINDS)[number];
 
-export interface JournalEntry {
-  /** A random key of this press. */
-  key: string;
-  /** The configured message id. */
-  message: string;
-  /** When the press was accepted (ms since the epoch). */
-  at: number;
-  state: SendState;
-  recipient?: string;
-  portal_message_id?: string;
-  transaction?: string;
-}
+const entrySchema = z.object({
+  /** A random key of this send. */
+  key: z.string(),
+  /** What was sent: the configured message id of a fixed message, else the kind. */
+  message: z.string(),
+  /** Entries of the first journal version were all fixed messages. */
+  kind: z.enum(SEND_KINDS).default('fixed'),
+  /** When the send was accepted (ms since the epoch). */
+  at: z.number(),
+  state: z.enum(['pending', 'sent', 'refused', 'unknown']),
+  /** The receiver's name as the portal lists it. */
+  recipient: z.string().optional(),
+  /** The receiver's messaging accountId. */
+  to: z.string().optional(),
+  /** A hash of the text (the text itself is never kept). */
+  digest: z.string().optional(),
+  portal_message_id: z.string().optional(),
+  transaction: z.string().optional(),
+});
 
-/** Entries older than this are forgotten (they only serve the duplicate guard and diagnostics). */
+export type JournalEntry = z.output<typeof entrySchema>;
+
+const journalSchema = z.object({ entries: z.array(z.unknown()) });
+
+/** Entries older than this are forgotten (they serve the guards and diagnostics). */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
-const KEEP_MAX = 100;
+/** Beyond this many, the oldest go (a day's cap is at most 100, so a day always fits). */
+const KEEP_MAX = 300;
 
 export class SendJournal {
   private readonly path: string;
@@ -35,8 +50,12 @@ export class SendJournal {
 
   /** Reads the journal; entries left pending by the last run become unknown and are returned. */
   async load(onCorrupt?: (error: Error) => void): Promise<JournalEntry[]> {
+    // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
     const saved = await readStored(this.path, journalSchema, { onBroken: onCorrupt });
-    this.entries = saved?.entries ?? [];
+    this.entries = (saved?.entries ?? []).flatMap((e) => {
+      const entry = entrySchema.safeParse(e);
+      return entry.success ? [entry.data] : [];
+    });
     const interrupted = this.entries.filter((e) => e.state === 'pending');
     if (interrupted.length > 0) {
       for (const e of interrupted) e.state = 'unknown';
@@ -45,12 +64,17 @@ export class SendJournal {
     return interrupted.map((e) => ({ ...e }));
   }
 
-  /** The newest press of a message after `since` that did or may have gone out. */
-  lastSince(message: string, since: number): JournalEntry | undefined {
-    return this.entries.filter((e) => e.message === message && e.at > since && e.state !== 'refused').at(-1);
+  /** Sends accepted after `since` that did or may have gone out (refused ones sent nothing). */
+  outgoingSince(since: number): JournalEntry[] {
+    return this.entries.filter((e) => e.at > since && e.state !== 'refused');
   }
 
-  /** Records a press before its POST; resolves once the entry is safely on disk. */
+  /** The newest entry with this transaction, whatever its state. */
+  byTransaction(transaction: string): JournalEntry | undefined {
+    return this.entries.filter((e) => e.transaction === transaction).at(-1);
+  }
+
+  /** Records a send before its POST; resolves once the entry is safely on disk. */
   async begin(entry: JournalEntry, now: number): Promise<void> {
     this.entries = this.entries.filter((e) => now - e.at < KEEP_MS).slice(-(KEEP_MAX - 1));
     this.entries.push(entry);
@@ -65,18 +89,6 @@ export class SendJournal {
   }
 
   private save(): Promise<void> {
-    return writeJson(this.path, { version: 1, entries: this.entries });
+    return writeJson(this.path, { version: 2, entries: this.entries });
   }
 }
-
-const entrySchema = z.object({
-  key: z.string(),
-  message: z.string(),
-  at: z.number(),
-  state: z.enum(['pending', 'sent', 'refused', 'unknown']),
-  recipient: z.string().optional(),
-  portal_message_id: z.string().optional(),
-  transaction: z.string().optional(),
-}) satisfies z.ZodType<JournalEntry, unknown>;
-
-const journalSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });

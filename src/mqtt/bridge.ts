@@ -207,10 +207,10 @@ export class Bridge {
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;
   /** The handler of one command, for every known child. */
-  onCommand(command: string, handler: CommandHandler): void;
-  onCommand(first: CommandHandler | string, handler?: CommandHandler): void {
+  onCommand(command: string, handler: CommandHandler, options?: { maxBytes?: number }): void;
+  onCommand(first: CommandHandler | string, handler?: CommandHandler, options?: { maxBytes?: number }): void {
     if (typeof first === 'function') this.router.registerFallback(first);
-    else if (handler) this.router.register(first, handler);
+    else if (handler) this.router.register(first, handler, options);
     else throw new Error('onCommand(command, handler): handler missing');
   }
 

@@ -25,14 +25,17 @@ export interface CommandRouterOptions {
 
 export class CommandRouter {
   private readonly handlers = new Map<string, CommandHandler>();
+  /** Commands that take a larger payload than MAX_PAYLOAD_BYTES (a message's text), by command. */
+  private readonly limits = new Map<string, number>();
   private fallback: CommandHandler | undefined;
   private readonly queues = new Map<string, { tail: Promise<unknown>; pending: number }>();
 
   constructor(private readonly options: CommandRouterOptions) {}
 
-  register(command: string, handler: CommandHandler): void {
+  register(command: string, handler: CommandHandler, options: { maxBytes?: number } = {}): void {
     if (this.handlers.has(command)) throw new Error(`command "${command}" is already registered`);
     this.handlers.set(command, handler);
+    if (options.maxBytes !== undefined) this.limits.set(command, options.maxBytes);
   }
 
   /** Handles every command a child's buttons send that has no handler of its own. */
@@ -42,7 +45,7 @@ export class CommandRouter {
 
   /** Never rejects: every outcome is a result. */
   handle(child: string, command: string, payload: Buffer): Promise<CommandResult> {
-    const parsed = parsePayload(payload);
+    const parsed = parsePayload(payload, this.limits.get(command));
     if ('error' in parsed) return Promise.resolve(errorResult(parsed.error, parsed.transaction));
     const { transaction } = parsed;
 
@@ -80,8 +83,8 @@ export class CommandRouter {
 
 type Parsed = { text: string; arg: string; transaction?: string } | { error: string; transaction?: string };
 
-function parsePayload(payload: Buffer): Parsed {
-  const read = readPayload(payload);
+function parsePayload(payload: Buffer, maxBytes?: number): Parsed {
+  const read = readPayload(payload, maxBytes);
   if (read.error !== undefined) return { error: read.error };
   if (read.json === undefined) return { text: read.text, arg: read.text };
   const { id, transaction } = read.json;

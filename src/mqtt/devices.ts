@@ -2,7 +2,7 @@
 // reduced so HA removes them), and what an earlier run left retained for children and entities gone.
 import { childDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
-import type { EntityDef } from '../feature-kit/entities.js';
+import { STATEFUL_PLATFORMS, type EntityDef } from '../feature-kit/entities.js';
 import type { Logger } from '../util/log.js';
 import type { RetainedMirror } from './mirror.js';
 import type { RetainedDevice } from './retained.js';
@@ -73,7 +73,7 @@ export class ChildDevices {
 
   /** An entity's retained topics: state and attributes for sensors, none for buttons and events. */
   private entityTopics(child: string, entity: Pick<EntityDef, 'key' | 'platform'>): string[] {
-    if (entity.platform !== 'sensor' && entity.platform !== 'binary_sensor') return [];
+    if (!STATEFUL_PLATFORMS.includes(entity.platform)) return [];
     return [this.options.topics.state(child, entity.key), this.options.topics.attributes(child, entity.key)];
   }
 

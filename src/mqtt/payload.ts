@@ -2,6 +2,8 @@
 // object. Anything else is refused before a handler sees it.
 
 const MAX_PAYLOAD_BYTES = 1024;
+/** Commands that carry a message's text (reply, write): 4,000 characters, escaped, fit. */
+export const MAX_TEXT_PAYLOAD_BYTES = 32 * 1024;
 
 export type Payload =
   | { text: string; json?: undefined; error?: undefined }
@@ -9,8 +11,8 @@ export type Payload =
   | { error: string };
 
 /** The trimmed text, and the JSON object when the text starts with `{`. */
-export function readPayload(payload: Buffer): Payload {
-  if (payload.length > MAX_PAYLOAD_BYTES) return { error: `payload over ${MAX_PAYLOAD_BYTES} bytes` };
+export function readPayload(payload: Buffer, maxBytes = MAX_PAYLOAD_BYTES): Payload {
+  if (payload.length > maxBytes) return { error: `payload over ${maxBytes} bytes` };
   const raw = payload.toString('utf8');
   if (!Buffer.from(raw, 'utf8').equals(payload)) return { error: 'payload is not UTF-8 text' };
   const text = raw.trim();

@@ -1,7 +1,7 @@
 // Reads the device configs this bridge left retained on the broker in an earlier run, so that start()
 // can remove children no longer configured and components a child no longer has.
 import type { IPublishPacket, MqttClient } from 'mqtt';
-import type { Platform } from '../feature-kit/entities.js';
+import { STATEFUL_PLATFORMS, type Platform } from '../feature-kit/entities.js';
 import { BRIDGE_DEVICE, type Topics } from '../ha/topics.js';
 import type { Clock } from '../util/clock.js';
 import { MAX_DEVICE_CONFIG_BYTES } from './sizes.js';
@@ -18,7 +18,7 @@ export interface RetainedDevice {
   components: Map<string, RetainedComponent>;
 }
 
-const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'event'];
+const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'event', 'notify', 'select', 'text'];
 
 /**
  * Subscribes to every device config for waitMs and returns ours. Retained messages arrive right after
@@ -69,7 +69,7 @@ export function readOwnDeviceConfig(topics: Topics, topic: string, payload: Buff
       if (typeof platform !== 'string' || !PLATFORMS.includes(platform) || Object.keys(value).length <= 1) continue;
       // Event and command topics are never retained, so only state-like topics are cleared.
       const retainedTopics =
-        platform === 'sensor' || platform === 'binary_sensor'
+        STATEFUL_PLATFORMS.includes(platform as Platform)
           ? [value.state_topic, value.json_attributes_topic].filter(
               (t): t is string => typeof t === 'string' && t.startsWith(own),
             )

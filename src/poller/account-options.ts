@@ -46,6 +46,8 @@ export interface AccountPollerOptions {
   downloadMaxBytes?: number;
   /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
   language?: Language;
+  /** The config's messages_per_day: what the account may send in a day, every kind together. */
+  messagesPerDay?: number;
   /** The config's grading.thresholds (the statute's defaults when not given). */
   thresholds?: readonly number[];
 }

@@ -12,6 +12,7 @@ import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
+import { Outbox } from '../messaging/guard.js';
 import { AccountTimers } from './account-timers.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -56,7 +57,21 @@ export class AccountPoller implements CommandAccount {
     const { gateway, messages } = this.access;
     this.gateway = gateway;
     const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
-    const made = { account, gateway, messages, identity: () => this.accountChild.identity, childId: () => this.accountChild.id, language: options.language ?? FALLBACK_LANGUAGE, dataDir, thresholds, clock, log: this.log };
+    const outbox = new Outbox({ account: account.login, child: () => this.accountChild.id, api: messages, dataDir, clock, log: this.log, messagesPerDay: options.messagesPerDay });
+    const made = {
+      account,
+      gateway,
+      messages,
+      outbox,
+      downloads: () => this.access.downloads(this.accountChild.id),
+      identity: () => this.accountChild.identity,
+      childId: () => this.accountChild.id,
+      language: options.language ?? FALLBACK_LANGUAGE,
+      dataDir,
+      thresholds,
+      clock,
+      log: this.log,
+    };
     this.features = new AccountFeatures(options.features ?? FEATURES, made);
     this.timers = new AccountTimers({
       ...options,

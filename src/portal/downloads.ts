@@ -22,6 +22,8 @@ export interface DownloaderOptions {
   account: string;
   /** The child's id: files go to data_dir/downloads/<child>/. */
   child: string;
+  /** Folders under the child's: files go to data_dir/downloads/<child>/<folder>/... */
+  folder?: readonly string[];
   dataDir: string;
   clock: Clock;
   log: Logger;
@@ -48,8 +50,14 @@ export class Downloader {
     this.store = new DownloadStore({
       dataDir: options.dataDir,
       child: options.child,
+      folder: options.folder,
       onBroken: (error) => options.log.warn({ err: error.message }, 'downloads index unreadable; files are fetched again when needed'),
     });
+  }
+
+  /** The same downloader saving into a folder under the child's (a message's attachments). */
+  inFolder(folder: readonly string[]): Downloader {
+    return new Downloader({ ...this.options, folder });
   }
 
   /**

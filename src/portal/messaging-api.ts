@@ -2,11 +2,15 @@
 // session and its recovery stay in MessagingClient.
 import { UnexpectedResponseError } from './errors.js';
 import {
+  attachmentLinkResponse,
+  fullMessageResponse,
+  teacherSubjectsResponse,
   groupReceiversResponse,
   meResponse,
   messageListResponse,
   receiverTypesResponse,
   unreadCountsResponse,
+  type FullMessage,
   type MessageList,
   type Receiver,
   type UnreadCounts,
@@ -15,11 +19,14 @@ import type { MessagingClient, MessagingReply } from './messaging.js';
 import type { z } from 'zod';
 
 /** Mailbox names the API accepts in /<mailbox>/messages; nothing else is ever put in that URL. */
-const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
+export const MAILBOXES = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications', 'trash', 'outbox'] as const;
 export type Mailbox = (typeof MAILBOXES)[number];
 
 /** Receiver group ids are checked before they go into a query (they come from the portal). */
 const GROUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** Message and attachment ids as the portal gives them; anything else never reaches a URL. */
+const MESSAGE_ID = /^\d{1,20}$/;
+const ATTACHMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class MessagesApi {
   private readonly client: MessagingClient;
@@ -55,6 +62,28 @@ export class MessagesApi {
   groupReceivers(group: string): Promise<Receiver[]> {
     if (!GROUP_ID.test(group)) return Promise.resolve([]);
     return this.read('/api/receivers/groups/school-employees', groupReceiversResponse, { receiverType: group });
+  }
+
+  /** One message whole; opening it marks it read in the portal (spec 3.3). */
+  message(mailbox: Mailbox, id: string): Promise<FullMessage> {
+    if (!MAILBOXES.includes(mailbox) || !MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
+    return this.read(`/api/${mailbox}/messages/${id}`, fullMessageResponse);
+  }
+
+  /** The downloadLink of one attachment (opens nothing, marks nothing read). */
+  attachmentLink(attachmentId: string, messageId: string): Promise<string> {
+    if (!ATTACHMENT_ID.test(attachmentId) || !MESSAGE_ID.test(messageId)) throw new Error('not an attachment id');
+    return this.read(`/api/attachments/${attachmentId}/messages/${messageId}`, attachmentLinkResponse);
+  }
+
+  /** The child's teachers with the subjects they teach (403 on a kindergarten account). */
+  teacherSubjects(): Promise<{ accountId: string; subject: string }[]> {
+    return this.read('/api/receivers/student-subjects', teacherSubjectsResponse);
+  }
+
+  /** POST /messages/reply exactly once (the body of POST /messages plus originalMessageId). */
+  postReply(body: unknown): Promise<MessagingReply> {
+    return this.client.postOnce('/api/messages/reply', body);
   }
 
   /** POST /messages exactly once; the caller classifies the answer (see messaging/sender.ts). */

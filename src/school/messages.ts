@@ -6,6 +6,8 @@ import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 
 /** Longest preview kept in an event or an attribute. */
 const PREVIEW_LIMIT = 500;
+/** Longest preview in a `message` event: what a phone notification shows. */
+const EVENT_PREVIEW_LIMIT = 200;
 
 /** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
 const ENTITY_NAMES: Record<string, string> = {
@@ -55,7 +57,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-function decodeEntity(name: string): string | undefined {
+export function decodeEntity(name: string): string | undefined {
   if (name.startsWith('#')) {
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
     return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
@@ -71,7 +73,7 @@ export function messageDate(sendDate: string | undefined): string | null {
 }
 
 /** Newest first by send date; ties by id so that the order is stable. */
-function sortMessages(items: readonly MessageItem[]): MessageItem[] {
+export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
   return [...items].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 
@@ -125,7 +127,7 @@ export function messageEvents(mailbox: string, items: readonly MessageItem[]): N
       mailbox,
       sender: m.sender ?? null,
       topic: m.topic,
-      preview: decodePreview(m.content) ?? null,
+      preview: decodePreview(m.content, EVENT_PREVIEW_LIMIT) ?? null,
       date: messageDate(m.sendDate),
       has_attachments: m.hasAttachments,
     },

@@ -85,6 +85,8 @@ export interface DownloadStoreOptions {
   dataDir: string;
   /** The child's id; the folder is its file-name-safe form. */
   child: string;
+  /** Folders under the child's (e.g. messages/<message id>), each made file-name safe. */
+  folder?: readonly string[];
   /** node's link(); a test hands in one that fails as a confinement without hard links makes it. */
   link?: typeof link;
   /** Told once when the index is broken (it is moved aside; the files are fetched again when asked for). */
@@ -100,9 +102,9 @@ export class DownloadStore {
     this.options = options;
   }
 
-  /** data_dir/downloads/<child>, absolute. */
+  /** data_dir/downloads/<child>[/<folder>...], absolute. */
   get dir(): string {
-    return resolve(this.options.dataDir, 'downloads', safeName(this.options.child));
+    return resolve(this.options.dataDir, 'downloads', safeName(this.options.child), ...(this.options.folder ?? []).map(safeName));
   }
 
   /** The saved file for a download key, if it was saved before and is still there. */

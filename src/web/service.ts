@@ -6,6 +6,7 @@ import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
+import { fileRoute } from './files.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
@@ -33,11 +34,15 @@ export interface WebServiceOptions {
   clock?: Clock;
 }
 
-/** Every route of the server, asked in this order; `feeds` lets the board list the feed addresses. */
-export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined } = {}): Route[] {
+/**
+ * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
+ * `dataDir` serves the saved message attachments.
+ */
+export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string } = {}): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
+    ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
   ];
 }
@@ -77,7 +82,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
-        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock }),
+        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir }),
         data,
         token: () => live.current(),
         log,

@@ -40,6 +40,7 @@ export interface HarnessAccount {
   id?: string;
   messages?: unknown[];
   downloads?: boolean;
+  write_messages?: boolean;
 }
 
 export interface HarnessOptions {
@@ -59,6 +60,8 @@ export interface HarnessOptions {
   logLevel?: string;
   /** The config's `language` (default: the config's default). */
   language?: 'pl' | 'en';
+  /** The config's `messages_per_day` (default: the config's default). */
+  messagesPerDay?: number;
   /** The config's `grading` (default: the statute's thresholds). */
   grading?: { thresholds: number[] };
   /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */
@@ -83,6 +86,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       log_level: options.logLevel ?? 'info',
       ...(options.language ? { language: options.language } : {}),
       ...(options.grading ? { grading: options.grading } : {}),
+      ...(options.messagesPerDay === undefined ? {} : { messages_per_day: options.messagesPerDay }),
       http: { bind: '127.0.0.1', ...(options.http ?? { port: 0 }) },
     },
     'test',

@@ -34,7 +34,7 @@ export interface ProcessConfig {
   base: string;
   prefix: string;
   portal: SimUrls;
-  accounts: { login: string; password: string; id?: string; messages?: unknown[] }[];
+  accounts: { login: string; password: string; id?: string; messages?: unknown[]; write_messages?: boolean }[];
   dataDir: string;
   logLevel?: string;
 }

@@ -35,6 +35,8 @@ export class SimTap {
   readonly issued = new Map<string, Secret>();
   /** Requests as they arrive: host, method, path. */
   readonly arrivals: { host: HostName; method: string; path: string }[] = [];
+  /** The body of every request the hosts handled, as it arrived (a send's exact JSON). */
+  readonly requestLog: { host: HostName; method: string; path: string; body: string }[] = [];
   /** Requests that arrived and have not been answered (or cut) yet. */
   inFlight = 0;
   /** The most requests in flight at once so far. */
@@ -62,6 +64,7 @@ export class SimTap {
       handlers[host] = {
         identify: (call) => inner.identify(call),
         handle: async (call) => {
+          this.requestLog.push({ host, method: call.method, path: call.path, body: call.body });
           const rule = this.take(this.bodyRules, { host, method: call.method, path: call.path });
           if (rule === 'html') return { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: LOGIN_PAGE };
           const reply = await inner.handle(call);
@@ -104,6 +107,11 @@ export class SimTap {
   clear(): void {
     this.bodyRules = [];
     this.resetRules = [];
+  }
+
+  /** The bodies of the requests that matched, in order. */
+  requestBodies(match: RequestMatch): string[] {
+    return this.requestLog.filter((r) => matches(match, r)).map((r) => r.body);
   }
 
   arrived(match: RequestMatch): number {

@@ -146,7 +146,7 @@ describe('sending a fixed message', () => {
     await sender.send('sick');
     await clock.advance(MIN);
     const error = await refusal(sender.send('sick'));
-    expect(error.message).toBe('sent less than 2 minutes ago, not sent again');
+    expect(error.message).toBe('not sent: the same text went to Nowak Anna less than 2 minutes ago');
     expect(error.fields).toEqual({ sent: false, code: 'duplicate' });
     await sender.send('direct'); // another message is not a duplicate
     expect(posts()).toBe(2);
@@ -162,7 +162,9 @@ describe('sending a fixed message', () => {
     expect(error.fields).toEqual({ sent: null, code: 'unknown_outcome' });
     expect(error.message).toMatch(/check the sent messages/);
     expect(sim.count(POST)).toBe(1);
-    // An unknown outcome may have gone out: pressing again soon is a duplicate.
+    // An unknown outcome may have gone out: pressing again soon (after the 10 s pause) is a duplicate.
+    expect((await refusal(sender.send('sick'))).code).toBe('too_soon');
+    await clock.advance(11_000);
     expect((await refusal(sender.send('sick'))).code).toBe('duplicate');
     expect(sim.count(POST)).toBe(1);
   });
@@ -226,6 +228,8 @@ describe('sending a fixed message', () => {
     const after = await setup({ dataDir });
     const interrupted = await after.sender.start();
     expect(interrupted).toEqual([expect.objectContaining({ message: 'sick', state: 'unknown' })]);
+    expect((await refusal(after.sender.send('sick'))).code).toBe('too_soon');
+    await clock.advance(11_000);
     expect((await refusal(after.sender.send('sick'))).code).toBe('duplicate');
 
     await inFlight;

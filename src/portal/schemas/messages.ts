@@ -160,3 +160,58 @@ function reportedError(value: unknown): string | undefined {
   if (typeof status === 'string' && FAILED_STATUS.test(status.trim())) return `status ${status}`;
   return undefined;
 }
+
+/** An attachment of a full message. */
+export interface MessageAttachment {
+  id: string;
+  filename: string;
+}
+
+/** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see school/message-text.ts). */
+export const fullMessageResponse = z.unknown().transform((root, ctx) => {
+  const data = unwrap(root);
+  if (!isObject(data) || typeof data.Message !== 'string') {
+    ctx.addIssue({ code: 'custom', message: 'not a message (no Message)' });
+    return z.NEVER;
+  }
+  const attachments: MessageAttachment[] = [];
+  for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
+    if (!isObject(a)) continue;
+    const id = idText(a.id);
+    if (id) attachments.push({ id, filename: toText(a.filename)?.trim() || `zalacznik-${id}` });
+  }
+  return {
+    message: data.Message,
+    topic: toText(data.topic),
+    senderId: idText(data.senderId),
+    sender: toText(data.senderName)?.trim() || joinName(data.senderFirstName, data.senderLastName),
+    sendDate: toText(data.sendDate),
+    noReply: toBool(data.noReply) ?? false,
+    attachments,
+  };
+});
+
+export type FullMessage = z.output<typeof fullMessageResponse>;
+
+/** GET /attachments/<att>/messages/<msg>: {data: {status: 'ok', downloadLink}}. */
+export const attachmentLinkResponse = z.unknown().transform((root, ctx) => {
+  const data = unwrap(root);
+  const link = isObject(data) ? toText(data.downloadLink)?.trim() : undefined;
+  if (!link) {
+    ctx.addIssue({ code: 'custom', message: 'no downloadLink' });
+    return z.NEVER;
+  }
+  return link;
+});
+
+/** GET /receivers/student-subjects with the subjects: [{teacherIdentifier, subject}]. */
+export const teacherSubjectsResponse = z.unknown().transform((root) => {
+  const list = listIn(root) ?? [];
+  const out: { accountId: string; subject: string }[] = [];
+  for (const t of list) {
+    if (!isObject(t)) continue;
+    const accountId = idText(t.teacherIdentifier);
+    if (accountId) out.push({ accountId, subject: toText(t.subject)?.trim() ?? '' });
+  }
+  return out;
+});

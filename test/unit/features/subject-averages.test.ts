@@ -183,7 +183,7 @@ describe('dynamic entities in the framework', () => {
       }),
     });
     const features = new AccountFeatures([dyn], {} as FeatureAccess);
-    const account = { login: 'x', downloads: false, messages: [] };
+    const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
     expect(features.entities(account).map((e) => e.key)).toEqual(['dyn_a']);
     const ctx = {} as Omit<SourceContext, 'inputs' | 'lookups'>;
     expect((await features.poll(['normal'], ctx, silentLogger())).entitiesChanged).toBeUndefined();

@@ -91,4 +91,13 @@ describe('message sensors and events', () => {
       },
     ]);
   });
+
+  it("an event's preview is decoded and at most 200 characters (what a phone notification shows)", () => {
+    const long = `Szanowni Pa&#324;stwo,<br>${'wycieczka '.repeat(60)}`;
+    const [event] = fired('message', messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })]));
+    const preview = (event?.payload as { preview?: string } | undefined)?.preview ?? '';
+    expect([...preview]).toHaveLength(200);
+    expect(preview.startsWith('Szanowni Państwo, wycieczka')).toBe(true);
+    expect(preview.endsWith('…')).toBe(true);
+  });
 });

@@ -1,0 +1,130 @@
+// Opening a message and replying to it: the open_message button and command read a listed message
+// whole (the portal then marks it read), opened_message shows it (kept across restarts), its
+// attachments are saved with downloads on, and with write_messages the reply notify entity and
+// command answer it through the account's Outbox.
+import { CommandError } from '../feature-kit/commands.js';
+import { MAX_TEXT_PAYLOAD_BYTES } from '../mqtt/payload.js';
+import { MessageNotSentError } from '../messaging/errors.js';
+import { findListed, openedFile, openedMessageEntity, openedState, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
+import { replyDraft } from '../messaging/reply.js';
+import { jsonObject, textField } from '../messaging/command-input.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { button, notify } from '../feature-kit/entities.js';
+import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
+import type { ListedMessages } from './messages.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
+import type { SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** Home Assistant's notify call hands only its message to the template, as `value`. */
+export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
+
+const OPEN_BUTTON = button(
+  'open_message',
+  { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)' },
+  'mdi:email-open',
+  { key: 'open_message', payload: 'newest' },
+);
+
+const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' }, 'mdi:reply', {
+  key: 'reply',
+  template: TEXT_TEMPLATE,
+});
+
+class OpenedMessages implements FeatureState {
+  private readonly access: FeatureAccess;
+  private readonly file;
+  private record: OpenedRecord | undefined;
+  private listed: ListedMessages | undefined;
+
+  constructor(access: FeatureAccess) {
+    this.access = access;
+    this.file = openedFile(access.dataDir, access.account.login);
+  }
+
+  async prepare(): Promise<void> {
+    this.record = await this.file.load((why) => this.access.log.warn({ err: why }, 'the opened message could not be read back; none shown'));
+    if (this.access.account.write_messages) await this.access.outbox.start();
+  }
+
+  // No request of its own: it keeps what the messages feature listed in the same cycle.
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const listed = ctx.inputs.messages as ListedMessages | undefined;
+    if (listed !== undefined) this.listed = listed;
+    return Promise.resolve({ states: { opened_message: openedState(this.record) } });
+  }
+
+  restate(): SourceResult['states'] {
+    return { opened_message: openedState(this.record) };
+  }
+
+  async open(arg: string, account: CommandAccount): Promise<Record<string, unknown>> {
+    const ref = findListed(arg, this.listed);
+    const { messages: api, log } = this.access;
+    const listedTopic = this.listed?.find((l) => l.mailbox === ref.mailbox)?.items.find((m) => m.id === ref.id)?.topic;
+    let record: OpenedRecord;
+    try {
+      record = await readOpened(api, ref, listedTopic);
+    } catch (error) {
+      if (error instanceof MessagesUnavailableError) throw new CommandError('the school has no messages module', { cause: error });
+      throw new CommandError(`the message could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    await this.keep(record, account);
+    const downloads = this.access.downloads();
+    if (downloads && record.attachments.length > 0) {
+      record = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log });
+      await this.keep(record, account);
+    }
+    log.info({ message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length }, 'message opened (the portal marks it read)');
+    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length };
+  }
+
+  async reply(req: CommandRequest): Promise<Record<string, unknown>> {
+    if (!this.access.account.write_messages) {
+      throw new MessageNotSentError(false, 'write_off', 'not sent: write_messages is off for this child');
+    }
+    const json = jsonObject(req, '{"text": "...", "message_id": "..."}');
+    const text = textField(json, 'text') ?? '';
+    const messageId = textField(json, 'message_id');
+    const { outbox, messages: api } = this.access;
+    const result = await outbox.send({ kind: 'reply', label: 'reply', text, transaction: req.transaction }, async () => {
+      const original = await this.original(messageId);
+      return replyDraft(api, original, text);
+    });
+    return { ...result };
+  }
+
+  /** The message a reply answers: the opened one, or a listed one opened now (to learn its sender). */
+  private async original(messageId: string | undefined): Promise<OpenedRecord> {
+    if (messageId === undefined || messageId === this.record?.message_id) {
+      if (!this.record) throw new MessageNotSentError(false, 'no_message', 'not sent: no message is opened; open one or give message_id');
+      return this.record;
+    }
+    let ref;
+    try {
+      ref = findListed(messageId, this.listed);
+    } catch (error) {
+      throw new MessageNotSentError(false, 'no_message', `not sent: ${(error as Error).message}`);
+    }
+    return readOpened(this.access.messages, ref, undefined);
+  }
+
+  private async keep(record: OpenedRecord, account: CommandAccount): Promise<void> {
+    this.record = record;
+    account.publishStates({ opened_message: openedState(record) });
+    await this.file.save(record).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the opened message'));
+  }
+}
+
+export const openedMessage = feature({
+  name: 'opened-message',
+  tier: 'fast',
+  inputs: ['messages'],
+  entities: [openedMessageEntity, OPEN_BUTTON],
+  configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),
+  create: (access) => new OpenedMessages(access),
+  commands: {
+    open_message: (req, account, state) => state.open(req.arg, account),
+    reply: (req, _account, state) => state.reply(req),
+  },
+  payloadBytes: { reply: MAX_TEXT_PAYLOAD_BYTES },
+});

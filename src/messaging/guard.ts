@@ -1,0 +1,259 @@
+// The one gate every message the bridge sends goes through: fixed messages, replies and written ones
+// (interface 7.3). Before anything leaves: the day's cap, the pause between two sends, the text's
+// length, the same text to the same person a moment ago, a send cut off by a restart. Then the session
+// check, the journal entry on disk, exactly one POST (never retried), and its answer judged (spec 4.8).
+import { createHash, randomBytes } from 'node:crypto';
+import { MessageSendError } from '../portal/errors.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { readSendAnswer } from '../portal/schemas/messages.js';
+import { warsawDate } from '../util/time.js';
+import { MessageNotSentError } from './errors.js';
+import { SendJournal, type JournalEntry, type SendKind } from './journal.js';
+import type { Recipient } from './recipients.js';
+import type { MessagesApi } from '../portal/messaging-api.js';
+import type { MessagingReply } from '../portal/messaging.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+/** The same text to the same person within this long is refused. */
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** At least this long between two sends of one child. */
+const SEND_GAP_MS = 10_000;
+/** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
+export const MAX_TEXT_CHARS = 4_000;
+const DEFAULT_MESSAGES_PER_DAY = 10;
+
+export interface OutboxOptions {
+  /** The account's login: names the journal file (stable even when the child's id changes). */
+  account: string;
+  /** The child's id as it is now, for the log. */
+  child: () => string;
+  api: MessagesApi;
+  dataDir: string;
+  clock: Clock;
+  log: Logger;
+  messagesPerDay?: number;
+  duplicateWindowMs?: number;
+  gapMs?: number;
+}
+
+/** A message made ready to go: who, what, and the one POST that sends it. */
+export interface Draft {
+  recipient: Recipient;
+  /** The topic on one line. */
+  topic: string;
+  /** The text as the parent wrote it (checked and hashed, never logged or kept). */
+  text: string;
+  /** The one POST (POST /messages or /messages/reply); never called twice. */
+  post: () => Promise<MessagingReply>;
+}
+
+export interface SendRequest {
+  kind: SendKind;
+  /** What is sent, for the journal and the log: a fixed message's id, else the kind. */
+  label: string;
+  /** The text when it is known before the draft (reply, write): checked before the portal is asked. */
+  text?: string;
+  transaction?: string;
+}
+
+/** The fields of a successful send for the command result. */
+export interface SendResult {
+  sent: true;
+  message_id?: string;
+  recipient: string;
+}
+
+export class Outbox {
+  private readonly options: OutboxOptions;
+  private readonly journal: SendJournal;
+  private loading: Promise<JournalEntry[]> | undefined;
+  private busy = false;
+
+  constructor(options: OutboxOptions) {
+    this.options = options;
+    this.journal = new SendJournal({ dataDir: options.dataDir, account: options.account });
+  }
+
+  /**
+   * Reads the journal. Resolves to the sends a previous run left in the middle: their outcome is
+   * unknown (they are logged, and never sent again by themselves).
+   */
+  start(): Promise<JournalEntry[]> {
+    const { log } = this.options;
+    this.loading ??= this.journal
+      .load((error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'))
+      .then((interrupted) => {
+        for (const entry of interrupted) {
+          const at = new Date(entry.at).toISOString();
+          log.warn({ kind: entry.kind, message: entry.message, recipient: entry.recipient, at }, 'a send was cut off by a restart; its outcome is unknown (check the sent box)');
+        }
+        return interrupted;
+      });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /**
+   * Sends once what `prepare` makes, if every rule allows it. Resolves with `{sent: true, ...}`;
+   * rejects with MessageNotSentError carrying sent=false (nothing went out, and which rule said so)
+   * or sent=null (unknown: check the sent box).
+   */
+  async send(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
+    try {
+      await this.start();
+    } catch (error) {
+      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
+    }
+    // The command router runs one command of a child at a time; this covers a caller outside it.
+    if (this.busy) throw new MessageNotSentError(false, 'duplicate', 'another message is being sent right now, not sent');
+    this.busy = true;
+    try {
+      return await this.sendGuarded(request, prepare);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async sendGuarded(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
+    const now = this.options.clock.now();
+    this.checkTransaction(request.transaction);
+    if (request.text !== undefined) checkText(request.text);
+    this.checkPace(now);
+    const draft = await beforeSending(prepare);
+    checkText(draft.text);
+    const digest = textDigest(draft.text);
+    this.checkDuplicate(draft.recipient, digest, now);
+    // The session is checked (and recovered) before the one POST, which is never retried.
+    await beforeSending(() => this.options.api.me());
+
+    const entry: JournalEntry = {
+      key: randomBytes(8).toString('hex'),
+      message: request.label,
+      kind: request.kind,
+      at: now,
+      state: 'pending',
+      recipient: draft.recipient.label,
+      to: draft.recipient.accountId,
+      digest,
+      ...(request.transaction === undefined ? {} : { transaction: request.transaction }),
+    };
+    try {
+      await this.journal.begin(entry, now);
+    } catch (error) {
+      throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be written', { cause: error });
+    }
+    const about = { child: this.options.child(), kind: request.kind, recipient: draft.recipient.label, topic: draft.topic };
+    this.options.log.info(about, 'sending a message');
+
+    let reply: MessagingReply;
+    try {
+      reply = await draft.post();
+    } catch (error) {
+      const sent = error instanceof MessageSendError ? error.sent : null;
+      await this.close(entry, sent === false ? 'refused' : 'unknown');
+      if (sent === false) throw new MessageNotSentError(false, 'session', `not sent: ${error instanceof Error ? error.message : 'no session'}`, { cause: error });
+      this.options.log.warn(about, 'message send timed out or failed on the way; outcome unknown');
+      throw unknownOutcome('the portal did not answer', error);
+    }
+    return this.judge(reply, entry, about);
+  }
+
+  /** A transaction whose send a restart cut off is not sent again: its outcome stays unknown. */
+  private checkTransaction(transaction: string | undefined): void {
+    if (transaction === undefined) return;
+    const earlier = this.journal.byTransaction(transaction);
+    if (earlier?.state === 'unknown') {
+      throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
+    }
+  }
+
+  /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
+  private checkPace(now: number): void {
+    const perDay = this.options.messagesPerDay ?? DEFAULT_MESSAGES_PER_DAY;
+    const today = warsawDate(now);
+    const recent = this.journal.outgoingSince(now - 26 * 60 * 60_000);
+    if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
+      throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
+    }
+    const gap = this.options.gapMs ?? SEND_GAP_MS;
+    const last = recent.at(-1);
+    if (last && now - last.at < gap) {
+      throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(gap)} ago`);
+    }
+  }
+
+  private checkDuplicate(recipient: Recipient, digest: string, now: number): void {
+    const window = this.options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
+    const same = this.journal.outgoingSince(now - window).some((e) => e.digest === digest && e.to === recipient.accountId);
+    if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
+  }
+
+  /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
+  private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
+    const { log } = this.options;
+    if (reply.status >= 200 && reply.status < 300) {
+      const answer = readSendAnswer(reply.json);
+      if (answer.errors === undefined) {
+        await this.close(entry, 'sent', answer.messageId === undefined ? {} : { portal_message_id: answer.messageId });
+        log.info(about, 'message sent');
+        return { sent: true, ...(answer.messageId === undefined ? {} : { message_id: answer.messageId }), recipient: about.recipient ?? '' };
+      }
+      await this.close(entry, 'unknown');
+      throw unknownOutcome(`the portal answered ${reply.status} but reported errors`);
+    }
+    if (reply.status >= 400 && reply.status < 500) {
+      await this.close(entry, 'refused');
+      log.info({ ...about, status: reply.status }, 'message refused by the portal');
+      throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
+    }
+    await this.close(entry, 'unknown');
+    log.warn({ ...about, status: reply.status }, 'message send answered with a server error; outcome unknown');
+    throw unknownOutcome(`the portal answered ${reply.status}`);
+  }
+
+  /** Closes a journal entry; a failure to write is logged (the entry then reads as unknown later). */
+  private async close(entry: JournalEntry, state: 'sent' | 'refused' | 'unknown', extra: Partial<JournalEntry> = {}): Promise<void> {
+    try {
+      await this.journal.finish(entry.key, state, extra);
+    } catch (error) {
+      this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
+    }
+  }
+}
+
+/** An empty text or one over 4,000 characters is refused. */
+function checkText(text: string): void {
+  if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
+  if ([...text].length > MAX_TEXT_CHARS) {
+    throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
+  }
+}
+
+function textDigest(text: string): string {
+  return createHash('sha256').update(text.trim().replace(/\s+/g, ' '), 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** Runs a step before the POST: whatever fails there, nothing went out. */
+export async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof MessageNotSentError) throw error;
+    if (error instanceof MessagesUnavailableError) {
+      throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
+  }
+}
+
+function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
+  return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
+}
+
+/** 120000 -> "2 minutes", 60000 -> "1 minute", 10000 -> "10 seconds". */
+function inWords(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,151 @@
+// The message last opened through the bridge (open_message): read whole from the portal (which marks
+// it read), its text made plain, its attachments saved when downloads are on, and kept in data_dir so
+// a restart shows it again. Only a message the portal listed can be opened.
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MAILBOXES, type Mailbox, type MessagesApi } from '../portal/messaging-api.js';
+import { decodeMessage, messageText } from '../school/message-text.js';
+import { messageDate, sortMessages } from '../school/messages.js';
+import { collapse } from '../school/common.js';
+import { KeptJson } from '../store/kept.js';
+import { safeName } from '../store/files.js';
+import { CommandError } from '../feature-kit/commands.js';
+import { sensor } from '../feature-kit/entities.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import { stateText } from '../feature-kit/render.js';
+import type { Downloader } from '../portal/downloads.js';
+import type { ListedMessages } from '../features/messages.js';
+import type { Logger } from '../util/log.js';
+
+const attachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative().optional(),
+  path: z.string().optional(),
+  url: z.string().optional(),
+});
+
+const openedSchema = z.object({
+  message_id: z.string(),
+  mailbox: z.enum(MAILBOXES),
+  topic: z.string().nullable(),
+  sender: z.string().nullable(),
+  /** The sender's messaging accountId: a reply goes there. */
+  sender_id: z.string().nullable(),
+  date: z.string().nullable(),
+  text: z.string(),
+  truncated: z.boolean(),
+  can_reply: z.boolean(),
+  attachments: z.array(attachmentSchema),
+});
+
+export type OpenedRecord = z.output<typeof openedSchema>;
+export type OpenedAttachment = z.output<typeof attachmentSchema>;
+
+/** Where the opened message is kept: data_dir/messages/<login>-opened.json. */
+export function openedFile(dataDir: string, login: string): KeptJson<typeof openedSchema> {
+  return new KeptJson(join(dataDir, 'messages', `${safeName(login)}-opened.json`), openedSchema);
+}
+
+/** A listed message: where it is. */
+export interface ListedRef {
+  mailbox: Mailbox;
+  id: string;
+}
+
+/**
+ * The message `arg` names among those listed: `newest` is the newest unread inbox message (the newest
+ * inbox message when none is unread); anything else must be an id the portal listed.
+ */
+export function findListed(arg: string, listed: ListedMessages | undefined): ListedRef {
+  if (listed === undefined) throw new CommandError('the messages are not listed yet; try again after the first poll');
+  const wanted = arg.trim();
+  if (wanted === '') throw new CommandError('give "newest" or a message id from the lists');
+  if (wanted === 'newest') {
+    const inbox = sortMessages(listed.find((l) => l.mailbox === 'inbox')?.items ?? []);
+    const newest = inbox.find((m) => !m.read) ?? inbox[0];
+    if (!newest) throw new CommandError('the inbox has no message');
+    return { mailbox: 'inbox', id: newest.id };
+  }
+  for (const { mailbox, items } of listed) if (items.some((m) => m.id === wanted)) return { mailbox, id: wanted };
+  throw new CommandError('no such message among those the portal listed');
+}
+
+/** Reads a listed message whole (this marks it read in the portal) as the record kept and shown. */
+export async function readOpened(api: MessagesApi, ref: ListedRef, listedTopic: string | undefined): Promise<OpenedRecord> {
+  const full = await api.message(ref.mailbox, ref.id);
+  const { text, truncated } = messageText(decodeMessage(full.message));
+  return {
+    message_id: ref.id,
+    mailbox: ref.mailbox,
+    topic: collapse(full.topic ?? listedTopic ?? '') ?? null,
+    sender: full.sender ?? null,
+    sender_id: full.senderId ?? null,
+    date: messageDate(full.sendDate),
+    text,
+    truncated,
+    can_reply: !full.noReply && full.senderId !== undefined,
+    attachments: full.attachments.map((a) => ({ id: a.id, name: a.filename })),
+  };
+}
+
+/**
+ * Saves each attachment (spec 4.8: its downloadLink, then <downloadLink>/get) into
+ * downloads/<child>/messages/<message id>/. One that fails keeps its name only, and is logged.
+ */
+export async function saveAttachments(
+  record: OpenedRecord,
+  deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger },
+): Promise<OpenedRecord> {
+  const folder = deps.downloader.inFolder(['messages', record.message_id]);
+  const attachments: OpenedAttachment[] = [];
+  for (const a of record.attachments) {
+    try {
+      const saved = await folder.messageAttachment({ messageId: record.message_id, attachmentId: a.id, name: a.name }, () =>
+        deps.api.attachmentLink(a.id, record.message_id),
+      );
+      attachments.push({ id: a.id, name: saved.name, size: saved.size, path: saved.path, url: fileUrl(deps.child, record.message_id, saved.name) });
+    } catch (error) {
+      deps.log.warn({ message: record.message_id, attachment: a.id, err: error instanceof Error ? error.message : String(error) }, 'attachment not saved');
+      attachments.push({ id: a.id, name: a.name });
+    }
+  }
+  return { ...record, attachments };
+}
+
+/** The web server's path of a saved attachment (7.4). */
+function fileUrl(child: string, messageId: string, name: string): string {
+  return `/files/${encodeURIComponent(child)}/${encodeURIComponent(messageId)}/${encodeURIComponent(name)}`;
+}
+
+/** The attributes of opened_message. */
+export type OpenedMessageFacts = {
+  message_id: string;
+  mailbox: Mailbox;
+  sender: string | null;
+  date: string | null;
+  text: string;
+  truncated: boolean;
+  attachments: { name: string; size?: number; path?: string; url?: string }[];
+  can_reply: boolean;
+};
+
+export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
+
+/** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
+export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
+  if (!record) return { state: null, attributes: {} };
+  return {
+    state: stateText(record.topic) ?? '(no topic)',
+    attributes: {
+      message_id: record.message_id,
+      mailbox: record.mailbox,
+      sender: record.sender,
+      date: record.date,
+      text: record.text,
+      truncated: record.truncated,
+      attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
+      can_reply: record.can_reply,
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// /files/<child>/<message id>/<name> (interface 7.4): a message attachment the bridge saved, streamed
+// from data_dir/downloads/<child>/messages/<message id>/ and nowhere else. The path's parts are checked
+// to be exactly what the bridge itself would have written (a safe file name, a numeric id, a known
+// child), and only a regular file (no link) is served, as an attachment, never shown inline.
+import { createReadStream, lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { safeName } from '../store/files.js';
+import { safeFileName } from '../store/downloads.js';
+import type { Route, WebData } from './types.js';
+
+const MESSAGE_ID = /^\d{1,20}$/;
+
+/** The route; `dataDir` is the config's data_dir. */
+export function fileRoute(data: WebData, dataDir: string): Route {
+  return (req) => {
+    const [first, child, messageId, name, ...rest] = req.segments;
+    if (first !== 'files') return undefined;
+    if (child === undefined || messageId === undefined || name === undefined || rest.length > 0) return notFound();
+    if (!data.children().some((c) => c.id === child) || !MESSAGE_ID.test(messageId)) return notFound();
+    // The store never writes a name that safeFileName changes, nor one starting with a dot (its index and temp files).
+    if (name !== safeFileName(name) || name.startsWith('.')) return notFound();
+    const path = join(dataDir, 'downloads', safeName(child), 'messages', messageId, name);
+    let size: number;
+    try {
+      const info = lstatSync(path);
+      if (!info.isFile()) return notFound();
+      size = info.size;
+    } catch {
+      return notFound();
+    }
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': disposition(name),
+        'Content-Length': String(size),
+      },
+      stream: (res) => {
+        const file = createReadStream(path);
+        file.on('error', () => res.destroy());
+        file.pipe(res);
+      },
+    };
+  };
+}
+
+/** attachment; filename="ascii fallback"; filename*=UTF-8''exact (RFC 6266). */
+function disposition(name: string): string {
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'plik';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function notFound(): { status: number; headers: Record<string, string>; body: string } {
+  return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found.\n' };
+}
