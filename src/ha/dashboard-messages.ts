@@ -29,8 +29,8 @@ function newest(e: ChildEntities, t: DashboardText): string[] {
 /**
  * The opened message: topic, sender, day, its text (HTML-escaped; each line break kept, as Home
  * Assistant's Markdown breaks lines) and its attachments. A saved attachment links to `base` + its
- * `url` (the board's address: the web server serves /files/ with the board's cookie or through the
- * add-on's ingress); without a base, or one that was not saved, it is named only.
+ * `url` (the board's own address: the web server serves /files/ to a browser with the board's
+ * cookie); without a base, or one that was not saved, it is named only.
  */
 function opened(e: ChildEntities, t: DashboardText, base: string | undefined): string[] {
   const id = e.id(openedMessageEntity);

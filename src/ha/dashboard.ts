@@ -93,11 +93,14 @@ function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl:
 }
 
 /**
- * What the web server's paths (an attachment's `/files/...`) are put after: the board's address
- * without its last slash, query or fragment (the board's token is never in it).
+ * What the web server's paths (an attachment's `/files/...`) are put after: the board's own address
+ * without its last slash, query or fragment (the board's token is never in it). Not the app's panel
+ * path (`/hassio/ingress/<slug>`): Home Assistant opens the add-on's start page there whatever follows
+ * it, so a file cannot be linked through it (the board in the panel links them).
  */
 function webBase(boardUrl: string | undefined): string | undefined {
-  return boardUrl?.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  if (boardUrl === undefined || !/^https?:\/\//i.test(boardUrl)) return undefined;
+  return boardUrl.replace(/[?#].*$/, '').replace(/\/+$/, '');
 }
 
 function diagnosticsView(children: readonly ChildEntities[], t: DashboardText): Card | undefined {

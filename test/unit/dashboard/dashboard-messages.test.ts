@@ -123,11 +123,13 @@ describe.skipIf(!hasJinja())('the Messages card rendered (python3-jinja2)', () =
     expect(shown).not.toContain('[plan.docx]');
   });
 
-  it("links an attachment inside Home Assistant under the add-on's ingress path, and names it only without a board address", () => {
-    expect(render(messagesCard('en', '/hassio/ingress/abc_dziennik2mqtt'), 2, OPENED)).toContain('](/hassio/ingress/abc_dziennik2mqtt/files/ania/501/');
-    const plain = render(messagesCard('en'), 2, OPENED);
-    expect(plain).toContain('- 📎 zgoda (wzór).pdf');
-    expect(plain).not.toContain('/files/');
+  it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", () => {
+    for (const base of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {
+      const plain = render(messagesCard('en', base), 2, OPENED);
+      expect(plain, String(base)).toContain('- 📎 zgoda (wzór).pdf');
+      expect(plain, String(base)).not.toContain('/files/');
+    }
+    expect(render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');
   });
 
   it('says how to open one while none is', () => {
