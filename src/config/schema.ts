@@ -1,10 +1,12 @@
 // The configuration schema: the single source of truth for keys, types and defaults. The example
 // config and the add-on options are checked against it.
 import { isIP } from 'node:net';
-import { DEFAULT_DOWNLOADS_MAX_MB } from '../portal/download-limits.js';
 import { z } from 'zod';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
+
+/** downloads_max_mb's default: the largest file saved, in MB. */
+export const DEFAULT_DOWNLOADS_MAX_MB = 50;
 
 /**
  * A duration with a floor: a typo such as `interval: 1s` would otherwise poll the portal with the

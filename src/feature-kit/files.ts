@@ -1,5 +1,6 @@
 // Downloads started by a poll but never awaited by it: a file can take two minutes (spec 4.6), which
 // must not hold up the account's polling. A finished file's path shows from the next computation on.
+import type { Downloader } from '../portal/downloads.js';
 import type { SavedFile } from '../store/downloads.js';
 import type { Logger } from '../util/log.js';
 
@@ -46,4 +47,10 @@ export class BackgroundFiles {
   async settled(): Promise<void> {
     while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The downloader for one child id and the files it fetches in the background. */
+export interface Downloads {
+  downloader: Downloader;
+  files: BackgroundFiles;
 }

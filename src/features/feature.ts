@@ -6,7 +6,7 @@ import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
-import type { Downloads } from '../poller/portal-access.js';
+import type { Downloads } from '../feature-kit/files.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Source, Tier } from '../feature-kit/source.js';

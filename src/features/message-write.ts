@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError } from '../feature-kit/commands.js';
-import { MAX_TEXT_PAYLOAD_BYTES } from '../mqtt/payload.js';
+import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { sendBody, textToHtml } from '../messaging/compose.js';
 import { MessageNotSentError } from '../messaging/errors.js';
 import { jsonObject, textField } from '../messaging/command-input.js';

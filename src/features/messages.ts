@@ -12,6 +12,7 @@ import { stateText } from '../feature-kit/render.js';
 import { feature } from './feature.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import type { ListedMessages } from '../messaging/opened.js';
 
 /** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
 export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -19,8 +20,7 @@ export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts'
 const ABSENT_MAILBOX_RECHECK_MS = 24 * 60 * 60_000;
 const LIST_LIMIT = 10;
 
-/** The feature's output: the messages the portal listed, by mailbox. */
-export type ListedMessages = { mailbox: Mailbox; items: MessageItem[] }[];
+export type { ListedMessages } from '../messaging/opened.js';
 
 interface Listed {
   items: MessageItem[];

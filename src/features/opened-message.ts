@@ -3,7 +3,7 @@
 // attachments are saved with downloads on, and with write_messages the reply notify entity and
 // command answer it through the account's Outbox.
 import { CommandError } from '../feature-kit/commands.js';
-import { MAX_TEXT_PAYLOAD_BYTES } from '../mqtt/payload.js';
+import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { MessageNotSentError } from '../messaging/errors.js';
 import { findListed, openedFile, openedMessageEntity, openedState, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
 import { replyDraft } from '../messaging/reply.js';

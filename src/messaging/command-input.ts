@@ -1,7 +1,7 @@
 // The JSON payloads of reply/set and write/set, checked field by field: a wrong field is an error
 // result that names it, and nothing is sent.
 import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
-import { readPayload, scalarField } from '../mqtt/payload.js';
+import { readPayload, scalarField } from '../feature-kit/payload.js';
 
 /** The payload's JSON object; plain text is refused (the fields say what is what). */
 export function jsonObject(req: CommandRequest, example: string): Record<string, unknown> {

@@ -14,8 +14,11 @@ import { sensor } from '../feature-kit/entities.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import { stateText } from '../feature-kit/render.js';
 import type { Downloader } from '../portal/downloads.js';
-import type { ListedMessages } from '../features/messages.js';
+import type { MessageItem } from '../portal/schemas/messages.js';
 import type { Logger } from '../util/log.js';
+
+/** What the messages feature listed last: the messages the portal listed, by mailbox (what open_message accepts). */
+export type ListedMessages = { mailbox: Mailbox; items: MessageItem[] }[];
 
 const attachmentSchema = z.object({
   id: z.string(),

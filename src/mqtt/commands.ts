@@ -1,6 +1,6 @@
 // The command router: checks a command's payload and child, runs its one handler (one command at a time
 // per child, in arrival order) and turns the outcome into the JSON result published on `/result`.
-import { readPayload, scalarField } from './payload.js';
+import { readPayload, scalarField } from '../feature-kit/payload.js';
 import { CommandError, type CommandHandler, type CommandRequest } from '../feature-kit/commands.js';
 import type { Logger } from '../util/log.js';
 

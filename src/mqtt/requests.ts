@@ -2,7 +2,7 @@
 // `<base>/bridge/response/<name>` with `{"status":"ok","data":...}` or `{"status":"error","error":...}`,
 // the request's `transaction` echoed. Unknown names and bad payloads get an error and change nothing.
 import { CommandError } from '../feature-kit/commands.js';
-import { readPayload, scalarField } from './payload.js';
+import { readPayload, scalarField } from '../feature-kit/payload.js';
 import type { Logger } from '../util/log.js';
 
 export interface BridgeRequest {

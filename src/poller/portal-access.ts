@@ -6,7 +6,7 @@ import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
 import { ResourceCache } from '../feature-kit/resources.js';
-import { BackgroundFiles } from '../feature-kit/files.js';
+import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import type { SessionStore } from '../store/session-store.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
@@ -35,11 +35,6 @@ export interface PortalAccessOptions {
   downloadMaxBytes?: number;
 }
 
-/** The downloader for one child id and the files it fetches in the background. */
-export interface Downloads {
-  downloader: Downloader;
-  files: BackgroundFiles;
-}
 
 export class PortalAccess {
   readonly session: PortalSession;

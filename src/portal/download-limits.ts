@@ -1,5 +1,6 @@
 // The download limits of spec 8 as data, the poll delay they imply, the process-wide slots that keep
 // downloads to two at once, and the 150 s deadline around one download.
+import { DEFAULT_DOWNLOADS_MAX_MB } from '../config/schema.js';
 import { ConnectionError } from './errors.js';
 import type { Clock } from '../util/clock.js';
 
@@ -24,9 +25,6 @@ export interface DownloadLimits {
   /** Largest file saved (downloads_max_mb): a bigger one is refused as it streams in. */
   maxFileBytes: number;
 }
-
-/** downloads_max_mb's default. */
-export const DEFAULT_DOWNLOADS_MAX_MB = 50;
 
 /** Checks 5, 6, ... 10, 10 s apart: 15 checks take about two minutes, as the web page waits. */
 export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {

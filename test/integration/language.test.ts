@@ -51,7 +51,8 @@ describe('language', () => {
     expect(ania.cmps.refresh).toMatchObject({ name: 'Odśwież', default_entity_id: 'button.ania_refresh' });
     expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
     expect(problem.reason).toBe('wrong_credentials');
-    expect(problem.message).toMatch(/^Portal nie przyjął loginu lub hasła\./);
+    // The portal's own words first (live-notes 13), then the advice in the configured language.
+    expect(problem.message).toMatch(/^Portal odpowiedział: „.+”\. Portal nie przyjął loginu lub hasła\./);
   });
 
   it('is English with language: en, with the very same ids', async () => {
@@ -66,6 +67,6 @@ describe('language', () => {
     // A fixed message button keeps the name the parent configured, whatever the language.
     expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
     expect(problem.reason).toBe('wrong_credentials');
-    expect(problem.message).toMatch(/^The portal did not accept the login or password\./);
+    expect(problem.message).toMatch(/^The portal said: ".+"\. The portal did not accept the login or password\./);
   });
 });
