@@ -81,6 +81,40 @@ async function retained() {
   return topics;
 }
 
+/**
+ * Opens a message for each child, as a parent's press of open_message would, so that the Messages card
+ * shows one: the first child's message with an attachment (its newest unread then stays unread), the
+ * others' newest. Then a refresh, which lists the inbox again as the next poll would (the portal now
+ * has the opened message read).
+ */
+async function openMessages(clock, config) {
+  const client = await connectAsync(url, { clientId: `preview-open-${process.pid}` });
+  const results = new Map();
+  client.on('message', (topic, payload) => results.set(topic, payload.toString()));
+  // Waits for the result, moving the fake clock (an attachment's download waits on it).
+  const command = async (child, name, payload) => {
+    const result = `${BASE}/${child}/${name}/result`;
+    results.delete(result);
+    await client.subscribeAsync(result, { qos: 1 });
+    await client.publishAsync(`${BASE}/${child}/${name}/set`, payload, { qos: 1 });
+    for (let n = 0; n < 300 && !results.has(result); n++) {
+      await clock.advance(1_000);
+      await delay(20);
+    }
+    const answer = results.has(result) ? JSON.parse(results.get(result)) : undefined;
+    if (answer?.status !== 'ok') throw new Error(`${child}: ${name}: ${results.get(result) ?? 'no result'}`);
+  };
+  const children = (await announcedChildren(config)).children;
+  for (const [i, child] of children.entries()) {
+    await command(child.id, 'open_message', i === 0 ? WITH_ATTACHMENT : 'newest');
+    await command(child.id, 'refresh', 'refresh');
+  }
+  await client.endAsync();
+}
+
+/** The first demo child's message with an attachment (fixtures/simulator/messages.json). */
+const WITH_ATTACHMENT = '8811026';
+
 /** Clears every retained topic the run left behind. */
 async function clear(topics) {
   const client = await connectAsync(url, { clientId: `preview-clear-${process.pid}` });
@@ -102,7 +136,8 @@ async function main() {
     {
       mqtt: { url, base_topic: BASE, discovery_prefix: DISCOVERY },
       portal: simulator.urls,
-      accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+      // downloads: the opened message's attachments are saved and linked (see openMessages).
+      accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [], downloads: true })),
       data_dir: dataDir,
       language: args.lang,
       log_level: 'error',
@@ -125,6 +160,9 @@ async function main() {
       if (updated.length >= DEMO_ACCOUNTS.length) break;
       await delay(50);
     }
+    await openMessages(clock, config);
+    await Promise.all(app.pollers.map((p) => p.idle()));
+    topics = await retained();
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;
     await app.stop();

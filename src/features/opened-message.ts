@@ -16,9 +16,12 @@ import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** Home Assistant's notify call hands only its message to the template, as `value`. */
+export { openedMessageEntity };
+
 export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 
-const OPEN_BUTTON = button(
+/** Opens the newest unread inbox message; its name says the portal then marks it read. */
+export const openMessageButton = button(
   'open_message',
   { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)' },
   'mdi:email-open',
@@ -119,7 +122,7 @@ export const openedMessage = feature({
   name: 'opened-message',
   tier: 'fast',
   inputs: ['messages'],
-  entities: [openedMessageEntity, OPEN_BUTTON],
+  entities: [openedMessageEntity, openMessageButton],
   configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),
   create: (access) => new OpenedMessages(access),
   commands: {

@@ -10,7 +10,6 @@ import { newestNoteEntity } from '../features/notes.js';
 import { absencesUnexcused } from '../features/attendance.js';
 import { libraryDue } from '../features/library.js';
 import { upcomingTestsEntity } from '../features/agenda.js';
-import { newestMessage } from '../features/messages.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices.js';
 import { lastUpdate, problem, refresh } from '../features/status.js';
 
@@ -123,27 +122,23 @@ export const calendar: Block = (e, t) => {
   ]);
 };
 
-export const newestMessages: Block = (e, t) => {
-  const lines: string[] = [];
-  // Each with its title, its sender (a message's only), its day and the start of its text.
-  const newest = (id: string, title: string, sender: string | null, date: string, preview: string): string[] => [
+/** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
+export const newestNoticeCard: Block = (e, t) => {
+  if (!e.has(newestNotice)) return undefined;
+  const id = e.id(newestNotice);
+  const date = e.attr(newestNotice, 'start_date');
+  const content = e.attr(newestNotice, 'content');
+  return markdown(t, [
     `{% if has_value('${id}') %}`,
-    `#### ${title}`,
-    `**{{ states('${id}') }}**` + (sender === null ? '' : `{% if ${sender} %}, {{ ${sender} }}{% endif %}`) + `{% if ${date} %} <small>{{ day(${date}) }}</small>{% endif %}`,
-    `{% if ${preview} %}\n{{ ${preview} | truncate(160) }}{% endif %}`,
+    `#### ${t.newestNotice}`,
+    `**{{ states('${id}') }}**{% if ${date} %} <small>{{ day(${date}) }}</small>{% endif %}`,
+    `{% if ${content} %}\n{{ ${content} | truncate(160) }}{% endif %}`,
     `{% endif %}`,
-  ];
-  if (e.has(newestMessage)) {
-    lines.push(...newest(e.id(newestMessage), t.newestMessage, e.attr(newestMessage, 'sender'), e.attr(newestMessage, 'date'), e.attr(newestMessage, 'preview')));
-  }
-  if (e.has(newestNotice)) {
-    lines.push(...newest(e.id(newestNotice), t.newestNotice, null, e.attr(newestNotice, 'start_date'), e.attr(newestNotice, 'content')));
-  }
-  return markdown(t, lines);
+  ]);
 };
 
 /** A button row that asks before it presses: for every button that writes to the portal. */
-function confirmedButton(id: string, name: string, action: string, confirm: string): Card {
+export function confirmedButton(id: string, name: string, action: string, confirm: string): Card {
   return {
     type: 'button',
     entity: id,

@@ -6,7 +6,8 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import { ChildEntities, heading, luckyBanner, nextDay, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { calendar, diagnostics, grades, library, messageButtons, newestMessages, notesAndAbsences } from './dashboard-details.js';
+import { calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences } from './dashboard-details.js';
+import { messagesCard } from './dashboard-messages.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';
 
@@ -25,12 +26,12 @@ const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, to
  * A child's own view: one section per group of blocks. Later (issue 13): average_<subject> joins
  * `grades`, lesson_topics and catch_up get a section of their own.
  */
-function childSections(lang: Language): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
+function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
   return [
     { title: (t) => t.grades, blocks: [grades] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, library] },
     { title: (t) => t.calendar, blocks: [calendar] },
-    { title: (t) => t.messages, blocks: [newestMessages, messageButtons(lang)] },
+    { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), newestNoticeCard, messageButtons(lang)] },
   ];
 }
 
@@ -46,7 +47,7 @@ export interface DashboardExtras {
 export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE, extras: DashboardExtras = {}): Record<string, unknown> {
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
-  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang)), diagnosticsView(entities, t)];
+  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang, extras.boardUrl)), diagnosticsView(entities, t)];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
 }
 
@@ -86,9 +87,20 @@ function boardLink(url: string, t: DashboardText): Card {
   return { type: 'entities', entities: [{ type: 'weblink', name: t.board, url, icon: 'mdi:view-dashboard-variant', new_tab: !url.startsWith('/') }] };
 }
 
-function childView(e: ChildEntities, t: DashboardText, lang: Language): Card | undefined {
-  const sections = childSections(lang).map((s) => section(s.title(t), s.blocks.map((block) => block(e, t))));
+function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
+  const sections = childSections(lang, boardUrl).map((s) => section(s.title(t), s.blocks.map((block) => block(e, t))));
   return view(e.child.name, e.child.id, sections, 4);
+}
+
+/**
+ * What the web server's paths (an attachment's `/files/...`) are put after: the board's own address
+ * without its last slash, query or fragment (the board's token is never in it). Not the app's panel
+ * path (`/hassio/ingress/<slug>`): Home Assistant opens the add-on's start page there whatever follows
+ * it, so a file cannot be linked through it (the board in the panel links them).
+ */
+function webBase(boardUrl: string | undefined): string | undefined {
+  if (boardUrl === undefined || !/^https?:\/\//i.test(boardUrl)) return undefined;
+  return boardUrl.replace(/[?#].*$/, '').replace(/\/+$/, '');
 }
 
 function diagnosticsView(children: readonly ChildEntities[], t: DashboardText): Card | undefined {

@@ -16,6 +16,10 @@ export interface BoardLabels {
   grades: string;
   messages: string;
   notices: string;
+  /** Beside the newest message while it is unread. */
+  unreadMessage: string;
+  /** Above the message last opened through the bridge (open_message). */
+  openedMessage: string;
   noHomework: string;
   noTests: string;
   noGrades: string;
@@ -77,6 +81,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       grades: 'Newest grades',
       messages: 'Messages',
       notices: 'Announcements',
+      unreadMessage: 'new',
+      openedMessage: 'Opened',
       noHomework: 'No homework due.',
       noTests: 'No tests in the next two weeks.',
       noGrades: 'No grades yet.',
@@ -124,6 +130,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       grades: 'Najnowsze oceny',
       messages: 'Wiadomości',
       notices: 'Ogłoszenia',
+      unreadMessage: 'nowa',
+      openedMessage: 'Otwarta',
       noHomework: 'Brak zadań na ten dzień.',
       noTests: 'Brak sprawdzianów w najbliższych dwóch tygodniach.',
       noGrades: 'Brak ocen.',

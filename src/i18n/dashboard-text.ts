@@ -74,6 +74,17 @@ export interface DashboardText {
   messages: string;
   newestMessage: string;
   newestNotice: string;
+  /** Beside the newest message while the portal has it unread. */
+  unread: string;
+  openMessage: string;
+  openAction: string;
+  /** Opening marks the message read in the portal: the parent is told before. */
+  confirmOpen: string;
+  openedMessage: string;
+  noOpenedMessage: string;
+  /** Below a text the bridge cut (8,000 characters). */
+  truncated: string;
+  attachments: string;
   send: string;
   markRead: string;
   markReadAction: string;
@@ -151,6 +162,14 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     messages: 'Messages',
     newestMessage: 'Newest message',
     newestNotice: 'Newest notice',
+    unread: 'unread',
+    openMessage: 'Open newest message',
+    openAction: 'Open',
+    confirmOpen: 'Open the newest message? The register will mark it read.',
+    openedMessage: 'Opened message',
+    noOpenedMessage: 'No message opened yet: "Open" shows the newest one here.',
+    truncated: 'The message goes on: read the rest in the register.',
+    attachments: 'Attachments',
     send: 'Send to school',
     markRead: 'Mark notices as read',
     markReadAction: 'Mark',
@@ -223,6 +242,14 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     messages: 'Wiadomości',
     newestMessage: 'Najnowsza wiadomość',
     newestNotice: 'Najnowsze ogłoszenie',
+    unread: 'nieprzeczytana',
+    openMessage: 'Otwórz najnowszą wiadomość',
+    openAction: 'Otwórz',
+    confirmOpen: 'Otworzyć najnowszą wiadomość? Dziennik oznaczy ją jako przeczytaną.',
+    openedMessage: 'Otwarta wiadomość',
+    noOpenedMessage: 'Żadna wiadomość nie jest otwarta: „Otwórz” pokaże tu najnowszą.',
+    truncated: 'Wiadomość jest dłuższa: resztę przeczytasz w dzienniku.',
+    attachments: 'Załączniki',
     send: 'Wyślij do szkoły',
     markRead: 'Oznacz ogłoszenia jako przeczytane',
     markReadAction: 'Oznacz',

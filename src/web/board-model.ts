@@ -9,18 +9,21 @@ import { currentLesson, timetableToday, timetableTomorrow } from '../features/ti
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
 import { nextTestEntity } from '../features/lessons-held.js';
 import { newestGrade } from '../features/grades.js';
-import { unreadMessages } from '../features/messages.js';
+import { newestMessage, unreadMessages } from '../features/messages.js';
+import { openedMessageEntity } from '../features/opened-message.js';
 import { unreadNotices } from '../features/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import { wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
+import { messagesOf, type BoardMessages } from './board-messages.js';
 import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
 export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
+export type { BoardMessage, BoardMessages } from './board-messages.js';
 
 export interface BoardChild {
   id: string;
@@ -34,6 +37,8 @@ export interface BoardChild {
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
   grades: Array<{ grade: string; subject: string | null; when: string }>;
   unread: { messages: number | null; notices: number | null };
+  /** The newest message while unread and the opened one; null when there is neither. */
+  messages: BoardMessages | null;
   /** The clear sign that what the card shows cannot be trusted as current; null when it can. */
   warning: { kind: 'offline' | 'problem' | 'stale' | 'waiting'; text: string; detail: string | null } | null;
   updated: string | null;
@@ -99,6 +104,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
     grades: gradesOf(s(newestGrade), clock, text),
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
+    messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
     warning: warningOf(child, clock, text),
     updated: updated === null ? null : text.updated(when(updated, clock)),
   };

@@ -125,6 +125,15 @@ ol, ul { list-style: none; }
 .box .what b { font-weight: 600; }
 .homework li { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .tests li, .tests .what { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.messages { grid-column: 1 / -1; }
+.msg-mark { font-size: .75em; font-weight: 800; text-transform: uppercase; color: var(--now); }
+.msg.opened .msg-mark { color: var(--muted); }
+.msg-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.msg-topic { font-weight: 600; }
+.msg .when { display: block; font-size: .85em; }
+.msg-text { white-space: pre-line; font-size: .9em; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.files { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: .9em; }
+.files a { color: var(--now); }
 .grades { grid-column: 1 / -1; }
 .grades ul { display: flex; flex-wrap: wrap; gap: 6px 14px; }
 .grade { display: flex; align-items: baseline; gap: .35em; margin: 0; white-space: nowrap; }

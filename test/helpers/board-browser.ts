@@ -36,10 +36,13 @@ export interface Bridge {
   token: string;
 }
 
-/** The bridge with Ania's and Janek's accounts and its web server, after both first polls. */
-export async function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string): Promise<Bridge> {
+/**
+ * The bridge with Ania's and Janek's accounts and its web server, after both first polls; `downloads`
+ * saves the attachments of an opened message.
+ */
+export async function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string, options: { downloads?: boolean } = {}): Promise<Bridge> {
   const port = await freePort();
-  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password }));
+  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
   const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ingressAddress });
   await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();

@@ -3,7 +3,8 @@
 
 Home Assistant renders templates with Jinja2 in a sandbox; this does the same with the same library
 (Debian's python3-jinja2), plus the few Home Assistant functions the blueprints use: states(),
-state_attr(), is_state(). A condition's result is read as Home Assistant reads it (result_as_boolean).
+state_attr(), is_state(), and for the dashboard's cards has_value() and strptime(). A condition's result
+is read as Home Assistant reads it (result_as_boolean).
 
 stdin: JSON {"jobs": [{"template": str, "variables": {...}, "states": {entity_id: {"state": str,
 "attributes": {...}}}, "strict": bool, "as": "text" | "boolean"}]}
@@ -11,6 +12,7 @@ stdout: JSON {"results": [{"value": ...} | {"error": str}]}
 """
 import json
 import sys
+from datetime import datetime
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -27,7 +29,10 @@ def environment(states: dict, strict: bool) -> ImmutableSandboxedEnvironment:
         entity = states.get(entity_id)
         return "unknown" if entity is None else entity.get("state")
 
-    env.globals.update(state_attr=state_attr, states=state_of, is_state=lambda e, s: state_of(e) == s)
+    def has_value(entity_id):
+        return state_of(entity_id) not in ("unknown", "unavailable", None)
+
+    env.globals.update(state_attr=state_attr, states=state_of, is_state=lambda e, s: state_of(e) == s, has_value=has_value, strptime=datetime.strptime)
     return env
 
 

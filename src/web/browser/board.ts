@@ -6,7 +6,7 @@ import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardModel } from '../board-model.js';
 import { closeOnEscape } from './calendars.js';
 import { childCard } from './cards.js';
-import { byId, clear, dataBlock, el } from './dom.js';
+import { byId, clear, dataBlock, el, pageUrl as url } from './dom.js';
 import { fit } from './fit.js';
 
 /** What `api/board`, the event stream and the page's data block carry. */
@@ -24,15 +24,6 @@ let version = '';
 let stream: EventSource | null = null;
 let lastContact = Date.now();
 let shown: BoardModel | null = null;
-
-// The token the page was opened with, carried to the data requests (the cookie does it too).
-const token = new URLSearchParams(location.search).get('token');
-function url(path: string, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams(extra);
-  if (token) q.set('token', token);
-  const s = q.toString();
-  return s ? path + '?' + s : path;
-}
 
 function showStatus(text: string | undefined): void {
   status.textContent = text || '';

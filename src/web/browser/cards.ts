@@ -1,10 +1,10 @@
 // One child's card, drawn from the board model (src/web/board-model.ts, whose types these are): the
 // name and the unread counts, the lucky number, a warning, the plan of the day with its headline, the
-// homework, tests and grades, and the footer (calendars, last update).
+// homework, tests, messages and grades, and the footer (calendars, last update).
 import type { BoardLabels } from '../../i18n/board-text.js';
-import type { BoardChild, BoardDay, BoardHeadline, BoardLesson } from '../board-model.js';
+import type { BoardChild, BoardDay, BoardHeadline, BoardLesson, BoardMessage, BoardMessages } from '../board-model.js';
 import { calendarsButton } from './calendars.js';
-import { el } from './dom.js';
+import { el, pageUrl } from './dom.js';
 
 function lucky(l: BoardChild['lucky'], labels: BoardLabels): HTMLElement | null {
   if (!l) return null;
@@ -49,6 +49,44 @@ function box(cls: string, title: string, items: HTMLElement[], empty: string): H
   return el('section', 'box ' + cls, [el('h3', null, title), items.length ? el('ul', null, items) : el('p', 'empty', empty)]);
 }
 
+/** "Anna Nowak · pt. 20.11", what a message line says after its mark. */
+function sentBy(m: BoardMessage): string {
+  return [m.sender, m.when].filter((p): p is string => !!p).join(' · ');
+}
+
+/**
+ * The messages box: the opened message with the start of its text and its attachments, then the
+ * newest message while unread (a saved one is a download link, relative to the page: the add-on's ingress
+ * serves the board under a path of its own). No box when there is neither.
+ */
+function messages(m: BoardMessages | null, labels: BoardLabels): HTMLElement | null {
+  if (!m) return null;
+  const items: HTMLElement[] = [];
+  const o = m.opened;
+  if (o) {
+    const files = o.attachments.map((a) => {
+      if (a.url === null) return el('span', 'file', '📎 ' + a.name);
+      const link = el('a', 'file', '📎 ' + a.name);
+      link.href = pageUrl(a.url.replace(/^\//, ''));
+      link.setAttribute('download', a.name);
+      return link;
+    });
+    items.push(
+      el('li', 'msg opened', [
+        el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic)]),
+        el('span', 'when', sentBy(o)),
+        o.text ? el('p', 'msg-text', o.text) : null,
+        files.length ? el('div', 'files', files) : null,
+      ]),
+    );
+  }
+  // After the opened message, which a parent asked to see: the fitting takes the unread line first.
+  m.unread.forEach((u) =>
+    items.push(el('li', 'msg unread', [el('div', 'msg-line', [el('span', 'msg-mark', labels.unreadMessage), ' ', el('b', 'msg-topic', u.topic)]), el('span', 'when', sentBy(u))])),
+  );
+  return box('messages', labels.messages, items, '');
+}
+
 function footer(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const calendars = calendarsButton(c, labels);
   if (!calendars && !c.updated) return null;
@@ -80,6 +118,7 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('div', 'info', [
       box('homework', c.homework.title, homework, labels.noHomework),
       box('tests', labels.tests, tests, labels.noTests),
+      messages(c.messages, labels),
       box('grades', labels.grades, grades, labels.noGrades),
     ]),
     footer(c, labels),

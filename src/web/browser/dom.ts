@@ -31,3 +31,15 @@ export function dataBlock<T>(id: string): T | null {
   const block = document.getElementById(id);
   return block ? (JSON.parse(block.textContent ?? '') as T) : null;
 }
+
+/**
+ * A path of the bridge's web server relative to the page (so it works under the add-on's ingress path
+ * too), with the token the page was opened with (the cookie does it too, once set).
+ */
+export function pageUrl(path: string, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams(extra);
+  const token = new URLSearchParams(location.search).get('token');
+  if (token) q.set('token', token);
+  const s = q.toString();
+  return s ? path + '?' + s : path;
+}

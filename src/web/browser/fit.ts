@@ -1,5 +1,6 @@
 // On a tablet the whole card must fit the screen: the lists below the plan lose their last items
-// (grades first, then tests, then homework), then whole lists, rather than show a line cut in half.
+// (grades first, then tests, then messages, then homework), then whole lists (grades, messages, tests,
+// homework: the count of unread messages stays in the card's head), rather than show a line cut in half.
 // Items taken away early that fit again once a later list gave way come back.
 
 interface Taken {
@@ -10,8 +11,10 @@ interface Taken {
 const STEPS: ReadonlyArray<[selector: string, keep: number]> = [
   ['.grades', 1],
   ['.tests', 1],
+  ['.messages', 1],
   ['.homework', 1],
   ['.grades', 0],
+  ['.messages', 0],
   ['.tests', 0],
   ['.homework', 0],
 ];

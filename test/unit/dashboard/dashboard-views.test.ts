@@ -92,11 +92,15 @@ describe('dashboard views', () => {
   it('asks before every button that writes to the portal, naming what it sends', () => {
     const buttons = objects(dashboard([ania], 'en')).filter((o) => typeof o.entity === 'string' && String(o.entity).startsWith('button.'));
     const writing = buttons.filter((b) => b.entity !== 'button.ania_refresh');
-    expect(writing.map((b) => b.entity).sort()).toEqual(['button.ania_mark_notices_read', 'button.ania_send_sick']);
+    // Opening a message writes too: the portal marks it read.
+    expect(writing.map((b) => b.entity).sort()).toEqual(['button.ania_mark_notices_read', 'button.ania_open_message', 'button.ania_send_sick']);
     for (const b of writing) expect(b.tap_action, String(b.entity)).toMatchObject({ action: 'toggle', confirmation: { text: expect.any(String) } });
     expect(writing.find((b) => b.entity === 'button.ania_send_sick')).toMatchObject({
       name: 'Zgłoś nieobecność',
       tap_action: { confirmation: { text: 'Send "Zgłoś nieobecność" to the school now?' } },
+    });
+    expect(writing.find((b) => b.entity === 'button.ania_open_message')).toMatchObject({
+      tap_action: { confirmation: { text: 'Open the newest message? The register will mark it read.' } },
     });
   });
 

@@ -205,7 +205,7 @@ describe('dashboard builder', () => {
     expect(named).toContain('button.zosia_send_sick');
     const types = new Set(JSON.stringify(parse(text)).match(/"type":"[a-z-]+"/g));
     // Built-in cards only (and the built-in button row).
-    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"']);
+    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"', '"type":"vertical-stack"']);
   });
 
   it('leaves out what a child lacks, down to whole sections', () => {

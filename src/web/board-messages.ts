@@ -1,0 +1,71 @@
+// A child's messages on the board: the newest inbox message while it is unread (sender, topic, day)
+// and the message last opened through the bridge, its text cut for a wall and its attachments with
+// their web server paths. Read leniently from the published states, like the rest of the board.
+import type { Received } from '../feature-kit/contract.js';
+import type { newestMessage } from '../features/messages.js';
+import type { openedMessageEntity } from '../features/opened-message.js';
+import type { BoardText } from '../i18n/board-text.js';
+import { wallTime } from '../util/time.js';
+import { dayShort, list, str, type Clock } from './board-read.js';
+
+export interface BoardMessage {
+  topic: string;
+  sender: string | null;
+  /** "dziś", "pt. 20.11"; null when the date is unknown. */
+  when: string | null;
+}
+
+export interface BoardMessages {
+  /** The newest inbox message, while the portal has it unread (the one message the bridge names). */
+  unread: BoardMessage[];
+  opened: (BoardMessage & { text: string; attachments: Array<{ name: string; /** /files/<c>/<id>/<name>; null when not saved. */ url: string | null }> }) | null;
+}
+
+/** The wall shows the start of a message; the whole is in the dashboard and the portal. */
+const MAX_TEXT_CHARS = 600;
+
+function sentOn(iso: string | null, clock: Clock, text: BoardText): string | null {
+  const at = iso === null ? NaN : Date.parse(iso);
+  return Number.isFinite(at) ? dayShort(wallTime(at).date, clock, text) : null;
+}
+
+/** The text's paragraphs kept, blank lines and runs of spaces folded, cut with "…". */
+function wallText(value: string | null): string {
+  const folded = (value ?? '').replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  return folded.length <= MAX_TEXT_CHARS ? folded : `${folded.slice(0, MAX_TEXT_CHARS - 1).trimEnd()}…`;
+}
+
+/** Only the web server's own attachment paths become links (a retained state is not trusted further). */
+function filePath(value: unknown): string | null {
+  const url = str(value);
+  return url !== null && /^\/files\/[^/?#]+\/\d+\/[^/?#]+$/.test(url) ? url : null;
+}
+
+export function messagesOf(
+  newest: Received<typeof newestMessage> | undefined,
+  opened: Received<typeof openedMessageEntity> | undefined,
+  clock: Clock,
+  text: BoardText,
+): BoardMessages | null {
+  const openedTopic = str(opened?.state);
+  const o = opened?.attributes ?? {};
+  const shown: BoardMessages['opened'] =
+    openedTopic === null
+      ? null
+      : {
+          topic: openedTopic,
+          sender: str(o.sender),
+          when: sentOn(str(o.date), clock, text),
+          text: wallText(str(o.text)),
+          attachments: list(o.attachments).flatMap((a) => {
+            const name = str(a.name);
+            return name === null ? [] : [{ name, url: filePath(a.url) }];
+          }),
+        };
+  const topic = str(newest?.state);
+  const n = newest?.attributes ?? {};
+  // The message just opened may still be listed unread until the next poll.
+  const unread = topic !== null && n.read === false && (str(n.id) === null || str(n.id) !== str(o.message_id)) ? [{ topic, sender: str(n.sender), when: sentOn(str(n.date), clock, text) }] : [];
+  if (unread.length === 0 && shown === null) return null;
+  return { unread, opened: shown };
+}

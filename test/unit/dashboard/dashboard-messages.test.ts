@@ -1,0 +1,140 @@
+// The child's Messages card as a parent sees it: its templates rendered by Jinja2 as Home Assistant
+// renders them (test/helpers/ha-templates.py), against the states the features publish: the newest
+// message marked while unread, the open button behind a confirmation, the opened message's text with
+// its line breaks and its attachments as links under the board's address.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
+import { ENTITIES } from '../../../src/features/index.js';
+import { renderTemplates } from '../../helpers/blueprints.js';
+
+type Node = Record<string, unknown>;
+const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
+
+function hasJinja(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import jinja2'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Messages section's cards of Ania's view. */
+function messagesCard(lang: 'pl' | 'en', boardUrl?: string): Node {
+  const doc = parse(dashboardYaml([ania], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const view = doc.views.find((v) => v.path === 'ania')!;
+  const heading = lang === 'pl' ? 'Wiadomości' : 'Messages';
+  const section = view.sections.find((s) => s.cards[0]?.heading === heading)!;
+  return section.cards.find((c) => c.type === 'vertical-stack')!;
+}
+
+type States = Record<string, { state: string; attributes: Record<string, unknown> }>;
+
+const NEWEST: States = {
+  'sensor.ania_unread_messages': { state: '2', attributes: { inbox: 2 } },
+  'sensor.ania_newest_message': {
+    state: 'Wycieczka do Krakowa',
+    attributes: { id: '501', sender: 'Anna Nowak', date: '2026-11-20 14:05', read: false, has_attachments: true, preview: 'Szanowni Państwo, w piątek jedziemy…' },
+  },
+};
+
+const OPENED: States = {
+  'sensor.ania_opened_message': {
+    state: 'Wycieczka do Krakowa',
+    attributes: {
+      message_id: '501',
+      mailbox: 'inbox',
+      sender: 'Anna Nowak',
+      date: '2026-11-20 14:05',
+      text: 'Szanowni Państwo,\nw piątek jedziemy do Krakowa.\n\nProszę o zgodę <do 25.11>.',
+      truncated: true,
+      attachments: [
+        { name: 'zgoda (wzór).pdf', size: 1200, path: '/data/downloads/ania/messages/501/zgoda (wzór).pdf', url: '/files/ania/501/zgoda%20(wz%C3%B3r).pdf' },
+        { name: 'plan.docx' },
+      ],
+      can_reply: true,
+    },
+  },
+};
+
+function render(card: Node, index: number, states: States): string {
+  const content = ((card.cards as Node[])[index] as Node).content as string;
+  const [result] = renderTemplates([{ template: content, variables: {}, states, strict: true }]);
+  if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
+  return result.value as string;
+}
+
+describe('the Messages card of a child', () => {
+  it('stacks the newest message, the open button and the opened message, reading the declared entities', () => {
+    const card = messagesCard('en', 'http://192.168.1.5:8099/');
+    expect((card.cards as Node[]).map((c) => c.type)).toEqual(['markdown', 'entities', 'markdown']);
+    const text = JSON.stringify(card);
+    for (const attr of ['sender', 'date', 'read', 'preview']) expect(text).toContain(`state_attr('sensor.ania_newest_message', '${attr}')`);
+    for (const attr of ['sender', 'date', 'text', 'truncated', 'attachments']) expect(text).toContain(`state_attr('sensor.ania_opened_message', '${attr}')`);
+  });
+
+  it('presses open_message only after a yes that says the register marks the message read', () => {
+    const rows = (messagesCard('pl').cards as Node[])[1]!.entities as Node[];
+    expect(rows).toEqual([
+      {
+        type: 'button',
+        entity: 'button.ania_open_message',
+        name: 'Otwórz najnowszą wiadomość',
+        action_name: 'Otwórz',
+        tap_action: { action: 'toggle', confirmation: { text: 'Otworzyć najnowszą wiadomość? Dziennik oznaczy ją jako przeczytaną.' } },
+      },
+    ]);
+  });
+
+  it('leaves out a child without the messages feature', () => {
+    const yaml = dashboardYaml([{ id: 'jan', name: 'Jan', entities: ENTITIES.filter((e) => !/message/.test(e.key)) }], 'en');
+    expect(yaml).not.toContain('vertical-stack');
+    expect(yaml).not.toContain('open_message');
+  });
+});
+
+describe.skipIf(!hasJinja())('the Messages card rendered (python3-jinja2)', () => {
+  it('shows the newest message with its sender, day, preview, the unread count and "unread"', () => {
+    const shown = render(messagesCard('pl'), 0, NEWEST);
+    expect(shown).toContain('#### Najnowsza wiadomość · ✉️ **2**');
+    expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>pt. 20.11</small> · _nieprzeczytana_');
+    expect(shown).toContain('Szanowni Państwo, w piątek jedziemy…');
+    const read = render(messagesCard('pl'), 0, {
+      'sensor.ania_unread_messages': { state: '0', attributes: {} },
+      'sensor.ania_newest_message': { ...NEWEST['sensor.ania_newest_message']!, attributes: { ...NEWEST['sensor.ania_newest_message']!.attributes, read: true } },
+    });
+    expect(read).not.toContain('nieprzeczytana');
+    expect(read).not.toContain('✉️');
+  });
+
+  it("shows the opened message's text with its line breaks, HTML escaped, and its attachments as links under the board's address", () => {
+    const shown = render(messagesCard('en', 'http://192.168.1.5:8099/'), 2, OPENED);
+    expect(shown).toContain('#### Opened message');
+    expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>Fri 20 Nov</small>');
+    expect(shown).toContain('Szanowni Państwo,\nw piątek jedziemy do Krakowa.\n\nProszę o zgodę &lt;do 25.11&gt;.');
+    expect(shown).toContain('_The message goes on: read the rest in the register._');
+    expect(shown).toContain('**Attachments:**');
+    // Parentheses escaped so that the Markdown link's address does not end early.
+    expect(shown).toContain('- 📎 [zgoda (wzór).pdf](http://192.168.1.5:8099/files/ania/501/zgoda%20%28wz%C3%B3r%29.pdf)');
+    // Not saved (downloads off, or it failed): named only.
+    expect(shown).toContain('- 📎 plan.docx');
+    expect(shown).not.toContain('[plan.docx]');
+  });
+
+  it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", () => {
+    for (const base of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {
+      const plain = render(messagesCard('en', base), 2, OPENED);
+      expect(plain, String(base)).toContain('- 📎 zgoda (wzór).pdf');
+      expect(plain, String(base)).not.toContain('/files/');
+    }
+    expect(render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');
+  });
+
+  it('says how to open one while none is', () => {
+    const shown = render(messagesCard('pl'), 2, { 'sensor.ania_opened_message': { state: 'unknown', attributes: {} } });
+    expect(shown).toContain('Żadna wiadomość nie jest otwarta');
+    expect(shown).not.toContain('None');
+  });
+});

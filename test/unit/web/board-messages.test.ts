@@ -1,0 +1,81 @@
+// The messages on the board's model, from the states the features publish: the newest inbox message
+// while it is unread, the opened message with the start of its text and its attachments (only the web
+// server's own paths become links), nothing for a child without messages.
+import { describe, expect, it } from 'vitest';
+import { boardModel } from '../../../src/web/board-model.js';
+import type { EntityState } from '../../../src/feature-kit/state.js';
+import type { ChildView } from '../../../src/web/types.js';
+
+const NOW = Date.parse('2026-11-18T09:11:30+01:00');
+
+const NEWEST: EntityState = {
+  state: 'Zebranie z rodzicami w czwartek',
+  attributes: { id: '8811240', sender: 'Anna Nowak', date: '2026-11-17T15:42:10+01:00', read: false, has_attachments: false, preview: 'Szanowni Państwo…' },
+};
+
+const OPENED: EntityState = {
+  state: 'Wycieczka do Krakowa – zgody',
+  attributes: {
+    message_id: '990',
+    mailbox: 'inbox',
+    sender: 'Anna Nowak',
+    date: '2026-11-18T08:02:00+01:00',
+    text: 'Szanowni Państwo,\n\n\nw piątek   jedziemy do Krakowa.\n\nAnna Nowak',
+    truncated: false,
+    attachments: [
+      { name: 'zgoda.pdf', size: 10, path: '/data/downloads/ania/messages/990/zgoda.pdf', url: '/files/ania/990/zgoda.pdf' },
+      { name: 'plan.docx' },
+      // A retained state is not trusted as a link: only /files/<c>/<id>/<name>.
+      { name: 'zły.html', url: 'javascript:alert(1)' },
+    ],
+    can_reply: true,
+  },
+};
+
+function child(states: Record<string, EntityState>): ChildView {
+  return { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states: new Map(Object.entries(states)), changedAt: NOW };
+}
+
+const messagesOf = (states: Record<string, EntityState>, lang: 'pl' | 'en' = 'pl') => boardModel([child(states)], lang, NOW).children[0]!.messages;
+
+describe('messages on the board', () => {
+  it('shows the newest message while unread: topic, sender and day', () => {
+    expect(messagesOf({ newest_message: NEWEST })).toEqual({
+      unread: [{ topic: 'Zebranie z rodzicami w czwartek', sender: 'Anna Nowak', when: 'wt. 17.11' }],
+      opened: null,
+    });
+    expect(messagesOf({ newest_message: NEWEST }, 'en')?.unread[0]?.when).toBe('Tue 17.11');
+  });
+
+  it('has nothing to show once the newest is read and none is opened, or without the messages feature', () => {
+    expect(messagesOf({ newest_message: { ...NEWEST, attributes: { ...NEWEST.attributes, read: true } } })).toBeNull();
+    expect(messagesOf({ newest_message: { state: null, attributes: {} }, opened_message: { state: null, attributes: {} } })).toBeNull();
+    expect(messagesOf({})).toBeNull();
+  });
+
+  it('shows the opened message: its paragraphs kept, spaces folded, saved attachments as /files/ paths', () => {
+    expect(messagesOf({ opened_message: OPENED })?.opened).toEqual({
+      topic: 'Wycieczka do Krakowa – zgody',
+      sender: 'Anna Nowak',
+      when: 'dziś',
+      text: 'Szanowni Państwo,\nw piątek jedziemy do Krakowa.\nAnna Nowak',
+      attachments: [
+        { name: 'zgoda.pdf', url: '/files/ania/990/zgoda.pdf' },
+        { name: 'plan.docx', url: null },
+        { name: 'zły.html', url: null },
+      ],
+    });
+  });
+
+  it('cuts a long text for the wall', () => {
+    const text = messagesOf({ opened_message: { ...OPENED, attributes: { ...OPENED.attributes, text: 'słowo '.repeat(400) } } })?.opened?.text ?? '';
+    expect(text.length).toBeLessThanOrEqual(600);
+    expect(text.endsWith('…')).toBe(true);
+  });
+
+  it('does not list the opened message again as unread before the next poll marks it read', () => {
+    const same = { ...NEWEST, attributes: { ...NEWEST.attributes, id: '990' } };
+    expect(messagesOf({ newest_message: same, opened_message: OPENED })?.unread).toEqual([]);
+    expect(messagesOf({ newest_message: NEWEST, opened_message: OPENED })?.unread).toHaveLength(1);
+  });
+});
