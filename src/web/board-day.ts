@@ -5,7 +5,7 @@ import type { BoardText } from '../i18n/board-text.js';
 import type { ItemOf, Received } from '../feature-kit/contract.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { currentLesson, timetableToday } from '../features/timetable.js';
-import { dayShort, dayTitle, list, num, str, type Clock } from './board-read.js';
+import { dayShort, dayTitle, list, num, str, type BoardMoment } from './board-read.js';
 
 export type LessonChange = ChangeKind;
 
@@ -52,7 +52,7 @@ function lessonsOf(state: DayState | undefined): { date: string; lessons: Slot[]
 
 const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
-function lessonOf(l: Slot, today: boolean, clock: Clock, text: BoardText): BoardLesson {
+function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText): BoardLesson {
   const change = CHANGES.find((c) => c === l.change) ?? null;
   const from = str(l.from);
   const to = str(l.to);
@@ -85,7 +85,7 @@ function lastEnd(lessons: readonly Slot[]): string | null {
 }
 
 /** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
-export function shownDay(today: DayState | undefined, next: DayState | undefined, clock: Clock, text: BoardText): BoardDay | null {
+export function shownDay(today: DayState | undefined, next: DayState | undefined, clock: BoardMoment, text: BoardText): BoardDay | null {
   const t = lessonsOf(today);
   const n = lessonsOf(next);
   const end = t !== null && t.date === clock.today ? lastEnd(t.lessons) : null;
@@ -105,7 +105,7 @@ function roomAnd(room: string | null, rest: string | null, text: BoardText, room
  * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
  * between lessons the next one of the day shown, for the next school day its first lesson.
  */
-export function headlineOf(current: Received<typeof currentLesson> | undefined, day: BoardDay | null, clock: Clock, text: BoardText): BoardHeadline | null {
+export function headlineOf(current: Received<typeof currentLesson> | undefined, day: BoardDay | null, clock: BoardMoment, text: BoardText): BoardHeadline | null {
   const subject = str(current?.state);
   const a = current?.attributes ?? {};
   if (subject !== null) {

@@ -6,7 +6,7 @@ import type { newestMessage } from '../features/messages.js';
 import type { openedMessageEntity } from '../features/opened-message.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
-import { dayShort, list, str, type Clock } from './board-read.js';
+import { dayShort, list, str, type BoardMoment } from './board-read.js';
 
 export interface BoardMessage {
   topic: string;
@@ -24,7 +24,7 @@ export interface BoardMessages {
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
 const MAX_TEXT_CHARS = 600;
 
-function sentOn(iso: string | null, clock: Clock, text: BoardText): string | null {
+function sentOn(iso: string | null, clock: BoardMoment, text: BoardText): string | null {
   const at = iso === null ? NaN : Date.parse(iso);
   return Number.isFinite(at) ? dayShort(wallTime(at).date, clock, text) : null;
 }
@@ -44,7 +44,7 @@ function filePath(value: unknown): string | null {
 export function messagesOf(
   newest: Received<typeof newestMessage> | undefined,
   opened: Received<typeof openedMessageEntity> | undefined,
-  clock: Clock,
+  clock: BoardMoment,
   text: BoardText,
 ): BoardMessages | null {
   const openedTopic = str(opened?.state);

@@ -18,7 +18,7 @@ import { wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
-import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type Clock } from './board-read.js';
+import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
@@ -112,7 +112,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
 
 // --- the parts of a card beside the day ---
 
-function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: Clock, text: BoardText): BoardChild['lucky'] {
+function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: BoardMoment, text: BoardText): BoardChild['lucky'] {
   const number = str(state?.state);
   if (number === null) return null;
   const day = str(state?.attributes?.day);
@@ -120,7 +120,7 @@ function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: Clock, 
   return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
 }
 
-function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: Clock, text: BoardText): BoardChild['homework'] {
+function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: BoardMoment, text: BoardText): BoardChild['homework'] {
   const date = str(state?.attributes?.date);
   const items = list(state?.attributes?.items)
     .slice(0, MAX_HOMEWORK)
@@ -137,7 +137,7 @@ function testKind(item: TestItem, text: BoardText): string {
 
 type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
 
-function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: Clock, text: BoardText): BoardChild['tests'] {
+function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: BoardMoment, text: BoardText): BoardChild['tests'] {
   const items = list(upcoming?.attributes?.items);
   if (items.length === 0 && str(next?.state) !== null) {
     // Without the agenda's list, the next test alone (lessons-held's next_test).
@@ -151,7 +151,7 @@ function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, nex
   });
 }
 
-function gradesOf(state: Received<typeof newestGrade> | undefined, clock: Clock, text: BoardText): BoardChild['grades'] {
+function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['grades'] {
   return list(state?.attributes?.recent)
     .slice(0, MAX_GRADES)
     .flatMap((g) => {
@@ -162,7 +162,7 @@ function gradesOf(state: Received<typeof newestGrade> | undefined, clock: Clock,
 }
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
-function warningOf(child: ChildView, clock: Clock, text: BoardText): BoardChild['warning'] {
+function warningOf(child: ChildView, clock: BoardMoment, text: BoardText): BoardChild['warning'] {
   const updated = lastUpdate(received(child.states, lastUpdateEntity));
   const lastRead = updated === null ? null : when(updated, clock);
   if (!child.online && updated !== null) return { kind: 'offline', text: text.offline(lastRead as string), detail: null };

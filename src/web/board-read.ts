@@ -6,14 +6,14 @@ import type { EntityState } from '../feature-kit/state.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
 
 /** The moment the board is drawn for, as Warsaw's calendar day and wall time. */
-export interface Clock {
+export interface BoardMoment {
   now: number;
   today: string;
   /** HH:MM */
   time: string;
 }
 
-export function clockAt(now: number): Clock {
+export function clockAt(now: number): BoardMoment {
   const wall = wallTime(now);
   return { now, today: wall.date, time: wall.time.slice(0, 5) };
 }
@@ -49,7 +49,7 @@ export function weekday(date: string, text: BoardText, short = false): string {
 }
 
 /** "Dziś, środa 18.11" / "Jutro, czwartek 19.11" / "Poniedziałek 23.11". */
-export function dayTitle(date: string, clock: Clock, text: BoardText): string {
+export function dayTitle(date: string, clock: BoardMoment, text: BoardText): string {
   const plain = `${weekday(date, text)} ${dayMonth(date)}`;
   if (date === clock.today) return `${text.today}, ${plain}`;
   if (date === addDays(clock.today, 1)) return `${text.tomorrow}, ${plain}`;
@@ -57,14 +57,14 @@ export function dayTitle(date: string, clock: Clock, text: BoardText): string {
 }
 
 /** A day as short words for a list: "jutro", "czw. 19.11". */
-export function dayShort(date: string, clock: Clock, text: BoardText): string {
+export function dayShort(date: string, clock: BoardMoment, text: BoardText): string {
   if (date === clock.today) return text.today.toLowerCase();
   if (date === addDays(clock.today, 1)) return text.tomorrow.toLowerCase();
   return `${weekday(date, text, true)} ${dayMonth(date)}`;
 }
 
 /** An ISO timestamp as the board says it: "09:11" today, else "17.11 09:11". */
-export function when(iso: string, clock: Clock): string {
+export function when(iso: string, clock: BoardMoment): string {
   const at = wallTime(Date.parse(iso));
   const time = at.time.slice(0, 5);
   return at.date === clock.today ? time : `${dayMonth(at.date)} ${time}`;
