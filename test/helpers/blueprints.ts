@@ -98,6 +98,16 @@ export type TemplateResult = { value: string | boolean } | { error: string };
 
 const EVALUATOR = fileURLToPath(new URL('./ha-templates.py', import.meta.url));
 
+/** Whether python3 can import Jinja2 (Debian's python3-jinja2; .ci/run installs it). */
+export function hasJinja(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import jinja2'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Renders the templates with Jinja2 (Debian's python3-jinja2), in one process. */
 export function renderTemplates(jobs: readonly TemplateJob[]): TemplateResult[] {
   const out = execFileSync('python3', [EVALUATOR], { input: JSON.stringify({ jobs }), encoding: 'utf8' });

@@ -2,24 +2,14 @@
 // renders them (test/helpers/ha-templates.py), against the states the features publish: the newest
 // message marked while unread, the open button behind a confirmation, the opened message's text with
 // its line breaks and its attachments as links under the board's address.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { renderTemplates } from '../../helpers/blueprints.js';
+import { hasJinja, renderTemplates } from '../../helpers/blueprints.js';
 
 type Node = Record<string, unknown>;
 const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
-
-function hasJinja(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import jinja2'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The Messages section's cards of Ania's view. */
 function messagesCard(lang: 'pl' | 'en', boardUrl?: string): Node {

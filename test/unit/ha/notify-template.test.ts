@@ -2,6 +2,7 @@
 // environment with the notify call's message as `value` (HA's mqtt/notify.py calls the template with
 // the message alone). Whatever a parent types must arrive at the bridge as the same text in valid JSON.
 import { execFileSync } from 'node:child_process';
+import { hasJinja } from '../../helpers/blueprints.js';
 import { describe, expect, it } from 'vitest';
 import { TEXT_TEMPLATE } from '../../../src/features/opened-message.js';
 
@@ -12,15 +13,6 @@ const RENDER = [
   'env = ImmutableSandboxedEnvironment()',
   'print(json.dumps([env.from_string(args["template"]).render(value=v) for v in args["values"]]))',
 ].join('\n');
-
-function hasJinja(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import jinja2'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function render(template: string, values: string[]): string[] {
   const out = execFileSync('python3', ['-c', RENDER], { input: JSON.stringify({ template, values }), encoding: 'utf8' });
