@@ -2,7 +2,7 @@
 // from data_dir/downloads/<child>/messages/<message id>/ and nowhere else. The path's parts are checked
 // to be exactly what the bridge itself would have written (a safe file name, a numeric id, a known
 // child), and only a regular file (no link) is served, as an attachment, never shown inline.
-import { createReadStream, lstatSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { safeName } from '../store/files.js';
 import { safeFileName } from '../store/downloads.js';
@@ -35,11 +35,7 @@ export function fileRoute(data: WebData, dataDir: string): Route {
         'Content-Disposition': disposition(name),
         'Content-Length': String(size),
       },
-      stream: (res) => {
-        const file = createReadStream(path);
-        file.on('error', () => res.destroy());
-        file.pipe(res);
-      },
+      file: path,
     };
   };
 }

@@ -4,6 +4,7 @@
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
@@ -166,6 +167,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   }
   if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
   if (answer.stream) return openStream(res, answer, answer.stream, { ...extra, ...SECURITY_HEADERS }, { head, streams, log: options.log, logPath });
+  if (answer.file !== undefined) return sendFile(res, answer, answer.file, { ...extra, ...SECURITY_HEADERS }, head);
   send(req, res, answer, extra, head);
 }
 
@@ -184,6 +186,15 @@ function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | 
     if (answer) return answer;
   }
   return undefined;
+}
+
+/** A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the client). */
+function sendFile(res: ServerResponse, answer: WebResponse, path: string, headers: Record<string, string>, head: boolean): void {
+  res.writeHead(answer.status, { 'Cache-Control': 'private, no-cache', ...answer.headers, ...headers });
+  if (head) return void res.end();
+  const file = createReadStream(path);
+  file.on('error', () => res.destroy());
+  file.pipe(res);
 }
 
 /** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */

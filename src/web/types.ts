@@ -33,6 +33,8 @@ export interface WebResponse {
   modifiedAt?: number;
   /** A long-lived answer (server-sent events): the route writes to the response until it closes. */
   stream?: (res: ServerResponse) => void;
+  /** A file on disk, streamed as the body (a saved attachment); never held in memory, never an event stream. */
+  file?: string;
 }
 
 /** One child as the pages see it: what the bridge last published for it, from memory. */
