@@ -4,24 +4,16 @@
 // is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, launchBrowser, skipBrowser } from '../helpers/board-browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, useBrowser, skipBrowser } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';
 const FEEDS = ['lessons', 'agenda', 'free-days'];
 
 const school = simulatedSchool(NOW);
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!skipBrowser) browser = await launchBrowser();
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Where the cards are and how much of their lists they cut off: what the overlay must not change. */
 const LAYOUT = `(() => ({
@@ -59,7 +51,7 @@ async function asCalendarApp(address: string): Promise<{ status: number; type: s
 describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
   it("lists each child's three feed addresses with the token, copies one, and leaves the board as it was", async () => {
     const { port, token } = await bridgeWithBoard(school);
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -117,7 +109,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
 
   it('fits a phone, the addresses wrapping inside the box; copies without the Clipboard API', async () => {
     const { port, token } = await bridgeWithBoard(school);
-    const context = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     // A phone on the home network opens http://192.168...: no secure context, no navigator.clipboard.
     await page.addInitScript('Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined })');
@@ -142,7 +134,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     const proxy = await ingressProxy(prefix, port);
     try {
       const proxyPort = (proxy.address() as AddressInfo).port;
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       // Home Assistant's host by its name; no token in the address, none in a cookie.
       await page.goto(`http://localhost:${proxyPort}${prefix}/`);

@@ -3,9 +3,8 @@
 // Janek's newest message marked unread, and the cards still fitting a 1280x800 wall tablet. Screenshots
 // under test/artifacts/ for a person to look at.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ANIA, ARTIFACTS, bridgeWithBoard, launchBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { describe, expect, it } from 'vitest';
+import { ANIA, ARTIFACTS, bridgeWithBoard, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';
 
@@ -21,15 +20,7 @@ const ATTACHMENT = { id: '990001', filename: 'zgoda na wycieczkę.pdf' };
 /** Per card, how many pixels of its lists the card cuts off at its bottom. */
 const CUT_OFF = `[...document.querySelectorAll('.child .info')].map((i) => Math.max(0, i.scrollHeight - i.clientHeight - 1))`;
 
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!skip) browser = await launchBrowser();
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe.skipIf(skip)('messages on the family board', () => {
   it("shows the opened message with its attachment link, the other child's unread one, and still fits 1280x800", async () => {
@@ -38,7 +29,7 @@ describe.skipIf(skip)('messages on the family board', () => {
     expect(await command(h, 'ania', 'open_message', 'newest', school.clock)).toMatchObject({ status: 'ok', message_id: String(message.id), attachments: 1 });
     await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
 
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));

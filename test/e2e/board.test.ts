@@ -5,9 +5,9 @@
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, launchBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { boardScript } from '../../src/web/board-bundle.js';
 
@@ -29,15 +29,7 @@ const LAYOUT = `(() => {
     paint: performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]),
   };
 })()`;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!skip) browser = await launchBrowser();
-}, 30_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const cards = (page: Page) =>
   page.$$eval('.child', (els) =>
@@ -51,7 +43,7 @@ const cards = (page: Page) =>
 describe.skipIf(skip)('the family board in a browser', () => {
   it("shows both children's lessons and lucky numbers, and a plan change arrives on the open page", async () => {
     const { h, port, token } = await bridgeWithBoard();
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // A CSP violation (inline script or style) or a script error shows here.
     const problems: string[] = [];
@@ -91,7 +83,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
 
   it('falls back to polling api/board every minute when the event stream fails', async () => {
     const { h, port, token } = await bridgeWithBoard();
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     // A proxy that will not pass the stream on.
     await context.route('**/api/events*', (route) => route.fulfill({ status: 502, body: '' }));
     const page = await context.newPage();
@@ -122,7 +114,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const prefix = '/api/hassio_ingress/x7Kq2';
     const proxy = await ingressProxy(prefix, port);
     try {
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const asked: string[] = [];
       page.on('request', (r) => asked.push(new URL(r.url()).pathname));
@@ -143,7 +135,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
 
   it('shows no data without the token', async () => {
     const { port } = await bridgeWithBoard();
-    const context = await browser!.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const answer = await page.goto(`http://127.0.0.1:${port}/`);
     expect(answer?.status()).toBe(401);
@@ -166,7 +158,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     school.sim.failNext(1000, 503, { login: ANIA.login });
     await h.advanceMinutes(20);
     await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'the failed poll');
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
@@ -196,7 +188,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const { port, token } = await bridgeWithBoard();
     const metrics: Record<string, unknown> = {};
     for (const [width, height] of [[1280, 800], [800, 1280], [390, 844]] as const) {
-      const context = await browser!.newContext({ viewport: { width, height } });
+      const context = await browser().newContext({ viewport: { width, height } });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');

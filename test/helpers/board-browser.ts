@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from './app.js';
 import { freePort } from './ports.js';
@@ -28,6 +29,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
   await mkdir(ARTIFACTS, { recursive: true });
   return browser;
+}
+
+/** One Chromium for a test file: launched before its tests (unless skipped), closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!skipBrowser) browser = await launchBrowser();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('no browser: launched only when the browser tests run');
+    return browser;
+  };
 }
 
 export interface Bridge {
