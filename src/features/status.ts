@@ -21,6 +21,10 @@ export type ProblemFacts = {
   portal_message?: string;
   /** An answer nobody has seen yet: the resource it came from, for a family's report. */
   resource?: string;
+  /** The portal advises changing the password (the bridge skipped it); shown even while OFF. */
+  advice?: 'password_change_advised';
+  /** That advice in the configured language. */
+  advice_message?: string;
 };
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
