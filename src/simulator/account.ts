@@ -284,6 +284,22 @@ export class SimAccount {
     mark.Type = type;
   }
 
+  /** A school trip (SchoolTrips, camelCase as the portal answers it) from one day and hour to another. */
+  addTrip(init: { destination: string; route?: string; from: string; to: string }): Record<string, unknown> {
+    const ids = this.listOf('SchoolTrips').map((t) => Number((t as { id?: unknown }).id)).filter((n) => Number.isFinite(n));
+    return this.addRecord('SchoolTrips', {
+      id: Math.max(0, ...ids) + 1,
+      destination: init.destination,
+      route: init.route ?? '',
+      locomotion: 'autokar',
+      termFrom: init.from,
+      termTo: init.to,
+      creatorName: 'Anna',
+      creatorLastName: 'Nowak',
+      coordinatorName: 'Anna Nowak',
+    });
+  }
+
   /** The next free numeric Id of a static resource's list. */
   nextId(endpoint: string): number {
     const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));
