@@ -61,6 +61,8 @@ export interface BoardText {
   homeworkFor: (day: string) => string;
   quiz: string;
   test: string;
+  /** A school trip in the tests' list (a trip of several days shows its first and last day). */
+  trip: string;
   updated: (when: string) => string;
   stale: (when: string) => string;
   offline: (when: string) => string;
@@ -112,6 +114,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `due ${day}`,
     quiz: 'quiz',
     test: 'test',
+    trip: 'trip',
     updated: (when) => `Updated ${when}`,
     stale: (when) => `Old data: the register was last read ${when}.`,
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
@@ -161,6 +164,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `na ${day}`,
     quiz: 'kartkówka',
     test: 'sprawdzian',
+    trip: 'wycieczka',
     updated: (when) => `Aktualizacja: ${when}`,
     stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
