@@ -47,7 +47,7 @@ Options:
                    login-2026, password-leak
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
-  --lang pl|en     dashboard: the language of its labels (default: the config's language)
+  --lang pl|en|uk  dashboard: the language of its labels (default: the config's language)
   --board-url URL  dashboard: where its link to the family board goes (default: the add-on's panel,
                    else http://<this machine>:<http.port>/)
   --show-token     check: also print the board's and the feeds' addresses with the access token

@@ -28,9 +28,9 @@ export type ProblemFacts = {
 };
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
-export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
-export const problem = binary('problem', { en: 'Problem', pl: 'Problem' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
-export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
+export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
+export const problem = binary('problem', { en: 'Problem', pl: 'Problem', uk: 'Проблема' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
+export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
 
 export const status = feature({
   name: 'status',

@@ -13,8 +13,12 @@ import type { PortalUrls } from '../config/schema.js';
 const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Most bytes of an answer held in memory: the largest the portal sends (Grades, a year) is far less. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/**
+ * Most bytes of an answer held in memory when the caller gives no cap of its own (the login's pages,
+ * the messages host): the gateway caps each resource lower (answer-caps.ts). Read, an answer of Polish
+ * text costs about four times its size in the 64 MB heap.
+ */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT';
