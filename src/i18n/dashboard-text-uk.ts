@@ -84,5 +84,6 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     refresh: 'Оновити зараз',
     refreshAction: 'Оновити',
     problemRow: 'Читання журналу',
+    passwordAdvice: 'Портал радить змінити пароль:',
   };
 }
