@@ -32,6 +32,9 @@ export const status = feature({
   name: 'status',
   entities: [lastUpdate, problem, refresh],
   create: () => ({}),
+  // A refresh inside the minute after the last forced poll waits for the minute to end; a message
+  // sent meanwhile must not wait behind it.
+  concurrent: ['refresh'],
   commands: {
     refresh: async (_req, account) => {
       await account.refresh();

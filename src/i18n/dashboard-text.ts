@@ -89,6 +89,8 @@ export interface DashboardText {
   markRead: string;
   markReadAction: string;
   freeTextbook: string;
+  /** After the due date of a lending that may be a free textbook (its due date may be a placeholder). */
+  dueUnsure: string;
   confirmSend: (name: string) => string;
   confirmMarkRead: string;
   bridge: string;
@@ -155,6 +157,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'overdue',
     due: 'return by',
     freeTextbook: 'school textbook, returned at the end of the year',
+    dueUnsure: 'may be a school textbook; ask the library',
     calendar: 'Calendar',
     tests: 'Tests',
     events: 'Trips, meetings and events',
@@ -235,6 +238,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'po terminie',
     due: 'zwrot do',
     freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',
+    dueUnsure: 'może to być podręcznik szkolny; zapytaj w bibliotece',
     calendar: 'Terminarz',
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',

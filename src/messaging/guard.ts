@@ -7,7 +7,7 @@ import { MessageSendError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
-import { sameSend, UNKNOWN_LOOKUP_MS } from './sent-box.js';
+import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
 import { SendJournal, type JournalEntry, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
@@ -24,6 +24,8 @@ const SEND_GAP_MS = 10_000;
 /** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
 export const MAX_TEXT_CHARS = 4_000;
 const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -172,8 +174,9 @@ export class Outbox {
 
   /**
    * Spec 4.8: after a send whose outcome is unknown, the sent box is read before anything is sent
-   * again. Each unknown send of the last days is found there (its topic, within minutes of its time)
-   * or not: it then counts as sent or as refused. When the sent box cannot be read, nothing is sent.
+   * again. Each unknown send of the last days is found there (its topic, within minutes of its time):
+   * it then counts as sent; one still missing minutes after it was tried counts as refused. When the
+   * sent box cannot be read, nothing is sent.
    */
   private async settleUnknown(now: number): Promise<JournalEntry[]> {
     const unknown = this.journal.unknownSince(now - UNKNOWN_LOOKUP_MS);
@@ -187,6 +190,7 @@ export class Outbox {
     const settled: JournalEntry[] = [];
     for (const entry of unknown) {
       const found = list.some((item) => sameSend(item, entry));
+      if (!found && now - entry.at < SETTLE_AFTER_MS) continue;
       const state = found ? 'sent' : 'refused';
       await this.close(entry, state, { checked: 'sent_box' });
       this.options.log.info({ kind: entry.kind, recipient: entry.recipient, topic: entry.topic, went: found }, 'a send of unknown outcome was looked up in the sent box');
@@ -231,7 +235,11 @@ export class Outbox {
     if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
-  /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
+  /**
+   * Spec 4.8: 2xx without errors is sent; a 400 or 422 (the message was refused) or a rejected session
+   * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
+   * a 5xx, a 2xx with errors) is an unknown outcome.
+   */
   private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
@@ -244,13 +252,13 @@ export class Outbox {
       await this.close(entry, 'unknown');
       throw unknownOutcome(`the portal answered ${reply.status} but reported errors`);
     }
-    if (reply.status >= 400 && reply.status < 500) {
+    if (REFUSED_STATUSES.has(reply.status)) {
       await this.close(entry, 'refused');
       log.info({ ...about, status: reply.status }, 'message refused by the portal');
       throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
     }
     await this.close(entry, 'unknown');
-    log.warn({ ...about, status: reply.status }, 'message send answered with a server error; outcome unknown');
+    log.warn({ ...about, status: reply.status }, 'message send answered with an error that does not say it was refused; outcome unknown');
     throw unknownOutcome(`the portal answered ${reply.status}`);
   }
 

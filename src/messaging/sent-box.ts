@@ -6,6 +6,12 @@ import type { SentItem } from '../portal/schemas/outbox.js';
 
 /** How far back an unknown send is looked up in the sent box (the journal keeps a week). */
 export const UNKNOWN_LOOKUP_MS = 7 * 24 * 60 * 60_000;
+/**
+ * An unknown send missing from the sent box counts as not sent only this long after it was tried: a
+ * POST still on its way (or one the portal files late) would otherwise be sent twice. Until then it
+ * stays unknown, and the pause and duplicate guards treat it as sent.
+ */
+export const SETTLE_AFTER_MS = 3 * 60_000;
 /** A sent-box entry is the unknown send when its topic matches and it was sent this close to the attempt. */
 const SENT_BOX_WINDOW_MS = 15 * 60_000;
 
