@@ -221,7 +221,7 @@ export class App {
         const poller = this.pollerFor(req);
         return poller.features.command(req, poller);
       };
-      bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command] });
+      bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
     }
   }
 

@@ -22,6 +22,8 @@ const SEND_GAP_MS = 10_000;
 /** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
 export const MAX_TEXT_CHARS = 4_000;
 const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -205,7 +207,11 @@ export class Outbox {
     if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
-  /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
+  /**
+   * Spec 4.8: 2xx without errors is sent; a 400 or 422 (the message was refused) or a rejected session
+   * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
+   * a 5xx, a 2xx with errors) is an unknown outcome.
+   */
   private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
@@ -218,13 +224,13 @@ export class Outbox {
       await this.close(entry, 'unknown');
       throw unknownOutcome(`the portal answered ${reply.status} but reported errors`);
     }
-    if (reply.status >= 400 && reply.status < 500) {
+    if (REFUSED_STATUSES.has(reply.status)) {
       await this.close(entry, 'refused');
       log.info({ ...about, status: reply.status }, 'message refused by the portal');
       throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
     }
     await this.close(entry, 'unknown');
-    log.warn({ ...about, status: reply.status }, 'message send answered with a server error; outcome unknown');
+    log.warn({ ...about, status: reply.status }, 'message send answered with an error that does not say it was refused; outcome unknown');
     throw unknownOutcome(`the portal answered ${reply.status}`);
   }
 
