@@ -214,6 +214,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `на ${day}`,
     quiz: 'коротка контрольна',
     test: 'контрольна',
+    trip: 'екскурсія',
     updated: (when) => `Оновлено: ${when}`,
     stale: (when) => `Застарілі дані: журнал востаннє прочитано ${when}.`,
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,

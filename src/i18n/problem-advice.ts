@@ -56,6 +56,7 @@ const PORTAL_SAYS: Record<Language, (words: string) => string> = {
 const PASSWORD_CHANGE_ADVISED: Texts = {
   en: 'The portal advises changing this account’s password (it may have appeared in a data leak). The bridge skipped the advice, as “remind me later” does, and keeps working. Change the password in a web browser, then in the config.',
   pl: 'Portal zaleca zmianę hasła tego konta (mogło się znaleźć w wycieku danych). Mostek pominął zalecenie, jak „przypomnij mi później”, i działa dalej. Zmień hasło w przeglądarce, a potem w konfiguracji.',
+  uk: 'Портал радить змінити пароль цього облікового запису (він міг потрапити у витік даних). Міст пропустив пораду, як «нагадати пізніше», і працює далі. Змініть пароль у браузері, а потім у конфігурації.',
 };
 
 /** The words for `advice: password_change_advised`, in the configured language. */
