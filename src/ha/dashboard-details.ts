@@ -88,7 +88,7 @@ export const library: Block = (e, t) => {
     `#### ${t.library}`,
     `{%- for b in ${e.attr(libraryDue, 'items')} or [] %}`,
     `- {% if ${b('overdue')} %}⚠️ {% endif %}**{{ ${b('title')} }}**: ` +
-      `{% if ${b('overdue')} %}**${t.overdue}** ({{ day(${b('due')}) }}){% elif ${b('free_textbook')} %}${t.freeTextbook}{% else %}${t.due} {{ day(${b('due')}) }}{% endif %}`,
+      `{% if ${b('overdue')} %}**${t.overdue}** ({{ day(${b('due')}) }}){% elif ${b('free_textbook')} %}${t.freeTextbook}{% elif ${b('overdue')} is none %}${t.due} {{ day(${b('due')}) }} (${t.dueUnsure}){% else %}${t.due} {{ day(${b('due')}) }}{% endif %}`,
     `{%- else %}`,
     t.noBooks,
     `{%- endfor %}`,
