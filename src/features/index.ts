@@ -13,6 +13,7 @@ import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import { calendarFeeds } from './calendar-feeds.js';
+import { briefingFeature } from './briefing.js';
 import { openedMessage } from './opened-message.js';
 import { messageWrite } from './message-write.js';
 import type { Feature } from './feature.js';
@@ -22,7 +23,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, status, fixedMessages, openedMessage, messageWrite];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, briefingFeature, status, fixedMessages, openedMessage, messageWrite];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,
