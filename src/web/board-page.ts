@@ -90,6 +90,7 @@ ol, ul { list-style: none; }
 .warning .detail { display: block; font-size: .85em; margin-top: .2em; }
 
 .plan { display: flex; flex-direction: column; gap: 8px; flex: none; }
+.briefing { margin: 3px 0 0; color: var(--ink); font-size: .95em; line-height: 1.25; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .headline { display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em .5em; background: var(--now-bg); color: var(--now); border-radius: 10px; padding: .35em .7em; font-size: 1.25em; }
 .hl-label { font-weight: 600; }
 .hl-subject { color: var(--ink); }
