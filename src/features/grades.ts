@@ -40,6 +40,7 @@ import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /**
@@ -59,8 +60,8 @@ export type AverageFacts = {
   points?: { subject: string; percent: number | null; count: number }[];
 };
 
-export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
-export const average = sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
+export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
+export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
 /** The grades' rows of the fetch plan: an ordinary grade is news; the other kinds hourly (6 hours while the school leaves them empty). */
 const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.whileEmpty } as const;
@@ -82,7 +83,7 @@ export const grades = feature({
   entities: [
     newestGrade,
     average,
-    eventEntity('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school'),
+    eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', { tracked: true }),
     gradeAtRisk,
   ],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
@@ -203,6 +204,20 @@ class GradesSource implements Source {
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) },
+      tracked: {
+        grade: {
+          // Not the weight: it follows the category, and is 1 while the categories are unknown.
+          fields: ['grade', 'subject', 'category', 'date', 'comment'],
+          reads: {
+            'grade:': readMark(lists.grades),
+            'point:': readMark(lists.point),
+            'text:': readMark(lists.text),
+            'descriptive:': readMark(lists.descriptive),
+            'descriptive:p': readMark(partial),
+            'behaviour:': readMark(lists.behaviour),
+          },
+        },
+      },
     };
   }
 

@@ -14,12 +14,12 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 export const LIBRARY_ROW = steady('EbiblioLendings', 6 * HOUR);
 
 /** One lending as published. */
-export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; overdue: boolean; extendable: boolean | null };
+export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
 
 /** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
 export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
 
-export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
+export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
 
 export const library = feature({
   name: 'library',
@@ -34,7 +34,7 @@ export const library = feature({
 class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, row: LIBRARY_ROW });
-    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today)) : { state: null, attributes: {} } } };
+    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) : { state: null, attributes: {} } } };
   }
 }
 

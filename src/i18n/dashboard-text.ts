@@ -4,6 +4,7 @@ import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
+import { ukrainianDashboard } from './dashboard-text-uk.js';
 
 export interface DashboardText {
   title: string;
@@ -89,6 +90,8 @@ export interface DashboardText {
   markRead: string;
   markReadAction: string;
   freeTextbook: string;
+  /** After the due date of a lending that may be a free textbook (its due date may be a placeholder). */
+  dueUnsure: string;
   confirmSend: (name: string) => string;
   confirmMarkRead: string;
   bridge: string;
@@ -155,6 +158,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'overdue',
     due: 'return by',
     freeTextbook: 'school textbook, returned at the end of the year',
+    dueUnsure: 'may be a school textbook; ask the library',
     calendar: 'Calendar',
     tests: 'Tests',
     events: 'Trips, meetings and events',
@@ -235,6 +239,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'po terminie',
     due: 'zwrot do',
     freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',
+    dueUnsure: 'może to być podręcznik szkolny; zapytaj w bibliotece',
     calendar: 'Terminarz',
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',
@@ -261,4 +266,5 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
   },
+  uk: ukrainianDashboard(SIGNATURE_WORDS),
 };

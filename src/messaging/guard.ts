@@ -8,7 +8,7 @@ import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
 import { MessageNotSentError } from './errors.js';
-import { SendJournal, type JournalEntry, type SendKind } from './journal.js';
+import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { MessagingReply } from '../portal/messaging.js';
@@ -22,6 +22,8 @@ const SEND_GAP_MS = 10_000;
 /** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
 export const MAX_TEXT_CHARS = 4_000;
 const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -82,7 +84,7 @@ export class Outbox {
   start(): Promise<JournalEntry[]> {
     const { log } = this.options;
     this.loading ??= this.journal
-      .load((error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'))
+      .load(this.options.clock.now(), this.journalHooks())
       .then((interrupted) => {
         for (const entry of interrupted) {
           const at = new Date(entry.at).toISOString();
@@ -109,6 +111,11 @@ export class Outbox {
     if (this.busy) throw new MessageNotSentError(false, 'duplicate', 'another message is being sent right now, not sent');
     this.busy = true;
     try {
+      try {
+        await this.journal.reread(this.options.clock.now(), this.journalHooks());
+      } catch (error) {
+        throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
+      }
       return await this.sendGuarded(request, prepare);
     } finally {
       this.busy = false;
@@ -159,6 +166,17 @@ export class Outbox {
     return this.judge(reply, entry, about);
   }
 
+  private journalHooks(): JournalHooks {
+    const { log } = this.options;
+    return {
+      onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
+      onFuture: (dropped) => {
+        const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
+        log.warn({ child: this.options.child(), dropped: dropped.length, latest }, 'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back');
+      },
+    };
+  }
+
   /** A transaction whose send a restart cut off is not sent again: its outcome stays unknown. */
   private checkTransaction(transaction: string | undefined): void {
     if (transaction === undefined) return;
@@ -189,7 +207,11 @@ export class Outbox {
     if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
-  /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
+  /**
+   * Spec 4.8: 2xx without errors is sent; a 400 or 422 (the message was refused) or a rejected session
+   * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
+   * a 5xx, a 2xx with errors) is an unknown outcome.
+   */
   private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
@@ -202,13 +224,13 @@ export class Outbox {
       await this.close(entry, 'unknown');
       throw unknownOutcome(`the portal answered ${reply.status} but reported errors`);
     }
-    if (reply.status >= 400 && reply.status < 500) {
+    if (REFUSED_STATUSES.has(reply.status)) {
       await this.close(entry, 'refused');
       log.info({ ...about, status: reply.status }, 'message refused by the portal');
       throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
     }
     await this.close(entry, 'unknown');
-    log.warn({ ...about, status: reply.status }, 'message send answered with a server error; outcome unknown');
+    log.warn({ ...about, status: reply.status }, 'message send answered with an error that does not say it was refused; outcome unknown');
     throw unknownOutcome(`the portal answered ${reply.status}`);
   }
 

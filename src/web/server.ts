@@ -4,7 +4,7 @@
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
@@ -188,12 +188,26 @@ function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | 
   return undefined;
 }
 
-/** A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the client). */
+/**
+ * A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the
+ * client). Opened before anything is sent, never through a link: the route checked the real path, and
+ * a link put there since is refused (404).
+ */
 function sendFile(res: ServerResponse, answer: WebResponse, path: string, headers: Record<string, string>, head: boolean): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return plain(res, 404, 'Not found.\n', {}, head);
+  }
   res.writeHead(answer.status, { 'Cache-Control': 'private, no-cache', ...answer.headers, ...headers });
-  if (head) return void res.end();
-  const file = createReadStream(path);
+  if (head) {
+    closeSync(fd);
+    return void res.end();
+  }
+  const file = createReadStream('', { fd });
   file.on('error', () => res.destroy());
+  res.on('close', () => file.destroy());
   file.pipe(res);
 }
 

@@ -118,7 +118,7 @@ describe('childDiscovery', () => {
             availability,
             availability_mode: 'all',
             state_topic: 'dziennik2mqtt/ania/event/grade',
-            event_types: ['grade'],
+            event_types: ['grade', 'grade_changed', 'grade_removed'],
             qos: 1,
           },
         },

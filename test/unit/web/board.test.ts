@@ -4,7 +4,9 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardRoutes } from '../../../src/web/board.js';
-import { boardScript } from '../../../src/web/board-bundle.js';
+import { boardAssets } from '../../../src/web/board-bundle.js';
+
+const { script: boardScript, style: boardStyle } = boardAssets();
 import { FakeClock } from '../../helpers/clock.js';
 import { webRoutes } from '../../../src/web/service.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
@@ -61,9 +63,10 @@ describe('the board routes', () => {
     const html = String(page?.body);
     expect(html).toContain('<html lang="pl">');
     expect(html).toContain('<title>Tablica szkolna</title>');
-    expect(html).toContain('href="board.css"');
-    expect(html).toContain(`src="${boardScript().file}"`);
-    expect(boardScript().file).toMatch(/^board\.[0-9a-f]{16}\.js$/);
+    expect(html).toContain(`href="${boardStyle.file}"`);
+    expect(html).toContain(`src="${boardScript.file}"`);
+    expect(boardScript.file).toMatch(/^board\.[0-9a-f]{16}\.js$/);
+    expect(boardStyle.file).toMatch(/^board\.[0-9a-f]{16}\.css$/);
     expect(html).not.toMatch(/(href|src)="\//);
     // A name cannot end the data block: "<" is escaped, and the data reads back as it was.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
@@ -73,8 +76,15 @@ describe('the board routes', () => {
 
   it('serves the style sheet, the script (valid JavaScript, kept for good: its name changes with it) and the model as JSON', () => {
     const routes = boardRoutes(new FakeData());
-    expect(answer(routes, '/board.css')?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
-    const script = answer(routes, `/${boardScript().file}`);
+    const style = answer(routes, `/${boardStyle.file}`);
+    expect(style?.headers?.['Content-Type']).toBe('text/css; charset=utf-8');
+    expect(style?.headers?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    // Both .css files of src/web/browser/, bundled in order: the board's rules, then the calendar overlay's.
+    const css = String(style?.body);
+    expect(css.indexOf('.lesson.change-cancelled')).toBeGreaterThan(0);
+    expect(css.lastIndexOf('@media')).toBeGreaterThan(0);
+    expect(css.indexOf('.cal-overlay')).toBeGreaterThan(css.lastIndexOf('@media'));
+    const script = answer(routes, `/${boardScript.file}`);
     expect(script?.headers?.['Content-Type']).toBe('text/javascript; charset=utf-8');
     expect(script?.headers?.['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(() => new Function(String(script?.body))).not.toThrow();
@@ -88,14 +98,14 @@ describe('the board routes', () => {
 
   it('leaves other paths to the other routes', () => {
     const routes = boardRoutes(new FakeData());
-    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css/x', '/index.html', '/board.js', '/board.0123456789abcdef.js']) {
+    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css', '/board.css/x', '/index.html', '/board.js', '/board.0123456789abcdef.js', '/board.0123456789abcdef.css']) {
       expect(answer(routes, path), path).toBeUndefined();
     }
   });
 
   it('keeps the page, its style and script small (the whole board under 150 KB)', () => {
     const routes = boardRoutes(new FakeData());
-    const bytes = ['/', '/board.css', `/${boardScript().file}`].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
+    const bytes = ['/', `/${boardStyle.file}`, `/${boardScript.file}`].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
     expect(bytes).toBeLessThan(40_000);
   });
 });
@@ -141,7 +151,7 @@ describe("the cards' calendar addresses", () => {
   it('never puts the token in the JSON, the script, the style sheet or /health', () => {
     const routes = webRoutes(twoKids(), { feeds });
     expect(String(answer(routes, '/')?.body)).toContain(TOKEN);
-    for (const path of ['/api/board', `/${boardScript().file}`, '/board.css', '/health']) {
+    for (const path of ['/api/board', `/${boardScript.file}`, `/${boardStyle.file}`, '/health']) {
       const res = answer(routes, path);
       expect(res?.status, path).toBe(200);
       expect(String(res?.body), path).not.toContain(TOKEN);
