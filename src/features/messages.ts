@@ -42,7 +42,7 @@ export const newestMessage = sensor('newest_message', { en: 'Newest message', pl
  * list is read only when its counter changed, see messaging/).
  */
 export const UNREAD_ROW: PlanRow = {
-  resource: 'messaging `inbox/unreadMessagesCount`',
+  resource: 'messaging inbox/unreadMessagesCount',
   fresh: AWAKE,
   refresh: 'read',
   note: 'a mailbox list only when its counter changed',

@@ -13,7 +13,7 @@ import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
 import { addDays } from '../util/time.js';
 import { names } from '../feature-kit/lookups.js';
-import { signalled } from '../feature-kit/calendar.js';
+import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { shape, type States } from '../feature-kit/contract.js';
@@ -112,7 +112,8 @@ export type TimetableStates = States<
 export const timetable = feature({
   name: 'timetable',
   tier: 'normal',
-  plan: Object.values(TIMETABLE_PLAN),
+  // The class calendar's ids vouch for the plan changes (and the agenda): read with the timetable.
+  plan: [CALENDAR_PLAN.ids, ...Object.values(TIMETABLE_PLAN), CALENDAR_PLAN.calendars],
   entities: [
     planChangesToday,
     planChangesTomorrow,
