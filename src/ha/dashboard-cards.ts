@@ -93,6 +93,15 @@ export const problemBanner: Block = (e, t) => {
   };
 };
 
+/**
+ * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
+ * OFF: shown in the bridge view only, as information, for as long as the last login met it.
+ */
+export const passwordAdviceBanner: Block = (e, t) => {
+  if (!e.has(problem)) return undefined;
+  return markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []);
+};
+
 /** Lucky number and unread counts on one line. */
 export const summary: Block = (e, t) => {
   if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
