@@ -71,7 +71,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     { env: {} },
   );
   // Faster than a config file may poll (its floor spares the real portal): this portal is the simulator.
-  config.poll = { interval: 2 * 60_000, fast_interval: 30_000 };
+  config.poll = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
   const log = createLogger(config.log_level, process.stderr);
   const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
   const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
