@@ -3,7 +3,7 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import type { AttributeName, ItemOf } from '../feature-kit/contract.js';
-import { changeLine, item, kind, kindsDict, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
+import { changeLine, item, kind, kindsDict, markdownText, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { problem } from '../features/status.js';
@@ -86,7 +86,7 @@ export const luckyBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
+    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(markdownText(e.child.name))}` },
   };
 };
 
@@ -106,7 +106,7 @@ export const summary: Block = (e, t) => {
   if (e.has(luckyNumber)) {
     const id = e.id(luckyNumber);
     const day = e.attr(luckyNumber, 'day');
-    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${day} and ${day} != now().strftime('%Y-%m-%d') %} ({{ day(${day}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
+    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${day} and ${day} != now().strftime('%Y-%m-%d') %} ({{ day(${day}) }}){% endif %}: **{{ md(states('${id}')) }}**{% endif %}`);
   }
   const counts: string[] = [];
   for (const [entity, icon, label] of [
@@ -125,9 +125,9 @@ function lessonNow(e: ChildEntities, t: DashboardText): string {
   const id = e.id(currentLesson);
   const a = (name: AttributeName<typeof currentLesson>): string => e.attr(currentLesson, name);
   return (
-    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${a('from')} or '' }}–{{ ${a('to')} or '' }}` +
-    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
-    `{% if ${a('change')} == ${kind('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}{% endif %}`
+    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ md(states('${id}')) }}, {{ md(${a('from')}) }}–{{ md(${a('to')}) }}` +
+    `{% if ${a('room')} %}, ${t.room} {{ md(${a('room')}) }}{% endif %}` +
+    `{% if ${a('change')} == ${kind('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ md(${a('teacher')}) }}{% endif %}){% endif %}{% endif %}`
   );
 }
 
@@ -139,9 +139,9 @@ function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inPro
     `{% if ${inProgress} %}{% elif has_value('${id}') %}{% set started = ${a('start')} and as_timestamp(${a('start')}, 0) <= as_timestamp(now()) %}` +
     `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
     `{% if ${a('date')} and ${a('date')} != now().strftime('%Y-%m-%d') %} ({{ day(${a('date')}) }}){% endif %}:** ` +
-    `{{ states('${id}') }}, {{ ${a('time')} }}–{{ ${a('end')} }}` +
-    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
-    `{% if ${a('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}` +
+    `{{ md(states('${id}')) }}, {{ md(${a('time')}) }}–{{ md(${a('end')}) }}` +
+    `{% if ${a('room')} %}, ${t.room} {{ md(${a('room')}) }}{% endif %}` +
+    `{% if ${a('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ md(${a('teacher')}) }}{% endif %}){% endif %}` +
     `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`
   );
 }
@@ -153,15 +153,15 @@ function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inPro
  */
 function slotText(t: DashboardText, withTime: boolean): string {
   const l = item<ItemOf<typeof timetableToday, 'lessons'>>('l');
-  const subject = `{{ ${l('subject')} or ${l('original_subject')} or '' }}`;
-  const time = withTime ? ` {{ ${l('from')} or '' }}` : '';
+  const subject = `{{ md(${l('subject')} or ${l('original_subject')}) }}`;
+  const time = withTime ? ` {{ md(${l('from')}) }}` : '';
   return (
     `{% set on = cur is not none and ${l('no')} == cur %}{% if on %}▶ **{% endif %}{{ ${l('no')} or '' }}\\.${time} ` +
     `{% if ${l('change')} == ${kind('cancelled')} %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
     `{% if ${l('moved_to')} %} _(${t.movedTo(`{{ day(${l('moved_to')}.get('date')) }}`, `{{ ${l('moved_to')}.get('lesson_no') or '' }}`)})_` +
     `{% elif ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
-    `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
-    `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
+    `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ md(${l('teacher')}) }}{% endif %}` +
+    `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ md(${l('room')}) }}{% endif %})_{% endif %}`
   );
 }
 
@@ -238,7 +238,7 @@ export const nextDay: Block = (e, t) => {
     const h = item<ItemOf<typeof homeworkDueEntity, 'items'>>('h');
     lines.push(
       `{%- for h in ${e.attr(homeworkDueEntity, 'items')} or [] %}`,
-      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ ${h('subject')} or '' }}**: {{ ${h('topic')} or ${h('text')} or '' }}{% if ${h('done')} %} ✔{% endif %}`,
+      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ md(${h('subject')}) }}**: {{ md(${h('topic')} or ${h('text')}) }}{% if ${h('done')} %} ✔{% endif %}`,
       `{%- else %}`,
       `\n\n${t.noHomework}`,
       `{%- endfor %}`,
@@ -262,7 +262,7 @@ export const testsWeek: Block = (e, t) => {
     `{% set week = (${e.attr(upcomingTestsEntity, 'items')} or []) | selectattr('${x.named('date')}', 'le', until) | list %}`,
     `**${t.testsWeek}:**`,
     `{%- for x in week %}`,
-    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ ${x('time')} }}{% endif %} **{{ ${x('subject')} or agenda.get(${x('kind')}, '') }}**: {{ ${x('content')} or ${x('category')} or '' }}`,
+    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ md(${x('time')}) }}{% endif %} **{{ md(${x('subject')} or agenda.get(${x('kind')}, '')) }}**: {{ md(${x('content')} or ${x('category')}) }}`,
     `{%- else %}`,
     t.noTestsWeek,
     `{%- endfor %}`,

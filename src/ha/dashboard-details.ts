@@ -25,7 +25,7 @@ export const grades: Block = (e, t) => {
     lines.push(
       `#### ${t.newestGrades}`,
       `{%- for g in ${e.attr(newestGrade, 'recent')} or [] %}`,
-      `- **{{ ${g('grade')} | string | truncate(24) }}** {{ ${g('subject')} or '' }} <small>{{ day(${g('date')}) }}</small>`,
+      `- **{{ md(${g('grade')} | string | truncate(24)) }}** {{ md(${g('subject')}) }} <small>{{ day(${g('date')}) }}</small>`,
       `{%- else %}`,
       t.noGrades,
       `{%- endfor %}`,
@@ -43,7 +43,7 @@ export const grades: Block = (e, t) => {
       `|:--|--:|--:|`,
       `{%- for s in subjects %}`,
       // The school's own average beside ours where the two differ (the portal's app shows the school's).
-      `| {{ ${s('subject')} }} | {{ num(${s('average')}) }}{% if ${s('school')} is number and ${s('school')} != ${s('average')} %} <small>(${t.schoolAverage} {{ num(${s('school')}) }})</small>{% endif %} | {{ ${s('count')} }} |`,
+      `| {{ md(${s('subject')}) }} | {{ num(${s('average')}) }}{% if ${s('school')} is number and ${s('school')} != ${s('average')} %} <small>(${t.schoolAverage} {{ num(${s('school')}) }})</small>{% endif %} | {{ ${s('count')} }} |`,
       `{%- endfor %}`,
       `{% endif %}`,
     );
@@ -60,8 +60,8 @@ export const notesAndAbsences: Block = (e, t) => {
       `#### ${t.newestNote}`,
       `{% if has_value('${id}') %}`,
       `{% if ${a('text')} is search('${t.signatureWords}', ignorecase=True) %}<ha-alert alert-type="info">✍️ ${t.signature}</ha-alert>\n{% endif %}` +
-        `**{{ ${a('category')} or '' }}**, {{ day(${a('date')}) }}{% if ${a('teacher')} %}, {{ ${a('teacher')} }}{% endif %}`,
-      `> {{ ${a('text')} or states('${id}') }}`,
+        `**{{ md(${a('category')}) }}**, {{ day(${a('date')}) }}{% if ${a('teacher')} %}, {{ md(${a('teacher')}) }}{% endif %}`,
+      `> {{ md(${a('text')} or states('${id}')) }}`,
       `{% else %}${t.noNotes}{% endif %}`,
     );
   }
@@ -71,7 +71,7 @@ export const notesAndAbsences: Block = (e, t) => {
     lines.push(
       `#### ${t.unexcused}`,
       `{%- for a in ${e.attr(absencesUnexcused, 'unexcused')} or [] %}`,
-      `- {{ day(${a('date')}) }}, {{ ${a('lesson_no')} or '' }}. {{ ${a('subject')} or '' }}`,
+      `- {{ day(${a('date')}) }}, {{ md(${a('lesson_no')}) }}. {{ md(${a('subject')}) }}`,
       `{%- else %}`,
       t.noUnexcused,
       `{%- endfor %}`,
@@ -87,7 +87,7 @@ export const library: Block = (e, t) => {
   return markdown(t, [
     `#### ${t.library}`,
     `{%- for b in ${e.attr(libraryDue, 'items')} or [] %}`,
-    `- {% if ${b('overdue')} %}⚠️ {% endif %}**{{ ${b('title')} }}**: ` +
+    `- {% if ${b('overdue')} %}⚠️ {% endif %}**{{ md(${b('title')}) }}**: ` +
       `{% if ${b('overdue')} %}**${t.overdue}** ({{ day(${b('due')}) }}){% elif ${b('free_textbook')} %}${t.freeTextbook}{% elif ${b('overdue')} is none %}${t.due} {{ day(${b('due')}) }} (${t.dueUnsure}){% else %}${t.due} {{ day(${b('due')}) }}{% endif %}`,
     `{%- else %}`,
     t.noBooks,
@@ -103,8 +103,8 @@ export const calendar: Block = (e, t) => {
   if (!e.has(upcomingTestsEntity)) return undefined;
   const x = item<ItemOf<typeof upcomingTestsEntity, 'items'>>('x');
   const line =
-    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ ${x('time')} }}{% endif %} ` +
-    `**{{ ${x('subject')} or ${x('category')} or agenda.get(${x('kind')}, '') }}**: {{ ${x('content')} or ${x('category')} or '' }}`;
+    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ md(${x('time')}) }}{% endif %} ` +
+    `**{{ md(${x('subject')} or ${x('category')} or agenda.get(${x('kind')}, '')) }}**: {{ md(${x('content')} or ${x('category')}) }}`;
   return markdown(t, [
     `{% set agenda = ${kindsDict(t, t.agendaKinds)} %}`,
     `#### ${t.tests}`,
@@ -131,8 +131,8 @@ export const newestNoticeCard: Block = (e, t) => {
   return markdown(t, [
     `{% if has_value('${id}') %}`,
     `#### ${t.newestNotice}`,
-    `**{{ states('${id}') }}**{% if ${date} %} <small>{{ day(${date}) }}</small>{% endif %}`,
-    `{% if ${content} %}\n{{ ${content} | truncate(160) }}{% endif %}`,
+    `**{{ md(states('${id}')) }}**{% if ${date} %} <small>{{ day(${date}) }}</small>{% endif %}`,
+    `{% if ${content} %}\n{{ md(${content} | truncate(160)) }}{% endif %}`,
     `{% endif %}`,
   ]);
 };

@@ -19,9 +19,9 @@ function newest(e: ChildEntities, t: DashboardText): string[] {
   return [
     `{% if has_value('${id}') %}`,
     `#### ${t.newestMessage}${count}`,
-    `**{{ states('${id}') }}**{% if ${a('sender')} %}, {{ ${a('sender')} }}{% endif %}{% if ${a('date')} %} <small>{{ day(${a('date')}) }}</small>{% endif %}` +
+    `**{{ md(states('${id}')) }}**{% if ${a('sender')} %}, {{ md(${a('sender')}) }}{% endif %}{% if ${a('date')} %} <small>{{ day(${a('date')}) }}</small>{% endif %}` +
       `{% if ${a('read')} == false %} · _${t.unread}_{% endif %}`,
-    `{% if ${a('preview')} %}\n{{ ${a('preview')} | truncate(160) }}{% endif %}`,
+    `{% if ${a('preview')} %}\n{{ md(${a('preview')} | truncate(160)) }}{% endif %}`,
     `{% endif %}`,
   ];
 }
@@ -38,13 +38,13 @@ function opened(e: ChildEntities, t: DashboardText, base: string | undefined): s
   const x = item<Attachment>('x');
   // A file name may hold parentheses, which would end a Markdown link's address.
   const href = `(${JSON.stringify(base ?? '')} ~ ${x('url')}) | replace('(', '%28') | replace(')', '%29')`;
-  const link = base === undefined ? `{{ ${x('name')} }}` : `{% if ${x('url')} %}[{{ ${x('name')} }}]({{ ${href} }}){% else %}{{ ${x('name')} }}{% endif %}`;
+  const link = base === undefined ? `{{ md(${x('name')}) }}` : `{% if ${x('url')} %}[{{ md(${x('name')}) }}]({{ ${href} }}){% else %}{{ md(${x('name')}) }}{% endif %}`;
   return [
     `#### ${t.openedMessage}`,
     `{% if has_value('${id}') %}`,
-    `**{{ states('${id}') }}**{% if ${a('sender')} %}, {{ ${a('sender')} }}{% endif %}{% if ${a('date')} %} <small>{{ day(${a('date')}) }}</small>{% endif %}`,
+    `**{{ md(states('${id}')) }}**{% if ${a('sender')} %}, {{ md(${a('sender')}) }}{% endif %}{% if ${a('date')} %} <small>{{ day(${a('date')}) }}</small>{% endif %}`,
     '',
-    `{{ (${a('text')} or '') | e }}`,
+    `{{ md(${a('text')}) }}`,
     `{% if ${a('truncated')} %}\n_${t.truncated}_{% endif %}`,
     `{%- for x in ${a('attachments')} or [] %}`,
     `{% if loop.first %}\n**${t.attachments}:**\n{% endif %}- 📎 ${link}`,

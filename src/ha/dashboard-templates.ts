@@ -8,8 +8,36 @@ import type { ChangeKind } from '../school/plan-changes.js';
 const list = (items: readonly string[]): string => `[${items.map((s) => `'${s}'`).join(', ')}]`;
 
 /**
+ * The characters Markdown (and the HTML Home Assistant's Markdown lets through) gives a meaning to,
+ * each backslash-escaped by md(): `\\` first, so the escapes added after stay single. `:` and `.`
+ * too, so that a bare `http://` or `www.` is no link of GFM's autolinks.
+ */
+const MARKDOWN_SPECIAL = ['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '<', '>', '~', ':', '&', '='];
+
+/** A character as a Jinja string literal. */
+const jinjaString = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * md(x): portal text (a topic, a sender, a subject) as literal Markdown, so that a sender named
+ * `![x](http://evil/x.png)` or `[bank](http://evil)` shows as written instead of loading an image or
+ * disguising a link; none prints nothing. Every card's portal string goes through it.
+ */
+const MD_MACRO = `{%- macro md(x) -%}{{ ('' if x is none else x) | string${MARKDOWN_SPECIAL.map((c) => ` | replace(${jinjaString(c)}, ${jinjaString(`\\${c}`)})`).join('')} }}{%- endmacro -%}`;
+
+/**
+ * A portal string written into a card when the dashboard is made (a child's name), escaped as md()
+ * escapes it at render time; the escaped `{` also keeps it from opening a template tag.
+ */
+export function markdownText(text: string): string {
+  let out = text;
+  for (const c of MARKDOWN_SPECIAL) out = out.split(c).join(`\\${c}`);
+  return out;
+}
+
+/**
  * Macros every card's template starts with: day(d) "pon. 24.11", longDay(d) "poniedziałek 24.11",
- * num(x) "4,87". They take a YYYY-MM-DD date (or a longer ISO time) and print nothing for none.
+ * num(x) "4,87", md(x) portal text escaped for Markdown. The date ones take a YYYY-MM-DD date (or a
+ * longer ISO time) and print nothing for none.
  */
 export function prelude(t: DashboardText): string {
   const format = t.decimal === ',' ? '%d.%m' : '%d %b';
@@ -19,6 +47,7 @@ export function prelude(t: DashboardText): string {
     `{%- macro day(d) -%}${date(list(t.weekdaysShort))}{%- endmacro -%}`,
     `{%- macro longDay(d) -%}${date(list(t.weekdays))}{%- endmacro -%}`,
     `{%- macro num(x) -%}{{ ('%.2f' | format(x | float)) | replace('.', '${t.decimal}') }}{%- endmacro -%}`,
+    MD_MACRO,
   ].join('\n');
 }
 
@@ -54,15 +83,15 @@ export function changeLine(t: DashboardText): string {
   const c = item<ChangeItem>('c');
   // Only a lesson moved to another day keeps its own `date`: it is listed in the slot it leaves.
   const moved =
-    `- **{{ ${c('original_lesson_no')} or '' }}.** {{ ${c('original_hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
+    `- **{{ ${c('original_lesson_no')} or '' }}.** {{ md(${c('original_hours')}) }} {{ md(${c('subject')} or ${c('original_subject')}) }}: ` +
     t.movedTo(`{{ day(${c('date')}) }}`, `{{ ${c('lesson_no')} or '' }}`);
   return (
     `{% if ${c('date')} %}${moved}{% else %}` +
-    `- **{{ ${c('lesson_no')} or '' }}.** {{ ${c('hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
+    `- **{{ ${c('lesson_no')} or '' }}.** {{ md(${c('hours')}) }} {{ md(${c('subject')} or ${c('original_subject')}) }}: ` +
     `{{ kinds.get(${c('kind')}, '') }}` +
-    `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
-    `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ ${c('room')} }}{% endif %}` +
-    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}` +
+    `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ md(${c('teacher')}) }}){% endif %}` +
+    `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ md(${c('room')}) }}{% endif %}` +
+    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ md(${c('original_hours')}) }}){% endif %}` +
     `{% endif %}`
   );
 }
