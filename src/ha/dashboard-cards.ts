@@ -3,7 +3,7 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 // The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import { filled, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
+import { filled, markdownText, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { problem } from '../features/status.js';
@@ -80,7 +80,7 @@ export const luckyBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
+    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(markdownText(e.child.name))}` },
   };
 };
 

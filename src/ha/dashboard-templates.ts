@@ -108,3 +108,16 @@ function checkReads(name: TemplateName, text: string, variable: string, read: En
     throw new Error(`dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`);
   }
 }
+
+/** What prelude.jinja's md() escapes, in its order (`\\` first, so the escapes added after stay single). */
+const MARKDOWN_SPECIAL = ['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '<', '>', '~', ':', '&', '='];
+
+/**
+ * A portal string written into a card when the dashboard is made (a child's name), escaped as md()
+ * escapes portal text at render time; the escaped `{` also keeps it from opening a template tag.
+ */
+export function markdownText(text: string): string {
+  let out = text;
+  for (const c of MARKDOWN_SPECIAL) out = out.split(c).join(`\\${c}`);
+  return out;
+}
