@@ -41,6 +41,13 @@ import { shape, type Published } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import type { Names } from '../school/names.js';
+
+/** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
+export interface GradesOutput {
+  behaviour?: { grades: readonly BehaviourGrade[]; types?: readonly BehaviourType[]; categories?: readonly BehaviourCategory[]; names: Names };
+}
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
@@ -188,6 +195,9 @@ class GradesSource implements Source {
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) },
+      output: {
+        behaviour: behaviour === undefined ? undefined : { grades: behaviour, types: lookups.behaviourTypes, categories: lookups.behaviourCategories, names: nameLookup },
+      } satisfies GradesOutput,
       tracked: {
         grade: {
           // Not the weight: it follows the category, and is 1 while the categories are unknown.

@@ -93,6 +93,21 @@ export const problemBanner: Block = (e, t) => {
   };
 };
 
+/**
+ * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
+ * OFF: shown in the bridge view only, as information, for as long as the last login met it.
+ */
+export const passwordAdviceBanner: Block = (e, t) => {
+  if (!e.has(problem)) return undefined;
+  const advice = e.attr(problem, 'advice');
+  const words = e.attr(problem, 'advice_message');
+  return {
+    type: 'markdown',
+    text_only: true,
+    content: `{% if ${advice} == 'password_change_advised' %}<ha-alert alert-type="info">${t.passwordAdvice} {{ ${words} or '' }}</ha-alert>{% endif %}`,
+  };
+};
+
 /** Lucky number and unread counts on one line. */
 export const summary: Block = (e, t) => {
   if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;

@@ -7,10 +7,12 @@ import { MessageSendError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
+import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
+import type { SentItem } from '../portal/schemas/outbox.js';
 import type { MessagingReply } from '../portal/messaging.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -96,6 +98,11 @@ export class Outbox {
     return this.loading;
   }
 
+  /** When the child's account last sent (or may have sent) a message through the bridge. */
+  lastSendAt(): number | undefined {
+    return this.journal.outgoingSince(0).at(-1)?.at;
+  }
+
   /**
    * Sends once what `prepare` makes, if every rule allows it. Resolves with `{sent: true, ...}`;
    * rejects with MessageNotSentError carrying sent=false (nothing went out, and which rule said so)
@@ -124,6 +131,7 @@ export class Outbox {
 
   private async sendGuarded(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
     const now = this.options.clock.now();
+    const settled = await this.settleUnknown(now);
     this.checkTransaction(request.transaction);
     if (request.text !== undefined) checkText(request.text);
     this.checkPace(now);
@@ -131,6 +139,8 @@ export class Outbox {
     checkText(draft.text);
     const digest = textDigest(draft.text);
     this.checkDuplicate(draft.recipient, digest, now);
+    const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
+    if (went) throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
     // The session is checked (and recovered) before the one POST, which is never retried.
     await beforeSending(() => this.options.api.me());
 
@@ -142,6 +152,7 @@ export class Outbox {
       state: 'pending',
       recipient: draft.recipient.label,
       to: draft.recipient.accountId,
+      topic: draft.topic,
       digest,
       ...(request.transaction === undefined ? {} : { transaction: request.transaction }),
     };
@@ -177,10 +188,43 @@ export class Outbox {
     };
   }
 
-  /** A transaction whose send a restart cut off is not sent again: its outcome stays unknown. */
+  /**
+   * Spec 4.8: after a send whose outcome is unknown, the sent box is read before anything is sent
+   * again. Each unknown send of the last days is found there (its topic, within minutes of its time):
+   * it then counts as sent; one still missing minutes after it was tried counts as refused. When the
+   * sent box cannot be read, nothing is sent.
+   */
+  private async settleUnknown(now: number): Promise<JournalEntry[]> {
+    const unknown = this.journal.unknownSince(now - UNKNOWN_LOOKUP_MS);
+    if (unknown.length === 0) return [];
+    let list: SentItem[];
+    try {
+      list = await this.options.api.sentList(20);
+    } catch (error) {
+      throw new MessageNotSentError(false, 'unknown_outcome', 'not sent: an earlier send has an unknown outcome and the sent box could not be read', { cause: error });
+    }
+    const settled: JournalEntry[] = [];
+    for (const entry of unknown) {
+      const found = list.some((item) => sameSend(item, entry));
+      if (!found && now - entry.at < SETTLE_AFTER_MS) continue;
+      const state = found ? 'sent' : 'refused';
+      await this.close(entry, state, { checked: 'sent_box' });
+      this.options.log.info({ kind: entry.kind, recipient: entry.recipient, topic: entry.topic, went: found }, 'a send of unknown outcome was looked up in the sent box');
+      settled.push({ ...entry, state, checked: 'sent_box' });
+    }
+    return settled;
+  }
+
+  /**
+   * A transaction whose send a restart cut off is not sent again while its outcome is unknown; one the
+   * sent box showed went out is not sent again either.
+   */
   private checkTransaction(transaction: string | undefined): void {
     if (transaction === undefined) return;
     const earlier = this.journal.byTransaction(transaction);
+    if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
+      throw new MessageNotSentError(false, 'already_sent', `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`);
+    }
     if (earlier?.state === 'unknown') {
       throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
     }

@@ -28,6 +28,10 @@ const entrySchema = z.object({
   /** A hash of the text (the text itself is never kept). */
   digest: z.string().optional(),
   portal_message_id: z.string().optional(),
+  /** The topic as sent (not secret: the log names it too); finds the message in the sent box. */
+  topic: z.string().optional(),
+  /** Set when an unknown outcome was settled by reading the sent box (spec 4.8). */
+  checked: z.literal('sent_box').optional(),
   transaction: z.string().optional(),
 });
 
@@ -96,6 +100,11 @@ export class SendJournal {
   /** Sends accepted after `since` that did or may have gone out (refused ones sent nothing). */
   outgoingSince(since: number): JournalEntry[] {
     return this.entries.filter((e) => e.at > since && e.state !== 'refused');
+  }
+
+  /** Sends since `since` whose outcome is unknown and not yet looked up in the sent box. */
+  unknownSince(since: number): JournalEntry[] {
+    return this.entries.filter((e) => e.at > since && e.state === 'unknown').map((e) => ({ ...e }));
   }
 
   /** The newest entry with this transaction, whatever its state. */

@@ -60,7 +60,7 @@ const DAY_ENDS = '21:00';
 
 const MAX_HOMEWORK = 4;
 const MAX_TESTS = 3;
-const MAX_TRIPS = 2;
+const MAX_TRIPS = 1;
 const MAX_GRADES = 5;
 /** A grade is a short mark; a descriptive text grade is cut to stay one. */
 const MAX_GRADE_CHARS = 12;
@@ -161,7 +161,11 @@ function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, nex
       const when = until === null || until <= date ? dayShort(date, clock, text) : `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}`;
       return [{ date, when, subject: null, kind: text.trip, text: cut(str(o.content), MAX_TEXT_CHARS) }];
     });
-  return [...tests, ...trips].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map(({ date: _date, ...shown }) => shown);
+  // As many rows as before the trips: the nearest first, so the card keeps its size.
+  return [...tests, ...trips]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .slice(0, MAX_TESTS)
+    .map(({ date: _date, ...shown }) => shown);
 }
 
 function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['grades'] {

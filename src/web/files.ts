@@ -1,5 +1,6 @@
 // /files/<child>/<message id>/<name> (interface 7.4): a message attachment the bridge saved, streamed
-// from data_dir/downloads/<child>/messages/<message id>/ and nowhere else. The path's parts are checked
+// from data_dir/downloads/<child>/messages/<message id>/ and nowhere else; /files/<child>/school/<id>/<name>
+// a school file, from data_dir/downloads/<child>/school/<id>/. The path's parts are checked
 // to be exactly what the bridge itself would have written (a safe file name, a numeric id, a known
 // child), and only a regular file is served, as an attachment, never shown inline. Links are followed
 // only to where they really lead: the file's real path must lie inside the real downloads folder (in
@@ -16,13 +17,15 @@ const MESSAGE_ID = /^\d{1,20}$/;
 /** The route; `dataDir` is the config's data_dir. */
 export function fileRoute(data: WebData, dataDir: string): Route {
   return (req) => {
-    const [first, child, messageId, name, ...rest] = req.segments;
+    const [first, child, ...parts] = req.segments;
     if (first !== 'files') return undefined;
-    if (child === undefined || messageId === undefined || name === undefined || rest.length > 0) return notFound();
-    if (!data.children().some((c) => c.id === child) || !MESSAGE_ID.test(messageId)) return notFound();
+    // A message id is all digits, so "school" never names a message.
+    const [folder, id, name, ...rest] = parts[0] === 'school' ? parts : ['messages', ...parts];
+    if (child === undefined || id === undefined || name === undefined || rest.length > 0) return notFound();
+    if (!data.children().some((c) => c.id === child) || !MESSAGE_ID.test(id)) return notFound();
     // The store never writes a name that safeFileName changes, nor one starting with a dot (its index and temp files).
     if (name !== safeFileName(name) || name.startsWith('.')) return notFound();
-    const found = realFileIn(join(dataDir, 'downloads'), join(safeName(child), 'messages', messageId, name));
+    const found = realFileIn(join(dataDir, 'downloads'), join(safeName(child), folder ?? 'messages', id, name));
     if (found === undefined) return notFound();
     const { path, size } = found;
     return {

@@ -183,6 +183,7 @@ describe('state_class', () => {
       'timetable_today',
       'timetable_tomorrow',
       'catch_up',
+      'school_files',
     ];
     for (const key of counts) expect(cmps[key]?.state_class, key).toBe('measurement');
     // Nothing else: a text state such as the grade `5+` or a lucky number of `None` would break statistics.
