@@ -99,13 +99,7 @@ export const problemBanner: Block = (e, t) => {
  */
 export const passwordAdviceBanner: Block = (e, t) => {
   if (!e.has(problem)) return undefined;
-  const advice = e.attr(problem, 'advice');
-  const words = e.attr(problem, 'advice_message');
-  return {
-    type: 'markdown',
-    text_only: true,
-    content: `{% if ${advice} == 'password_change_advised' %}<ha-alert alert-type="info">${t.passwordAdvice} {{ ${words} or '' }}</ha-alert>{% endif %}`,
-  };
+  return markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []);
 };
 
 /** Lucky number and unread counts on one line. */

@@ -16,6 +16,7 @@ export const TEMPLATES = [
   'prelude',
   'plan',
   'problem',
+  'password-advice',
   'summary',
   'today',
   'next-day',
