@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { hasJinja, renderTemplates } from '../../helpers/blueprints.js';
+import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 
 type Node = Record<string, unknown>;
 const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
@@ -88,7 +88,7 @@ describe('the Messages card of a child', () => {
   });
 });
 
-describe.skipIf(!hasJinja())('the Messages card rendered (python3-jinja2)', () => {
+describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)', () => {
   it('shows the newest message with its sender, day, preview, the unread count and "unread"', () => {
     const shown = render(messagesCard('pl'), 0, NEWEST);
     expect(shown).toContain('#### Najnowsza wiadomość · ✉️ **2**');
