@@ -119,13 +119,16 @@ export const text = <K extends string>(key: K, name: Texts, icon: string, comman
   maxLength,
 });
 
-/** An event entity that fires one event type, named as its key. */
-export const eventEntity = <K extends string>(key: K, name: Texts, icon: string): EntityDef<K> => ({
+/**
+ * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`
+ * for an edit of a known record and `<key>_removed` for one gone.
+ */
+export const eventEntity = <K extends string>(key: K, name: Texts, icon: string, options: { tracked?: boolean } = {}): EntityDef<K> => ({
   key,
   platform: 'event',
   name,
   icon,
-  eventTypes: [key],
+  eventTypes: options.tracked ? [key, `${key}_changed`, `${key}_removed`] : [key],
 });
 
 /** The name Home Assistant shows for an entity in a language. */

@@ -3,6 +3,7 @@
 import type { Gateway } from '../portal/gateway.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
+import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { ResourceCache } from './resources.js';
@@ -48,6 +49,11 @@ export interface SourceResult {
   states: Record<string, EntityState>;
   /** New-item candidates by event kind; the seen memory decides which ones fire. */
   events?: Record<string, NewItem<EventFields>[]>;
+  /**
+   * Kinds whose records' edits and removals are news too (interface 8.3): their candidates are every
+   * record still in scope, and this says what is compared and which lists were read.
+   */
+  tracked?: Record<string, Tracking>;
   /**
    * The answer parsed but looks wrong (e.g. no grade names a subject): the states are published and
    * `problem` says unexpected_response, naming the source.

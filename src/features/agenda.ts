@@ -20,6 +20,7 @@ import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { TimetableOutput } from './timetable.js';
+import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming agenda as an input read: every test and quiz of the agenda, past ones too. */
@@ -50,8 +51,8 @@ export const agenda = feature({
   entities: [
     homeworkDueEntity,
     upcomingTestsEntity,
-    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit'),
-    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit'),
+    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', { tracked: true }),
+    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', { tracked: true }),
   ],
   create: () => new AgendaSource(),
 });
@@ -110,9 +111,33 @@ class AgendaSource implements Source {
         homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
         test: testEvents(agenda, ctx.today),
       },
+      tracked: agendaTracking(answers, agenda, homework),
       output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
     };
   }
+}
+
+/**
+ * What the test and homework events compare (interface 8.3), and which lists were read. An entry the
+ * agenda still lists but that is no longer news (its day passed, it is no test any more) is forgotten
+ * quietly; only one the portal no longer lists is removed.
+ */
+function agendaTracking(
+  answers: { homeWorks?: object; assignments?: object; conferences?: object; trips?: object },
+  agenda: readonly AgendaItem[],
+  homework: readonly HomeworkItem[],
+): NonNullable<SourceResult['tracked']> {
+  const reads = {
+    'agenda:': readMark(answers.homeWorks),
+    'meeting:': readMark(answers.conferences),
+    'trip:': readMark(answers.trips),
+    'homework:': readMark(answers.assignments),
+  };
+  const listed = [...agenda.map((i) => i.key), ...homework.map((h) => h.key)];
+  return {
+    test: { fields: ['date', 'time', 'subject', 'kind', 'category', 'description'], reads, listed },
+    homework: { fields: ['date', 'until', 'time', 'subject', 'category', 'content', 'topic', 'text', 'due'], reads, listed },
+  };
 }
 
 /** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */

@@ -12,6 +12,7 @@ import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
+import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
@@ -38,7 +39,7 @@ export const attendance = feature({
   tier: 'normal',
   entities: [
     absencesUnexcused,
-    eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off'),
+    eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', { tracked: true }),
   ],
   create: () => new AttendanceSource(),
 });
@@ -74,7 +75,16 @@ class AttendanceSource implements Source {
         .filter((p) => p.kind !== 'late')
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
     };
-    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events }, output };
+    // An absence is told from a presence by its type: without the types, no mark can be missing.
+    const types = await typesAsked;
+    const tracked = {
+      absence: {
+        // An absence excused later is a change of its type and kind; one turned into a presence is gone.
+        fields: ['date', 'lesson_no', 'subject', 'type', 'kind'],
+        reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(answers.marks) : undefined },
+      },
+    };
+    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events }, tracked, output };
   }
 }
 

@@ -85,6 +85,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly create: (access: FeatureAccess) => S;
   /** Handlers of the commands its buttons send, by command key. */
   readonly commands?: Readonly<Record<string, FeatureCommand<S>>>;
+  /** Commands that only wait for the account (a refresh): they do not hold up the child's other commands. */
+  readonly concurrent?: readonly string[];
   /** Commands whose payload may be larger than the usual 1 KB (a message's text), with their limit in bytes. */
   readonly payloadBytes?: Readonly<Record<string, number>>;
 }

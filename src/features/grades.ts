@@ -39,7 +39,15 @@ import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import type { Names } from '../school/names.js';
+
+/** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
+export interface GradesOutput {
+  behaviour?: { grades: readonly BehaviourGrade[]; types?: readonly BehaviourType[]; categories?: readonly BehaviourCategory[]; names: Names };
+}
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
@@ -67,7 +75,7 @@ export const grades = feature({
   entities: [
     newestGrade,
     average,
-    eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school'),
+    eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', { tracked: true }),
     gradeAtRisk,
   ],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
@@ -187,6 +195,23 @@ class GradesSource implements Source {
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) },
+      output: {
+        behaviour: behaviour === undefined ? undefined : { grades: behaviour, types: lookups.behaviourTypes, categories: lookups.behaviourCategories, names: nameLookup },
+      } satisfies GradesOutput,
+      tracked: {
+        grade: {
+          // Not the weight: it follows the category, and is 1 while the categories are unknown.
+          fields: ['grade', 'subject', 'category', 'date', 'comment'],
+          reads: {
+            'grade:': readMark(lists.grades),
+            'point:': readMark(lists.point),
+            'text:': readMark(lists.text),
+            'descriptive:': readMark(lists.descriptive),
+            'descriptive:p': readMark(partial),
+            'behaviour:': readMark(lists.behaviour),
+          },
+        },
+      },
     };
   }
 

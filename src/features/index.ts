@@ -8,6 +8,9 @@ import { grades } from './grades.js';
 import { attendance } from './attendance.js';
 import { agenda } from './agenda.js';
 import { notes } from './notes.js';
+import { behaviourFeature } from './behaviour.js';
+import { schoolFilesFeature } from './school-files.js';
+import { sentMessageFeature } from './sent-message.js';
 import { library } from './library.js';
 import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
@@ -23,7 +26,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, library, calendarFeeds, briefingFeature, status, fixedMessages, openedMessage, messageWrite];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, behaviourFeature, library, schoolFilesFeature, calendarFeeds, briefingFeature, status, fixedMessages, openedMessage, messageWrite, sentMessageFeature];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,

@@ -12,7 +12,7 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 const LIBRARY_MAX_AGE = 6 * HOUR;
 
 /** One lending as published. */
-export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; overdue: boolean; extendable: boolean | null };
+export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
 
 /** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
 export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
@@ -31,7 +31,7 @@ export const library = feature({
 class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
-    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today)) : { state: null, attributes: {} } } };
+    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) : { state: null, attributes: {} } } };
   }
 }
 

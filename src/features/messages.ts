@@ -166,7 +166,7 @@ export function renderMessages(view: MessagesView | null): States<typeof unreadM
  * a messaging session that a new login did not bring back is reported as this source's problem.
  * Login problems (wrong password, captcha, pause) stay what they are: they are the account's.
  */
-function isolate(error: unknown): unknown {
+export function isolate(error: unknown): unknown {
   if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
     const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
     return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });

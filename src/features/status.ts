@@ -21,6 +21,10 @@ export type ProblemFacts = {
   portal_message?: string;
   /** An answer nobody has seen yet: the resource it came from, for a family's report. */
   resource?: string;
+  /** The portal advises changing the password (the bridge skipped it); shown even while OFF. */
+  advice?: 'password_change_advised';
+  /** That advice in the configured language. */
+  advice_message?: string;
 };
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
@@ -32,6 +36,9 @@ export const status = feature({
   name: 'status',
   entities: [lastUpdate, problem, refresh],
   create: () => ({}),
+  // A refresh inside the minute after the last forced poll waits for the minute to end; a message
+  // sent meanwhile must not wait behind it.
+  concurrent: ['refresh'],
   commands: {
     refresh: async (_req, account) => {
       await account.refresh();

@@ -61,6 +61,8 @@ export interface BoardText {
   homeworkFor: (day: string) => string;
   quiz: string;
   test: string;
+  /** A school trip in the tests' list (a trip of several days shows its first and last day). */
+  trip: string;
   updated: (when: string) => string;
   stale: (when: string) => string;
   offline: (when: string) => string;
@@ -90,7 +92,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noChildren: 'The bridge has not read the register yet.',
       noAccess: 'No access: open the address with the token that `dziennik2mqtt check --show-token` prints.',
       calendars: 'Calendars',
-      calendarsHelp: 'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. The addresses hold the access token: keep them private.',
+      calendarsHelp: 'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
       copy: 'Copy',
       copied: 'Copied',
       subscribe: 'Subscribe (webcal)',
@@ -112,6 +114,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `due ${day}`,
     quiz: 'quiz',
     test: 'test',
+    trip: 'trip',
     updated: (when) => `Updated ${when}`,
     stale: (when) => `Old data: the register was last read ${when}.`,
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
@@ -139,7 +142,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noChildren: 'Mostek jeszcze nie odczytał dziennika.',
       noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check --show-token`.',
       calendars: 'Kalendarze',
-      calendarsHelp: 'Do Home Assistant: integracja Remote Calendar; do telefonu: subskrypcja z adresu. Adresy zawierają token dostępu: nie udostępniaj ich.',
+      calendarsHelp: 'Do Home Assistant: integracja Remote Calendar; do telefonu: subskrypcja z adresu. Każdy adres otwiera tylko swój kalendarz (ma własny klucz, nie token dostępu); mimo to nie udostępniaj go.',
       copy: 'Kopiuj',
       copied: 'Skopiowano',
       subscribe: 'Subskrybuj (webcal)',
@@ -161,6 +164,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `na ${day}`,
     quiz: 'kartkówka',
     test: 'sprawdzian',
+    trip: 'wycieczka',
     updated: (when) => `Aktualizacja: ${when}`,
     stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
@@ -210,6 +214,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `на ${day}`,
     quiz: 'коротка контрольна',
     test: 'контрольна',
+    trip: 'екскурсія',
     updated: (when) => `Оновлено: ${when}`,
     stale: (when) => `Застарілі дані: журнал востаннє прочитано ${when}.`,
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,

@@ -90,6 +90,8 @@ export interface DashboardText {
   markRead: string;
   markReadAction: string;
   freeTextbook: string;
+  /** After the due date of a lending that may be a free textbook (its due date may be a placeholder). */
+  dueUnsure: string;
   confirmSend: (name: string) => string;
   confirmMarkRead: string;
   bridge: string;
@@ -97,6 +99,8 @@ export interface DashboardText {
   refresh: string;
   refreshAction: string;
   problemRow: string;
+  /** Before the portal's advice to change the password (the bridge view, while `problem` carries it). */
+  passwordAdvice: string;
 }
 
 const SIGNATURE_WORDS = 'podpis|podpisa|sign';
@@ -156,6 +160,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'overdue',
     due: 'return by',
     freeTextbook: 'school textbook, returned at the end of the year',
+    dueUnsure: 'may be a school textbook; ask the library',
     calendar: 'Calendar',
     tests: 'Tests',
     events: 'Trips, meetings and events',
@@ -181,6 +186,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Refresh now',
     refreshAction: 'Refresh',
     problemRow: 'Register readable',
+    passwordAdvice: 'The portal advises changing the password:',
   },
   pl: {
     title: 'Szkoła',
@@ -236,6 +242,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     overdue: 'po terminie',
     due: 'zwrot do',
     freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',
+    dueUnsure: 'może to być podręcznik szkolny; zapytaj w bibliotece',
     calendar: 'Terminarz',
     tests: 'Sprawdziany',
     events: 'Wycieczki, zebrania i wydarzenia',
@@ -261,6 +268,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Odśwież teraz',
     refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
+    passwordAdvice: 'Portal zaleca zmianę hasła:',
   },
   uk: ukrainianDashboard(SIGNATURE_WORDS),
 };

@@ -19,7 +19,8 @@ export type NotSentCode =
   | 'daily_limit'
   | 'too_soon'
   | 'no_reply'
-  | 'no_message';
+  | 'no_message'
+  | 'already_sent';
 
 /** A CommandError (its message is safe to publish) that also carries the `sent` flag of the result. */
 export class MessageNotSentError extends CommandError {

@@ -7,10 +7,12 @@ import { MessageSendError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
+import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
-import { SendJournal, type JournalEntry, type SendKind } from './journal.js';
+import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
+import type { SentItem } from '../portal/schemas/outbox.js';
 import type { MessagingReply } from '../portal/messaging.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -22,6 +24,8 @@ const SEND_GAP_MS = 10_000;
 /** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
 export const MAX_TEXT_CHARS = 4_000;
 const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -82,7 +86,7 @@ export class Outbox {
   start(): Promise<JournalEntry[]> {
     const { log } = this.options;
     this.loading ??= this.journal
-      .load((error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'))
+      .load(this.options.clock.now(), this.journalHooks())
       .then((interrupted) => {
         for (const entry of interrupted) {
           const at = new Date(entry.at).toISOString();
@@ -92,6 +96,11 @@ export class Outbox {
       });
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
+  }
+
+  /** When the child's account last sent (or may have sent) a message through the bridge. */
+  lastSendAt(): number | undefined {
+    return this.journal.outgoingSince(0).at(-1)?.at;
   }
 
   /**
@@ -109,6 +118,11 @@ export class Outbox {
     if (this.busy) throw new MessageNotSentError(false, 'duplicate', 'another message is being sent right now, not sent');
     this.busy = true;
     try {
+      try {
+        await this.journal.reread(this.options.clock.now(), this.journalHooks());
+      } catch (error) {
+        throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
+      }
       return await this.sendGuarded(request, prepare);
     } finally {
       this.busy = false;
@@ -117,6 +131,7 @@ export class Outbox {
 
   private async sendGuarded(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
     const now = this.options.clock.now();
+    const settled = await this.settleUnknown(now);
     this.checkTransaction(request.transaction);
     if (request.text !== undefined) checkText(request.text);
     this.checkPace(now);
@@ -124,6 +139,8 @@ export class Outbox {
     checkText(draft.text);
     const digest = textDigest(draft.text);
     this.checkDuplicate(draft.recipient, digest, now);
+    const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
+    if (went) throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
     // The session is checked (and recovered) before the one POST, which is never retried.
     await beforeSending(() => this.options.api.me());
 
@@ -135,6 +152,7 @@ export class Outbox {
       state: 'pending',
       recipient: draft.recipient.label,
       to: draft.recipient.accountId,
+      topic: draft.topic,
       digest,
       ...(request.transaction === undefined ? {} : { transaction: request.transaction }),
     };
@@ -159,10 +177,54 @@ export class Outbox {
     return this.judge(reply, entry, about);
   }
 
-  /** A transaction whose send a restart cut off is not sent again: its outcome stays unknown. */
+  private journalHooks(): JournalHooks {
+    const { log } = this.options;
+    return {
+      onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
+      onFuture: (dropped) => {
+        const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
+        log.warn({ child: this.options.child(), dropped: dropped.length, latest }, 'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back');
+      },
+    };
+  }
+
+  /**
+   * Spec 4.8: after a send whose outcome is unknown, the sent box is read before anything is sent
+   * again. Each unknown send of the last days is found there (its topic, within minutes of its time):
+   * it then counts as sent; one still missing minutes after it was tried counts as refused. When the
+   * sent box cannot be read, nothing is sent.
+   */
+  private async settleUnknown(now: number): Promise<JournalEntry[]> {
+    const unknown = this.journal.unknownSince(now - UNKNOWN_LOOKUP_MS);
+    if (unknown.length === 0) return [];
+    let list: SentItem[];
+    try {
+      list = await this.options.api.sentList(20);
+    } catch (error) {
+      throw new MessageNotSentError(false, 'unknown_outcome', 'not sent: an earlier send has an unknown outcome and the sent box could not be read', { cause: error });
+    }
+    const settled: JournalEntry[] = [];
+    for (const entry of unknown) {
+      const found = list.some((item) => sameSend(item, entry));
+      if (!found && now - entry.at < SETTLE_AFTER_MS) continue;
+      const state = found ? 'sent' : 'refused';
+      await this.close(entry, state, { checked: 'sent_box' });
+      this.options.log.info({ kind: entry.kind, recipient: entry.recipient, topic: entry.topic, went: found }, 'a send of unknown outcome was looked up in the sent box');
+      settled.push({ ...entry, state, checked: 'sent_box' });
+    }
+    return settled;
+  }
+
+  /**
+   * A transaction whose send a restart cut off is not sent again while its outcome is unknown; one the
+   * sent box showed went out is not sent again either.
+   */
   private checkTransaction(transaction: string | undefined): void {
     if (transaction === undefined) return;
     const earlier = this.journal.byTransaction(transaction);
+    if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
+      throw new MessageNotSentError(false, 'already_sent', `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`);
+    }
     if (earlier?.state === 'unknown') {
       throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
     }
@@ -189,7 +251,11 @@ export class Outbox {
     if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
-  /** Spec 4.8: 2xx without errors is sent; 4xx refused; anything else (5xx, 2xx with errors) unknown. */
+  /**
+   * Spec 4.8: 2xx without errors is sent; a 400 or 422 (the message was refused) or a rejected session
+   * (401, 403: spec 5.4.3) means nothing went out; anything else (another 4xx such as 404, 409 or 429,
+   * a 5xx, a 2xx with errors) is an unknown outcome.
+   */
   private async judge(reply: MessagingReply, entry: JournalEntry, about: Record<string, string>): Promise<SendResult> {
     const { log } = this.options;
     if (reply.status >= 200 && reply.status < 300) {
@@ -202,13 +268,13 @@ export class Outbox {
       await this.close(entry, 'unknown');
       throw unknownOutcome(`the portal answered ${reply.status} but reported errors`);
     }
-    if (reply.status >= 400 && reply.status < 500) {
+    if (REFUSED_STATUSES.has(reply.status)) {
       await this.close(entry, 'refused');
       log.info({ ...about, status: reply.status }, 'message refused by the portal');
       throw new MessageNotSentError(false, 'rejected', `not sent: the portal refused the message (${reply.status})`);
     }
     await this.close(entry, 'unknown');
-    log.warn({ ...about, status: reply.status }, 'message send answered with a server error; outcome unknown');
+    log.warn({ ...about, status: reply.status }, 'message send answered with an error that does not say it was refused; outcome unknown');
     throw unknownOutcome(`the portal answered ${reply.status}`);
   }
 

@@ -10,7 +10,7 @@ import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
-import { CommandRouter } from './commands.js';
+import { CommandRouter, type CommandOptions } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
 import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
@@ -207,8 +207,8 @@ export class Bridge {
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;
   /** The handler of one command, for every known child. */
-  onCommand(command: string, handler: CommandHandler, options?: { maxBytes?: number }): void;
-  onCommand(first: CommandHandler | string, handler?: CommandHandler, options?: { maxBytes?: number }): void {
+  onCommand(command: string, handler: CommandHandler, options?: CommandOptions): void;
+  onCommand(first: CommandHandler | string, handler?: CommandHandler, options?: CommandOptions): void {
     if (typeof first === 'function') this.router.registerFallback(first);
     else if (handler) this.router.register(first, handler, options);
     else throw new Error('onCommand(command, handler): handler missing');

@@ -14,6 +14,13 @@ export interface CommandResult {
   [field: string]: unknown;
 }
 
+export interface CommandOptions {
+  /** The largest payload it takes, in bytes (1 KB when not given). */
+  maxBytes?: number;
+  /** It only waits (a refresh waiting for its minute): it runs beside the child's other commands, not in their line. */
+  concurrent?: boolean;
+}
+
 export interface CommandRouterOptions {
   log: Logger;
   /**
@@ -29,12 +36,14 @@ export class CommandRouter {
   private readonly limits = new Map<string, number>();
   private fallback: CommandHandler | undefined;
   private readonly queues = new Map<string, { tail: Promise<unknown>; pending: number }>();
+  private readonly concurrent = new Set<string>();
 
   constructor(private readonly options: CommandRouterOptions) {}
 
-  register(command: string, handler: CommandHandler, options: { maxBytes?: number } = {}): void {
+  register(command: string, handler: CommandHandler, options: CommandOptions = {}): void {
     if (this.handlers.has(command)) throw new Error(`command "${command}" is already registered`);
     this.handlers.set(command, handler);
+    if (options.concurrent) this.concurrent.add(command);
     if (options.maxBytes !== undefined) this.limits.set(command, options.maxBytes);
   }
 
@@ -60,11 +69,13 @@ export class CommandRouter {
     this.queues.set(child, queue);
 
     const request: CommandRequest = { child, command, payload, ...parsed };
-    const run = queue.tail.then(() => this.run(handler, request));
-    queue.tail = run.finally(() => {
+    // A command that only waits (a refresh waiting for its minute) does not hold up the ones after it.
+    const run = this.concurrent.has(command) ? this.run(handler, request) : queue.tail.then(() => this.run(handler, request));
+    const settled = run.finally(() => {
       queue.pending--;
       if (queue.pending === 0 && this.queues.get(child) === queue) this.queues.delete(child);
     });
+    if (!this.concurrent.has(command)) queue.tail = settled;
     return run;
   }
 

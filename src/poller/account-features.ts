@@ -125,7 +125,7 @@ async function pollFeatures(
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
         log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
       }
-      for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items]);
+      for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
     } catch (error) {
       if (error instanceof UnexpectedResponseError) {
         if (!error.refused) outcome.problem = { error, feature: feature.name };

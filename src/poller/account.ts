@@ -82,7 +82,14 @@ export class AccountPoller implements CommandAccount {
       nextBoundary: (now) => this.features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
-    this.refreshes = new RefreshGate({ clock, poll: () => this.enqueue(async () => void (await this.cycle(['fast', 'normal'], true))) });
+    this.refreshes = new RefreshGate({
+      clock,
+      poll: (began) =>
+        this.enqueue(async () => {
+          began();
+          await this.cycle(['fast', 'normal'], true);
+        }),
+    });
   }
 
   get id(): string {
@@ -121,12 +128,13 @@ export class AccountPoller implements CommandAccount {
 
   async stop(): Promise<void> {
     this.timers.stop();
+    this.refreshes.cancel();
     await this.queue.idle();
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
   }
 
-  /** Polls every tier now (the refresh command), or joins a forced poll under a minute old; resolves when done. */
+  /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
   refresh(): Promise<void> {
     return this.refreshes.request();
   }
@@ -165,7 +173,7 @@ export class AccountPoller implements CommandAccount {
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
-    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now) });
+    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now, this.access.session.advice) });
     this.updateAvailability(now);
     this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -186,7 +194,7 @@ export class AccountPoller implements CommandAccount {
     const now = this.options.clock.now();
     this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [problem.key]: this.health.problem(now) });
+    this.publishStates({ [problem.key]: this.health.problem(now, this.access.session.advice) });
     this.updateAvailability(now);
   }
 

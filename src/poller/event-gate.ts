@@ -1,11 +1,13 @@
 // The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
-// hold yet fire, and only after the memory saying so is on disk.
+// hold yet fire, and only after the memory saying so is on disk; for a tracked kind also the edits and
+// removals of records already known (`<kind>_changed`, `<kind>_removed`).
 import { SeenStore, type NewItem } from '../store/seen.js';
+import type { Tracking } from '../store/tracked.js';
 import type { EventPayload } from '../feature-kit/state.js';
 import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 
-export type EventBatch = [kind: string, items: NewItem<EventFields>[]];
+export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 
 export interface EventGateOptions {
   dataDir: string;
@@ -34,7 +36,12 @@ export class EventGate {
     const seen = this.seen;
     if (!seen || batches.length === 0) return;
     const undo = seen.checkpoint();
-    const toFire = batches.map(([kind, items]) => [kind, seen.take(kind, items)] as const);
+    const toFire: [string, EventFields[]][] = [];
+    for (const [kind, items, tracking] of batches) {
+      // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
+      toFire.push([kind, seen.take(kind, items).map((item) => ({ event_type: kind, ...item.payload }))]);
+      if (tracking) toFire.push([kind, seen.track(kind, items, tracking).map((h) => ({ event_type: `${kind}_${h.change}`, ...h.payload }))]);
+    }
     // The memory is saved before publishing: after a crash an event may be missed, never repeated.
     // When it cannot be saved, nothing fires and the memory goes back, so the items fire later.
     try {
@@ -46,9 +53,8 @@ export class EventGate {
       this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the event memory in data_dir; events wait');
       return;
     }
-    for (const [kind, items] of toFire) {
-      // The kind is the event entity's only event type (Home Assistant's `event_type`).
-      for (const item of items) this.options.fire(kind, { event_type: kind, ...item.payload });
+    for (const [kind, payloads] of toFire) {
+      for (const payload of payloads) this.options.fire(kind, payload as EventPayload);
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   type Receiver,
   type UnreadCounts,
 } from './schemas/messages.js';
+import { outboxListResponse, sentMessageResponse, type SentItem, type SentMessageDetails } from './schemas/outbox.js';
 import type { MessagingClient, MessagingReply } from './messaging.js';
 import type { z } from 'zod';
 
@@ -68,6 +69,17 @@ export class MessagesApi {
   message(mailbox: Mailbox, id: string): Promise<FullMessage> {
     if (!MAILBOXES.includes(mailbox) || !MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
     return this.read(`/api/${mailbox}/messages/${id}`, fullMessageResponse);
+  }
+
+  /** The newest `limit` sent messages (the outbox list names the first receiver only). */
+  sentList(limit = 10): Promise<SentItem[]> {
+    return this.read('/api/outbox/messages', outboxListResponse, { limit: String(limit) });
+  }
+
+  /** One sent message with every receiver and whether they read it; opening it changes nothing (spec 4.8). */
+  sentMessage(id: string): Promise<SentMessageDetails> {
+    if (!MESSAGE_ID.test(id)) throw new Error(`not a message id: ${JSON.stringify(id.slice(0, 40))}`);
+    return this.read(`/api/outbox/messages/${id}`, sentMessageResponse);
   }
 
   /** The downloadLink of one attachment (opens nothing, marks nothing read). */

@@ -23,10 +23,23 @@ export interface StandardSources {
   comments?: readonly GradeComment[];
 }
 
+/** The marks of spec 2.5 that Grades may hold beside the scale (shown, never averaged); compared in lower case. */
+const MARKS = new Set(['bz', 'np', 'nk', 'uł', 'nł', 'zl', 'nz', 'zw', 'uc', 'nu', '+', '-']);
+
+/**
+ * Spec 2.4: only the 1-6 scale (with + or -; a bare 0 where a school counts zeros) and the marks of
+ * spec 2.5 are what Grades holds as a grade. Anything else (a stray '85', '0+') is not a grade at all:
+ * it is shown nowhere, not as the newest grade, not in a list, not as an event.
+ */
+export function isGradeEntry(value: string | undefined): boolean {
+  const v = value?.trim().toLowerCase() ?? '';
+  return /^(0|[1-6][+-]?)$/.test(v) || MARKS.has(v);
+}
+
 export function standardGradeItems(src: StandardSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.categories);
   const comments = commentIndex(src.comments);
-  return (src.grades ?? []).map((g) => {
+  return (src.grades ?? []).filter((g) => isGradeEntry(g.Grade)).map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const details: GradeDetails = {};
     if (g.Improvement !== undefined) details.improves = `grade:${g.Improvement}`;

@@ -8,11 +8,16 @@
 // - its title names a textbook or workbook ('podręcznik', 'ćwiczenia', 'zeszyt ćwiczeń');
 // - its dueDate is not after its lendedAt (a placeholder, not a loan period);
 // - its loan runs 150 days or more (a library loan is weeks; a school-year loan is ten months).
+// A 'BOOK' none of these marks, lent in the first weeks of the school year when the free textbooks are
+// handed out (a primer such as "Elementarz Pierwszaka" with a placeholder due date), may be either: its
+// past due date cannot tell overdue, so overdue is unknown (null) for it and it is not counted.
 import type { Lending } from '../portal/schemas/library.js';
 import { collapse, dayOf, fold, textCompare } from './common.js';
 
-const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|textbook)/;
+const TEXTBOOK_TITLE = /(^|[^a-z])(podrecznik|cwiczeni|zeszyt cwiczen|elementarz|textbook)/;
 const LONG_LOAN_DAYS = 150;
+/** How long after the school year's start free textbooks are handed out. */
+const HANDOUT_DAYS = 30;
 
 const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
@@ -34,8 +39,8 @@ export interface LentBook {
   lent: string | null;
   due: string | null;
   freeTextbook: boolean;
-  /** A real loan past its due date (a free textbook never is). */
-  overdue: boolean;
+  /** A real loan past its due date (a free textbook never is); null when it cannot be known. */
+  overdue: boolean | null;
   extendable: boolean | null;
 }
 
@@ -47,8 +52,25 @@ export interface LibraryLendings {
   nextDue: string | null;
 }
 
-/** The child's lendings, nearest due first, with overdue flagged. */
-export function libraryLendings(lendings: readonly Lending[], today: string): LibraryLendings {
+/**
+ * Lent while free textbooks are handed out: from the school year's start (Classes.BeginSchoolYear,
+ * else 1 September of the year it was lent in) to HANDOUT_DAYS after.
+ */
+function inHandout(lent: string | undefined, yearBegin: string | undefined): boolean {
+  if (lent === undefined) return false;
+  const begin = yearBegin !== undefined && yearBegin <= lent ? yearBegin : `${lent.slice(0, 4)}-09-01`;
+  return lent >= begin && daysBetween(begin, lent) <= HANDOUT_DAYS;
+}
+
+/** Whether a lending is past due: never for a free textbook, unknown for one that may be a textbook. */
+function overdueOf(lending: Lending, textbook: boolean, due: string | null, today: string, yearBegin: string | undefined): boolean | null {
+  if (textbook || due === null || due >= today) return false;
+  return inHandout(dayOf(lending.lendedAt), yearBegin) ? null : true;
+}
+
+/** The child's lendings, nearest due first, with overdue flagged. yearBegin: the school year's first day, when known. */
+export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string): LibraryLendings {
+  const begin = dayOf(yearBegin);
   const books = lendings
     .map((l): LentBook => {
       const due = dayOf(l.dueDate) ?? null;
@@ -59,14 +81,14 @@ export function libraryLendings(lendings: readonly Lending[], today: string): Li
         lent: dayOf(l.lendedAt) ?? null,
         due,
         freeTextbook: textbook,
-        overdue: !textbook && due !== null && due < today,
+        overdue: overdueOf(l, textbook, due, today, begin),
         extendable: l.isExtendable ?? null,
       };
     })
     .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || textCompare(a.due ?? '9999', b.due ?? '9999'));
   return {
     books,
-    overdue: books.filter((b) => b.overdue).length,
+    overdue: books.filter((b) => b.overdue === true).length,
     nextDue: books.find((b) => !b.freeTextbook && b.due !== null && b.due >= today)?.due ?? null,
   };
 }

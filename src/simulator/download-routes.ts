@@ -27,7 +27,7 @@ export function downloadPage(world: World, call: Call): Reply {
   if (redirectTo !== undefined) return redirect(redirectTo, { login: session.login });
   const file = world.downloads.file(kind, id, name);
   const target =
-    kind === 'homework'
+    kind === 'homework' || world.downloads.schoolFilesByKey
       ? world.downloads.issueKey(session.login, kind, id, file)
       : world.downloads.issueGetFile(session.login, kind, id, file);
   return redirect(target, { login: session.login });

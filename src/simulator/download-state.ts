@@ -48,6 +48,8 @@ export class SimDownloads {
   keyWait = 0;
   /** An attachment's /get answers its HTML waiting page this many times before the file. */
   attachmentWaits = 1;
+  /** School files go through single-use keys as homework does (spec 4.6) instead of a one-time GetFile link. */
+  schoolFilesByKey = false;
   /** Keys handed out so far. */
   keysIssued = 0;
   /** Files actually handed out, in order. */

@@ -30,6 +30,8 @@ export class SimMessaging {
   /** Life of new messaging sessions; tests may shorten it. */
   sessionLifetimeMs = MESSAGING_SESSION_LIFETIME_MS;
   readonly fixture: MessagingFixture;
+  /** `readed` of a sent message's receivers: the time of reading (the default) or only a 0/1 flag. */
+  readedForm: 'time' | 'flag' = 'time';
   /** Every message accounts sent, in order (tests assert recipient, topic and body here). */
   readonly sent: SentMessage[] = [];
   private readonly sessions = new Map<string, { login: string; expiresAt: number; killed: boolean }>();
@@ -170,6 +172,18 @@ export class SimMessaging {
     message.readDate = `${date} ${time}`;
   }
 
+  /**
+   * A receiver opens a message the login sent (every receiver when none is named): the sent message
+   * then lists them with `readed`.
+   */
+  readSent(login: string, id: number, receiverAccountId?: string): void {
+    const sent = this.outbox(login).find((s) => s.id === id);
+    if (!sent) throw new Error(`simulator: ${login} sent no message ${id}`);
+    const { date, time } = warsawNow(this.env.now());
+    sent.readAt ??= {};
+    for (const r of sent.receivers) if (receiverAccountId === undefined || r === receiverAccountId) sent.readAt[r] ??= `${date} ${time}`;
+  }
+
   recordSent(entry: Omit<SentMessage, 'id' | 'sent'>): SentMessage {
     const { date, time } = warsawNow(this.env.now());
     const sent: SentMessage = { ...entry, id: this.newId(), sent: `${date} ${time}` };
@@ -216,6 +230,8 @@ export class SimMessaging {
         content: o.body,
         category: 'normal',
         sent: o.sent,
+        // A receiver in the fixture's readBy read it when it arrived.
+        readAt: Object.fromEntries((o.readBy ?? []).map((u) => [this.staffByUser(u)?.accountId ?? String(u), o.sent])),
       });
     }
     this.mailboxes.set(login, state);

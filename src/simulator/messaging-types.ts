@@ -69,6 +69,8 @@ export interface SentMessage {
   sent: string;
   /** Set for a reply. */
   originalMessageId?: number;
+  /** Receivers (accountId) who opened it, with when ("YYYY-MM-DD HH:MM:SS", may hold a date token). */
+  readAt?: Record<string, string>;
 }
 
 export interface NextSendAnswer {

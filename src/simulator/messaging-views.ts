@@ -105,7 +105,9 @@ export function outboxItems(world: World, sent: readonly SentMessage[]): Record<
 export function sentMessage(world: World, s: SentMessage): Record<string, unknown> {
   const receivers = s.receivers.map((id) => {
     const name = receiverName(world.messaging, id);
-    return { firstName: name.first, lastName: name.last, group: 'Nauczyciele', readed: 0 };
+    const at = s.readAt?.[id];
+    const readed = at === undefined ? 0 : world.messaging.readedForm === 'flag' ? 1 : dateOf(world, at);
+    return { firstName: name.first, lastName: name.last, group: 'Nauczyciele', readed };
   });
   return {
     data: {
@@ -119,7 +121,7 @@ export function sentMessage(world: World, s: SentMessage): Record<string, unknow
       isMessageWithdrawn: 0,
       receivers,
       receiversCount: receivers.length,
-      readedCount: 0,
+      readedCount: receivers.filter((r) => r.readed !== 0).length,
     },
   };
 }

@@ -1,9 +1,11 @@
 // The memory of items already announced as events, per child and kind, kept in data_dir so that a
-// restart or a re-login never fires the same event twice.
+// restart or a re-login never fires the same event twice; for the tracked kinds also what each record
+// last said (tracked.ts), so that an edit or a removal fires once too.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
+import { CHANGE_FLOOD, compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
 
 /** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
 const FLOOD_LIMIT = 20;
@@ -18,11 +20,14 @@ export interface NewItem<P = unknown> {
 
 type Memory = Record<string, string[]>;
 
-const memorySchema = z.record(z.string(), z.array(z.string()));
+const idsSchema = z.record(z.string(), z.array(z.string()));
+/** Since the tracked kinds: the ids and the records; the older file held the ids alone. */
+const fileSchema = z.union([z.object({ ids: idsSchema, records: trackedSchema }), idsSchema.transform((ids) => ({ ids, records: {} }))]);
 
 export class SeenStore {
   private readonly path: string;
   private memory: Memory = {};
+  private records: TrackedMemory = {};
   private dirty = false;
 
   constructor(dataDir: string, child: string) {
@@ -35,9 +40,12 @@ export class SeenStore {
    * nothing (no flood of old events).
    */
   async load(onBroken?: (error: Error) => void): Promise<void> {
-    const saved = await readStored(this.path, memorySchema, { onBroken });
+    const saved = await readStored(this.path, fileSchema, { onBroken });
     // Spread, not Object.assign: a key such as __proto__ stays a plain key.
-    if (saved) this.memory = { ...saved };
+    if (saved) {
+      this.memory = { ...saved.ids };
+      this.records = { ...saved.records };
+    }
   }
 
   /**
@@ -57,14 +65,34 @@ export class SeenStore {
   }
 
   /**
-   * A way back to the memory as it is now (when saving what take() added failed). A shallow copy is
-   * enough: take() replaces a kind's list, never changes one in place.
+   * The edits and removals of a tracked kind's records since the last read (call after take() with
+   * the same items). The first read of a kind, and more than CHANGE_FLOOD at once, are remembered
+   * without announcing.
+   */
+  track(kind: string, items: readonly NewItem<Record<string, unknown>>[], tracking: Tracking): Happening[] {
+    const before = this.records[kind];
+    // A copy: the checkpoint keeps the kind's old records object as it was.
+    const records = structuredClone(before ?? {});
+    const happened = compareRecords(records, items, tracking);
+    if (JSON.stringify(records) !== JSON.stringify(before ?? {}) || before === undefined) {
+      this.records[kind] = records;
+      this.dirty = true;
+    }
+    if (before === undefined || happened.length > CHANGE_FLOOD) return [];
+    return happened;
+  }
+
+  /**
+   * A way back to the memory as it is now (when saving what take() and track() added failed). A
+   * shallow copy is enough: both replace a kind's entry, never change one in place.
    */
   checkpoint(): () => void {
     const copy = { ...this.memory };
+    const records = { ...this.records };
     const dirty = this.dirty;
     return () => {
       this.memory = copy;
+      this.records = records;
       this.dirty = dirty;
     };
   }
@@ -72,7 +100,7 @@ export class SeenStore {
   /** Writes the memory if it changed; resolves true when it wrote. */
   async save(): Promise<boolean> {
     if (!this.dirty) return false;
-    await writeJson(this.path, this.memory);
+    await writeJson(this.path, { ids: this.memory, records: this.records });
     this.dirty = false;
     return true;
   }

@@ -1,25 +1,33 @@
-// The board's script as the server holds it: the browser code of src/web/browser/ bundled by esbuild,
-// read once into memory and served as `board.<hash>.js`, so a browser may keep it for good (a new
-// version has a new name, which the page, revalidated each time, then points to).
+// The board's script and style sheet as the server holds them: the browser code of src/web/browser/
+// and the .css files it imports, bundled by esbuild, read once into memory and served as
+// `board.<hash>.js` and `board.<hash>.css`, so a browser may keep them for good (a new version has a
+// new name, which the page, revalidated each time, then points to).
 // The bundle is made by `npm run build` (scripts/bundle.mjs, with the options below) into
-// dist/browser/board.js, which the bin, the Docker image and the add-on read. Run from the sources
-// (the tests), the browser code is bundled at first use instead, so a change to it shows at once.
+// dist/browser/board.js and board.css, which the bin, the Docker image and the add-on read. Run from
+// the sources (the tests), the browser code is bundled at first use instead, so a change shows at once.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
+import { packageRoot } from '../util/package-root.js';
 
-export interface BoardScript {
-  /** The script's path under the board: `board.<hash>.js`. */
+export interface BoardAsset {
+  /** The file's path under the board: `board.<hash>.js` or `board.<hash>.css`. */
   file: string;
   body: string;
 }
 
-/** The entry point and the built file, relative to the package's root. */
+export interface BoardAssets {
+  script: BoardAsset;
+  style: BoardAsset;
+}
+
+/** The entry point and the built script, relative to the package's root; esbuild writes the CSS beside it. */
 export const BOARD_ENTRY = 'src/web/browser/board.ts';
 export const BOARD_BUNDLE = 'dist/browser/board.js';
+const BOARD_STYLE = 'dist/browser/board.css';
 
 /**
  * How esbuild bundles it: one script (the CSP allows files of the bridge's own only, no modules
@@ -36,37 +44,42 @@ export const BROWSER_BUILD = {
   logLevel: 'warning',
 } as const;
 
-let loaded: BoardScript | undefined;
+let loaded: BoardAssets | undefined;
 
-/** The script, read (or bundled) at the first call and kept. */
-export function boardScript(): BoardScript {
+/** The script and the style sheet, read (or bundled) at the first call and kept. */
+export function boardAssets(): BoardAssets {
   if (loaded === undefined) {
-    const body = readBundle(fileURLToPath(import.meta.url));
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    loaded = { file: `board.${hash}.js`, body };
+    const { js, css } = readBundle(fileURLToPath(import.meta.url));
+    loaded = { script: named(js, 'js'), style: named(css, 'css') };
   }
   return loaded;
 }
 
-function readBundle(self: string): string {
-  const root = packageRoot(dirname(self));
-  if (self.endsWith('.ts')) return bundleNow(root);
-  const built = join(root, BOARD_BUNDLE);
-  if (!existsSync(built)) throw new Error(`The board's script is missing (${built}): run npm run build.`);
-  return readFileSync(built, 'utf8');
+function named(body: string, ext: string): BoardAsset {
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  return { file: `board.${hash}.${ext}`, body };
 }
 
-/** The folder of package.json above this file: the sources' root, or the built package's (dist/ sits in it). */
-function packageRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
-  }
+function readBundle(self: string): { js: string; css: string } {
+  const root = packageRoot(dirname(self));
+  if (self.endsWith('.ts')) return bundleNow(root);
+  const read = (file: string): string => {
+    const built = join(root, file);
+    if (!existsSync(built)) throw new Error(`The board's ${file.endsWith('.css') ? 'style sheet' : 'script'} is missing (${built}): run npm run build.`);
+    return readFileSync(built, 'utf8');
+  };
+  return { js: read(BOARD_BUNDLE), css: read(BOARD_STYLE) };
 }
 
 /** Bundles the browser code in memory with esbuild (a development dependency, present wherever the sources run). */
-function bundleNow(root: string): string {
+function bundleNow(root: string): { js: string; css: string } {
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  const result = esbuild.buildSync({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], write: false });
-  return result.outputFiles[0]!.text;
+  // An outfile names the outputs (board.js, board.css) though nothing is written.
+  const result = esbuild.buildSync({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile: join(root, BOARD_BUNDLE), write: false });
+  const output = (ext: string): string => {
+    const file = result.outputFiles.find((f) => f.path.endsWith(ext));
+    if (file === undefined) throw new Error(`esbuild made no ${ext} of ${BOARD_ENTRY}`);
+    return file.text;
+  };
+  return { js: output('.js'), css: output('.css') };
 }

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
-import { BOARD_CSS, boardHtml } from './board-page.js';
-import { boardScript } from './board-bundle.js';
+import { boardHtml } from './board-page.js';
+import { boardAssets, type BoardAsset } from './board-bundle.js';
 import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
@@ -17,7 +17,7 @@ export interface BoardOptions {
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
-  /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
+  /** The token (for the feeds' keys) and port for the cards' feed addresses; without it the cards offer no calendars. */
   feeds?: BoardFeedAccess | undefined;
   /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
   clock?: Clock | undefined;
@@ -42,30 +42,32 @@ const path = (req: WebRequest): string => req.segments.join('/');
 export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] {
   const timing = { coalesceMs: options.coalesceMs ?? 1000, heartbeatMs: options.heartbeatMs ?? 25_000 };
   const events = new BoardEvents(data, timing, options.clock ?? systemClock);
-  const script = boardScript();
+  const { script, style } = boardAssets();
   const text = (type: string, body: string): WebResponse => ({
     status: 200,
     // Revalidated every time (the server answers 304 by ETag): an upgrade never leaves an old page.
     headers: { 'Content-Type': type, 'Cache-Control': 'no-cache' },
     body,
   });
-  // The script's name changes with its content: a browser keeps it as long as it likes.
-  const immutable: WebResponse = {
+  // The script's and the style sheet's names change with their content: a browser keeps them as long as it likes.
+  const immutable = (type: string, asset: BoardAsset): WebResponse => ({
     status: 200,
-    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' },
-    body: script.body,
-  };
+    headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable' },
+    body: asset.body,
+  });
+  const scriptAnswer = immutable('text/javascript; charset=utf-8', script);
+  const styleAnswer = immutable('text/css; charset=utf-8', style);
   return [
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req);
-      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, data: now.json, feedAccess: access }));
-      // It holds the token and the family's data: for this browser only, never a shared cache.
+      const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req, data.children().map((c) => c.id));
+      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, style: style.file, data: now.json, feedAccess: access }));
+      // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
       return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },
-    (req) => (path(req) === 'board.css' ? text('text/css; charset=utf-8', BOARD_CSS) : undefined),
-    (req) => (path(req) === script.file ? immutable : undefined),
+    (req) => (path(req) === style.file ? styleAnswer : undefined),
+    (req) => (path(req) === script.file ? scriptAnswer : undefined),
     (req) => (path(req) === 'api/board' ? text('application/json; charset=utf-8', current(data).json) : undefined),
     (req) => {
       if (path(req) !== 'api/events') return undefined;

@@ -4,7 +4,7 @@
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
@@ -156,6 +156,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
     query: withoutToken(parsed.query, token),
     headers: req.headers,
     trusted: access.via !== 'open',
+    via: access.via,
     ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
   };
   let answer: WebResponse | undefined;
@@ -171,11 +172,11 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   send(req, res, answer, extra, head);
 }
 
-/** The query without the token, under any name: a route cannot echo it into a page or a link. */
+/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   const kept = new URLSearchParams();
   for (const [key, value] of query) {
-    if (key !== 'token' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
+    if (key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
   }
   return kept;
 }
@@ -188,12 +189,26 @@ function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | 
   return undefined;
 }
 
-/** A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the client). */
+/**
+ * A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the
+ * client). Opened before anything is sent, never through a link: the route checked the real path, and
+ * a link put there since is refused (404).
+ */
 function sendFile(res: ServerResponse, answer: WebResponse, path: string, headers: Record<string, string>, head: boolean): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return plain(res, 404, 'Not found.\n', {}, head);
+  }
   res.writeHead(answer.status, { 'Cache-Control': 'private, no-cache', ...answer.headers, ...headers });
-  if (head) return void res.end();
-  const file = createReadStream(path);
+  if (head) {
+    closeSync(fd);
+    return void res.end();
+  }
+  const file = createReadStream('', { fd });
   file.on('error', () => res.destroy());
+  res.on('close', () => file.destroy());
   file.pipe(res);
 }
 

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { boardScript } from '../../src/web/board-bundle.js';
+import { boardAssets } from '../../src/web/board-bundle.js';
+
+const { script: boardScript, style: boardStyle } = boardAssets();
 
 // A Wednesday in the second lesson: Ania's English is a substitution, her 5th lesson (Plastyka) still on.
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -125,7 +127,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
       await h.advanceMinutes(20);
       await school.clock.advance(1000);
       await page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' }).waitFor({ timeout: 10_000 });
-      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/board.css`, `${prefix}/${boardScript().file}`, `${prefix}/api/events`]));
+      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/${boardStyle.file}`, `${prefix}/${boardScript.file}`, `${prefix}/api/events`]));
       expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
       await context.close();
     } finally {
@@ -143,7 +145,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(text).not.toMatch(/Ania|Jan|Przyroda|Klasa/);
     expect(await page.$('.child')).toBeNull();
     // The data routes refuse too.
-    for (const path of ['api/board', 'api/events', boardScript().file]) {
+    for (const path of ['api/board', 'api/events', boardScript.file, boardStyle.file]) {
       expect((await page.goto(`http://127.0.0.1:${port}/${path}`))?.status(), path).toBe(401);
     }
     await context.close();

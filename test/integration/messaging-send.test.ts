@@ -195,12 +195,19 @@ describe('sending a fixed message', () => {
     expect((await refusal(sender.send('sick'))).fields).toEqual({ sent: null, code: 'unknown_outcome' });
   });
 
-  it.each([400, 422])('a %i is refused (sent: false) and may be pressed again at once', async (status) => {
+  it.each([400, 401, 403, 422])('a %i is refused (sent: false) and may be pressed again at once', async (status) => {
     const { sender } = await setup();
     sim.messaging.answerNextSend(ANIA.login, { status });
     expect((await refusal(sender.send('sick'))).fields).toEqual({ sent: false, code: 'rejected' });
     expect(sim.count(POST)).toBe(1);
     await expect(sender.send('sick')).resolves.toMatchObject({ sent: true });
+  });
+
+  it.each([404, 405, 409, 413, 429])('any other 4xx (%i) is an unknown outcome (sent: null), not a refusal', async (status) => {
+    const { sender } = await setup();
+    sim.messaging.answerNextSend(ANIA.login, { status });
+    expect((await refusal(sender.send('sick'))).fields).toEqual({ sent: null, code: 'unknown_outcome' });
+    expect(sim.count(POST)).toBe(1);
   });
 
   it('refuses with no POST when the session check fails or the school has no messages module', async () => {

@@ -63,7 +63,19 @@ const schoolTrip = z.looseObject({
 });
 export const schoolTripsResponse = z.looseObject({ Data: lenientList(schoolTrip) });
 
+const schoolFile = z.looseObject({
+  id: numericId,
+  displayName: text,
+  /** "YYYY-MM-DD HH:MM:SS". */
+  addedOnDate: text,
+  /** A web path on the portal host (/pliki_szkoly/pobierz/<id>), downloaded through spec 4.6. */
+  downloadUrl: text,
+  fileStatus: text,
+});
+export const schoolFilesResponse = z.looseObject({ Data: lenientList(schoolFile) });
+
 export type HomeWork = z.output<typeof homeWork>;
+export type SchoolFile = z.output<typeof schoolFile>;
 export type HomeWorkCategory = z.output<typeof homeWorkCategory>;
 export type HomeworkAssignment = z.output<typeof homeworkAssignment>;
 export type ParentTeacherConference = z.output<typeof conference>;

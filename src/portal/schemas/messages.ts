@@ -6,17 +6,17 @@ import { toBool, toNumber, toText } from './fields.js';
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
+export function isObject(value: unknown): value is Obj {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The object under `data`, or the root itself when there is no such wrapper. */
-function unwrap(root: unknown): unknown {
+export function unwrap(root: unknown): unknown {
   return isObject(root) && 'data' in root ? root.data : root;
 }
 
 /** The first list found: the root, `data`, or `data.<key>` / `<key>`. */
-function listIn(root: unknown, key?: string): unknown[] | undefined {
+export function listIn(root: unknown, key?: string): unknown[] | undefined {
   if (Array.isArray(root)) return root;
   const inner = unwrap(root);
   if (Array.isArray(inner)) return inner;
@@ -31,7 +31,7 @@ function idText(value: unknown): string | undefined {
   return toText(value)?.trim();
 }
 
-function joinName(first: unknown, last: unknown): string | undefined {
+export function joinName(first: unknown, last: unknown): string | undefined {
   const name = [toText(first), toText(last)]
     .map((p) => p?.trim())
     .filter((p) => p !== undefined && p !== '')

@@ -2,6 +2,9 @@
 // `board.<hash>.js` (the page's CSP allows no inline script). It draws the board model the page
 // carries, then keeps it current from `api/events` (server-sent events), polling `api/board` every
 // minute while the stream is down.
+// The style sheets, bundled by esbuild into board.css in this order: the board's, then the overlay's.
+import './board.css';
+import './calendars.css';
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardModel } from '../board-model.js';
 import { closeOnEscape } from './calendars.js';

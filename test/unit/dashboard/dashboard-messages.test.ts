@@ -61,8 +61,11 @@ describe('the Messages card of a child', () => {
     const card = messagesCard('en', 'http://192.168.1.5:8099/');
     expect((card.cards as Node[]).map((c) => c.type)).toEqual(['markdown', 'entities', 'markdown']);
     const text = JSON.stringify(card);
-    for (const attr of ['sender', 'date', 'read', 'preview']) expect(text).toContain(`state_attr('sensor.ania_newest_message', '${attr}')`);
-    for (const attr of ['sender', 'date', 'text', 'truncated', 'attachments']) expect(text).toContain(`state_attr('sensor.ania_opened_message', '${attr}')`);
+    expect(text).toContain('set newest_message = \\"sensor.ania_newest_message\\"');
+    expect(text).toContain('set opened_message = \\"sensor.ania_opened_message\\"');
+    expect(text).toContain('set base = \\"http://192.168.1.5:8099\\"');
+    for (const attr of ['sender', 'date', 'read', 'preview']) expect(text).toContain(`state_attr(newest_message, '${attr}')`);
+    for (const attr of ['sender', 'date', 'text', 'truncated', 'attachments']) expect(text).toContain(`state_attr(opened_message, '${attr}')`);
   });
 
   it('presses open_message only after a yes that says the register marks the message read', () => {

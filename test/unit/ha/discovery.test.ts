@@ -118,7 +118,7 @@ describe('childDiscovery', () => {
             availability,
             availability_mode: 'all',
             state_topic: 'dziennik2mqtt/ania/event/grade',
-            event_types: ['grade'],
+            event_types: ['grade', 'grade_changed', 'grade_removed'],
             qos: 1,
           },
         },
@@ -183,6 +183,7 @@ describe('state_class', () => {
       'timetable_today',
       'timetable_tomorrow',
       'catch_up',
+      'school_files',
     ];
     for (const key of counts) expect(cmps[key]?.state_class, key).toBe('measurement');
     // Nothing else: a text state such as the grade `5+` or a lucky number of `None` would break statistics.

@@ -120,4 +120,22 @@ describe('CommandRouter', () => {
     expect(await Promise.all(accepted)).toHaveLength(MAX_PENDING_PER_CHILD);
     expect(await r.handle('ania', 'work', buf('x'))).toEqual({ status: 'ok' });
   });
+
+  it('a command that only waits (a refresh) runs beside the line: a send after it is not held up, and it counts toward the limit', async () => {
+    const r = router({ ania: [] });
+    let release: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (release = resolve));
+    r.register('refresh', async () => {
+      await waiting;
+      return { refreshed: true };
+    }, { concurrent: true });
+    r.register('send', async () => ({ sent: true }));
+    const refresh = r.handle('ania', 'refresh', buf('x'));
+    expect(await r.handle('ania', 'send', buf('x'))).toEqual({ status: 'ok', sent: true });
+    const more = Array.from({ length: MAX_PENDING_PER_CHILD - 1 }, () => r.handle('ania', 'refresh', buf('x')));
+    expect(await r.handle('ania', 'send', buf('x'))).toEqual({ status: 'error', error: 'busy, try again later' });
+    release();
+    expect(await refresh).toEqual({ status: 'ok', refreshed: true });
+    await Promise.all(more);
+  });
 });

@@ -1,43 +1,112 @@
-// The refresh gate on its own: joins while a forced poll waits or runs and for a minute after it
-// started, polls again after the minute, and a clock set back does not keep it shut.
+// The refresh gate on its own, on the injected clock: a press is answered only by a poll that began
+// after it; inside the minute after a forced poll began, presses wait for one more poll when the
+// minute is over, and a flood still costs at most one forced poll a minute.
 import { describe, expect, it } from 'vitest';
 import { FORCED_POLL_GAP_MS, RefreshGate } from '../../../src/poller/refresh-gate.js';
 import { FakeClock } from '../../helpers/clock.js';
 
-function gate(): { gate: RefreshGate; clock: FakeClock; polls: () => number; finish: () => void } {
+/** A gate whose polls begin at once and finish when the test says (finish()). */
+function gate() {
   const clock = new FakeClock('2026-11-18T09:10:00+01:00');
-  let polls = 0;
+  const began: number[] = [];
   let finish: () => void = () => undefined;
+  let start: () => void = () => undefined;
+  let queued = false;
   const g = new RefreshGate({
     clock,
-    poll: () => {
-      polls++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    },
+    poll: (begin) =>
+      new Promise<void>((resolve) => {
+        finish = resolve;
+        start = () => {
+          begin();
+          began.push(clock.now());
+        };
+        if (!queued) start();
+      }),
   });
-  return { gate: g, clock, polls: () => polls, finish: () => finish() };
+  return {
+    gate: g,
+    clock,
+    began,
+    finish: () => finish(),
+    /** Polls wait in the account's queue until begin() is called. */
+    queue: () => (queued = true),
+    begin: () => start(),
+  };
 }
 
+const answered = (promise: Promise<void>): (() => boolean) => {
+  let done = false;
+  void promise.then(() => (done = true));
+  return () => done;
+};
+
 describe('RefreshGate', () => {
-  it('joins a running poll and, for a minute from its start, a finished one', async () => {
+  it('a press after a poll finished, inside its minute, runs one more poll when the minute is over', async () => {
     const t = gate();
     const first = t.gate.request();
-    const joined = t.gate.request();
-    expect(t.polls()).toBe(1);
-    let answered = false;
-    void joined.then(() => (answered = true));
+    t.finish();
+    await first;
+    await t.clock.advance(20_000);
+    // The message arrived after that poll: this press must not be answered by it.
+    const late = answered(t.gate.request());
+    await t.clock.advance(10_000);
+    const later = answered(t.gate.request()); // joins the same waiting poll
     await Promise.resolve();
-    expect(answered).toBe(false); // answered only once the poll is done
+    expect(late()).toBe(false);
+    expect(t.began).toHaveLength(1);
+    await t.clock.advance(FORCED_POLL_GAP_MS - 30_000 - 1);
+    expect(t.began).toHaveLength(1);
+    await t.clock.advance(1);
+    expect(t.began).toEqual([t.began[0], t.began[0]! + FORCED_POLL_GAP_MS]);
     t.finish();
-    await Promise.all([first, joined]);
-    t.clock.set(t.clock.now() + FORCED_POLL_GAP_MS - 1);
-    await t.gate.request(); // already done: answered at once
-    expect(t.polls()).toBe(1);
-    t.clock.set(t.clock.now() + 1);
-    const next = t.gate.request();
-    expect(t.polls()).toBe(2);
+    await t.clock.advance(0);
+    expect(late()).toBe(true);
+    expect(later()).toBe(true);
+  });
+
+  it('a press while a poll is reading waits for the next one; a press while one waits in the queue joins it', async () => {
+    const t = gate();
+    t.queue();
+    const first = answered(t.gate.request());
+    const joined = answered(t.gate.request()); // the poll has not begun: it will read after this press
+    t.begin();
+    expect(t.began).toHaveLength(1);
+    const during = answered(t.gate.request()); // the poll is reading: it may have read the inbox already
     t.finish();
-    await next;
+    await t.clock.advance(0);
+    expect([first(), joined(), during()]).toEqual([true, true, false]);
+    await t.clock.advance(FORCED_POLL_GAP_MS);
+    t.begin();
+    t.finish();
+    await t.clock.advance(0);
+    expect(during()).toBe(true);
+    expect(t.began).toHaveLength(2);
+  });
+
+  it('a flood of presses costs at most one forced poll a minute', async () => {
+    const t = gate();
+    const starts: number[] = [];
+    for (let second = 0; second < 300; second++) {
+      void t.gate.request();
+      if (t.began.length > starts.length) {
+        starts.push(t.began.at(-1)!);
+        t.finish();
+      }
+      await t.clock.advance(1000);
+    }
+    expect(starts).toHaveLength(5);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(FORCED_POLL_GAP_MS);
+  });
+
+  it('a press a minute or more after the last poll began polls at once', async () => {
+    const t = gate();
+    const first = t.gate.request();
+    t.finish();
+    await first;
+    await t.clock.advance(FORCED_POLL_GAP_MS);
+    void t.gate.request();
+    expect(t.began).toHaveLength(2);
   });
 
   it('a clock set back after a poll does not shut the gate until it catches up', async () => {
@@ -47,8 +116,21 @@ describe('RefreshGate', () => {
     await first;
     t.clock.set(t.clock.now() - 365 * 24 * 3_600_000);
     const again = t.gate.request();
-    expect(t.polls()).toBe(2);
+    expect(t.began).toHaveLength(2);
     t.finish();
     await again;
+  });
+
+  it('stopping answers the presses that wait for the minute, without a poll', async () => {
+    const t = gate();
+    const first = t.gate.request();
+    t.finish();
+    await first;
+    const waiting = answered(t.gate.request());
+    t.gate.cancel();
+    await t.clock.advance(0);
+    expect(waiting()).toBe(true);
+    await t.clock.advance(FORCED_POLL_GAP_MS);
+    expect(t.began).toHaveLength(1);
   });
 });

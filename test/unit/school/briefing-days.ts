@@ -52,8 +52,8 @@ export const WEEK: SchoolDay[] = [
 ];
 
 export const TESTS: AgendaItem[] = [
-  { key: 't1', kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null },
-  { key: 't2', kind: 'test', date: '2026-11-25', time: null, subject: 'Język polski', category: 'Kartkówka', content: null, teacher: null },
+  { key: 't1', kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', until: null, teacher: null },
+  { key: 't2', kind: 'test', date: '2026-11-25', time: null, subject: 'Język polski', category: 'Kartkówka', content: null, until: null, teacher: null },
 ];
 
 export const HOMEWORK: HomeworkItem[] = [

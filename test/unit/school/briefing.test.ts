@@ -113,7 +113,7 @@ describe('the briefing, day by day', () => {
   }
 
   it('keeps the state within 255 characters with the day and hours first, however much there is to say', () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ key: `t${i}`, kind: 'test' as const, date: '2026-11-25', time: null, subject: `Przedmiot o bardzo długiej nazwie ${i}`, category: 'Sprawdzian', content: null, teacher: null }));
+    const many = Array.from({ length: 12 }, (_, i) => ({ key: `t${i}`, kind: 'test' as const, date: '2026-11-25', time: null, subject: `Przedmiot o bardzo długiej nazwie ${i}`, category: 'Sprawdzian', content: null, until: null, teacher: null }));
     for (const language of LANGUAGES) {
       const words = BRIEFING_TEXT[language](briefing(at('2026-11-24', '14:00', { tests: many })));
       expect(words.state.length, language).toBeLessThanOrEqual(MAX_STATE);

@@ -66,6 +66,16 @@ describe('grade items of every kind', () => {
     });
   });
 
+  it('leaves out an entry of Grades that is not on the 1-6 scale nor a mark (spec 2.4): no newest grade, no recent, no event', () => {
+    const items = gradeItems({ grades: grades([[1, '4', 1], [2, '85', 1], [3, 'np', 1], [4, '0+', 1], [5, '5-', 1], [6, '+', 1], [7, 'NP', 1]]) }, names);
+    expect(items.map((i) => i.shown).sort()).toEqual(['+', '4', '5-', 'NP', 'np']);
+    const { newest, recent } = newestGrades(items);
+    // The stray 85 was entered last of all but one: it must not be the newest grade nor in the list.
+    expect(newest?.shown).toBe('NP');
+    expect(recent.map((i) => i.shown)).not.toContain('85');
+    expect(gradeEvents(items).map((e) => e.payload.grade)).not.toContain('85');
+  });
+
   it('shows point grades as points with the percentage of the category maximum', () => {
     const [item] = gradeItems(pointSources, names);
     expect(item).toMatchObject({

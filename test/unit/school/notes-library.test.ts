@@ -66,6 +66,24 @@ describe('library', () => {
     expect(isFreeTextbook(lending(fields))).toBe(expected);
   });
 
+  it('a primer is a textbook; a book lent while textbooks are handed out has no overdue that can be known', () => {
+    expect(isFreeTextbook(lending({ title: 'Elementarz Pierwszaka', lendedAt: '2026-09-02', dueDate: '2026-11-03' }))).toBe(true);
+    const { lendings } = ebiblioLendingsResponse.parse({
+      lendings: [
+        { identifier: 'a', type: 'BOOK', title: 'Dzieci z Bullerbyn', lendedAt: '2026-09-03', dueDate: '2026-10-03' },
+        { identifier: 'b', type: 'BOOK', title: 'Akademia pana Kleksa', lendedAt: '2026-10-12', dueDate: '2026-11-12' },
+      ],
+    });
+    const books = libraryLendings(lendings, '2026-11-23', '2026-09-01');
+    expect(books.books.map((b) => [b.title, b.overdue])).toEqual([
+      ['Dzieci z Bullerbyn', null],
+      ['Akademia pana Kleksa', true],
+    ]);
+    expect(books.overdue).toBe(1);
+    // Without the school year's start, 1 September stands in.
+    expect(libraryLendings(lendings, '2026-11-23').books[0]?.overdue).toBeNull();
+  });
+
   it('library_due counts lendings; only real loans past due are overdue', () => {
     const { lendings } = ebiblioLendingsResponse.parse({
       lastSynchronizationTimestamp: 1767225600,

@@ -1,0 +1,81 @@
+// The school-files feature, normal tier, a few times a day: the school's shared files (spec 2.8,
+// SchoolFiles) -> school_files and school_file events. The list changes a few times a term, so it is
+// read every 6 hours, never in the first cycle after a start (a start's requests are the budget's
+// dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
+// in the background and served by the web server at /files/<child>/school/<id>/<name>.
+import { basename } from 'node:path';
+import { schoolFilesResponse } from '../portal/schemas/agenda.js';
+import { schoolFileEvents, schoolFiles, type SchoolFileItem } from '../school/school-files.js';
+import { HOUR, MINUTE } from '../feature-kit/resources.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { withAttributes } from '../feature-kit/render.js';
+import { feature, type FeatureAccess } from './feature.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** A little under 6 hours, so that it lines up with the 20-minute normal polls. */
+export const SCHOOL_FILES_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** How many of the newest files are listed and (with downloads) saved. */
+const LISTED = 10;
+
+/** One school file as published: `path` and `url` once it is saved (downloads on). */
+export type SchoolFileFacts = { id: string; name: string; date: string | null; path?: string; url?: string };
+
+/** The attributes of school_files: the newest files first. */
+export type SchoolFilesFacts = { files: SchoolFileFacts[] };
+
+export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
+
+export const schoolFilesFeature = feature({
+  name: 'school-files',
+  tier: 'normal',
+  entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus')],
+  create: (access) => new SchoolFilesSource(access),
+});
+
+class SchoolFilesSource implements Source {
+  private cycles = 0;
+
+  constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
+
+  /** Not in a start's first cycle (unless asked for): the retained state shows meanwhile. */
+  due(ctx: SourceContext): boolean {
+    return this.cycles++ > 0 || ctx.forced;
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, maxAgeMs: SCHOOL_FILES_MAX_AGE, staleOnError: true });
+    if (answer === undefined) return { states: { school_files: { state: null, attributes: { files: [] } } } };
+    const items = schoolFiles(answer.Data);
+    const newest = items.slice(0, LISTED);
+    const saved = this.saveInBackground(ctx, newest);
+    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } };
+  }
+
+  /** Starts the downloads of the newest files (each once); answers where the saved ones are. */
+  private saveInBackground(ctx: SourceContext, files: readonly SchoolFileItem[]): (id: string) => string | undefined {
+    const downloads = ctx.downloads;
+    if (!downloads) return () => undefined;
+    for (const f of files) {
+      const url = f.downloadUrl;
+      if (url === null) continue;
+      const folder = downloads.downloader.inFolder(['school', f.id]);
+      downloads.files.request(`school:${f.id}`, ctx.now, () => folder.schoolFile(url, f.name));
+    }
+    return (id) => downloads.files.pathOf(`school:${id}`);
+  }
+}
+
+/** The web server's path of a saved school file. */
+export function schoolFileUrl(child: string, id: string, name: string): string {
+  return `/files/${encodeURIComponent(child)}/school/${encodeURIComponent(id)}/${encodeURIComponent(name)}`;
+}
+
+/** school_files: how many files the school shares; the newest first, with where each is saved. */
+export function renderSchoolFiles(items: readonly SchoolFileItem[], saved: (id: string) => string | undefined, child: string): Published<typeof schoolFilesEntity> {
+  const files = items.slice(0, LISTED).map((f): SchoolFileFacts => {
+    const path = saved(f.id);
+    return { id: f.id, name: f.name, date: f.date, ...(path === undefined ? {} : { path, url: schoolFileUrl(child, f.id, basename(path)) }) };
+  });
+  return withAttributes(items.length, { files });
+}

@@ -1,0 +1,108 @@
+// The sent-message feature, normal tier: the sent box (spec 4.8) -> sent_message and message_read
+// events. Did the teacher read it? The outbox list is read every 6 hours (a message sent through the
+// portal's own pages shows then) and at the next poll after the bridge sends; a message of the last
+// 7 days that someone has not read yet is opened (no side effect) at every normal poll until all have.
+// Once every receiver has read, nothing is asked but the 6-hourly list.
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { newestSent, readEvents, readKey, sortSent, watched, type SentInput, type SentView } from '../school/sent-messages.js';
+import { HOUR, MINUTE } from '../feature-kit/resources.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
+import { stateText, withAttributes } from '../feature-kit/render.js';
+import { isoWarsaw } from '../util/time.js';
+import { feature, type FeatureAccess } from './feature.js';
+import { isolate } from './messages.js';
+import { shape, type Published } from '../feature-kit/contract.js';
+import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
+import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+
+/** The outbox list's age at most (a little under 6 hours, to line up with the 20-minute polls). */
+export const OUTBOX_LIST_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** Messages opened per poll at most (the newest unread ones first). */
+const OPENED_PER_POLL = 3;
+const LIST_LIMIT = 10;
+
+/** One receiver as published: whether they read it and when (null while unread). */
+export type SentReceiverFacts = { name: string; read: boolean; read_at: string | null };
+
+/** The attributes of sent_message. */
+export type SentMessageFacts = { message_id?: string; to: string[]; date?: string | null; read_by_all?: boolean; read: SentReceiverFacts[] };
+
+export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
+
+export const sentMessageFeature = feature({
+  name: 'sent-message',
+  tier: 'normal',
+  entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open')],
+  create: (access) => new SentMessages(access),
+});
+
+class SentMessages implements Source {
+  private cycles = 0;
+  private list: SentItem[] | undefined;
+  private listAt = 0;
+  private readonly details = new Map<string, SentMessageDetails>();
+  private readonly seenRead = new Map<string, string>();
+  private absent = false;
+
+  constructor(private readonly access: Pick<FeatureAccess, 'messages' | 'outbox'>) {}
+
+  /** Not in a start's first cycle (unless asked for): the retained state shows meanwhile. */
+  due(ctx: SourceContext): boolean {
+    return this.cycles++ > 0 || ctx.forced;
+  }
+
+  restate(): SourceResult['states'] {
+    return this.states();
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const api = this.access.messages;
+    try {
+      const sentSince = this.access.outbox.lastSendAt();
+      if (ctx.forced || this.list === undefined || ctx.now - this.listAt >= OUTBOX_LIST_MAX_AGE || (sentSince !== undefined && sentSince >= this.listAt)) {
+        this.list = sortSent(await api.sentList(LIST_LIMIT));
+        this.listAt = ctx.now;
+        const listed = new Set(this.list.map((m) => m.id));
+        for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
+      }
+      for (const id of watched({ list: this.list, details: this.details }, ctx.today).slice(0, OPENED_PER_POLL)) {
+        const details = await api.sentMessage(id);
+        this.details.set(id, details);
+        for (const r of details.receivers) {
+          const key = readKey(id, r.name);
+          if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));
+        }
+      }
+      this.absent = false;
+    } catch (error) {
+      if (error instanceof MessagesUnavailableError) {
+        this.absent = true;
+        return { states: this.states() };
+      }
+      throw isolate(error);
+    }
+    return { states: this.states(), events: { message_read: readEvents(this.input()) } };
+  }
+
+  private input(): SentInput {
+    return { list: this.list ?? [], details: this.details, seenRead: this.seenRead };
+  }
+
+  private states(): SourceResult['states'] {
+    if (this.absent) return { sent_message: { state: null, attributes: { to: [], read: [] } } };
+    if (this.list === undefined) return {};
+    return { sent_message: renderSentMessage(newestSent(this.input())) };
+  }
+}
+
+/** sent_message: the newest sent message's topic; to whom, when, and who read it when. */
+export function renderSentMessage(sent: SentView | null): Published<typeof sentMessageEntity> {
+  if (sent === null) return { state: null, attributes: { to: [], read: [] } };
+  return withAttributes(stateText(sent.topic) ?? '', {
+    message_id: sent.id,
+    to: sent.to,
+    date: sent.date,
+    read_by_all: sent.readByAll,
+    read: sent.receivers.map((r) => ({ name: r.name, read: r.read, read_at: r.readAt })),
+  });
+}

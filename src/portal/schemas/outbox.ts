@@ -1,0 +1,73 @@
+// The sent box (spec 2.10, 4.8): the outbox list names the first receiver of each sent message; one
+// sent message, opened (no side effect), lists every receiver with `readed`. Read leniently: `readed`
+// may be a flag (0/1, a boolean) or the time it was read.
+import { z } from 'zod';
+import { isObject, joinName, listIn, unwrap } from './messages.js';
+import { toNumber, toText } from './fields.js';
+
+/** One item of GET /outbox/messages. */
+export interface SentItem {
+  id: string;
+  topic: string;
+  /** The receiver as listed (the first one when there are several). */
+  to: string | undefined;
+  sendDate: string | undefined;
+}
+
+function sentItem(raw: unknown): SentItem | undefined {
+  if (!isObject(raw)) return undefined;
+  const id = toText(raw.messageId)?.trim();
+  if (id === undefined || !/^\d{1,20}$/.test(id)) return undefined;
+  return {
+    id,
+    topic: toText(raw.topic) ?? '',
+    to: toText(raw.receiverName)?.trim() || joinName(raw.receiverFirstName, raw.receiverLastName),
+    sendDate: toText(raw.sendDate),
+  };
+}
+
+/** GET /outbox/messages: {data: [...], total} or a bare array. */
+export const outboxListResponse = z.unknown().transform((root, ctx) => {
+  const list = listIn(root);
+  if (list === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'not a message list' });
+    return z.NEVER;
+  }
+  return list.map(sentItem).filter((m): m is SentItem => m !== undefined);
+});
+
+/** One receiver of a sent message: whether they read it and, when the portal says, when. */
+export interface SentReceiver {
+  name: string;
+  read: boolean;
+  /** The portal's time of reading, when `readed` carries one. */
+  readAt: string | undefined;
+}
+
+const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
+
+function receiver(raw: unknown): SentReceiver | undefined {
+  if (!isObject(raw)) return undefined;
+  const name = toText(raw.name)?.trim() || joinName(raw.firstName, raw.lastName) || toText(raw.receiverName)?.trim();
+  if (name === undefined) return undefined;
+  const readed = raw.readed;
+  const at = typeof readed === 'string' && TIME.test(readed.trim()) ? readed.trim() : undefined;
+  const flag = typeof readed === 'boolean' ? readed : (toNumber(readed) ?? 0) > 0;
+  return { name, read: at !== undefined || flag, readAt: at };
+}
+
+/** GET /outbox/messages/<id>: the message with its receivers (flat or under data). */
+export const sentMessageResponse = z.unknown().transform((root, ctx) => {
+  const data = unwrap(root);
+  if (!isObject(data) || !Array.isArray(data.receivers)) {
+    ctx.addIssue({ code: 'custom', message: 'not a sent message with receivers' });
+    return z.NEVER;
+  }
+  return {
+    topic: toText(data.topic),
+    sendDate: toText(data.sendDate),
+    receivers: data.receivers.map(receiver).filter((r): r is SentReceiver => r !== undefined),
+  };
+});
+
+export type SentMessageDetails = z.output<typeof sentMessageResponse>;

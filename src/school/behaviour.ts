@@ -1,0 +1,113 @@
+// The formal behaviour grade (spec 2.4, BehaviourGrades/Points) as a parent reads it: the newest
+// grade in words ("bardzo dobre"), whether it is only a proposal, and the semester's and the year's
+// grades and proposals beside it. A points school has no such grade: its child's points are the sum
+// of the semester's entries.
+import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import { byId, dayOf, fold, timeKey } from './common.js';
+import type { Names } from './names.js';
+import { recordSemester, type Semester } from './semester.js';
+
+/** The classic scale's words, used when BehaviourGrades/Types is missing (spec 2.4's mapping). */
+const CLASSIC_WORDS: Record<string, { short: string; name: string }> = {
+  '1': { short: 'wz', name: 'wzorowe' },
+  '2': { short: 'bdb', name: 'bardzo dobre' },
+  '3': { short: 'db', name: 'dobre' },
+  '4': { short: 'popr', name: 'poprawne' },
+  '5': { short: 'ndp', name: 'nieodpowiednie' },
+  '6': { short: 'ng', name: 'naganne' },
+};
+
+/** One formal grade: what it says, which period it closes, and whether it is only proposed. */
+export interface BehaviourMark {
+  /** The grade in words ("bardzo dobre"), else its short form. */
+  grade: string;
+  /** The short form ("bdb") when known. */
+  short: string | null;
+  period: 'semester' | 'final';
+  proposal: boolean;
+  semester: Semester | null;
+  /** YYYY-MM-DD. */
+  date: string | null;
+  teacher: string | null;
+  category: string | null;
+}
+
+export interface Behaviour {
+  /** The newest formal grade (a proposal too); null at a points school or before the first. */
+  newest: BehaviourMark | null;
+  semester: BehaviourMark | null;
+  semesterProposal: BehaviourMark | null;
+  final: BehaviourMark | null;
+  finalProposal: BehaviourMark | null;
+  /** A points school: the sum of this semester's points (null where the school grades on the scale). */
+  points: number | null;
+  /** The semester the points and the current grades are of. */
+  currentSemester: Semester;
+}
+
+export interface BehaviourInput {
+  grades: readonly BehaviourGrade[];
+  types?: readonly BehaviourType[];
+  categories?: readonly BehaviourCategory[];
+  names: Names;
+  today: string;
+  endFirstSemester?: string;
+}
+
+/** The category's words decide where a record says nothing: "propozycja" / "przewidywana", "roczna" / "końcowa". */
+function periodOf(g: BehaviourGrade, category: string | undefined): { period: 'semester' | 'final'; proposal: boolean } {
+  const words = fold(category);
+  // "śródroczna" (mid-year) holds "roczna" (yearly): only the word standing alone means the year.
+  const yearly = /(^|[^a-z])(roczn|koncow)/.test(words.replace(/srodroczn/g, ''));
+  const proposal = g.IsProposal === true || /propozyc|przewidywan/.test(words);
+  return { period: g.IsFinal === true || (g.IsSemester !== true && yearly) ? 'final' : 'semester', proposal };
+}
+
+export function behaviour(input: BehaviourInput): Behaviour {
+  const types = byId(input.types);
+  const categories = byId(input.categories);
+  const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
+  const newestFirst = [...input.grades].sort((a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id));
+  const pointsEntries = newestFirst.filter((g) => g.Value !== undefined);
+  const marks: BehaviourMark[] = [];
+  for (const g of newestFirst) {
+    if (g.Value !== undefined) continue;
+    const words = markWords(g, types);
+    if (words === null) continue;
+    const category = g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim();
+    const semester = recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null;
+    marks.push({
+      ...words,
+      ...periodOf(g, category),
+      semester,
+      date: dayOf(g.Date ?? g.AddDate) ?? null,
+      teacher: input.names.teacher(g.AddedBy),
+      category: category ?? null,
+    });
+  }
+  const find = (period: BehaviourMark['period'], proposal: boolean): BehaviourMark | null =>
+    marks.find((m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester)) ?? null;
+  const pointsNow = pointsEntries.filter((g) => (recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? currentSemester) === currentSemester);
+  return {
+    newest: marks[0] ?? null,
+    semester: find('semester', false),
+    semesterProposal: find('semester', true),
+    final: find('final', false),
+    finalProposal: find('final', true),
+    points: pointsEntries.length === 0 ? null : pointsNow.reduce((sum, g) => sum + (g.Value ?? 0), 0),
+    currentSemester,
+  };
+}
+
+/** A classic grade's words: ShortName/Text when the school fills them, else the type it points at. */
+function markWords(g: BehaviourGrade, types: Map<string, BehaviourType>): { grade: string; short: string | null } | null {
+  const short = g.ShortName?.trim();
+  const text = g.Text?.trim();
+  if (short || text) return { grade: text || short || '', short: short || null };
+  if (g.BehaviourGrade === undefined) return null;
+  const type = types.get(g.BehaviourGrade);
+  const known = CLASSIC_WORDS[g.BehaviourGrade];
+  const name = type?.Name?.trim() || known?.name;
+  const shortcut = type?.Shortcut?.trim() || known?.short || null;
+  return name ? { grade: name, short: shortcut } : shortcut ? { grade: shortcut, short: shortcut } : null;
+}

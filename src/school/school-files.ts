@@ -1,0 +1,34 @@
+// The school's shared files (spec 2.8, SchoolFiles): newest first, and one piece of news per file
+// the family has not seen.
+import type { SchoolFile } from '../portal/schemas/agenda.js';
+import { dayOf, timeKey } from './common.js';
+import type { NewsItem } from './common.js';
+
+export interface SchoolFileItem {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD. */
+  date: string | null;
+  /** When the school added it, as the portal gives it. */
+  added: string | null;
+  /** Its web path on the portal (spec 4.6 downloads it); null when the portal gives none. */
+  downloadUrl: string | null;
+}
+
+/** Every file, newest first (by when it was added; the higher id first on a tie). */
+export function schoolFiles(files: readonly SchoolFile[]): SchoolFileItem[] {
+  return files
+    .map((f) => ({
+      id: f.id,
+      name: f.displayName?.trim() || `plik-${f.id}`,
+      date: dayOf(f.addedOnDate) ?? null,
+      added: f.addedOnDate?.trim() ?? null,
+      downloadUrl: f.downloadUrl?.trim() || null,
+    }))
+    .sort((a, b) => timeKey(b.added ?? undefined).localeCompare(timeKey(a.added ?? undefined)) || Number(b.id) - Number(a.id));
+}
+
+/** One candidate per file: the seen memory fires only those it has not announced. */
+export function schoolFileEvents(items: readonly SchoolFileItem[]): NewsItem[] {
+  return items.map((f) => ({ id: `school_file:${f.id}`, payload: { id: f.id, name: f.name, date: f.date } }));
+}
