@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { schoolFilesResponse } from '../portal/schemas/agenda.js';
 import { schoolFileEvents, schoolFiles, type SchoolFileItem } from '../school/school-files.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
+import { steady } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
@@ -15,6 +16,8 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 
 /** A little under 6 hours, so that it lines up with the 20-minute normal polls. */
 export const SCHOOL_FILES_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** The school files' row of the fetch plan: the list changes a few times a term. */
+export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE);
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;
 
@@ -29,6 +32,7 @@ export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
+  plan: [SCHOOL_FILES_ROW],
   entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus')],
   create: (access) => new SchoolFilesSource(access),
 });
@@ -44,7 +48,7 @@ class SchoolFilesSource implements Source {
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, maxAgeMs: SCHOOL_FILES_MAX_AGE, staleOnError: true });
+    const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, row: SCHOOL_FILES_ROW, staleOnError: true });
     if (answer === undefined) return { states: { school_files: { state: null, attributes: { files: [] } } } };
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
