@@ -30,6 +30,9 @@ export const lucky = feature({
   create: () => new LuckySource(),
 });
 
+/** What the briefing reads: the number as last read (its day may be past). */
+export type LuckyOutput = LuckyNumber | undefined;
+
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private inUse = true;
@@ -56,7 +59,7 @@ class LuckySource implements Source {
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
     const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
-    return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
+    return { states: renderLucky(today), events: { lucky: luckyEvents(today) }, output: this.lucky satisfies LuckyOutput };
   }
 
   /** The states as of today without asking the portal (the day may have moved on since). */

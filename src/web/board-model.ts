@@ -4,6 +4,7 @@
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
 import { received, type ItemOf, type Received } from '../feature-kit/contract.js';
+import { briefingEntity } from '../features/briefing.js';
 import { luckyNumber } from '../features/lucky.js';
 import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
@@ -32,6 +33,8 @@ export interface BoardChild {
   className: string | null;
   lucky: { number: string; mine: boolean; /** "na czwartek", for a number of another day; else null. */ day: string | null } | null;
   headline: BoardHeadline | null;
+  /** The briefing's short line (the next school day in a sentence); null before the first. */
+  briefing: string | null;
   day: BoardDay | null;
   homework: { title: string; items: Array<{ subject: string | null; text: string }> };
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
@@ -100,6 +103,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     className: child.model,
     lucky: luckyOf(s(luckyNumber), clock, text),
     headline: headlineOf(s(currentLesson), day, clock, text),
+    briefing: s(briefingEntity)?.state ?? null,
     day,
     homework: homeworkOf(s(homeworkDueEntity), clock, text),
     tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
