@@ -7,6 +7,7 @@ import { filled, markdownText, reads, type TemplateName, type TemplateValue } fr
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { problem } from '../features/status.js';
+import { briefingEntity } from '../features/briefing.js';
 import { unreadMessages } from '../features/messages.js';
 import { unreadNotices } from '../features/notices.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
@@ -107,6 +108,12 @@ export const summary: Block = (e, t) => {
   if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
   return markdown(e, t, 'summary', { lucky_number: reads(luckyNumber, 'day'), unread_messages: reads(unreadMessages), unread_notices: reads(unreadNotices) }, { text_only: true });
+};
+
+/** The briefing's line: the next school day in a sentence, where a parent looks first. */
+export const briefingLine: Block = (e, t) => {
+  if (!e.has(briefingEntity)) return undefined;
+  return markdown(e, t, 'briefing', { briefing: reads(briefingEntity) }, { text_only: true }, []);
 };
 
 /** The lesson in progress or the next one, today's hours and today's lessons with their changes. */

@@ -18,6 +18,7 @@ export const TEMPLATES = [
   'problem',
   'password-advice',
   'summary',
+  'briefing',
   'today',
   'next-day',
   'tests-week',

@@ -5,7 +5,7 @@
 import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
-import { ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
+import { briefingLine, ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
 import { calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences } from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
 
@@ -20,7 +20,7 @@ export type DashboardLang = Language;
  * at_school join `today`, timetable_today/timetable_tomorrow get blocks after `today`/`nextDay`,
  * next_test and grade_at_risk go after `testsWeek`.
  */
-const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, today, nextDay, testsWeek];
+const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, briefingLine, today, nextDay, testsWeek];
 
 /**
  * A child's own view: one section per group of blocks. Later (issue 13): average_<subject> joins
