@@ -11,6 +11,8 @@ import { calendarFeeds } from './features/calendar-feeds.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { removeLeftoverParts } from './store/downloads.js';
+import { removeLeftoverTemps } from './store/files.js';
+import { DataDirLock } from './store/lock.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { Config } from './config/schema.js';
 import type { ReconnectPolicy } from './mqtt/client.js';
@@ -55,6 +57,8 @@ export class App {
   private memory: WebMemory | undefined;
   /** At most two downloads at once for the whole process (spec 8). */
   private readonly slots = new DownloadSlots();
+  /** One bridge per data folder: taken first in start(), given up last in stop(). */
+  private lock: DataDirLock | undefined;
 
   constructor(options: AppOptions) {
     this.options = options;
@@ -63,6 +67,12 @@ export class App {
   async start(): Promise<void> {
     const { config, log, version } = this.options;
     const clock = this.options.clock ?? systemClock;
+    const lock = new DataDirLock(config.data_dir);
+    await lock.acquire((owner) => log.info({ owner }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over'));
+    this.lock = lock;
+    // A write cut off by the last stop left its temporary file; nothing writes yet.
+    const leftovers = await removeLeftoverTemps(config.data_dir);
+    if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
     const bridge =
       this.options.publisher ??
       new Bridge({
@@ -148,6 +158,8 @@ export class App {
     await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
     await (this.bridge ?? this.options.publisher)?.stop();
+    await this.lock?.release();
+    this.lock = undefined;
   }
 
   /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
-import { portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
-import { checkHelp } from './i18n/problem-advice.js';
+import { writeFile } from 'node:fs/promises';
+import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { checkHelp, passwordChangeAdvice } from './i18n/problem-advice.js';
+import { LoginTrace } from './portal/trace.js';
+import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.js';
 import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
@@ -23,6 +26,8 @@ export interface CheckOptions {
   clock?: Clock;
   /** Print the addresses with the access token (`check --show-token`); else without it. */
   showToken?: boolean;
+  /** `check --trace FILE`: write each account's login and first reads there (no secrets, no child data). */
+  trace?: string;
 }
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
@@ -31,13 +36,16 @@ const DEVICE_COOKIE = 'DeviceCookie';
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
   const ids: string[] = [];
-  for (const account of options.config.accounts) {
-    const result = await checkAccount(account, options);
+  const trace = options.trace === undefined ? undefined : new LoginTrace(options.config.portal);
+  for (const [n, account] of options.config.accounts.entries()) {
+    trace?.account(n + 1);
+    const result = await checkAccount(account, options, trace);
     if (!result.ok) failed++;
     if (result.id !== undefined) ids.push(result.id);
   }
   const total = options.config.accounts.length;
   options.out.write(failed === 0 ? `\nAll ${total} account(s) work.\n` : `\n${failed} of ${total} account(s) failed.\n`);
+  if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   await printWebUrls(options, ids);
   return failed === 0 ? 0 : 1;
 }
@@ -78,8 +86,24 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   );
 }
 
+/** Writes the transcript (owner-only: it is meant for a bug report, but shows the school's answers). */
+async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace): Promise<void> {
+  const header = [
+    `# dziennik2mqtt ${VERSION} check --trace`,
+    '# Each request of every account\'s login and first reads: method, host, path, status, Location, the',
+    '# names of cookies set, content type and the shape of the body. No password, cookie or token value,',
+    '# code or state value, or child data is written.',
+  ].join('\n');
+  try {
+    await writeFile(file, trace.text(header), { mode: 0o600 });
+    options.out.write(`\ntranscript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)\n`);
+  } catch (error) {
+    options.out.write(`\ncould not write the transcript to ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
+  }
+}
+
 /** Whether the account works, and its child's id when known (configured, or from the child's name). */
-async function checkAccount(account: AccountConfig, options: CheckOptions): Promise<{ ok: boolean; id?: string }> {
+async function checkAccount(account: AccountConfig, options: CheckOptions, trace?: LoginTrace): Promise<{ ok: boolean; id?: string }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
@@ -90,6 +114,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
   // The same portal access the bridge uses, without its session store: check logs in afresh.
   const { session, gateway, messaging } = new PortalAccess({ account, urls: config.portal, clock, log });
   if (saved) session.http.useJar(await deviceOnlyJar(saved));
+  const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
   try {
     const loggedInAt = clock.now();
     await session.forceLogin();
@@ -100,6 +125,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const id = account.id ?? childSlug(me.firstName);
     out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${id})\n`);
     out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
+    if (session.advice === 'password_change_advised') out.write(`     advice: ${passwordChangeAdvice('en')}\n`);
     const modules = await probeModules(gateway, clock.now(), me.unitId);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
@@ -111,6 +137,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     if (!saved && !(await store.load().catch(() => undefined))) {
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
     }
+    trace?.outcome(session.advice === undefined ? 'logged in and read' : `logged in and read (advice: ${session.advice})`);
     return { ok: true, id };
   } catch (error) {
     const reason = problemReason(error);
@@ -119,7 +146,12 @@ async function checkAccount(account: AccountConfig, options: CheckOptions): Prom
     const said = words === undefined ? '' : ` The portal said: "${words}"`;
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
+    const step = loginStepOf(error);
+    if (step !== undefined) out.write(`     the login stopped at step: ${step}\n`);
+    trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
     return { ok: false, id: account.id };
+  } finally {
+    unobserve?.();
   }
 }
 

@@ -20,6 +20,8 @@ export interface CliArgs {
   quirks?: string;
   /** check: print the web server's addresses with the access token. */
   showToken: boolean;
+  /** check: write the transcript of each login and first reads to this file. */
+  trace?: string;
   /** token: make a new access token. */
   rotate: boolean;
   help: boolean;
@@ -44,10 +46,12 @@ Options:
                    school-complex, moved-lesson, school-averages, bootstrap-via-auth
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
-  --lang pl|en     dashboard: the language of its labels (default: the config's language)
+  --lang pl|en|uk  dashboard: the language of its labels (default: the config's language)
   --board-url URL  dashboard: where its link to the family board goes (default: the add-on's panel,
                    else http://<this machine>:<http.port>/)
   --show-token     check: also print the board's and the feeds' addresses with the access token
+  --trace FILE     check: write each login's requests to FILE for a bug report (paths, statuses,
+                   cookie names, body shapes; never a password, cookie value, code or child data)
   --rotate         token: make the new token (required: the command changes what others use)
   --help, --version
 `;
@@ -105,6 +109,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case '--show-token':
         args.showToken = true;
         break;
+      case '--trace':
+        args.trace = value();
+        break;
       case '--rotate':
         args.rotate = true;
         break;
@@ -123,6 +130,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (args.addon && args.config !== undefined) throw new ConfigError('usage', ['give --config or --addon, not both']);
   if (args.command === 'token' && !args.rotate && !args.help) throw new ConfigError('usage', ['token needs --rotate (to see the addresses with the current token: check --show-token)']);
   if (args.showToken && args.command !== 'check') throw new ConfigError('usage', ['--show-token goes with check']);
+  if (args.trace !== undefined && args.command !== 'check') throw new ConfigError('usage', ['--trace goes with check']);
   if (args.rotate && args.command !== 'token') throw new ConfigError('usage', ['--rotate goes with token']);
   return args;
 }

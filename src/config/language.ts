@@ -1,7 +1,7 @@
 // The languages a family can choose for what Home Assistant shows (config `language`). Ids, topics and
 // attribute keys never depend on it: only the words people read.
 
-export const LANGUAGES = ['pl', 'en'] as const;
+export const LANGUAGES = ['pl', 'en', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The config's default: the bridge is made for Polish families. */
@@ -16,7 +16,9 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** A text in every language. */
 export type Texts = Readonly<Record<Language, string>>;
 
+const CLASS_WORD: Texts = { pl: 'Klasa', en: 'Class', uk: 'Клас' };
+
 /** The device's model line in Home Assistant, e.g. `Klasa 4b`. */
 export function classModel(className: string, language: Language): string {
-  return language === 'pl' ? `Klasa ${className}` : `Class ${className}`;
+  return `${CLASS_WORD[language]} ${className}`;
 }

@@ -193,7 +193,15 @@ export const configSchema = z
   })
   .superRefine((c, ctx) => {
     const ids = new Set<string>();
+    // One login is one session, one journal and one set of files in data_dir: listed twice, the
+    // bridge would poll twice and send a command's message twice.
+    const logins = new Map<string, number>();
     c.accounts.forEach((a, i) => {
+      const key = a.login.trim().toLowerCase();
+      const first = logins.get(key);
+      if (first !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['accounts', i, 'login'], message: `the same login as accounts[${first}].login ("${a.login}"); list each account once` });
+      } else logins.set(key, i);
       if (a.id === undefined) return;
       if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'id'], message: `duplicate id "${a.id}"` });
       ids.add(a.id);

@@ -41,8 +41,8 @@ export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
 export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
 
 // Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
-export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
-export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
+export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
+export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
 
 export const agenda = feature({
   name: 'agenda',
@@ -51,8 +51,8 @@ export const agenda = feature({
   entities: [
     homeworkDueEntity,
     upcomingTestsEntity,
-    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe' }, 'mdi:notebook-edit', { tracked: true }),
-    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian' }, 'mdi:file-document-edit', { tracked: true }),
+    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', { tracked: true }),
+    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', { tracked: true }),
   ],
   create: () => new AgendaSource(),
 });

@@ -32,14 +32,14 @@ export type AttendanceFacts = {
   unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
 };
 
-export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
+export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
 
 export const attendance = feature({
   name: 'attendance',
   tier: 'normal',
   entities: [
     absencesUnexcused,
-    eventEntity('absence', { en: 'Absence', pl: 'Nieobecność' }, 'mdi:account-off', { tracked: true }),
+    eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', { tracked: true }),
   ],
   create: () => new AttendanceSource(),
 });

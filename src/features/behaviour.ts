@@ -28,7 +28,7 @@ export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
 };
 
 // Named ...Entity: the school rule is called behaviour.
-export const behaviourEntity = sensor('behaviour', { en: 'Behaviour', pl: 'Zachowanie' }, { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() });
+export const behaviourEntity = sensor('behaviour', { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' }, { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() });
 
 export const behaviourFeature = feature({
   name: 'behaviour',

@@ -66,8 +66,8 @@ export type AverageFacts = {
   points?: { subject: string; percent: number | null; count: number }[];
 };
 
-export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
-export const average = sensor('average', { en: 'Average', pl: 'Średnia' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
+export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
+export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
 export const grades = feature({
   name: 'grades',
@@ -75,7 +75,7 @@ export const grades = feature({
   entities: [
     newestGrade,
     average,
-    eventEntity('grade', { en: 'Grade', pl: 'Ocena' }, 'mdi:school', { tracked: true }),
+    eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', { tracked: true }),
     gradeAtRisk,
   ],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],

@@ -17,7 +17,7 @@ export type LendingFacts = { title: string | null; author: string | null; lent: 
 /** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
 export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
 
-export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
+export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
 
 export const library = feature({
   name: 'library',

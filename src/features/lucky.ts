@@ -16,8 +16,8 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
  */
 export type LuckyFacts = { day: string | null; register_number: string | null; in_use: boolean };
 
-export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
-export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek' }, { icon: 'mdi:clover' });
+export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
+export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
 
 export const lucky = feature({
   name: 'lucky',
@@ -25,7 +25,7 @@ export const lucky = feature({
   entities: [
     luckyNumber,
     luckyToday,
-    eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek' }, 'mdi:clover'),
+    eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover'),
   ],
   create: () => new LuckySource(),
 });

@@ -33,8 +33,8 @@ interface Listed {
 export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & { has_attachments: boolean };
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
-export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
-export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
+export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
+export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
 
 export const messages = feature({
   name: 'messages',
@@ -42,7 +42,7 @@ export const messages = feature({
   entities: [
     unreadMessages,
     newestMessage,
-    eventEntity('message', { en: 'Message', pl: 'Wiadomość' }, 'mdi:email'),
+    eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email'),
   ],
   create: (access) => new MessagesSource({ api: access.messages }),
 });

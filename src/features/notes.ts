@@ -13,14 +13,14 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
 
 // Named ...Entity: the school rule newestNote picks the note it shows.
-export const newestNoteEntity = sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga' }, { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() });
+export const newestNoteEntity = sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' }, { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() });
 
 export const notes = feature({
   name: 'notes',
   tier: 'normal',
   entities: [
     newestNoteEntity,
-    eventEntity('note', { en: 'Note', pl: 'Uwaga' }, 'mdi:note-text'),
+    eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text'),
   ],
   create: () => new NotesSource(),
 });

@@ -22,9 +22,9 @@ export type UnreadNotices = { notices: { id: string; subject: string; date: stri
 /** The attributes of newest_notice: the newest announcement, its content cut. */
 export type NewestNoticeFacts = { id: string; content: string; created: string | null; start_date: string | null; end_date: string | null; read: boolean };
 
-export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
-export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
-export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
+export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
+export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
+export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
 
 export const notices = feature({
   name: 'notices',
@@ -33,7 +33,7 @@ export const notices = feature({
     unreadNotices,
     newestNotice,
     markNoticesReadButton,
-    eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie' }, 'mdi:bulletin-board'),
+    eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board'),
   ],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },

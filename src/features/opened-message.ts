@@ -23,12 +23,12 @@ export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 /** Opens the newest unread inbox message; its name says the portal then marks it read. */
 export const openMessageButton = button(
   'open_message',
-  { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)' },
+  { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)', uk: 'Відкрити останнє повідомлення (позначає прочитаним)' },
   'mdi:email-open',
   { key: 'open_message', payload: 'newest' },
 );
 
-const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość' }, 'mdi:reply', {
+const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość', uk: 'Відповісти на відкрите повідомлення' }, 'mdi:reply', {
   key: 'reply',
   template: TEXT_TEMPLATE,
 });

@@ -4,6 +4,7 @@ import type { AccountConfig } from '../config/schema.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
+import { LANGUAGES } from '../config/language.js';
 
 /** The page that holds both tables, from the repository's root. */
 export const ENTITIES_PAGE = 'docs/entities.md';
@@ -48,14 +49,14 @@ const code = (text: string | undefined): string => (text === undefined ? '' : `\
 /** The generated table, markers included. */
 function entityTable(features: readonly Feature[] = FEATURES): string {
   const lines = rows(features).map(({ entity: e, feature }) => {
-    const name = e.name.pl === e.name.en ? e.name.pl : `${e.name.pl} / ${e.name.en}`;
+    const name = [...new Set(LANGUAGES.map((l) => e.name[l]))].join(' / ');
     const columns = [code(e.key), cell(name), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];
     return `| ${columns.join(' | ')} |`;
   });
   return [
     TABLE_MARKERS.start,
     `<!-- generated from src/features by \`${WRITE_COMMAND}\`; edit the features, not this table -->`,
-    '| key | name (`language: pl` / `en`) | platform | device class | state class | category | feature |',
+    '| key | name (`language: pl` / `en` / `uk`) | platform | device class | state class | category | feature |',
     '|---|---|---|---|---|---|---|',
     ...lines,
     TABLE_MARKERS.end,

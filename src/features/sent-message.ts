@@ -27,12 +27,12 @@ export type SentReceiverFacts = { name: string; read: boolean; read_at: string |
 /** The attributes of sent_message. */
 export type SentMessageFacts = { message_id?: string; to: string[]; date?: string | null; read_by_all?: boolean; read: SentReceiverFacts[] };
 
-export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
+export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
 
 export const sentMessageFeature = feature({
   name: 'sent-message',
   tier: 'normal',
-  entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana' }, 'mdi:email-open')],
+  entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open')],
   create: (access) => new SentMessages(access),
 });
 

@@ -21,12 +21,16 @@ export type ProblemFacts = {
   portal_message?: string;
   /** An answer nobody has seen yet: the resource it came from, for a family's report. */
   resource?: string;
+  /** The portal advises changing the password (the bridge skipped it); shown even while OFF. */
+  advice?: 'password_change_advised';
+  /** That advice in the configured language. */
+  advice_message?: string;
 };
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
-export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
-export const problem = binary('problem', { en: 'Problem', pl: 'Problem' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
-export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
+export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
+export const problem = binary('problem', { en: 'Problem', pl: 'Problem', uk: 'Проблема' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
+export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
 
 export const status = feature({
   name: 'status',

@@ -32,7 +32,7 @@ export type SubjectAverageFacts = {
   needed_for_next: string | null;
 } & Omit<SubjectAverage['periods'], 'semester'>;
 
-export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną' }, {
+export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną', uk: 'Загроза незадовільної оцінки' }, {
   deviceClass: 'problem',
   icon: 'mdi:alert-circle-outline',
   attributes: shape<GradeAtRiskFacts>(),
@@ -42,7 +42,7 @@ export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Z
 function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef<string, SubjectAverageFacts> {
   return sensor(
     `average_${slug}`,
-    { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}` },
+    { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
     { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<SubjectAverageFacts>() },
   );
 }
@@ -50,7 +50,7 @@ function subjectAverageEntity(slug: string, name: string | null, id: string): En
 /** How the tables of docs/entities.md list the per-subject sensors. */
 export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
   'average_<subject>',
-  { en: 'Average – <subject>', pl: 'Średnia – <subject>' },
+  { en: 'Average – <subject>', pl: 'Średnia – <subject>', uk: 'Середній бал – <subject>' },
   { icon: 'mdi:chart-line', stateClass: 'measurement' },
 );
 

@@ -121,7 +121,7 @@ export function timetableOf(day: SchoolDay | null): { state: string | null; attr
 }
 
 /** What current_lesson says of a lesson in progress whose subject the portal does not name. */
-const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson' };
+const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson', uk: 'Урок' };
 
 /**
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so

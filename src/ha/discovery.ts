@@ -64,8 +64,8 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
 
 /** Names of the bridge device's entities, in both languages. */
 const BRIDGE_NAMES = {
-  connection_state: { en: 'Connection', pl: 'Połączenie' },
-  log_level: { en: 'Log level', pl: 'Poziom logowania' },
+  connection_state: { en: 'Connection', pl: 'Połączenie', uk: "З'єднання" },
+  log_level: { en: 'Log level', pl: 'Poziom logowania', uk: 'Рівень журналювання' },
 } as const;
 
 /**

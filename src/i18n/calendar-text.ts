@@ -57,6 +57,23 @@ const EN: CalendarText = {
   scope: { school: 'whole school', class: 'class' },
 };
 
+const UK: CalendarText = {
+  feeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
+  changes: CHANGE_WORDS.uk,
+  movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
+  was: 'було',
+  lesson: 'Урок',
+  room: 'Кабінет',
+  teacher: 'Вчитель',
+  note: 'Примітка',
+  agenda: AGENDA_WORDS.uk,
+  freeDay: 'Вихідний день',
+  lessons: (from, to) => (to === null ? `з уроку ${from}` : `уроки ${from}–${to}`),
+  scope: { school: 'уся школа', class: 'клас' },
+};
+
+const CALENDAR_TEXT: Record<Language, CalendarText> = { pl: PL, en: EN, uk: UK };
+
 export function calendarText(language: Language): CalendarText {
-  return language === 'pl' ? PL : EN;
+  return CALENDAR_TEXT[language];
 }

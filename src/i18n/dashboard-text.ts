@@ -4,6 +4,7 @@ import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
+import { ukrainianDashboard } from './dashboard-text-uk.js';
 
 export interface DashboardText {
   title: string;
@@ -265,4 +266,5 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
   },
+  uk: ukrainianDashboard(SIGNATURE_WORDS),
 };

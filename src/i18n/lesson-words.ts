@@ -10,6 +10,7 @@ import type { Language } from '../config/language.js';
 export const CHANGE_WORDS: Readonly<Record<Language, Readonly<Record<ChangeKind, string>>>> = {
   pl: { cancelled: 'odwołana', substitution: 'zastępstwo', room_change: 'zmiana sali', shifted: 'przeniesiona' },
   en: { cancelled: 'cancelled', substitution: 'substitution', room_change: 'room change', shifted: 'moved' },
+  uk: { cancelled: 'скасовано', substitution: 'заміна', room_change: 'зміна кабінету', shifted: 'перенесено' },
 };
 
 /** The weekdays, Monday first (as Python's weekday() and our dayOfWeek() - 1 count). */
@@ -22,12 +23,17 @@ export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; shor
     long: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
     short: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
   },
+  uk: {
+    long: ['понеділок', 'вівторок', 'середа', 'четвер', "п'ятниця", 'субота', 'неділя'],
+    short: ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'нд'],
+  },
 };
 
 /** What an agenda entry is, as its title says when it names no subject ("Wycieczka: Kopalnia Soli"). */
 export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntryKind, string>>>> = {
   pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
   en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
+  uk: { test: 'Контрольна', quiz: 'Коротка контрольна', homework: 'Домашнє завдання', meeting: 'Батьківські збори', trip: 'Екскурсія', event: 'Подія' },
 };
 
 /** "czw. 26.11" / "Thu 26.11" for a YYYY-MM-DD date (the date itself when it is not one). */
@@ -44,6 +50,13 @@ export function shortDay(date: string, language: Language): string {
  * dashboard passes template expressions that print them); no number, no "lesson" part.
  */
 export function movedTo(language: Language, day: string, lessonNo: string | null): string {
-  const lesson = lessonNo === null || lessonNo === '' ? '' : language === 'pl' ? `, lekcja ${lessonNo}` : `, lesson ${lessonNo}`;
-  return language === 'pl' ? `przeniesiona na ${day}${lesson}` : `moved to ${day}${lesson}`;
+  const words = MOVED_WORDS[language];
+  const lesson = lessonNo === null || lessonNo === '' ? '' : `, ${words.lesson} ${lessonNo}`;
+  return `${words.movedTo} ${day}${lesson}`;
 }
+
+const MOVED_WORDS: Readonly<Record<Language, { movedTo: string; lesson: string }>> = {
+  pl: { movedTo: 'przeniesiona na', lesson: 'lekcja' },
+  en: { movedTo: 'moved to', lesson: 'lesson' },
+  uk: { movedTo: 'перенесено на', lesson: 'урок' },
+};

@@ -7,26 +7,37 @@ const ADVICE: Record<ProblemReason, Texts> = {
   wrong_credentials: {
     en: 'The portal did not accept the login or password. Parents log in with the numeric register login (like 1234567u), not with the e-mail of the family portal account. Fix the config; the bridge will not try again for an hour unless the config changes.',
     pl: 'Portal nie przyjął loginu lub hasła. Rodzic loguje się numerycznym loginem do dziennika (np. 1234567u), a nie adresem e-mail konta w portalu dla rodzin. Popraw konfigurację; mostek nie spróbuje ponownie przez godzinę, chyba że konfiguracja się zmieni.',
+    uk: 'Портал не прийняв логін або пароль. Батьки входять із числовим логіном до журналу (як 1234567u), а не з e-mail облікового запису сімейного порталу. Виправте конфігурацію; міст не пробуватиме знову протягом години, якщо конфігурація не зміниться.',
+  },
+  login_changed: {
+    en: 'The portal’s login has changed: it answered in a way this version of the bridge does not know. This is not a wrong password. The last good data stays on show. Update dziennik2mqtt; if the newest version does this too, report it with the transcript of `dziennik2mqtt check --trace FILE` (it holds no password). The bridge tries to log in again at most once an hour.',
+    pl: 'Logowanie w portalu się zmieniło: portal odpowiedział w sposób, którego ta wersja mostka nie zna. To nie jest błędne hasło. Ostatnie poprawne dane zostają widoczne. Zaktualizuj dziennik2mqtt; jeśli najnowsza wersja też tak robi, zgłoś błąd z zapisem z `dziennik2mqtt check --trace PLIK` (nie zawiera hasła). Mostek próbuje zalogować się ponownie najwyżej raz na godzinę.',
+    uk: 'Вхід на порталі змінився: портал відповів так, як ця версія моста не знає. Це не неправильний пароль. Останні правильні дані залишаються на екрані. Оновіть dziennik2mqtt; якщо найновіша версія теж так робить, повідомте про помилку із записом `dziennik2mqtt check --trace ФАЙЛ` (у ньому немає пароля). Міст пробує увійти знову не частіше ніж раз на годину.',
   },
   captcha_required: {
     en: 'The portal asked for a captcha. Log in once in a web browser from the same network (this clears it); the bridge waits 30 minutes before trying again.',
     pl: 'Portal zażądał przepisania kodu z obrazka (captcha). Zaloguj się raz przez przeglądarkę z tej samej sieci (to usuwa żądanie kodu); mostek odczeka 30 minut przed kolejną próbą.',
+    uk: 'Портал вимагає ввести код з картинки (captcha). Увійдіть один раз через браузер з тієї самої мережі (це знімає вимогу); міст зачекає 30 хвилин перед наступною спробою.',
   },
   service_down: {
     en: 'The portal is not answering (daily maintenance or a network problem). The last good data is kept; the bridge tries again at the next poll.',
     pl: 'Portal nie odpowiada (codzienna przerwa techniczna albo problem z siecią). Ostatnie poprawne dane zostają; mostek spróbuje ponownie przy następnym odczycie.',
+    uk: 'Портал не відповідає (щоденна технічна перерва або проблема з мережею). Останні правильні дані зберігаються; міст спробує знову під час наступного читання.',
   },
   session_expired: {
     en: 'The portal ended the session and did not accept a fresh one. The bridge tries again at the next poll.',
     pl: 'Portal zakończył sesję i nie przyjął nowej. Mostek spróbuje ponownie przy następnym odczycie.',
+    uk: 'Портал завершив сесію і не прийняв нову. Міст спробує знову під час наступного читання.',
   },
   unexpected_response: {
     en: 'A part of the portal answered in a way the bridge does not understand. The other data is still updated.',
     pl: 'Część portalu odpowiedziała w sposób, którego mostek nie rozumie. Pozostałe dane są nadal aktualizowane.',
+    uk: 'Частина порталу відповіла так, що міст її не розуміє. Інші дані й далі оновлюються.',
   },
   storage_error: {
     en: 'The bridge cannot write its files in data_dir (the disk is full or read-only). It keeps polling; new events wait until it can write again.',
     pl: 'Mostek nie może zapisać swoich plików w data_dir (dysk jest pełny albo tylko do odczytu). Dalej odczytuje dane; nowe zdarzenia poczekają, aż zapis znów będzie możliwy.',
+    uk: 'Міст не може записати свої файли в data_dir (диск заповнений або лише для читання). Він і далі читає дані; нові події чекатимуть, доки запис знову стане можливим.',
   },
 };
 
@@ -35,9 +46,27 @@ export function problemAdvice(reason: ProblemReason, language: Language): string
   return ADVICE[reason][language];
 }
 
+const PORTAL_SAYS: Record<Language, (words: string) => string> = {
+  pl: (words) => `Portal odpowiedział: „${words}”`,
+  en: (words) => `The portal said: "${words}"`,
+  uk: (words) => `Портал відповів: «${words}»`,
+};
+
+/** The portal advises changing the password (it found it in a data leak); the bridge skipped it. */
+const PASSWORD_CHANGE_ADVISED: Texts = {
+  en: 'The portal advises changing this account’s password (it may have appeared in a data leak). The bridge skipped the advice, as “remind me later” does, and keeps working. Change the password in a web browser, then in the config.',
+  pl: 'Portal zaleca zmianę hasła tego konta (mogło się znaleźć w wycieku danych). Mostek pominął zalecenie, jak „przypomnij mi później”, i działa dalej. Zmień hasło w przeglądarce, a potem w konfiguracji.',
+  uk: 'Портал радить змінити пароль цього облікового запису (він міг потрапити у витік даних). Міст пропустив пораду, як «нагадати пізніше», і працює далі. Змініть пароль у браузері, а потім у конфігурації.',
+};
+
+/** The words for `advice: password_change_advised`, in the configured language. */
+export function passwordChangeAdvice(language: Language): string {
+  return PASSWORD_CHANGE_ADVISED[language];
+}
+
 /** The portal's own words on a refused login, as the problem's text ends with them. */
 export function portalSays(words: string, language: Language): string {
-  return language === 'pl' ? `Portal odpowiedział: „${words}”` : `The portal said: "${words}"`;
+  return PORTAL_SAYS[language](words);
 }
 
 /**
@@ -48,6 +77,10 @@ const CHECK_HELP: Partial<Record<ProblemReason, [string, string]>> = {
   wrong_credentials: [
     'wrong login or password',
     'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
+  ],
+  login_changed: [
+    'the portal’s login changed',
+    'the portal answered the login in a way this version does not know; this is not a wrong password. Update dziennik2mqtt, and if the newest version fails too, report it with the file of `dziennik2mqtt check --trace FILE` (it holds no password, cookie or child data).',
   ],
   captcha_required: [
     'the portal asks for a captcha',

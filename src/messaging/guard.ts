@@ -9,7 +9,7 @@ import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
 import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
-import { SendJournal, type JournalEntry, type SendKind } from './journal.js';
+import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { SentItem } from '../portal/schemas/outbox.js';
@@ -86,7 +86,7 @@ export class Outbox {
   start(): Promise<JournalEntry[]> {
     const { log } = this.options;
     this.loading ??= this.journal
-      .load((error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'))
+      .load(this.options.clock.now(), this.journalHooks())
       .then((interrupted) => {
         for (const entry of interrupted) {
           const at = new Date(entry.at).toISOString();
@@ -118,6 +118,11 @@ export class Outbox {
     if (this.busy) throw new MessageNotSentError(false, 'duplicate', 'another message is being sent right now, not sent');
     this.busy = true;
     try {
+      try {
+        await this.journal.reread(this.options.clock.now(), this.journalHooks());
+      } catch (error) {
+        throw new MessageNotSentError(false, 'journal', 'not sent: the send journal could not be read', { cause: error });
+      }
       return await this.sendGuarded(request, prepare);
     } finally {
       this.busy = false;
@@ -170,6 +175,17 @@ export class Outbox {
       throw unknownOutcome('the portal did not answer', error);
     }
     return this.judge(reply, entry, about);
+  }
+
+  private journalHooks(): JournalHooks {
+    const { log } = this.options;
+    return {
+      onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
+      onFuture: (dropped) => {
+        const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
+        log.warn({ child: this.options.child(), dropped: dropped.length, latest }, 'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back');
+      },
+    };
   }
 
   /**

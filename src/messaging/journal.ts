@@ -41,8 +41,18 @@ const journalSchema = z.object({ entries: z.array(z.unknown()) });
 
 /** Entries older than this are forgotten (they serve the guards and diagnostics). */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
+/** A clock may step back this much (an NTP correction) without the entries written before counting as from the future. */
+const FUTURE_SLACK_MS = 60_000;
 /** Beyond this many, the oldest go (a day's cap is at most 100, so a day always fits). */
 const KEEP_MAX = 300;
+
+/** What the journal tells its reader while reading. */
+export interface JournalHooks {
+  /** The file was broken and moved aside; a new journal starts. */
+  onCorrupt?: (error: Error) => void;
+  /** Entries dated in the future were dropped. */
+  onFuture?: (dropped: JournalEntry[]) => void;
+}
 
 export class SendJournal {
   private readonly path: string;
@@ -52,20 +62,39 @@ export class SendJournal {
     this.path = join(options.dataDir, 'messages', `${safeName(options.account)}-sent.json`);
   }
 
-  /** Reads the journal; entries left pending by the last run become unknown and are returned. */
-  async load(onCorrupt?: (error: Error) => void): Promise<JournalEntry[]> {
-    // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
-    const saved = await readStored(this.path, journalSchema, { onBroken: onCorrupt });
-    this.entries = (saved?.entries ?? []).flatMap((e) => {
-      const entry = entrySchema.safeParse(e);
-      return entry.success ? [entry.data] : [];
-    });
+  /**
+   * Reads the journal at start; entries left pending by the last run become unknown and are returned.
+   * Entries dated ahead of `now` are dropped (see reread).
+   */
+  async load(now: number, hooks: JournalHooks = {}): Promise<JournalEntry[]> {
+    await this.reread(now, hooks);
     const interrupted = this.entries.filter((e) => e.state === 'pending');
     if (interrupted.length > 0) {
       for (const e of interrupted) e.state = 'unknown';
       await this.save();
     }
     return interrupted.map((e) => ({ ...e }));
+  }
+
+  /**
+   * Reads the file again, before every send: what is on disk is what counts (a restored backup, a
+   * hand edit, another process). An entry dated more than a minute after `now` was written under a
+   * clock that ran ahead; kept, it would hold every send back as "too soon" until that date, so it is
+   * dropped (and the file saved without it, so onFuture hears of it once).
+   */
+  async reread(now: number, hooks: JournalHooks = {}): Promise<void> {
+    // A broken file is moved aside (readStored); an entry this version cannot read is dropped alone.
+    const saved = await readStored(this.path, journalSchema, { onBroken: hooks.onCorrupt });
+    const entries = (saved?.entries ?? []).flatMap((e) => {
+      const entry = entrySchema.safeParse(e);
+      return entry.success ? [entry.data] : [];
+    });
+    const future = entries.filter((e) => e.at > now + FUTURE_SLACK_MS);
+    this.entries = entries.filter((e) => e.at <= now + FUTURE_SLACK_MS);
+    if (future.length > 0) {
+      await this.save();
+      hooks.onFuture?.(future);
+    }
   }
 
   /** Sends accepted after `since` that did or may have gone out (refused ones sent nothing). */

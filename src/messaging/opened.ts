@@ -133,7 +133,7 @@ export type OpenedMessageFacts = {
   can_reply: boolean;
 };
 
-export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
+export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
 
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
 export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {

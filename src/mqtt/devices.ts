@@ -89,7 +89,7 @@ export class ChildDevices {
     const clears: string[] = [];
     for (const [key, component] of retained.components) {
       if (keys.has(key)) continue;
-      entry.removed.set(key, { key, platform: component.platform, name: { en: key, pl: key } });
+      entry.removed.set(key, { key, platform: component.platform, name: { en: key, pl: key, uk: key } });
       clears.push(...component.retainedTopics);
     }
     return clears;

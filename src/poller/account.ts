@@ -173,7 +173,7 @@ export class AccountPoller implements CommandAccount {
     this.publishStates(outcome.states);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
-    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now) });
+    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now, this.access.session.advice) });
     this.updateAvailability(now);
     this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -194,7 +194,7 @@ export class AccountPoller implements CommandAccount {
     const now = this.options.clock.now();
     this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [problem.key]: this.health.problem(now) });
+    this.publishStates({ [problem.key]: this.health.problem(now, this.access.session.advice) });
     this.updateAvailability(now);
   }
 

@@ -5,6 +5,7 @@ import { problemOff, problemOn } from './problem.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { Tier } from '../feature-kit/source.js';
+import type { LoginAdvice } from '../portal/session.js';
 
 const DAY = 24 * 60 * 60_000;
 /**
@@ -73,13 +74,13 @@ export class AccountHealth {
    * fast tier still reaches the messages), while data_dir cannot be written, or while a feature
    * answered in an unexpected way.
    */
-  problem(now: number): EntityState {
+  problem(now: number, advice?: LoginAdvice): EntityState {
     const failing = [...this.tiers.values()].find((h) => h.error !== undefined);
     const feature = [...this.tiers.values()].find((h) => h.feature !== undefined)?.feature;
-    let state = problemOff();
-    if (failing) state = problemOn(failing.error, now, this.language);
-    else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, this.language);
-    else if (feature) state = problemOn(feature.error, now, this.language, `source ${feature.feature}`);
+    let state = problemOff(advice, this.language);
+    if (failing) state = problemOn(failing.error, now, this.language, undefined, advice);
+    else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, this.language, undefined, advice);
+    else if (feature) state = problemOn(feature.error, now, this.language, `source ${feature.feature}`, advice);
     this.problemState = state;
     return state;
   }

@@ -8,6 +8,7 @@ import { Downloader } from '../portal/downloads.js';
 import { ResourceCache } from '../feature-kit/resources.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
+import { HeavyAnswers } from '../store/heavy-answers.js';
 import type { SessionStore } from '../store/session-store.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -66,6 +67,20 @@ export class PortalAccess {
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${endpoint.replace(/\/[^/]*\d[^/]*$/, '/<id>')}`)),
+      heavy:
+        options.dataDir === undefined
+          ? undefined
+          : new HeavyAnswers({
+              dataDir: options.dataDir,
+              login: account.login,
+              now: () => clock.now(),
+              onHeld: (endpoint, entry, until) =>
+                log.warn(
+                  { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
+                  'an answer of this resource broke a poll of the last run; not asked again before the time given',
+                ),
+              onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
+            }),
     });
     this.messaging = new MessagingClient({
       session: this.session,

@@ -3,20 +3,29 @@ import { LoginPausedError, UnexpectedResponseError, portalMessageOf, problemReas
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
 import type { Published } from '../feature-kit/contract.js';
 import type { problem, ProblemFacts } from '../features/status.js';
-import { portalSays, problemAdvice } from '../i18n/problem-advice.js';
+import { passwordChangeAdvice, portalSays, problemAdvice } from '../i18n/problem-advice.js';
+import type { LoginAdvice } from '../portal/session.js';
 import type { Language } from '../config/language.js';
 
-export function problemOff(): Published<typeof problem> {
-  return { state: 'OFF', attributes: { reason: null } };
+/**
+ * OFF; with the portal's advice to change the password (live-notes 19) as `advice` and its words as
+ * `advice_message`: worth knowing, but the register is read, so no problem.
+ */
+export function problemOff(advice?: LoginAdvice, language: Language = 'en'): Published<typeof problem> {
+  return { state: 'OFF', attributes: { reason: null, ...adviceAttributes(advice, language) } };
+}
+
+function adviceAttributes(advice: LoginAdvice | undefined, language: Language): Pick<ProblemFacts, 'advice' | 'advice_message'> {
+  return advice === undefined ? {} : { advice, advice_message: passwordChangeAdvice(language) };
 }
 
 /** `message` is in the configured language; `reason` is a fixed code for automations. */
-export function problemOn(error: unknown, now: number, language: Language, detail?: string): Published<typeof problem> {
+export function problemOn(error: unknown, now: number, language: Language, detail?: string, advice?: LoginAdvice): Published<typeof problem> {
   const reason = problemReason(error);
   const words = portalMessageOf(error);
-  const advice = problemAdvice(reason, language);
-  const message = words === undefined ? advice : `${portalSays(words, language)}. ${advice}`;
-  const attributes: ProblemFacts = { reason, message, since: isoWarsaw(now) };
+  const help = problemAdvice(reason, language);
+  const message = words === undefined ? help : `${portalSays(words, language)}. ${help}`;
+  const attributes: ProblemFacts = { reason, message, since: isoWarsaw(now), ...adviceAttributes(advice, language) };
   if (words !== undefined) attributes.portal_message = words;
   if (error instanceof LoginPausedError) attributes.retry_at = warsawTimeOfDay(error.until);
   if (detail) attributes.detail = detail;

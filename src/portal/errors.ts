@@ -11,6 +11,8 @@ abstract class PortalError extends Error {
   abstract override readonly name: string;
   readonly account: string | undefined;
   readonly url: string | undefined;
+  /** The login step that failed, when the error came from a password login (check names it). */
+  loginStep: LoginStep | undefined;
 
   constructor(message: string, context: ErrorContext = {}) {
     super(message, context.cause === undefined ? undefined : { cause: context.cause });
@@ -19,7 +21,21 @@ abstract class PortalError extends Error {
   }
 }
 
-/** The login answered without a goTo: the login or password is wrong. */
+/** The steps of a password login, as `check` and the transcript name them. */
+export type LoginStep = 'entry' | 'login page' | 'password' | 'redirects' | 'required actions' | 'session check';
+
+/** Marks an error with the login step it came from (once: the innermost step wins). */
+export function atLoginStep(error: unknown, step: LoginStep): unknown {
+  if (error instanceof PortalError && error.loginStep === undefined) error.loginStep = step;
+  return error;
+}
+
+/** The login step an error came from, if it came from a login. */
+export function loginStepOf(error: unknown): LoginStep | undefined {
+  return error instanceof PortalError ? error.loginStep : undefined;
+}
+
+/** The portal refused the login with words about the login, the password or the account. */
 export class WrongCredentialsError extends PortalError {
   readonly name = 'WrongCredentialsError';
   /** The portal's own words on the refusal (a wrong password, a locked account), when it gave any. */
@@ -43,7 +59,7 @@ export class SessionExpiredError extends PortalError {
 
 /** The portal answered, but not as the spec says (a status, a body or a redirect we do not accept). */
 export class UnexpectedResponseError extends PortalError {
-  readonly name = 'UnexpectedResponseError';
+  readonly name: 'UnexpectedResponseError' | 'LoginChangedError' = 'UnexpectedResponseError';
   readonly status: number;
   /** The gateway's error Code (e.g. InvalidRequest), when its body said one. */
   readonly code: string | undefined;
@@ -68,6 +84,28 @@ export class UnexpectedResponseError extends PortalError {
   /** The school switched the module off: 200 {"Status":"Disabled"} or a known "not active" Code. */
   get switchedOff(): boolean {
     return this.code !== undefined && SWITCHED_OFF_CODES.has(this.code);
+  }
+}
+
+/**
+ * The login ended in a way the bridge does not know (an answer without `status`, not JSON, a hop
+ * refused, too many hops, no session at the end, a refusal whose words are not about the password):
+ * the portal's login has most likely changed again. Never a wrong password.
+ */
+export class LoginChangedError extends UnexpectedResponseError {
+  override readonly name = 'LoginChangedError';
+  /** The portal's words, when it refused with words the bridge does not take for a wrong password. */
+  readonly portalMessage: string | undefined;
+
+  constructor(step: LoginStep, message: string, context: ErrorContext & { status?: number; portalMessage?: string } = {}) {
+    super(context.status ?? 200, `login step "${step}": ${message}`, context);
+    this.loginStep = step;
+    this.portalMessage = context.portalMessage;
+  }
+
+  /** A login that changed is never a module the school switched off. */
+  override get refused(): boolean {
+    return false;
   }
 }
 
@@ -118,7 +156,7 @@ export class LoginPausedError extends PortalError {
 
 /** The portal's own words on a refused login, if the error carries them. */
 export function portalMessageOf(error: unknown): string | undefined {
-  if (error instanceof WrongCredentialsError || error instanceof LoginPausedError) return error.portalMessage;
+  if (error instanceof WrongCredentialsError || error instanceof LoginPausedError || error instanceof LoginChangedError) return error.portalMessage;
   return undefined;
 }
 
@@ -133,6 +171,7 @@ export class StorageError extends PortalError {
 
 export type ProblemReason =
   | 'wrong_credentials'
+  | 'login_changed'
   | 'captcha_required'
   | 'service_down'
   | 'session_expired'
@@ -146,6 +185,7 @@ export function problemReason(error: unknown): ProblemReason {
   if (error instanceof UnexpectedResponseError && error.cause instanceof PortalError) return problemReason(error.cause);
   if (error instanceof LoginPausedError) return error.reason;
   if (error instanceof WrongCredentialsError) return 'wrong_credentials';
+  if (error instanceof LoginChangedError) return 'login_changed';
   if (error instanceof CaptchaRequiredError) return 'captcha_required';
   if (error instanceof SessionExpiredError) return 'session_expired';
   if (error instanceof ConnectionError) return 'service_down';

@@ -1,10 +1,12 @@
 // The data gateway (spec 4.1): JSON resources read through zod schemas inside the account's session.
 // Resource code asks for an endpoint and a schema; cookies, logins and retries stay in the session.
 import type { z } from 'zod';
+import { answerCap, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
+import type { HeavyAnswers } from '../store/heavy-answers.js';
 
 const GATEWAY_PATH = '/gateway/api/2.0/';
 
@@ -14,6 +16,8 @@ export interface GatewayOptions {
   account: string;
   /** Called for every request sent to the portal (for counting). */
   onRequest?: (method: string, endpoint: string) => void;
+  /** The resources whose answer broke a poll (none: `check`, which runs once). */
+  heavy?: HeavyAnswers;
 }
 
 export class Gateway {
@@ -25,8 +29,18 @@ export class Gateway {
 
   /** GET a resource and read it through its schema. */
   async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
-    const json = await this.call('GET', endpoint, query);
+    const { heavy, account } = this.options;
+    const until = await heavy?.heldUntil(endpoint);
+    if (until !== undefined) {
+      throw new UnexpectedResponseError(0, `${endpoint}: not asked before ${new Date(until).toISOString()}, its answer broke an earlier poll`, {
+        account,
+        code: 'TooLarge',
+        resource: endpoint,
+      });
+    }
+    const { json, heavyAnswer } = await this.call('GET', endpoint, query);
     const parsed = schema.safeParse(json);
+    if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
@@ -36,8 +50,10 @@ export class Gateway {
   }
 
   /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
-  post(endpoint: string, body?: unknown): Promise<unknown> {
-    return this.call('POST', endpoint, undefined, body);
+  async post(endpoint: string, body?: unknown): Promise<unknown> {
+    const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body);
+    if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
+    return json;
   }
 
   /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */
@@ -56,23 +72,44 @@ export class Gateway {
     return decodeBody(res);
   }
 
-  private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<unknown> {
-    const { session, urls, account } = this.options;
+  /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
+  private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<{ json: unknown; heavyAnswer: boolean }> {
+    const { session, urls, account, heavy } = this.options;
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     const url = `${urls.base_url}${GATEWAY_PATH}${endpoint}${search}`;
     this.options.onRequest?.(method, endpoint);
-    const res = await session.request(
-      () =>
-        session.http.send({
-          method,
-          url,
-          headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        }),
-      (r) => r.status === 401 && !isInsufficientScopes(r),
-    );
+    const res = await session
+      .request(
+        () =>
+          session.http.send({
+            method,
+            url,
+            headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            maxBytes: answerCap(endpoint),
+          }),
+        (r) => r.status === 401 && !isInsufficientScopes(r),
+      )
+      .catch(async (error: unknown) => {
+        if (error instanceof UnexpectedResponseError && error.code === 'TooLarge') await heavy?.mark(endpoint, 'too_large').catch(() => undefined);
+        throw error;
+      });
     if (isServerTrouble(res.status)) throw serverError(res, endpoint, account);
+    // Marked on disk before it is read: should reading it take the process down, the next start knows.
+    const heavyAnswer = heavy !== undefined && res.body.length >= HEAVY_ANSWER_BYTES && (await heavy.mark(endpoint, 'unfinished').then(() => true, () => false));
     const json = readJson(res);
+    try {
+      return { json: this.judge(res, json, endpoint), heavyAnswer };
+    } catch (error) {
+      // It was read: whatever it said, it did not take the process down.
+      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The JSON of a 2xx answer; any other answer, or one that is not JSON or says Disabled, throws. */
+  private judge(res: HttpResponse, json: unknown, endpoint: string): unknown {
+    const { account } = this.options;
     if (res.status >= 200 && res.status < 300) {
       if (json === undefined) {
         if (res.body.length === 0) return undefined;

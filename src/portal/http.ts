@@ -13,8 +13,12 @@ import type { PortalUrls } from '../config/schema.js';
 const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Most bytes of an answer held in memory: the largest the portal sends (Grades, a year) is far less. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/**
+ * Most bytes of an answer held in memory when the caller gives no cap of its own (the login's pages,
+ * the messages host): the gateway caps each resource lower (answer-caps.ts). Read, an answer of Polish
+ * text costs about four times its size in the 64 MB heap.
+ */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT';
@@ -67,16 +71,45 @@ export interface HttpClientOptions {
   jar?: CookieJar;
 }
 
+/** One request and how it ended, for an observer (`check --trace`); the body only when it was kept. */
+export interface HttpExchange {
+  method: string;
+  url: string;
+  response?: HttpResponse;
+  /** The failure's description when no answer came (a timeout, a refused connection). */
+  failure?: string;
+}
+
 export class HttpClient {
   private jar: CookieJar;
   private readonly options: HttpClientOptions;
+  private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
   constructor(options: HttpClientOptions) {
     this.options = options;
     this.jar = options.jar ?? new CookieJar();
   }
 
+  /** Tells `listener` of every request from now on; returns the function that stops it. */
+  observe(listener: (exchange: HttpExchange) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
   async send(req: HttpRequest): Promise<HttpResponse> {
+    if (this.observers.size === 0) return this.exchange(req);
+    const method = req.method ?? 'GET';
+    try {
+      const response = await this.exchange(req);
+      for (const observer of this.observers) observer({ method, url: req.url, response });
+      return response;
+    } catch (error) {
+      for (const observer of this.observers) observer({ method, url: req.url, failure: error instanceof Error ? error.name : 'error' });
+      throw error;
+    }
+  }
+
+  private async exchange(req: HttpRequest): Promise<HttpResponse> {
     const now = new Date(this.options.clock.now());
     // The portal sends oauth_token with Max-Age=600 on every answer although the session behind it
     // lives about a day; the server, not the cookie's age, says when it is dead (a 401), so expired

@@ -1,11 +1,16 @@
-// The browser-like password login of spec 5.2, step by step, in the account's own cookie jar.
-import { CaptchaRequiredError, ConnectionError, UnexpectedResponseError, WrongCredentialsError } from './errors.js';
-import { isServerTrouble, pathOf, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
+// The browser-like password login, in the account's own cookie jar: spec 5.2 as the live portal runs it
+// in 2026 (live-notes 16-20), the spec's own form still accepted. An answer it does not know is a
+// changed login (LoginChangedError), never a wrong password.
+import { atLoginStep, CaptchaRequiredError, ConnectionError, LoginChangedError, WrongCredentialsError, type LoginStep } from './errors.js';
+import { isServerTrouble, pathOf, readJson, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
+import { CAPTCHA_MARKERS, readLoginAnswer, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
+import { FAMILY_PORTAL, farther, fetchSite, navigationHeaders, scriptPostHeaders, type FetchSite } from './login-headers.js';
 import type { PortalUrls } from '../config/schema.js';
+
+export { fetchSite } from './login-headers.js';
 
 export const CLIENT_ID = '46';
 const MAX_LOGIN_HOPS = 10;
-const CAPTCHA_MARKERS = /captcha|recaptcha|g-recaptcha|hcaptcha/i;
 
 export interface LoginInput {
   http: HttpClient;
@@ -13,86 +18,189 @@ export interface LoginInput {
   account: string;
   login: string;
   password: string;
+  /** The time for `?v=` and x-baner (default: Date.now). */
+  now?: () => number;
+  /** Math.random for x-baner (a test may fix it). */
+  random?: () => number;
 }
 
-/** Logs in with the password; resolves when the portal host holds an oauth_token for this jar. */
-export async function passwordLogin(input: LoginInput): Promise<void> {
-  const { http, urls, account } = input;
-  const context = { account };
-  const siblings = [urls.base_url, urls.auth_url];
+/** What a login learned beside the session: the portal advises changing the password (live-notes 19). */
+export interface LoginOutcome {
+  advice?: 'password_change_advised';
+}
 
-  // Step 1: the portal points at the authorization endpoint (with its state).
-  const entry = await http.send({ url: `${urls.base_url}/loguj/portalRodzina`, headers: navigationHeaders('none') });
-  failOnServerError(entry, account);
-  if (!entry.location) {
-    throw new UnexpectedResponseError(entry.status, 'login step 1: no redirect to the authorization host', {
-      ...context,
-      url: entry.url,
+/** Logs in with the password; resolves once the portal host holds a session that Auth/TokenInfo accepts. */
+export async function passwordLogin(input: LoginInput): Promise<LoginOutcome> {
+  const flow = new LoginFlow(input);
+  try {
+    return await flow.run();
+  } catch (error) {
+    throw atLoginStep(error, flow.step);
+  }
+}
+
+class LoginFlow {
+  step: LoginStep = 'entry';
+  private readonly input: LoginInput;
+  private readonly siblings: string[];
+
+  constructor(input: LoginInput) {
+    this.input = input;
+    this.siblings = [input.urls.base_url, input.urls.auth_url];
+  }
+
+  async run(): Promise<LoginOutcome> {
+    const { http, urls } = this.input;
+    const now = this.input.now ?? Date.now;
+    // Step 1: the portal points at the authorization endpoint (with its state), as reached from the
+    // family portal, which is a sibling of the register's hosts (live-notes 16).
+    const entryUrl = `${urls.base_url}/loguj/portalRodzina?v=${Math.floor(now() / 1000)}`;
+    const entry = this.checked(await http.send({ url: entryUrl, headers: navigationHeaders('same-site', FAMILY_PORTAL) }));
+    if (!entry.location) throw this.changed('no redirect to the authorization host', entry);
+
+    // Step 2: the login page, read through any redirect of the authorization URL (live-notes 16).
+    this.step = 'login page';
+    const { page, redirected } = await this.openLoginPage(entry.location, entry.url);
+    // The credentials go to where the page led; the spec's page (no redirect) posts to its fixed address.
+    const postUrl = redirected ? page.url : `${urls.auth_url}/OAuth/Authorization?client_id=${CLIENT_ID}`;
+
+    // Step 3: post the credentials as the login page's script would.
+    this.step = 'password';
+    const form = new URLSearchParams({ action: 'login', login: this.input.login, pass: this.input.password });
+    const answer = await this.post(postUrl, page.url, form);
+    const next = this.readPasswordAnswer(answer);
+
+    // Step 4: follow the chain to the portal, skipping an advised password change once.
+    this.step = 'redirects';
+    const outcome = await this.followChain(next, page.url);
+    if (!(await http.cookieValue(`${urls.base_url}/`, 'oauth_token'))) {
+      throw this.changed('the chain ended without a portal session (no oauth_token)');
+    }
+
+    // The new session proves itself before anything else is read (live-notes 20).
+    this.step = 'session check';
+    await this.checkSession();
+    return outcome;
+  }
+
+  private async openLoginPage(first: string, from: string): Promise<{ page: HttpResponse; redirected: boolean }> {
+    let url = this.hop(first);
+    let site = farther('same-site', fetchSite(from, url, this.siblings));
+    for (let hops = 0; ; hops++) {
+      const page = this.checked(await this.input.http.send({ url, headers: navigationHeaders(site) }));
+      if (page.status < 300 || page.status >= 400) {
+        if (page.status >= 400) throw this.changed(`${pathOf(page.url)} answered ${page.status}`, page);
+        return { page, redirected: hops > 0 };
+      }
+      if (!page.location) throw this.changed('a redirect without a valid Location', page);
+      if (hops === MAX_LOGIN_HOPS) throw this.changed(`more than ${MAX_LOGIN_HOPS} redirects`, page);
+      const next = this.hop(page.location);
+      site = farther(site, fetchSite(url, next, this.siblings));
+      url = next;
+    }
+  }
+
+  /** Where the chain goes on after the password, or why it stops. */
+  private readPasswordAnswer(answer: HttpResponse): string {
+    const text = answer.text();
+    if (CAPTCHA_MARKERS.test(text)) throw new CaptchaRequiredError('the portal asks for a captcha at login', { account: this.input.account, url: answer.url });
+    const read = readLoginAnswer(text);
+    if (read.kind === 'unknown') throw this.changed(`${read.what} (HTTP ${answer.status})`, answer);
+    if (read.kind === 'refused') {
+      if (read.aboutCredentials) {
+        throw new WrongCredentialsError('the portal did not accept the login and password', {
+          account: this.input.account,
+          url: answer.url,
+          ...(read.words === undefined ? {} : { portalMessage: read.words }),
+        });
+      }
+      throw this.changed('the portal refused the login with words that are not about the password', answer, read.words);
+    }
+    // Success goes on from goTo, else from Location, else from PerformLogin (live-notes 18).
+    const { auth_url } = this.input.urls;
+    const next = read.goTo !== undefined ? resolve(read.goTo, answer.url) : (answer.location ?? `${auth_url}/OAuth/Authorization/PerformLogin?client_id=${CLIENT_ID}`);
+    if (next === undefined) throw this.changed('goTo is not an address', answer);
+    return next;
+  }
+
+  /**
+   * The login page's script starts this navigation; a browser then sends, on each redirect, the most
+   * distant relation of any URL of the chain so far to that page (Fetch Metadata).
+   */
+  private async followChain(start: string, initiator: string): Promise<LoginOutcome> {
+    const outcome: LoginOutcome = {};
+    let next: string | undefined = start;
+    let page = initiator;
+    let site: FetchSite = 'same-origin';
+    for (let hops = 0; next !== undefined; hops++) {
+      if (hops === MAX_LOGIN_HOPS) throw this.changed(`more than ${MAX_LOGIN_HOPS} redirects`);
+      const url = this.hop(next);
+      site = farther(site, fetchSite(page, url, this.siblings));
+      const res = this.checked(await this.input.http.send({ url, headers: navigationHeaders(site) }));
+      const text = res.text();
+      if (CAPTCHA_MARKERS.test(text)) throw new CaptchaRequiredError('the portal asks for a captcha after login', { account: this.input.account, url: res.url });
+      if (res.status >= 400) throw this.changed(`${pathOf(res.url)} answered ${res.status}`, res);
+      if (res.status >= 300 && res.status < 400 && res.location === undefined) throw this.changed('a redirect without a valid Location', res);
+      if (res.status < 300 && REQUIRED_ACTIONS_MARKER.test(text)) {
+        if (outcome.advice) throw this.changed('the portal asked for an action again after it was skipped', res);
+        next = await this.skipRequiredActions(res);
+        outcome.advice = 'password_change_advised';
+        // That page's script starts the navigation anew.
+        page = res.url;
+        site = 'same-origin';
+        continue;
+      }
+      next = res.location;
+    }
+    return outcome;
+  }
+
+  /** "Remind me later" (live-notes 19): a POST of action=requiredActions&skip=true to the page's address. */
+  private async skipRequiredActions(page: HttpResponse): Promise<string> {
+    this.step = 'required actions';
+    const answer = await this.post(page.url, page.url, new URLSearchParams({ action: 'requiredActions', skip: 'true' }));
+    const read = readLoginAnswer(answer.text());
+    const next = read.kind === 'ok' ? (read.goTo !== undefined ? resolve(read.goTo, answer.url) : answer.location) : undefined;
+    if (next === undefined) throw this.changed('skipping the advised password change was not accepted', answer);
+    this.step = 'redirects';
+    return next;
+  }
+
+  private async checkSession(): Promise<void> {
+    const res = this.checked(
+      await this.input.http.send({ url: `${this.input.urls.base_url}/gateway/api/2.0/Auth/TokenInfo`, headers: { accept: 'application/json' } }),
+    );
+    const json = res.status === 200 ? readJson(res) : undefined;
+    if (!json || typeof json !== 'object') throw this.changed(`Auth/TokenInfo did not accept the new session (HTTP ${res.status})`, res);
+  }
+
+  private post(url: string, pageUrl: string, form: URLSearchParams): Promise<HttpResponse> {
+    const now = this.input.now ?? Date.now;
+    const random = this.input.random ?? Math.random;
+    return this.input.http
+      .send({ method: 'POST', url: this.hop(url), body: form.toString(), headers: scriptPostHeaders(pageUrl, now(), random()) })
+      .then((res) => this.checked(res));
+  }
+
+  /** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
+  private checked(res: HttpResponse): HttpResponse {
+    if (isServerTrouble(res.status)) {
+      throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, { account: this.input.account, url: res.url, status: res.status });
+    }
+    return res;
+  }
+
+  private hop(url: string): string {
+    if (loginHopAllowed(url, this.input.urls)) return url;
+    throw this.changed(`refused a redirect to ${safeOrigin(url) ?? 'an invalid address'} (not the portal or authorization host)`);
+  }
+
+  private changed(message: string, res?: HttpResponse, words?: string): LoginChangedError {
+    return new LoginChangedError(this.step, message, {
+      account: this.input.account,
+      ...(res === undefined ? {} : { url: res.url, status: res.status }),
+      ...(words === undefined ? {} : { portalMessage: words }),
     });
-  }
-
-  // Step 2: open the login page, which sets the authorization host's session cookies.
-  const loginPageUrl = checkedHop(entry.location, urls, account);
-  const page = await http.send({ url: loginPageUrl, headers: navigationHeaders(fetchSite(entry.url, loginPageUrl, siblings)) });
-  failOnServerError(page, account);
-
-  // Step 3: post the credentials as the login page's script would.
-  const authOrigin = new URL(urls.auth_url).origin;
-  const form = new URLSearchParams({ action: 'login', login: input.login, pass: input.password });
-  const answer = await http.send({
-    method: 'POST',
-    url: `${urls.auth_url}/OAuth/Authorization?client_id=${CLIENT_ID}`,
-    body: form.toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
-      accept: 'application/json, text/javascript, */*; q=0.01',
-      origin: authOrigin,
-      referer: loginPageUrl,
-      'x-requested-with': 'XMLHttpRequest',
-      'sec-fetch-dest': 'empty',
-      'sec-fetch-mode': 'cors',
-      'sec-fetch-site': 'same-origin',
-    },
-  });
-  failOnServerError(answer, account);
-  const answerText = answer.text();
-  if (CAPTCHA_MARKERS.test(answerText)) {
-    throw new CaptchaRequiredError('the portal asks for a captcha at login', { ...context, url: answer.url });
-  }
-  const { goTo, words } = readAnswer(answerText);
-  if (goTo === undefined) {
-    // No goTo is a wrong login or password (spec 5.2 rule 1); the portal's words say which (live-notes 13).
-    throw new WrongCredentialsError('the portal did not accept the login and password', { ...context, url: answer.url, portalMessage: words });
-  }
-
-  // Step 4: follow goTo and every Location by hand, keeping cookies, until a page has none.
-  let next: string | undefined = resolve(goTo, `${urls.auth_url}/OAuth/Authorization`);
-  let hops = 0;
-  // The login page's script starts this navigation; a browser then sends, on each redirect, the most
-  // distant relation of any URL of the chain so far to that page (Fetch Metadata).
-  let site: FetchSite = 'same-origin';
-  while (next !== undefined) {
-    if (hops === MAX_LOGIN_HOPS) {
-      throw new UnexpectedResponseError(302, `login step 4: more than ${MAX_LOGIN_HOPS} redirects`, context);
-    }
-    hops++;
-    site = farther(site, fetchSite(loginPageUrl, next, siblings));
-    const hop = await http.send({ url: checkedHop(next, urls, account), headers: navigationHeaders(site) });
-    failOnServerError(hop, account);
-    if (CAPTCHA_MARKERS.test(hop.text())) {
-      throw new CaptchaRequiredError('the portal asks for a captcha after login', { ...context, url: hop.url });
-    }
-    if (hop.status >= 400) {
-      throw new UnexpectedResponseError(hop.status, `login step 4: ${pathOf(hop.url)} answered ${hop.status}`, context);
-    }
-    if (hop.status >= 300 && hop.status < 400 && hop.location === undefined) {
-      throw new UnexpectedResponseError(hop.status, 'login step 4: a redirect without a valid Location', context);
-    }
-    next = hop.location;
-  }
-
-  if (!(await http.cookieValue(`${urls.base_url}/`, 'oauth_token'))) {
-    throw new UnexpectedResponseError(200, 'login finished without a portal session (no oauth_token)', context);
   }
 }
 
@@ -106,90 +214,10 @@ export function loginHopAllowed(url: string, urls: Pick<PortalUrls, 'base_url' |
   return origin !== undefined && (origin === safeOrigin(urls.base_url) || origin === safeOrigin(urls.auth_url));
 }
 
-function checkedHop(url: string, urls: PortalUrls, account: string): string {
-  if (loginHopAllowed(url, urls)) return url;
-  throw new UnexpectedResponseError(302, `login: refused a redirect to ${safeOrigin(url) ?? 'an invalid address'} (not the portal or authorization host)`, {
-    account,
-  });
-}
-
-/** The most of a refusal's words kept: enough for any sentence a login page shows. */
-const MAX_WORDS = 300;
-
-/**
- * Step 3's answer: its goTo, else the portal's own words from `errors` (live-notes 13: each item a
- * string or an object {message}).
- */
-function readAnswer(text: string): { goTo?: string; words?: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON: no goTo, which the spec treats as wrong credentials.
-    return {};
-  }
-  if (!json || typeof json !== 'object') return {};
-  const { goTo, errors } = json as { goTo?: unknown; errors?: unknown };
-  if (typeof goTo === 'string' && goTo !== '') return { goTo };
-  const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
-  const said = items
-    .map((item: unknown) => (typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined))
-    .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
-    .map((m) => m.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
-  const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
-  return words === '' ? {} : { words };
-}
-
 function resolve(path: string, base: string): string | undefined {
   try {
     return new URL(path, base).toString();
   } catch {
     return undefined;
   }
-}
-
-/** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
-function failOnServerError(res: HttpResponse, account: string): void {
-  if (isServerTrouble(res.status)) {
-    throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, { account, url: res.url, status: res.status });
-  }
-}
-
-type FetchSite = 'none' | 'same-origin' | 'same-site' | 'cross-site';
-
-/**
- * Sec-Fetch-Site of a request from a page at `from` to `to`. The portal and the authorization host are
- * sibling subdomains of one site (live-notes 14), so a hop between the two configured hosts is
- * same-site, whatever addresses a test gives them; other hosts are compared by their registrable part.
- */
-export function fetchSite(from: string, to: string, siblings: readonly string[] = []): FetchSite {
-  const a = new URL(from);
-  const b = new URL(to);
-  if (a.origin === b.origin) return 'same-origin';
-  const origins = new Set(siblings.map((url) => new URL(url).origin));
-  if (origins.has(a.origin) && origins.has(b.origin)) return 'same-site';
-  return a.protocol === b.protocol && siteOf(a.hostname) === siteOf(b.hostname) ? 'same-site' : 'cross-site';
-}
-
-/** The registrable part of a host name, roughly: its last two labels (an IP address stays whole). */
-function siteOf(hostname: string): string {
-  if (/^[\d.]+$/.test(hostname) || hostname.includes(':')) return hostname;
-  return hostname.split('.').slice(-2).join('.');
-}
-
-const DISTANCE: readonly FetchSite[] = ['none', 'same-origin', 'same-site', 'cross-site'];
-
-function farther(a: FetchSite, b: FetchSite): FetchSite {
-  return DISTANCE.indexOf(a) >= DISTANCE.indexOf(b) ? a : b;
-}
-
-function navigationHeaders(site: FetchSite): Record<string, string> {
-  return {
-    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-    'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
-    'sec-fetch-dest': 'document',
-    'sec-fetch-mode': 'navigate',
-    'sec-fetch-site': site,
-    'upgrade-insecure-requests': '1',
-  };
 }

@@ -5,59 +5,22 @@ import { CookieJar } from 'tough-cookie';
 import {
   CaptchaRequiredError,
   ConnectionError,
+  LoginChangedError,
   LoginPausedError,
   SessionExpiredError,
   WrongCredentialsError,
 } from './errors.js';
 import { HttpClient, type HttpResponse } from './http.js';
-import { passwordLogin } from './login.js';
+import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { PersistedSession, SessionStore } from '../store/session-store.js';
 import type { Dispatcher } from 'undici';
+import { DEFAULT_SESSION_POLICY, nextSessionAction, type SessionPolicy, type SessionState } from './session-policy.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** The session policy as data, with the spec's defaults. */
-export interface SessionPolicy {
-  /** Assumed lifetime of a session from its password login. */
-  lifetimeMs: number;
-  /** Age (since login or the last good refresh) at which refreshToken is called. */
-  refreshAfterMs: number;
-  /** No refreshToken again for this long after a failed one. */
-  refreshPauseMs: number;
-  /** No login again for this long after wrong credentials (or until they change). */
-  wrongCredentialsPauseMs: number;
-  /** No login again for this long after a captcha. */
-  captchaPauseMs: number;
-}
-
-export const DEFAULT_SESSION_POLICY: SessionPolicy = {
-  lifetimeMs: 20 * HOUR,
-  refreshAfterMs: 2 * HOUR,
-  refreshPauseMs: 30 * MINUTE,
-  wrongCredentialsPauseMs: HOUR,
-  captchaPauseMs: 30 * MINUTE,
-};
-
-export interface SessionState {
-  loggedInAt?: number;
-  refreshedAt?: number;
-  refreshFailedAt?: number;
-}
-
-export type SessionAction = 'login' | 'refresh' | 'none';
-
-/** The one place that decides what the session needs before the next request. */
-export function nextSessionAction(state: SessionState, now: number, policy: SessionPolicy): SessionAction {
-  if (state.loggedInAt === undefined || now - state.loggedInAt >= policy.lifetimeMs) return 'login';
-  const age = now - Math.max(state.loggedInAt, state.refreshedAt ?? 0);
-  if (age < policy.refreshAfterMs) return 'none';
-  if (state.refreshFailedAt !== undefined && now - state.refreshFailedAt < policy.refreshPauseMs) return 'none';
-  return 'refresh';
-}
+export { DEFAULT_SESSION_POLICY, nextSessionAction } from './session-policy.js';
+export type { SessionAction, SessionPolicy, SessionState } from './session-policy.js';
 
 export interface PortalSessionOptions {
   /** A label for logs and errors (the account's id or login); never a secret. */
@@ -74,6 +37,7 @@ export interface PortalSessionOptions {
 }
 
 type Pause = NonNullable<PersistedSession['pause']>;
+export type LoginAdvice = NonNullable<PersistedSession['advice']>;
 
 export class PortalSession {
   readonly http: HttpClient;
@@ -83,6 +47,7 @@ export class PortalSession {
   private pause: Pause | undefined;
   private generation = 0;
   private pending: Promise<void> | undefined;
+  private advised: { advice?: LoginAdvice; loggedAt?: number } = {};
   private readonly loginListeners: (() => void)[] = [];
   /** Password logins done by this process (for the benchmark and the tests). */
   loginCount = 0;
@@ -112,10 +77,16 @@ export class PortalSession {
     const now = this.options.clock.now();
     const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
     this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
+    this.advised = { ...(saved.advice ? { advice: saved.advice } : {}), ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }) };
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
       this.pause = this.bounded(saved.pause, now);
     }
+  }
+
+  /** What the last password login learned beside the session (the portal advises a new password). */
+  get advice(): LoginAdvice | undefined {
+    return this.advised.advice;
   }
 
   /** Called after every password login (the messaging session must bootstrap again). */
@@ -137,8 +108,14 @@ export class PortalSession {
 
   /** The pause, ending no later than its reason's policy allows from now. */
   private bounded(pause: Pause, now: number): Pause {
-    const longest = now + (pause.reason === 'wrong_credentials' ? this.policy.wrongCredentialsPauseMs : this.policy.captchaPauseMs);
+    const longest = now + this.pauseFor(pause.reason);
     return pause.until > longest ? { ...pause, until: longest } : pause;
+  }
+
+  private pauseFor(reason: Pause['reason']): number {
+    if (reason === 'wrong_credentials') return this.policy.wrongCredentialsPauseMs;
+    if (reason === 'login_changed') return this.policy.loginChangedPauseMs;
+    return this.policy.captchaPauseMs;
   }
 
   /**
@@ -185,6 +162,8 @@ export class PortalSession {
       cookies: await this.http.serialize(),
       ...this.state,
       pause: this.pause,
+      ...(this.advised.advice ? { advice: this.advised.advice } : {}),
+      ...(this.advised.loggedAt === undefined ? {} : { adviceLoggedAt: this.advised.loggedAt }),
     });
   }
 
@@ -211,32 +190,37 @@ export class PortalSession {
     const pause = this.pausedUntil;
     if (pause) throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
     log.info({ account }, 'logging in');
+    let outcome: LoginOutcome;
     try {
       this.loginCount++;
-      await passwordLogin({
+      outcome = await passwordLogin({
         http: this.http,
         urls: this.options.urls,
         account,
         login: this.options.login,
         password: this.options.password,
+        now: () => clock.now(),
       });
     } catch (error) {
-      if (error instanceof WrongCredentialsError || error instanceof CaptchaRequiredError) {
-        const wrong = error instanceof WrongCredentialsError;
-        const words = wrong ? error.portalMessage : undefined;
+      const reason = pauseReason(error);
+      if (reason) {
+        const words = error instanceof WrongCredentialsError || error instanceof LoginChangedError ? error.portalMessage : undefined;
         this.pause = {
-          reason: wrong ? 'wrong_credentials' : 'captcha_required',
-          until: clock.now() + (wrong ? this.policy.wrongCredentialsPauseMs : this.policy.captchaPauseMs),
+          reason,
+          until: clock.now() + this.pauseFor(reason),
           credentials: this.credentialsDigest(),
           ...(words === undefined ? {} : { portal_message: words }),
         };
         // Once per refusal: the pause keeps the next polls from logging in (and from logging it again).
-        log.warn({ account, reason: this.pause.reason, ...(words === undefined ? {} : { portal_message: words }) }, 'the portal refused the login');
+        const said = reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
+        const step = error instanceof LoginChangedError ? { step: error.loginStep, err: error.message } : {};
+        log.warn({ account, reason, ...step, ...(words === undefined ? {} : { portal_message: words }) }, said);
         await this.persist().catch(() => undefined);
       }
       throw error;
     }
     this.pause = undefined;
+    this.noteAdvice(outcome.advice);
     this.state = { loggedInAt: clock.now() };
     this.generation++;
     await this.persist();
@@ -273,6 +257,22 @@ export class PortalSession {
     }
   }
 
+  /** Keeps what the login advised; says it in the log at most once a day while it lasts. */
+  private noteAdvice(advice: LoginAdvice | undefined): void {
+    const now = this.options.clock.now();
+    const { loggedAt } = this.advised;
+    if (!advice) {
+      this.advised = {};
+      return;
+    }
+    if (loggedAt === undefined || now - loggedAt >= this.policy.adviceLogEveryMs) {
+      this.options.log.warn({ account: this.options.account, advice }, 'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does');
+      this.advised = { advice, loggedAt: now };
+      return;
+    }
+    this.advised = { advice, loggedAt };
+  }
+
   /** Identifies the credentials without storing them: a salted digest, salt kept beside it. */
   private credentialsDigest(salt = randomBytes(8).toString('hex')): string {
     const digest = createHash('sha256')
@@ -281,4 +281,12 @@ export class PortalSession {
       .slice(0, 32);
     return `${salt}:${digest}`;
   }
+}
+
+/** The errors after which password logins pause, and the reason the pause shows. */
+function pauseReason(error: unknown): Pause['reason'] | undefined {
+  if (error instanceof WrongCredentialsError) return 'wrong_credentials';
+  if (error instanceof CaptchaRequiredError) return 'captcha_required';
+  if (error instanceof LoginChangedError) return 'login_changed';
+  return undefined;
 }

@@ -13,6 +13,8 @@ export interface AgendaItem {
   key: string;
   kind: AgendaKind;
   date: string;
+  /** The last day of an entry of several days (a trip's termTo); null for an entry of one day. */
+  until: string | null;
   /** HH:MM, when known. */
   time: string | null;
   subject: string | null;
@@ -59,10 +61,16 @@ const timeOf = (value: string | undefined): string | null => {
  * text names the destination (its part before the first comma, so "Centrum Nauki Kopernik,
  * Warszawa" matches "Wycieczka do Centrum Nauki Kopernik"). Compared without case and diacritics.
  */
-function inAgenda(agenda: readonly AgendaItem[], date: string, destination: string | undefined): boolean {
+function inAgenda(agenda: readonly AgendaItem[], date: string, destination: string | undefined): AgendaItem | undefined {
   const place = fold(collapse(destination?.split(',')[0]));
-  if (place === '') return false;
-  return agenda.some((i) => i.date === date && fold(collapse([i.category, i.content].filter(Boolean).join(' '))).includes(place));
+  if (place === '') return undefined;
+  return agenda.find((i) => i.date === date && fold(collapse([i.category, i.content].filter(Boolean).join(' '))).includes(place));
+}
+
+/** A trip's last day when it ends on a later day than it starts (termTo); else null. */
+function lastDay(from: string, termTo: string | undefined): string | null {
+  const to = dayOf(termTo);
+  return to !== undefined && to > from ? to : null;
 }
 
 /**
@@ -80,6 +88,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       key: `agenda:${h.Id}`,
       kind: agendaKind(category, h.Content),
       date,
+      until: null,
       time: hhmm(h.TimeFrom) ?? null,
       subject: input.names.subject(h.Subject),
       category: category ?? null,
@@ -96,6 +105,7 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       key: `meeting:${c.Id}`,
       kind: 'meeting',
       date,
+      until: null,
       time,
       subject: null,
       category: null,
@@ -106,12 +116,20 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
   const agenda = out.slice();
   for (const t of input.trips ?? []) {
     const date = dayOf(t.termFrom);
-    if (date === undefined || inAgenda(agenda, date, t.destination)) continue;
+    if (date === undefined) continue;
+    const until = lastDay(date, t.termTo);
+    const written = inAgenda(agenda, date, t.destination);
+    if (written !== undefined) {
+      // The teacher's entry stands for the trip, over all of its days.
+      written.until = until;
+      continue;
+    }
     const creator = [t.creatorName, t.creatorLastName].map((p) => p?.trim()).filter(Boolean).join(' ');
     out.push({
       key: `trip:${t.id}`,
       kind: 'trip',
       date,
+      until,
       time: timeOf(t.termFrom?.slice(10)),
       subject: null,
       category: null,
@@ -134,16 +152,16 @@ export interface UpcomingTests {
   other: AgendaItem[];
 }
 
-/** Tests and quizzes from today to 14 days ahead, nearest first; other entries alongside. */
+/** Tests and quizzes from today to 14 days ahead, nearest first; other entries alongside (a trip under way too). */
 export function upcomingTests(items: readonly AgendaItem[], today: string): UpcomingTests {
   const last = addDays(today, TESTS_AHEAD_DAYS);
-  const ahead = items.filter((i) => i.date >= today && i.date <= last);
+  const ahead = items.filter((i) => (i.until ?? i.date) >= today && i.date <= last);
   return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };
 }
 
 /** `homework` event candidates for agenda entries dated today or later (a new test, trip or meeting). */
 export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
-  return items.filter((i) => i.date >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
+  return items.filter((i) => (i.until ?? i.date) >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
 }
 
 /** What kind of test an entry is, for an automation: `quiz` (kartkówka, quiz) or `test` (the rest). */

@@ -169,7 +169,8 @@ export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
     (item): AgendaEntry => ({
       uid: uidOf(item.key.replace(':', '-'), input.child),
       kind: agendaKindOf(item),
-      when: agendaTime(item.date, item.time, item.subject, days),
+      // An entry of several days (a trip) spans them whole, whatever hour it starts.
+      when: item.until !== null ? allDay(item.date, item.until) : agendaTime(item.date, item.time, item.subject, days),
       subject: item.subject,
       text: item.content,
       label: item.category,

@@ -258,6 +258,48 @@ export class SimAccount {
     return record;
   }
 
+  /**
+   * A teacher edits a record of a static resource's list in place (a grade corrected, a test moved to
+   * another day): the fields given replace its own, its Id stays. Throws when there is no such record.
+   */
+  editRecord(endpoint: string, id: number | string, fields: Record<string, unknown>): Record<string, unknown> {
+    const record = this.listOf(endpoint).find((r) => String((r as { Id?: unknown }).Id) === String(id)) as Record<string, unknown> | undefined;
+    if (record === undefined) throw new Error(`simulator: ${endpoint} has no record ${id}`);
+    Object.assign(record, fields);
+    return record;
+  }
+
+  /** A record leaves a static resource's list (a test cancelled, a grade deleted). */
+  removeRecord(endpoint: string, id: number | string): void {
+    const list = this.listOf(endpoint);
+    const at = list.findIndex((r) => String((r as { Id?: unknown }).Id) === String(id));
+    if (at < 0) throw new Error(`simulator: ${endpoint} has no record ${id}`);
+    list.splice(at, 1);
+  }
+
+  /** The school changes an attendance mark's type (an absence excused: type 1 to 3). */
+  setAttendanceType(id: number | string, type: number): void {
+    const mark = this.data.attendance.find((m) => String(m.Id) === String(id));
+    if (mark === undefined) throw new Error(`simulator: no attendance mark ${id}`);
+    mark.Type = type;
+  }
+
+  /** A school trip (SchoolTrips, camelCase as the portal answers it) from one day and hour to another. */
+  addTrip(init: { destination: string; route?: string; from: string; to: string }): Record<string, unknown> {
+    const ids = this.listOf('SchoolTrips').map((t) => Number((t as { id?: unknown }).id)).filter((n) => Number.isFinite(n));
+    return this.addRecord('SchoolTrips', {
+      id: Math.max(0, ...ids) + 1,
+      destination: init.destination,
+      route: init.route ?? '',
+      locomotion: 'autokar',
+      termFrom: init.from,
+      termTo: init.to,
+      creatorName: 'Anna',
+      creatorLastName: 'Nowak',
+      coordinatorName: 'Anna Nowak',
+    });
+  }
+
   /** The next free numeric Id of a static resource's list. */
   nextId(endpoint: string): number {
     const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));

@@ -4,6 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import { setCookie } from './cookies.js';
 import { MESSAGES_SSO, messagesSso } from './messaging-bootstrap.js';
+import {
+  afterPassword,
+  banerRefused,
+  grantBlocked,
+  GRANT_PATH,
+  loginPageProper,
+  loginPageRedirect,
+  passwordAccepted,
+  PERFORM_LOGIN_PATH,
+  skipRequiredActions,
+  validBaner,
+} from './auth-live.js';
 import { html, json, page, redirect } from './reply.js';
 import type { AuthSession } from './sessions.js';
 import type { Call, HostHandler, Reply } from './types.js';
@@ -39,9 +51,11 @@ export function authHost(world: World): HostHandler {
       const route = `${call.method} ${call.path}`;
       if (route === 'GET /OAuth/Authorization') return loginPage(world, call);
       if (route === 'POST /OAuth/Authorization') return passwordStep(world, call, session);
-      if (route === 'GET /OAuth/Authorization/2FA') return firstHop(world, session);
+      if (route === 'GET /OAuth/Authorization/2FA') return firstHop(world, call, session);
+      if (route === `GET ${PERFORM_LOGIN_PATH}`) return performLogin(world, call, session);
+      if (route === 'POST /OAuth/Authorization/2FA' || route === `POST ${PERFORM_LOGIN_PATH}`) return skipRequiredActions(call, session);
       if (route === 'GET /OAuth/Authorization/2FA/loop') return loopHop(call);
-      if (route === 'GET /OAuth/Authorization/Grant') return grantHop(world, session);
+      if (route === `GET ${GRANT_PATH}`) return grantHop(world, session);
       if (route === `GET ${MESSAGES_SSO}`) return messagesSso(world, session?.login);
       if (route === 'POST /OAuth/Token') return json(400, { error: 'unsupported_grant_type' });
       return html(404, page('Nie znaleziono', '<h1>404</h1>'));
@@ -50,6 +64,9 @@ export function authHost(world: World): HostHandler {
 }
 
 function loginPage(world: World, call: Call): Reply {
+  if (world.loginSwitch('login-2026') && call.query.get('client_id') === CLIENT_ID && !call.query.has('response_type')) {
+    return loginPageProper(world.sessions.authSession(call.cookies.get(AUTH_COOKIE)), LOGIN_PAGE);
+  }
   if (call.query.get('client_id') !== CLIENT_ID || call.query.get('response_type') !== 'code') {
     return json(400, { error: 'invalid_request', error_description: 'Unknown client or response type' });
   }
@@ -58,6 +75,7 @@ function loginPage(world: World, call: Call): Reply {
   if (!call.cookies.has('DeviceCookie')) {
     cookies.push(setCookie('DeviceCookie', randomBytes(24).toString('hex'), { path: '/OAuth', maxAge: DEVICE_MAX_AGE }));
   }
+  if (world.loginSwitch('login-2026')) return loginPageRedirect(world, cookies);
   return html(200, LOGIN_PAGE, { cookies });
 }
 
@@ -79,6 +97,7 @@ function passwordStep(world: World, call: Call, session: AuthSession | undefined
   const form = new URLSearchParams(call.body);
   const login = form.get('login') ?? '';
   if (form.get('action') !== 'login' || !login) return loginError(400, 'invalid_request', 'Podaj login i hasło.');
+  if (world.loginSwitch('login-2026') && !validBaner(call.headers['x-baner'])) return banerRefused(login);
   if (world.captcha(login) === 'login') {
     return json(
       200,
@@ -99,15 +118,22 @@ function passwordStep(world: World, call: Call, session: AuthSession | undefined
     return loginError(401, 'invalid_credentials', 'Nieprawidłowy login i/lub hasło.', login);
   }
   session.login = login;
+  session.actionsSkipped = false;
   world.loginSucceeded(login);
-  return json(200, { status: 'ok', goTo: TWO_FA_PATH }, { login });
+  return passwordAccepted(world, login, TWO_FA_PATH);
 }
 
 /** A relative Location on purpose: the client must resolve each hop against the current URL. */
-function firstHop(world: World, session: AuthSession | undefined): Reply {
+function firstHop(world: World, call: Call, session: AuthSession | undefined): Reply {
   if (!session?.login) return redirect(`/OAuth/Authorization?client_id=${CLIENT_ID}&response_type=code&scope=mydata`);
   if (world.redirectLoop()) return redirect(`/OAuth/Authorization/2FA/loop?client_id=${CLIENT_ID}&n=1`, { login: session.login });
-  return redirect(`/OAuth/Authorization/Grant?client_id=${CLIENT_ID}`, { login: session.login });
+  return afterPassword(world, call, session, session.login);
+}
+
+/** Where a browser goes after {status: ok} without goTo (live-notes 18). */
+function performLogin(world: World, call: Call, session: AuthSession | undefined): Reply {
+  if (!session?.login) return redirect(`/OAuth/Authorization?client_id=${CLIENT_ID}&response_type=code&scope=mydata`);
+  return afterPassword(world, call, session, session.login);
 }
 
 function loopHop(call: Call): Reply {
@@ -118,6 +144,7 @@ function loopHop(call: Call): Reply {
 function grantHop(world: World, session: AuthSession | undefined): Reply {
   if (!session?.login) return redirect(`/OAuth/Authorization?client_id=${CLIENT_ID}&response_type=code&scope=mydata`);
   const login = session.login;
+  if (grantBlocked(world, session)) return html(403, page('Brak dostępu', '<p>Najpierw zmień hasło.</p>'), { login });
   if (world.captcha(login) === 'redirect') {
     return html(200, page('Weryfikacja', `<p>Potwierdź, że nie jesteś robotem.</p>\n${CAPTCHA_WIDGET}`), { login });
   }

@@ -17,6 +17,8 @@ import { SessionStore } from './sessions.js';
 import type { RequestMatch, SimRequest, SimUrls } from './types.js';
 import type { CaptchaWhere, LoginRefusal, World } from './world.js';
 export type { LoginRefusal } from './world.js';
+import type { LiveLoginSwitch } from './auth-live.js';
+export { LIVE_LOGIN_SWITCHES, type LiveLoginSwitch } from './auth-live.js';
 
 export { SimAccount } from './account.js';
 export type { DemoMessage, GradeInit, LessonMove, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
@@ -85,6 +87,7 @@ export class PortalSimulator {
   private todayOverride: string | undefined;
   private captchas = new Map<string, CaptchaWhere>();
   private loopRedirects = false;
+  private loginSwitches = new Set<LiveLoginSwitch>();
   private refusals = new Map<string, LoginRefusal>();
   private refreshWithoutToken = false;
   private loginCounts = new Map<string, number>();
@@ -181,6 +184,15 @@ export class PortalSimulator {
     else this.refusals.set(login, refusal);
   }
 
+  /**
+   * Plays the live portal's login of 2026 (live-notes 16-18, `login-2026`) or its page for a leaked
+   * password (live-notes 19, `password-leak`); the spec's flow is the default.
+   */
+  setLoginSwitch(name: LiveLoginSwitch, on: boolean): void {
+    if (on) this.loginSwitches.add(name);
+    else this.loginSwitches.delete(name);
+  }
+
   /** Step 4 redirects forever. */
   setRedirectLoop(on: boolean): void {
     this.loopRedirects = on;
@@ -243,6 +255,7 @@ export class PortalSimulator {
       account: (login) => this.accounts.get(login),
       captcha: (login) => this.captchas.get(login) ?? this.captchas.get('*') ?? false,
       redirectLoop: () => this.loopRedirects,
+      loginSwitch: (name) => this.loginSwitches.has(name),
       loginRefusal: (login) => this.refusals.get(login),
       refreshWithoutToken: () => this.refreshWithoutToken,
       loginSucceeded: (login) => this.loginCounts.set(login, (this.loginCounts.get(login) ?? 0) + 1),

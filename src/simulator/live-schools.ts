@@ -3,7 +3,17 @@
 import { addDays } from './dates.js';
 import type { PortalSimulator } from './index.js';
 
-export const LIVE_QUIRKS = ['no-lucky', 'module-off', 'school-complex', 'moved-lesson', 'school-averages', 'bootstrap-via-auth'] as const;
+export const LIVE_QUIRKS = [
+  'no-lucky',
+  'module-off',
+  'school-complex',
+  'moved-lesson',
+  'school-averages',
+  'bootstrap-via-auth',
+  // The login as the live portal runs it (live-notes 16-19).
+  'login-2026',
+  'password-leak',
+] as const;
 export type LiveQuirk = (typeof LIVE_QUIRKS)[number];
 
 /** Subjects every demo child is graded in, with the school's own averages [Semester1, Semester2, FullYear]. */
@@ -13,6 +23,8 @@ const SCHOOL_AVERAGES: Record<number, [number, number, number]> = { 5011: [4.5, 
 export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[], quirks: readonly LiveQuirk[]): void {
   const on = new Set(quirks);
   if (on.has('bootstrap-via-auth')) sim.messaging.bootstrapRoute = 'auth';
+  if (on.has('login-2026')) sim.setLoginSwitch('login-2026', true);
+  if (on.has('password-leak')) sim.setLoginSwitch('password-leak', true);
   for (const login of logins) {
     const account = sim.account(login);
     if (on.has('no-lucky')) account.setLuckyForm('null');

@@ -19,6 +19,8 @@ export interface AuthSession {
   login?: string;
   /** The OAuth state given in step 1, echoed back to the portal. */
   state: string;
+  /** The requiredActions page was skipped ("remind me later") after this session's password. */
+  actionsSkipped?: boolean;
 }
 
 export interface PortalSession {

@@ -5,6 +5,7 @@ import type { SimMessaging } from './messaging-state.js';
 import type { SimDownloads } from './download-state.js';
 import type { SessionStore } from './sessions.js';
 import type { SimUrls } from './types.js';
+import type { LiveLoginSwitch } from './auth-live.js';
 
 export type CaptchaWhere = 'login' | 'redirect';
 
@@ -29,6 +30,8 @@ export interface World {
   /** Where a captcha is demanded for this login, if anywhere. */
   captcha(login: string): CaptchaWhere | false;
   redirectLoop(): boolean;
+  /** Whether a switch of the live login (live-notes 16-19) is on. */
+  loginSwitch(name: LiveLoginSwitch): boolean;
   /** The refusal set for this login, if any. */
   loginRefusal(login: string): LoginRefusal | undefined;
   /** A broken refresh: 200 without a new oauth_token. */

@@ -6,10 +6,10 @@
 // a dashboard to show them can copy or share them deliberately.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from './files.js';
+import { isLeftoverTemp, safeName, syncFolder, writeJson, writeSynced } from './files.js';
 import { readStored } from './stored.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
@@ -147,7 +147,11 @@ export class DownloadStore {
     for (let n = 1; n <= 999; n++) {
       const candidate = n === 1 ? base : withSuffix(base, n);
       const path = this.inside(candidate);
-      if (await placeNew(temp, path, this.options.link)) return await this.remember(key, { path, name: candidate, size });
+      if (await placeNew(temp, path, this.options.link)) {
+        // The new name survives a power cut only once the folder is on the disk too.
+        await syncFolder(this.dir);
+        return await this.remember(key, { path, name: candidate, size });
+      }
       if (await sameContent(path, temp, size)) return await this.remember(key, { path, name: candidate, size });
     }
     throw new Error(`downloads: no free name for ${base}`);
@@ -193,21 +197,11 @@ export async function removeLeftoverParts(dataDir: string): Promise<number> {
   let removed = 0;
   for (const child of children.filter((e) => e.isDirectory())) {
     const names = await readdir(join(root, child.name)).catch((): string[] => []);
-    for (const name of names.filter((n) => n.startsWith('.') && n.endsWith(PART))) {
+    for (const name of names.filter(isLeftoverTemp)) {
       await unlink(join(root, child.name, name)).then(() => removed++, () => undefined);
     }
   }
   return removed;
-}
-
-async function writeSynced(path: string, body: Buffer): Promise<void> {
-  const handle = await open(path, 'wx', 0o600);
-  try {
-    await handle.writeFile(body);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Errors of link() that mean "no hard links here", not "the name is taken". */

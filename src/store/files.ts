@@ -1,32 +1,88 @@
-// Files in data_dir: written atomically (temp file, fsync, rename) with mode 0600, so a crash or a
-// full disk never leaves a half-written jar or memory behind, and no other user can read them. They
-// are read back through a schema (stored.ts).
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// Files in data_dir: every write goes through writeFileAtomic (write a temporary file, fsync it, rename
+// it over the real name, fsync the folder), so a crash, a power cut or a full disk never leaves a
+// half-written jar or memory behind, and a rename the disk had not recorded yet cannot undo itself
+// after the power comes back. Mode 0600 in 0700 folders: no other user can read them. They are read
+// back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
+// (removeLeftoverTemps).
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+/** The end of a temporary file's name: `<name>.<pid>.<random>.tmp` next to the file it becomes. */
+const TEMP_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
+/** The end of a temporary download's name (downloads.ts: `.<random>.part`, streamed to disk). */
+const PART_NAME = /^\.[0-9a-f]{16}\.part$/;
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await handle.writeFile(data, 'utf8');
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  try {
+    await writeSynced(temp, data);
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  await syncFolder(dirname(path));
 }
 
 export function writeJson(path: string, value: unknown): Promise<void> {
   return writeFileAtomic(path, `${JSON.stringify(value)}\n`);
+}
+
+/** A new file (never an existing one: 'wx'), 0600, its bytes on the disk before this resolves. */
+export async function writeSynced(path: string, data: string | Uint8Array): Promise<void> {
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a rename or a new name in a folder durable: until the folder itself is synced, a power cut
+ * may bring back the old entry. A system that cannot sync a folder (Windows) is left as it is.
+ */
+export async function syncFolder(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EPERM' && code !== 'EISDIR' && code !== 'ENOTSUP') throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether a name is one of the temporary files the writers here leave when the process stops mid-write. */
+export function isLeftoverTemp(name: string): boolean {
+  return TEMP_NAME.test(name) || PART_NAME.test(name);
+}
+
+/**
+ * Removes every temporary file a stopped process left anywhere in data_dir (called at start, before
+ * anything writes). Symbolic links are not followed: a linked downloads folder is the family's, not
+ * ours to walk. Resolves to the names removed, relative to data_dir.
+ */
+export async function removeLeftoverTemps(dataDir: string, under = ''): Promise<string[]> {
+  const entries = await readdir(join(dataDir, under), { withFileTypes: true }).catch(() => []);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    const relative = under === '' ? entry.name : join(under, entry.name);
+    if (entry.isDirectory()) removed.push(...(await removeLeftoverTemps(dataDir, relative)));
+    else if (entry.isFile() && isLeftoverTemp(entry.name)) {
+      await unlink(join(dataDir, relative)).then(() => removed.push(relative), () => undefined);
+    }
+  }
+  return removed;
 }
 
 /** A file-name-safe form of a login or id. */

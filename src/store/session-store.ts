@@ -14,13 +14,17 @@ const persistedSchema = z.object({
   refreshFailedAt: z.number().optional(),
   pause: z
     .object({
-      reason: z.enum(['wrong_credentials', 'captcha_required']),
+      reason: z.enum(['wrong_credentials', 'captcha_required', 'login_changed']),
       until: z.number(),
       credentials: z.string(),
       /** The portal's words on the refusal, shown by `problem` for the whole pause. */
       portal_message: z.string().optional(),
     })
     .optional(),
+  /** The last login skipped the portal's advice to change the password (live-notes 19). */
+  advice: z.literal('password_change_advised').optional(),
+  /** When the log last said so (once a day). */
+  adviceLoggedAt: z.number().optional(),
 });
 
 export type PersistedSession = z.infer<typeof persistedSchema>;

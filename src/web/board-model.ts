@@ -60,6 +60,7 @@ const DAY_ENDS = '21:00';
 
 const MAX_HOMEWORK = 4;
 const MAX_TESTS = 3;
+const MAX_TRIPS = 2;
 const MAX_GRADES = 5;
 /** A grade is a short mark; a descriptive text grade is cut to stay one. */
 const MAX_GRADE_CHARS = 12;
@@ -144,11 +145,23 @@ function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, nex
     const at = wallTime(Date.parse(next?.state as string));
     items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
   }
-  return items.slice(0, MAX_TESTS).flatMap((t) => {
+  const tests = items.slice(0, MAX_TESTS).flatMap((t) => {
     const date = str(t.date);
     if (date === null) return [];
-    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
+    return [{ date, when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
   });
+  // Trips beside the tests (one under way too), a trip of several days by its first and last day.
+  const trips = list(upcoming?.attributes?.other)
+    .filter((o) => o.kind === 'trip')
+    .slice(0, MAX_TRIPS)
+    .flatMap((o) => {
+      const date = str(o.date);
+      if (date === null) return [];
+      const until = str(o.until);
+      const when = until === null || until <= date ? dayShort(date, clock, text) : `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}`;
+      return [{ date, when, subject: null, kind: text.trip, text: cut(str(o.content), MAX_TEXT_CHARS) }];
+    });
+  return [...tests, ...trips].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map(({ date: _date, ...shown }) => shown);
 }
 
 function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['grades'] {

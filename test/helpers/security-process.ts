@@ -31,14 +31,25 @@ export class ProcessBridge {
     readonly process: BridgeProcess,
   ) {}
 
-  /** Builds dist/ if needed; `before` runs once the topics are chosen, before the bridge starts. */
-  static async start(before?: (roots: { base: string; prefix: string }) => Promise<void>): Promise<ProcessBridge> {
+  /** Further bins started on the same config (so the same data_dir); stop() ends them too. */
+  private readonly others: BridgeProcess[] = [];
+
+  /** Starts another bin on this bridge's config, and so on its data_dir. */
+  another(): BridgeProcess {
+    const other = new BridgeProcess(join(this.dir, 'config.yaml'));
+    this.others.push(other);
+    other.start();
+    return other;
+  }
+
+  /** Builds dist/ if needed; `before` runs once the topics and the data_dir are chosen, before the bridge starts. */
+  static async start(before?: (roots: { base: string; prefix: string }, sim: PortalSimulator, dataDir: string) => Promise<void>): Promise<ProcessBridge> {
     await ensureBuilt();
     const sim = new PortalSimulator();
     await sim.start();
     const dir = await mkdtemp(join(tmpdir(), 'd2m-security-'));
     const roots = uniqueRoots();
-    await before?.(roots);
+    await before?.(roots, sim, join(dir, 'data'));
     const rec = await Recorder.connect([`${roots.base}/#`]);
     const config = join(dir, 'config.yaml');
     await writeConfig(config, {
@@ -69,6 +80,7 @@ export class ProcessBridge {
 
   async stop(): Promise<void> {
     await this.process.kill();
+    for (const other of this.others) await other.kill();
     await this.rec.close();
     await clearRetained([`${this.roots.base}/#`, `${this.roots.prefix}/#`]);
     await this.sim.stop();

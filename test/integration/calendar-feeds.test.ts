@@ -118,4 +118,14 @@ describe('calendar feeds', () => {
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(6 * 3_600_000 - 5 * 60_000);
     expect(new Date(times[2]!).toISOString() < at('2026-11-18', '22:00')).toBe(true);
   });
+
+  it('spans a three-day trip over its days in agenda.ics and upcoming_tests, whole days', async () => {
+    school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-25 07:30:00', to: '2026-11-27 18:00:00' });
+    const h = await firstPoll();
+    const other = (h.attributes('ania', 'upcoming_tests')?.other ?? []) as { kind: string; date: string; until: string | null; content: string }[];
+    expect(other.filter((o) => o.kind === 'trip').map((o) => [o.date, o.until, o.content])).toContainEqual(['2026-11-25', '2026-11-27', 'Zakopane: Tatry']);
+    const trip = feed(h, 'agenda').calendar.events.find((e) => e.summary.includes('Zakopane'));
+    // An all-day event of three days: DTEND is the day after the last (RFC 5545).
+    expect(trip).toMatchObject({ start: '2026-11-25', end: '2026-11-28' });
+  });
 });

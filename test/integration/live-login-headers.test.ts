@@ -1,6 +1,7 @@
-// The headers a browser would send on each login hop (live-notes 14), recorded from the real bridge's
-// login against the simulator: Sec-Fetch-Site is same-origin inside the authorization host and
-// same-site between it and the portal (sibling subdomains of one site), never cross-site.
+// The headers a browser would send on each login hop (live-notes 14, 16), recorded from the real
+// bridge's login against the simulator: Sec-Fetch-Site is same-origin inside the authorization host and
+// same-site between it and the portal (sibling subdomains of one site), never cross-site; the entry is
+// reached from the family portal, a sibling too.
 import { describe, expect, it } from 'vitest';
 import { fetchSite } from '../../src/portal/login.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -12,7 +13,7 @@ describe('Sec-Fetch-Site on the login hops', () => {
     const h = await school.polled(['last_update']);
     const login = school.sim.requests.filter((r) => !r.path.startsWith('/gateway/') && r.path !== '/wiadomosci3' && r.host !== 'messages');
     expect(login.slice(0, 7).map((r) => `${r.host} ${r.method} ${r.path} ${r.fetchSite}`)).toEqual([
-      'portal GET /loguj/portalRodzina none',
+      'portal GET /loguj/portalRodzina same-site',
       'auth GET /OAuth/Authorization same-site',
       'auth POST /OAuth/Authorization same-origin',
       'auth GET /OAuth/Authorization/2FA same-origin',

@@ -6,5 +6,6 @@ describe('a lesson moved elsewhere, in words', () => {
     expect(movedTo('pl', shortDay('2026-11-26', 'pl'), '7')).toBe('przeniesiona na czw. 26.11, lekcja 7');
     expect(movedTo('en', shortDay('2026-11-26', 'en'), '7')).toBe('moved to Thu 26.11, lesson 7');
     expect(movedTo('pl', shortDay('2026-11-30', 'pl'), null)).toBe('przeniesiona na pon. 30.11');
+    expect(movedTo('uk', shortDay('2026-11-26', 'uk'), '7')).toBe('перенесено на чт 26.11, урок 7');
   });
 });

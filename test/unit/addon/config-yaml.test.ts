@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { bridgeDiscovery, childDiscovery } from '../../../src/ha/discovery.js';
 import { ENTITIES } from '../../../src/features/index.js';
+import { LANGUAGES } from '../../../src/config/language.js';
 import {
   ARCHES,
   BOOT,
@@ -183,7 +184,7 @@ describe('hassio-addon web server', () => {
     // The Supervisor's rule for a port key (validate.py: RE_DOCKER_PORTS) and one description per key.
     for (const key of Object.keys(ports)) expect(key).toMatch(/^\d+(?:\/(?:tcp|udp))?$/);
     expect(Object.keys(addon.ports_description as object)).toEqual(Object.keys(ports));
-    for (const lang of ['en', 'pl']) {
+    for (const lang of LANGUAGES) {
       const network = (await readYaml(new URL(`translations/${lang}.yaml`, addonDir))).network as Record<string, string>;
       expect(Object.keys(network), lang).toEqual(Object.keys(ports));
       expect(network[`${ADDON_HTTP_PORT}/tcp`]?.length, lang).toBeGreaterThan(10);
@@ -192,7 +193,11 @@ describe('hassio-addon web server', () => {
 });
 
 describe('hassio-addon translations', () => {
-  for (const lang of ['en', 'pl']) {
+  it('offers every language of the bridge in the form', () => {
+    expect(schema.language).toBe(`list(${LANGUAGES.join('|')})`);
+  });
+
+  for (const lang of LANGUAGES) {
     it(`${lang}.yaml names and describes every option and field, and nothing else`, async () => {
       const text = (await readYaml(new URL(`translations/${lang}.yaml`, addonDir))).configuration as Record<
         string,

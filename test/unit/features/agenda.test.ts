@@ -9,6 +9,7 @@ const entry = (key: string, kind: AgendaItem['kind'], date: string, subject: str
   key,
   kind,
   date,
+  until: null,
   time: null,
   subject,
   category: null,
@@ -30,7 +31,7 @@ describe('agenda feature', () => {
     const items = [entry('e1', 'test', '2026-11-25', 'Matematyka', 'Ułamki'), entry('e2', 'trip', '2026-11-26', null, 'Kopalnia Soli'), entry('e3', 'test', '2026-11-10', 'Polski', 'Lektura')];
     const state = renderUpcomingTests(upcomingTests(items, '2026-11-23'));
     expect(state.state).toBe('1');
-    expect(state.attributes.items).toEqual([{ kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: null, content: 'Ułamki', teacher: null }]);
+    expect(state.attributes.items).toEqual([{ kind: 'test', date: '2026-11-25', until: null, time: null, subject: 'Matematyka', category: null, content: 'Ułamki', teacher: null }]);
     expect(state.attributes.other?.map((o) => [o.kind, o.subject, o.content])).toEqual([['trip', null, 'Kopalnia Soli']]);
   });
 

@@ -20,7 +20,7 @@ const timetable: TimetableOutput = {
   fortnight: [],
   freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
 };
-const test = (content: string): AgendaItem => ({ key: 'agenda:7', kind: 'test', date: '2026-11-24', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content, teacher: null });
+const test = (content: string): AgendaItem => ({ key: 'agenda:7', kind: 'test', date: '2026-11-24', until: null, time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content, teacher: null });
 const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(content)], homework: [] });
 
 const ctx = (now: number, inputs: Record<string, unknown>) => ({ now, inputs }) as unknown as SourceContext;

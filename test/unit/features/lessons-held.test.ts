@@ -7,7 +7,7 @@ import { entityTable } from '../../helpers/entities.js';
 /** How long a topic in a list may be (docs/entities.md). */
 const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
-const test: AgendaItem = { key: 't1', kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null };
+const test: AgendaItem = { key: 't1', kind: 'test', date: '2026-11-25', until: null, time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null };
 
 describe('lessons-held feature', () => {
   it('declares next_test, lesson_topics and catch_up', () => {

@@ -12,7 +12,7 @@ const PAGE = readFileSync(new URL(`../../../${ENTITIES_PAGE}`, import.meta.url),
 /** The features with one more entity, as a newcomer would add it to the lucky feature. */
 const withNewEntity = FEATURES.map((f) =>
   f.name === 'lucky'
-    ? feature({ ...f, entities: [...f.entities, sensor('lucky_streak', { en: 'Lucky streak', pl: 'Seria szczęścia' }, { stateClass: 'measurement' })] })
+    ? feature({ ...f, entities: [...f.entities, sensor('lucky_streak', { en: 'Lucky streak', pl: 'Seria szczęścia', uk: 'Серія удачі' }, { stateClass: 'measurement' })] })
     : f,
 );
 
@@ -38,7 +38,7 @@ describe('the entity tables of docs/entities.md', () => {
 
   it('rewrites only the generated table: the new row appears, the prose stays as written', () => {
     const written = withEntityTable(PAGE, withNewEntity);
-    expect(written).toContain('| `lucky_streak` | Seria szczęścia / Lucky streak | sensor |  | `measurement` |  | lucky |');
+    expect(written).toContain('| `lucky_streak` | Seria szczęścia / Lucky streak / Серія удачі | sensor |  | `measurement` |  | lucky |');
     expect(readmeProblems(written, withNewEntity)).toEqual([
       "docs/entities.md's table of states does not describe `lucky_streak`: add a row (by hand) between the <!-- entity-states:start --> markers",
     ]);

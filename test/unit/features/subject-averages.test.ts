@@ -178,7 +178,7 @@ describe('dynamic entities in the framework', () => {
       tier: 'normal',
       entities: [],
       create: () => ({
-        dynamic: () => keys.map((k) => sensor(`dyn_${k}`, { en: k, pl: k })),
+        dynamic: () => keys.map((k) => sensor(`dyn_${k}`, { en: k, pl: k, uk: k })),
         poll: async () => ({ states: {} }),
       }),
     });

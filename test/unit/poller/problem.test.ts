@@ -23,19 +23,21 @@ describe('problem advice', () => {
     expect(attributes.message).toMatch(/^The portal is not answering/);
   });
 
-  it('gives every reason advice in both languages that names the same numbers, logins and keys', () => {
+  it('gives every reason advice in every language that names the same numbers, logins and keys', () => {
     // Facts a parent acts on: the example login, the waiting times, config keys such as data_dir.
     const facts = (text: string): string[] => [...(text.match(/\b\d\w*|\b[a-z]+_[a-z_]+\b/g) ?? [])].sort();
     // Every reason: the compiler holds this list to ProblemReason, as it holds the advice.
     const every: Record<ProblemReason, true> = {
-      captcha_required: true, service_down: true, session_expired: true, storage_error: true, unexpected_response: true, wrong_credentials: true,
+      captcha_required: true, login_changed: true, service_down: true, session_expired: true, storage_error: true, unexpected_response: true, wrong_credentials: true,
     };
     const reasons = Object.keys(every) as ProblemReason[];
-    const advice = reasons.map((reason) => [reason, { pl: problemAdvice(reason, 'pl'), en: problemAdvice(reason, 'en') }] as const);
+    const advice = reasons.map((reason) => [reason, { pl: problemAdvice(reason, 'pl'), en: problemAdvice(reason, 'en'), uk: problemAdvice(reason, 'uk') }] as const);
     for (const [reason, text] of advice) {
       expect(text.pl, reason).not.toBe(text.en);
       expect(text.pl.length, reason).toBeGreaterThan(20);
       expect(facts(text.pl), reason).toEqual(facts(text.en));
+      expect(facts(text.uk), reason).toEqual(facts(text.en));
+      expect(text.uk, reason).toMatch(/[а-яіїєґ]{4}/);
     }
     expect(facts(Object.fromEntries(advice).wrong_credentials!.pl)).toEqual(['1234567u']);
   });

@@ -72,10 +72,29 @@ describe('agenda and upcoming_tests', () => {
     const state = renderUpcomingTests(upcomingTests(items, today));
     expect(state.state).toBe('2');
     expect(state.attributes?.items).toEqual([
-      { kind: 'test', date: '2026-03-12', time: '08:00', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: 'Anna Nowak' },
-      { kind: 'test', date: '2026-03-24', time: null, subject: 'Język polski', category: 'Inne', content: 'Kartkówka: lektura', teacher: null },
+      { kind: 'test', date: '2026-03-12', until: null, time: '08:00', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: 'Anna Nowak' },
+      { kind: 'test', date: '2026-03-24', until: null, time: null, subject: 'Język polski', category: 'Inne', content: 'Kartkówka: lektura', teacher: null },
     ]);
     expect((state.attributes?.other as { kind: string }[]).map((o) => o.kind)).toEqual(['trip', 'meeting', 'meeting']);
+  });
+
+  it('a trip of several days spans them: listed while under way, its last day from termTo', () => {
+    const long = schoolTripsResponse.parse({
+      Data: [{ id: 9, destination: 'Zakopane', route: 'Tatry', termFrom: '2026-03-09 08:00:00', termTo: '2026-03-11 18:00:00' }],
+    }).Data;
+    const three = agendaItems({ trips: long, names });
+    expect(three).toEqual([expect.objectContaining({ key: 'trip:9', kind: 'trip', date: '2026-03-09', until: '2026-03-11', time: '08:00' })]);
+    // On its second day it is still ahead of nobody but under way: in upcoming_tests' other entries.
+    expect(upcomingTests(three, today).other.map((o) => o.key)).toEqual(['trip:9']);
+    expect(upcomingTests(three, '2026-03-12').other).toEqual([]);
+    // A teacher's agenda entry standing for the trip takes its days.
+    const written = agendaItems({
+      homeWorks: homeWorksResponse.parse({ HomeWorks: [{ Id: 77, Content: 'Wycieczka do Zakopanego', Date: '2026-03-09', Category: { Id: 2 } }] }).HomeWorks,
+      homeWorkCategories: categories,
+      trips: long,
+      names,
+    });
+    expect(written.map((i) => [i.key, i.date, i.until])).toEqual([['agenda:77', '2026-03-09', '2026-03-11']]);
   });
 
   it('fires homework events for entries from today on', () => {

@@ -82,6 +82,7 @@ const item = (over: Partial<AgendaItem>): AgendaItem => ({
   key: 'agenda:1',
   kind: 'test',
   date: MONDAY,
+  until: null,
   time: null,
   subject: 'Matematyka',
   category: 'Sprawdzian',
@@ -128,6 +129,12 @@ describe('agenda feed entries', () => {
     expect(before).toMatchObject({ kind: 'test', subject: null, text: 'Ułamki', when: { date: MONDAY, last: MONDAY } });
     const [edited] = agendaEntries({ child: 'ania', days: days(), agenda: [item({ date: '2026-03-16', content: 'Ułamki i procenty' })], homework: [] });
     expect(edited!.uid).toBe(before!.uid);
+  });
+
+  it('spans a trip of several days over them, whole days, not one lesson on its first day', () => {
+    const trip = item({ key: 'trip:9', kind: 'trip', subject: null, date: MONDAY, until: '2026-03-11', time: '08:00', content: 'Zakopane' });
+    const [entry] = agendaEntries({ child: 'ania', days: days(), agenda: [trip], homework: [] });
+    expect(entry).toMatchObject({ kind: 'trip', when: { date: MONDAY, last: '2026-03-11' } });
   });
 
   it('leaves out homework without a due date', () => {

@@ -20,7 +20,7 @@ const held = (records: Record<string, unknown>[]) =>
   lessonsHeld({ realizations: realizationsResponse.parse({ Realizations: records }).Realizations, lessons, names });
 
 const test = (date: string, subject: string, time: string | null = null): AgendaItem => ({
-  key: `agenda:${date}${subject}`, kind: 'test', date, time, subject, category: 'Sprawdzian', content: `Sprawdzian ${date}`, teacher: null,
+  key: `agenda:${date}${subject}`, kind: 'test', date, until: null, time, subject, category: 'Sprawdzian', content: `Sprawdzian ${date}`, teacher: null,
 });
 
 describe('lessons held', () => {

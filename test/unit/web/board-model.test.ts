@@ -65,6 +65,25 @@ function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'p
 }
 
 describe('the board of one child', () => {
+  it('lists a trip of several days beside the tests by its first and last day, also while it is under way', () => {
+    const withTrip = (other: object[]) => child({
+      upcoming_tests: {
+        state: '1',
+        attributes: {
+          items: [{ kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' }],
+          other,
+        },
+      },
+    });
+    const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
+    const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
+    expect(card(at('09:12'), withTrip([trip, meeting])).tests).toEqual([
+      { when: 'wt. 17.11 – jutro', subject: null, kind: 'wycieczka', text: 'Zakopane: Tatry' },
+      { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
+    ]);
+    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').tests[1]).toMatchObject({ when: 'Wed 25.11', kind: 'trip' });
+  });
+
   it('says where a lesson moved to, in its old slot, and leaves out a lucky number the school does not use', () => {
     const moved = lesson(3, '09:50', '10:35', 'Historia', '12', {
       change: 'shifted', original_subject: 'Historia', original_room: '12', moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },

@@ -1,0 +1,140 @@
+// The transcript of `check --trace FILE`: each request of an account's login and first reads, in a
+// shape a family can attach to a bug report. It keeps what shows how the portal's login runs (paths,
+// statuses, which cookies are set, the body's shape) and never a value that opens or names anything:
+// no password, no cookie or token value, no `code` or `state`, no child's data.
+import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
+import { pathOf, type HttpExchange, type HttpResponse } from './http.js';
+import type { PortalUrls } from '../config/schema.js';
+
+/** Query parameters whose values are the same for everyone and say how the login runs. */
+const PUBLIC_QUERY = new Set(['client_id', 'response_type', 'scope', 'action']);
+const MAX_TITLE = 60;
+
+export class LoginTrace {
+  private readonly lines: string[] = [];
+  private readonly urls: PortalUrls;
+  private count = 0;
+
+  constructor(urls: PortalUrls) {
+    this.urls = urls;
+  }
+
+  /** Starts an account's part (numbered: the login itself is not written). */
+  account(n: number): void {
+    this.lines.push('', `## account ${n}`);
+    this.count = 0;
+  }
+
+  record(exchange: HttpExchange): void {
+    this.count++;
+    const head = `${this.count}. ${exchange.method} ${this.address(exchange.url)}`;
+    if (!exchange.response) {
+      this.lines.push(`${head} -> no answer (${exchange.failure ?? 'error'})`);
+      return;
+    }
+    const res = exchange.response;
+    const parts = [`${head} -> ${res.status}`];
+    if (res.location !== undefined) parts.push(`   Location: ${this.address(res.location)}`);
+    const cookies = cookiesSet(res.headers['set-cookie']);
+    if (cookies.length > 0) parts.push(`   cookies set: ${cookies.join(', ')}`);
+    const type = header(res, 'content-type');
+    if (type !== undefined) parts.push(`   content type: ${type.split(';')[0]?.trim()}`);
+    parts.push(`   body: ${bodyShape(res)}`);
+    this.lines.push(parts.join('\n'));
+  }
+
+  /** A closing line for an account: where its login stopped, or that it worked. */
+  outcome(text: string): void {
+    this.lines.push(`=> ${text}`);
+  }
+
+  text(header: string): string {
+    return `${header}\n${this.lines.join('\n')}\n`;
+  }
+
+  /** Host role, path, and the query with every value but the public ones hidden. */
+  private address(url: string): string {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return '(invalid address)';
+    }
+    const query = [...parsed.searchParams.keys()].map((key) => (PUBLIC_QUERY.has(key) ? `${key}=${parsed.searchParams.get(key)}` : `${key}=…`));
+    return `${this.role(parsed.origin)} ${maskIds(pathOf(url))}${query.length === 0 ? '' : `?${query.join('&')}`}`;
+  }
+
+  private role(origin: string): string {
+    const roles: [keyof PortalUrls, string][] = [
+      ['base_url', 'portal'],
+      ['auth_url', 'auth'],
+      ['messages_url', 'messages'],
+      ['sandbox_url', 'sandbox'],
+    ];
+    for (const [key, role] of roles) {
+      if (safeOriginOf(this.urls[key]) === origin) return role;
+    }
+    return 'other host';
+  }
+}
+
+/** A path segment that holds an id (a number of 3 digits or more, a LID) names a person or a record: <id>. */
+function maskIds(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (/\d{3,}|LID-/i.test(segment) ? '<id>' : segment))
+    .join('/');
+}
+
+function safeOriginOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function header(res: HttpResponse, name: string): string | undefined {
+  const value = res.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** "name (Path=/OAuth, Max-Age=31536000)" for each Set-Cookie: never its value. */
+function cookiesSet(value: string | string[] | undefined): string[] {
+  const lines = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return lines.map((line) => {
+    const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
+    const name = pair.slice(0, Math.max(0, pair.indexOf('='))) || '(unnamed)';
+    const kept = attributes.filter((a) => /^(path|max-age)=/i.test(a));
+    return kept.length === 0 ? name : `${name} (${kept.join(', ')})`;
+  });
+}
+
+/** JSON: its keys and `status`; HTML: its title and the markers found; else its size. */
+function bodyShape(res: HttpResponse): string {
+  if (res.file) return `saved to a file (${res.file.size} bytes)`;
+  if (res.body.length === 0) return 'empty';
+  const text = res.text();
+  try {
+    const json = JSON.parse(text) as unknown;
+    if (Array.isArray(json)) return `JSON list of ${json.length}`;
+    if (json && typeof json === 'object') {
+      const { status } = json as { status?: unknown };
+      const shown = typeof status === 'string' && /^[a-z_]{1,20}$/i.test(status) ? `, status "${status}"` : '';
+      return `JSON keys [${Object.keys(json).slice(0, 20).join(', ')}]${shown}`;
+    }
+    return 'JSON value';
+  } catch {
+    // Not JSON: an HTML page or other text.
+  }
+  const markers = [
+    /name=["']?pass\b|id=["']?loginForm/i.test(text) ? 'login form' : undefined,
+    CAPTCHA_MARKERS.test(text) ? 'captcha' : undefined,
+    REQUIRED_ACTIONS_MARKER.test(text) ? 'requiredActions' : undefined,
+    /Brak dostępu/.test(text) ? '"Brak dostępu"' : undefined,
+  ].filter((m) => m !== undefined);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+  const titled = title ? `, title "${title.slice(0, MAX_TITLE)}"` : '';
+  const kind = /<html|<!doctype/i.test(text) ? 'HTML page' : 'text';
+  return `${kind} of ${res.body.length} bytes${titled}${markers.length === 0 ? '' : `, markers: ${markers.join(', ')}`}`;
+}

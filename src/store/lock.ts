@@ -1,0 +1,111 @@
+// One bridge per data folder (interface 8.2): two bridges on one data_dir would both send a command's
+// message and each keep its own journal. The lock is a file naming the running bridge (its pid, the
+// moment its process started, its host); a lock whose process is gone (a SIGKILL, a power cut) is
+// taken over at once, so Docker's or the watchdog's restart is never blocked. The kernel's process
+// start time tells a live owner from a new process that got the dead one's pid (common in containers).
+import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { syncFolder, writeSynced } from './files.js';
+
+export const LOCK_FILE = 'bridge.lock';
+
+/** Another bridge runs on this data folder. */
+export class DataDirInUseError extends Error {
+  override readonly name = 'DataDirInUseError';
+}
+
+const ownerSchema = z.object({
+  pid: z.number().int().positive(),
+  /** The process's start in clock ticks since boot (/proc/<pid>/stat field 22); absent off Linux. */
+  startTicks: z.number().optional(),
+  host: z.string(),
+  startedAt: z.string(),
+});
+
+type Owner = z.infer<typeof ownerSchema>;
+
+export class DataDirLock {
+  private held = false;
+
+  constructor(private readonly dataDir: string) {}
+
+  private get path(): string {
+    return join(this.dataDir, LOCK_FILE);
+  }
+
+  /**
+   * Takes the lock, or throws DataDirInUseError naming the folder and the running bridge. A lock left
+   * by a process that is gone is replaced; `onStale` is told about it.
+   */
+  async acquire(onStale?: (owner: string) => void): Promise<void> {
+    await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
+    const me: Owner = { pid: process.pid, startTicks: await startTicks(process.pid), host: hostname(), startedAt: new Date().toISOString() };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await writeSynced(this.path, `${JSON.stringify(me)}\n`);
+        await syncFolder(this.dataDir);
+        this.held = true;
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const owner = await this.owner();
+      if (owner !== undefined && (await isAlive(owner))) {
+        throw new DataDirInUseError(
+          `data_dir ${this.dataDir} is in use by another dziennik2mqtt (pid ${owner.pid} on ${owner.host}, running since ${owner.startedAt}); ` +
+            'stop that bridge first, or give this one a data_dir of its own',
+        );
+      }
+      onStale?.(owner === undefined ? 'an unreadable lock' : `pid ${owner.pid} on ${owner.host}, started ${owner.startedAt}`);
+      await unlink(this.path).catch(() => undefined);
+    }
+    throw new DataDirInUseError(`data_dir ${this.dataDir}: another dziennik2mqtt is starting on it at the same moment`);
+  }
+
+  /** Gives the lock up (only if this bridge holds it). */
+  async release(): Promise<void> {
+    if (!this.held) return;
+    this.held = false;
+    const owner = await this.owner();
+    if (owner?.pid === process.pid) await unlink(this.path).catch(() => undefined);
+  }
+
+  private async owner(): Promise<Owner | undefined> {
+    const text = await readFile(this.path, 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      const parsed = ownerSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Whether the lock's process still runs. This process is never the owner it finds (a container's
+ * bridge often gets the same pid after a restart); a lock from another host cannot be checked and
+ * is taken over, so that a new container on a shared volume is never blocked by a dead one.
+ */
+async function isAlive(owner: Owner): Promise<boolean> {
+  if (owner.pid === process.pid || owner.host !== hostname()) return false;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const ticks = await startTicks(owner.pid);
+  return owner.startTicks === undefined || ticks === undefined || ticks === owner.startTicks;
+}
+
+/** The process's start time in clock ticks since boot (Linux), which a reused pid does not share. */
+async function startTicks(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // The name (field 2) is in parentheses and may hold spaces: count the fields after its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[19]);
+  return Number.isFinite(ticks) ? ticks : undefined;
+}

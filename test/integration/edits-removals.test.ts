@@ -1,0 +1,98 @@
+// Edits and removals are news (interface 8.3), through the real bridge, the simulated portal and the
+// real broker: a grade corrected in place, a test moved and one cancelled, an absence excused, each
+// with its event type and `previous`; a removal only after two reads without the record; a restart
+// in between forgets nothing.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson.
+const NOW = '2026-11-18T09:10:00+01:00';
+
+const school = simulatedSchool(NOW);
+const firstPoll = () => school.polled(['last_update', 'newest_grade', 'upcoming_tests', 'absences_unexcused']);
+const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+const events = (h: Harness, kind: string): Record<string, unknown>[] =>
+  h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+const ofType = (h: Harness, kind: string, type: string) => events(h, kind).filter((e) => e.event_type === type);
+
+describe('edits and removals', () => {
+  it('a grade corrected in place fires grade_changed with the previous grade, once', async () => {
+    const h = await firstPoll();
+    school.sim.account(ANIA.login).editRecord('Grades', 210004, { Grade: '5-' });
+    const before = reads('Grades');
+    await h.pollUntil(() => reads('Grades') > before, 'the next read of the grades', 20 * 60_000);
+    expect(ofType(h, 'grade', 'grade_changed')).toEqual([
+      expect.objectContaining({ id: 'grade:210004', grade: '5-', subject: 'Język polski', previous: { grade: '4' } }),
+    ]);
+    expect(ofType(h, 'grade', 'grade')).toEqual([]); // not a new grade
+    await h.advanceMinutes(40);
+    expect(events(h, 'grade')).toHaveLength(1);
+  });
+
+  it('a test moved to another day fires test_changed with the previous date; a cancelled one test_removed after two reads', async () => {
+    const h = await firstPoll();
+    const account = school.sim.account(ANIA.login);
+    const tests = () => (h.attributes('ania', 'upcoming_tests')?.items ?? []) as { date: string; content: string }[];
+    const fractions = tests().find((t) => t.content.startsWith('Sprawdzian: ułamki'));
+    const quiz = tests().find((t) => t.content.startsWith('Kartkówka'));
+    expect(fractions && quiz).toBeTruthy();
+    account.editRecord('HomeWorks', 3301, { Date: '2026-11-27' });
+    account.removeRecord('HomeWorks', 3302);
+
+    // The removal changes the class calendar's ids, so the agenda is read again at the next poll.
+    const before = reads('HomeWorks');
+    await h.pollUntil(() => reads('HomeWorks') > before, 'the agenda read after the edit', 20 * 60_000);
+    expect(tests().map((t) => t.content)).not.toContain(quiz!.content);
+    expect(ofType(h, 'test', 'test_removed')).toEqual([]); // one read without it is not enough
+    expect(ofType(h, 'test', 'test_changed')).toEqual([
+      expect.objectContaining({ date: '2026-11-27', subject: 'Matematyka', previous: { date: fractions!.date } }),
+    ]);
+
+    // A restart between the two reads keeps the first miss.
+    await h.restart();
+    const again = reads('HomeWorks');
+    await h.pollUntil(() => reads('HomeWorks') > again, 'the agenda read after the restart');
+    expect(ofType(h, 'test', 'test_removed')).toEqual([
+      { event_type: 'test_removed', date: quiz!.date, time: '09:50', subject: 'Przyroda', kind: 'quiz', category: 'Inne', description: quiz!.content },
+    ]);
+    expect(ofType(h, 'test', 'test_changed')).toHaveLength(1);
+    await h.advanceMinutes(80);
+    expect(events(h, 'test').map((e) => e.event_type)).toEqual(['test_changed', 'test_removed']);
+  });
+
+  it('an absence excused later fires absence_changed with its previous type and kind', async () => {
+    const h = await firstPoll();
+    const unexcused = Number(h.state('ania', 'absences_unexcused'));
+    school.sim.account(ANIA.login).setAttendanceType('t4100231', 3);
+    const before = reads('Attendances');
+    await h.pollUntil(() => reads('Attendances') > before, 'the next read of the attendance', 20 * 60_000);
+    expect(Number(h.state('ania', 'absences_unexcused'))).toBe(unexcused - 1);
+    expect(ofType(h, 'absence', 'absence_changed')).toEqual([
+      expect.objectContaining({ id: 't4100231', type: 'Nieobecność uspr.', kind: 'excused', previous: { type: 'Nieobecność', kind: 'unexcused' } }),
+    ]);
+  });
+
+  it('a portal hiccup that drops a grade for one read removes nothing; gone for two reads, it is removed', async () => {
+    const h = await firstPoll();
+    const account = school.sim.account(ANIA.login);
+    // One grade missing from one answer (more than 20 at once would be kept quiet anyway).
+    const dropped = account.editRecord('Grades', 210004, {});
+    account.removeRecord('Grades', 210004);
+    const before = reads('Grades');
+    await h.pollUntil(() => reads('Grades') > before, 'the read of the empty list', 20 * 60_000);
+    account.addRecord('Grades', dropped);
+    const after = reads('Grades');
+    await h.pollUntil(() => reads('Grades') > after, 'the read of the list back', 20 * 60_000);
+    await h.advanceMinutes(40);
+    expect(events(h, 'grade')).toEqual([]);
+
+    account.removeRecord('Grades', 210004);
+    await h.advanceMinutes(20);
+    expect(events(h, 'grade')).toEqual([]);
+    await h.advanceMinutes(20);
+    expect(events(h, 'grade')).toEqual([{ event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) }]);
+  });
+});

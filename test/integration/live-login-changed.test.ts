@@ -1,0 +1,67 @@
+// Never a false "wrong password" (issue 27): under the live login a wrong password is still
+// wrong_credentials with one POST per pause window; an answer the login does not know is login_changed,
+// keeps the last good data, and password logins then wait an hour between tries.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+const GENERIC = 'Wystąpił błąd. Odśwież stronę i spróbuj ponownie.';
+const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+const loginPosts = (): number => school.sim.count({ host: 'auth', method: 'POST', path: '/OAuth/Authorization' });
+
+describe('a login that fails under login-2026', () => {
+  it('keeps a wrong password wrong_credentials, with one POST per pause window', async () => {
+    school.sim.setLoginSwitch('login-2026', true);
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: 'not-this-one', id: 'ania' }] });
+    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials', portal_message: 'Nieprawidłowy login i/lub hasło.' });
+    await h.advanceMinutes(55);
+    expect(loginPosts()).toBe(1);
+    await h.advanceMinutes(10);
+    expect(loginPosts()).toBe(2);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials' });
+  });
+
+  it('calls words that are not about the password login_changed, keeping them, and tries hourly', async () => {
+    school.sim.setLoginSwitch('login-2026', true);
+    school.sim.refuseLogin(ANIA.login, { message: GENERIC, as: 'string' });
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], language: 'en' });
+    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    const attributes = h.attributes('ania', 'problem') ?? {};
+    expect(attributes).toMatchObject({ reason: 'login_changed', portal_message: GENERIC });
+    expect(String(attributes.message)).toMatch(/login has changed.*not a wrong password.*last good data.*Update.*check --trace/s);
+
+    // The logins that follow: one an hour, however often the bridge polls meanwhile.
+    await h.advanceMinutes(59);
+    expect(loginPosts()).toBe(1);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'login_changed' });
+    await h.advanceMinutes(2);
+    expect(loginPosts()).toBe(2);
+    await h.advanceMinutes(60);
+    expect(loginPosts()).toBe(3);
+  });
+});
+
+describe('an answer the login does not know', () => {
+  it('is login_changed, keeps the last good data, and the next login an hour later recovers', async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
+    await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'problem') === 'OFF', 'first polls');
+    const grade = h.state('ania', 'newest_grade');
+
+    // The session dies, and the password POST answers an empty 404 (not JSON, no status).
+    school.sim.expireSessions();
+    school.sim.failNext(1, 404, { host: 'auth', method: 'POST', path: '/OAuth/Authorization' });
+    await h.advanceMinutes(25);
+    await h.pollUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'login_changed' });
+    expect(h.state('ania', 'newest_grade')).toBe(grade);
+    expect(loginPosts()).toBe(2);
+
+    await h.advanceMinutes(40);
+    expect(loginPosts()).toBe(2);
+    await h.advanceMinutes(30);
+    await h.pollUntil(() => h.state('ania', 'problem') === 'OFF', 'problem OFF again');
+    expect(loginPosts()).toBe(3);
+  });
+});

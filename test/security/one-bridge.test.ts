@@ -1,0 +1,86 @@
+// One bridge per data folder (issue 28, item 2; interface 8.2), with the bin as a user runs it. Two
+// `run`s on one config each sent the same command's message. Now a second `run` exits 1 at once,
+// naming the folder and the running bridge; a bridge killed with SIGKILL (as Docker and the watchdog
+// do) leaves a lock that never blocks its restart, and the restart repeats no event; two accounts
+// with one login are a config error.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { processTree } from '../../src/bench/bin-rss.js';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { BridgeProcess, writeConfig } from '../helpers/faults-process.js';
+import { MQTT_URL, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { ProcessBridge } from '../helpers/security-process.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+
+describe('one bridge per data folder', () => {
+  it('a second run on a data_dir in use exits 1 at once, naming the folder and the running bridge', async (ctx) => {
+    const bridge = await ProcessBridge.start();
+    ctx.onTestFinished(() => bridge.stop());
+    const { base } = bridge.roots;
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
+    const tree = (await processTree(bridge.process.pid!)).map((p) => p.pid);
+
+    const started = Date.now();
+    const second = bridge.another();
+    expect(await second.exited(15_000)).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const said = second.lines.join('\n');
+    expect(said).toContain(join(bridge.dir, 'data'));
+    const pid = Number(/pid (\d+)/.exec(said)?.[1]);
+    expect(tree).toContain(pid);
+    // The first one runs on, untouched.
+    expect(bridge.process.running).toBe(true);
+    expect(await bridge.request('health_check', 'after the second')).toMatchObject({ status: 'ok' });
+  }, 90_000);
+
+  it('a bridge killed with SIGKILL starts again at once on the same data_dir, and repeats no event', async (ctx) => {
+    const bridge = await ProcessBridge.start();
+    ctx.onTestFinished(() => bridge.stop());
+    const { base } = bridge.roots;
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
+    // News after the first poll fires an event at the next one (a refresh asks for it now).
+    bridge.sim.account(ANIA.login).addNotice({ Subject: 'Wycieczka do Krakowa', Content: 'Zbiórka o 7:30 przed szkołą.' });
+    const events = (): string[] => bridge.rec.texts(`${base}/ania/event/notice`);
+    await bridge.request('refresh', 'news');
+    await waitUntil(() => events().length > 0, 'the notice event', 60_000);
+    expect(events()).toHaveLength(1);
+
+    await bridge.process.kill();
+    const polls = bridge.rec.on(`${base}/ania/last_update`).length;
+    const started = Date.now();
+    const again = bridge.another();
+    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > polls || !again.running, 'the restarted bridge polling', 60_000);
+    expect(again.running).toBe(true);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(again.logged(/in use by another/)).toEqual([]);
+    expect(again.logged(/taking its lock over/)).toHaveLength(1);
+    // The poll after the restart found the same notice: no second event.
+    await bridge.rec.caughtUpWith((topic, payload) => bridge.rec.publish(topic, payload));
+    expect(events()).toHaveLength(1);
+  }, 150_000);
+
+  it('two accounts with the same login in one config: exit 2, naming both', async (ctx) => {
+    const bridge = await ProcessBridge.start();
+    ctx.onTestFinished(() => bridge.stop());
+    await bridge.process.kill();
+    const config = join(bridge.dir, 'twice.yaml');
+    await writeConfig(config, {
+      mqttUrl: MQTT_URL,
+      ...uniqueRoots(),
+      portal: bridge.sim.urls,
+      accounts: [
+        { login: ANIA.login, password: ANIA.password, id: 'ania' },
+        { login: DEMO_ACCOUNTS[1]!.login, password: DEMO_ACCOUNTS[1]!.password, id: 'jan' },
+        { login: ` ${ANIA.login.toUpperCase()}`, password: ANIA.password, id: 'ania2' },
+      ],
+      dataDir: join(bridge.dir, 'data'),
+    });
+    const twice = new BridgeProcess(config);
+    twice.start();
+    expect(await twice.exited(15_000)).toBe(2);
+    const said = twice.lines.join('\n');
+    expect(said).toContain('accounts[2].login');
+    expect(said).toContain('accounts[0].login');
+  }, 60_000);
+});
