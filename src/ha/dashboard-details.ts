@@ -9,6 +9,9 @@ import { average, newestGrade } from '../features/grades.js';
 import { newestNoteEntity } from '../features/notes.js';
 import { absencesUnexcused } from '../features/attendance.js';
 import { libraryDue } from '../features/library.js';
+import { behaviourEntity } from '../features/behaviour.js';
+import { schoolFilesEntity } from '../features/school-files.js';
+import { sentMessageEntity } from '../features/sent-message.js';
 import { upcomingTestsEntity } from '../features/agenda.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices.js';
 import { lastUpdate, problem, refresh } from '../features/status.js';
@@ -65,6 +68,17 @@ export const notesAndAbsences: Block = (e, t) => {
       `{% else %}${t.noNotes}{% endif %}`,
     );
   }
+  if (e.has(behaviourEntity)) {
+    const id = e.id(behaviourEntity);
+    const semester = e.attr(behaviourEntity, 'semester_grade');
+    const final = e.attr(behaviourEntity, 'final_grade');
+    lines.push(
+      `#### ${t.behaviour}`,
+      `{% if has_value('${id}') %}**{{ states('${id}') }}**` +
+        `{% if ${semester} %} · ${t.semesterGrade}: {{ ${semester}.grade }}{% endif %}` +
+        `{% if ${final} %} · ${t.finalGrade}: {{ ${final}.grade }}{% endif %}{% else %}—{% endif %}`,
+    );
+  }
   if (e.has(absencesUnexcused)) {
     const a = item<ItemOf<typeof absencesUnexcused, 'unexcused'>>('a');
     const percent = e.attr(absencesUnexcused, 'attendance_percent');
@@ -94,6 +108,39 @@ export const library: Block = (e, t) => {
     `{%- endfor %}`,
   ]);
 };
+
+/** The school's newest files (a link where the bridge saved one), and whether the newest sent message was read. */
+export function schoolFilesAndSent(webBase: string | undefined): Block {
+  return (e, t) => {
+    const lines: string[] = [];
+    if (e.has(schoolFilesEntity)) {
+      const f = item<ItemOf<typeof schoolFilesEntity, 'files'>>('f');
+      const link = webBase === undefined ? `**{{ ${f('name')} }}**` : `{% if ${f('url')} %}[{{ ${f('name')} }}](${webBase}{{ ${f('url')} }}){% else %}**{{ ${f('name')} }}**{% endif %}`;
+      lines.push(
+        `#### ${t.schoolFiles}`,
+        `{%- for f in (${e.attr(schoolFilesEntity, 'files')} or [])[:5] %}`,
+        `- ${link} <small>{{ day(${f('date')}) }}</small>`,
+        `{%- else %}`,
+        t.noSchoolFiles,
+        `{%- endfor %}`,
+      );
+    }
+    if (e.has(sentMessageEntity)) {
+      const id = e.id(sentMessageEntity);
+      const r = item<ItemOf<typeof sentMessageEntity, 'read'>>('r');
+      lines.push(
+        `{% if has_value('${id}') %}`,
+        `#### ${t.sentMessage}`,
+        `**{{ states('${id}') }}** <small>{{ day((${e.attr(sentMessageEntity, 'date')} or '')[:10]) }}</small>`,
+        `{%- for r in ${e.attr(sentMessageEntity, 'read')} or [] %}`,
+        `- {% if ${r('read')} %}✅ {{ ${r('name')} }}: ${t.readAt}{% if ${r('read_at')} %} {{ day(${r('read_at')}[:10]) }} {{ ${r('read_at')}[11:16] }}{% endif %}{% else %}✉️ {{ ${r('name')} }}: ${t.notRead}{% endif %}`,
+        `{%- endfor %}`,
+        `{% endif %}`,
+      );
+    }
+    return markdown(t, lines);
+  };
+}
 
 /**
  * The agenda: every test of the next two weeks, then the trips, meetings and other events. An entry
