@@ -8,9 +8,9 @@ import type { BehaviourGrade } from '../../../src/portal/schemas/behaviour.js';
 
 const grade = (g: Partial<BehaviourGrade> & { Id: string }): BehaviourGrade => ({ Comments: [], ...g }) as BehaviourGrade;
 const categories = [
-  { Id: '1', Name: 'Ocena zachowania – śródroczna' },
-  { Id: '2', Name: 'Ocena zachowania – roczna' },
-  { Id: '3', Name: 'Propozycja oceny zachowania – śródroczna' },
+  { Id: '1', Name: 'Ocena zachowania – śródroczna', Points: undefined },
+  { Id: '2', Name: 'Ocena zachowania – roczna', Points: undefined },
+  { Id: '3', Name: 'Propozycja oceny zachowania – śródroczna', Points: undefined },
 ];
 const base = { categories, names: makeNames(), endFirstSemester: '2027-01-29' };
 
