@@ -4,11 +4,12 @@
 // the simulator, scripts/*.mjs) keep importing tsc's dist/ files.
 // Then the board's browser code (src/web/browser/) as one script for the browser, dist/browser/board.js,
 // and the .css files it imports as one style sheet beside it, dist/browser/board.css, which the web
-// server reads at start (src/web/board-bundle.ts, whose options it uses).
+// server reads at start (src/web/board-bundle.ts, whose options it uses). Last, the dashboard's .jinja
+// templates (src/ha/templates/) into dist/ha/templates/, where the generator reads them.
 // Why: V8 keeps the source text of every module it loads. Unbundled, `run` loads all of zod (its 64
 // locales, JSON Schema and the rest, about 850 KB) and full-size sources, some held as two-byte
 // strings; bundled it holds less than half of that text, about 4 MB less RSS (see `npm run bench`).
-import { readdir, rm } from 'node:fs/promises';
+import { cp, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -51,3 +52,7 @@ await build({
 });
 
 await build({ ...BROWSER_BUILD, entryPoints: [join(root, BOARD_ENTRY)], outfile: join(root, BOARD_BUNDLE) });
+
+// The dashboard's template files, which the generator reads from dist/ha/templates/ (src/ha/dashboard-templates.ts).
+await rm(join(dist, 'ha', 'templates'), { recursive: true, force: true });
+await cp(join(root, 'src', 'ha', 'templates'), join(dist, 'ha', 'templates'), { recursive: true });

@@ -105,7 +105,7 @@ export class App {
           account,
           urls: config.portal,
           dataDir: config.data_dir,
-          poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, quietHours: config.poll.quiet_hours },
+          poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },
           clock,
           log,
           publisher,

@@ -78,7 +78,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   options.out.write(
     [
       '',
-      'web server (the board and the calendar feeds; these addresses hold the access token, keep them private):',
+      'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
       ...formatWebUrls(webUrls(base, ids, token.value)),
       `  health:   ${base}/health`,
       '',

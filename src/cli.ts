@@ -43,7 +43,8 @@ Options:
   --port N         demo: port of the embedded MQTT broker (default 1883)
   --mqtt-url URL   demo: use this broker instead of the embedded one
   --quirks LIST    demo: play what real schools answer: all, or some of no-lucky, module-off,
-                   school-complex, moved-lesson, school-averages, bootstrap-via-auth
+                   school-complex, moved-lesson, school-averages, bootstrap-via-auth,
+                   login-2026, password-leak
   --addon          read the Home Assistant add-on's options (/data/options.json); chosen by
                    itself when SUPERVISOR_TOKEN is set, that file exists and no config is named
   --lang pl|en|uk  dashboard: the language of its labels (default: the config's language)

@@ -10,6 +10,7 @@ import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from './simul
 import { buildConfig, ConfigError } from './config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from './simulator/live-schools.js';
 import { App } from './app.js';
+import { loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
 import { clearDemoRetained } from './demo-retained.js';
 import { redactUrl } from './mqtt/client.js';
 import { systemClock } from './util/clock.js';
@@ -70,7 +71,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     { env: {} },
   );
   // Faster than a config file may poll (its floor spares the real portal): this portal is the simulator.
-  config.poll = { interval: 2 * 60_000, fast_interval: 30_000 };
+  config.poll = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
   const log = createLogger(config.log_level, process.stderr);
   const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
   const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
@@ -88,7 +89,10 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       '',
     ].join('\n'),
   );
-  // The web server's addresses with its token follow the banner (a new token each demo: a new data_dir).
+  // The demo's own token (a new data_dir each time, its output a terminal, not a container's log) is
+  // made here, so the board's address can go out with it; the bridge then prints nothing of its own.
+  // Printed once the server listens.
+  const token = httpPort === 0 ? undefined : (await loadOrCreateToken(dataDir)).value;
   // Aedes, the embedded broker, speaks MQTT 3.1.1 only: asking for 5 would cost a refused attempt.
   const app = new App({ config, version: VERSION, log, staggerMs: 500, out, mqttVersion: broker ? 4 : undefined });
   const life = new SimLife({
@@ -102,6 +106,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const watcher = await watch(mqttUrl, base, out);
   try {
     await app.start();
+    if (token !== undefined && app.web?.url !== undefined) {
+      out.write(`\n  family board:     ${webUrls(webBaseUrl('0.0.0.0', httpPort), [], token).board}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`);
+    }
     life.start();
     await options.untilStopped;
     out.write('\nstopping...\n');

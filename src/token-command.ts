@@ -1,4 +1,5 @@
-// `token --rotate`: a new access token for the web server, and the addresses that now hold it. A
+// `token --rotate`: a new access token for the web server (and with it new keys for every feed), and
+// the addresses that now hold them. A
 // running bridge needs no restart: it looks at the token file on every request (web/token-file.ts), so
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
@@ -27,7 +28,7 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
   } else {
     const { children, unknown } = await announcedChildren(options.config);
     const urls = webUrls(webBaseUrl(http.bind, http.port), children.map((c) => c.id), token);
-    lines.push('Open the board once with its new address on each tablet, and give calendar apps the new feeds (keep them private):');
+    lines.push('Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):');
     lines.push(...formatWebUrls(urls));
     if (unknown.length > 0) lines.push(`  (the feeds of ${unknown.join(', ')} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`);
   }

@@ -55,6 +55,25 @@ function freshnessInjections(): Injection[] {
   for (const [day, time] of [[0, '12:21'], [1, '07:41']] as const) {
     out.push({ at: at(day, time), request: { type: 'change', login: benchLogin(0).login, date: `2026-11-${17 + day}`, lessonNo: 6 }, watch: { childIndex: 0, key: 'plan_changes_tomorrow' }, label: 'plan_changes_tomorrow' });
   }
+  // While lessons are on (Monday and Tuesday 08:00-14:30 for the bench's child): changes at the
+  // moments teachers make them, in lessons and in breaks; each must be published within 5 minutes.
+  const child = benchLogin(0).login;
+  const lessons = (key: string) => ({ childIndex: 0, key });
+  for (const [day, time] of [[0, '08:47'], [0, '09:43'], [0, '11:38'], [1, '10:41'], [1, '13:36']] as const) {
+    out.push({ at: at(day, time), request: { type: 'grade', login: child }, watch: lessons('newest_grade'), label: 'lessons: grade' });
+  }
+  for (const [day, time] of [[0, '08:12'], [1, '12:39']] as const) {
+    out.push({ at: at(day, time), request: { type: 'notice', login: child }, watch: lessons('unread_notices'), label: 'lessons: announcement' });
+  }
+  for (const [day, time] of [[0, '10:37'], [1, '09:44']] as const) {
+    out.push({ at: at(day, time), request: { type: 'test', login: child, date: '2026-11-20' }, watch: lessons('upcoming_tests'), label: 'lessons: test' });
+  }
+  for (const [day, time] of [[0, '09:48'], [1, '11:41']] as const) {
+    out.push({ at: at(day, time), request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo: 5 }, watch: lessons('plan_changes_tomorrow'), label: 'lessons: plan change (next school day)' });
+  }
+  for (const [day, time] of [[0, '10:43'], [1, '08:52']] as const) {
+    out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
+  }
   // New messages just after a fast poll, in the morning and the evening.
   for (const [day, time] of [[0, '07:01'], [0, '19:46'], [1, '12:31']] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'unread_messages' }, label: 'unread_messages' });
@@ -71,7 +90,7 @@ async function main(): Promise<void> {
   const defaults = await simulate({ children: 1, start: MONDAY, days: 2, injections: freshnessInjections() });
   const d = summary(defaults, 1, 2);
   log('simulating one day at the reference freshness (everything every 20 minutes at most)...');
-  const sameFreshness = await simulate({ children: 1, start: MONDAY, days: 2, poll: { fast_interval: '20m' } });
+  const sameFreshness = await simulate({ children: 1, start: MONDAY, days: 2, poll: { fast_interval: '20m', school_interval: '20m' } });
   const s = summary(sameFreshness, 1, 2);
   log('simulating one day with the naive schedule (everything every 20 minutes)...');
   const naive = await simulate({ children: 1, start: MONDAY, days: 2, naive: true, poll: { fast_interval: '20m' } });
@@ -87,18 +106,21 @@ async function main(): Promise<void> {
   rows.push({ measure: 'CPU per normal poll cycle, avg (ms)', value: d.normalAvgMs.toFixed(1), target: '<= 50', ok: d.normalAvgMs <= 50 });
   rows.push({ measure: 'CPU per normal poll cycle, max incl. first (ms)', value: d.normalMaxMs.toFixed(1), target: '', ok: null });
   rows.push({ measure: 'CPU per fast poll cycle, avg (ms)', value: d.fastAvgMs.toFixed(2), target: '<= 50', ok: d.fastAvgMs <= 50 });
-  const worst = new Map<string, number | null>();
-  for (const f of defaults.freshness) {
-    const before = worst.get(f.label);
-    worst.set(f.label, f.delayMs === null || before === null ? null : Math.max(before ?? 0, f.delayMs));
-  }
-  for (const [label, delay] of worst) {
-    const limit = { newest_grade: 20, unread_notices: 20, lucky_number: 60, unread_messages: 3 }[label] ?? 20;
+  // Per kind of change: the median and the worst minutes from the portal's change to the publish.
+  const delays = new Map<string, (number | null)[]>();
+  for (const f of defaults.freshness) delays.set(f.label, [...(delays.get(f.label) ?? []), f.delayMs]);
+  for (const [label, list] of delays) {
+    // News made while lessons are on must be there within 5 minutes; what comes after school within the normal interval.
+    const limit = label.startsWith('lessons: ') ? 5 : ({ newest_grade: 20, unread_notices: 20, lucky_number: 60, unread_messages: 3 }[label] ?? 20);
+    const known = list.filter((d): d is number => d !== null).sort((a, b) => a - b);
+    const worst = known.length < list.length ? null : (known.at(-1) ?? 0);
+    const median = known[Math.floor((known.length - 1) / 2)] ?? null;
+    const minutes = (ms: number | null): string => (ms === null ? 'never' : (ms / 60_000).toFixed(1));
     rows.push({
-      measure: `freshness: worst delay to ${label} (min)`,
-      value: delay === null ? 'never' : (delay / 60_000).toFixed(1),
-      target: `<= ${limit}`,
-      ok: delay !== null && delay <= limit * 60_000,
+      measure: `freshness: ${label}, median / worst minutes (${list.length} changes)`,
+      value: `${minutes(median)} / ${minutes(worst)}`,
+      target: `worst <= ${limit}`,
+      ok: worst !== null && worst <= limit * 60_000,
     });
   }
   json.defaults = { ...d, endpoints: defaults.counts.byLogin, freshness: defaults.freshness };

@@ -90,7 +90,7 @@ export interface SimulationOptions {
   children: number;
   start: string;
   days: number;
-  poll?: { interval?: string; fast_interval?: string; quiet_hours?: string };
+  poll?: { interval?: string; fast_interval?: string; school_interval?: string; quiet_hours?: string };
   naive?: boolean;
   injections?: Injection[];
   /** false: keep no per-cycle or per-state records (for the week's memory readings). */

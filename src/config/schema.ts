@@ -30,8 +30,8 @@ const duration = (fallback: string, floor: string) =>
       return ms;
     });
 
-/** The floors under poll.interval and poll.fast_interval. */
-const POLL_FLOOR = { interval: '5m', fast_interval: '1m' } as const;
+/** The floors under poll.interval, poll.fast_interval and poll.school_interval. */
+const POLL_FLOOR = { interval: '5m', fast_interval: '1m', school_interval: '2m' } as const;
 
 /**
  * The register login (like 1234567u), never the family portal's e-mail: parents confuse the two
@@ -165,6 +165,8 @@ export const configSchema = z
       .strictObject({
         interval: duration('20m', POLL_FLOOR.interval),
         fast_interval: duration('3m', POLL_FLOOR.fast_interval),
+        /** News (a grade, an announcement, a plan change, a test) while lessons are on; see docs/polling.md. */
+        school_interval: duration('4m', POLL_FLOOR.school_interval),
         quiet_hours: quietHours.optional(),
       })
       .prefault({}),

@@ -1,10 +1,17 @@
 // The class calendar (spec 2.8) as a cheap signal: one small answer lists the ids of the year's
 // homework entries, plan changes, meetings and free days. When a kind's ids are what they were, its
 // list cannot have gained or lost an entry, so the full list is read only at a slower fallback cadence
-// (an edit keeps the ids). Read once per normal poll and shared by the features that use it.
+// (an edit keeps the ids). Read at the news cadence (it vouches for the agenda and the plan changes)
+// and shared by the features that use it; the ages are the rows' (see plan.ts, `vouch`).
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
-import { CADENCE } from './resources.js';
+import { DAILY, NEWS, steady, type PlanRow } from './plan.js';
 import type { SourceContext } from './source.js';
+
+/** The calendar's rows of the fetch plan: its month ids are what vouches for the lists, so they are news. */
+export const CALENDAR_PLAN = {
+  ids: { resource: 'Calendars/<id>', fresh: NEWS, refresh: 'read', note: 'the class calendar: ids only' },
+  calendars: steady('Calendars', DAILY, { note: 'the class calendar\'s id' }),
+} satisfies Record<string, PlanRow>;
 
 const KINDS = ['HomeWorks', 'Substitutions', 'ParentTeacherConferences', 'SchoolFreeDays', 'ClassFreeDays'] as const;
 export type CalendarKind = (typeof KINDS)[number];
@@ -20,26 +27,20 @@ function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
 }
 
 /**
- * The age a list may reach: `unchanged` when the calendar vouches for it, else `usual`; with the
- * signal passed on to the cache, a changed fingerprint fetches the list at once. A refresh a user
- * asked for reads what a poll without the calendar would (an edit keeps the ids).
+ * The kind's fingerprint for the cache, which compares it with the one its copy was read under (the
+ * row's `vouch` says how old the copy may be while they match). None when the calendar was not read.
  */
-export async function signalled(
-  ctx: SourceContext,
-  kind: CalendarKind,
-  ages: { usual: number; unchanged: number },
-): Promise<{ maxAgeMs: number; signal?: string }> {
+export async function signalled(ctx: SourceContext, kind: CalendarKind): Promise<{ signal?: string }> {
   const signal = (await calendarSignals(ctx))[kind];
-  if (signal === undefined) return { maxAgeMs: ages.usual };
-  return { maxAgeMs: ctx.forced ? ages.usual : ages.unchanged, signal };
+  return signal === undefined ? {} : { signal };
 }
 
 async function readSignals(ctx: SourceContext): Promise<CalendarSignals> {
   try {
-    const calendars = await ctx.cache.get({ endpoint: 'Calendars', schema: calendarsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
+    const calendars = await ctx.cache.get({ endpoint: 'Calendars', schema: calendarsResponse, row: CALENDAR_PLAN.calendars, staleOnError: true });
     const id = calendars?.Calendars[0]?.Id;
     if (id === undefined) return {};
-    const answer = await ctx.cache.get({ endpoint: `Calendars/${encodeURIComponent(id)}`, schema: calendarMonthResponse, maxAgeMs: CADENCE.everyPoll });
+    const answer = await ctx.cache.get({ endpoint: `Calendars/${encodeURIComponent(id)}`, schema: calendarMonthResponse, row: CALENDAR_PLAN.ids });
     if (answer === undefined) return {};
     const signals: CalendarSignals = {};
     for (const kind of KINDS) {

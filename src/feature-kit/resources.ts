@@ -1,12 +1,13 @@
-// Per-account memory of gateway resources: each is fetched again only when older than the age its
-// caller accepts (lookups a day, extras an hour, core data every poll), and a module the portal
-// refuses (403/404/405/401 Insufficient scopes) or the school switched off (200 {"Status":"Disabled"},
-// live-notes 9) is not asked again for a day (spec 7.3).
+// Per-account memory of gateway resources: whether a resource is read again is the fetch plan's
+// answer (plan.ts, nextFetch) for its row, the moment of the child's day and what the copy in memory
+// is; a module the portal refuses (403/404/405/401 Insufficient scopes) or the school switched off
+// (200 {"Status":"Disabled"}, live-notes 9) is not asked again for a day (spec 7.3).
 import type { z } from 'zod';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { nextFetch, steady, type Intervals, type Moment, type PlanRow } from './plan.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -29,10 +30,20 @@ export const CADENCE = {
   onMiss: 10 * MINUTE,
 } as const;
 
+/** The moment a cycle asks at, set by the runner (a command between polls asks at the last one's). */
+export interface CacheMoment {
+  moment: Moment;
+  intervals: Intervals;
+  /** The cycle is a user's refresh. */
+  refresh: boolean;
+}
+
 export interface ResourceSpec<S extends z.ZodType> {
   endpoint: string;
   schema: S;
-  maxAgeMs: number;
+  /** The resource's row of the fetch plan; without one, the copy may be `maxAgeMs` old at every moment. */
+  row?: PlanRow;
+  maxAgeMs?: number;
   query?: Record<string, string>;
   /** POST with this JSON body instead of GET. */
   post?: unknown;
@@ -41,9 +52,9 @@ export interface ResourceSpec<S extends z.ZodType> {
   /** On a failure, answer the last good value instead of failing (for lookups). */
   staleOnError?: boolean;
   /**
-   * A cheap fingerprint of the list (its ids in the class calendar): when it is not the one the copy
-   * was fetched under, the copy is stale whatever its age. maxAgeMs still bounds an unchanged copy,
-   * because an edit keeps the ids.
+   * A cheap fingerprint of the list (its ids in the class calendar) for a row with `vouch`: when it is
+   * not the one the copy was fetched under, the copy is stale whatever its age; while it is, the row's
+   * vouched age applies (an edit keeps the ids, so it is still bounded). Undefined: no signal this time.
    */
   signal?: string;
   /**
@@ -73,22 +84,32 @@ export interface ResourceCacheOptions {
 export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
   private readonly options: ResourceCacheOptions;
+  private moment: CacheMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 }, refresh: false };
 
   constructor(options: ResourceCacheOptions) {
     this.options = options;
   }
 
-  /** The resource, from memory when young enough; undefined when the portal refuses it. */
+  /** The moment the next reads are asked at (the runner sets it at the start of each cycle). */
+  at(moment: CacheMoment): void {
+    this.moment = moment;
+  }
+
+  /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */
   async get<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S> | undefined> {
     const key = keyOf(spec.endpoint, spec.query);
     const now = this.options.clock.now();
     const entry = this.entries.get(key);
-    if (entry?.refusedUntil !== undefined && now < entry.refusedUntil && !spec.askNow) return undefined;
-    const empty = entry?.value !== undefined && spec.list?.(entry.value as z.output<S>)?.length === 0;
-    const maxAge = this.naive ? 0 : empty ? Math.max(spec.maxAgeMs, CADENCE.whileEmpty) : spec.maxAgeMs;
-    const signalled = spec.signal !== undefined && spec.signal !== entry?.signal;
-    const young = entry && entry.value !== undefined && !signalled && now - entry.at < maxAge;
-    if (young && !spec.askNow) return entry.value as z.output<S>;
+    const row = spec.row ?? steady(spec.endpoint, spec.maxAgeMs ?? 0, { whileEmptyMs: CADENCE.whileEmpty, refusedForMs: spec.refusedForMs });
+    const decision = nextFetch(row, { now, ...this.moment }, {
+      fetchedAt: entry?.value === undefined || this.naive ? undefined : entry.at,
+      refusedUntil: entry?.refusedUntil,
+      empty: entry?.value !== undefined && spec.list?.(entry.value as z.output<S>)?.length === 0,
+      signal: spec.signal === undefined ? 'none' : spec.signal === entry?.signal ? 'same' : 'changed',
+      refresh: this.moment.refresh,
+      now: spec.askNow,
+    });
+    if (!decision.fetch) return entry?.value as z.output<S> | undefined;
     try {
       const value = await this.fetch(spec);
       this.entries.set(key, { at: now, value, signal: spec.signal });
@@ -101,7 +122,7 @@ export class ResourceCache {
         if (error.switchedOff) log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again in a day');
         else log.debug(fields, 'module refused; not asking again for a while');
         // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
-        const refusedFor = error.switchedOff ? Math.max(spec.refusedForMs ?? DAY, CADENCE.daily) : (spec.refusedForMs ?? DAY);
+        const refusedFor = error.switchedOff ? Math.max(row.refusedForMs ?? DAY, CADENCE.daily) : (row.refusedForMs ?? DAY);
         this.entries.set(key, { at: now, refusedUntil: now + refusedFor });
         return undefined;
       }

@@ -11,7 +11,7 @@ import {
 import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
-import { CADENCE } from '../feature-kit/resources.js';
+import { always, CORE, DAILY, HOURLY, NEWS, RARE, type PlanRow } from '../feature-kit/plan.js';
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { signalled } from '../feature-kit/calendar.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
@@ -44,9 +44,21 @@ export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof h
 export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
 export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
 
+/**
+ * The agenda's rows of the fetch plan: a new test is news, and the class calendar's ids tell when an
+ * entry is added or removed (an edit, a test moved, within the hour).
+ */
+export const AGENDA_PLAN = {
+  homeWorks: { resource: 'HomeWorks', fresh: NEWS, vouch: { by: 'class calendar (HomeWorks ids)', fresh: always(HOURLY) }, refresh: 'unvouched' },
+  assignments: { resource: 'HomeWorkAssignments', fresh: CORE, refresh: 'read' },
+  conferences: { resource: 'ParentTeacherConferences', fresh: always(RARE), vouch: { by: 'class calendar (meeting ids)', fresh: always(DAILY) }, refresh: 'keep' },
+  trips: { resource: 'SchoolTrips', fresh: always(RARE), refresh: 'keep' },
+} satisfies Record<string, PlanRow>;
+
 export const agenda = feature({
   name: 'agenda',
   tier: 'normal',
+  plan: Object.values(AGENDA_PLAN),
   inputs: ['timetable'],
   entities: [
     homeworkDueEntity,
@@ -59,14 +71,12 @@ export const agenda = feature({
 
 class AgendaSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    // The class calendar tells when an entry is added or removed; an edit (a test moved) within the hour.
-    const homeWorksAge = await signalled(ctx, 'HomeWorks', { usual: CADENCE.everyPoll, unchanged: CADENCE.hourly });
-    const conferencesAge = await signalled(ctx, 'ParentTeacherConferences', { usual: CADENCE.rare, unchanged: CADENCE.daily });
+    const rows = AGENDA_PLAN;
     const answers = await fetchAll(ctx.cache, {
-      homeWorks: { endpoint: 'HomeWorks', schema: homeWorksResponse, ...homeWorksAge },
-      assignments: { endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, maxAgeMs: CADENCE.everyPoll },
-      conferences: { endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, ...conferencesAge },
-      trips: { endpoint: 'SchoolTrips', schema: schoolTripsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
+      homeWorks: { endpoint: 'HomeWorks', schema: homeWorksResponse, row: rows.homeWorks, ...(await signalled(ctx, 'HomeWorks')) },
+      assignments: { endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, row: rows.assignments },
+      conferences: { endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, row: rows.conferences, ...(await signalled(ctx, 'ParentTeacherConferences')) },
+      trips: { endpoint: 'SchoolTrips', schema: schoolTripsResponse, row: rows.trips, staleOnError: true },
     });
     const homeWorks = answers.homeWorks?.HomeWorks;
     const assignments = answers.assignments?.HomeWorkAssignments;

@@ -5,7 +5,7 @@ import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import type { MissedMark } from '../school/realizations.js';
-import { CADENCE } from '../feature-kit/resources.js';
+import { always, CORE, RARE, type PlanRow } from '../feature-kit/plan.js';
 import { fetchAll, type FetchPlan } from '../feature-kit/fetch-plan.js';
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
@@ -34,7 +34,14 @@ export type AttendanceFacts = {
 
 export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
 
+/** Attendance's rows of the fetch plan: the marks as teachers enter them, the parents' justifications a few times a day. */
+export const ATTENDANCE_ROWS = {
+  marks: { resource: 'Attendances', fresh: CORE, refresh: 'read' },
+  justifications: { resource: 'Justifications', fresh: always(RARE), refresh: 'keep' },
+} satisfies Record<string, PlanRow>;
+
 export const attendance = feature({
+  plan: Object.values(ATTENDANCE_ROWS),
   name: 'attendance',
   tier: 'normal',
   entities: [
@@ -46,8 +53,8 @@ export const attendance = feature({
 
 /** What every poll reads: the marks, and the parents' justifications (their last good copy on a failure). */
 const ATTENDANCE_PLAN = {
-  marks: { endpoint: 'Attendances', schema: attendancesResponse, maxAgeMs: CADENCE.everyPoll },
-  justifications: { endpoint: 'Justifications', schema: justificationsResponse, maxAgeMs: CADENCE.rare, staleOnError: true },
+  marks: { endpoint: 'Attendances', schema: attendancesResponse, row: ATTENDANCE_ROWS.marks },
+  justifications: { endpoint: 'Justifications', schema: justificationsResponse, row: ATTENDANCE_ROWS.justifications, staleOnError: true },
 } satisfies FetchPlan;
 
 class AttendanceSource implements Source {

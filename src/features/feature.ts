@@ -10,6 +10,7 @@ import type { Downloads } from '../feature-kit/files.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Source, Tier } from '../feature-kit/source.js';
+import type { PlanRow } from '../feature-kit/plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
@@ -79,6 +80,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly dynamicExamples?: readonly EntityDef[];
   /** The tier its poll runs in; a feature without one is never polled. */
   readonly tier?: Tier;
+  /** Its rows of the fetch plan: when each resource it reads is read (docs/polling.md is generated from them). */
+  readonly plan?: readonly PlanRow[];
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */

@@ -32,6 +32,7 @@ import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
 import { CADENCE } from '../feature-kit/resources.js';
+import { BY_THE_HOUR, CORE, DAILY, NEWS, steady, type PlanRow } from '../feature-kit/plan.js';
 import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
@@ -69,9 +70,23 @@ export type AverageFacts = {
 export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
 export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
+/** The grades' rows of the fetch plan: an ordinary grade is news; the other kinds hourly (6 hours while the school leaves them empty). */
+const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.whileEmpty } as const;
+export const GRADES_PLAN = {
+  grades: { resource: 'Grades', fresh: NEWS, refresh: 'read' },
+  averages: { resource: 'Grades/Averages', fresh: CORE, refresh: 'read', note: 'the portal\'s own averages' },
+  point: { resource: 'PointGrades', ...OTHER_KIND },
+  text: { resource: 'BaseTextGrades', ...OTHER_KIND },
+  descriptive: { resource: 'DescriptiveGrades', ...OTHER_KIND },
+  behaviour: { resource: 'BehaviourGrades/Points', ...OTHER_KIND },
+  partial: { resource: 'partial grades (POST)', ...OTHER_KIND },
+  gradingSystem: steady('GradingSystem', DAILY),
+} satisfies Record<string, PlanRow>;
+
 export const grades = feature({
   name: 'grades',
   tier: 'normal',
+  plan: Object.values(GRADES_PLAN),
   entities: [
     newestGrade,
     average,
@@ -88,18 +103,19 @@ export const grades = feature({
  */
 function gradeLists(units: UnitSettings | undefined) {
   // A kind of grade the school does not use answers an empty list; the cache asks less often then.
-  const hourly = { maxAgeMs: CADENCE.hourly, list: (r: { Grades: readonly unknown[] }) => r.Grades };
+  const list = (r: { Grades: readonly unknown[] }) => r.Grades;
+  const rows = GRADES_PLAN;
   return {
-    grades: { endpoint: 'Grades', schema: gradesResponse, maxAgeMs: CADENCE.everyPoll },
-    point: units?.point === false ? undefined : { endpoint: 'PointGrades', schema: pointGradesResponse, ...hourly },
-    text: { endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, ...hourly },
+    grades: { endpoint: 'Grades', schema: gradesResponse, row: rows.grades },
+    point: units?.point === false ? undefined : { endpoint: 'PointGrades', schema: pointGradesResponse, row: rows.point, list },
+    text: { endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, row: rows.text, list },
     descriptive:
-      units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...hourly },
-    behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, ...hourly },
-    gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, maxAgeMs: CADENCE.daily },
+      units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, row: rows.descriptive, list },
+    behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, row: rows.behaviour, list },
+    gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, row: rows.gradingSystem },
     // The portal's own averages, read with the grades; a school without them answers Disabled, which
     // the cache remembers for a day.
-    schoolAverages: { endpoint: 'Grades/Averages', schema: schoolAveragesResponse, maxAgeMs: CADENCE.everyPoll },
+    schoolAverages: { endpoint: 'Grades/Averages', schema: schoolAveragesResponse, row: rows.averages },
   };
 }
 
@@ -229,7 +245,7 @@ class GradesSource implements Source {
     const childLid = info?.IdentifierOfStudentAssignedWithUser;
     if (!childLid) return undefined;
     const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
-    const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, maxAgeMs: CADENCE.hourly, list: (r) => r.data, post: {} });
+    const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, row: GRADES_PLAN.partial, list: (r) => r.data, post: {} });
     return answer?.data;
   }
 

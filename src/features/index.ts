@@ -16,6 +16,7 @@ import { lessonsHeldFeature } from './lessons-held.js';
 import { status } from './status.js';
 import { fixedMessages } from './fixed-messages.js';
 import { calendarFeeds } from './calendar-feeds.js';
+import { briefingFeature } from './briefing.js';
 import { openedMessage } from './opened-message.js';
 import { messageWrite } from './message-write.js';
 import type { Feature } from './feature.js';
@@ -25,7 +26,7 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, behaviourFeature, library, schoolFilesFeature, calendarFeeds, status, fixedMessages, openedMessage, messageWrite, sentMessageFeature];
+export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, behaviourFeature, library, schoolFilesFeature, calendarFeeds, briefingFeature, status, fixedMessages, openedMessage, messageWrite, sentMessageFeature];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,

@@ -6,7 +6,6 @@ import { lessonsResponse } from '../portal/schemas/lookups.js';
 import {
   catchUp,
   lessonsHeld,
-  lessonsMayBeHeld,
   nextTest,
   testHour,
   recentLessons,
@@ -15,7 +14,7 @@ import {
   type MissedLesson,
   type NextTest,
 } from '../school/realizations.js';
-import { CADENCE } from '../feature-kit/resources.js';
+import { always, DAILY, HOURLY, type PlanRow } from '../feature-kit/plan.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { sensor } from '../feature-kit/entities.js';
@@ -39,9 +38,16 @@ export const nextTestEntity = sensor('next_test', { en: 'Next test', pl: 'Nastę
 export const lessonTopics = sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' }, { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() });
 export const catchUpEntity = sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' }, { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() });
 
+/**
+ * Realizations' row of the fetch plan: a topic is written during or right after its lesson, so the
+ * whole year's list is read hourly while today's lessons are on (and an hour after the last), daily else.
+ */
+export const REALIZATIONS_ROW: PlanRow = { resource: 'Realizations', fresh: { ...always(DAILY), lessons: HOURLY }, refresh: 'keep', note: 'the whole year\'s lessons held' };
+
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
   tier: 'normal',
+  plan: [REALIZATIONS_ROW],
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: [
     nextTestEntity,
@@ -56,15 +62,12 @@ const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
 class LessonsHeldSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    // A topic is written during or right after its lesson: hourly while today's lessons are on (and an
-    // hour after the last), not again outside them.
-    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
-    const maxAgeMs = lessonsMayBeHeld(ctx.now, timetable?.days) ? CADENCE.hourly : CADENCE.daily;
     const answers = await fetchAll(ctx.cache, {
-      realizations: { endpoint: 'Realizations', schema: realizationsResponse, maxAgeMs, staleOnError: true },
+      realizations: { endpoint: 'Realizations', schema: realizationsResponse, row: REALIZATIONS_ROW, staleOnError: true },
     });
     const realizations = answers.realizations?.Realizations;
     const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
+    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
     const attendance = ctx.inputs.attendance as AttendanceOutput | undefined;
     if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
     // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from

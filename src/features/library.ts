@@ -2,6 +2,7 @@
 // taken or returned, which a parent learns about the same day at the latest.
 import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { libraryLendings, type LibraryLendings } from '../school/library.js';
+import { steady } from '../feature-kit/plan.js';
 import { HOUR } from '../feature-kit/resources.js';
 import { sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
@@ -9,7 +10,8 @@ import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-const LIBRARY_MAX_AGE = 6 * HOUR;
+/** The library's row of the fetch plan: a lending lasts weeks. */
+export const LIBRARY_ROW = steady('EbiblioLendings', 6 * HOUR);
 
 /** One lending as published. */
 export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
@@ -22,6 +24,7 @@ export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'W
 export const library = feature({
   name: 'library',
   tier: 'normal',
+  plan: [LIBRARY_ROW],
   entities: [
     libraryDue,
   ],
@@ -30,7 +33,7 @@ export const library = feature({
 
 class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, maxAgeMs: LIBRARY_MAX_AGE });
+    const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, row: LIBRARY_ROW });
     return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) : { state: null, attributes: {} } } };
   }
 }

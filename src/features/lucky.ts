@@ -4,6 +4,15 @@
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
 import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
 import { CADENCE } from '../feature-kit/resources.js';
+import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
+
+/** The lucky number's row of the fetch plan; its own rule (school/lucky.ts) stops asking once the day's number is known. */
+export const LUCKY_ROW: PlanRow = {
+  resource: 'LuckyNumbers',
+  fresh: AWAKE,
+  refresh: 'read',
+  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
+};
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
@@ -22,6 +31,7 @@ export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szc
 export const lucky = feature({
   name: 'lucky',
   tier: 'fast',
+  plan: [LUCKY_ROW],
   entities: [
     luckyNumber,
     luckyToday,
@@ -29,6 +39,9 @@ export const lucky = feature({
   ],
   create: () => new LuckySource(),
 });
+
+/** What the briefing reads: the number as last read (its day may be past). */
+export type LuckyOutput = LuckyNumber | undefined;
 
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
@@ -56,7 +69,7 @@ class LuckySource implements Source {
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
     const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
-    return { states: renderLucky(today), events: { lucky: luckyEvents(today) } };
+    return { states: renderLucky(today), events: { lucky: luckyEvents(today) }, output: this.lucky satisfies LuckyOutput };
   }
 
   /** The states as of today without asking the portal (the day may have moved on since). */

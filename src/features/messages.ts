@@ -1,5 +1,6 @@
 // The messages feature, fast tier: the unread counters on every poll; a mailbox's list only when its counter changed (on
 // the first poll and on a user's refresh too), so a quiet day costs one request per poll.
+import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { messageEvents, messagesView, type MessageSummary, type MessagesView } from '../school/messages.js';
@@ -36,9 +37,21 @@ export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' |
 export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
 export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
 
+/**
+ * The messages' row of the fetch plan: the unread counters are what the fast tier polls (a mailbox's
+ * list is read only when its counter changed, see messaging/).
+ */
+export const UNREAD_ROW: PlanRow = {
+  resource: 'messaging inbox/unreadMessagesCount',
+  fresh: AWAKE,
+  refresh: 'read',
+  note: 'a mailbox list only when its counter changed',
+};
+
 export const messages = feature({
   name: 'messages',
   tier: 'fast',
+  plan: [UNREAD_ROW],
   entities: [
     unreadMessages,
     newestMessage,

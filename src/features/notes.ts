@@ -1,7 +1,10 @@
 // The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
 import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
 import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotesInput } from '../school/notes.js';
-import { CADENCE } from '../feature-kit/resources.js';
+import { BY_THE_HOUR, steady } from '../feature-kit/plan.js';
+
+/** Notes' row of the fetch plan. */
+export const NOTES_ROW = { ...steady('Notes', 0), fresh: BY_THE_HOUR };
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
@@ -18,6 +21,7 @@ export const newestNoteEntity = sensor('newest_note', { en: 'Newest note', pl: '
 export const notes = feature({
   name: 'notes',
   tier: 'normal',
+  plan: [NOTES_ROW],
   entities: [
     newestNoteEntity,
     eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text'),
@@ -27,7 +31,7 @@ export const notes = feature({
 
 class NotesSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, maxAgeMs: CADENCE.hourly }))?.Notes;
+    const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, row: NOTES_ROW }))?.Notes;
     if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };
     const categories = await lookupList(ctx, 'Notes/Categories', noteCategoriesResponse, (r) => r.Categories, notes.map((n) => n.Category));
     const input: NotesInput = { notes, categories, names: await names(ctx, { users: notes.map((n) => n.Teacher) }) };

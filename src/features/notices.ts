@@ -10,6 +10,10 @@ import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount } from './feature.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import { NEWS, type PlanRow } from '../feature-kit/plan.js';
+
+/** The announcements' row of the fetch plan: an announcement is news. */
+export const NOTICES_ROW: PlanRow = { resource: 'SchoolNotices', fresh: NEWS, refresh: 'read' };
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;
@@ -29,6 +33,7 @@ export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark ann
 export const notices = feature({
   name: 'notices',
   tier: 'normal',
+  plan: [NOTICES_ROW],
   entities: [
     unreadNotices,
     newestNotice,
@@ -61,7 +66,9 @@ class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const notices = await this.load(ctx.gateway);
+    const answer = await ctx.cache.get({ endpoint: 'SchoolNotices', schema: noticesResponse, row: NOTICES_ROW });
+    const notices = answer?.SchoolNotices ?? this.notices ?? [];
+    this.notices = notices;
     return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } };
   }
 

@@ -5,19 +5,52 @@
 import { CommandError } from '../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { MessageNotSentError } from '../messaging/errors.js';
-import { findListed, openedFile, openedMessageEntity, openedState, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
+import { findListed, openedFile, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
+import type { Mailbox } from '../portal/messaging-api.js';
 import { replyDraft } from '../messaging/reply.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { button, notify } from '../feature-kit/entities.js';
+import { button, notify, sensor } from '../feature-kit/entities.js';
+import { shape, type States } from '../feature-kit/contract.js';
+import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
 import type { ListedMessages } from './messages.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** Home Assistant's notify call hands only its message to the template, as `value`. */
-export { openedMessageEntity };
+/** The attributes of opened_message. */
+export type OpenedMessageFacts = {
+  message_id: string;
+  mailbox: Mailbox;
+  sender: string | null;
+  date: string | null;
+  text: string;
+  truncated: boolean;
+  attachments: { name: string; size?: number; path?: string; url?: string }[];
+  can_reply: boolean;
+};
 
+export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
+
+/** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
+export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
+  if (!record) return { state: null, attributes: {} };
+  return {
+    state: stateText(record.topic) ?? '(no topic)',
+    attributes: {
+      message_id: record.message_id,
+      mailbox: record.mailbox,
+      sender: record.sender,
+      date: record.date,
+      text: record.text,
+      truncated: record.truncated,
+      attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
+      can_reply: record.can_reply,
+    },
+  };
+}
+
+/** Home Assistant's notify call hands only its message to the template, as `value`. */
 export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 
 /** Opens the newest unread inbox message; its name says the portal then marks it read. */

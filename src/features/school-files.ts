@@ -24,12 +24,12 @@ export type SchoolFileFacts = { id: string; name: string; date: string | null; p
 /** The attributes of school_files: the newest files first. */
 export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 
-export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Файли школи' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
+export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
-  entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий файл школи' }, 'mdi:file-document-plus')],
+  entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus')],
   create: (access) => new SchoolFilesSource(access),
 });
 

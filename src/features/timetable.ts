@@ -9,10 +9,11 @@ import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
-import { CADENCE, HOUR, MINUTE } from '../feature-kit/resources.js';
-import { addDays, warsawTimeOfDay } from '../util/time.js';
+import { HOUR, MINUTE } from '../feature-kit/resources.js';
+import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
+import { addDays } from '../util/time.js';
 import { names } from '../feature-kit/lookups.js';
-import { signalled } from '../feature-kit/calendar.js';
+import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { shape, type States } from '../feature-kit/contract.js';
@@ -36,10 +37,25 @@ export interface TimetableOutput {
 
 /**
  * Next week for the calendar feeds when the states do not need it: at most every 6 hours (at once
- * when the class calendar lists a new plan change), and not at night, when no one reads a calendar.
+ * when the class calendar lists a new plan change), and not at night, when no one reads a calendar
+ * (only a bridge started then reads one).
  */
-const FEED_WEEK_MAX_AGE = 6 * HOUR - 5 * MINUTE;
-const FEED_WEEK_HOURS = { from: '06:00', to: '22:00' };
+const FEED_WEEK: Freshness = { ...always(6 * HOUR - 5 * MINUTE), night: Infinity };
+const BY_CHANGES = 'class calendar (plan change ids)';
+
+/**
+ * The timetable's rows of the fetch plan. A plan change of today or the next school day is news; it
+ * is a new entry under Substitutions, so while the class calendar lists the same ids the week stands.
+ * A 403 on a week means "not published yet", not a dead session: asked again within the hour.
+ */
+export const TIMETABLE_PLAN = {
+  week: { resource: 'Timetables (this week; next week when the next school day falls in it)', fresh: NEWS, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', refusedForMs: HOURLY },
+  feedWeek: { resource: 'Timetables (next week, for the calendar feeds)', fresh: FEED_WEEK, vouch: { by: BY_CHANGES, fresh: FEED_WEEK }, refresh: 'keep', refusedForMs: HOURLY },
+  substitutions: { resource: 'Calendars/Substitutions', fresh: BY_THE_HOUR, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', note: 'the whole year\'s changes; the timetable itself shows today\'s' },
+  schoolFreeDays: { resource: 'SchoolFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },
+  classFreeDays: { resource: 'ClassFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },
+  freeDayTypes: steady('Calendars/ClassFreeDays/Types', DAILY),
+} satisfies Record<string, PlanRow>;
 
 /** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
 /** A change's own `date` only for a lesson moved to another day: the day it goes to. */
@@ -96,6 +112,8 @@ export type TimetableStates = States<
 export const timetable = feature({
   name: 'timetable',
   tier: 'normal',
+  // The class calendar's ids vouch for the plan changes (and the agenda): read with the timetable.
+  plan: [CALENDAR_PLAN.ids, ...Object.values(TIMETABLE_PLAN), CALENDAR_PLAN.calendars],
   entities: [
     planChangesToday,
     planChangesTomorrow,
@@ -127,7 +145,7 @@ export class TimetableSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const { free, substitutions } = await this.calendars(ctx);
     // A change to the plan is a new entry under Substitutions: without one, the week stands.
-    const age = await signalled(ctx, 'Substitutions', { usual: CADENCE.everyPoll, unchanged: CADENCE.rare });
+    const changes = await signalled(ctx, 'Substitutions');
     const weeks = new Map<string, TimetableDays | undefined>();
     const fetchWeek = async (monday: string): Promise<void> => {
       if (weeks.has(monday)) return;
@@ -135,9 +153,8 @@ export class TimetableSource implements Source {
         endpoint: 'Timetables',
         schema: timetablesResponse,
         query: { weekStart: monday },
-        ...age,
-        // A 403 means "not published yet", not a dead session; ask again within the hour.
-        refusedForMs: CADENCE.hourly,
+        row: TIMETABLE_PLAN.week,
+        ...changes,
       });
       weeks.set(monday, answer?.Timetable);
     };
@@ -149,7 +166,7 @@ export class TimetableSource implements Source {
     for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeList })) await fetchWeek(monday);
     const days = mergeTimetables(...weeks.values());
     const nextWeek = addDays(thisWeek as string, 7);
-    const feedDays = weeks.has(nextWeek) ? days : mergeTimetables(days, await feedWeek(ctx, nextWeek, age.signal));
+    const feedDays = weeks.has(nextWeek) ? days : mergeTimetables(days, await feedWeek(ctx, nextWeek, changes.signal));
     const lessonIds = Object.values(feedDays).flat(2);
     const withNames = await names(ctx, {
       subjects: lessonIds.map((l) => l.Subject?.id),
@@ -189,17 +206,12 @@ export class TimetableSource implements Source {
    * changes).
    */
   private async calendars(ctx: SourceContext): Promise<{ free: FreeDaysInput; substitutions: readonly Substitution[] | undefined }> {
-    const ages = { usual: CADENCE.daily, unchanged: CADENCE.daily };
-    const signals = {
-      school: await signalled(ctx, 'SchoolFreeDays', ages),
-      klass: await signalled(ctx, 'ClassFreeDays', ages),
-      substitutions: await signalled(ctx, 'Substitutions', { usual: CADENCE.hourly, unchanged: CADENCE.rare }),
-    };
+    const rows = TIMETABLE_PLAN;
     const answers = await fetchAll(ctx.cache, {
-      schoolFreeDays: { endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, ...signals.school },
-      classFreeDays: { endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, ...signals.klass },
-      freeDayTypes: { endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, maxAgeMs: CADENCE.daily, staleOnError: true },
-      substitutions: { endpoint: 'Calendars/Substitutions', schema: substitutionsResponse, staleOnError: true, ...signals.substitutions },
+      schoolFreeDays: { endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, row: rows.schoolFreeDays, ...(await signalled(ctx, 'SchoolFreeDays')) },
+      classFreeDays: { endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, row: rows.classFreeDays, ...(await signalled(ctx, 'ClassFreeDays')) },
+      freeDayTypes: { endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, row: rows.freeDayTypes, staleOnError: true },
+      substitutions: { endpoint: 'Calendars/Substitutions', schema: substitutionsResponse, staleOnError: true, row: rows.substitutions, ...(await signalled(ctx, 'Substitutions')) },
     });
     return {
       free: {
@@ -215,17 +227,12 @@ export class TimetableSource implements Source {
 
 /** Next week's timetable for the feeds (see FEED_WEEK_MAX_AGE); undefined when not published yet. */
 async function feedWeek(ctx: SourceContext, monday: string, signal: string | undefined): Promise<TimetableDays | undefined> {
-  const time = warsawTimeOfDay(ctx.now);
-  const daytime = time >= FEED_WEEK_HOURS.from && time < FEED_WEEK_HOURS.to;
   const answer = await ctx.cache.get({
     endpoint: 'Timetables',
     schema: timetablesResponse,
     query: { weekStart: monday },
-    // At night any copy will do; only a bridge started then reads one. A user's refresh does not read
-    // it either: it is no entity's data.
-    maxAgeMs: daytime ? FEED_WEEK_MAX_AGE : Infinity,
-    ...(daytime && signal !== undefined ? { signal } : {}),
-    refusedForMs: CADENCE.hourly,
+    row: TIMETABLE_PLAN.feedWeek,
+    ...(signal !== undefined ? { signal } : {}),
     staleOnError: true,
   });
   return answer?.Timetable;

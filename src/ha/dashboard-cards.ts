@@ -1,9 +1,9 @@
 // The dashboard's blocks, one builder each: a block reads a child's entities and returns a built-in
 // Lovelace card, or nothing when the child lacks what it needs. Every text is in the dashboard's
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
+// The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import type { AttributeName, ItemOf } from '../feature-kit/contract.js';
-import { changeLine, item, kind, kindsDict, prelude, stateAttr, type ChangeItem } from './dashboard-templates.js';
+import { filled, markdownText, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { problem } from '../features/status.js';
@@ -58,11 +58,6 @@ export class ChildEntities {
     return entityId(this.child.id, entity);
   }
 
-  /** `state_attr(...)` of one of the entity's declared attributes, as template text. */
-  attr<E extends EntityDef>(entity: E, name: AttributeName<E>): string {
-    return stateAttr<E>(this.id(entity), name);
-  }
-
   /** The configured fixed-message buttons, in the order of the config, with the user's names. */
   sendButtons(lang: keyof EntityDef['name']): { id: string; name: string }[] {
     return this.child.entities
@@ -73,10 +68,9 @@ export class ChildEntities {
 
 export type Block = (e: ChildEntities, t: DashboardText) => Card | undefined;
 
-/** A markdown card whose template starts with the shared macros; nothing when it has no lines. */
-function markdown(t: DashboardText, lines: string[], extra: Card = {}): Card | undefined {
-  if (lines.length === 0) return undefined;
-  return { type: 'markdown', content: [prelude(t), ...lines].join('\n'), ...extra };
+/** A markdown card of a template file (after prelude.jinja's macros and the parts it needs). */
+export function markdown(e: ChildEntities, t: DashboardText, name: TemplateName, variables: Readonly<Record<string, TemplateValue>>, extra: Card = {}, parts: readonly TemplateName[] = ['prelude']): Card {
+  return { type: 'markdown', content: filled(e, t, name, variables, parts), ...extra };
 }
 
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
@@ -86,185 +80,79 @@ export const luckyBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(e.child.name)}` },
+    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(markdownText(e.child.name))}` },
   };
 };
 
 export const problemBanner: Block = (e, t) => {
   if (!e.has(problem)) return undefined;
-  // The advice (`message`) in the config's language; never the reason code, which means nothing to a parent.
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(problem), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `<ha-alert alert-type="warning">${t.problem} {{ ${e.attr(problem, 'message')} or '${t.problemUnknown}' }}</ha-alert>` },
+    card: markdown(e, t, 'problem', { problem: reads(problem, 'message') }, { text_only: true }, []),
   };
+};
+
+/**
+ * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
+ * OFF: shown in the bridge view only, as information, for as long as the last login met it.
+ */
+export const passwordAdviceBanner: Block = (e, t) => {
+  if (!e.has(problem)) return undefined;
+  return markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []);
 };
 
 /** Lucky number and unread counts on one line. */
 export const summary: Block = (e, t) => {
-  const parts: string[] = [];
-  if (e.has(luckyNumber)) {
-    const id = e.id(luckyNumber);
-    const day = e.attr(luckyNumber, 'day');
-    parts.push(`{% if has_value('${id}') %}🍀 ${t.lucky}{% if ${day} and ${day} != now().strftime('%Y-%m-%d') %} ({{ day(${day}) }}){% endif %}: **{{ states('${id}') }}**{% endif %}`);
-  }
-  const counts: string[] = [];
-  for (const [entity, icon, label] of [
-    [unreadMessages, '✉️', t.unreadMessages],
-    [unreadNotices, '📌', t.unreadNotices],
-  ] as const) {
-    if (e.has(entity)) counts.push(`${icon} ${label}: **{{ states('${e.id(entity)}') | int(0) }}**`);
-  }
-  if (counts.length > 0) parts.push(counts.join(' · '));
+  if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
-  return markdown(t, parts, { text_only: true });
+  return markdown(e, t, 'summary', { lucky_number: reads(luckyNumber, 'day'), unread_messages: reads(unreadMessages), unread_notices: reads(unreadNotices) }, { text_only: true });
 };
-
-/** "Now:" from current_lesson: subject, hours, room and a substitution's teacher; nothing outside lessons. */
-function lessonNow(e: ChildEntities, t: DashboardText): string {
-  const id = e.id(currentLesson);
-  const a = (name: AttributeName<typeof currentLesson>): string => e.attr(currentLesson, name);
-  return (
-    `{% if has_value('${id}') %}**${t.lessonNow}:** {{ states('${id}') }}, {{ ${a('from')} or '' }}–{{ ${a('to')} or '' }}` +
-    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
-    `{% if ${a('change')} == ${kind('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}{% endif %}`
-  );
-}
-
-/** The next lesson today (or the next school day's first), unless one is in progress. */
-function lessonNext(e: ChildEntities, t: DashboardText, schoolDay: string, inProgress: string): string {
-  const id = e.id(nextLesson);
-  const a = (name: AttributeName<typeof nextLesson>): string => e.attr(nextLesson, name);
-  return (
-    `{% if ${inProgress} %}{% elif has_value('${id}') %}{% set started = ${a('start')} and as_timestamp(${a('start')}, 0) <= as_timestamp(now()) %}` +
-    `**{{ '${t.lessonNow}' if started else '${t.nextLesson}' }}` +
-    `{% if ${a('date')} and ${a('date')} != now().strftime('%Y-%m-%d') %} ({{ day(${a('date')}) }}){% endif %}:** ` +
-    `{{ states('${id}') }}, {{ ${a('time')} }}–{{ ${a('end')} }}` +
-    `{% if ${a('room')} %}, ${t.room} {{ ${a('room')} }}{% endif %}` +
-    `{% if ${a('substitution')} %} (${t.substitution}{% if ${a('teacher')} %}: {{ ${a('teacher')} }}{% endif %}){% endif %}` +
-    `{% elif ${schoolDay} %}${t.noMoreLessons}{% else %}${t.noLessonsToday}{% endif %}`
-  );
-}
-
-/**
- * A slot of timetable_*'s `lessons` (l) as text: a cancelled one struck through, a change named in
- * italics (kinds: kindsDict), the slot in progress (cur: its number or none) in bold with a marker.
- * "1\." keeps Markdown from making a numbered list of it (which would renumber the slots).
- */
-function slotText(t: DashboardText, withTime: boolean): string {
-  const l = item<ItemOf<typeof timetableToday, 'lessons'>>('l');
-  const subject = `{{ ${l('subject')} or ${l('original_subject')} or '' }}`;
-  const time = withTime ? ` {{ ${l('from')} or '' }}` : '';
-  return (
-    `{% set on = cur is not none and ${l('no')} == cur %}{% if on %}▶ **{% endif %}{{ ${l('no')} or '' }}\\.${time} ` +
-    `{% if ${l('change')} == ${kind('cancelled')} %}<del>${subject}</del>{% else %}${subject}{% endif %}{% if on %}**{% endif %}` +
-    `{% if ${l('moved_to')} %} _(${t.movedTo(`{{ day(${l('moved_to')}.get('date')) }}`, `{{ ${l('moved_to')}.get('lesson_no') or '' }}`)})_` +
-    `{% elif ${l('change')} %} _({{ kinds.get(${l('change')}, '') }}` +
-    `{% if ${l('change')} == ${kind('substitution')} and ${l('teacher')} %}: {{ ${l('teacher')} }}{% endif %}` +
-    `{% if ${l('change')} in [${kind('room_change')}, ${kind('shifted')}] and ${l('room')} %}, ${t.room} {{ ${l('room')} }}{% endif %})_{% endif %}`
-  );
-}
-
-/**
- * The day's lessons from timetable_today/tomorrow, changes marked at a glance: today one line each
- * with its time, the next school day on one flowing line (the family view fits 1280x800).
- */
-function dayLessons(e: ChildEntities, day: typeof timetableToday | typeof timetableTomorrow, t: DashboardText, current: string, compact: boolean): string[] {
-  // Home Assistant's Markdown breaks lines at each newline: one per slot, or none for the flowing line.
-  const separator = compact ? ' · ' : '\n';
-  return [`{% set cur = ${current} %}{% for l in ${e.attr(day, 'lessons')} or [] %}${slotText(t, !compact)}{% if not loop.last %}${separator}{% endif %}{% endfor %}`];
-}
 
 /** The lesson in progress or the next one, today's hours and today's lessons with their changes. */
 export const today: Block = (e, t) => {
-  const lines: string[] = [];
-  const schoolDay = e.has(schoolDayToday) ? `is_state('${e.id(schoolDayToday)}', 'on')` : 'false';
-  const inProgress = e.has(currentLesson) ? `has_value('${e.id(currentLesson)}')` : 'false';
-  if (e.has(currentLesson)) lines.push(lessonNow(e, t));
-  if (e.has(nextLesson)) lines.push(lessonNext(e, t, schoolDay, inProgress));
-  if (e.has(timetableToday)) {
-    const current = e.has(currentLesson) ? `${e.attr(currentLesson, 'no')} if ${inProgress} else none` : 'none';
-    lines.push('', ...dayLessons(e, timetableToday, t, current, false));
-  }
-  if (e.has(planChangesToday)) lines.push(changes(e, planChangesToday, t, e.has(timetableToday)));
-  if (lines.length === 0) return undefined;
-  const present = e.has(atSchool) ? `{% if is_state('${e.id(atSchool)}', 'on') %} · 🏫 ${t.atSchool}{% endif %}` : '';
-  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, `{% set d = now().strftime('%Y-%m-%d') %}### ${capitalized('longDay(d)')}${hours(e, 'today')}${present}`, ...lines]);
+  if (!e.has(currentLesson) && !e.has(nextLesson) && !e.has(timetableToday) && !e.has(planChangesToday)) return undefined;
+  return markdown(
+    e,
+    t,
+    'today',
+    {
+      current_lesson: reads(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
+      next_lesson: reads(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher'),
+      school_day: reads(schoolDayToday),
+      at_school: reads(atSchool),
+      lessons_start: reads(lessonsStartToday),
+      lessons_end: reads(lessonsEndToday),
+      timetable: reads(timetableToday, 'lessons'),
+      plan_changes: reads(planChangesToday, 'changes'),
+    },
+    {},
+    ['prelude', 'plan'],
+  );
 };
-
-/** A macro call's text with its first letter upper-cased (Jinja's capitalize would lower the rest: "nov"). */
-function capitalized(call: string): string {
-  return `{% set s = ${call} | string %}{{ s[:1] | upper }}{{ s[1:] }}`;
-}
-
-/** " · 08:00–13:30", the day's first and last bell, for the day's heading; nothing when unknown. */
-function hours(e: ChildEntities, day: 'today' | 'tomorrow'): string {
-  const [start, end] = day === 'today' ? [lessonsStartToday, lessonsEndToday] : [lessonsStartTomorrow, lessonsEndTomorrow];
-  if (!e.has(start, end)) return '';
-  const time = (entity: EntityDef): string => `{{ as_timestamp(states('${e.id(entity)}')) | timestamp_custom('%H:%M') }}`;
-  return `{% if has_value('${e.id(start)}') and has_value('${e.id(end)}') %} · ${time(start)}–${time(end)}{% endif %}`;
-}
-
-/**
- * A day's plan changes as a list. Beside the day's timetable (`movedOnly`) only the lessons moved to
- * another slot, whose new place the timetable's line cannot say; "no changes" then goes unsaid.
- */
-function changes(e: ChildEntities, day: typeof planChangesToday | typeof planChangesTomorrow, t: DashboardText, movedOnly = false): string {
-  const id = e.id(day);
-  const list = e.attr(day, 'changes');
-  const items = movedOnly ? `(${list} or []) | selectattr('${item<ChangeItem>('c').named('kind')}', 'eq', ${kind('shifted')}) | list` : `${list} or []`;
-  return [
-    `{%- for c in ${items} %}`,
-    `{% if loop.first %}\n\n**${t.changes}:**\n{% endif %}${changeLine(t)}`,
-    `{%- else %}`,
-    movedOnly ? '' : `{% if has_value('${id}') %}\n\n${t.noChanges}{% endif %}`,
-    `{%- endfor %}`,
-  ].join('\n');
-}
 
 /** The next school day: its date with the weekday, hours, plan changes and the homework due. */
 export const nextDay: Block = (e, t) => {
-  const lines: string[] = [];
   if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
-  const dated = [
-    ...(e.has(timetableTomorrow) ? [e.attr(timetableTomorrow, 'date')] : []),
-    ...(e.has(schoolDayTomorrow) ? [e.attr(schoolDayTomorrow, 'date')] : []),
-    ...(e.has(planChangesTomorrow) ? [e.attr(planChangesTomorrow, 'date')] : []),
-    ...(e.has(homeworkDueEntity) ? [e.attr(homeworkDueEntity, 'date')] : []),
-  ];
-  if (e.has(timetableTomorrow)) lines.push('', ...dayLessons(e, timetableTomorrow, t, 'none', true));
-  if (e.has(planChangesTomorrow)) lines.push(changes(e, planChangesTomorrow, t, e.has(timetableTomorrow)));
-  if (e.has(homeworkDueEntity)) {
-    const h = item<ItemOf<typeof homeworkDueEntity, 'items'>>('h');
-    lines.push(
-      `{%- for h in ${e.attr(homeworkDueEntity, 'items')} or [] %}`,
-      `{% if loop.first %}\n\n**${t.homework}:**\n{% endif %}- **{{ ${h('subject')} or '' }}**: {{ ${h('topic')} or ${h('text')} or '' }}{% if ${h('done')} %} ✔{% endif %}`,
-      `{%- else %}`,
-      `\n\n${t.noHomework}`,
-      `{%- endfor %}`,
-    );
-  }
-  if (lines.length === 0) return undefined;
-  const date =
-    dated.length > 0
-      ? `{% set d = ${dated.join(' or ')} %}{% if d %}### ${capitalized('longDay(d)')}${hours(e, 'tomorrow')}{% endif %}`
-      : `### ${t.lessons}${hours(e, 'tomorrow')}`;
-  return markdown(t, [`{% set kinds = ${kindsDict(t)} %}`, date, ...lines]);
+  return markdown(
+    e,
+    t,
+    'next-day',
+    {
+      timetable: reads(timetableTomorrow, 'date', 'lessons'),
+      school_day: reads(schoolDayTomorrow, 'date'),
+      plan_changes: reads(planChangesTomorrow, 'date', 'changes'),
+      homework: reads(homeworkDueEntity, 'date', 'items'),
+      lessons_start: reads(lessonsStartTomorrow),
+      lessons_end: reads(lessonsEndTomorrow),
+    },
+    {},
+    ['prelude', 'plan'],
+  );
 };
 
 /** Tests of the next seven days (upcoming_tests covers two weeks). */
 export const testsWeek: Block = (e, t) => {
   if (!e.has(upcomingTestsEntity)) return undefined;
-  const x = item<ItemOf<typeof upcomingTestsEntity, 'items'>>('x');
-  return markdown(t, [
-    `{% set agenda = ${kindsDict(t, t.agendaKinds)} %}`,
-    `{% set until = (now() + timedelta(days=7)).strftime('%Y-%m-%d') %}`,
-    `{% set week = (${e.attr(upcomingTestsEntity, 'items')} or []) | selectattr('${x.named('date')}', 'le', until) | list %}`,
-    `**${t.testsWeek}:**`,
-    `{%- for x in week %}`,
-    `- {{ day(${x('date')}) }}{% if ${x('time')} %} {{ ${x('time')} }}{% endif %} **{{ ${x('subject')} or agenda.get(${x('kind')}, '') }}**: {{ ${x('content')} or ${x('category')} or '' }}`,
-    `{%- else %}`,
-    t.noTestsWeek,
-    `{%- endfor %}`,
-  ]);
+  return markdown(e, t, 'tests-week', { upcoming_tests: reads(upcomingTestsEntity, 'items') });
 };

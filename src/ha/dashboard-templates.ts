@@ -1,68 +1,123 @@
-// Pieces of Home Assistant templates the dashboard's markdown cards share: dates with the weekday and
-// numbers with the decimal mark of the dashboard's language (HA's own formatting would be English).
+// The dashboard's Home Assistant templates are files, src/ha/templates/*.jinja (copied to
+// dist/ha/templates/ by `npm run build`), so editors, linters and diffs see them as Jinja. A card's
+// content is its file after a head that sets the file's named variables: `t`, the dashboard's words
+// the files use, and each entity variable to the child's entity id (none when the child lacks it).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EntityDef } from '../feature-kit/entities.js';
+import type { AttributeName } from '../feature-kit/contract.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import type { ItemOf, AttributeName } from '../feature-kit/contract.js';
-import type { planChangesToday } from '../features/timetable.js';
-import type { ChangeKind } from '../school/plan-changes.js';
+import { packageRoot } from '../util/package-root.js';
+import type { ChildEntities } from './dashboard-cards.js';
 
-const list = (items: readonly string[]): string => `[${items.map((s) => `'${s}'`).join(', ')}]`;
+/** The template files, by name (src/ha/templates/<name>.jinja). */
+export const TEMPLATES = [
+  'prelude',
+  'plan',
+  'problem',
+  'password-advice',
+  'summary',
+  'today',
+  'next-day',
+  'tests-week',
+  'grades',
+  'notes-absences',
+  'library',
+  'calendar',
+  'newest-notice',
+  'message-newest',
+  'message-opened',
+] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+
+/** The folder of the files: beside the sources when run from them, in dist/ when built (also bundled into dist/main.js). */
+export function templateDir(): string {
+  const self = fileURLToPath(import.meta.url);
+  return join(packageRoot(dirname(self)), self.endsWith('.ts') ? 'src' : 'dist', 'ha', 'templates');
+}
+
+const read = new Map<TemplateName, string>();
+
+/** A file's text without its opening comment (what it is for, which variables it takes) and last newline. */
+export function templateText(name: TemplateName): string {
+  let text = read.get(name);
+  if (text === undefined) {
+    text = readFileSync(join(templateDir(), `${name}.jinja`), 'utf8')
+      .replace(/^\{#[\s\S]*?#\}\n/, '')
+      .replace(/\n$/, '');
+    read.set(name, text);
+  }
+  return text;
+}
+
+/** An entity variable and the attributes its template reads with `state_attr(variable, '<name>')`. */
+export interface EntityRead {
+  entity: EntityDef;
+  attributes: readonly string[];
+}
 
 /**
- * Macros every card's template starts with: day(d) "pon. 24.11", longDay(d) "poniedziałek 24.11",
- * num(x) "4,87". They take a YYYY-MM-DD date (or a longer ISO time) and print nothing for none.
+ * An entity for a template, with the attributes the template reads, named by the entity's declared
+ * type: a renamed attribute fails the typecheck here, and `filled` refuses a template that reads
+ * any other (a misspelling in a .jinja file fails every dashboard test).
  */
-export function prelude(t: DashboardText): string {
-  const format = t.decimal === ',' ? '%d.%m' : '%d %b';
-  const date = (names: string): string =>
-    `{%- if d -%}{%- set x = strptime((d | string)[:10], '%Y-%m-%d') -%}{{ ${names}[x.weekday()] }} {{ x.strftime('${format}') }}{%- endif -%}`;
-  return [
-    `{%- macro day(d) -%}${date(list(t.weekdaysShort))}{%- endmacro -%}`,
-    `{%- macro longDay(d) -%}${date(list(t.weekdays))}{%- endmacro -%}`,
-    `{%- macro num(x) -%}{{ ('%.2f' | format(x | float)) | replace('.', '${t.decimal}') }}{%- endmacro -%}`,
-  ].join('\n');
+export function reads<E extends EntityDef>(entity: E, ...attributes: AttributeName<E>[]): EntityRead {
+  return { entity, attributes };
 }
 
-/** state_attr(id, name) of a declared attribute, as template text (ChildEntities.attr names it). */
-export function stateAttr<E>(id: string, name: AttributeName<E>): string {
-  return `state_attr('${id}', '${name}')`;
+/** A variable's value: an entity (its id, or none when the child lacks it) or a text (none when undefined). */
+export type TemplateValue = EntityRead | { text: string | undefined };
+
+/**
+ * The words as the templates read them (`t.room`): the dashboard's texts, the date format of its
+ * language, and a moved lesson's words with `{day}` and `{no}` for the template to fill.
+ */
+function words(t: DashboardText): Record<string, unknown> {
+  return { ...t, dateFormat: t.decimal === ',' ? '%d.%m' : '%d %b', movedTo: t.movedTo('{day}', '{no}') };
 }
 
 /**
- * A Jinja loop variable over the items of a list attribute, read by the items' declared names:
- * `item<Slot>('l')('subject')` is `l.get('subject')`. `.named` gives a name alone (for selectattr).
+ * A card's template: the head that sets `t` (only the words the parts use) and the variables, the
+ * shared parts (prelude.jinja's macros unless told) and the card's own file.
  */
-export function item<T>(variable: string): ((name: keyof T & string) => string) & { named: (name: keyof T & string) => string } {
-  const get = (name: keyof T & string): string => `${variable}.get('${name}')`;
-  return Object.assign(get, { named: (name: keyof T & string): string => name });
+export function filled(e: ChildEntities, t: DashboardText, name: TemplateName, variables: Readonly<Record<string, TemplateValue>>, parts: readonly TemplateName[] = ['prelude']): string {
+  const body = [...parts, name].map(templateText);
+  const all = words(t);
+  const used: Record<string, unknown> = {};
+  for (const [, word] of body.join('\n').matchAll(/\bt\.(\w+)/g)) {
+    const value = all[word!];
+    if (typeof value === 'function' || value === undefined) throw new Error(`dashboard: ${name}.jinja reads t.${word}, which is not one of the dashboard's words`);
+    used[word!] = value;
+  }
+  const head = [`{%- set t = ${JSON.stringify(used)} -%}`];
+  for (const [variable, value] of Object.entries(variables)) {
+    if ('entity' in value) checkReads(name, body.join('\n'), variable, value);
+    const id = 'text' in value ? value.text : e.has(value.entity) ? e.id(value.entity) : undefined;
+    head.push(`{%- set ${variable} = ${id === undefined ? 'none' : JSON.stringify(id)} -%}`);
+  }
+  return [...head, ...body].join('\n');
 }
 
-/** A plan change's kind as a Jinja string literal, checked against the kinds the features publish. */
-export const kind = (k: ChangeKind): string => `'${k}'`;
-
-/** An item of plan_changes_*'s `changes`. */
-export type ChangeItem = ItemOf<typeof planChangesToday, 'changes'>;
-
-/** A Jinja dict literal of words by kind (the plan-change kinds in the dashboard's language, unless told). */
-export function kindsDict(t: DashboardText, words: Readonly<Record<string, string>> = t.kinds): string {
-  return `{${Object.entries(words)
-    .map(([k, v]) => `'${k}': '${v}'`)
-    .join(', ')}}`;
+/** The attributes a template reads of an entity variable are exactly those its block declares. */
+function checkReads(name: TemplateName, text: string, variable: string, read: EntityRead): void {
+  const found = new Set([...text.matchAll(new RegExp(`state_attr\\(\\s*${variable}\\s*,\\s*'(\\w+)'\\s*\\)`, 'g'))].map((m) => m[1]!));
+  const stray = [...found].filter((a) => !read.attributes.includes(a));
+  const unread = read.attributes.filter((a) => !found.has(a));
+  if (stray.length > 0 || unread.length > 0) {
+    throw new Error(`dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`);
+  }
 }
 
-/** One plan change as a list item (c: an item of plan_changes_*'s `changes`; kinds: kindsDict). */
-export function changeLine(t: DashboardText): string {
-  const c = item<ChangeItem>('c');
-  // Only a lesson moved to another day keeps its own `date`: it is listed in the slot it leaves.
-  const moved =
-    `- **{{ ${c('original_lesson_no')} or '' }}.** {{ ${c('original_hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
-    t.movedTo(`{{ day(${c('date')}) }}`, `{{ ${c('lesson_no')} or '' }}`);
-  return (
-    `{% if ${c('date')} %}${moved}{% else %}` +
-    `- **{{ ${c('lesson_no')} or '' }}.** {{ ${c('hours')} or '' }} {{ ${c('subject')} or ${c('original_subject')} or '' }}: ` +
-    `{{ kinds.get(${c('kind')}, '') }}` +
-    `{% if ${c('kind')} == ${kind('substitution')} and ${c('teacher')} %} ({{ ${c('teacher')} }}){% endif %}` +
-    `{% if ${c('room')} and ${c('room')} != ${c('original_room')} %}, ${t.room} {{ ${c('room')} }}{% endif %}` +
-    `{% if ${c('kind')} == ${kind('shifted')} and ${c('original_date')} %} (${t.from} {{ day(${c('original_date')}) }} {{ ${c('original_hours')} or '' }}){% endif %}` +
-    `{% endif %}`
-  );
+/** What prelude.jinja's md() escapes, in its order (`\\` first, so the escapes added after stay single). */
+const MARKDOWN_SPECIAL = ['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '<', '>', '~', ':', '&', '='];
+
+/**
+ * A portal string written into a card when the dashboard is made (a child's name), escaped as md()
+ * escapes portal text at render time; the escaped `{` also keeps it from opening a template tag.
+ */
+export function markdownText(text: string): string {
+  let out = text;
+  for (const c of MARKDOWN_SPECIAL) out = out.split(c).join(`\\${c}`);
+  return out;
 }

@@ -5,8 +5,8 @@
 import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
-import { ChildEntities, heading, luckyBanner, nextDay, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesAndSent } from './dashboard-details.js';
+import { ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
+import { calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences } from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';
@@ -31,7 +31,7 @@ function childSections(lang: Language, boardUrl: string | undefined): readonly {
     { title: (t) => t.grades, blocks: [grades] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, library] },
     { title: (t) => t.calendar, blocks: [calendar] },
-    { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), newestNoticeCard, schoolFilesAndSent(webBase(boardUrl)), messageButtons(lang)] },
+    { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), newestNoticeCard, messageButtons(lang)] },
   ];
 }
 
@@ -104,6 +104,6 @@ function webBase(boardUrl: string | undefined): string | undefined {
 }
 
 function diagnosticsView(children: readonly ChildEntities[], t: DashboardText): Card | undefined {
-  const sections = children.map((e) => section(e.child.name, [problemBanner(e, t), diagnostics(e, t)]));
+  const sections = children.map((e) => section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t)]));
   return view(t.diagnostics, 'bridge', sections, 4);
 }

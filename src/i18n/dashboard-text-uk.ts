@@ -66,6 +66,7 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     overdue: 'прострочено',
     due: 'повернути до',
     freeTextbook: 'шкільний підручник, повернути в кінці року',
+    passwordAdvice: 'Портал радить змінити пароль:',
     dueUnsure: 'можливо, це шкільний підручник; запитайте в бібліотеці',
     calendar: 'Розклад подій',
     tests: 'Контрольні',

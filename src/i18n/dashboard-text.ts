@@ -109,6 +109,8 @@ export interface DashboardText {
   refresh: string;
   refreshAction: string;
   problemRow: string;
+  /** Before the portal's advice to change the password (the bridge view, while `problem` carries it). */
+  passwordAdvice: string;
 }
 
 const SIGNATURE_WORDS = 'podpis|podpisa|sign';
@@ -202,6 +204,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Refresh now',
     refreshAction: 'Refresh',
     problemRow: 'Register readable',
+    passwordAdvice: 'The portal advises changing the password:',
   },
   pl: {
     title: 'Szkoła',
@@ -291,6 +294,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Odśwież teraz',
     refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
+    passwordAdvice: 'Portal zaleca zmianę hasła:',
   },
   uk: ukrainianDashboard(SIGNATURE_WORDS),
 };

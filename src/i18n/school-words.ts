@@ -5,5 +5,5 @@ import type { Language } from '../config/language.js';
 export const BEHAVIOUR_WORDS: Readonly<Record<Language, { proposal: string; points: string }>> = {
   pl: { proposal: 'propozycja', points: 'pkt' },
   en: { proposal: 'proposal', points: 'points' },
-  uk: { proposal: 'пропозиція', points: 'бал.' },
+  uk: { proposal: 'пропозиція', points: 'бали' },
 };

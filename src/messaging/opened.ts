@@ -10,9 +10,6 @@ import { collapse } from '../school/common.js';
 import { KeptJson } from '../store/kept.js';
 import { safeName } from '../store/files.js';
 import { CommandError } from '../feature-kit/commands.js';
-import { sensor } from '../feature-kit/entities.js';
-import { shape, type States } from '../feature-kit/contract.js';
-import { stateText } from '../feature-kit/render.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { MessageItem } from '../portal/schemas/messages.js';
 import type { Logger } from '../util/log.js';
@@ -119,36 +116,4 @@ export async function saveAttachments(
 /** The web server's path of a saved attachment (7.4). */
 function fileUrl(child: string, messageId: string, name: string): string {
   return `/files/${encodeURIComponent(child)}/${encodeURIComponent(messageId)}/${encodeURIComponent(name)}`;
-}
-
-/** The attributes of opened_message. */
-export type OpenedMessageFacts = {
-  message_id: string;
-  mailbox: Mailbox;
-  sender: string | null;
-  date: string | null;
-  text: string;
-  truncated: boolean;
-  attachments: { name: string; size?: number; path?: string; url?: string }[];
-  can_reply: boolean;
-};
-
-export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
-
-/** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
-export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
-  if (!record) return { state: null, attributes: {} };
-  return {
-    state: stateText(record.topic) ?? '(no topic)',
-    attributes: {
-      message_id: record.message_id,
-      mailbox: record.mailbox,
-      sender: record.sender,
-      date: record.date,
-      text: record.text,
-      truncated: record.truncated,
-      attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
-      can_reply: record.can_reply,
-    },
-  };
 }

@@ -13,6 +13,7 @@ import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
 import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
+import type { PlanRow } from '../feature-kit/plan.js';
 
 /** One feature's state for an account. */
 export interface Running {
@@ -53,6 +54,16 @@ export class AccountFeatures {
   /** The entities that follow the data, in feature order. */
   private dynamic(): EntityDef[] {
     return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
+  }
+
+  /** A feature's last output (undefined before its first good poll). */
+  outputOf(name: string): unknown {
+    return this.outputs.get(name);
+  }
+
+  /** The fetch plan's rows of the features polled in a tier. */
+  rows(tier: Tier): PlanRow[] {
+    return this.running.filter((r) => r.feature.tier === tier).flatMap((r) => r.feature.plan ?? []);
   }
 
   async prepare(): Promise<void> {

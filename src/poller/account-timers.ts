@@ -2,7 +2,7 @@
 // the account could not be polled), and between polls the states that move with the clock (the
 // lesson in progress) are recomputed at the next lesson start or end. All they start goes through
 // the runner's queue, so it never overlaps a poll or a command.
-import { fastInterval, normalInterval, retryDelay, type PollPolicy } from './schedule.js';
+import { retryDelay } from './schedule.js';
 import type { AccountHealth } from './health.js';
 import type { PollHooks } from './account-options.js';
 import type { Tier } from '../feature-kit/source.js';
@@ -11,7 +11,8 @@ import type { Logger } from '../util/log.js';
 
 export interface AccountTimersOptions {
   clock: Clock;
-  poll: PollPolicy;
+  /** How long a tier sleeps after a good poll at `now` (the fetch plan's answer). */
+  interval: (tier: Tier, now: number) => number;
   hooks?: PollHooks | undefined;
   health: AccountHealth;
   log: Logger;
@@ -45,7 +46,7 @@ export class AccountTimers {
   private schedule(tier: Tier, delayMs: number): void {
     if (this.stopped) return;
     this.timers.get(tier)?.cancel();
-    const { clock, hooks, poll, health } = this.options;
+    const { clock, hooks, health } = this.options;
     const due = async (): Promise<void> => {
       hooks?.onCycleStart?.([tier]);
       let ok = false;
@@ -57,7 +58,7 @@ export class AccountTimers {
       } finally {
         hooks?.onCycle?.({ tiers: [tier], ok });
         const now = clock.now();
-        const interval = tier === 'fast' ? fastInterval(now, poll) : normalInterval(now, poll);
+        const interval = this.options.interval(tier, now);
         const state = health.tier(tier);
         this.schedule(tier, ok ? interval : retryDelay(state.failures, interval, state.error, now));
       }

@@ -21,6 +21,9 @@ import type { Gateway } from '../portal/gateway.js';
 import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import { RefreshGate } from './refresh-gate.js';
+import { planClock, tierInterval } from './schedule.js';
+import type { SchoolDayTimes } from '../feature-kit/plan.js';
+import type { TimetableOutput } from '../features/timetable.js';
 import type { Logger } from '../util/log.js';
 
 export { OFFLINE_AFTER_MS } from './health.js';
@@ -79,6 +82,7 @@ export class AccountPoller implements CommandAccount {
       log: this.log,
       enqueue: (work) => this.enqueue(work),
       cycle: (tiers) => this.cycle(tiers, false),
+      interval: (tier, now) => tierInterval(this.features.rows(tier), now, options.poll, this.today(now)),
       nextBoundary: (now) => this.features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
@@ -159,9 +163,13 @@ export class AccountPoller implements CommandAccount {
       return false;
     }
     const { gateway, cache } = this.access;
+    const { moment, intervals } = planClock(started, this.options.poll, this.today(started));
+    cache.at({ moment, intervals, refresh: forced });
     const identity = this.accountChild.identity as Identity;
     const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
     const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: forced || cache.naive }, this.log);
+    // A command between polls reads at this moment, but is no refresh.
+    cache.at({ moment, intervals, refresh: false });
     if (outcome.sessionError !== undefined) {
       this.fail(tiers, outcome.sessionError);
       return false;
@@ -179,6 +187,14 @@ export class AccountPoller implements CommandAccount {
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
+  }
+
+  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
+  private today(now: number): SchoolDayTimes | undefined {
+    const date = warsawDate(now);
+    const day = (this.features.outputOf('timetable') as TimetableOutput | undefined)?.fortnight.find((d) => d.date === date);
+    if (day?.lessons === undefined) return undefined;
+    return { date, start: day.start, end: day.end };
   }
 
   /** The states that move with the clock, recomputed from memory (no portal request); false before the first identity. */

@@ -1,7 +1,9 @@
-// When to poll: the tiers' intervals, quiet hours, and backoff after failures, as pure functions of
-// the time and the policy, so that the schedule can be tested and simulated without waiting.
+// When to poll: the configured intervals at a moment (quiet hours), the plan's clock, and backoff after
+// failures, as pure functions of the time and the policy, so that the schedule can be tested and
+// simulated without waiting. How often each tier polls is the fetch plan's answer (plan.ts).
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
+import { momentOf, nextMomentAt, tierEvery, type Intervals, type PlanClock, type PlanRow, type SchoolDayTimes } from '../feature-kit/plan.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -9,6 +11,8 @@ const HOUR = 60 * MINUTE;
 export interface PollPolicy {
   intervalMs: number;
   fastIntervalMs: number;
+  /** News while lessons are on (poll.school_interval; 4 minutes when not given). */
+  schoolIntervalMs?: number;
   /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
 }
@@ -21,19 +25,20 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
   return from <= to ? time >= from && time < to : time >= from || time < to;
 }
 
-/**
- * Grades, attendance and the agenda change while teachers work; between 21:00 and 06:00 the normal
- * tier runs at most every two hours, which saves about a fifth of the day's requests and delays
- * nothing a family would act on before morning. A refresh still polls everything at once.
- */
-const NIGHT = '21:00-06:00';
-
-export function normalInterval(now: number, policy: PollPolicy): number {
-  return inQuietHours(now, NIGHT) ? Math.max(2 * HOUR, policy.intervalMs) : policy.intervalMs;
+/** What the plan's knobs stand for at `now`: inside poll.quiet_hours `fast` slows to hourly. */
+export function intervalsAt(now: number, policy: PollPolicy): Intervals {
+  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+  return { news: policy.schoolIntervalMs ?? 4 * MINUTE, normal: policy.intervalMs, fast };
 }
 
-export function fastInterval(now: number, policy: PollPolicy): number {
-  return inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+/** The plan's clock at `now` for a child whose day is `day`. */
+export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
+  return { now, moment: momentOf(now, day), intervals: intervalsAt(now, policy) };
+}
+
+/** How long a tier whose features read `rows` sleeps after a poll at `now`. */
+export function tierInterval(rows: readonly PlanRow[], now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): number {
+  return tierEvery(rows, planClock(now, policy, day), nextMomentAt(now, day));
 }
 
 /**

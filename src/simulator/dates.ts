@@ -1,25 +1,17 @@
 // Calendar arithmetic for the simulator's world: Warsaw wall time, day offsets, weeks and the Polish
 // school year (1 September to the last Friday of June, first semester ending late January).
-// Dates are YYYY-MM-DD strings throughout; arithmetic goes through UTC midnight so no zone can shift it.
+// Dates are YYYY-MM-DD strings throughout.
 
-const DAY_MS = 86_400_000;
+// The Warsaw wall clock and day steps are generic date helpers (util/time.ts), no reading of the
+// portal's interface, so the simulator shares them with the bridge; the school year below is its own.
+import { addDays, dayOfWeek, wallTime, weekStart } from '../util/time.js';
 
-const warsawParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+export { addDays };
 
 /** The Warsaw calendar date and wall-clock time (HH:MM:SS) of an instant. */
 export function warsawNow(ms: number): { date: string; time: string } {
-  const p: Record<string, string> = {};
-  for (const part of warsawParts.formatToParts(new Date(ms))) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+  const { date, time } = wallTime(ms);
+  return { date, time };
 }
 
 export function isDate(value: string): boolean {
@@ -28,31 +20,14 @@ export function isDate(value: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
 }
 
-function toMs(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
-function fromMs(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return fromMs(toMs(date) + days * DAY_MS);
-}
-
 export function daysBetween(from: string, to: string): number {
-  return Math.round((toMs(to) - toMs(from)) / DAY_MS);
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** ISO day of the week: 1 is Monday, 7 is Sunday. */
-export function isoWeekday(date: string): number {
-  const d = new Date(toMs(date)).getUTCDay();
-  return d === 0 ? 7 : d;
-}
+export const isoWeekday = dayOfWeek;
 
-export function mondayOf(date: string): string {
-  return addDays(date, 1 - isoWeekday(date));
-}
+export const mondayOf = weekStart;
 
 /** Moves by whole weekdays (Monday to Friday); 0 gives the date itself or, on a weekend, the next Monday. */
 export function addWeekdays(date: string, count: number): string {

@@ -3,7 +3,8 @@
 // <name>.broken-<time> for a person to look at, and its part starts as on a first run; the bridge starts.
 // Moving it aside also means it is reported once, not at every start.
 import { readFile, rename } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { syncFolder } from './files.js';
 import type { z } from 'zod';
 
 /** A stored file that could not be used: where it went and why. */
@@ -52,10 +53,13 @@ export async function readStoredText<S extends z.ZodType<unknown, string>>(path:
 /** Moves a file aside as <path>.broken-<time>; resolves to the new path, or undefined when it could not. */
 export async function moveAside(path: string, now = Date.now()): Promise<string | undefined> {
   const target = `${path}.broken-${stamp(now)}`;
-  return rename(path, target).then(
+  const moved = await rename(path, target).then(
     () => target,
     () => undefined,
   );
+  // Durable before the new file is written in its place (see files.ts).
+  if (moved !== undefined) await syncFolder(dirname(path)).catch(() => undefined);
+  return moved;
 }
 
 type Checked<T> = { value: T } | { reason: string };

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
+import { packageRoot } from '../util/package-root.js';
 
 export interface BoardAsset {
   /** The file's path under the board: `board.<hash>.js` or `board.<hash>.css`. */
@@ -68,14 +69,6 @@ function readBundle(self: string): { js: string; css: string } {
     return readFileSync(built, 'utf8');
   };
   return { js: read(BOARD_BUNDLE), css: read(BOARD_STYLE) };
-}
-
-/** The folder of package.json above this file: the sources' root, or the built package's (dist/ sits in it). */
-function packageRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
-  }
 }
 
 /** Bundles the browser code in memory with esbuild (a development dependency, present wherever the sources run). */

@@ -5,10 +5,12 @@
 import { calendarText } from '../i18n/calendar-text.js';
 import type { Language } from '../config/language.js';
 import { FEED_NAMES } from '../school/calendar-feeds.js';
+import { feedKey } from './token.js';
 import type { WebRequest } from './types.js';
 
 /** What the page needs to make a feed address a calendar app can open. */
 export interface BoardFeedAccess {
+  /** The token in force (a getter: a rotation counts at once); the page gets only the feeds' keys derived from it. */
   token: string;
   /** The bridge's own port (http.port): the feeds are never reached through ingress. */
   port: number;
@@ -17,7 +19,7 @@ export interface BoardFeedAccess {
 /** One feed of a child as the board lists it: the calendar's name ("Ania – lekcje") and its path. */
 export interface BoardFeedLink {
   title: string;
-  /** Relative to the bridge's root, without the token: `calendar/ania/lessons.ics`. */
+  /** Relative to the bridge's root, without its key: `calendar/ania/lessons.ics`. */
   path: string;
 }
 
@@ -27,12 +29,19 @@ export function feedLinks(childId: string, name: string, language: Language): Bo
 }
 
 /**
- * The page's access block: the token and the port, only in the page itself (never in `api/board`
- * or the event stream, which a display of someone's own may read and keep). The server has let this
- * request in, so whoever reads the page already holds the token or came through Home Assistant.
+ * The page's access block: each feed's own key (never the token) and the port, only in the page itself
+ * (never in `api/board` or the event stream, which a display of someone's own may read and keep), and
+ * only for a page asked for with `?token=` or through ingress: a cookie read off a tablet gives no
+ * feed address. Undefined otherwise (the cards then offer no calendars).
  */
-export function feedAccessJson(access: BoardFeedAccess, req: WebRequest): string {
+export function feedAccessJson(access: BoardFeedAccess, req: WebRequest, childIds: readonly string[]): string | undefined {
+  if (req.via !== 'query' && req.via !== 'ingress') return undefined;
+  const token = access.token;
+  const keys: Record<string, string> = {};
+  for (const child of childIds) {
+    for (const feed of FEED_NAMES) keys[`calendar/${encodeURIComponent(child)}/${feed}.ics`] = feedKey(token, child, feed);
+  }
   // Through ingress the page's host is Home Assistant's (the add-on's host) and its port is Home
   // Assistant's: the feeds need the bridge's port. Opened directly, the page's own address is the bridge's.
-  return JSON.stringify({ token: access.token, port: access.port, ingress: req.ingressPath !== '' });
+  return JSON.stringify({ keys, port: access.port, ingress: req.ingressPath !== '' });
 }

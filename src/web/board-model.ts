@@ -4,6 +4,7 @@
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
 import { received, type ItemOf, type Received } from '../feature-kit/contract.js';
+import { briefingEntity } from '../features/briefing.js';
 import { luckyNumber } from '../features/lucky.js';
 import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
@@ -37,6 +38,8 @@ export interface BoardChild {
   className: string | null;
   lucky: { number: string; mine: boolean; /** "na czwartek", for a number of another day; else null. */ day: string | null } | null;
   headline: BoardHeadline | null;
+  /** The briefing's short line (the next school day in a sentence); null before the first. */
+  briefing: string | null;
   day: BoardDay | null;
   homework: { title: string; items: Array<{ subject: string | null; text: string }> };
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
@@ -67,7 +70,7 @@ const DAY_ENDS = '21:00';
 
 const MAX_HOMEWORK = 4;
 const MAX_TESTS = 3;
-const MAX_TRIPS = 2;
+const MAX_TRIPS = 1;
 const MAX_GRADES = 5;
 /** A grade is a short mark; a descriptive text grade is cut to stay one. */
 const MAX_GRADE_CHARS = 12;
@@ -107,6 +110,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     className: child.model,
     lucky: luckyOf(s(luckyNumber), clock, text),
     headline: headlineOf(s(currentLesson), day, clock, text),
+    briefing: s(briefingEntity)?.state ?? null,
     day,
     homework: homeworkOf(s(homeworkDueEntity), clock, text),
     tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
@@ -169,7 +173,11 @@ function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, nex
       const when = until === null || until <= date ? dayShort(date, clock, text) : `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}`;
       return [{ date, when, subject: null, kind: text.trip, text: cut(str(o.content), MAX_TEXT_CHARS) }];
     });
-  return [...tests, ...trips].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map(({ date: _date, ...shown }) => shown);
+  // As many rows as before the trips: the nearest first, so the card keeps its size.
+  return [...tests, ...trips]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .slice(0, MAX_TESTS)
+    .map(({ date: _date, ...shown }) => shown);
 }
 
 function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['grades'] {

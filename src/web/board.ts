@@ -17,7 +17,7 @@ export interface BoardOptions {
   coalesceMs?: number;
   /** A comment this often keeps proxies from closing an idle stream; the model is re-read then too. */
   heartbeatMs?: number;
-  /** The token and port for the cards' feed addresses; without it the cards offer no calendars. */
+  /** The token (for the feeds' keys) and port for the cards' feed addresses; without it the cards offer no calendars. */
   feeds?: BoardFeedAccess | undefined;
   /** The clock of the stream's timers: the bridge's (a test's fake one moves them). */
   clock?: Clock | undefined;
@@ -61,9 +61,9 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req);
+      const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req, data.children().map((c) => c.id));
       const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, style: style.file, data: now.json, feedAccess: access }));
-      // It holds the token and the family's data: for this browser only, never a shared cache.
+      // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
       return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },
     (req) => (path(req) === style.file ? styleAnswer : undefined),

@@ -1,6 +1,7 @@
 // The web server's decisions about a request before any route sees it, as pure functions: is the
 // path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
-import { cookieFor, tokenMatches } from './token.js';
+import { cookieFor, feedKey, tokenMatches } from './token.js';
+import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
 const MAX_URL_LENGTH = 2048;
@@ -81,7 +82,13 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-export type Access = { allowed: true; via: 'open' | 'ingress' | 'query' | 'cookie' } | { allowed: false };
+/**
+ * How a request was let in: through ingress, with the token in its query, with the board's cookie,
+ * with one feed's own key (that feed only), or not at all on an open path (`/health`).
+ */
+export type AccessVia = 'open' | 'ingress' | 'query' | 'cookie' | 'key';
+
+export type Access = { allowed: true; via: AccessVia } | { allowed: false };
 
 export interface AccessQuestion {
   segments: readonly string[];
@@ -94,7 +101,8 @@ export interface AccessQuestion {
 }
 
 /**
- * Who may see what: ingress needs nothing more, everything but `/health` needs the token. `/health`
+ * Who may see what: ingress needs nothing more, everything but `/health` needs the token (or the
+ * board's cookie); a feed also opens with its own key (feedKey), which opens nothing else. `/health`
  * is open, and says `via` too: with the token it may name the children.
  */
 export function decideAccess(q: AccessQuestion): Access {
@@ -105,6 +113,16 @@ export function decideAccess(q: AccessQuestion): Access {
   const byCookie = tokenMatches(cookieValue(q.cookieHeader, BOARD_COOKIE), cookieFor(q.token));
   if (byQuery) return { allowed: true, via: 'query' };
   if (byCookie) return { allowed: true, via: 'cookie' };
+  const feed = feedOf(q.segments);
+  if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name))) return { allowed: true, via: 'key' };
   if (health) return { allowed: true, via: 'open' };
   return { allowed: false };
+}
+
+/** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */
+function feedOf(segments: readonly string[]): { child: string; name: FeedName } | undefined {
+  const [first, child, file] = segments;
+  if (segments.length !== 3 || first !== 'calendar' || child === undefined) return undefined;
+  const name = FEED_NAMES.find((feed) => `${feed}.ics` === file);
+  return name === undefined ? undefined : { child, name };
 }

@@ -156,6 +156,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
     query: withoutToken(parsed.query, token),
     headers: req.headers,
     trusted: access.via !== 'open',
+    via: access.via,
     ingressPath: access.via === 'ingress' ? ingressPathOf(req.headers['x-ingress-path']) : '',
   };
   let answer: WebResponse | undefined;
@@ -171,11 +172,11 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   send(req, res, answer, extra, head);
 }
 
-/** The query without the token, under any name: a route cannot echo it into a page or a link. */
+/** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */
 function withoutToken(query: URLSearchParams, token: string): URLSearchParams {
   const kept = new URLSearchParams();
   for (const [key, value] of query) {
-    if (key !== 'token' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
+    if (key !== 'token' && key !== 'key' && !key.includes(token) && !value.includes(token)) kept.append(key, value);
   }
   return kept;
 }

@@ -81,7 +81,7 @@ export class WebService {
       this.server = await startWebServer({
         port: http.port,
         host: http.bind,
-        // A getter: the board's page lists the feed addresses with the token in force, after a rotation too.
+        // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
         routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir }),
         data,
         token: () => live.current(),
@@ -107,31 +107,34 @@ export class WebService {
     };
     check();
     const base = webBaseUrl(http.bind, this.server.port);
-    if (created && this.token !== undefined) this.printOnce(base, this.token);
+    if (created) this.printOnce(base);
     log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)');
   }
 
   /**
-   * The full URLs with the token, on the first start only. A child's feeds are named by its id, which
-   * a child without a configured one gets from its first poll: until every id is known, the board's
-   * address goes out alone and the feeds follow once the polls have named every child.
+   * The addresses on the first start only, WITHOUT the token or the feeds' keys: stdout is the
+   * container's log, which people paste into bug reports. `check --show-token` gives them with it. A
+   * child's feeds are named by its id, which a child without a configured one gets from its first
+   * poll: until every id is known, the board's address goes out alone and the feeds follow once the
+   * polls have named every child.
    */
-  private printOnce(base: string, token: string): void {
+  private printOnce(base: string): void {
     const { out, childIds, data } = this.options;
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
-    const urls = () => webUrls(base, childIds() as string[], token);
+    const urls = () => webUrls(base, childIds() as string[]);
     const known = () => childIds().every((id) => id !== undefined);
-    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds, with the access token', '(shown this once; `dziennik2mqtt check --show-token` shows them again; keep them private):'];
+    const howTo = '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):';
+    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds', howTo];
     if (known()) {
       write([...heading, ...formatWebUrls(urls())]);
       return;
     }
-    write([...heading, `  board:    ${urls().board}`, '  (the calendar feeds follow once every child\'s first poll has named it)']);
+    write([...heading, `  board:    ${urls().board}`, "  (the calendar feeds follow once every child's first poll has named it)"]);
     this.stopWaiting = data.onChange(() => {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', 'dziennik2mqtt calendar feeds (shown this once; `dziennik2mqtt check --show-token` shows them again):', ...formatWebUrls(urls()).slice(1)]);
+      write(['', 'dziennik2mqtt calendar feeds', howTo, ...formatWebUrls(urls()).slice(1)]);
     });
   }
 

@@ -1,5 +1,6 @@
 // The web server's access token (interface 6.1): made at first start, kept in data_dir (0600) and
-// reused after; compared in constant time. Also the URLs a person opens, with or without it.
+// reused after; compared in constant time. The keys derived from it (the board's cookie, each feed's
+// own key), and the URLs a person opens, with or without them.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../store/files.js';
 import { readStoredText } from '../store/stored.js';
-import { FEED_NAMES } from '../school/calendar-feeds.js';
+import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
 
 export const TOKEN_FILE = 'http-token';
 
@@ -52,6 +53,15 @@ export function cookieFor(token: string): string {
 }
 
 /**
+ * The key of one calendar feed (`?key=`): an HMAC keyed by the token over the child and the feed, so
+ * it opens that feed alone. A feed address synced to a phone's cloud then gives neither the board nor
+ * another feed nor the token, and `token --rotate` renews every key with the token.
+ */
+export function feedKey(token: string, child: string, feed: FeedName): string {
+  return createHmac('sha256', token).update(`dziennik2mqtt feed\0${child}\0${feed}`).digest('base64url');
+}
+
+/**
  * Whether `given` is the token. Both sides are hashed first, so the comparison takes the same time
  * whatever their lengths and wherever they first differ.
  */
@@ -92,14 +102,17 @@ export interface WebUrls {
   feeds: ReadonlyArray<{ child: string; urls: readonly string[] }>;
 }
 
-/** The board's and every child's feed URLs, with `?token=` when a token is given. */
+/**
+ * The board's and every child's feed URLs: with a token, the board's with `?token=` and each feed's
+ * with its own `?key=`; without one, the bare addresses (what the start-up lines and logs show).
+ */
 export function webUrls(base: string, children: readonly string[], token?: string): WebUrls {
-  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  const secret = (query: string): string => (token === undefined ? '' : query);
   return {
-    board: `${base}/${query}`,
+    board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
     feeds: children.map((child) => ({
       child,
-      urls: FEED_NAMES.map((name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${query}`),
+      urls: FEED_NAMES.map((name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${secret(`?key=${feedKey(token ?? '', child, name)}`)}`),
     })),
   };
 }

@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { FeedName } from '../school/calendar-feeds.js';
+import type { AccessVia } from './request.js';
 
 /**
  * A request the server let in: GET or HEAD, with the token or through Home Assistant's ingress,
@@ -17,8 +18,13 @@ export interface WebRequest {
   headers: IncomingHttpHeaders;
   /** The path prefix Home Assistant's ingress serves us under (`X-Ingress-Path`), '' when direct. */
   ingressPath: string;
-  /** True when it came with the token or through ingress; false for an open path (`/health`) without. */
+  /** True when it came with the token, the cookie, a feed's key or through ingress; false for an open path (`/health`) without. */
   trusted: boolean;
+  /**
+   * How it was let in (request.ts decideAccess): only a page asked for with `?token=` or through
+   * ingress may show what opens more than itself (the feeds' keys); the cookie alone shows none.
+   */
+  via: AccessVia;
 }
 
 /** A route's answer. The server adds the security headers, HEAD handling and conditional GET. */

@@ -1,5 +1,5 @@
 // The board's "Calendars" overlay in a real browser (Chromium) against the real bridge: each card lists
-// its child's three feed addresses with the token, on the bridge's own port also when the board is
+// its child's three feed addresses, each with a key of its own (never the token), on the bridge's own port also when the board is
 // opened through Home Assistant's ingress, and each address is a feed a calendar app can read as it
 // is. Closed, the overlay takes no room; open, it fits the tablet and the phone (screenshots).
 import type { AddressInfo } from 'node:net';
@@ -42,6 +42,18 @@ const FITS_WINDOW = `(() => {
   return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
 })()`;
 
+/** The child's three feed addresses on `origin`, each with a key of its own: a pattern per address. */
+const feedPatterns = (origin: string, child: string): RegExp[] =>
+  FEEDS.map((f) => new RegExp(`^${origin.replace(/[.]/g, '\\.')}/calendar/${child}/${f}\\.ics\\?key=[\\w-]{43}$`));
+
+/** Each address matches its pattern, the keys differ, and none holds the token. */
+function expectFeeds(addresses: readonly string[], patterns: readonly RegExp[], token: string): void {
+  expect(addresses).toHaveLength(patterns.length);
+  addresses.forEach((a, i) => expect(a).toMatch(patterns[i]!));
+  expect(new Set(addresses.map((a) => a.split('?key=')[1])).size).toBe(addresses.length);
+  for (const a of addresses) expect(a).not.toContain(token);
+}
+
 /** Fetches an address as a calendar app would: no cookie, nothing but the address. */
 async function asCalendarApp(address: string): Promise<{ status: number; type: string | null; body: string }> {
   const res = await fetch(address);
@@ -49,7 +61,7 @@ async function asCalendarApp(address: string): Promise<{ status: number; type: s
 }
 
 describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
-  it("lists each child's three feed addresses with the token, copies one, and leaves the board as it was", async () => {
+  it("lists each child's three feed addresses with their keys, copies one, and leaves the board as it was", async () => {
     const { port, token } = await bridgeWithBoard(school);
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -67,12 +79,11 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
 
     await page.locator('.child').nth(0).locator('.cal-open').click();
     const ania = await overlayOf(page);
-    const expected = (child: string) => FEEDS.map((f) => `http://127.0.0.1:${port}/calendar/${child}/${f}.ics?token=${token}`);
     expect(ania.heading).toBe('Kalendarze: Ania');
     expect(ania.help).toContain('Remote Calendar');
     expect(ania.titles).toEqual(['Ania – lekcje', 'Ania – terminarz', 'Ania – dni wolne']);
-    expect(ania.addresses).toEqual(expected('ania'));
-    expect(ania.webcal).toEqual(expected('ania').map((a) => a.replace('http://', 'webcal://')));
+    expectFeeds(ania.addresses, feedPatterns(`http://127.0.0.1:${port}`, 'ania'), token);
+    expect(ania.webcal).toEqual(ania.addresses.map((a) => a.replace('http://', 'webcal://')));
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-1280x800.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -85,13 +96,13 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
       expect(feed, address).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
       expect(feed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     }
-    expect((await asCalendarApp(ania.addresses[0]!.replace(/\?token=.*/, ''))).status).toBe(401);
+    expect((await asCalendarApp(ania.addresses[0]!.replace(/\?key=.*/, ''))).status).toBe(401);
 
     // Copy: the button says so, and the clipboard holds the address.
     const copy = page.locator('.cal-feed').nth(1).locator('.cal-copy');
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Skopiowano');
-    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected('ania')[1]);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(ania.addresses[1]);
 
     // Escape closes it, and the board is exactly as it was before.
     await page.keyboard.press('Escape');
@@ -100,7 +111,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
 
     // Janek's card lists Janek's feeds; a click beside the box closes it.
     await page.locator('.child').nth(1).locator('.cal-open').click();
-    expect((await overlayOf(page)).addresses).toEqual(expected('jan'));
+    expectFeeds((await overlayOf(page)).addresses, feedPatterns(`http://127.0.0.1:${port}`, 'jan'), token);
     await page.mouse.click(5, 5);
     expect(await page.locator('.cal-overlay').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -116,7 +127,8 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
     await page.locator('.child').nth(1).locator('.cal-open').click();
-    expect((await overlayOf(page)).titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
+    const jan = await overlayOf(page);
+    expect(jan.titles).toEqual(['Jan – lekcje', 'Jan – terminarz', 'Jan – dni wolne']);
     expect(await page.evaluate(FITS_WINDOW)).toBe(true);
     expect(await page.evaluate('document.documentElement.scrollWidth - innerWidth')).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'board-calendars-390x844.png') });
@@ -124,7 +136,9 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Skopiowano');
     // Copied the old way, from the selection, which stays on the address for a long press.
-    expect(await page.evaluate('getSelection().toString()')).toBe(`http://127.0.0.1:${port}/calendar/jan/free-days.ics?token=${token}`);
+    expect(await page.evaluate('getSelection().toString()')).toBe(jan.addresses[2]);
+    expect(jan.addresses[2]).toMatch(feedPatterns(`http://127.0.0.1:${port}`, 'jan')[2]!);
+    expect(jan.addresses[2]).not.toContain(token);
     await context.close();
   }, 60_000);
 
@@ -141,7 +155,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
       await page.waitForSelector('.child');
       await page.locator('.child').nth(0).locator('.cal-open').click();
       const { addresses } = await overlayOf(page);
-      expect(addresses).toEqual(FEEDS.map((f) => `http://localhost:${port}/calendar/ania/${f}.ics?token=${token}`));
+      expectFeeds(addresses, feedPatterns(`http://localhost:${port}`, 'ania'), token);
       const feed = await asCalendarApp(addresses[0]!.replace('localhost', '127.0.0.1'));
       expect(feed).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8' });
       await context.close();

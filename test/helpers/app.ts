@@ -1,5 +1,6 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
 // polling, and records everything it publishes.
+import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app.js';
 import { buildConfig } from '../../src/config/load.js';
@@ -59,7 +60,7 @@ export interface HarnessOptions {
   log?: Logger;
   logLevel?: string;
   /** The config's `language` (default: the config's default). */
-  language?: 'pl' | 'en';
+  language?: Language;
   /** The config's `messages_per_day` (default: the config's default). */
   messagesPerDay?: number;
   /** The config's `grading` (default: the statute's thresholds). */

@@ -3,6 +3,7 @@
 // against a state change, and templates rendered by Jinja2 as Home Assistant renders them
 // (test/helpers/ha-templates.py).
 import { execFileSync } from 'node:child_process';
+import process from 'node:process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse, type ScalarTag } from 'yaml';
@@ -92,6 +93,8 @@ export interface TemplateJob {
   /** Fail on an undefined name or attribute (Home Assistant only logs it; a test wants to know). */
   strict?: boolean;
   as?: 'text' | 'boolean';
+  /** now() in the template: an ISO time with its offset (default: the real time). */
+  now?: string;
 }
 
 export type TemplateResult = { value: string | boolean } | { error: string };
@@ -106,6 +109,14 @@ export function hasJinja(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a test that renders templates is skipped: only where Jinja2 is missing outside CI. In CI
+ * (CI set; .ci/run installs python3-jinja2) such a test runs and fails instead of passing unseen.
+ */
+export function skipWithoutJinja(): boolean {
+  return !hasJinja() && !process.env.CI;
 }
 
 /** Renders the templates with Jinja2 (Debian's python3-jinja2), in one process. */

@@ -3,23 +3,41 @@
 
 Home Assistant renders templates with Jinja2 in a sandbox; this does the same with the same library
 (Debian's python3-jinja2), plus the few Home Assistant functions the blueprints use: states(),
-state_attr(), is_state(), and for the dashboard's cards has_value() and strptime(). A condition's result
-is read as Home Assistant reads it (result_as_boolean).
+state_attr(), is_state(), and for the dashboard's cards has_value(), strptime(), now() (the job's
+"now", an ISO time with its offset), timedelta, as_timestamp(), the timestamp_custom filter (in the
+job's "tz") and the search test. A condition's result is read as Home Assistant reads it
+(result_as_boolean).
 
 stdin: JSON {"jobs": [{"template": str, "variables": {...}, "states": {entity_id: {"state": str,
-"attributes": {...}}}, "strict": bool, "as": "text" | "boolean"}]}
+"attributes": {...}}}, "strict": bool, "as": "text" | "boolean", "now": str, "tz": str}]}
 stdout: JSON {"results": [{"value": ...} | {"error": str}]}
 """
 import json
+import re
 import sys
-from datetime import datetime
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 
-def environment(states: dict, strict: bool) -> ImmutableSandboxedEnvironment:
+def environment(states: dict, strict: bool, now: str | None = None, tz: str = "Europe/Warsaw") -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined if strict else jinja2.Undefined)
+    zone = ZoneInfo(tz)
+
+    def current():
+        return datetime.fromisoformat(now).astimezone(zone) if now else datetime.now(zone)
+
+    def as_timestamp(value, default=None):
+        try:
+            moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+            return moment.timestamp()
+        except (TypeError, ValueError):
+            return default
+
+    def timestamp_custom(value, fmt="%Y-%m-%d %H:%M:%S", local=True):
+        return datetime.fromtimestamp(float(value), zone).strftime(fmt)
 
     def state_attr(entity_id, name):
         entity = states.get(entity_id)
@@ -33,6 +51,9 @@ def environment(states: dict, strict: bool) -> ImmutableSandboxedEnvironment:
         return state_of(entity_id) not in ("unknown", "unavailable", None)
 
     env.globals.update(state_attr=state_attr, states=state_of, is_state=lambda e, s: state_of(e) == s, has_value=has_value, strptime=datetime.strptime)
+    env.globals.update(now=current, timedelta=timedelta, as_timestamp=as_timestamp)
+    env.filters["timestamp_custom"] = timestamp_custom
+    env.tests["search"] = lambda value, pattern, ignorecase=False: re.search(pattern, str(value), re.IGNORECASE if ignorecase else 0) is not None
     return env
 
 
@@ -49,7 +70,7 @@ def as_boolean(text: str) -> bool:
 
 def run(job: dict) -> dict:
     try:
-        env = environment(job.get("states", {}), job.get("strict", False))
+        env = environment(job.get("states", {}), job.get("strict", False), job.get("now"), job.get("tz", "Europe/Warsaw"))
         text = env.from_string(job["template"]).render(**job.get("variables", {}))
     except Exception as error:  # a template error is a result the test reports
         return {"error": f"{type(error).__name__}: {error}"}

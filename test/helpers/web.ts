@@ -1,5 +1,6 @@
 // Talking to the built-in web server in tests: raw requests (a path is sent exactly as written, no
 // dot-segment clean-up as fetch would do) and a WebData held in the test's hand.
+import type { Language } from '../../src/config/language.js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FeedName } from '../../src/school/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from '../../src/web/types.js';
@@ -27,7 +28,7 @@ export function send(port: number, target: string, options: { method?: string; h
 
 /** A WebData whose children and health the test sets. */
 export class HandData implements WebData {
-  language: 'pl' | 'en' = 'en';
+  language: Language = 'en';
   connected = true;
   clock = Date.parse('2026-11-23T08:00:00Z');
   readonly views = new Map<string, ChildView>();

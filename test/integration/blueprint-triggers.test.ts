@@ -41,10 +41,15 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
   const friday = school.sim.plan(ANIA.login).lessonsOn('2026-11-20')[0]!;
   account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-20', OrgLessonNo: friday.lessonNo });
   account.setLuckyNumber(12, '2026-11-19');
+  // A grade corrected in place, a test moved to another day and a quiz cancelled (interface 8.3).
+  account.editRecord('Grades', 210004, { Grade: '5-' });
+  account.editRecord('HomeWorks', 3301, { Date: '2026-11-27' });
+  account.removeRecord('HomeWorks', 3302);
   account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-07', AddDate: account.stamp() });
   await h.advanceMinutes(5);
   life.stop();
-  await h.advanceMinutes(60);
+  // The cancelled quiz is removed at the second read of the agenda without it (the hourly read).
+  await h.advanceMinutes(120);
 
   const changes = new Map<string, StateChange[]>();
   let second = 0;
@@ -96,6 +101,10 @@ describe('blueprints against the events of the real bridge', () => {
     const subject = String(events('grade')[0]!.to.attributes.subject);
     expect(grades.find((r) => r.acted)!.texts.join('\n')).toContain(subject);
     expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }))).toEqual([]);
+    // The corrected grade says what it was; with the switch off only new grades notify.
+    const corrected = grades.find((r) => r.acted && r.change.to.attributes.event_type === 'grade_changed');
+    expect(corrected?.texts.join('\n')).toMatch(/Ocena zmieniona:\s+4 → 5- \(Język polski\)/);
+    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(events('grade').filter((c) => c.to.attributes.event_type === 'grade'));
     expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
 
     // The lucky number: Thursday's is Ania's 12.
@@ -116,7 +125,14 @@ describe('blueprints against the events of the real bridge', () => {
     const tests = outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });
     expect(actedOn(tests)).toEqual(events('test'));
     expect(tests.find((r) => r.acted)!.texts.join('\n')).toMatch(/Test: Matematyka[\s\S]*24\.11 08:55: Sprawdzian: ułamki/);
-    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual([]);
+    // The moved test says from which day to which; the cancelled quiz says so; quizzes only: the quiz alone.
+    const types = events('test').map((c) => c.to.attributes.event_type);
+    expect(types).toEqual(expect.arrayContaining(['test', 'test_changed', 'test_removed']));
+    const said = (type: string) => tests.find((r) => r.acted && r.change.to.attributes.event_type === type)!.texts.join('\n');
+    expect(said('test_changed')).toMatch(/Test moved: Matematyka[\s\S]*\d\d\.11 → 27\.11 08:55: Sprawdzian: ułamki zwykłe/);
+    expect(said('test_removed')).toMatch(/Quiz cancelled: Przyroda[\s\S]*09:50: Kartkówka/);
+    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual(events('test').filter((c) => c.to.attributes.kind === 'quiz'));
+    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', changes: false }))).toEqual(events('test').filter((c) => c.to.attributes.event_type === 'test'));
 
     // A new message with its preview, with and without the Open action.
     const message = outcome('new_message.yaml', { message_event: 'event.ania_message', open_message_button: 'button.ania_open_message' });
@@ -132,7 +148,7 @@ describe('blueprints against the events of the real bridge', () => {
       calendars: ['calendar.ania_lekcje'],
     });
     expect(actedOn(refresh)).toEqual([...events('plan_change'), ...events('test'), ...events('free_day')]);
-  }, 120_000);
+  }, 240_000);
 
   it('do not notify again when the entity comes back after a restart or a reconnect', () => {
     const last: HaState = eventEntityState('event.ania_grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' }, '2026-11-18T08:00:00.000Z');

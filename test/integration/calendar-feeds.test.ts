@@ -117,7 +117,7 @@ describe('calendar feeds', () => {
     expect(times).toHaveLength(3);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(6 * 3_600_000 - 5 * 60_000);
     expect(new Date(times[2]!).toISOString() < at('2026-11-18', '22:00')).toBe(true);
-  });
+  }, 90_000); // a simulated day with news polls every 4 minutes while lessons are on
 
   it('spans a three-day trip over its days in agenda.ics and upcoming_tests, whole days', async () => {
     school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-25 07:30:00', to: '2026-11-27 18:00:00' });

@@ -1,9 +1,14 @@
 // The config's `language` end to end: the real bridge against the simulated portal and the real broker
 // names the entities, the device's model line and the problem advice in it; ids stay English.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { freePort } from '../helpers/ports.js';
+import { send } from '../helpers/web.js';
+import type { Language } from '../../src/config/language.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -18,9 +23,10 @@ const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
 /** Ania logs in; Janek's parent typed a wrong password. Returns Ania's device config and Janek's problem. */
-async function firstPoll(language?: 'pl' | 'en'): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
+async function firstPoll(language?: Language, http?: { port: number }): Promise<{ ania: DeviceConfig; problem: Record<string, unknown> }> {
   h = await school.start({
     language,
+    ...(http ? { http } : {}),
     accounts: [
       { login: ANIA.login, password: ANIA.password, id: 'ania', messages: [...(ANIA.messages ?? [])] },
       { login: JANEK.login, password: 'wrong', id: 'janek' },
@@ -31,6 +37,7 @@ async function firstPoll(language?: 'pl' | 'en'): Promise<{ ania: DeviceConfig; 
   await harness.pollUntil(
     () =>
       harness.state('ania', 'last_update') !== undefined &&
+      harness.state('ania', 'briefing') !== undefined &&
       harness.state('janek', 'problem') === 'ON' &&
       (harness.rec.json(configTopic) as DeviceConfig | undefined)?.dev.model !== undefined,
     'the first poll of both accounts',
@@ -68,5 +75,37 @@ describe('language', () => {
     expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
     expect(problem.reason).toBe('wrong_credentials');
     expect(problem.message).toMatch(/^The portal said: ".+"\. The portal did not accept the login or password\./);
+  });
+
+  it('is Ukrainian with language: uk: names, the class, the problem, the briefing and the board; ids and the school\'s words stay', async () => {
+    const port = await freePort();
+    const { ania, problem } = await firstPoll('uk', { port });
+    expect(ania.dev.model).toBe('Клас 4b');
+    expect(ania.cmps.lucky_number).toMatchObject({ name: 'Щасливий номер', default_entity_id: 'sensor.ania_lucky_number' });
+    expect(ania.cmps.unread_messages?.name).toBe('Непрочитані повідомлення');
+    expect(ania.cmps.briefing).toMatchObject({ name: 'Огляд дня', default_entity_id: 'sensor.ania_briefing' });
+    expect(ania.cmps.send_sick?.name).toBe('Zgłoś nieobecność');
+    expect(problem.message).toMatch(/^Портал відповів: «.+»\. Портал не прийняв логін або пароль\./);
+
+    // Wednesday 18 November 2026 at 9:10, during the lessons: today's briefing, subjects as the school wrote them.
+    const briefing = h!.state('ania', 'briefing')!;
+    expect(briefing).toMatch(/^Сьогодні \d{1,2}:\d\d–\d{1,2}:\d\d, \d+ урок/);
+    expect(briefing.length).toBeLessThanOrEqual(255);
+    const attributes = h!.attributes('ania', 'briefing') ?? {};
+    expect(attributes.day).toBe('2026-11-18');
+    expect(attributes.text).toMatch(/^Сьогодні уроки з \d{1,2}:\d\d до \d{1,2}:\d\d\. По черзі: /);
+    expect(attributes.text).toMatch(/Matematyka|Język polski/);
+
+    const token = (await readFile(join(h!.dataDir, 'http-token'), 'utf8')).trim();
+    const board = JSON.parse((await send(port, `/api/board?token=${token}`)).body) as {
+      model: { language: string; labels: { title: string; lucky: string }; children: { id: string; className: string | null; briefing: string | null }[] };
+    };
+    expect(board.model.language).toBe('uk');
+    expect(board.model.labels).toMatchObject({ title: 'Шкільна дошка', lucky: 'Щасливий номер' });
+    const card = board.model.children.find((c) => c.id === 'ania');
+    expect(card?.className).toBe('Клас 4b');
+    expect(card?.briefing).toBe(briefing);
+    const page = (await send(port, `/?token=${token}`)).body;
+    expect(page).toContain('<html lang="uk"');
   });
 });

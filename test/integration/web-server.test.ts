@@ -30,13 +30,15 @@ describe('the web server in the bridge', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).not.toMatch(/ania|jan/i);
 
-    // The token the bridge made at its first start, printed once with the full URLs.
+    // The token the bridge made at its first start; the addresses printed once, without it.
     const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
     const text = printed.join('');
-    expect(text).toContain(`:${port}/?token=${token}`);
+    expect(text).toContain(`:${port}/\n`);
+    expect(text).not.toContain(token);
+    expect(text).toContain('check --show-token');
     // The children's ids come with their first poll: their feeds are printed once both are known.
     for (const child of ['ania', 'jan']) {
-      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics?token=${token}`);
+      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toContain(`/calendar/${child}/${feed}.ics\n`);
     }
     expect(text).not.toContain('<child>');
     expect(text.match(/calendar\/ania\/lessons/g)).toHaveLength(1);
@@ -80,12 +82,12 @@ describe('the web server in the bridge', () => {
     expect(refused.body).not.toContain('VCALENDAR');
   });
 
-  it('prints the full URLs only at the first start, and says /health is 503 while the broker is away', async () => {
+  it('prints the addresses only at the first start, and says /health is 503 while the broker is away', async () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts: [{ ...accounts[0]!, id: 'ania' }], http: { port }, out: { write: (t: string) => printed.push(t) } });
     await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first poll');
-    expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\?token=[\w-]{43}/);
+    expect(printed.join('')).toMatch(/\/calendar\/ania\/agenda\.ics\n/);
     printed.length = 0;
     await h.restart();
     expect(printed.join('')).toBe('');

@@ -4,6 +4,8 @@
 // asked again at every start and died again. Here the real bin reads an answer just under each cap
 // (the year-long lists' and the rest's) in Polish, refuses the 15.8 MB one, and after a SIGKILL does
 // not ask that resource again at its next start.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../../src/portal/answer-caps.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../src/simulator/index.js';
@@ -43,8 +45,10 @@ function lastAnswerBytes(sim: PortalSimulator, path: string): number | undefined
 describe('answers under their cap, in Polish, against the bin (64 MB heap)', () => {
   it('a SchoolNotices answer just under the lists cap (4 MB) is read; the bin keeps running', async (ctx) => {
     let added = 0;
-    const bridge = await ProcessBridge.start(async (_roots, sim) => {
+    let dataDir = '';
+    const bridge = await ProcessBridge.start(async (_roots, sim, dir) => {
       added = addPolishNotices(sim, LIST_ANSWER_BYTES - 300 * KB);
+      dataDir = dir;
     });
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
@@ -57,6 +61,9 @@ describe('answers under their cap, in Polish, against the bin (64 MB heap)', () 
     expect(sent).toBeGreaterThan(LIST_ANSWER_BYTES - 512 * KB);
     expect(sent).toBeLessThan(LIST_ANSWER_BYTES);
     expect(await bridge.request('health_check', 'after')).toMatchObject({ status: 'ok' });
+    // Marked before it was read (over 1 MB), cleared once it was: the next start asks for it as usual.
+    const marks = JSON.parse(await readFile(join(dataDir, 'answers', `${ANIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(marks).toEqual({});
     await ctx.annotate(`peak RSS ${(await peakRssMB(bridge.process.pid!)).toFixed(1)} MB`);
   }, 180_000);
 
@@ -107,4 +114,18 @@ describe('answers under their cap, in Polish, against the bin (64 MB heap)', () 
     expect(bridge.sim.requests.slice(from).filter((r) => r.path === NOTICES)).toEqual([]);
     expect(again.logged(/broke a poll of the last run/).join('\n')).toContain('SchoolNotices');
   }, 150_000);
+
+  it('an answer the last run died reading (marked, never cleared) is not asked at the next start', async (ctx) => {
+    const bridge = await ProcessBridge.start(async (_roots, _sim, dir) => {
+      await mkdir(join(dir, 'answers'), { recursive: true });
+      const died = { SchoolNotices: { at: Date.now() - 60_000, reason: 'unfinished', times: 1 } };
+      await writeFile(join(dir, 'answers', `${ANIA.login}.json`), JSON.stringify(died));
+    });
+    ctx.onTestFinished(() => bridge.stop());
+    await waitUntil(() => bridge.sim.requests.some((r) => r.path.endsWith('/Grades')) || !bridge.process.running, 'the first poll', 120_000);
+    await waitUntil(() => bridge.process.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
+    expect(bridge.process.running).toBe(true);
+    expect(bridge.sim.requests.filter((r) => r.path === NOTICES)).toEqual([]);
+    expect(bridge.process.logged(/broke a poll of the last run/).join('\n')).toMatch(/SchoolNotices.*unfinished/);
+  }, 180_000);
 });

@@ -21,3 +21,13 @@ describe('the token options', () => {
     expect(USAGE).toContain('--show-token');
   });
 });
+
+describe('check --trace', () => {
+  it('takes a file for check only, and says in the usage what the file never holds', () => {
+    expect(parseArgs(['check', '--trace', 'trace.txt'])).toMatchObject({ command: 'check', trace: 'trace.txt' });
+    expect(parseArgs(['check', '--trace=t.txt'])).toMatchObject({ trace: 't.txt' });
+    expect(() => parseArgs(['check', '--trace'])).toThrow(/--trace needs a value/);
+    expect(() => parseArgs(['run', '--trace', 'x'])).toThrow(/--trace goes with check/);
+    expect(USAGE).toMatch(/--trace FILE[\s\S]*never a password, cookie value, code or child data/);
+  });
+});

@@ -1,13 +1,15 @@
 // The card's "Calendars" control and its overlay: the child's three feed addresses, each to copy or
-// to open as `webcal://`. The page carries the access block (token, port, ingress) only when the
-// cards offer calendars (src/web/board-calendars.ts). The overlay lives outside the board, so closed
+// to open as `webcal://`. The page carries the access block (each feed's own key, port, ingress) only
+// when the cards offer calendars and it was opened with the token or through ingress
+// (src/web/board-calendars.ts). The overlay lives outside the board, so closed
 // it takes no room and a redraw of the cards leaves it open.
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardChild } from '../board-model.js';
 import { dataBlock, el } from './dom.js';
 
 interface FeedAccess {
-  token: string;
+  /** Each feed's path (`calendar/ania/lessons.ics`) to its key, which opens that feed alone. */
+  keys: Record<string, string>;
   port: number;
   ingress: boolean;
 }
@@ -43,8 +45,8 @@ export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement
 function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void {
   closeCalendars();
   const base = feedBase(a);
-  const rows = c.feeds.map((f) => {
-    const address = base + f.path + '?token=' + encodeURIComponent(a.token);
+  const rows = c.feeds.filter((f) => a.keys[f.path] !== undefined).map((f) => {
+    const address = base + f.path + '?key=' + encodeURIComponent(a.keys[f.path]!);
     const code = el('code', 'cal-url', address);
     const copy = el('button', 'cal-copy', labels.copy);
     copy.type = 'button';

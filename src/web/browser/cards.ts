@@ -130,6 +130,8 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
       el('div', 'who', [
         el('h2', null, c.name),
         el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, pill(labels.messages, c.unread.messages), pill(labels.notices, c.unread.notices)]),
+        // The next school day in a sentence, at most two lines: the lists below give way, not the head.
+        c.briefing ? el('p', 'briefing', c.briefing) : null,
       ]),
       lucky(c.lucky, labels),
     ]),

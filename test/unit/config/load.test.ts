@@ -28,7 +28,7 @@ describe('config', () => {
       base_topic: 'dziennik2mqtt',
       discovery_prefix: 'homeassistant',
     });
-    expect(config.poll).toEqual({ interval: 20 * 60_000, fast_interval: 3 * 60_000 });
+    expect(config.poll).toEqual({ interval: 20 * 60_000, fast_interval: 3 * 60_000, school_interval: 4 * 60_000 });
     expect(config.portal.base_url).toBe('https://synergia.librus.pl');
     expect(config.data_dir).toBe('./data');
     expect(config.accounts[0]).toMatchObject({ downloads: false, messages: [] });
@@ -139,10 +139,13 @@ describe('polling floor', () => {
       "poll.fast_interval: 30s is too often: at least 1m, to spare the portal and the family's account",
     ]);
     expect(await withPoll({ interval: '4m59s' })).toHaveLength(1);
+    expect(await withPoll({ school_interval: '1m' })).toEqual([
+      "poll.school_interval: 1m is too often: at least 2m, to spare the portal and the family's account",
+    ]);
   });
 
   it('accepts the floors themselves', async () => {
-    expect(await withPoll({ interval: '5m', fast_interval: '1m' })).toEqual([]);
+    expect(await withPoll({ interval: '5m', fast_interval: '1m', school_interval: '2m' })).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { hasJinja, renderTemplates } from '../../helpers/blueprints.js';
+import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 
 type Node = Record<string, unknown>;
 const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
@@ -61,8 +61,11 @@ describe('the Messages card of a child', () => {
     const card = messagesCard('en', 'http://192.168.1.5:8099/');
     expect((card.cards as Node[]).map((c) => c.type)).toEqual(['markdown', 'entities', 'markdown']);
     const text = JSON.stringify(card);
-    for (const attr of ['sender', 'date', 'read', 'preview']) expect(text).toContain(`state_attr('sensor.ania_newest_message', '${attr}')`);
-    for (const attr of ['sender', 'date', 'text', 'truncated', 'attachments']) expect(text).toContain(`state_attr('sensor.ania_opened_message', '${attr}')`);
+    expect(text).toContain('set newest_message = \\"sensor.ania_newest_message\\"');
+    expect(text).toContain('set opened_message = \\"sensor.ania_opened_message\\"');
+    expect(text).toContain('set base = \\"http://192.168.1.5:8099\\"');
+    for (const attr of ['sender', 'date', 'read', 'preview']) expect(text).toContain(`state_attr(newest_message, '${attr}')`);
+    for (const attr of ['sender', 'date', 'text', 'truncated', 'attachments']) expect(text).toContain(`state_attr(opened_message, '${attr}')`);
   });
 
   it('presses open_message only after a yes that says the register marks the message read', () => {
@@ -85,7 +88,7 @@ describe('the Messages card of a child', () => {
   });
 });
 
-describe.skipIf(!hasJinja())('the Messages card rendered (python3-jinja2)', () => {
+describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)', () => {
   it('shows the newest message with its sender, day, preview, the unread count and "unread"', () => {
     const shown = render(messagesCard('pl'), 0, NEWEST);
     expect(shown).toContain('#### Najnowsza wiadomość · ✉️ **2**');
@@ -99,24 +102,25 @@ describe.skipIf(!hasJinja())('the Messages card rendered (python3-jinja2)', () =
     expect(read).not.toContain('✉️');
   });
 
-  it("shows the opened message's text with its line breaks, HTML escaped, and its attachments as links under the board's address", () => {
+  it("shows the opened message's text with its line breaks, escaped for Markdown, and its attachments as links under the board's address", () => {
     const shown = render(messagesCard('en', 'http://192.168.1.5:8099/'), 2, OPENED);
     expect(shown).toContain('#### Opened message');
     expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>Fri 20 Nov</small>');
-    expect(shown).toContain('Szanowni Państwo,\nw piątek jedziemy do Krakowa.\n\nProszę o zgodę &lt;do 25.11&gt;.');
+    // Escaped for Markdown (md()): the text shows as written, its <...> too.
+    expect(shown).toContain('Szanowni Państwo,\nw piątek jedziemy do Krakowa\\.\n\nProszę o zgodę \\<do 25\\.11\\>\\.');
     expect(shown).toContain('_The message goes on: read the rest in the register._');
     expect(shown).toContain('**Attachments:**');
     // Parentheses escaped so that the Markdown link's address does not end early.
-    expect(shown).toContain('- 📎 [zgoda (wzór).pdf](http://192.168.1.5:8099/files/ania/501/zgoda%20%28wz%C3%B3r%29.pdf)');
+    expect(shown).toContain('- 📎 [zgoda \\(wzór\\)\\.pdf](http://192.168.1.5:8099/files/ania/501/zgoda%20%28wz%C3%B3r%29.pdf)');
     // Not saved (downloads off, or it failed): named only.
-    expect(shown).toContain('- 📎 plan.docx');
-    expect(shown).not.toContain('[plan.docx]');
+    expect(shown).toContain('- 📎 plan\\.docx');
+    expect(shown).not.toContain('[plan');
   });
 
   it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", () => {
     for (const base of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {
       const plain = render(messagesCard('en', base), 2, OPENED);
-      expect(plain, String(base)).toContain('- 📎 zgoda (wzór).pdf');
+      expect(plain, String(base)).toContain('- 📎 zgoda \\(wzór\\)\\.pdf');
       expect(plain, String(base)).not.toContain('/files/');
     }
     expect(render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');

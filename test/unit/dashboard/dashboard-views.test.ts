@@ -76,11 +76,13 @@ describe('dashboard views', () => {
       expect(text, id).toContain(id);
     }
     // The agenda's trips and meetings, overdue books, a note that asks for a signature.
-    expect(text).toContain("state_attr('sensor.ania_upcoming_tests', 'other')");
+    expect(text).toContain('set upcoming_tests = \\"sensor.ania_upcoming_tests\\"');
+    expect(text).toContain("state_attr(upcoming_tests, 'other')");
     expect(text).toContain("b.get('overdue')");
     expect(text).toContain('Wymaga podpisu rodzica');
     // The school's own average beside ours, only where the two differ (live-notes 12).
-    expect(text).toContain("{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>(szkoła {{ num(s.get('school')) }})</small>{% endif %}");
+    expect(text).toContain("{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>({{ t.schoolAverage }} {{ num(s.get('school')) }})</small>{% endif %}");
+    expect(text).toContain('\\"schoolAverage\\":\\"szkoła\\"');
   });
 
   it('names every row and tile itself, so Home Assistant does not put the device name first', () => {
@@ -106,15 +108,17 @@ describe('dashboard views', () => {
 
   it('writes dates with the weekday and numbers with the decimal mark of the language', () => {
     const pl = dashboardYaml([ania], 'pl');
-    expect(pl).toContain("'poniedziałek', 'wtorek'");
-    expect(pl).toContain("replace('.', ',')");
-    expect(pl).not.toContain("'Monday'");
+    // The words each template reads (`t`) are set in its head, in the dashboard's language.
+    expect(pl).toContain('"weekdays":["poniedziałek","wtorek"');
+    expect(pl).toContain('"decimal":","');
+    expect(pl).not.toContain('"Monday"');
     const en = dashboardYaml([ania], 'en');
-    expect(en).toContain("'Monday', 'Tuesday'");
+    expect(en).toContain('"weekdays":["Monday","Tuesday"');
     expect(en).not.toContain('poniedziałek');
-    expect(en).not.toContain("replace('.', ',')");
+    expect(en).not.toContain('"decimal":","');
     // The average goes through num(), never as the raw state with its dot.
-    expect(pl).toContain("num(states('sensor.ania_average'))");
+    expect(pl).toContain('set average = "sensor.ania_average"');
+    expect(pl).toContain('num(states(average))');
   });
 
   it('says what an empty value means instead of leaving it unknown', () => {
@@ -122,10 +126,11 @@ describe('dashboard views', () => {
     // A day without lessons (a Sunday), after the last lesson, and the lesson in progress called "now".
     expect(text).toContain('Dziś nie ma lekcji.');
     expect(text).toContain('Dziś już nie ma lekcji.');
-    expect(text).toContain("'Teraz' if started else 'Następna'");
+    expect(text).toContain('t.lessonNow if started else t.nextLesson');
+    expect(text).toContain('\\"lessonNow\\":\\"Teraz\\"');
     // Plan-change kinds in words, not codes; the kinds dictionary never falls back to the code itself.
-    expect(text).toContain("'cancelled': 'odwołana'");
-    expect(text).toContain("kinds.get(c.get('kind'), '')");
-    expect(text).not.toMatch(/states\('[^']+'\)\s*\}\}\s*\|/);
+    expect(text).toContain('\\"cancelled\\":\\"odwołana\\"');
+    expect(text).toContain("t.kinds.get(c.get('kind'), '')");
+    expect(text).not.toMatch(/states\(\w+\)\s*\}\}\s*\|/);
   });
 });

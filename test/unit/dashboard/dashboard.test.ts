@@ -164,7 +164,9 @@ describe('dashboard command', () => {
     const { out } = await run(await configWith([ANIA]));
     const view = (parse(out, { version: '1.1' }) as { views: { sections: { cards: Record<string, unknown>[] }[] }[] }).views[0];
     const banner = view?.sections.flatMap((s) => s.cards).find((c) => c.type === 'conditional' && JSON.stringify(c).includes('ania_problem'));
-    expect(JSON.stringify(banner)).toContain("state_attr('binary_sensor.ania_problem', 'message') or 'mostek zgłasza problem");
+    expect(JSON.stringify(banner)).toContain('set problem = \\"binary_sensor.ania_problem\\"');
+    expect(JSON.stringify(banner)).toContain("state_attr(problem, 'message') or t.problemUnknown");
+    expect(JSON.stringify(banner)).toContain('\\"problemUnknown\\":\\"mostek zgłasza problem');
     // The reason code (wrong_credentials and the like) means nothing to a parent: never shown, even as a fallback.
     expect(out).not.toContain("'reason'");
     expect(JSON.stringify(banner)).toContain('Nie da się teraz odczytać dziennika:');

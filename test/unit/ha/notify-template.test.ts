@@ -2,7 +2,7 @@
 // environment with the notify call's message as `value` (HA's mqtt/notify.py calls the template with
 // the message alone). Whatever a parent types must arrive at the bridge as the same text in valid JSON.
 import { execFileSync } from 'node:child_process';
-import { hasJinja } from '../../helpers/blueprints.js';
+import { skipWithoutJinja } from '../../helpers/blueprints.js';
 import { describe, expect, it } from 'vitest';
 import { TEXT_TEMPLATE } from '../../../src/features/opened-message.js';
 
@@ -19,7 +19,7 @@ function render(template: string, values: string[]): string[] {
   return JSON.parse(out) as string[];
 }
 
-describe.skipIf(!hasJinja())('the notify command_template (python3-jinja2)', () => {
+describe.skipIf(skipWithoutJinja())('the notify command_template (python3-jinja2)', () => {
   it('turns any message into {"text": message}, quotes, new lines, Polish letters and HTML included', () => {
     const messages = ['Dzień dobry', 'Linia 1\nLinia 2\r\n"cytat" \\ ukośnik', '<b>nie HTML</b> & {{ nie szablon }}', 'zażółć gęślą jaźń 😀', ''];
     const payloads = render(TEXT_TEMPLATE, messages);

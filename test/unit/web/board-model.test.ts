@@ -171,7 +171,7 @@ describe('the board of one child', () => {
   it('before the first poll: the id as the name, nothing made up, and a sign that it waits', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
-      id: 'jan', name: 'jan', className: null, lucky: null, headline: null, day: null,
+      id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
       homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
       feeds: [

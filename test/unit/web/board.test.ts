@@ -9,6 +9,8 @@ import { boardAssets } from '../../../src/web/board-bundle.js';
 const { script: boardScript, style: boardStyle } = boardAssets();
 import { FakeClock } from '../../helpers/clock.js';
 import { webRoutes } from '../../../src/web/service.js';
+import { feedKey } from '../../../src/web/token.js';
+import { FEED_NAMES } from '../../../src/school/calendar-feeds.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView, Route, WebData, WebRequest } from '../../../src/web/types.js';
 
@@ -40,14 +42,14 @@ function kid(id: string, name: string, lucky: string): ChildView {
   return { id, name, model: 'Klasa 4b', online: true, states, changedAt: NOW };
 }
 
-const request = (path: string, headers: Record<string, string> = {}, ingressPath = ''): WebRequest => {
+const request = (path: string, headers: Record<string, string> = {}, ingressPath = '', via?: WebRequest['via']): WebRequest => {
   const url = new URL(path, 'http://board');
-  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath, trusted: true };
+  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath, trusted: true, via: via ?? (ingressPath === '' ? 'query' : 'ingress') };
 };
 
-function answer(routes: Route[], path: string, headers: Record<string, string> = {}, ingressPath = '') {
+function answer(routes: Route[], path: string, headers: Record<string, string> = {}, ingressPath = '', via?: WebRequest['via']) {
   for (const route of routes) {
-    const res = route(request(path, headers, ingressPath));
+    const res = route(request(path, headers, ingressPath, via));
     if (res !== undefined) return res;
   }
   return undefined;
@@ -126,35 +128,52 @@ describe("the cards' calendar addresses", () => {
     return JSON.parse(html.slice(from, html.indexOf('</script>', from)));
   };
 
-  it('puts the token and the bridge port in the page, and each child its three feed paths', () => {
+  /** What the page should hold: each feed's own key, derived from the token. */
+  const keysOf = (children: string[]) =>
+    Object.fromEntries(children.flatMap((c) => FEED_NAMES.map((f) => [`calendar/${c}/${f}.ics`, feedKey(TOKEN, c, f)])));
+
+  it("puts each feed's own key (never the token) and the bridge port in the page, and each child its three feed paths", () => {
     const html = String(answer(boardRoutes(twoKids(), { feeds }), '/')?.body);
-    expect(block(html, 'feed-access')).toEqual({ token: TOKEN, port: 8099, ingress: false });
+    const access = block(html, 'feed-access');
+    expect(access).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: false });
+    expect(new Set(Object.values(access.keys)).size).toBe(6);
     const model = block(html, 'board-data').model;
     expect(model.children.map((c: { feeds: Array<{ path: string }> }) => c.feeds.map((f) => f.path))).toEqual([
       ['calendar/ania/lessons.ics', 'calendar/ania/agenda.ics', 'calendar/ania/free-days.ics'],
       ['calendar/jan/lessons.ics', 'calendar/jan/agenda.ics', 'calendar/jan/free-days.ics'],
     ]);
     expect(model.children[0].feeds[0].title).toBe('Ania – lekcje');
-    // The token is in the access block only, not among the model's paths.
-    expect(html.split(TOKEN)).toHaveLength(2);
+    // The keys are in the access block only, not among the model's paths; the token nowhere.
+    expect(html.split(feedKey(TOKEN, 'ania', 'lessons'))).toHaveLength(2);
+    expect(html).not.toContain(TOKEN);
   });
 
   it('tells the page it came through ingress, where the feeds need the bridge port instead of the page address', () => {
     const page = answer(boardRoutes(twoKids(), { feeds }), '/', {}, '/api/hassio_ingress/x7Kq2');
-    expect(block(String(page?.body), 'feed-access')).toEqual({ token: TOKEN, port: 8099, ingress: true });
+    expect(block(String(page?.body), 'feed-access')).toEqual({ keys: keysOf(['ania', 'jan']), port: 8099, ingress: true });
   });
 
-  it('keeps the page out of shared caches, since it holds the token', () => {
+  it('gives a page let in by the cookie alone no feed key (a cookie read off a tablet opens no feed)', () => {
+    const html = String(answer(boardRoutes(twoKids(), { feeds }), '/', {}, '', 'cookie')?.body);
+    expect(block(html, 'feed-access')).toBeUndefined();
+    expect(block(html, 'board-data').model.children).toHaveLength(2);
+    expect(html).not.toContain(TOKEN);
+    expect(html).not.toContain(feedKey(TOKEN, 'ania', 'lessons'));
+  });
+
+  it('keeps the page out of shared caches, since it holds the keys', () => {
     expect(answer(boardRoutes(twoKids(), { feeds }), '/')?.headers?.['Cache-Control']).toBe('private, no-cache');
   });
 
-  it('never puts the token in the JSON, the script, the style sheet or /health', () => {
+  it('never puts the token or a key in the JSON, the script, the style sheet or /health', () => {
     const routes = webRoutes(twoKids(), { feeds });
-    expect(String(answer(routes, '/')?.body)).toContain(TOKEN);
-    for (const path of ['/api/board', `/${boardScript.file}`, `/${boardStyle.file}`, '/health']) {
+    const key = feedKey(TOKEN, 'jan', 'agenda');
+    expect(String(answer(routes, '/')?.body)).toContain(key);
+    for (const path of ['/', '/api/board', `/${boardScript.file}`, `/${boardStyle.file}`, '/health']) {
       const res = answer(routes, path);
       expect(res?.status, path).toBe(200);
       expect(String(res?.body), path).not.toContain(TOKEN);
+      if (path !== '/') expect(String(res?.body), path).not.toContain(key);
     }
   });
 
@@ -236,7 +255,7 @@ describe('the event stream', () => {
     await until(() => data.listeners.size === 0, 'the listener removed');
   });
 
-  it('never carries the token, though the page of the same routes does', async () => {
+  it("never carries a feed's key, though the page of the same routes does", async () => {
     const token = 'tok_9Qx-2fQ7wKq1LmZp8RtYvB3nC6dE0aHs';
     const data = new FakeData();
     const clock = new FakeClock(NOW);
@@ -249,7 +268,8 @@ describe('the event stream', () => {
     await until(() => stream.events().length === 2, 'the first event and a change');
     expect(stream.events()[1].model.children[0].feeds).toHaveLength(3);
     expect(stream.text()).not.toContain(token);
-    expect(String(answer(routes, '/')?.body)).toContain(token);
+    expect(stream.text()).not.toContain(feedKey(token, 'ania', 'lessons'));
+    expect(String(answer(routes, '/')?.body)).toContain(feedKey(token, 'ania', 'lessons'));
     stream.res.destroy();
   });
 

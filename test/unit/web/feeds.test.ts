@@ -19,7 +19,7 @@ const data: WebData = {
 };
 
 const get = (...segments: string[]) => {
-  const request: WebRequest = { method: 'GET', segments, query: new URLSearchParams(), headers: {}, ingressPath: '', trusted: true };
+  const request: WebRequest = { method: 'GET', segments, query: new URLSearchParams(), headers: {}, ingressPath: '', trusted: true, via: 'query' };
   for (const route of feedRoutes(data)) {
     const answer = route(request);
     if (answer !== undefined) return answer;

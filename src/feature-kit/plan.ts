@@ -1,0 +1,195 @@
+// The fetch plan: when each portal resource is read, as data (one row per resource: its freshness by
+// kind of moment of the child's own day, the cheap signal that vouches for it, its maximum age, what a
+// refresh forces) and one pure function, nextFetch, that answers "fetch now, or when". The cache asks
+// it for every resource; the runner asks tierEvery when to poll again. docs/polling.md is generated
+// from the rows (see features/plan-table.ts).
+import { warsawDate, warsawTimeOfDay } from '../util/time.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the
+ * last one's end, on a school day; `morning` before it (from 06:00), `afternoon` after it until 18:00,
+ * `evening` until 22:00; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the daytime
+ * (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
+ */
+export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'holiday'] as const;
+export type Moment = (typeof MOMENTS)[number];
+
+/**
+ * A configured interval by name: `news` is poll.school_interval (what must reach a family within
+ * minutes while lessons are on), `normal` poll.interval, `fast` poll.fast_interval (hourly inside
+ * poll.quiet_hours).
+ */
+export type Knob = 'news' | 'normal' | 'fast';
+/** How old a copy may be: milliseconds (Infinity: age alone never reads it again) or a configured interval. */
+export type Age = number | Knob;
+export type Freshness = Readonly<Record<Moment, Age>>;
+
+export interface PlanRow {
+  /** The resource as the documentation names it (`Grades`, `Timetables` (next week)). */
+  readonly resource: string;
+  /** How old a copy may be, by kind of moment. */
+  readonly fresh: Freshness;
+  /**
+   * The cheap signal that vouches for the copy (documentation name) and how old the copy may be
+   * while it does. A changed signal reads the resource at once; a failed or missing one leaves `fresh`.
+   */
+  readonly vouch?: { readonly by: string; readonly fresh: Freshness };
+  /** A copy is never older than this, whatever the moment or the signal (the default: no bound). */
+  readonly maxAgeMs?: number;
+  /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
+  readonly whileEmptyMs?: number;
+  /**
+   * What a user's refresh does: `read` reads it now; `unvouched` keeps the moment's age but trusts no
+   * signal (an edit keeps the ids); `keep` changes nothing (a lookup, a list no entity shows).
+   */
+  readonly refresh: 'read' | 'unvouched' | 'keep';
+  /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
+  readonly refusedForMs?: number;
+  /** Why the row is what it is, for the generated documentation. */
+  readonly note?: string;
+}
+
+/** The configured intervals the knobs stand for. */
+export interface Intervals {
+  news: number;
+  normal: number;
+  fast: number;
+}
+
+/** The moment the plan is asked at: the time, its kind for this child, and the intervals then. */
+export interface PlanClock {
+  now: number;
+  moment: Moment;
+  intervals: Intervals;
+}
+
+/** What is known of a resource when the plan is asked about it. */
+export interface Known {
+  /** When the copy in memory was read; undefined when there is none. */
+  fetchedAt?: number;
+  /** The copy's list was empty. */
+  empty?: boolean;
+  /** A refusal stands until then. */
+  refusedUntil?: number;
+  /** The vouching signal: the same as when the copy was read, changed since, or not had (not read, failed). */
+  signal?: 'same' | 'changed' | 'none';
+  /** A user's refresh. */
+  refresh?: boolean;
+  /** A command needs the resource now (a lucky-number refresh), whatever its age or a refusal. */
+  now?: boolean;
+}
+
+export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
+
+/** The age in milliseconds an Age stands for at this clock. */
+export function resolve(age: Age, intervals: Intervals): number {
+  return typeof age === 'number' ? age : intervals[age];
+}
+
+/** Fetch now, or the instant at which the copy in memory stops being good enough. */
+export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decision {
+  if (known.now) return { fetch: true, why: 'asked' };
+  if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { fetch: false, at: known.refusedUntil };
+  if (known.fetchedAt === undefined) return { fetch: true, why: 'no copy' };
+  if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };
+  if (known.signal === 'changed') return { fetch: true, why: 'signal' };
+  const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
+  let limit = resolve((trusted ? row.vouch!.fresh : row.fresh)[clock.moment], clock.intervals);
+  if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);
+  limit = Math.min(limit, row.maxAgeMs ?? Infinity);
+  // A copy read "in the future" (a clock set back) is read again rather than kept for years.
+  const at = known.fetchedAt + limit;
+  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at };
+}
+
+/** The same age at every moment. */
+export function always(age: Age): Freshness {
+  return { lessons: age, morning: age, afternoon: age, evening: age, night: age, weekend: age, holiday: age };
+}
+
+/** A row that only ages (a lookup, a list read a few times a day): no signal, a refresh keeps it. */
+export function steady(resource: string, age: Age, extra: Partial<PlanRow> = {}): PlanRow {
+  return { resource, fresh: always(age), refresh: 'keep', ...extra };
+}
+
+/** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */
+export interface SchoolDayTimes {
+  /** The Warsaw date (YYYY-MM-DD) these are for. */
+  date: string;
+  /** The first lesson's start and the last one's end (ISO); null on a day without lessons. */
+  start: string | null;
+  end: string | null;
+}
+
+/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons. */
+const USUAL_LESSONS = { from: '08:00', to: '15:00' };
+
+/** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
+export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
+  const time = warsawTimeOfDay(now);
+  if (time >= '22:00' || time < '06:00') return 'night';
+  const date = warsawDate(now);
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  if (weekday === 0 || weekday === 6) return 'weekend';
+  if (day !== undefined && day.date === date) {
+    if (day.start === null || day.end === null) return 'holiday';
+    const start = Date.parse(day.start);
+    const end = Date.parse(day.end) + HOUR;
+    if (now < start) return 'morning';
+    if (now < end) return 'lessons';
+    return time < '18:00' ? 'afternoon' : 'evening';
+  }
+  if (time < USUAL_LESSONS.from) return 'morning';
+  if (time < addHour(USUAL_LESSONS.to)) return 'lessons';
+  return time < '18:00' ? 'afternoon' : 'evening';
+}
+
+function addHour(hhmm: string): string {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  return `${String(Number(h) + 1).padStart(2, '0')}:${m}`;
+}
+
+/** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */
+export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): number {
+  const here = momentOf(now, day);
+  const step = 10 * MINUTE;
+  for (let before = now, at = now + step; at <= now + 12 * HOUR; before = at, at += step) {
+    if (momentOf(at, day) === here) continue;
+    let [a, b] = [before, at];
+    while (b - a > MINUTE) {
+      const mid = Math.floor((a + b) / 2);
+      if (momentOf(mid, day) === here) a = mid;
+      else b = mid;
+    }
+    return b;
+  }
+  return now + 12 * HOUR;
+}
+
+/**
+ * How long a tier may sleep: the shortest age any of its rows allows at this moment (each resource
+ * then decides for itself through nextFetch), but never past the next change of moment, so that the
+ * first lesson is met on time after a quiet night.
+ */
+export function tierEvery(rows: readonly PlanRow[], clock: PlanClock, nextMomentAt: number): number {
+  const ages = rows.map((row) => Math.min(resolve(row.fresh[clock.moment], clock.intervals), row.maxAgeMs ?? Infinity));
+  const shortest = Math.min(...ages, clock.intervals.normal * 6);
+  return Math.max(MINUTE, Math.min(shortest, nextMomentAt - clock.now));
+}
+
+/** What a family must hear of within minutes while lessons are on: `news` then, `normal` in the day, every 2 hours at night. */
+export const NEWS: Freshness = { lessons: 'news', morning: 'normal', afternoon: 'normal', evening: 'normal', night: 2 * HOUR, weekend: 'normal', holiday: 'normal' };
+/** What changes while teachers work but is not news (attendance marks): `normal` by day, every 2 hours at night. */
+export const CORE: Freshness = { ...always('normal'), night: 2 * HOUR };
+/** What a family reads as it comes (the unread counters): `fast` while it is awake, hourly at night. */
+export const AWAKE: Freshness = { ...always('fast'), night: HOUR };
+/** A little under an hour, so that it lines up with the 20-minute poll (every third poll). */
+export const HOURLY = HOUR - 5 * MINUTE;
+/** Lists that change a few times a term (trips, meetings). */
+export const RARE = 3 * HOUR - 5 * MINUTE;
+/** Hourly by day, every 2 hours at night (with the normal tier's night). */
+export const BY_THE_HOUR: Freshness = { ...always(HOURLY), night: 2 * HOUR };
+export const DAILY = 24 * HOUR - 10 * MINUTE;

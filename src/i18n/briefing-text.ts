@@ -1,0 +1,156 @@
+// The briefing in words, one function per language: a short line for a screen (the state, at most 255
+// characters, hours as digits) and the whole briefing as it reads aloud (no abbreviation a speech
+// engine would spell out). Subjects stay as the school wrote them.
+import type { Language } from '../config/language.js';
+import type { Briefing } from '../school/briefing.js';
+import type { ChangeKind } from '../school/plan-changes.js';
+import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
+
+export interface BriefingWords {
+  state: string;
+  text: string;
+}
+
+/** Home Assistant's limit for a state. */
+export const MAX_STATE = 255;
+
+/** The parts each language fills in; `say` puts them together the same way for all. */
+interface Phrases {
+  none: string;
+  when: (b: Briefing) => string;
+  lessonsCount: (n: number) => string;
+  hoursAloud: (from: string, to: string) => string;
+  inOrder: string;
+  changes: string;
+  test: string;
+  quiz: string;
+  homework: string;
+  lucky: string;
+  luckyShort: string;
+  free: (weekday: string, name: string | null) => string;
+  changeWords: Readonly<Record<ChangeKind, string>>;
+  weekdays: readonly string[];
+}
+
+/** Polish: 1 lekcja, 2–4 lekcje, 5 lekcji (and 12–14 lekcji). */
+function slavic(n: number, one: string, few: string, many: string): string {
+  const tens = n % 100;
+  if (n === 1) return one;
+  if (n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14)) return few;
+  return many;
+}
+
+const PL_WEEKDAY_AT = ['W poniedziałek', 'We wtorek', 'W środę', 'W czwartek', 'W piątek', 'W sobotę', 'W niedzielę'];
+const UK_WEEKDAY_AT = ['У понеділок', 'У вівторок', 'У середу', 'У четвер', "У п'ятницю", 'У суботу', 'У неділю'];
+const EN_WEEKDAY_AT = WEEKDAYS.en.long.map((d) => `On ${d}`);
+
+const upper = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+const PL: Phrases = {
+  none: 'Brak lekcji w najbliższych dniach.',
+  when: (b) => (b.when === 'today' ? 'Dziś' : b.when === 'tomorrow' ? 'Jutro' : PL_WEEKDAY_AT[b.weekday - 1]!),
+  lessonsCount: (n) => `${n} ${slavic(n, 'lekcja', 'lekcje', 'lekcji')}`,
+  hoursAloud: (from, to) => `lekcje od ${from} do ${to}`,
+  inOrder: 'Po kolei',
+  changes: 'Zmiany',
+  test: 'Sprawdzian',
+  quiz: 'Kartkówka',
+  homework: 'Zadanie domowe na ten dzień',
+  lucky: 'Szczęśliwy numerek to numer dziecka!',
+  luckyShort: 'szczęśliwy numerek!',
+  free: (weekday, name) => `${upper(weekday)} wolny${name ? `: ${name}` : ''}.`,
+  changeWords: CHANGE_WORDS.pl,
+  weekdays: WEEKDAYS.pl.long,
+};
+
+const EN: Phrases = {
+  none: 'No lessons in the days ahead.',
+  when: (b) => (b.when === 'today' ? 'Today' : b.when === 'tomorrow' ? 'Tomorrow' : EN_WEEKDAY_AT[b.weekday - 1]!),
+  lessonsCount: (n) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`,
+  hoursAloud: (from, to) => `lessons from ${from} to ${to}`,
+  inOrder: 'In order',
+  changes: 'Changes',
+  test: 'Test',
+  quiz: 'Quiz',
+  homework: 'Homework due',
+  lucky: "The lucky number is the child's number!",
+  luckyShort: 'lucky number!',
+  free: (weekday, name) => `${weekday} is free${name ? `: ${name}` : ''}.`,
+  changeWords: CHANGE_WORDS.en,
+  weekdays: WEEKDAYS.en.long,
+};
+
+const UK: Phrases = {
+  none: 'Найближчими днями уроків немає.',
+  when: (b) => (b.when === 'today' ? 'Сьогодні' : b.when === 'tomorrow' ? 'Завтра' : UK_WEEKDAY_AT[b.weekday - 1]!),
+  lessonsCount: (n) => `${n} ${slavic(n, 'урок', 'уроки', 'уроків')}`,
+  hoursAloud: (from, to) => `уроки з ${from} до ${to}`,
+  inOrder: 'По черзі',
+  changes: 'Зміни',
+  test: 'Контрольна',
+  quiz: 'Коротка контрольна',
+  homework: 'Домашнє завдання на цей день',
+  lucky: 'Щасливий номер — номер дитини!',
+  luckyShort: 'щасливий номер!',
+  free: (weekday, name) => `${upper(weekday)} — вихідний${name ? `: ${name}` : ''}.`,
+  changeWords: CHANGE_WORDS.uk,
+  weekdays: WEEKDAYS.uk.long,
+};
+
+/** One sentence: "Label: a, b." (nothing for an empty list). */
+function listed(label: string, items: readonly string[]): string[] {
+  return items.length === 0 ? [] : [`${label}: ${items.join(', ')}.`];
+}
+
+function say(p: Phrases, b: Briefing | null): BriefingWords {
+  if (b === null) return { state: p.none, text: p.none };
+  // "8:00", not "08:00": the way a clock is read and a screen shows an hour.
+  const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
+  const end = b.end?.replace(/^0(?=\d:)/, '') ?? null;
+  const held = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject);
+  const changed = b.lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${p.changeWords[l.change!]})`);
+  const subjects = (kind: 'test' | 'quiz'): string[] => b.tests.filter((t) => t.kind === kind).map((t) => t.subject ?? '?');
+  const homework = b.homework.map((h) => h.subject ?? '?');
+  const free = b.freeBefore.map((f) => p.free(p.weekdays[weekdayOf(f.date) - 1]!, f.name));
+  const when = p.when(b);
+  const hours = start !== null && end !== null ? `${start}–${end}` : '';
+  const facts = [
+    ...listed(p.test, subjects('test')),
+    ...listed(p.quiz, subjects('quiz')),
+    ...listed(p.changes, changed),
+    ...listed(p.homework, homework),
+  ];
+  const text = [
+    ...free,
+    start !== null && end !== null ? `${when} ${p.hoursAloud(start, end)}.` : `${when}.`,
+    ...listed(p.inOrder, held),
+    ...facts,
+    ...(b.luckyMine ? [p.lucky] : []),
+  ].join(' ');
+  const head = [when, hours].filter((s) => s !== '').join(' ') + `, ${p.lessonsCount(held.length)}${b.luckyMine ? `, ${p.luckyShort}` : '.'}`;
+  return { state: clip([head, ...facts, ...free].join(' ')), text };
+}
+
+/** 1 = Monday … 7 = Sunday. */
+function weekdayOf(date: string): number {
+  const d = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** At most MAX_STATE characters, cut at a word with an ellipsis; the head (day and hours) comes first, so it stays. */
+function clip(line: string): string {
+  if (line.length <= MAX_STATE) return line;
+  const cut = line.slice(0, MAX_STATE - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,.:;]$/, '')}…`;
+}
+
+export const polishBriefing = (b: Briefing | null): BriefingWords => say(PL, b);
+export const englishBriefing = (b: Briefing | null): BriefingWords => say(EN, b);
+export const ukrainianBriefing = (b: Briefing | null): BriefingWords => say(UK, b);
+
+export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null) => BriefingWords>> = {
+  pl: polishBriefing,
+  en: englishBriefing,
+  uk: ukrainianBriefing,
+};

@@ -1,0 +1,89 @@
+// The briefing's facts: which school day a parent hears about (today until its lessons end, then the next
+// school day) and what matters on it, from what the timetable, the agenda and the lucky number already
+// hold. Pure: the words are src/i18n/briefing-text.ts's, one function per language.
+import { addDays, dayOfWeek } from '../util/time.js';
+import { testKind, type AgendaItem, type TestKind } from './agenda.js';
+import type { HomeworkItem } from './homework.js';
+import type { LuckyNumber } from './lucky.js';
+import type { ChangeKind } from './plan-changes.js';
+import type { SchoolDay } from './schedule.js';
+
+export interface BriefingInput {
+  now: number;
+  /** Warsaw date of `now`. */
+  today: string;
+  /** The days the timetable knows (this and next week), with their lessons and changes. */
+  days: readonly SchoolDay[];
+  /** Tests and quizzes ahead (the agenda's kind `test`). */
+  tests: readonly AgendaItem[];
+  homework: readonly HomeworkItem[];
+  lucky: LuckyNumber | undefined;
+  registerNumber: string | undefined;
+}
+
+export interface BriefingLesson {
+  subject: string;
+  /** How it differs from the plan; null for an ordinary lesson. */
+  change: ChangeKind | null;
+  /** Whether the child goes to it (a cancelled or moved-away lesson does not take place). */
+  takesPlace: boolean;
+}
+
+/** A weekday without lessons between today and the day briefed (a holiday, a free day of the school). */
+export interface FreeWeekday {
+  date: string;
+  name: string | null;
+}
+
+export interface Briefing {
+  /** The day it is about (YYYY-MM-DD). */
+  day: string;
+  /** How far it is: today, tomorrow, or a later day named by its weekday. */
+  when: 'today' | 'tomorrow' | 'later';
+  /** 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** HH:MM of the first and last lesson that take place. */
+  start: string | null;
+  end: string | null;
+  /** Every lesson of the day in slot order, with its change. */
+  lessons: BriefingLesson[];
+  tests: { subject: string | null; kind: TestKind }[];
+  homework: { subject: string | null }[];
+  luckyMine: boolean;
+  freeBefore: FreeWeekday[];
+}
+
+/** The briefing, or null when the timetable knows no school day ahead (holidays, no timetable yet). */
+export function briefing(input: BriefingInput): Briefing | null {
+  const target = briefedDay(input);
+  if (!target) return null;
+  const lessons = (target.lessons ?? []).map((l) => ({
+    subject: l.subject ?? '',
+    change: l.change?.kind ?? (l.cancelled ? 'cancelled' : null),
+    takesPlace: l.takesPlace,
+  }));
+  const held = (target.lessons ?? []).filter((l) => l.takesPlace);
+  const day = target.date;
+  return {
+    day,
+    when: day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later',
+    weekday: dayOfWeek(day),
+    start: held.find((l) => l.from !== null)?.from ?? null,
+    end: [...held].reverse().find((l) => l.to !== null)?.to ?? null,
+    lessons: lessons.filter((l) => l.subject !== ''),
+    tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: testKind(t) })),
+    homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
+    luckyMine: input.lucky !== undefined && input.lucky.day === day && input.registerNumber !== undefined && String(input.lucky.number) === input.registerNumber,
+    freeBefore: input.days
+      .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
+      .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
+  };
+}
+
+/** Today while its lessons are still ahead or going on, else the first later day with a lesson taking place. */
+function briefedDay(input: BriefingInput): SchoolDay | undefined {
+  const takesPlace = (d: SchoolDay): boolean => (d.lessons ?? []).some((l) => l.takesPlace);
+  const today = input.days.find((d) => d.date === input.today);
+  if (today && takesPlace(today) && today.end !== null && Date.parse(today.end) > input.now) return today;
+  return input.days.find((d) => d.date > input.today && takesPlace(d));
+}

@@ -1,0 +1,28 @@
+// A school trip of three days on the family board in a real browser, against the real bridge and the
+// simulated portal: listed beside the tests by its first and last day while it is under way, and a
+// screenshot under test/artifacts/ for a person to look at.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANIA, ARTIFACTS, bridgeWithBoard, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+// A Wednesday in the second lesson; the trip runs Tuesday to Thursday.
+const NOW = '2026-11-18T09:11:30+01:00';
+
+const school = simulatedSchool(NOW);
+const browser = useBrowser();
+
+describe.skipIf(skip)('a trip of several days on the board', () => {
+  it('shows the trip by its first and last day beside the tests, while it is under way', async () => {
+    school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-17 07:30:00', to: '2026-11-19 18:00:00' });
+    const { port, token } = await bridgeWithBoard(school);
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    const rows = await page.locator('.child').first().locator('.tests li').allTextContents();
+    expect(rows[0]).toBe('wt. 17.11 – jutro wycieczkaZakopane: Tatry');
+    await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-trip.png') });
+    await context.close();
+  });
+});

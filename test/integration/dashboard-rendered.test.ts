@@ -1,0 +1,78 @@
+// Every card of the generated dashboard rendered with Jinja2 as Home Assistant renders it
+// (test/helpers/ha-templates.py), strictly, against the states the real bridge published for Ania
+// from the simulated school, in every language of the dashboard: no template fails, none prints
+// "None", and the text a parent reads is there (a lesson moved to Thursday says so).
+import { describe, expect, it } from 'vitest';
+import { dashboard } from '../../src/ha/dashboard.js';
+import { LANGUAGES } from '../../src/config/language.js';
+import { ENTITIES } from '../../src/features/index.js';
+import { entityId } from '../../src/feature-kit/entities.js';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { renderTemplates, skipWithoutJinja, type TemplateJob } from '../helpers/blueprints.js';
+import { simulatedSchool } from '../helpers/school.js';
+import type { Harness } from '../helpers/app.js';
+
+// A Monday's second lesson, as the screenshots; Tuesday's first lesson moves to Thursday.
+const NOW = '2026-11-23T09:30:00+01:00';
+const school = simulatedSchool(NOW);
+
+type States = NonNullable<TemplateJob['states']>;
+
+/** Ania's entities as Home Assistant holds them from what the bridge published. */
+function haStates(h: Harness): States {
+  const states: States = {};
+  for (const entity of ENTITIES) {
+    const payload = h.state('ania', entity.key);
+    if (payload === undefined) continue;
+    const state = payload === 'None' || payload === '' ? 'unknown' : entity.platform === 'binary_sensor' ? payload.toLowerCase() : payload;
+    states[entityId('ania', entity)] = { state, attributes: h.attributes('ania', entity.key) ?? {} };
+  }
+  return states;
+}
+
+/** Every markdown card's template in the dashboard, by its path. */
+function templates(node: unknown, path = '', found: { path: string; template: string }[] = []): { path: string; template: string }[] {
+  if (Array.isArray(node)) node.forEach((n, i) => templates(n, `${path}[${i}]`, found));
+  else if (node && typeof node === 'object') {
+    const card = node as Record<string, unknown>;
+    if (card.type === 'markdown' && typeof card.content === 'string') found.push({ path, template: card.content });
+    for (const [key, value] of Object.entries(card)) templates(value, `${path}.${key}`, found);
+  }
+  return found;
+}
+
+function render(found: readonly { template: string }[], states: States): string[] {
+  return renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW }))).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
+}
+
+/** What a parent reads, per language: today's heading, the moved lesson, and words of each card. */
+const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
+  pl: ['### Poniedziałek 23.11', 'przeniesiona na czw. 26.11', '### Wtorek 24.11', 'Najnowsza wiadomość', 'Biblioteka', 'Najnowsze oceny'],
+  en: ['### Monday 23 Nov', 'moved to Thu 26 Nov', '### Tuesday 24 Nov', 'Newest message', 'Library', 'Newest grades'],
+  uk: ['### Понеділок 23.11', 'перенесено на чт 26.11', '### Вівторок 24.11'],
+};
+
+describe.skipIf(skipWithoutJinja())('the dashboard rendered against the published states (python3-jinja2)', () => {
+  it('renders every card in every language, with the moved lesson on its new day', async () => {
+    const ania = DEMO_ACCOUNTS[0]!;
+    const plan = school.sim.plan(ania.login);
+    const first = plan.lessonsOn('2026-11-24')[0]!;
+    const last = Math.max(...plan.lessonsOn('2026-11-26').map((l) => l.lessonNo));
+    school.sim.account(ania.login).moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });
+    const h = await school.polled(['timetable_today', 'timetable_tomorrow', 'newest_message', 'library_due', 'newest_grade']);
+    const states = haStates(h);
+    for (const lang of LANGUAGES) {
+      const found = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], lang));
+      expect(found.length, lang).toBeGreaterThan(10);
+      const shown = render(found, states);
+      shown.forEach((text, i) => {
+        expect(text, `${lang} ${found[i]!.path}`).not.toMatch(/^ERROR|\bNone\b/);
+      });
+      const all = shown.join('\n');
+      for (const words of EXPECTED[lang]) expect(all, lang).toContain(words);
+    }
+    // A misspelled macro fails the render (strict, as the test asks), it does not print nothing.
+    const today = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl')).find((f) => f.template.includes('capitalized(longDay(d))'))!;
+    expect(render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states)[0]).toMatch(/^ERROR .*lnogDay/);
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+// The bridge view shows the portal's advice to change the password (issue 27) while `problem` carries
+// it, OFF as it stays: its template rendered by Jinja2 as Home Assistant renders it, in each language.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
+import { ENTITIES } from '../../../src/features/index.js';
+import { passwordChangeAdvice } from '../../../src/i18n/problem-advice.js';
+import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
+
+type Node = Record<string, unknown>;
+const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
+
+/** The markdown cards of Ania's section in the bridge view. */
+function bridgeMarkdown(lang: 'pl' | 'en' | 'uk'): string[] {
+  const doc = parse(dashboardYaml([ania], lang), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const view = doc.views.find((v) => v.path === 'bridge')!;
+  return view.sections.flatMap((s) => s.cards).filter((c) => c.type === 'markdown').map((c) => c.content as string);
+}
+
+function render(template: string, attributes: Record<string, unknown>): string {
+  const states = { 'binary_sensor.ania_problem': { state: 'off', attributes } };
+  const [result] = renderTemplates([{ template, variables: {}, states }]);
+  if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
+  return String(result.value).trim();
+}
+
+describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', () => {
+  it.each(['en', 'pl', 'uk'] as const)('shows the advice in %s while problem carries it, and nothing without it', (lang) => {
+    const cards = bridgeMarkdown(lang);
+    const advice = cards.find((c) => c.includes("'password_change_advised'"));
+    expect(advice, 'an advice card in the bridge view').toBeDefined();
+    const words = passwordChangeAdvice(lang);
+    const shown = render(advice!, { reason: null, advice: 'password_change_advised', advice_message: words });
+    expect(shown).toContain('alert-type="info"');
+    const lead = { en: 'The portal advises changing the password:', pl: 'Portal zaleca zmianę hasła:', uk: 'Портал радить змінити пароль:' };
+    expect(shown).toContain(lead[lang]);
+    expect(shown).toContain(words);
+    expect(render(advice!, { reason: null })).toBe('');
+  });
+});

@@ -1,0 +1,89 @@
+// The fetch plan's decision, as a table of days and moments: what is read now and what waits, for a
+// child whose Wednesday has lessons from 08:00 to 13:30. The table is the documentation of nextFetch.
+import { describe, expect, it } from 'vitest';
+import { GRADES_PLAN } from '../../../src/features/grades.js';
+import { AGENDA_PLAN } from '../../../src/features/agenda.js';
+import { TIMETABLE_PLAN } from '../../../src/features/timetable.js';
+import { REALIZATIONS_ROW } from '../../../src/features/lessons-held.js';
+import { UNREAD_ROW } from '../../../src/features/messages.js';
+import { momentOf, nextFetch, nextMomentAt, tierEvery, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+
+const MIN = 60_000;
+const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);
+const WEDNESDAY = '2026-11-18';
+const day: SchoolDayTimes = { date: WEDNESDAY, start: `${WEDNESDAY}T08:00:00+01:00`, end: `${WEDNESDAY}T13:30:00+01:00` };
+const intervals = { news: 4 * MIN, normal: 20 * MIN, fast: 3 * MIN };
+
+describe('the kind of moment, from the child\'s own day', () => {
+  it.each([
+    ['a lesson hour', WEDNESDAY, '09:10', day, 'lessons'],
+    ['a break', WEDNESDAY, '10:40', day, 'lessons'],
+    ['an hour after the last lesson', WEDNESDAY, '14:29', day, 'lessons'],
+    ['after school', WEDNESDAY, '14:30', day, 'afternoon'],
+    ['the evening', WEDNESDAY, '19:00', day, 'evening'],
+    ['before the first lesson', WEDNESDAY, '07:15', day, 'morning'],
+    ['the night', WEDNESDAY, '23:30', day, 'night'],
+    ['a free day (no lessons in the timetable)', WEDNESDAY, '10:00', { ...day, start: null, end: null }, 'holiday'],
+    ['a weekend', '2026-11-21', '10:00', undefined, 'weekend'],
+    ['the holidays (a weekday of the winter break)', '2027-01-20', '10:00', { date: '2027-01-20', start: null, end: null }, 'holiday'],
+    ['a weekday, timetable not known yet', WEDNESDAY, '10:00', undefined, 'lessons'],
+  ] as [string, string, string, SchoolDayTimes | undefined, Moment][])('%s is %s', (_what, date, time, today, expected) => {
+    expect(momentOf(at(date, time), today)).toBe(expected);
+  });
+
+  it('names the next change of moment to the minute: the first lesson after a quiet morning', () => {
+    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day)).toBe(at(WEDNESDAY, '08:00'));
+    expect(nextMomentAt(at(WEDNESDAY, '12:00'), day)).toBe(at(WEDNESDAY, '14:30'));
+  });
+});
+
+/** The decision for a row at a moment, with the copy read `ago` minutes before. */
+function decide(row: PlanRow, moment: Moment, ago: number | undefined, known: Known = {}) {
+  const now = at(WEDNESDAY, '10:00');
+  return nextFetch(row, { now, moment, intervals }, { fetchedAt: ago === undefined ? undefined : now - ago * MIN, ...known });
+}
+const wait = (minutesFromNow: number) => ({ fetch: false, at: at(WEDNESDAY, '10:00') + minutesFromNow * MIN });
+
+describe('nextFetch: fetch now, or when', () => {
+  const grades = GRADES_PLAN.grades;
+  const homeWorks = AGENDA_PLAN.homeWorks;
+  it.each([
+    ['grades, a lesson hour, read 3 minutes ago', grades, 'lessons', 3, {}, wait(1)],
+    ['grades, a lesson hour, read 4 minutes ago', grades, 'lessons', 4, {}, { fetch: true, why: 'age' }],
+    ['grades, after school, read 4 minutes ago', grades, 'afternoon', 4, {}, wait(16)],
+    ['grades, the night, read an hour ago', grades, 'night', 60, {}, wait(60)],
+    ['grades, a weekend, read 20 minutes ago', grades, 'weekend', 20, {}, { fetch: true, why: 'age' }],
+    ['grades, never read', grades, 'night', undefined, {}, { fetch: true, why: 'no copy' }],
+    ['grades, a refresh at night', grades, 'night', 1, { refresh: true }, { fetch: true, why: 'refresh' }],
+    ['a test list vouched for by the class calendar, a lesson hour', homeWorks, 'lessons', 30, { signal: 'same' }, wait(25)],
+    ['a test list whose calendar ids changed', homeWorks, 'lessons', 1, { signal: 'changed' }, { fetch: true, why: 'signal' }],
+    ['a test list, the calendar failed (no signal): the usual age', homeWorks, 'lessons', 4, { signal: 'none' }, { fetch: true, why: 'age' }],
+    ['a test list, a refresh trusts no signal', homeWorks, 'lessons', 4, { signal: 'same', refresh: true }, { fetch: true, why: 'age' }],
+    ['lessons held, a break', REALIZATIONS_ROW, 'lessons', 30, {}, wait(25)],
+    ['lessons held, the holidays', REALIZATIONS_ROW, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
+    ['lessons held, a refresh keeps the copy', REALIZATIONS_ROW, 'weekend', 120, { refresh: true }, wait(24 * 60 - 10 - 120)],
+    ['next week for the feeds, the night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 10 * 60, {}, wait(Infinity)],
+    ['an empty list of point grades waits 6 hours', GRADES_PLAN.point, 'lessons', 60, { empty: true }, wait(6 * 60 - 5 - 60)],
+    ['a refused module waits out its refusal, even on a refresh', grades, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00'), refresh: true }, wait(60)],
+    ['a command that needs it now', REALIZATIONS_ROW, 'night', 1, { now: true }, { fetch: true, why: 'asked' }],
+    ['a copy from the future (the clock set back)', grades, 'lessons', -60, {}, { fetch: true, why: 'age' }],
+  ] as [string, PlanRow, Moment, number | undefined, Known, unknown][])('%s', (_what, row, moment, ago, known, expected) => {
+    expect(decide(row, moment, ago, known)).toEqual(expected);
+  });
+});
+
+describe('how long a tier sleeps', () => {
+  const normal = [...Object.values(GRADES_PLAN), ...Object.values(AGENDA_PLAN), ...Object.values(TIMETABLE_PLAN)];
+  it('the normal tier: news every 4 minutes in lessons, 20 in the afternoon, 2 hours at night, woken at the first lesson', () => {
+    const clock = (moment: Moment, time: string) => ({ now: at(WEDNESDAY, time), moment, intervals });
+    expect(tierEvery(normal, clock('lessons', '09:00'), at(WEDNESDAY, '14:30'))).toBe(4 * MIN);
+    expect(tierEvery(normal, clock('afternoon', '15:00'), at(WEDNESDAY, '18:00'))).toBe(20 * MIN);
+    expect(tierEvery(normal, clock('night', '23:00'), at('2026-11-19', '06:00'))).toBe(120 * MIN);
+    expect(tierEvery(normal, clock('morning', '07:50'), at(WEDNESDAY, '08:00'))).toBe(10 * MIN);
+  });
+
+  it('the fast tier: the unread counters every 3 minutes while the family is awake, hourly at night', () => {
+    expect(tierEvery([UNREAD_ROW], { now: at(WEDNESDAY, '19:00'), moment: 'evening', intervals }, at(WEDNESDAY, '22:00'))).toBe(3 * MIN);
+    expect(tierEvery([UNREAD_ROW], { now: at(WEDNESDAY, '23:00'), moment: 'night', intervals }, at('2026-11-19', '06:00'))).toBe(60 * MIN);
+  });
+});
