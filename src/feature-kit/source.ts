@@ -23,6 +23,8 @@ export interface LookupMemory {
   names?: Names;
   /** The class calendar's signals, read once per poll (keyed by the poll's start time). */
   calendar?: { at: number; signals: Promise<CalendarSignals> };
+  /** How many times the calendar's signals were asked for (a poll that asks depends on them). */
+  calendarAsks?: number;
 }
 
 export interface SourceContext {
