@@ -43,6 +43,12 @@ export const lucky = feature({
 /** What the briefing reads: the number as last read (its day may be past). */
 export type LuckyOutput = LuckyNumber | undefined;
 
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    lucky: LuckyOutput;
+  }
+}
+
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private inUse = true;

@@ -35,6 +35,12 @@ export interface TimetableOutput {
   freeDays: FreeDay[];
 }
 
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    timetable: TimetableOutput;
+  }
+}
+
 /**
  * Next week for the calendar feeds when the states do not need it: at most every 6 hours (at once
  * when the class calendar lists a new plan change), and not at night, when no one reads a calendar
