@@ -8,6 +8,9 @@ import type { TimetableOutput } from '../../../src/features/timetable.js';
 import type { AgendaOutput } from '../../../src/features/agenda.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import type { Inputs, SourceContext } from '../../../src/feature-kit/source.js';
+import type { Events } from '../../../src/feature-kit/contract.js';
+import type { freeDay } from '../../../src/features/timetable.js';
+import { freeDayEvents } from '../../../src/school/schooldays.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
@@ -47,6 +50,16 @@ describe('calendar feeds feature', () => {
     expect(weeks({ timetable })).toBe(0);
     // @ts-expect-error -- no feature publishes an output named `timetabel`
     expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
+  });
+
+  it('knows the free days\' event, which the free-days feed mirrors, by the kind and fields the timetable declares', () => {
+    const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
+    expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
+    // @ts-expect-error -- misspelled: the event is free_day
+    const misspelled: Events<typeof freeDay> = { free_dya: [] };
+    expect(misspelled).not.toHaveProperty('free_day');
+    // @ts-expect-error -- misspelled: the field is lessons_from
+    expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
   });
 
   it('shows nothing before the timetable\'s first poll rather than an empty week', async () => {
