@@ -1,6 +1,6 @@
 // The school-files feature, normal tier, a few times a day: the school's shared files (spec 2.8,
 // SchoolFiles) -> school_files and school_file events. The list changes a few times a term, so it is
-// read every 6 hours, never in the first cycle after a start (a start's requests are the budget's
+// read every 8 hours, never in the first cycle after a start (a start's requests are the budget's
 // dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
@@ -14,8 +14,8 @@ import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** A little under 6 hours, so that it lines up with the 20-minute normal polls. */
-export const SCHOOL_FILES_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
+export const SCHOOL_FILES_MAX_AGE = 8 * HOUR - 5 * MINUTE;
 /** The school files' row of the fetch plan: the list changes a few times a term. */
 export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE);
 /** How many of the newest files are listed and (with downloads) saved. */

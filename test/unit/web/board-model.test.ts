@@ -179,7 +179,7 @@ describe('the board of one child', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
       id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
-      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null }, messages: null,
+      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
       feeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
