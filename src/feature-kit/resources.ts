@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { nextFetch, steady, type Intervals, type Moment, type PlanRow } from './plan.js';
+import { nextFetch, steady, type Decision, type Intervals, type Known, type Moment, type PlanRow } from './plan.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -93,6 +93,15 @@ export class ResourceCache {
   /** The moment the next reads are asked at (the runner sets it at the start of each cycle). */
   at(moment: CacheMoment): void {
     this.moment = moment;
+  }
+
+  /**
+   * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
+   * copies a feature holds itself), at this cycle's moment: fetch now, or when.
+   */
+  decide(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now'>): Decision {
+    const now = this.options.clock.now();
+    return nextFetch(row, { now, ...this.moment }, { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh });
   }
 
   /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */
