@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { nextFetch, steady, type Decision, type Intervals, type Moment, type PlanRow } from './plan.js';
+import { nextFetch, steady, type Decision, type Intervals, type Known, type Moment, type PlanRow } from './plan.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -86,6 +86,7 @@ export class ResourceCache {
   private readonly options: ResourceCacheOptions;
   private moment: CacheMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 }, refresh: false };
   private recorder: ResourceSpec<z.ZodType>[] | undefined;
+  private decidedOutside = false;
 
   constructor(options: ResourceCacheOptions) {
     this.options = options;
@@ -97,11 +98,28 @@ export class ResourceCache {
   }
 
   /**
+   * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
+   * copies a feature holds itself), at this cycle's moment: fetch now, or when.
+   */
+  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now'>): Decision {
+    // A poll that decides outside the cache can never be skipped on the cache's word (see poll-skip.ts).
+    if (this.recorder !== undefined) this.decidedOutside = true;
+    const now = this.options.clock.now();
+    return nextFetch(row, { now, ...this.moment }, { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh });
+  }
+
+  /**
    * Keeps every spec asked for from now on in `specs` (one feature's poll, so that the runner can
    * later ask whether any of them would be read: see wouldFetch); undefined stops it.
    */
   record(specs: ResourceSpec<z.ZodType>[] | undefined): void {
+    if (specs !== undefined) this.decidedOutside = false;
     this.recorder = specs;
+  }
+
+  /** Whether the poll being recorded asked decideRow (a resource this cache does not keep). */
+  get recordedOutside(): boolean {
+    return this.decidedOutside;
   }
 
   /** Whether get(spec) would ask the portal now (the plan's answer, without asking). */

@@ -22,6 +22,8 @@ interface LastPoll {
   identity: unknown;
   /** The calendar's signals as the poll saw them (JSON); undefined when it did not ask for them. */
   signals?: string;
+  /** It decided about a resource the cache does not keep (the sent box): never skipped. */
+  outside: boolean;
 }
 
 /** A feature's poll in progress: what it asks the cache for is recorded. */
@@ -41,7 +43,7 @@ export class PollSkips {
   async unchanged(feature: Feature, ctx: SourceContext): Promise<boolean> {
     if (ctx.forced || ctx.downloads !== undefined || feature.tier !== 'normal' || !feature.plan?.length) return false;
     const last = this.last.get(feature.name);
-    if (last === undefined || last.today !== ctx.today || last.identity !== ctx.identity) return false;
+    if (last === undefined || last.outside || last.today !== ctx.today || last.identity !== ctx.identity) return false;
     const inputs = inputsOf(feature, ctx);
     if (inputs.some((value, i) => value !== last.inputs[i])) return false;
     if (last.stamps.some(({ endpoint, query, at }) => ctx.cache.stamp(endpoint, query) !== at)) return false;
@@ -58,6 +60,7 @@ export class PollSkips {
 
   /** The poll ended cleanly: remember what it read. */
   async done(feature: Feature, ctx: SourceContext, recording: Recording): Promise<void> {
+    const outside = ctx.cache.recordedOutside;
     ctx.cache.record(undefined);
     const asked = (ctx.lookups.calendarAsks ?? 0) > recording.calendarAsks;
     const signals = asked && ctx.lookups.calendar ? JSON.stringify(await ctx.lookups.calendar.signals) : undefined;
@@ -68,6 +71,7 @@ export class PollSkips {
       inputs: inputsOf(feature, ctx),
       today: ctx.today,
       identity: ctx.identity,
+      outside,
       ...(signals === undefined ? {} : { signals }),
     });
   }
@@ -79,6 +83,8 @@ export class PollSkips {
   }
 }
 
+/** The outputs a feature reads, compared by identity: its declared input names are plain strings (a misspelling fails at start). */
 function inputsOf(feature: Feature, ctx: SourceContext): unknown[] {
-  return (feature.inputs ?? []).map((name) => ctx.inputs[name]);
+  const inputs: Readonly<Record<string, unknown>> = ctx.inputs;
+  return (feature.inputs ?? []).map((name) => inputs[name]);
 }
