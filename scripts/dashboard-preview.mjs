@@ -1,7 +1,7 @@
 // Shows the generated dashboard as a parent would see it: runs the real bridge (App from dist/) against
 // the simulator at a chosen time, captures what it retains on the local Mosquitto, writes the dashboard
 // YAML and hands all three to ../shared/tools/render-dashboard.py, which screenshots each view.
-// Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en] [--out DIR] [--board-url URL]
+// Usage: node scripts/dashboard-preview.mjs [--at 2026-11-23T09:30:00+01:00] [--lang pl|en|uk] [--out DIR] [--board-url URL]
 //        [--renderer PATH] [--no-screenshot] [--full-page]
 //        [--set ENTITY=STATE]... [--set-attr ENTITY:ATTR=JSON]... [--name SUFFIX of the output folder]   (needs dist/ built and a broker at MQTT_URL or 127.0.0.1:1883)
 import { spawnSync } from 'node:child_process';
@@ -48,7 +48,9 @@ const { values: args } = parseArgs({
     'board-url': { type: 'string', default: 'http://192.168.1.5:8099/' },
   },
 });
-if (!['pl', 'en'].includes(args.lang)) throw new Error(`--lang: pl or en, not ${args.lang}`);
+if (!['pl', 'en', 'uk'].includes(args.lang)) throw new Error(`--lang: pl, en or uk, not ${args.lang}`);
+// The renderer draws Home Assistant's own words (a tile's state) in English or Polish only.
+const uiLang = args.lang === 'uk' ? 'en' : args.lang;
 if (Number.isNaN(Date.parse(args.at))) throw new Error(`--at: not an ISO time: ${args.at}`);
 // A private base topic and discovery prefix, so that a Home Assistant on the same broker sees nothing.
 const BASE = `d2m-preview-${process.pid}`;
@@ -176,7 +178,7 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', args.lang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
       ],

@@ -3,7 +3,7 @@
 // board at 1280x800 in Chromium, then renders the Home Assistant dashboard with
 // scripts/dashboard-preview.mjs (which runs the bridge at a fixed school-day moment on the demo's
 // broker and hands the dashboard to shared/tools/render-dashboard.py) and takes its first view.
-// Usage: npm run screenshots [-- --at 2026-11-23T09:30:00+01:00] [--lang pl|en]
+// Usage: npm run screenshots [-- --at 2026-11-23T09:30:00+01:00] [--lang pl|en|uk]
 //        (Chromium at /usr/bin/chromium or $CHROMIUM_PATH; python3 with jinja2, yaml and markdown)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,21 +1,21 @@
 // The school-files feature, normal tier, a few times a day: the school's shared files (spec 2.8,
 // SchoolFiles) -> school_files and school_file events. The list changes a few times a term, so it is
-// read every 6 hours, never in the first cycle after a start (a start's requests are the budget's
+// read every 8 hours, never in the first cycle after a start (a start's requests are the budget's
 // dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
 import { schoolFilesResponse } from '../portal/schemas/agenda.js';
-import { schoolFileEvents, schoolFiles, type SchoolFileItem } from '../school/school-files.js';
+import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../school/school-files.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { steady } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** A little under 6 hours, so that it lines up with the 20-minute normal polls. */
-export const SCHOOL_FILES_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
+export const SCHOOL_FILES_MAX_AGE = 8 * HOUR - 5 * MINUTE;
 /** The school files' row of the fetch plan: the list changes a few times a term. */
 export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE);
 /** How many of the newest files are listed and (with downloads) saved. */
@@ -28,12 +28,13 @@ export type SchoolFileFacts = { id: string; name: string; date: string | null; p
 export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 
 export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
+export const schoolFileEvent = eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus', { payload: shape<SchoolFilePayload>() });
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
   plan: [SCHOOL_FILES_ROW],
-  entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus')],
+  entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),
 });
 
@@ -53,7 +54,7 @@ class SchoolFilesSource implements Source {
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
     const saved = this.saveInBackground(ctx, newest);
-    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } };
+    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent> };
   }
 
   /** Starts the downloads of the newest files (each once); answers where the saved ones are. */

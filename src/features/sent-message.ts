@@ -1,5 +1,5 @@
 // The sent-message feature, normal tier: the sent box (spec 4.8) -> sent_message and message_read
-// events. Did the teacher read it? The outbox list is read every 6 hours (a message sent through the
+// events. Did the teacher read it? The outbox list is read every 8 hours (a message sent through the
 // portal's own pages shows then) and at the next poll after the bridge sends; a message of the last
 // 7 days that someone has not read yet is opened (no side effect) at every normal poll until all have.
 // Once every receiver has read, nothing is asked but the 6-hourly list.
@@ -15,8 +15,8 @@ import { shape, type Published } from '../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** The outbox list's age at most (a little under 6 hours, to line up with the 20-minute polls). */
-export const OUTBOX_LIST_MAX_AGE = 6 * HOUR - 5 * MINUTE;
+/** The outbox list's age at most (a little under 8 hours, to line up with the 20-minute polls). */
+export const OUTBOX_LIST_MAX_AGE = 8 * HOUR - 5 * MINUTE;
 /** Messages opened per poll at most (the newest unread ones first). */
 const OPENED_PER_POLL = 3;
 const LIST_LIMIT = 10;

@@ -110,15 +110,13 @@ function checkReads(name: TemplateName, text: string, variable: string, read: En
   }
 }
 
-/** What prelude.jinja's md() escapes, in its order (`\\` first, so the escapes added after stay single). */
-const MARKDOWN_SPECIAL = ['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '<', '>', '~', ':', '&', '='];
+/** What prelude.jinja's md() writes as a character reference, each character in one pass. */
+const MARKDOWN_SPECIAL = /[&\\`*_{}[\]()#+\-.!|<>~:=]/g;
 
 /**
  * A portal string written into a card when the dashboard is made (a child's name), escaped as md()
  * escapes portal text at render time; the escaped `{` also keeps it from opening a template tag.
  */
 export function markdownText(text: string): string {
-  let out = text;
-  for (const c of MARKDOWN_SPECIAL) out = out.split(c).join(`\\${c}`);
-  return out;
+  return text.replace(MARKDOWN_SPECIAL, (c) => `&#${c.codePointAt(0)};`);
 }

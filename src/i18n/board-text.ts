@@ -23,6 +23,11 @@ export interface BoardLabels {
   noHomework: string;
   noTests: string;
   noGrades: string;
+  /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
+  school: string;
+  behaviour: string;
+  sentRead: string;
+  sentUnread: string;
   /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
   connectionLost: string;
   /** The bridge has no child yet (first start, or every account still logging in). */
@@ -88,6 +93,10 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'No homework due.',
       noTests: 'No tests in the next two weeks.',
       noGrades: 'No grades yet.',
+      school: 'School',
+      behaviour: 'Behaviour',
+      sentRead: 'read',
+      sentUnread: 'not read yet',
       connectionLost: 'No connection to the bridge: what you see may be old.',
       noChildren: 'The bridge has not read the register yet.',
       noAccess: 'No access: open the address with the token that `dziennik2mqtt check --show-token` prints.',
@@ -138,6 +147,10 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'Brak zadań na ten dzień.',
       noTests: 'Brak sprawdzianów w najbliższych dwóch tygodniach.',
       noGrades: 'Brak ocen.',
+      school: 'Szkoła',
+      behaviour: 'Zachowanie',
+      sentRead: 'przeczytana',
+      sentUnread: 'jeszcze nieprzeczytana',
       connectionLost: 'Brak połączenia z mostkiem: dane mogą być nieaktualne.',
       noChildren: 'Mostek jeszcze nie odczytał dziennika.',
       noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check --show-token`.',
@@ -188,6 +201,10 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'Немає завдань на цей день.',
       noTests: 'Немає контрольних у найближчі два тижні.',
       noGrades: 'Оцінок ще немає.',
+      school: 'Школа',
+      behaviour: 'Поведінка',
+      sentRead: 'прочитано',
+      sentUnread: 'ще не прочитано',
       connectionLost: "Немає з'єднання з мостом: дані можуть бути застарілими.",
       noChildren: 'Міст ще не прочитав журнал.',
       noAccess: 'Немає доступу: відкрийте адресу з токеном, яку виводить `dziennik2mqtt check --show-token`.',

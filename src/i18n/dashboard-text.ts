@@ -66,6 +66,16 @@ export interface DashboardText {
   attendance: string;
   library: string;
   noBooks: string;
+  /** The formal behaviour grade's heading, and its semester and final grades. */
+  behaviour: string;
+  semesterGrade: string;
+  finalGrade: string;
+  schoolFiles: string;
+  noSchoolFiles: string;
+  /** The newest message sent from the child's account, and who read it. */
+  sentMessage: string;
+  readAt: string;
+  notRead: string;
   overdue: string;
   due: string;
   calendar: string;
@@ -157,6 +167,14 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     attendance: 'Attendance',
     library: 'Library',
     noBooks: 'No books borrowed.',
+    behaviour: 'Behaviour',
+    semesterGrade: 'semester',
+    finalGrade: 'end of year',
+    schoolFiles: 'School files',
+    noSchoolFiles: 'The school shares no files.',
+    sentMessage: 'Sent message',
+    readAt: 'read',
+    notRead: 'not read yet',
     overdue: 'overdue',
     due: 'return by',
     freeTextbook: 'school textbook, returned at the end of the year',
@@ -239,6 +257,14 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     attendance: 'Frekwencja',
     library: 'Biblioteka',
     noBooks: 'Brak wypożyczonych książek.',
+    behaviour: 'Zachowanie',
+    semesterGrade: 'śródroczna',
+    finalGrade: 'roczna',
+    schoolFiles: 'Pliki szkoły',
+    noSchoolFiles: 'Szkoła nie udostępnia plików.',
+    sentMessage: 'Wysłana wiadomość',
+    readAt: 'przeczytano',
+    notRead: 'jeszcze nie przeczytana',
     overdue: 'po terminie',
     due: 'zwrot do',
     freeTextbook: 'podręcznik szkolny, zwrot na koniec roku',

@@ -11,6 +11,9 @@ import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
 import { nextTestEntity } from '../features/lessons-held.js';
 import { newestGrade } from '../features/grades.js';
 import { newestMessage, unreadMessages } from '../features/messages.js';
+import { behaviourEntity } from '../features/behaviour.js';
+import { sentMessageEntity } from '../features/sent-message.js';
+import { schoolFilesEntity } from '../features/school-files.js';
 import { openedMessageEntity } from '../features/opened-message.js';
 import { unreadNotices } from '../features/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
@@ -19,12 +22,14 @@ import { wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
+import { schoolOf, type BoardSchool } from './board-school.js';
 import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
 export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
 export type { BoardMessage, BoardMessages } from './board-messages.js';
+export type { BoardSchool } from './board-school.js';
 
 export interface BoardChild {
   id: string;
@@ -40,6 +45,8 @@ export interface BoardChild {
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
   grades: Array<{ grade: string; subject: string | null; when: string }>;
   unread: { messages: number | null; notices: number | null };
+  /** The behaviour grade, the newest sent message and whether it was read, the school's newest files. */
+  school: BoardSchool;
   /** The newest message while unread and the opened one; null when there is neither. */
   messages: BoardMessages | null;
   /** The clear sign that what the card shows cannot be trusted as current; null when it can. */
@@ -110,6 +117,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     grades: gradesOf(s(newestGrade), clock, text),
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
+    school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity)),
     warning: warningOf(child, clock, text),
     updated: updated === null ? null : text.updated(when(updated, clock)),
   };

@@ -44,7 +44,7 @@ describe('school files (spec 2.8, 4.6)', () => {
     expect(statute.url).toBe('/files/ania/school/31/Statut%20szko%C5%82y.pdf');
     expect(await readFile(statute.path!, 'utf8')).toContain('Statut szkoły.pdf');
 
-    // The list is read a few times a day: a new file shows within 6 hours, as one event.
+    // The list is read a few times a day: a new file shows within 8 hours, as one event.
     const fetched = () => h.requestCounts(0).get('GET SchoolFiles') ?? 0;
     const before = fetched();
     school.sim.account(ANIA.login)!.addRecord('SchoolFiles', {
@@ -54,7 +54,7 @@ describe('school files (spec 2.8, 4.6)', () => {
       downloadUrl: '/pliki_szkoly/pobierz/34',
       fileStatus: 'ready',
     });
-    await h.advanceMinutes(6 * 60);
+    await h.advanceMinutes(8 * 60);
     expect(fetched() - before).toBe(1);
     expect(h.state('ania', 'school_files')).toBe('4');
     expect(listed()[0]!.name).toBe('Regulamin wycieczek.pdf');

@@ -26,8 +26,8 @@ function markdownCards(node: unknown, found: Node[] = []): Node[] {
   return found;
 }
 
-/** What a reader sees of escaped Markdown text: each backslash escape as the character it stands for. */
-const unescaped = (text: string): string => text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~:&=])/g, '$1');
+/** What a reader sees of escaped Markdown text: each character reference as the character it stands for. */
+const unescaped = (text: string): string => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
 
 describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
   it('shows a hostile sender, topic, preview, text and attachment name as written, never as an image, a link or HTML', () => {
@@ -52,9 +52,9 @@ describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
     for (const text of shown) {
       // Nothing a Markdown renderer would take for an image, a link, an autolink or a tag.
       expect(text).not.toContain('![');
-      expect(text).not.toMatch(/(^|[^\\])\[[^\]]*\]\(/);
+      expect(text).not.toMatch(/\[[^\]]*\]\(/);
       expect(text).not.toContain('http://');
-      expect(text).not.toMatch(/(^|[^\\])<img/);
+      expect(text).not.toContain('<img');
       expect(text).not.toContain('49');
     }
     // And the reader sees every string exactly as the portal sent it.

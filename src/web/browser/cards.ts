@@ -87,6 +87,26 @@ function messages(m: BoardMessages | null, labels: BoardLabels): HTMLElement | n
   return box('messages', labels.messages, items, '');
 }
 
+/** The school box: behaviour, whether the newest sent message was read, the newest school files. No box when all are empty. */
+function school(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  const s = c.school;
+  const items: HTMLElement[] = [];
+  if (s.behaviour) items.push(el('li', null, [labels.behaviour + ': ', el('b', null, s.behaviour)]));
+  if (s.sent) items.push(el('li', 'sent', [(s.sent.read ? '✅ ' : '✉️ '), el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]));
+  for (const f of s.files) {
+    if (f.url === null) {
+      items.push(el('li', 'file', '📄 ' + f.name));
+      continue;
+    }
+    const link = el('a', 'file', '📄 ' + f.name);
+    link.href = pageUrl(f.url.replace(/^\//, ''));
+    link.setAttribute('download', f.name);
+    items.push(el('li', null, [link]));
+  }
+  if (items.length === 0) return null;
+  return box('school', labels.school, items, '');
+}
+
 function footer(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const calendars = calendarsButton(c, labels);
   if (!calendars && !c.updated) return null;
@@ -122,6 +142,7 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
       box('tests', labels.tests, tests, labels.noTests),
       messages(c.messages, labels),
       box('grades', labels.grades, grades, labels.noGrades),
+      school(c, labels),
     ]),
     footer(c, labels),
   ]);

@@ -107,20 +107,20 @@ describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)
     expect(shown).toContain('#### Opened message');
     expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>Fri 20 Nov</small>');
     // Escaped for Markdown (md()): the text shows as written, its <...> too.
-    expect(shown).toContain('Szanowni Państwo,\nw piątek jedziemy do Krakowa\\.\n\nProszę o zgodę \\<do 25\\.11\\>\\.');
+    expect(shown).toContain('Szanowni Państwo,\nw piątek jedziemy do Krakowa&#46;\n\nProszę o zgodę &#60;do 25&#46;11&#62;&#46;');
     expect(shown).toContain('_The message goes on: read the rest in the register._');
     expect(shown).toContain('**Attachments:**');
-    // Parentheses escaped so that the Markdown link's address does not end early.
-    expect(shown).toContain('- 📎 [zgoda \\(wzór\\)\\.pdf](http://192.168.1.5:8099/files/ania/501/zgoda%20%28wz%C3%B3r%29.pdf)');
+    // Parentheses as character references, so that the Markdown link's address does not end early.
+    expect(shown).toContain('- 📎 [zgoda &#40;wzór&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/501/zgoda%20%28wz%C3%B3r%29.pdf)');
     // Not saved (downloads off, or it failed): named only.
-    expect(shown).toContain('- 📎 plan\\.docx');
+    expect(shown).toContain('- 📎 plan&#46;docx');
     expect(shown).not.toContain('[plan');
   });
 
   it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", () => {
     for (const base of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {
       const plain = render(messagesCard('en', base), 2, OPENED);
-      expect(plain, String(base)).toContain('- 📎 zgoda \\(wzór\\)\\.pdf');
+      expect(plain, String(base)).toContain('- 📎 zgoda &#40;wzór&#41;&#46;pdf');
       expect(plain, String(base)).not.toContain('/files/');
     }
     expect(render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');

@@ -1,0 +1,42 @@
+// The school's own things on a child's card: the formal behaviour grade, the newest message sent from
+// the child's account with whether it was read, and the school's newest files (a saved one is a link).
+// Read leniently from the published states, like the rest of the board.
+import type { Received } from '../feature-kit/contract.js';
+import type { behaviourEntity } from '../features/behaviour.js';
+import type { sentMessageEntity } from '../features/sent-message.js';
+import type { schoolFilesEntity } from '../features/school-files.js';
+import { list, str } from './board-read.js';
+
+export interface BoardSchool {
+  behaviour: string | null;
+  /** The newest sent message: read by every receiver, or not yet. */
+  sent: { topic: string; read: boolean } | null;
+  /** /files/<c>/school/<id>/<name> when saved, else null. */
+  files: Array<{ name: string; url: string | null }>;
+}
+
+const SHOWN_FILES = 3;
+
+/** Only the web server's own school-file paths become links (a retained state is not trusted further). */
+function filePath(value: unknown): string | null {
+  const url = str(value);
+  return url !== null && /^\/files\/[^/?#]+\/school\/\d+\/[^/?#]+$/.test(url) ? url : null;
+}
+
+export function schoolOf(
+  behaviour: Received<typeof behaviourEntity> | undefined,
+  sent: Received<typeof sentMessageEntity> | undefined,
+  files: Received<typeof schoolFilesEntity> | undefined,
+): BoardSchool {
+  const topic = str(sent?.state);
+  return {
+    behaviour: str(behaviour?.state),
+    sent: topic === null ? null : { topic, read: sent?.attributes?.read_by_all === true },
+    files: list(files?.attributes?.files)
+      .slice(0, SHOWN_FILES)
+      .flatMap((f) => {
+        const name = str(f.name);
+        return name === null ? [] : [{ name, url: filePath(f.url) }];
+      }),
+  };
+}
