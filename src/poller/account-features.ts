@@ -13,7 +13,9 @@ import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
 import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-import type { PlanRow } from '../feature-kit/plan.js';
+import type { PlanRow, SchoolDayTimes } from '../feature-kit/plan.js';
+import type { TimetableOutput } from '../features/timetable.js';
+import { warsawDate } from '../util/time.js';
 import { PollSkips } from './poll-skip.js';
 
 /** One feature's state for an account. */
@@ -57,6 +59,14 @@ export class AccountFeatures {
   /** The entities that follow the data, in feature order. */
   private dynamic(): EntityDef[] {
     return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
+  }
+
+  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
+  schoolDay(now: number): SchoolDayTimes | undefined {
+    const date = warsawDate(now);
+    const day = (this.outputOf('timetable') as TimetableOutput | undefined)?.fortnight.find((d) => d.date === date);
+    if (day?.lessons === undefined) return undefined;
+    return { date, start: day.start, end: day.end };
   }
 
   /** A feature's last output (undefined before its first good poll). */
