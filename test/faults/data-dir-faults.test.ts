@@ -102,12 +102,18 @@ describe.concurrent('data_dir', () => {
 
   it('a data_dir that runs full and comes back: the next polls work (session and identity saves only)', async (ctx) => {
     const { w, fs } = await setup(ctx);
-    // Without a new event nothing writes the event memory, so this path survives today.
+    // Without a new event nothing writes the event memory, so this path survives today. The school
+    // files and the sent box are first read in the second normal cycle (never a start's first), and that
+    // first read remembers what is already there, a write of its own: a first sync, not an ordinary poll.
     const h = await w.firstPoll({ dataDir: fs.path });
+    await h.pollUntil(() => h.state('ania', 'school_files') !== undefined, 'the second normal cycle (school files, sent box)', 20 * MIN);
+    const seen = join(fs.path, 'seen', 'ania.json');
+    const memory = await readFile(seen, 'utf8');
     await fs.fill();
     const lastUpdate = h.state('ania', 'last_update');
     await h.pollUntil(() => h.state('ania', 'last_update') !== lastUpdate, 'a poll on a full disk', 20 * MIN);
     expect(h.state('ania', 'problem')).toBe('OFF');
+    expect(await readFile(seen, 'utf8')).toBe(memory);
     await fs.unfill();
     const end = await w.recover(() => undefined);
     table.record({ fault: 'data_dir full during a poll without events', ...end, secretLeaked: (await h.leaks()).length > 0 });
