@@ -81,7 +81,7 @@ class SentMessages implements Source {
     try {
       const sentSince = this.access.outbox.lastSendAt();
       const listNow = ctx.forced || (sentSince !== undefined && sentSince >= this.listAt);
-      if (this.list === undefined || ctx.cache.decide(SENT_LIST_ROW, { fetchedAt: this.listAt, now: listNow }).fetch) {
+      if (this.list === undefined || ctx.cache.decideRow(SENT_LIST_ROW, { fetchedAt: this.listAt, now: listNow }).fetch) {
         this.list = sortSent(await api.sentList(LIST_LIMIT));
         this.listAt = ctx.now;
         const listed = new Set(this.list.map((m) => m.id));
@@ -89,7 +89,7 @@ class SentMessages implements Source {
       }
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
       for (const id of this.openedAt.keys()) if (!unread.includes(id)) this.openedAt.delete(id);
-      const due = unread.filter((id) => ctx.cache.decide(SENT_OPEN_ROW, { fetchedAt: this.openedAt.get(id), now: ctx.forced }).fetch);
+      const due = unread.filter((id) => ctx.cache.decideRow(SENT_OPEN_ROW, { fetchedAt: this.openedAt.get(id), now: ctx.forced }).fetch);
       for (const id of due.slice(0, OPENED_PER_POLL)) {
         const details = await api.sentMessage(id);
         this.details.set(id, details);
