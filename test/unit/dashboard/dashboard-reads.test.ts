@@ -94,6 +94,11 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
     expect(shown).toMatch(/^- \*\*Statut szkoły&#46;pdf\*\*$/m);
     // Without the board's address a saved file is named only.
     expect(render('school_files', 'en', FILES)).toContain('- **Regulamin &#40;wycieczki&#41;&#46;pdf** <small>Fri 20 Nov</small>');
+    // Before the first read (the list is read a few times a day) the card is hidden rather than saying "no files".
+    expect(conditions('school_files')).toEqual([
+      { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unknown' },
+      { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unavailable' },
+    ]);
     expect(render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain('Школа не надає файлів.');
   });
 
