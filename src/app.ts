@@ -209,6 +209,7 @@ export class App {
         portal: config.portal.base_url,
         poll_interval: formatDuration(config.poll.interval),
         fast_interval: formatDuration(config.poll.fast_interval),
+        school_interval: formatDuration(config.poll.school_interval),
         quiet_hours: config.poll.quiet_hours ?? null,
       },
     };

@@ -1,13 +1,15 @@
 // `check`: logs every account in with its password and says, in plain words, who the child is, which
 // optional modules answer, and what to do when something fails; then the web server's addresses, with
-// its access token only when asked (--show-token). Exit 0 only if every account works.
+// its access token only when asked (--show-token). Exit 0 only if every account works. It speaks the
+// config's `language`; the --trace file stays English (it is read in bug reports).
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
 import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
-import { checkHelp, passwordChangeAdvice } from './i18n/problem-advice.js';
+import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
+import { CHECK_TEXT, type CheckText } from './i18n/check-text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
@@ -43,8 +45,9 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     if (!result.ok) failed++;
     if (result.id !== undefined) ids.push(result.id);
   }
-  const total = options.config.accounts.length;
-  options.out.write(failed === 0 ? `\nAll ${total} account(s) work.\n` : `\n${failed} of ${total} account(s) failed.\n`);
+  const total = String(options.config.accounts.length);
+  const say = CHECK_TEXT[options.config.language];
+  options.out.write(`\n${failed === 0 ? say.allWork(total) : say.someFailed(String(failed), total)}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   await printWebUrls(options, ids);
   return failed === 0 ? 0 : 1;
@@ -57,20 +60,21 @@ export async function runCheck(options: CheckOptions): Promise<number> {
  * pasted into a question, and the first start then still prints the full addresses.
  */
 async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
-  const { http, data_dir } = options.config;
+  const { http, data_dir, language } = options.config;
+  const say = CHECK_TEXT[language];
   if (http.port === 0) {
-    options.out.write('\nweb server: off (http.port is 0)\n');
+    options.out.write(`\n${say.webOff}\n`);
     return;
   }
   if (!options.showToken) {
     const base = webBaseUrl(http.bind, http.port);
     options.out.write(
-      ['', 'web server (the addresses with the access token: dziennik2mqtt check --show-token):', `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'),
+      ['', say.webBare, `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'),
     );
     return;
   }
   const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
-    options.out.write(`\nweb server: cannot read or keep its access token in ${data_dir} (${error.code ?? 'error'})\n`);
+    options.out.write(`\n${say.tokenUnreadable(data_dir, error.code ?? 'error')}\n`);
     return undefined;
   });
   if (!token) return;
@@ -78,7 +82,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   options.out.write(
     [
       '',
-      'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
+      say.webWithToken,
       ...formatWebUrls(webUrls(base, ids, token.value)),
       `  health:   ${base}/health`,
       '',
@@ -88,6 +92,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
 
 /** Writes the transcript (owner-only: it is meant for a bug report, but shows the school's answers). */
 async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace): Promise<void> {
+  const say = CHECK_TEXT[options.config.language];
   const header = [
     `# dziennik2mqtt ${VERSION} check --trace`,
     '# Each request of every account\'s login and first reads: method, host, path, status, Location, the',
@@ -96,9 +101,9 @@ async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace
   ].join('\n');
   try {
     await writeFile(file, trace.text(header), { mode: 0o600 });
-    options.out.write(`\ntranscript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)\n`);
+    options.out.write(`\n${say.traceWritten(file)}\n`);
   } catch (error) {
-    options.out.write(`\ncould not write the transcript to ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    options.out.write(`\n${say.traceNotWritten(file, (error as NodeJS.ErrnoException).code ?? 'error')}\n`);
   }
 }
 
@@ -106,6 +111,7 @@ async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace
 async function checkAccount(account: AccountConfig, options: CheckOptions, trace?: LoginTrace): Promise<{ ok: boolean; id?: string }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
+  const say = CHECK_TEXT[config.language];
   // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
   // with the password in a jar of its own, which holds only the device cookie of the saved one, so
   // the portal sees the same device and no new-device login.
@@ -123,16 +129,17 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     await saveIdentity(config.data_dir, account.login, me);
     const name = `${me.firstName} ${me.lastName}`.trim();
     const id = account.id ?? childSlug(me.firstName);
-    out.write(`OK   ${account.login}: ${name}, class ${me.className ?? '?'}, ${me.schoolName ?? 'school unknown'} (child id: ${id})\n`);
-    out.write(`     class register number: ${me.registerNumber ?? 'unknown (lucky_today will stay off)'}\n`);
-    if (session.advice === 'password_change_advised') out.write(`     advice: ${passwordChangeAdvice('en')}\n`);
-    const modules = await probeModules(gateway, clock.now(), me.unitId);
+    // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
+    out.write(`OK   ${account.login}: ${say.account(name, me.className ?? '?', me.schoolName ?? say.schoolUnknown, id)}\n`);
+    out.write(`     ${say.registerNumber(me.registerNumber ?? say.registerNumberUnknown)}\n`);
+    if (session.advice === 'password_change_advised') out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
+    const modules = await probeModules(gateway, clock.now(), me.unitId, say);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
       return undefined;
     });
-    modules.unshift(['messages', messages === undefined ? 'did not answer' : messages ? 'yes' : 'no (the school has no messages module)']);
-    out.write(`     modules: ${modules.map(([m, s]) => `${m}: ${s}`).join(', ')}\n`);
+    modules.unshift([say.module.messages, messages === undefined ? say.didNotAnswer : messages ? say.yes : say.noMessagesModule]);
+    out.write(`     ${say.modules}: ${modules.map(([m, s]) => `${m}: ${s}`).join(', ')}\n`);
     // With no session saved yet, this one becomes the bridge's first: its start then needs no login.
     if (!saved && !(await store.load().catch(() => undefined))) {
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
@@ -141,13 +148,13 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     return { ok: true, id };
   } catch (error) {
     const reason = problemReason(error);
-    const [what, advice] = checkHelp(reason);
+    const [what, advice] = say.help[reason];
     const words = portalMessageOf(error);
-    const said = words === undefined ? '' : ` The portal said: "${words}"`;
+    const said = words === undefined ? '' : ` ${portalSays(words, config.language)}`;
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     const step = loginStepOf(error);
-    if (step !== undefined) out.write(`     the login stopped at step: ${step}\n`);
+    if (step !== undefined) out.write(`     ${say.stoppedAt(step)}\n`);
     trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
     return { ok: false, id: account.id };
   } finally {
@@ -165,28 +172,26 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
 
 const anything = z.unknown();
 
-/** What check says of a module the school does not run (Disabled, a "not active" Code, or null). */
-const NOT_USED = 'not used by the school';
-
-async function probeModules(gateway: Gateway, now: number, unitId: string | undefined): Promise<[string, string][]> {
+/** Each optional module and what it answered, in the config's language (`notUsed`: Disabled, a "not active" Code, or null). */
+async function probeModules(gateway: Gateway, now: number, unitId: string | undefined, say: CheckText): Promise<[string, string][]> {
   const probe = async (name: string, endpoint: string, query?: Record<string, string>, used = (_: unknown) => true): Promise<[string, string]> => {
     try {
-      return [name, used(await gateway.get(endpoint, anything, query)) ? 'yes' : NOT_USED];
+      return [name, used(await gateway.get(endpoint, anything, query)) ? say.yes : say.notUsed];
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {
-        if (error.switchedOff) return [name, NOT_USED];
-        return [name, name === 'timetable' && error.status === 403 ? 'not published yet' : `no (${error.status})`];
+        if (error.switchedOff) return [name, say.notUsed];
+        return [name, endpoint === 'Timetables' && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
       }
       throw error;
     }
   };
   const results = [
-    await probe('lucky number', 'LuckyNumbers', undefined, (json) => luckyNumberResponse.safeParse(json).data?.inUse !== false),
-    await probe('announcements', 'SchoolNotices'),
-    await probe('timetable', 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
+    await probe(say.module.lucky, 'LuckyNumbers', undefined, (json) => luckyNumberResponse.safeParse(json).data?.inUse !== false),
+    await probe(say.module.announcements, 'SchoolNotices'),
+    await probe(say.module.timetable, 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
   ];
   const units = childUnit(await gateway.get('Units', unitsResponse).catch(() => undefined), unitId);
-  if (units?.point !== undefined) results.push(['point grades', units.point ? 'yes' : 'no']);
-  if (units?.descriptive !== undefined) results.push(['descriptive grading', units.descriptive ? 'yes' : 'no']);
+  if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
+  if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);
   return results;
 }

@@ -60,6 +60,11 @@ export class FakeClock implements Clock {
     return this.nextDue(Number.POSITIVE_INFINITY)?.at;
   }
 
+  /** When each waiting timer falls due (a test waits for the bridge to arm one, rather than sleeping). */
+  dueTimes(): number[] {
+    return this.pending.map((p) => p.at);
+  }
+
   /** Number of timers waiting (for tests asserting that nothing is left scheduled). */
   get timerCount(): number {
     return this.pending.length;

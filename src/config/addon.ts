@@ -20,6 +20,7 @@ interface AddonOptions {
   messages?: { account?: string; id?: string; name?: string; to?: string; topic?: string; body?: string }[];
   poll_interval?: number;
   fast_interval?: number;
+  school_interval?: number;
   quiet_hours?: string;
   downloads_max_mb?: number;
   log_level?: string;
@@ -89,6 +90,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     poll: {
       interval: minutes(o.poll_interval, 20),
       fast_interval: minutes(o.fast_interval, 3),
+      school_interval: minutes(o.school_interval, 4),
       ...(o.quiet_hours ? { quiet_hours: o.quiet_hours } : {}),
     },
     data_dir: ADDON_DATA_DIR,
@@ -108,6 +110,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
 const POLL_NAMES: Record<string, string> = {
   'poll.interval': 'poll_interval',
   'poll.fast_interval': 'fast_interval',
+  'poll.school_interval': 'school_interval',
   'poll.quiet_hours': 'quiet_hours',
   downloads_max_mb: 'downloads_max_mb',
 };

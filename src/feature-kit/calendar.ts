@@ -20,7 +20,9 @@ export type CalendarKind = (typeof KINDS)[number];
 export type CalendarSignals = Partial<Record<CalendarKind, string>>;
 
 /** This poll's signals, or none when the calendar could not be read (lists then keep their usual cadence). */
-function calendarSignals(ctx: SourceContext): Promise<CalendarSignals> {
+export function calendarSignals(ctx: Pick<SourceContext, 'cache' | 'lookups' | 'now' | 'log'>): Promise<CalendarSignals> {
+  // Counted, so that the runner knows which polls depend on the calendar (poll-skip.ts).
+  ctx.lookups.calendarAsks = (ctx.lookups.calendarAsks ?? 0) + 1;
   if (ctx.cache.naive) return Promise.resolve({});
   if (ctx.lookups.calendar?.at !== ctx.now) ctx.lookups.calendar = { at: ctx.now, signals: readSignals(ctx) };
   return ctx.lookups.calendar.signals;
@@ -35,7 +37,7 @@ export async function signalled(ctx: SourceContext, kind: CalendarKind): Promise
   return signal === undefined ? {} : { signal };
 }
 
-async function readSignals(ctx: SourceContext): Promise<CalendarSignals> {
+async function readSignals(ctx: Pick<SourceContext, 'cache' | 'lookups' | 'now' | 'log'>): Promise<CalendarSignals> {
   try {
     const calendars = await ctx.cache.get({ endpoint: 'Calendars', schema: calendarsResponse, row: CALENDAR_PLAN.calendars, staleOnError: true });
     const id = calendars?.Calendars[0]?.Id;

@@ -6,6 +6,7 @@
 // is then a compile error wherever a screen reads it.
 import type { EntityDef, NoAttributes } from './entities.js';
 import type { EntityState } from './state.js';
+import type { NewItem } from '../store/seen.js';
 
 export type { Shape, NoAttributes } from './entities.js';
 export { shape } from './entities.js';
@@ -21,6 +22,15 @@ export type AttributeName<E> = keyof AttributesOf<E> & string;
 
 /** The items of a list attribute of E (`ItemOf<typeof timetableToday, 'lessons'>`: one slot). */
 export type ItemOf<E, N extends AttributeName<E>> = AttributesOf<E>[N] extends readonly (infer T)[] ? T : never;
+
+/** What each event of an event entity carries, as its feature declares it (`payload: shape<FreeDayPayload>()`). */
+export type PayloadOf<E> = E extends EntityDef<string, unknown, string, infer P> ? P : never;
+
+/**
+ * A poll's event candidates by event kind, for some event entities: a kind no entity declares, or a
+ * payload without its declared fields, fails to compile (`events: {...} satisfies Events<typeof freeDay>`).
+ */
+export type Events<E extends EntityDef> = { [D in E as D['key']]?: NewItem<PayloadOf<D>>[] };
 
 /**
  * What a feature's render gives for an entity: its state (null: unknown) and its declared attributes,

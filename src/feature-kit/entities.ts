@@ -21,7 +21,7 @@ export const shape = <A extends object>(): Shape<A> => true as Shape<A>;
  * One entity. K is its key, A its attributes (none unless declared with shape()), S its state when
  * known (a binary sensor's ON/OFF; any text for a sensor).
  */
-export interface EntityDef<K extends string = string, A = unknown, S extends string = string> {
+export interface EntityDef<K extends string = string, A = unknown, S extends string = string, P = unknown> {
   /** The <entity> part of topics and unique ids. */
   key: K;
   platform: Platform;
@@ -51,10 +51,12 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   maxLength?: number;
   /** Type only, never set: the state a feature publishes for it (see src/features/contract.ts). */
   readonly published?: { state: S };
+  /** Type only, never set: for an event, the payload each of its events carries. */
+  readonly fired?: { payload: P };
 }
 
 /** What a declaration may say beside its key, platform and name; `attributes` may carry a Shape. */
-export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'published'>> & {
+export type EntityOptions<A> = Partial<Omit<EntityDef, 'key' | 'platform' | 'name' | 'attributes' | 'published' | 'fired'>> & {
   attributes?: boolean | Shape<A>;
 };
 
@@ -123,7 +125,12 @@ export const text = <K extends string>(key: K, name: Texts, icon: string, comman
  * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`
  * for an edit of a known record and `<key>_removed` for one gone.
  */
-export const eventEntity = <K extends string>(key: K, name: Texts, icon: string, options: { tracked?: boolean } = {}): EntityDef<K> => ({
+export const eventEntity = <K extends string, P extends object = Record<string, unknown>>(
+  key: K,
+  name: Texts,
+  icon: string,
+  options: { tracked?: boolean; payload?: Shape<P> } = {},
+): EntityDef<K, unknown, string, P> => ({
   key,
   platform: 'event',
   name,

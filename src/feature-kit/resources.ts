@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { nextFetch, steady, type Intervals, type Moment, type PlanRow } from './plan.js';
+import { nextFetch, steady, type Decision, type Intervals, type Known, type Moment, type PlanRow } from './plan.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -85,6 +85,8 @@ export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
   private readonly options: ResourceCacheOptions;
   private moment: CacheMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 }, refresh: false };
+  private recorder: ResourceSpec<z.ZodType>[] | undefined;
+  private decidedOutside = false;
 
   constructor(options: ResourceCacheOptions) {
     this.options = options;
@@ -95,10 +97,43 @@ export class ResourceCache {
     this.moment = moment;
   }
 
-  /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */
-  async get<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S> | undefined> {
-    const key = keyOf(spec.endpoint, spec.query);
+  /**
+   * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
+   * copies a feature holds itself), at this cycle's moment: fetch now, or when.
+   */
+  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now'>): Decision {
+    // A poll that decides outside the cache can never be skipped on the cache's word (see poll-skip.ts).
+    if (this.recorder !== undefined) this.decidedOutside = true;
     const now = this.options.clock.now();
+    return nextFetch(row, { now, ...this.moment }, { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh });
+  }
+
+  /**
+   * Keeps every spec asked for from now on in `specs` (one feature's poll, so that the runner can
+   * later ask whether any of them would be read: see wouldFetch); undefined stops it.
+   */
+  record(specs: ResourceSpec<z.ZodType>[] | undefined): void {
+    if (specs !== undefined) this.decidedOutside = false;
+    this.recorder = specs;
+  }
+
+  /** Whether the poll being recorded asked decideRow (a resource this cache does not keep). */
+  get recordedOutside(): boolean {
+    return this.decidedOutside;
+  }
+
+  /** Whether get(spec) would ask the portal now (the plan's answer, without asking). */
+  wouldFetch(spec: ResourceSpec<z.ZodType>): boolean {
+    return this.decide(spec, this.options.clock.now()).decision.fetch;
+  }
+
+  /** When the copy of a resource in memory was read (or refused); undefined when there is none. */
+  stamp(endpoint: string, query?: Record<string, string>): number | undefined {
+    return this.entries.get(keyOf(endpoint, query))?.at;
+  }
+
+  private decide<S extends z.ZodType>(spec: ResourceSpec<S>, now: number): { decision: Decision; key: string; entry: Entry | undefined; row: PlanRow } {
+    const key = keyOf(spec.endpoint, spec.query);
     const entry = this.entries.get(key);
     const row = spec.row ?? steady(spec.endpoint, spec.maxAgeMs ?? 0, { whileEmptyMs: CADENCE.whileEmpty, refusedForMs: spec.refusedForMs });
     const decision = nextFetch(row, { now, ...this.moment }, {
@@ -109,6 +144,14 @@ export class ResourceCache {
       refresh: this.moment.refresh,
       now: spec.askNow,
     });
+    return { decision, key, entry, row };
+  }
+
+  /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */
+  async get<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S> | undefined> {
+    this.recorder?.push(spec as unknown as ResourceSpec<z.ZodType>);
+    const now = this.options.clock.now();
+    const { decision, key, entry, row } = this.decide(spec, now);
     if (!decision.fetch) return entry?.value as z.output<S> | undefined;
     try {
       const value = await this.fetch(spec);

@@ -23,7 +23,21 @@ export interface LookupMemory {
   names?: Names;
   /** The class calendar's signals, read once per poll (keyed by the poll's start time). */
   calendar?: { at: number; signals: Promise<CalendarSignals> };
+  /** How many times the calendar's signals were asked for (a poll that asks depends on them). */
+  calendarAsks?: number;
 }
+
+/**
+ * The outputs features hand to the features that read them, by feature name. Each feature with an
+ * output adds its own entry where it declares it (`declare module '../feature-kit/source.js' {
+ * interface FeatureOutputs { timetable: TimetableOutput } }`), so a reader that misspells a name or
+ * reads a field the output lacks fails to compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface FeatureOutputs {}
+
+/** A feature's inputs: the last output of each feature it names (none before that one's first good poll). */
+export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
 
 export interface SourceContext {
   gateway: Gateway;
@@ -33,7 +47,7 @@ export interface SourceContext {
    * The last outputs of the features this one declares as inputs, by feature name (their polls ran
    * earlier in the same cycle; a failed one leaves its previous output).
    */
-  inputs: Readonly<Record<string, unknown>>;
+  inputs: Inputs;
   identity: Identity;
   now: number;
   /** Today's date in Warsaw (YYYY-MM-DD). */

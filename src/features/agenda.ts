@@ -19,7 +19,6 @@ import { withAttributes } from '../feature-kit/render.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
-import type { TimetableOutput } from './timetable.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -29,6 +28,12 @@ export interface AgendaOutput {
   /** The whole agenda (tests, meetings, trips, other entries) and the homework: the calendar feeds. */
   items: AgendaItem[];
   homework: HomeworkItem[];
+}
+
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    agenda: AgendaOutput;
+  }
 }
 
 /** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
@@ -90,7 +95,7 @@ class AgendaSource implements Source {
       subjects: (homeWorks ?? []).map((h) => h.Subject),
       users: [...(homeWorks ?? []).map((h) => h.CreatedBy), ...(assignments ?? []).map((a) => a.Teacher)],
     });
-    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
+    const timetable = ctx.inputs.timetable;
     const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
     const downloads = ctx.downloads;
     if (downloads) {

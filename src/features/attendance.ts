@@ -20,6 +20,12 @@ export interface AttendanceOutput {
   absences: MissedMark[];
 }
 
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    attendance: AttendanceOutput;
+  }
+}
+
 /** The attributes of absences_unexcused: the semester's counts and justifications, and each unexcused absence. */
 export type AttendanceFacts = {
   semester: SemesterAttendance['semester'];

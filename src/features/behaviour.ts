@@ -8,7 +8,6 @@ import { BEHAVIOUR_WORDS } from '../i18n/school-words.js';
 import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Language } from '../config/language.js';
-import type { GradesOutput } from './grades.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** One formal grade as published. */
@@ -42,7 +41,7 @@ class BehaviourSource implements Source {
   constructor(private readonly language: Language) {}
 
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const read = (ctx.inputs.grades as GradesOutput | undefined)?.behaviour;
+    const read = ctx.inputs.grades?.behaviour;
     // Not read this time (the portal refused it, or grades failed): the last state stays as it was.
     if (read === undefined) return Promise.resolve({ states: {} });
     const value = behaviourRule({ ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End });

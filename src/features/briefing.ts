@@ -9,9 +9,6 @@ import type { Language } from '../config/language.js';
 import { briefing } from '../school/briefing.js';
 import { BRIEFING_TEXT } from '../i18n/briefing-text.js';
 import { feature } from './feature.js';
-import type { AgendaOutput } from './agenda.js';
-import type { LuckyOutput } from './lucky.js';
-import type { TimetableOutput } from './timetable.js';
 
 export type BriefingFacts = {
   /** The whole briefing as it reads aloud (tts.speak, a voice answer). */
@@ -38,17 +35,17 @@ class BriefingSource implements Source {
   constructor(private readonly language: Language) {}
 
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
+    const timetable = ctx.inputs.timetable;
     // Before the timetable's first good read there is nothing to say (not "no lessons").
     if (timetable === undefined) return Promise.resolve({ states: {} });
-    const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
+    const agenda = ctx.inputs.agenda;
     const facts = briefing({
       now: ctx.now,
       today: ctx.today,
       days: timetable.fortnight,
       tests: agenda?.tests ?? [],
       homework: agenda?.homework ?? [],
-      lucky: ctx.inputs.lucky as LuckyOutput,
+      lucky: ctx.inputs.lucky,
       registerNumber: ctx.identity.registerNumber,
     });
     return Promise.resolve({ states: renderBriefing(facts, this.language) });

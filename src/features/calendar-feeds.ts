@@ -5,8 +5,6 @@ import { feedEntries, type FeedEntries } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { feature, type FeatureAccess } from './feature.js';
-import type { AgendaOutput } from './agenda.js';
-import type { TimetableOutput } from './timetable.js';
 
 export const calendarFeeds = feature({
   name: 'calendar_feeds',
@@ -33,8 +31,8 @@ export class CalendarFeedsState implements Source {
   constructor(private readonly access: Pick<FeatureAccess, 'identity' | 'childId'>) {}
 
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
-    const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
+    const timetable = ctx.inputs.timetable;
+    const agenda = ctx.inputs.agenda;
     // Before the timetable's first good poll there is nothing to show; an empty feed would wrongly
     // tell a calendar that every lesson is gone.
     if (timetable === undefined) return Promise.resolve({ states: {} });

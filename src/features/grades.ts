@@ -50,6 +50,12 @@ export interface GradesOutput {
   behaviour?: { grades: readonly BehaviourGrade[]; types?: readonly BehaviourType[]; categories?: readonly BehaviourCategory[]; names: Names };
 }
 
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    grades: GradesOutput;
+  }
+}
+
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
  * first grade), and the latest few grades.

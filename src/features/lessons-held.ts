@@ -22,9 +22,6 @@ import { stateText, withAttributes } from '../feature-kit/render.js';
 import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
 import { shape, type Published, type States } from '../feature-kit/contract.js';
-import type { AgendaOutput } from './agenda.js';
-import type { AttendanceOutput } from './attendance.js';
-import type { TimetableOutput } from './timetable.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** A lesson held (or missed) as published: its day, number, subject and topic (cut for a list). */
@@ -66,9 +63,9 @@ class LessonsHeldSource implements Source {
       realizations: { endpoint: 'Realizations', schema: realizationsResponse, row: REALIZATIONS_ROW, staleOnError: true },
     });
     const realizations = answers.realizations?.Realizations;
-    const agenda = ctx.inputs.agenda as AgendaOutput | undefined;
-    const timetable = ctx.inputs.timetable as TimetableOutput | undefined;
-    const attendance = ctx.inputs.attendance as AttendanceOutput | undefined;
+    const agenda = ctx.inputs.agenda;
+    const timetable = ctx.inputs.timetable;
+    const attendance = ctx.inputs.attendance;
     if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
     // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from
     // the list (a past substitution) would otherwise have it read every 10 minutes all year.

@@ -2,7 +2,7 @@
 // day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
 // then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyToday } from '../school/lucky.js';
+import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
 import { CADENCE } from '../feature-kit/resources.js';
 import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
 
@@ -16,7 +16,7 @@ export const LUCKY_ROW: PlanRow = {
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type States } from '../feature-kit/contract.js';
+import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /**
@@ -27,6 +27,7 @@ export type LuckyFacts = { day: string | null; register_number: string | null; i
 
 export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
 export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
+export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', { payload: shape<LuckyPayload>() });
 
 export const lucky = feature({
   name: 'lucky',
@@ -35,13 +36,19 @@ export const lucky = feature({
   entities: [
     luckyNumber,
     luckyToday,
-    eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover'),
+    luckyEvent,
   ],
   create: () => new LuckySource(),
 });
 
 /** What the briefing reads: the number as last read (its day may be past). */
 export type LuckyOutput = LuckyNumber | undefined;
+
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    lucky: LuckyOutput;
+  }
+}
 
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
@@ -69,7 +76,7 @@ class LuckySource implements Source {
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
     const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
-    return { states: renderLucky(today), events: { lucky: luckyEvents(today) }, output: this.lucky satisfies LuckyOutput };
+    return { states: renderLucky(today), events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>, output: this.lucky satisfies LuckyOutput };
   }
 
   /** The states as of today without asking the portal (the day may have moved on since). */

@@ -23,6 +23,12 @@ const LIST_LIMIT = 10;
 
 export type { ListedMessages } from '../messaging/opened.js';
 
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    messages: ListedMessages;
+  }
+}
+
 interface Listed {
   items: MessageItem[];
   total: number;

@@ -1,14 +1,14 @@
 // The notices feature, normal tier: announcements, their unread count and events; the
 // mark_notices_read button marks them read.
 import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
-import { cut, noticeEvents, noticesView, type NoticesView } from '../school/notices.js';
+import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { button, eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount } from './feature.js';
-import { shape, type States } from '../feature-kit/contract.js';
+import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { NEWS, type PlanRow } from '../feature-kit/plan.js';
 
@@ -29,6 +29,7 @@ export type NewestNoticeFacts = { id: string; content: string; created: string |
 export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
 export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
 export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
+export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', { payload: shape<NoticePayload>() });
 
 export const notices = feature({
   name: 'notices',
@@ -38,7 +39,7 @@ export const notices = feature({
     unreadNotices,
     newestNotice,
     markNoticesReadButton,
-    eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board'),
+    noticeEvent,
   ],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },
@@ -69,7 +70,7 @@ class NoticesSource implements Source {
     const answer = await ctx.cache.get({ endpoint: 'SchoolNotices', schema: noticesResponse, row: NOTICES_ROW });
     const notices = answer?.SchoolNotices ?? this.notices ?? [];
     this.notices = notices;
-    return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } };
+    return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent> };
   }
 
   /** The announcements the portal gave in the last poll, fetched now if there was none yet. */

@@ -84,7 +84,7 @@ class OpenedMessages implements FeatureState {
 
   // No request of its own: it keeps what the messages feature listed in the same cycle.
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const listed = ctx.inputs.messages as ListedMessages | undefined;
+    const listed = ctx.inputs.messages;
     if (listed !== undefined) this.listed = listed;
     return Promise.resolve({ states: { opened_message: openedState(this.record) } });
   }

@@ -5,13 +5,13 @@
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
 import { schoolFilesResponse } from '../portal/schemas/agenda.js';
-import { schoolFileEvents, schoolFiles, type SchoolFileItem } from '../school/school-files.js';
+import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../school/school-files.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { steady } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
@@ -28,12 +28,13 @@ export type SchoolFileFacts = { id: string; name: string; date: string | null; p
 export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 
 export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
+export const schoolFileEvent = eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus', { payload: shape<SchoolFilePayload>() });
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
   plan: [SCHOOL_FILES_ROW],
-  entities: [schoolFilesEntity, eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus')],
+  entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),
 });
 
@@ -53,7 +54,7 @@ class SchoolFilesSource implements Source {
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
     const saved = this.saveInBackground(ctx, newest);
-    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } };
+    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent> };
   }
 
   /** Starts the downloads of the newest files (each once); answers where the saved ones are. */

@@ -1,11 +1,13 @@
 // The sent-message feature, normal tier: the sent box (spec 4.8) -> sent_message and message_read
-// events. Did the teacher read it? The outbox list is read every 8 hours (a message sent through the
-// portal's own pages shows then) and at the next poll after the bridge sends; a message of the last
-// 7 days that someone has not read yet is opened (no side effect) at every normal poll until all have.
-// Once every receiver has read, nothing is asked but the 6-hourly list.
+// events. Did the teacher read it? Both reads are rows of the fetch plan: the outbox list every 8 hours
+// (a message sent through the portal's own pages shows then) and at the next poll after the bridge
+// sends; a message of the last 7 days that someone has not read yet is opened (no side effect) at the
+// normal interval (issue 29: the reference's freshness, not the news of lessons) until all have.
+// Once every receiver has read, nothing is asked but the 8-hourly list.
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { newestSent, readEvents, readKey, sortSent, watched, type SentInput, type SentView } from '../school/sent-messages.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
+import { always, CORE, type PlanRow } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
@@ -21,6 +23,22 @@ export const OUTBOX_LIST_MAX_AGE = 8 * HOUR - 5 * MINUTE;
 const OPENED_PER_POLL = 3;
 const LIST_LIMIT = 10;
 
+/** The sent box list's row: a few times a day, and at once after the bridge sent a message. */
+export const SENT_LIST_ROW: PlanRow = {
+  resource: 'messaging outbox/messages',
+  fresh: always(OUTBOX_LIST_MAX_AGE),
+  refresh: 'read',
+  note: 'and at the next poll after the bridge sends a message',
+};
+
+/** An unread sent message's row: opened at the normal interval, every 2 hours at night. */
+export const SENT_OPEN_ROW: PlanRow = {
+  resource: 'messaging outbox/messages/<id>',
+  fresh: CORE,
+  refresh: 'read',
+  note: `only a message of the last 7 days someone has not read, at most ${OPENED_PER_POLL} a poll; nothing once all have`,
+};
+
 /** One receiver as published: whether they read it and when (null while unread). */
 export type SentReceiverFacts = { name: string; read: boolean; read_at: string | null };
 
@@ -32,6 +50,7 @@ export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl
 export const sentMessageFeature = feature({
   name: 'sent-message',
   tier: 'normal',
+  plan: [SENT_LIST_ROW, SENT_OPEN_ROW],
   entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open')],
   create: (access) => new SentMessages(access),
 });
@@ -41,6 +60,8 @@ class SentMessages implements Source {
   private list: SentItem[] | undefined;
   private listAt = 0;
   private readonly details = new Map<string, SentMessageDetails>();
+  /** When each watched message was last opened. */
+  private readonly openedAt = new Map<string, number>();
   private readonly seenRead = new Map<string, string>();
   private absent = false;
 
@@ -59,15 +80,20 @@ class SentMessages implements Source {
     const api = this.access.messages;
     try {
       const sentSince = this.access.outbox.lastSendAt();
-      if (ctx.forced || this.list === undefined || ctx.now - this.listAt >= OUTBOX_LIST_MAX_AGE || (sentSince !== undefined && sentSince >= this.listAt)) {
+      const listNow = ctx.forced || (sentSince !== undefined && sentSince >= this.listAt);
+      if (this.list === undefined || ctx.cache.decideRow(SENT_LIST_ROW, { fetchedAt: this.listAt, now: listNow }).fetch) {
         this.list = sortSent(await api.sentList(LIST_LIMIT));
         this.listAt = ctx.now;
         const listed = new Set(this.list.map((m) => m.id));
         for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
       }
-      for (const id of watched({ list: this.list, details: this.details }, ctx.today).slice(0, OPENED_PER_POLL)) {
+      const unread = watched({ list: this.list, details: this.details }, ctx.today);
+      for (const id of this.openedAt.keys()) if (!unread.includes(id)) this.openedAt.delete(id);
+      const due = unread.filter((id) => ctx.cache.decideRow(SENT_OPEN_ROW, { fetchedAt: this.openedAt.get(id), now: ctx.forced }).fetch);
+      for (const id of due.slice(0, OPENED_PER_POLL)) {
         const details = await api.sentMessage(id);
         this.details.set(id, details);
+        this.openedAt.set(id, ctx.now);
         for (const r of details.receivers) {
           const key = readKey(id, r.name);
           if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));

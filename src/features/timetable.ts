@@ -7,7 +7,7 @@ import { substitutionsResponse, timetablesResponse, type Substitution, type Time
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayload, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
@@ -16,7 +16,7 @@ import { names } from '../feature-kit/lookups.js';
 import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
-import { shape, type States } from '../feature-kit/contract.js';
+import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { PlanChange } from '../school/plan-changes.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
@@ -33,6 +33,12 @@ export interface TimetableOutput {
   fortnight: SchoolDay[];
   /** The free days of the school and of the child's class. */
   freeDays: FreeDay[];
+}
+
+declare module '../feature-kit/source.js' {
+  interface FeatureOutputs {
+    timetable: TimetableOutput;
+  }
 }
 
 /**
@@ -87,6 +93,8 @@ export const lessonsEndToday = sensor('lessons_end_today', { en: 'Lessons end to
 export const lessonsStartTomorrow = sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' }, timestamp);
 export const lessonsEndTomorrow = sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' }, timestamp);
 export const nextLesson = sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' }, { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() });
+export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert');
+export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', { payload: shape<FreeDayPayload>() });
 export const timetableToday = sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
 export const timetableTomorrow = sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
 export const currentLesson = sensor('current_lesson', { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' }, { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>() });
@@ -124,12 +132,12 @@ export const timetable = feature({
     lessonsStartTomorrow,
     lessonsEndTomorrow,
     nextLesson,
-    eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert'),
+    planChange,
     timetableToday,
     timetableTomorrow,
     currentLesson,
     atSchool,
-    eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star'),
+    freeDay,
   ],
   create: (access) => new TimetableSource(access.language),
 });
@@ -177,7 +185,7 @@ export class TimetableSource implements Source {
     const result = this.compute(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList };
-    const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) };
+    const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
     return { states: renderTimetable(result, this.language), events, output };
   }
 

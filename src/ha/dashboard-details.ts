@@ -7,6 +7,9 @@ import { average, newestGrade } from '../features/grades.js';
 import { newestNoteEntity } from '../features/notes.js';
 import { absencesUnexcused } from '../features/attendance.js';
 import { libraryDue } from '../features/library.js';
+import { behaviourEntity } from '../features/behaviour.js';
+import { schoolFilesEntity } from '../features/school-files.js';
+import { sentMessageEntity } from '../features/sent-message.js';
 import { upcomingTestsEntity } from '../features/agenda.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices.js';
 import { lastUpdate, problem, refresh } from '../features/status.js';
@@ -23,6 +26,17 @@ export const notesAndAbsences: Block = (e, t) => {
 };
 
 export const library: Block = (e, t) => (e.has(libraryDue) ? markdown(e, t, 'library', { library: reads(libraryDue, 'items') }) : undefined);
+
+/** The newest formal behaviour grade (or a points school's points), with the semester's and the year's. */
+export const behaviour: Block = (e, t) => (e.has(behaviourEntity) ? markdown(e, t, 'behaviour', { behaviour: reads(behaviourEntity, 'semester_grade', 'final_grade') }) : undefined);
+
+/** The school's newest files: a saved one links to the board's own address (base) + its url. */
+export function schoolFilesCard(base: string | undefined): Block {
+  return (e, t) => (e.has(schoolFilesEntity) ? markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } }) : undefined);
+}
+
+/** The newest sent message and who read it when. */
+export const sentMessageCard: Block = (e, t) => (e.has(sentMessageEntity) ? markdown(e, t, 'sent-message', { sent_message: reads(sentMessageEntity, 'date', 'read') }) : undefined);
 
 /** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
 export const calendar: Block = (e, t) => (e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', { upcoming_tests: reads(upcomingTestsEntity, 'items', 'other') }) : undefined);

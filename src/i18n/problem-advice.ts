@@ -1,5 +1,6 @@
 // What a parent reads for each problem reason: the `problem` entity's `message` in each language (both
-// give the same facts and steps; a test holds their numbers and key names equal), and `check`'s line.
+// give the same facts and steps; a test holds their numbers and key names equal), and the password advice
+// that `check` prints too (check's own words, those of a failed login among them, are in check-text.ts).
 import type { ProblemReason } from '../portal/errors.js';
 import type { Language, Texts } from '../config/language.js';
 
@@ -67,32 +68,4 @@ export function passwordChangeAdvice(language: Language): string {
 /** The portal's own words on a refused login, as the problem's text ends with them. */
 export function portalSays(words: string, language: Language): string {
   return PORTAL_SAYS[language](words);
-}
-
-/**
- * What `check` prints for each failure: what happened, then what to do. It speaks of one login tried
- * now, not of a bridge that keeps polling, so its words differ from ADVICE's (English only, as `check` is).
- */
-const CHECK_HELP: Partial<Record<ProblemReason, [string, string]>> = {
-  wrong_credentials: [
-    'wrong login or password',
-    'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
-  ],
-  login_changed: [
-    'the portal’s login changed',
-    'the portal answered the login in a way this version does not know; this is not a wrong password. Update dziennik2mqtt, and if the newest version fails too, report it with the file of `dziennik2mqtt check --trace FILE` (it holds no password, cookie or child data).',
-  ],
-  captcha_required: [
-    'the portal asks for a captcha',
-    'log in once in a web browser from the same network, then run check again in 30 minutes.',
-  ],
-  service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
-  session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
-  storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
-  unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
-};
-
-/** check's line for a failure: what happened and what to do. */
-export function checkHelp(reason: ProblemReason): [string, string] {
-  return CHECK_HELP[reason] ?? [reason, ''];
 }

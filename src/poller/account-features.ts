@@ -13,7 +13,10 @@ import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
 import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-import type { PlanRow } from '../feature-kit/plan.js';
+import type { PlanRow, SchoolDayTimes } from '../feature-kit/plan.js';
+import type { TimetableOutput } from '../features/timetable.js';
+import { warsawDate } from '../util/time.js';
+import { PollSkips } from './poll-skip.js';
 
 /** One feature's state for an account. */
 export interface Running {
@@ -39,6 +42,8 @@ export class AccountFeatures {
   /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
   readonly lookups: LookupMemory = {};
+  /** What each feature's last poll read, to skip a poll that would read nothing new. */
+  private readonly skips = new PollSkips();
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
@@ -54,6 +59,14 @@ export class AccountFeatures {
   /** The entities that follow the data, in feature order. */
   private dynamic(): EntityDef[] {
     return this.running.flatMap((r) => r.state.dynamic?.() ?? []);
+  }
+
+  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
+  schoolDay(now: number): SchoolDayTimes | undefined {
+    const date = warsawDate(now);
+    const day = (this.outputOf('timetable') as TimetableOutput | undefined)?.fortnight.find((d) => d.date === date);
+    if (day?.lessons === undefined) return undefined;
+    return { date, start: day.start, end: day.end };
   }
 
   /** A feature's last output (undefined before its first good poll). */
@@ -100,7 +113,7 @@ export class AccountFeatures {
   }
 
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, this.outputs, log);
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
@@ -115,19 +128,21 @@ async function pollFeatures(
   running: readonly Running[],
   tiers: readonly Tier[],
   ctx: Omit<SourceContext, 'inputs'>,
-  outputs: Map<string, unknown>,
+  memory: { outputs: Map<string, unknown>; skips: PollSkips },
   log: Logger,
 ): Promise<CycleOutcome> {
+  const { outputs, skips } = memory;
   const outcome: CycleOutcome = { states: {}, events: [] };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
   for (const { feature, state: source } of running) {
     if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    if (source.due?.(featureCtx) === false) {
+    if (source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;
     }
+    const recording = skips.begin(featureCtx);
     try {
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);
@@ -135,9 +150,13 @@ async function pollFeatures(
       if (result.suspicious !== undefined) {
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
         log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
+        skips.forget(feature, featureCtx);
+      } else {
+        await skips.done(feature, featureCtx, recording);
       }
       for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
     } catch (error) {
+      skips.forget(feature, featureCtx);
       if (error instanceof UnexpectedResponseError) {
         if (!error.refused) outcome.problem = { error, feature: feature.name };
         log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');

@@ -28,6 +28,8 @@ export interface AccountTimersOptions {
 export class AccountTimers {
   private readonly timers = new Map<Tier | 'boundary', Timer>();
   private stopped = true;
+  /** When the boundary timer is set for (undefined when none is waiting). */
+  private boundaryAt: number | undefined;
 
   constructor(private readonly options: AccountTimersOptions) {}
 
@@ -41,6 +43,7 @@ export class AccountTimers {
     this.stopped = true;
     for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
+    this.boundaryAt = undefined;
   }
 
   private schedule(tier: Tier, delayMs: number): void {
@@ -70,10 +73,15 @@ export class AccountTimers {
   scheduleBoundary(): void {
     if (this.stopped) return;
     const { clock } = this.options;
+    // A boundary due now (its timer firing beside a poll's) is left to fire: replacing it would look
+    // for the next one after now, and the lesson's end would be published only by the next poll.
+    if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) return;
     this.timers.get('boundary')?.cancel();
     const at = this.options.nextBoundary(clock.now());
+    this.boundaryAt = at ?? undefined;
     if (at === null) return;
     const restate = async (): Promise<void> => {
+      this.boundaryAt = undefined;
       if (this.stopped || !this.options.restate(clock.now())) return;
       this.scheduleBoundary();
     };

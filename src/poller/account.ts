@@ -4,7 +4,6 @@
 import { SessionStore } from '../store/session-store.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { FALLBACK_LANGUAGE } from '../config/language.js';
-import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { FEATURES } from '../features/index.js';
 import { lastUpdate, problem } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
@@ -12,7 +11,7 @@ import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
-import { Outbox } from '../messaging/guard.js';
+import { featureAccess } from './feature-access.js';
 import { AccountTimers } from './account-timers.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -22,11 +21,8 @@ import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import { RefreshGate } from './refresh-gate.js';
 import { planClock, tierInterval } from './schedule.js';
-import type { SchoolDayTimes } from '../feature-kit/plan.js';
-import type { TimetableOutput } from '../features/timetable.js';
 import type { Logger } from '../util/log.js';
 
-export { OFFLINE_AFTER_MS } from './health.js';
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 
@@ -57,32 +53,15 @@ export class AccountPoller implements CommandAccount {
     });
     const store = new SessionStore(dataDir, account.login);
     this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive });
-    const { gateway, messages } = this.access;
-    this.gateway = gateway;
-    const thresholds = options.thresholds ?? DEFAULT_GRADE_THRESHOLDS;
-    const outbox = new Outbox({ account: account.login, child: () => this.accountChild.id, api: messages, dataDir, clock, log: this.log, messagesPerDay: options.messagesPerDay });
-    const made = {
-      account,
-      gateway,
-      messages,
-      outbox,
-      downloads: () => this.access.downloads(this.accountChild.id),
-      identity: () => this.accountChild.identity,
-      childId: () => this.accountChild.id,
-      language: options.language ?? FALLBACK_LANGUAGE,
-      dataDir,
-      thresholds,
-      clock,
-      log: this.log,
-    };
-    this.features = new AccountFeatures(options.features ?? FEATURES, made);
+    this.gateway = this.access.gateway;
+    this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
     this.timers = new AccountTimers({
       ...options,
       health: this.health,
       log: this.log,
       enqueue: (work) => this.enqueue(work),
       cycle: (tiers) => this.cycle(tiers, false),
-      interval: (tier, now) => tierInterval(this.features.rows(tier), now, options.poll, this.today(now)),
+      interval: (tier, now) => tierInterval(this.features.rows(tier), now, options.poll, this.features.schoolDay(now)),
       nextBoundary: (now) => this.features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
@@ -163,7 +142,7 @@ export class AccountPoller implements CommandAccount {
       return false;
     }
     const { gateway, cache } = this.access;
-    const { moment, intervals } = planClock(started, this.options.poll, this.today(started));
+    const { moment, intervals } = planClock(started, this.options.poll, this.features.schoolDay(started));
     cache.at({ moment, intervals, refresh: forced });
     const identity = this.accountChild.identity as Identity;
     const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
@@ -187,14 +166,6 @@ export class AccountPoller implements CommandAccount {
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     return true;
-  }
-
-  /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
-  private today(now: number): SchoolDayTimes | undefined {
-    const date = warsawDate(now);
-    const day = (this.features.outputOf('timetable') as TimetableOutput | undefined)?.fortnight.find((d) => d.date === date);
-    if (day?.lessons === undefined) return undefined;
-    return { date, start: day.start, end: day.end };
   }
 
   /** The states that move with the clock, recomputed from memory (no portal request); false before the first identity. */

@@ -5,9 +5,9 @@
  * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
  * payload holds the fields an automation reads (the event gate adds the event's type).
  */
-export interface NewsItem {
+export interface NewsItem<P extends Record<string, unknown> = Record<string, unknown>> {
   id: string;
-  payload: Record<string, unknown>;
+  payload: P;
 }
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */

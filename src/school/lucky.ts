@@ -64,7 +64,10 @@ export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: strin
  * fires once per day whether the number was read that morning or published the day before, and the
  * seen memory keeps it from firing again after a restart or on the next read of the same number.
  */
-export function luckyEvents(lucky: LuckyToday): NewsItem[] {
+/** What a `lucky` event carries: the day, the number drawn and the child's register number. */
+export type LuckyPayload = { day: string; number: LuckyToday['number']; register_number: LuckyToday['registerNumber'] };
+
+export function luckyEvents(lucky: LuckyToday): NewsItem<LuckyPayload>[] {
   if (!lucky.mine || lucky.day === null) return [];
   return [{ id: `lucky:${lucky.day}`, payload: { day: lucky.day, number: lucky.number, register_number: lucky.registerNumber } }];
 }

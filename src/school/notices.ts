@@ -52,7 +52,10 @@ export function noticesView(notices: readonly Notice[]): NoticesView {
 }
 
 /** One `notice` event candidate per announcement; the seen memory decides which ones fire. */
-export function noticeEvents(notices: readonly Notice[]): NewsItem[] {
+/** What a `notice` event carries: the notice's id, subject, day and its text cut short. */
+export type NoticePayload = { id: Notice['Id']; subject: Notice['Subject']; date: string; content: string };
+
+export function noticeEvents(notices: readonly Notice[]): NewsItem<NoticePayload>[] {
   return sortNotices(notices).map((n) => ({
     id: n.Id,
     payload: { id: n.Id, subject: n.Subject, date: noticeDate(n).slice(0, 10), content: cut(n.Content, EVENT_CONTENT_LIMIT) },

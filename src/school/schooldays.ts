@@ -183,12 +183,23 @@ export function timetableWeeks(today: string, cal?: SchoolCalendar): string[] {
   return [thisWeek, nextWeek];
 }
 
+/** What a `free_day` event carries (a type, not an interface: a payload is a record of fields). */
+export type FreeDayPayload = {
+  name: FreeDay['name'];
+  scope: FreeDay['scope'];
+  from: string;
+  to: string;
+  /** Set when only these lessons are free; lessons_to null: to the end of the day. */
+  lessons_from: number | null;
+  lessons_to: number | null;
+};
+
 /**
  * Free days not over yet (the child's class's and the whole school's), as `free_day` event
  * candidates: one per free day, keyed by its scope, dates and lessons (the lists carry no stable
  * meaning in their ids across the two endpoints).
  */
-export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem[] {
+export function freeDayEvents(free: readonly FreeDay[], today: string): NewsItem<FreeDayPayload>[] {
   return free
     .filter((f) => f.to >= today)
     .map((f) => ({

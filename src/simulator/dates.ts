@@ -68,12 +68,16 @@ export function schoolYearOf(date: string): SchoolYear {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
   const startYear = month >= 9 ? year : year - 1;
-  return {
-    start: `${startYear}-09-01`,
-    semester1End: lastFriday(startYear + 1, 1),
-    end: lastFriday(startYear + 1, 6),
-  };
+  // Asked for every date a fixture expands: the last Fridays are walked to once per year.
+  let known = SCHOOL_YEARS.get(startYear);
+  if (known === undefined) {
+    known = { start: `${startYear}-09-01`, semester1End: lastFriday(startYear + 1, 1), end: lastFriday(startYear + 1, 6) };
+    SCHOOL_YEARS.set(startYear, known);
+  }
+  return { ...known };
 }
+
+const SCHOOL_YEARS = new Map<number, SchoolYear>();
 
 /** A month-day (MM-DD) placed in the given school year: September to December in its first year. */
 export function dateInSchoolYear(year: SchoolYear, monthDay: string): string {

@@ -5,7 +5,7 @@ import type { BoardText } from '../i18n/board-text.js';
 import type { ItemOf, Received } from '../feature-kit/contract.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import type { currentLesson, timetableToday } from '../features/timetable.js';
-import { dayShort, dayTitle, list, num, str, type BoardMoment } from './board-read.js';
+import { dayShort, dayTitle, list, num, part, str, type BoardMoment } from './board-read.js';
 
 export type LessonChange = ChangeKind;
 
@@ -60,9 +60,10 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
   const room = str(l.room);
   const notes: string[] = [];
   // A lesson moved away says where to; the other changes by their kind.
-  const moved = l.moved_to !== null && typeof l.moved_to === 'object' ? (l.moved_to as Record<string, unknown>) : null;
+  const moved = part(l.moved_to);
   const movedDate = str(moved?.date);
-  if (change === 'shifted' && movedDate !== null) notes.push(text.movedTo(movedDate, moved?.lesson_no == null ? null : String(moved.lesson_no)));
+  const movedNo = num(moved?.lesson_no);
+  if (change === 'shifted' && movedDate !== null) notes.push(text.movedTo(movedDate, movedNo === null ? null : String(movedNo)));
   else if (change !== null) notes.push(text.changes[change]);
   const originalSubject = str(l.original_subject);
   const originalRoom = str(l.original_room);

@@ -25,6 +25,11 @@ export function list<T extends object>(v: readonly T[] | undefined): Partial<T>[
   return Array.isArray(v) ? v.filter((x): x is T => typeof x === 'object' && x !== null) : [];
 }
 
+/** A nested attribute as its declared shape, each field possibly missing; anything but an object is none. */
+export function part<T extends object>(v: T | null | undefined): Partial<T> | null {
+  return typeof v === 'object' && v !== null ? v : null;
+}
+
 export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
   const n = Number(state?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 ? n : null;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, useBrowser, skipBrowser } from '../helpers/board-browser.js';
+import { ARTIFACTS, bridgeWithBoard, closeProxy, ingressProxy, pageProblems, useBrowser, skipBrowser } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const NOW = '2026-11-18T09:11:30+01:00';
@@ -66,11 +66,7 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageProblems(page);
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
     const before = await page.evaluate(LAYOUT);

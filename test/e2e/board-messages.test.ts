@@ -4,7 +4,7 @@
 // under test/artifacts/ for a person to look at.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, bridgeWithBoard, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';
 
@@ -31,8 +31,7 @@ describe.skipIf(skip)('messages on the family board', () => {
 
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageProblems(page);
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child .messages');
     const [ania, jan] = [page.locator('.child').nth(0), page.locator('.child').nth(1)];

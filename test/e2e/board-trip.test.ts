@@ -3,7 +3,7 @@
 // screenshot under test/artifacts/ for a person to look at.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, bridgeWithBoard, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 // A Wednesday in the second lesson; the trip runs Tuesday to Thursday.
@@ -18,11 +18,13 @@ describe.skipIf(skip)('a trip of several days on the board', () => {
     const { port, token } = await bridgeWithBoard(school);
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    const problems = pageProblems(page);
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
     const rows = await page.locator('.child').first().locator('.tests li').allTextContents();
     expect(rows[0]).toBe('wt. 17.11 – jutro wycieczkaZakopane: Tatry');
     await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-trip.png') });
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

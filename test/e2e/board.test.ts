@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { boardAssets } from '../../src/web/board-bundle.js';
 
@@ -47,12 +47,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const { h, port, token } = await bridgeWithBoard();
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    // A CSP violation (inline script or style) or a script error shows here.
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pageProblems(page);
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
 

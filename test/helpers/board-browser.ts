@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from './app.js';
@@ -44,6 +44,19 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('no browser: launched only when the browser tests run');
     return browser;
   };
+}
+
+/**
+ * What the page reports as wrong from now on: a script error, or a console error or warning (a CSP
+ * violation, an inline script or style refused, shows there). A test expects the list empty at its end.
+ */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
 }
 
 export interface Bridge {

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 async function check(): Promise<{ code: number; text: string; trace: string }> {
-  const config = await buildConfig({ portal: sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 } }, 'test', { env: {} });
+  const config = await buildConfig({ portal: sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' }, 'test', { env: {} });
   let text = '';
   const file = join(dir, 'trace.txt');
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock, trace: file });
@@ -58,9 +58,11 @@ describe('check --trace', () => {
     sim.setLoginSwitch('password-leak', true);
     const { code, text, trace } = await check();
     expect(code).toBe(0);
-    expect(text).toContain('advice: The portal advises changing this account’s password');
-    expect(text).toContain('transcript written to');
+    expect(text).toContain('zalecenie: Portal zaleca zmianę hasła tego konta');
+    expect(text).toContain('przebieg logowania zapisany w');
 
+    // check speaks the config's Polish; the transcript, read in bug reports, stays English.
+    expect(trace).toContain('# Each request of every account\'s login and first reads');
     expect(trace).toContain('## account 1');
     expect(trace).toMatch(/1\. GET portal \/loguj\/portalRodzina\?v=… -> 302\n {3}Location: auth \/OAuth\/Authorization\?client_id=46&response_type=code&scope=mydata&state=…/);
     expect(trace).toMatch(/cookies set: AUTHSESSID \(Path=\/\), DeviceCookie \(Path=\/OAuth, Max-Age=31536000\)/);
@@ -84,8 +86,8 @@ describe('check --trace', () => {
     sim.refuseLogin(ANIA.login, { message: 'Wystąpił błąd. Odśwież stronę i spróbuj ponownie.', as: 'string' });
     const { code, text, trace } = await check();
     expect(code).toBe(1);
-    expect(text).toContain('FAIL 1234567u: the portal’s login changed');
-    expect(text).toContain('the login stopped at step: password');
+    expect(text).toContain('FAIL 1234567u: logowanie w portalu się zmieniło');
+    expect(text).toContain('logowanie zatrzymało się na kroku: password');
     expect(trace).toContain('=> the login stopped at step "password": login_changed');
     expect(trace).not.toContain(ANIA.password);
   });

@@ -8,6 +8,7 @@ import { deviceOnlyJar, runCheck } from '../../src/check.js';
 import { SessionStore } from '../../src/store/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';
+import type { Language } from '../../src/config/language.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -29,16 +30,17 @@ async function check(
   dataDir?: string,
   http?: { port: number; bind?: string },
   showToken = false,
+  language: Language | null = 'en',
 ): Promise<{ code: number; text: string }> {
   const dir = dataDir ?? (await tempDir());
   if (dataDir === undefined) dirs.push(dir);
-  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}) }, 'test', { env: {} });
+  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}), ...(language ? { language } : {}) }, 'test', { env: {} });
   let text = '';
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), showToken });
   return { code, text };
 }
 
-describe('check', () => {
+describe('check (language: en)', () => {
   it('prints the child, class, school and modules of a working account and exits 0', async () => {
     const { code, text } = await check([{ login: ANIA.login, password: ANIA.password }]);
     expect(code).toBe(0);
@@ -114,6 +116,50 @@ describe('check', () => {
     expect(code).toBe(1);
     expect(text).toContain('FAIL 1234567u: portal not reachable');
     expect(text).toContain('Try again later');
+  });
+});
+
+describe('check speaks the config\'s language', () => {
+  const accounts = [
+    { login: ANIA.login, password: ANIA.password },
+    { login: JANEK.login, password: 'wrong' },
+  ];
+
+  it('speaks Polish by default (the config\'s default language), with the same exit code, logins and ids', async () => {
+    const { code, text } = await check(accounts, undefined, { port: 8123, bind: '127.0.0.1' }, false, null);
+    expect(code).toBe(1);
+    expect(text).toContain('OK   1234567u: Ania Kowalska, klasa 4b,');
+    expect(text).toContain('(id dziecka: ania)');
+    expect(text).toContain('numer w dzienniku: 12');
+    expect(text).toMatch(/moduły: wiadomości: tak, szczęśliwy numerek: tak, ogłoszenia: tak, plan lekcji: tak/);
+    expect(text).toContain(`FAIL ${JANEK.login}: błędny login lub hasło: portal nie przyjął loginu lub hasła.`);
+    expect(text).toContain('Portal odpowiedział: „Nieprawidłowy login i/lub hasło.”');
+    expect(text).toContain('     logowanie zatrzymało się na kroku: password\n');
+    expect(text).toContain('Konta z błędem: 1 z 2.');
+    expect(text).toContain('serwer WWW (adresy z tokenem dostępu: dziennik2mqtt check --show-token):');
+    expect(text).toContain('  board:    http://127.0.0.1:8123/\n');
+    expect(text).not.toMatch(/account|class |modules|web server/);
+  });
+
+  it('speaks Ukrainian with language: uk, the portal\'s words and the addresses left as they are', async () => {
+    sim.refuseLogin(JANEK.login, { message: 'Konto zostało zablokowane po zbyt wielu nieudanych próbach logowania.', as: 'string' });
+    const { code, text } = await check(accounts, undefined, { port: 0 }, false, 'uk');
+    expect(code).toBe(1);
+    expect(text).toContain('OK   1234567u: Ania Kowalska, клас 4b,');
+    expect(text).toContain('(id дитини: ania)');
+    expect(text).toContain('номер у журналі: 12');
+    expect(text).toMatch(/модулі: повідомлення: так, щасливий номер: так, оголошення: так, розклад: так/);
+    expect(text).toContain(`FAIL ${JANEK.login}: неправильний логін або пароль: портал не прийняв логін або пароль.`);
+    expect(text).toContain('Портал відповів: «Konto zostało zablokowane po zbyt wielu nieudanych próbach logowania.»');
+    expect(text).toContain('Облікових записів з помилкою: 1 з 2.');
+    expect(text).toContain('вебсервер: вимкнено (http.port дорівнює 0)');
+    expect(text).not.toMatch(/account|class |modules|web server|klasa|moduły/);
+  });
+
+  it('says all accounts work in Ukrainian and exits 0', async () => {
+    const { code, text } = await check(accounts.slice(0, 1), undefined, undefined, false, 'uk');
+    expect(code).toBe(0);
+    expect(text).toContain('Усі облікові записи працюють (1).');
   });
 });
 

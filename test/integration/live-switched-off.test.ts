@@ -106,15 +106,15 @@ describe('a module the school switched off (200 Status Disabled)', () => {
 });
 
 describe('check, for a school without the lucky number', () => {
-  it.each<LuckyForm>(['null', 'disabled', 'not_active'])('says %s is "not used by the school"', async (form) => {
+  it.each<LuckyForm>(['null', 'disabled', 'not_active'])('says %s is "not used by the school" (in Polish: "szkoła z niego nie korzysta")', async (form) => {
     school.sim.account(ANIA.login).setLuckyForm(form);
     const dir = await tempDir();
     try {
-      const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 } }, 'test', { env: {} });
+      const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' }, 'test', { env: {} });
       let text = '';
       const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock: school.clock });
       expect(code).toBe(0);
-      expect(text).toContain('lucky number: not used by the school');
+      expect(text).toContain('szczęśliwy numerek: szkoła z niego nie korzysta');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -24,7 +24,8 @@ const events = (h: Harness, kind: string) => h.rec.on(`${h.base}/ania/event/${ki
 const outboxOpens = () => school.sim.requests.filter((r) => r.host === 'messages' && /^\/api\/outbox\/messages\/\d+$/.test(r.path)).length;
 
 describe('school files (spec 2.8, 4.6)', () => {
-  it('lists the files newest first, saves them through single-use keys, and announces a new one', async () => {
+  // Eight simulated hours of a school day are some 100 polls (every 4 minutes while lessons are on): 16 s alone, more on a shared machine.
+  it('lists the files newest first, saves them through single-use keys, and announces a new one', { timeout: 90_000 }, async () => {
     school.sim.downloads.schoolFilesByKey = true;
     const h = await bridge({ downloads: true });
     // Not in a start's first cycle: the list is read at the next normal poll.
@@ -63,7 +64,8 @@ describe('school files (spec 2.8, 4.6)', () => {
 });
 
 describe('read receipts of sent messages (spec 4.8)', () => {
-  it('shows who read the newest sent message, announces a reading, and stops asking once all have read', async () => {
+  // Three simulated hours, half of them during lessons: 15 s alone.
+  it('shows who read the newest sent message, announces a reading, and stops asking once all have read', { timeout: 60_000 }, async () => {
     const h = await bridge();
     await h.advanceMinutes(21);
     // The fixture's message of two weeks ago, read by its receiver.
@@ -77,7 +79,7 @@ describe('read receipts of sent messages (spec 4.8)', () => {
     const sent = h.attributes('ania', 'sent_message') as { message_id: string; to: string[]; read: { name: string; read: boolean; read_at: string | null }[] };
     expect(sent.read).toEqual([{ name: sent.to[0], read: false, read_at: null }]);
 
-    // While unread, every normal poll opens it (no side effect) to see whether it was read.
+    // While unread, it is opened (no side effect) at the normal interval, 20 minutes, not at the 4-minute polls of lessons.
     const opens = outboxOpens();
     await h.advanceMinutes(40);
     expect(outboxOpens() - opens).toBe(2);

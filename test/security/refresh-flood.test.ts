@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sleep, waitUntil } from '../helpers/mqtt.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
+import { FORCED_POLL_GAP_MS } from '../../src/poller/refresh-gate.js';
 
 const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 const GRADES = { path: '/gateway/api/2.0/Grades' };
@@ -79,11 +80,13 @@ describe('a refresh flood', () => {
     // Inside the minute after a poll: nothing asked at once, one poll when the minute is over.
     await clock.advance(61_000);
     sim.resetCounts();
+    const firstBegan = clock.now();
     expect(await bridgeRefresh(h, 'first')).toMatchObject({ status: 'ok' });
     await clock.advance(20_000);
     sim.resetCounts();
     const within = bridgeRefresh(h, 'within');
-    await sleep(200);
+    // The press is in once the bridge sets its timer for the minute's end (the fake clock's, not real time).
+    await waitUntil(() => clock.dueTimes().includes(firstBegan + FORCED_POLL_GAP_MS), 'the press to wait for the end of the minute');
     expect(sim.count()).toBe(0);
     await clock.advance(40_000);
     expect(await within).toMatchObject({ status: 'ok' });

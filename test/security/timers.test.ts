@@ -1,17 +1,15 @@
-// Timers against the real bridge on the real clock. setTimeout turns a delay over 2^31-1 ms into 1 ms,
-// so a pause that ends years from now (a session file written while the clock ran years ahead, or a
-// clock set back since) would make the retry timer a tight loop, polling and logging without end.
-// Every delay is clamped, and a restored login pause is cut to what its policy allows.
+// Timers: the clock's own on Node's timers, the real bridge's on the fake clock. setTimeout turns a
+// delay over 2^31-1 ms into 1 ms, so a pause that ends years from now (a session file written while
+// the clock ran years ahead, or a clock set back since) would make the retry timer a tight loop,
+// polling and logging without end. Every delay is clamped, and a restored login pause is cut to what
+// its policy allows.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/app.js';
-import { buildConfig } from '../../src/config/load.js';
 import { DEFAULT_SESSION_POLICY } from '../../src/portal/session.js';
-import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { MAX_TIMER_MS, systemClock } from '../../src/util/clock.js';
 import { LogSink } from '../helpers/faults.js';
-import { MQTT_URL, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { tempDir } from '../helpers/temp.js';
 import { SimulatedSchool } from '../helpers/school.js';
 
@@ -39,56 +37,38 @@ describe('timers', () => {
     }
   });
 
-  it('a login pause restored from a file ten years ahead: no tight loop, and the pause ends within its hour', async (ctx) => {
-    const sim = new PortalSimulator();
-    await sim.start();
-    ctx.onTestFinished(() => sim.stop());
-    sim.account(ANIA.login).password = 'changed by the parent';
-    const dataDir = await tempDir();
-    const roots = uniqueRoots();
-    ctx.onTestFinished(() => clearRetained([`${roots.base}/#`, `${roots.prefix}/#`]));
-    const config = await buildConfig(
-      {
-        mqtt: { url: MQTT_URL, base_topic: roots.base, discovery_prefix: roots.prefix },
-        portal: sim.urls,
-        accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }],
-        data_dir: dataDir,
-        http: { port: 0 },
-      },
-      'test',
-      { env: {} },
-    );
-    const run = async (logs: LogSink, work: () => Promise<void>): Promise<void> => {
-      const app = new App({ config, version: '0.0.0-test', log: logs.logger('info'), staggerMs: 0, out: { write: () => true } });
-      await app.start();
-      try {
-        await work();
-      } finally {
-        await app.stop();
-      }
-    };
-    const failures = (logs: LogSink): number => logs.matching(/"msg":"poll failed"/).length;
+  it('a login pause restored from a file ten years ahead: each tier waits, and the pause ends within its hour', async (ctx) => {
+    const school = new SimulatedSchool();
+    await school.open('2026-11-18T09:10:00+01:00');
+    ctx.onTestFinished(() => school.close());
+    school.sim.account(ANIA.login).password = 'changed by the parent';
+    const logs = new LogSink();
+    const failures = (): number => logs.matching(/"msg":"poll failed"/).length;
 
     // A wrong password pauses logins for an hour; the pause is saved with the session.
-    const first = new LogSink();
-    await run(first, () => waitUntil(() => failures(first) >= 2, 'both tiers to fail on the wrong password'));
+    const dataDir = await tempDir();
+    const options = { accounts: [{ login: ANIA.login, password: ANIA.password }], log: logs.logger('info'), dataDir };
+    const first = await school.start(options);
+    await first.pollUntil(() => failures() >= 2, 'both tiers to fail on the wrong password');
+    await first.stop();
     const file = join(dataDir, 'sessions', `${ANIA.login}.json`);
     const saved = JSON.parse(await readFile(file, 'utf8')) as { pause: { reason: string; until: number } };
     expect(saved.pause.reason).toBe('wrong_credentials');
-    saved.pause.until = Date.now() + 10 * YEAR;
+    saved.pause.until = school.clock.now() + 10 * YEAR;
     await writeFile(file, JSON.stringify(saved));
 
-    const second = new LogSink();
-    const started = Date.now();
-    await run(second, async () => {
-      await waitUntil(() => failures(second) >= 2, 'both tiers to meet the pause');
-      await sleep(1_500);
-    });
-    // One failed poll per tier, then each waits: not a poll every millisecond.
-    expect(failures(second)).toBe(2);
-    const kept = JSON.parse(await readFile(file, 'utf8')) as { pause: { until: number } };
-    expect(kept.pause.until).toBeGreaterThan(started);
-    expect(kept.pause.until).toBeLessThanOrEqual(Date.now() + DEFAULT_SESSION_POLICY.wrongCredentialsPauseMs);
+    const before = failures();
+    const h = await school.start(options);
+    await h.pollUntil(() => failures() - before >= 2, 'both tiers to meet the pause');
+    // One failed poll per tier, then each waits out the pause: nothing runs in the hour's last minutes.
+    school.sim.resetCounts();
+    await h.advanceMinutes(59);
+    expect(failures() - before).toBe(2);
+    expect(school.sim.count()).toBe(0);
+    // The hour is over: the bridge tries the portal again (and meets the wrong password again).
+    await h.advanceMinutes(DEFAULT_SESSION_POLICY.wrongCredentialsPauseMs / 60_000 - 59 + 2);
+    expect(school.sim.count()).toBeGreaterThan(0);
+    expect(failures() - before).toBeGreaterThan(2);
   }, 30_000);
 
   it('an identity and a last success saved ten years ahead: the identity is read again, the child not kept available for years', async (ctx) => {

@@ -137,6 +137,8 @@ describe('hassio-addon/config.yaml', () => {
     for (const to of ['teacher:Anna Nowak', 'teacher: Anna Nowak', 'account:12345']) expect(messageProblems({ to }), to).toEqual([]);
     expect(optionProblems(schema, { ...options, accounts: [account], poll_interval: 4 })).toEqual(['options.poll_interval: not an int in range']);
     expect(optionProblems(schema, { ...options, accounts: [account], poll_interval: 5, fast_interval: 1 })).toEqual([]);
+    expect(optionProblems(schema, { ...options, accounts: [account], school_interval: 1 })).toEqual(['options.school_interval: not an int in range']);
+    expect(optionProblems(schema, { ...options, accounts: [account], school_interval: 2 })).toEqual([]);
   });
 
   it('uses no length on a text field (the Supervisor would refuse every value) and keeps passwords masked', () => {

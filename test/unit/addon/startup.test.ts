@@ -26,6 +26,7 @@ const OPTIONS = {
   ],
   poll_interval: 30,
   fast_interval: 5,
+  school_interval: 6,
   quiet_hours: '22:00-06:00',
   log_level: 'debug',
   language: 'pl',
@@ -64,6 +65,7 @@ accounts:
 poll:
   interval: 30m
   fast_interval: 5m
+  school_interval: 6m
   quiet_hours: "22:00-06:00"
 data_dir: /data
 log_level: debug
@@ -261,9 +263,10 @@ describe('add-on problems name the form field', () => {
   it('names a duplicate child id and the flat poll fields as the form shows them', async () => {
     const accounts = [OPTIONS.accounts[0], { ...OPTIONS.accounts[1], id: 'ania' }];
     expect(await refused({ ...OPTIONS, accounts, messages: [] })).toEqual(['accounts[1].id: duplicate id "ania"']);
-    const problems = await refused({ ...OPTIONS, poll_interval: 0, fast_interval: 0 });
+    const problems = await refused({ ...OPTIONS, poll_interval: 0, fast_interval: 0, school_interval: 1 });
     expect(problems.find((p) => p.startsWith('poll_interval: '))).toBeDefined();
     expect(problems.find((p) => p.startsWith('fast_interval: '))).toBeDefined();
+    expect(problems.find((p) => p.startsWith('school_interval: '))).toBeDefined();
     expect(problems.filter((p) => p.startsWith('poll.') || p.includes('.messages['))).toEqual([]);
   });
 });

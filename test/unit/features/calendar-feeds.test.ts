@@ -7,7 +7,10 @@ import type { FeatureAccess } from '../../../src/features/feature.js';
 import type { TimetableOutput } from '../../../src/features/timetable.js';
 import type { AgendaOutput } from '../../../src/features/agenda.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
-import type { SourceContext } from '../../../src/feature-kit/source.js';
+import type { Inputs, SourceContext } from '../../../src/feature-kit/source.js';
+import type { Events } from '../../../src/feature-kit/contract.js';
+import type { freeDay } from '../../../src/features/timetable.js';
+import { freeDayEvents } from '../../../src/school/schooldays.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
@@ -23,7 +26,7 @@ const timetable: TimetableOutput = {
 const test = (content: string): AgendaItem => ({ key: 'agenda:7', kind: 'test', date: '2026-11-24', until: null, time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content, teacher: null });
 const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(content)], homework: [] });
 
-const ctx = (now: number, inputs: Record<string, unknown>) => ({ now, inputs }) as unknown as SourceContext;
+const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
 describe('calendar feeds feature', () => {
   it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
@@ -36,6 +39,27 @@ describe('calendar feeds feature', () => {
     expect(state.content('agenda')?.changedAt).toBe(3000);
     expect(state.content('free-days')?.changedAt).toBe(1000);
     expect(state.content('agenda')?.entries).toEqual([expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' })]);
+  });
+
+  it('reads its inputs by the names and types their features declare', async () => {
+    const state = calendarFeeds.create(access());
+    // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
+    await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
+    expect(state.content('lessons')).toBeUndefined();
+    const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
+    expect(weeks({ timetable })).toBe(0);
+    // @ts-expect-error -- no feature publishes an output named `timetabel`
+    expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
+  });
+
+  it('knows the free days\' event, which the free-days feed mirrors, by the kind and fields the timetable declares', () => {
+    const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
+    expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
+    // @ts-expect-error -- misspelled: the event is free_day
+    const misspelled: Events<typeof freeDay> = { free_dya: [] };
+    expect(misspelled).not.toHaveProperty('free_day');
+    // @ts-expect-error -- misspelled: the field is lessons_from
+    expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
   });
 
   it('shows nothing before the timetable\'s first poll rather than an empty week', async () => {

@@ -6,6 +6,7 @@ import { ENTITIES } from '../../../src/features/index.js';
 import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { calendarText } from '../../../src/i18n/calendar-text.js';
+import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
 
 /** Each leaf of a wording as `path → kind`: strings by their emptiness, functions, array lengths. */
@@ -36,6 +37,7 @@ const TABLES: Record<string, (language: Language) => unknown> = {
   changes: (l) => CHANGE_WORDS[l],
   weekdays: (l) => WEEKDAYS[l],
   agenda: (l) => AGENDA_WORDS[l],
+  check: (l) => CHECK_TEXT[l],
 };
 
 describe('every wording has every language', () => {

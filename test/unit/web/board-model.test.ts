@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView } from '../../../src/web/types.js';
+import type { ItemOf } from '../../../src/feature-kit/contract.js';
+import type { timetableToday } from '../../../src/features/timetable.js';
+
+/** Where a lesson moved to, as the timetable declares it (the board reads it through that declaration). */
+type MovedTo = NonNullable<ItemOf<typeof timetableToday, 'lessons'>['moved_to']>;
 
 const at = (wall: string): number => Date.parse(`2026-11-18T${wall}:00+01:00`);
 
@@ -85,9 +90,11 @@ describe('the board of one child', () => {
   });
 
   it('says where a lesson moved to, in its old slot, and leaves out a lucky number the school does not use', () => {
-    const moved = lesson(3, '09:50', '10:35', 'Historia', '12', {
-      change: 'shifted', original_subject: 'Historia', original_room: '12', moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
-    });
+    const movedTo: MovedTo = { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' };
+    // A nested attribute the timetable does not publish is no name a screen can read.
+    // @ts-expect-error -- misspelled: the field is lesson_no
+    expect(movedTo.lesson_nr).toBeUndefined();
+    const moved = lesson(3, '09:50', '10:35', 'Historia', '12', { change: 'shifted', original_subject: 'Historia', original_room: '12', moved_to: movedTo });
     const view = child({
       timetable_today: { state: '0', attributes: { date: '2026-11-18', lessons: [moved] } },
       lucky_number: { state: null, attributes: { day: null, register_number: '12', in_use: false } },

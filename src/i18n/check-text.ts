@@ -1,0 +1,162 @@
+// What `dziennik2mqtt check` prints, in each language. Logins, child ids, step names, config keys,
+// commands and addresses stay as they are in every language (a script or a bug report reads them).
+import type { ProblemReason } from '../portal/errors.js';
+import type { Language } from '../config/language.js';
+
+export interface CheckText {
+  /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
+  account: (name: string, className: string, school: string, id: string) => string;
+  schoolUnknown: string;
+  registerNumber: (number: string) => string;
+  /** When the portal gives no register number. */
+  registerNumberUnknown: string;
+  /** The label before the portal's advice to change the password. */
+  advice: string;
+  modules: string;
+  module: { messages: string; lucky: string; announcements: string; timetable: string; point: string; descriptive: string };
+  yes: string;
+  no: string;
+  didNotAnswer: string;
+  noMessagesModule: string;
+  notUsed: string;
+  notPublished: string;
+  refused: (status: string) => string;
+  stoppedAt: (step: string) => string;
+  allWork: (total: string) => string;
+  someFailed: (failed: string, total: string) => string;
+  webOff: string;
+  /** The heading over the bare addresses (no token): how to see them with it. */
+  webBare: string;
+  /** The heading over the addresses with the token and the feeds' keys. */
+  webWithToken: string;
+  tokenUnreadable: (dir: string, code: string) => string;
+  traceWritten: (file: string) => string;
+  traceNotWritten: (file: string, code: string) => string;
+  /** A failed login: what happened, then what to do. It speaks of one login tried now (unlike the problem's advice). */
+  help: Record<ProblemReason, readonly [string, string]>;
+}
+
+const en: CheckText = {
+  account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
+  schoolUnknown: 'school unknown',
+  registerNumber: (number) => `class register number: ${number}`,
+  registerNumberUnknown: 'unknown (lucky_today will stay off)',
+  advice: 'advice',
+  modules: 'modules',
+  module: { messages: 'messages', lucky: 'lucky number', announcements: 'announcements', timetable: 'timetable', point: 'point grades', descriptive: 'descriptive grading' },
+  yes: 'yes',
+  no: 'no',
+  didNotAnswer: 'did not answer',
+  noMessagesModule: 'no (the school has no messages module)',
+  notUsed: 'not used by the school',
+  notPublished: 'not published yet',
+  refused: (status) => `no (${status})`,
+  stoppedAt: (step) => `the login stopped at step: ${step}`,
+  allWork: (total) => `All ${total} account(s) work.`,
+  someFailed: (failed, total) => `${failed} of ${total} account(s) failed.`,
+  webOff: 'web server: off (http.port is 0)',
+  webBare: 'web server (the addresses with the access token: dziennik2mqtt check --show-token):',
+  webWithToken: 'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
+  tokenUnreadable: (dir, code) => `web server: cannot read or keep its access token in ${dir} (${code})`,
+  traceWritten: (file) => `transcript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)`,
+  traceNotWritten: (file, code) => `could not write the transcript to ${file} (${code})`,
+  help: {
+    wrong_credentials: [
+      'wrong login or password',
+      'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
+    ],
+    login_changed: [
+      'the portal’s login changed',
+      'the portal answered the login in a way this version does not know; this is not a wrong password. Update dziennik2mqtt, and if the newest version fails too, report it with the file of `dziennik2mqtt check --trace FILE` (it holds no password, cookie or child data).',
+    ],
+    captcha_required: ['the portal asks for a captcha', 'log in once in a web browser from the same network, then run check again in 30 minutes.'],
+    service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
+    session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
+    storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
+    unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
+  },
+};
+
+const pl: CheckText = {
+  account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
+  schoolUnknown: 'szkoła nieznana',
+  registerNumber: (number) => `numer w dzienniku: ${number}`,
+  registerNumberUnknown: 'nieznany (lucky_today pozostanie wyłączony)',
+  advice: 'zalecenie',
+  modules: 'moduły',
+  module: { messages: 'wiadomości', lucky: 'szczęśliwy numerek', announcements: 'ogłoszenia', timetable: 'plan lekcji', point: 'oceny punktowe', descriptive: 'ocenianie opisowe' },
+  yes: 'tak',
+  no: 'nie',
+  didNotAnswer: 'brak odpowiedzi',
+  noMessagesModule: 'nie (szkoła nie ma modułu wiadomości)',
+  notUsed: 'szkoła z niego nie korzysta',
+  notPublished: 'jeszcze nieopublikowany',
+  refused: (status) => `nie (${status})`,
+  stoppedAt: (step) => `logowanie zatrzymało się na kroku: ${step}`,
+  allWork: (total) => `Wszystkie konta działają (${total}).`,
+  someFailed: (failed, total) => `Konta z błędem: ${failed} z ${total}.`,
+  webOff: 'serwer WWW: wyłączony (http.port wynosi 0)',
+  webBare: 'serwer WWW (adresy z tokenem dostępu: dziennik2mqtt check --show-token):',
+  webWithToken: 'serwer WWW (tablica z tokenem dostępu, każdy kalendarz z kluczem, który otwiera tylko ten kalendarz; nie udostępniaj ich):',
+  tokenUnreadable: (dir, code) => `serwer WWW: nie można odczytać ani zachować tokenu dostępu w ${dir} (${code})`,
+  traceWritten: (file) => `przebieg logowania zapisany w ${file} (bez hasła, wartości ciasteczek i danych dziecka: można go dołączyć do zgłoszenia błędu)`,
+  traceNotWritten: (file, code) => `nie udało się zapisać przebiegu logowania do ${file} (${code})`,
+  help: {
+    wrong_credentials: [
+      'błędny login lub hasło',
+      'portal nie przyjął loginu lub hasła. Użyj numerycznego loginu do dziennika (np. 1234567u) konta rodzica, a nie adresu e-mail konta w portalu dla rodzin, i sprawdź hasło.',
+    ],
+    login_changed: [
+      'logowanie w portalu się zmieniło',
+      'portal odpowiedział przy logowaniu w sposób, którego ta wersja nie zna; to nie jest błędne hasło. Zaktualizuj dziennik2mqtt, a jeśli najnowsza wersja też zawiedzie, zgłoś błąd z plikiem z `dziennik2mqtt check --trace PLIK` (nie zawiera hasła, ciasteczek ani danych dziecka).',
+    ],
+    captcha_required: ['portal żąda przepisania kodu z obrazka (captcha)', 'zaloguj się raz przez przeglądarkę z tej samej sieci, a potem uruchom check ponownie za 30 minut.'],
+    service_down: ['portal nieosiągalny', 'portal nie odpowiedział (przerwa techniczna albo sieć). Spróbuj później.'],
+    session_expired: ['sesja odrzucona', 'portal zakończył sesję zaraz po zalogowaniu. Spróbuj później.'],
+    storage_error: ['data_dir nie nadaje się do użytku', 'sprawdź, czy data_dir istnieje i czy ten użytkownik może w nim zapisywać.'],
+    unexpected_response: ['nieoczekiwana odpowiedź', 'portal odpowiedział w nieoczekiwany sposób'],
+  },
+};
+
+const uk: CheckText = {
+  account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
+  schoolUnknown: 'школа невідома',
+  registerNumber: (number) => `номер у журналі: ${number}`,
+  registerNumberUnknown: 'невідомий (lucky_today залишиться вимкненим)',
+  advice: 'порада',
+  modules: 'модулі',
+  module: { messages: 'повідомлення', lucky: 'щасливий номер', announcements: 'оголошення', timetable: 'розклад', point: 'бальні оцінки', descriptive: 'описове оцінювання' },
+  yes: 'так',
+  no: 'ні',
+  didNotAnswer: 'немає відповіді',
+  noMessagesModule: 'ні (у школи немає модуля повідомлень)',
+  notUsed: 'школа ним не користується',
+  notPublished: 'ще не опубліковано',
+  refused: (status) => `ні (${status})`,
+  stoppedAt: (step) => `вхід зупинився на кроці: ${step}`,
+  allWork: (total) => `Усі облікові записи працюють (${total}).`,
+  someFailed: (failed, total) => `Облікових записів з помилкою: ${failed} з ${total}.`,
+  webOff: 'вебсервер: вимкнено (http.port дорівнює 0)',
+  webBare: 'вебсервер (адреси з токеном доступу: dziennik2mqtt check --show-token):',
+  webWithToken: 'вебсервер (дошка з токеном доступу, кожен календар із ключем, який відкриває лише цей календар; не показуйте їх нікому):',
+  tokenUnreadable: (dir, code) => `вебсервер: не вдається прочитати або зберегти токен доступу в ${dir} (${code})`,
+  traceWritten: (file) => `протокол входу збережено в ${file} (без пароля, значень cookie і даних дитини: його можна додати до звіту про помилку)`,
+  traceNotWritten: (file, code) => `не вдалося записати протокол входу в ${file} (${code})`,
+  help: {
+    wrong_credentials: [
+      'неправильний логін або пароль',
+      'портал не прийняв логін або пароль. Використайте числовий логін до журналу (як 1234567u) облікового запису батьків, а не e-mail облікового запису сімейного порталу, і перевірте пароль.',
+    ],
+    login_changed: [
+      'вхід на порталі змінився',
+      'портал відповів на вхід так, як ця версія не знає; це не неправильний пароль. Оновіть dziennik2mqtt, а якщо найновіша версія теж не впорається, повідомте про помилку з файлом `dziennik2mqtt check --trace ФАЙЛ` (у ньому немає пароля, cookie чи даних дитини).',
+    ],
+    captcha_required: ['портал вимагає ввести код з картинки (captcha)', 'увійдіть один раз через браузер з тієї самої мережі, а потім запустіть check знову через 30 хвилин.'],
+    service_down: ['портал недоступний', 'портал не відповів (технічна перерва або мережа). Спробуйте пізніше.'],
+    session_expired: ['сесію відхилено', 'портал завершив сесію одразу після входу. Спробуйте пізніше.'],
+    storage_error: ['data_dir непридатний', 'перевірте, що data_dir існує і цей користувач може в нього записувати.'],
+    unexpected_response: ['неочікувана відповідь', 'портал відповів неочікувано'],
+  },
+};
+
+export const CHECK_TEXT: Readonly<Record<Language, CheckText>> = { pl, en, uk };
