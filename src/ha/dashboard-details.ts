@@ -32,11 +32,24 @@ export const behaviour: Block = (e, t) => (e.has(behaviourEntity) ? markdown(e, 
 
 /** The school's newest files: a saved one links to the board's own address (base) + its url. */
 export function schoolFilesCard(base: string | undefined): Block {
-  return (e, t) => (e.has(schoolFilesEntity) ? markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } }) : undefined);
+  return (e, t) => (e.has(schoolFilesEntity) ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } })) : undefined);
 }
 
-/** The newest sent message and who read it when. */
-export const sentMessageCard: Block = (e, t) => (e.has(sentMessageEntity) ? markdown(e, t, 'sent-message', { sent_message: reads(sentMessageEntity, 'date', 'read') }) : undefined);
+/** A card shown only while the entity has a state (before the first read it would say something untrue or nothing). */
+function whileKnown(entity: string, card: Card): Card {
+  return { type: 'conditional', conditions: ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state })), card };
+}
+
+/** The newest sent message and who read it when; no card at all while none is known (an empty box says nothing). */
+export const sentMessageCard: Block = (e, t) => {
+  if (!e.has(sentMessageEntity)) return undefined;
+  const entity = e.id(sentMessageEntity);
+  return {
+    type: 'conditional',
+    conditions: ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state })),
+    card: markdown(e, t, 'sent-message', { sent_message: reads(sentMessageEntity, 'date', 'read') }),
+  };
+};
 
 /** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
 export const calendar: Block = (e, t) => (e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', { upcoming_tests: reads(upcomingTestsEntity, 'items', 'other') }) : undefined);

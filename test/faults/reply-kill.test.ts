@@ -16,7 +16,7 @@ beforeAll(async () => {
   await ensureBuilt();
 }, 180_000);
 
-it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction answers sent: null', async (ctx) => {
+it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction found in the sent box and not sent again', async (ctx) => {
   const sim = new PortalSimulator();
   const tap = new SimTap(sim);
   await sim.start();
@@ -73,7 +73,9 @@ it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction
   const second = start();
   await waitUntil(() => rec.messages.slice(from).some((m) => m.topic === topic('last_update')), 'a full poll after the restart', 20_000);
   expect(second.logged(/cut off by a restart/)).toHaveLength(1);
-  expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k1' }))).toMatchObject({ status: 'error', sent: null, transaction: 'k1' });
+  // Spec 4.8: the sent box is read before anything is sent again; it shows the reply went out, so the
+  // cut-off transaction is not sent again, and says so (this command sent nothing; it went earlier).
+  expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k1' }))).toMatchObject({ status: 'error', sent: false, code: 'already_sent', transaction: 'k1' });
   expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k2' }))).toMatchObject({ status: 'error', sent: false });
   expect(await second.stop()).toBe(0);
   expect(sim.messaging.sent).toHaveLength(1);

@@ -2,7 +2,7 @@
 // --config FILE` as a child process (real clock), killed with SIGKILL or stopped with SIGTERM, its
 // stdout and stderr kept line by line.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
@@ -96,8 +96,14 @@ export class BridgeProcess {
   /** SIGKILL: no chance to save anything or say goodbye. */
   async kill(): Promise<void> {
     if (!this.running) return;
+    const bridges = await childPids(this.child?.pid);
     this.child?.kill('SIGKILL');
     await this.exit;
+    // The relaunched bridge (Node 20: a child of the bin) follows its launcher by itself, but only once
+    // its event loop notices the closed channel, which in the middle of a poll took over a second. A
+    // supervisor's SIGKILL takes the whole group at once; the restart a test starts next must not race
+    // a bridge still holding the data_dir's lock.
+    await waitUntil(() => bridges.every((pid) => !alive(pid)), 'the relaunched bridge to follow its launcher', 10_000);
   }
 
   /** SIGTERM (a clean stop), SIGKILL after 10 s; resolves to the exit code. */
@@ -119,5 +125,21 @@ export class BridgeProcess {
 
   logged(re: RegExp): string[] {
     return this.lines.filter((l) => re.test(l));
+  }
+}
+
+/** The process ids of a process's children (Linux; none elsewhere). */
+async function childPids(pid: number | undefined): Promise<number[]> {
+  if (pid === undefined) return [];
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return text.split(/\s+/).filter(Boolean).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

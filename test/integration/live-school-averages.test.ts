@@ -22,9 +22,11 @@ describe('Grades/Averages', () => {
     const subjects = h.attributes('ania', 'average')!.subjects as { subject: string; average: number; school?: number }[];
     expect(subjects.find((s) => s.subject === 'Matematyka')).toMatchObject({ average: 4.62, school: 4.29 });
 
+    // The fetch plan reads the school's averages at the core freshness (every 20 minutes), not at the
+    // grades' few minutes while lessons are on: an hour holds three or four reads of them.
     await h.advanceMinutes(60);
-    expect(reads('Grades/Averages')).toBe(reads('Grades'));
-    expect(reads('Grades')).toBeGreaterThan(1);
+    expect(reads('Grades/Averages')).toBeGreaterThanOrEqual(3);
+    expect(reads('Grades/Averages')).toBeLessThanOrEqual(Math.min(5, reads('Grades')));
 
     school.sim.account(ANIA.login).setSchoolAverages({ [MATHS]: [4.5, 0, 4.4] });
     await h.advanceMinutes(20);

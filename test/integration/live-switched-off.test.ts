@@ -64,7 +64,7 @@ describe('a school without the lucky number', () => {
     await refresh(h);
     expect(h.state('ania', 'lucky_number')).toBe('7');
     expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: true });
-  });
+  }, 90_000); // a simulated day with news polls every 4 minutes while lessons are on
 
   it('reads the list form like the object form', async () => {
     const account = school.sim.account(ANIA.login);
@@ -91,7 +91,7 @@ describe('a module the school switched off (200 Status Disabled)', () => {
   it('is asked once a day, shows its empty value and leaves problem OFF', async () => {
     school.sim.account(ANIA.login).setModuleStatus('Notes', 'disabled');
     const { h, lines } = await start(['newest_note', 'problem']);
-    await h.advanceMinutes(3 * 60); // nine normal polls; Notes is read hourly otherwise
+    await h.advanceMinutes(3 * 60); // many polls (every 4 minutes during lessons); Notes is read hourly otherwise
     expect(h.state('ania', 'newest_note')).toBe('None');
     expect(h.state('ania', 'problem')).toBe('OFF');
     expect(reads('Notes')).toBe(1);
@@ -102,7 +102,7 @@ describe('a module the school switched off (200 Status Disabled)', () => {
     await h.advanceMinutes(22 * 60);
     expect(reads('Notes')).toBe(2);
     expect(h.state('ania', 'problem')).toBe('OFF');
-  });
+  }, 90_000); // a simulated day with news polls every 4 minutes while lessons are on
 });
 
 describe('check, for a school without the lucky number', () => {

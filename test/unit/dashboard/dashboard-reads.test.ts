@@ -16,9 +16,19 @@ const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
 function card(variable: string, lang: Lang, boardUrl?: string, child: DashboardChild = ania): string | undefined {
   const doc = parse(dashboardYaml([child], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
   const view = doc.views.find((v) => v.path === child.id)!;
-  const cards = view.sections.flatMap((s) => s.cards).flatMap((c) => (c.type === 'vertical-stack' ? (c.cards as Node[]) : [c]));
+  const cards = view.sections
+    .flatMap((s) => s.cards)
+    .flatMap((c) => (c.type === 'vertical-stack' ? (c.cards as Node[]) : [c]))
+    .map((c) => (c.type === 'conditional' ? (c.card as Node) : c));
   const found = cards.find((c) => c.type === 'markdown' && (c.content as string).includes(`set ${variable} = "sensor.`));
   return found?.content as string | undefined;
+}
+
+/** The conditions of the conditional card around the card of this variable. */
+function conditions(variable: string): unknown {
+  const doc = parse(dashboardYaml([ania], 'pl'), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const cards = doc.views.find((v) => v.path === 'ania')!.sections.flatMap((s) => s.cards);
+  return cards.find((c) => c.type === 'conditional' && ((c.card as Node).content as string).includes(`set ${variable} = "sensor.`))?.conditions;
 }
 
 function render(variable: string, lang: Lang, states: States, boardUrl?: string): string {
@@ -84,6 +94,11 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
     expect(shown).toMatch(/^- \*\*Statut szkoły&#46;pdf\*\*$/m);
     // Without the board's address a saved file is named only.
     expect(render('school_files', 'en', FILES)).toContain('- **Regulamin &#40;wycieczki&#41;&#46;pdf** <small>Fri 20 Nov</small>');
+    // Before the first read (the list is read a few times a day) the card is hidden rather than saying "no files".
+    expect(conditions('school_files')).toEqual([
+      { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unknown' },
+      { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unavailable' },
+    ]);
     expect(render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain('Школа не надає файлів.');
   });
 
@@ -95,7 +110,11 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
     expect(shown).toContain('- ✉️ Jan &#42;Kowalski&#42;: jeszcze nie przeczytana');
     expect(render('sent_message', 'en', SENT)).toContain('- ✅ Anna Nowak: read Mon 23 Nov 10:05');
     expect(render('sent_message', 'uk', SENT)).toContain('ще не прочитано');
-    // None known yet: the card says nothing rather than "None".
+    // None known yet: the card is hidden (not an empty box), and says nothing rather than "None".
+    expect(conditions('sent_message')).toEqual([
+      { condition: 'state', entity: 'sensor.ania_sent_message', state_not: 'unknown' },
+      { condition: 'state', entity: 'sensor.ania_sent_message', state_not: 'unavailable' },
+    ]);
     const none = render('sent_message', 'pl', { 'sensor.ania_sent_message': { state: 'unknown', attributes: { to: [], read: [] } } });
     expect(none.trim()).toBe('');
   });

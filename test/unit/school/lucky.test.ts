@@ -103,6 +103,8 @@ describe('the forms live schools answer (live-notes 8)', () => {
   it('asks a school without it again only after a day', () => {
     const now = at('2026-11-18T10:00:00+01:00');
     expect(luckyRecheckDue(undefined, '2026-11-18', now - 23 * HOUR, now, false)).toBe(false);
+    expect(luckyRecheckDue(undefined, '2026-11-18', now - 23.5 * HOUR, now, false)).toBe(false);
+    expect(luckyRecheckDue(undefined, '2026-11-18', now - 24 * HOUR + 10 * 60_000, now, false)).toBe(true);
     expect(luckyRecheckDue(undefined, '2026-11-18', now - 24 * HOUR, now, false)).toBe(true);
   });
 });
