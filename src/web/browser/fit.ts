@@ -1,6 +1,8 @@
 // On a tablet the whole card must fit the screen: the lists below the plan lose their last items
-// (grades first, then tests, then messages, then homework), then whole lists (grades, messages, tests,
-// homework: the count of unread messages stays in the card's head), rather than show a line cut in half.
+// (grades first, then the School box's), then the whole School box, which can wait for a look at the
+// portal, before the tests, messages and homework lose their last items; then whole lists (grades,
+// messages, tests, homework: the count of unread messages stays in the card's head), rather than show a
+// line cut in half.
 // Items taken away early that fit again once a later list gave way come back.
 
 interface Taken {
@@ -10,6 +12,8 @@ interface Taken {
 
 const STEPS: ReadonlyArray<[selector: string, keep: number]> = [
   ['.grades', 1],
+  ['.school', 1],
+  ['.school', 0],
   ['.tests', 1],
   ['.messages', 1],
   ['.homework', 1],
