@@ -8,21 +8,21 @@ import process from 'node:process';
 import { ENTITIES_PAGE, readmeProblems, withEntityTable } from '../dist/features/readme-tables.js';
 import { PLAN_PAGE, planTableProblems, withPlanTable } from '../dist/features/plan-table.js';
 
-const pagePath = join(dirname(dirname(fileURLToPath(import.meta.url))), ENTITIES_PAGE);
-const page = readFileSync(pagePath, 'utf8');
-if (process.argv.includes('--write')) {
-  const written = withEntityTable(page);
-  if (written !== page) writeFileSync(pagePath, written);
-  process.stdout.write(written === page ? `${ENTITIES_PAGE}: entity table already up to date\n` : `${ENTITIES_PAGE}: entity table rewritten\n`);
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const pagePath = join(root, ENTITIES_PAGE);
+const planPath = join(root, PLAN_PAGE);
+
+/** With --write, rewrites a page's generated table from the features (the entities' table, the fetch plan's schedule). */
+function regenerate(path, name, what, withTable) {
+  if (!process.argv.includes('--write')) return;
+  const page = readFileSync(path, 'utf8');
+  const written = withTable(page);
+  if (written !== page) writeFileSync(path, written);
+  process.stdout.write(`${name}: ${what} ${written === page ? 'already up to date' : 'rewritten'}\n`);
 }
-// docs/polling.md's schedule table, from the fetch plan's rows.
-const planPath = join(dirname(dirname(fileURLToPath(import.meta.url))), PLAN_PAGE);
-const plan = readFileSync(planPath, 'utf8');
-if (process.argv.includes('--write')) {
-  const written = withPlanTable(plan);
-  if (written !== plan) writeFileSync(planPath, written);
-  process.stdout.write(written === plan ? `${PLAN_PAGE}: schedule table already up to date\n` : `${PLAN_PAGE}: schedule table rewritten\n`);
-}
+
+regenerate(pagePath, ENTITIES_PAGE, 'entity table', withEntityTable);
+regenerate(planPath, PLAN_PAGE, 'schedule table', withPlanTable);
 // The hand-written table of states is not generated: say what it lacks, even after --write.
 const problems = [...readmeProblems(readFileSync(pagePath, 'utf8')), ...planTableProblems(readFileSync(planPath, 'utf8'))];
 for (const problem of problems) process.stderr.write(`${problem}\n`);
