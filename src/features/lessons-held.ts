@@ -23,6 +23,8 @@ import { addDays, isoAt, wallTime } from '../util/time.js';
 import { feature } from './feature.js';
 import { shape, type Published, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+// Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
+import type { AttendanceOutput } from './attendance.js';
 
 /** A lesson held (or missed) as published: its day, number, subject and topic (cut for a list). */
 export type HeldFacts = { date: string; no: number | null; subject: string | null; topic: string | null };
@@ -65,7 +67,7 @@ class LessonsHeldSource implements Source {
     const realizations = answers.realizations?.Realizations;
     const agenda = ctx.inputs.agenda;
     const timetable = ctx.inputs.timetable;
-    const attendance = ctx.inputs.attendance;
+    const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
     if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
     // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from
     // the list (a past substitution) would otherwise have it read every 10 minutes all year.
