@@ -6,7 +6,9 @@ import { testKind, type AgendaItem, type TestKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { LuckyNumber } from './lucky.js';
 import type { ChangeKind } from './plan-changes.js';
-import type { SchoolDay } from './schedule.js';
+import { sameSlot, type SchoolDay } from './schedule.js';
+
+type Slot = Parameters<typeof sameSlot>[0];
 
 export interface BriefingInput {
   now: number;
@@ -57,11 +59,14 @@ export interface Briefing {
 export function briefing(input: BriefingInput): Briefing | null {
   const target = briefedDay(input);
   if (!target) return null;
-  const lessons = (target.lessons ?? []).map((l) => ({
-    subject: l.subject ?? '',
-    change: l.change?.kind ?? (l.cancelled ? 'cancelled' : null),
-    takesPlace: l.takesPlace,
-  }));
+  const lessons = bySlot(
+    (target.lessons ?? []).map((l) => ({
+      slot: { lessonNo: l.lessonNo, from: l.from },
+      subject: l.subject ?? '',
+      change: l.change?.kind ?? (l.cancelled ? 'cancelled' : null),
+      takesPlace: l.takesPlace,
+    })),
+  );
   const held = (target.lessons ?? []).filter((l) => l.takesPlace);
   const day = target.date;
   return {
@@ -78,6 +83,25 @@ export function briefing(input: BriefingInput): Briefing | null {
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
   };
+}
+
+/**
+ * One entry per lesson slot: a class split into groups has two lessons in one slot (English for
+ * each half), which a parent counts and packs for once. Different subjects of one slot are joined.
+ */
+function bySlot(lessons: readonly (BriefingLesson & { slot: Slot })[]): BriefingLesson[] {
+  const slots: (BriefingLesson & { slot: Slot })[] = [];
+  for (const { slot, ...lesson } of lessons) {
+    const last = slots.at(-1);
+    if (last === undefined || (slot.lessonNo === null && slot.from === null) || !sameSlot(last.slot, slot)) {
+      slots.push({ slot, ...lesson });
+      continue;
+    }
+    if (lesson.subject !== '' && !last.subject.split(' / ').includes(lesson.subject)) last.subject = last.subject === '' ? lesson.subject : `${last.subject} / ${lesson.subject}`;
+    last.change ??= lesson.change;
+    last.takesPlace ||= lesson.takesPlace;
+  }
+  return slots.map(({ slot: _slot, ...lesson }) => lesson);
 }
 
 /** Today while its lessons are still ahead or going on, else the first later day with a lesson taking place. */

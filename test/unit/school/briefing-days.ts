@@ -10,7 +10,7 @@ import { warsawInstant } from '../../../src/util/time.js';
 const SLOTS: [string, string][] = [['8:00', '8:45'], ['8:55', '9:40'], ['9:50', '10:35'], ['10:45', '11:30'], ['11:40', '12:25'], ['12:40', '13:25']];
 
 /** A lesson in slot n (1-based); `change` as the timetable marks it. */
-function lesson(date: string, n: number, subject: string, change: ChangeKind | null = null): ScheduledLesson {
+export function lesson(date: string, n: number, subject: string, change: ChangeKind | null = null): ScheduledLesson {
   const [from, to] = SLOTS[n - 1]!;
   const hhmm = (t: string): string => t.padStart(5, '0');
   const gone = change === 'cancelled' || change === 'shifted';
@@ -26,7 +26,7 @@ function lesson(date: string, n: number, subject: string, change: ChangeKind | n
   };
 }
 
-function day(date: string, subjects: (string | [string, ChangeKind])[], free?: string): SchoolDay {
+export function day(date: string, subjects: (string | [string, ChangeKind])[], free?: string): SchoolDay {
   const lessons = subjects.map((s, i) => (typeof s === 'string' ? lesson(date, i + 1, s) : lesson(date, i + 1, s[0], s[1])));
   const held = lessons.filter((l) => l.takesPlace);
   return {

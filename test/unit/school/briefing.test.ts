@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { briefing, type BriefingInput } from '../../../src/school/briefing.js';
 import { BRIEFING_TEXT, MAX_STATE } from '../../../src/i18n/briefing-text.js';
 import { LANGUAGES, type Language } from '../../../src/config/language.js';
-import { at } from './briefing-days.js';
+import { at, day, lesson } from './briefing-days.js';
 
 interface Row {
   name: string;
@@ -111,6 +111,16 @@ describe('the briefing, day by day', () => {
       }
     });
   }
+
+  it('counts a class split into groups once per lesson slot, and names each subject of the slot once', () => {
+    const monday = day('2026-11-23', ['Matematyka', 'Język angielski', 'Historia']);
+    // The second lesson is English in two groups (two lessons in one slot), the third Religion or Ethics.
+    monday.lessons = [...monday.lessons!.slice(0, 2), lesson('2026-11-23', 2, 'Język angielski'), lesson('2026-11-23', 3, 'Religia'), lesson('2026-11-23', 3, 'Etyka')];
+    const b = briefing(at('2026-11-23', '07:10', { days: [monday] }));
+    expect(b?.lessons.map((l) => l.subject)).toEqual(['Matematyka', 'Język angielski', 'Religia / Etyka']);
+    expect(BRIEFING_TEXT.pl(b).state).toBe('Dziś 8:00–10:35, 3 lekcje.');
+    expect(BRIEFING_TEXT.en(b).state).toBe('Today 8:00–10:35, 3 lessons.');
+  });
 
   it('keeps the state within 255 characters with the day and hours first, however much there is to say', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ key: `t${i}`, kind: 'test' as const, date: '2026-11-25', time: null, subject: `Przedmiot o bardzo długiej nazwie ${i}`, category: 'Sprawdzian', content: null, until: null, teacher: null }));
