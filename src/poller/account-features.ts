@@ -142,7 +142,7 @@ async function pollFeatures(
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;
     }
-    const recording = skips.begin(featureCtx);
+    const recording = skips.begin(feature, featureCtx);
     try {
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);

@@ -41,7 +41,7 @@ export class PollSkips {
    * downloads are retried by the poll, so with them on nothing is skipped.
    */
   async unchanged(feature: Feature, ctx: SourceContext): Promise<boolean> {
-    if (ctx.forced || ctx.downloads !== undefined || feature.tier !== 'normal' || !feature.plan?.length) return false;
+    if (ctx.forced || ctx.downloads !== undefined || !watched(feature)) return false;
     const last = this.last.get(feature.name);
     if (last === undefined || last.outside || last.today !== ctx.today || last.identity !== ctx.identity) return false;
     const inputs = inputsOf(feature, ctx);
@@ -52,14 +52,16 @@ export class PollSkips {
   }
 
   /** Starts recording what the feature's poll reads. */
-  begin(ctx: SourceContext): Recording {
+  begin(feature: Feature, ctx: SourceContext): Recording | undefined {
+    if (!watched(feature)) return undefined;
     const recording: Recording = { specs: [], calendarAsks: ctx.lookups.calendarAsks ?? 0 };
     ctx.cache.record(recording.specs);
     return recording;
   }
 
   /** The poll ended cleanly: remember what it read. */
-  async done(feature: Feature, ctx: SourceContext, recording: Recording): Promise<void> {
+  async done(feature: Feature, ctx: SourceContext, recording: Recording | undefined): Promise<void> {
+    if (recording === undefined) return;
     const outside = ctx.cache.recordedOutside;
     ctx.cache.record(undefined);
     const asked = (ctx.lookups.calendarAsks ?? 0) > recording.calendarAsks;
@@ -78,12 +80,18 @@ export class PollSkips {
 
   /** The poll failed or looked wrong: it runs again next time. */
   forget(feature: Feature, ctx: SourceContext): void {
+    if (!watched(feature)) return;
     ctx.cache.record(undefined);
     this.last.delete(feature.name);
   }
 }
 
 /** The outputs a feature reads, compared by identity: its declared input names are plain strings (a misspelling fails at start). */
+/** Only a normal-tier feature with rows in the fetch plan is ever skipped, so only its polls are recorded. */
+function watched(feature: Feature): boolean {
+  return feature.tier === 'normal' && (feature.plan?.length ?? 0) > 0;
+}
+
 function inputsOf(feature: Feature, ctx: SourceContext): unknown[] {
   const inputs: Readonly<Record<string, unknown>> = ctx.inputs;
   return (feature.inputs ?? []).map((name) => inputs[name]);

@@ -28,7 +28,7 @@ function setup(feature: Partial<Feature> = {}) {
   /** One poll of the feature as the runner makes it: what it reads is recorded. */
   const poll = async (): Promise<void> => {
     const c = ctx();
-    const recording = skips.begin(c);
+    const recording = skips.begin(notes, c);
     await cache.get(spec);
     await skips.done(notes, c, recording);
   };
