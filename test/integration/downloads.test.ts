@@ -112,7 +112,9 @@ describe('homework files (spec 4.6)', () => {
     });
     await expect(drive(result)).rejects.toBeInstanceOf(ConnectionError);
     expect(failedAt - start).toBeGreaterThanOrEqual(150_000);
-    expect(failedAt - start).toBeLessThan(152_000);
+    // The driver moves the clock a second at a time while no request is in flight, so the rejection may be
+    // seen a step or two after the deadline (under load it was 152 s once): still the 150 s, not minutes on.
+    expect(failedAt - start).toBeLessThanOrEqual(153_000);
     expect(slots.active).toBe(0);
     // 15 checks on the first key take about two minutes; the second key is cut off by the deadline.
     expect(sim.downloads.keysIssued).toBe(2);
