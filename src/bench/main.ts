@@ -54,11 +54,14 @@ function freshnessInjections(): Injection[] {
   for (const [day, time] of [[0, '10:41'], [1, '17:01']] as const) {
     out.push({ at: at(day, time), request: { type: 'test', login: benchLogin(0).login, date: '2026-11-20' }, watch: { childIndex: 0, key: 'upcoming_tests' }, label: 'upcoming_tests' });
   }
-  for (const [day, time] of [[0, '12:21'], [1, '07:41']] as const) {
-    out.push({ at: at(day, time), request: { type: 'change', login: benchLogin(0).login, date: `2026-11-${17 + day}`, lessonNo: 6 }, watch: { childIndex: 0, key: 'plan_changes_tomorrow' }, label: 'plan_changes_tomorrow' });
+  // Lessons 2 and 6 have no change yet; cancelling Tuesday's last lesson would end its lessons an hour
+  // sooner, and the Tuesday changes below are measured as made while lessons are on.
+  for (const [day, time, lessonNo] of [[0, '12:21', 2], [1, '07:41', 6]] as const) {
+    out.push({ at: at(day, time), request: { type: 'change', login: benchLogin(0).login, date: `2026-11-${17 + day}`, lessonNo }, watch: { childIndex: 0, key: 'plan_changes_tomorrow' }, label: 'plan_changes_tomorrow' });
   }
-  // While lessons are on (Monday and Tuesday 08:00-14:30 for the bench's child): changes at the
-  // moments teachers make them, in lessons and in breaks; each must be published within 5 minutes.
+  // While lessons are on (for the bench's child Monday and Tuesday from 08:00 to 14:30, an hour after the
+  // sixth lesson's end): changes at the moments teachers make them, in lessons and in breaks; each must be
+  // published within 5 minutes.
   const child = benchLogin(0).login;
   const lessons = (key: string) => ({ childIndex: 0, key });
   for (const [day, time] of [[0, '08:47'], [0, '09:43'], [0, '11:38'], [1, '10:41'], [1, '13:36']] as const) {
@@ -70,8 +73,9 @@ function freshnessInjections(): Injection[] {
   for (const [day, time] of [[0, '10:37'], [1, '09:44']] as const) {
     out.push({ at: at(day, time), request: { type: 'test', login: child, date: '2026-11-20' }, watch: lessons('upcoming_tests'), label: 'lessons: test' });
   }
-  for (const [day, time] of [[0, '09:48'], [1, '11:41']] as const) {
-    out.push({ at: at(day, time), request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo: 5 }, watch: lessons('plan_changes_tomorrow'), label: 'lessons: plan change (next school day)' });
+  // Tuesday's lesson 5 already has a substitution (a second change of the same slot shows nothing new).
+  for (const [day, time, lessonNo] of [[0, '09:48', 3], [1, '11:41', 5]] as const) {
+    out.push({ at: at(day, time), request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo }, watch: lessons('plan_changes_tomorrow'), label: 'lessons: plan change (next school day)' });
   }
   for (const [day, time] of [[0, '10:43'], [1, '08:52']] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
@@ -90,7 +94,8 @@ async function main(): Promise<void> {
   const began = Date.now();
   const rows: Row[] = [];
   const json: Record<string, unknown> = {};
-  const log = (text: string) => process.stderr.write(`${text}\n`);
+  // Each step says when it began, so that a slow step shows.
+  const log = (text: string) => process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
 
   log('simulating one day for one child at the defaults...');
   const defaults = await simulate({ children: 1, start: MONDAY, days: 2, injections: freshnessInjections() });

@@ -82,6 +82,11 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly tier?: Tier;
   /** Its rows of the fetch plan: when each resource it reads is read (docs/polling.md is generated from them). */
   readonly plan?: readonly PlanRow[];
+  /**
+   * Not polled in a start's first cycle unless a user asks (a refresh): a start's requests are the
+   * budget's dearest, and the retained state shows meanwhile. For lists that change a few times a term.
+   */
+  readonly notAtStart?: true;
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */

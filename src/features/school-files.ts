@@ -33,20 +33,15 @@ export const schoolFileEvent = eventEntity('school_file', { en: 'New school file
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
+  notAtStart: true,
   plan: [SCHOOL_FILES_ROW],
   entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),
 });
 
 class SchoolFilesSource implements Source {
-  private cycles = 0;
 
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
-
-  /** Not in a start's first cycle (unless asked for): the retained state shows meanwhile. */
-  due(ctx: SourceContext): boolean {
-    return this.cycles++ > 0 || ctx.forced;
-  }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, row: SCHOOL_FILES_ROW, staleOnError: true });

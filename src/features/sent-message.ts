@@ -50,13 +50,13 @@ export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl
 export const sentMessageFeature = feature({
   name: 'sent-message',
   tier: 'normal',
+  notAtStart: true,
   plan: [SENT_LIST_ROW, SENT_OPEN_ROW],
   entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open')],
   create: (access) => new SentMessages(access),
 });
 
 class SentMessages implements Source {
-  private cycles = 0;
   private list: SentItem[] | undefined;
   private listAt = 0;
   private readonly details = new Map<string, SentMessageDetails>();
@@ -66,11 +66,6 @@ class SentMessages implements Source {
   private absent = false;
 
   constructor(private readonly access: Pick<FeatureAccess, 'messages' | 'outbox'>) {}
-
-  /** Not in a start's first cycle (unless asked for): the retained state shows meanwhile. */
-  due(ctx: SourceContext): boolean {
-    return this.cycles++ > 0 || ctx.forced;
-  }
 
   restate(): SourceResult['states'] {
     return this.states();

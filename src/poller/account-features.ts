@@ -22,6 +22,8 @@ import { PollSkips } from './poll-skip.js';
 export interface Running {
   feature: Feature;
   state: FeatureState;
+  /** How many cycles of its tier have come to it since the start. */
+  cycles: number;
 }
 
 export interface CycleOutcome {
@@ -46,7 +48,7 @@ export class AccountFeatures {
   private readonly skips = new PollSkips();
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
-    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
+    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access), cycles: 0 }));
   }
 
   /** What the account's child announces. */
@@ -135,10 +137,12 @@ async function pollFeatures(
   const outcome: CycleOutcome = { states: {}, events: [] };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
-  for (const { feature, state: source } of running) {
+  for (const run of running) {
+    const { feature, state: source } = run;
     if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    if (source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
+    const waitsForStart = feature.notAtStart === true && run.cycles++ === 0 && !ctx.forced;
+    if (waitsForStart || source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;
     }

@@ -1,6 +1,6 @@
 // News within five minutes while school is on (issue 31), against the real bridge at the default
 // schedule, the simulator's clock and a real broker: during a Wednesday lesson a new grade, a message,
-// an announcement, a test and a change to today's plan each reach MQTT as an event within 5 simulated
+// an announcement, a test and a change to today's or the next school day's plan each reach MQTT as an event within 5 simulated
 // minutes, made just after a poll (the worst moment). And a start costs no more than the peer's.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
@@ -24,23 +24,25 @@ async function minutesUntilEvent(h: Harness, kind: string, limit: number): Promi
 }
 
 describe('news while school is on', () => {
-  it('a new grade, message, announcement, test and plan change of today each reach MQTT within 5 minutes', async () => {
+  it('a new grade, message, announcement, test and plan change of today or tomorrow each reach MQTT within 5 minutes', async () => {
     const h = await school.polled(KEYS);
     const account = school.sim.account(ANIA.login);
-    const made: [string, () => void][] = [
-      ['grade', () => account.addGrade({ subject: 5012, category: 301, grade: '5' })],
-      ['message', () => school.sim.messaging.addMessage(ANIA.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 })],
-      ['notice', () => account.addNotice({ Subject: 'Zebranie', Content: 'W czwartek o 17:00.' })],
-      ['test', () => account.addTest({ date: '2026-11-20', content: 'Sprawdzian: ułamki.' })],
-      ['plan_change', () => account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 6 })],
+    // [what, the event kind that tells it, the change]
+    const made: [string, string, () => void][] = [
+      ['grade', 'grade', () => account.addGrade({ subject: 5012, category: 301, grade: '5' })],
+      ['message', 'message', () => school.sim.messaging.addMessage(ANIA.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 })],
+      ['notice', 'notice', () => account.addNotice({ Subject: 'Zebranie', Content: 'W czwartek o 17:00.' })],
+      ['test', 'test', () => account.addTest({ date: '2026-11-20', content: 'Sprawdzian: ułamki.' })],
+      ['plan change today', 'plan_change', () => account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 6 })],
+      ['plan change, next school day', 'plan_change', () => account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 3 })],
     ];
     const delays: Record<string, number | null> = {};
-    for (const [kind, make] of made) {
+    for (const [what, kind, make] of made) {
       make();
-      delays[kind] = await minutesUntilEvent(h, kind, 6);
+      delays[what] = await minutesUntilEvent(h, kind, 6);
     }
-    for (const [kind, delay] of Object.entries(delays)) {
-      expect({ kind, delay, within5: delay !== null && delay <= 5 }).toEqual({ kind, delay, within5: true });
+    for (const [what, delay] of Object.entries(delays)) {
+      expect({ what, delay, within5: delay !== null && delay <= 5 }).toEqual({ what, delay, within5: true });
     }
   }, 90_000);
 
