@@ -37,7 +37,8 @@ function line(row: PlanRow, tier: string): string {
 }
 
 function planTable(features: readonly Feature[]): string {
-  const lines = features.flatMap((f) => (f.plan ?? []).map((row) => line(row, f.tier ?? '')));
+  // A feature that waits for the second cycle says so beside its tier (a start's requests are the dearest).
+  const lines = features.flatMap((f) => (f.plan ?? []).map((row) => line(row, f.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? ''))));
   return [
     MARKERS.start,
     `<!-- generated from the features' fetch plan rows by \`${PLAN_WRITE_COMMAND}\`; edit the rows, not this table -->`,
