@@ -8,6 +8,7 @@ import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/
 import type { Language } from '../config/language.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
+import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -210,7 +211,7 @@ export class Bridge implements Publisher {
    * Nothing: the calendar feeds never go to the broker (interface 6.5). A fortnight of lessons is over
    * the 16 KB Home Assistant reads of an entity's attributes; the web server's memory keeps them.
    */
-  publishFeed(): void {}
+  publishFeed<K extends FeedName>(_childId: string, _name: K, _content: FeedContent<K>): void {}
 
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;
