@@ -7,7 +7,6 @@ import { AccountPoller, type PollHooks } from './poller/account.js';
 import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
-import { calendarFeeds } from './features/calendar-feeds.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { removeLeftoverParts } from './store/downloads.js';
@@ -21,7 +20,6 @@ import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
 import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
-import type { WebData } from './web/types.js';
 
 export interface AppOptions {
   config: Config;
@@ -88,14 +86,13 @@ export class App {
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     // With the web server on, the pollers publish through a memory of what they published, which the
-    // pages read; the broker gets the same calls.
+    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
     const web = config.http.port === 0 ? undefined : await import('./web/attach.js');
     const memory = web?.createMemory({
       target: bridge,
       language: config.language,
       healthy: () => this.bridge?.connected ?? true,
       now: () => clock.now(),
-      feedsOf: (child) => this.poller(child)?.features.stateOf(calendarFeeds),
     });
     this.memory = memory;
     const publisher = memory ?? bridge;
@@ -179,8 +176,8 @@ export class App {
     return this.webService;
   }
 
-  /** What the web server's pages read (undefined with http.port 0). */
-  get webData(): WebData | undefined {
+  /** What the web server's pages and feeds read (undefined with http.port 0). */
+  get webData(): WebMemory | undefined {
     return this.memory;
   }
 

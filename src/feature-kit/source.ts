@@ -11,6 +11,7 @@ import type { Names } from '../school/names.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { BackgroundFiles } from './files.js';
 import type { CalendarSignals } from './calendar.js';
+import type { FeedContents } from '../school/calendar-feeds.js';
 
 export type Tier = 'fast' | 'normal';
 
@@ -75,6 +76,11 @@ export interface SourceResult {
   suspicious?: string;
   /** What the features that name this one as an input read (see SourceContext.inputs). */
   output?: unknown;
+  /**
+   * The child's calendar feeds (interface 6.5), which no entity can hold: published like states, but
+   * only the web server keeps them.
+   */
+  feeds?: FeedContents;
 }
 
 export interface Source {

@@ -1,8 +1,7 @@
 // The calendar feeds feature, normal tier: no request and no entity of its own. After the timetable
-// and the agenda have polled, it turns their outputs into the entries of the child's three calendar
-// feeds (interface 6.5), which the web server renders (src/web/feeds.ts).
-import { feedEntries, type FeedEntries } from '../school/calendar-feeds.js';
-import type { FeedName } from '../school/calendar-feeds.js';
+// and the agenda have polled, it turns their outputs into the content of the child's three calendar
+// feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/feeds.ts).
+import { FEED_PARTS, feedEntries, type FeedContents } from '../school/calendar-feeds.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { feature, type FeatureAccess } from './feature.js';
 
@@ -14,20 +13,8 @@ export const calendarFeeds = feature({
   create: (access) => new CalendarFeedsState(access),
 });
 
-/** Which part of the entries each feed shows. */
-const PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<FeedName, keyof FeedEntries>;
-
-/** One feed's entries and when they last changed (ms): the feed's Last-Modified. */
-export interface FeedContent<K extends FeedName = FeedName> {
-  entries: FeedEntries[(typeof PARTS)[K]];
-  changedAt: number;
-}
-
+/** Keeps nothing between polls: each poll makes every feed again from its inputs. */
 export class CalendarFeedsState implements Source {
-  private readonly contents = new Map<FeedName, { content: FeedContent; text: string }>();
-  /** Rendered texts by feed and language, kept until the feed's content changes. */
-  private readonly rendered = new Map<string, { changedAt: number; body: string }>();
-
   constructor(private readonly access: Pick<FeatureAccess, 'identity' | 'childId'>) {}
 
   poll(ctx: SourceContext): Promise<SourceResult> {
@@ -43,39 +30,13 @@ export class CalendarFeedsState implements Source {
       homework: agenda?.homework ?? [],
       free: timetable.freeDays,
     });
-    for (const name of Object.keys(PARTS) as FeedName[]) this.update(name, entries[PARTS[name]], ctx.now);
-    return Promise.resolve({ states: {} });
-  }
-
-  /** A feed's entries as last computed; undefined before the first poll. */
-  content<K extends FeedName>(name: K): FeedContent<K> | undefined {
-    return this.contents.get(name)?.content as FeedContent<K> | undefined;
-  }
-
-  /** The child's first name for the calendars' names (the login before the identity is known). */
-  childName(): string {
-    return this.access.identity()?.firstName || this.access.childId();
-  }
-
-  /**
-   * A feed's text in one language, made by `render` only when the content changed since the last
-   * call (a calendar app asks every few minutes; the content changes a few times a day).
-   */
-  rendering(name: FeedName, language: string, render: () => string): string | undefined {
-    const content = this.content(name);
-    if (content === undefined) return undefined;
-    const key = `${name}|${language}`;
-    const kept = this.rendered.get(key);
-    if (kept?.changedAt === content.changedAt) return kept.body;
-    const body = render();
-    this.rendered.set(key, { changedAt: content.changedAt, body });
-    return body;
-  }
-
-  /** Keeps the entries, moving changedAt only when they differ from the last ones. */
-  private update(name: FeedName, entries: FeedContent['entries'], now: number): void {
-    const text = JSON.stringify(entries);
-    if (this.contents.get(name)?.text === text) return;
-    this.contents.set(name, { content: { entries, changedAt: now }, text });
+    // The login's id before the identity is known.
+    const child = this.access.identity()?.firstName || this.access.childId();
+    const feeds: FeedContents = {
+      lessons: { child, entries: entries[FEED_PARTS.lessons] },
+      agenda: { child, entries: entries[FEED_PARTS.agenda] },
+      'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
+    };
+    return Promise.resolve({ states: {}, feeds });
   }
 }

@@ -1,7 +1,8 @@
-// Where an account's states go: the MQTT bridge, the web server's memory in front of it, or a recorder
-// in tests. The account runner publishes through it and never knows which one it has.
+// Where an account's states, events and calendar feeds go: the MQTT bridge, the web server's memory in
+// front of it, or a recorder in tests. The account runner publishes through it and never knows which.
 import type { ChildDevice } from './discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 
 /** What an account publishes to (the MQTT bridge, or a recorder in tests). */
 export interface Publisher {
@@ -10,4 +11,9 @@ export interface Publisher {
   setAvailability(childId: string, online: boolean): void;
   publishState(childId: string, key: string, state: EntityState): void;
   publishEvent(childId: string, kind: string, payload: EventPayload): void;
+  /**
+   * A calendar feed's content as the last poll made it (interface 6.5). Web-only: too big for an
+   * entity's attributes, so the MQTT bridge drops it and the web server's memory keeps it.
+   */
+  publishFeed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void;
 }

@@ -1,11 +1,14 @@
 // The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
 // every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events through mqtt.js's offline queue; commands through the router.
+// birth message; events through mqtt.js's offline queue; commands through the router. Calendar feeds
+// are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { Language } from '../config/language.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { Publisher } from '../ha/publisher.js';
+import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -54,7 +57,7 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
 const STOP_TIMEOUT_MS = 5_000;
 
-export class Bridge {
+export class Bridge implements Publisher {
   private readonly topics: Topics;
   private readonly ctx: DiscoveryContext;
   private readonly clock: Clock;
@@ -203,6 +206,12 @@ export class Bridge {
     else if (!this.ready) this.earlyEvents.push({ topic, payload: json });
     else this.sendEvent(topic, json);
   }
+
+  /**
+   * Nothing: the calendar feeds never go to the broker (interface 6.5). A fortnight of lessons is over
+   * the 16 KB Home Assistant reads of an entity's attributes; the web server's memory keeps them.
+   */
+  publishFeed<K extends FeedName>(_childId: string, _name: K, _content: FeedContent<K>): void {}
 
   /** One handler for every command a child's buttons send (those without a handler of their own). */
   onCommand(handler: CommandHandler): void;

@@ -1,5 +1,6 @@
 // An account's features: their states, one cycle's polls (each feature of the cycle's tiers in run
-// order, given the outputs of the features it names as inputs) and the way to their command handlers.
+// order, given the outputs of the features it names as inputs), what the polls found (states, events,
+// calendar feeds) and the way to their command handlers.
 // A feature that answers unexpectedly keeps its last values; anything else (a dead session, the
 // portal down) ends the cycle for all.
 import { UnexpectedResponseError } from '../portal/errors.js';
@@ -17,6 +18,8 @@ import type { PlanRow, SchoolDayTimes } from '../feature-kit/plan.js';
 import type { TimetableOutput } from '../features/timetable.js';
 import { warsawDate } from '../util/time.js';
 import { PollSkips } from './poll-skip.js';
+import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
+import type { Publisher } from '../ha/publisher.js';
 
 /** One feature's state for an account. */
 export interface Running {
@@ -29,6 +32,8 @@ export interface Running {
 export interface CycleOutcome {
   states: Record<string, EntityState>;
   events: EventBatch[];
+  /** The calendar feeds the cycle's polls made (none when the feeds feature did not poll). */
+  feeds: FeedContents;
   /** The last feature that answered in an unexpected way. */
   problem?: FeatureProblem;
   /** Set when the account could not be polled at all. */
@@ -134,7 +139,7 @@ async function pollFeatures(
   log: Logger,
 ): Promise<CycleOutcome> {
   const { outputs, skips } = memory;
-  const outcome: CycleOutcome = { states: {}, events: [] };
+  const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
   for (const run of running) {
@@ -151,6 +156,7 @@ async function pollFeatures(
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);
       Object.assign(outcome.states, result.states);
+      Object.assign(outcome.feeds, result.feeds);
       if (result.suspicious !== undefined) {
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
         log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
@@ -171,4 +177,12 @@ async function pollFeatures(
     }
   }
   return outcome;
+}
+
+/** Publishes a cycle's calendar feeds, as its states are (the publisher keeps or drops them). */
+export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedContents): void {
+  for (const name of FEED_NAMES) {
+    const content = feeds[name];
+    if (content !== undefined) publisher.publishFeed(childId, name, content);
+  }
 }

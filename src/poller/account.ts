@@ -10,7 +10,7 @@ import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
-import { AccountFeatures } from './account-features.js';
+import { AccountFeatures, publishFeeds } from './account-features.js';
 import { featureAccess } from './feature-access.js';
 import { AccountTimers } from './account-timers.js';
 import type { CommandAccount } from '../features/feature.js';
@@ -158,6 +158,7 @@ export class AccountPoller implements CommandAccount {
     // New entities are announced before their first states, so Home Assistant has them to update.
     if (outcome.entitiesChanged) this.announce();
     this.publishStates(outcome.states);
+    publishFeeds(this.options.publisher, this.accountChild.id, outcome.feeds);
     await this.gate.pass(outcome.events);
     this.health.lastUpdate = now;
     this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now, this.access.session.advice) });

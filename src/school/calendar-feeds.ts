@@ -67,6 +67,19 @@ export interface FeedEntries {
   freeDays: FreeDayEntry[];
 }
 
+/** Which part of the entries each feed shows. */
+export const FEED_PARTS = { lessons: 'lessons', agenda: 'agenda', 'free-days': 'freeDays' } as const satisfies Record<FeedName, keyof FeedEntries>;
+
+/** What one feed of a child shows, in no language: the feature publishes it, the web server renders it. */
+export interface FeedContent<K extends FeedName = FeedName> {
+  /** The child's first name (its id before the identity is known), for the calendar's name. */
+  child: string;
+  entries: FeedEntries[(typeof FEED_PARTS)[K]];
+}
+
+/** Each feed's content, by feed name (what a poll of the feeds gives). */
+export type FeedContents = { [K in FeedName]?: FeedContent<K> };
+
 export interface FeedInput {
   /** The child's id in topics: part of every UID, so that two children's feeds never share one. */
   child: string;

@@ -1,9 +1,8 @@
 // The calendar feeds of interface 6.5: the route answering `/calendar/<child>/<name>.ics` from what
-// the bridge holds, and the feed of one child (the App's WebData.feed) rendered from its entries.
-import type { CalendarFeedsState } from '../features/calendar-feeds.js';
+// the bridge holds, and a feed's text rendered from the content the web server's memory kept.
 import type { Language } from '../config/language.js';
-import { feedText } from './feed-ics.js';
-import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
+import { feedText, type FeedCalendar } from './feed-ics.js';
+import { FEED_NAMES, FEED_PARTS, type FeedContent, type FeedEntries, type FeedName } from '../school/calendar-feeds.js';
 import type { FeedSource, Route, WebData, WebResponse } from './types.js';
 
 const notFound: WebResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
@@ -27,21 +26,41 @@ export function feedRoutes(data: WebData): Route[] {
   return [calendar];
 }
 
-/**
- * One feed of the child whose feeds these are, rendered in `language` and kept until its entries
- * change; undefined when the account does not run the feeds (no state). Before the first poll it is an empty
- * calendar (a subscribed phone keeps asking and gets the lessons once they are known).
- */
-export function calendarFeed(state: CalendarFeedsState | undefined, name: FeedName, language: Language): FeedSource | undefined {
-  if (state === undefined) return undefined;
-  const content = state.content(name);
-  const entries = { lessons: [], agenda: [], freeDays: [], ...(content ? { [partOf(name)]: content.entries } : {}) };
-  const changedAt = content?.changedAt ?? 0;
-  const render = (): string => feedText({ name, child: state.childName(), entries, changedAt, language });
-  const body = state.rendering(name, language, render) ?? render();
-  return { body, modifiedAt: changedAt };
+/** A feed as the web server's memory keeps it: the content last published and when it last changed (ms). */
+export interface KeptFeed<K extends FeedName = FeedName> {
+  content: FeedContent<K>;
+  changedAt: number;
 }
 
-function partOf(name: FeedName): 'lessons' | 'agenda' | 'freeDays' {
-  return name === 'free-days' ? 'freeDays' : name;
+/**
+ * The feeds' texts, each made from a kept feed only once per language: a calendar app asks every few
+ * minutes, the content changes a few times a day (and a new content is a new KeptFeed).
+ */
+export class FeedTexts {
+  private readonly made = new WeakMap<KeptFeed, Map<Language, string>>();
+
+  /** `render` is the iCalendar writer (a test counts its calls). */
+  constructor(private readonly render: (feed: FeedCalendar) => string = feedText) {}
+
+  /**
+   * One feed in `language`. Before its first content it is an empty calendar named after `child`
+   * (a subscribed phone keeps asking and gets the lessons once they are known).
+   */
+  source<K extends FeedName>(kept: KeptFeed<K> | undefined, name: K, language: Language, child: string): FeedSource {
+    if (kept === undefined) return { body: this.render({ name, child, entries: NO_ENTRIES, changedAt: 0, language }), modifiedAt: 0 };
+    let texts = this.made.get(kept);
+    if (texts === undefined) {
+      texts = new Map();
+      this.made.set(kept, texts);
+    }
+    let body = texts.get(language);
+    if (body === undefined) {
+      const entries = { ...NO_ENTRIES, [FEED_PARTS[name]]: kept.content.entries };
+      body = this.render({ name, child: kept.content.child, entries, changedAt: kept.changedAt, language });
+      texts.set(language, body);
+    }
+    return { body, modifiedAt: kept.changedAt };
+  }
 }
+
+const NO_ENTRIES: FeedEntries = { lessons: [], agenda: [], freeDays: [] };

@@ -1,12 +1,14 @@
 // What the web server reads: a Publisher that sits in front of the MQTT bridge, passes every call on
-// and keeps, per child, what was last published (the WebData of src/web/types.ts). The pages are
-// served from this memory only, so a page or feed never costs a portal request.
+// and keeps, per child, what was last published (the WebData of src/web/types.ts): the states the
+// board reads and the calendar feeds, which only the web server serves. The pages and feeds are served
+// from this memory only, so none of them costs a portal request.
 import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
-import type { FeedName } from '../school/calendar-feeds.js';
+import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import type { ChildView, FeedSource, WebData } from './types.js';
+import { FeedTexts, type KeptFeed } from './feeds.js';
 
 export interface WebMemoryOptions {
   /** Where every call goes on to (the MQTT bridge). */
@@ -15,9 +17,10 @@ export interface WebMemoryOptions {
   /** True while the bridge is connected to the broker. */
   healthy: () => boolean;
   now: () => number;
-  /** A child's feed, built by the feeds code from what it holds (none until that is wired in). */
-  feeds?: (child: string, name: FeedName) => FeedSource | undefined;
 }
+
+/** A kept feed with its content's JSON, to tell a new content from the same one published again. */
+type KeptFeeds = { [K in FeedName]?: KeptFeed<K> & { json: string } };
 
 interface ChildMemory {
   id: string;
@@ -26,6 +29,8 @@ interface ChildMemory {
   online: boolean;
   states: Map<string, EntityState>;
   changedAt: number;
+  /** The calendar feeds, which no page shows: their changes move no changedAt and tell no listener. */
+  feeds: KeptFeeds;
 }
 
 export class WebMemory implements Publisher, WebData {
@@ -33,6 +38,7 @@ export class WebMemory implements Publisher, WebData {
   private readonly options: WebMemoryOptions;
   private readonly memory = new Map<string, ChildMemory>();
   private readonly listeners = new Set<() => void>();
+  private readonly texts = new FeedTexts();
 
   constructor(options: WebMemoryOptions) {
     this.options = options;
@@ -82,10 +88,20 @@ export class WebMemory implements Publisher, WebData {
     this.options.target.publishEvent(childId, kind, payload);
   }
 
+  /** Kept with the time it last changed (the feed's Last-Modified), which the same content published again keeps. */
+  publishFeed<K extends FeedName>(childId: string, name: K, content: FeedContent<K>): void {
+    // Seen through its one name K: TypeScript cannot tell that writing KeptFeeds[K] needs only a KeptFeed<K>.
+    const feeds = this.child(childId).feeds as { [N in K]?: KeptFeed<K> & { json: string } };
+    const json = JSON.stringify(content);
+    if (feeds[name]?.json !== json) feeds[name] = { content, changedAt: this.options.now(), json };
+    this.options.target.publishFeed(childId, name, content);
+  }
+
   // --- WebData: read from memory ---
 
   children(): readonly ChildView[] {
-    return [...this.memory.values()].map((m) => ({ ...m, states: m.states }));
+    // The feeds stay behind: no page shows them.
+    return [...this.memory.values()].map(({ id, name, model, online, states, changedAt }) => ({ id, name, model, online, states, changedAt }));
   }
 
   onChange(listener: () => void): () => void {
@@ -95,9 +111,20 @@ export class WebMemory implements Publisher, WebData {
     return () => this.listeners.delete(entry);
   }
 
-  feed(child: string, name: FeedName): FeedSource | undefined {
-    if (!this.memory.has(child)) return undefined;
-    return this.options.feeds?.(child, name);
+  /**
+   * Every account runs the feeds, so a known child has each of them: an empty calendar until its
+   * first poll (named as the board calls the child), then what was published.
+   */
+  feed(child: string, name: FeedName, language: Language = this.language): FeedSource | undefined {
+    const memory = this.memory.get(child);
+    if (memory === undefined) return undefined;
+    const callName = memory.name?.split(/\s+/)[0] || child;
+    return this.texts.source(memory.feeds[name], name, language, callName);
+  }
+
+  /** A child's feed as last published (undefined before then or for an unknown child). */
+  keptFeed<K extends FeedName>(child: string, name: K): KeptFeed<K> | undefined {
+    return this.memory.get(child)?.feeds[name];
   }
 
   healthy(): boolean {
@@ -111,7 +138,7 @@ export class WebMemory implements Publisher, WebData {
   private child(id: string): ChildMemory {
     let memory = this.memory.get(id);
     if (!memory) {
-      memory = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0 };
+      memory = { id, name: null, model: null, online: false, states: new Map(), changedAt: 0, feeds: {} };
       this.memory.set(id, memory);
     }
     return memory;

@@ -131,6 +131,24 @@ describe('Bridge', () => {
     });
   });
 
+  it('sends no calendar feed to the broker, neither when published nor in the republish after a birth', async () => {
+    const { base, prefix, bridge } = setup();
+    bridge.setChild(ania([entityByKey('lucky_number')]));
+    await bridge.start();
+    const r = await recorder([`${base}/#`, `${prefix}/#`]);
+    const subject = 'Matematyka-only-in-the-feed';
+    const lesson = { uid: 'l1.ania@dziennik2mqtt', when: { date: '2026-11-18', from: '08:55', to: '09:40' }, lessonNo: 2, subject, teacher: null, room: null, change: null, original: null, movedTo: null, note: null };
+    bridge.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
+    bridge.publishState('ania', 'lucky_number', { state: '7' });
+    await r.until(() => r.on(`${base}/ania/lucky_number`).length === 1, 'the state after the feed');
+    await publishOnce(`${prefix}/status`, 'online');
+    await r.until(() => r.on(`${base}/ania/lucky_number`).length === 2, 'the republish');
+    await r.caughtUpWith(throughBridge(bridge));
+    expect(r.messages.length).toBeGreaterThan(2);
+    expect(r.messages.filter((m) => m.text.includes(subject) || /lessons|feed|calendar/.test(m.topic))).toEqual([]);
+    expect(await retained([`${base}/ania/#`])).toEqual(new Map([[`${base}/ania/lucky_number`, '7']]));
+  });
+
   it("republishes everything after Home Assistant's birth message, but not for a retained one", async () => {
     const { base, prefix } = uniqueRoots();
     // An old retained "online" must not count as Home Assistant starting.

@@ -1,15 +1,14 @@
-// The calendar feeds of the real bridge after real polls of the simulated portal, read back with
-// ical.js as a calendar app reads them: both weeks' lessons with their changes, a test the school
+// The calendar feeds of the real bridge after real polls of the simulated portal, as its web server
+// serves them from what the polls published, read back with ical.js as a calendar app reads them: both weeks' lessons with their changes, a test the school
 // adds (and edits), a free day, the titles in both languages, and the same text while nothing changes.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { calendarFeed } from '../../src/web/feeds.js';
-import { calendarFeeds } from '../../src/features/calendar-feeds.js';
 import type { FeedName } from '../../src/school/calendar-feeds.js';
 import type { Language } from '../../src/config/language.js';
 import type { Harness } from '../helpers/app.js';
 import { parseFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { freePort } from '../helpers/ports.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday during the second lesson, half a minute off the minute (see timetable-day.test.ts).
@@ -17,11 +16,12 @@ const NOW = '2026-11-18T09:11:30+01:00';
 
 const school = simulatedSchool(NOW);
 
-const firstPoll = () => school.polled(['at_school', 'upcoming_tests']);
+// The feeds are the web server's: its memory keeps what the polls published.
+const firstPoll = async () => school.polled(['at_school', 'upcoming_tests'], { http: { port: await freePort() } });
 
 function feed(h: Harness, name: FeedName, language: Language = 'pl') {
-  const source = calendarFeed(h.app.pollers[0]!.features.stateOf(calendarFeeds), name, language);
-  if (source === undefined) throw new Error('the account runs no calendar feeds');
+  const source = h.app.webData?.feed('ania', name, language);
+  if (source === undefined) throw new Error('the web server serves no calendar feeds of ania');
   return { ...source, calendar: parseFeed(source.body) };
 }
 

@@ -3,10 +3,9 @@
 // the day it arrives shows it as shifted from its old slot; the event and the lessons feed say so.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { calendarFeed } from '../../src/web/feeds.js';
-import { calendarFeeds } from '../../src/features/calendar-feeds.js';
 import { parseFeed } from '../helpers/ics.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { freePort } from '../helpers/ports.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // Thursday morning before lessons; Thursday's lesson 3 (Matematyka) moves to next Thursday, lesson 8.
@@ -18,7 +17,8 @@ const weekReads = (monday: string): number => school.sim.requests.filter((r) => 
 
 describe('a lesson moved elsewhere', () => {
   it('is shifted on the day it leaves and on the day it arrives, in the event and in the feed', async () => {
-    const h = await school.polled(['timetable_today', 'plan_changes_today']);
+    // The web server on: it serves the lessons feed from what the polls published.
+    const h = await school.polled(['timetable_today', 'plan_changes_today'], { http: { port: await freePort() } });
     // Moved after the first poll, which primes the event memory. Nothing in the class calendar says so,
     // so the week is read again within three hours.
     school.sim.account(ANIA.login).moveLesson(MOVE);
@@ -48,7 +48,7 @@ describe('a lesson moved elsewhere', () => {
     expect(h.state('ania', 'problem')).toBe('OFF');
 
     // The lessons feed: the old slot says where it went.
-    const lessons = parseFeed(calendarFeed(h.app.pollers[0]!.features.stateOf(calendarFeeds), 'lessons', 'pl')!.body).events;
+    const lessons = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events;
     const left = lessons.find((e) => e.start === new Date('2026-11-19T09:50:00+01:00').toISOString())!;
     expect(left.summary).toBe('Matematyka (przeniesiona na czw. 26.11, lekcja 8)');
     expect(left.status).toBe('CANCELLED');
@@ -63,7 +63,7 @@ describe('a lesson moved elsewhere', () => {
     const shifts = (h.attributes('ania', 'plan_changes_today') as { changes: { kind: string }[] }).changes.filter((c) => c.kind === 'shifted');
     expect(shifts).toEqual([expect.objectContaining({ lesson_no: 8, kind: 'shifted', original_date: '2026-11-19', original_lesson_no: 3 })]);
     expect(moved()).toHaveLength(1);
-    const arrived = parseFeed(calendarFeed(h.app.pollers[0]!.features.stateOf(calendarFeeds), 'lessons', 'pl')!.body).events.find(
+    const arrived = parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events.find(
       (e) => e.start === new Date('2026-11-26T14:35:00+01:00').toISOString(),
     )!;
     expect(arrived.summary).toBe('Matematyka (przeniesiona)');

@@ -68,6 +68,7 @@ async function publishedEntityIds(config: Config): Promise<Set<string>> {
       setAvailability: () => undefined,
       publishState: () => undefined,
       publishEvent: () => undefined,
+      publishFeed: () => undefined,
       start: async () => undefined,
       stop: async () => undefined,
     },

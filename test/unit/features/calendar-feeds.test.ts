@@ -1,6 +1,6 @@
-// The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, their
-// changedAt (the feeds' Last-Modified) moves only when the content does, and a feed's text is made
-// again only then.
+// The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, and once
+// published (as the account runner does) their changedAt (the feeds' Last-Modified) moves only when the
+// content does. That a feed's text is made again only then is test/unit/web/feeds.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../../../src/features/calendar-feeds.js';
 import type { FeatureAccess } from '../../../src/features/feature.js';
@@ -12,6 +12,11 @@ import type { Events } from '../../../src/feature-kit/contract.js';
 import type { freeDay } from '../../../src/features/timetable.js';
 import { freeDayEvents } from '../../../src/school/schooldays.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
+import type { CalendarFeedsState } from '../../../src/features/calendar-feeds.js';
+import type { FeedName } from '../../../src/school/calendar-feeds.js';
+import { publishFeeds } from '../../../src/poller/account-features.js';
+import type { Publisher } from '../../../src/ha/publisher.js';
+import { WebMemory } from '../../../src/web/memory.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
 const access = (id?: string) =>
@@ -28,24 +33,39 @@ const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(con
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
+const broker: Publisher = { setChild: () => undefined, removeChild: () => undefined, setAvailability: () => undefined, publishState: () => undefined, publishEvent: () => undefined, publishFeed: () => undefined };
+
+/** The feature's polls published as the account runner publishes them, into the web server's memory. */
+function published(state: CalendarFeedsState) {
+  let now = 0;
+  const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
+  return {
+    poll: async (at: number, inputs: Inputs) => {
+      now = at;
+      publishFeeds(memory, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
+    },
+    content: (name: FeedName) => memory.keptFeed('ania', name),
+  };
+}
+
 describe('calendar feeds feature', () => {
   it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
-    const state = calendarFeeds.create(access());
+    const state = published(calendarFeeds.create(access()));
     expect(state.content('agenda')).toBeUndefined();
-    await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
-    await state.poll(ctx(2000, { timetable, agenda: agenda('Ułamki') }));
+    await state.poll(1000, { timetable, agenda: agenda('Ułamki') });
+    await state.poll(2000, { timetable, agenda: agenda('Ułamki') });
     expect(state.content('agenda')?.changedAt).toBe(1000);
-    await state.poll(ctx(3000, { timetable, agenda: agenda('Ułamki i procenty') }));
+    await state.poll(3000, { timetable, agenda: agenda('Ułamki i procenty') });
     expect(state.content('agenda')?.changedAt).toBe(3000);
     expect(state.content('free-days')?.changedAt).toBe(1000);
-    expect(state.content('agenda')?.entries).toEqual([expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' })]);
+    expect(state.content('agenda')?.content.entries).toEqual([expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' })]);
   });
 
   it('reads its inputs by the names and types their features declare', async () => {
     const state = calendarFeeds.create(access());
     // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
-    await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
-    expect(state.content('lessons')).toBeUndefined();
+    const result = await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
+    expect(result.feeds?.lessons).toBeUndefined();
     const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
     expect(weeks({ timetable })).toBe(0);
     // @ts-expect-error -- no feature publishes an output named `timetabel`
@@ -64,22 +84,14 @@ describe('calendar feeds feature', () => {
 
   it('shows nothing before the timetable\'s first poll rather than an empty week', async () => {
     const state = calendarFeeds.create(access());
-    await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
-    expect(state.content('lessons')).toBeUndefined();
+    const result = await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
+    expect(result.feeds?.lessons).toBeUndefined();
   });
 
-  it('names UIDs after the configured child id, and makes a feed\'s text again only when its content changed', async () => {
+  it('names UIDs after the configured child id, and each calendar after the child\'s first name', async () => {
     const state = calendarFeeds.create(access('ania2'));
-    await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
-    expect(state.content('free-days')?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
-    let made = 0;
-    const render = () => `text ${++made}`;
-    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
-    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
-    expect(state.rendering('agenda', 'en', render)).toBe('text 2');
-    await state.poll(ctx(2000, { timetable, agenda: agenda('Ułamki') }));
-    expect(state.rendering('agenda', 'pl', render)).toBe('text 1');
-    await state.poll(ctx(3000, { timetable, agenda: agenda('Procenty') }));
-    expect(state.rendering('agenda', 'pl', render)).toBe('text 3');
+    const { feeds } = await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
+    expect(feeds?.lessons?.child).toBe('Ania');
   });
 });

@@ -1,7 +1,10 @@
 // The feed route: `/calendar/<child>/<name>.ics` answered from what the bridge holds; an unknown child
-// or feed is 404, other paths are left to the other routes.
+// or feed is 404, other paths are left to the other routes. A feed's text is made again only when the
+// content the memory keeps changed.
 import { describe, expect, it } from 'vitest';
-import { feedRoutes } from '../../../src/web/feeds.js';
+import { FeedTexts, feedRoutes } from '../../../src/web/feeds.js';
+import { WebMemory } from '../../../src/web/memory.js';
+import type { Publisher } from '../../../src/ha/publisher.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';
 
@@ -51,5 +54,28 @@ describe('feed route', () => {
   it('leaves other paths to the other routes', () => {
     expect(get()).toBeUndefined();
     expect(get('health')).toBeUndefined();
+  });
+});
+
+describe('feed texts', () => {
+  it('makes a feed\'s text again only when its content changed, once per language', () => {
+    const broker: Publisher = { setChild: () => undefined, removeChild: () => undefined, setAvailability: () => undefined, publishState: () => undefined, publishEvent: () => undefined, publishFeed: () => undefined };
+    let now = 1000;
+    const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
+    const publish = (text: string) => memory.publishFeed('ania', 'agenda', { child: 'Ania', entries: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text, label: null, teacher: null }] });
+    let made = 0;
+    const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
+    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language, 'ania').body;
+    publish('Ułamki');
+    expect(text()).toBe('text 1 pl Ułamki');
+    expect(text()).toBe('text 1 pl Ułamki');
+    expect(text('en')).toBe('text 2 en Ułamki');
+    now = 2000;
+    publish('Ułamki');
+    expect(text()).toBe('text 1 pl Ułamki');
+    now = 3000;
+    publish('Procenty');
+    expect(text()).toBe('text 3 pl Procenty');
+    expect(texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', 'pl', 'ania').modifiedAt).toBe(3000);
   });
 });

@@ -1,8 +1,11 @@
-// The web server's memory of what the bridge published: every call still reaches the broker, and the
-// pages see each child's name, class, availability and last states, with when they last changed.
+// The web server's memory of what the bridge published: every call still reaches the bridge, the
+// pages see each child's name, class, availability and last states, with when they last changed, and
+// the feed route each child's calendar feeds as last published.
 import { describe, expect, it } from 'vitest';
 import { WebMemory } from '../../../src/web/memory.js';
 import type { Publisher } from '../../../src/ha/publisher.js';
+import type { AgendaEntry, FeedContent, LessonEntry } from '../../../src/school/calendar-feeds.js';
+import { parseFeed } from '../../helpers/ics.js';
 
 function recorder(): Publisher & { calls: string[] } {
   const calls: string[] = [];
@@ -13,14 +16,15 @@ function recorder(): Publisher & { calls: string[] } {
     setAvailability: (id, online) => void calls.push(`availability ${id} ${online}`),
     publishState: (id, key, s) => void calls.push(`state ${id} ${key} ${s.state}`),
     publishEvent: (id, kind) => void calls.push(`event ${id} ${kind}`),
+    publishFeed: (id, name, content) => void calls.push(`feed ${id} ${name} ${content.entries.length}`),
   };
 }
 
-function memory(feeds?: ConstructorParameters<typeof WebMemory>[0]['feeds']) {
+function memory() {
   const target = recorder();
   let now = 1_000;
   let connected = true;
-  const m = new WebMemory({ target, language: 'pl', healthy: () => connected, now: () => now, feeds });
+  const m = new WebMemory({ target, language: 'pl', healthy: () => connected, now: () => now });
   return { m, target, tick: (ms: number) => (now += ms), disconnect: () => (connected = false) };
 }
 
@@ -31,8 +35,9 @@ describe('WebMemory', () => {
     m.setAvailability('ania', true);
     m.publishState('ania', 'lucky_number', { state: '7' });
     m.publishEvent('ania', 'grade', { event_type: 'new_grade' });
+    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
     m.removeChild('ania');
-    expect(target.calls).toEqual(['setChild ania', 'availability ania true', 'state ania lucky_number 7', 'event ania grade', 'removeChild ania']);
+    expect(target.calls).toEqual(['setChild ania', 'availability ania true', 'state ania lucky_number 7', 'event ania grade', 'feed ania lessons 1', 'removeChild ania']);
   });
 
   it('shows each child with its name, class, availability and last states', () => {
@@ -91,12 +96,54 @@ describe('WebMemory', () => {
     expect(target.calls).toEqual(['state ania lucky_number 7']);
   });
 
-  it('gives feeds only of known children, from the injected feeds', () => {
-    const { m } = memory((child, name) => ({ body: `BEGIN:VCALENDAR ${child} ${name}`, modifiedAt: 5 }));
-    m.setChild({ id: 'ania', name: 'Ania', entities: [] });
-    expect(m.feed('ania', 'lessons')?.body).toBe('BEGIN:VCALENDAR ania lessons');
+  it('serves the feeds as last published, Last-Modified moving only when the content does, and tells no page', () => {
+    const { m, tick } = memory();
+    m.setChild({ id: 'ania', name: 'Ania Kowalska', entities: [] });
+    let calls = 0;
+    m.onChange(() => calls++);
+    // Before the first poll of the feeds: an empty calendar, named as the board calls the child.
+    const empty = m.feed('ania', 'lessons');
+    expect(empty?.modifiedAt).toBe(0);
+    expect(parseFeed(empty!.body)).toMatchObject({ name: 'Ania – lekcje', events: [] });
+
+    tick(60_000);
+    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    const first = m.feed('ania', 'lessons')!;
+    expect(first.modifiedAt).toBe(61_000);
+    expect(parseFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
+    expect(parseFeed(m.feed('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
+    // The other feeds are still empty; an unknown child has none.
+    expect(parseFeed(m.feed('ania', 'agenda')!.body).events).toEqual([]);
     expect(m.feed('zosia', 'lessons')).toBeUndefined();
-    expect(memory().m.feed('ania', 'agenda')).toBeUndefined();
+
+    tick(60_000);
+    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
+    expect(m.feed('ania', 'lessons')).toEqual(first);
+    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Fizyka')] });
+    expect(m.feed('ania', 'lessons')?.modifiedAt).toBe(121_000);
+    expect(parseFeed(m.feed('ania', 'lessons')!.body).events[0]?.summary).toBe('Fizyka');
+    expect(m.keptFeed('ania', 'lessons')?.content.entries[0]?.subject).toBe('Fizyka');
+    // No page shows a feed.
+    expect(calls).toBe(0);
+    expect(m.children()[0]).not.toHaveProperty('feeds');
+    m.removeChild('ania');
+    expect(m.feed('ania', 'lessons')).toBeUndefined();
+  });
+
+  it('takes a feed only by a name and with entries the feeds declare', () => {
+    const { m } = memory();
+    const agenda: AgendaEntry = { uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text: null, label: null, teacher: null };
+    // @ts-expect-error -- misspelled: the feed is `lessons`
+    m.publishFeed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
+    // @ts-expect-error -- an agenda entry is no lesson
+    m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [agenda] });
+    const content: FeedContent<'lessons'> = { child: 'Ania', entries: [lesson('Matematyka')] };
+    // @ts-expect-error -- misspelled: the lesson's field is `subject`
+    expect(content.entries[0]?.subjcet).toBeUndefined();
+    m.publishFeed('ania', 'agenda', { child: 'Ania', entries: [agenda] });
+    // @ts-expect-error -- misspelled: the kept feed's entries are under `content`
+    expect(m.keptFeed('ania', 'agenda')?.entries).toBeUndefined();
+    expect(m.keptFeed('ania', 'agenda')?.content.entries[0]?.kind).toBe('test');
   });
 
   it('reports health and time from the bridge', () => {
@@ -108,3 +155,19 @@ describe('WebMemory', () => {
     expect(m.now()).toBe(1_005);
   });
 });
+
+/** A lesson on Wednesday 18 November 2026, 08:55-09:40 in Warsaw. */
+function lesson(subject: string): LessonEntry {
+  return {
+    uid: `lesson-2026-11-18-2.ania@dziennik2mqtt`,
+    when: { date: '2026-11-18', from: '08:55', to: '09:40' },
+    lessonNo: 2,
+    subject,
+    teacher: null,
+    room: null,
+    change: null,
+    original: null,
+    movedTo: null,
+    note: null,
+  };
+}
