@@ -25,11 +25,11 @@ export class SimulatedSchool {
 
   /**
    * The bridge with Ania (the simulator's first account) alone, after its first polls have given each
-   * of `keys` a state.
+   * of `keys` a state; `options` may add to the bridge's (a logger).
    */
-  async polled(keys: readonly string[]): Promise<Harness> {
+  async polled(keys: readonly string[], options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
     const ania = DEMO_ACCOUNTS[0]!;
-    const h = await this.start({ accounts: [{ login: ania.login, password: ania.password }] });
+    const h = await this.start({ ...options, accounts: [{ login: ania.login, password: ania.password }] });
     await h.pollUntil(() => keys.every((key) => h.state('ania', key) !== undefined), `the first polls (${keys.join(', ')})`);
     return h;
   }
