@@ -1,5 +1,6 @@
-// The entity tables of docs/entities.md, derived from the list of features: the generated table (key, names,
-// platform, classes, feature) and the check that the hand-written table of states covers the same keys.
+// The entity tables derived from the list of features: docs/entities.md's generated table (key, names,
+// platform, classes, feature) with the check that its hand-written table of states covers the same keys,
+// and the app's shorter table in hassio-addon/DOCS.md (entity id and names).
 import type { AccountConfig } from '../config/schema.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { Feature } from './feature.js';
@@ -12,7 +13,10 @@ export const ENTITIES_PAGE = 'docs/entities.md';
 const TABLE_MARKERS = { start: '<!-- entities:start -->', end: '<!-- entities:end -->' } as const;
 /** Where the hand-written table of states and attributes sits; only its keys are checked. */
 const STATES_MARKERS = { start: '<!-- entity-states:start -->', end: '<!-- entity-states:end -->' } as const;
-/** What rewrites the generated table. */
+/** The Home Assistant app's page (its Documentation tab), and where its table of entities sits. */
+export const ADDON_PAGE = 'hassio-addon/DOCS.md';
+const ADDON_MARKERS = { start: '<!-- addon-entities:start -->', end: '<!-- addon-entities:end -->' } as const;
+/** What rewrites the generated tables. */
 export const WRITE_COMMAND = 'npm run build && node scripts/readme-tables.mjs --write';
 
 /**
@@ -45,22 +49,30 @@ export function documentedKeys(features: readonly Feature[] = FEATURES): string[
 
 const cell = (text: string | undefined): string => (text ?? '').replace(/\|/g, '\\|');
 const code = (text: string | undefined): string => (text === undefined ? '' : `\`${text}\``);
+/** An entity's names in the three languages, each once (a name the same in all is written once). */
+const names = (e: EntityDef): string => cell([...new Set(LANGUAGES.map((l) => e.name[l]))].join(' / '));
+const GENERATED_NOTE = `<!-- generated from src/features by \`${WRITE_COMMAND}\`; edit the features, not this table -->`;
 
 /** The generated table, markers included. */
 function entityTable(features: readonly Feature[] = FEATURES): string {
   const lines = rows(features).map(({ entity: e, feature }) => {
-    const name = [...new Set(LANGUAGES.map((l) => e.name[l]))].join(' / ');
-    const columns = [code(e.key), cell(name), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];
+    const columns = [code(e.key), names(e), e.platform, code(e.deviceClass), code(e.stateClass), code(e.entityCategory), feature];
     return `| ${columns.join(' | ')} |`;
   });
   return [
     TABLE_MARKERS.start,
-    `<!-- generated from src/features by \`${WRITE_COMMAND}\`; edit the features, not this table -->`,
+    GENERATED_NOTE,
     '| key | name (`language: pl` / `en` / `uk`) | platform | device class | state class | category | feature |',
     '|---|---|---|---|---|---|---|',
     ...lines,
     TABLE_MARKERS.end,
   ].join('\n');
+}
+
+/** The app's table: the entity id a parent finds in Home Assistant and the name it shows there. */
+function addonTable(features: readonly Feature[] = FEATURES): string {
+  const lines = rows(features).map(({ entity: e }) => `| \`${e.platform}.<child>_${e.key}\` | ${names(e)} |`);
+  return [ADDON_MARKERS.start, GENERATED_NOTE, '| entity | name (`language: pl` / `en` / `uk`) |', '|---|---|', ...lines, ADDON_MARKERS.end].join('\n');
 }
 
 /** The text between a pair of markers (markers included), or undefined when either is missing. */
@@ -76,6 +88,20 @@ export function withEntityTable(page: string, features: readonly Feature[] = FEA
   const at = between(page, TABLE_MARKERS);
   if (!at) throw new Error(`${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair to write the table between`);
   return page.slice(0, at.from) + entityTable(features) + page.slice(at.to);
+}
+
+/** The app's page with its table of entities made anew; everything outside the markers stays as it is. */
+export function withAddonTable(page: string, features: readonly Feature[] = FEATURES): string {
+  const at = between(page, ADDON_MARKERS);
+  if (!at) throw new Error(`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair to write the table between`);
+  return page.slice(0, at.from) + addonTable(features) + page.slice(at.to);
+}
+
+/** What is wrong with the app page's table of entities (empty when it is what the features declare). */
+export function addonTableProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
+  const at = between(page, ADDON_MARKERS);
+  if (!at) return [`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`];
+  return page.slice(at.from, at.to) === addonTable(features) ? [] : [`${ADDON_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`];
 }
 
 /** The keys named (in backticks) in the first column of the hand-written table, in order. */

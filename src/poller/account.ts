@@ -1,18 +1,18 @@
-// The account runner: one child's features polled in two tiers on their own timers, what the polls
-// found published, and one queue so that commands never run during a poll. Every account has its own
-// runner, so a failing or slow account never stalls another.
+// The account runner: one child's features polled in two tiers on their own timers (account-timers.ts),
+// what the polls found published (account-output.ts), and one queue so that commands never run during a
+// poll. Every account has its own runner, so a failing or slow account never stalls another.
 import { SessionStore } from '../store/session-store.js';
-import { isoWarsaw, warsawDate } from '../util/time.js';
+import { warsawDate } from '../util/time.js';
 import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
-import { lastUpdate, problem } from '../features/status.js';
 import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
-import { AccountFeatures, publishFeeds } from './account-features.js';
+import { AccountFeatures } from './account-features.js';
 import { featureAccess } from './feature-access.js';
 import { AccountTimers } from './account-timers.js';
+import { AccountOutput } from './account-output.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Identity } from '../feature-kit/identity.js';
@@ -36,6 +36,7 @@ export class AccountPoller implements CommandAccount {
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
   private readonly timers: AccountTimers;
+  private readonly output: AccountOutput;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
 
@@ -55,6 +56,14 @@ export class AccountPoller implements CommandAccount {
     this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive });
     this.gateway = this.access.gateway;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
+    this.output = new AccountOutput({
+      publisher: options.publisher,
+      child: this.accountChild,
+      health: this.health,
+      gate: this.gate,
+      entities: () => this.features.entities(account),
+      advice: () => this.access.session.advice,
+    });
     this.timers = new AccountTimers({
       ...options,
       health: this.health,
@@ -89,7 +98,7 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.accountChild.id, key, state);
+    this.output.states(states);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
@@ -102,7 +111,7 @@ export class AccountPoller implements CommandAccount {
     await this.gate.load(this.accountChild.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
-    this.announce();
+    this.output.announce();
   }
 
   start(): void {
@@ -154,15 +163,7 @@ export class AccountPoller implements CommandAccount {
       return false;
     }
     const now = clock.now();
-    this.health.succeeded(tiers, outcome.problem, now);
-    // New entities are announced before their first states, so Home Assistant has them to update.
-    if (outcome.entitiesChanged) this.announce();
-    this.publishStates(outcome.states);
-    publishFeeds(this.options.publisher, this.accountChild.id, outcome.feeds);
-    await this.gate.pass(outcome.events);
-    this.health.lastUpdate = now;
-    this.publishStates({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.health.problem(now, this.access.session.advice) });
-    this.updateAvailability(now);
+    await this.output.polled(tiers, outcome, now);
     this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
@@ -179,30 +180,15 @@ export class AccountPoller implements CommandAccount {
   }
 
   private fail(tiers: Tier[], error: unknown): void {
-    const now = this.options.clock.now();
-    this.health.failed(tiers, error);
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.publishStates({ [problem.key]: this.health.problem(now, this.access.session.advice) });
-    this.updateAvailability(now);
-  }
-
-  private updateAvailability(now: number): void {
-    const changed = this.health.updateOnline(now);
-    if (changed !== undefined) this.options.publisher.setAvailability(this.accountChild.id, changed);
+    this.output.failed(tiers, error, this.options.clock.now());
   }
 
   private async ensureIdentity(now: number): Promise<void> {
     if (!this.accountChild.stale(now)) return;
     const before = this.accountChild.id;
     await this.accountChild.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
-    if (before !== this.accountChild.id) {
-      this.options.publisher.removeChild(before);
-      await this.gate.load(this.accountChild.id);
-    }
-    this.announce();
-  }
-
-  private announce(): void {
-    this.options.publisher.setChild(this.accountChild.device(this.features.entities(this.options.account)));
+    if (before !== this.accountChild.id) await this.output.renamed(before);
+    this.output.announce();
   }
 }

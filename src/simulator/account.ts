@@ -1,9 +1,8 @@
-// One simulated login with its child's whole world: a private copy of the school and child fixtures
-// that tests may change ("the password was changed", "a new grade", "module X answers 403"). Data is
-// kept in fixture form (relative dates, short references) and expanded on every request.
-import { createHash, randomBytes } from 'node:crypto';
-import { loadFixture } from './fixtures.js';
-import type { ChangeFixture, ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
+// One simulated login: the child's register (ChildRecords, account-records.ts) with the login's
+// password and LIDs, and the switches tests use to change how the portal answers it ("the password was
+// changed", "module X answers 403", a raw body for an endpoint).
+import { createHash } from 'node:crypto';
+import { ChildRecords, type AccountEnv } from './account-records.js';
 
 export interface SimAccountInit {
   login: string;
@@ -34,39 +33,11 @@ export interface DemoMessage {
  */
 export type ModuleStatus = 403 | 404 | 405 | 'insufficient_scopes' | 'disabled';
 
-export type SimNotice = NoticeFixture;
-
-/** A lesson moved to another day or hour (live-notes 11): from its slot to another. */
-export interface LessonMove {
-  from: { date: string; lessonNo: number };
-  to: { date: string; lessonNo: number };
-}
-
 /**
  * How the school answers LuckyNumbers (live-notes 8): 'object' (the usual), 'list', 'null' (not
  * active), 'disabled' (200 Status Disabled), 'not_active' (400 Code LuckyNumberIsNotActive).
  */
 export type LuckyForm = 'object' | 'list' | 'null' | 'disabled' | 'not_active';
-
-export interface GradeInit {
-  subject: number;
-  category: number;
-  grade: string;
-  teacher?: number;
-  lesson?: number;
-  /** YYYY-MM-DD or a fixture date token such as "{{today}}"; default today. */
-  date?: string;
-  /** "YYYY-MM-DD HH:MM:SS"; default: the simulator's now. */
-  addDate?: string;
-  comment?: string;
-  /** Id of an earlier grade this one corrects. */
-  improves?: number;
-}
-
-export interface AccountEnv {
-  /** The simulated today and Warsaw wall-clock time. */
-  clock(): { today: string; time: string };
-}
 
 /** A UUID-shaped value derived from text, so an account's LIDs are stable and differ per login. */
 function uuidFrom(text: string): string {
@@ -74,92 +45,38 @@ function uuidFrom(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The expression inside a date token, or the literal date itself. */
-function dateExpr(date: string | undefined): string {
-  if (date === undefined) return 'today';
-  const token = /^\{\{(.+)\}\}$/.exec(date);
-  return token?.[1] ?? date;
-}
-
-export class SimAccount {
+export class SimAccount extends ChildRecords {
   readonly login: string;
-  /** The child fixture this account started from (also picks its mailboxes). */
-  readonly profile: string;
   password: string;
-  readonly data: ChildFixture;
-  readonly school: SchoolFixture;
-  /** Static gateway bodies (school's, then the child's over them), in fixture form. */
-  readonly resources = new Map<string, unknown>();
-  readonly notices: SimNotice[];
   /** The parent's LID (Auth/TokenInfo.UserIdentifier). */
   readonly parentLid: string;
   /** The child's LID (Users/{UserId}.AccountId and Auth/UserInfo IdentifierOfStudentAssignedWithUser). */
   readonly childLid: string;
-  lucky: { number: number; day?: string } | undefined;
   luckyForm: LuckyForm = 'object';
   /** The school is a complex of two units, the other one listed first (live-notes 10). */
   schoolComplex = false;
-  /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
-  readonly moves: LessonMove[] = [];
   /** The unit the child belongs to (Users/<id>.Unit): 1, the primary school; 2, the complex's lyceum. */
   unitId = 1;
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
-  /** Realizations tests added, in fixture form; see addRealization. */
-  readonly addedRealizations: Record<string, unknown>[] = [];
 
-  constructor(
-    init: SimAccountInit,
-    private readonly env: AccountEnv,
-  ) {
+  constructor(init: SimAccountInit, env: AccountEnv) {
+    super(init.profile ?? 'ania', env);
     this.login = init.login;
-    this.profile = init.profile ?? 'ania';
     this.password = init.password;
-    this.school = loadFixture<SchoolFixture>('school');
-    this.data = loadFixture<ChildFixture>(this.profile);
     const child = this.data.account.child;
     if (init.firstName !== undefined) child.firstName = init.firstName;
     if (init.lastName !== undefined) child.lastName = init.lastName;
     if (init.registerNumber !== undefined) this.data.account.registerNumber = init.registerNumber;
     this.data.account.login = init.login;
     this.data.account.password = init.password;
-    for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
-    for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
-    this.notices = this.school.notices;
     this.parentLid = `LID-AUTH-USER-${uuidFrom(`parent:${init.login}`)}`;
     this.childLid = `LID-AUTH-USER-${uuidFrom(`child:${init.login}`)}`;
-  }
-
-  /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
-  setLuckyNumber(n: number | null, day?: string): void {
-    this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
-  }
-
-  /**
-   * Moves the lesson of a slot to another day or hour, as live schools show it: the slot it leaves is
-   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot.
-   */
-  moveLesson(move: LessonMove): void {
-    this.moves.push(move);
   }
 
   /** How LuckyNumbers answers from now on (see LuckyForm). */
   setLuckyForm(form: LuckyForm): void {
     this.luckyForm = form;
-  }
-
-  addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
-    const { today, time } = this.env.clock();
-    const notice: SimNotice = {
-      Id: `LID-NBOARD-NOTICE-${randomBytes(6).toString('hex')}`,
-      StartDate: today,
-      EndDate: '{{today+14}}',
-      CreationDate: `${today} ${time}`,
-      WasRead: false,
-      ...init,
-    };
-    this.notices.push(notice);
-    return notice;
   }
 
   /**
@@ -194,164 +111,5 @@ export class SimAccount {
       FullYear,
     }));
     this.overrides.set('Grades/Averages', { Averages });
-  }
-
-  /** Appends a record, in fixture form, to the list of a static resource such as 'Notes' or 'HomeWorks'. */
-  addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
-    this.listOf(endpoint).push(record);
-    return record;
-  }
-
-  /** The simulated Warsaw time as the portal writes it in AddDate ("YYYY-MM-DD HH:MM:SS"). */
-  stamp(): string {
-    const { today, time } = this.env.clock();
-    return `${today} ${time}`;
-  }
-
-  /** Announces a change to the class plan now: one lesson cancelled or substituted (also a room change). */
-  addPlanChange(init: Omit<ChangeFixture, 'Id' | 'AddDate'>): ChangeFixture {
-    const change: ChangeFixture = { Id: Math.max(90_000, ...this.data.changes.map((c) => c.Id)) + 1, AddDate: this.stamp(), ...init };
-    this.data.changes.push(change);
-    return change;
-  }
-
-  /**
-   * Puts a test on the class agenda now (a HomeWorks entry of category 1, Sprawdzian), in the second
-   * lesson slot of the date, set by the maths teacher unless told otherwise.
-   */
-  addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
-    return this.addRecord('HomeWorks', {
-      Id: this.nextId('HomeWorks'),
-      Content: init.content,
-      Date: init.date,
-      Category: '@HomeWorks/Categories/1',
-      LessonNo: '2',
-      TimeFrom: '08:55:00',
-      TimeTo: '09:40:00',
-      CreatedBy: `@Users/${init.teacher ?? 162002}`,
-      Class: `@Classes/${this.data.account.classId}`,
-      Subject: `@Subjects/${init.subject ?? 5012}`,
-      AddDate: this.stamp(),
-    });
-  }
-
-  /**
-   * Adds a lesson held (Realizations) in fixture form, raw as given, over defaults for today's first
-   * lesson: bad data is allowed on purpose (an unknown lesson, an empty or huge topic). A record with
-   * the Date and LessonNo of a generated one replaces it; any other joins the list.
-   */
-  addRealization(fields: Record<string, unknown>): Record<string, unknown> {
-    const [lesson = '0', info] = Object.entries(this.data.lessons)[0] ?? [];
-    const record = {
-      Id: `t${9_000_000 + this.addedRealizations.length + 1}`,
-      Lesson: `@Lessons/${lesson}`,
-      LessonNo: '1',
-      Date: '{{today}}',
-      Topic: 'Lekcja dodana w teście',
-      IsTrip: false,
-      CountInStatistics: true,
-      CountInRPN: true,
-      AddedBy: `@Users/${info?.teacher ?? 0}`,
-      ...fields,
-    };
-    this.addedRealizations.push(record);
-    return record;
-  }
-
-  /**
-   * A teacher edits a record of a static resource's list in place (a grade corrected, a test moved to
-   * another day): the fields given replace its own, its Id stays. Throws when there is no such record.
-   */
-  editRecord(endpoint: string, id: number | string, fields: Record<string, unknown>): Record<string, unknown> {
-    const record = this.listOf(endpoint).find((r) => String((r as { Id?: unknown }).Id) === String(id)) as Record<string, unknown> | undefined;
-    if (record === undefined) throw new Error(`simulator: ${endpoint} has no record ${id}`);
-    Object.assign(record, fields);
-    return record;
-  }
-
-  /** A record leaves a static resource's list (a test cancelled, a grade deleted). */
-  removeRecord(endpoint: string, id: number | string): void {
-    const list = this.listOf(endpoint);
-    const at = list.findIndex((r) => String((r as { Id?: unknown }).Id) === String(id));
-    if (at < 0) throw new Error(`simulator: ${endpoint} has no record ${id}`);
-    list.splice(at, 1);
-  }
-
-  /** The school changes an attendance mark's type (an absence excused: type 1 to 3). */
-  setAttendanceType(id: number | string, type: number): void {
-    const mark = this.data.attendance.find((m) => String(m.Id) === String(id));
-    if (mark === undefined) throw new Error(`simulator: no attendance mark ${id}`);
-    mark.Type = type;
-  }
-
-  /** A school trip (SchoolTrips, camelCase as the portal answers it) from one day and hour to another. */
-  addTrip(init: { destination: string; route?: string; from: string; to: string }): Record<string, unknown> {
-    const ids = this.listOf('SchoolTrips').map((t) => Number((t as { id?: unknown }).id)).filter((n) => Number.isFinite(n));
-    return this.addRecord('SchoolTrips', {
-      id: Math.max(0, ...ids) + 1,
-      destination: init.destination,
-      route: init.route ?? '',
-      locomotion: 'autokar',
-      termFrom: init.from,
-      termTo: init.to,
-      creatorName: 'Anna',
-      creatorLastName: 'Nowak',
-      coordinatorName: 'Anna Nowak',
-    });
-  }
-
-  /** The next free numeric Id of a static resource's list. */
-  nextId(endpoint: string): number {
-    const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));
-    return Math.max(0, ...ids.filter((n) => Number.isFinite(n))) + 1;
-  }
-
-  addGrade(init: GradeInit): Record<string, unknown> {
-    const { today, time } = this.env.clock();
-    const id = this.nextId('Grades');
-    const lesson = init.lesson ?? this.lessonFor(init.subject);
-    const grade: Record<string, unknown> = {
-      Id: id,
-      Lesson: `@Lessons/${lesson}`,
-      Subject: `@Subjects/${init.subject}`,
-      Student: `@Users/${this.data.account.userId}`,
-      Category: `@Grades/Categories/${init.category}`,
-      AddedBy: `@Users/${init.teacher ?? this.data.lessons[String(lesson)]?.teacher ?? 0}`,
-      Grade: init.grade,
-      Date: init.date ?? today,
-      AddDate: init.addDate ?? `${today} ${time}`,
-      Semester: `{{sem(${dateExpr(init.date)})}}`,
-      IsConstituent: true,
-      IsSemester: false,
-      IsSemesterProposition: false,
-      IsFinal: false,
-      IsFinalProposition: false,
-    };
-    if (init.improves !== undefined) grade.Improvement = `@Grades/${init.improves}`;
-    if (init.comment !== undefined) {
-      const commentId = this.nextId('Grades/Comments');
-      this.addRecord('Grades/Comments', {
-        Id: commentId,
-        AddedBy: grade.AddedBy,
-        Grade: `@Grades/${id}`,
-        Text: init.comment,
-      });
-      grade.Comments = [`@Grades/Comments/${commentId}`];
-    }
-    return this.addRecord('Grades', grade);
-  }
-
-  private lessonFor(subject: number): number {
-    const found = Object.entries(this.data.lessons).find(([, l]) => l.subject === subject);
-    return Number(found?.[0] ?? 0);
-  }
-
-  private listOf(endpoint: string): unknown[] {
-    const body = this.resources.get(endpoint);
-    if (body && typeof body === 'object') {
-      const list = Object.values(body).find((v) => Array.isArray(v));
-      if (Array.isArray(list)) return list as unknown[];
-    }
-    throw new Error(`simulator: ${endpoint} has no list to add to`);
   }
 }

@@ -21,7 +21,8 @@ import type { LiveLoginSwitch } from './auth-live.js';
 export { LIVE_LOGIN_SWITCHES, type LiveLoginSwitch } from './auth-live.js';
 
 export { SimAccount } from './account.js';
-export type { DemoMessage, GradeInit, LessonMove, LuckyForm, ModuleStatus, SimAccountInit, SimNotice } from './account.js';
+export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
+export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';

@@ -25,7 +25,7 @@ export class SimulatedSchool {
 
   /**
    * The bridge with Ania (the simulator's first account) alone, after its first polls have given each
-   * of `keys` a state; `options` as for start() (e.g. the web server, for the calendar feeds).
+   * of `keys` a state; `options` as for start() (e.g. the web server, for the calendar feeds; a logger).
    */
   async polled(keys: readonly string[], options: Omit<HarnessOptions, 'sim' | 'clock' | 'accounts'> = {}): Promise<Harness> {
     const ania = DEMO_ACCOUNTS[0]!;

@@ -1,22 +1,12 @@
 // The log of a real run (first poll, then a dead session and a fresh login): every JSON line names
 // each key once, although the session logs `account` on a logger that already carries it.
-import { afterEach, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
+import { expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { createLogger } from '../../src/util/log.js';
-import { startHarness, type Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-
-let sim: PortalSimulator | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await h?.stop();
-  await sim?.stop();
-  h = undefined;
-  sim = undefined;
-});
+const school = simulatedSchool('2026-11-18T09:10:00+01:00');
 
 /** The top-level keys of one JSON line as written, duplicates included (JSON.parse would hide them). */
 function topLevelKeys(line: string): string[] {
@@ -43,16 +33,11 @@ function nextQuote(line: string, from: number): number {
 }
 
 it('names every key once in each line of a run', async () => {
-  const clock = new FakeClock('2026-11-18T09:10:00+01:00');
-  sim = new PortalSimulator({ now: () => clock.now() });
-  await sim.start();
   const lines: string[] = [];
   const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
-  h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }], log });
-  const harness = h;
-  await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first poll');
-  sim.expireSessions(ANIA.login);
-  await harness.advanceMinutes(21);
+  const h = await school.polled(['last_update'], { log });
+  school.sim.expireSessions(ANIA.login);
+  await h.advanceMinutes(21);
 
   expect(lines.some((l) => l.includes('session expired; logging in again'))).toBe(true);
   for (const line of lines) {

@@ -26,6 +26,14 @@ async function advanceTo(harness: Harness, time: string): Promise<void> {
 }
 
 const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({ no, from, to, subject, teacher, room, change: null });
+/** A changed lesson: as it takes place now, with the subject, teacher and room it had before the change. */
+const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teacher, room]: [string, string, string]) => ({
+  ...now,
+  change,
+  original_subject: subject,
+  original_teacher: teacher,
+  original_room: room,
+});
 
 describe('the day\'s lessons', () => {
   it('lists today\'s and the next school day\'s lessons with their changes, and the lesson in progress', async () => {
@@ -35,13 +43,7 @@ describe('the day\'s lessons', () => {
       date: '2026-11-18',
       lessons: [
         lesson(1, '08:00', '08:45', 'Przyroda', 'Tomasz Kamiński', '21'),
-        {
-          ...lesson(2, '08:55', '09:40', 'Język angielski', 'Agnieszka Mazur', null),
-          change: 'substitution',
-          original_subject: 'Matematyka',
-          original_teacher: 'Piotr Wiśniewski',
-          original_room: '22',
-        },
+        changed(lesson(2, '08:55', '09:40', 'Język angielski', 'Agnieszka Mazur', null), 'substitution', ['Matematyka', 'Piotr Wiśniewski', '22']),
         lesson(3, '09:50', '10:35', 'Język polski', 'Anna Nowak', '12'),
         lesson(4, '10:50', '11:35', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
         lesson(5, '11:50', '12:35', 'Plastyka', 'Joanna Dąbrowska', '12'),
@@ -55,20 +57,8 @@ describe('the day\'s lessons', () => {
       lessons: [
         lesson(2, '08:55', '09:40', 'Język polski', 'Anna Nowak', '12'),
         lesson(3, '09:50', '10:35', 'Matematyka', 'Piotr Wiśniewski', '22'),
-        {
-          ...lesson(4, '10:50', '11:35', 'Historia', 'Magdalena Lewandowska', '12'),
-          change: 'cancelled',
-          original_subject: 'Historia',
-          original_teacher: 'Magdalena Lewandowska',
-          original_room: '12',
-        },
-        {
-          ...lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'),
-          change: 'room_change',
-          original_subject: 'Technika',
-          original_teacher: 'Joanna Dąbrowska',
-          original_room: '12',
-        },
+        changed(lesson(4, '10:50', '11:35', 'Historia', 'Magdalena Lewandowska', '12'), 'cancelled', ['Historia', 'Magdalena Lewandowska', '12']),
+        changed(lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'), 'room_change', ['Technika', 'Joanna Dąbrowska', '12']),
         lesson(6, '12:45', '13:30', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
         lesson(7, '13:40', '14:25', 'Język angielski', 'Katarzyna Wójcik', '14'),
       ],

@@ -1,0 +1,254 @@
+// A simulated child's register as the school keeps it: a private copy of the school and child fixtures
+// (relative dates, short references, expanded on every request) and what tests and the demo do to it as
+// teachers would (a new grade, a test moved, a plan change, an announcement). SimAccount (account.ts)
+// adds the login and how the portal answers it.
+import { randomBytes } from 'node:crypto';
+import { loadFixture } from './fixtures.js';
+import type { ChangeFixture, ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
+
+export type SimNotice = NoticeFixture;
+
+/** A lesson moved to another day or hour (live-notes 11): from its slot to another. */
+export interface LessonMove {
+  from: { date: string; lessonNo: number };
+  to: { date: string; lessonNo: number };
+}
+
+export interface GradeInit {
+  subject: number;
+  category: number;
+  grade: string;
+  teacher?: number;
+  lesson?: number;
+  /** YYYY-MM-DD or a fixture date token such as "{{today}}"; default today. */
+  date?: string;
+  /** "YYYY-MM-DD HH:MM:SS"; default: the simulator's now. */
+  addDate?: string;
+  comment?: string;
+  /** Id of an earlier grade this one corrects. */
+  improves?: number;
+}
+
+export interface AccountEnv {
+  /** The simulated today and Warsaw wall-clock time. */
+  clock(): { today: string; time: string };
+}
+
+/** The expression inside a date token, or the literal date itself. */
+function dateExpr(date: string | undefined): string {
+  if (date === undefined) return 'today';
+  const token = /^\{\{(.+)\}\}$/.exec(date);
+  return token?.[1] ?? date;
+}
+
+export class ChildRecords {
+  /** The child fixture this account started from (also picks its mailboxes). */
+  readonly profile: string;
+  readonly data: ChildFixture;
+  readonly school: SchoolFixture;
+  /** Static gateway bodies (school's, then the child's over them), in fixture form. */
+  readonly resources = new Map<string, unknown>();
+  readonly notices: SimNotice[];
+  lucky: { number: number; day?: string } | undefined;
+  /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
+  readonly moves: LessonMove[] = [];
+  /** Realizations tests added, in fixture form; see addRealization. */
+  readonly addedRealizations: Record<string, unknown>[] = [];
+
+  constructor(
+    profile: string,
+    protected readonly env: AccountEnv,
+  ) {
+    this.profile = profile;
+    this.school = loadFixture<SchoolFixture>('school');
+    this.data = loadFixture<ChildFixture>(profile);
+    for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
+    for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
+    this.notices = this.school.notices;
+  }
+
+  /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
+  setLuckyNumber(n: number | null, day?: string): void {
+    this.lucky = n === null ? undefined : day === undefined ? { number: n } : { number: n, day };
+  }
+
+  /**
+   * Moves the lesson of a slot to another day or hour, as live schools show it: the slot it leaves is
+   * IsCanceled with the New* fields; the slot it goes to holds a substitution with Org* of the old slot.
+   */
+  moveLesson(move: LessonMove): void {
+    this.moves.push(move);
+  }
+
+  addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
+    const { today, time } = this.env.clock();
+    const notice: SimNotice = {
+      Id: `LID-NBOARD-NOTICE-${randomBytes(6).toString('hex')}`,
+      StartDate: today,
+      EndDate: '{{today+14}}',
+      CreationDate: `${today} ${time}`,
+      WasRead: false,
+      ...init,
+    };
+    this.notices.push(notice);
+    return notice;
+  }
+  /** Appends a record, in fixture form, to the list of a static resource such as 'Notes' or 'HomeWorks'. */
+  addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
+    this.listOf(endpoint).push(record);
+    return record;
+  }
+
+  /** The simulated Warsaw time as the portal writes it in AddDate ("YYYY-MM-DD HH:MM:SS"). */
+  stamp(): string {
+    const { today, time } = this.env.clock();
+    return `${today} ${time}`;
+  }
+
+  /** Announces a change to the class plan now: one lesson cancelled or substituted (also a room change). */
+  addPlanChange(init: Omit<ChangeFixture, 'Id' | 'AddDate'>): ChangeFixture {
+    const change: ChangeFixture = { Id: Math.max(90_000, ...this.data.changes.map((c) => c.Id)) + 1, AddDate: this.stamp(), ...init };
+    this.data.changes.push(change);
+    return change;
+  }
+
+  /**
+   * Puts a test on the class agenda now (a HomeWorks entry of category 1, Sprawdzian), in the second
+   * lesson slot of the date, set by the maths teacher unless told otherwise.
+   */
+  addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
+    return this.addRecord('HomeWorks', {
+      Id: this.nextId('HomeWorks'),
+      Content: init.content,
+      Date: init.date,
+      Category: '@HomeWorks/Categories/1',
+      LessonNo: '2',
+      TimeFrom: '08:55:00',
+      TimeTo: '09:40:00',
+      CreatedBy: `@Users/${init.teacher ?? 162002}`,
+      Class: `@Classes/${this.data.account.classId}`,
+      Subject: `@Subjects/${init.subject ?? 5012}`,
+      AddDate: this.stamp(),
+    });
+  }
+
+  /**
+   * Adds a lesson held (Realizations) in fixture form, raw as given, over defaults for today's first
+   * lesson: bad data is allowed on purpose (an unknown lesson, an empty or huge topic). A record with
+   * the Date and LessonNo of a generated one replaces it; any other joins the list.
+   */
+  addRealization(fields: Record<string, unknown>): Record<string, unknown> {
+    const [lesson = '0', info] = Object.entries(this.data.lessons)[0] ?? [];
+    const record = {
+      Id: `t${9_000_000 + this.addedRealizations.length + 1}`,
+      Lesson: `@Lessons/${lesson}`,
+      LessonNo: '1',
+      Date: '{{today}}',
+      Topic: 'Lekcja dodana w teście',
+      IsTrip: false,
+      CountInStatistics: true,
+      CountInRPN: true,
+      AddedBy: `@Users/${info?.teacher ?? 0}`,
+      ...fields,
+    };
+    this.addedRealizations.push(record);
+    return record;
+  }
+
+  /**
+   * A teacher edits a record of a static resource's list in place (a grade corrected, a test moved to
+   * another day): the fields given replace its own, its Id stays. Throws when there is no such record.
+   */
+  editRecord(endpoint: string, id: number | string, fields: Record<string, unknown>): Record<string, unknown> {
+    const record = this.listOf(endpoint).find((r) => String((r as { Id?: unknown }).Id) === String(id)) as Record<string, unknown> | undefined;
+    if (record === undefined) throw new Error(`simulator: ${endpoint} has no record ${id}`);
+    Object.assign(record, fields);
+    return record;
+  }
+
+  /** A record leaves a static resource's list (a test cancelled, a grade deleted). */
+  removeRecord(endpoint: string, id: number | string): void {
+    const list = this.listOf(endpoint);
+    const at = list.findIndex((r) => String((r as { Id?: unknown }).Id) === String(id));
+    if (at < 0) throw new Error(`simulator: ${endpoint} has no record ${id}`);
+    list.splice(at, 1);
+  }
+
+  /** The school changes an attendance mark's type (an absence excused: type 1 to 3). */
+  setAttendanceType(id: number | string, type: number): void {
+    const mark = this.data.attendance.find((m) => String(m.Id) === String(id));
+    if (mark === undefined) throw new Error(`simulator: no attendance mark ${id}`);
+    mark.Type = type;
+  }
+
+  /** A school trip (SchoolTrips, camelCase as the portal answers it) from one day and hour to another. */
+  addTrip(init: { destination: string; route?: string; from: string; to: string }): Record<string, unknown> {
+    const ids = this.listOf('SchoolTrips').map((t) => Number((t as { id?: unknown }).id)).filter((n) => Number.isFinite(n));
+    return this.addRecord('SchoolTrips', {
+      id: Math.max(0, ...ids) + 1,
+      destination: init.destination,
+      route: init.route ?? '',
+      locomotion: 'autokar',
+      termFrom: init.from,
+      termTo: init.to,
+      creatorName: 'Anna',
+      creatorLastName: 'Nowak',
+      coordinatorName: 'Anna Nowak',
+    });
+  }
+
+  /** The next free numeric Id of a static resource's list. */
+  nextId(endpoint: string): number {
+    const ids = this.listOf(endpoint).map((r) => Number((r as { Id?: unknown }).Id));
+    return Math.max(0, ...ids.filter((n) => Number.isFinite(n))) + 1;
+  }
+
+  addGrade(init: GradeInit): Record<string, unknown> {
+    const { today, time } = this.env.clock();
+    const id = this.nextId('Grades');
+    const lesson = init.lesson ?? this.lessonFor(init.subject);
+    const grade: Record<string, unknown> = {
+      Id: id,
+      Lesson: `@Lessons/${lesson}`,
+      Subject: `@Subjects/${init.subject}`,
+      Student: `@Users/${this.data.account.userId}`,
+      Category: `@Grades/Categories/${init.category}`,
+      AddedBy: `@Users/${init.teacher ?? this.data.lessons[String(lesson)]?.teacher ?? 0}`,
+      Grade: init.grade,
+      Date: init.date ?? today,
+      AddDate: init.addDate ?? `${today} ${time}`,
+      Semester: `{{sem(${dateExpr(init.date)})}}`,
+      IsConstituent: true,
+      IsSemester: false,
+      IsSemesterProposition: false,
+      IsFinal: false,
+      IsFinalProposition: false,
+    };
+    if (init.improves !== undefined) grade.Improvement = `@Grades/${init.improves}`;
+    if (init.comment !== undefined) {
+      const commentId = this.nextId('Grades/Comments');
+      this.addRecord('Grades/Comments', {
+        Id: commentId,
+        AddedBy: grade.AddedBy,
+        Grade: `@Grades/${id}`,
+        Text: init.comment,
+      });
+      grade.Comments = [`@Grades/Comments/${commentId}`];
+    }
+    return this.addRecord('Grades', grade);
+  }
+
+  private lessonFor(subject: number): number {
+    const found = Object.entries(this.data.lessons).find(([, l]) => l.subject === subject);
+    return Number(found?.[0] ?? 0);
+  }
+
+  private listOf(endpoint: string): unknown[] {
+    const body = this.resources.get(endpoint);
+    if (body && typeof body === 'object') {
+      const list = Object.values(body).find((v) => Array.isArray(v));
+      if (Array.isArray(list)) return list as unknown[];
+    }
+    throw new Error(`simulator: ${endpoint} has no list to add to`);
+  }
+}
