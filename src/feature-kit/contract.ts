@@ -7,6 +7,7 @@
 import type { EntityDef, NoAttributes } from './entities.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
+import type { Tracking } from '../store/tracked.js';
 
 export type { Shape, NoAttributes } from './entities.js';
 export { shape } from './entities.js';
@@ -31,6 +32,27 @@ export type PayloadOf<E> = E extends EntityDef<string, unknown, string, infer P>
  * payload without its declared fields, fails to compile (`events: {...} satisfies Events<typeof freeDay>`).
  */
 export type Events<E extends EntityDef> = { [D in E as D['key']]?: NewItem<PayloadOf<D>>[] };
+
+/**
+ * The payload of a tracked event (interface 8.3), declared as `shape<TrackedPayload<GradePayload, ...>>()`:
+ * the record's fields P, and on `<key>_changed` the compared fields F that changed, as they were
+ * (`previous`). `<key>_removed` carries the compared fields as last known. For a union of records each
+ * keeps its own fields.
+ */
+export type TrackedPayload<P, F extends KeysOf<P>> = P extends unknown ? P & { previous?: { [K in F & keyof P]?: P[K] } } : never;
+
+/** The keys of any member of a union of records (`keyof` alone gives those all members share). */
+export type KeysOf<P> = P extends unknown ? keyof P & string : never;
+
+/** The fields a tracked event compares: the names its payload's `previous` may hold. */
+export type ComparedOf<E> = PreviousKeys<PayloadOf<E>>;
+type PreviousKeys<P> = P extends { previous?: infer Q } ? keyof NonNullable<Q> & string : never;
+
+/**
+ * What a poll says of some tracked event entities' records, by event kind: a field the payload's
+ * `previous` does not declare fails to compile (`tracked: {...} satisfies Tracked<typeof gradeEvent>`).
+ */
+export type Tracked<E extends EntityDef> = { [D in E as D['key']]?: Tracking<ComparedOf<D>> };
 
 /**
  * What a feature's render gives for an entity: its state (null: unknown) and its declared attributes,

@@ -123,13 +123,14 @@ export const text = <K extends string>(key: K, name: Texts, icon: string, comman
 
 /**
  * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`
- * for an edit of a known record and `<key>_removed` for one gone.
+ * for an edit of a known record and `<key>_removed` for one gone. It declares what each event carries
+ * (`payload: shape<FreeDayPayload>()`), so that the poll that makes the events and every reader agree.
  */
-export const eventEntity = <K extends string, P extends object = Record<string, unknown>>(
+export const eventEntity = <K extends string, P extends object>(
   key: K,
   name: Texts,
   icon: string,
-  options: { tracked?: boolean; payload?: Shape<P> } = {},
+  options: { tracked?: boolean; payload: Shape<P> },
 ): EntityDef<K, unknown, string, P> => ({
   key,
   platform: 'event',

@@ -9,8 +9,8 @@ import {
   schoolTripsResponse,
 } from '../portal/schemas/agenda.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaItem, type UpcomingTests } from '../school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
+import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaEntryPayload, type AgendaItem, type TestPayload, type UpcomingTests } from '../school/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type AssignmentPayload, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
 import { always, CORE, DAILY, HOURLY, NEWS, RARE, type PlanRow } from '../feature-kit/plan.js';
 import { lookupList, names } from '../feature-kit/lookups.js';
 import { signalled } from '../feature-kit/calendar.js';
@@ -18,7 +18,7 @@ import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -49,6 +49,23 @@ export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof h
 export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
 export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
 
+/** What a `homework` event carries: an agenda entry (a test, trip, meeting...) or an assignment (kind `homework`). */
+export type HomeworkPayload = AgendaEntryPayload | AssignmentPayload;
+
+/** What an edit of a test changes (a test moved to another day: its date). */
+const TEST_COMPARED = ['date', 'time', 'subject', 'kind', 'category', 'description'] as const;
+/** What an edit of an agenda entry or an assignment changes: its day, time, text and due date. */
+const HOMEWORK_COMPARED = ['date', 'until', 'time', 'subject', 'category', 'content', 'topic', 'text', 'due'] as const;
+
+export const homeworkEvent = eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', {
+  tracked: true,
+  payload: shape<TrackedPayload<HomeworkPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
+});
+export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', {
+  tracked: true,
+  payload: shape<TrackedPayload<TestPayload, (typeof TEST_COMPARED)[number]>>(),
+});
+
 /**
  * The agenda's rows of the fetch plan: a new test is news, and the class calendar's ids tell when an
  * entry is added or removed (an edit, a test moved, within the hour).
@@ -68,8 +85,8 @@ export const agenda = feature({
   entities: [
     homeworkDueEntity,
     upcomingTestsEntity,
-    eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', { tracked: true }),
-    eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', { tracked: true }),
+    homeworkEvent,
+    testEvent,
   ],
   create: () => new AgendaSource(),
 });
@@ -125,7 +142,7 @@ class AgendaSource implements Source {
       events: {
         homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
         test: testEvents(agenda, ctx.today),
-      },
+      } satisfies Events<typeof homeworkEvent | typeof testEvent>,
       tracked: agendaTracking(answers, agenda, homework),
       output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
     };
@@ -141,7 +158,7 @@ function agendaTracking(
   answers: { homeWorks?: object; assignments?: object; conferences?: object; trips?: object },
   agenda: readonly AgendaItem[],
   homework: readonly HomeworkItem[],
-): NonNullable<SourceResult['tracked']> {
+): Tracked<typeof homeworkEvent | typeof testEvent> {
   const reads = {
     'agenda:': readMark(answers.homeWorks),
     'meeting:': readMark(answers.conferences),
@@ -150,8 +167,8 @@ function agendaTracking(
   };
   const listed = [...agenda.map((i) => i.key), ...homework.map((h) => h.key)];
   return {
-    test: { fields: ['date', 'time', 'subject', 'kind', 'category', 'description'], reads, listed },
-    homework: { fields: ['date', 'until', 'time', 'subject', 'category', 'content', 'topic', 'text', 'due'], reads, listed },
+    test: { fields: TEST_COMPARED, reads, listed },
+    homework: { fields: HOMEWORK_COMPARED, reads, listed },
   };
 }
 

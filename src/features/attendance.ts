@@ -2,7 +2,7 @@
 // lessons daily (lessons again when a mark names one they do not know); justifications hourly.
 import { attendanceTypesResponse, attendancesResponse, justificationsResponse } from '../portal/schemas/attendance.js';
 import { lessonsResponse } from '../portal/schemas/lookups.js';
-import { attendanceOf, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
+import { attendanceOf, type AbsencePayload, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import type { MissedMark } from '../school/realizations.js';
 import { always, CORE, RARE, type PlanRow } from '../feature-kit/plan.js';
@@ -11,7 +11,7 @@ import { lookupList, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -40,6 +40,13 @@ export type AttendanceFacts = {
 
 export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
 
+/** What an edit of an absence changes: one excused later is a change of its type and kind; one turned into a presence is gone. */
+const ABSENCE_COMPARED = ['date', 'lesson_no', 'subject', 'type', 'kind'] as const;
+export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', {
+  tracked: true,
+  payload: shape<TrackedPayload<AbsencePayload, (typeof ABSENCE_COMPARED)[number]>>(),
+});
+
 /** Attendance's rows of the fetch plan: the marks as teachers enter them, the parents' justifications a few times a day. */
 export const ATTENDANCE_ROWS = {
   marks: { resource: 'Attendances', fresh: CORE, refresh: 'read' },
@@ -52,7 +59,7 @@ export const attendance = feature({
   tier: 'normal',
   entities: [
     absencesUnexcused,
-    eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', { tracked: true }),
+    absenceEvent,
   ],
   create: () => new AttendanceSource(),
 });
@@ -84,7 +91,7 @@ class AttendanceSource implements Source {
     const { semester, events } = attendanceOf(input);
     const output: AttendanceOutput = {
       absences: events
-        .map((e) => e.payload as { date: string | null; lesson_no: number | null; subject: string | null; kind: string })
+        .map((e) => e.payload)
         .filter((p) => p.kind !== 'late')
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
     };
@@ -92,12 +99,11 @@ class AttendanceSource implements Source {
     const types = await typesAsked;
     const tracked = {
       absence: {
-        // An absence excused later is a change of its type and kind; one turned into a presence is gone.
-        fields: ['date', 'lesson_no', 'subject', 'type', 'kind'],
+        fields: ABSENCE_COMPARED,
         reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(answers.marks) : undefined },
       },
-    };
-    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events }, tracked, output };
+    } satisfies Tracked<typeof absenceEvent>;
+    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events } satisfies Events<typeof absenceEvent>, tracked, output };
   }
 }
 

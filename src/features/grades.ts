@@ -27,7 +27,7 @@ import {
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
 import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
-import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradeSources, type NewestGrades } from '../school/grades.js';
+import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
@@ -38,7 +38,7 @@ import { lookupList, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -76,6 +76,13 @@ export type AverageFacts = {
 export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
 export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
+/** What an edit of a grade changes. Not the weight: it follows the category, and is 1 while the categories are unknown. */
+const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as const;
+export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', {
+  tracked: true,
+  payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
+});
+
 /** The grades' rows of the fetch plan: an ordinary grade is news; the other kinds hourly (6 hours while the school leaves them empty). */
 const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.whileEmpty } as const;
 export const GRADES_PLAN = {
@@ -96,7 +103,7 @@ export const grades = feature({
   entities: [
     newestGrade,
     average,
-    eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', { tracked: true }),
+    gradeEvent,
     gradeAtRisk,
   ],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
@@ -216,14 +223,13 @@ class GradesSource implements Source {
         grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
-      events: { grade: gradeEvents(items) },
+      events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
         behaviour: behaviour === undefined ? undefined : { grades: behaviour, types: lookups.behaviourTypes, categories: lookups.behaviourCategories, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {
         grade: {
-          // Not the weight: it follows the category, and is 1 while the categories are unknown.
-          fields: ['grade', 'subject', 'category', 'date', 'comment'],
+          fields: GRADE_COMPARED,
           reads: {
             'grade:': readMark(lists.grades),
             'point:': readMark(lists.point),
@@ -233,7 +239,7 @@ class GradesSource implements Source {
             'behaviour:': readMark(lists.behaviour),
           },
         },
-      },
+      } satisfies Tracked<typeof gradeEvent>,
     };
   }
 

@@ -3,15 +3,14 @@
 import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { messageEvents, messagesView, type MessageSummary, type MessagesView } from '../school/messages.js';
+import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../school/messages.js';
 import type { Mailbox, MessagesApi } from '../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
 import type { NewItem } from '../store/seen.js';
-import type { EventFields } from '../feature-kit/source.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
 import { feature } from './feature.js';
-import { shape, type States } from '../feature-kit/contract.js';
+import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { ListedMessages } from '../messaging/opened.js';
 
@@ -41,6 +40,7 @@ export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' |
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
 export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
+export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', { payload: shape<MessagePayload>() });
 export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
 
 /**
@@ -61,7 +61,7 @@ export const messages = feature({
   entities: [
     unreadMessages,
     newestMessage,
-    eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email'),
+    messageEvent,
   ],
   create: (access) => new MessagesSource({ api: access.messages }),
 });
@@ -104,7 +104,7 @@ export class MessagesSource implements Source {
     for (const mailbox of WATCHED_MAILBOXES) {
       if (this.needsList(mailbox, counts, ctx)) await this.list(mailbox, counts, ctx.now);
     }
-    return { states: this.states(), events: { message: this.events() }, output: this.listedMessages() };
+    return { states: this.states(), events: { message: this.events() } satisfies Events<typeof messageEvent>, output: this.listedMessages() };
   }
 
   /** The messages the portal listed last, by mailbox (what open_message accepts). */
@@ -148,7 +148,7 @@ export class MessagesSource implements Source {
     return renderMessages(messagesView(this.counts, this.listed.get('inbox')?.items ?? []));
   }
 
-  private events(): NewItem<EventFields>[] {
+  private events(): NewItem<MessagePayload>[] {
     return [...this.listed.entries()].flatMap(([mailbox, l]) => messageEvents(mailbox, l.items));
   }
 }

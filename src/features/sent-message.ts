@@ -5,7 +5,7 @@
 // normal interval (issue 29: the reference's freshness, not the news of lessons) until all have.
 // Once every receiver has read, nothing is asked but the 8-hourly list.
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { newestSent, readEvents, readKey, sortSent, watched, type SentInput, type SentView } from '../school/sent-messages.js';
+import { newestSent, readEvents, readKey, sortSent, watched, type MessageReadPayload, type SentInput, type SentView } from '../school/sent-messages.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, CORE, type PlanRow } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
@@ -13,7 +13,7 @@ import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { isolate } from './messages.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -46,13 +46,14 @@ export type SentReceiverFacts = { name: string; read: boolean; read_at: string |
 export type SentMessageFacts = { message_id?: string; to: string[]; date?: string | null; read_by_all?: boolean; read: SentReceiverFacts[] };
 
 export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
+export const messageReadEvent = eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open', { payload: shape<MessageReadPayload>() });
 
 export const sentMessageFeature = feature({
   name: 'sent-message',
   tier: 'normal',
   notAtStart: true,
   plan: [SENT_LIST_ROW, SENT_OPEN_ROW],
-  entities: [sentMessageEntity, eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open')],
+  entities: [sentMessageEntity, messageReadEvent],
   create: (access) => new SentMessages(access),
 });
 
@@ -102,7 +103,7 @@ class SentMessages implements Source {
       }
       throw isolate(error);
     }
-    return { states: this.states(), events: { message_read: readEvents(this.input()) } };
+    return { states: this.states(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> };
   }
 
   private input(): SentInput {

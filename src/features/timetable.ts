@@ -17,7 +17,7 @@ import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { shape, type Events, type States } from '../feature-kit/contract.js';
-import type { PlanChange } from '../school/plan-changes.js';
+import type { PlanChange, PlanChangePayload } from '../school/plan-changes.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
@@ -93,7 +93,7 @@ export const lessonsEndToday = sensor('lessons_end_today', { en: 'Lessons end to
 export const lessonsStartTomorrow = sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' }, timestamp);
 export const lessonsEndTomorrow = sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' }, timestamp);
 export const nextLesson = sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' }, { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() });
-export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert');
+export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', { payload: shape<PlanChangePayload>() });
 export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', { payload: shape<FreeDayPayload>() });
 export const timetableToday = sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
 export const timetableTomorrow = sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });

@@ -159,8 +159,11 @@ export function upcomingTests(items: readonly AgendaItem[], today: string): Upco
   return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };
 }
 
+/** What a `homework` event carries for an agenda entry: the entry's fields (its kind: test, meeting, trip or event). */
+export type AgendaEntryPayload = Omit<AgendaItem, 'key'>;
+
 /** `homework` event candidates for agenda entries dated today or later (a new test, trip or meeting). */
-export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
+export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem<AgendaEntryPayload>[] {
   return items.filter((i) => (i.until ?? i.date) >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
 }
 
@@ -174,11 +177,22 @@ export function testKind(item: Pick<AgendaItem, 'category' | 'content'>): TestKi
   return QUIZ.test(fold(item.content ?? undefined)) ? 'quiz' : 'test';
 }
 
+/** What a `test` event carries: the entry's day, time, subject and teacher, whether a quiz, its category and text. */
+export type TestPayload = {
+  date: AgendaItem['date'];
+  time: AgendaItem['time'];
+  subject: AgendaItem['subject'];
+  kind: TestKind;
+  category: AgendaItem['category'];
+  description: AgendaItem['content'];
+  teacher: AgendaItem['teacher'];
+};
+
 /**
  * `test` event candidates: tests and quizzes dated today or later (the seen memory keeps each one to a
  * single event; a past one is no news). The payload is what a notification says.
  */
-export function testEvents(items: readonly AgendaItem[], today: string): NewsItem[] {
+export function testEvents(items: readonly AgendaItem[], today: string): NewsItem<TestPayload>[] {
   return items
     .filter((i) => i.kind === 'test' && i.date >= today)
     .map((i) => ({

@@ -102,14 +102,17 @@ function marks(input: AttendanceInput): Mark[] {
 }
 
 /** An absence's fields, as its event carries them. */
-interface AbsenceFacts {
+type AbsenceFacts = {
   date: string | null;
   lesson_no: number | null;
   subject: string | null;
   teacher: string | null;
   type: string | null;
   kind: 'late' | 'excused' | 'unexcused';
-}
+};
+
+/** What an `absence` event carries: the mark's id and its fields (a late arrival is one too, of kind `late`). */
+export type AbsencePayload = { id: Attendance['Id'] } & AbsenceFacts;
 
 function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesson>): AbsenceFacts {
   const lesson = mark.record.Lesson === undefined ? undefined : lessons.get(mark.record.Lesson);
@@ -150,7 +153,7 @@ function justificationSummary(input: AttendanceInput): JustificationSummary {
 }
 
 /** Both of a poll's results from one pass over the records. */
-export function attendanceOf(input: AttendanceInput): { semester: SemesterAttendance; events: NewsItem[] } {
+export function attendanceOf(input: AttendanceInput): { semester: SemesterAttendance; events: NewsItem<AbsencePayload>[] } {
   const all = marks(input);
   const lessons = byId(input.lessons);
   return { semester: currentSemester(all, lessons, input), events: eventsOf(all, lessons, input) };
@@ -175,7 +178,7 @@ function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, inp
   };
 }
 
-function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem[] {
+function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<AbsencePayload>[] {
   return all
     .filter((m) => m.kind.absence || m.kind.late)
     .map((m) => ({

@@ -82,7 +82,10 @@ export function newestGrades(items: readonly GradeItem[]): NewestGrades {
   return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES) };
 }
 
+/** What a `grade` event carries: the grade's key (`<kind>:<id>`) and its fields. */
+export type GradePayload = { id: string } & GradeFields;
+
 /** One candidate per grade, keyed so that a grade fires once however often it is read. */
-export function gradeEvents(items: readonly GradeItem[]): NewsItem[] {
+export function gradeEvents(items: readonly GradeItem[]): NewsItem<GradePayload>[] {
   return items.map((item) => ({ id: item.key, payload: { id: item.key, ...gradeFields(item) } }));
 }

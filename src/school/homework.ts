@@ -105,8 +105,11 @@ export function homeworkDue(items: readonly HomeworkItem[], today: string, nextS
   return { date, items: items.filter((i) => i.due === date) };
 }
 
+/** What a `homework` event carries for an assignment: its fields, of kind `homework`. */
+export type AssignmentPayload = { kind: 'homework' } & Omit<HomeworkItem, 'key'>;
+
 /** One `homework` event candidate per assignment not yet past due. */
-export function homeworkEvents(items: readonly HomeworkItem[], today: string): NewsItem[] {
+export function homeworkEvents(items: readonly HomeworkItem[], today: string): NewsItem<AssignmentPayload>[] {
   return items
     .filter((i) => i.due === null || i.due >= today)
     .map((i) => ({ id: i.key, payload: { kind: 'homework', ...homeworkFields(i) } }));

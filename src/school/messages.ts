@@ -118,8 +118,20 @@ export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]
   };
 }
 
+/** What a `message` event carries: the message's id, mailbox, sender, topic, a short preview, when it was sent and whether it has attachments. */
+export type MessagePayload = {
+  id: MessageItem['id'];
+  mailbox: string;
+  sender: string | null;
+  topic: MessageItem['topic'];
+  preview: string | null;
+  /** ISO 8601 with the Warsaw offset. */
+  date: string | null;
+  has_attachments: MessageItem['hasAttachments'];
+};
+
 /** One `message` event candidate per listed message; the seen memory decides which ones fire. */
-export function messageEvents(mailbox: string, items: readonly MessageItem[]): NewsItem[] {
+export function messageEvents(mailbox: string, items: readonly MessageItem[]): NewsItem<MessagePayload>[] {
   return sortMessages(items).map((m) => ({
     id: m.id,
     payload: {

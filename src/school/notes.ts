@@ -27,14 +27,14 @@ function newestFirst(a: Note, b: Note): number {
 }
 
 /** A note as a parent reads it (also the fields of its event). */
-export interface NoteFacts {
+export type NoteFacts = {
   category: string | null;
   kind: NoteKind | null;
   teacher: string | null;
   date: string | null;
   /** The text on one line. */
   text: string | null;
-}
+};
 
 /** The newest note and how many there are. */
 export interface NewestNote {
@@ -59,8 +59,11 @@ export function newestNote(input: NotesInput): NewestNote {
   return { note: newest === undefined ? null : describe(newest, input, byId(input.categories)), count: input.notes.length };
 }
 
+/** What a `note` event carries: the note's id and its fields. */
+export type NotePayload = { id: Note['Id'] } & NoteFacts;
+
 /** One `note` event candidate per note; the seen memory decides which ones fire. */
-export function noteEvents(input: NotesInput): NewsItem[] {
+export function noteEvents(input: NotesInput): NewsItem<NotePayload>[] {
   const categories = byId(input.categories);
   return [...input.notes].sort(newestFirst).map((n) => ({
     id: `note:${n.Id}`,

@@ -8,7 +8,7 @@ import { allLessons, bellTimes, type DayLesson } from './timetable.js';
 
 export type ChangeKind = 'cancelled' | 'substitution' | 'room_change' | 'shifted';
 
-export interface PlanChange {
+export type PlanChange = {
   date: string;
   lesson_no: number | null;
   /** 'HH:MM-HH:MM'. */
@@ -25,7 +25,10 @@ export interface PlanChange {
   original_teacher: string | null;
   original_room: string | null;
   note: string | null;
-}
+};
+
+/** What a `plan_change` event carries: the whole change (its day and slot, its kind, what takes place, what was planned, the note). */
+export type PlanChangePayload = PlanChange;
 
 /** With what decided the kind; not published. */
 interface Found extends PlanChange {
@@ -241,7 +244,7 @@ export function changesOn(changes: readonly PlanChange[], date: string): PlanCha
 }
 
 /** One `plan_change` event per change from today on; past changes are not news. */
-export function planChangeEvents(changes: readonly PlanChange[], today: string): NewsItem[] {
+export function planChangeEvents(changes: readonly PlanChange[], today: string): NewsItem<PlanChangePayload>[] {
   return changes
     .filter((c) => c.date >= today || (c.original_date !== null && c.original_date >= today))
     .map((c) => ({

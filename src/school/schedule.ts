@@ -5,7 +5,7 @@ import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { changesOn, planChangeEvents, planChanges, slotOn, type PlanChange } from './plan-changes.js';
+import { changesOn, planChangeEvents, planChanges, slotOn, type PlanChange, type PlanChangePayload } from './plan-changes.js';
 import {
   freeDays,
   lessonHours,
@@ -70,7 +70,7 @@ export interface Schedule {
   /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */
   boundaries: number[];
   /** Plan changes from today on, as `plan_change` event candidates. */
-  events: NewsItem[];
+  events: NewsItem<PlanChangePayload>[];
 }
 
 /** Two lessons share a slot: the same lesson number, or the same start when a number is missing. */

@@ -86,8 +86,17 @@ export function watched(input: Pick<SentInput, 'list' | 'details'>, today: strin
     .map((item) => item.id);
 }
 
+/** What a `message_read` event carries: which sent message, its topic, who read it and when, and when it was sent. */
+export type MessageReadPayload = {
+  message_id: SentView['id'];
+  topic: SentView['topic'];
+  receiver: SentReadState['name'];
+  read_at: SentReadState['readAt'];
+  sent: SentView['date'];
+};
+
 /** One candidate per receiver who read a message; the seen memory fires those it has not announced. */
-export function readEvents(input: SentInput): NewsItem[] {
+export function readEvents(input: SentInput): NewsItem<MessageReadPayload>[] {
   return sortSent(input.list).flatMap((item) => {
     const v = view(item, input);
     return v.receivers

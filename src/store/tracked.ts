@@ -4,9 +4,12 @@
 import { z } from 'zod';
 
 /** What a kind's poll tells about its records beside the candidates (see SourceResult.tracked). */
-export interface Tracking {
-  /** The payload fields an edit changes: compared, kept, and their old values sent as `previous`. */
-  fields: readonly string[];
+export interface Tracking<F extends string = string> {
+  /**
+   * The payload fields an edit changes: compared, kept, and their old values sent as `previous` (F: the
+   * names the event entity declares there, see Tracked in feature-kit/contract.ts).
+   */
+  fields: readonly F[];
   /**
    * Per id prefix (`grade:`, `agenda:`, `descriptive:p`...; the longest that fits an id counts), the
    * read that listed those records: the same mark for the same answer (a cached copy read again is not

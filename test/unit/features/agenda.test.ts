@@ -1,8 +1,9 @@
 // The agenda feature: upcoming_tests and homework_due, rendered from the school rules' lists.
 import { describe, expect, it } from 'vitest';
-import { agenda, renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda.js';
-import { upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
-import type { HomeworkItem } from '../../../src/school/homework.js';
+import { agenda, renderHomeworkDue, renderUpcomingTests, type homeworkEvent, type testEvent } from '../../../src/features/agenda.js';
+import { agendaEvents, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { homeworkEvents, type HomeworkItem } from '../../../src/school/homework.js';
+import type { Events } from '../../../src/feature-kit/contract.js';
 import { entityTable } from '../../helpers/entities.js';
 
 const entry = (key: string, kind: AgendaItem['kind'], date: string, subject: string | null, content: string): AgendaItem => ({
@@ -40,5 +41,24 @@ describe('agenda feature', () => {
     const state = renderHomeworkDue({ date: '2026-11-24', items: [homework] });
     expect(state.state).toBe('1');
     expect(state.attributes).toEqual({ date: '2026-11-24', items: [{ subject: 'Polski', topic: 'Wypracowanie', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: false }] });
+  });
+
+  it('fires homework events for an agenda entry or an assignment, told apart by kind, and test events, by the fields their entities declare', () => {
+    const homework: HomeworkItem = { key: 'homework:1', subject: 'Polski', topic: 'Wypracowanie', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: false };
+    const items = [entry('agenda:1', 'test', '2026-11-25', 'Matematyka', 'Sprawdzian: ułamki'), entry('trip:2', 'trip', '2026-11-26', null, 'Kopalnia Soli')];
+    const events: Events<typeof homeworkEvent | typeof testEvent> = {
+      homework: [...agendaEvents(items, '2026-11-23'), ...homeworkEvents([homework], '2026-11-23')],
+      test: testEvents(items, '2026-11-23'),
+    };
+    const [, trip, assignment] = (events.homework ?? []).map((e) => e.payload);
+    expect(trip).toMatchObject({ kind: 'trip', content: 'Kopalnia Soli' });
+    // Only an assignment has a due date: an automation reads it once the kind says so.
+    // @ts-expect-error -- an agenda entry (a trip, a test) has no due date
+    expect(assignment?.due).toBe('2026-11-24');
+    expect(assignment?.kind === 'homework' ? assignment.due : undefined).toBe('2026-11-24');
+    const test = events.test?.[0]?.payload;
+    expect(test).toMatchObject({ subject: 'Matematyka', kind: 'test', description: 'Sprawdzian: ułamki' });
+    // @ts-expect-error -- a test event says `description`, not the agenda's `content`
+    expect(test?.content).toBeUndefined();
   });
 });

@@ -1,10 +1,11 @@
 // The grades feature: newest_grade and average, rendered from the school rules (grade_at_risk and the
 // per-subject averages are in subject-averages.test.ts).
 import { describe, expect, it } from 'vitest';
-import { grades as gradesFeature, renderAverage, renderNewestGrade } from '../../../src/features/grades.js';
+import { grades as gradesFeature, type gradeEvent, renderAverage, renderNewestGrade } from '../../../src/features/grades.js';
+import type { Events, Tracked } from '../../../src/feature-kit/contract.js';
 import { averages } from '../../../src/school/averages.js';
 import type { GradeItem } from '../../../src/school/grade-item.js';
-import { newestGrades } from '../../../src/school/grades.js';
+import { gradeEvents, newestGrades } from '../../../src/school/grades.js';
 import { entityTable } from '../../helpers/entities.js';
 import { grades, names } from '../school/fixtures.js';
 
@@ -43,6 +44,21 @@ describe('grades feature', () => {
       { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18' },
     ]);
     expect(renderNewestGrade({ newest: undefined, recent: [] })).toEqual({ state: null, attributes: { recent: [] } });
+  });
+
+  it('fires grade events with the fields the grade entity declares, and compares only the fields it names', () => {
+    const events: Events<typeof gradeEvent> = { grade: gradeEvents([grade('grade:2', '5+', '2026-11-20', { improves: 'grade:1' })]) };
+    const payload = events.grade?.[0]?.payload;
+    expect(payload).toMatchObject({ id: 'grade:2', grade: '5+', subject: 'Matematyka', category: 'Sprawdzian', weight: 3, improves: 'grade:1' });
+    expect(payload).not.toHaveProperty('previous');
+    // An automation reads what the grades feature publishes; a name it does not publish fails to compile.
+    // @ts-expect-error -- misspelled: the field is subject
+    expect(payload?.subjcet).toBeUndefined();
+    // @ts-expect-error -- the weight follows the category: an edit never sends it in `previous`
+    expect(payload?.previous?.weight).toBeUndefined();
+    // @ts-expect-error -- misspelled: a grade's edit compares its comment
+    const misspelled: Tracked<typeof gradeEvent> = { grade: { fields: ['coment'], reads: {} } };
+    expect(misspelled.grade?.fields).not.toContain('comment');
   });
 
   it('renders the average with 2 decimals and each subject beside', () => {

@@ -5,7 +5,8 @@ import { classFreeDaysResponse, schoolFreeDaysResponse } from '../../../src/port
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../src/school/schooldays.js';
-import { renderTimetable, timetable } from '../../../src/features/timetable.js';
+import { renderTimetable, timetable, type planChange } from '../../../src/features/timetable.js';
+import type { Events } from '../../../src/feature-kit/contract.js';
 import type { SlotOut } from '../../../src/features/timetable-day.js';
 import { warsawInstant } from '../../../src/util/time.js';
 import { lessonAt, names } from '../school/fixtures.js';
@@ -180,6 +181,22 @@ describe('free_day events', () => {
       { id: 'school:2026-03-13:2026-03-13:all', payload: { name: 'Dzień Edukacji', scope: 'school', from: '2026-03-13', to: '2026-03-13', lessons_from: null, lessons_to: null } },
       { id: 'class:2026-03-12:2026-03-12:1-1', payload: { name: null, scope: 'class', from: '2026-03-12', to: '2026-03-12', lessons_from: 1, lessons_to: 1 } },
     ]);
+  });
+});
+
+describe('plan_change events', () => {
+  it('carry the change\'s fields by the names the plan_change entity declares', () => {
+    const events: Events<typeof planChange> = { plan_change: schedule(input(at('2026-03-10', '07:00'))).events };
+    const substitution = events.plan_change?.find((e) => e.payload.kind === 'substitution')?.payload;
+    expect(substitution).toMatchObject({ date: '2026-03-10', lesson_no: 2, hours: '08:55-09:40', original_lesson_no: 2 });
+    // An automation reads what the timetable publishes; a name it does not publish fails to compile.
+    // @ts-expect-error -- misspelled: the field is lesson_no
+    expect(substitution?.lesson_nr).toBeUndefined();
+    // @ts-expect-error -- misspelled: the field is original_subject
+    expect(substitution?.orginal_subject).toBeUndefined();
+    // @ts-expect-error -- misspelled: the event is plan_change
+    const misspelled: Events<typeof planChange> = { plan_changes: [] };
+    expect(misspelled).not.toHaveProperty('plan_change');
   });
 });
 

@@ -1,7 +1,9 @@
 // The list preview (base64 of UTF-8 cut at a byte count) and the message sensors built from a list.
 import { describe, expect, it } from 'vitest';
 import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
-import { renderMessages } from '../../../src/features/messages.js';
+import { messageEvent, renderMessages } from '../../../src/features/messages.js';
+import type { PayloadOf } from '../../../src/feature-kit/contract.js';
+import type { NewItem } from '../../../src/store/seen.js';
 import type { MessageItem, UnreadCounts } from '../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
@@ -58,9 +60,8 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
 
 const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [])).unread_messages;
 const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox)).newest_message;
-/** What the event gate fires for new items: their fields with the event type first. */
-const fired = (kind: string, items: { id: string; payload: Record<string, unknown> }[]) =>
-  items.map((i) => ({ id: i.id, payload: { event_type: kind, ...i.payload } }));
+/** What the event gate fires for new messages: the fields the message event declares, with the event type first. */
+const fired = (items: NewItem<PayloadOf<typeof messageEvent>>[]) => items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
 
 describe('message sensors and events', () => {
   it('unread_messages is the inbox count with every counter as attributes', () => {
@@ -83,7 +84,7 @@ describe('message sensors and events', () => {
   });
 
   it('events use the message id, so one message fires once', () => {
-    const events = fired('message', messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })]));
+    const events = fired(messageEvents('inbox', [item({ id: '42', content: Buffer.from('Treść').toString('base64') })]));
     expect(events).toEqual([
       {
         id: '42',
@@ -94,10 +95,16 @@ describe('message sensors and events', () => {
 
   it("an event's preview is decoded and at most 200 characters (what a phone notification shows)", () => {
     const long = `Szanowni Pa&#324;stwo,<br>${'wycieczka '.repeat(60)}`;
-    const [event] = fired('message', messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })]));
-    const preview = (event?.payload as { preview?: string } | undefined)?.preview ?? '';
+    const [event] = fired(messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })]));
+    const preview = event?.payload.preview ?? '';
     expect([...preview]).toHaveLength(200);
     expect(preview.startsWith('Szanowni Państwo, wycieczka')).toBe(true);
     expect(preview.endsWith('…')).toBe(true);
+    // An automation reads the fields the message event declares; a name it does not publish fails to compile.
+    // @ts-expect-error -- misspelled: the field is preview
+    expect(event?.payload.preveiw).toBeUndefined();
+    // @ts-expect-error -- misspelled: the field is has_attachments
+    expect(event?.payload.hasAttachments).toBeUndefined();
+    expect(event?.payload.has_attachments).toBe(false);
   });
 });
