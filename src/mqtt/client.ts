@@ -25,7 +25,8 @@ export interface ClientSettings {
   mqtt: MqttConfig;
   /**
    * 5 (the default) tells the broker the largest packet the bridge takes; a broker that refuses MQTT 5
-   * gets 3.1.1 from the next attempt on. 4 for a broker known to speak only 3.1.1 (the demo's own).
+   * gets 3.1.1 from the next attempt on, which comes at once (VERSION_RETRY_MS). 4 for a broker known
+   * to speak only 3.1.1 (the demo's own).
    */
   protocolVersion?: 4 | 5;
   will: { topic: string; payload: string };
@@ -38,6 +39,9 @@ export interface ReconnectPolicy {
   firstMs: number;
   maxMs: number;
 }
+
+/** How soon a broker that refused MQTT 5 is asked again in MQTT 3.1.1. */
+export const VERSION_RETRY_MS = 200;
 
 /** 5 s, 10 s, 20 s, 40 s, then every minute: quick when the broker is just starting, quiet when it is gone. */
 export const DEFAULT_RECONNECT: ReconnectPolicy = { firstMs: 5_000, maxMs: 60_000 };
@@ -86,6 +90,10 @@ export function createClient(settings: ClientSettings): MqttClient {
     // Read when the next attempt builds its CONNECT: 3.1.1 has no maximum packet size to tell.
     client.options.protocolVersion = 4;
     delete client.options.properties;
+    // The broker is there and answered: the attempt in 3.1.1 goes at once rather than after the usual
+    // reconnect delay (read when the reconnect is scheduled, after this; the backoff takes over again
+    // from the next failure on).
+    client.options.reconnectPeriod = VERSION_RETRY_MS;
   });
   return client;
 }
