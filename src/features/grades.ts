@@ -94,6 +94,10 @@ export const GRADES_PLAN = {
   behaviour: { resource: 'BehaviourGrades/Points', ...OTHER_KIND },
   partial: { resource: 'partial grades (POST)', ...OTHER_KIND },
   gradingSystem: steady('GradingSystem', DAILY),
+  units: steady('Units', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "which kinds of grade the child's unit uses" }),
+  authSubjects: steady('Auth/Subjects', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: 'only where partial grades are used' }),
+  tokenInfo: steady('Auth/TokenInfo', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "the user's LID, for the partial grades; a login reads it too, to prove the new session" }),
+  userInfo: steady('Auth/UserInfo/<lid>', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "the child's LID, for the partial grades" }),
 } satisfies Record<string, PlanRow>;
 
 export const grades = feature({
@@ -150,7 +154,7 @@ class GradesSource implements Source {
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
+    const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, row: GRADES_PLAN.units, staleOnError: true });
     // The child's own unit decides which kinds of grade exist (a school complex has several).
     const unit = childUnit(units, ctx.identity.unitId);
     const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partial: this.partialGrades(ctx) });
@@ -180,7 +184,7 @@ class GradesSource implements Source {
         : undefined,
       behaviourCategories: some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories) : undefined,
       authSubjects: some(partial)
-        ? ctx.cache.get({ endpoint: 'Auth/Subjects', schema: authSubjectsResponse, maxAgeMs: CADENCE.daily, staleOnError: true }).then((r) => r?.subjects)
+        ? ctx.cache.get({ endpoint: 'Auth/Subjects', schema: authSubjectsResponse, row: GRADES_PLAN.authSubjects, staleOnError: true }).then((r) => r?.subjects)
         : undefined,
     });
 
@@ -245,13 +249,13 @@ class GradesSource implements Source {
 
   /** The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. */
   private async partialGrades(ctx: SourceContext) {
-    const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, maxAgeMs: CADENCE.daily, staleOnError: true });
+    const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, row: GRADES_PLAN.tokenInfo, staleOnError: true });
     const userLid = token?.UserIdentifier;
     if (!userLid) return undefined;
     const info = await ctx.cache.get({
       endpoint: `Auth/UserInfo/${encodeURIComponent(userLid)}`,
       schema: userInfoResponse,
-      maxAgeMs: CADENCE.daily,
+      row: GRADES_PLAN.userInfo,
       staleOnError: true,
     });
     const childLid = info?.IdentifierOfStudentAssignedWithUser;
