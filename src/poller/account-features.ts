@@ -12,10 +12,9 @@ import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../fe
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
-import type { LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
+import type { FeatureOutputs, LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 import type { PlanRow, SchoolDayTimes } from '../feature-kit/plan.js';
-import type { TimetableOutput } from '../features/timetable.js';
 import { warsawDate } from '../util/time.js';
 import { PollSkips } from './poll-skip.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
@@ -25,8 +24,8 @@ import type { Publisher } from '../ha/publisher.js';
 export interface Running {
   feature: Feature;
   state: FeatureState;
-  /** How many cycles of its tier have come to it since the start. */
-  cycles: number;
+  /** A cycle of its tier has come to it since the start (a `notAtStart` feature waits for the second). */
+  started: boolean;
 }
 
 export interface CycleOutcome {
@@ -53,7 +52,7 @@ export class AccountFeatures {
   private readonly skips = new PollSkips();
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
-    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access), cycles: 0 }));
+    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access), started: false }));
   }
 
   /** What the account's child announces. */
@@ -71,14 +70,14 @@ export class AccountFeatures {
   /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
   schoolDay(now: number): SchoolDayTimes | undefined {
     const date = warsawDate(now);
-    const day = (this.outputOf('timetable') as TimetableOutput | undefined)?.fortnight.find((d) => d.date === date);
+    const day = this.outputOf('timetable')?.fortnight.find((d) => d.date === date);
     if (day?.lessons === undefined) return undefined;
     return { date, start: day.start, end: day.end };
   }
 
   /** A feature's last output (undefined before its first good poll). */
-  outputOf(name: string): unknown {
-    return this.outputs.get(name);
+  outputOf<N extends keyof FeatureOutputs>(name: N): FeatureOutputs[N] | undefined {
+    return this.outputs.get(name) as FeatureOutputs[N] | undefined;
   }
 
   /** The fetch plan's rows of the features polled in a tier. */
@@ -146,7 +145,8 @@ async function pollFeatures(
     const { feature, state: source } = run;
     if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    const waitsForStart = feature.notAtStart === true && run.cycles++ === 0 && !ctx.forced;
+    const waitsForStart = feature.notAtStart === true && !run.started && !ctx.forced;
+    run.started = true;
     if (waitsForStart || source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;

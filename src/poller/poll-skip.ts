@@ -86,12 +86,12 @@ export class PollSkips {
   }
 }
 
-/** The outputs a feature reads, compared by identity: its declared input names are plain strings (a misspelling fails at start). */
 /** Only a normal-tier feature with rows in the fetch plan is ever skipped, so only its polls are recorded. */
 function watched(feature: Feature): boolean {
   return feature.tier === 'normal' && (feature.plan?.length ?? 0) > 0;
 }
 
+/** The outputs a feature reads, compared by identity: its declared input names are plain strings (a misspelling fails at start). */
 function inputsOf(feature: Feature, ctx: SourceContext): unknown[] {
   const inputs: Readonly<Record<string, unknown>> = ctx.inputs;
   return (feature.inputs ?? []).map((name) => inputs[name]);

@@ -11,8 +11,8 @@ const HOUR = 60 * MINUTE;
 export interface PollPolicy {
   intervalMs: number;
   fastIntervalMs: number;
-  /** News while lessons are on (poll.school_interval; 4 minutes when not given). */
-  schoolIntervalMs?: number;
+  /** News while lessons are on (poll.school_interval). */
+  schoolIntervalMs: number;
   /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
 }
@@ -28,7 +28,7 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
 /** What the plan's knobs stand for at `now`: inside poll.quiet_hours `fast` slows to hourly. */
 export function intervalsAt(now: number, policy: PollPolicy): Intervals {
   const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
-  return { news: policy.schoolIntervalMs ?? 4 * MINUTE, normal: policy.intervalMs, fast };
+  return { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
 }
 
 /** The plan's clock at `now` for a child whose day is `day`. */
