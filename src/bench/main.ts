@@ -74,7 +74,8 @@ function freshnessInjections(): Injection[] {
     out.push({ at: at(day, time), request: { type: 'test', login: child, date: '2026-11-20' }, watch: lessons('upcoming_tests'), label: 'lessons: test' });
   }
   // Slots without a change yet: Tuesday's lessons 4 and 5 have one from the start, and the simulator's
-  // school makes Wednesday's 4 and 5 change on Tuesday night (a second change of a slot shows nothing new).
+  // school makes Wednesday's 4 and 5 change on Tuesday night (the bench's simulator refuses a second
+  // change of a slot, which would show nothing new).
   for (const [day, time, lessonNo] of [[0, '09:48', 3], [1, '11:41', 3]] as const) {
     out.push({ at: at(day, time), request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo }, watch: lessons('plan_changes_tomorrow'), label: 'lessons: plan change (next school day)' });
   }

@@ -58,9 +58,14 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     case 'test':
       sim.account(msg.login).addTest({ date: msg.date, content: 'Sprawdzian: nowy dział.' });
       return null;
-    case 'change':
+    case 'change': {
+      // A second change of a slot shows nothing new: the bench would wait for a publish that never comes.
+      if (sim.plan(msg.login).changes.some((c) => c.OrgDate === msg.date && c.OrgLessonNo === msg.lessonNo)) {
+        throw new Error(`lesson ${msg.lessonNo} of ${msg.date} already has a change; pick a slot without one`);
+      }
       sim.account(msg.login).addPlanChange({ kind: 'cancelled', OrgDate: msg.date, OrgLessonNo: msg.lessonNo });
       return null;
+    }
     case 'message':
       sim.messaging.addMessage(msg.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 });
       return null;
