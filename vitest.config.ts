@@ -3,9 +3,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    // A test slower than this is named in the report (a file over 20 s says why in a comment at its top).
+    slowTestThreshold: 5_000,
     hookTimeout: 20_000,
-    // Integration tests share one Mosquitto; each uses its own base topic, so files may run in parallel.
+    // Integration tests share one Mosquitto; each uses its own base topic, free ports and data folder,
+    // and waits on the fake clock, so files run side by side. Most of a file's time is spent waiting
+    // on sockets, child processes and timers: four at a time keep two cores busy (vitest's default
+    // is one fewer than the cores, a single file at a time on a 2-core machine).
     pool: 'forks',
+    maxWorkers: 4,
     // Every file removes the folders its tests made with tempDir() (test/helpers/temp.ts).
     setupFiles: ['test/helpers/temp-cleanup.ts'],
     projects: [

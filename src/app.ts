@@ -83,6 +83,7 @@ export class App {
         reconnectPeriodMs: this.options.reconnect?.firstMs,
         reconnectMaxMs: this.options.reconnect?.maxMs,
         protocolVersion: this.options.mqttVersion,
+        clock,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     // With the web server on, the pollers publish through a memory of what they published, which the

@@ -56,6 +56,8 @@ const MAX_ATTRIBUTES_BYTES = 16 * 1024;
 const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
 const STOP_TIMEOUT_MS = 5_000;
+/** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
+export const STALE_SCAN_MS = 1_000;
 
 export class Bridge implements Publisher {
   private readonly topics: Topics;
@@ -125,7 +127,7 @@ export class Bridge implements Publisher {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
-      this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? 1_000, this.clock));
+      this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock));
       await client.subscribeAsync({
         [this.topics.haStatus]: { qos: 0 },
         [this.topics.commandSetFilter]: { qos: 0 },

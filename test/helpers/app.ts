@@ -9,8 +9,8 @@ import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqt
 import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
-import type { Bridge } from '../../src/mqtt/bridge.js';
-import type { FakeClock } from './clock.js';
+import { STALE_SCAN_MS, type Bridge } from '../../src/mqtt/bridge.js';
+import { settledOn, type FakeClock } from './clock.js';
 import type { PollHooks } from '../../src/poller/account.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 
@@ -116,7 +116,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
   };
   let app = make();
-  await app.start();
+  // The bridge reads the broker's retained configs for STALE_SCAN_MS of the clock before the pollers
+  // start: the App starts that much before the test's moment, so that its first poll is at that moment.
+  options.clock.set(options.clock.now() - STALE_SCAN_MS);
+  await settledOn(options.clock, app.start(), STALE_SCAN_MS);
   // A poll that is still finishing schedules its next timer only when done: wait for it first.
   const idle = (): Promise<unknown> => Promise.all(app.pollers.map((p) => p.idle()));
   // After the polls finish, every message they published reaches the recorder before the test looks.
@@ -160,7 +163,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async restart() {
       await app.stop();
       app = make();
-      await app.start();
+      await settledOn(options.clock, app.start(), STALE_SCAN_MS);
     },
     async stop() {
       await app.stop();

@@ -2,7 +2,7 @@
 // the way Home Assistant binds them (a value given, else the input's default), a state trigger matched
 // against a state change, and templates rendered by Jinja2 as Home Assistant renders them
 // (test/helpers/ha-templates.py).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import process from 'node:process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -119,10 +119,53 @@ export function skipWithoutJinja(): boolean {
   return !hasJinja() && !process.env.CI;
 }
 
-/** Renders the templates with Jinja2 (Debian's python3-jinja2), in one process. */
-export function renderTemplates(jobs: readonly TemplateJob[]): TemplateResult[] {
-  const out = execFileSync('python3', [EVALUATOR], { input: JSON.stringify({ jobs }), encoding: 'utf8' });
-  return (JSON.parse(out) as { results: TemplateResult[] }).results;
+/**
+ * The test file's one Jinja2 process (test/helpers/ha-templates.py), started at the first render and
+ * fed one request a line; its answers come back a line each, in order.
+ */
+class TemplateEngine {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: { resolve(line: string): void; reject(err: Error): void }[] = [];
+  private buffered = '';
+  private stderr = '';
+
+  constructor() {
+    this.child = spawn('python3', [EVALUATOR], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.buffered += chunk;
+      for (let end = this.buffered.indexOf('\n'); end >= 0; end = this.buffered.indexOf('\n')) {
+        const line = this.buffered.slice(0, end);
+        this.buffered = this.buffered.slice(end + 1);
+        this.waiting.shift()?.resolve(line);
+      }
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    const failAll = (err: Error): void => {
+      for (const w of this.waiting.splice(0)) w.reject(err);
+      if (engine === this) engine = undefined;
+    };
+    this.child.on('error', failAll);
+    this.child.on('exit', (code) => failAll(new Error(`ha-templates.py exited (${code}): ${this.stderr}`)));
+    // The test file's worker may end while the engine waits for its next request.
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as { unref?(): void }).unref?.();
+  }
+
+  render(jobs: readonly TemplateJob[]): Promise<TemplateResult[]> {
+    return new Promise<string>((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.child.stdin.write(`${JSON.stringify({ jobs })}\n`);
+    }).then((line) => (JSON.parse(line) as { results: TemplateResult[] }).results);
+  }
+}
+
+let engine: TemplateEngine | undefined;
+
+/** Renders the templates with Jinja2 (Debian's python3-jinja2), in the test file's one process. */
+export function renderTemplates(jobs: readonly TemplateJob[]): Promise<TemplateResult[]> {
+  engine ??= new TemplateEngine();
+  return engine.render(jobs);
 }
 
 const isTemplate = (v: unknown): v is string => typeof v === 'string' && /\{[{%]/.test(v);
@@ -140,7 +183,7 @@ export interface RunOutcome {
  * The trigger side of a bound automation for one state change: does a trigger fire, what do its
  * variables become (templates rendered in order, as Home Assistant does), and do all conditions pass.
  */
-export function runTriggerSide(automation: Record<string, unknown>, change: StateChange, states: TemplateJob['states'] = {}): RunOutcome {
+export async function runTriggerSide(automation: Record<string, unknown>, change: StateChange, states: TemplateJob['states'] = {}): Promise<RunOutcome> {
   const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
   if (!triggers.some((t) => stateTriggerFires(t, change))) return { triggered: false, errors: [] };
   const trigger = { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to };
@@ -151,14 +194,14 @@ export function runTriggerSide(automation: Record<string, unknown>, change: Stat
       variables[name] = value;
       continue;
     }
-    const [result] = renderTemplates([{ template: value, variables, states }]);
+    const [result] = await renderTemplates([{ template: value, variables, states }]);
     if (result && 'error' in result) errors.push(`variable ${name}: ${result.error}`);
     else variables[name] = result?.value;
   }
   const conditions = (automation.conditions ?? []) as Record<string, unknown>[];
   const unsupported = conditions.filter((c) => c.condition !== 'template');
   if (unsupported.length > 0) errors.push(`conditions other than template: ${JSON.stringify(unsupported)}`);
-  const results = renderTemplates(
+  const results = await renderTemplates(
     conditions.filter((c) => c.condition === 'template').map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const })),
   );
   for (const r of results) if ('error' in r) errors.push(`condition: ${r.error}`);
@@ -166,11 +209,11 @@ export function runTriggerSide(automation: Record<string, unknown>, change: Stat
 }
 
 /** Every template in the actions (titles, messages, data), rendered strictly with the run's variables. */
-export function renderActionTemplates(
+export async function renderActionTemplates(
   automation: Record<string, unknown>,
   variables: Record<string, unknown>,
   states: TemplateJob['states'] = {},
-): { path: string; result: TemplateResult }[] {
+): Promise<{ path: string; result: TemplateResult }[]> {
   const found: { path: string; template: string }[] = [];
   const walk = (v: unknown, path: string): void => {
     if (isTemplate(v)) found.push({ path, template: v });
@@ -178,7 +221,7 @@ export function renderActionTemplates(
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
   };
   walk(automation.actions, 'actions');
-  const results = renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true })));
+  const results = await renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true })));
   return found.map((f, i) => ({ path: f.path, result: results[i] as TemplateResult }));
 }
 

@@ -8,9 +8,10 @@ state_attr(), is_state(), and for the dashboard's cards has_value(), strptime(),
 job's "tz") and the search test. A condition's result is read as Home Assistant reads it
 (result_as_boolean).
 
-stdin: JSON {"jobs": [{"template": str, "variables": {...}, "states": {entity_id: {"state": str,
-"attributes": {...}}}, "strict": bool, "as": "text" | "boolean", "now": str, "tz": str}]}
-stdout: JSON {"results": [{"value": ...} | {"error": str}]}
+One process serves a whole test file (test/helpers/blueprints.ts starts it at the first render):
+stdin: one JSON request a line, {"jobs": [{"template": str, "variables": {...}, "states": {entity_id:
+{"state": str, "attributes": {...}}}, "strict": bool, "as": "text" | "boolean", "now": str, "tz": str}]}
+stdout: one JSON answer a line, in the same order, {"results": [{"value": ...} | {"error": str}]}
 """
 import json
 import re
@@ -78,8 +79,11 @@ def run(job: dict) -> dict:
 
 
 def main() -> None:
-    jobs = json.load(sys.stdin)["jobs"]
-    json.dump({"results": [run(job) for job in jobs]}, sys.stdout)
+    for line in sys.stdin:
+        if line.strip():
+            jobs = json.loads(line)["jobs"]
+            # json.dumps escapes every new line inside a value: one answer is one line.
+            print(json.dumps({"results": [run(job) for job in jobs]}), flush=True)
 
 
 if __name__ == "__main__":

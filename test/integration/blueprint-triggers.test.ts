@@ -83,46 +83,46 @@ describe('blueprints against the events of the real bridge', () => {
     const all = KINDS.flatMap((k) => events(k));
 
     /** Which of all the changes make the automation act, and the texts it would send for them. */
-    const outcome = (file: string, inputs: Record<string, unknown>) => {
+    const outcome = async (file: string, inputs: Record<string, unknown>) => {
       const automation = bind(blueprint(file), { ...PHONE, ...inputs });
-      return all.map((change) => {
-        const run = runTriggerSide(automation, change, states);
+      return Promise.all(all.map(async (change) => {
+        const run = await runTriggerSide(automation, change, states);
         expect(run.errors, `${file} on ${change.to.entity_id}`).toEqual([]);
-        const texts = run.passed ? renderActionTemplates(automation, run.variables ?? {}, states) : [];
+        const texts = run.passed ? await renderActionTemplates(automation, run.variables ?? {}, states) : [];
         for (const t of texts) expect(t.result, `${file} ${t.path}`).not.toHaveProperty('error');
         return { change, acted: run.passed === true, texts: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')) };
-      });
+      }));
     };
-    const actedOn = (results: ReturnType<typeof outcome>) => results.filter((r) => r.acted).map((r) => r.change);
+    const actedOn = (results: Awaited<ReturnType<typeof outcome>>) => results.filter((r) => r.acted).map((r) => r.change);
 
     // A new grade: every grade event, nothing else; the subject filter narrows it.
-    const grades = outcome('new_grade.yaml', { grade_event: 'event.ania_grade' });
+    const grades = await outcome('new_grade.yaml', { grade_event: 'event.ania_grade' });
     expect(actedOn(grades)).toEqual(events('grade'));
     const subject = String(events('grade')[0]!.to.attributes.subject);
     expect(grades.find((r) => r.acted)!.texts.join('\n')).toContain(subject);
-    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }))).toEqual([]);
+    expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }))).toEqual([]);
     // The corrected grade says what it was; with the switch off only new grades notify.
     const corrected = grades.find((r) => r.acted && r.change.to.attributes.event_type === 'grade_changed');
     expect(corrected?.texts.join('\n')).toMatch(/Ocena zmieniona:\s+4 → 5- \(Język polski\)/);
-    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(events('grade').filter((c) => c.to.attributes.event_type === 'grade'));
-    expect(actedOn(outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
+    expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(events('grade').filter((c) => c.to.attributes.event_type === 'grade'));
+    expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
 
     // The lucky number: Thursday's is Ania's 12.
-    const lucky = outcome('lucky_number.yaml', { lucky_event: 'event.ania_lucky', child_name: 'Ania' });
+    const lucky = await outcome('lucky_number.yaml', { lucky_event: 'event.ania_lucky', child_name: 'Ania' });
     expect(actedOn(lucky)).toEqual(events('lucky'));
     expect(lucky.find((r) => r.acted)!.texts.join('\n')).toMatch(/Ania, 12 to Twój szczęśliwy numerek![\s\S]*W dniu 19\.11/);
 
     // Tomorrow's plan: the Thursday changes, not Friday's; every one with the switch off.
     const planInputs = { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: 'sensor.ania_timetable_tomorrow' };
-    const plan = outcome('plan_change_tomorrow.yaml', planInputs);
+    const plan = await outcome('plan_change_tomorrow.yaml', planInputs);
     expect(actedOn(plan).map((c) => c.to.attributes.date)).toEqual(planDates.filter((d) => d === '2026-11-19'));
     expect(actedOn(plan).map((c) => c.to.attributes.kind)).toEqual(expect.arrayContaining(['cancelled', 'substitution']));
     const substitution = plan.find((r) => r.acted && r.change.to.attributes.kind === 'substitution')!;
     expect(substitution.texts.join('\n')).toMatch(/zastępstwo[\s\S]*zamiast/);
-    expect(actedOn(outcome('plan_change_tomorrow.yaml', { ...planInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
+    expect(actedOn(await outcome('plan_change_tomorrow.yaml', { ...planInputs, only_next_school_day: false }))).toEqual(events('plan_change'));
 
     // A new test; quizzes only leaves the Sprawdzian out.
-    const tests = outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });
+    const tests = await outcome('new_test.yaml', { test_event: 'event.ania_test', language: 'en' });
     expect(actedOn(tests)).toEqual(events('test'));
     expect(tests.find((r) => r.acted)!.texts.join('\n')).toMatch(/Test: Matematyka[\s\S]*24\.11 08:55: Sprawdzian: ułamki/);
     // The moved test says from which day to which; the cancelled quiz says so; quizzes only: the quiz alone.
@@ -131,31 +131,31 @@ describe('blueprints against the events of the real bridge', () => {
     const said = (type: string) => tests.find((r) => r.acted && r.change.to.attributes.event_type === type)!.texts.join('\n');
     expect(said('test_changed')).toMatch(/Test moved: Matematyka[\s\S]*\d\d\.11 → 27\.11 08:55: Sprawdzian: ułamki zwykłe/);
     expect(said('test_removed')).toMatch(/Quiz cancelled: Przyroda[\s\S]*09:50: Kartkówka/);
-    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual(events('test').filter((c) => c.to.attributes.kind === 'quiz'));
-    expect(actedOn(outcome('new_test.yaml', { test_event: 'event.ania_test', changes: false }))).toEqual(events('test').filter((c) => c.to.attributes.event_type === 'test'));
+    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual(events('test').filter((c) => c.to.attributes.kind === 'quiz'));
+    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', changes: false }))).toEqual(events('test').filter((c) => c.to.attributes.event_type === 'test'));
 
     // A new message with its preview, with and without the Open action.
-    const message = outcome('new_message.yaml', { message_event: 'event.ania_message', open_message_button: 'button.ania_open_message' });
+    const message = await outcome('new_message.yaml', { message_event: 'event.ania_message', open_message_button: 'button.ania_open_message' });
     expect(actedOn(message)).toEqual(events('message').filter((c) => c.to.attributes.mailbox === 'inbox'));
     const texts = message.find((r) => r.acted)!.texts;
     expect(texts.join('\n')).toContain(String(events('message')[0]!.to.attributes.topic));
     expect(texts).toContain('D2M_OPEN_01JDZIENNIK2MQTTCONTEXT');
-    expect(actedOn(outcome('new_message.yaml', { message_event: 'event.ania_message' }))).toEqual(actedOn(message));
+    expect(actedOn(await outcome('new_message.yaml', { message_event: 'event.ania_message' }))).toEqual(actedOn(message));
 
     // Refresh the calendars: plan changes, tests and free days of the chosen events, not grades.
-    const refresh = outcome('refresh_calendars.yaml', {
+    const refresh = await outcome('refresh_calendars.yaml', {
       events: ['event.ania_plan_change', 'event.ania_test', 'event.ania_free_day', 'event.ania_grade'],
       calendars: ['calendar.ania_lekcje'],
     });
     expect(actedOn(refresh)).toEqual([...events('plan_change'), ...events('test'), ...events('free_day')]);
   }, 240_000);
 
-  it('do not notify again when the entity comes back after a restart or a reconnect', () => {
+  it('do not notify again when the entity comes back after a restart or a reconnect', async () => {
     const last: HaState = eventEntityState('event.ania_grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' }, '2026-11-18T08:00:00.000Z');
     const unavailable: HaState = { ...last, state: 'unavailable', attributes: {} };
     const automation = bind(blueprint('new_grade.yaml'), { ...PHONE, grade_event: 'event.ania_grade' });
-    expect(runTriggerSide(automation, { from: last, to: unavailable }).triggered).toBe(false);
-    expect(runTriggerSide(automation, { from: unavailable, to: last }).triggered).toBe(false);
-    expect(runTriggerSide(automation, { from: { ...last, state: 'unknown' }, to: last })).toMatchObject({ triggered: true, passed: true });
+    expect((await runTriggerSide(automation, { from: last, to: unavailable })).triggered).toBe(false);
+    expect((await runTriggerSide(automation, { from: unavailable, to: last })).triggered).toBe(false);
+    expect(await runTriggerSide(automation, { from: { ...last, state: 'unknown' }, to: last })).toMatchObject({ triggered: true, passed: true });
   });
 });

@@ -52,29 +52,29 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
       child_name: 'Ania', language: 'uk',
       briefing: ENTITY.briefing, lucky_number: ENTITY.lucky_number, lucky_today: ENTITY.lucky_today, upcoming_tests: ENTITY.upcoming_tests,
     });
-    const answers = (id: string, child?: string): string[] => {
+    const answers = async (id: string, child?: string): Promise<string[]> => {
       const variables = { ...(ask.variables as Record<string, unknown>), trigger: { platform: 'conversation', id, slots: child ? { child } : {} } };
       const condition = (ask.conditions as { value_template: string }[])[0]!.value_template;
-      const [passes] = renderTemplates([{ template: condition, variables, states, strict: true, as: 'boolean' }]);
+      const [passes] = await renderTemplates([{ template: condition, variables, states, strict: true, as: 'boolean' }]);
       if (!(passes && 'value' in passes && passes.value === true)) return [];
-      return renderActionTemplates(ask, variables, states).filter((r) => r.path.endsWith('set_conversation_response')).map((r) => {
+      return (await renderActionTemplates(ask, variables, states)).filter((r) => r.path.endsWith('set_conversation_response')).map((r) => {
         expect(r.result, r.path).not.toHaveProperty('error');
         return 'value' in r.result ? String(r.result.value).trim() : '';
       });
     };
     // The actions hold the three answers (lucky, day, test) in that order; each renders from the states.
-    const [lucky, day, test] = answers('lucky');
+    const [lucky, day, test] = await answers('lucky');
     expect(lucky).toBe('Щасливий номер — 12. Це номер Ania!');
     expect(day).toBe(text);
     expect(test).toMatch(/^(Так, у Ania контрольна: .+\.|Ні, у Ania немає контрольної найближчого навчального дня\.)$/);
     // A question naming another child is left to that child's automation.
-    expect(answers('day', 'Janek')).toEqual([]);
-    expect(answers('day', 'Ania')).toHaveLength(3);
+    expect(await answers('day', 'Janek')).toEqual([]);
+    expect(await answers('day', 'Ania')).toHaveLength(3);
 
     const morning = bind(blueprint('morning_briefing.yaml'), {
       briefing: ENTITY.briefing, school_day_today: ENTITY.school_day_today, tts_engine: 'tts.piper', speaker: 'media_player.kitchen',
     });
-    const spoken = renderActionTemplates(morning, morning.variables as Record<string, unknown>, states);
+    const spoken = await renderActionTemplates(morning, morning.variables as Record<string, unknown>, states);
     expect(spoken.map((r) => ('value' in r.result ? r.result.value : r.result.error))).toEqual([text]);
     expect(states['binary_sensor.ania_school_day_today']!.state).toBe('on');
   }, 60_000);
@@ -85,33 +85,33 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
     school.sim.account(ANIA.login).addTest({ date: '2026-11-20', content: 'Kartkówka: czasowniki.' });
     await h.advanceMinutes(30);
     const todo = bind(blueprint('homework_todo.yaml'), { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.szkola' });
-    const run = (entityId: string, payload: Record<string, unknown>, at: string) => {
+    const run = async (entityId: string, payload: Record<string, unknown>, at: string) => {
       const change = { from: { entity_id: entityId, state: 'unknown', attributes: {} }, to: eventEntityState(entityId, payload, at) };
-      const outcome = runTriggerSide(todo, change);
+      const outcome = await runTriggerSide(todo, change);
       expect(outcome.errors).toEqual([]);
       return outcome;
     };
     const tests = h.rec.on(`${h.base}/ania/event/test`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
     const homework = h.rec.on(`${h.base}/ania/event/homework`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
     expect(tests.length).toBeGreaterThan(0);
-    const added = run('event.ania_test', tests.find((t) => t.date === '2026-11-20')!, '2026-11-18T08:10:00.000Z');
+    const added = await run('event.ania_test', tests.find((t) => t.date === '2026-11-20')!, '2026-11-18T08:10:00.000Z');
     expect(added.passed).toBe(true);
     expect(added.variables?.item).toMatch(/^(Sprawdzian|Kartkówka): .+ \(2026-11-20\)$/);
     expect(added.variables?.due).toBe('2026-11-20');
-    for (const r of renderActionTemplates(todo, added.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
+    for (const r of await renderActionTemplates(todo, added.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
 
     // The test's removal (event type test_removed, interface 8.3) names the very same item.
-    const removed = run('event.ania_test', { ...tests.find((t) => t.date === '2026-11-20')!, event_type: 'test_removed' }, '2026-11-18T09:10:00.000Z');
+    const removed = await run('event.ania_test', { ...tests.find((t) => t.date === '2026-11-20')!, event_type: 'test_removed' }, '2026-11-18T09:10:00.000Z');
     expect(removed.passed).toBe(true);
     expect(removed.variables?.item).toBe(added.variables?.item);
     const action = (todo.actions as { choose: { sequence: { action: string; data: Record<string, unknown> }[] }[] }[])[0]!.choose[0]!.sequence[0]!;
     expect(action).toMatchObject({ action: 'todo.update_item', data: { status: 'completed' } });
 
     for (const payload of homework) {
-      const outcome = run('event.ania_homework', payload, '2026-11-18T08:20:00.000Z');
+      const outcome = await run('event.ania_homework', payload, '2026-11-18T08:20:00.000Z');
       expect(outcome.passed).toBe(true);
       expect(outcome.variables?.item).toMatch(/^Zadanie: /);
-      for (const r of renderActionTemplates(todo, outcome.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
+      for (const r of await renderActionTemplates(todo, outcome.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
     }
   }, 60_000);
 });

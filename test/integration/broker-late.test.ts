@@ -4,8 +4,9 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/app.js';
 import { buildConfig } from '../../src/config/load.js';
+import { STALE_SCAN_MS } from '../../src/mqtt/bridge.js';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
-import { FakeClock } from '../helpers/clock.js';
+import { FakeClock, settledOn } from '../helpers/clock.js';
 import { LogSink } from '../helpers/faults.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { Recorder, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
@@ -63,7 +64,7 @@ describe('a broker that is not there yet', () => {
     expect(logs.lines.join('\n')).not.toMatch(/"stack"|\n\s+at /);
 
     await broker.start();
-    await started;
+    await settledOn(clock, started, STALE_SCAN_MS);
     expect(outcome).toBe('started');
     const rec = await Recorder.connect([`${base}/#`], broker.url);
     cleanups.push(() => rec.close());

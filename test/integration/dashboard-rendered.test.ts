@@ -41,8 +41,8 @@ function templates(node: unknown, path = '', found: { path: string; template: st
   return found;
 }
 
-function render(found: readonly { template: string }[], states: States): string[] {
-  return renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW }))).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
+async function render(found: readonly { template: string }[], states: States): Promise<string[]> {
+  return (await renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW })))).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
 }
 
 /** What a parent reads, per language: today's heading, the moved lesson, and words of each card. */
@@ -64,7 +64,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     for (const lang of LANGUAGES) {
       const found = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], lang));
       expect(found.length, lang).toBeGreaterThan(10);
-      const shown = render(found, states);
+      const shown = await render(found, states);
       shown.forEach((text, i) => {
         expect(text, `${lang} ${found[i]!.path}`).not.toMatch(/^ERROR|\bNone\b/);
       });
@@ -73,6 +73,6 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     }
     // A misspelled macro fails the render (strict, as the test asks), it does not print nothing.
     const today = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl')).find((f) => f.template.includes('capitalized(longDay(d))'))!;
-    expect(render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states)[0]).toMatch(/^ERROR .*lnogDay/);
+    expect((await render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states))[0]).toMatch(/^ERROR .*lnogDay/);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ function markdownCards(node: unknown, found: Node[] = []): Node[] {
 const unescaped = (text: string): string => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
 
 describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
-  it('shows a hostile sender, topic, preview, text and attachment name as written, never as an image, a link or HTML', () => {
+  it('shows a hostile sender, topic, preview, text and attachment name as written, never as an image, a link or HTML', async () => {
     const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
     const doc = parse(dashboardYaml([ania], 'en', { boardUrl: 'http://192.168.1.5:8099/' }), { version: '1.1' });
     const cards = markdownCards(doc);
@@ -44,7 +44,7 @@ describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
     };
     const messageCards = cards.filter((c) => String(c.content).includes('sensor.ania_newest_message') || String(c.content).includes('sensor.ania_opened_message'));
     expect(messageCards).toHaveLength(2);
-    const results = renderTemplates(messageCards.map((c) => ({ template: String(c.content), variables: {}, states, strict: true })));
+    const results = await renderTemplates(messageCards.map((c) => ({ template: String(c.content), variables: {}, states, strict: true })));
     const shown = results.map((r) => {
       if (!r || 'error' in r) throw new Error(`template failed: ${JSON.stringify(r)}`);
       return r.value as string;
@@ -63,12 +63,12 @@ describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
     for (const written of [LINK, IMAGE, HTML, `${LINK}.pdf`]) expect(opened).toContain(written);
   });
 
-  it("escapes a child's name written into a card when the dashboard is made", () => {
+  it("escapes a child's name written into a card when the dashboard is made", async () => {
     const evil: DashboardChild = { id: 'ania', name: `Ania ${IMAGE} {{ 7*7 }}`, entities: ENTITIES };
     const cards = markdownCards(parse(dashboardYaml([evil], 'en'), { version: '1.1' }));
     const named = cards.filter((c) => unescaped(String(c.content)).includes(IMAGE));
     expect(named.length).toBeGreaterThan(0);
-    const [result] = renderTemplates(named.map((c) => ({ template: String(c.content), variables: {}, states: {}, strict: false })));
+    const [result] = await renderTemplates(named.map((c) => ({ template: String(c.content), variables: {}, states: {}, strict: false })));
     if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
     expect(result.value).not.toContain('![');
     expect(result.value).not.toContain('49');

@@ -17,24 +17,24 @@ function bridgeMarkdown(lang: 'pl' | 'en' | 'uk'): string[] {
   return view.sections.flatMap((s) => s.cards).filter((c) => c.type === 'markdown').map((c) => c.content as string);
 }
 
-function render(template: string, attributes: Record<string, unknown>): string {
+async function render(template: string, attributes: Record<string, unknown>): Promise<string> {
   const states = { 'binary_sensor.ania_problem': { state: 'off', attributes } };
-  const [result] = renderTemplates([{ template, variables: {}, states }]);
+  const [result] = await renderTemplates([{ template, variables: {}, states }]);
   if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
   return String(result.value).trim();
 }
 
 describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', () => {
-  it.each(['en', 'pl', 'uk'] as const)('shows the advice in %s while problem carries it, and nothing without it', (lang) => {
+  it.each(['en', 'pl', 'uk'] as const)('shows the advice in %s while problem carries it, and nothing without it', async (lang) => {
     const cards = bridgeMarkdown(lang);
     const advice = cards.find((c) => c.includes("'password_change_advised'"));
     expect(advice, 'an advice card in the bridge view').toBeDefined();
     const words = passwordChangeAdvice(lang);
-    const shown = render(advice!, { reason: null, advice: 'password_change_advised', advice_message: words });
+    const shown = await render(advice!, { reason: null, advice: 'password_change_advised', advice_message: words });
     expect(shown).toContain('alert-type="info"');
     const lead = { en: 'The portal advises changing the password:', pl: 'Portal zaleca zmianę hasła:', uk: 'Портал радить змінити пароль:' };
     expect(shown).toContain(lead[lang]);
     expect(shown).toContain(words);
-    expect(render(advice!, { reason: null })).toBe('');
+    expect(await render(advice!, { reason: null })).toBe('');
   });
 });

@@ -9,7 +9,7 @@ import { hasJinja, renderTemplates } from '../../helpers/blueprints.js';
 const LINE = 'Завтра 8:00–12:25, 5 уроків. Контрольна: Matematyka.';
 
 describe.skipIf(!hasJinja())("the family view's briefing", () => {
-  it('shows the line under the lucky banner and before the lessons, and nothing while unknown', () => {
+  it('shows the line under the lucky banner and before the lessons, and nothing while unknown', async () => {
     const yaml = dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'uk');
     const family = (parse(yaml) as { views: { path: string; sections: { cards: { type: string; content?: string }[] }[] }[] }).views.find((v) => v.path === 'family')!;
     const cards = family.sections[0]!.cards;
@@ -17,7 +17,7 @@ describe.skipIf(!hasJinja())("the family view's briefing", () => {
     expect(index).toBeGreaterThan(0);
     expect(cards.findIndex((c) => c.content?.includes('sensor.ania_timetable_today'))).toBeGreaterThan(index);
     const template = cards[index]!.content!;
-    const [known, unknown] = renderTemplates([
+    const [known, unknown] = await renderTemplates([
       { template, variables: {}, states: { 'sensor.ania_briefing': { state: LINE, attributes: {} } }, strict: true },
       { template, variables: {}, states: { 'sensor.ania_briefing': { state: 'unknown', attributes: {} } }, strict: true },
     ]);

@@ -49,9 +49,9 @@ const OPENED: States = {
   },
 };
 
-function render(card: Node, index: number, states: States): string {
+async function render(card: Node, index: number, states: States): Promise<string> {
   const content = ((card.cards as Node[])[index] as Node).content as string;
-  const [result] = renderTemplates([{ template: content, variables: {}, states, strict: true }]);
+  const [result] = await renderTemplates([{ template: content, variables: {}, states, strict: true }]);
   if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
   return result.value as string;
 }
@@ -89,12 +89,12 @@ describe('the Messages card of a child', () => {
 });
 
 describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)', () => {
-  it('shows the newest message with its sender, day, preview, the unread count and "unread"', () => {
-    const shown = render(messagesCard('pl'), 0, NEWEST);
+  it('shows the newest message with its sender, day, preview, the unread count and "unread"', async () => {
+    const shown = await render(messagesCard('pl'), 0, NEWEST);
     expect(shown).toContain('#### Najnowsza wiadomość · ✉️ **2**');
     expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>pt. 20.11</small> · _nieprzeczytana_');
     expect(shown).toContain('Szanowni Państwo, w piątek jedziemy…');
-    const read = render(messagesCard('pl'), 0, {
+    const read = await render(messagesCard('pl'), 0, {
       'sensor.ania_unread_messages': { state: '0', attributes: {} },
       'sensor.ania_newest_message': { ...NEWEST['sensor.ania_newest_message']!, attributes: { ...NEWEST['sensor.ania_newest_message']!.attributes, read: true } },
     });
@@ -102,8 +102,8 @@ describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)
     expect(read).not.toContain('✉️');
   });
 
-  it("shows the opened message's text with its line breaks, escaped for Markdown, and its attachments as links under the board's address", () => {
-    const shown = render(messagesCard('en', 'http://192.168.1.5:8099/'), 2, OPENED);
+  it("shows the opened message's text with its line breaks, escaped for Markdown, and its attachments as links under the board's address", async () => {
+    const shown = await render(messagesCard('en', 'http://192.168.1.5:8099/'), 2, OPENED);
     expect(shown).toContain('#### Opened message');
     expect(shown).toContain('**Wycieczka do Krakowa**, Anna Nowak <small>Fri 20 Nov</small>');
     // Escaped for Markdown (md()): the text shows as written, its <...> too.
@@ -117,17 +117,17 @@ describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)
     expect(shown).not.toContain('[plan');
   });
 
-  it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", () => {
+  it("names an attachment only without the board's own address, and under the app's panel path, which cannot lead to a file", async () => {
     for (const base of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {
-      const plain = render(messagesCard('en', base), 2, OPENED);
+      const plain = await render(messagesCard('en', base), 2, OPENED);
       expect(plain, String(base)).toContain('- 📎 zgoda &#40;wzór&#41;&#46;pdf');
       expect(plain, String(base)).not.toContain('/files/');
     }
-    expect(render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');
+    expect(await render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');
   });
 
-  it('says how to open one while none is', () => {
-    const shown = render(messagesCard('pl'), 2, { 'sensor.ania_opened_message': { state: 'unknown', attributes: {} } });
+  it('says how to open one while none is', async () => {
+    const shown = await render(messagesCard('pl'), 2, { 'sensor.ania_opened_message': { state: 'unknown', attributes: {} } });
     expect(shown).toContain('Żadna wiadomość nie jest otwarta');
     expect(shown).not.toContain('None');
   });

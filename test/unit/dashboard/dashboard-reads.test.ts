@@ -31,8 +31,8 @@ function conditions(variable: string): unknown {
   return cards.find((c) => c.type === 'conditional' && ((c.card as Node).content as string).includes(`set ${variable} = "sensor.`))?.conditions;
 }
 
-function render(variable: string, lang: Lang, states: States, boardUrl?: string): string {
-  const [result] = renderTemplates([{ template: card(variable, lang, boardUrl)!, variables: {}, states, strict: true }]);
+async function render(variable: string, lang: Lang, states: States, boardUrl?: string): Promise<string> {
+  const [result] = await renderTemplates([{ template: card(variable, lang, boardUrl)!, variables: {}, states, strict: true }]);
   if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
   return result.value as string;
 }
@@ -84,8 +84,8 @@ describe('the cards of the school files, the sent message and behaviour', () => 
 });
 
 describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () => {
-  it("lists the school's newest files with their day, a saved one linked under the board's address, names escaped", () => {
-    const shown = render('school_files', 'pl', FILES, 'http://192.168.1.5:8099/');
+  it("lists the school's newest files with their day, a saved one linked under the board's address, names escaped", async () => {
+    const shown = await render('school_files', 'pl', FILES, 'http://192.168.1.5:8099/');
     expect(shown).toContain('#### Pliki szkoły');
     expect(shown).toContain('- [Regulamin &#40;wycieczki&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/school/34/Regulamin%20%28wycieczki%29.pdf) <small>pt. 20.11</small>');
     // A portal name is shown as written: no link, no remote image.
@@ -93,38 +93,38 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
     expect(shown).not.toContain('](http://evil');
     expect(shown).toMatch(/^- \*\*Statut szkoły&#46;pdf\*\*$/m);
     // Without the board's address a saved file is named only.
-    expect(render('school_files', 'en', FILES)).toContain('- **Regulamin &#40;wycieczki&#41;&#46;pdf** <small>Fri 20 Nov</small>');
+    expect(await render('school_files', 'en', FILES)).toContain('- **Regulamin &#40;wycieczki&#41;&#46;pdf** <small>Fri 20 Nov</small>');
     // Before the first read (the list is read a few times a day) the card is hidden rather than saying "no files".
     expect(conditions('school_files')).toEqual([
       { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unknown' },
       { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unavailable' },
     ]);
-    expect(render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain('Школа не надає файлів.');
+    expect(await render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain('Школа не надає файлів.');
   });
 
-  it('shows the newest sent message and, per receiver, whether and when they read it', () => {
-    const shown = render('sent_message', 'pl', SENT);
+  it('shows the newest sent message and, per receiver, whether and when they read it', async () => {
+    const shown = await render('sent_message', 'pl', SENT);
     expect(shown).toContain('#### Wysłana wiadomość');
     expect(shown).toContain('**Nieobecność Ania** <small>pon. 23.11</small>');
     expect(shown).toContain('- ✅ Anna Nowak: przeczytano pon. 23.11 10:05');
     expect(shown).toContain('- ✉️ Jan &#42;Kowalski&#42;: jeszcze nie przeczytana');
-    expect(render('sent_message', 'en', SENT)).toContain('- ✅ Anna Nowak: read Mon 23 Nov 10:05');
-    expect(render('sent_message', 'uk', SENT)).toContain('ще не прочитано');
+    expect(await render('sent_message', 'en', SENT)).toContain('- ✅ Anna Nowak: read Mon 23 Nov 10:05');
+    expect(await render('sent_message', 'uk', SENT)).toContain('ще не прочитано');
     // None known yet: the card is hidden (not an empty box), and says nothing rather than "None".
     expect(conditions('sent_message')).toEqual([
       { condition: 'state', entity: 'sensor.ania_sent_message', state_not: 'unknown' },
       { condition: 'state', entity: 'sensor.ania_sent_message', state_not: 'unavailable' },
     ]);
-    const none = render('sent_message', 'pl', { 'sensor.ania_sent_message': { state: 'unknown', attributes: { to: [], read: [] } } });
+    const none = await render('sent_message', 'pl', { 'sensor.ania_sent_message': { state: 'unknown', attributes: { to: [], read: [] } } });
     expect(none.trim()).toBe('');
   });
 
-  it("shows the behaviour grade as a parent reads it, with the semester's grade once given", () => {
-    expect(render('behaviour', 'pl', BEHAVIOUR)).toContain('#### Zachowanie\n**wzorowe &#40;propozycja&#41;** · śródroczna: bardzo dobre');
-    expect(render('behaviour', 'en', BEHAVIOUR)).toContain('#### Behaviour\n**wzorowe &#40;propozycja&#41;** · semester: bardzo dobre');
-    const year = render('behaviour', 'uk', { 'sensor.ania_behaviour': { state: 'bardzo dobre', attributes: { semester_grade: null, final_grade: { grade: 'bardzo dobre' } } } });
+  it("shows the behaviour grade as a parent reads it, with the semester's grade once given", async () => {
+    expect(await render('behaviour', 'pl', BEHAVIOUR)).toContain('#### Zachowanie\n**wzorowe &#40;propozycja&#41;** · śródroczna: bardzo dobre');
+    expect(await render('behaviour', 'en', BEHAVIOUR)).toContain('#### Behaviour\n**wzorowe &#40;propozycja&#41;** · semester: bardzo dobre');
+    const year = await render('behaviour', 'uk', { 'sensor.ania_behaviour': { state: 'bardzo dobre', attributes: { semester_grade: null, final_grade: { grade: 'bardzo dobre' } } } });
     expect(year).toContain('#### Поведінка\n**bardzo dobre** · річна: bardzo dobre');
     expect(year).not.toContain('семестрова');
-    expect(render('behaviour', 'pl', { 'sensor.ania_behaviour': { state: 'unknown', attributes: {} } })).toContain('#### Zachowanie\n—');
+    expect(await render('behaviour', 'pl', { 'sensor.ania_behaviour': { state: 'unknown', attributes: {} } })).toContain('#### Zachowanie\n—');
   });
 });
