@@ -27,7 +27,7 @@ import {
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
 import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
-import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
+import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
@@ -242,6 +242,7 @@ class GradesSource implements Source {
             'descriptive:p': readMark(partial),
             'behaviour:': readMark(lists.behaviour),
           },
+          listed: notGradeKeys(sources),
         },
       } satisfies Tracked<typeof gradeEvent>,
     };

@@ -5,9 +5,11 @@ import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js'
 import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';
 import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
 import {
+  hiddenTextGrade,
   pointGradeItems,
   standardGradeItems,
   textGradeItems,
+  textGradeKey,
   type PointSources,
   type StandardSources,
   type TextSources,
@@ -88,4 +90,12 @@ export type GradePayload = { id: string } & GradeFields;
 /** One candidate per grade, keyed so that a grade fires once however often it is read. */
 export function gradeEvents(items: readonly GradeItem[]): NewsItem<GradePayload>[] {
   return items.map((item) => ({ id: item.key, payload: { id: item.key, ...gradeFields(item) } }));
+}
+
+/**
+ * The keys of records the lists hold that are no grade a parent is shown (a text grade kept out of the
+ * grades view): a memory that knew them as grades forgets them quietly, with no `grade_removed`.
+ */
+export function notGradeKeys(src: GradeSources): string[] {
+  return (src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey);
 }

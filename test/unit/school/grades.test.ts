@@ -12,7 +12,7 @@ import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
 import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
-import { gradeEvents, gradeItems, newestGrades } from '../../../src/school/grades.js';
+import { gradeEvents, gradeItems, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
 import { renderNewestGrade } from '../../../src/features/grades.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/poller/event-gate.js';
@@ -110,6 +110,17 @@ describe('grade items of every kind', () => {
       names,
     );
     expect(item).toMatchObject({ key: 'text:2', shown: 'Uczeń pracuje systematycznie', subject: 'Język polski' });
+  });
+
+  it('leaves out a text grade the school keeps out of the grades view, and names it to be forgotten quietly', () => {
+    const textGrades = baseTextGradesResponse.parse({
+      Grades: [
+        { Id: 3, Grade: 'Opinia', Subject: { Id: 2 }, ShowInGradesView: false, AddDate: '2026-11-18 10:00:00' },
+        { Id: 4, Grade: 'Pracuje', Subject: { Id: 2 }, ShowInGradesView: true, AddDate: '2026-11-17 10:00:00' },
+      ],
+    }).Grades;
+    expect(gradeItems({ textGrades }, names).map((i) => i.key)).toEqual(['text:4']);
+    expect(notGradeKeys({ textGrades })).toEqual(['text:3']);
   });
 
   describe('behaviour', () => {
