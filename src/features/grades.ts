@@ -139,6 +139,8 @@ function gradeLists(units: UnitSettings | undefined) {
 class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
+  /** The day the log last said that only the first page of partial grades was read. */
+  private firstPageToldOn: string | undefined;
 
   constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
@@ -157,7 +159,8 @@ class GradesSource implements Source {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, row: GRADES_PLAN.units, staleOnError: true });
     // The child's own unit decides which kinds of grade exist (a school complex has several).
     const unit = childUnit(units, ctx.identity.unitId);
-    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partial: this.partialGrades(ctx) });
+    const { lists, partialRead } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partialRead: this.partialGrades(ctx) });
+    const partial = partialRead?.data;
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;
@@ -239,7 +242,8 @@ class GradesSource implements Source {
             'point:': readMark(lists.point),
             'text:': readMark(lists.text),
             'descriptive:': readMark(lists.descriptive),
-            'descriptive:p': readMark(partial),
+            // Only a whole list can miss a grade: one that slid off the first page is not removed.
+            'descriptive:p': partialRead?.whole === true ? readMark(partial) : undefined,
             'behaviour:': readMark(lists.behaviour),
           },
           listed: notGradeKeys(sources),
@@ -248,7 +252,11 @@ class GradesSource implements Source {
     };
   }
 
-  /** The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. */
+  /**
+   * The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. Only the first
+   * page is read (the spec does not show how the next is asked for): `whole` says whether it held
+   * every grade (`pagination.total`), and the log says once a day when it did not.
+   */
   private async partialGrades(ctx: SourceContext) {
     const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, row: GRADES_PLAN.tokenInfo, staleOnError: true });
     const userLid = token?.UserIdentifier;
@@ -263,7 +271,14 @@ class GradesSource implements Source {
     if (!childLid) return undefined;
     const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
     const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, row: GRADES_PLAN.partial, list: (r) => r.data, post: {} });
-    return answer?.data;
+    if (answer === undefined) return undefined;
+    const total = answer.pagination?.total;
+    const whole = total === undefined || total <= answer.data.length;
+    if (!whole && this.firstPageToldOn !== ctx.today) {
+      this.firstPageToldOn = ctx.today;
+      ctx.log.warn({ read: answer.data.length, total }, 'partial grades: only the first page was read; grades past it are not shown and fire no event');
+    }
+    return { data: answer.data, whole };
   }
 
   /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */
