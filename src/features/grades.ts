@@ -1,5 +1,6 @@
 // The grades feature, normal tier: every kind of grade -> newest_grade, average (overall and per subject,
-// see subject-averages.ts), grade_at_risk and grade events. Ordinary grades are
+// see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
+// behaviour feature (behaviour.ts), never to the grades. Ordinary grades are
 // read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
 // they do not know); the ~330 KB skills list weekly. The school rules answer domain values; this renders them.
 import {
@@ -42,12 +43,18 @@ import { shape, type Events, type Published, type Tracked, type TrackedPayload }
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
-import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
 
 /** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
 export interface GradesOutput {
-  behaviour?: { grades: readonly BehaviourGrade[]; types?: readonly BehaviourType[]; categories?: readonly BehaviourCategory[]; names: Names };
+  behaviour?: {
+    grades: readonly BehaviourGrade[];
+    types?: readonly BehaviourType[];
+    categories?: readonly BehaviourCategory[];
+    comments?: readonly BehaviourComment[];
+    names: Names;
+  };
 }
 
 declare module '../feature-kit/source.js' {
@@ -197,6 +204,8 @@ class GradesSource implements Source {
       users: all.flatMap((list) => (list ?? []).map((g) => (g as { AddedBy?: string }).AddedBy)),
     });
     const endFirstSemester = ctx.identity.semester1End;
+    // The behaviour entries' lookups go to the behaviour feature with them: no entry is a subject grade.
+    const { behaviourTypes, behaviourComments, behaviourCategories, ...gradeLookups } = lookups;
     const sources: GradeSources = {
       grades,
       pointGrades: point,
@@ -204,7 +213,7 @@ class GradesSource implements Source {
       descriptiveGrades: descriptive,
       partialGrades: partial,
       behaviourPoints: behaviour,
-      ...lookups,
+      ...gradeLookups,
     };
     const items = gradeItems(sources, nameLookup, endFirstSemester);
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
@@ -232,7 +241,8 @@ class GradesSource implements Source {
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
-        behaviour: behaviour === undefined ? undefined : { grades: behaviour, types: lookups.behaviourTypes, categories: lookups.behaviourCategories, names: nameLookup },
+        behaviour:
+          behaviour === undefined ? undefined : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {
         grade: {
@@ -244,7 +254,6 @@ class GradesSource implements Source {
             'descriptive:': readMark(lists.descriptive),
             // Only a whole list can miss a grade: one that slid off the first page is not removed.
             'descriptive:p': partialRead?.whole === true ? readMark(partial) : undefined,
-            'behaviour:': readMark(lists.behaviour),
           },
           listed: notGradeKeys(sources),
         },

@@ -2,7 +2,8 @@
 // one new-item candidate per grade (the grades feature renders these for Home Assistant).
 import type { NewsItem } from './common.js';
 import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
-import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';
+import { behaviourKey } from './behaviour.js';
+import type { BehaviourGrade } from '../portal/schemas/behaviour.js';
 import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
 import {
   hiddenTextGrade,
@@ -20,8 +21,10 @@ export type GradeSources = StandardSources &
   PointSources &
   TextSources &
   DescriptiveSources &
-  PartialSources &
-  BehaviourSources;
+  PartialSources & {
+    /** BehaviourGrades/Points: no grade of a subject (the behaviour feature reads them), only named to be forgotten. */
+    behaviourPoints?: readonly BehaviourGrade[];
+  };
 
 /** How many of the latest grades a parent is shown beside the newest one. */
 const RECENT_GRADES = 10;
@@ -37,7 +40,6 @@ export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: s
     ...textGradeItems(src, names, endFirstSemester),
     ...descriptiveGradeItems(src, names, endFirstSemester),
     ...partialGradeItems(src, names, endFirstSemester),
-    ...behaviourGradeItems(src, names, endFirstSemester),
   ].sort(newestFirst);
 }
 
@@ -94,8 +96,9 @@ export function gradeEvents(items: readonly GradeItem[]): NewsItem<GradePayload>
 
 /**
  * The keys of records the lists hold that are no grade a parent is shown (a text grade kept out of the
- * grades view): a memory that knew them as grades forgets them quietly, with no `grade_removed`.
+ * grades view, a behaviour entry, which earlier versions took for a grade): a memory that knew them as
+ * grades forgets them quietly, with no `grade_removed`.
  */
 export function notGradeKeys(src: GradeSources): string[] {
-  return (src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey);
+  return [...(src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey), ...(src.behaviourPoints ?? []).map(behaviourKey)];
 }
