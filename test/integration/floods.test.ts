@@ -21,7 +21,7 @@ const PHONE = { notify_device: '0123456789abcdef0123456789abcdef' };
 const SUBJECTS = [5012, 5011, 5014, 5013, 5015];
 
 const school = simulatedSchool(NOW);
-const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+const reads = (endpoint: string): number => school.reads(endpoint);
 const gradeEvents = (h: Harness) => h.rec.on(`${h.base}/ania/event/grade`).map((m) => ({ bytes: Buffer.byteLength(m.text), event: JSON.parse(m.text) as FiredPayload<typeof gradeEvent> & { event_type: string } }));
 
 function enterGrades(count: number): void {

@@ -5,16 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
-import { simulatedSchool } from '../helpers/school.js';
+import { firedEvents, simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // A Wednesday in the first semester, during the second lesson.
 const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
-const reads = (endpoint: string): number => school.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
-const events = (h: Harness, kind: string): Record<string, unknown>[] =>
-  h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+const reads = (endpoint: string): number => school.reads(endpoint);
+const events = (h: Harness, kind: string) => firedEvents(h, kind);
 
 describe('known unknowns', () => {
   it('absences read while Attendances/Types is refused are unknown (None), then counted once the types answer', async () => {
