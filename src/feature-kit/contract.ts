@@ -8,6 +8,7 @@ import type { EntityDef, NoAttributes } from './entities.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
+import type { FloodPayload } from '../store/flood.js';
 
 export type { Shape, NoAttributes } from './entities.js';
 export { shape } from './entities.js';
@@ -26,6 +27,13 @@ export type ItemOf<E, N extends AttributeName<E>> = AttributesOf<E>[N] extends r
 
 /** What each event of an event entity carries, as its feature declares it (`payload: shape<FreeDayPayload>()`). */
 export type PayloadOf<E> = E extends EntityDef<string, unknown, string, infer P> ? P : never;
+
+/**
+ * What an automation receives from an event entity beside `event_type`: one item's payload as its
+ * feature declares it, or, for a flood on a running bridge (more than 20 of one event type at once,
+ * interface 9.2), `count` and the first `entries` (store/flood.ts). A reader tells them apart by `count`.
+ */
+export type FiredPayload<E> = PayloadOf<E> | FloodPayload<PayloadOf<E>>;
 
 /**
  * A poll's event candidates by event kind, for some event entities: a kind no entity declares, or a

@@ -70,18 +70,25 @@ const ATTENDANCE_PLAN = {
   justifications: { endpoint: 'Justifications', schema: justificationsResponse, row: ATTENDANCE_ROWS.justifications, staleOnError: true },
 } satisfies FetchPlan;
 
+/** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
+const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} } } };
+
 class AttendanceSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answers = await fetchAll(ctx.cache, ATTENDANCE_PLAN);
     const marks = answers.marks?.Attendances;
-    if (marks === undefined) return { states: { absences_unexcused: { state: null, attributes: {} } } };
+    if (marks === undefined) return UNKNOWN;
     // The two lookups are asked at once; each is read by its own name once both have answered.
     const typesAsked = lookupList(ctx, 'Attendances/Types', attendanceTypesResponse, (r) => r.Types, marks.map((m) => m.Type));
     const lessonsAsked = lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, marks.map((m) => m.Lesson));
     await Promise.all([typesAsked, lessonsAsked]);
+    const types = await typesAsked;
+    // Without the types (refused, never read) no mark can be told from a presence: the absences are
+    // unknown, not 0, and the features reading them keep what they last had.
+    if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
     const input: AttendanceInput = {
       attendances: marks,
-      types: (await typesAsked) ?? [],
+      types: types ?? [],
       lessons: await lessonsAsked,
       justifications: answers.justifications?.data,
       names: ctx.lookups.names ?? (await names(ctx)),
@@ -96,7 +103,6 @@ class AttendanceSource implements Source {
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
     };
     // An absence is told from a presence by its type: without the types, no mark can be missing.
-    const types = await typesAsked;
     const tracked = {
       absence: {
         fields: ABSENCE_COMPARED,

@@ -1,12 +1,12 @@
-// The behaviour feature, normal tier: the formal behaviour grade (spec 2.4) -> behaviour. It asks the
-// portal nothing of its own: the grades feature reads BehaviourGrades/Points hourly with its lookups
-// and hands them over as its output.
-import { behaviour as behaviourRule, type Behaviour, type BehaviourMark } from '../school/behaviour.js';
-import { sensor } from '../feature-kit/entities.js';
+// The behaviour feature, normal tier: the formal behaviour grade (spec 2.4) -> behaviour and a
+// behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
+// BehaviourGrades/Points hourly with its lookups and hands them over as its output.
+import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../school/behaviour.js';
+import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { BEHAVIOUR_WORDS } from '../i18n/school-words.js';
 import { feature } from './feature.js';
-import { shape, type Published } from '../feature-kit/contract.js';
+import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Language } from '../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -29,11 +29,16 @@ export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
 // Named ...Entity: the school rule is called behaviour.
 export const behaviourEntity = sensor('behaviour', { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' }, { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() });
 
+/** A new behaviour entry: a grade or its proposal, or a points school's entry (never a `grade` event). */
+export const behaviourEvent = eventEntity('behaviour_grade', { en: 'Behaviour grade', pl: 'Ocena z zachowania', uk: 'Оцінка з поведінки' }, 'mdi:account-star', {
+  payload: shape<BehaviourPayload>(),
+});
+
 export const behaviourFeature = feature({
   name: 'behaviour',
   tier: 'normal',
   inputs: ['grades'],
-  entities: [behaviourEntity],
+  entities: [behaviourEntity, behaviourEvent],
   create: (access) => new BehaviourSource(access.language),
 });
 
@@ -44,8 +49,11 @@ class BehaviourSource implements Source {
     const read = ctx.inputs.grades?.behaviour;
     // Not read this time (the portal refused it, or grades failed): the last state stays as it was.
     if (read === undefined) return Promise.resolve({ states: {} });
-    const value = behaviourRule({ ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End });
-    return Promise.resolve({ states: { behaviour: renderBehaviour(value, this.language) } });
+    const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
+    return Promise.resolve({
+      states: { behaviour: renderBehaviour(behaviourRule(input), this.language) },
+      events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 // The grades feature, normal tier: every kind of grade -> newest_grade, average (overall and per subject,
-// see subject-averages.ts), grade_at_risk and grade events. Ordinary grades are
+// see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
+// behaviour feature (behaviour.ts), never to the grades. Ordinary grades are
 // read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
 // they do not know); the ~330 KB skills list weekly. The school rules answer domain values; this renders them.
 import {
@@ -27,7 +28,7 @@ import {
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
 import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
-import { gradeEvents, gradeFields, gradeItems, newestGrades, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
+import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages, type Averages } from '../school/averages.js';
 import { collapse, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
@@ -42,12 +43,18 @@ import { shape, type Events, type Published, type Tracked, type TrackedPayload }
 import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
-import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
 
 /** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
 export interface GradesOutput {
-  behaviour?: { grades: readonly BehaviourGrade[]; types?: readonly BehaviourType[]; categories?: readonly BehaviourCategory[]; names: Names };
+  behaviour?: {
+    grades: readonly BehaviourGrade[];
+    types?: readonly BehaviourType[];
+    categories?: readonly BehaviourCategory[];
+    comments?: readonly BehaviourComment[];
+    names: Names;
+  };
 }
 
 declare module '../feature-kit/source.js' {
@@ -139,6 +146,8 @@ function gradeLists(units: UnitSettings | undefined) {
 class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
+  /** The day the log last said that only the first page of partial grades was read. */
+  private firstPageToldOn: string | undefined;
 
   constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
@@ -157,7 +166,8 @@ class GradesSource implements Source {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, row: GRADES_PLAN.units, staleOnError: true });
     // The child's own unit decides which kinds of grade exist (a school complex has several).
     const unit = childUnit(units, ctx.identity.unitId);
-    const { lists, partial } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partial: this.partialGrades(ctx) });
+    const { lists, partialRead } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partialRead: this.partialGrades(ctx) });
+    const partial = partialRead?.data;
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;
@@ -194,6 +204,8 @@ class GradesSource implements Source {
       users: all.flatMap((list) => (list ?? []).map((g) => (g as { AddedBy?: string }).AddedBy)),
     });
     const endFirstSemester = ctx.identity.semester1End;
+    // The behaviour entries' lookups go to the behaviour feature with them: no entry is a subject grade.
+    const { behaviourTypes, behaviourComments, behaviourCategories, ...gradeLookups } = lookups;
     const sources: GradeSources = {
       grades,
       pointGrades: point,
@@ -201,7 +213,7 @@ class GradesSource implements Source {
       descriptiveGrades: descriptive,
       partialGrades: partial,
       behaviourPoints: behaviour,
-      ...lookups,
+      ...gradeLookups,
     };
     const items = gradeItems(sources, nameLookup, endFirstSemester);
     // Lenient reading keeps a record that lost its fields; a list where none names its subject means
@@ -229,7 +241,8 @@ class GradesSource implements Source {
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
-        behaviour: behaviour === undefined ? undefined : { grades: behaviour, types: lookups.behaviourTypes, categories: lookups.behaviourCategories, names: nameLookup },
+        behaviour:
+          behaviour === undefined ? undefined : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {
         grade: {
@@ -239,15 +252,20 @@ class GradesSource implements Source {
             'point:': readMark(lists.point),
             'text:': readMark(lists.text),
             'descriptive:': readMark(lists.descriptive),
-            'descriptive:p': readMark(partial),
-            'behaviour:': readMark(lists.behaviour),
+            // Only a whole list can miss a grade: one that slid off the first page is not removed.
+            'descriptive:p': partialRead?.whole === true ? readMark(partial) : undefined,
           },
+          listed: notGradeKeys(sources),
         },
       } satisfies Tracked<typeof gradeEvent>,
     };
   }
 
-  /** The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. */
+  /**
+   * The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. Only the first
+   * page is read (the spec does not show how the next is asked for): `whole` says whether it held
+   * every grade (`pagination.total`), and the log says once a day when it did not.
+   */
   private async partialGrades(ctx: SourceContext) {
     const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, row: GRADES_PLAN.tokenInfo, staleOnError: true });
     const userLid = token?.UserIdentifier;
@@ -262,7 +280,14 @@ class GradesSource implements Source {
     if (!childLid) return undefined;
     const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
     const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, row: GRADES_PLAN.partial, list: (r) => r.data, post: {} });
-    return answer?.data;
+    if (answer === undefined) return undefined;
+    const total = answer.pagination?.total;
+    const whole = total === undefined || total <= answer.data.length;
+    if (!whole && this.firstPageToldOn !== ctx.today) {
+      this.firstPageToldOn = ctx.today;
+      ctx.log.warn({ read: answer.data.length, total }, 'partial grades: only the first page was read; grades past it are not shown and fire no event');
+    }
+    return { data: answer.data, whole };
   }
 
   /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */

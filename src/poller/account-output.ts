@@ -41,12 +41,13 @@ export class AccountOutput {
   /** A poll that ran: what it found, then `last_update`, `problem` and the availability that follow. */
   async polled(tiers: Tier[], outcome: CycleOutcome, now: number): Promise<void> {
     const { health, gate } = this.options;
+    const lastGood = health.lastSucceeded(tiers);
     health.succeeded(tiers, outcome.problem, now);
     // New entities are announced before their first states, so Home Assistant has them to update.
     if (outcome.entitiesChanged) this.announce();
     this.states(outcome.states);
     publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
-    await gate.pass(outcome.events);
+    await gate.pass(outcome.events, { now, lastGood });
     health.lastUpdate = now;
     this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: health.problem(now, this.options.advice()) });
     this.availability(now);

@@ -57,6 +57,12 @@ export class AccountHealth {
     return health;
   }
 
+  /** The oldest of the tiers' last good polls this run (undefined when one has had none yet). */
+  lastSucceeded(tiers: readonly Tier[]): number | undefined {
+    const times = tiers.map((tier) => this.tiers.get(tier)?.succeededAt);
+    return times.some((t) => t === undefined) ? undefined : Math.min(...(times as number[]));
+  }
+
   succeeded(tiers: readonly Tier[], feature: FeatureProblem | undefined, now: number): void {
     for (const tier of tiers) Object.assign(this.tier(tier), { failures: 0, error: undefined, feature, succeededAt: now });
   }

@@ -2,8 +2,9 @@
 // grade in words ("bardzo dobre"), whether it is only a proposal, and the semester's and the year's
 // grades and proposals beside it. A points school has no such grade: its child's points are the sum
 // of the semester's entries.
-import type { BehaviourCategory, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
-import { byId, dayOf, fold, timeKey } from './common.js';
+import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
+import { byId, dayOf, fold, timeKey, type NewsItem } from './common.js';
+import { commentIndex, commentText, plNumber } from './grade-item.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
 
@@ -49,6 +50,7 @@ export interface BehaviourInput {
   grades: readonly BehaviourGrade[];
   types?: readonly BehaviourType[];
   categories?: readonly BehaviourCategory[];
+  comments?: readonly BehaviourComment[];
   names: Names;
   today: string;
   endFirstSemester?: string;
@@ -63,28 +65,32 @@ function periodOf(g: BehaviourGrade, category: string | undefined): { period: 's
   return { period: g.IsFinal === true || (g.IsSemester !== true && yearly) ? 'final' : 'semester', proposal };
 }
 
-export function behaviour(input: BehaviourInput): Behaviour {
+/** The entries newest first, and a classic grade's mark (null for a points entry or one with nothing to show). */
+function readEntries(input: BehaviourInput): { entry: BehaviourGrade; mark: BehaviourMark | null }[] {
   const types = byId(input.types);
   const categories = byId(input.categories);
-  const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
   const newestFirst = [...input.grades].sort((a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id));
-  const pointsEntries = newestFirst.filter((g) => g.Value !== undefined);
-  const marks: BehaviourMark[] = [];
-  for (const g of newestFirst) {
-    if (g.Value !== undefined) continue;
-    const words = markWords(g, types);
-    if (words === null) continue;
+  return newestFirst.map((g) => {
+    const words = g.Value === undefined ? markWords(g, types) : null;
+    if (words === null) return { entry: g, mark: null };
     const category = g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim();
-    const semester = recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null;
-    marks.push({
+    const mark: BehaviourMark = {
       ...words,
       ...periodOf(g, category),
-      semester,
+      semester: recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null,
       date: dayOf(g.Date ?? g.AddDate) ?? null,
       teacher: input.names.teacher(g.AddedBy),
       category: category ?? null,
-    });
-  }
+    };
+    return { entry: g, mark };
+  });
+}
+
+export function behaviour(input: BehaviourInput): Behaviour {
+  const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
+  const entries = readEntries(input);
+  const pointsEntries = entries.map((e) => e.entry).filter((g) => g.Value !== undefined);
+  const marks = entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
   const find = (period: BehaviourMark['period'], proposal: boolean): BehaviourMark | null =>
     marks.find((m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester)) ?? null;
   const pointsNow = pointsEntries.filter((g) => (recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? currentSemester) === currentSemester);
@@ -110,4 +116,58 @@ function markWords(g: BehaviourGrade, types: Map<string, BehaviourType>): { grad
   const name = type?.Name?.trim() || known?.name;
   const shortcut = type?.Shortcut?.trim() || known?.short || null;
   return name ? { grade: name, short: shortcut } : shortcut ? { grade: shortcut, short: shortcut } : null;
+}
+
+/**
+ * What a `behaviour_grade` event carries: one entry of BehaviourGrades/Points, a classic grade (or its
+ * proposal) or a points school's entry; never a subject grade.
+ */
+export type BehaviourPayload = {
+  id: string;
+  /** The grade in words ("bardzo dobre"), or a points entry's points ("15 pkt", "-5 pkt"). */
+  grade: string;
+  /** The short form ("bdb"; a points entry's ShortName) when known. */
+  short: string | null;
+  /** A points entry's points (null for a classic grade). */
+  points: number | null;
+  proposal: boolean;
+  /** Which period a classic grade closes (null for a points entry). */
+  period: BehaviourMark['period'] | null;
+  semester: Semester | null;
+  category: string | null;
+  date: string | null;
+  teacher: string | null;
+  comment: string | null;
+};
+
+/** An entry's key, the id of its event: `behaviour:<id>`. */
+export const behaviourKey = (g: BehaviourGrade): string => `behaviour:${g.Id}`;
+
+/** One candidate per entry with something to show, keyed by behaviourKey so that it fires once. */
+export function behaviourEvents(input: BehaviourInput): NewsItem<BehaviourPayload>[] {
+  const categories = byId(input.categories);
+  const comments = commentIndex(input.comments);
+  return readEntries(input).flatMap(({ entry: g, mark }): NewsItem<BehaviourPayload>[] => {
+    const id = behaviourKey(g);
+    const comment = commentText(g.Comments, g.Id, comments);
+    if (mark !== null) {
+      const { grade, short, proposal, period, semester, date, teacher, category } = mark;
+      return [{ id, payload: { id, grade, short, points: null, proposal, period, semester, category, date, teacher, comment } }];
+    }
+    if (g.Value === undefined) return [];
+    const payload: BehaviourPayload = {
+      id,
+      grade: `${plNumber(g.Value)} pkt`,
+      short: g.ShortName?.trim() || null,
+      points: g.Value,
+      proposal: false,
+      period: null,
+      semester: recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null,
+      category: (g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim()) ?? null,
+      date: dayOf(g.Date ?? g.AddDate) ?? null,
+      teacher: input.names.teacher(g.AddedBy),
+      comment,
+    };
+    return [{ id, payload }];
+  });
 }

@@ -1,10 +1,10 @@
-// The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text,
-// behaviour), so that "newest grade" and grade events treat them alike.
+// The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
+// that "newest grade" and grade events treat them alike.
 import { byId, dayOf, idCompare } from './common.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
 
-export type GradeKind = 'grade' | 'point' | 'descriptive' | 'text' | 'behaviour';
+export type GradeKind = 'grade' | 'point' | 'descriptive' | 'text';
 
 /** What only some kinds of grade have, by the names they are published under. */
 export type GradeDetails = {

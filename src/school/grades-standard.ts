@@ -123,13 +123,19 @@ export interface TextSources {
   textCategories?: readonly TextCategory[];
 }
 
+/** A text grade's key (`text:<id>`), the same for a grade shown and one the school keeps out of the grades view. */
+export const textGradeKey = (g: BaseTextGrade): string => `text:${g.Id}`;
+
+/** A text grade the school keeps out of the grades view (ShowInGradesView false): no grade a parent is shown. */
+export const hiddenTextGrade = (g: BaseTextGrade): boolean => g.ShowInGradesView === false;
+
 export function textGradeItems(src: TextSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.textCategories);
-  return (src.textGrades ?? []).map((g) => {
+  return (src.textGrades ?? []).filter((g) => !hiddenTextGrade(g)).map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const text = collapse(g.Grade) ?? null;
     return {
-      key: `text:${g.Id}`,
+      key: textGradeKey(g),
       kind: 'text',
       shown: text,
       subjectId: g.Subject,

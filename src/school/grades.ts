@@ -2,12 +2,15 @@
 // one new-item candidate per grade (the grades feature renders these for Home Assistant).
 import type { NewsItem } from './common.js';
 import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
-import { behaviourGradeItems, type BehaviourSources } from './grades-behaviour.js';
+import { behaviourKey } from './behaviour.js';
+import type { BehaviourGrade } from '../portal/schemas/behaviour.js';
 import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
 import {
+  hiddenTextGrade,
   pointGradeItems,
   standardGradeItems,
   textGradeItems,
+  textGradeKey,
   type PointSources,
   type StandardSources,
   type TextSources,
@@ -18,8 +21,10 @@ export type GradeSources = StandardSources &
   PointSources &
   TextSources &
   DescriptiveSources &
-  PartialSources &
-  BehaviourSources;
+  PartialSources & {
+    /** BehaviourGrades/Points: no grade of a subject (the behaviour feature reads them), only named to be forgotten. */
+    behaviourPoints?: readonly BehaviourGrade[];
+  };
 
 /** How many of the latest grades a parent is shown beside the newest one. */
 const RECENT_GRADES = 10;
@@ -35,7 +40,6 @@ export function gradeItems(src: GradeSources, names: Names, endFirstSemester?: s
     ...textGradeItems(src, names, endFirstSemester),
     ...descriptiveGradeItems(src, names, endFirstSemester),
     ...partialGradeItems(src, names, endFirstSemester),
-    ...behaviourGradeItems(src, names, endFirstSemester),
   ].sort(newestFirst);
 }
 
@@ -88,4 +92,13 @@ export type GradePayload = { id: string } & GradeFields;
 /** One candidate per grade, keyed so that a grade fires once however often it is read. */
 export function gradeEvents(items: readonly GradeItem[]): NewsItem<GradePayload>[] {
   return items.map((item) => ({ id: item.key, payload: { id: item.key, ...gradeFields(item) } }));
+}
+
+/**
+ * The keys of records the lists hold that are no grade a parent is shown (a text grade kept out of the
+ * grades view, a behaviour entry, which earlier versions took for a grade): a memory that knew them as
+ * grades forgets them quietly, with no `grade_removed`.
+ */
+export function notGradeKeys(src: GradeSources): string[] {
+  return [...(src.textGrades ?? []).filter(hiddenTextGrade).map(textGradeKey), ...(src.behaviourPoints ?? []).map(behaviourKey)];
 }

@@ -54,6 +54,8 @@ export class ChildRecords {
   readonly moves: LessonMove[] = [];
   /** Realizations tests added, in fixture form; see addRealization. */
   readonly addedRealizations: Record<string, unknown>[] = [];
+  /** How many partial grades the first (and only) page holds; the rest count only in its `total`. */
+  partialPageLimit = 100;
 
   constructor(
     profile: string,
@@ -195,6 +197,18 @@ export class ChildRecords {
       creatorLastName: 'Nowak',
       coordinatorName: 'Anna Nowak',
     });
+  }
+
+  /**
+   * A teacher enters a partial grade now (the newer grading, spec 4.5): a copy of the child's newest
+   * one with a fresh gradeId and the given mark, dated today. Throws when the child has none to copy.
+   */
+  addPartialGrade(mark: string): Record<string, unknown> {
+    const model = this.data.partialGrades.at(-1);
+    if (model === undefined) throw new Error('simulator: the child has no partial grades to copy');
+    const grade = { ...model, gradeId: `LID-DGS-GRADE-${randomBytes(8).toString('hex')}`, scaleValue: { id: 9, value: mark }, date: '{{today}}', addDate: this.stamp() };
+    this.data.partialGrades.push(grade);
+    return grade;
   }
 
   /** The next free numeric Id of a static resource's list. */

@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
-import { CHANGE_FLOOD, compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
-
-/** More new items than this at once is a flood (a first sync, a restored backup): prime, don't fire. */
-const FLOOD_LIMIT = 20;
+import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
+import { FLOOD_LIMIT } from './flood.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
@@ -49,10 +47,11 @@ export class SeenStore {
   }
 
   /**
-   * Returns the items to fire for a kind and remembers them. The first time a kind is seen, or when
-   * more than FLOOD_LIMIT are new at once, everything is remembered and nothing fires.
+   * Returns the items to fire for a kind and remembers them. The first time a kind is seen everything
+   * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
+   * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
    */
-  take<P>(kind: string, items: readonly NewItem<P>[]): NewItem<P>[] {
+  take<P>(kind: string, items: readonly NewItem<P>[], quietFloods = true): NewItem<P>[] {
     const known = this.memory[kind];
     const knownSet = new Set(known ?? []);
     const fresh = items.filter((i) => !knownSet.has(i.id));
@@ -60,16 +59,16 @@ export class SeenStore {
     const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
     this.memory[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
     this.dirty = true;
-    if (known === undefined || fresh.length > FLOOD_LIMIT) return [];
+    if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return [];
     return fresh;
   }
 
   /**
    * The edits and removals of a tracked kind's records since the last read (call after take() with
-   * the same items). The first read of a kind, and more than CHANGE_FLOOD at once, are remembered
-   * without announcing.
+   * the same items). The first read of a kind is remembered without announcing; so is a flood of
+   * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
    */
-  track(kind: string, items: readonly NewItem<Record<string, unknown>>[], tracking: Tracking): Happening[] {
+  track(kind: string, items: readonly NewItem<Record<string, unknown>>[], tracking: Tracking, quietFloods = true): Happening[] {
     const before = this.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});
@@ -78,7 +77,7 @@ export class SeenStore {
       this.records[kind] = records;
       this.dirty = true;
     }
-    if (before === undefined || happened.length > CHANGE_FLOOD) return [];
+    if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return [];
     return happened;
   }
 

@@ -33,9 +33,6 @@ export interface Happening {
   payload: Record<string, unknown>;
 }
 
-/** More edits or removals than this at once is no teacher's doing (a renamed category, a new school year): kept quiet. */
-export const CHANGE_FLOOD = 20;
-
 const known = (value: unknown): boolean => value !== null && value !== undefined;
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

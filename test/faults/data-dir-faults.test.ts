@@ -59,7 +59,7 @@ describe.concurrent('data_dir', () => {
       expect.arrayContaining(['/sessions/1234567u.json', '/seen/ania.json', '/identity/1234567u.json']),
     );
     await breakIt(fs, how);
-    // 300 new grades (a flood: remembered, not fired) make the event memory grow by some 5 KB, more
+    // 300 new grades (a flood: one event, had the memory been saved) make the event memory grow by some 5 KB, more
     // than the pages an in-place rewrite would free, so a non-atomic write would leave it cut short.
     for (let i = 0; i < 300; i++) addGrade(w.sim);
     await h.advanceMinutes(25);

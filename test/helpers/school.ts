@@ -34,6 +34,11 @@ export class SimulatedSchool {
     return h;
   }
 
+  /** How many times the bridge asked the gateway for an endpoint (`Grades`, `BehaviourGrades/Points`). */
+  reads(endpoint: string): number {
+    return this.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+  }
+
   async close(): Promise<void> {
     await this.harness?.stop();
     this.harness = undefined;
@@ -53,4 +58,9 @@ export function simulatedSchool(now: string): SimulatedSchool {
   beforeEach(() => school.open(now));
   afterEach(() => school.close());
   return school;
+}
+
+/** The payloads of a child's events of one kind (`grade`: also its `grade_changed` and `grade_removed`), as the broker carried them. */
+export function firedEvents(h: Harness, kind: string, child = 'ania'): Record<string, unknown>[] {
+  return h.rec.on(`${h.base}/${child}/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
 }

@@ -5,13 +5,17 @@ import type { DataResult } from '../answers.js';
 import { expandIn, hideFuture } from './context.js';
 import type { DataContext } from './context.js';
 
-/** Only the first page exists: the spec does not show how paging continues. */
-const PAGE_LIMIT = 100;
-
+/**
+ * The first page, newest first (the account's partialPageLimit items, 100 unless a test says less):
+ * the spec does not show how paging continues, so no other page is served; `total` counts them all.
+ */
 export function partialGrades(ctx: DataContext): DataResult {
   if (ctx.params.lid !== ctx.account.childLid) return answers.forbidden('Account not have access to resource');
-  const items = hideFuture({ data: expandIn<unknown[]>(ctx, ctx.account.data.partialGrades) }, ctx).data;
-  return answers.ok({ data: items.slice(0, PAGE_LIMIT), pagination: { limit: PAGE_LIMIT, page: 1, total: items.length } });
+  const items = hideFuture({ data: expandIn<{ addDate?: unknown }[]>(ctx, ctx.account.data.partialGrades) }, ctx).data;
+  const added = (item: { addDate?: unknown }): string => (typeof item.addDate === 'string' ? item.addDate : '');
+  const newestFirst = [...items].sort((a, b) => added(b).localeCompare(added(a)));
+  const limit = ctx.account.partialPageLimit;
+  return answers.ok({ data: newestFirst.slice(0, limit), pagination: { limit, page: 1, total: items.length } });
 }
 
 interface HomeworkFile {

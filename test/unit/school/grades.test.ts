@@ -12,8 +12,9 @@ import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
 import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
-import { gradeEvents, gradeItems, newestGrades } from '../../../src/school/grades.js';
+import { gradeEvents, gradeItems, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
 import { renderNewestGrade } from '../../../src/features/grades.js';
+import { behaviourEvents } from '../../../src/school/behaviour.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/poller/event-gate.js';
 import type { EventFields } from '../../../src/feature-kit/source.js';
@@ -112,19 +113,34 @@ describe('grade items of every kind', () => {
     expect(item).toMatchObject({ key: 'text:2', shown: 'Uczeń pracuje systematycznie', subject: 'Język polski' });
   });
 
+  it('leaves out a text grade the school keeps out of the grades view, and names it to be forgotten quietly', () => {
+    const textGrades = baseTextGradesResponse.parse({
+      Grades: [
+        { Id: 3, Grade: 'Opinia', Subject: { Id: 2 }, ShowInGradesView: false, AddDate: '2026-11-18 10:00:00' },
+        { Id: 4, Grade: 'Pracuje', Subject: { Id: 2 }, ShowInGradesView: true, AddDate: '2026-11-17 10:00:00' },
+      ],
+    }).Grades;
+    expect(gradeItems({ textGrades }, names).map((i) => i.key)).toEqual(['text:4']);
+    expect(notGradeKeys({ textGrades })).toEqual(['text:3']);
+  });
+
   describe('behaviour', () => {
     const behaviourTypes = behaviourTypesResponse.parse({
       Types: [{ Id: '2', Name: 'bardzo dobre', Shortcut: 'bdb' }],
     }).Types;
+    // A behaviour entry is no subject grade (issue 36): not among the grades, named to be forgotten
+    // by a grade memory that knew it, and a behaviour_grade event of its own.
     it.each([
-      ['classic scale via the types', { BehaviourGrade: { Id: '2' }, ShortName: '', Text: '' }, 'bdb'],
-      ['classic scale without the types list', { BehaviourGrade: { Id: '6' } }, 'ng'],
-      ['points schools', { Value: '15', ShortName: 'pochwała' }, '15 pkt'],
-      ['short name only', { ShortName: 'wz' }, 'wz'],
+      ['classic scale via the types', { BehaviourGrade: { Id: '2' }, ShortName: '', Text: '' }, { grade: 'bardzo dobre', short: 'bdb', points: null }],
+      ['classic scale without the types list', { BehaviourGrade: { Id: '6' } }, { grade: 'naganne', short: 'ng', points: null }],
+      ['points schools', { Value: '15', ShortName: 'pochwała' }, { grade: '15 pkt', short: 'pochwała', points: 15 }],
+      ['short name only', { ShortName: 'wz' }, { grade: 'wz', short: 'wz', points: null }],
     ])('%s', (_name, fields, shown) => {
       const behaviourPoints = behaviourPointsResponse.parse({ Grades: [{ Id: 1, Semester: 1, ...fields }] }).Grades;
-      const [item] = gradeItems({ behaviourPoints, behaviourTypes }, names);
-      expect(item).toMatchObject({ key: 'behaviour:1', kind: 'behaviour', shown });
+      expect(gradeItems({ behaviourPoints }, names)).toEqual([]);
+      expect(notGradeKeys({ behaviourPoints })).toEqual(['behaviour:1']);
+      const [event] = behaviourEvents({ grades: behaviourPoints, types: behaviourTypes, names, today: '2026-11-18' });
+      expect(event).toMatchObject({ id: 'behaviour:1', payload: { id: 'behaviour:1', ...shown } });
     });
   });
 

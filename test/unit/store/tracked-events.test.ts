@@ -9,6 +9,7 @@ import { EventGate } from '../../../src/poller/event-gate.js';
 import type { EventPayload } from '../../../src/feature-kit/state.js';
 import type { Tracking } from '../../../src/store/tracked.js';
 import { silentLogger } from '../../../src/util/log.js';
+import { FLOOD_BYTES, floodPayload } from '../../../src/store/flood.js';
 
 let dataDir: string;
 let fired: EventPayload[];
@@ -93,13 +94,34 @@ describe('a tracked kind', () => {
     ]);
   });
 
-  it('more than 20 removals at once (a new school year) are forgotten without events', async () => {
+  it('more than 20 removals at once (a new school year) are forgotten without events at the first read after a start or after a day without a good poll', async () => {
     const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
     const g = await gate();
     await g.pass([['grade', many, tracking('r1')]]);
     await g.pass([['grade', [], tracking('r2')]]);
-    await g.pass([['grade', [], tracking('r3')]]);
+    // A restart before the second read: its first read tells no flood.
+    const again = await gate();
+    await again.pass([['grade', [], tracking('r3')]]);
     expect(fired).toEqual([]);
+    // Polls after more than a day without a good one: their floods (new items, then removals) are old news.
+    const afterOutage = { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-19T09:00:00Z') };
+    const other = Array.from({ length: 25 }, (_, i) => grade(i + 100, '5'));
+    await again.pass([['grade', other, tracking('r4')]], afterOutage);
+    await again.pass([['grade', [], tracking('r5')]], afterOutage);
+    await again.pass([['grade', [], tracking('r6')]], afterOutage);
+    expect(fired).toEqual([]);
+  });
+
+  it('more than 20 removals at once on a running bridge are one grade_removed event with the count and the first ten', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => grade(i + 1, '5'));
+    const g = await gate();
+    await g.pass([['grade', many, tracking('r1')]]);
+    await g.pass([['grade', [], tracking('r2')]]);
+    await g.pass([['grade', [], tracking('r3')]], { now: Date.parse('2026-11-20T10:00:00Z'), lastGood: Date.parse('2026-11-20T09:40:00Z') });
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ event_type: 'grade_removed', count: 25 });
+    expect(fired[0]!.entries).toHaveLength(10);
+    expect((fired[0]!.entries as unknown[])[0]).toEqual({ grade: '5', subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18' });
   });
 
   it('reads the memory an older version wrote (ids alone) and starts tracking quietly', async () => {
@@ -111,5 +133,27 @@ describe('a tracked kind', () => {
     const saved = JSON.parse(await readFile(join(dataDir, 'seen', 'ania.json'), 'utf8')) as { ids: unknown; records: unknown };
     expect(saved.ids).toEqual({ grade: ['grade:1', 'grade:2'] });
     expect(Object.keys(saved.records as object)).toEqual(['grade']);
+  });
+});
+
+describe('a flood of new items', () => {
+  it('on a running bridge is one event of its kind with the count and the first ten; at the first read after a start nothing fires', async () => {
+    const many = (from: number) => Array.from({ length: 30 }, (_, i) => grade(from + i, '5'));
+    const g = await gate();
+    await g.pass([['grade', [grade(1, '4')]]]);
+    const restarted = await gate();
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]]);
+    expect(fired).toEqual([]);
+    await restarted.pass([['grade', [grade(1, '4'), ...many(100), ...many(200)]]]);
+    expect(fired).toEqual([{ event_type: 'grade', count: 30, entries: many(200).slice(0, 10).map((i) => i.payload) }]);
+  });
+
+  it('keeps its payload under 8 KB: fewer entries when they are long', () => {
+    const long = Array.from({ length: 25 }, (_, i) => ({ id: String(i), preview: 'x'.repeat(2000) }));
+    const flood = floodPayload(long);
+    expect(flood.count).toBe(25);
+    expect(flood.entries.length).toBeGreaterThan(0);
+    expect(flood.entries.length).toBeLessThan(10);
+    expect(Buffer.byteLength(JSON.stringify(flood))).toBeLessThanOrEqual(FLOOD_BYTES);
   });
 });
