@@ -158,6 +158,8 @@ export const configSchema = z
         auth_url: portalUrl.default('https://api.librus.pl'),
         messages_url: portalUrl.default('https://wiadomosci.librus.pl'),
         sandbox_url: portalUrl.default('https://sandbox.librus.pl'),
+        /** The family portal: the e-mail account's login and its linked children (interface 9.1). */
+        family_url: portalUrl.default('https://portal.librus.pl'),
       })
       .prefault({}),
     accounts: z.array(account).min(1, 'at least one account is needed'),
