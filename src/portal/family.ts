@@ -52,6 +52,11 @@ export class FamilyAccount {
     });
   }
 
+  /** The label logs and errors name this account by. */
+  get label(): string {
+    return this.options.account;
+  }
+
   /** The linked children as the portal lists them now; their tokens are kept for the reads. */
   async children(): Promise<LinkedChild[]> {
     const children = await linkedChildren(this.session, this.options.urls, this.options.account);
