@@ -7,6 +7,10 @@ export interface CheckText {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => string;
   schoolUnknown: string;
+  /** After `OK   familyN: `: the family portal's account and how many children it links. */
+  familyAccount: (children: string) => string;
+  /** After `OK   <login>: ` on the family road: the child as the portal names it, its link's state, its id, proved by one read. */
+  linkedChild: (name: string, state: string, id: string) => string;
   registerNumber: (number: string) => string;
   /** When the portal gives no register number. */
   registerNumberUnknown: string;
@@ -39,6 +43,8 @@ export interface CheckText {
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
+  familyAccount: (children) => `the family portal's e-mail works; linked children: ${children}`,
+  linkedChild: (name, state, id) => `${name}, link ${state}, read on the family road (child id: ${id})`,
   registerNumber: (number) => `class register number: ${number}`,
   registerNumberUnknown: 'unknown (lucky_today will stay off)',
   advice: 'advice',
@@ -80,6 +86,8 @@ const en: CheckText = {
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
+  familyAccount: (children) => `e-mail portalu dla rodzin działa; powiązane dzieci: ${children}`,
+  linkedChild: (name, state, id) => `${name}, powiązanie ${state}, odczyt przez portal dla rodzin (id dziecka: ${id})`,
   schoolUnknown: 'szkoła nieznana',
   registerNumber: (number) => `numer w dzienniku: ${number}`,
   registerNumberUnknown: 'nieznany (lucky_today pozostanie wyłączony)',
@@ -122,6 +130,8 @@ const pl: CheckText = {
 
 const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
+  familyAccount: (children) => `e-mail сімейного порталу працює; пов'язані діти: ${children}`,
+  linkedChild: (name, state, id) => `${name}, зв'язок ${state}, читання через сімейний портал (id дитини: ${id})`,
   schoolUnknown: 'школа невідома',
   registerNumber: (number) => `номер у журналі: ${number}`,
   registerNumberUnknown: 'невідомий (lucky_today залишиться вимкненим)',
