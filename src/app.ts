@@ -76,6 +76,7 @@ export class App {
     if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
     // The login entries' children, then those the e-mail entries bring (the family road).
     const family = await familyChildren(config.families, {
+      dataDir: config.data_dir,
       urls: config.portal,
       clock,
       log,

@@ -1,6 +1,7 @@
 // The real bridge on the family road (an `email` entry), against the simulator and the real broker:
 // one e-mail login brings both demo children with every entity and the same states the register road
-// gives them, entity by entity; a child whose link needs action shows `problem` with its reason.
+// gives them, entity by entity; a child whose link needs action shows `problem` with its reason; the
+// family portal's session and its login pause outlive a restart.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
@@ -55,5 +56,19 @@ describe('an e-mail entry', () => {
     await h.pollUntil(() => h.state('jan', 'problem') === 'ON' && h.state('ania', 'last_update') !== undefined, 'the first polls');
     expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
     expect(h.state('ania', 'problem')).toBe('OFF');
+  });
+
+  it('keeps the family portal’s session across a restart: no second password login, and a wrong password posts once', async () => {
+    const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first polls');
+    await h.restart();
+    await h.pollUntil(() => h.state('jan', 'last_update') !== undefined, 'the polls after the restart');
+    expect(school.sim.families.loginCount()).toBe(1);
+    await h.stop();
+
+    const wrong = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: 'wrong' }] as never, dataDir: h.dataDir });
+    await wrong.restart();
+    await wrong.restart();
+    expect(school.sim.count({ host: 'family', method: 'POST', path: '/konto-librus/login/action' })).toBe(2);
   });
 });
