@@ -6,25 +6,11 @@ import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './fam
 import { isInsufficientScopes, type DataRoad } from './gateway.js';
 import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest } from './http.js';
 import type { LoginOutcome } from './login.js';
-import { PortalSession, DEFAULT_SESSION_POLICY, type SessionPolicy } from './session.js';
-import type { PortalUrls } from '../config/schema.js';
-import type { SessionStore } from '../store/session-store.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
+import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
 
-export interface FamilyAccountOptions {
-  /** A label for logs and errors (never the e-mail). */
-  account: string;
+/** A session's options, with the family portal's e-mail in place of a login (the session logs in with it). */
+export interface FamilyAccountOptions extends Omit<PortalSessionOptions, 'login' | 'signIn'> {
   email: string;
-  password: string;
-  urls: PortalUrls;
-  clock: Clock;
-  log: Logger;
-  store?: SessionStore;
-  dispatcher?: Dispatcher;
-  timeoutMs?: number;
-  policy?: SessionPolicy;
 }
 
 export class FamilyAccount {
@@ -38,15 +24,8 @@ export class FamilyAccount {
   constructor(options: FamilyAccountOptions) {
     this.options = options;
     this.session = new PortalSession({
-      account: options.account,
+      ...options,
       login: options.email,
-      password: options.password,
-      urls: options.urls,
-      clock: options.clock,
-      log: options.log,
-      store: options.store,
-      dispatcher: options.dispatcher,
-      timeoutMs: options.timeoutMs,
       policy: untimed(options.policy),
       signIn: (http) => familyLogin({ http, urls: options.urls, account: options.account, email: options.email, password: options.password }),
     });
