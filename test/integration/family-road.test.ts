@@ -1,8 +1,8 @@
 // The family road under the same portal access the bridge builds (PortalAccess): one e-mail login reads
 // both demo children's identity and records through the same gateway code and schemas as the register
 // road, with the same results; a token that ends is renewed without a password login; the messaging
-// session opens through AutoLoginToken, after which messages are listed and opened as on the register
-// road; a 403 is a refusal (not on this road), never a login problem.
+// session opens through AutoLoginToken, after which messages are listed, opened and sent as on the
+// register road; a 403 is a refusal (not on this road), never a login problem.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../src/simulator/index.js';
 import { FamilyAccount } from '../../src/portal/family.js';
@@ -12,6 +12,7 @@ import { gradesResponse } from '../../src/portal/schemas/grades.js';
 import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';
 import { problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { silentLogger } from '../../src/util/log.js';
+import { sendBody } from '../../src/messaging/compose.js';
 import { startSimulator } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 
@@ -82,7 +83,7 @@ describe('the family road under the bridge’s portal access', () => {
     expect((error as { state?: string }).state).toBe('need-activation');
   });
 
-  it('opens the messaging session through AutoLoginToken, then lists and opens messages as the register road does', async () => {
+  it('opens the messaging session through AutoLoginToken, then lists, opens and sends messages as the register road does', async () => {
     const { access } = familyRoad();
     const child = access(ANIA.login);
     expect(await child.messaging.probe()).toBe(true);
@@ -99,5 +100,11 @@ describe('the family road under the bridge’s portal access', () => {
     expect(inbox.items.length).toBeGreaterThan(0);
     const opened = await child.messages.message('inbox', inbox.items[0]!.id);
     expect(opened.message.length).toBeGreaterThan(0);
+    // One send, to a teacher the messaging module names, with the body the fixed messages post.
+    const [teacher] = await child.messages.teacherSubjects();
+    const reply = await child.messages.postMessage(sendBody(teacher!.accountId, { topic: 'Nieobecność', html: '<p>Ania jest chora.</p>' }));
+    expect(reply.status).toBe(201);
+    expect(sim.messaging.sent.map((m) => [m.login, m.topic, m.content])).toEqual([[ANIA.login, 'Nieobecność', '<p>Ania jest chora.</p>']]);
+    expect(sim.families.loginCount()).toBe(1);
   });
 });
