@@ -4,6 +4,7 @@ import { Bridge } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
+import { familyChildren, type FamilyChild } from './poller/family-children.js';
 import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
 
 export class App {
   readonly pollers: AccountPoller[] = [];
+  /** Every child the bridge reads, with its road: a login entry's, or an e-mail entry's (family). */
+  private children: (Pick<FamilyChild, 'account'> & { family?: FamilyChild['family'] })[] = [];
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
@@ -71,6 +74,17 @@ export class App {
     // A write cut off by the last stop left its temporary file; nothing writes yet.
     const leftovers = await removeLeftoverTemps(config.data_dir);
     if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
+    // The login entries' children, then those the e-mail entries bring (the family road).
+    const family = await familyChildren(config.families, {
+      dataDir: config.data_dir,
+      urls: config.portal,
+      clock,
+      log,
+      dispatcher: this.options.dispatcher,
+      policy: this.options.sessionPolicy,
+      registerLogins: new Set(config.accounts.map((a) => a.login.trim().toLowerCase())),
+    });
+    this.children = [...config.accounts.map((account) => ({ account })), ...family];
     const bridge =
       this.options.publisher ??
       new Bridge({
@@ -78,7 +92,7 @@ export class App {
         version,
         log: log.child({ part: 'mqtt' }),
         info: () => this.info(),
-        children: config.accounts.flatMap((a) => (a.id ? [a.id] : [])),
+        children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
         language: config.language,
         reconnectPeriodMs: this.options.reconnect?.firstMs,
         reconnectMaxMs: this.options.reconnect?.maxMs,
@@ -97,10 +111,11 @@ export class App {
     });
     this.memory = memory;
     const publisher = memory ?? bridge;
-    config.accounts.forEach((account, index) => {
+    this.children.forEach(({ account, family: road }, index) => {
       this.pollers.push(
         new AccountPoller({
           account,
+          ...(road ? { family: road } : {}),
           urls: config.portal,
           dataDir: config.data_dir,
           poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },
@@ -120,7 +135,7 @@ export class App {
       );
     });
     // A download cut off by the last stop left its temporary file; none runs yet.
-    if (config.accounts.some((a) => a.downloads)) {
+    if (this.children.some(({ account: a }) => a.downloads)) {
       const removed = await removeLeftoverParts(config.data_dir);
       if (removed > 0) log.info({ removed }, 'removed unfinished downloads of the last run');
     }
@@ -138,7 +153,7 @@ export class App {
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
-        childIds: () => this.pollers.map((p, i) => (config.accounts[i]?.id !== undefined || p.child ? p.id : undefined)),
+        childIds: () => this.pollers.map((p, i) => (this.children[i]?.account.id !== undefined || p.child ? p.id : undefined)),
         ingressAddress: this.options.ingressAddress,
         clock,
       });
@@ -198,7 +213,7 @@ export class App {
         name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,
         class: p.child?.className ?? null,
         school: p.child?.schoolName ?? null,
-        fixed_messages: config.accounts.find((a) => a.login === p.loginName)?.messages.map((m) => m.id) ?? [],
+        fixed_messages: this.children.find(({ account: a }) => a.login === p.loginName)?.account.messages.map((m) => m.id) ?? [],
         messages_module: p.features.stateOf(messages)?.moduleAvailable ?? null,
       })),
       config: {

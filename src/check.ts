@@ -17,7 +17,8 @@ import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.j
 import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
-import type { AccountConfig, Config } from './config/schema.js';
+import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
+import { FamilyAccount } from './portal/family.js';
 import type { Logger } from './util/log.js';
 import { formatWebUrls, loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
 
@@ -45,7 +46,13 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     if (!result.ok) failed++;
     if (result.id !== undefined) ids.push(result.id);
   }
-  const total = String(options.config.accounts.length);
+  for (const [n, entry] of options.config.families.entries()) {
+    trace?.account(options.config.accounts.length + n + 1);
+    const result = await checkFamily(entry, n, options, trace);
+    failed += result.failed;
+    ids.push(...result.ids);
+  }
+  const total = String(options.config.accounts.length + options.config.families.length);
   const say = CHECK_TEXT[options.config.language];
   options.out.write(`\n${failed === 0 ? say.allWork(total) : say.someFailed(String(failed), total)}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
@@ -159,6 +166,58 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     return { ok: false, id: account.id };
   } finally {
     unobserve?.();
+  }
+}
+
+/**
+ * An `email` entry: the family portal logged in once, its linked children listed with their links'
+ * states, each child proved by one read on the family road (`Me` by its bearer token).
+ */
+async function checkFamily(entry: FamilyAccountConfig, n: number, options: CheckOptions, trace?: LoginTrace): Promise<{ failed: number; ids: string[] }> {
+  const { config, out, log } = options;
+  const clock = options.clock ?? systemClock;
+  const say = CHECK_TEXT[config.language];
+  const label = `family${n + 1}`;
+  const family = new FamilyAccount({ account: label, email: entry.email, password: entry.password ?? '', urls: config.portal, clock, log });
+  const stops = trace ? [family.session.http.observe((exchange) => trace.record(exchange))] : [];
+  const fail = (who: string, error: unknown): void => {
+    const reason = problemReason(error);
+    const [what, advice] = say.help[reason];
+    const words = portalMessageOf(error);
+    out.write(`FAIL ${who}: ${what}: ${advice}${words === undefined ? '' : ` ${portalSays(words, config.language)}`}\n`);
+    const step = loginStepOf(error);
+    if (step !== undefined) out.write(`     ${say.stoppedAt(step)}\n`);
+    trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
+  };
+  try {
+    await family.session.forceLogin();
+    const listed = await family.children();
+    const wanted = entry.children?.map((c) => c.login.trim().toLowerCase());
+    const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(c.login.trim().toLowerCase()));
+    out.write(`OK   ${label}: ${say.familyAccount(String(children.length))}\n`);
+    let failed = 0;
+    const ids: string[] = [];
+    for (const child of children) {
+      const id = entry.children?.find((c) => c.login.trim().toLowerCase() === child.login.trim().toLowerCase())?.id ?? childSlug(child.studentName.split(/\s+/)[0] ?? '');
+      const account = { login: child.login, password: '', id, downloads: false, messages: [], write_messages: false };
+      const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log, family });
+      if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
+      try {
+        await gateway.get('Me', anything);
+        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, child.state, id)}\n`);
+        ids.push(id);
+      } catch (error) {
+        failed++;
+        fail(child.login, error);
+      }
+    }
+    trace?.outcome(failed === 0 ? 'logged in, listed the children and read each' : `logged in; ${failed} child(ren) failed`);
+    return { failed, ids };
+  } catch (error) {
+    fail(label, error);
+    return { failed: 1, ids: [] };
+  } finally {
+    for (const stop of stops) stop();
   }
 }
 

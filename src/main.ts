@@ -64,10 +64,9 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The config file, or inside the Home Assistant add-on its options (see useAddonOptions). */
 async function loadConfig(args: CliArgs, needsBroker = true): Promise<{ config: Config; addon: boolean }> {
-  if (useAddonOptions(args, process.env, await runningAsAddon(process.env))) {
-    return { config: await loadAddonConfig({ needsBroker }), addon: true };
-  }
-  return { config: await loadConfigFile(configPath(args, process.env)), addon: false };
+  const addon = useAddonOptions(args, process.env, await runningAsAddon(process.env));
+  const config = addon ? await loadAddonConfig({ needsBroker }) : await loadConfigFile(configPath(args, process.env));
+  return { config, addon };
 }
 
 async function run(args: CliArgs): Promise<number> {

@@ -3,7 +3,7 @@
 import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, type LoadOptions } from './load.js';
-import type { Config, ConfigInput, FixedMessage } from './schema.js';
+import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './schema.js';
 import { supervisorMqtt, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
@@ -15,7 +15,7 @@ const ADDON_MEDIA_DIR = '/media/dziennik2mqtt';
 
 /** The options form, as hassio-addon/config.yaml declares it (the Supervisor checked the types). */
 interface AddonOptions {
-  accounts?: { login?: string; password?: string; id?: string; downloads?: boolean; write_messages?: boolean }[];
+  accounts?: { login?: string; email?: string; password?: string; id?: string; downloads?: boolean; write_messages?: boolean }[];
   messages_per_day?: number;
   messages?: { account?: string; id?: string; name?: string; to?: string; topic?: string; body?: string }[];
   poll_interval?: number;
@@ -43,13 +43,16 @@ export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON
  * Converts the options form to the config object that buildConfig validates. Pure. `mqtt` is the
  * broker the Supervisor named (used only when the form sets no mqtt_url).
  */
-export function configFromOptions(options: unknown, mqtt?: MqttService): ConfigInput {
+export function configFromOptions(options: unknown, mqtt?: MqttService): FormConfig {
   return convertOptions(options, mqtt).raw;
 }
 
+/** The config object as the form makes it: the login entries carry their fixed messages. */
+type FormConfig = Omit<ConfigInput, 'accounts'> & { accounts: ({ email: string; password: string; messages?: undefined } | (LoginAccountInput & { messages: FixedMessage[] }))[] };
+
 /** The config object, and for every fixed message its place in the form's flat `messages` list. */
 interface Converted {
-  raw: ConfigInput;
+  raw: FormConfig;
   /** `accounts[i].messages[j]` (the config's path) -> k in the form's `messages[k]`. */
   messageSlots: Map<string, number>;
   /** Config paths the form spells differently (its fields are flat: no poll: or mqtt: groups). */
@@ -63,21 +66,30 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   const o = options as AddonOptions;
   const problems: string[] = [];
   (o.accounts ?? []).forEach((a, i) => {
-    if (!a.login?.trim()) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
-    if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that login`);
+    const login = a.login?.trim();
+    const email = a.email?.trim();
+    if (login && email) problems.push(`accounts[${i}].email: fill in the login (the register road) or the e-mail (the family road), not both`);
+    else if (!login && !email) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
+    if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that ${email && !login ? 'e-mail' : 'login'}`);
   });
   if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
-  const accounts = (o.accounts ?? []).map((a) => ({
-    login: a.login ?? '',
-    password: a.password ?? '',
-    ...(a.id ? { id: a.id } : {}),
-    downloads: a.downloads ?? false,
-    write_messages: a.write_messages ?? false,
-    messages: [] as FixedMessage[],
-  }));
+  // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list of children).
+  const accounts = (o.accounts ?? []).map((a) =>
+    a.email?.trim() && !a.login?.trim()
+      ? { email: a.email.trim(), password: a.password ?? '' }
+      : {
+          login: a.login ?? '',
+          password: a.password ?? '',
+          ...(a.id ? { id: a.id } : {}),
+          downloads: a.downloads ?? false,
+          write_messages: a.write_messages ?? false,
+          messages: [] as FixedMessage[],
+        },
+  );
+  const logins = accounts.filter((a) => 'login' in a);
   const messageSlots = new Map<string, number>();
   (o.messages ?? []).forEach((m, i) => {
-    const owner = messageOwner(m.account, accounts, ['messages', i, 'account'], problems);
+    const owner = messageOwner(m.account, logins, ['messages', i, 'account'], problems);
     const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
     if (owner === undefined || to === undefined) return;
     messageSlots.set(formatPath(['accounts', accounts.indexOf(owner), 'messages', owner.messages.length]), i);
@@ -85,7 +97,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   });
   if (problems.length > 0) throw new ConfigError(OPTIONS_SOURCE, problems);
 
-  const raw: ConfigInput = {
+  const raw: FormConfig = {
     accounts,
     poll: {
       interval: minutes(o.poll_interval, 20),

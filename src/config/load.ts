@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
-import { configSchema, type Config } from './schema.js';
+import { byRoad, configSchema, type Config } from './schema.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */
 export class ConfigError extends Error {
@@ -79,11 +79,11 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(source, problems);
 
-  const config = parsed.data;
+  const read = parsed.data;
   const base = options.baseDir;
   const fromBase = (p: string): string => (base === undefined || isAbsolute(p) ? p : resolve(base, p));
-  config.data_dir = fromBase(config.data_dir);
-  for (const account of config.accounts) {
+  read.data_dir = fromBase(read.data_dir);
+  for (const account of read.accounts) {
     if (account.password_file !== undefined) account.password_file = fromBase(account.password_file);
   }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
@@ -91,9 +91,9 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {
       throw new ConfigError(source, ['DZIENNIK2MQTT_MQTT_URL: must start with mqtt:// or mqtts://']);
     }
-    config.mqtt.url = override;
+    read.mqtt.url = override;
   }
-  for (const [i, account] of config.accounts.entries()) {
+  for (const [i, account] of read.accounts.entries()) {
     if (account.password_file === undefined) continue;
     try {
       account.password = (await readText(account.password_file)).replace(/\r?\n$/, '');
@@ -104,7 +104,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
   if (problems.length > 0) throw new ConfigError(source, problems);
-  return config;
+  return { ...read, ...byRoad(read.accounts) };
 }
 
 const YAML_HINTS: Record<string, string> = {

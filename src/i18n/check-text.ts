@@ -7,6 +7,10 @@ export interface CheckText {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => string;
   schoolUnknown: string;
+  /** After `OK   familyN: `: the family portal's account and how many children it links. */
+  familyAccount: (children: string) => string;
+  /** After `OK   <login>: ` on the family road: the child as the portal names it, its link's state, its id, proved by one read. */
+  linkedChild: (name: string, state: string, id: string) => string;
   registerNumber: (number: string) => string;
   /** When the portal gives no register number. */
   registerNumberUnknown: string;
@@ -39,6 +43,8 @@ export interface CheckText {
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
+  familyAccount: (children) => `the family portal's e-mail works; linked children: ${children}`,
+  linkedChild: (name, state, id) => `${name}, link ${state}, read on the family road (child id: ${id})`,
   registerNumber: (number) => `class register number: ${number}`,
   registerNumberUnknown: 'unknown (lucky_today will stay off)',
   advice: 'advice',
@@ -70,6 +76,7 @@ const en: CheckText = {
       'the portal answered the login in a way this version does not know; this is not a wrong password. Update dziennik2mqtt, and if the newest version fails too, report it with the file of `dziennik2mqtt check --trace FILE` (it holds no password, cookie or child data).',
     ],
     captcha_required: ['the portal asks for a captcha', 'log in once in a web browser from the same network, then run check again in 30 minutes.'],
+    link_needs_action: ['the child’s link needs action', 'sign in to the family portal in a web browser and finish what it asks for this child.'],
     service_down: ['portal not reachable', 'the portal did not answer (maintenance or network). Try again later.'],
     session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
     storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
@@ -79,6 +86,8 @@ const en: CheckText = {
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
+  familyAccount: (children) => `e-mail portalu dla rodzin działa; powiązane dzieci: ${children}`,
+  linkedChild: (name, state, id) => `${name}, powiązanie ${state}, odczyt przez portal dla rodzin (id dziecka: ${id})`,
   schoolUnknown: 'szkoła nieznana',
   registerNumber: (number) => `numer w dzienniku: ${number}`,
   registerNumberUnknown: 'nieznany (lucky_today pozostanie wyłączony)',
@@ -111,6 +120,7 @@ const pl: CheckText = {
       'portal odpowiedział przy logowaniu w sposób, którego ta wersja nie zna; to nie jest błędne hasło. Zaktualizuj dziennik2mqtt, a jeśli najnowsza wersja też zawiedzie, zgłoś błąd z plikiem z `dziennik2mqtt check --trace PLIK` (nie zawiera hasła, ciasteczek ani danych dziecka).',
     ],
     captcha_required: ['portal żąda przepisania kodu z obrazka (captcha)', 'zaloguj się raz przez przeglądarkę z tej samej sieci, a potem uruchom check ponownie za 30 minut.'],
+    link_needs_action: ['powiązanie dziecka wymaga działania', 'zaloguj się do portalu dla rodzin w przeglądarce i dokończ to, o co prosi dla tego dziecka.'],
     service_down: ['portal nieosiągalny', 'portal nie odpowiedział (przerwa techniczna albo sieć). Spróbuj później.'],
     session_expired: ['sesja odrzucona', 'portal zakończył sesję zaraz po zalogowaniu. Spróbuj później.'],
     storage_error: ['data_dir nie nadaje się do użytku', 'sprawdź, czy data_dir istnieje i czy ten użytkownik może w nim zapisywać.'],
@@ -120,6 +130,8 @@ const pl: CheckText = {
 
 const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
+  familyAccount: (children) => `e-mail сімейного порталу працює; пов'язані діти: ${children}`,
+  linkedChild: (name, state, id) => `${name}, зв'язок ${state}, читання через сімейний портал (id дитини: ${id})`,
   schoolUnknown: 'школа невідома',
   registerNumber: (number) => `номер у журналі: ${number}`,
   registerNumberUnknown: 'невідомий (lucky_today залишиться вимкненим)',
@@ -152,6 +164,7 @@ const uk: CheckText = {
       'портал відповів на вхід так, як ця версія не знає; це не неправильний пароль. Оновіть dziennik2mqtt, а якщо найновіша версія теж не впорається, повідомте про помилку з файлом `dziennik2mqtt check --trace ФАЙЛ` (у ньому немає пароля, cookie чи даних дитини).',
     ],
     captcha_required: ['портал вимагає ввести код з картинки (captcha)', 'увійдіть один раз через браузер з тієї самої мережі, а потім запустіть check знову через 30 хвилин.'],
+    link_needs_action: ['зв’язок дитини потребує дій', 'увійдіть до сімейного порталу в браузері й завершіть те, що він просить для цієї дитини.'],
     service_down: ['портал недоступний', 'портал не відповів (технічна перерва або мережа). Спробуйте пізніше.'],
     session_expired: ['сесію відхилено', 'портал завершив сесію одразу після входу. Спробуйте пізніше.'],
     storage_error: ['data_dir непридатний', 'перевірте, що data_dir існує і цей користувач може в нього записувати.'],

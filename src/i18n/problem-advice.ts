@@ -20,6 +20,11 @@ const ADVICE: Record<ProblemReason, Texts> = {
     pl: 'Portal zażądał przepisania kodu z obrazka (captcha). Zaloguj się raz przez przeglądarkę z tej samej sieci (to usuwa żądanie kodu); mostek odczeka 30 minut przed kolejną próbą.',
     uk: 'Портал вимагає ввести код з картинки (captcha). Увійдіть один раз через браузер з тієї самої мережі (це знімає вимогу); міст зачекає 30 хвилин перед наступною спробою.',
   },
+  link_needs_action: {
+    en: 'The family portal lists this child, but its link needs your action there (portal_message says the portal’s state). Sign in to the family portal in a web browser and finish what it asks; the bridge reads the child again at the next poll.',
+    pl: 'Portal dla rodzin pokazuje to dziecko, ale jego powiązanie wymaga tam Twojego działania (portal_message podaje stan w portalu). Zaloguj się do portalu dla rodzin w przeglądarce i dokończ to, o co prosi; mostek odczyta dziecko ponownie przy następnym odczycie.',
+    uk: 'Сімейний портал показує цю дитину, але її зв’язок потребує там ваших дій (portal_message називає стан у порталі). Увійдіть до сімейного порталу в браузері й завершіть те, що він просить; міст прочитає дитину знову під час наступного читання.',
+  },
   service_down: {
     en: 'The portal is not answering (daily maintenance or a network problem). The last good data is kept; the bridge tries again at the next poll.',
     pl: 'Portal nie odpowiada (codzienna przerwa techniczna albo problem z siecią). Ostatnie poprawne dane zostają; mostek spróbuje ponownie przy następnym odczycie.',

@@ -4,6 +4,7 @@ import type { Feature } from '../features/feature.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { Language } from '../config/language.js';
 import type { SessionPolicy } from '../portal/session.js';
+import type { FamilyAccount } from '../portal/family.js';
 import type { DownloadSlots } from '../portal/download-limits.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { PollPolicy } from './schedule.js';
@@ -50,4 +51,6 @@ export interface AccountPollerOptions {
   messagesPerDay?: number;
   /** The config's grading.thresholds (the statute's defaults when not given). */
   thresholds?: readonly number[];
+  /** The family road (an `email` entry's child): the child is read through this family account. */
+  family?: FamilyAccount;
 }

@@ -1,6 +1,7 @@
 // One account's way into the portal: its session, the gateway and the messaging host over it, the
 // resource cache, and (downloads on) a downloader per child. `run`, `check` and the tests build it alike.
 import { Gateway } from '../portal/gateway.js';
+import { untimed, type FamilyAccount } from '../portal/family.js';
 import { PortalSession, type SessionPolicy } from '../portal/session.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
@@ -34,6 +35,11 @@ export interface PortalAccessOptions {
   slots?: DownloadSlots;
   /** The largest file a download saves, in bytes (the limits' default when not given). */
   downloadMaxBytes?: number;
+  /**
+   * The family road (live-notes 21-27): the child's data by bearer token through this family account,
+   * its web session (messages, downloads) opened with a one-time token. Without it, the register road.
+   */
+  family?: FamilyAccount;
 }
 
 
@@ -50,6 +56,7 @@ export class PortalAccess {
     this.options = options;
     const { account, urls, clock, log, onRequest } = options;
     const label = account.id ?? account.login;
+    const family = options.family;
     this.session = new PortalSession({
       account: label,
       login: account.login,
@@ -59,11 +66,13 @@ export class PortalAccess {
       log,
       store: options.store,
       dispatcher: options.dispatcher,
-      policy: options.policy,
+      policy: family ? untimed(options.policy) : options.policy,
       timeoutMs: options.timeoutMs,
+      ...(family ? { signIn: family.webSignIn(account.login) } : {}),
     });
     this.gateway = new Gateway({
       session: this.session,
+      ...(family ? { road: family.dataRoad(account.login, this.session.http) } : {}),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${endpoint.replace(/\/[^/]*\d[^/]*$/, '/<id>')}`)),

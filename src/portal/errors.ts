@@ -52,6 +52,18 @@ export class CaptchaRequiredError extends PortalError {
   readonly name = 'CaptchaRequiredError';
 }
 
+/** The family portal lists the child, but its link needs the family's action there (live-notes 23). */
+export class LinkNeedsActionError extends PortalError {
+  readonly name = 'LinkNeedsActionError';
+  /** The link's state as the portal says it ("requiring_an_action", "need-activation"). */
+  readonly state: string | undefined;
+
+  constructor(message: string, context: ErrorContext & { state?: string } = {}) {
+    super(message, context);
+    this.state = context.state;
+  }
+}
+
 /** The session died and one fresh login did not bring it back. */
 export class SessionExpiredError extends PortalError {
   readonly name = 'SessionExpiredError';
@@ -157,6 +169,7 @@ export class LoginPausedError extends PortalError {
 /** The portal's own words on a refused login, if the error carries them. */
 export function portalMessageOf(error: unknown): string | undefined {
   if (error instanceof WrongCredentialsError || error instanceof LoginPausedError || error instanceof LoginChangedError) return error.portalMessage;
+  if (error instanceof LinkNeedsActionError) return error.state;
   return undefined;
 }
 
@@ -173,6 +186,7 @@ export type ProblemReason =
   | 'wrong_credentials'
   | 'login_changed'
   | 'captcha_required'
+  | 'link_needs_action'
   | 'service_down'
   | 'session_expired'
   | 'unexpected_response'
@@ -187,6 +201,7 @@ export function problemReason(error: unknown): ProblemReason {
   if (error instanceof WrongCredentialsError) return 'wrong_credentials';
   if (error instanceof LoginChangedError) return 'login_changed';
   if (error instanceof CaptchaRequiredError) return 'captcha_required';
+  if (error instanceof LinkNeedsActionError) return 'link_needs_action';
   if (error instanceof SessionExpiredError) return 'session_expired';
   if (error instanceof ConnectionError) return 'service_down';
   if (error instanceof StorageError) return 'storage_error';

@@ -3,15 +3,37 @@
 import type { z } from 'zod';
 import { answerCap, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpResponse } from './http.js';
+import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
 
 const GATEWAY_PATH = '/gateway/api/2.0/';
 
+/**
+ * How data resources are reached: the register road's cookie gateway (the default), or the family
+ * road's API host by bearer token (family.ts). Same resources, same shapes, same parsing.
+ */
+export interface DataRoad {
+  /** The resource's address on this road (`endpoint` with its query). */
+  url(endpoint: string): string;
+  /** Sends inside the road's session, renewed once when the answer says it has ended. */
+  send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** The register road: {base_url}/gateway/api/2.0 with the session's cookies (spec 4.1). */
+export function registerRoad(session: PortalSession, urls: Pick<PortalUrls, 'base_url'>): DataRoad {
+  return {
+    url: (endpoint) => `${urls.base_url}${GATEWAY_PATH}${endpoint}`,
+    send: (request) => session.request(() => session.http.send(request), (r) => r.status === 401 && !isInsufficientScopes(r)),
+  };
+}
+
 export interface GatewayOptions {
+  /** The session of the register's web pages (and, without `road`, of the data). */
   session: PortalSession;
+  /** How the data resources are read (default: the register road over `session`). */
+  road?: DataRoad;
   urls: PortalUrls;
   account: string;
   /** Called for every request sent to the portal (for counting). */
@@ -22,9 +44,11 @@ export interface GatewayOptions {
 
 export class Gateway {
   private readonly options: GatewayOptions;
+  private readonly road: DataRoad;
 
   constructor(options: GatewayOptions) {
     this.options = options;
+    this.road = options.road ?? registerRoad(options.session, options.urls);
   }
 
   /** GET a resource and read it through its schema. */
@@ -74,22 +98,17 @@ export class Gateway {
 
   /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
   private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<{ json: unknown; heavyAnswer: boolean }> {
-    const { session, urls, account, heavy } = this.options;
+    const { account, heavy } = this.options;
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-    const url = `${urls.base_url}${GATEWAY_PATH}${endpoint}${search}`;
     this.options.onRequest?.(method, endpoint);
-    const res = await session
-      .request(
-        () =>
-          session.http.send({
-            method,
-            url,
-            headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-            maxBytes: answerCap(endpoint),
-          }),
-        (r) => r.status === 401 && !isInsufficientScopes(r),
-      )
+    const res = await this.road
+      .send({
+        method,
+        url: this.road.url(`${endpoint}${search}`),
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        maxBytes: answerCap(endpoint),
+      })
       .catch(async (error: unknown) => {
         if (error instanceof UnexpectedResponseError && error.code === 'TooLarge') await heavy?.mark(endpoint, 'too_large').catch(() => undefined);
         throw error;
@@ -127,7 +146,7 @@ export class Gateway {
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
-function isInsufficientScopes(res: HttpResponse): boolean {
+export function isInsufficientScopes(res: HttpResponse): boolean {
   return /insufficient scopes/i.test(res.text());
 }
 

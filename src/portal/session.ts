@@ -34,6 +34,12 @@ export interface PortalSessionOptions {
   dispatcher?: Dispatcher;
   timeoutMs?: number;
   policy?: SessionPolicy;
+  /**
+   * How this session logs in with its password, in its own cookie jar (default: the register's login,
+   * spec 5.2); the family road's portal session logs in with the e-mail (family-login.ts). `login` is
+   * then what identifies the credentials (the e-mail).
+   */
+  signIn?: (http: HttpClient) => Promise<LoginOutcome>;
 }
 
 type Pause = NonNullable<PersistedSession['pause']>;
@@ -193,14 +199,16 @@ export class PortalSession {
     let outcome: LoginOutcome;
     try {
       this.loginCount++;
-      outcome = await passwordLogin({
-        http: this.http,
-        urls: this.options.urls,
-        account,
-        login: this.options.login,
-        password: this.options.password,
-        now: () => clock.now(),
-      });
+      outcome = this.options.signIn
+        ? await this.options.signIn(this.http)
+        : await passwordLogin({
+            http: this.http,
+            urls: this.options.urls,
+            account,
+            login: this.options.login,
+            password: this.options.password,
+            now: () => clock.now(),
+          });
     } catch (error) {
       const reason = pauseReason(error);
       if (reason) {

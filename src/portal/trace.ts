@@ -70,6 +70,7 @@ export class LoginTrace {
       ['auth_url', 'auth'],
       ['messages_url', 'messages'],
       ['sandbox_url', 'sandbox'],
+      ['family_url', 'family'],
     ];
     for (const [key, role] of roles) {
       if (safeOriginOf(this.urls[key]) === origin) return role;

@@ -1,4 +1,4 @@
-// The authorization host: the login page (step 2), the password form post (step 3), the redirect chain
+// The authorization host, also the family road's API host (api-host.ts): the login page (step 2), the password form post (step 3), the redirect chain
 // that ends on the portal (step 4, first hops here) and the dead password grant. The checks follow
 // what a browser sends, so a client that does not look like one is refused as it would be for real.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import {
   skipRequiredActions,
   validBaner,
 } from './auth-live.js';
+import { bearerLogin, handleApi, isApiPath } from './api-host.js';
 import { html, json, page, redirect } from './reply.js';
 import type { AuthSession } from './sessions.js';
 import type { Call, HostHandler, Reply } from './types.js';
@@ -44,9 +45,11 @@ export function authHost(world: World): HostHandler {
         const login = new URLSearchParams(call.body).get('login');
         if (login) return login;
       }
+      if (isApiPath(call.path)) return bearerLogin(world, call);
       return world.sessions.authSession(call.cookies.get(AUTH_COOKIE))?.login;
     },
     handle(call) {
+      if (isApiPath(call.path)) return handleApi(world, call);
       const session = world.sessions.authSession(call.cookies.get(AUTH_COOKIE));
       const route = `${call.method} ${call.path}`;
       if (route === 'GET /OAuth/Authorization') return loginPage(world, call);

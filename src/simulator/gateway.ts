@@ -25,15 +25,15 @@ export function handleGateway(world: World, call: Call): Reply {
   const session = world.sessions.liveByToken(call.cookies.get('oauth_token'));
   const account = session ? world.account(session.login) : undefined;
   const endpoint = call.path.slice(GATEWAY_PREFIX.length).replace(/^\/+|\/+$/g, '');
-  const result = session && account ? answer(world, call, account, endpoint) : answers.deadSession();
+  const result = session && account ? dataAnswer(world, call, account, endpoint, `${world.urls().base_url}${GATEWAY_PREFIX}`) : answers.deadSession();
   return toReply(result, session && account ? session : undefined);
 }
 
-function answer(world: World, call: Call, account: SimAccount, endpoint: string): DataResult {
-  const forced = forcedStatus(account, endpoint, `${world.urls().base_url}${GATEWAY_PREFIX}/${endpoint}`);
+/** A data resource of an account, with the resources' `Url`s under `api` (the gateway's, or the API host's). */
+export function dataAnswer(world: World, call: Call, account: SimAccount, endpoint: string, api: string): DataResult {
+  const forced = forcedStatus(account, endpoint, `${api}/${endpoint}`);
   if (forced) return forced;
   const { base_url } = world.urls();
-  const api = `${base_url}${GATEWAY_PREFIX}`;
   const now = world.now();
   const ctx: Omit<DataContext, 'params'> = {
     account,

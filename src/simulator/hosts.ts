@@ -1,4 +1,4 @@
-// The four HTTP servers, one per loopback address so that cookies stay apart as on the real hosts
+// The five HTTP servers, one per loopback address so that cookies stay apart as on the real hosts
 // (cookies ignore ports). Every request goes through one loop: read the body, identify the login,
 // apply injected latency and failures, hand it to the host's handler, log it.
 import { createServer } from 'node:http';
@@ -15,6 +15,7 @@ const ADDRESSES: Record<HostName, string> = {
   auth: '127.0.0.2',
   messages: '127.0.0.3',
   sandbox: '127.0.0.4',
+  family: '127.0.0.5',
 };
 
 /** Bodies larger than this are cut off: nothing the portal accepts is anywhere near it. */
@@ -52,6 +53,7 @@ export class Hosts {
       auth_url: found.auth ?? '',
       messages_url: found.messages ?? '',
       sandbox_url: found.sandbox ?? '',
+      family_url: found.family ?? '',
     };
     return this.bound;
   }

@@ -1,5 +1,5 @@
-// The fake portal: four hosts on loopback (portal, auth, messages, sandbox) that follow the portal
-// interface spec, with switches tests use to play failures. Used by the unit and integration tests
+// The fake portal: five hosts on loopback (portal, auth and the family road's API, messages, sandbox,
+// the family portal) that follow the portal interface spec and live-notes 21-26, with switches tests use to play failures. Used by the unit and integration tests
 // and by the `demo` command.
 import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
@@ -7,6 +7,8 @@ import { authHost } from './auth.js';
 import { warsawNow } from './dates.js';
 import { buildPlan, type Plan } from './data/plan.js';
 import { SimDownloads } from './download-state.js';
+import { familyHost } from './family.js';
+import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
@@ -25,6 +27,8 @@ export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './acc
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
+export { SimFamilies } from './family-state.js';
+export type { LinkState, SimFamilyInit, SynergiaAccountEntry } from './family-state.js';
 export type { NextSendAnswer, SentMessage, SimMessage, StaffFixture } from './messaging-state.js';
 export type { FileKind, KeyPlan, SimDownloads, SimFile } from './download-state.js';
 export { attachmentLinkReply } from './download-attachments.js';
@@ -40,6 +44,8 @@ export interface SimulatorOptions {
   today?: string;
   /** Default: the demo family (DEMO_ACCOUNTS). */
   accounts?: SimAccountInit[];
+  /** The family portal's e-mail accounts; default: DEMO_FAMILY, which links both demo children. */
+  families?: SimFamilyInit[];
 }
 
 /** The demo family: two children of one school, each with its own parent login. */
@@ -74,12 +80,17 @@ export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
   },
 ];
 
+/** The demo's e-mail account of the family portal ("Konto LIBRUS"), linking both demo children. */
+export const DEMO_FAMILY: SimFamilyInit = { email: 'rodzic@example.com', password: 'demo-rodzina', logins: ['1234567u', '7654321u'] };
+
 export class PortalSimulator {
   readonly requests: SimRequest[] = [];
   /** The messaging host's world and its test controls (mailboxes, sessions, sends). */
   readonly messaging: SimMessaging;
   /** Download keys and links, and the switches tests flip (keys that wait or fail, redirects, dead web sessions). */
   readonly downloads: SimDownloads;
+  /** The family portal's e-mail accounts and the family road's switches (captcha, links, 403s, tokens). */
+  readonly families: SimFamilies;
   private readonly accounts = new Map<string, SimAccount>();
   private readonly faults = new Faults();
   private readonly sessions: SessionStore;
@@ -100,9 +111,16 @@ export class PortalSimulator {
     this.sessions = new SessionStore(this.now);
     this.messaging = new SimMessaging({ now: this.now, today: () => this.today(), account: (login) => this.accounts.get(login) });
     this.downloads = new SimDownloads({ urls: () => this.urls });
+    this.families = new SimFamilies({
+      now: this.now,
+      studentName: (login) => {
+        const child = this.accounts.get(login)?.data.account.child;
+        return child && `${child.firstName} ${child.lastName}`;
+      },
+    });
     const world = this.world();
     this.hosts = new Hosts({
-      handlers: { portal: portalHost(world), auth: authHost(world), messages: messagesHost(world), sandbox: sandboxHost(world) },
+      handlers: { portal: portalHost(world), auth: authHost(world), messages: messagesHost(world), sandbox: sandboxHost(world), family: familyHost(world) },
       faults: this.faults,
       log: this.requests,
       now: this.now,
@@ -244,6 +262,7 @@ export class PortalSimulator {
     if (this.seeded) return;
     this.seeded = true;
     for (const init of this.options.accounts ?? DEMO_ACCOUNTS) this.addAccount(init);
+    for (const family of this.options.families ?? (this.options.accounts ? [] : [DEMO_FAMILY])) this.families.add(family);
   }
 
   private world(): World {
@@ -261,6 +280,7 @@ export class PortalSimulator {
       refreshWithoutToken: () => this.refreshWithoutToken,
       loginSucceeded: (login) => this.loginCounts.set(login, (this.loginCounts.get(login) ?? 0) + 1),
       downloads: this.downloads,
+      families: this.families,
     };
   }
 }

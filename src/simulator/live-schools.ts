@@ -14,10 +14,25 @@ export const LIVE_QUIRKS = [
   'login-2026',
   'password-leak',
 ] as const;
-export type LiveQuirk = (typeof LIVE_QUIRKS)[number];
+/**
+ * What can go wrong on the family road (live-notes 21-26), named one by one: `all` leaves them out, since
+ * `register-broken` stops the register road of every demo child.
+ */
+export const FAMILY_QUIRKS = ['family-captcha', 'family-link-action', 'family-403', 'family-token-short', 'register-broken'] as const;
+export type LiveQuirk = (typeof LIVE_QUIRKS)[number] | (typeof FAMILY_QUIRKS)[number];
 
 /** Subjects every demo child is graded in, with the school's own averages [Semester1, Semester2, FullYear]. */
 const SCHOOL_AVERAGES: Record<number, [number, number, number]> = { 5011: [4.5, 0, 4.5], 5012: [4.29, 0, 4.26] };
+
+/** The resource the API host refuses with 403 under `family-403` (as it refuses `Messages` always). */
+export const FAMILY_FORBIDDEN_RESOURCE = 'LuckyNumbers';
+/** How long a bearer token lives under `family-token-short`. */
+const SHORT_TOKEN_MS = 10 * 60_000;
+/**
+ * What the register login answered in September 2026 while the family road kept working (live-notes
+ * 21-27): a refusal whose words are not about the password.
+ */
+export const REGISTER_BROKEN_WORDS = 'Wystąpił błąd [153]. Spróbuj ponownie później.';
 
 /** Turns the named cases on for every account of the simulator. */
 export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[], quirks: readonly LiveQuirk[]): void {
@@ -25,6 +40,11 @@ export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[],
   if (on.has('bootstrap-via-auth')) sim.messaging.bootstrapRoute = 'auth';
   if (on.has('login-2026')) sim.setLoginSwitch('login-2026', true);
   if (on.has('password-leak')) sim.setLoginSwitch('password-leak', true);
+  if (on.has('family-captcha')) sim.families.captcha = true;
+  if (on.has('family-token-short')) sim.families.tokenLifetimeMs = SHORT_TOKEN_MS;
+  // The last child: the first one still shows the road working beside it.
+  const last = logins.at(-1);
+  if (on.has('family-link-action') && last !== undefined) sim.families.setLinkState(last, 'requiring_an_action');
   for (const login of logins) {
     const account = sim.account(login);
     if (on.has('no-lucky')) account.setLuckyForm('null');
@@ -32,6 +52,8 @@ export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[],
     if (on.has('school-complex')) account.schoolComplex = true;
     if (on.has('school-averages')) account.setSchoolAverages(SCHOOL_AVERAGES);
     if (on.has('moved-lesson')) moveFirstLesson(sim, login);
+    if (on.has('family-403')) sim.families.forbid(login, FAMILY_FORBIDDEN_RESOURCE);
+    if (on.has('register-broken')) sim.refuseLogin(login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
   }
 }
 
@@ -49,11 +71,12 @@ function moveFirstLesson(sim: PortalSimulator, login: string): void {
   }
 }
 
-/** The quirks a `--quirks` value names ("all" for every one); throws on a name it does not know. */
+/** The quirks a `--quirks` value names ("all" for every school's and login's one); throws on a name it does not know. */
 export function parseQuirks(value: string): LiveQuirk[] {
   if (value === 'all') return [...LIVE_QUIRKS];
   const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
-  const unknown = names.filter((n) => !(LIVE_QUIRKS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`unknown quirk ${unknown.join(', ')} (known: all, ${LIVE_QUIRKS.join(', ')})`);
+  const known: readonly string[] = [...LIVE_QUIRKS, ...FAMILY_QUIRKS];
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0) throw new Error(`unknown quirk ${unknown.join(', ')} (known: all, ${known.join(', ')})`);
   return names as LiveQuirk[];
 }

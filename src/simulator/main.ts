@@ -1,6 +1,6 @@
-// Starts the simulator alone for manual runs: `node dist/simulator/main.js [port]` prints the four URLs
-// and the demo logins, and runs until Ctrl-C.
-import { DEMO_ACCOUNTS, PortalSimulator } from './index.js';
+// Starts the simulator alone for manual runs: `node dist/simulator/main.js [port]` prints the five URLs,
+// the demo logins and the demo family's e-mail, and runs until Ctrl-C.
+import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from './index.js';
 
 async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? 0);
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     ...Object.entries(simulator.urls).map(([key, url]) => `  ${key.padEnd(12)} ${url}`),
     'Logins:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.login} / ${a.password}`),
+    `  ${DEMO_FAMILY.email} / ${DEMO_FAMILY.password} (the family portal: every child)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = (): void => void simulator.stop().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 // The portal host: the login entry (step 1) and the end of the login chain, the session refresh, the
-// web pages a client reads (informacja, wiadomosci3) and the data gateway. Every answer to a live
-// session re-sends its oauth_token with Max-Age=600.
+// web pages a client reads (informacja, wiadomosci3), the data gateway, and the family road's token
+// login into the register web session. Every answer to a live session re-sends its oauth_token with
+// Max-Age=600.
 import { randomBytes } from 'node:crypto';
 import { setCookie } from './cookies.js';
 import { downloadPage, isDownloadPath } from './download-routes.js';
@@ -41,6 +42,8 @@ function tokenCookie(session: PortalSession): string {
 function route(world: World, call: Call): Reply {
   if (call.method !== 'GET') return html(405, page('Błąd', '<h1>405</h1>'));
   if (isDownloadPath(call.path)) return downloadPage(world, call);
+  const oneTime = TOKEN_LOGIN.exec(call.path);
+  if (oneTime) return tokenLogin(world, decodeURIComponent(oneTime[1] ?? ''));
   switch (call.path) {
     case LOGIN_ENTRY:
       return loginEntry(world);
@@ -74,6 +77,19 @@ function authorized(world: World, call: Call): Reply {
   const session = world.sessions.open(grant.login);
   return redirect('/uczen/index', {
     login: session.login,
+    cookies: [setCookie('DZIENNIKSID', session.webSid), setCookie('SDZIENNIKSID', session.secureSid), tokenCookie(session)],
+  });
+}
+
+/** The family road's way into the register web session: a one-time token of 2.0/AutoLoginToken (live-notes 26). */
+const TOKEN_LOGIN = /^\/loguj\/token\/([^/]+)\/przenies\/.+$/;
+
+function tokenLogin(world: World, token: string): Reply {
+  const login = world.families.redeemOneTime(token);
+  if (login === undefined) return redirect(`${world.urls().base_url}${LOGIN_ENTRY}`);
+  const session = world.sessions.open(login);
+  return redirect('/uczen/index', {
+    login,
     cookies: [setCookie('DZIENNIKSID', session.webSid), setCookie('SDZIENNIKSID', session.secureSid), tokenCookie(session)],
   });
 }

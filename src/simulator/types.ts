@@ -1,16 +1,18 @@
-// Types shared by the simulator's parts: the four hosts, the request log, and the reply a route
+// Types shared by the simulator's parts: the five hosts, the request log, and the reply a route
 // handler returns (handlers never touch node's response objects, which keeps them easy to test).
 import type { IncomingHttpHeaders } from 'node:http';
 
-export type HostName = 'portal' | 'auth' | 'messages' | 'sandbox';
+export type HostName = 'portal' | 'auth' | 'messages' | 'sandbox' | 'family';
 
-export const HOST_NAMES: readonly HostName[] = ['portal', 'auth', 'messages', 'sandbox'];
+export const HOST_NAMES: readonly HostName[] = ['portal', 'auth', 'messages', 'sandbox', 'family'];
 
 export interface SimUrls {
   base_url: string;
   auth_url: string;
   messages_url: string;
   sandbox_url: string;
+  /** The family portal (the e-mail account's login and its children, live-notes 21-25). */
+  family_url: string;
 }
 
 /** Selects requests, for counting and for fault injection; every given field must match. */

@@ -3,6 +3,7 @@
 import type { SimAccount } from './account.js';
 import type { SimMessaging } from './messaging-state.js';
 import type { SimDownloads } from './download-state.js';
+import type { SimFamilies } from './family-state.js';
 import type { SessionStore } from './sessions.js';
 import type { SimUrls } from './types.js';
 import type { LiveLoginSwitch } from './auth-live.js';
@@ -40,4 +41,6 @@ export interface World {
   loginSucceeded(login: string): void;
   /** Download keys, links and their test switches (spec 4.6). */
   readonly downloads: SimDownloads;
+  /** The family portal's accounts, sessions, bearer tokens and switches (live-notes 21-26). */
+  readonly families: SimFamilies;
 }

@@ -86,7 +86,7 @@ describe('login redirects', () => {
 
   async function login(portal: string, auth: string): Promise<unknown> {
     const http = new HttpClient({ account: 'test', clock: systemClock });
-    const urls = { base_url: portal, auth_url: auth, messages_url: 'http://127.0.0.3:1', sandbox_url: 'http://127.0.0.4:1' };
+    const urls = { base_url: portal, auth_url: auth, messages_url: 'http://127.0.0.3:1', sandbox_url: 'http://127.0.0.4:1', family_url: 'http://127.0.0.5:1' };
     return passwordLogin({ http, urls, account: 'test', login: '1234567u', password: 'pw-secret-1' }).then(
       () => undefined,
       (e: unknown) => e,

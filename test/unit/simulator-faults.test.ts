@@ -130,7 +130,7 @@ describe('latency and lifecycle', () => {
     expect(sim.count({ path: '/gateway/api/2.0/Me' })).toBe(0); // it was never answered
   });
 
-  it('listens on a fixed port on all four loopback addresses when asked', async () => {
+  it('listens on a fixed port on all five loopback addresses when asked', async () => {
     const port = await freePort();
     const fixed = new PortalSimulator({ port });
     expect(() => fixed.urls).toThrow(/not started/);
@@ -141,6 +141,7 @@ describe('latency and lifecycle', () => {
         auth_url: `http://127.0.0.2:${port}`,
         messages_url: `http://127.0.0.3:${port}`,
         sandbox_url: `http://127.0.0.4:${port}`,
+        family_url: `http://127.0.0.5:${port}`,
       });
       expect((await fetch(`${fixed.urls.base_url}/loguj/portalRodzina`, { redirect: 'manual' })).status).toBe(302);
     } finally {

@@ -25,7 +25,7 @@ describe('login steps by hand', () => {
   it('walks steps 1-4 and ends with the portal session cookies', async () => {
     const browser = new TinyBrowser();
     const { base_url, auth_url } = sim.urls;
-    expect(new Set(Object.values(sim.urls).map((u) => new URL(u).hostname)).size).toBe(4);
+    expect(new Set(Object.values(sim.urls).map((u) => new URL(u).hostname)).size).toBe(5);
 
     const first = await browser.get(`${base_url}/loguj/portalRodzina`);
     expect(first.status).toBe(302);

@@ -53,7 +53,7 @@ afterEach(async () => {
 });
 
 async function downloader(messages: TestHost, sandbox: TestHost) {
-  const urls = { base_url: 'http://127.0.0.1:9', auth_url: 'http://127.0.0.2:9', messages_url: messages.url, sandbox_url: sandbox.url };
+  const urls = { base_url: 'http://127.0.0.1:9', auth_url: 'http://127.0.0.2:9', messages_url: messages.url, sandbox_url: sandbox.url, family_url: 'http://127.0.0.5:9' };
   const session = new PortalSession({ account: 'a', login: 'a', password: 'p', urls, clock, log: silentLogger(), timeoutMs: 5_000 });
   driver.watch(session.http);
   return new Downloader({ session, urls, account: 'a', child: 'ania', dataDir: await tempDir(), clock, log: silentLogger(), slots: new DownloadSlots() });

@@ -1,0 +1,81 @@
+// The children an `email` entry brings to the bridge (interface 9.1): those its `children` lists, or
+// every child the family portal links to it, each named by its first name; each is then read through
+// the family account (portal-access.ts). A child with a `login` entry of its own keeps the register road.
+import { createHash } from 'node:crypto';
+import { FamilyAccount } from '../portal/family.js';
+import { SessionStore } from '../store/session-store.js';
+import { problemReason } from '../portal/errors.js';
+import { childSlug } from '../feature-kit/identity.js';
+import type { AccountConfig, FamilyAccountConfig, PortalUrls } from '../config/schema.js';
+import type { SessionPolicy } from '../portal/session.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { Dispatcher } from 'undici';
+
+export interface FamilyChildrenOptions {
+  /** Where each family portal's session (its cookies and any login pause) is kept between runs. */
+  dataDir: string;
+  urls: PortalUrls;
+  clock: Clock;
+  log: Logger;
+  dispatcher?: Dispatcher;
+  policy?: SessionPolicy;
+  /** Logins that have their own `login` entry: the register road reads them. */
+  registerLogins: ReadonlySet<string>;
+}
+
+export interface FamilyChild {
+  account: AccountConfig;
+  family: FamilyAccount;
+}
+
+/** Every family entry's children, in the order of the config (then of the portal's list). */
+export async function familyChildren(entries: readonly FamilyAccountConfig[], options: FamilyChildrenOptions): Promise<FamilyChild[]> {
+  const found: FamilyChild[] = [];
+  for (const [i, entry] of entries.entries()) {
+    // Logs and errors name the entry by its place, never by the e-mail.
+    const label = `family${i + 1}`;
+    const family = new FamilyAccount({
+      account: label,
+      email: entry.email,
+      password: entry.password ?? '',
+      ...options,
+      log: options.log.child({ account: label }),
+      store: new SessionStore(options.dataDir, familySessionName(entry.email)),
+    });
+    // A restart reuses the portal's session, and keeps a pause after a refused login.
+    await family.session.restore();
+    for (const account of await childrenOf(entry, family, options.log)) {
+      if (options.registerLogins.has(account.login.trim().toLowerCase())) {
+        options.log.info({ account: label, child: account.id }, 'this child has a login entry of its own: it is read on the register road');
+        continue;
+      }
+      found.push({ account, family });
+    }
+  }
+  return found;
+}
+
+async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, log: Logger): Promise<AccountConfig[]> {
+  if (entry.children) return entry.children.map((c) => ({ ...c, password: '' }));
+  try {
+    const linked = await family.children();
+    return linked.map((c) => ({
+      login: c.login,
+      password: '',
+      id: childSlug(c.studentName.split(/\s+/)[0] ?? ''),
+      downloads: false,
+      messages: [],
+      write_messages: false,
+    }));
+  } catch (error) {
+    // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
+    log.warn({ account: family.label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be listed; none of them is read until the bridge starts again');
+    return [];
+  }
+}
+
+/** The file name of a family portal's saved session: a digest, so the e-mail never names a file. */
+export function familySessionName(email: string): string {
+  return `family-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}

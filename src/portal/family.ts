@@ -1,0 +1,139 @@
+// One family account (an `email` entry): its portal session, logged in with the e-mail (family-login.ts)
+// under the same pause policy as a register login, the linked children it lists, and each child's bearer
+// token, renewed with fresh/<login> on a 401 before any new password login (live-notes 22-25).
+import { ConnectionError, LinkNeedsActionError, LoginChangedError, SessionExpiredError } from './errors.js';
+import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './family-login.js';
+import { isInsufficientScopes, type DataRoad } from './gateway.js';
+import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest } from './http.js';
+import type { LoginOutcome } from './login.js';
+import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
+
+/** A session's options, with the family portal's e-mail in place of a login (the session logs in with it). */
+export interface FamilyAccountOptions extends Omit<PortalSessionOptions, 'login' | 'signIn'> {
+  email: string;
+}
+
+export class FamilyAccount {
+  /** The family portal's cookie session: the pause after a refusal and single-flight logins, as a register login's. */
+  readonly session: PortalSession;
+  private readonly options: FamilyAccountOptions;
+  private readonly tokens = new Map<string, string>();
+  /** Each child's link state as last listed (live-notes 23). */
+  private readonly states = new Map<string, string>();
+
+  constructor(options: FamilyAccountOptions) {
+    this.options = options;
+    this.session = new PortalSession({
+      ...options,
+      login: options.email,
+      policy: untimed(options.policy),
+      signIn: (http) => familyLogin({ http, urls: options.urls, account: options.account, email: options.email, password: options.password }),
+    });
+  }
+
+  /** The label logs and errors name this account by. */
+  get label(): string {
+    return this.options.account;
+  }
+
+  /** The linked children as the portal lists them now; their tokens are kept for the reads. */
+  async children(): Promise<LinkedChild[]> {
+    const children = await linkedChildren(this.session, this.options.urls, this.options.account);
+    for (const child of children) {
+      this.states.set(child.login, child.state);
+      if (child.accessToken !== '') this.tokens.set(child.login, child.accessToken);
+      else this.tokens.delete(child.login);
+    }
+    return children;
+  }
+
+  /** The child's bearer token: the one kept, else from the list. Undefined when the portal lists none. */
+  async token(login: string): Promise<string | undefined> {
+    const kept = this.tokens.get(login);
+    if (kept !== undefined) return kept;
+    await this.children();
+    return this.tokens.get(login);
+  }
+
+  /**
+   * A new token for the child after a 401 (fresh/<login>), unless another read renewed it since `stale`
+   * was handed out; a dead portal session logs in once on the way.
+   */
+  async renew(login: string, stale: string): Promise<string | undefined> {
+    const kept = this.tokens.get(login);
+    if (kept !== undefined && kept !== stale) return kept;
+    const child = await freshChild(this.session, this.options.urls, this.options.account, login);
+    if (child.accessToken === '') this.tokens.delete(login);
+    else this.tokens.set(login, child.accessToken);
+    return this.tokens.get(login);
+  }
+
+  /**
+   * The child's data on the API host by its bearer token (live-notes 24): `3.0/<Resource>`, the
+   * gateway's resources and shapes. A 401 renews the token once (live-notes 25); a bearer never goes
+   * anywhere but the API host.
+   */
+  dataRoad(login: string, http: HttpClient): DataRoad {
+    const { auth_url } = this.options.urls;
+    const withBearer = (request: HttpRequest, token: string): HttpRequest => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    return {
+      url: (endpoint) => `${auth_url}/3.0/${endpoint}`,
+      send: async (request) => {
+        const token = await this.usableToken(login);
+        const first = await http.send(withBearer(request, token));
+        if (first.status !== 401 || isInsufficientScopes(first)) return first;
+        this.options.log.debug({ account: this.options.account }, 'the child’s token has ended; renewing it');
+        const renewed = await this.renew(login, token);
+        if (renewed === undefined) throw this.linkNeedsAction(login);
+        const second = await http.send(withBearer(request, renewed));
+        if (second.status === 401 && !isInsufficientScopes(second)) {
+          throw new SessionExpiredError('the API host rejected a fresh token', { account: this.options.account, url: second.url });
+        }
+        return second;
+      },
+    };
+  }
+
+  /**
+   * How the child's register web session is opened on this road (the messaging session and downloads
+   * stand on it): a one-time token of `2.0/AutoLoginToken`, then the portal's token login (live-notes 26).
+   */
+  webSignIn(login: string): (http: HttpClient) => Promise<LoginOutcome> {
+    const { auth_url, base_url } = this.options.urls;
+    const account = this.options.account;
+    return async (http) => {
+      const road = this.dataRoad(login, http);
+      const answer = await road.send({ method: 'POST', url: `${auth_url}/2.0/AutoLoginToken`, headers: { accept: 'application/json' } });
+      if (isServerTrouble(answer.status)) throw new ConnectionError(`AutoLoginToken answered ${answer.status}`, { account, status: answer.status });
+      const json = answer.status === 200 ? readJson(answer) : undefined;
+      const token = json && typeof json === 'object' ? (json as { Token?: unknown }).Token : undefined;
+      if (typeof token !== 'string' || !/^[\w-]+$/.test(token)) {
+        throw new LoginChangedError('session check', `AutoLoginToken answered ${answer.status} without a token`, { account, status: answer.status });
+      }
+      const opened = await http.send({ url: `${base_url}/loguj/token/${token}/przenies/uczen/widok/centrum_powiadomien`, headers: { accept: 'text/html' } });
+      if (isServerTrouble(opened.status)) throw new ConnectionError(`the token login answered ${opened.status}`, { account, status: opened.status });
+      if (opened.status >= 400 || (opened.location !== undefined && /\/loguj\/portalRodzina/.test(pathOf(opened.location)))) {
+        throw new LoginChangedError('session check', `the token login answered ${opened.status}`, { account, status: opened.status });
+      }
+      return {};
+    };
+  }
+
+  private async usableToken(login: string): Promise<string> {
+    const token = await this.token(login);
+    if (token === undefined) throw this.linkNeedsAction(login);
+    return token;
+  }
+
+  private linkNeedsAction(login: string): LinkNeedsActionError {
+    return new LinkNeedsActionError('the family portal lists this child without a token: its link needs the family’s action in the portal', {
+      account: this.options.account,
+      state: this.states.get(login),
+    });
+  }
+}
+
+/** Public clients keep no lifetime of their own on this road: the portal's 401 says when to log in again (live-notes 25). */
+export function untimed(policy: SessionPolicy = DEFAULT_SESSION_POLICY): SessionPolicy {
+  return { ...policy, lifetimeMs: Infinity, refreshAfterMs: Infinity };
+}

@@ -1,0 +1,74 @@
+// `check` with an `email` entry: the family portal logged in once, its linked children listed with their
+// links' states, each proved by one read on the family road; `check --trace` covers the road and holds
+// neither the e-mail's local part, the password, a token, a cookie value nor a child's data.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
+import { buildConfig } from '../../src/config/load.js';
+import { runCheck } from '../../src/check.js';
+import { silentLogger } from '../../src/util/log.js';
+import { FakeClock } from '../helpers/clock.js';
+import { tempDir } from '../helpers/portal.js';
+
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+let sim: PortalSimulator;
+let clock: FakeClock;
+let dir: string;
+
+beforeEach(async () => {
+  clock = new FakeClock('2026-11-18T09:10:00+01:00');
+  sim = new PortalSimulator({ now: () => clock.now() });
+  await sim.start();
+  dir = await tempDir();
+});
+
+afterEach(async () => {
+  await sim.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function check(password = DEMO_FAMILY.password, trace?: string): Promise<{ code: number; text: string }> {
+  const config = await buildConfig({ portal: sim.urls, accounts: [{ email: DEMO_FAMILY.email, password }], data_dir: dir, http: { port: 0 }, language: 'en' }, 'test', { env: {} });
+  let text = '';
+  const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock, ...(trace === undefined ? {} : { trace }) });
+  return { code, text };
+}
+
+describe('check with an e-mail entry', () => {
+  it('logs the family portal in once, lists both children with their links, and reads each once', async () => {
+    const { code, text } = await check();
+    expect(code).toBe(0);
+    expect(text).toContain("OK   family1: the family portal's e-mail works; linked children: 2");
+    expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road (child id: ania)`);
+    expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, link active, read on the family road (child id: jan)`);
+    expect([sim.families.loginCount(), sim.logins()]).toEqual([1, 0]);
+    expect(sim.count({ host: 'auth', path: '/3.0/Me' })).toBe(2);
+  });
+
+  it('fails a child whose link needs action, and a wrong password in the family portal’s words', async () => {
+    sim.families.setLinkState(JANEK.login, 'need-activation');
+    const linked = await check();
+    expect(linked.code).toBe(1);
+    expect(linked.text).toContain(`OK   ${ANIA.login}:`);
+    expect(linked.text).toMatch(new RegExp(`FAIL ${JANEK.login}: the child’s link needs action: .*need-activation`));
+    const wrong = await check('wrong');
+    expect(wrong.code).toBe(1);
+    expect(wrong.text).toMatch(/FAIL family1: /);
+    expect(wrong.text).toContain('the login stopped at step: session check');
+  });
+
+  it('--trace covers the family road and holds no e-mail, password, token, cookie value or child data', async () => {
+    const file = join(dir, 'trace.txt');
+    const { code } = await check(DEMO_FAMILY.password, file);
+    expect(code).toBe(0);
+    const trace = await readFile(file, 'utf8');
+    for (const step of ['GET family /konto-librus/login -> 200', 'POST family /konto-librus/login/action -> 302', 'GET family /api/v3/Me -> 200', 'GET family /api/v3/SynergiaAccounts -> 200', 'GET auth /3.0/Me -> 200']) {
+      expect(trace).toContain(step);
+    }
+    const child = sim.account(ANIA.login).data.account.child;
+    for (const secret of ['rodzic', DEMO_FAMILY.password, ANIA.login, JANEK.login, child.firstName, child.lastName, 'Kowalsk']) expect(trace).not.toContain(secret);
+    // Tokens and cookie values are long hex strings in the simulator: none reaches the file.
+    expect(trace).not.toMatch(/[0-9a-f]{32,}/);
+  });
+});

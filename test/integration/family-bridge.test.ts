@@ -1,0 +1,74 @@
+// The real bridge on the family road (an `email` entry), against the simulator and the real broker:
+// one e-mail login brings both demo children with every entity and the same states the register road
+// gives them, entity by entity; a child whose link needs action shows `problem` with its reason; the
+// family portal's session and its login pause outlive a restart.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+// A Wednesday in the first semester, during the second lesson.
+const NOW = '2026-11-18T09:10:00+01:00';
+const school = simulatedSchool(NOW);
+const CHILDREN = ['ania', 'jan'];
+
+/** The last state of every topic of a child (attributes and availability included; events left out). */
+function retained(h: Harness, child: string): Record<string, string> {
+  const prefix = `${h.base}/${child}/`;
+  const states: Record<string, string> = {};
+  for (const m of h.rec.messages) if (m.topic.startsWith(prefix) && !m.topic.includes('/event/')) states[m.topic.slice(prefix.length)] = m.text;
+  return states;
+}
+
+/** What the two roads may differ in: when the poll ran, and the diagnostic counters of requests. */
+const comparable = (states: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(states).filter(([key]) => !/^(last_update|requests_today|logins_today|last_read|session_age)(\/|$)/.test(key)));
+
+async function polled(accounts: { login?: string; email?: string; password: string }[]): Promise<Harness> {
+  const h = await school.start({ accounts: accounts as never });
+  await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined && h.state(c, 'lucky_number') !== undefined), 'the first polls of both children');
+  await h.pollUntil(() => true, 'the fast poll', 3 * 60_000);
+  return h;
+}
+
+describe('an e-mail entry', () => {
+  it('brings both children with every entity and the states of the register road', async () => {
+    const register = await polled([ANIA, JANEK].map((c) => ({ login: c.login, password: c.password })));
+    const viaRegister = Object.fromEntries(CHILDREN.map((c) => [c, comparable(retained(register, c))]));
+    await register.stop();
+    school.sim.resetCounts();
+
+    const family = await polled([{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }]);
+    for (const child of CHILDREN) {
+      const viaFamily = comparable(retained(family, child));
+      expect(Object.keys(viaFamily).length, child).toBeGreaterThan(40);
+      expect(viaFamily, child).toEqual(viaRegister[child]);
+    }
+    expect(family.state('ania', 'problem')).toBe('OFF');
+    expect([school.sim.families.loginCount(), school.sim.logins()]).toEqual([1, 0]);
+    expect(school.sim.count({ host: 'portal', path: /^\/gateway\// })).toBe(0);
+  });
+
+  it('shows a child whose link needs action as a problem with its reason and the portal’s state', async () => {
+    school.sim.families.setLinkState(JANEK.login, 'requiring_an_action');
+    const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
+    await h.pollUntil(() => h.state('jan', 'problem') === 'ON' && h.state('ania', 'last_update') !== undefined, 'the first polls');
+    expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
+    expect(h.state('ania', 'problem')).toBe('OFF');
+  });
+
+  it('keeps the family portal’s session across a restart: no second password login, and a wrong password posts once', async () => {
+    const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first polls');
+    await h.restart();
+    await h.pollUntil(() => h.state('jan', 'last_update') !== undefined, 'the polls after the restart');
+    expect(school.sim.families.loginCount()).toBe(1);
+    await h.stop();
+
+    const wrong = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: 'wrong' }] as never, dataDir: h.dataDir });
+    await wrong.restart();
+    await wrong.restart();
+    expect(school.sim.count({ host: 'family', method: 'POST', path: '/konto-librus/login/action' })).toBe(2);
+  });
+});
