@@ -1,16 +1,19 @@
 // The reads of resources a feature keeps itself (the messaging host's mailbox lists and sent box, which
 // the resource cache does not hold): when each copy was read and whether its last read failed, so that
 // the fetch plan decides for them as it does for the cache's (a failed read is read again at the next look).
-import type { PlanRow } from './plan.js';
+import type { Known, PlanRow } from './plan.js';
 import type { ResourceCache } from './resources.js';
 
 export class OwnReads<K> {
   private readonly readAt = new Map<K, number>();
   private readonly failed = new Set<K>();
 
-  /** Whether the copy of `key` is to be read now, by `row` at the cycle's moment (`now`: needed now, whatever its age). */
-  due(cache: ResourceCache, row: PlanRow, key: K, now = false): boolean {
-    return cache.decideRow(row, { fetchedAt: this.readAt.get(key), failed: this.failed.has(key), now }).fetch;
+  /**
+   * Whether the copy of `key` is to be read now, by `row` at the cycle's moment: `now` when it is needed
+   * now whatever its age, `signal` what the row's vouching signal says of it, `empty` that its list was empty.
+   */
+  due(cache: ResourceCache, row: PlanRow, key: K, known: Pick<Known, 'now' | 'signal' | 'empty'> = {}): boolean {
+    return cache.decideRow(row, { ...known, fetchedAt: this.readAt.get(key), failed: this.failed.has(key) }).fetch;
   }
 
   /** Reads the copy of `key` at `at` through `read`, remembering when, or that the read failed. */
@@ -35,6 +38,12 @@ export class OwnReads<K> {
   forget(key: K): void {
     this.readAt.delete(key);
     this.failed.delete(key);
+  }
+
+  /** Forgets every copy (the module is gone). */
+  clear(): void {
+    this.readAt.clear();
+    this.failed.clear();
   }
 
   /** The keys read so far. */

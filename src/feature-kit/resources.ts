@@ -103,7 +103,7 @@ export class ResourceCache {
    * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
    * copies a feature holds itself), at this cycle's moment: fetch now, or when.
    */
-  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now' | 'failed'>): Decision {
+  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty'>): Decision {
     // A poll that decides outside the cache can never be skipped on the cache's word (see poll-skip.ts).
     if (this.recorder !== undefined) this.decidedOutside = true;
     const now = this.options.clock.now();

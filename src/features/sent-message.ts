@@ -78,7 +78,7 @@ class SentMessages implements Source {
     try {
       const sentSince = this.access.outbox.lastSendAt();
       const listNow = ctx.forced || (sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0));
-      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', listNow) || this.list === undefined) {
+      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { now: listNow }) || this.list === undefined) {
         const list = sortSent(await this.listReads.read('list', ctx.now, () => api.sentList(LIST_LIMIT)));
         this.list = list;
         const listed = new Set(list.map((m) => m.id));
@@ -86,7 +86,7 @@ class SentMessages implements Source {
       }
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
       for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
-      const due = unread.filter((id) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, ctx.forced));
+      const due = unread.filter((id) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }));
       for (const id of due.slice(0, OPENED_PER_POLL)) {
         const details = await this.opened.read(id, ctx.now, () => api.sentMessage(id));
         this.details.set(id, details);
