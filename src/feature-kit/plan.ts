@@ -80,9 +80,14 @@ export interface Known {
   refresh?: boolean;
   /** A command needs the resource now (a lucky-number refresh), whatever its age or a refusal. */
   now?: boolean;
+  /**
+   * The last read of it failed (after the copy was read): it is read again at the next look, whatever
+   * the row's cadence, so that the problem it raised clears only once it is read (issue 36).
+   */
+  failed?: boolean;
 }
 
-export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
+export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
 
 /** The age in milliseconds an Age stands for at this clock. */
 export function resolve(age: Age, intervals: Intervals): number {
@@ -94,6 +99,7 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   if (known.now) return { fetch: true, why: 'asked' };
   if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { fetch: false, at: known.refusedUntil };
   if (known.fetchedAt === undefined) return { fetch: true, why: 'no copy' };
+  if (known.failed) return { fetch: true, why: 'failed' };
   if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };
   if (known.signal === 'changed') return { fetch: true, why: 'signal' };
   const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');

@@ -71,6 +71,8 @@ interface Entry {
   value?: unknown;
   refusedUntil?: number;
   signal?: string;
+  /** Its last read failed after this copy was read: it is read again at the next look. */
+  failed?: boolean;
 }
 
 export interface ResourceCacheOptions {
@@ -101,7 +103,7 @@ export class ResourceCache {
    * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
    * copies a feature holds itself), at this cycle's moment: fetch now, or when.
    */
-  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now'>): Decision {
+  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty'>): Decision {
     // A poll that decides outside the cache can never be skipped on the cache's word (see poll-skip.ts).
     if (this.recorder !== undefined) this.decidedOutside = true;
     const now = this.options.clock.now();
@@ -143,6 +145,7 @@ export class ResourceCache {
       signal: spec.signal === undefined ? 'none' : spec.signal === entry?.signal ? 'same' : 'changed',
       refresh: this.moment.refresh,
       now: spec.askNow,
+      failed: entry?.failed,
     });
     return { decision, key, entry, row };
   }
@@ -173,6 +176,7 @@ export class ResourceCache {
         this.options.log.debug({ endpoint: spec.endpoint, err: (error as Error).message }, 'lookup failed; using the last good copy');
         return entry.value as z.output<S>;
       }
+      if (entry?.value !== undefined) this.entries.set(key, { ...entry, failed: true });
       throw error;
     }
   }

@@ -1,6 +1,9 @@
-// The messages feature, fast tier: the unread counters on every poll; a mailbox's list only when its counter changed (on
-// the first poll and on a user's refresh too), so a quiet day costs one request per poll.
-import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
+// The messages feature, fast tier: the unread counters on every poll; a mailbox's list when its counter changed (on
+// the first poll and on a user's refresh too) and when it is as old as its row of the fetch plan allows (a message
+// read in the register's own app before the counter was looked at leaves the counter as it was).
+import { always, AWAKE, NEWS, type PlanRow } from '../feature-kit/plan.js';
+import { HOUR } from '../feature-kit/resources.js';
+import { OwnReads } from '../feature-kit/own-reads.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../school/messages.js';
@@ -44,20 +47,37 @@ export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomo
 export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
 
 /**
- * The messages' row of the fetch plan: the unread counters are what the fast tier polls (a mailbox's
- * list is read only when its counter changed, see messaging/).
+ * The messages' rows of the fetch plan: the unread counters are what the fast tier polls; a mailbox's
+ * list is read at once when its counter changed. A message read in the register's own app before the
+ * counter was looked at leaves the counter as it was (issue 36): only the list shows it, so the inbox,
+ * where the school writes to a family, is listed at news' age while lessons are on, the normal interval
+ * by day and hourly at night. The other mailboxes (notes, absences, the school's alerts) are listed on
+ * their counter's word alone: the requests' budget has no room for five more lists a poll.
  */
 export const UNREAD_ROW: PlanRow = {
   resource: 'messaging inbox/unreadMessagesCount',
   fresh: AWAKE,
   refresh: 'read',
-  note: 'a mailbox list only when its counter changed',
+};
+export const INBOX_LIST_ROW: PlanRow = {
+  resource: 'messaging inbox/messages',
+  fresh: { ...NEWS, night: HOUR },
+  vouch: { by: 'messaging inbox/unreadMessagesCount', fresh: { ...NEWS, night: HOUR } },
+  refresh: 'read',
+  note: 'at once when its unread counter changed',
+};
+export const MAILBOX_LIST_ROW: PlanRow = {
+  resource: 'messaging <mailbox>/messages (notes, alerts, substitutions, absences, justifications)',
+  fresh: always(Infinity),
+  vouch: { by: 'messaging inbox/unreadMessagesCount', fresh: always(Infinity) },
+  refresh: 'read',
+  note: 'only when its unread counter changed',
 };
 
 export const messages = feature({
   name: 'messages',
   tier: 'fast',
-  plan: [UNREAD_ROW],
+  plan: [UNREAD_ROW, INBOX_LIST_ROW, MAILBOX_LIST_ROW],
   entities: [
     unreadMessages,
     newestMessage,
@@ -69,6 +89,7 @@ export const messages = feature({
 export class MessagesSource implements Source {
   private readonly api: MessagesApi;
   private readonly listed = new Map<Mailbox, Listed>();
+  private readonly reads = new OwnReads<Mailbox>();
   private readonly absentUntil = new Map<Mailbox, number>();
   private counts: UnreadCounts | undefined;
   private absent = false;
@@ -95,6 +116,7 @@ export class MessagesSource implements Source {
         this.absent = true;
         this.counts = undefined;
         this.listed.clear();
+        this.reads.clear();
         return { states: renderMessages(null), output: [] };
       }
       throw isolate(error);
@@ -124,12 +146,13 @@ export class MessagesSource implements Source {
       this.absentUntil.delete(mailbox);
     }
     const last = this.listed.get(mailbox);
-    return ctx.forced || last === undefined || last.counter !== counts[mailbox];
+    const signal = last === undefined ? 'none' : last.counter === counts[mailbox] ? 'same' : 'changed';
+    return this.reads.due(ctx.cache, mailbox === 'inbox' ? INBOX_LIST_ROW : MAILBOX_LIST_ROW, mailbox, { signal }) || last === undefined;
   }
 
   private async list(mailbox: Mailbox, counts: UnreadCounts, now: number): Promise<void> {
     try {
-      const { items, total } = await this.api.list(mailbox, LIST_LIMIT);
+      const { items, total } = await this.reads.read(mailbox, now, () => this.api.list(mailbox, LIST_LIMIT));
       this.listed.set(mailbox, { items, total, counter: counts[mailbox] });
     } catch (error) {
       // Some accounts have no alerts or substitutions mailbox (spec 2.10): skip it, ask again tomorrow.

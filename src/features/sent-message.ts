@@ -11,6 +11,7 @@ import { always, CORE, type PlanRow } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
+import { OwnReads } from '../feature-kit/own-reads.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { isolate } from './messages.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
@@ -59,10 +60,10 @@ export const sentMessageFeature = feature({
 
 class SentMessages implements Source {
   private list: SentItem[] | undefined;
-  private listAt = 0;
+  private readonly listReads = new OwnReads<'list'>();
   private readonly details = new Map<string, SentMessageDetails>();
-  /** When each watched message was last opened. */
-  private readonly openedAt = new Map<string, number>();
+  /** When each watched message was last opened (and whether its last opening failed). */
+  private readonly opened = new OwnReads<string>();
   private readonly seenRead = new Map<string, string>();
   private absent = false;
 
@@ -76,20 +77,19 @@ class SentMessages implements Source {
     const api = this.access.messages;
     try {
       const sentSince = this.access.outbox.lastSendAt();
-      const listNow = ctx.forced || (sentSince !== undefined && sentSince >= this.listAt);
-      if (this.list === undefined || ctx.cache.decideRow(SENT_LIST_ROW, { fetchedAt: this.listAt, now: listNow }).fetch) {
-        this.list = sortSent(await api.sentList(LIST_LIMIT));
-        this.listAt = ctx.now;
-        const listed = new Set(this.list.map((m) => m.id));
+      const listNow = ctx.forced || (sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0));
+      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { now: listNow }) || this.list === undefined) {
+        const list = sortSent(await this.listReads.read('list', ctx.now, () => api.sentList(LIST_LIMIT)));
+        this.list = list;
+        const listed = new Set(list.map((m) => m.id));
         for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
       }
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
-      for (const id of this.openedAt.keys()) if (!unread.includes(id)) this.openedAt.delete(id);
-      const due = unread.filter((id) => ctx.cache.decideRow(SENT_OPEN_ROW, { fetchedAt: this.openedAt.get(id), now: ctx.forced }).fetch);
+      for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
+      const due = unread.filter((id) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }));
       for (const id of due.slice(0, OPENED_PER_POLL)) {
-        const details = await api.sentMessage(id);
+        const details = await this.opened.read(id, ctx.now, () => api.sentMessage(id));
         this.details.set(id, details);
-        this.openedAt.set(id, ctx.now);
         for (const r of details.receivers) {
           const key = readKey(id, r.name);
           if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));

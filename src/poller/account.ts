@@ -70,7 +70,7 @@ export class AccountPoller implements CommandAccount {
       log: this.log,
       enqueue: (work) => this.enqueue(work),
       cycle: (tiers) => this.cycle(tiers, false),
-      interval: (tier, now) => tierInterval(this.features.rows(tier), now, options.poll, this.features.schoolDay(now)),
+      interval: (tier, now) => this.interval(tier, now),
       nextBoundary: (now) => this.features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
@@ -138,6 +138,16 @@ export class AccountPoller implements CommandAccount {
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {
     return this.queue.enqueue(work);
+  }
+
+  /**
+   * How long a tier sleeps after a good poll: the fetch plan's answer, but never past poll.interval
+   * while one of its sources failed, whose read is due again at the next look (a sent box read every
+   * 8 hours, or a night's 2 hours, must not keep a problem that long).
+   */
+  private interval(tier: Tier, now: number): number {
+    const every = tierInterval(this.features.rows(tier), now, this.options.poll, this.features.schoolDay(now));
+    return this.health.tier(tier).feature === undefined ? every : Math.min(every, this.options.poll.intervalMs);
   }
 
   /** One poll of the given tiers. Returns false when the account could not be polled at all. */

@@ -146,10 +146,13 @@ export class MessagingClient {
     if (!this.attached) {
       this.attached = true;
       // A password login ends the messaging session's ground: bootstrap again before the next call,
-      // and ask a school that had no module again at once (spec 5.4.1-2).
+      // and ask a school that had no module again at once (spec 5.4.1-2). It also ends the window of
+      // a failed recovery (5.4.4), which only keeps the ladder from logging in again: a login that
+      // worked since (the gateway's, after a maintenance burst broke the ladder's own) is new ground.
       this.options.session.onLogin(() => {
         this.booted = false;
         if (this.absent) this.absent.checkAt = 0;
+        this.failure = undefined;
       });
     }
     if (this.failure) {

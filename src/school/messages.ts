@@ -118,7 +118,7 @@ export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]
   };
 }
 
-/** What a `message` event carries: the message's id, mailbox, sender, topic, a short preview, when it was sent and whether it has attachments. */
+/** What a `message` event carries: the message's id, mailbox, sender, topic, a short preview, when it was sent, whether it has attachments and whether it was already read. */
 export type MessagePayload = {
   id: MessageItem['id'];
   mailbox: string;
@@ -128,6 +128,8 @@ export type MessagePayload = {
   /** ISO 8601 with the Warsaw offset. */
   date: string | null;
   has_attachments: MessageItem['hasAttachments'];
+  /** Present when the message was already read when the bridge first listed it (in the register's own app). */
+  read?: true;
 };
 
 /** One `message` event candidate per listed message; the seen memory decides which ones fire. */
@@ -142,6 +144,7 @@ export function messageEvents(mailbox: string, items: readonly MessageItem[]): N
       preview: decodePreview(m.content, EVENT_PREVIEW_LIMIT) ?? null,
       date: messageDate(m.sendDate),
       has_attachments: m.hasAttachments,
+      ...(m.read ? { read: true as const } : {}),
     },
   }));
 }

@@ -125,10 +125,13 @@ export class SimMessaging {
 
   // --- mailboxes ------------------------------------------------------------------------------
 
-  /** A new message in a mailbox of this login, sent now unless told otherwise. */
+  /**
+   * A new message in a mailbox of this login, sent now unless told otherwise; `read` plays a parent who
+   * opened it in the register's own app at once (its unread counter never changes).
+   */
   addMessage(
     login: string,
-    init: { topic: string; body: string; from?: number | 'system'; mailbox?: SimMailboxName; sent?: string; noReply?: 0 | 1; attachments?: { id: string; filename: string }[] },
+    init: { topic: string; body: string; from?: number | 'system'; mailbox?: SimMailboxName; sent?: string; noReply?: 0 | 1; attachments?: { id: string; filename: string }[]; read?: boolean },
   ): SimMessage {
     const box = this.box(login, init.mailbox ?? 'inbox');
     const { date, time } = warsawNow(this.env.now());
@@ -138,7 +141,7 @@ export class SimMessaging {
       topic: init.topic,
       body: init.body,
       sent: init.sent ?? `${date} ${time}`,
-      read: false,
+      read: init.read ?? false,
       noReply: init.noReply ?? 0,
       attachments: init.attachments ?? [],
     });

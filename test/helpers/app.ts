@@ -65,6 +65,8 @@ export interface HarnessOptions {
   messagesPerDay?: number;
   /** The config's `grading` (default: the statute's thresholds). */
   grading?: { thresholds: number[] };
+  /** The config's `poll` (e.g. `{ interval: '5m', fast_interval: '1m' }`; default: the config's). */
+  poll?: Record<string, string>;
   /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */
   http?: { port: number; bind?: string };
   /** The web server's ingress proxy address (a test of ingress puts 127.0.0.1). */
@@ -87,6 +89,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       log_level: options.logLevel ?? 'info',
       ...(options.language ? { language: options.language } : {}),
       ...(options.grading ? { grading: options.grading } : {}),
+      ...(options.poll ? { poll: options.poll } : {}),
       ...(options.messagesPerDay === undefined ? {} : { messages_per_day: options.messagesPerDay }),
       http: { bind: '127.0.0.1', ...(options.http ?? { port: 0 }) },
     },

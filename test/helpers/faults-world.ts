@@ -26,7 +26,7 @@ export interface Outcome {
   sentTwice: boolean;
 }
 
-export type StartOptions = Partial<Pick<FaultAppOptions, 'accounts' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth'>>;
+export type StartOptions = Partial<Pick<FaultAppOptions, 'accounts' | 'dispatcher' | 'mqttUrl' | 'recorderUrl' | 'dataDir' | 'mqttAuth' | 'poll'>>;
 
 export class PortalWorld {
   app: FaultApp | undefined;

@@ -15,7 +15,8 @@ import { tempDir, startSimulator } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
 import type { SourceContext } from '../../src/feature-kit/source.js';
 import type { Identity } from '../../src/feature-kit/identity.js';
-import type { ResourceCache } from '../../src/feature-kit/resources.js';
+import { ResourceCache } from '../../src/feature-kit/resources.js';
+import type { Moment } from '../../src/feature-kit/plan.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -30,13 +31,20 @@ beforeEach(async () => {
 
 afterEach(() => sim.stop());
 
-function setup(account = ANIA) {
+function moment(cache: ResourceCache, refresh: boolean, at: Moment): ResourceCache {
+  cache.at({ moment: at, intervals: { news: 4 * MIN, normal: 20 * MIN, fast: 3 * MIN }, refresh });
+  return cache;
+}
+
+function setup(account = ANIA, at: Moment = 'lessons') {
   const { api, gateway } = messagingClient({ sim, clock, login: account.login, password: account.password });
   const source = new MessagesSource({ api });
+  // The mailbox lists ask the fetch plan through the cache (a Wednesday lesson at the default intervals);
+  // the messages source reads nothing else of it, nor what other sources share.
+  const cache = new ResourceCache({ gateway, clock, log: silentLogger() });
   const ctx = (forced = false): SourceContext => ({
     gateway,
-    // The messages source reads neither the gateway cache nor what other sources share.
-    cache: {} as ResourceCache,
+    cache: moment(cache, forced, at),
     lookups: {},
     inputs: {},
     identity: {} as Identity,
@@ -73,8 +81,8 @@ describe('MessagesSource', () => {
     });
   });
 
-  it('lists each watched mailbox once at first, then only the one whose counter changed', async () => {
-    const { source, ctx } = setup();
+  it('lists each watched mailbox once at first, then within the normal interval (an evening) only the one whose counter changed', async () => {
+    const { source, ctx } = setup(ANIA, 'evening');
     await source.poll(ctx());
     expect(counts()).toBe(1);
     expect(lists()).toBe(6);
@@ -98,6 +106,21 @@ describe('MessagesSource', () => {
     expect(lists()).toBe(7);
     await source.poll(ctx(true)); // a user's refresh lists again
     expect(lists()).toBe(13);
+    // The inbox at most the normal interval old (a message read in the app leaves its counter as it was);
+    // the other mailboxes still on their counter's word alone.
+    await clock.advance(20 * MIN);
+    await source.poll(ctx());
+    expect([lists('inbox'), lists()]).toEqual([4, 14]);
+  });
+
+  it('lists the inbox again at news\' age while lessons are on, though its counter stays the same', async () => {
+    const { source, ctx } = setup();
+    await source.poll(ctx());
+    for (let i = 0; i < 5; i++) {
+      await clock.advance(3 * MIN);
+      await source.poll(ctx());
+    }
+    expect([lists('inbox'), lists()]).toEqual([3, 8]); // at 0, 6 and 12 minutes (4 minutes' age, 3-minute polls)
   });
 
   it('fires one message event per new message, never for the ones seen before', async () => {

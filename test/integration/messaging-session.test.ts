@@ -191,6 +191,19 @@ describe('recovery ladder (spec 5.4.3-5)', () => {
     expect(sim.logins()).toBe(2);
   });
 
+  it('a login that works after the window began (the gateway\'s, after maintenance broke the ladder\'s own) ends the window', async () => {
+    const { api, gateway } = make();
+    await api.unreadCounts();
+    sim.failNext(2, 401, { host: 'messages', path: COUNT });
+    sim.failNext(1, 503, { host: 'portal', path: '/gateway/api/2.0/Auth/TokenInfo' });
+    await expect(api.unreadCounts()).rejects.toBeInstanceOf(ConnectionError); // the ladder's login met the 503
+    await expect(api.unreadCounts()).rejects.toBeInstanceOf(ConnectionError); // the window
+    sim.expireSessions(ANIA.login);
+    await clock.advance(MIN);
+    await gateway.get('Me', meResponse); // the gateway logs in again, and it works
+    await expect(api.unreadCounts()).resolves.toMatchObject({ inbox: 1 }); // a minute in, not ten
+  });
+
   it('raises a 404 at once without a bootstrap (no such mailbox)', async () => {
     const { api } = make();
     await api.unreadCounts();

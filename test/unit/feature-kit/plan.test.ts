@@ -66,6 +66,8 @@ describe('nextFetch: fetch now, or when', () => {
     ['an empty list of point grades waits 6 hours', GRADES_PLAN.point, 'lessons', 60, { empty: true }, wait(6 * 60 - 5 - 60)],
     ['a refused module waits out its refusal, even on a refresh', grades, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00'), refresh: true }, wait(60)],
     ['a command that needs it now', REALIZATIONS_ROW, 'night', 1, { now: true }, { fetch: true, why: 'asked' }],
+    ['lessons held, read a day ago at most, whose last read failed: at the next look', REALIZATIONS_ROW, 'night', 30, { failed: true }, { fetch: true, why: 'failed' }],
+    ['a refused module whose last read failed still waits out its refusal', grades, 'lessons', 30, { refusedUntil: at(WEDNESDAY, '11:00'), failed: true }, wait(60)],
     ['a copy from the future (the clock set back)', grades, 'lessons', -60, {}, { fetch: true, why: 'age' }],
   ] as [string, PlanRow, Moment, number | undefined, Known, unknown][])('%s', (_what, row, moment, ago, known, expected) => {
     expect(decide(row, moment, ago, known)).toEqual(expected);

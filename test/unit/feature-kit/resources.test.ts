@@ -98,6 +98,19 @@ describe('ResourceCache', () => {
     await expect(cache.get({ endpoint: 'Grades', schema, maxAgeMs: 0 })).rejects.toThrow('socket hang up');
   });
 
+  it('reads a resource whose read failed again at the next look, whatever its age (a refresh that met a 503)', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    const spec = { endpoint: 'Realizations', schema, maxAgeMs: CADENCE.daily };
+    expect(await cache.get(spec)).toEqual({ n: 1 });
+    failWith(new Error('503'));
+    await expect(cache.get({ ...spec, askNow: true })).rejects.toThrow('503');
+    failWith(undefined);
+    clock.set(clock.now() + MINUTE);
+    expect(await cache.get(spec)).toEqual({ n: 3 }); // a day's cadence, but the last read failed
+    expect(await cache.get(spec)).toEqual({ n: 3 }); // read: the day's cadence again
+    expect(calls()).toBe(3);
+  });
+
   it('asks a refused resource again once the day is out (the school may have switched the module on)', async () => {
     const { clock, cache, calls, failWith } = setup();
     failWith(new UnexpectedResponseError(404, 'not found'));

@@ -93,6 +93,12 @@ describe('message sensors and events', () => {
     ]);
   });
 
+  it('an event of a message already read in the app says read: true; an unread one has no read field', () => {
+    const [read, unread] = fired(messageEvents('inbox', [item({ id: '44', read: true }), item({ id: '45', read: false })]).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(read?.payload.read).toBe(true);
+    expect(unread?.payload).not.toHaveProperty('read');
+  });
+
   it("an event's preview is decoded and at most 200 characters (what a phone notification shows)", () => {
     const long = `Szanowni Pa&#324;stwo,<br>${'wycieczka '.repeat(60)}`;
     const [event] = fired(messageEvents('inbox', [item({ id: '43', content: Buffer.from(long).toString('base64') })]));

@@ -1,0 +1,34 @@
+// A message the parent already read in the register's own app (issue 36, item 1): its unread counter
+// never changes, so only the mailbox list's age brings it. Against the real bridge at the default
+// schedule, the simulator's clock and a real broker.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+import type { PayloadOf } from '../../src/feature-kit/contract.js';
+import type { messageEvent } from '../../src/features/messages.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// The second lesson of a Wednesday (school_interval 4 minutes, the unread counters every 3).
+const school = simulatedSchool('2026-11-18T09:11:30+01:00');
+
+describe('a message read in the app before the bridge looked', () => {
+  it('fires its message event once, with read: true, and becomes newest_message, within news\' age and one counter poll', async () => {
+    const h = await school.polled(['unread_messages', 'newest_message']);
+    const unread = h.state('ania', 'unread_messages');
+    const added = school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę do piątku.', from: 162001, read: true });
+    const topic = `${h.base}/ania/event/message`;
+    const before = h.rec.on(topic).length;
+    let minutes = 0;
+    while (h.rec.on(topic).length === before && minutes < 7) {
+      await h.advanceMinutes(1);
+      minutes++;
+    }
+    const events = h.rec.on(topic).slice(before).map((m) => JSON.parse(m.text) as PayloadOf<typeof messageEvent>);
+    expect(events.map((e) => ({ id: e.id, topic: e.topic, read: e.read }))).toEqual([{ id: String(added.id), topic: 'Wycieczka do muzeum', read: true }]);
+    expect(h.state('ania', 'unread_messages')).toBe(unread); // the counter never told
+    expect(h.state('ania', 'newest_message')).toBe('Wycieczka do muzeum');
+    expect(h.attributes('ania', 'newest_message')).toMatchObject({ id: String(added.id), read: true });
+    await h.advanceMinutes(30);
+    expect(h.rec.on(topic).length - before).toBe(1);
+  }, 60_000);
+});
