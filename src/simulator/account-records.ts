@@ -52,6 +52,8 @@ export class ChildRecords {
   lucky: { number: number; day?: string } | undefined;
   /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
   readonly moves: LessonMove[] = [];
+  /** Lessons of a split class's other group (every one but the first of a split slot, and those added). */
+  readonly otherGroup = new Set<number>();
   /** Realizations tests added, in fixture form; see addRealization. */
   readonly addedRealizations: Record<string, unknown>[] = [];
 
@@ -65,6 +67,9 @@ export class ChildRecords {
     for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
     for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
     this.notices = this.school.notices;
+    for (const slots of Object.values(this.data.week)) {
+      for (const slot of slots) for (const cell of slot.slice(1)) this.otherGroup.add(Number(cell.split('@')[0]));
+    }
   }
 
   /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
@@ -78,6 +83,19 @@ export class ChildRecords {
    */
   moveLesson(move: LessonMove): void {
     this.moves.push(move);
+  }
+
+  /**
+   * A lesson of a split class's other group in a slot of the weekly plan (ISO weekday, lesson number):
+   * listed in the timetable after the slot's own lessons, and, like every other group's lesson, never
+   * among the child's attendance marks.
+   */
+  addGroupLesson(init: { weekday: number; lessonNo: number; lesson: number; classroom: number }): void {
+    const slots = this.data.week[String(init.weekday)];
+    const slot = slots?.[init.lessonNo];
+    if (slot === undefined) throw new Error(`simulator: no slot ${init.lessonNo} on weekday ${init.weekday}`);
+    slot.push(`${init.lesson}@${init.classroom}`);
+    this.otherGroup.add(init.lesson);
   }
 
   addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
