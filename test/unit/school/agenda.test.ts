@@ -65,6 +65,9 @@ const trips = schoolTripsResponse.parse({
 
 const today = '2026-03-10';
 const items = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names });
+/** The agenda of some HomeWorks entries beside the two conferences above. */
+const besideConferences = (entries: Record<string, unknown>[]) =>
+  agendaItems({ homeWorks: homeWorksResponse.parse({ HomeWorks: entries }).HomeWorks, homeWorkCategories: categories, conferences, names });
 
 describe('agenda and upcoming_tests', () => {
   it('de-duplicates a parent-teacher meeting already in HomeWorks by date and time', () => {
@@ -116,30 +119,16 @@ describe('agenda and upcoming_tests', () => {
   });
 
   it('recognises a meeting or a trip filed under a generic category by its content (spec 2.8)', () => {
-    const generic = agendaItems({
-      homeWorks: homeWorksResponse.parse({
-        HomeWorks: [
-          { Id: 21, Category: { Id: 2 }, Date: '2026-03-19', TimeFrom: '17:00', Content: 'Zebranie z rodzicami klas 4' },
-          { Id: 22, Category: { Id: 2 }, Date: '2026-03-20', Content: 'Wycieczka do Wieliczki, zbiórka 7:30' },
-        ],
-      }).HomeWorks,
-      homeWorkCategories: categories,
-      conferences,
-      names,
-    });
+    const generic = besideConferences([
+      { Id: 21, Category: { Id: 2 }, Date: '2026-03-19', TimeFrom: '17:00', Content: 'Zebranie z rodzicami klas 4' },
+      { Id: 22, Category: { Id: 2 }, Date: '2026-03-20', Content: 'Wycieczka do Wieliczki, zbiórka 7:30' },
+    ]);
     // The entry in "Inne" is the meeting of the same day and hour: the conference is not listed again.
     expect(generic.map((i) => [i.key, i.kind])).toEqual([['agenda:21', 'meeting'], ['agenda:22', 'trip'], ['meeting:8', 'meeting']]);
   });
 
   it('hides a conference only behind the same meeting, not behind a test at its hour', () => {
-    const sameHour = agendaItems({
-      homeWorks: homeWorksResponse.parse({
-        HomeWorks: [{ Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' }],
-      }).HomeWorks,
-      homeWorkCategories: categories,
-      conferences,
-      names,
-    });
+    const sameHour = besideConferences([{ Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' }]);
     expect(sameHour.map((i) => [i.key, i.kind])).toEqual([['meeting:7', 'meeting'], ['agenda:31', 'test'], ['meeting:8', 'meeting']]);
   });
 });
