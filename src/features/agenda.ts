@@ -1,5 +1,5 @@
 // The agenda feature, normal tier: the agenda (tests, quizzes, meetings, trips) and real homework ->
-// upcoming_tests, homework_due, homework and test events. Reads the timetable's output: "due" means
+// upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import {
   homeWorkCategoriesResponse,
@@ -49,17 +49,22 @@ export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof h
 export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
 export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
 
-/** What a `homework` event carries: an agenda entry (a test, trip, meeting...) or an assignment (kind `homework`). */
-export type HomeworkPayload = AgendaEntryPayload | AssignmentPayload;
-
 /** What an edit of a test changes (a test moved to another day: its date). */
 const TEST_COMPARED = ['date', 'time', 'subject', 'kind', 'category', 'description'] as const;
-/** What an edit of an agenda entry or an assignment changes: its day, time, text and due date. */
-const HOMEWORK_COMPARED = ['date', 'until', 'time', 'subject', 'category', 'content', 'topic', 'text', 'due'] as const;
+/** What an edit of an assignment changes: its subject, topic, text and due date. */
+const HOMEWORK_COMPARED = ['subject', 'topic', 'text', 'due'] as const;
+/** What an edit of a trip, a meeting or another entry changes: its days, time, subject, kind and text. */
+const AGENDA_COMPARED = ['kind', 'date', 'until', 'time', 'subject', 'category', 'description'] as const;
 
+/** Real homework (HomeWorkAssignments), kind `homework`. */
 export const homeworkEvent = eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', {
   tracked: true,
-  payload: shape<TrackedPayload<HomeworkPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
+  payload: shape<TrackedPayload<AssignmentPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
+});
+/** An agenda entry that is neither a test nor homework: a trip, a meeting, another entry (interface 9.2). */
+export const agendaEvent = eventEntity('agenda', { en: 'Agenda entry', pl: 'Wpis w terminarzu', uk: 'Запис у розкладі подій' }, 'mdi:calendar-star', {
+  tracked: true,
+  payload: shape<TrackedPayload<AgendaEntryPayload, (typeof AGENDA_COMPARED)[number]>>(),
 });
 export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', {
   tracked: true,
@@ -87,6 +92,7 @@ export const agenda = feature({
     upcomingTestsEntity,
     homeworkEvent,
     testEvent,
+    agendaEvent,
   ],
   create: () => new AgendaSource(),
 });
@@ -140,9 +146,10 @@ class AgendaSource implements Source {
         homework_due: renderHomeworkDue(homeworkDue(homework, ctx.today, next)),
       },
       events: {
-        homework: [...agendaEvents(agenda, ctx.today), ...homeworkEvents(homework, ctx.today)],
+        homework: homeworkEvents(homework, ctx.today),
         test: testEvents(agenda, ctx.today),
-      } satisfies Events<typeof homeworkEvent | typeof testEvent>,
+        agenda: agendaEvents(agenda, ctx.today),
+      } satisfies Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent>,
       tracked: agendaTracking(answers, agenda, homework),
       output: { tests: agenda.filter((i) => i.kind === 'test'), items: agenda, homework } satisfies AgendaOutput,
     };
@@ -150,15 +157,15 @@ class AgendaSource implements Source {
 }
 
 /**
- * What the test and homework events compare (interface 8.3), and which lists were read. An entry the
- * agenda still lists but that is no longer news (its day passed, it is no test any more) is forgotten
- * quietly; only one the portal no longer lists is removed.
+ * What the test, homework and agenda events compare (interface 8.3), and which lists were read. An
+ * entry the agenda still lists but that is no longer news of its kind (its day passed, a trip became a
+ * test) is forgotten quietly; only one the portal no longer lists is removed.
  */
 function agendaTracking(
   answers: { homeWorks?: object; assignments?: object; conferences?: object; trips?: object },
   agenda: readonly AgendaItem[],
   homework: readonly HomeworkItem[],
-): Tracked<typeof homeworkEvent | typeof testEvent> {
+): Tracked<typeof homeworkEvent | typeof testEvent | typeof agendaEvent> {
   const reads = {
     'agenda:': readMark(answers.homeWorks),
     'meeting:': readMark(answers.conferences),
@@ -169,6 +176,7 @@ function agendaTracking(
   return {
     test: { fields: TEST_COMPARED, reads, listed },
     homework: { fields: HOMEWORK_COMPARED, reads, listed },
+    agenda: { fields: AGENDA_COMPARED, reads, listed },
   };
 }
 

@@ -18,6 +18,8 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 /** What features naming attendance as an input read: every absence (excused or not, lates left out), newest first. */
 export interface AttendanceOutput {
   absences: MissedMark[];
+  /** The Lesson.Id of every mark (presence too): the lessons the child attends, of a split class its own group's. */
+  lessons: string[];
 }
 
 declare module '../feature-kit/source.js' {
@@ -101,6 +103,7 @@ class AttendanceSource implements Source {
         .map((e) => e.payload)
         .filter((p) => p.kind !== 'late')
         .map((p) => ({ date: p.date, lessonNo: p.lesson_no, subject: p.subject })),
+      lessons: [...new Set(marks.map((m) => m.Lesson).filter((id) => id !== undefined))],
     };
     // An absence is told from a presence by its type: without the types, no mark can be missing.
     const tracked = {

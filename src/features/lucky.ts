@@ -4,6 +4,7 @@
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
 import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
 import { CADENCE } from '../feature-kit/resources.js';
+import { warsawDate, warsawInstant } from '../util/time.js';
 import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
 
 /** The lucky number's row of the fetch plan; its own rule (school/lucky.ts) stops asking once the day's number is known. */
@@ -79,6 +80,14 @@ class LuckySource implements Source {
     return { states: renderLucky(today), events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>, output: this.lucky satisfies LuckyOutput };
   }
 
+  /**
+   * The start of the day of a number published early (the next school day's): lucky_today turns ON at
+   * midnight then, not at the next look at the portal.
+   */
+  nextBoundary(now: number): number | null {
+    return this.lucky !== undefined && this.lucky.day > warsawDate(now) ? warsawInstant(this.lucky.day, '00:00') : null;
+  }
+
   /** The states as of today without asking the portal (the day may have moved on since). */
   restate(ctx: SourceContext): SourceResult['states'] {
     return this.states(ctx.today, ctx.identity.registerNumber);
@@ -90,8 +99,8 @@ class LuckySource implements Source {
 }
 
 /**
- * lucky_number shows the number of its day (attribute `day`), `in_use: false` for a school without it;
- * lucky_today is ON when it is the child's.
+ * lucky_number shows the number of its day (attribute `day`: today's, or the next school day's once the
+ * portal shows it), `in_use: false` for a school without it; lucky_today is ON when today's is the child's.
  */
 export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
   return {
@@ -99,6 +108,6 @@ export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | type
       state: lucky.number === null ? null : String(lucky.number),
       attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
     },
-    lucky_today: onOff(lucky.mine),
+    lucky_today: onOff(lucky.mineToday),
   };
 }

@@ -122,6 +122,8 @@ export const timetable = feature({
   tier: 'normal',
   // The class calendar's ids vouch for the plan changes (and the agenda): read with the timetable.
   plan: [CALENDAR_PLAN.ids, ...Object.values(TIMETABLE_PLAN), CALENDAR_PLAN.calendars],
+  // The child's attendance marks tell a split class's own group from the other one.
+  inputs: ['attendance'],
   entities: [
     planChangesToday,
     planChangesTomorrow,
@@ -181,7 +183,8 @@ export class TimetableSource implements Source {
       users: lessonIds.map((l) => l.Teacher?.id),
       classrooms: lessonIds.map((l) => l.Classroom?.id),
     });
-    const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now };
+    const attended = ctx.inputs.attendance?.lessons;
+    const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
     const result = this.compute(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList };

@@ -34,13 +34,21 @@ const TRIP = /(^|[^a-z])(wycieczk|wyjazd|wyjscie|zielona szkola)/;
 /** Of the tests, the short unannounced-size ones: a kartkówka or a quiz. */
 const QUIZ = /(^|[^a-z])(kartkowk|quiz)/;
 
+/** The kind a text names: a test first (a meeting about a test's results is rare), then a meeting, then a trip. */
+function kindNamed(text: string): AgendaKind | undefined {
+  if (TEST.test(text)) return 'test';
+  if (MEETING.test(text)) return 'meeting';
+  if (TRIP.test(text)) return 'trip';
+  return undefined;
+}
+
+/**
+ * What an entry is, by its category and its content (spec 2.8: match both): the category decides when
+ * it names a kind ("Zebranie z rodzicami" whose text mentions a trip is a meeting); an entry filed under
+ * a generic category ("Inne") is what its content names.
+ */
 export function agendaKind(category: string | undefined, content: string | undefined): AgendaKind {
-  const cat = fold(category);
-  const text = fold(content);
-  if (TEST.test(cat) || TEST.test(text)) return 'test';
-  if (MEETING.test(cat)) return 'meeting';
-  if (TRIP.test(cat)) return 'trip';
-  return 'event';
+  return kindNamed(fold(category)) ?? kindNamed(fold(content)) ?? 'event';
 }
 
 export interface AgendaInput {
@@ -74,8 +82,9 @@ function lastDay(from: string, termTo: string | undefined): string | null {
 }
 
 /**
- * The agenda by date and time; a parent-teacher meeting already in HomeWorks (same date and time)
- * once, a school trip already in HomeWorks (same date, same destination) once, as the agenda entry.
+ * The agenda by date and time; a parent-teacher meeting already in HomeWorks as a meeting (same date
+ * and time) once, a school trip already in HomeWorks (same date, same destination) once, as the agenda
+ * entry. A test or another entry at the meeting's hour hides nothing.
  */
 export function agendaItems(input: AgendaInput): AgendaItem[] {
   const categories = byId(input.homeWorkCategories);
@@ -96,11 +105,11 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       teacher: input.names.teacher(h.CreatedBy),
     });
   }
-  const taken = new Set(out.filter((i) => i.time !== null).map((i) => `${i.date} ${i.time}`));
+  const meetings = new Set(out.filter((i) => i.kind === 'meeting' && i.time !== null).map((i) => `${i.date} ${i.time}`));
   for (const c of input.conferences ?? []) {
     const date = dayOf(c.Date);
     const time = hhmm(c.Time) ?? null;
-    if (date === undefined || (time !== null && taken.has(`${date} ${time}`))) continue;
+    if (date === undefined || (time !== null && meetings.has(`${date} ${time}`))) continue;
     out.push({
       key: `meeting:${c.Id}`,
       kind: 'meeting',
@@ -159,12 +168,38 @@ export function upcomingTests(items: readonly AgendaItem[], today: string): Upco
   return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };
 }
 
-/** What a `homework` event carries for an agenda entry: the entry's fields (its kind: test, meeting, trip or event). */
-export type AgendaEntryPayload = Omit<AgendaItem, 'key'>;
+/** An agenda entry that is neither a test nor homework: a trip, a meeting or another entry. */
+export type OtherAgendaKind = Exclude<AgendaKind, 'test'>;
 
-/** `homework` event candidates for agenda entries dated today or later (a new test, trip or meeting). */
+/**
+ * What an `agenda` event carries: what the entry is (`kind`: meeting, trip or event), its day (and last
+ * day), time, subject, category, text (`description`, as a test's) and teacher.
+ */
+export type AgendaEntryPayload = {
+  kind: OtherAgendaKind;
+  date: AgendaItem['date'];
+  until: AgendaItem['until'];
+  time: AgendaItem['time'];
+  subject: AgendaItem['subject'];
+  category: AgendaItem['category'];
+  description: AgendaItem['content'];
+  teacher: AgendaItem['teacher'];
+};
+
+const isEntry = (i: AgendaItem): i is AgendaItem & { kind: OtherAgendaKind } => i.kind !== 'test';
+
+/**
+ * `agenda` event candidates: the trips, meetings and other entries not yet over (a test is a `test`
+ * event, never both).
+ */
 export function agendaEvents(items: readonly AgendaItem[], today: string): NewsItem<AgendaEntryPayload>[] {
-  return items.filter((i) => (i.until ?? i.date) >= today).map((i) => ({ id: i.key, payload: agendaFields(i) }));
+  return items
+    .filter(isEntry)
+    .filter((i) => (i.until ?? i.date) >= today)
+    .map((i) => ({
+      id: i.key,
+      payload: { kind: i.kind, date: i.date, until: i.until, time: i.time, subject: i.subject, category: i.category, description: i.content, teacher: i.teacher },
+    }));
 }
 
 /** What kind of test an entry is, for an automation: `quiz` (kartkówka, quiz) or `test` (the rest). */

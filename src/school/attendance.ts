@@ -10,7 +10,7 @@
 //   and unlike the Short code it is what the register shows the parent.
 import type { Attendance, AttendanceType, Justification } from '../portal/schemas/attendance.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
-import { byId, dayOf, fold, idCompare, type NewsItem } from './common.js';
+import { byId, dayOf, fold, idCompare, portalTime, type NewsItem } from './common.js';
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
 
@@ -143,7 +143,7 @@ function justificationSummary(input: AttendanceInput): JustificationSummary {
     count: list.length,
     byStatus,
     latest: list.slice(0, 5).map((j) => ({
-      posted: j.postDate ?? null,
+      posted: portalTime(j.postDate) ?? null,
       from: dayOf(j.dateFrom) ?? null,
       to: dayOf(j.dateTo) ?? null,
       status: j.justificationStatus ?? null,

@@ -1,5 +1,6 @@
 // Small shared pieces of the school logic: the new-item candidate handed to the poller, and tidy-ups
 // of the portal's dates and texts.
+import { isoAt, isoWarsaw } from '../util/time.js';
 
 /**
  * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
@@ -14,6 +15,20 @@ export interface NewsItem<P extends Record<string, unknown> = Record<string, unk
 export function dayOf(value: string | undefined): string | undefined {
   const m = value === undefined ? null : /^\s*(\d{4}-\d{2}-\d{2})/.exec(value);
   return m?.[1];
+}
+
+/**
+ * A portal timestamp as published (interface section 3): the portal's Warsaw wall time
+ * ('2026-01-10 12:00:00', also with a T) as ISO 8601 with the Warsaw offset ('2026-01-10T12:00:00+01:00');
+ * one with its own offset moved to Warsaw's; a plain date stays a date. Anything else is unknown.
+ */
+export function portalTime(value: string | null | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?$/.exec(text);
+  if (wall) return Number.isFinite(Date.parse(`${wall[1]}T${wall[2]}Z`)) ? isoAt(wall[1]!, wall[2]!) : undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text) ? Date.parse(text) : NaN;
+  return Number.isFinite(ms) ? isoWarsaw(ms) : undefined;
 }
 
 /** HH:MM from 'H:MM', 'HH:MM' or 'HH:MM:SS'; undefined for anything else. */

@@ -1,6 +1,6 @@
 // The one shape every kind of grade is read into (ordinary, point, descriptive, partial, text), so
 // that "newest grade" and grade events treat them alike.
-import { byId, dayOf, idCompare } from './common.js';
+import { byId, dayOf, idCompare, portalTime } from './common.js';
 import type { Names } from './names.js';
 import { recordSemester, type Semester } from './semester.js';
 
@@ -79,7 +79,7 @@ export function entryFields(
   return {
     teacher: names.teacher(g.AddedBy),
     date: gradeDay(g) ?? null,
-    added: g.AddDate ?? g.Date ?? null,
+    added: portalTime(g.AddDate ?? g.Date) ?? null,
     semester: gradeSemester(g, endFirstSemester) ?? null,
   };
 }

@@ -3,7 +3,7 @@
 import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../portal/schemas/descriptive.js';
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
-import { byId, collapse, dayOf } from './common.js';
+import { byId, collapse, dayOf, portalTime } from './common.js';
 import { commentIndex, commentText, entryFields, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
 import { recordSemester } from './semester.js';
@@ -71,7 +71,7 @@ export function partialGradeItems(src: PartialSources, names: Names, endFirstSem
       // Which of teacherId and addedBy is the teacher is not known; the first that resolves wins.
       teacher: names.teacherByLid(g.teacherId) ?? names.teacherByLid(g.addedBy),
       date: date ?? null,
-      added: g.addDate ?? g.date ?? null,
+      added: portalTime(g.addDate ?? g.date) ?? null,
       comment: comments.length > 0 ? comments.join('; ') : null,
       semester: recordSemester(g.semester, date, endFirstSemester) ?? null,
       details: {

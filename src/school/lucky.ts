@@ -43,19 +43,26 @@ export interface LuckyToday {
   number: number | null;
   day: string | null;
   registerNumber: string | null;
-  /** The number is the child's class register number. */
+  /** The number is the child's class register number (for its day, which may be a later one). */
   mine: boolean;
+  /** The number is the child's and its day is today: lucky_today (never a day or a weekend early). */
+  mineToday: boolean;
 }
 
-/** A number for a past day says nothing about today. */
+/**
+ * A number for a past day says nothing about today; one for a later day (the portal shows the next
+ * school day's a day early, spec 2.9) is shown with its day, and is the child's luck only on that day.
+ */
 export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string, inUse = true): LuckyToday {
   const current = inUse && lucky && lucky.day >= today ? lucky : undefined;
+  const mine = current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber;
   return {
     inUse,
     number: current?.number ?? null,
     day: current?.day ?? null,
     registerNumber: registerNumber ?? null,
-    mine: current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber,
+    mine,
+    mineToday: mine && current.day === today,
   };
 }
 

@@ -1,6 +1,6 @@
 // Announcements: which are unread, which is newest, and one event per new announcement.
 import type { Notice } from '../portal/schemas/notices.js';
-import { textCompare, type NewsItem } from './common.js';
+import { portalTime, textCompare, type NewsItem } from './common.js';
 
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;
@@ -39,7 +39,7 @@ function summary(n: Notice): NoticeSummary {
     subject: n.Subject,
     content: n.Content,
     day: noticeDate(n).slice(0, 10),
-    created: n.CreationDate ?? null,
+    created: portalTime(n.CreationDate) ?? null,
     startDate: n.StartDate ?? null,
     endDate: n.EndDate ?? null,
     read: n.WasRead,

@@ -2,6 +2,7 @@
 // calendar: each day that matters (its lessons, its changes, whether it is free), the next lesson,
 // the next school day, and the plan changes that are news.
 import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
+import { otherGroupLessons, withoutLessons } from './timetable.js';
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
@@ -27,6 +28,11 @@ export interface ScheduleInput {
   substitutions?: readonly Substitution[];
   free: FreeDaysInput;
   names: Names;
+  /**
+   * The Lesson.Ids of the child's attendance marks: a split class's other group (otherGroupLessons)
+   * is then left out of the day, its hours and the next lesson. Undefined: every group counts.
+   */
+  attended?: ReadonlySet<string>;
   /** The instant to compute for (ms); "today" is its Warsaw date. */
   now: number;
 }
@@ -110,12 +116,17 @@ function changeOf(l: PlannedLesson, own: readonly PlanChange[], day: readonly Pl
 
 /** The school calendar and the plan changes of an input, and how to read any one day of it. */
 function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalendar; changes: PlanChange[]; day: (date: string) => SchoolDay } {
-  const cal: SchoolCalendar = { days: input.days, names: input.names, free: freeDays(input.free) };
+  const other = input.attended === undefined ? new Set<string>() : otherGroupLessons(input.days, input.attended);
+  const free = freeDays(input.free);
+  const cal: SchoolCalendar = { days: withoutLessons(input.days, other), names: input.names, free };
+  // The changes, and which group a change of a split slot goes to, are read from every group's lessons.
+  const every: SchoolCalendar = { ...cal, days: input.days };
   const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names });
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
+    const groups = plannedLessons(every, date) ?? [];
     const own = changesOn(changes, date);
-    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, planned, date) }));
+    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
     const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };

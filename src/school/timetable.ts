@@ -123,3 +123,27 @@ export function bellTimes(days: TimetableDays): Map<number, { from: string; to: 
   }
   return out;
 }
+
+/**
+ * A split class's other group, by Lesson.Id: a lesson that shares a slot with another one somewhere in
+ * the weeks read and of which the child has no attendance mark, while a lesson it shares a slot with has
+ * one (so the child's group is known). Empty when the marks cannot tell (none yet, or no split slot).
+ */
+export function otherGroupLessons(days: TimetableDays, attended: ReadonlySet<string>): Set<string> {
+  const other = new Set<string>();
+  if (attended.size === 0) return other;
+  for (const slots of Object.values(days)) {
+    for (const slot of slots) {
+      const ids = slot.map((l) => l.Lesson).filter((id) => id !== undefined);
+      if (ids.length < 2 || !ids.some((id) => attended.has(id))) continue;
+      for (const id of ids) if (!attended.has(id)) other.add(id);
+    }
+  }
+  return other;
+}
+
+/** The timetable without some lessons (the other group's), every day keeping its slots. */
+export function withoutLessons(days: TimetableDays, lessons: ReadonlySet<string>): TimetableDays {
+  if (lessons.size === 0) return days;
+  return Object.fromEntries(Object.entries(days).map(([date, slots]) => [date, slots.map((slot) => slot.filter((l) => l.Lesson === undefined || !lessons.has(l.Lesson)))]));
+}

@@ -52,6 +52,8 @@ export class ChildRecords {
   lucky: { number: number; day?: string } | undefined;
   /** Lessons moved elsewhere, as the timetable shows them on both slots (see moveLesson). */
   readonly moves: LessonMove[] = [];
+  /** Lessons of a split class's other group (every one but the first of a split slot, and those added). */
+  readonly otherGroup = new Set<number>();
   /** Realizations tests added, in fixture form; see addRealization. */
   readonly addedRealizations: Record<string, unknown>[] = [];
   /** How many partial grades the first (and only) page holds; the rest count only in its `total`. */
@@ -67,6 +69,9 @@ export class ChildRecords {
     for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
     for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
     this.notices = this.school.notices;
+    for (const slots of Object.values(this.data.week)) {
+      for (const slot of slots) for (const cell of slot.slice(1)) this.otherGroup.add(Number(cell.split('@')[0]));
+    }
   }
 
   /** The lucky number from now on: n for the given day, or n for whatever day is current; null: the default draw. */
@@ -80,6 +85,19 @@ export class ChildRecords {
    */
   moveLesson(move: LessonMove): void {
     this.moves.push(move);
+  }
+
+  /**
+   * A lesson of a split class's other group in a slot of the weekly plan (ISO weekday, lesson number):
+   * listed in the timetable after the slot's own lessons, and, like every other group's lesson, never
+   * among the child's attendance marks.
+   */
+  addGroupLesson(init: { weekday: number; lessonNo: number; lesson: number; classroom: number }): void {
+    const slots = this.data.week[String(init.weekday)];
+    const slot = slots?.[init.lessonNo];
+    if (slot === undefined) throw new Error(`simulator: no slot ${init.lessonNo} on weekday ${init.weekday}`);
+    slot.push(`${init.lesson}@${init.classroom}`);
+    this.otherGroup.add(init.lesson);
   }
 
   addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
@@ -119,18 +137,61 @@ export class ChildRecords {
    * lesson slot of the date, set by the maths teacher unless told otherwise.
    */
   addTest(init: { date: string; content: string; subject?: number; teacher?: number }): Record<string, unknown> {
+    return this.addAgendaEntry({ category: 1, time: '08:55', ...init, subject: init.subject ?? 5012, teacher: init.teacher ?? 162002 });
+  }
+
+  /**
+   * Puts an entry on the class agenda now (HomeWorks), as a teacher files it: under a category of
+   * HomeWorks/Categories (1 Sprawdzian, 2 Kartkówka, 3 Wycieczka, 4 Zebranie z rodzicami, 5 Inne), at
+   * an hour (HH:MM; a lesson's start gives it that LessonNo), for a subject or the whole class, by the
+   * teacher given or the class tutor.
+   */
+  addAgendaEntry(init: { date: string; content: string; category: number; time: string; subject?: number; teacher?: number }): Record<string, unknown> {
+    const lessonNo = this.school.bells.findIndex(([from]) => from === init.time);
     return this.addRecord('HomeWorks', {
       Id: this.nextId('HomeWorks'),
       Content: init.content,
       Date: init.date,
-      Category: '@HomeWorks/Categories/1',
-      LessonNo: '2',
-      TimeFrom: '08:55:00',
-      TimeTo: '09:40:00',
-      CreatedBy: `@Users/${init.teacher ?? 162002}`,
+      Category: `@HomeWorks/Categories/${init.category}`,
+      ...(lessonNo > 0 ? { LessonNo: String(lessonNo), TimeTo: `${this.school.bells[lessonNo]![1]}:00` } : {}),
+      TimeFrom: `${init.time}:00`,
+      CreatedBy: `@Users/${init.teacher ?? this.tutor()}`,
       Class: `@Classes/${this.data.account.classId}`,
-      Subject: `@Subjects/${init.subject ?? 5012}`,
+      ...(init.subject === undefined ? {} : { Subject: `@Subjects/${init.subject}` }),
       AddDate: this.stamp(),
+    });
+  }
+
+  /** A parent-teacher meeting (ParentTeacherConferences) on a day at an hour (HH:MM), set by the class tutor. */
+  addMeeting(init: { date: string; time: string; topic: string }): Record<string, unknown> {
+    return this.addRecord('ParentTeacherConferences', {
+      Id: this.nextId('ParentTeacherConferences'),
+      Name: 'Zebranie z rodzicami',
+      Topic: init.topic,
+      Teacher: `@Users/${this.tutor()}`,
+      Date: init.date,
+      Time: `${init.time}:00`,
+    });
+  }
+
+  /** Real homework (HomeWorkAssignments) given today in a lesson of the timetable, due on a day. */
+  addHomework(init: { lesson: number; due: string; topic: string; text: string }): Record<string, unknown> {
+    const { today } = this.env.clock();
+    return this.addRecord('HomeWorkAssignments', {
+      Id: this.nextId('HomeWorkAssignments'),
+      Teacher: `@Users/${this.data.lessons[String(init.lesson)]?.teacher ?? 0}`,
+      Student: `@Users/${this.data.account.userId}`,
+      Date: today,
+      DueDate: init.due,
+      Topic: init.topic,
+      Text: init.text,
+      Lesson: `@Lessons/${init.lesson}`,
+      MustSendAttachFile: false,
+      SendFilePossible: false,
+      AddedFiles: 0,
+      HomeworkAssigmentFiles: [],
+      StudentsWhoRead: [],
+      StudentsWhoMarkedAsDone: [],
     });
   }
 
@@ -250,6 +311,11 @@ export class ChildRecords {
       grade.Comments = [`@Grades/Comments/${commentId}`];
     }
     return this.addRecord('Grades', grade);
+  }
+
+  /** The class tutor's user id. */
+  private tutor(): number {
+    return this.school.classes.find((c) => c.Id === this.data.account.classId)?.ClassTutor ?? 0;
   }
 
   private lessonFor(subject: number): number {

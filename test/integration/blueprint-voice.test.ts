@@ -83,6 +83,10 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
     const { h } = await bridge('pl');
     // A test entered after the bridge's first read is news: the test event.
     school.sim.account(ANIA.login).addTest({ date: '2026-11-20', content: 'Kartkówka: czasowniki.' });
+    // A trip, a meeting and real homework entered too: only the homework is a to-do item, with its due date.
+    school.sim.account(ANIA.login).addAgendaEntry({ date: '2026-11-27', time: '08:00', category: 3, content: 'Wycieczka do Muzeum Narodowego.' });
+    school.sim.account(ANIA.login).addAgendaEntry({ date: '2026-11-26', time: '17:30', category: 4, content: 'Zebranie z rodzicami klasy 4b.' });
+    school.sim.account(ANIA.login).addHomework({ lesson: 8402, due: '2026-11-20', topic: 'Ułamki – zadania', text: 'Zadania 5–9 ze str. 48.' });
     await h.advanceMinutes(30);
     const todo = bind(blueprint('homework_todo.yaml'), { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.szkola' });
     const run = async (entityId: string, payload: Record<string, unknown>, at: string) => {
@@ -107,11 +111,21 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
     const action = (todo.actions as { choose: { sequence: { action: string; data: Record<string, unknown> }[] }[] }[])[0]!.choose[0]!.sequence[0]!;
     expect(action).toMatchObject({ action: 'todo.update_item', data: { status: 'completed' } });
 
+    expect(homework.length).toBeGreaterThan(0);
     for (const payload of homework) {
       const outcome = await run('event.ania_homework', payload, '2026-11-18T08:20:00.000Z');
       expect(outcome.passed).toBe(true);
       expect(outcome.variables?.item).toMatch(/^Zadanie: /);
+      // One item per homework, dated, named: never an undated "Zadanie: ?".
+      expect(outcome.variables?.item).not.toMatch(/\?/);
+      expect(outcome.variables?.due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const r of await renderActionTemplates(todo, outcome.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
     }
+    expect((await Promise.all(homework.map((p) => run('event.ania_homework', p, '2026-11-18T08:20:00.000Z')))).map((o) => o.variables?.item)).toContain('Zadanie: Matematyka – Ułamki – zadania');
+    // Homework whose subject is unknown is named by its topic; a trip sent as homework (an older bridge) is no to-do item.
+    const unnamed = await run('event.ania_homework', { event_type: 'homework', kind: 'homework', subject: null, topic: 'Karta pracy', text: null, due: '2026-11-20' }, '2026-11-18T08:30:00.000Z');
+    expect([unnamed.passed, unnamed.variables?.item]).toEqual([true, 'Zadanie: Karta pracy']);
+    const trip = await run('event.ania_homework', { event_type: 'homework', kind: 'trip', date: '2026-11-27', subject: null, content: 'Wycieczka' }, '2026-11-18T08:40:00.000Z');
+    expect(trip.passed).toBe(false);
   }, 60_000);
 });

@@ -60,7 +60,8 @@ describe('lucky event', () => {
     let before = reads('LuckyNumbers');
     await h.restart();
     await h.pollUntil(() => reads('LuckyNumbers') > before, 'the lucky number read after the restart');
-    expect(h.state('ania', 'lucky_today')).toBe('ON');
+    // Still Wednesday: Thursday's number is not today's luck yet (spec 2.9).
+    expect(h.state('ania', 'lucky_today')).toBe('OFF');
     expect(payloads(h, 'lucky')).toEqual([thursday]);
 
     // Thursday morning: the number is read again on its own day (the timers fire late, as after a sleep).
@@ -75,5 +76,28 @@ describe('lucky event', () => {
     account.setLuckyNumber(12, '2026-11-20');
     await h.advanceMinutes(60);
     expect(payloads(h, 'lucky')).toEqual([thursday, { ...thursday, day: '2026-11-20' }]);
+  });
+});
+
+describe('lucky_today', () => {
+  it('is OFF over the weekend when Monday’s number, shown from Friday afternoon, is the child’s, and ON on Monday', async () => {
+    await school.reopen('2026-11-20T16:00:00+01:00');
+    // After 15:00 on a school day the portal shows the next school day's number: Monday's, Ania's 12.
+    school.sim.account(ANIA.login).setLuckyNumber(12);
+    const h = await firstPoll();
+    expect(h.state('ania', 'lucky_number')).toBe('12');
+    expect(h.attributes('ania', 'lucky_number')).toMatchObject({ day: '2026-11-23', register_number: '12' });
+    expect(h.state('ania', 'lucky_today')).toBe('OFF');
+
+    // Saturday noon: still not her day.
+    school.clock.set('2026-11-21T12:00:00+01:00');
+    await h.advanceMinutes(5);
+    expect(h.state('ania', 'lucky_today')).toBe('OFF');
+
+    // Monday, just after midnight: ON from the start of its day, before any new look at the portal.
+    school.clock.set('2026-11-22T23:58:00+01:00');
+    await h.advanceMinutes(3);
+    expect(h.state('ania', 'lucky_today')).toBe('ON');
+    expect(h.attributes('ania', 'lucky_number')).toMatchObject({ day: '2026-11-23' });
   });
 });

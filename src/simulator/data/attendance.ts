@@ -58,8 +58,8 @@ export function attendances(ctx: DataContext): DataResult {
   };
   const used = new Set<string>();
   for (const { date, lesson } of heldLessons(ctx, plan, ATTENDANCE_DAYS)) {
-    // A slot split into groups holds several lessons, but the child attends one of them.
-    if (used.has(`${date}/${lesson.lessonNo}`)) continue;
+    // A slot split into groups holds several lessons, but the child attends one of them, and never the other group's.
+    if (used.has(`${date}/${lesson.lessonNo}`) || account.otherGroup.has(lesson.lessonId)) continue;
     const mark = marks.find((m) => m.Date === date && m.LessonNo === lesson.lessonNo);
     used.add(`${date}/${lesson.lessonNo}`);
     const id = mark?.Id ?? 3_000_000 + plan.dayIndex(date) * 20 + lesson.lessonNo;

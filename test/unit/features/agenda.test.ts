@@ -1,6 +1,6 @@
 // The agenda feature: upcoming_tests and homework_due, rendered from the school rules' lists.
 import { describe, expect, it } from 'vitest';
-import { agenda, renderHomeworkDue, renderUpcomingTests, type homeworkEvent, type testEvent } from '../../../src/features/agenda.js';
+import { agenda, renderHomeworkDue, renderUpcomingTests, type agendaEvent, type homeworkEvent, type testEvent } from '../../../src/features/agenda.js';
 import { agendaEvents, testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
 import { homeworkEvents, type HomeworkItem } from '../../../src/school/homework.js';
 import type { Events } from '../../../src/feature-kit/contract.js';
@@ -25,6 +25,7 @@ describe('agenda feature', () => {
       ['upcoming_tests', 'sensor', true],
       ['homework', 'event', false],
       ['test', 'event', false],
+      ['agenda', 'event', false],
     ]);
   });
 
@@ -43,19 +44,24 @@ describe('agenda feature', () => {
     expect(state.attributes).toEqual({ date: '2026-11-24', items: [{ subject: 'Polski', topic: 'Wypracowanie', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: false }] });
   });
 
-  it('fires homework events for an agenda entry or an assignment, told apart by kind, and test events, by the fields their entities declare', () => {
+  it('fires one event per item by what it is: a test a test event, a trip an agenda event, an assignment a homework event, by the fields their entities declare', () => {
     const homework: HomeworkItem = { key: 'homework:1', subject: 'Polski', topic: 'Wypracowanie', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: false };
     const items = [entry('agenda:1', 'test', '2026-11-25', 'Matematyka', 'Sprawdzian: ułamki'), entry('trip:2', 'trip', '2026-11-26', null, 'Kopalnia Soli')];
-    const events: Events<typeof homeworkEvent | typeof testEvent> = {
-      homework: [...agendaEvents(items, '2026-11-23'), ...homeworkEvents([homework], '2026-11-23')],
+    const events: Events<typeof homeworkEvent | typeof testEvent | typeof agendaEvent> = {
+      homework: homeworkEvents([homework], '2026-11-23'),
       test: testEvents(items, '2026-11-23'),
+      agenda: agendaEvents(items, '2026-11-23'),
     };
-    const [, trip, assignment] = (events.homework ?? []).map((e) => e.payload);
-    expect(trip).toMatchObject({ kind: 'trip', content: 'Kopalnia Soli' });
-    // Only an assignment has a due date: an automation reads it once the kind says so.
-    // @ts-expect-error -- an agenda entry (a trip, a test) has no due date
-    expect(assignment?.due).toBe('2026-11-24');
-    expect(assignment?.kind === 'homework' ? assignment.due : undefined).toBe('2026-11-24');
+    expect(events.homework?.map((e) => e.id)).toEqual(['homework:1']);
+    expect(events.homework?.[0]?.payload).toMatchObject({ kind: 'homework', subject: 'Polski', due: '2026-11-24' });
+    expect(events.test?.map((e) => e.id)).toEqual(['agenda:1']);
+    expect(events.agenda?.map((e) => e.id)).toEqual(['trip:2']);
+    expect(events.agenda?.[0]?.payload).toEqual({ kind: 'trip', date: '2026-11-26', until: null, time: null, subject: null, category: null, description: 'Kopalnia Soli', teacher: null });
+    const wrong: Events<typeof homeworkEvent> = {
+      // @ts-expect-error -- a trip is not homework: the homework event takes assignments only
+      homework: agendaEvents(items, '2026-11-23'),
+    };
+    expect(wrong.homework).toHaveLength(1);
     const test = events.test?.[0]?.payload;
     expect(test).toMatchObject({ subject: 'Matematyka', kind: 'test', description: 'Sprawdzian: ułamki' });
     // @ts-expect-error -- a test event says `description`, not the agenda's `content`

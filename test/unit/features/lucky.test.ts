@@ -15,7 +15,9 @@ describe('lucky feature', () => {
 
   it.each([
     // number, its day, the child's register number, today -> lucky_number, day, lucky_today
-    [12, '2026-11-19', '12', '2026-11-18', '12', '2026-11-19', 'ON'],
+    // The next school day's number, shown a day early: lucky_today waits for its day.
+    [12, '2026-11-19', '12', '2026-11-18', '12', '2026-11-19', 'OFF'],
+    [12, '2026-11-19', '12', '2026-11-19', '12', '2026-11-19', 'ON'],
     [12, '2026-11-19', '3', '2026-11-19', '12', '2026-11-19', 'OFF'],
     [12, '2026-11-17', '12', '2026-11-18', null, null, 'OFF'],
   ] as const)('number %s of %s, register number %s, on %s: %s of %s, %s', (number, day, mine, today, state, shownDay, on) => {

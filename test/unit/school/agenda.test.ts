@@ -26,6 +26,9 @@ describe('agendaKind', () => {
     ['Wycieczka', 'Kraków', 'trip'],
     ['Inne', 'Dzień sportu', 'event'],
     ['Inne', 'Protest? nie, kontestacja', 'event'],
+    ['Inne', 'Zebranie z rodzicami klas 4', 'meeting'],
+    ['Inne', 'Wycieczka do Wieliczki', 'trip'],
+    ['Zebranie z rodzicami', 'sprawy wychowawcze, wycieczka', 'meeting'],
   ])('%s / %s is %s', (category, content, kind) => {
     expect(agendaKind(category, content)).toBe(kind);
   });
@@ -62,6 +65,9 @@ const trips = schoolTripsResponse.parse({
 
 const today = '2026-03-10';
 const items = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names });
+/** The agenda of some HomeWorks entries beside the two conferences above. */
+const besideConferences = (entries: Record<string, unknown>[]) =>
+  agendaItems({ homeWorks: homeWorksResponse.parse({ HomeWorks: entries }).HomeWorks, homeWorkCategories: categories, conferences, names });
 
 describe('agenda and upcoming_tests', () => {
   it('de-duplicates a parent-teacher meeting already in HomeWorks by date and time', () => {
@@ -97,18 +103,33 @@ describe('agenda and upcoming_tests', () => {
     expect(written.map((i) => [i.key, i.date, i.until])).toEqual([['agenda:77', '2026-03-09', '2026-03-11']]);
   });
 
-  it('fires homework events for entries from today on', () => {
+  it('fires agenda events for the trips, meetings and other entries from today on, never for a test', () => {
     const events = agendaEvents(items, today);
     expect(events.map((e) => e.id)).not.toContain('agenda:5');
+    expect(events.map((e) => e.id)).toEqual(['trip:3', 'agenda:4', 'meeting:8']);
     // The event gate adds event_type (the kind the feature files them under).
     expect(events.find((e) => e.id === 'trip:3')?.payload).not.toHaveProperty('event_type');
     expect(events.find((e) => e.id === 'trip:3')?.payload).toMatchObject({
       kind: 'trip',
       date: '2026-03-18',
       time: '07:30',
-      content: 'Kraków: Wawel',
+      description: 'Kraków: Wawel',
       teacher: 'Anna Nowak',
     });
+  });
+
+  it('recognises a meeting or a trip filed under a generic category by its content (spec 2.8)', () => {
+    const generic = besideConferences([
+      { Id: 21, Category: { Id: 2 }, Date: '2026-03-19', TimeFrom: '17:00', Content: 'Zebranie z rodzicami klas 4' },
+      { Id: 22, Category: { Id: 2 }, Date: '2026-03-20', Content: 'Wycieczka do Wieliczki, zbiórka 7:30' },
+    ]);
+    // The entry in "Inne" is the meeting of the same day and hour: the conference is not listed again.
+    expect(generic.map((i) => [i.key, i.kind])).toEqual([['agenda:21', 'meeting'], ['agenda:22', 'trip'], ['meeting:8', 'meeting']]);
+  });
+
+  it('hides a conference only behind the same meeting, not behind a test at its hour', () => {
+    const sameHour = besideConferences([{ Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' }]);
+    expect(sameHour.map((i) => [i.key, i.kind])).toEqual([['meeting:7', 'meeting'], ['agenda:31', 'test'], ['meeting:8', 'meeting']]);
   });
 });
 

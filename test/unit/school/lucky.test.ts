@@ -19,9 +19,18 @@ describe('readLucky', () => {
 
 describe('luckyToday, rendered', () => {
   it('is on when the number is the child’s register number', () => {
-    const states = renderLucky(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-18'));
+    const states = renderLucky(luckyToday({ number: 12, day: '2026-11-19' }, '12', '2026-11-19'));
     expect(states.lucky_number.state).toBe('12');
     expect(states.lucky_today.state).toBe('ON');
+  });
+
+  it('shows the next school day’s number with its day, but is off until that day (spec 2.9)', () => {
+    // Friday afternoon: Monday's number is already on the portal, and it is the child's.
+    const friday = renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-20'));
+    expect(friday.lucky_number).toEqual({ state: '12', attributes: { day: '2026-11-23', register_number: '12', in_use: true } });
+    expect(friday.lucky_today.state).toBe('OFF');
+    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-22')).lucky_today.state).toBe('OFF');
+    expect(renderLucky(luckyToday({ number: 12, day: '2026-11-23' }, '12', '2026-11-23')).lucky_today.state).toBe('ON');
   });
 
   it('shows nothing for a past day’s number', () => {

@@ -1,0 +1,58 @@
+// One agenda item, one event, by what it is (issue 36, items 4 and 9): against the simulated portal and
+// the real broker, a test fires `test`, real homework `homework`, a trip or a meeting `agenda`, whatever
+// category the teacher filed it under; a meeting at a test's hour is announced too.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import type { Harness } from '../helpers/app.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson.
+const NOW = '2026-11-18T09:10:00+01:00';
+
+const school = simulatedSchool(NOW);
+const firstPoll = () => school.polled(['last_update', 'upcoming_tests', 'homework_due']);
+const events = (h: Harness, kind: string): Record<string, unknown>[] => h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+
+describe('agenda, test and homework events', () => {
+  it('fire once per item, each of its own kind: a test, a trip, a meeting filed under "Inne", real homework', async () => {
+    const h = await firstPoll();
+    const account = school.sim.account(ANIA.login);
+    account.addTest({ date: '2026-11-24', content: 'Sprawdzian: ułamki, rozdział 4.' });
+    account.addAgendaEntry({ date: '2026-11-27', time: '08:00', category: 3, content: 'Wycieczka do Muzeum Narodowego w Krakowie.' });
+    account.addAgendaEntry({ date: '2026-11-26', time: '17:30', category: 5, content: 'Zebranie z rodzicami klasy 4b.' });
+    account.addHomework({ lesson: 8402, due: '2026-11-20', topic: 'Ułamki – zadania', text: 'Zadania 5–9 ze str. 48.' });
+    await h.advanceMinutes(40);
+
+    expect(events(h, 'test').map((e) => [e.event_type, e.date, e.description])).toEqual([['test', '2026-11-24', 'Sprawdzian: ułamki, rozdział 4.']]);
+    // Real homework only: no test, trip or meeting among them, each with its subject and due date.
+    expect(events(h, 'homework').map((e) => [e.event_type, e.kind, e.subject, e.topic, e.due])).toEqual([['homework', 'homework', 'Matematyka', 'Ułamki – zadania', '2026-11-20']]);
+    expect(events(h, 'agenda')).toEqual([
+      // By date: the meeting is recognised by its content, though filed under "Inne".
+      { event_type: 'agenda', kind: 'meeting', date: '2026-11-26', until: null, time: '17:30', subject: null, category: 'Inne', description: 'Zebranie z rodzicami klasy 4b.', teacher: 'Anna Nowak' },
+      { event_type: 'agenda', kind: 'trip', date: '2026-11-27', until: null, time: '08:00', subject: null, category: 'Wycieczka', description: 'Wycieczka do Muzeum Narodowego w Krakowie.', teacher: 'Anna Nowak' },
+    ]);
+
+    // Home Assistant knows the agenda event and its types.
+    const config = h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { cmps: Record<string, Record<string, unknown>> };
+    expect(config.cmps.agenda).toMatchObject({ p: 'event', event_types: ['agenda', 'agenda_changed', 'agenda_removed'] });
+  });
+
+  it('announce a parent-teacher meeting set at the hour of a test, which hides only the same meeting', async () => {
+    const h = await firstPoll();
+    const account = school.sim.account(ANIA.login);
+    account.addTest({ date: '2026-11-25', content: 'Kartkówka: czasowniki.', subject: 5011, teacher: 162001 });
+    account.addMeeting({ date: '2026-11-25', time: '08:55', topic: 'Konsultacje z wychowawczynią' });
+    // The same meeting twice: in the conferences and in the agenda, as a meeting at the same hour.
+    account.addMeeting({ date: '2026-11-30', time: '17:00', topic: 'Zebranie z rodzicami klasy 4b' });
+    account.addAgendaEntry({ date: '2026-11-30', time: '17:00', category: 4, content: 'Zebranie z rodzicami – wyniki semestru.' });
+    await h.advanceMinutes(40);
+    await h.pollUntil(() => events(h, 'agenda').length >= 2, 'the meetings read');
+
+    expect(events(h, 'test').map((e) => e.date)).toEqual(['2026-11-25']);
+    expect(events(h, 'agenda').map((e) => [e.kind, e.date, e.time, e.description])).toEqual([
+      ['meeting', '2026-11-25', '08:55', 'Konsultacje z wychowawczynią'],
+      ['meeting', '2026-11-30', '17:00', 'Zebranie z rodzicami – wyniki semestru.'],
+    ]);
+  });
+});
