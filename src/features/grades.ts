@@ -63,6 +63,8 @@ declare module '../feature-kit/source.js' {
 export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null }[];
+  /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
+  proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
 /**
@@ -292,12 +294,18 @@ class GradesSource implements Source {
 }
 
 /** newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest few. */
-export function renderNewestGrade({ newest, recent }: NewestGrades): Published<typeof newestGrade> {
+export function renderNewestGrade({ newest, recent, proposals }: NewestGrades): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   return withAttributes(stateText(collapse(newest.shown ?? undefined)), {
     ...gradeFields(newest),
     added: newest.added,
     recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date })),
+    proposals: proposals.map((i) => ({
+      grade: i.shown,
+      subject: i.subject,
+      period: i.details.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
+      date: i.date,
+    })),
   });
 }
 

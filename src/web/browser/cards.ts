@@ -124,7 +124,11 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
       el('span', 'what', [t.subject ? el('b', null, t.subject) : null, t.subject && t.text ? ': ' : '', t.text || '']),
     ]),
   );
-  const grades = c.grades.map((g) => el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]));
+  // A proposed term grade of this week first: the family should hear of it before the term ends.
+  const proposals = c.proposals.map((p) =>
+    el('li', 'grade proposal', [el('span', 'mark', p.grade), el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]), el('span', 'when', p.when)]),
+  );
+  const grades = [...proposals, ...c.grades.map((g) => el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]))];
   return el('article', 'child', [
     el('header', 'head', [
       el('div', 'who', [

@@ -128,6 +128,21 @@ describe('the board of one child', () => {
     ]);
   });
 
+  it('shows a proposed term grade entered this week, and no older one', () => {
+    const grade = (period: string, date: string, subject: string) => ({ grade: '4', subject, period, date });
+    const newest = {
+      state: '5',
+      attributes: {
+        recent: [],
+        proposals: [grade('final_proposal', '2026-11-17', 'Matematyka'), grade('semester_proposal', '2026-11-12', 'Przyroda'), grade('semester_proposal', '2026-11-11', 'Historia')],
+      },
+    };
+    expect(card(at('09:00'), child({ newest_grade: newest })).proposals).toEqual([
+      { grade: '4', subject: 'Matematyka', what: 'propozycja roczna', when: 'wt. 17.11' },
+      { grade: '4', subject: 'Przyroda', what: 'propozycja śródroczna', when: 'czw. 12.11' },
+    ]);
+  });
+
   it("names the substitute teacher when the subject stays", () => {
     const today = { state: '1', attributes: { date: '2026-11-18', lessons: [{ ...lesson(2, '08:55', '09:40', 'Edukacja', '3'), teacher: 'Monika Piotrowska', change: 'substitution', original_subject: 'Edukacja', original_teacher: 'Ewa Szymańska', original_room: '3' }] } };
     expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
@@ -179,7 +194,7 @@ describe('the board of one child', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
       id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
-      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
+      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], proposals: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
       feeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
