@@ -5,6 +5,7 @@ import { reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades.js';
 import { gradeAtRisk } from '../features/subject-averages.js';
+import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held.js';
 import { newestNoteEntity } from '../features/notes.js';
 import { absencesUnexcused } from '../features/attendance.js';
 import { libraryDue } from '../features/library.js';
@@ -19,6 +20,12 @@ import { lastUpdate, problem, refresh } from '../features/status.js';
 export const grades: Block = (e, t) => {
   if (!e.has(newestGrade) && !e.has(average)) return undefined;
   return markdown(e, t, 'grades', { newest_grade: reads(newestGrade, 'recent'), average: reads(average, 'subjects'), grade_at_risk: reads(gradeAtRisk, 'subjects') });
+};
+
+/** Lessons held: what to revise before the next test, the lessons missed lately with their topics, the latest topics. */
+export const lessons: Block = (e, t) => {
+  if (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) return undefined;
+  return markdown(e, t, 'lessons', { next_test: reads(nextTestEntity, 'subject', 'topics'), catch_up: reads(catchUpEntity, 'lessons'), lesson_topics: reads(lessonTopics, 'lessons') });
 };
 
 export const notesAndAbsences: Block = (e, t) => {

@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import { briefingLine, ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { behaviour, calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
+import { behaviour, calendar, diagnostics, grades, lessons, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';
@@ -22,13 +22,11 @@ export type DashboardLang = Language;
  */
 const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, briefingLine, today, nextDay, testsWeek];
 
-/**
- * A child's own view: one section per group of blocks. Later (issue 13): average_<subject> joins
- * `grades`, lesson_topics and catch_up get a section of their own.
- */
+/** A child's own view: one section per group of blocks. */
 function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
   return [
     { title: (t) => t.grades, blocks: [grades] },
+    { title: (t) => t.lessons, blocks: [lessons] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
     { title: (t) => t.calendar, blocks: [calendar] },
     { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)] },

@@ -51,7 +51,7 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     atRisk: 'Під загрозою',
     lessonTopics: 'Останні теми уроків',
     noLessonTopics: 'Тем уроків за останні 14 днів немає.',
-    revise: 'Повторити перед',
+    revise: 'Повторити',
     catchUp: 'Уроки, які треба надолужити',
     noCatchUp: 'Пропущених уроків за останні 14 днів немає.',
     notesAbsences: 'Зауваження і відвідуваність',
