@@ -143,8 +143,11 @@ export const today: Block = (e, t) => {
   );
 };
 
-/** The next school day: its date with the weekday, hours, plan changes and the homework due. */
-export const nextDay: Block = (e, t) => {
+/**
+ * The next school day: its date with the weekday, hours, plan changes and the homework due; a saved
+ * homework file links to the board's own address (base) + its url.
+ */
+export const nextDay = (base: string | undefined): Block => (e, t) => {
   if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
   return markdown(
     e,
@@ -157,6 +160,7 @@ export const nextDay: Block = (e, t) => {
       homework: reads(homeworkDueEntity, 'date', 'items'),
       lessons_start: reads(lessonsStartTomorrow),
       lessons_end: reads(lessonsEndTomorrow),
+      base: { text: base },
     },
     {},
     ['prelude', 'plan'],

@@ -15,12 +15,10 @@ export type { Card, DashboardChild } from './dashboard-cards.js';
 export const DASHBOARD_LANGS = LANGUAGES;
 export type DashboardLang = Language;
 
-/**
- * The family view's column for each child, top to bottom. Later (issue 13): current_lesson and
- * at_school join `today`, timetable_today/timetable_tomorrow get blocks after `today`/`nextDay`,
- * next_test and grade_at_risk go after `testsWeek`.
- */
-const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, briefingLine, today, nextDay, testsWeek];
+/** The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see webBase). */
+function familyBlocks(base: string | undefined): readonly Block[] {
+  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek];
+}
 
 /** A child's own view: one section per group of blocks. */
 function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
@@ -71,7 +69,8 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
 }
 
 function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {
-  const sections = children.map((e) => section(e.child.name, FAMILY_BLOCKS.map((block) => block(e, t))));
+  const blocks = familyBlocks(webBase(boardUrl));
+  const sections = children.map((e) => section(e.child.name, blocks.map((block) => block(e, t))));
   // After the children's columns, so the day at a glance stays where it was.
   if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));

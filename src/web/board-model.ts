@@ -23,7 +23,7 @@ import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
-import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type BoardMoment } from './board-read.js';
+import { clockAt, count, cut, dayShort, lastUpdate, list, savedFilePath, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
@@ -41,7 +41,8 @@ export interface BoardChild {
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
   day: BoardDay | null;
-  homework: { title: string; items: Array<{ subject: string | null; text: string }> };
+  /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
+  homework: { title: string; items: Array<{ subject: string | null; text: string; files: Array<{ name: string; url: string }> }> };
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
   grades: Array<{ grade: string; subject: string | null; when: string }>;
   /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
@@ -140,7 +141,15 @@ function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock
   const date = str(state?.attributes?.date);
   const items = list(state?.attributes?.items)
     .slice(0, MAX_HOMEWORK)
-    .map((h) => ({ subject: str(h.subject), text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '' }));
+    .map((h) => ({
+      subject: str(h.subject),
+      text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '',
+      files: list(h.files).flatMap((f) => {
+        const name = str(f.name);
+        const url = savedFilePath(f.url, 'homework');
+        return name === null || url === null ? [] : [{ name, url }];
+      }),
+    }));
   const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
   return { title, items };
 }

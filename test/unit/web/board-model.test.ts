@@ -117,7 +117,7 @@ describe('the board of one child', () => {
       { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
-    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy' }] });
+    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }] });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
@@ -125,6 +125,19 @@ describe('the board of one child', () => {
     expect(c.grades).toEqual([
       { grade: '5', subject: 'Matematyka', when: 'wt. 17.11' },
       { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'śr. 11.11' },
+    ]);
+  });
+
+  it("links a homework's saved files, only the web server's own homework paths", () => {
+    const due = {
+      state: '1',
+      attributes: {
+        date: '2026-11-19',
+        items: [{ subject: 'Matematyka', topic: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }, { name: 'obca.pdf', url: 'https://evil.example/obca.pdf' }, { name: 'szkoła.pdf', url: '/files/ania/school/34/szkoła.pdf' }] }],
+      },
+    };
+    expect(card(at('09:00'), child({ homework_due: due })).homework.items).toEqual([
+      { subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
     ]);
   });
 
