@@ -49,6 +49,15 @@ export class BackgroundFiles {
   }
 }
 
+/**
+ * The web server's path of a file saved under the child's downloads folder (interface 7.4): a message's
+ * attachment `[<message id>, <name>]`, a school file `['school', <id>, <name>]`, a homework file
+ * `['homework', <id>, <name>]`; each part URL-encoded.
+ */
+export function savedFileUrl(child: string, parts: readonly string[]): string {
+  return `/files/${[child, ...parts].map(encodeURIComponent).join('/')}`;
+}
+
 /** The downloader for one child id and the files it fetches in the background. */
 export interface Downloads {
   downloader: Downloader;

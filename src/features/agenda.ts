@@ -1,6 +1,7 @@
 // The agenda feature, normal tier: the agenda (tests, quizzes, meetings, trips) and real homework ->
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
+import { basename } from 'node:path';
 import {
   homeWorkCategoriesResponse,
   homeWorksResponse,
@@ -17,7 +18,8 @@ import { signalled } from '../feature-kit/calendar.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
-import { feature } from './feature.js';
+import { feature, type FeatureAccess } from './feature.js';
+import { savedFileUrl } from '../feature-kit/files.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { readMark } from '../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -94,10 +96,17 @@ export const agenda = feature({
     testEvent,
     agendaEvent,
   ],
-  create: () => new AgendaSource(),
+  create: (access) => new AgendaSource(access),
 });
 
+/** The web server's path of a saved homework file, from where it was saved. */
+function savedHomeworkFile(path: string | undefined, child: string, fileId: string): string | undefined {
+  return path === undefined ? undefined : savedFileUrl(child, ['homework', fileId, basename(path)]);
+}
+
 class AgendaSource implements Source {
+  constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
+
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const rows = AGENDA_PLAN;
     const answers = await fetchAll(ctx.cache, {
@@ -122,11 +131,12 @@ class AgendaSource implements Source {
     const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
     const downloads = ctx.downloads;
     if (downloads) {
-      // Files of homework not yet past due; they arrive in the background (see BackgroundFiles).
+      // Files of homework not yet past due, each in a folder of its own (downloads/<child>/homework/<file id>/,
+      // served at /files/<child>/homework/<file id>/<name>); they arrive in the background (see BackgroundFiles).
       for (const a of assignments ?? []) {
         if (a.DueDate !== undefined && a.DueDate.slice(0, 10) < ctx.today) continue;
         for (const f of a.HomeworkAssigmentFiles) {
-          downloads.files.request(`homework:${f.Id}`, ctx.now, () => downloads.downloader.homeworkFile(f.Id, f.Name));
+          downloads.files.request(`homework:${f.Id}`, ctx.now, () => downloads.downloader.inFolder(['homework', f.Id]).homeworkFile(f.Id, f.Name));
         }
       }
     }
@@ -136,7 +146,7 @@ class AgendaSource implements Source {
       timetable: timetable?.days,
       names: nameLookup,
       childUserId: ctx.identity.userId,
-      savedFiles: downloads ? (id) => downloads.files.pathOf(`homework:${id}`) : undefined,
+      savedFiles: downloads ? (id) => savedHomeworkFile(downloads.files.pathOf(`homework:${id}`), this.access.childId(), id) : undefined,
     });
     // Without a timetable the next school day is unknown; the next weekday is the best guess.
     const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);

@@ -29,8 +29,8 @@ import {
 } from '../portal/schemas/behaviour.js';
 import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
-import { averages, type Averages } from '../school/averages.js';
-import { collapse, round2 } from '../school/common.js';
+import { averages, neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
+import { collapse, plCompare, round2 } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
 import { CADENCE } from '../feature-kit/resources.js';
 import { BY_THE_HOUR, CORE, DAILY, NEWS, steady, type PlanRow } from '../feature-kit/plan.js';
@@ -70,13 +70,30 @@ declare module '../feature-kit/source.js' {
 export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null }[];
+  /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
+  proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
-/** The attributes of average: the semester, each subject's average and count, and point percentages when there are points. */
+/**
+ * One subject of `average`: its average and count; `school`, the school's own average this semester
+ * when it publishes one; `percent` where it has point grades (a subject graded in points only has no
+ * average, and counts its point grades); the semester's proposed and given grades as written; what the
+ * next threshold needs.
+ */
+export type AverageSubject = {
+  subject: string;
+  average: number | null;
+  count: number;
+  school?: number;
+  percent?: number | null;
+  next_threshold?: number | null;
+  needed_for_next?: string | null;
+} & SubjectAverage['periods'];
+
+/** The attributes of average: the semester, each subject's figures, and point percentages when there are points. */
 export type AverageFacts = {
   semester: Averages['semester'];
-  /** `school`: the school's own average this semester, when it publishes one. */
-  subjects: { subject: string; average: number | null; count: number; school?: number }[];
+  subjects: AverageSubject[];
   points?: { subject: string; percent: number | null; count: number }[];
 };
 
@@ -229,13 +246,15 @@ class GradesSource implements Source {
       pointGrades: point,
       pointCategories: lookups.pointCategories,
     });
-    // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away.
-    if (grades !== undefined && !lost) await this.subjects.update(semester.year);
+    // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
+    // (the point grades name the subjects graded in points only).
+    const pointsRead = unit?.point === false || point !== undefined;
+    if (grades !== undefined && pointsRead && !lost) await this.subjects.update(semester.year);
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
         newest_grade: renderNewestGrade(newestGrades(items)),
-        average: renderAverage(semester, lists.schoolAverages?.Averages),
+        average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
         grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
@@ -300,27 +319,49 @@ class GradesSource implements Source {
 }
 
 /** newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest few. */
-export function renderNewestGrade({ newest, recent }: NewestGrades): Published<typeof newestGrade> {
+export function renderNewestGrade({ newest, recent, proposals }: NewestGrades): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   return withAttributes(stateText(collapse(newest.shown ?? undefined)), {
     ...gradeFields(newest),
     added: newest.added,
     recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date })),
+    proposals: proposals.map((i) => ({
+      grade: i.shown,
+      subject: i.subject,
+      period: i.details.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
+      date: i.date,
+    })),
   });
 }
 
-/** average: the mean of the subject averages with 2 decimals; each subject's average and count beside. */
-export function renderAverage(value: Averages, school: readonly SchoolAverage[] = []): Published<typeof average> {
+/**
+ * average: the mean of the subject averages with 2 decimals; each subject's figures beside (with
+ * `thresholds`, what the next one needs), a subject graded in points only among them by its percentage.
+ */
+export function renderAverage(value: Averages, school: readonly SchoolAverage[] = [], thresholds?: readonly number[]): Published<typeof average> {
   const schools = new Map(school.map((a) => [a.Subject, a]));
-  const attributes: AverageFacts = {
-    semester: value.semester,
-    subjects: value.subjects.map((s) => ({
+  const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
+  const graded: AverageSubject[] = value.subjects.map((s) => {
+    const next = thresholds === undefined ? undefined : neededForNext(s, thresholds, value.scale);
+    const percent = points.get(s.subjectId)?.percent;
+    return {
       subject: s.subject ?? s.subjectId,
       average: s.average === null ? null : round2(s.average),
       count: s.count,
       // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
       ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
-    })),
+      ...(percent === undefined ? {} : { percent }),
+      ...s.periods,
+      ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
+    };
+  });
+  const inGrades = new Set(value.subjects.map((s) => s.subjectId));
+  const pointsOnly: AverageSubject[] = (value.points ?? [])
+    .filter((p) => !inGrades.has(p.subjectId))
+    .map((p) => ({ subject: p.subject ?? p.subjectId, average: null, count: p.count, percent: p.percent }));
+  const attributes: AverageFacts = {
+    semester: value.semester,
+    subjects: [...graded, ...pointsOnly].sort((a, b) => plCompare(a.subject, b.subject)),
   };
   if (value.points !== undefined) {
     attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));

@@ -13,6 +13,7 @@ import { withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import { savedFileUrl } from '../feature-kit/files.js';
 
 /** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
 export const SCHOOL_FILES_MAX_AGE = 8 * HOUR - 5 * MINUTE;
@@ -66,16 +67,11 @@ class SchoolFilesSource implements Source {
   }
 }
 
-/** The web server's path of a saved school file. */
-export function schoolFileUrl(child: string, id: string, name: string): string {
-  return `/files/${encodeURIComponent(child)}/school/${encodeURIComponent(id)}/${encodeURIComponent(name)}`;
-}
-
 /** school_files: how many files the school shares; the newest first, with where each is saved. */
 export function renderSchoolFiles(items: readonly SchoolFileItem[], saved: (id: string) => string | undefined, child: string): Published<typeof schoolFilesEntity> {
   const files = items.slice(0, LISTED).map((f): SchoolFileFacts => {
     const path = saved(f.id);
-    return { id: f.id, name: f.name, date: f.date, ...(path === undefined ? {} : { path, url: schoolFileUrl(child, f.id, basename(path)) }) };
+    return { id: f.id, name: f.name, date: f.date, ...(path === undefined ? {} : { path, url: savedFileUrl(child, ['school', f.id, basename(path)]) }) };
   });
   return withAttributes(items.length, { files });
 }

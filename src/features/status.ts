@@ -30,11 +30,16 @@ export type ProblemFacts = {
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
 export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
 export const problem = binary('problem', { en: 'Problem', pl: 'Problem', uk: 'Проблема' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
+/**
+ * The portal's advice to change the password as a state (ON while the last login met it): what the
+ * Bridge view's advice card is shown by, as Home Assistant's cards can test a state, never an attribute.
+ */
+export const passwordChangeAdvised = binary('password_change_advised', { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' }, { icon: 'mdi:key-alert', ...diagnostic });
 export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
 
 export const status = feature({
   name: 'status',
-  entities: [lastUpdate, problem, refresh],
+  entities: [lastUpdate, problem, passwordChangeAdvised, refresh],
   create: () => ({}),
   // A refresh inside the minute after the last forced poll waits for the minute to end; a message
   // sent meanwhile must not wait behind it.

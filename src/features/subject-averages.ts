@@ -2,7 +2,7 @@
 // year (its keys remembered in data_dir so they never move) and grade_at_risk. Both render the one
 // `averages()` value the overall `average` is rendered from.
 import { join } from 'node:path';
-import { neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
+import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../school/averages.js';
 import { assignSlugs } from '../school/subject-slugs.js';
 import { round2, textCompare } from '../school/common.js';
 import { z } from 'zod';
@@ -21,15 +21,17 @@ export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string;
 /**
  * The attributes of an average_<subject>: its grades (newest first), the period grades (final,
  * proposals; a semester grade, when given, in place of the semester's number), and what the next
- * threshold needs.
+ * threshold needs. A subject graded in points has `percent` (earned over possible points, weighted);
+ * graded in points only, that percentage is its state and its grades are the point grades.
  */
 export type SubjectAverageFacts = {
   subject: string;
   semester: Averages['semester'] | string;
   count: number;
-  grades: { grade: string; weight: number | null; category: string | null; date: string | null }[];
+  grades: { grade: string | null; weight: number | null; category: string | null; date: string | null }[];
   next_threshold: number | null;
   needed_for_next: string | null;
+  percent?: number | null;
 } & Omit<SubjectAverage['periods'], 'semester'>;
 
 export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną', uk: 'Загроза незадовільної оцінки' }, {
@@ -38,12 +40,12 @@ export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Z
   attributes: shape<GradeAtRiskFacts>(),
 });
 
-/** The sensor of one subject; a subject the school left unnamed is named by its id. */
-function subjectAverageEntity(slug: string, name: string | null, id: string): EntityDef<string, SubjectAverageFacts> {
+/** The sensor of one subject; a subject the school left unnamed is named by its id; one graded in points only is a percentage. */
+function subjectAverageEntity(slug: string, name: string | null, id: string, points = false): EntityDef<string, SubjectAverageFacts> {
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
-    { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<SubjectAverageFacts>() },
+    { icon: 'mdi:chart-line', stateClass: 'measurement', ...(points ? { unit: '%' } : {}), attributes: shape<SubjectAverageFacts>() },
   );
 }
 
@@ -64,16 +66,20 @@ interface Memory {
   subjects: Record<string, Remembered>;
   /** The subjects graded this school year as last seen: the entities announced. */
   present: string[];
+  /** Those of them graded in points only (their sensor is a percentage). */
+  points: string[];
 }
 
 const memorySchema = z.object({
   subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
   present: z.array(z.string()),
+  // Absent in a file written before points had sensors.
+  points: z.array(z.string()).default([]),
 });
 
 /** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
 export class SubjectEntities {
-  private memory: Memory = { subjects: {}, present: [] };
+  private memory: Memory = { subjects: {}, present: [], points: [] };
   private readonly path: string;
 
   constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
@@ -86,7 +92,8 @@ export class SubjectEntities {
     });
     // Spread: a subject id such as __proto__ stays a plain key.
     const subjects: Record<string, Remembered> = { ...saved?.subjects };
-    this.memory = { subjects, present: (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id)) };
+    const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
+    this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)) };
   }
 
   /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
@@ -95,7 +102,11 @@ export class SubjectEntities {
     const slugs = assignSlugs(year.map((s) => ({ id: s.subjectId, name: s.subject })), remembered);
     const subjects = { ...this.memory.subjects };
     for (const s of year) subjects[s.subjectId] = { slug: slugs.get(s.subjectId) as string, name: s.subject };
-    const next: Memory = { subjects, present: year.map((s) => s.subjectId).sort() };
+    const next: Memory = {
+      subjects,
+      present: year.map((s) => s.subjectId).sort(),
+      points: year.filter((s) => s.points).map((s) => s.subjectId).sort(),
+    };
     if (JSON.stringify(next) === JSON.stringify(this.memory)) return;
     this.memory = next;
     await writeJson(this.path, next).catch((error: Error) => this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'));
@@ -103,26 +114,29 @@ export class SubjectEntities {
 
   /** The entities of the subjects present, in subject-name order. */
   entities(): EntityDef[] {
-    return this.present().map(({ id, slug, name }) => subjectAverageEntity(slug, name, id));
+    return this.present().map(({ id, slug, name, points }) => subjectAverageEntity(slug, name, id, points));
   }
 
   /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
   states(value: Averages, thresholds: readonly number[], school: readonly SchoolAverage[] = []): Record<string, EntityState> {
     const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+    const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
     const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
     return Object.fromEntries(
-      this.present().map(({ id, slug, name }) => [
+      this.present().map(({ id, slug, name, points: pointsOnly }) => [
         `average_${slug}`,
-        renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id)),
+        pointsOnly
+          ? renderPointsAverage(points.get(id) ?? emptyPoints(id, name), value)
+          : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id), points.get(id)),
       ]),
     );
   }
 
-  private present(): { id: string; slug: string; name: string | null }[] {
+  private present(): { id: string; slug: string; name: string | null; points: boolean }[] {
     return this.memory.present
       .flatMap((id) => {
         const r = this.memory.subjects[id];
-        return r ? [{ id, ...r }] : [];
+        return r ? [{ id, ...r, points: this.memory.points.includes(id) }] : [];
       })
       .sort((a, b) => textCompare(a.slug, b.slug));
   }
@@ -131,6 +145,11 @@ export class SubjectEntities {
 /** A subject graded in the other semester only: no average this one. */
 function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
   return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
+}
+
+/** A subject graded in points in the other semester only: no percentage this one. */
+function emptyPoints(subjectId: string, subject: string | null): PointPercentage {
+  return { subjectId, subject, percent: null, count: 0, grades: [] };
 }
 
 /**
@@ -154,23 +173,49 @@ export function schoolSemesterAverage(school: SchoolAverage | undefined, semeste
   return value !== undefined && value > 0 ? { school: round2(value) } : {};
 }
 
-/** average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first). */
-export function renderSubjectAverage(s: SubjectAverage, value: Averages, thresholds: readonly number[], school?: SchoolAverage): Published<ReturnType<typeof subjectAverageEntity>> {
-  const next = neededForNext(s, thresholds, value.scale);
-  const grades = s.grades
+/** A subject's grades as listed: newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest. */
+function newestFirst(grades: readonly { grade: string | null; weight: number; category: string | null; date: string | undefined }[]): SubjectAverageFacts['grades'] {
+  return grades
     .map((g, i) => ({ g, i }))
-    // Newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest.
     .sort((a, b) => textCompare(b.g.date ?? '', a.g.date ?? '') || b.i - a.i)
     .map(({ g }) => ({ grade: g.grade, weight: g.weight, category: g.category, date: g.date ?? null }));
+}
+
+/**
+ * average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first);
+ * with `percent` beside when the subject has point grades too.
+ */
+export function renderSubjectAverage(
+  s: SubjectAverage,
+  value: Averages,
+  thresholds: readonly number[],
+  school?: SchoolAverage,
+  points?: PointPercentage,
+): Published<ReturnType<typeof subjectAverageEntity>> {
+  const next = neededForNext(s, thresholds, value.scale);
   return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
     subject: s.subject ?? s.subjectId,
     semester: value.semester,
     count: s.count,
-    grades,
+    grades: newestFirst(s.grades),
     ...s.periods,
     next_threshold: next.threshold,
     needed_for_next: next.grade,
+    ...(points === undefined ? {} : { percent: points.percent }),
     ...schoolAverageAttributes(school),
+  });
+}
+
+/** average_<subject> of a subject graded in points only: the semester's percentage (spec 2.4), its point grades newest first. */
+export function renderPointsAverage(p: PointPercentage, value: Averages): Published<ReturnType<typeof subjectAverageEntity>> {
+  return withAttributes(p.percent === null ? null : p.percent.toFixed(1), {
+    subject: p.subject ?? p.subjectId,
+    semester: value.semester,
+    count: p.count,
+    grades: newestFirst(p.grades),
+    next_threshold: null,
+    needed_for_next: null,
+    percent: p.percent,
   });
 }
 

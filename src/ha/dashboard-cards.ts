@@ -6,7 +6,7 @@ import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import { filled, markdownText, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
-import { problem } from '../features/status.js';
+import { passwordChangeAdvised, problem } from '../features/status.js';
 import { briefingEntity } from '../features/briefing.js';
 import { unreadMessages } from '../features/messages.js';
 import { unreadNotices } from '../features/notices.js';
@@ -96,11 +96,16 @@ export const problemBanner: Block = (e, t) => {
 
 /**
  * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
- * OFF: shown in the bridge view only, as information, for as long as the last login met it.
+ * OFF: shown in the bridge view only, as information, for as long as the last login met it
+ * (password_change_advised ON); no card at all otherwise.
  */
 export const passwordAdviceBanner: Block = (e, t) => {
-  if (!e.has(problem)) return undefined;
-  return markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []);
+  if (!e.has(problem, passwordChangeAdvised)) return undefined;
+  return {
+    type: 'conditional',
+    conditions: [{ condition: 'state', entity: e.id(passwordChangeAdvised), state: 'on' }],
+    card: markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []),
+  };
 };
 
 /** Lucky number and unread counts on one line. */
@@ -138,8 +143,11 @@ export const today: Block = (e, t) => {
   );
 };
 
-/** The next school day: its date with the weekday, hours, plan changes and the homework due. */
-export const nextDay: Block = (e, t) => {
+/**
+ * The next school day: its date with the weekday, hours, plan changes and the homework due; a saved
+ * homework file links to the board's own address (base) + its url.
+ */
+export const nextDay = (base: string | undefined): Block => (e, t) => {
   if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
   return markdown(
     e,
@@ -152,6 +160,7 @@ export const nextDay: Block = (e, t) => {
       homework: reads(homeworkDueEntity, 'date', 'items'),
       lessons_start: reads(lessonsStartTomorrow),
       lessons_end: reads(lessonsEndTomorrow),
+      base: { text: base },
     },
     {},
     ['prelude', 'plan'],

@@ -4,6 +4,8 @@ import { markdown, type Block, type Card } from './dashboard-cards.js';
 import { reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades.js';
+import { gradeAtRisk } from '../features/subject-averages.js';
+import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held.js';
 import { newestNoteEntity } from '../features/notes.js';
 import { absencesUnexcused } from '../features/attendance.js';
 import { libraryDue } from '../features/library.js';
@@ -14,10 +16,16 @@ import { upcomingTestsEntity } from '../features/agenda.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices.js';
 import { lastUpdate, problem, refresh } from '../features/status.js';
 
+/** The newest grades; the averages with the term grades, proposals and what the next threshold needs; the subjects at risk. */
 export const grades: Block = (e, t) => {
   if (!e.has(newestGrade) && !e.has(average)) return undefined;
-  // Later: one average_<subject> sensor per subject (issue 13) gives the table its history graphs.
-  return markdown(e, t, 'grades', { newest_grade: reads(newestGrade, 'recent'), average: reads(average, 'subjects') });
+  return markdown(e, t, 'grades', { newest_grade: reads(newestGrade, 'recent'), average: reads(average, 'subjects'), grade_at_risk: reads(gradeAtRisk, 'subjects') });
+};
+
+/** Lessons held: what to revise before the next test, the lessons missed lately with their topics, the latest topics. */
+export const lessons: Block = (e, t) => {
+  if (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) return undefined;
+  return markdown(e, t, 'lessons', { next_test: reads(nextTestEntity, 'subject', 'topics'), catch_up: reads(catchUpEntity, 'lessons'), lesson_topics: reads(lessonTopics, 'lessons') });
 };
 
 export const notesAndAbsences: Block = (e, t) => {

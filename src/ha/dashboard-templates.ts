@@ -23,6 +23,7 @@ export const TEMPLATES = [
   'next-day',
   'tests-week',
   'grades',
+  'lessons',
   'notes-absences',
   'library',
   'behaviour',

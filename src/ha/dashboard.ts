@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import { briefingLine, ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { behaviour, calendar, diagnostics, grades, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
+import { behaviour, calendar, diagnostics, grades, lessons, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';
@@ -15,20 +15,16 @@ export type { Card, DashboardChild } from './dashboard-cards.js';
 export const DASHBOARD_LANGS = LANGUAGES;
 export type DashboardLang = Language;
 
-/**
- * The family view's column for each child, top to bottom. Later (issue 13): current_lesson and
- * at_school join `today`, timetable_today/timetable_tomorrow get blocks after `today`/`nextDay`,
- * next_test and grade_at_risk go after `testsWeek`.
- */
-const FAMILY_BLOCKS: readonly Block[] = [problemBanner, luckyBanner, summary, briefingLine, today, nextDay, testsWeek];
+/** The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see webBase). */
+function familyBlocks(base: string | undefined): readonly Block[] {
+  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek];
+}
 
-/**
- * A child's own view: one section per group of blocks. Later (issue 13): average_<subject> joins
- * `grades`, lesson_topics and catch_up get a section of their own.
- */
+/** A child's own view: one section per group of blocks. */
 function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
   return [
     { title: (t) => t.grades, blocks: [grades] },
+    { title: (t) => t.lessons, blocks: [lessons] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
     { title: (t) => t.calendar, blocks: [calendar] },
     { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)] },
@@ -73,7 +69,8 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
 }
 
 function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {
-  const sections = children.map((e) => section(e.child.name, FAMILY_BLOCKS.map((block) => block(e, t))));
+  const blocks = familyBlocks(webBase(boardUrl));
+  const sections = children.map((e) => section(e.child.name, blocks.map((block) => block(e, t))));
   // After the children's columns, so the day at a glance stays where it was.
   if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));

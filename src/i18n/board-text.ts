@@ -68,6 +68,8 @@ export interface BoardText {
   test: string;
   /** A school trip in the tests' list (a trip of several days shows its first and last day). */
   trip: string;
+  /** A proposed term grade entered this week, beside its subject in the grades' list. */
+  proposal: { semester_proposal: string; final_proposal: string };
   updated: (when: string) => string;
   stale: (when: string) => string;
   offline: (when: string) => string;
@@ -124,6 +126,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     quiz: 'quiz',
     test: 'test',
     trip: 'trip',
+    proposal: { semester_proposal: 'proposed semester grade', final_proposal: 'proposed end-of-year grade' },
     updated: (when) => `Updated ${when}`,
     stale: (when) => `Old data: the register was last read ${when}.`,
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
@@ -178,6 +181,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     quiz: 'kartkówka',
     test: 'sprawdzian',
     trip: 'wycieczka',
+    proposal: { semester_proposal: 'propozycja śródroczna', final_proposal: 'propozycja roczna' },
     updated: (when) => `Aktualizacja: ${when}`,
     stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
@@ -232,6 +236,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     quiz: 'коротка контрольна',
     test: 'контрольна',
     trip: 'екскурсія',
+    proposal: { semester_proposal: 'пропозиція семестрової', final_proposal: 'пропозиція річної' },
     updated: (when) => `Оновлено: ${when}`,
     stale: (when) => `Застарілі дані: журнал востаннє прочитано ${when}.`,
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,

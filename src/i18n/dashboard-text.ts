@@ -55,6 +55,20 @@ export interface DashboardText {
   /** Beside our average: the school's own, where the two differ ("school 4.29"). */
   schoolAverage: string;
   count: string;
+  /** Beside a subject's percentage of points ("90.0 % pts"). */
+  pointsShort: string;
+  /** Before a proposed semester or final grade ("proposed end of year: 4"). */
+  proposal: string;
+  /** What the next threshold needs: the template puts the grade for {grade} and the threshold for {threshold}. */
+  neededForNext: string;
+  /** Before the subjects whose average is below the first threshold. */
+  atRisk: string;
+  /** The lessons card: the topics taught lately, what to revise before the next test, the lessons missed. */
+  lessonTopics: string;
+  noLessonTopics: string;
+  revise: string;
+  catchUp: string;
+  noCatchUp: string;
   notesAbsences: string;
   newestNote: string;
   noNotes: string;
@@ -157,6 +171,15 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     average: 'Average',
     schoolAverage: 'school',
     count: 'Grades',
+    pointsShort: 'pts',
+    proposal: 'proposed',
+    neededForNext: '{grade} lifts it to {threshold}',
+    atRisk: 'At risk',
+    lessonTopics: 'Lately in lessons',
+    noLessonTopics: 'No lesson topics in the last 14 days.',
+    revise: 'To revise',
+    catchUp: 'Lessons to catch up',
+    noCatchUp: 'No lessons missed in the last 14 days.',
     notesAbsences: 'Notes and attendance',
     newestNote: 'Newest note',
     noNotes: 'No notes.',
@@ -247,6 +270,15 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     average: 'Średnia',
     schoolAverage: 'szkoła',
     count: 'Liczba ocen',
+    pointsShort: 'pkt',
+    proposal: 'propozycja',
+    neededForNext: 'na {threshold} wystarczy {grade}',
+    atRisk: 'Zagrożenie',
+    lessonTopics: 'Ostatnio na lekcjach',
+    noLessonTopics: 'Brak tematów lekcji z ostatnich 14 dni.',
+    revise: 'Do powtórki',
+    catchUp: 'Lekcje do nadrobienia',
+    noCatchUp: 'Żadnej opuszczonej lekcji w ostatnich 14 dniach.',
     notesAbsences: 'Uwagi i frekwencja',
     newestNote: 'Najnowsza uwaga',
     noNotes: 'Brak uwag.',

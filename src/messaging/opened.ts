@@ -10,6 +10,7 @@ import { collapse } from '../school/common.js';
 import { KeptJson } from '../store/kept.js';
 import { safeName } from '../store/files.js';
 import { CommandError } from '../feature-kit/commands.js';
+import { savedFileUrl } from '../feature-kit/files.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { MessageItem } from '../portal/schemas/messages.js';
 import type { Logger } from '../util/log.js';
@@ -104,16 +105,11 @@ export async function saveAttachments(
       const saved = await folder.messageAttachment({ messageId: record.message_id, attachmentId: a.id, name: a.name }, () =>
         deps.api.attachmentLink(a.id, record.message_id),
       );
-      attachments.push({ id: a.id, name: saved.name, size: saved.size, path: saved.path, url: fileUrl(deps.child, record.message_id, saved.name) });
+      attachments.push({ id: a.id, name: saved.name, size: saved.size, path: saved.path, url: savedFileUrl(deps.child, [record.message_id, saved.name]) });
     } catch (error) {
       deps.log.warn({ message: record.message_id, attachment: a.id, err: error instanceof Error ? error.message : String(error) }, 'attachment not saved');
       attachments.push({ id: a.id, name: a.name });
     }
   }
   return { ...record, attachments };
-}
-
-/** The web server's path of a saved attachment (7.4). */
-function fileUrl(child: string, messageId: string, name: string): string {
-  return `/files/${encodeURIComponent(child)}/${encodeURIComponent(messageId)}/${encodeURIComponent(name)}`;
 }

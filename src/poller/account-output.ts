@@ -2,7 +2,7 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import { lastUpdate, problem } from '../features/status.js';
+import { lastUpdate, passwordChangeAdvised, problem } from '../features/status.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -49,7 +49,7 @@ export class AccountOutput {
     publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood });
     health.lastUpdate = now;
-    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: health.problem(now, this.options.advice()) });
+    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, ...this.loginStates(now) });
     this.availability(now);
   }
 
@@ -57,8 +57,14 @@ export class AccountOutput {
   failed(tiers: Tier[], error: unknown, now: number): void {
     const { health } = this.options;
     health.failed(tiers, error);
-    this.states({ [problem.key]: health.problem(now, this.options.advice()) });
+    this.states(this.loginStates(now));
     this.availability(now);
+  }
+
+  /** `problem`, and whether the portal advises changing the password (which `problem` carries too). */
+  private loginStates(now: number): Record<string, EntityState> {
+    const advice = this.options.advice();
+    return { [problem.key]: this.options.health.problem(now, advice), [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
   }
 
   /** The child's id changed (its name became known): the old device goes, and the new id's event memory is loaded. */

@@ -12,7 +12,7 @@
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
 import { byId, dayOf, plCompare, round2 } from './common.js';
-import { categoryWeight, periodOf, pointPercent, type GradePeriod } from './grades-standard.js';
+import { categoryWeight, periodOf, pointPercent, pointShown, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
@@ -133,6 +133,8 @@ export interface PointPercentage {
   subject: string | null;
   percent: number | null;
   count: number;
+  /** The point grades it is made of, in the portal's order: as written (`9,5/10 pkt`), weight, category, day. */
+  grades: { grade: string | null; weight: number; category: string | null; date: string | undefined }[];
 }
 
 /** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
@@ -144,7 +146,7 @@ function pointPercentages(input: {
   names: Names;
 }): PointPercentage[] {
   const categories = byId(input.pointCategories);
-  const sums = new Map<string, { earned: number; possible: number; count: number }>();
+  const sums = new Map<string, { earned: number; possible: number; count: number; grades: PointPercentage['grades'] }>();
   for (const g of input.pointGrades) {
     if (g.Subject === undefined || g.GradeValue === undefined) continue;
     if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
@@ -152,11 +154,12 @@ function pointPercentages(input: {
     const max = category?.ValueTo;
     if (category?.CountToTheAverage === false || max === undefined || !(max > 0)) continue;
     const weight = categoryWeight(category);
-    const sum = sums.get(g.Subject) ?? { earned: 0, possible: 0, count: 0 };
+    const sum = sums.get(g.Subject) ?? { earned: 0, possible: 0, count: 0, grades: [] };
     sums.set(g.Subject, sum);
     sum.earned += g.GradeValue * weight;
     sum.possible += max * weight;
     sum.count += 1;
+    sum.grades.push({ grade: pointShown(g, max), weight, category: category?.Name?.trim() ?? null, date: dayOf(g.Date) ?? dayOf(g.AddDate) });
   }
   return [...sums.entries()]
     .map(([subjectId, s]) => ({
@@ -164,6 +167,7 @@ function pointPercentages(input: {
       subject: input.names.subject(subjectId),
       percent: pointPercent(s.earned, s.possible),
       count: s.count,
+      grades: s.grades,
     }))
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
 }
@@ -176,8 +180,11 @@ export interface Averages {
   overall: number | null;
   /** Absent when the child has no point grades at all. */
   points: PointPercentage[] | undefined;
-  /** Every subject with an entry in Grades this school year (either semester), with its name. */
-  year: { subjectId: string; subject: string | null }[];
+  /**
+   * Every subject with an entry in Grades or a point grade this school year (either semester), with its
+   * name; `points` when it is graded in points only (its figure is a percentage).
+   */
+  year: { subjectId: string; subject: string | null; points: boolean }[];
   /** The scale the averages were computed on. */
   scale: GradeScale;
 }
@@ -190,9 +197,12 @@ export function averages(
     input.pointGrades && input.pointGrades.length > 0
       ? pointPercentages({ ...input, pointGrades: input.pointGrades })
       : undefined;
-  const year = [...new Set(input.grades.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject])))].map((subjectId) => ({
+  const subjectsOf = (list: readonly { Subject?: string }[]): string[] => list.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject]));
+  const graded = new Set(subjectsOf(input.grades));
+  const year = [...new Set([...graded, ...subjectsOf(input.pointGrades ?? [])])].map((subjectId) => ({
     subjectId,
     subject: input.names.subject(subjectId),
+    points: !graded.has(subjectId),
   }));
   return { semester: input.semester, subjects, overall: overallAverage(subjects), points, year, scale: gradeScale(input.gradingSystem) };
 }

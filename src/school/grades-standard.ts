@@ -97,6 +97,18 @@ export function pointPercent(points: number | undefined, max: number | undefined
   return Math.round((points / max) * 1000) / 10;
 }
 
+/**
+ * A point grade as a parent reads it: its points over the category's maximum, `9,5/10 pkt` (`9,5 pkt`
+ * while the maximum is unknown). The points are the portal's Grade text where it is a number (what the
+ * teacher wrote, with a decimal comma), else GradeValue; a Grade text that is no number stands alone.
+ */
+export function pointShown(g: { Grade?: string; GradeValue?: number }, max: number | undefined): string | null {
+  const written = g.Grade?.trim();
+  const number = written !== undefined && /^\d+([.,]\d+)?$/.test(written) ? written.replace('.', ',') : g.GradeValue === undefined ? undefined : plNumber(g.GradeValue);
+  if (number === undefined) return written || null;
+  return max !== undefined && max > 0 ? `${number}/${plNumber(max)} pkt` : `${number} pkt`;
+}
+
 export function pointGradeItems(src: PointSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.pointCategories);
   const comments = commentIndex(src.pointComments);
@@ -111,7 +123,7 @@ export function pointGradeItems(src: PointSources, names: Names, endFirstSemeste
     return {
       key: `point:${g.Id}`,
       kind: 'point',
-      shown: g.GradeValue !== undefined ? `${plNumber(g.GradeValue)} pkt` : (g.Grade?.trim() ?? null),
+      shown: pointShown(g, max),
       ...sharedFields(g, category, comments, names, endFirstSemester),
       details,
     };

@@ -78,12 +78,15 @@ export interface NewestGrades {
   newest: GradeItem | undefined;
   /** At most RECENT_GRADES, newest first (the newest among them). */
   recent: GradeItem[];
+  /** The proposed semester and final grades, newest first (at most RECENT_GRADES). */
+  proposals: GradeItem[];
 }
 
 /** Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. */
 export function newestGrades(items: readonly GradeItem[]): NewestGrades {
   const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
-  return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES) };
+  const proposals = shown.filter((i) => i.details.period === 'semester_proposal' || i.details.period === 'final_proposal');
+  return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };
 }
 
 /** What a `grade` event carries: the grade's key (`<kind>:<id>`) and its fields. */

@@ -18,8 +18,8 @@ export interface HomeworkItem {
   assigned: string | null;
   due: string | null;
   attachments: string[];
-  /** Saved copies of the attachments (downloads on). */
-  files?: { name: string; path: string }[];
+  /** Saved copies of the attachments (downloads on), each with where the web server serves it. */
+  files?: { name: string; url: string }[];
   /** Whether the child marked it done; null when the child's id is not known. */
   done: boolean | null;
 }
@@ -33,7 +33,7 @@ export interface HomeworkInput {
   names: Names;
   /** The child's user id, to read StudentsWhoMarkedAsDone. */
   childUserId?: string;
-  /** Where attached files were saved, by file id (only when downloads are on). */
+  /** Where a saved attached file is served, by file id (only when downloads are on); undefined until saved. */
   savedFiles?: (fileId: string) => string | undefined;
 }
 
@@ -73,8 +73,8 @@ export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
         attachments: h.HomeworkAssigmentFiles.map((f) => f.Name?.trim()).filter((n) => n !== undefined),
         files: input.savedFiles
           ? h.HomeworkAssigmentFiles.flatMap((f) => {
-              const path = input.savedFiles?.(f.Id);
-              return path === undefined ? [] : [{ name: f.Name?.trim() ?? f.Id, path }];
+              const url = input.savedFiles?.(f.Id);
+              return url === undefined ? [] : [{ name: f.Name?.trim() ?? f.Id, url }];
             })
           : undefined,
         done: input.childUserId === undefined ? null : h.StudentsWhoMarkedAsDone.includes(input.childUserId),

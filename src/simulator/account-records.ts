@@ -27,6 +27,8 @@ export interface GradeInit {
   comment?: string;
   /** Id of an earlier grade this one corrects. */
   improves?: number;
+  /** A semester or final grade, or a proposal of one, instead of an ordinary grade. */
+  period?: 'semester_proposal' | 'semester' | 'final_proposal' | 'final';
 }
 
 export interface AccountEnv {
@@ -293,11 +295,11 @@ export class ChildRecords {
       Date: init.date ?? today,
       AddDate: init.addDate ?? `${today} ${time}`,
       Semester: `{{sem(${dateExpr(init.date)})}}`,
-      IsConstituent: true,
-      IsSemester: false,
-      IsSemesterProposition: false,
-      IsFinal: false,
-      IsFinalProposition: false,
+      IsConstituent: init.period === undefined,
+      IsSemester: init.period === 'semester',
+      IsSemesterProposition: init.period === 'semester_proposal',
+      IsFinal: init.period === 'final',
+      IsFinalProposition: init.period === 'final_proposal',
     };
     if (init.improves !== undefined) grade.Improvement = `@Grades/${init.improves}`;
     if (init.comment !== undefined) {

@@ -6,7 +6,7 @@ import type { newestMessage } from '../features/messages.js';
 import type { openedMessageEntity } from '../features/opened-message.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
-import { dayShort, list, str, type BoardMoment } from './board-read.js';
+import { dayShort, list, savedFilePath, str, type BoardMoment } from './board-read.js';
 
 export interface BoardMessage {
   topic: string;
@@ -35,12 +35,6 @@ function wallText(value: string | null): string {
   return folded.length <= MAX_TEXT_CHARS ? folded : `${folded.slice(0, MAX_TEXT_CHARS - 1).trimEnd()}…`;
 }
 
-/** Only the web server's own attachment paths become links (a retained state is not trusted further). */
-function filePath(value: unknown): string | null {
-  const url = str(value);
-  return url !== null && /^\/files\/[^/?#]+\/\d+\/[^/?#]+$/.test(url) ? url : null;
-}
-
 export function messagesOf(
   newest: Received<typeof newestMessage> | undefined,
   opened: Received<typeof openedMessageEntity> | undefined,
@@ -59,7 +53,7 @@ export function messagesOf(
           text: wallText(str(o.text)),
           attachments: list(o.attachments).flatMap((a) => {
             const name = str(a.name);
-            return name === null ? [] : [{ name, url: filePath(a.url) }];
+            return name === null ? [] : [{ name, url: savedFilePath(a.url, null) }];
           }),
         };
   const topic = str(newest?.state);

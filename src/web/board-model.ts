@@ -18,12 +18,12 @@ import { openedMessageEntity } from '../features/opened-message.js';
 import { unreadNotices } from '../features/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import { wallTime } from '../util/time.js';
+import { addDays, wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
-import { clockAt, count, cut, dayShort, lastUpdate, list, str, when, type BoardMoment } from './board-read.js';
+import { clockAt, count, cut, dayShort, lastUpdate, list, savedFilePath, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
@@ -41,9 +41,12 @@ export interface BoardChild {
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
   day: BoardDay | null;
-  homework: { title: string; items: Array<{ subject: string | null; text: string }> };
+  /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
+  homework: { title: string; items: Array<{ subject: string | null; text: string; files: Array<{ name: string; url: string }> }> };
   tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
   grades: Array<{ grade: string; subject: string | null; when: string }>;
+  /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
+  proposals: Array<{ grade: string; subject: string | null; what: string; when: string }>;
   unread: { messages: number | null; notices: number | null };
   /** The behaviour grade, the newest sent message and whether it was read, the school's newest files. */
   school: BoardSchool;
@@ -115,6 +118,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     homework: homeworkOf(s(homeworkDueEntity), clock, text),
     tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
     grades: gradesOf(s(newestGrade), clock, text),
+    proposals: proposalsOf(s(newestGrade), clock, text),
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
     school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity)),
@@ -137,7 +141,15 @@ function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock
   const date = str(state?.attributes?.date);
   const items = list(state?.attributes?.items)
     .slice(0, MAX_HOMEWORK)
-    .map((h) => ({ subject: str(h.subject), text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '' }));
+    .map((h) => ({
+      subject: str(h.subject),
+      text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '',
+      files: list(h.files).flatMap((f) => {
+        const name = str(f.name);
+        const url = savedFilePath(f.url, 'homework');
+        return name === null || url === null ? [] : [{ name, url }];
+      }),
+    }));
   const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
   return { title, items };
 }
@@ -188,6 +200,21 @@ function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardM
       const date = str(g.date);
       return grade === null ? [] : [{ grade, subject: str(g.subject), when: date === null ? '' : dayShort(date, clock, text) }];
     });
+}
+
+/** How long a proposed term grade stays on the board: a week from its day. */
+const PROPOSAL_DAYS = 7;
+
+/** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */
+function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['proposals'] {
+  const since = addDays(clock.today, 1 - PROPOSAL_DAYS);
+  return list(state?.attributes?.proposals).flatMap((p) => {
+    const grade = cut(str(p.grade), MAX_GRADE_CHARS);
+    const date = str(p.date);
+    if (grade === null || date === null || date < since || date > clock.today) return [];
+    const what = p.period === 'final_proposal' ? text.proposal.final_proposal : text.proposal.semester_proposal;
+    return [{ grade, subject: str(p.subject), what, when: dayShort(date, clock, text) }];
+  });
 }
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */

@@ -30,6 +30,17 @@ export function part<T extends object>(v: T | null | undefined): Partial<T> | nu
   return typeof v === 'object' && v !== null ? v : null;
 }
 
+/**
+ * A saved file's path as the web server serves it (`/files/<c>/<message id>/<name>`, or under
+ * `school/` or `homework/` with the file's id), or null: only the server's own paths become links (a
+ * retained state is not trusted further).
+ */
+export function savedFilePath(value: unknown, folder: 'school' | 'homework' | null): string | null {
+  const url = str(value);
+  const pattern = folder === null ? /^\/files\/[^/?#]+\/\d+\/[^/?#]+$/ : new RegExp(`^/files/[^/?#]+/${folder}/\\d+/[^/?#]+$`);
+  return url !== null && pattern.test(url) ? url : null;
+}
+
 export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
   const n = Number(state?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 ? n : null;

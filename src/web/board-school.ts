@@ -5,7 +5,7 @@ import type { Received } from '../feature-kit/contract.js';
 import type { behaviourEntity } from '../features/behaviour.js';
 import type { sentMessageEntity } from '../features/sent-message.js';
 import type { schoolFilesEntity } from '../features/school-files.js';
-import { list, str } from './board-read.js';
+import { list, savedFilePath, str } from './board-read.js';
 
 export interface BoardSchool {
   behaviour: string | null;
@@ -16,12 +16,6 @@ export interface BoardSchool {
 }
 
 const SHOWN_FILES = 3;
-
-/** Only the web server's own school-file paths become links (a retained state is not trusted further). */
-function filePath(value: unknown): string | null {
-  const url = str(value);
-  return url !== null && /^\/files\/[^/?#]+\/school\/\d+\/[^/?#]+$/.test(url) ? url : null;
-}
 
 export function schoolOf(
   behaviour: Received<typeof behaviourEntity> | undefined,
@@ -36,7 +30,7 @@ export function schoolOf(
       .slice(0, SHOWN_FILES)
       .flatMap((f) => {
         const name = str(f.name);
-        return name === null ? [] : [{ name, url: filePath(f.url) }];
+        return name === null ? [] : [{ name, url: savedFilePath(f.url, 'school') }];
       }),
   };
 }

@@ -1,6 +1,7 @@
 // /files/<child>/<message id>/<name> (interface 7.4): a message attachment the bridge saved, streamed
 // from data_dir/downloads/<child>/messages/<message id>/ and nowhere else; /files/<child>/school/<id>/<name>
-// a school file, from data_dir/downloads/<child>/school/<id>/. The path's parts are checked
+// a school file, from data_dir/downloads/<child>/school/<id>/, and /files/<child>/homework/<file id>/<name>
+// a homework file, from data_dir/downloads/<child>/homework/<file id>/. The path's parts are checked
 // to be exactly what the bridge itself would have written (a safe file name, a numeric id, a known
 // child), and only a regular file is served, as an attachment, never shown inline. Links are followed
 // only to where they really lead: the file's real path must lie inside the real downloads folder (in
@@ -19,8 +20,8 @@ export function fileRoute(data: WebData, dataDir: string): Route {
   return (req) => {
     const [first, child, ...parts] = req.segments;
     if (first !== 'files') return undefined;
-    // A message id is all digits, so "school" never names a message.
-    const [folder, id, name, ...rest] = parts[0] === 'school' ? parts : ['messages', ...parts];
+    // A message id is all digits, so "school" or "homework" never names a message.
+    const [folder, id, name, ...rest] = parts[0] === 'school' || parts[0] === 'homework' ? parts : ['messages', ...parts];
     if (child === undefined || id === undefined || name === undefined || rest.length > 0) return notFound();
     if (!data.children().some((c) => c.id === child) || !MESSAGE_ID.test(id)) return notFound();
     // The store never writes a name that safeFileName changes, nor one starting with a dot (its index and temp files).

@@ -5,8 +5,11 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { waitUntil } from '../helpers/mqtt.js';
+import { freePort } from '../helpers/ports.js';
+import { send } from '../helpers/web.js';
+import { loadOrCreateToken } from '../../src/web/token.js';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
@@ -184,17 +187,32 @@ describe('messages', () => {
 });
 
 describe('downloads', () => {
-  it('saves homework files in the background and lists their paths on homework_due', async () => {
-    // The maths worksheet (with a file) is due on the next school day.
-    h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
+  it('saves homework files in the background and serves them from the web server, whose address homework_due lists', async () => {
+    // The maths worksheet (file 771) is due on the next school day.
+    const port = await freePort();
+    h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }], http: { port } });
     const harness = h;
-    const file = join(harness.dataDir, 'downloads', 'ania', 'karta_pracy_ulamki.pdf');
+    const file = join(harness.dataDir, 'downloads', 'ania', 'homework', '771', 'karta_pracy_ulamki.pdf');
     await harness.pollUntil(() => existsSync(file), 'the worksheet on disk');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     await harness.rec.publish(`${harness.base}/ania/refresh/set`, '');
-    await waitUntil(() => JSON.stringify(harness.attributes('ania', 'homework_due') ?? {}).includes(file), 'the path on homework_due');
-    const due = harness.attributes('ania', 'homework_due') as { items: { topic: string; files: { name: string; path: string }[] }[] };
-    expect(due.items.find((i) => i.topic.startsWith('Ułamki'))?.files).toEqual([{ name: 'karta_pracy_ulamki.pdf', path: file }]);
+    const url = '/files/ania/homework/771/karta_pracy_ulamki.pdf';
+    await waitUntil(() => JSON.stringify(harness.attributes('ania', 'homework_due') ?? {}).includes(url), 'the address on homework_due');
+    const due = harness.attributes('ania', 'homework_due') as { items: { topic: string; files: { name: string; url: string }[] }[] };
+    // The web server's address, never a path on the bridge's disk.
+    expect(due.items.find((i) => i.topic.startsWith('Ułamki'))?.files).toEqual([{ name: 'karta_pracy_ulamki.pdf', url }]);
+    expect(JSON.stringify(due)).not.toContain(harness.dataDir);
+
+    const token = (await loadOrCreateToken(harness.dataDir)).value;
+    const served = await send(port, `${url}?token=${token}`);
+    expect(served.status).toBe(200);
+    expect(served.body).toBe(await readFile(file, 'utf8'));
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    expect((await send(port, url)).status).toBe(401);
+    // Only that folder: not another file's, not the store's own index.
+    for (const target of ['/files/ania/homework/772/karta_pracy_ulamki.pdf', '/files/ania/homework/771/.index.json', '/files/ania/homework/771/..%2F..%2F..%2Fhttp-token']) {
+      expect((await send(port, `${target}?token=${token}`)).status, target).toBe(404);
+    }
   });
 });
 

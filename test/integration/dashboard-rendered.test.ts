@@ -45,11 +45,44 @@ async function render(found: readonly { template: string }[], states: States): P
   return (await renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW })))).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
 }
 
-/** What a parent reads, per language: today's heading, the moved lesson, and words of each card. */
+/**
+ * What a parent reads, per language: today's heading, the moved lesson, and words of each card; beside
+ * the averages Matematyka's proposed semester grade, what Język angielski's next threshold needs, Technika's
+ * points as a percentage, and Religia at risk.
+ */
 const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
-  pl: ['### Poniedziałek 23.11', 'przeniesiona na czw. 26.11', '### Wtorek 24.11', 'Najnowsza wiadomość', 'Biblioteka', 'Najnowsze oceny'],
-  en: ['### Monday 23 Nov', 'moved to Thu 26 Nov', '### Tuesday 24 Nov', 'Newest message', 'Library', 'Newest grades'],
-  uk: ['### Понеділок 23.11', 'перенесено на чт 26.11', '### Вівторок 24.11'],
+  pl: [
+    '### Poniedziałek 23.11',
+    'przeniesiona na czw. 26.11',
+    '### Wtorek 24.11',
+    'Najnowsza wiadomość',
+    'Biblioteka',
+    'Najnowsze oceny',
+    '| Matematyka<br><small>propozycja śródroczna: **5**</small> | 4,62 |',
+    '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 |',
+    '| Technika | 78,8 % pkt |',
+    '⚠️ **Zagrożenie:** Religia 1,00',
+    // The lessons card: what to revise before Tuesday's test, the lessons missed on Thursday, the latest topics.
+    '#### 📚 Do powtórki: Przyroda <small>wt. 24.11</small>\n- <small>pt. 20.11</small> Krajobraz nadmorski',
+    '#### Lekcje do nadrobienia\n- <small>czw. 19.11, 3.</small> **Matematyka**: Prostopadłościan i sześcian',
+    '#### Ostatnio na lekcjach\n- <small>pon. 23.11</small> **Język angielski**: Countable and uncountable nouns',
+  ],
+  en: [
+    '### Monday 23 Nov',
+    'moved to Thu 26 Nov',
+    '### Tuesday 24 Nov',
+    'Newest message',
+    'Library',
+    'Newest grades',
+    '| Matematyka<br><small>proposed semester: **5**</small> | 4.62 |',
+    '| Język angielski<br><small>**5&#43;** lifts it to 4.75</small> | 4.67 |',
+    '| Technika | 78.8 % pts |',
+    '⚠️ **At risk:** Religia 1.00',
+    '#### 📚 To revise: Przyroda <small>Tue 24 Nov</small>',
+    '#### Lessons to catch up',
+    '#### Lately in lessons',
+  ],
+  uk: ['### Понеділок 23.11', 'перенесено на чт 26.11', '### Вівторок 24.11', 'пропозиція семестрова: **5**', '| Technika | 78,8 % бал. |', '**Під загрозою:** Religia 1,00', '#### 📚 Повторити: Przyroda', '#### Уроки, які треба надолужити'],
 };
 
 describe.skipIf(skipWithoutJinja())('the dashboard rendered against the published states (python3-jinja2)', () => {
@@ -59,7 +92,10 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     const first = plan.lessonsOn('2026-11-24')[0]!;
     const last = Math.max(...plan.lessonsOn('2026-11-26').map((l) => l.lessonNo));
     school.sim.account(ania.login).moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });
-    const h = await school.polled(['timetable_today', 'timetable_tomorrow', 'newest_message', 'library_due', 'newest_grade']);
+    // Matematyka's proposed semester grade, and a 1 in Religia (at risk); ids of the simulator's school.
+    school.sim.account(ania.login).addGrade({ subject: 5012, category: 307, grade: '5', period: 'semester_proposal', date: '2026-11-20', addDate: '2026-11-20 14:00:00' });
+    school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: '1', date: '2026-11-19', addDate: '2026-11-19 10:00:00' });
+    const h = await school.polled(['timetable_today', 'timetable_tomorrow', 'newest_message', 'library_due', 'newest_grade', 'average', 'grade_at_risk', 'lesson_topics', 'catch_up', 'next_test']);
     const states = haStates(h);
     for (const lang of LANGUAGES) {
       const found = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], lang));

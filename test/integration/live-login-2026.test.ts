@@ -82,6 +82,8 @@ describe('the live login on the bridge', () => {
     const problem = h.attributes('ania', 'problem') ?? {};
     if (leak) expect(problem).toMatchObject({ reason: null, advice: 'password_change_advised' });
     else expect(problem).not.toHaveProperty('advice');
+    // The state the Bridge view's advice card is shown by.
+    expect(h.state('ania', 'password_change_advised')).toBe(leak ? 'ON' : 'OFF');
     const advised = lines.filter((l) => l.includes('advises changing'));
     expect(advised).toHaveLength(leak ? 1 : 0);
     expect(lines.join('\n')).not.toContain(ANIA.password);

@@ -23,7 +23,7 @@ async function firstPoll(extra: Partial<HarnessOptions> = {}): Promise<Harness> 
   return harness;
 }
 
-type Components = Record<string, { name?: string; state_class?: string; device_class?: string; p: string }>;
+type Components = Record<string, { name?: string; state_class?: string; device_class?: string; unit_of_measurement?: string; p: string }>;
 
 function components(h: Harness): Components {
   return (h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { cmps: Components }).cmps;
@@ -38,6 +38,7 @@ const SUBJECT_KEYS = [
   'average_muzyka',
   'average_plastyka',
   'average_przyroda',
+  'average_technika',
   'average_wychowanie_fizyczne',
 ];
 
@@ -56,12 +57,14 @@ describe('average_<subject>', () => {
       average_muzyka: '5.00',
       average_plastyka: '5.33',
       average_przyroda: '3.20',
+      // Graded in points only: its percentage (see the points test below).
+      average_technika: '78.8',
       average_wychowanie_fizyczne: '5.33',
     });
-    // One computation: every subject's state is the average's own figure for it.
-    const overall = h.attributes('ania', 'average') as { subjects: { subject: string; average: number }[] };
+    // One computation: every subject's state is the average's own figure for it (a points subject's, its percentage).
+    const overall = h.attributes('ania', 'average') as { subjects: { subject: string; average: number | null; percent?: number }[] };
     const perSubject = SUBJECT_KEYS.map((k) => [(h.attributes('ania', k) as { subject: string }).subject, Number(h.state('ania', k))]);
-    expect(perSubject).toEqual(overall.subjects.map((s) => [s.subject, s.average]));
+    expect(perSubject).toEqual(overall.subjects.map((s) => [s.subject, s.average ?? s.percent]));
     // 5+ (2), 4 (3), 5 (1): 28 / 6 = 4.67; a 5+ of weight 1 makes 33.5 / 7 = 4.79, a 5 only 4.71.
     expect(h.attributes('ania', 'average_jezyk_angielski')).toEqual({
       subject: 'Język angielski',
@@ -81,6 +84,35 @@ describe('average_<subject>', () => {
     expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 1.75, subjects: [] });
   });
 
+  it('gives a subject graded in points its percentage: a sensor in %, in average, and its grades as points over the maximum', async () => {
+    const h = await firstPoll();
+    // Technika has point grades only: 8 of 10 (Projekt, weight 2) and 15,5 of 20 (weight 1): 31.5 / 40.
+    expect(components(h).average_technika).toMatchObject({ p: 'sensor', name: 'Średnia – Technika', state_class: 'measurement', unit_of_measurement: '%' });
+    expect(h.state('ania', 'average_technika')).toBe('78.8');
+    expect(h.attributes('ania', 'average_technika')).toEqual({
+      subject: 'Technika',
+      semester: 1,
+      count: 2,
+      grades: [
+        { grade: '15,5/20 pkt', weight: 1, category: 'Test sprawdzający', date: '2026-11-10' },
+        { grade: '8/10 pkt', weight: 2, category: 'Projekt', date: '2026-11-02' },
+      ],
+      next_threshold: null,
+      needed_for_next: null,
+      percent: 78.8,
+    });
+    // Informatyka has both: its 1-6 average stays the state, its points' 90 % beside ((9.5 * 2 + 17) / 40).
+    expect(h.state('ania', 'average_informatyka')).toBe('6.00');
+    expect(h.attributes('ania', 'average_informatyka')).toMatchObject({ percent: 90 });
+    expect(components(h).average_informatyka?.unit_of_measurement).toBeUndefined();
+    const subjects = (h.attributes('ania', 'average') as { subjects: { subject: string }[] }).subjects;
+    expect(subjects.find((s) => s.subject === 'Technika')).toEqual({ subject: 'Technika', average: null, count: 2, percent: 78.8 });
+    expect(subjects.find((s) => s.subject === 'Informatyka')).toMatchObject({ average: 6, percent: 90 });
+    // The newest grade of the points: as the register shows it, points over the maximum.
+    const recent = (h.attributes('ania', 'newest_grade') as { recent: { grade: string; subject: string }[] }).recent;
+    expect(recent.filter((g) => g.subject === 'Informatyka').map((g) => g.grade)).toContain('17/20 pkt');
+  });
+
   it('adds a subject with its first grade and says when it puts the grade at risk', async () => {
     const h = await firstPoll();
     school.sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
@@ -96,7 +128,9 @@ describe('average_<subject>', () => {
   it('removes the sensors of subjects with no grade left (a new school year)', async () => {
     const h = await firstPoll();
     school.sim.account(ANIA.login).setResource('Grades', { Grades: [] });
-    await h.pollUntil(() => components(h).average_matematyka?.name === undefined, 'the subjects removed', 20 * 60_000);
+    school.sim.account(ANIA.login).setResource('PointGrades', { Grades: [] });
+    // The point grades are read hourly: the subjects graded in points go at that read.
+    await h.pollUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed', 90 * 60_000);
     const cmps = components(h);
     // Kept reduced to their platform, which is how Home Assistant is told to delete them.
     for (const key of SUBJECT_KEYS) expect(cmps[key]).toEqual({ p: 'sensor' });

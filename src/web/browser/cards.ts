@@ -49,6 +49,18 @@ function box(cls: string, title: string, items: HTMLElement[], empty: string): H
   return el('section', 'box ' + cls, [el('h3', null, title), items.length ? el('ul', null, items) : el('p', 'empty', empty)]);
 }
 
+/**
+ * A saved file as a download link, relative to the page (the add-on's ingress serves the board under a
+ * path of its own); one not saved is its name only.
+ */
+function fileLink(icon: string, f: { name: string; url: string | null }): HTMLElement {
+  if (f.url === null) return el('span', 'file', icon + ' ' + f.name);
+  const link = el('a', 'file', icon + ' ' + f.name);
+  link.href = pageUrl(f.url.replace(/^\//, ''));
+  link.setAttribute('download', f.name);
+  return link;
+}
+
 /** "Anna Nowak · pt. 20.11", what a message line says after its mark. */
 function sentBy(m: BoardMessage): string {
   return [m.sender, m.when].filter((p): p is string => !!p).join(' · ');
@@ -64,13 +76,7 @@ function messages(m: BoardMessages | null, labels: BoardLabels): HTMLElement | n
   const items: HTMLElement[] = [];
   const o = m.opened;
   if (o) {
-    const files = o.attachments.map((a) => {
-      if (a.url === null) return el('span', 'file', '📎 ' + a.name);
-      const link = el('a', 'file', '📎 ' + a.name);
-      link.href = pageUrl(a.url.replace(/^\//, ''));
-      link.setAttribute('download', a.name);
-      return link;
-    });
+    const files = o.attachments.map((a) => fileLink('📎', a));
     items.push(
       el('li', 'msg opened', [
         el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic)]),
@@ -93,16 +99,7 @@ function school(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const items: HTMLElement[] = [];
   if (s.behaviour) items.push(el('li', null, [labels.behaviour + ': ', el('b', null, s.behaviour)]));
   if (s.sent) items.push(el('li', 'sent', [(s.sent.read ? '✅ ' : '✉️ '), el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]));
-  for (const f of s.files) {
-    if (f.url === null) {
-      items.push(el('li', 'file', '📄 ' + f.name));
-      continue;
-    }
-    const link = el('a', 'file', '📄 ' + f.name);
-    link.href = pageUrl(f.url.replace(/^\//, ''));
-    link.setAttribute('download', f.name);
-    items.push(el('li', null, [link]));
-  }
+  for (const f of s.files) items.push(f.url === null ? el('li', 'file', '📄 ' + f.name) : el('li', null, [fileLink('📄', f)]));
   if (items.length === 0) return null;
   return box('school', labels.school, items, '');
 }
@@ -115,7 +112,9 @@ function footer(c: BoardChild, labels: BoardLabels): HTMLElement | null {
 
 export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
   const w = c.warning;
-  const homework = c.homework.items.map((h) => el('li', null, [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '']));
+  const homework = c.homework.items.map((h) =>
+    el('li', null, [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '', h.files.length ? el('div', 'files', h.files.map((f) => fileLink('📎', f))) : null]),
+  );
   const tests = c.tests.map((t) =>
     el('li', null, [
       el('span', 'when', t.when),
@@ -124,7 +123,11 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
       el('span', 'what', [t.subject ? el('b', null, t.subject) : null, t.subject && t.text ? ': ' : '', t.text || '']),
     ]),
   );
-  const grades = c.grades.map((g) => el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]));
+  // A proposed term grade of this week first: the family should hear of it before the term ends.
+  const proposals = c.proposals.map((p) =>
+    el('li', 'grade proposal', [el('span', 'mark', p.grade), el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]), el('span', 'when', p.when)]),
+  );
+  const grades = [...proposals, ...c.grades.map((g) => el('li', 'grade', [el('span', 'mark', g.grade), el('span', 'grade-subject', g.subject || ''), el('span', 'when', g.when)]))];
   return el('article', 'child', [
     el('header', 'head', [
       el('div', 'who', [

@@ -10,11 +10,18 @@ import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
 type Node = Record<string, unknown>;
 const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
 
-/** The markdown cards of Ania's section in the bridge view. */
-function bridgeMarkdown(lang: 'pl' | 'en' | 'uk'): string[] {
+/** The cards of Ania's section in the bridge view. */
+function bridgeCards(lang: 'pl' | 'en' | 'uk'): Node[] {
   const doc = parse(dashboardYaml([ania], lang), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
-  const view = doc.views.find((v) => v.path === 'bridge')!;
-  return view.sections.flatMap((s) => s.cards).filter((c) => c.type === 'markdown').map((c) => c.content as string);
+  return doc.views.find((v) => v.path === 'bridge')!.sections.flatMap((s) => s.cards);
+}
+
+/** The markdown cards of Ania's section in the bridge view, a conditional card's own among them. */
+function bridgeMarkdown(lang: 'pl' | 'en' | 'uk'): string[] {
+  return bridgeCards(lang)
+    .map((c) => (c.type === 'conditional' ? (c.card as Node) : c))
+    .filter((c) => c.type === 'markdown')
+    .map((c) => c.content as string);
 }
 
 async function render(template: string, attributes: Record<string, unknown>): Promise<string> {
@@ -36,5 +43,13 @@ describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', (
     expect(shown).toContain(lead[lang]);
     expect(shown).toContain(words);
     expect(await render(advice!, { reason: null })).toBe('');
+  });
+
+  it('has no card in the bridge view unless the portal advises it: shown only while password_change_advised is on', () => {
+    const cards = bridgeCards('pl');
+    // Every markdown card of the view is shown by a condition: none is an empty box while there is nothing to say.
+    expect(cards.filter((c) => c.type === 'markdown')).toEqual([]);
+    const advice = cards.find((c) => c.type === 'conditional' && String((c.card as Node).content).includes("'password_change_advised'"));
+    expect(advice?.conditions).toEqual([{ condition: 'state', entity: 'binary_sensor.ania_password_change_advised', state: 'on' }]);
   });
 });

@@ -43,7 +43,13 @@ describe('grades feature', () => {
       { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20' },
       { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18' },
     ]);
-    expect(renderNewestGrade({ newest: undefined, recent: [] })).toEqual({ state: null, attributes: { recent: [] } });
+    expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [] })).toEqual({ state: null, attributes: { recent: [] } });
+  });
+
+  it('lists the proposed semester and final grades, newest first, for the board to tell a new one', () => {
+    const proposal = grade('grade:3', '4', '2026-11-19', { period: 'semester_proposal' });
+    const items = [grade('grade:1', '5', '2026-11-20'), proposal, grade('grade:4', '3', '2026-11-21', { period: 'semester' })];
+    expect(renderNewestGrade(newestGrades(items)).attributes.proposals).toEqual([{ grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' }]);
   });
 
   it('fires grade events with the fields the grade entity declares, and compares only the fields it names', () => {

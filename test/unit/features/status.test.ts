@@ -1,4 +1,4 @@
-// The status feature: last_update, problem and refresh, the diagnostics the runner publishes itself;
+// The status feature: last_update, problem, password_change_advised and refresh, the diagnostics the runner publishes itself;
 // problem's states as the runner renders them.
 import { describe, expect, it } from 'vitest';
 import { status } from '../../../src/features/status.js';
@@ -7,13 +7,14 @@ import { WrongCredentialsError } from '../../../src/portal/errors.js';
 import { entityTable } from '../../helpers/entities.js';
 
 describe('status feature', () => {
-  it('declares last_update, problem and refresh, all diagnostics readable while the child is offline', () => {
+  it('declares last_update, problem, password_change_advised and refresh, all diagnostics readable while the child is offline', () => {
     expect(entityTable(status.entities)).toEqual([
       ['last_update', 'sensor', false],
       ['problem', 'binary_sensor', true],
+      ['password_change_advised', 'binary_sensor', false],
       ['refresh', 'button', false],
     ]);
-    expect(status.entities.slice(0, 2).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
+    expect(status.entities.slice(0, 3).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
   });
 
   it('renders problem OFF without a reason, and ON with the reason, the advice and since when', () => {

@@ -129,7 +129,7 @@ describe('renderGradeAtRisk', () => {
 });
 
 describe('SubjectEntities', () => {
-  const year = (subjects: [string, string | null][]) => subjects.map(([subjectId, subject]) => ({ subjectId, subject }));
+  const year = (subjects: [string, string | null][]) => subjects.map(([subjectId, subject]) => ({ subjectId, subject, points: false }));
 
   it('has one sensor per subject of the year, drops one with no grade left, and keeps its key for its return', async () => {
     const dataDir = await tempDir();
@@ -166,6 +166,7 @@ describe('SubjectEntities', () => {
     expect(JSON.parse(await readFile(join(dataDir, 'subjects', 'rodzic.json'), 'utf8'))).toEqual({
       subjects: { '1': { slug: 'matematyka', name: 'Matematyka' } },
       present: ['1'],
+      points: [],
     });
   });
 });

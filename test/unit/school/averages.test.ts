@@ -196,5 +196,20 @@ describe('average sensor', () => {
     const state = renderAverage(averages({ grades: [], semester: 1, names, pointGrades, pointCategories }));
     // (9.5*2 + 10) / (10*2 + 20) = 72.5 %
     expect(state.attributes?.points).toEqual([{ subject: 'Matematyka', percent: 72.5, count: 2 }]);
+    // Graded in points only: listed among the subjects by its percentage, its point grades counted.
+    expect(state.attributes?.subjects).toEqual([{ subject: 'Matematyka', average: null, count: 2, percent: 72.5 }]);
+  });
+
+  it("carries each subject's proposed and given term grades and, with the thresholds, what the next one needs", () => {
+    const rows = grades([
+      [1, '4', 1],
+      [2, '3', 1],
+      [3, '4', 1, undefined, { IsSemesterProposition: true }],
+    ]);
+    const state = renderAverage(averages({ grades: rows, semester: 1, names }), [], [1.75, 2.75, 3.75, 4.75, 5.5]);
+    // 4 and 3: 3.5; (7 + g) / 3 reaches 3.75 with a 4+ (4.5): 11.5 / 3 = 3.83; a 4 makes 3.67.
+    expect(state.attributes?.subjects).toEqual([
+      { subject: 'Matematyka', average: 3.5, count: 2, semester_proposal: '4', next_threshold: 3.75, needed_for_next: '4+' },
+    ]);
   });
 });

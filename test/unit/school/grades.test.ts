@@ -15,6 +15,7 @@ import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
 import { renderNewestGrade } from '../../../src/features/grades.js';
 import { behaviourEvents } from '../../../src/school/behaviour.js';
+import { pointShown } from '../../../src/school/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/poller/event-gate.js';
 import type { EventFields } from '../../../src/feature-kit/source.js';
@@ -77,15 +78,22 @@ describe('grade items of every kind', () => {
     expect(gradeEvents(items).map((e) => e.payload.grade)).not.toContain('85');
   });
 
-  it('shows point grades as points with the percentage of the category maximum', () => {
+  it('shows point grades as points over the category maximum with the percentage', () => {
     const [item] = gradeItems(pointSources, names);
     expect(item).toMatchObject({
       key: 'point:1',
-      shown: '9,5 pkt',
+      shown: '9,5/10 pkt',
       category: 'test',
       teacher: 'Jan Kowalski',
       details: { points: 9.5, max_points: 10, percent: 95 },
     });
+  });
+
+  it('writes a point grade as the teacher did, over the maximum where the category gives one', () => {
+    expect(pointShown({ Grade: '17', GradeValue: 17 }, 20)).toBe('17/20 pkt');
+    expect(pointShown({ Grade: '9.5', GradeValue: 9.5 }, 10)).toBe('9,5/10 pkt');
+    expect(pointShown({ GradeValue: 9.5 }, undefined)).toBe('9,5 pkt');
+    expect(pointShown({ Grade: 'zw.' }, 10)).toBe('zw.');
   });
 
   it('takes a descriptive grade from Map, never Grade, with the skill name and both comment links', () => {
@@ -218,7 +226,7 @@ describe('newest_grade', () => {
       date: '2026-01-13',
       comment: 'Czyta płynnie; i z pasją',
     });
-    expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5 pkt', 'np', '3']);
+    expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5/10 pkt', 'np', '3']);
   });
 
   it('shows marks such as np as they are', () => {

@@ -117,7 +117,7 @@ describe('the board of one child', () => {
       { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
-    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy' }] });
+    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }] });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
@@ -125,6 +125,34 @@ describe('the board of one child', () => {
     expect(c.grades).toEqual([
       { grade: '5', subject: 'Matematyka', when: 'wt. 17.11' },
       { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'śr. 11.11' },
+    ]);
+  });
+
+  it("links a homework's saved files, only the web server's own homework paths", () => {
+    const due = {
+      state: '1',
+      attributes: {
+        date: '2026-11-19',
+        items: [{ subject: 'Matematyka', topic: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }, { name: 'obca.pdf', url: 'https://evil.example/obca.pdf' }, { name: 'szkoła.pdf', url: '/files/ania/school/34/szkoła.pdf' }] }],
+      },
+    };
+    expect(card(at('09:00'), child({ homework_due: due })).homework.items).toEqual([
+      { subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
+    ]);
+  });
+
+  it('shows a proposed term grade entered this week, and no older one', () => {
+    const grade = (period: string, date: string, subject: string) => ({ grade: '4', subject, period, date });
+    const newest = {
+      state: '5',
+      attributes: {
+        recent: [],
+        proposals: [grade('final_proposal', '2026-11-17', 'Matematyka'), grade('semester_proposal', '2026-11-12', 'Przyroda'), grade('semester_proposal', '2026-11-11', 'Historia')],
+      },
+    };
+    expect(card(at('09:00'), child({ newest_grade: newest })).proposals).toEqual([
+      { grade: '4', subject: 'Matematyka', what: 'propozycja roczna', when: 'wt. 17.11' },
+      { grade: '4', subject: 'Przyroda', what: 'propozycja śródroczna', when: 'czw. 12.11' },
     ]);
   });
 
@@ -179,7 +207,7 @@ describe('the board of one child', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
       id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
-      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
+      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], proposals: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
       feeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
