@@ -2,7 +2,10 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import { lastUpdate, problem } from '../features/status.js';
+import type { lastRead, loginsToday, requestsToday, sessionAge} from '../features/status.js';
+import { lastUpdate, problem, type ProblemFacts } from '../features/status.js';
+import type { States } from '../feature-kit/contract.js';
+import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -22,6 +25,8 @@ export interface AccountOutputOptions {
   entities: () => EntityDef[];
   /** What the portal session advises about logging in, for `problem`. */
   advice: () => LoginAdvice | undefined;
+  /** The account's figures: its diagnostic entities, and the problems they note. */
+  figures: AccountFigures;
 }
 
 export class AccountOutput {
@@ -48,7 +53,7 @@ export class AccountOutput {
     publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
     await gate.pass(outcome.events);
     health.lastUpdate = now;
-    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: health.problem(now, this.options.advice()) });
+    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.problem(now), ...figureStates(this.options.figures, now) });
     this.availability(now);
   }
 
@@ -56,8 +61,15 @@ export class AccountOutput {
   failed(tiers: Tier[], error: unknown, now: number): void {
     const { health } = this.options;
     health.failed(tiers, error);
-    this.states({ [problem.key]: health.problem(now, this.options.advice()) });
+    this.states({ [problem.key]: this.problem(now), ...figureStates(this.options.figures, now) });
     this.availability(now);
+  }
+
+  /** `problem` now, noted in the figures' week of problems. */
+  private problem(now: number): EntityState {
+    const state = this.options.health.problem(now, this.options.advice());
+    this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
+    return state;
   }
 
   /** The child's id changed (its name became known): the old device goes, and the new id's event memory is loaded. */
@@ -71,4 +83,17 @@ export class AccountOutput {
     const changed = health.updateOnline(now);
     if (changed !== undefined) publisher.setAvailability(child.id, changed);
   }
+}
+
+/** The account's diagnostic entities, from its figures (no portal request). */
+export function figureStates(figures: AccountFigures, now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
+  const day = figures.dayFigures();
+  const read = figures.lastRead;
+  const age = figures.sessionAge(now);
+  return {
+    requests_today: { state: String(day.total), attributes: { resources: day.requests, bootstraps: day.bootstraps } },
+    logins_today: { state: String(day.logins), attributes: { failed: day.failedLogins, last_outcome: day.lastOutcome } },
+    last_read: { state: read === undefined ? null : isoWarsaw(read) },
+    session_age: { state: age === undefined ? null : String(Math.floor(age / 60_000)) },
+  };
 }

@@ -115,16 +115,18 @@ export class AccountFigures implements PortalObserver {
     this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
   }
 
-  /** Password logins of the day (the `logins_today` entity). */
-  get loginsToday(): number {
+  /** The day's figures the diagnostic entities show. */
+  dayFigures(): { requests: Record<string, number>; total: number; bootstraps: number; logins: number; failedLogins: number; lastOutcome: string | null } {
     this.today();
-    return this.logins;
-  }
-
-  /** Requests of the day, every resource together (the `requests_today` entity). */
-  get requestsToday(): number {
-    this.today();
-    return [...this.requests.values()].reduce((sum, n) => sum + n, 0);
+    const requests = Object.fromEntries(this.requests);
+    return {
+      requests,
+      total: Object.values(requests).reduce((sum, n) => sum + n, 0),
+      bootstraps: this.bootstraps,
+      logins: this.logins,
+      failedLogins: this.failedLogins,
+      lastOutcome: this.lastLogin?.outcome ?? null,
+    };
   }
 
   /** The last successful read of any resource (the `last_read` entity). */

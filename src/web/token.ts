@@ -62,6 +62,14 @@ export function feedKey(token: string, child: string, feed: FeedName): string {
 }
 
 /**
+ * The key of `/metrics` (`?key=`, or a bearer token): an HMAC keyed by the token, so that a Prometheus
+ * scrape config holds a key that opens the metrics alone; `token --rotate` renews it.
+ */
+export function metricsKey(token: string): string {
+  return createHmac('sha256', token).update('dziennik2mqtt metrics').digest('base64url');
+}
+
+/**
  * Whether `given` is the token. Both sides are hashed first, so the comparison takes the same time
  * whatever their lengths and wherever they first differ.
  */
