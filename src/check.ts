@@ -19,7 +19,7 @@ import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
-import { formatWebUrls, loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
+import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
 
 export interface CheckOptions {
   config: Config;
@@ -84,6 +84,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
       '',
       say.webWithToken,
       ...formatWebUrls(webUrls(base, ids, token.value)),
+      ...(http.metrics ? [metricsLine(base, token.value)] : []),
       `  health:   ${base}/health`,
       '',
     ].join('\n'),

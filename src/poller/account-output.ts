@@ -2,8 +2,7 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import type { lastRead, loginsToday, requestsToday, sessionAge} from '../features/status.js';
-import { lastUpdate, problem, type ProblemFacts } from '../features/status.js';
+import { lastUpdate, problem, type lastRead, type loginsToday, type ProblemFacts, type requestsToday, type sessionAge } from '../features/status.js';
 import type { States } from '../feature-kit/contract.js';
 import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';

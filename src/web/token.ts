@@ -125,6 +125,11 @@ export function webUrls(base: string, children: readonly string[], token?: strin
   };
 }
 
+/** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */
+export function metricsLine(base: string, token: string): string {
+  return `  metrics:  ${base}/metrics?key=${metricsKey(token)}`;
+}
+
 /** The URLs as plain lines (start-up on stdout, `check`). */
 export function formatWebUrls(urls: WebUrls): string[] {
   return [`  board:    ${urls.board}`, ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${url}`))];
