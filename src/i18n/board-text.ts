@@ -73,6 +73,8 @@ export interface BoardText {
   offline: (when: string) => string;
   waiting: string;
   problem: string;
+  /** The link to /diagnostics at the foot of the board in the app's panel (ingress). */
+  diagnostics: string;
 }
 
 export const BOARD_TEXT: Record<Language, BoardText> = {
@@ -129,6 +131,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
     waiting: 'Waiting for the first reading of the register.',
     problem: 'The register cannot be read right now.',
+    diagnostics: 'Diagnostics file for a bug report',
   },
   pl: {
     labels: {
@@ -183,6 +186,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
     waiting: 'Czekam na pierwszy odczyt dziennika.',
     problem: 'Nie można teraz odczytać dziennika.',
+    diagnostics: 'Plik diagnostyczny do zgłoszenia błędu',
   },
   uk: {
     labels: {
@@ -237,5 +241,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,
     waiting: 'Чекаю на перше читання журналу.',
     problem: 'Журнал зараз неможливо прочитати.',
+    diagnostics: 'Діагностичний файл для звіту про помилку',
   },
 };
