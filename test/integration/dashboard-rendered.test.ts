@@ -84,7 +84,12 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     const named: string[] = [];
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) key === 'entity' && typeof value === 'string' ? named.push(value) : walk(value);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'entity' && typeof value === 'string') named.push(value);
+          else walk(value);
+        }
+      }
     };
     walk(view);
     const bridge = { connection: `binary_sensor.${h.base}_bridge_connection_state`, uptime: `sensor.${h.base}_bridge_uptime`, memory: `sensor.${h.base}_bridge_memory` };
