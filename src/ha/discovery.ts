@@ -83,6 +83,18 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
   const ids = bridgeEntityIds(ctx.baseTopic);
+  // A diagnostic sensor of the bridge that reads one field of bridge/health.
+  const healthSensor = (key: 'uptime' | 'memory', kind: Record<string, unknown>, field: string): Record<string, unknown> => ({
+    p: 'sensor',
+    unique_id: `${deviceId}_${key}`,
+    default_entity_id: ids[key],
+    name: BRIDGE_NAMES[key][language],
+    ...kind,
+    entity_category: 'diagnostic',
+    availability: [{ topic: topics.bridgeState }],
+    state_topic: topics.bridgeHealth,
+    value_template: `{{ value_json.${field} }}`,
+  });
   return {
     topic: topics.deviceConfig(BRIDGE_DEVICE),
     payload: {
@@ -133,33 +145,12 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           value_template: '{{ value_json.version }}',
           json_attributes_topic: topics.bridgeInfo,
         },
-        uptime: {
-          p: 'sensor',
-          unique_id: `${deviceId}_uptime`,
-          default_entity_id: ids.uptime,
-          name: BRIDGE_NAMES.uptime[language],
-          device_class: 'timestamp',
-          entity_category: 'diagnostic',
-          availability: [{ topic: topics.bridgeState }],
-          state_topic: topics.bridgeHealth,
-          value_template: '{{ value_json.started_at }}',
-        },
-        memory: {
-          p: 'sensor',
-          unique_id: `${deviceId}_memory`,
-          default_entity_id: ids.memory,
-          name: BRIDGE_NAMES.memory[language],
-          icon: 'mdi:memory',
-          device_class: 'data_size',
-          unit_of_measurement: 'MB',
-          state_class: 'measurement',
-          suggested_display_precision: 1,
-          entity_category: 'diagnostic',
-          enabled_by_default: false,
-          availability: [{ topic: topics.bridgeState }],
-          state_topic: topics.bridgeHealth,
-          value_template: '{{ value_json.memory_mb }}',
-        },
+        uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
+        memory: healthSensor(
+          'memory',
+          { icon: 'mdi:memory', device_class: 'data_size', unit_of_measurement: 'MB', state_class: 'measurement', suggested_display_precision: 1, enabled_by_default: false },
+          'memory_mb',
+        ),
       },
     },
   };
