@@ -7,13 +7,17 @@ import { WrongCredentialsError } from '../../../src/portal/errors.js';
 import { entityTable } from '../../helpers/entities.js';
 
 describe('status feature', () => {
-  it('declares last_update, problem and refresh, all diagnostics readable while the child is offline', () => {
+  it('declares last_update, problem, the account figures and refresh, all diagnostics readable while the child is offline', () => {
     expect(entityTable(status.entities)).toEqual([
       ['last_update', 'sensor', false],
       ['problem', 'binary_sensor', true],
+      ['requests_today', 'sensor', true],
+      ['logins_today', 'sensor', true],
+      ['last_read', 'sensor', false],
+      ['session_age', 'sensor', false],
       ['refresh', 'button', false],
     ]);
-    expect(status.entities.slice(0, 2).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
+    expect(status.entities.slice(0, 6).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
   });
 
   it('renders problem OFF without a reason, and ON with the reason, the advice and since when', () => {
