@@ -172,7 +172,7 @@ async function main() {
     await mkdir(out, { recursive: true });
     const files = { dashboard: join(out, 'dashboard.yaml'), states: join(out, 'states.txt'), discovery: join(out, 'discovery.txt') };
     const { children } = await announcedChildren(config);
-    await writeFile(files.dashboard, dashboardYaml(children, args.lang, { boardUrl: args['board-url'] }));
+    await writeFile(files.dashboard, dashboardYaml(children, args.lang, { boardUrl: args['board-url'], baseTopic: BASE }));
     await writeFile(files.states, capture(shown, BASE));
     await writeFile(files.discovery, capture(shown, DISCOVERY));
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);

@@ -1,6 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge } from './mqtt/bridge.js';
+import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
@@ -21,6 +21,8 @@ import type { SessionPolicy } from './portal/session.js';
 import type { Dispatcher } from 'undici';
 import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
+import type { Metrics } from './metrics.js';
+import { isoWarsaw } from './util/time.js';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +62,10 @@ export class App {
   private readonly slots = new DownloadSlots();
   /** One bridge per data folder: taken first in start(), given up last in stop(). */
   private lock: DataDirLock | undefined;
+  /** When start() began (the bridge device's uptime). */
+  private startedAt = 0;
+  /** With http.metrics on: the metrics /metrics serves. */
+  private metrics: Metrics | undefined;
 
   constructor(options: AppOptions) {
     this.options = options;
@@ -68,6 +74,7 @@ export class App {
   async start(): Promise<void> {
     const { config, log, version } = this.options;
     const clock = this.options.clock ?? systemClock;
+    this.startedAt = clock.now();
     const lock = new DataDirLock(config.data_dir);
     await lock.acquire((owner) => log.info({ owner }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over'));
     this.lock = lock;
@@ -100,6 +107,11 @@ export class App {
         clock,
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
+    // Loaded only when asked for: prom-client stays out of a bridge without metrics.
+    if (config.http.metrics && config.http.port !== 0) {
+      const { Metrics } = await import('./metrics.js');
+      this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
+    }
     // With the web server on, the pollers publish through a memory of what they published, which the
     // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
     const web = config.http.port === 0 ? undefined : await import('./web/attach.js');
@@ -131,6 +143,7 @@ export class App {
           thresholds: config.grading.thresholds,
           messagesPerDay: config.messages_per_day,
           hooks: this.hooks(index),
+          figuresSink: this.metrics,
         }),
       );
     });
@@ -156,10 +169,12 @@ export class App {
         childIds: () => this.pollers.map((p, i) => (this.children[i]?.account.id !== undefined || p.child ? p.id : undefined)),
         ingressAddress: this.options.ingressAddress,
         clock,
+        diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
       });
       await this.webService.start();
     }
     await bridge.start();
+    this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
@@ -182,6 +197,7 @@ export class App {
       ...observer,
       onCycle: (cycle) => {
         this.bridge?.publishInfo();
+        this.bridge?.publishHealth(this.health());
         observer?.onCycle?.(cycle);
       },
     };
@@ -195,6 +211,22 @@ export class App {
   /** What the web server's pages and feeds read (undefined with http.port 0). */
   get webData(): WebMemory | undefined {
     return this.memory;
+  }
+
+  /** bridge/health: the start and the memory, in MB to a tenth. */
+  health(): BridgeHealth {
+    const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
+    const memory = process.memoryUsage();
+    return { started_at: isoWarsaw(this.startedAt), memory_mb: mb(memory.rss), heap_mb: mb(memory.heapUsed) };
+  }
+
+  /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
+  async diagnostics(): Promise<string> {
+    const { config } = this.options;
+    const { diagnosticsBundle } = await import('./diagnostics.js');
+    const now = (this.options.clock ?? systemClock).now();
+    const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected: this.bridge?.connected ?? null, metrics: this.metrics !== undefined };
+    return diagnosticsBundle({ config, now, source: 'running bridge', bridge, accounts: this.pollers.map((p) => p.figures.snapshot()) });
   }
 
   poller(childId: string): AccountPoller | undefined {

@@ -20,7 +20,7 @@ import { warsawDate, weekStart } from './util/time.js';
 import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
 import { FamilyAccount } from './portal/family.js';
 import type { Logger } from './util/log.js';
-import { formatWebUrls, loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
+import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
 
 export interface CheckOptions {
   config: Config;
@@ -91,6 +91,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
       '',
       say.webWithToken,
       ...formatWebUrls(webUrls(base, ids, token.value)),
+      ...(http.metrics ? [metricsLine(base, token.value)] : []),
       `  health:   ${base}/health`,
       '',
     ].join('\n'),

@@ -3,7 +3,7 @@
 import { ConfigError } from './config/load.js';
 import { DASHBOARD_LANGS, type DashboardLang } from './ha/dashboard.js';
 
-export type Command = 'run' | 'demo' | 'check' | 'dashboard' | 'token';
+export type Command = 'run' | 'demo' | 'check' | 'dashboard' | 'token' | 'diagnostics';
 
 export interface CliArgs {
   command: Command;
@@ -37,6 +37,9 @@ Commands:
   dashboard  print a Lovelace dashboard for a wall tablet
   token      with --rotate: a new access token for the web server (old addresses and board cookies
              stop working, in a running bridge too) and the new addresses
+  diagnostics  print a redacted JSON to attach to a bug report (dziennik2mqtt diagnostics > file.json):
+             the config without secrets, each child's requests, logins, reads and problems as the
+             running (or the last) bridge saved them, the data folder's files; no child's data
 
 Options:
   --config FILE    config file (default: $DZIENNIK2MQTT_CONFIG, then ./config.yaml)
@@ -57,7 +60,7 @@ Options:
   --help, --version
 `;
 
-const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard', 'token'];
+const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard', 'token', 'diagnostics'];
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { command: 'run', addon: false, help: false, version: false, showToken: false, rotate: false };

@@ -37,7 +37,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   }
   if (children.length === 0) return 1;
   const boardUrl = options.boardUrl ?? (await boardUrlFor(options));
-  options.out.write(dashboardYaml(children, options.lang ?? options.config.language, { boardUrl }));
+  options.out.write(dashboardYaml(children, options.lang ?? options.config.language, { boardUrl, baseTopic: options.config.mqtt.base_topic }));
   return 0;
 }
 

@@ -47,6 +47,11 @@ async function main(argv: readonly string[]): Promise<number> {
         const { runTokenRotation } = await import('./token-command.js');
         return await runTokenRotation({ config, out: process.stdout });
       }
+      case 'diagnostics': {
+        const { config } = await loadConfig(args, false);
+        const { runDiagnostics } = await import('./diagnostics.js');
+        return await runDiagnostics({ config, out: process.stdout });
+      }
       case 'dashboard': {
         const { config, addon } = await loadConfig(args, false);
         const { runDashboard } = await import('./dashboard.js');

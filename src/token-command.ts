@@ -4,7 +4,7 @@
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
 import { announcedChildren } from './dashboard.js';
-import { formatWebUrls, rotateToken, webBaseUrl, webUrls } from './web/token.js';
+import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from './web/token.js';
 import type { Config } from './config/schema.js';
 
 export interface TokenRotationOptions {
@@ -27,9 +27,11 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
     lines.push('The web server is off (http.port is 0): the token counts once it is turned on.');
   } else {
     const { children, unknown } = await announcedChildren(options.config);
-    const urls = webUrls(webBaseUrl(http.bind, http.port), children.map((c) => c.id), token);
+    const base = webBaseUrl(http.bind, http.port);
+    const urls = webUrls(base, children.map((c) => c.id), token);
     lines.push('Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):');
     lines.push(...formatWebUrls(urls));
+    if (http.metrics) lines.push(metricsLine(base, token));
     if (unknown.length > 0) lines.push(`  (the feeds of ${unknown.join(', ')} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`);
   }
   options.out.write(`${lines.join('\n')}\n`);

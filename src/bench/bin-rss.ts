@@ -33,6 +33,8 @@ export interface BinRssOptions {
    * the board has one, and asking /health, the board and a feed all along; off (http.port 0) otherwise.
    */
   web?: boolean;
+  /** With the web server on: http.metrics on too, and the client scrapes /metrics meanwhile. */
+  metrics?: boolean;
   /** The node binary to start the bin with (default: the one running the bench). */
   execPath?: string;
 }
@@ -52,7 +54,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
       accounts: ids.map((id, i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id })),
       data_dir: join(dir, 'data'),
       log_level: 'warn',
-      http: { port: webPort, bind: '127.0.0.1' },
+      http: { port: webPort, bind: '127.0.0.1', ...(options.metrics ? { metrics: true } : {}) },
     }),
     { mode: 0o600 },
   );
@@ -65,7 +67,7 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
   let client: WebClient | undefined;
   try {
     await Promise.all(ids.map((id) => nextMessage(watcher, `bench/${id}/last_update`)));
-    if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'));
+    if (options.web) client = await WebClient.start(webPort, join(dir, 'data', 'http-token'), options.metrics === true);
     for (let round = 0; round < REFRESHES; round++) {
       if (round > 0) await delay(FORCED_POLL_GAP_MS + 1_000);
       await Promise.all(
@@ -106,13 +108,14 @@ class WebClient {
     private readonly token: string,
   ) {}
 
-  static async start(port: number, tokenFile: string): Promise<WebClient> {
+  static async start(port: number, tokenFile: string, metrics = false): Promise<WebClient> {
     const client = new WebClient(port, (await readFile(tokenFile, 'utf8')).trim());
     client.hold(`/api/events?token=${client.token}`);
     client.timer = setInterval(() => {
       client.ask('/health');
       client.ask(`/?token=${client.token}`);
       client.ask(`/calendar/child0/lessons.ics?token=${client.token}`);
+      if (metrics) client.ask(`/metrics?token=${client.token}`);
     }, 250);
     return client;
   }

@@ -24,6 +24,8 @@ interface AddonOptions {
   quiet_hours?: string;
   downloads_max_mb?: number;
   log_level?: string;
+  /** `/metrics` for Prometheus (the config's http.metrics). */
+  http_metrics?: boolean;
   language?: string;
   mqtt_url?: string;
   mqtt_username?: string;
@@ -109,7 +111,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     ...(o.downloads_max_mb === undefined ? {} : { downloads_max_mb: o.downloads_max_mb }),
     log_level: (o.log_level ?? 'info') as Config['log_level'],
     language: o.language as Config['language'] | undefined,
-    http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0' },
+    http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0', ...(o.http_metrics === true ? { metrics: true } : {}) },
     ...(o.messages_per_day === undefined ? {} : { messages_per_day: o.messages_per_day }),
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;

@@ -186,6 +186,8 @@ const http = z
       .string()
       .refine((v) => isIP(v) !== 0, 'an IP address: 0.0.0.0 for every interface, 127.0.0.1 for this machine only')
       .default('0.0.0.0'),
+    /** `/metrics` in Prometheus' text format, behind the token or its own key (interface 9.3); off by default. */
+    metrics: z.boolean({ error: 'true or false' }).default(false),
   })
   .prefault({});
 

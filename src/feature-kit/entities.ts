@@ -34,6 +34,11 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   entityCategory?: 'diagnostic' | 'config';
   /** Available whenever the bridge is, even while the child is offline (diagnostics). */
   bridgeAvailabilityOnly?: boolean;
+  /**
+   * false: added to Home Assistant switched off, for a user to turn on (Home Assistant's rule for
+   * noisy or rarely read entities: it records every state change of an enabled one).
+   */
+  enabledByDefault?: false;
   /** Sensors whose state carries an attributes topic; a Shape also says what they hold. */
   attributes?: boolean | Shape<A>;
   /** For buttons: the command topic key (<base>/<c>/<command>/set) and the payload it sends. */

@@ -1,5 +1,7 @@
 // The status feature, present for every child: last_update and problem (the runner and its health
-// give their states) and the refresh button, which polls every tier at once.
+// give their states), the account's figures (requests and logins of the day, the last successful
+// read, the session's age: the runner's figures give them) and the refresh button, which polls every
+// tier at once.
 import { binary, button, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
 import { shape } from '../feature-kit/contract.js';
@@ -27,6 +29,36 @@ export type ProblemFacts = {
   advice_message?: string;
 };
 
+/** The requests of the day by resource (ids masked), and the messaging bootstraps among them. */
+export type RequestsFacts = { resources: Record<string, number>; bootstraps: number };
+/** The password logins of the day that failed, and how the last one ended (`ok` or a problem reason). */
+export type LoginsFacts = { failed: number; last_outcome: string | null };
+
+/** Noisy diagnostics (a new state every poll): added switched off, as Home Assistant asks of such entities. */
+const noisy = { ...diagnostic, enabledByDefault: false } as const;
+
+/** The runner's figures of the account (interface 9.2): they cost no portal request. */
+export const requestsToday = sensor('requests_today', { en: 'Portal requests today', pl: 'Zapytania do portalu dziś', uk: 'Запити до порталу сьогодні' }, {
+  icon: 'mdi:counter',
+  stateClass: 'measurement',
+  attributes: shape<RequestsFacts>(),
+  ...noisy,
+});
+export const loginsToday = sensor('logins_today', { en: 'Password logins today', pl: 'Logowania hasłem dziś', uk: 'Входи з паролем сьогодні' }, {
+  icon: 'mdi:login',
+  stateClass: 'measurement',
+  attributes: shape<LoginsFacts>(),
+  ...diagnostic,
+});
+export const lastRead = sensor('last_read', { en: 'Last successful read', pl: 'Ostatni udany odczyt', uk: 'Останнє успішне читання' }, { deviceClass: 'timestamp', attributes: false, ...noisy });
+export const sessionAge = sensor('session_age', { en: 'Session age', pl: 'Wiek sesji', uk: 'Вік сесії' }, {
+  deviceClass: 'duration',
+  unit: 'min',
+  stateClass: 'measurement',
+  attributes: false,
+  ...noisy,
+});
+
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
 export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
 export const problem = binary('problem', { en: 'Problem', pl: 'Problem', uk: 'Проблема' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
@@ -39,7 +71,7 @@ export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: '
 
 export const status = feature({
   name: 'status',
-  entities: [lastUpdate, problem, passwordChangeAdvised, refresh],
+  entities: [lastUpdate, problem, passwordChangeAdvised, requestsToday, loginsToday, lastRead, sessionAge, refresh],
   create: () => ({}),
   // A refresh inside the minute after the last forced poll waits for the minute to end; a message
   // sent meanwhile must not wait behind it.

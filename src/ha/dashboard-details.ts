@@ -14,7 +14,8 @@ import { schoolFilesEntity } from '../features/school-files.js';
 import { sentMessageEntity } from '../features/sent-message.js';
 import { upcomingTestsEntity } from '../features/agenda.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices.js';
-import { lastUpdate, problem, refresh } from '../features/status.js';
+import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, sessionAge } from '../features/status.js';
+import type { DashboardText } from '../i18n/dashboard-text.js';
 
 /** The newest grades; the averages with the term grades, proposals and what the next threshold needs; the subjects at risk. */
 export const grades: Block = (e, t) => {
@@ -86,11 +87,44 @@ export function messageButtons(lang: Language): Block {
   };
 }
 
-/** The bridge's own state for a child: last update, whether the register can be read, refresh. */
+/**
+ * The account's noisy figures (interface 9.2): off in Home Assistant until a user turns them on, so
+ * each tile shows only while its entity is (a switched-off entity has no state: "unavailable").
+ */
+export const accountFigures: Block = (e, t) => {
+  const tiles = ([
+    [requestsToday, t.requestsToday],
+    [lastRead, t.lastRead],
+    [sessionAge, t.sessionAge],
+  ] as const).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
+  return tiles.length === 0 ? undefined : { type: 'grid', columns: 3, square: false, cards: tiles };
+};
+
+/** A card shown only while its entity exists and is available (one switched off in Home Assistant is not). */
+export function whileOn(entity: string, card: Card): Card {
+  return { type: 'conditional', conditions: [{ condition: 'state', entity, state_not: 'unavailable' }], card };
+}
+
+/** The bridge's own device: its broker connection, since when it runs, its memory (off until turned on). */
+export function bridgeDevice(ids: { connection: string; uptime: string; memory: string }, t: DashboardText): Card {
+  return {
+    type: 'grid',
+    columns: 3,
+    square: false,
+    cards: [
+      { type: 'tile', entity: ids.connection, name: t.broker },
+      { type: 'tile', entity: ids.uptime, name: t.uptime },
+      whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),
+    ],
+  };
+}
+
+/** The bridge's own state for a child: last update, whether the register can be read, password logins today, refresh. */
 export const diagnostics: Block = (e, t) => {
   const rows: Card[] = [];
   if (e.has(lastUpdate)) rows.push({ entity: e.id(lastUpdate), name: t.lastUpdate });
   if (e.has(problem)) rows.push({ entity: e.id(problem), name: t.problemRow });
+  if (e.has(loginsToday)) rows.push({ entity: e.id(loginsToday), name: t.loginsToday });
   // A refresh only reads the portal: no confirmation needed.
   if (e.has(refresh)) rows.push({ type: 'button', entity: e.id(refresh), name: t.refresh, action_name: t.refreshAction });
   if (rows.length === 0) return undefined;

@@ -6,8 +6,9 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import { briefingLine, ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { behaviour, calendar, diagnostics, grades, lessons, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
+import { accountFigures, behaviour, bridgeDevice, calendar, diagnostics, grades, lessons, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
+import { bridgeEntityIds } from './discovery.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';
 
@@ -37,13 +38,15 @@ export interface DashboardExtras {
    * the add-on's panel) or a full URL (http://host:8099/). No link when not given.
    */
   boardUrl?: string;
+  /** The bridge's base topic, which names the bridge device's entities (default `dziennik2mqtt`). */
+  baseTopic?: string;
 }
 
 /** The dashboard as a Lovelace config object. */
 export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE, extras: DashboardExtras = {}): Record<string, unknown> {
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
-  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang, extras.boardUrl)), diagnosticsView(entities, t)];
+  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang, extras.boardUrl)), diagnosticsView(entities, t, extras.baseTopic ?? 'dziennik2mqtt')];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
 }
 
@@ -100,7 +103,9 @@ function webBase(boardUrl: string | undefined): string | undefined {
   return boardUrl.replace(/[?#].*$/, '').replace(/\/+$/, '');
 }
 
-function diagnosticsView(children: readonly ChildEntities[], t: DashboardText): Card | undefined {
-  const sections = children.map((e) => section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t)]));
+function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, baseTopic: string): Card | undefined {
+  const sections = children.map((e) => section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t), accountFigures(e, t)]));
+  // The bridge itself after the children, once there is a child to show.
+  if (sections.some((s) => s !== undefined)) sections.push(section(t.bridge, [bridgeDevice(bridgeEntityIds(baseTopic), t)]));
   return view(t.diagnostics, 'bridge', sections, 4);
 }

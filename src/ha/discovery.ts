@@ -66,11 +66,15 @@ export function childDiscovery(child: ChildDevice, ctx: DiscoveryContext, remove
 const BRIDGE_NAMES = {
   connection_state: { en: 'Connection', pl: 'Połączenie', uk: "З'єднання" },
   log_level: { en: 'Log level', pl: 'Poziom logowania', uk: 'Рівень журналювання' },
+  uptime: { en: 'Uptime', pl: 'Czas działania', uk: 'Час роботи' },
+  memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
 } as const;
 
 /**
- * The bridge's own device: its connection state, its log level (a select that sends the `options`
- * bridge request) and its version (with bridge/info as attributes).
+ * The bridge's own device: its connection to the broker (`connection_state`, the last will's
+ * online/offline), its log level (a select that sends the `options` bridge request), its version
+ * (with bridge/info as attributes), and from bridge/health its uptime (the start, a timestamp: one
+ * state per start) and its memory (RSS; a new state every poll, so off until a user turns it on).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
@@ -78,6 +82,19 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   // Entity ids allow only [a-z0-9_]; the base topic may also hold capitals and '-'.
   const objectPrefix = `${slug(ctx.baseTopic)}_${BRIDGE_DEVICE}`;
+  const ids = bridgeEntityIds(ctx.baseTopic);
+  // A diagnostic sensor of the bridge that reads one field of bridge/health.
+  const healthSensor = (key: 'uptime' | 'memory', kind: Record<string, unknown>, field: string): Record<string, unknown> => ({
+    p: 'sensor',
+    unique_id: `${deviceId}_${key}`,
+    default_entity_id: ids[key],
+    name: BRIDGE_NAMES[key][language],
+    ...kind,
+    entity_category: 'diagnostic',
+    availability: [{ topic: topics.bridgeState }],
+    state_topic: topics.bridgeHealth,
+    value_template: `{{ value_json.${field} }}`,
+  });
   return {
     topic: topics.deviceConfig(BRIDGE_DEVICE),
     payload: {
@@ -94,7 +111,7 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
         connection_state: {
           p: 'binary_sensor',
           unique_id: `${deviceId}_connection_state`,
-          default_entity_id: `binary_sensor.${objectPrefix}_connection_state`,
+          default_entity_id: ids.connection,
           name: BRIDGE_NAMES.connection_state[language],
           device_class: 'connectivity',
           entity_category: 'diagnostic',
@@ -128,9 +145,21 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           value_template: '{{ value_json.version }}',
           json_attributes_topic: topics.bridgeInfo,
         },
+        uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
+        memory: healthSensor(
+          'memory',
+          { icon: 'mdi:memory', device_class: 'data_size', unit_of_measurement: 'MB', state_class: 'measurement', suggested_display_precision: 1, enabled_by_default: false },
+          'memory_mb',
+        ),
       },
     },
   };
+}
+
+/** The entity ids of the bridge device's entities (the dashboard's Bridge view shows them). */
+export function bridgeEntityIds(baseTopic: string): { connection: string; uptime: string; memory: string } {
+  const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
+  return { connection: `binary_sensor.${prefix}_connection_state`, uptime: `sensor.${prefix}_uptime`, memory: `sensor.${prefix}_memory` };
 }
 
 function component(entity: EntityDef, child: string, topics: Topics, language: Language): Record<string, unknown> {
@@ -143,6 +172,7 @@ function component(entity: EntityDef, child: string, topics: Topics, language: L
     icon: entity.icon,
     device_class: entity.deviceClass,
     entity_category: entity.entityCategory,
+    enabled_by_default: entity.enabledByDefault,
     // The problem and last-update entities stay available while the child is offline, so that the
     // reason (a wrong password, a captcha) can be seen exactly when it matters.
     availability: entity.bridgeAvailabilityOnly

@@ -18,6 +18,11 @@ export class Topics {
     return `${this.base}/bridge/info`;
   }
 
+  /** The bridge's own health: when it started and its memory (its uptime and memory entities read it). */
+  get bridgeHealth(): string {
+    return `${this.base}/bridge/health`;
+  }
+
   /** Where bridge requests arrive (`health_check`, `options`, `refresh`), as zigbee2mqtt has them. */
   bridgeRequest(name: string): string {
     return `${this.base}/bridge/request/${name}`;

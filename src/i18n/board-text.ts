@@ -75,6 +75,8 @@ export interface BoardText {
   offline: (when: string) => string;
   waiting: string;
   problem: string;
+  /** The link to /diagnostics at the foot of the board in the app's panel (ingress). */
+  diagnostics: string;
 }
 
 export const BOARD_TEXT: Record<Language, BoardText> = {
@@ -132,6 +134,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
     waiting: 'Waiting for the first reading of the register.',
     problem: 'The register cannot be read right now.',
+    diagnostics: 'Diagnostics file for a bug report',
   },
   pl: {
     labels: {
@@ -187,6 +190,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
     waiting: 'Czekam na pierwszy odczyt dziennika.',
     problem: 'Nie można teraz odczytać dziennika.',
+    diagnostics: 'Plik diagnostyczny do zgłoszenia błędu',
   },
   uk: {
     labels: {
@@ -242,5 +246,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,
     waiting: 'Чекаю на перше читання журналу.',
     problem: 'Журнал зараз неможливо прочитати.',
+    diagnostics: 'Діагностичний файл для звіту про помилку',
   },
 };

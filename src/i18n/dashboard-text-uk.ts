@@ -102,5 +102,12 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     refresh: 'Оновити зараз',
     refreshAction: 'Оновити',
     problemRow: 'Читання журналу',
+    requestsToday: 'Запити до порталу сьогодні',
+    loginsToday: 'Входи з паролем сьогодні',
+    lastRead: 'Останнє успішне читання',
+    sessionAge: 'Вік сесії',
+    broker: 'Брокер MQTT',
+    uptime: 'Працює з',
+    memory: "Пам'ять",
   };
 }

@@ -123,6 +123,15 @@ export interface DashboardText {
   refresh: string;
   refreshAction: string;
   problemRow: string;
+  /** The account's figures in the bridge view (interface 9.2). */
+  requestsToday: string;
+  loginsToday: string;
+  lastRead: string;
+  sessionAge: string;
+  /** The bridge's own device in the bridge view: its broker connection, its start, its memory. */
+  broker: string;
+  uptime: string;
+  memory: string;
   /** Before the portal's advice to change the password (the bridge view, while `problem` carries it). */
   passwordAdvice: string;
 }
@@ -227,6 +236,13 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Refresh now',
     refreshAction: 'Refresh',
     problemRow: 'Register readable',
+    requestsToday: 'Portal requests today',
+    loginsToday: 'Password logins today',
+    lastRead: 'Last successful read',
+    sessionAge: 'Session age',
+    broker: 'MQTT broker',
+    uptime: 'Running since',
+    memory: 'Memory',
     passwordAdvice: 'The portal advises changing the password:',
   },
   pl: {
@@ -326,6 +342,13 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     refresh: 'Odśwież teraz',
     refreshAction: 'Odśwież',
     problemRow: 'Odczyt dziennika',
+    requestsToday: 'Zapytania do portalu dziś',
+    loginsToday: 'Logowania hasłem dziś',
+    lastRead: 'Ostatni udany odczyt',
+    sessionAge: 'Wiek sesji',
+    broker: 'Broker MQTT',
+    uptime: 'Działa od',
+    memory: 'Pamięć',
     passwordAdvice: 'Portal zaleca zmianę hasła:',
   },
   uk: ukrainianDashboard(SIGNATURE_WORDS),

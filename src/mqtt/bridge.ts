@@ -24,6 +24,13 @@ import { MAX_STATUS_BYTES } from './sizes.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
 
+/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
+export interface BridgeHealth {
+  started_at: string;
+  memory_mb: number;
+  heap_mb: number;
+}
+
 export interface BridgeOptions {
   mqtt: MqttConfig;
   version: string;
@@ -74,6 +81,8 @@ export class Bridge implements Publisher {
   private ready = false;
   private stopped = false;
   private birthTimer: Timer | undefined;
+  /** Messages handed to the broker since start (the metrics). */
+  private sent = 0;
 
   constructor(private readonly options: BridgeOptions) {
     this.topics = new Topics(options.mqtt.base_topic, options.mqtt.discovery_prefix);
@@ -95,6 +104,11 @@ export class Bridge implements Publisher {
 
   get connected(): boolean {
     return this.client?.connected === true;
+  }
+
+  /** MQTT messages handed to the broker so far (retained states, discovery, events). */
+  get publishes(): number {
+    return this.sent;
   }
 
   async start(): Promise<void> {
@@ -236,6 +250,12 @@ export class Bridge implements Publisher {
     this.sync();
   }
 
+  /** bridge/health (retained, sent when it changed): what the bridge device's uptime and memory show. */
+  publishHealth(health: BridgeHealth): void {
+    this.mirror.set(this.topics.bridgeHealth, JSON.stringify(health));
+    this.sync();
+  }
+
   private setInfo(): void {
     this.mirror.set(this.topics.bridgeInfo, JSON.stringify({ version: this.options.version, ...this.options.info() }));
   }
@@ -245,6 +265,7 @@ export class Bridge implements Publisher {
     const client = this.client;
     if (!this.ready || !client?.connected) return;
     for (const { topic, payload } of this.mirror.take()) {
+      this.sent++;
       client.publish(topic, payload, RETAINED, (err) => {
         if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
       });
@@ -276,6 +297,7 @@ export class Bridge implements Publisher {
   }
 
   private sendEvent(topic: string, json: string): void {
+    this.sent++;
     this.client?.publish(topic, json, TRANSIENT, (err) => {
       if (err) this.log.warn({ err, topic }, 'event not delivered');
     });

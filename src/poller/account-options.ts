@@ -12,6 +12,7 @@ import type { Tier } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';
+import type { FiguresSink } from './figures.js';
 
 /** What an observer (the benchmark, a test) may attach to an account's polling. */
 export interface PollHooks {
@@ -49,6 +50,8 @@ export interface AccountPollerOptions {
   language?: Language;
   /** The config's messages_per_day: what the account may send in a day, every kind together. */
   messagesPerDay?: number;
+  /** Told of the figures' events too (the metrics, with http.metrics on). */
+  figuresSink?: FiguresSink;
   /** The config's grading.thresholds (the statute's defaults when not given). */
   thresholds?: readonly number[];
   /** The family road (an `email` entry's child): the child is read through this family account. */

@@ -2,7 +2,9 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import { lastUpdate, passwordChangeAdvised, problem } from '../features/status.js';
+import { lastUpdate, passwordChangeAdvised, problem, type lastRead, type loginsToday, type ProblemFacts, type requestsToday, type sessionAge } from '../features/status.js';
+import type { States } from '../feature-kit/contract.js';
+import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -22,6 +24,8 @@ export interface AccountOutputOptions {
   entities: () => EntityDef[];
   /** What the portal session advises about logging in, for `problem`. */
   advice: () => LoginAdvice | undefined;
+  /** The account's figures: its diagnostic entities, and the problems they note. */
+  figures: AccountFigures;
 }
 
 export class AccountOutput {
@@ -49,7 +53,7 @@ export class AccountOutput {
     publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood });
     health.lastUpdate = now;
-    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, ...this.loginStates(now) });
+    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, ...this.loginStates(now), ...figureStates(this.options.figures, now) });
     this.availability(now);
   }
 
@@ -57,14 +61,16 @@ export class AccountOutput {
   failed(tiers: Tier[], error: unknown, now: number): void {
     const { health } = this.options;
     health.failed(tiers, error);
-    this.states(this.loginStates(now));
+    this.states({ ...this.loginStates(now), ...figureStates(this.options.figures, now) });
     this.availability(now);
   }
 
-  /** `problem`, and whether the portal advises changing the password (which `problem` carries too). */
+  /** `problem` (noted in the figures' week of problems), and whether the portal advises changing the password (which `problem` carries too). */
   private loginStates(now: number): Record<string, EntityState> {
     const advice = this.options.advice();
-    return { [problem.key]: this.options.health.problem(now, advice), [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
+    const state = this.options.health.problem(now, advice);
+    this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
+    return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
   }
 
   /** The child's id changed (its name became known): the old device goes, and the new id's event memory is loaded. */
@@ -78,4 +84,17 @@ export class AccountOutput {
     const changed = health.updateOnline(now);
     if (changed !== undefined) publisher.setAvailability(child.id, changed);
   }
+}
+
+/** The account's diagnostic entities, from its figures (no portal request). */
+export function figureStates(figures: AccountFigures, now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
+  const day = figures.dayFigures();
+  const read = figures.lastRead;
+  const age = figures.sessionAge(now);
+  return {
+    requests_today: { state: String(day.total), attributes: { resources: day.requests, bootstraps: day.bootstraps } },
+    logins_today: { state: String(day.logins), attributes: { failed: day.failedLogins, last_outcome: day.lastOutcome } },
+    last_read: { state: read === undefined ? null : isoWarsaw(read) },
+    session_age: { state: age === undefined ? null : String(Math.floor(age / 60_000)) },
+  };
 }

@@ -2,7 +2,10 @@
 // what the polls found published (account-output.ts), and one queue so that commands never run during a
 // poll. Every account has its own runner, so a failing or slow account never stalls another.
 import { SessionStore } from '../store/session-store.js';
+import { FiguresStore } from '../store/figures-store.js';
+import { AccountFigures } from './figures.js';
 import { warsawDate } from '../util/time.js';
+import { hint } from '../util/text.js';
 import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
 import { PortalAccess } from './portal-access.js';
@@ -39,6 +42,9 @@ export class AccountPoller implements CommandAccount {
   private readonly output: AccountOutput;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
+  /** The account's figures for the diagnostics and its diagnostic entities. */
+  readonly figures: AccountFigures;
+  private readonly figuresStore: FiguresStore;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -53,7 +59,16 @@ export class AccountPoller implements CommandAccount {
       onStorage: (error) => (this.health.storageError = error),
     });
     const store = new SessionStore(dataDir, account.login);
-    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive });
+    this.figures = new AccountFigures({
+      clock,
+      urls: options.urls,
+      // Before the first identity a child without a configured id is named by its login: only a hint of it here.
+      child: () => (account.id !== undefined || this.accountChild.identity ? this.accountChild.id : hint(account.login)),
+      sessionSince: () => this.access.session.loggedInAt,
+      sink: options.figuresSink,
+    });
+    this.figuresStore = new FiguresStore(dataDir, account.login);
+    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive, observer: this.figures });
     this.gateway = this.access.gateway;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
     this.output = new AccountOutput({
@@ -63,6 +78,7 @@ export class AccountPoller implements CommandAccount {
       gate: this.gate,
       entities: () => this.features.entities(account),
       advice: () => this.access.session.advice,
+      figures: this.figures,
     });
     this.timers = new AccountTimers({
       ...options,
@@ -104,6 +120,7 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
+    await this.figures.restore(this.figuresStore);
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
     const restored = await this.accountChild.restore();
@@ -124,6 +141,12 @@ export class AccountPoller implements CommandAccount {
     await this.queue.idle();
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
+    await this.saveFigures();
+  }
+
+  /** Keeps the figures in data_dir for `dziennik2mqtt diagnostics` beside the running bridge. */
+  private async saveFigures(): Promise<void> {
+    await this.figuresStore.save(this.figures.snapshot()).catch((error: Error) => this.log.debug({ err: error.message }, 'could not save the diagnostics figures'));
   }
 
   /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
@@ -157,7 +180,7 @@ export class AccountPoller implements CommandAccount {
     try {
       await this.ensureIdentity(started);
     } catch (error) {
-      this.fail(tiers, error);
+      await this.fail(tiers, error);
       return false;
     }
     const { gateway, cache } = this.access;
@@ -169,14 +192,16 @@ export class AccountPoller implements CommandAccount {
     // A command between polls reads at this moment, but is no refresh.
     cache.at({ moment, intervals, refresh: false });
     if (outcome.sessionError !== undefined) {
-      this.fail(tiers, outcome.sessionError);
+      await this.fail(tiers, outcome.sessionError);
       return false;
     }
     const now = clock.now();
+    this.figures.passed(now - started);
     await this.output.polled(tiers, outcome, now);
     this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
+    await this.saveFigures();
     return true;
   }
 
@@ -189,9 +214,10 @@ export class AccountPoller implements CommandAccount {
     return true;
   }
 
-  private fail(tiers: Tier[], error: unknown): void {
+  private async fail(tiers: Tier[], error: unknown): Promise<void> {
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
     this.output.failed(tiers, error, this.options.clock.now());
+    await this.saveFigures();
   }
 
   private async ensureIdentity(now: number): Promise<void> {

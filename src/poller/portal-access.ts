@@ -11,6 +11,7 @@ import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import { HeavyAnswers } from '../store/heavy-answers.js';
 import type { SessionStore } from '../store/session-store.js';
+import { maskedEndpoint, maskedMessagingPath, type PortalObserver } from '../portal/observer.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -28,6 +29,8 @@ export interface PortalAccessOptions {
   timeoutMs?: number;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
+  /** Told of every answer, login and messaging bootstrap (the diagnostics' figures). */
+  observer?: PortalObserver;
   /** The cache fetches everything every time (the benchmark's naive schedule). */
   alwaysFetch?: boolean;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -69,13 +72,15 @@ export class PortalAccess {
       policy: family ? untimed(options.policy) : options.policy,
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
+      observer: options.observer,
     });
     this.gateway = new Gateway({
       session: this.session,
       ...(family ? { road: family.dataRoad(account.login, this.session.http) } : {}),
       urls,
       account: label,
-      onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${endpoint.replace(/\/[^/]*\d[^/]*$/, '/<id>')}`)),
+      onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
+      observer: options.observer,
       heavy:
         options.dataDir === undefined
           ? undefined
@@ -98,7 +103,8 @@ export class PortalAccess {
       clock,
       log,
       timeoutMs: options.timeoutMs,
-      onRequest: onRequest && ((method, path) => onRequest(`${method} messages:${path.replace(/\/\d+/g, '/<id>')}`)),
+      onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
+      observer: options.observer,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
     this.cache = new ResourceCache({ gateway: this.gateway, clock, log, alwaysFetch: options.alwaysFetch });

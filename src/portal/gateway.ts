@@ -7,6 +7,7 @@ import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpReque
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
+import { failedStatus, maskedEndpoint, type PortalObserver } from './observer.js';
 
 const GATEWAY_PATH = '/gateway/api/2.0/';
 
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   onRequest?: (method: string, endpoint: string) => void;
   /** The resources whose answer broke a poll (none: `check`, which runs once). */
   heavy?: HeavyAnswers;
+  /** Told how each resource answered (the diagnostics' figures). */
+  observer?: PortalObserver;
 }
 
 export class Gateway {
@@ -62,26 +65,48 @@ export class Gateway {
         resource: endpoint,
       });
     }
-    const { json, heavyAnswer } = await this.call('GET', endpoint, query);
-    const parsed = schema.safeParse(json);
-    if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
-      throw new UnexpectedResponseError(200, `${endpoint}: unexpected shape${where}`, { account: this.options.account, resource: endpoint });
-    }
-    return parsed.data;
+    return this.observed(endpoint, async () => {
+      const { json, heavyAnswer } = await this.call('GET', endpoint, query);
+      const parsed = schema.safeParse(json);
+      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        const where = first ? ` at ${first.path.join('.') || '(root)'}: ${first.message}` : '';
+        throw new UnexpectedResponseError(200, `${endpoint}: unexpected shape${where}`, { account: this.options.account, resource: endpoint });
+      }
+      return parsed.data;
+    });
   }
 
   /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
   async post(endpoint: string, body?: unknown): Promise<unknown> {
-    const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body);
-    if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
-    return json;
+    return this.observed(endpoint, async () => {
+      const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body);
+      if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
+      return json;
+    });
+  }
+
+  /** Runs one request and tells the observer how it ended. */
+  private async observed<T>(endpoint: string, work: () => Promise<T>): Promise<T> {
+    const { observer } = this.options;
+    if (!observer) return work();
+    try {
+      const result = await work();
+      observer.answered(maskedEndpoint(endpoint), 'ok');
+      return result;
+    } catch (error) {
+      observer.answered(maskedEndpoint(endpoint), failedStatus(error));
+      throw error;
+    }
   }
 
   /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */
   async page(path: string): Promise<string> {
+    return this.observed(path, () => this.readPage(path));
+  }
+
+  private async readPage(path: string): Promise<string> {
     const { session, urls } = this.options;
     const url = `${urls.base_url}${path}`;
     this.options.onRequest?.('GET', path);

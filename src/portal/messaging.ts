@@ -12,6 +12,7 @@ import {
   type MessagingPolicy,
 } from './messaging-policy.js';
 import type { PortalSession } from './session.js';
+import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -28,6 +29,8 @@ export interface MessagingClientOptions {
   timeoutMs?: number;
   /** Called for every request sent to the messaging host (for counting). */
   onRequest?: (method: string, path: string) => void;
+  /** Told of every bootstrap (the diagnostics' figures). */
+  observer?: PortalObserver;
 }
 
 /** A raw answer of the one POST that must never be retried (a message being sent). */
@@ -227,6 +230,7 @@ export class MessagingClient {
     if (isServerTrouble(res.status)) throw serverError(res, '/wiadomosci3', account);
     if (res.status !== 200) throw new UnexpectedResponseError(res.status, `/wiadomosci3 answered ${res.status}`, { account });
     this.bootGeneration++;
+    this.options.observer?.bootstrapped();
     if (saysNoAccess(res.text())) {
       const streak = (this.absent?.streak ?? 0) + 1;
       this.absent = { streak, checkAt: absentRecheckAt(streak, clock.now(), this.policy) };
@@ -254,15 +258,26 @@ export class MessagingClient {
     return running;
   }
 
-  private send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
+  private async send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResponse> {
+    const { observer } = this.options;
     this.options.onRequest?.(method, pathOf(url));
-    return this.options.session.http.send({
+    const sent = this.options.session.http.send({
       method,
       url,
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: this.options.timeoutMs,
     });
+    if (!observer) return sent;
+    const resource = maskedMessagingPath(pathOf(url));
+    try {
+      const res = await sent;
+      observer.answered(resource, res.status >= 200 && res.status < 300 ? 'ok' : String(res.status));
+      return res;
+    } catch (error) {
+      observer.answered(resource, failedStatus(error));
+      throw error;
+    }
   }
 
   /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */

@@ -9,6 +9,7 @@ import {
   LoginPausedError,
   SessionExpiredError,
   WrongCredentialsError,
+  problemReason,
 } from './errors.js';
 import { HttpClient, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
@@ -17,6 +18,7 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { PersistedSession, SessionStore } from '../store/session-store.js';
 import type { Dispatcher } from 'undici';
+import type { PortalObserver } from './observer.js';
 import { DEFAULT_SESSION_POLICY, nextSessionAction, type SessionPolicy, type SessionState } from './session-policy.js';
 
 export { DEFAULT_SESSION_POLICY, nextSessionAction } from './session-policy.js';
@@ -40,6 +42,8 @@ export interface PortalSessionOptions {
    * then what identifies the credentials (the e-mail).
    */
   signIn?: (http: HttpClient) => Promise<LoginOutcome>;
+  /** Told of every password login, its requests and its outcome (the diagnostics' figures). */
+  observer?: PortalObserver;
 }
 
 type Pause = NonNullable<PersistedSession['pause']>;
@@ -88,6 +92,11 @@ export class PortalSession {
     if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
       this.pause = this.bounded(saved.pause, now);
     }
+  }
+
+  /** When the session in use began (its password login), if one is known. */
+  get loggedInAt(): number | undefined {
+    return this.state.loggedInAt;
   }
 
   /** What the last password login learned beside the session (the portal advises a new password). */
@@ -197,6 +206,8 @@ export class PortalSession {
     if (pause) throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
     log.info({ account }, 'logging in');
     let outcome: LoginOutcome;
+    const watch = this.options.observer?.login();
+    const unobserve = watch && this.http.observe((exchange) => watch.exchange(exchange));
     try {
       this.loginCount++;
       outcome = this.options.signIn
@@ -209,7 +220,9 @@ export class PortalSession {
             password: this.options.password,
             now: () => clock.now(),
           });
+      watch?.ended('ok');
     } catch (error) {
+      watch?.ended(problemReason(error));
       const reason = pauseReason(error);
       if (reason) {
         const words = error instanceof WrongCredentialsError || error instanceof LoginChangedError ? error.portalMessage : undefined;
@@ -226,6 +239,8 @@ export class PortalSession {
         await this.persist().catch(() => undefined);
       }
       throw error;
+    } finally {
+      unobserve?.();
     }
     this.pause = undefined;
     this.noteAdvice(outcome.advice);

@@ -48,6 +48,11 @@ export class LoginTrace {
     this.lines.push(`=> ${text}`);
   }
 
+  /** The lines so far, one request's lines after another (the diagnostics bundle keeps the last login's). */
+  entries(): string[] {
+    return this.lines.flatMap((line) => line.split('\n'));
+  }
+
   text(header: string): string {
     return `${header}\n${this.lines.join('\n')}\n`;
   }

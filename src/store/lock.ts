@@ -72,6 +72,12 @@ export class DataDirLock {
     if (owner?.pid === process.pid) await unlink(this.path).catch(() => undefined);
   }
 
+  /** The bridge running on this folder now (another process), if any: its pid and since when. */
+  async runningBridge(): Promise<{ pid: number; startedAt: string } | undefined> {
+    const owner = await this.owner();
+    return owner !== undefined && (await isAlive(owner)) ? { pid: owner.pid, startedAt: owner.startedAt } : undefined;
+  }
+
   private async owner(): Promise<Owner | undefined> {
     const text = await readFile(this.path, 'utf8').catch(() => undefined);
     if (text === undefined) return undefined;

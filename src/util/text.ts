@@ -21,3 +21,8 @@ export function stripControls(text: string): string {
 export function oneLine(text: string): string {
   return stripControls(text).replace(/\s*[\n\u2028\u2029]+\s*/g, ' ');
 }
+
+/** A login or an e-mail cut to a hint for a bug report: "1234567u" -> "12…u"; a short one gives nothing away. */
+export function hint(value: string): string {
+  return value.length <= 4 ? '…' : `${value.slice(0, 2)}…${value.slice(-1)}`;
+}

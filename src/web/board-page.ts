@@ -14,10 +14,12 @@ export interface BoardPage {
   data: string;
   /** The feeds' access block (board-calendars.ts), when the cards offer their calendars. */
   feedAccess?: string | undefined;
+  /** The words of the link to /diagnostics at the foot (the app's panel only: there it needs no token). */
+  diagnostics?: string | undefined;
 }
 
 /** The page, in the bridge's language, with the model for the script to draw. */
-export function boardHtml({ language, title, script, style, data, feedAccess }: BoardPage): string {
+export function boardHtml({ language, title, script, style, data, feedAccess, diagnostics }: BoardPage): string {
   // "<" escaped so that no text from the register can close a data block.
   const safe = (json: string): string => json.replace(/</g, '\\u003c');
   const access = feedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(feedAccess)}</script>`;
@@ -34,7 +36,7 @@ export function boardHtml({ language, title, script, style, data, feedAccess }: 
 </head>
 <body>
 <p id="status" class="status" role="status" hidden></p>
-<main id="board" class="board" aria-live="polite"></main>
+<main id="board" class="board" aria-live="polite"></main>${diagnostics === undefined ? '' : `\n<p class="diagnostics"><a href="diagnostics" download>${escapeHtml(diagnostics)}</a></p>`}
 <script type="application/json" id="board-data">${safe(data)}</script>${access}
 </body>
 </html>

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { boardModel, type BoardModel } from './board-model.js';
 import { feedAccessJson, type BoardFeedAccess } from './board-calendars.js';
 import { boardHtml } from './board-page.js';
+import { BOARD_TEXT } from '../i18n/board-text.js';
 import { boardAssets, type BoardAsset } from './board-bundle.js';
 import { writeToStream } from './streams.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
@@ -62,7 +63,9 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
       if (path(req) !== '') return undefined;
       const now = current(data);
       const access = options.feeds === undefined ? undefined : feedAccessJson(options.feeds, req, data.children().map((c) => c.id));
-      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, style: style.file, data: now.json, feedAccess: access }));
+      // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
+      const diagnostics = req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined;
+      const page = text('text/html; charset=utf-8', boardHtml({ language: data.language, title: now.model.labels.title, script: script.file, style: style.file, data: now.json, feedAccess: access, diagnostics }));
       // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
       return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
     },

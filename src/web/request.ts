@@ -1,6 +1,6 @@
 // The web server's decisions about a request before any route sees it, as pure functions: is the
 // path acceptable (no traversal), does it come through Home Assistant's ingress, does it carry the token.
-import { cookieFor, feedKey, tokenMatches } from './token.js';
+import { cookieFor, feedKey, metricsKey, tokenMatches } from './token.js';
 import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
 
 /** Longer request targets are refused with 414: no page or feed needs one. */
@@ -98,11 +98,14 @@ export interface AccessQuestion {
   token: string;
   /** The trusted ingress proxy's address; undefined outside the Supervisor (see trustedIngress). */
   ingressAddress?: string;
+  /** The Authorization header (`/metrics` takes its key as a bearer token too). */
+  authorization?: string | undefined;
 }
 
 /**
  * Who may see what: ingress needs nothing more, everything but `/health` needs the token (or the
- * board's cookie); a feed also opens with its own key (feedKey), which opens nothing else. `/health`
+ * board's cookie); a feed also opens with its own key (feedKey), `/metrics` with its own (metricsKey,
+ * in `?key=` or as a bearer token), each opening nothing else. `/health`
  * is open, and says `via` too: with the token it may name the children.
  */
 export function decideAccess(q: AccessQuestion): Access {
@@ -115,8 +118,15 @@ export function decideAccess(q: AccessQuestion): Access {
   if (byCookie) return { allowed: true, via: 'cookie' };
   const feed = feedOf(q.segments);
   if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name))) return { allowed: true, via: 'key' };
+  if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token))) return { allowed: true, via: 'key' };
   if (health) return { allowed: true, via: 'open' };
   return { allowed: false };
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
 }
 
 /** The child and feed a path `/calendar/<child>/<name>.ics` names, or undefined for any other path. */

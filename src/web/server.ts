@@ -140,6 +140,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
     remoteAddress: req.socket.remoteAddress,
     token,
     ingressAddress: options.ingressAddress,
+    authorization: req.headers.authorization,
   });
   if (!access.allowed) {
     options.log.debug({ path: logPath }, 'web request without the access token');
@@ -169,7 +170,24 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
   if (answer.stream) return openStream(res, answer, answer.stream, { ...extra, ...SECURITY_HEADERS }, { head, streams, log: options.log, logPath });
   if (answer.file !== undefined) return sendFile(res, answer, answer.file, { ...extra, ...SECURITY_HEADERS }, head);
+  if (answer.later) return sendLater(req, res, answer.later, { extra, head, log: options.log, logPath });
   send(req, res, answer, extra, head);
+}
+
+/** An answer the route makes asynchronously; a failure is a 500, logged by its path only. */
+function sendLater(
+  req: IncomingMessage,
+  res: ServerResponse,
+  later: () => Promise<WebResponse>,
+  context: { extra: Record<string, string>; head: boolean; log: Logger; logPath: string },
+): void {
+  later().then(
+    (answer) => send(req, res, answer, context.extra, context.head),
+    (error: unknown) => {
+      context.log.warn({ path: context.logPath, err: error instanceof Error ? error.message : String(error) }, 'web route failed');
+      if (!res.headersSent) plain(res, 500, 'Internal error.\n', {}, context.head);
+    },
+  );
 }
 
 /** The query without the token or a feed's key, under any name: a route cannot echo them into a page or a link. */

@@ -7,6 +7,7 @@ import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from './files.js';
+import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
@@ -32,16 +33,19 @@ export interface WebServiceOptions {
   ingressAddress?: string;
   /** The clock of the server's and the board's stream timers (the system's when not given). */
   clock?: Clock;
+  /** The diagnostics bundle and (http.metrics on) the metrics: /diagnostics and /metrics. */
+  diagnostics?: DiagnosticsSources;
 }
 
 /**
  * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
  * `dataDir` serves the saved message attachments.
  */
-export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string } = {}): Route[] {
+export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string; diagnostics?: DiagnosticsSources | undefined } = {}): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
+    ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
   ];
@@ -82,7 +86,7 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
-        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir }),
+        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir, diagnostics: this.options.diagnostics }),
         data,
         token: () => live.current(),
         log,

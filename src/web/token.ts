@@ -62,6 +62,14 @@ export function feedKey(token: string, child: string, feed: FeedName): string {
 }
 
 /**
+ * The key of `/metrics` (`?key=`, or a bearer token): an HMAC keyed by the token, so that a Prometheus
+ * scrape config holds a key that opens the metrics alone; `token --rotate` renews it.
+ */
+export function metricsKey(token: string): string {
+  return createHmac('sha256', token).update('dziennik2mqtt metrics').digest('base64url');
+}
+
+/**
  * Whether `given` is the token. Both sides are hashed first, so the comparison takes the same time
  * whatever their lengths and wherever they first differ.
  */
@@ -115,6 +123,11 @@ export function webUrls(base: string, children: readonly string[], token?: strin
       urls: FEED_NAMES.map((name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${secret(`?key=${feedKey(token ?? '', child, name)}`)}`),
     })),
   };
+}
+
+/** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */
+export function metricsLine(base: string, token: string): string {
+  return `  metrics:  ${base}/metrics?key=${metricsKey(token)}`;
 }
 
 /** The URLs as plain lines (start-up on stdout, `check`). */

@@ -41,6 +41,8 @@ export interface WebResponse {
   stream?: (res: ServerResponse) => void;
   /** A file on disk, streamed as the body (a saved attachment); never held in memory, never an event stream. */
   file?: string;
+  /** An answer made asynchronously from the bridge's memory (the diagnostics, the metrics); still never from the portal. */
+  later?: () => Promise<WebResponse>;
 }
 
 /** One child as the pages see it: what the bridge last published for it, from memory. */

@@ -68,7 +68,7 @@ export interface HarnessOptions {
   /** The config's `poll` (e.g. `{ interval: '5m', fast_interval: '1m' }`; default: the config's). */
   poll?: Record<string, string>;
   /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */
-  http?: { port: number; bind?: string };
+  http?: { port: number; bind?: string; metrics?: boolean };
   /** The web server's ingress proxy address (a test of ingress puts 127.0.0.1). */
   ingressAddress?: string;
   /** Where the web server prints its URLs on the first start (default: nowhere). */

@@ -111,4 +111,40 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     const today = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl')).find((f) => f.template.includes('capitalized(longDay(d))'))!;
     expect((await render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states))[0]).toMatch(/^ERROR .*lnogDay/);
   }, 60_000);
+
+  it("shows the bridge device's broker, uptime and memory and the child's figures in the Bridge view, each read from what the bridge published", async () => {
+    const h = await school.polled(['requests_today', 'logins_today', 'last_read', 'session_age']);
+    const states = haStates(h);
+    const board = dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl', { baseTopic: h.base }) as { views: { path: string }[] };
+    const view = board.views.find((v) => v.path === 'bridge');
+    const named: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'entity' && typeof value === 'string') named.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(view);
+    const bridge = { connection: `binary_sensor.${h.base}_bridge_connection_state`, uptime: `sensor.${h.base}_bridge_uptime`, memory: `sensor.${h.base}_bridge_memory` };
+    const figures = ['sensor.ania_logins_today', 'sensor.ania_requests_today', 'sensor.ania_last_read', 'sensor.ania_session_age'];
+    expect(named).toEqual(expect.arrayContaining([...figures, ...Object.values(bridge)]));
+    // The child's figures have the states the bridge published: one login, the requests of the first polls.
+    expect(states['sensor.ania_logins_today']?.state).toBe('1');
+    expect(Number(states['sensor.ania_requests_today']?.state)).toBeGreaterThan(10);
+    expect(states['sensor.ania_last_read']?.state).toMatch(/^2026-11-23T09:3\d/);
+    // The bridge device as Home Assistant reads it: its discovery's value templates over bridge/health.
+    const discovery = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, { default_entity_id: string; value_template?: string; state_topic: string }> };
+    const ids = Object.values(discovery.cmps).map((c) => c.default_entity_id);
+    for (const id of named.filter((n) => n.includes('_bridge_'))) expect(ids, 'an entity the bridge announced').toContain(id);
+    const health = h.rec.json(`${h.base}/bridge/health`);
+    const [uptime, memory] = (
+      await renderTemplates(['uptime', 'memory'].map((key) => ({ template: discovery.cmps[key]!.value_template!, variables: { value_json: health }, strict: true, now: NOW })))
+    ).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
+    expect(uptime).toMatch(/^2026-11-23T09:30:00\+01:00$/);
+    expect(Number(memory)).toBeGreaterThan(10);
+    expect(h.rec.last(`${h.base}/bridge/state`)?.text).toBe('online');
+  }, 60_000);
 });

@@ -5,12 +5,13 @@ import { buildMinimal as build, refusal } from '../../helpers/config.js';
 
 describe('config http', () => {
   it('defaults to port 8099 on every interface', async () => {
-    expect((await build({})).http).toEqual({ port: 8099, bind: '0.0.0.0' });
-    expect((await build({ http: {} })).http).toEqual({ port: 8099, bind: '0.0.0.0' });
+    expect((await build({})).http).toEqual({ port: 8099, bind: '0.0.0.0', metrics: false });
+    expect((await build({ http: {} })).http).toEqual({ port: 8099, bind: '0.0.0.0', metrics: false });
   });
 
   it('takes another port, 0 (off), and a local or IPv6 address', async () => {
-    expect((await build({ http: { port: 8123, bind: '127.0.0.1' } })).http).toEqual({ port: 8123, bind: '127.0.0.1' });
+    expect((await build({ http: { port: 8123, bind: '127.0.0.1' } })).http).toEqual({ port: 8123, bind: '127.0.0.1', metrics: false });
+    expect((await build({ http: { metrics: true } })).http.metrics).toBe(true);
     expect((await build({ http: { port: 0 } })).http.port).toBe(0);
     expect((await build({ http: { bind: '::' } })).http.bind).toBe('::');
   });

@@ -9,7 +9,7 @@ import { App } from '../../../src/app.js';
 import { buildConfig } from '../../../src/config/load.js';
 import { runDashboard } from '../../../src/dashboard.js';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
-import { childDiscovery } from '../../../src/ha/discovery.js';
+import { bridgeEntityIds, childDiscovery } from '../../../src/ha/discovery.js';
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
 import { entityId } from '../../../src/feature-kit/entities.js';
 import { FakeClock } from '../../helpers/clock.js';
@@ -75,7 +75,8 @@ async function publishedEntityIds(config: Config): Promise<Set<string>> {
   });
   await app.start();
   await app.stop();
-  const ids = new Set<string>();
+  // The bridge's own device is published too (its Bridge view shows its broker, uptime and memory).
+  const ids = new Set<string>(Object.values(bridgeEntityIds('dziennik2mqtt')));
   for (const child of announced.values()) {
     const { payload } = childDiscovery(child, { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: 'x' });
     for (const cmp of Object.values(payload.cmps as Record<string, { default_entity_id: string }>)) ids.add(cmp.default_entity_id);
@@ -178,7 +179,8 @@ describe('dashboard command', () => {
     expect(code).toBe(0);
     expect(out).toContain('sensor.ania_lucky_number');
     expect(out).not.toContain('7654321u');
-    expect([...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_'))).toEqual([]);
+    // Ania's entities only, beside the bridge device's own.
+    expect([...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_') && !id.split('.')[1]?.startsWith('dziennik2mqtt_bridge_'))).toEqual([]);
     expect(err).toContain('login 7654321u is not known yet');
     expect(err).toContain('dziennik2mqtt check');
     expect(err).toContain('run the bridge once');
@@ -200,7 +202,7 @@ describe('dashboard builder', () => {
   it('uses every card when the child has every entity, naming only those', () => {
     const text = dashboardYaml([full]);
     const named = namedEntityIds(text);
-    const available = new Set(full.entities.map((e) => entityId('zosia', e)));
+    const available = new Set([...full.entities.map((e) => entityId('zosia', e)), ...Object.values(bridgeEntityIds('dziennik2mqtt'))]);
     expect([...named].filter((id) => !available.has(id))).toEqual([]);
     for (const key of ['plan_changes_today', 'plan_changes_tomorrow', 'next_lesson', 'newest_grade', 'average', 'homework_due', 'upcoming_tests', 'unread_messages', 'unread_notices']) {
       expect(named, key).toContain(`sensor.zosia_${key}`);
@@ -208,18 +210,25 @@ describe('dashboard builder', () => {
     expect(named).toContain('button.zosia_send_sick');
     const types = new Set(JSON.stringify(parse(text)).match(/"type":"[a-z-]+"/g));
     // Built-in cards only (and the built-in button row).
-    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"', '"type":"vertical-stack"']);
+    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"', '"type":"tile"', '"type":"vertical-stack"']);
   });
 
   it('leaves out what a child lacks, down to whole sections', () => {
     const few: DashboardChild = { id: 'jas', name: 'Jaś', entities: ENTITIES.filter((e) => ['last_update', 'problem', 'refresh'].includes(e.key)) };
     const text = dashboardYaml([few]);
-    expect([...namedEntityIds(text)].sort()).toEqual(['binary_sensor.jas_problem', 'button.jas_refresh', 'sensor.jas_last_update']);
-    // No view of the child's own (it has no details), the family view only the problem banner, the diagnostics.
+    expect([...namedEntityIds(text)].sort()).toEqual([
+      'binary_sensor.dziennik2mqtt_bridge_connection_state',
+      'binary_sensor.jas_problem',
+      'button.jas_refresh',
+      'sensor.dziennik2mqtt_bridge_memory',
+      'sensor.dziennik2mqtt_bridge_uptime',
+      'sensor.jas_last_update',
+    ]);
+    // No view of the child's own (it has no details), the family view only the problem banner, the diagnostics and the bridge device.
     const views = (parse(text) as { views: { path: string; sections: unknown[] }[] }).views;
     expect(views.map((v) => [v.path, v.sections.length])).toEqual([
       ['family', 1],
-      ['bridge', 1],
+      ['bridge', 2],
     ]);
   });
 

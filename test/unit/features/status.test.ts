@@ -7,14 +7,18 @@ import { WrongCredentialsError } from '../../../src/portal/errors.js';
 import { entityTable } from '../../helpers/entities.js';
 
 describe('status feature', () => {
-  it('declares last_update, problem, password_change_advised and refresh, all diagnostics readable while the child is offline', () => {
+  it('declares last_update, problem, password_change_advised, the account figures and refresh, all diagnostics readable while the child is offline', () => {
     expect(entityTable(status.entities)).toEqual([
       ['last_update', 'sensor', false],
       ['problem', 'binary_sensor', true],
       ['password_change_advised', 'binary_sensor', false],
+      ['requests_today', 'sensor', true],
+      ['logins_today', 'sensor', true],
+      ['last_read', 'sensor', false],
+      ['session_age', 'sensor', false],
       ['refresh', 'button', false],
     ]);
-    expect(status.entities.slice(0, 3).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
+    expect(status.entities.slice(0, 7).every((e) => e.entityCategory === 'diagnostic' && e.bridgeAvailabilityOnly)).toBe(true);
   });
 
   it('renders problem OFF without a reason, and ON with the reason, the advice and since when', () => {

@@ -184,6 +184,10 @@ describe('state_class', () => {
       'timetable_tomorrow',
       'catch_up',
       'school_files',
+      // The account's figures (interface 9.2).
+      'requests_today',
+      'logins_today',
+      'session_age',
     ];
     for (const key of counts) expect(cmps[key]?.state_class, key).toBe('measurement');
     // Nothing else: a text state such as the grade `5+` or a lucky number of `None` would break statistics.
@@ -241,7 +245,7 @@ describe('language', () => {
 });
 
 describe('bridgeDiscovery', () => {
-  it('describes the bridge device with its connection state, log level select and version', () => {
+  it('describes the bridge device with its connection state, log level select, version, uptime and memory', () => {
     expect(bridgeDiscovery({ ...ctx, baseTopic: 'Dziennik-2' })).toEqual({
       topic: 'homeassistant/device/Dziennik-2_bridge/config',
       payload: {
@@ -289,6 +293,33 @@ describe('bridgeDiscovery', () => {
             state_topic: 'Dziennik-2/bridge/info',
             value_template: '{{ value_json.version }}',
             json_attributes_topic: 'Dziennik-2/bridge/info',
+          },
+          uptime: {
+            p: 'sensor',
+            unique_id: 'Dziennik-2_bridge_uptime',
+            default_entity_id: 'sensor.dziennik_2_bridge_uptime',
+            name: 'Uptime',
+            device_class: 'timestamp',
+            entity_category: 'diagnostic',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/health',
+            value_template: '{{ value_json.started_at }}',
+          },
+          memory: {
+            p: 'sensor',
+            unique_id: 'Dziennik-2_bridge_memory',
+            default_entity_id: 'sensor.dziennik_2_bridge_memory',
+            name: 'Memory',
+            icon: 'mdi:memory',
+            device_class: 'data_size',
+            unit_of_measurement: 'MB',
+            state_class: 'measurement',
+            suggested_display_precision: 1,
+            entity_category: 'diagnostic',
+            enabled_by_default: false,
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/health',
+            value_template: '{{ value_json.memory_mb }}',
           },
         },
       },

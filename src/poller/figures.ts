@@ -1,0 +1,193 @@
+// One account's figures for the diagnostics (interface 9.3) and its diagnostic entities: the requests
+// of the day per resource, the password logins and messaging bootstraps of the day, each resource's
+// last answer and last success, the session's age, the problems of the last 7 days and the last
+// login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
+// kept in data_dir after each poll (store/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
+// a running bridge reads them. A sink (the metrics) may be told the same events.
+import { LoginTrace } from '../portal/trace.js';
+import { warsawDate } from '../util/time.js';
+import type { PortalObserver } from '../portal/observer.js';
+import type { HttpExchange } from '../portal/http.js';
+import type { PortalUrls } from '../config/schema.js';
+import type { Clock } from '../util/clock.js';
+import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
+import type { ProblemFacts } from '../features/status.js';
+
+/** What else hears of the figures' events (the metrics), by child. */
+export interface FiguresSink {
+  answered(child: string, resource: string, status: string): void;
+  loggedIn(child: string, outcome: string): void;
+  /** A poll of the account ran for `ms`. */
+  passed(child: string, ms: number): void;
+}
+
+/** The road an account takes to the register: `register` (a login); the family road sets its own. */
+export type Road = 'register' | (string & {});
+
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+/** Problems kept at most (a flapping problem must not grow the file without end). */
+const MAX_PROBLEMS = 50;
+
+type Problem = SavedFigures['problems'][number];
+type Read = SavedFigures['reads'][string];
+
+export interface AccountFiguresOptions {
+  clock: Clock;
+  urls: PortalUrls;
+  /** The child's id now (it changes once the child's name is known). */
+  child: () => string;
+  /** When the session in use began (its password login). */
+  sessionSince: () => number | undefined;
+  sink?: FiguresSink;
+}
+
+export class AccountFigures implements PortalObserver {
+  /** How this account reaches the register; the family road's runner sets `family`. */
+  road: Road = 'register';
+  private day = '';
+  private requests = new Map<string, number>();
+  private logins = 0;
+  private failedLogins = 0;
+  private bootstraps = 0;
+  private readonly reads = new Map<string, Read>();
+  private problems: Problem[] = [];
+  /** Whether `problem` went OFF since the last problem was noted (the same problem again is then new). */
+  private cleared = true;
+  private lastLogin: SavedFigures['last_login'];
+
+  constructor(private readonly options: AccountFiguresOptions) {}
+
+  answered(resource: string, status: string): void {
+    const now = this.today();
+    this.requests.set(resource, (this.requests.get(resource) ?? 0) + 1);
+    const ok = status === 'ok';
+    const before = this.reads.get(resource);
+    const okAt = ok ? now : before?.ok_at;
+    this.reads.set(resource, { status, at: now, ...(okAt === undefined ? {} : { ok_at: okAt }) });
+    this.options.sink?.answered(this.options.child(), resource, status);
+  }
+
+  login(): { exchange(exchange: HttpExchange): void; ended(outcome: string): void } {
+    const trace = new LoginTrace(this.options.urls);
+    const at = this.today();
+    return {
+      exchange: (exchange) => trace.record(exchange),
+      ended: (outcome) => {
+        this.logins++;
+        if (outcome !== 'ok') this.failedLogins++;
+        trace.outcome(outcome === 'ok' ? 'logged in' : `failed: ${outcome}`);
+        this.lastLogin = { at, outcome, transcript: trace.entries() };
+        this.options.sink?.loggedIn(this.options.child(), outcome);
+      },
+    };
+  }
+
+  bootstrapped(): void {
+    this.today();
+    this.bootstraps++;
+  }
+
+  /** A poll ran for `ms` (the metrics' histogram). */
+  passed(ms: number): void {
+    this.options.sink?.passed(this.options.child(), ms);
+  }
+
+  /**
+   * What `problem` says after a poll: a problem is noted with its time when it appears, or when its
+   * reason, the portal's words or its resource change; the same one again only after it cleared.
+   */
+  noteProblem(now: number, facts: ProblemFacts | undefined): void {
+    if (facts === undefined || facts.reason === null) {
+      this.cleared = true;
+      return;
+    }
+    const entry: Problem = {
+      at: now,
+      reason: facts.reason,
+      ...(facts.portal_message === undefined ? {} : { portal_message: facts.portal_message }),
+      ...(facts.resource === undefined ? {} : { resource: facts.resource }),
+      ...(facts.detail === undefined ? {} : { detail: facts.detail }),
+    };
+    const last = this.problems.at(-1);
+    const same = last !== undefined && last.reason === entry.reason && last.portal_message === entry.portal_message && last.resource === entry.resource;
+    if (same && !this.cleared) return;
+    this.cleared = false;
+    this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
+  }
+
+  /** The day's figures the diagnostic entities show. */
+  dayFigures(): { requests: Record<string, number>; total: number; bootstraps: number; logins: number; failedLogins: number; lastOutcome: string | null } {
+    this.today();
+    const requests = Object.fromEntries(this.requests);
+    return {
+      requests,
+      total: Object.values(requests).reduce((sum, n) => sum + n, 0),
+      bootstraps: this.bootstraps,
+      logins: this.logins,
+      failedLogins: this.failedLogins,
+      lastOutcome: this.lastLogin?.outcome ?? null,
+    };
+  }
+
+  /** The last successful read of any resource (the `last_read` entity). */
+  get lastRead(): number | undefined {
+    const times = [...this.reads.values()].flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
+    return times.length === 0 ? undefined : Math.max(...times);
+  }
+
+  /** The session's age in ms, when a login is known. */
+  sessionAge(now: number): number | undefined {
+    const since = this.options.sessionSince();
+    return since === undefined ? undefined : Math.max(0, now - since);
+  }
+
+  snapshot(): SavedFigures {
+    const now = this.today();
+    const since = this.options.sessionSince();
+    return {
+      version: 1,
+      child: this.options.child(),
+      road: this.road,
+      saved_at: now,
+      day: this.day,
+      requests: Object.fromEntries(this.requests),
+      logins: this.logins,
+      failed_logins: this.failedLogins,
+      bootstraps: this.bootstraps,
+      reads: Object.fromEntries(this.reads),
+      ...(since === undefined ? {} : { logged_in_at: since }),
+      problems: this.problems.filter((p) => now - p.at < WEEK_MS),
+      ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
+    };
+  }
+
+  /** Takes up what the last run saved: the day's counts only on the same day. */
+  async restore(store: FiguresStore): Promise<void> {
+    const saved = await store.load().catch(() => undefined);
+    if (!saved) return;
+    for (const [resource, read] of Object.entries(saved.reads)) this.reads.set(resource, read);
+    this.problems = saved.problems;
+    this.cleared = false;
+    this.lastLogin = saved.last_login;
+    if (saved.day !== warsawDate(this.options.clock.now())) return;
+    this.day = saved.day;
+    this.requests = new Map(Object.entries(saved.requests));
+    this.logins = saved.logins;
+    this.failedLogins = saved.failed_logins;
+    this.bootstraps = saved.bootstraps;
+  }
+
+  /** Now, after starting a new day's counts when the day changed (Warsaw's day). */
+  private today(): number {
+    const now = this.options.clock.now();
+    const day = warsawDate(now);
+    if (day !== this.day) {
+      this.day = day;
+      this.requests = new Map();
+      this.logins = 0;
+      this.failedLogins = 0;
+      this.bootstraps = 0;
+    }
+    return now;
+  }
+}

@@ -1,0 +1,68 @@
+// What an account runner persists of its figures for `dziennik2mqtt diagnostics` beside a running
+// bridge: requests and logins of the day, each resource's last answer, the problems of the last week
+// and the last login's transcript. One small file per login in data_dir/figures/, written after each
+// poll; nothing in it is a secret or a child's data (resources are named with their ids masked).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
+
+const savedSchema = z.object({
+  version: z.literal(1),
+  /** The child's id when it was saved. */
+  child: z.string(),
+  /** How the account reaches the register: `register` (a login) or the family road. */
+  road: z.string(),
+  saved_at: z.number(),
+  /** The Warsaw day the counts below are of. */
+  day: z.string(),
+  requests: z.record(z.string(), z.number()),
+  logins: z.number(),
+  failed_logins: z.number(),
+  bootstraps: z.number(),
+  reads: z.record(z.string(), z.object({ status: z.string(), at: z.number(), ok_at: z.number().optional() })),
+  logged_in_at: z.number().optional(),
+  problems: z.array(
+    z.object({
+      at: z.number(),
+      reason: z.string(),
+      portal_message: z.string().optional(),
+      resource: z.string().optional(),
+      detail: z.string().optional(),
+    }),
+  ),
+  last_login: z.object({ at: z.number(), outcome: z.string(), transcript: z.array(z.string()) }).optional(),
+});
+
+export type SavedFigures = z.infer<typeof savedSchema>;
+
+export const FIGURES_FOLDER = 'figures';
+
+export class FiguresStore {
+  private readonly path: string;
+
+  constructor(dataDir: string, login: string) {
+    this.path = join(dataDir, FIGURES_FOLDER, `${safeName(login)}.json`);
+  }
+
+  /** The saved figures; a broken file is moved aside (told to onBroken) and the figures start anew. */
+  load(onBroken?: (error: Error) => void): Promise<SavedFigures | undefined> {
+    return readStored(this.path, savedSchema, { onBroken });
+  }
+
+  /** The saved figures read by another process (`diagnostics`): a broken file is left where it is. */
+  async peek(): Promise<SavedFigures | undefined> {
+    const text = await readFile(this.path, 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      return savedSchema.safeParse(JSON.parse(text)).data;
+    } catch {
+      return undefined;
+    }
+  }
+
+  save(figures: SavedFigures): Promise<void> {
+    return writeJson(this.path, figures);
+  }
+}

@@ -1,0 +1,46 @@
+// `/diagnostics` (interface 9.3): the running bridge's redacted bundle, with the token, the board's
+// cookie or through ingress (the app's panel links it); and, with http.metrics on, `/metrics` in
+// Prometheus' text format, which its own key (token.ts metricsKey) opens too. Both are made from the
+// bridge's memory: neither asks the portal anything.
+import type { Route, WebResponse } from './types.js';
+
+export interface DiagnosticsSources {
+  /** The bundle's JSON text. */
+  bundle: () => Promise<string>;
+  /** The metrics' text and its content type; undefined while http.metrics is off. */
+  metrics?: (() => Promise<{ contentType: string; body: string }>) | undefined;
+}
+
+export const DIAGNOSTICS_FILE = 'dziennik2mqtt-diagnostics.json';
+
+export function diagnosticsRoutes(sources: DiagnosticsSources): Route[] {
+  const { metrics } = sources;
+  return [
+    (req) => {
+      // A feed's or the metrics' key opens neither: only the token, the cookie or ingress.
+      if (req.segments.join('/') !== 'diagnostics' || req.via === 'key' || req.via === 'open') return undefined;
+      return {
+        status: 200,
+        later: async (): Promise<WebResponse> => ({
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Disposition': `attachment; filename="${DIAGNOSTICS_FILE}"`,
+            'Cache-Control': 'no-store',
+          },
+          body: await sources.bundle(),
+        }),
+      };
+    },
+    (req) => {
+      if (metrics === undefined || req.segments.join('/') !== 'metrics' || req.via === 'open') return undefined;
+      return {
+        status: 200,
+        later: async (): Promise<WebResponse> => {
+          const { contentType, body } = await metrics();
+          return { status: 200, headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' }, body };
+        },
+      };
+    },
+  ];
+}
