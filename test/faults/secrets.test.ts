@@ -73,7 +73,7 @@ it('a whole run: no secret in any log line, payload or result; data_dir private;
   expect(w.sim.logins(w.login)).toBe(2);
   expect(await result('mark_notices_read', 'all')).toMatchObject({ status: 'ok' });
   expect(await result('send_message', 'nope')).toMatchObject({ status: 'error' });
-  const worksheet = join(h.dataDir, 'downloads', 'ania', 'karta_pracy_ulamki.pdf');
+  const worksheet = join(h.dataDir, 'downloads', 'ania', 'homework', '771', 'karta_pracy_ulamki.pdf');
   await waitUntil(() => existsSync(worksheet), 'the homework file', 10_000);
   await h.advanceMinutes(25);
   await h.app.stop(); // saves the session and the event memory
