@@ -28,6 +28,8 @@ export type OpenedMessageFacts = {
   truncated: boolean;
   attachments: { name: string; size?: number; path?: string; url?: string }[];
   can_reply: boolean;
+  /** The sender withdrew the message (the portal says so only when it is opened). */
+  withdrawn: boolean;
 };
 
 export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
@@ -46,6 +48,7 @@ export function openedState(record: OpenedRecord | undefined): States<typeof ope
       truncated: record.truncated,
       attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
       can_reply: record.can_reply,
+      withdrawn: record.withdrawn,
     },
   };
 }

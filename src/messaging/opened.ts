@@ -36,6 +36,8 @@ const openedSchema = z.object({
   text: z.string(),
   truncated: z.boolean(),
   can_reply: z.boolean(),
+  /** The sender withdrew it (isMessageWithdrawn); a record kept before this was known reads false. */
+  withdrawn: z.boolean().default(false),
   attachments: z.array(attachmentSchema),
 });
 
@@ -85,6 +87,7 @@ export async function readOpened(api: MessagesApi, ref: ListedRef, listedTopic: 
     text,
     truncated,
     can_reply: !full.noReply && full.senderId !== undefined,
+    withdrawn: full.withdrawn,
     attachments: full.attachments.map((a) => ({ id: a.id, name: a.filename })),
   };
 }
