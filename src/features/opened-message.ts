@@ -109,12 +109,13 @@ class OpenedMessages implements FeatureState {
     }
     await this.keep(record, account);
     const downloads = this.access.downloads();
+    let skipped: string | undefined;
     if (downloads && record.attachments.length > 0) {
-      record = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log });
-      await this.keep(record, account);
+      ({ record, skipped } = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log }));
+      if (!skipped) await this.keep(record, account);
     }
     log.info({ message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length }, 'message opened (the portal marks it read)');
-    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length };
+    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length, ...(record.withdrawn ? { withdrawn: true } : {}), ...(skipped ? { attachments_not_saved: skipped } : {}) };
   }
 
   async reply(req: CommandRequest): Promise<Record<string, unknown>> {
