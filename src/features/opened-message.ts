@@ -28,6 +28,8 @@ export type OpenedMessageFacts = {
   truncated: boolean;
   attachments: { name: string; size?: number; path?: string; url?: string }[];
   can_reply: boolean;
+  /** The sender withdrew the message (the portal says so only when it is opened). */
+  withdrawn: boolean;
 };
 
 export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
@@ -46,6 +48,7 @@ export function openedState(record: OpenedRecord | undefined): States<typeof ope
       truncated: record.truncated,
       attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
       can_reply: record.can_reply,
+      withdrawn: record.withdrawn,
     },
   };
 }
@@ -106,12 +109,13 @@ class OpenedMessages implements FeatureState {
     }
     await this.keep(record, account);
     const downloads = this.access.downloads();
+    let skipped: string | undefined;
     if (downloads && record.attachments.length > 0) {
-      record = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log });
-      await this.keep(record, account);
+      ({ record, skipped } = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log }));
+      if (!skipped) await this.keep(record, account);
     }
     log.info({ message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length }, 'message opened (the portal marks it read)');
-    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length };
+    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length, ...(record.withdrawn ? { withdrawn: true } : {}), ...(skipped ? { attachments_not_saved: skipped } : {}) };
   }
 
   async reply(req: CommandRequest): Promise<Record<string, unknown>> {

@@ -17,7 +17,7 @@ export function messagesCard(base: string | undefined): Block {
     const cards: Card[] = [markdown(e, t, 'message-newest', { newest_message: reads(newestMessage, 'sender', 'date', 'read', 'preview'), unread_messages: reads(unreadMessages) })];
     if (e.has(openMessageButton)) cards.push({ type: 'entities', entities: [confirmedButton(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
     // A saved attachment links to the board's own address (base) + its url; without a base it is named only.
-    if (e.has(openedMessageEntity)) cards.push(markdown(e, t, 'message-opened', { opened_message: reads(openedMessageEntity, 'sender', 'date', 'text', 'truncated', 'attachments'), base: { text: base } }));
+    if (e.has(openedMessageEntity)) cards.push(markdown(e, t, 'message-opened', { opened_message: reads(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'), base: { text: base } }));
     return { type: 'vertical-stack', cards };
   };
 }

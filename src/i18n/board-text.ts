@@ -20,6 +20,8 @@ export interface BoardLabels {
   unreadMessage: string;
   /** Above the message last opened through the bridge (open_message). */
   openedMessage: string;
+  /** Beside the opened message's topic when its sender withdrew it. */
+  withdrawn: string;
   noHomework: string;
   noTests: string;
   noGrades: string;
@@ -94,6 +96,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       notices: 'Announcements',
       unreadMessage: 'new',
       openedMessage: 'Opened',
+      withdrawn: 'withdrawn by the sender',
       noHomework: 'No homework due.',
       noTests: 'No tests in the next two weeks.',
       noGrades: 'No grades yet.',
@@ -150,6 +153,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       notices: 'Ogłoszenia',
       unreadMessage: 'nowa',
       openedMessage: 'Otwarta',
+      withdrawn: 'wycofana przez nadawcę',
       noHomework: 'Brak zadań na ten dzień.',
       noTests: 'Brak sprawdzianów w najbliższych dwóch tygodniach.',
       noGrades: 'Brak ocen.',
@@ -206,6 +210,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       notices: 'Оголошення',
       unreadMessage: 'нове',
       openedMessage: 'Відкрите',
+      withdrawn: 'відкликане відправником',
       noHomework: 'Немає завдань на цей день.',
       noTests: 'Немає контрольних у найближчі два тижні.',
       noGrades: 'Оцінок ще немає.',

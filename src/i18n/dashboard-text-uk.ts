@@ -89,6 +89,7 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     openAction: 'Відкрити',
     confirmOpen: 'Відкрити останнє повідомлення? Журнал позначить його прочитаним.',
     openedMessage: 'Відкрите повідомлення',
+    withdrawn: 'Відправник відкликав це повідомлення.',
     noOpenedMessage: 'Жодне повідомлення не відкрите: «Відкрити» покаже тут останнє.',
     truncated: 'Повідомлення довше: решту прочитаєте в журналі.',
     attachments: 'Вкладення',

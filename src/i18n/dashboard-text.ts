@@ -106,6 +106,8 @@ export interface DashboardText {
   /** Opening marks the message read in the portal: the parent is told before. */
   confirmOpen: string;
   openedMessage: string;
+  /** Below the opened message's topic when its sender withdrew it. */
+  withdrawn: string;
   noOpenedMessage: string;
   /** Below a text the bridge cut (8,000 characters). */
   truncated: string;
@@ -223,6 +225,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     openAction: 'Open',
     confirmOpen: 'Open the newest message? The register will mark it read.',
     openedMessage: 'Opened message',
+    withdrawn: 'The sender withdrew this message.',
     noOpenedMessage: 'No message opened yet: "Open" shows the newest one here.',
     truncated: 'The message goes on: read the rest in the register.',
     attachments: 'Attachments',
@@ -329,6 +332,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     openAction: 'Otwórz',
     confirmOpen: 'Otworzyć najnowszą wiadomość? Dziennik oznaczy ją jako przeczytaną.',
     openedMessage: 'Otwarta wiadomość',
+    withdrawn: 'Nadawca wycofał tę wiadomość.',
     noOpenedMessage: 'Żadna wiadomość nie jest otwarta: „Otwórz” pokaże tu najnowszą.',
     truncated: 'Wiadomość jest dłuższa: resztę przeczytasz w dzienniku.',
     attachments: 'Załączniki',

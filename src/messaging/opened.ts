@@ -37,6 +37,8 @@ const openedSchema = z.object({
   text: z.string(),
   truncated: z.boolean(),
   can_reply: z.boolean(),
+  /** The sender withdrew it (isMessageWithdrawn); a record kept before this was known reads false. */
+  withdrawn: z.boolean().default(false),
   attachments: z.array(attachmentSchema),
 });
 
@@ -86,18 +88,27 @@ export async function readOpened(api: MessagesApi, ref: ListedRef, listedTopic: 
     text,
     truncated,
     can_reply: !full.noReply && full.senderId !== undefined,
+    withdrawn: full.withdrawn,
     attachments: full.attachments.map((a) => ({ id: a.id, name: a.filename })),
   };
 }
 
+/** Why no attachment was tried: /api/me's accessToAttachments false (spec 2.10). */
+export const ATTACHMENTS_NOT_ALLOWED = 'the school does not allow attachments for this account';
+
 /**
  * Saves each attachment (spec 4.8: its downloadLink, then <downloadLink>/get) into
  * downloads/<child>/messages/<message id>/. One that fails keeps its name only, and is logged.
+ * Where the school allows the account no attachments none is tried: `skipped` says why.
  */
 export async function saveAttachments(
   record: OpenedRecord,
   deps: { api: MessagesApi; downloader: Downloader; child: string; log: Logger },
-): Promise<OpenedRecord> {
+): Promise<{ record: OpenedRecord; skipped?: string }> {
+  if (!(await attachmentsAllowed(deps))) {
+    deps.log.info({ message: record.message_id, attachments: record.attachments.length }, `attachments not saved: ${ATTACHMENTS_NOT_ALLOWED}`);
+    return { record, skipped: ATTACHMENTS_NOT_ALLOWED };
+  }
   const folder = deps.downloader.inFolder(['messages', record.message_id]);
   const attachments: OpenedAttachment[] = [];
   for (const a of record.attachments) {
@@ -111,5 +122,15 @@ export async function saveAttachments(
       attachments.push({ id: a.id, name: a.name });
     }
   }
-  return { ...record, attachments };
+  return { record: { ...record, attachments } };
+}
+
+/** The session's accessToAttachments; when /api/me cannot be read the attachments are tried (each failure is logged). */
+async function attachmentsAllowed(deps: { api: MessagesApi; log: Logger }): Promise<boolean> {
+  try {
+    return await deps.api.attachmentsAllowed();
+  } catch (error) {
+    deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, 'whether attachments are allowed is unknown; trying them');
+    return true;
+  }
 }

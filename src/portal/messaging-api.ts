@@ -52,8 +52,16 @@ export class MessagesApi {
     return this.read(`/api/${mailbox}/messages`, messageListResponse, { limit: String(limit) });
   }
 
-  me(): Promise<z.output<typeof meResponse>> {
-    return this.read('/api/me', meResponse);
+  /** The account as messaging knows it; its accessToAttachments is kept in the session (attachmentsAllowed). */
+  async me(): Promise<z.output<typeof meResponse>> {
+    const me = await this.read('/api/me', meResponse);
+    this.client.attachmentsAllowed = me.attachments;
+    return me;
+  }
+
+  /** Whether the school lets this account fetch attachments: the session's /api/me, read now if it has none. */
+  async attachmentsAllowed(): Promise<boolean> {
+    return this.client.attachmentsAllowed ?? (await this.me()).attachments;
   }
 
   receiverTypes(): Promise<{ id: string; name: string | undefined }[]> {

@@ -62,6 +62,8 @@ export class MessagingClient {
    * of after a rejected one (a request saved at every renewal).
    */
   private lifetime: { ageMs: number; renewed: number } | undefined;
+  /** accessToAttachments of /api/me, kept for the messaging session that answered it (see MessagesApi.me). */
+  private attachments: { allowed: boolean; generation: number } | undefined;
 
   constructor(options: MessagingClientOptions) {
     this.options = options;
@@ -71,6 +73,16 @@ export class MessagingClient {
   /** Whether the school has the messages module: undefined until a bootstrap has answered. */
   get available(): boolean | undefined {
     return this.known;
+  }
+
+  /** Whether this messaging session may fetch attachments: undefined until its /api/me has answered. */
+  get attachmentsAllowed(): boolean | undefined {
+    return this.attachments?.generation === this.bootGeneration ? this.attachments.allowed : undefined;
+  }
+
+  /** Keeps /api/me's accessToAttachments for the messaging session in use. */
+  set attachmentsAllowed(allowed: boolean) {
+    this.attachments = { allowed, generation: this.bootGeneration };
   }
 
   /** GET a messaging API path (e.g. /api/me) as JSON, with the whole recovery ladder. */

@@ -69,7 +69,7 @@ function api(world: World, call: Call, account: SimAccount): Reply {
         lastName: parent.lastName,
         groupName: 'Rodzic',
         accountId: parentAccountId(account),
-        accessToAttachments: true,
+        accessToAttachments: m.attachmentsAllowed(login),
       });
     }
     case '/api/receivers/types':

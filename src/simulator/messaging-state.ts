@@ -40,6 +40,7 @@ export class SimMessaging {
   private readonly absentModule = new Set<string>();
   private readonly missing = new Map<string, Set<string>>();
   private readonly nextSend = new Map<string, NextSendAnswer>();
+  private readonly attachmentsRefused = new Set<string>();
   private nextId = 0;
 
   constructor(private readonly env: MessagingEnv) {
@@ -123,6 +124,16 @@ export class SimMessaging {
     this.fixture.staff.push(staff);
   }
 
+  /** The account switch of /api/me's accessToAttachments: false plays a school that allows no attachments. */
+  allowAttachments(login: string, allowed: boolean): void {
+    if (allowed) this.attachmentsRefused.delete(login);
+    else this.attachmentsRefused.add(login);
+  }
+
+  attachmentsAllowed(login: string): boolean {
+    return !this.attachmentsRefused.has(login);
+  }
+
   // --- mailboxes ------------------------------------------------------------------------------
 
   /**
@@ -131,7 +142,7 @@ export class SimMessaging {
    */
   addMessage(
     login: string,
-    init: { topic: string; body: string; from?: number | 'system'; mailbox?: SimMailboxName; sent?: string; noReply?: 0 | 1; attachments?: { id: string; filename: string }[]; read?: boolean },
+    init: { topic: string; body: string; from?: number | 'system'; mailbox?: SimMailboxName; sent?: string; noReply?: 0 | 1; attachments?: { id: string; filename: string }[]; read?: boolean; withdrawn?: boolean },
   ): SimMessage {
     const box = this.box(login, init.mailbox ?? 'inbox');
     const { date, time } = warsawNow(this.env.now());
@@ -144,6 +155,7 @@ export class SimMessaging {
       read: init.read ?? false,
       noReply: init.noReply ?? 0,
       attachments: init.attachments ?? [],
+      withdrawn: init.withdrawn ?? false,
     });
     box.push(message);
     return message;
@@ -257,6 +269,7 @@ export class SimMessaging {
       readDate: m.read ? m.sent : null,
       noReply: m.noReply ?? 0,
       attachments: m.attachments ?? [],
+      withdrawn: m.withdrawn ?? false,
     };
   }
 }

@@ -21,6 +21,8 @@ export interface MessageFixture {
   read: boolean;
   noReply?: 0 | 1;
   attachments?: { id: string; filename: string }[];
+  /** The sender withdrew it: its full answer says isMessageWithdrawn true (the lists do not say). */
+  withdrawn?: boolean;
 }
 
 export interface OutboxFixture {
@@ -55,6 +57,7 @@ export interface SimMessage {
   readDate: string | null;
   noReply: 0 | 1;
   attachments: { id: string; filename: string }[];
+  withdrawn: boolean;
 }
 
 /** A message the account sent (POST /messages or /messages/reply), as the portal stored it. */

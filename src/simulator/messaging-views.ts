@@ -70,7 +70,7 @@ export function fullMessage(world: World, m: SimMessage): Record<string, unknown
       attachments: m.attachments,
       noReply: m.noReply,
       enableMessageWithdrawn: 0,
-      isMessageWithdrawn: 0,
+      isMessageWithdrawn: m.withdrawn,
     },
   };
 }

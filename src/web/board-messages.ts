@@ -18,7 +18,7 @@ export interface BoardMessage {
 export interface BoardMessages {
   /** The newest inbox message, while the portal has it unread (the one message the bridge names). */
   unread: BoardMessage[];
-  opened: (BoardMessage & { text: string; attachments: Array<{ name: string; /** /files/<c>/<id>/<name>; null when not saved. */ url: string | null }> }) | null;
+  opened: (BoardMessage & { text: string; /** The sender withdrew it. */ withdrawn: boolean; attachments: Array<{ name: string; /** /files/<c>/<id>/<name>; null when not saved. */ url: string | null }> }) | null;
 }
 
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
@@ -51,6 +51,7 @@ export function messagesOf(
           sender: str(o.sender),
           when: sentOn(str(o.date), clock, text),
           text: wallText(str(o.text)),
+          withdrawn: o.withdrawn === true,
           attachments: list(o.attachments).flatMap((a) => {
             const name = str(a.name);
             return name === null ? [] : [{ name, url: savedFilePath(a.url, null) }];

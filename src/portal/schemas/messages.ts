@@ -108,7 +108,8 @@ export const meResponse = z.unknown().transform((root, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'not an account object' });
     return z.NEVER;
   }
-  return { accountId: idText(me.accountId), name: joinName(me.firstName, me.lastName) };
+  // accessToAttachments false: the school allows this account no attachments; absent reads as allowed.
+  return { accountId: idText(me.accountId), name: joinName(me.firstName, me.lastName), attachments: toBool(me.accessToAttachments) ?? true };
 });
 
 /** GET /receivers/types: the receiver groups offered ({data: {defaultGroup, list}}). */
@@ -187,6 +188,8 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
     sender: toText(data.senderName)?.trim() || joinName(data.senderFirstName, data.senderLastName),
     sendDate: toText(data.sendDate),
     noReply: toBool(data.noReply) ?? false,
+    /** The sender withdrew it (isMessageWithdrawn; only the full message says so, spec 2.10). */
+    withdrawn: toBool(data.isMessageWithdrawn) ?? false,
     attachments,
   };
 });

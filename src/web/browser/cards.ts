@@ -80,6 +80,7 @@ function messages(m: BoardMessages | null, labels: BoardLabels): HTMLElement | n
     items.push(
       el('li', 'msg opened', [
         el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic)]),
+        o.withdrawn ? el('span', 'msg-withdrawn', labels.withdrawn) : null,
         el('span', 'when', sentBy(o)),
         o.text ? el('p', 'msg-text', o.text) : null,
         files.length ? el('div', 'files', files) : null,

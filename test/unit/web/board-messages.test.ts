@@ -59,12 +59,17 @@ describe('messages on the board', () => {
       sender: 'Anna Nowak',
       when: 'dziś',
       text: 'Szanowni Państwo,\nw piątek jedziemy do Krakowa.\nAnna Nowak',
+      withdrawn: false,
       attachments: [
         { name: 'zgoda.pdf', url: '/files/ania/990/zgoda.pdf' },
         { name: 'plan.docx', url: null },
         { name: 'zły.html', url: null },
       ],
     });
+  });
+
+  it('marks a message its sender withdrew', () => {
+    expect(messagesOf({ opened_message: { ...OPENED, attributes: { ...OPENED.attributes, withdrawn: true } } })?.opened?.withdrawn).toBe(true);
   });
 
   it('cuts a long text for the wall', () => {
