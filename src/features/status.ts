@@ -25,6 +25,8 @@ export type ProblemFacts = {
   advice?: 'password_change_advised';
   /** That advice in the configured language. */
   advice_message?: string;
+  /** A child on both roads (its login, and an `email` entry): the one it is read through now. */
+  road?: 'register' | 'family';
 };
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */

@@ -8,6 +8,7 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Tier } from '../feature-kit/source.js';
 import type { LoginAdvice } from '../portal/session.js';
+import type { RoadName } from '../portal/roads.js';
 import { publishFeeds, type CycleOutcome } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { EventGate } from './event-gate.js';
@@ -22,6 +23,8 @@ export interface AccountOutputOptions {
   entities: () => EntityDef[];
   /** What the portal session advises about logging in, for `problem`. */
   advice: () => LoginAdvice | undefined;
+  /** A child on both roads: the one it is read through now, for `problem` (undefined on one road). */
+  road?: () => RoadName | undefined;
 }
 
 export class AccountOutput {
@@ -49,7 +52,7 @@ export class AccountOutput {
     publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood });
     health.lastUpdate = now;
-    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: health.problem(now, this.options.advice()) });
+    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, [problem.key]: this.problem(now) });
     this.availability(now);
   }
 
@@ -57,7 +60,7 @@ export class AccountOutput {
   failed(tiers: Tier[], error: unknown, now: number): void {
     const { health } = this.options;
     health.failed(tiers, error);
-    this.states({ [problem.key]: health.problem(now, this.options.advice()) });
+    this.states({ [problem.key]: this.problem(now) });
     this.availability(now);
   }
 
@@ -65,6 +68,13 @@ export class AccountOutput {
   async renamed(before: string): Promise<void> {
     this.options.publisher.removeChild(before);
     await this.options.gate.load(this.options.child.id);
+  }
+
+  /** `problem` as health says it, with the road a child on both roads is read through. */
+  private problem(now: number): EntityState {
+    const state = this.options.health.problem(now, this.options.advice());
+    const road = this.options.road?.();
+    return road === undefined ? state : { ...state, attributes: { ...state.attributes, road } };
   }
 
   private availability(now: number): void {

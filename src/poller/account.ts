@@ -63,6 +63,7 @@ export class AccountPoller implements CommandAccount {
       gate: this.gate,
       entities: () => this.features.entities(account),
       advice: () => this.access.session.advice,
+      road: () => this.access.roads?.road,
     });
     this.timers = new AccountTimers({
       ...options,
