@@ -3,6 +3,8 @@
 // The register road reads her; when its login breaks (not for the password), the family road takes
 // over and a grade added meanwhile fires once; when the register login works again she is back on the
 // register road within the hour, with no event twice. A wrong password never switches roads.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
@@ -74,6 +76,26 @@ describe('a child on both roads', () => {
     // No event twice, and no state published again unchanged when the road changed.
     expect(firedEvents(h, 'grade').filter((e) => e.grade === '4+')).toHaveLength(1);
     expect(repeated(h)).toEqual([]);
+  });
+
+  it('keeps one web session per child across a restart on the family road: no event twice, no second family login', async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
+    school.sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
+    school.sim.expireSessions(ANIA.login);
+    school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '4+' });
+    await h.advanceMinutes(20);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: null, road: 'family' });
+    const sessions = (await readdir(join(h.dataDir, 'sessions'))).sort();
+    await h.restart();
+    school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '2' });
+    await h.advanceMinutes(20);
+    // The web session the family road opened is restored under her login and still reads.
+    expect(h.state('ania', 'problem')).toBe('OFF');
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(1);
+    expect((await readdir(join(h.dataDir, 'sessions'))).sort()).toEqual(sessions);
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '4+')).toHaveLength(1);
+    expect(school.sim.families.loginCount()).toBe(1);
   });
 
   it('stays on the register road after a wrong password: the problem says so, the family road does not read her', async () => {
