@@ -80,7 +80,7 @@ export class PortalAccess {
       policy: family ? untimed(options.policy) : options.policy,
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
-      ...(roads ? { signIn: roads.signIn } : {}),
+      ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
       session: this.session,

@@ -8,7 +8,8 @@ import { registerRoad, type DataRoad } from './gateway.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { FamilyAccount } from './family.js';
 import type { HttpClient } from './http.js';
-import type { PortalSession } from './session.js';
+import type { PortalSession, RoadHold } from './session.js';
+import type { PersistedSession } from '../store/session-store.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -29,7 +30,7 @@ export interface TwoRoadsOptions {
   log: Logger;
 }
 
-export class TwoRoads {
+export class TwoRoads implements RoadHold {
   private current: RoadName = 'register';
   /** While on the family road: when the register login is tried again. */
   private retryAt = 0;
@@ -40,6 +41,18 @@ export class TwoRoads {
   /** The road the child is read through now. */
   get road(): RoadName {
     return this.current;
+  }
+
+  /** Kept with the web session while the family road holds, so that a restart stays on it. */
+  held(): PersistedSession['familyRoad'] {
+    return this.current === 'family' ? { retryAt: this.retryAt } : undefined;
+  }
+
+  /** The road a saved session was opened on; its hour never longer than one from now. */
+  resume(saved: PersistedSession['familyRoad']): void {
+    if (saved === undefined) return;
+    this.current = 'family';
+    this.retryAt = Math.min(saved.retryAt, this.options.clock.now() + REGISTER_RETRY_MS);
   }
 
   /**

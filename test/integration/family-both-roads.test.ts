@@ -78,7 +78,7 @@ describe('a child on both roads', () => {
     expect(repeated(h)).toEqual([]);
   });
 
-  it('keeps one web session per child across a restart on the family road: no event twice, no second family login', async () => {
+  it('stays on the family road across a restart, with one web session file, no event twice and no second family login', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
     await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined && h.state('jan', 'lucky_number') !== undefined, 'the first polls');
     school.sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
@@ -90,9 +90,13 @@ describe('a child on both roads', () => {
     await h.restart();
     school.sim.account(ANIA.login).addGrade({ subject: MATHS, category: TEST_CATEGORY, grade: '2' });
     await h.advanceMinutes(20);
-    // The web session the family road opened is restored under her login and still reads.
-    expect(h.state('ania', 'problem')).toBe('OFF');
+    // The web session the family road opened is restored under her login, on that road, and reads on.
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: null, road: 'family' });
     expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(1);
+    // The hour the family road holds is the one before the restart: the register login is back within it.
+    school.sim.refuseLogin(ANIA.login, null);
+    await h.advanceMinutes(30);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: null, road: 'register' });
     expect((await readdir(join(h.dataDir, 'sessions'))).sort()).toEqual(sessions);
     expect(firedEvents(h, 'grade').filter((e) => e.grade === '4+')).toHaveLength(1);
     expect(school.sim.families.loginCount()).toBe(1);
