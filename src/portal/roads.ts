@@ -69,7 +69,11 @@ export class TwoRoads implements RoadHold {
       this.current = 'register';
       return outcome;
     } catch (error) {
-      if (error instanceof WrongCredentialsError) throw error;
+      if (error instanceof WrongCredentialsError) {
+        // A wrong password is the family's to fix: the family road never stands in for it.
+        this.current = 'register';
+        throw error;
+      }
       if (this.current === 'register') {
         log.warn(
           { account, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
@@ -113,8 +117,10 @@ export class TwoRoads implements RoadHold {
     this.retrying ??= session
       .forceLogin()
       .catch(() => {
+        // A wrong password: the session the family road opened is not read on; the login's pause shows.
+        if (this.road === 'register') session.forget();
         // Neither road could sign in (a pause now holds both): the next try is in an hour too.
-        this.retryAt = this.options.clock.now() + REGISTER_RETRY_MS;
+        else this.retryAt = this.options.clock.now() + REGISTER_RETRY_MS;
       })
       .finally(() => (this.retrying = undefined));
     await this.retrying;

@@ -169,6 +169,11 @@ export class PortalSession {
     await this.singleFlight(() => this.login());
   }
 
+  /** Forgets the login (the cookies stay): the next request logs in, or meets the pause in force. */
+  forget(): void {
+    this.state = {};
+  }
+
   /** Saves the jar and state (after a poll cycle, and on stop). */
   async persist(): Promise<void> {
     if (!this.options.store) return;

@@ -102,6 +102,23 @@ describe('a child on both roads', () => {
     expect(school.sim.families.loginCount()).toBe(1);
   });
 
+  it('leaves the family road when the hourly register login meets a wrong password: that is the family’s to fix', async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }, FAMILY] as never });
+    await h.pollUntil(() => h.state('ania', 'lucky_number') !== undefined, 'the first polls');
+    school.sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
+    school.sim.expireSessions(ANIA.login);
+    await h.advanceMinutes(20);
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: null, road: 'family' });
+    // Meanwhile the register password was changed in a browser: the next register login is refused for it.
+    school.sim.refuseLogin(ANIA.login, { message: 'Nieprawidłowy login i/lub hasło.', as: 'object' });
+    await h.advanceMinutes(60);
+    expect(h.state('ania', 'problem')).toBe('ON');
+    expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'wrong_credentials', road: 'register' });
+    const family = reads().family;
+    await h.advanceMinutes(60);
+    expect(reads().family).toBe(family);
+  });
+
   it('stays on the register road after a wrong password: the problem says so, the family road does not read her', async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: 'wrong' }, FAMILY] as never });
     // Never read, she is published under her login (no name known).
