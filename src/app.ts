@@ -4,7 +4,7 @@ import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
-import { familyChildren, type FamilyChild } from './poller/family-children.js';
+import { familyChildren, loginKey, type FamilyChild } from './poller/family-children.js';
 import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
@@ -52,8 +52,11 @@ export interface AppOptions {
 
 export class App {
   readonly pollers: AccountPoller[] = [];
-  /** Every child the bridge reads, with its road: a login entry's, or an e-mail entry's (family). */
-  private children: (Pick<FamilyChild, 'account'> & { family?: FamilyChild['family'] })[] = [];
+  /**
+   * Every child the bridge reads, with its road: a login entry's (with the family road behind it when
+   * an e-mail entry lists the child too), or an e-mail entry's (family).
+   */
+  private children: (Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] })[] = [];
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
@@ -89,9 +92,13 @@ export class App {
       log,
       dispatcher: this.options.dispatcher,
       policy: this.options.sessionPolicy,
-      registerLogins: new Set(config.accounts.map((a) => a.login.trim().toLowerCase())),
+      registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
     });
-    this.children = [...config.accounts.map((account) => ({ account })), ...family];
+    const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
+    this.children = [
+      ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
+      ...family.filter((c) => !c.alsoRegister),
+    ];
     const bridge =
       this.options.publisher ??
       new Bridge({
@@ -123,11 +130,12 @@ export class App {
     });
     this.memory = memory;
     const publisher = memory ?? bridge;
-    this.children.forEach(({ account, family: road }, index) => {
+    this.children.forEach(({ account, family: road, alsoFamily }, index) => {
       this.pollers.push(
         new AccountPoller({
           account,
           ...(road ? { family: road } : {}),
+          ...(alsoFamily ? { alsoFamily } : {}),
           urls: config.portal,
           dataDir: config.data_dir,
           poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },

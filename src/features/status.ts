@@ -27,6 +27,8 @@ export type ProblemFacts = {
   advice?: 'password_change_advised';
   /** That advice in the configured language. */
   advice_message?: string;
+  /** A child on both roads (its login, and an `email` entry): the one it is read through now. */
+  road?: 'register' | 'family';
 };
 
 /** The requests of the day by resource (ids masked), and the messaging bootstraps among them. */

@@ -56,4 +56,6 @@ export interface AccountPollerOptions {
   thresholds?: readonly number[];
   /** The family road (an `email` entry's child): the child is read through this family account. */
   family?: FamilyAccount;
+  /** A register child an `email` entry lists too: its family road while the register login fails (roads.ts). */
+  alsoFamily?: FamilyAccount;
 }

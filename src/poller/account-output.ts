@@ -10,6 +10,7 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Tier } from '../feature-kit/source.js';
 import type { LoginAdvice } from '../portal/session.js';
+import type { RoadName } from '../portal/roads.js';
 import { publishFeeds, type CycleOutcome } from './account-features.js';
 import type { AccountChild } from './child.js';
 import type { EventGate } from './event-gate.js';
@@ -26,6 +27,8 @@ export interface AccountOutputOptions {
   advice: () => LoginAdvice | undefined;
   /** The account's figures: its diagnostic entities, and the problems they note. */
   figures: AccountFigures;
+  /** A child on both roads: the one it is read through now, for `problem` (undefined on one road). */
+  road?: () => RoadName | undefined;
 }
 
 export class AccountOutput {
@@ -68,7 +71,10 @@ export class AccountOutput {
   /** `problem` (noted in the figures' week of problems), and whether the portal advises changing the password (which `problem` carries too). */
   private loginStates(now: number): Record<string, EntityState> {
     const advice = this.options.advice();
-    const state = this.options.health.problem(now, advice);
+    const health = this.options.health.problem(now, advice);
+    // A child on both roads: `problem` says which one it is read through.
+    const road = this.options.road?.();
+    const state = road === undefined ? health : { ...health, attributes: { ...health.attributes, road } };
     this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
     return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
   }
@@ -78,6 +84,8 @@ export class AccountOutput {
     this.options.publisher.removeChild(before);
     await this.options.gate.load(this.options.child.id);
   }
+
+
 
   private availability(now: number): void {
     const { publisher, child, health } = this.options;

@@ -65,6 +65,7 @@ export class AccountPoller implements CommandAccount {
       // Before the first identity a child without a configured id is named by its login: only a hint of it here.
       child: () => (account.id !== undefined || this.accountChild.identity ? this.accountChild.id : hint(account.login)),
       sessionSince: () => this.access.session.loggedInAt,
+      road: () => this.access.roads?.road ?? (options.family ? 'family' : 'register'),
       sink: options.figuresSink,
     });
     this.figuresStore = new FiguresStore(dataDir, account.login);
@@ -79,6 +80,7 @@ export class AccountPoller implements CommandAccount {
       entities: () => this.features.entities(account),
       advice: () => this.access.session.advice,
       figures: this.figures,
+      road: () => this.access.roads?.road,
     });
     this.timers = new AccountTimers({
       ...options,

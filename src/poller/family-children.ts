@@ -1,6 +1,7 @@
 // The children an `email` entry brings to the bridge (interface 9.1): those its `children` lists, or
 // every child the family portal links to it, each named by its first name; each is then read through
-// the family account (portal-access.ts). A child with a `login` entry of its own keeps the register road.
+// the family account (portal-access.ts). A child with a `login` entry of its own keeps the register road,
+// with this family road behind it while its register login fails (roads.ts).
 import { createHash } from 'node:crypto';
 import { FamilyAccount } from '../portal/family.js';
 import { SessionStore } from '../store/session-store.js';
@@ -27,6 +28,8 @@ export interface FamilyChildrenOptions {
 export interface FamilyChild {
   account: AccountConfig;
   family: FamilyAccount;
+  /** The child has a `login` entry of its own: the register road reads it, this family road stands behind. */
+  alsoRegister: boolean;
 }
 
 /** Every family entry's children, in the order of the config (then of the portal's list). */
@@ -46,11 +49,9 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await family.session.restore();
     for (const account of await childrenOf(entry, family, options.log)) {
-      if (options.registerLogins.has(account.login.trim().toLowerCase())) {
-        options.log.info({ account: label, child: account.id }, 'this child has a login entry of its own: it is read on the register road');
-        continue;
-      }
-      found.push({ account, family });
+      const alsoRegister = options.registerLogins.has(loginKey(account.login));
+      if (alsoRegister) options.log.info({ account: label, child: account.id }, 'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails');
+      found.push({ account, family, alsoRegister });
     }
   }
   return found;
@@ -73,6 +74,11 @@ async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, log
     log.warn({ account: family.label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be listed; none of them is read until the bridge starts again');
     return [];
   }
+}
+
+/** A login as the config and the portal may spell it: one key for both roads. */
+export function loginKey(login: string): string {
+  return login.trim().toLowerCase();
 }
 
 /** The file name of a family portal's saved session: a digest, so the e-mail never names a file. */

@@ -21,7 +21,7 @@ export interface FiguresSink {
   passed(child: string, ms: number): void;
 }
 
-/** The road an account takes to the register: `register` (a login); the family road sets its own. */
+/** The road an account takes to the register: `register` (a login) or `family` (the e-mail account's bearer road). */
 export type Road = 'register' | (string & {});
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
@@ -38,12 +38,12 @@ export interface AccountFiguresOptions {
   child: () => string;
   /** When the session in use began (its password login). */
   sessionSince: () => number | undefined;
+  /** The road the account is read through now (a child on both roads changes it). */
+  road: () => Road;
   sink?: FiguresSink;
 }
 
 export class AccountFigures implements PortalObserver {
-  /** How this account reaches the register; the family road's runner sets `family`. */
-  road: Road = 'register';
   private day = '';
   private requests = new Map<string, number>();
   private logins = 0;
@@ -147,7 +147,7 @@ export class AccountFigures implements PortalObserver {
     return {
       version: 1,
       child: this.options.child(),
-      road: this.road,
+      road: this.options.road(),
       saved_at: now,
       day: this.day,
       requests: Object.fromEntries(this.requests),

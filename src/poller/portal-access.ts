@@ -3,6 +3,7 @@
 import { Gateway } from '../portal/gateway.js';
 import { untimed, type FamilyAccount } from '../portal/family.js';
 import { PortalSession, type SessionPolicy } from '../portal/session.js';
+import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
@@ -43,6 +44,11 @@ export interface PortalAccessOptions {
    * its web session (messages, downloads) opened with a one-time token. Without it, the register road.
    */
   family?: FamilyAccount;
+  /**
+   * A register child that an `email` entry lists too: the family account whose road reads it while its
+   * register login fails for any reason but a wrong password (roads.ts).
+   */
+  alsoFamily?: FamilyAccount;
 }
 
 
@@ -52,6 +58,8 @@ export class PortalAccess {
   readonly messaging: MessagingClient;
   readonly messages: MessagesApi;
   readonly cache: ResourceCache;
+  /** Both roads for this child (`alsoFamily`): which one reads it now. */
+  readonly roads: TwoRoads | undefined;
   private readonly options: PortalAccessOptions;
   private downloadState: (Downloads & { child: string }) | undefined;
 
@@ -60,10 +68,13 @@ export class PortalAccess {
     const { account, urls, clock, log, onRequest } = options;
     const label = account.id ?? account.login;
     const family = options.family;
+    const password = account.password ?? '';
+    const roads = options.alsoFamily && new TwoRoads({ family: options.alsoFamily, login: account.login, password, urls, account: label, clock, log });
+    this.roads = roads;
     this.session = new PortalSession({
       account: label,
       login: account.login,
-      password: account.password ?? '',
+      password,
       urls,
       clock,
       log,
@@ -73,10 +84,12 @@ export class PortalAccess {
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
       observer: options.observer,
+      ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
       session: this.session,
       ...(family ? { road: family.dataRoad(account.login, this.session.http) } : {}),
+      ...(roads ? { road: roads.dataRoad(this.session) } : {}),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),

@@ -44,6 +44,14 @@ export interface PortalSessionOptions {
   signIn?: (http: HttpClient) => Promise<LoginOutcome>;
   /** Told of every password login, its requests and its outcome (the diagnostics' figures). */
   observer?: PortalObserver;
+  /** A child on both roads (roads.ts): the road its session was opened on is kept with the session. */
+  road?: RoadHold;
+}
+
+/** What a session keeps of the road its child is read through, so that a restart stays on it. */
+export interface RoadHold {
+  held(): PersistedSession['familyRoad'];
+  resume(saved: PersistedSession['familyRoad']): void;
 }
 
 type Pause = NonNullable<PersistedSession['pause']>;
@@ -88,6 +96,7 @@ export class PortalSession {
     const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
     this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
     this.advised = { ...(saved.advice ? { advice: saved.advice } : {}), ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }) };
+    this.options.road?.resume(saved.familyRoad);
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
       this.pause = this.bounded(saved.pause, now);
@@ -169,6 +178,11 @@ export class PortalSession {
     await this.singleFlight(() => this.login());
   }
 
+  /** Forgets the login (the cookies stay): the next request logs in, or meets the pause in force. */
+  forget(): void {
+    this.state = {};
+  }
+
   /** Saves the jar and state (after a poll cycle, and on stop). */
   async persist(): Promise<void> {
     if (!this.options.store) return;
@@ -179,6 +193,7 @@ export class PortalSession {
       pause: this.pause,
       ...(this.advised.advice ? { advice: this.advised.advice } : {}),
       ...(this.advised.loggedAt === undefined ? {} : { adviceLoggedAt: this.advised.loggedAt }),
+      ...(this.options.road?.held() ? { familyRoad: this.options.road.held() } : {}),
     });
   }
 

@@ -25,6 +25,8 @@ const persistedSchema = z.object({
   advice: z.literal('password_change_advised').optional(),
   /** When the log last said so (once a day). */
   adviceLoggedAt: z.number().optional(),
+  /** A child on both roads whose session the family road opened: the register login waits until retryAt. */
+  familyRoad: z.object({ retryAt: z.number() }).optional(),
 });
 
 export type PersistedSession = z.infer<typeof persistedSchema>;
