@@ -122,7 +122,7 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    await this.figures.restore(this.figuresStore);
+    await this.figures.restore(this.figuresStore, (error) => this.log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
     const restored = await this.accountChild.restore();

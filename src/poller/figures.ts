@@ -161,9 +161,9 @@ export class AccountFigures implements PortalObserver {
     };
   }
 
-  /** Takes up what the last run saved: the day's counts only on the same day. */
-  async restore(store: FiguresStore): Promise<void> {
-    const saved = await store.load().catch(() => undefined);
+  /** Takes up what the last run saved: the day's counts only on the same day. A broken file is told to onBroken. */
+  async restore(store: FiguresStore, onBroken?: (error: Error) => void): Promise<void> {
+    const saved = await store.load(onBroken).catch(() => undefined);
     if (!saved) return;
     for (const [resource, read] of Object.entries(saved.reads)) this.reads.set(resource, read);
     this.problems = saved.problems;
