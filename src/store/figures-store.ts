@@ -62,7 +62,8 @@ export class FiguresStore {
     }
   }
 
+  /** Written after every poll: atomic, but not synced to the disk (a power cut may cost the last poll's figures). */
   save(figures: SavedFigures): Promise<void> {
-    return writeJson(this.path, figures);
+    return writeJson(this.path, figures, { durable: false });
   }
 }

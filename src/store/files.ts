@@ -5,7 +5,7 @@
 // back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
 // (removeLeftoverTemps).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** The end of a temporary file's name: `<name>.<pid>.<random>.tmp` next to the file it becomes. */
@@ -13,21 +13,27 @@ const TEMP_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
 /** The end of a temporary download's name (downloads.ts: `.<random>.part`, streamed to disk). */
 const PART_NAME = /^\.[0-9a-f]{16}\.part$/;
 
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * `durable: false` skips both syncs, for a file nothing depends on after a power cut (the diagnostics'
+ * figures, written after every poll): still never half-written, but not a disk flush every poll.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable ?? true;
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeSynced(temp, data);
+    if (durable) await writeSynced(temp, data);
+    else await writeFile(temp, data, { flag: 'wx', mode: 0o600 });
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dirname(path));
+  if (durable) await syncFolder(dirname(path));
 }
 
-export function writeJson(path: string, value: unknown): Promise<void> {
-  return writeFileAtomic(path, `${JSON.stringify(value)}\n`);
+export function writeJson(path: string, value: unknown, options: { durable?: boolean } = {}): Promise<void> {
+  return writeFileAtomic(path, `${JSON.stringify(value)}\n`, options);
 }
 
 /** A new file (never an existing one: 'wx'), 0600, its bytes on the disk before this resolves. */
