@@ -8,10 +8,11 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Integration tests share one Mosquitto; each uses its own base topic, free ports and data folder,
     // and waits on the fake clock, so files run side by side. Most of a file's time is spent waiting
-    // on sockets, child processes and timers: four at a time keep two cores busy (vitest's default
-    // is one fewer than the cores, a single file at a time on a 2-core machine).
+    // on sockets, child processes and timers: three at a time keep two cores busy (vitest's default
+    // is one fewer than the cores, a single file at a time on a 2-core machine). Four left the CPU-bound
+    // simulated days (outage, timetable-day) within a few seconds of their timeouts.
     pool: 'forks',
-    maxWorkers: 4,
+    maxWorkers: 3,
     // Every file removes the folders its tests made with tempDir() (test/helpers/temp.ts).
     setupFiles: ['test/helpers/temp-cleanup.ts'],
     projects: [
