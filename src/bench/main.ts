@@ -108,8 +108,12 @@ async function main(): Promise<void> {
   log('simulating one day with the naive schedule (everything every 20 minutes)...');
   const naive = await simulate({ children: 1, start: MONDAY, days: 2, naive: true, poll: { fast_interval: '20m' } });
   const n = summary(naive, 1, 2);
+  log('simulating one day for one child at the defaults on the family road (an `email` entry)...');
+  const familyRun = await simulate({ children: 1, start: MONDAY, days: 2, road: 'family' });
+  const family = summary(familyRun, 1, 2);
 
   rows.push({ measure: 'requests per child per day (defaults: 20m / 3m)', value: d.perDay.toFixed(0), target: `<= ${REFERENCE_PER_DAY} (reference)`, ok: d.perDay <= REFERENCE_PER_DAY });
+  rows.push({ measure: 'requests per child per day (defaults, family road: an email entry)', value: family.perDay.toFixed(0), target: `<= ${REFERENCE_PER_DAY} (reference)`, ok: family.perDay <= REFERENCE_PER_DAY });
   rows.push({ measure: 'requests per child per day (same freshness as reference)', value: s.perDay.toFixed(0), target: '<= 600', ok: s.perDay <= 600 });
   rows.push({ measure: 'requests per child per day (naive: all every 20m)', value: n.perDay.toFixed(0), target: 'for comparison', ok: null });
   rows.push({ measure: 'ratio same-freshness / naive', value: (s.perDay / n.perDay).toFixed(2), target: '< 0.5', ok: s.perDay / n.perDay < 0.5 });
@@ -138,6 +142,7 @@ async function main(): Promise<void> {
   }
   json.defaults = { ...d, endpoints: defaults.counts.byLogin, freshness: defaults.freshness };
   json.sameFreshness = s;
+  json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
 
   for (const children of FULL ? [1, 3, 10] : [1, 3]) {

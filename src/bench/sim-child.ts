@@ -1,7 +1,7 @@
 // The simulated portal in a process of its own, so that the benchmark measures the bridge's CPU and
 // memory alone. The parent sets the simulated time and asks for counts over IPC.
 import { PortalSimulator } from '../simulator/index.js';
-import { benchLogin } from './accounts.js';
+import { BENCH_FAMILY, benchLogin } from './accounts.js';
 
 export type ChildRequest =
   | { id: number; type: 'start'; children: number }
@@ -24,6 +24,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
   switch (msg.type) {
     case 'start': {
       for (let i = 0; i < msg.children; i++) sim.addAccount({ ...benchLogin(i) });
+      sim.families.add({ ...BENCH_FAMILY, logins: Array.from({ length: msg.children }, (_, i) => benchLogin(i).login) });
       await sim.start();
       return sim.urls;
     }

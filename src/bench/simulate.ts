@@ -9,7 +9,7 @@ import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { FakeClock } from './fake-clock.js';
 import { silentLogger } from '../util/log.js';
-import { benchLogin } from './accounts.js';
+import { BENCH_FAMILY, benchLogin } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
 import type { PollHooks } from '../poller/account.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -97,6 +97,8 @@ export interface SimulationOptions {
   injections?: Injection[];
   /** false: keep no per-cycle or per-state records (for the week's memory readings). */
   record?: boolean;
+  /** 'family': the children are read through one `email` entry (the family road) instead of their register logins. */
+  road?: 'register' | 'family';
 }
 
 export interface CountsAnswer {
@@ -129,7 +131,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     {
       mqtt: { url: 'mqtt://127.0.0.1:1' },
       portal: urls,
-      accounts: Array.from({ length: options.children }, (_, i) => ({ login: benchLogin(i).login, password: benchLogin(i).password, id: `child${i}` })),
+      accounts: accountsOf(options),
       poll: options.poll ?? {},
       data_dir: dataDir,
       log_level: 'silent',
@@ -188,6 +190,13 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     return { label: injection.label, delayMs: seen ? seen.at - at : null };
   });
   return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily };
+}
+
+/** The bench's children as config entries: each under its register login, or all under the family's e-mail. */
+function accountsOf(options: SimulationOptions): Record<string, unknown>[] {
+  const children = Array.from({ length: options.children }, (_, i) => ({ login: benchLogin(i).login, id: `child${i}` }));
+  if (options.road === 'family') return [{ ...BENCH_FAMILY, children }];
+  return children.map((c, i) => ({ ...c, password: benchLogin(i).password }));
 }
 
 /**
