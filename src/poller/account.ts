@@ -45,6 +45,8 @@ export class AccountPoller implements CommandAccount {
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
   private readonly figuresStore: FiguresStore;
+  /** The last write of the figures (writes run one after another, off the poll's path). */
+  private figuresSaved: Promise<void> = Promise.resolve();
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -146,10 +148,19 @@ export class AccountPoller implements CommandAccount {
     await this.saveFigures();
   }
 
-  /** Keeps the figures in data_dir for `dziennik2mqtt diagnostics` beside the running bridge. */
-  private async saveFigures(): Promise<void> {
-    await this.figuresStore.save(this.figures.snapshot()).catch((error: Error) => this.log.debug({ err: error.message }, 'could not save the diagnostics figures'));
+  /**
+   * Keeps the figures in data_dir for `dziennik2mqtt diagnostics` beside the running bridge, in the
+   * background: a poll never waits on the disk for them (it would move its next timer), and one write
+   * follows another. A stop waits for the last.
+   */
+  private saveFigures(): Promise<void> {
+    const snapshot = this.figures.snapshot();
+    this.figuresSaved = this.figuresSaved.then(() =>
+      this.figuresStore.save(snapshot).catch((error: Error) => this.log.debug({ err: error.message }, 'could not save the diagnostics figures')),
+    );
+    return this.figuresSaved;
   }
+
 
   /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
   refresh(): Promise<void> {
@@ -203,7 +214,7 @@ export class AccountPoller implements CommandAccount {
     this.timers.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
-    await this.saveFigures();
+    void this.saveFigures();
     return true;
   }
 
@@ -219,7 +230,7 @@ export class AccountPoller implements CommandAccount {
   private async fail(tiers: Tier[], error: unknown): Promise<void> {
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
     this.output.failed(tiers, error, this.options.clock.now());
-    await this.saveFigures();
+    void this.saveFigures();
   }
 
   private async ensureIdentity(now: number): Promise<void> {
