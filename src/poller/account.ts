@@ -193,7 +193,7 @@ export class AccountPoller implements CommandAccount {
     try {
       await this.ensureIdentity(started);
     } catch (error) {
-      await this.fail(tiers, error);
+      this.fail(tiers, error);
       return false;
     }
     const { gateway, cache } = this.access;
@@ -205,7 +205,7 @@ export class AccountPoller implements CommandAccount {
     // A command between polls reads at this moment, but is no refresh.
     cache.at({ moment, intervals, refresh: false });
     if (outcome.sessionError !== undefined) {
-      await this.fail(tiers, outcome.sessionError);
+      this.fail(tiers, outcome.sessionError);
       return false;
     }
     const now = clock.now();
@@ -227,7 +227,7 @@ export class AccountPoller implements CommandAccount {
     return true;
   }
 
-  private async fail(tiers: Tier[], error: unknown): Promise<void> {
+  private fail(tiers: Tier[], error: unknown): void {
     this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
     this.output.failed(tiers, error, this.options.clock.now());
     void this.saveFigures();
