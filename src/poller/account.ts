@@ -169,7 +169,8 @@ export class AccountPoller implements CommandAccount {
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    // The figures' last write too: it runs beside the queue, not in it.
+    return this.queue.idle().then(() => this.figuresSaved);
   }
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {
