@@ -1,6 +1,7 @@
-// The reads of resources a feature keeps itself (the messaging host's mailbox lists and sent box, which
-// the resource cache does not hold): when each copy was read and whether its last read failed, so that
-// the fetch plan decides for them as it does for the cache's (a failed read is read again at the next look).
+// The reads of resources a feature keeps itself (the messaging host's unread counters, mailbox lists
+// and sent box, which the resource cache does not hold): when each copy was read and whether its last
+// read failed, so that the fetch plan decides for them as it does for the cache's (a failed read is
+// read again at the next look).
 import type { Known, PlanRow } from './plan.js';
 import type { ResourceCache } from './resources.js';
 

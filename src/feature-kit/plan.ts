@@ -85,6 +85,11 @@ export interface Known {
    * the row's cadence, so that the problem it raised clears only once it is read (issue 36).
    */
   failed?: boolean;
+  /**
+   * The copy answers its question until then, whatever its age (the lucky number once the next school
+   * day's is known): the row's own rule, as data.
+   */
+  settledUntil?: number;
 }
 
 export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
@@ -102,6 +107,7 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   if (known.failed) return { fetch: true, why: 'failed' };
   if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };
   if (known.signal === 'changed') return { fetch: true, why: 'signal' };
+  if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { fetch: false, at: known.settledUntil };
   const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
   let limit = resolve((trusted ? row.vouch!.fresh : row.fresh)[clock.moment], clock.intervals);
   if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);

@@ -64,6 +64,8 @@ export interface ResourceSpec<S extends z.ZodType> {
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
   /** Ask the portal now, whatever the copy's age or a remembered refusal (a user's refresh). */
   askNow?: boolean;
+  /** Until when the copy answers its question whatever its age (the row's own rule; see Known.settledUntil). */
+  settled?: (value: z.output<S>) => number | undefined;
 }
 
 interface Entry {
@@ -73,6 +75,8 @@ interface Entry {
   signal?: string;
   /** Its last read failed after this copy was read: it is read again at the next look. */
   failed?: boolean;
+  /** The row's own rule says the copy answers its question until then (ResourceSpec.settled). */
+  settledUntil?: number;
 }
 
 export interface ResourceCacheOptions {
@@ -146,6 +150,7 @@ export class ResourceCache {
       refresh: this.moment.refresh,
       now: spec.askNow,
       failed: entry?.failed,
+      settledUntil: entry?.settledUntil,
     });
     return { decision, key, entry, row };
   }
@@ -158,7 +163,7 @@ export class ResourceCache {
     if (!decision.fetch) return entry?.value as z.output<S> | undefined;
     try {
       const value = await this.fetch(spec);
-      this.entries.set(key, { at: now, value, signal: spec.signal });
+      this.entries.set(key, { at: now, value, signal: spec.signal, settledUntil: spec.settled?.(value) });
       return value;
     } catch (error) {
       if (error instanceof UnexpectedResponseError && error.refused) {

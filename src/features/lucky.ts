@@ -1,8 +1,8 @@
-// The lucky feature, fast tier: the lucky number, asked only until the number for today or the next school
+// The lucky feature: the lucky number, asked only until the number for today or the next school
 // day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
 // then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
 import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckyRecheckDue, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
+import { luckyEvents, luckySettledUntil, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
 import { CADENCE } from '../feature-kit/resources.js';
 import { warsawDate, warsawInstant } from '../util/time.js';
 import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
@@ -12,6 +12,7 @@ export const LUCKY_ROW: PlanRow = {
   resource: 'LuckyNumbers',
   fresh: AWAKE,
   refresh: 'read',
+  refusedForMs: CADENCE.daily,
   note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
 };
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
@@ -54,23 +55,18 @@ declare module '../feature-kit/source.js' {
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private inUse = true;
-  private askedAt = 0;
-
-  due(ctx: SourceContext): boolean {
-    return ctx.forced || luckyRecheckDue(this.lucky, ctx.today, this.askedAt, ctx.now, this.inUse);
-  }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     // Through the cache, which turns Disabled and LuckyNumberIsNotActive into a remembered refusal
-    // (undefined); it expires a little before the daily look, and a user's refresh asks at once.
+    // (undefined); it expires a little before the daily look, and a user's refresh asks at once. The
+    // row's own rule (luckySettledUntil) says how long a read answers the question.
     const answer = await ctx.cache.get({
       endpoint: 'LuckyNumbers',
       schema: luckyNumberResponse,
-      maxAgeMs: CADENCE.everyPoll,
-      refusedForMs: CADENCE.daily,
+      row: LUCKY_ROW,
+      settled: (read) => luckySettledUntil(pickLucky(read.entries, warsawDate(ctx.now)), ctx.now, read.inUse),
       askNow: ctx.forced,
     });
-    this.askedAt = ctx.now;
     const inUse = answer?.inUse ?? false;
     if (answer && !inUse && this.inUse) ctx.log.info('the school does not use the lucky number; asking again in a day');
     this.inUse = inUse;

@@ -1,4 +1,4 @@
-// The messages feature, fast tier: the unread counters on every poll; a mailbox's list when its counter changed (on
+// The messages feature: the unread counters at their row's age; a mailbox's list when its counter changed (on
 // the first poll and on a user's refresh too) and when it is as old as its row of the fetch plan allows (a message
 // read in the register's own app before the counter was looked at leaves the counter as it was).
 import { always, AWAKE, NEWS, type PlanRow } from '../feature-kit/plan.js';
@@ -90,6 +90,7 @@ export class MessagesSource implements Source {
   private readonly api: MessagesApi;
   private readonly listed = new Map<Mailbox, Listed>();
   private readonly reads = new OwnReads<Mailbox>();
+  private readonly counterReads = new OwnReads<'counts'>();
   private readonly absentUntil = new Map<Mailbox, number>();
   private counts: UnreadCounts | undefined;
   private absent = false;
@@ -106,20 +107,23 @@ export class MessagesSource implements Source {
     return this.absent ? false : this.api.available;
   }
 
-  // Always due: the messaging client keeps its own schedule for a school without the module.
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    let counts: UnreadCounts;
-    try {
-      counts = await this.api.unreadCounts();
-    } catch (error) {
-      if (error instanceof MessagesUnavailableError) {
-        this.absent = true;
-        this.counts = undefined;
-        this.listed.clear();
-        this.reads.clear();
-        return { states: renderMessages(null), output: [] };
+    let counts = this.counts;
+    // Without the module the messaging client keeps its own schedule of asking again (spec 5.4).
+    if (counts === undefined || this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts')) {
+      try {
+        counts = await this.counterReads.read('counts', ctx.now, () => this.api.unreadCounts());
+      } catch (error) {
+        if (error instanceof MessagesUnavailableError) {
+          this.absent = true;
+          this.counts = undefined;
+          this.listed.clear();
+          this.reads.clear();
+          this.counterReads.clear();
+          return { states: renderMessages(null), output: [] };
+        }
+        throw isolate(error);
       }
-      throw isolate(error);
     }
     this.absent = false;
     this.counts = counts;

@@ -1,5 +1,5 @@
 // The lucky number: which day it is for, whether it is the child's, and when it is worth asking again.
-import { warsawTimeOfDay } from '../util/time.js';
+import { addDays, warsawDate, warsawInstant } from '../util/time.js';
 import type { NewsItem } from './common.js';
 
 export interface LuckyNumber {
@@ -80,16 +80,18 @@ export function luckyEvents(lucky: LuckyToday): NewsItem<LuckyPayload>[] {
 }
 
 /**
- * Asking again is pointless once the next school day's number is known; once today's is known, the
- * next one may appear early (spec 2.9), so an hourly look between 06:00 and 21:00 is enough (a school
- * publishes it during the day; at midnight today's number is the one already shown).
+ * Until when a read of the lucky number answers the question, whatever its age: asking again is
+ * pointless once the next school day's number is known (until 06:00 of its day); once today's is
+ * known, the next one may appear early (spec 2.9), so an hourly look between 06:00 and 21:00 is enough
+ * (a school publishes it during the day), and none after 21:00 until midnight. A school without the
+ * lucky number may start it one day: once a day is often enough to notice. Undefined while only a
+ * past day's number (or none) is known: then the row's own age asks again.
  */
-export function luckyRecheckDue(lucky: LuckyNumber | undefined, today: string, lastAskedAt: number, now: number, inUse = true): boolean {
-  // A school without the lucky number may start it one day; once a day is often enough to notice.
-  if (!inUse) return now - lastAskedAt >= NOT_IN_USE_RECHECK_MS;
-  if (!lucky || lucky.day < today) return true;
-  if (lucky.day > today) return false;
-  const time = warsawTimeOfDay(now);
-  if (time < '06:00' || time >= '21:00') return false;
-  return now - lastAskedAt >= 60 * 60_000;
+export function luckySettledUntil(lucky: LuckyNumber | undefined, readAt: number, inUse = true): number | undefined {
+  if (!inUse) return readAt + NOT_IN_USE_RECHECK_MS;
+  const today = warsawDate(readAt);
+  if (!lucky || lucky.day < today) return undefined;
+  if (lucky.day > today) return warsawInstant(lucky.day, '06:00');
+  const next = Math.max(readAt + 60 * 60_000, warsawInstant(today, '06:00'));
+  return next >= warsawInstant(today, '21:00') ? warsawInstant(addDays(today, 1), '00:00') : next;
 }

@@ -221,10 +221,27 @@ describe('MessagesSource', () => {
     expect(sim.count({ host: 'messages' })).toBe(0);
   });
 
+  it('reads the unread counters at their row\'s age, not at every look; a refresh reads them at once', async () => {
+    const { source, ctx } = setup();
+    await source.poll(ctx());
+    expect(counts()).toBe(1);
+    // Another feature's look a minute later (a command, the normal tier) asks nothing of the messaging host.
+    await clock.advance(1 * MIN);
+    await source.poll(ctx());
+    expect(counts()).toBe(1);
+    await source.poll(ctx(true));
+    expect(counts()).toBe(2);
+    await clock.advance(3 * MIN);
+    await source.poll(ctx());
+    expect(counts()).toBe(3);
+  });
+
   it('reports a messaging-host outage as its own problem, not the account failing', async () => {
     const { source, ctx } = setup();
     await source.poll(ctx());
     sim.failNext(1, 503, { host: 'messages' });
+    // The counters' next look (their row's age while lessons are on).
+    await clock.advance(3 * MIN);
     const error = await source.poll(ctx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as UnexpectedResponseError).refused).toBe(false);

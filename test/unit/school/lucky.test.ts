@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { luckyEvents, luckyRecheckDue, luckyToday, pickLucky, readLucky } from '../../../src/school/lucky.js';
+import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type LuckyNumber } from '../../../src/school/lucky.js';
 import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
-import { renderLucky } from '../../../src/features/lucky.js';
+import { LUCKY_ROW, renderLucky } from '../../../src/features/lucky.js';
+import { momentOf, nextFetch } from '../../../src/feature-kit/plan.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/**
+ * Whether the lucky number is asked at `now` after a read at `readAt` that gave `lucky`: the row and
+ * its own rule (luckySettledUntil) through the fetch plan's one decision, at the default intervals.
+ */
+function asks(lucky: LuckyNumber | undefined, readAt: number, now: number, inUse = true): boolean {
+  const clock = { now, moment: momentOf(now, undefined), intervals: { news: 4 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE } };
+  return nextFetch(LUCKY_ROW, clock, { fetchedAt: readAt, settledUntil: luckySettledUntil(lucky, readAt, inUse) }).fetch;
+}
 
 describe('readLucky', () => {
   it('reads the number and its day, also from strings', () => {
@@ -58,32 +69,41 @@ describe('luckyEvents', () => {
   });
 });
 
-describe('luckyRecheckDue', () => {
+describe('the lucky number row: asked only until the day’s number is known', () => {
   const today = '2026-11-18';
 
-  it('asks when nothing, or only a past day’s number, is known', () => {
-    expect(luckyRecheckDue(undefined, today, 0, at('2026-11-18T03:00:00+01:00'))).toBe(true);
-    expect(luckyRecheckDue({ number: 3, day: '2026-11-17' }, today, 0, at('2026-11-18T00:05:00+01:00'))).toBe(true);
+  it('asks at the row’s age when nothing, or only a past day’s number, is known', () => {
+    const night = at('2026-11-18T03:00:00+01:00');
+    expect(asks(undefined, night - HOUR, night)).toBe(true);
+    expect(asks(undefined, night - 30 * MINUTE, night)).toBe(false);
+    const day = at('2026-11-18T10:00:00+01:00');
+    expect(asks({ number: 3, day: '2026-11-17' }, day - 3 * MINUTE, day)).toBe(true);
+    expect(asks({ number: 3, day: '2026-11-17' }, day - 2 * MINUTE, day)).toBe(false);
   });
 
-  it('never asks again once the next school day’s number is known', () => {
-    const now = at('2026-11-18T16:00:00+01:00');
-    expect(luckyRecheckDue({ number: 3, day: '2026-11-19' }, today, now - 5 * HOUR, now)).toBe(false);
+  it('never asks again once the next school day’s number is known, until 06:00 of that day', () => {
+    const read = at('2026-11-18T15:00:00+01:00');
+    for (const time of ['2026-11-18T16:00', '2026-11-18T23:59', '2026-11-19T00:30', '2026-11-19T05:59']) {
+      expect(asks({ number: 3, day: '2026-11-19' }, read, at(`${time}:00+01:00`)), time).toBe(false);
+    }
+    expect(asks({ number: 3, day: '2026-11-19' }, read, at('2026-11-19T06:00:00+01:00'))).toBe(true);
   });
 
   it('with today’s number known, looks hourly during the day for the next one', () => {
     const now = at('2026-11-18T14:00:00+01:00');
-    expect(luckyRecheckDue({ number: 3, day: today }, today, now - HOUR, now)).toBe(true);
-    expect(luckyRecheckDue({ number: 3, day: today }, today, now - 30 * 60_000, now)).toBe(false);
+    expect(asks({ number: 3, day: today }, now - HOUR, now)).toBe(true);
+    expect(asks({ number: 3, day: today }, now - 30 * MINUTE, now)).toBe(false);
   });
 
   it('with today’s number known, does not look at night', () => {
-    for (const time of ['00:30', '05:59', '21:00', '23:30']) {
-      const now = at(`2026-11-18T${time}:00+01:00`);
-      expect(luckyRecheckDue({ number: 3, day: today }, today, now - 5 * HOUR, now), time).toBe(false);
-    }
-    const morning = at('2026-11-18T06:00:00+01:00');
-    expect(luckyRecheckDue({ number: 3, day: today }, today, morning - 5 * HOUR, morning)).toBe(true);
+    // Read after midnight: nothing until 06:00.
+    const early = at('2026-11-18T00:59:00+01:00');
+    expect(asks({ number: 3, day: today }, early, at('2026-11-18T05:59:00+01:00'))).toBe(false);
+    expect(asks({ number: 3, day: today }, early, at('2026-11-18T06:00:00+01:00'))).toBe(true);
+    // Read after 20:00: the next hourly look would fall after 21:00, so nothing until midnight.
+    const evening = at('2026-11-18T20:30:00+01:00');
+    for (const time of ['21:00', '21:30', '23:59']) expect(asks({ number: 3, day: today }, evening, at(`2026-11-18T${time}:00+01:00`)), time).toBe(false);
+    expect(asks({ number: 3, day: today }, evening, at('2026-11-19T00:00:00+01:00'))).toBe(true);
   });
 });
 
@@ -111,9 +131,9 @@ describe('the forms live schools answer (live-notes 8)', () => {
 
   it('asks a school without it again only after a day', () => {
     const now = at('2026-11-18T10:00:00+01:00');
-    expect(luckyRecheckDue(undefined, '2026-11-18', now - 23 * HOUR, now, false)).toBe(false);
-    expect(luckyRecheckDue(undefined, '2026-11-18', now - 23.5 * HOUR, now, false)).toBe(false);
-    expect(luckyRecheckDue(undefined, '2026-11-18', now - 24 * HOUR + 10 * 60_000, now, false)).toBe(true);
-    expect(luckyRecheckDue(undefined, '2026-11-18', now - 24 * HOUR, now, false)).toBe(true);
+    expect(asks(undefined, now - 23 * HOUR, now, false)).toBe(false);
+    expect(asks(undefined, now - 23.5 * HOUR, now, false)).toBe(false);
+    expect(asks(undefined, now - 24 * HOUR + 10 * 60_000, now, false)).toBe(true);
+    expect(asks(undefined, now - 24 * HOUR, now, false)).toBe(true);
   });
 });
