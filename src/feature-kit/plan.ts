@@ -86,8 +86,8 @@ export interface Known {
    */
   failed?: boolean;
   /**
-   * The copy answers its question until then, whatever its age (the lucky number once the next school
-   * day's is known): the row's own rule, as data.
+   * The copy answers its question until then, whatever its age or a failed read since (the lucky
+   * number once the next school day's is known): the row's own rule, as data.
    */
   settledUntil?: number;
 }
@@ -104,10 +104,11 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   if (known.now) return { fetch: true, why: 'asked' };
   if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { fetch: false, at: known.refusedUntil };
   if (known.fetchedAt === undefined) return { fetch: true, why: 'no copy' };
-  if (known.failed) return { fetch: true, why: 'failed' };
   if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };
   if (known.signal === 'changed') return { fetch: true, why: 'signal' };
+  // A settled copy still answers its question: a read that failed meanwhile (a refresh's) is not retried before.
   if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { fetch: false, at: known.settledUntil };
+  if (known.failed) return { fetch: true, why: 'failed' };
   const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
   let limit = resolve((trusted ? row.vouch!.fresh : row.fresh)[clock.moment], clock.intervals);
   if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);

@@ -6,6 +6,7 @@ import { AGENDA_PLAN } from '../../../src/features/agenda.js';
 import { TIMETABLE_PLAN } from '../../../src/features/timetable.js';
 import { REALIZATIONS_ROW } from '../../../src/features/lessons-held.js';
 import { UNREAD_ROW } from '../../../src/features/messages.js';
+import { LUCKY_ROW } from '../../../src/features/lucky.js';
 import { momentOf, nextFetch, nextMomentAt, tierEvery, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
@@ -69,6 +70,10 @@ describe('nextFetch: fetch now, or when', () => {
     ['lessons held, read a day ago at most, whose last read failed: at the next look', REALIZATIONS_ROW, 'night', 30, { failed: true }, { fetch: true, why: 'failed' }],
     ['a refused module whose last read failed still waits out its refusal', grades, 'lessons', 30, { refusedUntil: at(WEDNESDAY, '11:00'), failed: true }, wait(60)],
     ['a copy from the future (the clock set back)', grades, 'lessons', -60, {}, { fetch: true, why: 'age' }],
+    ['the lucky number, settled until tomorrow 06:00: never by age', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, wait(60)],
+    ['the lucky number, settled, whose refresh failed: not before it is due', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00'), failed: true }, wait(60)],
+    ['the lucky number, settled, past its time: the row\'s age', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '09:59') }, { fetch: true, why: 'age' }],
+    ['the lucky number, settled, a refresh reads it', LUCKY_ROW, 'lessons', 1, { settledUntil: at(WEDNESDAY, '11:00'), refresh: true }, { fetch: true, why: 'refresh' }],
   ] as [string, PlanRow, Moment, number | undefined, Known, unknown][])('%s', (_what, row, moment, ago, known, expected) => {
     expect(decide(row, moment, ago, known)).toEqual(expected);
   });
