@@ -23,10 +23,9 @@ export async function firstPublish(): Promise<number> {
     'bench',
     { env: {} },
   );
-  // Every sensor a start's first cycle publishes: not the lists read later on purpose (notAtStart), nor
-  // the messaging session's, which has its own bootstrap.
-  const wanted = FEATURES.filter((f) => f.notAtStart !== true)
-    .flatMap((f) => f.entities)
+  // Every sensor a start's first cycle publishes (those read later on purpose publish what the last run
+  // kept, or unknown), but the messaging session's, which has its own bootstrap.
+  const wanted = FEATURES.flatMap((f) => f.entities)
     .filter((e) => e.platform === 'sensor' || e.platform === 'binary_sensor')
     .map((e) => e.key)
     .filter((k) => k !== 'unread_messages' && k !== 'newest_message');

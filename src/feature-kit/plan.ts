@@ -46,6 +46,11 @@ export interface PlanRow {
    * signal (an edit keeps the ids); `keep` changes nothing (a lookup, a list no entity shows).
    */
   readonly refresh: 'read' | 'unvouched' | 'keep';
+  /**
+   * Not read in a start's first pass (a start's requests are the budget's dearest): the feature goes
+   * without it until the next look. A user's refresh reads it.
+   */
+  readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
   readonly refusedForMs?: number;
   /** Why the row is what it is, for the generated documentation. */
@@ -90,6 +95,8 @@ export interface Known {
    * number once the next school day's is known): the row's own rule, as data.
    */
   settledUntil?: number;
+  /** The look is a start's first pass (see PlanRow.notAtStart). */
+  startPass?: boolean;
 }
 
 export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
@@ -102,6 +109,7 @@ export function resolve(age: Age, intervals: Intervals): number {
 /** Fetch now, or the instant at which the copy in memory stops being good enough. */
 export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decision {
   if (known.now) return { fetch: true, why: 'asked' };
+  if (known.startPass && row.notAtStart) return { fetch: false, at: clock.now };
   if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { fetch: false, at: known.refusedUntil };
   if (known.fetchedAt === undefined) return { fetch: true, why: 'no copy' };
   if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };

@@ -36,6 +36,8 @@ export interface CacheMoment {
   intervals: Intervals;
   /** The cycle is a user's refresh. */
   refresh: boolean;
+  /** The cycle is a start's first pass: rows kept for later are not read (PlanRow.notAtStart). */
+  startPass?: boolean;
 }
 
 export interface ResourceSpec<S extends z.ZodType> {
@@ -151,8 +153,18 @@ export class ResourceCache {
       now: spec.askNow,
       failed: entry?.failed,
       settledUntil: entry?.settledUntil,
+      startPass: this.moment.startPass,
     });
     return { decision, key, entry, row };
+  }
+
+  /**
+   * Keeps an answer read outside the cache as the resource's copy, read now (the login's Auth/TokenInfo):
+   * one that does not fit the schema is left out.
+   */
+  seed<S extends z.ZodType>(spec: Pick<ResourceSpec<S>, 'endpoint' | 'schema' | 'query'>, answer: unknown): void {
+    const parsed = spec.schema.safeParse(answer);
+    if (parsed.success) this.entries.set(keyOf(spec.endpoint, spec.query), { at: this.options.clock.now(), value: parsed.data });
   }
 
   /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */

@@ -1,4 +1,4 @@
-// The library feature, normal tier, a few times a day: library lendings -> library_due. Lendings change when a book is
+// The library feature, a few times a day (not in a start's first pass): library lendings -> library_due. Lendings change when a book is
 // taken or returned, which a parent learns about the same day at the latest.
 import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { libraryLendings, type LibraryLendings } from '../school/library.js';
@@ -24,6 +24,8 @@ export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'W
 export const library = feature({
   name: 'library',
   tier: 'normal',
+  // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
+  notAtStart: true,
   plan: [LIBRARY_ROW],
   entities: [
     libraryDue,
@@ -34,7 +36,11 @@ export const library = feature({
 class LibrarySource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, row: LIBRARY_ROW });
-    return { states: { library_due: answer ? renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) : { state: null, attributes: {} } } };
+    return { states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown() };
+  }
+
+  unknown(): SourceResult['states'] {
+    return { library_due: { state: null, attributes: {} } };
   }
 }
 

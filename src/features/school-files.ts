@@ -44,9 +44,13 @@ class SchoolFilesSource implements Source {
 
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
 
+  unknown(): SourceResult['states'] {
+    return { school_files: { state: null, attributes: { files: [] } } };
+  }
+
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, row: SCHOOL_FILES_ROW, staleOnError: true });
-    if (answer === undefined) return { states: { school_files: { state: null, attributes: { files: [] } } } };
+    if (answer === undefined) return { states: this.unknown() };
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
     const saved = this.saveInBackground(ctx, newest);

@@ -73,6 +73,10 @@ class SentMessages implements Source {
     return this.states();
   }
 
+  unknown(): SourceResult['states'] {
+    return { sent_message: { state: null, attributes: { to: [], read: [] } } };
+  }
+
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const api = this.access.messages;
     try {
@@ -111,7 +115,7 @@ class SentMessages implements Source {
   }
 
   private states(): SourceResult['states'] {
-    if (this.absent) return { sent_message: { state: null, attributes: { to: [], read: [] } } };
+    if (this.absent) return this.unknown();
     if (this.list === undefined) return {};
     return { sent_message: renderSentMessage(newestSent(this.input())) };
   }

@@ -56,7 +56,7 @@ const BY_CHANGES = 'class calendar (plan change ids)';
  */
 export const TIMETABLE_PLAN = {
   week: { resource: 'Timetables (this week; next week when the next school day falls in it)', fresh: NEWS, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', refusedForMs: HOURLY },
-  feedWeek: { resource: 'Timetables (next week, for the calendar feeds)', fresh: FEED_WEEK, vouch: { by: BY_CHANGES, fresh: FEED_WEEK }, refresh: 'keep', refusedForMs: HOURLY },
+  feedWeek: { resource: 'Timetables (next week, for the calendar feeds)', fresh: FEED_WEEK, vouch: { by: BY_CHANGES, fresh: FEED_WEEK }, refresh: 'keep', refusedForMs: HOURLY, notAtStart: true },
   substitutions: { resource: 'Calendars/Substitutions', fresh: BY_THE_HOUR, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', note: 'the whole year\'s changes; the timetable itself shows today\'s' },
   schoolFreeDays: { resource: 'SchoolFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },
   classFreeDays: { resource: 'ClassFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },

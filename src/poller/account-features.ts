@@ -19,6 +19,7 @@ import { warsawDate } from '../util/time.js';
 import { PollSkips } from './poll-skip.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
+import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
 
 /** One feature's state for an account. */
 export interface Running {
@@ -50,9 +51,11 @@ export class AccountFeatures {
   readonly lookups: LookupMemory = {};
   /** What each feature's last poll read, to skip a poll that would read nothing new. */
   private readonly skips = new PollSkips();
+  private readonly later: LaterStates;
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access), started: false }));
+    this.later = new LaterStates(new KeptStatesStore(access.dataDir, access.account.login), access.log);
   }
 
   /** What the account's child announces. */
@@ -87,6 +90,12 @@ export class AccountFeatures {
 
   async prepare(): Promise<void> {
     for (const { state } of this.running) await state.prepare?.();
+    await this.later.load();
+  }
+
+  /** Resolves when the last states kept for a start's first pass are written. */
+  saved(): Promise<void> {
+    return this.later.written;
   }
 
   /** A feature's state for this account (undefined when the account does not run it). */
@@ -119,7 +128,7 @@ export class AccountFeatures {
   }
 
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips }, log);
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips, later: this.later }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
@@ -134,10 +143,10 @@ async function pollFeatures(
   running: readonly Running[],
   tiers: readonly Tier[],
   ctx: Omit<SourceContext, 'inputs'>,
-  memory: { outputs: Map<string, unknown>; skips: PollSkips },
+  memory: { outputs: Map<string, unknown>; skips: PollSkips; later: LaterStates },
   log: Logger,
 ): Promise<CycleOutcome> {
-  const { outputs, skips } = memory;
+  const { outputs, skips, later } = memory;
   const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
@@ -147,7 +156,12 @@ async function pollFeatures(
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
     const waitsForStart = feature.notAtStart === true && !run.started && !ctx.forced;
     run.started = true;
-    if (waitsForStart || source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
+    if (waitsForStart) {
+      // Kept for later: what the last run published, or an honest unknown on a first run.
+      Object.assign(outcome.states, later.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
+      continue;
+    }
+    if (source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;
     }
@@ -156,6 +170,7 @@ async function pollFeatures(
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);
       Object.assign(outcome.states, result.states);
+      if (feature.notAtStart) later.keep(feature.name, result.states);
       Object.assign(outcome.feeds, result.feeds);
       if (result.suspicious !== undefined) {
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
@@ -177,6 +192,45 @@ async function pollFeatures(
     }
   }
   return outcome;
+}
+
+/**
+ * The states of the features a start does not read in its first pass, kept in data_dir from one run
+ * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
+ * state until the second.
+ */
+class LaterStates {
+  private kept: KeptStates = {};
+  private savedAs = '';
+  written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: KeptStatesStore,
+    private readonly log: Logger,
+  ) {}
+
+  async load(): Promise<void> {
+    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
+    this.savedAs = JSON.stringify(this.kept);
+  }
+
+  /** What the last run kept of a feature's states; undefined when nothing was. */
+  first(feature: string): Record<string, EntityState> | undefined {
+    const states = this.kept[feature];
+    return states !== undefined && Object.keys(states).length > 0 ? states : undefined;
+  }
+
+  /** A feature's states after a good poll: written in the background when they changed, one write after another. */
+  keep(feature: string, states: Record<string, EntityState>): void {
+    this.kept[feature] = { ...this.kept[feature], ...states };
+    const text = JSON.stringify(this.kept);
+    if (text === this.savedAs) return;
+    this.savedAs = text;
+    const snapshot = JSON.parse(text) as KeptStates;
+    this.written = this.written.then(() =>
+      this.store.save(snapshot).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start')),
+    );
+  }
 }
 
 /** Publishes a cycle's calendar feeds, as its states are (the publisher keeps or drops them). */

@@ -47,6 +47,8 @@ export class AccountPoller implements CommandAccount {
   private readonly figuresStore: FiguresStore;
   /** The last write of the figures (writes run one after another, off the poll's path). */
   private figuresSaved: Promise<void> = Promise.resolve();
+  /** A poll of the normal tier has answered since the start (the rows kept for later are read from then on). */
+  private normalPolled = false;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -146,6 +148,7 @@ export class AccountPoller implements CommandAccount {
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
     await this.saveFigures();
+    await this.features.saved();
   }
 
   /**
@@ -169,8 +172,8 @@ export class AccountPoller implements CommandAccount {
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */
   idle(): Promise<void> {
-    // The figures' last write too: it runs beside the queue, not in it.
-    return this.queue.idle().then(() => this.figuresSaved);
+    // The figures' and the kept states' last writes too: they run beside the queue, not in it.
+    return this.queue.idle().then(() => Promise.all([this.figuresSaved, this.features.saved()])).then(() => undefined);
   }
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -199,7 +202,8 @@ export class AccountPoller implements CommandAccount {
     }
     const { gateway, cache } = this.access;
     const { moment, intervals } = planClock(started, this.options.poll, this.features.schoolDay(started));
-    cache.at({ moment, intervals, refresh: forced });
+    const startPass = !forced && !this.normalPolled && tiers.includes('normal');
+    cache.at({ moment, intervals, refresh: forced, startPass });
     const identity = this.accountChild.identity as Identity;
     const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
     const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: forced || cache.naive }, this.log);
@@ -209,6 +213,7 @@ export class AccountPoller implements CommandAccount {
       this.fail(tiers, outcome.sessionError);
       return false;
     }
+    if (tiers.includes('normal')) this.normalPolled = true;
     const now = clock.now();
     this.figures.passed(now - started);
     await this.output.polled(tiers, outcome, now);

@@ -8,6 +8,7 @@ import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
 import { ResourceCache } from '../feature-kit/resources.js';
+import { tokenInfoResponse } from '../portal/schemas/identity.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import { HeavyAnswers } from '../store/heavy-answers.js';
@@ -121,6 +122,8 @@ export class PortalAccess {
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
     this.cache = new ResourceCache({ gateway: this.gateway, clock, log, alwaysFetch: options.alwaysFetch });
+    // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
+    this.session.onLogin((proof) => this.cache.seed({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse }, proof));
   }
 
   /** The account's downloader (downloads on only), made for the given child id. */

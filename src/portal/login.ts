@@ -27,6 +27,8 @@ export interface LoginInput {
 /** What a login learned beside the session: the portal advises changing the password (live-notes 19). */
 export interface LoginOutcome {
   advice?: 'password_change_advised';
+  /** The Auth/TokenInfo answer that proved the new session (the account's resource cache keeps it). */
+  proof?: unknown;
 }
 
 /** Logs in with the password; resolves once the portal host holds a session that Auth/TokenInfo accepts. */
@@ -79,8 +81,7 @@ class LoginFlow {
 
     // The new session proves itself before anything else is read (live-notes 20).
     this.step = 'session check';
-    await this.checkSession();
-    return outcome;
+    return { ...outcome, proof: await this.checkSession() };
   }
 
   private async openLoginPage(first: string, from: string): Promise<{ page: HttpResponse; redirected: boolean }> {
@@ -166,12 +167,14 @@ class LoginFlow {
     return next;
   }
 
-  private async checkSession(): Promise<void> {
+  /** Auth/TokenInfo with the new session: its answer, which only a live session gets. */
+  private async checkSession(): Promise<unknown> {
     const res = this.checked(
       await this.input.http.send({ url: `${this.input.urls.base_url}/gateway/api/2.0/Auth/TokenInfo`, headers: { accept: 'application/json' } }),
     );
     const json = res.status === 200 ? readJson(res) : undefined;
     if (!json || typeof json !== 'object') throw this.changed(`Auth/TokenInfo did not accept the new session (HTTP ${res.status})`, res);
+    return json;
   }
 
   private post(url: string, pageUrl: string, form: URLSearchParams): Promise<HttpResponse> {

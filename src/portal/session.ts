@@ -66,7 +66,7 @@ export class PortalSession {
   private generation = 0;
   private pending: Promise<void> | undefined;
   private advised: { advice?: LoginAdvice; loggedAt?: number } = {};
-  private readonly loginListeners: (() => void)[] = [];
+  private readonly loginListeners: ((proof: unknown) => void)[] = [];
   /** Password logins done by this process (for the benchmark and the tests). */
   loginCount = 0;
 
@@ -113,8 +113,11 @@ export class PortalSession {
     return this.advised.advice;
   }
 
-  /** Called after every password login (the messaging session must bootstrap again). */
-  onLogin(listener: () => void): void {
+  /**
+   * Called after every password login (the messaging session must bootstrap again), with the answer
+   * that proved the new session when the login read one (Auth/TokenInfo).
+   */
+  onLogin(listener: (proof: unknown) => void): void {
     this.loginListeners.push(listener);
   }
 
@@ -263,7 +266,7 @@ export class PortalSession {
     this.generation++;
     await this.persist();
     log.info({ account }, 'logged in');
-    for (const listener of this.loginListeners) listener();
+    for (const listener of this.loginListeners) listener(outcome.proof);
   }
 
   private async refresh(): Promise<void> {

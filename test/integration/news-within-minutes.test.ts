@@ -46,9 +46,9 @@ describe('news while school is on', () => {
     }
   }, 90_000);
 
-  it('a first start (login and the whole snapshot) costs at most 1.25 x the reference\'s 54 requests', async () => {
+  it('a first start (login and the whole snapshot) costs at most 60 requests (the peer that publishes its figures: 54)', async () => {
     await school.polled(KEYS);
     // Every request the simulator saw: the login's steps, the messaging session and the snapshot.
-    expect(school.sim.requests.length).toBeLessThanOrEqual(67);
+    expect(school.sim.requests.length).toBeLessThanOrEqual(60);
   });
 });

@@ -1,0 +1,35 @@
+// The last states of the features a start does not read in its first pass (their rows are kept for
+// later: the school's files, the sent box, the library), so that every entity discovery declares has
+// a state after the first pass: what the last run published, not an unknown until the second pass.
+// One small file per login in data_dir/states/, written when those states change.
+import { join } from 'node:path';
+import { z } from 'zod';
+import { safeName, writeJson } from './files.js';
+import { readStored } from './stored.js';
+import type { EntityState } from '../feature-kit/state.js';
+
+const entityState = z.object({ state: z.string().nullable(), attributes: z.record(z.string(), z.unknown()).optional() });
+const savedSchema = z.object({ version: z.literal(1), features: z.record(z.string(), z.record(z.string(), entityState)) });
+
+export const KEPT_STATES_FOLDER = 'states';
+
+export type KeptStates = Record<string, Record<string, EntityState>>;
+
+export class KeptStatesStore {
+  private readonly path: string;
+
+  constructor(dataDir: string, login: string) {
+    this.path = join(dataDir, KEPT_STATES_FOLDER, `${safeName(login)}.json`);
+  }
+
+  /** The states the last run kept, by feature; empty on a first run (a broken file is moved aside). */
+  async load(onBroken?: (error: Error) => void): Promise<KeptStates> {
+    const saved = await readStored(this.path, savedSchema, { onBroken });
+    return (saved?.features ?? {}) as KeptStates;
+  }
+
+  /** Atomic, not synced: a power cut costs at most the last change, which the next read brings back. */
+  save(features: KeptStates): Promise<void> {
+    return writeJson(this.path, { version: 1, features }, { durable: false });
+  }
+}

@@ -1,0 +1,56 @@
+// Every entity discovery declares has a state after a start's first pass (issue 37), though a start
+// reads some rows only later (the school's files, the sent box, the library, next week's timetable
+// for the feeds): on a first install they publish an honest unknown, after a restart what the last
+// run published. And the first start stays within its budget of requests.
+import { describe, expect, it } from 'vitest';
+import { simulatedSchool } from '../helpers/school.js';
+import type { Harness } from '../helpers/app.js';
+
+// A Wednesday's second lesson; the bridge starts half a minute off the minute.
+const school = simulatedSchool('2026-11-18T09:11:30+01:00');
+const FIRST = ['lucky_number', 'unread_messages', 'newest_grade', 'plan_changes_today', 'upcoming_tests', 'unread_notices'];
+const LATER = { school_files: '/gateway/api/2.0/SchoolFiles', sent_message: '/api/outbox/messages', library_due: '/gateway/api/2.0/EbiblioLendings' };
+
+/** The state topics of every sensor and binary sensor the child's discovery declares. */
+function declaredStateTopics(h: Harness): string[] {
+  const config = h.rec.last(`${h.prefix}/device/${h.base}_ania/config`)?.text;
+  const components = (JSON.parse(config ?? '{}') as { cmps?: Record<string, { p: string; stat_t?: string; state_topic?: string }> }).cmps ?? {};
+  return Object.values(components)
+    .filter((c) => c.p === 'sensor' || c.p === 'binary_sensor')
+    .map((c) => c.stat_t ?? c.state_topic ?? '')
+    .filter((t) => t !== '');
+}
+
+const laterReads = (): number => Object.values(LATER).reduce((n, path) => n + school.sim.count({ path }), 0);
+
+describe('a start\'s first pass', () => {
+  it('on a first install: every declared sensor has a state, the rows kept for later an unknown, within 60 requests', async () => {
+    const h = await school.polled(FIRST);
+    expect(laterReads()).toBe(0);
+    const topics = declaredStateTopics(h);
+    expect(topics.length).toBeGreaterThan(40);
+    expect(topics.filter((t) => h.rec.last(t) === undefined)).toEqual([]);
+    for (const key of Object.keys(LATER)) expect({ key, state: h.state('ania', key) }).toEqual({ key, state: 'None' });
+    // The login's steps, the messaging session and the snapshot (the peer that publishes its figures: 54).
+    expect(school.sim.requests.length).toBeLessThanOrEqual(60);
+    // The login proved its session with Auth/TokenInfo: the partial grades take that answer.
+    expect(school.sim.count({ path: '/gateway/api/2.0/Auth/TokenInfo' })).toBe(1);
+  });
+
+  it('after a restart: the rows kept for later publish what the last run published, read only at the next pass', async () => {
+    const h = await school.polled(FIRST);
+    await h.advanceMinutes(10);
+    expect(Object.values(LATER).map((path) => school.sim.count({ path }) > 0)).toEqual([true, true, true]);
+    const before = Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]));
+    expect(Object.values(before)).not.toContain('None');
+    const published = (key: string): number => h.rec.on(`${h.base}/ania/${key}`).length;
+    const counts = Object.fromEntries(Object.keys(LATER).map((key) => [key, published(key)]));
+    const reads = laterReads();
+    await h.restart();
+    await h.pollUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), 'the restart\'s first pass');
+    expect(laterReads()).toBe(reads);
+    expect(Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]))).toEqual(before);
+    await h.advanceMinutes(10);
+    expect(laterReads()).toBeGreaterThan(reads);
+  });
+});
