@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
-import type { EntityState } from '../feature-kit/state.js';
 
 const entityState = z.object({ state: z.string().nullable(), attributes: z.record(z.string(), z.unknown()).optional() });
 const savedSchema = z.object({ version: z.literal(1), features: z.record(z.string(), z.record(z.string(), entityState)) });
 
 export const KEPT_STATES_FOLDER = 'states';
 
-export type KeptStates = Record<string, Record<string, EntityState>>;
+/** By feature, by entity key: a state as published (feature-kit's EntityState). */
+export type KeptStates = Record<string, Record<string, { state: string | null; attributes?: Record<string, unknown> }>>;
 
 export class KeptStatesStore {
   private readonly path: string;

@@ -183,8 +183,8 @@ describe('dynamic entities in the framework', () => {
         poll: async () => ({ states: {} }),
       }),
     });
-    const features = new AccountFeatures([dyn], {} as FeatureAccess);
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
+    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir() } as unknown as FeatureAccess);
     expect(features.entities(account).map((e) => e.key)).toEqual(['dyn_a']);
     const ctx = {} as Omit<SourceContext, 'inputs' | 'lookups'>;
     expect((await features.poll(['normal'], ctx, silentLogger())).entitiesChanged).toBeUndefined();
