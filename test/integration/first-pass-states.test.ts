@@ -27,6 +27,8 @@ describe('a start\'s first pass', () => {
   it('on a first install: every declared sensor has a state, the rows kept for later an unknown, within 60 requests', async () => {
     const h = await school.polled(FIRST);
     expect(laterReads()).toBe(0);
+    // Next week's timetable, for the calendar feeds only: the next school day (Thursday) is in this one.
+    expect(school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23'))).toEqual([]);
     const topics = declaredStateTopics(h);
     expect(topics.length).toBeGreaterThan(40);
     expect(topics.filter((t) => h.rec.last(t) === undefined)).toEqual([]);
