@@ -272,8 +272,7 @@ export class App {
   private registerCommands(bridge: Bridge): void {
     for (const [command, owner] of commandOwners()) {
       const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
-        const poller = this.pollerFor(req);
-        return poller.features.command(req, poller);
+        return this.pollerFor(req).command(req);
       };
       bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
     }

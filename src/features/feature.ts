@@ -37,11 +37,13 @@ export interface FeatureAccess {
   log: Logger;
 }
 
-/** What a command handler may do with the account beside its own feature's state. */
+/**
+ * What a command handler may do with the account beside its own feature's state. A handler runs in the
+ * account's queue, after whatever the account was doing and never at the same time as a poll, unless
+ * its command is `concurrent` (it only waits for the account: a refresh).
+ */
 export interface CommandAccount {
   gateway: Gateway;
-  /** Runs work after whatever the account is doing, never at the same time as a poll. */
-  enqueue<T>(work: () => Promise<T>): Promise<T>;
   /** Publishes states computed outside a poll. */
   publishStates(states: Record<string, EntityState>): void;
   /** Polls every tier now; resolves when done. */

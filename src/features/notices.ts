@@ -53,14 +53,12 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   if (wanted !== 'all' && !/^[A-Za-z0-9_-]{1,128}$/.test(wanted)) {
     throw new CommandError('send "all" or one announcement id');
   }
-  return account.enqueue(async () => {
-    const notices = await source.known(account.gateway);
-    const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
-    if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
-    const marked = await source.markRead(account.gateway, ids);
-    account.publishStates(source.states());
-    return { marked, already_read: ids.length - marked };
-  });
+  const notices = await source.known(account.gateway);
+  const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
+  if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
+  const marked = await source.markRead(account.gateway, ids);
+  account.publishStates(source.states());
+  return { marked, already_read: ids.length - marked };
 }
 
 class NoticesSource implements Source {

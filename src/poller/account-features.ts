@@ -103,13 +103,18 @@ export class AccountFeatures {
     return this.running.find((r) => r.feature === feature)?.state as S | undefined;
   }
 
-  /** Runs a command with the state of the feature that declares it. */
-  command(request: CommandRequest, account: CommandAccount): Promise<Record<string, unknown>> {
+  /**
+   * Runs a command with the state of the feature that declares it, through `queue` (the account's, so
+   * never at the same time as a poll) unless the feature declares it concurrent (it only waits for the
+   * account: a refresh).
+   */
+  command(request: CommandRequest, account: CommandAccount, queue: <T>(work: () => Promise<T>) => Promise<T>): Promise<Record<string, unknown>> {
     const owner = commandOwners(this.running.map((r) => r.feature)).get(request.command);
     const handler = owner?.commands?.[request.command];
     const state = owner && this.stateOf(owner);
     if (!handler || !state) throw new Error(`no feature handles ${request.command}`);
-    return handler(request, account, state);
+    const run = (): Promise<Record<string, unknown>> => handler(request, account, state);
+    return owner.concurrent?.includes(request.command) ? run() : queue(run);
   }
 
   /** The earliest instant after `now` at which a feature's states move without a poll; null for none. */

@@ -17,6 +17,7 @@ import { featureAccess } from './feature-access.js';
 import { AccountTimers } from './account-timers.js';
 import { AccountOutput } from './account-output.js';
 import type { CommandAccount } from '../features/feature.js';
+import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
@@ -178,6 +179,11 @@ export class AccountPoller implements CommandAccount {
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {
     return this.queue.enqueue(work);
+  }
+
+  /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */
+  command(request: CommandRequest): Promise<Record<string, unknown>> {
+    return this.features.command(request, this, (work) => this.enqueue(work));
   }
 
   /**
