@@ -73,10 +73,11 @@ describe('an e-mail entry', () => {
     expect(school.sim.count({ host: 'family', method: 'POST', path: '/konto-librus/login/action' })).toBe(2);
   });
 
-  it('still reads both children’s messages on the second day: a new one fires its event and moves unread_messages', async () => {
+  it('still reads both children’s messages on the second day: a new one fires its event and moves unread_messages', { timeout: 60_000 }, async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
     await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'unread_messages') !== undefined), 'the first polls');
-    // Past the day of the register web sessions the first token logins opened (the simulator's 24 hours).
+    // Past the day of the register web sessions the first token logins opened (the simulator's 24 hours):
+    // a simulated day of two children, some 10 s alone and twice that beside other files.
     await h.advanceMinutes(25 * 60);
     const before = CHILDREN.map((c) => Number(h.state(c, 'unread_messages')));
     for (const child of [ANIA, JANEK]) school.sim.messaging.addMessage(child.login, { topic: 'Zebranie w czwartek', body: 'Zapraszam na zebranie o 17:00.', from: 162001 });
