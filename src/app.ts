@@ -171,7 +171,7 @@ export class App {
     await bridge.start();
     this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
-    for (const entry of unlisted) this.listLater(entry, 1, undefined);
+    for (const entry of unlisted) this.listLater(entry, 1, entry.error);
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
@@ -225,9 +225,11 @@ export class App {
     const delay = retryDelay(failures, this.options.config.poll.interval, error, this.clock.now());
     const timer = this.clock.setTimer(() => {
       this.relisting.delete(timer);
-      this.listing = this.listAgain(entry, failures).catch((error: unknown) =>
+      const running = this.listAgain(entry, failures).catch((error: unknown) =>
         this.options.log.warn({ account: entry.family.label, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be started'),
       );
+      // Two entries may be listing at once: a stop waits for both.
+      this.listing = this.listing.then(() => running);
     }, delay);
     this.relisting.add(timer);
   }

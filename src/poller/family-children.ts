@@ -41,6 +41,8 @@ export interface FamilyEntries {
 /** An `email` entry whose login or list failed at start: the bridge asks again (app.ts) until it lists them. */
 export interface UnlistedFamily {
   family: FamilyAccount;
+  /** Why the first listing failed (a login pause says when to ask again). */
+  error: unknown;
   /** Its children as the portal lists them now; throws as the login or the list fails. */
   list(): Promise<FamilyChild[]>;
 }
@@ -70,7 +72,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
         { account: label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
         'the family portal’s children could not be listed; asked again as a failed poll is, and read once listed',
       );
-      found.unlisted.push({ family, list });
+      found.unlisted.push({ family, error, list });
     }
   }
   return found;
