@@ -4,7 +4,8 @@ import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
-import { familyChildren, loginKey, type FamilyChild } from './poller/family-children.js';
+import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from './poller/family-children.js';
+import { retryDelay } from './poller/schedule.js';
 import type { Publisher } from './ha/publisher.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
@@ -13,7 +14,7 @@ import { DownloadSlots } from './portal/download-limits.js';
 import { removeLeftoverParts } from './store/downloads.js';
 import { removeLeftoverTemps } from './store/files.js';
 import { DataDirLock } from './store/lock.js';
-import { systemClock, type Clock } from './util/clock.js';
+import { systemClock, type Clock, type Timer } from './util/clock.js';
 import type { Config } from './config/schema.js';
 import type { ReconnectPolicy } from './mqtt/client.js';
 import type { Logger } from './util/log.js';
@@ -23,6 +24,7 @@ import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
 import type { Metrics } from './metrics.js';
 import { isoWarsaw } from './util/time.js';
+import { problemReason } from './portal/errors.js';
 
 export interface AppOptions {
   config: Config;
@@ -50,13 +52,22 @@ export interface AppOptions {
   ingressAddress?: string;
 }
 
+/** A child the bridge reads, with its road (see App.children). */
+type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+
 export class App {
   readonly pollers: AccountPoller[] = [];
   /**
    * Every child the bridge reads, with its road: a login entry's (with the family road behind it when
    * an e-mail entry lists the child too), or an e-mail entry's (family).
    */
-  private children: (Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] })[] = [];
+  private children: ReadChild[] = [];
+  /** What the pollers publish through (the web memory, or the bridge). */
+  private publisher: Publisher | undefined;
+  /** The timers of `email` entries whose children are listed again, and the listing under way. */
+  private readonly relisting = new Set<Timer>();
+  private listing: Promise<void> = Promise.resolve();
+  private stopped = false;
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
@@ -85,7 +96,7 @@ export class App {
     const leftovers = await removeLeftoverTemps(config.data_dir);
     if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
     // The login entries' children, then those the e-mail entries bring (the family road).
-    const family = await familyChildren(config.families, {
+    const { children: family, unlisted } = await familyChildren(config.families, {
       dataDir: config.data_dir,
       urls: config.portal,
       clock,
@@ -129,32 +140,8 @@ export class App {
       now: () => clock.now(),
     });
     this.memory = memory;
-    const publisher = memory ?? bridge;
-    this.children.forEach(({ account, family: road, alsoFamily }, index) => {
-      this.pollers.push(
-        new AccountPoller({
-          account,
-          ...(road ? { family: road } : {}),
-          ...(alsoFamily ? { alsoFamily } : {}),
-          urls: config.portal,
-          dataDir: config.data_dir,
-          poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },
-          clock,
-          log,
-          publisher,
-          dispatcher: this.options.dispatcher,
-          sessionPolicy: this.options.sessionPolicy,
-          startDelayMs: index * (this.options.staggerMs ?? 5_000),
-          slots: this.slots,
-          downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
-          language: config.language,
-          thresholds: config.grading.thresholds,
-          messagesPerDay: config.messages_per_day,
-          hooks: this.hooks(index),
-          figuresSink: this.metrics,
-        }),
-      );
-    });
+    this.publisher = memory ?? bridge;
+    this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     // A download cut off by the last stop left its temporary file; none runs yet.
     if (this.children.some(({ account: a }) => a.downloads)) {
       const removed = await removeLeftoverParts(config.data_dir);
@@ -184,6 +171,7 @@ export class App {
     await bridge.start();
     this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
+    for (const entry of unlisted) this.listLater(entry, 1, entry.error);
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
@@ -191,11 +179,96 @@ export class App {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.relisting) timer.cancel();
+    this.relisting.clear();
+    await this.listing;
     await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
     await (this.bridge ?? this.options.publisher)?.stop();
     await this.lock?.release();
     this.lock = undefined;
+  }
+
+  /** One child's poller, on its road. */
+  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
+    const { config, log } = this.options;
+    return new AccountPoller({
+      account,
+      ...(family ? { family } : {}),
+      ...(alsoFamily ? { alsoFamily } : {}),
+      urls: config.portal,
+      dataDir: config.data_dir,
+      poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },
+      clock: this.clock,
+      log,
+      publisher: this.publisher as Publisher,
+      dispatcher: this.options.dispatcher,
+      sessionPolicy: this.options.sessionPolicy,
+      startDelayMs,
+      slots: this.slots,
+      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
+      language: config.language,
+      thresholds: config.grading.thresholds,
+      messagesPerDay: config.messages_per_day,
+      hooks: this.hooks(index),
+      figuresSink: this.metrics,
+    });
+  }
+
+  /**
+   * An `email` entry whose children could not be listed (the portal down, a refused login) is asked
+   * again as a failed poll is: after 1, 2, 4 ... minutes, at most `interval`, and not before a login
+   * pause ends (so one password POST per pause window at most). Its children are read once listed.
+   */
+  private listLater(entry: UnlistedFamily, failures: number, error: unknown): void {
+    const delay = retryDelay(failures, this.options.config.poll.interval, error, this.clock.now());
+    const timer = this.clock.setTimer(() => {
+      this.relisting.delete(timer);
+      const running = this.listAgain(entry, failures).catch((error: unknown) =>
+        this.options.log.warn({ account: entry.family.label, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be started'),
+      );
+      // Two entries may be listing at once: a stop waits for both.
+      this.listing = this.listing.then(() => running);
+    }, delay);
+    this.relisting.add(timer);
+  }
+
+  private async listAgain(entry: UnlistedFamily, failures: number): Promise<void> {
+    const { log } = this.options;
+    let listed: FamilyChild[];
+    try {
+      listed = await entry.list();
+    } catch (error) {
+      if (this.stopped) return;
+      log.info({ account: entry.family.label, reason: problemReason(error), failures: failures + 1 }, 'the family portal’s children could not be listed yet; asking again later');
+      this.listLater(entry, failures + 1, error);
+      return;
+    }
+    if (this.stopped) return;
+    const added: AccountPoller[] = [];
+    for (const child of listed) {
+      // Its register poller runs already, without this road behind it: that comes with the next start.
+      if (child.alsoRegister) continue;
+      this.children.push(child);
+      const poller = this.pollerOf(child, this.pollers.length, 0);
+      this.pollers.push(poller);
+      added.push(poller);
+    }
+    for (const poller of added) await poller.prepare();
+    if (this.stopped) return;
+    for (const poller of added) poller.start();
+    log.info({ account: entry.family.label, children: added.map((p) => p.id) }, 'the family portal listed its children; reading them now');
+    this.bridge?.publishInfo();
+  }
+
+  /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
+  listed(): Promise<void> {
+    return this.listing;
+  }
+
+  private get clock(): Clock {
+    return this.options.clock ?? systemClock;
   }
 
   /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */

@@ -6,7 +6,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { PortalSimulator, DEMO_ACCOUNTS, SimLife, type LifeRound } from './simulator/index.js';
+import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, SimLife, type LifeRound } from './simulator/index.js';
 import { buildConfig, ConfigError } from './config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from './simulator/live-schools.js';
 import { App } from './app.js';
@@ -62,7 +62,13 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     {
       mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
       portal: simulator.urls,
-      accounts: DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+      // Each child by its register login, and the family's e-mail linking both (issue 39 item 4): the
+      // register road reads them, and the family road takes over while their register login fails
+      // (`--quirks register-broken`), as it did for some families in September 2026.
+      accounts: [
+        ...DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+        { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
+      ],
       data_dir: dataDir,
       log_level: options.logLevel ?? 'warn',
       http: { port: httpPort, bind: '0.0.0.0' },
@@ -79,6 +85,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     [
       `dziennik2mqtt ${VERSION} demo`,
       `  simulated portal: ${simulator.urls.base_url} (logins: ${DEMO_ACCOUNTS.map((a) => a.login).join(', ')})`,
+      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email}, linking both children: their road while`,
+      `                    the register login fails, see --quirks register-broken)`,
       ...(broker ? brokerLines(broker.port) : [`  MQTT broker:      ${redactUrl(mqttUrl)} (yours; the demo's topics are removed when it stops)`]),
       `  watch it:         mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
       `  Home Assistant:   point its MQTT integration at this broker; the children appear as devices`,

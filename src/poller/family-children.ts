@@ -32,9 +32,24 @@ export interface FamilyChild {
   alsoRegister: boolean;
 }
 
+/** The children the e-mail entries bring, and the entries whose children could not be listed yet. */
+export interface FamilyEntries {
+  children: FamilyChild[];
+  unlisted: UnlistedFamily[];
+}
+
+/** An `email` entry whose login or list failed at start: the bridge asks again (app.ts) until it lists them. */
+export interface UnlistedFamily {
+  family: FamilyAccount;
+  /** Why the first listing failed (a login pause says when to ask again). */
+  error: unknown;
+  /** Its children as the portal lists them now; throws as the login or the list fails. */
+  list(): Promise<FamilyChild[]>;
+}
+
 /** Every family entry's children, in the order of the config (then of the portal's list). */
-export async function familyChildren(entries: readonly FamilyAccountConfig[], options: FamilyChildrenOptions): Promise<FamilyChild[]> {
-  const found: FamilyChild[] = [];
+export async function familyChildren(entries: readonly FamilyAccountConfig[], options: FamilyChildrenOptions): Promise<FamilyEntries> {
+  const found: FamilyEntries = { children: [], unlisted: [] };
   for (const [i, entry] of entries.entries()) {
     // Logs and errors name the entry by its place, never by the e-mail.
     const label = `family${i + 1}`;
@@ -48,32 +63,39 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
     });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await family.session.restore();
-    for (const account of await childrenOf(entry, family, options.log)) {
-      const alsoRegister = options.registerLogins.has(loginKey(account.login));
-      if (alsoRegister) options.log.info({ account: label, child: account.id }, 'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails');
-      found.push({ account, family, alsoRegister });
+    const list = async (): Promise<FamilyChild[]> => (await childrenOf(entry, family)).map((account) => placed(account, family, options));
+    try {
+      found.children.push(...(await list()));
+    } catch (error) {
+      // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
+      options.log.warn(
+        { account: label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
+        'the family portal’s children could not be listed; asked again as a failed poll is, and read once listed',
+      );
+      found.unlisted.push({ family, error, list });
     }
   }
   return found;
 }
 
-async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, log: Logger): Promise<AccountConfig[]> {
+/** A listed child, and whether its own login entry keeps it on the register road. */
+function placed(account: AccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): FamilyChild {
+  const alsoRegister = options.registerLogins.has(loginKey(account.login));
+  if (alsoRegister) options.log.info({ account: family.label, child: account.id }, 'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails');
+  return { account, family, alsoRegister };
+}
+
+async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount): Promise<AccountConfig[]> {
   if (entry.children) return entry.children.map((c) => ({ ...c, password: '' }));
-  try {
-    const linked = await family.children();
-    return linked.map((c) => ({
-      login: c.login,
-      password: '',
-      id: childSlug(c.studentName.split(/\s+/)[0] ?? ''),
-      downloads: false,
-      messages: [],
-      write_messages: false,
-    }));
-  } catch (error) {
-    // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
-    log.warn({ account: family.label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be listed; none of them is read until the bridge starts again');
-    return [];
-  }
+  const linked = await family.children();
+  return linked.map((c) => ({
+    login: c.login,
+    password: '',
+    id: childSlug(c.studentName.split(/\s+/)[0] ?? ''),
+    downloads: false,
+    messages: [],
+    write_messages: false,
+  }));
 }
 
 /** A login as the config and the portal may spell it: one key for both roads. */

@@ -1,7 +1,7 @@
 // One account's way into the portal: its session, the gateway and the messaging host over it, the
 // resource cache, and (downloads on) a downloader per child. `run`, `check` and the tests build it alike.
 import { Gateway } from '../portal/gateway.js';
-import { untimed, type FamilyAccount } from '../portal/family.js';
+import type { FamilyAccount } from '../portal/family.js';
 import { PortalSession, type SessionPolicy } from '../portal/session.js';
 import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
@@ -81,7 +81,11 @@ export class PortalAccess {
       log,
       store: options.store,
       dispatcher: options.dispatcher,
-      policy: family ? untimed(options.policy) : options.policy,
+      // On the family road too this is the register's own web session (the token login opens one, live-notes
+      // 26): it ages and dies as spec 5.3 says, so it is refreshed and opened again on the register's policy.
+      // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
+      // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
+      policy: options.policy,
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
       observer: options.observer,

@@ -124,7 +124,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   options.clock.set(options.clock.now() - STALE_SCAN_MS);
   await settledOn(options.clock, app.start(), STALE_SCAN_MS);
   // A poll that is still finishing schedules its next timer only when done: wait for it first.
-  const idle = (): Promise<unknown> => Promise.all(app.pollers.map((p) => p.idle()));
+  const idle = (): Promise<unknown> => Promise.all([app.listed(), ...app.pollers.map((p) => p.idle())]);
   // After the polls finish, every message they published reaches the recorder before the test looks.
   const caughtUp = async (): Promise<void> => {
     await idle();

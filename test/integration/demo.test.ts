@@ -94,6 +94,21 @@ describe('demo', () => {
     await expect(demo.stop()).resolves.toBe(0);
   }, 40_000);
 
+  it('with --quirks register-broken, reads both children through the family’s e-mail, which the banner names', async () => {
+    const port = await freePort();
+    const demo = startDemo({ port, quirks: 'register-broken' });
+    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
+    expect(demo.output()).toMatch(/family portal: +http:\/\/127\.0\.0\.5:\d+ \(e-mail rodzic@example\.com/);
+    const client = await connectAsync(`mqtt://127.0.0.1:${port}`);
+    const seen = new Map<string, string>();
+    client.on('message', (topic, payload) => seen.set(topic, payload.toString()));
+    await client.subscribeAsync(['dziennik2mqtt/+/problem', 'dziennik2mqtt/+/problem/attributes', 'dziennik2mqtt/+/lucky_number']);
+    await waitUntil(() => ['ania', 'jan'].every((c) => seen.has(`dziennik2mqtt/${c}/lucky_number`) && seen.get(`dziennik2mqtt/${c}/problem`) === 'OFF'), 'both children read', 20_000);
+    for (const child of ['ania', 'jan']) expect(JSON.parse(seen.get(`dziennik2mqtt/${child}/problem/attributes`) ?? '{}'), child).toMatchObject({ reason: null, road: 'family' });
+    await client.endAsync();
+    await expect(demo.stop()).resolves.toBe(0);
+  }, 40_000);
+
   it('on a broker of one’s own, leaves no retained discovery or state behind when it stops', async () => {
     const { base, prefix } = uniqueRoots();
     const filters = [`${base}/#`, `${prefix}/#`];

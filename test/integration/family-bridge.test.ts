@@ -1,11 +1,12 @@
 // The real bridge on the family road (an `email` entry), against the simulator and the real broker:
 // one e-mail login brings both demo children with every entity and the same states the register road
 // gives them, entity by entity; a child whose link needs action shows `problem` with its reason; the
-// family portal's session and its login pause outlive a restart.
+// family portal's session and its login pause outlive a restart; a message of the second day still
+// comes in, after the web session the first day's token login opened has died.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
-import { simulatedSchool } from '../helpers/school.js';
+import { firedEvents, simulatedSchool } from '../helpers/school.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 // A Wednesday in the first semester, during the second lesson.
@@ -70,5 +71,22 @@ describe('an e-mail entry', () => {
     await wrong.restart();
     await wrong.restart();
     expect(school.sim.count({ host: 'family', method: 'POST', path: '/konto-librus/login/action' })).toBe(2);
+  });
+
+  it('still reads both children’s messages on the second day: a new one fires its event and moves unread_messages', { timeout: 60_000 }, async () => {
+    const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
+    await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'unread_messages') !== undefined), 'the first polls');
+    // Past the day of the register web sessions the first token logins opened (the simulator's 24 hours):
+    // a simulated day of two children, some 10 s alone and twice that beside other files.
+    await h.advanceMinutes(25 * 60);
+    const before = CHILDREN.map((c) => Number(h.state(c, 'unread_messages')));
+    for (const child of [ANIA, JANEK]) school.sim.messaging.addMessage(child.login, { topic: 'Zebranie w czwartek', body: 'Zapraszam na zebranie o 17:00.', from: 162001 });
+    await h.advanceMinutes(10);
+    for (const [i, child] of CHILDREN.entries()) {
+      expect(firedEvents(h, 'message', child).filter((e) => e.topic === 'Zebranie w czwartek'), child).toHaveLength(1);
+      expect(h.state(child, 'unread_messages'), child).toBe(String(before[i]! + 1));
+    }
+    // The family's password was given once; the web sessions were opened again by tokens, not by it.
+    expect([school.sim.families.loginCount(), school.sim.logins()]).toEqual([1, 0]);
   });
 });
