@@ -171,6 +171,7 @@ describe.concurrent('portal answers', () => {
   it('drifted shape, new fields everywhere: read as before, no problem', async (ctx) => {
     const w = await worldFor(ctx);
     const h = await w.firstPoll();
+    await w.allRead();
     const before = w.snapshot();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
     w.sim.account(w.login).setResource('Grades', {
@@ -189,6 +190,7 @@ describe.concurrent('portal answers', () => {
   it('drifted shape, strings for numbers: read as numbers, no problem', async (ctx) => {
     const w = await worldFor(ctx);
     const h = await w.firstPoll();
+    await w.allRead();
     const before = w.snapshot();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
     w.sim.account(w.login).setResource('Grades', { Grades: grades.Grades.map((g) => ({ ...g, Id: String(g.Id) })) });
@@ -204,6 +206,7 @@ describe.concurrent('portal answers', () => {
   it('drifted shape, missing fields: unexpected_response names the source, last values kept, the rest updates', async (ctx) => {
     const w = await worldFor(ctx);
     const h = await w.firstPoll();
+    await w.allRead();
     const before = w.snapshot();
     // The lucky number's object is gone, and the grade list became an object.
     w.sim.account(w.login).setResource('LuckyNumbers', { Status: 'ok' });

@@ -86,6 +86,11 @@ export class PortalWorld {
     expect(h.state('ania', 'problem')).toBe('OFF');
   }
 
+  /** After the first poll, the second normal one: it reads the rows a start leaves for later (the library's lendings). */
+  async allRead(): Promise<void> {
+    await this.h.pollUntil(() => this.h.state('ania', 'library_due') !== 'None', 'the rows kept for later, read from the second poll', 5 * MIN);
+  }
+
   snapshot(): Record<string, string | undefined> {
     return Object.fromEntries(KEPT.map((k) => [k, this.h.state('ania', k)]));
   }
