@@ -3,7 +3,7 @@
 // refresh forces) and one pure function, nextFetch, that answers "fetch now, or when". The cache asks
 // it for every resource; the runner asks tierEvery when to poll again. docs/polling.md is generated
 // from the rows (see features/plan-table.ts).
-import { warsawDate, warsawTimeOfDay } from '../util/time.js';
+import { wallTime } from '../util/time.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -150,9 +150,11 @@ const USUAL_LESSONS = { from: '08:00', to: '15:00' };
 
 /** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
 export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
-  const time = warsawTimeOfDay(now);
+  // One reading of the wall clock: nextMomentAt asks this some 80 times a call.
+  const wall = wallTime(now);
+  const time = wall.time.slice(0, 5);
   if (time >= '22:00' || time < '06:00') return 'night';
-  const date = warsawDate(now);
+  const date = wall.date;
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
   if (day !== undefined && day.date === date) {

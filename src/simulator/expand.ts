@@ -31,6 +31,21 @@ const REF = /^@([A-Za-z][\w/]*)\/([\w-]+)$/;
  * or a literal YYYY-MM-DD.
  */
 export function evalDate(expr: string, today: string): string {
+  // Every answer expands the same few hundred expressions for the same day: each is worked out once a
+  // day (walking weekdays day by day was most of the simulator's time in a simulated week).
+  if (dayDates.today !== today) dayDates = { today, dates: new Map() };
+  let date = dayDates.dates.get(expr);
+  if (date === undefined) {
+    date = dateOf(expr, today);
+    dayDates.dates.set(expr, date);
+  }
+  return date;
+}
+
+/** The dates worked out for one simulated day (the last one asked for). */
+let dayDates = { today: '', dates: new Map<string, string>() };
+
+function dateOf(expr: string, today: string): string {
   const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(
     expr,
   );

@@ -5,7 +5,7 @@
 // back through a schema (stored.ts). A temporary file a crash left behind is removed at the next start
 // (removeLeftoverTemps).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** The end of a temporary file's name: `<name>.<pid>.<random>.tmp` next to the file it becomes. */
@@ -19,11 +19,16 @@ const PART_NAME = /^\.[0-9a-f]{16}\.part$/;
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
   const durable = options.durable ?? true;
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const writeTemp = () => (durable ? writeSynced(temp, data) : writeFile(temp, data, { flag: 'wx', mode: 0o600 }));
   try {
-    if (durable) await writeSynced(temp, data);
-    else await writeFile(temp, data, { flag: 'wx', mode: 0o600 });
+    // The folder is made only when it is missing (the first write, or a data_dir wiped while the
+    // bridge runs), not asked for at every write: most writes find it there.
+    await writeTemp().catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await writeTemp();
+    });
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
@@ -34,6 +39,52 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
 
 export function writeJson(path: string, value: unknown, options: { durable?: boolean } = {}): Promise<void> {
   return writeFileAtomic(path, `${JSON.stringify(value)}\n`, options);
+}
+
+/**
+ * A file rewritten only when what it holds changes: a save of the same text costs one stat (is the file
+ * still the one this process wrote?) instead of a write, two disk flushes and a rename, which on a
+ * Raspberry Pi's SD card is wear after every poll. A file removed or replaced meanwhile (a data_dir
+ * wiped while the bridge runs, a backup put back) is written again. Saves run one after another.
+ */
+export class SteadyFile {
+  private written: { text: string; file: FileMark } | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly path: string,
+    private readonly options: { durable?: boolean } = {},
+  ) {}
+
+  write(text: string): Promise<void> {
+    const next = this.writing.then(() => this.writeNow(text));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async writeNow(text: string): Promise<void> {
+    if (this.written?.text === text && sameMark(this.written.file, await markOf(this.path))) return;
+    this.written = undefined;
+    await writeFileAtomic(this.path, text, this.options);
+    const file = await markOf(this.path);
+    if (file) this.written = { text, file };
+  }
+}
+
+/** What tells one version of a file from another without reading it. */
+interface FileMark {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+async function markOf(path: string): Promise<FileMark | undefined> {
+  const s = await stat(path).catch(() => undefined);
+  return s && { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs };
+}
+
+function sameMark(a: FileMark, b: FileMark | undefined): boolean {
+  return b !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
 
 /** A new file (never an existing one: 'wx'), 0600, its bytes on the disk before this resolves. */

@@ -2,7 +2,7 @@
 // Path=/OAuth included) and the policy timestamps. One file per login in data_dir/sessions/.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from './files.js';
+import { SteadyFile, safeName } from './files.js';
 import { readStored } from './stored.js';
 
 const persistedSchema = z.object({
@@ -33,9 +33,11 @@ export type PersistedSession = z.infer<typeof persistedSchema>;
 
 export class SessionStore {
   private readonly path: string;
+  private readonly file: SteadyFile;
 
   constructor(dataDir: string, login: string) {
     this.path = join(dataDir, 'sessions', `${safeName(login)}.json`);
+    this.file = new SteadyFile(this.path);
   }
 
   /** The saved session; a broken file is moved aside (told to onBroken) and the session starts anew. */
@@ -43,7 +45,22 @@ export class SessionStore {
     return readStored(this.path, persistedSchema, { onBroken });
   }
 
+  /** Written (durably) only when the session changed: after most polls it has not. */
   save(state: PersistedSession): Promise<void> {
-    return writeJson(this.path, state);
+    return this.file.write(`${JSON.stringify(withoutAccessTimes(state))}\n`);
   }
+}
+
+/**
+ * The jar without tough-cookie's lastAccessed, the real time it last sent each cookie: it made every
+ * poll's jar differ from the last, and nothing here reads it (expired cookies are sent anyway, see
+ * HttpClient; a restored cookie takes the time of its next request).
+ */
+function withoutAccessTimes(state: PersistedSession): PersistedSession {
+  const cookies = state.cookies.cookies.map((cookie) => {
+    if (typeof cookie !== 'object' || cookie === null || !('lastAccessed' in cookie)) return cookie;
+    const { lastAccessed: _, ...rest } = cookie;
+    return rest;
+  });
+  return { ...state, cookies: { ...state.cookies, cookies } };
 }

@@ -12,10 +12,21 @@ interface WallTime {
 export function wallTime(ms: number): WallTime {
   const whole = Math.floor(ms / 1000) * 1000;
   const offsetMinutes = warsawOffsetMinutes(whole);
-  // The wall clock is the instant moved by the offset, read as if it were UTC.
-  const iso = new Date(whole + offsetMinutes * 60_000).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 19), offsetMinutes };
+  // The wall clock is the instant moved by the offset, read as if it were UTC. Asked thousands of
+  // times a poll (the fetch plan walks the moments of the day): the day's name is built once a day,
+  // the time of day by arithmetic.
+  const local = whole + offsetMinutes * 60_000;
+  const day = Math.floor(local / DAY_MS);
+  if (day !== lastDay.day) lastDay = { day, date: new Date(day * DAY_MS).toISOString().slice(0, 10) };
+  const seconds = (local - day * DAY_MS) / 1000;
+  const time = `${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
+  return { date: lastDay.date, time, offsetMinutes };
 }
+
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+/** The calendar day of the last wall time asked (days since 1970 and its YYYY-MM-DD). */
+let lastDay = { day: Number.NaN, date: '' };
 
 /** From 1996 Poland keeps the EU summer time rule below; earlier instants ask the time zone database. */
 const EU_RULE_FROM = Date.UTC(1996, 0, 1);
@@ -28,9 +39,24 @@ const EU_RULE_FROM = Date.UTC(1996, 0, 1);
  */
 function warsawOffsetMinutes(ms: number): number {
   if (ms < EU_RULE_FROM) return tzDatabaseOffsetMinutes(ms);
-  const year = new Date(ms).getUTCFullYear();
-  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 120 : 60;
+  if (ms < summer.yearFrom || ms >= summer.yearTo) summer = summerOf(new Date(ms).getUTCFullYear());
+  return ms >= summer.from && ms < summer.to ? 120 : 60;
 }
+
+/** A year's summer time (from, to) within the year's instants (yearFrom, yearTo), UTC. */
+interface Summer {
+  yearFrom: number;
+  yearTo: number;
+  from: number;
+  to: number;
+}
+
+function summerOf(year: number): Summer {
+  return { yearFrom: Date.UTC(year, 0, 1), yearTo: Date.UTC(year + 1, 0, 1), from: lastSundayOneUtc(year, 2), to: lastSundayOneUtc(year, 9) };
+}
+
+/** The summer time of the year last asked (nearly always this one's). */
+let summer: Summer = { yearFrom: 0, yearTo: 0, from: 0, to: 0 };
 
 /** 01:00 UTC on the last Sunday of a month (0 = January). */
 function lastSundayOneUtc(year: number, month: number): number {
@@ -81,9 +107,16 @@ export function warsawInstant(date: string, time: string): number {
   const [h = '0', m = '0', s = '0'] = time.split(':');
   const naive = Date.parse(`${date}T${pad(+h)}:${pad(+m)}:${pad(+s)}Z`);
   // Two passes settle the offset even on the days the clocks change.
-  let guess = naive - wallTime(naive).offsetMinutes * 60_000;
-  guess = naive - wallTime(guess).offsetMinutes * 60_000;
+  let guess = naive - offsetAt(naive) * 60_000;
+  guess = naive - offsetAt(guess) * 60_000;
   return guess;
+}
+
+/** wallTime(ms).offsetMinutes without the date and time it would spell out (an invalid instant throws as there). */
+function offsetAt(ms: number): number {
+  const whole = Math.floor(ms / 1000) * 1000;
+  if (Number.isNaN(whole)) throw new RangeError('Invalid time value');
+  return warsawOffsetMinutes(whole);
 }
 
 /** ISO timestamp of a Warsaw wall-clock date and time. */
