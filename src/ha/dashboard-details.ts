@@ -97,7 +97,8 @@ export const accountFigures: Block = (e, t) => {
     [lastRead, t.lastRead],
     [sessionAge, t.sessionAge],
   ] as const).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
-  return tiles.length === 0 ? undefined : { type: 'grid', columns: 3, square: false, cards: tiles };
+  // One tile a row: their names are long ("Zapytania do portalu dziś"); three a row cut them to "Zapyt…".
+  return tiles.length === 0 ? undefined : { type: 'grid', columns: 1, square: false, cards: tiles };
 };
 
 /** A card shown only while its entity exists and is available (one switched off in Home Assistant is not). */
@@ -109,7 +110,8 @@ export function whileOn(entity: string, card: Card): Card {
 export function bridgeDevice(ids: { connection: string; uptime: string; memory: string }, t: DashboardText): Card {
   return {
     type: 'grid',
-    columns: 3,
+    // Two a row: three cut even "Broker MQTT" short in a section's width.
+    columns: 2,
     square: false,
     cards: [
       { type: 'tile', entity: ids.connection, name: t.broker },
