@@ -186,6 +186,8 @@ async function main() {
     topics = await retained();
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;
+    // The polls and the opened messages moved the clock past --at: the views are rendered at the capture's moment ("in 8 seconds" otherwise).
+    const shownAt = new Date(clock.now()).toISOString();
     await app.stop();
     topics = await retained();
     await mkdir(out, { recursive: true });
@@ -197,7 +199,7 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', shownAt, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
       ],

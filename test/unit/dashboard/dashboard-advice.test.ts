@@ -58,11 +58,15 @@ describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', (
   it.each(['en', 'pl', 'uk'] as const)('names every tile of the bridge view in full in %s', (lang) => {
     const doc = parse(dashboardYaml([ania], lang), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
     const cut: string[] = [];
-    const walk = (card: Node, columns: number): void => {
-      if (card.type === 'conditional') return walk(card.card as Node, columns);
-      if (card.type === 'grid') return (card.cards as Node[]).forEach((c) => walk(c, Number(card.columns ?? 3)));
+    // `across`: how many cards share the section's width on this card's row.
+    const walk = (card: Node, across: number): void => {
+      const cards = (card.cards ?? []) as Node[];
+      if (card.type === 'conditional') return walk(card.card as Node, across);
+      if (card.type === 'vertical-stack') return cards.forEach((c) => walk(c, across));
+      if (card.type === 'horizontal-stack') return cards.forEach((c) => walk(c, across * cards.length));
+      if (card.type === 'grid') return cards.forEach((c) => walk(c, across * Math.min(cards.length, Number(card.columns ?? 3))));
       if (card.type !== 'tile') return;
-      const room = (380 - 8 * (columns - 1)) / columns - 74;
+      const room = (380 - 8 * (across - 1)) / across - 74;
       if (String(card.name).length * 7.2 > room) cut.push(String(card.name));
     };
     for (const section of doc.views.find((v) => v.path === 'bridge')!.sections) section.cards.forEach((c) => walk(c, 1));
