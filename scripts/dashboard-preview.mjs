@@ -21,6 +21,7 @@ import { FakeClock } from '../dist/bench/fake-clock.js';
 import { announcedChildren } from '../dist/dashboard.js';
 import { dashboardYaml } from '../dist/ha/dashboard.js';
 import { createLogger } from '../dist/util/log.js';
+import { STALE_SCAN_MS } from '../dist/mqtt/bridge.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -129,6 +130,24 @@ function capture(topics, root) {
   return [...topics].filter(([t]) => t.startsWith(`${root}/`)).map(([t, p]) => `${t} ${p}`).join('\n') + '\n';
 }
 
+/**
+ * Starts the bridge: its read of the broker's retained configs waits STALE_SCAN_MS of the fake clock,
+ * so the clock starts that much before --at and runs through the wait (a plain app.start() waits for ever).
+ */
+async function startOnClock(app, clock) {
+  clock.set(clock.now() - STALE_SCAN_MS);
+  let done = false;
+  const started = app.start().finally(() => (done = true));
+  started.catch(() => undefined);
+  while (!done) {
+    const next = clock.nextDueAt();
+    if (next !== undefined && next <= clock.now() + STALE_SCAN_MS) await clock.advance(next - clock.now());
+    // Connecting to the broker is real I/O: look again shortly.
+    else await delay(2);
+  }
+  await started;
+}
+
 async function main() {
   const clock = new FakeClock(args.at);
   const simulator = new PortalSimulator({ now: () => clock.now() });
@@ -152,7 +171,7 @@ async function main() {
   const app = new App({ config, version: 'preview', log: createLogger('error', process.stderr), clock, staggerMs: 0 });
   let topics = new Map();
   try {
-    await app.start();
+    await startOnClock(app, clock);
     // The first polls run on timers of the fake clock; a zero step fires those due without moving time.
     for (let i = 0; i < 200; i++) {
       await clock.advance(0);
@@ -167,6 +186,8 @@ async function main() {
     topics = await retained();
     // Captured while the bridge is online: stopping it marks every entity unavailable.
     const shown = topics;
+    // The polls and the opened messages moved the clock past --at: the views are rendered at the capture's moment ("in 8 seconds" otherwise).
+    const shownAt = new Date(clock.now()).toISOString();
     await app.stop();
     topics = await retained();
     await mkdir(out, { recursive: true });
@@ -178,7 +199,7 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', args.at, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', shownAt, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
       ],

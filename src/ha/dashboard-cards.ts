@@ -104,7 +104,7 @@ export const passwordAdviceBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(passwordChangeAdvised), state: 'on' }],
-    card: markdown(e, t, 'password-advice', { problem: reads(problem, 'advice', 'advice_message') }, { text_only: true }, []),
+    card: markdown(e, t, 'password-advice', { problem: reads(problem, 'advice_message') }, { text_only: true }, []),
   };
 };
 

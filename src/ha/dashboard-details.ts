@@ -97,7 +97,8 @@ export const accountFigures: Block = (e, t) => {
     [lastRead, t.lastRead],
     [sessionAge, t.sessionAge],
   ] as const).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
-  return tiles.length === 0 ? undefined : { type: 'grid', columns: 3, square: false, cards: tiles };
+  // One tile a row: their names are long ("Zapytania do portalu dziś"); three a row cut them to "Zapyt…".
+  return tiles.length === 0 ? undefined : { type: 'vertical-stack', cards: tiles };
 };
 
 /** A card shown only while its entity exists and is available (one switched off in Home Assistant is not). */
@@ -108,9 +109,8 @@ export function whileOn(entity: string, card: Card): Card {
 /** The bridge's own device: its broker connection, since when it runs, its memory (off until turned on). */
 export function bridgeDevice(ids: { connection: string; uptime: string; memory: string }, t: DashboardText): Card {
   return {
-    type: 'grid',
-    columns: 3,
-    square: false,
+    // One a row: three a row cut even "Broker MQTT" short in a section's width.
+    type: 'vertical-stack',
     cards: [
       { type: 'tile', entity: ids.connection, name: t.broker },
       { type: 'tile', entity: ids.uptime, name: t.uptime },

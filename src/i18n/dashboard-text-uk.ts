@@ -75,7 +75,7 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     overdue: 'прострочено',
     due: 'повернути до',
     freeTextbook: 'шкільний підручник, повернути в кінці року',
-    passwordAdvice: 'Портал радить змінити пароль:',
+    passwordAdvice: 'Портал радить змінити пароль цього облікового запису.',
     dueUnsure: 'можливо, це шкільний підручник; запитайте в бібліотеці',
     calendar: 'Розклад подій',
     tests: 'Контрольні',

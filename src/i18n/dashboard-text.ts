@@ -246,7 +246,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     broker: 'MQTT broker',
     uptime: 'Running since',
     memory: 'Memory',
-    passwordAdvice: 'The portal advises changing the password:',
+    passwordAdvice: 'The portal advises changing this account’s password.',
   },
   pl: {
     title: 'Szkoła',
@@ -353,7 +353,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     broker: 'Broker MQTT',
     uptime: 'Działa od',
     memory: 'Pamięć',
-    passwordAdvice: 'Portal zaleca zmianę hasła:',
+    passwordAdvice: 'Portal zaleca zmianę hasła tego konta.',
   },
   uk: ukrainianDashboard(SIGNATURE_WORDS),
 };

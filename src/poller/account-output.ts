@@ -74,8 +74,10 @@ export class AccountOutput {
     const health = this.options.health.problem(now, advice);
     // A child on both roads: `problem` says which one it is read through.
     const road = this.options.road?.();
-    const state = road === undefined ? health : { ...health, attributes: { ...health.attributes, road } };
-    this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
+    let state = road === undefined ? health : { ...health, attributes: { ...health.attributes, road } };
+    // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
+    const since = this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
+    if (since !== undefined) state = { ...state, attributes: { ...state.attributes, since: isoWarsaw(since) } };
     return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
   }
 

@@ -53,6 +53,8 @@ export class AccountFigures implements PortalObserver {
   private problems: Problem[] = [];
   /** Whether `problem` went OFF since the last problem was noted (the same problem again is then new). */
   private cleared = true;
+  /** The problem on now and when it began: its first failed poll, kept while its reason stays (and across a restart). */
+  private ongoing: SavedFigures['problem_since'];
   private lastLogin: SavedFigures['last_login'];
 
   constructor(private readonly options: AccountFiguresOptions) {}
@@ -95,15 +97,24 @@ export class AccountFigures implements PortalObserver {
   /**
    * What `problem` says after a poll: a problem is noted with its time when it appears, or when its
    * reason, the portal's words or its resource change; the same one again only after it cleared.
+   * Returns when the problem on now began (`problem`'s `since`), undefined while there is none.
    */
-  noteProblem(now: number, facts: ProblemFacts | undefined): void {
+  noteProblem(now: number, facts: ProblemFacts | undefined): number | undefined {
     if (facts === undefined || facts.reason === null) {
       this.cleared = true;
-      return;
+      this.ongoing = undefined;
+      return undefined;
     }
+    // Other words from the portal are the same problem still: only another reason begins a new one.
+    if (this.ongoing?.reason !== facts.reason) this.ongoing = { reason: facts.reason, at: now };
+    this.noteEntry(now, facts.reason, facts);
+    return this.ongoing.at;
+  }
+
+  private noteEntry(now: number, reason: string, facts: ProblemFacts): void {
     const entry: Problem = {
       at: now,
-      reason: facts.reason,
+      reason,
       ...(facts.portal_message === undefined ? {} : { portal_message: facts.portal_message }),
       ...(facts.resource === undefined ? {} : { resource: facts.resource }),
       ...(facts.detail === undefined ? {} : { detail: facts.detail }),
@@ -157,6 +168,7 @@ export class AccountFigures implements PortalObserver {
       reads: Object.fromEntries(this.reads),
       ...(since === undefined ? {} : { logged_in_at: since }),
       problems: this.problems.filter((p) => now - p.at < WEEK_MS),
+      ...(this.ongoing === undefined ? {} : { problem_since: this.ongoing }),
       ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
     };
   }
@@ -168,6 +180,7 @@ export class AccountFigures implements PortalObserver {
     for (const [resource, read] of Object.entries(saved.reads)) this.reads.set(resource, read);
     this.problems = saved.problems;
     this.cleared = false;
+    this.ongoing = saved.problem_since;
     this.lastLogin = saved.last_login;
     if (saved.day !== warsawDate(this.options.clock.now())) return;
     this.day = saved.day;

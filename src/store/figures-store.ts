@@ -32,6 +32,8 @@ const savedSchema = z.object({
       detail: z.string().optional(),
     }),
   ),
+  /** The problem on when this was saved, and when it began (`problem`'s `since` across a restart). */
+  problem_since: z.object({ reason: z.string(), at: z.number() }).optional(),
   last_login: z.object({ at: z.number(), outcome: z.string(), transcript: z.array(z.string()) }).optional(),
 });
 

@@ -213,6 +213,7 @@ export async function renderActionTemplates(
   automation: Record<string, unknown>,
   variables: Record<string, unknown>,
   states: TemplateJob['states'] = {},
+  now?: string,
 ): Promise<{ path: string; result: TemplateResult }[]> {
   const found: { path: string; template: string }[] = [];
   const walk = (v: unknown, path: string): void => {
@@ -221,7 +222,7 @@ export async function renderActionTemplates(
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
   };
   walk(automation.actions, 'actions');
-  const results = await renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true })));
+  const results = await renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true, ...(now === undefined ? {} : { now }) })));
   return found.map((f, i) => ({ path: f.path, result: results[i] as TemplateResult }));
 }
 

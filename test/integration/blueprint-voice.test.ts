@@ -26,8 +26,9 @@ const ENTITY: Record<string, string> = {
   school_day_today: 'binary_sensor.ania_school_day_today',
 };
 
-async function bridge(language: Language): Promise<{ h: Harness; states: Record<string, HaState> }> {
-  school.sim.account(ANIA.login).setLuckyNumber(12, '2026-11-18');
+/** The bridge's states for the voice blueprints; Ania's register number is 12, the lucky number's day `luckyDay`. */
+async function bridge(language: Language, luckyDay = '2026-11-18'): Promise<{ h: Harness; states: Record<string, HaState> }> {
+  school.sim.account(ANIA.login).setLuckyNumber(12, luckyDay);
   // A test on the next school day, so that "is there a test tomorrow" has something to say.
   school.sim.account(ANIA.login).addTest({ date: '2026-11-19', content: 'Sprawdzian: ułamki.' });
   const h = await school.start({ language, accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania' }] });
@@ -57,7 +58,7 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
       const condition = (ask.conditions as { value_template: string }[])[0]!.value_template;
       const [passes] = await renderTemplates([{ template: condition, variables, states, strict: true, as: 'boolean' }]);
       if (!(passes && 'value' in passes && passes.value === true)) return [];
-      return (await renderActionTemplates(ask, variables, states)).filter((r) => r.path.endsWith('set_conversation_response')).map((r) => {
+      return (await renderActionTemplates(ask, variables, states, NOW)).filter((r) => r.path.endsWith('set_conversation_response')).map((r) => {
         expect(r.result, r.path).not.toHaveProperty('error');
         return 'value' in r.result ? String(r.result.value).trim() : '';
       });
@@ -77,6 +78,26 @@ describe.skipIf(!hasJinja())('the voice and day blueprints against the real brid
     const spoken = await renderActionTemplates(morning, morning.variables as Record<string, unknown>, states);
     expect(spoken.map((r) => ('value' in r.result ? r.result.value : r.result.error))).toEqual([text]);
     expect(states['binary_sensor.ania_school_day_today']!.state).toBe('on');
+  }, 60_000);
+
+  it("say which day the lucky number is for when the portal already shows the next school day's, in every language", async () => {
+    // Wednesday morning, Thursday's number already shown: the bridge's lucky_today stays OFF, its day says Thursday.
+    const { states } = await bridge('en', '2026-11-19');
+    expect(states[ENTITY.lucky_number!]).toMatchObject({ state: '12', attributes: { day: '2026-11-19' } });
+    expect(states[ENTITY.lucky_today!]!.state).toBe('off');
+    const luckyAnswer = async (language: Language): Promise<string> => {
+      const ask = bind(blueprint('ask_aloud.yaml'), {
+        child_name: 'Ania', language,
+        briefing: ENTITY.briefing, lucky_number: ENTITY.lucky_number, lucky_today: ENTITY.lucky_today, upcoming_tests: ENTITY.upcoming_tests,
+      });
+      const variables = { ...(ask.variables as Record<string, unknown>), trigger: { platform: 'conversation', id: 'lucky', slots: {} } };
+      const [lucky] = (await renderActionTemplates(ask, variables, states, NOW)).filter((r) => r.path.endsWith('set_conversation_response'));
+      expect(lucky!.result).not.toHaveProperty('error');
+      return 'value' in lucky!.result ? String(lucky!.result.value).trim() : '';
+    };
+    expect(await luckyAnswer('en')).toBe("The lucky number for Thursday is 12. It will be Ania's number!");
+    expect(await luckyAnswer('pl')).toBe('Szczęśliwy numerek na czwartek to 12. To będzie numer Ania!');
+    expect(await luckyAnswer('uk')).toBe('Щасливий номер на четвер — 12. Це буде номер Ania!');
   }, 60_000);
 
   it('put each new homework and test into the to-do list, and mark a removed test done (Polish)', async () => {
