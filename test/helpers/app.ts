@@ -27,6 +27,8 @@ export interface Harness {
   pollUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
   /** Moves the clock minute by minute (every poll due on the way runs and finishes, its messages arrive). */
   advanceMinutes(minutes: number): Promise<void>;
+  /** Moves the clock a minute at a time, as advanceMinutes does, until check() holds (at most maxMinutes). */
+  advanceUntil(check: () => boolean, what: string, maxMinutes: number): Promise<void>;
   /** The MQTT bridge inside the App (to see whether it is connected). */
   bridge(): Bridge;
   /** Requests the running App's account (by index) sent to the portal, by "METHOD endpoint". */
@@ -132,6 +134,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
     if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, { qos: 1 }));
   };
+  const advanceMinutes = async (minutes: number): Promise<void> => {
+    // From timer to timer rather than minute by minute: only a timer starts anything, and each
+    // poll it starts finishes before the clock moves on (three simulated days stay quick).
+    const target = options.clock.now() + minutes * 60_000;
+    for (;;) {
+      await idle();
+      const next = options.clock.nextDueAt();
+      if (next === undefined || next > target) break;
+      await options.clock.advance(Math.max(0, next - options.clock.now()));
+    }
+    await options.clock.advance(target - options.clock.now());
+    await caughtUp();
+  };
   return {
     get app() {
       return app;
@@ -148,18 +163,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await waitUntil(check, what, 10_000);
       await caughtUp();
     },
-    async advanceMinutes(minutes) {
-      // From timer to timer rather than minute by minute: only a timer starts anything, and each
-      // poll it starts finishes before the clock moves on (three simulated days stay quick).
-      const target = options.clock.now() + minutes * 60_000;
-      for (;;) {
-        await idle();
-        const next = options.clock.nextDueAt();
-        if (next === undefined || next > target) break;
-        await options.clock.advance(Math.max(0, next - options.clock.now()));
-      }
-      await options.clock.advance(target - options.clock.now());
-      await caughtUp();
+    advanceMinutes,
+    async advanceUntil(check, what, maxMinutes) {
+      for (let minute = 0; minute < maxMinutes && !check(); minute++) await advanceMinutes(1);
+      await waitUntil(check, what, 10_000);
     },
     bridge: () => (app as unknown as { bridge: Bridge }).bridge,
     requestCounts: (index) => counts[index] ?? new Map(),

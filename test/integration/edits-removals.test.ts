@@ -23,7 +23,7 @@ describe('edits and removals', () => {
     const h = await firstPoll();
     school.sim.account(ANIA.login).editRecord('Grades', 210004, { Grade: '5-' });
     const before = reads('Grades');
-    await h.pollUntil(() => reads('Grades') > before, 'the next read of the grades', 20 * 60_000);
+    await h.advanceUntil(() => reads('Grades') > before, 'the next read of the grades', 20);
     expect(ofType(h, 'grade', 'grade_changed')).toEqual([
       expect.objectContaining({ id: 'grade:210004', grade: '5-', subject: 'Język polski', previous: { grade: '4' } }),
     ]);
@@ -44,7 +44,7 @@ describe('edits and removals', () => {
 
     // The removal changes the class calendar's ids, so the agenda is read again at the next poll.
     const before = reads('HomeWorks');
-    await h.pollUntil(() => reads('HomeWorks') > before, 'the agenda read after the edit', 20 * 60_000);
+    await h.advanceUntil(() => reads('HomeWorks') > before, 'the agenda read after the edit', 20);
     expect(tests().map((t) => t.content)).not.toContain(quiz!.content);
     expect(ofType(h, 'test', 'test_removed')).toEqual([]); // one read without it is not enough
     expect(ofType(h, 'test', 'test_changed')).toEqual([
@@ -68,7 +68,7 @@ describe('edits and removals', () => {
     const unexcused = Number(h.state('ania', 'absences_unexcused'));
     school.sim.account(ANIA.login).setAttendanceType('t4100231', 3);
     const before = reads('Attendances');
-    await h.pollUntil(() => reads('Attendances') > before, 'the next read of the attendance', 20 * 60_000);
+    await h.advanceUntil(() => reads('Attendances') > before, 'the next read of the attendance', 20);
     expect(Number(h.state('ania', 'absences_unexcused'))).toBe(unexcused - 1);
     expect(ofType(h, 'absence', 'absence_changed')).toEqual([
       expect.objectContaining({ id: 't4100231', type: 'Nieobecność uspr.', kind: 'excused', previous: { type: 'Nieobecność', kind: 'unexcused' } }),
@@ -82,20 +82,20 @@ describe('edits and removals', () => {
     const dropped = account.editRecord('Grades', 210004, {});
     account.removeRecord('Grades', 210004);
     const before = reads('Grades');
-    await h.pollUntil(() => reads('Grades') > before, 'the read of the empty list', 20 * 60_000);
+    await h.advanceUntil(() => reads('Grades') > before, 'the read of the empty list', 20);
     account.addRecord('Grades', dropped);
     const after = reads('Grades');
-    await h.pollUntil(() => reads('Grades') > after, 'the read of the list back', 20 * 60_000);
+    await h.advanceUntil(() => reads('Grades') > after, 'the read of the list back', 20);
     await h.advanceMinutes(40);
     expect(events(h, 'grade')).toEqual([]);
 
     // Counted in reads, not minutes: while lessons are on the fetch plan reads grades every few minutes.
     account.removeRecord('Grades', 210004);
     const gone = reads('Grades');
-    await h.pollUntil(() => reads('Grades') > gone, 'the first read without it', 20 * 60_000);
+    await h.advanceUntil(() => reads('Grades') > gone, 'the first read without it', 20);
     await h.advanceMinutes(1);
     expect(events(h, 'grade')).toEqual([]);
-    await h.pollUntil(() => reads('Grades') > gone + 1, 'the second read without it', 20 * 60_000);
+    await h.advanceUntil(() => reads('Grades') > gone + 1, 'the second read without it', 20);
     await h.advanceMinutes(1);
     expect(events(h, 'grade')).toEqual([{ event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) }]);
   });

@@ -116,7 +116,8 @@ describe('average_<subject>', () => {
   it('adds a subject with its first grade and says when it puts the grade at risk', async () => {
     const h = await firstPoll();
     school.sim.account(ANIA.login).addGrade({ subject: RELIGION, category: TEST_CATEGORY, grade: '1' });
-    await h.pollUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject', 20 * 60_000);
+    await h.advanceMinutes(20);
+    await h.pollUntil(() => h.state('ania', 'average_religia') !== undefined, 'the new subject');
     expect(components(h).average_religia).toMatchObject({ p: 'sensor', name: 'Średnia – Religia', state_class: 'measurement' });
     expect(h.state('ania', 'average_religia')).toBe('1.00');
     // 1 (3): (3 + g) / 4 reaches 1.75 with a 4; a 4- (3.75) makes 1.69.
@@ -130,7 +131,8 @@ describe('average_<subject>', () => {
     school.sim.account(ANIA.login).setResource('Grades', { Grades: [] });
     school.sim.account(ANIA.login).setResource('PointGrades', { Grades: [] });
     // The point grades are read hourly: the subjects graded in points go at that read.
-    await h.pollUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed', 90 * 60_000);
+    await h.advanceMinutes(90);
+    await h.pollUntil(() => SUBJECT_KEYS.every((k) => components(h)[k]?.name === undefined), 'the subjects removed');
     const cmps = components(h);
     // Kept reduced to their platform, which is how Home Assistant is told to delete them.
     for (const key of SUBJECT_KEYS) expect(cmps[key]).toEqual({ p: 'sensor' });
