@@ -16,7 +16,18 @@ export default defineConfig({
     // Every file removes the folders its tests made with tempDir() (test/helpers/temp.ts).
     setupFiles: ['test/helpers/temp-cleanup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // A worker keeps its imported modules from one unit file to the next instead of importing
+          // the bridge afresh for each of 125 files: 80 s of CPU -> 31 s, 42 s -> 17 s wall measured
+          // alone. The unit files keep no state between files (no module mocks, each its own clock
+          // and folders), so sharing the imports changes nothing they show.
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
