@@ -4,8 +4,8 @@
 // Slow on purpose: 37 s in a whole `npm test` (three workers on the shared 2-core machine), 20 s alone
 // (18 s of CPU). "Once a day" is only shown by a simulated day of polls, each a real HTTP exchange
 // with the simulator and real MQTT messages, in five tests; the fake clock already skips every wait
-// between them. A CPU profile of the Notes test: a quarter is idle, waiting on the HTTP and MQTT round trips, the
-// rest the simulator answering and the bridge polling, none of it one hot spot.
+// between them. A CPU profile of the Notes test: a quarter is idle, waiting on the HTTP and MQTT
+// round trips; the rest is the simulator answering and the bridge polling, none of it one hot spot.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
 import { rm } from 'node:fs/promises';
