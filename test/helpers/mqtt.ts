@@ -21,9 +21,12 @@ export interface Received {
 
 export class Recorder {
   readonly messages: Received[] = [];
+  /** The same messages by topic: a simulated day records thousands, and a test looks up one topic often. */
+  private readonly byTopic = new Map<string, Received[]>();
   /** Where markers go: outside the recorded filters, so they never show among the messages. */
   readonly markerTopic = `d2m_marker/${randomBytes(4).toString('hex')}`;
-  private readonly markers = new Set<string>();
+  /** Who waits for each marker still on its way (its arrival wakes them at once, without polling). */
+  private readonly awaited = new Map<string, () => void>();
   private markerCount = 0;
 
   private constructor(readonly client: MqttClient) {}
@@ -32,8 +35,8 @@ export class Recorder {
     const client = await connectAsync(url, { reconnectPeriod: 200 });
     const recorder = new Recorder(client);
     client.on('message', (topic, payload, packet) => {
-      if (topic === recorder.markerTopic) recorder.markers.add(payload.toString('utf8'));
-      else recorder.messages.push({ topic, text: payload.toString('utf8'), retain: packet.retain });
+      if (topic === recorder.markerTopic) recorder.awaited.get(payload.toString('utf8'))?.();
+      else recorder.record({ topic, text: payload.toString('utf8'), retain: packet.retain });
     });
     await client.subscribeAsync([...filters, recorder.markerTopic], { qos: 1 });
     return recorder;
@@ -46,8 +49,18 @@ export class Recorder {
    */
   async caughtUpWith(publish: (topic: string, payload: string) => Promise<unknown>): Promise<void> {
     const marker = String(++this.markerCount);
-    await publish(this.markerTopic, marker);
-    await waitUntil(() => this.markers.has(marker), 'the recorder to catch up with the bridge');
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.awaited.set(marker, resolve);
+      timer = setTimeout(() => reject(new Error('timed out waiting for the recorder to catch up with the bridge')), 5_000);
+    });
+    try {
+      await publish(this.markerTopic, marker);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.awaited.delete(marker);
+    }
   }
 
   /**
@@ -61,7 +74,7 @@ export class Recorder {
   }
 
   on(topic: string): Received[] {
-    return this.messages.filter((m) => m.topic === topic);
+    return [...(this.byTopic.get(topic) ?? [])];
   }
 
   texts(topic: string): string[] {
@@ -69,7 +82,7 @@ export class Recorder {
   }
 
   last(topic: string): Received | undefined {
-    return this.on(topic).at(-1);
+    return this.byTopic.get(topic)?.at(-1);
   }
 
   json(topic: string): unknown {
@@ -80,6 +93,13 @@ export class Recorder {
   /** Waits until check() holds, polling; fails with the message after timeoutMs. */
   async until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
     await waitUntil(check, what, timeoutMs);
+  }
+
+  private record(message: Received): void {
+    this.messages.push(message);
+    const same = this.byTopic.get(message.topic);
+    if (same) same.push(message);
+    else this.byTopic.set(message.topic, [message]);
   }
 
   publish(topic: string, payload: string | Buffer, retain = false): Promise<unknown> {

@@ -1,10 +1,11 @@
 // Schools that do not run a module (live-notes 8 and 9), against the real bridge and broker: the lucky
 // number in each "not in use" form, and any gateway module answering 200 {"Status":"Disabled"}. The
 // child stays quiet (problem OFF, one info line), the portal is asked once a day, a refresh asks at once.
-// Slow on purpose: 155 s measured here (one worker, the 2-core machine shared at a load of ~15; about
-// a fifth of that idle). "Once a day" is only shown by a simulated day of polls, each a real HTTP
-// exchange with the simulator and real MQTT messages, in five tests; the fake clock already skips
-// every wait between them.
+// Slow on purpose: 37 s in a whole `npm test` (three workers on the shared 2-core machine), 20 s alone
+// (18 s of CPU). "Once a day" is only shown by a simulated day of polls, each a real HTTP exchange
+// with the simulator and real MQTT messages, in five tests; the fake clock already skips every wait
+// between them. A CPU profile of the Notes test: a quarter is idle, waiting on the HTTP and MQTT
+// round trips; the rest is the simulator answering and the bridge polling, none of it one hot spot.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
 import { rm } from 'node:fs/promises';
