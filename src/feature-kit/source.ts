@@ -1,5 +1,6 @@
 // A feature's poll: it reads one part of the portal for one child and turns it into entity states and
-// events. The account poller runs the polls of a tier; each poll decides whether it is due.
+// events. The account poller runs the polls of a tier; what each reads when is its rows' answer in the
+// fetch plan (plan.ts), never the feature's own.
 import type { Gateway } from '../portal/gateway.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
@@ -84,11 +85,6 @@ export interface SourceResult {
 }
 
 export interface Source {
-  /**
-   * False when asking now would bring nothing new (the poller then keeps the last states). Without
-   * it the source runs on every poll of its tier (its resources' cache ages still apply).
-   */
-  due?(ctx: SourceContext): boolean;
   poll(ctx: SourceContext): Promise<SourceResult>;
   /**
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's

@@ -166,7 +166,7 @@ async function pollFeatures(
       Object.assign(outcome.states, later.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
       continue;
     }
-    if (source.due?.(featureCtx) === false || (await skips.unchanged(feature, featureCtx))) {
+    if (await skips.unchanged(feature, featureCtx)) {
       Object.assign(outcome.states, source.restate?.(featureCtx));
       continue;
     }
