@@ -18,7 +18,6 @@ export const DAY = 24 * HOUR;
  * hour so that it lines up with the 20-minute poll (every third poll).
  */
 export const CADENCE = {
-  everyPoll: 0,
   hourly: HOUR - 5 * MINUTE,
   /** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
   rare: 3 * HOUR - 5 * MINUTE,

@@ -25,8 +25,6 @@ import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
 export interface Running {
   feature: Feature;
   state: FeatureState;
-  /** A cycle of its tier has come to it since the start (a `notAtStart` feature waits for the second). */
-  started: boolean;
 }
 
 export interface CycleOutcome {
@@ -54,7 +52,7 @@ export class AccountFeatures {
   private readonly later: LaterStates;
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
-    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access), started: false }));
+    this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.later = new LaterStates(new KeptStatesStore(access.dataDir, access.account.login), access.log);
   }
 
@@ -132,8 +130,9 @@ export class AccountFeatures {
     return states;
   }
 
-  async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger): Promise<CycleOutcome> {
-    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips, later: this.later }, log);
+  /** One cycle of the given tiers; `startPass`: a start's first pass, which leaves the `notAtStart` features for later. */
+  async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger, startPass = false): Promise<CycleOutcome> {
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips, later: this.later, startPass }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
@@ -148,10 +147,10 @@ async function pollFeatures(
   running: readonly Running[],
   tiers: readonly Tier[],
   ctx: Omit<SourceContext, 'inputs'>,
-  memory: { outputs: Map<string, unknown>; skips: PollSkips; later: LaterStates },
+  memory: { outputs: Map<string, unknown>; skips: PollSkips; later: LaterStates; startPass: boolean },
   log: Logger,
 ): Promise<CycleOutcome> {
-  const { outputs, skips, later } = memory;
+  const { outputs, skips, later, startPass } = memory;
   const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
@@ -159,9 +158,7 @@ async function pollFeatures(
     const { feature, state: source } = run;
     if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    const waitsForStart = feature.notAtStart === true && !run.started && !ctx.forced;
-    run.started = true;
-    if (waitsForStart) {
+    if (feature.notAtStart === true && startPass) {
       // Kept for later: what the last run published, or an honest unknown on a first run.
       Object.assign(outcome.states, later.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
       continue;
@@ -206,7 +203,6 @@ async function pollFeatures(
  */
 class LaterStates {
   private kept: KeptStates = {};
-  private savedAs = '';
   written: Promise<void> = Promise.resolve();
 
   constructor(
@@ -216,7 +212,6 @@ class LaterStates {
 
   async load(): Promise<void> {
     this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
-    this.savedAs = JSON.stringify(this.kept);
   }
 
   /** What the last run kept of a feature's states; undefined when nothing was. */
@@ -225,16 +220,10 @@ class LaterStates {
     return states !== undefined && Object.keys(states).length > 0 ? states : undefined;
   }
 
-  /** A feature's states after a good poll: written in the background when they changed, one write after another. */
+  /** A feature's states after a good poll, saved in the background (the store writes only a change). */
   keep(feature: string, states: Record<string, EntityState>): void {
     this.kept[feature] = { ...this.kept[feature], ...states };
-    const text = JSON.stringify(this.kept);
-    if (text === this.savedAs) return;
-    this.savedAs = text;
-    const snapshot = JSON.parse(text) as KeptStates;
-    this.written = this.written.then(() =>
-      this.store.save(snapshot).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start')),
-    );
+    this.written = this.store.save(this.kept).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
   }
 }
 

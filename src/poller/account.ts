@@ -208,11 +208,14 @@ export class AccountPoller implements CommandAccount {
     }
     const { gateway, cache } = this.access;
     const { moment, intervals } = planClock(started, this.options.poll, this.features.schoolDay(started));
-    const startPass = !forced && !this.normalPolled && tiers.includes('normal');
+    // A refresh (or the bench's naive schedule) reads everything; a start's first pass leaves for later
+    // what is not worth its requests (PlanRow.notAtStart, Feature.notAtStart) until a normal poll answered.
+    const everything = forced || cache.naive;
+    const startPass = !everything && !this.normalPolled && tiers.includes('normal');
     cache.at({ moment, intervals, refresh: forced, startPass });
     const identity = this.accountChild.identity as Identity;
     const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
-    const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: forced || cache.naive }, this.log);
+    const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: everything }, this.log, startPass);
     // A command between polls reads at this moment, but is no refresh.
     cache.at({ moment, intervals, refresh: false });
     if (outcome.sessionError !== undefined) {

@@ -4,7 +4,7 @@
 // One small file per login in data_dir/states/, written when those states change.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from './files.js';
+import { SteadyFile, safeName } from './files.js';
 import { readStored } from './stored.js';
 
 const entityState = z.object({ state: z.string().nullable(), attributes: z.record(z.string(), z.unknown()).optional() });
@@ -17,9 +17,11 @@ export type KeptStates = Record<string, Record<string, { state: string | null; a
 
 export class KeptStatesStore {
   private readonly path: string;
+  private readonly file: SteadyFile;
 
   constructor(dataDir: string, login: string) {
     this.path = join(dataDir, KEPT_STATES_FOLDER, `${safeName(login)}.json`);
+    this.file = new SteadyFile(this.path, { durable: false });
   }
 
   /** The states the last run kept, by feature; empty on a first run (a broken file is moved aside). */
@@ -28,8 +30,11 @@ export class KeptStatesStore {
     return (saved?.features ?? {}) as KeptStates;
   }
 
-  /** Atomic, not synced: a power cut costs at most the last change, which the next read brings back. */
+  /**
+   * Written only when they changed (one save after another); atomic, not synced: a power cut costs at
+   * most the last change, which the next read brings back.
+   */
   save(features: KeptStates): Promise<void> {
-    return writeJson(this.path, { version: 1, features }, { durable: false });
+    return this.file.write(`${JSON.stringify({ version: 1, features })}\n`);
   }
 }
