@@ -3,7 +3,7 @@
 // read failed, so that the fetch plan decides for them as it does for the cache's (a failed read is
 // read again at the next look).
 import type { Known, PlanRow } from './plan.js';
-import type { ResourceCache } from './resources.js';
+import type { OwnKnown, ResourceCache } from './resources.js';
 
 export class OwnReads<K> {
   private readonly readAt = new Map<K, number>();
@@ -14,7 +14,10 @@ export class OwnReads<K> {
    * now whatever its age, `signal` what the row's vouching signal says of it, `empty` that its list was empty.
    */
   due(cache: ResourceCache, row: PlanRow, key: K, known: Pick<Known, 'now' | 'signal' | 'empty'> = {}): boolean {
-    return cache.decideRow(row, { ...known, fetchedAt: this.readAt.get(key), failed: this.failed.has(key) }).fetch;
+    const copy = (signal = known.signal): OwnKnown => ({ signal, empty: known.empty, fetchedAt: this.readAt.get(key), failed: this.failed.has(key) });
+    // The scheduler asks again later, of the copy as it will be then (read, or failed), without this
+    // pass's need: a changed signal is the one this pass read it for.
+    return cache.decideRow(row, { ...copy(), now: known.now }, () => copy(known.signal === 'changed' ? 'same' : known.signal)).fetch;
   }
 
   /** Reads the copy of `key` at `at` through `read`, remembering when, or that the read failed. */

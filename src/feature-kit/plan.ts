@@ -99,7 +99,18 @@ export interface Known {
   startPass?: boolean;
 }
 
-export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number };
+/**
+ * Fetch now, or not before `at`. `slack`: how much later than `at` the copy may still be read, so that
+ * reads falling due close together go out in one pass (see readBy); none for a refusal or a settled copy.
+ */
+export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number; slack?: number };
+
+/**
+ * The share of a copy's age it may wait past it for other reads to fall due with it. A copy read every
+ * `fast` (poll.fast_interval: the unread counters, the look that tells of a message at once) has none:
+ * that knob says how often to look.
+ */
+export const SLACK = 1 / 8;
 
 /** The age in milliseconds an Age stands for at this clock. */
 export function resolve(age: Age, intervals: Intervals): number {
@@ -118,12 +129,30 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { fetch: false, at: known.settledUntil };
   if (known.failed) return { fetch: true, why: 'failed' };
   const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
-  let limit = resolve((trusted ? row.vouch!.fresh : row.fresh)[clock.moment], clock.intervals);
+  const age = (trusted ? row.vouch!.fresh : row.fresh)[clock.moment];
+  let limit = resolve(age, clock.intervals);
   if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);
   limit = Math.min(limit, row.maxAgeMs ?? Infinity);
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
   const at = known.fetchedAt + limit;
-  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at };
+  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at, slack: age === 'fast' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
+}
+
+/** How old the row lets a copy be at this clock's moment, whatever is known of it. */
+export function ageAt(row: PlanRow, clock: PlanClock): number {
+  return Math.min(resolve(row.fresh[clock.moment], clock.intervals), row.maxAgeMs ?? Infinity);
+}
+
+/**
+ * The instant by which the scheduler must have read the copy again, judged at `clock`: once due, it
+ * may wait its slack (an eighth of its age) for other reads to fall due with it, so that one pass reads
+ * them all. A copy due now (none yet, a failed read, a changed signal) that the pass just ended did not
+ * read is looked at again after the row's age at this moment, not at once.
+ */
+export function readBy(row: PlanRow, clock: PlanClock, known: Known): number {
+  const decision = nextFetch(row, clock, known);
+  if (decision.fetch) return clock.now + ageAt(row, clock);
+  return decision.at + (decision.slack ?? 0);
 }
 
 /** The same age at every moment. */
@@ -190,17 +219,6 @@ export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): numb
     return b;
   }
   return now + 12 * HOUR;
-}
-
-/**
- * How long a tier may sleep: the shortest age any of its rows allows at this moment (each resource
- * then decides for itself through nextFetch), but never past the next change of moment, so that the
- * first lesson is met on time after a quiet night.
- */
-export function tierEvery(rows: readonly PlanRow[], clock: PlanClock, nextMomentAt: number): number {
-  const ages = rows.map((row) => Math.min(resolve(row.fresh[clock.moment], clock.intervals), row.maxAgeMs ?? Infinity));
-  const shortest = Math.min(...ages, clock.intervals.normal * 6);
-  return Math.max(MINUTE, Math.min(shortest, nextMomentAt - clock.now));
 }
 
 /** What a family must hear of within minutes while lessons are on: `news` then, `normal` in the day, every 2 hours at night. */

@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { nextFetch, steady, type Decision, type Intervals, type Known, type Moment, type PlanRow } from './plan.js';
+import { nextFetch, readBy, steady, type Decision, type Intervals, type Known, type Moment, type PlanClock, type PlanRow } from './plan.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -80,6 +80,18 @@ interface Entry {
   settledUntil?: number;
 }
 
+/** What the plan is told of a copy a feature keeps itself (OwnReads). */
+export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty'>;
+
+/**
+ * What one feature's poll asked of the plan: the cache's resources, and the copies it keeps itself
+ * (with how to know them again later), so that the scheduler can tell when each is due again.
+ */
+export interface Recording {
+  specs: ResourceSpec<z.ZodType>[];
+  own: { row: PlanRow; known: () => OwnKnown }[];
+}
+
 export interface ResourceCacheOptions {
   gateway: Gateway;
   clock: Clock;
@@ -92,8 +104,7 @@ export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
   private readonly options: ResourceCacheOptions;
   private moment: CacheMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 }, refresh: false };
-  private recorder: ResourceSpec<z.ZodType>[] | undefined;
-  private decidedOutside = false;
+  private recorder: Recording | undefined;
 
   constructor(options: ResourceCacheOptions) {
     this.options = options;
@@ -108,30 +119,37 @@ export class ResourceCache {
    * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
    * copies a feature holds itself), at this cycle's moment: fetch now, or when.
    */
-  decideRow(row: PlanRow, known: Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty'>): Decision {
-    // A poll that decides outside the cache can never be skipped on the cache's word (see poll-skip.ts).
-    if (this.recorder !== undefined) this.decidedOutside = true;
-    const now = this.options.clock.now();
-    return nextFetch(row, { now, ...this.moment }, { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh });
+  decideRow(row: PlanRow, known: OwnKnown, later?: () => OwnKnown): Decision {
+    if (later !== undefined) this.recorder?.own.push({ row, known: later });
+    return nextFetch(row, this.clockAt(this.options.clock.now()), this.ownKnown(known));
   }
 
   /**
-   * Keeps every spec asked for from now on in `specs` (one feature's poll, so that the runner can
-   * later ask whether any of them would be read: see wouldFetch); undefined stops it.
+   * Keeps what is asked from now on in `recording` (one feature's poll, so that the runner can later
+   * ask whether any of it would be read, and when: see wouldFetch, readBy); undefined stops it.
    */
-  record(specs: ResourceSpec<z.ZodType>[] | undefined): void {
-    if (specs !== undefined) this.decidedOutside = false;
-    this.recorder = specs;
-  }
-
-  /** Whether the poll being recorded asked decideRow (a resource this cache does not keep). */
-  get recordedOutside(): boolean {
-    return this.decidedOutside;
+  record(recording: Recording | undefined): void {
+    this.recorder = recording;
   }
 
   /** Whether get(spec) would ask the portal now (the plan's answer, without asking). */
   wouldFetch(spec: ResourceSpec<z.ZodType>): boolean {
     return this.decide(spec, this.options.clock.now()).decision.fetch;
+  }
+
+  /** By when what a poll asked must be read again (plan.ts, readBy), judged at `clock`: the soonest of its copies. */
+  readBy(recording: Recording, clock: PlanClock): number {
+    const times = recording.specs.map((spec) => readBy(...this.question(spec, clock)));
+    for (const own of recording.own) times.push(readBy(own.row, clock, this.ownKnown(own.known())));
+    return Math.min(...times);
+  }
+
+  private clockAt(now: number): PlanClock {
+    return { now, ...this.moment };
+  }
+
+  private ownKnown(known: OwnKnown): Known {
+    return { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh };
   }
 
   /** When the copy of a resource in memory was read (or refused); undefined when there is none. */
@@ -142,8 +160,15 @@ export class ResourceCache {
   private decide<S extends z.ZodType>(spec: ResourceSpec<S>, now: number): { decision: Decision; key: string; entry: Entry | undefined; row: PlanRow } {
     const key = keyOf(spec.endpoint, spec.query);
     const entry = this.entries.get(key);
+    const [row, clock, known] = this.question(spec, this.clockAt(now));
+    return { decision: nextFetch(row, clock, known), key, entry, row };
+  }
+
+  /** What the plan is asked about a resource: its row, the clock, and what is known of its copy. */
+  private question<S extends z.ZodType>(spec: ResourceSpec<S>, clock: PlanClock): [PlanRow, PlanClock, Known] {
+    const entry = this.entries.get(keyOf(spec.endpoint, spec.query));
     const row = spec.row ?? steady(spec.endpoint, spec.maxAgeMs ?? 0, { whileEmptyMs: CADENCE.whileEmpty, refusedForMs: spec.refusedForMs });
-    const decision = nextFetch(row, { now, ...this.moment }, {
+    return [row, clock, {
       fetchedAt: entry?.value === undefined || this.naive ? undefined : entry.at,
       refusedUntil: entry?.refusedUntil,
       empty: entry?.value !== undefined && spec.list?.(entry.value as z.output<S>)?.length === 0,
@@ -153,8 +178,7 @@ export class ResourceCache {
       failed: entry?.failed,
       settledUntil: entry?.settledUntil,
       startPass: this.moment.startPass,
-    });
-    return { decision, key, entry, row };
+    }];
   }
 
   /**
@@ -168,7 +192,7 @@ export class ResourceCache {
 
   /** The resource, from memory while the plan says it is good enough; undefined when the portal refuses it. */
   async get<S extends z.ZodType>(spec: ResourceSpec<S>): Promise<z.output<S> | undefined> {
-    this.recorder?.push(spec as unknown as ResourceSpec<z.ZodType>);
+    this.recorder?.specs.push(spec as unknown as ResourceSpec<z.ZodType>);
     const now = this.options.clock.now();
     const { decision, key, entry, row } = this.decide(spec, now);
     if (!decision.fetch) return entry?.value as z.output<S> | undefined;

@@ -109,8 +109,9 @@ export class MessagesSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     let counts = this.counts;
-    // Without the module the messaging client keeps its own schedule of asking again (spec 5.4).
-    if (counts === undefined || this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts')) {
+    // Without the module the messaging client keeps its own schedule of asking again (spec 5.4). The
+    // plan is asked first, always: the scheduler learns from it when the counters are due again.
+    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts') || counts === undefined) {
       try {
         counts = await this.counterReads.read('counts', ctx.now, () => this.api.unreadCounts());
       } catch (error) {

@@ -14,7 +14,8 @@ import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureOutputs, LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-import type { PlanRow, SchoolDayTimes } from '../feature-kit/plan.js';
+import { ageAt, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
+import type { ResourceCache } from '../feature-kit/resources.js';
 import { warsawDate } from '../util/time.js';
 import { PollSkips } from './poll-skip.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
@@ -81,9 +82,20 @@ export class AccountFeatures {
     return this.outputs.get(name) as FeatureOutputs[N] | undefined;
   }
 
-  /** The fetch plan's rows of the features polled in a tier. */
-  rows(tier: Tier): PlanRow[] {
-    return this.running.filter((r) => r.feature.tier === tier).flatMap((r) => r.feature.plan ?? []);
+  /**
+   * By when the features of a tier must poll again, judged at `clock`: the soonest copy their last clean
+   * polls asked for (plan.ts, readBy); a feature without one (it failed, or waits for a start's second
+   * pass) after the shortest age of its rows at this moment.
+   */
+  readBy(tier: Tier, cache: ResourceCache, clock: PlanClock): number {
+    let soonest = Infinity;
+    for (const { feature } of this.running) {
+      if (feature.tier !== tier) continue;
+      const rows = feature.plan ?? [];
+      const by = this.skips.readBy(feature, cache, clock) ?? clock.now + Math.min(...rows.map((row) => ageAt(row, clock)));
+      soonest = Math.min(soonest, by);
+    }
+    return soonest;
   }
 
   async prepare(): Promise<void> {

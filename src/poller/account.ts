@@ -14,7 +14,7 @@ import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
 import { featureAccess } from './feature-access.js';
-import { AccountTimers } from './account-timers.js';
+import { AccountScheduler } from './scheduler.js';
 import { AccountOutput } from './account-output.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
@@ -24,8 +24,11 @@ import type { Gateway } from '../portal/gateway.js';
 import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import { RefreshGate } from './refresh-gate.js';
-import { planClock, tierInterval } from './schedule.js';
+import { planClock } from './schedule.js';
+import { nextMomentAt } from '../feature-kit/plan.js';
 import type { Logger } from '../util/log.js';
+
+const MINUTE = 60_000;
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -39,7 +42,7 @@ export class AccountPoller implements CommandAccount {
   readonly health: AccountHealth;
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
-  private readonly timers: AccountTimers;
+  private readonly timers: AccountScheduler;
   private readonly output: AccountOutput;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
@@ -87,7 +90,7 @@ export class AccountPoller implements CommandAccount {
       figures: this.figures,
       road: () => this.access.roads?.road,
     });
-    this.timers = new AccountTimers({
+    this.timers = new AccountScheduler({
       ...options,
       health: this.health,
       log: this.log,
@@ -192,7 +195,12 @@ export class AccountPoller implements CommandAccount {
    * 8 hours, or a night's 2 hours, must not keep a problem that long).
    */
   private interval(tier: Tier, now: number): number {
-    const every = tierInterval(this.features.rows(tier), now, this.options.poll, this.features.schoolDay(now));
+    const day = this.features.schoolDay(now);
+    const clock = planClock(now, this.options.poll, day);
+    // The soonest copy due, but never past the next change of moment (the first lesson is met on time
+    // after a quiet night) nor six polls' worth of interval.
+    const by = Math.min(this.features.readBy(tier, this.access.cache, clock), nextMomentAt(now, day), now + clock.intervals.normal * 6);
+    const every = Math.max(MINUTE, by - now);
     return this.health.tier(tier).feature === undefined ? every : Math.min(every, this.options.poll.intervalMs);
   }
 

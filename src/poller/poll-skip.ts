@@ -4,17 +4,18 @@
 // Its poll would then compute the same states from the same copies, so the runner keeps them instead:
 // most normal cycles read one or two resources, and recomputing every feature each time was most of
 // a simulated day's CPU.
-import type { z } from 'zod';
 import { calendarSignals } from '../feature-kit/calendar.js';
-import type { ResourceSpec } from '../feature-kit/resources.js';
+import type { Recording, ResourceCache } from '../feature-kit/resources.js';
 import type { SourceContext } from '../feature-kit/source.js';
+import type { PlanClock } from '../feature-kit/plan.js';
 import type { Feature } from '../features/feature.js';
 
 /** The shared name lookups a poll may take from memory (lookups.names) without reading them itself. */
 const LOOKUPS = ['Subjects', 'Users', 'Classrooms'];
 
 interface LastPoll {
-  specs: ResourceSpec<z.ZodType>[];
+  /** What it asked of the plan: the scheduler's answer to when it is due again. */
+  asked: Recording;
   /** When each resource it read (and each lookup) was last read: another poll reading one changes it. */
   stamps: { endpoint: string; query?: Record<string, string>; at: number | undefined }[];
   inputs: unknown[];
@@ -22,13 +23,11 @@ interface LastPoll {
   identity: unknown;
   /** The calendar's signals as the poll saw them (JSON); undefined when it did not ask for them. */
   signals?: string;
-  /** It decided about a resource the cache does not keep (the sent box): never skipped. */
-  outside: boolean;
 }
 
 /** A feature's poll in progress: what it asks the cache for is recorded. */
-export interface Recording {
-  specs: ResourceSpec<z.ZodType>[];
+interface Watch {
+  asked: Recording;
   calendarAsks: number;
 }
 
@@ -43,50 +42,62 @@ export class PollSkips {
   async unchanged(feature: Feature, ctx: SourceContext): Promise<boolean> {
     if (ctx.forced || ctx.downloads !== undefined || !watched(feature)) return false;
     const last = this.last.get(feature.name);
-    if (last === undefined || last.outside || last.today !== ctx.today || last.identity !== ctx.identity) return false;
+    if (last === undefined || last.asked.own.length > 0 || last.today !== ctx.today || last.identity !== ctx.identity) return false;
     const inputs = inputsOf(feature, ctx);
     if (inputs.some((value, i) => value !== last.inputs[i])) return false;
     if (last.stamps.some(({ endpoint, query, at }) => ctx.cache.stamp(endpoint, query) !== at)) return false;
     if (last.signals !== undefined && JSON.stringify(await calendarSignals(ctx)) !== last.signals) return false;
-    return !last.specs.some((spec) => ctx.cache.wouldFetch(spec));
+    return !last.asked.specs.some((spec) => ctx.cache.wouldFetch(spec));
+  }
+
+  /**
+   * By when the feature's copies must be read again (the soonest of what its last clean poll asked);
+   * undefined when it has not polled cleanly since it last failed.
+   */
+  readBy(feature: Feature, cache: ResourceCache, clock: PlanClock): number | undefined {
+    const last = this.last.get(feature.name);
+    return last === undefined ? undefined : cache.readBy(last.asked, clock);
   }
 
   /** Starts recording what the feature's poll reads. */
-  begin(feature: Feature, ctx: SourceContext): Recording | undefined {
-    if (!watched(feature)) return undefined;
-    const recording: Recording = { specs: [], calendarAsks: ctx.lookups.calendarAsks ?? 0 };
-    ctx.cache.record(recording.specs);
-    return recording;
+  begin(feature: Feature, ctx: SourceContext): Watch | undefined {
+    // A feature without rows reads nothing the plan decides (it computes from other features' outputs).
+    if ((feature.plan?.length ?? 0) === 0) return undefined;
+    const watch: Watch = { asked: { specs: [], own: [] }, calendarAsks: ctx.lookups.calendarAsks ?? 0 };
+    ctx.cache.record(watch.asked);
+    return watch;
   }
 
   /** The poll ended cleanly: remember what it read. */
-  async done(feature: Feature, ctx: SourceContext, recording: Recording | undefined): Promise<void> {
-    if (recording === undefined) return;
-    const outside = ctx.cache.recordedOutside;
+  async done(feature: Feature, ctx: SourceContext, watch: Watch | undefined): Promise<void> {
+    if (watch === undefined) return;
     ctx.cache.record(undefined);
-    const asked = (ctx.lookups.calendarAsks ?? 0) > recording.calendarAsks;
-    const signals = asked && ctx.lookups.calendar ? JSON.stringify(await ctx.lookups.calendar.signals) : undefined;
-    const read = [...recording.specs, ...LOOKUPS.map((endpoint) => ({ endpoint, query: undefined }))];
+    const { asked } = watch;
+    const calendar = (ctx.lookups.calendarAsks ?? 0) > watch.calendarAsks;
+    const signals = calendar && ctx.lookups.calendar ? JSON.stringify(await ctx.lookups.calendar.signals) : undefined;
+    const read = [...asked.specs, ...LOOKUPS.map((endpoint) => ({ endpoint, query: undefined }))];
     this.last.set(feature.name, {
-      specs: recording.specs,
+      asked,
       stamps: read.map(({ endpoint, query }) => ({ endpoint, ...(query === undefined ? {} : { query }), at: ctx.cache.stamp(endpoint, query) })),
       inputs: inputsOf(feature, ctx),
       today: ctx.today,
       identity: ctx.identity,
-      outside,
       ...(signals === undefined ? {} : { signals }),
     });
   }
 
   /** The poll failed or looked wrong: it runs again next time. */
   forget(feature: Feature, ctx: SourceContext): void {
-    if (!watched(feature)) return;
+    if ((feature.plan?.length ?? 0) === 0) return;
     ctx.cache.record(undefined);
     this.last.delete(feature.name);
   }
 }
 
-/** Only a normal-tier feature with rows in the fetch plan is ever skipped, so only its polls are recorded. */
+/**
+ * Only a normal-tier feature with rows in the fetch plan is ever skipped (one that decides about copies
+ * it keeps itself never is: the cache cannot vouch for them).
+ */
 function watched(feature: Feature): boolean {
   return feature.tier === 'normal' && (feature.plan?.length ?? 0) > 0;
 }

@@ -1,9 +1,9 @@
 // When to poll: the configured intervals at a moment (quiet hours), the plan's clock, and backoff after
 // failures, as pure functions of the time and the policy, so that the schedule can be tested and
-// simulated without waiting. How often each tier polls is the fetch plan's answer (plan.ts).
+// simulated without waiting. When each copy is read is the fetch plan's answer (plan.ts, readBy).
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
-import { momentOf, nextMomentAt, tierEvery, type Intervals, type PlanClock, type PlanRow, type SchoolDayTimes } from '../feature-kit/plan.js';
+import { momentOf, type Intervals, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,11 +34,6 @@ export function intervalsAt(now: number, policy: PollPolicy): Intervals {
 /** The plan's clock at `now` for a child whose day is `day`. */
 export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
   return { now, moment: momentOf(now, day), intervals: intervalsAt(now, policy) };
-}
-
-/** How long a tier whose features read `rows` sleeps after a poll at `now`. */
-export function tierInterval(rows: readonly PlanRow[], now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): number {
-  return tierEvery(rows, planClock(now, policy, day), nextMomentAt(now, day));
 }
 
 /**

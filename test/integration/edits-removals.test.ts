@@ -68,7 +68,8 @@ describe('edits and removals', () => {
     const unexcused = Number(h.state('ania', 'absences_unexcused'));
     school.sim.account(ANIA.login).setAttendanceType('t4100231', 3);
     const before = reads('Attendances');
-    await h.advanceUntil(() => reads('Attendances') > before, 'the next read of the attendance', 20);
+    // Attendance is read every poll.interval, within an eighth more (22.5 minutes).
+    await h.advanceUntil(() => reads('Attendances') > before, 'the next read of the attendance', 23);
     expect(Number(h.state('ania', 'absences_unexcused'))).toBe(unexcused - 1);
     expect(ofType(h, 'absence', 'absence_changed')).toEqual([
       expect.objectContaining({ id: 't4100231', type: 'Nieobecność uspr.', kind: 'excused', previous: { type: 'Nieobecność', kind: 'unexcused' } }),

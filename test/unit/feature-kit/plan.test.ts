@@ -7,7 +7,7 @@ import { TIMETABLE_PLAN } from '../../../src/features/timetable.js';
 import { REALIZATIONS_ROW } from '../../../src/features/lessons-held.js';
 import { UNREAD_ROW } from '../../../src/features/messages.js';
 import { LUCKY_ROW } from '../../../src/features/lucky.js';
-import { momentOf, nextFetch, nextMomentAt, tierEvery, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+import { momentOf, nextFetch, nextMomentAt, readBy, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -41,7 +41,10 @@ describe('the kind of moment, from the child\'s own day', () => {
 /** The decision for a row at a moment, with the copy read `ago` minutes before. */
 function decide(row: PlanRow, moment: Moment, ago: number | undefined, known: Known = {}) {
   const now = at(WEDNESDAY, '10:00');
-  return nextFetch(row, { now, moment, intervals }, { fetchedAt: ago === undefined ? undefined : now - ago * MIN, ...known });
+  const decision = nextFetch(row, { now, moment, intervals }, { fetchedAt: ago === undefined ? undefined : now - ago * MIN, ...known });
+  // When it may be read at the latest is readBy's table, below.
+  if (!decision.fetch) delete decision.slack;
+  return decision;
 }
 const wait = (minutesFromNow: number) => ({ fetch: false, at: at(WEDNESDAY, '10:00') + minutesFromNow * MIN });
 
@@ -79,18 +82,23 @@ describe('nextFetch: fetch now, or when', () => {
   });
 });
 
-describe('how long a tier sleeps', () => {
-  const normal = [...Object.values(GRADES_PLAN), ...Object.values(AGENDA_PLAN), ...Object.values(TIMETABLE_PLAN)];
-  it('the normal tier: news every 4 minutes in lessons, 20 in the afternoon, 2 hours at night, woken at the first lesson', () => {
-    const clock = (moment: Moment, time: string) => ({ now: at(WEDNESDAY, time), moment, intervals });
-    expect(tierEvery(normal, clock('lessons', '09:00'), at(WEDNESDAY, '14:30'))).toBe(4 * MIN);
-    expect(tierEvery(normal, clock('afternoon', '15:00'), at(WEDNESDAY, '18:00'))).toBe(20 * MIN);
-    expect(tierEvery(normal, clock('night', '23:00'), at('2026-11-19', '06:00'))).toBe(120 * MIN);
-    expect(tierEvery(normal, clock('morning', '07:50'), at(WEDNESDAY, '08:00'))).toBe(10 * MIN);
-  });
-
-  it('the fast tier: the unread counters every 3 minutes while the family is awake, hourly at night', () => {
-    expect(tierEvery([UNREAD_ROW], { now: at(WEDNESDAY, '19:00'), moment: 'evening', intervals }, at(WEDNESDAY, '22:00'))).toBe(3 * MIN);
-    expect(tierEvery([UNREAD_ROW], { now: at(WEDNESDAY, '23:00'), moment: 'night', intervals }, at('2026-11-19', '06:00'))).toBe(60 * MIN);
+describe('by when the scheduler reads a copy: once due, at most an eighth of its age later (readBy)', () => {
+  const grades = GRADES_PLAN.grades;
+  const now = at(WEDNESDAY, '10:00');
+  const by = (row: PlanRow, moment: Moment, ago: number | undefined, known: Known = {}) =>
+    (readBy(row, { now, moment, intervals }, { fetchedAt: ago === undefined ? undefined : now - ago * MIN, ...known }) - now) / MIN;
+  it.each([
+    ['grades, a lesson hour, read 3 minutes ago: due in 1, read within 1.5 (news is never older than 4.5 minutes)', grades, 'lessons', 3, {}, 1.5],
+    ['grades, after school, read 4 minutes ago: due in 16, read within 18.5', grades, 'afternoon', 4, {}, 18.5],
+    ['grades, the night, read an hour ago: due in 60, read within 75', grades, 'night', 60, {}, 75],
+    ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD_ROW, 'evening', 1, {}, 2],
+    ['the unread counters, the night: hourly, read within 67.5 minutes', UNREAD_ROW, 'night', 0, {}, 67.5],
+    ['grades never read (the pass that just ended could not): after the row\'s age, not at once', grades, 'lessons', undefined, {}, 4],
+    ['grades whose last read failed: looked at again after the row\'s age', grades, 'afternoon', 1, { failed: true }, 20],
+    ['a refused module: when its refusal ends, not later', grades, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00') }, 60],
+    ['the lucky number, settled until 11:00: then, not later', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, 60],
+    ['next week for the feeds at night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 60, {}, Infinity],
+  ] as [string, PlanRow, Moment, number | undefined, Known, number][])('%s', (_what, row, moment, ago, known, minutes) => {
+    expect(by(row, moment, ago, known)).toBe(minutes);
   });
 });
