@@ -149,7 +149,7 @@ export class ResourceCache {
   }
 
   private ownKnown(known: OwnKnown): Known {
-    return { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh };
+    return { ...known, fetchedAt: this.naive ? undefined : known.fetchedAt, refresh: this.moment.refresh, startPass: this.moment.startPass };
   }
 
   /** When the copy of a resource in memory was read (or refused); undefined when there is none. */

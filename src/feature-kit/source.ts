@@ -88,7 +88,7 @@ export interface Source {
   poll(ctx: SourceContext): Promise<SourceResult>;
   /**
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
-   * first pass publishes for a feature kept for later (Feature.notAtStart) on a first run.
+   * first pass publishes for a feature kept for later (its rows all say PlanRow.notAtStart) on a first run.
    */
   unknown?(): SourceResult['states'];
   /** The states recomputed for a new day without asking the portal (when not due). */

@@ -84,11 +84,6 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly tier?: Tier;
   /** Its rows of the fetch plan: when each resource it reads is read (docs/polling.md is generated from them). */
   readonly plan?: readonly PlanRow[];
-  /**
-   * Not polled in a start's first cycle unless a user asks (a refresh): a start's requests are the
-   * budget's dearest, and the retained state shows meanwhile. For lists that change a few times a term.
-   */
-  readonly notAtStart?: true;
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */
@@ -104,4 +99,13 @@ export interface Feature<S extends FeatureState = FeatureState> {
 /** Declares a feature (infers its state type from `create`). */
 export function feature<S extends FeatureState>(declared: Feature<S>): Feature<S> {
   return declared;
+}
+
+/**
+ * Whether a start's first pass leaves the feature for later: every row it reads says so
+ * (PlanRow.notAtStart). It publishes what the last run kept of its states meanwhile.
+ */
+export function keptForLater(feature: Feature): boolean {
+  const rows = feature.plan ?? [];
+  return rows.length > 0 && rows.every((row) => row.notAtStart === true);
 }

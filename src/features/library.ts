@@ -11,7 +11,7 @@ import { shape, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** The library's row of the fetch plan: a lending lasts weeks. */
-export const LIBRARY_ROW = steady('EbiblioLendings', 6 * HOUR);
+export const LIBRARY_ROW = steady('EbiblioLendings', 6 * HOUR, { notAtStart: true });
 
 /** One lending as published. */
 export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
@@ -25,7 +25,6 @@ export const library = feature({
   name: 'library',
   tier: 'normal',
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
-  notAtStart: true,
   plan: [LIBRARY_ROW],
   entities: [
     libraryDue,

@@ -38,7 +38,7 @@ function line(row: PlanRow, tier: string): string {
 
 function planTable(features: readonly Feature[]): string {
   // A feature that waits for the second cycle says so beside its tier (a start's requests are the dearest).
-  const lines = features.flatMap((f) => (f.plan ?? []).map((row) => line(row, f.notAtStart || row.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? ''))));
+  const lines = features.flatMap((f) => (f.plan ?? []).map((row) => line(row, row.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? ''))));
   return [
     MARKERS.start,
     `<!-- generated from the features' fetch plan rows by \`${PLAN_WRITE_COMMAND}\`; edit the rows, not this table -->`,

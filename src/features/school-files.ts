@@ -18,7 +18,7 @@ import { savedFileUrl } from '../feature-kit/files.js';
 /** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
 export const SCHOOL_FILES_MAX_AGE = 8 * HOUR - 5 * MINUTE;
 /** The school files' row of the fetch plan: the list changes a few times a term. */
-export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE);
+export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE, { notAtStart: true });
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;
 
@@ -34,7 +34,6 @@ export const schoolFileEvent = eventEntity('school_file', { en: 'New school file
 export const schoolFilesFeature = feature({
   name: 'school-files',
   tier: 'normal',
-  notAtStart: true,
   plan: [SCHOOL_FILES_ROW],
   entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),

@@ -29,6 +29,7 @@ export const SENT_LIST_ROW: PlanRow = {
   resource: 'messaging outbox/messages',
   fresh: always(OUTBOX_LIST_MAX_AGE),
   refresh: 'read',
+  notAtStart: true,
   note: 'and at the next poll after the bridge sends a message',
 };
 
@@ -37,6 +38,7 @@ export const SENT_OPEN_ROW: PlanRow = {
   resource: 'messaging outbox/messages/<id>',
   fresh: CORE,
   refresh: 'read',
+  notAtStart: true,
   note: `only a message of the last 7 days someone has not read, at most ${OPENED_PER_POLL} a poll; nothing once all have`,
 };
 
@@ -52,7 +54,6 @@ export const messageReadEvent = eventEntity('message_read', { en: 'Message read'
 export const sentMessageFeature = feature({
   name: 'sent-message',
   tier: 'normal',
-  notAtStart: true,
   plan: [SENT_LIST_ROW, SENT_OPEN_ROW],
   entities: [sentMessageEntity, messageReadEvent],
   create: (access) => new SentMessages(access),

@@ -8,7 +8,7 @@ import { accountEntities, commandOwners, runOrder } from '../features/index.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { AccountConfig } from '../config/schema.js';
-import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
+import { keptForLater, type CommandAccount, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureProblem } from './health.js';
 import type { EventBatch } from './event-gate.js';
@@ -142,7 +142,7 @@ export class AccountFeatures {
     return states;
   }
 
-  /** One cycle of the given tiers; `startPass`: a start's first pass, which leaves the `notAtStart` features for later. */
+  /** One cycle of the given tiers; `startPass`: a start's first pass, which leaves the features whose rows all wait (keptForLater) for later. */
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger, startPass = false): Promise<CycleOutcome> {
     const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips, later: this.later, startPass }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
@@ -162,7 +162,7 @@ async function pollFeatures(
   memory: { outputs: Map<string, unknown>; skips: PollSkips; later: LaterStates; startPass: boolean },
   log: Logger,
 ): Promise<CycleOutcome> {
-  const { outputs, skips, later, startPass } = memory;
+  const { outputs, skips, later: kept, startPass } = memory;
   const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
@@ -170,9 +170,10 @@ async function pollFeatures(
     const { feature, state: source } = run;
     if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
     const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    if (feature.notAtStart === true && startPass) {
+    const later = keptForLater(feature);
+    if (later && startPass) {
       // Kept for later: what the last run published, or an honest unknown on a first run.
-      Object.assign(outcome.states, later.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
+      Object.assign(outcome.states, kept.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
       continue;
     }
     if (await skips.unchanged(feature, featureCtx)) {
@@ -184,7 +185,7 @@ async function pollFeatures(
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);
       Object.assign(outcome.states, result.states);
-      if (feature.notAtStart) later.keep(feature.name, result.states);
+      if (later) kept.keep(feature.name, result.states);
       Object.assign(outcome.feeds, result.feeds);
       if (result.suspicious !== undefined) {
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };

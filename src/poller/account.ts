@@ -217,7 +217,7 @@ export class AccountPoller implements CommandAccount {
     const { gateway, cache } = this.access;
     const { moment, intervals } = planClock(started, this.options.poll, this.features.schoolDay(started));
     // A refresh (or the bench's naive schedule) reads everything; a start's first pass leaves for later
-    // what is not worth its requests (PlanRow.notAtStart, Feature.notAtStart) until a normal poll answered.
+    // what is not worth its requests (PlanRow.notAtStart; a feature whose rows all say so is kept for later) until a normal poll answered.
     const everything = forced || cache.naive;
     const startPass = !everything && !this.normalPolled && tiers.includes('normal');
     cache.at({ moment, intervals, refresh: forced, startPass });
