@@ -21,7 +21,7 @@ export type CalendarSignals = Partial<Record<CalendarKind, string>>;
 
 /** This poll's signals, or none when the calendar could not be read (lists then keep their usual cadence). */
 export function calendarSignals(ctx: Pick<SourceContext, 'cache' | 'lookups' | 'now' | 'log'>): Promise<CalendarSignals> {
-  // Counted, so that the runner knows which polls depend on the calendar (poll-skip.ts).
+  // Counted, so that the runner knows which polls depend on the calendar (feature-inputs.ts).
   ctx.lookups.calendarAsks = (ctx.lookups.calendarAsks ?? 0) + 1;
   if (ctx.cache.naive) return Promise.resolve({});
   if (ctx.lookups.calendar?.at !== ctx.now) ctx.lookups.calendar = { at: ctx.now, signals: readSignals(ctx) };

@@ -17,7 +17,7 @@ import type { Logger } from '../util/log.js';
 import { ageAt, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
 import type { ResourceCache } from '../feature-kit/resources.js';
 import { warsawDate } from '../util/time.js';
-import { PollSkips } from './poll-skip.js';
+import { FeatureInputs } from './feature-inputs.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
 import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
@@ -48,8 +48,8 @@ export class AccountFeatures {
   /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
   readonly lookups: LookupMemory = {};
-  /** What each feature's last poll read, to skip a poll that would read nothing new. */
-  private readonly skips = new PollSkips();
+  /** What each feature's last clean poll took in: it runs again only when some of it changed. */
+  private readonly inputs = new FeatureInputs();
   private readonly later: LaterStates;
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
@@ -92,7 +92,7 @@ export class AccountFeatures {
     for (const { feature } of this.running) {
       if (feature.tier !== tier) continue;
       const rows = feature.plan ?? [];
-      const by = this.skips.readBy(feature, cache, clock) ?? clock.now + Math.min(...rows.map((row) => ageAt(row, clock)));
+      const by = this.inputs.readBy(feature, cache, clock) ?? clock.now + Math.min(...rows.map((row) => ageAt(row, clock)));
       soonest = Math.min(soonest, by);
     }
     return soonest;
@@ -144,7 +144,7 @@ export class AccountFeatures {
 
   /** One cycle of the given tiers; `startPass`: a start's first pass, which leaves the features whose rows all wait (keptForLater) for later. */
   async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger, startPass = false): Promise<CycleOutcome> {
-    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, skips: this.skips, later: this.later, startPass }, log);
+    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, inputs: this.inputs, later: this.later, startPass }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
@@ -159,10 +159,10 @@ async function pollFeatures(
   running: readonly Running[],
   tiers: readonly Tier[],
   ctx: Omit<SourceContext, 'inputs'>,
-  memory: { outputs: Map<string, unknown>; skips: PollSkips; later: LaterStates; startPass: boolean },
+  memory: { outputs: Map<string, unknown>; inputs: FeatureInputs; later: LaterStates; startPass: boolean },
   log: Logger,
 ): Promise<CycleOutcome> {
-  const { outputs, skips, later: kept, startPass } = memory;
+  const { outputs, inputs, later: kept, startPass } = memory;
   const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
@@ -176,11 +176,9 @@ async function pollFeatures(
       Object.assign(outcome.states, kept.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
       continue;
     }
-    if (await skips.unchanged(feature, featureCtx)) {
-      Object.assign(outcome.states, source.restate?.(featureCtx));
-      continue;
-    }
-    const recording = skips.begin(feature, featureCtx);
+    // Nothing it reads changed: its states stand as published.
+    if (!(await inputs.changed(feature, featureCtx))) continue;
+    const recording = inputs.begin(feature, featureCtx);
     try {
       const result = await source.poll(featureCtx);
       if ('output' in result) outputs.set(feature.name, result.output);
@@ -190,13 +188,13 @@ async function pollFeatures(
       if (result.suspicious !== undefined) {
         outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
         log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
-        skips.forget(feature, featureCtx);
+        inputs.forget(feature, featureCtx);
       } else {
-        await skips.done(feature, featureCtx, recording);
+        await inputs.done(feature, featureCtx, recording);
       }
       for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
     } catch (error) {
-      skips.forget(feature, featureCtx);
+      inputs.forget(feature, featureCtx);
       if (error instanceof UnexpectedResponseError) {
         if (!error.refused) outcome.problem = { error, feature: feature.name };
         log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');

@@ -1,9 +1,10 @@
-// A feature's poll is skipped only while nothing it read would be read again and nothing it depends on changed.
+// A feature runs only when something it takes in changed: a copy it read is due, an input, the day; and
+// what it asked tells the scheduler when it is due again.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MINUTE, ResourceCache } from '../../../src/feature-kit/resources.js';
 import { steady } from '../../../src/feature-kit/plan.js';
-import { PollSkips } from '../../../src/poller/poll-skip.js';
+import { FeatureInputs } from '../../../src/poller/feature-inputs.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
@@ -21,7 +22,7 @@ function setup(feature: Partial<Feature> = {}) {
   const cache = new ResourceCache({ gateway, clock, log: silentLogger() });
   cache.at({ moment: 'lessons', intervals: { news: 4 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false });
   const notes: Feature = { name: 'notes', tier: 'normal', plan: [ROW], inputs: ['timetable'], entities: [], create: () => ({}), ...feature };
-  const skips = new PollSkips();
+  const skips = new FeatureInputs();
   const identity = {};
   const ctx = (inputs: Record<string, unknown> = { timetable: 'week 1' }, extra: Partial<SourceContext> = {}): SourceContext =>
     ({ cache, gateway, lookups: {}, inputs, identity, now: clock.now(), today: '2026-11-18', forced: false, log: silentLogger(), ...extra }) as SourceContext;
@@ -35,47 +36,57 @@ function setup(feature: Partial<Feature> = {}) {
   return { clock, skips, notes, ctx, poll, calls: () => calls };
 }
 
-describe('PollSkips', () => {
-  it('never skips a first poll', async () => {
+describe('FeatureInputs', () => {
+  it('runs a first poll', async () => {
     const { skips, notes, ctx } = setup();
-    expect(await skips.unchanged(notes, ctx())).toBe(false);
+    expect(await skips.changed(notes, ctx())).toBe(true);
   });
 
-  it('skips while what the poll read is fresh, and polls once it is due', async () => {
+  it('leaves the feature out while what it read is fresh, and runs it once it is due', async () => {
     const { clock, skips, notes, ctx, poll, calls } = setup();
     await poll();
     clock.set(clock.now() + 19 * MINUTE);
-    expect(await skips.unchanged(notes, ctx())).toBe(true);
+    expect(await skips.changed(notes, ctx())).toBe(false);
     clock.set(clock.now() + MINUTE);
-    expect(await skips.unchanged(notes, ctx())).toBe(false);
+    expect(await skips.changed(notes, ctx())).toBe(true);
     expect(calls()).toBe(1);
   });
 
-  it('polls when an input changed, on a new day, for a refresh, and with downloads on', async () => {
+  it('runs it when an input changed, on a new day, for a refresh, and with downloads on', async () => {
     const { skips, notes, ctx, poll } = setup();
     await poll();
-    expect(await skips.unchanged(notes, ctx({ timetable: 'week 2' }))).toBe(false);
-    expect(await skips.unchanged(notes, ctx(undefined, { today: '2026-11-19' }))).toBe(false);
-    expect(await skips.unchanged(notes, ctx(undefined, { forced: true }))).toBe(false);
-    expect(await skips.unchanged(notes, ctx(undefined, { downloads: {} as SourceContext['downloads'] }))).toBe(false);
-    expect(await skips.unchanged(notes, ctx())).toBe(true);
+    expect(await skips.changed(notes, ctx({ timetable: 'week 2' }))).toBe(true);
+    expect(await skips.changed(notes, ctx(undefined, { today: '2026-11-19' }))).toBe(true);
+    expect(await skips.changed(notes, ctx(undefined, { forced: true }))).toBe(true);
+    expect(await skips.changed(notes, ctx(undefined, { downloads: {} as SourceContext['downloads'] }))).toBe(true);
+    expect(await skips.changed(notes, ctx())).toBe(false);
   });
 
-  it('polls when a resource it read was read again by another poll', async () => {
+  it('runs it when a resource it read was read again by another poll', async () => {
     const { clock, skips, notes, ctx, poll } = setup();
     await poll();
     clock.set(clock.now() + 20 * MINUTE);
     await ctx().cache.get(spec);
-    expect(await skips.unchanged(notes, ctx())).toBe(false);
+    expect(await skips.changed(notes, ctx())).toBe(true);
   });
 
-  it('never skips a fast-tier feature (its counters do not go through the cache) nor after a failed poll', async () => {
+  it('always runs a fast-tier feature (its counters do not go through the cache), and after a failed poll', async () => {
     const fast = setup({ tier: 'fast' });
     await fast.poll();
-    expect(await fast.skips.unchanged(fast.notes, fast.ctx())).toBe(false);
+    expect(await fast.skips.changed(fast.notes, fast.ctx())).toBe(true);
     const failed = setup();
     await failed.poll();
     failed.skips.forget(failed.notes, failed.ctx());
-    expect(await failed.skips.unchanged(failed.notes, failed.ctx())).toBe(false);
+    expect(await failed.skips.changed(failed.notes, failed.ctx())).toBe(true);
+  });
+
+  it('tells the scheduler by when the copies it asked for must be read again, and nothing once it failed', async () => {
+    const { clock, skips, notes, ctx, poll } = setup();
+    await poll();
+    const clockNow = { now: clock.now(), moment: 'lessons' as const, intervals: { news: 4 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE } };
+    // A 20-minute row: due at 09:20, read by 09:22:30 at the latest.
+    expect(skips.readBy(notes, ctx().cache, clockNow)).toBe(clock.now() + 22.5 * MINUTE);
+    skips.forget(notes, ctx());
+    expect(skips.readBy(notes, ctx().cache, clockNow)).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
-// When a feature's poll can be skipped: none of the resources it read last time would be read now
-// (the fetch plan's answer for each), nothing it depends on changed since (its inputs' outputs, the
-// shared lookups, the class calendar's signals, the day, the child), and its last poll ended cleanly.
-// Its poll would then compute the same states from the same copies, so the runner keeps them instead:
-// most normal cycles read one or two resources, and recomputing every feature each time was most of
-// a simulated day's CPU.
+// What each feature's last clean poll took in: the copies it asked the fetch plan for (when each is
+// due again is the scheduler's answer, readBy), the outputs of the features it reads, the shared
+// lookups, the class calendar's signals, the day and the child. A feature runs only when one of them
+// changed: a copy it reads is due or was read anew, another feature's output it takes is another, the
+// day turned. Otherwise it would compute the same states from the same copies, and they stand as
+// published (most passes read one or two resources: recomputing every feature each time was most of
+// a simulated day's CPU).
 import { calendarSignals } from '../feature-kit/calendar.js';
 import type { Recording, ResourceCache } from '../feature-kit/resources.js';
 import type { SourceContext } from '../feature-kit/source.js';
@@ -31,23 +32,24 @@ interface Watch {
   calendarAsks: number;
 }
 
-export class PollSkips {
+export class FeatureInputs {
   private readonly last = new Map<string, LastPoll>();
 
   /**
-   * Whether the feature's poll may be skipped. Only a normal-tier feature with rows in the fetch plan
-   * reads nothing but through the cache (the fast tier's unread counters go to the messaging API);
-   * downloads are retried by the poll, so with them on nothing is skipped.
+   * Whether something the feature takes in changed since its last clean poll, so that it must run.
+   * Only a normal-tier feature with rows in the fetch plan is ever left out (the messaging features
+   * decide about copies they keep themselves); a refresh runs every feature, and so do downloads, which
+   * the poll retries.
    */
-  async unchanged(feature: Feature, ctx: SourceContext): Promise<boolean> {
-    if (ctx.forced || ctx.downloads !== undefined || !watched(feature)) return false;
+  async changed(feature: Feature, ctx: SourceContext): Promise<boolean> {
+    if (ctx.forced || ctx.downloads !== undefined || !watched(feature)) return true;
     const last = this.last.get(feature.name);
-    if (last === undefined || last.asked.own.length > 0 || last.today !== ctx.today || last.identity !== ctx.identity) return false;
+    if (last === undefined || last.asked.own.length > 0 || last.today !== ctx.today || last.identity !== ctx.identity) return true;
     const inputs = inputsOf(feature, ctx);
-    if (inputs.some((value, i) => value !== last.inputs[i])) return false;
-    if (last.stamps.some(({ endpoint, query, at }) => ctx.cache.stamp(endpoint, query) !== at)) return false;
-    if (last.signals !== undefined && JSON.stringify(await calendarSignals(ctx)) !== last.signals) return false;
-    return !last.asked.specs.some((spec) => ctx.cache.wouldFetch(spec));
+    if (inputs.some((value, i) => value !== last.inputs[i])) return true;
+    if (last.stamps.some(({ endpoint, query, at }) => ctx.cache.stamp(endpoint, query) !== at)) return true;
+    if (last.signals !== undefined && JSON.stringify(await calendarSignals(ctx)) !== last.signals) return true;
+    return last.asked.specs.some((spec) => ctx.cache.wouldFetch(spec));
   }
 
   /**
@@ -86,7 +88,7 @@ export class PollSkips {
     });
   }
 
-  /** The poll failed or looked wrong: it runs again next time. */
+  /** The poll failed or looked wrong: it runs at the next pass. */
   forget(feature: Feature, ctx: SourceContext): void {
     if ((feature.plan?.length ?? 0) === 0) return;
     ctx.cache.record(undefined);
