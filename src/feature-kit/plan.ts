@@ -227,8 +227,11 @@ export const NEWS: Freshness = { lessons: 'news', morning: 'normal', afternoon: 
 export const CORE: Freshness = { ...always('normal'), night: 2 * HOUR };
 /** What a family reads as it comes (the unread counters): `fast` while it is awake, hourly at night. */
 export const AWAKE: Freshness = { ...always('fast'), night: HOUR };
-/** A little under an hour, so that it lines up with the 20-minute poll (every third poll). */
-export const HOURLY = HOUR - 5 * MINUTE;
+/**
+ * An hour: read once that old and within its eighth more (67.5 minutes), it falls on every third read
+ * of what `interval` reads (20 minutes, 22.5 at most), so it needs no wake of its own.
+ */
+export const HOURLY = HOUR;
 /** Lists that change a few times a term (trips, meetings). */
 export const RARE = 3 * HOUR - 5 * MINUTE;
 /** Hourly by day, every 2 hours at night (with the normal tier's night). */

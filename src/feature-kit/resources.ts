@@ -13,12 +13,9 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/**
- * How old each kind of resource may be before it is fetched again. "hourly" is a little under an
- * hour so that it lines up with the 20-minute poll (every third poll).
- */
+/** How old each kind of resource may be before it is fetched again (plan.ts's HOURLY says why an hour). */
 export const CADENCE = {
-  hourly: HOUR - 5 * MINUTE,
+  hourly: HOUR,
   /** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
   rare: 3 * HOUR - 5 * MINUTE,
   daily: DAY - 10 * MINUTE,

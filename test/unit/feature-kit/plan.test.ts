@@ -59,11 +59,11 @@ describe('nextFetch: fetch now, or when', () => {
     ['grades, a weekend, read 20 minutes ago', grades, 'weekend', 20, {}, { fetch: true, why: 'age' }],
     ['grades, never read', grades, 'night', undefined, {}, { fetch: true, why: 'no copy' }],
     ['grades, a refresh at night', grades, 'night', 1, { refresh: true }, { fetch: true, why: 'refresh' }],
-    ['a test list vouched for by the class calendar, a lesson hour', homeWorks, 'lessons', 30, { signal: 'same' }, wait(25)],
+    ['a test list vouched for by the class calendar, a lesson hour', homeWorks, 'lessons', 30, { signal: 'same' }, wait(30)],
     ['a test list whose calendar ids changed', homeWorks, 'lessons', 1, { signal: 'changed' }, { fetch: true, why: 'signal' }],
     ['a test list, the calendar failed (no signal): the usual age', homeWorks, 'lessons', 4, { signal: 'none' }, { fetch: true, why: 'age' }],
     ['a test list, a refresh trusts no signal', homeWorks, 'lessons', 4, { signal: 'same', refresh: true }, { fetch: true, why: 'age' }],
-    ['lessons held, a break', REALIZATIONS_ROW, 'lessons', 30, {}, wait(25)],
+    ['lessons held, a break', REALIZATIONS_ROW, 'lessons', 30, {}, wait(30)],
     ['lessons held, the holidays', REALIZATIONS_ROW, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
     ['lessons held, a refresh keeps the copy', REALIZATIONS_ROW, 'weekend', 120, { refresh: true }, wait(24 * 60 - 10 - 120)],
     ['next week for the feeds, the night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 10 * 60, {}, wait(Infinity)],
@@ -98,6 +98,10 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['a refused module: when its refusal ends, not later', grades, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00') }, 60],
     ['the lucky number, settled until 11:00: then, not later', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, 60],
     ['next week for the feeds at night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 60, {}, Infinity],
+    ['a test list, the class calendar failed (no signal): as news, within 4.5', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'none' }, 4.5],
+    ['a test list the calendar vouches for: an hour, within 67.5 minutes', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'same' }, 67.5],
+    ['a test list whose calendar ids changed, not read by the pass that just ended: after news\' age', AGENDA_PLAN.homeWorks, 'lessons', 1, { signal: 'changed' }, 4],
+    ['a command needing it now, not read by the pass: after the row\'s age', REALIZATIONS_ROW, 'night', 1, { now: true }, 24 * 60 - 10],
   ] as [string, PlanRow, Moment, number | undefined, Known, number][])('%s', (_what, row, moment, ago, known, minutes) => {
     expect(by(row, moment, ago, known)).toBe(minutes);
   });
