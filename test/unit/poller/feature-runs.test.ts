@@ -11,6 +11,7 @@ import { silentLogger } from '../../../src/util/log.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
 import type { Feature, FeatureAccess } from '../../../src/features/feature.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
+import type { SourceContext } from '../../../src/feature-kit/source.js';
 
 const schema = z.looseObject({ n: z.number() });
 const NOTES = steady('Notes', 20 * MINUTE);
@@ -31,7 +32,7 @@ async function setup() {
     plan: [NOTES],
     entities: [],
     create: () => ({
-      poll: async (ctx) => {
+      poll: async (ctx: SourceContext) => {
         runs.notes++;
         return { states: {}, output: await ctx.cache.get({ endpoint: 'Notes', schema, row: NOTES }) };
       },
@@ -44,7 +45,7 @@ async function setup() {
     inputs: ['notes'],
     entities: [],
     create: () => ({
-      poll: async (ctx) => {
+      poll: async (ctx: SourceContext) => {
         runs.summary++;
         await ctx.cache.get({ endpoint: 'Notes/Types', schema, row: TYPES });
         return { states: {} };
