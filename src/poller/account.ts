@@ -1,4 +1,4 @@
-// The account runner: one child's features polled in two tiers on their own timers (account-timers.ts),
+// The account runner: one child's features read when the scheduler says (scheduler.ts, one timer),
 // what the polls found published (account-output.ts), and one queue so that commands never run during a
 // poll. Every account has its own runner, so a failing or slow account never stalls another.
 import { SessionStore } from '../store/session-store.js';
@@ -42,7 +42,7 @@ export class AccountPoller implements CommandAccount {
   readonly health: AccountHealth;
   private readonly gate: EventGate;
   readonly features: AccountFeatures;
-  private readonly timers: AccountScheduler;
+  private readonly scheduler: AccountScheduler;
   private readonly output: AccountOutput;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
@@ -90,7 +90,7 @@ export class AccountPoller implements CommandAccount {
       figures: this.figures,
       road: () => this.access.roads?.road,
     });
-    this.timers = new AccountScheduler({
+    this.scheduler = new AccountScheduler({
       ...options,
       health: this.health,
       log: this.log,
@@ -142,11 +142,11 @@ export class AccountPoller implements CommandAccount {
   }
 
   start(): void {
-    this.timers.start(this.options.startDelayMs ?? 0);
+    this.scheduler.start(this.options.startDelayMs ?? 0);
   }
 
   async stop(): Promise<void> {
-    this.timers.stop();
+    this.scheduler.stop();
     this.refreshes.cancel();
     await this.queue.idle();
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
@@ -190,7 +190,7 @@ export class AccountPoller implements CommandAccount {
   }
 
   /**
-   * How long a tier sleeps after a good poll: the fetch plan's answer, but never past poll.interval
+   * How long after a good pass the tier's features are due again: the fetch plan's answer, but never past poll.interval
    * while one of its sources failed, whose read is due again at the next look (a sent box read every
    * 8 hours, or a night's 2 hours, must not keep a problem that long).
    */
@@ -234,7 +234,7 @@ export class AccountPoller implements CommandAccount {
     const now = clock.now();
     this.figures.passed(now - started);
     await this.output.polled(tiers, outcome, now);
-    this.timers.scheduleBoundary();
+    this.scheduler.scheduleBoundary();
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     void this.saveFigures();
