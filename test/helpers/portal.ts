@@ -6,6 +6,7 @@ import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from './clock.js';
 import type { Clock } from '../../src/util/clock.js';
 import { PortalSimulator } from '../../src/simulator/index.js';
+import { afterEach, beforeEach } from 'vitest';
 
 // Kept here for the files that import it from this helper; the folder is removed when the file ends.
 export { tempDir } from './temp.js';
@@ -41,4 +42,18 @@ export async function startSimulator(start = '2026-11-20T08:00:00+01:00'): Promi
   const sim = new PortalSimulator({ now: () => clock.now() });
   await sim.start();
   return { sim, clock };
+}
+
+/**
+ * A simulator started on its own fake clock before each test of the file and stopped after it;
+ * `started` is told each one (`simulatorPerTest((world) => ({ sim, clock } = world))`).
+ */
+export function simulatorPerTest(started: (world: { sim: PortalSimulator; clock: FakeClock }) => void): void {
+  let sim: PortalSimulator | undefined;
+  beforeEach(async () => {
+    const world = await startSimulator();
+    sim = world.sim;
+    started(world);
+  });
+  afterEach(() => sim?.stop());
 }

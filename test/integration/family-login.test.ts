@@ -2,24 +2,20 @@
 // login's exact request sequence, the children with their tokens, a token renewed without a password
 // login, and never a false "wrong password": Me's 401 is one, a captcha and an unknown answer are not,
 // and each pauses password logins for its window.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../src/simulator/index.js';
 import { FamilyAccount } from '../../src/portal/family.js';
 import { linkNeedsAction } from '../../src/portal/family-login.js';
 import { CaptchaRequiredError, LoginChangedError, LoginPausedError, problemReason, WrongCredentialsError } from '../../src/portal/errors.js';
 import { silentLogger } from '../../src/util/log.js';
-import { startSimulator } from '../helpers/portal.js';
+import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 const H = 3_600_000;
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 function family(password = DEMO_FAMILY.password): FamilyAccount {
   return new FamilyAccount({ account: 'rodzina', email: DEMO_FAMILY.email, password, urls: sim.urls, clock, log: silentLogger(), timeoutMs: 5_000 });

@@ -3,7 +3,7 @@
 // road, with the same results; a token that ends is renewed without a password login; the messaging
 // session opens through AutoLoginToken, after which messages are listed, opened and sent as on the
 // register road; a 403 is a refusal (not on this road), never a login problem.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../src/simulator/index.js';
 import { FamilyAccount } from '../../src/portal/family.js';
 import { PortalAccess } from '../../src/poller/portal-access.js';
@@ -13,17 +13,13 @@ import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';
 import { problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { silentLogger } from '../../src/util/log.js';
 import { sendBody } from '../../src/messaging/compose.js';
-import { startSimulator } from '../helpers/portal.js';
+import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 const account = (login: string) => ({ login, password: '', downloads: false, messages: [], write_messages: false });
 

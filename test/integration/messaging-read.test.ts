@@ -1,7 +1,7 @@
 // Reading messages against the simulated portal: the fast-tier source's states and events, lists
 // fetched only when a counter changed, 404 mailboxes skipped, a bare-array mailbox, previews cut
 // inside a Polish character, nothing ever marked read, and a school without the module.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
@@ -11,7 +11,7 @@ import { MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.j
 import { EventGate } from '../../src/poller/event-gate.js';
 import type { EventPayload } from '../../src/feature-kit/state.js';
 import { warsawDate } from '../../src/util/time.js';
-import { tempDir, startSimulator } from '../helpers/portal.js';
+import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
 import type { SourceContext } from '../../src/feature-kit/source.js';
 import type { Identity } from '../../src/feature-kit/identity.js';
@@ -24,12 +24,7 @@ const MIN = 60_000;
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 function moment(cache: ResourceCache, refresh: boolean, at: Moment): ResourceCache {
   cache.at({ moment: at, intervals: { news: 4 * MIN, normal: 20 * MIN, fast: 3 * MIN }, refresh });

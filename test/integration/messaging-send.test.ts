@@ -1,6 +1,6 @@
 // Sending a fixed message against the simulated portal: recipients, exactly one POST per press, the
 // outcome classes (sent / refused / unknown), the duplicate guard, and a restart in the middle.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PortalSimulator} from '../../src/simulator/index.js';
@@ -11,7 +11,7 @@ import { fetchIdentity, type Identity } from '../../src/feature-kit/identity.js'
 import { FixedMessageSender } from '../../src/messaging/sender.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
 import { CommandError } from '../../src/feature-kit/commands.js';
-import { tempDir, startSimulator } from '../helpers/portal.js';
+import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { SimTap } from '../helpers/faults-sim.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
@@ -32,12 +32,7 @@ const MESSAGES: FixedMessage[] = [
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 async function setup(options: { account?: typeof ANIA; dataDir?: string; timeoutMs?: number; noIdentity?: boolean } = {}) {
   const account = options.account ?? ANIA;

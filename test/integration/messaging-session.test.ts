@@ -1,9 +1,9 @@
 // The messaging session against the simulated portal (real HTTP, fake clock): the /wiadomosci3
 // bootstrap, every step of the recovery ladder, the 10-minute window and the no-module schedule.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { startSimulator } from '../helpers/portal.js';
+import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../src/portal/messaging-policy.js';
@@ -16,12 +16,7 @@ const COUNT = '/api/inbox/unreadMessagesCount';
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 const bootstraps = () => sim.count({ host: 'portal', path: '/wiadomosci3' });
 const countCalls = () => sim.count({ host: 'messages', path: COUNT });

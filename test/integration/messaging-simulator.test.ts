@@ -1,9 +1,9 @@
 // The simulated messaging host by hand (its own tiny browser, nothing of the client): the bootstrap,
 // previews cut mid-character, reading marks read, receivers, sending, replies and noReply.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PortalSimulator} from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { startSimulator } from '../helpers/portal.js';
+import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { follow, logIn, type TinyBrowser } from '../helpers/simulator.js';
 
@@ -12,12 +12,7 @@ const JANEK = DEMO_ACCOUNTS[1]!;
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 async function bootstrapped(account = ANIA): Promise<TinyBrowser> {
   const browser = await logIn(sim, account.login, account.password);

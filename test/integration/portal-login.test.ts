@@ -1,5 +1,5 @@
 // The login flow and the session policy against the simulated portal (real HTTP, fake clock).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import {
   WrongCredentialsError,
 } from '../../src/portal/errors.js';
 import { meResponse } from '../../src/portal/schemas/identity.js';
-import { portalClient, tempDir, startSimulator } from '../helpers/portal.js';
+import { portalClient, tempDir, simulatorPerTest } from '../helpers/portal.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
@@ -21,12 +21,7 @@ const H = 3_600_000;
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 const client = (extra: { dataDir?: string; password?: string; login?: string } = {}) =>
   portalClient({ sim, clock, login: extra.login ?? ANIA.login, password: extra.password ?? ANIA.password, dataDir: extra.dataDir });

@@ -2,26 +2,21 @@
 // changed. Before, the jar was written and flushed to the disk after every poll (some 470 times a day
 // per child at the defaults), though tough-cookie's access times were all that differed: wear on a
 // Raspberry Pi's SD card, and the most CPU of any write of the bridge.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { meResponse } from '../../src/portal/schemas/identity.js';
 import type { FakeClock } from '../helpers/clock.js';
-import { portalClient, tempDir, startSimulator } from '../helpers/portal.js';
+import { portalClient, tempDir, simulatorPerTest } from '../helpers/portal.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const MIN = 60_000;
 
 let sim: PortalSimulator;
 let clock: FakeClock;
-
-beforeEach(async () => {
-  ({ sim, clock } = await startSimulator());
-});
-
-afterEach(() => sim.stop());
+simulatorPerTest((world) => ({ sim, clock } = world));
 
 const client = (dataDir: string) => portalClient({ sim, clock, login: ANIA.login, password: ANIA.password, dataDir });
 
