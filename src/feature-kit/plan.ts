@@ -1,7 +1,7 @@
 // The fetch plan: when each portal resource is read, as data (one row per resource: its freshness by
 // kind of moment of the child's own day, the cheap signal that vouches for it, its maximum age, what a
 // refresh forces) and one pure function, nextFetch, that answers "fetch now, or when". The cache asks
-// it for every resource; the runner asks tierEvery when to poll again. docs/polling.md is generated
+// it for every resource; the scheduler asks readBy when a copy must be read again. docs/polling.md is generated
 // from the rows (see features/plan-table.ts).
 import { wallTime } from '../util/time.js';
 

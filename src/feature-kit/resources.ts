@@ -113,11 +113,12 @@ export class ResourceCache {
   }
 
   /**
-   * The plan's answer for a resource this cache does not keep (the messaging host's sent box, whose
-   * copies a feature holds itself), at this cycle's moment: fetch now, or when.
+   * The plan's answer for a resource this cache does not keep (the messaging host's counters, lists and
+   * sent box, whose copies a feature holds itself), at this cycle's moment: fetch now, or when. `later`
+   * tells of the copy as it will be after this pass, for the scheduler (readBy).
    */
-  decideRow(row: PlanRow, known: OwnKnown, later?: () => OwnKnown): Decision {
-    if (later !== undefined) this.recorder?.own.push({ row, known: later });
+  decideRow(row: PlanRow, known: OwnKnown, later: () => OwnKnown): Decision {
+    this.recorder?.own.push({ row, known: later });
     return nextFetch(row, this.clockAt(this.options.clock.now()), this.ownKnown(known));
   }
 

@@ -64,7 +64,7 @@ export class FeatureInputs {
   /** Starts recording what the feature's poll reads. */
   begin(feature: Feature, ctx: SourceContext): Watch | undefined {
     // A feature without rows reads nothing the plan decides (it computes from other features' outputs).
-    if ((feature.plan?.length ?? 0) === 0) return undefined;
+    if (!hasRows(feature)) return undefined;
     const watch: Watch = { asked: { specs: [], own: [] }, calendarAsks: ctx.lookups.calendarAsks ?? 0 };
     ctx.cache.record(watch.asked);
     return watch;
@@ -90,7 +90,7 @@ export class FeatureInputs {
 
   /** The poll failed or looked wrong: it runs at the next pass. */
   forget(feature: Feature, ctx: SourceContext): void {
-    if ((feature.plan?.length ?? 0) === 0) return;
+    if (!hasRows(feature)) return;
     ctx.cache.record(undefined);
     this.last.delete(feature.name);
   }
@@ -101,7 +101,12 @@ export class FeatureInputs {
  * it keeps itself never is: the cache cannot vouch for them).
  */
 function watched(feature: Feature): boolean {
-  return feature.tier === 'normal' && (feature.plan?.length ?? 0) > 0;
+  return feature.tier === 'normal' && hasRows(feature);
+}
+
+/** Whether the feature has rows in the fetch plan (only then is what it asks recorded). */
+function hasRows(feature: Feature): boolean {
+  return (feature.plan?.length ?? 0) > 0;
 }
 
 /** The outputs a feature reads, compared by identity: its declared input names are plain strings (a misspelling fails at start). */
