@@ -25,6 +25,7 @@ import type { WebService } from './web/service.js';
 import type { Metrics } from './metrics.js';
 import { isoWarsaw } from './util/time.js';
 import { problemReason } from './portal/errors.js';
+import { knownNames } from './util/redact.js';
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +90,8 @@ export class App {
     const { config, log, version } = this.options;
     const clock = this.options.clock ?? systemClock;
     this.startedAt = clock.now();
+    // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
+    knownNames.addConfig(config);
     const lock = new DataDirLock(config.data_dir);
     await lock.acquire((owner) => log.info({ owner }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over'));
     this.lock = lock;

@@ -17,6 +17,7 @@ import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.j
 import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
+import { knownNames } from './util/redact.js';
 import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
 import { FamilyAccount } from './portal/family.js';
 import type { Logger } from './util/log.js';
@@ -39,6 +40,8 @@ const DEVICE_COOKIE = 'DeviceCookie';
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
   const ids: string[] = [];
+  // Its errors and the --trace file cut every login and e-mail of the config to a hint.
+  knownNames.addConfig(options.config);
   const trace = options.trace === undefined ? undefined : new LoginTrace(options.config.portal);
   for (const [n, account] of options.config.accounts.entries()) {
     trace?.account(n + 1);

@@ -9,10 +9,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactUrl } from './mqtt/client.js';
-import { FiguresStore, type SavedFigures } from './store/figures-store.js';
+import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from './store/figures-store.js';
+import { safeName } from './store/files.js';
 import { DataDirLock } from './store/lock.js';
 import { isoWarsaw } from './util/time.js';
 import { hint } from './util/text.js';
+import { KnownNames, knownNames, redact } from './util/redact.js';
 import { VERSION } from './version.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { Config } from './config/schema.js';
@@ -25,12 +27,17 @@ const SECRET_KEYS = new Set(['password', 'token']);
 const HINT_KEYS = new Set(['login', 'email', 'username']);
 /** Folders listed as a count and a size only: their names are a child's (attachments, homework files). */
 const SUMMED_FOLDERS = new Set(['downloads']);
+/** Folders whose files are named by a child's register login (or its id, which may be the login): cut to a hint. */
+export const LOGIN_FOLDERS = new Set(['sessions', 'figures', 'identity', 'states', 'answers', 'subjects', 'messages', 'seen', 'feeds']);
+/** A fixed message's placeholders (messaging/compose.ts): what the bundle says of its text. */
+const PLACEHOLDER = /\{(\w+)\}/g;
 /** Entries listed at most (a data folder is small; a runaway one must not make the bundle huge). */
 const MAX_FILES = 500;
 
 /** The config as loaded, every secret `**REDACTED**`, logins, e-mails and user names cut to a hint, URLs without credentials. */
 export function redactConfig(config: Config): unknown {
   const walk = (value: unknown, key: string | undefined): unknown => {
+    if (key === 'messages' && Array.isArray(value)) return value.map(fixedMessageShape);
     if (typeof value === 'string') {
       if (key !== undefined && SECRET_KEYS.has(key)) return value === '' ? '' : REDACTED;
       if (key !== undefined && HINT_KEYS.has(key)) return value === '' ? '' : hint(value);
@@ -44,16 +51,17 @@ export function redactConfig(config: Config): unknown {
   return walk(config, undefined);
 }
 
-/** Every login and e-mail of the config, longest first, each with its hint (to cut out of file names). */
-function accountNames(config: Config): [string, string][] {
-  const found = new Set<string>();
-  const walk = (value: unknown, key?: string): void => {
-    if (typeof value === 'string' && (key === 'login' || key === 'email') && value !== '') found.add(value);
-    else if (Array.isArray(value)) value.forEach((item) => walk(item));
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
-  };
-  walk(config.accounts);
-  return [...found].sort((a, b) => b.length - a.length).map((name) => [name, hint(name)]);
+/**
+ * A fixed message as the bundle says it: its id, the kind of its recipient and the placeholders it
+ * uses. Never its subject or body: a parent writes the child's full name there.
+ */
+function fixedMessageShape(message: unknown): unknown {
+  if (message === null || typeof message !== 'object') return message;
+  const { id, to, topic, body } = message as { id?: unknown; to?: unknown; topic?: unknown; body?: unknown };
+  const text = `${typeof topic === 'string' ? topic : ''} ${typeof body === 'string' ? body : ''}`;
+  const placeholders = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => `{${m[1] ?? ''}}`))];
+  const recipient = typeof to === 'string' ? to : to !== null && typeof to === 'object' ? Object.keys(to)[0] ?? null : null;
+  return { id, to: recipient, placeholders };
 }
 
 export interface DataFile {
@@ -84,6 +92,8 @@ export async function dataFolderFiles(config: Config): Promise<{ path: string; f
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (files.length >= MAX_FILES) return;
       const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      // A file named by a login is listed under its hint: its size says what a bug report needs.
+      const shown = LOGIN_FOLDERS.has(relative) && !entry.isDirectory() ? `${relative}/${hint(entry.name.replace(/\.json$/, ''))}${entry.name.endsWith('.json') ? '.json' : ''}` : path;
       if (entry.isDirectory() && relative === '' && SUMMED_FOLDERS.has(entry.name)) {
         const total = await sum(join(config.data_dir, path));
         files.push({ path: `${path}/`, bytes: total.bytes, files: total.files });
@@ -91,7 +101,7 @@ export async function dataFolderFiles(config: Config): Promise<{ path: string; f
         await walk(path);
       } else {
         const size = (await stat(join(config.data_dir, path)).catch(() => undefined))?.size ?? 0;
-        files.push({ path, bytes: size });
+        files.push({ path: shown, bytes: size });
       }
     }
   };
@@ -147,8 +157,10 @@ export interface BundleInput {
   source: 'running bridge' | 'saved by the bridge';
   /** The bridge's own figures (the running bridge's, or what its lock says). */
   bridge: Record<string, unknown>;
-  /** Per configured account, its figures (undefined when no bridge has polled it yet). */
+  /** Per child the bridge reads (login entries first, then the family road's), its figures (undefined when no bridge has polled it yet). */
   accounts: readonly (SavedFigures | undefined)[];
+  /** Logins known beside the config's (the family road's children, by their saved files). */
+  logins?: readonly string[];
 }
 
 /** The bundle as a JSON text. */
@@ -167,9 +179,13 @@ export async function diagnosticsBundle(input: BundleInput): Promise<string> {
     ),
     data_dir: await dataFolderFiles(config),
   };
-  // A login stands in a file's name (sessions/<login>.json) and is a child's id until its name is known.
-  const names = accountNames(config);
-  return names.reduce((text, [name, short]) => text.split(name).join(short), `${JSON.stringify(bundle, null, 2)}\n`);
+  // A login stands in a file's name (sessions/<login>.json) and is a child's id until its name is known:
+  // the whole text passes the one redaction, with the config's names, the portal's listed ones and the
+  // logins the saved figures were written under.
+  const names = new KnownNames();
+  names.addConfig(config);
+  names.add(...knownNames.list(), ...(input.logins ?? []));
+  return redact(`${JSON.stringify(bundle, null, 2)}\n`, names);
 }
 
 export interface DiagnosticsOptions {
@@ -186,8 +202,12 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
   const { config } = options;
   const now = (options.clock ?? systemClock).now();
   const running = await new DataDirLock(config.data_dir).runningBridge();
-  const accounts = await Promise.all(config.accounts.map((a) => new FiguresStore(config.data_dir, a.login).peek()));
+  // Every child the bridge saved figures of: the login entries', then the family road's (listed by the portal, not the config).
+  const own = new Set(config.accounts.map((a) => safeName(a.login)));
+  const saved = (await readdir(join(config.data_dir, FIGURES_FOLDER)).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
+  const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
   const bridge = running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt };
-  options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts }));
+  options.out.write(await diagnosticsBundle({ config, now, source: 'saved by the bridge', bridge, accounts, logins }));
   return 0;
 }

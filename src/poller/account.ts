@@ -230,6 +230,9 @@ export class AccountPoller implements CommandAccount {
       this.fail(tiers, outcome.sessionError);
       return false;
     }
+    // On the family road, a link the portal says needs action is a problem even while its token works.
+    const link = await this.options.family?.linkProblem(this.options.account.login);
+    if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
     if (tiers.includes('normal')) this.normalPolled = true;
     const now = clock.now();
     this.figures.passed(now - started);

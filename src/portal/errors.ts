@@ -1,6 +1,8 @@
 // One error class per way a portal call can fail. Each has a literal name, the context a log line
 // needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
 
+import { redact } from '../util/redact.js';
+
 interface ErrorContext {
   account?: string;
   url?: string;
@@ -15,9 +17,9 @@ abstract class PortalError extends Error {
   loginStep: LoginStep | undefined;
 
   constructor(message: string, context: ErrorContext = {}) {
-    super(message, context.cause === undefined ? undefined : { cause: context.cause });
+    super(redact(message), context.cause === undefined ? undefined : { cause: context.cause });
     this.account = context.account;
-    this.url = context.url === undefined ? undefined : stripQuery(context.url);
+    this.url = context.url === undefined ? undefined : redact(stripQuery(context.url));
   }
 }
 

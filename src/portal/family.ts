@@ -6,7 +6,11 @@ import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './fam
 import { isInsufficientScopes, type DataRoad } from './gateway.js';
 import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest } from './http.js';
 import type { LoginOutcome } from './login.js';
+import { knownNames } from '../util/redact.js';
 import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
+
+/** How often the children are listed again while a link needs the family's action. */
+const RELIST_WHILE_WAITING_MS = 15 * 60_000;
 
 /** A session's options, with the family portal's e-mail in place of a login (the session logs in with it). */
 export interface FamilyAccountOptions extends Omit<PortalSessionOptions, 'login' | 'signIn'> {
@@ -20,6 +24,8 @@ export class FamilyAccount {
   private readonly tokens = new Map<string, string>();
   /** Each child's link state as last listed (live-notes 23). */
   private readonly states = new Map<string, string>();
+  /** When the children were last listed: the age of `states`. */
+  private listedAt = -Infinity;
 
   constructor(options: FamilyAccountOptions) {
     this.options = options;
@@ -39,12 +45,33 @@ export class FamilyAccount {
   /** The linked children as the portal lists them now; their tokens are kept for the reads. */
   async children(): Promise<LinkedChild[]> {
     const children = await linkedChildren(this.session, this.options.urls, this.options.account);
+    this.listedAt = this.options.clock.now();
     for (const child of children) {
+      // A register login the portal listed is as private as one the config names.
+      knownNames.add(child.login);
       this.states.set(child.login, child.state);
       if (child.accessToken !== '') this.tokens.set(child.login, child.accessToken);
       else this.tokens.delete(child.login);
     }
     return children;
+  }
+
+  /**
+   * The child's link state (`active`, `requiring_an_action`, ...). While one of the family's links is not
+   * active, the children are listed again every 15 minutes, so the family's fix in the portal ends the
+   * problem by itself; while all are active, no request.
+   */
+  async linkState(login: string): Promise<string | undefined> {
+    const waiting = [...this.states.values()].some((state) => state !== 'active');
+    const now = this.options.clock.now();
+    if (waiting && now - this.listedAt >= RELIST_WHILE_WAITING_MS) {
+      // Tried once per 15 minutes, answered or not: a failed listing leaves the state last known.
+      this.listedAt = now;
+      await this.children().catch((error: unknown) =>
+        this.options.log.debug({ account: this.options.account, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be listed again'),
+      );
+    }
+    return this.states.get(login);
   }
 
   /** The child's bearer token: the one kept, else from the list. Undefined when the portal lists none. */
@@ -63,6 +90,7 @@ export class FamilyAccount {
     const kept = this.tokens.get(login);
     if (kept !== undefined && kept !== stale) return kept;
     const child = await freshChild(this.session, this.options.urls, this.options.account, login);
+    this.states.set(login, child.state);
     if (child.accessToken === '') this.tokens.delete(login);
     else this.tokens.set(login, child.accessToken);
     return this.tokens.get(login);
@@ -123,6 +151,16 @@ export class FamilyAccount {
     const token = await this.token(login);
     if (token === undefined) throw this.linkNeedsAction(login);
     return token;
+  }
+
+  /**
+   * `problem` for a child whose link the portal lists as not `active` while its token still works: its
+   * data is read on, and the family is told to sign in to the portal. Undefined while the link is active.
+   */
+  async linkProblem(login: string): Promise<LinkNeedsActionError | undefined> {
+    const state = await this.linkState(login);
+    if (state === undefined || state === 'active') return undefined;
+    return new LinkNeedsActionError(`the family portal lists this child’s link as ${state}: it needs the family’s action in the portal`, { account: this.options.account, state });
   }
 
   private linkNeedsAction(login: string): LinkNeedsActionError {

@@ -5,6 +5,7 @@
 import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
 import { pathOf, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
+import { redact, redactPath } from '../util/redact.js';
 
 /** Query parameters whose values are the same for everyone and say how the login runs. */
 const PUBLIC_QUERY = new Set(['client_id', 'response_type', 'scope', 'action']);
@@ -50,11 +51,11 @@ export class LoginTrace {
 
   /** The lines so far, one request's lines after another (the diagnostics bundle keeps the last login's). */
   entries(): string[] {
-    return this.lines.flatMap((line) => line.split('\n'));
+    return this.lines.flatMap((line) => redact(line).split('\n'));
   }
 
   text(header: string): string {
-    return `${header}\n${this.lines.join('\n')}\n`;
+    return redact(`${header}\n${this.lines.join('\n')}\n`);
   }
 
   /** Host role, path, and the query with every value but the public ones hidden. */
@@ -84,9 +85,12 @@ export class LoginTrace {
   }
 }
 
-/** A path segment that holds an id (a number of 3 digits or more, a LID) names a person or a record: <id>. */
+/**
+ * A path segment that holds an id (a number of 3 digits or more, a LID) names a person or a record:
+ * <id>; the one after `/token/` is a one-time token, masked by its place whatever it holds.
+ */
 function maskIds(path: string): string {
-  return path
+  return redactPath(path)
     .split('/')
     .map((segment) => (/\d{3,}|LID-/i.test(segment) ? '<id>' : segment))
     .join('/');

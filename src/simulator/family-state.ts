@@ -51,6 +51,10 @@ export class SimFamilies {
   captcha = false;
   /** Bearer tokens issued from now on live this long. */
   tokenLifetimeMs = TOKEN_LIFETIME_MS;
+  /** Tokens (bearer and one-time) of letters alone: no digit for a redaction to key on. */
+  lettersOnlyTokens = false;
+  /** Every token handed out (bearer and one-time), for a test to look for them where they must not be. */
+  readonly issued: string[] = [];
   private readonly families = new Map<string, SimFamilyInit>();
   private readonly sessions = new Map<string, FamilySession>();
   private readonly bearers = new Map<string, Bearer>();
@@ -58,6 +62,8 @@ export class SimFamilies {
   private readonly current = new Map<string, string>();
   private readonly oneTime = new Map<string, { login: string; until: number }>();
   private readonly links = new Map<string, LinkState>();
+  /** Children whose token is handed out beside a state that is not `active` (live-notes 23), and works. */
+  private readonly tokenBeside = new Set<string>();
   private readonly forbidden = new Map<string, Set<string>>();
   private readonly logins = new Map<string, number>();
 
@@ -120,9 +126,10 @@ export class SimFamilies {
 
   private entry(family: SimFamilyInit, login: string, i: number, renew: boolean): SynergiaAccountEntry {
     const state = this.links.get(login) ?? 'active';
+    const usable = state === 'active' || this.tokenBeside.has(login);
     let token = this.current.get(`${family.email} ${login}`);
-    if (state === 'active' && (renew || token === undefined)) {
-      token = randomId(32);
+    if (usable && (renew || token === undefined)) {
+      token = this.newToken(32);
       this.bearers.set(token, { login, email: family.email, until: this.deps.now() + this.tokenLifetimeMs });
       this.current.set(`${family.email} ${login}`, token);
     }
@@ -130,7 +137,7 @@ export class SimFamilies {
       id: 100 + i,
       accountIdentifier: login,
       group: 'parent',
-      accessToken: state === 'active' ? (token ?? '') : '',
+      accessToken: usable ? (token ?? '') : '',
       login,
       studentName: this.deps.studentName(login) ?? login,
       scopes: i % 2 === 0 ? ['synergia'] : '',
@@ -141,12 +148,13 @@ export class SimFamilies {
   /** The child a live bearer token reads for. */
   bearer(token: string | undefined): Bearer | undefined {
     const found = token === undefined ? undefined : this.bearers.get(token);
-    return found && this.deps.now() < found.until && this.links.get(found.login) !== 'requiring_an_action' ? found : undefined;
+    const refused = this.links.get(found?.login ?? '') === 'requiring_an_action' && !this.tokenBeside.has(found?.login ?? '');
+    return found && this.deps.now() < found.until && !refused ? found : undefined;
   }
 
   /** 2.0/AutoLoginToken: a one-time token that opens the child's register web session. */
   issueOneTime(login: string): string {
-    const token = randomId(24);
+    const token = this.newToken(24);
     this.oneTime.set(token, { login, until: this.deps.now() + ONE_TIME_MS });
     return token;
   }
@@ -160,10 +168,23 @@ export class SimFamilies {
 
   // ---- switches ----
 
-  /** The link of a child in every family that lists it. */
-  setLinkState(login: string, state: LinkState): void {
+  /**
+   * The link of a child in every family that lists it; `tokenBeside`: its token is still handed out
+   * (and works) beside a state that is not `active`, as live accounts report.
+   */
+  setLinkState(login: string, state: LinkState, options: { tokenBeside?: boolean } = {}): void {
     if (state === 'active') this.links.delete(login);
     else this.links.set(login, state);
+    if (options.tokenBeside === true && state !== 'active') this.tokenBeside.add(login);
+    else this.tokenBeside.delete(login);
+  }
+
+  private newToken(bytes: number): string {
+    const hex = randomId(bytes);
+    // Each hex digit to a letter (0 -> g ... 9 -> p): as random, with no digit in it.
+    const token = this.lettersOnlyTokens ? hex.replace(/\d/g, (d) => String.fromCharCode(103 + Number(d))) : hex;
+    this.issued.push(token);
+    return token;
   }
 
   /** The API host answers 403 to this resource (as `Messages` always does) for this child, or stops. */

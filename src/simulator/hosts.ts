@@ -118,6 +118,12 @@ export class Hosts {
         return;
       }
       const failure = this.deps.faults.takeFailure(target);
+      if (failure === 0) {
+        // Status 0: the connection is reset before any answer (a proxy dropping it).
+        this.deps.log.push({ host, method: call.method, path: call.path, query: call.rawQuery, status: 0, at, bytes: 0, ...(login === undefined ? {} : { login }) });
+        res.socket?.destroy();
+        return;
+      }
       reply = failure === undefined ? await handler.handle(call) : faultReply(failure);
     } catch (error) {
       reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: `simulator error: ${String(error)}` };

@@ -222,7 +222,7 @@ export class PortalSimulator {
     this.refreshWithoutToken = on;
   }
 
-  /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML). */
+  /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML; 0: the connection reset, no answer). */
   failNext(count: number, status: number, match?: RequestMatch): void {
     this.faults.failNext(count, status, match);
   }

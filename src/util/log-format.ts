@@ -3,6 +3,7 @@
 // as compact JSON (a log collector). Either way every key appears once. No worker thread: it runs
 // inside the write call, so it costs no memory of its own.
 import type { DestinationStream } from 'pino';
+import { redact } from './redact.js';
 
 export type LogFormat = 'auto' | 'text' | 'json';
 
@@ -36,7 +37,9 @@ export class LineFormatter implements DestinationStream {
     this.format = format;
   }
 
-  write(line: string): void {
+  write(raw: string): void {
+    // Every line passes the one redaction (util/redact.ts): a log is pasted into public bug reports.
+    const line = redact(raw);
     let entry: Record<string, unknown>;
     try {
       // A child's bindings and the call's object are joined as text by pino, so the same key may

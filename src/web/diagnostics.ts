@@ -1,5 +1,6 @@
-// `/diagnostics` (interface 9.3): the running bridge's redacted bundle, with the token, the board's
-// cookie or through ingress (the app's panel links it); and, with http.metrics on, `/metrics` in
+// `/diagnostics` (interface 9.3): the running bridge's redacted bundle, with the token or through
+// ingress (the app's panel links it), never with the board's cookie (the wall tablet's, the least
+// trusted key of the house) nor a feed's or the metrics' key; and, with http.metrics on, `/metrics` in
 // Prometheus' text format, which its own key (token.ts metricsKey) opens too. Both are made from the
 // bridge's memory: neither asks the portal anything.
 import type { Route, WebResponse } from './types.js';
@@ -12,13 +13,15 @@ export interface DiagnosticsSources {
 }
 
 export const DIAGNOSTICS_FILE = 'dziennik2mqtt-diagnostics.json';
+const REFUSED = 'The diagnostics open with the access token (?token=) or from the app\'s panel, not with the board\'s cookie or a feed\'s key.\n';
 
 export function diagnosticsRoutes(sources: DiagnosticsSources): Route[] {
   const { metrics } = sources;
   return [
     (req) => {
-      // A feed's or the metrics' key opens neither: only the token, the cookie or ingress.
-      if (req.segments.join('/') !== 'diagnostics' || req.via === 'key' || req.via === 'open') return undefined;
+      if (req.segments.join('/') !== 'diagnostics') return undefined;
+      // Only the token or ingress: whoever passes the wall tablet holds its cookie, a calendar app a feed's key.
+      if (req.via !== 'query' && req.via !== 'ingress') return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: REFUSED };
       return {
         status: 200,
         later: async (): Promise<WebResponse> => ({
