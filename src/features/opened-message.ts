@@ -5,7 +5,8 @@
 import { CommandError } from '../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { MessageNotSentError } from '../messaging/errors.js';
-import { findListed, openedFile, readOpened, saveAttachments, type OpenedRecord } from '../messaging/opened.js';
+import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../messaging/opened.js';
+import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Mailbox } from '../portal/messaging-api.js';
 import { replyDraft } from '../messaging/reply.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
@@ -69,11 +70,17 @@ const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'O
   template: TEXT_TEMPLATE,
 });
 
+/** Where a message not listed yet is looked for: the inbox first (what a parent opens and answers). */
+const LOOKUP_ORDER: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
+const LOOKUP_AFTER_MISS_MS = 60_000;
+
 class OpenedMessages implements FeatureState {
   private readonly access: FeatureAccess;
   private readonly file;
   private record: OpenedRecord | undefined;
   private listed: ListedMessages | undefined;
+  /** When a message id was last looked for in every mailbox and found in none (locate). */
+  private missedAt = -Infinity;
 
   constructor(access: FeatureAccess) {
     this.access = access;
@@ -97,7 +104,7 @@ class OpenedMessages implements FeatureState {
   }
 
   async open(arg: string, account: CommandAccount): Promise<Record<string, unknown>> {
-    const ref = findListed(arg, this.listed);
+    const ref = await this.locate(arg);
     const { messages: api, log } = this.access;
     const listedTopic = this.listed?.find((l) => l.mailbox === ref.mailbox)?.items.find((m) => m.id === ref.id)?.topic;
     let record: OpenedRecord;
@@ -126,11 +133,45 @@ class OpenedMessages implements FeatureState {
     const text = textField(json, 'text') ?? '';
     const messageId = textField(json, 'message_id');
     const { outbox, messages: api } = this.access;
+    let answered: OpenedRecord | undefined;
     const result = await outbox.send({ kind: 'reply', label: 'reply', text, transaction: req.transaction }, async () => {
-      const original = await this.original(messageId);
-      return replyDraft(api, original, text);
+      answered = await this.original(messageId);
+      return replyDraft(api, answered, text);
     });
-    return { ...result };
+    // The result names the message answered (an automation checks it went where it meant); the portal's id of the reply beside it.
+    const { message_id: sentId, ...rest }: Record<string, unknown> = { ...result };
+    return {
+      ...rest,
+      ...(answered ? { message_id: answered.message_id, topic: answered.topic } : {}),
+      ...(sentId === undefined ? {} : { sent_message_id: sentId }),
+    };
+  }
+
+  /**
+   * Where the message `arg` names is: among those listed, else, for a message id the bridge has not
+   * listed yet (it came in since the last list, an hour ago at night), in the mailboxes listed now, the
+   * inbox first. After an id found nowhere, none is looked up so for a minute: a wrong id cannot flood the portal.
+   */
+  private async locate(arg: string): Promise<ListedRef> {
+    try {
+      return findListed(arg, this.listed);
+    } catch (notListed) {
+      const id = arg.trim();
+      const now = this.access.clock.now();
+      if (!/^\d+$/.test(id) || now - this.missedAt < LOOKUP_AFTER_MISS_MS) throw notListed;
+      for (const mailbox of LOOKUP_ORDER) {
+        const list = await this.access.messages.list(mailbox).catch((error: unknown) => {
+          // A mailbox this account has not (404) is not where the message is; anything else is the command's failure.
+          if (error instanceof UnexpectedResponseError && error.status === 404) return undefined;
+          throw new CommandError(`the messages could not be listed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        });
+        if (list === undefined) continue;
+        this.listed = [...(this.listed ?? []).filter((l) => l.mailbox !== mailbox), { mailbox, items: list.items }];
+        if (list.items.some((m) => m.id === id)) return { mailbox, id };
+      }
+      this.missedAt = now;
+      throw notListed;
+    }
   }
 
   /** The message a reply answers: the opened one, or a listed one opened now (to learn its sender). */
@@ -141,7 +182,7 @@ class OpenedMessages implements FeatureState {
     }
     let ref;
     try {
-      ref = findListed(messageId, this.listed);
+      ref = await this.locate(messageId);
     } catch (error) {
       throw new MessageNotSentError(false, 'no_message', `not sent: ${(error as Error).message}`);
     }

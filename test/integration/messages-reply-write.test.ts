@@ -45,7 +45,7 @@ describe('reply', () => {
     const id = await opened(h);
     const text = 'Dzień dobry,\nDziękuję <za> informację & "pozdrawiam"';
     const result = await command(h, 'ania', 'reply', JSON.stringify({ text, transaction: 'r1' }));
-    expect(result).toEqual({ status: 'ok', sent: true, recipient: 'Piotr Wiśniewski', transaction: 'r1' });
+    expect(result).toEqual({ status: 'ok', sent: true, message_id: String(id), topic: 'Poprawa sprawdzianu', recipient: 'Piotr Wiśniewski', transaction: 'r1' });
     const bodies = tap.requestBodies(REPLY);
     expect(bodies).toHaveLength(1);
     expect(JSON.parse(bodies[0]!)).toEqual({
