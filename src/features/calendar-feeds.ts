@@ -1,9 +1,12 @@
 // The calendar feeds feature, normal tier: no request and no entity of its own. After the timetable
 // and the agenda have polled, it turns their outputs into the content of the child's three calendar
 // feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/feeds.ts).
-import { FEED_PARTS, feedEntries, type FeedContents } from '../school/calendar-feeds.js';
+// What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
+// days a pass did not read (next week, in a start's first pass) keep their lessons.
+import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../school/calendar-feeds.js';
+import { KeptFeeds } from '../store/kept-feeds.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
-import { feature, type FeatureAccess } from './feature.js';
+import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 
 export const calendarFeeds = feature({
   name: 'calendar_feeds',
@@ -13,15 +16,31 @@ export const calendarFeeds = feature({
   create: (access) => new CalendarFeedsState(access),
 });
 
-/** Keeps nothing between polls: each poll makes every feed again from its inputs. */
-export class CalendarFeedsState implements Source {
-  constructor(private readonly access: Pick<FeatureAccess, 'identity' | 'childId'>) {}
+type FeedsAccess = Pick<FeatureAccess, 'identity' | 'childId'> & Partial<Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>>;
+
+/** Makes every feed again from its inputs at each poll; keeps the last ones for the next start. */
+export class CalendarFeedsState implements Source, FeatureState {
+  private readonly store: KeptFeeds | undefined;
+  private last: FeedContents | undefined;
+
+  constructor(private readonly access: FeedsAccess) {
+    this.store = access.dataDir === undefined || access.account === undefined ? undefined : new KeptFeeds(access.dataDir, access.account.login);
+  }
+
+  async prepare(): Promise<void> {
+    this.last = await this.store?.load((why) => this.access.log?.warn({ err: why }, 'the kept calendar feeds could not be read back; they fill at the first read'));
+  }
+
+  /** The feeds the last run served (published before the first read), undefined on a first start. */
+  restoredFeeds(): FeedContents | undefined {
+    return this.last;
+  }
 
   poll(ctx: SourceContext): Promise<SourceResult> {
     const timetable = ctx.inputs.timetable;
     const agenda = ctx.inputs.agenda;
-    // Before the timetable's first good poll there is nothing to show; an empty feed would wrongly
-    // tell a calendar that every lesson is gone.
+    // Before the timetable's first good poll there is nothing new to show; an empty feed would wrongly
+    // tell a calendar that every lesson is gone (the kept feeds stand meanwhile).
     if (timetable === undefined) return Promise.resolve({ states: {} });
     const entries = feedEntries({
       child: this.access.childId(),
@@ -33,10 +52,12 @@ export class CalendarFeedsState implements Source {
     // The login's id before the identity is known.
     const child = this.access.identity()?.firstName || this.access.childId();
     const feeds: FeedContents = {
-      lessons: { child, entries: entries[FEED_PARTS.lessons] },
+      lessons: { child, entries: keepUncovered(entries[FEED_PARTS.lessons], this.last?.lessons?.entries, timetable.fortnight) },
       agenda: { child, entries: entries[FEED_PARTS.agenda] },
       'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
     };
+    this.last = feeds;
+    void this.store?.save(feeds).catch((error: Error) => this.access.log?.warn({ err: error.message }, 'could not keep the calendar feeds for the next start'));
     return Promise.resolve({ states: {}, feeds });
   }
 }

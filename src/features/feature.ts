@@ -1,5 +1,6 @@
 // What a feature declares in one place: its entities, its tier and poll, the other features whose
 // outputs it reads (by name), and the handlers of the commands its buttons send.
+import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
@@ -67,6 +68,8 @@ export interface FeatureState extends Partial<Source> {
    * as restored by prepare(). The child is announced again whenever their keys change.
    */
   dynamic?(): EntityDef[];
+  /** Calendar feeds the last run served, restored by prepare(): published before the first read. */
+  restoredFeeds?(): FeedContents | undefined;
 }
 
 export interface Feature<S extends FeatureState = FeatureState> {

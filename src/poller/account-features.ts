@@ -103,6 +103,11 @@ export class AccountFeatures {
     await this.later.load();
   }
 
+  /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
+  restoredFeeds(): FeedContents {
+    return Object.assign({}, ...this.running.map(({ state }) => state.restoredFeeds?.() ?? {})) as FeedContents;
+  }
+
   /** Resolves when the last states kept for a start's first pass are written. */
   saved(): Promise<void> {
     return this.later.written;

@@ -12,6 +12,7 @@ import type { Tier } from '../feature-kit/source.js';
 import type { LoginAdvice } from '../portal/session.js';
 import type { RoadName } from '../portal/roads.js';
 import { publishFeeds, type CycleOutcome } from './account-features.js';
+import type { FeedContents } from '../school/calendar-feeds.js';
 import type { AccountChild } from './child.js';
 import type { EventGate } from './event-gate.js';
 import type { AccountHealth } from './health.js';
@@ -79,6 +80,11 @@ export class AccountOutput {
     const since = this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
     if (since !== undefined) state = { ...state, attributes: { ...state.attributes, since: isoWarsaw(since) } };
     return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
+  }
+
+  /** Calendar feeds from outside a poll (those the last run served, at a start). */
+  feeds(feeds: FeedContents): void {
+    publishFeeds(this.options.publisher, this.options.child.id, feeds);
   }
 
   /** The child's id changed (its name became known): the old device goes, and the new id's event memory is loaded. */

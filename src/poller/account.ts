@@ -139,6 +139,8 @@ export class AccountPoller implements CommandAccount {
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
     this.output.announce();
+    // The feeds the last run served stand until the first read replaces them: never an empty calendar.
+    this.output.feeds(this.features.restoredFeeds());
   }
 
   start(): void {

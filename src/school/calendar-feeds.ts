@@ -232,3 +232,15 @@ export function feedEntries(input: FeedInput): FeedEntries {
 export function feedDates(monday: string): string[] {
   return Array.from({ length: 14 }, (_, i) => addDays(monday, i));
 }
+
+/**
+ * The lessons of a pass, with the kept lessons of the days it did not read (a day of `days` whose
+ * lessons are unknown: next week, in a start's first pass), so that a feed never loses a week it had.
+ */
+export function keepUncovered(fresh: LessonEntry[], kept: readonly LessonEntry[] | undefined, days: readonly SchoolDay[]): LessonEntry[] {
+  if (kept === undefined || kept.length === 0) return fresh;
+  const unread = new Set(days.filter((d) => d.lessons === undefined && d.freeDay === undefined).map((d) => d.date));
+  if (unread.size === 0) return fresh;
+  const carried = kept.filter((e) => unread.has(e.when.date));
+  return carried.length === 0 ? fresh : [...fresh, ...carried].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? ''));
+}

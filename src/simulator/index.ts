@@ -222,6 +222,11 @@ export class PortalSimulator {
     this.refreshWithoutToken = on;
   }
 
+  /** Ends every failure, delay and huge answer set so far (the portal as it is again). */
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
   /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML; 0: the connection reset, no answer). */
   failNext(count: number, status: number, match?: RequestMatch): void {
     this.faults.failNext(count, status, match);

@@ -12,7 +12,17 @@ function feedName(file: string): FeedName | undefined {
   return FEED_NAMES.find((name) => `${name}.ics` === file);
 }
 
-/** GET/HEAD `/calendar/<child>/<name>.ics`: the feed as the bridge holds it now; 404 for an unknown child or feed. */
+const notYet: WebResponse = {
+  status: 503,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60' },
+  body: 'The calendar is not read yet; ask again in a minute.\n',
+};
+
+/**
+ * GET/HEAD `/calendar/<child>/<name>.ics`: the feed as the bridge holds it now (what the last run served,
+ * after a restart, until a read replaces it); 503 with Retry-After before anything is known; 404 for an
+ * unknown child or feed.
+ */
 export function feedRoutes(data: WebData): Route[] {
   const calendar: Route = (req) => {
     if (req.segments[0] !== 'calendar') return undefined;
@@ -21,6 +31,8 @@ export function feedRoutes(data: WebData): Route[] {
     if (req.segments.length !== 3 || child === undefined || name === undefined) return notFound;
     const feed = data.feed(child, name);
     if (feed === undefined) return notFound;
+    // Known, but nothing read yet (a first start): a calendar app asks again, it never gets an empty calendar to wipe the days with.
+    if (feed === null) return notYet;
     return { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' }, body: feed.body, modifiedAt: feed.modifiedAt };
   };
   return [calendar];
@@ -42,12 +54,9 @@ export class FeedTexts {
   /** `render` is the iCalendar writer (a test counts its calls). */
   constructor(private readonly render: (feed: FeedCalendar) => string = feedText) {}
 
-  /**
-   * One feed in `language`. Before its first content it is an empty calendar named after `child`
-   * (a subscribed phone keeps asking and gets the lessons once they are known).
-   */
-  source<K extends FeedName>(kept: KeptFeed<K> | undefined, name: K, language: Language, child: string): FeedSource {
-    if (kept === undefined) return { body: this.render({ name, child, entries: NO_ENTRIES, changedAt: 0, language }), modifiedAt: 0 };
+  /** One feed in `language`; null before its first content (never an empty calendar, which would wipe the child's days). */
+  source<K extends FeedName>(kept: KeptFeed<K> | undefined, name: K, language: Language): FeedSource | null {
+    if (kept === undefined) return null;
     let texts = this.made.get(kept);
     if (texts === undefined) {
       texts = new Map();

@@ -112,14 +112,13 @@ export class WebMemory implements Publisher, WebData {
   }
 
   /**
-   * Every account runs the feeds, so a known child has each of them: an empty calendar until its
-   * first poll (named as the board calls the child), then what was published.
+   * Every account runs the feeds, so a known child has each of them: null until they were published
+   * (at a start, those the last run served), then what was published; undefined for an unknown child.
    */
-  feed(child: string, name: FeedName, language: Language = this.language): FeedSource | undefined {
+  feed(child: string, name: FeedName, language: Language = this.language): FeedSource | null | undefined {
     const memory = this.memory.get(child);
     if (memory === undefined) return undefined;
-    const callName = memory.name?.split(/\s+/)[0] || child;
-    return this.texts.source(memory.feeds[name], name, language, callName);
+    return this.texts.source(memory.feeds[name], name, language);
   }
 
   /** A child's feed as last published (undefined before then or for an unknown child). */

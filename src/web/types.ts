@@ -66,7 +66,8 @@ export interface WebData {
   /** Called after any child's state changes (a burst of changes may call it many times). Returns an unsubscribe. */
   onChange(listener: () => void): () => void;
   /** A child's calendar feed as the bridge holds it now; undefined for an unknown child. */
-  feed(child: string, name: FeedName): FeedSource | undefined;
+  /** A child's feed; null while nothing is known yet (503), undefined for an unknown child (404). */
+  feed(child: string, name: FeedName): FeedSource | null | undefined;
   /** True while the bridge is connected to the broker (`/health`). */
   healthy(): boolean;
   now(): number;

@@ -26,7 +26,7 @@ const firstPoll = async () => {
 
 function feed(h: Harness, name: FeedName, language: Language = 'pl') {
   const source = h.app.webData?.feed('ania', name, language);
-  if (source === undefined) throw new Error('the web server serves no calendar feeds of ania');
+  if (source === undefined || source === null) throw new Error('the web server serves no calendar feeds of ania');
   return { ...source, calendar: parseFeed(source.body) };
 }
 

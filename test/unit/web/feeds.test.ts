@@ -65,7 +65,7 @@ describe('feed texts', () => {
     const publish = (text: string) => memory.publishFeed('ania', 'agenda', { child: 'Ania', entries: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text, label: null, teacher: null }] });
     let made = 0;
     const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
-    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language, 'ania').body;
+    const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body;
     publish('Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
     expect(text()).toBe('text 1 pl Ułamki');
@@ -76,6 +76,6 @@ describe('feed texts', () => {
     now = 3000;
     publish('Procenty');
     expect(text()).toBe('text 3 pl Procenty');
-    expect(texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', 'pl', 'ania').modifiedAt).toBe(3000);
+    expect(texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', 'pl')!.modifiedAt).toBe(3000);
   });
 });

@@ -101,10 +101,8 @@ describe('WebMemory', () => {
     m.setChild({ id: 'ania', name: 'Ania Kowalska', entities: [] });
     let calls = 0;
     m.onChange(() => calls++);
-    // Before the first poll of the feeds: an empty calendar, named as the board calls the child.
-    const empty = m.feed('ania', 'lessons');
-    expect(empty?.modifiedAt).toBe(0);
-    expect(parseFeed(empty!.body)).toMatchObject({ name: 'Ania – lekcje', events: [] });
+    // Before the first poll of the feeds: nothing (the route answers 503), never an empty calendar.
+    expect(m.feed('ania', 'lessons')).toBeNull();
 
     tick(60_000);
     m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
@@ -112,8 +110,8 @@ describe('WebMemory', () => {
     expect(first.modifiedAt).toBe(61_000);
     expect(parseFeed(first.body).events.map((e) => [e.summary, e.start])).toEqual([['Matematyka', '2026-11-18T07:55:00.000Z']]);
     expect(parseFeed(m.feed('ania', 'lessons', 'en')!.body).name).toBe('Ania – lessons');
-    // The other feeds are still empty; an unknown child has none.
-    expect(parseFeed(m.feed('ania', 'agenda')!.body).events).toEqual([]);
+    // The other feeds are still unknown; an unknown child has none.
+    expect(m.feed('ania', 'agenda')).toBeNull();
     expect(m.feed('zosia', 'lessons')).toBeUndefined();
 
     tick(60_000);
