@@ -4,7 +4,7 @@
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
 // days a pass did not read (next week, in a start's first pass) keep their lessons.
 import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../school/calendar-feeds.js';
-import { KeptFeeds } from '../store/kept-feeds.js';
+import { KeptFeeds } from './kept-feeds.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 

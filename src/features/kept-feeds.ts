@@ -3,8 +3,8 @@
 // never handed an empty one (Home Assistant's Remote Calendar or a phone would wipe the child's days).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KeptJson } from './kept.js';
-import { safeName } from './files.js';
+import { KeptJson } from '../store/kept.js';
+import { safeName } from '../store/files.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 
 export const KEPT_FEEDS_FOLDER = 'feeds';
