@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Language } from '../../src/config/language.js';
-import { bind, eventEntityState, hasJinja, loadBlueprint, renderActionTemplates, renderTemplates, runTriggerSide, type HaState } from '../helpers/blueprints.js';
+import { bind, eventEntityState, skipWithoutJinja, loadBlueprint, renderActionTemplates, renderTemplates, runTriggerSide, type HaState } from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
 
@@ -43,7 +43,7 @@ async function bridge(language: Language, luckyDay = '2026-11-18'): Promise<{ h:
   return { h, states };
 }
 
-describe.skipIf(!hasJinja())('the voice and day blueprints against the real bridge', () => {
+describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the real bridge', () => {
   it('answer the three questions and read the briefing aloud, in Ukrainian', async () => {
     const { states } = await bridge('uk');
     const text = String(states['sensor.ania_briefing']!.attributes.text);

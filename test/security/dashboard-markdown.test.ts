@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../src/ha/dashboard.js';
 import { ENTITIES } from '../../src/features/index.js';
-import { hasJinja, renderTemplates } from '../helpers/blueprints.js';
+import { skipWithoutJinja, renderTemplates } from '../helpers/blueprints.js';
 
 type Node = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ function markdownCards(node: unknown, found: Node[] = []): Node[] {
 /** What a reader sees of escaped Markdown text: each character reference as the character it stands for. */
 const unescaped = (text: string): string => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
 
-describe.skipIf(!hasJinja())('portal text in the dashboard', () => {
+describe.skipIf(skipWithoutJinja())('portal text in the dashboard', () => {
   it('shows a hostile sender, topic, preview, text and attachment name as written, never as an image, a link or HTML', async () => {
     const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
     const doc = parse(dashboardYaml([ania], 'en', { boardUrl: 'http://192.168.1.5:8099/' }), { version: '1.1' });

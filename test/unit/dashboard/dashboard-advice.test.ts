@@ -58,6 +58,7 @@ describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', (
   it.each(['en', 'pl', 'uk'] as const)('names every tile of the bridge view in full in %s', (lang) => {
     const doc = parse(dashboardYaml([ania], lang), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
     const cut: string[] = [];
+    const named: string[] = [];
     // `across`: how many cards share the section's width on this card's row.
     const walk = (card: Node, across: number): void => {
       const cards = (card.cards ?? []) as Node[];
@@ -66,10 +67,13 @@ describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', (
       if (card.type === 'horizontal-stack') return cards.forEach((c) => walk(c, across * cards.length));
       if (card.type === 'grid') return cards.forEach((c) => walk(c, across * Math.min(cards.length, Number(card.columns ?? 3))));
       if (card.type !== 'tile') return;
+      named.push(String(card.name));
       const room = (380 - 8 * (across - 1)) / across - 74;
       if (String(card.name).length * 7.2 > room) cut.push(String(card.name));
     };
     for (const section of doc.views.find((v) => v.path === 'bridge')!.sections) section.cards.forEach((c) => walk(c, 1));
+    // The view's tiles were found (an empty walk would pass anything): the figures and the bridge's own.
+    expect(named.length).toBeGreaterThanOrEqual(4);
     expect(cut).toEqual([]);
   });
 });

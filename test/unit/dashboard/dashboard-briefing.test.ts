@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { hasJinja, renderTemplates } from '../../helpers/blueprints.js';
+import { skipWithoutJinja, renderTemplates } from '../../helpers/blueprints.js';
 
 const LINE = 'Завтра 8:00–12:25, 5 уроків. Контрольна: Matematyka.';
 
-describe.skipIf(!hasJinja())("the family view's briefing", () => {
+describe.skipIf(skipWithoutJinja())("the family view's briefing", () => {
   it('shows the line under the lucky banner and before the lessons, and nothing while unknown', async () => {
     const yaml = dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'uk');
     const family = (parse(yaml) as { views: { path: string; sections: { cards: { type: string; content?: string }[] }[] }[] }).views.find((v) => v.path === 'family')!;
