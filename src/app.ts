@@ -51,6 +51,8 @@ export interface AppOptions {
    * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
    */
   ingressAddress?: string;
+  /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
+  schoolAllDay?: boolean;
 }
 
 /** A child the bridge reads, with its road (see App.children). */
@@ -202,7 +204,13 @@ export class App {
       ...(alsoFamily ? { alsoFamily } : {}),
       urls: config.portal,
       dataDir: config.data_dir,
-      poll: { intervalMs: config.poll.interval, fastIntervalMs: config.poll.fast_interval, schoolIntervalMs: config.poll.school_interval, quietHours: config.poll.quiet_hours },
+      poll: {
+        intervalMs: config.poll.interval,
+        fastIntervalMs: config.poll.fast_interval,
+        schoolIntervalMs: config.poll.school_interval,
+        quietHours: config.poll.quiet_hours,
+        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
+      },
       clock: this.clock,
       log,
       publisher: this.publisher as Publisher,

@@ -36,6 +36,15 @@ export interface DemoOptions {
   quirks?: string;
 }
 
+/** Faster than a config file may poll (its floor spares the real portal): this portal is the simulator. */
+export const DEMO_POLL = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
+/**
+ * How the demo runs the real bridge: its school is in lessons at every hour, so that the news ages of
+ * lessons apply day and night (the night's hourly reads would leave a parent trying it at 23:00 with
+ * nothing for an hour).
+ */
+export const DEMO_APP = { schoolAllDay: true } as const;
+
 const FIRST_NEWS_MS = 60_000;
 const NEWS_EVERY_MS = 3 * 60_000;
 
@@ -76,8 +85,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     'demo',
     { env: {} },
   );
-  // Faster than a config file may poll (its floor spares the real portal): this portal is the simulator.
-  config.poll = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
+  config.poll = { ...DEMO_POLL };
   const log = createLogger(config.log_level, process.stderr);
   const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
   const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
@@ -92,7 +100,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       `  Home Assistant:   point its MQTT integration at this broker; the children appear as devices`,
       `  news:             every ${minutes(everyNews)} the simulated school adds a grade, a message, a plan change`,
       `                    and an announcement for one child (the first in ${minutes(firstNews)}); the bridge fires`,
-      `                    its events (grade, message, notice, plan_change) at its next polls`,
+      `                    its events (grade, message, notice, plan_change) at its next polls, at any hour:`,
+      `                    the demo's school is in lessons day and night`,
       `  press Ctrl-C to stop`,
       '',
     ].join('\n'),
@@ -102,7 +111,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // Printed once the server listens.
   const token = httpPort === 0 ? undefined : (await loadOrCreateToken(dataDir)).value;
   // Aedes, the embedded broker, speaks MQTT 3.1.1 only: asking for 5 would cost a refused attempt.
-  const app = new App({ config, version: VERSION, log, staggerMs: 500, out, mqttVersion: broker ? 4 : undefined });
+  const app = new App({ ...DEMO_APP, config, version: VERSION, log, staggerMs: 500, out, mqttVersion: broker ? 4 : undefined });
   const life = new SimLife({
     simulator,
     logins: DEMO_ACCOUNTS.map((a) => a.login),

@@ -3,7 +3,7 @@
 // simulated without waiting. When each copy is read is the fetch plan's answer (plan.ts, readBy).
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
-import { momentOf, type Intervals, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
+import { momentOf, type Intervals, type Moment, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,6 +15,11 @@ export interface PollPolicy {
   schoolIntervalMs: number;
   /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
+  /**
+   * One kind of moment at every hour (the demo: its simulated school is in lessons day and night, so a
+   * parent trying it at 23:00 sees its news as one trying it at 10:00 does). Never set from a config.
+   */
+  fixedMoment?: Moment;
 }
 
 /** True when the Warsaw wall-clock time of `now` falls inside "HH:MM-HH:MM" (which may span midnight). */
@@ -33,7 +38,7 @@ export function intervalsAt(now: number, policy: PollPolicy): Intervals {
 
 /** The plan's clock at `now` for a child whose day is `day`. */
 export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
-  return { now, moment: momentOf(now, day), intervals: intervalsAt(now, policy) };
+  return { now, moment: policy.fixedMoment ?? momentOf(now, day), intervals: intervalsAt(now, policy) };
 }
 
 /**

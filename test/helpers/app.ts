@@ -1,5 +1,6 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
 // polling, and records everything it publishes.
+import { DEMO_APP, DEMO_POLL } from '../../src/demo.js';
 import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
 import { App } from '../../src/app.js';
@@ -75,6 +76,8 @@ export interface HarnessOptions {
   ingressAddress?: string;
   /** Where the web server prints its URLs on the first start (default: nowhere). */
   out?: { write(text: string): unknown };
+  /** The bridge as `npm run demo` runs it: its polls (src/demo.ts DEMO_POLL) and its school in lessons at every hour. */
+  demo?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -98,6 +101,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     'test',
     { env: {} },
   );
+  if (options.demo) config.poll = { ...DEMO_POLL };
   const filters = [`${roots.base}/#`, `${roots.prefix}/#`];
   const rec = await Recorder.connect(filters, options.recorderUrl ?? mqttUrl);
   let counts: Map<string, number>[] = [];
@@ -118,6 +122,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       hooks: counter,
       ingressAddress: options.ingressAddress,
       out: options.out ?? { write: () => true },
+      ...(options.demo ? DEMO_APP : {}),
     });
   };
   let app = make();

@@ -92,4 +92,20 @@ describe('demo life', () => {
       expect.objectContaining({ event_type: 'plan_change', date: round.planChange!.date, lesson_no: round.planChange!.lessonNo, kind: 'cancelled' }),
     ]);
   }, 60_000);
+
+  // A parent tries the demo after the children are asleep: its school is in lessons at every hour, so the
+  // news comes within the banner's minutes (its first round after a minute, then the next polls: every 2
+  // minutes, every 30 s for messages), as at 10:00. With the night's ages the grade waited an hour.
+  it.each(['2026-11-18T23:00:00+01:00', '2026-11-19T03:00:00+01:00'])('fires its news within 5 minutes when started at %s', async (at) => {
+    clock.set(Date.parse(at));
+    h = await startHarness({ sim, clock, accounts: [{ login: ANIA.login, password: ANIA.password }], demo: true });
+    const harness = h;
+    await harness.pollUntil(() => harness.state('ania', 'last_update') !== undefined, 'the first full poll');
+    const rounds: LifeRound[] = [];
+    life = new SimLife({ simulator: sim, logins: [ANIA.login], clock, firstAfterMs: MINUTE, everyMs: 3 * MINUTE, onRound: (r) => rounds.push(r) });
+    life.start();
+    const fired = (kind: string): number => harness.rec.on(`${harness.base}/ania/event/${kind}`).length;
+    await harness.advanceUntil(() => ['grade', 'message', 'notice', 'plan_change'].every((k) => fired(k) > 0), 'every kind of news', 5);
+    expect(rounds.length).toBeGreaterThanOrEqual(1);
+  }, 60_000);
 });
