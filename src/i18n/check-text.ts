@@ -69,7 +69,7 @@ const en: CheckText = {
   help: {
     wrong_credentials: [
       'wrong login or password',
-      'the portal did not accept the login or password. Use the numeric register login (like 1234567u) of the parent account, not the e-mail of the family portal account, and check the password.',
+      'the portal did not accept the login or password. Under login: goes the numeric register login of the parent account (like 1234567u); the family portal’s e-mail goes under email: (the family road). Check the password of the account you gave.',
     ],
     login_changed: [
       'the portal’s login changed',
@@ -113,7 +113,7 @@ const pl: CheckText = {
   help: {
     wrong_credentials: [
       'błędny login lub hasło',
-      'portal nie przyjął loginu lub hasła. Użyj numerycznego loginu do dziennika (np. 1234567u) konta rodzica, a nie adresu e-mail konta w portalu dla rodzin, i sprawdź hasło.',
+      'portal nie przyjął loginu lub hasła. Pod login: wpisuje się numeryczny login do dziennika konta rodzica (np. 1234567u); adres e-mail portalu dla rodzin wpisuje się pod email: (droga przez portal dla rodzin). Sprawdź hasło podanego konta.',
     ],
     login_changed: [
       'logowanie w portalu się zmieniło',
@@ -157,7 +157,7 @@ const uk: CheckText = {
   help: {
     wrong_credentials: [
       'неправильний логін або пароль',
-      'портал не прийняв логін або пароль. Використайте числовий логін до журналу (як 1234567u) облікового запису батьків, а не e-mail облікового запису сімейного порталу, і перевірте пароль.',
+      'портал не прийняв логін або пароль. У login: вказують числовий логін до журналу облікового запису батьків (як 1234567u); e-mail сімейного порталу вказують у email: (шлях через сімейний портал). Перевірте пароль указаного облікового запису.',
     ],
     login_changed: [
       'вхід на порталі змінився',

@@ -6,9 +6,9 @@ import type { Language, Texts } from '../config/language.js';
 
 const ADVICE: Record<ProblemReason, Texts> = {
   wrong_credentials: {
-    en: 'The portal did not accept the login or password. Parents log in with the numeric register login (like 1234567u), not with the e-mail of the family portal account. Fix the config; the bridge will not try again for an hour unless the config changes.',
-    pl: 'Portal nie przyjął loginu lub hasła. Rodzic loguje się numerycznym loginem do dziennika (np. 1234567u), a nie adresem e-mail konta w portalu dla rodzin. Popraw konfigurację; mostek nie spróbuje ponownie przez godzinę, chyba że konfiguracja się zmieni.',
-    uk: 'Портал не прийняв логін або пароль. Батьки входять із числовим логіном до журналу (як 1234567u), а не з e-mail облікового запису сімейного порталу. Виправте конфігурацію; міст не пробуватиме знову протягом години, якщо конфігурація не зміниться.',
+    en: 'The portal did not accept the login or password. A login: entry takes the numeric register login of the parent account (like 1234567u) with its password; the family portal’s e-mail goes in an email: entry with that account’s password. Fix the config; the bridge will not try again for an hour unless the config changes.',
+    pl: 'Portal nie przyjął loginu lub hasła. Wpis login: to numeryczny login do dziennika konta rodzica (np. 1234567u) z jego hasłem; adres e-mail portalu dla rodzin wpisz jako email: z hasłem tego konta. Popraw konfigurację; mostek nie spróbuje ponownie przez godzinę, chyba że konfiguracja się zmieni.',
+    uk: 'Портал не прийняв логін або пароль. Запис login: — це числовий логін до журналу облікового запису батьків (як 1234567u) з його паролем; e-mail сімейного порталу вкажіть як email: з паролем цього облікового запису. Виправте конфігурацію; міст не пробуватиме знову протягом години, якщо конфігурація не зміниться.',
   },
   login_changed: {
     en: 'The portal’s login has changed: it answered in a way this version of the bridge does not know. This is not a wrong password. The last good data stays on show. Update dziennik2mqtt; if the newest version does this too, report it with the transcript of `dziennik2mqtt check --trace FILE` (it holds no password). The bridge tries to log in again at most once an hour.',

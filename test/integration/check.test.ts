@@ -51,11 +51,14 @@ describe('check (language: en)', () => {
     expect(text).toContain('All 1 account(s) work.');
   });
 
-  it('explains a wrong password (the numeric login, not the e-mail) and exits 1', async () => {
+  it('explains a wrong password (the numeric login under login:, the family e-mail under email:) and exits 1', async () => {
     const { code, text } = await check([{ login: ANIA.login, password: 'nope' }]);
     expect(code).toBe(1);
     expect(text).toContain('FAIL 1234567u');
     expect(text).toContain('numeric register login');
+    // The e-mail is a road of its own now, not a mistake.
+    expect(text).toContain('goes under email:');
+    expect(text).not.toMatch(/not the e-mail/);
     expect(text).not.toContain('nope');
   });
 

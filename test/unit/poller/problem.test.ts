@@ -13,7 +13,8 @@ describe('problem advice', () => {
     expect(state).toBe('ON');
     expect(attributes.reason).toBe('wrong_credentials');
     expect(attributes.message).toMatch(/^Portal nie przyjął loginu lub hasła\./);
-    expect(attributes.message).toContain('numerycznym loginem do dziennika (np. 1234567u)');
+    expect(attributes.message).toContain('numeryczny login do dziennika konta rodzica (np. 1234567u)');
+    expect(attributes.message).toContain('email:');
     expect(attributes.message).toContain('Popraw konfigurację');
   });
 
