@@ -50,7 +50,9 @@ export function configFromOptions(options: unknown, mqtt?: MqttService): FormCon
 }
 
 /** The config object as the form makes it: the login entries carry their fixed messages. */
-type FormConfig = Omit<ConfigInput, 'accounts'> & { accounts: ({ email: string; password: string; messages?: undefined } | (LoginAccountInput & { messages: FixedMessage[] }))[] };
+type FormConfig = Omit<ConfigInput, 'accounts'> & {
+  accounts: ({ email: string; password: string; downloads?: boolean; write_messages?: boolean; messages?: undefined } | (LoginAccountInput & { messages: FixedMessage[] }))[];
+};
 
 /** The config object, and for every fixed message its place in the form's flat `messages` list. */
 interface Converted {
@@ -75,10 +77,16 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that ${email && !login ? 'e-mail' : 'login'}`);
   });
   if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
-  // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list of children).
+  // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list
+  // of children): its downloads and write_messages go to each of them; an id cannot name them all.
+  (o.accounts ?? []).forEach((a, i) => {
+    if (a.email?.trim() && !a.login?.trim() && a.id?.trim()) {
+      problems.push(`accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`);
+    }
+  });
   const accounts = (o.accounts ?? []).map((a) =>
     a.email?.trim() && !a.login?.trim()
-      ? { email: a.email.trim(), password: a.password ?? '' }
+      ? { email: a.email.trim(), password: a.password ?? '', ...(a.downloads ? { downloads: true } : {}), ...(a.write_messages ? { write_messages: true } : {}) }
       : {
           login: a.login ?? '',
           password: a.password ?? '',
@@ -91,6 +99,12 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   const logins = accounts.filter((a) => 'login' in a);
   const messageSlots = new Map<string, number>();
   (o.messages ?? []).forEach((m, i) => {
+    if (logins.length === 0) {
+      problems.push(
+        `messages[${i}].account: a fixed message is sent from a login entry's account, and there is none: add the child's register login (like 1234567u) as an account of its own (it is read on the register road, the e-mail entry standing behind it), or remove the message`,
+      );
+      return;
+    }
     const owner = messageOwner(m.account, logins, ['messages', i, 'account'], problems);
     const to = recipient(m.to ?? '', ['messages', i, 'to'], problems);
     if (owner === undefined || to === undefined) return;
@@ -173,7 +187,7 @@ function messageOwner<A extends { login: string; id?: string }>(
     return undefined;
   }
   const found = accounts.find((a) => a.login === wanted || a.id === wanted);
-  if (!found) problems.push(`${formatPath(path)}: no account has the login or id "${wanted}"`);
+  if (!found) problems.push(`${formatPath(path)}: no login entry has the login or id "${wanted}" (a fixed message goes from a login entry's account; a child of an e-mail entry needs a login entry of its own for it)`);
   return found;
 }
 

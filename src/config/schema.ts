@@ -107,7 +107,14 @@ const familyChild = z.strictObject({ login, ...childOptions }).superRefine((c, c
 
 /** The family road (live-notes 21-27): the family portal's e-mail, every linked child or those listed. */
 const familyAccount = z
-  .strictObject({ email, ...secret, children: z.array(familyChild).min(1, 'list at least one child, or leave children: out for every linked child').optional() })
+  .strictObject({
+    email,
+    ...secret,
+    children: z.array(familyChild).min(1, 'list at least one child, or leave children: out for every linked child').optional(),
+    /** Without `children:`, for every linked child: as a login entry's (the app's form has no list of children). */
+    downloads: z.boolean({ error: 'true or false' }).optional(),
+    write_messages: z.boolean({ error: 'true or false' }).optional(),
+  })
   .superRefine((a, ctx) => {
     checkSecret(a, ctx);
     const seen = new Map<string, number>();

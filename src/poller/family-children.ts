@@ -92,9 +92,9 @@ async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount): Pr
     login: c.login,
     password: '',
     id: childSlug(c.studentName.split(/\s+/)[0] ?? ''),
-    downloads: false,
+    downloads: entry.downloads ?? false,
     messages: [],
-    write_messages: false,
+    write_messages: entry.write_messages ?? false,
   }));
 }
 

@@ -208,7 +208,7 @@ describe('add-on start-up', () => {
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([
         'messages[0].account: required when there is more than one account (the login or id of the account that sends it)',
-        'messages[1].account: no account has the login or id "nobody"',
+        'messages[1].account: no login entry has the login or id "nobody" (a fixed message goes from a login entry\'s account; a child of an e-mail entry needs a login entry of its own for it)',
         'messages[2].to: must be class_tutor, teacher:Name Surname or account:<id> (got "teacher:")',
       ]);
     }

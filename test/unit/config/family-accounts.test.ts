@@ -91,4 +91,17 @@ describe('the app form', () => {
     );
     expect(() => configFromOptions({ accounts: [{ password: 'p' }] })).toThrow(/accounts\[0\]\.login: fill in the parent's register login \(like 1234567u\)/);
   });
+
+  it('takes downloads and write_messages on an app e-mail entry for every linked child, and refuses an id by name', async () => {
+    const raw = configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', downloads: true, write_messages: true }] });
+    const config = await buildConfig(raw, 'options.json', { env: {} });
+    expect(config.families[0]).toMatchObject({ email: 'rodzic@example.com', downloads: true, write_messages: true });
+    expect(() => configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', id: 'ania' }] })).toThrow(/accounts\[0\]\.id: an e-mail entry brings every linked child/);
+  });
+
+  it('says how to send a fixed message when the app has an e-mail entry only', () => {
+    const options = { accounts: [{ email: 'rodzic@example.com', password: 'p' }], messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }] };
+    expect(() => configFromOptions(options)).toThrow(/messages\[0\]\.account: a fixed message is sent from a login entry's account, and there is none: add the child's register login/);
+    expect(() => configFromOptions(options)).not.toThrow(/required when there is more than one account/);
+  });
 });
