@@ -8,13 +8,21 @@ import type { OwnKnown, ResourceCache } from './resources.js';
 export class OwnReads<K> {
   private readonly readAt = new Map<K, number>();
   private readonly failed = new Set<K>();
+  /** Copies the portal refused (a mailbox that answered 404): not asked again before then. */
+  private readonly refusedUntil = new Map<K, number>();
 
   /**
    * Whether the copy of `key` is to be read now, by `row` at the cycle's moment: `now` when it is needed
    * now whatever its age, `signal` what the row's vouching signal says of it, `empty` that its list was empty.
    */
   due(cache: ResourceCache, row: PlanRow, key: K, known: Pick<Known, 'now' | 'signal' | 'empty'> = {}): boolean {
-    const copy = (signal = known.signal): OwnKnown => ({ signal, empty: known.empty, fetchedAt: this.readAt.get(key), failed: this.failed.has(key) });
+    const copy = (signal = known.signal): OwnKnown => ({
+      signal,
+      empty: known.empty,
+      fetchedAt: this.readAt.get(key),
+      failed: this.failed.has(key),
+      refusedUntil: this.refusedUntil.get(key),
+    });
     // The scheduler asks again later, of the copy as it will be then (read, or failed), without this
     // pass's need: a changed signal is the one this pass read it for.
     return cache.decideRow(row, { ...copy(), now: known.now }, () => copy(known.signal === 'changed' ? 'same' : known.signal)).fetch;
@@ -26,11 +34,32 @@ export class OwnReads<K> {
       const value = await read();
       this.readAt.set(key, at);
       this.failed.delete(key);
+      this.refusedUntil.delete(key);
       return value;
     } catch (error) {
       this.failed.add(key);
       throw error;
     }
+  }
+
+  /**
+   * The portal refused `key` (a mailbox this account has not: 404): the row's refusal, not a failure;
+   * it is not asked again before `until`, and the scheduler wakes for it then. The copy is forgotten.
+   */
+  refuse(key: K, until: number): void {
+    this.readAt.delete(key);
+    this.failed.delete(key);
+    this.refusedUntil.set(key, until);
+  }
+
+  /** Whether a refusal of `key` stands at `now`. */
+  refused(key: K, now: number): boolean {
+    return now < (this.refusedUntil.get(key) ?? -Infinity);
+  }
+
+  /** A copy the last run read at `at` (kept in data_dir): its age counts from then. */
+  restore(key: K, at: number): void {
+    this.readAt.set(key, at);
   }
 
   /** When the copy of `key` was read (undefined: never, or forgotten). */
@@ -42,12 +71,14 @@ export class OwnReads<K> {
   forget(key: K): void {
     this.readAt.delete(key);
     this.failed.delete(key);
+    this.refusedUntil.delete(key);
   }
 
   /** Forgets every copy (the module is gone). */
   clear(): void {
     this.readAt.clear();
     this.failed.clear();
+    this.refusedUntil.clear();
   }
 
   /** The keys read so far. */

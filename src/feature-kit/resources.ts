@@ -78,7 +78,7 @@ interface Entry {
 }
 
 /** What the plan is told of a copy a feature keeps itself (OwnReads). */
-export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty'>;
+export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty' | 'refusedUntil'>;
 
 /**
  * What one feature's poll asked of the plan: the cache's resources, and the copies it keeps itself

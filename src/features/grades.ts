@@ -109,12 +109,18 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
 
 /** The grades' rows of the fetch plan: an ordinary grade is news; the other kinds hourly (6 hours while the school leaves them empty). */
 const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.whileEmpty } as const;
+/**
+ * The grades a child actually gets are news (issue 47): classes 1 to 3 get descriptive grades, some
+ * schools points or text grades. A kind that gave this child entries is read at the news age, as
+ * ordinary grades; one whose list is empty (a kind the school does not use) waits its `whileEmpty`.
+ */
+const GRADE_KIND = { fresh: NEWS, refresh: 'read', whileEmptyMs: CADENCE.whileEmpty, note: 'at the news age while the child has such grades; 6 hours while the list is empty' } as const;
 export const GRADES_PLAN = {
   grades: { resource: 'Grades', fresh: NEWS, refresh: 'read' },
   averages: { resource: 'Grades/Averages', fresh: CORE, refresh: 'read', note: 'the portal\'s own averages' },
-  point: { resource: 'PointGrades', ...OTHER_KIND },
-  text: { resource: 'BaseTextGrades', ...OTHER_KIND },
-  descriptive: { resource: 'DescriptiveGrades', ...OTHER_KIND },
+  point: { resource: 'PointGrades', ...GRADE_KIND },
+  text: { resource: 'BaseTextGrades', ...GRADE_KIND },
+  descriptive: { resource: 'DescriptiveGrades', ...GRADE_KIND },
   behaviour: { resource: 'BehaviourGrades/Points', ...OTHER_KIND },
   partial: { resource: 'partial grades (POST)', ...OTHER_KIND },
   gradingSystem: steady('GradingSystem', DAILY),
@@ -139,8 +145,8 @@ export const grades = feature({
 });
 
 /**
- * Every kind of grade, by name. Ordinary grades are read every poll, the other kinds hourly; a kind
- * the school's Units switch off is not asked for.
+ * Every kind of grade, by name. Ordinary grades, and the point, text and descriptive grades the child
+ * has, at the news age; behaviour points hourly; a kind the school's Units switch off is not asked for.
  */
 function gradeLists(units: UnitSettings | undefined) {
   // A kind of grade the school does not use answers an empty list; the cache asks less often then.

@@ -18,11 +18,19 @@ import { notify, select, text, type EntityDef } from '../feature-kit/entities.js
 import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
+import { steady, type PlanRow } from '../feature-kit/plan.js';
+import { OwnReads } from '../feature-kit/own-reads.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
 const MAX_TOPIC_CHARS = 255;
-/** The list of recipients is read again after this long. */
-const TARGETS_MAX_AGE_MS = 24 * 60 * 60_000;
+/**
+ * The recipient list (the school's receiver groups and the child's teachers): a row of the fetch plan,
+ * read once a day, an empty list too (a 403 or 404 of the receivers counts as one): it is not read again
+ * on every pass for being empty.
+ */
+export const RECIPIENTS_ROW: PlanRow = steady('messaging receivers (the recipient list)', 24 * 60 * 60_000, {
+  note: 'with write_messages only; an empty list waits its day too',
+});
 
 const keptSchema = z.object({
   choice: z.string().nullable(),
@@ -50,6 +58,8 @@ class Writing implements FeatureState {
   private readonly access: FeatureAccess;
   private readonly file: KeptJson<typeof keptSchema>;
   private kept: Kept = { choice: null, topic: '', targets: [], targets_at: 0 };
+  /** When the recipient list was read (its row's copy). */
+  private readonly reads = new OwnReads<'targets'>();
 
   constructor(access: FeatureAccess) {
     this.access = access;
@@ -64,6 +74,7 @@ class Writing implements FeatureState {
     if (!this.on) return;
     const kept = await this.file.load((why) => this.access.log.warn({ err: why }, 'the recipient and topic could not be read back; starting empty'));
     if (kept) this.kept = kept;
+    if (kept && kept.targets_at > 0) this.reads.restore('targets', kept.targets_at);
     await this.access.outbox.start();
   }
 
@@ -73,9 +84,9 @@ class Writing implements FeatureState {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     if (!this.on) return { states: {} };
-    if (this.kept.targets.length === 0 || ctx.now - this.kept.targets_at >= TARGETS_MAX_AGE_MS) {
+    if (this.reads.due(ctx.cache, RECIPIENTS_ROW, 'targets', { empty: this.kept.targets.length === 0 })) {
       try {
-        const targets = await writeTargets({ api: this.access.messages, gateway: ctx.gateway, identity: ctx.identity });
+        const targets = await this.reads.read('targets', ctx.now, () => writeTargets({ api: this.access.messages, gateway: ctx.gateway, identity: ctx.identity }));
         this.kept = { ...this.kept, targets, targets_at: ctx.now };
         await this.save();
       } catch (error) {
@@ -154,6 +165,7 @@ export const messageWrite = feature({
   name: 'message-write',
   tier: 'normal',
   entities: [],
+  plan: [RECIPIENTS_ROW],
   configured: (account) => (account.write_messages ? [MESSAGE_TOPIC_TEXT, WRITE_NOTIFY] : []),
   dynamicExamples: [recipientSelect(['Matematyka – Tomasz Zieliński', 'Wychowawca – Anna Nowak'])],
   create: (access) => new Writing(access),

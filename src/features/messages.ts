@@ -1,8 +1,7 @@
 // The messages feature: the unread counters at their row's age; a mailbox's list when its counter changed (on
 // the first poll and on a user's refresh too) and when it is as old as its row of the fetch plan allows (a message
 // read in the register's own app before the counter was looked at leaves the counter as it was).
-import { always, AWAKE, NEWS, type PlanRow } from '../feature-kit/plan.js';
-import { HOUR } from '../feature-kit/resources.js';
+import { always, AWAKE, HOURLY, type Freshness, type PlanRow } from '../feature-kit/plan.js';
 import { OwnReads } from '../feature-kit/own-reads.js';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
@@ -49,11 +48,14 @@ export const newestMessage = sensor('newest_message', { en: 'Newest message', pl
 /**
  * The messages' rows of the fetch plan: the unread counters are what the fast tier polls; a mailbox's
  * list is read at once when its counter changed. A message read in the register's own app before the
- * counter was looked at leaves the counter as it was (issue 36): only the list shows it, so the inbox,
- * where the school writes to a family, is listed at news' age while lessons are on, the normal interval
- * by day and hourly at night. The other mailboxes (notes, absences, the school's alerts) are listed on
- * their counter's word alone: the requests' budget has no room for five more lists a poll.
+ * counter was looked at leaves the counter as it was (issue 36): only the list shows it. That message is
+ * news to the other parent and to the sensors, not urgent (issue 47 decides it): the inbox's list is at
+ * most an hour old by day (06:00 to 22:00) and not read at night for its age alone, while the counters
+ * still bring every unread message within `fast_interval` by day. The other mailboxes (notes, absences,
+ * the school's alerts) are listed on their counter's word alone.
  */
+/** The inbox list's own age: an hour by day, none at night (the counters speak for it then). */
+const INBOX_AGE: Freshness = { ...always(HOURLY), night: Infinity };
 export const UNREAD_ROW: PlanRow = {
   resource: 'messaging inbox/unreadMessagesCount',
   fresh: AWAKE,
@@ -61,10 +63,10 @@ export const UNREAD_ROW: PlanRow = {
 };
 export const INBOX_LIST_ROW: PlanRow = {
   resource: 'messaging inbox/messages',
-  fresh: { ...NEWS, night: HOUR },
-  vouch: { by: 'messaging inbox/unreadMessagesCount', fresh: { ...NEWS, night: HOUR } },
+  fresh: INBOX_AGE,
+  vouch: { by: 'messaging inbox/unreadMessagesCount', fresh: INBOX_AGE },
   refresh: 'read',
-  note: 'at once when its unread counter changed',
+  note: 'at once when its unread counter changed; for a message read in the app, an hour by day',
 };
 export const MAILBOX_LIST_ROW: PlanRow = {
   resource: 'messaging <mailbox>/messages (notes, alerts, substitutions, absences, justifications)',
@@ -91,7 +93,6 @@ export class MessagesSource implements Source {
   private readonly listed = new Map<Mailbox, Listed>();
   private readonly reads = new OwnReads<Mailbox>();
   private readonly counterReads = new OwnReads<'counts'>();
-  private readonly absentUntil = new Map<Mailbox, number>();
   private counts: UnreadCounts | undefined;
   private absent = false;
 
@@ -145,14 +146,12 @@ export class MessagesSource implements Source {
   }
 
   private needsList(mailbox: Mailbox, counts: UnreadCounts, ctx: SourceContext): boolean {
-    const until = this.absentUntil.get(mailbox);
-    if (until !== undefined) {
-      if (ctx.now < until) return false;
-      this.absentUntil.delete(mailbox);
-    }
+    const row = mailbox === 'inbox' ? INBOX_LIST_ROW : MAILBOX_LIST_ROW;
+    // A mailbox that answered 404 is the row's refusal: the plan says when it is asked again (and the scheduler wakes then).
+    if (this.reads.refused(mailbox, ctx.now)) return this.reads.due(ctx.cache, row, mailbox);
     const last = this.listed.get(mailbox);
     const signal = last === undefined ? 'none' : last.counter === counts[mailbox] ? 'same' : 'changed';
-    return this.reads.due(ctx.cache, mailbox === 'inbox' ? INBOX_LIST_ROW : MAILBOX_LIST_ROW, mailbox, { signal }) || last === undefined;
+    return this.reads.due(ctx.cache, row, mailbox, { signal }) || last === undefined;
   }
 
   private async list(mailbox: Mailbox, counts: UnreadCounts, now: number): Promise<void> {
@@ -162,7 +161,7 @@ export class MessagesSource implements Source {
     } catch (error) {
       // Some accounts have no alerts or substitutions mailbox (spec 2.10): skip it, ask again tomorrow.
       if (error instanceof UnexpectedResponseError && error.status === 404) {
-        this.absentUntil.set(mailbox, now + ABSENT_MAILBOX_RECHECK_MS);
+        this.reads.refuse(mailbox, now + ABSENT_MAILBOX_RECHECK_MS);
         this.listed.delete(mailbox);
         return;
       }

@@ -101,21 +101,27 @@ describe('MessagesSource', () => {
     expect(lists()).toBe(7);
     await source.poll(ctx(true)); // a user's refresh lists again
     expect(lists()).toBe(13);
-    // The inbox at most the normal interval old (a message read in the app leaves its counter as it was);
+    // The inbox at most an hour old by day (a message read in the app leaves its counter as it was);
     // the other mailboxes still on their counter's word alone.
     await clock.advance(20 * MIN);
+    await source.poll(ctx());
+    expect([lists('inbox'), lists()]).toEqual([3, 13]);
+    await clock.advance(41 * MIN);
     await source.poll(ctx());
     expect([lists('inbox'), lists()]).toEqual([4, 14]);
   });
 
-  it('lists the inbox again at news\' age while lessons are on, though its counter stays the same', async () => {
+  it('lists the inbox again after an hour while lessons are on, though its counter stays the same, and not before', async () => {
     const { source, ctx } = setup();
     await source.poll(ctx());
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 19; i++) {
       await clock.advance(3 * MIN);
       await source.poll(ctx());
     }
-    expect([lists('inbox'), lists()]).toEqual([3, 8]); // at 0, 6 and 12 minutes (4 minutes' age, 3-minute polls)
+    expect([lists('inbox'), lists()]).toEqual([1, 6]); // 57 minutes of 3-minute polls: the first list only
+    await clock.advance(3 * MIN);
+    await source.poll(ctx());
+    expect([lists('inbox'), lists()]).toEqual([2, 7]); // an hour old: listed again
   });
 
   it('fires one message event per new message, never for the ones seen before', async () => {

@@ -5,7 +5,7 @@ import { GRADES_PLAN } from '../../../src/features/grades.js';
 import { AGENDA_PLAN } from '../../../src/features/agenda.js';
 import { TIMETABLE_PLAN } from '../../../src/features/timetable.js';
 import { REALIZATIONS_ROW } from '../../../src/features/lessons-held.js';
-import { UNREAD_ROW } from '../../../src/features/messages.js';
+import { INBOX_LIST_ROW, MAILBOX_LIST_ROW, UNREAD_ROW } from '../../../src/features/messages.js';
 import { LUCKY_ROW } from '../../../src/features/lucky.js';
 import { momentOf, nextFetch, nextMomentAt, readBy, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
@@ -106,3 +106,19 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     expect(by(row, moment, ago, known)).toBe(minutes);
   });
 });
+
+describe('the inbox and the other mailboxes (issue 47: the inbox list\'s age decided)', () => {
+  it.each([
+    ['the inbox, lessons, read 50 minutes ago, its counter the same', INBOX_LIST_ROW, 'lessons', 50, { signal: 'same' }, wait(10)],
+    ['the inbox, lessons, read an hour ago, its counter the same', INBOX_LIST_ROW, 'lessons', 60, { signal: 'same' }, { fetch: true, why: 'age' }],
+    ['the inbox, the evening, read 61 minutes ago', INBOX_LIST_ROW, 'evening', 61, { signal: 'same' }, { fetch: true, why: 'age' }],
+    ['the inbox, the night, read 5 hours ago, its counter the same', INBOX_LIST_ROW, 'night', 300, { signal: 'same' }, wait(Infinity)],
+    ['the inbox, the night, its counter moved', INBOX_LIST_ROW, 'night', 300, { signal: 'changed' }, { fetch: true, why: 'signal' }],
+    ['another mailbox, a day old, its counter the same', MAILBOX_LIST_ROW, 'lessons', 24 * 60, { signal: 'same' }, wait(Infinity)],
+    ['another mailbox, its counter moved', MAILBOX_LIST_ROW, 'night', 24 * 60, { signal: 'changed' }, { fetch: true, why: 'signal' }],
+    ['a mailbox that answered 404, its refusal for 6 more hours', MAILBOX_LIST_ROW, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '16:00') }, wait(6 * 60)],
+  ] as [string, PlanRow, Moment, number | undefined, Known, unknown][])('%s', (_what, row, moment, ago, known, expected) => {
+    expect(decide(row, moment, ago, known)).toEqual(expected);
+  });
+});
+

@@ -1,0 +1,53 @@
+// Reads that used to decide on their own, now rows of the fetch plan, counted on the simulator over
+// hours of polls: the recipient list (write_messages) is read once a day even when the portal refuses
+// it (a 403 counts as an empty list, which was read again at every normal pass), and a mailbox that
+// answered 404 is the row's refusal: not asked again before a day has passed, then asked again.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ANIA = DEMO_ACCOUNTS[0]!;
+// A Wednesday in the first semester, during the second lesson.
+const school = simulatedSchool('2026-11-18T09:10:00+01:00');
+
+describe('rows of the fetch plan', () => {
+  it('read an empty recipient list once a day, not at every pass', async () => {
+    school.sim.failNext(1000, 403, { host: 'messages', path: /^\/api\/receivers\// });
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    const reads = (): number => school.sim.count({ host: 'messages', path: /^\/api\/receivers\// });
+    const first = reads();
+    expect(first).toBeGreaterThanOrEqual(1);
+    // Six hours of lessons and afternoon: a normal pass every 20 minutes or sooner.
+    await h.advanceMinutes(6 * 60);
+    expect(school.sim.count({ path: '/gateway/api/2.0/Grades' })).toBeGreaterThan(10);
+    expect(reads()).toBe(first);
+  }, 60_000);
+
+  it('leave a mailbox that answered 404 until its refusal ends, then ask it again', async () => {
+    school.sim.messaging.setMissingMailboxes(ANIA.login, ['alerts']);
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    const asked = (): number => school.sim.count({ host: 'messages', path: '/api/alerts/messages' });
+    expect(asked()).toBe(1);
+    await h.advanceMinutes(12 * 60);
+    expect(school.sim.count({ host: 'messages', path: '/api/inbox/unreadMessagesCount' })).toBeGreaterThan(20);
+    expect(asked()).toBe(1);
+    await h.advanceMinutes(12 * 60 + 30);
+    expect(asked()).toBe(2);
+  }, 90_000);
+});
+
+describe('the grades a child gets', () => {
+  it('are read at the news age while lessons are on when the child has them; an empty kind waits', async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
+    await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first poll');
+    const reads = (endpoint: string): number => school.reads(endpoint);
+    const before = { point: reads('PointGrades'), text: reads('BaseTextGrades'), descriptive: reads('DescriptiveGrades') };
+    // Ania's school gives her point and text grades; her descriptive list is empty.
+    await h.advanceMinutes(40);
+    expect(reads('PointGrades') - before.point).toBeGreaterThanOrEqual(7);
+    expect(reads('BaseTextGrades') - before.text).toBeGreaterThanOrEqual(7);
+    expect(reads('DescriptiveGrades') - before.descriptive).toBeLessThanOrEqual(1);
+  }, 60_000);
+});
