@@ -2,7 +2,9 @@
 // shared/design/performance.md. Prints a table and writes bench-results.json. `npm run bench -- --full`
 // adds what takes long: the simulated week with three children on this Node and on the image's, and
 // the day with ten children (README's "Cost" says which figure comes from which).
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { count, decimal, FIGURES_FILE, freshnessFigures, mergedFigures, type FiguresFile } from './doc-figures.js';
 import { perChildPerDay, simulate, type Injection, type SimulationResult } from './simulate.js';
 import { benchLogin } from './accounts.js';
 import { firstPublish } from './first-publish.js';
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
   const began = Date.now();
   const rows: Row[] = [];
   const json: Record<string, unknown> = {};
+  /** The figures the pages quote (docs/bench-figures.json, see doc-figures.ts). */
+  const figures: Record<string, string> = {};
   // Each step says when it began, so that a slow step shows.
   const log = (text: string) => process.stderr.write(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
 
@@ -146,6 +150,19 @@ async function main(): Promise<void> {
       ok: worst !== null && worst <= limit * 60_000,
     });
   }
+  Object.assign(figures, {
+    requests_defaults: count(d.perDay),
+    requests_family: count(family.perDay),
+    requests_reference_freshness: count(s.perDay),
+    requests_naive: count(n.perDay),
+    ratio_naive: decimal(s.perDay / n.perDay, 2),
+    kb_defaults: count(d.bytes / 1024),
+    logins_per_day: decimal(d.logins, 1),
+    cpu_normal_ms: decimal(d.normalAvgMs, 0),
+    cpu_normal_first_ms: decimal(d.normalMaxMs, 0),
+    cpu_fast_ms: decimal(d.fastAvgMs, 1),
+    ...freshnessFigures(defaults.freshness),
+  });
   json.defaults = { ...d, endpoints: defaults.counts.byLogin, freshness: defaults.freshness };
   json.sameFreshness = s;
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
@@ -156,6 +173,7 @@ async function main(): Promise<void> {
     const r = await memoryRun(children);
     rows.push({ measure: `RSS after a day, ${children} children (MB)`, value: r.rssMB.toFixed(0), target: children === 3 ? '<= 85' : '', ok: children === 3 ? r.rssMB <= 85 : null });
     json[`rss_${children}`] = r;
+    figures[`rss_day_${children}`] = decimal(r.rssMB, 0);
   }
 
   // The three real-time runs of the bin wait most of their minute for the refresh gate; they run side
@@ -180,6 +198,7 @@ async function main(): Promise<void> {
   }
   rows.push({ measure: 'bin stopped by SIGTERM: exit 0, offline published', value: `${bin.exitCode}, ${bin.offline}`, target: '0, true', ok: bin.exitCode === 0 && bin.offline });
   json.bin = bin;
+  figures.rss_bin = decimal(held, 0);
 
   if (image === undefined || onImage === undefined) {
     rows.push({ measure: "RSS of the bin on the image's Node, 3 children (MB)", value: 'not had', target: '<= 85', ok: null });
@@ -189,6 +208,7 @@ async function main(): Promise<void> {
     const floor = await nodeFloor(image.execPath, ROOT);
     rows.push({ measure: `  Node ${image.major} bare / with the six packages imported (MB)`, value: `${floor.bareMB.toFixed(0)} / ${floor.packagesMB.toFixed(0)}`, target: '', ok: null });
     json.bin_image = { version: image.version, ...onImage, floor };
+    Object.assign(figures, { rss_bin_image: decimal(heldOnImage, 0), image_node: image.version });
   }
 
   const heldWeb = heldBy(web);
@@ -199,14 +219,16 @@ async function main(): Promise<void> {
     ok: heldWeb - held <= 5,
   });
   json.bin_web = web;
+  Object.assign(figures, { rss_web: decimal(heldWeb, 0), rss_web_delta: `${heldWeb - held >= 0 ? '+' : ''}${decimal(heldWeb - held)}` });
 
-  if (FULL) await weekRows(rows, json, image, log);
+  if (FULL) await weekRows(rows, json, image, log, figures);
   else rows.push({ measure: 'simulated week, 3 children, on both Nodes', value: 'skipped', target: 'npm run bench -- --full', ok: null });
 
   log('measuring the time from start to the first full publish (real time)...');
   const first = await firstPublish();
   rows.push({ measure: 'start to first full publish (ms)', value: first.toFixed(0), target: '', ok: null });
   json.firstPublishMs = first;
+  figures.first_publish_s = decimal(first / 1000);
 
   log('loading the family board in Chromium at 1280x800, two children (real time)...');
   const board = await boardPaint();
@@ -218,6 +240,7 @@ async function main(): Promise<void> {
     rows.push({ measure: 'board: bytes transferred, the whole page (KB)', value: (board.bytes / 1024).toFixed(1), target: '< 150', ok: board.bytes < 150 * 1024 });
   }
   json.board = board ?? null;
+  if (board !== undefined) Object.assign(figures, { board_paint_ms: decimal(Math.max(...board.paintMs), 0), board_kb: decimal(board.bytes / 1024) });
 
   const seconds = (Date.now() - began) / 1000;
   rows.push({ measure: `the bench itself${FULL ? ' (--full)' : ''}: real time (s)`, value: seconds.toFixed(0), target: FULL ? '' : '< 300', ok: FULL ? null : seconds < 300 });
@@ -229,11 +252,15 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   await writeFile('bench-results.json', `${JSON.stringify({ rows, ...json }, null, 2)}\n`);
-  process.stdout.write('\nwritten: bench-results.json\n');
+  figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
+  const figuresPath = join(ROOT, FIGURES_FILE);
+  const previous = await readFile(figuresPath, 'utf8').then((t) => JSON.parse(t) as FiguresFile, () => undefined);
+  await writeFile(figuresPath, `${JSON.stringify(mergedFigures(previous, figures, new Date().toISOString().slice(0, 10)), null, 2)}\n`);
+  process.stdout.write(`\nwritten: bench-results.json, and the pages' figures to ${FIGURES_FILE} (npm run docs:figures puts them in the pages)\n`);
 }
 
 /** The simulated week with three children, on this Node and on the image's (`--full` only). */
-async function weekRows(rows: Row[], json: Record<string, unknown>, image: Awaited<ReturnType<typeof checkoutImageNode>>, log: (text: string) => void): Promise<void> {
+async function weekRows(rows: Row[], json: Record<string, unknown>, image: Awaited<ReturnType<typeof checkoutImageNode>>, log: (text: string) => void, figures: Record<string, string>): Promise<void> {
   log('simulating a week with three children (a fresh process)...');
   const week = await forkRun<WeekResult>(['--week']);
   rows.push({ measure: 'simulated week, 3 children: real time (s)', value: (week.realMs / 1000).toFixed(0), target: '< 60', ok: week.realMs < 60_000 });
@@ -250,6 +277,14 @@ async function weekRows(rows: Row[], json: Record<string, unknown>, image: Await
     ok: heapGrowth < 1,
   });
   json.week = week;
+  Object.assign(figures, {
+    week_seconds: decimal(week.realMs / 1000, 0),
+    week_requests: count(week.perDay),
+    week_logins: decimal(week.logins, 2),
+    week_refreshes: decimal(week.refreshes, 1),
+    week_rss: `${decimal(week.daily[0]?.rssMB ?? 0, 0)} -> ${decimal(week.daily.at(-1)?.rssMB ?? 0, 0)}`,
+    week_heap: `${decimal(week.daily[0]?.heapMB ?? 0)} -> ${decimal(week.daily.at(-1)?.heapMB ?? 0)}`,
+  });
   if (image !== undefined) {
     log(`the same week on the image's Node ${image.version} (a fresh process)...`);
     const weekOnImage = await forkRun<WeekResult>(['--week'], image.execPath);
