@@ -31,9 +31,13 @@ export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szc
 export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
 export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', { payload: shape<LuckyPayload>() });
 
+/**
+ * On the register's pass (`normal`): a tier is a host, so that the register API failing never stops the
+ * messaging host's reads (the unread counters), nor the other way round. Its own row still says when.
+ */
 export const lucky = feature({
   name: 'lucky',
-  tier: 'fast',
+  tier: 'normal',
   plan: [LUCKY_ROW],
   entities: [
     luckyNumber,
