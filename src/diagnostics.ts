@@ -143,6 +143,8 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
     ),
     problems_7_days: figures.problems.map((p) => ({ ...p, at: when(p.at) })),
     last_login: figures.last_login === undefined ? null : { at: when(figures.last_login.at), outcome: figures.last_login.outcome, transcript: figures.last_login.transcript },
+    // When the portal will be asked next, and why: a row's age, a signal that moved, a refusal that ends, a failure's retry.
+    next_reads: (figures.next_reads ?? []).map((r) => ({ row: r.row, at: when(r.at), why: r.why })),
   };
 }
 

@@ -78,6 +78,23 @@ interface Entry {
 }
 
 /** What the plan is told of a copy a feature keeps itself (OwnReads). */
+/** One read the scheduler has planned: the row, when, and why then. */
+export interface NextRead {
+  row: string;
+  at: number;
+  why: 'age' | 'signal' | 'refusal_ends' | 'retry';
+}
+
+/** Why a copy is read when it is: a refusal that ends, a failed read's retry, a moved signal, or its age. */
+function whyDue(known: Known, now: number): NextRead['why'] {
+  if (known.refusedUntil !== undefined && now < known.refusedUntil) return 'refusal_ends';
+  if (known.failed) return 'retry';
+  if (known.signal === 'changed') return 'signal';
+  return 'age';
+}
+
+const dropClock = ([row, , known]: [PlanRow, PlanClock, Known]): [PlanRow, Known] => [row, known];
+
 export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty' | 'refusedUntil'>;
 
 /**
@@ -140,6 +157,12 @@ export class ResourceCache {
     const times = recording.specs.map((spec) => readBy(...this.question(spec, clock)));
     for (const own of recording.own) times.push(readBy(own.row, clock, this.ownKnown(own.known())));
     return Math.min(...times);
+  }
+
+  /** The reads a recording's copies are due for, each with its instant and why (the diagnostics' next reads). */
+  nextReads(recording: Recording, clock: PlanClock): NextRead[] {
+    const one = (row: PlanRow, known: Known): NextRead => ({ row: row.resource, at: readBy(row, clock, known), why: whyDue(known, clock.now) });
+    return [...recording.specs.map((spec) => one(...dropClock(this.question(spec, clock)))), ...recording.own.map((own) => one(own.row, this.ownKnown(own.known())))];
   }
 
   private clockAt(now: number): PlanClock {

@@ -15,7 +15,7 @@ import type { EventBatch } from './event-gate.js';
 import type { FeatureOutputs, LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 import { ageAt, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
-import type { ResourceCache } from '../feature-kit/resources.js';
+import type { NextRead, ResourceCache } from '../feature-kit/resources.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureInputs } from './feature-inputs.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
@@ -96,6 +96,11 @@ export class AccountFeatures {
       soonest = Math.min(soonest, by);
     }
     return soonest;
+  }
+
+  /** The reads the features' last polls planned, soonest first (the diagnostics' next reads). */
+  nextReads(cache: ResourceCache, clock: PlanClock): NextRead[] {
+    return this.inputs.nextReads(cache, clock, this.running.map(({ feature }) => feature));
   }
 
   async prepare(): Promise<void> {

@@ -240,6 +240,8 @@ export class AccountPoller implements CommandAccount {
     this.figures.passed(now - started);
     await this.output.polled(tiers, outcome, now);
     this.scheduler.scheduleBoundary();
+    // What the scheduler plans next, and why: the diagnostics say it (interface 10.1).
+    this.figures.nextReads = this.features.nextReads(cache, planClock(now, this.options.poll, this.features.schoolDay(now)));
     this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     void this.saveFigures();

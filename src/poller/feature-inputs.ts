@@ -6,9 +6,9 @@
 // published (most passes read one or two resources: recomputing every feature each time was most of
 // a simulated day's CPU).
 import { calendarSignals } from '../feature-kit/calendar.js';
-import type { Recording, ResourceCache } from '../feature-kit/resources.js';
+import type { NextRead, Recording, ResourceCache } from '../feature-kit/resources.js';
 import type { SourceContext } from '../feature-kit/source.js';
-import type { PlanClock } from '../feature-kit/plan.js';
+import { ageAt, type PlanClock } from '../feature-kit/plan.js';
 import type { Feature } from '../features/feature.js';
 
 /** The shared name lookups a poll may take from memory (lookups.names) without reading them itself. */
@@ -34,6 +34,8 @@ interface Watch {
 
 export class FeatureInputs {
   private readonly last = new Map<string, LastPoll>();
+  /** Features whose last poll failed: their rows are read again at their next pass. */
+  private readonly retrying = new Set<string>();
 
   /**
    * Whether something the feature takes in changed since its last clean poll, so that it must run.
@@ -61,6 +63,29 @@ export class FeatureInputs {
     return last === undefined ? undefined : cache.readBy(last.asked, clock);
   }
 
+  /**
+   * Every read the features' last clean polls planned, soonest first, one per row (its soonest); the rows
+   * of a feature whose last poll failed are read again at its next pass: a retry.
+   */
+  nextReads(cache: ResourceCache, clock: PlanClock, features: readonly Feature[]): NextRead[] {
+    const soonest = new Map<string, NextRead>();
+    for (const feature of features) {
+      if (!this.retrying.has(feature.name)) continue;
+      const rows = feature.plan ?? [];
+      const at = clock.now + Math.min(...rows.map((row) => ageAt(row, clock)));
+      for (const row of rows) soonest.set(row.resource, { row: row.resource, at, why: 'retry' });
+    }
+    for (const last of this.last.values()) {
+      for (const read of cache.nextReads(last.asked, clock)) {
+        // A row its age alone never reads again (a mailbox on its counter's word) is not planned.
+        if (!Number.isFinite(read.at)) continue;
+        const known = soonest.get(read.row);
+        if (known === undefined || (known.why !== 'retry' && read.at < known.at)) soonest.set(read.row, read);
+      }
+    }
+    return [...soonest.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
+  }
+
   /** Starts recording what the feature's poll reads. */
   begin(feature: Feature, ctx: SourceContext): Watch | undefined {
     // A feature without rows reads nothing the plan decides (it computes from other features' outputs).
@@ -73,6 +98,7 @@ export class FeatureInputs {
   /** The poll ended cleanly: remember what it read. */
   async done(feature: Feature, ctx: SourceContext, watch: Watch | undefined): Promise<void> {
     if (watch === undefined) return;
+    this.retrying.delete(feature.name);
     ctx.cache.record(undefined);
     const { asked } = watch;
     const calendar = (ctx.lookups.calendarAsks ?? 0) > watch.calendarAsks;
@@ -93,6 +119,7 @@ export class FeatureInputs {
     if (!hasRows(feature)) return;
     ctx.cache.record(undefined);
     this.last.delete(feature.name);
+    this.retrying.add(feature.name);
   }
 }
 

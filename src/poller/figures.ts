@@ -152,6 +152,9 @@ export class AccountFigures implements PortalObserver {
     return since === undefined ? undefined : Math.max(0, now - since);
   }
 
+  /** The reads the scheduler planned after the last pass (set by the account's runner). */
+  nextReads: { row: string; at: number; why: string }[] = [];
+
   snapshot(): SavedFigures {
     const now = this.today();
     const since = this.options.sessionSince();
@@ -170,6 +173,7 @@ export class AccountFigures implements PortalObserver {
       problems: this.problems.filter((p) => now - p.at < WEEK_MS),
       ...(this.ongoing === undefined ? {} : { problem_since: this.ongoing }),
       ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
+      ...(this.nextReads.length === 0 ? {} : { next_reads: this.nextReads }),
     };
   }
 

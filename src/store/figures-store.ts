@@ -35,6 +35,8 @@ const savedSchema = z.object({
   /** The problem on when this was saved, and when it began (`problem`'s `since` across a restart). */
   problem_since: z.object({ reason: z.string(), at: z.number() }).optional(),
   last_login: z.object({ at: z.number(), outcome: z.string(), transcript: z.array(z.string()) }).optional(),
+  /** The reads the scheduler planned after the last pass: the row, when, and why (interface 10.1). */
+  next_reads: z.array(z.object({ row: z.string(), at: z.number(), why: z.string() })).optional(),
 });
 
 export type SavedFigures = z.infer<typeof savedSchema>;
