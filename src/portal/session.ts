@@ -1,16 +1,8 @@
 // The session policy of spec 5.3.5 around one account's cookie jar: when to log in, when to refresh,
 // how long to pause, and one login for any number of requests that hit the same dead session.
-import { createHash, randomBytes } from 'node:crypto';
 import { CookieJar } from 'tough-cookie';
-import {
-  CaptchaRequiredError,
-  ConnectionError,
-  LoginChangedError,
-  LoginPausedError,
-  SessionExpiredError,
-  WrongCredentialsError,
-  problemReason,
-} from './errors.js';
+import { ConnectionError, LoginChangedError, LoginPausedError, SessionExpiredError, problemReason } from './errors.js';
+import { boundedPause, pauseAfter, pauseIsFor, type Pause } from './login-pause.js';
 import { HttpClient, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -54,7 +46,6 @@ export interface RoadHold {
   resume(saved: PersistedSession['familyRoad']): void;
 }
 
-type Pause = NonNullable<PersistedSession['pause']>;
 export type LoginAdvice = NonNullable<PersistedSession['advice']>;
 
 export class PortalSession {
@@ -98,8 +89,8 @@ export class PortalSession {
     this.advised = { ...(saved.advice ? { advice: saved.advice } : {}), ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }) };
     this.options.road?.resume(saved.familyRoad);
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
-    if (saved.pause && saved.pause.credentials === this.credentialsDigest(saved.pause.credentials.split(':')[0] ?? '')) {
-      this.pause = this.bounded(saved.pause, now);
+    if (saved.pause && pauseIsFor(saved.pause, this.options.login, this.options.password)) {
+      this.pause = boundedPause(saved.pause, now, this.policy);
     }
   }
 
@@ -129,20 +120,8 @@ export class PortalSession {
   get pausedUntil(): Pause | undefined {
     if (!this.pause) return undefined;
     const now = this.options.clock.now();
-    const pause = (this.pause = this.bounded(this.pause, now));
+    const pause = (this.pause = boundedPause(this.pause, now, this.policy));
     return pause.until > now ? pause : undefined;
-  }
-
-  /** The pause, ending no later than its reason's policy allows from now. */
-  private bounded(pause: Pause, now: number): Pause {
-    const longest = now + this.pauseFor(pause.reason);
-    return pause.until > longest ? { ...pause, until: longest } : pause;
-  }
-
-  private pauseFor(reason: Pause['reason']): number {
-    if (reason === 'wrong_credentials') return this.policy.wrongCredentialsPauseMs;
-    if (reason === 'login_changed') return this.policy.loginChangedPauseMs;
-    return this.policy.captchaPauseMs;
   }
 
   /**
@@ -241,15 +220,10 @@ export class PortalSession {
       watch?.ended('ok');
     } catch (error) {
       watch?.ended(problemReason(error));
-      const reason = pauseReason(error);
-      if (reason) {
-        const words = error instanceof WrongCredentialsError || error instanceof LoginChangedError ? error.portalMessage : undefined;
-        this.pause = {
-          reason,
-          until: clock.now() + this.pauseFor(reason),
-          credentials: this.credentialsDigest(),
-          ...(words === undefined ? {} : { portal_message: words }),
-        };
+      const pause = pauseAfter(error, clock.now(), this.policy, this.options.login, this.options.password);
+      if (pause) {
+        this.pause = pause;
+        const { reason, portal_message: words } = pause;
         // Once per refusal: the pause keeps the next polls from logging in (and from logging it again).
         const said = reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
         const step = error instanceof LoginChangedError ? { step: error.loginStep, err: error.message } : {};
@@ -313,21 +287,4 @@ export class PortalSession {
     }
     this.advised = { advice, loggedAt };
   }
-
-  /** Identifies the credentials without storing them: a salted digest, salt kept beside it. */
-  private credentialsDigest(salt = randomBytes(8).toString('hex')): string {
-    const digest = createHash('sha256')
-      .update(`${salt}\0${this.options.login}\0${this.options.password}`)
-      .digest('hex')
-      .slice(0, 32);
-    return `${salt}:${digest}`;
-  }
-}
-
-/** The errors after which password logins pause, and the reason the pause shows. */
-function pauseReason(error: unknown): Pause['reason'] | undefined {
-  if (error instanceof WrongCredentialsError) return 'wrong_credentials';
-  if (error instanceof CaptchaRequiredError) return 'captcha_required';
-  if (error instanceof LoginChangedError) return 'login_changed';
-  return undefined;
 }
