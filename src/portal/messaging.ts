@@ -1,7 +1,7 @@
 // The messaging session (spec 5.4) inside the account's main session: the /wiadomosci3 bootstrap
 // (shared by concurrent calls, redone after every password login), the "no messages module" answer
 // with its recheck schedule, and the recovery ladder with its 10-minute window around every call.
-import { MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
+import { MessageSendError, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse } from './http.js';
 import {
   DEFAULT_MESSAGING_POLICY,
@@ -12,6 +12,8 @@ import {
   type MessagingPolicy,
 } from './messaging-policy.js';
 import type { PortalSession } from './session.js';
+import { LearnedLifetime } from './messaging-lifetime.js';
+import { configuredHost, messagingJson, rejectedAfterBootstrap } from './messaging-answers.js';
 import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -56,18 +58,15 @@ export class MessagingClient {
   private known: boolean | undefined;
   /** When the messaging session in use was bootstrapped. */
   private bootedAt = 0;
-  /**
-   * The age at which the last messaging session was seen rejected, and how many sessions were
-   * bootstrapped again on reaching it since: a session that old is renewed before the call instead
-   * of after a rejected one (a request saved at every renewal).
-   */
-  private lifetime: { ageMs: number; renewed: number } | undefined;
+  /** The age at which messaging sessions are seen to die: one that old is renewed before the call. */
+  private readonly lifetime: LearnedLifetime;
   /** accessToAttachments of /api/me, kept for the messaging session that answered it (see MessagesApi.me). */
   private attachments: { allowed: boolean; generation: number } | undefined;
 
   constructor(options: MessagingClientOptions) {
     this.options = options;
     this.policy = options.policy ?? DEFAULT_MESSAGING_POLICY;
+    this.lifetime = new LearnedLifetime(this.policy);
   }
 
   /** Whether the school has the messages module: undefined until a bootstrap has answered. */
@@ -177,32 +176,16 @@ export class MessagingClient {
   }
 
   private async ensureBooted(): Promise<void> {
-    if (this.booted && !this.booting && this.outlived()) this.booted = false;
+    if (this.booted && !this.booting && this.lifetime.outlived(this.options.clock.now() - this.bootedAt)) this.booted = false;
     if (this.booted && !this.booting) return;
     if (!this.booting && this.absent && this.options.clock.now() < this.absent.checkAt) throw this.unavailable();
     if ((await this.bootstrap()) === 'absent') throw this.unavailable();
   }
 
-  /** A rejection at `ageMs`: an age this session type is known to reach dead (see `lifetime`). */
+  /** A rejection at `ageMs`: an age this session type is known to reach dead. */
   private learnLifetime(ageMs: number): void {
-    if (ageMs < this.policy.minLearnedLifetimeMs) return;
-    this.lifetime = { ageMs, renewed: 0 };
+    if (!this.lifetime.rejectedAt(ageMs)) return;
     this.options.log.debug({ account: this.options.account, minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
-  }
-
-  /**
-   * The session in use is as old as the last one seen dead. Every `relearnAfter` renewals one session
-   * is let run into its rejection instead, in case the portal now keeps them longer.
-   */
-  private outlived(): boolean {
-    const lifetime = this.lifetime;
-    if (!lifetime || this.options.clock.now() - this.bootedAt < lifetime.ageMs) return false;
-    if (lifetime.renewed >= this.policy.relearnAfter) {
-      this.lifetime = undefined;
-      return false;
-    }
-    lifetime.renewed++;
-    return true;
   }
 
   /** A new bootstrap unless another caller already started one since `generation`. */
@@ -235,7 +218,7 @@ export class MessagingClient {
     for (let hops = 0; res.status >= 300 && res.status < 400 && res.location; hops++) {
       if (hops >= this.policy.maxBootstrapHops) throw new UnexpectedResponseError(res.status, '/wiadomosci3: too many redirects', { account });
       const next = res.location;
-      if (!this.mayFollow(next)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect to a host not configured', { account, resource: '/wiadomosci3' });
+      if (!configuredHost(next, this.options.urls)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect to a host not configured', { account, resource: '/wiadomosci3' });
       this.options.onRequest?.('GET', pathOf(next));
       res = await session.http.send({ url: next, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs });
     }
@@ -292,20 +275,12 @@ export class MessagingClient {
     }
   }
 
-  /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */
   private read(res: HttpResponse, path: string): unknown {
-    const { account } = this.options;
-    if (isServerTrouble(res.status)) throw serverError(res, path, account);
-    if (res.status < 200 || res.status >= 300) throw new UnexpectedResponseError(res.status, `${path}: status ${res.status}`, { account });
-    const json = readJson(res);
-    if (json === undefined) throw new UnexpectedResponseError(res.status, `${path}: the answer is not JSON`, { account });
-    return json;
+    return messagingJson(res, path, this.options.account);
   }
 
   private rejected(res: HttpResponse, path: string): Error {
-    const { account } = this.options;
-    if (res.status === 401) return new SessionExpiredError(`${path}: the messaging host rejected a fresh session`, { account });
-    return new UnexpectedResponseError(res.status, `${path}: status ${res.status} after a new bootstrap`, { account });
+    return rejectedAfterBootstrap(res, path, this.options.account);
   }
 
   private unavailable(): MessagesUnavailableError {
@@ -315,13 +290,6 @@ export class MessagingClient {
   private url(path: string, query?: Record<string, string>): string {
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     return `${this.options.urls.messages_url}${path}${search}`;
-  }
-
-  /** Only the four configured hosts; cookies never go anywhere else. */
-  private mayFollow(url: string): boolean {
-    const origin = safeOrigin(url);
-    const { base_url, auth_url, messages_url, sandbox_url } = this.options.urls;
-    return origin !== undefined && [base_url, auth_url, messages_url, sandbox_url].some((u) => safeOrigin(u) === origin);
   }
 }
 
