@@ -2,13 +2,15 @@
 // (interface 7.3). Before anything leaves: the day's cap, the pause between two sends, the text's
 // length, the same text to the same person a moment ago, a send cut off by a restart. Then the session
 // check, the journal entry on disk, exactly one POST (never retried), and its answer judged (spec 4.8).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MessageSendError } from '../portal/errors.js';
-import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
 import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
+import { beforeSending, checkText, DEFAULT_MESSAGES_PER_DAY, DUPLICATE_WINDOW_MS, inWords, REFUSED_STATUSES, SEND_GAP_MS, textDigest, unknownOutcome } from './send-rules.js';
+
+export { beforeSending, MAX_TEXT_CHARS } from './send-rules.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
@@ -16,16 +18,6 @@ import type { SentItem } from '../portal/schemas/outbox.js';
 import type { MessagingReply } from '../portal/messaging.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-
-/** The same text to the same person within this long is refused. */
-const DUPLICATE_WINDOW_MS = 2 * 60_000;
-/** At least this long between two sends of one child. */
-const SEND_GAP_MS = 10_000;
-/** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
-export const MAX_TEXT_CHARS = 4_000;
-const DEFAULT_MESSAGES_PER_DAY = 10;
-/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
-const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -286,40 +278,4 @@ export class Outbox {
       this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
     }
   }
-}
-
-/** An empty text or one over 4,000 characters is refused. */
-function checkText(text: string): void {
-  if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
-  if ([...text].length > MAX_TEXT_CHARS) {
-    throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
-  }
-}
-
-function textDigest(text: string): string {
-  return createHash('sha256').update(text.trim().replace(/\s+/g, ' '), 'utf8').digest('base64url').slice(0, 22);
-}
-
-/** Runs a step before the POST: whatever fails there, nothing went out. */
-export async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof MessageNotSentError) throw error;
-    if (error instanceof MessagesUnavailableError) {
-      throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
-  }
-}
-
-function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
-  return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
-}
-
-/** 120000 -> "2 minutes", 60000 -> "1 minute", 10000 -> "10 seconds". */
-function inWords(ms: number): string {
-  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }

@@ -1,0 +1,52 @@
+// The rules of the outbox (messaging/guard.ts) that need no state: how long the same text to the same
+// person is refused, the pause between two sends, the longest text, a day's default cap, the answers that
+// say nothing went out; the text's checks and digest; and the words of a refusal.
+import { createHash } from 'node:crypto';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { MessageNotSentError } from './errors.js';
+
+/** The same text to the same person within this long is refused. */
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** At least this long between two sends of one child. */
+export const SEND_GAP_MS = 10_000;
+/** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
+export const MAX_TEXT_CHARS = 4_000;
+export const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+export const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
+
+/** An empty text or one over 4,000 characters is refused. */
+export function checkText(text: string): void {
+  if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
+  if ([...text].length > MAX_TEXT_CHARS) {
+    throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
+  }
+}
+
+export function textDigest(text: string): string {
+  return createHash('sha256').update(text.trim().replace(/\s+/g, ' '), 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** Runs a step before the POST: whatever fails there, nothing went out. */
+export async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof MessageNotSentError) throw error;
+    if (error instanceof MessagesUnavailableError) {
+      throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
+  }
+}
+
+export function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
+  return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
+}
+
+/** 120000 -> "2 minutes", 60000 -> "1 minute", 10000 -> "10 seconds". */
+export function inWords(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
