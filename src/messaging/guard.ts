@@ -9,8 +9,6 @@ import { warsawDate } from '../util/time.js';
 import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
 import { beforeSending, checkText, DEFAULT_MESSAGES_PER_DAY, DUPLICATE_WINDOW_MS, inWords, REFUSED_STATUSES, SEND_GAP_MS, textDigest, unknownOutcome } from './send-rules.js';
-
-export { beforeSending, MAX_TEXT_CHARS } from './send-rules.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
