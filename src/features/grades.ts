@@ -9,7 +9,6 @@ import {
   gradesResponse,
   gradingSystemResponse,
   schoolAveragesResponse,
-  type SchoolAverage,
 } from '../portal/schemas/grades.js';
 import {
   baseTextGradesResponse,
@@ -19,7 +18,6 @@ import {
   textCategoriesResponse,
 } from '../portal/schemas/othergrades.js';
 import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../portal/schemas/descriptive.js';
-import { partialGradesResponse } from '../portal/schemas/partial.js';
 import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import {
   behaviourPointsCategoriesResponse,
@@ -27,10 +25,10 @@ import {
   behaviourPointsResponse,
   behaviourTypesResponse,
 } from '../portal/schemas/behaviour.js';
-import { childUnit, tokenInfoResponse, unitsResponse, userInfoResponse, type UnitSettings } from '../portal/schemas/identity.js';
+import { childUnit, unitsResponse, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
-import { averages, neededForNext, type Averages, type SubjectAverage } from '../school/averages.js';
-import { collapse, plCompare, round2 } from '../school/common.js';
+import { averages } from '../school/averages.js';
+import { collapse } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
 import { CADENCE } from '../feature-kit/resources.js';
 import { BY_THE_HOUR, CORE, DAILY, NEWS, steady, type PlanRow } from '../feature-kit/plan.js';
@@ -40,8 +38,12 @@ import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
-import { gradeAtRisk, renderGradeAtRisk, schoolSemesterAverage, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
+import { readPartialGrades, type FirstPageTold } from './partial-grades.js';
+import { average, renderAverage } from './average.js';
+
+export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
@@ -74,31 +76,7 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
-/**
- * One subject of `average`: its average and count; `school`, the school's own average this semester
- * when it publishes one; `percent` where it has point grades (a subject graded in points only has no
- * average, and counts its point grades); the semester's proposed and given grades as written; what the
- * next threshold needs.
- */
-export type AverageSubject = {
-  subject: string;
-  average: number | null;
-  count: number;
-  school?: number;
-  percent?: number | null;
-  next_threshold?: number | null;
-  needed_for_next?: string | null;
-} & SubjectAverage['periods'];
-
-/** The attributes of average: the semester, each subject's figures, and point percentages when there are points. */
-export type AverageFacts = {
-  semester: Averages['semester'];
-  subjects: AverageSubject[];
-  points?: { subject: string; percent: number | null; count: number }[];
-};
-
 export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
-export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
 
 /** What an edit of a grade changes. Not the weight: it follows the category, and is 1 while the categories are unknown. */
 const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as const;
@@ -170,7 +148,7 @@ class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
   /** The day the log last said that only the first page of partial grades was read. */
-  private firstPageToldOn: string | undefined;
+  private readonly told: FirstPageTold = {};
 
   constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
@@ -189,7 +167,7 @@ class GradesSource implements Source {
     const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, row: GRADES_PLAN.units, staleOnError: true });
     // The child's own unit decides which kinds of grade exist (a school complex has several).
     const unit = childUnit(units, ctx.identity.unitId);
-    const { lists, partialRead } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partialRead: this.partialGrades(ctx) });
+    const { lists, partialRead } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partialRead: readPartialGrades(ctx, this.told, GRADES_PLAN) });
     const partial = partialRead?.data;
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
@@ -286,35 +264,6 @@ class GradesSource implements Source {
     };
   }
 
-  /**
-   * The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. Only the first
-   * page is read (the spec does not show how the next is asked for): `whole` says whether it held
-   * every grade (`pagination.total`), and the log says once a day when it did not.
-   */
-  private async partialGrades(ctx: SourceContext) {
-    const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, row: GRADES_PLAN.tokenInfo, staleOnError: true });
-    const userLid = token?.UserIdentifier;
-    if (!userLid) return undefined;
-    const info = await ctx.cache.get({
-      endpoint: `Auth/UserInfo/${encodeURIComponent(userLid)}`,
-      schema: userInfoResponse,
-      row: GRADES_PLAN.userInfo,
-      staleOnError: true,
-    });
-    const childLid = info?.IdentifierOfStudentAssignedWithUser;
-    if (!childLid) return undefined;
-    const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
-    const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, row: GRADES_PLAN.partial, list: (r) => r.data, post: {} });
-    if (answer === undefined) return undefined;
-    const total = answer.pagination?.total;
-    const whole = total === undefined || total <= answer.data.length;
-    if (!whole && this.firstPageToldOn !== ctx.today) {
-      this.firstPageToldOn = ctx.today;
-      ctx.log.warn({ read: answer.data.length, total }, 'partial grades: only the first page was read; grades past it are not shown and fire no event');
-    }
-    return { data: answer.data, whole };
-  }
-
   /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */
   private skills(ctx: SourceContext, needed: (string | undefined)[]) {
     return lookupList(ctx, 'DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, needed, {
@@ -338,39 +287,4 @@ export function renderNewestGrade({ newest, recent, proposals }: NewestGrades): 
       date: i.date,
     })),
   });
-}
-
-/**
- * average: the mean of the subject averages with 2 decimals; each subject's figures beside (with
- * `thresholds`, what the next one needs), a subject graded in points only among them by its percentage.
- */
-export function renderAverage(value: Averages, school: readonly SchoolAverage[] = [], thresholds?: readonly number[]): Published<typeof average> {
-  const schools = new Map(school.map((a) => [a.Subject, a]));
-  const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
-  const graded: AverageSubject[] = value.subjects.map((s) => {
-    const next = thresholds === undefined ? undefined : neededForNext(s, thresholds, value.scale);
-    const percent = points.get(s.subjectId)?.percent;
-    return {
-      subject: s.subject ?? s.subjectId,
-      average: s.average === null ? null : round2(s.average),
-      count: s.count,
-      // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
-      ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
-      ...(percent === undefined ? {} : { percent }),
-      ...s.periods,
-      ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
-    };
-  });
-  const inGrades = new Set(value.subjects.map((s) => s.subjectId));
-  const pointsOnly: AverageSubject[] = (value.points ?? [])
-    .filter((p) => !inGrades.has(p.subjectId))
-    .map((p) => ({ subject: p.subject ?? p.subjectId, average: null, count: p.count, percent: p.percent }));
-  const attributes: AverageFacts = {
-    semester: value.semester,
-    subjects: [...graded, ...pointsOnly].sort((a, b) => plCompare(a.subject, b.subject)),
-  };
-  if (value.points !== undefined) {
-    attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
-  }
-  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
 }
