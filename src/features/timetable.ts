@@ -7,7 +7,7 @@ import { substitutionsResponse, timetablesResponse, type Substitution, type Time
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayload, type FreeDaysInput, type NextLesson } from '../school/schooldays.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayload, type FreeDaysInput } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
@@ -15,13 +15,15 @@ import { addDays } from '../util/time.js';
 import { names } from '../feature-kit/lookups.js';
 import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
-import { withAttributes } from '../feature-kit/render.js';
 import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../school/plan-changes.js';
 import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
-import { atSchoolOf, currentLessonOf, timetableOf, type CurrentLesson, type TimetableDay } from './timetable-day.js';
+import { type CurrentLesson, type TimetableDay } from './timetable-day.js';
+import { renderTimetable } from './timetable-states.js';
+
+export { renderTimetable } from './timetable-states.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What the timetable hands to the features that name it as an input. */
@@ -247,65 +249,4 @@ async function feedWeek(ctx: SourceContext, monday: string, signal: string | und
     staleOnError: true,
   });
   return answer?.Timetable;
-}
-
-/** A day's plan changes; no day (the next school day unknown) is unknown. */
-function planChangesOf(day: SchoolDay | null): TimetableStates['plan_changes_today'] {
-  if (day === null) return { state: null, attributes: { date: null, changes: [] } };
-  // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
-  const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
-  return withAttributes(changes.length, { date: day.date, changes });
-}
-
-/** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
-function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
-  const lessons = day.lessons?.filter((l) => l.takesPlace);
-  return {
-    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
-    attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
-  };
-}
-
-/** The slot's subjects as the state; a split class's groups joined with ' / '. */
-function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
-  if (next === null) return { state: null, attributes: {} };
-  const join = (values: (string | null)[]): string | null => {
-    const distinct = [...new Set(values.filter((v) => v !== null))];
-    return distinct.length > 0 ? distinct.join(' / ') : null;
-  };
-  return {
-    state: join(next.lessons.map((l) => l.subject)),
-    attributes: {
-      date: next.date,
-      lesson_no: next.lessonNo,
-      time: next.from,
-      end: next.to,
-      start: next.start,
-      room: join(next.lessons.map((l) => l.room)),
-      teacher: join(next.lessons.map((l) => l.teacher)),
-      substitution: next.lessons.some((l) => l.substitution),
-    },
-  };
-}
-
-/**
- * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
- * is the calendar day after today (alarm automations).
- */
-export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE): TimetableStates {
-  return {
-    plan_changes_today: planChangesOf(s.today),
-    plan_changes_tomorrow: planChangesOf(s.next),
-    school_day_today: schoolDayOf(s.today),
-    school_day_tomorrow: schoolDayOf(s.tomorrow),
-    lessons_start_today: { state: s.today.start },
-    lessons_end_today: { state: s.today.end },
-    lessons_start_tomorrow: { state: s.next?.start ?? null },
-    lessons_end_tomorrow: { state: s.next?.end ?? null },
-    next_lesson: nextLessonOf(s.nextLesson),
-    timetable_today: timetableOf(s.today),
-    timetable_tomorrow: timetableOf(s.next),
-    current_lesson: currentLessonOf(s.current, language),
-    at_school: atSchoolOf(s.atSchool),
-  };
 }
