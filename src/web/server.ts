@@ -3,14 +3,13 @@
 // security headers, HEAD, conditional GET. It answers from memory only and never waits on the portal.
 // Its limits (interface 7.4): short header and request timeouts, connections per address
 // (connections.ts), and the number and backlog of event streams (streams.ts).
-import { createHash } from 'node:crypto';
-import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOARD_COOKIE, decideAccess, ingressPathOf, parseTarget } from './request.js';
 import { CONNECTION_LIMITS, closeSilent, limitConnections } from './connections.js';
 import { MAX_STREAMS, wasDropped } from './streams.js';
 import { cookieFor } from './token.js';
+import { plain, SECURITY_HEADERS, send, sendFile } from './answers.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../util/log.js';
 import { systemClock, type Clock } from '../util/clock.js';
@@ -41,13 +40,6 @@ export interface WebServer {
   endStreams(): void;
   close(): Promise<void>;
 }
-
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
 
 /**
  * A request's headers must arrive within this, the whole request within REQUEST_TIMEOUT_MS: a socket
@@ -207,29 +199,6 @@ function answerOf(routes: readonly Route[], request: WebRequest): WebResponse | 
   return undefined;
 }
 
-/**
- * A file streamed from disk; a read error cuts the answer short (its Content-Length then tells the
- * client). Opened before anything is sent, never through a link: the route checked the real path, and
- * a link put there since is refused (404).
- */
-function sendFile(res: ServerResponse, answer: WebResponse, path: string, headers: Record<string, string>, head: boolean): void {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return plain(res, 404, 'Not found.\n', {}, head);
-  }
-  res.writeHead(answer.status, { 'Cache-Control': 'private, no-cache', ...answer.headers, ...headers });
-  if (head) {
-    closeSync(fd);
-    return void res.end();
-  }
-  const file = createReadStream('', { fd });
-  file.on('error', () => res.destroy());
-  res.on('close', () => file.destroy());
-  file.pipe(res);
-}
-
 /** A long-lived answer (server-sent events): kept in `streams`, so that close() can end it. */
 function openStream(
   res: ServerResponse,
@@ -257,58 +226,4 @@ function openStream(
     context.log.warn({ path: context.logPath, err: error instanceof Error ? error.message : String(error) }, 'web stream failed');
     res.end();
   }
-}
-
-/** A whole answer, with its validators, or 304 when the client already has it. */
-function send(req: IncomingMessage, res: ServerResponse, answer: WebResponse, extra: Record<string, string>, head: boolean): void {
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache', ...answer.headers, ...extra, ...SECURITY_HEADERS };
-  const body = answer.body === undefined ? undefined : Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body, 'utf8');
-  if (body !== undefined) {
-    headers.ETag = etagOf(body);
-    if (answer.modifiedAt !== undefined && Number.isFinite(answer.modifiedAt)) headers['Last-Modified'] = new Date(answer.modifiedAt).toUTCString();
-    if (answer.status === 200 && notModified(req, headers.ETag, answer.modifiedAt)) {
-      const kept: Record<string, string> = {};
-      for (const name of ['ETag', 'Last-Modified', 'Cache-Control', ...Object.keys(SECURITY_HEADERS)]) {
-        const value = headers[name];
-        if (value !== undefined) kept[name] = value;
-      }
-      if (extra['Set-Cookie'] !== undefined) kept['Set-Cookie'] = extra['Set-Cookie'];
-      res.writeHead(304, kept);
-      return void res.end();
-    }
-    headers['Content-Length'] = String(body.length);
-  }
-  res.writeHead(answer.status, headers);
-  res.end(head ? undefined : body);
-}
-
-/** A strong validator: the same bytes, the same tag, across restarts too. */
-export function etagOf(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** If-None-Match decides when present (RFC 9110 13.2.2); If-Modified-Since only without it. */
-function notModified(req: IncomingMessage, etag: string, modifiedAt: number | undefined): boolean {
-  const match = req.headers['if-none-match'];
-  if (match !== undefined) {
-    if (match.trim() === '*') return true;
-    return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-  }
-  const since = req.headers['if-modified-since'];
-  if (since === undefined || modifiedAt === undefined) return false;
-  const sinceMs = Date.parse(since);
-  // HTTP dates have whole seconds: content changed within the second sent is not newer than it.
-  return Number.isFinite(sinceMs) && Math.floor(modifiedAt / 1000) * 1000 <= sinceMs;
-}
-
-function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}, head = false): void {
-  const body = Buffer.from(text, 'utf8');
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': String(body.length),
-    'Cache-Control': 'no-store',
-    ...extra,
-    ...SECURITY_HEADERS,
-  });
-  res.end(head ? undefined : body);
 }
