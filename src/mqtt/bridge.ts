@@ -3,9 +3,7 @@
 // birth message; events through mqtt.js's offline queue; commands through the router. Calendar feeds
 // are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
-import type { MqttConfig } from '../config/schema.js';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
-import type { Language } from '../config/language.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
@@ -21,42 +19,11 @@ import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
+import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
 
-/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
-export interface BridgeHealth {
-  started_at: string;
-  memory_mb: number;
-  heap_mb: number;
-}
-
-export interface BridgeOptions {
-  mqtt: MqttConfig;
-  version: string;
-  log: Logger;
-  /** The bridge/info payload (no secrets); `version` is added when missing. */
-  info: () => Record<string, unknown>;
-  /**
-   * Ids of the configured children. start() removes the retained devices of children that are neither
-   * listed here nor given to setChild() before start(), so list them when names come later.
-   */
-  children?: readonly string[];
-  supportUrl?: string;
-  /** The language of entity names in discovery: the config's `language` (English when not given). */
-  language?: Language;
-  clock?: Clock;
-  /** How long start() reads retained device configs before deciding what is stale (default 1 s). */
-  staleScanMs?: number;
-  /** Delay between Home Assistant's birth message and the republish (default 2 s). */
-  birthDelayMs?: number;
-  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
-  reconnectPeriodMs?: number;
-  /** The longest delay between reconnect attempts (default 60 s). */
-  reconnectMaxMs?: number;
-  /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
-  protocolVersion?: 4 | 5;
-}
+export type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 /** Home Assistant reads attributes only up to this size. */
 const MAX_ATTRIBUTES_BYTES = 16 * 1024;
