@@ -2,58 +2,25 @@
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
-import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
 import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from './poller/family-children.js';
-import { retryDelay } from './poller/schedule.js';
+import { FamilyRelisting } from './family-relisting.js';
 import type { Publisher } from './ha/publisher.js';
-import { commandOwners } from './features/index.js';
-import { messages } from './features/messages.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
 import { removeLeftoverParts } from './store/downloads.js';
 import { removeLeftoverTemps } from './store/files.js';
 import { DataDirLock } from './store/lock.js';
-import { systemClock, type Clock, type Timer } from './util/clock.js';
-import type { Config } from './config/schema.js';
-import type { ReconnectPolicy } from './mqtt/client.js';
-import type { Logger } from './util/log.js';
-import type { SessionPolicy } from './portal/session.js';
-import type { Dispatcher } from 'undici';
+import { systemClock, type Clock } from './util/clock.js';
 import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
 import type { Metrics } from './metrics.js';
 import { isoWarsaw } from './util/time.js';
-import { problemReason } from './portal/errors.js';
+import { bridgeInfo, registerChildCommands } from './bridge-info.js';
+import type { AppOptions } from './app-options.js';
 import { knownNames } from './util/redact.js';
 
-export interface AppOptions {
-  config: Config;
-  version: string;
-  log: Logger;
-  clock?: Clock;
-  dispatcher?: Dispatcher;
-  sessionPolicy?: SessionPolicy;
-  /** Replaces the MQTT bridge (tests that only look at what would be published). */
-  publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
-  /** Delay between the start of one account's polling and the next (default 5 s). */
-  staggerMs?: number;
-  /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
-  hooks?: (childIndex: number) => PollHooks;
-  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
-  reconnect?: ReconnectPolicy;
-  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
-  mqttVersion?: 4 | 5;
-  /** Where the web server prints its full URLs on the first start (default stdout). */
-  out?: { write(text: string): unknown };
-  /**
-   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
-   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
-   */
-  ingressAddress?: string;
-  /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
-  schoolAllDay?: boolean;
-}
+export type { AppOptions } from './app-options.js';
 
 /** A child the bridge reads, with its road (see App.children). */
 type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
@@ -67,9 +34,8 @@ export class App {
   private children: ReadChild[] = [];
   /** What the pollers publish through (the web memory, or the bridge). */
   private publisher: Publisher | undefined;
-  /** The timers of `email` entries whose children are listed again, and the listing under way. */
-  private readonly relisting = new Set<Timer>();
-  private listing: Promise<void> = Promise.resolve();
+  /** The `email` entries whose children are listed again (not listed at start). */
+  private readonly relisting: FamilyRelisting;
   private stopped = false;
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
@@ -86,6 +52,12 @@ export class App {
 
   constructor(options: AppOptions) {
     this.options = options;
+    this.relisting = new FamilyRelisting({
+      intervalMs: options.config.poll.interval,
+      clock: options.clock ?? systemClock,
+      log: options.log,
+      read: (entry, listed) => this.readListed(entry, listed),
+    });
   }
 
   async start(): Promise<void> {
@@ -154,7 +126,7 @@ export class App {
     }
     for (const poller of this.pollers) await poller.prepare();
     if (this.bridge) {
-      this.registerCommands(this.bridge);
+      registerChildCommands(this.bridge, (child) => this.poller(child));
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
     if (web && memory) {
@@ -176,7 +148,7 @@ export class App {
     await bridge.start();
     this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
-    for (const entry of unlisted) this.listLater(entry, 1, entry.error);
+    for (const entry of unlisted) this.relisting.later(entry, 1, entry.error);
     log.info(
       { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
       'dziennik2mqtt started',
@@ -185,9 +157,7 @@ export class App {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.relisting) timer.cancel();
-    this.relisting.clear();
-    await this.listing;
+    await this.relisting.stop();
     await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
     await (this.bridge ?? this.options.publisher)?.stop();
@@ -227,36 +197,8 @@ export class App {
     });
   }
 
-  /**
-   * An `email` entry whose children could not be listed (the portal down, a refused login) is asked
-   * again as a failed poll is: after 1, 2, 4 ... minutes, at most `interval`, and not before a login
-   * pause ends (so one password POST per pause window at most). Its children are read once listed.
-   */
-  private listLater(entry: UnlistedFamily, failures: number, error: unknown): void {
-    const delay = retryDelay(failures, this.options.config.poll.interval, error, this.clock.now());
-    const timer = this.clock.setTimer(() => {
-      this.relisting.delete(timer);
-      const running = this.listAgain(entry, failures).catch((error: unknown) =>
-        this.options.log.warn({ account: entry.family.label, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be started'),
-      );
-      // Two entries may be listing at once: a stop waits for both.
-      this.listing = this.listing.then(() => running);
-    }, delay);
-    this.relisting.add(timer);
-  }
-
-  private async listAgain(entry: UnlistedFamily, failures: number): Promise<void> {
-    const { log } = this.options;
-    let listed: FamilyChild[];
-    try {
-      listed = await entry.list();
-    } catch (error) {
-      if (this.stopped) return;
-      log.info({ account: entry.family.label, reason: problemReason(error), failures: failures + 1 }, 'the family portal’s children could not be listed yet; asking again later');
-      this.listLater(entry, failures + 1, error);
-      return;
-    }
-    if (this.stopped) return;
+  /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
+  private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
     const added: AccountPoller[] = [];
     for (const child of listed) {
       // Its register poller runs already, without this road behind it: that comes with the next start.
@@ -269,13 +211,13 @@ export class App {
     for (const poller of added) await poller.prepare();
     if (this.stopped) return;
     for (const poller of added) poller.start();
-    log.info({ account: entry.family.label, children: added.map((p) => p.id) }, 'the family portal listed its children; reading them now');
+    this.options.log.info({ account: entry.family.label, children: added.map((p) => p.id) }, 'the family portal listed its children; reading them now');
     this.bridge?.publishInfo();
   }
 
   /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
   listed(): Promise<void> {
-    return this.listing;
+    return this.relisting.idle();
   }
 
   private get clock(): Clock {
@@ -327,44 +269,6 @@ export class App {
 
   /** bridge/info: what runs and how, without any secret. */
   info(): Record<string, unknown> {
-    const { config, version } = this.options;
-    return {
-      version,
-      // The bridge device's log level select shows this.
-      log_level: this.options.log.level,
-      children: this.pollers.map((p) => ({
-        id: p.id,
-        name: p.child ? `${p.child.firstName} ${p.child.lastName}`.trim() : null,
-        class: p.child?.className ?? null,
-        school: p.child?.schoolName ?? null,
-        fixed_messages: this.children.find(({ account: a }) => a.login === p.loginName)?.account.messages.map((m) => m.id) ?? [],
-        messages_module: p.features.stateOf(messages)?.moduleAvailable ?? null,
-      })),
-      config: {
-        base_topic: config.mqtt.base_topic,
-        discovery_prefix: config.mqtt.discovery_prefix,
-        portal: config.portal.base_url,
-        poll_interval: formatDuration(config.poll.interval),
-        fast_interval: formatDuration(config.poll.fast_interval),
-        school_interval: formatDuration(config.poll.school_interval),
-        quiet_hours: config.poll.quiet_hours ?? null,
-      },
-    };
-  }
-
-  /** Every command a feature declares goes to that feature, with the child's state of it. */
-  private registerCommands(bridge: Bridge): void {
-    for (const [command, owner] of commandOwners()) {
-      const handler = (req: CommandRequest): Promise<Record<string, unknown>> => {
-        return this.pollerFor(req).command(req);
-      };
-      bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
-    }
-  }
-
-  private pollerFor(req: CommandRequest): AccountPoller {
-    const poller = this.poller(req.child);
-    if (!poller) throw new CommandError(`unknown child "${req.child}"`);
-    return poller;
+    return bridgeInfo({ config: this.options.config, version: this.options.version, logLevel: this.options.log.level, pollers: this.pollers, children: this.children });
   }
 }
