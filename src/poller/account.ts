@@ -4,7 +4,6 @@
 import { SessionStore } from '../store/session-store.js';
 import { FiguresStore } from '../store/figures-store.js';
 import { AccountFigures } from './figures.js';
-import { warsawDate } from '../util/time.js';
 import { hint } from '../util/text.js';
 import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { FEATURES } from '../features/index.js';
@@ -16,19 +15,15 @@ import { AccountFeatures } from './account-features.js';
 import { featureAccess } from './feature-access.js';
 import { AccountScheduler } from './scheduler.js';
 import { AccountOutput } from './account-output.js';
+import { AccountPasses } from './account-pass.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { Identity } from '../feature-kit/identity.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { Tier } from '../feature-kit/source.js';
 import { SerialQueue } from '../util/serial.js';
 import { RefreshGate } from './refresh-gate.js';
-import { planClock } from './schedule.js';
-import { nextMomentAt } from '../feature-kit/plan.js';
 import type { Logger } from '../util/log.js';
-
-const MINUTE = 60_000;
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -51,8 +46,8 @@ export class AccountPoller implements CommandAccount {
   private readonly figuresStore: FiguresStore;
   /** The last write of the figures (writes run one after another, off the poll's path). */
   private figuresSaved: Promise<void> = Promise.resolve();
-  /** A poll of the normal tier has answered since the start (the rows kept for later are read from then on). */
-  private normalPolled = false;
+  /** One pass of the scheduler's tiers, and what follows from it. */
+  private readonly passes: AccountPasses;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -90,22 +85,34 @@ export class AccountPoller implements CommandAccount {
       figures: this.figures,
       road: () => this.access.roads?.road,
     });
+    this.passes = new AccountPasses({
+      options,
+      log: this.log,
+      access: this.access,
+      child: this.accountChild,
+      features: this.features,
+      output: this.output,
+      health: this.health,
+      figures: this.figures,
+      scheduleBoundary: () => this.scheduler.scheduleBoundary(),
+      saveFigures: () => void this.saveFigures(),
+    });
     this.scheduler = new AccountScheduler({
       ...options,
       health: this.health,
       log: this.log,
       enqueue: (work) => this.enqueue(work),
-      cycle: (tiers) => this.cycle(tiers, false),
-      interval: (tier, now) => this.interval(tier, now),
+      cycle: (tiers) => this.passes.cycle(tiers, false),
+      interval: (tier, now) => this.passes.interval(tier, now),
       nextBoundary: (now) => this.features.nextBoundary(now),
-      restate: (now) => this.restate(now),
+      restate: (now) => this.passes.restate(now),
     });
     this.refreshes = new RefreshGate({
       clock,
       poll: (began) =>
         this.enqueue(async () => {
           began();
-          await this.cycle(['fast', 'normal'], true);
+          await this.passes.cycle(['fast', 'normal'], true);
         }),
     });
   }
@@ -126,7 +133,6 @@ export class AccountPoller implements CommandAccount {
   publishStates(states: Record<string, EntityState>): void {
     this.output.states(states);
   }
-
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
@@ -170,7 +176,6 @@ export class AccountPoller implements CommandAccount {
     return this.figuresSaved;
   }
 
-
   /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
   refresh(): Promise<void> {
     return this.refreshes.request();
@@ -189,85 +194,5 @@ export class AccountPoller implements CommandAccount {
   /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */
   command(request: CommandRequest): Promise<Record<string, unknown>> {
     return this.features.command(request, this, (work) => this.enqueue(work));
-  }
-
-  /**
-   * How long after a good pass the tier's features are due again: the fetch plan's answer, but never past poll.interval
-   * while one of its sources failed, whose read is due again at the next look (a sent box read every
-   * 8 hours, or a night's 2 hours, must not keep a problem that long).
-   */
-  private interval(tier: Tier, now: number): number {
-    const day = this.features.schoolDay(now);
-    const clock = planClock(now, this.options.poll, day);
-    // The soonest copy due, but never past the next change of moment (the first lesson is met on time
-    // after a quiet night) nor six polls' worth of interval.
-    const by = Math.min(this.features.readBy(tier, this.access.cache, clock), nextMomentAt(now, day), now + clock.intervals.normal * 6);
-    const every = Math.max(MINUTE, by - now);
-    return this.health.tier(tier).feature === undefined ? every : Math.min(every, this.options.poll.intervalMs);
-  }
-
-  /** One poll of the given tiers. Returns false when the account could not be polled at all. */
-  private async cycle(tiers: Tier[], forced: boolean): Promise<boolean> {
-    const { clock } = this.options;
-    const started = clock.now();
-    try {
-      await this.ensureIdentity(started);
-    } catch (error) {
-      this.fail(tiers, error);
-      return false;
-    }
-    const { gateway, cache } = this.access;
-    const { moment, intervals } = planClock(started, this.options.poll, this.features.schoolDay(started));
-    // A refresh (or the bench's naive schedule) reads everything; a start's first pass leaves for later
-    // what is not worth its requests (PlanRow.notAtStart; a feature whose rows all say so is kept for later) until a normal poll answered.
-    const everything = forced || cache.naive;
-    const startPass = !everything && !this.normalPolled && tiers.includes('normal');
-    cache.at({ moment, intervals, refresh: forced, startPass });
-    const identity = this.accountChild.identity as Identity;
-    const ctx = { downloads: this.access.downloads(this.accountChild.id), gateway, cache, identity, log: this.log };
-    const outcome = await this.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: everything }, this.log, startPass);
-    // A command between polls reads at this moment, but is no refresh.
-    cache.at({ moment, intervals, refresh: false });
-    if (outcome.sessionError !== undefined) {
-      this.fail(tiers, outcome.sessionError);
-      return false;
-    }
-    // On the family road, a link the portal says needs action is a problem even while its token works.
-    const link = await this.options.family?.linkProblem(this.options.account.login);
-    if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
-    if (tiers.includes('normal')) this.normalPolled = true;
-    const now = clock.now();
-    this.figures.passed(now - started);
-    await this.output.polled(tiers, outcome, now);
-    this.scheduler.scheduleBoundary();
-    // What the scheduler plans next, and why: the diagnostics say it (interface 10.1).
-    this.figures.nextReads = this.features.nextReads(cache, planClock(now, this.options.poll, this.features.schoolDay(now)));
-    this.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
-    await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
-    void this.saveFigures();
-    return true;
-  }
-
-  /** The states that move with the clock, recomputed from memory (no portal request); false before the first identity. */
-  private restate(now: number): boolean {
-    const identity = this.accountChild.identity;
-    if (identity === undefined) return false;
-    const { gateway, cache } = this.access;
-    this.publishStates(this.features.restateBoundaries({ gateway, cache, identity, log: this.log, now, today: warsawDate(now), forced: false }));
-    return true;
-  }
-
-  private fail(tiers: Tier[], error: unknown): void {
-    this.log.warn({ err: error instanceof Error ? error.message : String(error), tiers }, 'poll failed');
-    this.output.failed(tiers, error, this.options.clock.now());
-    void this.saveFigures();
-  }
-
-  private async ensureIdentity(now: number): Promise<void> {
-    if (!this.accountChild.stale(now)) return;
-    const before = this.accountChild.id;
-    await this.accountChild.fetch(this.access.gateway, now, (error) => (this.health.storageError = error));
-    if (before !== this.accountChild.id) await this.output.renamed(before);
-    this.output.announce();
   }
 }
