@@ -133,6 +133,7 @@ export class AccountPoller implements CommandAccount {
   publishStates(states: Record<string, EntityState>): void {
     this.output.states(states);
   }
+
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
