@@ -49,6 +49,11 @@ export interface CommandAccount {
   publishStates(states: Record<string, EntityState>): void;
   /** Polls every tier now; resolves when done. */
   refresh(): Promise<void>;
+  /**
+   * Reads again what the command changed on the portal: a pass of the tier right after the command
+   * (its due rows, and what the command marked: the counters after an open, the sent box after a send).
+   */
+  readAgain(tier: Tier): void;
 }
 
 /**

@@ -41,9 +41,12 @@ export const fixedMessages = feature({
   configured: (account) => account.messages.map((m) => sendButton(m.id, m.name)),
   create: (access) => new FixedMessages(access),
   commands: {
-    send_message: async (req, _account, state) => {
+    send_message: async (req, account, state) => {
       if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
-      return { ...(await state.sender.send(req.arg, req.transaction)) };
+      const result = await state.sender.send(req.arg, req.transaction);
+      // The sent box changed: read again right after this command (sent_message shows the new message).
+      account.readAgain('normal');
+      return { ...result };
     },
   },
 });

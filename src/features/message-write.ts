@@ -172,7 +172,8 @@ export const messageWrite = feature({
   commands: {
     recipient: (req, account, state) => state.choose(req.text, account),
     message_topic: (req, account, state) => state.setTopic(req.text, account),
-    write: (req, _account, state) => state.write(req),
+    // The sent box changed: read again right after this command.
+    write: (req, account, state) => state.write(req).then((result) => (account.readAgain('normal'), result)),
   },
   payloadBytes: { write: MAX_TEXT_PAYLOAD_BYTES },
 });

@@ -112,7 +112,9 @@ export class MessagesSource implements Source {
     let counts = this.counts;
     // Without the module the messaging client keeps its own schedule of asking again (spec 5.4). The
     // plan is asked first, always: the scheduler learns from it when the counters are due again.
-    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts') || counts === undefined) {
+    // The bridge opened a message since the counters were read: they moved, read them now (not at the night's hour).
+    const opened = this.api.openedAt !== undefined && this.api.openedAt >= (this.counterReads.at('counts') ?? 0);
+    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts', { now: opened }) || counts === undefined) {
       try {
         counts = await this.counterReads.read('counts', ctx.now, () => this.api.unreadCounts());
       } catch (error) {

@@ -115,6 +115,9 @@ class OpenedMessages implements FeatureState {
       throw new CommandError(`the message could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     await this.keep(record, account);
+    // Opening marked it read: the unread counters are read again right after this command.
+    this.access.messages.openedAt = this.access.clock.now();
+    account.readAgain('fast');
     const downloads = this.access.downloads();
     let skipped: string | undefined;
     if (downloads && record.attachments.length > 0) {
@@ -205,7 +208,8 @@ export const openedMessage = feature({
   create: (access) => new OpenedMessages(access),
   commands: {
     open_message: (req, account, state) => state.open(req.arg, account),
-    reply: (req, _account, state) => state.reply(req),
+    // The sent box changed: read again right after this command.
+    reply: (req, account, state) => state.reply(req).then((result) => (account.readAgain('normal'), result)),
   },
   payloadBytes: { reply: MAX_TEXT_PAYLOAD_BYTES },
 });

@@ -17,6 +17,7 @@ import { AccountScheduler } from './scheduler.js';
 import { AccountOutput } from './account-output.js';
 import { AccountPasses } from './account-pass.js';
 import type { Identity } from '../feature-kit/identity.js';
+import type { Tier } from '../feature-kit/source.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -43,9 +44,6 @@ export class AccountPoller implements CommandAccount {
   private readonly refreshes: RefreshGate;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  private readonly figuresStore: FiguresStore;
-  /** The last write of the figures (writes run one after another, off the poll's path). */
-  private figuresSaved: Promise<void> = Promise.resolve();
   /** One pass of the scheduler's tiers, and what follows from it. */
   private readonly passes: AccountPasses;
 
@@ -70,8 +68,9 @@ export class AccountPoller implements CommandAccount {
       sessionSince: () => this.access.session.loggedInAt,
       road: () => this.access.roads?.road ?? (options.family ? 'family' : 'register'),
       sink: options.figuresSink,
+      store: new FiguresStore(dataDir, account.login),
+      log: this.log,
     });
-    this.figuresStore = new FiguresStore(dataDir, account.login);
     this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive, observer: this.figures });
     this.gateway = this.access.gateway;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
@@ -95,7 +94,7 @@ export class AccountPoller implements CommandAccount {
       health: this.health,
       figures: this.figures,
       scheduleBoundary: () => this.scheduler.scheduleBoundary(),
-      saveFigures: () => void this.saveFigures(),
+      saveFigures: () => void this.figures.save(),
     });
     this.scheduler = new AccountScheduler({
       ...options,
@@ -137,7 +136,7 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     await this.access.session.restore();
-    await this.figures.restore(this.figuresStore, (error) => this.log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
+    await this.figures.restore((error) => this.log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
     const restored = await this.accountChild.restore();
@@ -160,21 +159,8 @@ export class AccountPoller implements CommandAccount {
     await this.queue.idle();
     await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
     await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
-    await this.saveFigures();
+    await this.figures.save();
     await this.features.saved();
-  }
-
-  /**
-   * Keeps the figures in data_dir for `dziennik2mqtt diagnostics` beside the running bridge, in the
-   * background: a poll never waits on the disk for them (it would move its next timer), and one write
-   * follows another. A stop waits for the last.
-   */
-  private saveFigures(): Promise<void> {
-    const snapshot = this.figures.snapshot();
-    this.figuresSaved = this.figuresSaved.then(() =>
-      this.figuresStore.save(snapshot).catch((error: Error) => this.log.debug({ err: error.message }, 'could not save the diagnostics figures')),
-    );
-    return this.figuresSaved;
   }
 
   /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
@@ -182,10 +168,15 @@ export class AccountPoller implements CommandAccount {
     return this.refreshes.request();
   }
 
+  /** A pass of the tier after the command running now (in the queue: it runs once the command is done). */
+  readAgain(tier: Tier): void {
+    void this.enqueue(() => this.passes.cycle([tier], false));
+  }
+
   /** Resolves when the account has nothing running (the simulated day waits for it). */
   idle(): Promise<void> {
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
-    return this.queue.idle().then(() => Promise.all([this.figuresSaved, this.features.saved()])).then(() => undefined);
+    return this.queue.idle().then(() => Promise.all([this.figures.written, this.features.saved()])).then(() => undefined);
   }
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@
 // login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
 // kept in data_dir after each poll (store/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
 // a running bridge reads them. A sink (the metrics) may be told the same events.
+import type { Logger } from '../util/log.js';
 import { LoginTrace } from '../portal/trace.js';
 import { warsawDate } from '../util/time.js';
 import type { PortalObserver } from '../portal/observer.js';
@@ -41,6 +42,9 @@ export interface AccountFiguresOptions {
   /** The road the account is read through now (a child on both roads changes it). */
   road: () => Road;
   sink?: FiguresSink;
+  /** Where the figures are kept in data_dir (`dziennik2mqtt diagnostics` reads them beside the bridge). */
+  store?: FiguresStore;
+  log?: Logger;
 }
 
 export class AccountFigures implements PortalObserver {
@@ -57,7 +61,22 @@ export class AccountFigures implements PortalObserver {
   private ongoing: SavedFigures['problem_since'];
   private lastLogin: SavedFigures['last_login'];
 
+  /** The last write of the figures (writes run one after another, off the poll's path). */
+  written: Promise<void> = Promise.resolve();
+
   constructor(private readonly options: AccountFiguresOptions) {}
+
+  /**
+   * Keeps the figures in data_dir, in the background: a poll never waits on the disk for them (it would
+   * move its next timer), and one write follows another. A stop waits for the last.
+   */
+  save(): Promise<void> {
+    const { store, log } = this.options;
+    if (store === undefined) return this.written;
+    const snapshot = this.snapshot();
+    this.written = this.written.then(() => store.save(snapshot).catch((error: Error) => log?.debug({ err: error.message }, 'could not save the diagnostics figures')));
+    return this.written;
+  }
 
   answered(resource: string, status: string): void {
     const now = this.today();
@@ -178,8 +197,8 @@ export class AccountFigures implements PortalObserver {
   }
 
   /** Takes up what the last run saved: the day's counts only on the same day. A broken file is told to onBroken. */
-  async restore(store: FiguresStore, onBroken?: (error: Error) => void): Promise<void> {
-    const saved = await store.load(onBroken).catch(() => undefined);
+  async restore(onBroken?: (error: Error) => void): Promise<void> {
+    const saved = await this.options.store?.load(onBroken).catch(() => undefined);
     if (!saved) return;
     for (const [resource, read] of Object.entries(saved.reads)) this.reads.set(resource, read);
     this.problems = saved.problems;
