@@ -4,6 +4,7 @@
 import { warsawDate } from '../util/time.js';
 import { nextMomentAt } from '../feature-kit/plan.js';
 import { planClock } from './schedule.js';
+import { tierDelay } from './wake.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Tier } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
@@ -14,8 +15,6 @@ import type { AccountFeatures } from './account-features.js';
 import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
-
-const MINUTE = 60_000;
 
 export interface AccountPassDeps {
   options: AccountPollerOptions;
@@ -48,9 +47,14 @@ export class AccountPasses {
     const clock = planClock(now, this.deps.options.poll, day);
     // The soonest copy due, but never past the next change of moment (the first lesson is met on time
     // after a quiet night) nor six polls' worth of interval.
-    const by = Math.min(this.deps.features.readBy(tier, this.deps.access.cache, clock), nextMomentAt(now, day), now + clock.intervals.normal * 6);
-    const every = Math.max(MINUTE, by - now);
-    return this.deps.health.tier(tier).feature === undefined ? every : Math.min(every, this.deps.options.poll.intervalMs);
+    return tierDelay({
+      now,
+      readBy: this.deps.features.readBy(tier, this.deps.access.cache, clock),
+      nextMoment: nextMomentAt(now, day),
+      normalMs: clock.intervals.normal,
+      intervalMs: this.deps.options.poll.intervalMs,
+      featureFailed: this.deps.health.tier(tier).feature !== undefined,
+    });
   }
 
   /** One poll of the given tiers. Returns false when the account could not be polled at all. */

@@ -5,7 +5,7 @@
 // falls due together is read in one wake. The two kinds of features are passed separately so that one
 // host failing (and its backoff) never holds up the other. All it starts goes through the runner's
 // queue, so it never overlaps a command.
-import { retryDelay } from './schedule.js';
+import { afterFailure, nextWake } from './wake.js';
 import type { AccountHealth } from './health.js';
 import type { PollHooks } from './account-options.js';
 import type { Tier } from '../feature-kit/source.js';
@@ -64,7 +64,7 @@ export class AccountScheduler {
   private arm(): void {
     if (this.stopped || this.waking) return;
     const { clock } = this.options;
-    const next = Math.min(...this.due.values(), this.boundaryAt ?? Infinity);
+    const next = nextWake(this.due.values(), this.boundaryAt);
     if (this.timer !== undefined && next === this.timerAt) return;
     this.timer?.cancel();
     this.timer = undefined;
@@ -112,9 +112,10 @@ export class AccountScheduler {
     } finally {
       hooks?.onCycle?.({ tiers: [tier], ok });
       const now = clock.now();
+      // The pass's answer of when the tier is due again; a failed pass backs off within it (wake.ts).
       const interval = this.options.interval(tier, now);
       const state = health.tier(tier);
-      this.due.set(tier, now + (ok ? interval : retryDelay(state.failures, interval, state.error, now)));
+      this.due.set(tier, now + afterFailure(interval, ok ? undefined : { failures: state.failures, error: state.error }, now));
     }
   }
 
