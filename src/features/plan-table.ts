@@ -3,6 +3,7 @@
 import { MOMENTS, type Age, type Freshness, type PlanRow } from '../feature-kit/plan.js';
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
+import { IDENTITY_ROW } from '../feature-kit/identity.js';
 
 export const PLAN_PAGE = 'docs/polling.md';
 const MARKERS = { start: '<!-- plan:start -->', end: '<!-- plan:end -->' } as const;
@@ -38,7 +39,11 @@ function line(row: PlanRow, tier: string): string {
 
 function planTable(features: readonly Feature[]): string {
   // A feature that waits for the second cycle says so beside its tier (a start's requests are the dearest).
-  const lines = features.flatMap((f) => (f.plan ?? []).map((row) => line(row, row.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? ''))));
+  const lines = [
+    ...features.flatMap((f) => (f.plan ?? []).map((row) => line(row, row.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? '')))),
+    // The bridge's own row, beside the features': who the child is.
+    line(IDENTITY_ROW, 'every pass'),
+  ];
   return [
     MARKERS.start,
     `<!-- generated from the features' fetch plan rows by \`${PLAN_WRITE_COMMAND}\`; edit the rows, not this table -->`,

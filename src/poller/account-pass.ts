@@ -92,7 +92,8 @@ export class AccountPasses {
     await this.deps.output.polled(tiers, outcome, now);
     this.deps.scheduleBoundary();
     // What the scheduler plans next, and why: the diagnostics say it (interface 10.1).
-    this.deps.figures.nextReads = this.deps.features.nextReads(cache, planClock(now, this.deps.options.poll, this.deps.features.schoolDay(now)));
+    const after = planClock(now, this.deps.options.poll, this.deps.features.schoolDay(now));
+    this.deps.figures.nextReads = [...this.deps.features.nextReads(cache, after), this.deps.child.nextRead(after)].sort((a, b) => a.at - b.at);
     this.deps.log.info({ tiers, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
     await this.deps.access.session.persist().catch((error: Error) => this.deps.log.warn({ err: error.message }, 'could not save the session'));
     this.deps.saveFigures();
@@ -115,7 +116,7 @@ export class AccountPasses {
   }
 
   private async ensureIdentity(now: number): Promise<void> {
-    if (!this.deps.child.stale(now)) return;
+    if (!this.deps.child.due(planClock(now, this.deps.options.poll, this.deps.features.schoolDay(now)))) return;
     const before = this.deps.child.id;
     await this.deps.child.fetch(this.deps.access.gateway, now, (error) => (this.deps.health.storageError = error));
     if (before !== this.deps.child.id) await this.deps.output.renamed(before);

@@ -1,15 +1,15 @@
-// Who an account's child is: its identity (read once a day, kept in data_dir), the child id its
+// Who an account's child is: its identity (its row of the fetch plan: a day; kept in data_dir), the child id its
 // topics use, and the device Home Assistant shows for it.
 import { safeName } from '../store/files.js';
 import { classModel, FALLBACK_LANGUAGE, type Language } from '../config/language.js';
-import { childSlug, fetchIdentity, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { childSlug, fetchIdentity, IDENTITY_ROW, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { nextFetch, readBy, type PlanClock } from '../feature-kit/plan.js';
+import type { NextRead } from '../feature-kit/resources.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
-
-const DAY = 24 * 60 * 60_000;
 
 export interface AccountChildOptions {
   account: AccountConfig;
@@ -37,14 +37,14 @@ export class AccountChild {
     return cached.fetchedAt;
   }
 
-  /**
-   * Whether the identity is missing or a day old (then `fetch` reads it again). One fetched "in the
-   * future" was saved under a clock that ran ahead: stale too, or it would be kept for years.
-   */
-  stale(now: number): boolean {
-    if (!this.identity) return true;
-    const age = now - this.identity.fetchedAt;
-    return age < 0 || age >= DAY;
+  /** Whether the identity is due by its row of the fetch plan (missing, a day old, or read "in the future"). */
+  due(clock: PlanClock): boolean {
+    return nextFetch(IDENTITY_ROW, clock, { fetchedAt: this.identity?.fetchedAt }).fetch;
+  }
+
+  /** The identity's next read, for the diagnostics' next reads. */
+  nextRead(clock: PlanClock): NextRead {
+    return { row: IDENTITY_ROW.resource, at: readBy(IDENTITY_ROW, clock, { fetchedAt: this.identity?.fetchedAt }), why: 'age' };
   }
 
   /** Reads and saves the identity; a failed save goes to onStorageError, not to the caller. */

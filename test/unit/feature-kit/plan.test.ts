@@ -7,6 +7,7 @@ import { TIMETABLE_PLAN } from '../../../src/features/timetable.js';
 import { REALIZATIONS_ROW } from '../../../src/features/lessons-held.js';
 import { INBOX_LIST_ROW, MAILBOX_LIST_ROW, UNREAD_ROW } from '../../../src/features/messages.js';
 import { LUCKY_ROW } from '../../../src/features/lucky.js';
+import { IDENTITY_ROW } from '../../../src/feature-kit/identity.js';
 import { momentOf, nextFetch, nextMomentAt, readBy, type Known, type Moment, type PlanRow, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
@@ -119,6 +120,18 @@ describe('the inbox and the other mailboxes (issue 47: the inbox list\'s age dec
     ['a mailbox that answered 404, its refusal for 6 more hours', MAILBOX_LIST_ROW, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '16:00') }, wait(6 * 60)],
   ] as [string, PlanRow, Moment, number | undefined, Known, unknown][])('%s', (_what, row, moment, ago, known, expected) => {
     expect(decide(row, moment, ago, known)).toEqual(expected);
+  });
+});
+
+describe("the child's identity, a row of its own", () => {
+  it.each([
+    ['read 23 hours ago', 23 * 60, false],
+    ['read a day ago', 24 * 60, true],
+    ['never read', undefined, true],
+    ['read "in the future" (a clock that ran ahead)', -60, true],
+  ] as [string, number | undefined, boolean][])('%s: read now %s', (_what, ago, fetch) => {
+    expect(decide(IDENTITY_ROW, 'night', ago).fetch).toBe(fetch);
+    expect(decide(IDENTITY_ROW, 'lessons', ago).fetch).toBe(fetch);
   });
 });
 
