@@ -4,7 +4,23 @@ import type { z } from 'zod';
 import { classroomsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
 import { CADENCE, misses } from './resources.js';
+import { steady, type PlanRow } from './plan.js';
 import type { SourceContext } from './source.js';
+
+/** The lookups' rows of the fetch plan: a day, or 10 minutes once a record names an id a list lacks. */
+export const LOOKUP_ROWS = lookupRows('lookups (Subjects, Users, Classrooms, the categories, types and comments of grades, attendance, agenda and notes)', {
+  usual: CADENCE.daily,
+  onMiss: CADENCE.onMiss,
+});
+
+/** A lookup's pair of rows: its usual age, and the shorter one while a needed id is missing. */
+export function lookupRows(resource: string, ages: { usual: number; onMiss: number }): { usual: PlanRow; onMiss: PlanRow } {
+  const common = { whileEmptyMs: CADENCE.whileEmpty } as const;
+  return {
+    usual: steady(resource, ages.usual, { ...common, note: 'with the feature that names their ids' }),
+    onMiss: steady(`${resource}, naming an id they lack`, ages.onMiss, common),
+  };
+}
 
 export interface NeededIds {
   subjects?: Iterable<string | undefined>;
@@ -24,7 +40,7 @@ export async function names(ctx: SourceContext, needed: NeededIds = {}): Promise
 
 /**
  * A daily lookup list; read again (at most every 10 minutes) when some needed id is not in it, so
- * that a new teacher or subject gets its name the same day. A large list may set other ages.
+ * that a new teacher or subject gets its name the same day. A large list has rows of its own.
  */
 export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   ctx: SourceContext,
@@ -32,11 +48,11 @@ export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   schema: S,
   pick: (response: z.output<S>) => readonly T[],
   needed?: Iterable<string | undefined>,
-  ages: { usual: number; onMiss: number } = { usual: CADENCE.daily, onMiss: CADENCE.onMiss },
+  rows: { usual: PlanRow; onMiss: PlanRow } = LOOKUP_ROWS,
 ): Promise<readonly T[] | undefined> {
-  const first = await ctx.cache.get({ endpoint, schema, maxAgeMs: ages.usual, staleOnError: true });
+  const first = await ctx.cache.get({ endpoint, schema, row: rows.usual, staleOnError: true });
   const list = first === undefined ? undefined : pick(first);
   if (needed === undefined || !misses(needed, list)) return list;
-  const again = await ctx.cache.get({ endpoint, schema, maxAgeMs: ages.onMiss, staleOnError: true });
+  const again = await ctx.cache.get({ endpoint, schema, row: rows.onMiss, staleOnError: true });
   return again === undefined ? list : pick(again);
 }

@@ -116,6 +116,8 @@ export interface ResourceCacheOptions {
 
 export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
+  /** Endpoints asked for without a row (see readsOutsideTable). */
+  private readonly outside = new Set<string>();
   private readonly options: ResourceCacheOptions;
   private moment: CacheMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 }, refresh: false };
   private recorder: Recording | undefined;
@@ -165,6 +167,14 @@ export class ResourceCache {
     return [...recording.specs.map((spec) => one(...dropClock(this.question(spec, clock)))), ...recording.own.map((own) => one(own.row, this.ownKnown(own.known())))];
   }
 
+  /**
+   * The resources asked for without a row of the fetch plan (decided by a bare age of their own): none,
+   * while every read is one row of the table (test/integration/table-reads.test.ts asks).
+   */
+  readsOutsideTable(): string[] {
+    return [...this.outside].sort();
+  }
+
   private clockAt(now: number): PlanClock {
     return { now, ...this.moment };
   }
@@ -188,6 +198,7 @@ export class ResourceCache {
   /** What the plan is asked about a resource: its row, the clock, and what is known of its copy. */
   private question<S extends z.ZodType>(spec: ResourceSpec<S>, clock: PlanClock): [PlanRow, PlanClock, Known] {
     const entry = this.entries.get(keyOf(spec.endpoint, spec.query));
+    if (spec.row === undefined) this.outside.add(spec.endpoint);
     const row = spec.row ?? steady(spec.endpoint, spec.maxAgeMs ?? 0, { whileEmptyMs: CADENCE.whileEmpty, refusedForMs: spec.refusedForMs });
     return [row, clock, {
       fetchedAt: entry?.value === undefined || this.naive ? undefined : entry.at,

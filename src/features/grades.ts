@@ -33,7 +33,7 @@ import { semesterOf } from '../school/semester.js';
 import { CADENCE } from '../feature-kit/resources.js';
 import { BY_THE_HOUR, CORE, DAILY, NEWS, steady, type PlanRow } from '../feature-kit/plan.js';
 import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
-import { lookupList, names } from '../feature-kit/lookups.js';
+import { lookupList, lookupRows, names } from '../feature-kit/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
@@ -93,6 +93,9 @@ const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.
  * ordinary grades; one whose list is empty (a kind the school does not use) waits its `whileEmpty`.
  */
 const GRADE_KIND = { fresh: NEWS, refresh: 'read', whileEmptyMs: CADENCE.whileEmpty, note: 'at the news age while the child has such grades; 6 hours while the list is empty' } as const;
+/** The school's whole skills list (about 330 KB) rarely changes: weekly, or daily when a grade names a skill it lacks. */
+export const SKILLS_ROWS = lookupRows('DescriptiveGrades/Skills', { usual: CADENCE.weekly, onMiss: CADENCE.daily });
+
 export const GRADES_PLAN = {
   grades: { resource: 'Grades', fresh: NEWS, refresh: 'read' },
   averages: { resource: 'Grades/Averages', fresh: CORE, refresh: 'read', note: 'the portal\'s own averages' },
@@ -111,7 +114,7 @@ export const GRADES_PLAN = {
 export const grades = feature({
   name: 'grades',
   tier: 'normal',
-  plan: Object.values(GRADES_PLAN),
+  plan: [...Object.values(GRADES_PLAN), SKILLS_ROWS.usual, SKILLS_ROWS.onMiss],
   entities: [
     newestGrade,
     average,
@@ -266,10 +269,7 @@ class GradesSource implements Source {
 
   /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */
   private skills(ctx: SourceContext, needed: (string | undefined)[]) {
-    return lookupList(ctx, 'DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, needed, {
-      usual: CADENCE.weekly,
-      onMiss: CADENCE.daily,
-    });
+    return lookupList(ctx, 'DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, needed, SKILLS_ROWS);
   }
 }
 

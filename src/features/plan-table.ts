@@ -4,6 +4,7 @@ import { MOMENTS, type Age, type Freshness, type PlanRow } from '../feature-kit/
 import type { Feature } from './feature.js';
 import { FEATURES } from './index.js';
 import { IDENTITY_ROW } from '../feature-kit/identity.js';
+import { LOOKUP_ROWS } from '../feature-kit/lookups.js';
 
 export const PLAN_PAGE = 'docs/polling.md';
 const MARKERS = { start: '<!-- plan:start -->', end: '<!-- plan:end -->' } as const;
@@ -41,8 +42,10 @@ function planTable(features: readonly Feature[]): string {
   // A feature that waits for the second cycle says so beside its tier (a start's requests are the dearest).
   const lines = [
     ...features.flatMap((f) => (f.plan ?? []).map((row) => line(row, row.notAtStart ? `${f.tier ?? ''}, not at a start` : (f.tier ?? '')))),
-    // The bridge's own row, beside the features': who the child is.
+    // The bridge's own rows, beside the features': who the child is, and the lookups every feature shares.
     line(IDENTITY_ROW, 'every pass'),
+    line(LOOKUP_ROWS.usual, 'both'),
+    line(LOOKUP_ROWS.onMiss, 'both'),
   ];
   return [
     MARKERS.start,
