@@ -103,7 +103,8 @@ export const GRADES_PLAN = {
   text: { resource: 'BaseTextGrades', ...GRADE_KIND },
   descriptive: { resource: 'DescriptiveGrades', ...GRADE_KIND },
   behaviour: { resource: 'BehaviourGrades/Points', ...OTHER_KIND },
-  partial: { resource: 'partial grades (POST)', ...OTHER_KIND },
+  // The descriptive grading of the new system (spec 4.5): a child's descriptive grades come here now.
+  partial: { resource: 'partial grades (POST)', ...GRADE_KIND },
   gradingSystem: steady('GradingSystem', DAILY),
   units: steady('Units', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "which kinds of grade the child's unit uses" }),
   authSubjects: steady('Auth/Subjects', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: 'only where partial grades are used' }),

@@ -51,3 +51,18 @@ describe('the grades a child gets', () => {
     expect(reads('DescriptiveGrades') - before.descriptive).toBeLessThanOrEqual(1);
   }, 60_000);
 });
+
+describe("a first-grader's descriptive grades", () => {
+  it('come within the news age while lessons are on, as everyone else’s grades', async () => {
+    const JANEK = DEMO_ACCOUNTS[1]!;
+    const account = school.sim.account(JANEK.login);
+    const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password, id: 'janek' }] });
+    await h.pollUntil(() => h.state('janek', 'last_update') !== undefined, 'the first poll');
+    await h.advanceMinutes(10);
+    const before = h.rec.on(`${h.base}/janek/event/grade`).length;
+    account.addPartialGrade('5+');
+    await h.advanceMinutes(5);
+    const fired = h.rec.on(`${h.base}/janek/event/grade`).slice(before).map((m) => JSON.parse(m.text) as { kind?: string; grade?: string });
+    expect(fired).toEqual([expect.objectContaining({ kind: 'descriptive', grade: '5+' })]);
+  }, 60_000);
+});
