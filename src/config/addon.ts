@@ -118,7 +118,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     poll: {
       interval: minutes(o.poll_interval, 20),
       fast_interval: minutes(o.fast_interval, 3),
-      school_interval: minutes(o.school_interval, 4),
+      school_interval: minutes(o.school_interval, 5),
       ...(o.quiet_hours ? { quiet_hours: o.quiet_hours } : {}),
     },
     data_dir: ADDON_DATA_DIR,

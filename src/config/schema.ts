@@ -119,7 +119,7 @@ export const configSchema = z
         interval: duration('20m', POLL_FLOOR.interval),
         fast_interval: duration('3m', POLL_FLOOR.fast_interval),
         /** News (a grade, an announcement, a plan change, a test) while lessons are on; see docs/polling.md. */
-        school_interval: duration('4m', POLL_FLOOR.school_interval),
+        school_interval: duration('5m', POLL_FLOOR.school_interval),
         quiet_hours: quietHours.optional(),
       })
       .prefault({}),

@@ -107,8 +107,9 @@ export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'ref
 
 /**
  * The share of a copy's age it may wait past it for other reads to fall due with it. A copy read every
- * `fast` (poll.fast_interval: the unread counters, the look that tells of a message at once) has none:
- * that knob says how often to look.
+ * `fast` (poll.fast_interval: the unread counters, the look that tells of a message at once) or `news`
+ * (poll.school_interval: what must reach a family within it while lessons are on) has none: those knobs
+ * are promises of how old a copy may be, not how often to look.
  */
 export const SLACK = 1 / 8;
 
@@ -135,7 +136,7 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   limit = Math.min(limit, row.maxAgeMs ?? Infinity);
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
   const at = known.fetchedAt + limit;
-  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at, slack: age === 'fast' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
+  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at, slack: age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
 }
 
 /** How old the row lets a copy be at this clock's moment, whatever is known of it. */

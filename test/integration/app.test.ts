@@ -308,8 +308,8 @@ describe('class calendar signal', () => {
     const before = { homeWorks: reads('HomeWorks'), timetables: thisWeek(), changes: reads('Calendars/Substitutions'), grades: reads('Grades') };
     await h.advanceMinutes(20);
     // Polls did run: 09:10 on a Wednesday is during lessons, when Grades is news and read once
-    // school_interval has passed, within an eighth more (every 4.5 minutes: four polls in 20 minutes;
-    // before the fetch plan it was one 20-minute poll).
+    // school_interval has passed, never later (every 5 minutes: four polls in 20 minutes; before the
+    // fetch plan it was one 20-minute poll).
     expect(reads('Grades')).toBe(before.grades + 4);
     expect(reads('HomeWorks')).toBe(before.homeWorks);
     expect(thisWeek()).toBe(before.timetables);
@@ -354,8 +354,8 @@ describe('class calendar signal', () => {
     const h = await firstPoll();
     const before = { homeWorks: reads('HomeWorks'), timetables: thisWeek(), grades: reads('Grades') };
     await h.advanceMinutes(20);
-    // Every poll that reads the grades (news, every school_interval and its eighth during lessons: four
-    // in these 20 minutes) reads the agenda and the timetable too, as no calendar vouches for them.
+    // Every poll that reads the grades (news, every school_interval during lessons: four in these 20
+    // minutes) reads the agenda and the timetable too, as no calendar vouches for them.
     const polls = reads('Grades') - before.grades;
     expect(polls).toBe(4);
     expect(reads('HomeWorks')).toBe(before.homeWorks + polls);

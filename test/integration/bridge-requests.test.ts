@@ -108,7 +108,7 @@ describe('bridge requests', () => {
     expect(infoLevel()).toBe('info');
     expect(h.app.info().log_level).toBe('info');
     // The poll settings as the bridge runs them, the news interval while lessons are on included.
-    expect(h.rec.json(`${h.base}/bridge/info`)).toMatchObject({ config: { poll_interval: '20m', fast_interval: '3m', school_interval: '4m' } });
+    expect(h.rec.json(`${h.base}/bridge/info`)).toMatchObject({ config: { poll_interval: '20m', fast_interval: '3m', school_interval: '5m' } });
   });
 
   it('the bridge device has a connectivity sensor and a log level select that drives the options request', async () => {

@@ -9,7 +9,7 @@ import type { PayloadOf } from '../../src/feature-kit/contract.js';
 import type { messageEvent } from '../../src/features/messages.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-// The second lesson of a Wednesday (school_interval 4 minutes, the unread counters every 3).
+// The second lesson of a Wednesday (school_interval 5 minutes, the unread counters every 3).
 const school = simulatedSchool('2026-11-18T09:11:30+01:00');
 
 describe('a message read in the app before the bridge looked', () => {

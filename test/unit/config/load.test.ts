@@ -28,7 +28,7 @@ describe('config', () => {
       base_topic: 'dziennik2mqtt',
       discovery_prefix: 'homeassistant',
     });
-    expect(config.poll).toEqual({ interval: 20 * 60_000, fast_interval: 3 * 60_000, school_interval: 4 * 60_000 });
+    expect(config.poll).toEqual({ interval: 20 * 60_000, fast_interval: 3 * 60_000, school_interval: 5 * 60_000 });
     expect(config.portal.base_url).toBe('https://synergia.librus.pl');
     expect(config.data_dir).toBe('./data');
     expect(config.accounts[0]).toMatchObject({ downloads: false, messages: [] });

@@ -89,7 +89,7 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
   const by = (row: PlanRow, moment: Moment, ago: number | undefined, known: Known = {}) =>
     (readBy(row, { now, moment, intervals }, { fetchedAt: ago === undefined ? undefined : now - ago * MIN, ...known }) - now) / MIN;
   it.each([
-    ['grades, a lesson hour, read 3 minutes ago: due in 1, read within 1.5 (news is never older than 4.5 minutes)', grades, 'lessons', 3, {}, 1.5],
+    ['grades, a lesson hour, read 3 minutes ago: due in 1 and read then, never later (news is never older than school_interval)', grades, 'lessons', 3, {}, 1],
     ['grades, after school, read 4 minutes ago: due in 16, read within 18.5', grades, 'afternoon', 4, {}, 18.5],
     ['grades, the night, read an hour ago: due in 60, read within 75', grades, 'night', 60, {}, 75],
     ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD_ROW, 'evening', 1, {}, 2],
@@ -99,7 +99,7 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['a refused module: when its refusal ends, not later', grades, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00') }, 60],
     ['the lucky number, settled until 11:00: then, not later', LUCKY_ROW, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, 60],
     ['next week for the feeds at night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 60, {}, Infinity],
-    ['a test list, the class calendar failed (no signal): as news, within 4.5', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'none' }, 4.5],
+    ['a test list, the class calendar failed (no signal): as news, at 4 exactly', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'none' }, 4],
     ['a test list the calendar vouches for: an hour, within 67.5 minutes', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'same' }, 67.5],
     ['a test list whose calendar ids changed, not read by the pass that just ended: after news\' age', AGENDA_PLAN.homeWorks, 'lessons', 1, { signal: 'changed' }, 4],
     ['a command needing it now, not read by the pass: after the row\'s age', REALIZATIONS_ROW, 'night', 1, { now: true }, 24 * 60 - 10],
