@@ -1,7 +1,9 @@
 // Per-account memory of gateway resources: whether a resource is read again is the fetch plan's
 // answer (plan.ts, nextFetch) for its row, the moment of the child's day and what the copy in memory
 // is; a module the portal refuses (403/404/405/401 Insufficient scopes) or the school switched off
-// (200 {"Status":"Disabled"}, live-notes 9) is not asked again for a day (spec 7.3).
+// (200 {"Status":"Disabled"}, live-notes 9) is not asked again for a day (spec 7.3). At each pass the
+// scheduler reads every due copy first (readDue: what the features' last passes asked for), so that a
+// feature's poll reads copies; a copy is asked for at most once a pass, a failed one's error standing.
 import type { z } from 'zod';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
@@ -9,22 +11,12 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { nextFetch, readBy, steady, type Decision, type Intervals, type Known, type Moment, type PlanClock, type PlanRow } from './plan.js';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
-/** How old each kind of resource may be before it is fetched again (plan.ts's HOURLY says why an hour). */
-export const CADENCE = {
-  hourly: HOUR,
-  /** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
-  rare: 3 * HOUR - 5 * MINUTE,
-  daily: DAY - 10 * MINUTE,
-  weekly: 7 * DAY,
-  /** An optional list that was empty last time (a kind of grade the school does not use). */
-  whileEmpty: 6 * HOUR - 5 * MINUTE,
-  /** A lookup that misses an id is read again, but not more often than this. */
-  onMiss: 10 * MINUTE,
-} as const;
+export { MINUTE, HOUR, DAY, CADENCE } from './cadence.js';
+import { CADENCE, DAY } from './cadence.js';
+import { ReadOrigins, type ReadsByOrigin } from './read-origins.js';
+import { dropClock, whyDue, type NextRead } from './next-reads.js';
+export type { NextRead } from './next-reads.js';
+export type { ReadsByOrigin } from './read-origins.js';
 
 /** The moment a cycle asks at, set by the runner (a command between polls asks at the last one's). */
 export interface CacheMoment {
@@ -77,24 +69,6 @@ interface Entry {
   settledUntil?: number;
 }
 
-/** What the plan is told of a copy a feature keeps itself (OwnReads). */
-/** One read the scheduler has planned: the row, when, and why then. */
-export interface NextRead {
-  row: string;
-  at: number;
-  why: 'age' | 'signal' | 'refusal_ends' | 'retry';
-}
-
-/** Why a copy is read when it is: a refusal that ends, a failed read's retry, a moved signal, or its age. */
-function whyDue(known: Known, now: number): NextRead['why'] {
-  if (known.refusedUntil !== undefined && now < known.refusedUntil) return 'refusal_ends';
-  if (known.failed) return 'retry';
-  if (known.signal === 'changed') return 'signal';
-  return 'age';
-}
-
-const dropClock = ([row, , known]: [PlanRow, PlanClock, Known]): [PlanRow, Known] => [row, known];
-
 export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | 'empty' | 'refusedUntil'>;
 
 /**
@@ -116,6 +90,9 @@ export interface ResourceCacheOptions {
 
 export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
+  /** The copies asked for since the pass began (and the error a failed one raised): one request per copy per pass. */
+  private pass = new Map<string, { error?: unknown }>();
+  private readonly origins = new ReadOrigins();
   /** Endpoints asked for without a row (see readsOutsideTable). */
   private readonly outside = new Set<string>();
   private readonly options: ResourceCacheOptions;
@@ -129,6 +106,28 @@ export class ResourceCache {
   /** The moment the next reads are asked at (the runner sets it at the start of each cycle). */
   at(moment: CacheMoment): void {
     this.moment = moment;
+    this.pass = new Map();
+    this.origins.newPass();
+  }
+
+  /**
+   * The scheduler's read of what the table says is due (the copies the features' last passes asked
+   * for), before the features compute: each due copy at once; a feature's poll then finds it read.
+   * Stops at a failure that is not one resource's (a dead session, the portal down), as a pass does.
+   */
+  async readDue(specs: readonly ResourceSpec<z.ZodType>[]): Promise<void> {
+    // What a command or a refresh needed at once then (askNow) is not needed again for that.
+    const due = specs.map((spec) => ({ ...spec, askNow: undefined })).filter((spec) => !this.pass.has(keyOf(spec.endpoint, spec.query)) && this.wouldFetch(spec));
+    await this.origins.scheduled(specs.map((spec) => keyOf(spec.endpoint, spec.query)), async () => {
+      const failures = await Promise.all(due.map((spec) => this.get(spec).then(() => undefined, (error: unknown) => error)));
+      const fatal = failures.find((error) => error !== undefined && !(error instanceof UnexpectedResponseError));
+      if (fatal !== undefined) throw fatal;
+    });
+  }
+
+  /** How many reads the scheduler made, and which a feature's poll made itself (test/integration/coordinator.test.ts). */
+  readsByOrigin(): ReadsByOrigin {
+    return this.origins.snapshot();
   }
 
   /**
@@ -227,7 +226,11 @@ export class ResourceCache {
     this.recorder?.specs.push(spec as unknown as ResourceSpec<z.ZodType>);
     const now = this.options.clock.now();
     const { decision, key, entry, row } = this.decide(spec, now);
+    const asked = this.pass.get(key);
+    if (asked !== undefined) return this.again(spec, entry, asked);
     if (!decision.fetch) return entry?.value as z.output<S> | undefined;
+    this.pass.set(key, {});
+    this.origins.count(spec.endpoint, key, decision.why);
     try {
       const value = await this.fetch(spec);
       this.entries.set(key, { at: now, value, signal: spec.signal, settledUntil: spec.settled?.(value) });
@@ -244,6 +247,7 @@ export class ResourceCache {
         this.entries.set(key, { at: now, refusedUntil: now + refusedFor });
         return undefined;
       }
+      this.pass.set(key, { error });
       if (spec.staleOnError && entry?.value !== undefined) {
         this.options.log.debug({ endpoint: spec.endpoint, err: (error as Error).message }, 'lookup failed; using the last good copy');
         return entry.value as z.output<S>;
@@ -251,6 +255,19 @@ export class ResourceCache {
       if (entry?.value !== undefined) this.entries.set(key, { ...entry, failed: true });
       throw error;
     }
+  }
+
+  /**
+   * A copy this pass has already asked the portal for: its answer, or the error it raised, without a
+   * second request. The copy was read now, so the asking spec's signal and rule stand for it.
+   */
+  private again<S extends z.ZodType>(spec: ResourceSpec<S>, entry: Entry | undefined, asked: { error?: unknown }): z.output<S> | undefined {
+    if (asked.error !== undefined && !(spec.staleOnError && entry?.value !== undefined)) throw asked.error;
+    if (entry?.value !== undefined && asked.error === undefined) {
+      entry.signal = spec.signal;
+      entry.settledUntil = spec.settled?.(entry.value as z.output<S>);
+    }
+    return entry?.value as z.output<S> | undefined;
   }
 
   /** Every resource is fetched on every poll (the benchmark's naive schedule): signals are pointless. */

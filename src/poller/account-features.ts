@@ -174,6 +174,16 @@ async function pollFeatures(
 ): Promise<CycleOutcome> {
   const { outputs, inputs, later: kept, startPass } = memory;
   const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
+  // The scheduler reads what the table says is due, feature by feature in run order, before any
+  // computes: a poll then reads copies, and asks the portal itself only for what its last pass did not.
+  try {
+    for (const { feature } of running) {
+      if (feature.tier !== undefined && tiers.includes(feature.tier) && !(startPass && keptForLater(feature))) await ctx.cache.readDue(inputs.asked(feature));
+    }
+  } catch (error) {
+    outcome.sessionError = error;
+    return outcome;
+  }
   // Polls run one after another, each after the features it reads (runOrder); each fetches its own
   // resources concurrently.
   for (const run of running) {

@@ -6,7 +6,8 @@
 // published (most passes read one or two resources: recomputing every feature each time was most of
 // a simulated day's CPU).
 import { calendarSignals } from '../feature-kit/calendar.js';
-import type { NextRead, Recording, ResourceCache } from '../feature-kit/resources.js';
+import type { z } from 'zod';
+import type { NextRead, Recording, ResourceCache, ResourceSpec } from '../feature-kit/resources.js';
 import type { SourceContext } from '../feature-kit/source.js';
 import { ageAt, type PlanClock } from '../feature-kit/plan.js';
 import type { Feature } from '../features/feature.js';
@@ -84,6 +85,11 @@ export class FeatureInputs {
       }
     }
     return [...soonest.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
+  }
+
+  /** What the feature's last clean poll asked the cache for (the scheduler reads what of it is due); none after a failure. */
+  asked(feature: Feature): readonly ResourceSpec<z.ZodType>[] {
+    return this.last.get(feature.name)?.asked.specs ?? [];
   }
 
   /** Starts recording what the feature's poll reads. */
