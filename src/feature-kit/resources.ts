@@ -26,6 +26,8 @@ export interface CacheMoment {
   refresh: boolean;
   /** The cycle is a start's first pass: rows kept for later are not read (PlanRow.notAtStart). */
   startPass?: boolean;
+  /** A pass begins: each copy is asked for at most once until the next call of `at` (a command between passes is none). */
+  pass?: boolean;
 }
 
 export interface ResourceSpec<S extends z.ZodType> {
@@ -91,7 +93,7 @@ export interface ResourceCacheOptions {
 export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
   /** The copies asked for since the pass began (and the error a failed one raised): one request per copy per pass. */
-  private pass = new Map<string, { error?: unknown }>();
+  private pass: Map<string, { error?: unknown }> | undefined;
   private readonly origins = new ReadOrigins();
   /** Endpoints asked for without a row (see readsOutsideTable). */
   private readonly outside = new Set<string>();
@@ -106,7 +108,7 @@ export class ResourceCache {
   /** The moment the next reads are asked at (the runner sets it at the start of each cycle). */
   at(moment: CacheMoment): void {
     this.moment = moment;
-    this.pass = new Map();
+    this.pass = moment.pass === true ? new Map() : undefined;
     this.origins.newPass();
   }
 
@@ -117,7 +119,7 @@ export class ResourceCache {
    */
   async readDue(specs: readonly ResourceSpec<z.ZodType>[]): Promise<void> {
     // What a command or a refresh needed at once then (askNow) is not needed again for that.
-    const due = specs.map((spec) => ({ ...spec, askNow: undefined })).filter((spec) => !this.pass.has(keyOf(spec.endpoint, spec.query)) && this.wouldFetch(spec));
+    const due = specs.map((spec) => ({ ...spec, askNow: undefined })).filter((spec) => !this.pass?.has(keyOf(spec.endpoint, spec.query)) && this.wouldFetch(spec));
     await this.origins.scheduled(specs.map((spec) => keyOf(spec.endpoint, spec.query)), async () => {
       const failures = await Promise.all(due.map((spec) => this.get(spec).then(() => undefined, (error: unknown) => error)));
       const fatal = failures.find((error) => error !== undefined && !(error instanceof UnexpectedResponseError));
@@ -226,10 +228,10 @@ export class ResourceCache {
     this.recorder?.specs.push(spec as unknown as ResourceSpec<z.ZodType>);
     const now = this.options.clock.now();
     const { decision, key, entry, row } = this.decide(spec, now);
-    const asked = this.pass.get(key);
+    const asked = this.pass?.get(key);
     if (asked !== undefined) return this.again(spec, entry, asked);
     if (!decision.fetch) return entry?.value as z.output<S> | undefined;
-    this.pass.set(key, {});
+    this.pass?.set(key, {});
     this.origins.count(spec.endpoint, key, decision.why);
     try {
       const value = await this.fetch(spec);
@@ -247,7 +249,7 @@ export class ResourceCache {
         this.entries.set(key, { at: now, refusedUntil: now + refusedFor });
         return undefined;
       }
-      this.pass.set(key, { error });
+      this.pass?.set(key, { error });
       if (spec.staleOnError && entry?.value !== undefined) {
         this.options.log.debug({ endpoint: spec.endpoint, err: (error as Error).message }, 'lookup failed; using the last good copy');
         return entry.value as z.output<S>;

@@ -73,7 +73,7 @@ export class AccountPasses {
     // what is not worth its requests (PlanRow.notAtStart; a feature whose rows all say so is kept for later) until a normal poll answered.
     const everything = forced || cache.naive;
     const startPass = !everything && !this.normalPolled && tiers.includes('normal');
-    cache.at({ moment, intervals, refresh: forced, startPass });
+    cache.at({ moment, intervals, refresh: forced, startPass, pass: true });
     const identity = this.deps.child.identity as Identity;
     const ctx = { downloads: this.deps.access.downloads(this.deps.child.id), gateway, cache, identity, log: this.deps.log };
     const outcome = await this.deps.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: everything }, this.deps.log, startPass);
