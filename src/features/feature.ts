@@ -5,6 +5,7 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
+import type { ResourceCache } from '../feature-kit/resources.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
 import type { Downloads } from '../feature-kit/files.js';
@@ -45,6 +46,8 @@ export interface FeatureAccess {
  */
 export interface CommandAccount {
   gateway: Gateway;
+  /** The account's copies: what a command reads, it reads through the table's rows. */
+  cache: ResourceCache;
   /** Publishes states computed outside a poll. */
   publishStates(states: Record<string, EntityState>): void;
   /** Polls every tier now; resolves when done. */

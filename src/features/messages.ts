@@ -112,9 +112,10 @@ export class MessagesSource implements Source {
     let counts = this.counts;
     // Without the module the messaging client keeps its own schedule of asking again (spec 5.4). The
     // plan is asked first, always: the scheduler learns from it when the counters are due again.
-    // The bridge opened a message since the counters were read: they moved, read them now (not at the night's hour).
+    // The bridge opened a message since the counters were read: a signal that they moved, read them now
+    // (not at the night's hour).
     const opened = this.api.openedAt !== undefined && this.api.openedAt >= (this.counterReads.at('counts') ?? 0);
-    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts', { now: opened }) || counts === undefined) {
+    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts', { signal: opened ? 'changed' : 'none' })) {
       try {
         counts = await this.counterReads.read('counts', ctx.now, () => this.api.unreadCounts());
       } catch (error) {
@@ -129,6 +130,8 @@ export class MessagesSource implements Source {
         throw isolate(error);
       }
     }
+    // No copy is always due (above): without counts here, a read was not made and there is nothing new to say.
+    if (counts === undefined) return { states: this.states() };
     this.absent = false;
     this.counts = counts;
     for (const mailbox of WATCHED_MAILBOXES) {
@@ -153,7 +156,7 @@ export class MessagesSource implements Source {
     if (this.reads.refused(mailbox, ctx.now)) return this.reads.due(ctx.cache, row, mailbox);
     const last = this.listed.get(mailbox);
     const signal = last === undefined ? 'none' : last.counter === counts[mailbox] ? 'same' : 'changed';
-    return this.reads.due(ctx.cache, row, mailbox, { signal }) || last === undefined;
+    return this.reads.due(ctx.cache, row, mailbox, { signal });
   }
 
   private async list(mailbox: Mailbox, counts: UnreadCounts, now: number): Promise<void> {

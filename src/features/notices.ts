@@ -4,6 +4,7 @@ import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
+import type { ResourceCache } from '../feature-kit/resources.js';
 import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { button, eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
@@ -53,7 +54,7 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
   if (wanted !== 'all' && !/^[A-Za-z0-9_-]{1,128}$/.test(wanted)) {
     throw new CommandError('send "all" or one announcement id');
   }
-  const notices = await source.known(account.gateway);
+  const notices = await source.known(account.cache);
   const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
   if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
   const marked = await source.markRead(account.gateway, ids);
@@ -71,14 +72,10 @@ class NoticesSource implements Source {
     return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent> };
   }
 
-  /** The announcements the portal gave in the last poll, fetched now if there was none yet. */
-  async known(gateway: Gateway): Promise<readonly Notice[]> {
-    return this.notices ?? (await this.load(gateway));
-  }
-
-  private async load(gateway: Gateway): Promise<Notice[]> {
-    this.notices = (await gateway.get('SchoolNotices', noticesResponse)).SchoolNotices;
-    return this.notices;
+  /** The announcements the portal gave in the last poll; before one, read through the table's row (never around it). */
+  async known(cache: ResourceCache): Promise<readonly Notice[]> {
+    this.notices ??= (await cache.get({ endpoint: 'SchoolNotices', schema: noticesResponse, row: NOTICES_ROW }))?.SchoolNotices;
+    return this.notices ?? [];
   }
 
   /**

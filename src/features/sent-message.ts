@@ -81,14 +81,16 @@ class SentMessages implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const api = this.access.messages;
     try {
+      // The bridge sent a message since the list was read: a signal that the list moved, read it now.
       const sentSince = this.access.outbox.lastSendAt();
-      const listNow = ctx.forced || (sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0));
-      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { now: listNow }) || this.list === undefined) {
+      const sent = sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0);
+      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { signal: sent ? 'changed' : 'none' })) {
         const list = sortSent(await this.listReads.read('list', ctx.now, () => api.sentList(LIST_LIMIT)));
         this.list = list;
         const listed = new Set(list.map((m) => m.id));
         for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
       }
+      if (this.list === undefined) return { states: this.states() };
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
       for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
       const due = unread.filter((id) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }));

@@ -28,10 +28,12 @@ import type { Logger } from '../util/log.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
+import type { ResourceCache } from '../feature-kit/resources.js';
 
 export class AccountPoller implements CommandAccount {
   readonly access: PortalAccess;
   readonly gateway: Gateway;
+  readonly cache: ResourceCache;
   private readonly options: AccountPollerOptions;
   private readonly log: Logger;
   private readonly accountChild: AccountChild;
@@ -73,6 +75,7 @@ export class AccountPoller implements CommandAccount {
     });
     this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive, observer: this.figures });
     this.gateway = this.access.gateway;
+    this.cache = this.access.cache;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
     this.output = new AccountOutput({
       publisher: options.publisher,
