@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { classroomsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
-import { CADENCE, misses } from './resources.js';
+import { CADENCE } from './resources.js';
 import { steady, type PlanRow } from './plan.js';
 import type { SourceContext } from './source.js';
 
@@ -55,4 +55,11 @@ export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   if (needed === undefined || !misses(needed, list)) return list;
   const again = await ctx.cache.get({ endpoint, schema, row: rows.onMiss, staleOnError: true });
   return again === undefined ? list : pick(again);
+}
+
+/** True when some of the ids are not in the list (a lookup that must be read again). */
+export function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
+  const known = new Set((list ?? []).map((item) => item.Id));
+  for (const id of ids) if (id !== undefined && !known.has(id)) return true;
+  return false;
 }

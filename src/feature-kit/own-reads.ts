@@ -10,12 +10,17 @@ export class OwnReads<K> {
   private readonly failed = new Set<K>();
   /** Copies the portal refused (a mailbox that answered 404): not asked again before then. */
   private readonly refusedUntil = new Map<K, number>();
+  /** This pass's read of each copy (the pass's moment, and its answer or error): one request per copy per pass. */
+  private readonly attempts = new Map<K, { at: number; value?: unknown; error?: unknown }>();
+  /** Where a read is counted (ResourceCache.countOwn), the row and why the plan read it, as `due` last said. */
+  private counted: { cache: ResourceCache; rows: Map<K, { resource: string; why: string }> } | undefined;
 
   /**
    * Whether the copy of `key` is to be read now, by `row` at the cycle's moment: `now` when it is needed
    * now whatever its age, `signal` what the row's vouching signal says of it, `empty` that its list was empty.
+   * `read`: how the scheduler reads it at a later pass when its row says so (before the feature computes).
    */
-  due(cache: ResourceCache, row: PlanRow, key: K, known: Pick<Known, 'now' | 'signal' | 'empty'> = {}): boolean {
+  due(cache: ResourceCache, row: PlanRow, key: K, known: Pick<Known, 'now' | 'signal' | 'empty'> = {}, read?: (now: number) => Promise<unknown>): boolean {
     const copy = (signal = known.signal): OwnKnown => ({
       signal,
       empty: known.empty,
@@ -25,18 +30,33 @@ export class OwnReads<K> {
     });
     // The scheduler asks again later, of the copy as it will be then (read, or failed), without this
     // pass's need: a changed signal is the one this pass read it for.
-    return cache.decideRow(row, { ...copy(), now: known.now }, () => copy(known.signal === 'changed' ? 'same' : known.signal)).fetch;
+    const decision = cache.decideRow(row, { ...copy(), now: known.now }, () => copy(known.signal === 'changed' ? 'same' : known.signal), read);
+    if (this.counted?.cache !== cache) this.counted = { cache, rows: new Map() };
+    this.counted.rows.set(key, { resource: row.resource, why: decision.fetch ? decision.why : 'age' });
+    return decision.fetch;
   }
 
-  /** Reads the copy of `key` at `at` through `read`, remembering when, or that the read failed. */
+  /**
+   * Reads the copy of `key` at `at` (the pass's moment) through `read`, remembering when, or that the read
+   * failed. Read already at this moment (by the scheduler): its answer or its error, without a request.
+   */
   async read<T>(key: K, at: number, read: () => Promise<T>): Promise<T> {
+    const attempt = this.attempts.get(key);
+    if (attempt?.at === at) {
+      if ('error' in attempt) throw attempt.error;
+      return attempt.value as T;
+    }
+    const counted = this.counted?.rows.get(key);
+    if (counted !== undefined) this.counted?.cache.countOwn(counted.resource, counted.why);
     try {
       const value = await read();
+      this.attempts.set(key, { at, value });
       this.readAt.set(key, at);
       this.failed.delete(key);
       this.refusedUntil.delete(key);
       return value;
     } catch (error) {
+      this.attempts.set(key, { at, error });
       this.failed.add(key);
       throw error;
     }
@@ -69,6 +89,7 @@ export class OwnReads<K> {
 
   /** Forgets `key` (a message no longer watched, a mailbox gone). */
   forget(key: K): void {
+    this.attempts.delete(key);
     this.readAt.delete(key);
     this.failed.delete(key);
     this.refusedUntil.delete(key);
@@ -76,6 +97,7 @@ export class OwnReads<K> {
 
   /** Forgets every copy (the module is gone). */
   clear(): void {
+    this.attempts.clear();
     this.readAt.clear();
     this.failed.clear();
     this.refusedUntil.clear();

@@ -14,6 +14,7 @@ import { nextFetch, readBy, steady, type Decision, type Intervals, type Known, t
 export { MINUTE, HOUR, DAY, CADENCE } from './cadence.js';
 import { CADENCE, DAY } from './cadence.js';
 import { ReadOrigins, type ReadsByOrigin } from './read-origins.js';
+import type { ResourceSpec } from './resource-spec.js';
 import { dropClock, whyDue, type NextRead } from './next-reads.js';
 export type { NextRead } from './next-reads.js';
 export type { ReadsByOrigin } from './read-origins.js';
@@ -30,35 +31,7 @@ export interface CacheMoment {
   pass?: boolean;
 }
 
-export interface ResourceSpec<S extends z.ZodType> {
-  endpoint: string;
-  schema: S;
-  /** The resource's row of the fetch plan; without one, the copy may be `maxAgeMs` old at every moment. */
-  row?: PlanRow;
-  maxAgeMs?: number;
-  query?: Record<string, string>;
-  /** POST with this JSON body instead of GET. */
-  post?: unknown;
-  /** How long a refusal is remembered (default a day). */
-  refusedForMs?: number;
-  /** On a failure, answer the last good value instead of failing (for lookups). */
-  staleOnError?: boolean;
-  /**
-   * A cheap fingerprint of the list (its ids in the class calendar) for a row with `vouch`: when it is
-   * not the one the copy was fetched under, the copy is stale whatever its age; while it is, the row's
-   * vouched age applies (an edit keeps the ids, so it is still bounded). Undefined: no signal this time.
-   */
-  signal?: string;
-  /**
-   * The list inside the answer, for an optional kind of data (a kind of grade the school may not
-   * use): while the last copy's list is empty, it may be CADENCE.whileEmpty old.
-   */
-  list?: (value: z.output<S>) => readonly unknown[] | undefined;
-  /** Ask the portal now, whatever the copy's age or a remembered refusal (a user's refresh). */
-  askNow?: boolean;
-  /** Until when the copy answers its question whatever its age (the row's own rule; see Known.settledUntil). */
-  settled?: (value: z.output<S>) => number | undefined;
-}
+export type { ResourceSpec } from './resource-spec.js';
 
 interface Entry {
   at: number;
@@ -79,7 +52,8 @@ export type OwnKnown = Pick<Known, 'fetchedAt' | 'now' | 'failed' | 'signal' | '
  */
 export interface Recording {
   specs: ResourceSpec<z.ZodType>[];
-  own: { row: PlanRow; known: () => OwnKnown }[];
+  /** `read`: how the scheduler reads the copy at a pass (`now`, the pass's moment) when its row says it is due. */
+  own: { row: PlanRow; known: () => OwnKnown; read?: (now: number) => Promise<unknown> }[];
 }
 
 export interface ResourceCacheOptions {
@@ -137,9 +111,26 @@ export class ResourceCache {
    * sent box, whose copies a feature holds itself), at this cycle's moment: fetch now, or when. `later`
    * tells of the copy as it will be after this pass, for the scheduler (readBy).
    */
-  decideRow(row: PlanRow, known: OwnKnown, later: () => OwnKnown): Decision {
-    this.recorder?.own.push({ row, known: later });
+  decideRow(row: PlanRow, known: OwnKnown, later: () => OwnKnown, read?: (now: number) => Promise<unknown>): Decision {
+    this.recorder?.own.push({ row, known: later, read });
     return nextFetch(row, this.clockAt(this.options.clock.now()), this.ownKnown(known));
+  }
+
+  /**
+   * The scheduler's read of the copies features keep themselves (the messaging host's), those of
+   * `own` whose row says they are due, one after another; a failure is the feature's to meet (its read
+   * of the same copy in this pass answers the error again without a request).
+   */
+  async readDueOwn(own: Recording['own'], now: number): Promise<void> {
+    for (const { row, known, read } of own) {
+      if (read === undefined || !nextFetch(row, this.clockAt(now), this.ownKnown(known())).fetch) continue;
+      await this.origins.scheduled([], () => read(now).then(() => undefined, () => undefined));
+    }
+  }
+
+  /** A request for a copy a feature keeps itself (OwnReads counts it): the scheduler's, or the feature's and why. */
+  countOwn(resource: string, why: string): void {
+    this.origins.count(resource, '', why);
   }
 
   /**
@@ -288,11 +279,4 @@ export class ResourceCache {
 
 function keyOf(endpoint: string, query?: Record<string, string>): string {
   return query ? `${endpoint}?${new URLSearchParams(query).toString()}` : endpoint;
-}
-
-/** True when some of the ids are not in the list (a lookup that must be read again). */
-export function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
-  const known = new Set((list ?? []).map((item) => item.Id));
-  for (const id of ids) if (id !== undefined && !known.has(id)) return true;
-  return false;
 }

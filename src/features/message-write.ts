@@ -84,11 +84,10 @@ class Writing implements FeatureState {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     if (!this.on) return { states: {} };
-    if (this.reads.due(ctx.cache, RECIPIENTS_ROW, 'targets', { empty: this.kept.targets.length === 0 })) {
+    const read = (now: number) => this.readTargets(now, ctx.gateway, this.access.identity() ?? ctx.identity);
+    if (this.reads.due(ctx.cache, RECIPIENTS_ROW, 'targets', { empty: this.kept.targets.length === 0 }, read)) {
       try {
-        const targets = await this.reads.read('targets', ctx.now, () => writeTargets({ api: this.access.messages, gateway: ctx.gateway, identity: ctx.identity }));
-        this.kept = { ...this.kept, targets, targets_at: ctx.now };
-        await this.save();
+        await read(ctx.now);
       } catch (error) {
         // A school without the messages module is a normal case (spec 5.4.2), said once by the messages feature.
         if (!(error instanceof MessagesUnavailableError)) {
@@ -101,6 +100,13 @@ class Writing implements FeatureState {
 
   restate(): SourceResult['states'] {
     return this.on ? this.states() : {};
+  }
+
+  /** Reads the recipient list at a pass's moment and keeps it (the poll, or the scheduler when its row is due). */
+  private async readTargets(now: number, gateway: SourceContext['gateway'], identity: SourceContext['identity']): Promise<void> {
+    const targets = await this.reads.read('targets', now, () => writeTargets({ api: this.access.messages, gateway, identity }));
+    this.kept = { ...this.kept, targets, targets_at: now };
+    await this.save();
   }
 
   private states(): Record<string, EntityState> {

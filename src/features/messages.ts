@@ -115,9 +115,9 @@ export class MessagesSource implements Source {
     // The bridge opened a message since the counters were read: a signal that they moved, read them now
     // (not at the night's hour).
     const opened = this.api.openedAt !== undefined && this.api.openedAt >= (this.counterReads.at('counts') ?? 0);
-    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts', { signal: opened ? 'changed' : 'none' })) {
+    if (this.counterReads.due(ctx.cache, UNREAD_ROW, 'counts', { signal: opened ? 'changed' : 'none' }, (now) => this.readCounts(now))) {
       try {
-        counts = await this.counterReads.read('counts', ctx.now, () => this.api.unreadCounts());
+        counts = await this.readCounts(ctx.now);
       } catch (error) {
         if (error instanceof MessagesUnavailableError) {
           this.absent = true;
@@ -140,6 +140,12 @@ export class MessagesSource implements Source {
     return { states: this.states(), events: { message: this.events() } satisfies Events<typeof messageEvent>, output: this.listedMessages() };
   }
 
+  /** Reads the unread counters at a pass's moment and keeps them (the poll, or the scheduler when their row is due). */
+  private async readCounts(now: number): Promise<UnreadCounts> {
+    this.counts = await this.counterReads.read('counts', now, () => this.api.unreadCounts());
+    return this.counts;
+  }
+
   /** The messages the portal listed last, by mailbox (what open_message accepts). */
   private listedMessages(): ListedMessages {
     return [...this.listed.entries()].map(([mailbox, l]) => ({ mailbox, items: l.items }));
@@ -153,10 +159,12 @@ export class MessagesSource implements Source {
   private needsList(mailbox: Mailbox, counts: UnreadCounts, ctx: SourceContext): boolean {
     const row = mailbox === 'inbox' ? INBOX_LIST_ROW : MAILBOX_LIST_ROW;
     // A mailbox that answered 404 is the row's refusal: the plan says when it is asked again (and the scheduler wakes then).
-    if (this.reads.refused(mailbox, ctx.now)) return this.reads.due(ctx.cache, row, mailbox);
+    // The scheduler lists it at a later pass when the row says so by age or a refusal's end (with the counters it read first).
+    const read = (now: number) => (this.counts === undefined ? Promise.resolve() : this.list(mailbox, this.counts, now));
+    if (this.reads.refused(mailbox, ctx.now)) return this.reads.due(ctx.cache, row, mailbox, {}, read);
     const last = this.listed.get(mailbox);
     const signal = last === undefined ? 'none' : last.counter === counts[mailbox] ? 'same' : 'changed';
-    return this.reads.due(ctx.cache, row, mailbox, { signal });
+    return this.reads.due(ctx.cache, row, mailbox, { signal }, read);
   }
 
   private async list(mailbox: Mailbox, counts: UnreadCounts, now: number): Promise<void> {

@@ -79,29 +79,17 @@ class SentMessages implements Source {
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const api = this.access.messages;
     try {
       // The bridge sent a message since the list was read: a signal that the list moved, read it now.
       const sentSince = this.access.outbox.lastSendAt();
       const sent = sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0);
-      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { signal: sent ? 'changed' : 'none' })) {
-        const list = sortSent(await this.listReads.read('list', ctx.now, () => api.sentList(LIST_LIMIT)));
-        this.list = list;
-        const listed = new Set(list.map((m) => m.id));
-        for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
-      }
+      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { signal: sent ? 'changed' : 'none' }, (now) => this.readList(now))) await this.readList(ctx.now);
       if (this.list === undefined) return { states: this.states() };
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
       for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
-      const due = unread.filter((id) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }));
-      for (const id of due.slice(0, OPENED_PER_POLL)) {
-        const details = await this.opened.read(id, ctx.now, () => api.sentMessage(id));
-        this.details.set(id, details);
-        for (const r of details.receivers) {
-          const key = readKey(id, r.name);
-          if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));
-        }
-      }
+      // The scheduler opens at most as many at a later pass as a poll does (the first few watched).
+      const due = unread.filter((id, i) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }, i < OPENED_PER_POLL ? (now) => this.open(id, now) : undefined));
+      for (const id of due.slice(0, OPENED_PER_POLL)) await this.open(id, ctx.now);
       this.absent = false;
     } catch (error) {
       if (error instanceof MessagesUnavailableError) {
@@ -111,6 +99,24 @@ class SentMessages implements Source {
       throw isolate(error);
     }
     return { states: this.states(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> };
+  }
+
+  /** Reads the sent box's list at a pass's moment (the poll, or the scheduler when its row is due). */
+  private async readList(now: number): Promise<void> {
+    const list = sortSent(await this.listReads.read('list', now, () => this.access.messages.sentList(LIST_LIMIT)));
+    this.list = list;
+    const listed = new Set(list.map((m) => m.id));
+    for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
+  }
+
+  /** Opens a sent message at a pass's moment: who has read it, and since when as far as the bridge saw. */
+  private async open(id: string, now: number): Promise<void> {
+    const details = await this.opened.read(id, now, () => this.access.messages.sentMessage(id));
+    this.details.set(id, details);
+    for (const r of details.receivers) {
+      const key = readKey(id, r.name);
+      if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(now));
+    }
   }
 
   private input(): SentInput {

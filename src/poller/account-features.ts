@@ -178,7 +178,9 @@ async function pollFeatures(
   // computes: a poll then reads copies, and asks the portal itself only for what its last pass did not.
   try {
     for (const { feature } of running) {
-      if (feature.tier !== undefined && tiers.includes(feature.tier) && !(startPass && keptForLater(feature))) await ctx.cache.readDue(inputs.asked(feature));
+      if (feature.tier === undefined || !tiers.includes(feature.tier) || (startPass && keptForLater(feature))) continue;
+      await ctx.cache.readDue(inputs.asked(feature));
+      await ctx.cache.readDueOwn(inputs.askedOwn(feature), ctx.now);
     }
   } catch (error) {
     outcome.sessionError = error;

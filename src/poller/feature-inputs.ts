@@ -92,6 +92,11 @@ export class FeatureInputs {
     return this.last.get(feature.name)?.asked.specs ?? [];
   }
 
+  /** The copies the feature keeps itself that its last clean poll asked the plan about (with how the scheduler reads them). */
+  askedOwn(feature: Feature): Recording['own'] {
+    return this.last.get(feature.name)?.asked.own ?? [];
+  }
+
   /** Starts recording what the feature's poll reads. */
   begin(feature: Feature, ctx: SourceContext): Watch | undefined {
     // A feature without rows reads nothing the plan decides (it computes from other features' outputs).
