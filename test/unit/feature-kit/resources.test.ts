@@ -144,3 +144,76 @@ describe('a module the school switched off (live-notes 9)', () => {
     await expect(cache.get({ endpoint: 'Notes', schema, maxAgeMs: 0 })).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 });
+
+describe('a pass: the scheduler reads what is due, one request per copy', () => {
+  const pass = { moment: 'lessons' as const, intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false, pass: true };
+
+  it('reads the due copies before the features, which then find them read', async () => {
+    const { clock, cache, calls } = setup();
+    const notes = { endpoint: 'Notes', schema, maxAgeMs: HOUR };
+    const subjects = { endpoint: 'Subjects', schema, maxAgeMs: DAY };
+    cache.at(pass);
+    await cache.get(notes);
+    await cache.get(subjects);
+    clock.set(clock.now() + 2 * HOUR);
+    cache.at(pass);
+    await cache.readDue([notes, subjects]);
+    expect(calls()).toBe(3);
+    expect(await cache.get(notes)).toEqual({ n: 3 });
+    expect(await cache.get(subjects)).toEqual({ n: 2 });
+    expect(calls()).toBe(3);
+    expect(cache.readsByOrigin()).toMatchObject({ scheduler: 1, late: [] });
+  });
+
+  it('asks a copy that failed once a pass: a second feature meets the same error, the next pass asks again', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    const subjects = { endpoint: 'Subjects', schema, maxAgeMs: DAY };
+    cache.at(pass);
+    await cache.get(subjects);
+    clock.set(clock.now() + 2 * DAY);
+    const down = new UnexpectedResponseError(503, 'Subjects: 503');
+    failWith(down);
+    cache.at(pass);
+    await expect(cache.get(subjects)).rejects.toBe(down);
+    await expect(cache.get(subjects)).rejects.toBe(down);
+    // A lookup that answers its last copy on a failure does so again, still without a request.
+    expect(await cache.get({ ...subjects, staleOnError: true })).toEqual({ n: 1 });
+    expect(calls()).toBe(2);
+    failWith(undefined);
+    cache.at(pass);
+    expect(await cache.get(subjects)).toEqual({ n: 3 });
+  });
+
+  it('does not read again what a refresh or a command needed at once, and stops at a failure that is not one resource\'s', async () => {
+    const { clock, cache, calls, failWith } = setup();
+    const lucky = { endpoint: 'LuckyNumbers', schema, maxAgeMs: HOUR, askNow: true };
+    const notes = { endpoint: 'Notes', schema, maxAgeMs: HOUR };
+    cache.at(pass);
+    await cache.get(lucky);
+    await cache.get(notes);
+    clock.set(clock.now() + 10 * MINUTE);
+    cache.at(pass);
+    await cache.readDue([lucky, notes]);
+    expect(calls()).toBe(2);
+    clock.set(clock.now() + 2 * HOUR);
+    cache.at(pass);
+    const dead = new Error('the session is dead');
+    failWith(dead);
+    await expect(cache.readDue([lucky, notes])).rejects.toBe(dead);
+  });
+
+  it('counts a read the scheduler was given and a feature made by age as late', async () => {
+    const { clock, cache } = setup();
+    const notes = { endpoint: 'Notes', schema, maxAgeMs: HOUR };
+    cache.at(pass);
+    await cache.get(notes);
+    clock.set(clock.now() + 2 * HOUR);
+    cache.at(pass);
+    // Given before it was due (a stale clock), read later by the feature: the table was not the schedule.
+    clock.set(clock.now() - 90 * MINUTE);
+    await cache.readDue([notes]);
+    clock.set(clock.now() + 90 * MINUTE);
+    await cache.get(notes);
+    expect(cache.readsByOrigin().late).toEqual(['Notes (age)']);
+  });
+});
