@@ -130,7 +130,11 @@ export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decisio
   if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { fetch: false, at: known.settledUntil };
   if (known.failed) return { fetch: true, why: 'failed' };
   const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
-  const age = (trusted ? row.vouch!.fresh : row.fresh)[clock.moment];
+  const own = row.fresh[clock.moment];
+  const vouched = trusted ? row.vouch!.fresh[clock.moment] : own;
+  // A signal that vouches for a copy only ever lets it grow older: never read more often for it (a
+  // calendar's hour at a night whose own age is two).
+  const age = resolve(vouched, clock.intervals) > resolve(own, clock.intervals) ? vouched : own;
   let limit = resolve(age, clock.intervals);
   if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);
   limit = Math.min(limit, row.maxAgeMs ?? Infinity);

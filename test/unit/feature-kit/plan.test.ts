@@ -101,6 +101,7 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['next week for the feeds at night: never by age', TIMETABLE_PLAN.feedWeek, 'night', 60, {}, Infinity],
     ['a test list, the class calendar failed (no signal): as news, at 4 exactly', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'none' }, 4],
     ['a test list the calendar vouches for: an hour, within 67.5 minutes', AGENDA_PLAN.homeWorks, 'lessons', 0, { signal: 'same' }, 67.5],
+    ['a test list the calendar vouches for, at night: its own 2 hours, never the calendar\'s shorter hour', AGENDA_PLAN.homeWorks, 'night', 0, { signal: 'same' }, 135],
     ['a test list whose calendar ids changed, not read by the pass that just ended: after news\' age', AGENDA_PLAN.homeWorks, 'lessons', 1, { signal: 'changed' }, 4],
     ['a command needing it now, not read by the pass: after the row\'s age', REALIZATIONS_ROW, 'night', 1, { now: true }, 24 * 60 - 10],
   ] as [string, PlanRow, Moment, number | undefined, Known, number][])('%s', (_what, row, moment, ago, known, minutes) => {
