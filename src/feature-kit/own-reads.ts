@@ -11,7 +11,7 @@ export class OwnReads<K> {
   /** Copies the portal refused (a mailbox that answered 404): not asked again before then. */
   private readonly refusedUntil = new Map<K, number>();
   /** This pass's read of each copy (the pass's moment, and its answer or error): one request per copy per pass. */
-  private readonly attempts = new Map<K, { at: number; value?: unknown; error?: unknown }>();
+  private readonly attempts = new Map<K, { pass: number; value?: unknown; error?: unknown }>();
   /** Where a read is counted (ResourceCache.countOwn), the row and why the plan read it, as `due` last said. */
   private counted: { cache: ResourceCache; rows: Map<K, { resource: string; why: string }> } | undefined;
 
@@ -38,11 +38,12 @@ export class OwnReads<K> {
 
   /**
    * Reads the copy of `key` at `at` (the pass's moment) through `read`, remembering when, or that the read
-   * failed. Read already at this moment (by the scheduler): its answer or its error, without a request.
+   * failed. Read already in this pass (by the scheduler): its answer or its error, without a request.
    */
   async read<T>(key: K, at: number, read: () => Promise<T>): Promise<T> {
+    const pass = this.counted?.cache.passNumber();
     const attempt = this.attempts.get(key);
-    if (attempt?.at === at) {
+    if (pass !== undefined && attempt?.pass === pass) {
       if ('error' in attempt) throw attempt.error;
       return attempt.value as T;
     }
@@ -50,13 +51,13 @@ export class OwnReads<K> {
     if (counted !== undefined) this.counted?.cache.countOwn(counted.resource, counted.why);
     try {
       const value = await read();
-      this.attempts.set(key, { at, value });
+      if (pass !== undefined) this.attempts.set(key, { pass, value });
       this.readAt.set(key, at);
       this.failed.delete(key);
       this.refusedUntil.delete(key);
       return value;
     } catch (error) {
-      this.attempts.set(key, { at, error });
+      if (pass !== undefined) this.attempts.set(key, { pass, error });
       this.failed.add(key);
       throw error;
     }

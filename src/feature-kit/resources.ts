@@ -69,6 +69,7 @@ export class ResourceCache {
   /** The copies asked for since the pass began (and the error a failed one raised): one request per copy per pass. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private readonly origins = new ReadOrigins();
+  private passes = 0;
   /** Endpoints asked for without a row (see readsOutsideTable). */
   private readonly outside = new Set<string>();
   private readonly options: ResourceCacheOptions;
@@ -83,6 +84,7 @@ export class ResourceCache {
   at(moment: CacheMoment): void {
     this.moment = moment;
     this.pass = moment.pass === true ? new Map() : undefined;
+    this.passes++;
     this.origins.newPass();
   }
 
@@ -99,6 +101,11 @@ export class ResourceCache {
       const fatal = failures.find((error) => error !== undefined && !(error instanceof UnexpectedResponseError));
       if (fatal !== undefined) throw fatal;
     });
+  }
+
+  /** Which pass this is (a number of its own), undefined between passes: OwnReads asks a copy once a pass too. */
+  passNumber(): number | undefined {
+    return this.pass === undefined ? undefined : this.passes;
   }
 
   /** How many reads the scheduler made, and which a feature's poll made itself (test/integration/coordinator.test.ts). */
