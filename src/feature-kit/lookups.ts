@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { classroomsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
-import { CADENCE } from './resources.js';
+import { CADENCE, type ResourceCache } from './resources.js';
 import { steady, type PlanRow } from './plan.js';
 import type { SourceContext } from './source.js';
 
@@ -55,6 +55,18 @@ export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
   if (needed === undefined || !misses(needed, list)) return list;
   const again = await ctx.cache.get({ endpoint, schema, row: rows.onMiss, staleOnError: true });
   return again === undefined ? list : pick(again);
+}
+
+/** A school user the Users lookup knows (a teacher, the class tutor). */
+export type LookupUser = z.output<typeof usersResponse>['Users'][number];
+
+/**
+ * One user of the Users lookup, through its rows of the table (a send's class tutor, the recipient
+ * list): the day's copy, read again (at most every 10 minutes) when it lacks the id; never around it.
+ */
+export function userLookup(cache: ResourceCache): (id: string) => Promise<LookupUser | undefined> {
+  const read = async (row: PlanRow) => (await cache.get({ endpoint: 'Users', schema: usersResponse, row, staleOnError: true }))?.Users ?? [];
+  return async (id) => (await read(LOOKUP_ROWS.usual)).find((u) => u.Id === id) ?? (await read(LOOKUP_ROWS.onMiss)).find((u) => u.Id === id);
 }
 
 /** True when some of the ids are not in the list (a lookup that must be read again). */

@@ -21,6 +21,8 @@ import type { Language } from '../config/language.js';
 export interface FeatureAccess {
   account: AccountConfig;
   gateway: Gateway;
+  /** The account's copies of the register, by the table's rows (what a feature reads outside its poll, it reads through them). */
+  cache: ResourceCache;
   messages: MessagesApi;
   /** The account's one way to send a message: every kind of send goes through its guards. */
   outbox: Outbox;

@@ -1,6 +1,7 @@
 // The fixed-messages feature: one send_<id> button per message configured for the account, all
 // sending through the send_message command (which a parent may also call with any configured id).
 import { CommandError } from '../feature-kit/commands.js';
+import { userLookup } from '../feature-kit/lookups.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 import { button, type EntityDef } from '../feature-kit/entities.js';
@@ -21,7 +22,7 @@ class FixedMessages implements FeatureState {
       account: account.login,
       messages: account.messages,
       api: access.messages,
-      gateway: access.gateway,
+      user: userLookup(access.cache),
       identity: access.identity,
       dataDir: access.dataDir,
       clock: access.clock,

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError } from '../feature-kit/commands.js';
+import { userLookup } from '../feature-kit/lookups.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { sendBody, textToHtml } from '../messaging/compose.js';
 import { MessageNotSentError } from '../messaging/errors.js';
@@ -84,7 +85,7 @@ class Writing implements FeatureState {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     if (!this.on) return { states: {} };
-    const read = (now: number) => this.readTargets(now, ctx.gateway, this.access.identity() ?? ctx.identity);
+    const read = (now: number) => this.readTargets(now, this.access.identity() ?? ctx.identity);
     if (this.reads.due(ctx.cache, RECIPIENTS_ROW, 'targets', { empty: this.kept.targets.length === 0 }, read)) {
       try {
         await read(ctx.now);
@@ -103,8 +104,9 @@ class Writing implements FeatureState {
   }
 
   /** Reads the recipient list at a pass's moment and keeps it (the poll, or the scheduler when its row is due). */
-  private async readTargets(now: number, gateway: SourceContext['gateway'], identity: SourceContext['identity']): Promise<void> {
-    const targets = await this.reads.read('targets', now, () => writeTargets({ api: this.access.messages, gateway, identity }));
+  private async readTargets(now: number, identity: SourceContext['identity']): Promise<void> {
+    const user = userLookup(this.access.cache);
+    const targets = await this.reads.read('targets', now, () => writeTargets({ api: this.access.messages, user, identity }));
     this.kept = { ...this.kept, targets, targets_at: now };
     await this.save();
   }

@@ -2,11 +2,10 @@
 // class_tutor, a teacher's name, or the accountId itself. Names are matched against the receivers
 // lists (case, diacritics, word order and titles ignored); anything unknown or ambiguous refuses.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { usersResponse } from '../portal/schemas/lookups.js';
 import { fold } from '../school/common.js';
 import { MessageNotSentError } from './errors.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Gateway } from '../portal/gateway.js';
+import type { LookupUser } from '../feature-kit/lookups.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Receiver } from '../portal/schemas/messages.js';
 import type { Identity } from '../feature-kit/identity.js';
@@ -25,7 +24,8 @@ export interface Recipient {
 
 export interface RecipientDeps {
   api: MessagesApi;
-  gateway: Gateway;
+  /** A user of the Users lookup by id, read through the table (the class tutor's name and account). */
+  user: (id: string) => Promise<LookupUser | undefined>;
   identity: Identity;
 }
 
@@ -67,8 +67,7 @@ async function classTutor(deps: RecipientDeps): Promise<Recipient> {
   if (tutorId === undefined) {
     throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: the portal does not name a class tutor for this class');
   }
-  const { Users: users } = await deps.gateway.get('Users', usersResponse);
-  const user = users.find((u) => u.Id === tutorId);
+  const user = await deps.user(tutorId);
   const name = [user?.FirstName, user?.LastName].filter((p) => p?.trim()).join(' ');
   const tutors = await group(deps.api, 'tutors');
   const byLid = user?.AccountId === undefined ? undefined : tutors.find((r) => r.accountId === user.AccountId?.trim());

@@ -4,10 +4,9 @@
 import { composeMessage, sendBody } from './compose.js';
 import { MessageNotSentError } from './errors.js';
 import { Outbox, type SendResult } from './guard.js';
-import { resolveRecipient } from './recipients.js';
+import { resolveRecipient, type RecipientDeps } from './recipients.js';
 import type { JournalEntry } from './journal.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Clock } from '../util/clock.js';
@@ -19,8 +18,8 @@ export interface FixedMessageSenderOptions {
   account: string;
   messages: readonly FixedMessage[];
   api: MessagesApi;
-  /** For the class tutor's name (Users lookup). */
-  gateway: Gateway;
+  /** For the class tutor's name and account: a user of the Users lookup, read through the table. */
+  user: RecipientDeps['user'];
   /** The child as last read; undefined before the first successful poll. */
   identity: () => Identity | undefined;
   dataDir: string;
@@ -67,14 +66,14 @@ export class FixedMessageSender {
       return Promise.reject(new MessageNotSentError(false, 'unknown_message', `unknown message id (configured: ${known})`));
     }
     return this.outbox.send({ kind: 'fixed', label: message.id, transaction }, async () => {
-      const { api, gateway, clock } = this.options;
+      const { api, user, clock } = this.options;
       const identity = this.options.identity();
       if (!identity) throw new MessageNotSentError(false, 'not_ready', 'not sent: the child is not known yet; try again after the first poll');
       const composed = composeMessage(message, identity, clock.now());
       if (composed.missing.length > 0) {
         throw new MessageNotSentError(false, 'not_ready', `not sent: no value yet for ${composed.missing.map((p) => `{${p}}`).join(', ')}`);
       }
-      const recipient = await resolveRecipient(message.to, { api, gateway, identity });
+      const recipient = await resolveRecipient(message.to, { api, user, identity });
       return { recipient, topic: composed.topic, text: composed.text, post: () => api.postMessage(sendBody(recipient.accountId, composed)) };
     });
   }

@@ -18,11 +18,12 @@ export interface FeatureAccessDeps {
 
 export function featureAccess({ options, access, child, log }: FeatureAccessDeps): FeatureAccess {
   const { account, dataDir, clock } = options;
-  const { gateway, messages } = access;
+  const { gateway, messages, cache } = access;
   const outbox = new Outbox({ account: account.login, child: () => child.id, api: messages, dataDir, clock, log, messagesPerDay: options.messagesPerDay });
   return {
     account,
     gateway,
+    cache,
     messages,
     outbox,
     downloads: () => access.downloads(child.id),

@@ -9,6 +9,8 @@ import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { fetchIdentity, type Identity } from '../../src/feature-kit/identity.js';
 import { FixedMessageSender } from '../../src/messaging/sender.js';
+import { userLookup } from '../../src/feature-kit/lookups.js';
+import { ResourceCache } from '../../src/feature-kit/resources.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
 import { CommandError } from '../../src/feature-kit/commands.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
@@ -43,7 +45,8 @@ async function setup(options: { account?: typeof ANIA; dataDir?: string; timeout
     account: account.login,
     messages: MESSAGES,
     api,
-    gateway,
+    // The class tutor's name through the Users lookup's rows, as the bridge's own sender reads it.
+    user: userLookup(new ResourceCache({ gateway, clock, log: silentLogger() })),
     identity: () => identity,
     dataDir,
     clock,

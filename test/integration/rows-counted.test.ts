@@ -1,7 +1,8 @@
 // Reads that used to decide on their own, now rows of the fetch plan, counted on the simulator over
 // hours of polls: the recipient list (write_messages) is read once a day even when the portal refuses
 // it (a 403 counts as an empty list, which was read again at every normal pass), and a mailbox that
-// answered 404 is the row's refusal: not asked again before a day has passed, then asked again.
+// answered 404 is the row's refusal: not asked again before a day has passed, then asked again; the
+// class tutor the recipient list names comes from the Users lookup's copy (it read Users of its own).
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -22,6 +23,14 @@ describe('rows of the fetch plan', () => {
     await h.advanceMinutes(6 * 60);
     expect(school.sim.count({ path: '/gateway/api/2.0/Grades' })).toBeGreaterThan(10);
     expect(reads()).toBe(first);
+  }, 60_000);
+
+  it('take the class tutor of the recipient list from the Users lookup\'s copy, not a read of its own', async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    expect(school.sim.count({ host: 'messages', path: /^\/api\/receivers\// })).toBeGreaterThanOrEqual(1);
+    // The recipient list named the class tutor through the lookup the names of grades read as well: one read.
+    expect(school.sim.count({ path: '/gateway/api/2.0/Users' })).toBe(1);
   }, 60_000);
 
   it('leave a mailbox that answered 404 until its refusal ends, then ask it again', async () => {
