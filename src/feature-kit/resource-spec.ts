@@ -29,6 +29,8 @@ export interface ResourceSpec<S extends z.ZodType> {
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
   /** Ask the portal now, whatever the copy's age or a remembered refusal (a user's refresh). */
   askNow?: boolean;
+  /** Until when a feature wants the copy at all (a week's timetable: until that week ends): the scheduler reads it for no one after. */
+  wantedUntil?: number;
   /** Until when the copy answers its question whatever its age (the row's own rule; see Known.settledUntil). */
   settled?: (value: z.output<S>) => number | undefined;
 }

@@ -95,7 +95,9 @@ export class ResourceCache {
    */
   async readDue(specs: readonly ResourceSpec<z.ZodType>[]): Promise<void> {
     // What a command or a refresh needed at once then (askNow) is not needed again for that.
-    const due = specs.map((spec) => ({ ...spec, askNow: undefined })).filter((spec) => !this.pass?.has(keyOf(spec.endpoint, spec.query)) && this.wouldFetch(spec));
+    const now = this.options.clock.now();
+    const wanted = specs.filter((spec) => spec.wantedUntil === undefined || now < spec.wantedUntil);
+    const due = wanted.map((spec) => ({ ...spec, askNow: undefined })).filter((spec) => !this.pass?.has(keyOf(spec.endpoint, spec.query)) && this.wouldFetch(spec));
     await this.origins.scheduled(specs.map((spec) => keyOf(spec.endpoint, spec.query)), async () => {
       const failures = await Promise.all(due.map((spec) => this.get(spec).then(() => undefined, (error: unknown) => error)));
       const fatal = failures.find((error) => error !== undefined && !(error instanceof UnexpectedResponseError));

@@ -11,7 +11,7 @@ import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayl
 import { feedDates } from '../school/calendar-feeds.js';
 import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
-import { addDays } from '../util/time.js';
+import { addDays, warsawInstant } from '../util/time.js';
 import { names } from '../feature-kit/lookups.js';
 import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
@@ -165,6 +165,7 @@ export class TimetableSource implements Source {
         endpoint: 'Timetables',
         schema: timetablesResponse,
         query: { weekStart: monday },
+        wantedUntil: weekEnd(monday),
         row: TIMETABLE_PLAN.week,
         ...changes,
       });
@@ -238,12 +239,18 @@ export class TimetableSource implements Source {
   }
 }
 
+/** The instant a week that starts on `monday` ends (the next Monday's midnight in Warsaw): its timetable is wanted no more. */
+function weekEnd(monday: string): number {
+  return warsawInstant(addDays(monday, 7), '00:00');
+}
+
 /** Next week's timetable for the feeds (see FEED_WEEK_MAX_AGE); undefined when not published yet. */
 async function feedWeek(ctx: SourceContext, monday: string, signal: string | undefined): Promise<TimetableDays | undefined> {
   const answer = await ctx.cache.get({
     endpoint: 'Timetables',
     schema: timetablesResponse,
     query: { weekStart: monday },
+    wantedUntil: weekEnd(monday),
     row: TIMETABLE_PLAN.feedWeek,
     ...(signal !== undefined ? { signal } : {}),
     staleOnError: true,

@@ -217,3 +217,17 @@ describe('a pass: the scheduler reads what is due, one request per copy', () => 
     expect(cache.readsByOrigin().late).toEqual(['Notes (age)']);
   });
 });
+
+describe('a copy no feature wants any more', () => {
+  it('is not read by the scheduler after its wantedUntil (last week\'s timetable on a Monday)', async () => {
+    const { clock, cache, calls } = setup();
+    const pass = { moment: 'night' as const, intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false, pass: true };
+    const lastWeek = { endpoint: 'Timetables', schema, maxAgeMs: HOUR, query: { weekStart: '2026-11-16' }, wantedUntil: clock.now() + HOUR };
+    cache.at(pass);
+    await cache.get(lastWeek);
+    clock.set(clock.now() + 2 * HOUR);
+    cache.at(pass);
+    await cache.readDue([lastWeek]);
+    expect(calls()).toBe(1);
+  });
+});
