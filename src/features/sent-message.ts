@@ -10,7 +10,7 @@ import { HOUR, MINUTE } from '../feature-kit/resources.js';
 import { always, CORE, type PlanRow } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
-import { isoWarsaw } from '../util/time.js';
+import { isoWarsaw, warsawDate } from '../util/time.js';
 import { OwnReads } from '../feature-kit/own-reads.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { isolate } from './messages.js';
@@ -88,7 +88,7 @@ class SentMessages implements Source {
       const unread = watched({ list: this.list, details: this.details }, ctx.today);
       for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
       // The scheduler opens at most as many at a later pass as a poll does (the first few watched).
-      const due = unread.filter((id, i) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }, i < OPENED_PER_POLL ? (now) => this.open(id, now) : undefined));
+      const due = unread.filter((id, i) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }, i < OPENED_PER_POLL ? (now) => this.openWatched(id, now) : undefined));
       for (const id of due.slice(0, OPENED_PER_POLL)) await this.open(id, ctx.now);
       this.absent = false;
     } catch (error) {
@@ -107,6 +107,11 @@ class SentMessages implements Source {
     this.list = list;
     const listed = new Set(list.map((m) => m.id));
     for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
+  }
+
+  /** The scheduler's open of a message the last pass watched: only while it is watched still (someone has not read it). */
+  private async openWatched(id: string, now: number): Promise<void> {
+    if (this.list !== undefined && watched({ list: this.list, details: this.details }, warsawDate(now)).includes(id)) await this.open(id, now);
   }
 
   /** Opens a sent message at a pass's moment: who has read it, and since when as far as the bridge saw. */

@@ -33,6 +33,22 @@ describe('rows of the fetch plan', () => {
     expect(school.sim.count({ path: '/gateway/api/2.0/Users' })).toBe(1);
   }, 60_000);
 
+  it('open a sent message no more once every receiver has read it', async () => {
+    const teacher = school.sim.messaging.staffByUser(162001)!.accountId;
+    const { id } = school.sim.messaging.recordSent({ login: ANIA.login, receivers: [teacher], topic: 'Zebranie', content: '<p>Będę.</p>', category: null });
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
+    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
+    const opens = () => school.sim.requests.filter((r) => r.host === 'messages' && r.path === `/api/outbox/messages/${id}`);
+    // Not read yet: watched, opened again at its row's age.
+    await h.advanceUntil(() => opens().length > 1, 'the sent message opened twice', 90);
+    school.sim.messaging.readSent(ANIA.login, id);
+    // The next open shows every receiver has read it: it is watched no more, by the feature or the scheduler.
+    await h.advanceUntil(() => opens().length > 2, 'the sent message opened again', 60);
+    const seen = opens().length;
+    await h.advanceMinutes(3 * 60);
+    expect(opens().length).toBe(seen);
+  }, 60_000);
+
   it('leave a mailbox that answered 404 until its refusal ends, then ask it again', async () => {
     school.sim.messaging.setMissingMailboxes(ANIA.login, ['alerts']);
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
