@@ -241,6 +241,11 @@ async function main(): Promise<void> {
   if (FULL) await weekRows(rows, json, image, log, figures);
   else rows.push({ measure: 'simulated week, 3 children, on both Nodes', value: 'skipped', target: 'npm run bench -- --full', ok: null });
 
+  log('counting the requests of a first start (one child, a Wednesday lesson, its first minute)...');
+  const firstStart = await simulate({ children: 1, start: '2026-11-18T09:11:30+01:00', days: 1 / 1440, record: false });
+  rows.push({ measure: 'requests of a first start (one child, its first minute)', value: String(firstStart.counts.total), target: '<= 60', ok: firstStart.counts.total <= 60 });
+  figures.first_start_requests = String(firstStart.counts.total);
+
   log('measuring the time from start to the first full publish (real time)...');
   const first = await firstPublish();
   rows.push({ measure: 'start to first full publish (ms)', value: first.toFixed(0), target: '', ok: null });
