@@ -1,7 +1,6 @@
 // A feature's poll: it reads one part of the portal for one child and turns it into entity states and
 // events. The account poller runs the polls of a tier; what each reads when is its rows' answer in the
 // fetch plan (plan.ts), never the feature's own.
-import type { Gateway } from '../portal/gateway.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
@@ -42,7 +41,7 @@ export interface FeatureOutputs {}
 export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
 
 export interface SourceContext {
-  gateway: Gateway;
+  /** The register's copies, by the table's rows: a poll reads the register through it alone (it has no gateway). */
   cache: ResourceCache;
   lookups: LookupMemory;
   /**

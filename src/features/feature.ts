@@ -20,7 +20,6 @@ import type { Language } from '../config/language.js';
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
   account: AccountConfig;
-  gateway: Gateway;
   /** The account's copies of the register, by the table's rows (what a feature reads outside its poll, it reads through them). */
   cache: ResourceCache;
   messages: MessagesApi;

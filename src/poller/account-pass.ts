@@ -67,7 +67,7 @@ export class AccountPasses {
       this.fail(tiers, error);
       return false;
     }
-    const { gateway, cache } = this.deps.access;
+    const { cache } = this.deps.access;
     const { moment, intervals } = planClock(started, this.deps.options.poll, this.deps.features.schoolDay(started));
     // A refresh (or the bench's naive schedule) reads everything; a start's first pass leaves for later
     // what is not worth its requests (PlanRow.notAtStart; a feature whose rows all say so is kept for later) until a normal poll answered.
@@ -75,7 +75,7 @@ export class AccountPasses {
     const startPass = !everything && !this.normalPolled && tiers.includes('normal');
     cache.at({ moment, intervals, refresh: forced, startPass, pass: true });
     const identity = this.deps.child.identity as Identity;
-    const ctx = { downloads: this.deps.access.downloads(this.deps.child.id), gateway, cache, identity, log: this.deps.log };
+    const ctx = { downloads: this.deps.access.downloads(this.deps.child.id), cache, identity, log: this.deps.log };
     const outcome = await this.deps.features.poll(tiers, { ...ctx, now: started, today: warsawDate(started), forced: everything }, this.deps.log, startPass);
     // A command between polls reads at this moment, but is no refresh.
     cache.at({ moment, intervals, refresh: false });
@@ -104,8 +104,8 @@ export class AccountPasses {
   restate(now: number): boolean {
     const identity = this.deps.child.identity;
     if (identity === undefined) return false;
-    const { gateway, cache } = this.deps.access;
-    this.deps.output.states(this.deps.features.restateBoundaries({ gateway, cache, identity, log: this.deps.log, now, today: warsawDate(now), forced: false }));
+    const { cache } = this.deps.access;
+    this.deps.output.states(this.deps.features.restateBoundaries({ cache, identity, log: this.deps.log, now, today: warsawDate(now), forced: false }));
     return true;
   }
 

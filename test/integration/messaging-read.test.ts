@@ -38,7 +38,6 @@ function setup(account = ANIA, at: Moment = 'lessons') {
   // the messages source reads nothing else of it, nor what other sources share.
   const cache = new ResourceCache({ gateway, clock, log: silentLogger() });
   const ctx = (forced = false): SourceContext => ({
-    gateway,
     cache: moment(cache, forced, at),
     lookups: {},
     inputs: {},

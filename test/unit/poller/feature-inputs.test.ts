@@ -25,7 +25,7 @@ function setup(feature: Partial<Feature> = {}) {
   const skips = new FeatureInputs();
   const identity = {};
   const ctx = (inputs: Record<string, unknown> = { timetable: 'week 1' }, extra: Partial<SourceContext> = {}): SourceContext =>
-    ({ cache, gateway, lookups: {}, inputs, identity, now: clock.now(), today: '2026-11-18', forced: false, log: silentLogger(), ...extra }) as SourceContext;
+    ({ cache, lookups: {}, inputs, identity, now: clock.now(), today: '2026-11-18', forced: false, log: silentLogger(), ...extra }) as SourceContext;
   /** One poll of the feature as the runner makes it: what it reads is recorded. */
   const poll = async (): Promise<void> => {
     const c = ctx();

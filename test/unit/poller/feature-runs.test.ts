@@ -58,7 +58,7 @@ async function setup() {
   const identity = {} as Identity;
   const pass = async (forced = false): Promise<void> => {
     const now = clock.now();
-    await features.poll(['normal'], { gateway, cache, identity, log, now, today: '2026-11-18', forced }, log);
+    await features.poll(['normal'], { cache, identity, log, now, today: '2026-11-18', forced }, log);
   };
   return { clock, pass, runs };
 }
