@@ -43,7 +43,7 @@ export async function names(ctx: SourceContext, needed: NeededIds = {}): Promise
  * that a new teacher or subject gets its name the same day. A large list has rows of its own.
  */
 export async function lookupList<S extends z.ZodType, T extends { Id: string }>(
-  ctx: SourceContext,
+  ctx: Pick<SourceContext, 'cache'>,
   endpoint: string,
   schema: S,
   pick: (response: z.output<S>) => readonly T[],
@@ -65,8 +65,7 @@ export type LookupUser = z.output<typeof usersResponse>['Users'][number];
  * list): the day's copy, read again (at most every 10 minutes) when it lacks the id; never around it.
  */
 export function userLookup(cache: ResourceCache): (id: string) => Promise<LookupUser | undefined> {
-  const read = async (row: PlanRow) => (await cache.get({ endpoint: 'Users', schema: usersResponse, row, staleOnError: true }))?.Users ?? [];
-  return async (id) => (await read(LOOKUP_ROWS.usual)).find((u) => u.Id === id) ?? (await read(LOOKUP_ROWS.onMiss)).find((u) => u.Id === id);
+  return async (id) => (await lookupList({ cache }, 'Users', usersResponse, (r) => r.Users, [id]))?.find((u) => u.Id === id);
 }
 
 /** True when some of the ids are not in the list (a lookup that must be read again). */

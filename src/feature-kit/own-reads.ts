@@ -10,10 +10,8 @@ export class OwnReads<K> {
   private readonly failed = new Set<K>();
   /** Copies the portal refused (a mailbox that answered 404): not asked again before then. */
   private readonly refusedUntil = new Map<K, number>();
-  /** This pass's read of each copy (the pass's moment, and its answer or error): one request per copy per pass. */
-  private readonly attempts = new Map<K, { pass: number; value?: unknown; error?: unknown }>();
-  /** Where a read is counted (ResourceCache.countOwn), the row and why the plan read it, as `due` last said. */
-  private counted: { cache: ResourceCache; rows: Map<K, { resource: string; why: string }> } | undefined;
+  /** The cache `due` was last asked through, and each copy's row and why the plan read it (for `read`: its pass, its count). */
+  private table: { cache: ResourceCache; rows: Map<K, { resource: string; why: string }> } | undefined;
 
   /**
    * Whether the copy of `key` is to be read now, by `row` at the cycle's moment: `now` when it is needed
@@ -31,8 +29,8 @@ export class OwnReads<K> {
     // The scheduler asks again later, of the copy as it will be then (read, or failed), without this
     // pass's need: a changed signal is the one this pass read it for.
     const decision = cache.decideRow(row, { ...copy(), now: known.now }, () => copy(known.signal === 'changed' ? 'same' : known.signal), read);
-    if (this.counted?.cache !== cache) this.counted = { cache, rows: new Map() };
-    this.counted.rows.set(key, { resource: row.resource, why: decision.fetch ? decision.why : 'age' });
+    if (this.table?.cache !== cache) this.table = { cache, rows: new Map() };
+    this.table.rows.set(key, { resource: row.resource, why: decision.fetch ? decision.why : 'age' });
     return decision.fetch;
   }
 
@@ -40,24 +38,24 @@ export class OwnReads<K> {
    * Reads the copy of `key` at `at` (the pass's moment) through `read`, remembering when, or that the read
    * failed. Read already in this pass (by the scheduler): its answer or its error, without a request.
    */
-  async read<T>(key: K, at: number, read: () => Promise<T>): Promise<T> {
-    const pass = this.counted?.cache.passNumber();
-    const attempt = this.attempts.get(key);
-    if (pass !== undefined && attempt?.pass === pass) {
-      if ('error' in attempt) throw attempt.error;
-      return attempt.value as T;
-    }
-    const counted = this.counted?.rows.get(key);
-    if (counted !== undefined) this.counted?.cache.countOwn(counted.resource, counted.why);
+  read<T>(key: K, at: number, read: () => Promise<T>): Promise<T> {
+    const table = this.table;
+    const row = table?.rows.get(key);
+    if (table === undefined || row === undefined) return this.readNow(key, at, read);
+    return table.cache.oncePerPass(`${row.resource} ${String(key)}`, () => {
+      table.cache.countOwn(row.resource, row.why);
+      return this.readNow(key, at, read);
+    });
+  }
+
+  private async readNow<T>(key: K, at: number, read: () => Promise<T>): Promise<T> {
     try {
       const value = await read();
-      if (pass !== undefined) this.attempts.set(key, { pass, value });
       this.readAt.set(key, at);
       this.failed.delete(key);
       this.refusedUntil.delete(key);
       return value;
     } catch (error) {
-      if (pass !== undefined) this.attempts.set(key, { pass, error });
       this.failed.add(key);
       throw error;
     }
@@ -90,7 +88,6 @@ export class OwnReads<K> {
 
   /** Forgets `key` (a message no longer watched, a mailbox gone). */
   forget(key: K): void {
-    this.attempts.delete(key);
     this.readAt.delete(key);
     this.failed.delete(key);
     this.refusedUntil.delete(key);
@@ -98,7 +95,6 @@ export class OwnReads<K> {
 
   /** Forgets every copy (the module is gone). */
   clear(): void {
-    this.attempts.clear();
     this.readAt.clear();
     this.failed.clear();
     this.refusedUntil.clear();

@@ -1,7 +1,8 @@
 // Who asked the portal for each copy: the scheduler, reading the table's due rows before the features
 // compute, or a feature's poll itself (what its last pass did not ask for). A read the scheduler was
 // given and left for a feature (by age, a failure's retry) is "late": the table was not the schedule.
-/** Who asked the portal for a copy: the scheduler, from the table's due rows, or a feature's poll (what its last pass did not ask for). */
+
+/** The reads of an account so far, by who made them. */
 export interface ReadsByOrigin {
   scheduler: number;
   /**
@@ -12,7 +13,6 @@ export interface ReadsByOrigin {
   /** A feature's reads of a copy the scheduler was given and found not due, by age or a failure: none, or the table is not the schedule. */
   late: string[];
 }
-
 
 export class ReadOrigins {
   /** The copies the scheduler was given this pass. */

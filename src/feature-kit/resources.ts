@@ -68,8 +68,9 @@ export class ResourceCache {
   private readonly entries = new Map<string, Entry>();
   /** The copies asked for since the pass began (and the error a failed one raised): one request per copy per pass. */
   private pass: Map<string, { error?: unknown }> | undefined;
+  /** This pass's reads of the copies features keep themselves, by row and key (see oncePerPass). */
+  private ownPass: Map<string, Promise<unknown>> | undefined;
   private readonly origins = new ReadOrigins();
-  private passes = 0;
   /** Endpoints asked for without a row (see readsOutsideTable). */
   private readonly outside = new Set<string>();
   private readonly options: ResourceCacheOptions;
@@ -84,7 +85,7 @@ export class ResourceCache {
   at(moment: CacheMoment): void {
     this.moment = moment;
     this.pass = moment.pass === true ? new Map() : undefined;
-    this.passes++;
+    this.ownPass = moment.pass === true ? new Map() : undefined;
     this.origins.newPass();
   }
 
@@ -105,9 +106,17 @@ export class ResourceCache {
     });
   }
 
-  /** Which pass this is (a number of its own), undefined between passes: OwnReads asks a copy once a pass too. */
-  passNumber(): number | undefined {
-    return this.pass === undefined ? undefined : this.passes;
+  /**
+   * A copy a feature keeps itself, read once a pass: the pass's first `read` of `key` asks the portal,
+   * a later one in the same pass gets its answer or its error (the scheduler's read, then the feature's).
+   * Between passes (a command) every read asks.
+   */
+  oncePerPass<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const known = this.ownPass?.get(key);
+    if (known !== undefined) return known as Promise<T>;
+    const reading = read();
+    this.ownPass?.set(key, reading);
+    return reading;
   }
 
   /** How many reads the scheduler made, and which a feature's poll made itself (test/integration/coordinator.test.ts). */

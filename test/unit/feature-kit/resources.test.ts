@@ -145,8 +145,10 @@ describe('a module the school switched off (live-notes 9)', () => {
   });
 });
 
+/** A pass's moment, as the runner sets it (a Wednesday lesson at the default intervals). */
+const pass = { moment: 'lessons' as const, intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false, pass: true };
+
 describe('a pass: the scheduler reads what is due, one request per copy', () => {
-  const pass = { moment: 'lessons' as const, intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false, pass: true };
 
   it('reads the due copies before the features, which then find them read', async () => {
     const { clock, cache, calls } = setup();
@@ -221,7 +223,6 @@ describe('a pass: the scheduler reads what is due, one request per copy', () => 
 describe('a copy no feature wants any more', () => {
   it('is not read by the scheduler after its wantedUntil (last week\'s timetable on a Monday)', async () => {
     const { clock, cache, calls } = setup();
-    const pass = { moment: 'night' as const, intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false, pass: true };
     const lastWeek = { endpoint: 'Timetables', schema, maxAgeMs: HOUR, query: { weekStart: '2026-11-16' }, wantedUntil: clock.now() + HOUR };
     cache.at(pass);
     await cache.get(lastWeek);
