@@ -109,10 +109,13 @@ export class Bridge implements Publisher {
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
       this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock));
+      // Retain as published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained
+      // keeps its flag when delivered live, so the inbox can refuse it. Not for Home Assistant's status,
+      // whose birth counts when it is live, whether or not Home Assistant retains it.
       await client.subscribeAsync({
         [this.topics.haStatus]: { qos: 0 },
-        [this.topics.commandSetFilter]: { qos: 0 },
-        [this.topics.bridgeRequestFilter]: { qos: 0 },
+        [this.topics.commandSetFilter]: { qos: 0, rap: true },
+        [this.topics.bridgeRequestFilter]: { qos: 0, rap: true },
       });
     } catch (err) {
       client.end(true);

@@ -79,6 +79,11 @@ export class CommandRouter {
     return run;
   }
 
+  /** The error result of a command turned away before its router (a retained one), with its transaction when readable. */
+  refusal(command: string, payload: Buffer, error: string): CommandResult {
+    return errorResult(error, parsePayload(payload, this.limits.get(command)).transaction);
+  }
+
   private async run(handler: CommandHandler, req: CommandRequest): Promise<CommandResult> {
     try {
       const fields = await handler(req);

@@ -45,6 +45,11 @@ export class RequestRouter {
       return answer({ status: 'error', error: 'internal error' }, parsed.transaction);
     }
   }
+
+  /** The error answer of a request turned away before its handler (a retained one), with its transaction when readable. */
+  refusal(payload: Buffer, error: string): BridgeResponse {
+    return answer({ status: 'error', error }, parse(payload).transaction);
+  }
 }
 
 /** Anything that is not a JSON object counts as an empty request (`refresh` may be sent as plain text). */

@@ -11,6 +11,7 @@ import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
 import { STALE_SCAN_MS, type Bridge } from '../../src/mqtt/bridge.js';
+import type { ReconnectPolicy } from '../../src/mqtt/client.js';
 import { settledOn, type FakeClock } from './clock.js';
 import type { PollHooks } from '../../src/poller/account.js';
 import type { PortalSimulator } from '../../src/simulator/index.js';
@@ -57,6 +58,10 @@ export interface HarnessOptions {
   mqttUrl?: string;
   /** The URL the test's recorder uses (default mqttUrl): a test may put a proxy before the bridge only. */
   recorderUrl?: string;
+  /** The MQTT version the bridge asks for (default 5, as the App does). */
+  mqttVersion?: 4 | 5;
+  /** The bridge's reconnect delays (default the App's: 5 s first); a test that cuts the connection shortens them. */
+  reconnect?: ReconnectPolicy;
   /** Broker credentials (the test broker lets anyone in). */
   mqttAuth?: { username: string; password: string };
   dispatcher?: Dispatcher;
@@ -121,6 +126,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       dispatcher: options.dispatcher,
       hooks: counter,
       ingressAddress: options.ingressAddress,
+      mqttVersion: options.mqttVersion,
+      reconnect: options.reconnect,
       out: options.out ?? { write: () => true },
       ...(options.demo ? DEMO_APP : {}),
     });

@@ -321,15 +321,20 @@ describe('Bridge', () => {
       expect(buttons).not.toHaveBeenCalled();
     });
 
-    it('ignores a retained command instead of running it on every connect', async () => {
+    it('refuses a retained command instead of running it on every connect, and deletes it from the broker', async () => {
       const { base, r, send, bridge } = await commandSetup();
-      await publishOnce(`${base}/ania/send_message/set`, 'sick', true);
+      const topic = `${base}/ania/send_message/set`;
+      await publishOnce(topic, 'sick', true);
       await bridge.start();
+      await r.until(() => r.on(`${base}/ania/send_message/result`).length === 1, 'the refusal');
+      expect(r.json(`${base}/ania/send_message/result`)).toEqual({ status: 'error', error: 'retained commands are not carried out' });
+      await brokerHasAllFrom(bridge);
+      expect((await retained([topic])).has(topic)).toBe(false);
+      // A plain command after it is answered; by then any answer the deletion's echo had made would be here.
       await r.publish(`${base}/ania/refresh/set`, 'refresh');
       await r.until(() => r.on(`${base}/ania/refresh/result`).length === 1, 'the refresh result');
-      // The retained command came before the refresh; a result for it would come before this marker.
       await r.caughtUpWith(throughBridge(bridge));
-      expect(r.on(`${base}/ania/send_message/result`)).toEqual([]);
+      expect(r.on(`${base}/ania/send_message/result`)).toHaveLength(1);
       expect(send).not.toHaveBeenCalled();
     });
   });
