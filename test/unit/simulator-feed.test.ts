@@ -3,7 +3,8 @@
 // every kind of edit lists for it until they are deleted, the portal's refusals, the cookie gateway
 // (refused, then granted), maintenance, and the switches tests flip.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator, type SynergiaAccountEntry } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator, SimLife, type SynergiaAccountEntry } from '../../src/simulator/index.js';
+import { FakeClock } from '../helpers/clock.js';
 import { ChildRecords } from '../../src/simulator/account-records.js';
 import { FeedRecords } from '../../src/simulator/feed-records.js';
 import { logIn, TinyBrowser } from '../helpers/simulator.js';
@@ -337,6 +338,23 @@ describe('the feed on the cookie gateway (the register road)', () => {
     }
     expect(await listed(api, device)).toEqual([]);
     expect(sim.requests.filter((r) => r.host === 'portal' && r.path.includes('PushChanges')).every((r) => r.login === ANIA.login)).toBe(true);
+  });
+});
+
+describe('the demo’s feed', () => {
+  it('names each round of the demo’s news: the grade, the announcement and the plan change (the message is the inbox’s)', async () => {
+    const all = await tokens();
+    const [ania, janek] = [feedOn({ token: all.get(ANIA.login)! }), feedOn({ token: all.get(JANEK.login)! })];
+    const [a, j] = [await registered(ania), await registered(janek)];
+    const life = new SimLife({ simulator: sim, logins: [ANIA.login], clock: new FakeClock(START) });
+    const round = life.round();
+    expect(round.planChange).toBeDefined();
+    expect((await listed(ania, a)).map((c) => [c.Resource.Type, c.Type])).toEqual([
+      ['Grades', 'Add'],
+      ['SchoolNotices', 'Add'],
+      ['Calendars/Substitutions', 'Add'],
+    ]);
+    expect(await listed(janek, j), 'the other child').toEqual([]);
   });
 });
 
