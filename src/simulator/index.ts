@@ -28,7 +28,6 @@ export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
 export type { AlreadyRegistered, SimChange, SimChangeKind, SimFeed } from './feed-state.js';
-export { feedType } from './feed-records.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';
