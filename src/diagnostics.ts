@@ -9,6 +9,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactUrl } from './mqtt/client.js';
+import { FEED_FOLDER } from './store/feed-device-store.js';
 import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from './store/figures-store.js';
 import { safeName } from './store/files.js';
 import { DataDirLock } from './store/lock.js';
@@ -28,7 +29,7 @@ const HINT_KEYS = new Set(['login', 'email', 'username']);
 /** Folders listed as a count and a size only: their names are a child's (attachments, homework files). */
 const SUMMED_FOLDERS = new Set(['downloads']);
 /** Folders whose files are named by a child's register login (or its id, which may be the login): cut to a hint. */
-export const LOGIN_FOLDERS = new Set(['sessions', 'figures', 'identity', 'states', 'answers', 'subjects', 'messages', 'seen', 'feeds']);
+export const LOGIN_FOLDERS = new Set(['sessions', 'figures', 'identity', 'states', 'answers', 'subjects', 'messages', 'seen', 'feeds', FEED_FOLDER]);
 /** A fixed message's placeholders (messaging/compose.ts): what the bundle says of its text. */
 const PLACEHOLDER = /\{(\w+)\}/g;
 /** Entries listed at most (a data folder is small; a runaway one must not make the bundle huge). */

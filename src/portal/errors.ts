@@ -141,6 +141,42 @@ export class ConnectionError extends PortalError {
   }
 }
 
+/**
+ * The change feed is not on this road (live-notes 28): a registration refused (400, 403 as without the
+ * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
+ * Insufficient scopes, a module switched off). Never a session problem.
+ */
+export class FeedRefusedError extends PortalError {
+  readonly name = 'FeedRefusedError';
+  readonly status: number;
+  /** The portal's Code (InvalidRequest, AccessDeny, DeviceRegistered, ...), when it said one. */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
+    super(message, context);
+    this.status = status;
+    this.code = context.code;
+  }
+}
+
+/** The portal does not know the feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
+export class FeedDeviceLostError extends PortalError {
+  readonly name = 'FeedDeviceLostError';
+}
+
+/** The portal refused a feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
+export class FeedInvalidError extends PortalError {
+  readonly name = 'FeedInvalidError';
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
+    super(message, context);
+    this.status = status;
+    this.code = context.code;
+  }
+}
+
 /** Sending a message failed: sent=false means nothing went out, sent=null means unknown. */
 export class MessageSendError extends PortalError {
   readonly name = 'MessageSendError';

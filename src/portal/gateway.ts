@@ -87,13 +87,29 @@ export class Gateway {
     });
   }
 
-  /** Runs one request and tells the observer how it ended. */
-  private async observed<T>(endpoint: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * A resource's answer as it came, status and JSON (undefined when the body is not JSON), for a caller
+   * to whom a refusal's Code says something (the change feed). The session or token is renewed as for
+   * get(); 5xx and 429 still throw ConnectionError (serverError), the network ConnectionError.
+   */
+  async answer(method: 'GET' | 'POST' | 'DELETE', endpoint: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<GatewayAnswer> {
+    return this.observed(
+      endpoint,
+      async () => {
+        const res = await this.exchange(method, endpoint, options.query, options.body);
+        return { status: res.status, json: readJson(res) };
+      },
+      answered,
+    );
+  }
+
+  /** Runs one request and tells the observer how it ended (by default "ok" once it resolves). */
+  private async observed<T>(endpoint: string, work: () => Promise<T>, outcome: (result: T) => string = () => 'ok'): Promise<T> {
     const { observer } = this.options;
     if (!observer) return work();
     try {
       const result = await work();
-      observer.answered(maskedEndpoint(endpoint), 'ok');
+      observer.answered(maskedEndpoint(endpoint), outcome(result));
       return result;
     } catch (error) {
       observer.answered(maskedEndpoint(endpoint), failedStatus(error));
@@ -123,6 +139,22 @@ export class Gateway {
 
   /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
   private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<{ json: unknown; heavyAnswer: boolean }> {
+    const { heavy } = this.options;
+    const res = await this.exchange(method, endpoint, query, body);
+    // Marked on disk before it is read: should reading it take the process down, the next start knows.
+    const heavyAnswer = heavy !== undefined && res.body.length >= HEAVY_ANSWER_BYTES && (await heavy.mark(endpoint, 'unfinished').then(() => true, () => false));
+    const json = readJson(res);
+    try {
+      return { json: this.judge(res, json, endpoint), heavyAnswer };
+    } catch (error) {
+      // It was read: whatever it said, it did not take the process down.
+      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** One request on the road, counted; server trouble (5xx, 429) throws, any other answer is handed back. */
+  private async exchange(method: 'GET' | 'POST' | 'DELETE', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<HttpResponse> {
     const { account, heavy } = this.options;
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     this.options.onRequest?.(method, endpoint);
@@ -139,16 +171,7 @@ export class Gateway {
         throw error;
       });
     if (isServerTrouble(res.status)) throw serverError(res, endpoint, account);
-    // Marked on disk before it is read: should reading it take the process down, the next start knows.
-    const heavyAnswer = heavy !== undefined && res.body.length >= HEAVY_ANSWER_BYTES && (await heavy.mark(endpoint, 'unfinished').then(() => true, () => false));
-    const json = readJson(res);
-    try {
-      return { json: this.judge(res, json, endpoint), heavyAnswer };
-    } catch (error) {
-      // It was read: whatever it said, it did not take the process down.
-      if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
-      throw error;
-    }
+    return res;
   }
 
   /** The JSON of a 2xx answer; any other answer, or one that is not JSON or says Disabled, throws. */
@@ -168,6 +191,19 @@ export class Gateway {
     const detail = res.status === 401 ? 'Insufficient scopes' : code ?? `status ${res.status}`;
     throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code, resource: endpoint });
   }
+}
+
+/** What answer() hands back: the status and the body read as JSON (undefined when it is none). */
+export interface GatewayAnswer {
+  status: number;
+  json: unknown;
+}
+
+/** How the observer counts an answer handed back as it came: "ok" for a 2xx, else the status and its Code. */
+function answered({ status, json }: GatewayAnswer): string {
+  if (status >= 200 && status < 300) return 'ok';
+  const code = json !== null && typeof json === 'object' ? stringField(json, 'Code') : undefined;
+  return code !== undefined && /^[A-Za-z_]{1,40}$/.test(code) ? `${status} ${code}` : String(status);
 }
 
 /** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */

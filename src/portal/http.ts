@@ -22,7 +22,7 @@ const BROWSER_USER_AGENT =
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   body?: string;

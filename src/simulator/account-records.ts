@@ -239,6 +239,19 @@ export class ChildRecords {
     list.splice(at, 1);
   }
 
+  /**
+   * A free day announced now: for the whole school with a name (SchoolFreeDays), or for the child's
+   * class with a type of Calendars/ClassFreeDays/Types. Dates are YYYY-MM-DD or fixture tokens.
+   */
+  addFreeDay(init: { from: string; to: string } & ({ name: string } | { type: number })): { Id: number } {
+    const days = 'name' in init ? this.school.schoolFreeDays : this.school.classFreeDays;
+    const Id = Math.max(0, ...days.map((d) => d.Id)) + 1;
+    const common = { Id, DateFrom: init.from, DateTo: init.to, AddDate: this.stamp() };
+    if ('name' in init) this.school.schoolFreeDays.push({ ...common, Name: init.name });
+    else this.school.classFreeDays.push({ ...common, Class: this.data.account.classId, Type: init.type });
+    return { Id };
+  }
+
   /** The school changes an attendance mark's type (an absence excused: type 1 to 3). */
   setAttendanceType(id: number | string, type: number): void {
     const mark = this.data.attendance.find((m) => String(m.Id) === String(id));

@@ -1,8 +1,8 @@
-// One simulated login: the child's register (ChildRecords, account-records.ts) with the login's
-// password and LIDs, and the switches tests use to change how the portal answers it ("the password was
-// changed", "module X answers 403", a raw body for an endpoint).
+// One simulated login: the child's register (ChildRecords, account-records.ts; its changes named by the
+// change feed, feed-records.ts) with the login's password and LIDs, and the switches tests use to change
+// how the portal answers it ("the password was changed", "module X answers 403", a raw body for an endpoint).
 import { createHash } from 'node:crypto';
-import { ChildRecords, type AccountEnv } from './account-records.js';
+import { FeedRecords, type FeedEnv } from './feed-records.js';
 
 export interface SimAccountInit {
   login: string;
@@ -45,7 +45,7 @@ function uuidFrom(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export class SimAccount extends ChildRecords {
+export class SimAccount extends FeedRecords {
   readonly login: string;
   password: string;
   /** The parent's LID (Auth/TokenInfo.UserIdentifier). */
@@ -60,7 +60,7 @@ export class SimAccount extends ChildRecords {
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
 
-  constructor(init: SimAccountInit, env: AccountEnv) {
+  constructor(init: SimAccountInit, env: FeedEnv) {
     super(init.profile ?? 'ania', env);
     this.login = init.login;
     this.password = init.password;

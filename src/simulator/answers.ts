@@ -26,6 +26,10 @@ export const answers = {
   invalidRequest: (): DataResult => error(400, 'InvalidRequest', '[212] Invalid request params'),
   filterInvalid: (): DataResult => error(400, 'FilterInvalidValue', 'Invalid value of filter'),
   badRequest: (message: string): DataResult => error(400, 'InvalidRequest', message),
+  /** The change feed's device is unknown, forgotten or another account's (live-notes 29). */
+  unknownPushDevice: (): DataResult => error(400, 'UnableToGetPushDevice', 'Unable to get push device'),
+  /** A second registration of the change feed when the portal keeps the first (live-notes 28). */
+  deviceRegistered: (): DataResult => error(400, 'DeviceRegistered', 'Device is already registered'),
   /**
    * A module the school switched off: HTTP 200 with Status Disabled and the index metadata instead of
    * the resource's root key (live-notes 9; Grades/Averages answers so on a school without averages).

@@ -1,7 +1,8 @@
 // The API host of the family road (live-notes 24-26), served by the authorization host's address
 // (interface 9.1): `/3.0/<Resource>` and `/2.0/<Resource>` by a child's bearer token, with the same data
 // and shapes as the gateway; `POST /2.0/AutoLoginToken` for the one-time token that opens the child's
-// register web session. A bearer never opens the cookie gateway, and `Messages` answers 403 here.
+// register web session; the change feed (feed-routes.ts, live-notes 28-30). A bearer never opens the
+// cookie gateway, and `Messages` answers 403 here.
 import { answers, type DataResult } from './answers.js';
 import { dataAnswer } from './gateway.js';
 import { json } from './reply.js';
@@ -30,6 +31,15 @@ export function handleApi(world: World, call: Call): Reply {
   }
   if (world.families.isForbidden(bearer.login, endpoint)) return toReply(answers.forbidden(), bearer.login);
   return toReply(dataAnswer(world, call, account, endpoint, `${world.urls().auth_url}/${version}`), bearer.login);
+}
+
+/**
+ * The API's own answer in a maintenance window: JSON `{"Status": "Maintenance"}` (live-notes 29), with
+ * the 503 of the portal's maintenance windows (live-notes 3). Other failures as every host answers them.
+ */
+export function apiFault(status: number): Reply | undefined {
+  if (status !== 503) return undefined;
+  return json(503, { Status: 'Maintenance', Message: 'Trwa przerwa techniczna' }, { headers: { 'Cache-Control': 'no-store', 'Retry-After': '120' } });
 }
 
 function bearerOf(call: Call): string | undefined {

@@ -16,7 +16,7 @@ import {
   skipRequiredActions,
   validBaner,
 } from './auth-live.js';
-import { bearerLogin, handleApi, isApiPath } from './api-host.js';
+import { apiFault, bearerLogin, handleApi, isApiPath } from './api-host.js';
 import { html, json, page, redirect } from './reply.js';
 import type { AuthSession } from './sessions.js';
 import type { Call, HostHandler, Reply } from './types.js';
@@ -48,6 +48,7 @@ export function authHost(world: World): HostHandler {
       if (isApiPath(call.path)) return bearerLogin(world, call);
       return world.sessions.authSession(call.cookies.get(AUTH_COOKIE))?.login;
     },
+    fault: (call, status) => (isApiPath(call.path) ? apiFault(status) : undefined),
     handle(call) {
       if (isApiPath(call.path)) return handleApi(world, call);
       const session = world.sessions.authSession(call.cookies.get(AUTH_COOKIE));

@@ -1,6 +1,6 @@
 // The data gateway, {base_url}/gateway/api/2.0/<Endpoint>: cookie authentication by oauth_token, the
-// per-account overrides tests set, the fixed quirks of spec 4.7, then the data routes. Every answer is
-// no-store, and a live session gets its oauth_token re-sent.
+// per-account overrides tests set, the change feed (feed-routes.ts), the fixed quirks of spec 4.7, then
+// the data routes. Every answer is no-store, and a live session gets its oauth_token re-sent.
 import type { SimAccount } from './account.js';
 import { answers } from './answers.js';
 import type { DataResult } from './answers.js';
@@ -9,6 +9,7 @@ import type { DataContext } from './data/context.js';
 import { resolve } from './data/routes.js';
 import { warsawNow } from './dates.js';
 import { expand } from './expand.js';
+import { feedAnswer } from './feed-routes.js';
 import { quirkFor } from './quirks.js';
 import { TOKEN_MAX_AGE } from './sessions.js';
 import type { PortalSession } from './sessions.js';
@@ -54,7 +55,7 @@ export function dataAnswer(world: World, call: Call, account: SimAccount, endpoi
   };
   const override = account.overrides.get(endpoint);
   if (override !== undefined) return answers.ok(expand(override, ctx));
-  return quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
+  return feedAnswer(world, call, account, endpoint, api) ?? quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
 }
 
 /** A status set with setModuleStatus, for the endpoint itself or through a 'Prefix/*' entry. */

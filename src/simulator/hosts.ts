@@ -124,7 +124,7 @@ export class Hosts {
         res.socket?.destroy();
         return;
       }
-      reply = failure === undefined ? await handler.handle(call) : faultReply(failure);
+      reply = failure === undefined ? await handler.handle(call) : (handler.fault?.(call, failure) ?? faultReply(failure));
     } catch (error) {
       reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: `simulator error: ${String(error)}` };
     }

@@ -1,6 +1,7 @@
 // The fake portal: five hosts on loopback (portal, auth and the family road's API, messages, sandbox,
-// the family portal) that follow the portal interface spec and live-notes 21-26, with switches tests use to play failures. Used by the unit and integration tests
-// and by the `demo` command.
+// the family portal) that follow the portal interface spec and live-notes 21-32 (the change feed included:
+// `sim.account(login).feed`), with switches tests use to play failures. Used by the unit and integration
+// tests and by the `demo` command.
 import { SimAccount } from './account.js';
 import type { SimAccountInit } from './account.js';
 import { authHost } from './auth.js';
@@ -10,6 +11,7 @@ import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
+import type { FeedIds } from './feed-state.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
@@ -25,6 +27,7 @@ export { LIVE_LOGIN_SWITCHES, type LiveLoginSwitch } from './auth-live.js';
 export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
+export type { AlreadyRegistered, SimChange, SimChangeKind, SimFeed } from './feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
 export { SimMessaging } from './messaging-state.js';
 export { SimFamilies } from './family-state.js';
@@ -104,6 +107,8 @@ export class PortalSimulator {
   private refreshWithoutToken = false;
   private loginCounts = new Map<string, number>();
   private seeded = false;
+  /** The change feed's ids, one sequence for every account: another account's id is unknown to this one. */
+  private readonly feedIds = counters();
 
   constructor(private readonly options: SimulatorOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -145,7 +150,7 @@ export class PortalSimulator {
   addAccount(init: SimAccountInit): SimAccount {
     this.seed();
     if (this.accounts.has(init.login)) throw new Error(`PortalSimulator: account ${init.login} exists`);
-    const account = new SimAccount(init, { clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }) });
+    const account = new SimAccount(init, { clock: () => ({ today: this.today(), time: warsawNow(this.now()).time }), feedIds: this.feedIds });
     this.accounts.set(init.login, account);
     return account;
   }
@@ -288,4 +293,11 @@ export class PortalSimulator {
       families: this.families,
     };
   }
+}
+
+/** Device and change ids of the change feed, as large as the portal's look. */
+function counters(): FeedIds {
+  let device = 4_180_000;
+  let change = 27_500_000;
+  return { device: () => ++device, change: () => ++change };
 }

@@ -70,4 +70,6 @@ export interface HostHandler {
   /** The login behind a request before it is handled, for the log and for fault matching. */
   identify(call: Call): string | undefined;
   handle(call: Call): Reply | Promise<Reply>;
+  /** How this host answers an injected failure of `status`, when not as every host does (faults.ts). */
+  fault?(call: Call, status: number): Reply | undefined;
 }

@@ -2,13 +2,14 @@
 // the login transcript, the diagnostics bundle. It masks by position, never by what a value looks like
 // (a token of letters alone is as secret as one with digits):
 // - the path segment after `/token/` (the portal's one-time token login, live-notes 26);
-// - the value of a query key named like a secret (token, key, code, state, password, session...);
+// - the value of a query key named like a secret (token, key, code, state, password, session, the change
+//   feed's pushDevice...);
 // - the user and password of a URL (`mqtt://user:pass@host`);
 // - every login and e-mail the config names or the portal listed, cut to a hint (`12…u`).
 import { hint } from './text.js';
 
 /** A query key whose value opens something or names a session: its value goes, whatever it holds. */
-const SECRET_QUERY = /([?&;](?:[\w.-]*?(?:token|key|secret|passw(?:or)?d|pass|code|state|session|sid|auth)[\w.-]*)=)[^&#\s"'<>\\]*/gi;
+const SECRET_QUERY = /([?&;](?:[\w.-]*?(?:token|key|secret|passw(?:or)?d|pass|code|state|session|sid|auth|device)[\w.-]*)=)[^&#\s"'<>\\]*/gi;
 /** The one-time token of the portal's token login, in a path: `/loguj/token/<T>/przenies/...`. */
 const TOKEN_SEGMENT = /(\/token\/)[^/?#\s"'<>\\]+/gi;
 /** A URL's credentials: `scheme://user:password@`. */

@@ -15,7 +15,7 @@ describe('redact', () => {
   });
 
   it.each(SHAPES)('masks a secret-named query value %s and leaves the others', (secret) => {
-    for (const key of ['token', 'access_token', 'key', 'code', 'state', 'password', 'PHPSESSID', 'auth']) {
+    for (const key of ['token', 'access_token', 'key', 'code', 'state', 'password', 'PHPSESSID', 'auth', 'pushDevice']) {
       const out = redact(`https://example.test/path?client_id=46&${key}=${secret}&action=x`, new KnownNames());
       expect(out, key).not.toContain(secret);
       expect(out, key).toContain(`${key}=…`);

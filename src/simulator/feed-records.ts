@@ -1,0 +1,135 @@
+// A child's register whose every change the portal's change feed names (live-notes 28-32): each way a
+// test or the demo's life changes a record (account-records.ts) is recorded here, under the API's
+// resource names of live-notes 31, for the devices registered at that moment (feed-state.ts).
+import { ChildRecords, type AccountEnv, type LessonMove, type SimNotice } from './account-records.js';
+import type { ChangeFixture } from './fixtures.js';
+import { SimFeed, type FeedIds, type SimChangeInit, type SimChangeKind } from './feed-state.js';
+
+export interface FeedEnv extends AccountEnv {
+  /** The simulator's id counters (ids never repeat across accounts). */
+  feedIds: FeedIds;
+}
+
+/**
+ * The feed's name for a resource whose records change (live-notes 31); undefined for the resources the
+ * official app's list leaves out (comments, trips, files, lessons held, the newer partial grades).
+ * BaseTextGrades holds the text grades the list calls TextGrades; the plain free-day lists are the
+ * Calendars ones; a change of the standing plan shows as Timetables.
+ */
+const FEED_TYPES: Readonly<Record<string, string>> = {
+  Grades: 'Grades',
+  PointGrades: 'PointGrades',
+  DescriptiveGrades: 'DescriptiveGrades',
+  TextGrades: 'TextGrades',
+  BaseTextGrades: 'TextGrades',
+  DescriptiveTextGrades: 'DescriptiveTextGrades',
+  BehaviourGrades: 'BehaviourGrades',
+  'BehaviourGrades/Points': 'BehaviourGrades/Points',
+  Attendances: 'Attendances',
+  HomeWorks: 'HomeWorks',
+  HomeWorkAssignments: 'HomeWorkAssignments',
+  ParentTeacherConferences: 'ParentTeacherConferences',
+  SchoolFreeDays: 'Calendars/SchoolFreeDays',
+  'Calendars/SchoolFreeDays': 'Calendars/SchoolFreeDays',
+  ClassFreeDays: 'Calendars/ClassFreeDays',
+  'Calendars/ClassFreeDays': 'Calendars/ClassFreeDays',
+  'Calendars/TeacherFreeDays': 'Calendars/TeacherFreeDays',
+  'Calendars/Substitutions': 'Calendars/Substitutions',
+  SchoolNotices: 'SchoolNotices',
+  Notes: 'Notes',
+  LuckyNumbers: 'LuckyNumbers',
+  Timetables: 'Timetables',
+  TimetableEntries: 'Timetables',
+};
+
+/** The feed's resource name of a register resource, if the feed names its changes. */
+export function feedType(resource: string): string | undefined {
+  return FEED_TYPES[resource];
+}
+
+const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+export class FeedRecords extends ChildRecords {
+  /** The account's change feed: its devices, their changes and the switches tests flip. */
+  readonly feed: SimFeed;
+
+  constructor(profile: string, env: FeedEnv) {
+    super(profile, env);
+    this.feed = new SimFeed(env.feedIds);
+  }
+
+  override addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
+    const added = super.addRecord(endpoint, record);
+    this.changed(endpoint, 'Add', added.Id, { at: added.AddDate });
+    return added;
+  }
+
+  override editRecord(endpoint: string, id: number | string, fields: Record<string, unknown>): Record<string, unknown> {
+    const record = super.editRecord(endpoint, id, fields);
+    this.changed(endpoint, 'Edit', id);
+    return record;
+  }
+
+  override removeRecord(endpoint: string, id: number | string): void {
+    super.removeRecord(endpoint, id);
+    this.changed(endpoint, 'Delete', id);
+  }
+
+  override addNotice(init: Partial<SimNotice> & Pick<SimNotice, 'Subject' | 'Content'>): SimNotice {
+    const notice = super.addNotice(init);
+    // The only change that carries extraData here: the notice's subject, as a push would show it.
+    this.changed('SchoolNotices', 'Add', notice.Id, { at: notice.CreationDate, extraData: notice.Subject });
+    return notice;
+  }
+
+  override addPlanChange(init: Omit<ChangeFixture, 'Id' | 'AddDate'>): ChangeFixture {
+    const change = super.addPlanChange(init);
+    this.changed('Calendars/Substitutions', 'Add', change.Id);
+    return change;
+  }
+
+  override addFreeDay(init: Parameters<ChildRecords['addFreeDay']>[0]): { Id: number } {
+    const day = super.addFreeDay(init);
+    this.changed('name' in init ? 'SchoolFreeDays' : 'ClassFreeDays', 'Add', day.Id);
+    return day;
+  }
+
+  override setAttendanceType(id: number | string, type: number): void {
+    super.setAttendanceType(id, type);
+    this.changed('Attendances', 'Edit', id);
+  }
+
+  override setLuckyNumber(n: number | null, day?: string): void {
+    super.setLuckyNumber(n, day);
+    this.changed('LuckyNumbers', n === null ? 'Edit' : 'Add', day ?? this.env.clock().today);
+  }
+
+  /** Both days' plans change: the slot the lesson leaves and the one it goes to (one record change). */
+  override moveLesson(move: LessonMove): void {
+    super.moveLesson(move);
+    const days = [...new Set([move.from.date, move.to.date])];
+    this.feed.record(days.map((date) => this.entry('Timetables', 'Edit', date)));
+  }
+
+  override addGroupLesson(init: { weekday: number; lessonNo: number; lesson: number; classroom: number }): void {
+    super.addGroupLesson(init);
+    this.changed('TimetableEntries', 'Edit', init.lesson);
+  }
+
+  /** Records one change of a record of `resource`, when the feed names that resource. */
+  private changed(resource: string, kind: SimChangeKind, id: unknown, options: { at?: unknown; extraData?: string } = {}): void {
+    const type = feedType(resource);
+    if (type === undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
+    this.feed.record([this.entry(type, kind, String(id), options)]);
+  }
+
+  /**
+   * The change as the feed lists it, stamped now; a record dated later (an AddDate written out in
+   * full) is listed from that moment, as the record itself shows only then.
+   */
+  private entry(type: string, kind: SimChangeKind, recordId: string, options: { at?: unknown; extraData?: string } = {}): SimChangeInit {
+    const now = this.stamp();
+    const at = typeof options.at === 'string' && STAMP.test(options.at) && options.at > now ? options.at : now;
+    return { kind, type: feedType(type) ?? type, recordId, addDate: at, extraData: options.extraData ?? null };
+  }
+}
