@@ -110,7 +110,8 @@ export interface CountsAnswer {
 
 export interface SimulationResult {
   counts: CountsAnswer;
-  cycles: { tiers: string[]; cpuMicros: number; childIndex: number }[];
+  /** Each pass: the hosts it read, its CPU. */
+  cycles: { hosts: string[]; cpuMicros: number; childIndex: number }[];
   publisher: RecordingPublisher;
   rssBytes: number;
   heapBytes: number;
@@ -150,8 +151,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
-    hooks: (childIndex) => cpuPerCycle(options.naive, (tiers, cpuMicros) => {
-      if (record) cycles.push({ tiers, cpuMicros, childIndex });
+    hooks: (childIndex) => cpuPerCycle(options.naive, (hosts, cpuMicros) => {
+      if (record) cycles.push({ hosts, cpuMicros, childIndex });
     }),
   });
   await app.start();
@@ -215,16 +216,16 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
 }
 
 /** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle(naive: boolean | undefined, done: (tiers: string[], cpuMicros: number) => void): PollHooks {
+function cpuPerCycle(naive: boolean | undefined, done: (hosts: string[], cpuMicros: number) => void): PollHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
     naive,
     onCycleStart: () => {
       started = process.cpuUsage();
     },
-    onCycle: ({ tiers }) => {
+    onCycle: ({ hosts }) => {
       const used = process.cpuUsage(started);
-      done(tiers, used.user + used.system);
+      done(hosts, used.user + used.system);
     },
   };
 }

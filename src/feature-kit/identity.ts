@@ -9,16 +9,6 @@ import { z } from 'zod';
 import { safeName, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 import { oneLine } from '../util/text.js';
-import { steady, type PlanRow } from './plan.js';
-
-/**
- * The child's identity (`Me`, the user, the class and the school) as a row of the fetch plan: read when a
- * day old, looked at before each pass (a pass needs it); one read "in the future" (saved under a clock
- * that ran ahead) is read again at once.
- */
-export const IDENTITY_ROW: PlanRow = steady("the child's identity (Me, Users/<id>, Classes, Schools)", 24 * 60 * 60_000, {
-  note: 'looked at before each pass',
-});
 
 export interface Identity {
   firstName: string;

@@ -1,8 +1,8 @@
-// The fetch plan: when each portal resource is read, as data (one row per resource: its freshness by
-// kind of moment of the child's own day, the cheap signal that vouches for it, its maximum age, what a
-// refresh forces) and one pure function, nextFetch, that answers "fetch now, or when". The cache asks
-// it for every resource; the scheduler asks readBy when a copy must be read again. docs/polling.md is generated
-// from the rows (see features/plan-table.ts).
+// When a copy of a portal resource is read again: the kinds of moment of a child's day, how old a
+// copy may be at each (a resource's declaration states its ages), and one pure function, nextFetch,
+// that answers "read now, or when, and why" from what is known of the copy. readBy is the instant the
+// scheduler must have read it by; the account wakes at the soonest readBy of what its features read.
+// docs/polling.md is generated from the declarations (features/plan-table.ts).
 import { wallTime } from '../util/time.js';
 
 const MINUTE = 60_000;
@@ -27,33 +27,35 @@ export type Knob = 'news' | 'normal' | 'fast';
 export type Age = number | Knob;
 export type Freshness = Readonly<Record<Moment, Age>>;
 
-export interface PlanRow {
-  /** The resource as the documentation names it (`Grades`, `Timetables` (next week)). */
-  readonly resource: string;
+/** When a resource is read, as its declaration states it (see resource.ts). */
+export interface Schedule {
+  /** The resource as the documentation names it (`Grades`, `messaging inbox/messages`). */
+  readonly name: string;
   /** How old a copy may be, by kind of moment. */
   readonly fresh: Freshness;
   /**
-   * The cheap signal that vouches for the copy (documentation name) and how old the copy may be
-   * while it does. A changed signal reads the resource at once; a failed or missing one leaves `fresh`.
+   * The cheap signal that vouches for the copy (its documentation name) and how old the copy may be
+   * while it does. A changed signal reads the resource at once; a missing one leaves `fresh`.
    */
   readonly vouch?: { readonly by: string; readonly fresh: Freshness };
   /** A copy is never older than this, whatever the moment or the signal (the default: no bound). */
   readonly maxAgeMs?: number;
   /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
   readonly whileEmptyMs?: number;
+  /** A lookup that lacks an id a record names is read again once this old (a new teacher's name the same day). */
+  readonly missAgeMs?: number;
+  /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
+  readonly ahead?: Freshness;
   /**
-   * What a user's refresh does: `read` reads it now; `unvouched` keeps the moment's age but trusts no
-   * signal (an edit keeps the ids); `keep` changes nothing (a lookup, a list no entity shows).
+   * What a person's asking (a refresh) does: `read` reads it now; `unvouched` keeps the moment's age
+   * but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup, a list no entity shows).
    */
-  readonly refresh: 'read' | 'unvouched' | 'keep';
-  /**
-   * Not read in a start's first pass (a start's requests are the budget's dearest): the feature goes
-   * without it until the next look. A user's refresh reads it.
-   */
+  readonly whenAsked: 'read' | 'unvouched' | 'keep';
+  /** Not read in a start's first pass (a start's requests are the budget's dearest); read at the next. */
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
   readonly refusedForMs?: number;
-  /** Why the row is what it is, for the generated documentation. */
+  /** Why the ages are what they are, for the generated documentation. */
   readonly note?: string;
 }
 
@@ -71,45 +73,42 @@ export interface PlanClock {
   intervals: Intervals;
 }
 
-/** What is known of a resource when the plan is asked about it. */
+/** What is known of a copy when the plan is asked about it. */
 export interface Known {
-  /** When the copy in memory was read; undefined when there is none. */
-  fetchedAt?: number;
+  /** When the copy was read; undefined when there is none. */
+  readAt?: number;
   /** The copy's list was empty. */
   empty?: boolean;
   /** A refusal stands until then. */
   refusedUntil?: number;
-  /** The vouching signal: the same as when the copy was read, changed since, or not had (not read, failed). */
+  /** The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or none. */
   signal?: 'same' | 'changed' | 'none';
-  /** A user's refresh. */
-  refresh?: boolean;
-  /** A command needs the resource now (a lucky-number refresh), whatever its age or a refusal. */
-  now?: boolean;
-  /**
-   * The last read of it failed (after the copy was read): it is read again at the next look, whatever
-   * the row's cadence, so that the problem it raised clears only once it is read (issue 36).
-   */
-  failed?: boolean;
-  /**
-   * The copy answers its question until then, whatever its age or a failed read since (the lucky
-   * number once the next school day's is known): the row's own rule, as data.
-   */
+  /** A person asked: a refresh (what `whenAsked` says), or a command that needs the copy now. */
+  asked?: 'refresh' | 'now';
+  /** Its last read failed (when): it is read again at the next look, within poll.interval. */
+  failedAt?: number;
+  /** The copy answers its question until then, whatever its age or a failed read since (the lucky number once known). */
   settledUntil?: number;
-  /** The look is a start's first pass (see PlanRow.notAtStart). */
+  /** The look is a start's first pass (see Schedule.notAtStart). */
   startPass?: boolean;
+  /** A record names an id the copy lacks (a lookup: see Schedule.missAgeMs). */
+  missing?: boolean;
+  /** It is wanted ahead of need only (see Schedule.ahead). */
+  ahead?: boolean;
 }
 
+export type Why = 'asked' | 'no copy' | 'failed' | 'signal' | 'missing' | 'age';
+
 /**
- * Fetch now, or not before `at`. `slack`: how much later than `at` the copy may still be read, so that
+ * Read now, or not before `at`. `slack`: how much later than `at` the copy may still be read, so that
  * reads falling due close together go out in one pass (see readBy); none for a refusal or a settled copy.
  */
-export type Decision = { fetch: true; why: 'asked' | 'no copy' | 'failed' | 'refresh' | 'signal' | 'age' } | { fetch: false; at: number; slack?: number };
+export type Decision = { read: true; why: Why } | { read: false; at: number; slack?: number };
 
 /**
  * The share of a copy's age it may wait past it for other reads to fall due with it. A copy read every
- * `fast` (poll.fast_interval: the unread counters, the look that tells of a message at once) or `news`
- * (poll.school_interval: what must reach a family within it while lessons are on) has none: those knobs
- * are promises of how old a copy may be, not how often to look.
+ * `fast` (the unread counters) or `news` (what must reach a family within it while lessons are on) has
+ * none: those knobs are promises of how old a copy may be, not how often to look.
  */
 export const SLACK = 1 / 8;
 
@@ -118,56 +117,55 @@ export function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/** Fetch now, or the instant at which the copy in memory stops being good enough. */
-export function nextFetch(row: PlanRow, clock: PlanClock, known: Known): Decision {
-  if (known.now) return { fetch: true, why: 'asked' };
-  if (known.startPass && row.notAtStart) return { fetch: false, at: clock.now };
-  if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { fetch: false, at: known.refusedUntil };
-  if (known.fetchedAt === undefined) return { fetch: true, why: 'no copy' };
-  if (known.refresh && row.refresh === 'read') return { fetch: true, why: 'refresh' };
-  if (known.signal === 'changed') return { fetch: true, why: 'signal' };
-  // A settled copy still answers its question: a read that failed meanwhile (a refresh's) is not retried before.
-  if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { fetch: false, at: known.settledUntil };
-  if (known.failed) return { fetch: true, why: 'failed' };
-  const trusted = row.vouch !== undefined && known.signal === 'same' && !(known.refresh && row.refresh === 'unvouched');
-  const own = row.fresh[clock.moment];
-  const vouched = trusted ? row.vouch!.fresh[clock.moment] : own;
-  // A signal that vouches for a copy only ever lets it grow older: never read more often for it (a
-  // calendar's hour at a night whose own age is two).
+/** Read now, or the instant at which the copy stops being good enough, and why. */
+export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): Decision {
+  if (known.asked === 'now') return { read: true, why: 'asked' };
+  if (known.startPass && schedule.notAtStart) return { read: false, at: clock.now };
+  if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { read: false, at: known.refusedUntil };
+  if (known.readAt === undefined) return { read: true, why: 'no copy' };
+  const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
+  if (asked === 'read') return { read: true, why: 'asked' };
+  if (known.signal === 'changed') return { read: true, why: 'signal' };
+  // A settled copy still answers its question: a read that failed meanwhile is not retried before.
+  if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { read: false, at: known.settledUntil };
+  if (known.failedAt !== undefined) return { read: true, why: 'failed' };
+  const fresh = known.ahead && schedule.ahead ? schedule.ahead : schedule.fresh;
+  const own = fresh[clock.moment];
+  const trusted = schedule.vouch !== undefined && known.signal === 'same' && asked !== 'unvouched';
+  const vouched = trusted ? schedule.vouch!.fresh[clock.moment] : own;
+  // A signal that vouches for a copy only ever lets it grow older: never read more often for it.
   const age = resolve(vouched, clock.intervals) > resolve(own, clock.intervals) ? vouched : own;
   let limit = resolve(age, clock.intervals);
-  if (known.empty && row.whileEmptyMs !== undefined) limit = Math.max(limit, row.whileEmptyMs);
-  limit = Math.min(limit, row.maxAgeMs ?? Infinity);
+  if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
+  limit = Math.min(limit, schedule.maxAgeMs ?? Infinity);
+  const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
+  const at = Math.min(known.readAt + limit, missAt);
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
-  const at = known.fetchedAt + limit;
-  return clock.now >= at || known.fetchedAt > clock.now ? { fetch: true, why: 'age' } : { fetch: false, at, slack: age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
+  if (clock.now >= at || known.readAt > clock.now) return { read: true, why: at === missAt ? 'missing' : 'age' };
+  return { read: false, at, slack: at === missAt || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
 }
 
-/** How old the row lets a copy be at this clock's moment, whatever is known of it. */
-export function ageAt(row: PlanRow, clock: PlanClock): number {
-  return Math.min(resolve(row.fresh[clock.moment], clock.intervals), row.maxAgeMs ?? Infinity);
+/** How old the schedule lets a copy be at this clock's moment, whatever is known of it. */
+export function ageAt(schedule: Schedule, clock: PlanClock): number {
+  return Math.min(resolve(schedule.fresh[clock.moment], clock.intervals), schedule.maxAgeMs ?? Infinity);
 }
 
 /**
  * The instant by which the scheduler must have read the copy again, judged at `clock`: once due, it
  * may wait its slack (an eighth of its age) for other reads to fall due with it, so that one pass reads
- * them all. A copy due now (none yet, a failed read, a changed signal) that the pass just ended did not
- * read is looked at again after the row's age at this moment, not at once.
+ * them all. A copy due now is due at once, but a failed one only at the next look: within its age and
+ * poll.interval, so that a failing portal is not asked in a loop.
  */
-export function readBy(row: PlanRow, clock: PlanClock, known: Known): number {
-  const decision = nextFetch(row, clock, known);
-  if (decision.fetch) return clock.now + ageAt(row, clock);
-  return decision.at + (decision.slack ?? 0);
+export function readBy(schedule: Schedule, clock: PlanClock, known: Known): number {
+  const decision = nextFetch(schedule, clock, known);
+  if (!decision.read) return decision.at + (decision.slack ?? 0);
+  if (known.failedAt !== undefined && decision.why !== 'asked') return known.failedAt + Math.min(ageAt(schedule, clock), clock.intervals.normal);
+  return clock.now;
 }
 
 /** The same age at every moment. */
 export function always(age: Age): Freshness {
   return { lessons: age, morning: age, afternoon: age, evening: age, night: age, weekend: age, holiday: age };
-}
-
-/** A row that only ages (a lookup, a list read a few times a day): no signal, a refresh keeps it. */
-export function steady(resource: string, age: Age, extra: Partial<PlanRow> = {}): PlanRow {
-  return { resource, fresh: always(age), refresh: 'keep', ...extra };
 }
 
 /** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */
@@ -225,20 +223,3 @@ export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): numb
   }
   return now + 12 * HOUR;
 }
-
-/** What a family must hear of within minutes while lessons are on: `news` then, `normal` in the day, every 2 hours at night. */
-export const NEWS: Freshness = { lessons: 'news', morning: 'normal', afternoon: 'normal', evening: 'normal', night: 2 * HOUR, weekend: 'normal', holiday: 'normal' };
-/** What changes while teachers work but is not news (attendance marks): `normal` by day, every 2 hours at night. */
-export const CORE: Freshness = { ...always('normal'), night: 2 * HOUR };
-/** What a family reads as it comes (the unread counters): `fast` while it is awake, hourly at night. */
-export const AWAKE: Freshness = { ...always('fast'), night: HOUR };
-/**
- * An hour: read once that old and within its eighth more (67.5 minutes), it falls on every third read
- * of what `interval` reads (20 minutes, 22.5 at most), so it needs no wake of its own.
- */
-export const HOURLY = HOUR;
-/** Lists that change a few times a term (trips, meetings). */
-export const RARE = 3 * HOUR - 5 * MINUTE;
-/** Hourly by day, every 2 hours at night (with the normal tier's night). */
-export const BY_THE_HOUR: Freshness = { ...always(HOURLY), night: 2 * HOUR };
-export const DAILY = 24 * HOUR - 10 * MINUTE;

@@ -1,32 +1,19 @@
-// A feature's poll: it reads one part of the portal for one child and turns it into entity states and
-// events. The account poller runs the polls of a tier; what each reads when is its rows' answer in the
-// fetch plan (plan.ts), never the feature's own.
+// A feature's computation: from the copies of the portal's resources it says it reads (its `reads`,
+// features/feature.ts), the outputs of the features it names and the date, it makes one part of the
+// register into entity states and events. When each copy is read is its declaration's (src/resources/),
+// never the feature's.
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
-import type { ResourceCache } from './resources.js';
-import type { Names } from '../school/names.js';
+import type { Copies } from './resource.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { BackgroundFiles } from './files.js';
-import type { CalendarSignals } from './calendar.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
-
-export type Tier = 'fast' | 'normal';
 
 /** What an event carries beside its type: the fields an automation reads. */
 export type EventFields = Record<string, unknown>;
-
-/** The lookups every feature reads alike, kept by the account between polls. */
-export interface LookupMemory {
-  /** The names last read (Subjects, Users, Classrooms). */
-  names?: Names;
-  /** The class calendar's signals, read once per poll (keyed by the poll's start time). */
-  calendar?: { at: number; signals: Promise<CalendarSignals> };
-  /** How many times the calendar's signals were asked for (a poll that asks depends on them). */
-  calendarAsks?: number;
-}
 
 /**
  * The outputs features hand to the features that read them, by feature name. Each feature with an
@@ -41,9 +28,8 @@ export interface FeatureOutputs {}
 export type Inputs = { readonly [N in keyof FeatureOutputs]?: FeatureOutputs[N] };
 
 export interface SourceContext {
-  /** The register's copies, by the table's rows: a poll reads the register through it alone (it has no gateway). */
-  cache: ResourceCache;
-  lookups: LookupMemory;
+  /** The copies of what the feature says it reads: it computes from them and never asks the portal. */
+  cache: Copies;
   /**
    * The last outputs of the features this one declares as inputs, by feature name (their polls ran
    * earlier in the same cycle; a failed one leaves its previous output).
@@ -53,8 +39,8 @@ export interface SourceContext {
   now: number;
   /** Today's date in Warsaw (YYYY-MM-DD). */
   today: string;
-  /** The poll was asked for by a user (refresh): skip "not due yet" shortcuts. */
-  forced: boolean;
+  /** A person asked for this pass (a refresh). */
+  asked: boolean;
   /** Present when the account has downloads on. */
   downloads?: { downloader: Downloader; files: BackgroundFiles };
   log: Logger;
@@ -87,7 +73,7 @@ export interface Source {
   poll(ctx: SourceContext): Promise<SourceResult>;
   /**
    * Its states before its first read, as honest unknowns in the entities' own shape: what a start's
-   * first pass publishes for a feature kept for later (its rows all say PlanRow.notAtStart) on a first run.
+   * first pass publishes for a feature kept for later (all it reads waits: Schedule.notAtStart) on a first run.
    */
   unknown?(): SourceResult['states'];
   /** The states recomputed for a new day without asking the portal (when not due). */

@@ -1,23 +1,15 @@
-// The agenda feature, normal tier: the agenda (tests, quizzes, meetings, trips) and real homework ->
+// The agenda feature: the agenda (tests, quizzes, meetings, trips) and real homework ->
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import { basename } from 'node:path';
-import {
-  homeWorkCategoriesResponse,
-  homeWorksResponse,
-  homeworkAssignmentsResponse,
-  parentTeacherConferencesResponse,
-  schoolTripsResponse,
-} from '../portal/schemas/agenda.js';
-import { lessonsResponse } from '../portal/schemas/lookups.js';
 import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaEntryPayload, type AgendaItem, type TestPayload, type UpcomingTests } from '../school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type AssignmentPayload, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
-import { always, CORE, DAILY, HOURLY, NEWS, RARE, type PlanRow } from '../feature-kit/plan.js';
-import { lookupList, names } from '../feature-kit/lookups.js';
-import { signalled } from '../feature-kit/calendar.js';
+import { want } from '../feature-kit/resource.js';
+import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, HOMEWORKS, TRIPS } from '../resources/school.js';
+import { calendarWants } from '../resources/calendar.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
-import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { savedFileUrl } from '../feature-kit/files.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
@@ -73,21 +65,23 @@ export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdz
   payload: shape<TrackedPayload<TestPayload, (typeof TEST_COMPARED)[number]>>(),
 });
 
-/**
- * The agenda's rows of the fetch plan: a new test is news, and the class calendar's ids tell when an
- * entry is added or removed (an edit, a test moved, within the hour).
- */
-export const AGENDA_PLAN = {
-  homeWorks: { resource: 'HomeWorks', fresh: NEWS, vouch: { by: 'class calendar (HomeWorks ids)', fresh: always(HOURLY) }, refresh: 'unvouched' },
-  assignments: { resource: 'HomeWorkAssignments', fresh: CORE, refresh: 'read' },
-  conferences: { resource: 'ParentTeacherConferences', fresh: always(RARE), vouch: { by: 'class calendar (meeting ids)', fresh: always(DAILY) }, refresh: 'keep' },
-  trips: { resource: 'SchoolTrips', fresh: always(RARE), refresh: 'keep' },
-} satisfies Record<string, PlanRow>;
-
 export const agenda = feature({
   name: 'agenda',
-  tier: 'normal',
-  plan: Object.values(AGENDA_PLAN),
+  reads: ({ copies }) => {
+    const homeWorks = copies.peek(HOMEWORKS)?.HomeWorks ?? [];
+    const assignments = copies.peek(HOMEWORK_ASSIGNMENTS)?.HomeWorkAssignments ?? [];
+    return [
+      // The class calendar's ids vouch for the entries and the meetings.
+      ...calendarWants(copies),
+      want(HOMEWORKS),
+      want(HOMEWORK_ASSIGNMENTS),
+      want(CONFERENCES),
+      want(TRIPS),
+      lookup(copies, HOMEWORK_CATEGORIES, homeWorks.map((h) => h.Category)),
+      lookup(copies, LESSONS, assignments.map((a) => a.Lesson)),
+      ...nameLookups(copies, { subjects: homeWorks.map((h) => h.Subject), users: [...homeWorks.map((h) => h.CreatedBy), ...assignments.map((a) => a.Teacher)] }),
+    ];
+  },
   inputs: ['timetable'],
   entities: [
     homeworkDueEntity,
@@ -107,26 +101,19 @@ function savedHomeworkFile(path: string | undefined, child: string, fileId: stri
 class AgendaSource implements Source {
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const rows = AGENDA_PLAN;
-    const answers = await fetchAll(ctx.cache, {
-      homeWorks: { endpoint: 'HomeWorks', schema: homeWorksResponse, row: rows.homeWorks, ...(await signalled(ctx, 'HomeWorks')) },
-      assignments: { endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, row: rows.assignments },
-      conferences: { endpoint: 'ParentTeacherConferences', schema: parentTeacherConferencesResponse, staleOnError: true, row: rows.conferences, ...(await signalled(ctx, 'ParentTeacherConferences')) },
-      trips: { endpoint: 'SchoolTrips', schema: schoolTripsResponse, row: rows.trips, staleOnError: true },
-    });
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    return Promise.resolve(this.compute(ctx));
+  }
+
+  private compute(ctx: SourceContext): SourceResult {
+    const answers = { homeWorks: ctx.cache.get(HOMEWORKS), assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS), conferences: ctx.cache.get(CONFERENCES), trips: ctx.cache.get(TRIPS) };
     const homeWorks = answers.homeWorks?.HomeWorks;
     const assignments = answers.assignments?.HomeWorkAssignments;
     const conferences = answers.conferences?.ParentTeacherConferences;
     const trips = answers.trips?.Data;
-    const [categories, lessons] = await Promise.all([
-      lookupList(ctx, 'HomeWorks/Categories', homeWorkCategoriesResponse, (r) => r.Categories, (homeWorks ?? []).map((h) => h.Category)),
-      lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, (assignments ?? []).map((a) => a.Lesson)),
-    ]);
-    const nameLookup = await names(ctx, {
-      subjects: (homeWorks ?? []).map((h) => h.Subject),
-      users: [...(homeWorks ?? []).map((h) => h.CreatedBy), ...(assignments ?? []).map((a) => a.Teacher)],
-    });
+    const categories = ctx.cache.get(HOMEWORK_CATEGORIES)?.Categories;
+    const lessons = ctx.cache.get(LESSONS)?.Lessons;
+    const nameLookup = namesOf(ctx.cache);
     const timetable = ctx.inputs.timetable;
     const agenda = agendaItems({ homeWorks, homeWorkCategories: categories, conferences, trips, names: nameLookup });
     const downloads = ctx.downloads;

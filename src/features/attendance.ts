@@ -1,13 +1,11 @@
-// The attendance feature, normal tier: attendance -> absences_unexcused and absence events. The marks every poll; types and
-// lessons daily (lessons again when a mark names one they do not know); justifications hourly.
-import { attendanceTypesResponse, attendancesResponse, justificationsResponse } from '../portal/schemas/attendance.js';
-import { lessonsResponse } from '../portal/schemas/lookups.js';
+// The attendance feature: attendance -> absences_unexcused and absence events. The marks at `interval`; types and
+// lessons daily (again when a mark names one they do not know); the justifications a few times a day.
 import { attendanceOf, type AbsencePayload, type AttendanceInput, type SemesterAttendance } from '../school/attendance.js';
 import { semesterOf } from '../school/semester.js';
 import type { MissedMark } from '../school/realizations.js';
-import { always, CORE, RARE, type PlanRow } from '../feature-kit/plan.js';
-import { fetchAll, type FetchPlan } from '../feature-kit/fetch-plan.js';
-import { lookupList, names } from '../feature-kit/lookups.js';
+import { want } from '../feature-kit/resource.js';
+import { ATTENDANCE_TYPES, ATTENDANCES, JUSTIFICATIONS } from '../resources/school.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
@@ -49,16 +47,18 @@ export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobec
   payload: shape<TrackedPayload<AbsencePayload, (typeof ABSENCE_COMPARED)[number]>>(),
 });
 
-/** Attendance's rows of the fetch plan: the marks as teachers enter them, the parents' justifications a few times a day. */
-export const ATTENDANCE_ROWS = {
-  marks: { resource: 'Attendances', fresh: CORE, refresh: 'read' },
-  justifications: { resource: 'Justifications', fresh: always(RARE), refresh: 'keep' },
-} satisfies Record<string, PlanRow>;
-
 export const attendance = feature({
-  plan: Object.values(ATTENDANCE_ROWS),
   name: 'attendance',
-  tier: 'normal',
+  reads: ({ copies }) => {
+    const marks = copies.peek(ATTENDANCES)?.Attendances ?? [];
+    return [
+      want(ATTENDANCES),
+      want(JUSTIFICATIONS),
+      lookup(copies, ATTENDANCE_TYPES, marks.map((m) => m.Type)),
+      lookup(copies, LESSONS, marks.map((m) => m.Lesson)),
+      ...nameLookups(copies),
+    ];
+  },
   entities: [
     absencesUnexcused,
     absenceEvent,
@@ -66,34 +66,28 @@ export const attendance = feature({
   create: () => new AttendanceSource(),
 });
 
-/** What every poll reads: the marks, and the parents' justifications (their last good copy on a failure). */
-const ATTENDANCE_PLAN = {
-  marks: { endpoint: 'Attendances', schema: attendancesResponse, row: ATTENDANCE_ROWS.marks },
-  justifications: { endpoint: 'Justifications', schema: justificationsResponse, row: ATTENDANCE_ROWS.justifications, staleOnError: true },
-} satisfies FetchPlan;
-
 /** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
 const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} } } };
 
 class AttendanceSource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answers = await fetchAll(ctx.cache, ATTENDANCE_PLAN);
-    const marks = answers.marks?.Attendances;
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    return Promise.resolve(this.compute(ctx));
+  }
+
+  private compute(ctx: SourceContext): SourceResult {
+    const read = ctx.cache.get(ATTENDANCES);
+    const marks = read?.Attendances;
     if (marks === undefined) return UNKNOWN;
-    // The two lookups are asked at once; each is read by its own name once both have answered.
-    const typesAsked = lookupList(ctx, 'Attendances/Types', attendanceTypesResponse, (r) => r.Types, marks.map((m) => m.Type));
-    const lessonsAsked = lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, marks.map((m) => m.Lesson));
-    await Promise.all([typesAsked, lessonsAsked]);
-    const types = await typesAsked;
+    const types = ctx.cache.get(ATTENDANCE_TYPES)?.Types;
     // Without the types (refused, never read) no mark can be told from a presence: the absences are
     // unknown, not 0, and the features reading them keep what they last had.
     if (marks.length > 0 && (types === undefined || types.length === 0)) return UNKNOWN;
     const input: AttendanceInput = {
       attendances: marks,
       types: types ?? [],
-      lessons: await lessonsAsked,
-      justifications: answers.justifications?.data,
-      names: ctx.lookups.names ?? (await names(ctx)),
+      lessons: ctx.cache.get(LESSONS)?.Lessons,
+      justifications: ctx.cache.get(JUSTIFICATIONS)?.data,
+      names: namesOf(ctx.cache),
       semester: semesterOf(ctx.today, ctx.identity.semester1End),
       endFirstSemester: ctx.identity.semester1End,
     };
@@ -109,7 +103,7 @@ class AttendanceSource implements Source {
     const tracked = {
       absence: {
         fields: ABSENCE_COMPARED,
-        reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(answers.marks) : undefined },
+        reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
       },
     } satisfies Tracked<typeof absenceEvent>;
     return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events } satisfies Events<typeof absenceEvent>, tracked, output };

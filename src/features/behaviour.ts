@@ -1,4 +1,4 @@
-// The behaviour feature, normal tier: the formal behaviour grade (spec 2.4) -> behaviour and a
+// The behaviour feature: the formal behaviour grade (spec 2.4) -> behaviour and a
 // behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
 // BehaviourGrades/Points hourly with its lookups and hands them over as its output.
 import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../school/behaviour.js';
@@ -36,7 +36,6 @@ export const behaviourEvent = eventEntity('behaviour_grade', { en: 'Behaviour gr
 
 export const behaviourFeature = feature({
   name: 'behaviour',
-  tier: 'normal',
   inputs: ['grades'],
   entities: [behaviourEntity, behaviourEvent],
   create: (access) => new BehaviourSource(access.language),

@@ -1,7 +1,7 @@
-// The briefing feature, fast tier, no request of its own: after the timetable, the agenda and the lucky
+// The briefing feature, no request of its own (it computes at every pass): after the timetable, the agenda and the lucky
 // number, it says what a parent wants to hear about the next school day (src/school/briefing.ts for
-// the facts, src/i18n/briefing-text.ts for the words). Fast, so that the day it is about moves on a
-// few minutes after the lessons end, and a new lucky number shows soon.
+// the facts, src/i18n/briefing-text.ts for the words). At every pass, so that the day it is about moves
+// on a few minutes after the lessons end, and a new lucky number shows soon.
 import { sensor } from '../feature-kit/entities.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -25,7 +25,6 @@ export const briefingEntity = sensor(
 
 export const briefingFeature = feature({
   name: 'briefing',
-  tier: 'fast',
   inputs: ['timetable', 'agenda', 'lucky'],
   entities: [briefingEntity],
   create: (access) => new BriefingSource(access.language),

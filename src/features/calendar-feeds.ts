@@ -1,4 +1,4 @@
-// The calendar feeds feature, normal tier: no request and no entity of its own. After the timetable
+// The calendar feeds feature: no request and no entity of its own. After the timetable
 // and the agenda have polled, it turns their outputs into the content of the child's three calendar
 // feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/feeds.ts).
 // What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
@@ -10,7 +10,6 @@ import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 
 export const calendarFeeds = feature({
   name: 'calendar_feeds',
-  tier: 'normal',
   inputs: ['timetable', 'agenda'],
   entities: [],
   create: (access) => new CalendarFeedsState(access),

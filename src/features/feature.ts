@@ -1,18 +1,18 @@
-// What a feature declares in one place: its entities, its tier and poll, the other features whose
-// outputs it reads (by name), and the handlers of the commands its buttons send.
+// What a feature declares in one place: its entities, what it reads and how it computes, the other
+// features whose outputs it reads (by name), and the handlers of the commands its buttons send.
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { ResourceCache } from '../feature-kit/resources.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { Copies, Want } from '../feature-kit/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
 import type { Downloads } from '../feature-kit/files.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
-import type { Source, Tier } from '../feature-kit/source.js';
-import type { PlanRow } from '../feature-kit/plan.js';
+import type { Source } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
@@ -20,7 +20,7 @@ import type { Language } from '../config/language.js';
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
   account: AccountConfig;
-  /** The account's copies of the register, by the table's rows (what a feature reads outside its poll, it reads through them). */
+  /** The account's copies (what a feature reads outside its computation, a command's, it reads through their declarations). */
   cache: ResourceCache;
   messages: MessagesApi;
   /** The account's one way to send a message: every kind of send goes through its guards. */
@@ -47,17 +47,17 @@ export interface FeatureAccess {
  */
 export interface CommandAccount {
   gateway: Gateway;
-  /** The account's copies: what a command reads, it reads through the table's rows. */
+  /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want, 'now')`). */
   cache: ResourceCache;
   /** Publishes states computed outside a poll. */
   publishStates(states: Record<string, EntityState>): void;
-  /** Polls every tier now; resolves when done. */
+  /** Reads everything a person's asking reads, now; resolves when done. */
   refresh(): Promise<void>;
   /**
-   * Reads again what the command changed on the portal: a pass of the tier right after the command
-   * (its due rows, and what the command marked: the counters after an open, the sent box after a send).
+   * Reads again what the command changed on the portal: a pass right after the command reads what is
+   * due, and what the command marked moved (`cache.moved`: the counters after an open, the sent box after a send).
    */
-  readAgain(tier: Tier): void;
+  readAgain(): void;
 }
 
 /**
@@ -68,7 +68,7 @@ export type FeatureCommand<S> = {
   handle(request: CommandRequest, account: CommandAccount, state: S): Promise<Record<string, unknown>>;
 }['handle'];
 
-/** A feature's per-account state: its poll (when it has a tier) and what it needs at start. */
+/** A feature's per-account state: its computation (`poll`) and what it needs at start. */
 export interface FeatureState extends Partial<Source> {
   /** Restores what the feature keeps in data_dir, before the first poll. */
   prepare?(): Promise<void>;
@@ -92,10 +92,13 @@ export interface Feature<S extends FeatureState = FeatureState> {
    * standing for all, e.g. `average_<subject>`.
    */
   readonly dynamicExamples?: readonly EntityDef[];
-  /** The tier its poll runs in; a feature without one is never polled. */
-  readonly tier?: Tier;
-  /** Its rows of the fetch plan: when each resource it reads is read (docs/polling.md is generated from them). */
-  readonly plan?: readonly PlanRow[];
+  /**
+   * The copies it computes from, now: static for most, from the date, the child and the copies held
+   * where it depends on them (next week's timetable, the kinds of grade the school uses, a lookup that
+   * lacks an id). The scheduler reads what is due among them; the feature runs when one moved. A
+   * feature without reads computes from other features' outputs at every pass.
+   */
+  readonly reads?: (ctx: ReadsContext) => readonly Want[];
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */
@@ -113,11 +116,23 @@ export function feature<S extends FeatureState>(declared: Feature<S>): Feature<S
   return declared;
 }
 
+/** What a feature's reads are decided from. */
+export interface ReadsContext {
+  /** The copies held (their last good values). */
+  copies: Copies;
+  identity: Identity;
+  account: AccountConfig;
+  now: number;
+  /** Today's date in Warsaw (YYYY-MM-DD). */
+  today: string;
+  /** The pass is a start's first: what can wait for the next (Schedule.notAtStart) is left out. */
+  startPass: boolean;
+}
+
 /**
- * Whether a start's first pass leaves the feature for later: every row it reads says so
- * (PlanRow.notAtStart). It publishes what the last run kept of its states meanwhile.
+ * Whether a start's first pass leaves the feature for later: all it reads waits (Schedule.notAtStart).
+ * It publishes what the last run kept of its states meanwhile.
  */
-export function keptForLater(feature: Feature): boolean {
-  const rows = feature.plan ?? [];
-  return rows.length > 0 && rows.every((row) => row.notAtStart === true);
+export function keptForLater(wants: readonly Want[]): boolean {
+  return wants.length > 0 && wants.every((w) => w.res.notAtStart === true);
 }

@@ -1,7 +1,8 @@
 // The fixed-messages feature: one send_<id> button per message configured for the account, all
 // sending through the send_message command (which a parent may also call with any configured id).
 import { CommandError } from '../feature-kit/commands.js';
-import { userLookup } from '../feature-kit/lookups.js';
+import { userLookup } from '../resources/lookups.js';
+import { sent } from './message-write.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 import { button, type EntityDef } from '../feature-kit/entities.js';
@@ -45,9 +46,7 @@ export const fixedMessages = feature({
     send_message: async (req, account, state) => {
       if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
       const result = await state.sender.send(req.arg, req.transaction);
-      // The sent box changed: read again right after this command (sent_message shows the new message).
-      account.readAgain('normal');
-      return { ...result };
+      return sent(account, { ...result });
     },
   },
 });

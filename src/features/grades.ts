@@ -1,52 +1,29 @@
-// The grades feature, normal tier: every kind of grade -> newest_grade, average (overall and per subject,
+// The grades feature: every kind of grade -> newest_grade, average (overall and per subject,
 // see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
-// behaviour feature (behaviour.ts), never to the grades. Ordinary grades are
-// read every poll; the other kinds hourly; their lookups daily (and again when a grade names an id
-// they do not know); the ~330 KB skills list weekly. The school rules answer domain values; this renders them.
-import {
-  gradeCategoriesResponse,
-  gradeCommentsResponse,
-  gradesResponse,
-  gradingSystemResponse,
-  schoolAveragesResponse,
-} from '../portal/schemas/grades.js';
-import {
-  baseTextGradesResponse,
-  pointCategoriesResponse,
-  pointCommentsResponse,
-  pointGradesResponse,
-  textCategoriesResponse,
-} from '../portal/schemas/othergrades.js';
-import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../portal/schemas/descriptive.js';
-import { authSubjectsResponse } from '../portal/schemas/lookups.js';
-import {
-  behaviourPointsCategoriesResponse,
-  behaviourPointsCommentsResponse,
-  behaviourPointsResponse,
-  behaviourTypesResponse,
-} from '../portal/schemas/behaviour.js';
-import { childUnit, unitsResponse, type UnitSettings } from '../portal/schemas/identity.js';
+// behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
+// (src/resources/grades.ts). The school rules answer domain values; this renders them.
+import { childUnit, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
 import { averages } from '../school/averages.js';
 import { collapse } from '../school/common.js';
 import { semesterOf } from '../school/semester.js';
-import { CADENCE } from '../feature-kit/resources.js';
-import { BY_THE_HOUR, CORE, DAILY, NEWS, steady, type PlanRow } from '../feature-kit/plan.js';
-import { allNamed, fetchAll } from '../feature-kit/fetch-plan.js';
-import { lookupList, lookupRows, names } from '../feature-kit/lookups.js';
+import { want, type Copies, type Want } from '../feature-kit/resource.js';
+import * as R from '../resources/grades.js';
+import { lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
-import { readPartialGrades, type FirstPageTold } from './partial-grades.js';
+import { partialGrades, partialWants, type FirstPageTold } from './partial-grades.js';
 import { average, renderAverage } from './average.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
+import type { Identity } from '../feature-kit/identity.js';
 
 /** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
 export interface GradesOutput {
@@ -85,37 +62,12 @@ export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: '
   payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
 });
 
-/** The grades' rows of the fetch plan: an ordinary grade is news; the other kinds hourly (6 hours while the school leaves them empty). */
-const OTHER_KIND = { fresh: BY_THE_HOUR, refresh: 'keep', whileEmptyMs: CADENCE.whileEmpty } as const;
-/**
- * The grades a child actually gets are news (issue 47): classes 1 to 3 get descriptive grades, some
- * schools points or text grades. A kind that gave this child entries is read at the news age, as
- * ordinary grades; one whose list is empty (a kind the school does not use) waits its `whileEmpty`.
- */
-const GRADE_KIND = { fresh: NEWS, refresh: 'read', whileEmptyMs: CADENCE.whileEmpty, note: 'at the news age while the child has such grades; 6 hours while the list is empty' } as const;
-/** The school's whole skills list (about 330 KB) rarely changes: weekly, or daily when a grade names a skill it lacks. */
-export const SKILLS_ROWS = lookupRows('DescriptiveGrades/Skills', { usual: CADENCE.weekly, onMiss: CADENCE.daily });
-
-export const GRADES_PLAN = {
-  grades: { resource: 'Grades', fresh: NEWS, refresh: 'read' },
-  averages: { resource: 'Grades/Averages', fresh: CORE, refresh: 'read', note: 'the portal\'s own averages' },
-  point: { resource: 'PointGrades', ...GRADE_KIND },
-  text: { resource: 'BaseTextGrades', ...GRADE_KIND },
-  descriptive: { resource: 'DescriptiveGrades', ...GRADE_KIND },
-  behaviour: { resource: 'BehaviourGrades/Points', ...OTHER_KIND },
-  // The descriptive grading of the new system (spec 4.5): a child's descriptive grades come here now.
-  partial: { resource: 'partial grades (POST)', ...GRADE_KIND },
-  gradingSystem: steady('GradingSystem', DAILY),
-  units: steady('Units', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "which kinds of grade the child's unit uses" }),
-  authSubjects: steady('Auth/Subjects', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: 'only where partial grades are used' }),
-  tokenInfo: steady('Auth/TokenInfo', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "the user's LID, for the partial grades; a login reads it too, to prove the new session" }),
-  userInfo: steady('Auth/UserInfo/<lid>', DAILY, { whileEmptyMs: CADENCE.whileEmpty, note: "the child's LID, for the partial grades" }),
-} satisfies Record<string, PlanRow>;
-
 export const grades = feature({
   name: 'grades',
-  tier: 'normal',
-  plan: [...Object.values(GRADES_PLAN), SKILLS_ROWS.usual, SKILLS_ROWS.onMiss],
+  reads: ({ copies, identity }) => {
+    const r = gradeReads(copies, identity);
+    return [want(R.UNITS), ...Object.values(r.lists), ...r.partial.chain, ...(r.partial.list ? [r.partial.list] : []), ...Object.values(r.lookups), ...r.names].filter((w) => w !== undefined);
+  },
   entities: [
     newestGrade,
     average,
@@ -126,25 +78,54 @@ export const grades = feature({
   create: (access) => new GradesSource(access),
 });
 
+/** A list's grades as its copy holds them (undefined: not read, or not asked for). */
+type Listed = readonly { Category?: string; Comments?: string | string[]; Subject?: string; AddedBy?: string; Skill?: string }[] | undefined;
+
 /**
- * Every kind of grade, by name. Ordinary grades, and the point, text and descriptive grades the child
- * has, at the news age; behaviour points hourly; a kind the school's Units switch off is not asked for.
+ * What the grades read, by name: every kind of grade (a kind the child's unit switches off is not asked
+ * for), the lookups of the kinds that have grades (each wanted again when a grade names an id it
+ * lacks), the partial grades' steps and the names. Both `reads` and the computation take it, so that
+ * the computation reads exactly what was said.
  */
-function gradeLists(units: UnitSettings | undefined) {
-  // A kind of grade the school does not use answers an empty list; the cache asks less often then.
-  const list = (r: { Grades: readonly unknown[] }) => r.Grades;
-  const rows = GRADES_PLAN;
+function gradeReads(copies: Copies, identity: Identity) {
+  // The child's own unit decides which kinds of grade exist (a school complex has several).
+  const unit: UnitSettings | undefined = childUnit(copies.peek(R.UNITS), identity.unitId);
+  const lists = {
+    grades: want(R.GRADES),
+    point: unit?.point === false ? undefined : want(R.POINT_GRADES),
+    text: want(R.TEXT_GRADES),
+    descriptive: unit?.descriptive === false ? undefined : want(R.DESCRIPTIVE_GRADES),
+    behaviour: want(R.BEHAVIOUR_POINTS),
+    gradingSystem: want(R.GRADING_SYSTEM),
+    // The portal's own averages; a school without them answers Disabled, a refusal for a day.
+    schoolAverages: want(R.GRADE_AVERAGES),
+  };
+  const held = (w: Want | undefined): Listed => (w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined));
+  const [grades, point, text, descriptive, behaviour] = [held(lists.grades), held(lists.point), held(lists.text), held(lists.descriptive), held(lists.behaviour)];
+  const partial = partialWants(copies);
+  const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
+  const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);
+  const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
+  const only = (list: readonly unknown[] | undefined, w: Want): Want | undefined => (some(list) ? w : undefined);
+  const all = [grades, point, text, descriptive, behaviour];
   return {
-    grades: { endpoint: 'Grades', schema: gradesResponse, row: rows.grades },
-    point: units?.point === false ? undefined : { endpoint: 'PointGrades', schema: pointGradesResponse, row: rows.point, list },
-    text: { endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, row: rows.text, list },
-    descriptive:
-      units?.descriptive === false ? undefined : { endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, row: rows.descriptive, list },
-    behaviour: { endpoint: 'BehaviourGrades/Points', schema: behaviourPointsResponse, row: rows.behaviour, list },
-    gradingSystem: { endpoint: 'GradingSystem', schema: gradingSystemResponse, row: rows.gradingSystem },
-    // The portal's own averages, read with the grades; a school without them answers Disabled, which
-    // the cache remembers for a day.
-    schoolAverages: { endpoint: 'Grades/Averages', schema: schoolAveragesResponse, row: rows.averages },
+    unit,
+    lists,
+    partial,
+    lookups: {
+      categories: lookup(copies, R.GRADE_CATEGORIES, ids(grades, (g) => g.Category)),
+      comments: only(grades, lookup(copies, R.GRADE_COMMENTS, ids(grades, (g) => g.Comments))),
+      pointCategories: only(point, lookup(copies, R.POINT_CATEGORIES, ids(point, (g) => g.Category))),
+      pointComments: only(point, lookup(copies, R.POINT_COMMENTS, ids(point, (g) => g.Comments))),
+      textCategories: only(text, lookup(copies, R.TEXT_CATEGORIES, ids(text, (g) => g.Category))),
+      skills: only(descriptive, lookup(copies, R.SKILLS, ids(descriptive, (g) => g.Skill))),
+      descriptiveComments: only(descriptive, lookup(copies, R.DESCRIPTIVE_COMMENTS, ids(descriptive, (g) => g.Comments))),
+      behaviourTypes: only(behaviour, lookup(copies, R.BEHAVIOUR_TYPES)),
+      behaviourComments: only(behaviour, lookup(copies, R.BEHAVIOUR_COMMENTS, ids(behaviour, (g) => g.Comments))),
+      behaviourCategories: only(behaviour, lookup(copies, R.BEHAVIOUR_CATEGORIES)),
+      authSubjects: only(partialData, want(R.AUTH_SUBJECTS)),
+    },
+    names: nameLookups(copies, { subjects: all.flatMap((list) => ids(list, (g) => g.Subject)), users: all.flatMap((list) => ids(list, (g) => g.AddedBy)) }),
   };
 }
 
@@ -168,46 +149,39 @@ class GradesSource implements Source {
   }
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const units = await ctx.cache.get({ endpoint: 'Units', schema: unitsResponse, row: GRADES_PLAN.units, staleOnError: true });
-    // The child's own unit decides which kinds of grade exist (a school complex has several).
-    const unit = childUnit(units, ctx.identity.unitId);
-    const { lists, partialRead } = await allNamed({ lists: fetchAll(ctx.cache, gradeLists(unit)), partialRead: readPartialGrades(ctx, this.told, GRADES_PLAN) });
+    const c = ctx.cache;
+    const { unit, lists: wanted, lookups: l, partial: p } = gradeReads(c, ctx.identity);
+    const lists = {
+      grades: c.get(R.GRADES),
+      point: wanted.point && c.get(R.POINT_GRADES),
+      text: c.get(R.TEXT_GRADES),
+      descriptive: wanted.descriptive && c.get(R.DESCRIPTIVE_GRADES),
+      behaviour: c.get(R.BEHAVIOUR_POINTS),
+      gradingSystem: c.get(R.GRADING_SYSTEM),
+      schoolAverages: c.get(R.GRADE_AVERAGES),
+    };
+    const partialRead = partialGrades(ctx, this.told, p.list);
     const partial = partialRead?.data;
     const grades = lists.grades?.Grades;
     const point = lists.point?.Grades;
     const text = lists.text?.Grades;
     const descriptive = lists.descriptive?.Grades;
     const behaviour = lists.behaviour?.Grades;
-
-    const ids = <T>(list: readonly T[] | undefined, pick: (item: T) => string | undefined | (string | undefined)[]) =>
-      (list ?? []).flatMap((item) => pick(item));
-    const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
     // The lookups of the kinds that have grades, named as GradeSources names them.
-    const lookups = await allNamed({
-      categories: lookupList(ctx, 'Grades/Categories', gradeCategoriesResponse, (r) => r.Categories, ids(grades, (g) => g.Category)),
-      comments: some(grades) ? lookupList(ctx, 'Grades/Comments', gradeCommentsResponse, (r) => r.Comments, ids(grades, (g) => g.Comments)) : undefined,
-      pointCategories: some(point) ? lookupList(ctx, 'PointGrades/Categories', pointCategoriesResponse, (r) => r.Categories, ids(point, (g) => g.Category)) : undefined,
-      pointComments: some(point) ? lookupList(ctx, 'PointGrades/Comments', pointCommentsResponse, (r) => r.Comments, ids(point, (g) => g.Comments)) : undefined,
-      textCategories: some(text) ? lookupList(ctx, 'TextGrades/Categories', textCategoriesResponse, (r) => r.Categories, ids(text, (g) => g.Category)) : undefined,
-      skills: some(descriptive) ? this.skills(ctx, ids(descriptive, (g) => g.Skill)) : undefined,
-      descriptiveComments: some(descriptive)
-        ? lookupList(ctx, 'DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments, ids(descriptive, (g) => g.Comments))
-        : undefined,
-      behaviourTypes: some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Types', behaviourTypesResponse, (r) => r.Types) : undefined,
-      behaviourComments: some(behaviour)
-        ? lookupList(ctx, 'BehaviourGrades/Points/Comments', behaviourPointsCommentsResponse, (r) => r.Comments, ids(behaviour, (g) => g.Comments))
-        : undefined,
-      behaviourCategories: some(behaviour) ? lookupList(ctx, 'BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories) : undefined,
-      authSubjects: some(partial)
-        ? ctx.cache.get({ endpoint: 'Auth/Subjects', schema: authSubjectsResponse, row: GRADES_PLAN.authSubjects, staleOnError: true }).then((r) => r?.subjects)
-        : undefined,
-    });
-
-    const all = [grades, point, text, descriptive, behaviour];
-    const nameLookup = await names(ctx, {
-      subjects: all.flatMap((list) => (list ?? []).map((g) => (g as { Subject?: string }).Subject)),
-      users: all.flatMap((list) => (list ?? []).map((g) => (g as { AddedBy?: string }).AddedBy)),
-    });
+    const lookups = {
+      categories: c.get(R.GRADE_CATEGORIES)?.Categories,
+      comments: l.comments && c.get(R.GRADE_COMMENTS)?.Comments,
+      pointCategories: l.pointCategories && c.get(R.POINT_CATEGORIES)?.Categories,
+      pointComments: l.pointComments && c.get(R.POINT_COMMENTS)?.Comments,
+      textCategories: l.textCategories && c.get(R.TEXT_CATEGORIES)?.Categories,
+      skills: l.skills && c.get(R.SKILLS)?.Skills,
+      descriptiveComments: l.descriptiveComments && c.get(R.DESCRIPTIVE_COMMENTS)?.Comments,
+      behaviourTypes: l.behaviourTypes && c.get(R.BEHAVIOUR_TYPES)?.Types,
+      behaviourComments: l.behaviourComments && c.get(R.BEHAVIOUR_COMMENTS)?.Comments,
+      behaviourCategories: l.behaviourCategories && c.get(R.BEHAVIOUR_CATEGORIES)?.Categories,
+      authSubjects: l.authSubjects && c.get(R.AUTH_SUBJECTS)?.subjects,
+    };
+    const nameLookup = namesOf(c);
     const endFirstSemester = ctx.identity.semester1End;
     // The behaviour entries' lookups go to the behaviour feature with them: no entry is a subject grade.
     const { behaviourTypes, behaviourComments, behaviourCategories, ...gradeLookups } = lookups;
@@ -266,11 +240,6 @@ class GradesSource implements Source {
         },
       } satisfies Tracked<typeof gradeEvent>,
     };
-  }
-
-  /** The school's whole skills list is large and rarely changes: weekly, or daily when a grade misses one. */
-  private skills(ctx: SourceContext, needed: (string | undefined)[]) {
-    return lookupList(ctx, 'DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, needed, SKILLS_ROWS);
   }
 }
 

@@ -1,8 +1,6 @@
-// The lessons-held feature, normal tier: Realizations (the whole year's lessons held with their topics)
+// The lessons-held feature: Realizations (the whole year's lessons held with their topics)
 // -> next_test (with its revision list), lesson_topics and catch_up. Reads the agenda's tests, the
-// attendance's absences and the timetable (a test's hour), so it polls after them.
-import { realizationsResponse } from '../portal/schemas/realizations.js';
-import { lessonsResponse } from '../portal/schemas/lookups.js';
+// attendance's absences and the timetable (a test's hour), so it computes after them.
 import {
   catchUp,
   lessonsHeld,
@@ -14,9 +12,9 @@ import {
   type MissedLesson,
   type NextTest,
 } from '../school/realizations.js';
-import { always, DAILY, HOURLY, type PlanRow } from '../feature-kit/plan.js';
-import { fetchAll } from '../feature-kit/fetch-plan.js';
-import { lookupList, names } from '../feature-kit/lookups.js';
+import { want, type Copies } from '../feature-kit/resource.js';
+import { REALIZATIONS } from '../resources/school.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { addDays, isoAt, wallTime } from '../util/time.js';
@@ -37,16 +35,9 @@ export const nextTestEntity = sensor('next_test', { en: 'Next test', pl: 'Nastę
 export const lessonTopics = sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' }, { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() });
 export const catchUpEntity = sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' }, { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() });
 
-/**
- * Realizations' row of the fetch plan: a topic is written during or right after its lesson, so the
- * whole year's list is read hourly while today's lessons are on (and an hour after the last), daily else.
- */
-export const REALIZATIONS_ROW: PlanRow = { resource: 'Realizations', fresh: { ...always(DAILY), lessons: HOURLY }, refresh: 'keep', note: 'the whole year\'s lessons held' };
-
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
-  tier: 'normal',
-  plan: [REALIZATIONS_ROW],
+  reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
   entities: [
     nextTestEntity,
@@ -59,30 +50,35 @@ export const lessonsHeldFeature = feature({
 /** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
 const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
+/**
+ * Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from the
+ * list (a past substitution) would otherwise have it read every 10 minutes all year.
+ */
+function recentLessonIds(copies: Copies, today: string): (string | undefined)[] {
+  const since = addDays(today, 1 - RECENT_DAYS);
+  return (copies.peek(REALIZATIONS)?.Realizations ?? []).filter((r) => r.Date >= since).map((r) => r.Lesson);
+}
+
 class LessonsHeldSource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answers = await fetchAll(ctx.cache, {
-      realizations: { endpoint: 'Realizations', schema: realizationsResponse, row: REALIZATIONS_ROW, staleOnError: true },
-    });
-    const realizations = answers.realizations?.Realizations;
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    return Promise.resolve(this.compute(ctx));
+  }
+
+  private compute(ctx: SourceContext): SourceResult {
+    const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
     const agenda = ctx.inputs.agenda;
     const timetable = ctx.inputs.timetable;
     const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
     if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
-    // Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from
-    // the list (a past substitution) would otherwise have it read every 10 minutes all year.
-    const since = addDays(ctx.today, 1 - RECENT_DAYS);
-    const recent = realizations.filter((r) => r.Date >= since).map((r) => r.Lesson);
-    const lessons = await lookupList(ctx, 'Lessons', lessonsResponse, (r) => r.Lessons, recent);
-    const held = lessonsHeld({ realizations, lessons, names: ctx.lookups.names ?? (await names(ctx)) });
+    const lookupNames = namesOf(ctx.cache);
+    const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
     const { date, time } = wallTime(ctx.now);
     const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
       lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
     };
     if (agenda !== undefined) {
       const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
-      const lookup = ctx.lookups.names;
-      const hour = next && testHour(next.test, timetable?.days, (l) => lookup?.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
+      const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
       states.next_test = renderNextTest(next, hour ?? null);
     }
     if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));

@@ -1,17 +1,13 @@
 // The library feature, a few times a day (not in a start's first pass): library lendings -> library_due. Lendings change when a book is
 // taken or returned, which a parent learns about the same day at the latest.
-import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { libraryLendings, type LibraryLendings } from '../school/library.js';
-import { steady } from '../feature-kit/plan.js';
-import { HOUR } from '../feature-kit/resources.js';
+import { want } from '../feature-kit/resource.js';
+import { LIBRARY } from '../resources/school.js';
 import { sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
-
-/** The library's row of the fetch plan: a lending lasts weeks. */
-export const LIBRARY_ROW = steady('EbiblioLendings', 6 * HOUR, { notAtStart: true });
 
 /** One lending as published. */
 export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
@@ -23,9 +19,8 @@ export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'W
 
 export const library = feature({
   name: 'library',
-  tier: 'normal',
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
-  plan: [LIBRARY_ROW],
+  reads: () => [want(LIBRARY)],
   entities: [
     libraryDue,
   ],
@@ -33,9 +28,9 @@ export const library = feature({
 });
 
 class LibrarySource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = await ctx.cache.get({ endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, row: LIBRARY_ROW });
-    return { states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown() };
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const answer = ctx.cache.get(LIBRARY);
+    return Promise.resolve({ states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown() });
   }
 
   unknown(): SourceResult['states'] {

@@ -1,20 +1,10 @@
 // The lucky feature: the lucky number, asked only until the number for today or the next school
 // day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
 // then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
-import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckyEvents, luckySettledUntil, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
-import { CADENCE } from '../feature-kit/resources.js';
+import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../school/lucky.js';
 import { warsawDate, warsawInstant } from '../util/time.js';
-import { AWAKE, type PlanRow } from '../feature-kit/plan.js';
-
-/** The lucky number's row of the fetch plan; its own rule (school/lucky.ts) stops asking once the day's number is known. */
-export const LUCKY_ROW: PlanRow = {
-  resource: 'LuckyNumbers',
-  fresh: AWAKE,
-  refresh: 'read',
-  refusedForMs: CADENCE.daily,
-  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
-};
+import { want } from '../feature-kit/resource.js';
+import { LUCKY } from '../resources/school.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { onOff } from '../feature-kit/render.js';
 import { feature } from './feature.js';
@@ -31,14 +21,9 @@ export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szc
 export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
 export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', { payload: shape<LuckyPayload>() });
 
-/**
- * On the register's pass (`normal`): a tier is a host, so that the register API failing never stops the
- * messaging host's reads (the unread counters), nor the other way round. Its own row still says when.
- */
 export const lucky = feature({
   name: 'lucky',
-  tier: 'normal',
-  plan: [LUCKY_ROW],
+  reads: () => [want(LUCKY)],
   entities: [
     luckyNumber,
     luckyToday,
@@ -60,24 +45,17 @@ class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
   private inUse = true;
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    // Through the cache, which turns Disabled and LuckyNumberIsNotActive into a remembered refusal
-    // (undefined); it expires a little before the daily look, and a user's refresh asks at once. The
-    // row's own rule (luckySettledUntil) says how long a read answers the question.
-    const answer = await ctx.cache.get({
-      endpoint: 'LuckyNumbers',
-      schema: luckyNumberResponse,
-      row: LUCKY_ROW,
-      settled: (read) => luckySettledUntil(pickLucky(read.entries, warsawDate(ctx.now)), ctx.now, read.inUse),
-      askNow: ctx.forced,
-    });
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    // Disabled and LuckyNumberIsNotActive are a remembered refusal (undefined); its declaration's own
+    // rule (luckySettledUntil) says how long a read answers the question.
+    const answer = ctx.cache.get(LUCKY);
     const inUse = answer?.inUse ?? false;
     if (answer && !inUse && this.inUse) ctx.log.info('the school does not use the lucky number; asking again in a day');
     this.inUse = inUse;
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
     const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
-    return { states: renderLucky(today), events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>, output: this.lucky satisfies LuckyOutput };
+    return Promise.resolve({ states: renderLucky(today), events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>, output: this.lucky satisfies LuckyOutput });
   }
 
   /**

@@ -4,14 +4,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError } from '../feature-kit/commands.js';
-import { userLookup } from '../feature-kit/lookups.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { sendBody, textToHtml } from '../messaging/compose.js';
 import { MessageNotSentError } from '../messaging/errors.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
-import { pickTarget, targetSchema, writeTargets, type WriteTarget } from '../messaging/write-targets.js';
+import { pickTarget, targetSchema, type WriteTarget } from '../messaging/write-targets.js';
 import { KeptJson } from '../store/kept.js';
-import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { safeName } from '../store/files.js';
 import { TEXT_TEMPLATE } from './opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
@@ -19,20 +17,12 @@ import { notify, select, text, type EntityDef } from '../feature-kit/entities.js
 import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
-import { steady, type PlanRow } from '../feature-kit/plan.js';
-import { OwnReads } from '../feature-kit/own-reads.js';
+import { want } from '../feature-kit/resource.js';
+import { RECIPIENTS, SENT_BOX } from '../resources/messaging.js';
+import { lookup, USERS } from '../resources/lookups.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
 const MAX_TOPIC_CHARS = 255;
-/**
- * The recipient list (the school's receiver groups and the child's teachers): a row of the fetch plan,
- * read once a day, an empty list too (a 403 or 404 of the receivers counts as one): it is not read again
- * on every pass for being empty.
- */
-export const RECIPIENTS_ROW: PlanRow = steady('messaging receivers (the recipient list)', 24 * 60 * 60_000, {
-  note: 'with write_messages only; an empty list waits its day too',
-});
-
 const keptSchema = z.object({
   choice: z.string().nullable(),
   topic: z.string().max(MAX_TOPIC_CHARS),
@@ -59,8 +49,6 @@ class Writing implements FeatureState {
   private readonly access: FeatureAccess;
   private readonly file: KeptJson<typeof keptSchema>;
   private kept: Kept = { choice: null, topic: '', targets: [], targets_at: 0 };
-  /** When the recipient list was read (its row's copy). */
-  private readonly reads = new OwnReads<'targets'>();
 
   constructor(access: FeatureAccess) {
     this.access = access;
@@ -75,7 +63,8 @@ class Writing implements FeatureState {
     if (!this.on) return;
     const kept = await this.file.load((why) => this.access.log.warn({ err: why }, 'the recipient and topic could not be read back; starting empty'));
     if (kept) this.kept = kept;
-    if (kept && kept.targets_at > 0) this.reads.restore('targets', kept.targets_at);
+    // The list the last run read is the copy, as old as it is: a restart does not read it again.
+    if (kept && kept.targets_at > 0) this.access.cache.seed(RECIPIENTS, kept.targets, kept.targets_at);
     await this.access.outbox.start();
   }
 
@@ -85,30 +74,21 @@ class Writing implements FeatureState {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     if (!this.on) return { states: {} };
-    const read = (now: number) => this.readTargets(now, this.access.identity() ?? ctx.identity);
-    if (this.reads.due(ctx.cache, RECIPIENTS_ROW, 'targets', { empty: this.kept.targets.length === 0 }, read)) {
-      try {
-        await read(ctx.now);
-      } catch (error) {
-        // A school without the messages module is a normal case (spec 5.4.2), said once by the messages feature.
-        if (!(error instanceof MessagesUnavailableError)) {
-          ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the recipients could not be read; keeping the last list');
-        }
+    try {
+      const targets = ctx.cache.get(RECIPIENTS);
+      const at = ctx.cache.readAt(RECIPIENTS);
+      if (targets !== undefined && at !== undefined && at !== this.kept.targets_at) {
+        this.kept = { ...this.kept, targets, targets_at: at };
+        await this.save();
       }
+    } catch (error) {
+      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the recipients could not be read; keeping the last list');
     }
     return { states: this.states() };
   }
 
   restate(): SourceResult['states'] {
     return this.on ? this.states() : {};
-  }
-
-  /** Reads the recipient list at a pass's moment and keeps it (the poll, or the scheduler when its row is due). */
-  private async readTargets(now: number, identity: SourceContext['identity']): Promise<void> {
-    const user = userLookup(this.access.cache);
-    const targets = await this.reads.read('targets', now, () => writeTargets({ api: this.access.messages, user, identity }));
-    this.kept = { ...this.kept, targets, targets_at: now };
-    await this.save();
   }
 
   private states(): Record<string, EntityState> {
@@ -169,19 +149,26 @@ class Writing implements FeatureState {
   }
 }
 
+/** A message went out: the sent box moved, and is read again right after the command. */
+export function sent<R>(account: CommandAccount, result: R): R {
+  account.cache.moved(SENT_BOX);
+  account.readAgain();
+  return result;
+}
+
 export const messageWrite = feature({
   name: 'message-write',
-  tier: 'normal',
   entities: [],
-  plan: [RECIPIENTS_ROW],
+  // The class tutor's name in the list comes from the Users lookup: the list is read once it is held.
+  reads: ({ account, copies, identity }) =>
+    account.write_messages ? [lookup(copies, USERS, [identity.classTutorId]), ...(copies.peek(USERS) !== undefined || copies.refused(USERS) ? [want(RECIPIENTS)] : [])] : [],
   configured: (account) => (account.write_messages ? [MESSAGE_TOPIC_TEXT, WRITE_NOTIFY] : []),
   dynamicExamples: [recipientSelect(['Matematyka – Tomasz Zieliński', 'Wychowawca – Anna Nowak'])],
   create: (access) => new Writing(access),
   commands: {
     recipient: (req, account, state) => state.choose(req.text, account),
     message_topic: (req, account, state) => state.setTopic(req.text, account),
-    // The sent box changed: read again right after this command.
-    write: (req, account, state) => state.write(req).then((result) => (account.readAgain('normal'), result)),
+    write: (req, account, state) => state.write(req).then((result) => sent(account, result)),
   },
   payloadBytes: { write: MAX_TEXT_PAYLOAD_BYTES },
 });

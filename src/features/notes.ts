@@ -1,11 +1,8 @@
-// The notes feature, normal tier, hourly: behaviour notes -> newest_note and note events.
-import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
+// The notes feature, hourly: behaviour notes -> newest_note and note events.
 import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../school/notes.js';
-import { BY_THE_HOUR, steady } from '../feature-kit/plan.js';
-
-/** Notes' row of the fetch plan. */
-export const NOTES_ROW = { ...steady('Notes', 0), fresh: BY_THE_HOUR };
-import { lookupList, names } from '../feature-kit/lookups.js';
+import { want } from '../feature-kit/resource.js';
+import { NOTE_CATEGORIES, NOTES } from '../resources/school.js';
+import { lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { feature } from './feature.js';
@@ -21,8 +18,10 @@ export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Ð—Ð
 
 export const notes = feature({
   name: 'notes',
-  tier: 'normal',
-  plan: [NOTES_ROW],
+  reads: ({ copies }) => {
+    const notes = copies.peek(NOTES)?.Notes ?? [];
+    return [want(NOTES), lookup(copies, NOTE_CATEGORIES, notes.map((n) => n.Category)), ...nameLookups(copies, { users: notes.map((n) => n.Teacher) })];
+  },
   entities: [
     newestNoteEntity,
     noteEvent,
@@ -31,12 +30,11 @@ export const notes = feature({
 });
 
 class NotesSource implements Source {
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const notes = (await ctx.cache.get({ endpoint: 'Notes', schema: notesResponse, row: NOTES_ROW }))?.Notes;
-    if (notes === undefined) return { states: { newest_note: { state: null, attributes: {} } } };
-    const categories = await lookupList(ctx, 'Notes/Categories', noteCategoriesResponse, (r) => r.Categories, notes.map((n) => n.Category));
-    const input: NotesInput = { notes, categories, names: await names(ctx, { users: notes.map((n) => n.Teacher) }) };
-    return { states: { newest_note: renderNewestNote(newestNote(input)) }, events: { note: noteEvents(input) } satisfies Events<typeof noteEvent> };
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const notes = ctx.cache.get(NOTES)?.Notes;
+    if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
+    const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
+    return Promise.resolve({ states: { newest_note: renderNewestNote(newestNote(input)) }, events: { note: noteEvents(input) } satisfies Events<typeof noteEvent> });
   }
 }
 

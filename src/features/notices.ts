@@ -1,20 +1,18 @@
-// The notices feature, normal tier: announcements, their unread count and events; the
+// The notices feature: announcements, their unread count and events; the
 // mark_notices_read button marks them read.
-import { noticesResponse, type Notice } from '../portal/schemas/notices.js';
+import type { Notice } from '../portal/schemas/notices.js';
 import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../school/notices.js';
 import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
-import type { ResourceCache } from '../feature-kit/resources.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import { want } from '../feature-kit/resource.js';
+import { NOTICES } from '../resources/school.js';
 import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { button, eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount } from './feature.js';
 import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
-import { NEWS, type PlanRow } from '../feature-kit/plan.js';
-
-/** The announcements' row of the fetch plan: an announcement is news. */
-export const NOTICES_ROW: PlanRow = { resource: 'SchoolNotices', fresh: NEWS, refresh: 'read' };
 
 /** Unread announcements listed in unread_notices' attributes. */
 const NEWEST_IN_ATTRIBUTES = 5;
@@ -34,8 +32,7 @@ export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogł
 
 export const notices = feature({
   name: 'notices',
-  tier: 'normal',
-  plan: [NOTICES_ROW],
+  reads: () => [want(NOTICES)],
   entities: [
     unreadNotices,
     newestNotice,
@@ -65,16 +62,16 @@ async function markNoticesRead(req: CommandRequest, account: CommandAccount, sou
 class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = await ctx.cache.get({ endpoint: 'SchoolNotices', schema: noticesResponse, row: NOTICES_ROW });
-    const notices = answer?.SchoolNotices ?? this.notices ?? [];
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? this.notices ?? [];
     this.notices = notices;
-    return { states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent> };
+    return Promise.resolve({ states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent> });
   }
 
-  /** The announcements the portal gave in the last poll; before one, read through the table's row (never around it). */
+  /** The announcements the portal gave in the last computation; before one, read through their declaration (never around it). */
   async known(cache: ResourceCache): Promise<readonly Notice[]> {
-    this.notices ??= (await cache.get({ endpoint: 'SchoolNotices', schema: noticesResponse, row: NOTICES_ROW }))?.SchoolNotices;
+    if (this.notices === undefined && cache.peek(NOTICES) === undefined) await cache.read(want(NOTICES), 'now');
+    this.notices ??= cache.peek(NOTICES)?.SchoolNotices;
     return this.notices ?? [];
   }
 

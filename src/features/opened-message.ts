@@ -6,7 +6,6 @@ import { CommandError } from '../feature-kit/commands.js';
 import { MAX_TEXT_PAYLOAD_BYTES } from '../feature-kit/payload.js';
 import { MessageNotSentError } from '../messaging/errors.js';
 import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../messaging/opened.js';
-import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Mailbox } from '../portal/messaging-api.js';
 import { replyDraft } from '../messaging/reply.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
@@ -15,7 +14,9 @@ import { button, notify, sensor } from '../feature-kit/entities.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
-import type { ListedMessages } from './messages.js';
+import { mailboxWant, type ListedMessages } from './messages.js';
+import { UNREAD } from '../resources/messaging.js';
+import { sent } from './message-write.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 
@@ -115,9 +116,9 @@ class OpenedMessages implements FeatureState {
       throw new CommandError(`the message could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     await this.keep(record, account);
-    // Opening marked it read: the unread counters are read again right after this command.
-    this.access.messages.openedAt = this.access.clock.now();
-    account.readAgain('fast');
+    // Opening marked it read: the unread counters moved, and are read again right after this command.
+    account.cache.moved(UNREAD);
+    account.readAgain();
     const downloads = this.access.downloads();
     let skipped: string | undefined;
     if (downloads && record.attachments.length > 0) {
@@ -163,12 +164,13 @@ class OpenedMessages implements FeatureState {
       const now = this.access.clock.now();
       if (!/^\d+$/.test(id) || now - this.missedAt < LOOKUP_AFTER_MISS_MS) throw notListed;
       for (const mailbox of LOOKUP_ORDER) {
-        const list = await this.access.messages.list(mailbox).catch((error: unknown) => {
-          // A mailbox this account has not (404) is not where the message is; anything else is the command's failure.
-          if (error instanceof UnexpectedResponseError && error.status === 404) return undefined;
+        // Through the mailbox's declaration, at once: a mailbox this account has not (404) is refused, not where the message is.
+        const copy = mailboxWant(mailbox);
+        await this.access.cache.read(copy, 'now').catch((error: unknown) => {
           throw new CommandError(`the messages could not be listed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         });
-        if (list === undefined) continue;
+        const list = this.access.cache.peek(copy.res, copy.key) as { items: ListedMessages[number]['items'] } | undefined;
+        if (list === undefined || this.access.cache.refused(copy.res, copy.key)) continue;
         this.listed = [...(this.listed ?? []).filter((l) => l.mailbox !== mailbox), { mailbox, items: list.items }];
         if (list.items.some((m) => m.id === id)) return { mailbox, id };
       }
@@ -201,15 +203,13 @@ class OpenedMessages implements FeatureState {
 
 export const openedMessage = feature({
   name: 'opened-message',
-  tier: 'fast',
   inputs: ['messages'],
   entities: [openedMessageEntity, openMessageButton],
   configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),
   create: (access) => new OpenedMessages(access),
   commands: {
     open_message: (req, account, state) => state.open(req.arg, account),
-    // The sent box changed: read again right after this command.
-    reply: (req, account, state) => state.reply(req).then((result) => (account.readAgain('normal'), result)),
+    reply: (req, account, state) => state.reply(req).then((result) => sent(account, result)),
   },
   payloadBytes: { reply: MAX_TEXT_PAYLOAD_BYTES },
 });

@@ -1,34 +1,32 @@
-// The newer partial grades (spec 4.5) of the grades feature: the child's LID through Auth/TokenInfo and
-// Auth/UserInfo, then one POST of the first page. Read at their row's age (rows.partial).
-import { partialGradesResponse } from '../portal/schemas/partial.js';
-import { tokenInfoResponse, userInfoResponse } from '../portal/schemas/identity.js';
+// The newer partial grades (spec 4.5) of the grades feature: the user's LID (Auth/TokenInfo), the
+// child's (Auth/UserInfo/<lid>), then one POST of the first page. Each step is read once the one
+// before it is known, in the same pass.
+import { want, type Copies, type Want } from '../feature-kit/resource.js';
+import { PARTIAL_GRADES, TOKEN_INFO, USER_INFO } from '../resources/grades.js';
 import type { SourceContext } from '../feature-kit/source.js';
-import type { PlanRow } from '../feature-kit/plan.js';
 
 /** The day the log last said that only the first page was read (once a day). */
 export interface FirstPageTold {
   day?: string;
 }
 
+/** The steps of the partial grades known so far: the LIDs, and the list once the child's LID is known. */
+export function partialWants(copies: Copies): { chain: Want[]; list?: Want } {
+  const userLid = copies.peek(TOKEN_INFO)?.UserIdentifier ?? undefined;
+  const childLid = userLid === undefined ? undefined : (copies.peek(USER_INFO, userLid)?.IdentifierOfStudentAssignedWithUser ?? undefined);
+  return {
+    chain: [want(TOKEN_INFO), ...(userLid === undefined ? [] : [want(USER_INFO, userLid)])],
+    ...(childLid === undefined ? {} : { list: want(PARTIAL_GRADES, childLid) }),
+  };
+}
+
 /**
- * The newer partial grades (spec 4.5): the child's LID first, then one POST, hourly. Only the first
- * page is read (the spec does not show how the next is asked for): `whole` says whether it held
- * every grade (`pagination.total`), and the log says once a day when it did not.
+ * The partial grades as read. Only the first page is read (the spec does not show how the next is
+ * asked for): `whole` says whether it held every grade (`pagination.total`), and the log says once a
+ * day when it did not.
  */
-export async function readPartialGrades(ctx: SourceContext, told: FirstPageTold, rows: Record<'tokenInfo' | 'userInfo' | 'partial', PlanRow>) {
-  const token = await ctx.cache.get({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, row: rows.tokenInfo, staleOnError: true });
-  const userLid = token?.UserIdentifier;
-  if (!userLid) return undefined;
-  const info = await ctx.cache.get({
-    endpoint: `Auth/UserInfo/${encodeURIComponent(userLid)}`,
-    schema: userInfoResponse,
-    row: rows.userInfo,
-    staleOnError: true,
-  });
-  const childLid = info?.IdentifierOfStudentAssignedWithUser;
-  if (!childLid) return undefined;
-  const endpoint = `Auth/DescriptiveGradingSystem/PartialGrades/Student/${encodeURIComponent(childLid)}`;
-  const answer = await ctx.cache.get({ endpoint, schema: partialGradesResponse, row: rows.partial, list: (r) => r.data, post: {} });
+export function partialGrades(ctx: SourceContext, told: FirstPageTold, list: Want | undefined) {
+  const answer = list === undefined ? undefined : ctx.cache.get(PARTIAL_GRADES, list.key);
   if (answer === undefined) return undefined;
   const total = answer.pagination?.total;
   const whole = total === undefined || total <= answer.data.length;
@@ -36,5 +34,5 @@ export async function readPartialGrades(ctx: SourceContext, told: FirstPageTold,
     told.day = ctx.today;
     ctx.log.warn({ read: answer.data.length, total }, 'partial grades: only the first page was read; grades past it are not shown and fire no event');
   }
-  return { data: answer.data, whole };
+  return { data: answer.data, whole, answer };
 }

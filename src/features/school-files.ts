@@ -1,13 +1,12 @@
-// The school-files feature, normal tier, a few times a day: the school's shared files (spec 2.8,
+// The school-files feature, a few times a day: the school's shared files (spec 2.8,
 // SchoolFiles) -> school_files and school_file events. The list changes a few times a term, so it is
 // read every 8 hours, never in the first cycle after a start (a start's requests are the budget's
 // dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
 // in the background and served by the web server at /files/<child>/school/<id>/<name>.
 import { basename } from 'node:path';
-import { schoolFilesResponse } from '../portal/schemas/agenda.js';
 import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../school/school-files.js';
-import { HOUR, MINUTE } from '../feature-kit/resources.js';
-import { steady } from '../feature-kit/plan.js';
+import { want } from '../feature-kit/resource.js';
+import { SCHOOL_FILES } from '../resources/school.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { feature, type FeatureAccess } from './feature.js';
@@ -15,10 +14,6 @@ import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import { savedFileUrl } from '../feature-kit/files.js';
 
-/** A little under 8 hours (3 reads a day), so that it lines up with the 20-minute normal polls. */
-export const SCHOOL_FILES_MAX_AGE = 8 * HOUR - 5 * MINUTE;
-/** The school files' row of the fetch plan: the list changes a few times a term. */
-export const SCHOOL_FILES_ROW = steady('SchoolFiles', SCHOOL_FILES_MAX_AGE, { notAtStart: true });
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;
 
@@ -33,8 +28,7 @@ export const schoolFileEvent = eventEntity('school_file', { en: 'New school file
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
-  tier: 'normal',
-  plan: [SCHOOL_FILES_ROW],
+  reads: () => [want(SCHOOL_FILES)],
   entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),
 });
@@ -47,13 +41,13 @@ class SchoolFilesSource implements Source {
     return { school_files: { state: null, attributes: { files: [] } } };
   }
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answer = await ctx.cache.get({ endpoint: 'SchoolFiles', schema: schoolFilesResponse, row: SCHOOL_FILES_ROW, staleOnError: true });
-    if (answer === undefined) return { states: this.unknown() };
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const answer = ctx.cache.get(SCHOOL_FILES);
+    if (answer === undefined) return Promise.resolve({ states: this.unknown() });
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
     const saved = this.saveInBackground(ctx, newest);
-    return { states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent> };
+    return Promise.resolve({ states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent> });
   }
 
   /** Starts the downloads of the newest files (each once); answers where the saved ones are. */

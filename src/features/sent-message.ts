@@ -1,46 +1,21 @@
-// The sent-message feature, normal tier: the sent box (spec 4.8) -> sent_message and message_read
-// events. Did the teacher read it? Both reads are rows of the fetch plan: the outbox list every 8 hours
-// (a message sent through the portal's own pages shows then) and at the next poll after the bridge
-// sends; a message of the last 7 days that someone has not read yet is opened (no side effect) at the
-// normal interval (issue 29: the reference's freshness, not the news of lessons) until all have.
-// Once every receiver has read, nothing is asked but the 8-hourly list.
-import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+// The sent-message feature: the sent box (spec 4.8) -> sent_message and message_read events. Did the
+// teacher read it? The sent box is read every 8 hours by day and at the next pass after the bridge
+// sends (which moves it); a message of the last 7 days that someone has not read yet is opened (no
+// side effect) at the normal interval (the reference's freshness, not the news of lessons) until all
+// have. Once every receiver has read, nothing is asked but the sent box.
 import { newestSent, readEvents, readKey, sortSent, watched, type MessageReadPayload, type SentInput, type SentView } from '../school/sent-messages.js';
-import { HOUR, MINUTE } from '../feature-kit/resources.js';
-import { always, CORE, type PlanRow } from '../feature-kit/plan.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
-import { isoWarsaw, warsawDate } from '../util/time.js';
-import { OwnReads } from '../feature-kit/own-reads.js';
-import { feature, type FeatureAccess } from './feature.js';
-import { isolate } from './messages.js';
+import { isoWarsaw } from '../util/time.js';
+import { want, type Copies, type Want } from '../feature-kit/resource.js';
+import { SENT_BOX, SENT_MESSAGE } from '../resources/messaging.js';
+import { feature } from './feature.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
-/** The outbox list's age at most (a little under 8 hours, to line up with the 20-minute polls). */
-export const OUTBOX_LIST_MAX_AGE = 8 * HOUR - 5 * MINUTE;
-/** Messages opened per poll at most (the newest unread ones first). */
-const OPENED_PER_POLL = 3;
-const LIST_LIMIT = 10;
-
-/** The sent box list's row: a few times a day, and at once after the bridge sent a message. */
-export const SENT_LIST_ROW: PlanRow = {
-  resource: 'messaging outbox/messages',
-  fresh: always(OUTBOX_LIST_MAX_AGE),
-  refresh: 'read',
-  notAtStart: true,
-  note: 'and at the next poll after the bridge sends a message',
-};
-
-/** An unread sent message's row: opened at the normal interval, every 2 hours at night. */
-export const SENT_OPEN_ROW: PlanRow = {
-  resource: 'messaging outbox/messages/<id>',
-  fresh: CORE,
-  refresh: 'read',
-  notAtStart: true,
-  note: `only a message of the last 7 days someone has not read, at most ${OPENED_PER_POLL} a poll; nothing once all have`,
-};
+/** Messages opened at once at most (the newest watched ones first). */
+const OPENED_AT_ONCE = 3;
 
 /** One receiver as published: whether they read it and when (null while unread). */
 export type SentReceiverFacts = { name: string; read: boolean; read_at: string | null };
@@ -53,22 +28,36 @@ export const messageReadEvent = eventEntity('message_read', { en: 'Message read'
 
 export const sentMessageFeature = feature({
   name: 'sent-message',
-  tier: 'normal',
-  plan: [SENT_LIST_ROW, SENT_OPEN_ROW],
+  reads: ({ copies, today }) => [want(SENT_BOX), ...opened(copies, today)],
   entities: [sentMessageEntity, messageReadEvent],
-  create: (access) => new SentMessages(access),
+  create: () => new SentMessages(),
 });
 
+/** The sent box's messages, newest first, and what their opened copies say of who read them. */
+function sentBox(copies: Copies): Pick<SentInput, 'list' | 'details'> | undefined {
+  const list = copies.peek(SENT_BOX);
+  if (list === undefined) return undefined;
+  const sorted = sortSent(list);
+  const details = new Map<string, SentMessageDetails>();
+  for (const m of sorted) {
+    const d = copies.peek(SENT_MESSAGE, m.id);
+    if (d !== undefined) details.set(m.id, d);
+  }
+  return { list: sorted, details };
+}
+
+/** The sent messages opened now: the first few someone has not read. */
+function opened(copies: Copies, today: string): Want[] {
+  const box = sentBox(copies);
+  return box === undefined ? [] : watched(box, today).slice(0, OPENED_AT_ONCE).map((id) => want(SENT_MESSAGE, id));
+}
+
 class SentMessages implements Source {
-  private list: SentItem[] | undefined;
-  private readonly listReads = new OwnReads<'list'>();
-  private readonly details = new Map<string, SentMessageDetails>();
-  /** When each watched message was last opened (and whether its last opening failed). */
-  private readonly opened = new OwnReads<string>();
+  private list: readonly SentItem[] | undefined;
+  private details = new Map<string, SentMessageDetails>();
+  /** When the bridge first saw each receiver's reading (the portal does not always say when). */
   private readonly seenRead = new Map<string, string>();
   private absent = false;
-
-  constructor(private readonly access: Pick<FeatureAccess, 'messages' | 'outbox'>) {}
 
   restate(): SourceResult['states'] {
     return this.states();
@@ -78,50 +67,24 @@ class SentMessages implements Source {
     return { sent_message: { state: null, attributes: { to: [], read: [] } } };
   }
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    try {
-      // The bridge sent a message since the list was read: a signal that the list moved, read it now.
-      const sentSince = this.access.outbox.lastSendAt();
-      const sent = sentSince !== undefined && sentSince >= (this.listReads.at('list') ?? 0);
-      if (this.listReads.due(ctx.cache, SENT_LIST_ROW, 'list', { signal: sent ? 'changed' : 'none' }, (now) => this.readList(now))) await this.readList(ctx.now);
-      if (this.list === undefined) return { states: this.states() };
-      const unread = watched({ list: this.list, details: this.details }, ctx.today);
-      for (const id of this.opened.keys()) if (!unread.includes(id)) this.opened.forget(id);
-      // The scheduler opens at most as many at a later pass as a poll does (the first few watched).
-      const due = unread.filter((id, i) => this.opened.due(ctx.cache, SENT_OPEN_ROW, id, { now: ctx.forced }, i < OPENED_PER_POLL ? (now) => this.openWatched(id, now) : undefined));
-      for (const id of due.slice(0, OPENED_PER_POLL)) await this.open(id, ctx.now);
-      this.absent = false;
-    } catch (error) {
-      if (error instanceof MessagesUnavailableError) {
-        this.absent = true;
-        return { states: this.states() };
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    // A school without the messages module: the sent box is refused until the client asks again.
+    this.absent = ctx.cache.refused(SENT_BOX);
+    if (this.absent) return Promise.resolve({ states: this.states() });
+    // A failed read of the box or of a watched message is this feature's failure (it keeps its last states).
+    ctx.cache.get(SENT_BOX);
+    for (const w of opened(ctx.cache, ctx.today)) ctx.cache.get(SENT_MESSAGE, w.key);
+    const box = sentBox(ctx.cache);
+    if (box === undefined) return Promise.resolve({ states: this.states() });
+    this.list = box.list;
+    this.details = new Map(box.details);
+    for (const [id, details] of box.details) {
+      for (const r of details.receivers) {
+        const key = readKey(id, r.name);
+        if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(ctx.now));
       }
-      throw isolate(error);
     }
-    return { states: this.states(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> };
-  }
-
-  /** Reads the sent box's list at a pass's moment (the poll, or the scheduler when its row is due). */
-  private async readList(now: number): Promise<void> {
-    const list = sortSent(await this.listReads.read('list', now, () => this.access.messages.sentList(LIST_LIMIT)));
-    this.list = list;
-    const listed = new Set(list.map((m) => m.id));
-    for (const id of this.details.keys()) if (!listed.has(id)) this.details.delete(id);
-  }
-
-  /** The scheduler's open of a message the last pass watched: only while it is watched still (someone has not read it). */
-  private async openWatched(id: string, now: number): Promise<void> {
-    if (this.list !== undefined && watched({ list: this.list, details: this.details }, warsawDate(now)).includes(id)) await this.open(id, now);
-  }
-
-  /** Opens a sent message at a pass's moment: who has read it, and since when as far as the bridge saw. */
-  private async open(id: string, now: number): Promise<void> {
-    const details = await this.opened.read(id, now, () => this.access.messages.sentMessage(id));
-    this.details.set(id, details);
-    for (const r of details.receivers) {
-      const key = readKey(id, r.name);
-      if (r.read && !this.seenRead.has(key)) this.seenRead.set(key, isoWarsaw(now));
-    }
+    return Promise.resolve({ states: this.states(), events: { message_read: readEvents(this.input()) } satisfies Events<typeof messageReadEvent> });
   }
 
   private input(): SentInput {

@@ -1,7 +1,7 @@
 // The status feature, present for every child: last_update and problem (the runner and its health
 // give their states), the account's figures (requests and logins of the day, the last successful
 // read, the session's age: the runner's figures give them) and the refresh button, which polls every
-// tier at once.
+// resource at once.
 import { binary, button, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
 import { shape } from '../feature-kit/contract.js';

@@ -1,23 +1,21 @@
-// The timetable feature, normal tier: the timetable of this week (and next week only when the next school day falls in
+// The timetable feature: the timetable of this week (and next week only when the next school day falls in
 // it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
-// plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Each
-// normal poll recomputes them for the current time, from memory when the class calendar says the
-// lists stand; between polls the runner asks again (from memory) at each lesson's start and end.
-import { substitutionsResponse, timetablesResponse, type Substitution, type TimetableDays } from '../portal/schemas/timetable.js';
-import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
+// plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
+// when a copy it reads moved; between passes the runner computes again (from the copies) at each
+// lesson's start and end.
+import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayload, type FreeDaysInput } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
-import { HOUR, MINUTE } from '../feature-kit/resources.js';
-import { always, BY_THE_HOUR, DAILY, HOURLY, NEWS, RARE, steady, type Freshness, type PlanRow } from '../feature-kit/plan.js';
-import { addDays, warsawInstant } from '../util/time.js';
-import { names } from '../feature-kit/lookups.js';
-import { CALENDAR_PLAN, signalled } from '../feature-kit/calendar.js';
+import { addDays } from '../util/time.js';
+import { want, type Copies, type Want } from '../feature-kit/resource.js';
+import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../resources/timetable.js';
+import { calendarWants } from '../resources/calendar.js';
+import { nameLookups, namesOf } from '../resources/lookups.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../school/plan-changes.js';
-import { fetchAll } from '../feature-kit/fetch-plan.js';
 import { feature } from './feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { type CurrentLesson, type TimetableDay } from './timetable-day.js';
@@ -42,28 +40,6 @@ declare module '../feature-kit/source.js' {
     timetable: TimetableOutput;
   }
 }
-
-/**
- * Next week for the calendar feeds when the states do not need it: at most every 6 hours (at once
- * when the class calendar lists a new plan change), and not at night, when no one reads a calendar
- * (only a bridge started then reads one).
- */
-const FEED_WEEK: Freshness = { ...always(6 * HOUR - 5 * MINUTE), night: Infinity };
-const BY_CHANGES = 'class calendar (plan change ids)';
-
-/**
- * The timetable's rows of the fetch plan. A plan change of today or the next school day is news; it
- * is a new entry under Substitutions, so while the class calendar lists the same ids the week stands.
- * A 403 on a week means "not published yet", not a dead session: asked again within the hour.
- */
-export const TIMETABLE_PLAN = {
-  week: { resource: 'Timetables (this week; next week when the next school day falls in it)', fresh: NEWS, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', refusedForMs: HOURLY },
-  feedWeek: { resource: 'Timetables (next week, for the calendar feeds)', fresh: FEED_WEEK, vouch: { by: BY_CHANGES, fresh: FEED_WEEK }, refresh: 'keep', refusedForMs: HOURLY, notAtStart: true },
-  substitutions: { resource: 'Calendars/Substitutions', fresh: BY_THE_HOUR, vouch: { by: BY_CHANGES, fresh: always(RARE) }, refresh: 'unvouched', note: 'the whole year\'s changes; the timetable itself shows today\'s' },
-  schoolFreeDays: { resource: 'SchoolFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },
-  classFreeDays: { resource: 'ClassFreeDays', fresh: always(DAILY), vouch: { by: 'class calendar (free day ids)', fresh: always(DAILY) }, refresh: 'keep' },
-  freeDayTypes: steady('Calendars/ClassFreeDays/Types', DAILY),
-} satisfies Record<string, PlanRow>;
 
 /** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
 /** A change's own `date` only for a lesson moved to another day: the day it goes to. */
@@ -121,9 +97,19 @@ export type TimetableStates = States<
 
 export const timetable = feature({
   name: 'timetable',
-  tier: 'normal',
-  // The class calendar's ids vouch for the plan changes (and the agenda): read with the timetable.
-  plan: [CALENDAR_PLAN.ids, ...Object.values(TIMETABLE_PLAN), CALENDAR_PLAN.calendars],
+  reads: ({ copies, today, startPass, identity }) => {
+    const { weeks, ahead } = timetableReads(copies, today, identity.classId);
+    const read = [...weeks, ...(ahead === undefined || startPass ? [] : [ahead])];
+    const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
+    return [
+      // The class calendar's ids vouch for the plan changes and the free days.
+      ...calendarWants(copies),
+      ...FREE_DAY_WANTS,
+      want(SUBSTITUTIONS),
+      ...read,
+      ...nameLookups(copies, { subjects: lessons.map((l) => l.Subject?.id), users: lessons.map((l) => l.Teacher?.id), classrooms: lessons.map((l) => l.Classroom?.id) }),
+    ];
+  },
   // The child's attendance marks tell a split class's own group from the other one.
   inputs: ['attendance'],
   entities: [
@@ -154,41 +140,22 @@ export class TimetableSource implements Source {
   /** The lesson starts and ends still ahead today, as of the last computation. */
   private boundaries: number[] = [];
 
-  async poll(ctx: SourceContext): Promise<SourceResult> {
-    const { free, substitutions } = await this.calendars(ctx);
-    // A change to the plan is a new entry under Substitutions: without one, the week stands.
-    const changes = await signalled(ctx, 'Substitutions');
-    const weeks = new Map<string, TimetableDays | undefined>();
-    const fetchWeek = async (monday: string): Promise<void> => {
-      if (weeks.has(monday)) return;
-      const answer = await ctx.cache.get({
-        endpoint: 'Timetables',
-        schema: timetablesResponse,
-        query: { weekStart: monday },
-        wantedUntil: weekEnd(monday),
-        row: TIMETABLE_PLAN.week,
-        ...changes,
-      });
-      weeks.set(monday, answer?.Timetable);
-    };
-    const [thisWeek] = timetableWeeks(ctx.today);
-    await fetchWeek(thisWeek as string);
-    const nameLookup = ctx.lookups.names ?? (await names(ctx));
-    const partial = mergeTimetables(...weeks.values());
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    return Promise.resolve(this.compute(ctx));
+  }
+
+  private compute(ctx: SourceContext): SourceResult {
+    const free = freeDaysOf(ctx.cache, ctx.identity.classId);
+    const substitutions = ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
+    const { weeks, ahead } = timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
-    for (const monday of timetableWeeks(ctx.today, { days: partial, names: nameLookup, free: freeList })) await fetchWeek(monday);
-    const days = mergeTimetables(...weeks.values());
-    const nextWeek = addDays(thisWeek as string, 7);
-    const feedDays = weeks.has(nextWeek) ? days : mergeTimetables(days, await feedWeek(ctx, nextWeek, changes.signal));
-    const lessonIds = Object.values(feedDays).flat(2);
-    const withNames = await names(ctx, {
-      subjects: lessonIds.map((l) => l.Subject?.id),
-      users: lessonIds.map((l) => l.Teacher?.id),
-      classrooms: lessonIds.map((l) => l.Classroom?.id),
-    });
+    const days = mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
+    const feedDays = ahead === undefined ? days : mergeTimetables(days, aheadWeek(ctx.cache, ahead));
+    const withNames = namesOf(ctx.cache);
+    const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
-    const result = this.compute(input);
+    const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList };
     const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
@@ -197,7 +164,7 @@ export class TimetableSource implements Source {
 
   /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
   restate(ctx: SourceContext): SourceResult['states'] {
-    return this.last === undefined ? {} : renderTimetable(this.compute({ ...this.last, now: ctx.now }), this.language);
+    return this.last === undefined ? {} : renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language);
   }
 
   /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
@@ -205,55 +172,43 @@ export class TimetableSource implements Source {
     return this.boundaries.find((t) => t > now) ?? null;
   }
 
-  private compute(input: ScheduleInput): Schedule {
+  private schedule(input: ScheduleInput): Schedule {
     this.last = input;
     const result = schedule(input);
     this.boundaries = result.boundaries;
     return result;
   }
+}
 
-  /**
-   * The lists beside the timetable, as one named plan. Free days change rarely: daily, or at once when
-   * the calendar lists a new one; only the child's class counts (the school-wide list has every
-   * class). The whole year's change list cannot be narrowed (spec 4.4): read when the calendar lists
-   * a new change, else every 3 hours (hourly without the calendar; the timetable itself shows today's
-   * changes).
-   */
-  private async calendars(ctx: SourceContext): Promise<{ free: FreeDaysInput; substitutions: readonly Substitution[] | undefined }> {
-    const rows = TIMETABLE_PLAN;
-    const answers = await fetchAll(ctx.cache, {
-      schoolFreeDays: { endpoint: 'SchoolFreeDays', schema: schoolFreeDaysResponse, staleOnError: true, row: rows.schoolFreeDays, ...(await signalled(ctx, 'SchoolFreeDays')) },
-      classFreeDays: { endpoint: 'ClassFreeDays', schema: classFreeDaysResponse, staleOnError: true, row: rows.classFreeDays, ...(await signalled(ctx, 'ClassFreeDays')) },
-      freeDayTypes: { endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, row: rows.freeDayTypes, staleOnError: true },
-      substitutions: { endpoint: 'Calendars/Substitutions', schema: substitutionsResponse, staleOnError: true, row: rows.substitutions, ...(await signalled(ctx, 'Substitutions')) },
-    });
-    return {
-      free: {
-        schoolFreeDays: answers.schoolFreeDays?.SchoolFreeDays,
-        classFreeDays: answers.classFreeDays?.ClassFreeDays,
-        classFreeDayTypes: answers.freeDayTypes?.Types,
-        classId: ctx.identity.classId,
-      },
-      substitutions: answers.substitutions?.Substitutions,
-    };
+const FREE_DAY_WANTS: readonly Want[] = [want(SCHOOL_FREE_DAYS), want(CLASS_FREE_DAYS), want(FREE_DAY_TYPES)];
+
+/** The free days of the school and of the child's class, as their copies give them. */
+function freeDaysOf(copies: Copies, classId: string | undefined): FreeDaysInput {
+  return {
+    schoolFreeDays: copies.get(SCHOOL_FREE_DAYS)?.SchoolFreeDays,
+    classFreeDays: copies.get(CLASS_FREE_DAYS)?.ClassFreeDays,
+    classFreeDayTypes: copies.get(FREE_DAY_TYPES)?.Types,
+    classId,
+  };
+}
+
+/**
+ * The weeks the states need (this one, and the next when the next school day falls in it, as this
+ * week's copy and the free days tell) and the week read ahead of need for the calendar feeds.
+ */
+function timetableReads(copies: Copies, today: string, classId: string | undefined): { weeks: Want[]; ahead?: Want } {
+  const [thisWeek = today] = timetableWeeks(today);
+  const partial = mergeTimetables(copies.get(TIMETABLE, thisWeek)?.Timetable);
+  const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
+  const nextWeek = addDays(thisWeek, 7);
+  return { weeks: mondays.map((monday) => want(TIMETABLE, monday)), ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }) };
+}
+
+/** Next week's timetable for the feeds; its last copy when this pass's read failed, none before it is published. */
+function aheadWeek(copies: Copies, ahead: Want): TimetableDays | undefined {
+  try {
+    return copies.get(TIMETABLE, ahead.key)?.Timetable;
+  } catch {
+    return copies.peek(TIMETABLE, ahead.key)?.Timetable;
   }
-}
-
-/** The instant a week that starts on `monday` ends (the next Monday's midnight in Warsaw): its timetable is wanted no more. */
-function weekEnd(monday: string): number {
-  return warsawInstant(addDays(monday, 7), '00:00');
-}
-
-/** Next week's timetable for the feeds (see FEED_WEEK_MAX_AGE); undefined when not published yet. */
-async function feedWeek(ctx: SourceContext, monday: string, signal: string | undefined): Promise<TimetableDays | undefined> {
-  const answer = await ctx.cache.get({
-    endpoint: 'Timetables',
-    schema: timetablesResponse,
-    query: { weekStart: monday },
-    wantedUntil: weekEnd(monday),
-    row: TIMETABLE_PLAN.feedWeek,
-    ...(signal !== undefined ? { signal } : {}),
-    staleOnError: true,
-  });
-  return answer?.Timetable;
 }

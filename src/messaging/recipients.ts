@@ -5,7 +5,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import { fold } from '../school/common.js';
 import { MessageNotSentError } from './errors.js';
 import type { FixedMessage } from '../config/schema.js';
-import type { LookupUser } from '../feature-kit/lookups.js';
+import type { User as LookupUser } from '../portal/schemas/lookups.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Receiver } from '../portal/schemas/messages.js';
 import type { Identity } from '../feature-kit/identity.js';

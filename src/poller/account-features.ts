@@ -1,60 +1,35 @@
-// An account's features: their states, one cycle's polls (each feature of the cycle's tiers in run
-// order, given the outputs of the features it names as inputs), what the polls found (states, events,
-// calendar feeds) and the way to their command handlers.
-// A feature that answers unexpectedly keeps its last values; anything else (a dead session, the
-// portal down) ends the cycle for all.
-import { UnexpectedResponseError } from '../portal/errors.js';
+// An account's features: their states, what they read now (wants) and their computations after the
+// pass's reads (feature-runs.ts), what the computations found (states, events, calendar feeds) and the
+// way to their command handlers.
 import { accountEntities, commandOwners, runOrder } from '../features/index.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { AccountConfig } from '../config/schema.js';
-import { keptForLater, type CommandAccount, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
+import type { CommandAccount, Feature, FeatureAccess, FeatureState, ReadsContext } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
-import type { FeatureProblem } from './health.js';
-import type { EventBatch } from './event-gate.js';
-import type { FeatureOutputs, LookupMemory, SourceContext, Tier } from '../feature-kit/source.js';
+import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-import { ageAt, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
-import type { NextRead, ResourceCache } from '../feature-kit/resources.js';
+import type { SchoolDayTimes } from '../feature-kit/plan.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { Want } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
-import { FeatureInputs } from './feature-inputs.js';
+import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
-import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
-
-/** One feature's state for an account. */
-export interface Running {
-  feature: Feature;
-  state: FeatureState;
-}
-
-export interface CycleOutcome {
-  states: Record<string, EntityState>;
-  events: EventBatch[];
-  /** The calendar feeds the cycle's polls made (none when the feeds feature did not poll). */
-  feeds: FeedContents;
-  /** The last feature that answered in an unexpected way. */
-  problem?: FeatureProblem;
-  /** Set when the account could not be polled at all. */
-  sessionError?: unknown;
-  /** Set when the features' dynamic entities changed: the child must be announced again. */
-  entitiesChanged?: boolean;
-}
+import { KeptStatesStore } from '../store/kept-states.js';
 
 export class AccountFeatures {
   private readonly running: Running[];
-  /** Each feature's last output, by feature name, for the features that name it as an input. */
-  private readonly outputs = new Map<string, unknown>();
   /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
-  readonly lookups: LookupMemory = {};
-  /** What each feature's last clean poll took in: it runs again only when some of it changed. */
-  private readonly inputs = new FeatureInputs();
-  private readonly later: LaterStates;
+  /** Which features run in a pass, and what each last took in. */
+  private readonly runs: FeatureRuns;
+  private readonly cache: ResourceCache;
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
-    this.later = new LaterStates(new KeptStatesStore(access.dataDir, access.account.login), access.log);
+    this.runs = new FeatureRuns(new KeptStatesStore(access.dataDir, access.account.login), access.log);
+    this.cache = access.cache;
   }
 
   /** What the account's child announces. */
@@ -79,33 +54,26 @@ export class AccountFeatures {
 
   /** A feature's last output (undefined before its first good poll). */
   outputOf<N extends keyof FeatureOutputs>(name: N): FeatureOutputs[N] | undefined {
-    return this.outputs.get(name) as FeatureOutputs[N] | undefined;
+    return this.runs.outputs.get(name) as FeatureOutputs[N] | undefined;
   }
 
-  /**
-   * By when the features of a tier must poll again, judged at `clock`: the soonest copy their last clean
-   * polls asked for (plan.ts, readBy); a feature without one (it failed, or waits for a start's second
-   * pass) after the shortest age of its rows at this moment.
-   */
-  readBy(tier: Tier, cache: ResourceCache, clock: PlanClock): number {
-    let soonest = Infinity;
+  /** Every copy the features read now, once each (a copy two features read is one want). */
+  wants(ctx: Omit<ReadsContext, 'copies'>): Want[] {
+    const merged = new Map<string, Want>();
     for (const { feature } of this.running) {
-      if (feature.tier !== tier) continue;
-      const rows = feature.plan ?? [];
-      const by = this.inputs.readBy(feature, cache, clock) ?? clock.now + Math.min(...rows.map((row) => ageAt(row, clock)));
-      soonest = Math.min(soonest, by);
+      for (const w of featureReads(feature, this.cache, ctx)) {
+        const key = `${w.res.name}\u0000${w.key ?? ''}`;
+        const known = merged.get(key);
+        // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
+        merged.set(key, known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true });
+      }
     }
-    return soonest;
-  }
-
-  /** The reads the features' last polls planned, soonest first (the diagnostics' next reads). */
-  nextReads(cache: ResourceCache, clock: PlanClock): NextRead[] {
-    return this.inputs.nextReads(cache, clock, this.running.map(({ feature }) => feature));
+    return [...merged.values()];
   }
 
   async prepare(): Promise<void> {
     for (const { state } of this.running) await state.prepare?.();
-    await this.later.load();
+    await this.runs.load();
   }
 
   /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
@@ -115,7 +83,7 @@ export class AccountFeatures {
 
   /** Resolves when the last states kept for a start's first pass are written. */
   saved(): Promise<void> {
-    return this.later.written;
+    return this.runs.written;
   }
 
   /** A feature's state for this account (undefined when the account does not run it). */
@@ -144,17 +112,17 @@ export class AccountFeatures {
   }
 
   /** The states of the features with boundaries, recomputed from memory (no request) for ctx.now. */
-  restateBoundaries(ctx: Omit<SourceContext, 'inputs' | 'lookups'>): Record<string, EntityState> {
+  restateBoundaries(ctx: Omit<SourceContext, 'inputs'>): Record<string, EntityState> {
     const states: Record<string, EntityState> = {};
     for (const { state } of this.running) {
-      if (state.nextBoundary && state.restate) Object.assign(states, state.restate({ ...ctx, lookups: this.lookups, inputs: {} }));
+      if (state.nextBoundary && state.restate) Object.assign(states, state.restate({ ...ctx, inputs: {} }));
     }
     return states;
   }
 
-  /** One cycle of the given tiers; `startPass`: a start's first pass, which leaves the features whose rows all wait (keptForLater) for later. */
-  async poll(tiers: readonly Tier[], ctx: Omit<SourceContext, 'inputs' | 'lookups'>, log: Logger, startPass = false): Promise<CycleOutcome> {
-    const outcome = await pollFeatures(this.running, tiers, { ...ctx, lookups: this.lookups }, { outputs: this.outputs, inputs: this.inputs, later: this.later, startPass }, log);
+  /** The pass's computations: the features whose copies moved, after its reads. */
+  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger): Promise<CycleOutcome> {
+    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => featureReads(feature, cache, readsCtx), readsCtx.startPass, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
@@ -163,101 +131,6 @@ export class AccountFeatures {
 /** What about the dynamic entities discovery shows: their keys, platforms and names. */
 function signature(entities: readonly EntityDef[]): string {
   return entities.map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
-}
-
-async function pollFeatures(
-  running: readonly Running[],
-  tiers: readonly Tier[],
-  ctx: Omit<SourceContext, 'inputs'>,
-  memory: { outputs: Map<string, unknown>; inputs: FeatureInputs; later: LaterStates; startPass: boolean },
-  log: Logger,
-): Promise<CycleOutcome> {
-  const { outputs, inputs, later: kept, startPass } = memory;
-  const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
-  // The scheduler reads what the table says is due, feature by feature in run order, before any
-  // computes: a poll then reads copies, and asks the portal itself only for what its last pass did not.
-  try {
-    for (const { feature } of running) {
-      if (feature.tier === undefined || !tiers.includes(feature.tier) || (startPass && keptForLater(feature))) continue;
-      await ctx.cache.readDue(inputs.asked(feature));
-      await ctx.cache.readDueOwn(inputs.askedOwn(feature), ctx.now);
-    }
-  } catch (error) {
-    outcome.sessionError = error;
-    return outcome;
-  }
-  // Polls run one after another, each after the features it reads (runOrder); each fetches its own
-  // resources concurrently.
-  for (const run of running) {
-    const { feature, state: source } = run;
-    if (feature.tier === undefined || !tiers.includes(feature.tier) || !source.poll) continue;
-    const featureCtx: SourceContext = { ...ctx, inputs: Object.fromEntries((feature.inputs ?? []).map((name) => [name, outputs.get(name)])) };
-    const later = keptForLater(feature);
-    if (later && startPass) {
-      // Kept for later: what the last run published, or an honest unknown on a first run.
-      Object.assign(outcome.states, kept.first(feature.name) ?? source.unknown?.() ?? source.restate?.(featureCtx));
-      continue;
-    }
-    // Nothing it reads changed: its states stand as published.
-    if (!(await inputs.changed(feature, featureCtx))) continue;
-    const recording = inputs.begin(feature, featureCtx);
-    try {
-      const result = await source.poll(featureCtx);
-      if ('output' in result) outputs.set(feature.name, result.output);
-      Object.assign(outcome.states, result.states);
-      if (later) kept.keep(feature.name, result.states);
-      Object.assign(outcome.feeds, result.feeds);
-      if (result.suspicious !== undefined) {
-        outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
-        log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
-        inputs.forget(feature, featureCtx);
-      } else {
-        await inputs.done(feature, featureCtx, recording);
-      }
-      for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
-    } catch (error) {
-      inputs.forget(feature, featureCtx);
-      if (error instanceof UnexpectedResponseError) {
-        if (!error.refused) outcome.problem = { error, feature: feature.name };
-        log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
-      } else {
-        outcome.sessionError = error;
-        return outcome;
-      }
-    }
-  }
-  return outcome;
-}
-
-/**
- * The states of the features a start does not read in its first pass, kept in data_dir from one run
- * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
- * state until the second.
- */
-class LaterStates {
-  private kept: KeptStates = {};
-  written: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly store: KeptStatesStore,
-    private readonly log: Logger,
-  ) {}
-
-  async load(): Promise<void> {
-    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
-  }
-
-  /** What the last run kept of a feature's states; undefined when nothing was. */
-  first(feature: string): Record<string, EntityState> | undefined {
-    const states = this.kept[feature];
-    return states !== undefined && Object.keys(states).length > 0 ? states : undefined;
-  }
-
-  /** A feature's states after a good poll, saved in the background (the store writes only a change). */
-  keep(feature: string, states: Record<string, EntityState>): void {
-    this.kept[feature] = { ...this.kept[feature], ...states };
-    this.written = this.store.save(this.kept).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
-  }
 }
 
 /** Publishes a cycle's calendar feeds, as its states are (the publisher keeps or drops them). */

@@ -8,7 +8,7 @@ import type { FamilyAccount } from '../portal/family.js';
 import type { DownloadSlots } from '../portal/download-limits.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { PollPolicy } from './schedule.js';
-import type { Tier } from '../feature-kit/source.js';
+import type { Host } from '../feature-kit/resource.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';
@@ -18,10 +18,10 @@ import type { FiguresSink } from './figures.js';
 export interface PollHooks {
   /** Every request sent to the portal, as "METHOD endpoint" with ids masked. */
   onRequest?: (key: string) => void;
-  /** A timed poll of a tier is about to start. */
-  onCycleStart?: (tiers: Tier[]) => void;
-  /** A timed poll of a tier ended (ok: the account could be polled). */
-  onCycle?: (cycle: { tiers: Tier[]; ok: boolean }) => void;
+  /** A timed pass is about to start. */
+  onCycleStart?: () => void;
+  /** A timed pass ended: the hosts it read (ok: the account could be read). */
+  onCycle?: (cycle: { hosts: Host[]; ok: boolean }) => void;
   /** Fetch everything on every poll (the benchmark's comparison). */
   naive?: boolean;
 }

@@ -8,10 +8,11 @@ import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { Tier } from '../feature-kit/source.js';
+import type { Host } from '../feature-kit/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
 import type { RoadName } from '../portal/roads.js';
-import { publishFeeds, type CycleOutcome } from './account-features.js';
+import { publishFeeds } from './account-features.js';
+import type { CycleOutcome } from './feature-runs.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { AccountChild } from './child.js';
 import type { EventGate } from './event-gate.js';
@@ -46,11 +47,11 @@ export class AccountOutput {
     for (const [key, state] of Object.entries(states)) publisher.publishState(child.id, key, state);
   }
 
-  /** A poll that ran: what it found, then `last_update`, `problem` and the availability that follow. */
-  async polled(tiers: Tier[], outcome: CycleOutcome, now: number): Promise<void> {
+  /** A pass that ran: what it found, then `last_update`, `problem` and the availability that follow. */
+  async polled(hosts: readonly Host[], outcome: CycleOutcome, now: number): Promise<void> {
     const { health, gate } = this.options;
-    const lastGood = health.lastSucceeded(tiers);
-    health.succeeded(tiers, outcome.problem, now);
+    const lastGood = health.lastSucceeded(hosts);
+    health.succeeded(hosts, outcome.problem, now);
     // New entities are announced before their first states, so Home Assistant has them to update.
     if (outcome.entitiesChanged) this.announce();
     this.states(outcome.states);
@@ -61,10 +62,10 @@ export class AccountOutput {
     this.availability(now);
   }
 
-  /** A poll that could not run at all: `problem` says why, and the child may go offline. */
-  failed(tiers: Tier[], error: unknown, now: number): void {
+  /** A pass that could not read a host (or the child at all): `problem` says why, and the child may go offline. */
+  failed(hosts: readonly Host[], error: unknown, now: number): void {
     const { health } = this.options;
-    health.failed(tiers, error);
+    health.failed(hosts, error);
     this.states({ ...this.loginStates(now), ...figureStates(this.options.figures, now) });
     this.availability(now);
   }

@@ -1,6 +1,6 @@
-// The account runner: one child's features read when the scheduler says (scheduler.ts, one timer),
-// what the polls found published (account-output.ts), and one queue so that commands never run during a
-// poll. Every account has its own runner, so a failing or slow account never stalls another.
+// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass in
+// coordinator.ts), what they found published (account-output.ts), and one queue so that commands never
+// run during a pass. Every account has its own runner, so a failing or slow account never stalls another.
 import { SessionStore } from '../store/session-store.js';
 import { FiguresStore } from '../store/figures-store.js';
 import { AccountFigures } from './figures.js';
@@ -15,20 +15,21 @@ import { AccountFeatures } from './account-features.js';
 import { featureAccess } from './feature-access.js';
 import { AccountScheduler } from './scheduler.js';
 import { AccountOutput } from './account-output.js';
-import { AccountPasses } from './account-pass.js';
+import { AccountCoordinator } from './coordinator.js';
 import type { Identity } from '../feature-kit/identity.js';
-import type { Tier } from '../feature-kit/source.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
+import { warsawDate } from '../util/time.js';
+import { IDENTITY } from '../resources/school.js';
 import { RefreshGate } from './refresh-gate.js';
 import type { Logger } from '../util/log.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
-import type { ResourceCache } from '../feature-kit/resources.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
 
 export class AccountPoller implements CommandAccount {
   readonly access: PortalAccess;
@@ -46,8 +47,8 @@ export class AccountPoller implements CommandAccount {
   private readonly refreshes: RefreshGate;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** One pass of the scheduler's tiers, and what follows from it. */
-  private readonly passes: AccountPasses;
+  /** One pass, and what follows from it. */
+  private readonly coordinator: AccountCoordinator;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -73,7 +74,7 @@ export class AccountPoller implements CommandAccount {
       store: new FiguresStore(dataDir, account.login),
       log: this.log,
     });
-    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, alwaysFetch: hooks?.naive, observer: this.figures });
+    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, observer: this.figures, identity: () => this.accountChild.identity });
     this.gateway = this.access.gateway;
     this.cache = this.access.cache;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
@@ -87,7 +88,7 @@ export class AccountPoller implements CommandAccount {
       figures: this.figures,
       road: () => this.access.roads?.road,
     });
-    this.passes = new AccountPasses({
+    this.coordinator = new AccountCoordinator({
       options,
       log: this.log,
       access: this.access,
@@ -103,18 +104,19 @@ export class AccountPoller implements CommandAccount {
       ...options,
       health: this.health,
       log: this.log,
+      intervalMs: options.poll.intervalMs,
       enqueue: (work) => this.enqueue(work),
-      cycle: (tiers) => this.passes.cycle(tiers, false),
-      interval: (tier, now) => this.passes.interval(tier, now),
+      pass: (waiting) => this.coordinator.pass(false, waiting),
+      nextPass: (now, retryAt) => this.coordinator.nextWake(now, retryAt),
       nextBoundary: (now) => this.features.nextBoundary(now),
-      restate: (now) => this.passes.restate(now),
+      restate: (now) => this.restate(now),
     });
     this.refreshes = new RefreshGate({
       clock,
       poll: (began) =>
         this.enqueue(async () => {
           began();
-          await this.passes.cycle(['fast', 'normal'], true);
+          this.scheduler.passed(await this.coordinator.pass(true, new Set()));
         }),
     });
   }
@@ -144,6 +146,8 @@ export class AccountPoller implements CommandAccount {
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
     const restored = await this.accountChild.restore();
     this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
+    // The identity the last run read is the copy, as old as it is.
+    if (this.accountChild.identity !== undefined && restored !== undefined) this.cache.seed(IDENTITY, this.accountChild.identity, restored);
     await this.gate.load(this.accountChild.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
@@ -166,14 +170,22 @@ export class AccountPoller implements CommandAccount {
     await this.features.saved();
   }
 
-  /** Polls every tier now (the refresh command), or when a minute has passed since the last forced poll began; resolves when done. */
+  /** A pass a person asked for now (the refresh command), or when a minute has passed since the last one began; resolves when done. */
   refresh(): Promise<void> {
     return this.refreshes.request();
   }
 
-  /** A pass of the tier after the command running now (in the queue: it runs once the command is done). */
-  readAgain(tier: Tier): void {
-    void this.enqueue(() => this.passes.cycle([tier], false));
+  /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
+  readAgain(): void {
+    void this.enqueue(async () => this.scheduler.passed(await this.coordinator.pass(false, new Set())));
+  }
+
+  /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */
+  private restate(now: number): boolean {
+    const identity = this.accountChild.identity;
+    if (identity === undefined) return false;
+    this.output.states(this.features.restateBoundaries({ cache: this.cache, identity, log: this.log, now, today: warsawDate(now), asked: false }));
+    return true;
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */

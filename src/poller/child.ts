@@ -1,13 +1,10 @@
-// Who an account's child is: its identity (its row of the fetch plan: a day; kept in data_dir), the child id its
-// topics use, and the device Home Assistant shows for it.
+// Who an account's child is: its identity (read as the resource IDENTITY declares, kept in data_dir), the
+// child id its topics use, and the device Home Assistant shows for it.
 import { safeName } from '../store/files.js';
 import { classModel, FALLBACK_LANGUAGE, type Language } from '../config/language.js';
-import { childSlug, fetchIdentity, IDENTITY_ROW, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
-import { nextFetch, readBy, type PlanClock } from '../feature-kit/plan.js';
-import type { NextRead } from '../feature-kit/resources.js';
+import { childSlug, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import type { Gateway } from '../portal/gateway.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 
@@ -37,19 +34,8 @@ export class AccountChild {
     return cached.fetchedAt;
   }
 
-  /** Whether the identity is due by its row of the fetch plan (missing, a day old, or read "in the future"). */
-  due(clock: PlanClock): boolean {
-    return nextFetch(IDENTITY_ROW, clock, { fetchedAt: this.identity?.fetchedAt }).fetch;
-  }
-
-  /** The identity's next read, for the diagnostics' next reads. */
-  nextRead(clock: PlanClock): NextRead {
-    return { row: IDENTITY_ROW.resource, at: readBy(IDENTITY_ROW, clock, { fetchedAt: this.identity?.fetchedAt }), why: 'age' };
-  }
-
-  /** Reads and saves the identity; a failed save goes to onStorageError, not to the caller. */
-  async fetch(gateway: Gateway, now: number, onStorageError: (error: unknown) => void): Promise<void> {
-    const identity = await fetchIdentity(gateway, now, this.options.log);
+  /** The identity as read now: adopted and saved; a failed save goes to onStorageError, not to the caller. */
+  async learned(identity: Identity, onStorageError: (error: unknown) => void): Promise<void> {
     this.adopt(identity);
     await saveIdentity(this.options.dataDir, this.options.account.login, identity).catch((error: unknown) => {
       onStorageError(error);

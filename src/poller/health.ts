@@ -1,10 +1,10 @@
-// How an account's polls went, and what follows from it: the `problem` state, the backoff of a
-// failing tier and whether the child's entities stay available (the 3-day rule).
+// How an account's passes went, host by host, and what follows from it: the `problem` state, the
+// backoff of a failing host and whether the child's entities stay available (the 3-day rule).
 import { StorageError } from '../portal/errors.js';
 import { problemOff, problemOn } from './problem.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
-import type { Tier } from '../feature-kit/source.js';
+import type { Host } from '../feature-kit/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -16,13 +16,13 @@ const DAY = 24 * 60 * 60_000;
  */
 export const OFFLINE_AFTER_MS = 3 * DAY;
 
-/** A feature that answered unexpectedly in its tier's last poll. */
+/** A feature that answered unexpectedly in the last pass that read its host. */
 export interface FeatureProblem {
   error: unknown;
   feature: string;
 }
 
-interface TierHealth {
+interface HostHealth {
   failures: number;
   error?: unknown;
   feature?: FeatureProblem;
@@ -30,7 +30,7 @@ interface TierHealth {
 }
 
 export class AccountHealth {
-  private readonly tiers = new Map<Tier, TierHealth>();
+  private readonly hosts = new Map<Host, HostHealth>();
   /** Set while data_dir cannot be written (the event memory or the identity could not be saved). */
   storageError: unknown;
   /**
@@ -42,47 +42,47 @@ export class AccountHealth {
   private problemState: EntityState | undefined;
   /** Whether the child's entities are available; undefined before the first poll. */
   private isOnline: boolean | undefined;
-  /** The `last_update` entity's time: the last successful poll of this run, of any tier. */
+  /** The `last_update` entity's time: the last successful pass of this run, of any host. */
   lastUpdate: number | undefined;
 
   constructor(private readonly language: Language) {}
 
-  /** The tier's consecutive failures and the last error (for the backoff). */
-  tier(tier: Tier): Readonly<TierHealth> {
-    let health = this.tiers.get(tier);
+  /** The host's consecutive failures and the last error (for the backoff). */
+  host(host: Host): Readonly<HostHealth> {
+    let health = this.hosts.get(host);
     if (!health) {
       health = { failures: 0 };
-      this.tiers.set(tier, health);
+      this.hosts.set(host, health);
     }
     return health;
   }
 
-  /** The oldest of the tiers' last good polls this run (undefined when one has had none yet). */
-  lastSucceeded(tiers: readonly Tier[]): number | undefined {
-    const times = tiers.map((tier) => this.tiers.get(tier)?.succeededAt);
+  /** The oldest of the hosts' last good passes this run (undefined when one has had none yet). */
+  lastSucceeded(hosts: readonly Host[]): number | undefined {
+    const times = hosts.map((host) => this.hosts.get(host)?.succeededAt);
     return times.some((t) => t === undefined) ? undefined : Math.min(...(times as number[]));
   }
 
-  succeeded(tiers: readonly Tier[], feature: FeatureProblem | undefined, now: number): void {
-    for (const tier of tiers) Object.assign(this.tier(tier), { failures: 0, error: undefined, feature, succeededAt: now });
+  succeeded(hosts: readonly Host[], feature: FeatureProblem | undefined, now: number): void {
+    for (const host of hosts) Object.assign(this.host(host), { failures: 0, error: undefined, feature, succeededAt: now });
   }
 
-  failed(tiers: readonly Tier[], error: unknown): void {
-    for (const tier of tiers) {
-      const health = this.tier(tier) as TierHealth;
+  failed(hosts: readonly Host[], error: unknown): void {
+    for (const host of hosts) {
+      const health = this.host(host) as HostHealth;
       health.failures++;
       health.error = error;
     }
   }
 
   /**
-   * problem is ON while any tier's last poll failed (a gateway outage must not flap OFF because the
-   * fast tier still reaches the messages), while data_dir cannot be written, or while a feature
-   * answered in an unexpected way.
+   * problem is ON while any host's last pass failed (a gateway outage must not flap OFF because the
+   * messaging host still answers), while data_dir cannot be written, or while a feature answered in an
+   * unexpected way.
    */
   problem(now: number, advice?: LoginAdvice): EntityState {
-    const failing = [...this.tiers.values()].find((h) => h.error !== undefined);
-    const feature = [...this.tiers.values()].find((h) => h.feature !== undefined)?.feature;
+    const failing = [...this.hosts.values()].find((h) => h.error !== undefined);
+    const feature = [...this.hosts.values()].find((h) => h.feature !== undefined)?.feature;
     let state = problemOff(advice, this.language);
     if (failing) state = problemOn(failing.error, now, this.language, undefined, advice);
     else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, this.language, undefined, advice);
@@ -97,11 +97,12 @@ export class AccountHealth {
   }
 
   /**
-   * Returns the availability when it changed (else undefined). Online while the normal tier (the bulk of the data) succeeded within OFFLINE_AFTER_MS; a fast tier
-   * that still reaches the messages host does not make stale grades and timetables fresh again.
+   * Returns the availability when it changed (else undefined). Online while the register (the bulk of
+   * the data) answered within OFFLINE_AFTER_MS; a messaging host that still answers does not make
+   * stale grades and timetables fresh again.
    */
   updateOnline(now: number): boolean | undefined {
-    const lastGood = this.tiers.get('normal')?.succeededAt ?? this.restoredSuccessAt;
+    const lastGood = this.hosts.get('register')?.succeededAt ?? this.restoredSuccessAt;
     const online = lastGood !== undefined && now - lastGood < OFFLINE_AFTER_MS;
     if (this.isOnline === online) return undefined;
     this.isOnline = online;

@@ -7,7 +7,9 @@ import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
-import { ResourceCache } from '../feature-kit/resources.js';
+import { ResourceCache } from '../feature-kit/cache.js';
+import { TOKEN_INFO } from '../resources/grades.js';
+import type { Identity } from '../feature-kit/identity.js';
 import { tokenInfoResponse } from '../portal/schemas/identity.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
@@ -33,8 +35,10 @@ export interface PortalAccessOptions {
   onRequest?: (key: string) => void;
   /** Told of every answer, login and messaging bootstrap (the diagnostics' figures). */
   observer?: PortalObserver;
-  /** The cache fetches everything every time (the benchmark's naive schedule). */
-  alwaysFetch?: boolean;
+  /** The cache reads every copy at every pass (the benchmark's naive schedule). */
+  naive?: boolean;
+  /** The child as last read (the reads that name it: the recipient list's class tutor). */
+  identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
   dataDir?: string;
   slots?: DownloadSlots;
@@ -125,9 +129,13 @@ export class PortalAccess {
       observer: options.observer,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
-    this.cache = new ResourceCache({ gateway: this.gateway, clock, log, alwaysFetch: options.alwaysFetch });
+    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive });
     // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
-    this.session.onLogin((proof) => this.cache.seed({ endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse }, proof));
+    // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
+    this.session.onLogin((proof) => {
+      const parsed = tokenInfoResponse.safeParse(proof);
+      if (parsed.success) this.cache.seed(TOKEN_INFO, parsed.data, clock.now());
+    });
   }
 
   /** The account's downloader (downloads on only), made for the given child id. */

@@ -1,0 +1,217 @@
+// The account's one cache: every copy of a portal resource the bridge holds, the register's and the
+// messaging host's, with what is known of each (when read, refused until, its signal then, a failed
+// read). Whether a copy is read is its declaration's schedule asked about it (plan.ts, nextFetch);
+// readBy is when at the latest. In a pass each copy is read at most once; a copy whose last read failed
+// answers that error (or, where its declaration says so, its last good value) until a read succeeds.
+import { UnexpectedResponseError } from '../portal/errors.js';
+import { nextFetch, readBy, type Decision, type Intervals, type Known, type Moment, type PlanClock } from './plan.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { Copies, Portal, Resource, Want } from './resource.js';
+
+/** The moment a pass reads at, and whether a person asked for it (a refresh) or a start made it. */
+export interface PassMoment {
+  moment: Moment;
+  intervals: Intervals;
+  asked?: boolean;
+  startPass?: boolean;
+}
+
+/** One read the scheduler has planned: the resource (and copy), when, and why then. */
+export interface NextRead {
+  row: string;
+  at: number;
+  why: 'age' | 'signal' | 'refusal_ends' | 'retry';
+}
+
+interface Copy {
+  /** Counts its reads (a good one, a refusal, a failure): a feature runs again when it moved. */
+  version: number;
+  value?: unknown;
+  readAt?: number;
+  refusedUntil?: number;
+  /** The signal's value when the copy was read. */
+  signal?: string;
+  failedAt?: number;
+  /** The error of its last read, when it failed (a resource's failure, not the session's). */
+  error?: unknown;
+  settledUntil?: number;
+  /** The bridge itself (a message opened, one sent) or the change feed says it changed. */
+  moved?: boolean;
+}
+
+export interface ResourceCacheOptions {
+  portal: Omit<Portal, 'copies'>;
+  clock: Clock;
+  log: Logger;
+  /** Read every copy at every pass (the benchmark's naive schedule). */
+  naive?: boolean;
+}
+
+export class ResourceCache implements Copies {
+  private readonly copies = new Map<string, Copy>();
+  /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
+  private pass: Map<string, { error?: unknown }> | undefined;
+  private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
+  /** Requests made so far, by `resource (why)`. */
+  readonly reads = new Map<string, number>();
+
+  constructor(private readonly options: ResourceCacheOptions) {}
+
+  get naive(): boolean {
+    return this.options.naive === true;
+  }
+
+  /** A pass begins: each copy is read at most once until `end`. */
+  begin(moment: PassMoment): void {
+    this.moment = moment;
+    this.pass = new Map();
+  }
+
+  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start. */
+  end(): void {
+    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals };
+    this.pass = undefined;
+  }
+
+  get<T>(res: Resource<T>, key?: string): T | undefined {
+    const copy = this.copies.get(keyOf(res, key));
+    if (copy?.error !== undefined && !(res.keepOnError && copy.value !== undefined)) throw copy.error;
+    return copy?.value as T | undefined;
+  }
+
+  /** How many times the copy was read (a feature that took it in at another count runs again). */
+  version(w: Want): number {
+    return this.copies.get(keyOf(w.res, w.key))?.version ?? 0;
+  }
+
+  peek<T>(res: Resource<T>, key?: string): T | undefined {
+    return this.copies.get(keyOf(res, key))?.value as T | undefined;
+  }
+
+  refused(res: Resource, key?: string): boolean {
+    return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
+  }
+
+  /** Whether the copy was read (or its read failed) in the pass under way. */
+  readThisPass(w: Want): boolean {
+    return this.pass?.has(keyOf(w.res, w.key)) === true;
+  }
+
+  /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
+  due(w: Want): boolean {
+    return !this.readThisPass(w) && this.decide(w).read;
+  }
+
+  decide(w: Want, clock = this.clock()): Decision {
+    return nextFetch(w.res, clock, this.known(w, clock.now));
+  }
+
+  /** By when the copy must be read again, judged at `clock` (plan.ts, readBy). */
+  readBy(w: Want, clock = this.clock()): number {
+    if (this.naive) {
+      // The naive schedule reads every copy at every pass, a pass every `interval`.
+      const at = this.copies.get(keyOf(w.res, w.key))?.readAt;
+      return at === undefined ? clock.now : Math.max(clock.now, at + clock.intervals.normal);
+    }
+    return readBy(w.res, clock, this.known(w, clock.now));
+  }
+
+  /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
+  nextReads(wants: readonly Want[], clock: PlanClock): NextRead[] {
+    const reads = new Map<string, NextRead>();
+    for (const w of wants) {
+      const at = this.readBy(w, clock);
+      if (!Number.isFinite(at)) continue;
+      const known = this.known(w, clock.now);
+      const why = known.refusedUntil !== undefined && clock.now < known.refusedUntil ? 'refusal_ends' : known.failedAt !== undefined ? 'retry' : known.signal === 'changed' ? 'signal' : 'age';
+      reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at, why });
+    }
+    return [...reads.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
+  }
+
+  /**
+   * Reads the copy now (the scheduler's read of a due copy, or a command's `asked`), keeping it, or
+   * remembering a refusal or a failure; a failure is thrown (a refusal is not). Read already in this
+   * pass: its error again, without a request.
+   */
+  async read(w: Want, asked?: 'now'): Promise<void> {
+    const k = keyOf(w.res, w.key);
+    const done = this.pass?.get(k);
+    if (done !== undefined) {
+      if (done.error !== undefined) throw done.error;
+      return;
+    }
+    const now = this.options.clock.now();
+    const decision = this.decide(w, { ...this.clock(), now });
+    const why = asked === 'now' ? 'asked' : decision.read ? decision.why : 'age';
+    this.reads.set(`${w.res.name} (${why})`, (this.reads.get(`${w.res.name} (${why})`) ?? 0) + 1);
+    this.pass?.set(k, {});
+    const before = this.copies.get(k);
+    const version = (before?.version ?? 0) + 1;
+    try {
+      const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
+      this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
+    } catch (error) {
+      const until = w.res.refusal(error, now);
+      if (until !== undefined) {
+        this.refusedNow(w.res, error, until);
+        this.copies.set(k, { version, readAt: now, refusedUntil: until });
+        return;
+      }
+      // A dead session or the portal down is the host's, not this copy's: the pass stops reading it.
+      if (!(error instanceof UnexpectedResponseError)) this.pass?.set(k, { error });
+      else this.copies.set(k, { ...before, version, failedAt: now, error });
+      throw error;
+    }
+  }
+
+  /** The bridge itself changed the resource on the portal, or the change feed names it: every copy is read at the next look. */
+  moved(res: Resource, key?: string): void {
+    for (const [k, copy] of this.copies) if (k === keyOf(res, key) || (key === undefined && k.startsWith(keyOf(res, '')))) copy.moved = true;
+  }
+
+  /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
+  seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
+    const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
+    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
+  }
+
+  /** When the copy was read (undefined: never, or it is refused). */
+  readAt(res: Resource, key?: string): number | undefined {
+    const copy = this.copies.get(keyOf(res, key));
+    return copy?.value === undefined ? undefined : copy.readAt;
+  }
+
+  private clock(): PlanClock {
+    return { now: this.options.clock.now(), moment: this.moment.moment, intervals: this.moment.intervals };
+  }
+
+  private known(w: Want, now: number): Known {
+    const copy = this.copies.get(keyOf(w.res, w.key));
+    const signal = w.res.signal?.(this, w.key);
+    return {
+      readAt: copy?.value === undefined || this.naive ? undefined : copy.readAt,
+      refusedUntil: copy?.refusedUntil,
+      empty: copy?.value !== undefined && w.res.list?.(copy.value)?.length === 0,
+      signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
+      asked: this.moment.asked ? 'refresh' : undefined,
+      failedAt: (copy?.settledUntil ?? -Infinity) > now ? undefined : copy?.failedAt,
+      settledUntil: copy?.settledUntil,
+      startPass: this.moment.startPass,
+      missing: w.missing,
+      ahead: w.ahead,
+    };
+  }
+
+  private refusedNow(res: Resource, error: unknown, until: number): void {
+    const fields = { resource: res.name, until: new Date(until).toISOString() };
+    // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
+    if (error instanceof UnexpectedResponseError && error.switchedOff) this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
+    else this.options.log.debug({ ...fields, err: error instanceof Error ? error.message : String(error) }, 'refused; not asking again for a while');
+  }
+}
+
+function keyOf(res: Resource, key: string | undefined): string {
+  return `${res.name}\u0000${key ?? ''}`;
+}

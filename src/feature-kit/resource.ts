@@ -1,0 +1,165 @@
+// A portal resource declared once (src/resources/): where it is read (the register's API or the
+// messaging host), how (an endpoint and its schema, or a messaging call), when (its Schedule), what
+// vouches for it and what the portal's change feed calls it. Features name what they read by these
+// values (`cache.get(GRADES)`), so two features reading one list share one copy and one schedule.
+import type { z } from 'zod';
+import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { MessagesApi } from '../portal/messaging-api.js';
+import type { Identity } from './identity.js';
+import type { Schedule } from './plan.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+/** The portal's two hosts: one failing never holds up the other's reads. */
+export type Host = 'register' | 'messaging';
+
+/** The copies as a read, a feature or a signal sees them. */
+export interface Copies {
+  /** The copy (undefined: none yet, or refused); throws the error of its failed read in the pass under way. */
+  get<T>(res: Resource<T>, key?: string): T | undefined;
+  /** The last good copy, whatever the pass under way met (what a feature's reads are decided from). */
+  peek<T>(res: Resource<T>, key?: string): T | undefined;
+  /** Whether the portal refuses the resource now (a module the school lacks). */
+  refused(res: Resource, key?: string): boolean;
+  /** When the copy was read (undefined: none, or refused). */
+  readAt(res: Resource, key?: string): number | undefined;
+}
+
+/** What a read is made with. */
+export interface Portal {
+  gateway: Gateway;
+  messages: MessagesApi;
+  /** The copies read so far (a read that names what another copy holds: the class tutor's name). */
+  copies: Copies;
+  /** The child as last read (undefined before the first identity). */
+  identity: () => Identity | undefined;
+  clock: Clock;
+  log: Logger;
+}
+
+export interface Resource<T = unknown> extends Schedule {
+  readonly host: Host;
+  /** The requests a read makes, as the documentation names them (`Grades`, `Calendars/<id>`). */
+  readonly endpoints: readonly string[];
+  /** Reads the copy `key` of a keyed resource (a week, a mailbox, a message id), or the one copy. */
+  read(portal: Portal, key: string | undefined): Promise<T>;
+  /** The cheap signal's value now for the copy (Schedule.vouch); undefined when it has none. */
+  signal?(copies: Copies, key: string | undefined): string | undefined;
+  /** The list inside the answer, for an optional kind of data: while it is empty, Schedule.whileEmptyMs. */
+  list?(value: T): readonly unknown[] | undefined;
+  /** Until when a copy answers its question whatever its age (the lucky number once the day's is known). */
+  settled?(value: T, now: number): number | undefined;
+  /** On a failed read, a feature gets the last good copy instead of the error (lookups, lists beside the news). */
+  readonly keepOnError?: boolean;
+  /** Until when an error of a read refuses the resource (a module the school lacks); undefined: it failed. */
+  refusal(error: unknown, now: number): number | undefined;
+  /** The record types the portal's change feed names for it (live-notes 31). */
+  readonly feed?: readonly string[];
+}
+
+/** One copy a feature reads: the resource, which copy of it, and what makes it due besides its age. */
+export interface Want {
+  readonly res: Resource;
+  readonly key?: string;
+  /** A record names an id this lookup lacks (Schedule.missAgeMs). */
+  readonly missing?: boolean;
+  /** Wanted ahead of need only (Schedule.ahead). */
+  readonly ahead?: boolean;
+}
+
+export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'> = {}): Want {
+  return { res, ...(key === undefined ? {} : { key }), ...more };
+}
+
+const DAY = 24 * 60 * 60_000;
+
+type Declared = Omit<Schedule, 'whenAsked'> & Partial<Pick<Schedule, 'whenAsked'>>;
+
+/** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
+export interface RegisterDeclaration<S extends z.ZodType> extends Declared {
+  /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
+  endpoint: string;
+  schema: S;
+  /** The query a key goes into (`weekStart`), instead of the path. */
+  queryKey?: string;
+  /** POST with this JSON body instead of GET. */
+  post?: unknown;
+  signal?: Resource<z.output<S>>['signal'];
+  list?: (value: z.output<S>) => readonly unknown[] | undefined;
+  settled?: (value: z.output<S>, now: number) => number | undefined;
+  keepOnError?: boolean;
+  feed?: readonly string[];
+}
+
+export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
+  const { endpoint, schema, queryKey, post, ...rest } = d;
+  const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
+  return {
+    whenAsked: 'keep',
+    ...rest,
+    name: d.name,
+    host: 'register',
+    endpoints: [endpoint],
+    async read({ gateway }, key) {
+      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined);
+      const parsed = schema.safeParse(await gateway.post(path(key), post));
+      if (!parsed.success) throw new UnexpectedResponseError(200, `${d.name}: unexpected shape`, { resource: d.name });
+      return parsed.data;
+    },
+    refusal(error, now) {
+      if (!(error instanceof UnexpectedResponseError && error.refused)) return undefined;
+      // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
+      const refusedFor = d.refusedForMs ?? DAY;
+      return now + (error.switchedOff ? Math.max(refusedFor, DAY - 10 * 60_000) : refusedFor);
+    },
+  };
+}
+
+/** A resource of the messaging host (spec 4.8), read through the messaging API. */
+export interface MessagingDeclaration<T> extends Declared {
+  endpoints: readonly string[];
+  read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
+  signal?: Resource<T>['signal'];
+  list?: (value: T) => readonly unknown[] | undefined;
+  keepOnError?: boolean;
+  /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
+  absentForMs?: number;
+  feed?: readonly string[];
+}
+
+export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
+  const { read, absentForMs, ...rest } = d;
+  return {
+    whenAsked: 'read',
+    ...rest,
+    host: 'messaging',
+    async read(portal, key) {
+      try {
+        return await read(portal.messages, key, portal);
+      } catch (error) {
+        throw isolate(error);
+      }
+    },
+    refusal(error, now) {
+      // Without the module the messaging client keeps its own time of asking again (spec 5.4).
+      if (error instanceof MessagesUnavailableError) return error.nextCheckAt;
+      if (absentForMs !== undefined && error instanceof UnexpectedResponseError && error.status === 404) return now + absentForMs;
+      return undefined;
+    },
+  };
+}
+
+/**
+ * A messaging-host failure is that resource's, not the whole account's: a network error, a 5xx or a
+ * messaging session that a new login did not bring back becomes an unexpected answer. Login problems
+ * (wrong password, captcha, pause) stay what they are: they are the account's.
+ */
+export function isolate(error: unknown): unknown {
+  if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
+    const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
+    return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,178 @@
+// One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
+// copy its features read (their `reads`) that is due, read by the coordinator alone; then the features
+// whose copies moved compute (feature-runs.ts), and what they found is published. When the next pass
+// is due is the soonest readBy of what the features read (cache.ts): nextWake.
+import { UnexpectedResponseError } from '../portal/errors.js';
+import { nextMomentAt } from '../feature-kit/plan.js';
+import { want, type Host, type Want } from '../feature-kit/resource.js';
+import { IDENTITY } from '../resources/school.js';
+import { warsawDate } from '../util/time.js';
+import { planClock } from './schedule.js';
+import type { NextRead } from '../feature-kit/cache.js';
+import type { Identity } from '../feature-kit/identity.js';
+import type { Logger } from '../util/log.js';
+import type { AccountPollerOptions } from './account-options.js';
+import type { PortalAccess } from './portal-access.js';
+import type { AccountChild } from './child.js';
+import type { AccountFeatures } from './account-features.js';
+import type { AccountOutput } from './account-output.js';
+import type { AccountHealth } from './health.js';
+import type { AccountFigures } from './figures.js';
+
+const MINUTE = 60_000;
+/** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
+const ROUNDS = 8;
+
+export interface CoordinatorDeps {
+  options: AccountPollerOptions;
+  log: Logger;
+  access: PortalAccess;
+  child: AccountChild;
+  features: AccountFeatures;
+  output: AccountOutput;
+  health: AccountHealth;
+  figures: AccountFigures;
+  /** The scheduler's wake at the next lesson start or end. */
+  scheduleBoundary: () => void;
+  /** Keeps the figures in data_dir, in the background. */
+  saveFigures: () => void;
+}
+
+/** What a pass did: the hosts it read, those it could not (and why), and whether the child could be read at all. */
+export interface PassOutcome {
+  ok: boolean;
+  read: Host[];
+  failed: Map<Host, unknown>;
+}
+
+export class AccountCoordinator {
+  /** A pass has read the register since the start: what a start leaves for later is read from then on. */
+  private registerRead = false;
+
+  constructor(private readonly deps: CoordinatorDeps) {}
+
+  /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
+  async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
+    const { access, features, options, log } = this.deps;
+    const { cache } = access;
+    const started = options.clock.now();
+    const { moment, intervals } = planClock(started, options.poll, features.schoolDay(started));
+    const startPass = !asked && !cache.naive && !this.registerRead;
+    const failed = new Map<Host, unknown>();
+    cache.begin({ moment, intervals, asked, startPass });
+    try {
+      const identity = await this.identity(waiting).catch((error: unknown) => {
+        failed.set('register', error);
+        return undefined;
+      });
+      if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
+      const ctx = { identity, now: started, today: warsawDate(started), startPass, account: options.account };
+      const read = await this.readDue(ctx, new Set([...waiting, ...failed.keys()]), failed);
+      const downloads = access.downloads(this.deps.child.id);
+      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log);
+      if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
+      // On the family road, a link the portal says needs action is a problem even while its token works.
+      const link = await options.family?.linkProblem(options.account.login);
+      if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
+      if (read.includes('register')) this.registerRead = true;
+      const now = options.clock.now();
+      this.deps.figures.passed(now - started);
+      for (const [host, error] of failed) this.fail([host], error);
+      await this.deps.output.polled(read, outcome, now);
+      this.deps.scheduleBoundary();
+      this.deps.figures.nextReads = this.nextReads(now);
+      log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
+      await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
+      this.deps.saveFigures();
+      return { ok: true, read, failed };
+    } finally {
+      cache.end();
+    }
+  }
+
+  /**
+   * When the next pass is due, judged at `now`: the soonest readBy of what the features read (and the
+   * child's identity), never past the next change of moment (the first lesson after a quiet night) nor
+   * six `interval`s, never sooner than a minute. A host waiting out a failure's backoff is due at `retryAt`.
+   */
+  nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
+    const { cache } = this.deps.access;
+    const day = this.deps.features.schoolDay(now);
+    const clock = planClock(now, this.deps.options.poll, day);
+    let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
+    for (const w of this.wanted(now)) {
+      const retry = retryAt.get(w.res.host);
+      soonest = Math.min(soonest, retry !== undefined && retry > now ? retry : cache.readBy(w, clock));
+    }
+    return Math.max(now + MINUTE, soonest);
+  }
+
+  /** The reads planned next, soonest first, and why then (the diagnostics' next reads). */
+  nextReads(now: number): NextRead[] {
+    const clock = planClock(now, this.deps.options.poll, this.deps.features.schoolDay(now));
+    return this.deps.access.cache.nextReads(this.wanted(now), clock);
+  }
+
+  /** What the features read now, and who the child is. */
+  private wanted(now: number): Want[] {
+    const identity = this.deps.child.identity;
+    if (identity === undefined) return [want(IDENTITY)];
+    return [want(IDENTITY), ...this.deps.features.wants({ identity, now, today: warsawDate(now), startPass: false, account: this.deps.options.account })];
+  }
+
+  /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
+  private async identity(waiting: ReadonlySet<Host>): Promise<Identity | undefined> {
+    const { cache } = this.deps.access;
+    const { child, output, health } = this.deps;
+    const w = want(IDENTITY);
+    if (waiting.has('register') || !cache.due(w)) return child.identity;
+    await cache.read(w);
+    const before = child.id;
+    await child.learned(cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
+    if (before !== child.id) await output.renamed(before);
+    output.announce();
+    return child.identity;
+  }
+
+  /**
+   * Reads what is due among what the features read, round after round: a read can make another known
+   * (a lookup that lacks an id, the next step of a chain) or move a signal. In a round the copies that
+   * are signals (no vouch of their own) go first. A failure that is not one resource's (a dead session,
+   * the portal down) stops its host's reads for this pass. Answers the hosts read without such a failure.
+   */
+  private async readDue(ctx: Parameters<AccountFeatures['wants']>[0], waiting: Set<Host>, failed: Map<Host, unknown>): Promise<Host[]> {
+    const { cache } = this.deps.access;
+    const read = new Set<Host>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const due = this.deps.features.wants(ctx).filter((w) => !waiting.has(w.res.host) && cache.due(w));
+      if (due.length === 0) break;
+      const signals = due.filter((w) => w.res.vouch === undefined);
+      const batch = signals.length > 0 ? signals : due;
+      await Promise.all(
+        batch.map(async (w) => {
+          read.add(w.res.host);
+          try {
+            await cache.read(w);
+          } catch (error) {
+            if (error instanceof UnexpectedResponseError) return;
+            failed.set(w.res.host, error);
+            waiting.add(w.res.host);
+          }
+        }),
+      );
+    }
+    return [...read].filter((host) => !failed.has(host));
+  }
+
+  private failedAll(error: unknown): PassOutcome {
+    const hosts: Host[] = ['register', 'messaging'];
+    this.fail(hosts, error);
+    return { ok: false, read: [], failed: new Map(hosts.map((h) => [h, error])) };
+  }
+
+  private fail(hosts: Host[], error: unknown): void {
+    this.deps.log.warn({ err: error instanceof Error ? error.message : String(error), hosts }, 'poll failed');
+    this.deps.output.failed(hosts, error, this.deps.options.clock.now());
+    this.deps.saveFigures();
+  }
+}

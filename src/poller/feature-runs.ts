@@ -1,0 +1,167 @@
+// The features' computations in a pass: each runs, in run order, only when something it takes in
+// moved since its last clean run (a copy it reads was read anew, refused or failed; another feature's
+// output it takes; the day; the child), otherwise its states stand as published (most passes read one
+// or two copies: computing every feature each time was most of a simulated day's CPU). A feature
+// computes from the copies it said it reads and nothing else: reading another is a programming error.
+import { UnexpectedResponseError } from '../portal/errors.js';
+import { keptForLater, type Feature, type FeatureState, type ReadsContext } from '../features/feature.js';
+import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { Copies, Want } from '../feature-kit/resource.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { SourceContext } from '../feature-kit/source.js';
+import type { FeedContents } from '../school/calendar-feeds.js';
+import type { Logger } from '../util/log.js';
+import type { EventBatch } from './event-gate.js';
+import type { FeatureProblem } from './health.js';
+
+/** One feature's state for an account. */
+export interface Running {
+  feature: Feature;
+  state: FeatureState;
+}
+
+export interface CycleOutcome {
+  states: Record<string, EntityState>;
+  events: EventBatch[];
+  /** The calendar feeds the pass's computations made. */
+  feeds: FeedContents;
+  /** The last feature that answered in an unexpected way. */
+  problem?: FeatureProblem;
+  /** Set when the account could not be read at all. */
+  sessionError?: unknown;
+  /** Set when the features' dynamic entities changed: the child must be announced again. */
+  entitiesChanged?: boolean;
+}
+
+/** What a feature's last clean run took in. */
+interface LastRun {
+  copies: string;
+  inputs: unknown[];
+  today: string;
+  identity: unknown;
+}
+
+export class FeatureRuns {
+  private readonly last = new Map<string, LastRun>();
+  /** Each feature's last output, by feature name, for the features that name it as an input. */
+  readonly outputs = new Map<string, unknown>();
+  private readonly later: LaterStates;
+
+  constructor(store: KeptStatesStore, log: Logger) {
+    this.later = new LaterStates(store, log);
+  }
+
+  load(): Promise<void> {
+    return this.later.load();
+  }
+
+  /** Resolves when the last states kept for a start's first pass are written. */
+  get written(): Promise<void> {
+    return this.later.written;
+  }
+
+  /**
+   * Runs the features that must, in run order. `ctx` is the pass's (its copies are the account's cache);
+   * `reads` answers what a feature reads now. A refresh or downloads (which a computation retries) run every one.
+   */
+  async run(running: readonly Running[], cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, reads: (feature: Feature) => readonly Want[], startPass: boolean, log: Logger): Promise<CycleOutcome> {
+    const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
+    for (const { feature, state } of running) {
+      if (!state.poll) continue;
+      const wants = feature.reads ? reads(feature) : [];
+      const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
+      const featureCtx: SourceContext = { ...ctx, cache: declared(cache, wants, feature.name), inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])) };
+      if (startPass && keptForLater(wants)) {
+        // Kept for later: what the last run published, or an honest unknown on a first run.
+        Object.assign(outcome.states, this.later.first(feature.name) ?? state.unknown?.() ?? state.restate?.(featureCtx));
+        continue;
+      }
+      const taken: LastRun = { copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'), inputs, today: ctx.today, identity: ctx.identity };
+      const last = this.last.get(feature.name);
+      const moved = ctx.asked || ctx.downloads !== undefined || wants.length === 0 || last === undefined || changed(last, taken);
+      if (!moved) continue;
+      this.last.delete(feature.name);
+      try {
+        const result = await state.poll(featureCtx);
+        if ('output' in result) this.outputs.set(feature.name, result.output);
+        Object.assign(outcome.states, result.states);
+        if (keptForLater(wants)) this.later.keep(feature.name, result.states);
+        Object.assign(outcome.feeds, result.feeds);
+        if (result.suspicious !== undefined) {
+          outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
+          log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
+        } else {
+          this.last.set(feature.name, taken);
+        }
+        for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
+      } catch (error) {
+        if (!(error instanceof UnexpectedResponseError)) {
+          outcome.sessionError = error;
+          return outcome;
+        }
+        if (!error.refused) outcome.problem = { error, feature: feature.name };
+        log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
+      }
+    }
+    return outcome;
+  }
+}
+
+/** What a feature reads now, from the copies held (their last good values) at `ctx`. */
+export function featureReads(feature: Feature, cache: ResourceCache, ctx: Omit<ReadsContext, 'copies'>): readonly Want[] {
+  return feature.reads?.({ ...ctx, copies: lastGood(cache) }) ?? [];
+}
+
+/** The copies as reads see them: the last good value of each, whatever this pass met. */
+function lastGood(cache: ResourceCache): Copies {
+  return { get: (res, key) => cache.peek(res, key), peek: (res, key) => cache.peek(res, key), refused: (res, key) => cache.refused(res, key), readAt: (res, key) => cache.readAt(res, key) };
+}
+
+/** The copies a feature computes from: only those it said it reads. */
+function declared(cache: ResourceCache, wants: readonly Want[], feature: string): Copies {
+  const check = (name: string, key: string | undefined): void => {
+    if (!wants.some((w) => w.res.name === name && w.key === key)) throw new Error(`feature ${feature} reads ${name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
+  };
+  return {
+    get: (res, key) => (check(res.name, key), cache.get(res, key)),
+    peek: (res, key) => cache.peek(res, key),
+    refused: (res, key) => cache.refused(res, key),
+    readAt: (res, key) => cache.readAt(res, key),
+  };
+}
+
+function changed(last: LastRun, now: LastRun): boolean {
+  return last.copies !== now.copies || last.today !== now.today || last.identity !== now.identity || last.inputs.some((value, i) => value !== now.inputs[i]);
+}
+
+/**
+ * The states of the features a start does not read in its first pass, kept in data_dir from one run
+ * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
+ * state until the second.
+ */
+class LaterStates {
+  private kept: KeptStates = {};
+  written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: KeptStatesStore,
+    private readonly log: Logger,
+  ) {}
+
+  async load(): Promise<void> {
+    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
+  }
+
+  /** What the last run kept of a feature's states; undefined when nothing was. */
+  first(feature: string): Record<string, EntityState> | undefined {
+    const states = this.kept[feature];
+    return states !== undefined && Object.keys(states).length > 0 ? states : undefined;
+  }
+
+  /** A feature's states after a good computation, saved in the background (the store writes only a change). */
+  keep(feature: string, states: Record<string, EntityState>): void {
+    this.kept[feature] = { ...this.kept[feature], ...states };
+    this.written = this.store.save(this.kept).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
+  }
+}

@@ -1,0 +1,46 @@
+// The class calendar (spec 2.8) as a cheap signal: one small answer lists the ids of the year's
+// homework entries, plan changes, meetings and free days. While a kind's ids are what they were when
+// its list was read, that list cannot have gained or lost an entry, so it is read only at its slower
+// vouched age (an edit keeps the ids). Its ids are read at the news age for that.
+import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
+import { registerResource, want, type Copies, type Want } from '../feature-kit/resource.js';
+import { byDay, DAILY, NEWS } from './ages.js';
+
+export const CALENDARS = registerResource({ name: 'Calendars', endpoint: 'Calendars', schema: calendarsResponse, fresh: byDay(DAILY), keepOnError: true, note: "the class calendar's id" });
+export const CALENDAR_IDS = registerResource({
+  name: 'Calendars/<id>',
+  endpoint: 'Calendars/<id>',
+  schema: calendarMonthResponse,
+  fresh: NEWS,
+  whenAsked: 'read',
+  // With the change feed on, the feed names what the ids would tell.
+  feed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
+  note: 'the class calendar: ids only',
+});
+
+export type CalendarKind = 'HomeWorks' | 'Substitutions' | 'ParentTeacherConferences' | 'SchoolFreeDays' | 'ClassFreeDays';
+
+/** The calendar's id as its copy gives it (undefined before it is read, or for a class without one). */
+function calendarId(copies: Copies): string | undefined {
+  return copies.peek(CALENDARS)?.Calendars[0]?.Id;
+}
+
+/** What a list vouched for by the calendar reads: the calendar, and its ids once its id is known. */
+export function calendarWants(copies: Copies): Want[] {
+  const id = calendarId(copies);
+  return id === undefined ? [want(CALENDARS)] : [want(CALENDARS), want(CALENDAR_IDS, id)];
+}
+
+/** A kind's fingerprint in the calendar's copy: its ids, sorted; undefined when the calendar does not list it. */
+export function calendarSignal(kind: CalendarKind): (copies: Copies) => string | undefined {
+  return (copies) => {
+    const id = calendarId(copies);
+    try {
+      // A calendar whose read failed in this pass vouches for nothing: the lists keep their own ages.
+      const ids = id === undefined ? undefined : copies.get(CALENDAR_IDS, id)?.Calendar[kind];
+      return ids === undefined ? undefined : [...ids].sort().join(',');
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,78 @@
+// The lookups: lists that name what records refer to by id (subjects, teachers, rooms, lessons,
+// categories, types, comments). Read once a day, and again (at most every 10 minutes) when a record
+// names an id the copy lacks, so that a new teacher or category gets its name the same day.
+import type { z } from 'zod';
+import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
+import { makeNames, type Names } from '../school/names.js';
+import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import { byDay, DAILY, ON_MISS, WHILE_EMPTY } from './ages.js';
+
+/** A lookup list of the register: its endpoint, schema and where its items are in the answer. */
+export function lookupResource<S extends z.ZodType>(endpoint: string, schema: S, items: (value: z.output<S>) => readonly { Id: string }[], ages: { usual?: number; onMiss?: number } = {}): Resource<z.output<S>> {
+  return registerResource({
+    name: endpoint,
+    endpoint,
+    schema,
+    fresh: byDay(ages.usual ?? DAILY),
+    missAgeMs: ages.onMiss ?? ON_MISS,
+    whileEmptyMs: WHILE_EMPTY,
+    keepOnError: true,
+    list: items,
+    note: 'a day; again when a record names an id it lacks',
+  });
+}
+
+export const SUBJECTS = lookupResource('Subjects', subjectsResponse, (r) => r.Subjects);
+export const USERS = lookupResource('Users', usersResponse, (r) => r.Users);
+export const CLASSROOMS = lookupResource('Classrooms', classroomsResponse, (r) => r.Classrooms);
+export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lessons);
+
+/** The lookup `res`, wanted as missing when some of `ids` is not in its copy. */
+export function lookup(copies: Copies, res: Resource, ids: Iterable<string | undefined> = []): Want {
+  const value = copies.peek(res);
+  return want(res, undefined, { missing: value !== undefined && misses(ids, res.list?.(value) as readonly { Id: string }[] | undefined) });
+}
+
+/** The three name lookups, each wanted as missing when a record names an id it lacks. */
+export function nameLookups(copies: Copies, needed: { subjects?: Iterable<string | undefined>; users?: Iterable<string | undefined>; classrooms?: Iterable<string | undefined> } = {}): Want[] {
+  return [lookup(copies, SUBJECTS, needed.subjects), lookup(copies, USERS, needed.users), lookup(copies, CLASSROOMS, needed.classrooms)];
+}
+
+/** The items of a lookup's copy (undefined while it has none). */
+export function items<T extends { Id: string }, S extends z.ZodType>(copies: Copies, res: Resource<z.output<S>>, pick: (value: z.output<S>) => readonly T[]): readonly T[] | undefined {
+  const value = copies.get(res);
+  return value === undefined ? undefined : pick(value);
+}
+
+/** Names from the three name lookups' copies. */
+export function namesOf(copies: Copies): Names {
+  return makeNames({ subjects: copies.get(SUBJECTS)?.Subjects, users: copies.get(USERS)?.Users, classrooms: copies.get(CLASSROOMS)?.Classrooms });
+}
+
+/** A school user the Users lookup knows (a teacher, the class tutor). */
+export type LookupUser = z.output<typeof usersResponse>['Users'][number];
+
+/** One user of the Users lookup's copy (a send's class tutor, the recipient list). */
+export function userOf(copies: Copies, id: string): LookupUser | undefined {
+  return copies.peek(USERS)?.Users.find((u) => u.Id === id);
+}
+
+/**
+ * A user of the Users lookup for a command (a send's class tutor, the recipient list): the copy, read
+ * at once through its declaration when it lacks the id (at most every 10 minutes, as a pass would).
+ */
+export function userLookup(cache: ResourceCache): (id: string) => Promise<LookupUser | undefined> {
+  return async (id) => {
+    const w = lookup(cache, USERS, [id]);
+    if (cache.due(w)) await cache.read(w).catch(() => undefined);
+    return userOf(cache, id);
+  };
+}
+
+/** True when some of the ids are not in the list (a lookup that must be read again). */
+export function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
+  const known = new Set((list ?? []).map((item) => item.Id));
+  for (const id of ids) if (id !== undefined && !known.has(id)) return true;
+  return false;
+}

@@ -1,0 +1,88 @@
+// The messaging host's resources (spec 4.8): the unread counters, each mailbox's list, the sent box
+// and the sent messages watched, and the recipient list. The counters tell of a new message at once
+// (fast_interval by day); a mailbox's list is read when its counter moved. A message read in the
+// register's own app before the counter was looked at leaves the counter as it was: only the list
+// shows it, so the inbox's list is at most an hour old by day (news to the other parent, not urgent).
+import { always } from '../feature-kit/plan.js';
+import { messagingResource, type Copies } from '../feature-kit/resource.js';
+import { writeTargets } from '../messaging/write-targets.js';
+import type { Mailbox } from '../portal/messaging-api.js';
+import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
+import { userOf } from './lookups.js';
+
+const LIST_LIMIT = 10;
+const COUNTER = 'messaging inbox/unreadMessagesCount';
+
+export const UNREAD = messagingResource({
+  name: COUNTER,
+  endpoints: ['/api/inbox/unreadMessagesCount'],
+  read: (api) => api.unreadCounts(),
+  fresh: AWAKE,
+  // Whether the feed carries the messaging module's messages is not known (live-notes 31): a change
+  // of `Messages` reads the counters at once, which keep their age whatever the feed says.
+  feed: ['Messages'],
+});
+
+/** A mailbox's counter as the counters' copy has it: what vouches for the mailbox's list. */
+function counter(copies: Copies, mailbox: string | undefined): string | undefined {
+  const value = mailbox === undefined ? undefined : copies.peek(UNREAD)?.[mailbox as Mailbox];
+  return value === undefined ? undefined : String(value);
+}
+
+export const INBOX = messagingResource({
+  name: 'messaging inbox/messages',
+  endpoints: ['/api/inbox/messages'],
+  read: (api) => api.list('inbox', LIST_LIMIT),
+  fresh: byDay(HOUR),
+  vouch: { by: COUNTER, fresh: byDay(HOUR) },
+  signal: (copies) => counter(copies, 'inbox'),
+  absentForMs: DAY,
+  note: 'at once when its unread counter changed; for a message read in the app, an hour by day',
+});
+
+/** The other mailboxes by name (notes, the school's alerts, absences): on their counter's word alone. */
+export const MAILBOX = messagingResource({
+  name: 'messaging <mailbox>/messages',
+  endpoints: ['/api/<mailbox>/messages'],
+  read: (api, mailbox) => api.list(mailbox as Mailbox, LIST_LIMIT),
+  fresh: always(Infinity),
+  vouch: { by: COUNTER, fresh: always(Infinity) },
+  signal: counter,
+  absentForMs: DAY,
+  note: 'notes, alerts, substitutions, absences, justifications: only when its unread counter changed',
+});
+
+/** The sent box: a few times a day, and at once after the bridge sent a message (it moves it). */
+export const SENT_BOX = messagingResource({
+  name: 'messaging outbox/messages',
+  endpoints: ['/api/outbox/messages'],
+  read: (api) => api.sentList(LIST_LIMIT),
+  fresh: byDay(8 * HOUR - 5 * MINUTE),
+  notAtStart: true,
+  note: 'and at the next pass after the bridge sends a message',
+});
+
+/** A sent message someone has not read yet (who read it, and when): opening it has no side effect. */
+export const SENT_MESSAGE = messagingResource({
+  name: 'messaging outbox/messages/<id>',
+  endpoints: ['/api/outbox/messages/<id>'],
+  read: (api, id) => api.sentMessage(id ?? ''),
+  fresh: CORE,
+  notAtStart: true,
+  note: 'only a message of the last 7 days someone has not read, at most 3 at once; nothing once all have',
+});
+
+/** Whom a written message may go to (write_messages only): once a day, an empty list too. */
+export const RECIPIENTS = messagingResource({
+  name: 'messaging receivers (the recipient list)',
+  endpoints: ['/api/receivers/groups/school-employees', '/api/receivers/student-subjects'],
+  read: (api, _key, { copies, identity }) => {
+    const child = identity();
+    if (child === undefined) return Promise.resolve([]);
+    return writeTargets({ api, user: (id) => Promise.resolve(userOf(copies, id)), identity: child });
+  },
+  fresh: byDay(DAY),
+  whenAsked: 'keep',
+  keepOnError: true,
+  note: 'with write_messages only; an empty list waits its day too',
+});

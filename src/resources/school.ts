@@ -1,0 +1,96 @@
+// The rest of the register: who the child is, announcements, notes, attendance, the agenda and
+// homework, the lucky number, the library, the school's files and the lessons held.
+import { noticesResponse } from '../portal/schemas/notices.js';
+import { noteCategoriesResponse, notesResponse } from '../portal/schemas/notes.js';
+import { attendanceTypesResponse, attendancesResponse, justificationsResponse } from '../portal/schemas/attendance.js';
+import {
+  homeWorkCategoriesResponse,
+  homeWorksResponse,
+  homeworkAssignmentsResponse,
+  parentTeacherConferencesResponse,
+  schoolFilesResponse,
+  schoolTripsResponse,
+} from '../portal/schemas/agenda.js';
+import { luckyNumberResponse } from '../portal/schemas/identity.js';
+import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
+import { realizationsResponse } from '../portal/schemas/realizations.js';
+import { luckySettledUntil, pickLucky } from '../school/lucky.js';
+import { warsawDate } from '../util/time.js';
+import { fetchIdentity, type Identity } from '../feature-kit/identity.js';
+import { registerResource, type Resource } from '../feature-kit/resource.js';
+import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, MINUTE, NEWS, RARE } from './ages.js';
+import { calendarSignal } from './calendar.js';
+import { lookupResource } from './lookups.js';
+
+/** Who the child is (a pass needs it first): read when a day old; one read "in the future" again at once. */
+export const IDENTITY: Resource<Identity> = {
+  name: "the child's identity (Me, Users/<id>, Classes, Schools)",
+  host: 'register',
+  endpoints: ['Me', 'Users/<id>', 'Classes', 'Schools', '/informacja'],
+  fresh: byDay(DAY),
+  whenAsked: 'keep',
+  note: 'read before the features, at the first pass of a day',
+  read: ({ gateway, clock, log }) => fetchIdentity(gateway, clock.now(), log),
+  refusal: () => undefined,
+};
+
+export const NOTICES = registerResource({ name: 'SchoolNotices', endpoint: 'SchoolNotices', schema: noticesResponse, fresh: NEWS, whenAsked: 'read', feed: ['SchoolNotices'] });
+export const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema: notesResponse, fresh: BY_THE_HOUR, feed: ['Notes'] });
+export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategoriesResponse, (r) => r.Categories);
+
+/** The marks as teachers enter them; the parents' justifications a few times a day. */
+export const ATTENDANCES = registerResource({ name: 'Attendances', endpoint: 'Attendances', schema: attendancesResponse, fresh: CORE, whenAsked: 'read', feed: ['Attendances'] });
+export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTypesResponse, (r) => r.Types);
+export const JUSTIFICATIONS = registerResource({ name: 'Justifications', endpoint: 'Justifications', schema: justificationsResponse, fresh: byDay(RARE), keepOnError: true });
+
+/** A new test is news; the class calendar's ids tell when an entry is added or removed (an edit within the hour). */
+export const HOMEWORKS = registerResource({
+  name: 'HomeWorks',
+  endpoint: 'HomeWorks',
+  schema: homeWorksResponse,
+  fresh: NEWS,
+  vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
+  signal: calendarSignal('HomeWorks'),
+  whenAsked: 'unvouched',
+  feed: ['HomeWorks'],
+});
+export const HOMEWORK_ASSIGNMENTS = registerResource({ name: 'HomeWorkAssignments', endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, fresh: CORE, whenAsked: 'read', feed: ['HomeWorkAssignments'] });
+export const CONFERENCES = registerResource({
+  name: 'ParentTeacherConferences',
+  endpoint: 'ParentTeacherConferences',
+  schema: parentTeacherConferencesResponse,
+  fresh: byDay(RARE),
+  vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
+  signal: calendarSignal('ParentTeacherConferences'),
+  keepOnError: true,
+  feed: ['ParentTeacherConferences'],
+});
+export const TRIPS = registerResource({ name: 'SchoolTrips', endpoint: 'SchoolTrips', schema: schoolTripsResponse, fresh: byDay(RARE), keepOnError: true });
+export const HOMEWORK_CATEGORIES = lookupResource('HomeWorks/Categories', homeWorkCategoriesResponse, (r) => r.Categories);
+
+/** Asked only until today's or the next school day's number is known (its own rule, school/lucky.ts). */
+export const LUCKY = registerResource({
+  name: 'LuckyNumbers',
+  endpoint: 'LuckyNumbers',
+  schema: luckyNumberResponse,
+  fresh: byDay('fast'),
+  whenAsked: 'read',
+  refusedForMs: DAILY,
+  settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
+  feed: ['LuckyNumbers'],
+  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
+});
+
+/** A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass. */
+export const LIBRARY = registerResource({ name: 'EbiblioLendings', endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, fresh: byDay(6 * HOUR), notAtStart: true });
+/** The list changes a few times a term. */
+export const SCHOOL_FILES = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema: schoolFilesResponse, fresh: byDay(8 * HOUR - 5 * MINUTE), keepOnError: true, notAtStart: true });
+/** A topic is written during or right after its lesson: hourly while lessons are on, daily else by day. */
+export const REALIZATIONS = registerResource({
+  name: 'Realizations',
+  endpoint: 'Realizations',
+  schema: realizationsResponse,
+  fresh: { ...byDay(DAILY), lessons: HOUR },
+  keepOnError: true,
+  note: "the whole year's lessons held",
+});

@@ -1,0 +1,64 @@
+// The timetable and what changes it: a week's timetable (this week; next week when the next school
+// day falls in it, or ahead of need for the calendar feeds), the year's plan changes and the free
+// days. A plan change of today or the next school day is news; it is a new entry under Substitutions,
+// so while the class calendar lists the same ids the week stands.
+import { substitutionsResponse, timetablesResponse } from '../portal/schemas/timetable.js';
+import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
+import { registerResource } from '../feature-kit/resource.js';
+import { BY_THE_HOUR, byDay, DAILY, HOUR, MINUTE, NEWS, RARE } from './ages.js';
+import { calendarSignal } from './calendar.js';
+
+const BY_CHANGES = 'class calendar (plan change ids)';
+const BY_FREE_DAYS = 'class calendar (free day ids)';
+
+/**
+ * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
+ * asked again within the hour. Ahead of need (next week for the feeds alone) every 6 hours by day.
+ */
+export const TIMETABLE = registerResource({
+  name: 'Timetables',
+  endpoint: 'Timetables',
+  queryKey: 'weekStart',
+  schema: timetablesResponse,
+  fresh: NEWS,
+  vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
+  signal: calendarSignal('Substitutions'),
+  ahead: byDay(6 * HOUR - 5 * MINUTE),
+  whenAsked: 'unvouched',
+  refusedForMs: HOUR,
+  feed: ['Timetables', 'Calendars/Substitutions'],
+  note: 'this week; next week when the next school day falls in it, else every 6 hours by day for the feeds',
+});
+export const SUBSTITUTIONS = registerResource({
+  name: 'Calendars/Substitutions',
+  endpoint: 'Calendars/Substitutions',
+  schema: substitutionsResponse,
+  fresh: BY_THE_HOUR,
+  vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
+  signal: calendarSignal('Substitutions'),
+  whenAsked: 'unvouched',
+  keepOnError: true,
+  feed: ['Calendars/Substitutions'],
+  note: "the whole year's changes; the timetable itself shows today's",
+});
+export const SCHOOL_FREE_DAYS = registerResource({
+  name: 'SchoolFreeDays',
+  endpoint: 'SchoolFreeDays',
+  schema: schoolFreeDaysResponse,
+  fresh: byDay(DAILY),
+  vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
+  signal: calendarSignal('SchoolFreeDays'),
+  keepOnError: true,
+  feed: ['Calendars/SchoolFreeDays'],
+});
+export const CLASS_FREE_DAYS = registerResource({
+  name: 'ClassFreeDays',
+  endpoint: 'ClassFreeDays',
+  schema: classFreeDaysResponse,
+  fresh: byDay(DAILY),
+  vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
+  signal: calendarSignal('ClassFreeDays'),
+  keepOnError: true,
+  feed: ['Calendars/ClassFreeDays'],
+});
+export const FREE_DAY_TYPES = registerResource({ name: 'Calendars/ClassFreeDays/Types', endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, fresh: byDay(DAILY), keepOnError: true });
