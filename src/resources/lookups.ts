@@ -6,20 +6,21 @@ import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse } 
 import { makeNames, type Names } from '../school/names.js';
 import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import { byDay, DAILY, ON_MISS, WHILE_EMPTY } from './ages.js';
+import { byDay, DAILY, HOUR, MINUTE, ON_MISS, WHILE_EMPTY } from './ages.js';
 
 /** A lookup list of the register: its endpoint, schema and where its items are in the answer. */
 export function lookupResource<S extends z.ZodType>(endpoint: string, schema: S, items: (value: z.output<S>) => readonly { Id: string }[], ages: { usual?: number; onMiss?: number } = {}): Resource<z.output<S>> {
+  const onMiss = ages.onMiss ?? ON_MISS;
   return registerResource({
     name: endpoint,
     endpoint,
     schema,
     fresh: byDay(ages.usual ?? DAILY),
-    missAgeMs: ages.onMiss ?? ON_MISS,
+    missAgeMs: onMiss,
     whileEmptyMs: WHILE_EMPTY,
     keepOnError: true,
     list: items,
-    note: 'a day; again when a record names an id it lacks',
+    note: `again when a record names an id it lacks, once ${onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`} old`,
   });
 }
 

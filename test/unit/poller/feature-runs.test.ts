@@ -1,78 +1,84 @@
-// Passes of an account's features: a feature runs only when something it takes in changed (a copy it
-// reads fell due, the output of a feature it reads is another, a refresh), counted over passes.
+// Passes of an account's features: a feature runs only when something it takes in moved (a copy it
+// reads was read anew, the output of a feature it reads is another, a refresh); two features reading
+// one resource want one copy; a feature that reads a copy it did not say it reads fails loudly.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DAY, MINUTE, ResourceCache } from '../../../src/feature-kit/resources.js';
-import { steady } from '../../../src/feature-kit/plan.js';
+import { ResourceCache } from '../../../src/feature-kit/cache.js';
+import { registerResource, want } from '../../../src/feature-kit/resource.js';
+import { always } from '../../../src/feature-kit/plan.js';
 import { AccountFeatures } from '../../../src/poller/account-features.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { Gateway } from '../../../src/portal/gateway.js';
+import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 import type { Feature, FeatureAccess } from '../../../src/features/feature.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
 import type { SourceContext } from '../../../src/feature-kit/source.js';
 
+const MINUTE = 60_000;
 const schema = z.looseObject({ n: z.number() });
-const NOTES = steady('Notes', 20 * MINUTE);
-const TYPES = steady('Notes/Types', DAY);
+const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: always(20 * MINUTE) });
+const TYPES = registerResource({ name: 'Notes/Types', endpoint: 'Notes/Types', schema, fresh: always(24 * 60 * MINUTE) });
 
-async function setup() {
+async function setup(extra: Feature[] = []) {
   const clock = new FakeClock('2026-11-18T15:00:00+01:00');
-  let answers = 0;
-  const gateway = { get: async () => ({ n: ++answers }) } as unknown as Gateway;
+  const asked: string[] = [];
+  const gateway = { get: async (endpoint: string) => (asked.push(endpoint), { n: asked.length }) } as unknown as Gateway;
   const log = silentLogger();
-  const cache = new ResourceCache({ gateway, clock, log });
-  cache.at({ moment: 'afternoon', intervals: { news: 4 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, refresh: false });
+  const cache = new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
   const runs = { notes: 0, summary: 0 };
   // `notes` reads a list every 20 minutes; `summary` reads a daily lookup and takes the notes' output.
-  const notes = {
+  const notes: Feature = {
     name: 'notes',
-    tier: 'normal',
-    plan: [NOTES],
+    reads: () => [want(NOTES)],
     entities: [],
     create: () => ({
-      poll: async (ctx: SourceContext) => {
+      poll: (ctx: SourceContext) => {
         runs.notes++;
-        return { states: {}, output: await ctx.cache.get({ endpoint: 'Notes', schema, row: NOTES }) };
+        return Promise.resolve({ states: {}, output: ctx.cache.get(NOTES) });
       },
     }),
-  } as Feature;
+  };
   const summary = {
     name: 'summary',
-    tier: 'normal',
-    plan: [TYPES],
+    reads: () => [want(TYPES)],
     inputs: ['notes'],
     entities: [],
     create: () => ({
-      poll: async (ctx: SourceContext) => {
+      poll: (ctx: SourceContext) => {
         runs.summary++;
-        await ctx.cache.get({ endpoint: 'Notes/Types', schema, row: TYPES });
-        return { states: {} };
+        ctx.cache.get(TYPES);
+        return Promise.resolve({ states: {} });
       },
     }),
   } as unknown as Feature;
-  const access = { account: { login: 'ania' }, dataDir: await tempDir(), log } as unknown as FeatureAccess;
-  const features = new AccountFeatures([summary, notes], access);
+  const access = { account: { login: 'ania' }, dataDir: await tempDir(), log, cache } as unknown as FeatureAccess;
+  const features = new AccountFeatures([summary, notes, ...extra], access);
   await features.prepare();
   const identity = {} as Identity;
-  const pass = async (forced = false): Promise<void> => {
-    const now = clock.now();
-    await features.poll(['normal'], { cache, identity, log, now, today: '2026-11-18', forced }, log);
+  const readsCtx = () => ({ identity, now: clock.now(), today: '2026-11-18', startPass: false, account: access.account });
+  /** A pass as the coordinator makes one: what is due read, then the features computed. */
+  const pass = async (asked = false) => {
+    cache.begin({ moment: 'afternoon', intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, asked });
+    for (const w of features.wants(readsCtx())) if (cache.due(w)) await cache.read(w);
+    const outcome = await features.compute(cache, { identity, log, now: clock.now(), today: '2026-11-18', asked }, readsCtx(), log);
+    cache.end();
+    return outcome;
   };
-  return { clock, pass, runs };
+  return { clock, pass, runs, asked, features, readsCtx };
 }
 
 describe('which features a pass runs', () => {
-  it('runs a feature when a copy it reads fell due or an output it takes changed, and no other', async () => {
+  it('runs a feature when a copy it reads moved or an output it takes changed, and no other', async () => {
     const { clock, pass, runs } = await setup();
     await pass();
     expect(runs).toEqual({ notes: 1, summary: 1 });
-    // Five minutes on: nothing either takes in changed.
+    // Five minutes on: nothing either takes in moved.
     clock.set(clock.now() + 5 * MINUTE);
     await pass();
     expect(runs).toEqual({ notes: 1, summary: 1 });
-    // The notes' copy is due: they run, read another answer, and the summary that takes it runs too.
+    // The notes' copy is read again: they run, and the summary that takes their output runs too.
     clock.set(clock.now() + 16 * MINUTE);
     await pass();
     expect(runs).toEqual({ notes: 2, summary: 2 });
@@ -82,5 +88,36 @@ describe('which features a pass runs', () => {
     // A refresh runs every feature.
     await pass(true);
     expect(runs).toEqual({ notes: 3, summary: 3 });
+  });
+
+  it('wants a copy two features read once: one read, one schedule', async () => {
+    let meetings = 0;
+    const second: Feature = {
+      name: 'notes-again',
+      reads: () => [want(NOTES)],
+      entities: [],
+      create: () => ({ poll: (ctx: SourceContext) => (meetings++, ctx.cache.get(NOTES), Promise.resolve({ states: {} })) }),
+    };
+    const { clock, pass, asked, features, readsCtx } = await setup([second]);
+    expect(features.wants(readsCtx()).filter((w) => w.res === NOTES)).toHaveLength(1);
+    for (let minute = 0; minute < 6 * 60; minute += 1) {
+      await pass();
+      clock.set(clock.now() + MINUTE);
+    }
+    // Every 20 minutes over six hours, as one reader alone would: 18 reads, and the second reader ran at each.
+    expect(asked.filter((e) => e === 'Notes')).toHaveLength(18);
+    expect(meetings).toBe(18);
+  });
+
+  it('fails a feature that reads a copy it did not say it reads', async () => {
+    const sly: Feature = {
+      name: 'sly',
+      reads: () => [want(NOTES)],
+      entities: [],
+      create: () => ({ poll: (ctx: SourceContext) => Promise.resolve({ states: {}, output: ctx.cache.get(TYPES) }) }),
+    };
+    const { pass } = await setup([sly]);
+    const outcome = await pass();
+    expect(String(outcome.sessionError)).toContain('feature sly reads Notes/Types without saying so');
   });
 });

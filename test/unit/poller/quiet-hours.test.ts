@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextFetch } from '../../../src/feature-kit/plan.js';
 import { planClock, type PollPolicy } from '../../../src/poller/schedule.js';
-import { UNREAD_ROW } from '../../../src/features/messages.js';
+import { UNREAD } from '../../../src/resources/messaging.js';
 
 const MINUTE = 60_000;
 const DAY_START = Date.parse('2026-11-18T00:00:00+01:00');
@@ -14,12 +14,12 @@ const DAY = { date: '2026-11-18', start: '2026-11-18T08:00:00+01:00', end: '2026
 /** How often the counters are read in a day, looking every minute as the scheduler would. */
 function countersRead(quietHours: string | undefined): number {
   const policy: PollPolicy = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 4 * MINUTE, ...(quietHours ? { quietHours } : {}) };
-  let fetchedAt: number | undefined;
+  let readAt: number | undefined;
   let reads = 0;
   for (let now = DAY_START; now < DAY_START + 24 * 60 * MINUTE; now += MINUTE) {
-    if (nextFetch(UNREAD_ROW, planClock(now, policy, DAY), { fetchedAt, signal: 'same' }).fetch) {
+    if (nextFetch(UNREAD, planClock(now, policy, DAY), { readAt, signal: 'same' }).read) {
       reads++;
-      fetchedAt = now;
+      readAt = now;
     }
   }
   return reads;

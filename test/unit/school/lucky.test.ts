@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type LuckyNumber } from '../../../src/school/lucky.js';
 import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
-import { LUCKY_ROW, renderLucky } from '../../../src/features/lucky.js';
+import { renderLucky } from '../../../src/features/lucky.js';
+import { LUCKY } from '../../../src/resources/school.js';
 import { momentOf, nextFetch } from '../../../src/feature-kit/plan.js';
 
 const at = (iso: string): number => Date.parse(iso);
@@ -9,12 +10,12 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * Whether the lucky number is asked at `now` after a read at `readAt` that gave `lucky`: the row and
- * its own rule (luckySettledUntil) through the fetch plan's one decision, at the default intervals.
+ * Whether the lucky number is asked at `now` after a read at `readAt` that gave `lucky`: its declaration
+ * and its own rule (luckySettledUntil) through the schedule's one decision, at the default intervals.
  */
 function asks(lucky: LuckyNumber | undefined, readAt: number, now: number, inUse = true): boolean {
-  const clock = { now, moment: momentOf(now, undefined), intervals: { news: 4 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE } };
-  return nextFetch(LUCKY_ROW, clock, { fetchedAt: readAt, settledUntil: luckySettledUntil(lucky, readAt, inUse) }).fetch;
+  const clock = { now, moment: momentOf(now, undefined), intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE } };
+  return nextFetch(LUCKY, clock, { readAt, settledUntil: luckySettledUntil(lucky, readAt, inUse) }).read;
 }
 
 describe('readLucky', () => {
@@ -72,10 +73,10 @@ describe('luckyEvents', () => {
 describe('the lucky number row: asked only until the day’s number is known', () => {
   const today = '2026-11-18';
 
-  it('asks at the row’s age when nothing, or only a past day’s number, is known', () => {
+  it('asks at its age by day when nothing, or only a past day’s number, is known; never at night for age alone', () => {
     const night = at('2026-11-18T03:00:00+01:00');
-    expect(asks(undefined, night - HOUR, night)).toBe(true);
-    expect(asks(undefined, night - 30 * MINUTE, night)).toBe(false);
+    expect(asks(undefined, night - 3 * HOUR, night)).toBe(false);
+    expect(asks(undefined, night - 3 * HOUR, at('2026-11-18T06:00:00+01:00'))).toBe(true);
     const day = at('2026-11-18T10:00:00+01:00');
     expect(asks({ number: 3, day: '2026-11-17' }, day - 3 * MINUTE, day)).toBe(true);
     expect(asks({ number: 3, day: '2026-11-17' }, day - 2 * MINUTE, day)).toBe(false);
@@ -100,10 +101,11 @@ describe('the lucky number row: asked only until the day’s number is known', (
     const early = at('2026-11-18T00:59:00+01:00');
     expect(asks({ number: 3, day: today }, early, at('2026-11-18T05:59:00+01:00'))).toBe(false);
     expect(asks({ number: 3, day: today }, early, at('2026-11-18T06:00:00+01:00'))).toBe(true);
-    // Read after 20:00: the next hourly look would fall after 21:00, so nothing until midnight.
+    // Read after 20:00: the next hourly look would fall after 21:00, and the night reads nothing for
+    // age alone: the new day's number is asked for at 06:00.
     const evening = at('2026-11-18T20:30:00+01:00');
-    for (const time of ['21:00', '21:30', '23:59']) expect(asks({ number: 3, day: today }, evening, at(`2026-11-18T${time}:00+01:00`)), time).toBe(false);
-    expect(asks({ number: 3, day: today }, evening, at('2026-11-19T00:00:00+01:00'))).toBe(true);
+    for (const time of ['2026-11-18T21:00', '2026-11-18T23:59', '2026-11-19T00:00', '2026-11-19T05:59']) expect(asks({ number: 3, day: today }, evening, at(`${time}:00+01:00`)), time).toBe(false);
+    expect(asks({ number: 3, day: today }, evening, at('2026-11-19T06:00:00+01:00'))).toBe(true);
   });
 });
 

@@ -1,0 +1,221 @@
+// The account's one cache: a copy per declared resource (and key), read when its schedule says, at most
+// once a pass; a refusal remembered, a failure answered until a read succeeds, a moved copy read at
+// the next look, a copy two readers want read once.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ResourceCache } from '../../../src/feature-kit/cache.js';
+import { messagingResource, registerResource, want } from '../../../src/feature-kit/resource.js';
+import { always } from '../../../src/feature-kit/plan.js';
+import { ConnectionError, UnexpectedResponseError } from '../../../src/portal/errors.js';
+import { MessagesUnavailableError } from '../../../src/portal/messaging-policy.js';
+import { FakeClock } from '../../helpers/clock.js';
+import { silentLogger } from '../../../src/util/log.js';
+import type { Gateway } from '../../../src/portal/gateway.js';
+import type { MessagesApi } from '../../../src/portal/messaging-api.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const schema = z.looseObject({ n: z.number(), ids: z.array(z.string()).optional() });
+const intervals = { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE };
+
+/** A gateway that answers {n} counting its calls per endpoint, or fails as told. */
+function setup(naive = false) {
+  const clock = new FakeClock('2026-11-18T09:00:00+01:00');
+  const calls: string[] = [];
+  let failure: Error | undefined;
+  const gateway = {
+    get: async (endpoint: string, _schema: unknown, query?: Record<string, string>) => {
+      calls.push(query ? `${endpoint}?${new URLSearchParams(query)}` : endpoint);
+      if (failure) throw failure;
+      return { n: calls.length, ids: [] };
+    },
+  } as unknown as Gateway;
+  const cache = new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log: silentLogger() }, clock, log: silentLogger(), naive });
+  const pass = (moment: 'lessons' | 'night' = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) => cache.begin({ moment, intervals, ...more });
+  /** Reads the wants that are due now, as the coordinator's round does. */
+  const readDue = async (...wants: ReturnType<typeof want>[]) => {
+    for (const w of wants) if (cache.due(w)) await cache.read(w).catch(() => undefined);
+  };
+  return { clock, cache, calls, pass, readDue, failWith: (e: Error | undefined) => (failure = e) };
+}
+
+const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: { ...always(HOUR), night: Infinity } });
+const NEWS = registerResource({ name: 'SchoolNotices', endpoint: 'SchoolNotices', schema, fresh: { ...always('normal'), lessons: 'news', night: Infinity }, whenAsked: 'read' });
+
+describe('the cache', () => {
+  it('keeps a copy until its schedule says it is too old for the moment, and reads nothing at night for age alone', async () => {
+    const { clock, cache, calls, pass, readDue } = setup();
+    pass();
+    await readDue(want(NEWS));
+    expect(cache.get(NEWS)).toEqual({ n: 1, ids: [] });
+    clock.set(clock.now() + 4 * MINUTE);
+    pass();
+    await readDue(want(NEWS));
+    expect(calls).toEqual(['SchoolNotices']);
+    clock.set(clock.now() + MINUTE);
+    pass();
+    await readDue(want(NEWS));
+    expect(calls).toEqual(['SchoolNotices', 'SchoolNotices']);
+    clock.set(clock.now() + 5 * HOUR);
+    pass('night');
+    await readDue(want(NEWS), want(NOTES));
+    // Notes had no copy: read; the notices' copy is hours old, but the night reads nothing for its age.
+    expect(calls).toEqual(['SchoolNotices', 'SchoolNotices', 'Notes']);
+  });
+
+  it('reads a copy once a pass however many readers want it, and again in the next pass when due', async () => {
+    const { clock, cache, calls, pass } = setup();
+    pass();
+    await Promise.all([cache.read(want(NOTES)), cache.read(want(NOTES))]);
+    expect(cache.due(want(NOTES))).toBe(false);
+    expect(calls).toEqual(['Notes']);
+    clock.set(clock.now() + HOUR);
+    pass();
+    expect(cache.due(want(NOTES))).toBe(true);
+  });
+
+  it('reads a keyed resource once per key', async () => {
+    const { cache, calls, pass, readDue } = setup();
+    const WEEKS = registerResource({ name: 'Timetables', endpoint: 'Timetables', queryKey: 'weekStart', schema, fresh: always(HOUR) });
+    pass();
+    await readDue(want(WEEKS, '2026-11-16'), want(WEEKS, '2026-11-23'), want(WEEKS, '2026-11-16'));
+    expect(calls).toEqual(['Timetables?weekStart=2026-11-16', 'Timetables?weekStart=2026-11-23']);
+    expect(cache.get(WEEKS, '2026-11-23')).toEqual({ n: 2, ids: [] });
+  });
+
+  it('reads at once when the signal that vouches for a copy moved, and keeps it while it holds', async () => {
+    const { clock, cache, calls, pass, readDue } = setup();
+    let ids = '1,2';
+    const LIST = registerResource({ name: 'HomeWorks', endpoint: 'HomeWorks', schema, fresh: always(5 * MINUTE), vouch: { by: 'ids', fresh: always(HOUR) }, signal: () => ids });
+    pass();
+    await readDue(want(LIST));
+    clock.set(clock.now() + 30 * MINUTE);
+    pass();
+    await readDue(want(LIST));
+    expect(calls).toHaveLength(1);
+    ids = '1,2,3';
+    await readDue(want(LIST));
+    expect(calls).toHaveLength(2);
+    expect(cache.decide(want(LIST))).toMatchObject({ read: false });
+  });
+
+  it('reads what the bridge itself moved (a message opened, one sent) at the next look', async () => {
+    const { cache, calls, pass, readDue } = setup();
+    pass();
+    await readDue(want(NOTES));
+    cache.end();
+    cache.moved(NOTES);
+    pass();
+    expect(cache.decide(want(NOTES))).toEqual({ read: true, why: 'signal' });
+    await readDue(want(NOTES));
+    expect(calls).toEqual(['Notes', 'Notes']);
+    expect(cache.due(want(NOTES))).toBe(false);
+  });
+
+  it('remembers a refusal for its time, and reads a refused module again once it is out', async () => {
+    const { clock, cache, calls, pass, readDue, failWith } = setup();
+    failWith(new UnexpectedResponseError(403, 'forbidden'));
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.refused(NOTES)).toBe(true);
+    expect(cache.get(NOTES)).toBeUndefined();
+    failWith(undefined);
+    clock.set(clock.now() + 23 * HOUR);
+    pass();
+    await readDue(want(NOTES));
+    expect(calls).toHaveLength(1);
+    clock.set(clock.now() + HOUR);
+    pass();
+    await readDue(want(NOTES));
+    expect(calls).toHaveLength(2);
+    expect(cache.get(NOTES)).toEqual({ n: 2, ids: [] });
+  });
+
+  it('answers a failed read\'s error until a read succeeds (its last good copy where the declaration says so), and tries again within `interval`', async () => {
+    const { clock, cache, pass, readDue, failWith } = setup();
+    const LOOKUP = registerResource({ name: 'Subjects', endpoint: 'Subjects', schema, fresh: always(HOUR), keepOnError: true });
+    pass();
+    await readDue(want(NOTES), want(LOOKUP));
+    clock.set(clock.now() + HOUR);
+    failWith(new UnexpectedResponseError(500, 'server error'));
+    pass();
+    await readDue(want(NOTES), want(LOOKUP));
+    expect(() => cache.get(NOTES)).toThrow('server error');
+    expect(cache.get(LOOKUP)).toEqual({ n: 2, ids: [] });
+    // A failing portal is not asked in a loop: within `interval` (20 minutes), not at once.
+    expect(cache.readBy(want(NOTES), { now: clock.now(), moment: 'lessons', intervals })).toBe(clock.now() + 20 * MINUTE);
+    failWith(undefined);
+    clock.set(clock.now() + 20 * MINUTE);
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.get(NOTES)).toEqual({ n: 5, ids: [] });
+  });
+
+  it('stops at a failure of the host (the portal down): the copy is not marked, and the pass does not ask it again', async () => {
+    const { cache, calls, pass, failWith } = setup();
+    failWith(new ConnectionError('down', { account: 'a' }));
+    pass();
+    await expect(cache.read(want(NOTES))).rejects.toThrow('down');
+    await expect(cache.read(want(NOTES))).rejects.toThrow('down');
+    expect(calls).toHaveLength(1);
+    expect(cache.get(NOTES)).toBeUndefined();
+  });
+
+  it('reads what a person asked for now, whatever its age; a refresh what its declaration says', async () => {
+    const { cache, calls, pass, readDue } = setup();
+    pass();
+    await readDue(want(NOTES), want(NEWS));
+    pass('lessons', { asked: true });
+    await readDue(want(NOTES), want(NEWS));
+    // NEWS reads on a refresh; Notes keeps its copy.
+    expect(calls).toEqual(['Notes', 'SchoolNotices', 'SchoolNotices']);
+    cache.end();
+    await cache.read(want(NOTES), 'now');
+    expect(calls).toHaveLength(4);
+  });
+
+  it('leaves what can wait for a start\'s second pass', async () => {
+    const { calls, pass, readDue } = setup();
+    const LATER = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema, fresh: always(HOUR), notAtStart: true });
+    pass('lessons', { startPass: true });
+    await readDue(want(LATER));
+    expect(calls).toEqual([]);
+    pass();
+    await readDue(want(LATER));
+    expect(calls).toEqual(['SchoolFiles']);
+  });
+
+  it('takes a school without the messages module as a refusal until the messaging client asks again', async () => {
+    const { clock, cache, pass, readDue } = setup();
+    const nextCheckAt = clock.now() + 6 * HOUR;
+    const COUNTERS = messagingResource({ name: 'counters', endpoints: ['/x'], read: () => Promise.reject(new MessagesUnavailableError('a', nextCheckAt)), fresh: always(3 * MINUTE) });
+    pass();
+    await readDue(want(COUNTERS));
+    expect(cache.refused(COUNTERS)).toBe(true);
+    expect(cache.readBy(want(COUNTERS), { now: clock.now(), moment: 'lessons', intervals })).toBe(nextCheckAt);
+  });
+
+  it('counts each read of a copy (a feature that took in another count computes again)', async () => {
+    const { clock, cache, pass, readDue } = setup();
+    expect(cache.version(want(NOTES))).toBe(0);
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.version(want(NOTES))).toBe(1);
+    clock.set(clock.now() + HOUR);
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.version(want(NOTES))).toBe(2);
+    cache.seed(NOTES, { n: 9 }, clock.now());
+    expect(cache.version(want(NOTES))).toBe(3);
+  });
+
+  it('reads every copy at every pass on the naive schedule, a pass every `interval`', async () => {
+    const { clock, cache, calls, pass, readDue } = setup(true);
+    pass();
+    await readDue(want(NOTES));
+    pass();
+    await readDue(want(NOTES));
+    expect(calls).toHaveLength(2);
+    expect(cache.readBy(want(NOTES), { now: clock.now(), moment: 'lessons', intervals })).toBe(clock.now() + 20 * MINUTE);
+  });
+});
