@@ -11,6 +11,7 @@ if dziennik2mqtt dashboard --addon >/config/dashboard.yaml.new; then
 else
   # No child known yet (a first start): the bridge writes it once it learns them, and logs where.
   rm -f /config/dashboard.yaml.new
+  echo "dziennik2mqtt: the dashboard is written once the bridge knows the children (its log then says where)"
 fi
 
 exec dziennik2mqtt run --addon --dashboard-file /config/dashboard.yaml

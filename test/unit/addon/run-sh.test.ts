@@ -49,6 +49,7 @@ describe('the add-on start script', () => {
 
   it('tells the bridge where the dashboard goes, so that it writes it once it knows the children', async () => {
     const { stdout } = await runScript('', 'dashboard: the children of the e-mail entry family1 are not known yet', 1);
+    expect(stdout).toContain('the dashboard is written once the bridge knows the children');
     expect(stdout).toContain(`bridge started: run --addon --dashboard-file ${dir}/dashboard.yaml`);
   });
 });
