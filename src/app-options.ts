@@ -35,4 +35,9 @@ export interface AppOptions {
   ingressAddress?: string;
   /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
   schoolAllDay?: boolean;
+  /**
+   * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
+   * and again whenever the children it can name change; `addon`: the board is the app's panel.
+   */
+  dashboardFile?: { file: string; addon?: boolean };
 }

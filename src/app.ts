@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './util/clock.js';
 import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
 import type { Metrics } from './metrics.js';
+import type { DashboardFile } from './dashboard-file.js';
 import { isoWarsaw } from './util/time.js';
 import { bridgeInfo, registerChildCommands } from './bridge-info.js';
 import type { AppOptions } from './app-options.js';
@@ -49,6 +50,8 @@ export class App {
   private startedAt = 0;
   /** With http.metrics on: the metrics /metrics serves. */
   private metrics: Metrics | undefined;
+  /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
+  private dashboardFile: DashboardFile | undefined;
 
   constructor(options: AppOptions) {
     this.options = options;
@@ -125,6 +128,12 @@ export class App {
       if (removed > 0) log.info({ removed }, 'removed unfinished downloads of the last run');
     }
     for (const poller of this.pollers) await poller.prepare();
+    if (this.options.dashboardFile) {
+      // Loaded only when asked for: the dashboard's code stays out of a bridge that writes none.
+      const { DashboardFile } = await import('./dashboard-file.js');
+      this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
+      await this.dashboardFile.update(this.knownChildIds());
+    }
     if (this.bridge) {
       registerChildCommands(this.bridge, (child) => this.poller(child));
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
@@ -160,6 +169,7 @@ export class App {
     await this.relisting.stop();
     await this.webService?.stop();
     await Promise.all(this.pollers.map((p) => p.stop()));
+    await this.dashboardFile?.settled();
     await (this.bridge ?? this.options.publisher)?.stop();
     await this.lock?.release();
     this.lock = undefined;
@@ -213,6 +223,12 @@ export class App {
     for (const poller of added) poller.start();
     this.options.log.info({ account: entry.family.label, children: added.map((p) => p.id) }, 'the family portal listed its children; reading them now');
     this.bridge?.publishInfo();
+    void this.dashboardFile?.update(this.knownChildIds());
+  }
+
+  /** The ids of the children whose id is settled: configured, or learned from the child's name. */
+  private knownChildIds(): string[] {
+    return this.pollers.flatMap((p, i) => (this.children[i]?.account.id !== undefined || p.child ? [p.id] : []));
   }
 
   /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
@@ -232,6 +248,8 @@ export class App {
       onCycle: (cycle) => {
         this.bridge?.publishInfo();
         this.bridge?.publishHealth(this.health());
+        // A first poll learns the child's name, and with it the id its entities take.
+        void this.dashboardFile?.update(this.knownChildIds());
         observer?.onCycle?.(cycle);
       },
     };

@@ -20,6 +20,8 @@ import { warsawDate, weekStart } from './util/time.js';
 import { knownNames } from './util/redact.js';
 import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
 import { FamilyAccount } from './portal/family.js';
+import { familySessionName } from './poller/family-children.js';
+import { saveLinkedChildren } from './store/linked-children.js';
 import type { Logger } from './util/log.js';
 import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
 
@@ -196,6 +198,10 @@ async function checkFamily(entry: FamilyAccountConfig, n: number, options: Check
   try {
     await family.session.forceLogin();
     const listed = await family.children();
+    // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
+    await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'cannot keep the list of linked children in data_dir'),
+    );
     const wanted = entry.children?.map((c) => c.login.trim().toLowerCase());
     const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(c.login.trim().toLowerCase()));
     out.write(`OK   ${label}: ${say.familyAccount(String(children.length))}\n`);

@@ -16,6 +16,8 @@ export interface CliArgs {
   lang?: DashboardLang;
   /** dashboard: where its link to the family board goes. */
   boardUrl?: string;
+  /** run: keep the dashboard in this file (written at start and when the children it names change). */
+  dashboardFile?: string;
   /** demo: what real schools answer, turned on by name (checked by the demo). */
   quirks?: string;
   /** check: print the web server's addresses with the access token. */
@@ -53,6 +55,10 @@ Options:
   --lang pl|en|uk  dashboard: the language of its labels (default: the config's language)
   --board-url URL  dashboard: where its link to the family board goes (default: the add-on's panel,
                    else http://<this machine>:<http.port>/)
+  --dashboard-file FILE
+                   run: write what \`dashboard\` prints to FILE at start, and again whenever the
+                   children it can name change (a child's name learned at its first poll); the
+                   log says where
   --show-token     check: also print the board's and the feeds' addresses with the access token
   --trace FILE     check: write each login's requests to FILE for a bug report (paths, statuses,
                    cookie names, body shapes; never a password, cookie value, code or child data)
@@ -110,6 +116,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case '--quirks':
         args.quirks = value();
         break;
+      case '--dashboard-file':
+        args.dashboardFile = value();
+        break;
       case '--show-token':
         args.showToken = true;
         break;
@@ -136,6 +145,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (args.showToken && args.command !== 'check') throw new ConfigError('usage', ['--show-token goes with check']);
   if (args.trace !== undefined && args.command !== 'check') throw new ConfigError('usage', ['--trace goes with check']);
   if (args.rotate && args.command !== 'token') throw new ConfigError('usage', ['--rotate goes with token']);
+  if (args.dashboardFile !== undefined && args.command !== 'run') throw new ConfigError('usage', ['--dashboard-file goes with run (`dashboard` prints it)']);
   return args;
 }
 

@@ -12,6 +12,7 @@ import { applyLiveQuirks, parseQuirks, type LiveQuirk } from './simulator/live-s
 import { App } from './app.js';
 import { loadOrCreateToken, webBaseUrl, webUrls } from './web/token.js';
 import { clearDemoRetained } from './demo-retained.js';
+import { writeDemoConfig } from './demo-config.js';
 import { redactUrl } from './mqtt/client.js';
 import { systemClock } from './util/clock.js';
 import { createLogger } from './util/log.js';
@@ -34,6 +35,8 @@ export interface DemoOptions {
   httpPort?: number;
   /** `--quirks`: what real schools answer, played by the simulated school (see simulator/live-schools.ts). */
   quirks?: string;
+  /** Where its config file goes for `check` and `dashboard` from another terminal (default: the folder it runs in). */
+  configDir?: string;
 }
 
 /** Faster than a config file may poll (its floor spares the real portal): this portal is the simulator. */
@@ -67,37 +70,39 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const discoveryPrefix = options.topics?.discoveryPrefix ?? 'homeassistant';
   const dataDir = await mkdtemp(join(tmpdir(), 'dziennik2mqtt-demo-'));
   const httpPort = options.httpPort ?? (await portOr(8099));
-  const config = await buildConfig(
-    {
-      mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
+  const raw = {
+    mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
       portal: simulator.urls,
-      // Each child by its register login, and the family's e-mail linking both (issue 39 item 4): the
-      // register road reads them, and the family road takes over while their register login fails
-      // (`--quirks register-broken`), as it did for some families in September 2026.
-      accounts: [
-        ...DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
-        { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
-      ],
-      data_dir: dataDir,
-      log_level: options.logLevel ?? 'warn',
-      http: { port: httpPort, bind: '0.0.0.0' },
-    },
-    'demo',
-    { env: {} },
-  );
+    // Each child by its register login, and the family's e-mail linking both (issue 39 item 4): the
+    // register road reads them, and the family road takes over while their register login fails
+    // (`--quirks register-broken`), as it did for some families in September 2026.
+    accounts: [
+      ...DEMO_ACCOUNTS.map((a) => ({ login: a.login, password: a.password, messages: a.messages ?? [] })),
+      { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
+    ],
+    data_dir: dataDir,
+    log_level: options.logLevel ?? 'warn',
+    http: { port: httpPort, bind: '0.0.0.0' },
+  };
+  const config = await buildConfig(raw, 'demo', { env: {} });
   config.poll = { ...DEMO_POLL };
+  const file = await writeDemoConfig(raw, options.configDir ?? process.cwd(), dataDir);
   const log = createLogger(config.log_level, process.stderr);
   const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
   const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
   out.write(
     [
       `dziennik2mqtt ${VERSION} demo`,
-      `  simulated portal: ${simulator.urls.base_url} (logins: ${DEMO_ACCOUNTS.map((a) => a.login).join(', ')})`,
-      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email}, linking both children: their road while`,
-      `                    the register login fails, see --quirks register-broken)`,
+      `  simulated portal: ${simulator.urls.base_url} (logins ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`,
+      `                    auth ${simulator.urls.auth_url}, messages ${simulator.urls.messages_url}, sandbox ${simulator.urls.sandbox_url}`,
+      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}, linking both children:`,
+      `                    their road while the register login fails, see --quirks register-broken)`,
       ...(broker ? brokerLines(broker.port) : [`  MQTT broker:      ${redactUrl(mqttUrl)} (yours; the demo's topics are removed when it stops)`]),
       `  watch it:         mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
       `  Home Assistant:   point its MQTT integration at this broker; the children appear as devices`,
+      `  check, dashboard: ${file.shown} holds every address and login above; from another terminal here:`,
+      `                      npx dziennik2mqtt check --config ${file.shown}`,
+      `                      npx dziennik2mqtt dashboard --config ${file.shown} > dashboard.yaml`,
       `  news:             every ${minutes(everyNews)} the simulated school adds a grade, a message, a plan change`,
       `                    and an announcement for one child (the first in ${minutes(firstNews)}); the bridge fires`,
       `                    its events (grade, message, notice, plan_change) at its next polls, at any hour:`,
@@ -142,6 +147,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     }
     await simulator.stop();
     await broker?.close();
+    await file.remove();
     await rm(dataDir, { recursive: true, force: true });
   }
   return 0;

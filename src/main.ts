@@ -79,7 +79,8 @@ async function run(args: CliArgs): Promise<number> {
   if (addon) await linkDownloads(config);
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
   const { trustedIngress } = await import('./web/request.js');
-  const app = new App({ config, version: VERSION, log, ingressAddress: trustedIngress(process.env) });
+  const dashboardFile = args.dashboardFile === undefined ? undefined : { file: args.dashboardFile, addon };
+  const app = new App({ config, version: VERSION, log, ingressAddress: trustedIngress(process.env), dashboardFile });
   const stopped = stopSignal();
   // start() waits for the broker however long it takes, so a stop may come first.
   const started = app.start().then(() => undefined);

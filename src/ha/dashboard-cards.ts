@@ -170,5 +170,6 @@ export const nextDay = (base: string | undefined): Block => (e, t) => {
 /** Tests of the next seven days (upcoming_tests covers two weeks). */
 export const testsWeek: Block = (e, t) => {
   if (!e.has(upcomingTestsEntity)) return undefined;
-  return markdown(e, t, 'tests-week', { upcoming_tests: reads(upcomingTestsEntity, 'items') });
+  // Without a frame, as the summary: with one, two children's family view passed 800 px.
+  return markdown(e, t, 'tests-week', { upcoming_tests: reads(upcomingTestsEntity, 'items') }, { text_only: true });
 };

@@ -80,11 +80,14 @@ function familyView(children: readonly ChildEntities[], t: DashboardText, boardU
 }
 
 /**
- * A link row to the bridge's board: a path inside Home Assistant (the add-on's ingress panel) opens
- * in place, an address of its own in a new tab. The token is never in it (see docs/calendars-and-board.md, "Family board").
+ * The link to the bridge's board, as a heading that acts when tapped (Home Assistant marks it with a
+ * chevron): a card of its own would push the family view past a 1280x800 screen. A path inside Home
+ * Assistant (the add-on's ingress panel) opens in place, an address of its own in a new tab. The token
+ * is never in it (see docs/calendars-and-board.md, "Family board").
  */
 function boardLink(url: string, t: DashboardText): Card {
-  return { type: 'entities', entities: [{ type: 'weblink', name: t.board, url, icon: 'mdi:view-dashboard-variant', new_tab: !url.startsWith('/') }] };
+  const action = url.startsWith('/') ? { action: 'navigate', navigation_path: url } : { action: 'url', url_path: url };
+  return { type: 'heading', heading: t.board, heading_style: 'subtitle', icon: 'mdi:view-dashboard-variant', tap_action: action };
 }
 
 function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {

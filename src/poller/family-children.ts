@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { FamilyAccount } from '../portal/family.js';
 import { SessionStore } from '../store/session-store.js';
+import { saveLinkedChildren, type LinkedChildRecord } from '../store/linked-children.js';
 import { problemReason } from '../portal/errors.js';
 import { childSlug } from '../feature-kit/identity.js';
 import type { AccountConfig, FamilyAccountConfig, PortalUrls } from '../config/schema.js';
@@ -63,7 +64,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
     });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await family.session.restore();
-    const list = async (): Promise<FamilyChild[]> => (await childrenOf(entry, family)).map((account) => placed(account, family, options));
+    const list = async (): Promise<FamilyChild[]> => (await childrenOf(entry, family, options)).map((account) => placed(account, family, options));
     try {
       found.children.push(...(await list()));
     } catch (error) {
@@ -85,9 +86,22 @@ function placed(account: AccountConfig, family: FamilyAccount, options: FamilyCh
   return { account, family, alsoRegister };
 }
 
-async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount): Promise<AccountConfig[]> {
-  if (entry.children) return entry.children.map((c) => ({ ...c, password: '' }));
+async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): Promise<AccountConfig[]> {
+  if (entry.children) return linkedAccounts(entry, []);
   const linked = await family.children();
+  // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
+  await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).catch((error: unknown) =>
+    options.log.warn({ account: family.label, err: error instanceof Error ? error.message : String(error) }, 'cannot keep the list of linked children in data_dir'),
+  );
+  return linkedAccounts(entry, linked);
+}
+
+/**
+ * The children of an e-mail entry as accounts of the bridge: those its `children` lists, else every
+ * child the portal linked, its id its first name (shared with `dashboard`, which reads the saved list).
+ */
+export function linkedAccounts(entry: FamilyAccountConfig, linked: readonly LinkedChildRecord[]): AccountConfig[] {
+  if (entry.children) return entry.children.map((c) => ({ ...c, password: '' }));
   return linked.map((c) => ({
     login: c.login,
     password: '',

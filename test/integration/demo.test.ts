@@ -1,11 +1,22 @@
 // `demo`: a newcomer runs one command and sees entities appear, with no account and no broker; a Home
-// Assistant on another machine can reach it; news arrives; on one's own broker nothing stays behind.
+// Assistant on another machine can reach it; `check` and `dashboard` can be tried against it from another
+// terminal; news arrives; on one's own broker nothing stays behind.
+import { stat } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectAsync } from 'mqtt';
+import { parse } from 'yaml';
 import { runDemo, startBroker, type DemoOptions } from '../../src/demo.js';
+import { DEMO_CONFIG_NAME } from '../../src/demo-config.js';
+import { runCheck } from '../../src/check.js';
+import { runDashboard } from '../../src/dashboard.js';
+import { loadConfigFile } from '../../src/config/load.js';
+import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
+import { silentLogger } from '../../src/util/log.js';
 import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { freePort } from '../helpers/ports.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Starts the demo with its output captured; stop() ends it like Ctrl-C. */
 function startDemo(options: Omit<DemoOptions, 'untilStopped' | 'out'>): { output: () => string; stop: () => Promise<number> } {
@@ -13,7 +24,9 @@ function startDemo(options: Omit<DemoOptions, 'untilStopped' | 'out'>): { output
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const output: string[] = [];
   // The web server stays off unless a test asks: parallel tests would all want port 8099.
-  const demo = runDemo({ logLevel: 'silent', httpPort: 0, ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } });
+  // Its config file goes to a folder of the test's, not into the checkout the tests run in.
+  const configDir = tempDir('d2m-demo-config-');
+  const demo = configDir.then((dir) => runDemo({ logLevel: 'silent', httpPort: 0, configDir: dir, ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } }));
   return {
     output: () => output.join(''),
     stop: () => {
@@ -85,6 +98,32 @@ describe('demo', () => {
     await expect(demo.stop()).resolves.toBe(0);
     await expect(fetch(`http://127.0.0.1:${httpPort}/health`)).rejects.toThrow();
   }, 40_000);
+
+  it('prints every address and login and names its config file, with which `check` and `dashboard` work from outside', async () => {
+    const configDir = await tempDir('d2m-demo-outside-');
+    const demo = startDemo({ port: await freePort(), configDir });
+    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
+    const file = join(configDir, DEMO_CONFIG_NAME);
+    expect(demo.output()).toContain(`npx dziennik2mqtt check --config ${file}`);
+    expect(demo.output()).toContain(`npx dziennik2mqtt dashboard --config ${file} > dashboard.yaml`);
+    // As another terminal reads it: the file names the simulated school's five hosts, the banner too.
+    const config = await loadConfigFile(file, { env: {} });
+    for (const url of Object.values(config.portal)) expect(demo.output()).toContain(url);
+    for (const a of DEMO_ACCOUNTS) expect(demo.output()).toContain(`${a.login} / ${a.password}`);
+    expect(demo.output()).toContain(`${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}`);
+    // The dashboard names the children the demo's bridge has read.
+    await waitUntil(() => ['ania', 'jan'].every((c) => demo.output().includes(`${c}/last_update`)), 'both children read', 20_000);
+
+    let said = '';
+    expect(await runCheck({ config, out: { write: (t: string) => (said += t) }, log: silentLogger() })).toBe(0);
+    expect(said).toContain('OK   family1');
+    let printed = '';
+    expect(await runDashboard({ config, container: false, out: { write: (t: string) => (printed += t) }, err: { write: () => true } })).toBe(0);
+    expect((parse(printed, { version: '1.1' }) as { views: { title: string }[] }).views.map((v) => v.title)).toEqual(['Rodzina', 'Ania', 'Jan', 'Mostek']);
+
+    await expect(demo.stop()).resolves.toBe(0);
+    await expect(stat(file)).rejects.toThrow();
+  }, 60_000);
 
   it('says that the simulated school adds news, and prints each round', async () => {
     const demo = startDemo({ port: await freePort(), life: { firstAfterMs: 200, everyMs: 60 * 60_000 } });

@@ -11,6 +11,7 @@ import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { processTree } from '../../src/bench/bin-rss.js';
 import { REPO, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
 import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { tempDir } from '../helpers/temp.js';
 
 const MAIN = join(REPO, 'dist', 'main.js');
 const ANIA = DEMO_ACCOUNTS[0]!;
@@ -135,7 +136,8 @@ describe('the built demo', () => {
   // The bin is a bundle in dist/ while the simulator's data lives in fixtures/: the demo a newcomer
   // runs must find it (the tests of src/ cannot tell).
   it('starts the simulated school from the bin and publishes its children', async () => {
-    const child = spawn(process.execPath, [MAIN, 'demo'], { cwd: tmpdir(), env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A folder of its own: the demo writes its config file (dziennik2mqtt-demo.yaml) where it runs.
+    const child = spawn(process.execPath, [MAIN, 'demo'], { cwd: await tempDir('d2m-demo-bin-'), env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -46,4 +46,10 @@ describe('the add-on start script', () => {
     expect(stderr).toContain('login 1234567u is not known yet');
     expect(stdout).toContain('bridge started: run --addon');
   });
+
+  it('tells the bridge where the dashboard goes, so that it writes it once it knows the children', async () => {
+    const { stdout } = await runScript('', 'dashboard: the children of the e-mail entry family1 are not known yet', 1);
+    expect(stdout).toContain('the dashboard is written once the bridge knows the children');
+    expect(stdout).toContain(`bridge started: run --addon --dashboard-file ${dir}/dashboard.yaml`);
+  });
 });

@@ -14,20 +14,24 @@ import { tempDir } from '../../helpers/temp.js';
 
 interface Card {
   type: string;
-  name?: string;
-  url?: string;
+  heading?: string;
+  tap_action?: { action: string; navigation_path?: string; url_path?: string };
   cards?: Card[];
 }
 type View = { path: string; sections: Card[] };
+/** The link as a parent meets it: its words, where a tap goes, and whether it opens in place (a Home Assistant path) or apart. */
+type Link = { name: string | undefined; url: string | undefined; inPlace: boolean };
 
 const ania = { id: 'ania', name: 'Ania', entities: ENTITIES };
 const jan = { id: 'jan', name: 'Jan', entities: ENTITIES };
 
-/** The board link row of the family view, if any. */
-function boardLink(views: View[]): Card | undefined {
+/** The family view's link to the board, if any: a heading that acts when tapped. */
+function boardLink(views: View[]): Link | undefined {
   const family = views.find((v) => v.path === 'family');
-  const rows = family?.sections.flatMap((s) => s.cards ?? []).flatMap((c) => (c.type === 'entities' ? ((c as { entities?: Card[] }).entities ?? []) : []));
-  return rows?.find((r) => r.type === 'weblink' && typeof r.name === 'string' && /board|tablica/i.test(r.name));
+  const card = family?.sections.flatMap((s) => s.cards ?? []).find((c) => c.type === 'heading' && c.tap_action !== undefined && /board|tablica/i.test(c.heading ?? ''));
+  const action = card?.tap_action;
+  if (!action) return undefined;
+  return { name: card.heading, url: action.action === 'navigate' ? action.navigation_path : action.url_path, inPlace: action.action === 'navigate' };
 }
 
 let supervisor: Server | undefined;
@@ -53,9 +57,9 @@ describe('the link to the family board', () => {
     const family = byPath.views[0]!;
     // The children's columns stay first and unchanged.
     expect(family.sections.slice(0, 2).map((s) => (s.cards?.[0] as { heading?: string }).heading)).toEqual(['Ania', 'Jan']);
-    expect(boardLink(byPath.views)).toMatchObject({ name: 'Tablica rodziny', url: '/hassio/ingress/abc_dziennik2mqtt', new_tab: false });
+    expect(boardLink(byPath.views)).toEqual({ name: 'Tablica rodziny', url: '/hassio/ingress/abc_dziennik2mqtt', inPlace: true });
     const byUrl = dashboard([ania], 'en', { boardUrl: 'http://192.168.1.5:8099/' }) as { views: View[] };
-    expect(boardLink(byUrl.views)).toMatchObject({ name: 'Family board', url: 'http://192.168.1.5:8099/', new_tab: true });
+    expect(boardLink(byUrl.views)).toEqual({ name: 'Family board', url: 'http://192.168.1.5:8099/', inPlace: false });
     expect(boardLink((dashboard([ania]) as { views: View[] }).views)).toBeUndefined();
   });
 

@@ -1,0 +1,68 @@
+// The dashboard file a running bridge keeps current (`run --dashboard-file FILE`, the app's
+// /config/dashboard.yaml): written again whenever the children it can name change (a child's name
+// learned at its first poll, an e-mail entry's children listed), so a first install gets its dashboard
+// without a restart. It holds what `dziennik2mqtt dashboard` would print at that moment.
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { boardUrlFor, makeDashboard } from './dashboard.js';
+import type { SupervisorOptions } from './config/supervisor.js';
+import type { Config } from './config/schema.js';
+import type { Logger } from './util/log.js';
+
+export interface DashboardFileOptions {
+  config: Config;
+  file: string;
+  log: Logger;
+  /** In the Home Assistant add-on: the board is its panel, and the log names the folder as Home Assistant shows it. */
+  addon?: boolean;
+  supervisor?: Omit<SupervisorOptions, 'token'>;
+  container?: boolean;
+}
+
+export class DashboardFile {
+  /** The children the file was last made for (sorted ids), so that a poll that learned nothing costs nothing. */
+  private madeFor: string | undefined;
+  private board: Promise<{ url?: string; note?: string; slug?: string }> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: DashboardFileOptions) {}
+
+  /** Makes the file again if the known children are not those it was made for; never throws. */
+  update(known: readonly string[]): Promise<void> {
+    const key = [...known].sort().join(',');
+    const next = this.writing.then(() => (key === this.madeFor ? undefined : this.write(key)));
+    this.writing = next.catch(() => undefined);
+    return this.writing;
+  }
+
+  /** Resolves when no write is under way (a stop waits for it). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  private async write(key: string): Promise<void> {
+    const { config, file, log } = this.options;
+    this.board ??= boardUrlFor(this.options);
+    const board = await this.board;
+    try {
+      const made = await makeDashboard(config, { boardUrl: board.url });
+      this.madeFor = key;
+      if (made.text === undefined) return;
+      // The same text (the start script wrote it a moment ago, or nothing new was learned): left alone.
+      if ((await readFile(file, 'utf8').catch(() => undefined)) === made.text) return;
+      // A whole file or none: Home Assistant's file editor may read it at any moment.
+      const temp = `${file}.new`;
+      await writeFile(temp, made.text);
+      await rename(temp, file).catch(async (error: unknown) => {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      });
+      const where = this.options.addon && board.slug ? `/addon_configs/${board.slug}/dashboard.yaml` : file;
+      // Ids only: a login (in the notes) and a child's name stay out of the log.
+      const ids = made.children.map((c) => c.id);
+      const later = made.notes.length > 0 ? '; the children not known yet are added once the bridge learns them' : '';
+      log.info({ file: where, children: ids }, `the Home Assistant dashboard for ${ids.join(', ')} was written to ${where}${later}`);
+    } catch (error) {
+      log.warn({ file, err: error instanceof Error ? error.message : String(error) }, 'the Home Assistant dashboard could not be written');
+    }
+  }
+}
