@@ -1,5 +1,6 @@
 // What the running bridge (app.ts) is made with: the validated config and what main.ts, the demo, the
 // benchmark and the tests put around it.
+import type { Feature } from './features/feature.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
 import type { Clock } from './util/clock.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   ingressAddress?: string;
   /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
   schoolAllDay?: boolean;
+  /** The features every child runs (all of them unless a test or the bench says otherwise). */
+  features?: readonly Feature[];
   /**
    * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
    * and again whenever the children it can name change; `addon`: the board is the app's panel.

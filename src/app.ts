@@ -204,6 +204,7 @@ export class App {
       messagesPerDay: config.messages_per_day,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
+      ...(this.options.features ? { features: this.options.features } : {}),
     });
   }
 

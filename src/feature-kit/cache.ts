@@ -76,7 +76,9 @@ export class ResourceCache implements Copies {
 
   get<T>(res: Resource<T>, key?: string): T | undefined {
     const copy = this.copies.get(keyOf(res, key));
-    if (copy?.error !== undefined && !(res.keepOnError && copy.value !== undefined)) throw copy.error;
+    // A settled copy still answers its question (the day's lucky number), whatever a read since met.
+    const answers = copy?.value !== undefined && (res.keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
+    if (copy?.error !== undefined && !answers) throw copy.error;
     return copy?.value as T | undefined;
   }
 
@@ -150,6 +152,7 @@ export class ResourceCache implements Copies {
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
+      if (process.env.D2M_DEBUG) console.log('read', new Date(now).toISOString(), w.res.name, w.key ?? '');
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
     } catch (error) {
@@ -159,9 +162,13 @@ export class ResourceCache implements Copies {
         this.copies.set(k, { version, readAt: now, refusedUntil: until });
         return;
       }
-      // A dead session or the portal down is the host's, not this copy's: the pass stops reading it.
-      if (!(error instanceof UnexpectedResponseError)) this.pass?.set(k, { error });
-      else this.copies.set(k, { ...before, version, failedAt: now, error });
+      if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
+      else {
+        // A dead session or the portal down is the host's, not this copy's: the pass stops reading the
+        // host, and the copy, unchanged, is read again when the host is.
+        this.pass?.set(k, { error });
+        this.copies.set(k, { version: before?.version ?? 0, ...before, failedAt: now });
+      }
       throw error;
     }
   }
@@ -205,7 +212,7 @@ export class ResourceCache implements Copies {
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {
-    const fields = { resource: res.name, until: new Date(until).toISOString() };
+    const fields = { endpoint: res.endpoints[0], until: new Date(until).toISOString() };
     // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
     if (error instanceof UnexpectedResponseError && error.switchedOff) this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
     else this.options.log.debug({ ...fields, err: error instanceof Error ? error.message : String(error) }, 'refused; not asking again for a while');

@@ -47,10 +47,11 @@ export interface Schedule {
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
   /**
-   * What a person's asking (a refresh) does: `read` reads it now; `unvouched` keeps the moment's age
-   * but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup, a list no entity shows).
+   * What a person's asking (a refresh) does: `read` reads it now; `read refused` reads it even while
+   * the portal refuses it (a school may start the lucky number any morning); `unvouched` keeps the
+   * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
    */
-  readonly whenAsked: 'read' | 'unvouched' | 'keep';
+  readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
   /** Not read in a start's first pass (a start's requests are the budget's dearest); read at the next. */
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
@@ -119,7 +120,7 @@ export function resolve(age: Age, intervals: Intervals): number {
 
 /** Read now, or the instant at which the copy stops being good enough, and why. */
 export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): Decision {
-  if (known.asked === 'now') return { read: true, why: 'asked' };
+  if (known.asked === 'now' || (known.asked === 'refresh' && schedule.whenAsked === 'read refused')) return { read: true, why: 'asked' };
   if (known.startPass && schedule.notAtStart) return { read: false, at: clock.now };
   if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { read: false, at: known.refusedUntil };
   if (known.readAt === undefined) return { read: true, why: 'no copy' };

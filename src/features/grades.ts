@@ -88,13 +88,15 @@ type Listed = readonly { Category?: string; Comments?: string | string[]; Subjec
  * the computation reads exactly what was said.
  */
 function gradeReads(copies: Copies, identity: Identity) {
-  // The child's own unit decides which kinds of grade exist (a school complex has several).
+  // The child's own unit decides which kinds of grade exist (a school complex has several): a kind it
+  // may switch off is asked for once the units are read (or refused).
+  const unitsKnown = copies.peek(R.UNITS) !== undefined || copies.refused(R.UNITS);
   const unit: UnitSettings | undefined = childUnit(copies.peek(R.UNITS), identity.unitId);
   const lists = {
     grades: want(R.GRADES),
-    point: unit?.point === false ? undefined : want(R.POINT_GRADES),
+    point: !unitsKnown || unit?.point === false ? undefined : want(R.POINT_GRADES),
     text: want(R.TEXT_GRADES),
-    descriptive: unit?.descriptive === false ? undefined : want(R.DESCRIPTIVE_GRADES),
+    descriptive: !unitsKnown || unit?.descriptive === false ? undefined : want(R.DESCRIPTIVE_GRADES),
     behaviour: want(R.BEHAVIOUR_POINTS),
     gradingSystem: want(R.GRADING_SYSTEM),
     // The portal's own averages; a school without them answers Disabled, a refusal for a day.

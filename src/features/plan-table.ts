@@ -29,7 +29,7 @@ function ages(fresh: Freshness): string[] {
   return MOMENTS.map((m) => age(fresh[m]));
 }
 
-const ASKED = { read: 'reads it', unvouched: 'trusts no signal', keep: '—' } as const;
+const ASKED = { read: 'reads it', 'read refused': 'reads it, refused or not', unvouched: 'trusts no signal', keep: '—' } as const;
 
 function line(res: Resource): string {
   const vouch = res.vouch ? `${res.vouch.by}: then ${[...new Set(ages(res.vouch.fresh))].join(' / ')}` : '';

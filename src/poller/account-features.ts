@@ -11,7 +11,7 @@ import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 import type { SchoolDayTimes } from '../feature-kit/plan.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Want } from '../feature-kit/resource.js';
+import type { Host, Want } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
 import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
@@ -121,8 +121,8 @@ export class AccountFeatures {
   }
 
   /** The pass's computations: the features whose copies moved, after its reads. */
-  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger): Promise<CycleOutcome> {
-    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => featureReads(feature, cache, readsCtx), readsCtx.startPass, log);
+  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set()): Promise<CycleOutcome> {
+    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => featureReads(feature, cache, readsCtx), { startPass: readsCtx.startPass, unread }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }

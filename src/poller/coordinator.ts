@@ -8,7 +8,7 @@ import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { NextRead } from '../feature-kit/cache.js';
+import type { NextRead, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -67,9 +67,10 @@ export class AccountCoordinator {
       });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, now: started, today: warsawDate(started), startPass, account: options.account };
-      const read = await this.readDue(ctx, new Set([...waiting, ...failed.keys()]), failed);
+      const unread = new Set([...waiting, ...failed.keys()]);
+      const read = await readDue(cache, () => features.wants(ctx), unread, failed);
       const downloads = access.downloads(this.deps.child.id);
-      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log);
+      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread);
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
       // On the family road, a link the portal says needs action is a problem even while its token works.
       const link = await options.family?.linkProblem(options.account.login);
@@ -82,6 +83,7 @@ export class AccountCoordinator {
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
+      if (process.env.D2M_DEBUG) console.log(new Date(now).toISOString(), 'pass', read, [...failed].map(([h, e]) => `${h}: ${String(e)}`), outcome.problem ? String(outcome.problem.error) + ' ' + outcome.problem.feature : '', this.deps.health.reason);
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       this.deps.saveFigures();
       return { ok: true, read, failed };
@@ -100,9 +102,11 @@ export class AccountCoordinator {
     const day = this.deps.features.schoolDay(now);
     const clock = planClock(now, this.deps.options.poll, day);
     let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
-    for (const w of this.wanted(now)) {
+    for (const w of this.wanted(now, !this.registerRead)) {
       const retry = retryAt.get(w.res.host);
-      soonest = Math.min(soonest, retry !== undefined && retry > now ? retry : cache.readBy(w, clock));
+      const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
+      if (process.env.D2M_DEBUG && by < soonest) console.log('soonest', w.res.name, w.key ?? '', new Date(by).toISOString());
+      soonest = Math.min(soonest, by);
     }
     return Math.max(now + MINUTE, soonest);
   }
@@ -113,11 +117,12 @@ export class AccountCoordinator {
     return this.deps.access.cache.nextReads(this.wanted(now), clock);
   }
 
-  /** What the features read now, and who the child is. */
-  private wanted(now: number): Want[] {
+  /** What the features read now, and who the child is; while the next pass is still a start's, without what waits for the one after. */
+  private wanted(now: number, startPass = false): Want[] {
     const identity = this.deps.child.identity;
     if (identity === undefined) return [want(IDENTITY)];
-    return [want(IDENTITY), ...this.deps.features.wants({ identity, now, today: warsawDate(now), startPass: false, account: this.deps.options.account })];
+    const wants = this.deps.features.wants({ identity, now, today: warsawDate(now), startPass, account: this.deps.options.account });
+    return [want(IDENTITY), ...wants.filter((w) => !(startPass && w.res.notAtStart))];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
@@ -134,36 +139,6 @@ export class AccountCoordinator {
     return child.identity;
   }
 
-  /**
-   * Reads what is due among what the features read, round after round: a read can make another known
-   * (a lookup that lacks an id, the next step of a chain) or move a signal. In a round the copies that
-   * are signals (no vouch of their own) go first. A failure that is not one resource's (a dead session,
-   * the portal down) stops its host's reads for this pass. Answers the hosts read without such a failure.
-   */
-  private async readDue(ctx: Parameters<AccountFeatures['wants']>[0], waiting: Set<Host>, failed: Map<Host, unknown>): Promise<Host[]> {
-    const { cache } = this.deps.access;
-    const read = new Set<Host>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const due = this.deps.features.wants(ctx).filter((w) => !waiting.has(w.res.host) && cache.due(w));
-      if (due.length === 0) break;
-      const signals = due.filter((w) => w.res.vouch === undefined);
-      const batch = signals.length > 0 ? signals : due;
-      await Promise.all(
-        batch.map(async (w) => {
-          read.add(w.res.host);
-          try {
-            await cache.read(w);
-          } catch (error) {
-            if (error instanceof UnexpectedResponseError) return;
-            failed.set(w.res.host, error);
-            waiting.add(w.res.host);
-          }
-        }),
-      );
-    }
-    return [...read].filter((host) => !failed.has(host));
-  }
-
   private failedAll(error: unknown): PassOutcome {
     const hosts: Host[] = ['register', 'messaging'];
     this.fail(hosts, error);
@@ -175,4 +150,39 @@ export class AccountCoordinator {
     this.deps.output.failed(hosts, error, this.deps.options.clock.now());
     this.deps.saveFigures();
   }
+}
+
+/**
+ * Reads what is due among `wants`, round after round: a read can make another known (a lookup that
+ * lacks an id, the next step of a chain) or move a signal. In a round the copies that are signals (no
+ * vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
+ * stops its host's reads for this pass (`failed`). Answers the hosts read without such a failure.
+ */
+export async function readDue(cache: ResourceCache, wants: () => readonly Want[], waiting: Set<Host>, failed: Map<Host, unknown>): Promise<Host[]> {
+  const read = new Set<Host>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const due = wants().filter((w) => !waiting.has(w.res.host) && cache.due(w));
+    if (due.length === 0) break;
+    const signals = due.filter((w) => w.res.vouch === undefined);
+    const batch = signals.length > 0 ? signals : due;
+    const readOne = async (w: Want): Promise<void> => {
+      if (waiting.has(w.res.host)) return;
+      read.add(w.res.host);
+      try {
+        await cache.read(w);
+      } catch (error) {
+        if (error instanceof UnexpectedResponseError) return;
+        failed.set(w.res.host, error);
+        waiting.add(w.res.host);
+      }
+    };
+    // The register's copies at once; the messaging host's one after another, so that a messaging
+    // session that expired costs one bootstrap and one request again, not one for each read in flight.
+    const messaging = batch.filter((w) => w.res.host === 'messaging');
+    await Promise.all([
+      ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
+      messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
+    ]);
+  }
+  return [...read].filter((host) => !failed.has(host));
 }

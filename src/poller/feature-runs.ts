@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureState, type ReadsContext } from '../features/feature.js';
 import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Copies, Want } from '../feature-kit/resource.js';
+import type { Copies, Host, Want } from '../feature-kit/resource.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { SourceContext } from '../feature-kit/source.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
@@ -65,11 +65,14 @@ export class FeatureRuns {
    * Runs the features that must, in run order. `ctx` is the pass's (its copies are the account's cache);
    * `reads` answers what a feature reads now. A refresh or downloads (which a computation retries) run every one.
    */
-  async run(running: readonly Running[], cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, reads: (feature: Feature) => readonly Want[], startPass: boolean, log: Logger): Promise<CycleOutcome> {
+  async run(running: readonly Running[], cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, reads: (feature: Feature) => readonly Want[], pass: { startPass: boolean; unread: ReadonlySet<Host> }, log: Logger): Promise<CycleOutcome> {
     const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
+    const { startPass, unread } = pass;
     for (const { feature, state } of running) {
       if (!state.poll) continue;
       const wants = feature.reads ? reads(feature) : [];
+      // A host this pass could not read (the portal down, a dead session): what reads it keeps its states.
+      if (wants.some((w) => unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
       const featureCtx: SourceContext = { ...ctx, cache: declared(cache, wants, feature.name), inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])) };
       if (startPass && keptForLater(wants)) {

@@ -90,6 +90,7 @@ export class MessagingClient {
     const url = this.url(path, query);
     await this.ensureBooted();
     const generation = this.bootGeneration;
+    const logins = this.options.session.logins;
     const sentAt = this.options.clock.now();
     const first = await this.send('GET', url);
     if (statusAction(first.status) !== 'recover') return this.read(first, path);
@@ -107,7 +108,7 @@ export class MessagingClient {
 
     // Step 2, only after a 401: a password login, a bootstrap and one last try.
     try {
-      await this.relogin();
+      await this.relogin(logins);
       if ((await this.bootstrap()) === 'absent') throw this.unavailable();
       const third = await this.send('GET', url);
       if (statusAction(third.status) !== 'recover') return this.read(third, path);
@@ -243,10 +244,10 @@ export class MessagingClient {
   }
 
   /** One password login for every call that needs it at the same time. */
-  private relogin(): Promise<void> {
+  private relogin(seen: number): Promise<void> {
     if (this.relogging) return this.relogging;
     this.options.log.info({ account: this.options.account }, 'messaging rejected a fresh bootstrap; logging in again');
-    const running = this.options.session.forceLogin().finally(() => {
+    const running = this.options.session.forceLogin(seen).finally(() => {
       if (this.relogging === running) this.relogging = undefined;
     });
     this.relogging = running;

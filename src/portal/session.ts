@@ -55,6 +55,11 @@ export class PortalSession {
   private state: SessionState = {};
   private pause: Pause | undefined;
   private generation = 0;
+
+  /** Counts the logins of this session: a caller that saw a dead session tells by it whether a login came since. */
+  get logins(): number {
+    return this.generation;
+  }
   private pending: Promise<void> | undefined;
   private advised: { advice?: LoginAdvice; loggedAt?: number } = {};
   private readonly loginListeners: ((proof: unknown) => void)[] = [];
@@ -153,10 +158,13 @@ export class PortalSession {
 
   /**
    * Logs in with the password now, even when the policy thinks the session is fine: the messaging
-   * recovery (spec 5.4.3) learns of a dead session where the gateway cannot see it.
+   * recovery (spec 5.4.3) learns of a dead session where the gateway cannot see it. `seen`: the logins
+   * count when the caller met the dead session; a login since (the register's reads met it too, at the
+   * same time) is the one it needed, and none is made again.
    */
-  async forceLogin(): Promise<void> {
+  async forceLogin(seen?: number): Promise<void> {
     while (this.pending) await this.pending.catch(() => undefined);
+    if (seen !== undefined && this.generation !== seen) return;
     await this.singleFlight(() => this.login());
   }
 

@@ -74,7 +74,8 @@ export const LUCKY = registerResource({
   endpoint: 'LuckyNumbers',
   schema: luckyNumberResponse,
   fresh: byDay('fast'),
-  whenAsked: 'read',
+  // A school may start the lucky number any morning: a person's refresh asks, refused or not.
+  whenAsked: 'read refused',
   refusedForMs: DAILY,
   settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
   feed: ['LuckyNumbers'],

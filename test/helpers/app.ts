@@ -1,5 +1,6 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
 // polling, and records everything it publishes.
+import type { Feature } from '../../src/features/feature.js';
 import { DEMO_APP, DEMO_POLL } from '../../src/demo.js';
 import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
@@ -50,6 +51,8 @@ export interface HarnessAccount {
 
 export interface HarnessOptions {
   sim: PortalSimulator;
+  /** The features each child runs (default: all of them). */
+  features?: readonly Feature[];
   clock: FakeClock;
   accounts: HarnessAccount[];
   dataDir?: string;
@@ -130,6 +133,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       reconnect: options.reconnect,
       out: options.out ?? { write: () => true },
       ...(options.demo ? DEMO_APP : {}),
+      ...(options.features ? { features: options.features } : {}),
     });
   };
   let app = make();

@@ -1,4 +1,4 @@
-// Reading messages against the simulated portal: the fast-tier source's states and events, lists
+// Reading messages against the simulated portal: the messages feature's states and events, lists
 // fetched only when a counter changed, 404 mailboxes skipped, a bare-array mailbox, previews cut
 // inside a Polish character, nothing ever marked read, and a school without the module.
 import { describe, expect, it } from 'vitest';
@@ -7,15 +7,12 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
-import { MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.js';
+import { messages, MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.js';
 import { EventGate } from '../../src/poller/event-gate.js';
 import type { EventPayload } from '../../src/feature-kit/state.js';
-import { warsawDate } from '../../src/util/time.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
-import type { SourceContext } from '../../src/feature-kit/source.js';
-import type { Identity } from '../../src/feature-kit/identity.js';
-import { ResourceCache } from '../../src/feature-kit/resources.js';
+import { featurePasses } from '../helpers/feature-pass.js';
 import type { Moment } from '../../src/feature-kit/plan.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
@@ -26,28 +23,13 @@ let sim: PortalSimulator;
 let clock: FakeClock;
 simulatorPerTest((world) => ({ sim, clock } = world));
 
-function moment(cache: ResourceCache, refresh: boolean, at: Moment): ResourceCache {
-  cache.at({ moment: at, intervals: { news: 4 * MIN, normal: 20 * MIN, fast: 3 * MIN }, refresh });
-  return cache;
-}
-
 function setup(account = ANIA, at: Moment = 'lessons') {
   const { api, gateway } = messagingClient({ sim, clock, login: account.login, password: account.password });
   const source = new MessagesSource({ api });
-  // The mailbox lists ask the fetch plan through the cache (a Wednesday lesson at the default intervals);
-  // the messages source reads nothing else of it, nor what other sources share.
-  const cache = new ResourceCache({ gateway, clock, log: silentLogger() });
-  const ctx = (forced = false): SourceContext => ({
-    cache: moment(cache, forced, at),
-    lookups: {},
-    inputs: {},
-    identity: {} as Identity,
-    now: clock.now(),
-    today: warsawDate(clock.now()),
-    forced,
-    log: silentLogger(),
-  });
-  return { source, ctx, api };
+  // A pass as the coordinator makes one (a Wednesday at the default intervals): the counters and the
+  // mailboxes the feature reads, what of them is due, then its computation.
+  const { pass } = featurePasses({ feature: messages, state: source, clock, gateway, messages: api, moment: at });
+  return { source, poll: pass, api };
 }
 
 const lists = (mailbox?: string) => sim.count({ host: 'messages', path: mailbox ? `/api/${mailbox}/messages` : /^\/api\/\w+\/messages$/ });
@@ -55,8 +37,8 @@ const counts = () => sim.count({ host: 'messages', path: '/api/inbox/unreadMessa
 
 describe('MessagesSource', () => {
   it('publishes the unread count with every counter and the newest inbox message', async () => {
-    const { source, ctx } = setup();
-    const result = await source.poll(ctx());
+    const { source, poll } = setup();
+    const result = await poll();
     expect(source.moduleAvailable).toBe(true);
     const unread = result.states.unread_messages!;
     expect(unread.state).toBe('1');
@@ -76,55 +58,55 @@ describe('MessagesSource', () => {
   });
 
   it('lists each watched mailbox once at first, then within the normal interval (an evening) only the one whose counter changed', async () => {
-    const { source, ctx } = setup(ANIA, 'evening');
-    await source.poll(ctx());
+    const { poll } = setup(ANIA, 'evening');
+    await poll();
     expect(counts()).toBe(1);
     expect(lists()).toBe(6);
     for (let i = 0; i < 5; i++) {
       await clock.advance(3 * MIN);
-      await source.poll(ctx());
+      await poll();
     }
     expect(counts()).toBe(6);
     expect(lists()).toBe(6);
 
     sim.messaging.addMessage(ANIA.login, { from: 162001, topic: 'Wycieczka', body: 'Zgody na wycieczkę do piątku.' });
     await clock.advance(3 * MIN);
-    const result = await source.poll(ctx());
+    const result = await poll();
     expect(lists('inbox')).toBe(2);
     expect(lists()).toBe(7);
     expect(result.states.unread_messages?.state).toBe('2');
     expect(result.states.newest_message?.state).toBe('Wycieczka');
 
     await clock.advance(3 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect(lists()).toBe(7);
-    await source.poll(ctx(true)); // a user's refresh lists again
+    await poll(true); // a user's refresh lists again
     expect(lists()).toBe(13);
     // The inbox at most an hour old by day (a message read in the app leaves its counter as it was);
     // the other mailboxes still on their counter's word alone.
     await clock.advance(20 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect([lists('inbox'), lists()]).toEqual([3, 13]);
     await clock.advance(41 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect([lists('inbox'), lists()]).toEqual([4, 14]);
   });
 
   it('lists the inbox again after an hour while lessons are on, though its counter stays the same, and not before', async () => {
-    const { source, ctx } = setup();
-    await source.poll(ctx());
+    const { poll } = setup();
+    await poll();
     for (let i = 0; i < 19; i++) {
       await clock.advance(3 * MIN);
-      await source.poll(ctx());
+      await poll();
     }
     expect([lists('inbox'), lists()]).toEqual([1, 6]); // 57 minutes of 3-minute polls: the first list only
     await clock.advance(3 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect([lists('inbox'), lists()]).toEqual([2, 7]); // an hour old: listed again
   });
 
   it('fires one message event per new message, never for the ones seen before', async () => {
-    const { source, ctx } = setup();
+    const { poll } = setup();
     // Through the event gate, which remembers what fired and adds the event type.
     let fired: { id: string; payload: EventPayload }[] = [];
     const gate = new EventGate({
@@ -136,7 +118,7 @@ describe('MessagesSource', () => {
     await gate.load('ania');
     const fire = async () => {
       fired = [];
-      await gate.pass([['message', (await source.poll(ctx())).events?.message ?? []]]);
+      await gate.pass([['message', (await poll()).events?.message ?? []]]);
       return fired;
     };
     expect(await fire()).toEqual([]); // the first poll only remembers
@@ -167,27 +149,27 @@ describe('MessagesSource', () => {
   });
 
   it('decodes a preview cut inside ą and inside ż without replacement marks', async () => {
-    const { source, ctx } = setup();
-    await source.poll(ctx());
+    const { poll } = setup();
+    await poll();
     const bytes = sim.messaging.fixture.previewBytes;
     const one = sim.messaging.addMessage(ANIA.login, { topic: 'A', body: `${'a'.repeat(bytes - 1)}ąb` });
     const two = sim.messaging.addMessage(ANIA.login, { topic: 'B', body: `${'b'.repeat(bytes - 1)}żc`, sent: '2026-11-20 07:00:00' });
     await clock.advance(3 * MIN);
-    const events = (await source.poll(ctx())).events?.message ?? [];
+    const events = (await poll()).events?.message ?? [];
     const preview = (id: number) => events.find((e) => e.id === String(id))?.payload.preview;
     expect(preview(one.id)).toBe('a'.repeat(bytes - 1));
     expect(preview(two.id)).toBe('b'.repeat(bytes - 1));
   });
 
   it('accepts a bare-array mailbox and skips the mailboxes that answer 404', async () => {
-    const { source, ctx } = setup(JANEK);
+    const { poll } = setup(JANEK);
     sim.messaging.addMessage(JANEK.login, { mailbox: 'notes', from: 162007, topic: 'Uwaga pozytywna', body: 'Pomoc koledze.' });
-    const result = await source.poll(ctx());
+    const result = await poll();
     expect(result.events?.message?.map((e) => e.payload.mailbox)).toContain('notes');
     expect(lists('alerts')).toBe(1);
     sim.messaging.addMessage(JANEK.login, { mailbox: 'inbox', topic: 'Nowa', body: 'treść' });
     await clock.advance(3 * MIN);
-    await source.poll(ctx(true));
+    await poll(true);
     expect(lists('alerts')).toBe(1);
     expect(lists('substitutions')).toBe(1);
     // A refresh lists every mailbox again except exactly the two that answered 404.
@@ -202,9 +184,9 @@ describe('MessagesSource', () => {
   });
 
   it('never marks a message read: listing is all it does', async () => {
-    const { source, ctx } = setup();
+    const { poll } = setup();
     for (let i = 0; i < 3; i++) {
-      await source.poll(ctx(true));
+      await poll(true);
       await clock.advance(3 * MIN);
     }
     expect(sim.messaging.box(ANIA.login, 'inbox').find((m) => m.id === 8811240)?.readDate).toBeNull();
@@ -213,8 +195,8 @@ describe('MessagesSource', () => {
 
   it('shows both sensors as unknown when the school has no messages module', async () => {
     sim.messaging.setModuleAbsent(ANIA.login, true);
-    const { source, ctx } = setup();
-    const result = await source.poll(ctx());
+    const { source, poll } = setup();
+    const result = await poll();
     expect(result.states).toEqual({ unread_messages: { state: null, attributes: {} }, newest_message: { state: null, attributes: {} } });
     expect(result.events).toBeUndefined();
     expect(source.moduleAvailable).toBe(false);
@@ -222,27 +204,27 @@ describe('MessagesSource', () => {
   });
 
   it('reads the unread counters at their row\'s age, not at every look; a refresh reads them at once', async () => {
-    const { source, ctx } = setup();
-    await source.poll(ctx());
+    const { poll } = setup();
+    await poll();
     expect(counts()).toBe(1);
     // Another feature's look a minute later (a command, the normal tier) asks nothing of the messaging host.
     await clock.advance(1 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect(counts()).toBe(1);
-    await source.poll(ctx(true));
+    await poll(true);
     expect(counts()).toBe(2);
     await clock.advance(3 * MIN);
-    await source.poll(ctx());
+    await poll();
     expect(counts()).toBe(3);
   });
 
   it('reports a messaging-host outage as its own problem, not the account failing', async () => {
-    const { source, ctx } = setup();
-    await source.poll(ctx());
+    const { source, poll } = setup();
+    await poll();
     sim.failNext(1, 503, { host: 'messages' });
     // The counters' next look (their row's age while lessons are on).
     await clock.advance(3 * MIN);
-    const error = await source.poll(ctx()).catch((e: unknown) => e);
+    const error = await poll().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as UnexpectedResponseError).refused).toBe(false);
     expect(source.restate()).toMatchObject({ unread_messages: { state: '1' } });

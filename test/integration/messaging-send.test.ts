@@ -9,8 +9,9 @@ import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { fetchIdentity, type Identity } from '../../src/feature-kit/identity.js';
 import { FixedMessageSender } from '../../src/messaging/sender.js';
-import { userLookup } from '../../src/feature-kit/lookups.js';
-import { ResourceCache } from '../../src/feature-kit/resources.js';
+import { userLookup } from '../../src/resources/lookups.js';
+import { ResourceCache } from '../../src/feature-kit/cache.js';
+import type { MessagesApi } from '../../src/portal/messaging-api.js';
 import { MessageNotSentError } from '../../src/messaging/errors.js';
 import { CommandError } from '../../src/feature-kit/commands.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
@@ -45,8 +46,8 @@ async function setup(options: { account?: typeof ANIA; dataDir?: string; timeout
     account: account.login,
     messages: MESSAGES,
     api,
-    // The class tutor's name through the Users lookup's rows, as the bridge's own sender reads it.
-    user: userLookup(new ResourceCache({ gateway, clock, log: silentLogger() })),
+    // The class tutor's name through the Users lookup's declaration, as the bridge's own sender reads it.
+    user: userLookup(new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => identity, clock, log: silentLogger() }, clock, log: silentLogger() })),
     identity: () => identity,
     dataDir,
     clock,

@@ -1,0 +1,54 @@
+// One feature's pass outside a running bridge, as the coordinator makes one: the copies its reads say
+// are due read (poller/coordinator.ts's readDue, in rounds), then its computation. For the tests that
+// drive a feature against the simulator without the whole bridge.
+import { ResourceCache } from '../../src/feature-kit/cache.js';
+import { readDue } from '../../src/poller/coordinator.js';
+import { silentLogger } from '../../src/util/log.js';
+import { warsawDate } from '../../src/util/time.js';
+import type { Feature, FeatureState } from '../../src/features/feature.js';
+import type { Moment } from '../../src/feature-kit/plan.js';
+import type { Host } from '../../src/feature-kit/resource.js';
+import type { Identity } from '../../src/feature-kit/identity.js';
+import type { SourceResult } from '../../src/feature-kit/source.js';
+import type { AccountConfig } from '../../src/config/schema.js';
+import type { Gateway } from '../../src/portal/gateway.js';
+import type { MessagesApi } from '../../src/portal/messaging-api.js';
+import type { Clock } from '../../src/util/clock.js';
+
+const MIN = 60_000;
+
+export interface FeaturePassOptions {
+  feature: Feature;
+  state: FeatureState;
+  clock: Clock;
+  gateway?: Gateway;
+  messages?: MessagesApi;
+  moment?: Moment;
+  identity?: Identity;
+  account?: Partial<AccountConfig>;
+}
+
+/** A pass function over one feature: `asked` is a person's refresh. */
+export function featurePasses(options: FeaturePassOptions): { cache: ResourceCache; pass: (asked?: boolean) => Promise<SourceResult> } {
+  const log = silentLogger();
+  const identity = options.identity ?? ({} as Identity);
+  const cache = new ResourceCache({
+    portal: { gateway: options.gateway ?? ({} as Gateway), messages: options.messages ?? ({} as MessagesApi), identity: () => identity, clock: options.clock, log },
+    clock: options.clock,
+    log,
+  });
+  const account = { login: 'test', write_messages: false, downloads: false, messages: [], ...options.account } as AccountConfig;
+  const pass = async (asked = false): Promise<SourceResult> => {
+    const now = options.clock.now();
+    cache.begin({ moment: options.moment ?? 'lessons', intervals: { news: 5 * MIN, normal: 20 * MIN, fast: 3 * MIN }, asked });
+    try {
+      const ctx = { identity, now, today: warsawDate(now), startPass: false, account };
+      const copies = { get: cache.peek.bind(cache), peek: cache.peek.bind(cache), refused: cache.refused.bind(cache), readAt: cache.readAt.bind(cache) };
+      await readDue(cache, () => options.feature.reads?.({ ...ctx, copies }) ?? [], new Set<Host>(), new Map());
+      return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
+    } finally {
+      cache.end();
+    }
+  };
+  return { cache, pass };
+}

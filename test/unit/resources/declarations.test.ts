@@ -1,0 +1,51 @@
+// Each portal resource is declared once: every declaration the resources' modules export is in the list
+// (so docs/polling.md and the coordinator know it), no two declare one endpoint or one name, and every
+// change-feed name is one the live notes list (live-notes 31).
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../../src/resources/index.js';
+import * as grades from '../../../src/resources/grades.js';
+import * as timetable from '../../../src/resources/timetable.js';
+import * as calendar from '../../../src/resources/calendar.js';
+import * as school from '../../../src/resources/school.js';
+import * as lookups from '../../../src/resources/lookups.js';
+import * as messaging from '../../../src/resources/messaging.js';
+import type { Resource } from '../../../src/feature-kit/resource.js';
+
+const FEED_TYPES = [
+  'Grades', 'PointGrades', 'DescriptiveGrades', 'TextGrades', 'DescriptiveTextGrades', 'BehaviourGrades', 'BehaviourGrades/Points',
+  'Attendances', 'HomeWorks', 'HomeWorkAssignments', 'ParentTeacherConferences', 'Calendars/ClassFreeDays', 'Calendars/TeacherFreeDays',
+  'Calendars/SchoolFreeDays', 'Calendars/Substitutions', 'SchoolNotices', 'Notes', 'LuckyNumbers', 'Timetables', 'Messages',
+];
+
+/** The declarations a module exports (values with a schedule and endpoints). */
+function exported(module: Record<string, unknown>): Resource[] {
+  return Object.values(module).filter((v): v is Resource => typeof v === 'object' && v !== null && 'endpoints' in v && 'fresh' in v);
+}
+
+/** The first value of `list` that stands twice in it. */
+function twice(list: readonly string[]): string | undefined {
+  return list.find((value, i) => list.indexOf(value) !== i);
+}
+
+describe('the resources, declared once', () => {
+  it('lists every declaration the modules export, each once', () => {
+    const all = [grades, timetable, calendar, school, lookups, messaging].flatMap(exported);
+    expect(all.filter((r) => !RESOURCES.includes(r)).map((r) => r.name)).toEqual([]);
+    expect(RESOURCES.filter((r, i) => RESOURCES.indexOf(r) !== i).map((r) => r.name)).toEqual([]);
+    expect(RESOURCES.length).toBe(all.length);
+  });
+
+  it('declares no endpoint and no name twice', () => {
+    expect(twice(RESOURCES.flatMap((r) => r.endpoints))).toBeUndefined();
+    expect(twice(RESOURCES.map((r) => r.name))).toBeUndefined();
+  });
+
+  it('fails on a second declaration of an endpoint', () => {
+    const copy = { ...grades.GRADES, name: 'Grades again' };
+    expect(twice([...RESOURCES, copy].flatMap((r) => r.endpoints))).toBe('Grades');
+  });
+
+  it('names only the change feed\'s own types (live-notes 31)', () => {
+    expect(RESOURCES.flatMap((r) => r.feed ?? []).filter((type) => !FEED_TYPES.includes(type))).toEqual([]);
+  });
+});
