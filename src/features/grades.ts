@@ -3,23 +3,24 @@
 // behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
 // (src/resources/grades.ts). The school rules answer domain values; this renders them.
 import { childUnit, type UnitSettings } from '../portal/schemas/identity.js';
-import { gradeEvents, gradeFields, gradeItems, newestGrades, notGradeKeys, type GradeFields, type GradePayload, type GradeSources, type NewestGrades } from '../school/grades.js';
-import { averages } from '../school/averages.js';
-import { collapse } from '../school/common.js';
+import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../school/grades.js';
+import { averages, gradeScale } from '../school/averages.js';
 import { semesterOf } from '../school/semester.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import * as R from '../resources/grades.js';
 import { lookup, nameLookups, namesOf } from '../resources/lookups.js';
-import { eventEntity, sensor } from '../feature-kit/entities.js';
-import { stateText, withAttributes } from '../feature-kit/render.js';
+import { eventEntity } from '../feature-kit/entities.js';
 import { feature, type FeatureAccess } from './feature.js';
-import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
+import { shape, type Events, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
 import { partialGrades, partialWants, type FirstPageTold } from './partial-grades.js';
 import { average, renderAverage } from './average.js';
+import { newestGrade, renderNewestGrade } from './newest-grade.js';
+import type { Language } from '../config/language.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
+export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts } from './newest-grade.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
@@ -41,19 +42,6 @@ declare module '../feature-kit/source.js' {
     grades: GradesOutput;
   }
 }
-
-/**
- * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
- * first grade), and the latest few grades.
- */
-export type NewestGradeFacts = Partial<GradeFields> & {
-  added?: string | null;
-  recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null }[];
-  /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
-  proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
-};
-
-export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
 
 /** What an edit of a grade changes. Not the weight: it follows the category, and is 1 while the categories are unknown. */
 const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as const;
@@ -137,9 +125,12 @@ class GradesSource implements Source {
   /** The day the log last said that only the first page of partial grades was read. */
   private readonly told: FirstPageTold = {};
 
-  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds'>) {
+  private readonly language: Language;
+
+  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'language'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
     this.thresholds = access.thresholds;
+    this.language = access.language;
   }
 
   prepare(): Promise<void> {
@@ -217,7 +208,7 @@ class GradesSource implements Source {
     return {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
-        newest_grade: renderNewestGrade(newestGrades(items)),
+        newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
         average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
         grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
@@ -243,20 +234,4 @@ class GradesSource implements Source {
       } satisfies Tracked<typeof gradeEvent>,
     };
   }
-}
-
-/** newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest few. */
-export function renderNewestGrade({ newest, recent, proposals }: NewestGrades): Published<typeof newestGrade> {
-  if (newest === undefined) return { state: null, attributes: { recent: [] } };
-  return withAttributes(stateText(collapse(newest.shown ?? undefined)), {
-    ...gradeFields(newest),
-    added: newest.added,
-    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date })),
-    proposals: proposals.map((i) => ({
-      grade: i.shown,
-      subject: i.subject,
-      period: i.details.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
-      date: i.date,
-    })),
-  });
 }

@@ -24,8 +24,14 @@ declare module '../feature-kit/source.js' {
   }
 }
 
-/** The attributes of newest_message: the newest inbox message as a parent reads it in a list. */
-export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & { has_attachments: boolean };
+/**
+ * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
+ * unread ones among the listed (newest first), which the board shows one under the other.
+ */
+export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & {
+  has_attachments: boolean;
+  unread: Pick<MessageSummary, 'id' | 'topic' | 'sender' | 'date'>[];
+};
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
 export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
@@ -130,6 +136,7 @@ export function renderMessages(view: MessagesView | null): States<typeof unreadM
             read: newest.read,
             has_attachments: newest.hasAttachments,
             preview: newest.preview,
+            unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
           },
         }
       : unknown(),

@@ -13,6 +13,8 @@ export interface BoardLabels {
   next: string;
   homework: string;
   tests: string;
+  /** The box of trips, meetings and other agenda entries, apart from the tests. */
+  agenda: string;
   grades: string;
   messages: string;
   notices: string;
@@ -25,6 +27,8 @@ export interface BoardLabels {
   noHomework: string;
   noTests: string;
   noGrades: string;
+  /** Beside the count of lessons already over that a short screen left out ("+2 za nami"). */
+  lessonsOver: string;
   /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
   school: string;
   behaviour: string;
@@ -68,8 +72,8 @@ export interface BoardText {
   homeworkFor: (day: string) => string;
   quiz: string;
   test: string;
-  /** A school trip in the tests' list (a trip of several days shows its first and last day). */
-  trip: string;
+  /** An agenda entry's kind beside it in the agenda box (a trip of several days shows its first and last day). */
+  agendaKinds: Readonly<Record<'trip' | 'meeting' | 'event', string>>;
   /** A proposed term grade entered this week, beside its subject in the grades' list. */
   proposal: { semester_proposal: string; final_proposal: string };
   updated: (when: string) => string;
@@ -91,6 +95,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       next: 'Next',
       homework: 'Homework',
       tests: 'Tests',
+      agenda: 'Trips and events',
       grades: 'Newest grades',
       messages: 'Messages',
       notices: 'Announcements',
@@ -100,6 +105,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'No homework due.',
       noTests: 'No tests in the next two weeks.',
       noGrades: 'No grades yet.',
+      lessonsOver: 'done',
       school: 'School',
       behaviour: 'Behaviour',
       sentRead: 'read',
@@ -130,7 +136,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `due ${day}`,
     quiz: 'quiz',
     test: 'test',
-    trip: 'trip',
+    agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
     proposal: { semester_proposal: 'proposed semester grade', final_proposal: 'proposed end-of-year grade' },
     updated: (when) => `Updated ${when}`,
     stale: (when) => `Old data: the register was last read ${when}.`,
@@ -148,6 +154,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       next: 'Następna',
       homework: 'Zadania domowe',
       tests: 'Sprawdziany',
+      agenda: 'Wycieczki i wydarzenia',
       grades: 'Najnowsze oceny',
       messages: 'Wiadomości',
       notices: 'Ogłoszenia',
@@ -157,6 +164,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'Brak zadań na ten dzień.',
       noTests: 'Brak sprawdzianów w najbliższych dwóch tygodniach.',
       noGrades: 'Brak ocen.',
+      lessonsOver: 'za nami',
       school: 'Szkoła',
       behaviour: 'Zachowanie',
       sentRead: 'przeczytana',
@@ -187,7 +195,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `na ${day}`,
     quiz: 'kartkówka',
     test: 'sprawdzian',
-    trip: 'wycieczka',
+    agendaKinds: { trip: 'wycieczka', meeting: 'zebranie', event: 'wydarzenie' },
     proposal: { semester_proposal: 'propozycja śródroczna', final_proposal: 'propozycja roczna' },
     updated: (when) => `Aktualizacja: ${when}`,
     stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
@@ -205,6 +213,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       next: 'Далі',
       homework: 'Домашні завдання',
       tests: 'Контрольні',
+      agenda: 'Екскурсії та події',
       grades: 'Останні оцінки',
       messages: 'Повідомлення',
       notices: 'Оголошення',
@@ -214,6 +223,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noHomework: 'Немає завдань на цей день.',
       noTests: 'Немає контрольних у найближчі два тижні.',
       noGrades: 'Оцінок ще немає.',
+      lessonsOver: 'минули',
       school: 'Школа',
       behaviour: 'Поведінка',
       sentRead: 'прочитано',
@@ -244,7 +254,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     homeworkFor: (day) => `на ${day}`,
     quiz: 'коротка контрольна',
     test: 'контрольна',
-    trip: 'екскурсія',
+    agendaKinds: { trip: 'екскурсія', meeting: 'збори', event: 'подія' },
     proposal: { semester_proposal: 'пропозиція семестрової', final_proposal: 'пропозиція річної' },
     updated: (when) => `Оновлено: ${when}`,
     stale: (when) => `Застарілі дані: журнал востаннє прочитано ${when}.`,

@@ -16,6 +16,7 @@ import {
   type TextSources,
 } from './grades-standard.js';
 import type { Names } from './names.js';
+import { gradeValue, type GradeScale } from './averages.js';
 
 export type GradeSources = StandardSources &
   PointSources &
@@ -87,6 +88,19 @@ export function newestGrades(items: readonly GradeItem[]): NewestGrades {
   const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
   const proposals = shown.filter((i) => i.details.period === 'semester_proposal' || i.details.period === 'final_proposal');
   return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };
+}
+
+/**
+ * The mark a grade item holds when it is no grade, in lower case ('0', '+', 'np'), or null for a grade.
+ * Only the ordinary and the descriptive kinds hold marks (a point grade says its points, a text grade is
+ * words). A bare + or -, bz, np and the other statuses of spec 2.5 are marks; so is a 0, unless the school
+ * counts zeros in its ordinary grades: the descriptive scale gives a 0 no range (spec 2.3, its Types), so
+ * there it is never a grade. A parent reading a bare 0 takes it for a failing grade.
+ */
+export function markOf(item: Pick<GradeItem, 'kind' | 'shown'>, scale: GradeScale): string | null {
+  if (item.shown === null || (item.kind !== 'grade' && item.kind !== 'descriptive')) return null;
+  const counted = item.kind === 'grade' ? scale : { ...scale, countZero: false };
+  return gradeValue(item.shown, counted) === undefined ? item.shown.trim().toLowerCase() : null;
 }
 
 /** What a `grade` event carries: the grade's key (`<kind>:<id>`) and its fields. */

@@ -84,6 +84,8 @@ export interface MessagesView {
   /** Every counter the portal gave, by mailbox. */
   counts: UnreadCounts;
   newest: MessageSummary | null;
+  /** The unread messages among those listed, newest first: what the board shows one under the other. */
+  unreadListed: MessageSummary[];
 }
 
 /** One message as a parent reads it in a list. */
@@ -98,23 +100,27 @@ export interface MessageSummary {
   preview: string | null;
 }
 
-/** The counters and the newest of the listed inbox messages. */
+/** The counters, the newest of the listed inbox messages and the unread ones among them. */
 export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]): MessagesView {
-  const newest = sortMessages(inbox)[0];
+  const sorted = sortMessages(inbox);
+  const newest = sorted[0];
   return {
     unread: counts.inbox ?? 0,
     counts,
-    newest: newest
-      ? {
-          id: newest.id,
-          topic: collapse(newest.topic) ?? null,
-          sender: newest.sender ?? null,
-          date: messageDate(newest.sendDate),
-          read: newest.read,
-          hasAttachments: newest.hasAttachments,
-          preview: decodePreview(newest.content) ?? null,
-        }
-      : null,
+    newest: newest ? summary(newest) : null,
+    unreadListed: sorted.filter((m) => !m.read).map(summary),
+  };
+}
+
+function summary(m: MessageItem): MessageSummary {
+  return {
+    id: m.id,
+    topic: collapse(m.topic) ?? null,
+    sender: m.sender ?? null,
+    date: messageDate(m.sendDate),
+    read: m.read,
+    hasAttachments: m.hasAttachments,
+    preview: decodePreview(m.content) ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
-// A child's messages on the board: the newest inbox message while it is unread (sender, topic, day)
-// and the message last opened through the bridge, its text cut for a wall and its attachments with
-// their web server paths. Read leniently from the published states, like the rest of the board.
+// A child's messages on the board: the unread inbox messages, newest first (sender, topic, day), and the
+// message last opened through the bridge, its text cut for a wall and its attachments with their web
+// server paths. Read leniently from the published states, like the rest of the board.
 import type { Received } from '../feature-kit/contract.js';
 import type { newestMessage } from '../features/messages.js';
 import type { openedMessageEntity } from '../features/opened-message.js';
@@ -16,13 +16,15 @@ export interface BoardMessage {
 }
 
 export interface BoardMessages {
-  /** The newest inbox message, while the portal has it unread (the one message the bridge names). */
+  /** The unread inbox messages the bridge listed, newest first; the card shows them above the opened one. */
   unread: BoardMessage[];
   opened: (BoardMessage & { text: string; /** The sender withdrew it. */ withdrawn: boolean; attachments: Array<{ name: string; /** /files/<c>/<id>/<name>; null when not saved. */ url: string | null }> }) | null;
 }
 
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
 const MAX_TEXT_CHARS = 600;
+/** As many as the bridge lists of the inbox: the card shows what fits and counts the rest. */
+const MAX_UNREAD = 10;
 
 function sentOn(iso: string | null, clock: BoardMoment, text: BoardText): string | null {
   const at = iso === null ? NaN : Date.parse(iso);
@@ -57,10 +59,18 @@ export function messagesOf(
             return name === null ? [] : [{ name, url: savedFilePath(a.url, null) }];
           }),
         };
-  const topic = str(newest?.state);
   const n = newest?.attributes ?? {};
+  // An older retained state names the newest message alone.
+  const listed = Array.isArray(n.unread) ? list(n.unread) : n.read === false ? [{ id: n.id, topic: newest?.state, sender: n.sender, date: n.date }] : [];
   // The message just opened may still be listed unread until the next poll.
-  const unread = topic !== null && n.read === false && (str(n.id) === null || str(n.id) !== str(o.message_id)) ? [{ topic, sender: str(n.sender), when: sentOn(str(n.date), clock, text) }] : [];
+  const openedId = str(o.message_id);
+  const unread = listed
+    .filter((m) => openedId === null || str(m.id) !== openedId)
+    .slice(0, MAX_UNREAD)
+    .flatMap((m) => {
+      const topic = str(m.topic);
+      return topic === null ? [] : [{ topic, sender: str(m.sender), when: sentOn(str(m.date), clock, text) }];
+    });
   if (unread.length === 0 && shown === null) return null;
   return { unread, opened: shown };
 }

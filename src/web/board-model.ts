@@ -3,7 +3,7 @@
 // word comes from src/i18n/board-text.ts in the bridge's language.
 import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text.js';
 import type { Language } from '../config/language.js';
-import { received, type ItemOf, type Received } from '../feature-kit/contract.js';
+import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing.js';
 import { luckyNumber } from '../features/lucky.js';
 import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable.js';
@@ -18,18 +18,21 @@ import { openedMessageEntity } from '../features/opened-message.js';
 import { unreadNotices } from '../features/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import { addDays, wallTime } from '../util/time.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
-import { clockAt, count, cut, dayShort, lastUpdate, list, savedFilePath, str, when, type BoardMoment } from './board-read.js';
+import { agendaOf, homeworkOf, testsOf, type BoardAgendaEntry, type BoardHomework, type BoardTest } from './board-agenda.js';
+import { gradesOf, proposalsOf, type BoardGrade, type BoardProposal } from './board-grades.js';
+import { clockAt, count, dayShort, lastUpdate, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
 export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
 export type { BoardMessage, BoardMessages } from './board-messages.js';
 export type { BoardSchool } from './board-school.js';
+export type { BoardAgendaEntry, BoardHomework, BoardTest } from './board-agenda.js';
+export type { BoardGrade, BoardProposal } from './board-grades.js';
 
 export interface BoardChild {
   id: string;
@@ -41,12 +44,14 @@ export interface BoardChild {
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
   day: BoardDay | null;
-  /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
-  homework: { title: string; items: Array<{ subject: string | null; text: string; files: Array<{ name: string; url: string }> }> };
-  tests: Array<{ when: string; subject: string | null; kind: string; text: string | null }>;
-  grades: Array<{ grade: string; subject: string | null; when: string }>;
+  homework: BoardHomework;
+  /** Tests and quizzes only. */
+  tests: BoardTest[];
+  /** Trips, meetings and the other agenda entries: no test, so not under the tests' heading. */
+  agenda: BoardAgendaEntry[];
+  grades: BoardGrade[];
   /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
-  proposals: Array<{ grade: string; subject: string | null; what: string; when: string }>;
+  proposals: BoardProposal[];
   unread: { messages: number | null; notices: number | null };
   /** The behaviour grade, the newest sent message and whether it was read, the school's newest files. */
   school: BoardSchool;
@@ -70,14 +75,6 @@ export const STALE_DAY_MS = 60 * 60_000;
 export const STALE_NIGHT_MS = 3 * 60 * 60_000;
 const DAY_STARTS = '06:00';
 const DAY_ENDS = '21:00';
-
-const MAX_HOMEWORK = 4;
-const MAX_TESTS = 3;
-const MAX_TRIPS = 1;
-const MAX_GRADES = 5;
-/** A grade is a short mark; a descriptive text grade is cut to stay one. */
-const MAX_GRADE_CHARS = 12;
-const MAX_TEXT_CHARS = 90;
 
 /** The board for every child the bridge holds, at `now`. */
 export function boardModel(children: readonly ChildView[], language: Language, now: number): BoardModel {
@@ -117,6 +114,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     day,
     homework: homeworkOf(s(homeworkDueEntity), clock, text),
     tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
+    agenda: agendaOf(s(upcomingTestsEntity), clock, text),
     grades: gradesOf(s(newestGrade), clock, text),
     proposals: proposalsOf(s(newestGrade), clock, text),
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
@@ -135,86 +133,6 @@ function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: BoardMo
   const day = str(state?.attributes?.day);
   const registerNumber = str(state?.attributes?.register_number);
   return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
-}
-
-function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: BoardMoment, text: BoardText): BoardChild['homework'] {
-  const date = str(state?.attributes?.date);
-  const items = list(state?.attributes?.items)
-    .slice(0, MAX_HOMEWORK)
-    .map((h) => ({
-      subject: str(h.subject),
-      text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '',
-      files: list(h.files).flatMap((f) => {
-        const name = str(f.name);
-        const url = savedFilePath(f.url, 'homework');
-        return name === null || url === null ? [] : [{ name, url }];
-      }),
-    }));
-  const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
-  return { title, items };
-}
-
-/** "kartkówka" or "sprawdzian", by the words schools use (as the test event tells them apart). */
-function testKind(item: TestItem, text: BoardText): string {
-  const words = `${str(item.category) ?? ''} ${str(item.content) ?? ''}`.toLowerCase();
-  return /kartk[oó]wk|quiz/.test(words) ? text.quiz : text.test;
-}
-
-type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
-
-function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: BoardMoment, text: BoardText): BoardChild['tests'] {
-  const items = list(upcoming?.attributes?.items);
-  if (items.length === 0 && str(next?.state) !== null) {
-    // Without the agenda's list, the next test alone (lessons-held's next_test).
-    const at = wallTime(Date.parse(next?.state as string));
-    items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
-  }
-  const tests = items.slice(0, MAX_TESTS).flatMap((t) => {
-    const date = str(t.date);
-    if (date === null) return [];
-    return [{ date, when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
-  });
-  // Trips beside the tests (one under way too), a trip of several days by its first and last day.
-  const trips = list(upcoming?.attributes?.other)
-    .filter((o) => o.kind === 'trip')
-    .slice(0, MAX_TRIPS)
-    .flatMap((o) => {
-      const date = str(o.date);
-      if (date === null) return [];
-      const until = str(o.until);
-      const when = until === null || until <= date ? dayShort(date, clock, text) : `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}`;
-      return [{ date, when, subject: null, kind: text.trip, text: cut(str(o.content), MAX_TEXT_CHARS) }];
-    });
-  // As many rows as before the trips: the nearest first, so the card keeps its size.
-  return [...tests, ...trips]
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .slice(0, MAX_TESTS)
-    .map(({ date: _date, ...shown }) => shown);
-}
-
-function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['grades'] {
-  return list(state?.attributes?.recent)
-    .slice(0, MAX_GRADES)
-    .flatMap((g) => {
-      const grade = cut(str(g.grade), MAX_GRADE_CHARS);
-      const date = str(g.date);
-      return grade === null ? [] : [{ grade, subject: str(g.subject), when: date === null ? '' : dayShort(date, clock, text) }];
-    });
-}
-
-/** How long a proposed term grade stays on the board: a week from its day. */
-const PROPOSAL_DAYS = 7;
-
-/** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */
-function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardChild['proposals'] {
-  const since = addDays(clock.today, 1 - PROPOSAL_DAYS);
-  return list(state?.attributes?.proposals).flatMap((p) => {
-    const grade = cut(str(p.grade), MAX_GRADE_CHARS);
-    const date = str(p.date);
-    if (grade === null || date === null || date < since || date > clock.today) return [];
-    const what = p.period === 'final_proposal' ? text.proposal.final_proposal : text.proposal.semester_proposal;
-    return [{ grade, subject: str(p.subject), what, when: dayShort(date, clock, text) }];
-  });
 }
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */

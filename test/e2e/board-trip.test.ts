@@ -1,6 +1,6 @@
 // A school trip of three days on the family board in a real browser, against the real bridge and the
-// simulated portal: listed beside the tests by its first and last day while it is under way, and a
-// screenshot under test/artifacts/ for a person to look at.
+// simulated portal: listed with the trips and meetings (never under the tests' heading) by its first and
+// last day while it is under way, and a screenshot under test/artifacts/ for a person to look at.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
@@ -13,7 +13,7 @@ const school = simulatedSchool(NOW);
 const browser = useBrowser();
 
 describe.skipIf(skip)('a trip of several days on the board', () => {
-  it('shows the trip by its first and last day beside the tests, while it is under way', async () => {
+  it('shows the trip by its first and last day with the trips and meetings, not the tests, while it is under way', async () => {
     school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-17 07:30:00', to: '2026-11-19 18:00:00' });
     const { port, token } = await bridgeWithBoard(school);
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
@@ -21,8 +21,11 @@ describe.skipIf(skip)('a trip of several days on the board', () => {
     const problems = pageProblems(page);
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
-    const rows = await page.locator('.child').first().locator('.tests li').allTextContents();
+    const ania = page.locator('.child').first();
+    const rows = await ania.locator('.agenda li.item').allTextContents();
     expect(rows[0]).toBe('wt. 17.11 – jutro wycieczkaZakopane: Tatry');
+    // A trip is no test (issue 52): it stood under "Sprawdziany" before.
+    expect((await ania.locator('.tests li').allTextContents()).join(' ')).not.toContain('Zakopane');
     await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-trip.png') });
     expect(problems).toEqual([]);
     await context.close();

@@ -69,11 +69,24 @@ export interface Bridge {
  * The bridge with Ania's and Janek's accounts and its web server, after both first polls; `downloads`
  * saves the attachments of an opened message.
  */
-export async function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string, options: { downloads?: boolean } = {}): Promise<Bridge> {
+export function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string, options: { downloads?: boolean } = {}): Promise<Bridge> {
+  return bridgeWithChildren(school, [{ ...ANIA, id: 'ania' }, { ...JANEK, id: 'jan' }], { ...options, ingressAddress });
+}
+
+/** A third child of the family: Ania's world under another name and login (the simulator's account for it is added by the test). */
+export const ZOSIA = { login: '5555555u', password: 'demo-zosia', profile: 'ania', firstName: 'Zosia', id: 'zosia' };
+
+/** The bridge with these children's accounts (in the simulator already) and its web server, after every first poll. */
+export async function bridgeWithChildren(
+  school: SimulatedSchool,
+  children: ReadonlyArray<{ login: string; password: string; id: string }>,
+  options: { downloads?: boolean; ingressAddress?: string | undefined } = {},
+): Promise<Bridge> {
   const port = await freePort();
-  const accounts = [ANIA, JANEK].map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
-  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ingressAddress });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined && h.state(c, 'lucky_number') !== undefined), 'both first polls');
+  const accounts = children.map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
+  const ingress = options.ingressAddress === undefined ? {} : { ingressAddress: options.ingressAddress };
+  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ...ingress });
+  await h.pollUntil(() => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && h.state(c.id, 'lucky_number') !== undefined), 'every first poll');
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
 }

@@ -49,7 +49,7 @@ async function render(found: readonly { template: string }[], states: States): P
 /**
  * What a parent reads, per language: today's heading, the moved lesson, and words of each card; beside
  * the averages Matematyka's proposed semester grade, what Język angielski's next threshold needs, Technika's
- * points as a percentage, and Religia at risk.
+ * points as a percentage, and Religia at risk; among the newest grades an np with what it means.
  */
 const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
   pl: [
@@ -59,6 +59,8 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     'Najnowsza wiadomość',
     'Biblioteka',
     'Najnowsze oceny',
+    // A mark that is no grade says what it means, in the bridge's language (issue 52).
+    '- **np** <small>(nieprzygotowany)</small> Religia',
     '| Matematyka<br><small>propozycja śródroczna: **5**</small> | 4,62 |',
     '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 |',
     '| Technika | 78,8 % pkt |',
@@ -96,6 +98,8 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     // Matematyka's proposed semester grade, and a 1 in Religia (at risk); ids of the simulator's school.
     school.sim.account(ania.login).addGrade({ subject: 5012, category: 307, grade: '5', period: 'semester_proposal', date: '2026-11-20', addDate: '2026-11-20 14:00:00' });
     school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: '1', date: '2026-11-19', addDate: '2026-11-19 10:00:00' });
+    // And an np (unprepared), a mark that is no grade.
+    school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: 'np', date: '2026-11-20', addDate: '2026-11-20 15:00:00' });
     const h = await school.polled(['timetable_today', 'timetable_tomorrow', 'newest_message', 'library_due', 'newest_grade', 'average', 'grade_at_risk', 'lesson_topics', 'catch_up', 'next_test']);
     const states = haStates(h);
     for (const lang of LANGUAGES) {

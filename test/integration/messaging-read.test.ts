@@ -36,7 +36,7 @@ const lists = (mailbox?: string) => sim.count({ host: 'messages', path: mailbox 
 const counts = () => sim.count({ host: 'messages', path: '/api/inbox/unreadMessagesCount' });
 
 describe('MessagesSource', () => {
-  it('publishes the unread count with every counter and the newest inbox message', async () => {
+  it('publishes the unread count with every counter, the newest inbox message and the unread ones listed', async () => {
     const { source, poll } = setup();
     const result = await poll();
     expect(source.moduleAvailable).toBe(true);
@@ -53,6 +53,8 @@ describe('MessagesSource', () => {
         read: false,
         has_attachments: false,
         preview: expect.stringMatching(/^Szanowni Państwo, zapraszam na zebranie/) as unknown,
+        // The unread ones among those listed, for the board (issue 52): here the newest alone.
+        unread: [{ id: '8811240', topic: 'Zebranie z rodzicami w czwartek', sender: 'Anna Nowak', date: '2026-11-19T15:42:10+01:00' }],
       },
     });
   });

@@ -44,7 +44,7 @@ function render(model: BoardModel, v?: string): void {
   clear(board);
   cards.forEach((c) => board.appendChild(c));
   cards.forEach((c) => {
-    if (c.className === 'child') fit(c);
+    if (c.className === 'child') fit(c, model.labels);
   });
 }
 

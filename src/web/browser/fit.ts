@@ -1,78 +1,112 @@
-// On a tablet the whole card must fit the screen: the lists below the plan lose their last items
-// (grades first, then the School box's), then the whole School box, which can wait for a look at the
-// portal, before the tests, messages and homework lose their last items; then whole lists (grades,
-// messages, tests, homework: the count of unread messages stays in the card's head), rather than show a
-// line cut in half.
-// Items taken away early that fit again once a later list gave way come back.
+// On a tablet the whole card must fit the screen, with no line cut in half: the card gives way from the
+// end of its news order (news-order.ts), each time the least news that makes room (on a card of two
+// columns, in the column that is too long), and a list counts what it left out ("+2", "+1 za nami",
+// left-out.ts). So an unread message or the newest grade goes only when nothing less news is left that
+// could give way in its place.
+import type { BoardLabels } from '../../i18n/board-text.js';
+import { moreLine, recount, type End } from './left-out.js';
+import { NEWS_ORDER, type NewsPart } from './news-order.js';
 
 interface Taken {
-  list: HTMLElement;
-  li: Element;
+  el: Element;
+  parent: Node;
+  /** Its next sibling when it was taken: it goes back before it. */
+  next: Node | null;
+  part: NewsPart;
 }
 
-const STEPS: ReadonlyArray<[selector: string, keep: number]> = [
-  ['.grades', 1],
-  ['.school', 1],
-  ['.school', 0],
-  ['.tests', 1],
-  ['.messages', 1],
-  ['.homework', 1],
-  ['.grades', 0],
-  ['.messages', 0],
-  ['.tests', 0],
-  ['.homework', 0],
-];
+/** The boxes that clip what they hold on a card in two columns (the card clips too). */
+const CLIPPING = '.plan, .info';
 
-export function fit(card: HTMLElement): void {
-  const info = card.querySelector<HTMLElement>('.info');
-  if (!info || getComputedStyle(info).overflow !== 'hidden') return;
-  const over = (): boolean => info.scrollHeight > info.clientHeight + 1;
-  const taken: Taken[][] = [];
-  for (let s = 0; s < STEPS.length && over(); s++) {
-    const [selector, keep] = STEPS[s]!;
-    let box = info.querySelector<HTMLElement>(selector);
-    let group: Taken[] | null;
-    while (box && over() && (group = shorten(info, box, keep))) {
-      if (group.length) taken.push(group);
-      box = info.querySelector<HTMLElement>(selector);
-    }
-  }
-  // Back in the reverse order of their going, so a list keeps its order; once an item of a list
-  // does not fit, the items after it stay away.
-  const blocked: HTMLElement[] = [];
-  for (let t = taken.length - 1; t >= 0; t--) {
-    const group = taken[t]!;
-    const list = group[0]!.list;
-    if (blocked.indexOf(list) >= 0) continue;
-    group.forEach((i) => list.appendChild(i.li));
-    if (over()) {
-      group.forEach((i) => list.removeChild(i.li));
-      blocked.push(list);
-    }
-  }
+/** How many pixels of content the card and its clipping boxes hide (0: everything shows whole). */
+function hidden(card: HTMLElement): number {
+  let sum = 0;
+  const boxes = [card, ...Array.prototype.slice.call(card.querySelectorAll(CLIPPING)) as HTMLElement[]];
+  boxes.forEach((b) => {
+    const overflow = getComputedStyle(b).overflowY;
+    // A pixel of rounding is no cut line.
+    if (overflow === 'hidden' || overflow === 'clip') sum += Math.max(0, b.scrollHeight - b.clientHeight - 1);
+  });
+  return sum;
+}
+
+/** Each part with the card's elements it takes, in the card's order; an element goes to the first part naming it. */
+function claims(card: HTMLElement): Array<{ part: NewsPart; items: Element[] }> {
+  const claimed: Element[] = [];
+  return NEWS_ORDER.map((part) => {
+    const free = (Array.prototype.slice.call(card.querySelectorAll(part.items)) as Element[]).filter((e) => claimed.indexOf(e) < 0);
+    const items = part.first === undefined ? free : free.slice(0, part.first);
+    items.forEach((e) => claimed.push(e));
+    return { part, items };
+  });
+}
+
+function take(card: HTMLElement, el: Element, part: NewsPart, labels: BoardLabels): Taken {
+  const t: Taken = { el, parent: el.parentNode as Node, next: el.nextSibling, part };
+  t.parent.removeChild(el);
+  recount(card, el, t.parent, endOf(part), 1, labels);
+  return t;
+}
+
+function putBack(card: HTMLElement, t: Taken, labels: BoardLabels): void {
+  // The sibling it stood before may be away itself: then before the list's "+2" at the end.
+  const before = t.next && t.next.parentNode === t.parent ? t.next : moreLine(t.parent as Element, 'last', false);
+  t.parent.insertBefore(t.el, before);
+  recount(card, t.el, t.parent, endOf(t.part), -1, labels);
+}
+
+const endOf = (part: NewsPart): End => (part.from === 'first' ? 'first' : 'last');
+
+/** Whether a box shows less than it holds. */
+function over(box: Element | null): boolean {
+  return !!box && box.scrollHeight > box.clientHeight + 1;
 }
 
 /**
- * Takes a list's last items away until the lists get shorter (a wrapped row of grades goes whole),
- * keeping `keep` of them, and answers them; keep 0 takes the list with its heading (answers []). When
- * that cannot help, puts them back and answers null.
+ * Whether taking an element away could make room: anything, while the card itself is too long; else only
+ * what stands in the column that is (the plan, or the news and the lists below them, which .info ends).
  */
-function shorten(info: HTMLElement, box: HTMLElement, keep: number): Taken[] | null {
-  if (keep === 0) {
-    box.parentNode?.removeChild(box);
-    return [];
+function couldHelp(card: HTMLElement, el: Element): boolean {
+  if (over(card)) return true;
+  const at = el.parentElement;
+  if (!at) return false;
+  if (at.closest('.plan')) return over(card.querySelector('.plan'));
+  return !!at.closest('.news, .info') && over(card.querySelector('.info'));
+}
+
+export function fit(card: HTMLElement, labels: BoardLabels): void {
+  // A phone scrolls: only a card the screen clips has to fit.
+  if (getComputedStyle(card).overflowY !== 'hidden' || hidden(card) === 0) return;
+  // Every element that may give way, the least news first.
+  const order: Array<{ el: Element; part: NewsPart }> = [];
+  const parts = claims(card);
+  for (let p = parts.length - 1; p >= 0; p--) {
+    const { part, items } = parts[p] as { part: NewsPart; items: Element[] };
+    if (part.stays) continue;
+    (part.from === 'first' ? items : items.slice().reverse()).forEach((el) => order.push({ el, part }));
   }
-  const before = info.scrollHeight;
-  const list = box.querySelector('ul');
-  if (!list) return null;
-  const items = box.querySelectorAll('li');
-  const group: Taken[] = [];
-  for (let n = items.length - 1; n >= keep; n--) {
-    const li = items[n]!;
-    group.unshift({ list, li });
-    list.removeChild(li);
-    if (info.scrollHeight < before) return group;
+  const taken: Taken[] = [];
+  while (hidden(card) > 0) {
+    // Take away the least news, one by one, until the card hides less; a box beside a longer one (a trip
+    // beside the tests) makes room only together with it.
+    const before = hidden(card);
+    const round: Taken[] = [];
+    for (let i = 0; i < order.length && hidden(card) >= before; i++) {
+      const { el, part } = order[i] as { el: Element; part: NewsPart };
+      if (!taken.some((t) => t.el === el) && card.contains(el) && couldHelp(card, el)) round.push(take(card, el, part, labels));
+    }
+    if (hidden(card) >= before) {
+      for (let i = round.length - 1; i >= 0; i--) putBack(card, round[i] as Taken, labels);
+      return;
+    }
+    // Then back, the most news first, whatever was not needed for it.
+    const after = hidden(card);
+    for (let i = round.length - 2; i >= 0; i--) {
+      const t = round[i] as Taken;
+      putBack(card, t, labels);
+      if (hidden(card) > after) round[i] = take(card, t.el, t.part, labels);
+      else round.splice(i, 1);
+    }
+    round.forEach((t) => taken.push(t));
   }
-  group.forEach((i) => list.appendChild(i.li));
-  return null;
 }

@@ -9,6 +9,10 @@ const view: MessagesView = {
   unread: 2,
   counts: { inbox: 2, alerts: 1 },
   newest: { id: 'm9', topic: 'Wycieczka', sender: 'Anna Nowak', date: '2026-11-20', read: false, hasAttachments: true, preview: 'Zgoda rodziców' },
+  unreadListed: [
+    { id: 'm9', topic: 'Wycieczka', sender: 'Anna Nowak', date: '2026-11-20', read: false, hasAttachments: true, preview: 'Zgoda rodziców' },
+    { id: 'm7', topic: 'Zebranie', sender: 'Ewa Szymańska', date: '2026-11-18', read: false, hasAttachments: false, preview: null },
+  ],
 };
 
 describe('messages feature', () => {
@@ -20,11 +24,22 @@ describe('messages feature', () => {
     ]);
   });
 
-  it('renders the inbox count with every counter, and the newest message with its sender and preview', () => {
+  it('renders the inbox count with every counter, the newest message with its sender and preview, and the unread ones listed', () => {
     const states = renderMessages(view);
     expect(states.unread_messages).toEqual({ state: '2', attributes: { inbox: 2, alerts: 1 } });
     expect(states.newest_message.state).toBe('Wycieczka');
-    expect(states.newest_message.attributes).toEqual({ id: 'm9', sender: 'Anna Nowak', date: '2026-11-20', read: false, has_attachments: true, preview: 'Zgoda rodziców' });
+    expect(states.newest_message.attributes).toEqual({
+      id: 'm9',
+      sender: 'Anna Nowak',
+      date: '2026-11-20',
+      read: false,
+      has_attachments: true,
+      preview: 'Zgoda rodziców',
+      unread: [
+        { id: 'm9', topic: 'Wycieczka', sender: 'Anna Nowak', date: '2026-11-20' },
+        { id: 'm7', topic: 'Zebranie', sender: 'Ewa Szymańska', date: '2026-11-18' },
+      ],
+    });
   });
 
   it('renders both unknown without the messages module, and a message without a topic as such', () => {

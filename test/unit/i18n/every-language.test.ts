@@ -8,6 +8,7 @@ import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { calendarText } from '../../../src/i18n/calendar-text.js';
 import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
+import { BEHAVIOUR_WORDS, MARK_WORDS } from '../../../src/i18n/school-words.js';
 
 /** Each leaf of a wording as `path → kind`: strings by their emptiness, functions, array lengths. */
 function shape(value: unknown, path = ''): Map<string, string> {
@@ -38,6 +39,8 @@ const TABLES: Record<string, (language: Language) => unknown> = {
   weekdays: (l) => WEEKDAYS[l],
   agenda: (l) => AGENDA_WORDS[l],
   check: (l) => CHECK_TEXT[l],
+  behaviour: (l) => BEHAVIOUR_WORDS[l],
+  marks: (l) => MARK_WORDS[l],
 };
 
 describe('every wording has every language', () => {

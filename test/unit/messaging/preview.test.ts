@@ -78,6 +78,18 @@ describe('message sensors and events', () => {
     expect(newestMessageEntity([])).toEqual({ state: null, attributes: {} });
   });
 
+  it('newest_message lists every unread message among the listed, newest first, a read one left out', () => {
+    const state = newestMessageEntity([
+      item({ id: '5', topic: 'Starsza nieprzeczytana', sendDate: '2026-11-17 10:00:00' }),
+      item({ id: '6', topic: 'Przeczytana', sendDate: '2026-11-18 10:00:00', read: true }),
+      item({ id: '7', topic: 'Nowsza nieprzeczytana', sendDate: '2026-11-19 09:00:00' }),
+    ]);
+    expect(state.attributes.unread).toEqual([
+      { id: '7', topic: 'Nowsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-19T09:00:00+01:00' },
+      { id: '5', topic: 'Starsza nieprzeczytana', sender: 'Anna Nowak', date: '2026-11-17T10:00:00+01:00' },
+    ]);
+  });
+
   it('dates carry the Warsaw offset of their day (summer time too)', () => {
     expect(messageDate('2026-06-01 08:00:00')).toBe('2026-06-01T08:00:00+02:00');
     expect(messageDate('2026-01-10T08:00:00')).toBe('2026-01-10T08:00:00+01:00');

@@ -12,7 +12,9 @@ import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
 import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { partialGradesResponse } from '../../../src/portal/schemas/partial.js';
-import { gradeEvents, gradeItems, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
+import { gradeEvents, gradeItems, markOf, newestGrades, notGradeKeys } from '../../../src/school/grades.js';
+import { DEFAULT_SCALE } from '../../../src/school/averages.js';
+import type { GradeItem } from '../../../src/school/grade-item.js';
 import { renderNewestGrade } from '../../../src/features/grades.js';
 import { behaviourEvents } from '../../../src/school/behaviour.js';
 import { pointShown } from '../../../src/school/grades-standard.js';
@@ -229,9 +231,23 @@ describe('newest_grade', () => {
     expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5/10 pkt', 'np', '3']);
   });
 
-  it('shows marks such as np as they are', () => {
-    const state = renderNewestGrade(newestGrades(all.filter((i) => i.kind === 'grade')));
-    expect(state.state).toBe('np');
+  it('says what a mark such as np means, in the bridge\'s language, and keeps the mark as written in `grade`', () => {
+    const marks = newestGrades(all.filter((i) => i.kind === 'grade'));
+    const pl = renderNewestGrade(marks, { language: 'pl', scale: DEFAULT_SCALE });
+    expect(pl.state).toBe('np (nieprzygotowany)');
+    expect(pl.attributes).toMatchObject({ grade: 'np', mark_name: 'nieprzygotowany' });
+    expect(renderNewestGrade(marks, { language: 'en', scale: DEFAULT_SCALE }).state).toBe('np (unprepared)');
+    // A grade is itself: no words beside it, in the state or in the list.
+    expect(pl.attributes.recent).toEqual([
+      { grade: 'np', subject: 'Język polski', kind: 'grade', date: '2026-01-10', mark_name: 'nieprzygotowany' },
+      { grade: '3', subject: 'Matematyka', kind: 'grade', date: '2026-01-10' },
+    ]);
+  });
+
+  it("never shows a first-grader's 0 bare: on the descriptive scale it is no grade, and the state says so", () => {
+    const items = gradeItems({ partialGrades: partialGradesResponse.parse({ data: [{ gradeId: 'g0', scaleValue: { id: 9, value: 0 }, date: '2026-11-16' }] }).data }, names);
+    expect(renderNewestGrade(newestGrades(items), { language: 'pl', scale: DEFAULT_SCALE }).state).toBe('0 (nie jest oceną)');
+    expect(renderNewestGrade(newestGrades(items), { language: 'uk', scale: DEFAULT_SCALE }).state).toBe('0 (не оцінка)');
   });
 
   it('is unknown without grades', () => {
@@ -247,6 +263,26 @@ describe('newest_grade', () => {
     const state = renderNewestGrade(newestGrades(items));
     expect(state.state).toHaveLength(255);
     expect(state.attributes?.text).toBe(long);
+  });
+});
+
+describe('marks that are no grade', () => {
+  const mark = (kind: GradeItem['kind'], shown: string, countZero = false) => markOf({ kind, shown }, { ...DEFAULT_SCALE, countZero });
+
+  it('are the marks of spec 2.5 and a 0, never a grade of the 1-6 scale', () => {
+    expect(['+', '-', 'np', 'NP', 'bz', '0'].map((m) => mark('grade', m))).toEqual(['+', '-', 'np', 'np', 'bz', '0']);
+    expect(['1', '4+', '5-', '6'].map((m) => mark('grade', m))).toEqual([null, null, null, null]);
+  });
+
+  it('count a 0 as a grade only where the school counts zeros, and never on the descriptive scale', () => {
+    expect(mark('grade', '0', true)).toBeNull();
+    expect(mark('descriptive', '0', true)).toBe('0');
+    expect(mark('descriptive', '4+')).toBeNull();
+  });
+
+  it('leave points and text grades alone', () => {
+    expect(mark('point', '0/10 pkt')).toBeNull();
+    expect(mark('text', 'zaliczył')).toBeNull();
   });
 });
 

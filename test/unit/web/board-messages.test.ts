@@ -47,8 +47,23 @@ describe('messages on the board', () => {
     expect(messagesOf({ newest_message: NEWEST }, 'en')?.unread[0]?.when).toBe('Tue 17.11');
   });
 
+  it('lists every unread message the bridge listed, newest first, leaving out the one just opened', () => {
+    const unread = [
+      { id: '8811250', topic: 'Strój galowy w piątek', sender: 'Piotr Wiśniewski', date: '2026-11-18T08:11:00+01:00' },
+      { id: '990', topic: 'Wycieczka do Krakowa – zgody', sender: 'Anna Nowak', date: '2026-11-18T08:02:00+01:00' },
+      { id: '8811240', topic: 'Zebranie z rodzicami w czwartek', sender: 'Anna Nowak', date: '2026-11-17T15:42:10+01:00' },
+    ];
+    const newest = { state: 'Strój galowy w piątek', attributes: { ...NEWEST.attributes, id: '8811250', unread } };
+    // The opened one may still be listed unread until the next poll: it stands as opened, not as new.
+    expect(messagesOf({ newest_message: newest, opened_message: OPENED })?.unread).toEqual([
+      { topic: 'Strój galowy w piątek', sender: 'Piotr Wiśniewski', when: 'dziś' },
+      { topic: 'Zebranie z rodzicami w czwartek', sender: 'Anna Nowak', when: 'wt. 17.11' },
+    ]);
+  });
+
   it('has nothing to show once the newest is read and none is opened, or without the messages feature', () => {
     expect(messagesOf({ newest_message: { ...NEWEST, attributes: { ...NEWEST.attributes, read: true } } })).toBeNull();
+    expect(messagesOf({ newest_message: { ...NEWEST, attributes: { ...NEWEST.attributes, read: true, unread: [] } } })).toBeNull();
     expect(messagesOf({ newest_message: { state: null, attributes: {} }, opened_message: { state: null, attributes: {} } })).toBeNull();
     expect(messagesOf({})).toBeNull();
   });

@@ -70,7 +70,7 @@ function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'p
 }
 
 describe('the board of one child', () => {
-  it('lists a trip of several days beside the tests by its first and last day, also while it is under way', () => {
+  it('lists trips and meetings apart from the tests (a trip is no test), a trip of several days by its first and last day', () => {
     const withTrip = (other: object[]) => child({
       upcoming_tests: {
         state: '1',
@@ -82,11 +82,33 @@ describe('the board of one child', () => {
     });
     const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
     const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
-    expect(card(at('09:12'), withTrip([trip, meeting])).tests).toEqual([
-      { when: 'wt. 17.11 – jutro', subject: null, kind: 'wycieczka', text: 'Zakopane: Tatry' },
-      { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
+    const c = card(at('09:12'), withTrip([meeting, trip]));
+    expect(c.tests).toEqual([{ when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' }]);
+    expect(c.agenda).toEqual([
+      { when: 'wt. 17.11 – jutro', kind: 'wycieczka', text: 'Zakopane: Tatry' },
+      { when: 'pt. 20.11 17:30', kind: 'zebranie', text: 'Zebranie' },
     ]);
-    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').tests[1]).toMatchObject({ when: 'Wed 25.11', kind: 'trip' });
+    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').agenda[0]).toMatchObject({ when: 'Wed 25.11 07:30', kind: 'trip' });
+  });
+
+  it('says what a mark that is no grade means, and which grades are of the last days', () => {
+    const grades = child({
+      newest_grade: {
+        state: '0 (nie jest oceną)',
+        attributes: {
+          recent: [
+            { grade: '0', subject: 'Edukacja wczesnoszkolna', kind: 'descriptive', date: '2026-11-18', mark_name: 'nie jest oceną' },
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15' },
+            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14' },
+          ],
+        },
+      },
+    });
+    expect(card(at('09:12'), grades).grades).toEqual([
+      { grade: '0', name: 'nie jest oceną', subject: 'Edukacja wczesnoszkolna', when: 'dziś', fresh: true },
+      { grade: '5', name: null, subject: 'Matematyka', when: 'niedz. 15.11', fresh: true },
+      { grade: '4', name: null, subject: 'Historia', when: 'sob. 14.11', fresh: false },
+    ]);
   });
 
   it('says where a lesson moved to, in its old slot, and leaves out a lucky number the school does not use', () => {
@@ -123,8 +145,8 @@ describe('the board of one child', () => {
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
     ]);
     expect(c.grades).toEqual([
-      { grade: '5', subject: 'Matematyka', when: 'wt. 17.11' },
-      { grade: 'Aktywnie uc…', subject: 'Wychowanie fizyczne', when: 'śr. 11.11' },
+      { grade: '5', name: null, subject: 'Matematyka', when: 'wt. 17.11', fresh: true },
+      { grade: 'Aktywnie uc…', name: null, subject: 'Wychowanie fizyczne', when: 'śr. 11.11', fresh: false },
     ]);
   });
 
@@ -207,7 +229,7 @@ describe('the board of one child', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
       id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
-      homework: { title: 'Zadania domowe', items: [] }, tests: [], grades: [], proposals: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
+      homework: { title: 'Zadania domowe', items: [] }, tests: [], agenda: [], grades: [], proposals: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
       feeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },

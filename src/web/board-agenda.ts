@@ -1,0 +1,95 @@
+// What the card lists ahead of the child: homework due on the next school day, the tests and quizzes
+// of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
+// test: it stands under its own heading). Read leniently from the published states, like the rest.
+import type { ItemOf, Received } from '../feature-kit/contract.js';
+import type { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
+import type { nextTestEntity } from '../features/lessons-held.js';
+import type { BoardText } from '../i18n/board-text.js';
+import { wallTime } from '../util/time.js';
+import { cut, dayShort, list, savedFilePath, str, type BoardMoment } from './board-read.js';
+
+/** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
+export interface BoardHomework {
+  title: string;
+  items: Array<{ subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
+}
+
+export interface BoardTest {
+  when: string;
+  subject: string | null;
+  /** "kartkówka" or "sprawdzian". */
+  kind: string;
+  text: string | null;
+}
+
+/** A trip, a parent-teacher meeting or another entry of the agenda. */
+export interface BoardAgendaEntry {
+  /** "pt. 20.11 17:30"; a trip of several days by its first and last day, "wt. 17.11 – czw. 19.11". */
+  when: string;
+  /** "wycieczka", "zebranie", "wydarzenie". */
+  kind: string;
+  text: string | null;
+}
+
+const MAX_HOMEWORK = 4;
+const MAX_TESTS = 3;
+const MAX_AGENDA = 3;
+const MAX_TEXT_CHARS = 90;
+
+type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
+
+export function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: BoardMoment, text: BoardText): BoardHomework {
+  const date = str(state?.attributes?.date);
+  const items = list(state?.attributes?.items)
+    .slice(0, MAX_HOMEWORK)
+    .map((h) => ({
+      subject: str(h.subject),
+      text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '',
+      files: list(h.files).flatMap((f) => {
+        const name = str(f.name);
+        const url = savedFilePath(f.url, 'homework');
+        return name === null || url === null ? [] : [{ name, url }];
+      }),
+    }));
+  const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
+  return { title, items };
+}
+
+/** "kartkówka" or "sprawdzian", by the words schools use (as the test event tells them apart). */
+function testKind(item: TestItem, text: BoardText): string {
+  const words = `${str(item.category) ?? ''} ${str(item.content) ?? ''}`.toLowerCase();
+  return /kartk[oó]wk|quiz/.test(words) ? text.quiz : text.test;
+}
+
+/** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
+export function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: BoardMoment, text: BoardText): BoardTest[] {
+  const items = list(upcoming?.attributes?.items);
+  if (items.length === 0 && str(next?.state) !== null) {
+    const at = wallTime(Date.parse(next?.state as string));
+    items.push({ date: at.date, subject: next?.attributes?.subject, content: next?.attributes?.description, category: next?.attributes?.kind });
+  }
+  return items.slice(0, MAX_TESTS).flatMap((t) => {
+    const date = str(t.date);
+    if (date === null) return [];
+    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
+  });
+}
+
+/** The trips, meetings and other entries ahead (one under way too), nearest first. */
+export function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, clock: BoardMoment, text: BoardText): BoardAgendaEntry[] {
+  return list(upcoming?.attributes?.other)
+    .flatMap((o) => {
+      const date = str(o.date);
+      const kind = o.kind === 'trip' || o.kind === 'meeting' || o.kind === 'event' ? o.kind : null;
+      if (date === null || kind === null) return [];
+      const until = str(o.until);
+      const time = str(o.time);
+      const days = until !== null && until > date;
+      const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
+      const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
+      return [{ date, entry: { when, kind: text.agendaKinds[kind], text: cut(str(o.content) ?? str(o.category), MAX_TEXT_CHARS) } }];
+    })
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .slice(0, MAX_AGENDA)
+    .map((o) => o.entry);
+}

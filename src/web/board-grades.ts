@@ -1,0 +1,57 @@
+// The grades on a child's card: the newest few, each mark that is no grade with what it means (a bare 0
+// reads as a fail), marked fresh while it is of the last days, and a proposed term grade entered this week.
+import type { Received } from '../feature-kit/contract.js';
+import type { newestGrade } from '../features/grades.js';
+import type { BoardText } from '../i18n/board-text.js';
+import { addDays } from '../util/time.js';
+import { cut, dayShort, list, str, type BoardMoment } from './board-read.js';
+
+export interface BoardGrade {
+  grade: string;
+  /** What a mark that is no grade means ("nie jest oceną", "nieprzygotowany"); null for a grade. */
+  name: string | null;
+  subject: string | null;
+  when: string;
+  /** Entered in the last days: news, which the card keeps longest when space runs short. */
+  fresh: boolean;
+}
+
+export interface BoardProposal {
+  grade: string;
+  subject: string | null;
+  /** "propozycja śródroczna". */
+  what: string;
+  when: string;
+}
+
+const MAX_GRADES = 5;
+/** A grade is a short mark; a descriptive text grade is cut to stay one. */
+const MAX_GRADE_CHARS = 12;
+/** How long a grade is news: the days a parent may not have looked at the board (a long weekend). */
+const FRESH_DAYS = 4;
+/** How long a proposed term grade stays on the board: a week from its day. */
+const PROPOSAL_DAYS = 7;
+
+export function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardGrade[] {
+  const since = addDays(clock.today, 1 - FRESH_DAYS);
+  return list(state?.attributes?.recent)
+    .slice(0, MAX_GRADES)
+    .flatMap((g) => {
+      const grade = cut(str(g.grade), MAX_GRADE_CHARS);
+      const date = str(g.date);
+      if (grade === null) return [];
+      return [{ grade, name: str(g.mark_name), subject: str(g.subject), when: date === null ? '' : dayShort(date, clock, text), fresh: date !== null && date >= since }];
+    });
+}
+
+/** The proposals of the last 7 days, newest first: a family hears of them before the term ends. */
+export function proposalsOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardProposal[] {
+  const since = addDays(clock.today, 1 - PROPOSAL_DAYS);
+  return list(state?.attributes?.proposals).flatMap((p) => {
+    const grade = cut(str(p.grade), MAX_GRADE_CHARS);
+    const date = str(p.date);
+    if (grade === null || date === null || date < since || date > clock.today) return [];
+    const what = p.period === 'final_proposal' ? text.proposal.final_proposal : text.proposal.semester_proposal;
+    return [{ grade, subject: str(p.subject), what, when: dayShort(date, clock, text) }];
+  });
+}

@@ -1,0 +1,110 @@
+// The boxes of a child's card, drawn from the board model: the news (unread messages above the opened
+// one, the newest grades) and what lies ahead (tests, trips and meetings, homework, the school's things).
+// Every item a short screen may leave out is an `li.item` (a message `.msg`, a grade `.grade`), as the
+// news order (news-order.ts) names them; a box that says there is nothing is `.box.none`.
+import type { BoardLabels } from '../../i18n/board-text.js';
+import type { BoardChild, BoardMessage, BoardMessages } from '../board-model.js';
+import { el, pageUrl } from './dom.js';
+
+/** A box with its heading; `name` is what the card's footer calls it when all its items gave way (left-out.ts). */
+function box(cls: string, title: string, items: HTMLElement[], empty: string, name = title): HTMLElement {
+  if (items.length === 0) return el('section', 'box none ' + cls, [el('h3', null, title), el('p', 'empty', empty)]);
+  const b = el('section', 'box ' + cls, [el('h3', null, title), el('ul', null, items)]);
+  b.setAttribute('data-name', name);
+  return b;
+}
+
+/**
+ * A saved file as a download link, relative to the page (the add-on's ingress serves the board under a
+ * path of its own); one not saved is its name only.
+ */
+function fileLink(icon: string, f: { name: string; url: string | null }): HTMLElement {
+  if (f.url === null) return el('span', 'file', icon + ' ' + f.name);
+  const link = el('a', 'file', icon + ' ' + f.name);
+  link.href = pageUrl(f.url.replace(/^\//, ''));
+  link.setAttribute('download', f.name);
+  return link;
+}
+
+/** "Anna Nowak · pt. 20.11", what a message line says after its mark. */
+function sentBy(m: BoardMessage): string {
+  return [m.sender, m.when].filter((p): p is string => !!p).join(' · ');
+}
+
+/**
+ * The messages box: the unread messages, newest first, then the message opened from Home Assistant with
+ * the start of its text and its attachments. No box when there is neither.
+ */
+export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLElement | null {
+  if (!m) return null;
+  const items = m.unread.map((u) =>
+    el('li', 'item msg unread', [el('div', 'msg-line', [el('span', 'msg-mark', labels.unreadMessage), ' ', el('b', 'msg-topic', u.topic), ' ', el('span', 'when', sentBy(u))])]),
+  );
+  const o = m.opened;
+  if (o) {
+    const files = o.attachments.map((a) => fileLink('📎', a));
+    items.push(
+      el('li', 'item msg opened', [
+        el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic), ' ', el('span', 'when', sentBy(o))]),
+        o.withdrawn ? el('span', 'msg-withdrawn', labels.withdrawn) : null,
+        o.text ? el('p', 'msg-text', o.text) : null,
+        files.length ? el('div', 'files', files) : null,
+      ]),
+    );
+  }
+  return box('messages', labels.messages, items, '');
+}
+
+/** The newest grades, a proposed term grade of this week first; a mark that is no grade says what it means. */
+export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+  // The family should hear of a proposal before the term ends: it is news all its week.
+  const proposals = c.proposals.map((p) =>
+    el('li', 'item grade fresh proposal', [el('span', 'mark', p.grade), el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]), el('span', 'when', p.when)]),
+  );
+  const grades = c.grades.map((g) =>
+    el('li', 'item grade' + (g.fresh ? ' fresh' : ''), [
+      el('span', 'mark', g.grade),
+      g.name ? el('span', 'mark-name', '(' + g.name + ')') : null,
+      el('span', 'grade-subject', g.subject || ''),
+      el('span', 'when', g.when),
+    ]),
+  );
+  return box('grades', labels.grades, proposals.concat(grades), labels.noGrades);
+}
+
+export function testsBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+  const tests = c.tests.map((t) =>
+    el('li', 'item', [
+      el('span', 'when', t.when),
+      ' ',
+      el('span', 'kind', t.kind),
+      el('span', 'what', [t.subject ? el('b', null, t.subject) : null, t.subject && t.text ? ': ' : '', t.text || '']),
+    ]),
+  );
+  return box('tests', labels.tests, tests, labels.noTests);
+}
+
+/** Trips, meetings and the other agenda entries, apart from the tests; no box when there are none. */
+export function agendaBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  if (c.agenda.length === 0) return null;
+  const entries = c.agenda.map((a) => el('li', 'item', [el('span', 'when', a.when), ' ', el('span', 'kind', a.kind), el('span', 'what', a.text || '')]));
+  return box('agenda', labels.agenda, entries, '');
+}
+
+export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+  const homework = c.homework.items.map((h) =>
+    el('li', 'item', [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '', h.files.length ? el('div', 'files', h.files.map((f) => fileLink('📎', f))) : null]),
+  );
+  return box('homework', c.homework.title, homework, labels.noHomework, labels.homework);
+}
+
+/** The school box: behaviour, whether the newest sent message was read, the newest school files. No box when all are empty. */
+export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  const s = c.school;
+  const items: HTMLElement[] = [];
+  if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
+  if (s.sent) items.push(el('li', 'item sent', [s.sent.read ? '✅ ' : '✉️ ', el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]));
+  s.files.forEach((f) => items.push(f.url === null ? el('li', 'item file', '📄 ' + f.name) : el('li', 'item', [fileLink('📄', f)])));
+  if (items.length === 0) return null;
+  return box('school', labels.school, items, '');
+}

@@ -1,0 +1,65 @@
+// What a card says it left out when it gave way (fit.ts): a list's "+2" at the end its items left from
+// ("+1 za nami" above the lessons), and for a box whose every item went, its name and count in the card's
+// footer ("Sprawdziany +3 · Szkoła +4"), rather than a heading over nothing.
+import type { BoardLabels } from '../../i18n/board-text.js';
+
+export type End = 'first' | 'last';
+
+/** The "+2" line a list keeps at the end its items left from; made when asked for and missing. */
+export function moreLine(list: Element, end: End, make: boolean): HTMLElement | null {
+  const lines = Array.prototype.slice.call(list.children) as HTMLElement[];
+  const found = lines.filter((l) => l.classList.contains('more') && l.getAttribute('data-end') === end)[0];
+  if (found || !make) return found || null;
+  const line = document.createElement('li');
+  line.className = 'more';
+  line.setAttribute('data-end', end);
+  line.setAttribute('data-count', '0');
+  if (end === 'first') list.insertBefore(line, list.firstChild);
+  else list.appendChild(line);
+  return line;
+}
+
+/** Counts a list item taken from its list (by 1) or put back (by -1); anything else is not counted. */
+export function recount(card: HTMLElement, el: Element, list: Node, end: End, by: number, labels: BoardLabels): void {
+  const l = list as Element;
+  if (el.tagName !== 'LI' || (l.tagName !== 'UL' && l.tagName !== 'OL')) return;
+  const line = moreLine(l, end, by > 0);
+  if (line) {
+    const n = Number(line.getAttribute('data-count')) + by;
+    if (n <= 0) l.removeChild(line);
+    else {
+      line.setAttribute('data-count', String(n));
+      // Lessons left out from the top are the ones over: say so, else "+1" would read as one more lesson.
+      line.textContent = end === 'first' && l.classList.contains('lessons') ? '+' + n + ' ' + labels.lessonsOver : '+' + n;
+    }
+  }
+  const box = l.closest('.box');
+  if (!box) return;
+  const left = (Array.prototype.slice.call(l.children) as Element[]).filter((c) => c.classList.contains('item'));
+  if (left.length === 0) box.classList.add('away');
+  else box.classList.remove('away');
+  summary(card);
+}
+
+/** The words naming the boxes that went whole, each with its count, in the card's footer (where it has none, after its lists). */
+function summary(card: HTMLElement): void {
+  const away = Array.prototype.slice.call(card.querySelectorAll('.box.away')) as Element[];
+  let line = card.querySelector('.left-out');
+  if (away.length === 0) {
+    if (line && line.parentNode) line.parentNode.removeChild(line);
+    return;
+  }
+  if (!line) {
+    const foot = card.querySelector('.foot');
+    line = document.createElement(foot ? 'span' : 'p');
+    line.className = 'left-out';
+    if (foot) foot.insertBefore(line, foot.querySelector('.updated'));
+    else (card.querySelector('.info') || card).appendChild(line);
+  }
+  line.textContent = away
+    .map((box) => {
+      const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce((sum, m) => sum + Number(m.getAttribute('data-count')), 0);
+      return (box.getAttribute('data-name') || '') + ' +' + n;
+    })
+    .join(' · ');
+}

@@ -1,0 +1,239 @@
+// The card's news order (src/web/browser/news-order.ts) at work in Chromium: one full card, drawn by the
+// board's own page and script from a model made here, on ever shorter screens. At every height the card
+// fits with no line cut; what went is counted; and it gave way from the least news end: while an unread
+// message or a part more news is away, nothing less news stands on the card (a grade beside the newest
+// one on its row takes no room of its own, so the grades' row is left out of that comparison).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { layoutProblems } from '../helpers/board-layout.js';
+import { boardAssets } from '../../src/web/board-bundle.js';
+import { boardHtml } from '../../src/web/board-page.js';
+import { feedLinks } from '../../src/web/board-calendars.js';
+import { BOARD_TEXT } from '../../src/i18n/board-text.js';
+import type { BoardChild, BoardLesson, BoardModel } from '../../src/web/board-model.js';
+import { NEWS_ORDER } from '../../src/web/browser/news-order.js';
+
+const lesson = (no: number, subject: string, status: BoardLesson['status'], change: BoardLesson['change'] = null): BoardLesson => ({
+  no,
+  from: `${7 + no}:00`.padStart(5, '0'),
+  to: `${7 + no}:45`.padStart(5, '0'),
+  subject,
+  room: '12',
+  change,
+  note: change === null ? null : 'zastępstwo · zamiast: Matematyka',
+  status,
+});
+
+/** A child with something in every part of the news order. */
+function fullChild(id: string, name: string): BoardChild {
+  return {
+    id,
+    name,
+    className: 'Klasa 4b',
+    lucky: { number: '13', mine: false, day: null },
+    headline: { label: 'Teraz', subject: 'Język angielski', detail: 'do 10:45', change: 'substitution' },
+    briefing: 'Dziś 8:00–14:45, 7 lekcji. Zmiany: Język angielski (zastępstwo).',
+    day: {
+      date: '2026-11-18',
+      title: 'Dziś, środa 18.11',
+      lessons: [
+        lesson(1, 'Przyroda', 'done'),
+        lesson(2, 'Matematyka', 'done'),
+        lesson(3, 'Język angielski', 'now', 'substitution'),
+        lesson(4, 'Historia', null),
+        lesson(5, 'Plastyka', null, 'room_change'),
+        lesson(6, 'Religia', null),
+        lesson(7, 'Informatyka', null),
+      ],
+      empty: null,
+    },
+    homework: { title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }, { subject: 'Język polski', text: 'Wypracowanie', files: [] }] },
+    tests: [
+      { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Trzy ostatnie tematy' },
+      { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Ułamki' },
+      { when: 'czw. 26.11', subject: 'Historia', kind: 'kartkówka', text: 'Piastowie' },
+    ],
+    agenda: [
+      { when: 'pon. 23.11 – pt. 27.11', kind: 'wycieczka', text: 'Zielona szkoła: Karpacz' },
+      { when: 'pon. 30.11 17:30', kind: 'zebranie', text: 'Zebranie z rodzicami' },
+    ],
+    grades: [
+      { grade: '4', name: null, subject: 'Matematyka', when: 'dziś', fresh: true },
+      { grade: '0', name: 'nie jest oceną', subject: 'Język polski', when: 'wczoraj', fresh: true },
+      { grade: '5+', name: null, subject: 'Język angielski', when: 'pon. 16.11', fresh: true },
+      { grade: '6', name: null, subject: 'Historia', when: 'pt. 13.11', fresh: false },
+      { grade: '3', name: null, subject: 'Przyroda', when: 'czw. 12.11', fresh: false },
+    ],
+    proposals: [],
+    unread: { messages: 4, notices: 1 },
+    school: { behaviour: 'bardzo dobre', sent: { topic: 'Nieobecność', read: true }, files: [{ name: 'Statut.pdf', url: null }] },
+    messages: {
+      unread: ['Składka na ubezpieczenie', 'Strój galowy w piątek', 'Zmiana terminu zebrania', 'Zebranie z rodzicami'].map((topic) => ({ topic, sender: 'Anna Nowak', when: 'dziś' })),
+      opened: { topic: 'Zgoda na wyjście do teatru', sender: 'Anna Nowak', when: 'dziś', text: 'Prosimy o zgodę do piątku.\nWyjście o 9:00.', withdrawn: false, attachments: [{ name: 'zgoda.pdf', url: null }] },
+    },
+    warning: null,
+    updated: 'Aktualizacja: 09:11',
+    feeds: feedLinks(id, name, 'pl'),
+  };
+}
+
+/** What of each part of the order the card shows, read by the part's own selector (the markup it names). */
+const SHOWN = `[...document.querySelectorAll('.child')].map((card) => ({
+  unread: [...card.querySelectorAll('.msg.unread .msg-topic')].map((e) => e.textContent),
+  grades: [...card.querySelectorAll('.grades li.grade .mark')].map((e) => e.textContent),
+  lessons: [...card.querySelectorAll('.lesson .subject-name')].map((e) => e.textContent),
+  headline: card.querySelectorAll('.headline').length,
+  briefing: card.querySelectorAll('.briefing').length,
+  tests: card.querySelectorAll('.tests li.item').length,
+  homework: card.querySelectorAll('.homework li.item').length,
+  agenda: card.querySelectorAll('.agenda li.item').length,
+  opened: card.querySelectorAll('.msg.opened').length,
+  openedText: card.querySelectorAll('.msg.opened .msg-text').length,
+  openedFiles: card.querySelectorAll('.msg.opened .files').length,
+  school: card.querySelectorAll('.school li.item').length,
+  counted: [...card.querySelectorAll('li.more')].reduce((s, m) => s + Number(m.getAttribute('data-count')), 0),
+  leftOut: (card.querySelector('.left-out') || { textContent: '' }).textContent,
+}))`;
+
+interface Shown {
+  unread: string[];
+  grades: string[];
+  lessons: string[];
+  headline: number;
+  briefing: number;
+  tests: number;
+  homework: number;
+  agenda: number;
+  opened: number;
+  openedText: number;
+  openedFiles: number;
+  school: number;
+  counted: number;
+  leftOut: string;
+}
+
+/** How much of each part of NEWS_ORDER a card shows (1: whole, 0: none, between: some), by the part's name. */
+function partsShown(s: Shown, c: BoardChild): Map<string, number> {
+  const share = (n: number, of: number) => (of === 0 ? 1 : n / of);
+  const ahead = c.day!.lessons.filter((l) => l.status !== 'done' && l.change === null);
+  const over = c.day!.lessons.filter((l) => l.status === 'done');
+  const rest = (n: number) => Math.max(0, n - 1);
+  const parts: Array<[string, number]> = [
+    ['the newest unread message', s.unread.length > 0 ? 1 : 0],
+    ['the other unread messages, newest first', share(rest(s.unread.length), c.messages!.unread.length - 1)],
+    ['the nearest test', Math.min(1, s.tests)],
+    ['the homework for the next school day', Math.min(1, s.homework)],
+    ['the message opened from Home Assistant', s.opened],
+    ["the opened message's attachments", s.openedFiles],
+    ["the opened message's text (the dashboard has it whole)", s.openedText],
+    ['the lessons still ahead', share(ahead.filter((l) => s.lessons.includes(l.subject!)).length, ahead.length)],
+    ['the nearest trip or meeting', Math.min(1, s.agenda)],
+    ['the other tests', share(rest(s.tests), c.tests.length - 1)],
+    ['the other homework', share(rest(s.homework), c.homework.items.length - 1)],
+    ['the other trips and meetings', share(rest(s.agenda), c.agenda.length - 1)],
+    ['the line above the plan (the lesson on now or next)', s.headline],
+    ['the lessons already over', share(over.filter((l) => s.lessons.includes(l.subject!)).length, over.length)],
+    ['the next school day in a sentence', s.briefing],
+    ["the school's things: behaviour, the sent message's read state, the school's files", share(s.school, 3)],
+  ];
+  return new Map(parts);
+}
+
+let server: Server;
+let port = 0;
+const model: BoardModel = { language: 'pl', labels: BOARD_TEXT.pl.labels, children: [fullChild('ania', 'Ania'), fullChild('zosia', 'Zosia')] };
+
+beforeAll(async () => {
+  const { script, style } = boardAssets();
+  // The feeds' access block as a page asked for with the token carries it (keys made up: nothing opens them here).
+  const keys = Object.fromEntries(model.children.flatMap((c) => c.feeds.map((f) => [f.path, 'k'])));
+  const feedAccess = JSON.stringify({ keys, port: 8099, ingress: false });
+  const page = boardHtml({ language: 'pl', title: 'Tablica', script: script.file, style: style.file, data: JSON.stringify({ version: '1', model }), feedAccess });
+  server = createServer((req, res) => {
+    const url = (req.url ?? '/').split('?')[0];
+    if (url === '/') return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+    if (url === `/${script.file}`) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script.body);
+    if (url === `/${style.file}`) return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(style.body);
+    // The stream stays open and quiet: the model never changes here.
+    if (url === '/api/events') return void res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(': open\n\n');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const browser = useBrowser();
+
+describe.skipIf(skip)('the news order at work', () => {
+  it('names every part the card gives way by once, the news first', () => {
+    const names = NEWS_ORDER.map((p) => p.what);
+    expect(new Set(names).size).toBe(names.length);
+    // The issue's order: unread messages and the newest grade, the plan's changes, then tests, homework, the school's files.
+    const at = (what: string) => names.indexOf(what);
+    expect(at('the newest unread message')).toBe(0);
+    expect(at('the newest grade of the last days')).toBeLessThan(at("today's plan changes and the lesson on now"));
+    expect(at("today's plan changes and the lesson on now")).toBeLessThan(at('the nearest test'));
+    expect(at('the nearest test')).toBeLessThan(at('the homework for the next school day'));
+    expect(at('the other unread messages, newest first')).toBeLessThan(at('the message opened from Home Assistant'));
+    expect(at('the homework for the next school day')).toBeLessThan(at("the school's things: behaviour, the sent message's read state, the school's files"));
+  });
+
+  /** Checks the card at one size: nothing cut, the news there, what went counted, given way from the least news end. */
+  async function expectGivenWay(width: number, height: number, columns: ReadonlyArray<readonly string[] | null>): Promise<void> {
+    const child = model.children[0]!;
+    const order = NEWS_ORDER.map((p) => p.what);
+    const at = `${width}x${height}`;
+    const context = await browser().newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const problems = pageProblems(page);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('.child');
+    await page.screenshot({ path: join(ARTIFACTS, `board-order-${at}.png`) });
+    expect(await layoutProblems(page), at).toEqual([]);
+    const [shown] = (await page.evaluate(SHOWN)) as Shown[];
+    await context.close();
+    expect(problems, at).toEqual([]);
+    // The newest unread message and the newest grade stand; the plan's changes and the lesson on now too.
+    expect(shown!.unread[0], at).toBe('Składka na ubezpieczenie');
+    expect(shown!.grades[0], at).toBe('4');
+    expect(shown!.lessons, at).toEqual(expect.arrayContaining(['Język angielski', 'Plastyka']));
+    // Unread topics newest first, the rest counted.
+    expect(shown!.unread, at).toEqual(child.messages!.unread.slice(0, shown!.unread.length).map((m) => m.topic));
+    // From the least news end, in each column the card has: once a part is (partly) away, every part after
+    // it in the order is wholly away.
+    const parts = partsShown(shown!, child);
+    for (const column of columns) {
+      const ranked = [...parts.entries()].filter(([what]) => column === null || column.includes(what)).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+      const firstAway = ranked.findIndex(([, share]) => share < 1);
+      if (firstAway < 0) continue;
+      const after = ranked.slice(firstAway + 1).filter(([, share]) => share > 0);
+      expect(after.map(([what]) => what), `${at}: shown though less news than "${ranked[firstAway]![0]}"`).toEqual([]);
+    }
+    // Every item that went is counted: in its list's "+N" (a box that went whole, named at the foot with it).
+    const total = child.messages!.unread.length + 1 + child.grades.length + child.day!.lessons.length + child.tests.length + child.agenda.length + child.homework.items.length + 3;
+    const onCard = shown!.unread.length + shown!.opened + shown!.grades.length + shown!.lessons.length + shown!.tests + shown!.agenda + shown!.homework + shown!.school;
+    expect(onCard + shown!.counted, `${at}: every item shown or counted`).toBe(total);
+    const named = [...shown!.leftOut.matchAll(/\+(\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
+    expect(named, `${at}: the footer names what its boxes left out`).toBeLessThanOrEqual(shown!.counted);
+  }
+
+  it('on ever shorter landscape screens (two cards of one column) gives way from the least news end, counts what went, and never cuts a line', async () => {
+    for (let height = 800; height >= 600; height -= 20) await expectGivenWay(1280, height, [null]);
+  }, 120_000);
+
+  it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
+    const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
+    const side = [...partsShown({ unread: [], grades: [], lessons: [], headline: 0, briefing: 0, tests: 0, homework: 0, agenda: 0, opened: 0, openedText: 0, openedFiles: 0, school: 0, counted: 0, leftOut: '' }, model.children[0]!).keys()].filter(
+      (what) => !plan.includes(what) && what !== 'the next school day in a sentence',
+    );
+    for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [plan, side]);
+  }, 120_000);
+});
