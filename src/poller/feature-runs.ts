@@ -5,7 +5,7 @@
 // computes from the copies it said it reads and nothing else: reading another is a programming error.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureState, type ReadsContext } from '../features/feature.js';
-import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
+import type { KeptStatesStore, KeptStates } from '../store/kept-states.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Host, Want } from '../feature-kit/resource.js';
 import type { EntityState } from '../feature-kit/state.js';

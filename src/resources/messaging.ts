@@ -43,7 +43,7 @@ export const INBOX = messagingResource({
 /** The other mailboxes by name (notes, the school's alerts, absences): on their counter's word alone. */
 export const MAILBOX = messagingResource({
   name: 'messaging <mailbox>/messages',
-  endpoints: ['/api/<mailbox>/messages'],
+  endpoints: ['notes', 'alerts', 'substitutions', 'absences', 'justifications'].map((mailbox) => `/api/${mailbox}/messages`),
   read: (api, mailbox) => api.list(mailbox as Mailbox, LIST_LIMIT),
   fresh: always(Infinity),
   vouch: { by: COUNTER, fresh: always(Infinity) },

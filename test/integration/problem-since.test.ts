@@ -3,7 +3,7 @@
 // problem lasts. The real bridge, the simulator, a real broker and the fake clock.
 import { expect, it } from 'vitest';
 import { clearSimFaults } from '../helpers/faults-sim.js';
-import { MIN, worldFor } from '../helpers/faults-world.js';
+import { worldFor } from '../helpers/faults-world.js';
 import type { FaultApp } from '../helpers/faults-app.js';
 
 function since(h: FaultApp): number {
