@@ -94,6 +94,8 @@ export interface SimulationOptions {
   days: number;
   poll?: { interval?: string; fast_interval?: string; school_interval?: string; quiet_hours?: string };
   naive?: boolean;
+  /** The reference's own ages of the resources it reads less often than our defaults (PollHooks.agesAtLeast). */
+  agesAtLeast?: Readonly<Record<string, number>>;
   injections?: Injection[];
   /** false: keep no per-cycle or per-state records (for the week's memory readings). */
   record?: boolean;
@@ -151,7 +153,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
-    hooks: (childIndex) => cpuPerCycle(options.naive, (hosts, cpuMicros) => {
+    hooks: (childIndex) => cpuPerCycle(options, (hosts, cpuMicros) => {
       if (record) cycles.push({ hosts, cpuMicros, childIndex });
     }),
   });
@@ -216,10 +218,11 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
 }
 
 /** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle(naive: boolean | undefined, done: (hosts: string[], cpuMicros: number) => void): PollHooks {
+function cpuPerCycle({ naive, agesAtLeast }: Pick<SimulationOptions, 'naive' | 'agesAtLeast'>, done: (hosts: string[], cpuMicros: number) => void): PollHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
     naive,
+    ...(agesAtLeast ? { agesAtLeast } : {}),
     onCycleStart: () => {
       started = process.cpuUsage();
     },

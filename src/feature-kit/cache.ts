@@ -46,6 +46,8 @@ export interface ResourceCacheOptions {
   log: Logger;
   /** Read every copy at every pass (the benchmark's naive schedule). */
   naive?: boolean;
+  /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
+  agesAtLeast?: Readonly<Record<string, number>>;
 }
 
 export class ResourceCache implements Copies {
@@ -55,6 +57,12 @@ export class ResourceCache implements Copies {
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
   /** Requests made so far, by `resource (why)`. */
   readonly reads = new Map<string, number>();
+  /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
+  private held = 0;
+
+  get changes(): number {
+    return this.held;
+  }
 
   constructor(private readonly options: ResourceCacheOptions) {}
 
@@ -111,10 +119,11 @@ export class ResourceCache implements Copies {
 
   /** By when the copy must be read again, judged at `clock` (plan.ts, readBy). */
   readBy(w: Want, clock = this.clock()): number {
+    const copy = this.copies.get(keyOf(w.res, w.key));
     if (this.naive) {
-      // The naive schedule reads every copy at every pass, a pass every `interval`.
-      const at = this.copies.get(keyOf(w.res, w.key))?.readAt;
-      return at === undefined ? clock.now : Math.max(clock.now, at + clock.intervals.normal);
+      // The naive schedule reads every copy at every pass, a pass every `interval` (a refusal still stands).
+      if (copy?.refusedUntil !== undefined && copy.refusedUntil > clock.now) return copy.refusedUntil;
+      return copy?.readAt === undefined ? clock.now : Math.max(clock.now, copy.readAt + clock.intervals.normal);
     }
     return readBy(w.res, clock, this.known(w, clock.now));
   }
@@ -152,14 +161,15 @@ export class ResourceCache implements Copies {
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
-      if (process.env.D2M_DEBUG) console.log('read', new Date(now).toISOString(), w.res.name, w.key ?? '');
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
+      this.held++;
     } catch (error) {
       const until = w.res.refusal(error, now);
       if (until !== undefined) {
         this.refusedNow(w.res, error, until);
         this.copies.set(k, { version, readAt: now, refusedUntil: until });
+        this.held++;
         return;
       }
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
@@ -182,6 +192,7 @@ export class ResourceCache implements Copies {
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
     this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
+    this.held++;
   }
 
   /** When the copy was read (undefined: never, or it is refused). */
@@ -208,6 +219,7 @@ export class ResourceCache implements Copies {
       startPass: this.moment.startPass,
       missing: w.missing,
       ahead: w.ahead,
+      atLeast: this.options.agesAtLeast?.[w.res.name],
     };
   }
 

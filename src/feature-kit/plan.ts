@@ -96,6 +96,8 @@ export interface Known {
   missing?: boolean;
   /** It is wanted ahead of need only (see Schedule.ahead). */
   ahead?: boolean;
+  /** Never older than this for its age alone (the benchmark's reference ages; none otherwise). */
+  atLeast?: number;
 }
 
 export type Why = 'asked' | 'no copy' | 'failed' | 'signal' | 'missing' | 'age';
@@ -138,6 +140,7 @@ export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): D
   const age = resolve(vouched, clock.intervals) > resolve(own, clock.intervals) ? vouched : own;
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
+  limit = Math.max(limit, known.atLeast ?? 0);
   limit = Math.min(limit, schedule.maxAgeMs ?? Infinity);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const at = Math.min(known.readAt + limit, missAt);

@@ -26,6 +26,7 @@ export const briefingEntity = sensor(
 export const briefingFeature = feature({
   name: 'briefing',
   inputs: ['timetable', 'agenda', 'lucky'],
+  everyPass: true,
   entities: [briefingEntity],
   create: (access) => new BriefingSource(access.language),
 });

@@ -96,9 +96,14 @@ export interface Feature<S extends FeatureState = FeatureState> {
    * The copies it computes from, now: static for most, from the date, the child and the copies held
    * where it depends on them (next week's timetable, the kinds of grade the school uses, a lookup that
    * lacks an id). The scheduler reads what is due among them; the feature runs when one moved. A
-   * feature without reads computes from other features' outputs at every pass.
+   * feature without reads computes from other features' outputs, when one of them moved.
    */
   readonly reads?: (ctx: ReadsContext) => readonly Want[];
+  /**
+   * Its states move with the clock beyond its inputs (the briefing's next school day, once the lessons
+   * end): it computes at every pass. Without, a feature computes when what it takes in moved.
+   */
+  readonly everyPass?: true;
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */

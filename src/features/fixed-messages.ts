@@ -2,7 +2,7 @@
 // sending through the send_message command (which a parent may also call with any configured id).
 import { CommandError } from '../feature-kit/commands.js';
 import { userLookup } from '../resources/lookups.js';
-import { sent } from './message-write.js';
+import { sent } from './sent-message.js';
 import { FixedMessageSender } from '../messaging/sender.js';
 import { feature, type FeatureAccess, type FeatureState } from './feature.js';
 import { button, type EntityDef } from '../feature-kit/entities.js';

@@ -18,7 +18,8 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 import { want } from '../feature-kit/resource.js';
-import { RECIPIENTS, SENT_BOX } from '../resources/messaging.js';
+import { RECIPIENTS } from '../resources/messaging.js';
+import { sent } from './sent-message.js';
 import { lookup, USERS } from '../resources/lookups.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
@@ -147,13 +148,6 @@ class Writing implements FeatureState {
   private async save(): Promise<void> {
     await this.file.save(this.kept).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the recipient and topic'));
   }
-}
-
-/** A message went out: the sent box moved, and is read again right after the command. */
-export function sent<R>(account: CommandAccount, result: R): R {
-  account.cache.moved(SENT_BOX);
-  account.readAgain();
-  return result;
 }
 
 export const messageWrite = feature({

@@ -16,7 +16,7 @@ import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
 import { mailboxWant, type ListedMessages } from './messages.js';
 import { UNREAD } from '../resources/messaging.js';
-import { sent } from './message-write.js';
+import { sent } from './sent-message.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
 

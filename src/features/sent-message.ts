@@ -9,7 +9,7 @@ import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import { SENT_BOX, SENT_MESSAGE } from '../resources/messaging.js';
-import { feature } from './feature.js';
+import { feature, type CommandAccount } from './feature.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -25,6 +25,13 @@ export type SentMessageFacts = { message_id?: string; to: string[]; date?: strin
 
 export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
 export const messageReadEvent = eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open', { payload: shape<MessageReadPayload>() });
+
+/** A message went out: the sent box moved, and is read again right after the command. */
+export function sent<R>(account: CommandAccount, result: R): R {
+  account.cache.moved(SENT_BOX);
+  account.readAgain();
+  return result;
+}
 
 export const sentMessageFeature = feature({
   name: 'sent-message',

@@ -25,6 +25,8 @@ export class AccountFeatures {
   /** Which features run in a pass, and what each last took in. */
   private readonly runs: FeatureRuns;
   private readonly cache: ResourceCache;
+  /** What the features read as last decided, and from what (the copies' changes, the day). */
+  private reads: { key: string; identity: unknown; all: Want[]; byFeature: Map<Feature, readonly Want[]> } | undefined;
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
@@ -57,18 +59,27 @@ export class AccountFeatures {
     return this.runs.outputs.get(name) as FeatureOutputs[N] | undefined;
   }
 
-  /** Every copy the features read now, once each (a copy two features read is one want). */
+  /**
+   * Every copy the features read now, once each (a copy two features read is one want). What they read
+   * is decided from the copies held and the day: asked again with neither changed, the last answer stands.
+   */
   wants(ctx: Omit<ReadsContext, 'copies'>): Want[] {
+    const key = `${this.cache.changes}|${ctx.today}|${ctx.startPass}`;
+    if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads.all;
+    const byFeature = new Map<Feature, readonly Want[]>();
     const merged = new Map<string, Want>();
     for (const { feature } of this.running) {
-      for (const w of featureReads(feature, this.cache, ctx)) {
-        const key = `${w.res.name}\u0000${w.key ?? ''}`;
-        const known = merged.get(key);
+      const wants = featureReads(feature, this.cache, ctx);
+      byFeature.set(feature, wants);
+      for (const w of wants) {
+        const copy = `${w.res.name}\u0000${w.key ?? ''}`;
+        const known = merged.get(copy);
         // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
-        merged.set(key, known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true });
+        merged.set(copy, known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true });
       }
     }
-    return [...merged.values()];
+    this.reads = { key, identity: ctx.identity, all: [...merged.values()], byFeature };
+    return this.reads.all;
   }
 
   async prepare(): Promise<void> {
@@ -122,7 +133,9 @@ export class AccountFeatures {
 
   /** The pass's computations: the features whose copies moved, after its reads. */
   async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set()): Promise<CycleOutcome> {
-    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => featureReads(feature, cache, readsCtx), { startPass: readsCtx.startPass, unread }, log);
+    this.wants(readsCtx);
+    const decided = this.reads?.byFeature;
+    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => decided?.get(feature) ?? featureReads(feature, cache, readsCtx), { startPass: readsCtx.startPass, unread }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }

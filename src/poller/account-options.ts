@@ -24,6 +24,11 @@ export interface PollHooks {
   onCycle?: (cycle: { hosts: Host[]; ok: boolean }) => void;
   /** Fetch everything on every poll (the benchmark's comparison). */
   naive?: boolean;
+  /**
+   * The benchmark's comparison with the reference: a resource is not read for its age more often than
+   * the reference reads it (by the resource's name, in milliseconds).
+   */
+  agesAtLeast?: Readonly<Record<string, number>>;
 }
 
 export interface AccountPollerOptions {

@@ -83,7 +83,6 @@ export class AccountCoordinator {
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
-      if (process.env.D2M_DEBUG) console.log(new Date(now).toISOString(), 'pass', read, [...failed].map(([h, e]) => `${h}: ${String(e)}`), outcome.problem ? String(outcome.problem.error) + ' ' + outcome.problem.feature : '', this.deps.health.reason);
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       this.deps.saveFigures();
       return { ok: true, read, failed };
@@ -103,9 +102,10 @@ export class AccountCoordinator {
     const clock = planClock(now, this.deps.options.poll, day);
     let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
     for (const w of this.wanted(now, !this.registerRead)) {
+      // What a start left for later rides along with the next pass rather than making one of its own.
+      if (w.res.notAtStart && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
-      if (process.env.D2M_DEBUG && by < soonest) console.log('soonest', w.res.name, w.key ?? '', new Date(by).toISOString());
       soonest = Math.min(soonest, by);
     }
     return Math.max(now + MINUTE, soonest);

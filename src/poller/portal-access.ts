@@ -37,6 +37,8 @@ export interface PortalAccessOptions {
   observer?: PortalObserver;
   /** The cache reads every copy at every pass (the benchmark's naive schedule). */
   naive?: boolean;
+  /** The benchmark's reference ages (PollHooks.agesAtLeast). */
+  agesAtLeast?: Readonly<Record<string, number>>;
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -129,7 +131,7 @@ export class PortalAccess {
       observer: options.observer,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
-    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive });
+    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive, agesAtLeast: options.agesAtLeast });
     // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
     this.session.onLogin((proof) => {

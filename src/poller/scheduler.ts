@@ -84,12 +84,15 @@ export class AccountScheduler {
     }, Math.max(0, next - clock.now()));
   }
 
-  /** One wake: a pass when one is due (two when the first ran past a waiting host's retry), then the states that moved. */
+  /**
+   * One wake: a pass when one is due, and another at once when the clock went past the next one while
+   * it ran (a slow portal; a waiting host's retry); then the states that moved.
+   */
   private async wake(): Promise<void> {
     const { clock } = this.options;
     this.waking = true;
     try {
-      for (let passes = 0; passes < 2 && this.passAt <= clock.now() && !this.stopped; passes++) await this.pass();
+      for (let passes = 0; passes < 3 && this.passAt <= clock.now() && !this.stopped; passes++) await this.pass();
       if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) {
         this.boundaryAt = undefined;
         if (!this.stopped && this.options.restate(clock.now())) this.scheduleBoundary();
@@ -129,7 +132,6 @@ export class AccountScheduler {
       this.retryAt.set(host, now + retryDelay(failures, this.options.intervalMs, error, now));
     }
     this.passAt = this.options.nextPass(now, this.retryAt);
-    if (process.env.D2M_DEBUG) console.log('plan', new Date(now).toISOString(), [...this.retryAt].map(([h, t]) => h + '@' + new Date(t).toISOString()), new Date(this.passAt).toISOString());
   }
 
   /** Sets when the next lesson starts or ends (after each pass, and after each such moment). */

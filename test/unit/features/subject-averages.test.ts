@@ -184,7 +184,7 @@ describe('dynamic entities in the framework', () => {
       }),
     });
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
-    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir() } as unknown as FeatureAccess);
+    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: { changes: 0 } } as unknown as FeatureAccess);
     expect(features.entities(account).map((e) => e.key)).toEqual(['dyn_a']);
     const ctx = { today: '2026-11-18', asked: false } as Omit<SourceContext, 'inputs' | 'cache'>;
     const readsCtx = { today: '2026-11-18', now: 0, startPass: false, account } as unknown as Omit<ReadsContext, 'copies'>;
