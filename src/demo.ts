@@ -61,6 +61,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     throw new ConfigError('usage', [`--quirks: ${(error as Error).message}`]);
   }
   await simulator.start();
+  // The demo's school grants the change feed on the register road too, so the demo shows it at work:
+  // its news reaches the bridge through the feed (the log says "change feed on").
+  for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
   applyLiveQuirks(simulator, DEMO_ACCOUNTS.map((a) => a.login), quirks);
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;

@@ -146,6 +146,9 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
     last_login: figures.last_login === undefined ? null : { at: when(figures.last_login.at), outcome: figures.last_login.outcome, transcript: figures.last_login.transcript },
     // When the portal will be asked next, and why: a row's age, a signal that moved, a refusal that ends, a failure's retry.
     next_reads: (figures.next_reads ?? []).map((r) => ({ row: r.row, at: when(r.at), why: r.why })),
+    // The portal's change feed: on since when, or why not; and the changes its slow safety reads found that it never named.
+    change_feed: figures.change_feed === undefined ? null : { on: figures.change_feed.on, road: figures.change_feed.road, since: when(figures.change_feed.since), why_not: figures.change_feed.why ?? null },
+    feed_missed: sortedRecord(figures.feed_missed ?? {}),
   };
 }
 

@@ -18,6 +18,7 @@ export class Metrics implements FiguresSink {
   private readonly registry = new Registry();
   private readonly requests: Counter<'child' | 'resource' | 'status'>;
   private readonly logins: Counter<'child' | 'outcome'>;
+  private readonly missed: Counter<'child' | 'resource'>;
   private readonly polls: Histogram<'child'>;
 
   constructor(sources: MetricsSources) {
@@ -29,6 +30,12 @@ export class Metrics implements FiguresSink {
       registers,
     });
     this.logins = new Counter({ name: 'dziennik2mqtt_logins_total', help: 'Password logins by child and outcome (ok or a problem reason)', labelNames: ['child', 'outcome'], registers });
+    this.missed = new Counter({
+      name: 'dziennik2mqtt_feed_missed_total',
+      help: "Changes a slow safety read found that the portal's change feed never named, by child and resource",
+      labelNames: ['child', 'resource'],
+      registers,
+    });
     this.polls = new Histogram({ name: 'dziennik2mqtt_poll_duration_seconds', help: "A poll's duration by child", labelNames: ['child'], buckets: POLL_BUCKETS, registers });
     new Counter({
       name: 'dziennik2mqtt_mqtt_publishes_total',
@@ -75,6 +82,10 @@ export class Metrics implements FiguresSink {
 
   passed(child: string, ms: number): void {
     this.polls.observe({ child }, ms / 1000);
+  }
+
+  feedMissed(child: string, resource: string): void {
+    this.missed.inc({ child, resource });
   }
 
   /** The text a scrape gets, with its content type. */

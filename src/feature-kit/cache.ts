@@ -48,6 +48,8 @@ export interface ResourceCacheOptions {
   naive?: boolean;
   /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
   agesAtLeast?: Readonly<Record<string, number>>;
+  /** A list the change feed vouches for changed at a read for its age: the feed missed it (live-notes 32). */
+  onMissed?: (res: Resource) => void;
 }
 
 export class ResourceCache implements Copies {
@@ -59,9 +61,16 @@ export class ResourceCache implements Copies {
   readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
+  /** While the change feed is on: the age its lists are read at for their age alone (its safety age). */
+  private safety: number | undefined;
 
   get changes(): number {
     return this.held;
+  }
+
+  /** The change feed is on (its safety age) or off (undefined): the register's lists it names are vouched for by it. */
+  feedVouches(safetyMs: number | undefined): void {
+    this.safety = safetyMs;
   }
 
   constructor(private readonly options: ResourceCacheOptions) {}
@@ -162,6 +171,7 @@ export class ResourceCache implements Copies {
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
+      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res) && JSON.stringify(value) !== JSON.stringify(before.value)) this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
     } catch (error) {
@@ -220,7 +230,13 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
+      safetyMs: this.vouchedByFeed(w.res) ? this.safety : undefined,
     };
+  }
+
+  /** A list of the register the change feed names, while the feed is on. */
+  private vouchedByFeed(res: Resource): boolean {
+    return this.safety !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0;
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {

@@ -10,11 +10,12 @@ const HOUR = 60 * MINUTE;
 
 /**
  * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the
- * last one's end, on a school day; `morning` before it (from 06:00), `afternoon` after it until 18:00,
- * `evening` until 22:00; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the daytime
- * (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
+ * last one's end, on a school day; `morning` before it (from 07:00), `afternoon` after it until 18:00,
+ * `evening` until 21:00; `early` (06:00-07:00) and `late` (21:00-22:00) the edges of a school day, when
+ * a family is up but the school is not; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the
+ * daytime (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
  */
-export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'holiday'] as const;
+export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'early', 'late', 'night', 'weekend', 'holiday'] as const;
 export type Moment = (typeof MOMENTS)[number];
 
 /**
@@ -98,6 +99,8 @@ export interface Known {
   ahead?: boolean;
   /** Never older than this for its age alone (the benchmark's reference ages; none otherwise). */
   atLeast?: number;
+  /** The change feed vouches for it: its age alone reads it no more often than this (the feed's safety age). */
+  safetyMs?: number;
 }
 
 export type Why = 'asked' | 'no copy' | 'failed' | 'signal' | 'missing' | 'age';
@@ -140,7 +143,7 @@ export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): D
   const age = resolve(vouched, clock.intervals) > resolve(own, clock.intervals) ? vouched : own;
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
-  limit = Math.max(limit, known.atLeast ?? 0);
+  limit = Math.max(limit, known.atLeast ?? 0, known.safetyMs ?? 0);
   limit = Math.min(limit, schedule.maxAgeMs ?? Infinity);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const at = Math.min(known.readAt + limit, missAt);
@@ -169,7 +172,7 @@ export function readBy(schedule: Schedule, clock: PlanClock, known: Known): numb
 
 /** The same age at every moment. */
 export function always(age: Age): Freshness {
-  return { lessons: age, morning: age, afternoon: age, evening: age, night: age, weekend: age, holiday: age };
+  return { lessons: age, morning: age, afternoon: age, evening: age, early: age, late: age, night: age, weekend: age, holiday: age };
 }
 
 /** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */
@@ -193,10 +196,13 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   const date = wall.date;
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
-  if (day !== undefined && day.date === date) {
-    if (day.start === null || day.end === null) return 'holiday';
-    const start = Date.parse(day.start);
-    const end = Date.parse(day.end) + HOUR;
+  const known = day !== undefined && day.date === date;
+  if (known && (day.start === null || day.end === null)) return 'holiday';
+  if (time < '07:00') return 'early';
+  if (time >= '21:00') return 'late';
+  if (known) {
+    const start = Date.parse(day.start!);
+    const end = Date.parse(day.end!) + HOUR;
     if (now < start) return 'morning';
     if (now < end) return 'lessons';
     return time < '18:00' ? 'afternoon' : 'evening';

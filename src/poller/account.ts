@@ -24,6 +24,9 @@ import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
 import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
+import { RESOURCES } from '../resources/index.js';
+import { ChildFeed } from '../feed/child-feed.js';
+import { FeedDeviceStore } from '../store/feed-device-store.js';
 import { RefreshGate } from './refresh-gate.js';
 import type { Logger } from '../util/log.js';
 
@@ -49,6 +52,8 @@ export class AccountPoller implements CommandAccount {
   readonly figures: AccountFigures;
   /** One pass, and what follows from it. */
   private readonly coordinator: AccountCoordinator;
+  /** The child's change feed: its device, and what it says changed. */
+  private readonly feed: ChildFeed;
 
   constructor(options: AccountPollerOptions) {
     const { account, dataDir, clock, hooks } = options;
@@ -74,7 +79,7 @@ export class AccountPoller implements CommandAccount {
       store: new FiguresStore(dataDir, account.login),
       log: this.log,
     });
-    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, agesAtLeast: hooks?.agesAtLeast, observer: this.figures, identity: () => this.accountChild.identity });
+    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, agesAtLeast: hooks?.agesAtLeast, onMissed: (res) => this.figures.feedMissed(res.name), observer: this.figures, identity: () => this.accountChild.identity });
     this.gateway = this.access.gateway;
     this.cache = this.access.cache;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
@@ -88,7 +93,16 @@ export class AccountPoller implements CommandAccount {
       figures: this.figures,
       road: () => this.access.roads?.road,
     });
+    this.feed = new ChildFeed({
+      gateway: this.gateway,
+      store: new FeedDeviceStore(dataDir, account.login),
+      road: () => this.access.roads?.road ?? (options.family ? 'family' : 'register'),
+      resources: RESOURCES,
+      clock,
+      log: this.log,
+    });
     this.coordinator = new AccountCoordinator({
+      feed: this.feed,
       options,
       log: this.log,
       access: this.access,
@@ -142,6 +156,7 @@ export class AccountPoller implements CommandAccount {
   async prepare(): Promise<void> {
     await this.access.session.restore();
     await this.figures.restore((error) => this.log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
+    await this.feed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
     const restored = await this.accountChild.restore();

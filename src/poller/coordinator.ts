@@ -18,6 +18,9 @@ import type { AccountFeatures } from './account-features.js';
 import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
+import type { ChildFeed } from '../feed/child-feed.js';
+import type { FeedChange } from '../portal/change-feed.js';
+import { FEED_SAFETY } from '../resources/feed.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
@@ -25,6 +28,8 @@ const ROUNDS = 8;
 
 export interface CoordinatorDeps {
   options: AccountPollerOptions;
+  /** The child's change feed: a signal for what it names, read with the rest. */
+  feed: ChildFeed;
   log: Logger;
   access: PortalAccess;
   child: AccountChild;
@@ -68,7 +73,7 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, now: started, today: warsawDate(started), startPass, account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
-      const read = await readDue(cache, () => features.wants(ctx), unread, failed);
+      const { read, changes } = await this.readWithFeed(cache, () => features.wants(ctx), unread, failed);
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread);
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
@@ -80,6 +85,9 @@ export class AccountCoordinator {
       this.deps.figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.deps.output.polled(read, outcome, now);
+      // What the feed named is published now: its changes are acknowledged (those whose reads failed come back).
+      await this.deps.feed.acknowledge(cache, changes, features.wants(ctx));
+      this.deps.figures.feed = this.deps.feed.feedStatus();
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -117,12 +125,13 @@ export class AccountCoordinator {
     return this.deps.access.cache.nextReads(this.wanted(now), clock);
   }
 
-  /** What the features read now, and who the child is; while the next pass is still a start's, without what waits for the one after. */
+  /** What the features read now, who the child is and the change feed; while the next pass is still a start's, without what waits for the one after. */
   private wanted(now: number, startPass = false): Want[] {
     const identity = this.deps.child.identity;
     if (identity === undefined) return [want(IDENTITY)];
     const wants = this.deps.features.wants({ identity, now, today: warsawDate(now), startPass, account: this.deps.options.account });
-    return [want(IDENTITY), ...wants.filter((w) => !(startPass && w.res.notAtStart))];
+    const feed = this.deps.feed.want();
+    return [want(IDENTITY), ...(feed ? [feed] : []), ...wants.filter((w) => !(startPass && w.res.notAtStart))];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
@@ -137,6 +146,31 @@ export class AccountCoordinator {
     if (before !== child.id) await output.renamed(before);
     output.announce();
     return child.identity;
+  }
+
+  /**
+   * The pass's reads with the change feed: a device registered when the child has none (not while the
+   * register waits), the feed read with the rest, and the lists its changes name read in the rounds
+   * after. While it answers, the lists it names are read for their age at its safety age only.
+   */
+  private async readWithFeed(cache: ResourceCache, wants: () => readonly Want[], unread: Set<Host>, failed: Map<Host, unknown>): Promise<{ read: Host[]; changes: FeedChange[] }> {
+    const { feed } = this.deps;
+    if (!unread.has('register')) {
+      await feed.ensure().catch((error: unknown) => {
+        failed.set('register', error);
+        unread.add('register');
+      });
+    }
+    cache.feedVouches(feed.on ? FEED_SAFETY : undefined);
+    const feedWant = feed.want();
+    let changes: FeedChange[] | undefined;
+    const take = (): void => {
+      if (changes !== undefined || feedWant === undefined || !cache.readThisPass(feedWant)) return;
+      changes = feed.take(cache);
+      cache.feedVouches(feed.on ? FEED_SAFETY : undefined);
+    };
+    const read = await readDue(cache, () => [...wants(), ...(feedWant ? [feedWant] : [])], unread, failed, take);
+    return { read, changes: changes ?? [] };
   }
 
   private failedAll(error: unknown): PassOutcome {
@@ -158,7 +192,7 @@ export class AccountCoordinator {
  * vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
  * stops its host's reads for this pass (`failed`). Answers the hosts read without such a failure.
  */
-export async function readDue(cache: ResourceCache, wants: () => readonly Want[], waiting: Set<Host>, failed: Map<Host, unknown>): Promise<Host[]> {
+export async function readDue(cache: ResourceCache, wants: () => readonly Want[], waiting: Set<Host>, failed: Map<Host, unknown>, afterRound?: () => void): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
     const due = wants().filter((w) => !waiting.has(w.res.host) && cache.due(w));
@@ -183,6 +217,7 @@ export async function readDue(cache: ResourceCache, wants: () => readonly Want[]
       ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
       messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
     ]);
+    afterRound?.();
   }
   return [...read].filter((host) => !failed.has(host));
 }

@@ -20,6 +20,8 @@ export interface FiguresSink {
   loggedIn(child: string, outcome: string): void;
   /** A poll of the account ran for `ms`. */
   passed(child: string, ms: number): void;
+  /** A safety read found a change the change feed never named. */
+  feedMissed(child: string, resource: string): void;
 }
 
 /** The road an account takes to the register: `register` (a login) or `family` (the e-mail account's bearer road). */
@@ -173,6 +175,17 @@ export class AccountFigures implements PortalObserver {
 
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
   nextReads: { row: string; at: number; why: string }[] = [];
+  /** The change feed as the last pass left it (set by the account's runner). */
+  feed: SavedFigures['change_feed'];
+  /** Changes the feed never named that a safety read found, by resource. */
+  private missed: Record<string, number> = {};
+
+  /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
+  feedMissed(resource: string): void {
+    this.missed[resource] = (this.missed[resource] ?? 0) + 1;
+    this.options.sink?.feedMissed(this.options.child(), resource);
+    if (this.missed[resource] === 1) this.options.log?.warn({ resource }, 'change feed: a safety read found a change the feed never named (counted as feed_missed in the diagnostics)');
+  }
 
   snapshot(): SavedFigures {
     const now = this.today();
@@ -193,6 +206,8 @@ export class AccountFigures implements PortalObserver {
       ...(this.ongoing === undefined ? {} : { problem_since: this.ongoing }),
       ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
       ...(this.nextReads.length === 0 ? {} : { next_reads: this.nextReads }),
+      ...(this.feed === undefined ? {} : { change_feed: this.feed }),
+      ...(Object.keys(this.missed).length === 0 ? {} : { feed_missed: { ...this.missed } }),
     };
   }
 
@@ -205,6 +220,7 @@ export class AccountFigures implements PortalObserver {
     this.cleared = false;
     this.ongoing = saved.problem_since;
     this.lastLogin = saved.last_login;
+    this.missed = { ...saved.feed_missed };
     if (saved.day !== warsawDate(this.options.clock.now())) return;
     this.day = saved.day;
     this.requests = new Map(Object.entries(saved.requests));

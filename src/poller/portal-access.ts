@@ -10,6 +10,7 @@ import { Downloader } from '../portal/downloads.js';
 import { ResourceCache } from '../feature-kit/cache.js';
 import { TOKEN_INFO } from '../resources/grades.js';
 import type { Identity } from '../feature-kit/identity.js';
+import type { Resource } from '../feature-kit/resource.js';
 import { tokenInfoResponse } from '../portal/schemas/identity.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
@@ -39,6 +40,8 @@ export interface PortalAccessOptions {
   naive?: boolean;
   /** The benchmark's reference ages (PollHooks.agesAtLeast). */
   agesAtLeast?: Readonly<Record<string, number>>;
+  /** A safety read found a change the change feed never named. */
+  onMissed?: (res: Resource) => void;
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -131,7 +134,7 @@ export class PortalAccess {
       observer: options.observer,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
-    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive, agesAtLeast: options.agesAtLeast });
+    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive, agesAtLeast: options.agesAtLeast, onMissed: options.onMissed });
     // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
     this.session.onLogin((proof) => {

@@ -9,6 +9,7 @@ import * as C from './calendar.js';
 import * as S from './school.js';
 import * as L from './lookups.js';
 import * as M from './messaging.js';
+import { CHANGES } from './feed.js';
 
 export const RESOURCES: readonly Resource[] = [
   S.IDENTITY,
@@ -66,4 +67,5 @@ export const RESOURCES: readonly Resource[] = [
   M.SENT_BOX,
   M.SENT_MESSAGE,
   M.RECIPIENTS,
+  CHANGES,
 ];

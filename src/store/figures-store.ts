@@ -37,6 +37,10 @@ const savedSchema = z.object({
   last_login: z.object({ at: z.number(), outcome: z.string(), transcript: z.array(z.string()) }).optional(),
   /** The reads the scheduler planned after the last pass: the row, when, and why (interface 10.1). */
   next_reads: z.array(z.object({ row: z.string(), at: z.number(), why: z.string() })).optional(),
+  /** The change feed: on or not, since when, why not, on which road (live-notes 28-32). */
+  change_feed: z.object({ on: z.boolean(), since: z.number().optional(), why: z.string().optional(), road: z.string() }).optional(),
+  /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
+  feed_missed: z.record(z.string(), z.number()).optional(),
 });
 
 export type SavedFigures = z.infer<typeof savedSchema>;

@@ -23,6 +23,8 @@ function resourceOf(r: SimRequest): string | undefined {
   const gateway = /^\/gateway\/api\/2\.0\/(.+)$/.exec(r.path)?.[1] ?? (r.path === '/informacja' && r.host === 'portal' ? r.path : undefined);
   const endpoint = r.host === 'portal' ? gateway : r.host === 'messages' && r.method === 'GET' && r.path.startsWith('/api/') && r.path !== '/api/me' ? r.path : undefined;
   if (endpoint === undefined) return undefined;
+  // The change feed's registration: refused on the register road, tried again once a day.
+  if (endpoint === 'ChangeRegister') return 'ChangeRegister';
   const match = RESOURCES.find((res) => res.endpoints.some((e) => new RegExp(`^${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[a-z]+>/g, '[^/]+')}$`).test(endpoint)));
   return match?.name ?? `undeclared ${endpoint}`;
 }
@@ -51,6 +53,7 @@ const ANIA_DAY = {
     "BaseTextGrades": 97,
     "BehaviourGrades/Points": 4,
     "Calendars": 2,
+    "ChangeRegister": 2,
     "Calendars/<id>": 104,
     "Calendars/ClassFreeDays/Types": 2,
     "ClassFreeDays": 2,
@@ -102,6 +105,7 @@ const JANEK_DAY = {
     "BaseTextGrades": 4,
     "BehaviourGrades/Points": 4,
     "Calendars": 2,
+    "ChangeRegister": 2,
     "Calendars/<id>": 96,
     "Calendars/ClassFreeDays/Types": 2,
     "ClassFreeDays": 2,

@@ -1,0 +1,204 @@
+// One child's change feed (live-notes 28-32): its device, registered at a pass and kept in data_dir; what
+// the changes it lists make due (by the declarations' feed names); their acknowledgement once what they
+// caused is published; and whether the feed is on, since when, or why not. Every way it fails leaves
+// the lists at their own ages (polling as without it): a refused registration is tried again the next
+// day, a forgotten device is registered again once, the feed down is read again until it answers.
+import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
+import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from '../portal/errors.js';
+import { want, type Resource, type Want } from '../feature-kit/resource.js';
+import { CHANGES } from '../resources/feed.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
+export interface FeedStatus {
+  on: boolean;
+  since: number | undefined;
+  /** Why it is off: not registered yet, refused on this road, not reachable, the device forgotten. */
+  why: string | undefined;
+  road: FeedRoad;
+}
+
+export interface ChildFeedOptions {
+  gateway: Gateway;
+  store: FeedDeviceStore;
+  /** The road the child is read through now (the device is the road's). */
+  road: () => FeedRoad;
+  /** Every declaration: a change's type names those whose `feed` lists it. */
+  resources: readonly Resource[];
+  clock: Clock;
+  log: Logger;
+}
+
+export class ChildFeed {
+  private saved: SavedFeedDevice = { version: 1 };
+  private status: Omit<FeedStatus, 'road'> = { on: false, since: undefined, why: 'not registered yet' };
+  /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
+  private registeredAgainAt = -Infinity;
+  /** Not before then after a registration that could not reach the portal. */
+  private retryAt = 0;
+  /** Types no declaration names, each logged once. */
+  private readonly unknown = new Set<string>();
+  private readonly client: ChangeFeed;
+
+  constructor(private readonly options: ChildFeedOptions) {
+    this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
+  }
+
+  async load(): Promise<void> {
+    this.saved = (await this.options.store.load((error) => this.options.log.warn({ err: error.message }, 'the change feed device file is unreadable; registering anew'))) ?? { version: 1 };
+  }
+
+  /** The feed's copy to read, while a device of the child's road is registered. */
+  want(): Want | undefined {
+    const device = this.device();
+    return device === undefined ? undefined : want(CHANGES, device);
+  }
+
+  /** Whether the feed vouches for the lists now (its last read answered). */
+  get on(): boolean {
+    return this.status.on;
+  }
+
+  feedStatus(): FeedStatus {
+    return { ...this.status, road: this.options.road() };
+  }
+
+  /**
+   * A device for the child's road, registered when it has none and its road does not refuse it now
+   * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it.
+   */
+  async ensure(): Promise<void> {
+    const road = this.options.road();
+    const now = this.options.clock.now();
+    if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
+    try {
+      const id = await this.client.register();
+      this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
+      this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
+    } catch (error) {
+      if (error instanceof FeedRefusedError) this.refuse(road, error.status, now, `refused on the ${road} road (${error.code ?? error.status})`);
+      else {
+        this.retryAt = now + HOUR;
+        this.off(`registration failed: ${error instanceof Error ? error.message : String(error)}`);
+        // The session's own errors (a dead login) are the pass's to meet.
+        if (!(error instanceof ConnectionError || error instanceof UnexpectedResponseError)) throw error;
+      }
+    }
+    await this.save();
+  }
+
+  /**
+   * After a round of reads: the changes the feed listed in this pass mark what they name moved (read
+   * at once). Answers the changes taken, to acknowledge once their reads are published.
+   */
+  take(cache: ResourceCache): FeedChange[] {
+    const w = this.want();
+    if (w === undefined || !cache.readThisPass(w)) return [];
+    let read;
+    try {
+      read = cache.get(CHANGES, w.key);
+    } catch (error) {
+      this.failed(error, w.key ?? '');
+      return [];
+    }
+    if (!this.status.on) {
+      this.status = { on: true, since: this.options.clock.now(), why: undefined };
+      this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
+    }
+    for (const change of read?.changes ?? []) {
+      const named = this.named(change);
+      if (named.length === 0 && !this.unknown.has(change.type)) {
+        this.unknown.add(change.type);
+        this.options.log.info({ type: change.type }, 'change feed: a type no list of the bridge is; acknowledged');
+      }
+      for (const res of named) cache.moved(res);
+    }
+    return read?.changes ?? [];
+  }
+
+  /**
+   * After the pass was published: acknowledges the changes whose lists were read again in it without a
+   * failure (or that name no list the child reads); the others stay listed, and come back.
+   */
+  async acknowledge(cache: ResourceCache, changes: readonly FeedChange[], wanted: readonly Want[]): Promise<void> {
+    const device = this.device();
+    if (device === undefined || changes.length === 0) return;
+    // Read again without a failure, or refused (a module the school lacks has nothing to read again).
+    const done = (w: Want): boolean => cache.refused(w.res, w.key) || (cache.readThisPass(w) && cache.readAt(w.res, w.key) !== undefined && !threw(() => cache.get(w.res, w.key)));
+    const handled = changes.filter((c) => {
+      const named = new Set(this.named(c));
+      return wanted.filter((w) => named.has(w.res)).every(done);
+    });
+    if (handled.length === 0) return;
+    try {
+      await this.client.acknowledge(device, handled.map((c) => c.id));
+    } catch (error) {
+      // They come back at the next read and are read again then: nothing is lost.
+      this.options.log.warn({ err: error instanceof Error ? error.message : String(error), changes: handled.length }, 'change feed: the changes could not be acknowledged; read again next time');
+    }
+  }
+
+  /** The declarations a change names (by their feed names). */
+  named(change: FeedChange): Resource[] {
+    return this.options.resources.filter((r) => r.feed?.includes(change.type));
+  }
+
+  private device(): string | undefined {
+    const device = this.saved.device;
+    return device !== undefined && device.road === this.options.road() ? device.id : undefined;
+  }
+
+  /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
+  private failed(error: unknown, device: string): void {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    const road = this.options.road();
+    const now = this.options.clock.now();
+    if (cause instanceof FeedDeviceLostError || cause instanceof FeedInvalidError) {
+      if (this.saved.device?.id === device) this.saved = { ...this.saved, device: undefined };
+      if (now - this.registeredAgainAt < DAY) this.refuse(road, 0, now, 'the device was forgotten twice');
+      else {
+        this.off('the portal forgot the device; registering it again');
+        this.registeredAgainAt = now;
+      }
+      void this.save();
+      return;
+    }
+    if (cause instanceof FeedRefusedError) {
+      this.saved = { ...this.saved, device: undefined };
+      this.refuse(road, cause.status, now, `refused on the ${road} road (${cause.code ?? cause.status})`);
+      void this.save();
+      return;
+    }
+    this.off(`not answering: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+
+  private refuse(road: FeedRoad, status: number, now: number, why: string): void {
+    this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until: now + DAY, status } } };
+    this.off(`${why}; tried again tomorrow`);
+  }
+
+  private off(why: string): void {
+    if (this.status.on || this.status.why !== why) this.options.log.info({ why }, 'change feed off: the lists are read at their own ages');
+    this.status = { on: false, since: undefined, why };
+  }
+
+  private save(): Promise<void> {
+    return this.options.store.save(this.saved).catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
+  }
+}
+
+function threw(work: () => unknown): boolean {
+  try {
+    work();
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,122 @@
+// The portal's change feed on the family road (live-notes 28-32), against the simulator and a real
+// broker: news at 17:00 within 5 minutes through the feed; a quiet hour in lessons costs the feed and the
+// counters, and no news list before its safety age; a change the feed never names still arrives, at the
+// safety read, and is counted; a change is acknowledged only after what it caused was published, so a
+// failed read or a lost acknowledgement reads it again, and a restart publishes it once.
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
+import { simulatedSchool, firedEvents } from '../helpers/school.js';
+import type { Harness } from '../helpers/app.js';
+
+const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
+const MINUTE = 60_000;
+// A Wednesday afternoon, after the lessons (news was read every 20 minutes then, before the feed).
+const school = simulatedSchool('2026-11-18T16:50:00+01:00');
+
+interface Bundle {
+  children: { id: string; change_feed: { on: boolean; why_not: string | null } | null; feed_missed: Record<string, number>; requests_today: { requests_by_resource: Record<string, number> } }[];
+}
+
+async function started(accounts: unknown = FAMILY): Promise<Harness> {
+  const h = await school.start({ accounts: accounts as never });
+  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined), 'both children published');
+  return h;
+}
+
+async function bundle(h: Harness): Promise<Bundle> {
+  return JSON.parse(await h.app.diagnostics()) as Bundle;
+}
+
+/** Minutes from `since` until check() holds, the clock moved 15 seconds at a time (at most `max` minutes). */
+async function minutesUntil(h: Harness, since: number, check: () => boolean, max = 10): Promise<number> {
+  for (let step = 0; step < max * 4 && !check(); step++) await h.advanceMinutes(0.25);
+  expect(check()).toBe(true);
+  return (school.clock.now() - since) / MINUTE;
+}
+
+/** The changes the simulated portal still lists for the child's devices (not acknowledged). */
+const pending = (login: string): number => {
+  const feed = school.sim.account(login).feed;
+  return feed.deviceIds().reduce((n, d) => n + feed.listed(d, '9999-12-31 23:59:59').length, 0);
+};
+
+describe('the change feed', () => {
+  it('brings a grade, an announcement and a plan change at 17:00 within 5 minutes, and says it is on', async () => {
+    const h = await started();
+    expect((await bundle(h)).children.map((c) => c.change_feed?.on)).toEqual([true, true]);
+    await h.advanceMinutes(10);
+    const notices = Number(h.state('ania', 'unread_notices'));
+    const changes = Number(h.state('jan', 'plan_changes_tomorrow'));
+    const added = school.clock.now();
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
+    school.sim.account(ANIA.login).addNotice({ Subject: 'Wywiadówka', Content: 'Zapraszamy w piątek.' });
+    school.sim.account(JANEK.login).addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-19', OrgLessonNo: 2 });
+    const grade = await minutesUntil(h, added, () => h.state('ania', 'newest_grade') === '2');
+    const notice = await minutesUntil(h, added, () => Number(h.state('ania', 'unread_notices')) === notices + 1);
+    const change = await minutesUntil(h, added, () => Number(h.state('jan', 'plan_changes_tomorrow')) === changes + 1);
+    expect(Math.max(grade, notice, change)).toBeLessThanOrEqual(5);
+    // Handled, so acknowledged: the portal lists nothing more for either child.
+    await h.advanceMinutes(1);
+    expect([pending(ANIA.login), pending(JANEK.login)]).toEqual([0, 0]);
+  }, 90_000);
+
+  it('costs a quiet hour in lessons the feed and the counters, and no news list before its safety age', async () => {
+    await school.reopen('2026-11-18T09:10:00+01:00');
+    const h = await started();
+    await h.advanceMinutes(50);
+    school.sim.resetCounts();
+    await h.advanceMinutes(60);
+    const gateway = (path: string): number => school.sim.count({ host: 'auth', path: `/3.0/${path}`, login: ANIA.login });
+    expect(gateway('PushChanges')).toBe(12);
+    expect(school.sim.count({ host: 'messages', path: '/api/inbox/unreadMessagesCount', login: ANIA.login })).toBe(20);
+    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Attendances', 'Timetables']) expect(gateway(list), list).toBe(0);
+  }, 90_000);
+
+  it('brings a change the feed never named at the safety read, and counts it as feed_missed', async () => {
+    const h = await started();
+    const { change_feed } = (await bundle(h)).children[0]!;
+    expect(change_feed?.on).toBe(true);
+    school.sim.account(ANIA.login).feed.loseNextChange();
+    const added = school.clock.now();
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
+    expect(school.sim.account(ANIA.login).feed.lost).toHaveLength(1);
+    const minutes = await minutesUntil(h, added, () => h.state('ania', 'newest_grade') === '2', 5 * 60);
+    expect(minutes).toBeLessThanOrEqual(4 * 60 + 1);
+    expect((await bundle(h)).children[0]!.feed_missed).toMatchObject({ Grades: 1 });
+  }, 120_000);
+
+  it('acknowledges a change only after its read was published: a failed read and a lost acknowledgement read it again, a restart publishes it once', async () => {
+    const h = await started();
+    // The read the change causes fails: not acknowledged, read again, published once.
+    school.sim.failNext(1, 500, { host: 'auth', path: '/3.0/Grades' });
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
+    await h.advanceUntil(() => h.state('ania', 'newest_grade') === '2', 'the grade', 30);
+    await h.advanceMinutes(1);
+    expect(pending(ANIA.login)).toBe(0);
+    // Its acknowledgement fails (as a crash right after the publish would leave it): listed still.
+    school.sim.failNext(1, 500, { host: 'auth', method: 'DELETE' });
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '3' });
+    await h.advanceUntil(() => h.state('ania', 'newest_grade') === '3', 'the second grade', 10);
+    expect(pending(ANIA.login)).toBe(1);
+    await h.restart();
+    await h.advanceUntil(() => pending(ANIA.login) === 0, 'the acknowledgement after the restart', 10);
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(1);
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '3')).toHaveLength(1);
+  }, 120_000);
+
+  it('reads a list a Delete names, and keeps a record it still lists', async () => {
+    const h = await started();
+    const grades = Number(firedEvents(h, 'grade').length);
+    const account = school.sim.account(ANIA.login);
+    const kept = account.addGrade({ subject: 5012, category: 301, grade: '5' });
+    await h.advanceUntil(() => h.state('ania', 'newest_grade') === '5', 'the grade', 10);
+    account.feed.record([{ kind: 'Delete', type: 'Grades', recordId: String(kept.Id), addDate: '2026-11-18 16:00:00', extraData: null }]);
+    await h.advanceMinutes(6);
+    expect(h.state('ania', 'newest_grade')).toBe('5');
+    const fired = firedEvents(h, 'grade');
+    expect(fired.filter((e) => e.event_type === 'grade_removed')).toHaveLength(0);
+    expect(fired).toHaveLength(grades + 1);
+    expect(pending(ANIA.login)).toBe(0);
+  }, 90_000);
+});
