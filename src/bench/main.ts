@@ -15,6 +15,7 @@ import { boardPaint } from './board-paint.js';
 import { MEMORY_FLAGS } from '../launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
+import { feedRuns } from './feed-runs.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -193,6 +194,11 @@ async function main(): Promise<void> {
   json.sameFreshness = s;
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
+
+  const feed = await feedRuns(log, { poll: EVERY_20_MINUTES, agesAtLeast: REFERENCE_HOURLY });
+  rows.push(...feed.rows);
+  Object.assign(figures, feed.figures);
+  json.feed = feed.json;
 
   for (const children of FULL ? [1, 3, 10] : [1, 3]) {
     log(`simulating one day with ${children} children for memory (a fresh process)...`);

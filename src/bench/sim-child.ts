@@ -2,6 +2,7 @@
 // memory alone. The parent sets the simulated time and asks for counts over IPC.
 import { PortalSimulator } from '../simulator/index.js';
 import { BENCH_FAMILY, benchLogin } from './accounts.js';
+import { wallTime } from '../util/time.js';
 
 export type ChildRequest =
   | { id: number; type: 'start'; children: number }
@@ -14,10 +15,22 @@ export type ChildRequest =
   | { id: number; type: 'message'; login: string }
   | { id: number; type: 'test'; login: string; date: string }
   | { id: number; type: 'change'; login: string; date: string; lessonNo: number }
+  | { id: number; type: 'point grade'; login: string }
+  | { id: number; type: 'text grade'; login: string }
+  | { id: number; type: 'note'; login: string }
+  | { id: number; type: 'homework'; login: string; due: string }
+  | { id: number; type: 'grant feed'; logins: string[] }
+  | { id: number; type: 'lose change'; login: string }
   | { id: number; type: 'noop' }
   | { id: number; type: 'stop' };
 
 let now = 0;
+
+/** The simulated moment as a record's dates give it (Warsaw). */
+function clockNow(): { today: string; time: string } {
+  const wall = wallTime(now);
+  return { today: wall.date, time: wall.time.slice(0, 8) };
+}
 const sim = new PortalSimulator({ now: () => now });
 
 
@@ -74,6 +87,34 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     }
     case 'message':
       sim.messaging.addMessage(msg.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 });
+      return null;
+    case 'point grade': {
+      const account = sim.account(msg.login);
+      const { today, time } = clockNow();
+      account.addRecord('PointGrades', { Id: account.nextId('PointGrades'), Grade: '7', GradeValue: 7, Category: '@PointGrades/Categories/401', Subject: '@Subjects/5019', AddedBy: '@Users/162009', Date: today, AddDate: `${today} ${time}` });
+      return null;
+    }
+    case 'text grade': {
+      const account = sim.account(msg.login);
+      const { today, time } = clockNow();
+      account.addRecord('BaseTextGrades', { Id: account.nextId('BaseTextGrades'), Grade: 'Bardzo dobrze pracuje w grupie.', Subject: '@Subjects/5020', Category: '@TextGrades/Categories/501', AddedBy: '@Users/162006', Date: today, AddDate: `${today} ${time}` });
+      return null;
+    }
+    case 'note': {
+      const account = sim.account(msg.login);
+      const { today, time } = clockNow();
+      account.addRecord('Notes', { Id: account.nextId('Notes'), Text: 'Wzorowe zachowanie na wycieczce.', Category: '@Notes/Categories/1', Teacher: '@Users/162001', Date: today, Positive: 1, AddDate: `${today} ${time}` });
+      return null;
+    }
+    case 'homework':
+      sim.account(msg.login).addHomework({ lesson: 8401, due: msg.due, topic: 'Zadania z podręcznika', text: 'Strona 42, zadania 1-5.' });
+      return null;
+    case 'grant feed':
+      // The register road's gateway grants the change feed (the simulator refuses it there by default).
+      for (const login of msg.logins) sim.account(login).feed.gatewayGranted = true;
+      return null;
+    case 'lose change':
+      sim.account(msg.login).feed.loseNextChange();
       return null;
     case 'noop':
       return null;

@@ -101,6 +101,8 @@ export interface SimulationOptions {
   record?: boolean;
   /** 'family': the children are read through one `email` entry (the family road) instead of their register logins. */
   road?: 'register' | 'family';
+  /** The register road's gateway grants the change feed (the simulated portal refuses it there by default). */
+  feedGranted?: boolean;
 }
 
 export interface CountsAnswer {
@@ -121,6 +123,8 @@ export interface SimulationResult {
   realMs: number;
   /** Memory at the end of each simulated day (MB). */
   daily: { day: number; rssMB: number; heapMB: number }[];
+  /** The change feed at the end: on for how many children, and the changes it never named that safety reads found. */
+  feed: { on: number; missed: number };
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -129,6 +133,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const clock = new FakeClock(options.start);
   await sim.ask({ type: 'time', now: clock.now() });
   const urls = await sim.ask<Record<string, string>>({ type: 'start', children: options.children });
+  if (options.feedGranted) await sim.ask({ type: 'grant feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
   const config = await buildConfig(
     {
@@ -182,6 +187,8 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     await idle();
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
+  const saved = app.pollers.map((p) => p.figures.snapshot());
+  const feed = { on: saved.filter((f) => f.change_feed?.on === true).length, missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0) };
   const memory = memoryNow();
   daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
   await app.stop();
@@ -192,7 +199,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     const seen = publisher.states.find((p) => p.child === child && p.key === injection.watch.key && p.at >= at);
     return { label: injection.label, delayMs: seen ? seen.at - at : null };
   });
-  return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily };
+  return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily, feed };
 }
 
 /** The bench's children as config entries: each under its register login, or all under the family's e-mail. */

@@ -61,16 +61,20 @@ export class ResourceCache implements Copies {
   readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
-  /** While the change feed is on: the age its lists are read at for their age alone (its safety age). */
-  private safety: number | undefined;
+  /** While the change feed is on: the age its lists are read at for their age alone (its safety age), and since when it watches. */
+  private safety: { ms: number; since: number } | undefined;
 
   get changes(): number {
     return this.held;
   }
 
-  /** The change feed is on (its safety age) or off (undefined): the register's lists it names are vouched for by it. */
-  feedVouches(safetyMs: number | undefined): void {
-    this.safety = safetyMs;
+  /**
+   * The change feed is on (its safety age, and since when it watches) or off (undefined): the register's
+   * lists it names, read since it watches, are vouched for by it. A copy read before then may hide a
+   * change the feed never saw: it keeps its own age until it is read again.
+   */
+  feedVouches(feed: { safetyMs: number; since: number } | undefined): void {
+    this.safety = feed === undefined ? undefined : { ms: feed.safetyMs, since: feed.since };
   }
 
   constructor(private readonly options: ResourceCacheOptions) {}
@@ -171,7 +175,7 @@ export class ResourceCache implements Copies {
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res) && JSON.stringify(value) !== JSON.stringify(before.value)) this.options.onMissed?.(w.res);
+      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && JSON.stringify(value) !== JSON.stringify(before.value)) this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
     } catch (error) {
@@ -230,13 +234,13 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
-      safetyMs: this.vouchedByFeed(w.res) ? this.safety : undefined,
+      safetyMs: this.vouchedByFeed(w.res, copy) ? this.safety?.ms : undefined,
     };
   }
 
-  /** A list of the register the change feed names, while the feed is on. */
-  private vouchedByFeed(res: Resource): boolean {
-    return this.safety !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0;
+  /** A list of the register the change feed names, read while the feed watched. */
+  private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
+    return this.safety !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0 && (copy?.readAt ?? -Infinity) >= this.safety.since;
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {

@@ -66,6 +66,11 @@ export class ChildFeed {
     return this.status.on;
   }
 
+  /** Since when the feed names every change (its device's registration), while it is on. */
+  watchingSince(): number | undefined {
+    return this.status.on ? this.saved.device?.registeredAt : undefined;
+  }
+
   feedStatus(): FeedStatus {
     return { ...this.status, road: this.options.road() };
   }

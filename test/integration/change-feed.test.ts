@@ -21,6 +21,8 @@ interface Bundle {
 async function started(accounts: unknown = FAMILY): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
   await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined), 'both children published');
+  // The device is registered at the pass after the start's first (whose requests are the dearest).
+  await h.advanceMinutes(5);
   return h;
 }
 
@@ -62,21 +64,33 @@ describe('the change feed', () => {
   }, 90_000);
 
   it('costs a quiet hour in lessons the feed and the counters, and no news list before its safety age', async () => {
-    await school.reopen('2026-11-18T09:10:00+01:00');
+    // From before the lessons: every list read again once the feed watches (the calendar's three hours the longest).
+    await school.reopen('2026-11-18T07:40:00+01:00');
     const h = await started();
-    await h.advanceMinutes(50);
-    school.sim.resetCounts();
+    await h.advanceMinutes(200);
+    const from = school.clock.now();
     await h.advanceMinutes(60);
-    const gateway = (path: string): number => school.sim.count({ host: 'auth', path: `/3.0/${path}`, login: ANIA.login });
-    expect(gateway('PushChanges')).toBe(12);
-    expect(school.sim.count({ host: 'messages', path: '/api/inbox/unreadMessagesCount', login: ANIA.login })).toBe(20);
-    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Attendances', 'Timetables']) expect(gateway(list), list).toBe(0);
+    const reads = (path: string): number[] => school.sim.requests.filter((r) => r.host === 'auth' && r.path === `/3.0/${path}` && r.login === ANIA.login).map((r) => r.at);
+    const inHour = (times: number[]): number[] => times.filter((t) => t >= from && t < from + 60 * MINUTE);
+    expect(inHour(reads('PushChanges'))).toHaveLength(12);
+    expect(inHour(school.sim.requests.filter((r) => r.host === 'messages' && r.path === '/api/inbox/unreadMessagesCount' && r.login === ANIA.login).map((r) => r.at))).toHaveLength(20);
+    // A news list read in that hour is its slow safety read: four hours after the one before.
+    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Attendances', 'Timetables', 'Calendars/Substitutions', 'Calendars/[0-9]+']) {
+      const all = school.sim.requests.filter((r) => r.host === 'auth' && new RegExp(`^/3\\.0/${list}$`).test(r.path) && r.login === ANIA.login).map((r) => r.at);
+      for (const t of inHour(all)) {
+        const before = all.filter((b) => b < t).at(-1) ?? -Infinity;
+        expect(t - before, `${list} read at ${new Date(t).toISOString()}`).toBeGreaterThanOrEqual(4 * 60 * MINUTE);
+      }
+      expect(inHour(all).length, list).toBeLessThanOrEqual(1);
+    }
   }, 90_000);
 
   it('brings a change the feed never named at the safety read, and counts it as feed_missed', async () => {
     const h = await started();
     const { change_feed } = (await bundle(h)).children[0]!;
     expect(change_feed?.on).toBe(true);
+    // The grades read again once the feed watches (what was read before it may hide what it never saw).
+    await h.advanceMinutes(25);
     school.sim.account(ANIA.login).feed.loseNextChange();
     const added = school.clock.now();
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });

@@ -22,6 +22,9 @@ describe('the kind of moment, from the child\'s own day', () => {
     ['after school', WEDNESDAY, '14:30', day, 'afternoon'],
     ['the evening', WEDNESDAY, '19:00', day, 'evening'],
     ['before the first lesson', WEDNESDAY, '07:15', day, 'morning'],
+    ['a school day before 07:00', WEDNESDAY, '06:40', day, 'early'],
+    ['a school day after 21:00', WEDNESDAY, '21:30', day, 'late'],
+    ['a weekend at 06:40 (no early on a day without school)', '2026-11-21', '06:40', undefined, 'weekend'],
     ['the night', WEDNESDAY, '23:30', day, 'night'],
     ['a free day (no lessons in the timetable)', WEDNESDAY, '10:00', { ...day, start: null, end: null }, 'holiday'],
     ['a weekend', '2026-11-21', '10:00', undefined, 'weekend'],
@@ -31,8 +34,9 @@ describe('the kind of moment, from the child\'s own day', () => {
     expect(momentOf(at(date, time), today)).toBe(expected);
   });
 
-  it('names the next change of moment to the minute: the first lesson after a quiet morning', () => {
-    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day)).toBe(at(WEDNESDAY, '08:00'));
+  it('names the next change of moment to the minute: the morning, the first lesson after it', () => {
+    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day)).toBe(at(WEDNESDAY, '07:00'));
+    expect(nextMomentAt(at(WEDNESDAY, '07:10'), day)).toBe(at(WEDNESDAY, '08:00'));
     expect(nextMomentAt(at(WEDNESDAY, '12:00'), day)).toBe(at(WEDNESDAY, '14:30'));
   });
 });

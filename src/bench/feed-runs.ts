@@ -1,0 +1,135 @@
+// The bench's change-feed runs (live-notes 28-32): the same child on the same two school days with the
+// feed (the family road; the register road where its gateway grants the feed) and without it (the
+// register road as before), side by side, each given every kind of news at moments from 07:00 to 21:00;
+// the feed at the reference's freshness; and a change the feed loses, which the safety read must bring.
+import { perChildPerDay, simulate, type Injection, type SimulationOptions } from './simulate.js';
+import { benchLogin } from './accounts.js';
+import { count, decimal, labelName } from './doc-figures.js';
+
+/** A row of the bench's table. */
+export interface FeedRow {
+  measure: string;
+  value: string;
+  target: string;
+  ok: boolean | null;
+}
+
+const MONDAY = '2026-11-16T00:00:00+01:00';
+const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
+const MINUTE = 60_000;
+/** The targets (shared/design/performance.md, the seventh round). */
+const FEED_PER_DAY = 700;
+const FEED_REFERENCE_PER_DAY = 300;
+const SAFETY_MINUTES = 4 * 60;
+
+/**
+ * Every kind of news at moments spread over two school days from 07:00 to 21:00 (before, in and after
+ * the lessons, in the evening), one kind at a time per moment, each watched where it shows.
+ */
+function allDay(): Injection[] {
+  const login = benchLogin(0).login;
+  const watch = (key: string) => ({ childIndex: 0, key });
+  const out: Injection[] = [];
+  const add = (day: number, hhmm: string, request: Injection['request'], key: string, kind: string): void => {
+    out.push({ at: at(day, hhmm), request, watch: watch(key), label: `all day: ${kind}` });
+  };
+  add(0, '07:12', { type: 'grade', login }, 'newest_grade', 'grade');
+  add(0, '15:47', { type: 'grade', login }, 'newest_grade', 'grade');
+  add(1, '20:38', { type: 'grade', login }, 'newest_grade', 'grade');
+  add(0, '10:23', { type: 'point grade', login }, 'newest_grade', 'point grade');
+  add(1, '17:52', { type: 'point grade', login }, 'newest_grade', 'point grade');
+  add(0, '18:31', { type: 'text grade', login }, 'newest_grade', 'text grade');
+  add(1, '07:41', { type: 'text grade', login }, 'newest_grade', 'text grade');
+  add(0, '08:36', { type: 'notice', login }, 'unread_notices', 'announcement');
+  add(1, '19:14', { type: 'notice', login }, 'unread_notices', 'announcement');
+  add(0, '16:58', { type: 'test', login, date: '2026-11-20' }, 'upcoming_tests', 'test');
+  add(1, '12:07', { type: 'test', login, date: '2026-11-20' }, 'upcoming_tests', 'test');
+  add(0, '20:22', { type: 'homework', login, due: '2026-11-17' }, 'homework_due', 'homework');
+  add(1, '15:26', { type: 'homework', login, due: '2026-11-18' }, 'homework_due', 'homework');
+  add(0, '19:43', { type: 'change', login, date: '2026-11-17', lessonNo: 1 }, 'plan_changes_tomorrow', 'plan change (next school day)');
+  add(1, '16:18', { type: 'change', login, date: '2026-11-18', lessonNo: 1 }, 'plan_changes_tomorrow', 'plan change (next school day)');
+  add(0, '14:09', { type: 'note', login }, 'newest_note', 'note');
+  add(1, '09:55', { type: 'note', login }, 'newest_note', 'note');
+  return out;
+}
+
+type Worst = Map<string, { worst: number | null; n: number }>;
+
+/** The worst minutes per kind (null: one never arrived). */
+function worstByKind(freshness: readonly { label: string; delayMs: number | null }[]): Worst {
+  const out: Worst = new Map();
+  for (const f of freshness) {
+    const kind = f.label.replace(/^all day: /, '');
+    const known = out.get(kind) ?? { worst: 0, n: 0 };
+    out.set(kind, { worst: known.worst === null || f.delayMs === null ? null : Math.max(known.worst, f.delayMs), n: known.n + 1 });
+  }
+  return out;
+}
+
+async function day(options: Omit<SimulationOptions, 'children' | 'start' | 'days'>): Promise<{ perDay: number; worst: Worst; feedOn: number; missed: number }> {
+  const r = await simulate({ children: 1, start: MONDAY, days: 2, ...options });
+  return { perDay: perChildPerDay(r.counts, 1, 2), worst: worstByKind(r.freshness), feedOn: r.feed.on, missed: r.feed.missed };
+}
+
+/** The change feed's runs: rows for the table, figures for the pages, and what bench-results.json keeps. */
+export async function feedRuns(log: (text: string) => void, referenceAges: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>): Promise<{ rows: FeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
+  log('the change feed: two school days of one child with every kind of news from 07:00 to 21:00, on the family road (the feed)...');
+  const family = await day({ road: 'family', injections: allDay() });
+  log('... on the register road, its gateway granting the feed...');
+  const granted = await day({ feedGranted: true, injections: allDay() });
+  log('... on the register road without the feed (as before it)...');
+  const polling = await day({ injections: allDay() });
+  log("... with the feed at the reference's freshness...");
+  const reference = await day({ road: 'family', ...referenceOf(referenceAges) });
+  log('... a change the feed loses (10:00 on a Monday)...');
+  const lost = await simulate({
+    children: 1,
+    start: MONDAY,
+    days: 1,
+    road: 'family',
+    injections: [
+      { at: at(0, '10:00'), request: { type: 'lose change', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'lost: setup' },
+      { at: at(0, '10:00') + 1000, request: { type: 'grade', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'lost change' },
+    ],
+  });
+  const lostMs = lost.freshness.find((f) => f.label === 'lost change')?.delayMs ?? null;
+
+  const rows: FeedRow[] = [
+    { measure: 'with the change feed: requests per child per day (family road)', value: family.perDay.toFixed(0), target: `<= ${FEED_PER_DAY}`, ok: family.perDay <= FEED_PER_DAY && family.feedOn === 1 },
+    { measure: 'with the change feed: requests per child per day (register road, granted)', value: granted.perDay.toFixed(0), target: `<= ${FEED_PER_DAY}`, ok: granted.perDay <= FEED_PER_DAY && granted.feedOn === 1 },
+    { measure: 'without the feed: requests per child per day (register road)', value: polling.perDay.toFixed(0), target: '<= 1190', ok: polling.perDay <= 1190 },
+    { measure: "with the change feed, at the reference's freshness", value: reference.perDay.toFixed(0), target: `<= ${FEED_REFERENCE_PER_DAY}`, ok: reference.perDay <= FEED_REFERENCE_PER_DAY },
+  ];
+  const minutes = (ms: number | null): string => (ms === null ? 'never' : (ms / MINUTE).toFixed(1));
+  for (const [kind, f] of family.worst) {
+    const g = granted.worst.get(kind);
+    const p = polling.worst.get(kind);
+    const worst = [f.worst, g?.worst ?? null];
+    rows.push({
+      measure: `news 07:00-21:00, ${kind}: worst minutes with the feed (family / register) | without (${f.n} changes)`,
+      value: `${minutes(f.worst)} / ${minutes(g?.worst ?? null)} | ${minutes(p?.worst ?? null)}`,
+      target: 'with the feed <= 5',
+      ok: worst.every((w) => w !== null && w <= 5 * MINUTE),
+    });
+  }
+  rows.push({ measure: 'a change the feed lost: minutes until published; counted as feed_missed', value: `${minutes(lostMs)}; ${lost.feed.missed}`, target: `<= ${SAFETY_MINUTES}; >= 1`, ok: lostMs !== null && lostMs <= SAFETY_MINUTES * MINUTE && lost.feed.missed >= 1 });
+
+  const worstOf = (w: Worst): number | null => [...w.values()].reduce<number | null>((a, b) => (a === null || b.worst === null ? null : Math.max(a, b.worst)), 0);
+  const figures: Record<string, string> = {
+    requests_feed_family: count(family.perDay),
+    requests_feed_register: count(granted.perDay),
+    requests_feed_reference: count(reference.perDay),
+    requests_polling_allday: count(polling.perDay),
+    fresh_feed_allday_worst: minutes(worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!)),
+    fresh_polling_allday_worst: minutes(worstOf(polling.worst)),
+    feed_lost_change_minutes: minutes(lostMs),
+    feed_safety_hours: decimal(SAFETY_MINUTES / 60, 0),
+  };
+  for (const [kind, f] of polling.worst) figures[`fresh_polling_allday_${labelName(kind)}_worst`] = minutes(f.worst);
+  const json = { family, granted, polling, reference, lost: { delayMs: lostMs, missed: lost.feed.missed } };
+  return { rows, figures, json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown> };
+}
+
+function referenceOf(r: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>): Pick<SimulationOptions, 'poll' | 'agesAtLeast'> {
+  return { ...(r.poll ? { poll: r.poll } : {}), ...(r.agesAtLeast ? { agesAtLeast: r.agesAtLeast } : {}) };
+}
