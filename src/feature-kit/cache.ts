@@ -175,7 +175,7 @@ export class ResourceCache implements Copies {
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && JSON.stringify(value) !== JSON.stringify(before.value)) this.options.onMissed?.(w.res);
+      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value)) this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
     } catch (error) {
@@ -253,4 +253,32 @@ export class ResourceCache implements Copies {
 
 function keyOf(res: Resource, key: string | undefined): string {
   return `${res.name}\u0000${key ?? ''}`;
+}
+
+/** The ids of a list's records ("Grades:123"), from the arrays of records with an Id a response holds. */
+function recordIds(value: unknown): Set<string> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  let ids: Set<string> | undefined;
+  for (const [name, list] of Object.entries(value)) {
+    if (!Array.isArray(list)) continue;
+    for (const record of list as unknown[]) {
+      const id = typeof record === 'object' && record !== null ? (record as { Id?: unknown }).Id : undefined;
+      if (typeof id === 'string' || typeof id === 'number') (ids ??= new Set()).add(`${name}:${id}`);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Whether a record appeared in a list or went from it between two reads: what the change feed would have
+ * named. A list without record ids (a plan, the lucky number) tells nothing here, and an edit is not
+ * counted: dates written relative to today, the portal's own recounts, would make every day look changed.
+ */
+function recordsCameOrWent(before: unknown, after: unknown): boolean {
+  const was = recordIds(before);
+  const is = recordIds(after);
+  if (was === undefined && is === undefined) return false;
+  if (was === undefined || is === undefined || was.size !== is.size) return true;
+  for (const id of is) if (!was.has(id)) return true;
+  return false;
 }

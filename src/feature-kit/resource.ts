@@ -57,6 +57,8 @@ export interface Resource<T = unknown> extends Schedule {
   refusal(error: unknown, now: number): number | undefined;
   /** The record types the portal's change feed names for it (live-notes 31). */
   readonly feed?: readonly string[];
+  /** Read in a round of its own, before anything else due: what it says decides what else is (the change feed). */
+  readonly leads?: boolean;
 }
 
 /** One copy a feature reads: the resource, which copy of it, and what makes it due besides its age. */

@@ -110,8 +110,9 @@ export class AccountCoordinator {
     const clock = planClock(now, this.deps.options.poll, day);
     let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
     for (const w of this.wanted(now, !this.registerRead)) {
-      // What a start left for later rides along with the next pass rather than making one of its own.
-      if (w.res.notAtStart && cache.readAt(w.res, w.key) === undefined) continue;
+      // What a start left for later, and a copy wanted ahead of need, ride along with the next pass
+      // rather than making one of their own.
+      if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
       soonest = Math.min(soonest, by);
@@ -193,8 +194,8 @@ export class AccountCoordinator {
 
 /**
  * Reads what is due among `wants`, round after round: a read can make another known (a lookup that
- * lacks an id, the next step of a chain) or move a signal. In a round the copies that are signals (no
- * vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
+ * lacks an id, the next step of a chain) or move a signal. A copy that leads (the change feed) has a
+ * round of its own first; then in a round the copies that are signals (no vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
  * stops its host's reads for this pass (`failed`). Answers the hosts read without such a failure.
  */
 export async function readDue(cache: ResourceCache, wants: () => readonly Want[], waiting: Set<Host>, failed: Map<Host, unknown>, afterRound?: () => void): Promise<Host[]> {
@@ -202,8 +203,9 @@ export async function readDue(cache: ResourceCache, wants: () => readonly Want[]
   for (let round = 0; round < ROUNDS; round++) {
     const due = wants().filter((w) => !waiting.has(w.res.host) && cache.due(w));
     if (due.length === 0) break;
+    const leads = due.filter((w) => w.res.leads === true);
     const signals = due.filter((w) => w.res.vouch === undefined);
-    const batch = signals.length > 0 ? signals : due;
+    const batch = leads.length > 0 ? leads : signals.length > 0 ? signals : due;
     const readOne = async (w: Want): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);

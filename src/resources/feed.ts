@@ -22,9 +22,11 @@ export const FEED_AGES: Freshness = {
 /**
  * With the feed on, a list of the register it names is read for its age alone no more often than this:
  * the feed is a signal, not the truth (changes can go missing, live-notes 32), and this slow read is
- * how one that went missing still arrives. Four hours by day: a morning, a midday, an afternoon, an evening.
+ * how one that went missing still arrives. Eight hours by day (the night reads nothing for its age
+ * alone): the morning's first pass and the afternoon; a change the feed lost in the evening comes the
+ * next morning.
  */
-export const FEED_SAFETY = 4 * HOUR;
+export const FEED_SAFETY = 8 * HOUR;
 
 /** The changes listed for the device (the key): a failure of the feed is the feed's, never the register's. */
 export const CHANGES: Resource<FeedRead> = {
@@ -33,6 +35,7 @@ export const CHANGES: Resource<FeedRead> = {
   endpoints: ['PushChanges'],
   fresh: FEED_AGES,
   whenAsked: 'read',
+  leads: true,
   note: "the portal's change feed: read while a device is registered for the child; a change named reads its lists at once",
   async read({ gateway }, device) {
     try {

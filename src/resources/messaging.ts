@@ -2,7 +2,7 @@
 // and the sent messages watched, and the recipient list. The counters tell of a new message at once
 // (fast_interval by day); a mailbox's list is read when its counter moved. A message read in the
 // register's own app before the counter was looked at leaves the counter as it was: only the list
-// shows it, so the inbox's list is at most an hour old by day (news to the other parent, not urgent).
+// shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
 import { always } from '../feature-kit/plan.js';
 import { messagingResource, type Copies } from '../feature-kit/resource.js';
 import { writeTargets } from '../messaging/write-targets.js';
@@ -33,11 +33,11 @@ export const INBOX = messagingResource({
   name: 'messaging inbox/messages',
   endpoints: ['/api/inbox/messages'],
   read: (api) => api.list('inbox', LIST_LIMIT),
-  fresh: byDay(HOUR),
-  vouch: { by: COUNTER, fresh: byDay(HOUR) },
+  fresh: byDay(4 * HOUR),
+  vouch: { by: COUNTER, fresh: byDay(4 * HOUR) },
   signal: (copies) => counter(copies, 'inbox'),
   absentForMs: DAY,
-  note: 'at once when its unread counter changed; for a message read in the app, an hour by day',
+  note: 'at once when its unread counter changed; for a message read in the app, four hours by day',
 });
 
 /** The other mailboxes by name (notes, the school's alerts, absences): on their counter's word alone. */

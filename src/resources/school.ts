@@ -18,7 +18,7 @@ import { luckySettledUntil, pickLucky } from '../school/lucky.js';
 import { warsawDate } from '../util/time.js';
 import { fetchIdentity, type Identity } from '../feature-kit/identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
-import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, MINUTE, NEWS, RARE } from './ages.js';
+import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, MINUTE, NEWS, RARE, SLOW } from './ages.js';
 import { calendarSignal } from './calendar.js';
 import { lookupResource } from './lookups.js';
 
@@ -41,7 +41,8 @@ export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategories
 /** The marks as teachers enter them; the parents' justifications a few times a day. */
 export const ATTENDANCES = registerResource({ name: 'Attendances', endpoint: 'Attendances', schema: attendancesResponse, fresh: CORE, whenAsked: 'read', feed: ['Attendances'] });
 export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTypesResponse, (r) => r.Types);
-export const JUSTIFICATIONS = registerResource({ name: 'Justifications', endpoint: 'Justifications', schema: justificationsResponse, fresh: byDay(RARE), keepOnError: true });
+/** The parents' own justifications: what only a parent's action changes, a few times a day. */
+export const JUSTIFICATIONS = registerResource({ name: 'Justifications', endpoint: 'Justifications', schema: justificationsResponse, fresh: byDay(SLOW), keepOnError: true });
 
 /** A new test is news; the class calendar's ids tell when an entry is added or removed (an edit within the hour). */
 export const HOMEWORKS = registerResource({
@@ -65,7 +66,8 @@ export const CONFERENCES = registerResource({
   keepOnError: true,
   feed: ['ParentTeacherConferences'],
 });
-export const TRIPS = registerResource({ name: 'SchoolTrips', endpoint: 'SchoolTrips', schema: schoolTripsResponse, fresh: byDay(RARE), keepOnError: true });
+/** Trips are entered weeks ahead: a few times a day. */
+export const TRIPS = registerResource({ name: 'SchoolTrips', endpoint: 'SchoolTrips', schema: schoolTripsResponse, fresh: byDay(SLOW), keepOnError: true });
 export const HOMEWORK_CATEGORIES = lookupResource('HomeWorks/Categories', homeWorkCategoriesResponse, (r) => r.Categories);
 
 /** Asked only until today's or the next school day's number is known (its own rule, school/lucky.ts). */
@@ -83,15 +85,15 @@ export const LUCKY = registerResource({
 });
 
 /** A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass. */
-export const LIBRARY = registerResource({ name: 'EbiblioLendings', endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, fresh: byDay(6 * HOUR), notAtStart: true });
+export const LIBRARY = registerResource({ name: 'EbiblioLendings', endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, fresh: byDay(12 * HOUR), notAtStart: true });
 /** The list changes a few times a term. */
-export const SCHOOL_FILES = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema: schoolFilesResponse, fresh: byDay(8 * HOUR - 5 * MINUTE), keepOnError: true, notAtStart: true });
-/** A topic is written during or right after its lesson: hourly while lessons are on, daily else by day. */
+export const SCHOOL_FILES = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema: schoolFilesResponse, fresh: byDay(12 * HOUR), keepOnError: true, notAtStart: true });
+/** A topic is written during or right after its lesson: every two hours while lessons are on, daily else by day. */
 export const REALIZATIONS = registerResource({
   name: 'Realizations',
   endpoint: 'Realizations',
   schema: realizationsResponse,
-  fresh: { ...byDay(DAILY), lessons: HOUR },
+  fresh: { ...byDay(DAILY), lessons: 2 * HOUR },
   keepOnError: true,
   note: "the whole year's lessons held",
 });

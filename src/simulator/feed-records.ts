@@ -49,6 +49,24 @@ export function feedType(resource: string): string | undefined {
 
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+/**
+ * The lists whose records the simulated clock brings into view or takes out of it (a presence mark at
+ * its lesson's end, an entry dated later in a fixture, the oldest day of a rolling window): a teacher
+ * entering them on the real portal makes its feed name them.
+ */
+const REVEALED = [
+  'Grades', 'PointGrades', 'DescriptiveGrades', 'BaseTextGrades', 'BehaviourGrades/Points', 'Attendances',
+  'HomeWorks', 'HomeWorkAssignments', 'ParentTeacherConferences', 'Calendars/Substitutions', 'SchoolNotices', 'Notes',
+] as const;
+
+/** The ids of the records in a list's answer (`{"Grades": [{"Id": ...}, ...]}`), or undefined when it is none. */
+function listedIds(answer: unknown): Set<string> | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const list = Object.values(answer).find((v): v is unknown[] => Array.isArray(v));
+  if (list === undefined) return undefined;
+  return new Set(list.map((r) => String((r as { Id?: unknown } | null)?.Id)));
+}
+
 export class FeedRecords extends ChildRecords {
   /** The account's change feed: its devices, their changes and the switches tests flip. */
   readonly feed: SimFeed;
@@ -56,6 +74,26 @@ export class FeedRecords extends ChildRecords {
   constructor(profile: string, env: FeedEnv) {
     super(profile, env);
     this.feed = new SimFeed(env.feedIds);
+  }
+
+  /** The ids each list in REVEALED showed at the feed's last look, with the changes named since. */
+  private readonly seen = new Map<string, Set<string>>();
+
+  /**
+   * Names what the clock brought into view or took out of it since the feed's last look (see REVEALED),
+   * `read` answering a list as the gateway would now. The first look only remembers.
+   */
+  reveal(read: (endpoint: string) => unknown): void {
+    for (const endpoint of REVEALED) {
+      const ids = listedIds(read(endpoint));
+      if (ids === undefined) continue;
+      const before = this.seen.get(endpoint);
+      this.seen.set(endpoint, ids);
+      if (before === undefined) continue;
+      const came = [...ids].filter((id) => !before.has(id)).map((id) => this.entry(endpoint, 'Add', id));
+      const went = [...before].filter((id) => !ids.has(id)).map((id) => this.entry(endpoint, 'Delete', id));
+      this.feed.record([...came, ...went], { losable: false });
+    }
   }
 
   override addRecord<T extends Record<string, unknown>>(endpoint: string, record: T): T {
@@ -120,6 +158,9 @@ export class FeedRecords extends ChildRecords {
   private changed(resource: string, kind: SimChangeKind, id: unknown, options: { at?: unknown; extraData?: string } = {}): void {
     const type = feedType(resource);
     if (type === undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
+    // Named already (or lost on purpose): the next look at what the clock revealed leaves it alone.
+    if (kind === 'Add') this.seen.get(resource)?.add(String(id));
+    if (kind === 'Delete') this.seen.get(resource)?.delete(String(id));
     this.feed.record([this.entry(type, kind, String(id), options)]);
   }
 

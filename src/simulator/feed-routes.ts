@@ -14,7 +14,7 @@ export const MAX_DELETE_IDS = 30;
 const DELETE_PATH = /^PushChanges\/([^/]+)$/;
 
 /** The feed's answer to a request, or undefined when it is not one of the feed's routes. */
-export function feedAnswer(world: World, call: Call, account: SimAccount, endpoint: string, api: string): DataResult | undefined {
+export function feedAnswer(world: World, call: Call, account: SimAccount, endpoint: string, api: string, read: (endpoint: string) => unknown): DataResult | undefined {
   const deleting = DELETE_PATH.exec(endpoint);
   const route =
     endpoint === 'ChangeRegister' && call.method === 'POST'
@@ -27,6 +27,8 @@ export function feedAnswer(world: World, call: Call, account: SimAccount, endpoi
   if (!route) return undefined;
   // The gateway refuses a request it can read, unless a test granted the feed there (live-notes 28).
   const refused = call.host === 'portal' && !account.feed.gatewayGranted;
+  // What the clock revealed since the last look is named before the feed answers (feed-records.ts).
+  if (!refused) account.reveal(read);
   return route({ world, call, account, api, refused });
 }
 

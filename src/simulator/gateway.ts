@@ -55,7 +55,8 @@ export function dataAnswer(world: World, call: Call, account: SimAccount, endpoi
   };
   const override = account.overrides.get(endpoint);
   if (override !== undefined) return answers.ok(expand(override, ctx));
-  return feedAnswer(world, call, account, endpoint, api) ?? quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
+  const read = (list: string): unknown => resolve(list, { ...ctx, method: 'GET', query: new URLSearchParams(), body: '' }).body;
+  return feedAnswer(world, call, account, endpoint, api, read) ?? quirkFor(endpoint, api) ?? resolve(endpoint, ctx);
 }
 
 /** A status set with setModuleStatus, for the endpoint itself or through a 'Prefix/*' entry. */

@@ -74,15 +74,24 @@ describe('the change feed', () => {
     const inHour = (times: number[]): number[] => times.filter((t) => t >= from && t < from + 60 * MINUTE);
     expect(inHour(reads('PushChanges'))).toHaveLength(12);
     expect(inHour(school.sim.requests.filter((r) => r.host === 'messages' && r.path === '/api/inbox/unreadMessagesCount' && r.login === ANIA.login).map((r) => r.at))).toHaveLength(20);
-    // A news list read in that hour is its slow safety read: four hours after the one before.
-    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Attendances', 'Timetables', 'Calendars/Substitutions', 'Calendars/[0-9]+']) {
-      const all = school.sim.requests.filter((r) => r.host === 'auth' && new RegExp(`^/3\\.0/${list}$`).test(r.path) && r.login === ANIA.login).map((r) => r.at);
-      for (const t of inHour(all)) {
-        const before = all.filter((b) => b < t).at(-1) ?? -Infinity;
-        expect(t - before, `${list} read at ${new Date(t).toISOString()}`).toBeGreaterThanOrEqual(4 * 60 * MINUTE);
+    const all = (list: string): number[] => school.sim.requests.filter((r) => r.host === 'auth' && new RegExp(`^/3\\.0/${list}$`).test(r.path) && r.login === ANIA.login).map((r) => r.at);
+    // A news list read in that hour is its slow safety read: eight hours after the one before.
+    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Timetables', 'Calendars/Substitutions', 'Calendars/[0-9]+']) {
+      for (const t of inHour(all(list))) {
+        const before = all(list).filter((b) => b < t).at(-1) ?? -Infinity;
+        expect(t - before, `${list} read at ${new Date(t).toISOString()}`).toBeGreaterThanOrEqual(8 * 60 * MINUTE);
       }
-      expect(inHour(all).length, list).toBeLessThanOrEqual(1);
+      expect(inHour(all(list)).length, list).toBeLessThanOrEqual(1);
     }
+    // The presence marks a teacher enters as a lesson begins, which the feed names: the attendance list
+    // is read within 5 minutes after a lesson's start, and not otherwise.
+    const plan = school.sim.plan(ANIA.login);
+    const starts = plan.lessonsOn('2026-11-18').filter((l) => !l.cancelled).map((l) => Date.parse(`2026-11-18T${plan.bell(l.lessonNo).from}:00+01:00`));
+    const attendance = inHour(all('Attendances'));
+    expect(starts.filter((e) => e >= from && e < from + 55 * MINUTE).length).toBeGreaterThan(0);
+    expect(attendance.length).toBeGreaterThan(0);
+    for (const t of attendance) expect(starts.some((e) => t >= e && t - e <= 5 * MINUTE), `Attendances read at ${new Date(t).toISOString()}`).toBe(true);
+    expect(attendance.length).toBeLessThanOrEqual(starts.filter((e) => e >= from - 5 * MINUTE && e < from + 60 * MINUTE).length);
   }, 90_000);
 
   it('brings a change the feed never named at the safety read, and counts it as feed_missed', async () => {
@@ -95,8 +104,11 @@ describe('the change feed', () => {
     const added = school.clock.now();
     school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
     expect(school.sim.account(ANIA.login).feed.lost).toHaveLength(1);
-    const minutes = await minutesUntil(h, added, () => h.state('ania', 'newest_grade') === '2', 5 * 60);
-    expect(minutes).toBeLessThanOrEqual(4 * 60 + 1);
+    // Lost at 17:20: its list's safety read would come after 01:00, and the night reads nothing for its
+    // age alone, so it comes with the next morning's first pass (06:00), not before the safety age.
+    await h.advanceUntil(() => h.state('ania', 'newest_grade') === '2', 'the lost grade', 14 * 60);
+    expect(school.clock.now() - added).toBeGreaterThanOrEqual(8 * 60 * MINUTE);
+    expect(school.clock.now()).toBeLessThanOrEqual(Date.parse('2026-11-19T06:05:00+01:00'));
     expect((await bundle(h)).children[0]!.feed_missed).toMatchObject({ Grades: 1 });
   }, 120_000);
 

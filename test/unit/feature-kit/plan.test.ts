@@ -67,7 +67,8 @@ describe('nextFetch: read now, or when', () => {
     ['a test list whose calendar ids changed', HOMEWORKS, 'lessons', 1, { signal: 'changed' }, read('signal')],
     ['a test list, the calendar failed (no signal): the usual age', HOMEWORKS, 'lessons', 5, { signal: 'none' }, read('age')],
     ['a test list, a refresh trusts no signal', HOMEWORKS, 'lessons', 5, { signal: 'same', asked: 'refresh' }, read('age')],
-    ['lessons held, a break', REALIZATIONS, 'lessons', 30, {}, wait(30)],
+    ['lessons held, a break', REALIZATIONS, 'lessons', 30, {}, wait(90)],
+    ['lessons held, two hours on', REALIZATIONS, 'lessons', 120, {}, read('age')],
     ['lessons held, the holidays', REALIZATIONS, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
     ['lessons held, a refresh keeps the copy', REALIZATIONS, 'weekend', 120, { asked: 'refresh' }, wait(24 * 60 - 10 - 120)],
     ['next week for the feeds alone (ahead of need), by day: 6 hours', TIMETABLE, 'afternoon', 60, { ahead: true, signal: 'same' }, wait(6 * 60 - 5 - 60)],
@@ -96,7 +97,8 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['grades, after school, read 5 minutes ago: due in 15, read within 17.5', GRADES, 'afternoon', 5, {}, 17.5],
     ['grades, the night: not by age', GRADES, 'night', 60, {}, Infinity],
     ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'evening', 1, {}, 2],
-    ['the unread counters, the night: hourly, read within 67.5 minutes', UNREAD, 'night', 0, {}, 67.5],
+    ['the unread counters, the night: every two hours, read within 135 minutes', UNREAD, 'night', 0, {}, 135],
+    ['the unread counters, 21:00-22:00: within `normal`', UNREAD, 'late', 0, {}, 22.5],
     ['grades never read: due now', GRADES, 'lessons', undefined, {}, 0],
     ['grades whose last read failed a minute ago: looked at again within the news age', GRADES, 'lessons', 1, { failedAt: NOW - MIN }, 4],
     ['grades whose last read failed, the night: within `interval`, not a night later', GRADES, 'night', 60, { failedAt: NOW }, 20],
@@ -112,9 +114,9 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
 
 describe('the inbox and the other mailboxes', () => {
   it.each([
-    ['the inbox, lessons, read 50 minutes ago, its counter the same', INBOX, 'lessons', 50, { signal: 'same' }, wait(10)],
-    ['the inbox, lessons, read an hour ago, its counter the same', INBOX, 'lessons', 60, { signal: 'same' }, read('age')],
-    ['the inbox, the evening, read 61 minutes ago', INBOX, 'evening', 61, { signal: 'same' }, read('age')],
+    ['the inbox, lessons, read 50 minutes ago, its counter the same', INBOX, 'lessons', 50, { signal: 'same' }, wait(4 * 60 - 50)],
+    ['the inbox, lessons, read four hours ago, its counter the same', INBOX, 'lessons', 4 * 60, { signal: 'same' }, read('age')],
+    ['the inbox, the evening, read 241 minutes ago', INBOX, 'evening', 241, { signal: 'same' }, read('age')],
     ['the inbox, the night, read 5 hours ago, its counter the same', INBOX, 'night', 300, { signal: 'same' }, wait(Infinity)],
     ['the inbox, the night, its counter moved', INBOX, 'night', 300, { signal: 'changed' }, read('signal')],
     ['another mailbox, a day old, its counter the same', MAILBOX, 'lessons', 24 * 60, { signal: 'same' }, wait(Infinity)],
