@@ -18,7 +18,7 @@ import { luckySettledUntil, pickLucky } from '../school/lucky.js';
 import { warsawDate } from '../util/time.js';
 import { fetchIdentity, type Identity } from '../feature-kit/identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
-import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, MINUTE, NEWS, RARE, SLOW } from './ages.js';
+import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, NEWS, RARE, SLOW } from './ages.js';
 import { calendarSignal } from './calendar.js';
 import { lookupResource } from './lookups.js';
 
