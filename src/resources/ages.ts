@@ -18,10 +18,10 @@ export const NEWS: Freshness = { ...byDay('normal'), lessons: 'news' };
 /** What changes while teachers work but is not news (attendance marks): `normal` by day. */
 export const CORE: Freshness = byDay('normal');
 /**
- * What a family reads as it comes (the unread counters): `fast` while it is awake, `normal` in the last
- * hour before the night of a school day (21:00-22:00), every two hours at night.
+ * What a family reads as it comes (the unread counters): `fast` while it is awake (which is `interval`
+ * from 21:00 to 22:00 before a school day, poller/schedule.ts), every two hours at night.
  */
-export const AWAKE: Freshness = { ...always('fast'), late: 'normal', night: 2 * HOUR };
+export const AWAKE: Freshness = { ...always('fast'), night: 2 * HOUR };
 /**
  * An hour: read once that old and within its eighth more (67.5 minutes), it falls on every third read
  * of what `interval` reads (20 minutes, 22.5 at most), so it needs no wake of its own.

@@ -98,7 +98,6 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['grades, the night: not by age', GRADES, 'night', 60, {}, Infinity],
     ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'evening', 1, {}, 2],
     ['the unread counters, the night: every two hours, read within 135 minutes', UNREAD, 'night', 0, {}, 135],
-    ['the unread counters, 21:00-22:00: within `normal`', UNREAD, 'late', 0, {}, 22.5],
     ['grades never read: due now', GRADES, 'lessons', undefined, {}, 0],
     ['grades whose last read failed a minute ago: looked at again within the news age', GRADES, 'lessons', 1, { failedAt: NOW - MIN }, 4],
     ['grades whose last read failed, the night: within `interval`, not a night later', GRADES, 'night', 60, { failedAt: NOW }, 20],
