@@ -30,20 +30,15 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
   return from <= to ? time >= from && time < to : time >= from || time < to;
 }
 
-/**
- * What the plan's knobs stand for at `now` (a `moment`): `fast` slows to `interval` in the last hour
- * before a school night (`late`, 21:00-22:00), and to hourly inside poll.quiet_hours.
- */
-export function intervalsAt(now: number, policy: PollPolicy, moment?: Moment): Intervals {
-  const quiet = inQuietHours(now, policy.quietHours) ? HOUR : 0;
-  const late = moment === 'late' ? policy.intervalMs : 0;
-  return { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast: Math.max(policy.fastIntervalMs, quiet, late) };
+/** What the plan's knobs stand for at `now`: inside poll.quiet_hours `fast` slows to hourly. */
+export function intervalsAt(now: number, policy: PollPolicy): Intervals {
+  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+  return { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
 }
 
 /** The plan's clock at `now` for a child whose day is `day`. */
 export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
-  const moment = policy.fixedMoment ?? momentOf(now, day);
-  return { now, moment, intervals: intervalsAt(now, policy, moment) };
+  return { now, moment: policy.fixedMoment ?? momentOf(now, day), intervals: intervalsAt(now, policy) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The ages the declarations give their copies, by kind of moment (plan.ts). At night (22:00 to 06:00)
-// nothing is read for its age alone but the unread counters, every two hours (each read then needs a
-// new messaging session, three requests): the morning's first pass reads what came due (a family
-// asleep reads nothing, and the night paid for a day of news in lessons).
+// nothing is read for its age alone, not even the unread counters (each read then would need a new
+// messaging session, three requests): the morning's first pass reads what came due (a family asleep
+// reads nothing, and the night paid for a day of news in lessons).
 import { always, type Age, type Freshness } from '../feature-kit/plan.js';
 
 export const MINUTE = 60_000;
@@ -18,10 +18,10 @@ export const NEWS: Freshness = { ...byDay('normal'), lessons: 'news' };
 /** What changes while teachers work but is not news (attendance marks): `normal` by day. */
 export const CORE: Freshness = byDay('normal');
 /**
- * What a family reads as it comes (the unread counters): `fast` while it is awake (which is `interval`
- * from 21:00 to 22:00 before a school day, poller/schedule.ts), every two hours at night.
+ * What a family reads as it comes (the unread counters): `fast` from 06:00 to 22:00 (evenings are when
+ * teachers write), nothing at night: a message of the night is there with the morning's first pass.
  */
-export const AWAKE: Freshness = { ...always('fast'), night: 2 * HOUR };
+export const AWAKE: Freshness = byDay('fast');
 /**
  * An hour: read once that old and within its eighth more (67.5 minutes), it falls on every third read
  * of what `interval` reads (20 minutes, 22.5 at most), so it needs no wake of its own.
@@ -29,8 +29,8 @@ export const AWAKE: Freshness = { ...always('fast'), night: 2 * HOUR };
 export const BY_THE_HOUR: Freshness = byDay(HOUR);
 /** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
 export const RARE = 3 * HOUR - 5 * MINUTE;
-/** What changes a few times a week and is planned ahead (trips) or only a parent's action changes (justifications). */
-export const SLOW = 8 * HOUR - 5 * MINUTE;
+/** What changes a few times a week and is planned ahead (trips) or only a parent's action changes (justifications): morning and evening. */
+export const SLOW = 12 * HOUR;
 /** A lookup's day, a little under it so that it falls on a pass of the day before. */
 export const DAILY = DAY - 10 * MINUTE;
 /** An optional list that was empty last time (a kind of grade the school does not use). */

@@ -5,7 +5,7 @@
 import { substitutionsResponse, timetablesResponse } from '../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
 import { registerResource } from '../feature-kit/resource.js';
-import { BY_THE_HOUR, byDay, DAILY, HOUR, MINUTE, NEWS, RARE } from './ages.js';
+import { BY_THE_HOUR, byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
 
 const BY_CHANGES = 'class calendar (plan change ids)';
@@ -13,7 +13,7 @@ const BY_FREE_DAYS = 'class calendar (free day ids)';
 
 /**
  * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
- * asked again within the hour. Ahead of need (next week for the feeds alone) every 6 hours by day.
+ * asked again within the hour. Ahead of need (next week for the feeds alone) once a day.
  */
 export const TIMETABLE = registerResource({
   name: 'Timetables',
@@ -23,11 +23,11 @@ export const TIMETABLE = registerResource({
   fresh: NEWS,
   vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
   signal: calendarSignal('Substitutions'),
-  ahead: byDay(6 * HOUR - 5 * MINUTE),
+  ahead: byDay(DAILY),
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
   feed: ['Timetables', 'Calendars/Substitutions'],
-  note: 'this week; next week when the next school day falls in it, else every 6 hours by day for the feeds',
+  note: 'this week; next week when the next school day falls in it, else once a day for the feeds',
 });
 export const SUBSTITUTIONS = registerResource({
   name: 'Calendars/Substitutions',

@@ -76,8 +76,10 @@ export class FeedRecords extends ChildRecords {
     this.feed = new SimFeed(env.feedIds);
   }
 
-  /** The ids each list in REVEALED showed at the feed's last look, with the changes named since. */
+  /** The ids each list in REVEALED showed at the feed's last look. */
   private readonly seen = new Map<string, Set<string>>();
+  /** The records whose changes a test or the demo's life named itself (or lost on purpose), by list. */
+  private readonly named = new Map<string, Set<string>>();
 
   /**
    * Names what the clock brought into view or took out of it since the feed's last look (see REVEALED),
@@ -90,8 +92,9 @@ export class FeedRecords extends ChildRecords {
       const before = this.seen.get(endpoint);
       this.seen.set(endpoint, ids);
       if (before === undefined) continue;
-      const came = [...ids].filter((id) => !before.has(id)).map((id) => this.entry(endpoint, 'Add', id));
-      const went = [...before].filter((id) => !ids.has(id)).map((id) => this.entry(endpoint, 'Delete', id));
+      const named = this.named.get(endpoint);
+      const came = [...ids].filter((id) => !before.has(id) && !named?.has(id)).map((id) => this.entry(endpoint, 'Add', id));
+      const went = [...before].filter((id) => !ids.has(id) && !named?.has(id)).map((id) => this.entry(endpoint, 'Delete', id));
       this.feed.record([...came, ...went], { losable: false });
     }
   }
@@ -158,9 +161,8 @@ export class FeedRecords extends ChildRecords {
   private changed(resource: string, kind: SimChangeKind, id: unknown, options: { at?: unknown; extraData?: string } = {}): void {
     const type = feedType(resource);
     if (type === undefined || (typeof id !== 'string' && typeof id !== 'number')) return;
-    // Named already (or lost on purpose): the next look at what the clock revealed leaves it alone.
-    if (kind === 'Add') this.seen.get(resource)?.add(String(id));
-    if (kind === 'Delete') this.seen.get(resource)?.delete(String(id));
+    // Named here (or lost on purpose): what the clock reveals of it is never named again.
+    this.named.set(resource, (this.named.get(resource) ?? new Set()).add(String(id)));
     this.feed.record([this.entry(type, kind, String(id), options)]);
   }
 

@@ -192,10 +192,24 @@ describe('the change feed on the API host', () => {
   it('lists a record dated later only from that moment, as the record itself', async () => {
     const feed = feedOn({ token: (await tokens()).get(ANIA.login)! });
     const device = await registered(feed);
-    sim.account(ANIA.login).addGrade({ subject: 5012, category: 302, grade: '5', addDate: '2026-11-18 12:00:00' });
-    expect(await listed(feed, device)).toEqual([]);
+    const grade = sim.account(ANIA.login).addGrade({ subject: 5012, category: 302, grade: '5', addDate: '2026-11-18 12:00:00' });
+    const its = async (): Promise<string[]> => (await listed(feed, device)).filter((c) => c.Resource.Id === String(grade.Id)).map((c) => `${c.Type} ${c.AddDate}`);
+    expect(await its()).toEqual([]);
     now = Date.parse('2026-11-18T12:00:00+01:00');
-    expect((await listed(feed, device)).map((c) => c.AddDate)).toEqual(['2026-11-18 12:00:00']);
+    expect(await its()).toEqual(['Add 2026-11-18 12:00:00']);
+  });
+
+  it('names what the clock brings into view: the presence marks of the lessons begun since, once each', async () => {
+    const feed = feedOn({ token: (await tokens()).get(ANIA.login)! });
+    const device = await registered(feed);
+    expect(await listed(feed, device)).toEqual([]);
+    // 09:10 to 12:00 on a Wednesday: the third, fourth and fifth lessons begin.
+    now = Date.parse('2026-11-18T12:00:00+01:00');
+    const marks = await listed(feed, device);
+    expect(marks.map((c) => [c.Resource.Type, c.Type, c.AddDate])).toEqual(Array(3).fill(['Attendances', 'Add', '2026-11-18 12:00:00']));
+    expect(new Set(marks.map((c) => c.Resource.Id)).size).toBe(3);
+    now += 60_000;
+    expect(await listed(feed, device)).toHaveLength(3);
   });
 
   it('answers FilterInvalidValue without a device, UnableToGetPushDevice for another account’s or a forgotten one', async () => {

@@ -27,13 +27,6 @@ describe('quiet hours', () => {
     expect(intervalsAt(at('23:00'), policy)).toEqual({ fast: 3_600_000, normal: 20 * 60_000, news: 4 * 60_000 });
     expect(intervalsAt(at('09:00'), policy)).toEqual({ fast: 3 * 60_000, normal: 20 * 60_000, news: 4 * 60_000 });
   });
-
-  it('slows the fast interval to `interval` from 21:00 to 22:00 before a school day, to hourly where quiet hours cover it', () => {
-    const policy = { intervalMs: 20 * 60_000, fastIntervalMs: 3 * 60_000, schoolIntervalMs: 5 * 60_000 };
-    expect(intervalsAt(at('21:30'), policy, 'late').fast).toBe(20 * 60_000);
-    expect(intervalsAt(at('20:30'), policy, 'evening').fast).toBe(3 * 60_000);
-    expect(intervalsAt(at('21:30'), { ...policy, quietHours: '20:00-07:00' }, 'late').fast).toBe(3_600_000);
-  });
 });
 
 describe('retryDelay', () => {
