@@ -1,7 +1,8 @@
 // The declared coordinator over a day of both demo children: the coordinator reads what their features
-// say they read, when each declaration says (nothing for its age alone at night), a new test and a new message reach Home Assistant at the next look, and the requests of the
-// day, resource by resource, are exactly these. A second feature reading a list another already reads
-// shares its copy and its schedule: the list is read as often as with one reader.
+// say they read, when each declaration says (nothing for its age alone at night), a new test and a new
+// message reach Home Assistant at the next look, and the requests of the day, resource by resource, are
+// exactly these. A second feature reading a list another already reads shares its copy and its schedule:
+// the list is read as often as with one reader.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { FEATURES } from '../../src/features/index.js';
