@@ -141,15 +141,10 @@ export class ConnectionError extends PortalError {
   }
 }
 
-/**
- * The change feed is not on this road (live-notes 28): a registration refused (400, 403 as without the
- * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
- * Insufficient scopes, a module switched off). Never a session problem.
- */
-export class FeedRefusedError extends PortalError {
-  readonly name = 'FeedRefusedError';
+/** A change feed request the portal answered with an error status (and its Code, when it said one). */
+abstract class FeedAnswerError extends PortalError {
   readonly status: number;
-  /** The portal's Code (InvalidRequest, AccessDeny, DeviceRegistered, ...), when it said one. */
+  /** The portal's Code (InvalidRequest, AccessDeny, DeviceRegistered, FilterInvalidValue, ...), when it said one. */
   readonly code: string | undefined;
 
   constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
@@ -157,6 +152,15 @@ export class FeedRefusedError extends PortalError {
     this.status = status;
     this.code = context.code;
   }
+}
+
+/**
+ * The change feed is not on this road (live-notes 28): a registration refused (400, 403 as without the
+ * paid add-on, 404; `DeviceRegistered` without an id), or the feed's reads refused (403/404/405, 401
+ * Insufficient scopes, a module switched off). Never a session problem.
+ */
+export class FeedRefusedError extends FeedAnswerError {
+  readonly name = 'FeedRefusedError';
 }
 
 /** The portal does not know the feed's device (any more): `UnableToGetPushDevice` (live-notes 29). Register a new one. */
@@ -165,16 +169,8 @@ export class FeedDeviceLostError extends PortalError {
 }
 
 /** The portal refused a feed request's parameters: `FilterInvalidValue` (no usable pushDevice, live-notes 29) or another 400 (an acknowledgement it would not take). */
-export class FeedInvalidError extends PortalError {
+export class FeedInvalidError extends FeedAnswerError {
   readonly name = 'FeedInvalidError';
-  readonly status: number;
-  readonly code: string | undefined;
-
-  constructor(status: number, message: string, context: ErrorContext & { code?: string } = {}) {
-    super(message, context);
-    this.status = status;
-    this.code = context.code;
-  }
 }
 
 /** Sending a message failed: sent=false means nothing went out, sent=null means unknown. */

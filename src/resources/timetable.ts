@@ -4,7 +4,8 @@
 // so while the class calendar lists the same ids the week stands.
 import { substitutionsResponse, timetablesResponse } from '../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../portal/schemas/calendar.js';
-import { registerResource } from '../feature-kit/resource.js';
+import type { z } from 'zod';
+import { registerResource, type Resource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
 
@@ -41,24 +42,19 @@ export const SUBSTITUTIONS = registerResource({
   feed: ['Calendars/Substitutions'],
   note: "the whole year's changes; the timetable itself shows today's",
 });
-export const SCHOOL_FREE_DAYS = registerResource({
-  name: 'SchoolFreeDays',
-  endpoint: 'SchoolFreeDays',
-  schema: schoolFreeDaysResponse,
-  fresh: byDay(DAILY),
-  vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
-  signal: calendarSignal('SchoolFreeDays'),
-  keepOnError: true,
-  feed: ['Calendars/SchoolFreeDays'],
-});
-export const CLASS_FREE_DAYS = registerResource({
-  name: 'ClassFreeDays',
-  endpoint: 'ClassFreeDays',
-  schema: classFreeDaysResponse,
-  fresh: byDay(DAILY),
-  vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
-  signal: calendarSignal('ClassFreeDays'),
-  keepOnError: true,
-  feed: ['Calendars/ClassFreeDays'],
-});
+/** A list of free days, the whole year's: daily by day, or when the class calendar's free day ids move. */
+function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays', schema: S): Resource<z.output<S>> {
+  return registerResource({
+    name,
+    endpoint: name,
+    schema,
+    fresh: byDay(DAILY),
+    vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
+    signal: calendarSignal(name),
+    keepOnError: true,
+    feed: [`Calendars/${name}`],
+  });
+}
+export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
+export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
 export const FREE_DAY_TYPES = registerResource({ name: 'Calendars/ClassFreeDays/Types', endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, fresh: byDay(DAILY), keepOnError: true });

@@ -1,6 +1,6 @@
 // The simulated school of an integration test file: before each test a fresh simulator on a fake clock
 // set to the file's moment; after it, the bridge the test started and the simulator are stopped.
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';
 import { FakeClock } from './clock.js';
 import { startHarness, type Harness, type HarnessOptions } from './app.js';
@@ -37,6 +37,34 @@ export class SimulatedSchool {
   /** How many times the bridge asked the gateway for an endpoint (`Grades`, `BehaviourGrades/Points`). */
   reads(endpoint: string): number {
     return this.sim.count({ path: `/gateway/api/2.0/${endpoint}` });
+  }
+
+  /**
+   * Minutes from `since` until check() holds, the bridge's clock moved 15 seconds at a time (at most
+   * `max` minutes; the check failing then fails the test).
+   */
+  async minutesUntil(h: Harness, since: number, check: () => boolean, max = 10): Promise<number> {
+    for (let step = 0; step < max * 4 && !check(); step++) await h.advanceMinutes(0.25);
+    expect(check()).toBe(true);
+    return (this.clock.now() - since) / 60_000;
+  }
+
+  /**
+   * Three kinds of news at once, a grade and an announcement for Ania and a plan change of `changeDate`
+   * for Jan (the demo's children, both published): the minutes the slowest took to reach MQTT.
+   */
+  async newsMinutes(h: Harness, changeDate: string): Promise<number> {
+    const [ania, jan] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+    const notices = Number(h.state('ania', 'unread_notices'));
+    const changes = Number(h.state('jan', 'plan_changes_tomorrow'));
+    const added = this.clock.now();
+    this.sim.account(ania.login).addGrade({ subject: 5012, category: 301, grade: '2' });
+    this.sim.account(ania.login).addNotice({ Subject: 'Wywiadówka', Content: 'Zapraszamy w piątek.' });
+    this.sim.account(jan.login).addPlanChange({ kind: 'cancelled', OrgDate: changeDate, OrgLessonNo: 2 });
+    const grade = await this.minutesUntil(h, added, () => h.state('ania', 'newest_grade') === '2');
+    const notice = await this.minutesUntil(h, added, () => Number(h.state('ania', 'unread_notices')) === notices + 1);
+    const change = await this.minutesUntil(h, added, () => Number(h.state('jan', 'plan_changes_tomorrow')) === changes + 1);
+    return Math.max(grade, notice, change);
   }
 
   async close(): Promise<void> {

@@ -13,8 +13,8 @@ import { runDashboard } from '../../../src/dashboard.js';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../../src/simulator/index.js';
 import { createLogger, silentLogger } from '../../../src/util/log.js';
 import type { Config } from '../../../src/config/schema.js';
-import type { Publisher } from '../../../src/ha/publisher.js';
 import { startSimulator } from '../../helpers/portal.js';
+import { quietPublisher } from '../../helpers/publisher.js';
 import { tempDir } from '../../helpers/temp.js';
 import type { FakeClock } from '../../helpers/clock.js';
 
@@ -40,16 +40,7 @@ async function configWith(accounts: unknown[]): Promise<Config> {
 }
 
 /** Publishes nowhere: only what the bridge learns and writes matters here. */
-const nowhere: Publisher & { start(): Promise<void>; stop(): Promise<void> } = {
-  setChild: () => undefined,
-  removeChild: () => undefined,
-  setAvailability: () => undefined,
-  publishState: () => undefined,
-  publishEvent: () => undefined,
-  publishFeed: () => undefined,
-  start: async () => undefined,
-  stop: async () => undefined,
-};
+const nowhere = quietPublisher();
 
 /** The bridge on the fake clock; `log` gets its lines as JSON. */
 async function bridge(config: Config, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<App> {

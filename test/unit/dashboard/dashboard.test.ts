@@ -13,6 +13,7 @@ import { bridgeEntityIds, childDiscovery } from '../../../src/ha/discovery.js';
 import { ENTITIES, sendButton } from '../../../src/features/index.js';
 import { entityId } from '../../../src/feature-kit/entities.js';
 import { FakeClock } from '../../helpers/clock.js';
+import { quietPublisher } from '../../helpers/publisher.js';
 import { silentLogger } from '../../../src/util/log.js';
 import type { ChildDevice } from '../../../src/ha/discovery.js';
 import type { Config } from '../../../src/config/schema.js';
@@ -62,16 +63,7 @@ async function publishedEntityIds(config: Config): Promise<Set<string>> {
     version: '0.0.0-test',
     log: silentLogger(),
     clock: new FakeClock('2026-11-20T07:00:00+01:00'),
-    publisher: {
-      setChild: (child) => announced.set(child.id, child),
-      removeChild: (id) => announced.delete(id),
-      setAvailability: () => undefined,
-      publishState: () => undefined,
-      publishEvent: () => undefined,
-      publishFeed: () => undefined,
-      start: async () => undefined,
-      stop: async () => undefined,
-    },
+    publisher: quietPublisher({ setChild: (child) => announced.set(child.id, child), removeChild: (id) => announced.delete(id) }),
   });
   await app.start();
   await app.stop();

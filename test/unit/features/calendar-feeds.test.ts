@@ -15,8 +15,8 @@ import type { Identity } from '../../../src/feature-kit/identity.js';
 import type { CalendarFeedsState } from '../../../src/features/calendar-feeds.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
 import { publishFeeds } from '../../../src/poller/account-features.js';
-import type { Publisher } from '../../../src/ha/publisher.js';
 import { WebMemory } from '../../../src/web/memory.js';
+import { quietPublisher } from '../../helpers/publisher.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
 const access = (id?: string) =>
@@ -33,7 +33,7 @@ const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(con
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
 
-const broker: Publisher = { setChild: () => undefined, removeChild: () => undefined, setAvailability: () => undefined, publishState: () => undefined, publishEvent: () => undefined, publishFeed: () => undefined };
+const broker = quietPublisher();
 
 /** The feature's polls published as the account runner publishes them, into the web server's memory. */
 function published(state: CalendarFeedsState) {

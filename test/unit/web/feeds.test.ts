@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { FeedTexts, feedRoutes } from '../../../src/web/feeds.js';
 import { WebMemory } from '../../../src/web/memory.js';
-import type { Publisher } from '../../../src/ha/publisher.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
 import type { WebData, WebRequest } from '../../../src/web/types.js';
+import { quietPublisher } from '../../helpers/publisher.js';
 
 const asked: [string, FeedName][] = [];
 const data: WebData = {
@@ -59,7 +59,7 @@ describe('feed route', () => {
 
 describe('feed texts', () => {
   it('makes a feed\'s text again only when its content changed, once per language', () => {
-    const broker: Publisher = { setChild: () => undefined, removeChild: () => undefined, setAvailability: () => undefined, publishState: () => undefined, publishEvent: () => undefined, publishFeed: () => undefined };
+    const broker = quietPublisher();
     let now = 1000;
     const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
     const publish = (text: string) => memory.publishFeed('ania', 'agenda', { child: 'Ania', entries: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text, label: null, teacher: null }] });
