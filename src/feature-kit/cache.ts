@@ -4,6 +4,7 @@
 // readBy is when at the latest. In a pass each copy is read at most once; a copy whose last read failed
 // answers that error (or, where its declaration says so, its last good value) until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
+import { recordsCameOrWent } from '../util/records.js';
 import { nextFetch, readBy, type Decision, type Intervals, type Known, type Moment, type PlanClock } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -61,20 +62,16 @@ export class ResourceCache implements Copies {
   readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
-  /** While the change feed is on: the age its lists are read at for their age alone (its safety age), and since when it watches. */
-  private safety: { ms: number; since: number } | undefined;
+  /**
+   * While the change feed is on, its safety age (what its lists are read at for their age alone) and
+   * since when it watches; undefined while it is off. The register's lists it names, read since it
+   * watches, are vouched for by it; a copy read before then may hide a change the feed never saw: it
+   * keeps its own age until it is read again.
+   */
+  feed: { safetyMs: number; since: number } | undefined;
 
   get changes(): number {
     return this.held;
-  }
-
-  /**
-   * The change feed is on (its safety age, and since when it watches) or off (undefined): the register's
-   * lists it names, read since it watches, are vouched for by it. A copy read before then may hide a
-   * change the feed never saw: it keeps its own age until it is read again.
-   */
-  feedVouches(feed: { safetyMs: number; since: number } | undefined): void {
-    this.safety = feed === undefined ? undefined : { ms: feed.safetyMs, since: feed.since };
   }
 
   constructor(private readonly options: ResourceCacheOptions) {}
@@ -234,13 +231,13 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
-      safetyMs: this.vouchedByFeed(w.res, copy) ? this.safety?.ms : undefined,
+      safetyMs: this.vouchedByFeed(w.res, copy) ? this.feed?.safetyMs : undefined,
     };
   }
 
   /** A list of the register the change feed names, read while the feed watched. */
   private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
-    return this.safety !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0 && (copy?.readAt ?? -Infinity) >= this.safety.since;
+    return this.feed !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0 && (copy?.readAt ?? -Infinity) >= this.feed.since;
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {
@@ -253,32 +250,4 @@ export class ResourceCache implements Copies {
 
 function keyOf(res: Resource, key: string | undefined): string {
   return `${res.name}\u0000${key ?? ''}`;
-}
-
-/** The ids of a list's records ("Grades:123"), from the arrays of records with an Id a response holds. */
-function recordIds(value: unknown): Set<string> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  let ids: Set<string> | undefined;
-  for (const [name, list] of Object.entries(value)) {
-    if (!Array.isArray(list)) continue;
-    for (const record of list as unknown[]) {
-      const id = typeof record === 'object' && record !== null ? (record as { Id?: unknown }).Id : undefined;
-      if (typeof id === 'string' || typeof id === 'number') (ids ??= new Set()).add(`${name}:${id}`);
-    }
-  }
-  return ids;
-}
-
-/**
- * Whether a record appeared in a list or went from it between two reads: what the change feed would have
- * named. A list without record ids (a plan, the lucky number) tells nothing here, and an edit is not
- * counted: dates written relative to today, the portal's own recounts, would make every day look changed.
- */
-function recordsCameOrWent(before: unknown, after: unknown): boolean {
-  const was = recordIds(before);
-  const is = recordIds(after);
-  if (was === undefined && is === undefined) return false;
-  if (was === undefined || is === undefined || was.size !== is.size) return true;
-  for (const id of is) if (!was.has(id)) return true;
-  return false;
 }

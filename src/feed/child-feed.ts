@@ -5,8 +5,8 @@
 // day, a forgotten device is registered again once, the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from '../portal/errors.js';
-import { want, type Resource, type Want } from '../feature-kit/resource.js';
-import { CHANGES } from '../resources/feed.js';
+import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
+import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
@@ -73,6 +73,41 @@ export class ChildFeed {
 
   feedStatus(): FeedStatus {
     return { ...this.status, road: this.options.road() };
+  }
+
+  /**
+   * A pass's reads with the feed: a device registered when the child has none (not while the register
+   * waits, nor at a start's first pass, whose requests are the dearest: every list is read then anyway),
+   * the feed read in a round of its own first, and the lists its changes name in the rounds after.
+   * While it answers, the lists it names are read for their age at its safety age only. `readRounds`
+   * reads what is due among the wants round after round, calling back after each.
+   */
+  async readPass(
+    cache: ResourceCache,
+    wants: () => readonly Want[],
+    pass: { unread: Set<Host>; failed: Map<Host, unknown>; startPass: boolean },
+    readRounds: (wants: () => readonly Want[], afterRound: () => void) => Promise<Host[]>,
+  ): Promise<{ read: Host[]; changes: FeedChange[] }> {
+    if (!pass.unread.has('register') && !pass.startPass) {
+      await this.ensure().catch((error: unknown) => {
+        pass.failed.set('register', error);
+        pass.unread.add('register');
+      });
+    }
+    const vouch = (): void => {
+      const since = this.watchingSince();
+      cache.feed = since === undefined ? undefined : { safetyMs: FEED_SAFETY, since };
+    };
+    vouch();
+    const feed = this.want();
+    let changes: FeedChange[] | undefined;
+    const take = (): void => {
+      if (changes !== undefined || feed === undefined || !cache.readThisPass(feed)) return;
+      changes = this.take(cache);
+      vouch();
+    };
+    const read = await readRounds(() => [...wants(), ...(feed ? [feed] : [])], take);
+    return { read, changes: changes ?? [] };
   }
 
   /**

@@ -19,8 +19,6 @@ import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
 import type { ChildFeed } from '../feed/child-feed.js';
-import type { FeedChange } from '../portal/change-feed.js';
-import { FEED_SAFETY } from '../resources/feed.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
@@ -73,7 +71,8 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, now: started, today: warsawDate(started), startPass, account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
-      const { read, changes } = await this.readWithFeed(cache, () => features.wants(ctx), unread, failed, startPass);
+      const readRounds = (wants: () => readonly Want[], afterRound: () => void) => readDue(cache, wants, unread, failed, afterRound);
+      const { read, changes } = await this.deps.feed.readPass(cache, () => features.wants(ctx), { unread, failed, startPass }, readRounds);
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread);
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
@@ -147,36 +146,6 @@ export class AccountCoordinator {
     if (before !== child.id) await output.renamed(before);
     output.announce();
     return child.identity;
-  }
-
-  /**
-   * The pass's reads with the change feed: a device registered when the child has none (not while the
-   * register waits, nor at a start's first pass), the feed read with the rest, and the lists its changes name read in the rounds
-   * after. While it answers, the lists it names are read for their age at its safety age only.
-   */
-  private async readWithFeed(cache: ResourceCache, wants: () => readonly Want[], unread: Set<Host>, failed: Map<Host, unknown>, startPass: boolean): Promise<{ read: Host[]; changes: FeedChange[] }> {
-    const { feed } = this.deps;
-    // A start's first pass reads every list anyway: the device waits for the next (a start's requests are the dearest).
-    if (!unread.has('register') && !startPass) {
-      await feed.ensure().catch((error: unknown) => {
-        failed.set('register', error);
-        unread.add('register');
-      });
-    }
-    const vouch = (): void => {
-      const since = feed.watchingSince();
-      cache.feedVouches(since === undefined ? undefined : { safetyMs: FEED_SAFETY, since });
-    };
-    vouch();
-    const feedWant = feed.want();
-    let changes: FeedChange[] | undefined;
-    const take = (): void => {
-      if (changes !== undefined || feedWant === undefined || !cache.readThisPass(feedWant)) return;
-      changes = feed.take(cache);
-      vouch();
-    };
-    const read = await readDue(cache, () => [...wants(), ...(feedWant ? [feedWant] : [])], unread, failed, take);
-    return { read, changes: changes ?? [] };
   }
 
   private failedAll(error: unknown): PassOutcome {

@@ -121,3 +121,10 @@ export class SimFeed {
     return [...this.devices.keys()];
   }
 }
+
+/** Device and change ids of the change feed, as large as the portal's look. */
+export function feedIds(): FeedIds {
+  let device = 4_180_000;
+  let change = 27_500_000;
+  return { device: () => ++device, change: () => ++change };
+}

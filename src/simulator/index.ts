@@ -11,7 +11,7 @@ import { SimDownloads } from './download-state.js';
 import { familyHost } from './family.js';
 import { SimFamilies, type SimFamilyInit } from './family-state.js';
 import { Faults, matches } from './faults.js';
-import type { FeedIds } from './feed-state.js';
+import { feedIds } from './feed-state.js';
 import { Hosts } from './hosts.js';
 import { messagesHost } from './messages.js';
 import { SimMessaging } from './messaging-state.js';
@@ -108,7 +108,7 @@ export class PortalSimulator {
   private loginCounts = new Map<string, number>();
   private seeded = false;
   /** The change feed's ids, one sequence for every account: another account's id is unknown to this one. */
-  private readonly feedIds = counters();
+  private readonly feedIds = feedIds();
 
   constructor(private readonly options: SimulatorOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -295,9 +295,3 @@ export class PortalSimulator {
   }
 }
 
-/** Device and change ids of the change feed, as large as the portal's look. */
-function counters(): FeedIds {
-  let device = 4_180_000;
-  let change = 27_500_000;
-  return { device: () => ++device, change: () => ++change };
-}
