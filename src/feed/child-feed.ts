@@ -4,7 +4,7 @@
 // the lists at their own ages (polling as without it): a refused registration is tried again the next
 // day, a forgotten device is registered again once, the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
-import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from '../portal/errors.js';
+import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
@@ -123,12 +123,13 @@ export class ChildFeed {
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
     } catch (error) {
+      // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
+      // the registration is tried again at the next one.
+      if (loginStepOf(error) !== undefined || !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)) throw error;
       if (error instanceof FeedRefusedError) this.refuse(road, error.status, now, `refused on the ${road} road (${error.code ?? error.status})`);
       else {
         this.retryAt = now + HOUR;
-        this.off(`registration failed: ${error instanceof Error ? error.message : String(error)}`);
-        // The session's own errors (a dead login) are the pass's to meet.
-        if (!(error instanceof ConnectionError || error instanceof UnexpectedResponseError)) throw error;
+        this.off(`registration failed: ${error.message}`);
       }
     }
     await this.save();

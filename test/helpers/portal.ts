@@ -57,3 +57,13 @@ export function simulatorPerTest(started: (world: { sim: PortalSimulator; clock:
   });
   afterEach(() => sim?.stop());
 }
+
+/**
+ * A request that changes something of the family's on the portal (marks read, sends, justifies): any
+ * but a GET, leaving out the POST that reads (the partial grades) and the change feed's own device (its
+ * registration and acknowledgements change nothing a family sees).
+ */
+export function changesPortal(r: { method: string; path: string }): boolean {
+  if (r.method === 'GET') return false;
+  return !r.path.includes('/PartialGrades/') && !r.path.endsWith('/ChangeRegister') && !/\/PushChanges\//.test(r.path);
+}

@@ -103,7 +103,7 @@ describe('calendar feeds', () => {
     expect(free.calendar.events.some((e) => e.start === '2026-12-09')).toBe(false);
   });
 
-  it('reads next week for the lessons feed at most every 6 hours by day, at once after a new plan change, not at night', async () => {
+  it('reads next week for the lessons feed once a day, at once after a new plan change, not at night', async () => {
     const h = await firstPoll();
     const reads = () => school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23')).map((r) => r.at);
     expect(reads()).toHaveLength(1);
@@ -116,13 +116,16 @@ describe('calendar feeds', () => {
     const cancelled = feed(h, 'lessons').calendar.events.find((e) => e.start === at('2026-11-24', '08:55'));
     expect(cancelled?.summary).toMatch(/ – odwołana$/);
 
-    // On to Thursday 05:00: once more in the afternoon, none after 22:00.
+    // On to Thursday 05:00: not again that day, nor at night.
     await h.advanceMinutes(17 * 60 + 30);
+    expect(reads()).toHaveLength(2);
+    // A day after the last read, once more.
+    await h.advanceMinutes(7 * 60);
     const times = reads();
     expect(times).toHaveLength(3);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(6 * 3_600_000 - 5 * 60_000);
-    expect(new Date(times[2]!).toISOString() < at('2026-11-18', '22:00')).toBe(true);
-  }, 90_000); // a simulated day with news polls every 4 minutes while lessons are on
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(24 * 3_600_000 - 10 * 60_000);
+    expect(times[2]! - times[1]!).toBeLessThanOrEqual(24 * 3_600_000 + 5 * 60_000);
+  }, 90_000); // a simulated day and more with news polls every 5 minutes while lessons are on
 
   it('spans a three-day trip over its days in agenda.ics and upcoming_tests, whole days', async () => {
     school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-25 07:30:00', to: '2026-11-27 18:00:00' });

@@ -8,6 +8,7 @@ import type { Harness, HarnessOptions } from '../helpers/app.js';
 import { LogSink } from '../helpers/faults.js';
 import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, retained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { simulatedSchool } from '../helpers/school.js';
+import { changesPortal } from '../helpers/portal.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const REFUSED = { status: 'error', error: 'retained commands are not carried out' };
@@ -36,7 +37,7 @@ async function keptOnBroker(h: Harness, topic: string): Promise<boolean> {
 }
 
 const refusals = (logs: LogSink): string[] => logs.matching(/refused a retained/);
-const portalWrites = (): number => school.sim.requests.filter((r) => r.method !== 'GET').length;
+const portalWrites = (): number => school.sim.requests.filter(changesPortal).length;
 
 describe('a retained command (MQTT 5)', () => {
   it('published while the bridge runs: not sent, an error result, deleted from the broker, logged once', async () => {

@@ -24,8 +24,8 @@ const events = (h: Harness, kind: string) => h.rec.on(`${h.base}/ania/event/${ki
 const outboxOpens = () => school.sim.requests.filter((r) => r.host === 'messages' && /^\/api\/outbox\/messages\/\d+$/.test(r.path)).length;
 
 describe('school files (spec 2.8, 4.6)', () => {
-  // Eight simulated hours of a school day are some 100 polls (every 4 minutes while lessons are on): 16 s alone, more on a shared machine.
-  it('lists the files newest first, saves them through single-use keys, and announces a new one', { timeout: 90_000 }, async () => {
+  // Twelve simulated hours of a school day are some 150 polls (every 5 minutes while lessons are on): 20 s alone, more on a shared machine.
+  it('lists the files newest first, saves them through single-use keys, and announces a new one', { timeout: 120_000 }, async () => {
     school.sim.downloads.schoolFilesByKey = true;
     const h = await bridge({ downloads: true });
     // Not in a start's first cycle: unknown on a first install until the next normal poll reads the list.
@@ -45,7 +45,7 @@ describe('school files (spec 2.8, 4.6)', () => {
     expect(statute.url).toBe('/files/ania/school/31/Statut%20szko%C5%82y.pdf');
     expect(await readFile(statute.path!, 'utf8')).toContain('Statut szkoły.pdf');
 
-    // The list is read a few times a day: a new file shows within 8 hours, as one event.
+    // The list is read twice a day: a new file shows within 12 hours, as one event.
     const fetched = () => h.requestCounts(0).get('GET SchoolFiles') ?? 0;
     const before = fetched();
     school.sim.account(ANIA.login)!.addRecord('SchoolFiles', {
@@ -55,7 +55,7 @@ describe('school files (spec 2.8, 4.6)', () => {
       downloadUrl: '/pliki_szkoly/pobierz/34',
       fileStatus: 'ready',
     });
-    await h.advanceMinutes(8 * 60);
+    await h.advanceMinutes(12 * 60);
     expect(fetched() - before).toBe(1);
     expect(h.state('ania', 'school_files')).toBe('4');
     expect(listed()[0]!.name).toBe('Regulamin wycieczek.pdf');
