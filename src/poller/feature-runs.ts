@@ -74,10 +74,11 @@ export class FeatureRuns {
       // A host this pass could not read (the portal down, a dead session): what reads it keeps its states.
       if (wants.some((w) => unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
-      const featureCtx: SourceContext = { ...ctx, cache: declared(cache, wants, feature.name), inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])) };
+      // Made only for a feature that computes: most passes leave most features alone.
+      const featureCtx = (): SourceContext => ({ ...ctx, cache: declared(cache, wants, feature.name), inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])) });
       if (startPass && keptForLater(wants)) {
         // Kept for later: what the last run published, or an honest unknown on a first run.
-        Object.assign(outcome.states, this.later.first(feature.name) ?? state.unknown?.() ?? state.restate?.(featureCtx));
+        Object.assign(outcome.states, this.later.first(feature.name) ?? state.unknown?.() ?? state.restate?.(featureCtx()));
         continue;
       }
       const taken: LastRun = { copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'), inputs, today: ctx.today, identity: ctx.identity };
@@ -86,7 +87,7 @@ export class FeatureRuns {
       if (!moved) continue;
       this.last.delete(feature.name);
       try {
-        const result = await state.poll(featureCtx);
+        const result = await state.poll(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
         if (keptForLater(wants)) this.later.keep(feature.name, result.states);
