@@ -126,7 +126,9 @@ export function resolve(age: Age, intervals: Intervals): number {
 /** Read now, or the instant at which the copy stops being good enough, and why. */
 export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): Decision {
   if (known.asked === 'now' || (known.asked === 'refresh' && schedule.whenAsked === 'read refused')) return { read: true, why: 'asked' };
-  if (known.startPass && schedule.notAtStart) return { read: false, at: clock.now };
+  // A start's first pass leaves for the next what can wait: a list the declaration says so of, and a
+  // copy wanted ahead of need only.
+  if (known.startPass && (schedule.notAtStart || known.ahead)) return { read: false, at: clock.now };
   if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { read: false, at: known.refusedUntil };
   if (known.readAt === undefined) return { read: true, why: 'no copy' };
   const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;

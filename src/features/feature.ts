@@ -127,11 +127,8 @@ export interface ReadsContext {
   copies: Copies;
   identity: Identity;
   account: AccountConfig;
-  now: number;
   /** Today's date in Warsaw (YYYY-MM-DD). */
   today: string;
-  /** The pass is a start's first: what can wait for the next (Schedule.notAtStart) is left out. */
-  startPass: boolean;
 }
 
 /**

@@ -97,9 +97,9 @@ export type TimetableStates = States<
 
 export const timetable = feature({
   name: 'timetable',
-  reads: ({ copies, today, startPass, identity }) => {
+  reads: ({ copies, today, identity }) => {
     const { weeks, ahead } = timetableReads(copies, today, identity.classId);
-    const read = [...weeks, ...(ahead === undefined || startPass ? [] : [ahead])];
+    const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
     const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
     return [
       // The class calendar's ids vouch for the plan changes and the free days.
@@ -150,7 +150,8 @@ export class TimetableSource implements Source {
     const { weeks, ahead } = timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
     const days = mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
-    const feedDays = ahead === undefined ? days : mergeTimetables(days, aheadWeek(ctx.cache, ahead));
+    // Next week for the feeds: its last copy when this pass's read failed, none before it is read.
+    const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
     const withNames = namesOf(ctx.cache);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
@@ -202,13 +203,4 @@ function timetableReads(copies: Copies, today: string, classId: string | undefin
   const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
   const nextWeek = addDays(thisWeek, 7);
   return { weeks: mondays.map((monday) => want(TIMETABLE, monday)), ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }) };
-}
-
-/** Next week's timetable for the feeds; its last copy when this pass's read failed, none before it is published. */
-function aheadWeek(copies: Copies, ahead: Want): TimetableDays | undefined {
-  try {
-    return copies.get(TIMETABLE, ahead.key)?.Timetable;
-  } catch {
-    return copies.peek(TIMETABLE, ahead.key)?.Timetable;
-  }
 }

@@ -64,7 +64,7 @@ export class AccountFeatures {
    * is decided from the copies held and the day: asked again with neither changed, the last answer stands.
    */
   wants(ctx: Omit<ReadsContext, 'copies'>): Want[] {
-    const key = `${this.cache.changes}|${ctx.today}|${ctx.startPass}`;
+    const key = `${this.cache.changes}|${ctx.today}`;
     if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads.all;
     const byFeature = new Map<Feature, readonly Want[]>();
     const merged = new Map<string, Want>();
@@ -132,10 +132,10 @@ export class AccountFeatures {
   }
 
   /** The pass's computations: the features whose copies moved, after its reads. */
-  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set()): Promise<CycleOutcome> {
+  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set(), startPass = false): Promise<CycleOutcome> {
     this.wants(readsCtx);
     const decided = this.reads?.byFeature;
-    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => decided?.get(feature) ?? featureReads(feature, cache, readsCtx), { startPass: readsCtx.startPass, unread }, log);
+    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => decided?.get(feature) ?? featureReads(feature, cache, readsCtx), { startPass, unread }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }

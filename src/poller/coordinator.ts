@@ -69,12 +69,12 @@ export class AccountCoordinator {
         return undefined;
       });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
-      const ctx = { identity, now: started, today: warsawDate(started), startPass, account: options.account };
+      const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
       const readRounds = (wants: () => readonly Want[], afterRound: () => void) => readDue(cache, wants, unread, failed, afterRound);
       const { read, changes } = await this.deps.feed.readPass(cache, () => features.wants(ctx), { unread, failed, startPass }, readRounds);
       const downloads = access.downloads(this.deps.child.id);
-      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread);
+      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread, startPass);
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
       // On the family road, a link the portal says needs action is a problem even while its token works.
       const link = await options.family?.linkProblem(options.account.login);
@@ -129,7 +129,7 @@ export class AccountCoordinator {
   private wanted(now: number, startPass = false): Want[] {
     const identity = this.deps.child.identity;
     if (identity === undefined) return [want(IDENTITY)];
-    const wants = this.deps.features.wants({ identity, now, today: warsawDate(now), startPass, account: this.deps.options.account });
+    const wants = this.deps.features.wants({ identity, today: warsawDate(now), account: this.deps.options.account });
     const feed = this.deps.feed.want();
     return [want(IDENTITY), ...(feed ? [feed] : []), ...wants.filter((w) => !(startPass && w.res.notAtStart))];
   }
