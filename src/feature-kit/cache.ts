@@ -49,6 +49,13 @@ export interface ResourceCacheOptions {
   naive?: boolean;
   /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
   agesAtLeast?: Readonly<Record<string, number>>;
+  /**
+   * While the change feed is on, its safety age (what its lists are read at for their age alone) and
+   * since when it watches; undefined while it is off. The register's lists it names, read since it
+   * watches, are vouched for by it; a copy read before then may hide a change the feed never saw: it
+   * keeps its own age until it is read again.
+   */
+  feed?: () => { safetyMs: number; since: number } | undefined;
   /** A list the change feed vouches for changed at a read for its age: the feed missed it (live-notes 32). */
   onMissed?: (res: Resource) => void;
 }
@@ -62,13 +69,6 @@ export class ResourceCache implements Copies {
   readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
-  /**
-   * While the change feed is on, its safety age (what its lists are read at for their age alone) and
-   * since when it watches; undefined while it is off. The register's lists it names, read since it
-   * watches, are vouched for by it; a copy read before then may hide a change the feed never saw: it
-   * keeps its own age until it is read again.
-   */
-  feed: { safetyMs: number; since: number } | undefined;
 
   get changes(): number {
     return this.held;
@@ -116,6 +116,12 @@ export class ResourceCache implements Copies {
   /** Whether the copy was read (or its read failed) in the pass under way. */
   readThisPass(w: Want): boolean {
     return this.pass?.has(keyOf(w.res, w.key)) === true;
+  }
+
+  /** Whether the copy was read in the pass under way and its read did not fail (a refusal is an answer). */
+  readOkThisPass(w: Want): boolean {
+    const copy = this.copies.get(keyOf(w.res, w.key));
+    return this.readThisPass(w) && copy?.readAt !== undefined && copy.failedAt === undefined;
   }
 
   /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
@@ -231,13 +237,14 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
-      safetyMs: this.vouchedByFeed(w.res, copy) ? this.feed?.safetyMs : undefined,
+      safetyMs: this.vouchedByFeed(w.res, copy) ? this.options.feed?.()?.safetyMs : undefined,
     };
   }
 
   /** A list of the register the change feed names, read while the feed watched. */
   private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
-    return this.feed !== undefined && res.host === 'register' && (res.feed?.length ?? 0) > 0 && (copy?.readAt ?? -Infinity) >= this.feed.since;
+    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.options.feed?.() : undefined;
+    return feed !== undefined && (copy?.readAt ?? -Infinity) >= feed.since;
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {

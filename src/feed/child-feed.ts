@@ -5,16 +5,15 @@
 // day, a forgotten device is registered again once, the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
-import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
+import { want, type Resource, type Want } from '../feature-kit/resource.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
+import { DAY, HOUR } from '../resources/ages.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 
 /** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
 export interface FeedStatus {
@@ -61,14 +60,10 @@ export class ChildFeed {
     return device === undefined ? undefined : want(CHANGES, device);
   }
 
-  /** Whether the feed vouches for the lists now (its last read answered). */
-  get on(): boolean {
-    return this.status.on;
-  }
-
-  /** Since when the feed names every change (its device's registration), while it is on. */
-  watchingSince(): number | undefined {
-    return this.status.on ? this.saved.device?.registeredAt : undefined;
+  /** Since when the feed names every change (its device's registration) and its safety age, while it is on. */
+  vouching(): { safetyMs: number; since: number } | undefined {
+    const since = this.status.on ? this.saved.device?.registeredAt : undefined;
+    return since === undefined ? undefined : { safetyMs: FEED_SAFETY, since };
   }
 
   feedStatus(): FeedStatus {
@@ -76,43 +71,9 @@ export class ChildFeed {
   }
 
   /**
-   * A pass's reads with the feed: a device registered when the child has none (not while the register
-   * waits, nor at a start's first pass, whose requests are the dearest: every list is read then anyway),
-   * the feed read in a round of its own first, and the lists its changes name in the rounds after.
-   * While it answers, the lists it names are read for their age at its safety age only. `readRounds`
-   * reads what is due among the wants round after round, calling back after each.
-   */
-  async readPass(
-    cache: ResourceCache,
-    wants: () => readonly Want[],
-    pass: { unread: Set<Host>; failed: Map<Host, unknown>; startPass: boolean },
-    readRounds: (wants: () => readonly Want[], afterRound: () => void) => Promise<Host[]>,
-  ): Promise<{ read: Host[]; changes: FeedChange[] }> {
-    if (!pass.unread.has('register') && !pass.startPass) {
-      await this.ensure().catch((error: unknown) => {
-        pass.failed.set('register', error);
-        pass.unread.add('register');
-      });
-    }
-    const vouch = (): void => {
-      const since = this.watchingSince();
-      cache.feed = since === undefined ? undefined : { safetyMs: FEED_SAFETY, since };
-    };
-    vouch();
-    const feed = this.want();
-    let changes: FeedChange[] | undefined;
-    const take = (): void => {
-      if (changes !== undefined || feed === undefined || !cache.readThisPass(feed)) return;
-      changes = this.take(cache);
-      vouch();
-    };
-    const read = await readRounds(() => [...wants(), ...(feed ? [feed] : [])], take);
-    return { read, changes: changes ?? [] };
-  }
-
-  /**
    * A device for the child's road, registered when it has none and its road does not refuse it now
-   * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it.
+   * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
+   * failure of the session itself is thrown: the pass's to meet.
    */
   async ensure(): Promise<void> {
     const road = this.options.road();
@@ -172,7 +133,7 @@ export class ChildFeed {
     const device = this.device();
     if (device === undefined || changes.length === 0) return;
     // Read again without a failure, or refused (a module the school lacks has nothing to read again).
-    const done = (w: Want): boolean => cache.refused(w.res, w.key) || (cache.readThisPass(w) && cache.readAt(w.res, w.key) !== undefined && !threw(() => cache.get(w.res, w.key)));
+    const done = (w: Want): boolean => cache.refused(w.res, w.key) || cache.readOkThisPass(w);
     const handled = changes.filter((c) => {
       const named = new Set(this.named(c));
       return wanted.filter((w) => named.has(w.res)).every(done);
@@ -232,14 +193,5 @@ export class ChildFeed {
 
   private save(): Promise<void> {
     return this.options.store.save(this.saved).catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
-  }
-}
-
-function threw(work: () => unknown): boolean {
-  try {
-    work();
-    return false;
-  } catch {
-    return true;
   }
 }

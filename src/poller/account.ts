@@ -79,7 +79,7 @@ export class AccountPoller implements CommandAccount {
       store: new FiguresStore(dataDir, account.login),
       log: this.log,
     });
-    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, agesAtLeast: hooks?.agesAtLeast, onMissed: (res) => this.figures.feedMissed(res.name), observer: this.figures, identity: () => this.accountChild.identity });
+    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, agesAtLeast: hooks?.agesAtLeast, onMissed: (res) => this.figures.feedMissed(res.name), feed: () => this.feed.vouching(), observer: this.figures, identity: () => this.accountChild.identity });
     this.gateway = this.access.gateway;
     this.cache = this.access.cache;
     this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));

@@ -19,6 +19,7 @@ import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
 import type { ChildFeed } from '../feed/child-feed.js';
+import type { FeedChange } from '../portal/change-feed.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
@@ -71,8 +72,17 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
-      const readRounds = (wants: () => readonly Want[], afterRound: () => void) => readDue(cache, wants, unread, failed, afterRound);
-      const { read, changes } = await this.deps.feed.readPass(cache, () => features.wants(ctx), { unread, failed, startPass }, readRounds);
+      // The change feed's device, registered when the child has none; not at a start's first pass, whose
+      // requests are the dearest (every list is read then anyway).
+      if (!unread.has('register') && !startPass) {
+        await this.deps.feed.ensure().catch((error: unknown) => {
+          failed.set('register', error);
+          unread.add('register');
+        });
+      }
+      // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
+      let changes: FeedChange[] | undefined;
+      const read = await readDue(cache, () => this.withFeed(features.wants(ctx)), unread, failed, () => (changes ??= this.deps.feed.take(cache)));
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread, startPass);
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
@@ -85,7 +95,7 @@ export class AccountCoordinator {
       for (const [host, error] of failed) this.fail([host], error);
       await this.deps.output.polled(read, outcome, now);
       // What the feed named is published now: its changes are acknowledged (those whose reads failed come back).
-      await this.deps.feed.acknowledge(cache, changes, features.wants(ctx));
+      await this.deps.feed.acknowledge(cache, changes ?? [], features.wants(ctx));
       this.deps.figures.feed = this.deps.feed.feedStatus();
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
@@ -130,8 +140,13 @@ export class AccountCoordinator {
     const identity = this.deps.child.identity;
     if (identity === undefined) return [want(IDENTITY)];
     const wants = this.deps.features.wants({ identity, today: warsawDate(now), account: this.deps.options.account });
+    return [want(IDENTITY), ...this.withFeed(wants.filter((w) => !(startPass && w.res.notAtStart)))];
+  }
+
+  /** What the features read, and the change feed while the child has a device. */
+  private withFeed(wants: readonly Want[]): Want[] {
     const feed = this.deps.feed.want();
-    return [want(IDENTITY), ...(feed ? [feed] : []), ...wants.filter((w) => !(startPass && w.res.notAtStart))];
+    return feed === undefined ? [...wants] : [...wants, feed];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */

@@ -4,18 +4,17 @@
 // of the two holds) and a dead session or token is renewed exactly as for a data read. The feed is a
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
-import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
-import type { Gateway, GatewayAnswer } from './gateway.js';
-import { changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/feed.js';
+import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
+import { isDisabled, type Gateway, type GatewayAnswer } from './gateway.js';
+import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/feed.js';
 
-export type { FeedChange, FeedChangeKind } from './schemas/feed.js';
+export type { FeedChange } from './schemas/feed.js';
 
 /** The app version a registration names; the notes' example (live-notes 28). */
 export const FEED_APP_VERSION = '6.1.5';
 /** The most change ids one acknowledgement may name (live-notes 30). */
-export const MAX_ACK_IDS = 30;
+const MAX_ACK_IDS = 30;
 /** A device or change id the client sends back: the portal's are numbers, given as numbers or strings. */
-const SENDABLE_ID = /^[\w-]{1,40}$/;
 
 export interface ChangeFeedOptions {
   /** The child's gateway: its road is the feed's road. */
@@ -51,16 +50,16 @@ export class ChangeFeed {
     const answer = await this.options.gateway.answer('POST', 'ChangeRegister', { body });
     const parsed = changeRegisterAnswer.safeParse(answer.json).data;
     this.maintenance('ChangeRegister', answer.status, parsed?.Status);
-    const id = parsed?.ChangeRegister !== undefined && SENDABLE_ID.test(parsed.ChangeRegister) ? parsed.ChangeRegister : undefined;
+    const id = parsed?.ChangeRegister !== undefined && CHANGE_ID.test(parsed.ChangeRegister) ? parsed.ChangeRegister : undefined;
     if (parsed?.Code === 'DeviceRegistered') {
       if (id !== undefined) return id;
       throw new FeedRefusedError(answer.status, 'ChangeRegister: the portal has a device registered already and gives no id', { account: this.options.account, code: parsed.Code });
     }
-    if (isSuccess(answer.status) && !isDisabled(parsed?.Status)) {
+    if (isSuccess(answer.status) && !isDisabled(parsed)) {
       if (id !== undefined) return id;
       throw new UnexpectedResponseError(answer.status, 'ChangeRegister: no device id in the answer', { account: this.options.account, resource: 'ChangeRegister' });
     }
-    throw this.refused('ChangeRegister', answer, parsed?.Code ?? (isDisabled(parsed?.Status) ? 'Disabled' : undefined));
+    throw this.refused('ChangeRegister', answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
   }
 
   /**
@@ -93,7 +92,7 @@ export class ChangeFeed {
    */
   async acknowledge(device: string, ids: readonly string[]): Promise<void> {
     const unique = [...new Set(ids)];
-    if (unique.some((id) => !SENDABLE_ID.test(id))) {
+    if (unique.some((id) => !CHANGE_ID.test(id))) {
       throw new FeedInvalidError(0, 'PushChanges: an acknowledgement names something that is not a change id', { account: this.options.account });
     }
     for (let at = 0; at < unique.length; at += MAX_ACK_IDS) {
@@ -111,9 +110,9 @@ export class ChangeFeed {
     // The Code decides whatever the status (the notes give UnableToGetPushDevice none).
     if (parsed?.Code === 'UnableToGetPushDevice') throw new FeedDeviceLostError(`${what}: the portal does not know the device (UnableToGetPushDevice)`, { account });
     if (parsed?.Code === 'FilterInvalidValue') throw new FeedInvalidError(answer.status, `${what}: FilterInvalidValue`, { account, code: parsed.Code });
-    if (isSuccess(answer.status) && !isDisabled(parsed?.Status)) return;
+    if (isSuccess(answer.status) && !isDisabled(parsed)) return;
     if (answer.status === 400) throw new FeedInvalidError(400, `${what}: ${parsed?.Code ?? 'status 400'}`, { account, code: parsed?.Code });
-    throw this.refused(what, answer, parsed?.Code ?? (isDisabled(parsed?.Status) ? 'Disabled' : undefined));
+    throw this.refused(what, answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
   }
 
   /** `{"Status": "Maintenance"}` at any status is the portal's maintenance (live-notes 3, 29): the portal is down. */
@@ -132,8 +131,4 @@ export class ChangeFeed {
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
-}
-
-function isDisabled(status: string | undefined): boolean {
-  return status?.toLowerCase() === 'disabled';
 }

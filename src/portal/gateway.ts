@@ -211,7 +211,8 @@ export function isInsufficientScopes(res: HttpResponse): boolean {
   return /insufficient scopes/i.test(res.text());
 }
 
-function isDisabled(json: unknown): boolean {
+/** An answer that says the module is switched off for this school (`{"Status": "Disabled"}`). */
+export function isDisabled(json: unknown): boolean {
   return json !== null && typeof json === 'object' && !Array.isArray(json) && stringField(json, 'Status')?.toLowerCase() === 'disabled';
 }
 

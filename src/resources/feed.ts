@@ -7,7 +7,7 @@ import type { Freshness } from '../feature-kit/plan.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { HOUR } from './ages.js';
 
-export const FEED_AGES: Freshness = {
+const FEED_AGES: Freshness = {
   lessons: 'news',
   morning: 'news',
   afternoon: 'news',

@@ -23,7 +23,8 @@ export interface FeedChange {
 }
 
 /** An id the client can send back in a DELETE path: the portal's are numbers, as numbers or strings. */
-const CHANGE_ID = /^[\w-]{1,40}$/;
+/** A change's (and a device's) id as the client sends it back: no separator, no path. */
+export const CHANGE_ID = /^[\w-]{1,40}$/;
 
 const KINDS: Readonly<Record<string, FeedChangeKind>> = { add: 'Add', edit: 'Edit', delete: 'Delete' };
 
