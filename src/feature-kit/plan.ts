@@ -39,8 +39,6 @@ export interface Schedule {
    * while it does. A changed signal reads the resource at once; a missing one leaves `fresh`.
    */
   readonly vouch?: { readonly by: string; readonly fresh: Freshness };
-  /** A copy is never older than this, whatever the moment or the signal (the default: no bound). */
-  readonly maxAgeMs?: number;
   /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
   readonly whileEmptyMs?: number;
   /** A lookup that lacks an id a record names is read again once this old (a new teacher's name the same day). */
@@ -146,7 +144,6 @@ export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): D
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
   limit = Math.max(limit, known.atLeast ?? 0, known.safetyMs ?? 0);
-  limit = Math.min(limit, schedule.maxAgeMs ?? Infinity);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const at = Math.min(known.readAt + limit, missAt);
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
@@ -156,7 +153,7 @@ export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): D
 
 /** How old the schedule lets a copy be at this clock's moment, whatever is known of it. */
 export function ageAt(schedule: Schedule, clock: PlanClock): number {
-  return Math.min(resolve(schedule.fresh[clock.moment], clock.intervals), schedule.maxAgeMs ?? Infinity);
+  return resolve(schedule.fresh[clock.moment], clock.intervals);
 }
 
 /**

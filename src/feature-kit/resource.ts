@@ -158,7 +158,7 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
  * messaging session that a new login did not bring back becomes an unexpected answer. Login problems
  * (wrong password, captcha, pause) stay what they are: they are the account's.
  */
-export function isolate(error: unknown): unknown {
+function isolate(error: unknown): unknown {
   if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
     const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
     return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });

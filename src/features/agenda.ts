@@ -67,6 +67,7 @@ export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdz
 
 export const agenda = feature({
   name: 'agenda',
+  downloads: true,
   reads: ({ copies }) => {
     const homeWorks = copies.peek(HOMEWORKS)?.HomeWorks ?? [];
     const assignments = copies.peek(HOMEWORK_ASSIGNMENTS)?.HomeWorkAssignments ?? [];

@@ -104,6 +104,8 @@ export interface Feature<S extends FeatureState = FeatureState> {
    * end): it computes at every pass. Without, a feature computes when what it takes in moved.
    */
   readonly everyPass?: true;
+  /** It saves files while downloads are on: it computes at every pass then (a file asked for, one found saved). */
+  readonly downloads?: true;
   /** Features whose poll must run first in the same cycle, because this one reads their outputs. */
   readonly inputs?: readonly string[];
   /** Makes the feature's state for one account. */

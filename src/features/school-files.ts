@@ -28,6 +28,7 @@ export const schoolFileEvent = eventEntity('school_file', { en: 'New school file
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
+  downloads: true,
   reads: () => [want(SCHOOL_FILES)],
   entities: [schoolFilesEntity, schoolFileEvent],
   create: (access) => new SchoolFilesSource(access),

@@ -64,8 +64,13 @@ export class AccountFeatures {
    * is decided from the copies held and the day: asked again with neither changed, the last answer stands.
    */
   wants(ctx: Omit<ReadsContext, 'copies'>): Want[] {
+    return this.decided(ctx).all;
+  }
+
+  /** What each feature reads now, and all of it once each (wants). */
+  private decided(ctx: Omit<ReadsContext, 'copies'>): { all: Want[]; byFeature: ReadonlyMap<Feature, readonly Want[]> } {
     const key = `${this.cache.changes}|${ctx.today}`;
-    if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads.all;
+    if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads;
     const byFeature = new Map<Feature, readonly Want[]>();
     const merged = new Map<string, Want>();
     for (const { feature } of this.running) {
@@ -79,7 +84,7 @@ export class AccountFeatures {
       }
     }
     this.reads = { key, identity: ctx.identity, all: [...merged.values()], byFeature };
-    return this.reads.all;
+    return this.reads;
   }
 
   async prepare(): Promise<void> {
@@ -133,9 +138,8 @@ export class AccountFeatures {
 
   /** The pass's computations: the features whose copies moved, after its reads. */
   async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set(), startPass = false): Promise<CycleOutcome> {
-    this.wants(readsCtx);
-    const decided = this.reads?.byFeature;
-    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => decided?.get(feature) ?? featureReads(feature, cache, readsCtx), { startPass, unread }, log);
+    const { byFeature } = this.decided(readsCtx);
+    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => byFeature.get(feature) ?? [], { startPass, unread }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }

@@ -166,13 +166,13 @@ export class AccountCoordinator {
   private failedAll(error: unknown): PassOutcome {
     const hosts: Host[] = ['register', 'messaging'];
     this.fail(hosts, error);
+    this.deps.saveFigures();
     return { ok: false, read: [], failed: new Map(hosts.map((h) => [h, error])) };
   }
 
   private fail(hosts: Host[], error: unknown): void {
     this.deps.log.warn({ err: error instanceof Error ? error.message : String(error), hosts }, 'poll failed');
     this.deps.output.failed(hosts, error, this.deps.options.clock.now());
-    this.deps.saveFigures();
   }
 }
 

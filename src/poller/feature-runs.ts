@@ -83,7 +83,7 @@ export class FeatureRuns {
       }
       const taken: LastRun = { copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'), inputs, today: ctx.today, identity: ctx.identity };
       const last = this.last.get(feature.name);
-      const moved = ctx.asked || ctx.downloads !== undefined || feature.everyPass === true || last === undefined || changed(last, taken);
+      const moved = ctx.asked || (ctx.downloads !== undefined && feature.downloads === true) || feature.everyPass === true || last === undefined || changed(last, taken);
       if (!moved) continue;
       this.last.delete(feature.name);
       try {

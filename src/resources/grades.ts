@@ -32,11 +32,11 @@ export const BEHAVIOUR_POINTS = registerResource({
   feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
 export const GRADING_SYSTEM = registerResource({ name: 'GradingSystem', endpoint: 'GradingSystem', schema: gradingSystemResponse, fresh: byDay(DAILY) });
-export const UNITS = registerResource({ name: 'Units', endpoint: 'Units', schema: unitsResponse, fresh: byDay(DAILY), whileEmptyMs: WHILE_EMPTY, keepOnError: true, note: "which kinds of grade the child's unit uses" });
+export const UNITS = registerResource({ name: 'Units', endpoint: 'Units', schema: unitsResponse, fresh: byDay(DAILY), keepOnError: true, note: "which kinds of grade the child's unit uses" });
 
 /** The newer descriptive grading (spec 4.5): the user's LID, then the child's, then one POST of the first page. */
-export const TOKEN_INFO = registerResource({ name: 'Auth/TokenInfo', endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, fresh: byDay(DAILY), whileEmptyMs: WHILE_EMPTY, keepOnError: true, note: "the user's LID; a login reads it too, to prove the new session" });
-export const USER_INFO = registerResource({ name: 'Auth/UserInfo/<lid>', endpoint: 'Auth/UserInfo/<lid>', schema: userInfoResponse, fresh: byDay(DAILY), whileEmptyMs: WHILE_EMPTY, keepOnError: true, note: "the child's LID" });
+export const TOKEN_INFO = registerResource({ name: 'Auth/TokenInfo', endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, fresh: byDay(DAILY), keepOnError: true, note: "the user's LID; a login reads it too, to prove the new session" });
+export const USER_INFO = registerResource({ name: 'Auth/UserInfo/<lid>', endpoint: 'Auth/UserInfo/<lid>', schema: userInfoResponse, fresh: byDay(DAILY), keepOnError: true, note: "the child's LID" });
 export const PARTIAL_GRADES = registerResource({
   name: 'partial grades (POST)',
   endpoint: 'Auth/DescriptiveGradingSystem/PartialGrades/Student/<lid>',
@@ -47,7 +47,7 @@ export const PARTIAL_GRADES = registerResource({
   // Whether the change feed names the newer grading's partial grades is not known (live-notes 31 lists
   // none of its names): they keep their own ages whether the feed is on or not.
 });
-export const AUTH_SUBJECTS = registerResource({ name: 'Auth/Subjects', endpoint: 'Auth/Subjects', schema: authSubjectsResponse, fresh: byDay(DAILY), whileEmptyMs: WHILE_EMPTY, keepOnError: true, note: 'only where partial grades are used' });
+export const AUTH_SUBJECTS = registerResource({ name: 'Auth/Subjects', endpoint: 'Auth/Subjects', schema: authSubjectsResponse, fresh: byDay(DAILY), keepOnError: true, note: 'only where partial grades are used' });
 
 export const GRADE_CATEGORIES = lookupResource('Grades/Categories', gradeCategoriesResponse, (r) => r.Categories);
 export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments);

@@ -2,11 +2,11 @@
 // categories, types, comments). Read once a day, and again (at most every 10 minutes) when a record
 // names an id the copy lacks, so that a new teacher or category gets its name the same day.
 import type { z } from 'zod';
-import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse } from '../portal/schemas/lookups.js';
+import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse, type User as LookupUser } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
 import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import { byDay, DAILY, HOUR, MINUTE, ON_MISS, WHILE_EMPTY } from './ages.js';
+import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
 
 /** A lookup list of the register: its endpoint, schema and where its items are in the answer. */
 export function lookupResource<S extends z.ZodType>(endpoint: string, schema: S, items: (value: z.output<S>) => readonly { Id: string }[], ages: { usual?: number; onMiss?: number } = {}): Resource<z.output<S>> {
@@ -17,7 +17,6 @@ export function lookupResource<S extends z.ZodType>(endpoint: string, schema: S,
     schema,
     fresh: byDay(ages.usual ?? DAILY),
     missAgeMs: onMiss,
-    whileEmptyMs: WHILE_EMPTY,
     keepOnError: true,
     list: items,
     note: `again when a record names an id it lacks, once ${onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`} old`,
@@ -40,19 +39,13 @@ export function nameLookups(copies: Copies, needed: { subjects?: Iterable<string
   return [lookup(copies, SUBJECTS, needed.subjects), lookup(copies, USERS, needed.users), lookup(copies, CLASSROOMS, needed.classrooms)];
 }
 
-/** The items of a lookup's copy (undefined while it has none). */
-export function items<T extends { Id: string }, S extends z.ZodType>(copies: Copies, res: Resource<z.output<S>>, pick: (value: z.output<S>) => readonly T[]): readonly T[] | undefined {
-  const value = copies.get(res);
-  return value === undefined ? undefined : pick(value);
-}
-
 /** Names from the three name lookups' copies. */
 export function namesOf(copies: Copies): Names {
   return makeNames({ subjects: copies.get(SUBJECTS)?.Subjects, users: copies.get(USERS)?.Users, classrooms: copies.get(CLASSROOMS)?.Classrooms });
 }
 
 /** A school user the Users lookup knows (a teacher, the class tutor). */
-export type LookupUser = z.output<typeof usersResponse>['Users'][number];
+export type { LookupUser };
 
 /** One user of the Users lookup's copy (a send's class tutor, the recipient list). */
 export function userOf(copies: Copies, id: string): LookupUser | undefined {
@@ -72,7 +65,7 @@ export function userLookup(cache: ResourceCache): (id: string) => Promise<Lookup
 }
 
 /** True when some of the ids are not in the list (a lookup that must be read again). */
-export function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
+function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
   const known = new Set((list ?? []).map((item) => item.Id));
   for (const id of ids) if (id !== undefined && !known.has(id)) return true;
   return false;
