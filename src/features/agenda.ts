@@ -102,11 +102,7 @@ function savedHomeworkFile(path: string | undefined, child: string, fileId: stri
 class AgendaSource implements Source {
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    return Promise.resolve(this.compute(ctx));
-  }
-
-  private compute(ctx: SourceContext): SourceResult {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
     const answers = { homeWorks: ctx.cache.get(HOMEWORKS), assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS), conferences: ctx.cache.get(CONFERENCES), trips: ctx.cache.get(TRIPS) };
     const homeWorks = answers.homeWorks?.HomeWorks;
     const assignments = answers.assignments?.HomeWorkAssignments;

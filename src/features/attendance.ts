@@ -70,11 +70,7 @@ export const attendance = feature({
 const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} } } };
 
 class AttendanceSource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    return Promise.resolve(this.compute(ctx));
-  }
-
-  private compute(ctx: SourceContext): SourceResult {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
     const read = ctx.cache.get(ATTENDANCES);
     const marks = read?.Attendances;
     if (marks === undefined) return UNKNOWN;

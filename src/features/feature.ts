@@ -6,7 +6,7 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Copies, Want } from '../feature-kit/resource.js';
+import type { Copies, Resource, Want } from '../feature-kit/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
 import type { Downloads } from '../feature-kit/files.js';
@@ -54,10 +54,10 @@ export interface CommandAccount {
   /** Reads everything a person's asking reads, now; resolves when done. */
   refresh(): Promise<void>;
   /**
-   * Reads again what the command changed on the portal: a pass right after the command reads what is
-   * due, and what the command marked moved (`cache.moved`: the counters after an open, the sent box after a send).
+   * Reads again what the command changed on the portal (`moved`: the counters after an open, the sent box
+   * after a send): marked moved, it is read by a pass right after the command, with what else is due.
    */
-  readAgain(): void;
+  readAgain(moved: Resource): void;
 }
 
 /**

@@ -60,11 +60,7 @@ function recentLessonIds(copies: Copies, today: string): (string | undefined)[] 
 }
 
 class LessonsHeldSource implements Source {
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    return Promise.resolve(this.compute(ctx));
-  }
-
-  private compute(ctx: SourceContext): SourceResult {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
     const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
     const agenda = ctx.inputs.agenda;
     const timetable = ctx.inputs.timetable;

@@ -117,8 +117,7 @@ class OpenedMessages implements FeatureState {
     }
     await this.keep(record, account);
     // Opening marked it read: the unread counters moved, and are read again right after this command.
-    account.cache.moved(UNREAD);
-    account.readAgain();
+    account.readAgain(UNREAD);
     const downloads = this.access.downloads();
     let skipped: string | undefined;
     if (downloads && record.attachments.length > 0) {

@@ -28,8 +28,7 @@ export const messageReadEvent = eventEntity('message_read', { en: 'Message read'
 
 /** A message went out: the sent box moved, and is read again right after the command. */
 export function sent<R>(account: CommandAccount, result: R): R {
-  account.cache.moved(SENT_BOX);
-  account.readAgain();
+  account.readAgain(SENT_BOX);
   return result;
 }
 
@@ -80,9 +79,9 @@ class SentMessages implements Source {
     if (this.absent) return Promise.resolve({ states: this.states() });
     // A failed read of the box or of a watched message is this feature's failure (it keeps its last states).
     ctx.cache.get(SENT_BOX);
-    for (const w of opened(ctx.cache, ctx.today)) ctx.cache.get(SENT_MESSAGE, w.key);
     const box = sentBox(ctx.cache);
     if (box === undefined) return Promise.resolve({ states: this.states() });
+    for (const id of watched(box, ctx.today).slice(0, OPENED_AT_ONCE)) ctx.cache.get(SENT_MESSAGE, id);
     this.list = box.list;
     this.details = new Map(box.details);
     for (const [id, details] of box.details) {

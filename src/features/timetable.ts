@@ -140,11 +140,7 @@ export class TimetableSource implements Source {
   /** The lesson starts and ends still ahead today, as of the last computation. */
   private boundaries: number[] = [];
 
-  poll(ctx: SourceContext): Promise<SourceResult> {
-    return Promise.resolve(this.compute(ctx));
-  }
-
-  private compute(ctx: SourceContext): SourceResult {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
     const free = freeDaysOf(ctx.cache, ctx.identity.classId);
     const substitutions = ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
     const { weeks, ahead } = timetableReads(ctx.cache, ctx.today, ctx.identity.classId);

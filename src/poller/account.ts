@@ -16,6 +16,7 @@ import { featureAccess } from './feature-access.js';
 import { AccountScheduler } from './scheduler.js';
 import { AccountOutput } from './account-output.js';
 import { AccountCoordinator } from './coordinator.js';
+import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
@@ -191,7 +192,8 @@ export class AccountPoller implements CommandAccount {
   }
 
   /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
-  readAgain(): void {
+  readAgain(moved: Resource): void {
+    this.access.cache.moved(moved);
     void this.enqueue(async () => this.scheduler.passed(await this.coordinator.pass(false, new Set())));
   }
 
