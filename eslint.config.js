@@ -25,7 +25,10 @@ export default tseslint.config(
     // them in), and nothing of Node.
     files: ['src/web/browser/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/web/browser/.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], allowTypeImports: true, message: 'The browser code imports only types from outside src/web/browser/.' }] },
+      ],
       'no-restricted-globals': ['error', 'Buffer', 'process', 'global', 'require', '__dirname', '__filename'],
     },
   },

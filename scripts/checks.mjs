@@ -1,8 +1,8 @@
 // `npm test`'s checks before vitest: both typecheck projects and the lint, side by side. Each is one
 // single-threaded process (tsc main about 12 s, tsc of the board's browser code about 9 s, type-aware
 // eslint about 40 s on this 2-core machine): one after another they took about 60 s, side by side
-// they take as long as the lint. Each one's output is printed whole when it ends, and any failure
-// fails the whole.
+// they take as long as the lint. The formatter's check (Biome, 150 columns, biome.json) takes about a
+// second. Each one's output is printed whole when it ends, and any failure fails the whole.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
@@ -10,6 +10,7 @@ const CHECKS = [
   ['typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit']],
   ['typecheck (browser)', 'tsc', ['-p', 'src/web/browser/tsconfig.json']],
   ['lint', 'eslint', ['.']],
+  ['format', 'biome', ['format', '.']],
 ];
 
 /** Runs one check from node_modules/.bin; resolves with its name, exit code and output. */

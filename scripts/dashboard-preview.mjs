@@ -127,7 +127,12 @@ async function clear(topics) {
 
 /** "topic payload" per line, as `mosquitto_sub -v` prints it and the renderer reads it. */
 function capture(topics, root) {
-  return [...topics].filter(([t]) => t.startsWith(`${root}/`)).map(([t, p]) => `${t} ${p}`).join('\n') + '\n';
+  return (
+    [...topics]
+      .filter(([t]) => t.startsWith(`${root}/`))
+      .map(([t, p]) => `${t} ${p}`)
+      .join('\n') + '\n'
+  );
 }
 
 /**
@@ -199,7 +204,19 @@ async function main() {
     if (!existsSync(args.renderer)) throw new Error(`no renderer at ${args.renderer} (--renderer PATH)`);
     const render = spawnSync(
       existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3',
-      [args.renderer, files.dashboard, files.states, files.discovery, '-o', out, '--ui-lang', uiLang, '--now', shownAt, ...(args['no-screenshot'] ? [] : ['--screenshot']), ...(args['full-page'] ? ['--full-page'] : []),
+      [
+        args.renderer,
+        files.dashboard,
+        files.states,
+        files.discovery,
+        '-o',
+        out,
+        '--ui-lang',
+        uiLang,
+        '--now',
+        shownAt,
+        ...(args['no-screenshot'] ? [] : ['--screenshot']),
+        ...(args['full-page'] ? ['--full-page'] : []),
         ...args.set.flatMap((s) => ['--set', s]),
         ...args['set-attr'].flatMap((s) => ['--set-attr', s]),
       ],

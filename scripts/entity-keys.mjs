@@ -14,7 +14,14 @@ const skip = ['src/simulator/', 'src/bench/'];
 const files = readdirSync(join(root, 'src'), { recursive: true })
   .map((f) => join('src', String(f)))
   .filter((f) => f.endsWith('.ts') && !skip.some((s) => f.startsWith(s)));
-const code = new Map(files.map((f) => [f, readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')]));
+const code = new Map(
+  files.map((f) => [
+    f,
+    readFileSync(join(root, f), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1'),
+  ]),
+);
 
 const keys = [...new Set(ENTITIES.flatMap((e) => [e.key, ...(e.eventTypes ?? [])]))];
 const rows = keys.map((key) => {

@@ -222,7 +222,10 @@ export class App {
     for (const poller of added) await poller.prepare();
     if (this.stopped) return;
     for (const poller of added) poller.start();
-    this.options.log.info({ account: entry.family.label, children: added.map((p) => p.id) }, 'the family portal listed its children; reading them now');
+    this.options.log.info(
+      { account: entry.family.label, children: added.map((p) => p.id) },
+      'the family portal listed its children; reading them now',
+    );
     this.bridge?.publishInfo();
     void this.dashboardFile?.update(this.knownChildIds());
   }
@@ -278,7 +281,13 @@ export class App {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('./diagnostics.js');
     const now = (this.options.clock ?? systemClock).now();
-    const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected: this.bridge?.connected ?? null, metrics: this.metrics !== undefined };
+    const bridge = {
+      running: true,
+      pid: process.pid,
+      ...this.health(),
+      broker_connected: this.bridge?.connected ?? null,
+      metrics: this.metrics !== undefined,
+    };
     return diagnosticsBundle({ config, now, source: 'running bridge', bridge, accounts: this.pollers.map((p) => p.figures.snapshot()) });
   }
 
@@ -288,6 +297,12 @@ export class App {
 
   /** bridge/info: what runs and how, without any secret. */
   info(): Record<string, unknown> {
-    return bridgeInfo({ config: this.options.config, version: this.options.version, logLevel: this.options.log.level, pollers: this.pollers, children: this.children });
+    return bridgeInfo({
+      config: this.options.config,
+      version: this.options.version,
+      logLevel: this.options.log.level,
+      pollers: this.pollers,
+      children: this.children,
+    });
   }
 }

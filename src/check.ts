@@ -80,9 +80,7 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
   }
   if (!options.showToken) {
     const base = webBaseUrl(http.bind, http.port);
-    options.out.write(
-      ['', say.webBare, `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'),
-    );
+    options.out.write(['', say.webBare, `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'));
     return;
   }
   const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
@@ -108,7 +106,7 @@ async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace
   const say = CHECK_TEXT[options.config.language];
   const header = [
     `# dziennik2mqtt ${VERSION} check --trace`,
-    '# Each request of every account\'s login and first reads: method, host, path, status, Location, the',
+    "# Each request of every account's login and first reads: method, host, path, status, Location, the",
     '# names of cookies set, content type and the shape of the body. No password, cookie or token value,',
     '# code or state value, or child data is written.',
   ].join('\n');
@@ -179,7 +177,12 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
  * An `email` entry: the family portal logged in once, its linked children listed with their links'
  * states, each child proved by one read on the family road (`Me` by its bearer token).
  */
-async function checkFamily(entry: FamilyAccountConfig, n: number, options: CheckOptions, trace?: LoginTrace): Promise<{ failed: number; ids: string[] }> {
+async function checkFamily(
+  entry: FamilyAccountConfig,
+  n: number,
+  options: CheckOptions,
+  trace?: LoginTrace,
+): Promise<{ failed: number; ids: string[] }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
@@ -208,7 +211,9 @@ async function checkFamily(entry: FamilyAccountConfig, n: number, options: Check
     let failed = 0;
     const ids: string[] = [];
     for (const child of children) {
-      const id = entry.children?.find((c) => c.login.trim().toLowerCase() === child.login.trim().toLowerCase())?.id ?? childSlug(child.studentName.split(/\s+/)[0] ?? '');
+      const id =
+        entry.children?.find((c) => c.login.trim().toLowerCase() === child.login.trim().toLowerCase())?.id ??
+        childSlug(child.studentName.split(/\s+/)[0] ?? '');
       const account = { login: child.login, password: '', id, downloads: false, messages: [], write_messages: false };
       const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log, family });
       if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));

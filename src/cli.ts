@@ -109,7 +109,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       }
       case '--board-url': {
         const url = value();
-        if (!/^(https?:\/\/|\/)\S+$/.test(url)) throw new ConfigError('usage', ['--board-url must be an http(s):// address or a Home Assistant path like /hassio/ingress/...']);
+        if (!/^(https?:\/\/|\/)\S+$/.test(url))
+          throw new ConfigError('usage', ['--board-url must be an http(s):// address or a Home Assistant path like /hassio/ingress/...']);
         args.boardUrl = url;
         break;
       }
@@ -141,11 +142,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (args.addon && args.config !== undefined) throw new ConfigError('usage', ['give --config or --addon, not both']);
-  if (args.command === 'token' && !args.rotate && !args.help) throw new ConfigError('usage', ['token needs --rotate (to see the addresses with the current token: check --show-token)']);
+  if (args.command === 'token' && !args.rotate && !args.help)
+    throw new ConfigError('usage', ['token needs --rotate (to see the addresses with the current token: check --show-token)']);
   if (args.showToken && args.command !== 'check') throw new ConfigError('usage', ['--show-token goes with check']);
   if (args.trace !== undefined && args.command !== 'check') throw new ConfigError('usage', ['--trace goes with check']);
   if (args.rotate && args.command !== 'token') throw new ConfigError('usage', ['--rotate goes with token']);
-  if (args.dashboardFile !== undefined && args.command !== 'run') throw new ConfigError('usage', ['--dashboard-file goes with run (`dashboard` prints it)']);
+  if (args.dashboardFile !== undefined && args.command !== 'run')
+    throw new ConfigError('usage', ['--dashboard-file goes with run (`dashboard` prints it)']);
   return args;
 }
 

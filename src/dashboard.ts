@@ -59,7 +59,7 @@ export async function makeDashboard(config: Config, extras: { lang?: DashboardLa
     // Named by the entry's place, as the log names it, never by the e-mail.
     notes.push(
       `the children of the e-mail entry ${unlisted.join(', ')} are not known yet${children.length > 0 ? ' and are left out' : ''}. Run \`dziennik2mqtt check\` ` +
-        'or run the bridge once so that it lists them from the family portal (or list them under the entry\'s children: with their ids), then print the dashboard again.',
+        "or run the bridge once so that it lists them from the family portal (or list them under the entry's children: with their ids), then print the dashboard again.",
     );
   }
   if (children.length === 0) return { text: undefined, children, notes };
@@ -73,7 +73,9 @@ export async function makeDashboard(config: Config, extras: { lang?: DashboardLa
  * (then its cookie); none with the web server off. `note` says why there is none when a person would
  * expect one.
  */
-export async function boardUrlFor(options: Pick<DashboardOptions, 'config' | 'addon' | 'supervisor' | 'container'>): Promise<{ url?: string; note?: string; slug?: string }> {
+export async function boardUrlFor(
+  options: Pick<DashboardOptions, 'config' | 'addon' | 'supervisor' | 'container'>,
+): Promise<{ url?: string; note?: string; slug?: string }> {
   const { http } = options.config;
   if (options.addon) {
     const slug = await supervisorSelfSlug({ token: process.env.SUPERVISOR_TOKEN, ...options.supervisor });
@@ -83,7 +85,9 @@ export async function boardUrlFor(options: Pick<DashboardOptions, 'config' | 'ad
   if (http.port === 0) return {};
   const base = webBaseUrl(http.bind, http.port, options.container);
   if (base.includes(HOST_PLACEHOLDER)) {
-    return { note: "in a container the board's address outside it is not known, so the board is not linked (give --board-url http://<host>:<port>/)." };
+    return {
+      note: "in a container the board's address outside it is not known, so the board is not linked (give --board-url http://<host>:<port>/).",
+    };
   }
   return { url: `${base}/` };
 }

@@ -20,12 +20,16 @@ export interface DemoConfigFile {
  * Writes `raw` (the config the demo's bridge was built from) into `dir`, or into `fallbackDir` (the
  * demo's data folder) when `dir` cannot be written.
  */
-export async function writeDemoConfig(raw: { mqtt: { url: string } } & Record<string, unknown>, dir: string, fallbackDir: string): Promise<DemoConfigFile> {
+export async function writeDemoConfig(
+  raw: { mqtt: { url: string } } & Record<string, unknown>,
+  dir: string,
+  fallbackDir: string,
+): Promise<DemoConfigFile> {
   const config = { ...raw, mqtt: { ...raw.mqtt, url: redactUrl(raw.mqtt.url).replace(/\/$/, '') } };
   const text = [
     '# The running demo (`dziennik2mqtt demo`): its simulated school, broker, logins and data folder, for',
     '#   npx dziennik2mqtt check --config <this file>      npx dziennik2mqtt dashboard --config <this file>',
-    '# from another terminal. Removed when the demo stops. Not for `run`: the demo\'s bridge holds the data folder.',
+    "# from another terminal. Removed when the demo stops. Not for `run`: the demo's bridge holds the data folder.",
     stringify(config, { lineWidth: 0 }),
   ].join('\n');
   let path = join(dir, DEMO_CONFIG_NAME);

@@ -64,7 +64,11 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   // The demo's school grants the change feed on the register road too, so the demo shows it at work:
   // its news reaches the bridge through the feed (the log says "change feed on").
   for (const account of DEMO_ACCOUNTS) simulator.account(account.login).feed.gatewayGranted = true;
-  applyLiveQuirks(simulator, DEMO_ACCOUNTS.map((a) => a.login), quirks);
+  applyLiveQuirks(
+    simulator,
+    DEMO_ACCOUNTS.map((a) => a.login),
+    quirks,
+  );
   const broker = options.mqttUrl ? undefined : await startBroker(options.port);
   const mqttUrl = options.mqttUrl ?? `mqtt://127.0.0.1:${broker?.port}`;
   // On someone's own broker the demo keeps to a base topic of its own, so it can neither take over
@@ -75,7 +79,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const httpPort = options.httpPort ?? (await portOr(8099));
   const raw = {
     mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
-      portal: simulator.urls,
+    portal: simulator.urls,
     // Each child by its register login, and the family's e-mail linking both (issue 39 item 4): the
     // register road reads them, and the family road takes over while their register login fails
     // (`--quirks register-broken`), as it did for some families in September 2026.
@@ -132,7 +136,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   try {
     await app.start();
     if (token !== undefined && app.web?.url !== undefined) {
-      out.write(`\n  family board:     ${webUrls(webBaseUrl('0.0.0.0', httpPort), [], token).board}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`);
+      out.write(
+        `\n  family board:     ${webUrls(webBaseUrl('0.0.0.0', httpPort), [], token).board}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`,
+      );
     }
     life.start();
     await options.untilStopped;
@@ -143,7 +149,9 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     await watcher.endAsync().catch(() => undefined);
     if (!broker) {
       const cleared = await clearDemoRetained({ url: mqttUrl, base, discoveryPrefix }).catch((error: unknown) => {
-        out.write(`could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${error instanceof Error ? error.message : String(error)}\n`);
+        out.write(
+          `could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         return 0;
       });
       if (cleared > 0) out.write(`removed the demo's ${cleared} retained topics (devices and states) from ${redactUrl(mqttUrl)}\n`);

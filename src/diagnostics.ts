@@ -61,7 +61,7 @@ function fixedMessageShape(message: unknown): unknown {
   const { id, to, topic, body } = message as { id?: unknown; to?: unknown; topic?: unknown; body?: unknown };
   const text = `${typeof topic === 'string' ? topic : ''} ${typeof body === 'string' ? body : ''}`;
   const placeholders = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => `{${m[1] ?? ''}}`))];
-  const recipient = typeof to === 'string' ? to : to !== null && typeof to === 'object' ? Object.keys(to)[0] ?? null : null;
+  const recipient = typeof to === 'string' ? to : to !== null && typeof to === 'object' ? (Object.keys(to)[0] ?? null) : null;
   return { id, to: recipient, placeholders };
 }
 
@@ -73,7 +73,9 @@ export interface DataFile {
 }
 
 /** The data folder's files and sizes; the downloads summed. */
-export async function dataFolderFiles(config: Config): Promise<{ path: string; files: DataFile[]; truncated?: true } | { path: string; error: string }> {
+export async function dataFolderFiles(
+  config: Config,
+): Promise<{ path: string; files: DataFile[]; truncated?: true } | { path: string; error: string }> {
   const files: DataFile[] = [];
   const sum = async (dir: string): Promise<{ files: number; bytes: number }> => {
     let total = { files: 0, bytes: 0 };
@@ -94,7 +96,10 @@ export async function dataFolderFiles(config: Config): Promise<{ path: string; f
       if (files.length >= MAX_FILES) return;
       const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
       // A file named by a login is listed under its hint: its size says what a bug report needs.
-      const shown = LOGIN_FOLDERS.has(relative) && !entry.isDirectory() ? `${relative}/${hint(entry.name.replace(/\.json$/, ''))}${entry.name.endsWith('.json') ? '.json' : ''}` : path;
+      const shown =
+        LOGIN_FOLDERS.has(relative) && !entry.isDirectory()
+          ? `${relative}/${hint(entry.name.replace(/\.json$/, ''))}${entry.name.endsWith('.json') ? '.json' : ''}`
+          : path;
       if (entry.isDirectory() && relative === '' && SUMMED_FOLDERS.has(entry.name)) {
         const total = await sum(join(config.data_dir, path));
         files.push({ path: `${path}/`, bytes: total.bytes, files: total.files });
@@ -139,15 +144,32 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([resource, read]) => [
           resource,
-          { status: read.status, at: when(read.at), age_minutes: age(read.at), last_success: when(read.ok_at), last_success_age_minutes: age(read.ok_at) },
+          {
+            status: read.status,
+            at: when(read.at),
+            age_minutes: age(read.at),
+            last_success: when(read.ok_at),
+            last_success_age_minutes: age(read.ok_at),
+          },
         ]),
     ),
     problems_7_days: figures.problems.map((p) => ({ ...p, at: when(p.at) })),
-    last_login: figures.last_login === undefined ? null : { at: when(figures.last_login.at), outcome: figures.last_login.outcome, transcript: figures.last_login.transcript },
+    last_login:
+      figures.last_login === undefined
+        ? null
+        : { at: when(figures.last_login.at), outcome: figures.last_login.outcome, transcript: figures.last_login.transcript },
     // When the portal will be asked next, and why: a row's age, a signal that moved, a refusal that ends, a failure's retry.
     next_reads: (figures.next_reads ?? []).map((r) => ({ row: r.row, at: when(r.at), why: r.why })),
     // The portal's change feed: on since when, or why not; and the changes its slow safety reads found that it never named.
-    change_feed: figures.change_feed === undefined ? null : { on: figures.change_feed.on, road: figures.change_feed.road, since: when(figures.change_feed.since), why_not: figures.change_feed.why ?? null },
+    change_feed:
+      figures.change_feed === undefined
+        ? null
+        : {
+            on: figures.change_feed.on,
+            road: figures.change_feed.road,
+            since: when(figures.change_feed.since),
+            why_not: figures.change_feed.why ?? null,
+          },
     feed_missed: sortedRecord(figures.feed_missed ?? {}),
   };
 }
@@ -210,7 +232,9 @@ export async function runDiagnostics(options: DiagnosticsOptions): Promise<numbe
   const running = await new DataDirLock(config.data_dir).runningBridge();
   // Every child the bridge saved figures of: the login entries', then the family road's (listed by the portal, not the config).
   const own = new Set(config.accounts.map((a) => safeName(a.login)));
-  const saved = (await readdir(join(config.data_dir, FIGURES_FOLDER)).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  const saved = (await readdir(join(config.data_dir, FIGURES_FOLDER)).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5));
   const logins = [...config.accounts.map((a) => a.login), ...saved.filter((name) => !own.has(name)).sort()];
   const accounts = await Promise.all(logins.map((login) => new FiguresStore(config.data_dir, login).peek()));
   const bridge = running === undefined ? { running: false } : { running: true, pid: running.pid, started_at: running.startedAt };

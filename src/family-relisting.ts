@@ -27,14 +27,20 @@ export class FamilyRelisting {
   /** Asks the entry again after its `failures`th failure (the first: 1 minute, or when a login pause ends). */
   later(entry: UnlistedFamily, failures: number, error: unknown): void {
     const { clock, log, intervalMs } = this.options;
-    const timer = clock.setTimer(() => {
-      this.timers.delete(timer);
-      const running = this.again(entry, failures).catch((error: unknown) =>
-        log.warn({ account: entry.family.label, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be started'),
-      );
-      // Two entries may be listing at once: a stop waits for both.
-      this.running = this.running.then(() => running);
-    }, retryDelay(failures, intervalMs, error, clock.now()));
+    const timer = clock.setTimer(
+      () => {
+        this.timers.delete(timer);
+        const running = this.again(entry, failures).catch((error: unknown) =>
+          log.warn(
+            { account: entry.family.label, err: error instanceof Error ? error.message : String(error) },
+            'the family portal’s children could not be started',
+          ),
+        );
+        // Two entries may be listing at once: a stop waits for both.
+        this.running = this.running.then(() => running);
+      },
+      retryDelay(failures, intervalMs, error, clock.now()),
+    );
     this.timers.add(timer);
   }
 
@@ -57,7 +63,10 @@ export class FamilyRelisting {
       listed = await entry.list();
     } catch (error) {
       if (this.stopped) return;
-      this.options.log.info({ account: entry.family.label, reason: problemReason(error), failures: failures + 1 }, 'the family portal’s children could not be listed yet; asking again later');
+      this.options.log.info(
+        { account: entry.family.label, reason: problemReason(error), failures: failures + 1 },
+        'the family portal’s children could not be listed yet; asking again later',
+      );
       this.later(entry, failures + 1, error);
       return;
     }

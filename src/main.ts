@@ -40,7 +40,13 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'check': {
         const { config } = await loadConfig(args, false);
         const { runCheck } = await import('./check.js');
-        return await runCheck({ config, out: process.stdout, log: createLogger('warn', process.stderr), showToken: args.showToken, ...(args.trace === undefined ? {} : { trace: args.trace }) });
+        return await runCheck({
+          config,
+          out: process.stdout,
+          log: createLogger('warn', process.stderr),
+          showToken: args.showToken,
+          ...(args.trace === undefined ? {} : { trace: args.trace }),
+        });
       }
       case 'token': {
         const { config } = await loadConfig(args, false);

@@ -29,14 +29,25 @@ export class Metrics implements FiguresSink {
       labelNames: ['child', 'resource', 'status'],
       registers,
     });
-    this.logins = new Counter({ name: 'dziennik2mqtt_logins_total', help: 'Password logins by child and outcome (ok or a problem reason)', labelNames: ['child', 'outcome'], registers });
+    this.logins = new Counter({
+      name: 'dziennik2mqtt_logins_total',
+      help: 'Password logins by child and outcome (ok or a problem reason)',
+      labelNames: ['child', 'outcome'],
+      registers,
+    });
     this.missed = new Counter({
       name: 'dziennik2mqtt_feed_missed_total',
       help: "Changes a slow safety read found that the portal's change feed never named, by child and resource",
       labelNames: ['child', 'resource'],
       registers,
     });
-    this.polls = new Histogram({ name: 'dziennik2mqtt_poll_duration_seconds', help: "A poll's duration by child", labelNames: ['child'], buckets: POLL_BUCKETS, registers });
+    this.polls = new Histogram({
+      name: 'dziennik2mqtt_poll_duration_seconds',
+      help: "A poll's duration by child",
+      labelNames: ['child'],
+      buckets: POLL_BUCKETS,
+      registers,
+    });
     new Counter({
       name: 'dziennik2mqtt_mqtt_publishes_total',
       help: 'MQTT messages handed to the broker (states, discovery, events)',

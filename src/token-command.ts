@@ -28,11 +28,18 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
   } else {
     const { children, unknown } = await announcedChildren(options.config);
     const base = webBaseUrl(http.bind, http.port);
-    const urls = webUrls(base, children.map((c) => c.id), token);
-    lines.push('Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):');
+    const urls = webUrls(
+      base,
+      children.map((c) => c.id),
+      token,
+    );
+    lines.push(
+      'Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):',
+    );
     lines.push(...formatWebUrls(urls));
     if (http.metrics) lines.push(metricsLine(base, token));
-    if (unknown.length > 0) lines.push(`  (the feeds of ${unknown.join(', ')} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`);
+    if (unknown.length > 0)
+      lines.push(`  (the feeds of ${unknown.join(', ')} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`);
   }
   options.out.write(`${lines.join('\n')}\n`);
   return 0;

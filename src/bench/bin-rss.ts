@@ -62,7 +62,10 @@ export async function binRss(nodeArgs: string[] = [], options: BinRssOptions = {
   await watcher.subscribeAsync('bench/#');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bin = spawn(options.execPath ?? process.execPath, [...nodeArgs, MAIN, 'run', '--config', config], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => bin.once('exit', (code) => resolve(code)));
   let client: WebClient | undefined;
   try {

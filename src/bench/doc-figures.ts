@@ -7,7 +7,15 @@
 export const FIGURES_FILE = 'docs/bench-figures.json';
 
 /** The pages whose figures come from the bench. */
-export const FIGURE_PAGES = ['README.md', 'CHANGELOG.md', 'hassio-addon/DOCS.md', 'docs/cost-and-faults.md', 'docs/calendars-and-board.md', 'docs/development.md', 'docs/polling.md'];
+export const FIGURE_PAGES = [
+  'README.md',
+  'CHANGELOG.md',
+  'hassio-addon/DOCS.md',
+  'docs/cost-and-faults.md',
+  'docs/calendars-and-board.md',
+  'docs/development.md',
+  'docs/polling.md',
+];
 
 export interface FiguresFile {
   /** When the bench measured them (its machine's clock), and whether it was a `--full` run. */
@@ -88,7 +96,8 @@ export function mergedFigures(previous: FiguresFile | undefined, figures: Record
   }
   for (const name of Object.keys(figures)) measured[name] = at;
   const all = { ...kept, ...figures };
-  const sorted = <T>(record: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = <T>(record: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
   return { measured_at: at, figures: sorted(all), measured: sorted(measured) };
 }
 

@@ -67,13 +67,18 @@ function worstByKind(freshness: readonly { label: string; delayMs: number | null
   return out;
 }
 
-async function day(options: Omit<SimulationOptions, 'children' | 'start' | 'days'>): Promise<{ perDay: number; worst: Worst; feedOn: number; missed: number }> {
+async function day(
+  options: Omit<SimulationOptions, 'children' | 'start' | 'days'>,
+): Promise<{ perDay: number; worst: Worst; feedOn: number; missed: number }> {
   const r = await simulate({ children: 1, start: MONDAY, days: 2, ...options });
   return { perDay: perChildPerDay(r.counts, 1, 2), worst: worstByKind(r.freshness), feedOn: r.feed.on, missed: r.feed.missed };
 }
 
 /** The change feed's runs: rows for the table, figures for the pages, and what bench-results.json keeps. */
-export async function feedRuns(log: (text: string) => void, referenceAges: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>): Promise<{ rows: FeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
+export async function feedRuns(
+  log: (text: string) => void,
+  referenceAges: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>,
+): Promise<{ rows: FeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
   log('the change feed: two school days of one child with every kind of news from 07:00 to 21:00, on the family road (the feed)...');
   const family = await day({ road: 'family', injections: allDay() });
   log('... on the register road, its gateway granting the feed...');
@@ -89,17 +94,47 @@ export async function feedRuns(log: (text: string) => void, referenceAges: Pick<
     days: 1,
     road: 'family',
     injections: [
-      { at: at(0, '10:00'), request: { type: 'lose change', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'lost: setup' },
-      { at: at(0, '10:00') + 1000, request: { type: 'grade', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'lost change' },
+      {
+        at: at(0, '10:00'),
+        request: { type: 'lose change', login: benchLogin(0).login },
+        watch: { childIndex: 0, key: 'newest_grade' },
+        label: 'lost: setup',
+      },
+      {
+        at: at(0, '10:00') + 1000,
+        request: { type: 'grade', login: benchLogin(0).login },
+        watch: { childIndex: 0, key: 'newest_grade' },
+        label: 'lost change',
+      },
     ],
   });
   const lostMs = lost.freshness.find((f) => f.label === 'lost change')?.delayMs ?? null;
 
   const rows: FeedRow[] = [
-    { measure: 'with the change feed: requests per child per day (family road)', value: family.perDay.toFixed(0), target: `<= ${FEED_PER_DAY}`, ok: family.perDay <= FEED_PER_DAY && family.feedOn === 1 },
-    { measure: 'with the change feed: requests per child per day (register road, granted)', value: granted.perDay.toFixed(0), target: `<= ${FEED_PER_DAY}`, ok: granted.perDay <= FEED_PER_DAY && granted.feedOn === 1 },
-    { measure: 'without the feed: requests per child per day (register road)', value: polling.perDay.toFixed(0), target: '<= 1190', ok: polling.perDay <= 1190 },
-    { measure: "with the change feed, at the reference's freshness", value: reference.perDay.toFixed(0), target: `<= ${FEED_REFERENCE_PER_DAY}`, ok: reference.perDay <= FEED_REFERENCE_PER_DAY },
+    {
+      measure: 'with the change feed: requests per child per day (family road)',
+      value: family.perDay.toFixed(0),
+      target: `<= ${FEED_PER_DAY}`,
+      ok: family.perDay <= FEED_PER_DAY && family.feedOn === 1,
+    },
+    {
+      measure: 'with the change feed: requests per child per day (register road, granted)',
+      value: granted.perDay.toFixed(0),
+      target: `<= ${FEED_PER_DAY}`,
+      ok: granted.perDay <= FEED_PER_DAY && granted.feedOn === 1,
+    },
+    {
+      measure: 'without the feed: requests per child per day (register road)',
+      value: polling.perDay.toFixed(0),
+      target: '<= 1190',
+      ok: polling.perDay <= 1190,
+    },
+    {
+      measure: "with the change feed, at the reference's freshness",
+      value: reference.perDay.toFixed(0),
+      target: `<= ${FEED_REFERENCE_PER_DAY}`,
+      ok: reference.perDay <= FEED_REFERENCE_PER_DAY,
+    },
   ];
   const minutes = (ms: number | null): string => (ms === null ? 'never' : (ms / MINUTE).toFixed(1));
   for (const [kind, f] of family.worst) {
@@ -113,22 +148,34 @@ export async function feedRuns(log: (text: string) => void, referenceAges: Pick<
       ok: worst.every((w) => w !== null && w <= 5 * MINUTE),
     });
   }
-  rows.push({ measure: 'a change the feed lost: minutes until published; counted as feed_missed', value: `${minutes(lostMs)}; ${lost.feed.missed}`, target: `<= ${SAFETY_MINUTES}; >= 1`, ok: lostMs !== null && lostMs <= SAFETY_MINUTES * MINUTE && lost.feed.missed >= 1 });
+  rows.push({
+    measure: 'a change the feed lost: minutes until published; counted as feed_missed',
+    value: `${minutes(lostMs)}; ${lost.feed.missed}`,
+    target: `<= ${SAFETY_MINUTES}; >= 1`,
+    ok: lostMs !== null && lostMs <= SAFETY_MINUTES * MINUTE && lost.feed.missed >= 1,
+  });
 
-  const worstOf = (w: Worst): number | null => [...w.values()].reduce<number | null>((a, b) => (a === null || b.worst === null ? null : Math.max(a, b.worst)), 0);
+  const worstOf = (w: Worst): number | null =>
+    [...w.values()].reduce<number | null>((a, b) => (a === null || b.worst === null ? null : Math.max(a, b.worst)), 0);
   const figures: Record<string, string> = {
     requests_feed_family: count(family.perDay),
     requests_feed_register: count(granted.perDay),
     requests_feed_reference: count(reference.perDay),
     requests_polling_allday: count(polling.perDay),
-    fresh_feed_allday_worst: minutes(worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!)),
+    fresh_feed_allday_worst: minutes(
+      worstOf(family.worst) === null || worstOf(granted.worst) === null ? null : Math.max(worstOf(family.worst)!, worstOf(granted.worst)!),
+    ),
     fresh_polling_allday_worst: minutes(worstOf(polling.worst)),
     feed_lost_change_minutes: minutes(lostMs),
     feed_safety_hours: decimal(SAFETY_MINUTES / 60, 0),
   };
   for (const [kind, f] of polling.worst) figures[`fresh_polling_allday_${labelName(kind)}_worst`] = minutes(f.worst);
   const json = { family, granted, polling, reference, lost: { delayMs: lostMs, missed: lost.feed.missed } };
-  return { rows, figures, json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown> };
+  return {
+    rows,
+    figures,
+    json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown>,
+  };
 }
 
 function referenceOf(r: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>): Pick<SimulationOptions, 'poll' | 'agesAtLeast'> {

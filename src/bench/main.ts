@@ -33,7 +33,16 @@ const EVERY_20_MINUTES = { fast_interval: '20m', school_interval: '20m' };
  * minutes above, and these at its hour.
  */
 const REFERENCE_HOURLY: Readonly<Record<string, number>> = Object.fromEntries(
-  ['PointGrades', 'BaseTextGrades', 'DescriptiveGrades', 'partial grades (POST)', 'BehaviourGrades/Points', 'Realizations', 'SchoolTrips', 'SchoolFiles'].map((name) => [name, 60 * 60_000]),
+  [
+    'PointGrades',
+    'BaseTextGrades',
+    'DescriptiveGrades',
+    'partial grades (POST)',
+    'BehaviourGrades/Points',
+    'Realizations',
+    'SchoolTrips',
+    'SchoolFiles',
+  ].map((name) => [name, 60 * 60_000]),
 );
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
 const REFERENCE_PER_DAY = 1190;
@@ -60,49 +69,119 @@ function summary(result: SimulationResult, children: number, days: number) {
 function freshnessInjections(): Injection[] {
   const out: Injection[] = [];
   // Changes at awkward moments: just after a poll, in the afternoon, in the evening.
-  for (const [day, time] of [[0, '10:01'], [0, '13:21'], [1, '18:41']] as const) {
-    out.push({ at: at(day, time), request: { type: 'grade', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'newest_grade' }, label: 'newest_grade' });
+  for (const [day, time] of [
+    [0, '10:01'],
+    [0, '13:21'],
+    [1, '18:41'],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'grade', login: benchLogin(0).login },
+      watch: { childIndex: 0, key: 'newest_grade' },
+      label: 'newest_grade',
+    });
   }
-  for (const [day, time] of [[0, '11:02'], [1, '09:22']] as const) {
-    out.push({ at: at(day, time), request: { type: 'notice', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'unread_notices' }, label: 'unread_notices' });
+  for (const [day, time] of [
+    [0, '11:02'],
+    [1, '09:22'],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'notice', login: benchLogin(0).login },
+      watch: { childIndex: 0, key: 'unread_notices' },
+      label: 'unread_notices',
+    });
   }
   // The portal shows the next school day's number from 15:00 on (as the simulator does).
   out.push({ at: at(0, '15:00'), request: { type: 'noop' }, watch: { childIndex: 0, key: 'lucky_number' }, label: 'lucky_number' });
   // A new test (for Friday) and a new cancellation (for tomorrow): the class calendar's ids tell.
-  for (const [day, time] of [[0, '10:41'], [1, '17:01']] as const) {
-    out.push({ at: at(day, time), request: { type: 'test', login: benchLogin(0).login, date: '2026-11-20' }, watch: { childIndex: 0, key: 'upcoming_tests' }, label: 'upcoming_tests' });
+  for (const [day, time] of [
+    [0, '10:41'],
+    [1, '17:01'],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'test', login: benchLogin(0).login, date: '2026-11-20' },
+      watch: { childIndex: 0, key: 'upcoming_tests' },
+      label: 'upcoming_tests',
+    });
   }
   // Lessons 2 and 6 have no change yet; cancelling Tuesday's last lesson would end its lessons an hour
   // sooner, and the Tuesday changes below are measured as made while lessons are on.
-  for (const [day, time, lessonNo] of [[0, '12:21', 2], [1, '07:41', 6]] as const) {
-    out.push({ at: at(day, time), request: { type: 'change', login: benchLogin(0).login, date: `2026-11-${17 + day}`, lessonNo }, watch: { childIndex: 0, key: 'plan_changes_tomorrow' }, label: 'plan_changes_tomorrow' });
+  for (const [day, time, lessonNo] of [
+    [0, '12:21', 2],
+    [1, '07:41', 6],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'change', login: benchLogin(0).login, date: `2026-11-${17 + day}`, lessonNo },
+      watch: { childIndex: 0, key: 'plan_changes_tomorrow' },
+      label: 'plan_changes_tomorrow',
+    });
   }
   // While lessons are on (for the bench's child Monday and Tuesday from 08:00 to 14:30, an hour after the
   // sixth lesson's end): changes at the moments teachers make them, in lessons and in breaks; each must be
   // published within 5 minutes.
   const child = benchLogin(0).login;
   const lessons = (key: string) => ({ childIndex: 0, key });
-  for (const [day, time] of [[0, '08:47'], [0, '09:43'], [0, '11:38'], [1, '10:41'], [1, '13:36']] as const) {
+  for (const [day, time] of [
+    [0, '08:47'],
+    [0, '09:43'],
+    [0, '11:38'],
+    [1, '10:41'],
+    [1, '13:36'],
+  ] as const) {
     out.push({ at: at(day, time), request: { type: 'grade', login: child }, watch: lessons('newest_grade'), label: 'lessons: grade' });
   }
-  for (const [day, time] of [[0, '08:12'], [1, '12:39']] as const) {
+  for (const [day, time] of [
+    [0, '08:12'],
+    [1, '12:39'],
+  ] as const) {
     out.push({ at: at(day, time), request: { type: 'notice', login: child }, watch: lessons('unread_notices'), label: 'lessons: announcement' });
   }
-  for (const [day, time] of [[0, '10:37'], [1, '09:44']] as const) {
-    out.push({ at: at(day, time), request: { type: 'test', login: child, date: '2026-11-20' }, watch: lessons('upcoming_tests'), label: 'lessons: test' });
+  for (const [day, time] of [
+    [0, '10:37'],
+    [1, '09:44'],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'test', login: child, date: '2026-11-20' },
+      watch: lessons('upcoming_tests'),
+      label: 'lessons: test',
+    });
   }
   // Slots without a change yet: Tuesday's lessons 4 and 5 have one from the start, and the simulator's
   // school makes Wednesday's 4 and 5 change on Tuesday night (the bench's simulator refuses a second
   // change of a slot, which would show nothing new).
-  for (const [day, time, lessonNo] of [[0, '09:48', 3], [1, '11:41', 3]] as const) {
-    out.push({ at: at(day, time), request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo }, watch: lessons('plan_changes_tomorrow'), label: 'lessons: plan change (next school day)' });
+  for (const [day, time, lessonNo] of [
+    [0, '09:48', 3],
+    [1, '11:41', 3],
+  ] as const) {
+    out.push({
+      at: at(day, time),
+      request: { type: 'change', login: child, date: `2026-11-${17 + day}`, lessonNo },
+      watch: lessons('plan_changes_tomorrow'),
+      label: 'lessons: plan change (next school day)',
+    });
   }
-  for (const [day, time] of [[0, '10:43'], [1, '08:52']] as const) {
+  for (const [day, time] of [
+    [0, '10:43'],
+    [1, '08:52'],
+  ] as const) {
     out.push({ at: at(day, time) + 1000, request: { type: 'message', login: child }, watch: lessons('unread_messages'), label: 'lessons: message' });
   }
   // New messages just after a fast poll, in the morning and the evening.
-  for (const [day, time] of [[0, '07:01'], [0, '19:46'], [1, '12:31']] as const) {
-    out.push({ at: at(day, time) + 1000, request: { type: 'message', login: benchLogin(0).login }, watch: { childIndex: 0, key: 'unread_messages' }, label: 'unread_messages' });
+  for (const [day, time] of [
+    [0, '07:01'],
+    [0, '19:46'],
+    [1, '12:31'],
+  ] as const) {
+    out.push({
+      at: at(day, time) + 1000,
+      request: { type: 'message', login: benchLogin(0).login },
+      watch: { childIndex: 0, key: 'unread_messages' },
+      label: 'unread_messages',
+    });
   }
   return out;
 }
@@ -113,7 +192,13 @@ function freshnessInjections(): Injection[] {
  */
 function descriptiveInjections(): Injection[] {
   const child = benchLogin(1).login;
-  return ([[0, '09:13'], [0, '10:38'], [0, '11:52']] as const).map(([day, time]) => ({
+  return (
+    [
+      [0, '09:13'],
+      [0, '10:38'],
+      [0, '11:52'],
+    ] as const
+  ).map(([day, time]) => ({
     at: at(day, time),
     request: { type: 'descriptive grade', login: child },
     watch: { childIndex: 1, key: 'newest_grade' },
@@ -149,9 +234,24 @@ async function main(): Promise<void> {
   const firstGrader = await simulate({ children: 2, start: MONDAY, days: 1, injections: descriptiveInjections() });
   const freshness = [...defaults.freshness, ...firstGrader.freshness];
 
-  rows.push({ measure: 'requests per child per day (defaults: 20m / 3m)', value: d.perDay.toFixed(0), target: `<= ${REFERENCE_PER_DAY} (reference)`, ok: d.perDay <= REFERENCE_PER_DAY });
-  rows.push({ measure: 'requests per child per day (defaults, family road: an email entry)', value: family.perDay.toFixed(0), target: `<= ${REFERENCE_PER_DAY} (reference)`, ok: family.perDay <= REFERENCE_PER_DAY });
-  rows.push({ measure: 'requests per child per day (same freshness as reference)', value: s.perDay.toFixed(0), target: '<= 600', ok: s.perDay <= 600 });
+  rows.push({
+    measure: 'requests per child per day (defaults: 20m / 3m)',
+    value: d.perDay.toFixed(0),
+    target: `<= ${REFERENCE_PER_DAY} (reference)`,
+    ok: d.perDay <= REFERENCE_PER_DAY,
+  });
+  rows.push({
+    measure: 'requests per child per day (defaults, family road: an email entry)',
+    value: family.perDay.toFixed(0),
+    target: `<= ${REFERENCE_PER_DAY} (reference)`,
+    ok: family.perDay <= REFERENCE_PER_DAY,
+  });
+  rows.push({
+    measure: 'requests per child per day (same freshness as reference)',
+    value: s.perDay.toFixed(0),
+    target: '<= 600',
+    ok: s.perDay <= 600,
+  });
   rows.push({ measure: 'requests per child per day (naive: all every 20m)', value: n.perDay.toFixed(0), target: 'for comparison', ok: null });
   rows.push({ measure: 'ratio same-freshness / naive', value: (s.perDay / n.perDay).toFixed(2), target: '< 0.5', ok: s.perDay / n.perDay < 0.5 });
   rows.push({ measure: 'KB per child per day (defaults)', value: (d.bytes / 1024).toFixed(0), target: '', ok: null });
@@ -203,7 +303,12 @@ async function main(): Promise<void> {
   for (const children of FULL ? [1, 3, 10] : [1, 3]) {
     log(`simulating one day with ${children} children for memory (a fresh process)...`);
     const r = await memoryRun(children);
-    rows.push({ measure: `RSS after a day, ${children} children (MB)`, value: r.rssMB.toFixed(0), target: children === 3 ? '<= 85' : '', ok: children === 3 ? r.rssMB <= 85 : null });
+    rows.push({
+      measure: `RSS after a day, ${children} children (MB)`,
+      value: r.rssMB.toFixed(0),
+      target: children === 3 ? '<= 85' : '',
+      ok: children === 3 ? r.rssMB <= 85 : null,
+    });
     json[`rss_${children}`] = r;
     figures[`rss_day_${children}`] = decimal(r.rssMB, 0);
   }
@@ -211,7 +316,9 @@ async function main(): Promise<void> {
   // The three real-time runs of the bin wait most of their minute for the refresh gate; they run side
   // by side, each with its own simulator, broker and process tree, so their RSS readings stay apart.
   const image = await checkoutImageNode(ROOT, log);
-  log(`starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it, side by side (real time)...`);
+  log(
+    `starting the bin plainly (node dist/main.js run) with three children, ${image ? `on the image's Node ${image.version}, ` : ''}and with the web server on and a tablet using it, side by side (real time)...`,
+  );
   const [bin, onImage, web] = await Promise.all([
     binRss(),
     image === undefined ? undefined : binRss([], { execPath: image.execPath }),
@@ -226,9 +333,19 @@ async function main(): Promise<void> {
   rows.push({ measure: 'RSS of the bin started plainly, 3 children (MB)', value: held.toFixed(0), target: '<= 85', ok: held <= 85 });
   rows.push({ measure: '  the bridge process alone (MB)', value: (bridgeProcess?.rssMB ?? 0).toFixed(0), target: '', ok: null });
   if (launcher) {
-    rows.push({ measure: '  the launcher (Node < 22.15): RSS / own pages (MB)', value: `${launcher.rssMB.toFixed(0)} / ${launcher.privateMB.toFixed(1)}`, target: '', ok: null });
+    rows.push({
+      measure: '  the launcher (Node < 22.15): RSS / own pages (MB)',
+      value: `${launcher.rssMB.toFixed(0)} / ${launcher.privateMB.toFixed(1)}`,
+      target: '',
+      ok: null,
+    });
   }
-  rows.push({ measure: 'bin stopped by SIGTERM: exit 0, offline published', value: `${bin.exitCode}, ${bin.offline}`, target: '0, true', ok: bin.exitCode === 0 && bin.offline });
+  rows.push({
+    measure: 'bin stopped by SIGTERM: exit 0, offline published',
+    value: `${bin.exitCode}, ${bin.offline}`,
+    target: '0, true',
+    ok: bin.exitCode === 0 && bin.offline,
+  });
   json.bin = bin;
   figures.rss_bin = decimal(held, 0);
 
@@ -236,9 +353,19 @@ async function main(): Promise<void> {
     rows.push({ measure: "RSS of the bin on the image's Node, 3 children (MB)", value: 'not had', target: '<= 85', ok: null });
   } else {
     const heldOnImage = heldBy(onImage);
-    rows.push({ measure: `RSS of the bin on the image's Node ${image.version}, 3 children (MB)`, value: heldOnImage.toFixed(0), target: '<= 85', ok: heldOnImage <= 85 });
+    rows.push({
+      measure: `RSS of the bin on the image's Node ${image.version}, 3 children (MB)`,
+      value: heldOnImage.toFixed(0),
+      target: '<= 85',
+      ok: heldOnImage <= 85,
+    });
     const floor = await nodeFloor(image.execPath, ROOT);
-    rows.push({ measure: `  Node ${image.major} bare / with the six packages imported (MB)`, value: `${floor.bareMB.toFixed(0)} / ${floor.packagesMB.toFixed(0)}`, target: '', ok: null });
+    rows.push({
+      measure: `  Node ${image.major} bare / with the six packages imported (MB)`,
+      value: `${floor.bareMB.toFixed(0)} / ${floor.packagesMB.toFixed(0)}`,
+      target: '',
+      ok: null,
+    });
     json.bin_image = { version: image.version, ...onImage, floor };
     Object.assign(figures, { rss_bin_image: decimal(heldOnImage, 0), image_node: image.version });
   }
@@ -258,7 +385,12 @@ async function main(): Promise<void> {
 
   log('counting the requests of a first start (one child, a Wednesday lesson, its first minute)...');
   const firstStart = await simulate({ children: 1, start: '2026-11-18T09:11:30+01:00', days: 1 / 1440, record: false });
-  rows.push({ measure: 'requests of a first start (one child, its first minute)', value: String(firstStart.counts.total), target: '<= 60', ok: firstStart.counts.total <= 60 });
+  rows.push({
+    measure: 'requests of a first start (one child, its first minute)',
+    value: String(firstStart.counts.total),
+    target: '<= 60',
+    ok: firstStart.counts.total <= 60,
+  });
   figures.first_start_requests = String(firstStart.counts.total);
 
   log('measuring the time from start to the first full publish (real time)...');
@@ -274,13 +406,23 @@ async function main(): Promise<void> {
   } else {
     const worst = Math.max(...board.paintMs);
     rows.push({ measure: 'board: first contentful paint at 1280x800, worst of 5 (ms)', value: worst.toFixed(0), target: '< 1000', ok: worst < 1000 });
-    rows.push({ measure: 'board: bytes transferred, the whole page (KB)', value: (board.bytes / 1024).toFixed(1), target: '< 150', ok: board.bytes < 150 * 1024 });
+    rows.push({
+      measure: 'board: bytes transferred, the whole page (KB)',
+      value: (board.bytes / 1024).toFixed(1),
+      target: '< 150',
+      ok: board.bytes < 150 * 1024,
+    });
   }
   json.board = board ?? null;
   if (board !== undefined) Object.assign(figures, { board_paint_ms: decimal(Math.max(...board.paintMs), 0), board_kb: decimal(board.bytes / 1024) });
 
   const seconds = (Date.now() - began) / 1000;
-  rows.push({ measure: `the bench itself${FULL ? ' (--full)' : ''}: real time (s)`, value: seconds.toFixed(0), target: FULL ? '' : '< 300', ok: FULL ? null : seconds < 300 });
+  rows.push({
+    measure: `the bench itself${FULL ? ' (--full)' : ''}: real time (s)`,
+    value: seconds.toFixed(0),
+    target: FULL ? '' : '< 300',
+    ok: FULL ? null : seconds < 300,
+  });
   const width = Math.max(...rows.map((r) => r.measure.length));
   const lines = [
     `${'measure'.padEnd(width)} | value    | target                | ok`,
@@ -291,20 +433,39 @@ async function main(): Promise<void> {
   await writeFile('bench-results.json', `${JSON.stringify({ rows, ...json }, null, 2)}\n`);
   figures[FULL ? 'bench_full_seconds' : 'bench_seconds'] = decimal(seconds, 0);
   const figuresPath = join(ROOT, FIGURES_FILE);
-  const previous = await readFile(figuresPath, 'utf8').then((t) => JSON.parse(t) as FiguresFile, () => undefined);
+  const previous = await readFile(figuresPath, 'utf8').then(
+    (t) => JSON.parse(t) as FiguresFile,
+    () => undefined,
+  );
   await writeFile(figuresPath, `${JSON.stringify(mergedFigures(previous, figures, new Date().toISOString().slice(0, 10)), null, 2)}\n`);
   process.stdout.write(`\nwritten: bench-results.json, and the pages' figures to ${FIGURES_FILE} (npm run docs:figures puts them in the pages)\n`);
 }
 
 /** The simulated week with three children, on this Node and on the image's (`--full` only). */
-async function weekRows(rows: Row[], json: Record<string, unknown>, image: Awaited<ReturnType<typeof checkoutImageNode>>, log: (text: string) => void, figures: Record<string, string>): Promise<void> {
+async function weekRows(
+  rows: Row[],
+  json: Record<string, unknown>,
+  image: Awaited<ReturnType<typeof checkoutImageNode>>,
+  log: (text: string) => void,
+  figures: Record<string, string>,
+): Promise<void> {
   log('simulating a week with three children (a fresh process)...');
   const week = await forkRun<WeekResult>(['--week']);
-  rows.push({ measure: 'simulated week, 3 children: real time (s)', value: (week.realMs / 1000).toFixed(0), target: '< 60', ok: week.realMs < 60_000 });
+  rows.push({
+    measure: 'simulated week, 3 children: real time (s)',
+    value: (week.realMs / 1000).toFixed(0),
+    target: '< 60',
+    ok: week.realMs < 60_000,
+  });
   rows.push({ measure: 'week: requests per child per day', value: week.perDay.toFixed(0), target: '', ok: null });
   rows.push({ measure: 'week: password logins per child per day', value: week.logins.toFixed(2), target: '<= 2', ok: week.logins <= 2 });
   rows.push({ measure: 'week: refreshToken per child per day', value: week.refreshes.toFixed(1), target: '', ok: null });
-  rows.push({ measure: 'week: RSS day 1 -> day 7 (MB)', value: `${week.daily[0]?.rssMB.toFixed(0)}->${week.daily.at(-1)?.rssMB.toFixed(0)}`, target: 'no growth', ok: null });
+  rows.push({
+    measure: 'week: RSS day 1 -> day 7 (MB)',
+    value: `${week.daily[0]?.rssMB.toFixed(0)}->${week.daily.at(-1)?.rssMB.toFixed(0)}`,
+    target: 'no growth',
+    ok: null,
+  });
   // The live heap (after a full collection): day 1 fills the caches, so growth is counted from day 2.
   const heapGrowth = (week.daily.at(-1)?.heapMB ?? 0) - (week.daily[1]?.heapMB ?? 0);
   rows.push({
@@ -332,7 +493,12 @@ async function weekRows(rows: Row[], json: Record<string, unknown>, image: Await
       target: '< 1 MB growth from day 2',
       ok: growth < 1,
     });
-    rows.push({ measure: `week on Node ${image.version}: RSS day 1 -> day 7 (MB)`, value: `${weekOnImage.daily[0]?.rssMB.toFixed(0)}->${weekOnImage.daily.at(-1)?.rssMB.toFixed(0)}`, target: 'no growth', ok: null });
+    rows.push({
+      measure: `week on Node ${image.version}: RSS day 1 -> day 7 (MB)`,
+      value: `${weekOnImage.daily[0]?.rssMB.toFixed(0)}->${weekOnImage.daily.at(-1)?.rssMB.toFixed(0)}`,
+      target: 'no growth',
+      ok: null,
+    });
     json.week_image = weekOnImage;
   }
 }
@@ -383,9 +549,13 @@ async function weekMain(): Promise<void> {
     realMs: r.realMs,
     perDay: perChildPerDay(r.counts, children, days),
     logins: Object.values(r.counts.logins).reduce((a, b) => a + b, 0) / children / days,
-    refreshes: (endpoints['GET /refreshToken'] ?? 0),
+    refreshes: endpoints['GET /refreshToken'] ?? 0,
     daily: r.daily,
-    endpointsPerChildPerDay: Object.fromEntries(Object.entries(endpoints).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v * 10) / 10])),
+    endpointsPerChildPerDay: Object.fromEntries(
+      Object.entries(endpoints)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => [k, Math.round(v * 10) / 10]),
+    ),
   };
   process.stdout.write(JSON.stringify(result));
   process.exit(0);
@@ -395,7 +565,14 @@ async function memoryMain(children: number): Promise<void> {
   const r = await simulate({ children, start: MONDAY, days: 1 });
   global.gc?.();
   const memory = process.memoryUsage();
-  process.stdout.write(JSON.stringify({ rssMB: memory.rss / 1024 / 1024, heapMB: memory.heapUsed / 1024 / 1024, realMs: r.realMs, rssAtEndMB: r.rssBytes / 1024 / 1024 }));
+  process.stdout.write(
+    JSON.stringify({
+      rssMB: memory.rss / 1024 / 1024,
+      heapMB: memory.heapUsed / 1024 / 1024,
+      realMs: r.realMs,
+      rssAtEndMB: r.rssBytes / 1024 / 1024,
+    }),
+  );
   process.exit(0);
 }
 

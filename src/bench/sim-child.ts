@@ -33,7 +33,6 @@ function clockNow(): { today: string; time: string } {
 }
 const sim = new PortalSimulator({ now: () => now });
 
-
 async function handle(msg: ChildRequest): Promise<unknown> {
   switch (msg.type) {
     case 'start': {
@@ -91,19 +90,44 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     case 'point grade': {
       const account = sim.account(msg.login);
       const { today, time } = clockNow();
-      account.addRecord('PointGrades', { Id: account.nextId('PointGrades'), Grade: '7', GradeValue: 7, Category: '@PointGrades/Categories/401', Subject: '@Subjects/5019', AddedBy: '@Users/162009', Date: today, AddDate: `${today} ${time}` });
+      account.addRecord('PointGrades', {
+        Id: account.nextId('PointGrades'),
+        Grade: '7',
+        GradeValue: 7,
+        Category: '@PointGrades/Categories/401',
+        Subject: '@Subjects/5019',
+        AddedBy: '@Users/162009',
+        Date: today,
+        AddDate: `${today} ${time}`,
+      });
       return null;
     }
     case 'text grade': {
       const account = sim.account(msg.login);
       const { today, time } = clockNow();
-      account.addRecord('BaseTextGrades', { Id: account.nextId('BaseTextGrades'), Grade: 'Bardzo dobrze pracuje w grupie.', Subject: '@Subjects/5020', Category: '@TextGrades/Categories/501', AddedBy: '@Users/162006', Date: today, AddDate: `${today} ${time}` });
+      account.addRecord('BaseTextGrades', {
+        Id: account.nextId('BaseTextGrades'),
+        Grade: 'Bardzo dobrze pracuje w grupie.',
+        Subject: '@Subjects/5020',
+        Category: '@TextGrades/Categories/501',
+        AddedBy: '@Users/162006',
+        Date: today,
+        AddDate: `${today} ${time}`,
+      });
       return null;
     }
     case 'note': {
       const account = sim.account(msg.login);
       const { today, time } = clockNow();
-      account.addRecord('Notes', { Id: account.nextId('Notes'), Text: 'Wzorowe zachowanie na wycieczce.', Category: '@Notes/Categories/1', Teacher: '@Users/162001', Date: today, Positive: 1, AddDate: `${today} ${time}` });
+      account.addRecord('Notes', {
+        Id: account.nextId('Notes'),
+        Text: 'Wzorowe zachowanie na wycieczce.',
+        Category: '@Notes/Categories/1',
+        Teacher: '@Users/162001',
+        Date: today,
+        Positive: 1,
+        AddDate: `${today} ${time}`,
+      });
       return null;
     }
     case 'homework':

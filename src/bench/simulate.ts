@@ -158,9 +158,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
-    hooks: (childIndex) => cpuPerCycle(options, (hosts, cpuMicros) => {
-      if (record) cycles.push({ hosts, cpuMicros, childIndex });
-    }),
+    hooks: (childIndex) =>
+      cpuPerCycle(options, (hosts, cpuMicros) => {
+        if (record) cycles.push({ hosts, cpuMicros, childIndex });
+      }),
   });
   await app.start();
   const end = clock.now() + options.days * 86_400_000;
@@ -188,7 +189,10 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
   const saved = app.pollers.map((p) => p.figures.snapshot());
-  const feed = { on: saved.filter((f) => f.change_feed?.on === true).length, missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0) };
+  const feed = {
+    on: saved.filter((f) => f.change_feed?.on === true).length,
+    missed: saved.reduce((n, f) => n + Object.values(f.feed_missed ?? {}).reduce((a, b) => a + b, 0), 0),
+  };
   const memory = memoryNow();
   daily.push({ day: daily.length + 1, rssMB: memory.rss / 1048576, heapMB: memory.heapUsed / 1048576 });
   await app.stop();
@@ -225,7 +229,10 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
 }
 
 /** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle({ naive, agesAtLeast }: Pick<SimulationOptions, 'naive' | 'agesAtLeast'>, done: (hosts: string[], cpuMicros: number) => void): PollHooks {
+function cpuPerCycle(
+  { naive, agesAtLeast }: Pick<SimulationOptions, 'naive' | 'agesAtLeast'>,
+  done: (hosts: string[], cpuMicros: number) => void,
+): PollHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
     naive,

@@ -19,7 +19,10 @@ const login = z
 /** The family portal's e-mail (a "Konto LIBRUS"), never a register login. */
 const email = z
   .string()
-  .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'an e-mail address like rodzic@example.com (the family portal\'s login); a register login like 1234567u goes under login:');
+  .regex(
+    /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
+    "an e-mail address like rodzic@example.com (the family portal's login); a register login like 1234567u goes under login:",
+  );
 
 const slug = z.string().regex(/^[a-z0-9_]+$/, 'only lowercase letters, digits and _');
 
@@ -91,7 +94,8 @@ const familyAccount = z
     a.children?.forEach((c, i) => {
       const key = c.login.trim().toLowerCase();
       const first = seen.get(key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['children', i, 'login'], message: `the same login as children[${first}].login; list each child once` });
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['children', i, 'login'], message: `the same login as children[${first}].login; list each child once` });
       else seen.set(key, i);
     });
   });
@@ -103,7 +107,11 @@ const familyAccount = z
 export const account = z.unknown().transform((raw, ctx): z.output<typeof loginAccount> | z.output<typeof familyAccount> => {
   const entry = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
   if (entry && 'login' in entry && 'email' in entry) {
-    ctx.addIssue({ code: 'custom', path: ['email'], message: 'give login (the register road) or email (the family road), not both: one entry per road' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['email'],
+      message: 'give login (the register road) or email (the family road), not both: one entry per road',
+    });
     return z.NEVER;
   }
   const parsed = (entry && 'email' in entry ? familyAccount : loginAccount).safeParse(raw);

@@ -51,7 +51,10 @@ export function configFromOptions(options: unknown, mqtt?: MqttService): FormCon
 
 /** The config object as the form makes it: the login entries carry their fixed messages. */
 type FormConfig = Omit<ConfigInput, 'accounts'> & {
-  accounts: ({ email: string; password: string; downloads?: boolean; write_messages?: boolean; messages?: undefined } | (LoginAccountInput & { messages: FixedMessage[] }))[];
+  accounts: (
+    | { email: string; password: string; downloads?: boolean; write_messages?: boolean; messages?: undefined }
+    | (LoginAccountInput & { messages: FixedMessage[] })
+  )[];
 };
 
 /** The config object, and for every fixed message its place in the form's flat `messages` list. */
@@ -81,12 +84,19 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   // of children): its downloads and write_messages go to each of them; an id cannot name them all.
   (o.accounts ?? []).forEach((a, i) => {
     if (a.email?.trim() && !a.login?.trim() && a.id?.trim()) {
-      problems.push(`accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`);
+      problems.push(
+        `accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`,
+      );
     }
   });
   const accounts = (o.accounts ?? []).map((a) =>
     a.email?.trim() && !a.login?.trim()
-      ? { email: a.email.trim(), password: a.password ?? '', ...(a.downloads ? { downloads: true } : {}), ...(a.write_messages ? { write_messages: true } : {}) }
+      ? {
+          email: a.email.trim(),
+          password: a.password ?? '',
+          ...(a.downloads ? { downloads: true } : {}),
+          ...(a.write_messages ? { write_messages: true } : {}),
+        }
       : {
           login: a.login ?? '',
           password: a.password ?? '',
@@ -187,7 +197,10 @@ function messageOwner<A extends { login: string; id?: string }>(
     return undefined;
   }
   const found = accounts.find((a) => a.login === wanted || a.id === wanted);
-  if (!found) problems.push(`${formatPath(path)}: no login entry has the login or id "${wanted}" (a fixed message goes from a login entry's account; a child of an e-mail entry needs a login entry of its own for it)`);
+  if (!found)
+    problems.push(
+      `${formatPath(path)}: no login entry has the login or id "${wanted}" (a fixed message goes from a login entry's account; a child of an e-mail entry needs a login entry of its own for it)`,
+    );
   return found;
 }
 
@@ -223,7 +236,10 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
     return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    throw new ConfigError(OPTIONS_SOURCE, error.problems.map((p) => inFormTerms(p, names)));
+    throw new ConfigError(
+      OPTIONS_SOURCE,
+      error.problems.map((p) => inFormTerms(p, names)),
+    );
   }
 }
 

@@ -187,7 +187,11 @@ function describeIssue(issue: Issue, value: unknown): string {
   let message = issue.message;
   const expected = issue.code === 'invalid_type' ? /expected (\w+)/.exec(message)?.[1] : undefined;
   if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
-  else if (expected === 'string' && (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval' || path.at(-1) === 'school_interval') && typeof value === 'number') {
+  else if (
+    expected === 'string' &&
+    (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval' || path.at(-1) === 'school_interval') &&
+    typeof value === 'number'
+  ) {
     message = 'a duration needs its unit, like 20m or 1h';
   } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
     // YAML reads 1234567, 0123 or true without quotes as a number or true/false (a leading 0 is lost).

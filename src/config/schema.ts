@@ -59,9 +59,7 @@ export function isHttpsOrLoopback(address: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
-const quietHours = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
+const quietHours = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
 /** The average from which each grade 2..6 is given; a school's statute may set other ones. */
 export const DEFAULT_GRADE_THRESHOLDS: readonly number[] = [1.75, 2.75, 3.75, 4.75, 5.5];
@@ -96,11 +94,20 @@ export const configSchema = z
   .strictObject({
     mqtt: z
       .strictObject({
-        url: z.string().regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must start with mqtt:// or mqtts://').default('mqtt://127.0.0.1:1883'),
+        url: z
+          .string()
+          .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must start with mqtt:// or mqtts://')
+          .default('mqtt://127.0.0.1:1883'),
         username: z.string().default(''),
         password: z.string().default(''),
-        base_topic: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('dziennik2mqtt'),
-        discovery_prefix: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('homeassistant'),
+        base_topic: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+          .default('dziennik2mqtt'),
+        discovery_prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+          .default('homeassistant'),
       })
       .prefault({}),
     portal: z
@@ -157,14 +164,23 @@ export const configSchema = z
       if ('email' in a) {
         const key = a.email.trim().toLowerCase();
         const first = emails.get(key);
-        if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'email'], message: `the same e-mail as accounts[${first}].email; list each account once` });
+        if (first !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['accounts', i, 'email'],
+            message: `the same e-mail as accounts[${first}].email; list each account once`,
+          });
         else emails.set(key, i);
         return;
       }
       const key = a.login.trim().toLowerCase();
       const first = logins.get(key);
       if (first !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['accounts', i, 'login'], message: `the same login as accounts[${first}].login ("${a.login}"); list each account once` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accounts', i, 'login'],
+          message: `the same login as accounts[${first}].login ("${a.login}"); list each account once`,
+        });
       } else logins.set(key, i);
       if (a.id === undefined) return;
       if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'id'], message: `duplicate id "${a.id}"` });

@@ -48,9 +48,7 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
   } catch (error) {
     throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { result?: string; message?: string; data?: Record<string, unknown> }
-    | undefined;
+  const body = (await response.json().catch(() => undefined)) as { result?: string; message?: string; data?: Record<string, unknown> } | undefined;
   if (response.ok && body?.result === 'ok' && body.data && typeof body.data.host === 'string') {
     return brokerOf(body.data);
   }

@@ -16,10 +16,7 @@ function byteSize(value: unknown): number {
  * oldest or furthest. Then over-long texts are cut. When anything was cut, `truncated: true` and
  * `omitted` (how many items each list lost) say so. Only top-level lists and texts are touched.
  */
-export function capAttributes(
-  attrs: Record<string, unknown>,
-  maxBytes: number = ATTRIBUTES_MAX_BYTES,
-): Record<string, unknown> {
+export function capAttributes(attrs: Record<string, unknown>, maxBytes: number = ATTRIBUTES_MAX_BYTES): Record<string, unknown> {
   if (byteSize(attrs) <= maxBytes) return attrs;
   const out: Record<string, unknown> = { ...attrs, truncated: true };
   const omitted: Record<string, number> = {};
@@ -58,11 +55,7 @@ export function capAttributes(
   return fits() ? out : { truncated: true };
 }
 
-function biggest(
-  attrs: Record<string, unknown>,
-  skip: Set<string>,
-  accept: (v: unknown) => boolean,
-): string | undefined {
+function biggest(attrs: Record<string, unknown>, skip: Set<string>, accept: (v: unknown) => boolean): string | undefined {
   let best: string | undefined;
   let bestSize = -1;
   for (const [key, value] of Object.entries(attrs)) {

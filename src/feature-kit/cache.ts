@@ -151,7 +151,14 @@ export class ResourceCache implements Copies {
       const at = this.readBy(w, clock);
       if (!Number.isFinite(at)) continue;
       const known = this.known(w, clock.now);
-      const why = known.refusedUntil !== undefined && clock.now < known.refusedUntil ? 'refusal_ends' : known.failedAt !== undefined ? 'retry' : known.signal === 'changed' ? 'signal' : 'age';
+      const why =
+        known.refusedUntil !== undefined && clock.now < known.refusedUntil
+          ? 'refusal_ends'
+          : known.failedAt !== undefined
+            ? 'retry'
+            : known.signal === 'changed'
+              ? 'signal'
+              : 'age';
       reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at, why });
     }
     return [...reads.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
@@ -178,7 +185,8 @@ export class ResourceCache implements Copies {
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value)) this.options.onMissed?.(w.res);
+      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
+        this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
     } catch (error) {
@@ -250,7 +258,8 @@ export class ResourceCache implements Copies {
   private refusedNow(res: Resource, error: unknown, until: number): void {
     const fields = { endpoint: res.endpoints[0], until: new Date(until).toISOString() };
     // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
-    if (error instanceof UnexpectedResponseError && error.switchedOff) this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
+    if (error instanceof UnexpectedResponseError && error.switchedOff)
+      this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
     else this.options.log.debug({ ...fields, err: error instanceof Error ? error.message : String(error) }, 'refused; not asking again for a while');
   }
 }

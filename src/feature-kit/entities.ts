@@ -78,7 +78,11 @@ export const sensor = <K extends string, A extends object = NoAttributes>(key: K
 });
 
 /** A binary sensor: ON or OFF (or unknown); no attributes topic unless it declares a shape. */
-export const binary = <K extends string, A extends object = NoAttributes>(key: K, name: Texts, extra: EntityOptions<A> = {}): EntityDef<K, A, 'ON' | 'OFF'> => ({
+export const binary = <K extends string, A extends object = NoAttributes>(
+  key: K,
+  name: Texts,
+  extra: EntityOptions<A> = {},
+): EntityDef<K, A, 'ON' | 'OFF'> => ({
   key,
   platform: 'binary_sensor',
   name,

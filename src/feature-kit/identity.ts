@@ -33,15 +33,18 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
   const userId = me.Account.UserId;
   const { User: user } = await gateway.get(`Users/${encodeURIComponent(userId)}`, userResponse);
   const [klass, school] = await Promise.all([
-    gateway.get('Classes', classResponse).then((r) => r.Class).catch(optional(log, 'Classes')),
-    gateway.get('Schools', schoolResponse).then((r) => r.School).catch(optional(log, 'Schools')),
+    gateway
+      .get('Classes', classResponse)
+      .then((r) => r.Class)
+      .catch(optional(log, 'Classes')),
+    gateway
+      .get('Schools', schoolResponse)
+      .then((r) => r.School)
+      .catch(optional(log, 'Schools')),
   ]);
   let registerNumber = user.ClassRegisterNumber;
   if (registerNumber === undefined) {
-    registerNumber = await gateway
-      .page('/informacja')
-      .then(registerNumberFromPage)
-      .catch(optional(log, 'informacja'));
+    registerNumber = await gateway.page('/informacja').then(registerNumberFromPage).catch(optional(log, 'informacja'));
   }
   const className = klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined;
   return {

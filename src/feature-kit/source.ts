@@ -77,7 +77,7 @@ export interface Source {
    */
   unknown?(): SourceResult['states'];
   /** The states recomputed for a new day without asking the portal (when not due). */
-  restate?(ctx: SourceContext): SourceResult["states"];
+  restate?(ctx: SourceContext): SourceResult['states'];
   /**
    * The next instant after `now` at which restate would show something else (a lesson starts or
    * ends); the runner then calls restate, without a poll. Null when nothing moves before the next poll.

@@ -2,8 +2,27 @@
 // upcoming_tests, homework_due, and one event per item by what it is: test, homework or agenda. Reads the timetable's output: "due" means
 // the next school day, and the timetable tells which subject a homework's teacher teaches.
 import { basename } from 'node:path';
-import { agendaEvents, agendaFields, agendaItems, testEvents, upcomingTests, type AgendaEntryPayload, type AgendaItem, type TestPayload, type UpcomingTests } from '../school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkFields, homeworkItems, nextWeekday, type AssignmentPayload, type HomeworkDue, type HomeworkItem } from '../school/homework.js';
+import {
+  agendaEvents,
+  agendaFields,
+  agendaItems,
+  testEvents,
+  upcomingTests,
+  type AgendaEntryPayload,
+  type AgendaItem,
+  type TestPayload,
+  type UpcomingTests,
+} from '../school/agenda.js';
+import {
+  homeworkDue,
+  homeworkEvents,
+  homeworkFields,
+  homeworkItems,
+  nextWeekday,
+  type AssignmentPayload,
+  type HomeworkDue,
+  type HomeworkItem,
+} from '../school/homework.js';
 import { want } from '../feature-kit/resource.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, HOMEWORKS, TRIPS } from '../resources/school.js';
 import { calendarWants } from '../resources/calendar.js';
@@ -40,8 +59,16 @@ export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
 export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
 
 // Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
-export const homeworkDueEntity = sensor('homework_due', { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' }, { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() });
-export const upcomingTestsEntity = sensor('upcoming_tests', { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' }, { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() });
+export const homeworkDueEntity = sensor(
+  'homework_due',
+  { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' },
+  { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() },
+);
+export const upcomingTestsEntity = sensor(
+  'upcoming_tests',
+  { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' },
+  { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() },
+);
 
 /** What an edit of a test changes (a test moved to another day: its date). */
 const TEST_COMPARED = ['date', 'time', 'subject', 'kind', 'category', 'description'] as const;
@@ -78,19 +105,24 @@ export const agenda = feature({
       want(HOMEWORK_ASSIGNMENTS),
       want(CONFERENCES),
       want(TRIPS),
-      lookup(copies, HOMEWORK_CATEGORIES, homeWorks.map((h) => h.Category)),
-      lookup(copies, LESSONS, assignments.map((a) => a.Lesson)),
-      ...nameLookups(copies, { subjects: homeWorks.map((h) => h.Subject), users: [...homeWorks.map((h) => h.CreatedBy), ...assignments.map((a) => a.Teacher)] }),
+      lookup(
+        copies,
+        HOMEWORK_CATEGORIES,
+        homeWorks.map((h) => h.Category),
+      ),
+      lookup(
+        copies,
+        LESSONS,
+        assignments.map((a) => a.Lesson),
+      ),
+      ...nameLookups(copies, {
+        subjects: homeWorks.map((h) => h.Subject),
+        users: [...homeWorks.map((h) => h.CreatedBy), ...assignments.map((a) => a.Teacher)],
+      }),
     ];
   },
   inputs: ['timetable'],
-  entities: [
-    homeworkDueEntity,
-    upcomingTestsEntity,
-    homeworkEvent,
-    testEvent,
-    agendaEvent,
-  ],
+  entities: [homeworkDueEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
   create: (access) => new AgendaSource(access),
 });
 
@@ -103,7 +135,12 @@ class AgendaSource implements Source {
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
-    const answers = { homeWorks: ctx.cache.get(HOMEWORKS), assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS), conferences: ctx.cache.get(CONFERENCES), trips: ctx.cache.get(TRIPS) };
+    const answers = {
+      homeWorks: ctx.cache.get(HOMEWORKS),
+      assignments: ctx.cache.get(HOMEWORK_ASSIGNMENTS),
+      conferences: ctx.cache.get(CONFERENCES),
+      trips: ctx.cache.get(TRIPS),
+    };
     const homeWorks = answers.homeWorks?.HomeWorks;
     const assignments = answers.assignments?.HomeWorkAssignments;
     const conferences = answers.conferences?.ParentTeacherConferences;

@@ -38,7 +38,11 @@ export type AttendanceFacts = {
   unexcused: { date: string | null; lesson_no: number | null; subject: string | null }[];
 };
 
-export const absencesUnexcused = sensor('absences_unexcused', { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' }, { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() });
+export const absencesUnexcused = sensor(
+  'absences_unexcused',
+  { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' },
+  { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() },
+);
 
 /** What an edit of an absence changes: one excused later is a change of its type and kind; one turned into a presence is gone. */
 const ABSENCE_COMPARED = ['date', 'lesson_no', 'subject', 'type', 'kind'] as const;
@@ -54,15 +58,20 @@ export const attendance = feature({
     return [
       want(ATTENDANCES),
       want(JUSTIFICATIONS),
-      lookup(copies, ATTENDANCE_TYPES, marks.map((m) => m.Type)),
-      lookup(copies, LESSONS, marks.map((m) => m.Lesson)),
+      lookup(
+        copies,
+        ATTENDANCE_TYPES,
+        marks.map((m) => m.Type),
+      ),
+      lookup(
+        copies,
+        LESSONS,
+        marks.map((m) => m.Lesson),
+      ),
       ...nameLookups(copies),
     ];
   },
-  entities: [
-    absencesUnexcused,
-    absenceEvent,
-  ],
+  entities: [absencesUnexcused, absenceEvent],
   create: () => new AttendanceSource(),
 });
 
@@ -102,7 +111,12 @@ class AttendanceSource implements Source {
         reads: { 'absence:': types !== undefined && types.length > 0 ? readMark(read) : undefined },
       },
     } satisfies Tracked<typeof absenceEvent>;
-    return { states: { absences_unexcused: renderAbsencesUnexcused(semester) }, events: { absence: events } satisfies Events<typeof absenceEvent>, tracked, output };
+    return {
+      states: { absences_unexcused: renderAbsencesUnexcused(semester) },
+      events: { absence: events } satisfies Events<typeof absenceEvent>,
+      tracked,
+      output,
+    };
   }
 }
 

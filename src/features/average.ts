@@ -31,7 +31,11 @@ export type AverageFacts = {
   points?: { subject: string; percent: number | null; count: number }[];
 };
 
-export const average = sensor('average', { en: 'Average', pl: 'Średnia', uk: 'Середній бал' }, { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() });
+export const average = sensor(
+  'average',
+  { en: 'Average', pl: 'Średnia', uk: 'Середній бал' },
+  { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() },
+);
 
 /**
  * average: the mean of the subject averages with 2 decimals; each subject's figures beside (with

@@ -11,7 +11,15 @@ import type { Language } from '../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** One formal grade as published. */
-export type BehaviourMarkFacts = { grade: string; short: string | null; proposal: boolean; period: 'semester' | 'final'; semester: number | null; date: string | null; teacher: string | null };
+export type BehaviourMarkFacts = {
+  grade: string;
+  short: string | null;
+  proposal: boolean;
+  period: 'semester' | 'final';
+  semester: number | null;
+  date: string | null;
+  teacher: string | null;
+};
 
 /**
  * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
@@ -27,12 +35,21 @@ export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
 };
 
 // Named ...Entity: the school rule is called behaviour.
-export const behaviourEntity = sensor('behaviour', { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' }, { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() });
+export const behaviourEntity = sensor(
+  'behaviour',
+  { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' },
+  { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() },
+);
 
 /** A new behaviour entry: a grade or its proposal, or a points school's entry (never a `grade` event). */
-export const behaviourEvent = eventEntity('behaviour_grade', { en: 'Behaviour grade', pl: 'Ocena z zachowania', uk: 'Оцінка з поведінки' }, 'mdi:account-star', {
-  payload: shape<BehaviourPayload>(),
-});
+export const behaviourEvent = eventEntity(
+  'behaviour_grade',
+  { en: 'Behaviour grade', pl: 'Ocena z zachowania', uk: 'Оцінка з поведінки' },
+  'mdi:account-star',
+  {
+    payload: shape<BehaviourPayload>(),
+  },
+);
 
 export const behaviourFeature = feature({
   name: 'behaviour',
@@ -57,7 +74,9 @@ class BehaviourSource implements Source {
 }
 
 const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>
-  m === null ? null : { grade: m.grade, short: m.short, proposal: m.proposal, period: m.period, semester: m.semester, date: m.date, teacher: m.teacher };
+  m === null
+    ? null
+    : { grade: m.grade, short: m.short, proposal: m.proposal, period: m.period, semester: m.semester, date: m.date, teacher: m.teacher };
 
 /** behaviour: the newest grade in words ("bardzo dobre (propozycja)"), or a points school's points ("45 pkt"). */
 export function renderBehaviour(value: Behaviour, language: Language): Published<typeof behaviourEntity> {
@@ -72,7 +91,12 @@ export function renderBehaviour(value: Behaviour, language: Language): Published
     current_semester: value.currentSemester,
   };
   const newest = value.newest;
-  const state = newest !== null ? `${newest.grade}${newest.proposal ? ` (${words.proposal})` : ''}` : value.points !== null ? `${formatPoints(value.points)} ${words.points}` : null;
+  const state =
+    newest !== null
+      ? `${newest.grade}${newest.proposal ? ` (${words.proposal})` : ''}`
+      : value.points !== null
+        ? `${formatPoints(value.points)} ${words.points}`
+        : null;
   return withAttributes(stateText(state), attributes);
 }
 

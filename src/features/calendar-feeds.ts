@@ -27,7 +27,9 @@ export class CalendarFeedsState implements Source, FeatureState {
   }
 
   async prepare(): Promise<void> {
-    this.last = await this.store?.load((why) => this.access.log?.warn({ err: why }, 'the kept calendar feeds could not be read back; they fill at the first read'));
+    this.last = await this.store?.load((why) =>
+      this.access.log?.warn({ err: why }, 'the kept calendar feeds could not be read back; they fill at the first read'),
+    );
   }
 
   /** The feeds the last run served (published before the first read), undefined on a first start. */
@@ -56,7 +58,9 @@ export class CalendarFeedsState implements Source, FeatureState {
       'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
     };
     this.last = feeds;
-    void this.store?.save(feeds).catch((error: Error) => this.access.log?.warn({ err: error.message }, 'could not keep the calendar feeds for the next start'));
+    void this.store
+      ?.save(feeds)
+      .catch((error: Error) => this.access.log?.warn({ err: error.message }, 'could not keep the calendar feeds for the next start'));
     return Promise.resolve({ states: {}, feeds });
   }
 }

@@ -54,14 +54,16 @@ export const grades = feature({
   name: 'grades',
   reads: ({ copies, identity }) => {
     const r = gradeReads(copies, identity);
-    return [want(R.UNITS), ...Object.values(r.lists), ...r.partial.chain, ...(r.partial.list ? [r.partial.list] : []), ...Object.values(r.lookups), ...r.names].filter((w) => w !== undefined);
+    return [
+      want(R.UNITS),
+      ...Object.values(r.lists),
+      ...r.partial.chain,
+      ...(r.partial.list ? [r.partial.list] : []),
+      ...Object.values(r.lookups),
+      ...r.names,
+    ].filter((w) => w !== undefined);
   },
-  entities: [
-    newestGrade,
-    average,
-    gradeEvent,
-    gradeAtRisk,
-  ],
+  entities: [newestGrade, average, gradeEvent, gradeAtRisk],
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
 });
@@ -90,8 +92,15 @@ function gradeReads(copies: Copies, identity: Identity) {
     // The portal's own averages; a school without them answers Disabled, a refusal for a day.
     schoolAverages: want(R.GRADE_AVERAGES),
   };
-  const held = (w: Want | undefined): Listed => (w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined));
-  const [grades, point, text, descriptive, behaviour] = [held(lists.grades), held(lists.point), held(lists.text), held(lists.descriptive), held(lists.behaviour)];
+  const held = (w: Want | undefined): Listed =>
+    w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined);
+  const [grades, point, text, descriptive, behaviour] = [
+    held(lists.grades),
+    held(lists.point),
+    held(lists.text),
+    held(lists.descriptive),
+    held(lists.behaviour),
+  ];
   const partial = partialWants(copies);
   const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
   const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);
@@ -103,19 +112,75 @@ function gradeReads(copies: Copies, identity: Identity) {
     lists,
     partial,
     lookups: {
-      categories: lookup(copies, R.GRADE_CATEGORIES, ids(grades, (g) => g.Category)),
-      comments: only(grades, lookup(copies, R.GRADE_COMMENTS, ids(grades, (g) => g.Comments))),
-      pointCategories: only(point, lookup(copies, R.POINT_CATEGORIES, ids(point, (g) => g.Category))),
-      pointComments: only(point, lookup(copies, R.POINT_COMMENTS, ids(point, (g) => g.Comments))),
-      textCategories: only(text, lookup(copies, R.TEXT_CATEGORIES, ids(text, (g) => g.Category))),
-      skills: only(descriptive, lookup(copies, R.SKILLS, ids(descriptive, (g) => g.Skill))),
-      descriptiveComments: only(descriptive, lookup(copies, R.DESCRIPTIVE_COMMENTS, ids(descriptive, (g) => g.Comments))),
+      categories: lookup(
+        copies,
+        R.GRADE_CATEGORIES,
+        ids(grades, (g) => g.Category),
+      ),
+      comments: only(
+        grades,
+        lookup(
+          copies,
+          R.GRADE_COMMENTS,
+          ids(grades, (g) => g.Comments),
+        ),
+      ),
+      pointCategories: only(
+        point,
+        lookup(
+          copies,
+          R.POINT_CATEGORIES,
+          ids(point, (g) => g.Category),
+        ),
+      ),
+      pointComments: only(
+        point,
+        lookup(
+          copies,
+          R.POINT_COMMENTS,
+          ids(point, (g) => g.Comments),
+        ),
+      ),
+      textCategories: only(
+        text,
+        lookup(
+          copies,
+          R.TEXT_CATEGORIES,
+          ids(text, (g) => g.Category),
+        ),
+      ),
+      skills: only(
+        descriptive,
+        lookup(
+          copies,
+          R.SKILLS,
+          ids(descriptive, (g) => g.Skill),
+        ),
+      ),
+      descriptiveComments: only(
+        descriptive,
+        lookup(
+          copies,
+          R.DESCRIPTIVE_COMMENTS,
+          ids(descriptive, (g) => g.Comments),
+        ),
+      ),
       behaviourTypes: only(behaviour, lookup(copies, R.BEHAVIOUR_TYPES)),
-      behaviourComments: only(behaviour, lookup(copies, R.BEHAVIOUR_COMMENTS, ids(behaviour, (g) => g.Comments))),
+      behaviourComments: only(
+        behaviour,
+        lookup(
+          copies,
+          R.BEHAVIOUR_COMMENTS,
+          ids(behaviour, (g) => g.Comments),
+        ),
+      ),
       behaviourCategories: only(behaviour, lookup(copies, R.BEHAVIOUR_CATEGORIES)),
       authSubjects: only(partialData, want(R.AUTH_SUBJECTS)),
     },
-    names: nameLookups(copies, { subjects: all.flatMap((list) => ids(list, (g) => g.Subject)), users: all.flatMap((list) => ids(list, (g) => g.AddedBy)) }),
+    names: nameLookups(copies, {
+      subjects: all.flatMap((list) => ids(list, (g) => g.Subject)),
+      users: all.flatMap((list) => ids(list, (g) => g.AddedBy)),
+    }),
   };
 }
 
@@ -216,7 +281,9 @@ class GradesSource implements Source {
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
         behaviour:
-          behaviour === undefined ? undefined : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
+          behaviour === undefined
+            ? undefined
+            : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {
         grade: {

@@ -26,7 +26,27 @@ import type { AccountConfig } from '../config/schema.js';
 export { sendButton } from './fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
-export const FEATURES: readonly Feature[] = [lucky, messages, notices, timetable, grades, attendance, agenda, lessonsHeldFeature, notes, behaviourFeature, library, schoolFilesFeature, calendarFeeds, briefingFeature, status, fixedMessages, openedMessage, messageWrite, sentMessageFeature];
+export const FEATURES: readonly Feature[] = [
+  lucky,
+  messages,
+  notices,
+  timetable,
+  grades,
+  attendance,
+  agenda,
+  lessonsHeldFeature,
+  notes,
+  behaviourFeature,
+  library,
+  schoolFilesFeature,
+  calendarFeeds,
+  briefingFeature,
+  status,
+  fixedMessages,
+  openedMessage,
+  messageWrite,
+  sentMessageFeature,
+];
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,

@@ -11,7 +11,10 @@ export const KEPT_FEEDS_FOLDER = 'feeds';
 
 /** A feed's content as written by the bridge itself: its shape is the bridge's, checked loosely. */
 const feedSchema = z.object({ child: z.string(), entries: z.array(z.looseObject({ uid: z.string() })) });
-const keptSchema = z.object({ version: z.literal(1), feeds: z.object({ lessons: feedSchema.optional(), agenda: feedSchema.optional(), 'free-days': feedSchema.optional() }) });
+const keptSchema = z.object({
+  version: z.literal(1),
+  feeds: z.object({ lessons: feedSchema.optional(), agenda: feedSchema.optional(), 'free-days': feedSchema.optional() }),
+});
 
 export class KeptFeeds {
   private readonly file;

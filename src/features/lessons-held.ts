@@ -31,19 +31,27 @@ export type HeldFacts = { date: string; no: number | null; subject: string | nul
 export type NextTestFacts = { subject: string | null; kind: string | null; description: string | null; topics: HeldFacts[] };
 
 // Named ...Entity where a school rule (nextTest, catchUp) has the key's name.
-export const nextTestEntity = sensor('next_test', { en: 'Next test', pl: 'Następny sprawdzian', uk: 'Наступна контрольна' }, { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>() });
-export const lessonTopics = sensor('lesson_topics', { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' }, { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() });
-export const catchUpEntity = sensor('catch_up', { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' }, { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() });
+export const nextTestEntity = sensor(
+  'next_test',
+  { en: 'Next test', pl: 'Następny sprawdzian', uk: 'Наступна контрольна' },
+  { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>() },
+);
+export const lessonTopics = sensor(
+  'lesson_topics',
+  { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' },
+  { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() },
+);
+export const catchUpEntity = sensor(
+  'catch_up',
+  { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' },
+  { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() },
+);
 
 export const lessonsHeldFeature = feature({
   name: 'lessons_held',
   reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
   inputs: ['agenda', 'attendance', 'timetable'],
-  entities: [
-    nextTestEntity,
-    lessonTopics,
-    catchUpEntity,
-  ],
+  entities: [nextTestEntity, lessonTopics, catchUpEntity],
   create: () => new LessonsHeldSource(),
 });
 

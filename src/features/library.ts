@@ -10,27 +10,39 @@ import { shape, type Published } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** One lending as published. */
-export type LendingFacts = { title: string | null; author: string | null; lent: string | null; due: string | null; free_textbook: boolean; /** null: cannot be known (it may be a free textbook). */ overdue: boolean | null; extendable: boolean | null };
+export type LendingFacts = {
+  title: string | null;
+  author: string | null;
+  lent: string | null;
+  due: string | null;
+  free_textbook: boolean /** null: cannot be known (it may be a free textbook). */;
+  overdue: boolean | null;
+  extendable: boolean | null;
+};
 
 /** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
 export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
 
-export const libraryDue = sensor('library_due', { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' }, { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() });
+export const libraryDue = sensor(
+  'library_due',
+  { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' },
+  { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() },
+);
 
 export const library = feature({
   name: 'library',
   // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
   reads: () => [want(LIBRARY)],
-  entities: [
-    libraryDue,
-  ],
+  entities: [libraryDue],
   create: () => new LibrarySource(),
 });
 
 class LibrarySource implements Source {
   poll(ctx: SourceContext): Promise<SourceResult> {
     const answer = ctx.cache.get(LIBRARY);
-    return Promise.resolve({ states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown() });
+    return Promise.resolve({
+      states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown(),
+    });
   }
 
   unknown(): SourceResult['states'] {

@@ -17,18 +17,20 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
  */
 export type LuckyFacts = { day: string | null; register_number: string | null; in_use: boolean };
 
-export const luckyNumber = sensor('lucky_number', { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' }, { icon: 'mdi:clover', attributes: shape<LuckyFacts>() });
+export const luckyNumber = sensor(
+  'lucky_number',
+  { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' },
+  { icon: 'mdi:clover', attributes: shape<LuckyFacts>() },
+);
 export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
-export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', { payload: shape<LuckyPayload>() });
+export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', {
+  payload: shape<LuckyPayload>(),
+});
 
 export const lucky = feature({
   name: 'lucky',
   reads: () => [want(LUCKY)],
-  entities: [
-    luckyNumber,
-    luckyToday,
-    luckyEvent,
-  ],
+  entities: [luckyNumber, luckyToday, luckyEvent],
   create: () => new LuckySource(),
 });
 
@@ -55,7 +57,11 @@ class LuckySource implements Source {
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
     const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
-    return Promise.resolve({ states: renderLucky(today), events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>, output: this.lucky satisfies LuckyOutput });
+    return Promise.resolve({
+      states: renderLucky(today),
+      events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>,
+      output: this.lucky satisfies LuckyOutput,
+    });
   }
 
   /**

@@ -32,9 +32,18 @@ const keptSchema = z.object({
 });
 type Kept = z.output<typeof keptSchema>;
 
-const MESSAGE_TOPIC_TEXT = text('message_topic', { en: 'Message topic', pl: 'Temat wiadomości', uk: 'Тема повідомлення' }, 'mdi:format-title', 'message_topic', MAX_TOPIC_CHARS);
+const MESSAGE_TOPIC_TEXT = text(
+  'message_topic',
+  { en: 'Message topic', pl: 'Temat wiadomości', uk: 'Тема повідомлення' },
+  'mdi:format-title',
+  'message_topic',
+  MAX_TOPIC_CHARS,
+);
 
-const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy', uk: 'Написати адресатові' }, 'mdi:email-edit', { key: 'write', template: TEXT_TEMPLATE });
+const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy', uk: 'Написати адресатові' }, 'mdi:email-edit', {
+  key: 'write',
+  template: TEXT_TEMPLATE,
+});
 
 /** The recipient select with the child's options (they follow the portal's lists). */
 export function recipientSelect(options: readonly string[]): EntityDef {
@@ -126,7 +135,8 @@ class Writing implements FeatureState {
     const result = await outbox.send({ kind: 'write', label: 'write', text, transaction: req.transaction }, () => {
       const target = this.target(to);
       const topic = (givenTopic ?? this.kept.topic).replace(/\s+/g, ' ').trim() || defaultTopic(this.access.identity()?.firstName);
-      if ([...topic].length > MAX_TOPIC_CHARS) throw new MessageNotSentError(false, 'too_long', `not sent: the topic is over ${MAX_TOPIC_CHARS} characters`);
+      if ([...topic].length > MAX_TOPIC_CHARS)
+        throw new MessageNotSentError(false, 'too_long', `not sent: the topic is over ${MAX_TOPIC_CHARS} characters`);
       const body = sendBody(target.accountId, { topic, html: textToHtml(text) });
       return Promise.resolve({ recipient: { accountId: target.accountId, label: target.person }, topic, text, post: () => api.postMessage(body) });
     });
@@ -134,7 +144,8 @@ class Writing implements FeatureState {
   }
 
   private target(to: string | undefined): WriteTarget {
-    if (this.kept.targets.length === 0) throw new MessageNotSentError(false, 'not_ready', 'not sent: the recipients are not known yet; try again after the first poll');
+    if (this.kept.targets.length === 0)
+      throw new MessageNotSentError(false, 'not_ready', 'not sent: the recipients are not known yet; try again after the first poll');
     if (to !== undefined) return pickTarget(to.trim(), this.kept.targets);
     const chosen = this.kept.targets.find((t) => t.option === this.kept.choice);
     if (!chosen) throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: no recipient is selected; choose one or give "to"');
@@ -155,7 +166,9 @@ export const messageWrite = feature({
   entities: [],
   // The class tutor's name in the list comes from the Users lookup: the list is read once it is held.
   reads: ({ account, copies, identity }) =>
-    account.write_messages ? [lookup(copies, USERS, [identity.classTutorId]), ...(copies.peek(USERS) !== undefined || copies.refused(USERS) ? [want(RECIPIENTS)] : [])] : [],
+    account.write_messages
+      ? [lookup(copies, USERS, [identity.classTutorId]), ...(copies.peek(USERS) !== undefined || copies.refused(USERS) ? [want(RECIPIENTS)] : [])]
+      : [],
   configured: (account) => (account.write_messages ? [MESSAGE_TOPIC_TEXT, WRITE_NOTIFY] : []),
   dynamicExamples: [recipientSelect(['Matematyka – Tomasz Zieliński', 'Wychowawca – Anna Nowak'])],
   create: (access) => new Writing(access),

@@ -34,9 +34,19 @@ export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' |
 };
 
 /** unread_messages carries every unread counter the portal gave, by mailbox. */
-export const unreadMessages = sensor('unread_messages', { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' }, { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() });
-export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', { payload: shape<MessagePayload>() });
-export const newestMessage = sensor('newest_message', { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' }, { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() });
+export const unreadMessages = sensor(
+  'unread_messages',
+  { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() },
+);
+export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
+  payload: shape<MessagePayload>(),
+});
+export const newestMessage = sensor(
+  'newest_message',
+  { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
+  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() },
+);
 
 /** A mailbox's copy: the inbox's by its own declaration, the others' by name. */
 export function mailboxWant(mailbox: Mailbox): Want {
@@ -46,11 +56,7 @@ export function mailboxWant(mailbox: Mailbox): Want {
 export const messages = feature({
   name: 'messages',
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
-  entities: [
-    unreadMessages,
-    newestMessage,
-    messageEvent,
-  ],
+  entities: [unreadMessages, newestMessage, messageEvent],
   create: (access) => new MessagesSource({ api: access.messages }),
 });
 
@@ -92,7 +98,11 @@ export class MessagesSource implements Source {
       if (list !== undefined) listed.set(mailbox, list.items);
     }
     this.listed = listed;
-    return Promise.resolve({ states: this.states(), events: { message: this.events() } satisfies Events<typeof messageEvent>, output: this.listedMessages() });
+    return Promise.resolve({
+      states: this.states(),
+      events: { message: this.events() } satisfies Events<typeof messageEvent>,
+      output: this.listedMessages(),
+    });
   }
 
   /** The messages the portal listed last, by mailbox (what open_message accepts). */

@@ -23,7 +23,11 @@ export type NewestGradeFacts = Partial<GradeFields> & {
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
 
-export const newestGrade = sensor('newest_grade', { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' }, { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() });
+export const newestGrade = sensor(
+  'newest_grade',
+  { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' },
+  { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() },
+);
 
 /** How newest_grade words a mark: in the bridge's language, by the school's scale (whether it counts zeros). */
 export interface MarkWording {
@@ -35,7 +39,10 @@ export interface MarkWording {
  * newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest
  * few. A mark that is no grade says what it means beside it; `grade` keeps it as written, for automations.
  */
-export function renderNewestGrade({ newest, recent, proposals }: NewestGrades, wording: MarkWording = { language: 'pl', scale: DEFAULT_SCALE }): Published<typeof newestGrade> {
+export function renderNewestGrade(
+  { newest, recent, proposals }: NewestGrades,
+  wording: MarkWording = { language: 'pl', scale: DEFAULT_SCALE },
+): Published<typeof newestGrade> {
   if (newest === undefined) return { state: null, attributes: { recent: [] } };
   const named = (item: GradeItem): { mark_name?: string } => {
     const code = markOf(item, wording.scale);

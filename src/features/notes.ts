@@ -13,19 +13,28 @@ import type { Source, SourceContext, SourceResult } from '../feature-kit/source.
 export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
 
 // Named ...Entity: the school rule newestNote picks the note it shows.
-export const newestNoteEntity = sensor('newest_note', { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' }, { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() });
+export const newestNoteEntity = sensor(
+  'newest_note',
+  { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' },
+  { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() },
+);
 export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', { payload: shape<NotePayload>() });
 
 export const notes = feature({
   name: 'notes',
   reads: ({ copies }) => {
     const notes = copies.peek(NOTES)?.Notes ?? [];
-    return [want(NOTES), lookup(copies, NOTE_CATEGORIES, notes.map((n) => n.Category)), ...nameLookups(copies, { users: notes.map((n) => n.Teacher) })];
+    return [
+      want(NOTES),
+      lookup(
+        copies,
+        NOTE_CATEGORIES,
+        notes.map((n) => n.Category),
+      ),
+      ...nameLookups(copies, { users: notes.map((n) => n.Teacher) }),
+    ];
   },
-  entities: [
-    newestNoteEntity,
-    noteEvent,
-  ],
+  entities: [newestNoteEntity, noteEvent],
   create: () => new NotesSource(),
 });
 
@@ -34,7 +43,10 @@ class NotesSource implements Source {
     const notes = ctx.cache.get(NOTES)?.Notes;
     if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
     const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
-    return Promise.resolve({ states: { newest_note: renderNewestNote(newestNote(input)) }, events: { note: noteEvents(input) } satisfies Events<typeof noteEvent> });
+    return Promise.resolve({
+      states: { newest_note: renderNewestNote(newestNote(input)) },
+      events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
+    });
   }
 }
 

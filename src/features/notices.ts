@@ -23,22 +23,39 @@ const CONTENT_LIMIT = 4000;
 export type UnreadNotices = { notices: { id: string; subject: string; date: string }[] };
 
 /** The attributes of newest_notice: the newest announcement, its content cut. */
-export type NewestNoticeFacts = { id: string; content: string; created: string | null; start_date: string | null; end_date: string | null; read: boolean };
+export type NewestNoticeFacts = {
+  id: string;
+  content: string;
+  created: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  read: boolean;
+};
 
-export const unreadNotices = sensor('unread_notices', { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' }, { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() });
-export const newestNotice = sensor('newest_notice', { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' }, { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() });
-export const markNoticesReadButton = button('mark_notices_read', { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' }, 'mdi:email-open-multiple', { key: 'mark_notices_read', payload: 'all' });
-export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', { payload: shape<NoticePayload>() });
+export const unreadNotices = sensor(
+  'unread_notices',
+  { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' },
+  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() },
+);
+export const newestNotice = sensor(
+  'newest_notice',
+  { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
+  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() },
+);
+export const markNoticesReadButton = button(
+  'mark_notices_read',
+  { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
+  'mdi:email-open-multiple',
+  { key: 'mark_notices_read', payload: 'all' },
+);
+export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', {
+  payload: shape<NoticePayload>(),
+});
 
 export const notices = feature({
   name: 'notices',
   reads: () => [want(NOTICES)],
-  entities: [
-    unreadNotices,
-    newestNotice,
-    markNoticesReadButton,
-    noticeEvent,
-  ],
+  entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },
 });
@@ -65,7 +82,10 @@ class NoticesSource implements Source {
   poll(ctx: SourceContext): Promise<SourceResult> {
     const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? this.notices ?? [];
     this.notices = notices;
-    return Promise.resolve({ states: renderNotices(noticesView(notices)), events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent> });
+    return Promise.resolve({
+      states: renderNotices(noticesView(notices)),
+      events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
+    });
   }
 
   /** The announcements the portal gave in the last computation; before one, read through their declaration (never around it). */

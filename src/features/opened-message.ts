@@ -34,7 +34,11 @@ export type OpenedMessageFacts = {
   withdrawn: boolean;
 };
 
-export const openedMessageEntity = sensor('opened_message', { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' }, { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() });
+export const openedMessageEntity = sensor(
+  'opened_message',
+  { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' },
+  { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>() },
+);
 
 /** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
 export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
@@ -48,7 +52,12 @@ export function openedState(record: OpenedRecord | undefined): States<typeof ope
       date: record.date,
       text: record.text,
       truncated: record.truncated,
-      attachments: record.attachments.map(({ name, size, path, url }) => ({ name, ...(size === undefined ? {} : { size }), ...(path ? { path } : {}), ...(url ? { url } : {}) })),
+      attachments: record.attachments.map(({ name, size, path, url }) => ({
+        name,
+        ...(size === undefined ? {} : { size }),
+        ...(path ? { path } : {}),
+        ...(url ? { url } : {}),
+      })),
       can_reply: record.can_reply,
       withdrawn: record.withdrawn,
     },
@@ -61,15 +70,24 @@ export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 /** Opens the newest unread inbox message; its name says the portal then marks it read. */
 export const openMessageButton = button(
   'open_message',
-  { en: 'Open newest message (marks it read)', pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)', uk: 'Відкрити останнє повідомлення (позначає прочитаним)' },
+  {
+    en: 'Open newest message (marks it read)',
+    pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)',
+    uk: 'Відкрити останнє повідомлення (позначає прочитаним)',
+  },
   'mdi:email-open',
   { key: 'open_message', payload: 'newest' },
 );
 
-const REPLY_NOTIFY = notify('reply', { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość', uk: 'Відповісти на відкрите повідомлення' }, 'mdi:reply', {
-  key: 'reply',
-  template: TEXT_TEMPLATE,
-});
+const REPLY_NOTIFY = notify(
+  'reply',
+  { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość', uk: 'Відповісти на відкрите повідомлення' },
+  'mdi:reply',
+  {
+    key: 'reply',
+    template: TEXT_TEMPLATE,
+  },
+);
 
 /** Where a message not listed yet is looked for: the inbox first (what a parent opens and answers). */
 const LOOKUP_ORDER: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
@@ -124,8 +142,17 @@ class OpenedMessages implements FeatureState {
       ({ record, skipped } = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log }));
       if (!skipped) await this.keep(record, account);
     }
-    log.info({ message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length }, 'message opened (the portal marks it read)');
-    return { message_id: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length, ...(record.withdrawn ? { withdrawn: true } : {}), ...(skipped ? { attachments_not_saved: skipped } : {}) };
+    log.info(
+      { message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length },
+      'message opened (the portal marks it read)',
+    );
+    return {
+      message_id: record.message_id,
+      mailbox: record.mailbox,
+      attachments: record.attachments.length,
+      ...(record.withdrawn ? { withdrawn: true } : {}),
+      ...(skipped ? { attachments_not_saved: skipped } : {}),
+    };
   }
 
   async reply(req: CommandRequest): Promise<Record<string, unknown>> {

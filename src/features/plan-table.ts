@@ -67,5 +67,7 @@ export function withPlanTable(page: string, resources: readonly Resource[] = RES
 export function planTableProblems(page: string, resources: readonly Resource[] = RESOURCES): string[] {
   const at = between(page);
   if (!at) return [`${PLAN_PAGE} has no ${MARKERS.start} ... ${MARKERS.end} pair; add it where the table goes, then run: ${PLAN_WRITE_COMMAND}`];
-  return page.slice(at.from, at.to) === planTable(resources) ? [] : [`${PLAN_PAGE}'s schedule table is not what the declarations say; run: ${PLAN_WRITE_COMMAND}`];
+  return page.slice(at.from, at.to) === planTable(resources)
+    ? []
+    : [`${PLAN_PAGE}'s schedule table is not what the declarations say; run: ${PLAN_WRITE_COMMAND}`];
 }

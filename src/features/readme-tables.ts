@@ -72,7 +72,9 @@ function entityTable(features: readonly Feature[] = FEATURES): string {
 /** The app's table: the entity id a parent finds in Home Assistant and the name it shows there. */
 function addonTable(features: readonly Feature[] = FEATURES): string {
   const lines = rows(features).map(({ entity: e }) => `| \`${e.platform}.<child>_${e.key}\` | ${names(e)} |`);
-  return [ADDON_MARKERS.start, GENERATED_NOTE, '| entity | name (`language: pl` / `en` / `uk`) |', '|---|---|', ...lines, ADDON_MARKERS.end].join('\n');
+  return [ADDON_MARKERS.start, GENERATED_NOTE, '| entity | name (`language: pl` / `en` / `uk`) |', '|---|---|', ...lines, ADDON_MARKERS.end].join(
+    '\n',
+  );
 }
 
 /** The text between a pair of markers (markers included), or undefined when either is missing. */
@@ -100,13 +102,19 @@ export function withAddonTable(page: string, features: readonly Feature[] = FEAT
 /** What is wrong with the app page's table of entities (empty when it is what the features declare). */
 export function addonTableProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
   const at = between(page, ADDON_MARKERS);
-  if (!at) return [`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`];
-  return page.slice(at.from, at.to) === addonTable(features) ? [] : [`${ADDON_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`];
+  if (!at)
+    return [`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`];
+  return page.slice(at.from, at.to) === addonTable(features)
+    ? []
+    : [`${ADDON_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`];
 }
 
 /** The keys named (in backticks) in the first column of the hand-written table, in order. */
 function describedKeys(block: string): string[] {
-  const body = block.split('\n').filter((line) => line.startsWith('|')).slice(2); // header and separator
+  const body = block
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2); // header and separator
   return body.flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
 }
 
@@ -114,7 +122,10 @@ function describedKeys(block: string): string[] {
 export function readmeProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
   const problems: string[] = [];
   const table = between(page, TABLE_MARKERS);
-  if (!table) problems.push(`${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`);
+  if (!table)
+    problems.push(
+      `${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`,
+    );
   else if (page.slice(table.from, table.to) !== entityTable(features)) {
     problems.push(`${ENTITIES_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`);
   }
@@ -126,7 +137,10 @@ export function readmeProblems(page: string, features: readonly Feature[] = FEAT
   const unknown = described.filter((k) => !declared.includes(k));
   const twice = described.filter((k, i) => described.indexOf(k) !== i);
   const list = (keys: string[]): string => keys.map((k) => `\`${k}\``).join(', ');
-  if (missing.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states does not describe ${list(missing)}: add a row (by hand) between the ${STATES_MARKERS.start} markers`);
+  if (missing.length > 0)
+    problems.push(
+      `${ENTITIES_PAGE}'s table of states does not describe ${list(missing)}: add a row (by hand) between the ${STATES_MARKERS.start} markers`,
+    );
   if (unknown.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states describes ${list(unknown)}, which no feature declares`);
   if (twice.length > 0) problems.push(`${ENTITIES_PAGE}'s table of states describes ${list(twice)} more than once`);
   return problems;

@@ -23,8 +23,17 @@ export type SchoolFileFacts = { id: string; name: string; date: string | null; p
 /** The attributes of school_files: the newest files first. */
 export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 
-export const schoolFilesEntity = sensor('school_files', { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' }, { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() });
-export const schoolFileEvent = eventEntity('school_file', { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' }, 'mdi:file-document-plus', { payload: shape<SchoolFilePayload>() });
+export const schoolFilesEntity = sensor(
+  'school_files',
+  { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' },
+  { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() },
+);
+export const schoolFileEvent = eventEntity(
+  'school_file',
+  { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' },
+  'mdi:file-document-plus',
+  { payload: shape<SchoolFilePayload>() },
+);
 
 export const schoolFilesFeature = feature({
   name: 'school-files',
@@ -35,7 +44,6 @@ export const schoolFilesFeature = feature({
 });
 
 class SchoolFilesSource implements Source {
-
   constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
 
   unknown(): SourceResult['states'] {
@@ -48,7 +56,10 @@ class SchoolFilesSource implements Source {
     const items = schoolFiles(answer.Data);
     const newest = items.slice(0, LISTED);
     const saved = this.saveInBackground(ctx, newest);
-    return Promise.resolve({ states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) }, events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent> });
+    return Promise.resolve({
+      states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) },
+      events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
+    });
   }
 
   /** Starts the downloads of the newest files (each once); answers where the saved ones are. */
@@ -66,10 +77,19 @@ class SchoolFilesSource implements Source {
 }
 
 /** school_files: how many files the school shares; the newest first, with where each is saved. */
-export function renderSchoolFiles(items: readonly SchoolFileItem[], saved: (id: string) => string | undefined, child: string): Published<typeof schoolFilesEntity> {
+export function renderSchoolFiles(
+  items: readonly SchoolFileItem[],
+  saved: (id: string) => string | undefined,
+  child: string,
+): Published<typeof schoolFilesEntity> {
   const files = items.slice(0, LISTED).map((f): SchoolFileFacts => {
     const path = saved(f.id);
-    return { id: f.id, name: f.name, date: f.date, ...(path === undefined ? {} : { path, url: savedFileUrl(child, ['school', f.id, basename(path)]) }) };
+    return {
+      id: f.id,
+      name: f.name,
+      date: f.date,
+      ...(path === undefined ? {} : { path, url: savedFileUrl(child, ['school', f.id, basename(path)]) }),
+    };
   });
   return withAttributes(items.length, { files });
 }

@@ -3,7 +3,16 @@
 // sends (which moves it); a message of the last 7 days that someone has not read yet is opened (no
 // side effect) at the normal interval (the reference's freshness, not the news of lessons) until all
 // have. Once every receiver has read, nothing is asked but the sent box.
-import { newestSent, readEvents, readKey, sortSent, watched, type MessageReadPayload, type SentInput, type SentView } from '../school/sent-messages.js';
+import {
+  newestSent,
+  readEvents,
+  readKey,
+  sortSent,
+  watched,
+  type MessageReadPayload,
+  type SentInput,
+  type SentView,
+} from '../school/sent-messages.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
@@ -23,8 +32,17 @@ export type SentReceiverFacts = { name: string; read: boolean; read_at: string |
 /** The attributes of sent_message. */
 export type SentMessageFacts = { message_id?: string; to: string[]; date?: string | null; read_by_all?: boolean; read: SentReceiverFacts[] };
 
-export const sentMessageEntity = sensor('sent_message', { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' }, { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() });
-export const messageReadEvent = eventEntity('message_read', { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' }, 'mdi:email-open', { payload: shape<MessageReadPayload>() });
+export const sentMessageEntity = sensor(
+  'sent_message',
+  { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' },
+  { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() },
+);
+export const messageReadEvent = eventEntity(
+  'message_read',
+  { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' },
+  'mdi:email-open',
+  { payload: shape<MessageReadPayload>() },
+);
 
 /** A message went out: the sent box moved, and is read again right after the command. */
 export function sent<R>(account: CommandAccount, result: R): R {
@@ -55,7 +73,11 @@ function sentBox(copies: Copies): Pick<SentInput, 'list' | 'details'> | undefine
 /** The sent messages opened now: the first few someone has not read. */
 function opened(copies: Copies, today: string): Want[] {
   const box = sentBox(copies);
-  return box === undefined ? [] : watched(box, today).slice(0, OPENED_AT_ONCE).map((id) => want(SENT_MESSAGE, id));
+  return box === undefined
+    ? []
+    : watched(box, today)
+        .slice(0, OPENED_AT_ONCE)
+        .map((id) => want(SENT_MESSAGE, id));
 }
 
 class SentMessages implements Source {

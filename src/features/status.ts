@@ -40,35 +40,63 @@ export type LoginsFacts = { failed: number; last_outcome: string | null };
 const noisy = { ...diagnostic, enabledByDefault: false } as const;
 
 /** The runner's figures of the account (interface 9.2): they cost no portal request. */
-export const requestsToday = sensor('requests_today', { en: 'Portal requests today', pl: 'Zapytania do portalu dziś', uk: 'Запити до порталу сьогодні' }, {
-  icon: 'mdi:counter',
-  stateClass: 'measurement',
-  attributes: shape<RequestsFacts>(),
-  ...noisy,
-});
-export const loginsToday = sensor('logins_today', { en: 'Password logins today', pl: 'Logowania hasłem dziś', uk: 'Входи з паролем сьогодні' }, {
-  icon: 'mdi:login',
-  stateClass: 'measurement',
-  attributes: shape<LoginsFacts>(),
-  ...diagnostic,
-});
-export const lastRead = sensor('last_read', { en: 'Last successful read', pl: 'Ostatni udany odczyt', uk: 'Останнє успішне читання' }, { deviceClass: 'timestamp', attributes: false, ...noisy });
-export const sessionAge = sensor('session_age', { en: 'Session age', pl: 'Wiek sesji', uk: 'Вік сесії' }, {
-  deviceClass: 'duration',
-  unit: 'min',
-  stateClass: 'measurement',
-  attributes: false,
-  ...noisy,
-});
+export const requestsToday = sensor(
+  'requests_today',
+  { en: 'Portal requests today', pl: 'Zapytania do portalu dziś', uk: 'Запити до порталу сьогодні' },
+  {
+    icon: 'mdi:counter',
+    stateClass: 'measurement',
+    attributes: shape<RequestsFacts>(),
+    ...noisy,
+  },
+);
+export const loginsToday = sensor(
+  'logins_today',
+  { en: 'Password logins today', pl: 'Logowania hasłem dziś', uk: 'Входи з паролем сьогодні' },
+  {
+    icon: 'mdi:login',
+    stateClass: 'measurement',
+    attributes: shape<LoginsFacts>(),
+    ...diagnostic,
+  },
+);
+export const lastRead = sensor(
+  'last_read',
+  { en: 'Last successful read', pl: 'Ostatni udany odczyt', uk: 'Останнє успішне читання' },
+  { deviceClass: 'timestamp', attributes: false, ...noisy },
+);
+export const sessionAge = sensor(
+  'session_age',
+  { en: 'Session age', pl: 'Wiek sesji', uk: 'Вік сесії' },
+  {
+    deviceClass: 'duration',
+    unit: 'min',
+    stateClass: 'measurement',
+    attributes: false,
+    ...noisy,
+  },
+);
 
 /** The entities the runner itself publishes (the rest of a child's states come from feature polls). */
-export const lastUpdate = sensor('last_update', { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' }, { deviceClass: 'timestamp', attributes: false, ...diagnostic });
-export const problem = binary('problem', { en: 'Problem', pl: 'Problem', uk: 'Проблема' }, { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic });
+export const lastUpdate = sensor(
+  'last_update',
+  { en: 'Last update', pl: 'Ostatnia aktualizacja', uk: 'Останнє оновлення' },
+  { deviceClass: 'timestamp', attributes: false, ...diagnostic },
+);
+export const problem = binary(
+  'problem',
+  { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
+  { deviceClass: 'problem', attributes: shape<ProblemFacts>(), ...diagnostic },
+);
 /**
  * The portal's advice to change the password as a state (ON while the last login met it): what the
  * Bridge view's advice card is shown by, as Home Assistant's cards can test a state, never an attribute.
  */
-export const passwordChangeAdvised = binary('password_change_advised', { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' }, { icon: 'mdi:key-alert', ...diagnostic });
+export const passwordChangeAdvised = binary(
+  'password_change_advised',
+  { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' },
+  { icon: 'mdi:key-alert', ...diagnostic },
+);
 export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
 
 export const status = feature({
@@ -85,4 +113,3 @@ export const status = feature({
     },
   },
 });
-

@@ -34,11 +34,15 @@ export type SubjectAverageFacts = {
   percent?: number | null;
 } & Omit<SubjectAverage['periods'], 'semester'>;
 
-export const gradeAtRisk = binary('grade_at_risk', { en: 'Grade at risk', pl: 'Zagrożenie oceną', uk: 'Загроза незадовільної оцінки' }, {
-  deviceClass: 'problem',
-  icon: 'mdi:alert-circle-outline',
-  attributes: shape<GradeAtRiskFacts>(),
-});
+export const gradeAtRisk = binary(
+  'grade_at_risk',
+  { en: 'Grade at risk', pl: 'Zagrożenie oceną', uk: 'Загроза незадовільної оцінки' },
+  {
+    deviceClass: 'problem',
+    icon: 'mdi:alert-circle-outline',
+    attributes: shape<GradeAtRiskFacts>(),
+  },
+);
 
 /** The sensor of one subject; a subject the school left unnamed is named by its id; one graded in points only is a percentage. */
 function subjectAverageEntity(slug: string, name: string | null, id: string, points = false): EntityDef<string, SubjectAverageFacts> {
@@ -99,17 +103,25 @@ export class SubjectEntities {
   /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
   async update(year: Averages['year']): Promise<void> {
     const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
-    const slugs = assignSlugs(year.map((s) => ({ id: s.subjectId, name: s.subject })), remembered);
+    const slugs = assignSlugs(
+      year.map((s) => ({ id: s.subjectId, name: s.subject })),
+      remembered,
+    );
     const subjects = { ...this.memory.subjects };
     for (const s of year) subjects[s.subjectId] = { slug: slugs.get(s.subjectId) as string, name: s.subject };
     const next: Memory = {
       subjects,
       present: year.map((s) => s.subjectId).sort(),
-      points: year.filter((s) => s.points).map((s) => s.subjectId).sort(),
+      points: year
+        .filter((s) => s.points)
+        .map((s) => s.subjectId)
+        .sort(),
     };
     if (JSON.stringify(next) === JSON.stringify(this.memory)) return;
     this.memory = next;
-    await writeJson(this.path, next).catch((error: Error) => this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'));
+    await writeJson(this.path, next).catch((error: Error) =>
+      this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'),
+    );
   }
 
   /** The entities of the subjects present, in subject-name order. */
@@ -174,7 +186,9 @@ export function schoolSemesterAverage(school: SchoolAverage | undefined, semeste
 }
 
 /** A subject's grades as listed: newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest. */
-function newestFirst(grades: readonly { grade: string | null; weight: number; category: string | null; date: string | undefined }[]): SubjectAverageFacts['grades'] {
+function newestFirst(
+  grades: readonly { grade: string | null; weight: number; category: string | null; date: string | undefined }[],
+): SubjectAverageFacts['grades'] {
   return grades
     .map((g, i) => ({ g, i }))
     .sort((a, b) => textCompare(b.g.date ?? '', a.g.date ?? '') || b.i - a.i)

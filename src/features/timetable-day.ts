@@ -38,7 +38,12 @@ function changeOf(l: ScheduledLesson): ChangeKind | null {
 
 /** The lesson left its slot for another day or hour (the change says where to). */
 function movedAway(l: ScheduledLesson): boolean {
-  return l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo && (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo);
+  return (
+    l.change?.kind === 'shifted' &&
+    l.change.original_date === l.date &&
+    l.change.original_lesson_no === l.lessonNo &&
+    (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo)
+  );
 }
 
 function groupOf(l: ScheduledLesson): GroupOut {
@@ -107,7 +112,14 @@ function slotOut(lessons: ScheduledLesson[]): SlotOut {
 export type TimetableDay = { date: string | null; lessons: SlotOut[] };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
-export type CurrentLesson = { no: number | null; from: string | null; to: string | null; room: string | null; teacher: string | null; change: ChangeKind | null };
+export type CurrentLesson = {
+  no: number | null;
+  from: string | null;
+  to: string | null;
+  room: string | null;
+  teacher: string | null;
+  change: ChangeKind | null;
+};
 
 /**
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
@@ -127,7 +139,10 @@ const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson', uk: 'Урок' };
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
  * that a lesson never reads as no lesson); None outside lessons.
  */
-export function currentLessonOf(slot: readonly ScheduledLesson[], language: Language = FALLBACK_LANGUAGE): { state: string | null; attributes: CurrentLesson } {
+export function currentLessonOf(
+  slot: readonly ScheduledLesson[],
+  language: Language = FALLBACK_LANGUAGE,
+): { state: string | null; attributes: CurrentLesson } {
   const first = slot[0];
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);

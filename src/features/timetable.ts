@@ -62,20 +62,72 @@ export type NextLessonFacts = {
 
 const timestamp = { deviceClass: 'timestamp', attributes: false } as const;
 
-export const planChangesToday = sensor('plan_changes_today', { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() });
-export const planChangesTomorrow = sensor('plan_changes_tomorrow', { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' }, { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() });
-export const schoolDayToday = binary('school_day_today', { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' }, { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() });
-export const schoolDayTomorrow = binary('school_day_tomorrow', { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' }, { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() });
-export const lessonsStartToday = sensor('lessons_start_today', { en: 'Lessons start today', pl: 'Początek lekcji dziś', uk: 'Початок уроків сьогодні' }, timestamp);
-export const lessonsEndToday = sensor('lessons_end_today', { en: 'Lessons end today', pl: 'Koniec lekcji dziś', uk: 'Кінець уроків сьогодні' }, timestamp);
-export const lessonsStartTomorrow = sensor('lessons_start_tomorrow', { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' }, timestamp);
-export const lessonsEndTomorrow = sensor('lessons_end_tomorrow', { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' }, timestamp);
-export const nextLesson = sensor('next_lesson', { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' }, { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() });
-export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', { payload: shape<PlanChangePayload>() });
-export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', { payload: shape<FreeDayPayload>() });
-export const timetableToday = sensor('timetable_today', { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
-export const timetableTomorrow = sensor('timetable_tomorrow', { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' }, { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() });
-export const currentLesson = sensor('current_lesson', { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' }, { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>() });
+export const planChangesToday = sensor(
+  'plan_changes_today',
+  { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() },
+);
+export const planChangesTomorrow = sensor(
+  'plan_changes_tomorrow',
+  { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() },
+);
+export const schoolDayToday = binary(
+  'school_day_today',
+  { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() },
+);
+export const schoolDayTomorrow = binary(
+  'school_day_tomorrow',
+  { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() },
+);
+export const lessonsStartToday = sensor(
+  'lessons_start_today',
+  { en: 'Lessons start today', pl: 'Początek lekcji dziś', uk: 'Початок уроків сьогодні' },
+  timestamp,
+);
+export const lessonsEndToday = sensor(
+  'lessons_end_today',
+  { en: 'Lessons end today', pl: 'Koniec lekcji dziś', uk: 'Кінець уроків сьогодні' },
+  timestamp,
+);
+export const lessonsStartTomorrow = sensor(
+  'lessons_start_tomorrow',
+  { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' },
+  timestamp,
+);
+export const lessonsEndTomorrow = sensor(
+  'lessons_end_tomorrow',
+  { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' },
+  timestamp,
+);
+export const nextLesson = sensor(
+  'next_lesson',
+  { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' },
+  { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() },
+);
+export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', {
+  payload: shape<PlanChangePayload>(),
+});
+export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', {
+  payload: shape<FreeDayPayload>(),
+});
+export const timetableToday = sensor(
+  'timetable_today',
+  { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() },
+);
+export const timetableTomorrow = sensor(
+  'timetable_tomorrow',
+  { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() },
+);
+export const currentLesson = sensor(
+  'current_lesson',
+  { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' },
+  { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>() },
+);
 export const atSchool = binary('at_school', { en: 'At school', pl: 'W szkole', uk: 'У школі' }, { deviceClass: 'presence', icon: 'mdi:school' });
 
 /** The states renderTimetable gives, each as its entity declares it. */
@@ -107,7 +159,11 @@ export const timetable = feature({
       ...FREE_DAY_WANTS,
       want(SUBSTITUTIONS),
       ...read,
-      ...nameLookups(copies, { subjects: lessons.map((l) => l.Subject?.id), users: lessons.map((l) => l.Teacher?.id), classrooms: lessons.map((l) => l.Classroom?.id) }),
+      ...nameLookups(copies, {
+        subjects: lessons.map((l) => l.Subject?.id),
+        users: lessons.map((l) => l.Teacher?.id),
+        classrooms: lessons.map((l) => l.Classroom?.id),
+      }),
     ];
   },
   // The child's attendance marks tell a split class's own group from the other one.
@@ -198,5 +254,8 @@ function timetableReads(copies: Copies, today: string, classId: string | undefin
   const partial = mergeTimetables(copies.get(TIMETABLE, thisWeek)?.Timetable);
   const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
   const nextWeek = addDays(thisWeek, 7);
-  return { weeks: mondays.map((monday) => want(TIMETABLE, monday)), ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }) };
+  return {
+    weeks: mondays.map((monday) => want(TIMETABLE, monday)),
+    ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
+  };
 }

@@ -14,7 +14,6 @@ import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-d
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
-
 /** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
 export interface FeedStatus {
   on: boolean;
@@ -51,7 +50,9 @@ export class ChildFeed {
   }
 
   async load(): Promise<void> {
-    this.saved = (await this.options.store.load((error) => this.options.log.warn({ err: error.message }, 'the change feed device file is unreadable; registering anew'))) ?? { version: 1 };
+    this.saved = (await this.options.store.load((error) =>
+      this.options.log.warn({ err: error.message }, 'the change feed device file is unreadable; registering anew'),
+    )) ?? { version: 1 };
   }
 
   /** The feed's copy to read, while a device of the child's road is registered. */
@@ -86,7 +87,11 @@ export class ChildFeed {
     } catch (error) {
       // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
       // the registration is tried again at the next one.
-      if (loginStepOf(error) !== undefined || !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)) throw error;
+      if (
+        loginStepOf(error) !== undefined ||
+        !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
+      )
+        throw error;
       if (error instanceof FeedRefusedError) this.refuse(road, error.status, now, `refused on the ${road} road (${error.code ?? error.status})`);
       else {
         this.retryAt = now + HOUR;
@@ -140,10 +145,16 @@ export class ChildFeed {
     });
     if (handled.length === 0) return;
     try {
-      await this.client.acknowledge(device, handled.map((c) => c.id));
+      await this.client.acknowledge(
+        device,
+        handled.map((c) => c.id),
+      );
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
-      this.options.log.warn({ err: error instanceof Error ? error.message : String(error), changes: handled.length }, 'change feed: the changes could not be acknowledged; read again next time');
+      this.options.log.warn(
+        { err: error instanceof Error ? error.message : String(error), changes: handled.length },
+        'change feed: the changes could not be acknowledged; read again next time',
+      );
     }
   }
 
@@ -192,6 +203,8 @@ export class ChildFeed {
   }
 
   private save(): Promise<void> {
-    return this.options.store.save(this.saved).catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
+    return this.options.store
+      .save(this.saved)
+      .catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
   }
 }

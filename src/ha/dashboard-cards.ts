@@ -70,7 +70,14 @@ export class ChildEntities {
 export type Block = (e: ChildEntities, t: DashboardText) => Card | undefined;
 
 /** A markdown card of a template file (after prelude.jinja's macros and the parts it needs). */
-export function markdown(e: ChildEntities, t: DashboardText, name: TemplateName, variables: Readonly<Record<string, TemplateValue>>, extra: Card = {}, parts: readonly TemplateName[] = ['prelude']): Card {
+export function markdown(
+  e: ChildEntities,
+  t: DashboardText,
+  name: TemplateName,
+  variables: Readonly<Record<string, TemplateValue>>,
+  extra: Card = {},
+  parts: readonly TemplateName[] = ['prelude'],
+): Card {
   return { type: 'markdown', content: filled(e, t, name, variables, parts), ...extra };
 }
 
@@ -112,7 +119,13 @@ export const passwordAdviceBanner: Block = (e, t) => {
 export const summary: Block = (e, t) => {
   if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
-  return markdown(e, t, 'summary', { lucky_number: reads(luckyNumber, 'day'), unread_messages: reads(unreadMessages), unread_notices: reads(unreadNotices) }, { text_only: true });
+  return markdown(
+    e,
+    t,
+    'summary',
+    { lucky_number: reads(luckyNumber, 'day'), unread_messages: reads(unreadMessages), unread_notices: reads(unreadNotices) },
+    { text_only: true },
+  );
 };
 
 /** The briefing's line: the next school day in a sentence, where a parent looks first. */
@@ -147,25 +160,27 @@ export const today: Block = (e, t) => {
  * The next school day: its date with the weekday, hours, plan changes and the homework due; a saved
  * homework file links to the board's own address (base) + its url.
  */
-export const nextDay = (base: string | undefined): Block => (e, t) => {
-  if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
-  return markdown(
-    e,
-    t,
-    'next-day',
-    {
-      timetable: reads(timetableTomorrow, 'date', 'lessons'),
-      school_day: reads(schoolDayTomorrow, 'date'),
-      plan_changes: reads(planChangesTomorrow, 'date', 'changes'),
-      homework: reads(homeworkDueEntity, 'date', 'items'),
-      lessons_start: reads(lessonsStartTomorrow),
-      lessons_end: reads(lessonsEndTomorrow),
-      base: { text: base },
-    },
-    {},
-    ['prelude', 'plan'],
-  );
-};
+export const nextDay =
+  (base: string | undefined): Block =>
+  (e, t) => {
+    if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
+    return markdown(
+      e,
+      t,
+      'next-day',
+      {
+        timetable: reads(timetableTomorrow, 'date', 'lessons'),
+        school_day: reads(schoolDayTomorrow, 'date'),
+        plan_changes: reads(planChangesTomorrow, 'date', 'changes'),
+        homework: reads(homeworkDueEntity, 'date', 'items'),
+        lessons_start: reads(lessonsStartTomorrow),
+        lessons_end: reads(lessonsEndTomorrow),
+        base: { text: base },
+      },
+      {},
+      ['prelude', 'plan'],
+    );
+  };
 
 /** Tests of the next seven days (upcoming_tests covers two weeks). */
 export const testsWeek: Block = (e, t) => {

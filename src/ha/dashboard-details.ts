@@ -20,28 +20,43 @@ import type { DashboardText } from '../i18n/dashboard-text.js';
 /** The newest grades; the averages with the term grades, proposals and what the next threshold needs; the subjects at risk. */
 export const grades: Block = (e, t) => {
   if (!e.has(newestGrade) && !e.has(average)) return undefined;
-  return markdown(e, t, 'grades', { newest_grade: reads(newestGrade, 'recent'), average: reads(average, 'subjects'), grade_at_risk: reads(gradeAtRisk, 'subjects') });
+  return markdown(e, t, 'grades', {
+    newest_grade: reads(newestGrade, 'recent'),
+    average: reads(average, 'subjects'),
+    grade_at_risk: reads(gradeAtRisk, 'subjects'),
+  });
 };
 
 /** Lessons held: what to revise before the next test, the lessons missed lately with their topics, the latest topics. */
 export const lessons: Block = (e, t) => {
   if (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) return undefined;
-  return markdown(e, t, 'lessons', { next_test: reads(nextTestEntity, 'subject', 'topics'), catch_up: reads(catchUpEntity, 'lessons'), lesson_topics: reads(lessonTopics, 'lessons') });
+  return markdown(e, t, 'lessons', {
+    next_test: reads(nextTestEntity, 'subject', 'topics'),
+    catch_up: reads(catchUpEntity, 'lessons'),
+    lesson_topics: reads(lessonTopics, 'lessons'),
+  });
 };
 
 export const notesAndAbsences: Block = (e, t) => {
   if (!e.has(newestNoteEntity) && !e.has(absencesUnexcused)) return undefined;
-  return markdown(e, t, 'notes-absences', { newest_note: reads(newestNoteEntity, 'text', 'category', 'date', 'teacher'), absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent') });
+  return markdown(e, t, 'notes-absences', {
+    newest_note: reads(newestNoteEntity, 'text', 'category', 'date', 'teacher'),
+    absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
+  });
 };
 
 export const library: Block = (e, t) => (e.has(libraryDue) ? markdown(e, t, 'library', { library: reads(libraryDue, 'items') }) : undefined);
 
 /** The newest formal behaviour grade (or a points school's points), with the semester's and the year's. */
-export const behaviour: Block = (e, t) => (e.has(behaviourEntity) ? markdown(e, t, 'behaviour', { behaviour: reads(behaviourEntity, 'semester_grade', 'final_grade') }) : undefined);
+export const behaviour: Block = (e, t) =>
+  e.has(behaviourEntity) ? markdown(e, t, 'behaviour', { behaviour: reads(behaviourEntity, 'semester_grade', 'final_grade') }) : undefined;
 
 /** The school's newest files: a saved one links to the board's own address (base) + its url. */
 export function schoolFilesCard(base: string | undefined): Block {
-  return (e, t) => (e.has(schoolFilesEntity) ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } })) : undefined);
+  return (e, t) =>
+    e.has(schoolFilesEntity)
+      ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } }))
+      : undefined;
 }
 
 /** A card shown only while the entity has a state (before the first read it would say something untrue or nothing). */
@@ -61,10 +76,12 @@ export const sentMessageCard: Block = (e, t) => {
 };
 
 /** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
-export const calendar: Block = (e, t) => (e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', { upcoming_tests: reads(upcomingTestsEntity, 'items', 'other') }) : undefined);
+export const calendar: Block = (e, t) =>
+  e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', { upcoming_tests: reads(upcomingTestsEntity, 'items', 'other') }) : undefined;
 
 /** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
-export const newestNoticeCard: Block = (e, t) => (e.has(newestNotice) ? markdown(e, t, 'newest-notice', { newest_notice: reads(newestNotice, 'start_date', 'content') }) : undefined);
+export const newestNoticeCard: Block = (e, t) =>
+  e.has(newestNotice) ? markdown(e, t, 'newest-notice', { newest_notice: reads(newestNotice, 'start_date', 'content') }) : undefined;
 
 /** A button row that asks before it presses: for every button that writes to the portal. */
 export function confirmedButton(id: string, name: string, action: string, confirm: string): Card {
@@ -92,11 +109,13 @@ export function messageButtons(lang: Language): Block {
  * each tile shows only while its entity is (a switched-off entity has no state: "unavailable").
  */
 export const accountFigures: Block = (e, t) => {
-  const tiles = ([
-    [requestsToday, t.requestsToday],
-    [lastRead, t.lastRead],
-    [sessionAge, t.sessionAge],
-  ] as const).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
+  const tiles = (
+    [
+      [requestsToday, t.requestsToday],
+      [lastRead, t.lastRead],
+      [sessionAge, t.sessionAge],
+    ] as const
+  ).flatMap(([entity, name]) => (e.has(entity) ? [whileOn(e.id(entity), { type: 'tile', entity: e.id(entity), name })] : []));
   // One tile a row: their names are long ("Zapytania do portalu dziś"); three a row cut them to "Zapyt…".
   return tiles.length === 0 ? undefined : { type: 'vertical-stack', cards: tiles };
 };

@@ -14,10 +14,22 @@ import { openedMessageEntity, openMessageButton } from '../features/opened-messa
 export function messagesCard(base: string | undefined): Block {
   return (e, t) => {
     if (!e.has(newestMessage)) return undefined;
-    const cards: Card[] = [markdown(e, t, 'message-newest', { newest_message: reads(newestMessage, 'sender', 'date', 'read', 'preview'), unread_messages: reads(unreadMessages) })];
-    if (e.has(openMessageButton)) cards.push({ type: 'entities', entities: [confirmedButton(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
+    const cards: Card[] = [
+      markdown(e, t, 'message-newest', {
+        newest_message: reads(newestMessage, 'sender', 'date', 'read', 'preview'),
+        unread_messages: reads(unreadMessages),
+      }),
+    ];
+    if (e.has(openMessageButton))
+      cards.push({ type: 'entities', entities: [confirmedButton(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
     // A saved attachment links to the board's own address (base) + its url; without a base it is named only.
-    if (e.has(openedMessageEntity)) cards.push(markdown(e, t, 'message-opened', { opened_message: reads(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'), base: { text: base } }));
+    if (e.has(openedMessageEntity))
+      cards.push(
+        markdown(e, t, 'message-opened', {
+          opened_message: reads(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'),
+          base: { text: base },
+        }),
+      );
     return { type: 'vertical-stack', cards };
   };
 }

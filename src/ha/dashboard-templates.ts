@@ -86,13 +86,20 @@ function words(t: DashboardText): Record<string, unknown> {
  * A card's template: the head that sets `t` (only the words the parts use) and the variables, the
  * shared parts (prelude.jinja's macros unless told) and the card's own file.
  */
-export function filled(e: ChildEntities, t: DashboardText, name: TemplateName, variables: Readonly<Record<string, TemplateValue>>, parts: readonly TemplateName[] = ['prelude']): string {
+export function filled(
+  e: ChildEntities,
+  t: DashboardText,
+  name: TemplateName,
+  variables: Readonly<Record<string, TemplateValue>>,
+  parts: readonly TemplateName[] = ['prelude'],
+): string {
   const body = [...parts, name].map(templateText);
   const all = words(t);
   const used: Record<string, unknown> = {};
   for (const [, word] of body.join('\n').matchAll(/\bt\.(\w+)/g)) {
     const value = all[word!];
-    if (typeof value === 'function' || value === undefined) throw new Error(`dashboard: ${name}.jinja reads t.${word}, which is not one of the dashboard's words`);
+    if (typeof value === 'function' || value === undefined)
+      throw new Error(`dashboard: ${name}.jinja reads t.${word}, which is not one of the dashboard's words`);
     used[word!] = value;
   }
   const head = [`{%- set t = ${JSON.stringify(used)} -%}`];
@@ -110,7 +117,9 @@ function checkReads(name: TemplateName, text: string, variable: string, read: En
   const stray = [...found].filter((a) => !read.attributes.includes(a));
   const unread = read.attributes.filter((a) => !found.has(a));
   if (stray.length > 0 || unread.length > 0) {
-    throw new Error(`dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`);
+    throw new Error(
+      `dashboard: ${name}.jinja reads ${variable} (${read.entity.key}) as ${[...found].join(', ') || 'no attribute'}, declared ${read.attributes.join(', ') || 'none'}`,
+    );
   }
 }
 

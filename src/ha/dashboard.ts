@@ -5,8 +5,36 @@
 import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
-import { briefingLine, ChildEntities, heading, luckyBanner, nextDay, passwordAdviceBanner, problemBanner, summary, testsWeek, today, type Block, type Card, type DashboardChild } from './dashboard-cards.js';
-import { accountFigures, behaviour, bridgeDevice, calendar, diagnostics, grades, lessons, library, messageButtons, newestNoticeCard, notesAndAbsences, schoolFilesCard, sentMessageCard } from './dashboard-details.js';
+import {
+  briefingLine,
+  ChildEntities,
+  heading,
+  luckyBanner,
+  nextDay,
+  passwordAdviceBanner,
+  problemBanner,
+  summary,
+  testsWeek,
+  today,
+  type Block,
+  type Card,
+  type DashboardChild,
+} from './dashboard-cards.js';
+import {
+  accountFigures,
+  behaviour,
+  bridgeDevice,
+  calendar,
+  diagnostics,
+  grades,
+  lessons,
+  library,
+  messageButtons,
+  newestNoticeCard,
+  notesAndAbsences,
+  schoolFilesCard,
+  sentMessageCard,
+} from './dashboard-details.js';
 import { messagesCard } from './dashboard-messages.js';
 import { bridgeEntityIds } from './discovery.js';
 
@@ -28,7 +56,10 @@ function childSections(lang: Language, boardUrl: string | undefined): readonly {
     { title: (t) => t.lessons, blocks: [lessons] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
     { title: (t) => t.calendar, blocks: [calendar] },
-    { title: (t) => t.messages, blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)] },
+    {
+      title: (t) => t.messages,
+      blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)],
+    },
   ];
 }
 
@@ -43,10 +74,18 @@ export interface DashboardExtras {
 }
 
 /** The dashboard as a Lovelace config object. */
-export function dashboard(children: readonly DashboardChild[], lang: DashboardLang = FALLBACK_LANGUAGE, extras: DashboardExtras = {}): Record<string, unknown> {
+export function dashboard(
+  children: readonly DashboardChild[],
+  lang: DashboardLang = FALLBACK_LANGUAGE,
+  extras: DashboardExtras = {},
+): Record<string, unknown> {
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
-  const views = [familyView(entities, t, extras.boardUrl), ...entities.map((e) => childView(e, t, lang, extras.boardUrl)), diagnosticsView(entities, t, extras.baseTopic ?? 'dziennik2mqtt')];
+  const views = [
+    familyView(entities, t, extras.boardUrl),
+    ...entities.map((e) => childView(e, t, lang, extras.boardUrl)),
+    diagnosticsView(entities, t, extras.baseTopic ?? 'dziennik2mqtt'),
+  ];
   return { title: t.title, views: views.filter((v): v is Card => v !== undefined) };
 }
 
@@ -73,7 +112,12 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
 
 function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {
   const blocks = familyBlocks(webBase(boardUrl));
-  const sections = children.map((e) => section(e.child.name, blocks.map((block) => block(e, t))));
+  const sections = children.map((e) =>
+    section(
+      e.child.name,
+      blocks.map((block) => block(e, t)),
+    ),
+  );
   // After the children's columns, so the day at a glance stays where it was.
   if (boardUrl !== undefined && sections.some((s) => s !== undefined)) sections.push({ type: 'grid', cards: [boardLink(boardUrl, t)] });
   return view(t.family, 'family', sections, Math.max(1, Math.min(children.length, 4)));
@@ -91,7 +135,12 @@ function boardLink(url: string, t: DashboardText): Card {
 }
 
 function childView(e: ChildEntities, t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
-  const sections = childSections(lang, boardUrl).map((s) => section(s.title(t), s.blocks.map((block) => block(e, t))));
+  const sections = childSections(lang, boardUrl).map((s) =>
+    section(
+      s.title(t),
+      s.blocks.map((block) => block(e, t)),
+    ),
+  );
   return view(e.child.name, e.child.id, sections, 4);
 }
 
@@ -107,7 +156,9 @@ function webBase(boardUrl: string | undefined): string | undefined {
 }
 
 function diagnosticsView(children: readonly ChildEntities[], t: DashboardText, baseTopic: string): Card | undefined {
-  const sections = children.map((e) => section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t), accountFigures(e, t)]));
+  const sections = children.map((e) =>
+    section(e.child.name, [problemBanner(e, t), passwordAdviceBanner(e, t), diagnostics(e, t), accountFigures(e, t)]),
+  );
   // The bridge itself after the children, once there is a child to show.
   if (sections.some((s) => s !== undefined)) sections.push(section(t.bridge, [bridgeDevice(bridgeEntityIds(baseTopic), t)]));
   return view(t.diagnostics, 'bridge', sections, 4);

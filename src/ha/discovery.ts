@@ -148,7 +148,14 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
         uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
         memory: healthSensor(
           'memory',
-          { icon: 'mdi:memory', device_class: 'data_size', unit_of_measurement: 'MB', state_class: 'measurement', suggested_display_precision: 1, enabled_by_default: false },
+          {
+            icon: 'mdi:memory',
+            device_class: 'data_size',
+            unit_of_measurement: 'MB',
+            state_class: 'measurement',
+            suggested_display_precision: 1,
+            enabled_by_default: false,
+          },
           'memory_mb',
         ),
       },

@@ -114,7 +114,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noChildren: 'The bridge has not read the register yet.',
       noAccess: 'No access: open the address with the token that `dziennik2mqtt check --show-token` prints.',
       calendars: 'Calendars',
-      calendarsHelp: 'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
+      calendarsHelp:
+        'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
       copy: 'Copy',
       copied: 'Copied',
       subscribe: 'Subscribe (webcal)',
@@ -173,7 +174,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       noChildren: 'Mostek jeszcze nie odczytał dziennika.',
       noAccess: 'Brak dostępu: otwórz adres z tokenem, który wypisuje `dziennik2mqtt check --show-token`.',
       calendars: 'Kalendarze',
-      calendarsHelp: 'Do Home Assistant: integracja Remote Calendar; do telefonu: subskrypcja z adresu. Każdy adres otwiera tylko swój kalendarz (ma własny klucz, nie token dostępu); mimo to nie udostępniaj go.',
+      calendarsHelp:
+        'Do Home Assistant: integracja Remote Calendar; do telefonu: subskrypcja z adresu. Każdy adres otwiera tylko swój kalendarz (ma własny klucz, nie token dostępu); mimo to nie udostępniaj go.',
       copy: 'Kopiuj',
       copied: 'Skopiowano',
       subscribe: 'Subskrybuj (webcal)',

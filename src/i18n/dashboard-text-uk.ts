@@ -6,7 +6,8 @@ import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js
 export function ukrainianDashboard(signatureWords: string): DashboardText {
   return {
     title: 'Школа',
-    header: 'Дашборд dziennik2mqtt: у Home Assistant додайте дашборд, відкрийте його, "Редагувати" > три крапки > "Редактор конфігурації", вставте це.',
+    header:
+      'Дашборд dziennik2mqtt: у Home Assistant додайте дашборд, відкрийте його, "Редагувати" > три крапки > "Редактор конфігурації", вставте це.',
     family: "Сім'я",
     board: "Дошка сім'ї",
     diagnostics: 'Міст',

@@ -33,7 +33,14 @@ export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; shor
 export const AGENDA_WORDS: Readonly<Record<Language, Readonly<Record<AgendaEntryKind, string>>>> = {
   pl: { test: 'Sprawdzian', quiz: 'Kartkówka', homework: 'Zadanie domowe', meeting: 'Zebranie z rodzicami', trip: 'Wycieczka', event: 'Wydarzenie' },
   en: { test: 'Test', quiz: 'Quiz', homework: 'Homework', meeting: 'Parent-teacher meeting', trip: 'Trip', event: 'Event' },
-  uk: { test: 'Контрольна', quiz: 'Коротка контрольна', homework: 'Домашнє завдання', meeting: 'Батьківські збори', trip: 'Екскурсія', event: 'Подія' },
+  uk: {
+    test: 'Контрольна',
+    quiz: 'Коротка контрольна',
+    homework: 'Домашнє завдання',
+    meeting: 'Батьківські збори',
+    trip: 'Екскурсія',
+    event: 'Подія',
+  },
 };
 
 /** "czw. 26.11" / "Thu 26.11" for a YYYY-MM-DD date (the date itself when it is not one). */

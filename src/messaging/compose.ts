@@ -43,9 +43,7 @@ export function fillPlaceholders(template: string, values: Record<Placeholder, s
 
 /** Plain text as the HTML body the portal expects: escaped, every line break a <br>. */
 export function textToHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/\r\n|\r|\n/g, '<br>');
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r\n|\r|\n/g, '<br>');
 }
 
 export function base64Utf8(text: string): string {

@@ -8,7 +8,17 @@ import { readSendAnswer } from '../portal/schemas/messages.js';
 import { warsawDate } from '../util/time.js';
 import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
-import { beforeSending, checkText, DEFAULT_MESSAGES_PER_DAY, DUPLICATE_WINDOW_MS, inWords, REFUSED_STATUSES, SEND_GAP_MS, textDigest, unknownOutcome } from './send-rules.js';
+import {
+  beforeSending,
+  checkText,
+  DEFAULT_MESSAGES_PER_DAY,
+  DUPLICATE_WINDOW_MS,
+  inWords,
+  REFUSED_STATUSES,
+  SEND_GAP_MS,
+  textDigest,
+  unknownOutcome,
+} from './send-rules.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
@@ -75,15 +85,16 @@ export class Outbox {
    */
   start(): Promise<JournalEntry[]> {
     const { log } = this.options;
-    this.loading ??= this.journal
-      .load(this.options.clock.now(), this.journalHooks())
-      .then((interrupted) => {
-        for (const entry of interrupted) {
-          const at = new Date(entry.at).toISOString();
-          log.warn({ kind: entry.kind, message: entry.message, recipient: entry.recipient, at }, 'a send was cut off by a restart; its outcome is unknown (check the sent box)');
-        }
-        return interrupted;
-      });
+    this.loading ??= this.journal.load(this.options.clock.now(), this.journalHooks()).then((interrupted) => {
+      for (const entry of interrupted) {
+        const at = new Date(entry.at).toISOString();
+        log.warn(
+          { kind: entry.kind, message: entry.message, recipient: entry.recipient, at },
+          'a send was cut off by a restart; its outcome is unknown (check the sent box)',
+        );
+      }
+      return interrupted;
+    });
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;
   }
@@ -130,7 +141,8 @@ export class Outbox {
     const digest = textDigest(draft.text);
     this.checkDuplicate(draft.recipient, digest, now);
     const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
-    if (went) throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
+    if (went)
+      throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
     // The session is checked (and recovered) before the one POST, which is never retried.
     await beforeSending(() => this.options.api.me());
 
@@ -160,7 +172,8 @@ export class Outbox {
     } catch (error) {
       const sent = error instanceof MessageSendError ? error.sent : null;
       await this.close(entry, sent === false ? 'refused' : 'unknown');
-      if (sent === false) throw new MessageNotSentError(false, 'session', `not sent: ${error instanceof Error ? error.message : 'no session'}`, { cause: error });
+      if (sent === false)
+        throw new MessageNotSentError(false, 'session', `not sent: ${error instanceof Error ? error.message : 'no session'}`, { cause: error });
       this.options.log.warn(about, 'message send timed out or failed on the way; outcome unknown');
       throw unknownOutcome('the portal did not answer', error);
     }
@@ -173,7 +186,10 @@ export class Outbox {
       onCorrupt: (error) => log.warn({ err: error.message }, 'send journal unreadable; starting a new one'),
       onFuture: (dropped) => {
         const latest = new Date(Math.max(...dropped.map((e) => e.at))).toISOString();
-        log.warn({ child: this.options.child(), dropped: dropped.length, latest }, 'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back');
+        log.warn(
+          { child: this.options.child(), dropped: dropped.length, latest },
+          'send journal held sends dated in the future (the clock ran ahead once); dropped them so that they hold no send back',
+        );
       },
     };
   }
@@ -191,7 +207,9 @@ export class Outbox {
     try {
       list = await this.options.api.sentList(20);
     } catch (error) {
-      throw new MessageNotSentError(false, 'unknown_outcome', 'not sent: an earlier send has an unknown outcome and the sent box could not be read', { cause: error });
+      throw new MessageNotSentError(false, 'unknown_outcome', 'not sent: an earlier send has an unknown outcome and the sent box could not be read', {
+        cause: error,
+      });
     }
     const settled: JournalEntry[] = [];
     for (const entry of unknown) {
@@ -199,7 +217,10 @@ export class Outbox {
       if (!found && now - entry.at < SETTLE_AFTER_MS) continue;
       const state = found ? 'sent' : 'refused';
       await this.close(entry, state, { checked: 'sent_box' });
-      this.options.log.info({ kind: entry.kind, recipient: entry.recipient, topic: entry.topic, went: found }, 'a send of unknown outcome was looked up in the sent box');
+      this.options.log.info(
+        { kind: entry.kind, recipient: entry.recipient, topic: entry.topic, went: found },
+        'a send of unknown outcome was looked up in the sent box',
+      );
       settled.push({ ...entry, state, checked: 'sent_box' });
     }
     return settled;
@@ -213,7 +234,11 @@ export class Outbox {
     if (transaction === undefined) return;
     const earlier = this.journal.byTransaction(transaction);
     if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
-      throw new MessageNotSentError(false, 'already_sent', `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`);
+      throw new MessageNotSentError(
+        false,
+        'already_sent',
+        `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`,
+      );
     }
     if (earlier?.state === 'unknown') {
       throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
@@ -238,7 +263,8 @@ export class Outbox {
   private checkDuplicate(recipient: Recipient, digest: string, now: number): void {
     const window = this.options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
     const same = this.journal.outgoingSince(now - window).some((e) => e.digest === digest && e.to === recipient.accountId);
-    if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
+    if (same)
+      throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
   /**

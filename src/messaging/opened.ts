@@ -116,9 +116,18 @@ export async function saveAttachments(
       const saved = await folder.messageAttachment({ messageId: record.message_id, attachmentId: a.id, name: a.name }, () =>
         deps.api.attachmentLink(a.id, record.message_id),
       );
-      attachments.push({ id: a.id, name: saved.name, size: saved.size, path: saved.path, url: savedFileUrl(deps.child, [record.message_id, saved.name]) });
+      attachments.push({
+        id: a.id,
+        name: saved.name,
+        size: saved.size,
+        path: saved.path,
+        url: savedFileUrl(deps.child, [record.message_id, saved.name]),
+      });
     } catch (error) {
-      deps.log.warn({ message: record.message_id, attachment: a.id, err: error instanceof Error ? error.message : String(error) }, 'attachment not saved');
+      deps.log.warn(
+        { message: record.message_id, attachment: a.id, err: error instanceof Error ? error.message : String(error) },
+        'attachment not saved',
+      );
       attachments.push({ id: a.id, name: a.name });
     }
   }

@@ -12,7 +12,6 @@ import type { Identity } from '../feature-kit/identity.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
-
 export interface FixedMessageSenderOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
   account: string;

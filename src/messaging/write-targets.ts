@@ -56,7 +56,11 @@ export function pickTarget(to: string, targets: readonly WriteTarget[]): WriteTa
   const people = new Map(targets.filter((t) => key !== '' && nameKey(t.person) === key).map((t) => [t.accountId, t]));
   if (people.size === 1) return [...people.values()][0]!;
   if (people.size === 0) throw new MessageNotSentError(false, 'recipient_unknown', `not sent: "${to.slice(0, 80)}" is not among the recipients`);
-  throw new MessageNotSentError(false, 'recipient_ambiguous', `not sent: "${to.slice(0, 80)}" matches ${people.size} people; choose a recipient option`);
+  throw new MessageNotSentError(
+    false,
+    'recipient_ambiguous',
+    `not sent: "${to.slice(0, 80)}" matches ${people.size} people; choose a recipient option`,
+  );
 }
 
 /** A list the account may not see (403, 404: a kindergarten account) counts as empty. */

@@ -62,7 +62,13 @@ export class Bridge implements Publisher {
     };
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
-    this.devices = new ChildDevices({ topics: this.topics, ctx: this.ctx, mirror: this.mirror, configured: options.children ?? [], log: options.log });
+    this.devices = new ChildDevices({
+      topics: this.topics,
+      ctx: this.ctx,
+      mirror: this.mirror,
+      configured: options.children ?? [],
+      log: options.log,
+    });
     this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.devices.commandsOf(child) });
     this.requests = new RequestRouter({ log: options.log });
     const inbox = { topics: this.topics, router: this.router, requests: this.requests, log: options.log };

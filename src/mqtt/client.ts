@@ -180,7 +180,7 @@ export function explainConnectFailure(url: string, error: unknown): string {
   switch (code) {
     case 'ECONNREFUSED':
       return isLoopback(url)
-        ? 'connection refused: no broker listens there (yet). Inside Docker or the Home Assistant add-on, 127.0.0.1 is the container itself, not the machine: use the broker host\'s address (for the Mosquitto add-on mqtt://core-mosquitto:1883)'
+        ? "connection refused: no broker listens there (yet). Inside Docker or the Home Assistant add-on, 127.0.0.1 is the container itself, not the machine: use the broker host's address (for the Mosquitto add-on mqtt://core-mosquitto:1883)"
         : 'connection refused: no broker listens on that host and port (yet). Check that the broker runs and the port in mqtt.url';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -232,7 +232,8 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
   client.on('close', () => {
     if (settings.stopped()) return;
     const retryInS = Math.round(period() / 100) / 10;
-    const what = attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
+    const what =
+      attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
     const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
     log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
     lastError = undefined;

@@ -46,11 +46,16 @@ export class Inbox {
     // delivered live as well as on one the broker replays at connect. MQTT 3.1.1 sets it on replays only.
     if (request !== undefined) {
       if (!packet.retain) this.onRequest(request, payload);
-      else this.refuse('bridge request', topic, topics.bridgeResponse(request), this.options.requests.refusal(payload, RETAINED_REQUEST), { request });
+      else
+        this.refuse('bridge request', topic, topics.bridgeResponse(request), this.options.requests.refusal(payload, RETAINED_REQUEST), { request });
     } else if (target !== undefined) {
       const { child, command } = target;
       if (!packet.retain) this.onCommand(child, command, payload);
-      else this.refuse('command', topic, topics.commandResult(child, command), this.options.router.refusal(command, payload, RETAINED_COMMAND), { child, command });
+      else
+        this.refuse('command', topic, topics.commandResult(child, command), this.options.router.refusal(command, payload, RETAINED_COMMAND), {
+          child,
+          command,
+        });
     }
   }
 
@@ -81,7 +86,13 @@ export class Inbox {
    * it would sit on the broker for every other client to replay, so it is deleted there too. One line
    * in the log, and the error on the result topic, where the sender waits for the outcome.
    */
-  private refuse(kind: 'command' | 'bridge request', topic: string, answerTopic: string, answer: CommandResult | BridgeResponse, what: Record<string, string>): void {
+  private refuse(
+    kind: 'command' | 'bridge request',
+    topic: string,
+    answerTopic: string,
+    answer: CommandResult | BridgeResponse,
+    what: Record<string, string>,
+  ): void {
     const { log } = this.options;
     log.warn(what, `refused a retained ${kind} and deleted it from the broker: publish ${kind}s without retain`);
     this.answer(answerTopic, answer);

@@ -36,7 +36,8 @@ export class RequestRouter {
     const parsed = parse(payload);
     if ('error' in parsed) return answer({ status: 'error', error: parsed.error }, parsed.transaction);
     const handler = this.handlers.get(name);
-    if (!handler) return answer({ status: 'error', error: `unknown request "${name}" (known: ${[...this.handlers.keys()].join(', ')})` }, parsed.transaction);
+    if (!handler)
+      return answer({ status: 'error', error: `unknown request "${name}" (known: ${[...this.handlers.keys()].join(', ')})` }, parsed.transaction);
     try {
       return answer({ status: 'ok', data: await handler(parsed) }, parsed.transaction);
     } catch (err) {

@@ -68,12 +68,9 @@ export function readOwnDeviceConfig(topics: Topics, topic: string, payload: Buff
       const platform = value.p ?? value.platform;
       if (typeof platform !== 'string' || !PLATFORMS.includes(platform) || Object.keys(value).length <= 1) continue;
       // Event and command topics are never retained, so only state-like topics are cleared.
-      const retainedTopics =
-        STATEFUL_PLATFORMS.includes(platform as Platform)
-          ? [value.state_topic, value.json_attributes_topic].filter(
-              (t): t is string => typeof t === 'string' && t.startsWith(own),
-            )
-          : [];
+      const retainedTopics = STATEFUL_PLATFORMS.includes(platform as Platform)
+        ? [value.state_topic, value.json_attributes_topic].filter((t): t is string => typeof t === 'string' && t.startsWith(own))
+        : [];
       components.set(key, { platform: platform as Platform, retainedTopics });
     }
   }

@@ -38,7 +38,13 @@ export class AccountFeatures {
   entities(account: AccountConfig): EntityDef[] {
     const dynamic = this.dynamic();
     this.announced = signature(dynamic);
-    return [...accountEntities(account, this.running.map((r) => r.feature)), ...dynamic];
+    return [
+      ...accountEntities(
+        account,
+        this.running.map((r) => r.feature),
+      ),
+      ...dynamic,
+    ];
   }
 
   /** The entities that follow the data, in feature order. */
@@ -80,7 +86,10 @@ export class AccountFeatures {
         const copy = `${w.res.name}\u0000${w.key ?? ''}`;
         const known = merged.get(copy);
         // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
-        merged.set(copy, known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true });
+        merged.set(
+          copy,
+          known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
+        );
       }
     }
     this.reads = { key, identity: ctx.identity, all: [...merged.values()], byFeature };
@@ -137,7 +146,14 @@ export class AccountFeatures {
   }
 
   /** The pass's computations: the features whose copies moved, after its reads. */
-  async compute(cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, readsCtx: Omit<ReadsContext, 'copies'>, log: Logger, unread: ReadonlySet<Host> = new Set(), startPass = false): Promise<CycleOutcome> {
+  async compute(
+    cache: ResourceCache,
+    ctx: Omit<SourceContext, 'inputs' | 'cache'>,
+    readsCtx: Omit<ReadsContext, 'copies'>,
+    log: Logger,
+    unread: ReadonlySet<Host> = new Set(),
+    startPass = false,
+  ): Promise<CycleOutcome> {
     const { byFeature } = this.decided(readsCtx);
     const outcome = await this.runs.run(this.running, cache, ctx, (feature) => byFeature.get(feature) ?? [], { startPass, unread }, log);
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;

@@ -2,7 +2,16 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import { lastUpdate, passwordChangeAdvised, problem, type lastRead, type loginsToday, type ProblemFacts, type requestsToday, type sessionAge } from '../features/status.js';
+import {
+  lastUpdate,
+  passwordChangeAdvised,
+  problem,
+  type lastRead,
+  type loginsToday,
+  type ProblemFacts,
+  type requestsToday,
+  type sessionAge,
+} from '../features/status.js';
 import type { States } from '../feature-kit/contract.js';
 import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -94,8 +103,6 @@ export class AccountOutput {
     await this.options.gate.load(this.options.child.id);
   }
 
-
-
   private availability(now: number): void {
     const { publisher, child, health } = this.options;
     const changed = health.updateOnline(now);
@@ -104,7 +111,10 @@ export class AccountOutput {
 }
 
 /** The account's diagnostic entities, from its figures (no portal request). */
-export function figureStates(figures: AccountFigures, now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
+export function figureStates(
+  figures: AccountFigures,
+  now: number,
+): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
   const day = figures.dayFigures();
   const read = figures.lastRead;
   const age = figures.sessionAge(now);

@@ -80,10 +80,25 @@ export class AccountPoller implements CommandAccount {
       store: new FiguresStore(dataDir, account.login),
       log: this.log,
     });
-    this.access = new PortalAccess({ ...options, log: this.log, store, policy: options.sessionPolicy, onRequest: hooks?.onRequest, naive: hooks?.naive, agesAtLeast: hooks?.agesAtLeast, onMissed: (res) => this.figures.feedMissed(res.name), feed: () => this.feed.vouching(), observer: this.figures, identity: () => this.accountChild.identity });
+    this.access = new PortalAccess({
+      ...options,
+      log: this.log,
+      store,
+      policy: options.sessionPolicy,
+      onRequest: hooks?.onRequest,
+      naive: hooks?.naive,
+      agesAtLeast: hooks?.agesAtLeast,
+      onMissed: (res) => this.figures.feedMissed(res.name),
+      feed: () => this.feed.vouching(),
+      observer: this.figures,
+      identity: () => this.accountChild.identity,
+    });
     this.gateway = this.access.gateway;
     this.cache = this.access.cache;
-    this.features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }));
+    this.features = new AccountFeatures(
+      options.features ?? FEATURES,
+      featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }),
+    );
     this.output = new AccountOutput({
       publisher: options.publisher,
       child: this.accountChild,
@@ -208,7 +223,10 @@ export class AccountPoller implements CommandAccount {
   /** Resolves when the account has nothing running (the simulated day waits for it). */
   idle(): Promise<void> {
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
-    return this.queue.idle().then(() => Promise.all([this.figures.written, this.features.saved()])).then(() => undefined);
+    return this.queue
+      .idle()
+      .then(() => Promise.all([this.figures.written, this.features.saved()]))
+      .then(() => undefined);
   }
 
   enqueue<T>(work: () => Promise<T>): Promise<T> {

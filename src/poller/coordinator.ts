@@ -82,9 +82,22 @@ export class AccountCoordinator {
       }
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       let changes: FeedChange[] | undefined;
-      const read = await readDue(cache, () => this.withFeed(features.wants(ctx)), unread, failed, () => (changes ??= this.deps.feed.take(cache)));
+      const read = await readDue(
+        cache,
+        () => this.withFeed(features.wants(ctx)),
+        unread,
+        failed,
+        () => (changes ??= this.deps.feed.take(cache)),
+      );
       const downloads = access.downloads(this.deps.child.id);
-      const outcome = await features.compute(cache, { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) }, ctx, log, unread, startPass);
+      const outcome = await features.compute(
+        cache,
+        { identity, now: started, today: ctx.today, asked, log, ...(downloads ? { downloads } : {}) },
+        ctx,
+        log,
+        unread,
+        startPass,
+      );
       if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
       // On the family road, a link the portal says needs action is a problem even while its token works.
       const link = await options.family?.linkProblem(options.account.login);
@@ -182,7 +195,13 @@ export class AccountCoordinator {
  * round of its own first; then in a round the copies that are signals (no vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
  * stops its host's reads for this pass (`failed`). Answers the hosts read without such a failure.
  */
-export async function readDue(cache: ResourceCache, wants: () => readonly Want[], waiting: Set<Host>, failed: Map<Host, unknown>, afterRound?: () => void): Promise<Host[]> {
+export async function readDue(
+  cache: ResourceCache,
+  wants: () => readonly Want[],
+  waiting: Set<Host>,
+  failed: Map<Host, unknown>,
+  afterRound?: () => void,
+): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
     const due = wants().filter((w) => !waiting.has(w.res.host) && cache.due(w));

@@ -45,7 +45,9 @@ export class EventGate {
   async load(childId: string): Promise<void> {
     this.read.clear();
     this.seen = new SeenStore(this.options.dataDir, childId);
-    await this.seen.load((error) => this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'));
+    await this.seen.load((error) =>
+      this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'),
+    );
   }
 
   async save(): Promise<void> {
@@ -62,11 +64,23 @@ export class EventGate {
     for (const [kind, items, tracking] of batches) {
       const quietFloods = afterOutage || !this.read.has(kind);
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
-      toFire.push([kind, announced(kind, seen.take(kind, items, quietFloods).map((item) => item.payload))]);
+      toFire.push([
+        kind,
+        announced(
+          kind,
+          seen.take(kind, items, quietFloods).map((item) => item.payload),
+        ),
+      ]);
       if (!tracking) continue;
       const happened = seen.track(kind, items, tracking, quietFloods);
       for (const change of ['changed', 'removed'] as const) {
-        toFire.push([kind, announced(`${kind}_${change}`, happened.filter((h) => h.change === change).map((h) => h.payload))]);
+        toFire.push([
+          kind,
+          announced(
+            `${kind}_${change}`,
+            happened.filter((h) => h.change === change).map((h) => h.payload),
+          ),
+        ]);
       }
     }
     // The memory is saved before publishing: after a crash an event may be missed, never repeated.
@@ -77,7 +91,10 @@ export class EventGate {
     } catch (error) {
       undo();
       this.options.onStorage(error);
-      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the event memory in data_dir; events wait');
+      this.options.log.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'cannot write the event memory in data_dir; events wait',
+      );
       return;
     }
     for (const [kind] of batches) this.read.add(kind);

@@ -82,7 +82,11 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
 /** A listed child, and whether its own login entry keeps it on the register road. */
 function placed(account: AccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): FamilyChild {
   const alsoRegister = options.registerLogins.has(loginKey(account.login));
-  if (alsoRegister) options.log.info({ account: family.label, child: account.id }, 'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails');
+  if (alsoRegister)
+    options.log.info(
+      { account: family.label, child: account.id },
+      'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails',
+    );
   return { account, family, alsoRegister };
 }
 
@@ -91,7 +95,10 @@ async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, opt
   const linked = await family.children();
   // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
   await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).catch((error: unknown) =>
-    options.log.warn({ account: family.label, err: error instanceof Error ? error.message : String(error) }, 'cannot keep the list of linked children in data_dir'),
+    options.log.warn(
+      { account: family.label, err: error instanceof Error ? error.message : String(error) },
+      'cannot keep the list of linked children in data_dir',
+    ),
   );
   return linkedAccounts(entry, linked);
 }

@@ -19,7 +19,15 @@ export interface FeatureAccessDeps {
 export function featureAccess({ options, access, child, log }: FeatureAccessDeps): FeatureAccess {
   const { account, dataDir, clock } = options;
   const { messages, cache } = access;
-  const outbox = new Outbox({ account: account.login, child: () => child.id, api: messages, dataDir, clock, log, messagesPerDay: options.messagesPerDay });
+  const outbox = new Outbox({
+    account: account.login,
+    child: () => child.id,
+    api: messages,
+    dataDir,
+    clock,
+    log,
+    messagesPerDay: options.messagesPerDay,
+  });
   return {
     account,
     cache,

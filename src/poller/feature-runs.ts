@@ -65,7 +65,14 @@ export class FeatureRuns {
    * Runs the features that must, in run order. `ctx` is the pass's (its copies are the account's cache);
    * `reads` answers what a feature reads now. A refresh or downloads (which a computation retries) run every one.
    */
-  async run(running: readonly Running[], cache: ResourceCache, ctx: Omit<SourceContext, 'inputs' | 'cache'>, reads: (feature: Feature) => readonly Want[], pass: { startPass: boolean; unread: ReadonlySet<Host> }, log: Logger): Promise<CycleOutcome> {
+  async run(
+    running: readonly Running[],
+    cache: ResourceCache,
+    ctx: Omit<SourceContext, 'inputs' | 'cache'>,
+    reads: (feature: Feature) => readonly Want[],
+    pass: { startPass: boolean; unread: ReadonlySet<Host> },
+    log: Logger,
+  ): Promise<CycleOutcome> {
     const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
     const { startPass, unread } = pass;
     for (const { feature, state } of running) {
@@ -75,15 +82,29 @@ export class FeatureRuns {
       if (wants.some((w) => unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
       // Made only for a feature that computes: most passes leave most features alone.
-      const featureCtx = (): SourceContext => ({ ...ctx, cache: declared(cache, wants, feature.name), inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])) });
+      const featureCtx = (): SourceContext => ({
+        ...ctx,
+        cache: declared(cache, wants, feature.name),
+        inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])),
+      });
       if (startPass && keptForLater(wants)) {
         // Kept for later: what the last run published, or an honest unknown on a first run.
         Object.assign(outcome.states, this.later.first(feature.name) ?? state.unknown?.() ?? state.restate?.(featureCtx()));
         continue;
       }
-      const taken: LastRun = { copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'), inputs, today: ctx.today, identity: ctx.identity };
+      const taken: LastRun = {
+        copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'),
+        inputs,
+        today: ctx.today,
+        identity: ctx.identity,
+      };
       const last = this.last.get(feature.name);
-      const moved = ctx.asked || (ctx.downloads !== undefined && feature.downloads === true) || feature.everyPass === true || last === undefined || changed(last, taken);
+      const moved =
+        ctx.asked ||
+        (ctx.downloads !== undefined && feature.downloads === true) ||
+        feature.everyPass === true ||
+        last === undefined ||
+        changed(last, taken);
       if (!moved) continue;
       this.last.delete(feature.name);
       try {
@@ -119,13 +140,19 @@ export function featureReads(feature: Feature, cache: ResourceCache, ctx: Omit<R
 
 /** The copies as reads see them: the last good value of each, whatever this pass met. */
 function lastGood(cache: ResourceCache): Copies {
-  return { get: (res, key) => cache.peek(res, key), peek: (res, key) => cache.peek(res, key), refused: (res, key) => cache.refused(res, key), readAt: (res, key) => cache.readAt(res, key) };
+  return {
+    get: (res, key) => cache.peek(res, key),
+    peek: (res, key) => cache.peek(res, key),
+    refused: (res, key) => cache.refused(res, key),
+    readAt: (res, key) => cache.readAt(res, key),
+  };
 }
 
 /** The copies a feature computes from: only those it said it reads. */
 function declared(cache: ResourceCache, wants: readonly Want[], feature: string): Copies {
   const check = (name: string, key: string | undefined): void => {
-    if (!wants.some((w) => w.res.name === name && w.key === key)) throw new Error(`feature ${feature} reads ${name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
+    if (!wants.some((w) => w.res.name === name && w.key === key))
+      throw new Error(`feature ${feature} reads ${name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
   };
   return {
     get: (res, key) => (check(res.name, key), cache.get(res, key)),
@@ -136,7 +163,12 @@ function declared(cache: ResourceCache, wants: readonly Want[], feature: string)
 }
 
 function changed(last: LastRun, now: LastRun): boolean {
-  return last.copies !== now.copies || last.today !== now.today || last.identity !== now.identity || last.inputs.some((value, i) => value !== now.inputs[i]);
+  return (
+    last.copies !== now.copies ||
+    last.today !== now.today ||
+    last.identity !== now.identity ||
+    last.inputs.some((value, i) => value !== now.inputs[i])
+  );
 }
 
 /**
@@ -166,6 +198,8 @@ class LaterStates {
   /** A feature's states after a good computation, saved in the background (the store writes only a change). */
   keep(feature: string, states: Record<string, EntityState>): void {
     this.kept[feature] = { ...this.kept[feature], ...states };
-    this.written = this.store.save(this.kept).catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
+    this.written = this.store
+      .save(this.kept)
+      .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
   }
 }

@@ -76,7 +76,9 @@ export class AccountFigures implements PortalObserver {
     const { store, log } = this.options;
     if (store === undefined) return this.written;
     const snapshot = this.snapshot();
-    this.written = this.written.then(() => store.save(snapshot).catch((error: Error) => log?.debug({ err: error.message }, 'could not save the diagnostics figures')));
+    this.written = this.written.then(() =>
+      store.save(snapshot).catch((error: Error) => log?.debug({ err: error.message }, 'could not save the diagnostics figures')),
+    );
     return this.written;
   }
 
@@ -141,14 +143,22 @@ export class AccountFigures implements PortalObserver {
       ...(facts.detail === undefined ? {} : { detail: facts.detail }),
     };
     const last = this.problems.at(-1);
-    const same = last !== undefined && last.reason === entry.reason && last.portal_message === entry.portal_message && last.resource === entry.resource;
+    const same =
+      last !== undefined && last.reason === entry.reason && last.portal_message === entry.portal_message && last.resource === entry.resource;
     if (same && !this.cleared) return;
     this.cleared = false;
     this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
   }
 
   /** The day's figures the diagnostic entities show. */
-  dayFigures(): { requests: Record<string, number>; total: number; bootstraps: number; logins: number; failedLogins: number; lastOutcome: string | null } {
+  dayFigures(): {
+    requests: Record<string, number>;
+    total: number;
+    bootstraps: number;
+    logins: number;
+    failedLogins: number;
+    lastOutcome: string | null;
+  } {
     this.today();
     const requests = Object.fromEntries(this.requests);
     return {
@@ -184,7 +194,11 @@ export class AccountFigures implements PortalObserver {
   feedMissed(resource: string): void {
     this.missed[resource] = (this.missed[resource] ?? 0) + 1;
     this.options.sink?.feedMissed(this.options.child(), resource);
-    if (this.missed[resource] === 1) this.options.log?.warn({ resource }, 'change feed: a safety read found a change the feed never named (counted as feed_missed in the diagnostics)');
+    if (this.missed[resource] === 1)
+      this.options.log?.warn(
+        { resource },
+        'change feed: a safety read found a change the feed never named (counted as feed_missed in the diagnostics)',
+      );
   }
 
   snapshot(): SavedFigures {

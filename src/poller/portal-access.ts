@@ -63,7 +63,6 @@ export interface PortalAccessOptions {
   alsoFamily?: FamilyAccount;
 }
 
-
 export class PortalAccess {
   readonly session: PortalSession;
   readonly gateway: Gateway;
@@ -81,7 +80,8 @@ export class PortalAccess {
     const label = account.id ?? account.login;
     const family = options.family;
     const password = account.password ?? '';
-    const roads = options.alsoFamily && new TwoRoads({ family: options.alsoFamily, login: account.login, password, urls, account: label, clock, log });
+    const roads =
+      options.alsoFamily && new TwoRoads({ family: options.alsoFamily, login: account.login, password, urls, account: label, clock, log });
     this.roads = roads;
     this.session = new PortalSession({
       account: label,
@@ -119,7 +119,13 @@ export class PortalAccess {
               now: () => clock.now(),
               onHeld: (endpoint, entry, until) =>
                 log.warn(
-                  { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
+                  {
+                    account: label,
+                    resource: endpoint,
+                    reason: entry.reason,
+                    at: new Date(entry.at).toISOString(),
+                    until: new Date(until).toISOString(),
+                  },
                   'an answer of this resource broke a poll of the last run; not asked again before the time given',
                 ),
               onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
@@ -136,7 +142,15 @@ export class PortalAccess {
       observer: options.observer,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
-    this.cache = new ResourceCache({ portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log }, clock, log, naive: options.naive, agesAtLeast: options.agesAtLeast, onMissed: options.onMissed, feed: options.feed });
+    this.cache = new ResourceCache({
+      portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log },
+      clock,
+      log,
+      naive: options.naive,
+      agesAtLeast: options.agesAtLeast,
+      onMissed: options.onMissed,
+      feed: options.feed,
+    });
     // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
     this.session.onLogin((proof) => {

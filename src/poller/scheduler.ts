@@ -77,11 +77,14 @@ export class AccountScheduler {
     this.timer = undefined;
     this.timerAt = next;
     if (next === Infinity) return;
-    this.timer = clock.setTimer(() => {
-      this.timer = undefined;
-      this.timerAt = Infinity;
-      void this.options.enqueue(() => this.wake());
-    }, Math.max(0, next - clock.now()));
+    this.timer = clock.setTimer(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Infinity;
+        void this.options.enqueue(() => this.wake());
+      },
+      Math.max(0, next - clock.now()),
+    );
   }
 
   /**

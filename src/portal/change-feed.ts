@@ -53,11 +53,17 @@ export class ChangeFeed {
     const id = parsed?.ChangeRegister !== undefined && CHANGE_ID.test(parsed.ChangeRegister) ? parsed.ChangeRegister : undefined;
     if (parsed?.Code === 'DeviceRegistered') {
       if (id !== undefined) return id;
-      throw new FeedRefusedError(answer.status, 'ChangeRegister: the portal has a device registered already and gives no id', { account: this.options.account, code: parsed.Code });
+      throw new FeedRefusedError(answer.status, 'ChangeRegister: the portal has a device registered already and gives no id', {
+        account: this.options.account,
+        code: parsed.Code,
+      });
     }
     if (isSuccess(answer.status) && !isDisabled(parsed)) {
       if (id !== undefined) return id;
-      throw new UnexpectedResponseError(answer.status, 'ChangeRegister: no device id in the answer', { account: this.options.account, resource: 'ChangeRegister' });
+      throw new UnexpectedResponseError(answer.status, 'ChangeRegister: no device id in the answer', {
+        account: this.options.account,
+        resource: 'ChangeRegister',
+      });
     }
     throw this.refused('ChangeRegister', answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
   }
@@ -72,7 +78,11 @@ export class ChangeFeed {
     const parsed = pushChangesAnswer.safeParse(answer.json).data;
     this.judge('PushChanges', answer, parsed);
     if (!parsed || !Array.isArray(parsed.Changes)) {
-      throw new UnexpectedResponseError(answer.status, 'PushChanges: no Changes list in the answer', { account: this.options.account, code: parsed?.Code, resource: 'PushChanges' });
+      throw new UnexpectedResponseError(answer.status, 'PushChanges: no Changes list in the answer', {
+        account: this.options.account,
+        code: parsed?.Code,
+        resource: 'PushChanges',
+      });
     }
     const changes = new Map<string, FeedChange>();
     let unreadable = 0;
@@ -96,7 +106,10 @@ export class ChangeFeed {
       throw new FeedInvalidError(0, 'PushChanges: an acknowledgement names something that is not a change id', { account: this.options.account });
     }
     for (let at = 0; at < unique.length; at += MAX_ACK_IDS) {
-      const batch = unique.slice(at, at + MAX_ACK_IDS).map(encodeURIComponent).join(',');
+      const batch = unique
+        .slice(at, at + MAX_ACK_IDS)
+        .map(encodeURIComponent)
+        .join(',');
       const answer = await this.options.gateway.answer('DELETE', `PushChanges/${batch}`, { query: { pushDevice: device } });
       const parsed = pushChangesAnswer.safeParse(answer.json).data;
       this.judge('PushChanges', answer, parsed);
@@ -108,8 +121,10 @@ export class ChangeFeed {
     const { account } = this.options;
     this.maintenance(what, answer.status, parsed?.Status);
     // The Code decides whatever the status (the notes give UnableToGetPushDevice none).
-    if (parsed?.Code === 'UnableToGetPushDevice') throw new FeedDeviceLostError(`${what}: the portal does not know the device (UnableToGetPushDevice)`, { account });
-    if (parsed?.Code === 'FilterInvalidValue') throw new FeedInvalidError(answer.status, `${what}: FilterInvalidValue`, { account, code: parsed.Code });
+    if (parsed?.Code === 'UnableToGetPushDevice')
+      throw new FeedDeviceLostError(`${what}: the portal does not know the device (UnableToGetPushDevice)`, { account });
+    if (parsed?.Code === 'FilterInvalidValue')
+      throw new FeedInvalidError(answer.status, `${what}: FilterInvalidValue`, { account, code: parsed.Code });
     if (isSuccess(answer.status) && !isDisabled(parsed)) return;
     if (answer.status === 400) throw new FeedInvalidError(400, `${what}: ${parsed?.Code ?? 'status 400'}`, { account, code: parsed?.Code });
     throw this.refused(what, answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
@@ -117,14 +132,16 @@ export class ChangeFeed {
 
   /** `{"Status": "Maintenance"}` at any status is the portal's maintenance (live-notes 3, 29): the portal is down. */
   private maintenance(what: string, status: number, said: string | undefined): void {
-    if (said?.toLowerCase() === 'maintenance') throw new ConnectionError(`${what}: ${status} (the portal is in maintenance)`, { account: this.options.account, status });
+    if (said?.toLowerCase() === 'maintenance')
+      throw new ConnectionError(`${what}: ${status} (the portal is in maintenance)`, { account: this.options.account, status });
   }
 
   /** A 4xx (or a module switched off) refuses the feed on this road; anything else is not an answer the notes know. */
   private refused(what: string, answer: GatewayAnswer, code: string | undefined): Error {
     const { account } = this.options;
     const { status } = answer;
-    if ((status >= 400 && status < 500) || code === 'Disabled') return new FeedRefusedError(status, `${what}: ${code ?? `status ${status}`}`, { account, code });
+    if ((status >= 400 && status < 500) || code === 'Disabled')
+      return new FeedRefusedError(status, `${what}: ${code ?? `status ${status}`}`, { account, code });
     return new UnexpectedResponseError(status, `${what}: ${code ?? `status ${status}`}`, { account, code, resource: what });
   }
 }

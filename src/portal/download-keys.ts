@@ -52,7 +52,10 @@ export async function downloadWithKeys(call: DownloadCall, nextKey: () => Promis
     const page = attempt === 1 && first !== undefined ? first : await nextKey();
     const key = singleUseKey(page);
     if (key === undefined) {
-      throw new UnexpectedResponseError(200, `${call.what}: the sandbox link carries no single-use key`, { account: call.account, url: page.toString() });
+      throw new UnexpectedResponseError(200, `${call.what}: the sandbox link carries no single-use key`, {
+        account: call.account,
+        url: page.toString(),
+      });
     }
     const outcome = await tryKey(call, page, key);
     if ('file' in outcome) return outcome.file;

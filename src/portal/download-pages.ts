@@ -88,7 +88,10 @@ export function dispositionName(value: string | undefined): string | undefined {
 function decodeExtended(charset: string, encoded: string): string | undefined {
   try {
     if (/^utf-?8$/i.test(charset)) return decodeURIComponent(encoded);
-    const bytes = Buffer.from(encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+    const bytes = Buffer.from(
+      encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
     return new TextDecoder(charset || 'iso-8859-1').decode(bytes);
   } catch {
     return undefined;

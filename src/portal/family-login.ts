@@ -3,7 +3,15 @@
 // a false "wrong password": only Me's 401 after the login says the e-mail or the password is wrong, and
 // an answer the road does not know is a changed login (LoginChangedError).
 import { z } from 'zod';
-import { atLoginStep, CaptchaRequiredError, ConnectionError, LoginChangedError, UnexpectedResponseError, WrongCredentialsError, type LoginStep } from './errors.js';
+import {
+  atLoginStep,
+  CaptchaRequiredError,
+  ConnectionError,
+  LoginChangedError,
+  UnexpectedResponseError,
+  WrongCredentialsError,
+  type LoginStep,
+} from './errors.js';
 import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
 import { navigationHeaders } from './login-headers.js';
@@ -50,21 +58,30 @@ export async function familyLogin(input: FamilyLoginInput): Promise<LoginOutcome
         method: 'POST',
         url: `${urls.family_url}${FAMILY_ACTION_PATH}`,
         body,
-        headers: { ...navigationHeaders('same-origin', formUrl), 'content-type': 'application/x-www-form-urlencoded', origin: new URL(formUrl).origin },
+        headers: {
+          ...navigationHeaders('same-origin', formUrl),
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: new URL(formUrl).origin,
+        },
       }),
       account,
     );
-    if (FAMILY_CAPTCHA.test(answer.text())) throw new CaptchaRequiredError('the family portal asks for a captcha at login', { account, url: answer.url });
+    if (FAMILY_CAPTCHA.test(answer.text()))
+      throw new CaptchaRequiredError('the family portal asks for a captcha at login', { account, url: answer.url });
     // A redirect (to the portal, or back to the form for a wrong password): Me tells which.
-    if (answer.status >= 400 || (answer.status >= 300 && answer.location === undefined)) throw changed(`the login form's POST answered ${answer.status}`, answer);
+    if (answer.status >= 400 || (answer.status >= 300 && answer.location === undefined))
+      throw changed(`the login form's POST answered ${answer.status}`, answer);
 
     step = 'session check';
     const me = checked(await http.send({ url: `${urls.family_url}/api/v3/Me`, headers: { accept: 'application/json' } }), account);
     if (me.status === 401) {
-      throw new WrongCredentialsError('the family portal did not accept the e-mail and password (the family portal’s own e-mail and password, not a register login)', {
-        account,
-        url: me.url,
-      });
+      throw new WrongCredentialsError(
+        'the family portal did not accept the e-mail and password (the family portal’s own e-mail and password, not a register login)',
+        {
+          account,
+          url: me.url,
+        },
+      );
     }
     const json = me.status === 200 ? readJson(me) : undefined;
     if (!json || typeof json !== 'object' || Array.isArray(json)) throw changed(`api/v3/Me answered ${me.status} without a JSON object`, me);
@@ -87,7 +104,10 @@ const linkedChild = z
     login: z.string().min(1),
     studentName: z.string().catch(''),
     state: z.string().catch('active'),
-    accessToken: z.string().nullish().transform((t) => t ?? ''),
+    accessToken: z
+      .string()
+      .nullish()
+      .transform((t) => t ?? ''),
   })
   .transform((c): LinkedChild => ({ login: c.login, studentName: c.studentName, state: c.state, accessToken: c.accessToken }));
 
@@ -107,7 +127,8 @@ export function linkNeedsAction(child: LinkedChild): boolean {
 export async function linkedChildren(session: PortalSession, urls: Pick<PortalUrls, 'family_url'>, account: string): Promise<LinkedChild[]> {
   const res = await portalApi(session, `${urls.family_url}/api/v3/SynergiaAccounts`, account);
   const parsed = synergiaAccounts.safeParse(readJson(res));
-  if (!parsed.success) throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts: unexpected shape', { account, resource: 'SynergiaAccounts' });
+  if (!parsed.success)
+    throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts: unexpected shape', { account, resource: 'SynergiaAccounts' });
   return parsed.data.accounts;
 }
 
@@ -115,13 +136,17 @@ export async function linkedChildren(session: PortalSession, urls: Pick<PortalUr
 export async function freshChild(session: PortalSession, urls: Pick<PortalUrls, 'family_url'>, account: string, login: string): Promise<LinkedChild> {
   const res = await portalApi(session, `${urls.family_url}/api/v3/SynergiaAccounts/fresh/${encodeURIComponent(login)}`, account);
   const parsed = freshEntry.safeParse(readJson(res));
-  if (!parsed.success) throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts/fresh: unexpected shape', { account, resource: 'SynergiaAccounts/fresh' });
+  if (!parsed.success)
+    throw new UnexpectedResponseError(res.status, 'api/v3/SynergiaAccounts/fresh: unexpected shape', { account, resource: 'SynergiaAccounts/fresh' });
   return parsed.data;
 }
 
 async function portalApi(session: PortalSession, url: string, account: string): Promise<HttpResponse> {
   const res = checked(
-    await session.request(() => session.http.send({ url, headers: { accept: 'application/json' } }), (r) => r.status === 401),
+    await session.request(
+      () => session.http.send({ url, headers: { accept: 'application/json' } }),
+      (r) => r.status === 401,
+    ),
     account,
   );
   if (res.status !== 200) throw new UnexpectedResponseError(res.status, `${pathOf(url)} answered ${res.status}`, { account });

@@ -68,7 +68,10 @@ export class FamilyAccount {
       // Tried once per 15 minutes, answered or not: a failed listing leaves the state last known.
       this.listedAt = now;
       await this.children().catch((error: unknown) =>
-        this.options.log.debug({ account: this.options.account, err: error instanceof Error ? error.message : String(error) }, 'the family portal’s children could not be listed again'),
+        this.options.log.debug(
+          { account: this.options.account, err: error instanceof Error ? error.message : String(error) },
+          'the family portal’s children could not be listed again',
+        ),
       );
     }
     return this.states.get(login);
@@ -103,7 +106,10 @@ export class FamilyAccount {
    */
   dataRoad(login: string, http: HttpClient): DataRoad {
     const { auth_url } = this.options.urls;
-    const withBearer = (request: HttpRequest, token: string): HttpRequest => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+    const withBearer = (request: HttpRequest, token: string): HttpRequest => ({
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${token}` },
+    });
     return {
       url: (endpoint) => `${auth_url}/3.0/${endpoint}`,
       send: async (request) => {
@@ -138,7 +144,10 @@ export class FamilyAccount {
       if (typeof token !== 'string' || !/^[\w-]+$/.test(token)) {
         throw new LoginChangedError('session check', `AutoLoginToken answered ${answer.status} without a token`, { account, status: answer.status });
       }
-      const opened = await http.send({ url: `${base_url}/loguj/token/${token}/przenies/uczen/widok/centrum_powiadomien`, headers: { accept: 'text/html' } });
+      const opened = await http.send({
+        url: `${base_url}/loguj/token/${token}/przenies/uczen/widok/centrum_powiadomien`,
+        headers: { accept: 'text/html' },
+      });
       if (isServerTrouble(opened.status)) throw new ConnectionError(`the token login answered ${opened.status}`, { account, status: opened.status });
       if (opened.status >= 400 || (opened.location !== undefined && /\/loguj\/portalRodzina/.test(pathOf(opened.location)))) {
         throw new LoginChangedError('session check', `the token login answered ${opened.status}`, { account, status: opened.status });
@@ -160,7 +169,10 @@ export class FamilyAccount {
   async linkProblem(login: string): Promise<LinkNeedsActionError | undefined> {
     const state = await this.linkState(login);
     if (state === undefined || state === 'active') return undefined;
-    return new LinkNeedsActionError(`the family portal lists this child’s link as ${state}: it needs the family’s action in the portal`, { account: this.options.account, state });
+    return new LinkNeedsActionError(`the family portal lists this child’s link as ${state}: it needs the family’s action in the portal`, {
+      account: this.options.account,
+      state,
+    });
   }
 
   private linkNeedsAction(login: string): LinkNeedsActionError {

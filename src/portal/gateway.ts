@@ -26,7 +26,11 @@ export interface DataRoad {
 export function registerRoad(session: PortalSession, urls: Pick<PortalUrls, 'base_url'>): DataRoad {
   return {
     url: (endpoint) => `${urls.base_url}${GATEWAY_PATH}${endpoint}`,
-    send: (request) => session.request(() => session.http.send(request), (r) => r.status === 401 && !isInsufficientScopes(r)),
+    send: (request) =>
+      session.request(
+        () => session.http.send(request),
+        (r) => r.status === 401 && !isInsufficientScopes(r),
+      ),
   };
 }
 
@@ -92,7 +96,11 @@ export class Gateway {
    * to whom a refusal's Code says something (the change feed). The session or token is renewed as for
    * get(); 5xx and 429 still throw ConnectionError (serverError), the network ConnectionError.
    */
-  async answer(method: 'GET' | 'POST' | 'DELETE', endpoint: string, options: { query?: Record<string, string>; body?: unknown } = {}): Promise<GatewayAnswer> {
+  async answer(
+    method: 'GET' | 'POST' | 'DELETE',
+    endpoint: string,
+    options: { query?: Record<string, string>; body?: unknown } = {},
+  ): Promise<GatewayAnswer> {
     return this.observed(
       endpoint,
       async () => {
@@ -138,11 +146,22 @@ export class Gateway {
   }
 
   /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */
-  private async call(method: 'GET' | 'POST', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<{ json: unknown; heavyAnswer: boolean }> {
+  private async call(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    query?: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ json: unknown; heavyAnswer: boolean }> {
     const { heavy } = this.options;
     const res = await this.exchange(method, endpoint, query, body);
     // Marked on disk before it is read: should reading it take the process down, the next start knows.
-    const heavyAnswer = heavy !== undefined && res.body.length >= HEAVY_ANSWER_BYTES && (await heavy.mark(endpoint, 'unfinished').then(() => true, () => false));
+    const heavyAnswer =
+      heavy !== undefined &&
+      res.body.length >= HEAVY_ANSWER_BYTES &&
+      (await heavy.mark(endpoint, 'unfinished').then(
+        () => true,
+        () => false,
+      ));
     const json = readJson(res);
     try {
       return { json: this.judge(res, json, endpoint), heavyAnswer };
@@ -184,11 +203,12 @@ export class Gateway {
       }
       // A module the school switched off answers 200 {"Status":"Disabled"} instead of its root key
       // (live-notes 9): a refusal like a 403, decided here once for every resource.
-      if (isDisabled(json)) throw new UnexpectedResponseError(res.status, `${endpoint}: ${DISABLED_CODE}`, { account, code: DISABLED_CODE, resource: endpoint });
+      if (isDisabled(json))
+        throw new UnexpectedResponseError(res.status, `${endpoint}: ${DISABLED_CODE}`, { account, code: DISABLED_CODE, resource: endpoint });
       return json;
     }
     const code = json && typeof json === 'object' ? stringField(json, 'Code') : undefined;
-    const detail = res.status === 401 ? 'Insufficient scopes' : code ?? `status ${res.status}`;
+    const detail = res.status === 401 ? 'Insufficient scopes' : (code ?? `status ${res.status}`);
     throw new UnexpectedResponseError(res.status, `${endpoint}: ${detail}`, { account, code, resource: endpoint });
   }
 }

@@ -11,8 +11,7 @@ import { pathOf } from './http-answers.js';
 
 export { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError } from './http-answers.js';
 
-const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /**
  * Most bytes of an answer held in memory when the caller gives no cap of its own (the login's pages,

@@ -41,9 +41,16 @@ export function readLoginAnswer(text: string): LoginAnswer {
 function wordsOf(errors: unknown): string | undefined {
   const items = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];
   const said = items
-    .map((item: unknown) => (typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined))
+    .map((item: unknown) =>
+      typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { message?: unknown }).message : undefined,
+    )
     .filter((m): m is string => typeof m === 'string' && m.trim() !== '')
-    .map((m) => m.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+    .map((m) =>
+      m
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   const words = [...new Set(said)].join(' ').slice(0, MAX_WORDS);
   return words === '' ? undefined : words;
 }

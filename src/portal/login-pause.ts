@@ -48,5 +48,10 @@ export function pauseAfter(error: unknown, now: number, policy: SessionPolicy, l
   const reason = pauseReason(error);
   if (reason === undefined) return undefined;
   const words = error instanceof WrongCredentialsError || error instanceof LoginChangedError ? error.portalMessage : undefined;
-  return { reason, until: now + pauseLength(reason, policy), credentials: credentialsDigest(login, password), ...(words === undefined ? {} : { portal_message: words }) };
+  return {
+    reason,
+    until: now + pauseLength(reason, policy),
+    credentials: credentialsDigest(login, password),
+    ...(words === undefined ? {} : { portal_message: words }),
+  };
 }

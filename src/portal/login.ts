@@ -104,7 +104,8 @@ class LoginFlow {
   /** Where the chain goes on after the password, or why it stops. */
   private readPasswordAnswer(answer: HttpResponse): string {
     const text = answer.text();
-    if (CAPTCHA_MARKERS.test(text)) throw new CaptchaRequiredError('the portal asks for a captcha at login', { account: this.input.account, url: answer.url });
+    if (CAPTCHA_MARKERS.test(text))
+      throw new CaptchaRequiredError('the portal asks for a captcha at login', { account: this.input.account, url: answer.url });
     const read = readLoginAnswer(text);
     if (read.kind === 'unknown') throw this.changed(`${read.what} (HTTP ${answer.status})`, answer);
     if (read.kind === 'refused') {
@@ -119,7 +120,10 @@ class LoginFlow {
     }
     // Success goes on from goTo, else from Location, else from PerformLogin (live-notes 18).
     const { auth_url } = this.input.urls;
-    const next = read.goTo !== undefined ? resolve(read.goTo, answer.url) : (answer.location ?? `${auth_url}/OAuth/Authorization/PerformLogin?client_id=${CLIENT_ID}`);
+    const next =
+      read.goTo !== undefined
+        ? resolve(read.goTo, answer.url)
+        : (answer.location ?? `${auth_url}/OAuth/Authorization/PerformLogin?client_id=${CLIENT_ID}`);
     if (next === undefined) throw this.changed('goTo is not an address', answer);
     return next;
   }
@@ -139,7 +143,8 @@ class LoginFlow {
       site = farther(site, fetchSite(page, url, this.siblings));
       const res = this.checked(await this.input.http.send({ url, headers: navigationHeaders(site) }));
       const text = res.text();
-      if (CAPTCHA_MARKERS.test(text)) throw new CaptchaRequiredError('the portal asks for a captcha after login', { account: this.input.account, url: res.url });
+      if (CAPTCHA_MARKERS.test(text))
+        throw new CaptchaRequiredError('the portal asks for a captcha after login', { account: this.input.account, url: res.url });
       if (res.status >= 400) throw this.changed(`${pathOf(res.url)} answered ${res.status}`, res);
       if (res.status >= 300 && res.status < 400 && res.location === undefined) throw this.changed('a redirect without a valid Location', res);
       if (res.status < 300 && REQUIRED_ACTIONS_MARKER.test(text)) {
@@ -188,7 +193,11 @@ class LoginFlow {
   /** A 5xx or 429 during login is the service being down, never a wrong password (live-notes 3). */
   private checked(res: HttpResponse): HttpResponse {
     if (isServerTrouble(res.status)) {
-      throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, { account: this.input.account, url: res.url, status: res.status });
+      throw new ConnectionError(`login: ${pathOf(res.url)} answered ${res.status}`, {
+        account: this.input.account,
+        url: res.url,
+        status: res.status,
+      });
     }
     return res;
   }

@@ -186,7 +186,10 @@ export class MessagingClient {
   /** A rejection at `ageMs`: an age this session type is known to reach dead. */
   private learnLifetime(ageMs: number): void {
     if (!this.lifetime.rejectedAt(ageMs)) return;
-    this.options.log.debug({ account: this.options.account, minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
+    this.options.log.debug(
+      { account: this.options.account, minutes: Math.round(ageMs / 60_000) },
+      'messaging session died at this age; renewing the next one before it',
+    );
   }
 
   /** A new bootstrap unless another caller already started one since `generation`. */
@@ -219,7 +222,8 @@ export class MessagingClient {
     for (let hops = 0; res.status >= 300 && res.status < 400 && res.location; hops++) {
       if (hops >= this.policy.maxBootstrapHops) throw new UnexpectedResponseError(res.status, '/wiadomosci3: too many redirects', { account });
       const next = res.location;
-      if (!configuredHost(next, this.options.urls)) throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect to a host not configured', { account, resource: '/wiadomosci3' });
+      if (!configuredHost(next, this.options.urls))
+        throw new UnexpectedResponseError(res.status, '/wiadomosci3: redirect to a host not configured', { account, resource: '/wiadomosci3' });
       this.options.onRequest?.('GET', pathOf(next));
       res = await session.http.send({ url: next, headers: { accept: 'text/html' }, timeoutMs: this.options.timeoutMs });
     }

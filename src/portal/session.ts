@@ -91,7 +91,10 @@ export class PortalSession {
     const now = this.options.clock.now();
     const past = (at: number | undefined): number | undefined => (at === undefined ? undefined : Math.min(at, now));
     this.state = { loggedInAt: past(saved.loggedInAt), refreshedAt: past(saved.refreshedAt), refreshFailedAt: past(saved.refreshFailedAt) };
-    this.advised = { ...(saved.advice ? { advice: saved.advice } : {}), ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }) };
+    this.advised = {
+      ...(saved.advice ? { advice: saved.advice } : {}),
+      ...(saved.adviceLoggedAt === undefined ? {} : { loggedAt: past(saved.adviceLoggedAt) }),
+    };
     this.options.road?.resume(saved.familyRoad);
     // A pause for wrong credentials or a captcha ends when the credentials in the config change.
     if (saved.pause && pauseIsFor(saved.pause, this.options.login, this.options.password)) {
@@ -233,7 +236,8 @@ export class PortalSession {
         this.pause = pause;
         const { reason, portal_message: words } = pause;
         // Once per refusal: the pause keeps the next polls from logging in (and from logging it again).
-        const said = reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
+        const said =
+          reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
         const step = error instanceof LoginChangedError ? { step: error.loginStep, err: error.message } : {};
         log.warn({ account, reason, ...step, ...(words === undefined ? {} : { portal_message: words }) }, said);
         await this.persist().catch(() => undefined);
@@ -289,7 +293,10 @@ export class PortalSession {
       return;
     }
     if (loggedAt === undefined || now - loggedAt >= this.policy.adviceLogEveryMs) {
-      this.options.log.warn({ account: this.options.account, advice }, 'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does');
+      this.options.log.warn(
+        { account: this.options.account, advice },
+        'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does',
+      );
       this.advised = { advice, loggedAt: now };
       return;
     }

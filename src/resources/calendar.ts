@@ -6,7 +6,14 @@ import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/cale
 import { registerResource, want, type Copies, type Want } from '../feature-kit/resource.js';
 import { byDay, DAILY, NEWS } from './ages.js';
 
-export const CALENDARS = registerResource({ name: 'Calendars', endpoint: 'Calendars', schema: calendarsResponse, fresh: byDay(DAILY), keepOnError: true, note: "the class calendar's id" });
+export const CALENDARS = registerResource({
+  name: 'Calendars',
+  endpoint: 'Calendars',
+  schema: calendarsResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+  note: "the class calendar's id",
+});
 export const CALENDAR_IDS = registerResource({
   name: 'Calendars/<id>',
   endpoint: 'Calendars/<id>',

@@ -43,8 +43,16 @@ export const CHANGES: Resource<FeedRead> = {
     } catch (error) {
       // The portal down, the device forgotten, the feed refused: the lists are read at their own ages
       // until it answers again (ChildFeed judges the cause); a dead session stays the account's.
-      if (error instanceof ConnectionError || error instanceof FeedDeviceLostError || error instanceof FeedInvalidError || error instanceof FeedRefusedError) {
-        throw new UnexpectedResponseError(error instanceof ConnectionError ? (error.status ?? 0) : 0, `change feed: ${error.message}`, { resource: 'PushChanges', cause: error });
+      if (
+        error instanceof ConnectionError ||
+        error instanceof FeedDeviceLostError ||
+        error instanceof FeedInvalidError ||
+        error instanceof FeedRefusedError
+      ) {
+        throw new UnexpectedResponseError(error instanceof ConnectionError ? (error.status ?? 0) : 0, `change feed: ${error.message}`, {
+          resource: 'PushChanges',
+          cause: error,
+        });
       }
       throw error;
     }

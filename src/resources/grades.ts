@@ -2,10 +2,27 @@
 // get descriptive grades, some schools points or text grades): a kind that gave this child entries is
 // read at the news age as ordinary grades are; one whose list is empty (a kind the school does not
 // use) waits WHILE_EMPTY. Behaviour points hourly; the lookups daily and on a miss.
-import { gradeCategoriesResponse, gradeCommentsResponse, gradesResponse, gradingSystemResponse, schoolAveragesResponse } from '../portal/schemas/grades.js';
-import { baseTextGradesResponse, pointCategoriesResponse, pointCommentsResponse, pointGradesResponse, textCategoriesResponse } from '../portal/schemas/othergrades.js';
+import {
+  gradeCategoriesResponse,
+  gradeCommentsResponse,
+  gradesResponse,
+  gradingSystemResponse,
+  schoolAveragesResponse,
+} from '../portal/schemas/grades.js';
+import {
+  baseTextGradesResponse,
+  pointCategoriesResponse,
+  pointCommentsResponse,
+  pointGradesResponse,
+  textCategoriesResponse,
+} from '../portal/schemas/othergrades.js';
 import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../portal/schemas/descriptive.js';
-import { behaviourPointsCategoriesResponse, behaviourPointsCommentsResponse, behaviourPointsResponse, behaviourTypesResponse } from '../portal/schemas/behaviour.js';
+import {
+  behaviourPointsCategoriesResponse,
+  behaviourPointsCommentsResponse,
+  behaviourPointsResponse,
+  behaviourTypesResponse,
+} from '../portal/schemas/behaviour.js';
 import { partialGradesResponse } from '../portal/schemas/partial.js';
 import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
@@ -13,15 +30,56 @@ import { registerResource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, NEWS, WHILE_EMPTY } from './ages.js';
 import { lookupResource } from './lookups.js';
 
-const GRADE_KIND = { fresh: NEWS, whenAsked: 'read', whileEmptyMs: WHILE_EMPTY, note: 'at the news age while the child has such grades; 6 hours while the list is empty' } as const;
+const GRADE_KIND = {
+  fresh: NEWS,
+  whenAsked: 'read',
+  whileEmptyMs: WHILE_EMPTY,
+  note: 'at the news age while the child has such grades; 6 hours while the list is empty',
+} as const;
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
-export const GRADES = registerResource({ name: 'Grades', endpoint: 'Grades', schema: gradesResponse, fresh: NEWS, whenAsked: 'read', feed: ['Grades'] });
+export const GRADES = registerResource({
+  name: 'Grades',
+  endpoint: 'Grades',
+  schema: gradesResponse,
+  fresh: NEWS,
+  whenAsked: 'read',
+  feed: ['Grades'],
+});
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
-export const GRADE_AVERAGES = registerResource({ name: 'Grades/Averages', endpoint: 'Grades/Averages', schema: schoolAveragesResponse, fresh: CORE, whenAsked: 'read', feed: ['Grades'], note: "the portal's own averages" });
-export const POINT_GRADES = registerResource({ name: 'PointGrades', endpoint: 'PointGrades', schema: pointGradesResponse, ...GRADE_KIND, list: grades, feed: ['PointGrades'] });
-export const TEXT_GRADES = registerResource({ name: 'BaseTextGrades', endpoint: 'BaseTextGrades', schema: baseTextGradesResponse, ...GRADE_KIND, list: grades, feed: ['TextGrades', 'DescriptiveTextGrades'] });
-export const DESCRIPTIVE_GRADES = registerResource({ name: 'DescriptiveGrades', endpoint: 'DescriptiveGrades', schema: descriptiveGradesResponse, ...GRADE_KIND, list: grades, feed: ['DescriptiveGrades'] });
+export const GRADE_AVERAGES = registerResource({
+  name: 'Grades/Averages',
+  endpoint: 'Grades/Averages',
+  schema: schoolAveragesResponse,
+  fresh: CORE,
+  whenAsked: 'read',
+  feed: ['Grades'],
+  note: "the portal's own averages",
+});
+export const POINT_GRADES = registerResource({
+  name: 'PointGrades',
+  endpoint: 'PointGrades',
+  schema: pointGradesResponse,
+  ...GRADE_KIND,
+  list: grades,
+  feed: ['PointGrades'],
+});
+export const TEXT_GRADES = registerResource({
+  name: 'BaseTextGrades',
+  endpoint: 'BaseTextGrades',
+  schema: baseTextGradesResponse,
+  ...GRADE_KIND,
+  list: grades,
+  feed: ['TextGrades', 'DescriptiveTextGrades'],
+});
+export const DESCRIPTIVE_GRADES = registerResource({
+  name: 'DescriptiveGrades',
+  endpoint: 'DescriptiveGrades',
+  schema: descriptiveGradesResponse,
+  ...GRADE_KIND,
+  list: grades,
+  feed: ['DescriptiveGrades'],
+});
 export const BEHAVIOUR_POINTS = registerResource({
   name: 'BehaviourGrades/Points',
   endpoint: 'BehaviourGrades/Points',
@@ -31,12 +89,38 @@ export const BEHAVIOUR_POINTS = registerResource({
   list: grades,
   feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
-export const GRADING_SYSTEM = registerResource({ name: 'GradingSystem', endpoint: 'GradingSystem', schema: gradingSystemResponse, fresh: byDay(DAILY) });
-export const UNITS = registerResource({ name: 'Units', endpoint: 'Units', schema: unitsResponse, fresh: byDay(DAILY), keepOnError: true, note: "which kinds of grade the child's unit uses" });
+export const GRADING_SYSTEM = registerResource({
+  name: 'GradingSystem',
+  endpoint: 'GradingSystem',
+  schema: gradingSystemResponse,
+  fresh: byDay(DAILY),
+});
+export const UNITS = registerResource({
+  name: 'Units',
+  endpoint: 'Units',
+  schema: unitsResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+  note: "which kinds of grade the child's unit uses",
+});
 
 /** The newer descriptive grading (spec 4.5): the user's LID, then the child's, then one POST of the first page. */
-export const TOKEN_INFO = registerResource({ name: 'Auth/TokenInfo', endpoint: 'Auth/TokenInfo', schema: tokenInfoResponse, fresh: byDay(DAILY), keepOnError: true, note: "the user's LID; a login reads it too, to prove the new session" });
-export const USER_INFO = registerResource({ name: 'Auth/UserInfo/<lid>', endpoint: 'Auth/UserInfo/<lid>', schema: userInfoResponse, fresh: byDay(DAILY), keepOnError: true, note: "the child's LID" });
+export const TOKEN_INFO = registerResource({
+  name: 'Auth/TokenInfo',
+  endpoint: 'Auth/TokenInfo',
+  schema: tokenInfoResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+  note: "the user's LID; a login reads it too, to prove the new session",
+});
+export const USER_INFO = registerResource({
+  name: 'Auth/UserInfo/<lid>',
+  endpoint: 'Auth/UserInfo/<lid>',
+  schema: userInfoResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+  note: "the child's LID",
+});
 export const PARTIAL_GRADES = registerResource({
   name: 'partial grades (POST)',
   endpoint: 'Auth/DescriptiveGradingSystem/PartialGrades/Student/<lid>',
@@ -47,7 +131,14 @@ export const PARTIAL_GRADES = registerResource({
   // Whether the change feed names the newer grading's partial grades is not known (live-notes 31 lists
   // none of its names): they keep their own ages whether the feed is on or not.
 });
-export const AUTH_SUBJECTS = registerResource({ name: 'Auth/Subjects', endpoint: 'Auth/Subjects', schema: authSubjectsResponse, fresh: byDay(DAILY), keepOnError: true, note: 'only where partial grades are used' });
+export const AUTH_SUBJECTS = registerResource({
+  name: 'Auth/Subjects',
+  endpoint: 'Auth/Subjects',
+  schema: authSubjectsResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+  note: 'only where partial grades are used',
+});
 
 export const GRADE_CATEGORIES = lookupResource('Grades/Categories', gradeCategoriesResponse, (r) => r.Categories);
 export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments);

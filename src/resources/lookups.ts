@@ -9,7 +9,12 @@ import type { ResourceCache } from '../feature-kit/cache.js';
 import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
 
 /** A lookup list of the register: its endpoint, schema and where its items are in the answer. */
-export function lookupResource<S extends z.ZodType>(endpoint: string, schema: S, items: (value: z.output<S>) => readonly { Id: string }[], ages: { usual?: number; onMiss?: number } = {}): Resource<z.output<S>> {
+export function lookupResource<S extends z.ZodType>(
+  endpoint: string,
+  schema: S,
+  items: (value: z.output<S>) => readonly { Id: string }[],
+  ages: { usual?: number; onMiss?: number } = {},
+): Resource<z.output<S>> {
   const onMiss = ages.onMiss ?? ON_MISS;
   return registerResource({
     name: endpoint,
@@ -35,7 +40,10 @@ export function lookup(copies: Copies, res: Resource, ids: Iterable<string | und
 }
 
 /** The three name lookups, each wanted as missing when a record names an id it lacks. */
-export function nameLookups(copies: Copies, needed: { subjects?: Iterable<string | undefined>; users?: Iterable<string | undefined>; classrooms?: Iterable<string | undefined> } = {}): Want[] {
+export function nameLookups(
+  copies: Copies,
+  needed: { subjects?: Iterable<string | undefined>; users?: Iterable<string | undefined>; classrooms?: Iterable<string | undefined> } = {},
+): Want[] {
   return [lookup(copies, SUBJECTS, needed.subjects), lookup(copies, USERS, needed.users), lookup(copies, CLASSROOMS, needed.classrooms)];
 }
 

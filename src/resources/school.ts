@@ -34,15 +34,35 @@ export const IDENTITY: Resource<Identity> = {
   refusal: () => undefined,
 };
 
-export const NOTICES = registerResource({ name: 'SchoolNotices', endpoint: 'SchoolNotices', schema: noticesResponse, fresh: NEWS, whenAsked: 'read', feed: ['SchoolNotices'] });
+export const NOTICES = registerResource({
+  name: 'SchoolNotices',
+  endpoint: 'SchoolNotices',
+  schema: noticesResponse,
+  fresh: NEWS,
+  whenAsked: 'read',
+  feed: ['SchoolNotices'],
+});
 export const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema: notesResponse, fresh: BY_THE_HOUR, feed: ['Notes'] });
 export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategoriesResponse, (r) => r.Categories);
 
 /** The marks as teachers enter them; the parents' justifications a few times a day. */
-export const ATTENDANCES = registerResource({ name: 'Attendances', endpoint: 'Attendances', schema: attendancesResponse, fresh: CORE, whenAsked: 'read', feed: ['Attendances'] });
+export const ATTENDANCES = registerResource({
+  name: 'Attendances',
+  endpoint: 'Attendances',
+  schema: attendancesResponse,
+  fresh: CORE,
+  whenAsked: 'read',
+  feed: ['Attendances'],
+});
 export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTypesResponse, (r) => r.Types);
 /** The parents' own justifications: what only a parent's action changes, a few times a day. */
-export const JUSTIFICATIONS = registerResource({ name: 'Justifications', endpoint: 'Justifications', schema: justificationsResponse, fresh: byDay(SLOW), keepOnError: true });
+export const JUSTIFICATIONS = registerResource({
+  name: 'Justifications',
+  endpoint: 'Justifications',
+  schema: justificationsResponse,
+  fresh: byDay(SLOW),
+  keepOnError: true,
+});
 
 /** A new test is news; the class calendar's ids tell when an entry is added or removed (an edit within the hour). */
 export const HOMEWORKS = registerResource({
@@ -55,7 +75,14 @@ export const HOMEWORKS = registerResource({
   whenAsked: 'unvouched',
   feed: ['HomeWorks'],
 });
-export const HOMEWORK_ASSIGNMENTS = registerResource({ name: 'HomeWorkAssignments', endpoint: 'HomeWorkAssignments', schema: homeworkAssignmentsResponse, fresh: CORE, whenAsked: 'read', feed: ['HomeWorkAssignments'] });
+export const HOMEWORK_ASSIGNMENTS = registerResource({
+  name: 'HomeWorkAssignments',
+  endpoint: 'HomeWorkAssignments',
+  schema: homeworkAssignmentsResponse,
+  fresh: CORE,
+  whenAsked: 'read',
+  feed: ['HomeWorkAssignments'],
+});
 export const CONFERENCES = registerResource({
   name: 'ParentTeacherConferences',
   endpoint: 'ParentTeacherConferences',
@@ -67,7 +94,13 @@ export const CONFERENCES = registerResource({
   feed: ['ParentTeacherConferences'],
 });
 /** Trips are entered weeks ahead: a few times a day. */
-export const TRIPS = registerResource({ name: 'SchoolTrips', endpoint: 'SchoolTrips', schema: schoolTripsResponse, fresh: byDay(SLOW), keepOnError: true });
+export const TRIPS = registerResource({
+  name: 'SchoolTrips',
+  endpoint: 'SchoolTrips',
+  schema: schoolTripsResponse,
+  fresh: byDay(SLOW),
+  keepOnError: true,
+});
 export const HOMEWORK_CATEGORIES = lookupResource('HomeWorks/Categories', homeWorkCategoriesResponse, (r) => r.Categories);
 
 /** Asked only until today's or the next school day's number is known (its own rule, school/lucky.ts). */
@@ -85,9 +118,22 @@ export const LUCKY = registerResource({
 });
 
 /** A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass. */
-export const LIBRARY = registerResource({ name: 'EbiblioLendings', endpoint: 'EbiblioLendings', schema: ebiblioLendingsResponse, fresh: byDay(12 * HOUR), notAtStart: true });
+export const LIBRARY = registerResource({
+  name: 'EbiblioLendings',
+  endpoint: 'EbiblioLendings',
+  schema: ebiblioLendingsResponse,
+  fresh: byDay(12 * HOUR),
+  notAtStart: true,
+});
 /** The list changes a few times a term. */
-export const SCHOOL_FILES = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema: schoolFilesResponse, fresh: byDay(12 * HOUR), keepOnError: true, notAtStart: true });
+export const SCHOOL_FILES = registerResource({
+  name: 'SchoolFiles',
+  endpoint: 'SchoolFiles',
+  schema: schoolFilesResponse,
+  fresh: byDay(12 * HOUR),
+  keepOnError: true,
+  notAtStart: true,
+});
 /** A topic is written during or right after its lesson: every two hours while lessons are on, daily else by day. */
 export const REALIZATIONS = registerResource({
   name: 'Realizations',

@@ -57,4 +57,10 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
 }
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
 export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
-export const FREE_DAY_TYPES = registerResource({ name: 'Calendars/ClassFreeDays/Types', endpoint: 'Calendars/ClassFreeDays/Types', schema: classFreeDayTypesResponse, fresh: byDay(DAILY), keepOnError: true });
+export const FREE_DAY_TYPES = registerResource({
+  name: 'Calendars/ClassFreeDays/Types',
+  endpoint: 'Calendars/ClassFreeDays/Types',
+  schema: classFreeDayTypesResponse,
+  fresh: byDay(DAILY),
+  keepOnError: true,
+});

@@ -133,7 +133,10 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       written.until = until;
       continue;
     }
-    const creator = [t.creatorName, t.creatorLastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+    const creator = [t.creatorName, t.creatorLastName]
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(' ');
     out.push({
       key: `trip:${t.id}`,
       kind: 'trip',
@@ -198,7 +201,16 @@ export function agendaEvents(items: readonly AgendaItem[], today: string): NewsI
     .filter((i) => (i.until ?? i.date) >= today)
     .map((i) => ({
       id: i.key,
-      payload: { kind: i.kind, date: i.date, until: i.until, time: i.time, subject: i.subject, category: i.category, description: i.content, teacher: i.teacher },
+      payload: {
+        kind: i.kind,
+        date: i.date,
+        until: i.until,
+        time: i.time,
+        subject: i.subject,
+        category: i.category,
+        description: i.content,
+        teacher: i.teacher,
+      },
     }));
 }
 
@@ -232,6 +244,14 @@ export function testEvents(items: readonly AgendaItem[], today: string): NewsIte
     .filter((i) => i.kind === 'test' && i.date >= today)
     .map((i) => ({
       id: i.key,
-      payload: { date: i.date, time: i.time, subject: i.subject, kind: testKind(i), category: i.category, description: i.content, teacher: i.teacher },
+      payload: {
+        date: i.date,
+        time: i.time,
+        subject: i.subject,
+        kind: testKind(i),
+        category: i.category,
+        description: i.content,
+        teacher: i.teacher,
+      },
     }));
 }

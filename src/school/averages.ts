@@ -29,8 +29,7 @@ export const DEFAULT_SCALE: GradeScale = { plus: 0.5, minus: 0.25, countZero: fa
 
 /** The school's scale from GradingSystem; anything missing (or the resource refused) keeps the default. */
 export function gradeScale(system: GradingSystem | undefined): GradeScale {
-  const size = (v: number | undefined, fallback: number): number =>
-    v !== undefined && Number.isFinite(v) ? Math.abs(v) : fallback;
+  const size = (v: number | undefined, fallback: number): number => (v !== undefined && Number.isFinite(v) ? Math.abs(v) : fallback);
   return {
     plus: size(system?.plusValue, DEFAULT_SCALE.plus),
     minus: size(system?.minusValue, DEFAULT_SCALE.minus),
@@ -189,14 +188,9 @@ export interface Averages {
   scale: GradeScale;
 }
 
-export function averages(
-  input: AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] },
-): Averages {
+export function averages(input: AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] }): Averages {
   const subjects = subjectAverages(input);
-  const points =
-    input.pointGrades && input.pointGrades.length > 0
-      ? pointPercentages({ ...input, pointGrades: input.pointGrades })
-      : undefined;
+  const points = input.pointGrades && input.pointGrades.length > 0 ? pointPercentages({ ...input, pointGrades: input.pointGrades }) : undefined;
   const subjectsOf = (list: readonly { Subject?: string }[]): string[] => list.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject]));
   const graded = new Set(subjectsOf(input.grades));
   const year = [...new Set([...graded, ...subjectsOf(input.pointGrades ?? [])])].map((subjectId) => ({

@@ -69,7 +69,9 @@ function periodOf(g: BehaviourGrade, category: string | undefined): { period: 's
 function readEntries(input: BehaviourInput): { entry: BehaviourGrade; mark: BehaviourMark | null }[] {
   const types = byId(input.types);
   const categories = byId(input.categories);
-  const newestFirst = [...input.grades].sort((a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id));
+  const newestFirst = [...input.grades].sort(
+    (a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id),
+  );
   return newestFirst.map((g) => {
     const words = g.Value === undefined ? markWords(g, types) : null;
     if (words === null) return { entry: g, mark: null };
@@ -92,8 +94,12 @@ export function behaviour(input: BehaviourInput): Behaviour {
   const pointsEntries = entries.map((e) => e.entry).filter((g) => g.Value !== undefined);
   const marks = entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
   const find = (period: BehaviourMark['period'], proposal: boolean): BehaviourMark | null =>
-    marks.find((m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester)) ?? null;
-  const pointsNow = pointsEntries.filter((g) => (recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? currentSemester) === currentSemester);
+    marks.find(
+      (m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester),
+    ) ?? null;
+  const pointsNow = pointsEntries.filter(
+    (g) => (recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? currentSemester) === currentSemester,
+  );
   return {
     newest: marks[0] ?? null,
     semester: find('semester', false),

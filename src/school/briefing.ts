@@ -78,7 +78,11 @@ export function briefing(input: BriefingInput): Briefing | null {
     lessons: lessons.filter((l) => l.subject !== ''),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: testKind(t) })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
-    luckyMine: input.lucky !== undefined && input.lucky.day === day && input.registerNumber !== undefined && String(input.lucky.number) === input.registerNumber,
+    luckyMine:
+      input.lucky !== undefined &&
+      input.lucky.day === day &&
+      input.registerNumber !== undefined &&
+      String(input.lucky.number) === input.registerNumber,
     freeBefore: input.days
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
@@ -97,7 +101,8 @@ function bySlot(lessons: readonly (BriefingLesson & { slot: Slot })[]): Briefing
       slots.push({ slot, ...lesson });
       continue;
     }
-    if (lesson.subject !== '' && !last.subject.split(' / ').includes(lesson.subject)) last.subject = last.subject === '' ? lesson.subject : `${last.subject} / ${lesson.subject}`;
+    if (lesson.subject !== '' && !last.subject.split(' / ').includes(lesson.subject))
+      last.subject = last.subject === '' ? lesson.subject : `${last.subject} / ${lesson.subject}`;
     last.change ??= lesson.change;
     last.takesPlace ||= lesson.takesPlace;
   }

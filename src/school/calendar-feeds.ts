@@ -149,7 +149,13 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
 export function lessonEntries(days: readonly SchoolDay[], child: string): LessonEntry[] {
   return days.flatMap((day) => {
     const lessons = day.lessons ?? [];
-    return lessons.map((l) => lessonEntry(l, lessons.filter((x) => sameSlot(x, l)), child));
+    return lessons.map((l) =>
+      lessonEntry(
+        l,
+        lessons.filter((x) => sameSlot(x, l)),
+        child,
+      ),
+    );
   });
 }
 
@@ -203,7 +209,9 @@ export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {
         teacher: h.teacher,
       }),
     );
-  return [...fromAgenda, ...homework].sort((a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid));
+  return [...fromAgenda, ...homework].sort(
+    (a, b) => textCompare(a.when.date, b.when.date) || textCompare(a.when.from ?? '', b.when.from ?? '') || textCompare(a.uid, b.uid),
+  );
 }
 
 /** The free days of the school and of the child's class, whole days (a partial one names its lessons). */
@@ -242,5 +250,7 @@ export function keepUncovered(fresh: LessonEntry[], kept: readonly LessonEntry[]
   const unread = new Set(days.filter((d) => d.lessons === undefined && d.freeDay === undefined).map((d) => d.date));
   if (unread.size === 0) return fresh;
   const carried = kept.filter((e) => unread.has(e.when.date));
-  return carried.length === 0 ? fresh : [...fresh, ...carried].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? ''));
+  return carried.length === 0
+    ? fresh
+    : [...fresh, ...carried].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? ''));
 }

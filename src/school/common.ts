@@ -58,11 +58,7 @@ export { idCompare, plCompare, textCompare } from './order.js';
 
 /** Lower case without Polish diacritics, for matching words in names the schools type themselves. */
 export function fold(value: string | undefined): string {
-  return (value ?? '')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l');
+  return (value ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
 }
 
 /** A lookup by id of any list with string Ids. */

@@ -43,10 +43,7 @@ export interface PartialSources {
 }
 
 /** The ordinary subject id of a partial grade: a LID through Auth/Subjects, a number as it is. */
-function partialSubject(
-  subject: PartialGrade['subjectId'],
-  authSubjects: Map<string, AuthSubject>,
-): { id?: string; name?: string } {
+function partialSubject(subject: PartialGrade['subjectId'], authSubjects: Map<string, AuthSubject>): { id?: string; name?: string } {
   if (subject === undefined) return {};
   if ('id' in subject) return { id: subject.id };
   const known = authSubjects.get(subject.lid);

@@ -1,12 +1,6 @@
 // Ordinary, point and text grades read into GradeItems, with their categories, weights and comments.
 import type { Grade, GradeCategory, GradeComment } from '../portal/schemas/grades.js';
-import type {
-  BaseTextGrade,
-  PointCategory,
-  PointComment,
-  PointGrade,
-  TextCategory,
-} from '../portal/schemas/othergrades.js';
+import type { BaseTextGrade, PointCategory, PointComment, PointGrade, TextCategory } from '../portal/schemas/othergrades.js';
 import { byId, collapse } from './common.js';
 import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeDetails, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
@@ -39,21 +33,23 @@ export function isGradeEntry(value: string | undefined): boolean {
 export function standardGradeItems(src: StandardSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.categories);
   const comments = commentIndex(src.comments);
-  return (src.grades ?? []).filter((g) => isGradeEntry(g.Grade)).map((g) => {
-    const category = g.Category === undefined ? undefined : categories.get(g.Category);
-    const details: GradeDetails = {};
-    if (g.Improvement !== undefined) details.improves = `grade:${g.Improvement}`;
-    const period = periodOf(g);
-    if (period !== undefined) details.period = period;
-    if (category?.CountToTheAverage === false) details.counts_to_average = false;
-    return {
-      key: `grade:${g.Id}`,
-      kind: 'grade',
-      shown: g.Grade?.trim() ?? null,
-      ...sharedFields(g, category, comments, names, endFirstSemester),
-      details,
-    };
-  });
+  return (src.grades ?? [])
+    .filter((g) => isGradeEntry(g.Grade))
+    .map((g) => {
+      const category = g.Category === undefined ? undefined : categories.get(g.Category);
+      const details: GradeDetails = {};
+      if (g.Improvement !== undefined) details.improves = `grade:${g.Improvement}`;
+      const period = periodOf(g);
+      if (period !== undefined) details.period = period;
+      if (category?.CountToTheAverage === false) details.counts_to_average = false;
+      return {
+        key: `grade:${g.Id}`,
+        kind: 'grade',
+        shown: g.Grade?.trim() ?? null,
+        ...sharedFields(g, category, comments, names, endFirstSemester),
+        details,
+      };
+    });
 }
 
 /** What ordinary and point grades say alike: subject, category, weight, teacher, dates, comment. */
@@ -104,7 +100,12 @@ export function pointPercent(points: number | undefined, max: number | undefined
  */
 export function pointShown(g: { Grade?: string; GradeValue?: number }, max: number | undefined): string | null {
   const written = g.Grade?.trim();
-  const number = written !== undefined && /^\d+([.,]\d+)?$/.test(written) ? written.replace('.', ',') : g.GradeValue === undefined ? undefined : plNumber(g.GradeValue);
+  const number =
+    written !== undefined && /^\d+([.,]\d+)?$/.test(written)
+      ? written.replace('.', ',')
+      : g.GradeValue === undefined
+        ? undefined
+        : plNumber(g.GradeValue);
   if (number === undefined) return written || null;
   return max !== undefined && max > 0 ? `${number}/${plNumber(max)} pkt` : `${number} pkt`;
 }
@@ -143,20 +144,22 @@ export const hiddenTextGrade = (g: BaseTextGrade): boolean => g.ShowInGradesView
 
 export function textGradeItems(src: TextSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.textCategories);
-  return (src.textGrades ?? []).filter((g) => !hiddenTextGrade(g)).map((g) => {
-    const category = g.Category === undefined ? undefined : categories.get(g.Category);
-    const text = collapse(g.Grade) ?? null;
-    return {
-      key: textGradeKey(g),
-      kind: 'text',
-      shown: text,
-      subjectId: g.Subject,
-      subject: names.subject(g.Subject),
-      category: category?.Name?.trim() ?? null,
-      weight: null,
-      ...entryFields(g, names, endFirstSemester),
-      comment: null,
-      details: { text },
-    };
-  });
+  return (src.textGrades ?? [])
+    .filter((g) => !hiddenTextGrade(g))
+    .map((g) => {
+      const category = g.Category === undefined ? undefined : categories.get(g.Category);
+      const text = collapse(g.Grade) ?? null;
+      return {
+        key: textGradeKey(g),
+        kind: 'text',
+        shown: text,
+        subjectId: g.Subject,
+        subject: names.subject(g.Subject),
+        category: category?.Name?.trim() ?? null,
+        weight: null,
+        ...entryFields(g, names, endFirstSemester),
+        comment: null,
+        details: { text },
+      };
+    });
 }

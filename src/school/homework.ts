@@ -59,9 +59,7 @@ export function homeworkItems(input: HomeworkInput): HomeworkItem[] {
   return input.assignments
     .map((h) => {
       const only = h.Teacher === undefined ? undefined : taught.get(h.Teacher);
-      const subjectId =
-        (h.Lesson === undefined ? undefined : lessons.get(h.Lesson)?.Subject) ??
-        (only?.size === 1 ? [...only][0] : undefined);
+      const subjectId = (h.Lesson === undefined ? undefined : lessons.get(h.Lesson)?.Subject) ?? (only?.size === 1 ? [...only][0] : undefined);
       return {
         key: `homework:${h.Id}`,
         subject: input.names.subject(subjectId),
@@ -110,7 +108,5 @@ export type AssignmentPayload = { kind: 'homework' } & Omit<HomeworkItem, 'key'>
 
 /** One `homework` event candidate per assignment not yet past due. */
 export function homeworkEvents(items: readonly HomeworkItem[], today: string): NewsItem<AssignmentPayload>[] {
-  return items
-    .filter((i) => i.due === null || i.due >= today)
-    .map((i) => ({ id: i.key, payload: { kind: 'homework', ...homeworkFields(i) } }));
+  return items.filter((i) => i.due === null || i.due >= today).map((i) => ({ id: i.key, payload: { kind: 'homework', ...homeworkFields(i) } }));
 }

@@ -19,8 +19,7 @@ const LONG_LOAN_DAYS = 150;
 /** How long after the school year's start free textbooks are handed out. */
 const HANDOUT_DAYS = 30;
 
-const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 
 export function isFreeTextbook(lending: Lending): boolean {
   const type = lending.type?.trim().toUpperCase();

@@ -13,9 +13,7 @@ const PROXY_PARAMS = ['url', 'u', 'link', 'target', 'redirect', 'to', 'href'];
 export function decodeMessage(base64: string): string {
   const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
   const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD/g, '');
-  return decoded
-    .replace(/^\s*<Message>\s*<Content>\s*<!\[CDATA\[/i, '')
-    .replace(/\]\]>\s*<\/Content>\s*<\/Message>\s*$/i, '');
+  return decoded.replace(/^\s*<Message>\s*<Content>\s*<!\[CDATA\[/i, '').replace(/\]\]>\s*<\/Content>\s*<\/Message>\s*$/i, '');
 }
 
 /**
@@ -39,7 +37,13 @@ export function messageText(html: string, limit = MESSAGE_TEXT_LIMIT): { text: s
     .trim();
   const chars = [...text];
   if (chars.length <= limit) return { text, truncated: false };
-  return { text: `${chars.slice(0, limit - 1).join('').trimEnd()}…`, truncated: true };
+  return {
+    text: `${chars
+      .slice(0, limit - 1)
+      .join('')
+      .trimEnd()}…`,
+    truncated: true,
+  };
 }
 
 /** A link as text: its label, and its target when the label does not already say it. */
@@ -71,6 +75,10 @@ export function realTarget(href: string): string | undefined {
 }
 
 function sameLink(label: string, target: string): boolean {
-  const bare = (s: string): string => s.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+  const bare = (s: string): string =>
+    s
+      .replace(/^https?:\/\//i, '')
+      .replace(/\/+$/, '')
+      .toLowerCase();
   return bare(label) === bare(target);
 }

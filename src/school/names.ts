@@ -28,9 +28,7 @@ function fullName(first: string | undefined, last: string | undefined): string |
 export function makeNames(lookups: Lookups = {}): Names {
   const subjects = new Map((lookups.subjects ?? []).map((s) => [s.Id, s.Name?.trim() ?? s.Short?.trim()]));
   const users = new Map((lookups.users ?? []).map((u) => [u.Id, fullName(u.FirstName, u.LastName)]));
-  const byLid = new Map(
-    (lookups.users ?? []).filter((u) => u.AccountId !== undefined).map((u) => [u.AccountId!.trim(), u.Id]),
-  );
+  const byLid = new Map((lookups.users ?? []).filter((u) => u.AccountId !== undefined).map((u) => [u.AccountId!.trim(), u.Id]));
   const rooms = new Map((lookups.classrooms ?? []).map((c) => [c.Id, c.Symbol?.trim() ?? c.Name?.trim()]));
   const teacher = (id: string | undefined, inline?: NamedRef): string | null =>
     (id === undefined ? undefined : users.get(id)) ?? fullName(inline?.firstName, inline?.lastName);

@@ -38,15 +38,9 @@ interface Found extends PlanChange {
 }
 
 const differs = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a !== b;
-const span = (from: string | null | undefined, to: string | null | undefined): string | null =>
-  from && to ? `${from}-${to}` : (from ?? null);
+const span = (from: string | null | undefined, to: string | null | undefined): string | null => (from && to ? `${from}-${to}` : (from ?? null));
 
-function kindOf(f: {
-  shifted: boolean;
-  ids: Found['ids'];
-  room: string | null;
-  orgRoom: string | null;
-}): { kind: ChangeKind; generic: boolean } {
+function kindOf(f: { shifted: boolean; ids: Found['ids']; room: string | null; orgRoom: string | null }): { kind: ChangeKind; generic: boolean } {
   if (f.shifted) return { kind: 'shifted', generic: false };
   if (differs(f.ids.subject, f.ids.orgSubject) || differs(f.ids.teacher, f.ids.orgTeacher)) {
     return { kind: 'substitution', generic: false };
@@ -88,9 +82,7 @@ function fromLesson(l: DayLesson, bell: ReturnType<typeof bellTimes>): Found {
   const org = l.org;
   const ids = { subject: l.subjectId, teacher: l.teacherId, orgSubject: org?.subjectId, orgTeacher: org?.teacherId };
   const shifted =
-    org !== null &&
-    ((org.date !== null && org.date !== l.date) ||
-      (org.lessonNo !== null && l.lessonNo !== null && org.lessonNo !== l.lessonNo));
+    org !== null && ((org.date !== null && org.date !== l.date) || (org.lessonNo !== null && l.lessonNo !== null && org.lessonNo !== l.lessonNo));
   const { kind, generic } = l.cancelled
     ? { kind: 'cancelled' as const, generic: false }
     : kindOf({ shifted, ids, room: l.room, orgRoom: org?.room ?? null });
@@ -121,8 +113,7 @@ function fromSubstitution(s: Substitution, names: Names, bell: ReturnType<typeof
   const newDate = dayOf(s.Date);
   // A cancellation has only the Org* side.
   const cancelled =
-    s.IsCancelled === true ||
-    (newDate === undefined && s.LessonNo === undefined && s.Subject === undefined && s.Teacher === undefined);
+    s.IsCancelled === true || (newDate === undefined && s.LessonNo === undefined && s.Subject === undefined && s.Teacher === undefined);
   const date = cancelled ? orgDate : (newDate ?? orgDate);
   if (date === undefined) return undefined;
   const no = cancelled ? (s.OrgLessonNo ?? null) : (s.LessonNo ?? s.OrgLessonNo ?? null);
@@ -139,9 +130,7 @@ function fromSubstitution(s: Substitution, names: Names, bell: ReturnType<typeof
     s.IsShifted === true ||
     (newDate !== undefined && orgDate !== undefined && newDate !== orgDate) ||
     (s.LessonNo !== undefined && s.OrgLessonNo !== undefined && s.LessonNo !== s.OrgLessonNo);
-  const { kind, generic } = cancelled
-    ? { kind: 'cancelled' as const, generic: false }
-    : kindOf({ shifted, ids, room, orgRoom });
+  const { kind, generic } = cancelled ? { kind: 'cancelled' as const, generic: false } : kindOf({ shifted, ids, room, orgRoom });
   return {
     date,
     lesson_no: no,
@@ -163,15 +152,7 @@ function fromSubstitution(s: Substitution, names: Names, bell: ReturnType<typeof
 }
 
 const SIDE = ['subject', 'teacher', 'room', 'hours'] as const;
-const ORIGINAL = [
-  'original_date',
-  'original_lesson_no',
-  'original_hours',
-  'original_subject',
-  'original_teacher',
-  'original_room',
-  'note',
-] as const;
+const ORIGINAL = ['original_date', 'original_lesson_no', 'original_hours', 'original_subject', 'original_teacher', 'original_room', 'note'] as const;
 
 /**
  * Two reports of one lesson: the one that still takes place wins over a cancellation, a specific

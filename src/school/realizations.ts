@@ -70,7 +70,9 @@ export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld
   // no longer list it; a test is written in a lesson whose topic says so).
   const before = [
     ...tests.filter((t) => t.kind === 'test' && t.date < test.date && sameSubject(t.subject, test.subject)).map((t) => t.date),
-    ...held.filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && agendaKind(undefined, l.topic ?? undefined) === 'test').map((l) => l.date),
+    ...held
+      .filter((l) => l.date < test.date && sameSubject(l.subject, test.subject) && agendaKind(undefined, l.topic ?? undefined) === 'test')
+      .map((l) => l.date),
   ];
   const previous = before.reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);
   const topics = held.filter(
@@ -139,8 +141,14 @@ export function lessonsMayBeHeld(now: number, days?: TimetableDays): boolean {
   const today = days?.[date];
   if (today === undefined) return dayOfWeek(date) <= 5 && hhmmNow >= '07:00' && hhmmNow < '17:00';
   const held = today.flat().filter((l) => !l.IsCanceled);
-  const starts = held.map((l) => hhmm(l.HourFrom)).filter((t): t is string => t !== undefined).sort();
-  const ends = held.map((l) => hhmm(l.HourTo)).filter((t): t is string => t !== undefined).sort();
+  const starts = held
+    .map((l) => hhmm(l.HourFrom))
+    .filter((t): t is string => t !== undefined)
+    .sort();
+  const ends = held
+    .map((l) => hhmm(l.HourTo))
+    .filter((t): t is string => t !== undefined)
+    .sort();
   const first = starts[0];
   const last = ends.at(-1);
   if (first === undefined || last === undefined) return false;

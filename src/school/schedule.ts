@@ -127,7 +127,10 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
     const groups = plannedLessons(every, date) ?? [];
     const own = changesOn(changes, date);
     const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
-    const hours = lessonHours(date, planned?.filter((l) => l.takesPlace));
+    const hours = lessonHours(
+      date,
+      planned?.filter((l) => l.takesPlace),
+    );
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
   return { cal, changes, day };

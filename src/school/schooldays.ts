@@ -71,9 +71,7 @@ function freeOn(cal: SchoolCalendar, date: string): FreeDay[] {
 
 function isFreed(lesson: DayLesson, free: readonly FreeDay[]): boolean {
   return free.some(
-    (f) =>
-      f.lessons === undefined ||
-      (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
+    (f) => f.lessons === undefined || (lesson.lessonNo !== null && lesson.lessonNo >= f.lessons.from && lesson.lessonNo <= f.lessons.to),
   );
 }
 
@@ -122,8 +120,14 @@ export function wholeFreeDay(cal: SchoolCalendar, date: string): FreeDay | undef
 
 /** First start and last end of a day's lessons, as ISO timestamps with the Warsaw offset; null when unknown or none. */
 export function lessonHours(date: string, lessons: readonly DayLesson[] | undefined): { start: string | null; end: string | null } {
-  const starts = (lessons ?? []).map((l) => l.from).filter((t) => t !== null).sort();
-  const ends = (lessons ?? []).map((l) => l.to).filter((t) => t !== null).sort();
+  const starts = (lessons ?? [])
+    .map((l) => l.from)
+    .filter((t) => t !== null)
+    .sort();
+  const ends = (lessons ?? [])
+    .map((l) => l.to)
+    .filter((t) => t !== null)
+    .sort();
   const first = starts[0];
   const last = ends[ends.length - 1];
   return { start: first !== undefined ? isoAt(date, first) : null, end: last !== undefined ? isoAt(date, last) : null };

@@ -11,11 +11,7 @@ export function semesterOf(date: string, endFirstSemester?: string): Semester {
 }
 
 /** A record's semester: its own Semester field when it says 1 or 2, else from its date. */
-export function recordSemester(
-  semester: number | undefined,
-  date: string | undefined,
-  endFirstSemester?: string,
-): Semester | undefined {
+export function recordSemester(semester: number | undefined, date: string | undefined, endFirstSemester?: string): Semester | undefined {
   if (semester === 1 || semester === 2) return semester;
   return date === undefined ? undefined : semesterOf(date, endFirstSemester);
 }

@@ -101,6 +101,9 @@ export function readEvents(input: SentInput): NewsItem<MessageReadPayload>[] {
     const v = view(item, input);
     return v.receivers
       .filter((r) => r.read)
-      .map((r) => ({ id: `read:${readKey(item.id, r.name)}`, payload: { message_id: item.id, topic: v.topic, receiver: r.name, read_at: r.readAt, sent: v.date } }));
+      .map((r) => ({
+        id: `read:${readKey(item.id, r.name)}`,
+        payload: { message_id: item.id, topic: v.topic, receiver: r.name, read_at: r.readAt, sent: v.date },
+      }));
   });
 }

@@ -56,8 +56,7 @@ export function mergeTimetables(...weeks: (TimetableDays | undefined)[]): Timeta
 
 function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
   const hasOrg =
-    l.IsSubstitutionClass === true ||
-    [l.OrgDate, l.OrgLessonNo, l.OrgSubject, l.OrgTeacher, l.OrgClassroom].some((v) => v !== undefined);
+    l.IsSubstitutionClass === true || [l.OrgDate, l.OrgLessonNo, l.OrgSubject, l.OrgTeacher, l.OrgClassroom].some((v) => v !== undefined);
   return {
     date,
     lessonNo: l.LessonNo ?? null,
@@ -145,5 +144,7 @@ export function otherGroupLessons(days: TimetableDays, attended: ReadonlySet<str
 /** The timetable without some lessons (the other group's), every day keeping its slots. */
 export function withoutLessons(days: TimetableDays, lessons: ReadonlySet<string>): TimetableDays {
   if (lessons.size === 0) return days;
-  return Object.fromEntries(Object.entries(days).map(([date, slots]) => [date, slots.map((slot) => slot.filter((l) => l.Lesson === undefined || !lessons.has(l.Lesson)))]));
+  return Object.fromEntries(
+    Object.entries(days).map(([date, slots]) => [date, slots.map((slot) => slot.filter((l) => l.Lesson === undefined || !lessons.has(l.Lesson)))]),
+  );
 }

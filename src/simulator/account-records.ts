@@ -148,7 +148,14 @@ export class ChildRecords {
    * an hour (HH:MM; a lesson's start gives it that LessonNo), for a subject or the whole class, by the
    * teacher given or the class tutor.
    */
-  addAgendaEntry(init: { date: string; content: string; category: number; time: string; subject?: number; teacher?: number }): Record<string, unknown> {
+  addAgendaEntry(init: {
+    date: string;
+    content: string;
+    category: number;
+    time: string;
+    subject?: number;
+    teacher?: number;
+  }): Record<string, unknown> {
     const lessonNo = this.school.bells.findIndex(([from]) => from === init.time);
     return this.addRecord('HomeWorks', {
       Id: this.nextId('HomeWorks'),
@@ -261,7 +268,9 @@ export class ChildRecords {
 
   /** A school trip (SchoolTrips, camelCase as the portal answers it) from one day and hour to another. */
   addTrip(init: { destination: string; route?: string; from: string; to: string }): Record<string, unknown> {
-    const ids = this.listOf('SchoolTrips').map((t) => Number((t as { id?: unknown }).id)).filter((n) => Number.isFinite(n));
+    const ids = this.listOf('SchoolTrips')
+      .map((t) => Number((t as { id?: unknown }).id))
+      .filter((n) => Number.isFinite(n));
     return this.addRecord('SchoolTrips', {
       id: Math.max(0, ...ids) + 1,
       destination: init.destination,
@@ -282,7 +291,13 @@ export class ChildRecords {
   addPartialGrade(mark: string): Record<string, unknown> {
     const model = this.data.partialGrades.at(-1);
     if (model === undefined) throw new Error('simulator: the child has no partial grades to copy');
-    const grade = { ...model, gradeId: `LID-DGS-GRADE-${randomBytes(8).toString('hex')}`, scaleValue: { id: 9, value: mark }, date: '{{today}}', addDate: this.stamp() };
+    const grade = {
+      ...model,
+      gradeId: `LID-DGS-GRADE-${randomBytes(8).toString('hex')}`,
+      scaleValue: { id: 9, value: mark },
+      date: '{{today}}',
+      addDate: this.stamp(),
+    };
     this.data.partialGrades.push(grade);
     return grade;
   }

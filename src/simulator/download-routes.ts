@@ -22,7 +22,8 @@ export function downloadPage(world: World, call: Call): Reply {
   if (!session || !world.downloads.webSessionAlive(session)) return loggedOutPage();
   const account = world.account(session.login);
   const name = account && (kind === 'homework' ? homeworkFileName(account, id) : schoolFileName(account, id));
-  if (name === undefined) return html(200, page('Pobieranie pliku', '<h2>Błąd</h2>\n<p>Plik nie istnieje lub został usunięty.</p>'), { login: session.login });
+  if (name === undefined)
+    return html(200, page('Pobieranie pliku', '<h2>Błąd</h2>\n<p>Plik nie istnieje lub został usunięty.</p>'), { login: session.login });
   const redirectTo = world.downloads.redirectTarget;
   if (redirectTo !== undefined) return redirect(redirectTo, { login: session.login });
   const file = world.downloads.file(kind, id, name);

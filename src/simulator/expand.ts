@@ -1,14 +1,7 @@
 // Turns stored fixture data into what the portal would answer today. Fixtures hold relative dates
 // ("{{weekday-3}} 10:15:00") and short references ("@Subjects/5011"), so the demo always looks current
 // and the files stay readable. The stored data is never changed; expand() returns a fresh copy.
-import {
-  addDays,
-  addWeekdays,
-  dateInSchoolYear,
-  mondayOf,
-  schoolYearOf,
-  semesterOf,
-} from './dates.js';
+import { addDays, addWeekdays, dateInSchoolYear, mondayOf, schoolYearOf, semesterOf } from './dates.js';
 
 export interface ExpandContext {
   /** The simulated "today", YYYY-MM-DD. */
@@ -46,9 +39,7 @@ export function evalDate(expr: string, today: string): string {
 let dayDates = { today: '', dates: new Map<string, string>() };
 
 function dateOf(expr: string, today: string): string {
-  const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(
-    expr,
-  );
+  const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(expr);
   if (!m) throw new Error(`simulator fixture: bad date expression "${expr}"`);
   const [, base = '', sign, digits] = m;
   const n = digits === undefined ? 0 : Number(digits) * (sign === '-' ? -1 : 1);

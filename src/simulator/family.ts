@@ -23,10 +23,14 @@ export function familyHost(world: World): HostHandler {
       const route = `${call.method} ${call.path}`;
       if (route === `GET ${FAMILY_LOGIN_PATH}`) return loginForm(world, call);
       if (route === `POST ${FAMILY_ACTION_PATH}`) return passwordPost(world, call);
-      if (route === 'GET /rodzina') return signedIn(world, call, (family) => html(200, page('Konto LIBRUS', `<h1>Twoje dzieci: ${family.logins.length}</h1>`)));
-      if (route === 'GET /api/v3/Me') return api(world, call, (family) => json(200, { id: 9000, email: family.email, firstName: 'Rodzic', lastName: 'Demo' }));
+      if (route === 'GET /rodzina')
+        return signedIn(world, call, (family) => html(200, page('Konto LIBRUS', `<h1>Twoje dzieci: ${family.logins.length}</h1>`)));
+      if (route === 'GET /api/v3/Me')
+        return api(world, call, (family) => json(200, { id: 9000, email: family.email, firstName: 'Rodzic', lastName: 'Demo' }));
       if (route === 'GET /api/v3/SynergiaAccounts') {
-        return api(world, call, (family) => json(200, { lastModification: Math.floor(world.now() / 1000), accounts: world.families.entries(family) }));
+        return api(world, call, (family) =>
+          json(200, { lastModification: Math.floor(world.now() / 1000), accounts: world.families.entries(family) }),
+        );
       }
       if (call.method === 'GET' && call.path.startsWith(FRESH_PREFIX)) {
         const login = decodeURIComponent(call.path.slice(FRESH_PREFIX.length));
@@ -70,7 +74,8 @@ function passwordPost(world: World, call: Call): Reply {
   const email = form.get('email') ?? '';
   // Laravel's answer to a form whose token or session it does not know: 419, "Page Expired".
   if (!session || id === undefined || form.get('_token') !== session.csrf) return html(419, page('Page Expired', '<h1>419</h1>'));
-  if (!String(call.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return html(419, page('Page Expired', '<h1>419</h1>'));
+  if (!String(call.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+    return html(419, page('Page Expired', '<h1>419</h1>'));
   if (call.headers.referer !== `${family_url}${FAMILY_LOGIN_PATH}`) return html(403, page('Forbidden', '<h1>403</h1>'));
   if (families.captcha) {
     return html(200, formPage(session.csrf, '<p>Potwierdź, że nie jesteś robotem.</p>\n<div class="g-recaptcha" data-sitekey="6Lc-family"></div>\n'));

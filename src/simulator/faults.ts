@@ -118,9 +118,13 @@ export function faultReply(status: number): Reply {
   if (status === 503) return html(503, MAINTENANCE, { headers: { 'Retry-After': '120' } });
   if (status === 500) return html(500, '');
   if (status === 429) {
-    return json(429, { Status: 'Error', Code: 'TooManyRequests', Message: 'Too many requests' }, {
-      headers: { 'Retry-After': '60' },
-    });
+    return json(
+      429,
+      { Status: 'Error', Code: 'TooManyRequests', Message: 'Too many requests' },
+      {
+        headers: { 'Retry-After': '60' },
+      },
+    );
   }
   return { status, body: '' };
 }

@@ -55,8 +55,18 @@ const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
  * entering them on the real portal makes its feed name them.
  */
 const REVEALED = [
-  'Grades', 'PointGrades', 'DescriptiveGrades', 'BaseTextGrades', 'BehaviourGrades/Points', 'Attendances',
-  'HomeWorks', 'HomeWorkAssignments', 'ParentTeacherConferences', 'Calendars/Substitutions', 'SchoolNotices', 'Notes',
+  'Grades',
+  'PointGrades',
+  'DescriptiveGrades',
+  'BaseTextGrades',
+  'BehaviourGrades/Points',
+  'Attendances',
+  'HomeWorks',
+  'HomeWorkAssignments',
+  'ParentTeacherConferences',
+  'Calendars/Substitutions',
+  'SchoolNotices',
+  'Notes',
 ] as const;
 
 /** The ids of the records in a list's answer (`{"Grades": [{"Id": ...}, ...]}`), or undefined when it is none. */

@@ -14,7 +14,14 @@ export const MAX_DELETE_IDS = 30;
 const DELETE_PATH = /^PushChanges\/([^/]+)$/;
 
 /** The feed's answer to a request, or undefined when it is not one of the feed's routes. */
-export function feedAnswer(world: World, call: Call, account: SimAccount, endpoint: string, api: string, read: (endpoint: string) => unknown): DataResult | undefined {
+export function feedAnswer(
+  world: World,
+  call: Call,
+  account: SimAccount,
+  endpoint: string,
+  api: string,
+  read: (endpoint: string) => unknown,
+): DataResult | undefined {
   const deleting = DELETE_PATH.exec(endpoint);
   const route =
     endpoint === 'ChangeRegister' && call.method === 'POST'

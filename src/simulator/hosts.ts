@@ -61,9 +61,7 @@ export class Hosts {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    const closing = [...this.servers.values()].map(
-      (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-    );
+    const closing = [...this.servers.values()].map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
     this.servers.clear();
@@ -114,13 +112,31 @@ export class Hosts {
       if (huge) {
         // Logged with the bytes really written: how much the client read before it hung up.
         const written = await writeHuge(res, huge);
-        this.deps.log.push({ host, method: call.method, path: call.path, query: call.rawQuery, status: 200, at, bytes: written, ...(login === undefined ? {} : { login }) });
+        this.deps.log.push({
+          host,
+          method: call.method,
+          path: call.path,
+          query: call.rawQuery,
+          status: 200,
+          at,
+          bytes: written,
+          ...(login === undefined ? {} : { login }),
+        });
         return;
       }
       const failure = this.deps.faults.takeFailure(target);
       if (failure === 0) {
         // Status 0: the connection is reset before any answer (a proxy dropping it).
-        this.deps.log.push({ host, method: call.method, path: call.path, query: call.rawQuery, status: 0, at, bytes: 0, ...(login === undefined ? {} : { login }) });
+        this.deps.log.push({
+          host,
+          method: call.method,
+          path: call.path,
+          query: call.rawQuery,
+          status: 0,
+          at,
+          bytes: 0,
+          ...(login === undefined ? {} : { login }),
+        });
         res.socket?.destroy();
         return;
       }

@@ -125,7 +125,13 @@ export class PortalSimulator {
     });
     const world = this.world();
     this.hosts = new Hosts({
-      handlers: { portal: portalHost(world), auth: authHost(world), messages: messagesHost(world), sandbox: sandboxHost(world), family: familyHost(world) },
+      handlers: {
+        portal: portalHost(world),
+        auth: authHost(world),
+        messages: messagesHost(world),
+        sandbox: sandboxHost(world),
+        family: familyHost(world),
+      },
       faults: this.faults,
       log: this.requests,
       now: this.now,
@@ -294,4 +300,3 @@ export class PortalSimulator {
     };
   }
 }
-

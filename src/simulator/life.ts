@@ -119,7 +119,10 @@ export class SimLife {
    * Cancels or substitutes a lesson of the next school day that has no change yet (a later day once
    * those are all changed): each change is then a new lesson for the bridge, hence a new event.
    */
-  private addPlanChange(login: string, turn: number): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
+  private addPlanChange(
+    login: string,
+    turn: number,
+  ): { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: number } | undefined {
     const sim = this.options.simulator;
     const plan = sim.plan(login);
     const taken = new Set(plan.changes.map((c) => `${c.OrgDate}#${c.OrgLessonNo}`));
@@ -130,11 +133,13 @@ export class SimLife {
       const free = plan.lessonsOn(date).find((l) => !taken.has(`${date}#${l.lessonNo}`) && !l.cancelled && !l.change);
       if (!free) continue;
       const teacher = SUBSTITUTE_TEACHERS.find((t) => t !== free.teacher)!;
-      sim.account(login).addPlanChange(
-        kind === 'cancelled'
-          ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }
-          : { kind, OrgDate: date, OrgLessonNo: free.lessonNo, Teacher: teacher, Classroom: null },
-      );
+      sim
+        .account(login)
+        .addPlanChange(
+          kind === 'cancelled'
+            ? { kind, OrgDate: date, OrgLessonNo: free.lessonNo }
+            : { kind, OrgDate: date, OrgLessonNo: free.lessonNo, Teacher: teacher, Classroom: null },
+        );
       return { date, lessonNo: free.lessonNo, kind, subject: free.subject };
     }
     return undefined;

@@ -74,7 +74,10 @@ function moveFirstLesson(sim: PortalSimulator, login: string): void {
 /** The quirks a `--quirks` value names ("all" for every school's and login's one); throws on a name it does not know. */
 export function parseQuirks(value: string): LiveQuirk[] {
   if (value === 'all') return [...LIVE_QUIRKS];
-  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const names = value
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   const known: readonly string[] = [...LIVE_QUIRKS, ...FAMILY_QUIRKS];
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) throw new Error(`unknown quirk ${unknown.join(', ')} (known: all, ${known.join(', ')})`);

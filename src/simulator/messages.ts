@@ -5,16 +5,7 @@ import { setCookie } from './cookies.js';
 import { attachmentLinkReply } from './download-attachments.js';
 import { html, json, page } from './reply.js';
 import { MAILBOX_NAMES, type SimMailboxName } from './messaging-state.js';
-import {
-  counters,
-  fullMessage,
-  groupStaff,
-  listItems,
-  outboxItems,
-  receiverEntry,
-  sentMessage,
-  studentTeachers,
-} from './messaging-views.js';
+import { counters, fullMessage, groupStaff, listItems, outboxItems, receiverEntry, sentMessage, studentTeachers } from './messaging-views.js';
 import type { SimAccount } from './account.js';
 import type { Call, HostHandler, Reply } from './types.js';
 import type { World } from './world.js';
@@ -79,7 +70,11 @@ function api(world: World, call: Call, account: SimAccount): Reply {
     case '/api/receivers/student-subjects':
       return json(200, studentTeachers(m, account));
     case '/api/inbox/messages/senders': {
-      const senders = new Map(m.box(login, 'inbox').map((x) => [x.senderId, { senderId: x.senderId, senderFirstName: x.senderFirstName, senderLastName: x.senderLastName }]));
+      const senders = new Map(
+        m
+          .box(login, 'inbox')
+          .map((x) => [x.senderId, { senderId: x.senderId, senderFirstName: x.senderFirstName, senderLastName: x.senderLastName }]),
+      );
       return json(200, { data: [...senders.values()] });
     }
     case '/api/outbox/messages/receivers': {
@@ -161,11 +156,19 @@ function send(world: World, call: Call, account: SimAccount, reply: boolean): Re
     if (ids.length !== 1 || ids[0] !== original.senderId) return json(400, { status: 'error', errors: ['Odpowiedź musi trafić do nadawcy'] });
   }
   const record = () =>
-    m.recordSent({ login: account.login, receivers: ids as string[], topic, content, category: body.category, ...(reply ? { originalMessageId } : {}) });
+    m.recordSent({
+      login: account.login,
+      receivers: ids as string[],
+      topic,
+      content,
+      category: body.category,
+      ...(reply ? { originalMessageId } : {}),
+    });
   const forced = m.takeNextSend(account.login);
   if (forced) {
     const stored = forced.deliver ? record() : undefined;
-    const fallback = forced.status < 300 ? { data: { messageId: stored?.id ?? null, status: 'sent' } } : { status: 'error', errors: ['Błąd serwera'] };
+    const fallback =
+      forced.status < 300 ? { data: { messageId: stored?.id ?? null, status: 'sent' } } : { status: 'error', errors: ['Błąd serwera'] };
     return json(forced.status, forced.body ?? fallback);
   }
   const stored = record();

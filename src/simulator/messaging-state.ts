@@ -142,7 +142,17 @@ export class SimMessaging {
    */
   addMessage(
     login: string,
-    init: { topic: string; body: string; from?: number | 'system'; mailbox?: SimMailboxName; sent?: string; noReply?: 0 | 1; attachments?: { id: string; filename: string }[]; read?: boolean; withdrawn?: boolean },
+    init: {
+      topic: string;
+      body: string;
+      from?: number | 'system';
+      mailbox?: SimMailboxName;
+      sent?: string;
+      noReply?: 0 | 1;
+      attachments?: { id: string; filename: string }[];
+      read?: boolean;
+      withdrawn?: boolean;
+    },
   ): SimMessage {
     const box = this.box(login, init.mailbox ?? 'inbox');
     const { date, time } = warsawNow(this.env.now());
@@ -234,7 +244,11 @@ export class SimMessaging {
     const profile = this.profile(login);
     state = { boxes: new Map(), outbox: [] };
     for (const [name, list] of Object.entries(profile?.mailboxes ?? {})) {
-      if ((MAILBOX_NAMES as readonly string[]).includes(name)) state.boxes.set(name as SimMailboxName, list.map((m) => this.toMessage(m)));
+      if ((MAILBOX_NAMES as readonly string[]).includes(name))
+        state.boxes.set(
+          name as SimMailboxName,
+          list.map((m) => this.toMessage(m)),
+        );
     }
     for (const o of profile?.outbox ?? []) {
       state.outbox.push({

@@ -19,8 +19,7 @@ export function portalHost(world: World): HostHandler {
   return {
     identify(call) {
       const sessions = world.sessions;
-      return (sessions.findByToken(call.cookies.get('oauth_token')) ?? sessions.findByWebSid(call.cookies.get('DZIENNIKSID')))
-        ?.login;
+      return (sessions.findByToken(call.cookies.get('oauth_token')) ?? sessions.findByWebSid(call.cookies.get('DZIENNIKSID')))?.login;
     },
     handle(call) {
       if (isGatewayPath(call.path)) return handleGateway(world, call);

@@ -26,8 +26,7 @@ export function redirect(location: string, extra: Partial<Reply> = {}): Reply {
 /** A whole HTML document around some body markup, in Polish as the portal's pages are. */
 export function page(title: string, bodyMarkup: string): string {
   return (
-    `<!DOCTYPE html>\n<html lang="pl">\n<head><meta charset="UTF-8"><title>${title}</title></head>\n` +
-    `<body>\n${bodyMarkup}\n</body>\n</html>\n`
+    `<!DOCTYPE html>\n<html lang="pl">\n<head><meta charset="UTF-8"><title>${title}</title></head>\n` + `<body>\n${bodyMarkup}\n</body>\n</html>\n`
   );
 }
 

@@ -198,7 +198,10 @@ export async function removeLeftoverParts(dataDir: string): Promise<number> {
   for (const child of children.filter((e) => e.isDirectory())) {
     const names = await readdir(join(root, child.name)).catch((): string[] => []);
     for (const name of names.filter(isLeftoverTemp)) {
-      await unlink(join(root, child.name, name)).then(() => removed++, () => undefined);
+      await unlink(join(root, child.name, name)).then(
+        () => removed++,
+        () => undefined,
+      );
     }
   }
   return removed;

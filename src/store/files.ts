@@ -136,7 +136,10 @@ export async function removeLeftoverTemps(dataDir: string, under = ''): Promise<
     const relative = under === '' ? entry.name : join(under, entry.name);
     if (entry.isDirectory()) removed.push(...(await removeLeftoverTemps(dataDir, relative)));
     else if (entry.isFile() && isLeftoverTemp(entry.name)) {
-      await unlink(join(dataDir, relative)).then(() => removed.push(relative), () => undefined);
+      await unlink(join(dataDir, relative)).then(
+        () => removed.push(relative),
+        () => undefined,
+      );
     }
   }
   return removed;

@@ -37,7 +37,10 @@ export class KnownNames {
   }
 
   /** Every login and e-mail of a config: login entries, e-mail entries and the children they list. */
-  addConfig(config: { accounts: readonly { login: string }[]; families?: readonly { email: string; children?: readonly { login: string }[] | undefined }[] }): void {
+  addConfig(config: {
+    accounts: readonly { login: string }[];
+    families?: readonly { email: string; children?: readonly { login: string }[] | undefined }[];
+  }): void {
     for (const account of config.accounts) this.add(account.login);
     for (const family of config.families ?? []) this.add(family.email, ...(family.children ?? []).map((c) => c.login));
   }

@@ -62,7 +62,12 @@ function testKind(item: TestItem, text: BoardText): string {
 }
 
 /** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
-export function testsOf(upcoming: Received<typeof upcomingTestsEntity> | undefined, next: Received<typeof nextTestEntity> | undefined, clock: BoardMoment, text: BoardText): BoardTest[] {
+export function testsOf(
+  upcoming: Received<typeof upcomingTestsEntity> | undefined,
+  next: Received<typeof nextTestEntity> | undefined,
+  clock: BoardMoment,
+  text: BoardText,
+): BoardTest[] {
   const items = list(upcoming?.attributes?.items);
   if (items.length === 0 && str(next?.state) !== null) {
     const at = wallTime(Date.parse(next?.state as string));

@@ -65,7 +65,8 @@ function readBundle(self: string): { js: string; css: string } {
   if (self.endsWith('.ts')) return bundleNow(root);
   const read = (file: string): string => {
     const built = join(root, file);
-    if (!existsSync(built)) throw new Error(`The board's ${file.endsWith('.css') ? 'style sheet' : 'script'} is missing (${built}): run npm run build.`);
+    if (!existsSync(built))
+      throw new Error(`The board's ${file.endsWith('.css') ? 'style sheet' : 'script'} is missing (${built}): run npm run build.`);
     return readFileSync(built, 'utf8');
   };
   return { js: read(BOARD_BUNDLE), css: read(BOARD_STYLE) };

@@ -72,7 +72,8 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
   const teacher = str(l.teacher);
   if (change === 'substitution' && originalSubject === subject && teacher !== null && teacher !== str(l.original_teacher)) notes.push(teacher);
   // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
-  if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room) notes.push(text.wasRoom(originalRoom));
+  if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room)
+    notes.push(text.wasRoom(originalRoom));
   let status: BoardLesson['status'] = null;
   if (today && to !== null && to <= clock.time) status = 'done';
   else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
@@ -81,7 +82,10 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
 
 /** When today's last lesson that takes place ends (HH:MM); null without one. */
 function lastEnd(lessons: readonly Slot[]): string | null {
-  const ends = lessons.filter((l) => l.change !== 'cancelled').map((l) => str(l.to)).filter((t): t is string => t !== null);
+  const ends = lessons
+    .filter((l) => l.change !== 'cancelled')
+    .map((l) => str(l.to))
+    .filter((t): t is string => t !== null);
   return ends.length > 0 ? ends.reduce((a, b) => (b > a ? b : a)) : null;
 }
 
@@ -106,7 +110,12 @@ function roomAnd(room: string | null, rest: string | null, text: BoardText, room
  * The lesson in progress (current_lesson, moved on time by the bridge at each lesson start and end);
  * between lessons the next one of the day shown, for the next school day its first lesson.
  */
-export function headlineOf(current: Received<typeof currentLesson> | undefined, day: BoardDay | null, clock: BoardMoment, text: BoardText): BoardHeadline | null {
+export function headlineOf(
+  current: Received<typeof currentLesson> | undefined,
+  day: BoardDay | null,
+  clock: BoardMoment,
+  text: BoardText,
+): BoardHeadline | null {
   const subject = str(current?.state);
   const a = current?.attributes ?? {};
   if (subject !== null) {

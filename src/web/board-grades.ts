@@ -40,7 +40,15 @@ export function gradesOf(state: Received<typeof newestGrade> | undefined, clock:
       const grade = cut(str(g.grade), MAX_GRADE_CHARS);
       const date = str(g.date);
       if (grade === null) return [];
-      return [{ grade, name: str(g.mark_name), subject: str(g.subject), when: date === null ? '' : dayShort(date, clock, text), fresh: date !== null && date >= since }];
+      return [
+        {
+          grade,
+          name: str(g.mark_name),
+          subject: str(g.subject),
+          when: date === null ? '' : dayShort(date, clock, text),
+          fresh: date !== null && date >= since,
+        },
+      ];
     });
 }
 

@@ -18,7 +18,13 @@ export interface BoardMessage {
 export interface BoardMessages {
   /** The unread inbox messages the bridge listed, newest first; the card shows them above the opened one. */
   unread: BoardMessage[];
-  opened: (BoardMessage & { text: string; /** The sender withdrew it. */ withdrawn: boolean; attachments: Array<{ name: string; /** /files/<c>/<id>/<name>; null when not saved. */ url: string | null }> }) | null;
+  opened:
+    | (BoardMessage & {
+        text: string /** The sender withdrew it. */;
+        withdrawn: boolean;
+        attachments: Array<{ name: string /** /files/<c>/<id>/<name>; null when not saved. */; url: string | null }>;
+      })
+    | null;
 }
 
 /** The wall shows the start of a message; the whole is in the dashboard and the portal. */
@@ -33,7 +39,10 @@ function sentOn(iso: string | null, clock: BoardMoment, text: BoardText): string
 
 /** The text's paragraphs kept, blank lines and runs of spaces folded, cut with "…". */
 function wallText(value: string | null): string {
-  const folded = (value ?? '').replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  const folded = (value ?? '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
   return folded.length <= MAX_TEXT_CHARS ? folded : `${folded.slice(0, MAX_TEXT_CHARS - 1).trimEnd()}…`;
 }
 
@@ -61,7 +70,11 @@ export function messagesOf(
         };
   const n = newest?.attributes ?? {};
   // An older retained state names the newest message alone.
-  const listed = Array.isArray(n.unread) ? list(n.unread) : n.read === false ? [{ id: n.id, topic: newest?.state, sender: n.sender, date: n.date }] : [];
+  const listed = Array.isArray(n.unread)
+    ? list(n.unread)
+    : n.read === false
+      ? [{ id: n.id, topic: newest?.state, sender: n.sender, date: n.date }]
+      : [];
   // The message just opened may still be listed unread until the next poll.
   const openedId = str(o.message_id);
   const unread = listed

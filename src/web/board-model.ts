@@ -39,7 +39,7 @@ export interface BoardChild {
   name: string;
   /** The device's model line, e.g. "Klasa 4b". */
   className: string | null;
-  lucky: { number: string; mine: boolean; /** "na czwartek", for a number of another day; else null. */ day: string | null } | null;
+  lucky: { number: string; mine: boolean /** "na czwartek", for a number of another day; else null. */; day: string | null } | null;
   headline: BoardHeadline | null;
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
@@ -132,7 +132,11 @@ function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: BoardMo
   if (number === null) return null;
   const day = str(state?.attributes?.day);
   const registerNumber = str(state?.attributes?.register_number);
-  return { number, mine: registerNumber !== null && registerNumber === number, day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)) };
+  return {
+    number,
+    mine: registerNumber !== null && registerNumber === number,
+    day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)),
+  };
 }
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */

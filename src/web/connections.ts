@@ -117,7 +117,10 @@ export function closeSilent(server: Server, clock: Clock, ms: number): void {
   const timers = new WeakMap<Socket, Timer>();
   const arm = (socket: Socket): void => {
     timers.get(socket)?.cancel();
-    timers.set(socket, clock.setTimer(() => socket.destroy(), ms));
+    timers.set(
+      socket,
+      clock.setTimer(() => socket.destroy(), ms),
+    );
   };
   server.on('connection', (socket: Socket) => {
     // Refused by limitConnections just before.

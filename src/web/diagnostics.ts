@@ -13,7 +13,7 @@ export interface DiagnosticsSources {
 }
 
 export const DIAGNOSTICS_FILE = 'dziennik2mqtt-diagnostics.json';
-const REFUSED = 'The diagnostics open with the access token (?token=) or from the app\'s panel, not with the board\'s cookie or a feed\'s key.\n';
+const REFUSED = "The diagnostics open with the access token (?token=) or from the app's panel, not with the board's cookie or a feed's key.\n";
 
 export function diagnosticsRoutes(sources: DiagnosticsSources): Route[] {
   const { metrics } = sources;
@@ -21,7 +21,8 @@ export function diagnosticsRoutes(sources: DiagnosticsSources): Route[] {
     (req) => {
       if (req.segments.join('/') !== 'diagnostics') return undefined;
       // Only the token or ingress: whoever passes the wall tablet holds its cookie, a calendar app a feed's key.
-      if (req.via !== 'query' && req.via !== 'ingress') return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: REFUSED };
+      if (req.via !== 'query' && req.via !== 'ingress')
+        return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: REFUSED };
       return {
         status: 200,
         later: async (): Promise<WebResponse> => ({

@@ -42,7 +42,8 @@ class WarsawTime implements ICalDayJsStub {
 /** Start and end of an entry: timed in Europe/Warsaw, or whole days (the end is the day after the last). */
 function timesOf(when: EntryTime): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   // A whole day names the zone too: ical-generator then writes our dates as they are (VALUE=DATE).
-  if (when.from === undefined) return { start: new WarsawTime(when.date), end: new WarsawTime(addDays(when.last, 1)), allDay: true, timezone: TIME_ZONE };
+  if (when.from === undefined)
+    return { start: new WarsawTime(when.date), end: new WarsawTime(addDays(when.last, 1)), allDay: true, timezone: TIME_ZONE };
   return { start: new WarsawTime(when.date, when.from), end: new WarsawTime(when.date, when.to), timezone: TIME_ZONE };
 }
 

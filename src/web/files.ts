@@ -62,7 +62,11 @@ export function realFileIn(root: string, relative: string): { path: string; size
 
 /** attachment; filename="ascii fallback"; filename*=UTF-8''exact (RFC 6266). */
 function disposition(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'plik';
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'plik';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

@@ -24,9 +24,7 @@ export function trustedIngress(env: NodeJS.ProcessEnv): string | undefined {
  */
 export const BOARD_COOKIE = 'dziennik2mqtt_board';
 
-export type ParsedTarget =
-  | { ok: true; segments: string[]; query: URLSearchParams; path: string }
-  | { ok: false; status: 400 | 404 | 414 };
+export type ParsedTarget = { ok: true; segments: string[]; query: URLSearchParams; path: string } | { ok: false; status: 400 | 404 | 414 };
 
 /**
  * Splits a request target into decoded path segments and the query. A segment that is empty (other
@@ -117,8 +115,10 @@ export function decideAccess(q: AccessQuestion): Access {
   if (byQuery) return { allowed: true, via: 'query' };
   if (byCookie) return { allowed: true, via: 'cookie' };
   const feed = feedOf(q.segments);
-  if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name))) return { allowed: true, via: 'key' };
-  if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token))) return { allowed: true, via: 'key' };
+  if (feed !== undefined && tokenMatches(q.query.get('key') ?? undefined, feedKey(q.token, feed.child, feed.name)))
+    return { allowed: true, via: 'key' };
+  if (q.segments.length === 1 && q.segments[0] === 'metrics' && tokenMatches(q.query.get('key') ?? bearer(q.authorization), metricsKey(q.token)))
+    return { allowed: true, via: 'key' };
   if (health) return { allowed: true, via: 'open' };
   return { allowed: false };
 }

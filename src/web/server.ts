@@ -123,7 +123,14 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   }
   const head = method === 'HEAD';
   const parsed = parseTarget(target);
-  if (!parsed.ok) return plain(res, parsed.status, `${parsed.status === 404 ? 'Not found' : parsed.status === 414 ? 'Address too long' : 'Bad address'}.\n`, {}, head);
+  if (!parsed.ok)
+    return plain(
+      res,
+      parsed.status,
+      `${parsed.status === 404 ? 'Not found' : parsed.status === 414 ? 'Address too long' : 'Bad address'}.\n`,
+      {},
+      head,
+    );
   const token = typeof options.token === 'string' ? options.token : options.token();
   const access = decideAccess({
     segments: parsed.segments,

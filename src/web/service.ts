@@ -41,7 +41,10 @@ export interface WebServiceOptions {
  * Every route of the server, asked in this order; `feeds` lets the board list the feed addresses, and
  * `dataDir` serves the saved message attachments.
  */
-export function webRoutes(data: WebData, options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string; diagnostics?: DiagnosticsSources | undefined } = {}): Route[] {
+export function webRoutes(
+  data: WebData,
+  options: { feeds?: BoardFeedAccess; clock?: Clock | undefined; dataDir?: string; diagnostics?: DiagnosticsSources | undefined } = {},
+): Route[] {
   return [
     healthRoute(data),
     ...feedRoutes(data),
@@ -86,7 +89,17 @@ export class WebService {
         port: http.port,
         host: http.bind,
         // A getter: the board's page lists the feeds' keys of the token in force, after a rotation too.
-        routes: webRoutes(data, { feeds: { get token() { return live.current(); }, port: http.port }, clock, dataDir, diagnostics: this.options.diagnostics }),
+        routes: webRoutes(data, {
+          feeds: {
+            get token() {
+              return live.current();
+            },
+            port: http.port,
+          },
+          clock,
+          dataDir,
+          diagnostics: this.options.diagnostics,
+        }),
         data,
         token: () => live.current(),
         log,
@@ -95,7 +108,10 @@ export class WebService {
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      log.error({ port: http.port, bind: http.bind, err: code ?? (error instanceof Error ? error.message : String(error)) }, bindAdvice(code, http.port));
+      log.error(
+        { port: http.port, bind: http.bind, err: code ?? (error instanceof Error ? error.message : String(error)) },
+        bindAdvice(code, http.port),
+      );
       return;
     }
     const server = this.server;
@@ -112,7 +128,10 @@ export class WebService {
     check();
     const base = webBaseUrl(http.bind, this.server.port);
     if (created) this.printOnce(base);
-    log.info({ board: `${base}/`, health: `${base}/health` }, 'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)');
+    log.info(
+      { board: `${base}/`, health: `${base}/health` },
+      'web server listening (the addresses with the access token: dziennik2mqtt check --show-token)',
+    );
   }
 
   /**
@@ -127,7 +146,8 @@ export class WebService {
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
     const urls = () => webUrls(base, childIds() as string[]);
     const known = () => childIds().every((id) => id !== undefined);
-    const howTo = '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):';
+    const howTo =
+      '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):';
     const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds', howTo];
     if (known()) {
       write([...heading, ...formatWebUrls(urls())]);
@@ -152,7 +172,8 @@ export class WebService {
 }
 
 function bindAdvice(code: string | undefined, port: number): string {
-  if (code === 'EADDRINUSE') return `web server off: port ${port} is taken by another program; set http.port to a free one (or 0 to turn the web server off); the bridge goes on`;
+  if (code === 'EADDRINUSE')
+    return `web server off: port ${port} is taken by another program; set http.port to a free one (or 0 to turn the web server off); the bridge goes on`;
   if (code === 'EACCES') return `web server off: not allowed to listen on port ${port}; use a port above 1023 in http.port; the bridge goes on`;
   if (code === 'EADDRNOTAVAIL') return 'web server off: http.bind is not an address of this machine; the bridge goes on';
   return 'web server off: could not listen; the bridge goes on';

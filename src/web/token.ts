@@ -120,7 +120,9 @@ export function webUrls(base: string, children: readonly string[], token?: strin
     board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
     feeds: children.map((child) => ({
       child,
-      urls: FEED_NAMES.map((name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${secret(`?key=${feedKey(token ?? '', child, name)}`)}`),
+      urls: FEED_NAMES.map(
+        (name) => `${base}/calendar/${encodeURIComponent(child)}/${name}.ics${secret(`?key=${feedKey(token ?? '', child, name)}`)}`,
+      ),
     })),
   };
 }

@@ -53,11 +53,7 @@ function secondSchool(logins: ReadonlyArray<{ login: string; profile: string }>)
   }
 }
 
-const FAMILY = [
-  { ...ANIA, profile: 'ania', id: 'ania' },
-  { ...JANEK, profile: 'janek', id: 'jan' },
-  ZOSIA,
-];
+const FAMILY = [{ ...ANIA, profile: 'ania', id: 'ania' }, { ...JANEK, profile: 'janek', id: 'jan' }, ZOSIA];
 
 describe.skipIf(skip)('the board fits every layout', () => {
   for (const n of [1, 2, 3] as const) {
@@ -69,7 +65,11 @@ describe.skipIf(skip)('the board fits every layout', () => {
       const lessons = (h.attributes('ania', 'timetable_today')?.lessons as Array<{ subject: string }>).map((l) => l.subject);
       expect(lessons).toHaveLength(8);
       expect(lessons[0]).toBe(LONG_NAMES[5014]);
-      for (const [width, height] of [[1280, 800], [800, 1280], [390, 844]] as const) {
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 1280],
+        [390, 844],
+      ] as const) {
         const at = `${width}x${height}, ${n} children`;
         // A page of its own at each size: the board is fitted as a tablet of that size first draws it.
         const context = await browser().newContext({ viewport: { width, height } });
@@ -82,7 +82,9 @@ describe.skipIf(skip)('the board fits every layout', () => {
         const cards = await shownNews(page);
         expect(cards).toHaveLength(n);
         // Whatever gave way is counted: the lessons shown and the "+N" above and below them make the day.
-        const counted = (await page.evaluate(`[...document.querySelectorAll('.child')].map((c) => [...c.querySelectorAll('.lessons .more')].reduce((s, m) => s + Number(m.getAttribute('data-count')), 0))`)) as number[];
+        const counted = (await page.evaluate(
+          `[...document.querySelectorAll('.child')].map((c) => [...c.querySelectorAll('.lessons .more')].reduce((s, m) => s + Number(m.getAttribute('data-count')), 0))`,
+        )) as number[];
         cards.forEach((c, i) => expect(c.lessons.length + (counted[i] as number), `${at}: ${c.name}'s lessons shown or counted`).toBe(8));
         expect(problems, at).toEqual([]);
         await context.close();

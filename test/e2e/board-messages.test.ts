@@ -26,7 +26,11 @@ describe.skipIf(skip)('messages on the family board', () => {
   it("shows the opened message with its attachment link, the other child's unread one, and still fits 1280x800", async () => {
     const message = school.sim.messaging.addMessage(ANIA.login, { topic: TOPIC, body: BODY, from: 162001, attachments: [ATTACHMENT] });
     const { h, port, token } = await bridgeWithBoard(school, undefined, { downloads: true });
-    expect(await command(h, 'ania', 'open_message', 'newest', school.clock)).toMatchObject({ status: 'ok', message_id: String(message.id), attachments: 1 });
+    expect(await command(h, 'ania', 'open_message', 'newest', school.clock)).toMatchObject({
+      status: 'ok',
+      message_id: String(message.id),
+      attachments: 1,
+    });
     await h.pollUntil(() => h.state('ania', 'opened_message') === TOPIC, 'the opened message');
 
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
@@ -63,7 +67,10 @@ describe.skipIf(skip)('messages on the family board', () => {
     // Opened, so no longer unread: Ania has no "new" line for it, only for her older unread one, which
     // the board lists too now (issue 52), above the opened one.
     expect(await ania.locator('.msg.unread .msg-topic').allTextContents()).toEqual(['Zebranie z rodzicami w czwartek']);
-    expect(await ania.locator('.messages li.item').evaluateAll((items) => items.map((i) => i.className))).toEqual(['item msg unread', 'item msg opened']);
+    expect(await ania.locator('.messages li.item').evaluateAll((items) => items.map((i) => i.className))).toEqual([
+      'item msg unread',
+      'item msg opened',
+    ]);
 
     // Janek's newest message is unread: sender, day and topic, as newest_message publishes them.
     const unread = jan.locator('.messages .msg.unread');

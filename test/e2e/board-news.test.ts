@@ -6,7 +6,17 @@
 // on the screen. Screenshots under test/artifacts/ for a person to look at.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, pageProblems, useBrowser, skipBrowser as skip, type Bridge } from '../helpers/board-browser.js';
+import {
+  ANIA,
+  ARTIFACTS,
+  JANEK,
+  ZOSIA,
+  bridgeWithChildren,
+  pageProblems,
+  useBrowser,
+  skipBrowser as skip,
+  type Bridge,
+} from '../helpers/board-browser.js';
 import { layoutProblems, shownNews, type ShownNews } from '../helpers/board-layout.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { command } from '../helpers/commands.js';
@@ -25,16 +35,26 @@ const children = (n: 2 | 3) => [{ ...ANIA, id: 'ania' }, { ...JANEK, id: 'jan' }
 /** The bridge with `n` children after the news; answers it with the unread topics the bridge published for Ania, newest first. */
 async function afterNews(n: 2 | 3): Promise<Bridge & { unread: string[] }> {
   if (n === 3) school.sim.addAccount(ZOSIA);
-  school.sim.messaging.addMessage(ANIA.login, { topic: OPENED, body: '<p>Prosimy o zgodę do piątku.</p>', from: 162001, sent: '2026-11-18 07:30:00' });
+  school.sim.messaging.addMessage(ANIA.login, {
+    topic: OPENED,
+    body: '<p>Prosimy o zgodę do piątku.</p>',
+    from: 162001,
+    sent: '2026-11-18 07:30:00',
+  });
   school.sim.account(ANIA.login).addTrip({ destination: 'Zielona szkoła', route: 'Karpacz', from: '2026-11-23 08:00:00', to: '2026-11-27 16:00:00' });
   const bridge = await bridgeWithChildren(school, children(n));
   const { h } = bridge;
   expect(await command(h, 'ania', 'open_message', 'newest', school.clock)).toMatchObject({ status: 'ok' });
-  NEWS.forEach((topic, i) => school.sim.messaging.addMessage(ANIA.login, { topic, body: `<p>${topic}.</p>`, from: 162002, sent: `2026-11-18 08:${10 + i}:00` }));
+  NEWS.forEach((topic, i) =>
+    school.sim.messaging.addMessage(ANIA.login, { topic, body: `<p>${topic}.</p>`, from: 162002, sent: `2026-11-18 08:${10 + i}:00` }),
+  );
   school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 302, grade: '4' });
   school.sim.account(JANEK.login).addPartialGrade('0');
   await h.advanceUntil(
-    () => (h.attributes('ania', 'newest_message')?.unread as unknown[] | undefined)?.length === NEWS.length + 1 && h.state('ania', 'newest_grade') === '4' && h.state('jan', 'newest_grade') === '0 (nie jest oceną)',
+    () =>
+      (h.attributes('ania', 'newest_message')?.unread as unknown[] | undefined)?.length === NEWS.length + 1 &&
+      h.state('ania', 'newest_grade') === '4' &&
+      h.state('jan', 'newest_grade') === '0 (nie jest oceną)',
     'the news read',
     30,
   );
@@ -52,11 +72,19 @@ function expectNewsFirst(card: ShownNews, unread: readonly string[]): void {
   expect(card.unread).toEqual(unread.slice(0, card.unread.length));
   if (card.opened !== null) expect(card.opened).toBe(OPENED);
   if (card.opened !== null) expect(card.unread).toHaveLength(unread.length);
-  expect(card.unread.length + (card.opened === null ? 0 : 1) + card.messagesMore, `${card.name}: every message shown or counted`).toBe(unread.length + 1);
+  expect(card.unread.length + (card.opened === null ? 0 : 1) + card.messagesMore, `${card.name}: every message shown or counted`).toBe(
+    unread.length + 1,
+  );
 }
 
 /** The board as a tablet of that size first draws it (a page of its own, so each size is fitted afresh). */
-async function look(port: number, token: string, width: number, height: number, name: string): Promise<{ cards: ShownNews[]; problems: string[]; page: string[] }> {
+async function look(
+  port: number,
+  token: string,
+  width: number,
+  height: number,
+  name: string,
+): Promise<{ cards: ShownNews[]; problems: string[]; page: string[] }> {
   const context = await browser().newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const problems = pageProblems(page);
@@ -73,13 +101,26 @@ describe.skipIf(skip)('the board after news', () => {
     it(`shows ${n} children's news first at 1280x800 and 800x1280, nothing cut, every footer on the screen`, async () => {
       const { port, token, unread } = await afterNews(n);
       expect(unread).toEqual([...NEWS].reverse().concat('Zebranie z rodzicami w czwartek'));
-      const sizes: Array<[number, number]> = n === 3 ? [[1280, 800], [800, 1280], [390, 844]] : [[1280, 800], [800, 1280]];
+      const sizes: Array<[number, number]> =
+        n === 3
+          ? [
+              [1280, 800],
+              [800, 1280],
+              [390, 844],
+            ]
+          : [
+              [1280, 800],
+              [800, 1280],
+            ];
       for (const [width, height] of sizes) {
         const at = `${width}x${height}, ${n} children`;
         const { cards, problems: cut, page } = await look(port, token, width, height, `board-news-${width}x${height}-${n}.png`);
         expect(cut, at).toEqual([]);
         expect(page, at).toEqual([]);
-        expect(cards.map((c) => c.name), at).toEqual(['Ania', 'Jan', 'Zosia'].slice(0, n));
+        expect(
+          cards.map((c) => c.name),
+          at,
+        ).toEqual(['Ania', 'Jan', 'Zosia'].slice(0, n));
         const [ania, jan] = cards as [ShownNews, ShownNews];
         expectNewsFirst(ania, unread);
         // The newest grade first; a first-grader's 0 says it is no grade.
@@ -87,7 +128,10 @@ describe.skipIf(skip)('the board after news', () => {
         expect(jan.grades[0], at).toBe('0 (nie jest oceną)');
         // A trip is no test: it stands with the trips and meetings, or they are counted by their name.
         expect(ania.tests.join(' '), at).not.toMatch(/Zielona szkoła|wycieczka/i);
-        expect(ania.agenda.some((a) => a.includes('wycieczka') && a.includes('Zielona szkoła')) || /Wycieczki i wydarzenia \+\d/.test(ania.leftOut), at).toBe(true);
+        expect(
+          ania.agenda.some((a) => a.includes('wycieczka') && a.includes('Zielona szkoła')) || /Wycieczki i wydarzenia \+\d/.test(ania.leftOut),
+          at,
+        ).toBe(true);
       }
     }, 90_000);
   }

@@ -50,7 +50,13 @@ function fullChild(id: string, name: string): BoardChild {
       ],
       empty: null,
     },
-    homework: { title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }, { subject: 'Język polski', text: 'Wypracowanie', files: [] }] },
+    homework: {
+      title: 'Zadania domowe na jutro',
+      items: [
+        { subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] },
+        { subject: 'Język polski', text: 'Wypracowanie', files: [] },
+      ],
+    },
     tests: [
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Trzy ostatnie tematy' },
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Ułamki' },
@@ -71,8 +77,19 @@ function fullChild(id: string, name: string): BoardChild {
     unread: { messages: 4, notices: 1 },
     school: { behaviour: 'bardzo dobre', sent: { topic: 'Nieobecność', read: true }, files: [{ name: 'Statut.pdf', url: null }] },
     messages: {
-      unread: ['Składka na ubezpieczenie', 'Strój galowy w piątek', 'Zmiana terminu zebrania', 'Zebranie z rodzicami'].map((topic) => ({ topic, sender: 'Anna Nowak', when: 'dziś' })),
-      opened: { topic: 'Zgoda na wyjście do teatru', sender: 'Anna Nowak', when: 'dziś', text: 'Prosimy o zgodę do piątku.\nWyjście o 9:00.', withdrawn: false, attachments: [{ name: 'zgoda.pdf', url: null }] },
+      unread: ['Składka na ubezpieczenie', 'Strój galowy w piątek', 'Zmiana terminu zebrania', 'Zebranie z rodzicami'].map((topic) => ({
+        topic,
+        sender: 'Anna Nowak',
+        when: 'dziś',
+      })),
+      opened: {
+        topic: 'Zgoda na wyjście do teatru',
+        sender: 'Anna Nowak',
+        when: 'dziś',
+        text: 'Prosimy o zgodę do piątku.\nWyjście o 9:00.',
+        withdrawn: false,
+        attachments: [{ name: 'zgoda.pdf', url: null }],
+      },
     },
     warning: null,
     updated: 'Aktualizacja: 09:11',
@@ -151,7 +168,14 @@ beforeAll(async () => {
   // The feeds' access block as a page asked for with the token carries it (keys made up: nothing opens them here).
   const keys = Object.fromEntries(model.children.flatMap((c) => c.feeds.map((f) => [f.path, 'k'])));
   const feedAccess = JSON.stringify({ keys, port: 8099, ingress: false });
-  const page = boardHtml({ language: 'pl', title: 'Tablica', script: script.file, style: style.file, data: JSON.stringify({ version: '1', model }), feedAccess });
+  const page = boardHtml({
+    language: 'pl',
+    title: 'Tablica',
+    script: script.file,
+    style: style.file,
+    data: JSON.stringify({ version: '1', model }),
+    feedAccess,
+  });
   server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (url === '/') return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
@@ -183,7 +207,9 @@ describe.skipIf(skip)('the news order at work', () => {
     expect(at("today's plan changes and the lesson on now")).toBeLessThan(at('the nearest test'));
     expect(at('the nearest test')).toBeLessThan(at('the homework for the next school day'));
     expect(at('the other unread messages, newest first')).toBeLessThan(at('the message opened from Home Assistant'));
-    expect(at('the homework for the next school day')).toBeLessThan(at("the school's things: behaviour, the sent message's read state, the school's files"));
+    expect(at('the homework for the next school day')).toBeLessThan(
+      at("the school's things: behaviour, the sent message's read state, the school's files"),
+    );
   });
 
   /** Checks the card at one size: nothing cut, the news there, what went counted, given way from the least news end. */
@@ -211,15 +237,36 @@ describe.skipIf(skip)('the news order at work', () => {
     // it in the order is wholly away.
     const parts = partsShown(shown!, child);
     for (const column of columns) {
-      const ranked = [...parts.entries()].filter(([what]) => column === null || column.includes(what)).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+      const ranked = [...parts.entries()]
+        .filter(([what]) => column === null || column.includes(what))
+        .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
       const firstAway = ranked.findIndex(([, share]) => share < 1);
       if (firstAway < 0) continue;
       const after = ranked.slice(firstAway + 1).filter(([, share]) => share > 0);
-      expect(after.map(([what]) => what), `${at}: shown though less news than "${ranked[firstAway]![0]}"`).toEqual([]);
+      expect(
+        after.map(([what]) => what),
+        `${at}: shown though less news than "${ranked[firstAway]![0]}"`,
+      ).toEqual([]);
     }
     // Every item that went is counted: in its list's "+N" (a box that went whole, named at the foot with it).
-    const total = child.messages!.unread.length + 1 + child.grades.length + child.day!.lessons.length + child.tests.length + child.agenda.length + child.homework.items.length + 3;
-    const onCard = shown!.unread.length + shown!.opened + shown!.grades.length + shown!.lessons.length + shown!.tests + shown!.agenda + shown!.homework + shown!.school;
+    const total =
+      child.messages!.unread.length +
+      1 +
+      child.grades.length +
+      child.day!.lessons.length +
+      child.tests.length +
+      child.agenda.length +
+      child.homework.items.length +
+      3;
+    const onCard =
+      shown!.unread.length +
+      shown!.opened +
+      shown!.grades.length +
+      shown!.lessons.length +
+      shown!.tests +
+      shown!.agenda +
+      shown!.homework +
+      shown!.school;
     expect(onCard + shown!.counted, `${at}: every item shown or counted`).toBe(total);
     const named = [...shown!.leftOut.matchAll(/\+(\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
     expect(named, `${at}: the footer names what its boxes left out`).toBeLessThanOrEqual(shown!.counted);
@@ -231,9 +278,27 @@ describe.skipIf(skip)('the news order at work', () => {
 
   it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
     const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
-    const side = [...partsShown({ unread: [], grades: [], lessons: [], headline: 0, briefing: 0, tests: 0, homework: 0, agenda: 0, opened: 0, openedText: 0, openedFiles: 0, school: 0, counted: 0, leftOut: '' }, model.children[0]!).keys()].filter(
-      (what) => !plan.includes(what) && what !== 'the next school day in a sentence',
-    );
+    const side = [
+      ...partsShown(
+        {
+          unread: [],
+          grades: [],
+          lessons: [],
+          headline: 0,
+          briefing: 0,
+          tests: 0,
+          homework: 0,
+          agenda: 0,
+          opened: 0,
+          openedText: 0,
+          openedFiles: 0,
+          school: 0,
+          counted: 0,
+          leftOut: '',
+        },
+        model.children[0]!,
+      ).keys(),
+    ].filter((what) => !plan.includes(what) && what !== 'the next school day in a sentence');
     for (let height = 1280; height >= 1040; height -= 40) await expectGivenWay(800, height, [plan, side]);
   }, 120_000);
 });

@@ -7,7 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ANIA, ARTIFACTS, JANEK, bridgeWithBoard as startBridge, closeProxy, ingressProxy, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import {
+  ANIA,
+  ARTIFACTS,
+  JANEK,
+  bridgeWithBoard as startBridge,
+  closeProxy,
+  ingressProxy,
+  pageProblems,
+  useBrowser,
+  skipBrowser as skip,
+} from '../helpers/board-browser.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { boardAssets } from '../../src/web/board-bundle.js';
 
@@ -38,7 +48,11 @@ const cards = (page: Page) =>
     els.map((e) => ({
       name: e.querySelector('h2')?.textContent ?? '',
       lucky: e.querySelector('.lucky-number')?.textContent ?? null,
-      lessons: [...e.querySelectorAll('.lesson')].map((l) => ({ subject: l.querySelector('.subject-name')?.textContent, cls: l.className, note: l.querySelector('.note')?.textContent ?? null })),
+      lessons: [...e.querySelectorAll('.lesson')].map((l) => ({
+        subject: l.querySelector('.subject-name')?.textContent,
+        cls: l.className,
+        note: l.querySelector('.note')?.textContent ?? null,
+      })),
       counted: {
         first: Number(e.querySelector('.lessons .more[data-end="first"]')?.getAttribute('data-count') ?? 0),
         last: Number(e.querySelector('.lessons .more[data-end="last"]')?.getAttribute('data-count') ?? 0),
@@ -131,7 +145,9 @@ describe.skipIf(skip)('the family board in a browser', () => {
       await h.advanceMinutes(20);
       await school.clock.advance(1000);
       await page.locator('.child').first().locator('.lesson.change-cancelled', { hasText: 'Plastyka' }).waitFor({ timeout: 10_000 });
-      expect(asked).toEqual(expect.arrayContaining([`${prefix}/`, `${prefix}/${boardStyle.file}`, `${prefix}/${boardScript.file}`, `${prefix}/api/events`]));
+      expect(asked).toEqual(
+        expect.arrayContaining([`${prefix}/`, `${prefix}/${boardStyle.file}`, `${prefix}/${boardScript.file}`, `${prefix}/api/events`]),
+      );
       expect(asked.filter((p) => !p.startsWith(`${prefix}/`))).toEqual([]);
       await context.close();
     } finally {
@@ -193,7 +209,11 @@ describe.skipIf(skip)('the family board in a browser', () => {
   it('fits the tablet both ways round and a phone; screenshots, first paint and bytes at 1280x800', async () => {
     const { port, token } = await bridgeWithBoard();
     const metrics: Record<string, unknown> = {};
-    for (const [width, height] of [[1280, 800], [800, 1280], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [800, 1280],
+      [390, 844],
+    ] as const) {
       const context = await browser().newContext({ viewport: { width, height } });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

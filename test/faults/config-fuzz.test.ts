@@ -19,7 +19,12 @@ describe('config loader', () => {
   const MQTT_PASSWORD = 'Broker-S3cret-91ab';
   const base = {
     mqtt: { url: 'mqtt://127.0.0.1:1883', username: 'ha', password: MQTT_PASSWORD, base_topic: 'dziennik2mqtt', discovery_prefix: 'homeassistant' },
-    portal: { base_url: 'https://synergia.librus.pl', auth_url: 'https://api.librus.pl', messages_url: 'https://wiadomosci.librus.pl', sandbox_url: 'https://sandbox.librus.pl' },
+    portal: {
+      base_url: 'https://synergia.librus.pl',
+      auth_url: 'https://api.librus.pl',
+      messages_url: 'https://wiadomosci.librus.pl',
+      sandbox_url: 'https://sandbox.librus.pl',
+    },
     accounts: [
       {
         login: '1234567u',
@@ -62,7 +67,9 @@ describe('config loader', () => {
   function checkMessage(error: ConfigError, what: string): void {
     for (const secret of [PASSWORD, MQTT_PASSWORD]) expect(error.message.includes(secret), `${what}: a password in the message`).toBe(false);
     for (const problem of error.problems.flatMap((p) => p.split('\n').map((l) => l.trim()))) {
-      const named = problem.startsWith('not valid YAML') ? YAML_LINE.test(problem) : KEY_PATH.test(problem) || problem === 'the top level must be a mapping of keys';
+      const named = problem.startsWith('not valid YAML')
+        ? YAML_LINE.test(problem)
+        : KEY_PATH.test(problem) || problem === 'the top level must be a mapping of keys';
       expect(named, `${what}: ${problem}`).toBe(true);
     }
   }
@@ -167,7 +174,10 @@ describe('config loader', () => {
       const where = path.map((p, j) => (typeof p === 'number' ? `[${p}]` : j === 0 ? p : `.${p}`)).join('');
       if (op === 3 && !Array.isArray(parent)) {
         parent[`unknown_${i}`] = 1;
-        named = `${path.slice(0, -1).map((p, j) => (typeof p === 'number' ? `[${p}]` : j === 0 ? p : `.${p}`)).join('')}${path.length > 1 ? '.' : ''}unknown_${i}`;
+        named = `${path
+          .slice(0, -1)
+          .map((p, j) => (typeof p === 'number' ? `[${p}]` : j === 0 ? p : `.${p}`))
+          .join('')}${path.length > 1 ? '.' : ''}unknown_${i}`;
       } else if (op === 2 && typeof value === 'string' && !Array.isArray(parent)) {
         parent[key] = `${value}\${NOT_SET_${i}}`;
         named = where;
@@ -181,7 +191,12 @@ describe('config loader', () => {
       checkMessage(error!, what);
       // The problem names the key, or (a list item) the list it is in.
       const parentPath = named.replace(/(\.[A-Za-z_]\w*|\[\d+\])$/, '');
-      expect(error!.problems.some((p) => p.startsWith(`${named}:`) || p.startsWith(`${named}.`) || p.startsWith(`${named}[`) || p.startsWith(`${parentPath}:`)), `${what}: ${error!.message}`).toBe(true);
+      expect(
+        error!.problems.some(
+          (p) => p.startsWith(`${named}:`) || p.startsWith(`${named}.`) || p.startsWith(`${named}[`) || p.startsWith(`${parentPath}:`),
+        ),
+        `${what}: ${error!.message}`,
+      ).toBe(true);
     }
   });
 

@@ -102,7 +102,10 @@ describe('command topics', () => {
       if (Date.now() > deadline) throw new Error(`not every result on ${result}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    return h.rec.on(result).slice(n).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+    return h.rec
+      .on(result)
+      .slice(n)
+      .map((m) => JSON.parse(m.text) as Record<string, unknown>);
   }
 
   const secretsIn = async (): Promise<string[]> => w.h.leaks();
@@ -116,9 +119,15 @@ describe('command topics', () => {
       const all = payloads();
       for (let i = 0; i < all.length; i += 10) {
         const batch = all.slice(i, i + 10);
-        const results = await commands(`${h.base}/ania/${name}/set`, batch.map((b) => b.payload));
+        const results = await commands(
+          `${h.base}/ania/${name}/set`,
+          batch.map((b) => b.payload),
+        );
         const text = JSON.stringify(results);
-        expect(results.map((r) => r.status), `${name} <- ${batch.map((b) => b.name).join(', ')}: ${text}`).toEqual(batch.map(() => 'error'));
+        expect(
+          results.map((r) => r.status),
+          `${name} <- ${batch.map((b) => b.name).join(', ')}: ${text}`,
+        ).toEqual(batch.map(() => 'error'));
         // A result never repeats a long payload back.
         for (const b of batch) if (b.payload.length > 40) expect(text, b.name).not.toContain(b.payload.toString('utf8').slice(0, 40));
       }

@@ -138,7 +138,11 @@ describe.concurrent('portal answers', () => {
     w.addGrade();
     w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
     // problem is published last in a poll, after the states and the event memory.
-    await h.pollUntil(() => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
+    await h.pollUntil(
+      () => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON',
+      'the other entities updating',
+      20 * MIN,
+    );
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
     expect(h.state('ania', 'newest_grade')).toBe(before.newest_grade);
     expect(h.state('ania', 'average')).toBe(before.average);
@@ -230,10 +234,7 @@ describe.concurrent('portal answers', () => {
     const w = await worldFor(ctx);
     const h = await w.firstPoll();
     const grades = w.tap.lastServed('Grades') as { Grades: Record<string, unknown>[] };
-    w.sim.account(w.login).setResource(
-      'Grades',
-      { Grades: grades.Grades.map(({ Subject: _s, Category: _c, ...rest }) => rest) },
-    );
+    w.sim.account(w.login).setResource('Grades', { Grades: grades.Grades.map(({ Subject: _s, Category: _c, ...rest }) => rest) });
     await w.refresh();
     expect(h.state('ania', 'average')).toBe('None');
     await waitUntil(() => h.state('ania', 'problem') === 'ON', 'problem ON');

@@ -89,7 +89,11 @@ class ProcWorld {
   }
 
   async leaks(): Promise<string[]> {
-    const secrets: Secret[] = [{ name: 'password', value: this.password }, ...this.tap.secrets(), ...(await savedCookieValues(join(this.dir, 'data')))];
+    const secrets: Secret[] = [
+      { name: 'password', value: this.password },
+      ...this.tap.secrets(),
+      ...(await savedCookieValues(join(this.dir, 'data'))),
+    ];
     const texts = [...this.rec.messages.map((m) => `${m.topic} ${m.text}`), ...this.processes.flatMap((p) => p.lines)];
     return leakedSecrets(texts, secrets);
   }

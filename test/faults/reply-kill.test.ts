@@ -75,7 +75,12 @@ it('SIGKILL mid-reply, then a restart: one message sent, the cut-off transaction
   expect(second.logged(/cut off by a restart/)).toHaveLength(1);
   // Spec 4.8: the sent box is read before anything is sent again; it shows the reply went out, so the
   // cut-off transaction is not sent again, and says so (this command sent nothing; it went earlier).
-  expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k1' }))).toMatchObject({ status: 'error', sent: false, code: 'already_sent', transaction: 'k1' });
+  expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k1' }))).toMatchObject({
+    status: 'error',
+    sent: false,
+    code: 'already_sent',
+    transaction: 'k1',
+  });
   expect(await result('reply', JSON.stringify({ text: 'Będę na zebraniu.', transaction: 'k2' }))).toMatchObject({ status: 'error', sent: false });
   expect(await second.stop()).toBe(0);
   expect(sim.messaging.sent).toHaveLength(1);

@@ -49,10 +49,7 @@ it('a whole run: no secret in any log line, payload or result; data_dir private;
   w.sim.account(JANEK.login).password = strongPassword();
   const mqttAuth = { username: 'ha', password: strongPassword() };
   const h = await w.firstPoll({
-    accounts: [
-      w.account({ messages: [...(ANIA.messages ?? [])], downloads: true }),
-      { login: JANEK.login, password: wrongPassword, id: 'jan' },
-    ],
+    accounts: [w.account({ messages: [...(ANIA.messages ?? [])], downloads: true }), { login: JANEK.login, password: wrongPassword, id: 'jan' }],
     mqttAuth,
   });
   const result = async (command: string, payload: string): Promise<Record<string, unknown>> => {
@@ -101,9 +98,16 @@ it('a whole run: no secret in any log line, payload or result; data_dir private;
   }
 
   // 2. data_dir: files 0600, directories 0700, no symlink, downloads only under downloads/ania.
-  const wrongModes = entries.filter((e) => e.link || e.mode !== (e.dir ? 0o700 : 0o600)).map((e) => `${relative(h.dataDir, e.path)} ${e.mode.toString(8)}`);
+  const wrongModes = entries
+    .filter((e) => e.link || e.mode !== (e.dir ? 0o700 : 0o600))
+    .map((e) => `${relative(h.dataDir, e.path)} ${e.mode.toString(8)}`);
   expect(wrongModes).toEqual([]);
-  expect(entries.map((e) => relative(h.dataDir, e.path)).filter((p) => p.startsWith('downloads')).every((p) => /^downloads(\/ania(\/.+)?)?$/.test(p))).toBe(true);
+  expect(
+    entries
+      .map((e) => relative(h.dataDir, e.path))
+      .filter((p) => p.startsWith('downloads'))
+      .every((p) => /^downloads(\/ania(\/.+)?)?$/.test(p)),
+  ).toBe(true);
   expect(entries.some((e) => e.path === worksheet)).toBe(true);
 
   // 3. Hosts: every request the portal saw came to one of its four hosts, and every TCP connection this

@@ -183,7 +183,11 @@ export interface RunOutcome {
  * The trigger side of a bound automation for one state change: does a trigger fire, what do its
  * variables become (templates rendered in order, as Home Assistant does), and do all conditions pass.
  */
-export async function runTriggerSide(automation: Record<string, unknown>, change: StateChange, states: TemplateJob['states'] = {}): Promise<RunOutcome> {
+export async function runTriggerSide(
+  automation: Record<string, unknown>,
+  change: StateChange,
+  states: TemplateJob['states'] = {},
+): Promise<RunOutcome> {
   const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
   if (!triggers.some((t) => stateTriggerFires(t, change))) return { triggered: false, errors: [] };
   const trigger = { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to };
@@ -202,7 +206,9 @@ export async function runTriggerSide(automation: Record<string, unknown>, change
   const unsupported = conditions.filter((c) => c.condition !== 'template');
   if (unsupported.length > 0) errors.push(`conditions other than template: ${JSON.stringify(unsupported)}`);
   const results = await renderTemplates(
-    conditions.filter((c) => c.condition === 'template').map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const })),
+    conditions
+      .filter((c) => c.condition === 'template')
+      .map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const })),
   );
   for (const r of results) if ('error' in r) errors.push(`condition: ${r.error}`);
   return { triggered: true, passed: results.every((r) => 'value' in r && r.value === true), variables, errors };
@@ -222,7 +228,9 @@ export async function renderActionTemplates(
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
   };
   walk(automation.actions, 'actions');
-  const results = await renderTemplates(found.map((f) => ({ template: f.template, variables, states, strict: true, ...(now === undefined ? {} : { now }) })));
+  const results = await renderTemplates(
+    found.map((f) => ({ template: f.template, variables, states, strict: true, ...(now === undefined ? {} : { now }) })),
+  );
   return found.map((f, i) => ({ path: f.path, result: results[i] as TemplateResult }));
 }
 

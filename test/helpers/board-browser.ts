@@ -20,7 +20,9 @@ export const skipBrowser = process.env.SKIP_BROWSER_TESTS === '1';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: the board's browser tests need one (apt-get install chromium, or set CHROMIUM_PATH; SKIP_BROWSER_TESTS=1 skips them).`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: the board's browser tests need one (apt-get install chromium, or set CHROMIUM_PATH; SKIP_BROWSER_TESTS=1 skips them).`,
+    );
   }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -70,7 +72,14 @@ export interface Bridge {
  * saves the attachments of an opened message.
  */
 export function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string, options: { downloads?: boolean } = {}): Promise<Bridge> {
-  return bridgeWithChildren(school, [{ ...ANIA, id: 'ania' }, { ...JANEK, id: 'jan' }], { ...options, ingressAddress });
+  return bridgeWithChildren(
+    school,
+    [
+      { ...ANIA, id: 'ania' },
+      { ...JANEK, id: 'jan' },
+    ],
+    { ...options, ingressAddress },
+  );
 }
 
 /** A third child of the family: Ania's world under another name and login (the simulator's account for it is added by the test). */
@@ -86,7 +95,10 @@ export async function bridgeWithChildren(
   const accounts = children.map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
   const ingress = options.ingressAddress === undefined ? {} : { ingressAddress: options.ingressAddress };
   const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ...ingress });
-  await h.pollUntil(() => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && h.state(c.id, 'lucky_number') !== undefined), 'every first poll');
+  await h.pollUntil(
+    () => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && h.state(c.id, 'lucky_number') !== undefined),
+    'every first poll',
+  );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
 }

@@ -14,7 +14,10 @@ const MAIN = join(REPO, 'dist', 'main.js');
 
 /** Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than dist/main.js (or it is missing). */
 export async function ensureBuilt(): Promise<void> {
-  const built = await stat(MAIN).then((s) => s.mtimeMs, () => 0);
+  const built = await stat(MAIN).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
   if (built > 0 && (await newestUnder(join(REPO, 'src'))) <= built) return;
   await promisify(execFile)(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO });
   await promisify(execFile)(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { cwd: REPO });

@@ -33,7 +33,13 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
   const log = silentLogger();
   const identity = options.identity ?? ({} as Identity);
   const cache = new ResourceCache({
-    portal: { gateway: options.gateway ?? ({} as Gateway), messages: options.messages ?? ({} as MessagesApi), identity: () => identity, clock: options.clock, log },
+    portal: {
+      gateway: options.gateway ?? ({} as Gateway),
+      messages: options.messages ?? ({} as MessagesApi),
+      identity: () => identity,
+      clock: options.clock,
+      log,
+    },
     clock: options.clock,
     log,
   });
@@ -43,7 +49,12 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
     cache.begin({ moment: options.moment ?? 'lessons', intervals: { news: 5 * MIN, normal: 20 * MIN, fast: 3 * MIN }, asked });
     try {
       const ctx = { identity, now, today: warsawDate(now), startPass: false, account };
-      const copies = { get: cache.peek.bind(cache), peek: cache.peek.bind(cache), refused: cache.refused.bind(cache), readAt: cache.readAt.bind(cache) };
+      const copies = {
+        get: cache.peek.bind(cache),
+        peek: cache.peek.bind(cache),
+        refused: cache.refused.bind(cache),
+        readAt: cache.readAt.bind(cache),
+      };
       await readDue(cache, () => options.feature.reads?.({ ...ctx, copies }) ?? [], new Set<Host>(), new Map());
       return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
     } finally {

@@ -52,7 +52,6 @@ export class PrivateMosquitto {
   }
 }
 
-
 async function waitForPort(port: number, child: ChildProcess, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

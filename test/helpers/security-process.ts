@@ -43,7 +43,9 @@ export class ProcessBridge {
   }
 
   /** Builds dist/ if needed; `before` runs once the topics and the data_dir are chosen, before the bridge starts. */
-  static async start(before?: (roots: { base: string; prefix: string }, sim: PortalSimulator, dataDir: string) => Promise<void>): Promise<ProcessBridge> {
+  static async start(
+    before?: (roots: { base: string; prefix: string }, sim: PortalSimulator, dataDir: string) => Promise<void>,
+  ): Promise<ProcessBridge> {
     await ensureBuilt();
     const sim = new PortalSimulator();
     await sim.start();

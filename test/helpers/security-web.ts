@@ -175,7 +175,12 @@ export class BinCommands {
   static async forBridge(options: { dir: string; dataDir: string; portal: SimUrls; accounts: object[]; port: number }): Promise<BinCommands> {
     await ensureBuilt();
     const configPath = join(options.dir, 'config.yaml');
-    const yaml = stringify({ portal: options.portal, accounts: options.accounts, data_dir: options.dataDir, http: { port: options.port, bind: '127.0.0.1' } });
+    const yaml = stringify({
+      portal: options.portal,
+      accounts: options.accounts,
+      data_dir: options.dataDir,
+      http: { port: options.port, bind: '127.0.0.1' },
+    });
     await writeFile(configPath, yaml, { mode: 0o600 });
     return new BinCommands(configPath);
   }
@@ -183,7 +188,10 @@ export class BinCommands {
   /** Runs `dziennik2mqtt <args> --config FILE`; its exit code and stdout. */
   async run(...args: string[]): Promise<{ code: number; out: string }> {
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), ...args, '--config', this.configPath], { cwd: REPO, env: { PATH: process.env.PATH } });
+      const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), ...args, '--config', this.configPath], {
+        cwd: REPO,
+        env: { PATH: process.env.PATH },
+      });
       return { code: 0, out: stdout };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string };

@@ -13,14 +13,21 @@ export interface Answer {
 }
 
 /** One request to 127.0.0.1:port with the target as given. */
-export function send(port: number, target: string, options: { method?: string; headers?: Record<string, string>; host?: string } = {}): Promise<Answer> {
+export function send(
+  port: number,
+  target: string,
+  options: { method?: string; headers?: Record<string, string>; host?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: options.host ?? '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: options.host ?? '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

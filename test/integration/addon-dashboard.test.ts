@@ -41,14 +41,23 @@ describe("the app's start on a first install with an e-mail entry", () => {
       logLevel: 'info',
     });
     // The add-on's bin reads /data/options.json and asks the Supervisor; here it reads the config file.
-    const bin = ['#!/bin/sh', 'command="$1"; shift', '[ "$1" = --addon ] && shift', `exec "${process.execPath}" "${join(REPO, 'dist', 'main.js')}" "$command" --config "${config}" "$@"`];
+    const bin = [
+      '#!/bin/sh',
+      'command="$1"; shift',
+      '[ "$1" = --addon ] && shift',
+      `exec "${process.execPath}" "${join(REPO, 'dist', 'main.js')}" "$command" --config "${config}" "$@"`,
+    ];
     await writeFile(join(dir, 'dziennik2mqtt'), `${bin.join('\n')}\n`);
     await chmod(join(dir, 'dziennik2mqtt'), 0o755);
     const script = (await readFile(join(REPO, 'hassio-addon', 'run.sh'), 'utf8')).replaceAll('/config/', `${dir}/`);
     await writeFile(join(dir, 'run.sh'), script);
 
     const lines: string[] = [];
-    const app = spawn('sh', [join(dir, 'run.sh')], { cwd: dir, env: { PATH: `${dir}:${process.env.PATH ?? ''}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const app = spawn('sh', [join(dir, 'run.sh')], {
+      cwd: dir,
+      env: { PATH: `${dir}:${process.env.PATH ?? ''}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => app.once('exit', (code) => resolve(code)));
     for (const stream of [app.stdout, app.stderr]) stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
     try {

@@ -12,7 +12,8 @@ const NOW = '2026-11-18T09:10:00+01:00';
 
 const school = simulatedSchool(NOW);
 const firstPoll = () => school.polled(['last_update', 'upcoming_tests', 'homework_due']);
-const events = (h: Harness, kind: string): Record<string, unknown>[] => h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
+const events = (h: Harness, kind: string): Record<string, unknown>[] =>
+  h.rec.on(`${h.base}/ania/event/${kind}`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
 
 describe('agenda, test and homework events', () => {
   it('fire once per item, each of its own kind: a test, a trip, a meeting filed under "Inne", real homework', async () => {
@@ -26,11 +27,33 @@ describe('agenda, test and homework events', () => {
 
     expect(events(h, 'test').map((e) => [e.event_type, e.date, e.description])).toEqual([['test', '2026-11-24', 'Sprawdzian: ułamki, rozdział 4.']]);
     // Real homework only: no test, trip or meeting among them, each with its subject and due date.
-    expect(events(h, 'homework').map((e) => [e.event_type, e.kind, e.subject, e.topic, e.due])).toEqual([['homework', 'homework', 'Matematyka', 'Ułamki – zadania', '2026-11-20']]);
+    expect(events(h, 'homework').map((e) => [e.event_type, e.kind, e.subject, e.topic, e.due])).toEqual([
+      ['homework', 'homework', 'Matematyka', 'Ułamki – zadania', '2026-11-20'],
+    ]);
     expect(events(h, 'agenda')).toEqual([
       // By date: the meeting is recognised by its content, though filed under "Inne".
-      { event_type: 'agenda', kind: 'meeting', date: '2026-11-26', until: null, time: '17:30', subject: null, category: 'Inne', description: 'Zebranie z rodzicami klasy 4b.', teacher: 'Anna Nowak' },
-      { event_type: 'agenda', kind: 'trip', date: '2026-11-27', until: null, time: '08:00', subject: null, category: 'Wycieczka', description: 'Wycieczka do Muzeum Narodowego w Krakowie.', teacher: 'Anna Nowak' },
+      {
+        event_type: 'agenda',
+        kind: 'meeting',
+        date: '2026-11-26',
+        until: null,
+        time: '17:30',
+        subject: null,
+        category: 'Inne',
+        description: 'Zebranie z rodzicami klasy 4b.',
+        teacher: 'Anna Nowak',
+      },
+      {
+        event_type: 'agenda',
+        kind: 'trip',
+        date: '2026-11-27',
+        until: null,
+        time: '08:00',
+        subject: null,
+        category: 'Wycieczka',
+        description: 'Wycieczka do Muzeum Narodowego w Krakowie.',
+        teacher: 'Anna Nowak',
+      },
     ]);
 
     // Home Assistant knows the agenda event and its types.

@@ -23,7 +23,9 @@ const TEST_CATEGORY = 301;
 const school = simulatedSchool(NOW);
 let h: Harness | undefined;
 
-async function firstPoll(accounts: { login: string; password: string; messages?: unknown[] }[] = [{ login: ANIA.login, password: ANIA.password }]): Promise<Harness> {
+async function firstPoll(
+  accounts: { login: string; password: string; messages?: unknown[] }[] = [{ login: ANIA.login, password: ANIA.password }],
+): Promise<Harness> {
   h = await school.start({ accounts });
   const harness = h;
   await harness.pollUntil(
@@ -46,10 +48,29 @@ describe('first poll of a child', () => {
     const h = await firstPoll();
     const states = Object.fromEntries(
       [
-        'lucky_number', 'lucky_today', 'unread_notices', 'newest_notice', 'plan_changes_today', 'plan_changes_tomorrow',
-        'school_day_today', 'school_day_tomorrow', 'lessons_start_today', 'lessons_end_today', 'lessons_start_tomorrow',
-        'lessons_end_tomorrow', 'next_lesson', 'newest_grade', 'average', 'absences_unexcused', 'upcoming_tests',
-        'homework_due', 'newest_note', 'library_due', 'last_update', 'problem', 'availability',
+        'lucky_number',
+        'lucky_today',
+        'unread_notices',
+        'newest_notice',
+        'plan_changes_today',
+        'plan_changes_tomorrow',
+        'school_day_today',
+        'school_day_tomorrow',
+        'lessons_start_today',
+        'lessons_end_today',
+        'lessons_start_tomorrow',
+        'lessons_end_tomorrow',
+        'next_lesson',
+        'newest_grade',
+        'average',
+        'absences_unexcused',
+        'upcoming_tests',
+        'homework_due',
+        'newest_note',
+        'library_due',
+        'last_update',
+        'problem',
+        'availability',
       ].map((key) => [key, h.state('ania', key)]),
     );
     expect(states).toEqual({
@@ -213,7 +234,11 @@ describe('downloads', () => {
     expect(served.headers['content-disposition']).toMatch(/^attachment;/);
     expect((await send(port, url)).status).toBe(401);
     // Only that folder: not another file's, not the store's own index.
-    for (const target of ['/files/ania/homework/772/karta_pracy_ulamki.pdf', '/files/ania/homework/771/.index.json', '/files/ania/homework/771/..%2F..%2F..%2Fhttp-token']) {
+    for (const target of [
+      '/files/ania/homework/772/karta_pracy_ulamki.pdf',
+      '/files/ania/homework/771/.index.json',
+      '/files/ania/homework/771/..%2F..%2F..%2Fhttp-token',
+    ]) {
       expect((await send(port, `${target}?token=${token}`)).status, target).toBe(404);
     }
   });
@@ -298,7 +323,8 @@ const reads = (endpoint: string): number =>
   school.sim.requests.filter((r) => r.host === 'portal' && r.path === `/gateway/api/2.0/${endpoint}`).length;
 /** Reads of this week's timetable (next week's for the calendar feeds has a row of its own, first read at the second poll). */
 const thisWeek = (): number =>
-  school.sim.requests.filter((r) => r.host === 'portal' && r.path === '/gateway/api/2.0/Timetables' && r.query.includes('weekStart=2026-11-16')).length;
+  school.sim.requests.filter((r) => r.host === 'portal' && r.path === '/gateway/api/2.0/Timetables' && r.query.includes('weekStart=2026-11-16'))
+    .length;
 
 // The class calendar as a cheap signal: lists whose ids it vouches for are not read on every poll,
 // yet a new test or a new plan change still shows within one poll.

@@ -28,7 +28,9 @@ async function examples(): Promise<{ automation: Automation; entity: string }[]>
   for (const [, block] of page.matchAll(/```yaml\n([\s\S]*?)```/g)) {
     const doc = parse(block!) as { automation?: Automation[] } | null;
     for (const automation of doc?.automation ?? []) {
-      const entity = automation.triggers.flatMap((t) => (t.trigger === 'state' ? [t.entity_id].flat() : [])).find((id) => id.startsWith('event.ania_'));
+      const entity = automation.triggers
+        .flatMap((t) => (t.trigger === 'state' ? [t.entity_id].flat() : []))
+        .find((id) => id.startsWith('event.ania_'));
       if (entity !== undefined) found.push({ automation, entity });
     }
   }
@@ -52,7 +54,15 @@ describe.skipIf(skipWithoutJinja())("docs/automations.md's examples", () => {
     const payloads: Record<string, Record<string, unknown>> = {
       grade: fired('grade')!,
       message: fired('message')!,
-      test: { event_type: 'test', kind: 'test', subject: 'Matematyka', date: '2026-11-20', time: '08:00', description: 'Ułamki', teacher: 'Piotr Wiśniewski' },
+      test: {
+        event_type: 'test',
+        kind: 'test',
+        subject: 'Matematyka',
+        date: '2026-11-20',
+        time: '08:00',
+        description: 'Ułamki',
+        teacher: 'Piotr Wiśniewski',
+      },
       agenda: { event_type: 'agenda', kind: 'trip', date: '2026-11-27', time: null, description: 'Wycieczka do muzeum', subject: null },
     };
 
@@ -67,7 +77,8 @@ describe.skipIf(skipWithoutJinja())("docs/automations.md's examples", () => {
       const run = await runTriggerSide(automation, { from: before, to: eventEntityState(entity, payload, AT) });
       expect(run.errors, automation.alias).toEqual([]);
       expect(run.passed, `${automation.alias}: ${String(payload.event_type)}`).toBe(true);
-      for (const { path, result } of await renderActionTemplates(automation, run.variables!)) expect(result, `${automation.alias} ${path}`).not.toHaveProperty('error');
+      for (const { path, result } of await renderActionTemplates(automation, run.variables!))
+        expect(result, `${automation.alias} ${path}`).not.toHaveProperty('error');
       // The other event types of the same entity: nothing.
       for (const other of types.filter((t) => t !== key)) {
         const wrong = await runTriggerSide(automation, { from: before, to: eventEntityState(entity, { ...payload, event_type: other }, AT) });

@@ -41,7 +41,15 @@ describe('a behaviour entry', () => {
     expect(h.state('ania', 'behaviour')).toBe('bardzo dobre (propozycja)');
     expect(events(h, 'grade')).toEqual([]);
     expect(events(h, 'behaviour_grade')).toEqual([
-      expect.objectContaining({ event_type: 'behaviour_grade', id: 'behaviour:1211', grade: 'bardzo dobre', short: 'bdb', proposal: true, period: 'semester', points: null }),
+      expect.objectContaining({
+        event_type: 'behaviour_grade',
+        id: 'behaviour:1211',
+        grade: 'bardzo dobre',
+        short: 'bdb',
+        proposal: true,
+        period: 'semester',
+        points: null,
+      }),
     ]);
     expect({ state: h.state('ania', 'newest_grade'), attributes: h.attributes('ania', 'newest_grade') }).toEqual(newest);
     expect(JSON.stringify(h.attributes('ania', 'newest_grade'))).not.toContain('behaviour');

@@ -65,7 +65,11 @@ async function demoEvents(): Promise<{ changes: Map<string, StateChange[]>; stat
     }
     changes.set(kind, list);
   }
-  const tomorrow = { entity_id: 'sensor.ania_timetable_tomorrow', state: h.state('ania', 'timetable_tomorrow') ?? 'unknown', attributes: h.attributes('ania', 'timetable_tomorrow') ?? {} };
+  const tomorrow = {
+    entity_id: 'sensor.ania_timetable_tomorrow',
+    state: h.state('ania', 'timetable_tomorrow') ?? 'unknown',
+    attributes: h.attributes('ania', 'timetable_tomorrow') ?? {},
+  };
   return { changes, states: { [tomorrow.entity_id]: tomorrow } };
 }
 
@@ -85,13 +89,15 @@ describe('blueprints against the events of the real bridge', () => {
     /** Which of all the changes make the automation act, and the texts it would send for them. */
     const outcome = async (file: string, inputs: Record<string, unknown>) => {
       const automation = bind(blueprint(file), { ...PHONE, ...inputs });
-      return Promise.all(all.map(async (change) => {
-        const run = await runTriggerSide(automation, change, states);
-        expect(run.errors, `${file} on ${change.to.entity_id}`).toEqual([]);
-        const texts = run.passed ? await renderActionTemplates(automation, run.variables ?? {}, states) : [];
-        for (const t of texts) expect(t.result, `${file} ${t.path}`).not.toHaveProperty('error');
-        return { change, acted: run.passed === true, texts: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')) };
-      }));
+      return Promise.all(
+        all.map(async (change) => {
+          const run = await runTriggerSide(automation, change, states);
+          expect(run.errors, `${file} on ${change.to.entity_id}`).toEqual([]);
+          const texts = run.passed ? await renderActionTemplates(automation, run.variables ?? {}, states) : [];
+          for (const t of texts) expect(t.result, `${file} ${t.path}`).not.toHaveProperty('error');
+          return { change, acted: run.passed === true, texts: texts.map((t) => ('value' in t.result ? String(t.result.value) : '')) };
+        }),
+      );
     };
     const actedOn = (results: Awaited<ReturnType<typeof outcome>>) => results.filter((r) => r.acted).map((r) => r.change);
 
@@ -104,7 +110,9 @@ describe('blueprints against the events of the real bridge', () => {
     // The corrected grade says what it was; with the switch off only new grades notify.
     const corrected = grades.find((r) => r.acted && r.change.to.attributes.event_type === 'grade_changed');
     expect(corrected?.texts.join('\n')).toMatch(/Ocena zmieniona:\s+4 → 5- \(Język polski\)/);
-    expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(events('grade').filter((c) => c.to.attributes.event_type === 'grade'));
+    expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', changes: false }))).toEqual(
+      events('grade').filter((c) => c.to.attributes.event_type === 'grade'),
+    );
     expect(actedOn(await outcome('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: [subject] })).length).toBeGreaterThan(0);
 
     // The lucky number: Thursday's is Ania's 12.
@@ -131,8 +139,12 @@ describe('blueprints against the events of the real bridge', () => {
     const said = (type: string) => tests.find((r) => r.acted && r.change.to.attributes.event_type === type)!.texts.join('\n');
     expect(said('test_changed')).toMatch(/Test moved: Matematyka[\s\S]*\d\d\.11 → 27\.11 08:55: Sprawdzian: ułamki zwykłe/);
     expect(said('test_removed')).toMatch(/Quiz cancelled: Przyroda[\s\S]*09:50: Kartkówka/);
-    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual(events('test').filter((c) => c.to.attributes.kind === 'quiz'));
-    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', changes: false }))).toEqual(events('test').filter((c) => c.to.attributes.event_type === 'test'));
+    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }))).toEqual(
+      events('test').filter((c) => c.to.attributes.kind === 'quiz'),
+    );
+    expect(actedOn(await outcome('new_test.yaml', { test_event: 'event.ania_test', changes: false }))).toEqual(
+      events('test').filter((c) => c.to.attributes.event_type === 'test'),
+    );
 
     // A new message with its preview, with and without the Open action.
     const message = await outcome('new_message.yaml', { message_event: 'event.ania_message', open_message_button: 'button.ania_open_message' });
@@ -151,7 +163,11 @@ describe('blueprints against the events of the real bridge', () => {
   }, 240_000);
 
   it('do not notify again when the entity comes back after a restart or a reconnect', async () => {
-    const last: HaState = eventEntityState('event.ania_grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' }, '2026-11-18T08:00:00.000Z');
+    const last: HaState = eventEntityState(
+      'event.ania_grade',
+      { event_type: 'grade', subject: 'Matematyka', grade: '5' },
+      '2026-11-18T08:00:00.000Z',
+    );
     const unavailable: HaState = { ...last, state: 'unavailable', attributes: {} };
     const automation = bind(blueprint('new_grade.yaml'), { ...PHONE, grade_event: 'event.ania_grade' });
     expect((await runTriggerSide(automation, { from: last, to: unavailable })).triggered).toBe(false);

@@ -6,7 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Language } from '../../src/config/language.js';
-import { bind, eventEntityState, skipWithoutJinja, loadBlueprint, renderActionTemplates, renderTemplates, runTriggerSide, type HaState } from '../helpers/blueprints.js';
+import {
+  bind,
+  eventEntityState,
+  skipWithoutJinja,
+  loadBlueprint,
+  renderActionTemplates,
+  renderTemplates,
+  runTriggerSide,
+  type HaState,
+} from '../helpers/blueprints.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { Harness } from '../helpers/app.js';
 
@@ -50,18 +59,24 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     expect(text).toMatch(/^(Сьогодні|Завтра|У )/);
 
     const ask = bind(blueprint('ask_aloud.yaml'), {
-      child_name: 'Ania', language: 'uk',
-      briefing: ENTITY.briefing, lucky_number: ENTITY.lucky_number, lucky_today: ENTITY.lucky_today, upcoming_tests: ENTITY.upcoming_tests,
+      child_name: 'Ania',
+      language: 'uk',
+      briefing: ENTITY.briefing,
+      lucky_number: ENTITY.lucky_number,
+      lucky_today: ENTITY.lucky_today,
+      upcoming_tests: ENTITY.upcoming_tests,
     });
     const answers = async (id: string, child?: string): Promise<string[]> => {
       const variables = { ...(ask.variables as Record<string, unknown>), trigger: { platform: 'conversation', id, slots: child ? { child } : {} } };
       const condition = (ask.conditions as { value_template: string }[])[0]!.value_template;
       const [passes] = await renderTemplates([{ template: condition, variables, states, strict: true, as: 'boolean' }]);
       if (!(passes && 'value' in passes && passes.value === true)) return [];
-      return (await renderActionTemplates(ask, variables, states, NOW)).filter((r) => r.path.endsWith('set_conversation_response')).map((r) => {
-        expect(r.result, r.path).not.toHaveProperty('error');
-        return 'value' in r.result ? String(r.result.value).trim() : '';
-      });
+      return (await renderActionTemplates(ask, variables, states, NOW))
+        .filter((r) => r.path.endsWith('set_conversation_response'))
+        .map((r) => {
+          expect(r.result, r.path).not.toHaveProperty('error');
+          return 'value' in r.result ? String(r.result.value).trim() : '';
+        });
     };
     // The actions hold the three answers (lucky, day, test) in that order; each renders from the states.
     const [lucky, day, test] = await answers('lucky');
@@ -75,7 +90,10 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     expect(await answers('day', 'Ania')).toHaveLength(3);
 
     const morning = bind(blueprint('morning_briefing.yaml'), {
-      briefing: ENTITY.briefing, school_day_today: ENTITY.school_day_today, tts_engine: 'tts.piper', speaker: 'media_player.kitchen',
+      briefing: ENTITY.briefing,
+      school_day_today: ENTITY.school_day_today,
+      tts_engine: 'tts.piper',
+      speaker: 'media_player.kitchen',
     });
     const spoken = await renderActionTemplates(morning, morning.variables as Record<string, unknown>, states);
     expect(spoken.map((r) => ('value' in r.result ? r.result.value : r.result.error))).toEqual([text]);
@@ -89,8 +107,12 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     expect(states[ENTITY.lucky_today!]!.state).toBe('off');
     const luckyAnswer = async (language: Language): Promise<string> => {
       const ask = bind(blueprint('ask_aloud.yaml'), {
-        child_name: 'Ania', language,
-        briefing: ENTITY.briefing, lucky_number: ENTITY.lucky_number, lucky_today: ENTITY.lucky_today, upcoming_tests: ENTITY.upcoming_tests,
+        child_name: 'Ania',
+        language,
+        briefing: ENTITY.briefing,
+        lucky_number: ENTITY.lucky_number,
+        lucky_today: ENTITY.lucky_today,
+        upcoming_tests: ENTITY.upcoming_tests,
       });
       const variables = { ...(ask.variables as Record<string, unknown>), trigger: { platform: 'conversation', id: 'lucky', slots: {} } };
       const [lucky] = (await renderActionTemplates(ask, variables, states, NOW)).filter((r) => r.path.endsWith('set_conversation_response'));
@@ -111,7 +133,11 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     school.sim.account(ANIA.login).addAgendaEntry({ date: '2026-11-26', time: '17:30', category: 4, content: 'Zebranie z rodzicami klasy 4b.' });
     school.sim.account(ANIA.login).addHomework({ lesson: 8402, due: '2026-11-20', topic: 'Ułamki – zadania', text: 'Zadania 5–9 ze str. 48.' });
     await h.advanceMinutes(30);
-    const todo = bind(blueprint('homework_todo.yaml'), { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.szkola' });
+    const todo = bind(blueprint('homework_todo.yaml'), {
+      homework_event: 'event.ania_homework',
+      test_event: 'event.ania_test',
+      todo_list: 'todo.szkola',
+    });
     const run = async (entityId: string, payload: Record<string, unknown>, at: string) => {
       const change = { from: { entity_id: entityId, state: 'unknown', attributes: {} }, to: eventEntityState(entityId, payload, at) };
       const outcome = await runTriggerSide(todo, change);
@@ -128,7 +154,11 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     for (const r of await renderActionTemplates(todo, added.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
 
     // The test's removal (event type test_removed, interface 8.3) names the very same item.
-    const removed = await run('event.ania_test', { ...tests.find((t) => t.date === '2026-11-20')!, event_type: 'test_removed' }, '2026-11-18T09:10:00.000Z');
+    const removed = await run(
+      'event.ania_test',
+      { ...tests.find((t) => t.date === '2026-11-20')!, event_type: 'test_removed' },
+      '2026-11-18T09:10:00.000Z',
+    );
     expect(removed.passed).toBe(true);
     expect(removed.variables?.item).toBe(added.variables?.item);
     const action = (todo.actions as { choose: { sequence: { action: string; data: Record<string, unknown> }[] }[] }[])[0]!.choose[0]!.sequence[0]!;
@@ -144,11 +174,21 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
       expect(outcome.variables?.due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const r of await renderActionTemplates(todo, outcome.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
     }
-    expect((await Promise.all(homework.map((p) => run('event.ania_homework', p, '2026-11-18T08:20:00.000Z')))).map((o) => o.variables?.item)).toContain('Zadanie: Matematyka – Ułamki – zadania');
+    expect(
+      (await Promise.all(homework.map((p) => run('event.ania_homework', p, '2026-11-18T08:20:00.000Z')))).map((o) => o.variables?.item),
+    ).toContain('Zadanie: Matematyka – Ułamki – zadania');
     // Homework whose subject is unknown is named by its topic; a trip sent as homework (an older bridge) is no to-do item.
-    const unnamed = await run('event.ania_homework', { event_type: 'homework', kind: 'homework', subject: null, topic: 'Karta pracy', text: null, due: '2026-11-20' }, '2026-11-18T08:30:00.000Z');
+    const unnamed = await run(
+      'event.ania_homework',
+      { event_type: 'homework', kind: 'homework', subject: null, topic: 'Karta pracy', text: null, due: '2026-11-20' },
+      '2026-11-18T08:30:00.000Z',
+    );
     expect([unnamed.passed, unnamed.variables?.item]).toEqual([true, 'Zadanie: Karta pracy']);
-    const trip = await run('event.ania_homework', { event_type: 'homework', kind: 'trip', date: '2026-11-27', subject: null, content: 'Wycieczka' }, '2026-11-18T08:40:00.000Z');
+    const trip = await run(
+      'event.ania_homework',
+      { event_type: 'homework', kind: 'trip', date: '2026-11-27', subject: null, content: 'Wycieczka' },
+      '2026-11-18T08:40:00.000Z',
+    );
     expect(trip.passed).toBe(false);
   }, 60_000);
 });

@@ -9,7 +9,19 @@ import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/feature-kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
-import { brokerHasAllFrom, clearRetained, CuttableProxy, MQTT_URL, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import {
+  brokerHasAllFrom,
+  clearRetained,
+  CuttableProxy,
+  MQTT_URL,
+  publishOnce,
+  Recorder,
+  retained,
+  sleep,
+  throughBridge,
+  uniqueRoots,
+  waitUntil,
+} from '../helpers/mqtt.js';
 
 const VERSION = '0.1.0-test';
 const cleanups: Array<() => Promise<void>> = [];
@@ -137,7 +149,18 @@ describe('Bridge', () => {
     await bridge.start();
     const r = await recorder([`${base}/#`, `${prefix}/#`]);
     const subject = 'Matematyka-only-in-the-feed';
-    const lesson = { uid: 'l1.ania@dziennik2mqtt', when: { date: '2026-11-18', from: '08:55', to: '09:40' }, lessonNo: 2, subject, teacher: null, room: null, change: null, original: null, movedTo: null, note: null };
+    const lesson = {
+      uid: 'l1.ania@dziennik2mqtt',
+      when: { date: '2026-11-18', from: '08:55', to: '09:40' },
+      lessonNo: 2,
+      subject,
+      teacher: null,
+      room: null,
+      change: null,
+      original: null,
+      movedTo: null,
+      note: null,
+    };
     bridge.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson] });
     bridge.publishState('ania', 'lucky_number', { state: '7' });
     await r.until(() => r.on(`${base}/ania/lucky_number`).length === 1, 'the state after the feed');
@@ -161,7 +184,15 @@ describe('Bridge', () => {
     await bridge.start();
 
     const config = `${prefix}/device/${base}_ania/config`;
-    const watched = [config, `${prefix}/device/${base}_bridge/config`, `${base}/bridge/state`, `${base}/bridge/info`, `${base}/ania/availability`, `${base}/ania/lucky_number`, `${base}/ania/lucky_number/attributes`];
+    const watched = [
+      config,
+      `${prefix}/device/${base}_bridge/config`,
+      `${base}/bridge/state`,
+      `${base}/bridge/info`,
+      `${base}/ania/availability`,
+      `${base}/ania/lucky_number`,
+      `${base}/ania/lucky_number/attributes`,
+    ];
     await r.until(() => watched.every((t) => r.on(t).length >= 1), 'the first publish');
     await birthsHandled(bridge, base);
     await r.caughtUpWith(throughBridge(bridge));
@@ -246,7 +277,10 @@ describe('Bridge', () => {
       [`${base}/ania/average`]: '4.2',
       [`${prefix}/device/${base}_zosia/config`]: old('zosia', [entityByKey('average')]),
       // Another bridge whose base is "<base>_x": same prefix, not ours.
-      [foreign]: JSON.stringify({ ...JSON.parse(old('olek', [entityByKey('average')])), dev: { identifiers: ['y'], name: 'y', via_device: `${base}_x_bridge` } }),
+      [foreign]: JSON.stringify({
+        ...JSON.parse(old('olek', [entityByKey('average')])),
+        dev: { identifiers: ['y'], name: 'y', via_device: `${base}_x_bridge` },
+      }),
     };
     for (const [topic, payload] of Object.entries(earlier)) await publishOnce(topic, payload, true);
 
@@ -271,7 +305,13 @@ describe('Bridge', () => {
   });
 
   describe('commands', () => {
-    async function commandSetup(): Promise<{ base: string; r: Recorder; send: ReturnType<typeof vi.fn<CommandHandler>>; buttons: ReturnType<typeof vi.fn<CommandHandler>>; bridge: Bridge }> {
+    async function commandSetup(): Promise<{
+      base: string;
+      r: Recorder;
+      send: ReturnType<typeof vi.fn<CommandHandler>>;
+      buttons: ReturnType<typeof vi.fn<CommandHandler>>;
+      bridge: Bridge;
+    }> {
       const { base, bridge } = setup();
       bridge.setChild(ania([entityByKey('refresh'), sendButton('sick', 'Zgłoś nieobecność')]));
       const send = vi.fn<CommandHandler>(async (req) => {
@@ -409,7 +449,7 @@ describe('Bridge', () => {
     const refused = (): string[] => lines.filter((l) => l.includes('cannot connect to the MQTT broker') && l.includes('not authorised'));
     await waitUntil(() => refused().length >= 3, 'three refused attempts');
     expect(settled).toBe(false);
-    expect(refused()[0]).toContain("Mosquitto add-on accepts no anonymous clients, it needs a user");
+    expect(refused()[0]).toContain('Mosquitto add-on accepts no anonymous clients, it needs a user');
     expect(lines.join('\n')).not.toContain('s3cret');
   });
 });

@@ -34,14 +34,17 @@ function feed(h: Harness, name: FeedName, language: Language = 'pl') {
 const at = (date: string, time: string): string => new Date(`${date}T${time}:00+01:00`).toISOString();
 
 describe('calendar feeds', () => {
-  it('lists this and next week\'s lessons with their changes, in the bridge\'s language, without asking the portal', async () => {
+  it("lists this and next week's lessons with their changes, in the bridge's language, without asking the portal", async () => {
     const h = await firstPoll();
     const requests = school.sim.requests.length;
     const lessons = feed(h, 'lessons');
     expect(school.sim.requests.length).toBe(requests);
     expect(lessons.calendar.name).toBe('Ania – lekcje');
 
-    const on = (date: string) => lessons.calendar.events.filter((e) => e.start.startsWith(date) || e.start.startsWith(`${date}T`)).sort((a, b) => a.start.localeCompare(b.start));
+    const on = (date: string) =>
+      lessons.calendar.events
+        .filter((e) => e.start.startsWith(date) || e.start.startsWith(`${date}T`))
+        .sort((a, b) => a.start.localeCompare(b.start));
     expect(on('2026-11-18').map((e) => [e.start, e.end, e.summary, e.location])).toEqual([
       [at('2026-11-18', '08:00'), at('2026-11-18', '08:45'), 'Przyroda', '21'],
       [at('2026-11-18', '08:55'), at('2026-11-18', '09:40'), 'Język angielski (zastępstwo, było: Matematyka)', null],
@@ -90,7 +93,7 @@ describe('calendar feeds', () => {
     expect(moved).toEqual([expect.objectContaining({ uid: test!.uid, start: at('2026-11-25', '08:55') })]);
   });
 
-  it('lists the free days of the school and of the child\'s class, whole days', async () => {
+  it("lists the free days of the school and of the child's class, whole days", async () => {
     const h = await firstPoll();
     const account = school.sim.account(ANIA.login);
     account.school.classFreeDays.push({ Id: 99, Class: 7104, Type: 5, DateFrom: '2026-12-07', DateTo: '2026-12-08', AddDate: account.stamp() });
@@ -98,14 +101,19 @@ describe('calendar feeds', () => {
     await h.advanceMinutes(20);
     const free = feed(h, 'free-days');
     expect(free.calendar.name).toBe('Ania – dni wolne');
-    expect(free.calendar.events.find((e) => e.start === '2026-12-07')).toMatchObject({ summary: 'Zajęcia skrócone', end: '2026-12-09', allDay: true });
+    expect(free.calendar.events.find((e) => e.start === '2026-12-07')).toMatchObject({
+      summary: 'Zajęcia skrócone',
+      end: '2026-12-09',
+      allDay: true,
+    });
     // Another class's free day is not Ania's.
     expect(free.calendar.events.some((e) => e.start === '2026-12-09')).toBe(false);
   });
 
   it('reads next week for the lessons feed once a day, at once after a new plan change, not at night', async () => {
     const h = await firstPoll();
-    const reads = () => school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23')).map((r) => r.at);
+    const reads = () =>
+      school.sim.requests.filter((r) => r.path.endsWith('/Timetables') && r.query.includes('weekStart=2026-11-23')).map((r) => r.at);
     expect(reads()).toHaveLength(1);
     await h.advanceMinutes(120);
     expect(reads()).toHaveLength(1);
@@ -131,7 +139,11 @@ describe('calendar feeds', () => {
     school.sim.account(ANIA.login).addTrip({ destination: 'Zakopane', route: 'Tatry', from: '2026-11-25 07:30:00', to: '2026-11-27 18:00:00' });
     const h = await firstPoll();
     const other = (h.attributes('ania', 'upcoming_tests')?.other ?? []) as { kind: string; date: string; until: string | null; content: string }[];
-    expect(other.filter((o) => o.kind === 'trip').map((o) => [o.date, o.until, o.content])).toContainEqual(['2026-11-25', '2026-11-27', 'Zakopane: Tatry']);
+    expect(other.filter((o) => o.kind === 'trip').map((o) => [o.date, o.until, o.content])).toContainEqual([
+      '2026-11-25',
+      '2026-11-27',
+      'Zakopane: Tatry',
+    ]);
     const trip = feed(h, 'agenda').calendar.events.find((e) => e.summary.includes('Zakopane'));
     // An all-day event of three days: DTEND is the day after the last (RFC 5545).
     expect(trip).toMatchObject({ start: '2026-11-25', end: '2026-11-28' });

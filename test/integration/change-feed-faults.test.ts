@@ -40,20 +40,24 @@ async function gradeArrives(h: Harness, grade: string): Promise<void> {
 const registrations = (): number => school.sim.count({ host: 'auth', path: '/3.0/ChangeRegister', login: ANIA.login });
 
 describe('the change feed failing', () => {
-  it.each([400, 403] as const)('a registration refused with %i: polling as without it, tried again the next day', async (status) => {
-    school.sim.account(ANIA.login).feed.refuseRegistration(status);
-    const h = await started();
-    expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('refused') as unknown });
-    expect(await feedOf(h, 'jan')).toMatchObject({ on: true });
-    await gradeArrives(h, '2');
-    expect(registrations()).toBe(1);
-    await h.advanceMinutes(12 * 60);
-    expect(registrations()).toBe(1);
-    school.sim.account(ANIA.login).feed.refuseRegistration(null);
-    await h.advanceMinutes(13 * 60);
-    expect(registrations()).toBe(2);
-    expect(await feedOf(h)).toMatchObject({ on: true });
-  }, 120_000);
+  it.each([400, 403] as const)(
+    'a registration refused with %i: polling as without it, tried again the next day',
+    async (status) => {
+      school.sim.account(ANIA.login).feed.refuseRegistration(status);
+      const h = await started();
+      expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('refused') as unknown });
+      expect(await feedOf(h, 'jan')).toMatchObject({ on: true });
+      await gradeArrives(h, '2');
+      expect(registrations()).toBe(1);
+      await h.advanceMinutes(12 * 60);
+      expect(registrations()).toBe(1);
+      school.sim.account(ANIA.login).feed.refuseRegistration(null);
+      await h.advanceMinutes(13 * 60);
+      expect(registrations()).toBe(2);
+      expect(await feedOf(h)).toMatchObject({ on: true });
+    },
+    120_000,
+  );
 
   it('a device the portal forgot: registered again once; forgotten again, polling until the next day', async () => {
     const h = await started();
@@ -72,15 +76,19 @@ describe('the change feed failing', () => {
   it.each([
     ['in maintenance', 503],
     ['failing', 500],
-  ] as const)('the feed %s: polling as without it until it answers, then on again', async (_what, status) => {
-    const h = await started();
-    school.sim.failNext(1000, status, { host: 'auth', path: '/3.0/PushChanges' });
-    await h.advanceMinutes(6);
-    expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
-    expect(h.state('ania', 'problem')).toBe('OFF');
-    await gradeArrives(h, '4');
-    school.sim.clearFaults();
-    await h.advanceMinutes(6);
-    expect(await feedOf(h)).toMatchObject({ on: true, why_not: null });
-  }, 120_000);
+  ] as const)(
+    'the feed %s: polling as without it until it answers, then on again',
+    async (_what, status) => {
+      const h = await started();
+      school.sim.failNext(1000, status, { host: 'auth', path: '/3.0/PushChanges' });
+      await h.advanceMinutes(6);
+      expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('not answering') as unknown });
+      expect(h.state('ania', 'problem')).toBe('OFF');
+      await gradeArrives(h, '4');
+      school.sim.clearFaults();
+      await h.advanceMinutes(6);
+      expect(await feedOf(h)).toMatchObject({ on: true, why_not: null });
+    },
+    120_000,
+  );
 });

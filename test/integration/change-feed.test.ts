@@ -15,12 +15,20 @@ const MINUTE = 60_000;
 const school = simulatedSchool('2026-11-18T16:50:00+01:00');
 
 interface Bundle {
-  children: { id: string; change_feed: { on: boolean; why_not: string | null } | null; feed_missed: Record<string, number>; requests_today: { requests_by_resource: Record<string, number> } }[];
+  children: {
+    id: string;
+    change_feed: { on: boolean; why_not: string | null } | null;
+    feed_missed: Record<string, number>;
+    requests_today: { requests_by_resource: Record<string, number> };
+  }[];
 }
 
 async function started(accounts: unknown = FAMILY): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined), 'both children published');
+  await h.pollUntil(
+    () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
+    'both children published',
+  );
   // The device is registered at the pass after the start's first (whose requests are the dearest).
   await h.advanceMinutes(5);
   return h;
@@ -54,15 +62,35 @@ describe('the change feed', () => {
     await h.advanceMinutes(200);
     const from = school.clock.now();
     await h.advanceMinutes(60);
-    const reads = (path: string): number[] => school.sim.requests.filter((r) => r.host === 'auth' && r.path === `/3.0/${path}` && r.login === ANIA.login).map((r) => r.at);
+    const reads = (path: string): number[] =>
+      school.sim.requests.filter((r) => r.host === 'auth' && r.path === `/3.0/${path}` && r.login === ANIA.login).map((r) => r.at);
     const inHour = (times: number[]): number[] => times.filter((t) => t >= from && t < from + 60 * MINUTE);
     expect(inHour(reads('PushChanges'))).toHaveLength(12);
-    expect(inHour(school.sim.requests.filter((r) => r.host === 'messages' && r.path === '/api/inbox/unreadMessagesCount' && r.login === ANIA.login).map((r) => r.at))).toHaveLength(20);
-    const all = (list: string): number[] => school.sim.requests.filter((r) => r.host === 'auth' && new RegExp(`^/3\\.0/${list}$`).test(r.path) && r.login === ANIA.login).map((r) => r.at);
+    expect(
+      inHour(
+        school.sim.requests
+          .filter((r) => r.host === 'messages' && r.path === '/api/inbox/unreadMessagesCount' && r.login === ANIA.login)
+          .map((r) => r.at),
+      ),
+    ).toHaveLength(20);
+    const all = (list: string): number[] =>
+      school.sim.requests.filter((r) => r.host === 'auth' && new RegExp(`^/3\\.0/${list}$`).test(r.path) && r.login === ANIA.login).map((r) => r.at);
     // A news list read in that hour is its slow safety read: eight hours after the one before.
-    for (const list of ['Grades', 'PointGrades', 'BaseTextGrades', 'SchoolNotices', 'HomeWorks', 'Timetables', 'Calendars/Substitutions', 'Calendars/[0-9]+']) {
+    for (const list of [
+      'Grades',
+      'PointGrades',
+      'BaseTextGrades',
+      'SchoolNotices',
+      'HomeWorks',
+      'Timetables',
+      'Calendars/Substitutions',
+      'Calendars/[0-9]+',
+    ]) {
       for (const t of inHour(all(list))) {
-        const before = all(list).filter((b) => b < t).at(-1) ?? -Infinity;
+        const before =
+          all(list)
+            .filter((b) => b < t)
+            .at(-1) ?? -Infinity;
         expect(t - before, `${list} read at ${new Date(t).toISOString()}`).toBeGreaterThanOrEqual(8 * 60 * MINUTE);
       }
       expect(inHour(all(list)).length, list).toBeLessThanOrEqual(1);
@@ -70,11 +98,18 @@ describe('the change feed', () => {
     // The presence marks a teacher enters as a lesson begins, which the feed names: the attendance list
     // is read within 5 minutes after a lesson's start, and not otherwise.
     const plan = school.sim.plan(ANIA.login);
-    const starts = plan.lessonsOn('2026-11-18').filter((l) => !l.cancelled).map((l) => Date.parse(`2026-11-18T${plan.bell(l.lessonNo).from}:00+01:00`));
+    const starts = plan
+      .lessonsOn('2026-11-18')
+      .filter((l) => !l.cancelled)
+      .map((l) => Date.parse(`2026-11-18T${plan.bell(l.lessonNo).from}:00+01:00`));
     const attendance = inHour(all('Attendances'));
     expect(starts.filter((e) => e >= from && e < from + 55 * MINUTE).length).toBeGreaterThan(0);
     expect(attendance.length).toBeGreaterThan(0);
-    for (const t of attendance) expect(starts.some((e) => t >= e && t - e <= 5 * MINUTE), `Attendances read at ${new Date(t).toISOString()}`).toBe(true);
+    for (const t of attendance)
+      expect(
+        starts.some((e) => t >= e && t - e <= 5 * MINUTE),
+        `Attendances read at ${new Date(t).toISOString()}`,
+      ).toBe(true);
     expect(attendance.length).toBeLessThanOrEqual(starts.filter((e) => e >= from - 5 * MINUTE && e < from + 60 * MINUTE).length);
   }, 90_000);
 

@@ -29,9 +29,19 @@ afterEach(async () => {
 });
 
 async function check(password = DEMO_FAMILY.password, trace?: string): Promise<{ code: number; text: string }> {
-  const config = await buildConfig({ portal: sim.urls, accounts: [{ email: DEMO_FAMILY.email, password }], data_dir: dir, http: { port: 0 }, language: 'en' }, 'test', { env: {} });
+  const config = await buildConfig(
+    { portal: sim.urls, accounts: [{ email: DEMO_FAMILY.email, password }], data_dir: dir, http: { port: 0 }, language: 'en' },
+    'test',
+    { env: {} },
+  );
   let text = '';
-  const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock, ...(trace === undefined ? {} : { trace }) });
+  const code = await runCheck({
+    config,
+    out: { write: (t: string) => (text += t) },
+    log: silentLogger(),
+    clock,
+    ...(trace === undefined ? {} : { trace }),
+  });
   return { code, text };
 }
 
@@ -63,11 +73,18 @@ describe('check with an e-mail entry', () => {
     const { code } = await check(DEMO_FAMILY.password, file);
     expect(code).toBe(0);
     const trace = await readFile(file, 'utf8');
-    for (const step of ['GET family /konto-librus/login -> 200', 'POST family /konto-librus/login/action -> 302', 'GET family /api/v3/Me -> 200', 'GET family /api/v3/SynergiaAccounts -> 200', 'GET auth /3.0/Me -> 200']) {
+    for (const step of [
+      'GET family /konto-librus/login -> 200',
+      'POST family /konto-librus/login/action -> 302',
+      'GET family /api/v3/Me -> 200',
+      'GET family /api/v3/SynergiaAccounts -> 200',
+      'GET auth /3.0/Me -> 200',
+    ]) {
       expect(trace).toContain(step);
     }
     const child = sim.account(ANIA.login).data.account.child;
-    for (const secret of ['rodzic', DEMO_FAMILY.password, ANIA.login, JANEK.login, child.firstName, child.lastName, 'Kowalsk']) expect(trace).not.toContain(secret);
+    for (const secret of ['rodzic', DEMO_FAMILY.password, ANIA.login, JANEK.login, child.firstName, child.lastName, 'Kowalsk'])
+      expect(trace).not.toContain(secret);
     // Tokens and cookie values are long hex strings in the simulator: none reaches the file.
     expect(trace).not.toMatch(/[0-9a-f]{32,}/);
   });

@@ -29,7 +29,11 @@ afterEach(async () => {
 });
 
 async function check(): Promise<{ code: number; text: string; trace: string }> {
-  const config = await buildConfig({ portal: sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' }, 'test', { env: {} });
+  const config = await buildConfig(
+    { portal: sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' },
+    'test',
+    { env: {} },
+  );
   let text = '';
   const file = join(dir, 'trace.txt');
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock, trace: file });
@@ -39,7 +43,9 @@ async function check(): Promise<{ code: number; text: string; trace: string }> {
 
 /** Every value the transcript must not hold: cookies of the saved jar, the login's code and state, the child's data. */
 async function secrets(): Promise<string[]> {
-  const saved = JSON.parse(await readFile(join(dir, 'sessions', `${ANIA.login}.json`), 'utf8')) as { cookies: { cookies: { key: string; value: string }[] } };
+  const saved = JSON.parse(await readFile(join(dir, 'sessions', `${ANIA.login}.json`), 'utf8')) as {
+    cookies: { cookies: { key: string; value: string }[] };
+  };
   const cookies = saved.cookies.cookies.map((c) => c.value);
   expect(saved.cookies.cookies.map((c) => c.key)).toEqual(expect.arrayContaining(['oauth_token', 'DZIENNIKSID', 'DeviceCookie']));
   const queries = sim.requests.map((r) => new URLSearchParams(r.query));
@@ -62,14 +68,22 @@ describe('check --trace', () => {
     expect(text).toContain('przebieg logowania zapisany w');
 
     // check speaks the config's Polish; the transcript, read in bug reports, stays English.
-    expect(trace).toContain('# Each request of every account\'s login and first reads');
+    expect(trace).toContain("# Each request of every account's login and first reads");
     expect(trace).toContain('## account 1');
-    expect(trace).toMatch(/1\. GET portal \/loguj\/portalRodzina\?v=… -> 302\n {3}Location: auth \/OAuth\/Authorization\?client_id=46&response_type=code&scope=mydata&state=…/);
+    expect(trace).toMatch(
+      /1\. GET portal \/loguj\/portalRodzina\?v=… -> 302\n {3}Location: auth \/OAuth\/Authorization\?client_id=46&response_type=code&scope=mydata&state=…/,
+    );
     expect(trace).toMatch(/cookies set: AUTHSESSID \(Path=\/\), DeviceCookie \(Path=\/OAuth, Max-Age=31536000\)/);
-    expect(trace).toMatch(/GET auth \/OAuth\/Authorization\?client_id=46 -> 200\n {3}content type: text\/html\n {3}body: HTML page of \d+ bytes, title "Logowanie", markers: login form/);
-    expect(trace).toMatch(/POST auth \/OAuth\/Authorization\?client_id=46 -> 200\n {3}content type: application\/json\n {3}body: JSON keys \[status\], status "ok"/);
+    expect(trace).toMatch(
+      /GET auth \/OAuth\/Authorization\?client_id=46 -> 200\n {3}content type: text\/html\n {3}body: HTML page of \d+ bytes, title "Logowanie", markers: login form/,
+    );
+    expect(trace).toMatch(
+      /POST auth \/OAuth\/Authorization\?client_id=46 -> 200\n {3}content type: application\/json\n {3}body: JSON keys \[status\], status "ok"/,
+    );
     expect(trace).toMatch(/markers: requiredActions/);
-    expect(trace).toMatch(/POST auth \/OAuth\/Authorization\/PerformLogin\?client_id=46 -> 200[^\n]*\n[^\n]*\n {3}body: JSON keys \[status, goTo\], status "ok"/);
+    expect(trace).toMatch(
+      /POST auth \/OAuth\/Authorization\/PerformLogin\?client_id=46 -> 200[^\n]*\n[^\n]*\n {3}body: JSON keys \[status, goTo\], status "ok"/,
+    );
     expect(trace).toMatch(/GET portal \/loguj\/portalRodzina\/autoryzacja\?code=…&state=… -> 302/);
     expect(trace).toMatch(/GET portal \/gateway\/api\/2.0\/Auth\/TokenInfo -> 200/);
     expect(trace).toMatch(/GET portal \/gateway\/api\/2.0\/Me -> 200\n(?: {3}[^\n]*\n)*? {3}body: JSON keys \[Me, Resources, Url\]/);

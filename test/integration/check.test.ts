@@ -34,7 +34,11 @@ async function check(
 ): Promise<{ code: number; text: string }> {
   const dir = dataDir ?? (await tempDir());
   if (dataDir === undefined) dirs.push(dir);
-  const config = await buildConfig({ portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}), ...(language ? { language } : {}) }, 'test', { env: {} });
+  const config = await buildConfig(
+    { portal: sim.urls, accounts, data_dir: dir, ...(http ? { http } : {}), ...(language ? { language } : {}) },
+    'test',
+    { env: {} },
+  );
   let text = '';
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), showToken });
   return { code, text };
@@ -122,13 +126,13 @@ describe('check (language: en)', () => {
   });
 });
 
-describe('check speaks the config\'s language', () => {
+describe("check speaks the config's language", () => {
   const accounts = [
     { login: ANIA.login, password: ANIA.password },
     { login: JANEK.login, password: 'wrong' },
   ];
 
-  it('speaks Polish by default (the config\'s default language), with the same exit code, logins and ids', async () => {
+  it("speaks Polish by default (the config's default language), with the same exit code, logins and ids", async () => {
     const { code, text } = await check(accounts, undefined, { port: 8123, bind: '127.0.0.1' }, false, null);
     expect(code).toBe(1);
     expect(text).toContain('OK   1234567u: Ania Kowalska, klasa 4b,');
@@ -144,7 +148,7 @@ describe('check speaks the config\'s language', () => {
     expect(text).not.toMatch(/account|class |modules|web server/);
   });
 
-  it('speaks Ukrainian with language: uk, the portal\'s words and the addresses left as they are', async () => {
+  it("speaks Ukrainian with language: uk, the portal's words and the addresses left as they are", async () => {
     sim.refuseLogin(JANEK.login, { message: 'Konto zostało zablokowane po zbyt wielu nieudanych próbach logowania.', as: 'string' });
     const { code, text } = await check(accounts, undefined, { port: 0 }, false, 'uk');
     expect(code).toBe(1);
@@ -195,7 +199,8 @@ describe('the jar check logs in with', () => {
     expect(text).toContain(`http://127.0.0.1:8123/?token=${token}`);
     for (const child of ['ania', 'jan']) {
       // Each feed with a key of its own, which opens that feed alone (test/security/token-secrecy.test.ts).
-      for (const feed of ['lessons', 'agenda', 'free-days']) expect(text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:8123/calendar/${child}/${feed}\\.ics\\?key=[\\w-]{43}\n`));
+      for (const feed of ['lessons', 'agenda', 'free-days'])
+        expect(text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:8123/calendar/${child}/${feed}\\.ics\\?key=[\\w-]{43}\n`));
     }
     expect(text).toContain('http://127.0.0.1:8123/health');
     // The same token at the next check (and at the bridge's start).

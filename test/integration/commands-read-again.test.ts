@@ -29,7 +29,10 @@ describe('after a command', () => {
     // The sent box is not read at a start's first pass: the second pass reads it.
     await h.advanceUntil(() => h.state('ania', 'sent_message') !== undefined, 'the sent box', 30);
     const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Zebranie', body: 'W czwartek.', from: 162002, noReply: 0 });
-    expect(await command(h, 'ania', 'reply', JSON.stringify({ text: 'Będę.', message_id: String(message.id) }))).toMatchObject({ status: 'ok', sent: true });
+    expect(await command(h, 'ania', 'reply', JSON.stringify({ text: 'Będę.', message_id: String(message.id) }))).toMatchObject({
+      status: 'ok',
+      sent: true,
+    });
     await h.advanceMinutes(1);
     expect(h.state('ania', 'sent_message')).toBe('Re: Zebranie');
   }, 60_000);

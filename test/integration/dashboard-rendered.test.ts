@@ -43,7 +43,9 @@ function templates(node: unknown, path = '', found: { path: string; template: st
 }
 
 async function render(found: readonly { template: string }[], states: States): Promise<string[]> {
-  return (await renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW })))).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
+  return (await renderTemplates(found.map((f) => ({ template: f.template, variables: {}, states, strict: true, now: NOW })))).map((r) =>
+    'error' in r ? `ERROR ${r.error}` : String(r.value),
+  );
 }
 
 /**
@@ -85,7 +87,16 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     '#### Lessons to catch up',
     '#### Lately in lessons',
   ],
-  uk: ['### Понеділок 23.11', 'перенесено на чт 26.11', '### Вівторок 24.11', 'пропозиція семестрова: **5**', '| Technika | 78,8 % бал. |', '**Під загрозою:** Religia 1,00', '#### 📚 Повторити: Przyroda', '#### Уроки, які треба надолужити'],
+  uk: [
+    '### Понеділок 23.11',
+    'перенесено на чт 26.11',
+    '### Вівторок 24.11',
+    'пропозиція семестрова: **5**',
+    '| Technika | 78,8 % бал. |',
+    '**Під загрозою:** Religia 1,00',
+    '#### 📚 Повторити: Przyroda',
+    '#### Уроки, які треба надолужити',
+  ],
 };
 
 describe.skipIf(skipWithoutJinja())('the dashboard rendered against the published states (python3-jinja2)', () => {
@@ -94,13 +105,28 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     const plan = school.sim.plan(ania.login);
     const first = plan.lessonsOn('2026-11-24')[0]!;
     const last = Math.max(...plan.lessonsOn('2026-11-26').map((l) => l.lessonNo));
-    school.sim.account(ania.login).moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });
+    school.sim
+      .account(ania.login)
+      .moveLesson({ from: { date: '2026-11-24', lessonNo: first.lessonNo }, to: { date: '2026-11-26', lessonNo: last + 1 } });
     // Matematyka's proposed semester grade, and a 1 in Religia (at risk); ids of the simulator's school.
-    school.sim.account(ania.login).addGrade({ subject: 5012, category: 307, grade: '5', period: 'semester_proposal', date: '2026-11-20', addDate: '2026-11-20 14:00:00' });
+    school.sim
+      .account(ania.login)
+      .addGrade({ subject: 5012, category: 307, grade: '5', period: 'semester_proposal', date: '2026-11-20', addDate: '2026-11-20 14:00:00' });
     school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: '1', date: '2026-11-19', addDate: '2026-11-19 10:00:00' });
     // And an np (unprepared), a mark that is no grade.
     school.sim.account(ania.login).addGrade({ subject: 5021, category: 301, grade: 'np', date: '2026-11-20', addDate: '2026-11-20 15:00:00' });
-    const h = await school.polled(['timetable_today', 'timetable_tomorrow', 'newest_message', 'library_due', 'newest_grade', 'average', 'grade_at_risk', 'lesson_topics', 'catch_up', 'next_test']);
+    const h = await school.polled([
+      'timetable_today',
+      'timetable_tomorrow',
+      'newest_message',
+      'library_due',
+      'newest_grade',
+      'average',
+      'grade_at_risk',
+      'lesson_topics',
+      'catch_up',
+      'next_test',
+    ]);
     const states = haStates(h);
     for (const lang of LANGUAGES) {
       const found = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], lang));
@@ -113,8 +139,12 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
       for (const words of EXPECTED[lang]) expect(all, lang).toContain(words);
     }
     // A misspelled macro fails the render (strict, as the test asks), it does not print nothing.
-    const today = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl')).find((f) => f.template.includes('capitalized(longDay(d))'))!;
-    expect((await render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states))[0]).toMatch(/^ERROR .*lnogDay/);
+    const today = templates(dashboard([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl')).find((f) =>
+      f.template.includes('capitalized(longDay(d))'),
+    )!;
+    expect((await render([{ template: today.template.replace('capitalized(longDay(d))', 'capitalized(lnogDay(d))') }], states))[0]).toMatch(
+      /^ERROR .*lnogDay/,
+    );
   }, 60_000);
 
   it("shows the bridge device's broker, uptime and memory and the child's figures in the Bridge view, each read from what the bridge published", async () => {
@@ -133,7 +163,11 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
       }
     };
     walk(view);
-    const bridge = { connection: `binary_sensor.${h.base}_bridge_connection_state`, uptime: `sensor.${h.base}_bridge_uptime`, memory: `sensor.${h.base}_bridge_memory` };
+    const bridge = {
+      connection: `binary_sensor.${h.base}_bridge_connection_state`,
+      uptime: `sensor.${h.base}_bridge_uptime`,
+      memory: `sensor.${h.base}_bridge_memory`,
+    };
     const figures = ['sensor.ania_logins_today', 'sensor.ania_requests_today', 'sensor.ania_last_read', 'sensor.ania_session_age'];
     expect(named).toEqual(expect.arrayContaining([...figures, ...Object.values(bridge)]));
     // The child's figures have the states the bridge published: one login, the requests of the first polls.
@@ -141,12 +175,21 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
     expect(Number(states['sensor.ania_requests_today']?.state)).toBeGreaterThan(10);
     expect(states['sensor.ania_last_read']?.state).toMatch(/^2026-11-23T09:3\d/);
     // The bridge device as Home Assistant reads it: its discovery's value templates over bridge/health.
-    const discovery = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as { cmps: Record<string, { default_entity_id: string; value_template?: string; state_topic: string }> };
+    const discovery = h.rec.json(`${h.prefix}/device/${h.base}_bridge/config`) as {
+      cmps: Record<string, { default_entity_id: string; value_template?: string; state_topic: string }>;
+    };
     const ids = Object.values(discovery.cmps).map((c) => c.default_entity_id);
     for (const id of named.filter((n) => n.includes('_bridge_'))) expect(ids, 'an entity the bridge announced').toContain(id);
     const health = h.rec.json(`${h.base}/bridge/health`);
     const [uptime, memory] = (
-      await renderTemplates(['uptime', 'memory'].map((key) => ({ template: discovery.cmps[key]!.value_template!, variables: { value_json: health }, strict: true, now: NOW })))
+      await renderTemplates(
+        ['uptime', 'memory'].map((key) => ({
+          template: discovery.cmps[key]!.value_template!,
+          variables: { value_json: health },
+          strict: true,
+          now: NOW,
+        })),
+      )
     ).map((r) => ('error' in r ? `ERROR ${r.error}` : String(r.value)));
     // The bridge started when the harness started it: the retained-config scan's wait before the test's moment.
     expect(uptime).toMatch(/^2026-11-23T\d\d:\d\d:\d\d\+01:00$/);

@@ -29,7 +29,8 @@ function dataRead(r: SimRequest): { endpoint: string; host: 'register' | 'messag
   if (r.host === 'portal' && r.path === '/informacja') return { endpoint: r.path, host: 'register' };
   const api = /^\/[23]\.0\/(.+)$/.exec(r.path);
   if (r.host === 'auth' && api && api[1] !== 'AutoLoginToken') return { endpoint: api[1]!, host: 'register' };
-  if (r.host === 'messages' && r.method === 'GET' && r.path.startsWith('/api/') && r.path !== '/api/me') return { endpoint: r.path, host: 'messaging' };
+  if (r.host === 'messages' && r.method === 'GET' && r.path.startsWith('/api/') && r.path !== '/api/me')
+    return { endpoint: r.path, host: 'messaging' };
   return undefined;
 }
 

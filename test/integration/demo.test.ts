@@ -26,7 +26,9 @@ function startDemo(options: Omit<DemoOptions, 'untilStopped' | 'out'>): { output
   // The web server stays off unless a test asks: parallel tests would all want port 8099.
   // Its config file goes to a folder of the test's, not into the checkout the tests run in.
   const configDir = tempDir('d2m-demo-config-');
-  const demo = configDir.then((dir) => runDemo({ logLevel: 'silent', httpPort: 0, configDir: dir, ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } }));
+  const demo = configDir.then((dir) =>
+    runDemo({ logLevel: 'silent', httpPort: 0, configDir: dir, ...options, untilStopped: stopped, out: { write: (t: string) => output.push(t) } }),
+  );
   return {
     output: () => output.join(''),
     stop: () => {
@@ -119,7 +121,12 @@ describe('demo', () => {
     expect(said).toContain('OK   family1');
     let printed = '';
     expect(await runDashboard({ config, container: false, out: { write: (t: string) => (printed += t) }, err: { write: () => true } })).toBe(0);
-    expect((parse(printed, { version: '1.1' }) as { views: { title: string }[] }).views.map((v) => v.title)).toEqual(['Rodzina', 'Ania', 'Jan', 'Mostek']);
+    expect((parse(printed, { version: '1.1' }) as { views: { title: string }[] }).views.map((v) => v.title)).toEqual([
+      'Rodzina',
+      'Ania',
+      'Jan',
+      'Mostek',
+    ]);
 
     await expect(demo.stop()).resolves.toBe(0);
     await expect(stat(file)).rejects.toThrow();
@@ -129,7 +136,9 @@ describe('demo', () => {
     const demo = startDemo({ port: await freePort(), life: { firstAfterMs: 200, everyMs: 60 * 60_000 } });
     await waitUntil(() => demo.output().includes('news for Ania:'), 'the first news', 15_000);
     expect(demo.output()).toMatch(/adds a grade, a message, a plan change\s+and an announcement/);
-    expect(demo.output()).toMatch(/news for Ania: grade \S+ in [^,]+, message "[^"]+", announcement "[^"]+", plan change \d{4}-\d{2}-\d{2} lesson \d+/);
+    expect(demo.output()).toMatch(
+      /news for Ania: grade \S+ in [^,]+, message "[^"]+", announcement "[^"]+", plan change \d{4}-\d{2}-\d{2} lesson \d+/,
+    );
     await expect(demo.stop()).resolves.toBe(0);
   }, 40_000);
 
@@ -142,8 +151,13 @@ describe('demo', () => {
     const seen = new Map<string, string>();
     client.on('message', (topic, payload) => seen.set(topic, payload.toString()));
     await client.subscribeAsync(['dziennik2mqtt/+/problem', 'dziennik2mqtt/+/problem/attributes', 'dziennik2mqtt/+/lucky_number']);
-    await waitUntil(() => ['ania', 'jan'].every((c) => seen.has(`dziennik2mqtt/${c}/lucky_number`) && seen.get(`dziennik2mqtt/${c}/problem`) === 'OFF'), 'both children read', 20_000);
-    for (const child of ['ania', 'jan']) expect(JSON.parse(seen.get(`dziennik2mqtt/${child}/problem/attributes`) ?? '{}'), child).toMatchObject({ reason: null, road: 'family' });
+    await waitUntil(
+      () => ['ania', 'jan'].every((c) => seen.has(`dziennik2mqtt/${c}/lucky_number`) && seen.get(`dziennik2mqtt/${c}/problem`) === 'OFF'),
+      'both children read',
+      20_000,
+    );
+    for (const child of ['ania', 'jan'])
+      expect(JSON.parse(seen.get(`dziennik2mqtt/${child}/problem/attributes`) ?? '{}'), child).toMatchObject({ reason: null, road: 'family' });
     await client.endAsync();
     await expect(demo.stop()).resolves.toBe(0);
   }, 40_000);
@@ -155,7 +169,10 @@ describe('demo', () => {
     const demo = startDemo({ mqttUrl: MQTT_URL, topics: { base, discoveryPrefix: prefix } });
     try {
       await seen.until(
-        () => ['ania', 'jan'].every((c) => seen.last(`${base}/${c}/lucky_number`) !== undefined && seen.last(`${prefix}/device/${base}_${c}/config`) !== undefined),
+        () =>
+          ['ania', 'jan'].every(
+            (c) => seen.last(`${base}/${c}/lucky_number`) !== undefined && seen.last(`${prefix}/device/${base}_${c}/config`) !== undefined,
+          ),
         'both children’s devices and states',
         20_000,
       );

@@ -32,8 +32,17 @@ interface Bundle {
     id: string;
     road: string;
     session: { logged_in_at: string | null; age_minutes: number | null };
-    day: { requests: number; requests_by_resource: Record<string, number>; password_logins: number; failed_password_logins: number; messaging_bootstraps: number };
-    resources: Record<string, { status: string; at: string; age_minutes: number; last_success: string | null; last_success_age_minutes: number | null }>;
+    day: {
+      requests: number;
+      requests_by_resource: Record<string, number>;
+      password_logins: number;
+      failed_password_logins: number;
+      messaging_bootstraps: number;
+    };
+    resources: Record<
+      string,
+      { status: string; at: string; age_minutes: number; last_success: string | null; last_success_age_minutes: number | null }
+    >;
     problems_7_days: { at: string; reason: string; portal_message?: string; resource?: string }[];
     last_login: { at: string; outcome: string; transcript: string[] } | null;
   }[];
@@ -45,22 +54,33 @@ async function startBridge(options: { metrics: boolean; id?: string }): Promise<
   account.setModuleStatus('Notes', 'disabled');
   account.setResource('LuckyNumbers', { LuckyNumber: 'many', Draw: [] });
   const port = await freePort();
-  const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, ...(options.id === undefined ? {} : { id: options.id }) }], http: { port, metrics: options.metrics }, mqttAuth: MQTT_AUTH });
-  await h.pollUntil(() => h.state('ania', 'problem') === 'ON' && h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'requests_today') !== undefined, 'the first polls');
+  const h = await school.start({
+    accounts: [{ login: ANIA.login, password: ANIA.password, ...(options.id === undefined ? {} : { id: options.id }) }],
+    http: { port, metrics: options.metrics },
+    mqttAuth: MQTT_AUTH,
+  });
+  await h.pollUntil(
+    () => h.state('ania', 'problem') === 'ON' && h.state('ania', 'newest_grade') !== undefined && h.state('ania', 'requests_today') !== undefined,
+    'the first polls',
+  );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   return { h, port, token };
 }
 
 /** What the bundle must never hold: the password, the token, the saved cookies' values, the MQTT password, the child's data. */
 async function forbidden(h: Harness, token: string): Promise<string[]> {
-  const saved = JSON.parse(await readFile(join(h.dataDir, 'sessions', `${ANIA.login}.json`), 'utf8')) as { cookies: { cookies: { key: string; value: string }[] } };
+  const saved = JSON.parse(await readFile(join(h.dataDir, 'sessions', `${ANIA.login}.json`), 'utf8')) as {
+    cookies: { cookies: { key: string; value: string }[] };
+  };
   const cookies = saved.cookies.cookies.map((c) => c.value).filter((v) => v.length >= 8);
   expect(cookies.length).toBeGreaterThanOrEqual(2);
   const { child } = school.sim.account(ANIA.login).data.account;
   // The child's grade and the newest message as Home Assistant shows them.
   const grade = h.attributes('ania', 'newest_grade') ?? {};
   const message = h.attributes('ania', 'newest_message') ?? {};
-  const texts = [grade.subject, grade.category, grade.teacher, message.subject, message.sender, message.preview].filter((t): t is string => typeof t === 'string' && t.length >= 5);
+  const texts = [grade.subject, grade.category, grade.teacher, message.subject, message.sender, message.preview].filter(
+    (t): t is string => typeof t === 'string' && t.length >= 5,
+  );
   expect(texts.length, 'the grade and the message to look for').toBeGreaterThanOrEqual(3);
   return [ANIA.password, ANIA.login, token, MQTT_AUTH.password, ...cookies, child.firstName, child.lastName, ...texts];
 }
@@ -79,7 +99,12 @@ describe('the diagnostics bundle', () => {
 
     let cli = '';
     const config = await buildConfig(
-      { mqtt: { url: 'mqtt://127.0.0.1:1883', ...MQTT_AUTH }, portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: h.dataDir },
+      {
+        mqtt: { url: 'mqtt://127.0.0.1:1883', ...MQTT_AUTH },
+        portal: school.sim.urls,
+        accounts: [{ login: ANIA.login, password: ANIA.password }],
+        data_dir: h.dataDir,
+      },
       'test',
       { env: {} },
     );
@@ -87,7 +112,10 @@ describe('the diagnostics bundle', () => {
     expect(await runDiagnostics({ config, out: { write: (t: string) => (cli += t) }, clock: school.clock })).toBe(0);
 
     const secrets = await forbidden(h, token);
-    for (const [source, text] of [['web', answer.body], ['cli', cli]] as const) {
+    for (const [source, text] of [
+      ['web', answer.body],
+      ['cli', cli],
+    ] as const) {
       for (const secret of secrets) expect(text, `${source}: a value the bundle must not hold`).not.toContain(secret);
       const bundle = JSON.parse(text) as Bundle;
       expect(bundle.dziennik2mqtt).toMatch(/^\d+\.\d+\.\d+/);
@@ -106,12 +134,18 @@ describe('the diagnostics bundle', () => {
       expect(ania!.day.requests_by_resource.Grades).toBe(school.sim.count({ path: '/gateway/api/2.0/Grades' }));
       expect(ania!.day.requests).toBe(Object.values(ania!.day.requests_by_resource).reduce((a, b) => a + b, 0));
       // Each resource's last answer, its age and its last success; the refused module and the unknown answer say how.
-      expect(ania!.resources.Grades).toMatchObject({ status: 'ok', age_minutes: expect.any(Number), last_success: expect.stringMatching(/^2026-11-18T/) });
+      expect(ania!.resources.Grades).toMatchObject({
+        status: 'ok',
+        age_minutes: expect.any(Number),
+        last_success: expect.stringMatching(/^2026-11-18T/),
+      });
       expect(ania!.resources.Notes).toMatchObject({ status: '200 Disabled', last_success: null });
       expect(ania!.resources.LuckyNumbers).toMatchObject({ status: '200 unexpected', last_success: null });
       expect(ania!.resources['Users/<id>']).toMatchObject({ status: 'ok' });
       // The problem with its time, reason and resource.
-      expect(ania!.problems_7_days).toEqual([expect.objectContaining({ at: expect.stringMatching(/^2026-11-18T09:1/), reason: 'unexpected_response', resource: 'LuckyNumbers' })]);
+      expect(ania!.problems_7_days).toEqual([
+        expect.objectContaining({ at: expect.stringMatching(/^2026-11-18T09:1/), reason: 'unexpected_response', resource: 'LuckyNumbers' }),
+      ]);
       // The last login's transcript, redacted as check --trace's.
       expect(ania!.last_login?.outcome).toBe('ok');
       expect(ania!.last_login?.transcript.join('\n')).toMatch(/POST auth \/OAuth\/Authorization\?client_id=46 -> 200/);
@@ -124,7 +158,7 @@ describe('the diagnostics bundle', () => {
     expect(web).toMatchObject({ source: 'running bridge', bridge: { running: true, broker_connected: true } });
   });
 
-  it('keeps a refused login with the portal\'s words and its transcript for the CLI after the bridge stopped', async () => {
+  it("keeps a refused login with the portal's words and its transcript for the CLI after the bridge stopped", async () => {
     school.sim.refuseLogin(ANIA.login, { message: 'Nieprawidłowy login i/lub hasło.', as: 'string' });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
     // Before its first login the child is named by its login.
@@ -133,14 +167,20 @@ describe('the diagnostics bundle', () => {
     expect(h.attributes(ANIA.login, 'logins_today')).toEqual({ failed: 1, last_outcome: 'wrong_credentials' });
     await h.app.stop();
 
-    const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: h.dataDir }, 'test', { env: {} });
+    const config = await buildConfig(
+      { portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: h.dataDir },
+      'test',
+      { env: {} },
+    );
     let text = '';
     await runDiagnostics({ config, out: { write: (t: string) => (text += t) }, clock: school.clock });
     expect(text).not.toContain(ANIA.password);
     expect(text).not.toContain(ANIA.login);
     const [child] = (JSON.parse(text) as Bundle).children;
     expect(child!.day).toMatchObject({ password_logins: 1, failed_password_logins: 1 });
-    expect(child!.problems_7_days).toEqual([expect.objectContaining({ reason: 'wrong_credentials', portal_message: 'Nieprawidłowy login i/lub hasło.' })]);
+    expect(child!.problems_7_days).toEqual([
+      expect.objectContaining({ reason: 'wrong_credentials', portal_message: 'Nieprawidłowy login i/lub hasło.' }),
+    ]);
     expect(child!.last_login).toMatchObject({ outcome: 'wrong_credentials' });
     expect(child!.last_login?.transcript.at(-1)).toBe('=> failed: wrong_credentials');
     expect(child!.session.logged_in_at).toBeNull();
@@ -191,7 +231,9 @@ describe('/metrics', () => {
     const later = await scrape('/metrics', { authorization: `Bearer ${metricsKey(token)}` });
     expect(grades(later)).toBe(school.sim.count({ path: '/gateway/api/2.0/Grades' }));
     expect(grades(later)).toBeGreaterThan(grades(first)!);
-    expect(later.value('dziennik2mqtt_poll_duration_seconds_count', { child: 'ania' })).toBeGreaterThan(first.value('dziennik2mqtt_poll_duration_seconds_count', { child: 'ania' })!);
+    expect(later.value('dziennik2mqtt_poll_duration_seconds_count', { child: 'ania' })).toBeGreaterThan(
+      first.value('dziennik2mqtt_poll_duration_seconds_count', { child: 'ania' })!,
+    );
     // The token opens it too.
     expect(grades(await scrape(`/metrics?token=${token}`))).toBe(grades(later));
   });

@@ -43,7 +43,10 @@ function downloader(account = ANIA, slots = new DownloadSlots()) {
   const { session } = portalClient({ sim, clock, login: account.login, password: account.password });
   driver.watch(session.http);
   const child = account === ANIA ? 'ania' : 'janek';
-  return { session, downloads: new Downloader({ session, urls: sim.urls, account: account.login, child, dataDir, clock, log: silentLogger(), slots }) };
+  return {
+    session,
+    downloads: new Downloader({ session, urls: sim.urls, account: account.login, child, dataDir, clock, log: silentLogger(), slots }),
+  };
 }
 
 /** Moves the fake clock between requests of the downloaders made since the test began (see ClockDriver). */
@@ -130,7 +133,10 @@ describe('homework files (spec 4.6)', () => {
   });
 
   it.each([
-    ['the sandbox host under another scheme', (sandbox: string) => sandbox.replace('http:', 'https:') + '/index.php?action=CSTryToDownload&singleUseKey=k'],
+    [
+      'the sandbox host under another scheme',
+      (sandbox: string) => sandbox.replace('http:', 'https:') + '/index.php?action=CSTryToDownload&singleUseKey=k',
+    ],
     ['the sandbox host on another port', (sandbox: string) => sandbox.replace(/:\d+$/, ':1') + '/index.php?action=CSTryToDownload&singleUseKey=k'],
     ['an invalid URL', () => 'http://[not-a-host/index.php'],
   ])('refuses a redirect to %s', async (_, target) => {
@@ -257,7 +263,7 @@ describe('message attachments (spec 4.8)', () => {
 });
 
 describe('the simulated sandbox', () => {
-  it('hands a key\'s file out once', async () => {
+  it("hands a key's file out once", async () => {
     const { downloads } = downloader();
     await drive(downloads.homeworkFile(SHEET));
     const [key] = [...sim.downloads.keys.keys()];

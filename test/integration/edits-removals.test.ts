@@ -56,7 +56,15 @@ describe('edits and removals', () => {
     const again = reads('HomeWorks');
     await h.pollUntil(() => reads('HomeWorks') > again, 'the agenda read after the restart');
     expect(ofType(h, 'test', 'test_removed')).toEqual([
-      { event_type: 'test_removed', date: quiz!.date, time: '09:50', subject: 'Przyroda', kind: 'quiz', category: 'Inne', description: quiz!.content },
+      {
+        event_type: 'test_removed',
+        date: quiz!.date,
+        time: '09:50',
+        subject: 'Przyroda',
+        kind: 'quiz',
+        category: 'Inne',
+        description: quiz!.content,
+      },
     ]);
     expect(ofType(h, 'test', 'test_changed')).toHaveLength(1);
     await h.advanceMinutes(80);
@@ -98,6 +106,8 @@ describe('edits and removals', () => {
     expect(events(h, 'grade')).toEqual([]);
     await h.advanceUntil(() => reads('Grades') > gone + 1, 'the second read without it', 20);
     await h.advanceMinutes(1);
-    expect(events(h, 'grade')).toEqual([{ event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) }]);
+    expect(events(h, 'grade')).toEqual([
+      { event_type: 'grade_removed', grade: '4', subject: 'Język polski', category: expect.any(String), date: expect.any(String) },
+    ]);
   });
 });

@@ -30,7 +30,12 @@ function repeated(h: Harness): string[] {
   const last = new Map<string, string>();
   const twice = new Set<string>();
   for (const m of h.rec.messages) {
-    if (!m.topic.startsWith(`${h.base}/ania/`) || m.topic.includes('/event/') || /\/(last_update|requests_today|logins_today|session_age)(\/|$)/.test(m.topic)) continue;
+    if (
+      !m.topic.startsWith(`${h.base}/ania/`) ||
+      m.topic.includes('/event/') ||
+      /\/(last_update|requests_today|logins_today|session_age)(\/|$)/.test(m.topic)
+    )
+      continue;
     if (last.get(m.topic) === m.text) twice.add(m.topic);
     last.set(m.topic, m.text);
   }

@@ -28,7 +28,10 @@ const comparable = (states: Record<string, string>): Record<string, string> =>
 
 async function polled(accounts: { login?: string; email?: string; password: string }[]): Promise<Harness> {
   const h = await school.start({ accounts: accounts as never });
-  await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined && h.state(c, 'lucky_number') !== undefined), 'the first polls of both children');
+  await h.pollUntil(
+    () => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined && h.state(c, 'lucky_number') !== undefined),
+    'the first polls of both children',
+  );
   await h.pollUntil(() => true, 'the fast poll', 3 * 60_000);
   return h;
 }
@@ -80,10 +83,14 @@ describe('an e-mail entry', () => {
     // a simulated day of two children, some 10 s alone and twice that beside other files.
     await h.advanceMinutes(25 * 60);
     const before = CHILDREN.map((c) => Number(h.state(c, 'unread_messages')));
-    for (const child of [ANIA, JANEK]) school.sim.messaging.addMessage(child.login, { topic: 'Zebranie w czwartek', body: 'Zapraszam na zebranie o 17:00.', from: 162001 });
+    for (const child of [ANIA, JANEK])
+      school.sim.messaging.addMessage(child.login, { topic: 'Zebranie w czwartek', body: 'Zapraszam na zebranie o 17:00.', from: 162001 });
     await h.advanceMinutes(10);
     for (const [i, child] of CHILDREN.entries()) {
-      expect(firedEvents(h, 'message', child).filter((e) => e.topic === 'Zebranie w czwartek'), child).toHaveLength(1);
+      expect(
+        firedEvents(h, 'message', child).filter((e) => e.topic === 'Zebranie w czwartek'),
+        child,
+      ).toHaveLength(1);
       expect(h.state(child, 'unread_messages'), child).toBe(String(before[i]! + 1));
     }
     // The family's password was given once; the web sessions were opened again by tokens, not by it.

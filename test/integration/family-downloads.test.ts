@@ -23,7 +23,12 @@ const SHEET = join('homework', '771', 'karta_pracy_ulamki.pdf');
 
 describe('downloads on the family road', () => {
   it('saves and serves a message’s attachment and a homework file through the session AutoLoginToken opens', async () => {
-    const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Plan wycieczki', body: '<p>W załączniku plan.</p>', from: 162001, attachments: [ATTACHMENT] });
+    const message = school.sim.messaging.addMessage(ANIA.login, {
+      topic: 'Plan wycieczki',
+      body: '<p>W załączniku plan.</p>',
+      from: 162001,
+      attachments: [ATTACHMENT],
+    });
     const id = String(message.id);
     const port = await freePort();
     const h = await school.start({

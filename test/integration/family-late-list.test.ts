@@ -19,7 +19,10 @@ describe('an e-mail entry whose login fails at start', () => {
     expect(h.app.pollers).toHaveLength(0);
     await h.advanceMinutes(20);
     expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'jan']);
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'lucky_number') !== undefined && h.state(c, 'problem') === 'OFF'), 'the first polls of both children');
+    await h.pollUntil(
+      () => ['ania', 'jan'].every((c) => h.state(c, 'lucky_number') !== undefined && h.state(c, 'problem') === 'OFF'),
+      'the first polls of both children',
+    );
     // Each try met the maintenance page at the login form: no password went out until the portal was back.
     const forms = school.sim.requests.filter((r) => r.host === 'family' && r.path === '/konto-librus/login').map((r) => (r.at - started) / 60_000);
     expect(forms.map((m) => Math.round(m - forms[0]!))).toEqual([0, 1, 3, 7, 15]);

@@ -80,7 +80,9 @@ describe('the family login', () => {
 
   it('takes a captcha page for a captcha, never a wrong password', async () => {
     sim.families.captcha = true;
-    const error = await family().children().catch((e: unknown) => e);
+    const error = await family()
+      .children()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CaptchaRequiredError);
     expect(problemReason(error)).toBe('captcha_required');
   });

@@ -25,7 +25,15 @@ const account = (login: string) => ({ login, password: '', downloads: false, mes
 
 function familyRoad(): { family: FamilyAccount; access: (login: string) => PortalAccess } {
   const log = silentLogger();
-  const family = new FamilyAccount({ account: 'rodzina', email: DEMO_FAMILY.email, password: DEMO_FAMILY.password, urls: sim.urls, clock, log, timeoutMs: 5_000 });
+  const family = new FamilyAccount({
+    account: 'rodzina',
+    email: DEMO_FAMILY.email,
+    password: DEMO_FAMILY.password,
+    urls: sim.urls,
+    clock,
+    log,
+    timeoutMs: 5_000,
+  });
   return { family, access: (login) => new PortalAccess({ account: account(login), urls: sim.urls, clock, log, family, timeoutMs: 5_000 }) };
 }
 
@@ -34,7 +42,8 @@ function registerRoad(login: string, password: string): PortalAccess {
 }
 
 /** The records as read, with each road's own address in their Url fields made one. */
-const sameUrls = (value: unknown): string => JSON.stringify(value).replaceAll(`${sim.urls.base_url}/gateway/api/2.0`, 'API').replaceAll(`${sim.urls.auth_url}/3.0`, 'API');
+const sameUrls = (value: unknown): string =>
+  JSON.stringify(value).replaceAll(`${sim.urls.base_url}/gateway/api/2.0`, 'API').replaceAll(`${sim.urls.auth_url}/3.0`, 'API');
 
 describe('the family road under the bridge’s portal access', () => {
   it('reads both children with one e-mail login, as the register road reads them', async () => {
@@ -42,9 +51,15 @@ describe('the family road under the bridge’s portal access', () => {
     for (const child of [ANIA, JANEK]) {
       const family = access(child.login).gateway;
       const register = registerRoad(child.login, child.password).gateway;
-      const [viaFamily, viaRegister] = await Promise.all([fetchIdentity(family, clock.now(), silentLogger()), fetchIdentity(register, clock.now(), silentLogger())]);
+      const [viaFamily, viaRegister] = await Promise.all([
+        fetchIdentity(family, clock.now(), silentLogger()),
+        fetchIdentity(register, clock.now(), silentLogger()),
+      ]);
       expect(viaFamily, child.login).toEqual(viaRegister);
-      for (const [endpoint, schema] of [['Grades', gradesResponse], ['LuckyNumbers', luckyNumberResponse]] as const) {
+      for (const [endpoint, schema] of [
+        ['Grades', gradesResponse],
+        ['LuckyNumbers', luckyNumberResponse],
+      ] as const) {
         expect(sameUrls(await family.get(endpoint, schema)), endpoint).toBe(sameUrls(await register.get(endpoint, schema)));
       }
     }
@@ -66,7 +81,10 @@ describe('the family road under the bridge’s portal access', () => {
 
   it('takes a 403 of a data resource for a refusal of that resource, not for a login problem', async () => {
     sim.families.forbid(ANIA.login, 'LuckyNumbers');
-    const error = await familyRoad().access(ANIA.login).gateway.get('LuckyNumbers', luckyNumberResponse).catch((e: unknown) => e);
+    const error = await familyRoad()
+      .access(ANIA.login)
+      .gateway.get('LuckyNumbers', luckyNumberResponse)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as UnexpectedResponseError).refused).toBe(true);
     expect(problemReason(error)).toBe('unexpected_response');
@@ -74,7 +92,10 @@ describe('the family road under the bridge’s portal access', () => {
 
   it('says a child whose link needs action by its own reason and the portal’s state', async () => {
     sim.families.setLinkState(JANEK.login, 'need-activation');
-    const error = await familyRoad().access(JANEK.login).gateway.get('Grades', gradesResponse).catch((e: unknown) => e);
+    const error = await familyRoad()
+      .access(JANEK.login)
+      .gateway.get('Grades', gradesResponse)
+      .catch((e: unknown) => e);
     expect(problemReason(error)).toBe('link_needs_action');
     expect((error as { state?: string }).state).toBe('need-activation');
   });

@@ -19,7 +19,8 @@ const NEXT_WEEK = '2026-11-23T00:00:00+01:00';
 async function lessons(h: Harness, port: number): Promise<{ status: number; retryAfter?: string; thisWeek: number; nextWeek: number }> {
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
   const answer = await send(port, `/calendar/ania/lessons.ics?token=${token}`);
-  if (answer.status !== 200) return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, thisWeek: 0, nextWeek: 0 };
+  if (answer.status !== 200)
+    return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, thisWeek: 0, nextWeek: 0 };
   const starts = parseFeed(answer.body).events.map((e) => e.start);
   const split = new Date(NEXT_WEEK).toISOString();
   return { status: 200, thisWeek: starts.filter((s) => s < split).length, nextWeek: starts.filter((s) => s >= split).length };

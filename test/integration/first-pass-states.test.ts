@@ -23,7 +23,7 @@ function declaredStateTopics(h: Harness): string[] {
 
 const laterReads = (): number => Object.values(LATER).reduce((n, path) => n + school.sim.count({ path }), 0);
 
-describe('a start\'s first pass', () => {
+describe("a start's first pass", () => {
   it('on a first install: every declared sensor has a state, the rows kept for later an unknown, within 60 requests', async () => {
     const h = await school.polled(FIRST);
     expect(laterReads()).toBe(0);
@@ -49,7 +49,7 @@ describe('a start\'s first pass', () => {
     const counts = Object.fromEntries(Object.keys(LATER).map((key) => [key, published(key)]));
     const reads = laterReads();
     await h.restart();
-    await h.pollUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), 'the restart\'s first pass');
+    await h.pollUntil(() => Object.keys(LATER).every((key) => published(key) > (counts[key] ?? 0)), "the restart's first pass");
     expect(laterReads()).toBe(reads);
     expect(Object.fromEntries(Object.keys(LATER).map((key) => [key, h.state('ania', key)]))).toEqual(before);
     await h.advanceMinutes(10);

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FiredPayload } from '../../src/feature-kit/contract.js';
 import type { gradeEvent } from '../../src/features/grades.js';
-import { bind, eventEntityState, loadBlueprint, renderActionTemplates, runTriggerSide, skipWithoutJinja, type HaState } from '../helpers/blueprints.js';
+import {
+  bind,
+  eventEntityState,
+  loadBlueprint,
+  renderActionTemplates,
+  runTriggerSide,
+  skipWithoutJinja,
+  type HaState,
+} from '../helpers/blueprints.js';
 import type { Harness } from '../helpers/app.js';
 import { simulatedSchool } from '../helpers/school.js';
 
@@ -22,7 +30,10 @@ const SUBJECTS = [5012, 5011, 5014, 5013, 5015];
 
 const school = simulatedSchool(NOW);
 const reads = (endpoint: string): number => school.reads(endpoint);
-const gradeEvents = (h: Harness) => h.rec.on(`${h.base}/ania/event/grade`).map((m) => ({ bytes: Buffer.byteLength(m.text), event: JSON.parse(m.text) as FiredPayload<typeof gradeEvent> & { event_type: string } }));
+const gradeEvents = (h: Harness) =>
+  h.rec
+    .on(`${h.base}/ania/event/grade`)
+    .map((m) => ({ bytes: Buffer.byteLength(m.text), event: JSON.parse(m.text) as FiredPayload<typeof gradeEvent> & { event_type: string } }));
 
 function enterGrades(count: number): void {
   const account = school.sim.account(ANIA.login);
@@ -38,7 +49,13 @@ async function nextGradesRead(h: Harness): Promise<void> {
 }
 
 /** The state change Home Assistant's event entity makes of a payload, and what a blueprint does with it. */
-async function notification(file: string, inputs: Record<string, unknown>, entityId: string, payload: Record<string, unknown>, states: Record<string, HaState> = {}) {
+async function notification(
+  file: string,
+  inputs: Record<string, unknown>,
+  entityId: string,
+  payload: Record<string, unknown>,
+  states: Record<string, HaState> = {},
+) {
   const automation = bind(loadBlueprint(join(FOLDER, file)), { ...PHONE, ...inputs });
   const to = eventEntityState(entityId, payload, '2026-11-18T08:20:00.000Z');
   const run = await runTriggerSide(automation, { from: { ...to, state: 'unknown' }, to }, states);
@@ -72,8 +89,12 @@ describe('a flood on a running bridge', () => {
     expect(grade.text).toMatch(/^Nowe oceny: 25$/m);
     expect(grade.text).toMatch(/^\d \([^)]+\)(, \d \([^)]+\)){9} i 15 więcej$/m);
     expect(grade.text).not.toMatch(/None|undefined/);
-    expect((await notification('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Historia'] }, 'event.ania_grade', event)).passed).toBe(true);
-    expect((await notification('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }, 'event.ania_grade', event)).passed).toBe(false);
+    expect(
+      (await notification('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Historia'] }, 'event.ania_grade', event)).passed,
+    ).toBe(true);
+    expect(
+      (await notification('new_grade.yaml', { grade_event: 'event.ania_grade', subjects: ['Astronomia'] }, 'event.ania_grade', event)).passed,
+    ).toBe(false);
   }, 120_000);
 
   it('a flood at the first read after a start stays quiet; the next grade fires as usual', async () => {
@@ -92,23 +113,77 @@ describe('a flood on a running bridge', () => {
 describe.skipIf(skipWithoutJinja())('a flood in the blueprints', () => {
   const entries = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
   it('a flood of tests, messages or plan changes gives one notification saying how many, and adds no to-do items', async () => {
-    const tests = { event_type: 'test', count: 22, entries: entries(10, (i) => ({ date: `2026-11-${20 + (i % 9)}`, time: '08:55', subject: 'Matematyka', kind: i % 2 ? 'quiz' : 'test', category: 'Sprawdzian', description: 'Rozdział 4', teacher: 'Piotr Wiśniewski' })) };
+    const tests = {
+      event_type: 'test',
+      count: 22,
+      entries: entries(10, (i) => ({
+        date: `2026-11-${20 + (i % 9)}`,
+        time: '08:55',
+        subject: 'Matematyka',
+        kind: i % 2 ? 'quiz' : 'test',
+        category: 'Sprawdzian',
+        description: 'Rozdział 4',
+        teacher: 'Piotr Wiśniewski',
+      })),
+    };
     const test = await notification('new_test.yaml', { test_event: 'event.ania_test', language: 'en' }, 'event.ania_test', tests);
     expect(test).toMatchObject({ passed: true });
     expect(test.text).toMatch(/^New tests: 22$/m);
     expect(test.text).toMatch(/Matematyka 20\.11, .* and 12 more$/m);
     expect((await notification('new_test.yaml', { test_event: 'event.ania_test', kinds: ['quiz'] }, 'event.ania_test', tests)).passed).toBe(true);
-    expect((await notification('homework_todo.yaml', { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.ania' }, 'event.ania_test', tests)).passed).toBe(false);
+    expect(
+      (
+        await notification(
+          'homework_todo.yaml',
+          { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.ania' },
+          'event.ania_test',
+          tests,
+        )
+      ).passed,
+    ).toBe(false);
 
-    const messages = { event_type: 'message', count: 21, entries: entries(10, (i) => ({ id: String(i), mailbox: 'inbox', sender: 'Anna Nowak', topic: `Temat ${i}`, preview: 'Dzień dobry', date: '2026-11-18T08:00:00+01:00', has_attachments: false })) };
+    const messages = {
+      event_type: 'message',
+      count: 21,
+      entries: entries(10, (i) => ({
+        id: String(i),
+        mailbox: 'inbox',
+        sender: 'Anna Nowak',
+        topic: `Temat ${i}`,
+        preview: 'Dzień dobry',
+        date: '2026-11-18T08:00:00+01:00',
+        has_attachments: false,
+      })),
+    };
     const message = await notification('new_message.yaml', { message_event: 'event.ania_message' }, 'event.ania_message', messages);
     expect(message.passed).toBe(true);
     expect(message.text).toMatch(/Nowe wiadomości: 21/);
     expect(message.text).toContain('Temat 0; Temat 1');
 
     const tomorrow: HaState = { entity_id: 'sensor.ania_timetable_tomorrow', state: '6', attributes: { date: '2026-11-19' } };
-    const changes = { event_type: 'plan_change', count: 30, entries: entries(10, (i) => ({ date: '2026-11-19', lesson_no: i + 1, hours: '08:00-08:45', kind: 'cancelled', subject: 'Matematyka', teacher: null, room: null, original_date: null, original_subject: 'Matematyka', note: null })) };
-    const plan = await notification('plan_change_tomorrow.yaml', { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: tomorrow.entity_id }, 'event.ania_plan_change', changes, { [tomorrow.entity_id]: tomorrow });
+    const changes = {
+      event_type: 'plan_change',
+      count: 30,
+      entries: entries(10, (i) => ({
+        date: '2026-11-19',
+        lesson_no: i + 1,
+        hours: '08:00-08:45',
+        kind: 'cancelled',
+        subject: 'Matematyka',
+        teacher: null,
+        room: null,
+        original_date: null,
+        original_subject: 'Matematyka',
+        note: null,
+      })),
+    };
+    const plan = await notification(
+      'plan_change_tomorrow.yaml',
+      { plan_change_event: 'event.ania_plan_change', timetable_tomorrow: tomorrow.entity_id },
+      'event.ania_plan_change',
+      changes,
+      { [tomorrow.entity_id]: tomorrow },
+    );
     expect(plan.passed).toBe(true);
     expect(plan.text).toMatch(/^Zmiany w planie: 30$/m);
     expect(plan.text).toMatch(/19\.11 1\. Matematyka, 19\.11 2\. Matematyka/);

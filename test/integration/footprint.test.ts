@@ -16,7 +16,10 @@ beforeAll(() => ensureBuilt(), 120_000);
 /** Runs an ES module body in a fresh node and returns what it printed as JSON. */
 async function inFreshNode(body: string): Promise<Record<string, unknown>> {
   const script = `import { createRequire } from 'node:module';\nconst require = createRequire(${JSON.stringify(join(REPO, 'node_modules', 'mqtt', 'package.json'))});\n${body}`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 

@@ -58,11 +58,23 @@ describe('known unknowns', () => {
     expect(events(h, 'grade')).toEqual([]);
 
     // One shown the same way is news, so the read above did see the list.
-    account.addRecord('BaseTextGrades', { Id: 9903, Grade: 'Pracuje systematycznie', Subject: '@Subjects/5020', Category: '@TextGrades/Categories/501', AddedBy: '@Users/162006', Date: '{{today}}', AddDate: account.stamp(), Semester: 1, ShowInGradesView: true });
+    account.addRecord('BaseTextGrades', {
+      Id: 9903,
+      Grade: 'Pracuje systematycznie',
+      Subject: '@Subjects/5020',
+      Category: '@TextGrades/Categories/501',
+      AddedBy: '@Users/162006',
+      Date: '{{today}}',
+      AddDate: account.stamp(),
+      Semester: 1,
+      ShowInGradesView: true,
+    });
     const again = reads('BaseTextGrades');
     await h.advanceMinutes(70);
     await h.pollUntil(() => reads('BaseTextGrades') > again, 'the read after');
     await h.advanceMinutes(5);
-    expect(events(h, 'grade')).toEqual([expect.objectContaining({ event_type: 'grade', id: 'text:9903', kind: 'text', grade: 'Pracuje systematycznie' })]);
+    expect(events(h, 'grade')).toEqual([
+      expect.objectContaining({ event_type: 'grade', id: 'text:9903', kind: 'text', grade: 'Pracuje systematycznie' }),
+    ]);
   });
 });

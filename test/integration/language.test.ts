@@ -77,7 +77,7 @@ describe('language', () => {
     expect(problem.message).toMatch(/^The portal said: ".+"\. The portal did not accept the login or password\./);
   });
 
-  it('is Ukrainian with language: uk: names, the class, the problem, the briefing and the board; ids and the school\'s words stay', async () => {
+  it("is Ukrainian with language: uk: names, the class, the problem, the briefing and the board; ids and the school's words stay", async () => {
     const port = await freePort();
     const { ania, problem } = await firstPoll('uk', { port });
     expect(ania.dev.model).toBe('Клас 4b');
@@ -98,7 +98,11 @@ describe('language', () => {
 
     const token = (await readFile(join(h!.dataDir, 'http-token'), 'utf8')).trim();
     const board = JSON.parse((await send(port, `/api/board?token=${token}`)).body) as {
-      model: { language: string; labels: { title: string; lucky: string }; children: { id: string; className: string | null; briefing: string | null }[] };
+      model: {
+        language: string;
+        labels: { title: string; lucky: string };
+        children: { id: string; className: string | null; briefing: string | null }[];
+      };
     };
     expect(board.model.language).toBe('uk');
     expect(board.model.labels).toMatchObject({ title: 'Шкільна дошка', lucky: 'Щасливий номер' });

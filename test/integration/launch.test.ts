@@ -137,7 +137,11 @@ describe('the built demo', () => {
   // runs must find it (the tests of src/ cannot tell).
   it('starts the simulated school from the bin and publishes its children', async () => {
     // A folder of its own: the demo writes its config file (dziennik2mqtt-demo.yaml) where it runs.
-    const child = spawn(process.execPath, [MAIN, 'demo'], { cwd: await tempDir('d2m-demo-bin-'), env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, 'demo'], {
+      cwd: await tempDir('d2m-demo-bin-'),
+      env: { PATH: process.env.PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -16,7 +16,12 @@ it('publishes next_test, lesson_topics and catch_up from the lessons held', asyn
   // Tomorrow's nature quiz (filed under a generic category) in its lesson's hour; no earlier nature
   // test this year, so the revision list is the subject's last 20 lessons, newest first.
   expect(h.state('ania', 'next_test')).toBe('2026-11-19T09:50:00+01:00');
-  const next = h.attributes('ania', 'next_test') as { subject: string; kind: string; description: string; topics: { date: string; no: number; subject: string; topic: string }[] };
+  const next = h.attributes('ania', 'next_test') as {
+    subject: string;
+    kind: string;
+    description: string;
+    topics: { date: string; no: number; subject: string; topic: string }[];
+  };
   expect({ ...next, topics: next.topics.slice(0, 3) }).toEqual({
     subject: 'Przyroda',
     kind: 'Inne',
@@ -62,7 +67,8 @@ it('shows a lesson the Lessons list does not know, its huge topic cut to 255 cha
   const state = h.state('ania', 'lesson_topics') ?? '';
   expect(state).toHaveLength(255);
   expect(huge.startsWith(state.slice(0, 254))).toBe(true);
-  const newest = (h.attributes('ania', 'lesson_topics') as { lessons: { date: string; no: number; subject: string | null; topic: string }[] }).lessons[0];
+  const newest = (h.attributes('ania', 'lesson_topics') as { lessons: { date: string; no: number; subject: string | null; topic: string }[] })
+    .lessons[0];
   expect(newest).toMatchObject({ date: '2026-11-18', no: 3, subject: null });
   expect(newest?.topic).toHaveLength(300);
 });

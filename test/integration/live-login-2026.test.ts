@@ -32,7 +32,13 @@ const END = [
 ];
 
 const SEQUENCES: Record<string, string[]> = {
-  spec: [ENTRY, `${AUTHORIZE} 200 same-site`, 'auth POST /OAuth/Authorization?client_id 200 same-origin', 'auth GET /OAuth/Authorization/2FA?client_id 302 same-origin', ...END],
+  spec: [
+    ENTRY,
+    `${AUTHORIZE} 200 same-site`,
+    'auth POST /OAuth/Authorization?client_id 200 same-origin',
+    'auth GET /OAuth/Authorization/2FA?client_id 302 same-origin',
+    ...END,
+  ],
   'login-2026': [
     ENTRY,
     `${AUTHORIZE} 302 same-site`,

@@ -48,7 +48,11 @@ describe('a refused login in check', () => {
     school.sim.refuseLogin(ANIA.login, { message: LOCKED, as: 'string' });
     const dir = await tempDir();
     try {
-      const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'en' }, 'test', { env: {} });
+      const config = await buildConfig(
+        { portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'en' },
+        'test',
+        { env: {} },
+      );
       let text = '';
       const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock: school.clock });
       expect(code).toBe(1);

@@ -41,9 +41,16 @@ describe('a lesson moved elsewhere', () => {
       original_hours: '09:50-10:35',
       original_subject: 'Matematyka',
     };
-    expect((h.attributes('ania', 'plan_changes_today') as { changes: unknown[] }).changes).toEqual([expect.objectContaining({ lesson_no: 2, kind: 'substitution' }), expect.objectContaining(change)]);
+    expect((h.attributes('ania', 'plan_changes_today') as { changes: unknown[] }).changes).toEqual([
+      expect.objectContaining({ lesson_no: 2, kind: 'substitution' }),
+      expect.objectContaining(change),
+    ]);
     expect(h.state('ania', 'lessons_start_today')).toBe('2026-11-19T08:55:00+01:00');
-    const moved = () => h.rec.on(`${h.base}/ania/event/plan_change`).map((m) => JSON.parse(m.text) as Record<string, unknown>).filter((e) => e.kind === 'shifted');
+    const moved = () =>
+      h.rec
+        .on(`${h.base}/ania/event/plan_change`)
+        .map((m) => JSON.parse(m.text) as Record<string, unknown>)
+        .filter((e) => e.kind === 'shifted');
     expect(moved()).toEqual([expect.objectContaining({ event_type: 'plan_change', ...change })]);
     expect(h.state('ania', 'problem')).toBe('OFF');
 

@@ -45,31 +45,35 @@ describe('a school without the lucky number', () => {
     ['null', 'the school does not use the lucky number'],
     ['disabled', 'the school does not use this module'],
     ['not_active', 'the school does not use this module'],
-  ])('answers %s: None with in_use false, problem OFF, asked once a day, at once on a refresh', async (form, line) => {
-    school.sim.account(ANIA.login).setLuckyForm(form);
-    const { h, lines } = await start(['lucky_number', 'problem']);
-    await h.advanceMinutes(60); // twenty fast polls
-    expect(h.state('ania', 'lucky_number')).toBe('None');
-    expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: false, day: null });
-    expect(h.state('ania', 'lucky_today')).toBe('OFF');
-    expect(h.state('ania', 'problem')).toBe('OFF');
-    expect(reads('LuckyNumbers')).toBe(1);
-    // One line for the lucky number (the demo school has no averages either: another line, of its own).
-    expect(lines.filter((l) => l.includes(line) && !l.includes('Grades/Averages'))).toHaveLength(1);
+  ])(
+    'answers %s: None with in_use false, problem OFF, asked once a day, at once on a refresh',
+    async (form, line) => {
+      school.sim.account(ANIA.login).setLuckyForm(form);
+      const { h, lines } = await start(['lucky_number', 'problem']);
+      await h.advanceMinutes(60); // twenty fast polls
+      expect(h.state('ania', 'lucky_number')).toBe('None');
+      expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: false, day: null });
+      expect(h.state('ania', 'lucky_today')).toBe('OFF');
+      expect(h.state('ania', 'problem')).toBe('OFF');
+      expect(reads('LuckyNumbers')).toBe(1);
+      // One line for the lucky number (the demo school has no averages either: another line, of its own).
+      expect(lines.filter((l) => l.includes(line) && !l.includes('Grades/Averages'))).toHaveLength(1);
 
-    await refresh(h); // a user's refresh asks at once
-    expect(reads('LuckyNumbers')).toBe(2);
-    await h.advanceMinutes(24 * 60); // and otherwise once a day
-    expect(reads('LuckyNumbers')).toBe(3);
-    expect(h.state('ania', 'problem')).toBe('OFF');
+      await refresh(h); // a user's refresh asks at once
+      expect(reads('LuckyNumbers')).toBe(2);
+      await h.advanceMinutes(24 * 60); // and otherwise once a day
+      expect(reads('LuckyNumbers')).toBe(3);
+      expect(h.state('ania', 'problem')).toBe('OFF');
 
-    // The school starts it: the next daily look shows the number.
-    school.sim.account(ANIA.login).setLuckyForm('object');
-    school.sim.account(ANIA.login).setLuckyNumber(7);
-    await refresh(h);
-    expect(h.state('ania', 'lucky_number')).toBe('7');
-    expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: true });
-  }, 90_000); // a simulated day with news polls every 4 minutes while lessons are on
+      // The school starts it: the next daily look shows the number.
+      school.sim.account(ANIA.login).setLuckyForm('object');
+      school.sim.account(ANIA.login).setLuckyNumber(7);
+      await refresh(h);
+      expect(h.state('ania', 'lucky_number')).toBe('7');
+      expect(h.attributes('ania', 'lucky_number')).toMatchObject({ in_use: true });
+    },
+    90_000,
+  ); // a simulated day with news polls every 4 minutes while lessons are on
 
   it('reads the list form like the object form', async () => {
     const account = school.sim.account(ANIA.login);
@@ -111,17 +115,24 @@ describe('a module the school switched off (200 Status Disabled)', () => {
 });
 
 describe('check, for a school without the lucky number', () => {
-  it.each<LuckyForm>(['null', 'disabled', 'not_active'])('says %s is "not used by the school" (in Polish: "szkoła z niego nie korzysta")', async (form) => {
-    school.sim.account(ANIA.login).setLuckyForm(form);
-    const dir = await tempDir();
-    try {
-      const config = await buildConfig({ portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' }, 'test', { env: {} });
-      let text = '';
-      const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock: school.clock });
-      expect(code).toBe(0);
-      expect(text).toContain('szczęśliwy numerek: szkoła z niego nie korzysta');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  it.each<LuckyForm>(['null', 'disabled', 'not_active'])(
+    'says %s is "not used by the school" (in Polish: "szkoła z niego nie korzysta")',
+    async (form) => {
+      school.sim.account(ANIA.login).setLuckyForm(form);
+      const dir = await tempDir();
+      try {
+        const config = await buildConfig(
+          { portal: school.sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language: 'pl' },
+          'test',
+          { env: {} },
+        );
+        let text = '';
+        const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger(), clock: school.clock });
+        expect(code).toBe(0);
+        expect(text).toContain('szczęśliwy numerek: szkoła z niego nie korzysta');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

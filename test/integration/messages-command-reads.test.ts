@@ -25,9 +25,18 @@ describe.each([
     expect(await command(h, 'ania', 'open_message', String(before.id))).toMatchObject({ status: 'ok', message_id: String(before.id) });
 
     // A new message, not listed yet: no pass runs between its arrival and the commands.
-    const fresh = school.sim.messaging.addMessage(ANIA.login, { topic: 'Zebranie rodziców', body: 'Zebranie w czwartek o 17:00.', from: 162002, noReply: 0 });
+    const fresh = school.sim.messaging.addMessage(ANIA.login, {
+      topic: 'Zebranie rodziców',
+      body: 'Zebranie w czwartek o 17:00.',
+      from: 162002,
+      noReply: 0,
+    });
     const lists = school.sim.count({ host: 'messages', path: '/api/inbox/messages' });
-    expect(await command(h, 'ania', 'open_message', String(fresh.id))).toMatchObject({ status: 'ok', message_id: String(fresh.id), mailbox: 'inbox' });
+    expect(await command(h, 'ania', 'open_message', String(fresh.id))).toMatchObject({
+      status: 'ok',
+      message_id: String(fresh.id),
+      mailbox: 'inbox',
+    });
     expect(school.sim.count({ host: 'messages', path: '/api/inbox/messages' })).toBe(lists + 1);
     expect(h.state('ania', 'opened_message')).toBe('Zebranie rodziców');
 

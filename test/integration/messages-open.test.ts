@@ -73,7 +73,11 @@ describe('open_message', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect((await send(port, saved!.url)).status).toBe(401);
     // Only that folder: no way up from it, not the store's own index, not another child.
-    for (const target of [`/files/ania/${id}/..%2F..%2F..%2Fhttp-token`, `/files/ania/${id}/.index.json`, `/files/janek/${id}/${encodeURIComponent(ATTACHMENT.filename)}`]) {
+    for (const target of [
+      `/files/ania/${id}/..%2F..%2F..%2Fhttp-token`,
+      `/files/ania/${id}/.index.json`,
+      `/files/janek/${id}/${encodeURIComponent(ATTACHMENT.filename)}`,
+    ]) {
       expect((await send(port, `${target}?token=${token}`)).status, target).toBe(404);
     }
   });

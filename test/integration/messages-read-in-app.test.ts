@@ -16,7 +16,12 @@ describe('a message read in the app before the bridge looked', () => {
   it('fires its message event once, with read: true, and becomes newest_message, within four hours by day', async () => {
     const h = await school.polled(['unread_messages', 'newest_message']);
     const unread = h.state('ania', 'unread_messages');
-    const added = school.sim.messaging.addMessage(ANIA.login, { topic: 'Wycieczka do muzeum', body: 'Proszę o zgodę do piątku.', from: 162001, read: true });
+    const added = school.sim.messaging.addMessage(ANIA.login, {
+      topic: 'Wycieczka do muzeum',
+      body: 'Proszę o zgodę do piątku.',
+      from: 162001,
+      read: true,
+    });
     const topic = `${h.base}/ania/event/message`;
     const before = h.rec.on(topic).length;
     let minutes = 0;
@@ -26,8 +31,13 @@ describe('a message read in the app before the bridge looked', () => {
     }
     // The inbox's list is at most four hours old (and its eighth) by day.
     expect(minutes).toBeLessThanOrEqual(270);
-    const events = h.rec.on(topic).slice(before).map((m) => JSON.parse(m.text) as PayloadOf<typeof messageEvent>);
-    expect(events.map((e) => ({ id: e.id, topic: e.topic, read: e.read }))).toEqual([{ id: String(added.id), topic: 'Wycieczka do muzeum', read: true }]);
+    const events = h.rec
+      .on(topic)
+      .slice(before)
+      .map((m) => JSON.parse(m.text) as PayloadOf<typeof messageEvent>);
+    expect(events.map((e) => ({ id: e.id, topic: e.topic, read: e.read }))).toEqual([
+      { id: String(added.id), topic: 'Wycieczka do muzeum', read: true },
+    ]);
     expect(h.state('ania', 'unread_messages')).toBe(unread); // the counter never told
     expect(h.state('ania', 'newest_message')).toBe('Wycieczka do muzeum');
     expect(h.attributes('ania', 'newest_message')).toMatchObject({ id: String(added.id), read: true });

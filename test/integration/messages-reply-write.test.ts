@@ -31,7 +31,12 @@ async function bridge(options: { write?: boolean; perDay?: number } = {}): Promi
 
 /** A message from Piotr Wiśniewski, opened through the bridge. */
 async function opened(h: Harness, init: { from?: number | 'system'; noReply?: 0 | 1 } = {}): Promise<number> {
-  const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Poprawa sprawdzianu', body: 'Poprawa we wtorek.', from: init.from ?? 162002, noReply: init.noReply ?? 0 });
+  const message = school.sim.messaging.addMessage(ANIA.login, {
+    topic: 'Poprawa sprawdzianu',
+    body: 'Poprawa we wtorek.',
+    from: init.from ?? 162002,
+    noReply: init.noReply ?? 0,
+  });
   await h.pollUntil(() => h.attributes('ania', 'newest_message')?.id === String(message.id), 'the new message listed', 3 * 60_000);
   expect(await command(h, 'ania', 'open_message', String(message.id))).toMatchObject({ status: 'ok' });
   return message.id;
@@ -45,7 +50,14 @@ describe('reply', () => {
     const id = await opened(h);
     const text = 'Dzień dobry,\nDziękuję <za> informację & "pozdrawiam"';
     const result = await command(h, 'ania', 'reply', JSON.stringify({ text, transaction: 'r1' }));
-    expect(result).toEqual({ status: 'ok', sent: true, message_id: String(id), topic: 'Poprawa sprawdzianu', recipient: 'Piotr Wiśniewski', transaction: 'r1' });
+    expect(result).toEqual({
+      status: 'ok',
+      sent: true,
+      message_id: String(id),
+      topic: 'Poprawa sprawdzianu',
+      recipient: 'Piotr Wiśniewski',
+      transaction: 'r1',
+    });
     const bodies = tap.requestBodies(REPLY);
     expect(bodies).toHaveLength(1);
     expect(JSON.parse(bodies[0]!)).toEqual({
@@ -67,7 +79,12 @@ describe('write', () => {
     const config = JSON.parse(h.rec.last(`${h.prefix}/device/${h.base}_ania/config`)!.text) as { cmps: Record<string, { options?: string[] }> };
     expect(config.cmps.recipient?.options).toEqual(expect.arrayContaining([MATHS, 'Wychowawca – Anna Nowak']));
 
-    const named = await command(h, 'ania', 'write', JSON.stringify({ to: 'Piotr Wiśniewski', topic: 'Zeszyt ćwiczeń', text: 'Czy zeszyt jest potrzebny?' }));
+    const named = await command(
+      h,
+      'ania',
+      'write',
+      JSON.stringify({ to: 'Piotr Wiśniewski', topic: 'Zeszyt ćwiczeń', text: 'Czy zeszyt jest potrzebny?' }),
+    );
     expect(named).toMatchObject({ status: 'ok', sent: true, recipient: 'Piotr Wiśniewski' });
     expect(JSON.parse(tap.requestBodies(WRITE)[0]!)).toEqual({
       receivers: { schoolReceivers: [{ accountId: PIOTR }] },
@@ -106,8 +123,16 @@ describe('refusals (interface 7.3): sent false with the rule, nothing goes out',
     for (const key of ['reply', 'write', 'recipient', 'message_topic']) expect(config.cmps, key).not.toHaveProperty(key);
     expect(config.cmps).toHaveProperty('open_message');
     await opened(h);
-    expect(await command(h, 'ania', 'reply', JSON.stringify({ text: 'Dziękuję' }))).toMatchObject({ status: 'error', sent: false, code: 'write_off' });
-    expect(await command(h, 'ania', 'write', JSON.stringify({ to: 'class_tutor', text: 'Dziękuję' }))).toMatchObject({ status: 'error', sent: false, code: 'write_off' });
+    expect(await command(h, 'ania', 'reply', JSON.stringify({ text: 'Dziękuję' }))).toMatchObject({
+      status: 'error',
+      sent: false,
+      code: 'write_off',
+    });
+    expect(await command(h, 'ania', 'write', JSON.stringify({ to: 'class_tutor', text: 'Dziękuję' }))).toMatchObject({
+      status: 'error',
+      sent: false,
+      code: 'write_off',
+    });
     expect(await command(h, 'ania', 'recipient', MATHS)).toMatchObject({ status: 'error' });
     expect(await command(h, 'ania', 'message_topic', 'Temat')).toMatchObject({ status: 'error' });
     expect(posts(tap)).toBe(0);

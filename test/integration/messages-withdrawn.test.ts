@@ -24,42 +24,58 @@ const school = simulatedSchool(NOW);
 
 /** Janek's fixture message that its sender withdrew (fixtures/simulator/messages.json). */
 const WITHDRAWN = { id: '8811171', topic: 'Próba występu przesunięta' };
-const WITHDRAWN_LINE = { pl: 'Nadawca wycofał tę wiadomość.', en: 'The sender withdrew this message.', uk: 'Відправник відкликав це повідомлення.' } as const;
+const WITHDRAWN_LINE = {
+  pl: 'Nadawca wycofał tę wiadomość.',
+  en: 'The sender withdrew this message.',
+  uk: 'Відправник відкликав це повідомлення.',
+} as const;
 
 describe('a withdrawn message', () => {
-  it.skipIf(skipWithoutJinja())('is shown as withdrawn in opened_message, the dashboard in every language and the board', async () => {
-    const port = await freePort();
-    const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password }], http: { port } });
-    await h.pollUntil(() => h.state('jan', 'opened_message') !== undefined, 'the first polls');
+  it.skipIf(skipWithoutJinja())(
+    'is shown as withdrawn in opened_message, the dashboard in every language and the board',
+    async () => {
+      const port = await freePort();
+      const h = await school.start({ accounts: [{ login: JANEK.login, password: JANEK.password }], http: { port } });
+      await h.pollUntil(() => h.state('jan', 'opened_message') !== undefined, 'the first polls');
 
-    const result = await command(h, 'jan', 'open_message', WITHDRAWN.id, school.clock);
-    expect(result).toMatchObject({ status: 'ok', message_id: WITHDRAWN.id, withdrawn: true });
-    await h.pollUntil(() => h.state('jan', 'opened_message') === WITHDRAWN.topic, 'the opened message');
-    expect(h.attributes('jan', 'opened_message')).toMatchObject({ message_id: WITHDRAWN.id, withdrawn: true });
+      const result = await command(h, 'jan', 'open_message', WITHDRAWN.id, school.clock);
+      expect(result).toMatchObject({ status: 'ok', message_id: WITHDRAWN.id, withdrawn: true });
+      await h.pollUntil(() => h.state('jan', 'opened_message') === WITHDRAWN.topic, 'the opened message');
+      expect(h.attributes('jan', 'opened_message')).toMatchObject({ message_id: WITHDRAWN.id, withdrawn: true });
 
-    // The dashboard's Messages card, rendered as Home Assistant renders it from what the bridge published.
-    const states = { [entityId('jan', openedMessageEntity)]: { state: WITHDRAWN.topic, attributes: h.attributes('jan', 'opened_message') ?? {} } };
-    for (const lang of LANGUAGES) {
-      const opened = openedTemplate(dashboard([{ id: 'jan', name: 'Jan', entities: ENTITIES }], lang));
-      const [shown] = await renderTemplates([{ template: opened, variables: {}, states, strict: true, now: NOW }]);
-      expect(shown, lang).toHaveProperty('value');
-      expect(String((shown as { value: string }).value), lang).toContain(WITHDRAWN_LINE[lang]);
-    }
+      // The dashboard's Messages card, rendered as Home Assistant renders it from what the bridge published.
+      const states = { [entityId('jan', openedMessageEntity)]: { state: WITHDRAWN.topic, attributes: h.attributes('jan', 'opened_message') ?? {} } };
+      for (const lang of LANGUAGES) {
+        const opened = openedTemplate(dashboard([{ id: 'jan', name: 'Jan', entities: ENTITIES }], lang));
+        const [shown] = await renderTemplates([{ template: opened, variables: {}, states, strict: true, now: NOW }]);
+        expect(shown, lang).toHaveProperty('value');
+        expect(String((shown as { value: string }).value), lang).toContain(WITHDRAWN_LINE[lang]);
+      }
 
-    // The family board's model, as the page gets it.
-    const token = (await loadOrCreateToken(h.dataDir)).value;
-    const { model } = JSON.parse((await send(port, `/api/board?token=${token}`)).body) as {
-      model: { labels: { withdrawn?: string }; children: { id: string; messages: { opened: { topic: string; withdrawn?: boolean } | null } | null }[] };
-    };
-    expect(model.children.find((c) => c.id === 'jan')?.messages?.opened).toMatchObject({ topic: WITHDRAWN.topic, withdrawn: true });
-    expect(model.labels.withdrawn).toBe('wycofana przez nadawcę');
-  }, 60_000);
+      // The family board's model, as the page gets it.
+      const token = (await loadOrCreateToken(h.dataDir)).value;
+      const { model } = JSON.parse((await send(port, `/api/board?token=${token}`)).body) as {
+        model: {
+          labels: { withdrawn?: string };
+          children: { id: string; messages: { opened: { topic: string; withdrawn?: boolean } | null } | null }[];
+        };
+      };
+      expect(model.children.find((c) => c.id === 'jan')?.messages?.opened).toMatchObject({ topic: WITHDRAWN.topic, withdrawn: true });
+      expect(model.labels.withdrawn).toBe('wycofana przez nadawcę');
+    },
+    60_000,
+  );
 });
 
 describe('attachments the school does not allow', () => {
   it('are not tried: open_message says why, nothing is downloaded and the attachment keeps its name', async () => {
     const attachment = { id: '990077', filename: 'regulamin wycieczki.pdf' };
-    const message = school.sim.messaging.addMessage(ANIA.login, { topic: 'Regulamin wycieczki', body: 'W załączniku regulamin.', from: 162001, attachments: [attachment] });
+    const message = school.sim.messaging.addMessage(ANIA.login, {
+      topic: 'Regulamin wycieczki',
+      body: 'W załączniku regulamin.',
+      from: 162001,
+      attachments: [attachment],
+    });
     school.sim.messaging.allowAttachments(ANIA.login, false);
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, downloads: true }] });
     await h.pollUntil(() => h.state('ania', 'unread_messages') !== undefined && h.state('ania', 'opened_message') !== undefined, 'the first polls');
@@ -87,7 +103,8 @@ function openedTemplate(node: unknown): string {
     if (Array.isArray(n)) n.forEach(walk);
     else if (n && typeof n === 'object') {
       const card = n as Record<string, unknown>;
-      if (card.type === 'markdown' && typeof card.content === 'string' && card.content.includes(entityId('jan', openedMessageEntity))) found.push(card.content);
+      if (card.type === 'markdown' && typeof card.content === 'string' && card.content.includes(entityId('jan', openedMessageEntity)))
+        found.push(card.content);
       Object.values(card).forEach(walk);
     }
   };

@@ -2,7 +2,7 @@
 // fetched only when a counter changed, 404 mailboxes skipped, a bare-array mailbox, previews cut
 // inside a Polish character, nothing ever marked read, and a school without the module.
 import { describe, expect, it } from 'vitest';
-import type { PortalSimulator} from '../../src/simulator/index.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
@@ -205,7 +205,7 @@ describe('MessagesSource', () => {
     expect(sim.count({ host: 'messages' })).toBe(0);
   });
 
-  it('reads the unread counters at their row\'s age, not at every look; a refresh reads them at once', async () => {
+  it("reads the unread counters at their row's age, not at every look; a refresh reads them at once", async () => {
     const { poll } = setup();
     await poll();
     expect(counts()).toBe(1);

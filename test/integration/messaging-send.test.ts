@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PortalSimulator} from '../../src/simulator/index.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
@@ -26,7 +26,13 @@ const MIN = 60_000;
 const POST = { host: 'messages' as const, method: 'POST', path: '/api/messages' };
 
 const MESSAGES: FixedMessage[] = [
-  { id: 'sick', name: 'Nieobecność', to: 'class_tutor', topic: 'Nieobecność {first_name}', body: 'Dzień dobry, {first_name} jest dziś nieobecna z powodu choroby.' },
+  {
+    id: 'sick',
+    name: 'Nieobecność',
+    to: 'class_tutor',
+    topic: 'Nieobecność {first_name}',
+    body: 'Dzień dobry, {first_name} jest dziś nieobecna z powodu choroby.',
+  },
   { id: 'math', name: 'Do matematyka', to: { teacher: 'piotr wisniewski' }, topic: 'Pytanie <{class}>', body: 'Czy "zadanie" & test\nsą {date}?' },
   { id: 'anna', name: 'Do pani Nowak', to: { teacher: 'Anna Nowak' }, topic: 'Pytanie', body: 'Treść' },
   { id: 'ghost', name: 'Do nieznanej', to: { teacher: 'Zofia Nieznana' }, topic: 'Pytanie', body: 'Treść' },
@@ -47,7 +53,13 @@ async function setup(options: { account?: typeof ANIA; dataDir?: string; timeout
     messages: MESSAGES,
     api,
     // The class tutor's name through the Users lookup's declaration, as the bridge's own sender reads it.
-    user: userLookup(new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => identity, clock, log: silentLogger() }, clock, log: silentLogger() })),
+    user: userLookup(
+      new ResourceCache({
+        portal: { gateway, messages: {} as MessagesApi, identity: () => identity, clock, log: silentLogger() },
+        clock,
+        log: silentLogger(),
+      }),
+    ),
     identity: () => identity,
     dataDir,
     clock,

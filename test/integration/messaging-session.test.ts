@@ -1,7 +1,7 @@
 // The messaging session against the simulated portal (real HTTP, fake clock): the /wiadomosci3
 // bootstrap, every step of the recovery ladder, the 10-minute window and the no-module schedule.
 import { describe, expect, it } from 'vitest';
-import type { PortalSimulator} from '../../src/simulator/index.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
@@ -186,7 +186,7 @@ describe('recovery ladder (spec 5.4.3-5)', () => {
     expect(sim.logins()).toBe(2);
   });
 
-  it('a login that works after the window began (the gateway\'s, after maintenance broke the ladder\'s own) ends the window', async () => {
+  it("a login that works after the window began (the gateway's, after maintenance broke the ladder's own) ends the window", async () => {
     const { api, gateway } = make();
     await api.unreadCounts();
     sim.failNext(2, 401, { host: 'messages', path: COUNT });

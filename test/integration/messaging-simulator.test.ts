@@ -1,7 +1,7 @@
 // The simulated messaging host by hand (its own tiny browser, nothing of the client): the bootstrap,
 // previews cut mid-character, reading marks read, receivers, sending, replies and noReply.
 import { describe, expect, it } from 'vitest';
-import type { PortalSimulator} from '../../src/simulator/index.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
@@ -47,7 +47,13 @@ describe('simulated messaging host', () => {
     const list = await api(browser, '/api/inbox/messages?limit=10');
     expect(list.json.total).toBe(5);
     const newest = list.json.data[0];
-    expect(newest).toMatchObject({ messageId: '8811240', readDate: null, isAnyFileAttached: false, senderFirstName: 'Anna', senderLastName: 'Nowak' });
+    expect(newest).toMatchObject({
+      messageId: '8811240',
+      readDate: null,
+      isAnyFileAttached: false,
+      senderFirstName: 'Anna',
+      senderLastName: 'Nowak',
+    });
     const bytes = Buffer.from(newest.content, 'base64');
     expect(bytes.length).toBe(sim.messaging.fixture.previewBytes);
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
@@ -83,11 +89,19 @@ describe('simulated messaging host', () => {
 
   it('records a sent message, refuses bad receivers and empty texts', async () => {
     const browser = await bootstrapped();
-    const body = { receivers: { schoolReceivers: [{ accountId: '4417203' }] }, topic: b64('Temat ż'), content: b64('Treść<br>ą'), storageId: null, category: 'normal' };
+    const body = {
+      receivers: { schoolReceivers: [{ accountId: '4417203' }] },
+      topic: b64('Temat ż'),
+      content: b64('Treść<br>ą'),
+      storageId: null,
+      category: 'normal',
+    };
     const sent = await api(browser, '/api/messages', body);
     expect(sent.status).toBe(201);
     expect(sent.json.data.status).toBe('sent');
-    expect(sim.messaging.sent).toEqual([expect.objectContaining({ receivers: ['4417203'], topic: 'Temat ż', content: 'Treść<br>ą', id: sent.json.data.messageId })]);
+    expect(sim.messaging.sent).toEqual([
+      expect.objectContaining({ receivers: ['4417203'], topic: 'Temat ż', content: 'Treść<br>ą', id: sent.json.data.messageId }),
+    ]);
     expect((await api(browser, '/api/messages', { ...body, receivers: { schoolReceivers: [{ accountId: 'x' }] } })).status).toBe(400);
     expect((await api(browser, '/api/messages', { ...body, topic: '' })).status).toBe(422);
     expect((await api(browser, '/api/outbox/messages')).json.data[0].topic).toBe('Temat ż');
@@ -96,10 +110,18 @@ describe('simulated messaging host', () => {
   it('accepts a reply to the sender and refuses one to a noReply message', async () => {
     const browser = await bootstrapped();
     const base = { topic: b64('Re: zebranie'), content: b64('Będę.'), storageId: null, category: 'normal' };
-    const ok = await api(browser, '/api/messages/reply', { ...base, receivers: { schoolReceivers: [{ accountId: '4417203' }] }, originalMessageId: 8811240 });
+    const ok = await api(browser, '/api/messages/reply', {
+      ...base,
+      receivers: { schoolReceivers: [{ accountId: '4417203' }] },
+      originalMessageId: 8811240,
+    });
     expect(ok.status).toBe(200);
     expect(sim.messaging.sent.at(-1)?.originalMessageId).toBe(8811240);
-    const refused = await api(browser, '/api/messages/reply', { ...base, receivers: { schoolReceivers: [{ accountId: '4417339' }] }, originalMessageId: 8811026 });
+    const refused = await api(browser, '/api/messages/reply', {
+      ...base,
+      receivers: { schoolReceivers: [{ accountId: '4417339' }] },
+      originalMessageId: 8811026,
+    });
     expect(refused.status).toBe(403);
     expect(sim.messaging.sent).toHaveLength(1);
   });

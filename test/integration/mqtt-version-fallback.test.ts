@@ -19,7 +19,12 @@ describe('a broker that refuses MQTT 5', () => {
     const { base, prefix } = uniqueRoots();
     const logs = new LogSink();
     // The default reconnect policy: 5 s after a failure.
-    const bridge = new Bridge({ mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix }, version: '0.0.0-test', log: logs.logger('info'), info: () => ({}) });
+    const bridge = new Bridge({
+      mqtt: { url, username: '', password: '', base_topic: base, discovery_prefix: prefix },
+      version: '0.0.0-test',
+      log: logs.logger('info'),
+      info: () => ({}),
+    });
     ctx.onTestFinished(() => bridge.stop());
     expect(DEFAULT_RECONNECT.firstMs).toBe(5_000);
     await bridge.start();

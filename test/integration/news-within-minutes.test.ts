@@ -30,7 +30,11 @@ describe('news while school is on', () => {
     // [what, the event kind that tells it, the change]
     const made: [string, string, () => void][] = [
       ['grade', 'grade', () => account.addGrade({ subject: 5012, category: 301, grade: '5' })],
-      ['message', 'message', () => school.sim.messaging.addMessage(ANIA.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 })],
+      [
+        'message',
+        'message',
+        () => school.sim.messaging.addMessage(ANIA.login, { topic: 'Informacja od wychowawcy', body: 'Proszę o kontakt.', from: 162001 }),
+      ],
       ['notice', 'notice', () => account.addNotice({ Subject: 'Zebranie', Content: 'W czwartek o 17:00.' })],
       ['test', 'test', () => account.addTest({ date: '2026-11-20', content: 'Sprawdzian: ułamki.' })],
       ['plan change today', 'plan_change', () => account.addPlanChange({ kind: 'cancelled', OrgDate: '2026-11-18', OrgLessonNo: 6 })],

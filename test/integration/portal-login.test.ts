@@ -3,15 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { PortalSimulator} from '../../src/simulator/index.js';
+import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
-import {
-  CaptchaRequiredError,
-  LoginPausedError,
-  UnexpectedResponseError,
-  WrongCredentialsError,
-} from '../../src/portal/errors.js';
+import { CaptchaRequiredError, LoginPausedError, UnexpectedResponseError, WrongCredentialsError } from '../../src/portal/errors.js';
 import { meResponse } from '../../src/portal/schemas/identity.js';
 import { portalClient, tempDir, simulatorPerTest } from '../helpers/portal.js';
 

@@ -10,7 +10,9 @@ function since(h: FaultApp): number {
   return Date.parse(String(h.attributes('ania', 'problem')?.since));
 }
 
-it('problem says since when the outage began, through its retries and a restart, and a new problem has its own since', { timeout: 60_000 }, async (ctx) => {
+it('problem says since when the outage began, through its retries and a restart, and a new problem has its own since', {
+  timeout: 60_000,
+}, async (ctx) => {
   const w = await worldFor(ctx);
   const h = await w.firstPoll();
   expect(h.state('ania', 'problem')).toBe('OFF');

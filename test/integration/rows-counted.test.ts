@@ -25,7 +25,7 @@ describe('rows of the fetch plan', () => {
     expect(reads()).toBe(first);
   }, 60_000);
 
-  it('take the class tutor of the recipient list from the Users lookup\'s copy, not a read of its own', async () => {
+  it("take the class tutor of the recipient list from the Users lookup's copy, not a read of its own", async () => {
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true }] });
     await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
     expect(school.sim.count({ host: 'messages', path: /^\/api\/receivers\// })).toBeGreaterThanOrEqual(1);
@@ -35,7 +35,13 @@ describe('rows of the fetch plan', () => {
 
   it('open a sent message no more once every receiver has read it', async () => {
     const teacher = school.sim.messaging.staffByUser(162001)!.accountId;
-    const { id } = school.sim.messaging.recordSent({ login: ANIA.login, receivers: [teacher], topic: 'Zebranie', content: '<p>Będę.</p>', category: null });
+    const { id } = school.sim.messaging.recordSent({
+      login: ANIA.login,
+      receivers: [teacher],
+      topic: 'Zebranie',
+      content: '<p>Będę.</p>',
+      category: null,
+    });
     const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password }] });
     await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'the first poll');
     const opens = () => school.sim.requests.filter((r) => r.host === 'messages' && r.path === `/api/outbox/messages/${id}`);
@@ -87,7 +93,10 @@ describe("a first-grader's descriptive grades", () => {
     const before = h.rec.on(`${h.base}/janek/event/grade`).length;
     account.addPartialGrade('5+');
     await h.advanceMinutes(5);
-    const fired = h.rec.on(`${h.base}/janek/event/grade`).slice(before).map((m) => JSON.parse(m.text) as { kind?: string; grade?: string });
+    const fired = h.rec
+      .on(`${h.base}/janek/event/grade`)
+      .slice(before)
+      .map((m) => JSON.parse(m.text) as { kind?: string; grade?: string });
     expect(fired).toEqual([expect.objectContaining({ kind: 'descriptive', grade: '5+' })]);
   }, 60_000);
 });

@@ -9,13 +9,21 @@ import { isoWarsaw } from '../../src/util/time.js';
 import type { Harness } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-const SICK = { id: 'sick', name: 'Nieobecność', to: 'class_tutor', topic: 'Nieobecność {first_name}', body: 'Dzień dobry, {first_name} jest dziś chora.' };
+const SICK = {
+  id: 'sick',
+  name: 'Nieobecność',
+  to: 'class_tutor',
+  topic: 'Nieobecność {first_name}',
+  body: 'Dzień dobry, {first_name} jest dziś chora.',
+};
 
 // A Monday during the second lesson.
 const school = simulatedSchool('2026-11-23T09:10:00+01:00');
 
 async function bridge(options: { downloads?: boolean } = {}): Promise<Harness> {
-  const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', downloads: options.downloads ?? false, messages: [SICK] }] });
+  const h = await school.start({
+    accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', downloads: options.downloads ?? false, messages: [SICK] }],
+  });
   await h.pollUntil(() => h.state('ania', 'newest_grade') !== undefined, 'the first poll');
   return h;
 }
@@ -39,7 +47,12 @@ describe('school files (spec 2.8, 4.6)', () => {
 
     // The downloads ran in the background through the sandbox's keys; the next poll shows where they are.
     await h.advanceMinutes(20);
-    expect(school.sim.downloads.served.filter((s) => s.kind === 'school').map((s) => s.id).sort()).toEqual(['31', '32', '33']);
+    expect(
+      school.sim.downloads.served
+        .filter((s) => s.kind === 'school')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['31', '32', '33']);
     expect(school.sim.downloads.keysIssued).toBeGreaterThanOrEqual(3);
     const statute = listed().find((f) => f.id === '31')!;
     expect(statute.url).toBe('/files/ania/school/31/Statut%20szko%C5%82y.pdf');
@@ -76,7 +89,11 @@ describe('read receipts of sent messages (spec 4.8)', () => {
     expect(result).toMatchObject({ status: 'ok', sent: true });
     await h.advanceMinutes(20);
     expect(h.state('ania', 'sent_message')).toBe('Nieobecność Ania');
-    const sent = h.attributes('ania', 'sent_message') as { message_id: string; to: string[]; read: { name: string; read: boolean; read_at: string | null }[] };
+    const sent = h.attributes('ania', 'sent_message') as {
+      message_id: string;
+      to: string[];
+      read: { name: string; read: boolean; read_at: string | null }[];
+    };
     expect(sent.read).toEqual([{ name: sent.to[0], read: false, read_at: null }]);
 
     // While unread, it is opened (no side effect) at the normal interval, 20 minutes, not at the 4-minute polls of lessons.
@@ -94,7 +111,13 @@ describe('read receipts of sent messages (spec 4.8)', () => {
     expect(read.read_by_all).toBe(true);
     expect(read.read[0]).toMatchObject({ read: true, read_at: readAt });
     expect(events(h, 'message_read')).toEqual([
-      expect.objectContaining({ event_type: 'message_read', message_id: sent.message_id, topic: 'Nieobecność Ania', receiver: sent.to[0], read_at: readAt }),
+      expect.objectContaining({
+        event_type: 'message_read',
+        message_id: sent.message_id,
+        topic: 'Nieobecność Ania',
+        receiver: sent.to[0],
+        read_at: readAt,
+      }),
     ]);
 
     // Read by everyone: the sent box is no longer opened.

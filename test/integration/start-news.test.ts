@@ -18,10 +18,17 @@ const ROADS = {
 const CASES = (Object.keys(ROADS) as (keyof typeof ROADS)[]).flatMap((road) => [0.5, 1.5, 3, 4.5].map((after) => [road, after] as const));
 
 describe('news right after a start', () => {
-  it.each(CASES)('on the %s road, added %s minutes after the first publish, reaches MQTT within 5 minutes', async (road, after) => {
-    const h = await school.start({ accounts: ROADS[road] as never });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined), 'both children published');
-    await h.advanceMinutes(after);
-    expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
-  }, 90_000);
+  it.each(CASES)(
+    'on the %s road, added %s minutes after the first publish, reaches MQTT within 5 minutes',
+    async (road, after) => {
+      const h = await school.start({ accounts: ROADS[road] as never });
+      await h.pollUntil(
+        () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
+        'both children published',
+      );
+      await h.advanceMinutes(after);
+      expect(await school.newsMinutes(h, '2026-11-19')).toBeLessThanOrEqual(5);
+    },
+    90_000,
+  );
 });

@@ -87,7 +87,12 @@ describe('average_<subject>', () => {
   it('gives a subject graded in points its percentage: a sensor in %, in average, and its grades as points over the maximum', async () => {
     const h = await firstPoll();
     // Technika has point grades only: 8 of 10 (Projekt, weight 2) and 15,5 of 20 (weight 1): 31.5 / 40.
-    expect(components(h).average_technika).toMatchObject({ p: 'sensor', name: 'Średnia – Technika', state_class: 'measurement', unit_of_measurement: '%' });
+    expect(components(h).average_technika).toMatchObject({
+      p: 'sensor',
+      name: 'Średnia – Technika',
+      state_class: 'measurement',
+      unit_of_measurement: '%',
+    });
     expect(h.state('ania', 'average_technika')).toBe('78.8');
     expect(h.attributes('ania', 'average_technika')).toEqual({
       subject: 'Technika',
@@ -147,7 +152,10 @@ describe('average_<subject>', () => {
     const before = h.rec.on(topic).length;
     await h.restart();
     await h.pollUntil(() => school.sim.count({ path: '/gateway/api/2.0/Grades' }) >= 2, 'a poll after the restart');
-    const after = h.rec.on(topic).slice(before).map((m) => (JSON.parse(m.text) as { cmps: Components }).cmps);
+    const after = h.rec
+      .on(topic)
+      .slice(before)
+      .map((m) => (JSON.parse(m.text) as { cmps: Components }).cmps);
     expect(after.length).toBeGreaterThan(0);
     // Never dropped, not even for a moment: each announcement keeps every subject's full sensor.
     for (const cmps of after) {

@@ -16,7 +16,8 @@ const ISO_WARSAW = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?\+0[12]:00$/;
 
 /** Every text of a JSON value that starts like a date but is neither a date nor an ISO date-time with the offset, with its path. */
 function rawTimes(value: unknown, path: string): string[] {
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.test(value) && !DATE.test(value) && !ISO_WARSAW.test(value) ? [`${path} = ${value}`] : [];
+  if (typeof value === 'string')
+    return /^\d{4}-\d{2}-\d{2}/.test(value) && !DATE.test(value) && !ISO_WARSAW.test(value) ? [`${path} = ${value}`] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => rawTimes(v, `${path}[${i}]`));
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => rawTimes(v, `${path}.${k}`));
   return [];

@@ -25,7 +25,15 @@ async function advanceTo(harness: Harness, time: string): Promise<void> {
   await harness.pollUntil(() => true, time, target - school.clock.now());
 }
 
-const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({ no, from, to, subject, teacher, room, change: null });
+const lesson = (no: number, from: string, to: string, subject: string, teacher: string, room: string | null) => ({
+  no,
+  from,
+  to,
+  subject,
+  teacher,
+  room,
+  change: null,
+});
 /** A changed lesson: as it takes place now, with the subject, teacher and room it had before the change. */
 const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teacher, room]: [string, string, string]) => ({
   ...now,
@@ -35,8 +43,8 @@ const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teach
   original_room: room,
 });
 
-describe('the day\'s lessons', () => {
-  it('lists today\'s and the next school day\'s lessons with their changes, and the lesson in progress', async () => {
+describe("the day's lessons", () => {
+  it("lists today's and the next school day's lessons with their changes, and the lesson in progress", async () => {
     const h = await firstPoll();
     expect(h.state('ania', 'timetable_today')).toBe('6');
     expect(h.attributes('ania', 'timetable_today')).toEqual({
@@ -64,7 +72,14 @@ describe('the day\'s lessons', () => {
       ],
     });
     expect(h.state('ania', 'current_lesson')).toBe('Język angielski');
-    expect(h.attributes('ania', 'current_lesson')).toEqual({ no: 2, from: '08:55', to: '09:40', room: null, teacher: 'Agnieszka Mazur', change: 'substitution' });
+    expect(h.attributes('ania', 'current_lesson')).toEqual({
+      no: 2,
+      from: '08:55',
+      to: '09:40',
+      room: null,
+      teacher: 'Agnieszka Mazur',
+      change: 'substitution',
+    });
     expect(h.state('ania', 'at_school')).toBe('ON');
   });
 
@@ -89,7 +104,7 @@ describe('the day\'s lessons', () => {
     expect(await across('13:30', ['current_lesson', 'at_school'])).toEqual({ was: ['Religia', 'ON'], now: ['None', 'OFF'], requests: 0 });
   });
 
-  it('fires free_day once for a new free day of the child\'s class, none for the ones known at the first run', async () => {
+  it("fires free_day once for a new free day of the child's class, none for the ones known at the first run", async () => {
     const h = await firstPoll();
     const topic = `${h.base}/ania/event/free_day`;
     expect(h.rec.on(topic)).toHaveLength(0);
@@ -99,7 +114,15 @@ describe('the day\'s lessons', () => {
     account.school.classFreeDays.push({ Id: 98, Class: 7105, Type: 5, DateFrom: '2026-12-08', DateTo: '2026-12-08', AddDate: account.stamp() });
     await h.pollUntil(() => h.rec.on(topic).length > 0, 'the free_day event', 20 * 60_000);
     expect(h.rec.on(topic).map((m) => JSON.parse(m.text))).toEqual([
-      { event_type: 'free_day', name: 'Zajęcia skrócone', scope: 'class', from: '2026-12-07', to: '2026-12-07', lessons_from: null, lessons_to: null },
+      {
+        event_type: 'free_day',
+        name: 'Zajęcia skrócone',
+        scope: 'class',
+        from: '2026-12-07',
+        to: '2026-12-07',
+        lessons_from: null,
+        lessons_to: null,
+      },
     ]);
     await h.advanceMinutes(40);
     expect(h.rec.on(topic)).toHaveLength(1);

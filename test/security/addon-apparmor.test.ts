@@ -46,7 +46,10 @@ describe("the add-on's AppArmor profile", () => {
   });
 
   it('lets only node and what run.sh needs run: no glob in any exec rule', () => {
-    const exec = [...rules].filter(([, perms]) => perms.includes('x')).map(([path]) => path).sort();
+    const exec = [...rules]
+      .filter(([, perms]) => perms.includes('x'))
+      .map(([path]) => path)
+      .sort();
     expect(exec).toEqual(['/app/dist/main.js', '/bin/busybox', '/run.sh', '/sbin/docker-init', '/usr/local/bin/node']);
     for (const path of exec) expect(path, path).not.toMatch(/[*?{[]/);
     // Executed in the profile itself (ix), never unconfined or in another profile.

@@ -97,7 +97,11 @@ describe('answers under their cap, in Polish, against the bin (64 MB heap)', () 
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
     const problem = (): string | undefined => bridge.rec.last(`${base}/ania/problem`)?.text;
-    await waitUntil(() => bridge.process.logged(/SchoolNotices: the answer is larger than 4 MB/).length > 0 || !bridge.process.running, 'the refusal', 60_000);
+    await waitUntil(
+      () => bridge.process.logged(/SchoolNotices: the answer is larger than 4 MB/).length > 0 || !bridge.process.running,
+      'the refusal',
+      60_000,
+    );
     await waitUntil(() => problem() === 'ON', 'problem ON', 30_000);
     expect(bridge.process.running).toBe(true);
     expect(bridge.process.logged(/heap out of memory/i)).toEqual([]);
@@ -107,7 +111,11 @@ describe('answers under their cap, in Polish, against the bin (64 MB heap)', () 
     await bridge.process.kill();
     const from = bridge.sim.requests.length;
     const again = bridge.another();
-    await waitUntil(() => again.logged(/"msg":"dziennik2mqtt started"|dziennik2mqtt started/).length > 0 || !again.running, 'the second start', 30_000);
+    await waitUntil(
+      () => again.logged(/"msg":"dziennik2mqtt started"|dziennik2mqtt started/).length > 0 || !again.running,
+      'the second start',
+      30_000,
+    );
     await waitUntil(() => bridge.sim.requests.slice(from).some((r) => r.path.endsWith('/Grades')) || !again.running, 'the second poll', 60_000);
     await waitUntil(() => again.logged(/broke a poll of the last run/).length > 0, 'the hold logged', 30_000);
     expect(again.running).toBe(true);

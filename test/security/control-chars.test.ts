@@ -35,14 +35,22 @@ describe('control characters in portal text', () => {
       const lines = answer.body.split('\r\n');
       // Every line is a property or a folded continuation: nothing the name carried starts a line.
       for (const line of lines.filter((l) => l !== '')) expect(line, `${feed}: ${JSON.stringify(line)}`).toMatch(/^([A-Z][A-Z0-9-]*[;:]| )/);
-      expect(lines.filter((l) => l.startsWith('X-INJECTED') || l === 'END:VCALENDAR'), feed).toEqual(['END:VCALENDAR']);
+      expect(
+        lines.filter((l) => l.startsWith('X-INJECTED') || l === 'END:VCALENDAR'),
+        feed,
+      ).toEqual(['END:VCALENDAR']);
       expect(lines.filter((l) => l === 'BEGIN:VCALENDAR')).toHaveLength(1);
       expect(answer.body.replace(/\r\n/g, ''), feed).not.toMatch(CONTROL);
-      expect(lines.find((l) => l.startsWith('X-WR-CALNAME:')), feed).toContain(`X-WR-CALNAME:${CLEAN_FIRST} –`);
+      expect(
+        lines.find((l) => l.startsWith('X-WR-CALNAME:')),
+        feed,
+      ).toContain(`X-WR-CALNAME:${CLEAN_FIRST} –`);
     }
 
     const config = h.rec.messages.filter((m) => m.topic.startsWith(`${h.prefix}/device/`) && m.topic.endsWith('/config') && m.text.includes('"dev"'));
-    const names = config.map((m) => (JSON.parse(m.text) as { dev: { name?: string } }).dev.name).filter((n) => n !== undefined && n !== 'dziennik2mqtt');
+    const names = config
+      .map((m) => (JSON.parse(m.text) as { dev: { name?: string } }).dev.name)
+      .filter((n) => n !== undefined && n !== 'dziennik2mqtt');
     // Before the first identity the device is named after the login; then after the child.
     expect(names.at(-1)).toBe(`${CLEAN_FIRST} Kowalska BEGIN:VEVENT END:VCALENDAR`);
     for (const name of names) expect(name).not.toMatch(CONTROL);

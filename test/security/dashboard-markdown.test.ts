@@ -39,10 +39,19 @@ describe.skipIf(skipWithoutJinja())('portal text in the dashboard', () => {
       'sensor.ania_newest_message': { state: LINK, attributes: { id: '7', sender: IMAGE, date: '2026-11-20 14:05', read: false, preview: HTML } },
       'sensor.ania_opened_message': {
         state: LINK,
-        attributes: { message_id: '7', sender: IMAGE, date: '2026-11-20 14:05', text: `${HTML}\n${IMAGE}`, truncated: false, attachments: [{ name: `${LINK}.pdf` }] },
+        attributes: {
+          message_id: '7',
+          sender: IMAGE,
+          date: '2026-11-20 14:05',
+          text: `${HTML}\n${IMAGE}`,
+          truncated: false,
+          attachments: [{ name: `${LINK}.pdf` }],
+        },
       },
     };
-    const messageCards = cards.filter((c) => String(c.content).includes('sensor.ania_newest_message') || String(c.content).includes('sensor.ania_opened_message'));
+    const messageCards = cards.filter(
+      (c) => String(c.content).includes('sensor.ania_newest_message') || String(c.content).includes('sensor.ania_opened_message'),
+    );
     expect(messageCards).toHaveLength(2);
     const results = await renderTemplates(messageCards.map((c) => ({ template: String(c.content), variables: {}, states, strict: true })));
     const shown = results.map((r) => {

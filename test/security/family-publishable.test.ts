@@ -50,10 +50,26 @@ async function familyBridge(): Promise<Started> {
   const lines: string[] = [];
   const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
   const port = await freePort();
-  const sick = { id: 'sick', name: 'Chora', to: 'class_tutor', topic: `Nieobecność: ${fullName}`, body: `${fullName} ({class}) jest dziś chora, {date}.` };
-  const entry = { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password, children: [{ login: ANIA.login, id: 'ania', messages: [sick] }, { login: JANEK.login, id: 'jan' }] };
+  const sick = {
+    id: 'sick',
+    name: 'Chora',
+    to: 'class_tutor',
+    topic: `Nieobecność: ${fullName}`,
+    body: `${fullName} ({class}) jest dziś chora, {date}.`,
+  };
+  const entry = {
+    email: DEMO_FAMILY.email,
+    password: DEMO_FAMILY.password,
+    children: [
+      { login: ANIA.login, id: 'ania', messages: [sick] },
+      { login: JANEK.login, id: 'jan' },
+    ],
+  };
   const h = await school.start({ accounts: [entry] as never, http: { port, metrics: true }, log });
-  await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'requests_today') !== undefined), 'the first polls of both children');
+  await h.pollUntil(
+    () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'requests_today') !== undefined),
+    'the first polls of both children',
+  );
   // The fast pass: the messaging session, opened with the one-time token.
   await h.pollUntil(() => school.sim.count({ path: /^\/loguj\/token\// }) >= 2, 'the token logins', 3 * 60_000);
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();
@@ -76,24 +92,53 @@ describe('the family road’s bug report', () => {
     const web = await send(port, `/diagnostics?token=${token}`);
     expect(web.status).toBe(200);
     let cli = '';
-    const config = await buildConfig({ portal: school.sim.urls, accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password, children: [{ login: ANIA.login, id: 'ania', messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: fullName, body: fullName }] }, { login: JANEK.login, id: 'jan' }] }], data_dir: h.dataDir }, 'test', { env: {} });
+    const config = await buildConfig(
+      {
+        portal: school.sim.urls,
+        accounts: [
+          {
+            email: DEMO_FAMILY.email,
+            password: DEMO_FAMILY.password,
+            children: [
+              { login: ANIA.login, id: 'ania', messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: fullName, body: fullName }] },
+              { login: JANEK.login, id: 'jan' },
+            ],
+          },
+        ],
+        data_dir: h.dataDir,
+      },
+      'test',
+      { env: {} },
+    );
     expect(await runDiagnostics({ config, out: { write: (t: string) => (cli += t) }, clock: school.clock })).toBe(0);
     const metrics = await send(port, `/metrics?token=${token}`);
     expect(metrics.status).toBe(200);
     expect(metrics.body).toContain('dziennik2mqtt_');
 
     const secrets = [ANIA.login, JANEK.login, DEMO_FAMILY.email, DEMO_FAMILY.password, ...tokens];
-    for (const [source, text] of [['/diagnostics', web.body], ['diagnostics command', cli], ['/metrics', metrics.body], ['log', lines.join('\n')]] as const) {
+    for (const [source, text] of [
+      ['/diagnostics', web.body],
+      ['diagnostics command', cli],
+      ['/metrics', metrics.body],
+      ['log', lines.join('\n')],
+    ] as const) {
       for (const secret of secrets) expect(text.toLowerCase(), `${source} holds ${secret.slice(0, 3)}…`).not.toContain(secret.toLowerCase());
     }
     for (const text of [web.body, cli]) {
-      const bundle = JSON.parse(text) as { children: { id: string; road: string }[]; config: { families: { children: { messages: unknown[] }[] }[] }; data_dir: { files: { path: string }[] } };
+      const bundle = JSON.parse(text) as {
+        children: { id: string; road: string }[];
+        config: { families: { children: { messages: unknown[] }[] }[] };
+        data_dir: { files: { path: string }[] };
+      };
       expect(bundle.children.map((c) => c.id).sort()).toEqual(['ania', 'jan']);
       expect(text).not.toContain(fullName);
       expect(bundle.config.families[0]!.children[0]!.messages).toEqual([{ id: 'sick', to: 'class_tutor', placeholders: expect.any(Array) }]);
       expect(bundle.data_dir.files.some((f) => f.path.startsWith('figures/'))).toBe(true);
     }
-    expect((JSON.parse(web.body) as { config: { families: { children: { messages: { placeholders: string[] }[] }[] }[] } }).config.families[0]!.children[0]!.messages[0]!.placeholders).toEqual(['{class}', '{date}']);
+    expect(
+      (JSON.parse(web.body) as { config: { families: { children: { messages: { placeholders: string[] }[] }[] }[] } }).config.families[0]!
+        .children[0]!.messages[0]!.placeholders,
+    ).toEqual(['{class}', '{date}']);
 
     // Every file the bridge wrote but the sessions (which must hold the live tokens and cookies).
     await h.app.stop();
@@ -127,7 +172,10 @@ describe('a link the family must see to', () => {
   it('shows problem link_needs_action while the token still reads the child, leaves the other child alone, and ends by itself', async () => {
     school.sim.families.setLinkState(JANEK.login, 'requiring_an_action', { tokenBeside: true });
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
-    await h.pollUntil(() => h.state('jan', 'problem') === 'ON' && h.state('jan', 'newest_grade') !== undefined && h.state('ania', 'last_update') !== undefined, 'the first polls');
+    await h.pollUntil(
+      () => h.state('jan', 'problem') === 'ON' && h.state('jan', 'newest_grade') !== undefined && h.state('ania', 'last_update') !== undefined,
+      'the first polls',
+    );
     expect(h.attributes('jan', 'problem')).toMatchObject({ reason: 'link_needs_action', portal_message: 'requiring_an_action' });
     expect(String(h.attributes('jan', 'problem')?.message)).toMatch(/portal/i);
     // Its data is read as ever.

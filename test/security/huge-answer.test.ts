@@ -32,7 +32,11 @@ describe.concurrent('a huge portal answer', () => {
     const from = w.sim.requests.length;
     w.sim.answerHugeNext(1, 80 * MB, { host: 'portal', path: GRADES }, { announceLength });
     w.sim.account(w.login).addNotice({ Subject: 'Zebranie', Content: 'Zebranie z rodzicami w czwartek.' });
-    await h.pollUntil(() => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON', 'the other entities updating', 20 * MIN);
+    await h.pollUntil(
+      () => h.state('ania', 'unread_notices') === '4' && h.state('ania', 'problem') === 'ON',
+      'the other entities updating',
+      20 * MIN,
+    );
     expect(h.attributes('ania', 'problem')).toMatchObject({ reason: 'unexpected_response', detail: 'source grades' });
     expect(h.state('ania', 'average')).toBe(before.average);
     const sent = sentForGrades(w, from);

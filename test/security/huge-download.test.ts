@@ -37,7 +37,17 @@ function downloader(maxFileBytes = DEFAULT_DOWNLOAD_LIMITS.maxFileBytes): Downlo
   const { session } = portalClient({ sim, clock, login: ANIA.login, password: ANIA.password });
   driver.watch(session.http);
   const limits = { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes };
-  return new Downloader({ session, urls: sim.urls, account: ANIA.login, child: 'ania', dataDir, clock, log: silentLogger(), slots: new DownloadSlots(), limits });
+  return new Downloader({
+    session,
+    urls: sim.urls,
+    account: ANIA.login,
+    child: 'ania',
+    dataDir,
+    clock,
+    log: silentLogger(),
+    slots: new DownloadSlots(),
+    limits,
+  });
 }
 
 /** What the child's downloads folder holds (nothing when it was never made). */

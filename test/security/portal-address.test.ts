@@ -49,14 +49,26 @@ describe('portal addresses in the config', () => {
   });
 
   it.each(KEYS)('portal.%s: http to a LAN or internet host, or another scheme, is refused naming the key', async (key) => {
-    for (const address of ['http://synergia.librus.pl', 'http://192.168.1.10:8080', 'http://127.0.0.1.nip.io', 'ftp://127.0.0.1/', 'http://[fe80::1]/']) {
+    for (const address of [
+      'http://synergia.librus.pl',
+      'http://192.168.1.10:8080',
+      'http://127.0.0.1.nip.io',
+      'ftp://127.0.0.1/',
+      'http://[fe80::1]/',
+    ]) {
       const message = await refusal({ portal: { ...HTTPS, [key]: address } });
       expect(message, address).toContain(`portal.${key}: must start with https://`);
     }
   });
 
   it('https anywhere and plain http to loopback (the simulator, tests) are taken', async () => {
-    for (const address of ['https://synergia.librus.pl', 'http://127.0.0.1:4000', 'http://127.0.0.4:1', 'http://localhost:8080', 'http://[::1]:9000']) {
+    for (const address of [
+      'https://synergia.librus.pl',
+      'http://127.0.0.1:4000',
+      'http://127.0.0.4:1',
+      'http://localhost:8080',
+      'http://[::1]:9000',
+    ]) {
       const config = await buildMinimal({ portal: { ...HTTPS, base_url: address } });
       expect(config.portal.base_url).toBe(address);
     }
@@ -86,7 +98,13 @@ describe('login redirects', () => {
 
   async function login(portal: string, auth: string): Promise<unknown> {
     const http = new HttpClient({ account: 'test', clock: systemClock });
-    const urls = { base_url: portal, auth_url: auth, messages_url: 'http://127.0.0.3:1', sandbox_url: 'http://127.0.0.4:1', family_url: 'http://127.0.0.5:1' };
+    const urls = {
+      base_url: portal,
+      auth_url: auth,
+      messages_url: 'http://127.0.0.3:1',
+      sandbox_url: 'http://127.0.0.4:1',
+      family_url: 'http://127.0.0.5:1',
+    };
     return passwordLogin({ http, urls, account: 'test', login: '1234567u', password: 'pw-secret-1' }).then(
       () => undefined,
       (e: unknown) => e,

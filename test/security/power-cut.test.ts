@@ -67,7 +67,12 @@ describe('writes to data_dir', () => {
   });
 
   it('the bin removes the temporary files a crash left anywhere in data_dir at start, and nothing else', async (ctx) => {
-    const leftovers = ['sessions/1234567u.json.4242.0123456789ab.tmp', 'seen/ania.json.17.abcdefabcdef.tmp', 'http-token.99.aaaaaaaaaaaa.tmp', 'downloads/ania/.0123456789abcdef.part'];
+    const leftovers = [
+      'sessions/1234567u.json.4242.0123456789ab.tmp',
+      'seen/ania.json.17.abcdefabcdef.tmp',
+      'http-token.99.aaaaaaaaaaaa.tmp',
+      'downloads/ania/.0123456789abcdef.part',
+    ];
     const kept = ['sessions/notes.tmp', 'downloads/ania/plan.pdf'];
     let dataDir = '';
     const bridge = await ProcessBridge.start(async (_roots, _sim, dir) => {
@@ -80,7 +85,8 @@ describe('writes to data_dir', () => {
     ctx.onTestFinished(() => bridge.stop());
     await waitUntil(() => bridge.process.logged(/dziennik2mqtt started/).length > 0 || !bridge.process.running, 'the start', 60_000);
     expect(bridge.process.running).toBe(true);
-    const present = async (name: string): Promise<boolean> => (await readdir(dirname(join(dataDir, name))).catch(() => [] as string[])).includes(name.split('/').at(-1)!);
+    const present = async (name: string): Promise<boolean> =>
+      (await readdir(dirname(join(dataDir, name))).catch(() => [] as string[])).includes(name.split('/').at(-1)!);
     for (const name of leftovers) expect(await present(name), name).toBe(false);
     for (const name of kept) expect(await present(name), name).toBe(true);
     expect(bridge.process.logged(/removed temporary files/)).toHaveLength(1);

@@ -30,7 +30,10 @@ describe('the send flood and the daily cap', () => {
       accounts: [{ login: ANIA.login, password: ANIA.password, write_messages: true, messages: [...(ANIA.messages ?? [])] }],
       log,
     });
-    await h.pollUntil(() => h.state('ania', 'last_update') !== undefined && h.attributes('ania', 'newest_message')?.id === String(message.id), 'the first polls');
+    await h.pollUntil(
+      () => h.state('ania', 'last_update') !== undefined && h.attributes('ania', 'newest_message')?.id === String(message.id),
+      'the first polls',
+    );
     expect(await command(h, 'ania', 'open_message', String(message.id))).toMatchObject({ status: 'ok' });
 
     // The flood: 60 commands at once, fixed, reply and write mixed.
@@ -38,11 +41,14 @@ describe('the send flood and the daily cap', () => {
     const results = kinds.map((k) => `${h.base}/ania/${k}/result`);
     for (let i = 0; i < 60; i++) {
       const kind = kinds[i % 3]!;
-      const payload = kind === 'send_message' ? 'sick' : JSON.stringify({ text: `${SECRET_TEXT} ${i}`, ...(kind === 'write' ? { to: 'class_tutor' } : {}) });
+      const payload =
+        kind === 'send_message' ? 'sick' : JSON.stringify({ text: `${SECRET_TEXT} ${i}`, ...(kind === 'write' ? { to: 'class_tutor' } : {}) });
       void h.rec.publish(`${h.base}/ania/${kind}/set`, payload);
     }
     await waitUntil(() => results.reduce((n, t) => n + h.rec.on(t).length, 0) === 60, 'an answer to every command of the flood', 15_000);
-    const answers = results.flatMap((t) => h.rec.on(t).map((m) => JSON.parse(m.text) as { status: string; sent?: boolean; code?: string; error?: string }));
+    const answers = results.flatMap((t) =>
+      h.rec.on(t).map((m) => JSON.parse(m.text) as { status: string; sent?: boolean; code?: string; error?: string }),
+    );
     expect(posts()).toBe(1);
     expect(answers.filter((a) => a.sent === true)).toHaveLength(1);
     // Everything else was refused, saying why: the pause between sends, or the queue being full.

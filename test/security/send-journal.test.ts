@@ -53,7 +53,10 @@ describe('the send journal', () => {
     await second.start();
     await expect(first.send({ kind: 'fixed', label: 'sick' }, draft(posts, 'Ania jest dziś chora.'))).resolves.toMatchObject({ sent: true });
     await clock.advance(30_000);
-    await expect(second.send({ kind: 'fixed', label: 'sick' }, draft(posts, 'Ania jest dziś chora.'))).rejects.toMatchObject({ sent: false, code: 'duplicate' });
+    await expect(second.send({ kind: 'fixed', label: 'sick' }, draft(posts, 'Ania jest dziś chora.'))).rejects.toMatchObject({
+      sent: false,
+      code: 'duplicate',
+    });
     expect(posts).toHaveLength(1);
     const journal = JSON.parse(await readFile(join(dir, 'messages', `${LOGIN}-sent.json`), 'utf8')) as { entries: { state: string }[] };
     expect(journal.entries.map((e) => e.state)).toEqual(['sent']);

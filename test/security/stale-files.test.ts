@@ -21,7 +21,10 @@ afterAll(() => table.print());
 /** Every file under dir, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('every data_dir file truncated, then a start', () => {
@@ -29,7 +32,8 @@ describe('every data_dir file truncated, then a start', () => {
     const w = await worldFor(ctx);
     const port = await freePort();
     const dataDir = await tempDir();
-    const start = () => startFaultApp({ sim: w.sim, tap: w.tap, clock: w.clock, accounts: [w.account({ downloads: true })], http: { port }, dataDir });
+    const start = () =>
+      startFaultApp({ sim: w.sim, tap: w.tap, clock: w.clock, accounts: [w.account({ downloads: true })], http: { port }, dataDir });
     const first = await start();
     w.app = first;
     await w.untilFirstPoll();
@@ -38,7 +42,9 @@ describe('every data_dir file truncated, then a start', () => {
 
     const kept = (await filesUnder(dataDir)).filter((f) => !f.startsWith('downloads/') || f.endsWith('.index.json'));
     // The files a run keeps: the session, the identity, the event memory, the subject keys, the token.
-    expect(kept).toEqual(expect.arrayContaining(['http-token', 'identity/1234567u.json', 'seen/ania.json', 'sessions/1234567u.json', 'subjects/1234567u.json']));
+    expect(kept).toEqual(
+      expect.arrayContaining(['http-token', 'identity/1234567u.json', 'seen/ania.json', 'sessions/1234567u.json', 'subjects/1234567u.json']),
+    );
     for (const file of kept) {
       const path = join(dataDir, file);
       // Half a JSON file is never JSON; the token must be cut below its 16-character minimum.
@@ -71,7 +77,13 @@ describe('every data_dir file truncated, then a start', () => {
     const told = h.logs.lines.filter((l) => l.includes('moved aside as'));
     expect(told).toHaveLength(kept.length);
 
-    table.record({ fault: 'every data_dir file truncated, then a start', survived: true, lost: false, sentTwice: events > 0, secretLeaked: (await h.leaks()).length > 0 });
+    table.record({
+      fault: 'every data_dir file truncated, then a start',
+      survived: true,
+      lost: false,
+      sentTwice: events > 0,
+      secretLeaked: (await h.leaks()).length > 0,
+    });
   }, 60_000);
 });
 

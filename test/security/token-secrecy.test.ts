@@ -31,7 +31,10 @@ describe('the access token stays secret', () => {
     const port = await freePort();
     const printed: string[] = [];
     const h = await school.start({ accounts, http: { port }, out: { write: (t: string) => printed.push(t) } });
-    await h.pollUntil(() => h.state('ania', 'timetable_today') !== undefined && printed.join('').includes('lessons.ics'), 'the first poll and the feed addresses');
+    await h.pollUntil(
+      () => h.state('ania', 'timetable_today') !== undefined && printed.join('').includes('lessons.ics'),
+      'the first poll and the feed addresses',
+    );
     const token = await tokenIn(h.dataDir);
 
     // The first start: the board's and the feeds' addresses, bare, and how to get them whole.

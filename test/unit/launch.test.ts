@@ -16,11 +16,23 @@ describe('the memory flags', () => {
 
   it('leave out what the user set on the command line or in NODE_OPTIONS, in either spelling', () => {
     expect(missingMemoryFlags(['--max_old_space_size=256'], '--v8-pool-size=4')).toEqual(['--max-semi-space-size=1', ...COMPILERS]);
-    expect(missingMemoryFlags([], ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --sparkplug --no-liftoff-only --optimize_for_size')).toEqual([]);
+    expect(
+      missingMemoryFlags(
+        [],
+        ' --max-semi-space-size=8   --max-old-space-size=100 --v8-pool-size=2 --opt --maglev --sparkplug --no-liftoff-only --optimize_for_size',
+      ),
+    ).toEqual([]);
   });
 
-  it('take a compiler the user turned on (--opt, --maglev) as the user\'s choice', () => {
-    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual(['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', '--no-sparkplug', '--liftoff-only', '--optimize-for-size']);
+  it("take a compiler the user turned on (--opt, --maglev) as the user's choice", () => {
+    expect(missingMemoryFlags(['--maglev'], '--opt')).toEqual([
+      '--max-semi-space-size=1',
+      '--max-old-space-size=64',
+      '--v8-pool-size=1',
+      '--no-sparkplug',
+      '--liftoff-only',
+      '--optimize-for-size',
+    ]);
   });
 });
 

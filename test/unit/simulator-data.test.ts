@@ -55,7 +55,11 @@ describe('dates follow today', () => {
     expect(semester.length).toBeGreaterThan(0);
     expect(semester.every((g) => g.Semester === 1 && g.Date <= '2027-01-29')).toBe(true);
     expect(spring.filter((g) => !g.IsSemester).every((g) => g.Semester === 2)).toBe(true);
-    const classes = await gatewayGet<{ Class: { EndFirstSemester: string; EndSchoolYear: string; BeginSchoolYear: string } }>(sim, browser, 'Classes');
+    const classes = await gatewayGet<{ Class: { EndFirstSemester: string; EndSchoolYear: string; BeginSchoolYear: string } }>(
+      sim,
+      browser,
+      'Classes',
+    );
     expect(classes.body.Class).toMatchObject({ BeginSchoolYear: '2026-09-01', EndFirstSemester: '2027-01-29', EndSchoolYear: '2027-06-25' });
   });
 

@@ -152,7 +152,11 @@ describe('--quirks for the family road', () => {
   it('names them one by one (all leaves them out) and turns each on', async () => {
     expect(parseQuirks('all')).toEqual([...LIVE_QUIRKS]);
     expect(parseQuirks(FAMILY_QUIRKS.join(','))).toEqual([...FAMILY_QUIRKS]);
-    applyLiveQuirks(sim, DEMO_ACCOUNTS.map((a) => a.login), [...FAMILY_QUIRKS]);
+    applyLiveQuirks(
+      sim,
+      DEMO_ACCOUNTS.map((a) => a.login),
+      [...FAMILY_QUIRKS],
+    );
     expect(sim.families.captcha).toBe(true);
     expect(sim.families.tokenLifetimeMs).toBe(10 * 60_000);
     expect(sim.families.isForbidden(ANIA.login, 'LuckyNumbers')).toBe(true);

@@ -149,4 +149,3 @@ describe('latency and lifecycle', () => {
     }
   });
 });
-

@@ -40,7 +40,10 @@ async function tokens(): Promise<Map<string, string>> {
   return new Map(accounts.map((a) => [a.login, a.accessToken]));
 }
 
-async function call(url: string, init: RequestInit & { token?: string; browser?: TinyBrowser } = {}): Promise<{ status: number; body: unknown; text: string; type: string | null }> {
+async function call(
+  url: string,
+  init: RequestInit & { token?: string; browser?: TinyBrowser } = {},
+): Promise<{ status: number; body: unknown; text: string; type: string | null }> {
   const { token, browser, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
@@ -64,9 +67,15 @@ function feedOn(road: { token: string } | { browser: TinyBrowser }) {
   return {
     base,
     register: (body = REGISTRATION, version = '') =>
-      call(`${version === '' ? base : base.replace('/3.0', `/${version}`)}/ChangeRegister`, { ...auth, method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+      call(`${version === '' ? base : base.replace('/3.0', `/${version}`)}/ChangeRegister`, {
+        ...auth,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      }),
     list: (device?: number | string) => call(`${base}/PushChanges${device === undefined ? '' : `?pushDevice=${device}`}`, auth),
-    remove: (ids: readonly (number | string)[], device: number | string) => call(`${base}/PushChanges/${ids.join(',')}?pushDevice=${device}`, { ...auth, method: 'DELETE' }),
+    remove: (ids: readonly (number | string)[], device: number | string) =>
+      call(`${base}/PushChanges/${ids.join(',')}?pushDevice=${device}`, { ...auth, method: 'DELETE' }),
   };
 }
 
@@ -193,7 +202,8 @@ describe('the change feed on the API host', () => {
     const feed = feedOn({ token: (await tokens()).get(ANIA.login)! });
     const device = await registered(feed);
     const grade = sim.account(ANIA.login).addGrade({ subject: 5012, category: 302, grade: '5', addDate: '2026-11-18 12:00:00' });
-    const its = async (): Promise<string[]> => (await listed(feed, device)).filter((c) => c.Resource.Id === String(grade.Id)).map((c) => `${c.Type} ${c.AddDate}`);
+    const its = async (): Promise<string[]> =>
+      (await listed(feed, device)).filter((c) => c.Resource.Id === String(grade.Id)).map((c) => `${c.Type} ${c.AddDate}`);
     expect(await its()).toEqual([]);
     now = Date.parse('2026-11-18T12:00:00+01:00');
     expect(await its()).toEqual(['Add 2026-11-18 12:00:00']);
@@ -221,7 +231,10 @@ describe('the change feed on the API host', () => {
       const answer = await ania.list(missing);
       expect([answer.status, (answer.body as { Code?: string }).Code], String(missing)).toEqual([400, 'FilterInvalidValue']);
     }
-    for (const [feed, id] of [[janek, device], [ania, device + 1000]] as const) {
+    for (const [feed, id] of [
+      [janek, device],
+      [ania, device + 1000],
+    ] as const) {
       for (const answer of [await feed.list(id), await feed.remove([1], id)]) {
         expect([answer.status, (answer.body as { Code?: string }).Code]).toEqual([400, 'UnableToGetPushDevice']);
       }
@@ -281,10 +294,17 @@ describe('the feed’s switches', () => {
     const feed = feedOn({ token: (await tokens()).get(ANIA.login)! });
     const device = await registered(feed);
     sim.account(ANIA.login).feed.alreadyRegistered = 'with-id';
-    expect(await feed.register().then((a) => [a.status, a.body])).toEqual([200, { ChangeRegister: { Id: device, Url: `${feed.base}/ChangeRegister/${device}` }, Code: 'DeviceRegistered' }]);
+    expect(await feed.register().then((a) => [a.status, a.body])).toEqual([
+      200,
+      { ChangeRegister: { Id: device, Url: `${feed.base}/ChangeRegister/${device}` }, Code: 'DeviceRegistered' },
+    ]);
     sim.account(ANIA.login).feed.alreadyRegistered = 'without-id';
     const without = await feed.register();
-    expect([without.status, (without.body as { Code?: string; ChangeRegister?: unknown }).Code, (without.body as { ChangeRegister?: unknown }).ChangeRegister]).toEqual([400, 'DeviceRegistered', undefined]);
+    expect([
+      without.status,
+      (without.body as { Code?: string; ChangeRegister?: unknown }).Code,
+      (without.body as { ChangeRegister?: unknown }).ChangeRegister,
+    ]).toEqual([400, 'DeviceRegistered', undefined]);
     expect(sim.account(ANIA.login).feed.deviceIds()).toEqual([device]);
   });
 
@@ -378,7 +398,21 @@ describe('every way the register changes is decided for the feed', () => {
     const recorded = new Set(Object.getOwnPropertyNames(FeedRecords.prototype));
     // Reads and helpers; adders that go through addRecord (recorded there); and changes the feed does
     // not name (a partial grade, a lesson held: not in live-notes 31's list).
-    const decided = new Set(['stamp', 'nextId', 'tutor', 'lessonFor', 'listOf', 'addTest', 'addAgendaEntry', 'addMeeting', 'addHomework', 'addTrip', 'addGrade', 'addPartialGrade', 'addRealization']);
+    const decided = new Set([
+      'stamp',
+      'nextId',
+      'tutor',
+      'lessonFor',
+      'listOf',
+      'addTest',
+      'addAgendaEntry',
+      'addMeeting',
+      'addHomework',
+      'addTrip',
+      'addGrade',
+      'addPartialGrade',
+      'addRealization',
+    ]);
     const undecided = methods.filter((m) => !recorded.has(m) && !decided.has(m));
     expect(undecided, 'a new way to change a record: record it in feed-records.ts or say why not here').toEqual([]);
   });

@@ -149,7 +149,12 @@ describe('timetable and plan changes', () => {
     expect(thisWeek['2026-11-16']?.[3]).toHaveLength(2);
 
     const substitution = thisWeek['2026-11-20']?.[2]?.[0];
-    expect(substitution).toMatchObject({ IsSubstitutionClass: true, Teacher: { Id: '162011' }, OrgTeacher: { Id: '162001' }, OrgClassroom: { Id: '301' } });
+    expect(substitution).toMatchObject({
+      IsSubstitutionClass: true,
+      Teacher: { Id: '162011' },
+      OrgTeacher: { Id: '162001' },
+      OrgClassroom: { Id: '301' },
+    });
     expect(substitution).not.toHaveProperty('Classroom');
     expect(substitution?.SubstitutionClassUrl).toMatch(/Calendars\/Substitutions\/\d+$/);
 
@@ -176,7 +181,13 @@ describe('timetable and plan changes', () => {
     expect(cancelled).not.toHaveProperty('Date');
     expect(cancelled).not.toHaveProperty('Teacher');
     const substitution = list.find((s) => s.IsCancelled === false && s.Date === '2026-11-20');
-    expect(substitution).toMatchObject({ LessonNo: '2', Teacher: { Id: 162011 }, OrgTeacher: { Id: 162001 }, OrgClassroomSymbol: '12', ClassroomSymbol: null });
+    expect(substitution).toMatchObject({
+      LessonNo: '2',
+      Teacher: { Id: 162011 },
+      OrgTeacher: { Id: 162001 },
+      OrgClassroomSymbol: '12',
+      ClassroomSymbol: null,
+    });
     const one = await get<{ Substitution: { Id: number } }>(`Calendars/Substitutions/${String(substitution?.Id)}`);
     expect(one.body.Substitution.Id).toBe(substitution?.Id);
     expect((await get('Calendars/Substitutions?dateFrom=2026-11-01&dateTo=2026-11-30')).status).toBe(400);

@@ -24,13 +24,19 @@ describe('--quirks', () => {
     // The login quirks (login-2026, password-leak) change how the tiny browser must log in: their own
     // tests drive them, so this one logs in by the spec's flow first and then turns every quirk on.
     const browser = await logIn(sim, ANIA.login, ANIA.password);
-    applyLiveQuirks(sim, DEMO_ACCOUNTS.map((a) => a.login), parseQuirks('all'));
+    applyLiveQuirks(
+      sim,
+      DEMO_ACCOUNTS.map((a) => a.login),
+      parseQuirks('all'),
+    );
     expect((await gatewayGet(sim, browser, 'LuckyNumbers')).body).toEqual({ LuckyNumber: null });
     expect((await gatewayGet(sim, browser, 'EbiblioLendings')).body).toMatchObject({ Status: 'Disabled' });
     expect((await gatewayGet<{ Units: unknown[] }>(sim, browser, 'Units')).body.Units).toHaveLength(2);
     expect((await gatewayGet<{ Averages: unknown[] }>(sim, browser, 'Grades/Averages')).body.Averages).toHaveLength(2);
     const week = await gatewayGet<{ Timetable: Record<string, Record<string, unknown>[][]> }>(sim, browser, 'Timetables?weekStart=2026-11-16');
-    const left = Object.values(week.body.Timetable).flat(2).filter((l) => l.NewDate !== undefined);
+    const left = Object.values(week.body.Timetable)
+      .flat(2)
+      .filter((l) => l.NewDate !== undefined);
     expect(left).toEqual([expect.objectContaining({ IsCanceled: true, NewDate: '2026-11-26' })]);
     expect(sim.messaging.bootstrapRoute).toBe('auth');
   });
@@ -44,7 +50,11 @@ describe('--quirks login-2026,password-leak', () => {
   it('plays the live login: the page behind a redirect, x-baner, ok without goTo, requiredActions skipped', async () => {
     sim = new PortalSimulator({ now: () => Date.parse('2026-11-18T09:10:00+01:00') });
     await sim.start();
-    applyLiveQuirks(sim, DEMO_ACCOUNTS.map((a) => a.login), parseQuirks('login-2026,password-leak'));
+    applyLiveQuirks(
+      sim,
+      DEMO_ACCOUNTS.map((a) => a.login),
+      parseQuirks('login-2026,password-leak'),
+    );
     const { base_url, auth_url } = sim.urls;
     const browser = new TinyBrowser();
     const entry = await browser.get(`${base_url}/loguj/portalRodzina?v=1795000000`);
@@ -56,7 +66,8 @@ describe('--quirks login-2026,password-leak', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="pass"');
 
-    const post = (headers: Record<string, string>) => browser.request(pageUrl, { method: 'POST', headers, body: loginForm(ANIA.login, ANIA.password) });
+    const post = (headers: Record<string, string>) =>
+      browser.request(pageUrl, { method: 'POST', headers, body: loginForm(ANIA.login, ANIA.password) });
     const without = await post(loginHeaders(auth_url));
     expect(await without.json()).toEqual({ status: 'error', errors: ['Wystąpił błąd. Odśwież stronę i spróbuj ponownie.'] });
     expect(sim.logins(ANIA.login)).toBe(0);

@@ -69,7 +69,12 @@ describe('Realizations', () => {
     const plan = sim.plan(ANIA.login);
     const expected: string[] = [];
     for (let d = '2026-09-01'; d <= TODAY; d = addWeekdays(d, 1)) {
-      const slots = new Set(plan.lessonsOn(d).filter((l) => !l.cancelled && (d < TODAY || l.lessonNo <= 5)).map((l) => l.lessonNo));
+      const slots = new Set(
+        plan
+          .lessonsOn(d)
+          .filter((l) => !l.cancelled && (d < TODAY || l.lessonNo <= 5))
+          .map((l) => l.lessonNo),
+      );
       for (const n of [...slots].sort((a, b) => a - b)) expected.push(`${d}/${n}`);
     }
     expect(list.map((r) => `${r.Date}/${r.LessonNo}`)).toEqual(expected);
@@ -154,7 +159,7 @@ describe('Realizations', () => {
     expect((await ofSubject(5014)).find((r) => r.Date === quizDay)?.Topic).toBe('Kartkówka: obieg wody');
   });
 
-  it("puts every absence of both demo children on a lesson held, with a topic to catch up on", async () => {
+  it('puts every absence of both demo children on a lesson held, with a topic to catch up on', async () => {
     for (const child of [ANIA, JANEK]) {
       const b = child === ANIA ? browser : await logIn(sim, child.login, child.password);
       type Marks = { Attendances: { Date: string; LessonNo: number; Type: { Id: number } }[] };
@@ -167,7 +172,9 @@ describe('Realizations', () => {
 
   it('resolves every lesson that Timetables, Attendances and Realizations name through Lessons, to the same subject', async () => {
     const subjects = await subjectOfLesson();
-    type Week = { Timetable: Record<string, { Lesson: { Id: string }; Subject: { Id: string }; IsSubstitutionClass: boolean; OrgLesson?: { Id: string } }[][]> };
+    type Week = {
+      Timetable: Record<string, { Lesson: { Id: string }; Subject: { Id: string }; IsSubstitutionClass: boolean; OrgLesson?: { Id: string } }[][]>;
+    };
     const week = (await gatewayGet<Week>(sim, browser, 'Timetables?weekStart=2026-11-16')).body.Timetable;
     for (const lesson of Object.values(week).flat(2)) {
       const id = Number(lesson.OrgLesson?.Id ?? lesson.Lesson.Id);

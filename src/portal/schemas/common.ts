@@ -9,15 +9,10 @@ import { z } from 'zod';
 export const id = z.union([z.number(), z.string()]).transform((v) => String(v).trim());
 
 /** An id that must be a usable number; records with anything else are skipped by the readers. */
-export const numericId = z
-  .union([z.number().int(), z.string().regex(/^\s*\d+\s*$/)])
-  .transform((v) => String(v).trim());
+export const numericId = z.union([z.number().int(), z.string().regex(/^\s*\d+\s*$/)]).transform((v) => String(v).trim());
 
 /** A reference {Id, Url}; a bare id is accepted too. */
-export const ref = z.union([
-  z.looseObject({ Id: id }).transform((r) => r.Id),
-  id,
-]);
+export const ref = z.union([z.looseObject({ Id: id }).transform((r) => r.Id), id]);
 
 export const optionalRef = ref.nullish().transform((v) => v ?? undefined);
 

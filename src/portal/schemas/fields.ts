@@ -44,7 +44,10 @@ export const bool = z.unknown().optional().transform(toBool);
 export const refId = z.unknown().optional().transform(normId);
 export const idList = z.unknown().optional().transform(toIdList);
 /** Like idList, but a missing field stays undefined (absent is not the same as empty). */
-export const optionalIdList = z.unknown().optional().transform((v) => (v === undefined ? undefined : toIdList(v)));
+export const optionalIdList = z
+  .unknown()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : toIdList(v)));
 
 /** A record id that may be a string (t123, LID-...); only blank is unusable. */
 export const anyId = id.refine((v) => v !== '', 'empty id');
@@ -86,13 +89,16 @@ export const namedRef = z.unknown().optional().transform(toNamedRef);
 
 /** A list whose items are kept only when they are objects; anything else reads as an empty list. */
 export function objectList<T extends z.ZodType>(item: T) {
-  return z.unknown().optional().transform((value) => {
-    const out: z.output<T>[] = [];
-    if (!Array.isArray(value)) return out;
-    for (const raw of value) {
-      const parsed = item.safeParse(raw);
-      if (parsed.success) out.push(parsed.data);
-    }
-    return out;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const out: z.output<T>[] = [];
+      if (!Array.isArray(value)) return out;
+      for (const raw of value) {
+        const parsed = item.safeParse(raw);
+        if (parsed.success) out.push(parsed.data);
+      }
+      return out;
+    });
 }

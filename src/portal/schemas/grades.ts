@@ -44,9 +44,7 @@ const gradingSystem = z.looseObject({ countZero: bool, plusValue: num, minusValu
 /** GradingSystem: a flat object; a GradingSystem wrapper is unwrapped in case a school sends one. */
 export const gradingSystemResponse = z
   .looseObject({ GradingSystem: z.unknown().optional() })
-  .transform((root) =>
-    gradingSystem.parse(root.GradingSystem && typeof root.GradingSystem === 'object' ? root.GradingSystem : root),
-  );
+  .transform((root) => gradingSystem.parse(root.GradingSystem && typeof root.GradingSystem === 'object' ? root.GradingSystem : root));
 
 /**
  * Grades/Averages with averages enabled (live-notes 12): per subject the portal's own averages, 0

@@ -25,7 +25,10 @@ export const userResponse = z.looseObject({
     LastName: name,
     Class: optionalRef,
     Unit: optionalRef,
-    ClassRegisterNumber: z.union([z.number(), z.string()]).nullish().transform((v) => (v == null || v === '' ? undefined : String(v).trim())),
+    ClassRegisterNumber: z
+      .union([z.number(), z.string()])
+      .nullish()
+      .transform((v) => (v == null || v === '' ? undefined : String(v).trim())),
   }),
 });
 

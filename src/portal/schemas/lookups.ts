@@ -24,7 +24,6 @@ export const classroomsResponse = z.looseObject({ Classrooms: lenientList(classr
 const lesson = z.looseObject({ Id: numericId, Subject: refId, Teacher: refId, Class: refId });
 export const lessonsResponse = z.looseObject({ Lessons: lenientList(lesson) });
 
-
 export interface AuthSubject {
   identifier: string;
   /** The id Subjects uses, as a string; undefined when the entry carries none. */
@@ -62,12 +61,10 @@ function fromContainer(value: unknown): AuthSubject[] {
  * numericIdentifier, name, ...}]} (live-notes 1). Both read to one list; a Subjects wrapper is also
  * accepted because the spec leaves the root key open.
  */
-export const authSubjectsResponse = z
-  .record(z.string(), z.unknown())
-  .transform((root) => {
-    const inner = root.data ?? root.Subjects ?? root.subjects;
-    return { subjects: inner === undefined ? fromContainer(root) : fromContainer(inner) };
-  });
+export const authSubjectsResponse = z.record(z.string(), z.unknown()).transform((root) => {
+  const inner = root.data ?? root.Subjects ?? root.subjects;
+  return { subjects: inner === undefined ? fromContainer(root) : fromContainer(inner) };
+});
 
 export type Subject = z.output<typeof subject>;
 export type User = z.output<typeof user>;

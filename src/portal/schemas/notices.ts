@@ -4,12 +4,21 @@ import { id, lenientList } from './common.js';
 
 const notice = z.looseObject({
   Id: id,
-  Subject: z.string().nullish().transform((v) => v ?? ''),
-  Content: z.string().nullish().transform((v) => v ?? ''),
+  Subject: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  Content: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   StartDate: z.string().nullish(),
   EndDate: z.string().nullish(),
   CreationDate: z.string().nullish(),
-  WasRead: z.boolean().nullish().transform((v) => v ?? false),
+  WasRead: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 export const noticesResponse = z.looseObject({ SchoolNotices: lenientList(notice).default([]) });

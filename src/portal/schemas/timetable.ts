@@ -40,7 +40,10 @@ const timetableLesson = z.looseObject({
 
 /** A slot is a list of lessons (several when the class is split); anything else is an empty slot. */
 const slot = objectList(timetableLesson);
-const day = z.unknown().optional().transform((v) => (Array.isArray(v) ? v.map((s) => slot.parse(s)) : []));
+const day = z
+  .unknown()
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v.map((s) => slot.parse(s)) : []));
 
 /** Timetables?weekStart=: {Timetable: {'YYYY-MM-DD': [[lesson, ...], [], ...]}}. */
 export const timetablesResponse = z.looseObject({ Timetable: z.record(z.string(), day) });

@@ -77,16 +77,17 @@ export function calendarMonth(ctx: DataContext): DataResult {
     from = `${year}-${String(m).padStart(2, '0')}-01`;
     to = addDays(m === 12 ? `${Number(year) + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`, -1);
   }
-  const inRange = (items: Dated[], kind: string): unknown[] =>
-    items.filter((i) => i.from <= to && i.to >= from).map((i) => ref(ctx, kind, i.Id));
-  const byDate = (endpoint: string): Dated[] =>
-    listOf(ctx, endpoint).map((r) => ({ Id: r.Id as number, from: String(r.Date), to: String(r.Date) }));
+  const inRange = (items: Dated[], kind: string): unknown[] => items.filter((i) => i.from <= to && i.to >= from).map((i) => ref(ctx, kind, i.Id));
+  const byDate = (endpoint: string): Dated[] => listOf(ctx, endpoint).map((r) => ({ Id: r.Id as number, from: String(r.Date), to: String(r.Date) }));
   const span = (items: { Id: number; DateFrom: string; DateTo: string }[]): Dated[] =>
     items.map((d) => ({ Id: d.Id, from: d.DateFrom, to: d.DateTo }));
   const classId = ctx.account.data.account.classId;
   const calendar = {
     HomeWorks: inRange(byDate('HomeWorks'), 'HomeWorks'),
-    Substitutions: inRange(plan.changes.map((c) => ({ Id: c.Id, from: c.OrgDate, to: c.OrgDate })), 'Calendars/Substitutions'),
+    Substitutions: inRange(
+      plan.changes.map((c) => ({ Id: c.Id, from: c.OrgDate, to: c.OrgDate })),
+      'Calendars/Substitutions',
+    ),
     ParentTeacherConferences: inRange(byDate('ParentTeacherConferences'), 'ParentTeacherConferences'),
     SchoolFreeDays: inRange(span(expandIn(ctx, ctx.account.school.schoolFreeDays)), 'SchoolFreeDays'),
     ClassFreeDays: inRange(

@@ -121,7 +121,13 @@ export function units(ctx: DataContext): DataResult {
 
 /** The other unit of a school complex: a lyceum with only ordinary grades and its own bells. */
 function lyceum(): Record<string, unknown> {
-  const bells: [string, string][] = [['07:10', '07:55'], ['08:00', '08:45'], ['08:50', '09:35'], ['09:45', '10:30'], ['10:45', '11:30']];
+  const bells: [string, string][] = [
+    ['07:10', '07:55'],
+    ['08:00', '08:45'],
+    ['08:50', '09:35'],
+    ['09:45', '10:30'],
+    ['10:45', '11:30'],
+  ];
   return {
     Id: 2,
     Name: 'Liceum Ogólnokształcące nr 3',

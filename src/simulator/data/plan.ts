@@ -59,10 +59,9 @@ export function buildPlan(ctx: DataContext): Plan {
   const now = nowStamp(ctx);
   const classId = account.data.account.classId;
   const schoolFree = expandIn<{ DateFrom: string; DateTo: string }[]>(ctx, account.school.schoolFreeDays);
-  const classFree = expandIn<{ Class: number; DateFrom: string; DateTo: string; LessonNoFrom?: string }[]>(
-    ctx,
-    account.school.classFreeDays,
-  ).filter((d) => d.Class === classId && d.LessonNoFrom === undefined);
+  const classFree = expandIn<{ Class: number; DateFrom: string; DateTo: string; LessonNoFrom?: string }[]>(ctx, account.school.classFreeDays).filter(
+    (d) => d.Class === classId && d.LessonNoFrom === undefined,
+  );
   const changes = expandIn<ChangeFixture[]>(ctx, account.data.changes).filter((c) => c.AddDate <= now);
   const week = account.data.week;
   // The substitute's lesson: the class's own lesson of that teacher and subject, else one made up

@@ -150,7 +150,13 @@ export function timetableEntries(ctx: DataContext): DataResult {
         };
         if (first) {
           const older = Object.keys(account.data.lessons).find((id) => id !== lesson) ?? lesson;
-          entries.push({ ...row, Id: row.Id + 5, Lesson: ref(ctx, 'Lessons', Number(older)), DateFrom: plan.year.start, DateTo: addDays(changedFrom, -1) });
+          entries.push({
+            ...row,
+            Id: row.Id + 5,
+            Lesson: ref(ctx, 'Lessons', Number(older)),
+            DateFrom: plan.year.start,
+            DateTo: addDays(changedFrom, -1),
+          });
         }
         entries.push(row);
       }),
@@ -162,10 +168,7 @@ export function timetableEntries(ctx: DataContext): DataResult {
 export function lessons(ctx: DataContext): DataResult {
   const { account } = ctx;
   // A substitute teaching another subject brings a lesson of their own, which Realizations point at.
-  const all = [
-    ...Object.entries(account.data.lessons).map(([id, l]) => ({ id: Number(id), ...l })),
-    ...buildPlan(ctx).substituteLessons,
-  ];
+  const all = [...Object.entries(account.data.lessons).map(([id, l]) => ({ id: Number(id), ...l })), ...buildPlan(ctx).substituteLessons];
   const list = all.map((l) => ({
     Id: l.id,
     Teacher: ref(ctx, 'Users', l.teacher),
@@ -183,8 +186,7 @@ export function substitutions(ctx: DataContext): DataResult {
   if (ctx.query.has('dateFrom') || ctx.query.has('dateTo')) return answers.badRequest('Invalid request params');
   const plan = buildPlan(ctx);
   const { account } = ctx;
-  const symbol = (id: number | null | undefined): string | null =>
-    account.school.classrooms.find((r) => r.Id === id)?.Symbol ?? null;
+  const symbol = (id: number | null | undefined): string | null => account.school.classrooms.find((r) => r.Id === id)?.Symbol ?? null;
   const week = account.data.week;
   const list = plan.changes.map((c) => {
     const cell = week[String(isoWeekday(c.OrgDate))]?.[c.OrgLessonNo]?.[0] ?? '0';

@@ -38,7 +38,9 @@ function sentBy(m: BoardMessage): string {
 export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLElement | null {
   if (!m) return null;
   const items = m.unread.map((u) =>
-    el('li', 'item msg unread', [el('div', 'msg-line', [el('span', 'msg-mark', labels.unreadMessage), ' ', el('b', 'msg-topic', u.topic), ' ', el('span', 'when', sentBy(u))])]),
+    el('li', 'item msg unread', [
+      el('div', 'msg-line', [el('span', 'msg-mark', labels.unreadMessage), ' ', el('b', 'msg-topic', u.topic), ' ', el('span', 'when', sentBy(u))]),
+    ]),
   );
   const o = m.opened;
   if (o) {
@@ -59,7 +61,11 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
 export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement {
   // The family should hear of a proposal before the term ends: it is news all its week.
   const proposals = c.proposals.map((p) =>
-    el('li', 'item grade fresh proposal', [el('span', 'mark', p.grade), el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]), el('span', 'when', p.when)]),
+    el('li', 'item grade fresh proposal', [
+      el('span', 'mark', p.grade),
+      el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]),
+      el('span', 'when', p.when),
+    ]),
   );
   const grades = c.grades.map((g) =>
     el('li', 'item grade' + (g.fresh ? ' fresh' : ''), [
@@ -87,13 +93,25 @@ export function testsBox(c: BoardChild, labels: BoardLabels): HTMLElement {
 /** Trips, meetings and the other agenda entries, apart from the tests; no box when there are none. */
 export function agendaBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   if (c.agenda.length === 0) return null;
-  const entries = c.agenda.map((a) => el('li', 'item', [el('span', 'when', a.when), ' ', el('span', 'kind', a.kind), el('span', 'what', a.text || '')]));
+  const entries = c.agenda.map((a) =>
+    el('li', 'item', [el('span', 'when', a.when), ' ', el('span', 'kind', a.kind), el('span', 'what', a.text || '')]),
+  );
   return box('agenda', labels.agenda, entries, '');
 }
 
 export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement {
   const homework = c.homework.items.map((h) =>
-    el('li', 'item', [h.subject ? el('b', null, h.subject) : null, h.text ? ' ' + h.text : '', h.files.length ? el('div', 'files', h.files.map((f) => fileLink('📎', f))) : null]),
+    el('li', 'item', [
+      h.subject ? el('b', null, h.subject) : null,
+      h.text ? ' ' + h.text : '',
+      h.files.length
+        ? el(
+            'div',
+            'files',
+            h.files.map((f) => fileLink('📎', f)),
+          )
+        : null,
+    ]),
   );
   return box('homework', c.homework.title, homework, labels.noHomework, labels.homework);
 }
@@ -103,7 +121,10 @@ export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
   const s = c.school;
   const items: HTMLElement[] = [];
   if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
-  if (s.sent) items.push(el('li', 'item sent', [s.sent.read ? '✅ ' : '✉️ ', el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]));
+  if (s.sent)
+    items.push(
+      el('li', 'item sent', [s.sent.read ? '✅ ' : '✉️ ', el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
+    );
   s.files.forEach((f) => items.push(f.url === null ? el('li', 'item file', '📄 ' + f.name) : el('li', 'item', [fileLink('📄', f)])));
   if (items.length === 0) return null;
   return box('school', labels.school, items, '');

@@ -45,16 +45,18 @@ export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement
 function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void {
   closeCalendars();
   const base = feedBase(a);
-  const rows = c.feeds.filter((f) => a.keys[f.path] !== undefined).map((f) => {
-    const address = base + f.path + '?key=' + encodeURIComponent(a.keys[f.path]!);
-    const code = el('code', 'cal-url', address);
-    const copy = el('button', 'cal-copy', labels.copy);
-    copy.type = 'button';
-    copy.addEventListener('click', () => copyAddress(address, code, copy, labels));
-    const subscribe = el('a', 'cal-webcal', labels.subscribe);
-    subscribe.href = address.replace(/^https?:/, 'webcal:');
-    return el('li', 'cal-feed', [el('h3', null, f.title), code, el('div', 'cal-actions', [copy, subscribe])]);
-  });
+  const rows = c.feeds
+    .filter((f) => a.keys[f.path] !== undefined)
+    .map((f) => {
+      const address = base + f.path + '?key=' + encodeURIComponent(a.keys[f.path]!);
+      const code = el('code', 'cal-url', address);
+      const copy = el('button', 'cal-copy', labels.copy);
+      copy.type = 'button';
+      copy.addEventListener('click', () => copyAddress(address, code, copy, labels));
+      const subscribe = el('a', 'cal-webcal', labels.subscribe);
+      subscribe.href = address.replace(/^https?:/, 'webcal:');
+      return el('li', 'cal-feed', [el('h3', null, f.title), code, el('div', 'cal-actions', [copy, subscribe])]);
+    });
   const close = el('button', 'cal-close', '\u00d7');
   close.type = 'button';
   close.setAttribute('aria-label', labels.close);

@@ -59,7 +59,11 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('header', 'head', [
       el('div', 'who', [
         el('h2', null, c.name),
-        el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, pill(labels.messages, c.unread.messages), pill(labels.notices, c.unread.notices)]),
+        el('div', 'who-line', [
+          c.className ? el('span', 'class', c.className) : null,
+          pill(labels.messages, c.unread.messages),
+          pill(labels.notices, c.unread.notices),
+        ]),
         // The next school day in a sentence, at most two lines; the plan below says it in full.
         c.briefing ? el('p', 'briefing', c.briefing) : null,
       ]),

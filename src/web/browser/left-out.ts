@@ -58,7 +58,10 @@ function summary(card: HTMLElement): void {
   }
   line.textContent = away
     .map((box) => {
-      const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce((sum, m) => sum + Number(m.getAttribute('data-count')), 0);
+      const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce(
+        (sum, m) => sum + Number(m.getAttribute('data-count')),
+        0,
+      );
       return (box.getAttribute('data-name') || '') + ' +' + n;
     })
     .join(' · ');

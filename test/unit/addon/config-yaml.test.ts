@@ -122,7 +122,8 @@ describe('hassio-addon/config.yaml', () => {
     const account = { login: '1234567u', password: 'tajne' };
     const message = { id: 'sick', name: 'Chora', to: 'class_tutor', topic: 'Nieobecność', body: 'Dzień dobry.' };
     const accountProblems = (a: Record<string, unknown>) => optionProblems(schema, { ...options, accounts: [{ ...account, ...a }] });
-    const messageProblems = (m: Record<string, unknown>) => optionProblems(schema, { ...options, accounts: [account], messages: [{ ...message, ...m }] });
+    const messageProblems = (m: Record<string, unknown>) =>
+      optionProblems(schema, { ...options, accounts: [account], messages: [{ ...message, ...m }] });
 
     for (const login of ['', '   ']) expect(accountProblems({ login }), login).toEqual(['options.accounts[0].login: does not match ^\\s*\\S']);
     for (const id of ['bridge', 'Ania', 'ania-2', 'ania ', '']) {
@@ -165,16 +166,22 @@ describe('hassio-addon/config.yaml', () => {
       'options.messages[0].id: does not match ^[a-z0-9_]+$',
       'options.messages[0].to: does not match ^(class_tutor|teacher:\\s*\\S.*|account:\\s*\\S.*)$',
     ]);
-    expect(schemaShapeProblems({ a: [['str']], b: 'text' })).toEqual(['schema.a: a list may not directly contain a list', 'schema.b: unknown type "text"']);
+    expect(schemaShapeProblems({ a: [['str']], b: 'text' })).toEqual([
+      'schema.a: a list may not directly contain a list',
+      'schema.b: unknown type "text"',
+    ]);
   });
 });
 
 describe('hassio-addon web server', () => {
-  it("shows the board in the sidebar through ingress, on the port the bridge listens on inside", async () => {
+  it('shows the board in the sidebar through ingress, on the port the bridge listens on inside', async () => {
     const { ADDON_HTTP_PORT, configFromOptions } = await import('../../../src/config/addon.js');
     expect(addon.ingress).toBe(true);
     expect(addon.ingress_port).toBe(ADDON_HTTP_PORT);
-    expect(configFromOptions(filled, { url: 'mqtt://core-mosquitto:1883', username: 'u', password: 'p' }).http).toEqual({ port: ADDON_HTTP_PORT, bind: '0.0.0.0' });
+    expect(configFromOptions(filled, { url: 'mqtt://core-mosquitto:1883', username: 'u', password: 'p' }).http).toEqual({
+      port: ADDON_HTTP_PORT,
+      bind: '0.0.0.0',
+    });
     expect(addon.panel_icon).toMatch(/^mdi:[a-z0-9-]+$/);
     expect(typeof addon.panel_title).toBe('string');
   });
@@ -224,7 +231,7 @@ describe('hassio-addon translations', () => {
 });
 
 describe('hassio-addon files', () => {
-  it('installs the prebuilt image of its own version, built from the repository\'s Dockerfile', async () => {
+  it("installs the prebuilt image of its own version, built from the repository's Dockerfile", async () => {
     await expect(access(new URL('build.yaml', addonDir))).rejects.toThrow();
     // With `image:` the Supervisor pulls; a Dockerfile here would only mislead (the folder cannot reach ../src).
     await expect(access(new URL('Dockerfile', addonDir))).rejects.toThrow();
@@ -267,10 +274,18 @@ describe('hassio-addon files', () => {
     const profile = await readFile(new URL('apparmor.txt', addonDir), 'utf8');
     // The Supervisor's rule: exactly one line starting with "profile NAME" (it renames that profile).
     expect(profile.split('\n').filter((l) => /^profile [^ ]+/.test(l))).toHaveLength(1);
-    for (const rule of ['/data/** rwkl,', '/media/dziennik2mqtt/** rwl,', '/config/** rw,', '/app/** r,', 'network inet stream,', 'network inet6 stream,']) {
+    for (const rule of [
+      '/data/** rwkl,',
+      '/media/dziennik2mqtt/** rwl,',
+      '/config/** rw,',
+      '/app/** r,',
+      'network inet stream,',
+      'network inet6 stream,',
+    ]) {
       expect(profile).toContain(rule);
     }
-    for (const broad of [/^\s*file,/m, /^\s*capability[ ,]/m, /^\s*\/\*\* /m, /^\s*\/(share|homeassistant|ssl|addons|backup)\//m]) expect(profile).not.toMatch(broad);
+    for (const broad of [/^\s*file,/m, /^\s*capability[ ,]/m, /^\s*\/\*\* /m, /^\s*\/(share|homeassistant|ssl|addons|backup)\//m])
+      expect(profile).not.toMatch(broad);
   });
 
   it('has the pictures the add-on store shows', async () => {
@@ -318,7 +333,11 @@ describe('hassio-addon files', () => {
     const all = { ...since, ...configSince };
     const needed = [...used].filter((k) => k in all).map((k) => all[k as keyof typeof all] as string);
     expect(needed.length).toBeGreaterThan(0);
-    const key = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+    const key = (v: string) =>
+      v
+        .split('.')
+        .map((n) => n.padStart(4, '0'))
+        .join('.');
     expect(addon.homeassistant).toBe(needed.sort((a, b) => key(a).localeCompare(key(b))).at(-1));
   });
 

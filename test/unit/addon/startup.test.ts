@@ -20,7 +20,14 @@ const OPTIONS = {
     { login: '7654321u', password: 'tajne2' },
   ],
   messages: [
-    { account: 'ania', id: 'sick', name: 'Zgłoś nieobecność', to: 'class_tutor', topic: 'Nieobecność {first_name}', body: 'Dzień dobry, {first_name} jest chora.' },
+    {
+      account: 'ania',
+      id: 'sick',
+      name: 'Zgłoś nieobecność',
+      to: 'class_tutor',
+      topic: 'Nieobecność {first_name}',
+      body: 'Dzień dobry, {first_name} jest chora.',
+    },
     { account: '7654321u', id: 'late', name: 'Spóźnienie', to: 'teacher:Anna Nowak', topic: 'Spóźnienie', body: 'Dzień dobry, spóźni się.' },
     { account: '7654321u', id: 'office', name: 'Sekretariat', to: 'account:12345', topic: 'Pytanie', body: 'Dzień dobry.' },
   ],
@@ -86,7 +93,15 @@ async function startSupervisor(): Promise<FakeSupervisor> {
       status: 200,
       body: {
         result: 'ok',
-        data: { addon: 'core_mosquitto', host: 'core-mosquitto', port: 1883, ssl: false, protocol: '3.1.1', username: 'addons', password: 'broker-secret' },
+        data: {
+          addon: 'core_mosquitto',
+          host: 'core-mosquitto',
+          port: 1883,
+          ssl: false,
+          protocol: '3.1.1',
+          username: 'addons',
+          password: 'broker-secret',
+        },
       },
     },
     server: createServer((req: IncomingMessage, res) => {
@@ -215,10 +230,16 @@ describe('add-on start-up', () => {
   });
 
   it('lets the only account own messages that name none, and reports an empty login by its path', async () => {
-    const raw = configFromOptions({ accounts: [{ login: '1u', password: 'p' }], messages: [{ id: 'x', name: 'X', to: 'class_tutor', topic: 't', body: 'b' }] });
+    const raw = configFromOptions({
+      accounts: [{ login: '1u', password: 'p' }],
+      messages: [{ id: 'x', name: 'X', to: 'class_tutor', topic: 't', body: 'b' }],
+    });
     expect(raw.accounts[0]?.messages).toHaveLength(1);
     // The store's default form: one empty account.
-    await writeFile(optionsPath, JSON.stringify({ accounts: [{ login: '', password: '' }], messages: [], poll_interval: 20, fast_interval: 3, log_level: 'info' }));
+    await writeFile(
+      optionsPath,
+      JSON.stringify({ accounts: [{ login: '', password: '' }], messages: [], poll_interval: 20, fast_interval: 3, log_level: 'info' }),
+    );
     const error = await configError(load());
     expect(error.message).toContain('add-on options');
     expect(error.problems).toEqual([
@@ -230,7 +251,14 @@ describe('add-on start-up', () => {
 
 describe('add-on options are taken literally', () => {
   it('keeps ${VAR} in a password typed into the form (a config.yaml still expands it)', async () => {
-    const typed = { ...OPTIONS, accounts: [{ login: '1234567u', password: 'Ab${HOME}9' }, { login: '7654321u', password: '${UNSET_VAR}' }], messages: [] };
+    const typed = {
+      ...OPTIONS,
+      accounts: [
+        { login: '1234567u', password: 'Ab${HOME}9' },
+        { login: '7654321u', password: '${UNSET_VAR}' },
+      ],
+      messages: [],
+    };
     await writeFile(optionsPath, JSON.stringify(typed));
     const config = await load({ env: { ...env, HOME: '/root' } });
     expect(config.accounts.map((a) => a.password)).toEqual(['Ab${HOME}9', '${UNSET_VAR}']);
@@ -248,12 +276,7 @@ describe('add-on problems name the form field', () => {
   };
 
   it('names a duplicate message id by its place in the flat messages list', async () => {
-    const messages = [
-      OPTIONS.messages[0],
-      OPTIONS.messages[1],
-      { ...OPTIONS.messages[0], name: 'Again' },
-      { ...OPTIONS.messages[2], name: '' },
-    ];
+    const messages = [OPTIONS.messages[0], OPTIONS.messages[1], { ...OPTIONS.messages[0], name: 'Again' }, { ...OPTIONS.messages[2], name: '' }];
     const problems = await refused({ ...OPTIONS, messages });
     expect(problems).toContain('messages[2].id: duplicate id "sick"');
     expect(problems.filter((p) => p.startsWith('messages[3].name: '))).toHaveLength(1);

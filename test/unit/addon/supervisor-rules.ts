@@ -42,7 +42,10 @@ export function purePathMatch(path: string, pattern: string): boolean {
 }
 
 function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const body = glob
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${body}$`);
 }
 export const STARTUP = ['initialize', 'system', 'services', 'application', 'once'];

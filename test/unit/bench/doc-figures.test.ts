@@ -3,7 +3,18 @@
 // or left behind by a new bench run, fails here until `npm run docs:figures` writes it again.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { count, FIGURE_PAGES, FIGURES_FILE, freshnessFigures, labelName, markedFigures, mergedFigures, treeFigures, withFigures, type FiguresFile } from '../../../src/bench/doc-figures.js';
+import {
+  count,
+  FIGURE_PAGES,
+  FIGURES_FILE,
+  freshnessFigures,
+  labelName,
+  markedFigures,
+  mergedFigures,
+  treeFigures,
+  withFigures,
+  type FiguresFile,
+} from '../../../src/bench/doc-figures.js';
 
 const root = new URL('../../../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
@@ -15,7 +26,13 @@ describe('the pages’ figures', () => {
     const figures = { ...file.figures, ...treeFigures(testFiles) };
     const marked = FIGURE_PAGES.flatMap((page) => markedFigures(read(page)).map((name) => `${page} ${name}`));
     // The figures the first screen and the cost pages stand on are marked, not typed.
-    for (const must of ['README.md requests_defaults', 'README.md requests_reference_freshness', 'docs/cost-and-faults.md rss_web_delta', 'docs/calendars-and-board.md rss_web_delta']) expect(marked).toContain(must);
+    for (const must of [
+      'README.md requests_defaults',
+      'README.md requests_reference_freshness',
+      'docs/cost-and-faults.md rss_web_delta',
+      'docs/calendars-and-board.md rss_web_delta',
+    ])
+      expect(marked).toContain(must);
     for (const page of FIGURE_PAGES) {
       const text = read(page);
       const { text: written, unknown } = withFigures(text, figures);
@@ -28,13 +45,22 @@ describe('the pages’ figures', () => {
 describe('doc-figures', () => {
   it('writes a figure between its markers and leaves an unknown one as it is', () => {
     const page = 'about <!-- fig:requests_defaults -->1,000<!-- /fig --> a day, <!-- fig:nope -->7<!-- /fig -->';
-    expect(withFigures(page, { requests_defaults: '1,175' })).toEqual({ text: 'about <!-- fig:requests_defaults -->1,175<!-- /fig --> a day, <!-- fig:nope -->7<!-- /fig -->', unknown: ['nope'] });
+    expect(withFigures(page, { requests_defaults: '1,175' })).toEqual({
+      text: 'about <!-- fig:requests_defaults -->1,175<!-- /fig --> a day, <!-- fig:nope -->7<!-- /fig -->',
+      unknown: ['nope'],
+    });
     expect(count(1174.6)).toBe('1,175');
   });
 
   it('names the delays by label, median and worst in minutes, never when one was not seen', () => {
     expect(labelName('lessons: plan change (next school day)')).toBe('lessons_plan_change');
-    expect(freshnessFigures([{ label: 'newest_grade', delayMs: 60_000 }, { label: 'newest_grade', delayMs: 180_000 }, { label: 'x', delayMs: null }])).toEqual({
+    expect(
+      freshnessFigures([
+        { label: 'newest_grade', delayMs: 60_000 },
+        { label: 'newest_grade', delayMs: 180_000 },
+        { label: 'x', delayMs: null },
+      ]),
+    ).toEqual({
       fresh_newest_grade_median: '1.0',
       fresh_newest_grade_worst: '3.0',
       fresh_newest_grade_n: '2',

@@ -28,7 +28,11 @@ describe('accounts: the family road', () => {
         accounts: [
           { email: 'rodzic@example.com', password_file: '/run/secrets/family' },
           { login: '7654321u', password: 'x' },
-          { email: 'drugi@example.com', password: '${FAMILY_PW}', children: [{ login: '1234567u', id: 'ania', messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }] }] },
+          {
+            email: 'drugi@example.com',
+            password: '${FAMILY_PW}',
+            children: [{ login: '1234567u', id: 'ania', messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }] }],
+          },
         ],
       },
       'config.yaml',
@@ -55,14 +59,19 @@ describe('accounts: the family road', () => {
     expect(await problemsOf([{ email: '1234567u', password: 'x' }])).toEqual([
       "accounts[0].email: an e-mail address like rodzic@example.com (the family portal's login); a register login like 1234567u goes under login:",
     ]);
-    expect(await problemsOf([{ email: 'rodzic@example.com', password: 'x', id: 'ania', children: [{ login: '1u', colour: 'red' }, { login: '1U' }] }])).toEqual([
+    expect(
+      await problemsOf([{ email: 'rodzic@example.com', password: 'x', id: 'ania', children: [{ login: '1u', colour: 'red' }, { login: '1U' }] }]),
+    ).toEqual([
       'accounts[0].children[0].colour: unknown key',
       'accounts[0].id: unknown key',
       'accounts[0].children[1].login: the same login as children[0].login; list each child once',
     ]);
-    expect(await problemsOf([{ email: 'a@example.com', password: 'x' }, { email: 'A@example.com', password: 'y' }])).toEqual([
-      'accounts[1].email: the same e-mail as accounts[0].email; list each account once',
-    ]);
+    expect(
+      await problemsOf([
+        { email: 'a@example.com', password: 'x' },
+        { email: 'A@example.com', password: 'y' },
+      ]),
+    ).toEqual(['accounts[1].email: the same e-mail as accounts[0].email; list each account once']);
   });
 
   it('says where an e-mail goes when it is given as a login', async () => {
@@ -72,7 +81,12 @@ describe('accounts: the family road', () => {
 
   it('lets one child have both roads: its own login entry and an e-mail entry that lists it', async () => {
     const config = await buildConfig(
-      { accounts: [{ login: '1234567u', password: 'x', id: 'ania' }, { email: 'rodzic@example.com', password: 'y', children: [{ login: '1234567u', id: 'ania' }] }] },
+      {
+        accounts: [
+          { login: '1234567u', password: 'x', id: 'ania' },
+          { email: 'rodzic@example.com', password: 'y', children: [{ login: '1234567u', id: 'ania' }] },
+        ],
+      },
       'c',
       { env: {} },
     );
@@ -82,26 +96,40 @@ describe('accounts: the family road', () => {
 
 describe('the app form', () => {
   it('takes an e-mail instead of a login, and refuses both or neither by the field', async () => {
-    const raw = configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p' }, { login: '1u', password: 'q' }] });
+    const raw = configFromOptions({
+      accounts: [
+        { email: 'rodzic@example.com', password: 'p' },
+        { login: '1u', password: 'q' },
+      ],
+    });
     const config = await buildConfig(raw, 'add-on options', { env: {}, expandEnv: false });
     expect(config.families).toEqual([{ email: 'rodzic@example.com', password: 'p' }]);
     expect(config.accounts.map((a) => a.login)).toEqual(['1u']);
     expect(() => configFromOptions({ accounts: [{ login: '1u', email: 'rodzic@example.com', password: 'p' }] })).toThrow(
       /accounts\[0\]\.email: fill in the login \(the register road\) or the e-mail \(the family road\), not both/,
     );
-    expect(() => configFromOptions({ accounts: [{ password: 'p' }] })).toThrow(/accounts\[0\]\.login: fill in the parent's register login \(like 1234567u\)/);
+    expect(() => configFromOptions({ accounts: [{ password: 'p' }] })).toThrow(
+      /accounts\[0\]\.login: fill in the parent's register login \(like 1234567u\)/,
+    );
   });
 
   it('takes downloads and write_messages on an app e-mail entry for every linked child, and refuses an id by name', async () => {
     const raw = configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', downloads: true, write_messages: true }] });
     const config = await buildConfig(raw, 'options.json', { env: {} });
     expect(config.families[0]).toMatchObject({ email: 'rodzic@example.com', downloads: true, write_messages: true });
-    expect(() => configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', id: 'ania' }] })).toThrow(/accounts\[0\]\.id: an e-mail entry brings every linked child/);
+    expect(() => configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', id: 'ania' }] })).toThrow(
+      /accounts\[0\]\.id: an e-mail entry brings every linked child/,
+    );
   });
 
   it('says how to send a fixed message when the app has an e-mail entry only', () => {
-    const options = { accounts: [{ email: 'rodzic@example.com', password: 'p' }], messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }] };
-    expect(() => configFromOptions(options)).toThrow(/messages\[0\]\.account: a fixed message is sent from a login entry's account, and there is none: add the child's register login/);
+    const options = {
+      accounts: [{ email: 'rodzic@example.com', password: 'p' }],
+      messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }],
+    };
+    expect(() => configFromOptions(options)).toThrow(
+      /messages\[0\]\.account: a fixed message is sent from a login entry's account, and there is none: add the child's register login/,
+    );
     expect(() => configFromOptions(options)).not.toThrow(/required when there is more than one account/);
   });
 });

@@ -88,7 +88,12 @@ describe('config', () => {
   });
 
   it('rejects duplicate account ids', async () => {
-    const problems = await problemsOf({ accounts: [{ login: 'a', password: 'b', id: 'kid' }, { login: 'c', password: 'd', id: 'kid' }] });
+    const problems = await problemsOf({
+      accounts: [
+        { login: 'a', password: 'b', id: 'kid' },
+        { login: 'c', password: 'd', id: 'kid' },
+      ],
+    });
     expect(problems).toEqual(['accounts[1].id: duplicate id "kid"']);
   });
 
@@ -107,7 +112,7 @@ describe('config', () => {
 });
 
 describe('paths in a config file', () => {
-  it('reads a relative data_dir and password_file from the config file\'s folder, not the working directory', async () => {
+  it("reads a relative data_dir and password_file from the config file's folder, not the working directory", async () => {
     files['/etc/d2m/config.yaml'] = 'accounts:\n  - login: "1234567u"\n    password_file: secrets/ania\ndata_dir: ./data\n';
     files['/etc/d2m/secrets/ania'] = 'from-the-file\n';
     const config = await loadConfigFile('/etc/d2m/config.yaml', { env: {}, readText });

@@ -35,7 +35,10 @@ describe('config messages_per_day and write_messages', () => {
   });
 
   it("the add-on's options carry both", () => {
-    const raw = configFromOptions({ accounts: [{ login: '1234567u', password: 'x', write_messages: true }], messages_per_day: 4 }, { url: 'mqtt://core-mosquitto:1883', username: '', password: '' });
+    const raw = configFromOptions(
+      { accounts: [{ login: '1234567u', password: 'x', write_messages: true }], messages_per_day: 4 },
+      { url: 'mqtt://core-mosquitto:1883', username: '', password: '' },
+    );
     expect(raw.messages_per_day).toBe(4);
     expect(raw.accounts[0]).toMatchObject({ write_messages: true });
     expect(configFromOptions({ accounts: [{ login: '1234567u', password: 'x' }] }).accounts[0]).toMatchObject({ write_messages: false });

@@ -32,18 +32,25 @@ async function render(template: string, attributes: Record<string, unknown>): Pr
 }
 
 describe.skipIf(skipWithoutJinja())('the bridge view and the password advice', () => {
-  it.each(['en', 'pl', 'uk'] as const)('shows the advice in %s once, in the bridge\'s words, and a sentence of its own before problem carries them', async (lang) => {
-    const cards = bridgeMarkdown(lang);
-    const advice = cards.find((c) => c.includes("'advice_message'"));
-    expect(advice, 'an advice card in the bridge view').toBeDefined();
-    const words = passwordChangeAdvice(lang);
-    const shown = await render(advice!, { reason: null, advice: 'password_change_advised', advice_message: words });
-    // The advice said once: the bridge's words are the whole of it, with no lead that repeats their start.
-    expect(shown).toBe(`<ha-alert alert-type="info">${words}</ha-alert>`);
-    // Shown (password_change_advised on) before problem carries the words: the card's own sentence, never an empty box.
-    const lead = { en: 'The portal advises changing this account’s password.', pl: 'Portal zaleca zmianę hasła tego konta.', uk: 'Портал радить змінити пароль цього облікового запису.' };
-    expect(await render(advice!, { reason: null })).toBe(`<ha-alert alert-type="info">${lead[lang]}</ha-alert>`);
-  });
+  it.each(['en', 'pl', 'uk'] as const)(
+    "shows the advice in %s once, in the bridge's words, and a sentence of its own before problem carries them",
+    async (lang) => {
+      const cards = bridgeMarkdown(lang);
+      const advice = cards.find((c) => c.includes("'advice_message'"));
+      expect(advice, 'an advice card in the bridge view').toBeDefined();
+      const words = passwordChangeAdvice(lang);
+      const shown = await render(advice!, { reason: null, advice: 'password_change_advised', advice_message: words });
+      // The advice said once: the bridge's words are the whole of it, with no lead that repeats their start.
+      expect(shown).toBe(`<ha-alert alert-type="info">${words}</ha-alert>`);
+      // Shown (password_change_advised on) before problem carries the words: the card's own sentence, never an empty box.
+      const lead = {
+        en: 'The portal advises changing this account’s password.',
+        pl: 'Portal zaleca zmianę hasła tego konta.',
+        uk: 'Портал радить змінити пароль цього облікового запису.',
+      };
+      expect(await render(advice!, { reason: null })).toBe(`<ha-alert alert-type="info">${lead[lang]}</ha-alert>`);
+    },
+  );
 
   it('has no card in the bridge view unless the portal advises it: shown only while password_change_advised is on', () => {
     const cards = bridgeCards('pl');

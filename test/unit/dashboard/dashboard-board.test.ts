@@ -28,7 +28,9 @@ const jan = { id: 'jan', name: 'Jan', entities: ENTITIES };
 /** The family view's link to the board, if any: a heading that acts when tapped. */
 function boardLink(views: View[]): Link | undefined {
   const family = views.find((v) => v.path === 'family');
-  const card = family?.sections.flatMap((s) => s.cards ?? []).find((c) => c.type === 'heading' && c.tap_action !== undefined && /board|tablica/i.test(c.heading ?? ''));
+  const card = family?.sections
+    .flatMap((s) => s.cards ?? [])
+    .find((c) => c.type === 'heading' && c.tap_action !== undefined && /board|tablica/i.test(c.heading ?? ''));
   const action = card?.tap_action;
   if (!action) return undefined;
   return { name: card.heading, url: action.action === 'navigate' ? action.navigation_path : action.url_path, inPlace: action.action === 'navigate' };
@@ -40,7 +42,10 @@ afterEach(async () => {
   supervisor = undefined;
 });
 
-async function printed(http: { port: number; bind?: string }, extra: Partial<DashboardOptions> = {}): Promise<{ views: View[]; out: string; err: string; token: string }> {
+async function printed(
+  http: { port: number; bind?: string },
+  extra: Partial<DashboardOptions> = {},
+): Promise<{ views: View[]; out: string; err: string; token: string }> {
   const dataDir = await tempDir();
   const token = (await loadOrCreateToken(dataDir)).value;
   const config = await buildConfig({ accounts: [{ login: '1234567u', password: 'x', id: 'ania' }], data_dir: dataDir, http }, 'test', { env: {} });
@@ -85,7 +90,7 @@ describe('the link to the family board', () => {
     expect(() => parseArgs(['dashboard', '--board-url', 'javascript:alert(1)'])).toThrow(/board-url/);
   });
 
-  it("in the add-on opens its ingress panel, by the slug the Supervisor gives; no link when it cannot say", async () => {
+  it('in the add-on opens its ingress panel, by the slug the Supervisor gives; no link when it cannot say', async () => {
     let auth: string | undefined;
     supervisor = createServer((req, res) => {
       auth = req.headers.authorization;

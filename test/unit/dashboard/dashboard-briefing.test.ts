@@ -11,7 +11,9 @@ const LINE = 'Завтра 8:00–12:25, 5 уроків. Контрольна: M
 describe.skipIf(skipWithoutJinja())("the family view's briefing", () => {
   it('shows the line under the lucky banner and before the lessons, and nothing while unknown', async () => {
     const yaml = dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'uk');
-    const family = (parse(yaml) as { views: { path: string; sections: { cards: { type: string; content?: string }[] }[] }[] }).views.find((v) => v.path === 'family')!;
+    const family = (parse(yaml) as { views: { path: string; sections: { cards: { type: string; content?: string }[] }[] }[] }).views.find(
+      (v) => v.path === 'family',
+    )!;
     const cards = family.sections[0]!.cards;
     const index = cards.findIndex((c) => c.content?.includes('sensor.ania_briefing'));
     expect(index).toBeGreaterThan(0);

@@ -12,7 +12,9 @@ const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
 
 /** The family view's card of the next school day. */
 function nextDayCard(lang: 'pl' | 'en' | 'uk', boardUrl?: string): string {
-  const doc = parse(dashboardYaml([ania], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const doc = parse(dashboardYaml([ania], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as {
+    views: { path: string; sections: { cards: Node[] }[] }[];
+  };
   const cards = doc.views.find((v) => v.path === 'family')!.sections.flatMap((s) => s.cards);
   return cards.find((c) => c.type === 'markdown' && (c.content as string).includes('set homework = "sensor.'))!.content as string;
 }
@@ -23,7 +25,13 @@ const HOMEWORK = {
     attributes: {
       date: '2026-11-24',
       items: [
-        { subject: 'Matematyka', topic: 'Ułamki – karta pracy', attachments: ['karta (pracy).pdf'], files: [{ name: 'karta (pracy).pdf', url: '/files/ania/homework/771/karta%20(pracy).pdf' }], done: false },
+        {
+          subject: 'Matematyka',
+          topic: 'Ułamki – karta pracy',
+          attachments: ['karta (pracy).pdf'],
+          files: [{ name: 'karta (pracy).pdf', url: '/files/ania/homework/771/karta%20(pracy).pdf' }],
+          done: false,
+        },
         { subject: 'Przyroda', topic: 'Zielnik', attachments: ['wzór.pdf'], files: [], done: false },
       ],
     },
@@ -39,7 +47,9 @@ async function render(template: string): Promise<string> {
 describe.skipIf(skipWithoutJinja())('homework files on the next school day (python3-jinja2)', () => {
   it("links a saved file under the board's address, and names a file not saved, or without that address", async () => {
     const linked = await render(nextDayCard('pl', 'http://192.168.1.5:8099/'));
-    expect(linked).toContain('- **Matematyka**: Ułamki – karta pracy · 📎 [karta &#40;pracy&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/homework/771/karta%20%28pracy%29.pdf)');
+    expect(linked).toContain(
+      '- **Matematyka**: Ułamki – karta pracy · 📎 [karta &#40;pracy&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/homework/771/karta%20%28pracy%29.pdf)',
+    );
     expect(linked).toContain('- **Przyroda**: Zielnik · 📎 wzór&#46;pdf');
     // The add-on's panel path cannot lead to a file: named only there, as without any address.
     for (const board of [undefined, '/hassio/ingress/abc_dziennik2mqtt']) {

@@ -13,7 +13,9 @@ const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
 
 /** The Messages section's cards of Ania's view. */
 function messagesCard(lang: 'pl' | 'en', boardUrl?: string): Node {
-  const doc = parse(dashboardYaml([ania], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const doc = parse(dashboardYaml([ania], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as {
+    views: { path: string; sections: { cards: Node[] }[] }[];
+  };
   const view = doc.views.find((v) => v.path === 'ania')!;
   const heading = lang === 'pl' ? 'Wiadomości' : 'Messages';
   const section = view.sections.find((s) => s.cards[0]?.heading === heading)!;
@@ -26,7 +28,14 @@ const NEWEST: States = {
   'sensor.ania_unread_messages': { state: '2', attributes: { inbox: 2 } },
   'sensor.ania_newest_message': {
     state: 'Wycieczka do Krakowa',
-    attributes: { id: '501', sender: 'Anna Nowak', date: '2026-11-20 14:05', read: false, has_attachments: true, preview: 'Szanowni Państwo, w piątek jedziemy…' },
+    attributes: {
+      id: '501',
+      sender: 'Anna Nowak',
+      date: '2026-11-20 14:05',
+      read: false,
+      has_attachments: true,
+      preview: 'Szanowni Państwo, w piątek jedziemy…',
+    },
   },
 };
 
@@ -41,7 +50,12 @@ const OPENED: States = {
       text: 'Szanowni Państwo,\nw piątek jedziemy do Krakowa.\n\nProszę o zgodę <do 25.11>.',
       truncated: true,
       attachments: [
-        { name: 'zgoda (wzór).pdf', size: 1200, path: '/data/downloads/ania/messages/501/zgoda (wzór).pdf', url: '/files/ania/501/zgoda%20(wz%C3%B3r).pdf' },
+        {
+          name: 'zgoda (wzór).pdf',
+          size: 1200,
+          path: '/data/downloads/ania/messages/501/zgoda (wzór).pdf',
+          url: '/files/ania/501/zgoda%20(wz%C3%B3r).pdf',
+        },
         { name: 'plan.docx' },
       ],
       can_reply: true,
@@ -99,7 +113,10 @@ describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)
     expect(shown).toContain('Szanowni Państwo, w piątek jedziemy…');
     const read = await render(messagesCard('pl'), 0, {
       'sensor.ania_unread_messages': { state: '0', attributes: {} },
-      'sensor.ania_newest_message': { ...NEWEST['sensor.ania_newest_message']!, attributes: { ...NEWEST['sensor.ania_newest_message']!.attributes, read: true } },
+      'sensor.ania_newest_message': {
+        ...NEWEST['sensor.ania_newest_message']!,
+        attributes: { ...NEWEST['sensor.ania_newest_message']!.attributes, read: true },
+      },
     });
     expect(read).not.toContain('nieprzeczytana');
     expect(read).not.toContain('✉️');
@@ -126,7 +143,9 @@ describe.skipIf(skipWithoutJinja())('the Messages card rendered (python3-jinja2)
       expect(plain, String(base)).toContain('- 📎 zgoda &#40;wzór&#41;&#46;pdf');
       expect(plain, String(base)).not.toContain('/files/');
     }
-    expect(await render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain('](https://szkola.example.pl:8099/board/files/ania/501/');
+    expect(await render(messagesCard('en', 'https://szkola.example.pl:8099/board/?x=1'), 2, OPENED)).toContain(
+      '](https://szkola.example.pl:8099/board/files/ania/501/',
+    );
   });
 
   it('says how to open one while none is', async () => {

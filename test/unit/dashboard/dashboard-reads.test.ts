@@ -14,7 +14,9 @@ const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
 
 /** The markdown card of Ania's view that sets this variable (the card of that template). */
 function card(variable: string, lang: Lang, boardUrl?: string, child: DashboardChild = ania): string | undefined {
-  const doc = parse(dashboardYaml([child], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const doc = parse(dashboardYaml([child], lang, boardUrl === undefined ? {} : { boardUrl }), { version: '1.1' }) as {
+    views: { path: string; sections: { cards: Node[] }[] }[];
+  };
   const view = doc.views.find((v) => v.path === child.id)!;
   const cards = view.sections
     .flatMap((s) => s.cards)
@@ -42,7 +44,13 @@ const FILES: States = {
     state: '3',
     attributes: {
       files: [
-        { id: '34', name: 'Regulamin (wycieczki).pdf', date: '2026-11-20', path: '/data/downloads/ania/school/34/x.pdf', url: '/files/ania/school/34/Regulamin%20(wycieczki).pdf' },
+        {
+          id: '34',
+          name: 'Regulamin (wycieczki).pdf',
+          date: '2026-11-20',
+          path: '/data/downloads/ania/school/34/x.pdf',
+          url: '/files/ania/school/34/Regulamin%20(wycieczki).pdf',
+        },
         { id: '31', name: '[bank](http://evil.example) ![x](http://evil.example/x.png)', date: '2026-09-06' },
         { id: '32', name: 'Statut szkoły.pdf', date: null },
       ],
@@ -78,7 +86,11 @@ describe('the cards of the school files, the sent message and behaviour', () => 
     for (const lang of ['pl', 'en', 'uk'] as const) {
       for (const variable of ['school_files', 'sent_message', 'behaviour']) expect(card(variable, lang), `${lang} ${variable}`).toBeDefined();
     }
-    const jan: DashboardChild = { id: 'jan', name: 'Jan', entities: ENTITIES.filter((e) => !['school_files', 'sent_message', 'behaviour'].includes(e.key)) };
+    const jan: DashboardChild = {
+      id: 'jan',
+      name: 'Jan',
+      entities: ENTITIES.filter((e) => !['school_files', 'sent_message', 'behaviour'].includes(e.key)),
+    };
     for (const variable of ['school_files', 'sent_message', 'behaviour']) expect(card(variable, 'pl', undefined, jan)).toBeUndefined();
   });
 });
@@ -87,9 +99,13 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
   it("lists the school's newest files with their day, a saved one linked under the board's address, names escaped", async () => {
     const shown = await render('school_files', 'pl', FILES, 'http://192.168.1.5:8099/');
     expect(shown).toContain('#### Pliki szkoły');
-    expect(shown).toContain('- [Regulamin &#40;wycieczki&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/school/34/Regulamin%20%28wycieczki%29.pdf) <small>pt. 20.11</small>');
+    expect(shown).toContain(
+      '- [Regulamin &#40;wycieczki&#41;&#46;pdf](http://192.168.1.5:8099/files/ania/school/34/Regulamin%20%28wycieczki%29.pdf) <small>pt. 20.11</small>',
+    );
     // A portal name is shown as written: no link, no remote image.
-    expect(shown).toContain('- **&#91;bank&#93;&#40;http&#58;//evil&#46;example&#41; &#33;&#91;x&#93;&#40;http&#58;//evil&#46;example/x&#46;png&#41;** <small>niedz. 06.09</small>');
+    expect(shown).toContain(
+      '- **&#91;bank&#93;&#40;http&#58;//evil&#46;example&#41; &#33;&#91;x&#93;&#40;http&#58;//evil&#46;example/x&#46;png&#41;** <small>niedz. 06.09</small>',
+    );
     expect(shown).not.toContain('](http://evil');
     expect(shown).toMatch(/^- \*\*Statut szkoły&#46;pdf\*\*$/m);
     // Without the board's address a saved file is named only.
@@ -99,7 +115,9 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
       { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unknown' },
       { condition: 'state', entity: 'sensor.ania_school_files', state_not: 'unavailable' },
     ]);
-    expect(await render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain('Школа не надає файлів.');
+    expect(await render('school_files', 'uk', { 'sensor.ania_school_files': { state: '0', attributes: { files: [] } } })).toContain(
+      'Школа не надає файлів.',
+    );
   });
 
   it('shows the newest sent message and, per receiver, whether and when they read it', async () => {
@@ -122,7 +140,9 @@ describe.skipIf(skipWithoutJinja())('the cards rendered (python3-jinja2)', () =>
   it("shows the behaviour grade as a parent reads it, with the semester's grade once given", async () => {
     expect(await render('behaviour', 'pl', BEHAVIOUR)).toContain('#### Zachowanie\n**wzorowe &#40;propozycja&#41;** · śródroczna: bardzo dobre');
     expect(await render('behaviour', 'en', BEHAVIOUR)).toContain('#### Behaviour\n**wzorowe &#40;propozycja&#41;** · semester: bardzo dobre');
-    const year = await render('behaviour', 'uk', { 'sensor.ania_behaviour': { state: 'bardzo dobre', attributes: { semester_grade: null, final_grade: { grade: 'bardzo dobre' } } } });
+    const year = await render('behaviour', 'uk', {
+      'sensor.ania_behaviour': { state: 'bardzo dobre', attributes: { semester_grade: null, final_grade: { grade: 'bardzo dobre' } } },
+    });
     expect(year).toContain('#### Поведінка\n**bardzo dobre** · річна: bardzo dobre');
     expect(year).not.toContain('семестрова');
     expect(await render('behaviour', 'pl', { 'sensor.ania_behaviour': { state: 'unknown', attributes: {} } })).toContain('#### Zachowanie\n—');

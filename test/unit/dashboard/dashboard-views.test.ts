@@ -45,12 +45,26 @@ describe('dashboard views', () => {
     ]);
     const text = JSON.stringify(family);
     // Lucky number, the lesson now or next, the day's changes, homework, the week's tests, unread counts.
-    for (const key of ['lucky_number', 'next_lesson', 'plan_changes_today', 'plan_changes_tomorrow', 'homework_due', 'upcoming_tests', 'unread_messages', 'unread_notices']) {
+    for (const key of [
+      'lucky_number',
+      'next_lesson',
+      'plan_changes_today',
+      'plan_changes_tomorrow',
+      'homework_due',
+      'upcoming_tests',
+      'unread_messages',
+      'unread_notices',
+    ]) {
       expect(text, key).toContain(`sensor.ania_${key}`);
       expect(text, key).toContain(`sensor.jan_${key}`);
     }
     // The day's lessons, the lesson in progress and whether the child is at school, from their own sensors.
-    for (const id of ['sensor.ania_timetable_today', 'sensor.ania_timetable_tomorrow', 'sensor.ania_current_lesson', 'binary_sensor.ania_at_school']) {
+    for (const id of [
+      'sensor.ania_timetable_today',
+      'sensor.ania_timetable_tomorrow',
+      'sensor.ania_current_lesson',
+      'binary_sensor.ania_at_school',
+    ]) {
       expect(text, id).toContain(id);
       expect(text, id).toContain(id.replace('ania', 'jan'));
     }
@@ -72,7 +86,15 @@ describe('dashboard views', () => {
 
   it("shows a child's details in the child's view: note, absences, books, agenda, grades, average, messages", () => {
     const text = JSON.stringify(views().find((v) => v.path === 'ania'));
-    for (const id of ['sensor.ania_newest_note', 'sensor.ania_absences_unexcused', 'sensor.ania_library_due', 'sensor.ania_upcoming_tests', 'sensor.ania_newest_grade', 'sensor.ania_average', 'sensor.ania_newest_message']) {
+    for (const id of [
+      'sensor.ania_newest_note',
+      'sensor.ania_absences_unexcused',
+      'sensor.ania_library_due',
+      'sensor.ania_upcoming_tests',
+      'sensor.ania_newest_grade',
+      'sensor.ania_average',
+      'sensor.ania_newest_message',
+    ]) {
       expect(text, id).toContain(id);
     }
     // The agenda's trips and meetings, overdue books, a note that asks for a signature.
@@ -81,7 +103,9 @@ describe('dashboard views', () => {
     expect(text).toContain("b.get('overdue')");
     expect(text).toContain('Wymaga podpisu rodzica');
     // The school's own average beside ours, only where the two differ (live-notes 12).
-    expect(text).toContain("{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>({{ t.schoolAverage }} {{ num(s.get('school')) }})</small>{% endif %}");
+    expect(text).toContain(
+      "{% if s.get('school') is number and s.get('school') != s.get('average') %} <small>({{ t.schoolAverage }} {{ num(s.get('school')) }})</small>{% endif %}",
+    );
     expect(text).toContain('\\"schoolAverage\\":\\"szkoła\\"');
   });
 

@@ -84,7 +84,13 @@ function namedEntityIds(yamlText: string): Set<string> {
 async function run(config: Config, lang?: 'en' | 'pl'): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runDashboard({ config, lang, container: false, out: { write: (t: string) => (out += t) }, err: { write: (t: string) => (err += t) } });
+  const code = await runDashboard({
+    config,
+    lang,
+    container: false,
+    out: { write: (t: string) => (out += t) },
+    err: { write: (t: string) => (err += t) },
+  });
   return { code, out, err };
 }
 
@@ -172,7 +178,9 @@ describe('dashboard command', () => {
     expect(out).toContain('sensor.ania_lucky_number');
     expect(out).not.toContain('7654321u');
     // Ania's entities only, beside the bridge device's own.
-    expect([...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_') && !id.split('.')[1]?.startsWith('dziennik2mqtt_bridge_'))).toEqual([]);
+    expect(
+      [...namedEntityIds(out)].filter((id) => !id.split('.')[1]?.startsWith('ania_') && !id.split('.')[1]?.startsWith('dziennik2mqtt_bridge_')),
+    ).toEqual([]);
     expect(err).toContain('login 7654321u is not known yet');
     expect(err).toContain('dziennik2mqtt check');
     expect(err).toContain('run the bridge once');
@@ -196,13 +204,33 @@ describe('dashboard builder', () => {
     const named = namedEntityIds(text);
     const available = new Set([...full.entities.map((e) => entityId('zosia', e)), ...Object.values(bridgeEntityIds('dziennik2mqtt'))]);
     expect([...named].filter((id) => !available.has(id))).toEqual([]);
-    for (const key of ['plan_changes_today', 'plan_changes_tomorrow', 'next_lesson', 'newest_grade', 'average', 'homework_due', 'upcoming_tests', 'unread_messages', 'unread_notices']) {
+    for (const key of [
+      'plan_changes_today',
+      'plan_changes_tomorrow',
+      'next_lesson',
+      'newest_grade',
+      'average',
+      'homework_due',
+      'upcoming_tests',
+      'unread_messages',
+      'unread_notices',
+    ]) {
       expect(named, key).toContain(`sensor.zosia_${key}`);
     }
     expect(named).toContain('button.zosia_send_sick');
     const types = new Set(JSON.stringify(parse(text)).match(/"type":"[a-z-]+"/g));
     // Built-in cards only (and the built-in button row).
-    expect([...types].sort()).toEqual(['"type":"button"', '"type":"conditional"', '"type":"entities"', '"type":"grid"', '"type":"heading"', '"type":"markdown"', '"type":"sections"', '"type":"tile"', '"type":"vertical-stack"']);
+    expect([...types].sort()).toEqual([
+      '"type":"button"',
+      '"type":"conditional"',
+      '"type":"entities"',
+      '"type":"grid"',
+      '"type":"heading"',
+      '"type":"markdown"',
+      '"type":"sections"',
+      '"type":"tile"',
+      '"type":"vertical-stack"',
+    ]);
   });
 
   it('leaves out what a child lacks, down to whole sections', () => {

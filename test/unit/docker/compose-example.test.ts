@@ -32,7 +32,9 @@ describe('the Compose example', () => {
     expect(configDir).toBeDefined();
     const confFile = join(EXAMPLE, configDir!, 'mosquitto.conf');
     expect(existsSync(confFile)).toBe(true);
-    const conf = readFileSync(confFile, 'utf8').split('\n').map((l) => l.trim());
+    const conf = readFileSync(confFile, 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(conf).toContain('listener 1883');
     expect(conf).toContain('allow_anonymous false');
     // The password file lies in the mounted folder, where mosquitto_passwd writes it.

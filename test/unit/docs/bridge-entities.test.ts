@@ -14,7 +14,15 @@ describe("docs/entities.md's bridge device", () => {
     for (const c of components) {
       const row = doc.split('\n').find((line) => line.startsWith(`| \`${c.default_entity_id}\` |`));
       expect(row, c.default_entity_id).toBeDefined();
-      expect(row!.trim().split('|').at(-2)!.trim().startsWith(c.enabled_by_default === false ? 'no' : 'yes'), c.default_entity_id).toBe(true);
+      expect(
+        row!
+          .trim()
+          .split('|')
+          .at(-2)!
+          .trim()
+          .startsWith(c.enabled_by_default === false ? 'no' : 'yes'),
+        c.default_entity_id,
+      ).toBe(true);
     }
   });
 });

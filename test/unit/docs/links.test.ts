@@ -8,7 +8,12 @@ import { anchors, brokenLinks, githubSlug } from '../../helpers/markdown-links.j
 import { tempDir } from '../../helpers/temp.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const PAGES = ['README.md', ...readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('links in the README and docs/', () => {
   it('all resolve, files and anchors', () => {

@@ -10,7 +10,9 @@ const paragraph = /<!-- reader:start -->([\s\S]*?)<!-- reader:end -->/.exec(PAGE
 
 const files = [...new Set([...paragraph.matchAll(/`(src\/[^`]+\.ts)`/g)].map((m) => m[1]!))];
 /** The code it names: a backticked name with a capital in it (camelCase or a constant), a method after a dot; the config's words (`school_interval`) are not code. */
-const symbols = [...new Set([...paragraph.matchAll(/`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)`/g)].map((m) => m[1]!))].filter((s) => /[A-Z]/.test(s));
+const symbols = [...new Set([...paragraph.matchAll(/`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)`/g)].map((m) => m[1]!))].filter((s) =>
+  /[A-Z]/.test(s),
+);
 
 /** Whether a file exports a name (a function, a const, a class or a type), or a class of it has the method. */
 function exports(file: string, symbol: string): boolean {
@@ -30,6 +32,10 @@ describe("the reader's paragraph in docs/development.md", () => {
   it('names at most ten symbols, each exported by a file it names', () => {
     expect(symbols.length).toBeGreaterThan(3);
     expect(symbols.length).toBeLessThanOrEqual(10);
-    for (const symbol of symbols) expect(files.some((file) => exports(file, symbol)), symbol).toBe(true);
+    for (const symbol of symbols)
+      expect(
+        files.some((file) => exports(file, symbol)),
+        symbol,
+      ).toBe(true);
   });
 });

@@ -53,10 +53,25 @@ afterEach(async () => {
 });
 
 async function downloader(messages: TestHost, sandbox: TestHost) {
-  const urls = { base_url: 'http://127.0.0.1:9', auth_url: 'http://127.0.0.2:9', messages_url: messages.url, sandbox_url: sandbox.url, family_url: 'http://127.0.0.5:9' };
+  const urls = {
+    base_url: 'http://127.0.0.1:9',
+    auth_url: 'http://127.0.0.2:9',
+    messages_url: messages.url,
+    sandbox_url: sandbox.url,
+    family_url: 'http://127.0.0.5:9',
+  };
   const session = new PortalSession({ account: 'a', login: 'a', password: 'p', urls, clock, log: silentLogger(), timeoutMs: 5_000 });
   driver.watch(session.http);
-  return new Downloader({ session, urls, account: 'a', child: 'ania', dataDir: await tempDir(), clock, log: silentLogger(), slots: new DownloadSlots() });
+  return new Downloader({
+    session,
+    urls,
+    account: 'a',
+    child: 'ania',
+    dataDir: await tempDir(),
+    clock,
+    log: silentLogger(),
+    slots: new DownloadSlots(),
+  });
 }
 
 function drive<T>(p: Promise<T>): Promise<T> {
@@ -81,10 +96,17 @@ describe('messageAttachment', () => {
       res.end('PDF');
     };
     const link = `${messages.url}/api/download/abc?x=1`;
-    const saved = await drive((await downloader(messages, sandbox)).messageAttachment({ messageId: 1, attachmentId: 2 }, () => Promise.resolve(link)));
+    const saved = await drive(
+      (await downloader(messages, sandbox)).messageAttachment({ messageId: 1, attachmentId: 2 }, () => Promise.resolve(link)),
+    );
     expect(saved.name).toBe('Zgoda – wycieczka.pdf');
     expect(await readFile(saved.path, 'utf8')).toBe('PDF');
-    expect(messages.seen.map((s) => s.path)).toEqual(['/api/download/abc?x=1', '/api/download/abc/get?x=1', '/api/download/abc/get?x=1', '/api/download/abc/get?x=1']);
+    expect(messages.seen.map((s) => s.path)).toEqual([
+      '/api/download/abc?x=1',
+      '/api/download/abc/get?x=1',
+      '/api/download/abc/get?x=1',
+      '/api/download/abc/get?x=1',
+    ]);
     expect(messages.seen.slice(1).every((s) => s.referer === link)).toBe(true);
     expect(sandbox.seen).toEqual([]);
   });

@@ -48,16 +48,19 @@ describe('safeFileName', () => {
 describe('DownloadStore.save', () => {
   const names = [...HOSTILE.map(([raw]) => raw), 'x'.repeat(5000), `${'../'.repeat(40)}etc/shadow`];
 
-  it.each(names.map((n) => [n.length > 60 ? `${n.slice(0, 20)}…(${n.length} chars)` : n, n]))('keeps %j inside data_dir/downloads/<child>/', async (_, raw) => {
-    const dataDir = await tempDir();
-    const store = new DownloadStore({ dataDir, child: '../ania' });
-    const folder = join(dataDir, 'downloads', '__ania');
-    const saved = await store.save(Buffer.from('data'), raw, 'plik');
-    expect(store.dir).toBe(folder);
-    expect(saved.path.startsWith(`${folder}${sep}`)).toBe(true);
-    expect(await readdir(folder)).toEqual([saved.name]);
-    expect((await stat(saved.path)).mode & 0o777).toBe(0o600);
-  });
+  it.each(names.map((n) => [n.length > 60 ? `${n.slice(0, 20)}…(${n.length} chars)` : n, n]))(
+    'keeps %j inside data_dir/downloads/<child>/',
+    async (_, raw) => {
+      const dataDir = await tempDir();
+      const store = new DownloadStore({ dataDir, child: '../ania' });
+      const folder = join(dataDir, 'downloads', '__ania');
+      const saved = await store.save(Buffer.from('data'), raw, 'plik');
+      expect(store.dir).toBe(folder);
+      expect(saved.path.startsWith(`${folder}${sep}`)).toBe(true);
+      expect(await readdir(folder)).toEqual([saved.name]);
+      expect((await stat(saved.path)).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('adds a suffix instead of replacing a different file, and reuses the same one', async () => {
     const store = new DownloadStore({ dataDir: await tempDir(), child: 'ania' });

@@ -30,8 +30,14 @@ function setup(naive = false) {
       return { n: calls.length, ids: [] };
     },
   } as unknown as Gateway;
-  const cache = new ResourceCache({ portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log: silentLogger() }, clock, log: silentLogger(), naive });
-  const pass = (moment: 'lessons' | 'night' = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) => cache.begin({ moment, intervals, ...more });
+  const cache = new ResourceCache({
+    portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log: silentLogger() },
+    clock,
+    log: silentLogger(),
+    naive,
+  });
+  const pass = (moment: 'lessons' | 'night' = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) =>
+    cache.begin({ moment, intervals, ...more });
   /** Reads the wants that are due now, as the coordinator's round does. */
   const readDue = async (...wants: ReturnType<typeof want>[]) => {
     for (const w of wants) if (cache.due(w)) await cache.read(w).catch(() => undefined);
@@ -40,7 +46,13 @@ function setup(naive = false) {
 }
 
 const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: { ...always(HOUR), night: Infinity } });
-const NEWS = registerResource({ name: 'SchoolNotices', endpoint: 'SchoolNotices', schema, fresh: { ...always('normal'), lessons: 'news', night: Infinity }, whenAsked: 'read' });
+const NEWS = registerResource({
+  name: 'SchoolNotices',
+  endpoint: 'SchoolNotices',
+  schema,
+  fresh: { ...always('normal'), lessons: 'news', night: Infinity },
+  whenAsked: 'read',
+});
 
 describe('the cache', () => {
   it('keeps a copy until its schedule says it is too old for the moment, and reads nothing at night for age alone', async () => {
@@ -86,7 +98,14 @@ describe('the cache', () => {
   it('reads at once when the signal that vouches for a copy moved, and keeps it while it holds', async () => {
     const { clock, cache, calls, pass, readDue } = setup();
     let ids = '1,2';
-    const LIST = registerResource({ name: 'HomeWorks', endpoint: 'HomeWorks', schema, fresh: always(5 * MINUTE), vouch: { by: 'ids', fresh: always(HOUR) }, signal: () => ids });
+    const LIST = registerResource({
+      name: 'HomeWorks',
+      endpoint: 'HomeWorks',
+      schema,
+      fresh: always(5 * MINUTE),
+      vouch: { by: 'ids', fresh: always(HOUR) },
+      signal: () => ids,
+    });
     pass();
     await readDue(want(LIST));
     clock.set(clock.now() + 30 * MINUTE);
@@ -131,7 +150,7 @@ describe('the cache', () => {
     expect(cache.get(NOTES)).toEqual({ n: 2, ids: [] });
   });
 
-  it('answers a failed read\'s error until a read succeeds (its last good copy where the declaration says so), and tries again within `interval`', async () => {
+  it("answers a failed read's error until a read succeeds (its last good copy where the declaration says so), and tries again within `interval`", async () => {
     const { clock, cache, pass, readDue, failWith } = setup();
     const LOOKUP = registerResource({ name: 'Subjects', endpoint: 'Subjects', schema, fresh: always(HOUR), keepOnError: true });
     pass();
@@ -174,7 +193,7 @@ describe('the cache', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('leaves what can wait for a start\'s second pass', async () => {
+  it("leaves what can wait for a start's second pass", async () => {
     const { calls, pass, readDue } = setup();
     const LATER = registerResource({ name: 'SchoolFiles', endpoint: 'SchoolFiles', schema, fresh: always(HOUR), notAtStart: true });
     pass('lessons', { startPass: true });
@@ -188,7 +207,12 @@ describe('the cache', () => {
   it('takes a school without the messages module as a refusal until the messaging client asks again', async () => {
     const { clock, cache, pass, readDue } = setup();
     const nextCheckAt = clock.now() + 6 * HOUR;
-    const COUNTERS = messagingResource({ name: 'counters', endpoints: ['/x'], read: () => Promise.reject(new MessagesUnavailableError('a', nextCheckAt)), fresh: always(3 * MINUTE) });
+    const COUNTERS = messagingResource({
+      name: 'counters',
+      endpoints: ['/x'],
+      read: () => Promise.reject(new MessagesUnavailableError('a', nextCheckAt)),
+      fresh: always(3 * MINUTE),
+    });
     pass();
     await readDue(want(COUNTERS));
     expect(cache.refused(COUNTERS)).toBe(true);

@@ -6,7 +6,16 @@ import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { HOMEWORKS, IDENTITY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
-import { momentOf, nextFetch, nextMomentAt, readBy, type Known, type Moment, type Schedule, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+import {
+  momentOf,
+  nextFetch,
+  nextMomentAt,
+  readBy,
+  type Known,
+  type Moment,
+  type Schedule,
+  type SchoolDayTimes,
+} from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -14,7 +23,7 @@ const WEDNESDAY = '2026-11-18';
 const day: SchoolDayTimes = { date: WEDNESDAY, start: `${WEDNESDAY}T08:00:00+01:00`, end: `${WEDNESDAY}T13:30:00+01:00` };
 const intervals = { news: 5 * MIN, normal: 20 * MIN, fast: 3 * MIN };
 
-describe('the kind of moment, from the child\'s own day', () => {
+describe("the kind of moment, from the child's own day", () => {
   it.each([
     ['a lesson hour', WEDNESDAY, '09:10', day, 'lessons'],
     ['a break', WEDNESDAY, '10:40', day, 'lessons'],
@@ -71,17 +80,45 @@ describe('nextFetch: read now, or when', () => {
     ['lessons held, two hours on', REALIZATIONS, 'lessons', 120, {}, read('age')],
     ['lessons held, the holidays', REALIZATIONS, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
     ['lessons held, a refresh keeps the copy', REALIZATIONS, 'weekend', 120, { asked: 'refresh' }, wait(24 * 60 - 10 - 120)],
-    ['next week for the feeds alone (ahead of need): once a day', TIMETABLE, 'afternoon', 60, { ahead: true, signal: 'same' }, wait(24 * 60 - 10 - 60)],
+    [
+      'next week for the feeds alone (ahead of need): once a day',
+      TIMETABLE,
+      'afternoon',
+      60,
+      { ahead: true, signal: 'same' },
+      wait(24 * 60 - 10 - 60),
+    ],
     ['next week for the feeds alone, the night: never by age', TIMETABLE, 'night', 10 * 60, { ahead: true }, wait(Infinity)],
     ['next week when the next school day falls in it: news', TIMETABLE, 'lessons', 5, { signal: 'none' }, read('age')],
     ['an empty list of point grades waits 6 hours', POINT_GRADES, 'lessons', 60, { empty: true }, wait(6 * 60 - 5 - 60)],
-    ['a refused module waits out its refusal, even on a refresh', GRADES, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00'), asked: 'refresh' }, wait(60)],
+    [
+      'a refused module waits out its refusal, even on a refresh',
+      GRADES,
+      'lessons',
+      undefined,
+      { refusedUntil: at(WEDNESDAY, '11:00'), asked: 'refresh' },
+      wait(60),
+    ],
     ['a command that needs it now', REALIZATIONS, 'night', 1, { asked: 'now' }, read('asked')],
     ['lessons held, whose last read failed: at the next look', REALIZATIONS, 'night', 30, { failedAt: NOW - 30 * MIN }, read('failed')],
-    ['a refused module whose last read failed still waits out its refusal', GRADES, 'lessons', 30, { refusedUntil: at(WEDNESDAY, '11:00'), failedAt: NOW }, wait(60)],
+    [
+      'a refused module whose last read failed still waits out its refusal',
+      GRADES,
+      'lessons',
+      30,
+      { refusedUntil: at(WEDNESDAY, '11:00'), failedAt: NOW },
+      wait(60),
+    ],
     ['a copy from the future (the clock set back)', GRADES, 'lessons', -60, {}, read('age')],
     ['the lucky number, settled until 11:00: never by age', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, wait(60)],
-    ['the lucky number, settled, whose refresh failed: not before it is due', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00'), failedAt: NOW }, wait(60)],
+    [
+      'the lucky number, settled, whose refresh failed: not before it is due',
+      LUCKY,
+      'lessons',
+      60,
+      { settledUntil: at(WEDNESDAY, '11:00'), failedAt: NOW },
+      wait(60),
+    ],
     ['the lucky number, settled, past its time: its age', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '09:59') }, read('age')],
     ['the lucky number, settled, a refresh reads it', LUCKY, 'lessons', 1, { settledUntil: at(WEDNESDAY, '11:00'), asked: 'refresh' }, read('asked')],
   ] as [string, Schedule, Moment, number | undefined, Known, unknown][])('%s', (_what, res, moment, ago, known, expected) => {
@@ -93,7 +130,14 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
   const by = (res: Schedule, moment: Moment, ago: number | undefined, known: Known = {}) =>
     (readBy(res, { now: NOW, moment, intervals }, { readAt: ago === undefined ? undefined : NOW - ago * MIN, ...known }) - NOW) / MIN;
   it.each([
-    ['grades, a lesson hour, read 4 minutes ago: due in 1 and read then, never later (news is never older than school_interval)', GRADES, 'lessons', 4, {}, 1],
+    [
+      'grades, a lesson hour, read 4 minutes ago: due in 1 and read then, never later (news is never older than school_interval)',
+      GRADES,
+      'lessons',
+      4,
+      {},
+      1,
+    ],
     ['grades, after school, read 5 minutes ago: due in 15, read within 17.5', GRADES, 'afternoon', 5, {}, 17.5],
     ['grades, the night: not by age', GRADES, 'night', 60, {}, Infinity],
     ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'evening', 1, {}, 2],
@@ -120,7 +164,14 @@ describe('the inbox and the other mailboxes', () => {
     ['the inbox, the night, its counter moved', INBOX, 'night', 300, { signal: 'changed' }, read('signal')],
     ['another mailbox, a day old, its counter the same', MAILBOX, 'lessons', 24 * 60, { signal: 'same' }, wait(Infinity)],
     ['another mailbox, its counter moved', MAILBOX, 'night', 24 * 60, { signal: 'changed' }, read('signal')],
-    ['a mailbox that answered 404, its refusal for 6 more hours', MAILBOX, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '16:00') }, wait(6 * 60)],
+    [
+      'a mailbox that answered 404, its refusal for 6 more hours',
+      MAILBOX,
+      'lessons',
+      undefined,
+      { refusedUntil: at(WEDNESDAY, '16:00') },
+      wait(6 * 60),
+    ],
   ] as [string, Schedule, Moment, number | undefined, Known, unknown][])('%s', (_what, res, moment, ago, known, expected) => {
     expect(decide(res, moment, ago, known)).toEqual(expected);
   });

@@ -19,8 +19,7 @@ import { WebMemory } from '../../../src/web/memory.js';
 import { quietPublisher } from '../../helpers/publisher.js';
 
 const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
-const access = (id?: string) =>
-  ({ identity: () => identity, childId: () => id ?? 'ania' }) as unknown as FeatureAccess;
+const access = (id?: string) => ({ identity: () => identity, childId: () => id ?? 'ania' }) as unknown as FeatureAccess;
 
 const timetable: TimetableOutput = {
   days: {},
@@ -28,7 +27,17 @@ const timetable: TimetableOutput = {
   fortnight: [],
   freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
 };
-const test = (content: string): AgendaItem => ({ key: 'agenda:7', kind: 'test', date: '2026-11-24', until: null, time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content, teacher: null });
+const test = (content: string): AgendaItem => ({
+  key: 'agenda:7',
+  kind: 'test',
+  date: '2026-11-24',
+  until: null,
+  time: '08:55',
+  subject: 'Matematyka',
+  category: 'Sprawdzian',
+  content,
+  teacher: null,
+});
 const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(content)], homework: [] });
 
 const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
@@ -58,7 +67,9 @@ describe('calendar feeds feature', () => {
     await state.poll(3000, { timetable, agenda: agenda('Ułamki i procenty') });
     expect(state.content('agenda')?.changedAt).toBe(3000);
     expect(state.content('free-days')?.changedAt).toBe(1000);
-    expect(state.content('agenda')?.content.entries).toEqual([expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' })]);
+    expect(state.content('agenda')?.content.entries).toEqual([
+      expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' }),
+    ]);
   });
 
   it('reads its inputs by the names and types their features declare', async () => {
@@ -72,7 +83,7 @@ describe('calendar feeds feature', () => {
     expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
   });
 
-  it('knows the free days\' event, which the free-days feed mirrors, by the kind and fields the timetable declares', () => {
+  it("knows the free days' event, which the free-days feed mirrors, by the kind and fields the timetable declares", () => {
     const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
     expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
     // @ts-expect-error -- misspelled: the event is free_day
@@ -82,13 +93,13 @@ describe('calendar feeds feature', () => {
     expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
   });
 
-  it('shows nothing before the timetable\'s first poll rather than an empty week', async () => {
+  it("shows nothing before the timetable's first poll rather than an empty week", async () => {
     const state = calendarFeeds.create(access());
     const result = await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
     expect(result.feeds?.lessons).toBeUndefined();
   });
 
-  it('names UIDs after the configured child id, and each calendar after the child\'s first name', async () => {
+  it("names UIDs after the configured child id, and each calendar after the child's first name", async () => {
     const state = calendarFeeds.create(access('ania2'));
     const { feeds } = await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
     expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');

@@ -17,12 +17,16 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const FEATURE = 'src/features/timetable-day.ts';
 
 const CONFIG = (() => {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.build.json'), { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.build.json'),
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.build.json unreadable');
   return config;
 })();
@@ -53,9 +57,17 @@ function modulesNamed(file: ts.SourceFile): { imports: string[]; augments: strin
   const imports: string[] = [];
   const augments: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) imports.push(node.moduleSpecifier.text);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) imports.push(node.arguments[0].text);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) imports.push(node.argument.literal.text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      imports.push(node.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      imports.push(node.arguments[0].text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      imports.push(node.argument.literal.text);
     else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) augments.push(node.name.text);
     ts.forEachChild(node, visit);
   };
@@ -122,11 +134,14 @@ describe('the typed contract from feature to screen', () => {
     expect(failing).toContain('src/web/board-day.ts');
     // The feature itself renames consistently: only the screens (the dashboard, the board) that read
     // `lessons` are wrong.
-    expect([...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')), output).toEqual([]);
+    expect(
+      [...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')),
+      output,
+    ).toEqual([]);
     expect(output).toMatch(/"lessons"/);
   }, 240_000);
 
-  it('fails the typecheck in the board when the timetable renames a field of a lesson\'s moved_to', () => {
+  it("fails the typecheck in the board when the timetable renames a field of a lesson's moved_to", () => {
     // A nested attribute: the field's declaration and the one place the feature renders it.
     const { failing, output } = failingAfter((source) => {
       const renamed = source.replaceAll(/\blesson_no(?=: number \| null; hours|: l\.change\.lesson_no)/g, 'period');
@@ -134,7 +149,10 @@ describe('the typed contract from feature to screen', () => {
       return renamed;
     });
     expect(failing).toContain('src/web/board-day.ts');
-    expect([...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')), output).toEqual([]);
+    expect(
+      [...failing].filter((file) => !/^src\/(ha|web)\//.test(file ?? '')),
+      output,
+    ).toEqual([]);
     expect(output).toMatch(/lesson_no/);
   }, 240_000);
 });

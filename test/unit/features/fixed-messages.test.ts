@@ -9,7 +9,9 @@ import { entityTable } from '../../helpers/entities.js';
 describe('fixed-messages feature', () => {
   it('announces one button per configured message, named as the user named it in every language', async () => {
     const message = (id: string, name: string) => ({ id, name, to: 'class_tutor', topic: 'Nieobecność', body: 'Dziecko jest chore.' });
-    const config = await buildMinimal({ accounts: [{ login: '1234567u', password: 'x', messages: [message('sick', 'Chore dziecko'), message('late', 'Spóźnienie')] }] });
+    const config = await buildMinimal({
+      accounts: [{ login: '1234567u', password: 'x', messages: [message('sick', 'Chore dziecko'), message('late', 'Spóźnienie')] }],
+    });
     const buttons = fixedMessages.configured?.(config.accounts[0]!) ?? [];
     expect(entityTable(fixedMessages.entities)).toEqual([]);
     expect(entityTable(buttons)).toEqual([

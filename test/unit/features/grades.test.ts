@@ -36,7 +36,9 @@ describe('grades feature', () => {
   });
 
   it('shows the newest grade with its fields and details, the latest few beside', () => {
-    const state = renderNewestGrade(newestGrades([grade('grade:1', '4', '2026-11-18'), grade('grade:2', '5+', '2026-11-20', { improves: 'grade:1' })]));
+    const state = renderNewestGrade(
+      newestGrades([grade('grade:1', '4', '2026-11-18'), grade('grade:2', '5+', '2026-11-20', { improves: 'grade:1' })]),
+    );
     expect(state.state).toBe('5+');
     expect(state.attributes).toMatchObject({ grade: '5+', subject: 'Matematyka', weight: 3, improves: 'grade:1', added: '2026-11-20 10:00:00' });
     expect(state.attributes.recent).toEqual([
@@ -49,7 +51,9 @@ describe('grades feature', () => {
   it('lists the proposed semester and final grades, newest first, for the board to tell a new one', () => {
     const proposal = grade('grade:3', '4', '2026-11-19', { period: 'semester_proposal' });
     const items = [grade('grade:1', '5', '2026-11-20'), proposal, grade('grade:4', '3', '2026-11-21', { period: 'semester' })];
-    expect(renderNewestGrade(newestGrades(items)).attributes.proposals).toEqual([{ grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' }]);
+    expect(renderNewestGrade(newestGrades(items)).attributes.proposals).toEqual([
+      { grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' },
+    ]);
   });
 
   it('fires grade events with the fields the grade entity declares, and compares only the fields it names', () => {
@@ -68,7 +72,16 @@ describe('grades feature', () => {
   });
 
   it('renders the average with 2 decimals and each subject beside', () => {
-    const state = renderAverage(averages({ grades: grades([[1, '6', 1], [2, '4-', 1]]), semester: 1, names }));
+    const state = renderAverage(
+      averages({
+        grades: grades([
+          [1, '6', 1],
+          [2, '4-', 1],
+        ]),
+        semester: 1,
+        names,
+      }),
+    );
     expect(state.state).toBe('4.88');
     expect(state.attributes.semester).toBe(1);
     expect(state.attributes.subjects?.[0]).toMatchObject({ average: 4.88, count: 2 });

@@ -7,7 +7,17 @@ import { entityTable } from '../../helpers/entities.js';
 /** How long a topic in a list may be (docs/entities.md). */
 const TOPIC_MAX_IN_ATTRIBUTES = 300;
 
-const test: AgendaItem = { key: 't1', kind: 'test', date: '2026-11-25', until: null, time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null };
+const test: AgendaItem = {
+  key: 't1',
+  kind: 'test',
+  date: '2026-11-25',
+  until: null,
+  time: null,
+  subject: 'Matematyka',
+  category: 'Sprawdzian',
+  content: 'Ułamki',
+  teacher: null,
+};
 
 describe('lessons-held feature', () => {
   it('declares next_test, lesson_topics and catch_up', () => {
@@ -27,7 +37,7 @@ describe('lessons-held feature', () => {
     expect(renderNextTest(null)).toEqual({ state: null, attributes: { subject: null, kind: null, description: null, topics: [] } });
   });
 
-  it('shows the last lesson\'s topic and lists missed lessons, a long topic cut for the list', () => {
+  it("shows the last lesson's topic and lists missed lessons, a long topic cut for the list", () => {
     const long = 'x'.repeat(TOPIC_MAX_IN_ATTRIBUTES + 50);
     const held = [{ date: '2026-11-20', no: 1, subject: 'Polski', topic: long }];
     const topics = renderLessonTopics(held);

@@ -21,7 +21,11 @@ describe('library feature', () => {
   });
 
   it('counts the lendings and lists them with their published names', () => {
-    const state = renderLibraryDue({ books: [book('Pan Tadeusz', '2026-11-20', { overdue: true }), book('Matematyka 4', null, { freeTextbook: true, extendable: null })], overdue: 1, nextDue: null });
+    const state = renderLibraryDue({
+      books: [book('Pan Tadeusz', '2026-11-20', { overdue: true }), book('Matematyka 4', null, { freeTextbook: true, extendable: null })],
+      overdue: 1,
+      nextDue: null,
+    });
     expect(state.state).toBe('2');
     expect(state.attributes).toEqual({
       overdue: 1,

@@ -23,7 +23,13 @@ const ADDON = readFileSync(new URL(`../../../${ADDON_PAGE}`, import.meta.url), '
 /** The features with one more entity, as a newcomer would add it to the lucky feature. */
 const withNewEntity = FEATURES.map((f) =>
   f.name === 'lucky'
-    ? feature({ ...f, entities: [...f.entities, sensor('lucky_streak', { en: 'Lucky streak', pl: 'Seria szczęścia', uk: 'Серія удачі' }, { stateClass: 'measurement' })] })
+    ? feature({
+        ...f,
+        entities: [
+          ...f.entities,
+          sensor('lucky_streak', { en: 'Lucky streak', pl: 'Seria szczęścia', uk: 'Серія удачі' }, { stateClass: 'measurement' }),
+        ],
+      })
     : f,
 );
 
@@ -41,7 +47,12 @@ describe('the entity tables of docs/entities.md', () => {
   });
 
   it('fail for a description of an entity no feature declares any more', () => {
-    expect(readmeProblems(PAGE, FEATURES.filter((f) => f.name !== 'library'))).toEqual([
+    expect(
+      readmeProblems(
+        PAGE,
+        FEATURES.filter((f) => f.name !== 'library'),
+      ),
+    ).toEqual([
       `docs/entities.md's entity table is not what the features declare; run: ${WRITE_COMMAND}`,
       "docs/entities.md's table of states describes `library_due`, which no feature declares",
     ]);
@@ -73,7 +84,12 @@ describe("the entity table of the app's page (hassio-addon/DOCS.md)", () => {
   it('fails for an entity added or removed without rewriting it, naming the command', () => {
     const stale = [`hassio-addon/DOCS.md's entity table is not what the features declare; run: ${WRITE_COMMAND}`];
     expect(addonTableProblems(ADDON, withNewEntity)).toEqual(stale);
-    expect(addonTableProblems(ADDON, FEATURES.filter((f) => f.name !== 'library'))).toEqual(stale);
+    expect(
+      addonTableProblems(
+        ADDON,
+        FEATURES.filter((f) => f.name !== 'library'),
+      ),
+    ).toEqual(stale);
   });
 
   it('rewrites only the table: the new row appears, the rest of the page stays as written', () => {

@@ -26,19 +26,48 @@ function subject(rows: [string, number][]): SubjectAverage {
 
 describe('neededForNext', () => {
   it('is the lowest grade of weight 1 that reaches the next threshold (the examples in docs/entities.md)', () => {
-    expect(neededForNext(subject([['4', 2], ['3', 1]]), T)).toEqual({ threshold: 3.75, grade: '4' });
-    expect(neededForNext(subject([['3', 1], ['3', 1], ['2', 1]]), T)).toEqual({ threshold: 2.75, grade: '3' });
+    expect(
+      neededForNext(
+        subject([
+          ['4', 2],
+          ['3', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 3.75, grade: '4' });
+    expect(
+      neededForNext(
+        subject([
+          ['3', 1],
+          ['3', 1],
+          ['2', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 2.75, grade: '3' });
   });
 
-  it('follows the school\'s plus and minus sizes', () => {
+  it("follows the school's plus and minus sizes", () => {
     // 28 / 6 = 4.67 -> 4.75 needs g >= 5.25: a 5+ is 5.5 by default, 5.33 at a third.
-    const s = subject([['5+', 2], ['4', 3], ['5', 1]]);
+    const s = subject([
+      ['5+', 2],
+      ['4', 3],
+      ['5', 1],
+    ]);
     expect(neededForNext(s, T).grade).toBe('5+');
     const thirds = gradeScale({ plusValue: 0.33, minusValue: 0.33, countZero: false });
     // On that scale the grades themselves are worth less: 5.33*2 + 12 + 5 = 27.66, 4.61; g >= 5.59: a 6-.
     const onThirds = averages({
-      grades: grades([[1, '5+', MATHS, 101], [2, '4', MATHS, 102], [3, '5', MATHS, 103]]),
-      categories: categories([[101, 'a', 2], [102, 'b', 3], [103, 'c', 1]]),
+      grades: grades([
+        [1, '5+', MATHS, 101],
+        [2, '4', MATHS, 102],
+        [3, '5', MATHS, 103],
+      ]),
+      categories: categories([
+        [101, 'a', 2],
+        [102, 'b', 3],
+        [103, 'c', 1],
+      ]),
       gradingSystem: { plusValue: 0.33, minusValue: 0.33, countZero: false },
       semester: 1,
       names,
@@ -47,7 +76,15 @@ describe('neededForNext', () => {
   });
 
   it('is null when no grade can reach it, at the top, and with no average yet', () => {
-    expect(neededForNext(subject([['5', 3], ['6', 1]]), T)).toEqual({ threshold: 5.5, grade: null });
+    expect(
+      neededForNext(
+        subject([
+          ['5', 3],
+          ['6', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 5.5, grade: null });
     expect(neededForNext(subject([['6', 1]]), T)).toEqual({ threshold: null, grade: null });
     expect(neededForNext(subject([['np', 1]]), T)).toEqual({ threshold: null, grade: null });
   });
@@ -66,7 +103,11 @@ describe('renderSubjectAverage', () => {
         [2, '3', MATHS, 102, { Date: '2026-01-12' }],
         [3, '4', MATHS, 103, { IsSemesterProposition: true }],
       ]),
-      categories: categories([[101, 'Sprawdzian', 2], [102, 'Kartkówka', 1], [103, 'Proponowana', 0]]),
+      categories: categories([
+        [101, 'Sprawdzian', 2],
+        [102, 'Kartkówka', 1],
+        [103, 'Proponowana', 0],
+      ]),
       semester: 1,
       names,
     });
@@ -90,8 +131,11 @@ describe('renderSubjectAverage', () => {
   it('keeps every attribute list under 16 KB in a full school year, and the state exact', () => {
     // A heavy subject: 120 grades this semester, each with a long category name.
     const rows: [number, string, number, number?, Record<string, unknown>?][] = [];
-    for (let i = 1; i <= 120; i++) rows.push([i, ['5', '4+', '3-', '6'][i % 4]!, MATHS, 100 + (i % 10), { Date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` }]);
-    const cats = categories(Array.from({ length: 10 }, (_, i) => [100 + i, `Praca klasowa z działu ${i}: ułamki zwykłe i dziesiętne, zadania tekstowe`, 1 + (i % 3)]));
+    for (let i = 1; i <= 120; i++)
+      rows.push([i, ['5', '4+', '3-', '6'][i % 4]!, MATHS, 100 + (i % 10), { Date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` }]);
+    const cats = categories(
+      Array.from({ length: 10 }, (_, i) => [100 + i, `Praca klasowa z działu ${i}: ułamki zwykłe i dziesiętne, zadania tekstowe`, 1 + (i % 3)]),
+    );
     const value = averages({ grades: grades(rows), categories: cats, semester: 1, names });
     const rendered = renderSubjectAverage(value.subjects[0]!, value, T);
     expect(Buffer.byteLength(JSON.stringify(rendered.attributes))).toBeLessThan(16 * 1024);
@@ -113,13 +157,25 @@ describe('renderSubjectAverage', () => {
 describe('renderGradeAtRisk', () => {
   it('is ON with the subjects below the first threshold, a subject with no average left out', () => {
     const value = averages({
-      grades: grades([[1, '1', MATHS], [2, '2-', MATHS], [3, '5', POLISH], [4, '1', UNNAMED], [5, 'np', 3]]),
+      grades: grades([
+        [1, '1', MATHS],
+        [2, '2-', MATHS],
+        [3, '5', POLISH],
+        [4, '1', UNNAMED],
+        [5, 'np', 3],
+      ]),
       semester: 1,
       names,
     });
     expect(renderGradeAtRisk(value, T)).toEqual({
       state: 'ON',
-      attributes: { threshold: 1.75, subjects: [{ subject: String(UNNAMED), average: 1 }, { subject: 'Matematyka', average: 1.38 }] },
+      attributes: {
+        threshold: 1.75,
+        subjects: [
+          { subject: String(UNNAMED), average: 1 },
+          { subject: 'Matematyka', average: 1.38 },
+        ],
+      },
     });
   });
 
@@ -135,21 +191,39 @@ describe('SubjectEntities', () => {
   it('has one sensor per subject of the year, drops one with no grade left, and keeps its key for its return', async () => {
     const dataDir = await tempDir();
     const entities = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
-    await entities.update(year([['2', 'Język polski'], ['1', 'Matematyka'], ['7', null], ['8', 'Język  polski']]));
+    await entities.update(
+      year([
+        ['2', 'Język polski'],
+        ['1', 'Matematyka'],
+        ['7', null],
+        ['8', 'Język  polski'],
+      ]),
+    );
     expect(entities.entities().map((e) => [e.key, e.name.pl, e.name.en])).toEqual([
       ['average_jezyk_polski', 'Średnia – Język polski', 'Average – Język polski'],
       ['average_jezyk_polski_2', 'Średnia – Język  polski', 'Average – Język  polski'],
       ['average_matematyka', 'Średnia – Matematyka', 'Average – Matematyka'],
       ['average_subject_7', 'Średnia – przedmiot 7', 'Average – subject 7'],
     ]);
-    await entities.update(year([['1', 'Matematyka'], ['8', 'Język  polski']]));
+    await entities.update(
+      year([
+        ['1', 'Matematyka'],
+        ['8', 'Język  polski'],
+      ]),
+    );
     expect(entities.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
 
     // A restart: the keys come back from data_dir, the same subjects announced before any poll.
     const again = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
     await again.load();
     expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
-    await again.update(year([['2', 'Język polski'], ['1', 'Matematyka'], ['8', 'Język  polski']]));
+    await again.update(
+      year([
+        ['2', 'Język polski'],
+        ['1', 'Matematyka'],
+        ['8', 'Język  polski'],
+      ]),
+    );
     expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski', 'average_jezyk_polski_2', 'average_matematyka']);
   });
 
@@ -173,7 +247,7 @@ describe('SubjectEntities', () => {
 });
 
 describe('dynamic entities in the framework', () => {
-  it('lists a feature state\'s dynamic entities and says when their keys changed', async () => {
+  it("lists a feature state's dynamic entities and says when their keys changed", async () => {
     let keys = ['a'];
     const dyn = feature({
       name: 'dyn',
@@ -200,7 +274,10 @@ describe('dynamic entities in the framework', () => {
 describe('the school’s own averages (live-notes 12)', () => {
   it('adds the ones above 0, rounded, and leaves out none yet', async () => {
     const { schoolAverageAttributes, schoolSemesterAverage } = await import('../../../src/features/subject-averages.js');
-    expect(schoolAverageAttributes({ Subject: '1', Semester1: 4.286, Semester2: 0, FullYear: 4.26 })).toEqual({ school_semester1: 4.29, school_year: 4.26 });
+    expect(schoolAverageAttributes({ Subject: '1', Semester1: 4.286, Semester2: 0, FullYear: 4.26 })).toEqual({
+      school_semester1: 4.29,
+      school_year: 4.26,
+    });
     expect(schoolAverageAttributes(undefined)).toEqual({});
     expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 2)).toEqual({});
     expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 1)).toEqual({ school: 4.29 });

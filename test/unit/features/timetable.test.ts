@@ -35,7 +35,8 @@ const days = timetablesResponse.parse({
 }).Timetable;
 
 const free = {
-  schoolFreeDays: schoolFreeDaysResponse.parse({ SchoolFreeDays: [{ Id: 1, Name: 'Dzień Edukacji', DateFrom: '2026-03-13', DateTo: '2026-03-13' }] }).SchoolFreeDays,
+  schoolFreeDays: schoolFreeDaysResponse.parse({ SchoolFreeDays: [{ Id: 1, Name: 'Dzień Edukacji', DateFrom: '2026-03-13', DateTo: '2026-03-13' }] })
+    .SchoolFreeDays,
   classFreeDays: classFreeDaysResponse.parse({
     ClassFreeDays: [
       { Id: 1, Class: { Id: '77' }, DateFrom: '2026-03-12', DateTo: '2026-03-12', LessonNoFrom: 1, LessonNoTo: 1 },
@@ -51,7 +52,7 @@ const input = (now: number): ScheduleInput => ({ days, free, names, now });
 const statesAt = (date: string, time: string) => renderTimetable(schedule(input(at(date, time))));
 
 describe('timetable feature', () => {
-  it('declares the day\'s entities, in the order of the interface', () => {
+  it("declares the day's entities, in the order of the interface", () => {
     expect(entityTable(timetable.entities)).toEqual([
       ['plan_changes_today', 'sensor', true],
       ['plan_changes_tomorrow', 'sensor', true],
@@ -175,17 +176,23 @@ describe('current_lesson and at_school', () => {
 });
 
 describe('free_day events', () => {
-  it('one per free day not over yet, the class ones only for the child\'s class, the school\'s too', () => {
+  it("one per free day not over yet, the class ones only for the child's class, the school's too", () => {
     const items = freeDayEvents(freeDays(free), '2026-03-10');
     expect(items).toEqual([
-      { id: 'school:2026-03-13:2026-03-13:all', payload: { name: 'Dzień Edukacji', scope: 'school', from: '2026-03-13', to: '2026-03-13', lessons_from: null, lessons_to: null } },
-      { id: 'class:2026-03-12:2026-03-12:1-1', payload: { name: null, scope: 'class', from: '2026-03-12', to: '2026-03-12', lessons_from: 1, lessons_to: 1 } },
+      {
+        id: 'school:2026-03-13:2026-03-13:all',
+        payload: { name: 'Dzień Edukacji', scope: 'school', from: '2026-03-13', to: '2026-03-13', lessons_from: null, lessons_to: null },
+      },
+      {
+        id: 'class:2026-03-12:2026-03-12:1-1',
+        payload: { name: null, scope: 'class', from: '2026-03-12', to: '2026-03-12', lessons_from: 1, lessons_to: 1 },
+      },
     ]);
   });
 });
 
 describe('plan_change events', () => {
-  it('carry the change\'s fields by the names the plan_change entity declares', () => {
+  it("carry the change's fields by the names the plan_change entity declares", () => {
     const events: Events<typeof planChange> = { plan_change: schedule(input(at('2026-03-10', '07:00'))).events };
     const substitution = events.plan_change?.find((e) => e.payload.kind === 'substitution')?.payload;
     expect(substitution).toMatchObject({ date: '2026-03-10', lesson_no: 2, hours: '08:55-09:40', original_lesson_no: 2 });
@@ -213,7 +220,10 @@ describe('bad data', () => {
     expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.
-    expect(states.current_lesson).toEqual({ state: 'Lesson 1', attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null } });
+    expect(states.current_lesson).toEqual({
+      state: 'Lesson 1',
+      attributes: { no: 1, from: '08:00', to: '08:45', room: null, teacher: null, change: null },
+    });
     expect(renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }), 'pl').current_lesson?.state).toBe('Lekcja 1');
     expect(states.at_school?.state).toBe('ON');
   });

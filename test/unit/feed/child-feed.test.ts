@@ -46,9 +46,20 @@ function portal() {
 async function setup() {
   const clock = new FakeClock('2026-11-18T10:00:00+01:00');
   const lines: string[] = [];
-  const log = { ...silentLogger(), info: (_f: unknown, msg?: string) => lines.push(String(msg ?? _f)), warn: () => undefined } as unknown as ReturnType<typeof silentLogger>;
+  const log = {
+    ...silentLogger(),
+    info: (_f: unknown, msg?: string) => lines.push(String(msg ?? _f)),
+    warn: () => undefined,
+  } as unknown as ReturnType<typeof silentLogger>;
   const p = portal();
-  const feed = new ChildFeed({ gateway: p.gateway, store: new FeedDeviceStore(await tempDir(), 'ania'), road: () => 'family', resources: RESOURCES, clock, log });
+  const feed = new ChildFeed({
+    gateway: p.gateway,
+    store: new FeedDeviceStore(await tempDir(), 'ania'),
+    road: () => 'family',
+    resources: RESOURCES,
+    clock,
+    log,
+  });
   await feed.load();
   const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
   /** One pass's feed: a device when none, the feed read, its changes taken. */
@@ -63,7 +74,7 @@ async function setup() {
   return { clock, feed, cache, pass, lines, ...p };
 }
 
-describe('a child\'s change feed', () => {
+describe("a child's change feed", () => {
   it('registers a device and is on once the feed answers', async () => {
     const { feed, pass, calls } = await setup();
     (await pass()).end();
@@ -113,12 +124,14 @@ describe('a child\'s change feed', () => {
     await cache.read(want(GRADES)).catch(() => undefined);
     script.feed = () => ({
       status: 200,
-      json: { Changes: [
-        { Id: 11, Type: 'Add', Resource: { Id: '1', Type: 'Grades' } },
-        { Id: 12, Type: 'Add', Resource: { Id: '2', Type: 'SchoolNotices' } },
-        { Id: 13, Type: 'Add', Resource: { Id: '3', Type: 'Homeroom' } },
-        { Id: 14, Type: 'Add', Resource: { Id: '4', Type: 'Homeroom' } },
-      ] },
+      json: {
+        Changes: [
+          { Id: 11, Type: 'Add', Resource: { Id: '1', Type: 'Grades' } },
+          { Id: 12, Type: 'Add', Resource: { Id: '2', Type: 'SchoolNotices' } },
+          { Id: 13, Type: 'Add', Resource: { Id: '3', Type: 'Homeroom' } },
+          { Id: 14, Type: 'Add', Resource: { Id: '4', Type: 'Homeroom' } },
+        ],
+      },
     });
     const { changes, end } = await pass();
     expect(changes.map((c) => c.id)).toEqual(['11', '12', '13', '14']);

@@ -28,39 +28,81 @@ function haProblems(c: Record<string, unknown>): string[] {
     problems.push(`entity_category ${String(c.entity_category)} is not for a ${String(c.p)}`);
   }
   if (c.enabled_by_default !== undefined && typeof c.enabled_by_default !== 'boolean') problems.push('enabled_by_default must be true or false');
-  if (c.p === 'binary_sensor' && c.device_class !== undefined && !BINARY_CLASSES.includes(String(c.device_class))) problems.push('unknown binary sensor class');
+  if (c.p === 'binary_sensor' && c.device_class !== undefined && !BINARY_CLASSES.includes(String(c.device_class)))
+    problems.push('unknown binary sensor class');
   if (c.p !== 'sensor') return problems;
   const deviceClass = c.device_class as string | undefined;
   if (deviceClass !== undefined) {
     const units = UNITS[deviceClass];
     if (units === undefined) problems.push(`device_class ${deviceClass} not checked here`);
-    else if (!units.includes(c.unit_of_measurement as string | undefined)) problems.push(`unit ${String(c.unit_of_measurement)} is not one of ${deviceClass}'s`);
+    else if (!units.includes(c.unit_of_measurement as string | undefined))
+      problems.push(`unit ${String(c.unit_of_measurement)} is not one of ${deviceClass}'s`);
   }
   // A timestamp has no state class; a measurement is a number.
   if (deviceClass === 'timestamp' && c.state_class !== undefined) problems.push('a timestamp cannot have a state_class');
-  if (c.suggested_display_precision !== undefined && (typeof c.suggested_display_precision !== 'number' || c.state_class === undefined)) problems.push('suggested_display_precision only for a numeric sensor');
+  if (c.suggested_display_precision !== undefined && (typeof c.suggested_display_precision !== 'number' || c.state_class === undefined))
+    problems.push('suggested_display_precision only for a numeric sensor');
   return problems;
 }
 
 describe('the diagnostic entities in discovery', () => {
-  it("gives each child its figures as diagnostics that stay readable while the child is offline, the noisy ones switched off", () => {
+  it('gives each child its figures as diagnostics that stay readable while the child is offline, the noisy ones switched off', () => {
     const bridgeOnly = [{ topic: 'dziennik2mqtt/bridge/state' }];
-    expect(child.requests_today).toMatchObject({ p: 'sensor', entity_category: 'diagnostic', enabled_by_default: false, state_class: 'measurement', availability: bridgeOnly, json_attributes_topic: 'dziennik2mqtt/ania/requests_today/attributes' });
+    expect(child.requests_today).toMatchObject({
+      p: 'sensor',
+      entity_category: 'diagnostic',
+      enabled_by_default: false,
+      state_class: 'measurement',
+      availability: bridgeOnly,
+      json_attributes_topic: 'dziennik2mqtt/ania/requests_today/attributes',
+    });
     expect(child.logins_today).toMatchObject({ p: 'sensor', entity_category: 'diagnostic', state_class: 'measurement', availability: bridgeOnly });
     // The one a family should see without asking: a day of many logins is the fault to look at.
     expect(child.logins_today).not.toHaveProperty('enabled_by_default');
-    expect(child.last_read).toMatchObject({ p: 'sensor', device_class: 'timestamp', entity_category: 'diagnostic', enabled_by_default: false, availability: bridgeOnly });
-    expect(child.session_age).toMatchObject({ p: 'sensor', device_class: 'duration', unit_of_measurement: 'min', entity_category: 'diagnostic', enabled_by_default: false });
+    expect(child.last_read).toMatchObject({
+      p: 'sensor',
+      device_class: 'timestamp',
+      entity_category: 'diagnostic',
+      enabled_by_default: false,
+      availability: bridgeOnly,
+    });
+    expect(child.session_age).toMatchObject({
+      p: 'sensor',
+      device_class: 'duration',
+      unit_of_measurement: 'min',
+      entity_category: 'diagnostic',
+      enabled_by_default: false,
+    });
     // Nothing else of a child's is switched off.
-    expect(Object.keys(child).filter((key) => child[key]?.enabled_by_default === false).sort()).toEqual(['last_read', 'requests_today', 'session_age']);
+    expect(
+      Object.keys(child)
+        .filter((key) => child[key]?.enabled_by_default === false)
+        .sort(),
+    ).toEqual(['last_read', 'requests_today', 'session_age']);
   });
 
   it('gives the bridge device its uptime (a timestamp), its memory (off until turned on) and its broker connection', () => {
-    expect(bridge.uptime).toMatchObject({ p: 'sensor', device_class: 'timestamp', entity_category: 'diagnostic', state_topic: 'dziennik2mqtt/bridge/health' });
+    expect(bridge.uptime).toMatchObject({
+      p: 'sensor',
+      device_class: 'timestamp',
+      entity_category: 'diagnostic',
+      state_topic: 'dziennik2mqtt/bridge/health',
+    });
     expect(bridge.uptime).not.toHaveProperty('enabled_by_default');
-    expect(bridge.memory).toMatchObject({ p: 'sensor', device_class: 'data_size', unit_of_measurement: 'MB', enabled_by_default: false, state_topic: 'dziennik2mqtt/bridge/health' });
+    expect(bridge.memory).toMatchObject({
+      p: 'sensor',
+      device_class: 'data_size',
+      unit_of_measurement: 'MB',
+      enabled_by_default: false,
+      state_topic: 'dziennik2mqtt/bridge/health',
+    });
     // The broker: the last will's online/offline, so it reads disconnected (not unavailable) when the bridge is gone.
-    expect(bridge.connection_state).toMatchObject({ p: 'binary_sensor', device_class: 'connectivity', entity_category: 'diagnostic', state_topic: 'dziennik2mqtt/bridge/state' });
+    expect(bridge.connection_state).toMatchObject({
+      p: 'binary_sensor',
+      device_class: 'connectivity',
+      entity_category: 'diagnostic',
+      state_topic: 'dziennik2mqtt/bridge/state',
+    });
     expect(bridge.connection_state).not.toHaveProperty('availability');
   });
 

@@ -16,8 +16,8 @@ const OPTIONS = ['Matematyka – Piotr Wiśniewski', 'Wychowawca – Anna Nowak'
 
 type Components = Record<string, Record<string, unknown>>;
 const components = (write: boolean): Components =>
-  childDiscovery({ id: 'ania', name: 'Ania', entities: [...accountEntities(account(write)), ...(write ? [recipientSelect(OPTIONS)] : [])] }, ctx).payload
-    .cmps as Components;
+  childDiscovery({ id: 'ania', name: 'Ania', entities: [...accountEntities(account(write)), ...(write ? [recipientSelect(OPTIONS)] : [])] }, ctx)
+    .payload.cmps as Components;
 
 /** What Home Assistant refuses in a discovered component of these platforms (empty: it takes it). */
 function haProblems(c: Record<string, unknown>): string[] {
@@ -27,7 +27,8 @@ function haProblems(c: Record<string, unknown>): string[] {
     if (typeof t !== 'string' || t === '' || /[+#]/.test(t)) problems.push(`${key} must be a publish topic`);
   };
   if (typeof c.unique_id !== 'string') problems.push('unique_id missing');
-  if (typeof c.default_entity_id !== 'string' || !c.default_entity_id.startsWith(`${String(c.p)}.`)) problems.push('default_entity_id not of its platform');
+  if (typeof c.default_entity_id !== 'string' || !c.default_entity_id.startsWith(`${String(c.p)}.`))
+    problems.push('default_entity_id not of its platform');
   switch (c.p) {
     case 'button':
       topic('command_topic');
@@ -38,7 +39,8 @@ function haProblems(c: Record<string, unknown>): string[] {
       break;
     case 'select':
       topic('command_topic');
-      if (!Array.isArray(c.options) || c.options.length === 0 || c.options.some((o) => typeof o !== 'string')) problems.push('options must be a list of strings');
+      if (!Array.isArray(c.options) || c.options.length === 0 || c.options.some((o) => typeof o !== 'string'))
+        problems.push('options must be a list of strings');
       if (Array.isArray(c.options) && new Set(c.options).size !== c.options.length) problems.push('options must be unique');
       break;
     case 'text':

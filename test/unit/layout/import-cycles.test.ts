@@ -39,11 +39,11 @@ describe('folderEdges', () => {
       await mkdir(join(src, dirname(path)), { recursive: true });
       await writeFile(join(src, path), text);
     }
-    const pairs = folderEdges(src).map((e) => `${e.from} -> ${e.to}`).sort();
+    const pairs = folderEdges(src)
+      .map((e) => `${e.from} -> ${e.to}`)
+      .sort();
     expect(pairs).toEqual(['(root) -> d', 'a -> b', 'b -> c', 'c -> a', 'c -> d', 'd -> a']);
-    expect(folderCycles(folderEdges(src))).toEqual([
-      'a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts)',
-    ]);
+    expect(folderCycles(folderEdges(src))).toEqual(['a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts)']);
   });
 });
 

@@ -9,7 +9,11 @@ const NOW = Date.parse('2026-11-19T23:30:00Z');
 
 describe('compose', () => {
   it('fills the four placeholders, {date} as the Warsaw day in the Polish form', () => {
-    const m = composeMessage({ topic: 'Nieobecność {first_name} {last_name} ({class})', body: 'W dniu {date} {first_name} nie przyjdzie. {other}' }, identity, NOW);
+    const m = composeMessage(
+      { topic: 'Nieobecność {first_name} {last_name} ({class})', body: 'W dniu {date} {first_name} nie przyjdzie. {other}' },
+      identity,
+      NOW,
+    );
     expect(m.topic).toBe('Nieobecność Ania Kowalska (4b)');
     expect(m.text).toBe('W dniu 20.11.2026 Ania nie przyjdzie. {other}');
     expect(m.missing).toEqual([]);

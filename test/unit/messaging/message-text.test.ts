@@ -20,7 +20,9 @@ describe('messageText', () => {
   });
 
   it('decodes entities and drops scripts, styles and comments', () => {
-    expect(messageText('&bdquo;Ala&rdquo; &amp; kot &#8211; &#x141;&oacute;d&#378;<script>x()</script><style>p{}</style><!-- ukryte -->').text).toBe('„Ala” & kot – Łódź');
+    expect(messageText('&bdquo;Ala&rdquo; &amp; kot &#8211; &#x141;&oacute;d&#378;<script>x()</script><style>p{}</style><!-- ukryte -->').text).toBe(
+      '„Ala” & kot – Łódź',
+    );
   });
 
   it('cuts at 8,000 characters and says so', () => {

@@ -42,7 +42,8 @@ describe('decodePreview', () => {
 
 describe('htmlToText', () => {
   it('unwraps the full message and turns breaks and entities into text', () => {
-    const html = '<Message><Content><![CDATA[<p>Szanowni Państwo,</p><p>zebranie o 17:30 &ndash; sala&nbsp;12 &#261;&#x17C; &bogus; Kr&Oacute;L</p>]]></Content></Message>';
+    const html =
+      '<Message><Content><![CDATA[<p>Szanowni Państwo,</p><p>zebranie o 17:30 &ndash; sala&nbsp;12 &#261;&#x17C; &bogus; Kr&Oacute;L</p>]]></Content></Message>';
     expect(htmlToText(html)).toBe('Szanowni Państwo, zebranie o 17:30 – sala 12 ąż &bogus; KrÓL');
   });
 });
@@ -61,7 +62,8 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
 const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [])).unread_messages;
 const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox)).newest_message;
 /** What the event gate fires for new messages: the fields the message event declares, with the event type first. */
-const fired = (items: NewItem<PayloadOf<typeof messageEvent>>[]) => items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
+const fired = (items: NewItem<PayloadOf<typeof messageEvent>>[]) =>
+  items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
 
 describe('message sensors and events', () => {
   it('unread_messages is the inbox count with every counter as attributes', () => {
@@ -100,13 +102,24 @@ describe('message sensors and events', () => {
     expect(events).toEqual([
       {
         id: '42',
-        payload: { event_type: 'message', id: '42', mailbox: 'inbox', sender: 'Anna Nowak', topic: 'Temat', preview: 'Treść', date: '2026-11-19T14:02:11+01:00', has_attachments: false },
+        payload: {
+          event_type: 'message',
+          id: '42',
+          mailbox: 'inbox',
+          sender: 'Anna Nowak',
+          topic: 'Temat',
+          preview: 'Treść',
+          date: '2026-11-19T14:02:11+01:00',
+          has_attachments: false,
+        },
       },
     ]);
   });
 
   it('an event of a message already read in the app says read: true; an unread one has no read field', () => {
-    const [read, unread] = fired(messageEvents('inbox', [item({ id: '44', read: true }), item({ id: '45', read: false })]).sort((a, b) => a.id.localeCompare(b.id)));
+    const [read, unread] = fired(
+      messageEvents('inbox', [item({ id: '44', read: true }), item({ id: '45', read: false })]).sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(read?.payload.read).toBe(true);
     expect(unread?.payload).not.toHaveProperty('read');
   });

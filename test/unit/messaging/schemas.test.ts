@@ -43,9 +43,9 @@ describe('messaging schemas', () => {
   });
 
   it('reads receiver types and group receivers', () => {
-    expect(receiverTypesResponse.parse({ data: { defaultGroup: 'teachers', list: [{ id: 'tutors', name: 'Wychowawcy' }, { name: 'bez id' }] } })).toEqual([
-      { id: 'tutors', name: 'Wychowawcy' },
-    ]);
+    expect(
+      receiverTypesResponse.parse({ data: { defaultGroup: 'teachers', list: [{ id: 'tutors', name: 'Wychowawcy' }, { name: 'bez id' }] } }),
+    ).toEqual([{ id: 'tutors', name: 'Wychowawcy' }]);
     expect(groupReceiversResponse.parse({ receivers: [{ accountId: 4417203, label: 'Nowak Anna', userId: '1' }, { label: 'no id' }] })).toEqual([
       { accountId: '4417203', label: 'Nowak Anna' },
     ]);

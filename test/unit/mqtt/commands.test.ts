@@ -125,10 +125,14 @@ describe('CommandRouter', () => {
     const r = router({ ania: [] });
     let release: () => void = () => undefined;
     const waiting = new Promise<void>((resolve) => (release = resolve));
-    r.register('refresh', async () => {
-      await waiting;
-      return { refreshed: true };
-    }, { concurrent: true });
+    r.register(
+      'refresh',
+      async () => {
+        await waiting;
+        return { refreshed: true };
+      },
+      { concurrent: true },
+    );
     r.register('send', async () => ({ sent: true }));
     const refresh = r.handle('ania', 'refresh', buf('x'));
     expect(await r.handle('ania', 'send', buf('x'))).toEqual({ status: 'ok', sent: true });

@@ -29,10 +29,19 @@ describe('problem advice', () => {
     const facts = (text: string): string[] => [...(text.match(/\b\d\w*|\b[a-z]+_[a-z_]+\b/g) ?? [])].sort();
     // Every reason: the compiler holds this list to ProblemReason, as it holds the advice.
     const every: Record<ProblemReason, true> = {
-      captcha_required: true, link_needs_action: true, login_changed: true, service_down: true, session_expired: true, storage_error: true, unexpected_response: true, wrong_credentials: true,
+      captcha_required: true,
+      link_needs_action: true,
+      login_changed: true,
+      service_down: true,
+      session_expired: true,
+      storage_error: true,
+      unexpected_response: true,
+      wrong_credentials: true,
     };
     const reasons = Object.keys(every) as ProblemReason[];
-    const advice = reasons.map((reason) => [reason, { pl: problemAdvice(reason, 'pl'), en: problemAdvice(reason, 'en'), uk: problemAdvice(reason, 'uk') }] as const);
+    const advice = reasons.map(
+      (reason) => [reason, { pl: problemAdvice(reason, 'pl'), en: problemAdvice(reason, 'en'), uk: problemAdvice(reason, 'uk') }] as const,
+    );
     for (const [reason, text] of advice) {
       expect(text.pl, reason).not.toBe(text.en);
       expect(text.pl.length, reason).toBeGreaterThan(20);

@@ -13,7 +13,12 @@ const DAY = { date: '2026-11-18', start: '2026-11-18T08:00:00+01:00', end: '2026
 
 /** How often the counters are read in a day, looking every minute as the scheduler would. */
 function countersRead(quietHours: string | undefined): number {
-  const policy: PollPolicy = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 4 * MINUTE, ...(quietHours ? { quietHours } : {}) };
+  const policy: PollPolicy = {
+    intervalMs: 20 * MINUTE,
+    fastIntervalMs: 3 * MINUTE,
+    schoolIntervalMs: 4 * MINUTE,
+    ...(quietHours ? { quietHours } : {}),
+  };
   let readAt: number | undefined;
   let reads = 0;
   for (let now = DAY_START; now < DAY_START + 24 * 60 * MINUTE; now += MINUTE) {

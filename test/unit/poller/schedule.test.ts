@@ -31,9 +31,7 @@ describe('quiet hours', () => {
 
 describe('retryDelay', () => {
   it('backs off 1, 2, 4 minutes and never beyond the interval', () => {
-    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, 10 * 60_000, new Error('x'), 0))).toEqual([
-      60_000, 120_000, 240_000, 480_000, 600_000,
-    ]);
+    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, 10 * 60_000, new Error('x'), 0))).toEqual([60_000, 120_000, 240_000, 480_000, 600_000]);
   });
 
   it('waits out a login pause', () => {

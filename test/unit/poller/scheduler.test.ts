@@ -30,7 +30,10 @@ function scheduler(setup: Setup = {}) {
   clock.setTimer = (fn, ms) => setTimer(() => (wakes.push(clock.now()), fn()), ms);
   const health = new AccountHealth('en');
   const every: Record<Host, number> = { messaging: 3 * MIN, register: 20 * MIN, ...setup.every };
-  const dueAt = new Map<Host, number>([['register', t0], ['messaging', t0]]);
+  const dueAt = new Map<Host, number>([
+    ['register', t0],
+    ['messaging', t0],
+  ]);
   const reads: { host: Host; at: number }[] = [];
   const restates: number[] = [];
   const s = new AccountScheduler({
@@ -58,10 +61,12 @@ function scheduler(setup: Setup = {}) {
       return outcome;
     },
     nextPass: (now, retryAt) =>
-      Math.min(...(['register', 'messaging'] as const).map((host) => {
-        const retry = retryAt.get(host);
-        return retry !== undefined && retry > now ? retry : (dueAt.get(host) ?? Infinity);
-      })),
+      Math.min(
+        ...(['register', 'messaging'] as const).map((host) => {
+          const retry = retryAt.get(host);
+          return retry !== undefined && retry > now ? retry : (dueAt.get(host) ?? Infinity);
+        }),
+      ),
     nextBoundary: (now) => setup.boundaries?.find((t) => t > now) ?? null,
     restate: (now) => {
       restates.push(now);

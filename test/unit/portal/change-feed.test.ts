@@ -4,7 +4,13 @@
 // fails). Every way it fails is typed; a dead token or session is renewed as for a data read.
 import { describe, expect, it } from 'vitest';
 import { ChangeFeed, FEED_APP_VERSION, type FeedChange } from '../../../src/portal/change-feed.js';
-import { FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError, type ConnectionError } from '../../../src/portal/errors.js';
+import {
+  FeedDeviceLostError,
+  FeedInvalidError,
+  FeedRefusedError,
+  UnexpectedResponseError,
+  type ConnectionError,
+} from '../../../src/portal/errors.js';
 import { FamilyAccount } from '../../../src/portal/family.js';
 import { PortalAccess } from '../../../src/poller/portal-access.js';
 import type { PortalObserver } from '../../../src/portal/observer.js';
@@ -22,12 +28,28 @@ simulatorPerTest((world) => ({ sim, clock } = world));
 const config = (login: string, password = '') => ({ login, password, downloads: false, messages: [], write_messages: false });
 
 function family(): FamilyAccount {
-  return new FamilyAccount({ account: 'rodzina', email: DEMO_FAMILY.email, password: DEMO_FAMILY.password, urls: sim.urls, clock, log: silentLogger(), timeoutMs: 5_000 });
+  return new FamilyAccount({
+    account: 'rodzina',
+    email: DEMO_FAMILY.email,
+    password: DEMO_FAMILY.password,
+    urls: sim.urls,
+    clock,
+    log: silentLogger(),
+    timeoutMs: 5_000,
+  });
 }
 
 /** The child's feed on the family road, as the bridge's portal access builds the child's gateway. */
 function familyFeed(login = ANIA.login, observer?: PortalObserver): ChangeFeed {
-  const access = new PortalAccess({ account: config(login), urls: sim.urls, clock, log: silentLogger(), family: family(), timeoutMs: 5_000, ...(observer ? { observer } : {}) });
+  const access = new PortalAccess({
+    account: config(login),
+    urls: sim.urls,
+    clock,
+    log: silentLogger(),
+    family: family(),
+    timeoutMs: 5_000,
+    ...(observer ? { observer } : {}),
+  });
   return new ChangeFeed({ gateway: access.gateway, account: login });
 }
 
@@ -46,7 +68,9 @@ async function failure(work: Promise<unknown>): Promise<Error> {
 }
 
 const feedRequests = (method?: string) =>
-  sim.requests.filter((r) => /\/(ChangeRegister|PushChanges)/.test(r.path) && (method === undefined || r.method === method)).map((r) => `${r.method} ${r.host} ${r.path}`);
+  sim.requests
+    .filter((r) => /\/(ChangeRegister|PushChanges)/.test(r.path) && (method === undefined || r.method === method))
+    .map((r) => `${r.method} ${r.host} ${r.path}`);
 
 describe('the feed on the family road (API host, bearer token)', () => {
   it('registers, reads what changed as FeedChanges, and acknowledges them', async () => {
@@ -76,7 +100,10 @@ describe('the feed on the family road (API host, bearer token)', () => {
     expect(read.changes[0]).not.toHaveProperty('extraData');
     expect((await feed.changes(device)).changes, 'listed until acknowledged').toHaveLength(5);
 
-    await feed.acknowledge(device, read.changes.map((c) => c.id));
+    await feed.acknowledge(
+      device,
+      read.changes.map((c) => c.id),
+    );
     expect((await feed.changes(device)).changes).toEqual([]);
     expect(feedRequests()).toEqual([
       'POST auth /3.0/ChangeRegister',
@@ -118,7 +145,11 @@ describe('the feed on the family road (API host, bearer token)', () => {
 
   it('tells the observer each feed answer, ids masked, the refusals by status and Code', async () => {
     const seen: string[] = [];
-    const observer: PortalObserver = { answered: (resource, status) => seen.push(`${resource} ${status}`), login: () => ({ exchange: () => undefined, ended: () => undefined }), bootstrapped: () => undefined };
+    const observer: PortalObserver = {
+      answered: (resource, status) => seen.push(`${resource} ${status}`),
+      login: () => ({ exchange: () => undefined, ended: () => undefined }),
+      bootstrapped: () => undefined,
+    };
     const feed = familyFeed(ANIA.login, observer);
     const device = await feed.register();
     await feed.acknowledge(device, ['1']);
@@ -130,7 +161,10 @@ describe('the feed on the family road (API host, bearer token)', () => {
 describe('every way the feed fails, typed', () => {
   it('a refused registration: 403 (the paid add-on) and 400, with the status and the portal’s Code', async () => {
     const feed = familyFeed();
-    for (const [status, code] of [[403, 'AccessDeny'], [400, 'InvalidRequest']] as const) {
+    for (const [status, code] of [
+      [403, 'AccessDeny'],
+      [400, 'InvalidRequest'],
+    ] as const) {
       sim.account(ANIA.login).feed.refuseRegistration(status);
       const error = await failure(feed.register());
       expect(error).toBeInstanceOf(FeedRefusedError);
@@ -166,7 +200,11 @@ describe('every way the feed fails, typed', () => {
   it('no usable device: FeedInvalidError (FilterInvalidValue), and an id that is none is refused before any request', async () => {
     const feed = familyFeed();
     const error = await failure(feed.changes(''));
-    expect([error.name, (error as FeedInvalidError).status, (error as FeedInvalidError).code]).toEqual(['FeedInvalidError', 400, 'FilterInvalidValue']);
+    expect([error.name, (error as FeedInvalidError).status, (error as FeedInvalidError).code]).toEqual([
+      'FeedInvalidError',
+      400,
+      'FilterInvalidValue',
+    ]);
     const device = await feed.register();
     const before = sim.requests.length;
     expect(await failure(feed.acknowledge(device, ['12', '1/../x']))).toBeInstanceOf(FeedInvalidError);
@@ -235,7 +273,9 @@ describe('the feed on the register road (cookie gateway)', () => {
     expect(change).toMatchObject({ kind: 'Add', type: 'Calendars/Substitutions' });
     await feed.acknowledge(device, [change!.id]);
     expect((await feed.changes(device)).changes).toEqual([]);
-    expect(sim.requests.filter((r) => r.host === 'portal' && /PushChanges/.test(r.path)).every((r) => r.login === ANIA.login && r.status < 300)).toBe(true);
+    expect(sim.requests.filter((r) => r.host === 'portal' && /PushChanges/.test(r.path)).every((r) => r.login === ANIA.login && r.status < 300)).toBe(
+      true,
+    );
   });
 
   it('logs in again when the session died, as a data read does', async () => {
@@ -249,7 +289,14 @@ describe('the feed on the register road (cookie gateway)', () => {
 
   it('goes the family road with the child’s reads while the register login fails', async () => {
     sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
-    const access = new PortalAccess({ account: config(ANIA.login, ANIA.password), urls: sim.urls, clock, log: silentLogger(), alsoFamily: family(), timeoutMs: 5_000 });
+    const access = new PortalAccess({
+      account: config(ANIA.login, ANIA.password),
+      urls: sim.urls,
+      clock,
+      log: silentLogger(),
+      alsoFamily: family(),
+      timeoutMs: 5_000,
+    });
     const feed = new ChangeFeed({ gateway: access.gateway, account: ANIA.login });
     // The login decides the road (a request sent during that first login still goes the register road's way).
     await access.session.ensure();

@@ -10,10 +10,16 @@ describe('readLoginAnswer', () => {
     ['{"status":"ok","goTo":"/OAuth/Authorization/2FA?client_id=46"}', { kind: 'ok', goTo: '/OAuth/Authorization/2FA?client_id=46' }],
     ['{"status":"ok"}', { kind: 'ok' }],
     ['{"goTo":"/OAuth/Authorization/2FA?client_id=46"}', { kind: 'ok', goTo: '/OAuth/Authorization/2FA?client_id=46' }],
-    ['{"status":"error","errors":[{"message":"Nieprawidłowy login i/lub hasło."}]}', { kind: 'refused', aboutCredentials: true, words: 'Nieprawidłowy login i/lub hasło.' }],
+    [
+      '{"status":"error","errors":[{"message":"Nieprawidłowy login i/lub hasło."}]}',
+      { kind: 'refused', aboutCredentials: true, words: 'Nieprawidłowy login i/lub hasło.' },
+    ],
     ['{"status":"error","errors":["Konto zostało zablokowane."]}', { kind: 'refused', aboutCredentials: true, words: 'Konto zostało zablokowane.' }],
     ['{"status":"error","errors":["Invalid password"]}', { kind: 'refused', aboutCredentials: true, words: 'Invalid password' }],
-    ['{"status":"error","errors":["Wystąpił błąd. Odśwież stronę i spróbuj ponownie."]}', { kind: 'refused', aboutCredentials: false, words: 'Wystąpił błąd. Odśwież stronę i spróbuj ponownie.' }],
+    [
+      '{"status":"error","errors":["Wystąpił błąd. Odśwież stronę i spróbuj ponownie."]}',
+      { kind: 'refused', aboutCredentials: false, words: 'Wystąpił błąd. Odśwież stronę i spróbuj ponownie.' },
+    ],
     ['{"status":"error"}', { kind: 'refused', aboutCredentials: false }],
     ['{"goTo":""}', { kind: 'unknown', what: 'the answer has no status' }],
     ['{"status":"pending"}', { kind: 'unknown', what: 'the answer has an unknown status' }],

@@ -13,9 +13,26 @@ import * as feed from '../../../src/resources/feed.js';
 import type { Resource } from '../../../src/feature-kit/resource.js';
 
 const FEED_TYPES = [
-  'Grades', 'PointGrades', 'DescriptiveGrades', 'TextGrades', 'DescriptiveTextGrades', 'BehaviourGrades', 'BehaviourGrades/Points',
-  'Attendances', 'HomeWorks', 'HomeWorkAssignments', 'ParentTeacherConferences', 'Calendars/ClassFreeDays', 'Calendars/TeacherFreeDays',
-  'Calendars/SchoolFreeDays', 'Calendars/Substitutions', 'SchoolNotices', 'Notes', 'LuckyNumbers', 'Timetables', 'Messages',
+  'Grades',
+  'PointGrades',
+  'DescriptiveGrades',
+  'TextGrades',
+  'DescriptiveTextGrades',
+  'BehaviourGrades',
+  'BehaviourGrades/Points',
+  'Attendances',
+  'HomeWorks',
+  'HomeWorkAssignments',
+  'ParentTeacherConferences',
+  'Calendars/ClassFreeDays',
+  'Calendars/TeacherFreeDays',
+  'Calendars/SchoolFreeDays',
+  'Calendars/Substitutions',
+  'SchoolNotices',
+  'Notes',
+  'LuckyNumbers',
+  'Timetables',
+  'Messages',
 ];
 
 /** The declarations a module exports (values with a schedule and endpoints). */
@@ -46,7 +63,7 @@ describe('the resources, declared once', () => {
     expect(twice([...RESOURCES, copy].flatMap((r) => r.endpoints))).toBe('Grades');
   });
 
-  it('names only the change feed\'s own types (live-notes 31)', () => {
+  it("names only the change feed's own types (live-notes 31)", () => {
     expect(RESOURCES.flatMap((r) => r.feed ?? []).filter((type) => !FEED_TYPES.includes(type))).toEqual([]);
   });
 });

@@ -45,8 +45,14 @@ describe('field readers', () => {
   ])('toText(%j) = %j', (raw, expected) => expect(toText(raw)).toBe(expected));
 
   it.each([
-    [[{ Id: 1, Url: 'x' }, { Id: '2' }], ['1', '2']],
-    [[3, '4', null, { Id: null }], ['3', '4']],
+    [
+      [{ Id: 1, Url: 'x' }, { Id: '2' }],
+      ['1', '2'],
+    ],
+    [
+      [3, '4', null, { Id: null }],
+      ['3', '4'],
+    ],
     [{ Id: 7 }, ['7']],
     [undefined, []],
   ])('toIdList(%j) = %j', (raw, expected) => expect(toIdList(raw)).toEqual(expected));
@@ -116,7 +122,9 @@ describe('string-id kinds (spec 2.1.3)', () => {
 
   it('keeps the string class ids of ClassFreeDays', () => {
     const [d] = classFreeDaysResponse.parse({
-      ClassFreeDays: [{ Id: 1, Class: { Id: '77', Url: 'x' }, Type: { Id: 2 }, DateFrom: '2026-03-10', DateTo: '2026-03-10', LessonNoFrom: '1', LessonNoTo: '3' }],
+      ClassFreeDays: [
+        { Id: 1, Class: { Id: '77', Url: 'x' }, Type: { Id: 2 }, DateFrom: '2026-03-10', DateTo: '2026-03-10', LessonNoFrom: '1', LessonNoTo: '3' },
+      ],
     }).ClassFreeDays;
     expect(d).toMatchObject({ Class: '77', Type: '2', LessonNoFrom: 1, LessonNoTo: 3 });
   });
@@ -172,16 +180,11 @@ describe('envelopes and camelCase resources', () => {
 
 describe('Auth/Subjects', () => {
   it.each([
-    [
-      'the live list under data',
-      { data: [{ identifier: 'LID-S-1', numericIdentifier: 123, name: 'Matematyka', type: 'x' }] },
-    ],
+    ['the live list under data', { data: [{ identifier: 'LID-S-1', numericIdentifier: 123, name: 'Matematyka', type: 'x' }] }],
     ['the spec form keyed by LID', { 'LID-S-1': { numericIdentifier: '123', name: 'Matematyka' }, Url: 'x', Resources: {} }],
     ['keyed by LID under data', { data: { 'LID-S-1': { identifier: 'LID-S-1', numericIdentifier: 123, name: 'Matematyka' } } }],
   ])('%s', (_name, raw) => {
-    expect(authSubjectsResponse.parse(raw).subjects).toEqual([
-      { identifier: 'LID-S-1', numericIdentifier: '123', name: 'Matematyka' },
-    ]);
+    expect(authSubjectsResponse.parse(raw).subjects).toEqual([{ identifier: 'LID-S-1', numericIdentifier: '123', name: 'Matematyka' }]);
   });
 });
 

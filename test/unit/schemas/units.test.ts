@@ -4,7 +4,12 @@ import { childUnit, unitsResponse } from '../../../src/portal/schemas/identity.j
 const settings = (point: boolean) => ({ StandardGradesEnabled: true, PointGradesEnabled: point, DescriptiveGradesEnabled: false });
 
 describe('Units of a school complex (live-notes 10)', () => {
-  const units = unitsResponse.parse({ Units: [{ Id: 2, GradesSettings: settings(false) }, { Id: '1', GradesSettings: settings(true) }] });
+  const units = unitsResponse.parse({
+    Units: [
+      { Id: 2, GradesSettings: settings(false) },
+      { Id: '1', GradesSettings: settings(true) },
+    ],
+  });
 
   it('keeps every unit with its own settings', () => {
     expect(units).toEqual([

@@ -60,7 +60,9 @@ const conferences = parentTeacherConferencesResponse.parse({
 }).ParentTeacherConferences;
 
 const trips = schoolTripsResponse.parse({
-  Data: [{ id: 3, destination: 'Kraków', route: 'Wawel', termFrom: '2026-03-18 07:30:00', termTo: '2026-03-18 19:00:00', coordinatorName: 'Anna Nowak' }],
+  Data: [
+    { id: 3, destination: 'Kraków', route: 'Wawel', termFrom: '2026-03-18 07:30:00', termTo: '2026-03-18 19:00:00', coordinatorName: 'Anna Nowak' },
+  ],
 }).Data;
 
 const today = '2026-03-10';
@@ -78,8 +80,26 @@ describe('agenda and upcoming_tests', () => {
     const state = renderUpcomingTests(upcomingTests(items, today));
     expect(state.state).toBe('2');
     expect(state.attributes?.items).toEqual([
-      { kind: 'test', date: '2026-03-12', until: null, time: '08:00', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: 'Anna Nowak' },
-      { kind: 'test', date: '2026-03-24', until: null, time: null, subject: 'Język polski', category: 'Inne', content: 'Kartkówka: lektura', teacher: null },
+      {
+        kind: 'test',
+        date: '2026-03-12',
+        until: null,
+        time: '08:00',
+        subject: 'Matematyka',
+        category: 'Sprawdzian',
+        content: 'Ułamki',
+        teacher: 'Anna Nowak',
+      },
+      {
+        kind: 'test',
+        date: '2026-03-24',
+        until: null,
+        time: null,
+        subject: 'Język polski',
+        category: 'Inne',
+        content: 'Kartkówka: lektura',
+        teacher: null,
+      },
     ]);
     expect((state.attributes?.other as { kind: string }[]).map((o) => o.kind)).toEqual(['trip', 'meeting', 'meeting']);
   });
@@ -95,7 +115,8 @@ describe('agenda and upcoming_tests', () => {
     expect(upcomingTests(three, '2026-03-12').other).toEqual([]);
     // A teacher's agenda entry standing for the trip takes its days.
     const written = agendaItems({
-      homeWorks: homeWorksResponse.parse({ HomeWorks: [{ Id: 77, Content: 'Wycieczka do Zakopanego', Date: '2026-03-09', Category: { Id: 2 } }] }).HomeWorks,
+      homeWorks: homeWorksResponse.parse({ HomeWorks: [{ Id: 77, Content: 'Wycieczka do Zakopanego', Date: '2026-03-09', Category: { Id: 2 } }] })
+        .HomeWorks,
       homeWorkCategories: categories,
       trips: long,
       names,
@@ -124,12 +145,22 @@ describe('agenda and upcoming_tests', () => {
       { Id: 22, Category: { Id: 2 }, Date: '2026-03-20', Content: 'Wycieczka do Wieliczki, zbiórka 7:30' },
     ]);
     // The entry in "Inne" is the meeting of the same day and hour: the conference is not listed again.
-    expect(generic.map((i) => [i.key, i.kind])).toEqual([['agenda:21', 'meeting'], ['agenda:22', 'trip'], ['meeting:8', 'meeting']]);
+    expect(generic.map((i) => [i.key, i.kind])).toEqual([
+      ['agenda:21', 'meeting'],
+      ['agenda:22', 'trip'],
+      ['meeting:8', 'meeting'],
+    ]);
   });
 
   it('hides a conference only behind the same meeting, not behind a test at its hour', () => {
-    const sameHour = besideConferences([{ Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' }]);
-    expect(sameHour.map((i) => [i.key, i.kind])).toEqual([['meeting:7', 'meeting'], ['agenda:31', 'test'], ['meeting:8', 'meeting']]);
+    const sameHour = besideConferences([
+      { Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' },
+    ]);
+    expect(sameHour.map((i) => [i.key, i.kind])).toEqual([
+      ['meeting:7', 'meeting'],
+      ['agenda:31', 'test'],
+      ['meeting:8', 'meeting'],
+    ]);
   });
 });
 
@@ -181,7 +212,15 @@ describe('homework', () => {
   }).Timetable;
   const assignments = homeworkAssignmentsResponse.parse({
     HomeWorkAssignments: [
-      { Id: 1, Topic: 'Zadania 1-5', Text: 'str. 40', Teacher: { Id: 10 }, Date: '2026-03-09', DueDate: '2026-03-12', StudentsWhoMarkedAsDone: [{ Id: 50 }] },
+      {
+        Id: 1,
+        Topic: 'Zadania 1-5',
+        Text: 'str. 40',
+        Teacher: { Id: 10 },
+        Date: '2026-03-09',
+        DueDate: '2026-03-12',
+        StudentsWhoMarkedAsDone: [{ Id: 50 }],
+      },
       { Id: 2, Topic: 'Wypracowanie', Teacher: { Id: 12 }, Lesson: { Id: 500 }, Date: '2026-03-05', DueDate: '2026-03-12 00:00:00' },
       { Id: 3, Topic: 'Plakat', Teacher: { Id: 11 }, DueDate: '2026-03-12', HomeworkAssigmentFiles: [{ Id: 1, Name: 'wzór.pdf' }] },
       { Id: 4, Topic: 'Stare', Teacher: { Id: 10 }, DueDate: '2026-03-02' },

@@ -115,14 +115,7 @@ describe('absences_unexcused', () => {
 describe('absence events', () => {
   it('fires for every absence and lateness, with the subject through Lessons', () => {
     const events = absenceEvents(input);
-    expect(events.map((e) => e.id)).toEqual([
-      'absence:7',
-      'absence:6',
-      'absence:5',
-      'absence:t4',
-      'absence:3',
-      'absence:11',
-    ]);
+    expect(events.map((e) => e.id)).toEqual(['absence:7', 'absence:6', 'absence:5', 'absence:t4', 'absence:3', 'absence:11']);
     expect(events.find((e) => e.id === 'absence:6')?.payload).toEqual({
       event_type: 'absence',
       id: '6',

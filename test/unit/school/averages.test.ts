@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  averages,
-  DEFAULT_SCALE,
-  gradeScale,
-  gradeValue,
-  subjectAverages,
-} from '../../../src/school/averages.js';
+import { averages, DEFAULT_SCALE, gradeScale, gradeValue, subjectAverages } from '../../../src/school/averages.js';
 import { renderAverage } from '../../../src/features/grades.js';
 import { pointGradesResponse, pointCategoriesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { categories, gradingSystem, grades, names } from './fixtures.js';
@@ -41,9 +35,18 @@ describe('gradeValue', () => {
 
 describe('gradeScale from GradingSystem', () => {
   it.each([
-    [{ countZero: false, plusValue: 0.5, minusValue: 0.25 }, { plus: 0.5, minus: 0.25, countZero: false }],
-    [{ countZero: true, plusValue: '0,75', minusValue: '-0.5' }, { plus: 0.75, minus: 0.5, countZero: true }],
-    [{ plusValue: -0.3, minusValue: 0.3 }, { plus: 0.3, minus: 0.3, countZero: false }],
+    [
+      { countZero: false, plusValue: 0.5, minusValue: 0.25 },
+      { plus: 0.5, minus: 0.25, countZero: false },
+    ],
+    [
+      { countZero: true, plusValue: '0,75', minusValue: '-0.5' },
+      { plus: 0.75, minus: 0.5, countZero: true },
+    ],
+    [
+      { plusValue: -0.3, minusValue: 0.3 },
+      { plus: 0.3, minus: 0.3, countZero: false },
+    ],
     [{ plusValue: 'dużo', minusValue: null }, DEFAULT_SCALE],
     [{}, DEFAULT_SCALE],
     [{ GradingSystem: { countZero: 'true', plusValue: '1' } }, { plus: 1, minus: 0.25, countZero: true }],
@@ -75,28 +78,159 @@ describe('subject averages (spec 2.5)', () => {
     });
 
   it.each<[string, Parameters<typeof grades>[0], unknown, number | null, number]>([
-    ['a 6 and a 4- average 4.875', [[1, '6', 1], [2, '4-', 1]], undefined, 4.875, 2],
-    ['weight 3 and weight 1,5', [[1, '6', 1, 1], [2, '3', 1, 2]], undefined, (6 * 3 + 3 * 1.5) / 4.5, 2],
-    ['a numeric-string weight', [[1, '5', 1, 5], [2, '2', 1]], undefined, (5 * 2 + 2) / 3, 2],
-    ['a non-numeric weight counts 1', [[1, '5', 1, 4], [2, '2', 1]], undefined, 3.5, 2],
-    ['CountToTheAverage false is left out', [[1, '1', 1, 3], [2, '5', 1]], undefined, 5, 1],
+    [
+      'a 6 and a 4- average 4.875',
+      [
+        [1, '6', 1],
+        [2, '4-', 1],
+      ],
+      undefined,
+      4.875,
+      2,
+    ],
+    [
+      'weight 3 and weight 1,5',
+      [
+        [1, '6', 1, 1],
+        [2, '3', 1, 2],
+      ],
+      undefined,
+      (6 * 3 + 3 * 1.5) / 4.5,
+      2,
+    ],
+    [
+      'a numeric-string weight',
+      [
+        [1, '5', 1, 5],
+        [2, '2', 1],
+      ],
+      undefined,
+      (5 * 2 + 2) / 3,
+      2,
+    ],
+    [
+      'a non-numeric weight counts 1',
+      [
+        [1, '5', 1, 4],
+        [2, '2', 1],
+      ],
+      undefined,
+      3.5,
+      2,
+    ],
+    [
+      'CountToTheAverage false is left out',
+      [
+        [1, '1', 1, 3],
+        [2, '5', 1],
+      ],
+      undefined,
+      5,
+      1,
+    ],
     ['only a bare + has no average', [[1, '+', 1, 3]], undefined, null, 0],
-    ['marks and stray numbers are not grades', [[1, 'np', 1], [2, '85', 1], [3, '-', 1], [4, '4', 1]], undefined, 4, 1],
-    ['0 is no grade without countZero', [[1, '0', 1], [2, '4', 1]], { countZero: false }, 4, 1],
-    ['0 counts with countZero', [[1, '0', 1], [2, '4', 1]], { countZero: true }, 2, 2],
-    ['0+ never counts', [[1, '0+', 1], [2, '4', 1]], { countZero: true }, 4, 1],
-    ['sizes from GradingSystem strings', [[1, '4+', 1], [2, '4-', 1]], { plusValue: '0,3', minusValue: '0,3' }, 4, 2],
-    ['weight 0 adds nothing', [[1, '1', 1, 6], [2, '5', 1]], undefined, 5, 1],
-    ['a category not in the lookup counts 1', [[1, '6', 1, 99], [2, '4', 1]], undefined, 5, 2],
+    [
+      'marks and stray numbers are not grades',
+      [
+        [1, 'np', 1],
+        [2, '85', 1],
+        [3, '-', 1],
+        [4, '4', 1],
+      ],
+      undefined,
+      4,
+      1,
+    ],
+    [
+      '0 is no grade without countZero',
+      [
+        [1, '0', 1],
+        [2, '4', 1],
+      ],
+      { countZero: false },
+      4,
+      1,
+    ],
+    [
+      '0 counts with countZero',
+      [
+        [1, '0', 1],
+        [2, '4', 1],
+      ],
+      { countZero: true },
+      2,
+      2,
+    ],
+    [
+      '0+ never counts',
+      [
+        [1, '0+', 1],
+        [2, '4', 1],
+      ],
+      { countZero: true },
+      4,
+      1,
+    ],
+    [
+      'sizes from GradingSystem strings',
+      [
+        [1, '4+', 1],
+        [2, '4-', 1],
+      ],
+      { plusValue: '0,3', minusValue: '0,3' },
+      4,
+      2,
+    ],
+    [
+      'weight 0 adds nothing',
+      [
+        [1, '1', 1, 6],
+        [2, '5', 1],
+      ],
+      undefined,
+      5,
+      1,
+    ],
+    [
+      'a category not in the lookup counts 1',
+      [
+        [1, '6', 1, 99],
+        [2, '4', 1],
+      ],
+      undefined,
+      5,
+      2,
+    ],
     [
       'a correction counts next to the grade it improves',
-      [[1, '1', 1, 1], [2, '4', 1, 1, { Improvement: { Id: 1 } }]],
+      [
+        [1, '1', 1, 1],
+        [2, '4', 1, 1, { Improvement: { Id: 1 } }],
+      ],
       undefined,
       2.5,
       2,
     ],
-    ['a semester grade is not averaged', [[1, '5', 1], [2, '2', 1, undefined, { IsSemester: true }]], undefined, 5, 1],
-    ['another semester is left out', [[1, '5', 1], [2, '1', 1, undefined, { Semester: 2 }]], undefined, 5, 1],
+    [
+      'a semester grade is not averaged',
+      [
+        [1, '5', 1],
+        [2, '2', 1, undefined, { IsSemester: true }],
+      ],
+      undefined,
+      5,
+      1,
+    ],
+    [
+      'another semester is left out',
+      [
+        [1, '5', 1],
+        [2, '1', 1, undefined, { Semester: 2 }],
+      ],
+      undefined,
+      5,
+      1,
+    ],
   ])('%s', (_name, rows, system, average, count) => {
     const [subject] = avg(rows, system);
     expect(subject?.count).toBe(count);
@@ -137,18 +271,20 @@ describe('average sensor', () => {
   const cats = categories([[1, 'sprawdzian', 2]]);
 
   it('is the mean of subject averages with 2 decimals, and lists every subject', () => {
-    const state = renderAverage(averages({
-      grades: grades([
-        [1, '6', 1],
-        [2, '4-', 1],
-        [3, '5', 2, 1],
-        [4, '3', 2],
-        [5, '+', 3],
-      ]),
-      categories: cats,
-      semester: 1,
-      names,
-    }));
+    const state = renderAverage(
+      averages({
+        grades: grades([
+          [1, '6', 1],
+          [2, '4-', 1],
+          [3, '5', 2, 1],
+          [4, '3', 2],
+          [5, '+', 3],
+        ]),
+        categories: cats,
+        semester: 1,
+        names,
+      }),
+    );
     // Matematyka 4.875, Język polski (5*2+3)/3 = 4.333...; mean 4.604...
     expect(state.state).toBe('4.60');
     expect(state.attributes).toEqual({
@@ -162,7 +298,18 @@ describe('average sensor', () => {
   });
 
   it('a 6 with a 4- shows 4.88', () => {
-    expect(renderAverage(averages({ grades: grades([[1, '6', 1], [2, '4-', 1]]), semester: 1, names })).state).toBe('4.88');
+    expect(
+      renderAverage(
+        averages({
+          grades: grades([
+            [1, '6', 1],
+            [2, '4-', 1],
+          ]),
+          semester: 1,
+          names,
+        }),
+      ).state,
+    ).toBe('4.88');
   });
 
   it('is unknown with no averageable grade', () => {

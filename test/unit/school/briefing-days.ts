@@ -7,7 +7,14 @@ import type { ChangeKind } from '../../../src/school/plan-changes.js';
 import type { BriefingInput } from '../../../src/school/briefing.js';
 import { warsawInstant } from '../../../src/util/time.js';
 
-const SLOTS: [string, string][] = [['8:00', '8:45'], ['8:55', '9:40'], ['9:50', '10:35'], ['10:45', '11:30'], ['11:40', '12:25'], ['12:40', '13:25']];
+const SLOTS: [string, string][] = [
+  ['8:00', '8:45'],
+  ['8:55', '9:40'],
+  ['9:50', '10:35'],
+  ['10:45', '11:30'],
+  ['11:40', '12:25'],
+  ['12:40', '13:25'],
+];
 
 /** A lesson in slot n (1-based); `change` as the timetable marks it. */
 export function lesson(date: string, n: number, subject: string, change: ChangeKind | null = null): ScheduledLesson {
@@ -15,14 +22,38 @@ export function lesson(date: string, n: number, subject: string, change: ChangeK
   const hhmm = (t: string): string => t.padStart(5, '0');
   const gone = change === 'cancelled' || change === 'shifted';
   return {
-    date, lessonNo: n, from: hhmm(from), to: hhmm(to), subject, teacher: 'Anna Nowak', room: '12',
-    cancelled: change === 'cancelled', substitution: change === 'substitution', note: null, org: null,
+    date,
+    lessonNo: n,
+    from: hhmm(from),
+    to: hhmm(to),
+    subject,
+    teacher: 'Anna Nowak',
+    room: '12',
+    cancelled: change === 'cancelled',
+    substitution: change === 'substitution',
+    note: null,
+    org: null,
     moved: change === 'shifted' ? { date: '2026-11-27', lessonNo: 7, from: '13:35', to: '14:20', subject, teacher: null, room: null } : null,
     takesPlace: !gone,
-    change: change === null ? null : {
-      date, lesson_no: n, hours: `${hhmm(from)}-${hhmm(to)}`, kind: change, subject, teacher: null, room: null, original_date: null,
-      original_lesson_no: null, original_hours: null, original_subject: null, original_teacher: null, original_room: null, note: null,
-    },
+    change:
+      change === null
+        ? null
+        : {
+            date,
+            lesson_no: n,
+            hours: `${hhmm(from)}-${hhmm(to)}`,
+            kind: change,
+            subject,
+            teacher: null,
+            room: null,
+            original_date: null,
+            original_lesson_no: null,
+            original_hours: null,
+            original_subject: null,
+            original_teacher: null,
+            original_room: null,
+            note: null,
+          },
   };
 }
 
@@ -52,16 +83,65 @@ export const WEEK: SchoolDay[] = [
 ];
 
 export const TESTS: AgendaItem[] = [
-  { key: 't1', kind: 'test', date: '2026-11-25', time: null, subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', until: null, teacher: null },
-  { key: 't2', kind: 'test', date: '2026-11-25', time: null, subject: 'Język polski', category: 'Kartkówka', content: null, until: null, teacher: null },
+  {
+    key: 't1',
+    kind: 'test',
+    date: '2026-11-25',
+    time: null,
+    subject: 'Matematyka',
+    category: 'Sprawdzian',
+    content: 'Ułamki',
+    until: null,
+    teacher: null,
+  },
+  {
+    key: 't2',
+    kind: 'test',
+    date: '2026-11-25',
+    time: null,
+    subject: 'Język polski',
+    category: 'Kartkówka',
+    content: null,
+    until: null,
+    teacher: null,
+  },
 ];
 
 export const HOMEWORK: HomeworkItem[] = [
-  { key: 'h1', subject: 'Biologia', topic: 'Komórka', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: false },
-  { key: 'h2', subject: 'Plastyka', topic: 'Rysunek', text: null, teacher: null, assigned: '2026-11-20', due: '2026-11-24', attachments: [], done: true },
+  {
+    key: 'h1',
+    subject: 'Biologia',
+    topic: 'Komórka',
+    text: null,
+    teacher: null,
+    assigned: '2026-11-20',
+    due: '2026-11-24',
+    attachments: [],
+    done: false,
+  },
+  {
+    key: 'h2',
+    subject: 'Plastyka',
+    topic: 'Rysunek',
+    text: null,
+    teacher: null,
+    assigned: '2026-11-20',
+    due: '2026-11-24',
+    attachments: [],
+    done: true,
+  },
 ];
 
 /** The input at a Warsaw date and time, with the week above; `more` changes what the case needs. */
 export function at(date: string, time: string, more: Partial<BriefingInput> = {}): BriefingInput {
-  return { now: warsawInstant(date, time), today: date, days: WEEK, tests: TESTS, homework: HOMEWORK, lucky: undefined, registerNumber: '12', ...more };
+  return {
+    now: warsawInstant(date, time),
+    today: date,
+    days: WEEK,
+    tests: TESTS,
+    homework: HOMEWORK,
+    lucky: undefined,
+    registerNumber: '12',
+    ...more,
+  };
 }

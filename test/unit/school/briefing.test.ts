@@ -30,7 +30,11 @@ const ROWS: Row[] = [
     name: "during the lessons, with the child's lucky number",
     input: at('2026-11-23', '11:00', { lucky: { number: 12, day: '2026-11-23' } }),
     day: '2026-11-23',
-    state: { pl: 'Dziś 8:00–11:30, 4 lekcje, szczęśliwy numerek!', en: 'Today 8:00–11:30, 4 lessons, lucky number!', uk: 'Сьогодні 8:00–11:30, 4 уроки, щасливий номер!' },
+    state: {
+      pl: 'Dziś 8:00–11:30, 4 lekcje, szczęśliwy numerek!',
+      en: 'Today 8:00–11:30, 4 lessons, lucky number!',
+      uk: 'Сьогодні 8:00–11:30, 4 уроки, щасливий номер!',
+    },
     aloud: { pl: ['Szczęśliwy numerek to numer dziecka!'], en: ["The lucky number is the child's number!"], uk: ['Щасливий номер — номер дитини!'] },
   },
   {
@@ -86,7 +90,11 @@ const ROWS: Row[] = [
     input: at('2026-11-28', '10:00'),
     day: '2026-11-30',
     state: { pl: 'W poniedziałek 8:00–10:35, 3 lekcje.', en: 'On Monday 8:00–10:35, 3 lessons.', uk: 'У понеділок 8:00–10:35, 3 уроки.' },
-    aloud: { pl: ['W poniedziałek lekcje od 8:00 do 10:35.'], en: ['On Monday lessons from 8:00 to 10:35.'], uk: ['У понеділок уроки з 8:00 до 10:35.'] },
+    aloud: {
+      pl: ['W poniedziałek lekcje od 8:00 do 10:35.'],
+      en: ['On Monday lessons from 8:00 to 10:35.'],
+      uk: ['У понеділок уроки з 8:00 до 10:35.'],
+    },
   },
   {
     name: 'no school day the timetable knows ahead',
@@ -115,7 +123,12 @@ describe('the briefing, day by day', () => {
   it('counts a class split into groups once per lesson slot, and names each subject of the slot once', () => {
     const monday = day('2026-11-23', ['Matematyka', 'Język angielski', 'Historia']);
     // The second lesson is English in two groups (two lessons in one slot), the third Religion or Ethics.
-    monday.lessons = [...monday.lessons!.slice(0, 2), lesson('2026-11-23', 2, 'Język angielski'), lesson('2026-11-23', 3, 'Religia'), lesson('2026-11-23', 3, 'Etyka')];
+    monday.lessons = [
+      ...monday.lessons!.slice(0, 2),
+      lesson('2026-11-23', 2, 'Język angielski'),
+      lesson('2026-11-23', 3, 'Religia'),
+      lesson('2026-11-23', 3, 'Etyka'),
+    ];
     const b = briefing(at('2026-11-23', '07:10', { days: [monday] }));
     expect(b?.lessons.map((l) => l.subject)).toEqual(['Matematyka', 'Język angielski', 'Religia / Etyka']);
     expect(BRIEFING_TEXT.pl(b).state).toBe('Dziś 8:00–10:35, 3 lekcje.');
@@ -123,7 +136,17 @@ describe('the briefing, day by day', () => {
   });
 
   it('keeps the state within 255 characters with the day and hours first, however much there is to say', () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ key: `t${i}`, kind: 'test' as const, date: '2026-11-25', time: null, subject: `Przedmiot o bardzo długiej nazwie ${i}`, category: 'Sprawdzian', content: null, until: null, teacher: null }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      key: `t${i}`,
+      kind: 'test' as const,
+      date: '2026-11-25',
+      time: null,
+      subject: `Przedmiot o bardzo długiej nazwie ${i}`,
+      category: 'Sprawdzian',
+      content: null,
+      until: null,
+      teacher: null,
+    }));
     for (const language of LANGUAGES) {
       const words = BRIEFING_TEXT[language](briefing(at('2026-11-24', '14:00', { tests: many })));
       expect(words.state.length, language).toBeLessThanOrEqual(MAX_STATE);

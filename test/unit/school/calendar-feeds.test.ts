@@ -105,7 +105,7 @@ const homework = (over: Partial<HomeworkItem>): HomeworkItem => ({
 });
 
 describe('agenda feed entries', () => {
-  it('times a test at its hour, else at its subject\'s lesson that day, else all day', () => {
+  it("times a test at its hour, else at its subject's lesson that day, else all day", () => {
     const entries = agendaEntries({
       child: 'ania',
       days: days(),
@@ -127,7 +127,12 @@ describe('agenda feed entries', () => {
   it('keeps a test without a subject, and the UID of a test whose date and text were edited', () => {
     const [before] = agendaEntries({ child: 'ania', days: days(), agenda: [item({ subject: null })], homework: [] });
     expect(before).toMatchObject({ kind: 'test', subject: null, text: 'Ułamki', when: { date: MONDAY, last: MONDAY } });
-    const [edited] = agendaEntries({ child: 'ania', days: days(), agenda: [item({ date: '2026-03-16', content: 'Ułamki i procenty' })], homework: [] });
+    const [edited] = agendaEntries({
+      child: 'ania',
+      days: days(),
+      agenda: [item({ date: '2026-03-16', content: 'Ułamki i procenty' })],
+      homework: [],
+    });
     expect(edited!.uid).toBe(before!.uid);
   });
 
@@ -143,9 +148,11 @@ describe('agenda feed entries', () => {
 });
 
 describe('free days feed entries', () => {
-  it('spans a free day of several days, whole days, the class\'s only for its own class', () => {
+  it("spans a free day of several days, whole days, the class's only for its own class", () => {
     const free = freeDays({
-      schoolFreeDays: schoolFreeDaysResponse.parse({ SchoolFreeDays: [{ Id: 4, Name: 'Ferie zimowe', DateFrom: '2026-02-16', DateTo: '2026-03-01' }] }).SchoolFreeDays,
+      schoolFreeDays: schoolFreeDaysResponse.parse({
+        SchoolFreeDays: [{ Id: 4, Name: 'Ferie zimowe', DateFrom: '2026-02-16', DateTo: '2026-03-01' }],
+      }).SchoolFreeDays,
       classFreeDays: classFreeDaysResponse.parse({
         ClassFreeDays: [
           { Id: 9, Class: { Id: 7 }, Type: { Id: 1 }, DateFrom: '2026-03-12', DateTo: '2026-03-12', LessonNoFrom: 3, LessonNoTo: 6 },
@@ -155,8 +162,20 @@ describe('free days feed entries', () => {
       classId: '7',
     });
     expect(freeDayEntries(free, 'ania')).toEqual([
-      { uid: 'free-school-4.ania@dziennik2mqtt', when: { date: '2026-02-16', last: '2026-03-01' }, name: 'Ferie zimowe', scope: 'school', lessons: null },
-      { uid: 'free-class-9.ania@dziennik2mqtt', when: { date: '2026-03-12', last: '2026-03-12' }, name: null, scope: 'class', lessons: { from: 3, to: 6 } },
+      {
+        uid: 'free-school-4.ania@dziennik2mqtt',
+        when: { date: '2026-02-16', last: '2026-03-01' },
+        name: 'Ferie zimowe',
+        scope: 'school',
+        lessons: null,
+      },
+      {
+        uid: 'free-class-9.ania@dziennik2mqtt',
+        when: { date: '2026-03-12', last: '2026-03-12' },
+        name: null,
+        scope: 'class',
+        lessons: { from: 3, to: 6 },
+      },
     ]);
   });
 

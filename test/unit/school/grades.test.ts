@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { behaviourPointsResponse, behaviourTypesResponse } from '../../../src/portal/schemas/behaviour.js';
-import {
-  descriptiveCommentsResponse,
-  descriptiveGradesResponse,
-  descriptiveSkillsResponse,
-} from '../../../src/portal/schemas/descriptive.js';
+import { descriptiveCommentsResponse, descriptiveGradesResponse, descriptiveSkillsResponse } from '../../../src/portal/schemas/descriptive.js';
 import { gradeCommentsResponse } from '../../../src/portal/schemas/grades.js';
 import { authSubjectsResponse } from '../../../src/portal/schemas/lookups.js';
 import { baseTextGradesResponse, pointCategoriesResponse, pointGradesResponse } from '../../../src/portal/schemas/othergrades.js';
@@ -35,7 +31,18 @@ const pointSources = {
 
 const descriptiveSources = {
   descriptiveGrades: descriptiveGradesResponse.parse({
-    Grades: [{ Id: 5, Map: '5+', Grade: 3, Skill: { Id: 7 }, AddedBy: { Id: 11 }, Date: '2026-01-13', AddDate: '2026-01-13 10:00:00', Comments: [{ Id: 1 }] }],
+    Grades: [
+      {
+        Id: 5,
+        Map: '5+',
+        Grade: 3,
+        Skill: { Id: 7 },
+        AddedBy: { Id: 11 },
+        Date: '2026-01-13',
+        AddDate: '2026-01-13 10:00:00',
+        Comments: [{ Id: 1 }],
+      },
+    ],
   }).Grades,
   skills: descriptiveSkillsResponse.parse({ Skills: [{ Id: 7, Name: 'Czytanie ze zrozumieniem', Subject: { Id: 4 } }] }).Skills,
   descriptiveComments: descriptiveCommentsResponse.parse({
@@ -71,7 +78,20 @@ describe('grade items of every kind', () => {
   });
 
   it('leaves out an entry of Grades that is not on the 1-6 scale nor a mark (spec 2.4): no newest grade, no recent, no event', () => {
-    const items = gradeItems({ grades: grades([[1, '4', 1], [2, '85', 1], [3, 'np', 1], [4, '0+', 1], [5, '5-', 1], [6, '+', 1], [7, 'NP', 1]]) }, names);
+    const items = gradeItems(
+      {
+        grades: grades([
+          [1, '4', 1],
+          [2, '85', 1],
+          [3, 'np', 1],
+          [4, '0+', 1],
+          [5, '5-', 1],
+          [6, '+', 1],
+          [7, 'NP', 1],
+        ]),
+      },
+      names,
+    );
     expect(items.map((i) => i.shown).sort()).toEqual(['+', '4', '5-', 'NP', 'np']);
     const { newest, recent } = newestGrades(items);
     // The stray 85 was entered last of all but one: it must not be the newest grade nor in the list.
@@ -141,7 +161,11 @@ describe('grade items of every kind', () => {
     // A behaviour entry is no subject grade (issue 36): not among the grades, named to be forgotten
     // by a grade memory that knew it, and a behaviour_grade event of its own.
     it.each([
-      ['classic scale via the types', { BehaviourGrade: { Id: '2' }, ShortName: '', Text: '' }, { grade: 'bardzo dobre', short: 'bdb', points: null }],
+      [
+        'classic scale via the types',
+        { BehaviourGrade: { Id: '2' }, ShortName: '', Text: '' },
+        { grade: 'bardzo dobre', short: 'bdb', points: null },
+      ],
       ['classic scale without the types list', { BehaviourGrade: { Id: '6' } }, { grade: 'naganne', short: 'ng', points: null }],
       ['points schools', { Value: '15', ShortName: 'pochwała' }, { grade: '15 pkt', short: 'pochwała', points: 15 }],
       ['short name only', { ShortName: 'wz' }, { grade: 'wz', short: 'wz', points: null }],
@@ -158,8 +182,7 @@ describe('grade items of every kind', () => {
     const authSubjects = authSubjectsResponse.parse({
       data: [{ identifier: 'LID-S-4', numericIdentifier: 4, name: 'Edukacja (nowa)' }],
     }).subjects;
-    const read = (items: unknown[]) =>
-      gradeItems({ partialGrades: partialGradesResponse.parse({ data: items }).data, authSubjects }, names);
+    const read = (items: unknown[]) => gradeItems({ partialGrades: partialGradesResponse.parse({ data: items }).data, authSubjects }, names);
 
     it('maps id, skill, mark, comments, subject and teacher', () => {
       const [item] = read([
@@ -231,7 +254,7 @@ describe('newest_grade', () => {
     expect((state.attributes?.recent as { grade: string }[]).map((r) => r.grade)).toEqual(['5+', '9,5/10 pkt', 'np', '3']);
   });
 
-  it('says what a mark such as np means, in the bridge\'s language, and keeps the mark as written in `grade`', () => {
+  it("says what a mark such as np means, in the bridge's language, and keeps the mark as written in `grade`", () => {
     const marks = newestGrades(all.filter((i) => i.kind === 'grade'));
     const pl = renderNewestGrade(marks, { language: 'pl', scale: DEFAULT_SCALE });
     expect(pl.state).toBe('np (nieprzygotowany)');
@@ -245,7 +268,10 @@ describe('newest_grade', () => {
   });
 
   it("never shows a first-grader's 0 bare: on the descriptive scale it is no grade, and the state says so", () => {
-    const items = gradeItems({ partialGrades: partialGradesResponse.parse({ data: [{ gradeId: 'g0', scaleValue: { id: 9, value: 0 }, date: '2026-11-16' }] }).data }, names);
+    const items = gradeItems(
+      { partialGrades: partialGradesResponse.parse({ data: [{ gradeId: 'g0', scaleValue: { id: 9, value: 0 }, date: '2026-11-16' }] }).data },
+      names,
+    );
     expect(renderNewestGrade(newestGrades(items), { language: 'pl', scale: DEFAULT_SCALE }).state).toBe('0 (nie jest oceną)');
     expect(renderNewestGrade(newestGrades(items), { language: 'uk', scale: DEFAULT_SCALE }).state).toBe('0 (не оцінка)');
   });
@@ -256,10 +282,7 @@ describe('newest_grade', () => {
 
   it('keeps a state within 255 characters', () => {
     const long = 'x'.repeat(400);
-    const items = gradeItems(
-      { textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 1, Grade: long }] }).Grades },
-      names,
-    );
+    const items = gradeItems({ textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 1, Grade: long }] }).Grades }, names);
     const state = renderNewestGrade(newestGrades(items));
     expect(state.state).toHaveLength(255);
     expect(state.attributes?.text).toBe(long);

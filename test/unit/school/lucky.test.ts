@@ -104,7 +104,8 @@ describe('the lucky number row: asked only until the day’s number is known', (
     // Read after 20:00: the next hourly look would fall after 21:00, and the night reads nothing for
     // age alone: the new day's number is asked for at 06:00.
     const evening = at('2026-11-18T20:30:00+01:00');
-    for (const time of ['2026-11-18T21:00', '2026-11-18T23:59', '2026-11-19T00:00', '2026-11-19T05:59']) expect(asks({ number: 3, day: today }, evening, at(`${time}:00+01:00`)), time).toBe(false);
+    for (const time of ['2026-11-18T21:00', '2026-11-18T23:59', '2026-11-19T00:00', '2026-11-19T05:59'])
+      expect(asks({ number: 3, day: today }, evening, at(`${time}:00+01:00`)), time).toBe(false);
     expect(asks({ number: 3, day: today }, evening, at('2026-11-19T06:00:00+01:00'))).toBe(true);
   });
 });
@@ -113,10 +114,18 @@ describe('the forms live schools answer (live-notes 8)', () => {
   const parse = (body: unknown) => luckyNumberResponse.parse(body);
 
   it('reads the list form like the object form, picking today’s or the next day’s number', () => {
-    const list = parse({ LuckyNumbers: [{ LuckyNumber: 3, LuckyNumberDay: '2026-11-17' }, { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' }] });
+    const list = parse({
+      LuckyNumbers: [
+        { LuckyNumber: 3, LuckyNumberDay: '2026-11-17' },
+        { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' },
+      ],
+    });
     expect(list.inUse).toBe(true);
     expect(pickLucky(list.entries, '2026-11-18')).toEqual({ number: 15, day: '2026-11-19' });
-    expect(pickLucky(parse({ LuckyNumber: { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' } }).entries, '2026-11-18')).toEqual({ number: 15, day: '2026-11-19' });
+    expect(pickLucky(parse({ LuckyNumber: { LuckyNumber: 15, LuckyNumberDay: '2026-11-19' } }).entries, '2026-11-18')).toEqual({
+      number: 15,
+      day: '2026-11-19',
+    });
   });
 
   it('reads {"LuckyNumber": null} as a school that does not use it, and renders in_use false', () => {

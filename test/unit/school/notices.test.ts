@@ -9,11 +9,19 @@ const notices = (list: Record<string, unknown>[]) => noticesResponse.parse({ Sch
 
 describe('notices, rendered', () => {
   const six = notices(
-    Array.from({ length: 6 }, (_, i) => ({ Id: `N${i}`, Subject: `Ogłoszenie ${i}`, Content: 'treść', CreationDate: `2026-11-1${i} 08:00:00`, WasRead: false })),
+    Array.from({ length: 6 }, (_, i) => ({
+      Id: `N${i}`,
+      Subject: `Ogłoszenie ${i}`,
+      Content: 'treść',
+      CreationDate: `2026-11-1${i} 08:00:00`,
+      WasRead: false,
+    })),
   );
 
   it('counts every unread announcement and lists the newest five', () => {
-    const states = renderNotices(noticesView([...six, ...notices([{ Id: 'R', Subject: 'Stare', CreationDate: '2026-11-19 08:00:00', WasRead: true }])]));
+    const states = renderNotices(
+      noticesView([...six, ...notices([{ Id: 'R', Subject: 'Stare', CreationDate: '2026-11-19 08:00:00', WasRead: true }])]),
+    );
     expect(states.unread_notices.state).toBe('6');
     expect((states.unread_notices.attributes?.notices as { id: string }[]).map((n) => n.id)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
     expect(states.newest_notice).toEqual({
@@ -26,14 +34,19 @@ describe('notices, rendered', () => {
     const long = renderNotices(noticesView(notices([{ Id: 'L', Subject: 'x'.repeat(300), CreationDate: '2026-11-19 08:00:00' }])));
     expect(long.newest_notice.state).toBe(`${'x'.repeat(254)}…`);
     expect(renderNotices(noticesView(notices([{ Id: 'E', Subject: '' }]))).newest_notice.state).toBe('(no subject)');
-    expect(renderNotices(noticesView([]))).toEqual({ unread_notices: { state: '0', attributes: { notices: [] } }, newest_notice: { state: null, attributes: {} } });
+    expect(renderNotices(noticesView([]))).toEqual({
+      unread_notices: { state: '0', attributes: { notices: [] } },
+      newest_notice: { state: null, attributes: {} },
+    });
   });
 
   it('gives one event per announcement, newest first, with the text cut to 500 characters', () => {
-    const events = noticeEvents(notices([
-      { Id: 'A', Subject: 'Pierwsze', Content: 'y'.repeat(600), CreationDate: '2026-11-18 08:00:00' },
-      { Id: 'B', Subject: 'Drugie', Content: 'krótko', StartDate: '2026-11-19' },
-    ]));
+    const events = noticeEvents(
+      notices([
+        { Id: 'A', Subject: 'Pierwsze', Content: 'y'.repeat(600), CreationDate: '2026-11-18 08:00:00' },
+        { Id: 'B', Subject: 'Drugie', Content: 'krótko', StartDate: '2026-11-19' },
+      ]),
+    );
     expect(events).toEqual([
       { id: 'B', payload: { id: 'B', subject: 'Drugie', date: '2026-11-19', content: 'krótko' } },
       { id: 'A', payload: { id: 'A', subject: 'Pierwsze', date: '2026-11-18', content: `${'y'.repeat(499)}…` } },

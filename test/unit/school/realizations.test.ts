@@ -14,18 +14,34 @@ const lessons = lessonsResponse.parse({
   ],
 }).Lessons;
 
-const real = (Date: string, LessonNo: number, Lesson: number, Topic: unknown) => ({ Id: `t${Date}${LessonNo}`, Date, LessonNo, Lesson: { Id: Lesson }, Topic });
+const real = (Date: string, LessonNo: number, Lesson: number, Topic: unknown) => ({
+  Id: `t${Date}${LessonNo}`,
+  Date,
+  LessonNo,
+  Lesson: { Id: Lesson },
+  Topic,
+});
 
 const held = (records: Record<string, unknown>[]) =>
   lessonsHeld({ realizations: realizationsResponse.parse({ Realizations: records }).Realizations, lessons, names });
 
 const test = (date: string, subject: string, time: string | null = null): AgendaItem => ({
-  key: `agenda:${date}${subject}`, kind: 'test', date, until: null, time, subject, category: 'Sprawdzian', content: `Sprawdzian ${date}`, teacher: null,
+  key: `agenda:${date}${subject}`,
+  kind: 'test',
+  date,
+  until: null,
+  time,
+  subject,
+  category: 'Sprawdzian',
+  content: `Sprawdzian ${date}`,
+  teacher: null,
 });
 
 describe('lessons held', () => {
   it('joins each lesson with its subject, newest first', () => {
-    expect(held([real('2026-11-16', 1, 501, 'Ułamki'), real('2026-11-17', 2, 502, 'Mickiewicz'), real('2026-11-17', 1, 501, 'Ułamki dziesiętne')])).toEqual([
+    expect(
+      held([real('2026-11-16', 1, 501, 'Ułamki'), real('2026-11-17', 2, 502, 'Mickiewicz'), real('2026-11-17', 1, 501, 'Ułamki dziesiętne')]),
+    ).toEqual([
       { date: '2026-11-17', no: 2, subject: 'Język polski', topic: 'Mickiewicz' },
       { date: '2026-11-17', no: 1, subject: 'Matematyka', topic: 'Ułamki dziesiętne' },
       { date: '2026-11-16', no: 1, subject: 'Matematyka', topic: 'Ułamki' },
@@ -77,7 +93,10 @@ describe('next test', () => {
   ]);
 
   it('is the nearest test ahead, with its subject topics since the previous test of that subject', () => {
-    const next = nextTest([test('2026-11-04', 'Matematyka'), test('2026-11-25', 'Matematyka'), test('2026-11-20', 'Matematyka', '09:00')], list, { date: '2026-11-18', time: '09:10' });
+    const next = nextTest([test('2026-11-04', 'Matematyka'), test('2026-11-25', 'Matematyka'), test('2026-11-20', 'Matematyka', '09:00')], list, {
+      date: '2026-11-18',
+      time: '09:10',
+    });
     const state = renderNextTest(next);
     expect(state.state).toBe('2026-11-20T09:00:00+01:00');
     expect(state.attributes).toEqual({
@@ -98,7 +117,10 @@ describe('next test', () => {
   });
 
   it('skips a test earlier today; a test without an hour starts at midnight', () => {
-    const next = nextTest([test('2026-11-18', 'Matematyka', '08:00'), test('2026-11-19', 'Język polski')], list, { date: '2026-11-18', time: '09:10' });
+    const next = nextTest([test('2026-11-18', 'Matematyka', '08:00'), test('2026-11-19', 'Język polski')], list, {
+      date: '2026-11-18',
+      time: '09:10',
+    });
     expect(renderNextTest(next).state).toBe('2026-11-19T00:00:00+01:00');
     expect(next?.topics.map((t) => t.topic)).toEqual(['Lektura']);
   });

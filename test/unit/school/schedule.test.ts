@@ -171,7 +171,14 @@ describe('plan changes', () => {
     ]);
     // On the day it leaves it still says where it goes; original_* say where it was (interface 7.2).
     expect(changesOn(changes, '2026-03-09')).toEqual([
-      expect.objectContaining({ date: '2026-03-12', lesson_no: 6, kind: 'shifted', original_date: '2026-03-09', original_lesson_no: 2, original_hours: '08:55-09:40' }),
+      expect.objectContaining({
+        date: '2026-03-12',
+        lesson_no: 6,
+        kind: 'shifted',
+        original_date: '2026-03-09',
+        original_lesson_no: 2,
+        original_hours: '08:55-09:40',
+      }),
     ]);
   });
 });
@@ -180,7 +187,9 @@ describe('a day as one value', () => {
   it('holds every lesson of the timetable with whether it takes place and the change to its slot', () => {
     const { today } = schedule({ days: thisWeek, substitutions, free, names, now: at('2026-03-10', '09:10') });
     const slot = (no: number) => today.lessons?.filter((l) => l.lessonNo === no);
-    expect(slot(2)).toEqual([expect.objectContaining({ subject: 'Język polski', takesPlace: true, change: expect.objectContaining({ kind: 'substitution', room: '14' }) })]);
+    expect(slot(2)).toEqual([
+      expect.objectContaining({ subject: 'Język polski', takesPlace: true, change: expect.objectContaining({ kind: 'substitution', room: '14' }) }),
+    ]);
     expect(slot(3)).toEqual([expect.objectContaining({ takesPlace: false, change: expect.objectContaining({ kind: 'cancelled' }) })]);
     expect(slot(1)).toEqual([expect.objectContaining({ takesPlace: true, change: null })]);
     expect(today.changes.map((c) => c.lesson_no)).toEqual([2, 3, 4]);

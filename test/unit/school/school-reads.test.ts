@@ -16,7 +16,11 @@ const base = { categories, names: makeNames(), endFirstSemester: '2027-01-29' };
 
 describe('behaviour', () => {
   it('reads a classic grade by its type in words; "śródroczna" is the semester, not the year', () => {
-    const value = behaviour({ ...base, today: '2027-01-30', grades: [grade({ Id: '1', BehaviourGrade: '2', Category: '1', Semester: 1, AddDate: '2027-01-27 10:00:00' })] });
+    const value = behaviour({
+      ...base,
+      today: '2027-01-30',
+      grades: [grade({ Id: '1', BehaviourGrade: '2', Category: '1', Semester: 1, AddDate: '2027-01-27 10:00:00' })],
+    });
     expect(value.newest).toMatchObject({ grade: 'bardzo dobre', short: 'bdb', period: 'semester', proposal: false });
     expect(value.points).toBeNull();
   });
@@ -36,7 +40,7 @@ describe('behaviour', () => {
     expect(value.final).toMatchObject({ grade: 'wzorowe', period: 'final', proposal: false });
   });
 
-  it('sums a points school\'s points of the current semester only', () => {
+  it("sums a points school's points of the current semester only", () => {
     const value = behaviour({
       ...base,
       today: '2026-11-23',
@@ -57,7 +61,10 @@ describe('school files', () => {
       { id: '1', displayName: 'Statut.pdf', addedOnDate: '2026-09-04 09:12:00', downloadUrl: '/pliki_szkoly/pobierz/1' },
       { id: '2', displayName: 'Kalendarz.pdf', addedOnDate: '2026-09-06 14:40:10', downloadUrl: '/pliki_szkoly/pobierz/2' },
     ] as never);
-    expect(items.map((f) => [f.name, f.date])).toEqual([['Kalendarz.pdf', '2026-09-06'], ['Statut.pdf', '2026-09-04']]);
+    expect(items.map((f) => [f.name, f.date])).toEqual([
+      ['Kalendarz.pdf', '2026-09-06'],
+      ['Statut.pdf', '2026-09-04'],
+    ]);
   });
 });
 
@@ -69,7 +76,9 @@ describe('sent messages', () => {
 
   it('watches the unread messages of the last 7 days, and the newest until it was opened once', () => {
     expect(watched({ list, details: new Map() }, '2026-11-23')).toEqual(['20']);
-    const read = new Map([['20', { topic: 'Nowa', sendDate: undefined, receivers: [{ name: 'Anna Nowak', read: true, readAt: '2026-11-23 09:00:00' }] }]]);
+    const read = new Map([
+      ['20', { topic: 'Nowa', sendDate: undefined, receivers: [{ name: 'Anna Nowak', read: true, readAt: '2026-11-23 09:00:00' }] }],
+    ]);
     expect(watched({ list, details: read }, '2026-11-23')).toEqual([]);
     const unread = new Map([['20', { topic: 'Nowa', sendDate: undefined, receivers: [{ name: 'Anna Nowak', read: false, readAt: undefined }] }]]);
     expect(watched({ list, details: unread }, '2026-11-23')).toEqual(['20']);
@@ -78,10 +87,17 @@ describe('sent messages', () => {
 
   it('says who read it and when; a flag without a time takes the moment the bridge saw it', () => {
     const details = new Map([
-      ['20', { topic: 'Nowa', sendDate: undefined, receivers: [
-        { name: 'Anna Nowak', read: true, readAt: '2026-11-23 09:00:00' },
-        { name: 'Piotr Wiśniewski', read: true, readAt: undefined },
-      ] }],
+      [
+        '20',
+        {
+          topic: 'Nowa',
+          sendDate: undefined,
+          receivers: [
+            { name: 'Anna Nowak', read: true, readAt: '2026-11-23 09:00:00' },
+            { name: 'Piotr Wiśniewski', read: true, readAt: undefined },
+          ],
+        },
+      ],
     ]);
     const seenRead = new Map([['20:Piotr Wiśniewski', '2026-11-23T10:20:00+01:00']]);
     const sent = newestSent({ list, details, seenRead });

@@ -16,7 +16,12 @@ describe('slugify', () => {
 
 describe('assignSlugs', () => {
   it('names a subject without a name by its id', () => {
-    expect(assignSlugs([{ id: '5030', name: null }, { id: '5031', name: '???' }])).toEqual(
+    expect(
+      assignSlugs([
+        { id: '5030', name: null },
+        { id: '5031', name: '???' },
+      ]),
+    ).toEqual(
       new Map([
         ['5030', 'subject_5030'],
         ['5031', 'subject_5031'],
@@ -30,11 +35,23 @@ describe('assignSlugs', () => {
       ['10', 'jezyk_polski_2'],
       ['11', 'matematyka'],
     ]);
-    expect(assignSlugs([{ id: '10', name: 'Język Polski' }, { id: '11', name: 'Matematyka' }, { id: '9', name: 'Język polski' }])).toEqual(expected);
-    expect(assignSlugs([{ id: '9', name: 'Język polski' }, { id: '11', name: 'Matematyka' }, { id: '10', name: 'Język Polski' }])).toEqual(expected);
+    expect(
+      assignSlugs([
+        { id: '10', name: 'Język Polski' },
+        { id: '11', name: 'Matematyka' },
+        { id: '9', name: 'Język polski' },
+      ]),
+    ).toEqual(expected);
+    expect(
+      assignSlugs([
+        { id: '9', name: 'Język polski' },
+        { id: '11', name: 'Matematyka' },
+        { id: '10', name: 'Język Polski' },
+      ]),
+    ).toEqual(expected);
   });
 
-  it('keeps a remembered key, for a renamed subject too, and never gives an absent subject\'s key to another', () => {
+  it("keeps a remembered key, for a renamed subject too, and never gives an absent subject's key to another", () => {
     const slugs = assignSlugs(
       [
         { id: '20', name: 'Matematyka rozszerzona' },

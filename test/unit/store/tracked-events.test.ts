@@ -28,9 +28,21 @@ async function gate(): Promise<EventGate> {
 
 const grade = (id: number, value: string, extra: Record<string, unknown> = {}) => ({
   id: `grade:${id}`,
-  payload: { id: `grade:${id}`, grade: value, subject: 'Matematyka', category: 'Sprawdzian', date: '2026-11-18', teacher: 'Piotr Wiśniewski', ...extra },
+  payload: {
+    id: `grade:${id}`,
+    grade: value,
+    subject: 'Matematyka',
+    category: 'Sprawdzian',
+    date: '2026-11-18',
+    teacher: 'Piotr Wiśniewski',
+    ...extra,
+  },
 });
-const tracking = (read: string | undefined, listed?: string[]): Tracking => ({ fields: ['grade', 'subject', 'category', 'date'], reads: { 'grade:': read }, listed });
+const tracking = (read: string | undefined, listed?: string[]): Tracking => ({
+  fields: ['grade', 'subject', 'category', 'date'],
+  reads: { 'grade:': read },
+  listed,
+});
 
 describe('a tracked kind', () => {
   it('fires grade_changed with only the fields that changed, and not again for the same values', async () => {
@@ -145,7 +157,15 @@ describe('a flood of new items', () => {
     await restarted.pass([['grade', [grade(1, '4'), ...many(100)]]]);
     expect(fired).toEqual([]);
     await restarted.pass([['grade', [grade(1, '4'), ...many(100), ...many(200)]]]);
-    expect(fired).toEqual([{ event_type: 'grade', count: 30, entries: many(200).slice(0, 10).map((i) => i.payload) }]);
+    expect(fired).toEqual([
+      {
+        event_type: 'grade',
+        count: 30,
+        entries: many(200)
+          .slice(0, 10)
+          .map((i) => i.payload),
+      },
+    ]);
   });
 
   it('keeps its payload under 8 KB: fewer entries when they are long', () => {

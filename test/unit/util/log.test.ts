@@ -47,14 +47,21 @@ describe('text lines', () => {
 });
 
 describe('JSON lines', () => {
-  it('hold every key once, the call\'s own value kept', () => {
+  it("hold every key once, the call's own value kept", () => {
     const { log, lines } = logger('json');
     log.child({ account: 'ania' }).child({ part: 'session' }).warn({ account: 'ania', part: 'session', err: 'timeout' }, 'login failed');
     expect(lines).toHaveLength(1);
     const line = lines[0] as string;
     expect(line.match(/"account":/g)).toHaveLength(1);
     expect(line.match(/"part":/g)).toHaveLength(1);
-    expect(JSON.parse(line)).toEqual({ level: 'warn', time: '2026-11-22T13:03:05.000Z', account: 'ania', part: 'session', err: 'timeout', msg: 'login failed' });
+    expect(JSON.parse(line)).toEqual({
+      level: 'warn',
+      time: '2026-11-22T13:03:05.000Z',
+      account: 'ania',
+      part: 'session',
+      err: 'timeout',
+      msg: 'login failed',
+    });
   });
 });
 
@@ -97,7 +104,10 @@ describe('errors', () => {
 describe('secrets', () => {
   it.each(['text', 'json'] as const)('stay redacted (%s)', (format) => {
     const { log, lines } = logger(format, 'trace');
-    log.info({ password: 'hunter2', request: { headers: { cookie: 'DZIENNIKSID=abc123' } }, err: Object.assign(new Error('x'), { token: 't0k3n' }) }, 'login');
+    log.info(
+      { password: 'hunter2', request: { headers: { cookie: 'DZIENNIKSID=abc123' } }, err: Object.assign(new Error('x'), { token: 't0k3n' }) },
+      'login',
+    );
     expect(lines.join('\n')).not.toMatch(/hunter2|abc123|t0k3n/);
   });
 });

@@ -12,7 +12,12 @@ describe('recordsCameOrWent', () => {
   });
 
   it('is not an edit in place, nor the same records in another order', () => {
-    const moved = { Grades: [{ Id: 2, Grade: '4', Date: '2026-11-19' }, { Id: 1, Grade: '5', Date: '2026-11-19' }] };
+    const moved = {
+      Grades: [
+        { Id: 2, Grade: '4', Date: '2026-11-19' },
+        { Id: 1, Grade: '5', Date: '2026-11-19' },
+      ],
+    };
     expect(recordsCameOrWent(grades(1, 2), moved)).toBe(false);
   });
 

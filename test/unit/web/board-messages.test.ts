@@ -10,7 +10,14 @@ const NOW = Date.parse('2026-11-18T09:11:30+01:00');
 
 const NEWEST: EntityState = {
   state: 'Zebranie z rodzicami w czwartek',
-  attributes: { id: '8811240', sender: 'Anna Nowak', date: '2026-11-17T15:42:10+01:00', read: false, has_attachments: false, preview: 'Szanowni Państwo…' },
+  attributes: {
+    id: '8811240',
+    sender: 'Anna Nowak',
+    date: '2026-11-17T15:42:10+01:00',
+    read: false,
+    has_attachments: false,
+    preview: 'Szanowni Państwo…',
+  },
 };
 
 const OPENED: EntityState = {

@@ -13,52 +13,79 @@ type MovedTo = NonNullable<ItemOf<typeof timetableToday, 'lessons'>['moved_to']>
 const at = (wall: string): number => Date.parse(`2026-11-18T${wall}:00+01:00`);
 
 const lesson = (no: number, from: string, to: string, subject: string, room: string | null, change: object = {}) => ({
-  no, from, to, subject, teacher: 'T', room, change: null, ...change,
+  no,
+  from,
+  to,
+  subject,
+  teacher: 'T',
+  room,
+  change: null,
+  ...change,
 });
 
 function states(over: Record<string, EntityState> = {}): Map<string, EntityState> {
-  return new Map<string, EntityState>(Object.entries({
-    timetable_today: {
-      state: '3',
-      attributes: {
-        date: '2026-11-18',
-        lessons: [
-          lesson(1, '08:00', '08:45', 'Przyroda', '21'),
-          lesson(2, '08:55', '09:40', 'Język angielski', null, { change: 'substitution', original_subject: 'Matematyka', original_teacher: 'P', original_room: '22' }),
-          lesson(3, '09:50', '10:35', 'Historia', '12', { change: 'cancelled', original_subject: 'Historia', original_room: '12' }),
-          lesson(4, '10:50', '11:35', 'Technika', '4', { change: 'room_change', original_subject: 'Technika', original_room: '12' }),
-        ],
+  return new Map<string, EntityState>(
+    Object.entries({
+      timetable_today: {
+        state: '3',
+        attributes: {
+          date: '2026-11-18',
+          lessons: [
+            lesson(1, '08:00', '08:45', 'Przyroda', '21'),
+            lesson(2, '08:55', '09:40', 'Język angielski', null, {
+              change: 'substitution',
+              original_subject: 'Matematyka',
+              original_teacher: 'P',
+              original_room: '22',
+            }),
+            lesson(3, '09:50', '10:35', 'Historia', '12', { change: 'cancelled', original_subject: 'Historia', original_room: '12' }),
+            lesson(4, '10:50', '11:35', 'Technika', '4', { change: 'room_change', original_subject: 'Technika', original_room: '12' }),
+          ],
+        },
       },
-    },
-    timetable_tomorrow: { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(2, '08:55', '09:40', 'Język polski', '12')] } },
-    current_lesson: { state: 'Język angielski', attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' } },
-    lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
-    homework_due: { state: '1', attributes: { date: '2026-11-19', items: [{ subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] } },
-    upcoming_tests: {
-      state: '2',
-      attributes: {
-        items: [
-          { kind: 'test', date: '2026-11-19', time: '09:50', subject: 'Przyroda', category: 'Inne', content: 'Kartkówka z trzech ostatnich tematów.' },
-          { kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' },
-        ],
-        other: [],
+      timetable_tomorrow: { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(2, '08:55', '09:40', 'Język polski', '12')] } },
+      current_lesson: {
+        state: 'Język angielski',
+        attributes: { no: 2, from: '08:55', to: '09:40', room: null, teacher: 'A', change: 'substitution' },
       },
-    },
-    newest_grade: {
-      state: '5',
-      attributes: {
-        recent: [
-          { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-17' },
-          { grade: 'Aktywnie uczestniczy w zajęciach.', subject: 'Wychowanie fizyczne', kind: 'text', date: '2026-11-11' },
-        ],
+      lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '12' } },
+      homework_due: {
+        state: '1',
+        attributes: { date: '2026-11-19', items: [{ subject: 'Matematyka', topic: 'Ułamki – karta pracy', text: 'Rozwiąż zadania' }] },
       },
-    },
-    unread_messages: { state: '1', attributes: { inbox: 1 } },
-    unread_notices: { state: '3', attributes: {} },
-    problem: { state: 'OFF', attributes: { reason: null } },
-    last_update: { state: '2026-11-18T09:11:30+01:00' },
-    ...over,
-  }));
+      upcoming_tests: {
+        state: '2',
+        attributes: {
+          items: [
+            {
+              kind: 'test',
+              date: '2026-11-19',
+              time: '09:50',
+              subject: 'Przyroda',
+              category: 'Inne',
+              content: 'Kartkówka z trzech ostatnich tematów.',
+            },
+            { kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' },
+          ],
+          other: [],
+        },
+      },
+      newest_grade: {
+        state: '5',
+        attributes: {
+          recent: [
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-17' },
+            { grade: 'Aktywnie uczestniczy w zajęciach.', subject: 'Wychowanie fizyczne', kind: 'text', date: '2026-11-11' },
+          ],
+        },
+      },
+      unread_messages: { state: '1', attributes: { inbox: 1 } },
+      unread_notices: { state: '3', attributes: {} },
+      problem: { state: 'OFF', attributes: { reason: null } },
+      last_update: { state: '2026-11-18T09:11:30+01:00' },
+      ...over,
+    }),
+  );
 }
 
 function child(over: Record<string, EntityState> = {}, rest: Partial<ChildView> = {}): ChildView {
@@ -71,15 +98,18 @@ function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'p
 
 describe('the board of one child', () => {
   it('lists trips and meetings apart from the tests (a trip is no test), a trip of several days by its first and last day', () => {
-    const withTrip = (other: object[]) => child({
-      upcoming_tests: {
-        state: '1',
-        attributes: {
-          items: [{ kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' }],
-          other,
+    const withTrip = (other: object[]) =>
+      child({
+        upcoming_tests: {
+          state: '1',
+          attributes: {
+            items: [
+              { kind: 'test', date: '2026-11-23', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Sprawdzian: ułamki.' },
+            ],
+            other,
+          },
         },
-      },
-    });
+      });
     const trip = { kind: 'trip', date: '2026-11-17', until: '2026-11-19', time: '07:30', subject: null, category: null, content: 'Zakopane: Tatry' };
     const meeting = { kind: 'meeting', date: '2026-11-20', until: null, time: '17:30', subject: null, category: null, content: 'Zebranie' };
     const c = card(at('09:12'), withTrip([meeting, trip]));
@@ -88,7 +118,10 @@ describe('the board of one child', () => {
       { when: 'wt. 17.11 – jutro', kind: 'wycieczka', text: 'Zakopane: Tatry' },
       { when: 'pt. 20.11 17:30', kind: 'zebranie', text: 'Zebranie' },
     ]);
-    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').agenda[0]).toMatchObject({ when: 'Wed 25.11 07:30', kind: 'trip' });
+    expect(card(at('09:12'), withTrip([{ ...trip, date: '2026-11-25', until: null }]), 'en').agenda[0]).toMatchObject({
+      when: 'Wed 25.11 07:30',
+      kind: 'trip',
+    });
   });
 
   it('says what a mark that is no grade means, and which grades are of the last days', () => {
@@ -116,7 +149,12 @@ describe('the board of one child', () => {
     // A nested attribute the timetable does not publish is no name a screen can read.
     // @ts-expect-error -- misspelled: the field is lesson_no
     expect(movedTo.lesson_nr).toBeUndefined();
-    const moved = lesson(3, '09:50', '10:35', 'Historia', '12', { change: 'shifted', original_subject: 'Historia', original_room: '12', moved_to: movedTo });
+    const moved = lesson(3, '09:50', '10:35', 'Historia', '12', {
+      change: 'shifted',
+      original_subject: 'Historia',
+      original_room: '12',
+      moved_to: movedTo,
+    });
     const view = child({
       timetable_today: { state: '0', attributes: { date: '2026-11-18', lessons: [moved] } },
       lucky_number: { state: null, attributes: { day: null, register_number: '12', in_use: false } },
@@ -129,13 +167,29 @@ describe('the board of one child', () => {
 
   it('shows today during the lessons, the one in progress and the changes in words', () => {
     const c = card(at('09:12'));
-    expect(c).toMatchObject({ id: 'ania', name: 'Ania', className: 'Klasa 4b', unread: { messages: 1, notices: 3 }, warning: null, updated: 'Aktualizacja: 09:11' });
+    expect(c).toMatchObject({
+      id: 'ania',
+      name: 'Ania',
+      className: 'Klasa 4b',
+      unread: { messages: 1, notices: 3 },
+      warning: null,
+      updated: 'Aktualizacja: 09:11',
+    });
     expect(c.lucky).toEqual({ number: '13', mine: false, day: null });
     expect(c.headline).toEqual({ label: 'Teraz', subject: 'Język angielski', detail: 'do 09:40', change: 'substitution' });
     expect(c.day?.title).toBe('Dziś, środa 18.11');
     expect(c.day?.lessons).toEqual([
       { no: 1, from: '08:00', to: '08:45', subject: 'Przyroda', room: '21', change: null, note: null, status: 'done' },
-      { no: 2, from: '08:55', to: '09:40', subject: 'Język angielski', room: null, change: 'substitution', note: 'zastępstwo · zamiast: Matematyka', status: 'now' },
+      {
+        no: 2,
+        from: '08:55',
+        to: '09:40',
+        subject: 'Język angielski',
+        room: null,
+        change: 'substitution',
+        note: 'zastępstwo · zamiast: Matematyka',
+        status: 'now',
+      },
       { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
@@ -155,7 +209,17 @@ describe('the board of one child', () => {
       state: '1',
       attributes: {
         date: '2026-11-19',
-        items: [{ subject: 'Matematyka', topic: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }, { name: 'obca.pdf', url: 'https://evil.example/obca.pdf' }, { name: 'szkoła.pdf', url: '/files/ania/school/34/szkoła.pdf' }] }],
+        items: [
+          {
+            subject: 'Matematyka',
+            topic: 'Ułamki',
+            files: [
+              { name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' },
+              { name: 'obca.pdf', url: 'https://evil.example/obca.pdf' },
+              { name: 'szkoła.pdf', url: '/files/ania/school/34/szkoła.pdf' },
+            ],
+          },
+        ],
       },
     };
     expect(card(at('09:00'), child({ homework_due: due })).homework.items).toEqual([
@@ -169,7 +233,11 @@ describe('the board of one child', () => {
       state: '5',
       attributes: {
         recent: [],
-        proposals: [grade('final_proposal', '2026-11-17', 'Matematyka'), grade('semester_proposal', '2026-11-12', 'Przyroda'), grade('semester_proposal', '2026-11-11', 'Historia')],
+        proposals: [
+          grade('final_proposal', '2026-11-17', 'Matematyka'),
+          grade('semester_proposal', '2026-11-12', 'Przyroda'),
+          grade('semester_proposal', '2026-11-11', 'Historia'),
+        ],
       },
     };
     expect(card(at('09:00'), child({ newest_grade: newest })).proposals).toEqual([
@@ -178,8 +246,23 @@ describe('the board of one child', () => {
     ]);
   });
 
-  it("names the substitute teacher when the subject stays", () => {
-    const today = { state: '1', attributes: { date: '2026-11-18', lessons: [{ ...lesson(2, '08:55', '09:40', 'Edukacja', '3'), teacher: 'Monika Piotrowska', change: 'substitution', original_subject: 'Edukacja', original_teacher: 'Ewa Szymańska', original_room: '3' }] } };
+  it('names the substitute teacher when the subject stays', () => {
+    const today = {
+      state: '1',
+      attributes: {
+        date: '2026-11-18',
+        lessons: [
+          {
+            ...lesson(2, '08:55', '09:40', 'Edukacja', '3'),
+            teacher: 'Monika Piotrowska',
+            change: 'substitution',
+            original_subject: 'Edukacja',
+            original_teacher: 'Ewa Szymańska',
+            original_room: '3',
+          },
+        ],
+      },
+    };
     expect(card(at('08:00'), child({ timetable_today: today })).day?.lessons[0]?.note).toBe('zastępstwo · Monika Piotrowska');
   });
 
@@ -206,7 +289,11 @@ describe('the board of one child', () => {
 
   it('a problem from the portal is said with its advice, and beats old data', () => {
     const view = child({ problem: { state: 'ON', attributes: { reason: 'service_down', message: 'Portal nie odpowiada.' } } });
-    expect(card(at('15:00'), view).warning).toEqual({ kind: 'problem', text: 'Nie można teraz odczytać dziennika.', detail: 'Portal nie odpowiada.' });
+    expect(card(at('15:00'), view).warning).toEqual({
+      kind: 'problem',
+      text: 'Nie można teraz odczytać dziennika.',
+      detail: 'Portal nie odpowiada.',
+    });
   });
 
   it('data over an hour old during the day is marked; the same age at night is not', () => {
@@ -214,7 +301,11 @@ describe('the board of one child', () => {
     expect(card(at('10:12')).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 09:11.', detail: null });
     const evening = child({ last_update: { state: '2026-11-18T21:30:00+01:00' } });
     expect(card(at('23:00'), evening).warning).toBeNull();
-    expect(card(Date.parse('2026-11-19T00:31:00+01:00'), evening).warning).toEqual({ kind: 'stale', text: 'Stare dane: dziennik odczytano ostatnio 18.11 21:30.', detail: null });
+    expect(card(Date.parse('2026-11-19T00:31:00+01:00'), evening).warning).toEqual({
+      kind: 'stale',
+      text: 'Stare dane: dziennik odczytano ostatnio 18.11 21:30.',
+      detail: null,
+    });
   });
 
   it('an offline child says since when its data is', () => {
@@ -228,9 +319,23 @@ describe('the board of one child', () => {
   it('before the first poll: the id as the name, nothing made up, and a sign that it waits', () => {
     const c = card(at('09:00'), { id: 'jan', name: null, model: null, online: true, states: new Map(), changedAt: 0 });
     expect(c).toEqual({
-      id: 'jan', name: 'jan', className: null, lucky: null, headline: null, briefing: null, day: null,
-      homework: { title: 'Zadania domowe', items: [] }, tests: [], agenda: [], grades: [], proposals: [], unread: { messages: null, notices: null }, messages: null, school: { behaviour: null, sent: null, files: [] },
-      warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null }, updated: null,
+      id: 'jan',
+      name: 'jan',
+      className: null,
+      lucky: null,
+      headline: null,
+      briefing: null,
+      day: null,
+      homework: { title: 'Zadania domowe', items: [] },
+      tests: [],
+      agenda: [],
+      grades: [],
+      proposals: [],
+      unread: { messages: null, notices: null },
+      messages: null,
+      school: { behaviour: null, sent: null, files: [] },
+      warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null },
+      updated: null,
       feeds: [
         { title: 'jan – lekcje', path: 'calendar/jan/lessons.ics' },
         { title: 'jan – terminarz', path: 'calendar/jan/agenda.ics' },
@@ -256,12 +361,22 @@ describe('the board of one child', () => {
   });
 
   it('keeps each child in its place whatever order the bridge learnt them in', () => {
-    const ids = (...order: string[]) => boardModel(order.map((id) => child({}, { id, name: id })), 'pl', at('09:12')).children.map((c) => c.id);
+    const ids = (...order: string[]) =>
+      boardModel(
+        order.map((id) => child({}, { id, name: id })),
+        'pl',
+        at('09:12'),
+      ).children.map((c) => c.id);
     expect(ids('jan', 'ania', 'zosia')).toEqual(['ania', 'jan', 'zosia']);
   });
 
   it('calls the children by their first names, unless two share one', () => {
-    const names = (...full: string[]) => boardModel(full.map((n, i) => child({}, { id: `c${i}`, name: n })), 'pl', at('09:12')).children.map((c) => c.name);
+    const names = (...full: string[]) =>
+      boardModel(
+        full.map((n, i) => child({}, { id: `c${i}`, name: n })),
+        'pl',
+        at('09:12'),
+      ).children.map((c) => c.name);
     expect(names('Ania Kowalska', 'Jan Kowalski')).toEqual(['Ania', 'Jan']);
     expect(names('Jan Nowak', 'Jan Kowalski')).toEqual(['Jan Nowak', 'Jan Kowalski']);
   });

@@ -44,7 +44,15 @@ function kid(id: string, name: string, lucky: string): ChildView {
 
 const request = (path: string, headers: Record<string, string> = {}, ingressPath = '', via?: WebRequest['via']): WebRequest => {
   const url = new URL(path, 'http://board');
-  return { method: 'GET', segments: url.pathname.split('/').filter((s) => s !== ''), query: url.searchParams, headers, ingressPath, trusted: true, via: via ?? (ingressPath === '' ? 'query' : 'ingress') };
+  return {
+    method: 'GET',
+    segments: url.pathname.split('/').filter((s) => s !== ''),
+    query: url.searchParams,
+    headers,
+    ingressPath,
+    trusted: true,
+    via: via ?? (ingressPath === '' ? 'query' : 'ingress'),
+  };
 };
 
 function answer(routes: Route[], path: string, headers: Record<string, string> = {}, ingressPath = '', via?: WebRequest['via']) {
@@ -100,14 +108,27 @@ describe('the board routes', () => {
 
   it('leaves other paths to the other routes', () => {
     const routes = boardRoutes(new FakeData());
-    for (const path of ['/calendar/ania/lessons.ics', '/health', '/api', '/api/board/x', '/board.css', '/board.css/x', '/index.html', '/board.js', '/board.0123456789abcdef.js', '/board.0123456789abcdef.css']) {
+    for (const path of [
+      '/calendar/ania/lessons.ics',
+      '/health',
+      '/api',
+      '/api/board/x',
+      '/board.css',
+      '/board.css/x',
+      '/index.html',
+      '/board.js',
+      '/board.0123456789abcdef.js',
+      '/board.0123456789abcdef.css',
+    ]) {
       expect(answer(routes, path), path).toBeUndefined();
     }
   });
 
   it('keeps the page, its style and script small (the whole board under 150 KB)', () => {
     const routes = boardRoutes(new FakeData());
-    const bytes = ['/', `/${boardStyle.file}`, `/${boardScript.file}`].map((p) => Buffer.byteLength(String(answer(routes, p)?.body))).reduce((a, b) => a + b);
+    const bytes = ['/', `/${boardStyle.file}`, `/${boardScript.file}`]
+      .map((p) => Buffer.byteLength(String(answer(routes, p)?.body)))
+      .reduce((a, b) => a + b);
     expect(bytes).toBeLessThan(40_000);
   });
 });
@@ -211,7 +232,11 @@ describe('the event stream', () => {
     res.on('data', (chunk: string) => (text += chunk));
     return {
       res,
-      events: () => text.split('\n\n').filter((b) => b.includes('event: board')).map((b) => JSON.parse(b.slice(b.indexOf('data: ') + 6))),
+      events: () =>
+        text
+          .split('\n\n')
+          .filter((b) => b.includes('event: board'))
+          .map((b) => JSON.parse(b.slice(b.indexOf('data: ') + 6))),
       text: () => text,
     };
   }

@@ -20,7 +20,14 @@ const lesson = (over: Partial<LessonEntry>): LessonEntry => ({
 });
 
 const entries = (over: Partial<FeedEntries>): FeedEntries => ({ lessons: [], agenda: [], freeDays: [], ...over });
-const feed = (over: Partial<FeedCalendar>): FeedCalendar => ({ name: 'lessons', child: 'Ania', entries: entries({}), changedAt: Date.parse('2026-11-16T06:00:00Z'), language: 'pl', ...over });
+const feed = (over: Partial<FeedCalendar>): FeedCalendar => ({
+  name: 'lessons',
+  child: 'Ania',
+  entries: entries({}),
+  changedAt: Date.parse('2026-11-16T06:00:00Z'),
+  language: 'pl',
+  ...over,
+});
 
 describe('feed text', () => {
   it('puts lessons at their Warsaw time in winter and in summer, with a VTIMEZONE', () => {
@@ -43,7 +50,10 @@ describe('feed text', () => {
   });
 
   it('marks a cancelled lesson and names what a substitution replaced, in the language asked', () => {
-    const cancelled = lesson({ change: 'cancelled', original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null } });
+    const cancelled = lesson({
+      change: 'cancelled',
+      original: { subject: 'Matematyka', teacher: 'Piotr Wiśniewski', room: '22', date: null, hours: null },
+    });
     const substitution = lesson({
       uid: 'lesson-2026-11-16-2.ania@dziennik2mqtt',
       when: { date: '2026-11-16', from: '08:55', to: '09:40' },
@@ -80,7 +90,17 @@ describe('feed text', () => {
     const text = feedText(
       feed({
         name: 'free-days',
-        entries: entries({ freeDays: [{ uid: 'free-school-4.ania@dziennik2mqtt', when: { date: '2026-12-23', last: '2026-12-31' }, name: 'Przerwa świąteczna', scope: 'school', lessons: null }] }),
+        entries: entries({
+          freeDays: [
+            {
+              uid: 'free-school-4.ania@dziennik2mqtt',
+              when: { date: '2026-12-23', last: '2026-12-31' },
+              name: 'Przerwa świąteczna',
+              scope: 'school',
+              lessons: null,
+            },
+          ],
+        }),
       }),
     );
     expect(parseFeed(text).events).toEqual([
@@ -91,7 +111,17 @@ describe('feed text', () => {
   it('escapes and folds long teacher text, and the same entries give the same text', () => {
     const long = `Zadania; przykłady, "cytat"\nlinia 2 ${'ą'.repeat(120)}`;
     const agenda = entries({
-      agenda: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-20', last: '2026-11-20' }, subject: null, text: long, label: 'Sprawdzian', teacher: null }],
+      agenda: [
+        {
+          uid: 'agenda-7.ania@dziennik2mqtt',
+          kind: 'test',
+          when: { date: '2026-11-20', last: '2026-11-20' },
+          subject: null,
+          text: long,
+          label: 'Sprawdzian',
+          teacher: null,
+        },
+      ],
     });
     const text = feedText(feed({ name: 'agenda', entries: agenda }));
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -103,7 +133,17 @@ describe('feed text', () => {
   it('titles a trip by the start of its text, the whole text in the description', () => {
     const text = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed szkołą, powrót około 16:00.';
     const agenda = entries({
-      agenda: [{ uid: 'trip-3.ania@dziennik2mqtt', kind: 'trip', when: { date: '2026-12-02', from: '08:00', to: '16:00' }, subject: null, text, label: null, teacher: 'Anna Nowak' }],
+      agenda: [
+        {
+          uid: 'trip-3.ania@dziennik2mqtt',
+          kind: 'trip',
+          when: { date: '2026-12-02', from: '08:00', to: '16:00' },
+          subject: null,
+          text,
+          label: null,
+          teacher: 'Anna Nowak',
+        },
+      ],
     });
     const [event] = parseFeed(feedText(feed({ name: 'agenda', entries: agenda, language: 'en' }))).events;
     expect(event!.summary).toBe('Trip: Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45 przed…');

@@ -44,7 +44,13 @@ describe('feed route', () => {
 
   it('is 404 for an unknown child, an unknown feed or a path of another shape, without asking for a feed', () => {
     asked.length = 0;
-    for (const segments of [['calendar', 'ania', 'grades.ics'], ['calendar', 'ania', 'lessons'], ['calendar', 'ania'], ['calendar'], ['calendar', 'ania', 'lessons.ics', 'x']]) {
+    for (const segments of [
+      ['calendar', 'ania', 'grades.ics'],
+      ['calendar', 'ania', 'lessons'],
+      ['calendar', 'ania'],
+      ['calendar'],
+      ['calendar', 'ania', 'lessons.ics', 'x'],
+    ]) {
       expect(get(...segments)?.status, segments.join('/')).toBe(404);
     }
     expect(asked).toEqual([]);
@@ -58,11 +64,25 @@ describe('feed route', () => {
 });
 
 describe('feed texts', () => {
-  it('makes a feed\'s text again only when its content changed, once per language', () => {
+  it("makes a feed's text again only when its content changed, once per language", () => {
     const broker = quietPublisher();
     let now = 1000;
     const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
-    const publish = (text: string) => memory.publishFeed('ania', 'agenda', { child: 'Ania', entries: [{ uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text, label: null, teacher: null }] });
+    const publish = (text: string) =>
+      memory.publishFeed('ania', 'agenda', {
+        child: 'Ania',
+        entries: [
+          {
+            uid: 'agenda-7.ania@dziennik2mqtt',
+            kind: 'test',
+            when: { date: '2026-11-24', last: '2026-11-24' },
+            subject: 'Matematyka',
+            text,
+            label: null,
+            teacher: null,
+          },
+        ],
+      });
     let made = 0;
     const texts = new FeedTexts((feed) => `text ${++made} ${feed.language} ${feed.entries.agenda[0]?.text}`);
     const text = (language: 'pl' | 'en' = 'pl') => texts.source(memory.keptFeed('ania', 'agenda'), 'agenda', language)!.body;

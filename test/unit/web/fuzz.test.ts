@@ -18,9 +18,50 @@ const TOKEN = 'fuzzToken_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 const SECRET_DATA = 'LUCKY-NUMBER-17';
 
 const PIECES = [
-  '', 'calendar', 'ania', 'zosia', 'lessons.ics', 'agenda.ics', 'free-days.ics', 'health', 'api', 'events', 'http-token',
-  '.', '..', '%2e', '%2e%2e', '%2E%2e', '.%2e', '%2f', '%2F', '%5c', '%5C', '\\', '%00', '%', '%zz', '%e0%a4%a', '%C5%9B',
-  '~', '*', ';', ',', "'", '"', '<script>', '%3Cscript%3E', 'a'.repeat(300), '?', '#', '&', '=', '+', '@', ':', '!',
+  '',
+  'calendar',
+  'ania',
+  'zosia',
+  'lessons.ics',
+  'agenda.ics',
+  'free-days.ics',
+  'health',
+  'api',
+  'events',
+  'http-token',
+  '.',
+  '..',
+  '%2e',
+  '%2e%2e',
+  '%2E%2e',
+  '.%2e',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '\\',
+  '%00',
+  '%',
+  '%zz',
+  '%e0%a4%a',
+  '%C5%9B',
+  '~',
+  '*',
+  ';',
+  ',',
+  "'",
+  '"',
+  '<script>',
+  '%3Cscript%3E',
+  'a'.repeat(300),
+  '?',
+  '#',
+  '&',
+  '=',
+  '+',
+  '@',
+  ':',
+  '!',
 ];
 const QUERY_KEYS = ['token', 'TOKEN', 'token[]', 'child', 'x', '', '%74oken', 'tok%65n'];
 
@@ -52,9 +93,12 @@ describe('the web server under random paths and queries', () => {
     const data = new HandData();
     data.setChild('ania', { lucky_number: { state: '17' } });
     // Stand-ins for the board and the feeds: they show the child's data to whoever gets through.
-    const board: Route = (req) => (req.segments.length === 0 ? { status: 200, body: `${SECRET_DATA} ${[...req.query.values()].join(' ')}` } : undefined);
+    const board: Route = (req) =>
+      req.segments.length === 0 ? { status: 200, body: `${SECRET_DATA} ${[...req.query.values()].join(' ')}` } : undefined;
     const feed: Route = (req) =>
-      req.segments[0] === 'calendar' && req.segments[1] === 'ania' && req.segments.length === 3 ? { status: 200, body: `BEGIN:VCALENDAR ${SECRET_DATA}` } : undefined;
+      req.segments[0] === 'calendar' && req.segments[1] === 'ania' && req.segments.length === 3
+        ? { status: 200, body: `BEGIN:VCALENDAR ${SECRET_DATA}` }
+        : undefined;
     const log = createLogger('debug', { write: (line: string) => void logLines.push(line) });
     server = await startWebServer({ port: await freePort(), host: '127.0.0.1', routes: [healthRoute(data), feed, board], data, token: TOKEN, log });
   });
@@ -69,7 +113,9 @@ describe('the web server under random paths and queries', () => {
       const req = request({ host: '127.0.0.1', port: server.port, path: target, method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: JSON.stringify(res.headers) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: JSON.stringify(res.headers) }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -101,7 +147,8 @@ describe('the web server under random paths and queries', () => {
       expect(answer.headers, what).not.toContain(TOKEN);
     }
     // The random mix reached every kind of answer, so the checks above were exercised.
-    for (const status of [200, 400, 401, 404, 405]) expect(statuses.get(status) ?? 0, `status ${status} in ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
+    for (const status of [200, 400, 401, 404, 405])
+      expect(statuses.get(status) ?? 0, `status ${status} in ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(TOKEN);
   });
 });

@@ -37,7 +37,14 @@ describe('WebMemory', () => {
     m.publishEvent('ania', 'grade', { event_type: 'new_grade' });
     m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
     m.removeChild('ania');
-    expect(target.calls).toEqual(['setChild ania', 'availability ania true', 'state ania lucky_number 7', 'event ania grade', 'feed ania lessons 1', 'removeChild ania']);
+    expect(target.calls).toEqual([
+      'setChild ania',
+      'availability ania true',
+      'state ania lucky_number 7',
+      'event ania grade',
+      'feed ania lessons 1',
+      'removeChild ania',
+    ]);
   });
 
   it('shows each child with its name, class, availability and last states', () => {
@@ -130,7 +137,15 @@ describe('WebMemory', () => {
 
   it('takes a feed only by a name and with entries the feeds declare', () => {
     const { m } = memory();
-    const agenda: AgendaEntry = { uid: 'agenda-7.ania@dziennik2mqtt', kind: 'test', when: { date: '2026-11-24', last: '2026-11-24' }, subject: 'Matematyka', text: null, label: null, teacher: null };
+    const agenda: AgendaEntry = {
+      uid: 'agenda-7.ania@dziennik2mqtt',
+      kind: 'test',
+      when: { date: '2026-11-24', last: '2026-11-24' },
+      subject: 'Matematyka',
+      text: null,
+      label: null,
+      teacher: null,
+    };
     // @ts-expect-error -- misspelled: the feed is `lessons`
     m.publishFeed('ania', 'lesson', { child: 'Ania', entries: [lesson('Matematyka')] });
     // @ts-expect-error -- an agenda entry is no lesson

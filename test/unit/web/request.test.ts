@@ -2,7 +2,15 @@
 // too long), which connections count as Home Assistant's ingress, and who needs the token.
 import { describe, expect, it } from 'vitest';
 import { cookieFor, feedKey } from '../../../src/web/token.js';
-import { cookieValue, decideAccess, fromIngress, ingressPathOf, parseTarget, SUPERVISOR_INGRESS_ADDRESS, trustedIngress } from '../../../src/web/request.js';
+import {
+  cookieValue,
+  decideAccess,
+  fromIngress,
+  ingressPathOf,
+  parseTarget,
+  SUPERVISOR_INGRESS_ADDRESS,
+  trustedIngress,
+} from '../../../src/web/request.js';
 
 const TOKEN = 'Zq3mC8Jx0vL6bT2nR9pW4kY7hD1sF5gA_-abcdefgh';
 
@@ -94,17 +102,29 @@ describe('decideAccess', () => {
     expect(ask({ cookieHeader: `other_token=${TOKEN}` })).toEqual({ allowed: false });
   });
 
-  it("lets a feed in with its own key, and nothing else with that key", () => {
+  it('lets a feed in with its own key, and nothing else with that key', () => {
     const key = feedKey(TOKEN, 'ania', 'lessons');
     const withKey = new URLSearchParams({ key });
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: withKey })).toEqual({ allowed: true, via: 'key' });
-    for (const segments of [['calendar', 'ania', 'agenda.ics'], ['calendar', 'jan', 'lessons.ics'], ['calendar', 'ania', 'lessons'], [], ['api', 'board'], ['files', 'ania', '1', 'a.pdf']]) {
+    for (const segments of [
+      ['calendar', 'ania', 'agenda.ics'],
+      ['calendar', 'jan', 'lessons.ics'],
+      ['calendar', 'ania', 'lessons'],
+      [],
+      ['api', 'board'],
+      ['files', 'ania', '1', 'a.pdf'],
+    ]) {
       expect(ask({ segments, query: withKey }), segments.join('/')).toEqual({ allowed: false });
     }
     expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: key }) })).toEqual({ allowed: false });
-    expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ key: feedKey('another token', 'ania', 'lessons') }) })).toEqual({ allowed: false });
+    expect(
+      ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ key: feedKey('another token', 'ania', 'lessons') }) }),
+    ).toEqual({ allowed: false });
     // The token still opens every feed (the board's master key).
-    expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({ allowed: true, via: 'query' });
+    expect(ask({ segments: ['calendar', 'ania', 'lessons.ics'], query: new URLSearchParams({ token: TOKEN }) })).toEqual({
+      allowed: true,
+      via: 'query',
+    });
   });
 
   it('lets the trusted ingress proxy in without the token, and no one else by its address', () => {

@@ -21,7 +21,12 @@ afterEach(async () => {
 
 const page: Route = (req) =>
   req.segments.length === 0
-    ? { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: `<p>board ${req.query.get('view') ?? ''}${req.ingressPath}</p>`, modifiedAt: MODIFIED }
+    ? {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        body: `<p>board ${req.query.get('view') ?? ''}${req.ingressPath}</p>`,
+        modifiedAt: MODIFIED,
+      }
     : undefined;
 const broken: Route = (req) => {
   if (req.segments[0] === 'broken') throw new Error('the route fell over');
@@ -31,7 +36,15 @@ const echo: Route = (req) => (req.segments[0] === 'echo' ? { status: 200, body: 
 
 async function start(data = new HandData(), extra: Partial<Parameters<typeof startWebServer>[0]> = {}): Promise<number> {
   const log = createLogger('debug', { write: (line: string) => void logLines.push(line) });
-  server = await startWebServer({ port: await freePort(), host: '127.0.0.1', routes: [healthRoute(data), broken, echo, page], data, token: TOKEN, log, ...extra });
+  server = await startWebServer({
+    port: await freePort(),
+    host: '127.0.0.1',
+    routes: [healthRoute(data), broken, echo, page],
+    data,
+    token: TOKEN,
+    log,
+    ...extra,
+  });
   return server.port;
 }
 
@@ -173,7 +186,12 @@ describe('the web server', () => {
     expect(degraded.status).toBe(200);
     expect(JSON.parse(degraded.body)).toEqual({ status: 'degraded', children: 2, online: 1 });
     const detailed = await send(port, withToken('/health'));
-    expect(JSON.parse(detailed.body)).toEqual({ status: 'degraded', children: 2, online: 1, by_child: { ania: { online: true }, bartek: { online: false } } });
+    expect(JSON.parse(detailed.body)).toEqual({
+      status: 'degraded',
+      children: 2,
+      online: 1,
+      by_child: { ania: { online: true }, bartek: { online: false } },
+    });
     data.connected = false;
     const down = await send(port, '/health');
     expect(down.status).toBe(503);
@@ -224,12 +242,21 @@ describe('the web server', () => {
     const data = new HandData();
     const badHeader: Route = (req) => (req.segments[0] === 'bad' ? { status: 200, headers: { 'X-Note': 'line\nbreak' }, body: 'x' } : undefined);
     const port = await freePort();
-    server = await startWebServer({ port, host: '127.0.0.1', routes: [badHeader, healthRoute(data)], data, token: TOKEN, log: createLogger('silent') });
+    server = await startWebServer({
+      port,
+      host: '127.0.0.1',
+      routes: [badHeader, healthRoute(data)],
+      data,
+      token: TOKEN,
+      log: createLogger('silent'),
+    });
     expect((await send(port, withToken('/bad'))).status).toBe(500);
     expect((await send(port, '/health')).status).toBe(200);
   });
 
   it('refuses port 0, which in the config means off', async () => {
-    await expect(startWebServer({ port: 0, host: '127.0.0.1', routes: [], data: new HandData(), token: TOKEN, log: createLogger('silent') })).rejects.toThrow(/0 turns/);
+    await expect(
+      startWebServer({ port: 0, host: '127.0.0.1', routes: [], data: new HandData(), token: TOKEN, log: createLogger('silent') }),
+    ).rejects.toThrow(/0 turns/);
   });
 });
