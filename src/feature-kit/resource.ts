@@ -47,6 +47,8 @@ export interface Resource<T = unknown> extends Schedule {
   read(portal: Portal, key: string | undefined): Promise<T>;
   /** The cheap signal's value now for the copy (Schedule.vouch); undefined when it has none. */
   signal?(copies: Copies, key: string | undefined): string | undefined;
+  /** The copies the signal is read from (the class calendar): read for it, whoever reads this resource. */
+  signalReads?(copies: Copies): readonly Want[];
   /** The list inside the answer, for an optional kind of data: while it is empty, Schedule.whileEmptyMs. */
   list?(value: T): readonly unknown[] | undefined;
   /** Until when a copy answers its question whatever its age (the lucky number once the day's is known). */
@@ -89,6 +91,7 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared {
   /** POST with this JSON body instead of GET. */
   post?: unknown;
   signal?: Resource<z.output<S>>['signal'];
+  signalReads?: Resource['signalReads'];
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
   settled?: (value: z.output<S>, now: number) => number | undefined;
   keepOnError?: boolean;
@@ -124,6 +127,7 @@ export interface MessagingDeclaration<T> extends Declared {
   endpoints: readonly string[];
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   signal?: Resource<T>['signal'];
+  signalReads?: Resource['signalReads'];
   list?: (value: T) => readonly unknown[] | undefined;
   keepOnError?: boolean;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */

@@ -71,7 +71,7 @@ export const HOMEWORKS = registerResource({
   schema: homeWorksResponse,
   fresh: NEWS,
   vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
-  signal: calendarSignal('HomeWorks'),
+  ...calendarSignal('HomeWorks'),
   whenAsked: 'unvouched',
   feed: ['HomeWorks'],
 });
@@ -89,7 +89,7 @@ export const CONFERENCES = registerResource({
   schema: parentTeacherConferencesResponse,
   fresh: byDay(RARE),
   vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
-  signal: calendarSignal('ParentTeacherConferences'),
+  ...calendarSignal('ParentTeacherConferences'),
   keepOnError: true,
   feed: ['ParentTeacherConferences'],
 });
