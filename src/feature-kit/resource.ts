@@ -82,9 +82,11 @@ const DAY = 24 * 60 * 60_000;
 type Declared = Omit<Schedule, 'whenAsked'> & Partial<Pick<Schedule, 'whenAsked'>>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
-export interface RegisterDeclaration<S extends z.ZodType> extends Declared {
+export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared, 'name'> {
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
+  /** The documentation's name, when it is not the endpoint. */
+  name?: string;
   schema: S;
   /** The query a key goes into (`weekStart`), instead of the path. */
   queryKey?: string;
@@ -95,22 +97,24 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared {
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
   settled?: (value: z.output<S>, now: number) => number | undefined;
   keepOnError?: boolean;
-  feed?: readonly string[];
+  /** The change feed's names for it; `true`: its name alone. */
+  feed?: true | readonly string[];
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, ...rest } = d;
+  const { endpoint, schema, queryKey, post, feed, name = endpoint, ...rest } = d;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
     whenAsked: 'keep',
     ...rest,
-    name: d.name,
+    name,
+    ...(feed === undefined ? {} : { feed: feed === true ? [name] : feed }),
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
       if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined);
       const parsed = schema.safeParse(await gateway.post(path(key), post));
-      if (!parsed.success) throw new UnexpectedResponseError(200, `${d.name}: unexpected shape`, { resource: d.name });
+      if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;
     },
     refusal(error, now) {

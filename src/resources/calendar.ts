@@ -7,7 +7,6 @@ import { registerResource, want, type Copies, type Resource, type Want } from '.
 import { byDay, DAILY, NEWS } from './ages.js';
 
 export const CALENDARS = registerResource({
-  name: 'Calendars',
   endpoint: 'Calendars',
   schema: calendarsResponse,
   fresh: byDay(DAILY),
@@ -15,7 +14,6 @@ export const CALENDARS = registerResource({
   note: "the class calendar's id",
 });
 export const CALENDAR_IDS = registerResource({
-  name: 'Calendars/<id>',
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,
   fresh: NEWS,

@@ -39,16 +39,14 @@ const GRADE_KIND = {
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
 export const GRADES = registerResource({
-  name: 'Grades',
   endpoint: 'Grades',
   schema: gradesResponse,
   fresh: NEWS,
   whenAsked: 'read',
-  feed: ['Grades'],
+  feed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
 export const GRADE_AVERAGES = registerResource({
-  name: 'Grades/Averages',
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
@@ -57,15 +55,13 @@ export const GRADE_AVERAGES = registerResource({
   note: "the portal's own averages",
 });
 export const POINT_GRADES = registerResource({
-  name: 'PointGrades',
   endpoint: 'PointGrades',
   schema: pointGradesResponse,
   ...GRADE_KIND,
   list: grades,
-  feed: ['PointGrades'],
+  feed: true,
 });
 export const TEXT_GRADES = registerResource({
-  name: 'BaseTextGrades',
   endpoint: 'BaseTextGrades',
   schema: baseTextGradesResponse,
   ...GRADE_KIND,
@@ -73,15 +69,13 @@ export const TEXT_GRADES = registerResource({
   feed: ['TextGrades', 'DescriptiveTextGrades'],
 });
 export const DESCRIPTIVE_GRADES = registerResource({
-  name: 'DescriptiveGrades',
   endpoint: 'DescriptiveGrades',
   schema: descriptiveGradesResponse,
   ...GRADE_KIND,
   list: grades,
-  feed: ['DescriptiveGrades'],
+  feed: true,
 });
 export const BEHAVIOUR_POINTS = registerResource({
-  name: 'BehaviourGrades/Points',
   endpoint: 'BehaviourGrades/Points',
   schema: behaviourPointsResponse,
   fresh: BY_THE_HOUR,
@@ -90,13 +84,11 @@ export const BEHAVIOUR_POINTS = registerResource({
   feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
 export const GRADING_SYSTEM = registerResource({
-  name: 'GradingSystem',
   endpoint: 'GradingSystem',
   schema: gradingSystemResponse,
   fresh: byDay(DAILY),
 });
 export const UNITS = registerResource({
-  name: 'Units',
   endpoint: 'Units',
   schema: unitsResponse,
   fresh: byDay(DAILY),
@@ -106,7 +98,6 @@ export const UNITS = registerResource({
 
 /** The newer descriptive grading (spec 4.5): the user's LID, then the child's, then one POST of the first page. */
 export const TOKEN_INFO = registerResource({
-  name: 'Auth/TokenInfo',
   endpoint: 'Auth/TokenInfo',
   schema: tokenInfoResponse,
   fresh: byDay(DAILY),
@@ -114,7 +105,6 @@ export const TOKEN_INFO = registerResource({
   note: "the user's LID; a login reads it too, to prove the new session",
 });
 export const USER_INFO = registerResource({
-  name: 'Auth/UserInfo/<lid>',
   endpoint: 'Auth/UserInfo/<lid>',
   schema: userInfoResponse,
   fresh: byDay(DAILY),
@@ -132,7 +122,6 @@ export const PARTIAL_GRADES = registerResource({
   // none of its names): they keep their own ages whether the feed is on or not.
 });
 export const AUTH_SUBJECTS = registerResource({
-  name: 'Auth/Subjects',
   endpoint: 'Auth/Subjects',
   schema: authSubjectsResponse,
   fresh: byDay(DAILY),

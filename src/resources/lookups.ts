@@ -17,7 +17,6 @@ export function lookupResource<S extends z.ZodType>(
 ): Resource<z.output<S>> {
   const onMiss = ages.onMiss ?? ON_MISS;
   return registerResource({
-    name: endpoint,
     endpoint,
     schema,
     fresh: byDay(ages.usual ?? DAILY),
