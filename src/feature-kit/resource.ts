@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
@@ -92,6 +93,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared,
   queryKey?: string;
   /** POST with this JSON body instead of GET. */
   post?: unknown;
+  /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
+  yearOfRecords?: true;
   signal?: Resource<z.output<S>>['signal'];
   signalReads?: Resource['signalReads'];
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
@@ -102,7 +105,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared,
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, feed, name = endpoint, ...rest } = d;
+  const { endpoint, schema, queryKey, post, feed, yearOfRecords, name = endpoint, ...rest } = d;
+  const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
     whenAsked: 'keep',
@@ -112,8 +116,8 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
-      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined);
-      const parsed = schema.safeParse(await gateway.post(path(key), post));
+      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined, maxBytes);
+      const parsed = schema.safeParse(await gateway.post(path(key), post, maxBytes));
       if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;
     },

@@ -41,6 +41,7 @@ const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 export const GRADES = registerResource({
   endpoint: 'Grades',
   schema: gradesResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   whenAsked: 'read',
   feed: true,
@@ -57,6 +58,7 @@ export const GRADE_AVERAGES = registerResource({
 export const POINT_GRADES = registerResource({
   endpoint: 'PointGrades',
   schema: pointGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
   feed: true,
@@ -64,6 +66,7 @@ export const POINT_GRADES = registerResource({
 export const TEXT_GRADES = registerResource({
   endpoint: 'BaseTextGrades',
   schema: baseTextGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
   feed: ['TextGrades', 'DescriptiveTextGrades'],
@@ -71,6 +74,7 @@ export const TEXT_GRADES = registerResource({
 export const DESCRIPTIVE_GRADES = registerResource({
   endpoint: 'DescriptiveGrades',
   schema: descriptiveGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
   feed: true,
@@ -78,6 +82,7 @@ export const DESCRIPTIVE_GRADES = registerResource({
 export const BEHAVIOUR_POINTS = registerResource({
   endpoint: 'BehaviourGrades/Points',
   schema: behaviourPointsResponse,
+  yearOfRecords: true,
   fresh: BY_THE_HOUR,
   whileEmptyMs: WHILE_EMPTY,
   list: grades,
@@ -130,13 +135,15 @@ export const AUTH_SUBJECTS = registerResource({
 });
 
 export const GRADE_CATEGORIES = lookupResource('Grades/Categories', gradeCategoriesResponse, (r) => r.Categories);
-export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments);
+export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments, { yearOfRecords: true });
 export const POINT_CATEGORIES = lookupResource('PointGrades/Categories', pointCategoriesResponse, (r) => r.Categories);
-export const POINT_COMMENTS = lookupResource('PointGrades/Comments', pointCommentsResponse, (r) => r.Comments);
+export const POINT_COMMENTS = lookupResource('PointGrades/Comments', pointCommentsResponse, (r) => r.Comments, { yearOfRecords: true });
 export const TEXT_CATEGORIES = lookupResource('TextGrades/Categories', textCategoriesResponse, (r) => r.Categories);
 /** The school's whole skills list (about 330 KB) rarely changes: weekly, or daily when a grade names a skill it lacks. */
 export const SKILLS = lookupResource('DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, { usual: 7 * DAY, onMiss: DAILY });
-export const DESCRIPTIVE_COMMENTS = lookupResource('DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments);
+export const DESCRIPTIVE_COMMENTS = lookupResource('DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments, {
+  yearOfRecords: true,
+});
 export const BEHAVIOUR_TYPES = lookupResource('BehaviourGrades/Types', behaviourTypesResponse, (r) => r.Types);
 export const BEHAVIOUR_COMMENTS = lookupResource('BehaviourGrades/Points/Comments', behaviourPointsCommentsResponse, (r) => r.Comments);
 export const BEHAVIOUR_CATEGORIES = lookupResource('BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories);

@@ -16,7 +16,8 @@ import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { realizationsResponse } from '../portal/schemas/realizations.js';
 import { luckySettledUntil, pickLucky } from '../school/lucky.js';
 import { warsawDate } from '../util/time.js';
-import { fetchIdentity, type Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
+import { fetchIdentity, IDENTITY_ENDPOINTS } from './identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, NEWS, RARE, SLOW } from './ages.js';
 import { calendarSignal } from './calendar.js';
@@ -26,7 +27,7 @@ import { lookupResource } from './lookups.js';
 export const IDENTITY: Resource<Identity> = {
   name: "the child's identity (Me, Users/<id>, Classes, Schools)",
   host: 'register',
-  endpoints: ['Me', 'Users/<id>', 'Classes', 'Schools', '/informacja'],
+  endpoints: IDENTITY_ENDPOINTS,
   fresh: byDay(DAY),
   whenAsked: 'keep',
   note: 'read before the features, at the first pass of a day',
@@ -37,17 +38,19 @@ export const IDENTITY: Resource<Identity> = {
 export const NOTICES = registerResource({
   endpoint: 'SchoolNotices',
   schema: noticesResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   whenAsked: 'read',
   feed: true,
 });
-export const NOTES = registerResource({ endpoint: 'Notes', schema: notesResponse, fresh: BY_THE_HOUR, feed: true });
+export const NOTES = registerResource({ endpoint: 'Notes', yearOfRecords: true, schema: notesResponse, fresh: BY_THE_HOUR, feed: true });
 export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategoriesResponse, (r) => r.Categories);
 
 /** The marks as teachers enter them; the parents' justifications a few times a day. */
 export const ATTENDANCES = registerResource({
   endpoint: 'Attendances',
   schema: attendancesResponse,
+  yearOfRecords: true,
   fresh: CORE,
   whenAsked: 'read',
   feed: true,
@@ -57,6 +60,7 @@ export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTy
 export const JUSTIFICATIONS = registerResource({
   endpoint: 'Justifications',
   schema: justificationsResponse,
+  yearOfRecords: true,
   fresh: byDay(SLOW),
   keepOnError: true,
 });
@@ -65,6 +69,7 @@ export const JUSTIFICATIONS = registerResource({
 export const HOMEWORKS = registerResource({
   endpoint: 'HomeWorks',
   schema: homeWorksResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
   ...calendarSignal('HomeWorks'),
@@ -74,6 +79,7 @@ export const HOMEWORKS = registerResource({
 export const HOMEWORK_ASSIGNMENTS = registerResource({
   endpoint: 'HomeWorkAssignments',
   schema: homeworkAssignmentsResponse,
+  yearOfRecords: true,
   fresh: CORE,
   whenAsked: 'read',
   feed: true,
@@ -81,6 +87,7 @@ export const HOMEWORK_ASSIGNMENTS = registerResource({
 export const CONFERENCES = registerResource({
   endpoint: 'ParentTeacherConferences',
   schema: parentTeacherConferencesResponse,
+  yearOfRecords: true,
   fresh: byDay(RARE),
   vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
   ...calendarSignal('ParentTeacherConferences'),
@@ -120,6 +127,7 @@ export const LIBRARY = registerResource({
 export const SCHOOL_FILES = registerResource({
   endpoint: 'SchoolFiles',
   schema: schoolFilesResponse,
+  yearOfRecords: true,
   fresh: byDay(12 * HOUR),
   keepOnError: true,
   notAtStart: true,
@@ -128,6 +136,7 @@ export const SCHOOL_FILES = registerResource({
 export const REALIZATIONS = registerResource({
   endpoint: 'Realizations',
   schema: realizationsResponse,
+  yearOfRecords: true,
   fresh: { ...byDay(DAILY), lessons: 2 * HOUR },
   keepOnError: true,
   note: "the whole year's lessons held",

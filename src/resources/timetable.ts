@@ -32,6 +32,7 @@ export const TIMETABLE = registerResource({
 export const SUBSTITUTIONS = registerResource({
   endpoint: 'Calendars/Substitutions',
   schema: substitutionsResponse,
+  yearOfRecords: true,
   fresh: BY_THE_HOUR,
   vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
   ...calendarSignal('Substitutions'),
