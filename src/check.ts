@@ -147,7 +147,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
     out.write(`OK   ${account.login}: ${say.account(name, me.className ?? '?', me.schoolName ?? say.schoolUnknown, id)}\n`);
     out.write(`     ${say.registerNumber(me.registerNumber ?? say.registerNumberUnknown)}\n`);
-    if (session.advice === 'password_change_advised') out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
+    if (session.advice !== undefined) out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
     const modules = await probeModules({ gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log }, me, say);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
