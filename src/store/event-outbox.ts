@@ -1,0 +1,66 @@
+// The outbox of events: what the event gate let through waits here, in the event memory's own file
+// (seen.ts, one atomic write with the ids it fired for), until the broker acknowledged it (QoS 1's
+// PUBACK, which mqtt.js's publish callback gives). An event the broker never took is sent after a
+// restart, once; one whose send failed (the bridge stopped before the broker came back) is sent again
+// at the next pass. An entry leaves only on the broker's word.
+import { z } from 'zod';
+import type { EventPayload } from '../feature-kit/state.js';
+
+export const outboxSchema = z.array(z.object({ kind: z.string(), payload: z.record(z.string(), z.unknown()) }));
+
+/** One event not yet accepted by the broker: its kind (the topic's) and its payload. */
+export interface OutboxEntry {
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+/** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
+export type Fire = (kind: string, payload: EventPayload) => Promise<boolean> | void;
+
+/** What the outbox keeps its entries in (the event memory). */
+export interface OutboxMemory {
+  waiting(): readonly OutboxEntry[];
+  /** The broker took it: it leaves the memory (written at the next save). */
+  accepted(entry: OutboxEntry): void;
+}
+
+export class EventOutbox {
+  /** Handed to the publisher and not answered yet: never handed twice. */
+  private readonly inFlight = new Set<OutboxEntry>();
+
+  constructor(
+    private readonly fire: Fire,
+    /** Told after an entry left the memory, to write it. */
+    private readonly onAccepted: () => void,
+  ) {}
+
+  /** Sends every entry of `memory` not on its way already; call only once the memory holding them is on disk. */
+  send(memory: OutboxMemory): void {
+    for (const entry of memory.waiting()) {
+      if (this.inFlight.has(entry)) continue;
+      const sent = this.fire(entry.kind, entry.payload as EventPayload);
+      if (sent === undefined) {
+        memory.accepted(entry);
+        this.onAccepted();
+        continue;
+      }
+      this.inFlight.add(entry);
+      void sent.then(
+        (ok) => this.answered(memory, entry, ok),
+        () => this.answered(memory, entry, false),
+      );
+    }
+  }
+
+  /** Events handed to the publisher and not answered yet. */
+  get sending(): number {
+    return this.inFlight.size;
+  }
+
+  private answered(memory: OutboxMemory, entry: OutboxEntry, ok: boolean): void {
+    this.inFlight.delete(entry);
+    if (!ok) return;
+    memory.accepted(entry);
+    this.onAccepted();
+  }
+}
