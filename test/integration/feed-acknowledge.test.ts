@@ -2,11 +2,13 @@
 // list it names computed from the new copy, and the broker accepted what that published. Here the feed
 // names Grades, the grades are read, but the new grade's comment (a lookup, Grades/Comments) answers
 // 500: the grades feature does not compute in that pass, so no DELETE goes out until newest_grade shows
-// the grade; meanwhile the diagnostics say the change waits, and why.
+// the grade; meanwhile the diagnostics say the change waits, and why. So too while the broker is away.
 import { describe, expect, it } from 'vitest';
+import { PrivateMosquitto } from '../helpers/mosquitto.js';
+import { CuttableProxy, waitUntil } from '../helpers/mqtt.js';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { simulatedSchool, firedEvents } from '../helpers/school.js';
-import type { Harness } from '../helpers/app.js';
+import type { Harness, HarnessOptions } from '../helpers/app.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const FAMILY = [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }];
@@ -20,8 +22,8 @@ interface Bundle {
   }[];
 }
 
-async function started(): Promise<Harness> {
-  const h = await school.start({ accounts: FAMILY as never });
+async function started(options: Partial<HarnessOptions> = {}): Promise<Harness> {
+  const h = await school.start({ ...options, accounts: FAMILY as never });
   await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
   // The device is registered at the pass after the start's first.
   await h.advanceMinutes(5);
@@ -68,5 +70,33 @@ describe('the acknowledgement of a change', () => {
     expect(after.pending).toEqual([]);
     expect(after.acknowledged).toBeGreaterThan(before.acknowledged);
     expect(after.last_read).not.toBeNull();
+  }, 90_000);
+
+  it('waits while the broker is away: no DELETE until the broker is back and took what the pass published', async (ctx) => {
+    const broker = new PrivateMosquitto();
+    await broker.start();
+    ctx.onTestFinished(() => broker.stop());
+    const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
+    await proxy.start();
+    ctx.onTestFinished(() => proxy.stop());
+    const h = await started({ mqttUrl: proxy.url, recorderUrl: broker.url, reconnect: { firstMs: 50, maxMs: 100 } });
+    proxy.paused = true;
+    proxy.cut();
+    await waitUntil(() => !h.bridge().connected, 'the bridge to notice', 10_000);
+    const from = school.sim.requests.length;
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 301, grade: '2' });
+    const gradesRead = () => school.sim.requests.slice(from).filter((r) => r.login === ANIA.login && r.path === '/3.0/Grades').length;
+    await h.advanceUntil(() => gradesRead() > 0, 'the grade read', 10);
+    await h.advanceMinutes(1);
+    // Read and computed, but nothing of it reached the broker: the change waits.
+    expect(listed(ANIA.login)).toBe(1);
+    expect((await feedOf(h)).pending).toEqual([{ type: 'Grades', why: 'broker away' }]);
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(0);
+
+    proxy.paused = false;
+    await waitUntil(() => h.bridge().connected && h.state('ania', 'newest_grade') === '2', 'the broker back, and the grade there', 10_000);
+    await h.advanceUntil(() => listed(ANIA.login) === 0, 'the acknowledgement', 10);
+    expect(firedEvents(h, 'grade').filter((e) => e.grade === '2')).toHaveLength(1);
+    expect((await feedOf(h)).pending).toEqual([]);
   }, 90_000);
 });
