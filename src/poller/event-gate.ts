@@ -8,7 +8,8 @@ import type { Tracking } from '../store/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
 import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
-import { EventOutbox, type Fire, type OutboxEntry } from '../store/event-outbox.js';
+import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
+import type { EventPayload } from '../feature-kit/state.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 
@@ -31,7 +32,7 @@ export interface EventGateOptions {
   dataDir: string;
   log: Logger;
   /** Sends an event: the promise says whether the broker accepted it (nothing: taken at once). */
-  fire: Fire;
+  fire: (kind: string, payload: EventPayload) => Promise<boolean> | void;
   /** Told whether data_dir could be written (undefined: it could; else the error). */
   onStorage: (error: unknown) => void;
 }
@@ -43,7 +44,10 @@ export class EventGate {
   private readonly outbox: EventOutbox;
 
   constructor(private readonly options: EventGateOptions) {
-    this.outbox = new EventOutbox(options.fire, () => void this.keep());
+    this.outbox = new EventOutbox(
+      (entry) => options.fire(entry.kind, entry.payload as EventPayload),
+      () => void this.keep(),
+    );
   }
 
   /** Loads the memory of a child id (again when the id changes), and sends what its outbox holds: events the broker never accepted. */

@@ -4,7 +4,6 @@
 // restart, once; one whose send failed (the bridge stopped before the broker came back) is sent again
 // at the next pass. An entry leaves only on the broker's word.
 import { z } from 'zod';
-import type { EventPayload } from '../feature-kit/state.js';
 
 export const outboxSchema = z.array(z.object({ kind: z.string(), payload: z.record(z.string(), z.unknown()) }));
 
@@ -15,7 +14,7 @@ export interface OutboxEntry {
 }
 
 /** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
-export type Fire = (kind: string, payload: EventPayload) => Promise<boolean> | void;
+export type Send = (entry: OutboxEntry) => Promise<boolean> | void;
 
 /** What the outbox keeps its entries in (the event memory). */
 export interface OutboxMemory {
@@ -29,7 +28,7 @@ export class EventOutbox {
   private readonly inFlight = new Set<OutboxEntry>();
 
   constructor(
-    private readonly fire: Fire,
+    private readonly fire: Send,
     /** Told after an entry left the memory, to write it. */
     private readonly onAccepted: () => void,
   ) {}
@@ -38,7 +37,7 @@ export class EventOutbox {
   send(memory: OutboxMemory): void {
     for (const entry of memory.waiting()) {
       if (this.inFlight.has(entry)) continue;
-      const sent = this.fire(entry.kind, entry.payload as EventPayload);
+      const sent = this.fire(entry);
       if (sent === undefined) {
         memory.accepted(entry);
         this.onAccepted();
