@@ -35,12 +35,13 @@ export class EventOutbox {
 
   /** Sends every entry of `memory` not on its way already; call only once the memory holding them is on disk. */
   send(memory: OutboxMemory): void {
+    let taken = false;
     for (const entry of memory.waiting()) {
       if (this.inFlight.has(entry)) continue;
       const sent = this.fire(entry);
       if (sent === undefined) {
         memory.accepted(entry);
-        this.onAccepted();
+        taken = true;
         continue;
       }
       this.inFlight.add(entry);
@@ -49,6 +50,8 @@ export class EventOutbox {
         () => this.answered(memory, entry, false),
       );
     }
+    // Taken at once (no broker): one write for all of them.
+    if (taken) this.onAccepted();
   }
 
   /** Events handed to the publisher and not answered yet. */
