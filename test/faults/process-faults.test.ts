@@ -209,7 +209,7 @@ describe.concurrent('the bridge process', () => {
         secretLeaked: (await pw.leaks()).length > 0,
       });
       expect(fired).toHaveLength(1);
-    }, 40_000);
+    }, 60_000);
   }
 
   it('SIGKILL in the middle of a send: the message goes out once, a press after the restart is refused, the session reused', async (ctx) => {
