@@ -46,7 +46,10 @@ export class EventGate {
   constructor(private readonly options: EventGateOptions) {
     this.outbox = new EventOutbox(
       (entry) => options.fire(entry.kind, entry.payload as EventPayload),
-      () => void this.keep(),
+      (entries) => {
+        this.seen?.accepted(entries);
+        void this.keep();
+      },
     );
   }
 
@@ -62,7 +65,7 @@ export class EventGate {
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)
       this.options.log.info({ events: this.seen.waiting().length }, 'events the broker had not accepted before the last stop: sent now');
-    this.outbox.send(this.seen);
+    this.outbox.send(this.seen.waiting());
   }
 
   async save(): Promise<void> {
@@ -88,7 +91,7 @@ export class EventGate {
     const seen = this.seen;
     if (!seen) return;
     if (batches.length === 0) {
-      this.outbox.send(seen);
+      this.outbox.send(seen.waiting());
       return;
     }
     const undo = seen.checkpoint();
@@ -134,6 +137,6 @@ export class EventGate {
     }
     for (const [kind] of batches) this.read.add(kind);
     // The new events, and any whose send failed before (the bridge stopped while the broker was away).
-    this.outbox.send(seen);
+    this.outbox.send(seen.waiting());
   }
 }

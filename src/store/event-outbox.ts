@@ -16,42 +16,34 @@ export interface OutboxEntry {
 /** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
 export type Send = (entry: OutboxEntry) => Promise<boolean> | void;
 
-/** What the outbox keeps its entries in (the event memory). */
-export interface OutboxMemory {
-  waiting(): readonly OutboxEntry[];
-  /** The broker took it: it leaves the memory (written at the next save). */
-  accepted(entry: OutboxEntry): void;
-}
-
 export class EventOutbox {
   /** Handed to the publisher and not answered yet: never handed twice. */
   private readonly inFlight = new Set<OutboxEntry>();
 
   constructor(
     private readonly fire: Send,
-    /** Told after an entry left the memory, to write it. */
-    private readonly onAccepted: () => void,
+    /** Told which entries the broker took: they leave the event memory (the one loaded now), which is written then. */
+    private readonly onAccepted: (entries: OutboxEntry[]) => void,
   ) {}
 
-  /** Sends every entry of `memory` not on its way already; call only once the memory holding them is on disk. */
-  send(memory: OutboxMemory): void {
-    let taken = false;
-    for (const entry of memory.waiting()) {
+  /** Sends every waiting entry not on its way already; call only once the memory holding them is on disk. */
+  send(waiting: readonly OutboxEntry[]): void {
+    const taken: OutboxEntry[] = [];
+    for (const entry of waiting) {
       if (this.inFlight.has(entry)) continue;
       const sent = this.fire(entry);
       if (sent === undefined) {
-        memory.accepted(entry);
-        taken = true;
+        taken.push(entry);
         continue;
       }
       this.inFlight.add(entry);
       void sent.then(
-        (ok) => this.answered(memory, entry, ok),
-        () => this.answered(memory, entry, false),
+        (ok) => this.answered(entry, ok),
+        () => this.answered(entry, false),
       );
     }
     // Taken at once (no broker): one write for all of them.
-    if (taken) this.onAccepted();
+    if (taken.length > 0) this.onAccepted(taken);
   }
 
   /** Events handed to the publisher and not answered yet. */
@@ -59,10 +51,8 @@ export class EventOutbox {
     return this.inFlight.size;
   }
 
-  private answered(memory: OutboxMemory, entry: OutboxEntry, ok: boolean): void {
+  private answered(entry: OutboxEntry, ok: boolean): void {
     this.inFlight.delete(entry);
-    if (!ok) return;
-    memory.accepted(entry);
-    this.onAccepted();
+    if (ok) this.onAccepted([entry]);
   }
 }

@@ -9,7 +9,7 @@ import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
 import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
 import { FLOOD_LIMIT } from './flood.js';
-import { outboxSchema, type OutboxEntry, type OutboxMemory } from './event-outbox.js';
+import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
@@ -28,7 +28,7 @@ const fileSchema = z.union([
   idsSchema.transform((ids) => ({ ids, records: {}, outbox: [] })),
 ]);
 
-export class SeenStore implements OutboxMemory {
+export class SeenStore {
   private readonly path: string;
   private memory: Memory = {};
   private records: TrackedMemory = {};
@@ -119,9 +119,10 @@ export class SeenStore implements OutboxMemory {
     return this.outbox;
   }
 
-  accepted(entry: OutboxEntry): void {
+  /** The broker took them: they leave the outbox (written at the next save). */
+  accepted(entries: readonly OutboxEntry[]): void {
     const before = this.outbox.length;
-    this.outbox = this.outbox.filter((e) => e !== entry);
+    this.outbox = this.outbox.filter((e) => !entries.includes(e));
     if (this.outbox.length !== before) this.changes++;
   }
 

@@ -89,3 +89,17 @@ it('sends again at the next pass an event whose send failed while the bridge ran
   await settled(g);
   expect(await kept()).toEqual([]);
 });
+
+it("carries an event on its way to the child's new id (its name became known), and lets it go there once the broker took it", async () => {
+  const broker = new Broker();
+  const g = await gate(broker);
+  await g.pass([['grade', [grade(1)]]]);
+  await g.pass([['grade', [grade(1), grade(2)]]]);
+  await g.load('ania-kowalska');
+  expect(broker.ids()).toEqual(['grade:2']); // on its way already: not handed again
+  broker.handed[0]!.answer(true);
+  await settled(g);
+  await g.pass([]);
+  expect(broker.ids()).toEqual(['grade:2']);
+  expect(g.unsent).toBe(0);
+});
