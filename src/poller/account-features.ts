@@ -95,6 +95,14 @@ export class AccountFeatures {
     return this.reads;
   }
 
+  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
+  computedFrom(w: Want): boolean {
+    for (const [feature, wants] of this.reads?.byFeature ?? []) {
+      if (wants.some((r) => r.res === w.res && r.key === w.key) && !this.runs.upToDate(feature.name, wants, this.cache)) return false;
+    }
+    return true;
+  }
+
   async prepare(): Promise<void> {
     for (const { state } of this.running) await state.prepare?.();
     await this.runs.load();

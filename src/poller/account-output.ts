@@ -92,6 +92,11 @@ export class AccountOutput {
     return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice !== undefined ? 'ON' : 'OFF' } };
   }
 
+  /** Whether the broker accepted every state and event handed to it so far (a publisher without one: yes). */
+  delivered(): Promise<boolean> {
+    return this.options.publisher.delivered?.() ?? Promise.resolve(true);
+  }
+
   /** Calendar feeds from outside a poll (those the last run served, at a start). */
   feeds(feeds: FeedContents): void {
     publishFeeds(this.options.publisher, this.options.child.id, feeds);
