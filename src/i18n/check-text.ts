@@ -38,7 +38,14 @@ export interface CheckText {
   traceNotWritten: (file: string, code: string) => string;
   /** A failed login: what happened, then what to do. It speaks of one login tried now (unlike the problem's advice). */
   help: Record<ProblemReason, readonly [string, string]>;
+  /** An `email` entry's failure where the family road's words differ (its own e-mail and password; no child linked). */
+  familyHelp: Record<FamilyHelp, readonly [string, string]>;
+  /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
+  linkState: (state: string) => string;
 }
+
+/** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
+export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
@@ -89,6 +96,18 @@ const en: CheckText = {
     storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
     unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
   },
+  familyHelp: {
+    wrong_credentials: [
+      'wrong e-mail or password',
+      'the family portal did not accept the e-mail or password of this email: entry. Give the e-mail and password you sign in with at the family portal (portal.librus.pl, Konto LIBRUS), not the register’s numeric login.',
+    ],
+    service_down: ['family portal not reachable', 'the family portal did not answer (maintenance or network). Try again later.'],
+    no_children: [
+      'no child linked',
+      'the family portal links no child to this e-mail. Sign in to the family portal in a web browser and link your child’s register account there.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'active' : state),
 };
 
 const pl: CheckText = {
@@ -147,6 +166,18 @@ const pl: CheckText = {
     storage_error: ['data_dir nie nadaje się do użytku', 'sprawdź, czy data_dir istnieje i czy ten użytkownik może w nim zapisywać.'],
     unexpected_response: ['nieoczekiwana odpowiedź', 'portal odpowiedział w nieoczekiwany sposób'],
   },
+  familyHelp: {
+    wrong_credentials: [
+      'błędny e-mail lub hasło',
+      'portal dla rodzin nie przyjął adresu e-mail lub hasła z wpisu email:. Wpisz e-mail i hasło, którymi logujesz się do portalu dla rodzin (portal.librus.pl, Konto LIBRUS), a nie numeryczny login do dziennika.',
+    ],
+    service_down: ['portal dla rodzin nieosiągalny', 'portal dla rodzin nie odpowiedział (przerwa techniczna albo sieć). Spróbuj później.'],
+    no_children: [
+      'brak powiązanego dziecka',
+      'portal dla rodzin nie pokazuje żadnego dziecka dla tego adresu e-mail. Zaloguj się do portalu dla rodzin w przeglądarce i podłącz tam konto dziecka w dzienniku.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'aktywne' : state),
 };
 
 const uk: CheckText = {
@@ -201,6 +232,18 @@ const uk: CheckText = {
     storage_error: ['data_dir непридатний', 'перевірте, що data_dir існує і цей користувач може в нього записувати.'],
     unexpected_response: ['неочікувана відповідь', 'портал відповів неочікувано'],
   },
+  familyHelp: {
+    wrong_credentials: [
+      'неправильний e-mail або пароль',
+      'сімейний портал не прийняв e-mail або пароль із запису email:. Вкажіть e-mail і пароль, якими ви входите до сімейного порталу (portal.librus.pl, Konto LIBRUS), а не числовий логін до журналу.',
+    ],
+    service_down: ['сімейний портал недоступний', 'сімейний портал не відповів (технічна перерва або мережа). Спробуйте пізніше.'],
+    no_children: [
+      'немає пов’язаної дитини',
+      'сімейний портал не показує жодної дитини для цього e-mail. Увійдіть до сімейного порталу в браузері й під’єднайте там обліковий запис дитини в журналі.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'активний' : state),
 };
 
 export const CHECK_TEXT: Readonly<Record<Language, CheckText>> = { pl, en, uk };

@@ -118,11 +118,13 @@ export class Bridge implements Publisher {
       // Retain as published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained
       // keeps its flag when delivered live, so the inbox can refuse it. Not for Home Assistant's status,
       // whose birth counts when it is live, whether or not Home Assistant retains it.
-      await client.subscribeAsync({
+      const granted = await client.subscribeAsync({
         [this.topics.haStatus]: { qos: 0 },
         [this.topics.commandSetFilter]: { qos: 0, rap: true },
         [this.topics.bridgeRequestFilter]: { qos: 0, rap: true },
       });
+      // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
+      for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
     } catch (err) {
       client.end(true);
       this.client = undefined;
@@ -232,6 +234,13 @@ export class Bridge implements Publisher {
     this.sync();
   }
 
+  /** The bridge's own `problem` (retained, sent when it changed): attributes first, as a child's. */
+  setProblem(problem: EntityState): void {
+    if (problem.attributes !== undefined) this.mirror.set(`${this.topics.bridgeProblem}/attributes`, JSON.stringify(problem.attributes));
+    this.mirror.set(this.topics.bridgeProblem, problem.state ?? 'None');
+    this.sync();
+  }
+
   private setInfo(): void {
     this.mirror.set(this.topics.bridgeInfo, JSON.stringify({ version: this.options.version, ...this.options.info() }));
   }
@@ -243,9 +252,19 @@ export class Bridge implements Publisher {
     for (const { topic, payload } of this.mirror.take()) {
       this.sent++;
       client.publish(topic, payload, RETAINED, (err) => {
-        if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
+        if (!err) return;
+        // An MQTT 5 reason code of 128 or more: the broker refused the topic (a lost connection has none).
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'number' && code >= 0x80) this.refused(topic, code);
+        else this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
       });
     }
+  }
+
+  /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */
+  private refused(topic: string, code: number): void {
+    this.log.warn({ topic, code }, 'the MQTT broker refused this topic (its ACL?)');
+    this.options.onRefused?.(topic);
   }
 
   private resendAll(why: string): void {

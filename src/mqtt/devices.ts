@@ -58,9 +58,15 @@ export class ChildDevices {
   /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
   remove(childId: string): void {
     const retained = this.previous.get(childId);
+    const entry = this.children.get(childId);
+    // Every entity's retained topics, also those an earlier run left that this run never published (a
+    // device named by its login whose wrong password kept `problem` ON, renamed once the password works).
+    const entities = [...(entry?.device.entities ?? []), ...(entry?.removed.values() ?? [])];
     this.children.delete(childId);
     this.previous.delete(childId);
+    // The config goes first, so Home Assistant drops the device before its states are emptied.
     this.options.mirror.clear(this.options.topics.deviceConfig(childId));
+    for (const topic of entities.flatMap((e) => this.entityTopics(childId, e))) this.options.mirror.clear(topic);
     this.options.mirror.clearUnder(`${this.options.topics.base}/${childId}/`);
     this.options.mirror.clear(this.options.topics.availability(childId));
     for (const component of retained?.components.values() ?? []) for (const t of component.retainedTopics) this.options.mirror.clear(t);
