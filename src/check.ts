@@ -1,6 +1,7 @@
 // `check`: logs every account in with its password and says, in plain words, who the child is, which
 // optional modules answer, and what to do when something fails; then the web server's addresses, with
-// its access token only when asked (--show-token). Exit 0 only if every account works. It speaks the
+// its access token only when asked (--show-token), and whether the broker takes the config's user where
+// the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
 import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
@@ -11,6 +12,7 @@ import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } 
 import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
 import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
 import { NoChildrenError } from './bridge-problem.js';
+import { checkBroker } from './check-broker.js';
 import { hint } from './util/text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
@@ -59,13 +61,16 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     failed += result.failed;
     ids.push(...result.ids);
   }
+  // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
+  const broker = await checkBroker(options.config, options.out);
   const total = String(options.config.accounts.length + options.config.families.length);
   const say = CHECK_TEXT[options.config.language];
-  options.out.write(`\n${failed === 0 ? say.allWork(total) : say.someFailed(String(failed), total)}\n`);
+  const last = failed > 0 ? say.someFailed(String(failed), total) : broker ? say.allWork(total) : say.broker.accountsOnly(total);
+  options.out.write(`\n${last}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
   // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
   await printWebUrls(options, [...new Set(ids)]);
-  return failed === 0 ? 0 : 1;
+  return failed === 0 && broker ? 0 : 1;
 }
 
 /**

@@ -42,6 +42,18 @@ export interface CheckText {
   familyHelp: Record<FamilyHelp, readonly [string, string]>;
   /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
   linkState: (state: string) => string;
+  broker: BrokerText;
+}
+
+/** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused) or a topic. */
+export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_answer' | 'topic_refused' | 'old_version' | 'other';
+
+/** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
+export interface BrokerText {
+  ok: (published: string, subscribed: string) => string;
+  help: Record<BrokerFault, readonly [string, string]>;
+  /** The last line when every account works but the broker does not. */
+  accountsOnly: (total: string) => string;
 }
 
 /** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
@@ -108,6 +120,31 @@ const en: CheckText = {
     ],
   },
   linkState: (state) => (state === 'active' ? 'active' : state),
+  broker: {
+    ok: (published, subscribed) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
+    help: {
+      not_authorised: [
+        'MQTT broker refused the user',
+        "the broker refused mqtt.username and mqtt.password. Check them; Home Assistant's Mosquitto add-on takes no anonymous clients: give a Home Assistant user or one of its logins.",
+      ],
+      refused: [
+        'MQTT broker not reachable',
+        'no broker listens at mqtt.url. Check that the broker runs and the host and port; inside Docker or the add-on, 127.0.0.1 is the container itself (the Mosquitto add-on is mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: [
+        'MQTT broker not found',
+        'the host name in mqtt.url is not known here. Check its spelling (inside Docker, a name the container can resolve).',
+      ],
+      no_answer: ['MQTT broker does not answer', 'nothing answered at mqtt.url in time. Check the address and any firewall between.'],
+      topic_refused: [
+        'MQTT broker refused a topic',
+        "the broker's ACL does not let this user publish or subscribe there. Allow it the base topic and the discovery prefix.",
+      ],
+      old_version: ['MQTT broker refused the protocol', 'the broker speaks neither MQTT 5 nor 3.1.1. Check mqtt.url.'],
+      other: ['MQTT broker failed', 'the broker closed the connection. Check mqtt.url (mqtt:// or mqtts:// and the port).'],
+    },
+    accountsOnly: (total) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
+  },
 };
 
 const pl: CheckText = {
@@ -178,6 +215,31 @@ const pl: CheckText = {
     ],
   },
   linkState: (state) => (state === 'active' ? 'aktywne' : state),
+  broker: {
+    ok: (published, subscribed) => `broker MQTT przyjmuje użytkownika z konfiguracji: publikacja na ${published}, subskrypcja ${subscribed}`,
+    help: {
+      not_authorised: [
+        'broker MQTT odrzucił użytkownika',
+        'broker nie przyjął mqtt.username i mqtt.password. Sprawdź je; dodatek Mosquitto w Home Assistant nie wpuszcza anonimowych klientów: podaj użytkownika Home Assistant albo jeden z jego loginów.',
+      ],
+      refused: [
+        'broker MQTT nieosiągalny',
+        'pod mqtt.url nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w Dockerze lub w dodatku 127.0.0.1 to sam kontener (dodatek Mosquitto to mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: [
+        'nie znaleziono brokera MQTT',
+        'nazwa hosta w mqtt.url jest tu nieznana. Sprawdź pisownię (w Dockerze: nazwa, którą kontener zna).',
+      ],
+      no_answer: ['broker MQTT nie odpowiada', 'pod mqtt.url nic nie odpowiedziało na czas. Sprawdź adres i zaporę po drodze.'],
+      topic_refused: [
+        'broker MQTT odrzucił temat',
+        'ACL brokera nie pozwala temu użytkownikowi publikować lub subskrybować w tym temacie. Zezwól mu na temat bazowy i prefiks discovery.',
+      ],
+      old_version: ['broker MQTT odrzucił protokół', 'broker nie obsługuje ani MQTT 5, ani 3.1.1. Sprawdź mqtt.url.'],
+      other: ['błąd brokera MQTT', 'broker zamknął połączenie. Sprawdź mqtt.url (mqtt:// lub mqtts:// i port).'],
+    },
+    accountsOnly: (total) => `Wszystkie konta działają (${total}), ale broker MQTT nie (zob. wyżej).`,
+  },
 };
 
 const uk: CheckText = {
@@ -244,6 +306,28 @@ const uk: CheckText = {
     ],
   },
   linkState: (state) => (state === 'active' ? 'активний' : state),
+  broker: {
+    ok: (published, subscribed) => `брокер MQTT приймає користувача з конфігурації: публікація в ${published}, підписка на ${subscribed}`,
+    help: {
+      not_authorised: [
+        'брокер MQTT відхилив користувача',
+        'брокер не прийняв mqtt.username і mqtt.password. Перевірте їх; додаток Mosquitto в Home Assistant не пускає анонімних клієнтів: вкажіть користувача Home Assistant або один з його логінів.',
+      ],
+      refused: [
+        'брокер MQTT недоступний',
+        'за mqtt.url не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у Docker або в додатку 127.0.0.1 — це сам контейнер (додаток Mosquitto — mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: ['брокер MQTT не знайдено', 'ім’я хоста в mqtt.url тут невідоме. Перевірте написання (у Docker — ім’я, яке знає контейнер).'],
+      no_answer: ['брокер MQTT не відповідає', 'за mqtt.url ніхто не відповів вчасно. Перевірте адресу та брандмауер між ними.'],
+      topic_refused: [
+        'брокер MQTT відхилив тему',
+        'ACL брокера не дозволяє цьому користувачеві публікувати чи підписуватися там. Дозвольте йому базову тему й префікс discovery.',
+      ],
+      old_version: ['брокер MQTT відхилив протокол', 'брокер не підтримує ні MQTT 5, ні 3.1.1. Перевірте mqtt.url.'],
+      other: ['помилка брокера MQTT', 'брокер закрив з’єднання. Перевірте mqtt.url (mqtt:// або mqtts:// і порт).'],
+    },
+    accountsOnly: (total) => `Усі облікові записи працюють (${total}), але брокер MQTT — ні (див. вище).`,
+  },
 };
 
 export const CHECK_TEXT: Readonly<Record<Language, CheckText>> = { pl, en, uk };
