@@ -74,9 +74,7 @@ describe("check's broker", () => {
     ctx.onTestFinished(() => broker.stop());
     const { code, text } = await check({ url: broker.url, username: 'rodzic', password: 'tajne-haslo-mqtt' });
     expect(code).toBe(1);
-    expect(text).toContain(
-      `FAIL mqtt://127.0.0.1:${broker.port}: MQTT broker refused the user: the broker refused mqtt.username and mqtt.password.`,
-    );
+    expect(text).toContain(`FAIL mqtt://127.0.0.1:${broker.port}: MQTT broker refused the user: the broker refused mqtt.username and mqtt.password.`);
     expect(text).not.toContain('tajne-haslo-mqtt');
   });
 
