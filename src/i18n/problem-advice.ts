@@ -51,7 +51,13 @@ const ADVICE: Record<ProblemReason, Texts> = {
  * What only the bridge's own `problem` says (interface 12.3): an e-mail entry whose family portal links
  * no child, and the broker refusing a topic the bridge needs.
  */
-export type BridgeProblemReason = ProblemReason | 'no_children' | 'broker_refused';
+export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused'] as const;
+export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
+
+/** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
+export function problemReasons(): BridgeProblemReason[] {
+  return [...(Object.keys(ADVICE) as ProblemReason[]), ...BRIDGE_ONLY_REASONS];
+}
 
 /**
  * The family road's words where they differ from a register login's: the e-mail entry's own password
