@@ -48,7 +48,7 @@ export function webRoutes(
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics)),
+    ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
   ];
