@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
-import { rm } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PrivateMosquitto } from '../helpers/mosquitto.js';
 import { MQTT_URL, brokerHasAllFrom, clearRetained, retained, uniqueRoots } from '../helpers/mqtt.js';
 import { tempDir } from '../helpers/portal.js';
 import type { Harness } from '../helpers/app.js';
@@ -95,5 +97,32 @@ describe('a device first named by its login', () => {
       await clearRetained(filters);
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a topic the broker refuses', () => {
+  it("turns the bridge's problem on, naming the topic", async (ctx) => {
+    const roots = uniqueRoots();
+    // A broker of the test's own whose ACL lets anonymous clients use the bridge's topics but one.
+    const broker = new PrivateMosquitto({
+      config: async (port, dir) => {
+        await chmod(dir, 0o755);
+        const acl = [
+          `topic readwrite ${roots.base}/#`,
+          `topic readwrite ${roots.prefix}/#`,
+          `topic deny ${roots.base}/bridge/health`,
+          'topic readwrite d2m_marker/#',
+        ];
+        await writeFile(join(dir, 'acl'), `${acl.join('\n')}\n`);
+        return `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nacl_file ${join(dir, 'acl')}\n`;
+      },
+    });
+    await broker.start();
+    ctx.onTestFinished(() => broker.stop());
+    const ania = DEMO_ACCOUNTS[0]!;
+    const h = await school.start({ accounts: [{ login: ania.login, password: ania.password }], roots, mqttUrl: broker.url, language: 'en' });
+    await h.pollUntil(() => problemOf(h) === 'ON', 'the bridge’s problem');
+    expect(attributesOf(h)).toMatchObject({ reason: 'broker_refused', entry: `${roots.base}/bridge/health` });
+    expect(attributesOf(h)?.message).toContain('The MQTT broker refused a topic the bridge publishes or listens to');
   });
 });
