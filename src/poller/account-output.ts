@@ -89,7 +89,7 @@ export class AccountOutput {
     // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
     const since = this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
     if (since !== undefined) state = { ...state, attributes: { ...state.attributes, since: isoWarsaw(since) } };
-    return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
+    return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice !== undefined ? 'ON' : 'OFF' } };
   }
 
   /** Calendar feeds from outside a poll (those the last run served, at a start). */
