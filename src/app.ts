@@ -20,6 +20,7 @@ import { isoWarsaw } from './util/time.js';
 import { bridgeInfo, registerChildCommands } from './bridge-info.js';
 import type { AppOptions } from './app-options.js';
 import { knownNames } from './util/redact.js';
+import { BridgeProblems } from './bridge-problem.js';
 
 export type { AppOptions } from './app-options.js';
 
@@ -37,6 +38,8 @@ export class App {
   private publisher: Publisher | undefined;
   /** The `email` entries whose children are listed again (not listed at start). */
   private readonly relisting: FamilyRelisting;
+  /** The bridge device's own `problem`: an entry that names no child yet, a topic the broker refused. */
+  private readonly problems: BridgeProblems;
   private stopped = false;
   private readonly options: AppOptions;
   private bridge: Bridge | undefined;
@@ -60,7 +63,9 @@ export class App {
       clock: options.clock ?? systemClock,
       log: options.log,
       read: (entry, listed) => this.readListed(entry, listed),
+      problem: (entry, error) => this.problems.family(entry.email, error),
     });
+    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.bridge?.setProblem(state) });
   }
 
   async start(): Promise<void> {
@@ -84,6 +89,7 @@ export class App {
       dispatcher: this.options.dispatcher,
       policy: this.options.sessionPolicy,
       registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
+      storage: (error) => this.problems.storage(error),
     });
     const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
     this.children = [
@@ -103,8 +109,10 @@ export class App {
         reconnectMaxMs: this.options.reconnect?.maxMs,
         protocolVersion: this.options.mqttVersion,
         clock,
+        onRefused: (topic) => this.problems.broker(topic),
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
+    this.problems.publish();
     // Loaded only when asked for: prom-client stays out of a bridge without metrics.
     if (config.http.metrics && config.http.port !== 0) {
       const { Metrics } = await import('./metrics.js');

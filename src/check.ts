@@ -1,13 +1,17 @@
 // `check`: logs every account in with its password and says, in plain words, who the child is, which
 // optional modules answer, and what to do when something fails; then the web server's addresses, with
-// its access token only when asked (--show-token). Exit 0 only if every account works. It speaks the
+// its access token only when asked (--show-token), and whether the broker takes the config's user where
+// the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
 import { CookieJar } from 'tough-cookie';
 import { PortalAccess } from './poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
-import { CHECK_TEXT, type CheckText } from './i18n/check-text.js';
+import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
+import { NoChildrenError } from './bridge-problem.js';
+import { checkBroker } from './check-broker.js';
+import { hint } from './util/text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
@@ -60,12 +64,16 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     failed += result.failed;
     ids.push(...result.ids);
   }
+  // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
+  const broker = await checkBroker(options.config, options.out);
   const total = String(options.config.accounts.length + options.config.families.length);
   const say = CHECK_TEXT[options.config.language];
-  options.out.write(`\n${failed === 0 ? say.allWork(total) : say.someFailed(String(failed), total)}\n`);
+  const last = failed > 0 ? say.someFailed(String(failed), total) : broker ? say.allWork(total) : say.broker.accountsOnly(total);
+  options.out.write(`\n${last}\n`);
   if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
-  await printWebUrls(options, ids);
-  return failed === 0 ? 0 : 1;
+  // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
+  await printWebUrls(options, [...new Set(ids)]);
+  return failed === 0 && broker ? 0 : 1;
 }
 
 /**
@@ -193,9 +201,14 @@ async function checkFamily(
   const label = `family${n + 1}`;
   const family = new FamilyAccount({ account: label, email: entry.email, password: entry.password ?? '', urls: config.portal, clock, log });
   const stops = trace ? [family.session.http.observe((exchange) => trace.record(exchange))] : [];
+  // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
+  const masked = hint(entry.email.trim());
   const fail = (who: string, error: unknown): void => {
     const reason = problemReason(error);
-    const [what, advice] = say.help[reason];
+    // The family road's words where they differ: its own e-mail and password, the family portal, no child linked.
+    const road: FamilyHelp | undefined =
+      error instanceof NoChildrenError ? 'no_children' : reason in say.familyHelp ? (reason as FamilyHelp) : undefined;
+    const [what, advice] = road === undefined ? say.help[reason] : say.familyHelp[road];
     const words = portalMessageOf(error);
     out.write(`FAIL ${who}: ${what}: ${advice}${words === undefined ? '' : ` ${portalSays(words, config.language)}`}\n`);
     const step = loginStepOf(error);
@@ -211,7 +224,8 @@ async function checkFamily(
     );
     const wanted = entry.children?.map((c) => c.login.trim().toLowerCase());
     const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(c.login.trim().toLowerCase()));
-    out.write(`OK   ${label}: ${say.familyAccount(String(children.length))}\n`);
+    if (listed.length === 0) throw new NoChildrenError(label);
+    out.write(`OK   ${masked}: ${say.familyAccount(String(children.length))}\n`);
     let failed = 0;
     const ids: string[] = [];
     for (const child of children) {
@@ -223,7 +237,7 @@ async function checkFamily(
       if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
       try {
         await readMe(gateway);
-        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, child.state, id)}\n`);
+        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, say.linkState(child.state), id)}\n`);
         ids.push(id);
       } catch (error) {
         failed++;
@@ -233,7 +247,7 @@ async function checkFamily(
     trace?.outcome(failed === 0 ? 'logged in, listed the children and read each' : `logged in; ${failed} child(ren) failed`);
     return { failed, ids };
   } catch (error) {
-    fail(label, error);
+    fail(masked, error);
     return { failed: 1, ids: [] };
   } finally {
     for (const stop of stops) stop();

@@ -30,18 +30,10 @@ export async function writeDemoConfig(
     '# The running demo (`dziennik2mqtt demo`): its simulated school, broker, logins and data folder, for',
     '#   npx dziennik2mqtt check --config <this file>      npx dziennik2mqtt dashboard --config <this file>',
     "# from another terminal. Removed when the demo stops. Not for `run`: the demo's bridge holds the data folder.",
+    `# ${DEMO_PID} ${process.pid}`,
     stringify(config, { lineWidth: 0 }),
   ].join('\n');
-  let path = join(dir, DEMO_CONFIG_NAME);
-  try {
-    // A new file, never through what stands there (a link another user put in a shared folder): the
-    // leftover of a demo that was killed goes first, and a file that cannot be taken sends it to the fallback.
-    await rm(path, { force: true });
-    await writeFile(path, text, { mode: 0o600, flag: 'wx' });
-  } catch {
-    path = join(fallbackDir, DEMO_CONFIG_NAME);
-    await writeFile(path, text, { mode: 0o600, flag: 'wx' });
-  }
+  const path = (await writeBeside(dir, text).catch(() => undefined)) ?? (await writeBeside(fallbackDir, text));
   const near = relative(process.cwd(), path);
   return {
     shown: near.startsWith('..') || isAbsolute(near) ? path : near,
@@ -50,4 +42,37 @@ export async function writeDemoConfig(
       if ((await readFile(path, 'utf8').catch(() => undefined)) === text) await rm(path, { force: true });
     },
   };
+}
+
+/** The comment that names the demo a file belongs to. */
+const DEMO_PID = 'written by the demo of process';
+
+/**
+ * Writes the file into `dir` under the first name no running demo holds: `dziennik2mqtt-demo.yaml`, else
+ * `dziennik2mqtt-demo-2.yaml` ..., so that two demos side by side each keep their own.
+ */
+async function writeBeside(dir: string, text: string): Promise<string> {
+  for (let n = 1; n <= 9; n++) {
+    const path = join(dir, n === 1 ? DEMO_CONFIG_NAME : DEMO_CONFIG_NAME.replace(/\.yaml$/, `-${n}.yaml`));
+    if (ownerRuns(await readFile(path, 'utf8').catch(() => undefined))) continue;
+    // A new file, never through what stands there (a link another user put in a shared folder): the
+    // leftover of a demo that was killed goes first, and a file that cannot be taken sends it to the fallback.
+    await rm(path, { force: true });
+    await writeFile(path, text, { mode: 0o600, flag: 'wx' });
+    return path;
+  }
+  throw new Error(`nine demos hold their config files in ${dir}`);
+}
+
+/** Whether the demo that wrote this file still runs (a file of a killed demo, or none, is free to take). */
+function ownerRuns(text: string | undefined): boolean {
+  const pid = Number(text === undefined ? NaN : new RegExp(`^# ${DEMO_PID} (\\d+)$`, 'm').exec(text)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -15,6 +15,8 @@ export interface FamilyRelistingOptions {
   log: Logger;
   /** Starts reading the children an entry listed (the bridge's pollers). */
   read: (entry: UnlistedFamily, children: FamilyChild[]) => Promise<void>;
+  /** Why the entry names no child yet (the bridge's own `problem`); `undefined` once it listed them. */
+  problem?: (entry: UnlistedFamily, error: unknown) => void;
 }
 
 export class FamilyRelisting {
@@ -27,6 +29,7 @@ export class FamilyRelisting {
   /** Asks the entry again after its `failures`th failure (the first: 1 minute, or when a login pause ends). */
   later(entry: UnlistedFamily, failures: number, error: unknown): void {
     const { clock, log, intervalMs } = this.options;
+    this.options.problem?.(entry, error);
     const timer = clock.setTimer(
       () => {
         this.timers.delete(timer);
@@ -70,6 +73,8 @@ export class FamilyRelisting {
       this.later(entry, failures + 1, error);
       return;
     }
-    if (!this.stopped) await this.options.read(entry, listed);
+    if (this.stopped) return;
+    this.options.problem?.(entry, undefined);
+    await this.options.read(entry, listed);
   }
 }

@@ -6,6 +6,7 @@
 import { announcedChildren } from './dashboard.js';
 import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from './web/token.js';
 import type { Config } from './config/schema.js';
+import { TERMINAL_TEXT } from './i18n/terminal-text.js';
 
 export interface TokenRotationOptions {
   config: Config;
@@ -13,18 +14,19 @@ export interface TokenRotationOptions {
 }
 
 export async function runTokenRotation(options: TokenRotationOptions): Promise<number> {
-  const { http, data_dir } = options.config;
+  const { http, data_dir, language } = options.config;
+  const say = TERMINAL_TEXT[language];
   let token: string;
   try {
     token = await rotateToken(data_dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    options.out.write(`token: cannot write a new access token into ${data_dir} (${code}); the old one stays in force\n`);
+    options.out.write(`${say.tokenNotWritten(data_dir, code)}\n`);
     return 1;
   }
-  const lines = ['New access token made. The old addresses and board cookies no longer open anything (a running bridge too, from its next request).'];
+  const lines = [say.tokenMade];
   if (http.port === 0) {
-    lines.push('The web server is off (http.port is 0): the token counts once it is turned on.');
+    lines.push(say.tokenWebOff);
   } else {
     const { children, unknown } = await announcedChildren(options.config);
     const base = webBaseUrl(http.bind, http.port);
@@ -33,13 +35,10 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
       children.map((c) => c.id),
       token,
     );
-    lines.push(
-      'Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):',
-    );
+    lines.push(say.tokenOpenAgain);
     lines.push(...formatWebUrls(urls));
     if (http.metrics) lines.push(metricsLine(base, token));
-    if (unknown.length > 0)
-      lines.push(`  (the feeds of ${unknown.join(', ')} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`);
+    if (unknown.length > 0) lines.push(say.tokenFeedsFollow(unknown.join(', ')));
   }
   options.out.write(`${lines.join('\n')}\n`);
   return 0;

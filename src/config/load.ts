@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { byRoad, configSchema, type Config } from './schema.js';
+import { CONFIG_TEXT, type ConfigText } from '../i18n/config-text.js';
+import { LANGUAGES, type Language } from './language.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */
 export class ConfigError extends Error {
@@ -35,25 +37,28 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
     text = await readText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(path, [
-      code === 'ENOENT'
-        ? `file not found; copy config.example.yaml to ${path} and fill in the accounts (or name another file with --config)`
-        : `cannot read (${code ?? 'error'})`,
-    ]);
+    // No file, no language chosen: English, the language of the code.
+    const say = CONFIG_TEXT.en;
+    throw new ConfigError(path, [code === 'ENOENT' ? say.fileNotFound(path) : say.cannotRead(code ?? 'error')]);
   }
+  // A file YAML cannot read still says which language its family chose.
+  const say = CONFIG_TEXT[languageOf(/^language:\s*["']?(\w+)/m.exec(text)?.[1])];
   // The parser's own messages quote the offending text, which may be a password: only the place
   // and the kind of problem are reported.
   const doc = parseDocument(text, { prettyErrors: true, logLevel: 'silent' });
   const trouble = [...doc.errors, ...doc.warnings];
   if (trouble.length > 0) {
-    throw new ConfigError(path, trouble.slice(0, 5).map(describeYamlProblem));
+    throw new ConfigError(
+      path,
+      trouble.slice(0, 5).map((error) => describeYamlProblem(error, say)),
+    );
   }
   let raw: unknown;
   try {
     raw = doc.toJS();
   } catch {
     // Only an alias (*name) without its anchor fails here; its message would quote the name.
-    throw new ConfigError(path, [`not valid YAML${aliasLine(doc, text)}: a value starts with * (quote it)`]);
+    throw new ConfigError(path, [say.notValidYaml(aliasLine(doc, text, say), say.yamlHints.alias)]);
   }
   return buildConfig(raw, path, { baseDir: dirname(resolve(path)), ...options });
 }
@@ -63,18 +68,19 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   const env = options.env ?? process.env;
   const readText = options.readText ?? ((p: string) => readFile(p, 'utf8'));
   if (raw === null || raw === undefined) raw = {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, ['the top level must be a mapping of keys']);
+  const say = CONFIG_TEXT[languageOf(typeof raw === 'object' ? (raw as { language?: unknown }).language : undefined)];
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, [say.topLevel]);
 
   const problems: string[] = [];
   const unset = new Set<string>();
-  const expanded = options.expandEnv === false ? raw : expandEnv(raw, [], env, problems, unset);
+  const expanded = options.expandEnv === false ? raw : expandEnv(raw, [], { env, problems, unset, say });
   const parsed = configSchema.safeParse(expanded);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
       // The missing variable is the problem; the empty text it left says nothing more.
       if (unset.has(formatPath(path))) continue;
-      problems.push(describeIssue(issue, valueAt(expanded, path)));
+      problems.push(describeIssue(issue, valueAt(expanded, path), say));
     }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(source, problems);
@@ -107,17 +113,22 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   return { ...read, ...byRoad(read.accounts) };
 }
 
-const YAML_HINTS: Record<string, string> = {
-  BAD_ALIAS: 'a value starts with * (quote it)',
-  BLOCK_AS_IMPLICIT_KEY: 'a value starts with | or > (quote it)',
-  BAD_SCALAR_START: 'a value starts with a reserved character (quote it)',
-  TAG_RESOLVE_FAILED: 'a value starts with ! (quote it)',
-  UNEXPECTED_TOKEN: 'unexpected text (a value with : # * & ! | > % @ or ` may need quotes)',
-  BAD_INDENT: 'wrong indentation',
+/** The language a config asks for, when it names one; English otherwise (the config's default applies only once it is valid). */
+function languageOf(value: unknown): Language {
+  return LANGUAGES.find((l) => l === value) ?? 'en';
+}
+
+const YAML_HINTS: Record<string, keyof ConfigText['yamlHints']> = {
+  BAD_ALIAS: 'alias',
+  BLOCK_AS_IMPLICIT_KEY: 'block',
+  BAD_SCALAR_START: 'reserved',
+  TAG_RESOLVE_FAILED: 'tag',
+  UNEXPECTED_TOKEN: 'unexpected',
+  BAD_INDENT: 'indent',
 };
 
 /** " at line N" of the first alias in the document, or nothing. */
-function aliasLine(doc: ReturnType<typeof parseDocument>, text: string): string {
+function aliasLine(doc: ReturnType<typeof parseDocument>, text: string, say: ConfigText): string {
   let offset: number | undefined;
   visit(doc, {
     Alias(_key, node) {
@@ -125,34 +136,42 @@ function aliasLine(doc: ReturnType<typeof parseDocument>, text: string): string 
       return visit.BREAK;
     },
   });
-  return offset === undefined ? '' : ` at line ${text.slice(0, offset).split('\n').length}`;
+  return offset === undefined ? '' : say.atLine(text.slice(0, offset).split('\n').length);
 }
 
-function describeYamlProblem(error: YAMLError): string {
-  const where = error.linePos ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : '';
-  const hint = YAML_HINTS[error.code] ?? `${error.code.toLowerCase().replace(/_/g, ' ')}; quoting values with special characters may help`;
-  return `not valid YAML${where}: ${hint}`;
+function describeYamlProblem(error: YAMLError, say: ConfigText): string {
+  const where = error.linePos ? say.at(error.linePos[0].line, error.linePos[0].col) : '';
+  const known = YAML_HINTS[error.code];
+  const hint = known ? say.yamlHints[known] : `${error.code.toLowerCase().replace(/_/g, ' ')}; ${say.yamlHints.other}`;
+  return say.notValidYaml(where, hint);
 }
 
 /**
  * Replaces ${NAME} in every string with the environment variable; a missing one is a problem, and its
  * key path goes into `unset` so that the schema's complaint about the empty result is not added.
  */
-function expandEnv(value: unknown, path: (string | number)[], env: NodeJS.ProcessEnv, problems: string[], unset: Set<string>): unknown {
+interface Expansion {
+  env: NodeJS.ProcessEnv;
+  problems: string[];
+  unset: Set<string>;
+  say: ConfigText;
+}
+
+function expandEnv(value: unknown, path: (string | number)[], x: Expansion): unknown {
   if (typeof value === 'string') {
     return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
-      const found = env[name];
+      const found = x.env[name];
       if (found === undefined) {
-        problems.push(`${formatPath(path)}: environment variable ${name} is not set`);
-        unset.add(formatPath(path));
+        x.problems.push(`${formatPath(path)}: ${x.say.envUnset(name)}`);
+        x.unset.add(formatPath(path));
         return '';
       }
       return found;
     });
   }
-  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, [...path, i], env, problems, unset));
+  if (Array.isArray(value)) return value.map((v, i) => expandEnv(v, [...path, i], x));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandEnv(v, [...path, k], env, problems, unset)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandEnv(v, [...path, k], x)]));
   }
   return value;
 }
@@ -179,25 +198,27 @@ interface Issue {
  * The schema library's text in a parent's words. `value` is what the file holds there; it is never
  * quoted back (it may be a password), only its kind.
  */
-function describeIssue(issue: Issue, value: unknown): string {
+function describeIssue(issue: Issue, value: unknown, say: ConfigText): string {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys' && issue.keys) {
-    return issue.keys.map((k) => `${formatPath([...path, k])}: unknown key`).join('\n  ');
+    return issue.keys.map((k) => `${formatPath([...path, k])}: ${say.unknownKey}`).join('\n  ');
   }
   let message = issue.message;
   const expected = issue.code === 'invalid_type' ? /expected (\w+)/.exec(message)?.[1] : undefined;
-  if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
+  if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = say.required;
+  // `password: #secret`: YAML read a comment, and the key holds null.
+  else if (path.at(-1) === 'password' && value === null) message = say.passwordComment;
   else if (
     expected === 'string' &&
     (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval' || path.at(-1) === 'school_interval') &&
     typeof value === 'number'
   ) {
-    message = 'a duration needs its unit, like 20m or 1h';
+    message = say.durationUnit;
   } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
     // YAML reads 1234567, 0123 or true without quotes as a number or true/false (a leading 0 is lost).
-    message = `read as ${typeof value === 'number' ? 'a number' : 'true/false'}; put the value in quotes ("...")`;
+    message = say.readAs(typeof value === 'number' ? 'number' : 'boolean');
   } else if (expected === 'boolean' && typeof value === 'string') {
-    message = 'use true or false (without quotes)';
+    message = say.trueOrFalse;
   } else if (issue.code === 'invalid_union' && path.at(-1) === 'to') {
     message = 'must be class_tutor, {teacher: "Name Surname"} or {account_id: "..."}';
   } else message = message.replace(/^Invalid input: /, '');

@@ -125,12 +125,20 @@ export function whileOn(entity: string, card: Card): Card {
   return { type: 'conditional', conditions: [{ condition: 'state', entity, state_not: 'unavailable' }], card };
 }
 
-/** The bridge's own device: its broker connection, since when it runs, its memory (off until turned on). */
-export function bridgeDevice(ids: { connection: string; uptime: string; memory: string }, t: DashboardText): Card {
+/**
+ * The bridge's own device: its problem while it is on (an e-mail entry that names no child yet, a topic
+ * the broker refused), its broker connection, since when it runs, its memory (off until turned on).
+ */
+export function bridgeDevice(ids: { connection: string; uptime: string; memory: string; problem: string }, t: DashboardText): Card {
   return {
     // One a row: three a row cut even "Broker MQTT" short in a section's width.
     type: 'vertical-stack',
     cards: [
+      {
+        type: 'conditional',
+        conditions: [{ condition: 'state', entity: ids.problem, state: 'on' }],
+        card: { type: 'tile', entity: ids.problem, name: t.problemRow },
+      },
       { type: 'tile', entity: ids.connection, name: t.broker },
       { type: 'tile', entity: ids.uptime, name: t.uptime },
       whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),

@@ -68,13 +68,15 @@ const BRIDGE_NAMES = {
   log_level: { en: 'Log level', pl: 'Poziom logowania', uk: 'Рівень журналювання' },
   uptime: { en: 'Uptime', pl: 'Czas działania', uk: 'Час роботи' },
   memory: { en: 'Memory', pl: 'Pamięć', uk: "Пам'ять" },
+  problem: { en: 'Problem', pl: 'Problem', uk: 'Проблема' },
 } as const;
 
 /**
  * The bridge's own device: its connection to the broker (`connection_state`, the last will's
  * online/offline), its log level (a select that sends the `options` bridge request), its version
  * (with bridge/info as attributes), and from bridge/health its uptime (the start, a timestamp: one
- * state per start) and its memory (RSS; a new state every poll, so off until a user turns it on).
+ * state per start) and its memory (RSS; a new state every poll, so off until a user turns it on); its
+ * `problem` (interface 12.3) for what no child's device can carry (bridge-problem.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);
@@ -145,6 +147,20 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
           value_template: '{{ value_json.version }}',
           json_attributes_topic: topics.bridgeInfo,
         },
+        // As a child's problem: readable while the bridge is online, its reason and advice as attributes.
+        problem: {
+          p: 'binary_sensor',
+          unique_id: `${deviceId}_problem`,
+          default_entity_id: ids.problem,
+          name: BRIDGE_NAMES.problem[language],
+          device_class: 'problem',
+          entity_category: 'diagnostic',
+          availability: [{ topic: topics.bridgeState }],
+          state_topic: topics.bridgeProblem,
+          json_attributes_topic: `${topics.bridgeProblem}/attributes`,
+          payload_on: 'ON',
+          payload_off: 'OFF',
+        },
         uptime: healthSensor('uptime', { device_class: 'timestamp' }, 'started_at'),
         memory: healthSensor(
           'memory',
@@ -164,9 +180,14 @@ export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
 }
 
 /** The entity ids of the bridge device's entities (the dashboard's Bridge view shows them). */
-export function bridgeEntityIds(baseTopic: string): { connection: string; uptime: string; memory: string } {
+export function bridgeEntityIds(baseTopic: string): { connection: string; uptime: string; memory: string; problem: string } {
   const prefix = `${slug(baseTopic)}_${BRIDGE_DEVICE}`;
-  return { connection: `binary_sensor.${prefix}_connection_state`, uptime: `sensor.${prefix}_uptime`, memory: `sensor.${prefix}_memory` };
+  return {
+    connection: `binary_sensor.${prefix}_connection_state`,
+    uptime: `sensor.${prefix}_uptime`,
+    memory: `sensor.${prefix}_memory`,
+    problem: `binary_sensor.${prefix}_problem`,
+  };
 }
 
 function component(entity: EntityDef, child: string, topics: Topics, language: Language): Record<string, unknown> {

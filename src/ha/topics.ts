@@ -23,6 +23,16 @@ export class Topics {
     return `${this.base}/bridge/health`;
   }
 
+  /** The bridge's own `problem` (what no child's device can carry), and its attributes beside it. */
+  get bridgeProblem(): string {
+    return `${this.base}/bridge/problem`;
+  }
+
+  /** A topic the `check` command publishes to (not retained): proof that the config's MQTT user may publish. */
+  get bridgeCheck(): string {
+    return `${this.base}/bridge/check`;
+  }
+
   /** Where bridge requests arrive (`health_check`, `options`, `refresh`), as zigbee2mqtt has them. */
   bridgeRequest(name: string): string {
     return `${this.base}/bridge/request/${name}`;

@@ -38,7 +38,26 @@ export interface CheckText {
   traceNotWritten: (file: string, code: string) => string;
   /** A failed login: what happened, then what to do. It speaks of one login tried now (unlike the problem's advice). */
   help: Record<ProblemReason, readonly [string, string]>;
+  /** An `email` entry's failure where the family road's words differ (its own e-mail and password; no child linked). */
+  familyHelp: Record<FamilyHelp, readonly [string, string]>;
+  /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
+  linkState: (state: string) => string;
+  broker: BrokerText;
 }
+
+/** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused) or a topic. */
+export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_answer' | 'topic_refused' | 'old_version' | 'other';
+
+/** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
+export interface BrokerText {
+  ok: (published: string, subscribed: string) => string;
+  help: Record<BrokerFault, readonly [string, string]>;
+  /** The last line when every account works but the broker does not. */
+  accountsOnly: (total: string) => string;
+}
+
+/** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
+export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
@@ -88,6 +107,43 @@ const en: CheckText = {
     session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
     storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
     unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
+  },
+  familyHelp: {
+    wrong_credentials: [
+      'wrong e-mail or password',
+      'the family portal did not accept the e-mail or password of this email: entry. Give the e-mail and password you sign in with at the family portal (portal.librus.pl, Konto LIBRUS), not the register’s numeric login.',
+    ],
+    service_down: ['family portal not reachable', 'the family portal did not answer (maintenance or network). Try again later.'],
+    no_children: [
+      'no child linked',
+      'the family portal links no child to this e-mail. Sign in to the family portal in a web browser and link your child’s register account there.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'active' : state),
+  broker: {
+    ok: (published, subscribed) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
+    help: {
+      not_authorised: [
+        'MQTT broker refused the user',
+        "the broker refused mqtt.username and mqtt.password. Check them; Home Assistant's Mosquitto add-on takes no anonymous clients: give a Home Assistant user or one of its logins.",
+      ],
+      refused: [
+        'MQTT broker not reachable',
+        'no broker listens at mqtt.url. Check that the broker runs and the host and port; inside Docker or the add-on, 127.0.0.1 is the container itself (the Mosquitto add-on is mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: [
+        'MQTT broker not found',
+        'the host name in mqtt.url is not known here. Check its spelling (inside Docker, a name the container can resolve).',
+      ],
+      no_answer: ['MQTT broker does not answer', 'nothing answered at mqtt.url in time. Check the address and any firewall between.'],
+      topic_refused: [
+        'MQTT broker refused a topic',
+        "the broker's ACL does not let this user publish or subscribe there. Allow it the base topic and the discovery prefix.",
+      ],
+      old_version: ['MQTT broker refused the protocol', 'the broker speaks neither MQTT 5 nor 3.1.1. Check mqtt.url.'],
+      other: ['MQTT broker failed', 'the broker closed the connection. Check mqtt.url (mqtt:// or mqtts:// and the port).'],
+    },
+    accountsOnly: (total) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
   },
 };
 
@@ -147,6 +203,43 @@ const pl: CheckText = {
     storage_error: ['data_dir nie nadaje się do użytku', 'sprawdź, czy data_dir istnieje i czy ten użytkownik może w nim zapisywać.'],
     unexpected_response: ['nieoczekiwana odpowiedź', 'portal odpowiedział w nieoczekiwany sposób'],
   },
+  familyHelp: {
+    wrong_credentials: [
+      'błędny e-mail lub hasło',
+      'portal dla rodzin nie przyjął adresu e-mail lub hasła z wpisu email:. Wpisz e-mail i hasło, którymi logujesz się do portalu dla rodzin (portal.librus.pl, Konto LIBRUS), a nie numeryczny login do dziennika.',
+    ],
+    service_down: ['portal dla rodzin nieosiągalny', 'portal dla rodzin nie odpowiedział (przerwa techniczna albo sieć). Spróbuj później.'],
+    no_children: [
+      'brak powiązanego dziecka',
+      'portal dla rodzin nie pokazuje żadnego dziecka dla tego adresu e-mail. Zaloguj się do portalu dla rodzin w przeglądarce i podłącz tam konto dziecka w dzienniku.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'aktywne' : state),
+  broker: {
+    ok: (published, subscribed) => `broker MQTT przyjmuje użytkownika z konfiguracji: publikacja na ${published}, subskrypcja ${subscribed}`,
+    help: {
+      not_authorised: [
+        'broker MQTT odrzucił użytkownika',
+        'broker nie przyjął mqtt.username i mqtt.password. Sprawdź je; dodatek Mosquitto w Home Assistant nie wpuszcza anonimowych klientów: podaj użytkownika Home Assistant albo jeden z jego loginów.',
+      ],
+      refused: [
+        'broker MQTT nieosiągalny',
+        'pod mqtt.url nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w Dockerze lub w dodatku 127.0.0.1 to sam kontener (dodatek Mosquitto to mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: [
+        'nie znaleziono brokera MQTT',
+        'nazwa hosta w mqtt.url jest tu nieznana. Sprawdź pisownię (w Dockerze: nazwa, którą kontener zna).',
+      ],
+      no_answer: ['broker MQTT nie odpowiada', 'pod mqtt.url nic nie odpowiedziało na czas. Sprawdź adres i zaporę po drodze.'],
+      topic_refused: [
+        'broker MQTT odrzucił temat',
+        'ACL brokera nie pozwala temu użytkownikowi publikować lub subskrybować w tym temacie. Zezwól mu na temat bazowy i prefiks discovery.',
+      ],
+      old_version: ['broker MQTT odrzucił protokół', 'broker nie obsługuje ani MQTT 5, ani 3.1.1. Sprawdź mqtt.url.'],
+      other: ['błąd brokera MQTT', 'broker zamknął połączenie. Sprawdź mqtt.url (mqtt:// lub mqtts:// i port).'],
+    },
+    accountsOnly: (total) => `Wszystkie konta działają (${total}), ale broker MQTT nie (zob. wyżej).`,
+  },
 };
 
 const uk: CheckText = {
@@ -200,6 +293,40 @@ const uk: CheckText = {
     session_expired: ['сесію відхилено', 'портал завершив сесію одразу після входу. Спробуйте пізніше.'],
     storage_error: ['data_dir непридатний', 'перевірте, що data_dir існує і цей користувач може в нього записувати.'],
     unexpected_response: ['неочікувана відповідь', 'портал відповів неочікувано'],
+  },
+  familyHelp: {
+    wrong_credentials: [
+      'неправильний e-mail або пароль',
+      'сімейний портал не прийняв e-mail або пароль із запису email:. Вкажіть e-mail і пароль, якими ви входите до сімейного порталу (portal.librus.pl, Konto LIBRUS), а не числовий логін до журналу.',
+    ],
+    service_down: ['сімейний портал недоступний', 'сімейний портал не відповів (технічна перерва або мережа). Спробуйте пізніше.'],
+    no_children: [
+      'немає пов’язаної дитини',
+      'сімейний портал не показує жодної дитини для цього e-mail. Увійдіть до сімейного порталу в браузері й під’єднайте там обліковий запис дитини в журналі.',
+    ],
+  },
+  linkState: (state) => (state === 'active' ? 'активний' : state),
+  broker: {
+    ok: (published, subscribed) => `брокер MQTT приймає користувача з конфігурації: публікація в ${published}, підписка на ${subscribed}`,
+    help: {
+      not_authorised: [
+        'брокер MQTT відхилив користувача',
+        'брокер не прийняв mqtt.username і mqtt.password. Перевірте їх; додаток Mosquitto в Home Assistant не пускає анонімних клієнтів: вкажіть користувача Home Assistant або один з його логінів.',
+      ],
+      refused: [
+        'брокер MQTT недоступний',
+        'за mqtt.url не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у Docker або в додатку 127.0.0.1 — це сам контейнер (додаток Mosquitto — mqtt://core-mosquitto:1883).',
+      ],
+      unknown_host: ['брокер MQTT не знайдено', 'ім’я хоста в mqtt.url тут невідоме. Перевірте написання (у Docker — ім’я, яке знає контейнер).'],
+      no_answer: ['брокер MQTT не відповідає', 'за mqtt.url ніхто не відповів вчасно. Перевірте адресу та брандмауер між ними.'],
+      topic_refused: [
+        'брокер MQTT відхилив тему',
+        'ACL брокера не дозволяє цьому користувачеві публікувати чи підписуватися там. Дозвольте йому базову тему й префікс discovery.',
+      ],
+      old_version: ['брокер MQTT відхилив протокол', 'брокер не підтримує ні MQTT 5, ні 3.1.1. Перевірте mqtt.url.'],
+      other: ['помилка брокера MQTT', 'брокер закрив з’єднання. Перевірте mqtt.url (mqtt:// або mqtts:// і порт).'],
+    },
+    accountsOnly: (total) => `Усі облікові записи працюють (${total}), але брокер MQTT — ні (див. вище).`,
   },
 };
 

@@ -47,6 +47,52 @@ const ADVICE: Record<ProblemReason, Texts> = {
   },
 };
 
+/**
+ * What only the bridge's own `problem` says (interface 12.3): an e-mail entry whose family portal links
+ * no child, and the broker refusing a topic the bridge needs.
+ */
+export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused'] as const;
+export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
+
+/** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
+export function problemReasons(): BridgeProblemReason[] {
+  return [...(Object.keys(ADVICE) as ProblemReason[]), ...BRIDGE_ONLY_REASONS];
+}
+
+/**
+ * The family road's words where they differ from a register login's: the e-mail entry's own password
+ * (never the register's numeric login), and the family portal (not the register) not answering.
+ */
+const FAMILY_ADVICE: Partial<Record<BridgeProblemReason, Texts>> = {
+  wrong_credentials: {
+    en: 'The family portal did not accept the e-mail or password of this email: entry. Put the e-mail and password you sign in with at the family portal (portal.librus.pl, Konto LIBRUS) in the entry, not the register’s numeric login. Fix the config; the bridge will not try again for an hour unless the config changes.',
+    pl: 'Portal dla rodzin nie przyjął adresu e-mail lub hasła z wpisu email:. Wpisz e-mail i hasło, którymi logujesz się do portalu dla rodzin (portal.librus.pl, Konto LIBRUS), a nie numeryczny login do dziennika. Popraw konfigurację; mostek nie spróbuje ponownie przez godzinę, chyba że konfiguracja się zmieni.',
+    uk: 'Сімейний портал не прийняв e-mail або пароль із запису email:. Вкажіть e-mail і пароль, якими ви входите до сімейного порталу (portal.librus.pl, Konto LIBRUS), а не числовий логін до журналу. Виправте конфігурацію; міст не пробуватиме знову протягом години, якщо конфігурація не зміниться.',
+  },
+  service_down: {
+    en: 'The family portal is not answering (daily maintenance or a network problem), so the bridge cannot learn this e-mail entry’s children yet. It asks again after 1, 2, 4 ... minutes and reads the children as soon as they are listed.',
+    pl: 'Portal dla rodzin nie odpowiada (codzienna przerwa techniczna albo problem z siecią), więc mostek nie zna jeszcze dzieci z tego wpisu email:. Zapyta ponownie po 1, 2, 4 ... minutach i zacznie je odczytywać, gdy tylko portal je poda.',
+    uk: 'Сімейний портал не відповідає (щоденна технічна перерва або проблема з мережею), тож міст ще не знає дітей цього запису email:. Він запитає знову через 1, 2, 4 ... хвилини й почне їх читати, щойно портал їх назве.',
+  },
+  no_children: {
+    en: 'The family portal lists no child for this e-mail. Sign in to the family portal in a web browser and link your child’s register account there; the bridge asks again every poll interval and reads the child once it is linked.',
+    pl: 'Portal dla rodzin nie pokazuje żadnego dziecka dla tego adresu e-mail. Zaloguj się do portalu dla rodzin w przeglądarce i podłącz tam konto dziecka w dzienniku; mostek pyta ponownie co interwał odczytu i zacznie odczytywać dziecko, gdy tylko zostanie podłączone.',
+    uk: 'Сімейний портал не показує жодної дитини для цього e-mail. Увійдіть до сімейного порталу в браузері й під’єднайте там обліковий запис дитини в журналі; міст запитує знову кожен інтервал читання й почне читати дитину, щойно її буде під’єднано.',
+  },
+};
+
+const BROKER_REFUSED: Texts = {
+  en: 'The MQTT broker refused a topic the bridge publishes or listens to (entry names it). Allow the MQTT user of the config to publish and subscribe under the base topic and the discovery prefix (the broker’s ACL), then restart the bridge.',
+  pl: 'Broker MQTT odrzucił temat, na który mostek publikuje lub którego słucha (podaje go entry). Pozwól użytkownikowi MQTT z konfiguracji publikować i subskrybować w temacie bazowym i prefiksie discovery (ACL brokera), a potem uruchom mostek ponownie.',
+  uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає (її називає entry). Дозвольте користувачеві MQTT з конфігурації публікувати й підписуватися в базовій темі та префіксі discovery (ACL брокера), а потім перезапустіть міст.',
+};
+
+/** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's. */
+export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Language): string {
+  if (reason === 'broker_refused') return BROKER_REFUSED[language];
+  return FAMILY_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
+}
+
 /** The advice for a reason, in words a parent can act on. */
 export function problemAdvice(reason: ProblemReason, language: Language): string {
   return ADVICE[reason][language];

@@ -34,6 +34,8 @@ export interface BridgeOptions {
   reconnectPeriodMs?: number;
   /** The longest delay between reconnect attempts (default 60 s). */
   reconnectMaxMs?: number;
+  /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
+  onRefused?: (topic: string) => void;
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
   protocolVersion?: 4 | 5;
 }

@@ -73,7 +73,11 @@ export class Bridge implements Publisher {
     this.requests = new RequestRouter({ log: options.log });
     const inbox = { topics: this.topics, router: this.router, requests: this.requests, log: options.log };
     this.inbox = new Inbox({ ...inbox, client: () => this.client, stopped: () => this.stopped });
-    this.deliveries = new Deliveries(() => this.client, options.log);
+    this.deliveries = new Deliveries(
+      () => this.client,
+      options.log,
+      (topic, code) => this.refused(topic, code),
+    );
   }
 
   get connected(): boolean {
@@ -121,11 +125,13 @@ export class Bridge implements Publisher {
       // Retain as published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained
       // keeps its flag when delivered live, so the inbox can refuse it. Not for Home Assistant's status,
       // whose birth counts when it is live, whether or not Home Assistant retains it.
-      await client.subscribeAsync({
+      const granted = await client.subscribeAsync({
         [this.topics.haStatus]: { qos: 0 },
         [this.topics.commandSetFilter]: { qos: 0, rap: true },
         [this.topics.bridgeRequestFilter]: { qos: 0, rap: true },
       });
+      // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
+      for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
     } catch (err) {
       client.end(true);
       this.client = undefined;
@@ -251,6 +257,13 @@ export class Bridge implements Publisher {
     this.sync();
   }
 
+  /** The bridge's own `problem` (retained, sent when it changed): attributes first, as a child's. */
+  setProblem(problem: EntityState): void {
+    if (problem.attributes !== undefined) this.mirror.set(`${this.topics.bridgeProblem}/attributes`, JSON.stringify(problem.attributes));
+    this.mirror.set(this.topics.bridgeProblem, problem.state ?? 'None');
+    this.sync();
+  }
+
   private setInfo(): void {
     this.mirror.set(this.topics.bridgeInfo, JSON.stringify({ version: this.options.version, ...this.options.info() }));
   }
@@ -259,11 +272,13 @@ export class Bridge implements Publisher {
   private sync(): void {
     const client = this.client;
     if (!this.ready || !client?.connected) return;
-    for (const { topic, payload } of this.mirror.take()) {
-      void this.deliveries.publish(topic, payload, RETAINED).then((err) => {
-        if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
-      });
-    }
+    for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
+  }
+
+  /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */
+  private refused(topic: string, code: number): void {
+    this.log.warn({ topic, code }, 'the MQTT broker refused this topic (its ACL?)');
+    this.options.onRefused?.(topic);
   }
 
   private resendAll(why: string): void {

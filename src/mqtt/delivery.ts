@@ -66,6 +66,8 @@ export class Deliveries {
   constructor(
     private readonly client: () => MqttClient | undefined,
     private readonly log: Logger,
+    /** The broker refused a topic (an MQTT 5 reason code of 128 or more; a lost connection has none). */
+    private readonly refused: (topic: string, code: number) => void,
   ) {}
 
   /** Resolves with the error, or undefined once the broker accepted it. */
@@ -77,6 +79,9 @@ export class Deliveries {
     return new Promise((resolve) =>
       client.publish(topic, payload, options, (err) => {
         answer(!err);
+        const code = (err as { code?: unknown } | undefined)?.code;
+        if (typeof code === 'number' && code >= 0x80) this.refused(topic, code);
+        else if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
         resolve(err ?? undefined);
       }),
     );

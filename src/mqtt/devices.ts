@@ -26,6 +26,8 @@ export class ChildDevices {
   private readonly children = new Map<string, ChildEntry>();
   /** Retained devices an earlier run left, by child id, until the child is set again. */
   private readonly previous = new Map<string, RetainedDevice>();
+  /** The same devices as the broker held them at start, kept until the child is removed (its id changed). */
+  private readonly leftAtStart = new Map<string, RetainedDevice>();
 
   constructor(private readonly options: ChildDevicesOptions) {}
 
@@ -57,9 +59,12 @@ export class ChildDevices {
 
   /** Removes a child's device from Home Assistant and empties its retained topics (its id changed). */
   remove(childId: string): void {
-    const retained = this.previous.get(childId);
+    // What an earlier run left retained, also what this run never published (a device named by its login
+    // whose wrong password kept `problem` ON, renamed once the password works).
+    const retained = this.leftAtStart.get(childId);
     this.children.delete(childId);
     this.previous.delete(childId);
+    this.leftAtStart.delete(childId);
     this.options.mirror.clear(this.options.topics.deviceConfig(childId));
     this.options.mirror.clearUnder(`${this.options.topics.base}/${childId}/`);
     this.options.mirror.clear(this.options.topics.availability(childId));
@@ -113,6 +118,7 @@ export class ChildDevices {
     for (const device of devices) {
       if (this.isKnown(device.child)) {
         this.previous.set(device.child, device);
+        this.leftAtStart.set(device.child, device);
         const entry = this.children.get(device.child);
         if (!entry) continue;
         const clears = this.reconcile(entry);

@@ -8,6 +8,7 @@ import { SessionStore } from '../store/session-store.js';
 import { saveLinkedChildren, type LinkedChildRecord } from '../store/linked-children.js';
 import { problemReason } from '../portal/errors.js';
 import { childSlug } from '../feature-kit/identity.js';
+import { NoChildrenError } from '../bridge-problem.js';
 import type { AccountConfig, FamilyAccountConfig, PortalUrls } from '../config/schema.js';
 import type { SessionPolicy } from '../portal/session.js';
 import type { Clock } from '../util/clock.js';
@@ -24,6 +25,8 @@ export interface FamilyChildrenOptions {
   policy?: SessionPolicy;
   /** Logins that have their own `login` entry: the register road reads them. */
   registerLogins: ReadonlySet<string>;
+  /** Whether the list of linked children could be kept in data_dir (the error; `undefined`: it could). */
+  storage?: (error: unknown) => void;
 }
 
 export interface FamilyChild {
@@ -42,6 +45,8 @@ export interface FamilyEntries {
 /** An `email` entry whose login or list failed at start: the bridge asks again (app.ts) until it lists them. */
 export interface UnlistedFamily {
   family: FamilyAccount;
+  /** The entry's e-mail: the bridge's own `problem` names the entry by it, masked. */
+  email: string;
   /** Why the first listing failed (a login pause says when to ask again). */
   error: unknown;
   /** Its children as the portal lists them now; throws as the login or the list fails. */
@@ -73,7 +78,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
         { account: label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
         'the family portal’s children could not be listed; asked again as a failed poll is, and read once listed',
       );
-      found.unlisted.push({ family, error, list });
+      found.unlisted.push({ family, email: entry.email, error, list });
     }
   }
   return found;
@@ -93,12 +98,18 @@ function placed(account: AccountConfig, family: FamilyAccount, options: FamilyCh
 async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): Promise<AccountConfig[]> {
   if (entry.children) return linkedAccounts(entry, []);
   const linked = await family.children();
+  // Nobody linked yet: asked again as a failed listing is, and the bridge's own `problem` says so meanwhile.
+  if (linked.length === 0) throw new NoChildrenError(family.label);
   // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
-  await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).catch((error: unknown) =>
-    options.log.warn(
-      { account: family.label, err: error instanceof Error ? error.message : String(error) },
-      'cannot keep the list of linked children in data_dir',
-    ),
+  await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).then(
+    () => options.storage?.(undefined),
+    (error: unknown) => {
+      options.log.warn(
+        { account: family.label, err: error instanceof Error ? error.message : String(error) },
+        'cannot keep the list of linked children in data_dir',
+      );
+      options.storage?.(error);
+    },
   );
   return linkedAccounts(entry, linked);
 }

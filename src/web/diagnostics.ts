@@ -4,6 +4,8 @@
 // Prometheus' text format, which its own key (token.ts metricsKey) opens too. Both are made from the
 // bridge's memory: neither asks the portal anything.
 import type { Route, WebResponse } from './types.js';
+import type { Language } from '../config/language.js';
+import { DIAGNOSTICS_REFUSED } from '../i18n/web-text.js';
 
 export interface DiagnosticsSources {
   /** The bundle's JSON text. */
@@ -13,16 +15,15 @@ export interface DiagnosticsSources {
 }
 
 export const DIAGNOSTICS_FILE = 'dziennik2mqtt-diagnostics.json';
-const REFUSED = "The diagnostics open with the access token (?token=) or from the app's panel, not with the board's cookie or a feed's key.\n";
 
-export function diagnosticsRoutes(sources: DiagnosticsSources): Route[] {
+export function diagnosticsRoutes(sources: DiagnosticsSources, language: Language = 'en'): Route[] {
   const { metrics } = sources;
   return [
     (req) => {
       if (req.segments.join('/') !== 'diagnostics') return undefined;
       // Only the token or ingress: whoever passes the wall tablet holds its cookie, a calendar app a feed's key.
       if (req.via !== 'query' && req.via !== 'ingress')
-        return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: REFUSED };
+        return { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: DIAGNOSTICS_REFUSED[language] };
       return {
         status: 200,
         later: async (): Promise<WebResponse> => ({

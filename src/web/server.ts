@@ -13,6 +13,7 @@ import { plain, SECURITY_HEADERS, send, sendFile } from './answers.js';
 import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../util/log.js';
 import { systemClock, type Clock } from '../util/clock.js';
+import { UNAUTHORIZED } from '../i18n/web-text.js';
 
 export interface WebServerOptions {
   /** 1..65535: the config's port 0 means "off" and never reaches here (tests take a free port). */
@@ -53,10 +54,6 @@ const CHECK_INTERVAL_MS = 1_000;
 
 /** The cookie lives long: a wall tablet should not need the token again for years. */
 const COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
-
-const UNAUTHORIZED_TEXT =
-  'The access token is missing or wrong. Open the address printed when dziennik2mqtt first started, ' +
-  'or run `dziennik2mqtt check --show-token` to see it again.\n';
 
 /** Starts listening; rejects when the address cannot be bound (EADDRINUSE, EACCES). */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -143,7 +140,8 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   });
   if (!access.allowed) {
     options.log.debug({ path: logPath }, 'web request without the access token');
-    return plain(res, 401, UNAUTHORIZED_TEXT, {}, head);
+    // In the family's language (a parent meets it on the tablet), the commands as they are.
+    return plain(res, 401, UNAUTHORIZED[options.data.language], {}, head);
   }
   const extra: Record<string, string> = {};
   // The board's own address with a right ?token=: from now on the cookie stands for it.

@@ -13,6 +13,7 @@ import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
+import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
 
 /**
  * How often the token file is looked at besides each request: a rotation also ends the event streams
@@ -48,7 +49,7 @@ export function webRoutes(
   return [
     healthRoute(data),
     ...feedRoutes(data),
-    ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics)),
+    ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
   ];
@@ -146,19 +147,19 @@ export class WebService {
     const write = (lines: string[]) => out.write([...lines, ''].join('\n'));
     const urls = () => webUrls(base, childIds() as string[]);
     const known = () => childIds().every((id) => id !== undefined);
-    const howTo =
-      '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):';
-    const heading = ['', 'dziennik2mqtt web server: the board and the calendar feeds', howTo];
+    // In the family's language: a parent reads these lines on the first start.
+    const say = TERMINAL_TEXT[data.language];
+    const heading = ['', say.webHeading, say.webHowTo];
     if (known()) {
       write([...heading, ...formatWebUrls(urls())]);
       return;
     }
-    write([...heading, `  board:    ${urls().board}`, "  (the calendar feeds follow once every child's first poll has named it)"]);
+    write([...heading, `  board:    ${urls().board}`, say.feedsFollow]);
     this.stopWaiting = data.onChange(() => {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', 'dziennik2mqtt calendar feeds', howTo, ...formatWebUrls(urls()).slice(1)]);
+      write(['', say.feedsHeading, say.webHowTo, ...formatWebUrls(urls()).slice(1)]);
     });
   }
 

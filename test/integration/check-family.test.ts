@@ -28,9 +28,24 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function check(password = DEMO_FAMILY.password, trace?: string): Promise<{ code: number; text: string }> {
+interface CheckAs {
+  language?: 'pl' | 'en' | 'uk';
+  /** Entries beside the e-mail one (a child's own login entry). */
+  accounts?: { login: string; password: string }[];
+  email?: string;
+  http?: { port: number; bind: string };
+  showToken?: boolean;
+}
+
+async function check(password = DEMO_FAMILY.password, trace?: string, as: CheckAs = {}): Promise<{ code: number; text: string }> {
   const config = await buildConfig(
-    { portal: sim.urls, accounts: [{ email: DEMO_FAMILY.email, password }], data_dir: dir, http: { port: 0 }, language: 'en' },
+    {
+      portal: sim.urls,
+      accounts: [...(as.accounts ?? []), { email: as.email ?? DEMO_FAMILY.email, password }],
+      data_dir: dir,
+      http: as.http ?? { port: 0 },
+      language: as.language ?? 'en',
+    },
     'test',
     { env: {} },
   );
@@ -40,6 +55,7 @@ async function check(password = DEMO_FAMILY.password, trace?: string): Promise<{
     out: { write: (t: string) => (text += t) },
     log: silentLogger(),
     clock,
+    showToken: as.showToken ?? false,
     ...(trace === undefined ? {} : { trace }),
   });
   return { code, text };
@@ -49,7 +65,8 @@ describe('check with an e-mail entry', () => {
   it('logs the family portal in once, lists both children with their links, and reads each once', async () => {
     const { code, text } = await check();
     expect(code).toBe(0);
-    expect(text).toContain("OK   family1: the family portal's e-mail works; linked children: 2");
+    // The entry named by its e-mail, masked as the diagnostics mask it.
+    expect(text).toContain("OK   ro…m: the family portal's e-mail works; linked children: 2");
     expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road (child id: ania)`);
     expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, link active, read on the family road (child id: jan)`);
     expect([sim.families.loginCount(), sim.logins()]).toEqual([1, 0]);
@@ -64,8 +81,41 @@ describe('check with an e-mail entry', () => {
     expect(linked.text).toMatch(new RegExp(`FAIL ${JANEK.login}: the child’s link needs action: .*need-activation`));
     const wrong = await check('wrong');
     expect(wrong.code).toBe(1);
-    expect(wrong.text).toMatch(/FAIL family1: /);
+    expect(wrong.text).toContain('FAIL ro…m: wrong e-mail or password: the family portal did not accept the e-mail or password of this email: entry');
+    // Not the register login's advice (a numeric login under login:), which does not help an e-mail entry.
+    expect(wrong.text).not.toContain('numeric register login of the parent account');
     expect(wrong.text).toContain('the login stopped at step: session check');
+  });
+
+  it('speaks Polish under language: pl, the link’s state and the family road’s advice included', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, { language: 'pl' });
+    expect(code).toBe(0);
+    expect(text).toContain('OK   ro…m: e-mail portalu dla rodzin działa; powiązane dzieci: 2');
+    expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: ania)`);
+    expect(text).not.toMatch(/family1|active/);
+    const wrong = await check('wrong', undefined, { language: 'pl' });
+    expect(wrong.text).toContain('FAIL ro…m: błędny e-mail lub hasło: portal dla rodzin nie przyjął adresu e-mail lub hasła z wpisu email:');
+    expect(wrong.text).not.toContain('Pod login: wpisuje się numeryczny login');
+  });
+
+  it('fails an e-mail the family portal links no child to, saying so', async () => {
+    sim.families.add({ email: 'nowy.rodzic@example.com', password: 'haslo', logins: [] });
+    const { code, text } = await check('haslo', undefined, { email: 'nowy.rodzic@example.com' });
+    expect(code).toBe(1);
+    expect(text).toContain('FAIL no…m: no child linked: the family portal links no child to this e-mail.');
+  });
+
+  it('--show-token names each calendar once for a child both roads reach', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, {
+      accounts: [{ login: ANIA.login, password: ANIA.password }],
+      http: { port: 8123, bind: '127.0.0.1' },
+      showToken: true,
+    });
+    expect(code).toBe(0);
+    for (const child of ['ania', 'jan']) {
+      for (const feed of ['lessons', 'agenda', 'free-days'])
+        expect(text.match(new RegExp(`/calendar/${child}/${feed}\\.ics\\?key=`, 'g')), `${child} ${feed}`).toHaveLength(1);
+    }
   });
 
   it('--trace covers the family road and holds no e-mail, password, token, cookie value or child data', async () => {

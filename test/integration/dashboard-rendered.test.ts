@@ -167,6 +167,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard rendered against the publishe
       connection: `binary_sensor.${h.base}_bridge_connection_state`,
       uptime: `sensor.${h.base}_bridge_uptime`,
       memory: `sensor.${h.base}_bridge_memory`,
+      problem: `binary_sensor.${h.base}_bridge_problem`,
     };
     const figures = ['sensor.ania_logins_today', 'sensor.ania_requests_today', 'sensor.ania_last_read', 'sensor.ania_session_age'];
     expect(named).toEqual(expect.arrayContaining([...figures, ...Object.values(bridge)]));

@@ -113,9 +113,15 @@ describe('hassio-addon/config.yaml', () => {
     }
   });
 
-  it('has defaults the Supervisor accepts once the parent typed a login (the empty one is refused)', () => {
-    expect(optionProblems(schema, options)).toEqual(['options.accounts[0].login: does not match ^\\s*\\S']);
+  it('has defaults the Supervisor accepts (the bridge names the empty entry at start), and a login typed in', () => {
+    expect(optionProblems(schema, options)).toEqual([]);
     expect(optionProblems(schema, filled)).toEqual([]);
+  });
+
+  it("saves an e-mail entry with its login left empty, as DOCS.md and the form's words say", async () => {
+    const entry = { login: '', email: 'rodzic@example.com', password: 'tajne' };
+    expect(optionProblems(schema, { ...options, accounts: [entry] })).toEqual([]);
+    expect(await readFile(new URL('DOCS.md', addonDir), 'utf8')).toContain('**E-mail** (leave the login empty)');
   });
 
   it('refuses in the form what the bridge would refuse: blank texts, a reserved or malformed id, too short a poll', () => {
@@ -125,7 +131,7 @@ describe('hassio-addon/config.yaml', () => {
     const messageProblems = (m: Record<string, unknown>) =>
       optionProblems(schema, { ...options, accounts: [account], messages: [{ ...message, ...m }] });
 
-    for (const login of ['', '   ']) expect(accountProblems({ login }), login).toEqual(['options.accounts[0].login: does not match ^\\s*\\S']);
+    for (const login of ['   ', '\t']) expect(accountProblems({ login }), login).toEqual(['options.accounts[0].login: does not match ^$|^\\s*\\S']);
     for (const id of ['bridge', 'Ania', 'ania-2', 'ania ', '']) {
       expect(accountProblems({ id }), id).toEqual(['options.accounts[0].id: does not match ^(?!bridge$)[a-z0-9_]+$']);
     }

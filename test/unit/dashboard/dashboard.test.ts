@@ -238,6 +238,7 @@ describe('dashboard builder', () => {
     const text = dashboardYaml([few]);
     expect([...namedEntityIds(text)].sort()).toEqual([
       'binary_sensor.dziennik2mqtt_bridge_connection_state',
+      'binary_sensor.dziennik2mqtt_bridge_problem',
       'binary_sensor.jas_problem',
       'button.jas_refresh',
       'sensor.dziennik2mqtt_bridge_memory',

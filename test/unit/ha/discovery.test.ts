@@ -245,7 +245,7 @@ describe('language', () => {
 });
 
 describe('bridgeDiscovery', () => {
-  it('describes the bridge device with its connection state, log level select, version, uptime and memory', () => {
+  it('describes the bridge device with its connection state, log level select, version, problem, uptime and memory', () => {
     expect(bridgeDiscovery({ ...ctx, baseTopic: 'Dziennik-2' })).toEqual({
       topic: 'homeassistant/device/Dziennik-2_bridge/config',
       payload: {
@@ -293,6 +293,19 @@ describe('bridgeDiscovery', () => {
             state_topic: 'Dziennik-2/bridge/info',
             value_template: '{{ value_json.version }}',
             json_attributes_topic: 'Dziennik-2/bridge/info',
+          },
+          problem: {
+            p: 'binary_sensor',
+            unique_id: 'Dziennik-2_bridge_problem',
+            default_entity_id: 'binary_sensor.dziennik_2_bridge_problem',
+            name: 'Problem',
+            device_class: 'problem',
+            entity_category: 'diagnostic',
+            availability: [{ topic: 'Dziennik-2/bridge/state' }],
+            state_topic: 'Dziennik-2/bridge/problem',
+            json_attributes_topic: 'Dziennik-2/bridge/problem/attributes',
+            payload_on: 'ON',
+            payload_off: 'OFF',
           },
           uptime: {
             p: 'sensor',

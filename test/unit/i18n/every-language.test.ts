@@ -9,6 +9,10 @@ import { calendarText } from '../../../src/i18n/calendar-text.js';
 import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
 import { BEHAVIOUR_WORDS, MARK_WORDS } from '../../../src/i18n/school-words.js';
+import { CONFIG_TEXT } from '../../../src/i18n/config-text.js';
+import { TERMINAL_TEXT } from '../../../src/i18n/terminal-text.js';
+import { DIAGNOSTICS_REFUSED, UNAUTHORIZED } from '../../../src/i18n/web-text.js';
+import { bridgeProblemAdvice, problemReasons } from '../../../src/i18n/problem-advice.js';
 
 /** Each leaf of a wording as `path → kind`: strings by their emptiness, functions, array lengths. */
 function shape(value: unknown, path = ''): Map<string, string> {
@@ -41,6 +45,10 @@ const TABLES: Record<string, (language: Language) => unknown> = {
   check: (l) => CHECK_TEXT[l],
   behaviour: (l) => BEHAVIOUR_WORDS[l],
   marks: (l) => MARK_WORDS[l],
+  config: (l) => CONFIG_TEXT[l],
+  terminal: (l) => TERMINAL_TEXT[l],
+  web: (l) => [UNAUTHORIZED[l], DIAGNOSTICS_REFUSED[l]],
+  bridgeProblem: (l) => problemReasons().map((reason) => bridgeProblemAdvice(reason, l)),
 };
 
 describe('every wording has every language', () => {

@@ -17,7 +17,11 @@ function broker() {
     },
   } as unknown as MqttClient;
   return {
-    deliveries: new Deliveries(() => client, silentLogger()),
+    deliveries: new Deliveries(
+      () => client,
+      silentLogger(),
+      () => undefined,
+    ),
     topics,
     answer: (i: number) => callbacks[i]!(),
     refuse: (i: number) => callbacks[i]!(new Error('not authorised')),

@@ -86,6 +86,17 @@ describe('the web server', () => {
     }
   });
 
+  it('says the refusal in the family’s language, the command as it is', async () => {
+    const data = new HandData();
+    data.language = 'pl';
+    const port = await start(data);
+    const answer = await send(port, '/');
+    expect(answer.status).toBe(401);
+    expect(answer.body).toBe(
+      'Brak tokenu dostępu albo jest błędny. Otwórz adres wypisany przy pierwszym uruchomieniu dziennik2mqtt albo uruchom `dziennik2mqtt check --show-token`, aby zobaczyć go ponownie.\n',
+    );
+  });
+
   it('sets the cookie on the board with a right ?token=, after which the page opens without it', async () => {
     const port = await start();
     const first = await send(port, withToken('/'));
