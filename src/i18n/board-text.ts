@@ -49,7 +49,7 @@ export interface BoardLabels {
   /** The `webcal://` link: a phone's calendar subscribes to the feed. */
   subscribe: string;
   close: string;
-  /** The news box of the next school day's plan changes; the model adds the day ("Zmiany w planie: jutro, czw. 19.11"). */
+  /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */
   planChanges: string;
   /** Before an unread announcement's title, which stands among the news without a heading of its own. */
   unreadNotice: string;
@@ -186,7 +186,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       copied: 'Skopiowano',
       subscribe: 'Subskrybuj (webcal)',
       close: 'Zamknij',
-      planChanges: 'Zmiany w planie',
+      planChanges: 'Zmiany planu',
       unreadNotice: 'ogłoszenie',
     },
     weekdays: WEEKDAYS.pl.long,
@@ -247,7 +247,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       copied: 'Скопійовано',
       subscribe: 'Підписатися (webcal)',
       close: 'Закрити',
-      planChanges: 'Зміни в розкладі',
+      planChanges: 'Зміни розкладу',
       unreadNotice: 'оголошення',
     },
     weekdays: WEEKDAYS.uk.long,

@@ -24,7 +24,7 @@ export interface BoardNextChange {
 
 export interface BoardNextChanges {
   date: string;
-  /** "Zmiany w planie: jutro, czw. 19.11", "Zmiany w planie: pon. 23.11". */
+  /** "Zmiany planu: jutro, czw. 19.11", "Zmiany planu: pon. 23.11". */
   title: string;
   items: BoardNextChange[];
 }

@@ -52,7 +52,7 @@ function fullChild(id: string, name: string): BoardChild {
     },
     nextChanges: {
       date: '2026-11-19',
-      title: 'Zmiany w planie: jutro, czw. 19.11',
+      title: 'Zmiany planu: jutro, czw. 19.11',
       items: [
         { day: 'jutro', no: 1, time: '08:00', subject: 'Przyroda', change: 'cancelled', note: 'odwołana' },
         { day: 'jutro', no: 3, time: '09:50', subject: 'Historia', change: 'substitution', note: 'zastępstwo · zamiast: Matematyka' },

@@ -83,7 +83,7 @@ describe.skipIf(skip)('the whole day on the board', () => {
         for (const card of cards) {
           // Tomorrow's cancellation among the news, its day named with its date over it.
           expect(card.next[0], `${at}: ${card.name}`).toMatch(/^2\. .*08:55.*odwołana$/);
-          expect(card.nextTitle, `${at}: ${card.name}`).toBe('Zmiany w planie: jutro, czw. 19.11');
+          expect(card.nextTitle, `${at}: ${card.name}`).toBe('Zmiany planu: jutro, czw. 19.11');
           expect(card.notices[0], `${at}: ${card.name}`).toBe(NOTICE);
           expect(card.substitution.join(' '), `${at}: ${card.name}`).toContain('zastępstwo · zamiast:');
         }

@@ -75,8 +75,10 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     ]),
     w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,
     // What changed stands above what stays (news-order.ts): the messages and grades, then the plan.
-    el('div', 'news', [messages, nextChangesBox(c.nextChanges, labels), noticesBox(c.notices, labels), gradesBox(c, labels)]),
-    el('div', 'plan', [headline(c.headline), day(c.day)]),
+    el('div', 'news', [messages, noticesBox(c.notices, labels), gradesBox(c, labels)]),
+    // The next school day's changes head the plan: news as the order ranks them, and in a card of two columns
+    // beside the lessons still ahead, which give way for them.
+    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day)]),
     el('div', 'info', [testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),
     footer(c, labels),
   ]);

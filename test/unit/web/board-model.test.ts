@@ -323,7 +323,7 @@ describe('the board of one child', () => {
     const c = card(at('09:12'), child({ plan_changes_tomorrow: tomorrow }));
     expect(c.nextChanges).toEqual({
       date: '2026-11-19',
-      title: 'Zmiany w planie: jutro, czw. 19.11',
+      title: 'Zmiany planu: jutro, czw. 19.11',
       items: [
         { day: 'jutro', no: 2, time: '08:55', subject: 'Matematyka', change: 'cancelled', note: 'odwołana' },
         { day: 'jutro', no: 3, time: '09:50', subject: 'Fizyka', change: 'substitution', note: 'zastępstwo · zamiast: Historia' },
