@@ -121,3 +121,24 @@ export async function openEveryMore(page: Page): Promise<OpenedMore[]> {
   }
   return seen;
 }
+
+/**
+ * The items of a card's box (`tests`, `agenda`, ...) by an inner selector: as the card shows them, or,
+ * when the whole box gave way, as its name in the footer opens them over the card (then `opened`).
+ */
+export async function boxItems(page: Page, card: number, box: string, inner = ''): Promise<{ texts: string[]; opened: boolean }> {
+  const sel = `li.item${inner ? ' ' + inner : ''}`;
+  const onCard = (await page.evaluate(
+    `[...[...document.querySelectorAll('.child')][${card}].querySelectorAll('.box.${box}:not(.away) ${sel}')].map((e) => e.textContent)`,
+  )) as string[];
+  if (onCard.length > 0) return { texts: onCard, opened: false };
+  const name = (await page.evaluate(
+    `(([...document.querySelectorAll('.child')][${card}].querySelector('.box.${box}.away') || { getAttribute: () => null }).getAttribute('data-name'))`,
+  )) as string | null;
+  if (name === null) return { texts: [], opened: false };
+  const button = page.locator('.child').nth(card).locator('.left-out .more-open', { hasText: name });
+  await button.click();
+  const texts = await page.locator(`.more-box .more-list ${sel}`).allTextContents();
+  await page.mouse.click(3, 3);
+  return { texts, opened: true };
+}
