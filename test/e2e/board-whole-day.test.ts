@@ -2,7 +2,7 @@
 // full Wednesday of eight lessons with a substitution, tomorrow's first change a cancellation, an
 // unread announcement, a trip and a meeting. At 1280x800 and 800x1280 with one, two and three children:
 // the cancellation stands among the news with its day named, the announcement by its title; every "+N"
-// opens its whole list over the card and a tap outside closes it (the page goes nowhere); no "+N" has
+// opens its whole list over the card and a tap outside or 20 seconds close it (the page goes nowhere); no "+N" has
 // room above it for what it counts; no change's detail is cut; no line is cut. Screenshots under
 // test/artifacts/.
 import { join } from 'node:path';
@@ -103,6 +103,26 @@ describe.skipIf(skip)('the whole day on the board', () => {
       }
     }, 120_000);
   }
+
+  it('closes an opened list by itself after 20 seconds, as a kiosk has no one to close it', async () => {
+    const children = FAMILY.slice(0, 2);
+    secondSchool(school, children, false);
+    news(children);
+    const { port, token } = await bridgeWithChildren(school, children);
+    const context = await browser().newContext({ viewport: { width: 800, height: 1280 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+    await page.waitForSelector('.child');
+    const url = page.url();
+    await page.locator('.child .more-open:visible').first().click();
+    await page.clock.runFor(19_000);
+    expect(await page.locator('.more-box').count()).toBe(1);
+    await page.clock.runFor(1_500);
+    expect(await page.locator('.more-pop').count()).toBe(0);
+    expect(page.url()).toBe(url);
+    await context.close();
+  }, 60_000);
 
   it('opened some "+N" at all (the checks above were not vacuous)', () => {
     expect(opened.length).toBeGreaterThan(3);
