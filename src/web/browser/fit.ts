@@ -109,8 +109,13 @@ function refill(card: HTMLElement, taken: Taken[], order: ReadonlyArray<{ el: El
   const rank = (t: Taken): number => order.findIndex((o) => o.el === t.el);
   taken.sort((a, b) => rank(b) - rank(a));
   const base = hidden(card);
+  // A list stays whole up to its "+2": once one of its items has no room, none beyond it comes back.
+  const blocked: Array<{ list: Node; end: End }> = [];
   for (const t of taken) {
+    if (blocked.some((b) => b.list === t.parent && b.end === endOf(t.part))) continue;
     putBack(card, t, labels);
-    if (hidden(card) > base) take(card, t.el, t.part, labels);
+    if (hidden(card) <= base) continue;
+    take(card, t.el, t.part, labels);
+    blocked.push({ list: t.parent, end: endOf(t.part) });
   }
 }
