@@ -49,6 +49,10 @@ export interface BoardLabels {
   /** The `webcal://` link: a phone's calendar subscribes to the feed. */
   subscribe: string;
   close: string;
+  /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */
+  planChanges: string;
+  /** Before an unread announcement's title, which stands among the news without a heading of its own. */
+  unreadNotice: string;
 }
 
 export interface BoardText {
@@ -120,6 +124,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       copied: 'Copied',
       subscribe: 'Subscribe (webcal)',
       close: 'Close',
+      planChanges: 'Plan changes',
+      unreadNotice: 'announcement',
     },
     weekdays: WEEKDAYS.en.long,
     weekdaysShort: WEEKDAYS.en.short,
@@ -180,6 +186,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       copied: 'Skopiowano',
       subscribe: 'Subskrybuj (webcal)',
       close: 'Zamknij',
+      planChanges: 'Zmiany planu',
+      unreadNotice: 'ogłoszenie',
     },
     weekdays: WEEKDAYS.pl.long,
     weekdaysShort: WEEKDAYS.pl.short,
@@ -239,6 +247,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       copied: 'Скопійовано',
       subscribe: 'Підписатися (webcal)',
       close: 'Закрити',
+      planChanges: 'Зміни розкладу',
+      unreadNotice: 'оголошення',
     },
     weekdays: WEEKDAYS.uk.long,
     weekdaysShort: WEEKDAYS.uk.short,

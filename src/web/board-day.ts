@@ -74,6 +74,9 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
   // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
   if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room)
     notes.push(text.wasRoom(originalRoom));
+  // A kindergarten's block (interface 12.2) says a kind other than `planned` as the portal names it.
+  const kind = str((l as { kind?: unknown }).kind);
+  if (kind !== null && kind !== 'planned') notes.push(kind);
   let status: BoardLesson['status'] = null;
   if (today && to !== null && to <= clock.time) status = 'done';
   else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';

@@ -6,7 +6,7 @@ import type { Language } from '../config/language.js';
 import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing.js';
 import { luckyNumber } from '../features/lucky.js';
-import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable.js';
+import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
 import { nextTestEntity } from '../features/lessons-held.js';
 import { newestGrade } from '../features/grades.js';
@@ -19,6 +19,7 @@ import { unreadNotices } from '../features/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import { feedLinks, type BoardFeedLink } from './board-calendars.js';
+import { nextChangesOf, noticesOf, type BoardNextChanges, type BoardNotice } from './board-next.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
@@ -33,6 +34,7 @@ export type { BoardMessage, BoardMessages } from './board-messages.js';
 export type { BoardSchool } from './board-school.js';
 export type { BoardAgendaEntry, BoardHomework, BoardTest } from './board-agenda.js';
 export type { BoardGrade, BoardProposal } from './board-grades.js';
+export type { BoardNextChange, BoardNextChanges, BoardNotice } from './board-next.js';
 
 export interface BoardChild {
   id: string;
@@ -44,12 +46,18 @@ export interface BoardChild {
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
   day: BoardDay | null;
-  homework: BoardHomework;
-  /** Tests and quizzes only. */
-  tests: BoardTest[];
+  /** The next school day's plan changes while the plan shows another day; null when there are none. */
+  nextChanges: BoardNextChanges | null;
+  /** The unread announcements by their titles, newest first. */
+  notices: BoardNotice[];
+  /** Null (no box) when the homework list has no state: never answered, or refused for this child (a kindergarten). */
+  homework: BoardHomework | null;
+  /** Tests and quizzes only; null (no box) when neither test list has a state. */
+  tests: BoardTest[] | null;
   /** Trips, meetings and the other agenda entries: no test, so not under the tests' heading. */
   agenda: BoardAgendaEntry[];
-  grades: BoardGrade[];
+  /** Null (no box) when the grades have no state and no proposal stands. */
+  grades: BoardGrade[] | null;
   /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
   proposals: BoardProposal[];
   unread: { messages: number | null; notices: number | null };
@@ -105,6 +113,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
   const s = <E extends EntityDef>(entity: E): Received<E> | undefined => received(child.states, entity);
   const day = shownDay(s(timetableToday), s(timetableTomorrow), clock, text);
   const updated = lastUpdate(s(lastUpdateEntity));
+  const proposals = proposalsOf(s(newestGrade), clock, text);
   return {
     id: child.id,
     className: child.model,
@@ -112,11 +121,13 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     headline: headlineOf(s(currentLesson), day, clock, text),
     briefing: s(briefingEntity)?.state ?? null,
     day,
-    homework: homeworkOf(s(homeworkDueEntity), clock, text),
-    tests: testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text),
+    nextChanges: nextChangesOf(s(planChangesTomorrow), day?.date ?? null, clock, text),
+    notices: noticesOf(s(unreadNotices), clock, text),
+    homework: known(s(homeworkDueEntity)) ? homeworkOf(s(homeworkDueEntity), clock, text) : null,
+    tests: known(s(upcomingTestsEntity)) || known(s(nextTestEntity)) ? testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text) : null,
     agenda: agendaOf(s(upcomingTestsEntity), clock, text),
-    grades: gradesOf(s(newestGrade), clock, text),
-    proposals: proposalsOf(s(newestGrade), clock, text),
+    grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), clock, text) : null,
+    proposals,
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
     school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity)),
@@ -126,6 +137,9 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
 }
 
 // --- the parts of a card beside the day ---
+
+/** Whether an entity has a state: a list that never answered, or that the portal refuses for this child, has none (no box for it). */
+const known = (state: { state: unknown } | undefined): boolean => state !== undefined && state.state !== null && state.state !== undefined;
 
 function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: BoardMoment, text: BoardText): BoardChild['lucky'] {
   const number = str(state?.state);

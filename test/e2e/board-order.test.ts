@@ -1,8 +1,8 @@
 // The card's news order (src/web/browser/news-order.ts) at work in Chromium: one full card, drawn by the
 // board's own page and script from a model made here, on ever shorter screens. At every height the card
 // fits with no line cut; what went is counted; and it gave way from the least news end: while an unread
-// message or a part more news is away, nothing less news stands on the card (a grade beside the newest
-// one on its row takes no room of its own, so the grades' row is left out of that comparison).
+// message or a part more news is away, something less news stands on the card only in room too small for
+// the next item of the part that went (asked of the parts in a list a "+N" opens).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -50,6 +50,18 @@ function fullChild(id: string, name: string): BoardChild {
       ],
       empty: null,
     },
+    nextChanges: {
+      date: '2026-11-19',
+      title: 'Zmiany planu: jutro, czw. 19.11',
+      items: [
+        { day: 'jutro', no: 1, time: '08:00', subject: 'Przyroda', change: 'cancelled', note: 'odwołana' },
+        { day: 'jutro', no: 3, time: '09:50', subject: 'Historia', change: 'substitution', note: 'zastępstwo · zamiast: Matematyka' },
+      ],
+    },
+    notices: [
+      { title: 'Dzień otwarty szkoły w sobotę', when: 'dziś' },
+      { title: 'Zbiórka makulatury', when: 'pon. 16.11' },
+    ],
     homework: {
       title: 'Zadania domowe na jutro',
       items: [
@@ -100,6 +112,8 @@ function fullChild(id: string, name: string): BoardChild {
 /** What of each part of the order the card shows, read by the part's own selector (the markup it names). */
 const SHOWN = `[...document.querySelectorAll('.child')].map((card) => ({
   unread: [...card.querySelectorAll('.msg.unread .msg-topic')].map((e) => e.textContent),
+  nextChanges: card.querySelectorAll('.next-change').length,
+  notices: [...card.querySelectorAll('.notice .msg-topic')].map((e) => e.textContent),
   grades: [...card.querySelectorAll('.grades li.grade .mark')].map((e) => e.textContent),
   lessons: [...card.querySelectorAll('.lesson .subject-name')].map((e) => e.textContent),
   headline: card.querySelectorAll('.headline').length,
@@ -117,6 +131,8 @@ const SHOWN = `[...document.querySelectorAll('.child')].map((card) => ({
 
 interface Shown {
   unread: string[];
+  nextChanges: number;
+  notices: string[];
   grades: string[];
   lessons: string[];
   headline: number;
@@ -140,6 +156,9 @@ function partsShown(s: Shown, c: BoardChild): Map<string, number> {
   const rest = (n: number) => Math.max(0, n - 1);
   const parts: Array<[string, number]> = [
     ['the newest unread message', s.unread.length > 0 ? 1 : 0],
+    ["the first change of the next school day's plan", Math.min(1, s.nextChanges)],
+    ['the newest unread announcement', Math.min(1, s.notices.length)],
+    ["the other changes of the next school day's plan", share(rest(s.nextChanges), c.nextChanges!.items.length - 1)],
     ['the other unread messages, newest first', share(rest(s.unread.length), c.messages!.unread.length - 1)],
     ['the nearest test', Math.min(1, s.tests)],
     ['the homework for the next school day', Math.min(1, s.homework)],
@@ -148,9 +167,10 @@ function partsShown(s: Shown, c: BoardChild): Map<string, number> {
     ["the opened message's text (the dashboard has it whole)", s.openedText],
     ['the lessons still ahead', share(ahead.filter((l) => s.lessons.includes(l.subject!)).length, ahead.length)],
     ['the nearest trip or meeting', Math.min(1, s.agenda)],
-    ['the other tests', share(rest(s.tests), c.tests.length - 1)],
-    ['the other homework', share(rest(s.homework), c.homework.items.length - 1)],
+    ['the other tests', share(rest(s.tests), c.tests!.length - 1)],
+    ['the other homework', share(rest(s.homework), c.homework!.items.length - 1)],
     ['the other trips and meetings', share(rest(s.agenda), c.agenda.length - 1)],
+    ['the other unread announcements', share(rest(s.notices.length), c.notices.length - 1)],
     ['the line above the plan (the lesson on now or next)', s.headline],
     ['the lessons already over', share(over.filter((l) => s.lessons.includes(l.subject!)).length, over.length)],
     ['the next school day in a sentence', s.briefing],
@@ -158,6 +178,45 @@ function partsShown(s: Shown, c: BoardChild): Map<string, number> {
   ];
   return new Map(parts);
 }
+
+/**
+ * In the page: whether the next item of the part named `away` (read from the whole list its "+N" opens)
+ * fits on the card as it stands, put back before its list's "+N". Null when the part's next item is not
+ * in a list a "+N" opens (then it cannot be told here).
+ */
+const ROOM_FOR = `(order, away) => {
+  const card = document.querySelector('.child');
+  const hidden = () => [card, ...card.querySelectorAll('.plan, .info')].reduce((sum, b) => {
+    const o = getComputedStyle(b).overflowY;
+    return o === 'hidden' || o === 'clip' ? sum + Math.max(0, b.scrollHeight - b.clientHeight - 1) : sum;
+  }, 0);
+  const part = order.find((p) => p.what === away);
+  let next = null;
+  let line = null;
+  for (const more of card.querySelectorAll('li.more')) {
+    more.querySelector('button').click();
+    const whole = [...document.querySelectorAll('.more-box .more-list > ul > li, .more-box .more-list > ol > li')];
+    document.querySelector('.more-close').click();
+    const shown = [...more.parentElement.children].map((c) => c.textContent);
+    const missing = whole.filter((c) => c.matches(part.items) && !shown.includes(c.textContent));
+    if (missing.length > 0) { next = missing[0]; line = more; break; }
+  }
+  if (!next) return null;
+  const box = line.closest('.box');
+  const wasAway = box && box.classList.contains('away');
+  const list = line.parentElement;
+  const item = next.cloneNode(true);
+  list.insertBefore(item, line);
+  // A "+1" goes with the one item it counted.
+  const one = Number(line.getAttribute('data-count')) === 1;
+  if (one) list.removeChild(line);
+  if (wasAway) box.classList.remove('away');
+  const room = hidden() === 0;
+  if (wasAway) box.classList.add('away');
+  if (one) list.insertBefore(line, item.nextSibling);
+  list.removeChild(item);
+  return room;
+}`;
 
 let server: Server;
 let port = 0;
@@ -225,7 +284,10 @@ describe.skipIf(skip)('the news order at work', () => {
     await page.screenshot({ path: join(ARTIFACTS, `board-order-${at}.png`) });
     expect(await layoutProblems(page), at).toEqual([]);
     const [shown] = (await page.evaluate(SHOWN)) as Shown[];
-    await context.close();
+    // Before the page closes: whether the next item of a part that went would have room on the card (asked below by the part's name).
+    const roomFor = async (away: string): Promise<boolean | null> =>
+      (await page.evaluate(`(${ROOM_FOR})(${JSON.stringify(NEWS_ORDER)}, ${JSON.stringify(away)})`)) as boolean | null;
+    const verdicts: Array<{ away: string; less: string[]; room: boolean | null }> = [];
     expect(problems, at).toEqual([]);
     // The newest unread message and the newest grade stand; the plan's changes and the lesson on now too.
     expect(shown!.unread[0], at).toBe('Składka na ubezpieczenie');
@@ -243,23 +305,31 @@ describe.skipIf(skip)('the news order at work', () => {
       const firstAway = ranked.findIndex(([, share]) => share < 1);
       if (firstAway < 0) continue;
       const after = ranked.slice(firstAway + 1).filter(([, share]) => share > 0);
-      expect(
-        after.map(([what]) => what),
-        `${at}: shown though less news than "${ranked[firstAway]![0]}"`,
-      ).toEqual([]);
+      if (after.length === 0) continue;
+      // Something less news may stand only in room too small for the next item of the part that went (a
+      // short line fills what a longer one left): that item has no room on the card as it stands.
+      const away = ranked[firstAway]![0];
+      verdicts.push({ away, less: after.map(([what]) => what), room: await roomFor(away) });
     }
+    await context.close();
+    // A part of no list (the line above the plan, a message's text: null) cannot be put back from here, so it goes unasked.
+    for (const v of verdicts) expect(v.room, `${at}: ${v.less.join(', ')} shown though less news than "${v.away}", which has room`).not.toBe(true);
     // Every item that went is counted: in its list's "+N" (a box that went whole, named at the foot with it).
     const total =
       child.messages!.unread.length +
       1 +
-      child.grades.length +
+      child.nextChanges!.items.length +
+      child.notices.length +
+      child.grades!.length +
       child.day!.lessons.length +
-      child.tests.length +
+      child.tests!.length +
       child.agenda.length +
-      child.homework.items.length +
+      child.homework!.items.length +
       3;
     const onCard =
       shown!.unread.length +
+      shown!.nextChanges +
+      shown!.notices.length +
       shown!.opened +
       shown!.grades.length +
       shown!.lessons.length +
@@ -282,6 +352,8 @@ describe.skipIf(skip)('the news order at work', () => {
       ...partsShown(
         {
           unread: [],
+          nextChanges: 0,
+          notices: [],
           grades: [],
           lessons: [],
           headline: 0,

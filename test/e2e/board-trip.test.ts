@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANIA, ARTIFACTS, bridgeWithBoard, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { boxItems } from '../helpers/board-more.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 // A Wednesday in the second lesson; the trip runs Tuesday to Thursday.
@@ -22,7 +23,8 @@ describe.skipIf(skip)('a trip of several days on the board', () => {
     await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
     await page.waitForSelector('.child');
     const ania = page.locator('.child').first();
-    const rows = await ania.locator('.agenda li.item').allTextContents();
+    // On the card, or (when the box gave way whole) as "Wycieczki i wydarzenia +N" in the footer opens it.
+    const rows = (await boxItems(page, 0, 'agenda')).texts;
     expect(rows[0]).toBe('wt. 17.11 – jutro wycieczkaZakopane: Tatry');
     // A trip is no test (issue 52): it stood under "Sprawdziany" before.
     expect((await ania.locator('.tests li').allTextContents()).join(' ')).not.toContain('Zakopane');

@@ -11,6 +11,7 @@ import { closeOnEscape } from './calendars.js';
 import { childCard } from './cards.js';
 import { byId, clear, dataBlock, el, pageUrl as url } from './dom.js';
 import { fit } from './fit.js';
+import { closeWholeOnEscape } from './more.js';
 
 /** What `api/board`, the event stream and the page's data block carry. */
 interface Versioned {
@@ -101,6 +102,7 @@ setInterval(() => {
 }, POLL_MS);
 
 closeOnEscape();
+closeWholeOnEscape();
 const first = dataBlock<Versioned>('board-data');
 if (first) render(first.model, first.version);
 listen();

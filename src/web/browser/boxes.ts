@@ -3,7 +3,7 @@
 // Every item a short screen may leave out is an `li.item` (a message `.msg`, a grade `.grade`), as the
 // news order (news-order.ts) names them; a box that says there is nothing is `.box.none`.
 import type { BoardLabels } from '../../i18n/board-text.js';
-import type { BoardChild, BoardMessage, BoardMessages } from '../board-model.js';
+import type { BoardChild, BoardMessage, BoardMessages, BoardNextChanges, BoardNotice } from '../board-model.js';
 import { el, pageUrl } from './dom.js';
 
 /** A box with its heading; `name` is what the card's footer calls it when all its items gave way (left-out.ts). */
@@ -15,12 +15,18 @@ function box(cls: string, title: string, items: HTMLElement[], empty: string, na
 }
 
 /**
+ * A file's mark: a sheet drawn by the style sheet (board.css), not a glyph, since a tablet's browser
+ * without an emoji font shows an emoji as an empty box.
+ */
+const fileMark = (): HTMLElement => el('span', 'file-mark');
+
+/**
  * A saved file as a download link, relative to the page (the add-on's ingress serves the board under a
  * path of its own); one not saved is its name only.
  */
-function fileLink(icon: string, f: { name: string; url: string | null }): HTMLElement {
-  if (f.url === null) return el('span', 'file', icon + ' ' + f.name);
-  const link = el('a', 'file', icon + ' ' + f.name);
+function fileLink(f: { name: string; url: string | null }): HTMLElement {
+  if (f.url === null) return el('span', 'file', [fileMark(), f.name]);
+  const link = el('a', 'file', [fileMark(), f.name]);
   link.href = pageUrl(f.url.replace(/^\//, ''));
   link.setAttribute('download', f.name);
   return link;
@@ -44,7 +50,7 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
   );
   const o = m.opened;
   if (o) {
-    const files = o.attachments.map((a) => fileLink('📎', a));
+    const files = o.attachments.map((a) => fileLink(a));
     items.push(
       el('li', 'item msg opened', [
         el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic), ' ', el('span', 'when', sentBy(o))]),
@@ -58,7 +64,9 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
 }
 
 /** The newest grades, a proposed term grade of this week first; a mark that is no grade says what it means. */
-export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  // No grades known for this child (a kindergarten, a list never answered): no box that says there are none.
+  if (!c.grades) return null;
   // The family should hear of a proposal before the term ends: it is news all its week.
   const proposals = c.proposals.map((p) =>
     el('li', 'item grade fresh proposal', [
@@ -78,7 +86,8 @@ export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement {
   return box('grades', labels.grades, proposals.concat(grades), labels.noGrades);
 }
 
-export function testsBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+export function testsBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  if (!c.tests) return null;
   const tests = c.tests.map((t) =>
     el('li', 'item', [
       el('span', 'when', t.when),
@@ -99,7 +108,8 @@ export function agendaBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
   return box('agenda', labels.agenda, entries, '');
 }
 
-export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement {
+export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
+  if (!c.homework) return null;
   const homework = c.homework.items.map((h) =>
     el('li', 'item', [
       h.subject ? el('b', null, h.subject) : null,
@@ -108,7 +118,7 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement {
         ? el(
             'div',
             'files',
-            h.files.map((f) => fileLink('📎', f)),
+            h.files.map((f) => fileLink(f)),
           )
         : null,
     ]),
@@ -123,9 +133,41 @@ export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
   if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
   if (s.sent)
     items.push(
-      el('li', 'item sent', [s.sent.read ? '✅ ' : '✉️ ', el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
+      el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
     );
-  s.files.forEach((f) => items.push(f.url === null ? el('li', 'item file', '📄 ' + f.name) : el('li', 'item', [fileLink('📄', f)])));
+  s.files.forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
   if (items.length === 0) return null;
   return box('school', labels.school, items, '');
+}
+
+/** The next school day's plan changes, each with the day named: a cancelled first lesson is tomorrow's news today. */
+export function nextChangesBox(n: BoardNextChanges | null, labels: BoardLabels): HTMLElement | null {
+  if (!n) return null;
+  const items = n.items.map((c) =>
+    el('li', 'item next-change change-' + c.change, [
+      // The day is in the heading; opened over the card (more.ts) the heading stays.
+      el('b', 'next-subject', [c.no === null ? '' : c.no + '. ', c.subject || '']),
+      c.time ? el('span', 'when', c.time) : null,
+      el('span', 'note', c.note),
+    ]),
+  );
+  // Named in the footer by its short name when all of it gave way; opened, it says the day again.
+  return box('next-changes', n.title, items, '', labels.planChanges);
+}
+
+/** The unread announcements by their titles, newest first; no box without one. */
+export function noticesBox(notices: BoardNotice[], labels: BoardLabels): HTMLElement | null {
+  if (notices.length === 0) return null;
+  const items = notices.map((n) =>
+    el('li', 'item notice', [
+      el('div', 'msg-line', [
+        el('span', 'msg-mark', labels.unreadNotice),
+        ' ',
+        el('b', 'msg-topic', n.title),
+        n.when ? ' ' : '',
+        el('span', 'when', n.when),
+      ]),
+    ]),
+  );
+  return box('notices', labels.notices, items, '');
 }

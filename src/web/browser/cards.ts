@@ -3,7 +3,7 @@
 // day with its headline, what lies ahead (boxes.ts) and the footer (calendars, last update).
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardChild, BoardDay, BoardHeadline, BoardLesson } from '../board-model.js';
-import { agendaBox, gradesBox, homeworkBox, messagesBox, schoolBox, testsBox } from './boxes.js';
+import { agendaBox, gradesBox, homeworkBox, messagesBox, nextChangesBox, noticesBox, schoolBox, testsBox } from './boxes.js';
 import { calendarsButton } from './calendars.js';
 import { el } from './dom.js';
 
@@ -31,13 +31,17 @@ function headline(h: BoardHeadline | null): HTMLElement | null {
 }
 
 function lesson(l: BoardLesson): HTMLElement {
-  const cls = 'lesson' + (l.change ? ' changed change-' + l.change : '') + (l.status ? ' ' + l.status : '');
-  const subject = el('span', 'subject', [el('span', 'subject-name', l.subject || '—'), l.note ? el('span', 'note', l.note) : null]);
+  // A block of a kindergarten's day has no number: its hours say when, from and to.
+  const block = l.no === null && l.to !== null;
+  const cls = 'lesson' + (block ? ' block' : '') + (l.change ? ' changed change-' + l.change : '') + (l.status ? ' ' + l.status : '');
+  const subject = el('span', 'subject', el('span', 'subject-name', l.subject || '\u2014'));
   return el('li', cls, [
-    el('span', 'no', l.no === null ? '' : String(l.no)),
-    el('span', 'time', l.from || ''),
+    block ? null : el('span', 'no', l.no === null ? '' : String(l.no)),
+    el('span', 'time', block ? (l.from || '') + '\u2013' + l.to : l.from || ''),
     subject,
     el('span', 'room', l.room || ''),
+    // The change in a line of its own under the lesson, as wide as the row: it wraps rather than being cut.
+    l.note ? el('span', 'note', l.note) : null,
   ]);
 }
 
@@ -71,8 +75,10 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     ]),
     w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,
     // What changed stands above what stays (news-order.ts): the messages and grades, then the plan.
-    el('div', 'news', [messages, gradesBox(c, labels)]),
-    el('div', 'plan', [headline(c.headline), day(c.day)]),
+    el('div', 'news', [messages, noticesBox(c.notices, labels), gradesBox(c, labels)]),
+    // The next school day's changes head the plan: news as the order ranks them, and in a card of two columns
+    // beside the lessons still ahead, which give way for them.
+    el('div', 'plan', [nextChangesBox(c.nextChanges, labels), headline(c.headline), day(c.day)]),
     el('div', 'info', [testsBox(c, labels), agendaBox(c, labels), homeworkBox(c, labels), schoolBox(c, labels)]),
     footer(c, labels),
   ]);

@@ -5,6 +5,7 @@
 // could give way in its place.
 import type { BoardLabels } from '../../i18n/board-text.js';
 import { moreLine, recount, type End } from './left-out.js';
+import { keepWhole } from './more.js';
 import { NEWS_ORDER, type NewsPart } from './news-order.js';
 
 interface Taken {
@@ -49,8 +50,10 @@ function take(card: HTMLElement, el: Element, part: NewsPart, labels: BoardLabel
 }
 
 function putBack(card: HTMLElement, t: Taken, labels: BoardLabels): void {
-  // The sibling it stood before may be away itself: then before the list's "+2" at the end.
-  const before = t.next && t.next.parentNode === t.parent ? t.next : moreLine(t.parent as Element, 'last', false);
+  // The sibling it stood before may be away itself: then at its end of the list, inside its "+2".
+  const first = endOf(t.part) === 'first' ? moreLine(t.parent as Element, 'first', null) : null;
+  const atEnd = first ? first.nextSibling : endOf(t.part) === 'first' ? t.parent.firstChild : moreLine(t.parent as Element, 'last', null);
+  const before = t.next && t.next.parentNode === t.parent ? t.next : atEnd;
   t.parent.insertBefore(t.el, before);
   recount(card, t.el, t.parent, endOf(t.part), -1, labels);
 }
@@ -77,6 +80,8 @@ function couldHelp(card: HTMLElement, el: Element): boolean {
 export function fit(card: HTMLElement, labels: BoardLabels): void {
   // A phone scrolls: only a card the screen clips has to fit.
   if (getComputedStyle(card).overflowY !== 'hidden' || hidden(card) === 0) return;
+  // What the "+2" buttons open: each list whole, as drawn.
+  keepWhole(card);
   // Every element that may give way, the least news first.
   const order: Array<{ el: Element; part: NewsPart }> = [];
   const parts = claims(card);
@@ -85,28 +90,32 @@ export function fit(card: HTMLElement, labels: BoardLabels): void {
     if (part.stays) continue;
     (part.from === 'first' ? items : items.slice().reverse()).forEach((el) => order.push({ el, part }));
   }
+  // Take away the least news, one by one, until the card hides nothing (or nothing left could help); a
+  // box beside a longer one (a trip beside the tests) makes room only together with it.
   const taken: Taken[] = [];
-  while (hidden(card) > 0) {
-    // Take away the least news, one by one, until the card hides less; a box beside a longer one (a trip
-    // beside the tests) makes room only together with it.
-    const before = hidden(card);
-    const round: Taken[] = [];
-    for (let i = 0; i < order.length && hidden(card) >= before; i++) {
-      const { el, part } = order[i] as { el: Element; part: NewsPart };
-      if (!taken.some((t) => t.el === el) && card.contains(el) && couldHelp(card, el)) round.push(take(card, el, part, labels));
-    }
-    if (hidden(card) >= before) {
-      for (let i = round.length - 1; i >= 0; i--) putBack(card, round[i] as Taken, labels);
-      return;
-    }
-    // Then back, the most news first, whatever was not needed for it.
-    const after = hidden(card);
-    for (let i = round.length - 2; i >= 0; i--) {
-      const t = round[i] as Taken;
-      putBack(card, t, labels);
-      if (hidden(card) > after) round[i] = take(card, t.el, t.part, labels);
-      else round.splice(i, 1);
-    }
-    round.forEach((t) => taken.push(t));
+  for (let i = 0; i < order.length && hidden(card) > 0; i++) {
+    const { el, part } = order[i] as { el: Element; part: NewsPart };
+    if (card.contains(el) && couldHelp(card, el)) taken.push(take(card, el, part, labels));
+  }
+  refill(card, taken, order, labels);
+}
+
+/**
+ * Back, the most news first, whatever fits now: what a round took to make room for one element may
+ * have room once a later round took another (a box gives way only when it does not fit: no blank
+ * space above a "+2"). Something less news comes back only into room too small for what is more news.
+ */
+function refill(card: HTMLElement, taken: Taken[], order: ReadonlyArray<{ el: Element }>, labels: BoardLabels): void {
+  const rank = (t: Taken): number => order.findIndex((o) => o.el === t.el);
+  taken.sort((a, b) => rank(b) - rank(a));
+  const base = hidden(card);
+  // A list stays whole up to its "+2": once one of its items has no room, none beyond it comes back.
+  const blocked: Array<{ list: Node; end: End }> = [];
+  for (const t of taken) {
+    if (blocked.some((b) => b.list === t.parent && b.end === endOf(t.part))) continue;
+    putBack(card, t, labels);
+    if (hidden(card) <= base) continue;
+    take(card, t.el, t.part, labels);
+    blocked.push({ list: t.parent, end: endOf(t.part) });
   }
 }

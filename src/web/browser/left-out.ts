@@ -1,12 +1,14 @@
 // What a card says it left out when it gave way (fit.ts): a list's "+2" at the end its items left from
 // ("+1 za nami" above the lessons), and for a box whose every item went, its name and count in the card's
-// footer ("Sprawdziany +3 · Szkoła +4"), rather than a heading over nothing.
+// footer ("Sprawdziany +3 · Szkoła +4"), rather than a heading over nothing. Each is a button that
+// opens the whole list over the card (more.ts).
 import type { BoardLabels } from '../../i18n/board-text.js';
+import { moreButton } from './more.js';
 
 export type End = 'first' | 'last';
 
-/** The "+2" line a list keeps at the end its items left from; made when asked for and missing. */
-export function moreLine(list: Element, end: End, make: boolean): HTMLElement | null {
+/** The "+2" line a list keeps at the end its items left from; made (with its button) when labels are given and it is missing. */
+export function moreLine(list: Element, end: End, make: BoardLabels | null): HTMLElement | null {
   const lines = Array.prototype.slice.call(list.children) as HTMLElement[];
   const found = lines.filter((l) => l.classList.contains('more') && l.getAttribute('data-end') === end)[0];
   if (found || !make) return found || null;
@@ -14,6 +16,7 @@ export function moreLine(list: Element, end: End, make: boolean): HTMLElement | 
   line.className = 'more';
   line.setAttribute('data-end', end);
   line.setAttribute('data-count', '0');
+  line.appendChild(moreButton('', () => line.parentElement, make));
   if (end === 'first') list.insertBefore(line, list.firstChild);
   else list.appendChild(line);
   return line;
@@ -23,14 +26,15 @@ export function moreLine(list: Element, end: End, make: boolean): HTMLElement | 
 export function recount(card: HTMLElement, el: Element, list: Node, end: End, by: number, labels: BoardLabels): void {
   const l = list as Element;
   if (el.tagName !== 'LI' || (l.tagName !== 'UL' && l.tagName !== 'OL')) return;
-  const line = moreLine(l, end, by > 0);
+  const line = moreLine(l, end, by > 0 ? labels : null);
   if (line) {
     const n = Number(line.getAttribute('data-count')) + by;
     if (n <= 0) l.removeChild(line);
     else {
       line.setAttribute('data-count', String(n));
       // Lessons left out from the top are the ones over: say so, else "+1" would read as one more lesson.
-      line.textContent = end === 'first' && l.classList.contains('lessons') ? '+' + n + ' ' + labels.lessonsOver : '+' + n;
+      (line.firstChild as HTMLElement).textContent =
+        end === 'first' && l.classList.contains('lessons') ? '+' + n + ' ' + labels.lessonsOver : '+' + n;
     }
   }
   const box = l.closest('.box');
@@ -38,11 +42,11 @@ export function recount(card: HTMLElement, el: Element, list: Node, end: End, by
   const left = (Array.prototype.slice.call(l.children) as Element[]).filter((c) => c.classList.contains('item'));
   if (left.length === 0) box.classList.add('away');
   else box.classList.remove('away');
-  summary(card);
+  summary(card, labels);
 }
 
 /** The words naming the boxes that went whole, each with its count, in the card's footer (where it has none, after its lists). */
-function summary(card: HTMLElement): void {
+function summary(card: HTMLElement, labels: BoardLabels): void {
   const away = Array.prototype.slice.call(card.querySelectorAll('.box.away')) as Element[];
   let line = card.querySelector('.left-out');
   if (away.length === 0) {
@@ -56,13 +60,13 @@ function summary(card: HTMLElement): void {
     if (foot) foot.insertBefore(line, foot.querySelector('.updated'));
     else (card.querySelector('.info') || card).appendChild(line);
   }
-  line.textContent = away
-    .map((box) => {
-      const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce(
-        (sum, m) => sum + Number(m.getAttribute('data-count')),
-        0,
-      );
-      return (box.getAttribute('data-name') || '') + ' +' + n;
-    })
-    .join(' · ');
+  while (line.firstChild) line.removeChild(line.firstChild);
+  away.forEach((box, i) => {
+    const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce(
+      (sum, m) => sum + Number(m.getAttribute('data-count')),
+      0,
+    );
+    if (i > 0) (line as Element).appendChild(document.createTextNode(' · '));
+    (line as Element).appendChild(moreButton((box.getAttribute('data-name') || '') + ' +' + n, () => box.querySelector('ul'), labels));
+  });
 }

@@ -19,7 +19,10 @@ export interface NewsPart {
 export const NEWS_ORDER: readonly NewsPart[] = [
   { what: 'the newest unread message', items: '.msg.unread', first: 1 },
   { what: 'the newest grade of the last days', items: '.grade.fresh', first: 1 },
+  { what: "the first change of the next school day's plan", items: '.next-change', first: 1 },
+  { what: 'the newest unread announcement', items: '.notice', first: 1 },
   { what: 'the other unread messages, newest first', items: '.msg.unread' },
+  { what: "the other changes of the next school day's plan", items: '.next-change' },
   { what: "today's plan changes and the lesson on now", items: '.lesson.changed, .lesson.now', stays: true },
   { what: 'the nearest test', items: '.tests li.item', first: 1 },
   { what: 'the homework for the next school day', items: '.homework li.item', first: 1 },
@@ -32,6 +35,7 @@ export const NEWS_ORDER: readonly NewsPart[] = [
   { what: 'the other tests', items: '.tests li.item' },
   { what: 'the other homework', items: '.homework li.item' },
   { what: 'the other trips and meetings', items: '.agenda li.item' },
+  { what: 'the other unread announcements', items: '.notice' },
   { what: 'older grades', items: '.grade' },
   { what: 'the line above the plan (the lesson on now or next)', items: '.headline' },
   { what: 'the lessons already over', items: '.lesson.done', from: 'first' },

@@ -222,7 +222,7 @@ describe('the board of one child', () => {
         ],
       },
     };
-    expect(card(at('09:00'), child({ homework_due: due })).homework.items).toEqual([
+    expect(card(at('09:00'), child({ homework_due: due })).homework?.items).toEqual([
       { subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
     ]);
   });
@@ -282,6 +282,121 @@ describe('the board of one child', () => {
     expect(c.headline).toEqual({ label: 'First lesson (tomorrow)', subject: 'Język polski', detail: '08:55 · room 12', change: null });
   });
 
+  it("tells the next school day's plan changes with that day named, while the plan shows today", () => {
+    const change = (over: object) => ({
+      lesson_no: 2,
+      hours: '08:55-09:40',
+      kind: 'cancelled',
+      subject: 'Matematyka',
+      teacher: 'T',
+      room: '12',
+      original_date: '2026-11-19',
+      original_lesson_no: 2,
+      original_hours: '08:55-09:40',
+      original_subject: 'Matematyka',
+      original_teacher: 'T',
+      original_room: '12',
+      note: null,
+      ...over,
+    });
+    const tomorrow = {
+      state: '3',
+      attributes: {
+        date: '2026-11-19',
+        changes: [
+          change({}),
+          change({ lesson_no: 3, hours: '09:50-10:35', kind: 'substitution', subject: 'Fizyka', original_subject: 'Historia' }),
+          // Moved away from Thursday's sixth lesson to the next Thursday's seventh.
+          change({
+            date: '2026-11-26',
+            lesson_no: 7,
+            hours: '13:40-14:25',
+            kind: 'shifted',
+            subject: 'Plastyka',
+            original_subject: 'Plastyka',
+            original_lesson_no: 6,
+            original_hours: '12:45-13:30',
+          }),
+        ],
+      },
+    };
+    const c = card(at('09:12'), child({ plan_changes_tomorrow: tomorrow }));
+    expect(c.nextChanges).toEqual({
+      date: '2026-11-19',
+      title: 'Zmiany planu: jutro, czw. 19.11',
+      items: [
+        { day: 'jutro', no: 2, time: '08:55', subject: 'Matematyka', change: 'cancelled', note: 'odwołana' },
+        { day: 'jutro', no: 3, time: '09:50', subject: 'Fizyka', change: 'substitution', note: 'zastępstwo · zamiast: Historia' },
+        { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: expect.stringContaining('czw. 26.11') as string },
+      ],
+    });
+    // After today's last lesson the plan shows that day itself, its changes in it: no second telling.
+    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).day?.date).toBe('2026-11-19');
+    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).nextChanges).toBeNull();
+    // Friday's news of Monday names Monday.
+    const monday = { state: '1', attributes: { date: '2026-11-23', changes: [change({})] } };
+    expect(card(at('09:12'), child({ plan_changes_tomorrow: monday })).nextChanges?.items[0]?.day).toBe('pon. 23.11');
+    expect(
+      card(at('09:12'), child({ plan_changes_tomorrow: { state: '0', attributes: { date: '2026-11-19', changes: [] } } })).nextChanges,
+    ).toBeNull();
+  });
+
+  it('names the unread announcements by their titles, newest first', () => {
+    const notices = {
+      state: '2',
+      attributes: {
+        notices: [
+          { id: 'b', subject: 'Dzień otwarty', date: '2026-11-18' },
+          { id: 'a', subject: 'Zbiórka makulatury', date: '2026-11-16' },
+        ],
+      },
+    };
+    expect(card(at('09:12'), child({ unread_notices: notices })).notices).toEqual([
+      { title: 'Dzień otwarty', when: 'dziś' },
+      { title: 'Zbiórka makulatury', when: 'pon. 16.11' },
+    ]);
+  });
+
+  it("draws a kindergarten's day by its blocks with their hours, and no box for a list that has no state", () => {
+    const block = (from: string, to: string, subject: string, kind = 'planned') => ({
+      number: null,
+      from,
+      to,
+      subject,
+      room: 'sala 2',
+      teachers: ['T'],
+      kind,
+    });
+    const kindergarten = new Map<string, EntityState>([
+      [
+        'timetable_today',
+        {
+          state: '3',
+          attributes: {
+            date: '2026-11-18',
+            lessons: [block('08:00', '09:00', 'Rytmika'), block('09:00', '10:30', 'Spacer'), block('10:30', '12:30', 'Zabawy', 'extra')],
+          },
+        },
+      ],
+      ['homework_due', { state: null, attributes: {} }],
+      ['upcoming_tests', { state: null, attributes: {} }],
+      ['newest_grade', { state: null, attributes: { recent: [] } }],
+      ['unread_notices', { state: '1', attributes: { notices: [{ id: 'n', subject: 'Bal przebierańców', date: '2026-11-18' }] } }],
+      ['last_update', { state: '2026-11-18T09:11:30+01:00' }],
+    ]);
+    const c = card(at('09:12'), { id: 'ola', name: 'Ola', model: 'Grupa Motylki', online: true, states: kindergarten, changedAt: at('09:11') });
+    expect(c.day?.lessons.map((l) => [l.no, l.from, l.to, l.subject, l.note, l.status])).toEqual([
+      [null, '08:00', '09:00', 'Rytmika', null, 'done'],
+      [null, '09:00', '10:30', 'Spacer', null, 'now'],
+      [null, '10:30', '12:30', 'Zabawy', 'extra', null],
+    ]);
+    expect([c.homework, c.tests, c.grades]).toEqual([null, null, null]);
+    expect(c.notices).toEqual([{ title: 'Bal przebierańców', when: 'dziś' }]);
+    // A school child whose lists answered empty keeps its boxes, saying there is nothing.
+    const school = card(at('09:12'), child({ homework_due: { state: '0', attributes: { date: '2026-11-19', items: [] } } }));
+    expect(school.homework).toEqual({ title: 'Zadania domowe na jutro', items: [] });
+  });
+
   it("names the lucky number's day when it is not today's, and the child's own number", () => {
     const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12' } } });
     expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
@@ -326,10 +441,13 @@ describe('the board of one child', () => {
       headline: null,
       briefing: null,
       day: null,
-      homework: { title: 'Zadania domowe', items: [] },
-      tests: [],
+      // No list has answered: no box says there is nothing.
+      nextChanges: null,
+      notices: [],
+      homework: null,
+      tests: null,
       agenda: [],
-      grades: [],
+      grades: null,
       proposals: [],
       unread: { messages: null, notices: null },
       messages: null,

@@ -1,0 +1,99 @@
+// The news a card tells beside the messages and grades: the changes of the next school day's plan (a
+// cancellation, a substitution, a room change, a lesson moved), with that day named, and the unread
+// announcements by their titles, newest first. Read leniently from the published states.
+import type { BoardText } from '../i18n/board-text.js';
+import type { Received } from '../feature-kit/contract.js';
+import type { planChangesTomorrow } from '../features/timetable.js';
+import type { unreadNotices } from '../features/notices.js';
+import type { LessonChange } from './board-day.js';
+import { addDays } from '../util/time.js';
+import { dayShort, list, num, str, weekday, type BoardMoment } from './board-read.js';
+
+/** One change of the next school day's plan, as a line of the news. */
+export interface BoardNextChange {
+  /** "jutro", "pon. 23.11": the day, named on each line. */
+  day: string;
+  no: number | null;
+  /** When it was to start (a lesson moved away: the slot it leaves). */
+  time: string | null;
+  subject: string | null;
+  change: LessonChange;
+  /** "odwołana", "zastępstwo · zamiast: Matematyka", "przeniesiona na czw. 26.11, lekcja 7". */
+  note: string;
+}
+
+export interface BoardNextChanges {
+  date: string;
+  /** "Zmiany planu: jutro, czw. 19.11", "Zmiany planu: pon. 23.11". */
+  title: string;
+  items: BoardNextChange[];
+}
+
+/** An unread announcement by its title. */
+export interface BoardNotice {
+  title: string;
+  /** "dziś", "pon. 16.11"; null when the day is unknown. */
+  when: string | null;
+}
+
+const KINDS: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+
+/**
+ * The next school day's plan changes; none when that day is not after today or is the day the plan
+ * column shows already (after today's lessons), where the changes stand in the plan itself.
+ */
+export function nextChangesOf(
+  state: Received<typeof planChangesTomorrow> | undefined,
+  shownDate: string | null,
+  clock: BoardMoment,
+  text: BoardText,
+): BoardNextChanges | null {
+  const date = str(state?.attributes?.date);
+  if (date === null || date <= clock.today || date === shownDate) return null;
+  const day = dayShort(date, clock, text);
+  const items = list(state?.attributes?.changes).flatMap((c): BoardNextChange[] => {
+    const change = KINDS.find((k) => k === c.kind);
+    if (change === undefined) return [];
+    const movedTo = str(c.date);
+    // A lesson moved away from that day: said by the slot it leaves, and where it goes.
+    const away = change === 'shifted' && movedTo !== null && movedTo !== date;
+    const subject = away ? (str(c.original_subject) ?? str(c.subject)) : str(c.subject);
+    const hours = away ? str(c.original_hours) : str(c.hours);
+    const notes: string[] = [];
+    if (away) {
+      const no = num(c.lesson_no);
+      notes.push(text.movedTo(movedTo, no === null ? null : String(no)));
+    } else notes.push(text.changes[change]);
+    const original = str(c.original_subject);
+    if (!away && change !== 'cancelled' && original !== null && original !== subject) notes.push(text.instead(original));
+    const teacher = str(c.teacher);
+    if (change === 'substitution' && original === subject && teacher !== null && teacher !== str(c.original_teacher)) notes.push(teacher);
+    const room = str(c.room);
+    if (change === 'room_change' && room !== null) notes.push(text.room(room));
+    return [
+      {
+        day,
+        no: away ? num(c.original_lesson_no) : num(c.lesson_no),
+        time: hours === null ? null : hours.slice(0, 5),
+        subject,
+        change,
+        note: notes.join(' · '),
+      },
+    ];
+  });
+  if (items.length === 0) return null;
+  // The day by its name and date, short: three cards side by side leave a heading one line.
+  const named =
+    date === addDays(clock.today, 1) ? `${text.tomorrow.toLowerCase()}, ${weekday(date, text, true)} ${date.slice(8, 10)}.${date.slice(5, 7)}` : day;
+  return { date, title: `${text.labels.planChanges}: ${named}`, items };
+}
+
+/** The unread announcements the bridge lists (the newest few), newest first. */
+export function noticesOf(state: Received<typeof unreadNotices> | undefined, clock: BoardMoment, text: BoardText): BoardNotice[] {
+  return list(state?.attributes?.notices).flatMap((n) => {
+    const title = str(n.subject);
+    if (title === null) return [];
+    const date = str(n.date);
+    return [{ title, when: date === null || !/^\d{4}-\d{2}-\d{2}$/.test(date) ? null : dayShort(date, clock, text) }];
+  });
+}
