@@ -20,17 +20,32 @@ export interface DataRoad {
   url(endpoint: string): string;
   /** Sends inside the road's session, renewed once when the answer says it has ended. */
   send(request: HttpRequest): Promise<HttpResponse>;
+  /** Where a service beside the API (the kindergarten's, `ms/...`, live-notes 34) can be asked on this road, in the order to try. */
+  services?: readonly ServiceRoute[];
+}
+
+/** A host of the services beside the API: the register's gateway path, or the API host's. */
+export type ServiceHost = 'gateway' | 'api';
+
+/** One host a service is asked at, and how a request goes there. */
+export interface ServiceRoute {
+  host: ServiceHost;
+  /** The address of `path` (such as `ms/kindergartens/activities-types`, with its query) there. */
+  url(path: string): string;
+  send(request: HttpRequest): Promise<HttpResponse>;
 }
 
 /** The register road: {base_url}/gateway/api/2.0 with the session's cookies (spec 4.1). */
 export function registerRoad(session: PortalSession, urls: Pick<PortalUrls, 'base_url'>): DataRoad {
+  const send = (request: HttpRequest) =>
+    session.request(
+      () => session.http.send(request),
+      (r) => r.status === 401 && !isInsufficientScopes(r),
+    );
   return {
     url: (endpoint) => `${urls.base_url}${GATEWAY_PATH}${endpoint}`,
-    send: (request) =>
-      session.request(
-        () => session.http.send(request),
-        (r) => r.status === 401 && !isInsufficientScopes(r),
-      ),
+    send,
+    services: [{ host: 'gateway', url: (path) => `${urls.base_url}/gateway/${path}`, send }],
   };
 }
 
@@ -105,6 +120,36 @@ export class Gateway {
       endpoint,
       async () => {
         const res = await this.exchange(method, endpoint, options.query, options.body);
+        return { status: res.status, json: readJson(res) };
+      },
+      answered,
+    );
+  }
+
+  /** The hosts a service beside the API is tried at on this road, in order. */
+  serviceHosts(): ServiceHost[] {
+    return (this.road.services ?? []).map((s) => s.host);
+  }
+
+  /**
+   * GET of a service beside the API (`ms/kindergartens/...`) at one host of the road, the answer as it came
+   * (a refusal is the caller's to read); 5xx and 429 throw ConnectionError, the network ConnectionError.
+   */
+  async service(host: ServiceHost, path: string, query?: Record<string, string>): Promise<GatewayAnswer> {
+    const route = this.road.services?.find((s) => s.host === host);
+    if (!route) return { status: 404, json: undefined };
+    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+    return this.observed(
+      path,
+      async () => {
+        this.options.onRequest?.('GET', path);
+        const res = await route.send({
+          method: 'GET',
+          url: route.url(`${path}${search}`),
+          headers: { accept: 'application/json' },
+          maxBytes: answerCap(path),
+        });
+        if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
         return { status: res.status, json: readJson(res) };
       },
       answered,
