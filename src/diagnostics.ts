@@ -171,6 +171,10 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
             why_not: figures.change_feed.why ?? null,
           },
     feed_missed: sortedRecord(figures.feed_missed ?? {}),
+    // A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands.
+    account_kind: figures.plan?.account_kind ?? 'school',
+    ...(figures.plan?.plan_source === undefined ? {} : { plan_source: figures.plan.plan_source }),
+    ...(figures.plan?.plan_search === undefined ? {} : { plan_search: figures.plan.plan_search }),
   };
 }
 

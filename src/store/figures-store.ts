@@ -39,6 +39,14 @@ const savedSchema = z.object({
   next_reads: z.array(z.object({ row: z.string(), at: z.number(), why: z.string() })).optional(),
   /** The change feed: on or not, since when, why not, on which road (live-notes 28-32). */
   change_feed: z.object({ on: z.boolean(), since: z.number().optional(), why: z.string().optional(), road: z.string() }).optional(),
+  /** A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands. */
+  plan: z
+    .object({
+      account_kind: z.enum(['school', 'kindergarten']),
+      plan_source: z.object({ identifier: z.string(), host: z.string() }).optional(),
+      plan_search: z.object({ state: z.enum(['found', 'nothing', 'failed']), next: z.string() }).optional(),
+    })
+    .optional(),
   /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
   feed_missed: z.record(z.string(), z.number()).optional(),
 });

@@ -3,6 +3,7 @@
 // the live notes' order and remembered in data_dir, the day's blocks in timetable_today and the next school
 // day's, the school-day sensors and the briefing; a search that fails (the plan service down) is tried again
 // within minutes, one that finds nothing a day later; the school child beside her exactly as before.
+// About 50 s (20 s alone): two of its tests walk simulated days of polls, minute by minute.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,12 @@ const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 const school = simulatedSchool('2026-11-18T07:30:00+01:00');
 const account = (c: { login: string; password: string }) => ({ login: c.login, password: c.password });
 const PLAN = /^\/gateway\/ms\/kindergartens\/timetable\/kindergarteners\//;
+
+/** What the diagnostics will say of her plan: the figures the bridge saved after its last pass. */
+async function planFigures(dataDir: string): Promise<Record<string, unknown> | undefined> {
+  const text = await readFile(join(dataDir, 'figures', `${ZOSIA.login}.json`), 'utf8').catch(() => '{}');
+  return (JSON.parse(text) as { plan?: Record<string, unknown> }).plan;
+}
 
 type Block = { no: number | null; number?: null; from: string; to: string; subject: string; room: string | null; teachers?: string[]; kind?: string };
 
@@ -43,6 +50,8 @@ describe('a kindergarten child on the register road', () => {
     // The search's answer is kept: the identifier was in Auth/UserInfo (not in Me), the gateway's host answered.
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'found', place: 'Auth/UserInfo', host: 'gateway', lid: school.sim.account(ZOSIA.login).childLid });
+    await h.advanceMinutes(1);
+    expect(await planFigures(h.dataDir)).toEqual({ account_kind: 'kindergarten', plan_source: { identifier: 'Auth/UserInfo', host: 'gateway' } });
     // Timetables was refused once, and is asked no more through a day of polls.
     const timetables = () => school.sim.count({ path: /^\/gateway\/api\/2\.0\/Timetables$/, login: ZOSIA.login });
     expect(timetables()).toBe(1);
@@ -94,6 +103,11 @@ describe('a kindergarten child on the register road', () => {
     const failed = tries();
     expect(failed).toBeGreaterThan(0);
     expect(h.state('zofia', 'problem')).toBe('OFF');
+    const figures = await planFigures(h.dataDir);
+    expect(figures).toMatchObject({ account_kind: 'school', plan_search: { state: 'failed' } });
+    const next = Date.parse((figures!.plan_search as { next: string }).next) - school.clock.now();
+    expect(next).toBeGreaterThan(0);
+    expect(next).toBeLessThanOrEqual(5 * 60_000);
     // Nothing kept for a failed search.
     await expect(readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')).rejects.toThrow();
     kg.planDown = false;
@@ -111,6 +125,10 @@ describe('a kindergarten child on the register road', () => {
     await h.advanceMinutes(1);
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
     expect(kept).toMatchObject({ state: 'nothing' });
+    expect(await planFigures(h.dataDir)).toMatchObject({
+      account_kind: 'school',
+      plan_search: { state: 'nothing', next: expect.stringMatching(/^2026-11-19T07:3/) as string },
+    });
     const tries = school.sim.count({ path: PLAN, login: ZOSIA.login });
     await h.advanceMinutes(6 * 60);
     expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(tries);
