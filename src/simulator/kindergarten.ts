@@ -100,11 +100,12 @@ export function isKindergartenPath(host: Call['host'], path: string): boolean {
 export function kindergartenService(world: World, call: Call, account: SimAccount | undefined, how: 'cookie' | 'bearer'): Reply {
   const kg = account?.kindergarten;
   if (!account) return reply(answers.deadSession());
-  if (how === 'bearer' && kg) {
-    const at = call.host === 'portal' ? 'gateway' : 'api';
-    if (kg.bearerAt !== 'both' && kg.bearerAt !== at) return reply(answers.deadSession(), account.login);
+  // A host that does not take the token: the gateway answers 401 as it does a bearer (live-notes 24), the API host
+  // knows no such path (404).
+  const at = call.host === 'portal' ? 'gateway' : 'api';
+  if (how === 'bearer' && (kg === undefined || (kg.bearerAt !== 'both' && kg.bearerAt !== at))) {
+    return reply(at === 'gateway' ? answers.deadSession() : answers.notFound(), account.login);
   }
-  if (how === 'bearer' && !kg && call.host === 'portal') return reply(answers.deadSession(), account.login);
   if (call.method !== 'GET') return reply(answers.methodNotAllowed(), account.login);
   const rest = SERVICE.exec(call.path)?.[1] ?? '';
   if (kg?.planDown) return { status: 503, headers: { 'Content-Type': 'text/html' }, body: '<h1>503 Service Unavailable</h1>', login: account.login };

@@ -38,12 +38,14 @@ export function portalHost(world: World): HostHandler {
   };
 }
 
-/** The kindergarten service on the register's gateway path: by the cookie session, or by a child's bearer token. */
+/** The kindergarten service on the register's gateway path: by a child's bearer token when one is sent, else by the cookie session. */
 function kindergartenCall(world: World, call: Call): Reply {
+  if (call.headers.authorization !== undefined) {
+    const bearer = bearerLogin(world, call);
+    return kindergartenService(world, call, bearer === undefined ? undefined : world.account(bearer), 'bearer');
+  }
   const session = world.sessions.liveByToken(call.cookies.get('oauth_token'));
-  if (session) return kindergartenService(world, call, world.account(session.login), 'cookie');
-  const bearer = bearerLogin(world, call);
-  return kindergartenService(world, call, bearer === undefined ? undefined : world.account(bearer), 'bearer');
+  return kindergartenService(world, call, session && world.account(session.login), 'cookie');
 }
 
 function tokenCookie(session: PortalSession): string {

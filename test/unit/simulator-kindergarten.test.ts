@@ -100,8 +100,10 @@ describe('the demo family’s kindergarten child', () => {
     const path = `ms/kindergartens/timetable/kindergarteners/${lid}?dateFrom=2026-11-18&dateTo=2026-11-18`;
     const at = (url: string) => fetch(url, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect([await at(`${sim.urls.base_url}/gateway/${path}`), await at(`${sim.urls.auth_url}/${path}`)]).toEqual([401, 200]);
+    kg.bearerAt = 'none';
+    expect([await at(`${sim.urls.base_url}/gateway/${path}`), await at(`${sim.urls.auth_url}/${path}`)]).toEqual([401, 404]);
     kg.bearerAt = 'gateway';
-    expect([await at(`${sim.urls.base_url}/gateway/${path}`), await at(`${sim.urls.auth_url}/${path}`)]).toEqual([200, 401]);
+    expect([await at(`${sim.urls.base_url}/gateway/${path}`), await at(`${sim.urls.auth_url}/${path}`)]).toEqual([200, 404]);
   });
 });
 
