@@ -86,8 +86,14 @@ export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
   { login: '5432167u', password: 'demo-zosia', profile: 'zosia' },
 ];
 
-/** The demo's e-mail account of the family portal ("Konto LIBRUS"), linking the three demo children. */
-export const DEMO_FAMILY: SimFamilyInit = { email: 'rodzic@example.com', password: 'demo-rodzina', logins: ['1234567u', '7654321u', '5432167u'] };
+/**
+ * The e-mail account of the family portal ("Konto LIBRUS") the tests' simulator has, linking the two school children;
+ * the demo's links the preschool child too (DEMO_FAMILY_ALL).
+ */
+export const DEMO_FAMILY: SimFamilyInit = { email: 'rodzic@example.com', password: 'demo-rodzina', logins: ['1234567u', '7654321u'] };
+
+/** The demo's family account: the same e-mail, linking the three demo children (the preschool child beside her siblings). */
+export const DEMO_FAMILY_ALL: SimFamilyInit = { ...DEMO_FAMILY, logins: ['1234567u', '7654321u', '5432167u'] };
 
 export class PortalSimulator {
   readonly requests: SimRequest[] = [];

@@ -3,7 +3,7 @@
 // and the rooms on the kindergarten service; the switches for a plan service that is down, a login with only
 // messages, where the identifier shows and which host takes the child's bearer token.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
+import { DEMO_ACCOUNTS, DEMO_FAMILY_ALL, PortalSimulator } from '../../src/simulator/index.js';
 import { gatewayGet, logIn, TinyBrowser } from '../helpers/simulator.js';
 
 const ZOSIA = DEMO_ACCOUNTS[2]!;
@@ -12,7 +12,7 @@ let sim: PortalSimulator;
 
 beforeEach(async () => {
   // A Wednesday.
-  sim = new PortalSimulator({ now: () => Date.parse('2026-11-18T07:30:00+01:00') });
+  sim = new PortalSimulator({ now: () => Date.parse('2026-11-18T07:30:00+01:00'), families: [DEMO_FAMILY_ALL] });
   await sim.start();
 });
 afterEach(() => sim.stop());
@@ -36,9 +36,9 @@ async function plan(browser: TinyBrowser, lid: string, from: string, to: string)
 }
 
 describe('the demo family’s kindergarten child', () => {
-  it('is the family’s third child, four years old, on the family account beside her siblings', () => {
+  it('is the demo family’s third child, four years old, on its family account beside her siblings', () => {
     expect(ZOSIA).toMatchObject({ login: '5432167u', profile: 'zosia' });
-    expect(DEMO_FAMILY.logins).toEqual([DEMO_ACCOUNTS[0]!.login, DEMO_ACCOUNTS[1]!.login, ZOSIA.login]);
+    expect(DEMO_FAMILY_ALL.logins).toEqual([DEMO_ACCOUNTS[0]!.login, DEMO_ACCOUNTS[1]!.login, ZOSIA.login]);
     expect(sim.account(ZOSIA.login).kindergarten).toBeDefined();
     expect(sim.account(ANIA.login).kindergarten).toBeUndefined();
   });
@@ -115,7 +115,7 @@ async function bearer(): Promise<string> {
   await browser.request(`${sim.urls.family_url}/konto-librus/login/action`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: `${sim.urls.family_url}/konto-librus/login` },
-    body: new URLSearchParams({ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password, _token: token }).toString(),
+    body: new URLSearchParams({ email: DEMO_FAMILY_ALL.email, password: DEMO_FAMILY_ALL.password, _token: token }).toString(),
   });
   const res = await browser.get(`${sim.urls.family_url}/api/v3/SynergiaAccounts`);
   const { accounts } = (await res.json()) as { accounts: { login: string; accessToken: string }[] };
