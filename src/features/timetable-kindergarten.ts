@@ -56,7 +56,8 @@ export function kindergartenTimetable(copies: Copies, reads: KindergartenReads):
   const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
   if (plan === undefined) return undefined;
   const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, reads.source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
-  const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.name ?? r.symbol]));
+  // A room by its symbol, as a school's rooms are ("1", the screens say "sala 1"), else its name.
+  const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.symbol ?? r.name]));
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
   const { dateFrom, dateTo } = planRange(reads.plan.key.split(' ')[2] ?? '');
   return kindergartenDays(

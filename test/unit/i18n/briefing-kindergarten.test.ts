@@ -36,7 +36,9 @@ describe('the briefing of a kindergarten child', () => {
 
   it('names a free day before it, and says when no day is ahead', () => {
     const afterFree: Briefing = { ...TOMORROW, when: 'later', weekday: 1, freeBefore: [{ date: '2026-11-20', name: 'Dzień wolny' }] };
-    expect(BRIEFING_TEXT.pl(afterFree, 'kindergarten').state).toBe('W poniedziałek 8:00–12:30 w przedszkolu: rytmika, spacer. Piątek wolny: Dzień wolny.');
+    expect(BRIEFING_TEXT.pl(afterFree, 'kindergarten').state).toBe(
+      'W poniedziałek 8:00–12:30 w przedszkolu: rytmika, spacer. Piątek wolny: Dzień wolny.',
+    );
     expect(BRIEFING_TEXT.pl(null, 'kindergarten').state).toBe('Brak zajęć w przedszkolu w najbliższych dniach.');
   });
 
