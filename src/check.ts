@@ -2,9 +2,7 @@
 // optional modules answer, and what to do when something fails; then the web server's addresses, with
 // its access token only when asked (--show-token). Exit 0 only if every account works. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
-import { z } from 'zod';
 import { CookieJar } from 'tough-cookie';
-import type { Gateway } from './portal/gateway.js';
 import { PortalAccess } from './poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
@@ -13,8 +11,13 @@ import { CHECK_TEXT, type CheckText } from './i18n/check-text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
-import { childSlug, fetchIdentity, saveIdentity } from './feature-kit/identity.js';
-import { childUnit, luckyNumberResponse, unitsResponse } from './portal/schemas/identity.js';
+import { childSlug, saveIdentity, type Identity } from './feature-kit/identity.js';
+import { fetchIdentity, readMe } from './resources/identity.js';
+import { LUCKY, NOTICES } from './resources/school.js';
+import { TIMETABLE } from './resources/timetable.js';
+import { UNITS } from './resources/grades.js';
+import type { Portal, Resource } from './feature-kit/resource.js';
+import { childUnit } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import { knownNames } from './util/redact.js';
@@ -129,7 +132,8 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
   const store = new SessionStore(config.data_dir, account.login);
   const saved = await store.load().catch(() => undefined);
   // The same portal access the bridge uses, without its session store: check logs in afresh.
-  const { session, gateway, messaging } = new PortalAccess({ account, urls: config.portal, clock, log });
+  const access = new PortalAccess({ account, urls: config.portal, clock, log });
+  const { session, gateway, messaging } = access;
   if (saved) session.http.useJar(await deviceOnlyJar(saved));
   const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
   try {
@@ -143,8 +147,8 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
     out.write(`OK   ${account.login}: ${say.account(name, me.className ?? '?', me.schoolName ?? say.schoolUnknown, id)}\n`);
     out.write(`     ${say.registerNumber(me.registerNumber ?? say.registerNumberUnknown)}\n`);
-    if (session.advice === 'password_change_advised') out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
-    const modules = await probeModules(gateway, clock.now(), me.unitId, say);
+    if (session.advice !== undefined) out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
+    const modules = await probeModules({ gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log }, me, say);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
       return undefined;
@@ -218,7 +222,7 @@ async function checkFamily(
       const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log, family });
       if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
       try {
-        await gateway.get('Me', anything);
+        await readMe(gateway);
         out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, child.state, id)}\n`);
         ids.push(id);
       } catch (error) {
@@ -244,27 +248,31 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
   return CookieJar.deserialize({ ...all, cookies: all.cookies.filter((c) => c.key === DEVICE_COOKIE) });
 }
 
-const anything = z.unknown();
-
-/** Each optional module and what it answered, in the config's language (`notUsed`: Disabled, a "not active" Code, or null). */
-async function probeModules(gateway: Gateway, now: number, unitId: string | undefined, say: CheckText): Promise<[string, string][]> {
-  const probe = async (name: string, endpoint: string, query?: Record<string, string>, used = (_: unknown) => true): Promise<[string, string]> => {
+/**
+ * Each optional module and what it answered, in the config's language (`notUsed`: Disabled, a "not
+ * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
+ * shape the bridge does not expect still says the module answers (the bridge reports the shape).
+ */
+async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<[string, string][]> {
+  const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
     try {
-      return [name, used(await gateway.get(endpoint, anything, query)) ? say.yes : say.notUsed];
+      return [name, used(await res.read(portal, key)) ? say.yes : say.notUsed];
     } catch (error) {
-      if (error instanceof UnexpectedResponseError && error.refused) {
-        if (error.switchedOff) return [name, say.notUsed];
-        return [name, endpoint === 'Timetables' && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
+      if (!(error instanceof UnexpectedResponseError)) throw error;
+      if (!error.refused) {
+        if (error.status === 200) return [name, say.yes];
+        throw error;
       }
-      throw error;
+      if (error.switchedOff) return [name, say.notUsed];
+      return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
     }
   };
   const results = [
-    await probe(say.module.lucky, 'LuckyNumbers', undefined, (json) => luckyNumberResponse.safeParse(json).data?.inUse !== false),
-    await probe(say.module.announcements, 'SchoolNotices'),
-    await probe(say.module.timetable, 'Timetables', { weekStart: weekStart(warsawDate(now)) }),
+    await probe(say.module.lucky, LUCKY, undefined, (lucky) => lucky.inUse !== false),
+    await probe(say.module.announcements, NOTICES),
+    await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now()))),
   ];
-  const units = childUnit(await gateway.get('Units', unitsResponse).catch(() => undefined), unitId);
+  const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);
   if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
   if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);
   return results;

@@ -1,9 +1,5 @@
-// Who the child is: name, class, school and class register number, read once a day from Me,
-// Users/<id>, Classes and Schools (with /informacja as the fallback for the register number).
-import { classResponse, meResponse, registerNumberFromPage, schoolResponse, userResponse } from '../portal/schemas/identity.js';
-import { UnexpectedResponseError } from '../portal/errors.js';
-import type { Gateway } from '../portal/gateway.js';
-import type { Logger } from '../util/log.js';
+// Who the child is: name, class, school and class register number (read once a day by the identity's
+// declaration, src/resources/identity.ts), its id, and where it is kept between runs.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from '../store/files.js';
@@ -26,52 +22,6 @@ export interface Identity {
   schoolYearEnd?: string;
   schoolYearBegin?: string;
   fetchedAt: number;
-}
-
-export async function fetchIdentity(gateway: Gateway, now: number, log: Logger): Promise<Identity> {
-  const { Me: me } = await gateway.get('Me', meResponse);
-  const userId = me.Account.UserId;
-  const { User: user } = await gateway.get(`Users/${encodeURIComponent(userId)}`, userResponse);
-  const [klass, school] = await Promise.all([
-    gateway
-      .get('Classes', classResponse)
-      .then((r) => r.Class)
-      .catch(optional(log, 'Classes')),
-    gateway
-      .get('Schools', schoolResponse)
-      .then((r) => r.School)
-      .catch(optional(log, 'Schools')),
-  ]);
-  let registerNumber = user.ClassRegisterNumber;
-  if (registerNumber === undefined) {
-    registerNumber = await gateway.page('/informacja').then(registerNumberFromPage).catch(optional(log, 'informacja'));
-  }
-  const className = klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined;
-  return {
-    firstName: user.FirstName ?? me.User?.FirstName ?? '',
-    lastName: user.LastName ?? me.User?.LastName ?? '',
-    userId,
-    accountLid: user.AccountId ?? undefined,
-    classId: user.Class ?? klass?.Id ?? me.Class,
-    className,
-    classTutorId: klass?.ClassTutor,
-    unitId: user.Unit ?? klass?.Unit,
-    schoolName: school?.Name ?? undefined,
-    registerNumber,
-    semester1End: klass?.EndFirstSemester ?? undefined,
-    schoolYearEnd: klass?.EndSchoolYear ?? undefined,
-    schoolYearBegin: klass?.BeginSchoolYear ?? undefined,
-    fetchedAt: now,
-  };
-}
-
-/** Class and school names are nice to have: a refused module leaves them out. */
-function optional(log: Logger, what: string) {
-  return (error: unknown): undefined => {
-    if (!(error instanceof UnexpectedResponseError)) throw error;
-    log.debug({ what, status: error.status }, 'optional identity resource unavailable');
-    return undefined;
-  };
 }
 
 /** The child's id: the configured one, else the first name folded to [a-z0-9_]. */

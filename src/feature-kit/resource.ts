@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
+import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
@@ -47,6 +48,8 @@ export interface Resource<T = unknown> extends Schedule {
   read(portal: Portal, key: string | undefined): Promise<T>;
   /** The cheap signal's value now for the copy (Schedule.vouch); undefined when it has none. */
   signal?(copies: Copies, key: string | undefined): string | undefined;
+  /** The copies the signal is read from (the class calendar): read for it, whoever reads this resource. */
+  signalReads?(copies: Copies): readonly Want[];
   /** The list inside the answer, for an optional kind of data: while it is empty, Schedule.whileEmptyMs. */
   list?(value: T): readonly unknown[] | undefined;
   /** Until when a copy answers its question whatever its age (the lucky number once the day's is known). */
@@ -80,34 +83,42 @@ const DAY = 24 * 60 * 60_000;
 type Declared = Omit<Schedule, 'whenAsked'> & Partial<Pick<Schedule, 'whenAsked'>>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
-export interface RegisterDeclaration<S extends z.ZodType> extends Declared {
+export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared, 'name'> {
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
+  /** The documentation's name, when it is not the endpoint. */
+  name?: string;
   schema: S;
   /** The query a key goes into (`weekStart`), instead of the path. */
   queryKey?: string;
   /** POST with this JSON body instead of GET. */
   post?: unknown;
+  /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
+  yearOfRecords?: true;
   signal?: Resource<z.output<S>>['signal'];
+  signalReads?: Resource['signalReads'];
   list?: (value: z.output<S>) => readonly unknown[] | undefined;
   settled?: (value: z.output<S>, now: number) => number | undefined;
   keepOnError?: boolean;
-  feed?: readonly string[];
+  /** The change feed's names for it; `true`: its name alone. */
+  feed?: true | readonly string[];
 }
 
 export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>): Resource<z.output<S>> {
-  const { endpoint, schema, queryKey, post, ...rest } = d;
+  const { endpoint, schema, queryKey, post, feed, yearOfRecords, name = endpoint, ...rest } = d;
+  const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
     whenAsked: 'keep',
     ...rest,
-    name: d.name,
+    name,
+    ...(feed === undefined ? {} : { feed: feed === true ? [name] : feed }),
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
-      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined);
-      const parsed = schema.safeParse(await gateway.post(path(key), post));
-      if (!parsed.success) throw new UnexpectedResponseError(200, `${d.name}: unexpected shape`, { resource: d.name });
+      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined, maxBytes);
+      const parsed = schema.safeParse(await gateway.post(path(key), post, maxBytes));
+      if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;
     },
     refusal(error, now) {
@@ -124,6 +135,7 @@ export interface MessagingDeclaration<T> extends Declared {
   endpoints: readonly string[];
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   signal?: Resource<T>['signal'];
+  signalReads?: Resource['signalReads'];
   list?: (value: T) => readonly unknown[] | undefined;
   keepOnError?: boolean;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */

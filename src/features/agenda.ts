@@ -25,7 +25,6 @@ import {
 } from '../school/homework.js';
 import { want } from '../feature-kit/resource.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, HOMEWORKS, TRIPS } from '../resources/school.js';
-import { calendarWants } from '../resources/calendar.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
@@ -99,8 +98,6 @@ export const agenda = feature({
     const homeWorks = copies.peek(HOMEWORKS)?.HomeWorks ?? [];
     const assignments = copies.peek(HOMEWORK_ASSIGNMENTS)?.HomeWorkAssignments ?? [];
     return [
-      // The class calendar's ids vouch for the entries and the meetings.
-      ...calendarWants(copies),
       want(HOMEWORKS),
       want(HOMEWORK_ASSIGNMENTS),
       want(CONFERENCES),

@@ -5,6 +5,7 @@
 import { binary, button, sensor } from '../feature-kit/entities.js';
 import { feature } from './feature.js';
 import { shape } from '../feature-kit/contract.js';
+import type { LoginAdvice } from '../portal/session.js';
 
 /** Diagnostics stay readable while the child is offline: they follow the bridge's availability only. */
 const diagnostic = { entityCategory: 'diagnostic', bridgeAvailabilityOnly: true } as const;
@@ -24,7 +25,7 @@ export type ProblemFacts = {
   /** An answer nobody has seen yet: the resource it came from, for a family's report. */
   resource?: string;
   /** The portal advises changing the password (the bridge skipped it); shown even while OFF. */
-  advice?: 'password_change_advised';
+  advice?: LoginAdvice;
   /** That advice in the configured language. */
   advice_message?: string;
   /** A child on both roads (its login, and an `email` entry): the one it is read through now. */

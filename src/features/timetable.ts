@@ -11,7 +11,6 @@ import { feedDates } from '../school/calendar-feeds.js';
 import { addDays } from '../util/time.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../resources/timetable.js';
-import { calendarWants } from '../resources/calendar.js';
 import { nameLookups, namesOf } from '../resources/lookups.js';
 import { makeNames } from '../school/names.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
@@ -162,8 +161,6 @@ export const timetable = feature({
     const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
     const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
     return [
-      // The class calendar's ids vouch for the plan changes and the free days.
-      ...calendarWants(copies),
       ...FREE_DAY_WANTS,
       want(SUBSTITUTIONS),
       ...read,

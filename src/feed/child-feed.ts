@@ -13,6 +13,7 @@ import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { Acknowledgements, sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
 
 /** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
 export interface FeedStatus {
@@ -21,6 +22,12 @@ export interface FeedStatus {
   /** Why it is off: not registered yet, refused on this road, not reachable, the device forgotten. */
   why: string | undefined;
   road: FeedRoad;
+  /** When the feed was last read. */
+  lastRead?: number;
+  /** The changes listed and not acknowledged, and why (acknowledge.ts). */
+  pending?: PendingChange[];
+  /** Changes acknowledged since the start. */
+  acknowledged?: number;
 }
 
 export interface ChildFeedOptions {
@@ -44,6 +51,8 @@ export class ChildFeed {
   /** Types no declaration names, each logged once. */
   private readonly unknown = new Set<string>();
   private readonly client: ChangeFeed;
+  private readonly acks = new Acknowledgements();
+  private lastRead: number | undefined;
 
   constructor(private readonly options: ChildFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
@@ -68,7 +77,8 @@ export class ChildFeed {
   }
 
   feedStatus(): FeedStatus {
-    return { ...this.status, road: this.options.road() };
+    const read = this.lastRead === undefined ? {} : { lastRead: this.lastRead };
+    return { ...this.status, road: this.options.road(), ...read, pending: [...this.acks.pending], acknowledged: this.acks.total };
   }
 
   /**
@@ -115,6 +125,8 @@ export class ChildFeed {
       this.failed(error, w.key ?? '');
       return [];
     }
+    this.lastRead = this.options.clock.now();
+    this.acks.listed(read?.changes ?? []);
     if (!this.status.on) {
       this.status = { on: true, since: this.options.clock.now(), why: undefined };
       this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
@@ -131,24 +143,27 @@ export class ChildFeed {
   }
 
   /**
-   * After the pass was published: acknowledges the changes whose lists were read again in it without a
-   * failure (or that name no list the child reads); the others stay listed, and come back.
+   * After the pass was published: acknowledges the changes it handled (acknowledge.ts: their lists read
+   * without a failure, computed from, and what that published accepted by the broker); the others stay
+   * listed, and come back.
    */
-  async acknowledge(cache: ResourceCache, changes: readonly FeedChange[], wanted: readonly Want[]): Promise<void> {
+  async acknowledge(
+    cache: ResourceCache,
+    changes: readonly FeedChange[],
+    wanted: readonly Want[],
+    pass: Pick<HandledFacts, 'computed' | 'delivered'>,
+  ): Promise<void> {
     const device = this.device();
     if (device === undefined || changes.length === 0) return;
-    // Read again without a failure, or refused (a module the school lacks has nothing to read again).
-    const done = (w: Want): boolean => cache.refused(w.res, w.key) || cache.readOkThisPass(w);
-    const handled = changes.filter((c) => {
-      const named = new Set(this.named(c));
-      return wanted.filter((w) => named.has(w.res)).every(done);
-    });
+    const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });
+    this.acks.sorted(pending);
     if (handled.length === 0) return;
     try {
       await this.client.acknowledge(
         device,
         handled.map((c) => c.id),
       );
+      this.acks.acknowledged(handled.length);
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
       this.options.log.warn(

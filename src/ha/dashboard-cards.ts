@@ -3,7 +3,7 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 // The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import { filled, markdownText, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
+import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { passwordChangeAdvised, problem } from '../features/status.js';
@@ -97,7 +97,7 @@ export const problemBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(problem), state: 'on' }],
-    card: markdown(e, t, 'problem', { problem: reads(problem, 'message') }, { text_only: true }, []),
+    card: markdown(e, t, 'problem', keyed(problem, 'message'), { text_only: true }, []),
   };
 };
 
@@ -111,7 +111,7 @@ export const passwordAdviceBanner: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: [{ condition: 'state', entity: e.id(passwordChangeAdvised), state: 'on' }],
-    card: markdown(e, t, 'password-advice', { problem: reads(problem, 'advice_message') }, { text_only: true }, []),
+    card: markdown(e, t, 'password-advice', keyed(problem, 'advice_message'), { text_only: true }, []),
   };
 };
 
@@ -119,19 +119,13 @@ export const passwordAdviceBanner: Block = (e, t) => {
 export const summary: Block = (e, t) => {
   if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
   // Without a frame: the family view must fit a 1280x800 tablet for two children.
-  return markdown(
-    e,
-    t,
-    'summary',
-    { lucky_number: reads(luckyNumber, 'day'), unread_messages: reads(unreadMessages), unread_notices: reads(unreadNotices) },
-    { text_only: true },
-  );
+  return markdown(e, t, 'summary', { ...keyed(luckyNumber, 'day'), ...keyed(unreadMessages), ...keyed(unreadNotices) }, { text_only: true });
 };
 
 /** The briefing's line: the next school day in a sentence, where a parent looks first. */
 export const briefingLine: Block = (e, t) => {
   if (!e.has(briefingEntity)) return undefined;
-  return markdown(e, t, 'briefing', { briefing: reads(briefingEntity) }, { text_only: true }, []);
+  return markdown(e, t, 'briefing', keyed(briefingEntity), { text_only: true }, []);
 };
 
 /** The lesson in progress or the next one, today's hours and today's lessons with their changes. */
@@ -142,10 +136,10 @@ export const today: Block = (e, t) => {
     t,
     'today',
     {
-      current_lesson: reads(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
-      next_lesson: reads(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher'),
+      ...keyed(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
+      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher'),
       school_day: reads(schoolDayToday),
-      at_school: reads(atSchool),
+      ...keyed(atSchool),
       lessons_start: reads(lessonsStartToday),
       lessons_end: reads(lessonsEndToday),
       timetable: reads(timetableToday, 'lessons'),
@@ -186,5 +180,5 @@ export const nextDay =
 export const testsWeek: Block = (e, t) => {
   if (!e.has(upcomingTestsEntity)) return undefined;
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
-  return markdown(e, t, 'tests-week', { upcoming_tests: reads(upcomingTestsEntity, 'items') }, { text_only: true });
+  return markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true });
 };

@@ -1,7 +1,7 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
 import { markdown, type Block, type Card } from './dashboard-cards.js';
-import { reads } from './dashboard-templates.js';
+import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades.js';
 import { gradeAtRisk } from '../features/subject-averages.js';
@@ -21,9 +21,9 @@ import type { DashboardText } from '../i18n/dashboard-text.js';
 export const grades: Block = (e, t) => {
   if (!e.has(newestGrade) && !e.has(average)) return undefined;
   return markdown(e, t, 'grades', {
-    newest_grade: reads(newestGrade, 'recent'),
-    average: reads(average, 'subjects'),
-    grade_at_risk: reads(gradeAtRisk, 'subjects'),
+    ...keyed(newestGrade, 'recent'),
+    ...keyed(average, 'subjects'),
+    ...keyed(gradeAtRisk, 'subjects'),
   });
 };
 
@@ -31,16 +31,16 @@ export const grades: Block = (e, t) => {
 export const lessons: Block = (e, t) => {
   if (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) return undefined;
   return markdown(e, t, 'lessons', {
-    next_test: reads(nextTestEntity, 'subject', 'topics'),
-    catch_up: reads(catchUpEntity, 'lessons'),
-    lesson_topics: reads(lessonTopics, 'lessons'),
+    ...keyed(nextTestEntity, 'subject', 'topics'),
+    ...keyed(catchUpEntity, 'lessons'),
+    ...keyed(lessonTopics, 'lessons'),
   });
 };
 
 export const notesAndAbsences: Block = (e, t) => {
   if (!e.has(newestNoteEntity) && !e.has(absencesUnexcused)) return undefined;
   return markdown(e, t, 'notes-absences', {
-    newest_note: reads(newestNoteEntity, 'text', 'category', 'date', 'teacher'),
+    ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher'),
     absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
   });
 };
@@ -49,13 +49,13 @@ export const library: Block = (e, t) => (e.has(libraryDue) ? markdown(e, t, 'lib
 
 /** The newest formal behaviour grade (or a points school's points), with the semester's and the year's. */
 export const behaviour: Block = (e, t) =>
-  e.has(behaviourEntity) ? markdown(e, t, 'behaviour', { behaviour: reads(behaviourEntity, 'semester_grade', 'final_grade') }) : undefined;
+  e.has(behaviourEntity) ? markdown(e, t, 'behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')) : undefined;
 
 /** The school's newest files: a saved one links to the board's own address (base) + its url. */
 export function schoolFilesCard(base: string | undefined): Block {
   return (e, t) =>
     e.has(schoolFilesEntity)
-      ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { school_files: reads(schoolFilesEntity, 'files'), base: { text: base } }))
+      ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }))
       : undefined;
 }
 
@@ -71,17 +71,17 @@ export const sentMessageCard: Block = (e, t) => {
   return {
     type: 'conditional',
     conditions: ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state })),
-    card: markdown(e, t, 'sent-message', { sent_message: reads(sentMessageEntity, 'date', 'read') }),
+    card: markdown(e, t, 'sent-message', keyed(sentMessageEntity, 'date', 'read')),
   };
 };
 
 /** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
 export const calendar: Block = (e, t) =>
-  e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', { upcoming_tests: reads(upcomingTestsEntity, 'items', 'other') }) : undefined;
+  e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')) : undefined;
 
 /** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
 export const newestNoticeCard: Block = (e, t) =>
-  e.has(newestNotice) ? markdown(e, t, 'newest-notice', { newest_notice: reads(newestNotice, 'start_date', 'content') }) : undefined;
+  e.has(newestNotice) ? markdown(e, t, 'newest-notice', keyed(newestNotice, 'start_date', 'content')) : undefined;
 
 /** A button row that asks before it presses: for every button that writes to the portal. */
 export function confirmedButton(id: string, name: string, action: string, confirm: string): Card {

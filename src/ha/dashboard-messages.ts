@@ -3,7 +3,7 @@
 // attachments as links to the bridge's web server. The templates: src/ha/templates/message-*.jinja.
 import { confirmedButton } from './dashboard-details.js';
 import { markdown, type Block, type Card } from './dashboard-cards.js';
-import { reads } from './dashboard-templates.js';
+import { keyed } from './dashboard-templates.js';
 import { newestMessage, unreadMessages } from '../features/messages.js';
 import { openedMessageEntity, openMessageButton } from '../features/opened-message.js';
 
@@ -16,8 +16,8 @@ export function messagesCard(base: string | undefined): Block {
     if (!e.has(newestMessage)) return undefined;
     const cards: Card[] = [
       markdown(e, t, 'message-newest', {
-        newest_message: reads(newestMessage, 'sender', 'date', 'read', 'preview'),
-        unread_messages: reads(unreadMessages),
+        ...keyed(newestMessage, 'sender', 'date', 'read', 'preview'),
+        ...keyed(unreadMessages),
       }),
     ];
     if (e.has(openMessageButton))
@@ -26,7 +26,7 @@ export function messagesCard(base: string | undefined): Block {
     if (e.has(openedMessageEntity))
       cards.push(
         markdown(e, t, 'message-opened', {
-          opened_message: reads(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'),
+          ...keyed(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'),
           base: { text: base },
         }),
       );

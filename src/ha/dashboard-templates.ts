@@ -71,6 +71,11 @@ export function reads<E extends EntityDef>(entity: E, ...attributes: AttributeNa
   return { entity, attributes };
 }
 
+/** A variable named as its entity's key (`next_lesson` for nextLesson), from the declaration: `...keyed(nextLesson, 'date')`. */
+export function keyed<E extends EntityDef>(entity: E, ...attributes: AttributeName<E>[]): Record<string, EntityRead> {
+  return { [entity.key]: reads(entity, ...attributes) };
+}
+
 /** A variable's value: an entity (its id, or none when the child lacks it) or a text (none when undefined). */
 export type TemplateValue = EntityRead | { text: string | undefined };
 

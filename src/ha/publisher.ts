@@ -10,7 +10,16 @@ export interface Publisher {
   removeChild(childId: string): void;
   setAvailability(childId: string, online: boolean): void;
   publishState(childId: string, key: string, state: EntityState): void;
-  publishEvent(childId: string, kind: string, payload: EventPayload): void;
+  /**
+   * An event: the promise says whether the broker accepted it (QoS 1's PUBACK; false when it could not
+   * be sent, as at a stop while the broker is away). A publisher without a broker returns nothing: taken.
+   */
+  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> | void;
+  /**
+   * Whether the broker accepted everything handed to it so far (states and events): waits for its
+   * acknowledgements while connected, false at once while it is away. Without it everything counts as taken.
+   */
+  delivered?(): Promise<boolean>;
   /**
    * A calendar feed's content as the last poll made it (interface 6.5). Web-only: too big for an
    * entity's attributes, so the MQTT bridge drops it and the web server's memory keeps it.

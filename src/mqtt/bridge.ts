@@ -1,7 +1,8 @@
 // The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
 // every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events through mqtt.js's offline queue; commands through the router. Calendar feeds
-// are web-only and stop here.
+// birth message; events through mqtt.js's offline queue, each answered when the broker accepted it;
+// whether everything handed so far was accepted (delivered); commands through the router. Calendar
+// feeds are web-only and stop here.
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
@@ -19,6 +20,7 @@ import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
+import { Deliveries } from './delivery.js';
 import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
@@ -28,7 +30,6 @@ export type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 /** Home Assistant reads attributes only up to this size. */
 const MAX_ATTRIBUTES_BYTES = 16 * 1024;
 const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
-const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
 const STOP_TIMEOUT_MS = 5_000;
 /** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
 export const STALE_SCAN_MS = 1_000;
@@ -43,13 +44,12 @@ export class Bridge implements Publisher {
   private readonly mirror = new RetainedMirror();
   private readonly devices: ChildDevices;
   private readonly inbox: Inbox;
-  private readonly earlyEvents: Array<{ topic: string; payload: string }> = [];
+  /** What the broker has to answer yet, and who waits for it. */
+  private readonly deliveries: Deliveries;
   private client: MqttClient | undefined;
   private ready = false;
   private stopped = false;
   private birthTimer: Timer | undefined;
-  /** Messages handed to the broker since start (the metrics). */
-  private sent = 0;
 
   constructor(private readonly options: BridgeOptions) {
     this.topics = new Topics(options.mqtt.base_topic, options.mqtt.discovery_prefix);
@@ -73,6 +73,7 @@ export class Bridge implements Publisher {
     this.requests = new RequestRouter({ log: options.log });
     const inbox = { topics: this.topics, router: this.router, requests: this.requests, log: options.log };
     this.inbox = new Inbox({ ...inbox, client: () => this.client, stopped: () => this.stopped });
+    this.deliveries = new Deliveries(() => this.client, options.log);
   }
 
   get connected(): boolean {
@@ -81,7 +82,7 @@ export class Bridge implements Publisher {
 
   /** MQTT messages handed to the broker so far (retained states, discovery, events). */
   get publishes(): number {
-    return this.sent;
+    return this.deliveries.sent;
   }
 
   async start(): Promise<void> {
@@ -108,6 +109,8 @@ export class Bridge implements Publisher {
         if (this.ready) this.resendAll('reconnected to the MQTT broker');
       },
     });
+    // Who waits for the broker's answers hears at once that it is away (mqtt.js keeps the messages).
+    client.on('close', () => this.deliveries.away());
     client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet));
 
     try {
@@ -135,7 +138,7 @@ export class Bridge implements Publisher {
     this.ready = true;
     this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
     this.sync();
-    for (const event of this.earlyEvents.splice(0)) this.sendEvent(event.topic, event.payload);
+    this.deliveries.started();
   }
 
   async stop(): Promise<void> {
@@ -144,6 +147,7 @@ export class Bridge implements Publisher {
     this.stopped = true;
     this.ready = false;
     this.birthTimer?.cancel();
+    this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
     if (client.connected) {
@@ -190,13 +194,28 @@ export class Bridge implements Publisher {
     this.sync();
   }
 
-  /** QoS 1, not retained; while the broker is away mqtt.js keeps it and sends it once on reconnect. */
-  publishEvent(childId: string, kind: string, payload: EventPayload): void {
+  /**
+   * QoS 1, not retained; while the broker is away mqtt.js keeps it and sends it once on reconnect.
+   * Resolves true once the broker accepted it, false when it was not sent (a stop came first).
+   */
+  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> {
     const topic = this.topics.event(childId, kind);
     const json = JSON.stringify(payload);
-    if (this.stopped) this.log.warn({ child: childId, kind }, 'event after stop, dropped');
-    else if (!this.ready) this.earlyEvents.push({ topic, payload: json });
-    else this.sendEvent(topic, json);
+    if (this.stopped) {
+      this.log.warn({ child: childId, kind }, 'event after stop, not sent (kept for the next start)');
+      return Promise.resolve(false);
+    }
+    return this.deliveries.event(topic, json);
+  }
+
+  /**
+   * True once the broker accepted every state and event handed to it so far; false at once while it is
+   * away (or when one was refused, or no answer came within STOP_TIMEOUT_MS).
+   */
+  delivered(): Promise<boolean> {
+    if (!this.ready || !this.connected) return Promise.resolve(false);
+    this.sync();
+    return this.deliveries.all((run, ms) => this.clock.setTimer(run, ms), STOP_TIMEOUT_MS);
   }
 
   /**
@@ -241,8 +260,7 @@ export class Bridge implements Publisher {
     const client = this.client;
     if (!this.ready || !client?.connected) return;
     for (const { topic, payload } of this.mirror.take()) {
-      this.sent++;
-      client.publish(topic, payload, RETAINED, (err) => {
+      void this.deliveries.publish(topic, payload, RETAINED).then((err) => {
         if (err) this.log.debug({ err, topic }, 'publish failed (sent again after reconnecting)');
       });
     }
@@ -270,12 +288,5 @@ export class Bridge implements Publisher {
       this.birthTimer = undefined;
       this.resendAll('Home Assistant started');
     }, this.options.birthDelayMs ?? 2_000);
-  }
-
-  private sendEvent(topic: string, json: string): void {
-    this.sent++;
-    this.client?.publish(topic, json, TRANSIENT, (err) => {
-      if (err) this.log.warn({ err, topic }, 'event not delivered');
-    });
   }
 }

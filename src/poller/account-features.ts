@@ -11,7 +11,7 @@ import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 import type { SchoolDayTimes } from '../feature-kit/plan.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Host, Want } from '../feature-kit/resource.js';
+import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
 import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
@@ -79,9 +79,8 @@ export class AccountFeatures {
     if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads;
     const byFeature = new Map<Feature, readonly Want[]>();
     const merged = new Map<string, Want>();
-    for (const { feature } of this.running) {
-      const wants = featureReads(feature, this.cache, ctx);
-      byFeature.set(feature, wants);
+    for (const { feature } of this.running) byFeature.set(feature, featureReads(feature, this.cache, ctx));
+    for (const wants of [...byFeature.values(), signalReads([...byFeature.values()].flat(), this.cache)]) {
       for (const w of wants) {
         const copy = `${w.res.name}\u0000${w.key ?? ''}`;
         const known = merged.get(copy);
@@ -94,6 +93,14 @@ export class AccountFeatures {
     }
     this.reads = { key, identity: ctx.identity, all: [...merged.values()], byFeature };
     return this.reads;
+  }
+
+  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
+  computedFrom(w: Want): boolean {
+    for (const [feature, wants] of this.reads?.byFeature ?? []) {
+      if (wants.some((r) => r.res === w.res && r.key === w.key) && !this.runs.upToDate(feature.name, wants, this.cache)) return false;
+    }
+    return true;
   }
 
   async prepare(): Promise<void> {
@@ -159,6 +166,21 @@ export class AccountFeatures {
     if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
+}
+
+/**
+ * What the signals of `wants` are read from (the class calendar for the lists it vouches for, the
+ * counters for a mailbox's list), as their declarations say: a list's signal is read whoever reads the
+ * list, not only when another feature happens to read it. Not the features' own reads: a feature does
+ * not compute again at each read of a signal.
+ */
+export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
+  const seen = new Set<Resource>();
+  return wants.flatMap((w) => {
+    if (w.res.signalReads === undefined || seen.has(w.res)) return [];
+    seen.add(w.res);
+    return w.res.signalReads(copies);
+  });
 }
 
 /** What about the dynamic entities discovery shows: their keys, platforms and names. */

@@ -89,7 +89,12 @@ export class AccountOutput {
     // `since` is when the problem began, which the figures keep (through a restart too), not this poll.
     const since = this.options.figures.noteProblem(now, state.state === 'ON' ? (state.attributes as ProblemFacts) : undefined);
     if (since !== undefined) state = { ...state, attributes: { ...state.attributes, since: isoWarsaw(since) } };
-    return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice === 'password_change_advised' ? 'ON' : 'OFF' } };
+    return { [problem.key]: state, [passwordChangeAdvised.key]: { state: advice !== undefined ? 'ON' : 'OFF' } };
+  }
+
+  /** Whether the broker accepted every state and event handed to it so far (a publisher without one: yes). */
+  delivered(): Promise<boolean> {
+    return this.options.publisher.delivered?.() ?? Promise.resolve(true);
   }
 
   /** Calendar feeds from outside a poll (those the last run served, at a start). */

@@ -109,8 +109,9 @@ export class AccountCoordinator {
       this.deps.figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.deps.output.polled(read, outcome, now);
-      // What the feed named is published now: its changes are acknowledged (those whose reads failed come back).
-      await this.deps.feed.acknowledge(cache, changes ?? [], features.wants(ctx));
+      // What the feed named is published now: its changes are acknowledged once handled (feed/acknowledge.ts; the others come back).
+      const handled = { computed: (w: Want) => features.computedFrom(w), delivered: () => this.deps.output.delivered() };
+      await this.deps.feed.acknowledge(cache, changes ?? [], features.wants(ctx), handled);
       this.deps.figures.feed = this.deps.feed.feedStatus();
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);

@@ -1,13 +1,15 @@
 // The event gate: of the new-item candidates a poll found, only those the child's seen memory does not
-// hold yet fire, and only after the memory saying so is on disk; for a tracked kind also the edits and
-// removals of records already known (`<kind>_changed`, `<kind>_removed`). A flood of one event type
-// fires once, with its count and first items (store/flood.ts), except where it is old news.
+// hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
+// tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
+// A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
+// is old news. An event stays in the outbox until the broker accepted it (store/event-outbox.ts).
 import { SeenStore, type NewItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
-import type { EventPayload } from '../feature-kit/state.js';
 import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
+import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
+import type { EventPayload } from '../feature-kit/state.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 
@@ -29,7 +31,8 @@ function announced(type: string, payloads: readonly EventFields[]): EventFields[
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
-  fire: (kind: string, payload: EventPayload) => void;
+  /** Sends an event: the promise says whether the broker accepted it (nothing: taken at once). */
+  fire: (kind: string, payload: EventPayload) => Promise<boolean> | void;
   /** Told whether data_dir could be written (undefined: it could; else the error). */
   onStorage: (error: unknown) => void;
 }
@@ -38,26 +41,59 @@ export class EventGate {
   private seen: SeenStore | undefined;
   /** The kinds read since the memory was loaded: the first read of a kind after a start tells no flood. */
   private readonly read = new Set<string>();
+  private readonly outbox: EventOutbox;
 
-  constructor(private readonly options: EventGateOptions) {}
+  constructor(private readonly options: EventGateOptions) {
+    this.outbox = new EventOutbox(
+      (entry) => options.fire(entry.kind, entry.payload as EventPayload),
+      (entries) => {
+        this.seen?.accepted(entries);
+        void this.keep();
+      },
+    );
+  }
 
-  /** Loads the memory of a child id (again when the id changes). */
+  /** Loads the memory of a child id (again when the id changes), and sends what its outbox holds: events the broker never accepted. */
   async load(childId: string): Promise<void> {
     this.read.clear();
+    // Events still waiting under the old id go out under the new one.
+    const waiting = this.seen?.waiting() ?? [];
     this.seen = new SeenStore(this.options.dataDir, childId);
     await this.seen.load((error) =>
       this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'),
     );
+    this.seen.post(waiting);
+    if (this.seen.waiting().length > 0)
+      this.options.log.info({ events: this.seen.waiting().length }, 'events the broker had not accepted before the last stop: sent now');
+    this.outbox.send(this.seen.waiting());
   }
 
   async save(): Promise<void> {
     await this.seen?.save();
   }
 
+  /** Events handed to the broker and not accepted yet, and those waiting to be sent again. */
+  get unsent(): number {
+    return this.seen?.waiting().length ?? 0;
+  }
+
+  /** Writes the memory after the broker accepted an event (it leaves the outbox). */
+  private async keep(): Promise<void> {
+    await this.seen
+      ?.save()
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the event memory in data_dir'),
+      );
+  }
+
   /** Fires what the batches hold that is news; without `time` no poll counts as after an outage. */
   async pass(batches: readonly EventBatch[], time?: PassTime): Promise<void> {
     const seen = this.seen;
-    if (!seen || batches.length === 0) return;
+    if (!seen) return;
+    if (batches.length === 0) {
+      this.outbox.send(seen.waiting());
+      return;
+    }
     const undo = seen.checkpoint();
     const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
     const toFire: [string, EventFields[]][] = [];
@@ -83,8 +119,10 @@ export class EventGate {
         ]);
       }
     }
-    // The memory is saved before publishing: after a crash an event may be missed, never repeated.
-    // When it cannot be saved, nothing fires and the memory goes back, so the items fire later.
+    const entries: OutboxEntry[] = toFire.flatMap(([kind, payloads]) => payloads.map((payload) => ({ kind, payload })));
+    seen.post(entries);
+    // The memory is saved, with the events in its outbox, before publishing: after a crash each is sent
+    // from the outbox, once. When it cannot be saved, nothing fires and the memory goes back, so the items fire later.
     try {
       // Only a real write proves data_dir is writable again.
       if (await seen.save()) this.options.onStorage(undefined);
@@ -98,8 +136,7 @@ export class EventGate {
       return;
     }
     for (const [kind] of batches) this.read.add(kind);
-    for (const [kind, payloads] of toFire) {
-      for (const payload of payloads) this.options.fire(kind, payload as EventPayload);
-    }
+    // The new events, and any whose send failed before (the bridge stopped while the broker was away).
+    this.outbox.send(seen.waiting());
   }
 }

@@ -61,6 +61,11 @@ export class FeatureRuns {
     return this.later.written;
   }
 
+  /** Whether a feature's last clean run took in the copies `wants` hold now (it computed from them, without a failure). */
+  upToDate(feature: string, wants: readonly Want[], cache: ResourceCache): boolean {
+    return this.last.get(feature)?.copies === copiesOf(wants, cache);
+  }
+
   /**
    * Runs the features that must, in run order. `ctx` is the pass's (its copies are the account's cache);
    * `reads` answers what a feature reads now. A refresh or downloads (which a computation retries) run every one.
@@ -93,7 +98,7 @@ export class FeatureRuns {
         continue;
       }
       const taken: LastRun = {
-        copies: wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|'),
+        copies: copiesOf(wants, cache),
         inputs,
         today: ctx.today,
         identity: ctx.identity,
@@ -131,6 +136,11 @@ export class FeatureRuns {
     }
     return outcome;
   }
+}
+
+/** Which copies, at which reads, a feature takes in. */
+function copiesOf(wants: readonly Want[], cache: ResourceCache): string {
+  return wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|');
 }
 
 /** What a feature reads now, from the copies held (their last good values) at `ctx`. */

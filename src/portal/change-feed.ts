@@ -10,6 +10,10 @@ import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type Fe
 
 export type { FeedChange } from './schemas/feed.js';
 
+/** The feed's two endpoints (live-notes 28-30): a device's registration, and its changes (read, and deleted by id). */
+export const FEED_ENDPOINTS = { register: 'ChangeRegister', changes: 'PushChanges' } as const;
+const { register: REGISTER, changes: CHANGES } = FEED_ENDPOINTS;
+
 /** The app version a registration names; the notes' example (live-notes 28). */
 export const FEED_APP_VERSION = '6.1.5';
 /** The most change ids one acknowledgement may name (live-notes 30). */
@@ -47,25 +51,25 @@ export class ChangeFeed {
    */
   async register(): Promise<string> {
     const body = { sendPush: 0, appVersion: this.options.appVersion ?? FEED_APP_VERSION };
-    const answer = await this.options.gateway.answer('POST', 'ChangeRegister', { body });
+    const answer = await this.options.gateway.answer('POST', REGISTER, { body });
     const parsed = changeRegisterAnswer.safeParse(answer.json).data;
-    this.maintenance('ChangeRegister', answer.status, parsed?.Status);
+    this.maintenance(REGISTER, answer.status, parsed?.Status);
     const id = parsed?.ChangeRegister !== undefined && CHANGE_ID.test(parsed.ChangeRegister) ? parsed.ChangeRegister : undefined;
     if (parsed?.Code === 'DeviceRegistered') {
       if (id !== undefined) return id;
-      throw new FeedRefusedError(answer.status, 'ChangeRegister: the portal has a device registered already and gives no id', {
+      throw new FeedRefusedError(answer.status, `${REGISTER}: the portal has a device registered already and gives no id`, {
         account: this.options.account,
         code: parsed.Code,
       });
     }
     if (isSuccess(answer.status) && !isDisabled(parsed)) {
       if (id !== undefined) return id;
-      throw new UnexpectedResponseError(answer.status, 'ChangeRegister: no device id in the answer', {
+      throw new UnexpectedResponseError(answer.status, `${REGISTER}: no device id in the answer`, {
         account: this.options.account,
-        resource: 'ChangeRegister',
+        resource: REGISTER,
       });
     }
-    throw this.refused('ChangeRegister', answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
+    throw this.refused(REGISTER, answer, parsed?.Code ?? (isDisabled(parsed) ? DISABLED_CODE : undefined));
   }
 
   /**
@@ -74,14 +78,14 @@ export class ChangeFeed {
    * FeedRefusedError (403/404/405, a module switched off), ConnectionError, UnexpectedResponseError.
    */
   async changes(device: string): Promise<FeedRead> {
-    const answer = await this.options.gateway.answer('GET', 'PushChanges', { query: { pushDevice: device } });
+    const answer = await this.options.gateway.answer('GET', CHANGES, { query: { pushDevice: device } });
     const parsed = pushChangesAnswer.safeParse(answer.json).data;
-    this.judge('PushChanges', answer, parsed);
+    this.judge(CHANGES, answer, parsed);
     if (!parsed || !Array.isArray(parsed.Changes)) {
-      throw new UnexpectedResponseError(answer.status, 'PushChanges: no Changes list in the answer', {
+      throw new UnexpectedResponseError(answer.status, `${CHANGES}: no Changes list in the answer`, {
         account: this.options.account,
         code: parsed?.Code,
-        resource: 'PushChanges',
+        resource: CHANGES,
       });
     }
     const changes = new Map<string, FeedChange>();
@@ -103,16 +107,16 @@ export class ChangeFeed {
   async acknowledge(device: string, ids: readonly string[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.some((id) => !CHANGE_ID.test(id))) {
-      throw new FeedInvalidError(0, 'PushChanges: an acknowledgement names something that is not a change id', { account: this.options.account });
+      throw new FeedInvalidError(0, `${CHANGES}: an acknowledgement names something that is not a change id`, { account: this.options.account });
     }
     for (let at = 0; at < unique.length; at += MAX_ACK_IDS) {
       const batch = unique
         .slice(at, at + MAX_ACK_IDS)
         .map(encodeURIComponent)
         .join(',');
-      const answer = await this.options.gateway.answer('DELETE', `PushChanges/${batch}`, { query: { pushDevice: device } });
+      const answer = await this.options.gateway.answer('DELETE', `${CHANGES}/${batch}`, { query: { pushDevice: device } });
       const parsed = pushChangesAnswer.safeParse(answer.json).data;
-      this.judge('PushChanges', answer, parsed);
+      this.judge(CHANGES, answer, parsed);
     }
   }
 

@@ -1,7 +1,7 @@
 // The data gateway (spec 4.1): JSON resources read through zod schemas inside the account's session.
 // Resource code asks for an endpoint and a schema; cookies, logins and retries stay in the session.
 import type { z } from 'zod';
-import { answerCap, HEAVY_ANSWER_BYTES } from './answer-caps.js';
+import { ANSWER_BYTES, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
@@ -73,8 +73,8 @@ export class Gateway {
     this.road = options.road ?? registerRoad(options.session, options.urls);
   }
 
-  /** GET a resource and read it through its schema. */
-  async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>): Promise<z.output<S>> {
+  /** GET a resource and read it through its schema; an answer over `maxBytes` is refused unread (answer-caps.ts). */
+  async get<S extends z.ZodType>(endpoint: string, schema: S, query?: Record<string, string>, maxBytes = ANSWER_BYTES): Promise<z.output<S>> {
     const { heavy, account } = this.options;
     const until = await heavy?.heldUntil(endpoint);
     if (until !== undefined) {
@@ -85,7 +85,7 @@ export class Gateway {
       });
     }
     return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('GET', endpoint, query);
+      const { json, heavyAnswer } = await this.call('GET', endpoint, query, undefined, maxBytes);
       const parsed = schema.safeParse(json);
       if (heavyAnswer) await heavy?.clear(endpoint).catch(() => undefined);
       if (!parsed.success) {
@@ -98,9 +98,9 @@ export class Gateway {
   }
 
   /** POST to an endpoint (JSON body when given); resolves to the parsed answer, if any. */
-  async post(endpoint: string, body?: unknown): Promise<unknown> {
+  async post(endpoint: string, body?: unknown, maxBytes = ANSWER_BYTES): Promise<unknown> {
     return this.observed(endpoint, async () => {
-      const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body);
+      const { json, heavyAnswer } = await this.call('POST', endpoint, undefined, body, maxBytes);
       if (heavyAnswer) await this.options.heavy?.clear(endpoint).catch(() => undefined);
       return json;
     });
@@ -131,29 +131,18 @@ export class Gateway {
     return (this.road.services ?? []).map((s) => s.host);
   }
 
-  /**
-   * GET of a service beside the API (`ms/kindergartens/...`) at one host of the road, the answer as it came
-   * (a refusal is the caller's to read); 5xx and 429 throw ConnectionError, the network ConnectionError.
-   */
-  async service(host: ServiceHost, path: string, query?: Record<string, string>): Promise<GatewayAnswer> {
+  /** GET of a service beside the API (`ms/...`) at one host of the road, as it came; 5xx, 429 and the network throw ConnectionError. */
+  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<GatewayAnswer> {
     const route = this.road.services?.find((s) => s.host === host);
     if (!route) return { status: 404, json: undefined };
-    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-    return this.observed(
-      path,
-      async () => {
-        this.options.onRequest?.('GET', path);
-        const res = await route.send({
-          method: 'GET',
-          url: route.url(`${path}${search}`),
-          headers: { accept: 'application/json' },
-          maxBytes: answerCap(path),
-        });
-        if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
-        return { status: res.status, json: readJson(res) };
-      },
-      answered,
-    );
+    const url = route.url(`${path}?${new URLSearchParams(query).toString()}`.replace(/\?$/, ''));
+    const work = async (): Promise<GatewayAnswer> => {
+      this.options.onRequest?.('GET', path);
+      const res = await route.send({ method: 'GET', url, headers: { accept: 'application/json' }, maxBytes: ANSWER_BYTES });
+      if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
+      return { status: res.status, json: readJson(res) };
+    };
+    return this.observed(path, work, answered);
   }
 
   /** Runs one request and tells the observer how it ended (by default "ok" once it resolves). */
@@ -194,11 +183,12 @@ export class Gateway {
   private async call(
     method: 'GET' | 'POST',
     endpoint: string,
-    query?: Record<string, string>,
-    body?: unknown,
+    query: Record<string, string> | undefined,
+    body: unknown,
+    maxBytes: number,
   ): Promise<{ json: unknown; heavyAnswer: boolean }> {
     const { heavy } = this.options;
-    const res = await this.exchange(method, endpoint, query, body);
+    const res = await this.exchange(method, endpoint, query, body, maxBytes);
     // Marked on disk before it is read: should reading it take the process down, the next start knows.
     const heavyAnswer =
       heavy !== undefined &&
@@ -218,7 +208,13 @@ export class Gateway {
   }
 
   /** One request on the road, counted; server trouble (5xx, 429) throws, any other answer is handed back. */
-  private async exchange(method: 'GET' | 'POST' | 'DELETE', endpoint: string, query?: Record<string, string>, body?: unknown): Promise<HttpResponse> {
+  private async exchange(
+    method: 'GET' | 'POST' | 'DELETE',
+    endpoint: string,
+    query?: Record<string, string>,
+    body?: unknown,
+    maxBytes = ANSWER_BYTES,
+  ): Promise<HttpResponse> {
     const { account, heavy } = this.options;
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     this.options.onRequest?.(method, endpoint);
@@ -228,7 +224,7 @@ export class Gateway {
         url: this.road.url(`${endpoint}${search}`),
         headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        maxBytes: answerCap(endpoint),
+        maxBytes,
       })
       .catch(async (error: unknown) => {
         if (error instanceof UnexpectedResponseError && error.code === 'TooLarge') await heavy?.mark(endpoint, 'too_large').catch(() => undefined);

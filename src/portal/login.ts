@@ -6,6 +6,7 @@ import { isServerTrouble, pathOf, readJson, safeOrigin, type HttpClient, type Ht
 import { CAPTCHA_MARKERS, readLoginAnswer, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
 import { FAMILY_PORTAL, farther, fetchSite, navigationHeaders, scriptPostHeaders, type FetchSite } from './login-headers.js';
 import type { PortalUrls } from '../config/schema.js';
+import { PASSWORD_CHANGE_ADVISED } from '../store/session-store.js';
 
 export { fetchSite } from './login-headers.js';
 
@@ -26,7 +27,7 @@ export interface LoginInput {
 
 /** What a login learned beside the session: the portal advises changing the password (live-notes 19). */
 export interface LoginOutcome {
-  advice?: 'password_change_advised';
+  advice?: typeof PASSWORD_CHANGE_ADVISED;
   /** The Auth/TokenInfo answer that proved the new session (the account's resource cache keeps it). */
   proof?: unknown;
 }
@@ -150,7 +151,7 @@ class LoginFlow {
       if (res.status < 300 && REQUIRED_ACTIONS_MARKER.test(text)) {
         if (outcome.advice) throw this.changed('the portal asked for an action again after it was skipped', res);
         next = await this.skipRequiredActions(res);
-        outcome.advice = 'password_change_advised';
+        outcome.advice = PASSWORD_CHANGE_ADVISED;
         // That page's script starts the navigation anew.
         page = res.url;
         site = 'same-origin';

@@ -3,11 +3,10 @@
 // its list was read, that list cannot have gained or lost an entry, so it is read only at its slower
 // vouched age (an edit keeps the ids). Its ids are read at the news age for that.
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
-import { registerResource, want, type Copies, type Want } from '../feature-kit/resource.js';
+import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
 import { byDay, DAILY, NEWS } from './ages.js';
 
 export const CALENDARS = registerResource({
-  name: 'Calendars',
   endpoint: 'Calendars',
   schema: calendarsResponse,
   fresh: byDay(DAILY),
@@ -15,7 +14,6 @@ export const CALENDARS = registerResource({
   note: "the class calendar's id",
 });
 export const CALENDAR_IDS = registerResource({
-  name: 'Calendars/<id>',
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,
   fresh: NEWS,
@@ -32,22 +30,29 @@ function calendarId(copies: Copies): string | undefined {
   return copies.peek(CALENDARS)?.Calendars[0]?.Id;
 }
 
-/** What a list vouched for by the calendar reads: the calendar, and its ids once its id is known. */
-export function calendarWants(copies: Copies): Want[] {
+/** What a list vouched for by the calendar reads for its signal: the calendar, and its ids once its id is known. */
+function calendarWants(copies: Copies): Want[] {
   const id = calendarId(copies);
   return id === undefined ? [want(CALENDARS)] : [want(CALENDARS), want(CALENDAR_IDS, id)];
 }
 
-/** A kind's fingerprint in the calendar's copy: its ids, sorted; undefined when the calendar does not list it. */
-export function calendarSignal(kind: CalendarKind): (copies: Copies) => string | undefined {
-  return (copies) => {
-    const id = calendarId(copies);
-    try {
-      // A calendar whose read failed in this pass vouches for nothing: the lists keep their own ages.
-      const ids = id === undefined ? undefined : copies.get(CALENDAR_IDS, id)?.Calendar[kind];
-      return ids === undefined ? undefined : [...ids].sort().join(',');
-    } catch {
-      return undefined;
-    }
+/**
+ * A list the calendar vouches for: a kind's fingerprint in the calendar's copy (its ids, sorted;
+ * undefined when the calendar does not list it), and the calendar's reads it needs, which the list's
+ * declaration brings to whoever reads the list.
+ */
+export function calendarSignal(kind: CalendarKind): Pick<Resource, 'signal' | 'signalReads'> {
+  return {
+    signal: (copies) => {
+      const id = calendarId(copies);
+      try {
+        // A calendar whose read failed in this pass vouches for nothing: the lists keep their own ages.
+        const ids = id === undefined ? undefined : copies.get(CALENDAR_IDS, id)?.Calendar[kind];
+        return ids === undefined ? undefined : [...ids].sort().join(',');
+      } catch {
+        return undefined;
+      }
+    },
+    signalReads: calendarWants,
   };
 }

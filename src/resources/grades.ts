@@ -39,16 +39,15 @@ const GRADE_KIND = {
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
 export const GRADES = registerResource({
-  name: 'Grades',
   endpoint: 'Grades',
   schema: gradesResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   whenAsked: 'read',
-  feed: ['Grades'],
+  feed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
 export const GRADE_AVERAGES = registerResource({
-  name: 'Grades/Averages',
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
@@ -57,46 +56,44 @@ export const GRADE_AVERAGES = registerResource({
   note: "the portal's own averages",
 });
 export const POINT_GRADES = registerResource({
-  name: 'PointGrades',
   endpoint: 'PointGrades',
   schema: pointGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
-  feed: ['PointGrades'],
+  feed: true,
 });
 export const TEXT_GRADES = registerResource({
-  name: 'BaseTextGrades',
   endpoint: 'BaseTextGrades',
   schema: baseTextGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
   feed: ['TextGrades', 'DescriptiveTextGrades'],
 });
 export const DESCRIPTIVE_GRADES = registerResource({
-  name: 'DescriptiveGrades',
   endpoint: 'DescriptiveGrades',
   schema: descriptiveGradesResponse,
+  yearOfRecords: true,
   ...GRADE_KIND,
   list: grades,
-  feed: ['DescriptiveGrades'],
+  feed: true,
 });
 export const BEHAVIOUR_POINTS = registerResource({
-  name: 'BehaviourGrades/Points',
   endpoint: 'BehaviourGrades/Points',
   schema: behaviourPointsResponse,
+  yearOfRecords: true,
   fresh: BY_THE_HOUR,
   whileEmptyMs: WHILE_EMPTY,
   list: grades,
   feed: ['BehaviourGrades/Points', 'BehaviourGrades'],
 });
 export const GRADING_SYSTEM = registerResource({
-  name: 'GradingSystem',
   endpoint: 'GradingSystem',
   schema: gradingSystemResponse,
   fresh: byDay(DAILY),
 });
 export const UNITS = registerResource({
-  name: 'Units',
   endpoint: 'Units',
   schema: unitsResponse,
   fresh: byDay(DAILY),
@@ -106,7 +103,6 @@ export const UNITS = registerResource({
 
 /** The newer descriptive grading (spec 4.5): the user's LID, then the child's, then one POST of the first page. */
 export const TOKEN_INFO = registerResource({
-  name: 'Auth/TokenInfo',
   endpoint: 'Auth/TokenInfo',
   schema: tokenInfoResponse,
   fresh: byDay(DAILY),
@@ -114,7 +110,6 @@ export const TOKEN_INFO = registerResource({
   note: "the user's LID; a login reads it too, to prove the new session",
 });
 export const USER_INFO = registerResource({
-  name: 'Auth/UserInfo/<lid>',
   endpoint: 'Auth/UserInfo/<lid>',
   schema: userInfoResponse,
   fresh: byDay(DAILY),
@@ -132,7 +127,6 @@ export const PARTIAL_GRADES = registerResource({
   // none of its names): they keep their own ages whether the feed is on or not.
 });
 export const AUTH_SUBJECTS = registerResource({
-  name: 'Auth/Subjects',
   endpoint: 'Auth/Subjects',
   schema: authSubjectsResponse,
   fresh: byDay(DAILY),
@@ -141,13 +135,15 @@ export const AUTH_SUBJECTS = registerResource({
 });
 
 export const GRADE_CATEGORIES = lookupResource('Grades/Categories', gradeCategoriesResponse, (r) => r.Categories);
-export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments);
+export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments, { yearOfRecords: true });
 export const POINT_CATEGORIES = lookupResource('PointGrades/Categories', pointCategoriesResponse, (r) => r.Categories);
-export const POINT_COMMENTS = lookupResource('PointGrades/Comments', pointCommentsResponse, (r) => r.Comments);
+export const POINT_COMMENTS = lookupResource('PointGrades/Comments', pointCommentsResponse, (r) => r.Comments, { yearOfRecords: true });
 export const TEXT_CATEGORIES = lookupResource('TextGrades/Categories', textCategoriesResponse, (r) => r.Categories);
 /** The school's whole skills list (about 330 KB) rarely changes: weekly, or daily when a grade names a skill it lacks. */
 export const SKILLS = lookupResource('DescriptiveGrades/Skills', descriptiveSkillsResponse, (r) => r.Skills, { usual: 7 * DAY, onMiss: DAILY });
-export const DESCRIPTIVE_COMMENTS = lookupResource('DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments);
+export const DESCRIPTIVE_COMMENTS = lookupResource('DescriptiveGrades/Comments', descriptiveCommentsResponse, (r) => r.Comments, {
+  yearOfRecords: true,
+});
 export const BEHAVIOUR_TYPES = lookupResource('BehaviourGrades/Types', behaviourTypesResponse, (r) => r.Types);
 export const BEHAVIOUR_COMMENTS = lookupResource('BehaviourGrades/Points/Comments', behaviourPointsCommentsResponse, (r) => r.Comments);
 export const BEHAVIOUR_CATEGORIES = lookupResource('BehaviourGrades/Points/Categories', behaviourPointsCategoriesResponse, (r) => r.Categories);

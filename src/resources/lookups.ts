@@ -8,19 +8,22 @@ import { registerResource, want, type Copies, type Resource, type Want } from '.
 import type { ResourceCache } from '../feature-kit/cache.js';
 import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
 
-/** A lookup list of the register: its endpoint, schema and where its items are in the answer. */
+/**
+ * A lookup list of the register: its endpoint, schema and where its items are in the answer; its ages
+ * when not the usual ones, and whether it lists a school year of records (a year's comments, lessons).
+ */
 export function lookupResource<S extends z.ZodType>(
   endpoint: string,
   schema: S,
   items: (value: z.output<S>) => readonly { Id: string }[],
-  ages: { usual?: number; onMiss?: number } = {},
+  more: { usual?: number; onMiss?: number; yearOfRecords?: true } = {},
 ): Resource<z.output<S>> {
-  const onMiss = ages.onMiss ?? ON_MISS;
+  const onMiss = more.onMiss ?? ON_MISS;
   return registerResource({
-    name: endpoint,
     endpoint,
     schema,
-    fresh: byDay(ages.usual ?? DAILY),
+    ...(more.yearOfRecords ? { yearOfRecords: true } : {}),
+    fresh: byDay(more.usual ?? DAILY),
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
@@ -29,9 +32,9 @@ export function lookupResource<S extends z.ZodType>(
 }
 
 export const SUBJECTS = lookupResource('Subjects', subjectsResponse, (r) => r.Subjects);
-export const USERS = lookupResource('Users', usersResponse, (r) => r.Users);
+export const USERS = lookupResource('Users', usersResponse, (r) => r.Users, { yearOfRecords: true });
 export const CLASSROOMS = lookupResource('Classrooms', classroomsResponse, (r) => r.Classrooms);
-export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lessons);
+export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lessons, { yearOfRecords: true });
 
 /** The lookup `res`, wanted as missing when some of `ids` is not in its copy. */
 export function lookup(copies: Copies, res: Resource, ids: Iterable<string | undefined> = []): Want {

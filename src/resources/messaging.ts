@@ -4,7 +4,7 @@
 // register's own app before the counter was looked at leaves the counter as it was: only the list
 // shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
 import { always } from '../feature-kit/plan.js';
-import { messagingResource, type Copies } from '../feature-kit/resource.js';
+import { messagingResource, want, type Copies, type Want } from '../feature-kit/resource.js';
 import { writeTargets } from '../messaging/write-targets.js';
 import type { Mailbox } from '../portal/messaging-api.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
@@ -29,6 +29,9 @@ function counter(copies: Copies, mailbox: string | undefined): string | undefine
   return value === undefined ? undefined : String(value);
 }
 
+/** What a mailbox's list reads for its signal: the counters. */
+const counters = (): Want[] => [want(UNREAD)];
+
 export const INBOX = messagingResource({
   name: 'messaging inbox/messages',
   endpoints: ['/api/inbox/messages'],
@@ -36,6 +39,7 @@ export const INBOX = messagingResource({
   fresh: byDay(4 * HOUR),
   vouch: { by: COUNTER, fresh: byDay(4 * HOUR) },
   signal: (copies) => counter(copies, 'inbox'),
+  signalReads: counters,
   absentForMs: DAY,
   note: 'at once when its unread counter changed; for a message read in the app, four hours by day',
 });
@@ -48,6 +52,7 @@ export const MAILBOX = messagingResource({
   fresh: always(Infinity),
   vouch: { by: COUNTER, fresh: always(Infinity) },
   signal: counter,
+  signalReads: counters,
   absentForMs: DAY,
   note: 'notes, alerts, substitutions, absences, justifications: only when its unread counter changed',
 });

@@ -16,7 +16,8 @@ import { ebiblioLendingsResponse } from '../portal/schemas/library.js';
 import { realizationsResponse } from '../portal/schemas/realizations.js';
 import { luckySettledUntil, pickLucky } from '../school/lucky.js';
 import { warsawDate } from '../util/time.js';
-import { fetchIdentity, type Identity } from '../feature-kit/identity.js';
+import type { Identity } from '../feature-kit/identity.js';
+import { fetchIdentity, IDENTITY_ENDPOINTS } from './identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, NEWS, RARE, SLOW } from './ages.js';
 import { calendarSignal } from './calendar.js';
@@ -26,7 +27,7 @@ import { lookupResource } from './lookups.js';
 export const IDENTITY: Resource<Identity> = {
   name: "the child's identity (Me, Users/<id>, Classes, Schools)",
   host: 'register',
-  endpoints: ['Me', 'Users/<id>', 'Classes', 'Schools', '/informacja'],
+  endpoints: IDENTITY_ENDPOINTS,
   fresh: byDay(DAY),
   whenAsked: 'keep',
   note: 'read before the features, at the first pass of a day',
@@ -35,67 +36,66 @@ export const IDENTITY: Resource<Identity> = {
 };
 
 export const NOTICES = registerResource({
-  name: 'SchoolNotices',
   endpoint: 'SchoolNotices',
   schema: noticesResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   whenAsked: 'read',
-  feed: ['SchoolNotices'],
+  feed: true,
 });
-export const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema: notesResponse, fresh: BY_THE_HOUR, feed: ['Notes'] });
+export const NOTES = registerResource({ endpoint: 'Notes', yearOfRecords: true, schema: notesResponse, fresh: BY_THE_HOUR, feed: true });
 export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategoriesResponse, (r) => r.Categories);
 
 /** The marks as teachers enter them; the parents' justifications a few times a day. */
 export const ATTENDANCES = registerResource({
-  name: 'Attendances',
   endpoint: 'Attendances',
   schema: attendancesResponse,
+  yearOfRecords: true,
   fresh: CORE,
   whenAsked: 'read',
-  feed: ['Attendances'],
+  feed: true,
 });
 export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTypesResponse, (r) => r.Types);
 /** The parents' own justifications: what only a parent's action changes, a few times a day. */
 export const JUSTIFICATIONS = registerResource({
-  name: 'Justifications',
   endpoint: 'Justifications',
   schema: justificationsResponse,
+  yearOfRecords: true,
   fresh: byDay(SLOW),
   keepOnError: true,
 });
 
 /** A new test is news; the class calendar's ids tell when an entry is added or removed (an edit within the hour). */
 export const HOMEWORKS = registerResource({
-  name: 'HomeWorks',
   endpoint: 'HomeWorks',
   schema: homeWorksResponse,
+  yearOfRecords: true,
   fresh: NEWS,
   vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
-  signal: calendarSignal('HomeWorks'),
+  ...calendarSignal('HomeWorks'),
   whenAsked: 'unvouched',
-  feed: ['HomeWorks'],
+  feed: true,
 });
 export const HOMEWORK_ASSIGNMENTS = registerResource({
-  name: 'HomeWorkAssignments',
   endpoint: 'HomeWorkAssignments',
   schema: homeworkAssignmentsResponse,
+  yearOfRecords: true,
   fresh: CORE,
   whenAsked: 'read',
-  feed: ['HomeWorkAssignments'],
+  feed: true,
 });
 export const CONFERENCES = registerResource({
-  name: 'ParentTeacherConferences',
   endpoint: 'ParentTeacherConferences',
   schema: parentTeacherConferencesResponse,
+  yearOfRecords: true,
   fresh: byDay(RARE),
   vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
-  signal: calendarSignal('ParentTeacherConferences'),
+  ...calendarSignal('ParentTeacherConferences'),
   keepOnError: true,
-  feed: ['ParentTeacherConferences'],
+  feed: true,
 });
 /** Trips are entered weeks ahead: a few times a day. */
 export const TRIPS = registerResource({
-  name: 'SchoolTrips',
   endpoint: 'SchoolTrips',
   schema: schoolTripsResponse,
   fresh: byDay(SLOW),
@@ -105,7 +105,6 @@ export const HOMEWORK_CATEGORIES = lookupResource('HomeWorks/Categories', homeWo
 
 /** Asked only until today's or the next school day's number is known (its own rule, school/lucky.ts). */
 export const LUCKY = registerResource({
-  name: 'LuckyNumbers',
   endpoint: 'LuckyNumbers',
   schema: luckyNumberResponse,
   fresh: byDay('fast'),
@@ -113,13 +112,12 @@ export const LUCKY = registerResource({
   whenAsked: 'read refused',
   refusedForMs: DAILY,
   settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
-  feed: ['LuckyNumbers'],
+  feed: true,
   note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
 });
 
 /** A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass. */
 export const LIBRARY = registerResource({
-  name: 'EbiblioLendings',
   endpoint: 'EbiblioLendings',
   schema: ebiblioLendingsResponse,
   fresh: byDay(12 * HOUR),
@@ -127,18 +125,18 @@ export const LIBRARY = registerResource({
 });
 /** The list changes a few times a term. */
 export const SCHOOL_FILES = registerResource({
-  name: 'SchoolFiles',
   endpoint: 'SchoolFiles',
   schema: schoolFilesResponse,
+  yearOfRecords: true,
   fresh: byDay(12 * HOUR),
   keepOnError: true,
   notAtStart: true,
 });
 /** A topic is written during or right after its lesson: every two hours while lessons are on, daily else by day. */
 export const REALIZATIONS = registerResource({
-  name: 'Realizations',
   endpoint: 'Realizations',
   schema: realizationsResponse,
+  yearOfRecords: true,
   fresh: { ...byDay(DAILY), lessons: 2 * HOUR },
   keepOnError: true,
   note: "the whole year's lessons held",

@@ -17,13 +17,12 @@ const BY_FREE_DAYS = 'class calendar (free day ids)';
  * asked again within the hour. Ahead of need (next week for the feeds alone) once a day.
  */
 export const TIMETABLE = registerResource({
-  name: 'Timetables',
   endpoint: 'Timetables',
   queryKey: 'weekStart',
   schema: timetablesResponse,
   fresh: NEWS,
   vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
-  signal: calendarSignal('Substitutions'),
+  ...calendarSignal('Substitutions'),
   ahead: byDay(DAILY),
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
@@ -31,26 +30,25 @@ export const TIMETABLE = registerResource({
   note: 'this week; next week when the next school day falls in it, else once a day for the feeds',
 });
 export const SUBSTITUTIONS = registerResource({
-  name: 'Calendars/Substitutions',
   endpoint: 'Calendars/Substitutions',
   schema: substitutionsResponse,
+  yearOfRecords: true,
   fresh: BY_THE_HOUR,
   vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
-  signal: calendarSignal('Substitutions'),
+  ...calendarSignal('Substitutions'),
   whenAsked: 'unvouched',
   keepOnError: true,
-  feed: ['Calendars/Substitutions'],
+  feed: true,
   note: "the whole year's changes; the timetable itself shows today's",
 });
 /** A list of free days, the whole year's: daily by day, or when the class calendar's free day ids move. */
 function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays', schema: S): Resource<z.output<S>> {
   return registerResource({
-    name,
     endpoint: name,
     schema,
     fresh: byDay(DAILY),
     vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
-    signal: calendarSignal(name),
+    ...calendarSignal(name),
     keepOnError: true,
     feed: [`Calendars/${name}`],
   });
@@ -58,7 +56,6 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
 export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
 export const FREE_DAY_TYPES = registerResource({
-  name: 'Calendars/ClassFreeDays/Types',
   endpoint: 'Calendars/ClassFreeDays/Types',
   schema: classFreeDayTypesResponse,
   fresh: byDay(DAILY),

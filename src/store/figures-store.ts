@@ -38,7 +38,18 @@ const savedSchema = z.object({
   /** The reads the scheduler planned after the last pass: the row, when, and why (interface 10.1). */
   next_reads: z.array(z.object({ row: z.string(), at: z.number(), why: z.string() })).optional(),
   /** The change feed: on or not, since when, why not, on which road (live-notes 28-32). */
-  change_feed: z.object({ on: z.boolean(), since: z.number().optional(), why: z.string().optional(), road: z.string() }).optional(),
+  change_feed: z
+    .object({
+      on: z.boolean(),
+      since: z.number().optional(),
+      why: z.string().optional(),
+      road: z.string(),
+      /** When the feed was last read; the changes it lists that wait, and why; how many were acknowledged since the start. */
+      lastRead: z.number().optional(),
+      pending: z.array(z.object({ type: z.string(), why: z.string() })).optional(),
+      acknowledged: z.number().optional(),
+    })
+    .optional(),
   /** A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands. */
   plan: z
     .object({

@@ -1,12 +1,15 @@
 // The memory of items already announced as events, per child and kind, kept in data_dir so that a
 // restart or a re-login never fires the same event twice; for the tracked kinds also what each record
-// last said (tracked.ts), so that an edit or a removal fires once too.
+// last said (tracked.ts), so that an edit or a removal fires once too; and the events the broker has not
+// accepted yet (event-outbox.ts), written with the ids in one atomic write: never remembered as fired
+// without being kept to send.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
 import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
 import { FLOOD_LIMIT } from './flood.js';
+import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
@@ -19,14 +22,21 @@ export interface NewItem<P = unknown> {
 type Memory = Record<string, string[]>;
 
 const idsSchema = z.record(z.string(), z.array(z.string()));
-/** Since the tracked kinds: the ids and the records; the older file held the ids alone. */
-const fileSchema = z.union([z.object({ ids: idsSchema, records: trackedSchema }), idsSchema.transform((ids) => ({ ids, records: {} }))]);
+/** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
+const fileSchema = z.union([
+  z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]) }),
+  idsSchema.transform((ids) => ({ ids, records: {}, outbox: [] })),
+]);
 
 export class SeenStore {
   private readonly path: string;
   private memory: Memory = {};
   private records: TrackedMemory = {};
-  private dirty = false;
+  private outbox: OutboxEntry[] = [];
+  /** Bumped by every change: a save that began before one leaves the memory dirty. */
+  private changes = 0;
+  private saved = 0;
+  private writing: Promise<unknown> = Promise.resolve();
 
   constructor(dataDir: string, child: string) {
     this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
@@ -43,6 +53,7 @@ export class SeenStore {
     if (saved) {
       this.memory = { ...saved.ids };
       this.records = { ...saved.records };
+      this.outbox = saved.outbox;
     }
   }
 
@@ -58,7 +69,7 @@ export class SeenStore {
     if (fresh.length === 0 && known !== undefined) return [];
     const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
     this.memory[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
-    this.dirty = true;
+    this.changes++;
     if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return [];
     return fresh;
   }
@@ -75,7 +86,7 @@ export class SeenStore {
     const happened = compareRecords(records, items, tracking);
     if (JSON.stringify(records) !== JSON.stringify(before ?? {}) || before === undefined) {
       this.records[kind] = records;
-      this.dirty = true;
+      this.changes++;
     }
     if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return [];
     return happened;
@@ -88,19 +99,43 @@ export class SeenStore {
   checkpoint(): () => void {
     const copy = { ...this.memory };
     const records = { ...this.records };
-    const dirty = this.dirty;
+    const outbox = [...this.outbox];
     return () => {
       this.memory = copy;
       this.records = records;
-      this.dirty = dirty;
+      this.outbox = outbox;
+      this.changes++;
     };
   }
 
-  /** Writes the memory if it changed; resolves true when it wrote. */
-  async save(): Promise<boolean> {
-    if (!this.dirty) return false;
-    await writeJson(this.path, { ids: this.memory, records: this.records });
-    this.dirty = false;
-    return true;
+  /** Events to keep until the broker accepts them (written with the ids at the next save). */
+  post(entries: readonly OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    this.outbox = [...this.outbox, ...entries];
+    this.changes++;
+  }
+
+  waiting(): readonly OutboxEntry[] {
+    return this.outbox;
+  }
+
+  /** The broker took them: they leave the outbox (written at the next save). */
+  accepted(entries: readonly OutboxEntry[]): void {
+    const before = this.outbox.length;
+    this.outbox = this.outbox.filter((e) => !entries.includes(e));
+    if (this.outbox.length !== before) this.changes++;
+  }
+
+  /** Writes the memory if it changed; resolves true when it wrote. Saves run one after another, the last one's memory last. */
+  save(): Promise<boolean> {
+    const next = this.writing.then(async () => {
+      if (this.changes === this.saved) return false;
+      const changes = this.changes;
+      await writeJson(this.path, { ids: this.memory, records: this.records, outbox: this.outbox });
+      this.saved = changes;
+      return true;
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 }

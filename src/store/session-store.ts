@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { SteadyFile, safeName } from './files.js';
 import { readStored } from './stored.js';
 
+/** The portal's advice to change the password, as a login keeps it (the `password_change_advised` entity mirrors it). */
+export const PASSWORD_CHANGE_ADVISED = 'password_change_advised';
+
 const persistedSchema = z.object({
   version: z.literal(1),
   // tough-cookie's serialized jar: its cookies are checked again when the jar is rebuilt.
@@ -22,7 +25,7 @@ const persistedSchema = z.object({
     })
     .optional(),
   /** The last login skipped the portal's advice to change the password (live-notes 19). */
-  advice: z.literal('password_change_advised').optional(),
+  advice: z.literal(PASSWORD_CHANGE_ADVISED).optional(),
   /** When the log last said so (once a day). */
   adviceLoggedAt: z.number().optional(),
   /** A child on both roads whose session the family road opened: the register login waits until retryAt. */

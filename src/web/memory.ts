@@ -84,8 +84,12 @@ export class WebMemory implements Publisher, WebData {
     this.options.target.publishState(childId, key, state);
   }
 
-  publishEvent(childId: string, kind: string, payload: EventPayload): void {
-    this.options.target.publishEvent(childId, kind, payload);
+  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> | void {
+    return this.options.target.publishEvent(childId, kind, payload);
+  }
+
+  delivered(): Promise<boolean> {
+    return this.options.target.delivered?.() ?? Promise.resolve(true);
   }
 
   /** Kept with the time it last changed (the feed's Last-Modified), which the same content published again keeps. */

@@ -1,7 +1,9 @@
 // The fault suite, process side: the bridge as a real process (`node dist/main.js run`, real clock)
 // killed with SIGKILL in the middle of a poll and in the middle of a send, then started again on the
 // same data_dir. After the restart no event may repeat, no message may go out twice, and the saved
-// session must be reused without a new password login.
+// session must be reused without a new password login. An event the broker never accepted (the bridge
+// stopped or killed while the broker was away) fires once after both are back.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import { PortalSimulator } from '../../src/simulator/index.js';
 import { FaultTable, leakedSecrets, savedCookieValues, type Secret } from '../helpers/faults.js';
 import { SimTap, clearSimFaults } from '../helpers/faults-sim.js';
 import { BridgeProcess, ensureBuilt, writeConfig } from '../helpers/faults-process.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { CuttableProxy, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { ANIA, addGrade, strongPassword } from '../helpers/faults-world.js';
 
 const table = new FaultTable('Fault table: the bridge process');
@@ -24,6 +26,8 @@ beforeAll(async () => {
 class ProcWorld {
   readonly processes: BridgeProcess[] = [];
   readonly password = strongPassword();
+  /** Where the bridge finds the broker (a test may put a proxy before it; the recorder stays on MQTT_URL). */
+  mqttUrl = MQTT_URL;
 
   private constructor(
     readonly sim: PortalSimulator,
@@ -49,7 +53,7 @@ class ProcWorld {
   async config(dataDir = join(this.dir, 'data'), messages?: unknown[]): Promise<string> {
     const config = join(this.dir, 'config.yaml');
     await writeConfig(config, {
-      mqttUrl: MQTT_URL,
+      mqttUrl: this.mqttUrl,
       base: this.roots.base,
       prefix: this.roots.prefix,
       portal: this.sim.urls,
@@ -155,6 +159,58 @@ describe.concurrent('the bridge process', () => {
       secretLeaked: (await pw.leaks()).length > 0,
     });
   }, 40_000);
+
+  for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`a grade read while the broker is away, the bridge stopped (${stop}) before it returns: its event fires once when both are back`, async (ctx) => {
+      const pw = await ProcWorld.start(ctx);
+      const { sim, tap, rec } = pw;
+      const proxy = CuttableProxy.forUrl();
+      await proxy.start();
+      ctx.onTestFinished(() => proxy.stop());
+      pw.mqttUrl = proxy.url;
+      const first = await pw.bridge();
+      await pw.fullPollAfter(0);
+
+      // The pass that reads the new grade waits at Grades while the broker goes away.
+      const grade = `grade:${addGrade(sim)}`;
+      sim.setLatency(2_000, { host: 'portal', path: '/gateway/api/2.0/Grades' });
+      const asked = tap.arrived({ path: '/gateway/api/2.0/Grades' });
+      await rec.publish(pw.topic('refresh/set'), '');
+      await waitUntil(() => tap.arrived({ path: '/gateway/api/2.0/Grades' }) > asked, 'the poll to reach Grades', 10_000);
+      proxy.paused = true;
+      proxy.cut();
+      // The pass ends with the grade in the event memory: read, and taken for news.
+      const memory = join(pw.dir, 'data', 'seen', 'ania.json');
+      await waitUntil(() => readFileSync(memory, 'utf8').includes(grade), 'the grade in the event memory', 10_000);
+      if (stop === 'SIGTERM') expect(await first.stop()).toBe(0);
+      else await first.kill();
+      clearSimFaults(sim);
+      expect(pw.events()).toHaveLength(0);
+
+      // Started again while the broker is still away; then it comes back.
+      const from = rec.messages.length;
+      const second = await pw.bridge();
+      await waitUntil(() => second.logged(/cannot connect to the MQTT broker/).length > 0, 'the restarted bridge to wait for the broker', 10_000);
+      proxy.paused = false;
+      await pw.fullPollAfter(from);
+      await waitUntil(() => pw.events().some((e) => e.id === grade), 'the grade event after both are back', 10_000);
+      // One more pass reads the grade again: no second event.
+      const results = rec.on(pw.topic('refresh/result')).length;
+      await rec.publish(pw.topic('refresh/set'), '');
+      await waitUntil(() => rec.on(pw.topic('refresh/result')).length > results, 'one more poll', 10_000);
+      expect(await second.stop()).toBe(0);
+      await pw.caughtUpWithStoppedBridge();
+      const fired = pw.events().filter((e) => e.id === grade);
+      table.record({
+        fault: `grade read with the broker away, ${stop} before it returns, restart`,
+        survived: rec.last(pw.topic('problem'))?.text === 'OFF',
+        lost: fired.length === 0,
+        sentTwice: fired.length > 1,
+        secretLeaked: (await pw.leaks()).length > 0,
+      });
+      expect(fired).toHaveLength(1);
+    }, 60_000);
+  }
 
   it('SIGKILL in the middle of a send: the message goes out once, a press after the restart is refused, the session reused', async (ctx) => {
     const pw = await ProcWorld.start(ctx);

@@ -1,13 +1,14 @@
 // One feature's pass outside a running bridge, as the coordinator makes one: the copies its reads say
-// are due read (poller/coordinator.ts's readDue, in rounds), then its computation. For the tests that
-// drive a feature against the simulator without the whole bridge.
+// (and what their signals are read from) read when due (poller/coordinator.ts's readDue, in rounds),
+// then its computation. For the tests that drive a feature against the simulator without the whole bridge.
 import { ResourceCache } from '../../src/feature-kit/cache.js';
 import { readDue } from '../../src/poller/coordinator.js';
 import { silentLogger } from '../../src/util/log.js';
 import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';
 import type { Moment } from '../../src/feature-kit/plan.js';
-import type { Host } from '../../src/feature-kit/resource.js';
+import type { Host, Want } from '../../src/feature-kit/resource.js';
+import { signalReads } from '../../src/poller/account-features.js';
 import type { Identity } from '../../src/feature-kit/identity.js';
 import type { SourceResult } from '../../src/feature-kit/source.js';
 import type { AccountConfig } from '../../src/config/schema.js';
@@ -55,7 +56,12 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
         refused: cache.refused.bind(cache),
         readAt: cache.readAt.bind(cache),
       };
-      await readDue(cache, () => options.feature.reads?.({ ...ctx, copies }) ?? [], new Set<Host>(), new Map());
+      const reads = (): Want[] => {
+        const wants = options.feature.reads?.({ ...ctx, copies }) ?? [];
+        // What the lists' signals are read from, as the account's features add it (the class calendar).
+        return [...wants, ...signalReads(wants, copies)];
+      };
+      await readDue(cache, reads, new Set<Host>(), new Map());
       return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
     } finally {
       cache.end();

@@ -114,7 +114,7 @@ describe('MessagesSource', () => {
     const gate = new EventGate({
       dataDir: await tempDir(),
       log: silentLogger(),
-      fire: (_kind, payload) => fired.push({ id: String(payload.id), payload }),
+      fire: (_kind, payload) => void fired.push({ id: String(payload.id), payload }),
       onStorage: () => undefined,
     });
     await gate.load('ania');

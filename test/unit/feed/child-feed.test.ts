@@ -1,7 +1,8 @@
 // One child's change feed against a scripted portal: a FilterInvalidValue or a forgotten device is
 // registered again once and a second loss within the day waits until the next; a registration that
 // cannot reach the portal waits an hour; the changes it lists move what they name, an unknown type is
-// logged once and acknowledged; a change is acknowledged only when every list it names was read again.
+// logged once and acknowledged; a change is acknowledged only when every list it names was read again,
+// computed from, and what that published accepted by the broker; the diagnostics say what waits and why.
 import { describe, expect, it } from 'vitest';
 import { ChildFeed } from '../../../src/feed/child-feed.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
@@ -17,6 +18,8 @@ import type { Gateway, GatewayAnswer } from '../../../src/portal/gateway.js';
 import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 
 const HOUR = 60 * 60_000;
+/** A pass whose features all computed and whose broker accepted everything. */
+const HANDLED = { computed: () => true, delivered: async () => true };
 
 interface Call {
   method: string;
@@ -138,9 +141,37 @@ describe("a child's change feed", () => {
     expect(cache.decide(want(GRADES))).toEqual({ read: true, why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
-    await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)]);
+    await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)], HANDLED);
     end();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint)).toEqual(['PushChanges/11,13,14']);
     expect(lines.filter((l) => l.includes('a type no list of the bridge is'))).toHaveLength(1);
+    expect(feed.feedStatus()).toMatchObject({ pending: [{ type: 'SchoolNotices', why: 'read failed' }], acknowledged: 3 });
+  });
+
+  it('acknowledges a change only once what its lists feed computed from the new copy and the broker accepted what that published', async () => {
+    const { cache, clock, feed, pass, calls, script } = await setup();
+    (await pass()).end();
+    script.feed = () => ({ status: 200, json: { Changes: [{ Id: 21, Type: 'Add', Resource: { Id: '1', Type: 'Grades' } }] } });
+    const deletes = (): string[] => calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint);
+    const tryPass = async (facts: typeof HANDLED): Promise<void> => {
+      clock.set(clock.now() + 5 * 60_000);
+      const { changes, end } = await pass();
+      await cache.read(want(GRADES));
+      await feed.acknowledge(cache, changes, [want(GRADES)], facts);
+      end();
+    };
+    // Read, but a feature reading the grades did not compute (a lookup of theirs failed, say).
+    await tryPass({ ...HANDLED, computed: () => false });
+    expect(deletes()).toEqual([]);
+    expect(feed.feedStatus()).toMatchObject({ pending: [{ type: 'Grades', why: 'not computed' }], acknowledged: 0 });
+    // Computed, but the broker is away: its states and events are not there yet.
+    let asked = 0;
+    await tryPass({ ...HANDLED, delivered: async () => (asked++, false) });
+    expect(deletes()).toEqual([]);
+    expect(asked).toBe(1);
+    expect(feed.feedStatus()).toMatchObject({ pending: [{ type: 'Grades', why: 'broker away' }] });
+    await tryPass(HANDLED);
+    expect(deletes()).toEqual(['PushChanges/21']);
+    expect(feed.feedStatus()).toMatchObject({ pending: [], acknowledged: 1, lastRead: clock.now() });
   });
 });

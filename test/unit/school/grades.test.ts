@@ -337,7 +337,7 @@ async function throughGate(kind: string, items: NewItem<EventFields>[]): Promise
   const dataDir = await mkdtemp(join(tmpdir(), 'grades-events-'));
   try {
     const fired: EventFields[] = [];
-    const gate = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => fired.push(payload), onStorage: () => {} });
+    const gate = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
     await gate.load('child');
     await gate.pass([[kind, []]]);
     await gate.pass([[kind, items]]);

@@ -21,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 async function gate(): Promise<EventGate> {
-  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => fired.push(payload), onStorage: () => {} });
+  const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
   await g.load('ania');
   return g;
 }

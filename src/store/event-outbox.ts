@@ -1,0 +1,58 @@
+// The outbox of events: what the event gate let through waits here, in the event memory's own file
+// (seen.ts, one atomic write with the ids it fired for), until the broker acknowledged it (QoS 1's
+// PUBACK, which mqtt.js's publish callback gives). An event the broker never took is sent after a
+// restart, once; one whose send failed (the bridge stopped before the broker came back) is sent again
+// at the next pass. An entry leaves only on the broker's word.
+import { z } from 'zod';
+
+export const outboxSchema = z.array(z.object({ kind: z.string(), payload: z.record(z.string(), z.unknown()) }));
+
+/** One event not yet accepted by the broker: its kind (the topic's) and its payload. */
+export interface OutboxEntry {
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+/** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
+export type Send = (entry: OutboxEntry) => Promise<boolean> | void;
+
+export class EventOutbox {
+  /** Handed to the publisher and not answered yet: never handed twice. */
+  private readonly inFlight = new Set<OutboxEntry>();
+
+  constructor(
+    private readonly fire: Send,
+    /** Told which entries the broker took: they leave the event memory (the one loaded now), which is written then. */
+    private readonly onAccepted: (entries: OutboxEntry[]) => void,
+  ) {}
+
+  /** Sends every waiting entry not on its way already; call only once the memory holding them is on disk. */
+  send(waiting: readonly OutboxEntry[]): void {
+    const taken: OutboxEntry[] = [];
+    for (const entry of waiting) {
+      if (this.inFlight.has(entry)) continue;
+      const sent = this.fire(entry);
+      if (sent === undefined) {
+        taken.push(entry);
+        continue;
+      }
+      this.inFlight.add(entry);
+      void sent.then(
+        (ok) => this.answered(entry, ok),
+        () => this.answered(entry, false),
+      );
+    }
+    // Taken at once (no broker): one write for all of them.
+    if (taken.length > 0) this.onAccepted(taken);
+  }
+
+  /** Events handed to the publisher and not answered yet. */
+  get sending(): number {
+    return this.inFlight.size;
+  }
+
+  private answered(entry: OutboxEntry, ok: boolean): void {
+    this.inFlight.delete(entry);
+    if (ok) this.onAccepted([entry]);
+  }
+}
