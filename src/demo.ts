@@ -6,7 +6,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, SimLife, type LifeRound } from './simulator/index.js';
+import { PortalSimulator, DEMO_ACCOUNTS, DEMO_FAMILY, DEMO_FAMILY_ALL, SimLife, type LifeRound } from './simulator/index.js';
 import { buildConfig, ConfigError } from './config/load.js';
 import { applyLiveQuirks, parseQuirks, type LiveQuirk } from './simulator/live-schools.js';
 import { App } from './app.js';
@@ -53,7 +53,7 @@ const NEWS_EVERY_MS = 3 * 60_000;
 
 export async function runDemo(options: DemoOptions): Promise<number> {
   const out = options.out ?? process.stdout;
-  const simulator = new PortalSimulator();
+  const simulator = new PortalSimulator({ families: [DEMO_FAMILY_ALL] });
   let quirks: LiveQuirk[] = [];
   try {
     quirks = options.quirks === undefined ? [] : parseQuirks(options.quirks);
@@ -102,7 +102,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       `dziennik2mqtt ${VERSION} demo`,
       `  simulated portal: ${simulator.urls.base_url} (logins ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`,
       `                    auth ${simulator.urls.auth_url}, messages ${simulator.urls.messages_url}, sandbox ${simulator.urls.sandbox_url}`,
-      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}, linking both children:`,
+      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}, linking the three children:`,
       `                    their road while the register login fails, see --quirks register-broken)`,
       ...(broker ? brokerLines(broker.port) : [`  MQTT broker:      ${redactUrl(mqttUrl)} (yours; the demo's topics are removed when it stops)`]),
       `  watch it:         mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,

@@ -29,7 +29,19 @@ const HINT_KEYS = new Set(['login', 'email', 'username']);
 /** Folders listed as a count and a size only: their names are a child's (attachments, homework files). */
 const SUMMED_FOLDERS = new Set(['downloads']);
 /** Folders whose files are named by a child's register login (or its id, which may be the login): cut to a hint. */
-export const LOGIN_FOLDERS = new Set(['sessions', 'figures', 'identity', 'states', 'answers', 'subjects', 'messages', 'seen', 'feeds', FEED_FOLDER]);
+export const LOGIN_FOLDERS = new Set([
+  'sessions',
+  'figures',
+  'identity',
+  'states',
+  'answers',
+  'subjects',
+  'messages',
+  'seen',
+  'feeds',
+  'kindergarten',
+  FEED_FOLDER,
+]);
 /** A fixed message's placeholders (messaging/compose.ts): what the bundle says of its text. */
 const PLACEHOLDER = /\{(\w+)\}/g;
 /** Entries listed at most (a data folder is small; a runaway one must not make the bundle huge). */
@@ -175,6 +187,10 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
             acknowledged: figures.change_feed.acknowledged ?? 0,
           },
     feed_missed: sortedRecord(figures.feed_missed ?? {}),
+    // A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands.
+    account_kind: figures.plan?.account_kind ?? 'school',
+    ...(figures.plan?.plan_source === undefined ? {} : { plan_source: figures.plan.plan_source }),
+    ...(figures.plan?.plan_search === undefined ? {} : { plan_search: figures.plan.plan_search }),
   };
 }
 

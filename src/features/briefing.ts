@@ -7,7 +7,7 @@ import { shape, type States } from '../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { Language } from '../config/language.js';
 import { briefing } from '../school/briefing.js';
-import { BRIEFING_TEXT } from '../i18n/briefing-text.js';
+import { BRIEFING_TEXT, type BriefingKind } from '../i18n/briefing-text.js';
 import { feature } from './feature.js';
 
 export type BriefingFacts = {
@@ -48,11 +48,11 @@ class BriefingSource implements Source {
       lucky: ctx.inputs.lucky,
       registerNumber: ctx.identity.registerNumber,
     });
-    return Promise.resolve({ states: renderBriefing(facts, this.language) });
+    return Promise.resolve({ states: renderBriefing(facts, this.language, timetable.kind) });
   }
 }
 
-export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language): States<typeof briefingEntity> {
-  const words = BRIEFING_TEXT[language](facts);
+export function renderBriefing(facts: ReturnType<typeof briefing>, language: Language, kind?: BriefingKind): States<typeof briefingEntity> {
+  const words = BRIEFING_TEXT[language](facts, kind);
   return { briefing: { state: words.state, attributes: { text: words.text, day: facts?.day ?? null } } };
 }

@@ -25,6 +25,10 @@ export interface SlotOut extends GroupOut {
   to: string | null;
   /** Each group on its own, only when the class is split (two or more groups in the slot). */
   groups?: GroupOut[];
+  /** A kindergarten's block (interface 12.2): no number, every teacher, and `planned` or the portal's word. */
+  number?: null;
+  teachers?: string[];
+  kind?: string;
 }
 
 /**
@@ -88,6 +92,16 @@ export function slotsOf(lessons: readonly ScheduledLesson[]): ScheduledLesson[][
 function slotOut(lessons: ScheduledLesson[]): SlotOut {
   const first = lessons[0] as ScheduledLesson;
   const groups = lessons.map(groupOf);
+  if (first.block)
+    return {
+      no: null,
+      number: null,
+      from: first.from,
+      to: first.to,
+      ...(groups[0] as GroupOut),
+      teachers: first.block.teachers,
+      kind: first.block.kind,
+    };
   if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut) };
   const change = slotChange(groups, lessons);
   const out: SlotOut = {

@@ -12,6 +12,7 @@ import { addDays } from '../util/time.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../resources/timetable.js';
 import { nameLookups, namesOf } from '../resources/lookups.js';
+import { makeNames } from '../school/names.js';
 import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
 import { shape, type Events, type States } from '../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../school/plan-changes.js';
@@ -19,6 +20,8 @@ import { feature } from './feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { type CurrentLesson, type TimetableDay } from './timetable-day.js';
 import { renderTimetable } from './timetable-states.js';
+import { kindergartenReads, kindergartenTimetable, PlanSearchStore, type AccountKind } from './timetable-kindergarten.js';
+import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 
 export { renderTimetable } from './timetable-states.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -32,6 +35,8 @@ export interface TimetableOutput {
   fortnight: SchoolDay[];
   /** The free days of the school and of the child's class. */
   freeDays: FreeDay[];
+  /** A school's timetable, or a kindergarten's plan of blocks (live-notes 33-36); a school's when not said. */
+  kind?: AccountKind;
 }
 
 declare module '../feature-kit/source.js' {
@@ -149,6 +154,9 @@ export type TimetableStates = States<
 export const timetable = feature({
   name: 'timetable',
   reads: ({ copies, today, identity }) => {
+    // A kindergarten's plan, once found, stands in for the school's timetable and its changes.
+    const kindergarten = kindergartenReads(copies, today);
+    if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants];
     const { weeks, ahead } = timetableReads(copies, today, identity.classId);
     const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
     const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
@@ -161,6 +169,7 @@ export const timetable = feature({
         users: lessons.map((l) => l.Teacher?.id),
         classrooms: lessons.map((l) => l.Classroom?.id),
       }),
+      ...(kindergarten?.wants ?? []),
     ];
   },
   // The child's attendance marks tell a split class's own group from the other one.
@@ -182,11 +191,18 @@ export const timetable = feature({
     atSchool,
     freeDay,
   ],
-  create: (access) => new TimetableSource(access.language),
+  create: (access) => {
+    const store = new PlanSearchStore(access.dataDir, access.account.login);
+    store.restore(access.cache);
+    return new TimetableSource(access.language, store);
+  },
 });
 
 export class TimetableSource implements Source {
-  constructor(private readonly language: Language = FALLBACK_LANGUAGE) {}
+  constructor(
+    private readonly language: Language = FALLBACK_LANGUAGE,
+    private readonly searches?: PlanSearchStore,
+  ) {}
 
   /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
   private last: ScheduleInput | undefined;
@@ -195,19 +211,26 @@ export class TimetableSource implements Source {
 
   async poll(ctx: SourceContext): Promise<SourceResult> {
     const free = freeDaysOf(ctx.cache, ctx.identity.classId);
-    const substitutions = ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
-    const { weeks, ahead } = timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
+    const kindergarten = kindergartenReads(ctx.cache, ctx.today);
+    await this.searches
+      ?.keep(ctx.cache.peek(KINDERGARTEN_SEARCH))
+      .catch((error: Error) => ctx.log.warn({ err: error.message }, 'could not keep the plan search'));
+    const blocks = kindergarten === undefined ? undefined : kindergartenTimetable(ctx.cache, kindergarten);
+    const substitutions = kindergarten?.source ? undefined : ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
+    const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
-    const days = mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
-    // Next week for the feeds: its last copy when this pass's read failed, none before it is read.
+    const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
+    // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
     const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
-    const withNames = namesOf(ctx.cache);
+    // A kindergarten's blocks carry their names (the activities, rooms and teachers of its own lookups).
+    const withNames = kindergarten?.source ? makeNames() : namesOf(ctx.cache);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
     const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
-    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList };
+    const kind = kindergarten?.source ? 'kindergarten' : 'school';
+    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
     const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
     return { states: renderTimetable(result, this.language), events, output };
   }

@@ -30,6 +30,8 @@ interface Phrases {
   free: (weekday: string, name: string | null) => string;
   changeWords: Readonly<Record<ChangeKind, string>>;
   weekdays: readonly string[];
+  /** A kindergarten child's day: its blocks' activities instead of lessons. */
+  kindergarten: { none: string; at: string; hoursAloud: (from: string, to: string) => string };
 }
 
 /** Polish: 1 lekcja, 2–4 lekcje, 5 lekcji (and 12–14 lekcji). */
@@ -61,6 +63,11 @@ const PL: Phrases = {
   free: (weekday, name) => `${upper(weekday)} wolny${name ? `: ${name}` : ''}.`,
   changeWords: CHANGE_WORDS.pl,
   weekdays: WEEKDAYS.pl.long,
+  kindergarten: {
+    none: 'Brak zajęć w przedszkolu w najbliższych dniach.',
+    at: 'w przedszkolu',
+    hoursAloud: (from, to) => `w przedszkolu od ${from} do ${to}`,
+  },
 };
 
 const EN: Phrases = {
@@ -78,6 +85,11 @@ const EN: Phrases = {
   free: (weekday, name) => `${weekday} is free${name ? `: ${name}` : ''}.`,
   changeWords: CHANGE_WORDS.en,
   weekdays: WEEKDAYS.en.long,
+  kindergarten: {
+    none: 'No kindergarten in the days ahead.',
+    at: 'at kindergarten',
+    hoursAloud: (from, to) => `at kindergarten from ${from} to ${to}`,
+  },
 };
 
 const UK: Phrases = {
@@ -95,6 +107,7 @@ const UK: Phrases = {
   free: (weekday, name) => `${upper(weekday)} — вихідний${name ? `: ${name}` : ''}.`,
   changeWords: CHANGE_WORDS.uk,
   weekdays: WEEKDAYS.uk.long,
+  kindergarten: { none: 'Найближчими днями садочок не працює.', at: 'у садочку', hoursAloud: (from, to) => `у садочку з ${from} до ${to}` },
 };
 
 /** One sentence: "Label: a, b." (nothing for an empty list). */
@@ -102,7 +115,8 @@ function listed(label: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`${label}: ${items.join(', ')}.`];
 }
 
-function say(p: Phrases, b: Briefing | null): BriefingWords {
+function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school'): BriefingWords {
+  if (kind === 'kindergarten') return sayKindergarten(p, b);
   if (b === null) return { state: p.none, text: p.none };
   // "8:00", not "08:00": the way a clock is read and a screen shows an hour.
   const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
@@ -131,6 +145,24 @@ function say(p: Phrases, b: Briefing | null): BriefingWords {
   return { state: clip([head, ...facts, ...free].join(' ')), text };
 }
 
+/** A kindergarten child's next day: "Jutro 8:00–12:30 w przedszkolu: rytmika, spacer." (the activities in order). */
+function sayKindergarten(p: Phrases, b: Briefing | null): BriefingWords {
+  const k = p.kindergarten;
+  if (b === null) return { state: k.none, text: k.none };
+  const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
+  const end = b.end?.replace(/^0(?=\d:)/, '') ?? null;
+  const activities = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject ?? '?');
+  const free = b.freeBefore.map((f) => p.free(p.weekdays[weekdayOf(f.date) - 1]!, f.name));
+  const when = p.when(b);
+  const list = activities.length === 0 ? '.' : `: ${activities.join(', ')}.`;
+  const state = start !== null && end !== null ? `${when} ${start}–${end} ${k.at}${list}` : `${when} ${k.at}${list}`;
+  const aloud = start !== null && end !== null ? `${when} ${k.hoursAloud(start, end)}${list}` : state;
+  return { state: clip([state, ...free].join(' ')), text: [...free, aloud].join(' ') };
+}
+
+/** A school child's day, or a kindergarten child's (its activities instead of lessons). */
+export type BriefingKind = 'school' | 'kindergarten';
+
 /** 1 = Monday … 7 = Sunday. */
 function weekdayOf(date: string): number {
   const d = new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -145,11 +177,11 @@ function clip(line: string): string {
   return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,.:;]$/, '')}…`;
 }
 
-export const polishBriefing = (b: Briefing | null): BriefingWords => say(PL, b);
-export const englishBriefing = (b: Briefing | null): BriefingWords => say(EN, b);
-export const ukrainianBriefing = (b: Briefing | null): BriefingWords => say(UK, b);
+export const polishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(PL, b, kind);
+export const englishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(EN, b, kind);
+export const ukrainianBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(UK, b, kind);
 
-export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null) => BriefingWords>> = {
+export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null, kind?: BriefingKind) => BriefingWords>> = {
   pl: polishBriefing,
   en: englishBriefing,
   uk: ukrainianBriefing,

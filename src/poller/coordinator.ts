@@ -18,6 +18,8 @@ import type { AccountFeatures } from './account-features.js';
 import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
+import { planFacts } from '../features/timetable-kindergarten.js';
+import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import type { ChildFeed } from '../feed/child-feed.js';
 import type { FeedChange } from '../portal/change-feed.js';
 
@@ -113,6 +115,7 @@ export class AccountCoordinator {
       this.deps.figures.feed = this.deps.feed.feedStatus();
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
+      this.deps.figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       this.deps.saveFigures();

@@ -187,6 +187,8 @@ export class AccountFigures implements PortalObserver {
   nextReads: { row: string; at: number; why: string }[] = [];
   /** The change feed as the last pass left it (set by the account's runner). */
   feed: SavedFigures['change_feed'];
+  /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
+  plan: SavedFigures['plan'];
   /** Changes the feed never named that a safety read found, by resource. */
   private missed: Record<string, number> = {};
 
@@ -221,6 +223,7 @@ export class AccountFigures implements PortalObserver {
       ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
       ...(this.nextReads.length === 0 ? {} : { next_reads: this.nextReads }),
       ...(this.feed === undefined ? {} : { change_feed: this.feed }),
+      ...(this.plan === undefined ? {} : { plan: this.plan }),
       ...(Object.keys(this.missed).length === 0 ? {} : { feed_missed: { ...this.missed } }),
     };
   }
@@ -235,6 +238,7 @@ export class AccountFigures implements PortalObserver {
     this.ongoing = saved.problem_since;
     this.lastLogin = saved.last_login;
     this.missed = { ...saved.feed_missed };
+    this.plan = saved.plan;
     if (saved.day !== warsawDate(this.options.clock.now())) return;
     this.day = saved.day;
     this.requests = new Map(Object.entries(saved.requests));

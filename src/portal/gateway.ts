@@ -20,17 +20,32 @@ export interface DataRoad {
   url(endpoint: string): string;
   /** Sends inside the road's session, renewed once when the answer says it has ended. */
   send(request: HttpRequest): Promise<HttpResponse>;
+  /** Where a service beside the API (the kindergarten's, `ms/...`, live-notes 34) can be asked on this road, in the order to try. */
+  services?: readonly ServiceRoute[];
+}
+
+/** A host of the services beside the API: the register's gateway path, or the API host's. */
+export type ServiceHost = 'gateway' | 'api';
+
+/** One host a service is asked at, and how a request goes there. */
+export interface ServiceRoute {
+  host: ServiceHost;
+  /** The address of `path` (such as `ms/kindergartens/activities-types`, with its query) there. */
+  url(path: string): string;
+  send(request: HttpRequest): Promise<HttpResponse>;
 }
 
 /** The register road: {base_url}/gateway/api/2.0 with the session's cookies (spec 4.1). */
 export function registerRoad(session: PortalSession, urls: Pick<PortalUrls, 'base_url'>): DataRoad {
+  const send = (request: HttpRequest) =>
+    session.request(
+      () => session.http.send(request),
+      (r) => r.status === 401 && !isInsufficientScopes(r),
+    );
   return {
     url: (endpoint) => `${urls.base_url}${GATEWAY_PATH}${endpoint}`,
-    send: (request) =>
-      session.request(
-        () => session.http.send(request),
-        (r) => r.status === 401 && !isInsufficientScopes(r),
-      ),
+    send,
+    services: [{ host: 'gateway', url: (path) => `${urls.base_url}/gateway/${path}`, send }],
   };
 }
 
@@ -109,6 +124,25 @@ export class Gateway {
       },
       answered,
     );
+  }
+
+  /** The hosts a service beside the API is tried at on this road, in order. */
+  serviceHosts(): ServiceHost[] {
+    return (this.road.services ?? []).map((s) => s.host);
+  }
+
+  /** GET of a service beside the API (`ms/...`) at one host of the road, as it came; 5xx, 429 and the network throw ConnectionError. */
+  async service(host: ServiceHost, path: string, query: Record<string, string> = {}): Promise<GatewayAnswer> {
+    const route = this.road.services?.find((s) => s.host === host);
+    if (!route) return { status: 404, json: undefined };
+    const url = route.url(`${path}?${new URLSearchParams(query).toString()}`.replace(/\?$/, ''));
+    const work = async (): Promise<GatewayAnswer> => {
+      this.options.onRequest?.('GET', path);
+      const res = await route.send({ method: 'GET', url, headers: { accept: 'application/json' }, maxBytes: ANSWER_BYTES });
+      if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
+      return { status: res.status, json: readJson(res) };
+    };
+    return this.observed(path, work, answered);
   }
 
   /** Runs one request and tells the observer how it ended (by default "ok" once it resolves). */

@@ -10,6 +10,7 @@ import * as S from './school.js';
 import * as L from './lookups.js';
 import * as M from './messaging.js';
 import { CHANGES } from './feed.js';
+import * as K from './kindergarten.js';
 
 export const RESOURCES: readonly Resource[] = [
   S.IDENTITY,
@@ -33,6 +34,10 @@ export const RESOURCES: readonly Resource[] = [
   T.SCHOOL_FREE_DAYS,
   T.CLASS_FREE_DAYS,
   T.FREE_DAY_TYPES,
+  K.KINDERGARTEN_SEARCH,
+  K.KINDERGARTEN_PLAN,
+  K.KINDERGARTEN_ACTIVITIES,
+  K.KINDERGARTEN_ROOMS,
   S.HOMEWORKS,
   S.HOMEWORK_ASSIGNMENTS,
   S.CONFERENCES,

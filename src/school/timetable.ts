@@ -3,6 +3,7 @@
 import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
 import { dayOf, hhmm, textCompare } from './common.js';
 import type { Names } from './names.js';
+import { blockOf, type BlockFacts } from './kindergarten.js';
 
 export interface LessonSide {
   subjectId?: string;
@@ -26,6 +27,8 @@ export interface DayLesson extends LessonSide {
   org: LessonPlace | null;
   /** Where the lesson moved to, on the slot it leaves (the New* fields, live-notes 11); else null. */
   moved: LessonPlace | null;
+  /** A kindergarten's block (school/kindergarten.ts): every teacher, and the portal's word for its kind. */
+  block?: BlockFacts;
 }
 
 /** A lesson's place and people: as planned (Org*) or where it moved to (New*). */
@@ -76,7 +79,12 @@ function toLesson(date: string, l: TimetableLesson, names: Names): DayLesson {
         }
       : null,
     moved: movedTo(date, l, names),
+    ...withBlock(blockOf(l)),
   };
+}
+
+function withBlock(block: BlockFacts | undefined): { block?: BlockFacts } {
+  return block === undefined ? {} : { block };
 }
 
 /** Where a lesson leaving this slot goes: a new day or lesson number that is not this slot's own. */

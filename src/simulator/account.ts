@@ -3,11 +3,12 @@
 // how the portal answers it ("the password was changed", "module X answers 403", a raw body for an endpoint).
 import { createHash } from 'node:crypto';
 import { FeedRecords, type FeedEnv } from './feed-records.js';
+import { SimKindergarten } from './kindergarten.js';
 
 export interface SimAccountInit {
   login: string;
   password: string;
-  /** Which child fixture to start from: 'ania' (default, class 4b) or 'janek' (class 1a). */
+  /** Which child fixture to start from: 'ania' (default, class 4b), 'janek' (class 1a) or 'zosia' (a kindergarten group). */
   profile?: string;
   firstName?: string;
   lastName?: string;
@@ -59,6 +60,8 @@ export class SimAccount extends FeedRecords {
   unitId = 1;
   readonly moduleStatus = new Map<string, ModuleStatus>();
   readonly overrides = new Map<string, unknown>();
+  /** A kindergarten child's plan, lookups and switches (a profile with a `kindergarten` part); undefined for a pupil. */
+  readonly kindergarten: SimKindergarten | undefined;
 
   constructor(init: SimAccountInit, env: FeedEnv) {
     super(init.profile ?? 'ania', env);
@@ -72,6 +75,7 @@ export class SimAccount extends FeedRecords {
     this.data.account.password = init.password;
     this.parentLid = `LID-AUTH-USER-${uuidFrom(`parent:${init.login}`)}`;
     this.childLid = `LID-AUTH-USER-${uuidFrom(`child:${init.login}`)}`;
+    this.kindergarten = this.data.kindergarten ? new SimKindergarten(this.data.kindergarten, this) : undefined;
   }
 
   /** How LuckyNumbers answers from now on (see LuckyForm). */

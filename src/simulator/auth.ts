@@ -17,6 +17,7 @@ import {
   validBaner,
 } from './auth-live.js';
 import { apiFault, bearerLogin, handleApi, isApiPath } from './api-host.js';
+import { isKindergartenPath, kindergartenService } from './kindergarten.js';
 import { html, json, page, redirect } from './reply.js';
 import type { AuthSession } from './sessions.js';
 import type { Call, HostHandler, Reply } from './types.js';
@@ -45,12 +46,16 @@ export function authHost(world: World): HostHandler {
         const login = new URLSearchParams(call.body).get('login');
         if (login) return login;
       }
-      if (isApiPath(call.path)) return bearerLogin(world, call);
+      if (isApiPath(call.path) || isKindergartenPath(call.host, call.path)) return bearerLogin(world, call);
       return world.sessions.authSession(call.cookies.get(AUTH_COOKIE))?.login;
     },
     fault: (call, status) => (isApiPath(call.path) ? apiFault(status) : undefined),
     handle(call) {
       if (isApiPath(call.path)) return handleApi(world, call);
+      if (isKindergartenPath(call.host, call.path)) {
+        const bearer = bearerLogin(world, call);
+        return kindergartenService(world, call, bearer === undefined ? undefined : world.account(bearer), 'bearer');
+      }
       const session = world.sessions.authSession(call.cookies.get(AUTH_COOKIE));
       const route = `${call.method} ${call.path}`;
       if (route === 'GET /OAuth/Authorization') return loginPage(world, call);

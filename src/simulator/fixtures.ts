@@ -2,6 +2,7 @@
 // this module, since it runs from src/simulator/, from tsc's dist/simulator/ and from the bin's
 // bundle directly in dist/ (the demo).
 import { existsSync, readFileSync } from 'node:fs';
+import type { KindergartenFixture } from './kindergarten.js';
 
 const ROOT = fixturesRoot(new URL('.', import.meta.url));
 
@@ -94,6 +95,8 @@ export interface ChildFixture {
   /** Items of the newer partial grading (POST .../PartialGrades/Student/<lid>). */
   partialGrades: Record<string, unknown>[];
   resources: Record<string, unknown>;
+  /** A kindergarten child: its group, activities, rooms and weekly plan (kindergarten.ts). */
+  kindergarten?: KindergartenFixture;
 }
 
 export interface ChangeFixture {

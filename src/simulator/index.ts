@@ -26,6 +26,7 @@ export { LIVE_LOGIN_SWITCHES, type LiveLoginSwitch } from './auth-live.js';
 
 export { SimAccount } from './account.js';
 export type { DemoMessage, LuckyForm, ModuleStatus, SimAccountInit } from './account.js';
+export { SimKindergarten, type BearerAt, type KindergartenFixture } from './kindergarten.js';
 export type { GradeInit, LessonMove, SimNotice } from './account-records.js';
 export type { AlreadyRegistered, SimChange, SimChangeKind, SimFeed } from './feed-state.js';
 export type { HostName, RequestMatch, SimRequest, SimUrls } from './types.js';
@@ -51,7 +52,7 @@ export interface SimulatorOptions {
   families?: SimFamilyInit[];
 }
 
-/** The demo family: two children of one school, each with its own parent login. */
+/** The demo family: two children of one school and one of its kindergarten, each with its own parent login. */
 export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
   {
     login: '1234567u',
@@ -81,10 +82,18 @@ export const DEMO_ACCOUNTS: readonly SimAccountInit[] = [
       },
     ],
   },
+  // Four years old, in the school's kindergarten (live-notes 33-36): a plan of blocks, no grades, no timetable.
+  { login: '5432167u', password: 'demo-zosia', profile: 'zosia' },
 ];
 
-/** The demo's e-mail account of the family portal ("Konto LIBRUS"), linking both demo children. */
+/**
+ * The e-mail account of the family portal ("Konto LIBRUS") the tests' simulator has, linking the two school children;
+ * the demo's links the preschool child too (DEMO_FAMILY_ALL).
+ */
 export const DEMO_FAMILY: SimFamilyInit = { email: 'rodzic@example.com', password: 'demo-rodzina', logins: ['1234567u', '7654321u'] };
+
+/** The demo's family account: the same e-mail, linking the three demo children (the preschool child beside her siblings). */
+export const DEMO_FAMILY_ALL: SimFamilyInit = { ...DEMO_FAMILY, logins: ['1234567u', '7654321u', '5432167u'] };
 
 export class PortalSimulator {
   readonly requests: SimRequest[] = [];

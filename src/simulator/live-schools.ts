@@ -42,9 +42,9 @@ export function applyLiveQuirks(sim: PortalSimulator, logins: readonly string[],
   if (on.has('password-leak')) sim.setLoginSwitch('password-leak', true);
   if (on.has('family-captcha')) sim.families.captcha = true;
   if (on.has('family-token-short')) sim.families.tokenLifetimeMs = SHORT_TOKEN_MS;
-  // The last child: the first one still shows the road working beside it.
-  const last = logins.at(-1);
-  if (on.has('family-link-action') && last !== undefined) sim.families.setLinkState(last, 'requiring_an_action');
+  // The second child: the first one still shows the road working beside it.
+  const second = logins[1] ?? logins.at(-1);
+  if (on.has('family-link-action') && second !== undefined) sim.families.setLinkState(second, 'requiring_an_action');
   for (const login of logins) {
     const account = sim.account(login);
     if (on.has('no-lucky')) account.setLuckyForm('null');

@@ -3,9 +3,11 @@
 // login into the register web session. Every answer to a live session re-sends its oauth_token with
 // Max-Age=600.
 import { randomBytes } from 'node:crypto';
+import { bearerLogin } from './api-host.js';
 import { setCookie } from './cookies.js';
 import { downloadPage, isDownloadPath } from './download-routes.js';
 import { handleGateway, isGatewayPath } from './gateway.js';
+import { isKindergartenPath, kindergartenService } from './kindergarten.js';
 import { messagingBootstrap } from './messaging-bootstrap.js';
 import { escapeHtml, html, page, redirect } from './reply.js';
 import { TOKEN_MAX_AGE } from './sessions.js';
@@ -19,10 +21,12 @@ export function portalHost(world: World): HostHandler {
   return {
     identify(call) {
       const sessions = world.sessions;
-      return (sessions.findByToken(call.cookies.get('oauth_token')) ?? sessions.findByWebSid(call.cookies.get('DZIENNIKSID')))?.login;
+      const login = (sessions.findByToken(call.cookies.get('oauth_token')) ?? sessions.findByWebSid(call.cookies.get('DZIENNIKSID')))?.login;
+      return login ?? (isKindergartenPath(call.host, call.path) ? bearerLogin(world, call) : undefined);
     },
     handle(call) {
       if (isGatewayPath(call.path)) return handleGateway(world, call);
+      if (isKindergartenPath(call.host, call.path)) return kindergartenCall(world, call);
       const reply = route(world, call);
       // The token cookie follows a live session on every page (spec 5.3).
       const live = world.sessions.liveByToken(call.cookies.get('oauth_token')) ?? world.sessions.liveByWebSid(call.cookies.get('DZIENNIKSID'));
@@ -32,6 +36,16 @@ export function portalHost(world: World): HostHandler {
       return reply;
     },
   };
+}
+
+/** The kindergarten service on the register's gateway path: by a child's bearer token when one is sent, else by the cookie session. */
+function kindergartenCall(world: World, call: Call): Reply {
+  if (call.headers.authorization !== undefined) {
+    const bearer = bearerLogin(world, call);
+    return kindergartenService(world, call, bearer === undefined ? undefined : world.account(bearer), 'bearer');
+  }
+  const session = world.sessions.liveByToken(call.cookies.get('oauth_token'));
+  return kindergartenService(world, call, session && world.account(session.login), 'cookie');
 }
 
 function tokenCookie(session: PortalSession): string {

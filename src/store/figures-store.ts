@@ -50,6 +50,14 @@ const savedSchema = z.object({
       acknowledged: z.number().optional(),
     })
     .optional(),
+  /** A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands. */
+  plan: z
+    .object({
+      account_kind: z.enum(['school', 'kindergarten']),
+      plan_source: z.object({ identifier: z.string(), host: z.string() }).optional(),
+      plan_search: z.object({ state: z.enum(['found', 'nothing', 'failed']), next: z.string() }).optional(),
+    })
+    .optional(),
   /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
   feed_missed: z.record(z.string(), z.number()).optional(),
 });

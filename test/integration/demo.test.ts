@@ -125,6 +125,7 @@ describe('demo', () => {
       'Rodzina',
       'Ania',
       'Jan',
+      'Zofia',
       'Mostek',
     ]);
 

@@ -31,7 +31,11 @@ export function me(ctx: DataContext): DataResult {
         ExpiredPremiumDate: null,
       },
       Refresh: 900,
-      User: { FirstName: a.child.firstName, LastName: a.child.lastName },
+      User: {
+        FirstName: a.child.firstName,
+        LastName: a.child.lastName,
+        ...(ctx.account.kindergarten?.identifierIn === 'me' ? { Identifier: ctx.account.childLid } : {}),
+      },
       Class: ref(ctx, 'Classes', a.classId),
     },
     Resources: {

@@ -11,6 +11,7 @@ import * as identity from './identity.js';
 import { gatewayIndex } from './modules.js';
 import { markAsRead, schoolNotices } from './notices.js';
 import { realizations } from './realizations.js';
+import { authClassrooms, kindergartener } from '../kindergarten.js';
 import { lessons, substitutions, timetableEntries, timetables } from './timetable.js';
 
 type Builder = (ctx: DataContext) => DataResult;
@@ -39,6 +40,8 @@ const ROUTES: Route[] = [
   route('UserProfile', identity.userProfile),
   route('Auth/TokenInfo', identity.tokenInfo),
   route('Auth/UserInfo/:lid', identity.userInfo),
+  route('Auth/Users/Kindergarteners/:id', kindergartener),
+  route('Auth/Classrooms', authClassrooms),
   route('SystemData', identity.systemData),
   route('Lessons', lessons),
   route('Lessons/:id', lessons),

@@ -10,6 +10,7 @@ import * as school from '../../../src/resources/school.js';
 import * as lookups from '../../../src/resources/lookups.js';
 import * as messaging from '../../../src/resources/messaging.js';
 import * as feed from '../../../src/resources/feed.js';
+import * as kindergarten from '../../../src/resources/kindergarten.js';
 import type { Resource } from '../../../src/feature-kit/resource.js';
 
 const FEED_TYPES = [
@@ -47,7 +48,7 @@ function twice(list: readonly string[]): string | undefined {
 
 describe('the resources, declared once', () => {
   it('lists every declaration the modules export, each once', () => {
-    const all = [grades, timetable, calendar, school, lookups, messaging, feed].flatMap(exported);
+    const all = [grades, timetable, calendar, school, lookups, messaging, feed, kindergarten].flatMap(exported);
     expect(all.filter((r) => !RESOURCES.includes(r)).map((r) => r.name)).toEqual([]);
     expect(RESOURCES.filter((r, i) => RESOURCES.indexOf(r) !== i).map((r) => r.name)).toEqual([]);
     expect(RESOURCES.length).toBe(all.length);

@@ -1,0 +1,34 @@
+// A kindergarten's own service (live-notes 34-35): the plan of a kindergartener as time blocks without
+// lesson numbers, every reference an identifier string, and the lookups that name them.
+import { z } from 'zod';
+import { lenientList } from './common.js';
+import { text } from './fields.js';
+
+const entry = z.looseObject({
+  date: text,
+  startTime: text,
+  endTime: text,
+  activityTypeIdentifier: text,
+  classroomIdentifier: text,
+  teachers: z
+    .unknown()
+    .optional()
+    .transform((v) => (Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [])),
+  /** Only `planned` has been seen. */
+  type: text,
+});
+/** ms/kindergartens/timetable/kindergarteners/<lid>?dateFrom&dateTo. */
+export const kindergartenPlanResponse = z.looseObject({ timetableEntries: lenientList(entry) });
+
+const activity = z.looseObject({ identifier: z.string(), name: text });
+/** ms/kindergartens/activities-types: the activities play the part of subjects. */
+export const activitiesTypesResponse = z.looseObject({ activitiesTypes: lenientList(activity) });
+
+const room = z.looseObject({ identifier: z.string(), symbol: text, name: text });
+/** Auth/Classrooms: the rooms by identifier. */
+export const authClassroomsResponse = z.looseObject({ data: lenientList(room) });
+
+export type KindergartenEntry = z.output<typeof entry>;
+export type KindergartenPlan = z.output<typeof kindergartenPlanResponse>;
+export type Activity = z.output<typeof activity>;
+export type AuthClassroom = z.output<typeof room>;

@@ -1,0 +1,58 @@
+// A kindergarten's plan (live-notes 34) read as a timetable: every day of the fortnight the plan covers is
+// known (a day without blocks is a day without lessons), and each block is a lesson without a number, its
+// activity's name in place of a subject, its room's name and its teachers; `Block` carries what a school's
+// lesson has not (every teacher, the portal's word for the block's kind).
+import { timetablesResponse, type TimetableDays, type TimetableLesson } from '../portal/schemas/timetable.js';
+import type { KindergartenEntry } from '../portal/schemas/kindergarten.js';
+import { addDays } from '../util/time.js';
+import { dayOf, hhmm } from './common.js';
+
+/** What a block has beside a lesson's fields. */
+export interface BlockFacts {
+  teachers: string[];
+  /** `planned`, or the portal's own word (only `planned` has been seen). */
+  kind: string;
+}
+
+export interface BlockNames {
+  activity(id: string | undefined): string | null;
+  room(id: string | undefined): string | null;
+  /** A teacher by the identifier of their account. */
+  teacher(lid: string): string | null;
+}
+
+/** The blocks of the plan from `from` to `to` (both included) as the days of a timetable, in time order. */
+export function kindergartenDays(entries: readonly KindergartenEntry[], names: BlockNames, from: string, to: string): TimetableDays {
+  const days: Record<string, unknown[][]> = {};
+  for (let d = from; d <= to; d = addDays(d, 1)) days[d] = [];
+  const sorted = [...entries].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  for (const e of sorted) {
+    const date = dayOf(e.date);
+    const slots = date === undefined ? undefined : days[date];
+    if (slots === undefined) continue;
+    const activity = names.activity(e.activityTypeIdentifier);
+    const room = names.room(e.classroomIdentifier);
+    const teachers = e.teachers.map((lid) => names.teacher(lid)).filter((t): t is string => t !== null);
+    const block: BlockFacts = { teachers, kind: e.type?.trim() || 'planned' };
+    // As the school's Timetables would list it, read through the same schema.
+    slots.push([
+      {
+        HourFrom: hhmm(e.startTime),
+        HourTo: hhmm(e.endTime),
+        Subject: { Id: e.activityTypeIdentifier, Name: activity },
+        Classroom: room === null ? null : { Name: room },
+        Teacher: teachers.length === 0 ? null : { LastName: teachers.join(', ') },
+        Block: block,
+      },
+    ]);
+  }
+  return timetablesResponse.parse({ Timetable: days }).Timetable;
+}
+
+/** The block facts a timetable lesson carries, when it is a kindergarten's block. */
+export function blockOf(lesson: TimetableLesson): BlockFacts | undefined {
+  const block = (lesson as { Block?: unknown }).Block;
+  if (block === null || typeof block !== 'object') return undefined;
+  const { teachers, kind } = block as Partial<BlockFacts>;
+  return Array.isArray(teachers) && typeof kind === 'string' ? { teachers, kind } : undefined;
+}

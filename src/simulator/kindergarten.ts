@@ -1,0 +1,169 @@
+// A kindergarten child (live-notes 33-36): its plan and lookups on the kindergarten service,
+// `{base_url}/gateway/ms/kindergartens/...` with the register's cookie session (and, as the switch says,
+// the child's bearer token there or on the API host, `{api host}/ms/kindergartens/...`), the two lookups
+// of the API (`Auth/Users/Kindergarteners/<id>`, `Auth/Classrooms`), and the refusals of such an account:
+// Timetables and the school's lists answer 403; a login with only messages refuses `Attendances/Types` too.
+import type { SimAccount } from './account.js';
+import { answers, type DataResult } from './answers.js';
+import type { DataContext } from './data/context.js';
+import { addDays, isoWeekday } from './dates.js';
+import { expand } from './expand.js';
+import type { Call, Reply } from './types.js';
+import type { World } from './world.js';
+
+/** The kindergarten part of a child fixture (fixtures/simulator/zosia.json). */
+export interface KindergartenFixture {
+  group: { identifier: string; name: string; tutors: number[] };
+  activities: { identifier: string; name: string }[];
+  classrooms: { identifier: string; symbol: string; name: string }[];
+  /** ISO weekday -> blocks [start, end, activity (suffix of its identifier), room symbol, teachers (Users ids)]. */
+  week: Record<string, [string, string, string, string, number[]][]>;
+}
+
+/** Which host takes the child's bearer token for the plan (the family road); the gateway path always takes the cookie. */
+export type BearerAt = 'gateway' | 'api' | 'both' | 'none';
+
+/** What a kindergarten refuses of the school's register (live-notes 33; the lists a preschool child has none of). */
+const REFUSED = [
+  'Timetables',
+  'Calendars/Substitutions',
+  'Grades',
+  'PointGrades',
+  'BaseTextGrades',
+  'TextGrades',
+  'DescriptiveGrades',
+  'Grades/Averages',
+  'BehaviourGrades/Points',
+  'HomeWorks',
+  'HomeWorkAssignments',
+  'LuckyNumbers',
+  'Realizations',
+  'Auth/DescriptiveGradingSystem/*',
+];
+
+/** The switches of a kindergarten child's account. */
+export class SimKindergarten {
+  /** The plan service answers 503 (down), whatever else works. */
+  planDown = false;
+  /** Which host takes the child's bearer token for the plan: by default the API host's (live-notes 34 does not say). */
+  bearerAt: BearerAt = 'api';
+  /**
+   * Where the child's identifier shows (live-notes 36): 'users' as for every child (Users/<UserId>.AccountId and
+   * Auth/UserInfo of the parent), or also in `Me.User.Identifier`, the first place the search looks.
+   */
+  identifierIn: 'users' | 'me' = 'users';
+
+  constructor(
+    readonly fixture: KindergartenFixture,
+    private readonly account: SimAccount,
+  ) {
+    for (const endpoint of REFUSED) account.setModuleStatus(endpoint, 403);
+  }
+
+  /** A login that has only the messages (live-notes 33): Attendances and their types answer 403 too. */
+  setMessagesOnly(on: boolean): void {
+    for (const endpoint of ['Attendances', 'Attendances/Types']) this.account.setModuleStatus(endpoint, on ? 403 : null);
+  }
+
+  /** The blocks of one day as the plan service lists them. */
+  entriesOn(date: string): Record<string, unknown>[] {
+    const blocks = this.fixture.week[String(isoWeekday(date))] ?? [];
+    return blocks.map(([startTime, endTime, activity, room, teachers]) => ({
+      date,
+      startTime,
+      endTime,
+      activityTypeIdentifier: `LID-KG-ACT-${activity}`,
+      classroomIdentifier: this.fixture.classrooms.find((c) => c.symbol === room)?.identifier ?? null,
+      teachers: teachers.map((id) => this.teacherLid(id)).filter((lid) => lid !== undefined),
+      type: 'planned',
+    }));
+  }
+
+  teacherLid(id: number): string | undefined {
+    const user = this.account.school.users.find((u) => u.Id === id);
+    return typeof user?.AccountId === 'string' ? user.AccountId : undefined;
+  }
+}
+
+const SERVICE = /^(?:\/gateway)?\/ms\/kindergartens\/(.+?)\/?$/;
+
+/** A path of the kindergarten service: on the portal host under /gateway/ms/, on the API host under /ms/. */
+export function isKindergartenPath(host: Call['host'], path: string): boolean {
+  const prefix = host === 'portal' ? '/gateway/ms/kindergartens/' : '/ms/kindergartens/';
+  return path.startsWith(prefix);
+}
+
+/**
+ * The kindergarten service for a caller the host has identified (by its cookie session or bearer token):
+ * `how` says which; a host that does not take it answers 401 as the gateway answers a bearer.
+ */
+export function kindergartenService(world: World, call: Call, account: SimAccount | undefined, how: 'cookie' | 'bearer'): Reply {
+  const kg = account?.kindergarten;
+  if (!account) return reply(answers.deadSession());
+  // A host that does not take the token: the gateway answers 401 as it does a bearer (live-notes 24), the API host
+  // knows no such path (404).
+  const at = call.host === 'portal' ? 'gateway' : 'api';
+  if (how === 'bearer' && (kg === undefined || (kg.bearerAt !== 'both' && kg.bearerAt !== at))) {
+    return reply(at === 'gateway' ? answers.deadSession() : answers.notFound(), account.login);
+  }
+  if (call.method !== 'GET') return reply(answers.methodNotAllowed(), account.login);
+  const rest = SERVICE.exec(call.path)?.[1] ?? '';
+  if (kg?.planDown) return { status: 503, headers: { 'Content-Type': 'text/html' }, body: '<h1>503 Service Unavailable</h1>', login: account.login };
+  return reply(serviceAnswer(world, call, account, rest), account.login);
+}
+
+function serviceAnswer(world: World, call: Call, account: SimAccount, rest: string): DataResult {
+  const kg = account.kindergarten;
+  const plan = /^timetable\/kindergarteners\/([^/]+)$/.exec(rest);
+  if (plan) {
+    // Another identifier (the parent's, a school child's) is not a kindergartener of this service.
+    if (!kg || decodeURIComponent(plan[1] ?? '') !== account.childLid) return answers.forbidden('Kindergartener not found');
+    const from = call.query.get('dateFrom') ?? world.today();
+    const to = call.query.get('dateTo') ?? from;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || to < from) return answers.badRequest('dateFrom, dateTo');
+    const free = freeDates(world, account);
+    const entries: Record<string, unknown>[] = [];
+    for (let d = from, n = 0; d <= to && n < 62; d = addDays(d, 1), n++) if (!free.has(d)) entries.push(...kg.entriesOn(d));
+    return answers.ok({ timetableEntries: entries });
+  }
+  if (!kg) return answers.notFound();
+  if (rest === 'activities-types') return answers.ok({ activitiesTypes: kg.fixture.activities });
+  const group = /^groups\/([^/]+)$/.exec(rest);
+  if (group && decodeURIComponent(group[1] ?? '') === kg.fixture.group.identifier) {
+    const { identifier, name, tutors } = kg.fixture.group;
+    return answers.ok({ identifier, name, tutors: tutors.map((id) => kg.teacherLid(id)) });
+  }
+  return answers.notFound();
+}
+
+/** The school's free days, as dates. */
+function freeDates(world: World, account: SimAccount): Set<string> {
+  const ctx = { today: world.today(), nowMs: world.now(), api: '', base: '' };
+  const out = new Set<string>();
+  for (const f of expand<{ DateFrom: string; DateTo: string }[]>(account.school.schoolFreeDays, ctx)) {
+    for (let d = f.DateFrom; d <= f.DateTo; d = addDays(d, 1)) out.add(d);
+  }
+  return out;
+}
+
+/** Auth/Users/Kindergarteners/<id>: the child's group (live-notes 35). */
+export function kindergartener(ctx: DataContext): DataResult {
+  const kg = ctx.account.kindergarten;
+  if (!kg || (ctx.params.id !== ctx.account.childLid && ctx.params.id !== String(ctx.account.data.account.userId))) return answers.notFound();
+  return answers.ok({ data: { identifier: ctx.account.childLid, groupIdentifier: kg.fixture.group.identifier } });
+}
+
+/** Auth/Classrooms: the rooms by identifier (live-notes 35): a kindergarten's own, and the school's. */
+export function authClassrooms(ctx: DataContext): DataResult {
+  const school = ctx.account.school.classrooms.map((c) => ({ identifier: `LID-CLASSROOM-${c.Id}`, symbol: c.Symbol, name: c.Name }));
+  return answers.ok({ data: [...(ctx.account.kindergarten?.fixture.classrooms ?? []), ...school] });
+}
+
+function reply(result: DataResult, login?: string): Reply {
+  return {
+    status: result.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    body: result.body === undefined ? '' : JSON.stringify(result.body),
+    ...(login === undefined ? {} : { login }),
+  };
+}

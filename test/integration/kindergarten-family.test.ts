@@ -1,0 +1,61 @@
+// A kindergarten child on the family road (issue 59 item 4): the family's e-mail account lists the preschool
+// child beside her siblings; her plan is read with her bearer token where the portal serves it: the register's
+// gateway path is tried (a 401 there is "not here", no token renewed for it), then the API host's, and the
+// host that answered is remembered. The school children are read as before.
+// About 50 s (25 s alone): both tests walk hours of polls of two children, minute by minute.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const ZOSIA = DEMO_ACCOUNTS[2]!;
+// A Wednesday, before the kindergarten opens.
+const school = simulatedSchool('2026-11-18T07:30:00+01:00');
+// A family account linking a school child and the preschool child (the demo's own links the three).
+const FAMILY = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
+const linked = () => school.sim.families.add({ ...FAMILY, logins: [DEMO_ACCOUNTS[0]!.login, ZOSIA.login] });
+const lessons = (h: { attributes(c: string, k: string): Record<string, unknown> | undefined }, child: string) =>
+  h.attributes(child, 'timetable_today')?.lessons as { subject: string; from: string; to: string }[] | undefined;
+
+describe('a kindergarten child on the family road', () => {
+  it('is listed beside her sister, and her plan is read at the host that serves her token', async () => {
+    linked();
+    const h = await school.start({ accounts: [FAMILY] as never });
+    await h.pollUntil(() => lessons(h, 'zofia')?.length === 5 && lessons(h, 'ania') !== undefined, 'both children');
+    expect(h.app.pollers.map((p) => p.id).sort()).toEqual(['ania', 'zofia']);
+    expect(lessons(h, 'zofia')!.map((l) => `${l.from} ${l.subject}`)).toContain('08:30 rytmika');
+    expect(h.state('zofia', 'problem')).toBe('OFF');
+    const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(kept).toMatchObject({ state: 'found', host: 'api' });
+    // The gateway path refused her token only in the search (once for each identifier tried), and is asked no more; no token renewed for it.
+    const gateway = () => school.sim.count({ host: 'portal', path: /^\/gateway\/ms\//, login: ZOSIA.login });
+    const api = () => school.sim.count({ host: 'auth', path: /^\/ms\/kindergartens\//, login: ZOSIA.login });
+    expect(gateway()).toBe(2);
+    expect(school.sim.requests.filter((r) => r.host === 'portal' && /^\/gateway\/ms\//.test(r.path)).every((r) => r.status === 401)).toBe(true);
+    const renewals = school.sim.count({ host: 'family', path: /SynergiaAccounts\/fresh/ });
+    const logins = school.sim.families.loginCount(FAMILY.email);
+    await h.advanceMinutes(6 * 60);
+    expect(gateway()).toBe(2);
+    expect(api()).toBeGreaterThan(2);
+    expect(school.sim.count({ host: 'family', path: /SynergiaAccounts\/fresh/ })).toBe(renewals);
+    expect(school.sim.families.loginCount(FAMILY.email)).toBe(logins);
+    // The school children: no kindergarten request on their behalf.
+    for (const c of [DEMO_ACCOUNTS[0]!]) expect(school.sim.count({ path: /\/ms\/kindergartens\//, login: c.login })).toBe(0);
+  }, 90_000);
+
+  it('remembers the register gateway path when that is where her token is served', async () => {
+    linked();
+    school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'gateway';
+    const h = await school.start({ accounts: [FAMILY] as never });
+    await h.pollUntil(() => lessons(h, 'zofia')?.length === 5, 'her plan');
+    const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(kept).toMatchObject({ state: 'found', host: 'gateway' });
+    // The API host was asked only for the parent's identifier (which no host serves), never again.
+    const api = () => school.sim.count({ host: 'auth', path: /^\/ms\/kindergartens\//, login: ZOSIA.login });
+    expect(api()).toBe(1);
+    await h.advanceMinutes(4 * 60);
+    expect(api()).toBe(1);
+    expect(lessons(h, 'zofia')).toHaveLength(5);
+  }, 60_000);
+});

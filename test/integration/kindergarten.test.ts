@@ -1,0 +1,139 @@
+// A kindergarten child on the register road (issue 59 items 1-2, live-notes 33-36), the real bridge against
+// the simulator and the real broker on the fake clock: Timetables refused, the plan's identifier searched in
+// the live notes' order and remembered in data_dir, the day's blocks in timetable_today and the next school
+// day's, the school-day sensors and the briefing; a search that fails (the plan service down) is tried again
+// within minutes, one that finds nothing a day later; the school child beside her exactly as before.
+// About 50 s (20 s alone): two of its tests walk simulated days of polls, minute by minute.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { simulatedSchool } from '../helpers/school.js';
+
+const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
+// A Wednesday, before the kindergarten opens.
+const school = simulatedSchool('2026-11-18T07:30:00+01:00');
+const account = (c: { login: string; password: string }) => ({ login: c.login, password: c.password });
+const PLAN = /^\/gateway\/ms\/kindergartens\/timetable\/kindergarteners\//;
+
+/** What the diagnostics will say of her plan: the figures the bridge saved after its last pass. */
+async function planFigures(dataDir: string): Promise<Record<string, unknown> | undefined> {
+  const text = await readFile(join(dataDir, 'figures', `${ZOSIA.login}.json`), 'utf8').catch(() => '{}');
+  return (JSON.parse(text) as { plan?: Record<string, unknown> }).plan;
+}
+
+type Block = { no: number | null; number?: null; from: string; to: string; subject: string; room: string | null; teachers?: string[]; kind?: string };
+
+describe('a kindergarten child on the register road', () => {
+  it('finds her plan by her identifier, shows every block of the day, and asks Timetables no more', async () => {
+    const h = await school.start({ accounts: [account(ZOSIA)], language: 'pl' });
+    await h.pollUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan');
+    const today = h.attributes('zofia', 'timetable_today') as { date: string; lessons: Block[] };
+    expect(today.date).toBe('2026-11-18');
+    expect(today.lessons.map((l) => `${l.from}-${l.to} ${l.subject}`)).toEqual([
+      '08:00-08:30 zajęcia poranne',
+      '08:30-09:15 rytmika',
+      '09:30-11:00 spacer',
+      '11:00-11:45 obiad',
+      '11:45-12:30 odpoczynek',
+    ]);
+    expect(today.lessons[1]).toMatchObject({ no: null, number: null, room: '2', teachers: ['Iwona Wrona'], kind: 'planned' });
+    expect(today.lessons[4]!.teachers).toEqual(['Beata Sikora', 'Iwona Wrona']);
+    expect(h.state('zofia', 'timetable_today')).toBe('5');
+    expect(h.state('zofia', 'school_day_today')).toBe('ON');
+    expect(h.state('zofia', 'lessons_start_today')).toBe('2026-11-18T08:00:00+01:00');
+    expect(h.state('zofia', 'lessons_end_today')).toBe('2026-11-18T12:30:00+01:00');
+    expect((h.attributes('zofia', 'timetable_tomorrow') as { date: string }).date).toBe('2026-11-19');
+    expect(h.state('zofia', 'lessons_start_tomorrow')).toBe('2026-11-19T08:00:00+01:00');
+    expect(h.state('zofia', 'briefing')).toMatch(/^Dziś 8:00–12:30 w przedszkolu: zajęcia poranne, rytmika, spacer, obiad, odpoczynek\.$/);
+
+    // The search's answer is kept: the identifier was in Auth/UserInfo (not in Me), the gateway's host answered.
+    const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(kept).toMatchObject({ state: 'found', place: 'Auth/UserInfo', host: 'gateway', lid: school.sim.account(ZOSIA.login).childLid });
+    await h.advanceMinutes(1);
+    expect(await planFigures(h.dataDir)).toEqual({ account_kind: 'kindergarten', plan_source: { identifier: 'Auth/UserInfo', host: 'gateway' } });
+    // Timetables was refused once, and is asked no more through a day of polls.
+    const timetables = () => school.sim.count({ path: /^\/gateway\/api\/2\.0\/Timetables$/, login: ZOSIA.login });
+    expect(timetables()).toBe(1);
+    const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    await h.advanceMinutes(8 * 60);
+    expect(timetables()).toBe(1);
+    // A few reads of the plan by day (a kindergarten's plan changes rarely), each answered.
+    const later = school.sim.requests.filter((r) => PLAN.test(r.path) && r.login === ZOSIA.login).slice(plans);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.length).toBeLessThanOrEqual(4);
+    expect(later.every((r) => r.status === 200)).toBe(true);
+
+    // A restart neither searches nor asks Timetables: the kept answer is read once.
+    const before = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    await h.restart();
+    await h.advanceMinutes(2);
+    expect(timetables()).toBe(1);
+    expect(school.sim.count({ path: PLAN, login: ZOSIA.login }) - before).toBeLessThanOrEqual(1);
+    expect((h.attributes('zofia', 'timetable_today')?.lessons as unknown[]).length).toBe(5);
+  }, 60_000);
+
+  it('looks in Me first when the identifier is there, and leaves the school child as she was', async () => {
+    school.sim.account(ZOSIA.login).kindergarten!.identifierIn = 'me';
+    const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)] });
+    await h.pollUntil(
+      () =>
+        (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5 &&
+        h.state('ania', 'timetable_today') !== undefined,
+      'both plans',
+    );
+    const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(kept).toMatchObject({ state: 'found', place: 'Me' });
+    // One plan request found her (her own identifier, the first tried), one read the fortnight.
+    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(2);
+    // The school child: lessons with numbers, no kindergarten field, no kindergarten request.
+    const ania = h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] };
+    expect(ania.lessons[0]!.no).toBe(1);
+    expect(ania.lessons.some((l) => 'kind' in l || 'teachers' in l || 'number' in l)).toBe(false);
+    expect(school.sim.count({ path: /\/ms\/kindergartens\//, login: ANIA.login })).toBe(0);
+  }, 60_000);
+
+  it('takes a plan service that is down for a failed search, tried again within minutes, not for "nothing found"', async () => {
+    const kg = school.sim.account(ZOSIA.login).kindergarten!;
+    kg.planDown = true;
+    const h = await school.start({ accounts: [account(ZOSIA)] });
+    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.advanceMinutes(1);
+    const tries = () => school.sim.count({ path: PLAN, login: ZOSIA.login });
+    const failed = tries();
+    expect(failed).toBeGreaterThan(0);
+    expect(h.state('zofia', 'problem')).toBe('OFF');
+    const figures = await planFigures(h.dataDir);
+    expect(figures).toMatchObject({ account_kind: 'school', plan_search: { state: 'failed' } });
+    const next = Date.parse((figures!.plan_search as { next: string }).next) - school.clock.now();
+    expect(next).toBeGreaterThan(0);
+    expect(next).toBeLessThanOrEqual(5 * 60_000);
+    // Nothing kept for a failed search.
+    await expect(readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')).rejects.toThrow();
+    kg.planDown = false;
+    await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 10);
+    expect(tries()).toBeGreaterThan(failed);
+  }, 60_000);
+
+  it('searches again only a day later when no identifier answers with entries', async () => {
+    // No block this fortnight for anyone: every place answers, none has entries.
+    const kg = school.sim.account(ZOSIA.login).kindergarten!;
+    const week = kg.fixture.week;
+    kg.fixture.week = {};
+    const h = await school.start({ accounts: [account(ZOSIA)] });
+    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined, 'the first poll');
+    await h.advanceMinutes(1);
+    const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
+    expect(kept).toMatchObject({ state: 'nothing' });
+    expect(await planFigures(h.dataDir)).toMatchObject({
+      account_kind: 'school',
+      plan_search: { state: 'nothing', next: expect.stringMatching(/^2026-11-19T07:3/) as string },
+    });
+    const tries = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    await h.advanceMinutes(6 * 60);
+    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBe(tries);
+    kg.fixture.week = week;
+    // Tomorrow morning's search finds her.
+    await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 24 * 60);
+  }, 120_000);
+});
