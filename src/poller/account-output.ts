@@ -6,11 +6,11 @@ import {
   lastUpdate,
   passwordChangeAdvised,
   problem,
-  type lastRead,
-  type loginsToday,
+  lastRead,
+  loginsToday,
   type ProblemFacts,
-  type requestsToday,
-  type sessionAge,
+  requestsToday,
+  sessionAge,
 } from '../features/status.js';
 import type { States } from '../feature-kit/contract.js';
 import type { AccountFigures } from './figures.js';
@@ -124,9 +124,9 @@ export function figureStates(
   const read = figures.lastRead;
   const age = figures.sessionAge(now);
   return {
-    requests_today: { state: String(day.total), attributes: { resources: day.requests, bootstraps: day.bootstraps } },
-    logins_today: { state: String(day.logins), attributes: { failed: day.failedLogins, last_outcome: day.lastOutcome } },
-    last_read: { state: read === undefined ? null : isoWarsaw(read) },
-    session_age: { state: age === undefined ? null : String(Math.floor(age / 60_000)) },
+    [requestsToday.key]: { state: String(day.total), attributes: { resources: day.requests, bootstraps: day.bootstraps } },
+    [loginsToday.key]: { state: String(day.logins), attributes: { failed: day.failedLogins, last_outcome: day.lastOutcome } },
+    [lastRead.key]: { state: read === undefined ? null : isoWarsaw(read) },
+    [sessionAge.key]: { state: age === undefined ? null : String(Math.floor(age / 60_000)) },
   };
 }
