@@ -170,8 +170,9 @@ class AgendaSource implements Source {
     const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
     return {
       states: {
-        upcoming_tests: renderUpcomingTests(upcomingTests(agenda, ctx.today)),
-        homework_due: renderHomeworkDue(homeworkDue(homework, ctx.today, next)),
+        // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
+        upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
+        homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
       },
       events: {
         homework: homeworkEvents(homework, ctx.today),
@@ -208,12 +209,14 @@ function agendaTracking(
   };
 }
 
-/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */
-export function renderUpcomingTests(upcoming: UpcomingTests): Published<typeof upcomingTestsEntity> {
+/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. Unknown without the agenda (null). */
+export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<typeof upcomingTestsEntity> {
+  if (upcoming === null) return { state: null, attributes: {} };
   return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
 }
 
-/** homework_due: how many assignments are due on its day. */
-export function renderHomeworkDue(due: HomeworkDue): Published<typeof homeworkDueEntity> {
+/** homework_due: how many assignments are due on its day. Unknown without the assignments (null). */
+export function renderHomeworkDue(due: HomeworkDue | null): Published<typeof homeworkDueEntity> {
+  if (due === null) return { state: null, attributes: {} };
   return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
 }

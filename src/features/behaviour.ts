@@ -63,7 +63,8 @@ class BehaviourSource implements Source {
 
   poll(ctx: SourceContext): Promise<SourceResult> {
     const read = ctx.inputs.grades?.behaviour;
-    // Not read this time (the portal refused it, or grades failed): the last state stays as it was.
+    // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
+    if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
     if (read === undefined) return Promise.resolve({ states: {} });
     const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
     return Promise.resolve({

@@ -26,9 +26,12 @@ import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType
 import type { Names } from '../school/names.js';
 import type { Identity } from '../feature-kit/identity.js';
 
-/** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
+/**
+ * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
+ * lookups; null while the portal refuses them (undefined: not read this time).
+ */
 export interface GradesOutput {
-  behaviour?: {
+  behaviour?: null | {
     grades: readonly BehaviourGrade[];
     types?: readonly BehaviourType[];
     categories?: readonly BehaviourCategory[];
@@ -275,14 +278,16 @@ class GradesSource implements Source {
       states: {
         newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
         average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
-        grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
+        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.thresholds),
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
         behaviour:
           behaviour === undefined
-            ? undefined
+            ? c.refused(R.BEHAVIOUR_POINTS)
+              ? null
+              : undefined
             : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {

@@ -80,8 +80,10 @@ class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? this.notices ?? [];
+    // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
+    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
     this.notices = notices;
+    if (notices === undefined) return Promise.resolve({ states: renderNotices(null) });
     return Promise.resolve({
       states: renderNotices(noticesView(notices)),
       events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
@@ -121,7 +123,8 @@ class NoticesSource implements Source {
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView): States<typeof unreadNotices | typeof newestNotice> {
+export function renderNotices(view: NoticesView | null): States<typeof unreadNotices | typeof newestNotice> {
+  if (view === null) return { unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } };
   const newest = view.newest;
   return {
     unread_notices: {

@@ -234,7 +234,9 @@ export function renderPointsAverage(p: PointPercentage, value: Averages): Publis
 }
 
 /** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
-export function renderGradeAtRisk(value: Averages, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+export function renderGradeAtRisk(value: Averages | null, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+  // No grades list (refused, or never read): whether a grade is at risk is unknown, never OFF.
+  if (value === null) return { state: null, attributes: {} };
   const first = thresholds[0] ?? 0;
   const risky = value.subjects.filter((s) => s.average !== null && round2(s.average) < first);
   return {
