@@ -16,7 +16,7 @@ import { readMark } from '../feature-kit/reads.js';
 import { partialGrades, type FirstPageTold } from './partial-grades.js';
 import { gradeReads } from './grade-reads.js';
 import { average, renderAverage } from './average.js';
-import { newestGrade, renderNewestGrade } from './newest-grade.js';
+import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest-grade.js';
 import type { Language } from '../config/language.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
@@ -50,6 +50,7 @@ const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as co
 export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', {
   tracked: true,
   payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
+  module: GRADE_LISTS,
 });
 
 export const grades = feature({

@@ -20,11 +20,16 @@ export type LuckyFacts = { day: string | null; register_number: string | null; i
 export const luckyNumber = sensor(
   'lucky_number',
   { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' },
-  { icon: 'mdi:clover', attributes: shape<LuckyFacts>() },
+  { icon: 'mdi:clover', attributes: shape<LuckyFacts>(), module: [LUCKY] },
 );
-export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
+export const luckyToday = binary(
+  'lucky_today',
+  { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' },
+  { icon: 'mdi:clover', module: [LUCKY] },
+);
 export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', {
   payload: shape<LuckyPayload>(),
+  module: [LUCKY],
 });
 
 export const lucky = feature({

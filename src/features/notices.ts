@@ -35,21 +35,25 @@ export type NewestNoticeFacts = {
 export const unreadNotices = sensor(
   'unread_notices',
   { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' },
-  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() },
+  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>(), module: [NOTICES] },
 );
 export const newestNotice = sensor(
   'newest_notice',
   { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
-  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() },
+  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>(), module: [NOTICES] },
 );
-export const markNoticesReadButton = button(
-  'mark_notices_read',
-  { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
-  'mdi:email-open-multiple',
-  { key: 'mark_notices_read', payload: 'all' },
-);
+export const markNoticesReadButton = {
+  ...button(
+    'mark_notices_read',
+    { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
+    'mdi:email-open-multiple',
+    { key: 'mark_notices_read', payload: 'all' },
+  ),
+  module: [NOTICES],
+};
 export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', {
   payload: shape<NoticePayload>(),
+  module: [NOTICES],
 });
 
 export const notices = feature({

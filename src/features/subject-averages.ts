@@ -14,6 +14,7 @@ import type { EntityState } from '../feature-kit/state.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Logger } from '../util/log.js';
 import type { SchoolAverage } from '../portal/schemas/grades.js';
+import { GRADES, POINT_GRADES } from '../resources/grades.js';
 
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */
 export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
@@ -41,6 +42,7 @@ export const gradeAtRisk = binary(
     deviceClass: 'problem',
     icon: 'mdi:alert-circle-outline',
     attributes: shape<GradeAtRiskFacts>(),
+    module: [GRADES],
   },
 );
 
@@ -49,7 +51,13 @@ function subjectAverageEntity(slug: string, name: string | null, id: string, poi
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
-    { icon: 'mdi:chart-line', stateClass: 'measurement', ...(points ? { unit: '%' } : {}), attributes: shape<SubjectAverageFacts>() },
+    {
+      icon: 'mdi:chart-line',
+      stateClass: 'measurement',
+      ...(points ? { unit: '%' } : {}),
+      attributes: shape<SubjectAverageFacts>(),
+      module: [GRADES, POINT_GRADES],
+    },
   );
 }
 
