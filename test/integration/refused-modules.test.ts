@@ -1,4 +1,4 @@
-// Only what the account has (issue 59, items 3; interface 12.2), against the real bridge, the simulated
+// Only what the account has (issue 59, item 3; interface 12.2), against the real bridge, the simulated
 // portal and the real broker: a child whose modules the portal refuses (403, 404, 200 Status Disabled)
 // shows no made-up value (a count of a refused list is None, never 0; a flag of a missing module is None,
 // never OFF), and a module refused for a day leaves discovery, to come back when it answers.
