@@ -31,6 +31,8 @@ interface Copy {
   value?: unknown;
   readAt?: number;
   refusedUntil?: number;
+  /** While its answers are refusals: when the first of them in a row came (readAt is the latest's). */
+  refusedSince?: number;
   /** The signal's value when the copy was read. */
   signal?: string;
   failedAt?: number;
@@ -113,6 +115,12 @@ export class ResourceCache implements Copies {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
+  /** While the portal's answers to the copy are refusals (a failed read between them aside): since the first, and the latest's time. */
+  refusal(res: Resource, key?: string): { since: number; at: number } | undefined {
+    const copy = this.copies.get(keyOf(res, key));
+    return copy?.refusedSince === undefined || copy.readAt === undefined ? undefined : { since: copy.refusedSince, at: copy.readAt };
+  }
+
   /** Whether the copy was read (or its read failed) in the pass under way. */
   readThisPass(w: Want): boolean {
     return this.pass?.has(keyOf(w.res, w.key)) === true;
@@ -193,7 +201,8 @@ export class ResourceCache implements Copies {
       const until = w.res.refusal(error, now);
       if (until !== undefined) {
         this.refusedNow(w.res, error, until);
-        this.copies.set(k, { version, readAt: now, refusedUntil: until });
+        const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
+        this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
         this.held++;
         return;
       }

@@ -1,6 +1,7 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
 // that name it in Home Assistant.
 import type { Language, Texts } from '../config/language.js';
+import type { Resource } from './resource.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
 
@@ -39,6 +40,12 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
    * noisy or rarely read entities: it records every state change of an enabled one).
    */
   enabledByDefault?: false;
+  /**
+   * The lists it is made from, its module: once the portal has refused the child every one of them for
+   * a day (403, 404, `Disabled`), it leaves the child's device, and comes back when one answers
+   * (feature-kit/modules.ts). Without, it stays whatever the portal refuses.
+   */
+  module?: readonly Resource[];
   /** Sensors whose state carries an attributes topic; a Shape also says what they hold. */
   attributes?: boolean | Shape<A>;
   /** For buttons: the command topic key (<base>/<c>/<command>/set) and the payload it sends. */
@@ -139,13 +146,14 @@ export const eventEntity = <K extends string, P extends object>(
   key: K,
   name: Texts,
   icon: string,
-  options: { tracked?: boolean; payload: Shape<P> },
+  options: { tracked?: boolean; payload: Shape<P>; module?: readonly Resource[] },
 ): EntityDef<K, unknown, string, P> => ({
   key,
   platform: 'event',
   name,
   icon,
   eventTypes: options.tracked ? [key, `${key}_changed`, `${key}_removed`] : [key],
+  ...(options.module === undefined ? {} : { module: options.module }),
 });
 
 /** The name Home Assistant shows for an entity in a language. */

@@ -61,12 +61,12 @@ export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof h
 export const homeworkDueEntity = sensor(
   'homework_due',
   { en: 'Homework due', pl: 'Zadania domowe do oddania', uk: 'Домашні завдання до здачі' },
-  { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>() },
+  { icon: 'mdi:notebook-edit', stateClass: 'measurement', attributes: shape<HomeworkDueFacts>(), module: [HOMEWORK_ASSIGNMENTS] },
 );
 export const upcomingTestsEntity = sensor(
   'upcoming_tests',
   { en: 'Upcoming tests', pl: 'Najbliższe sprawdziany', uk: 'Найближчі контрольні' },
-  { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>() },
+  { icon: 'mdi:file-document-edit', stateClass: 'measurement', attributes: shape<UpcomingTestsFacts>(), module: [HOMEWORKS] },
 );
 
 /** What an edit of a test changes (a test moved to another day: its date). */
@@ -80,15 +80,18 @@ const AGENDA_COMPARED = ['kind', 'date', 'until', 'time', 'subject', 'category',
 export const homeworkEvent = eventEntity('homework', { en: 'Homework', pl: 'Zadanie domowe', uk: 'Домашнє завдання' }, 'mdi:notebook-edit', {
   tracked: true,
   payload: shape<TrackedPayload<AssignmentPayload, (typeof HOMEWORK_COMPARED)[number]>>(),
+  module: [HOMEWORK_ASSIGNMENTS],
 });
 /** An agenda entry that is neither a test nor homework: a trip, a meeting, another entry (interface 9.2). */
 export const agendaEvent = eventEntity('agenda', { en: 'Agenda entry', pl: 'Wpis w terminarzu', uk: 'Запис у розкладі подій' }, 'mdi:calendar-star', {
   tracked: true,
   payload: shape<TrackedPayload<AgendaEntryPayload, (typeof AGENDA_COMPARED)[number]>>(),
+  module: [HOMEWORKS, CONFERENCES, TRIPS],
 });
 export const testEvent = eventEntity('test', { en: 'New test', pl: 'Nowy sprawdzian', uk: 'Нова контрольна' }, 'mdi:file-document-edit', {
   tracked: true,
   payload: shape<TrackedPayload<TestPayload, (typeof TEST_COMPARED)[number]>>(),
+  module: [HOMEWORKS],
 });
 
 export const agenda = feature({
@@ -170,8 +173,9 @@ class AgendaSource implements Source {
     const next = timetable?.nextSchoolDay ?? nextWeekday(ctx.today);
     return {
       states: {
-        upcoming_tests: renderUpcomingTests(upcomingTests(agenda, ctx.today)),
-        homework_due: renderHomeworkDue(homeworkDue(homework, ctx.today, next)),
+        // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
+        upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
+        homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
       },
       events: {
         homework: homeworkEvents(homework, ctx.today),
@@ -208,12 +212,14 @@ function agendaTracking(
   };
 }
 
-/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. */
-export function renderUpcomingTests(upcoming: UpcomingTests): Published<typeof upcomingTestsEntity> {
+/** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. Unknown without the agenda (null). */
+export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<typeof upcomingTestsEntity> {
+  if (upcoming === null) return { state: null, attributes: {} };
   return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
 }
 
-/** homework_due: how many assignments are due on its day. */
-export function renderHomeworkDue(due: HomeworkDue): Published<typeof homeworkDueEntity> {
+/** homework_due: how many assignments are due on its day. Unknown without the assignments (null). */
+export function renderHomeworkDue(due: HomeworkDue | null): Published<typeof homeworkDueEntity> {
+  if (due === null) return { state: null, attributes: {} };
   return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
 }

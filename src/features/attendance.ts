@@ -41,7 +41,7 @@ export type AttendanceFacts = {
 export const absencesUnexcused = sensor(
   'absences_unexcused',
   { en: 'Unexcused absences', pl: 'Nieusprawiedliwione nieobecności', uk: 'Пропуски без поважної причини' },
-  { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>() },
+  { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>(), module: [ATTENDANCES] },
 );
 
 /** What an edit of an absence changes: one excused later is a change of its type and kind; one turned into a presence is gone. */
@@ -49,6 +49,7 @@ const ABSENCE_COMPARED = ['date', 'lesson_no', 'subject', 'type', 'kind'] as con
 export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', {
   tracked: true,
   payload: shape<TrackedPayload<AbsencePayload, (typeof ABSENCE_COMPARED)[number]>>(),
+  module: [ATTENDANCES],
 });
 
 export const attendance = feature({

@@ -7,6 +7,7 @@ import { withAttributes } from '../feature-kit/render.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import { schoolSemesterAverage } from './subject-averages.js';
 import type { SchoolAverage } from '../portal/schemas/grades.js';
+import { GRADES, POINT_GRADES } from '../resources/grades.js';
 
 /**
  * One subject of `average`: its average and count; `school`, the school's own average this semester
@@ -34,7 +35,7 @@ export type AverageFacts = {
 export const average = sensor(
   'average',
   { en: 'Average', pl: 'Średnia', uk: 'Середній бал' },
-  { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>() },
+  { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>(), module: [GRADES, POINT_GRADES] },
 );
 
 /**

@@ -9,6 +9,7 @@ import { feature } from './feature.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { Language } from '../config/language.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
+import { BEHAVIOUR_POINTS } from '../resources/grades.js';
 
 /** One formal grade as published. */
 export type BehaviourMarkFacts = {
@@ -38,7 +39,7 @@ export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
 export const behaviourEntity = sensor(
   'behaviour',
   { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' },
-  { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>() },
+  { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>(), module: [BEHAVIOUR_POINTS] },
 );
 
 /** A new behaviour entry: a grade or its proposal, or a points school's entry (never a `grade` event). */
@@ -46,9 +47,7 @@ export const behaviourEvent = eventEntity(
   'behaviour_grade',
   { en: 'Behaviour grade', pl: 'Ocena z zachowania', uk: 'Оцінка з поведінки' },
   'mdi:account-star',
-  {
-    payload: shape<BehaviourPayload>(),
-  },
+  { payload: shape<BehaviourPayload>(), module: [BEHAVIOUR_POINTS] },
 );
 
 export const behaviourFeature = feature({
@@ -63,7 +62,8 @@ class BehaviourSource implements Source {
 
   poll(ctx: SourceContext): Promise<SourceResult> {
     const read = ctx.inputs.grades?.behaviour;
-    // Not read this time (the portal refused it, or grades failed): the last state stays as it was.
+    // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
+    if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
     if (read === undefined) return Promise.resolve({ states: {} });
     const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
     return Promise.resolve({

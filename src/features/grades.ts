@@ -2,21 +2,21 @@
 // see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
 // behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
 // (src/resources/grades.ts). The school rules answer domain values; this renders them.
-import { childUnit, type UnitSettings } from '../portal/schemas/identity.js';
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../school/grades.js';
 import { averages, gradeScale } from '../school/averages.js';
 import { semesterOf } from '../school/semester.js';
-import { want, type Copies, type Want } from '../feature-kit/resource.js';
+import { want } from '../feature-kit/resource.js';
 import * as R from '../resources/grades.js';
-import { lookup, nameLookups, namesOf } from '../resources/lookups.js';
+import { namesOf } from '../resources/lookups.js';
 import { eventEntity } from '../feature-kit/entities.js';
 import { feature, type FeatureAccess } from './feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../feature-kit/contract.js';
 import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
 import { readMark } from '../feature-kit/reads.js';
-import { partialGrades, partialWants, type FirstPageTold } from './partial-grades.js';
+import { partialGrades, type FirstPageTold } from './partial-grades.js';
+import { gradeReads } from './grade-reads.js';
 import { average, renderAverage } from './average.js';
-import { newestGrade, renderNewestGrade } from './newest-grade.js';
+import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest-grade.js';
 import type { Language } from '../config/language.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
@@ -24,11 +24,13 @@ export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../portal/schemas/behaviour.js';
 import type { Names } from '../school/names.js';
-import type { Identity } from '../feature-kit/identity.js';
 
-/** What features naming grades as an input read: the formal behaviour grades as read this poll, with their lookups. */
+/**
+ * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
+ * lookups; null while the portal refuses them (undefined: not read this time).
+ */
 export interface GradesOutput {
-  behaviour?: {
+  behaviour?: null | {
     grades: readonly BehaviourGrade[];
     types?: readonly BehaviourType[];
     categories?: readonly BehaviourCategory[];
@@ -48,6 +50,7 @@ const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as co
 export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', {
   tracked: true,
   payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
+  module: GRADE_LISTS,
 });
 
 export const grades = feature({
@@ -67,122 +70,6 @@ export const grades = feature({
   dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
   create: (access) => new GradesSource(access),
 });
-
-/** A list's grades as its copy holds them (undefined: not read, or not asked for). */
-type Listed = readonly { Category?: string; Comments?: string | string[]; Subject?: string; AddedBy?: string; Skill?: string }[] | undefined;
-
-/**
- * What the grades read, by name: every kind of grade (a kind the child's unit switches off is not asked
- * for), the lookups of the kinds that have grades (each wanted again when a grade names an id it
- * lacks), the partial grades' steps and the names. Both `reads` and the computation take it, so that
- * the computation reads exactly what was said.
- */
-function gradeReads(copies: Copies, identity: Identity) {
-  // The child's own unit decides which kinds of grade exist (a school complex has several): a kind it
-  // may switch off is asked for once the units are read (or refused).
-  const unitsKnown = copies.peek(R.UNITS) !== undefined || copies.refused(R.UNITS);
-  const unit: UnitSettings | undefined = childUnit(copies.peek(R.UNITS), identity.unitId);
-  const lists = {
-    grades: want(R.GRADES),
-    point: !unitsKnown || unit?.point === false ? undefined : want(R.POINT_GRADES),
-    text: want(R.TEXT_GRADES),
-    descriptive: !unitsKnown || unit?.descriptive === false ? undefined : want(R.DESCRIPTIVE_GRADES),
-    behaviour: want(R.BEHAVIOUR_POINTS),
-    gradingSystem: want(R.GRADING_SYSTEM),
-    // The portal's own averages; a school without them answers Disabled, a refusal for a day.
-    schoolAverages: want(R.GRADE_AVERAGES),
-  };
-  const held = (w: Want | undefined): Listed =>
-    w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined);
-  const [grades, point, text, descriptive, behaviour] = [
-    held(lists.grades),
-    held(lists.point),
-    held(lists.text),
-    held(lists.descriptive),
-    held(lists.behaviour),
-  ];
-  const partial = partialWants(copies);
-  const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
-  const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);
-  const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
-  const only = (list: readonly unknown[] | undefined, w: Want): Want | undefined => (some(list) ? w : undefined);
-  const all = [grades, point, text, descriptive, behaviour];
-  return {
-    unit,
-    lists,
-    partial,
-    lookups: {
-      categories: lookup(
-        copies,
-        R.GRADE_CATEGORIES,
-        ids(grades, (g) => g.Category),
-      ),
-      comments: only(
-        grades,
-        lookup(
-          copies,
-          R.GRADE_COMMENTS,
-          ids(grades, (g) => g.Comments),
-        ),
-      ),
-      pointCategories: only(
-        point,
-        lookup(
-          copies,
-          R.POINT_CATEGORIES,
-          ids(point, (g) => g.Category),
-        ),
-      ),
-      pointComments: only(
-        point,
-        lookup(
-          copies,
-          R.POINT_COMMENTS,
-          ids(point, (g) => g.Comments),
-        ),
-      ),
-      textCategories: only(
-        text,
-        lookup(
-          copies,
-          R.TEXT_CATEGORIES,
-          ids(text, (g) => g.Category),
-        ),
-      ),
-      skills: only(
-        descriptive,
-        lookup(
-          copies,
-          R.SKILLS,
-          ids(descriptive, (g) => g.Skill),
-        ),
-      ),
-      descriptiveComments: only(
-        descriptive,
-        lookup(
-          copies,
-          R.DESCRIPTIVE_COMMENTS,
-          ids(descriptive, (g) => g.Comments),
-        ),
-      ),
-      behaviourTypes: only(behaviour, lookup(copies, R.BEHAVIOUR_TYPES)),
-      behaviourComments: only(
-        behaviour,
-        lookup(
-          copies,
-          R.BEHAVIOUR_COMMENTS,
-          ids(behaviour, (g) => g.Comments),
-        ),
-      ),
-      behaviourCategories: only(behaviour, lookup(copies, R.BEHAVIOUR_CATEGORIES)),
-      authSubjects: only(partialData, want(R.AUTH_SUBJECTS)),
-    },
-    names: nameLookups(copies, {
-      subjects: all.flatMap((list) => ids(list, (g) => g.Subject)),
-      users: all.flatMap((list) => ids(list, (g) => g.AddedBy)),
-    }),
-  };
-}
 
 class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
@@ -275,14 +162,16 @@ class GradesSource implements Source {
       states: {
         newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
         average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
-        grade_at_risk: renderGradeAtRisk(semester, this.thresholds),
+        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.thresholds),
         ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {
         behaviour:
           behaviour === undefined
-            ? undefined
+            ? c.refused(R.BEHAVIOUR_POINTS)
+              ? null
+              : undefined
             : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
       } satisfies GradesOutput,
       tracked: {

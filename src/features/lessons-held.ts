@@ -13,7 +13,7 @@ import {
   type NextTest,
 } from '../school/realizations.js';
 import { want, type Copies } from '../feature-kit/resource.js';
-import { REALIZATIONS } from '../resources/school.js';
+import { ATTENDANCES, HOMEWORKS, REALIZATIONS } from '../resources/school.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../resources/lookups.js';
 import { sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
@@ -34,17 +34,18 @@ export type NextTestFacts = { subject: string | null; kind: string | null; descr
 export const nextTestEntity = sensor(
   'next_test',
   { en: 'Next test', pl: 'Następny sprawdzian', uk: 'Наступна контрольна' },
-  { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>() },
+  { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>(), module: [HOMEWORKS] },
 );
 export const lessonTopics = sensor(
   'lesson_topics',
   { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' },
-  { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>() },
+  { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>(), module: [REALIZATIONS] },
 );
 export const catchUpEntity = sensor(
   'catch_up',
   { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' },
-  { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>() },
+  // Missed lessons are the absences' lessons held: gone with both lists.
+  { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>(), module: [ATTENDANCES, REALIZATIONS] },
 );
 
 export const lessonsHeldFeature = feature({

@@ -26,7 +26,7 @@ export type LibraryDueFacts = { overdue: number; next_due: string | null; titles
 export const libraryDue = sensor(
   'library_due',
   { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' },
-  { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>() },
+  { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>(), module: [LIBRARY] },
 );
 
 export const library = feature({

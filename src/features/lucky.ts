@@ -20,11 +20,16 @@ export type LuckyFacts = { day: string | null; register_number: string | null; i
 export const luckyNumber = sensor(
   'lucky_number',
   { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' },
-  { icon: 'mdi:clover', attributes: shape<LuckyFacts>() },
+  { icon: 'mdi:clover', attributes: shape<LuckyFacts>(), module: [LUCKY] },
 );
-export const luckyToday = binary('lucky_today', { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' }, { icon: 'mdi:clover' });
+export const luckyToday = binary(
+  'lucky_today',
+  { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' },
+  { icon: 'mdi:clover', module: [LUCKY] },
+);
 export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', {
   payload: shape<LuckyPayload>(),
+  module: [LUCKY],
 });
 
 export const lucky = feature({
@@ -45,14 +50,15 @@ declare module '../feature-kit/source.js' {
 
 class LuckySource implements Source {
   private lucky: LuckyNumber | undefined;
-  private inUse = true;
+  /** Whether the school runs the lucky number; undefined until the portal first answered (or refused). */
+  private inUse: boolean | undefined;
 
   poll(ctx: SourceContext): Promise<SourceResult> {
     // Disabled and LuckyNumberIsNotActive are a remembered refusal (undefined); its declaration's own
     // rule (luckySettledUntil) says how long a read answers the question.
     const answer = ctx.cache.get(LUCKY);
     const inUse = answer?.inUse ?? false;
-    if (answer && !inUse && this.inUse) ctx.log.info('the school does not use the lucky number; asking again in a day');
+    if (answer && !inUse && this.inUse !== false) ctx.log.info('the school does not use the lucky number; asking again in a day');
     this.inUse = inUse;
     this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
     // Only a read can bring a new number, so the event is looked for here and not in restate.
@@ -78,13 +84,14 @@ class LuckySource implements Source {
   }
 
   private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return renderLucky(luckyOfDay(this.lucky, registerNumber, today, this.inUse));
+    return this.inUse === undefined ? {} : renderLucky(luckyOfDay(this.lucky, registerNumber, today, this.inUse));
   }
 }
 
 /**
  * lucky_number shows the number of its day (attribute `day`: today's, or the next school day's once the
- * portal shows it), `in_use: false` for a school without it; lucky_today is ON when today's is the child's.
+ * portal shows it), `in_use: false` for a school without it; lucky_today is ON when today's is the child's,
+ * and unknown (never OFF) where the school does not run it or refuses it.
  */
 export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
   return {
@@ -92,6 +99,6 @@ export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | type
       state: lucky.number === null ? null : String(lucky.number),
       attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
     },
-    lucky_today: onOff(lucky.mineToday),
+    lucky_today: lucky.inUse ? onOff(lucky.mineToday) : { state: null },
   };
 }

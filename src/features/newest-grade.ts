@@ -9,6 +9,10 @@ import { collapse } from '../school/common.js';
 import type { GradeItem } from '../school/grade-item.js';
 import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../school/grades.js';
 import { markName } from '../i18n/school-words.js';
+import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../resources/grades.js';
+
+/** Every kind of grade the newest grade and the grade events come from: the grades' module. */
+export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
@@ -26,7 +30,7 @@ export type NewestGradeFacts = Partial<GradeFields> & {
 export const newestGrade = sensor(
   'newest_grade',
   { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' },
-  { icon: 'mdi:school', attributes: shape<NewestGradeFacts>() },
+  { icon: 'mdi:school', attributes: shape<NewestGradeFacts>(), module: GRADE_LISTS },
 );
 
 /** How newest_grade words a mark: in the bridge's language, by the school's scale (whether it counts zeros). */

@@ -16,9 +16,12 @@ export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
 export const newestNoteEntity = sensor(
   'newest_note',
   { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' },
-  { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>() },
+  { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>(), module: [NOTES] },
 );
-export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', { payload: shape<NotePayload>() });
+export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', {
+  payload: shape<NotePayload>(),
+  module: [NOTES],
+});
 
 export const notes = feature({
   name: 'notes',

@@ -35,21 +35,25 @@ export type NewestNoticeFacts = {
 export const unreadNotices = sensor(
   'unread_notices',
   { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' },
-  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>() },
+  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>(), module: [NOTICES] },
 );
 export const newestNotice = sensor(
   'newest_notice',
   { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
-  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>() },
+  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>(), module: [NOTICES] },
 );
-export const markNoticesReadButton = button(
-  'mark_notices_read',
-  { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
-  'mdi:email-open-multiple',
-  { key: 'mark_notices_read', payload: 'all' },
-);
+export const markNoticesReadButton = {
+  ...button(
+    'mark_notices_read',
+    { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
+    'mdi:email-open-multiple',
+    { key: 'mark_notices_read', payload: 'all' },
+  ),
+  module: [NOTICES],
+};
 export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', {
   payload: shape<NoticePayload>(),
+  module: [NOTICES],
 });
 
 export const notices = feature({
@@ -80,8 +84,10 @@ class NoticesSource implements Source {
   private notices: Notice[] | undefined;
 
   poll(ctx: SourceContext): Promise<SourceResult> {
-    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? this.notices ?? [];
+    // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
+    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
     this.notices = notices;
+    if (notices === undefined) return Promise.resolve({ states: renderNotices(null) });
     return Promise.resolve({
       states: renderNotices(noticesView(notices)),
       events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
@@ -121,7 +127,8 @@ class NoticesSource implements Source {
 }
 
 /** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
-export function renderNotices(view: NoticesView): States<typeof unreadNotices | typeof newestNotice> {
+export function renderNotices(view: NoticesView | null): States<typeof unreadNotices | typeof newestNotice> {
+  if (view === null) return { unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } };
   const newest = view.newest;
   return {
     unread_notices: {

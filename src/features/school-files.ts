@@ -26,13 +26,13 @@ export type SchoolFilesFacts = { files: SchoolFileFacts[] };
 export const schoolFilesEntity = sensor(
   'school_files',
   { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' },
-  { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>() },
+  { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>(), module: [SCHOOL_FILES] },
 );
 export const schoolFileEvent = eventEntity(
   'school_file',
   { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' },
   'mdi:file-document-plus',
-  { payload: shape<SchoolFilePayload>() },
+  { payload: shape<SchoolFilePayload>(), module: [SCHOOL_FILES] },
 );
 
 export const schoolFilesFeature = feature({

@@ -14,6 +14,7 @@ import type { EntityState } from '../feature-kit/state.js';
 import { shape, type Published } from '../feature-kit/contract.js';
 import type { Logger } from '../util/log.js';
 import type { SchoolAverage } from '../portal/schemas/grades.js';
+import { GRADES, POINT_GRADES } from '../resources/grades.js';
 
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */
 export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
@@ -41,6 +42,7 @@ export const gradeAtRisk = binary(
     deviceClass: 'problem',
     icon: 'mdi:alert-circle-outline',
     attributes: shape<GradeAtRiskFacts>(),
+    module: [GRADES],
   },
 );
 
@@ -49,7 +51,13 @@ function subjectAverageEntity(slug: string, name: string | null, id: string, poi
   return sensor(
     `average_${slug}`,
     { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
-    { icon: 'mdi:chart-line', stateClass: 'measurement', ...(points ? { unit: '%' } : {}), attributes: shape<SubjectAverageFacts>() },
+    {
+      icon: 'mdi:chart-line',
+      stateClass: 'measurement',
+      ...(points ? { unit: '%' } : {}),
+      attributes: shape<SubjectAverageFacts>(),
+      module: [GRADES, POINT_GRADES],
+    },
   );
 }
 
@@ -234,7 +242,9 @@ export function renderPointsAverage(p: PointPercentage, value: Averages): Publis
 }
 
 /** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
-export function renderGradeAtRisk(value: Averages, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+export function renderGradeAtRisk(value: Averages | null, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+  // No grades list (refused, or never read): whether a grade is at risk is unknown, never OFF.
+  if (value === null) return { state: null, attributes: {} };
   const first = thresholds[0] ?? 0;
   const risky = value.subjects.filter((s) => s.average !== null && round2(s.average) < first);
   return {

@@ -65,6 +65,7 @@ export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGU
     timetable_today: timetableOf(s.today),
     timetable_tomorrow: timetableOf(s.next),
     current_lesson: currentLessonOf(s.current, language),
-    at_school: atSchoolOf(s.atSchool),
+    // Without today's plan (refused, or not covering the day) whether the child is at school is unknown, never OFF.
+    at_school: s.today.lessons === undefined ? { state: null } : atSchoolOf(s.atSchool),
   };
 }

@@ -17,14 +17,18 @@ import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './fe
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
 import { KeptStatesStore } from '../store/kept-states.js';
+import { AbsentModules } from '../feature-kit/modules.js';
+import { RefusedModulesStore } from '../store/refused-modules.js';
 
 export class AccountFeatures {
   private readonly running: Running[];
-  /** The dynamic entities as last handed out by entities(), to tell when the child needs announcing again. */
+  /** The dynamic entities and the modules absent as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
   /** Which features run in a pass, and what each last took in. */
   private readonly runs: FeatureRuns;
   private readonly cache: ResourceCache;
+  /** The modules the portal has refused the child for a day: their entities leave the device. */
+  private readonly absent: AbsentModules;
   /** What the features read as last decided, and from what (the copies' changes, the day). */
   private reads: { key: string; identity: unknown; all: Want[]; byFeature: Map<Feature, readonly Want[]> } | undefined;
 
@@ -32,18 +36,28 @@ export class AccountFeatures {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.runs = new FeatureRuns(new KeptStatesStore(access.dataDir, access.account.login), access.log);
     this.cache = access.cache;
+    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log);
   }
 
-  /** What the account's child announces. */
+  /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */
   entities(account: AccountConfig): EntityDef[] {
-    const dynamic = this.dynamic();
-    this.announced = signature(dynamic);
+    this.announced = this.announcement();
+    return this.all(account).filter((e) => !this.absent.absent(e));
+  }
+
+  /** What of the child's entities can change between passes: those that follow the data, the modules absent. */
+  private announcement(): string {
+    return `${signature(this.dynamic())}\n\n${this.absent.names()}`;
+  }
+
+  /** Every entity the child may have now. */
+  private all(account: AccountConfig): EntityDef[] {
     return [
       ...accountEntities(
         account,
         this.running.map((r) => r.feature),
       ),
-      ...dynamic,
+      ...this.dynamic(),
     ];
   }
 
@@ -106,6 +120,7 @@ export class AccountFeatures {
   async prepare(): Promise<void> {
     for (const { state } of this.running) await state.prepare?.();
     await this.runs.load();
+    await this.absent.load();
   }
 
   /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
@@ -163,7 +178,9 @@ export class AccountFeatures {
   ): Promise<CycleOutcome> {
     const { byFeature } = this.decided(readsCtx);
     const outcome = await this.runs.run(this.running, cache, ctx, (feature) => byFeature.get(feature) ?? [], { startPass, unread }, log);
-    if (signature(this.dynamic()) !== this.announced) outcome.entitiesChanged = true;
+    // A module refused for a day leaves the device, one that answers again comes back.
+    this.absent.update(cache, this.all(readsCtx.account));
+    if (this.announcement() !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
 }

@@ -12,7 +12,7 @@
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
 import { byId, dayOf, plCompare, round2 } from './common.js';
-import { categoryWeight, periodOf, pointPercent, pointShown, type GradePeriod } from './grades-standard.js';
+import { categoryWeight, periodOf, pointPercent, pointShown, pointValue, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
@@ -147,7 +147,9 @@ function pointPercentages(input: {
   const categories = byId(input.pointCategories);
   const sums = new Map<string, { earned: number; possible: number; count: number; grades: PointPercentage['grades'] }>();
   for (const g of input.pointGrades) {
-    if (g.Subject === undefined || g.GradeValue === undefined) continue;
+    // A grade given only as text ("5,5") counts as it is shown.
+    const points = pointValue(g);
+    if (g.Subject === undefined || points === undefined) continue;
     if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
@@ -155,7 +157,7 @@ function pointPercentages(input: {
     const weight = categoryWeight(category);
     const sum = sums.get(g.Subject) ?? { earned: 0, possible: 0, count: 0, grades: [] };
     sums.set(g.Subject, sum);
-    sum.earned += g.GradeValue * weight;
+    sum.earned += points * weight;
     sum.possible += max * weight;
     sum.count += 1;
     sum.grades.push({ grade: pointShown(g, max), weight, category: category?.Name?.trim() ?? null, date: dayOf(g.Date) ?? dayOf(g.AddDate) });

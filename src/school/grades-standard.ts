@@ -93,20 +93,31 @@ export function pointPercent(points: number | undefined, max: number | undefined
   return Math.round((points / max) * 1000) / 10;
 }
 
+/** The points a point grade's Grade text reads (what the teacher wrote: `9,5`, `17`); undefined when it reads no number. */
+function writtenPoints(g: { Grade?: string }): string | undefined {
+  const written = g.Grade?.trim();
+  return written !== undefined && /^\d+([.,]\d+)?$/.test(written) ? written : undefined;
+}
+
+/**
+ * A point grade's points: GradeValue, else the number its Grade text reads (a grade given only as text,
+ * `5,5` of 10, live-notes 37), so that it counts as it is shown; undefined when neither says one.
+ */
+export function pointValue(g: { Grade?: string; GradeValue?: number }): number | undefined {
+  if (g.GradeValue !== undefined) return g.GradeValue;
+  const written = writtenPoints(g);
+  return written === undefined ? undefined : Number(written.replace(',', '.'));
+}
+
 /**
  * A point grade as a parent reads it: its points over the category's maximum, `9,5/10 pkt` (`9,5 pkt`
  * while the maximum is unknown). The points are the portal's Grade text where it is a number (what the
  * teacher wrote, with a decimal comma), else GradeValue; a Grade text that is no number stands alone.
  */
 export function pointShown(g: { Grade?: string; GradeValue?: number }, max: number | undefined): string | null {
-  const written = g.Grade?.trim();
-  const number =
-    written !== undefined && /^\d+([.,]\d+)?$/.test(written)
-      ? written.replace('.', ',')
-      : g.GradeValue === undefined
-        ? undefined
-        : plNumber(g.GradeValue);
-  if (number === undefined) return written || null;
+  const written = writtenPoints(g)?.replace('.', ',');
+  const number = written ?? (g.GradeValue === undefined ? undefined : plNumber(g.GradeValue));
+  if (number === undefined) return g.Grade?.trim() || null;
   return max !== undefined && max > 0 ? `${number}/${plNumber(max)} pkt` : `${number} pkt`;
 }
 
@@ -116,11 +127,8 @@ export function pointGradeItems(src: PointSources, names: Names, endFirstSemeste
   return (src.pointGrades ?? []).map((g) => {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     const max = category?.ValueTo;
-    const details: GradeDetails = {
-      points: g.GradeValue ?? null,
-      max_points: max ?? null,
-      percent: pointPercent(g.GradeValue, max),
-    };
+    const points = pointValue(g);
+    const details: GradeDetails = { points: points ?? null, max_points: max ?? null, percent: pointPercent(points, max) };
     return {
       key: `point:${g.Id}`,
       kind: 'point',

@@ -150,6 +150,31 @@ describe('the cache', () => {
     expect(cache.get(NOTES)).toEqual({ n: 2, ids: [] });
   });
 
+  it('tells since when its answers are refusals: a failed read between two does not end them, an answer does', async () => {
+    const { clock, cache, pass, readDue, failWith } = setup();
+    const first = clock.now();
+    failWith(new UnexpectedResponseError(403, 'forbidden'));
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.refusal(NOTES)).toEqual({ since: first, at: first });
+    // Its refusal out, the portal is down: no answer, the refusals stand.
+    clock.set(first + 24 * HOUR);
+    failWith(new ConnectionError('down', { status: 503 }));
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.refusal(NOTES)).toEqual({ since: first, at: first });
+    clock.set(clock.now() + HOUR);
+    failWith(new UnexpectedResponseError(200, 'Disabled', { code: 'Disabled' }));
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.refusal(NOTES)).toEqual({ since: first, at: first + 25 * HOUR });
+    clock.set(clock.now() + 24 * HOUR);
+    failWith(undefined);
+    pass();
+    await readDue(want(NOTES));
+    expect(cache.refusal(NOTES)).toBeUndefined();
+  });
+
   it("answers a failed read's error until a read succeeds (its last good copy where the declaration says so), and tries again within `interval`", async () => {
     const { clock, cache, pass, readDue, failWith } = setup();
     const LOOKUP = registerResource({ name: 'Subjects', endpoint: 'Subjects', schema, fresh: always(HOUR), keepOnError: true });

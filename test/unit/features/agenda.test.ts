@@ -50,6 +50,11 @@ describe('agenda feature', () => {
     expect(state.attributes.other?.map((o) => [o.kind, o.subject, o.content])).toEqual([['trip', null, 'Kopalnia Soli']]);
   });
 
+  it('counts nothing of a list the portal refused or has not answered: unknown, never 0', () => {
+    expect(renderUpcomingTests(null)).toEqual({ state: null, attributes: {} });
+    expect(renderHomeworkDue(null)).toEqual({ state: null, attributes: {} });
+  });
+
   it('counts the homework due on its day', () => {
     const homework: HomeworkItem = {
       key: 'h1',

@@ -37,4 +37,8 @@ describe('notices feature', () => {
   it('has no newest notice when there are none', () => {
     expect(renderNotices({ unread: [], newest: null }).newest_notice).toEqual({ state: null, attributes: {} });
   });
+
+  it('counts nothing while the announcements are refused: unknown, never 0', () => {
+    expect(renderNotices(null)).toEqual({ unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } });
+  });
 });

@@ -183,6 +183,10 @@ describe('renderGradeAtRisk', () => {
     const value = averages({ grades: grades([[1, '2-', MATHS]]), semester: 1, names });
     expect(renderGradeAtRisk(value, T)).toEqual({ state: 'OFF', attributes: { threshold: 1.75, subjects: [] } });
   });
+
+  it('is unknown, never OFF, without the grades list (refused, or not read yet)', () => {
+    expect(renderGradeAtRisk(null, T)).toEqual({ state: null, attributes: {} });
+  });
 });
 
 describe('SubjectEntities', () => {

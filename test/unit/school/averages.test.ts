@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averages, DEFAULT_SCALE, gradeScale, gradeValue, subjectAverages } from '../../../src/school/averages.js';
-import { renderAverage } from '../../../src/features/grades.js';
+import { renderAverage, renderNewestGrade } from '../../../src/features/grades.js';
+import { gradeItems, newestGrades } from '../../../src/school/grades.js';
 import { pointGradesResponse, pointCategoriesResponse } from '../../../src/portal/schemas/othergrades.js';
 import { categories, gradingSystem, grades, names } from './fixtures.js';
 
@@ -345,6 +346,26 @@ describe('average sensor', () => {
     expect(state.attributes?.points).toEqual([{ subject: 'Matematyka', percent: 72.5, count: 2 }]);
     // Graded in points only: listed among the subjects by its percentage, its point grades counted.
     expect(state.attributes?.subjects).toEqual([{ subject: 'Matematyka', average: null, count: 2, percent: 72.5 }]);
+  });
+
+  it('counts a point grade given only as text as it is shown (live-notes 37)', () => {
+    const pointCategories = pointCategoriesResponse.parse({ Categories: [{ Id: 1, Name: 'kartkówka', Weight: 1, ValueTo: 10 }] }).Categories;
+    const pointGrades = pointGradesResponse.parse({
+      Grades: [
+        { Id: 1, Grade: '8', GradeValue: 8, Category: { Id: 1 }, Subject: { Id: 1 }, Semester: 1, AddDate: '2026-10-01 09:00:00' },
+        // No numeric value: its text reads 5.5 points of 10.
+        { Id: 2, Grade: '5,5', Category: { Id: 1 }, Subject: { Id: 1 }, Semester: 1, AddDate: '2026-10-08 09:00:00' },
+        // Neither a value nor a number in the text: not counted.
+        { Id: 3, Grade: 'zw.', Category: { Id: 1 }, Subject: { Id: 1 }, Semester: 1, AddDate: '2026-10-02 09:00:00' },
+      ],
+    }).Grades;
+    const state = renderAverage(averages({ grades: [], semester: 1, names, pointGrades, pointCategories }));
+    // (8 + 5.5) / (10 + 10) = 67.5 %; without the text grade it would be 80 %.
+    expect(state.attributes?.points).toEqual([{ subject: 'Matematyka', percent: 67.5, count: 2 }]);
+    // newest_grade shows the same grade as the average counts it.
+    const newest = renderNewestGrade(newestGrades(gradeItems({ pointGrades, pointCategories }, names)), { language: 'pl', scale: DEFAULT_SCALE });
+    expect(newest.state).toBe('5,5/10 pkt');
+    expect(newest.attributes).toMatchObject({ points: 5.5, max_points: 10, percent: 55 });
   });
 
   it("carries each subject's proposed and given term grades and, with the thresholds, what the next one needs", () => {

@@ -128,12 +128,15 @@ describe('the forms live schools answer (live-notes 8)', () => {
     });
   });
 
-  it('reads {"LuckyNumber": null} as a school that does not use it, and renders in_use false', () => {
+  it('reads {"LuckyNumber": null} as a school that does not use it, and renders in_use false and lucky_today unknown', () => {
     const answer = parse({ LuckyNumber: null });
     expect(answer).toEqual({ inUse: false, entries: [] });
     const states = renderLucky(luckyToday(undefined, '12', '2026-11-18', false));
     expect(states.lucky_number).toEqual({ state: null, attributes: { day: null, register_number: '12', in_use: false } });
-    expect(states.lucky_today.state).toBe('OFF');
+    // A flag of a module the school does not run is unknown, never OFF (interface 12.2).
+    expect(states.lucky_today.state).toBeNull();
+    // In use, a day whose number is not the child's is OFF.
+    expect(renderLucky(luckyToday({ number: 5, day: '2026-11-18' }, '12', '2026-11-18')).lucky_today.state).toBe('OFF');
   });
 
   it('rejects a shape nobody has seen', () => {

@@ -1,0 +1,83 @@
+// Only what the account has (interface 12.2): an entity whose module (EntityDef.module, the lists it is
+// made from) the portal has refused the child for a day leaves the child's device, its config reduced
+// to its platform as Home Assistant removes a component; it comes back when one of its lists answers.
+// A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
+// network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
+import type { EntityDef } from './entities.js';
+import type { Resource } from './resource.js';
+import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
+import type { Logger } from '../util/log.js';
+
+/**
+ * How long the portal's answers must have been refusals: a day, less the 10 minutes by which a daily
+ * look comes early (resources/ages.ts DAILY, a switched-off module in resource.ts), so that the refusal
+ * at the second daily look counts.
+ */
+export const ABSENT_AFTER_MS = 24 * 60 * 60_000 - 10 * 60_000;
+
+/** What the memory reads of the cache: the refusals in a row, and whether a copy is held (an answer). */
+export interface RefusalsHeld {
+  refusal(res: Resource): { since: number; at: number } | undefined;
+  peek(res: Resource): unknown;
+}
+
+export class AbsentModules {
+  private refused: Refusals = {};
+  /** Resolves when what the last update changed is written. */
+  written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: RefusedModulesStore,
+    private readonly log: Logger,
+  ) {}
+
+  /** What the last run knew, before the child is first announced. */
+  async load(): Promise<void> {
+    this.refused = await this.store.load((error) => this.log.warn({ err: error.message }, 'refused modules unreadable; every entity is announced'));
+  }
+
+  /** Whether the portal has refused every list the entity is made from for a day. */
+  absent(entity: EntityDef): boolean {
+    return entity.module !== undefined && entity.module.length > 0 && entity.module.every((res) => this.gone(res.name));
+  }
+
+  /** After a pass: each module's refusals, or its answer, as the cache now holds them. */
+  update(cache: RefusalsHeld, entities: readonly EntityDef[]): void {
+    const before = this.names();
+    let changed = false;
+    for (const res of new Set(entities.flatMap((e) => e.module ?? []))) {
+      const kept = this.refused[res.name];
+      const refusal = cache.refusal(res);
+      if (refusal !== undefined) {
+        // The first refusal is the last run's when this run has had no answer since.
+        const next = { since: Math.min(kept?.since ?? refusal.since, refusal.since), at: Math.max(kept?.at ?? refusal.at, refusal.at) };
+        if (next.since !== kept?.since || next.at !== kept.at) {
+          this.refused[res.name] = next;
+          changed = true;
+        }
+      } else if (kept !== undefined && cache.peek(res) !== undefined) {
+        delete this.refused[res.name];
+        changed = true;
+      }
+    }
+    if (changed)
+      this.written = this.store
+        .save(this.refused)
+        .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the refused modules'));
+    const after = this.names();
+    if (after !== before) this.log.info({ absent: after === '' ? [] : after.split('\n') }, 'modules the portal refuses for a day');
+  }
+
+  private gone(name: string): boolean {
+    const r = this.refused[name];
+    return r !== undefined && r.at - r.since >= ABSENT_AFTER_MS;
+  }
+
+  /** The names of the lists absent now, sorted, one a line. */
+  names(): string {
+    return Object.keys(this.refused)
+      .filter((name) => this.gone(name))
+      .sort()
+      .join('\n');
+  }
+}
