@@ -101,8 +101,9 @@ export class FamilyAccount {
 
   /**
    * The child's data on the API host by its bearer token (live-notes 24): `3.0/<Resource>`, the
-   * gateway's resources and shapes. A 401 renews the token once (live-notes 25); a bearer never goes
-   * anywhere but the API host.
+   * gateway's resources and shapes. A 401 renews the token once (live-notes 25). A bearer goes to the
+   * API host, and to the register's own gateway path for the kindergarten's service alone (both the
+   * portal's hosts; live-notes 34 does not say which serves it), never anywhere else.
    */
   dataRoad(login: string, http: HttpClient): DataRoad {
     const { auth_url } = this.options.urls;
