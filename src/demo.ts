@@ -80,7 +80,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const raw = {
     mqtt: { url: mqttUrl, base_topic: base, discovery_prefix: discoveryPrefix },
     portal: simulator.urls,
-    // Each child by its register login, and the family's e-mail linking both (issue 39 item 4): the
+    // Each child by its register login, and the family's e-mail linking all three (issue 39 item 4): the
     // register road reads them, and the family road takes over while their register login fails
     // (`--quirks register-broken`), as it did for some families in September 2026.
     accounts: [
