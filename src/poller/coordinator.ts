@@ -18,17 +18,28 @@ import type { AccountFeatures } from './account-features.js';
 import type { AccountOutput } from './account-output.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
-import type { ChildFeed } from '../feed/child-feed.js';
-import type { FeedChange } from '../portal/change-feed.js';
+import type { FeedStatus } from '../feed/child-feed.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
 const ROUNDS = 8;
 
+/**
+ * A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads,
+ * after each round of them, and after the pass was published.
+ */
+export interface PassPlugin {
+  want(): Want | undefined;
+  beforeReads(cache: ResourceCache): Promise<void>;
+  afterRound(cache: ResourceCache): Promise<void>;
+  afterPublish(cache: ResourceCache, wanted: readonly Want[]): Promise<void>;
+  feedStatus(): FeedStatus;
+}
+
 export interface CoordinatorDeps {
   options: AccountPollerOptions;
   /** The child's change feed: a signal for what it names, read with the rest. */
-  feed: ChildFeed;
+  feed: PassPlugin;
   log: Logger;
   access: PortalAccess;
   child: AccountChild;
@@ -72,22 +83,16 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
-      // The change feed's device, registered when the child has none; not at a start's first pass, whose
-      // requests are the dearest (every list is read then anyway).
-      if (!unread.has('register') && !startPass) {
-        await this.deps.feed.ensure().catch((error: unknown) => {
-          failed.set('register', error);
-          unread.add('register');
-        });
-      }
+      // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
+      const feed = this.deps.feed;
+      if (!unread.has('register')) await hostStep('register', unread, failed, () => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      let changes: FeedChange[] | undefined;
       const read = await readDue(
         cache,
         () => this.withFeed(features.wants(ctx)),
         unread,
         failed,
-        () => (changes ??= this.deps.feed.take(cache)),
+        () => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, () => feed.afterRound(cache))),
       );
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(
@@ -107,8 +112,8 @@ export class AccountCoordinator {
       this.deps.figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.deps.output.polled(read, outcome, now);
-      // What the feed named is published now: its changes are acknowledged (those whose reads failed come back).
-      await this.deps.feed.acknowledge(cache, changes ?? [], features.wants(ctx));
+      // After the pass was published: what the feed named is acknowledged (what failed comes back).
+      await feed.afterPublish(cache, features.wants(ctx));
       this.deps.figures.feed = this.deps.feed.feedStatus();
       this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
@@ -200,7 +205,7 @@ export async function readDue(
   wants: () => readonly Want[],
   waiting: Set<Host>,
   failed: Map<Host, unknown>,
-  afterRound?: () => void,
+  afterRound?: () => Promise<void>,
 ): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -227,7 +232,17 @@ export async function readDue(
       ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
       messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
     ]);
-    afterRound?.();
+    await afterRound?.();
   }
   return [...read].filter((host) => !failed.has(host));
+}
+
+/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
+async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    failed.set(host, error);
+    waiting.add(host);
+  }
 }

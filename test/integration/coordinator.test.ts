@@ -51,7 +51,8 @@ function perResource(login: string): Record<string, number> {
  * the announcements and the class calendar's ids at the news age in lessons and at `interval` by day;
  * the counters every 3 minutes from 06:00 to 22:00; the inbox's list four-hourly by day; trips and
  * justifications morning and evening; the lookups at the start and again a day on; nothing at night. The change feed is refused on this road: its
- * registration is tried at the second pass, and again a day later (after the day counted here).
+ * registration is tried at the start's first pass (before the lists it would cover), and again a day
+ * later, at the day's last pass counted here.
  */
 const ANIA_DAY = {
   Attendances: 48,
@@ -63,7 +64,7 @@ const ANIA_DAY = {
   Calendars: 2,
   'Calendars/<id>': 104,
   'Calendars/ClassFreeDays/Types': 2,
-  ChangeRegister: 1,
+  ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,
   DescriptiveGrades: 4,
@@ -115,7 +116,7 @@ const JANEK_DAY = {
   Calendars: 2,
   'Calendars/<id>': 96,
   'Calendars/ClassFreeDays/Types': 2,
-  ChangeRegister: 1,
+  ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,
   DescriptiveGrades: 89,

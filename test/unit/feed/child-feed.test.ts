@@ -62,19 +62,39 @@ async function setup() {
   });
   await feed.load();
   const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
-  /** One pass's feed: a device when none, the feed read, its changes taken. */
+  /** One pass's feed, as the pass plugs it in: a device when none, the feed read, its changes taken (a lost device registered again at once). */
   const pass = async () => {
     cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
-    await feed.ensure();
-    const w = feed.want();
-    if (w) await cache.read(w).catch(() => undefined);
-    const changes = feed.take(cache);
-    return { changes, end: () => cache.end() };
+    await feed.beforeReads(cache);
+    for (let round = 0; round < 2; round++) {
+      const w = feed.want();
+      if (w) await cache.read(w).catch(() => undefined);
+      await feed.afterRound(cache);
+    }
+    return { changes: feed.takenThisPass(), end: () => cache.end() };
   };
   return { clock, feed, cache, pass, lines, ...p };
 }
 
 describe("a child's change feed", () => {
+  it('a registration makes every list the feed covers due at once: what changed before it, the feed never names', async () => {
+    const { clock, cache, feed, pass, calls, script } = await setup();
+    (await pass()).end();
+    cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
+    await cache.read(want(GRADES));
+    await cache.read(want(NOTICES));
+    cache.end();
+    clock.set(clock.now() + 60_000);
+    expect(cache.decide(want(GRADES)).read).toBe(false);
+    // The portal forgot the device: registered again in this pass, and its lists are due at once.
+    script.feed = () => ({ status: 400, json: { Status: 'Error', Code: 'UnableToGetPushDevice' } });
+    const { end } = await pass();
+    expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
+    expect(cache.decide(want(GRADES))).toEqual({ read: true, why: 'signal' });
+    expect(cache.decide(want(NOTICES))).toEqual({ read: true, why: 'signal' });
+    end();
+  });
+
   it('registers a device and is on once the feed answers', async () => {
     const { feed, pass, calls } = await setup();
     (await pass()).end();
@@ -89,9 +109,7 @@ describe("a child's change feed", () => {
     const { clock, feed, pass, calls, script } = await setup();
     (await pass()).end();
     script.feed = () => lost;
-    (await pass()).end();
-    expect(feed.feedStatus().on).toBe(false);
-    clock.set(clock.now() + 5 * 60_000);
+    // Registered again in the pass that found it lost, and read at once: still lost.
     (await pass()).end();
     expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
     clock.set(clock.now() + 5 * 60_000);
