@@ -78,7 +78,7 @@ async function setup() {
 
 describe("a child's change feed", () => {
   it('a registration makes every list the feed covers due at once: what changed before it, the feed never names', async () => {
-    const { clock, cache, feed, pass, calls, script } = await setup();
+    const { clock, cache, pass, calls, script } = await setup();
     (await pass()).end();
     cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
     await cache.read(want(GRADES));
