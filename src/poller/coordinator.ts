@@ -129,7 +129,9 @@ export class AccountCoordinator {
   /**
    * When the next pass is due, judged at `now`: the soonest readBy of what the features read (and the
    * child's identity), never past the next change of moment (the first lesson after a quiet night) nor
-   * six `interval`s, never sooner than a minute. A host waiting out a failure's backoff is due at `retryAt`.
+   * six `interval`s. A copy due later is met on time, however soon (the feed's 5 minutes are a promise,
+   * not rounded to a minute); one due now that the pass just done did not read (its host waiting, its
+   * read failed) waits a minute. A host waiting out a failure's backoff is due at `retryAt`.
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
     const { cache } = this.deps.access;
@@ -142,9 +144,9 @@ export class AccountCoordinator {
       if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
-      soonest = Math.min(soonest, by);
+      soonest = Math.min(soonest, by > now ? by : now + MINUTE);
     }
-    return Math.max(now + MINUTE, soonest);
+    return soonest;
   }
 
   /** The reads planned next, soonest first, and why then (the diagnostics' next reads). */
