@@ -1,11 +1,11 @@
 // The account's one cache: every copy of a portal resource the bridge holds, the register's and the
 // messaging host's, with what is known of each (when read, refused until, its signal then, a failed
-// read). Whether a copy is read is its declaration's schedule asked about it (plan.ts, nextFetch);
-// readBy is when at the latest. In a pass each copy is read at most once; a copy whose last read failed
+// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), the change
+// feed's safety age applied to the schedule of what it vouches for. In a pass each copy is read at most once; a copy whose last read failed
 // answers that error (or, where its declaration says so, its last good value) until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { recordsCameOrWent } from '../util/records.js';
-import { nextFetch, readBy, type Decision, type Intervals, type Known, type Moment, type PlanClock } from './plan.js';
+import { atLeast, next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Copies, Portal, Resource, Want } from './resource.js';
@@ -18,11 +18,11 @@ export interface PassMoment {
   startPass?: boolean;
 }
 
-/** One read the scheduler has planned: the resource (and copy), when, and why then. */
+/** One read the scheduler has planned: the resource (and copy), by when, and why then (plan.ts, next). */
 export interface NextRead {
   row: string;
   at: number;
-  why: 'age' | 'signal' | 'refusal_ends' | 'retry';
+  why: Why;
 }
 
 interface Copy {
@@ -65,8 +65,6 @@ export class ResourceCache implements Copies {
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
-  /** Requests made so far, by `resource (why)`. */
-  readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
 
@@ -126,14 +124,17 @@ export class ResourceCache implements Copies {
 
   /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
   due(w: Want): boolean {
-    return !this.readThisPass(w) && this.decide(w).read;
+    const clock = this.clock();
+    return !this.readThisPass(w) && this.when(w, clock).at <= clock.now;
   }
 
-  decide(w: Want, clock = this.clock()): Decision {
-    return nextFetch(w.res, clock, this.known(w, clock.now));
+  /** When the copy is read, and why (plan.ts, next), judged at `clock`. */
+  when(w: Want, clock = this.clock()): When {
+    const copy = this.copies.get(keyOf(w.res, w.key));
+    return next(this.schedule(w.res, copy), this.known(w, clock.now), clock);
   }
 
-  /** By when the copy must be read again, judged at `clock` (plan.ts, readBy). */
+  /** By when the copy must be read again, judged at `clock`. */
   readBy(w: Want, clock = this.clock()): number {
     const copy = this.copies.get(keyOf(w.res, w.key));
     if (this.naive) {
@@ -141,25 +142,15 @@ export class ResourceCache implements Copies {
       if (copy?.refusedUntil !== undefined && copy.refusedUntil > clock.now) return copy.refusedUntil;
       return copy?.readAt === undefined ? clock.now : Math.max(clock.now, copy.readAt + clock.intervals.normal);
     }
-    return readBy(w.res, clock, this.known(w, clock.now));
+    return this.when(w, clock).by;
   }
 
   /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
   nextReads(wants: readonly Want[], clock: PlanClock): NextRead[] {
     const reads = new Map<string, NextRead>();
     for (const w of wants) {
-      const at = this.readBy(w, clock);
-      if (!Number.isFinite(at)) continue;
-      const known = this.known(w, clock.now);
-      const why =
-        known.refusedUntil !== undefined && clock.now < known.refusedUntil
-          ? 'refusal_ends'
-          : known.failedAt !== undefined
-            ? 'retry'
-            : known.signal === 'changed'
-              ? 'signal'
-              : 'age';
-      reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at, why });
+      const { by, why } = this.when(w, clock);
+      if (Number.isFinite(by)) reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at: by, why });
     }
     return [...reads.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
   }
@@ -177,15 +168,13 @@ export class ResourceCache implements Copies {
       return;
     }
     const now = this.options.clock.now();
-    const decision = this.decide(w, { ...this.clock(), now });
-    const why = asked === 'now' ? 'asked' : decision.read ? decision.why : 'age';
-    this.reads.set(`${w.res.name} (${why})`, (this.reads.get(`${w.res.name} (${why})`) ?? 0) + 1);
+    const forAge = asked === undefined && this.when(w).why === 'age';
     this.pass?.set(k, {});
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
+      if (forAge && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
         this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
@@ -245,8 +234,13 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
-      safetyMs: this.vouchedByFeed(w.res, copy) ? this.options.feed?.()?.safetyMs : undefined,
     };
+  }
+
+  /** The copy's schedule: its declaration's, at least the change feed's safety age where the feed vouches for it. */
+  private schedule(res: Resource, copy: Copy | undefined): Schedule {
+    const feed = this.vouchedByFeed(res, copy) ? this.options.feed?.() : undefined;
+    return feed === undefined ? res : atLeast(res, feed.safetyMs);
   }
 
   /** A list of the register the change feed names, read while the feed watched. */

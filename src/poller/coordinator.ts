@@ -1,7 +1,7 @@
 // One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
 // copy its features read (their `reads`) that is due, read by the coordinator alone; then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published. When the next pass
-// is due is the soonest readBy of what the features read (cache.ts): nextWake.
+// is due is the soonest `by` of what the features read (plan.ts, next; cache.ts): nextWake.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { nextMomentAt } from '../feature-kit/plan.js';
 import { want, type Host, type Want } from '../feature-kit/resource.js';

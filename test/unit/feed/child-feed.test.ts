@@ -85,13 +85,13 @@ describe("a child's change feed", () => {
     await cache.read(want(NOTICES));
     cache.end();
     clock.set(clock.now() + 60_000);
-    expect(cache.decide(want(GRADES)).read).toBe(false);
+    expect(cache.when(want(GRADES)).at).toBeGreaterThan(clock.now());
     // The portal forgot the device: registered again in this pass, and its lists are due at once.
     script.feed = () => ({ status: 400, json: { Status: 'Error', Code: 'UnableToGetPushDevice' } });
     const { end } = await pass();
     expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
-    expect(cache.decide(want(GRADES))).toEqual({ read: true, why: 'signal' });
-    expect(cache.decide(want(NOTICES))).toEqual({ read: true, why: 'signal' });
+    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(cache.when(want(NOTICES))).toMatchObject({ at: clock.now(), why: 'signal' });
     end();
   });
 
@@ -137,7 +137,7 @@ describe("a child's change feed", () => {
   });
 
   it('moves what a change names, acknowledges it once its lists were read again, and an unknown type at once, logged once', async () => {
-    const { cache, feed, pass, calls, script, lines } = await setup();
+    const { clock, cache, feed, pass, calls, script, lines } = await setup();
     (await pass()).end();
     await cache.read(want(GRADES)).catch(() => undefined);
     script.feed = () => ({
@@ -153,7 +153,7 @@ describe("a child's change feed", () => {
     });
     const { changes, end } = await pass();
     expect(changes.map((c) => c.id)).toEqual(['11', '12', '13', '14']);
-    expect(cache.decide(want(GRADES))).toEqual({ read: true, why: 'signal' });
+    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
     await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)]);
