@@ -388,7 +388,7 @@ async function main(): Promise<void> {
   // The change feed's registration, tried before the lists it would cover (refused on this road), apart.
   const registration = Object.values(firstStart.counts.byLogin)
     .flatMap((paths) => Object.entries(paths))
-    .filter(([path]) => path.endsWith('/ChangeRegister'))
+    .filter(([path]) => path.endsWith('ChangeRegister'))
     .reduce((n, [, count]) => n + count, 0);
   const startRequests = firstStart.counts.total - registration;
   rows.push({

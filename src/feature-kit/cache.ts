@@ -10,12 +10,23 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Copies, Portal, Resource, Want } from './resource.js';
 
-/** The moment a pass reads at, and whether a person asked for it (a refresh) or a start made it. */
+/**
+ * While the change feed is on: its safety age (what the lists it names are read at for their age
+ * alone) and since when it watches. The register's lists it names, read since it watches, are vouched
+ * for by it; a copy read before then may hide a change the feed never saw: it keeps its own age.
+ */
+export interface FeedVouching {
+  safetyMs: number;
+  since: number;
+}
+
+/** The moment a pass reads at, whether a person asked for it (a refresh) or a start made it, and what the change feed vouches for. */
 export interface PassMoment {
   moment: Moment;
   intervals: Intervals;
   asked?: boolean;
   startPass?: boolean;
+  feed?: FeedVouching;
 }
 
 /** One read the scheduler has planned: the resource (and copy), by when, and why then (plan.ts, next). */
@@ -49,13 +60,6 @@ export interface ResourceCacheOptions {
   naive?: boolean;
   /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
   agesAtLeast?: Readonly<Record<string, number>>;
-  /**
-   * While the change feed is on, its safety age (what its lists are read at for their age alone) and
-   * since when it watches; undefined while it is off. The register's lists it names, read since it
-   * watches, are vouched for by it; a copy read before then may hide a change the feed never saw: it
-   * keeps its own age until it is read again.
-   */
-  feed?: () => { safetyMs: number; since: number } | undefined;
   /** A list the change feed vouches for changed at a read for its age: the feed missed it (live-notes 32). */
   onMissed?: (res: Resource) => void;
 }
@@ -84,9 +88,9 @@ export class ResourceCache implements Copies {
     this.pass = new Map();
   }
 
-  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start. */
-  end(): void {
-    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals };
+  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with what the feed vouches for now. */
+  end(feed?: FeedVouching): void {
+    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals, ...(feed ? { feed } : {}) };
     this.pass = undefined;
   }
 
@@ -239,13 +243,13 @@ export class ResourceCache implements Copies {
 
   /** The copy's schedule: its declaration's, at least the change feed's safety age where the feed vouches for it. */
   private schedule(res: Resource, copy: Copy | undefined): Schedule {
-    const feed = this.vouchedByFeed(res, copy) ? this.options.feed?.() : undefined;
+    const feed = this.vouchedByFeed(res, copy) ? this.moment.feed : undefined;
     return feed === undefined ? res : atLeast(res, feed.safetyMs);
   }
 
   /** A list of the register the change feed names, read while the feed watched. */
   private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
-    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.options.feed?.() : undefined;
+    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.moment.feed : undefined;
     return feed !== undefined && (copy?.readAt ?? -Infinity) >= feed.since;
   }
 

@@ -8,7 +8,7 @@ import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { NextRead, ResourceCache } from '../feature-kit/cache.js';
+import type { FeedVouching, NextRead, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -30,6 +30,8 @@ const ROUNDS = 8;
  */
 export interface PassPlugin {
   want(): Want | undefined;
+  /** What it vouches for now (the lists it names are read for their age alone at its safety age). */
+  vouching(): FeedVouching | undefined;
   beforeReads(cache: ResourceCache): Promise<void>;
   afterRound(cache: ResourceCache): Promise<void>;
   afterPublish(cache: ResourceCache, wanted: readonly Want[]): Promise<void>;
@@ -47,8 +49,6 @@ export interface CoordinatorDeps {
   output: AccountOutput;
   health: AccountHealth;
   figures: AccountFigures;
-  /** The scheduler's wake at the next lesson start or end. */
-  scheduleBoundary: () => void;
   /** Keeps the figures in data_dir, in the background. */
   saveFigures: () => void;
 }
@@ -74,7 +74,8 @@ export class AccountCoordinator {
     const { moment, intervals } = planClock(started, options.poll, features.schoolDay(started));
     const startPass = !asked && !cache.naive && !this.registerRead;
     const failed = new Map<Host, unknown>();
-    cache.begin({ moment, intervals, asked, startPass });
+    const feed = this.deps.feed;
+    cache.begin({ moment, intervals, asked, startPass, feed: feed.vouching() });
     try {
       const identity = await this.identity(waiting).catch((error: unknown) => {
         failed.set('register', error);
@@ -84,7 +85,6 @@ export class AccountCoordinator {
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      const feed = this.deps.feed;
       if (!unread.has('register')) await hostStep('register', unread, failed, () => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const read = await readDue(
@@ -115,14 +115,13 @@ export class AccountCoordinator {
       // After the pass was published: what the feed named is acknowledged (what failed comes back).
       await feed.afterPublish(cache, features.wants(ctx));
       this.deps.figures.feed = this.deps.feed.feedStatus();
-      this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       this.deps.saveFigures();
       return { ok: true, read, failed };
     } finally {
-      cache.end();
+      cache.end(feed.vouching());
     }
   }
 
