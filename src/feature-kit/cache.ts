@@ -66,6 +66,8 @@ export interface ResourceCacheOptions {
 
 export class ResourceCache implements Copies {
   private readonly copies = new Map<string, Copy>();
+  /** The declarations' schedules with the change feed's safety age laid over them (schedule). */
+  private readonly safe = new WeakMap<Resource, { safetyMs: number; schedule: Schedule }>();
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
@@ -244,7 +246,11 @@ export class ResourceCache implements Copies {
   /** The copy's schedule: its declaration's, at least the change feed's safety age where the feed vouches for it. */
   private schedule(res: Resource, copy: Copy | undefined): Schedule {
     const feed = this.vouchedByFeed(res, copy) ? this.moment.feed : undefined;
-    return feed === undefined ? res : atLeast(res, feed.safetyMs);
+    if (feed === undefined) return res;
+    // Made once per declaration and safety age: the plan is asked about every copy many times a pass.
+    let safe = this.safe.get(res);
+    if (safe?.safetyMs !== feed.safetyMs) this.safe.set(res, (safe = { safetyMs: feed.safetyMs, schedule: atLeast(res, feed.safetyMs) }));
+    return safe.schedule;
   }
 
   /** A list of the register the change feed names, read while the feed watched. */
