@@ -99,7 +99,10 @@ export interface Known {
   atLeast?: number;
 }
 
-/** A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches). */
+/**
+ * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches); a
+ * configured interval (minutes, where the safety age is hours) gives way to it.
+ */
 export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
   const longer = (fresh: Freshness): Freshness =>
     Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], ms) : ms])) as Record<Moment, Age>;
