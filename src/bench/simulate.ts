@@ -125,6 +125,8 @@ export interface SimulationResult {
   daily: { day: number; rssMB: number; heapMB: number }[];
   /** The change feed at the end: on for how many children, and the changes it never named that safety reads found. */
   feed: { on: number; missed: number };
+  /** When each child's feed was read (GET PushChanges), in order. */
+  feedReads: number[][];
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -152,16 +154,21 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const record = options.record ?? true;
   const publisher = new RecordingPublisher(clock, record);
   const cycles: SimulationResult['cycles'] = [];
+  const feedReads: number[][] = [];
   const app = new App({
     config,
     version: 'bench',
     log: silentLogger(),
     clock,
     publisher,
-    hooks: (childIndex) =>
-      cpuPerCycle(options, (hosts, cpuMicros) => {
+    hooks: (childIndex) => ({
+      ...cpuPerCycle(options, (hosts, cpuMicros) => {
         if (record) cycles.push({ hosts, cpuMicros, childIndex });
       }),
+      onRequest: (key) => {
+        if (record && key.startsWith('GET ') && key.includes('PushChanges')) (feedReads[childIndex] ??= []).push(clock.now());
+      },
+    }),
   });
   await app.start();
   const end = clock.now() + options.days * 86_400_000;
@@ -203,7 +210,18 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     const seen = publisher.states.find((p) => p.child === child && p.key === injection.watch.key && p.at >= at);
     return { label: injection.label, delayMs: seen ? seen.at - at : null };
   });
-  return { counts, cycles, publisher, rssBytes: memory.rss, heapBytes: memory.heapUsed, freshness, realMs: Date.now() - began, daily, feed };
+  return {
+    counts,
+    cycles,
+    publisher,
+    rssBytes: memory.rss,
+    heapBytes: memory.heapUsed,
+    freshness,
+    realMs: Date.now() - began,
+    daily,
+    feed,
+    feedReads,
+  };
 }
 
 /** The bench's children as config entries: each under its register login, or all under the family's e-mail. */

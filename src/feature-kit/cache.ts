@@ -1,28 +1,39 @@
 // The account's one cache: every copy of a portal resource the bridge holds, the register's and the
 // messaging host's, with what is known of each (when read, refused until, its signal then, a failed
-// read). Whether a copy is read is its declaration's schedule asked about it (plan.ts, nextFetch);
-// readBy is when at the latest. In a pass each copy is read at most once; a copy whose last read failed
+// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), the change
+// feed's safety age applied to the schedule of what it vouches for. In a pass each copy is read at most once; a copy whose last read failed
 // answers that error (or, where its declaration says so, its last good value) until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { recordsCameOrWent } from '../util/records.js';
-import { nextFetch, readBy, type Decision, type Intervals, type Known, type Moment, type PlanClock } from './plan.js';
+import { atLeast, next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Copies, Portal, Resource, Want } from './resource.js';
 
-/** The moment a pass reads at, and whether a person asked for it (a refresh) or a start made it. */
+/**
+ * While the change feed is on: its safety age (what the lists it names are read at for their age
+ * alone) and since when it watches. The register's lists it names, read since it watches, are vouched
+ * for by it; a copy read before then may hide a change the feed never saw: it keeps its own age.
+ */
+export interface FeedVouching {
+  safetyMs: number;
+  since: number;
+}
+
+/** The moment a pass reads at, whether a person asked for it (a refresh) or a start made it, and what the change feed vouches for. */
 export interface PassMoment {
   moment: Moment;
   intervals: Intervals;
   asked?: boolean;
   startPass?: boolean;
+  feed?: FeedVouching;
 }
 
-/** One read the scheduler has planned: the resource (and copy), when, and why then. */
+/** One read the scheduler has planned: the resource (and copy), by when, and why then (plan.ts, next). */
 export interface NextRead {
   row: string;
   at: number;
-  why: 'age' | 'signal' | 'refusal_ends' | 'retry';
+  why: Why;
 }
 
 interface Copy {
@@ -51,24 +62,17 @@ export interface ResourceCacheOptions {
   naive?: boolean;
   /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
   agesAtLeast?: Readonly<Record<string, number>>;
-  /**
-   * While the change feed is on, its safety age (what its lists are read at for their age alone) and
-   * since when it watches; undefined while it is off. The register's lists it names, read since it
-   * watches, are vouched for by it; a copy read before then may hide a change the feed never saw: it
-   * keeps its own age until it is read again.
-   */
-  feed?: () => { safetyMs: number; since: number } | undefined;
   /** A list the change feed vouches for changed at a read for its age: the feed missed it (live-notes 32). */
   onMissed?: (res: Resource) => void;
 }
 
 export class ResourceCache implements Copies {
   private readonly copies = new Map<string, Copy>();
+  /** The declarations' schedules with the change feed's safety age laid over them (schedule). */
+  private readonly safe = new WeakMap<Resource, { safetyMs: number; schedule: Schedule }>();
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
-  /** Requests made so far, by `resource (why)`. */
-  readonly reads = new Map<string, number>();
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
   private held = 0;
 
@@ -88,9 +92,9 @@ export class ResourceCache implements Copies {
     this.pass = new Map();
   }
 
-  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start. */
-  end(): void {
-    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals };
+  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with what the feed vouches for now. */
+  end(feed?: FeedVouching): void {
+    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals, ...(feed ? { feed } : {}) };
     this.pass = undefined;
   }
 
@@ -134,14 +138,17 @@ export class ResourceCache implements Copies {
 
   /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
   due(w: Want): boolean {
-    return !this.readThisPass(w) && this.decide(w).read;
+    const clock = this.clock();
+    return !this.readThisPass(w) && this.when(w, clock).at <= clock.now;
   }
 
-  decide(w: Want, clock = this.clock()): Decision {
-    return nextFetch(w.res, clock, this.known(w, clock.now));
+  /** When the copy is read, and why (plan.ts, next), judged at `clock`. */
+  when(w: Want, clock = this.clock()): When {
+    const copy = this.copies.get(keyOf(w.res, w.key));
+    return next(this.schedule(w.res, copy), this.known(w, clock.now), clock);
   }
 
-  /** By when the copy must be read again, judged at `clock` (plan.ts, readBy). */
+  /** By when the copy must be read again, judged at `clock`. */
   readBy(w: Want, clock = this.clock()): number {
     const copy = this.copies.get(keyOf(w.res, w.key));
     if (this.naive) {
@@ -149,25 +156,15 @@ export class ResourceCache implements Copies {
       if (copy?.refusedUntil !== undefined && copy.refusedUntil > clock.now) return copy.refusedUntil;
       return copy?.readAt === undefined ? clock.now : Math.max(clock.now, copy.readAt + clock.intervals.normal);
     }
-    return readBy(w.res, clock, this.known(w, clock.now));
+    return this.when(w, clock).by;
   }
 
   /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
   nextReads(wants: readonly Want[], clock: PlanClock): NextRead[] {
     const reads = new Map<string, NextRead>();
     for (const w of wants) {
-      const at = this.readBy(w, clock);
-      if (!Number.isFinite(at)) continue;
-      const known = this.known(w, clock.now);
-      const why =
-        known.refusedUntil !== undefined && clock.now < known.refusedUntil
-          ? 'refusal_ends'
-          : known.failedAt !== undefined
-            ? 'retry'
-            : known.signal === 'changed'
-              ? 'signal'
-              : 'age';
-      reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at, why });
+      const { by, why } = this.when(w, clock);
+      if (Number.isFinite(by)) reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at: by, why });
     }
     return [...reads.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
   }
@@ -185,15 +182,13 @@ export class ResourceCache implements Copies {
       return;
     }
     const now = this.options.clock.now();
-    const decision = this.decide(w, { ...this.clock(), now });
-    const why = asked === 'now' ? 'asked' : decision.read ? decision.why : 'age';
-    this.reads.set(`${w.res.name} (${why})`, (this.reads.get(`${w.res.name} (${why})`) ?? 0) + 1);
+    const forAge = asked === undefined && this.when(w).why === 'age';
     this.pass?.set(k, {});
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (why === 'age' && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
+      if (forAge && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
         this.options.onMissed?.(w.res);
       this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
       this.held++;
@@ -254,13 +249,22 @@ export class ResourceCache implements Copies {
       missing: w.missing,
       ahead: w.ahead,
       atLeast: this.options.agesAtLeast?.[w.res.name],
-      safetyMs: this.vouchedByFeed(w.res, copy) ? this.options.feed?.()?.safetyMs : undefined,
     };
+  }
+
+  /** The copy's schedule: its declaration's, at least the change feed's safety age where the feed vouches for it. */
+  private schedule(res: Resource, copy: Copy | undefined): Schedule {
+    const feed = this.vouchedByFeed(res, copy) ? this.moment.feed : undefined;
+    if (feed === undefined) return res;
+    // Made once per declaration and safety age: the plan is asked about every copy many times a pass.
+    let safe = this.safe.get(res);
+    if (safe?.safetyMs !== feed.safetyMs) this.safe.set(res, (safe = { safetyMs: feed.safetyMs, schedule: atLeast(res, feed.safetyMs) }));
+    return safe.schedule;
   }
 
   /** A list of the register the change feed names, read while the feed watched. */
   private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
-    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.options.feed?.() : undefined;
+    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.moment.feed : undefined;
     return feed !== undefined && (copy?.readAt ?? -Infinity) >= feed.since;
   }
 

@@ -1,7 +1,7 @@
 // When a copy of a portal resource is read again: the kinds of moment of a child's day, how old a
-// copy may be at each (a resource's declaration states its ages), and one pure function, nextFetch,
-// that answers "read now, or when, and why" from what is known of the copy. readBy is the instant the
-// scheduler must have read it by; the account wakes at the soonest readBy of what its features read.
+// copy may be at each (a resource's declaration states its ages), and one pure function, next, that
+// answers "read now, or from when, by when, and why" from what is known of the copy and the clock. The
+// account wakes at the soonest `by` of what its features read; the diagnostics list them.
 // docs/polling.md is generated from the declarations (features/plan-table.ts).
 import { wallTime } from '../util/time.js';
 
@@ -97,17 +97,36 @@ export interface Known {
   ahead?: boolean;
   /** Never older than this for its age alone (the benchmark's reference ages; none otherwise). */
   atLeast?: number;
-  /** The change feed vouches for it: its age alone reads it no more often than this (the feed's safety age). */
-  safetyMs?: number;
 }
 
-export type Why = 'asked' | 'no copy' | 'failed' | 'signal' | 'missing' | 'age';
+/**
+ * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches); a
+ * configured interval (minutes, where the safety age is hours) gives way to it.
+ */
+export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
+  const longer = (fresh: Freshness): Freshness =>
+    Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], ms) : ms])) as Record<Moment, Age>;
+  return { ...schedule, fresh: longer(schedule.fresh), ...(schedule.ahead ? { ahead: longer(schedule.ahead) } : {}) };
+}
 
 /**
- * Read now, or not before `at`. `slack`: how much later than `at` the copy may still be read, so that
- * reads falling due close together go out in one pass (see readBy); none for a refusal or a settled copy.
+ * Why a copy is read when it is (the diagnostics' `why`, defined in docs/development.md's glossary):
+ * read now because a person `asked`, there is `no copy`, its `signal` moved, its last read `failed`, a
+ * record names an id it is `missing`, or for its `age`; or not before its refusal ends (`refused`), its
+ * copy stops answering (`settled`), or the pass after a start's first (`after start`).
  */
-export type Decision = { read: true; why: Why } | { read: false; at: number; slack?: number };
+export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'refused' | 'settled' | 'after start';
+
+/**
+ * When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the
+ * scheduler's wake), and why. `by` past `at` is its slack: reads falling due close together go out in
+ * one pass (SLACK).
+ */
+export interface When {
+  at: number;
+  by: number;
+  why: Why;
+}
 
 /**
  * The share of a copy's age it may wait past it for other reads to fall due with it. A copy read every
@@ -121,52 +140,46 @@ export function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/** Read now, or the instant at which the copy stops being good enough, and why. */
-export function nextFetch(schedule: Schedule, clock: PlanClock, known: Known): Decision {
-  if (known.asked === 'now' || (known.asked === 'refresh' && schedule.whenAsked === 'read refused')) return { read: true, why: 'asked' };
+/**
+ * The one function that says when a copy is read: from its declaration, what is known of the copy and
+ * the clock. The first row that holds answers.
+ */
+export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
+  const { now } = clock;
+  const own = resolve(schedule.fresh[clock.moment], clock.intervals);
+  // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
+  // within its age and poll.interval, so that a failing portal is not asked in a loop.
+  const retry = known.failedAt === undefined ? now : Math.max(now, known.failedAt + Math.min(own, clock.intervals.normal));
+  const soon = (why: Why): When => ({ at: now, by: why === 'asked' ? now : retry, why });
+  const later = (at: number, why: Why): When => ({ at, by: at, why });
+  if (known.asked === 'now' || (known.asked === 'refresh' && schedule.whenAsked === 'read refused')) return soon('asked');
   // A start's first pass leaves for the next what can wait: a list the declaration says so of, and a
   // copy wanted ahead of need only.
-  if (known.startPass && (schedule.notAtStart || known.ahead)) return { read: false, at: clock.now };
-  if (known.refusedUntil !== undefined && clock.now < known.refusedUntil) return { read: false, at: known.refusedUntil };
-  if (known.readAt === undefined) return { read: true, why: 'no copy' };
+  if (known.startPass && (schedule.notAtStart || known.ahead)) return later(Infinity, 'after start');
+  if (known.refusedUntil !== undefined && now < known.refusedUntil) return later(known.refusedUntil, 'refused');
+  if (known.readAt === undefined) return soon('no copy');
   const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
-  if (asked === 'read') return { read: true, why: 'asked' };
-  if (known.signal === 'changed') return { read: true, why: 'signal' };
+  if (asked === 'read') return soon('asked');
+  if (known.signal === 'changed') return soon('signal');
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
-  if (known.settledUntil !== undefined && clock.now < known.settledUntil) return { read: false, at: known.settledUntil };
-  if (known.failedAt !== undefined) return { read: true, why: 'failed' };
+  if (known.settledUntil !== undefined && now < known.settledUntil) return later(known.settledUntil, 'settled');
+  if (known.failedAt !== undefined) return soon('failed');
   const fresh = known.ahead && schedule.ahead ? schedule.ahead : schedule.fresh;
-  const own = fresh[clock.moment];
+  const mine = fresh[clock.moment];
   const trusted = schedule.vouch !== undefined && known.signal === 'same' && asked !== 'unvouched';
-  const vouched = trusted ? schedule.vouch!.fresh[clock.moment] : own;
+  const vouched = trusted ? schedule.vouch!.fresh[clock.moment] : mine;
   // A signal that vouches for a copy only ever lets it grow older: never read more often for it.
-  const age = resolve(vouched, clock.intervals) > resolve(own, clock.intervals) ? vouched : own;
+  const age = resolve(vouched, clock.intervals) > resolve(mine, clock.intervals) ? vouched : mine;
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
-  limit = Math.max(limit, known.atLeast ?? 0, known.safetyMs ?? 0);
+  limit = Math.max(limit, known.atLeast ?? 0);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
-  const at = Math.min(known.readAt + limit, missAt);
+  const why: Why = known.readAt + limit <= missAt ? 'age' : 'missing';
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
-  if (clock.now >= at || known.readAt > clock.now) return { read: true, why: at === missAt ? 'missing' : 'age' };
-  return { read: false, at, slack: at === missAt || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000 };
-}
-
-/** How old the schedule lets a copy be at this clock's moment, whatever is known of it. */
-export function ageAt(schedule: Schedule, clock: PlanClock): number {
-  return resolve(schedule.fresh[clock.moment], clock.intervals);
-}
-
-/**
- * The instant by which the scheduler must have read the copy again, judged at `clock`: once due, it
- * may wait its slack (an eighth of its age) for other reads to fall due with it, so that one pass reads
- * them all. A copy due now is due at once, but a failed one only at the next look: within its age and
- * poll.interval, so that a failing portal is not asked in a loop.
- */
-export function readBy(schedule: Schedule, clock: PlanClock, known: Known): number {
-  const decision = nextFetch(schedule, clock, known);
-  if (!decision.read) return decision.at + (decision.slack ?? 0);
-  if (known.failedAt !== undefined && decision.why !== 'asked') return known.failedAt + Math.min(ageAt(schedule, clock), clock.intervals.normal);
-  return clock.now;
+  const at = known.readAt > now ? now : Math.min(known.readAt + limit, missAt);
+  if (at <= now) return soon(why);
+  const slack = why === 'missing' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
+  return { at, by: at + slack, why };
 }
 
 /** The same age at every moment. */

@@ -1,8 +1,9 @@
-// One child's change feed (live-notes 28-32): its device, registered at a pass and kept in data_dir; what
-// the changes it lists make due (by the declarations' feed names); their acknowledgement once what they
-// caused is published; and whether the feed is on, since when, or why not. Every way it fails leaves
-// the lists at their own ages (polling as without it): a refused registration is tried again the next
-// day, a forgotten device is registered again once, the feed down is read again until it answers.
+// One child's change feed (live-notes 28-32), a plug-in of the pass: what it wants read (the feed, while
+// a device is registered), what it does before the reads (registers the device, watch then list), after
+// each round (the changes listed make what they name due) and after the pass was published (their
+// acknowledgement). Every way it fails leaves the lists at their own ages (polling as without it): a
+// refused registration is tried again the next day, a forgotten device is registered again at once
+// (twice in a day: the next day), the feed down is read again until it answers.
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
@@ -50,6 +51,8 @@ export class ChildFeed {
   private retryAt = 0;
   /** Types no declaration names, each logged once. */
   private readonly unknown = new Set<string>();
+  /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
+  private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
   private readonly acks = new Acknowledgements();
   private lastRead: number | undefined;
@@ -82,11 +85,42 @@ export class ChildFeed {
   }
 
   /**
+   * Before the pass reads anything the feed covers: a device for the child's road (watch, then list).
+   * The portal's feed names only what changed after the registration, so a list read before it may
+   * hide a change the feed never names: a registration makes every list it covers due at once.
+   */
+  async beforeReads(cache: ResourceCache): Promise<void> {
+    this.taken = { changes: [], from: undefined };
+    await this.ensure(cache);
+  }
+
+  /**
+   * After a round of reads: the changes the feed listed in this pass make what they name due (read in
+   * the next round). A device the portal forgot is registered again at once, and its lists read again.
+   */
+  async afterRound(cache: ResourceCache): Promise<void> {
+    const w = this.want();
+    if (w === undefined || !cache.readThisPass(w) || this.taken.from === w.key) return;
+    this.taken = { changes: [...this.taken.changes, ...this.take(cache)], from: w.key };
+    if (this.want() === undefined) await this.ensure(cache);
+  }
+
+  /** The changes taken in the pass under way. */
+  takenThisPass(): readonly FeedChange[] {
+    return this.taken.changes;
+  }
+
+  /** After the pass was published: what the changes it took caused is acknowledged (acknowledge). */
+  afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
+    return this.acknowledge(cache, this.taken.changes, wanted, pass);
+  }
+
+  /**
    * A device for the child's road, registered when it has none and its road does not refuse it now
    * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
    * failure of the session itself is thrown: the pass's to meet.
    */
-  async ensure(): Promise<void> {
+  async ensure(cache?: ResourceCache): Promise<void> {
     const road = this.options.road();
     const now = this.options.clock.now();
     if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
@@ -94,6 +128,8 @@ export class ChildFeed {
       const id = await this.client.register();
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
+      // What changed before the device existed the feed never names: every list it covers is read again.
+      for (const res of this.options.resources) if (res.host === 'register' && (res.feed?.length ?? 0) > 0) cache?.moved(res);
     } catch (error) {
       // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
       // the registration is tried again at the next one.
@@ -111,10 +147,7 @@ export class ChildFeed {
     await this.save();
   }
 
-  /**
-   * After a round of reads: the changes the feed listed in this pass mark what they name moved (read
-   * at once). Answers the changes taken, to acknowledge once their reads are published.
-   */
+  /** The changes the feed listed in this pass mark what they name moved; answers them. */
   take(cache: ResourceCache): FeedChange[] {
     const w = this.want();
     if (w === undefined || !cache.readThisPass(w)) return [];

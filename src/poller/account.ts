@@ -1,21 +1,15 @@
 // The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass in
-// coordinator.ts), what they found published (account-output.ts), and one queue so that commands never
-// run during a pass. Every account has its own runner, so a failing or slow account never stalls another.
-import { SessionStore } from '../store/session-store.js';
-import { FiguresStore } from '../store/figures-store.js';
-import { AccountFigures } from './figures.js';
-import { hint } from '../util/text.js';
-import { FALLBACK_LANGUAGE } from '../config/language.js';
-import { FEATURES } from '../features/index.js';
-import { PortalAccess } from './portal-access.js';
-import { AccountHealth } from './health.js';
-import { EventGate } from './event-gate.js';
-import { AccountChild } from './child.js';
-import { AccountFeatures } from './account-features.js';
-import { featureAccess } from './feature-access.js';
+// coordinator.ts; its parts built in order in account-parts.ts), what they found published
+// (account-output.ts), and one queue so that commands never run during a pass. Every account has its own runner, so a failing or slow account never stalls another.
+import type { AccountFigures } from './figures.js';
+import type { PortalAccess } from './portal-access.js';
+import type { AccountHealth } from './health.js';
+import type { EventGate } from './event-gate.js';
+import type { AccountChild } from './child.js';
+import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
-import { AccountOutput } from './account-output.js';
-import { AccountCoordinator } from './coordinator.js';
+import type { AccountOutput } from './account-output.js';
+import type { AccountCoordinator } from './coordinator.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
@@ -25,10 +19,9 @@ import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
 import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
-import { RESOURCES } from '../resources/index.js';
-import { ChildFeed } from '../feed/child-feed.js';
-import { FeedDeviceStore } from '../store/feed-device-store.js';
+import type { ChildFeed } from '../feed/child-feed.js';
 import { RefreshGate } from './refresh-gate.js';
+import { accountParts } from './account-parts.js';
 import type { Logger } from '../util/log.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
@@ -57,79 +50,12 @@ export class AccountPoller implements CommandAccount {
   private readonly feed: ChildFeed;
 
   constructor(options: AccountPollerOptions) {
-    const { account, dataDir, clock, hooks } = options;
+    const parts = accountParts(options);
     this.options = options;
-    this.log = options.log.child({ account: account.id ?? account.login });
-    this.accountChild = new AccountChild({ account, dataDir, log: this.log, language: options.language });
-    this.health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
-    this.gate = new EventGate({
-      dataDir,
-      log: this.log,
-      fire: (kind, payload) => options.publisher.publishEvent(this.accountChild.id, kind, payload),
-      onStorage: (error) => (this.health.storageError = error),
-    });
-    const store = new SessionStore(dataDir, account.login);
-    this.figures = new AccountFigures({
-      clock,
-      urls: options.urls,
-      // Before the first identity a child without a configured id is named by its login: only a hint of it here.
-      child: () => (account.id !== undefined || this.accountChild.identity ? this.accountChild.id : hint(account.login)),
-      sessionSince: () => this.access.session.loggedInAt,
-      road: () => this.access.roads?.road ?? (options.family ? 'family' : 'register'),
-      sink: options.figuresSink,
-      store: new FiguresStore(dataDir, account.login),
-      log: this.log,
-    });
-    this.access = new PortalAccess({
-      ...options,
-      log: this.log,
-      store,
-      policy: options.sessionPolicy,
-      onRequest: hooks?.onRequest,
-      naive: hooks?.naive,
-      agesAtLeast: hooks?.agesAtLeast,
-      onMissed: (res) => this.figures.feedMissed(res.name),
-      feed: () => this.feed.vouching(),
-      observer: this.figures,
-      identity: () => this.accountChild.identity,
-    });
+    ({ log: this.log, child: this.accountChild, health: this.health, gate: this.gate, figures: this.figures } = parts);
+    ({ access: this.access, features: this.features, output: this.output, feed: this.feed, coordinator: this.coordinator } = parts);
     this.gateway = this.access.gateway;
     this.cache = this.access.cache;
-    this.features = new AccountFeatures(
-      options.features ?? FEATURES,
-      featureAccess({ options, access: this.access, child: this.accountChild, log: this.log }),
-    );
-    this.output = new AccountOutput({
-      publisher: options.publisher,
-      child: this.accountChild,
-      health: this.health,
-      gate: this.gate,
-      entities: () => this.features.entities(account),
-      advice: () => this.access.session.advice,
-      figures: this.figures,
-      road: () => this.access.roads?.road,
-    });
-    this.feed = new ChildFeed({
-      gateway: this.gateway,
-      store: new FeedDeviceStore(dataDir, account.login),
-      road: () => this.access.roads?.road ?? (options.family ? 'family' : 'register'),
-      resources: RESOURCES,
-      clock,
-      log: this.log,
-    });
-    this.coordinator = new AccountCoordinator({
-      feed: this.feed,
-      options,
-      log: this.log,
-      access: this.access,
-      child: this.accountChild,
-      features: this.features,
-      output: this.output,
-      health: this.health,
-      figures: this.figures,
-      scheduleBoundary: () => this.scheduler.scheduleBoundary(),
-      saveFigures: () => void this.figures.save(),
-    });
     this.scheduler = new AccountScheduler({
       ...options,
       health: this.health,
@@ -142,7 +68,7 @@ export class AccountPoller implements CommandAccount {
       restate: (now) => this.restate(now),
     });
     this.refreshes = new RefreshGate({
-      clock,
+      clock: options.clock,
       poll: (began) =>
         this.enqueue(async () => {
           began();

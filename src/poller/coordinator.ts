@@ -1,14 +1,14 @@
 // One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
 // copy its features read (their `reads`) that is due, read by the coordinator alone; then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published. When the next pass
-// is due is the soonest readBy of what the features read (cache.ts): nextWake.
+// is due is the soonest `by` of what the features read (plan.ts, next; cache.ts): nextWake.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { nextMomentAt } from '../feature-kit/plan.js';
 import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { NextRead, ResourceCache } from '../feature-kit/cache.js';
+import type { FeedVouching, NextRead, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -20,17 +20,32 @@ import type { AccountHealth } from './health.js';
 import type { AccountFigures } from './figures.js';
 import { planFacts } from '../features/timetable-kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
-import type { ChildFeed } from '../feed/child-feed.js';
-import type { FeedChange } from '../portal/change-feed.js';
+import type { FeedStatus } from '../feed/child-feed.js';
+import type { HandledFacts } from '../feed/acknowledge.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
 const ROUNDS = 8;
 
+/**
+ * A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads,
+ * after each round of them, and after the pass was published.
+ */
+export interface PassPlugin {
+  want(): Want | undefined;
+  /** What it vouches for now (the lists it names are read for their age alone at its safety age). */
+  vouching(): FeedVouching | undefined;
+  beforeReads(cache: ResourceCache): Promise<void>;
+  afterRound(cache: ResourceCache): Promise<void>;
+  /** After the pass was published: `pass` says what was computed from which copy and whether the broker took it all. */
+  afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void>;
+  feedStatus(): FeedStatus;
+}
+
 export interface CoordinatorDeps {
   options: AccountPollerOptions;
   /** The child's change feed: a signal for what it names, read with the rest. */
-  feed: ChildFeed;
+  feed: PassPlugin;
   log: Logger;
   access: PortalAccess;
   child: AccountChild;
@@ -38,8 +53,6 @@ export interface CoordinatorDeps {
   output: AccountOutput;
   health: AccountHealth;
   figures: AccountFigures;
-  /** The scheduler's wake at the next lesson start or end. */
-  scheduleBoundary: () => void;
   /** Keeps the figures in data_dir, in the background. */
   saveFigures: () => void;
 }
@@ -65,7 +78,8 @@ export class AccountCoordinator {
     const { moment, intervals } = planClock(started, options.poll, features.schoolDay(started));
     const startPass = !asked && !cache.naive && !this.registerRead;
     const failed = new Map<Host, unknown>();
-    cache.begin({ moment, intervals, asked, startPass });
+    const feed = this.deps.feed;
+    cache.begin({ moment, intervals, asked, startPass, feed: feed.vouching() });
     try {
       const identity = await this.identity(waiting).catch((error: unknown) => {
         failed.set('register', error);
@@ -74,22 +88,15 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
-      // The change feed's device, registered when the child has none; not at a start's first pass, whose
-      // requests are the dearest (every list is read then anyway).
-      if (!unread.has('register') && !startPass) {
-        await this.deps.feed.ensure().catch((error: unknown) => {
-          failed.set('register', error);
-          unread.add('register');
-        });
-      }
+      // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
+      if (!unread.has('register')) await hostStep('register', unread, failed, () => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      let changes: FeedChange[] | undefined;
       const read = await readDue(
         cache,
         () => this.withFeed(features.wants(ctx)),
         unread,
         failed,
-        () => (changes ??= this.deps.feed.take(cache)),
+        () => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, () => feed.afterRound(cache))),
       );
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(
@@ -109,11 +116,10 @@ export class AccountCoordinator {
       this.deps.figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.deps.output.polled(read, outcome, now);
-      // What the feed named is published now: its changes are acknowledged once handled (feed/acknowledge.ts; the others come back).
+      // After the pass was published: what the feed named is acknowledged once handled (feed/acknowledge.ts; the others come back).
       const handled = { computed: (w: Want) => features.computedFrom(w), delivered: () => this.deps.output.delivered() };
-      await this.deps.feed.acknowledge(cache, changes ?? [], features.wants(ctx), handled);
+      await feed.afterPublish(cache, features.wants(ctx), handled);
       this.deps.figures.feed = this.deps.feed.feedStatus();
-      this.deps.scheduleBoundary();
       this.deps.figures.nextReads = this.nextReads(now);
       this.deps.figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -121,14 +127,16 @@ export class AccountCoordinator {
       this.deps.saveFigures();
       return { ok: true, read, failed };
     } finally {
-      cache.end();
+      cache.end(feed.vouching());
     }
   }
 
   /**
    * When the next pass is due, judged at `now`: the soonest readBy of what the features read (and the
    * child's identity), never past the next change of moment (the first lesson after a quiet night) nor
-   * six `interval`s, never sooner than a minute. A host waiting out a failure's backoff is due at `retryAt`.
+   * six `interval`s. A copy due later is met on time, however soon (the feed's 5 minutes are a promise,
+   * not rounded to a minute); one due now that the pass just done did not read (its host waiting, its
+   * read failed) waits a minute. A host waiting out a failure's backoff is due at `retryAt`.
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
     const { cache } = this.deps.access;
@@ -141,9 +149,9 @@ export class AccountCoordinator {
       if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
-      soonest = Math.min(soonest, by);
+      soonest = Math.min(soonest, by > now ? by : now + MINUTE);
     }
-    return Math.max(now + MINUTE, soonest);
+    return soonest;
   }
 
   /** The reads planned next, soonest first, and why then (the diagnostics' next reads). */
@@ -204,7 +212,7 @@ export async function readDue(
   wants: () => readonly Want[],
   waiting: Set<Host>,
   failed: Map<Host, unknown>,
-  afterRound?: () => void,
+  afterRound?: () => Promise<void>,
 ): Promise<Host[]> {
   const read = new Set<Host>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -231,7 +239,17 @@ export async function readDue(
       ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
       messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
     ]);
-    afterRound?.();
+    await afterRound?.();
   }
   return [...read].filter((host) => !failed.has(host));
+}
+
+/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
+async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    failed.set(host, error);
+    waiting.add(host);
+  }
 }

@@ -7,7 +7,7 @@ import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
 import { Downloader } from '../portal/downloads.js';
-import { ResourceCache, type ResourceCacheOptions } from '../feature-kit/cache.js';
+import { ResourceCache } from '../feature-kit/cache.js';
 import { TOKEN_INFO } from '../resources/grades.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Resource } from '../feature-kit/resource.js';
@@ -42,8 +42,6 @@ export interface PortalAccessOptions {
   agesAtLeast?: Readonly<Record<string, number>>;
   /** A safety read found a change the change feed never named. */
   onMissed?: (res: Resource) => void;
-  /** What the change feed vouches for now (ResourceCacheOptions.feed). */
-  feed?: ResourceCacheOptions['feed'];
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -149,7 +147,6 @@ export class PortalAccess {
       naive: options.naive,
       agesAtLeast: options.agesAtLeast,
       onMissed: options.onMissed,
-      feed: options.feed,
     });
     // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.

@@ -1,6 +1,6 @@
 // When to poll: the configured intervals at a moment (quiet hours), the plan's clock, and backoff after
 // failures, as pure functions of the time and the policy, so that the schedule can be tested and
-// simulated without waiting. When each copy is read is the fetch plan's answer (plan.ts, readBy).
+// simulated without waiting. When each copy is read is the one function of plan.ts (next).
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
 import { momentOf, type Intervals, type Moment, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';

@@ -126,8 +126,9 @@ export class AccountScheduler {
     }
   }
 
-  /** When the next pass is: the failed hosts' backoffs, else what the copies say. */
+  /** When the next pass is: the failed hosts' backoffs, else what the copies say; and the next lesson start or end. */
   private planAfter(outcome: PassOutcome): void {
+    this.scheduleBoundary();
     const now = this.options.clock.now();
     for (const host of outcome.read) this.retryAt.delete(host);
     for (const [host, error] of outcome.failed) {

@@ -21,7 +21,7 @@ interface FeedPart {
 async function started(): Promise<Harness> {
   const h = await school.start({ accounts: FAMILY as never });
   await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined), 'both children published');
-  // The device is registered at the pass after the start's first (whose requests are the dearest).
+  // The device is registered in the start's first pass, before the lists it covers (watch, then list).
   await h.advanceMinutes(5);
   return h;
 }

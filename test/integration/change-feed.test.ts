@@ -29,7 +29,7 @@ async function started(accounts: unknown = FAMILY): Promise<Harness> {
     () => ['ania', 'jan'].every((c) => h.state(c, 'newest_grade') !== undefined && h.state(c, 'plan_changes_tomorrow') !== undefined),
     'both children published',
   );
-  // The device is registered at the pass after the start's first (whose requests are the dearest).
+  // The device is registered in the start's first pass, before the lists it covers (watch, then list).
   await h.advanceMinutes(5);
   return h;
 }

@@ -51,7 +51,10 @@ function perResource(login: string): Record<string, number> {
  * the announcements and the class calendar's ids at the news age in lessons and at `interval` by day;
  * the counters every 3 minutes from 06:00 to 22:00; the inbox's list four-hourly by day; trips and
  * justifications morning and evening; the lookups at the start and again a day on; nothing at night. The change feed is refused on this road: its
- * registration is tried at the second pass, and again a day later (after the day counted here).
+ * registration is tried at the start's first pass (before the lists it would cover), and again a day
+ * later. The day counted runs to the pass a day on, which also reads what a day ago read (the lookups,
+ * the child), and what is read twice a day (trips, justifications) a third time: each is met on the
+ * second it falls due.
  */
 const ANIA_DAY = {
   Attendances: 48,
@@ -63,7 +66,7 @@ const ANIA_DAY = {
   Calendars: 2,
   'Calendars/<id>': 104,
   'Calendars/ClassFreeDays/Types': 2,
-  ChangeRegister: 1,
+  ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,
   DescriptiveGrades: 4,
@@ -76,7 +79,7 @@ const ANIA_DAY = {
   HomeWorkAssignments: 48,
   HomeWorks: 18,
   'HomeWorks/Categories': 2,
-  Justifications: 2,
+  Justifications: 3,
   Lessons: 2,
   LuckyNumbers: 11,
   'messaging <mailbox>/messages': 5,
@@ -95,7 +98,7 @@ const ANIA_DAY = {
   SchoolFiles: 2,
   SchoolFreeDays: 2,
   SchoolNotices: 97,
-  SchoolTrips: 2,
+  SchoolTrips: 3,
   Subjects: 2,
   'TextGrades/Categories': 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
@@ -115,7 +118,7 @@ const JANEK_DAY = {
   Calendars: 2,
   'Calendars/<id>': 96,
   'Calendars/ClassFreeDays/Types': 2,
-  ChangeRegister: 1,
+  ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,
   DescriptiveGrades: 89,
@@ -129,7 +132,7 @@ const JANEK_DAY = {
   HomeWorkAssignments: 48,
   HomeWorks: 17,
   'HomeWorks/Categories': 2,
-  Justifications: 2,
+  Justifications: 3,
   Lessons: 2,
   LuckyNumbers: 11,
   'messaging <mailbox>/messages': 7,
@@ -145,7 +148,7 @@ const JANEK_DAY = {
   SchoolFiles: 2,
   SchoolFreeDays: 2,
   SchoolNotices: 89,
-  SchoolTrips: 2,
+  SchoolTrips: 3,
   Subjects: 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
   Timetables: 9,

@@ -32,9 +32,9 @@ describe("the diagnostics' next reads", () => {
     const grades = planned.find((p) => p.row === 'Grades');
     expect(grades?.why).toBe('age');
     expect(Date.parse(grades!.at) - now).toBeLessThanOrEqual(5 * 60_000);
-    expect(planned.find((p) => p.row === 'Attendances')).toMatchObject({ why: 'retry' });
+    expect(planned.find((p) => p.row === 'Attendances')).toMatchObject({ why: 'failed' });
     const mailbox = planned.find((p) => p.row.startsWith('messaging <mailbox>'));
-    expect(mailbox?.why).toBe('refusal_ends');
+    expect(mailbox?.why).toBe('refused');
     expect(Date.parse(mailbox!.at) - now).toBeGreaterThan(20 * 3600_000);
   }, 60_000);
 });

@@ -115,17 +115,17 @@ describe('the cache', () => {
     ids = '1,2,3';
     await readDue(want(LIST));
     expect(calls).toHaveLength(2);
-    expect(cache.decide(want(LIST))).toMatchObject({ read: false });
+    expect(cache.when(want(LIST)).at).toBeGreaterThan(clock.now());
   });
 
   it('reads what the bridge itself moved (a message opened, one sent) at the next look', async () => {
-    const { cache, calls, pass, readDue } = setup();
+    const { cache, calls, pass, readDue, clock } = setup();
     pass();
     await readDue(want(NOTES));
     cache.end();
     cache.moved(NOTES);
     pass();
-    expect(cache.decide(want(NOTES))).toEqual({ read: true, why: 'signal' });
+    expect(cache.when(want(NOTES))).toMatchObject({ at: clock.now(), why: 'signal' });
     await readDue(want(NOTES));
     expect(calls).toEqual(['Notes', 'Notes']);
     expect(cache.due(want(NOTES))).toBe(false);

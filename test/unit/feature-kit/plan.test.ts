@@ -1,21 +1,12 @@
 // The schedule's decision, as a table of days and moments: what is read now and what waits, for a
 // child whose Wednesday has lessons from 08:00 to 13:30, by the resources' own declarations. The
-// table is the documentation of nextFetch.
+// table is the documentation of next.
 import { describe, expect, it } from 'vitest';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { HOMEWORKS, IDENTITY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
-import {
-  momentOf,
-  nextFetch,
-  nextMomentAt,
-  readBy,
-  type Known,
-  type Moment,
-  type Schedule,
-  type SchoolDayTimes,
-} from '../../../src/feature-kit/plan.js';
+import { momentOf, next, nextMomentAt, type Known, type Moment, type Schedule, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -50,19 +41,18 @@ describe("the kind of moment, from the child's own day", () => {
   });
 });
 
-/** The decision for a resource at a moment, with the copy read `ago` minutes before. */
+/** The decision for a resource at a moment, with the copy read `ago` minutes before: read now and why, or from when. */
 function decide(res: Schedule, moment: Moment, ago: number | undefined, known: Known = {}) {
   const now = at(WEDNESDAY, '10:00');
-  const decision = nextFetch(res, { now, moment, intervals }, { readAt: ago === undefined ? undefined : now - ago * MIN, ...known });
-  // When it may be read at the latest is readBy's table, below.
-  if (!decision.read) delete decision.slack;
-  return decision;
+  const when = next(res, { readAt: ago === undefined ? undefined : now - ago * MIN, ...known }, { now, moment, intervals });
+  // When it may be read at the latest (`by`) is the table below.
+  return when.at <= now ? { read: true, why: when.why } : { read: false, at: when.at };
 }
 const NOW = at(WEDNESDAY, '10:00');
 const wait = (minutesFromNow: number) => ({ read: false, at: NOW + minutesFromNow * MIN });
 const read = (why: string) => ({ read: true, why });
 
-describe('nextFetch: read now, or when', () => {
+describe('next: read now, or from when', () => {
   it.each([
     ['grades, a lesson hour, read 4 minutes ago', GRADES, 'lessons', 4, {}, wait(1)],
     ['grades, a lesson hour, read 5 minutes ago', GRADES, 'lessons', 5, {}, read('age')],
@@ -126,9 +116,9 @@ describe('nextFetch: read now, or when', () => {
   });
 });
 
-describe('by when the scheduler reads a copy: once due, at most an eighth of its age later (readBy)', () => {
+describe('by when the scheduler reads a copy: once due, at most an eighth of its age later (next(...).by)', () => {
   const by = (res: Schedule, moment: Moment, ago: number | undefined, known: Known = {}) =>
-    (readBy(res, { now: NOW, moment, intervals }, { readAt: ago === undefined ? undefined : NOW - ago * MIN, ...known }) - NOW) / MIN;
+    (next(res, { readAt: ago === undefined ? undefined : NOW - ago * MIN, ...known }, { now: NOW, moment, intervals }).by - NOW) / MIN;
   it.each([
     [
       'grades, a lesson hour, read 4 minutes ago: due in 1 and read then, never later (news is never older than school_interval)',

@@ -65,19 +65,39 @@ async function setup() {
   });
   await feed.load();
   const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
-  /** One pass's feed: a device when none, the feed read, its changes taken. */
+  /** One pass's feed, as the pass plugs it in: a device when none, the feed read, its changes taken (a lost device registered again at once). */
   const pass = async () => {
     cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
-    await feed.ensure();
-    const w = feed.want();
-    if (w) await cache.read(w).catch(() => undefined);
-    const changes = feed.take(cache);
-    return { changes, end: () => cache.end() };
+    await feed.beforeReads(cache);
+    for (let round = 0; round < 2; round++) {
+      const w = feed.want();
+      if (w) await cache.read(w).catch(() => undefined);
+      await feed.afterRound(cache);
+    }
+    return { changes: feed.takenThisPass(), end: () => cache.end() };
   };
   return { clock, feed, cache, pass, lines, ...p };
 }
 
 describe("a child's change feed", () => {
+  it('a registration makes every list the feed covers due at once: what changed before it, the feed never names', async () => {
+    const { clock, cache, pass, calls, script } = await setup();
+    (await pass()).end();
+    cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
+    await cache.read(want(GRADES));
+    await cache.read(want(NOTICES));
+    cache.end();
+    clock.set(clock.now() + 60_000);
+    expect(cache.when(want(GRADES)).at).toBeGreaterThan(clock.now());
+    // The portal forgot the device: registered again in this pass, and its lists are due at once.
+    script.feed = () => ({ status: 400, json: { Status: 'Error', Code: 'UnableToGetPushDevice' } });
+    const { end } = await pass();
+    expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
+    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(cache.when(want(NOTICES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    end();
+  });
+
   it('registers a device and is on once the feed answers', async () => {
     const { feed, pass, calls } = await setup();
     (await pass()).end();
@@ -92,9 +112,7 @@ describe("a child's change feed", () => {
     const { clock, feed, pass, calls, script } = await setup();
     (await pass()).end();
     script.feed = () => lost;
-    (await pass()).end();
-    expect(feed.feedStatus().on).toBe(false);
-    clock.set(clock.now() + 5 * 60_000);
+    // Registered again in the pass that found it lost, and read at once: still lost.
     (await pass()).end();
     expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
     clock.set(clock.now() + 5 * 60_000);
@@ -122,7 +140,7 @@ describe("a child's change feed", () => {
   });
 
   it('moves what a change names, acknowledges it once its lists were read again, and an unknown type at once, logged once', async () => {
-    const { cache, feed, pass, calls, script, lines } = await setup();
+    const { clock, cache, feed, pass, calls, script, lines } = await setup();
     (await pass()).end();
     await cache.read(want(GRADES)).catch(() => undefined);
     script.feed = () => ({
@@ -138,7 +156,7 @@ describe("a child's change feed", () => {
     });
     const { changes, end } = await pass();
     expect(changes.map((c) => c.id)).toEqual(['11', '12', '13', '14']);
-    expect(cache.decide(want(GRADES))).toEqual({ read: true, why: 'signal' });
+    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
     await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)], HANDLED);

@@ -3,7 +3,7 @@
 // documented example "20:00-07:00" saves the evening's and the early morning's reads (about 57 a day at
 // the default 3 minutes: 3 hours of 20 reads become 3 hours of 1).
 import { describe, expect, it } from 'vitest';
-import { nextFetch } from '../../../src/feature-kit/plan.js';
+import { next } from '../../../src/feature-kit/plan.js';
 import { planClock, type PollPolicy } from '../../../src/poller/schedule.js';
 import { UNREAD } from '../../../src/resources/messaging.js';
 
@@ -22,7 +22,7 @@ function countersRead(quietHours: string | undefined): number {
   let readAt: number | undefined;
   let reads = 0;
   for (let now = DAY_START; now < DAY_START + 24 * 60 * MINUTE; now += MINUTE) {
-    if (nextFetch(UNREAD, planClock(now, policy, DAY), { readAt, signal: 'same' }).read) {
+    if (next(UNREAD, { readAt, signal: 'same' }, planClock(now, policy, DAY)).at <= now) {
       reads++;
       readAt = now;
     }

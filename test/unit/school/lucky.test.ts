@@ -3,7 +3,7 @@ import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type 
 import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
 import { renderLucky } from '../../../src/features/lucky.js';
 import { LUCKY } from '../../../src/resources/school.js';
-import { momentOf, nextFetch } from '../../../src/feature-kit/plan.js';
+import { momentOf, next } from '../../../src/feature-kit/plan.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -15,7 +15,7 @@ const MINUTE = 60_000;
  */
 function asks(lucky: LuckyNumber | undefined, readAt: number, now: number, inUse = true): boolean {
   const clock = { now, moment: momentOf(now, undefined), intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE } };
-  return nextFetch(LUCKY, clock, { readAt, settledUntil: luckySettledUntil(lucky, readAt, inUse) }).read;
+  return next(LUCKY, { readAt, settledUntil: luckySettledUntil(lucky, readAt, inUse) }, clock).at <= now;
 }
 
 describe('readLucky', () => {

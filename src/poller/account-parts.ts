@@ -1,0 +1,95 @@
+// The parts of an account runner, built in order, each from those before it: the child and its
+// health, the event gate, the figures, the portal (its session, gateway and cache), the features, what
+// is published, the change feed and the pass that ties them (coordinator.ts). The runner (account.ts)
+// adds the scheduler and the queue.
+import { SessionStore } from '../store/session-store.js';
+import { FiguresStore } from '../store/figures-store.js';
+import { FeedDeviceStore } from '../store/feed-device-store.js';
+import { FALLBACK_LANGUAGE } from '../config/language.js';
+import { FEATURES } from '../features/index.js';
+import { RESOURCES } from '../resources/index.js';
+import { ChildFeed } from '../feed/child-feed.js';
+import { hint } from '../util/text.js';
+import { AccountFigures } from './figures.js';
+import { PortalAccess } from './portal-access.js';
+import { AccountHealth } from './health.js';
+import { EventGate } from './event-gate.js';
+import { AccountChild } from './child.js';
+import { AccountFeatures } from './account-features.js';
+import { featureAccess } from './feature-access.js';
+import { AccountOutput } from './account-output.js';
+import { AccountCoordinator } from './coordinator.js';
+import type { AccountPollerOptions } from './account-options.js';
+
+export type AccountParts = ReturnType<typeof accountParts>;
+
+export function accountParts(options: AccountPollerOptions) {
+  const { account, dataDir, clock, hooks } = options;
+  const log = options.log.child({ account: account.id ?? account.login });
+  const child = new AccountChild({ account, dataDir, log, language: options.language });
+  const health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
+  const gate = new EventGate({
+    dataDir,
+    log,
+    fire: (kind, payload) => options.publisher.publishEvent(child.id, kind, payload),
+    onStorage: (error) => (health.storageError = error),
+  });
+  const road = (): 'family' | 'register' => access.roads?.road ?? (options.family ? 'family' : 'register');
+  // The figures count the portal's requests (the portal's observer) and show its session and road:
+  // the one pair that asks each other (the portal, below, only once a pass or the diagnostics run).
+  const figures: AccountFigures = new AccountFigures({
+    clock,
+    urls: options.urls,
+    // Before the first identity a child without a configured id is named by its login: only a hint of it here.
+    child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
+    sessionSince: (): number | undefined => access.session.loggedInAt,
+    road,
+    sink: options.figuresSink,
+    store: new FiguresStore(dataDir, account.login),
+    log,
+  });
+  const access: PortalAccess = new PortalAccess({
+    ...options,
+    log,
+    store: new SessionStore(dataDir, account.login),
+    policy: options.sessionPolicy,
+    onRequest: hooks?.onRequest,
+    naive: hooks?.naive,
+    agesAtLeast: hooks?.agesAtLeast,
+    onMissed: (res) => figures.feedMissed(res.name),
+    observer: figures,
+    identity: () => child.identity,
+  });
+  const features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access, child, log }));
+  const output = new AccountOutput({
+    publisher: options.publisher,
+    child,
+    health,
+    gate,
+    entities: () => features.entities(account),
+    advice: () => access.session.advice,
+    figures,
+    road: () => access.roads?.road,
+  });
+  const feed = new ChildFeed({
+    gateway: access.gateway,
+    store: new FeedDeviceStore(dataDir, account.login),
+    road,
+    resources: RESOURCES,
+    clock,
+    log,
+  });
+  const coordinator = new AccountCoordinator({
+    feed,
+    options,
+    log,
+    access,
+    child,
+    features,
+    output,
+    health,
+    figures,
+    saveFigures: () => void figures.save(),
+  });
+  return { log, child, health, gate, figures, access, features, output, feed, coordinator };
+}
