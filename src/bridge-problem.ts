@@ -3,7 +3,7 @@
 // topic, the data folder. Its attributes follow a child's `problem`: `reason`, `message` (the advice in
 // the family's language), `since`, the portal's words, and `entry`, the e-mail masked as the diagnostics
 // mask it (or the refused topic). Several at once: the first is told, `problems` lists them all.
-import { LoginPausedError, portalMessageOf, problemReason } from './portal/errors.js';
+import { LoginPausedError, NoChildrenError, portalMessageOf, problemReason } from './portal/errors.js';
 import { bridgeProblemAdvice, portalSays, type BridgeProblemReason } from './i18n/problem-advice.js';
 import { isoWarsaw, warsawTimeOfDay } from './util/time.js';
 import { hint } from './util/text.js';
@@ -12,14 +12,6 @@ import type { Language } from './config/language.js';
 import type { Clock } from './util/clock.js';
 
 /** An `email` entry whose family portal links no child (and the config's `children:` names none). */
-export class NoChildrenError extends Error {
-  override readonly name = 'NoChildrenError';
-
-  constructor(label: string) {
-    super(`${label}: the family portal links no child to this e-mail`);
-  }
-}
-
 export interface BridgeProblemsOptions {
   language: Language;
   clock: Clock;

@@ -6,10 +6,9 @@
 import { CookieJar } from 'tough-cookie';
 import { PortalAccess } from './poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
-import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
 import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
 import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
-import { NoChildrenError } from './bridge-problem.js';
 import { checkBroker } from './check-broker.js';
 import { hint } from './util/text.js';
 import { LoginTrace } from './portal/trace.js';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { byRoad, configSchema, type Config } from './schema.js';
-import { CONFIG_TEXT, type ConfigText } from '../i18n/config-text.js';
+import { CONFIG_TEXT, type ConfigText } from './config-text.js';
 import { LANGUAGES, type Language } from './language.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */

@@ -246,3 +246,12 @@ function stripQuery(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }
+
+/** The family portal answered, and links no child to the e-mail (the bridge's own `problem`: `no_children`). */
+export class NoChildrenError extends Error {
+  override readonly name = 'NoChildrenError';
+
+  constructor(label: string) {
+    super(`${label}: the family portal links no child to this e-mail`);
+  }
+}

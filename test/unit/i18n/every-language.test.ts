@@ -9,7 +9,7 @@ import { calendarText } from '../../../src/i18n/calendar-text.js';
 import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
 import { BEHAVIOUR_WORDS, MARK_WORDS } from '../../../src/i18n/school-words.js';
-import { CONFIG_TEXT } from '../../../src/i18n/config-text.js';
+import { CONFIG_TEXT } from '../../../src/config/config-text.js';
 import { TERMINAL_TEXT } from '../../../src/i18n/terminal-text.js';
 import { DIAGNOSTICS_REFUSED, UNAUTHORIZED } from '../../../src/i18n/web-text.js';
 import { bridgeProblemAdvice, problemReasons } from '../../../src/i18n/problem-advice.js';

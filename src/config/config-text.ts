@@ -1,7 +1,7 @@
 // What a config error says, in the language the config asks for (`language:`, when the file got far
 // enough to read it; English otherwise). Key paths, key names, values to type and file names stay as
 // they are in every language. The schema's own messages for one key (a duration, a port) stay English.
-import type { Language } from '../config/language.js';
+import type { Language } from './language.js';
 
 export interface ConfigText {
   required: string;
