@@ -49,7 +49,7 @@ it('republishes after a broker restart and delivers an event raised during the o
   await broker.kill();
   proxy.paused = true;
   await waitUntil(() => !bridge.connected, 'the bridge to notice');
-  bridge.publishEvent('ania', 'grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' });
+  void bridge.publishEvent('ania', 'grade', { event_type: 'grade', subject: 'Matematyka', grade: '5' });
   bridge.publishState('ania', 'lucky_number', { state: '6' });
 
   await broker.start();

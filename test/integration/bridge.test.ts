@@ -255,7 +255,7 @@ describe('Bridge', () => {
     const { base, bridge } = setup();
     bridge.setChild(ania([entityByKey('grade')]));
     const r = await recorder([`${base}/ania/event/#`]);
-    bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
+    void bridge.publishEvent('ania', 'grade', { event_type: 'grade', grade: '4' });
     await bridge.start();
     await r.until(() => r.messages.length === 1, 'the event');
     await r.caughtUpWith(throughBridge(bridge));

@@ -34,7 +34,7 @@ describe('WebMemory', () => {
     m.setChild({ id: 'ania', name: 'Ania Kowalska', model: 'Klasa 4b', entities: [] });
     m.setAvailability('ania', true);
     m.publishState('ania', 'lucky_number', { state: '7' });
-    m.publishEvent('ania', 'grade', { event_type: 'new_grade' });
+    void m.publishEvent('ania', 'grade', { event_type: 'new_grade' });
     m.publishFeed('ania', 'lessons', { child: 'Ania', entries: [lesson('Matematyka')] });
     m.removeChild('ania');
     expect(target.calls).toEqual([
