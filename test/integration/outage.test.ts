@@ -43,7 +43,7 @@ async function firstGoodPoll(w: PortalWorld): Promise<FaultApp> {
 }
 
 // Three simulated days each (every fast and normal poll against the simulator): slow on a loaded machine.
-describe.concurrent('availability through outages', { timeout: 60_000 }, () => {
+describe.concurrent('availability through outages', { timeout: 120_000 }, () => {
   it('a portal outage: every entity available with its last values for 3 days, then offline with problem and last_update readable', async (ctx) => {
     const w = await worldFor(ctx);
     const h = await firstGoodPoll(w);

@@ -117,7 +117,7 @@ describe('a download over downloads_max_mb', () => {
     expect(await folder()).toEqual(['.index.json', 'plan.pdf']);
     // Held whole, the body alone would be 40 MB (and its chunks as much again while it is joined).
     expect(growth).toBeLessThan(24 * MB);
-  });
+  }, 60_000);
 
   it('a smaller cap (downloads_max_mb: 1) holds too', async () => {
     sim.answerHugeNext(1, 3 * MB, GET);
