@@ -10,7 +10,7 @@ import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, Unexpecte
 import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
 import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
 import { checkBroker } from './check-broker.js';
-import { hint } from './util/text.js';
+import { errorText, hint } from './util/text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
@@ -157,7 +157,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     if (session.advice !== undefined) out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
     const modules = await probeModules({ gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log }, me, say);
     const messages = await messaging.probe().catch((error: unknown) => {
-      log.debug({ err: error instanceof Error ? error.message : String(error) }, 'messages probe failed');
+      log.debug({ err: errorText(error) }, 'messages probe failed');
       return undefined;
     });
     modules.unshift([say.module.messages, messages === undefined ? say.didNotAnswer : messages ? say.yes : say.noMessagesModule]);
@@ -219,7 +219,7 @@ async function checkFamily(
     const listed = await family.children();
     // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
     await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'cannot keep the list of linked children in data_dir'),
+      log.warn({ err: errorText(error) }, 'cannot keep the list of linked children in data_dir'),
     );
     const wanted = entry.children?.map((c) => c.login.trim().toLowerCase());
     const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(c.login.trim().toLowerCase()));

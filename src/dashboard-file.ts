@@ -7,6 +7,7 @@ import { boardUrlFor, makeDashboard } from './dashboard.js';
 import type { SupervisorOptions } from './config/supervisor.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
+import { errorText } from './util/text.js';
 
 export interface DashboardFileOptions {
   config: Config;
@@ -62,7 +63,7 @@ export class DashboardFile {
       const later = made.notes.length > 0 ? '; the children not known yet are added once the bridge learns them' : '';
       log.info({ file: where, children: ids }, `the Home Assistant dashboard for ${ids.join(', ')} was written to ${where}${later}`);
     } catch (error) {
-      log.warn({ file, err: error instanceof Error ? error.message : String(error) }, 'the Home Assistant dashboard could not be written');
+      log.warn({ file, err: errorText(error) }, 'the Home Assistant dashboard could not be written');
     }
   }
 }

@@ -17,6 +17,7 @@ import { redactUrl } from './mqtt/client.js';
 import { systemClock } from './util/clock.js';
 import { createLogger } from './util/log.js';
 import { VERSION } from './version.js';
+import { errorText } from './util/text.js';
 
 type Out = { write(text: string): unknown };
 
@@ -149,9 +150,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     await watcher.endAsync().catch(() => undefined);
     if (!broker) {
       const cleared = await clearDemoRetained({ url: mqttUrl, base, discoveryPrefix }).catch((error: unknown) => {
-        out.write(
-          `could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
+        out.write(`could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${errorText(error)}\n`);
         return 0;
       });
       if (cleared > 0) out.write(`removed the demo's ${cleared} retained topics (devices and states) from ${redactUrl(mqttUrl)}\n`);

@@ -7,6 +7,7 @@ import { problemReason } from './portal/errors.js';
 import type { FamilyChild, UnlistedFamily } from './poller/family-children.js';
 import type { Clock, Timer } from './util/clock.js';
 import type { Logger } from './util/log.js';
+import { errorText } from './util/text.js';
 
 export interface FamilyRelistingOptions {
   /** poll.interval: the longest wait between two tries. */
@@ -34,10 +35,7 @@ export class FamilyRelisting {
       () => {
         this.timers.delete(timer);
         const running = this.again(entry, failures).catch((error: unknown) =>
-          log.warn(
-            { account: entry.family.label, err: error instanceof Error ? error.message : String(error) },
-            'the family portal’s children could not be started',
-          ),
+          log.warn({ account: entry.family.label, err: errorText(error) }, 'the family portal’s children could not be started'),
         );
         // Two entries may be listing at once: a stop waits for both.
         this.running = this.running.then(() => running);

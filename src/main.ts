@@ -4,6 +4,7 @@
 import type { CliArgs } from './cli.js';
 import type { Config } from './config/schema.js';
 import { withMemoryFlags } from './launch.js';
+import { errorText } from './util/text.js';
 
 // First the memory settings (launch.ts), so the code below is loaded only by the process that runs.
 await withMemoryFlags();
@@ -94,7 +95,7 @@ async function run(args: CliArgs): Promise<number> {
   try {
     early = await Promise.race([started, stopped]);
   } catch (error) {
-    log.error({ err: error instanceof Error ? error.message : String(error) }, 'could not start');
+    log.error({ err: errorText(error) }, 'could not start');
     await app.stop().catch(() => undefined);
     log.flush();
     return 1;
@@ -140,7 +141,7 @@ function describeFailure(error: unknown): string {
 }
 
 function usageError(error: unknown): number {
-  process.stderr.write(`dziennik2mqtt: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`dziennik2mqtt: ${errorText(error)}\n`);
   if (error instanceof ConfigError && error.message.startsWith('usage')) process.stderr.write(`\n${USAGE}`);
   return 2;
 }

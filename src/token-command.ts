@@ -7,6 +7,7 @@ import { announcedChildren } from './dashboard.js';
 import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from './web/token.js';
 import type { Config } from './config/schema.js';
 import { TERMINAL_TEXT } from './i18n/terminal-text.js';
+import { errorText } from './util/text.js';
 
 export interface TokenRotationOptions {
   config: Config;
@@ -20,7 +21,7 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
   try {
     token = await rotateToken(data_dir);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const code = (error as NodeJS.ErrnoException).code ?? errorText(error);
     options.out.write(`${say.tokenNotWritten(data_dir, code)}\n`);
     return 1;
   }

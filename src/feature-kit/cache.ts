@@ -9,6 +9,7 @@ import { atLeast, next, type Intervals, type Known, type Moment, type PlanClock,
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Copies, Portal, Resource, Want } from './resource.js';
+import { errorText } from '../util/text.js';
 
 /**
  * While the change feed is on: its safety age (what the lists it names are read at for their age
@@ -273,7 +274,7 @@ export class ResourceCache implements Copies {
     // A switched-off module is the school's choice, worth one line a day; a 403 is routine.
     if (error instanceof UnexpectedResponseError && error.switchedOff)
       this.options.log.info({ ...fields, code: error.code }, 'the school does not use this module; asking again later');
-    else this.options.log.debug({ ...fields, err: error instanceof Error ? error.message : String(error) }, 'refused; not asking again for a while');
+    else this.options.log.debug({ ...fields, err: errorText(error) }, 'refused; not asking again for a while');
   }
 }
 

@@ -3,6 +3,7 @@
 import type { Downloader } from '../portal/downloads.js';
 import type { SavedFile } from '../store/downloads.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 export class BackgroundFiles {
   private readonly saved = new Map<string, string>();
@@ -38,7 +39,7 @@ export class BackgroundFiles {
       (error: unknown) => {
         this.running.delete(key);
         this.failedAt.set(key, now);
-        this.log.warn({ key, err: error instanceof Error ? error.message : String(error) }, 'download failed; will try again later');
+        this.log.warn({ key, err: errorText(error) }, 'download failed; will try again later');
       },
     );
   }

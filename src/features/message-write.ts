@@ -21,6 +21,7 @@ import { want } from '../feature-kit/resource.js';
 import { RECIPIENTS } from '../resources/messaging.js';
 import { sent } from './sent-message.js';
 import { lookup, USERS } from '../resources/lookups.js';
+import { errorText } from '../util/text.js';
 
 /** The longest topic (Home Assistant's text entity's default maximum too). */
 const MAX_TOPIC_CHARS = 255;
@@ -92,7 +93,7 @@ class Writing implements FeatureState {
         await this.save();
       }
     } catch (error) {
-      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the recipients could not be read; keeping the last list');
+      ctx.log.warn({ err: errorText(error) }, 'the recipients could not be read; keeping the last list');
     }
     return { states: this.states() };
   }

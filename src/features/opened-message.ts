@@ -19,6 +19,7 @@ import { UNREAD } from '../resources/messaging.js';
 import { sent } from './sent-message.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { SourceContext, SourceResult } from '../feature-kit/source.js';
+import { errorText } from '../util/text.js';
 
 /** The attributes of opened_message. */
 export type OpenedMessageFacts = {
@@ -131,7 +132,7 @@ class OpenedMessages implements FeatureState {
       record = await readOpened(api, ref, listedTopic);
     } catch (error) {
       if (error instanceof MessagesUnavailableError) throw new CommandError('the school has no messages module', { cause: error });
-      throw new CommandError(`the message could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new CommandError(`the message could not be opened: ${errorText(error)}`, { cause: error });
     }
     await this.keep(record, account);
     // Opening marked it read: the unread counters moved, and are read again right after this command.
@@ -193,7 +194,7 @@ class OpenedMessages implements FeatureState {
         // Through the mailbox's declaration, at once: a mailbox this account has not (404) is refused, not where the message is.
         const copy = mailboxWant(mailbox);
         await this.access.cache.read(copy, 'now').catch((error: unknown) => {
-          throw new CommandError(`the messages could not be listed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          throw new CommandError(`the messages could not be listed: ${errorText(error)}`, { cause: error });
         });
         const list = this.access.cache.peek(copy.res, copy.key) as { items: ListedMessages[number]['items'] } | undefined;
         if (list === undefined || this.access.cache.refused(copy.res, copy.key)) continue;

@@ -15,6 +15,7 @@ import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-d
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { Acknowledgements, sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
+import { errorText } from '../util/text.js';
 
 /** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
 export interface FeedStatus {
@@ -200,7 +201,7 @@ export class ChildFeed {
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
       this.options.log.warn(
-        { err: error instanceof Error ? error.message : String(error), changes: handled.length },
+        { err: errorText(error), changes: handled.length },
         'change feed: the changes could not be acknowledged; read again next time',
       );
     }
@@ -237,7 +238,7 @@ export class ChildFeed {
       void this.save();
       return;
     }
-    this.off(`not answering: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.off(`not answering: ${errorText(cause)}`);
   }
 
   private refuse(road: FeedRoad, status: number, now: number, why: string): void {

@@ -14,6 +14,7 @@ import { savedFileUrl } from '../feature-kit/files.js';
 import type { Downloader } from '../portal/downloads.js';
 import type { MessageItem } from '../portal/schemas/messages.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 /** What the messages feature listed last: the messages the portal listed, by mailbox (what open_message accepts). */
 export type ListedMessages = { mailbox: Mailbox; items: MessageItem[] }[];
@@ -124,10 +125,7 @@ export async function saveAttachments(
         url: savedFileUrl(deps.child, [record.message_id, saved.name]),
       });
     } catch (error) {
-      deps.log.warn(
-        { message: record.message_id, attachment: a.id, err: error instanceof Error ? error.message : String(error) },
-        'attachment not saved',
-      );
+      deps.log.warn({ message: record.message_id, attachment: a.id, err: errorText(error) }, 'attachment not saved');
       attachments.push({ id: a.id, name: a.name });
     }
   }
@@ -139,7 +137,7 @@ async function attachmentsAllowed(deps: { api: MessagesApi; log: Logger }): Prom
   try {
     return await deps.api.attachmentsAllowed();
   } catch (error) {
-    deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, 'whether attachments are allowed is unknown; trying them');
+    deps.log.debug({ err: errorText(error) }, 'whether attachments are allowed is unknown; trying them');
     return true;
   }
 }

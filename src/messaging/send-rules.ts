@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { MessageNotSentError } from './errors.js';
+import { errorText } from '../util/text.js';
 
 /** The same text to the same person within this long is refused. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
@@ -36,7 +37,7 @@ export async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
     if (error instanceof MessagesUnavailableError) {
       throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
   }
 }

@@ -8,6 +8,7 @@ import type { MqttConfig } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
+import { errorText } from '../util/text.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
 class MqttConnectionError extends Error {
@@ -192,7 +193,7 @@ export function explainConnectFailure(url: string, error: unknown): string {
     case undefined:
       return 'the connection closed before the broker accepted it. Check mqtt.url (mqtt:// or mqtts:// and the port)';
     default:
-      return `${typeof code === 'number' ? 'the broker refused the connection' : String(code)}: ${error instanceof Error ? error.message : String(error)}`;
+      return `${typeof code === 'number' ? 'the broker refused the connection' : String(code)}: ${errorText(error)}`;
   }
 }
 

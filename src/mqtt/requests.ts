@@ -4,6 +4,7 @@
 import { CommandError } from '../feature-kit/commands.js';
 import { readPayload, scalarField } from '../feature-kit/payload.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 export interface BridgeRequest {
   /** The JSON object of the payload, without `transaction`; empty for a payload that is not JSON. */
@@ -42,7 +43,7 @@ export class RequestRouter {
       return answer({ status: 'ok', data: await handler(parsed) }, parsed.transaction);
     } catch (err) {
       if (err instanceof CommandError) return answer({ status: 'error', error: err.message }, parsed.transaction);
-      this.options.log.error({ err: err instanceof Error ? err.message : String(err), request: name }, 'bridge request failed');
+      this.options.log.error({ err: errorText(err), request: name }, 'bridge request failed');
       return answer({ status: 'error', error: 'internal error' }, parsed.transaction);
     }
   }

@@ -7,6 +7,7 @@ import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 export interface AccountChildOptions {
   account: AccountConfig;
@@ -39,7 +40,7 @@ export class AccountChild {
     this.adopt(identity);
     await saveIdentity(this.options.dataDir, this.options.account.login, identity).catch((error: unknown) => {
       onStorageError(error);
-      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the child identity in data_dir');
+      this.options.log.error({ err: errorText(error) }, 'cannot write the child identity in data_dir');
     });
   }
 

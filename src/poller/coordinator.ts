@@ -22,6 +22,7 @@ import { planFacts } from '../features/timetable-kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import type { FeedStatus } from '../feed/child-feed.js';
 import type { HandledFacts } from '../feed/acknowledge.js';
+import { errorText } from '../util/text.js';
 
 const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
@@ -196,7 +197,7 @@ export class AccountCoordinator {
   }
 
   private fail(hosts: Host[], error: unknown): void {
-    this.deps.log.warn({ err: error instanceof Error ? error.message : String(error), hosts }, 'poll failed');
+    this.deps.log.warn({ err: errorText(error), hosts }, 'poll failed');
     this.deps.output.failed(hosts, error, this.deps.options.clock.now());
   }
 }

@@ -10,6 +10,7 @@ import type { EventFields } from '../feature-kit/source.js';
 import type { Logger } from '../util/log.js';
 import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
 import type { EventPayload } from '../feature-kit/state.js';
+import { errorText } from '../util/text.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 
@@ -79,11 +80,7 @@ export class EventGate {
 
   /** Writes the memory after the broker accepted an event (it leaves the outbox). */
   private async keep(): Promise<void> {
-    await this.seen
-      ?.save()
-      .catch((error: unknown) =>
-        this.options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'cannot write the event memory in data_dir'),
-      );
+    await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
   }
 
   /** Fires what the batches hold that is news; without `time` no poll counts as after an outage. */
@@ -129,10 +126,7 @@ export class EventGate {
     } catch (error) {
       undo();
       this.options.onStorage(error);
-      this.options.log.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'cannot write the event memory in data_dir; events wait',
-      );
+      this.options.log.error({ err: errorText(error) }, 'cannot write the event memory in data_dir; events wait');
       return;
     }
     for (const [kind] of batches) this.read.add(kind);

@@ -13,6 +13,7 @@ import type { SessionPolicy } from '../portal/session.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';
+import { errorText } from '../util/text.js';
 
 export interface FamilyChildrenOptions {
   /** Where each family portal's session (its cookies and any login pause) is kept between runs. */
@@ -74,7 +75,7 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
     } catch (error) {
       // Without a list the bridge cannot know the children; `children:` in the config names them ahead.
       options.log.warn(
-        { account: label, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
+        { account: label, reason: problemReason(error), err: errorText(error) },
         'the family portal’s children could not be listed; asked again as a failed poll is, and read once listed',
       );
       found.unlisted.push({ family, email: entry.email, error, list });
@@ -103,10 +104,7 @@ async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, opt
   await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).then(
     () => options.storage?.(undefined),
     (error: unknown) => {
-      options.log.warn(
-        { account: family.label, err: error instanceof Error ? error.message : String(error) },
-        'cannot keep the list of linked children in data_dir',
-      );
+      options.log.warn({ account: family.label, err: errorText(error) }, 'cannot keep the list of linked children in data_dir');
       options.storage?.(error);
     },
   );

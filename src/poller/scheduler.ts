@@ -10,6 +10,7 @@ import type { Host } from '../feature-kit/resource.js';
 import type { PassOutcome } from './coordinator.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 export interface SchedulerOptions {
   clock: Clock;
@@ -116,7 +117,7 @@ export class AccountScheduler {
       outcome = await this.options.pass(waiting);
     } catch (error) {
       // Nothing may end the polling loop: log it and try again later.
-      this.options.log.error({ err: error instanceof Error ? error.message : String(error) }, 'poll cycle failed unexpectedly');
+      this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
       hooks?.onCycle?.({ hosts: outcome.read, ok: outcome.ok });
       this.planAfter(outcome);

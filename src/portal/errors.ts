@@ -2,6 +2,7 @@
 // needs (never a secret) and the cause. The poller maps them to the `problem` entity's reason.
 
 import { redact } from '../util/redact.js';
+import { errorText } from '../util/text.js';
 
 interface ErrorContext {
   account?: string;
@@ -212,7 +213,7 @@ export class StorageError extends PortalError {
   readonly name = 'StorageError';
 
   constructor(cause: unknown) {
-    super(`cannot write in data_dir: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`cannot write in data_dir: ${errorText(cause)}`, { cause });
   }
 }
 

@@ -8,6 +8,7 @@ import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, t
 import type { LoginOutcome } from './login.js';
 import { knownNames } from '../util/redact.js';
 import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
+import { errorText } from '../util/text.js';
 
 /** How often the children are listed again while a link needs the family's action. */
 const RELIST_WHILE_WAITING_MS = 15 * 60_000;
@@ -68,10 +69,7 @@ export class FamilyAccount {
       // Tried once per 15 minutes, answered or not: a failed listing leaves the state last known.
       this.listedAt = now;
       await this.children().catch((error: unknown) =>
-        this.options.log.debug(
-          { account: this.options.account, err: error instanceof Error ? error.message : String(error) },
-          'the family portal’s children could not be listed again',
-        ),
+        this.options.log.debug({ account: this.options.account, err: errorText(error) }, 'the family portal’s children could not be listed again'),
       );
     }
     return this.states.get(login);

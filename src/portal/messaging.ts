@@ -15,6 +15,7 @@ import type { PortalSession } from './session.js';
 import { LearnedLifetime } from './messaging-lifetime.js';
 import { configuredHost, messagingJson, rejectedAfterBootstrap } from './messaging-answers.js';
 import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
+import { errorText } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -134,13 +135,13 @@ export class MessagingClient {
       this.prepare();
       await this.ensureBooted();
     } catch (error) {
-      throw new MessageSendError(false, `not sent: ${describe(error)}`, { account, cause: error });
+      throw new MessageSendError(false, `not sent: ${errorText(error)}`, { account, cause: error });
     }
     let res: HttpResponse;
     try {
       res = await this.send('POST', this.url(path), body);
     } catch (error) {
-      throw new MessageSendError(null, `outcome unknown: ${describe(error)}`, { account, cause: error });
+      throw new MessageSendError(null, `outcome unknown: ${errorText(error)}`, { account, cause: error });
     }
     return { status: res.status, json: readJson(res) };
   }
@@ -296,8 +297,4 @@ export class MessagingClient {
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     return `${this.options.urls.messages_url}${path}${search}`;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -13,6 +13,7 @@ import type { PersistedSession } from '../store/session-store.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 export type RoadName = 'register' | 'family';
 
@@ -76,7 +77,7 @@ export class TwoRoads implements RoadHold {
       }
       if (this.current === 'register') {
         log.warn(
-          { account, reason: problemReason(error), err: error instanceof Error ? error.message : String(error) },
+          { account, reason: problemReason(error), err: errorText(error) },
           'the register login failed; this child is read on the family road, and the register login is tried again in an hour',
         );
       }

@@ -26,3 +26,8 @@ export function oneLine(text: string): string {
 export function hint(value: string): string {
   return value.length <= 4 ? '…' : `${value.slice(0, 2)}…${value.slice(-1)}`;
 }
+
+/** What an error says, for a log line or a message (whatever was thrown). */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -14,6 +14,7 @@ import type { Route, WebData, WebRequest, WebResponse } from './types.js';
 import type { Logger } from '../util/log.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { UNAUTHORIZED } from '../i18n/web-text.js';
+import { errorText } from '../util/text.js';
 
 export interface WebServerOptions {
   /** 1..65535: the config's port 0 means "off" and never reaches here (tests take a free port). */
@@ -67,7 +68,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     try {
       handle(req, res, options, streams);
     } catch (error) {
-      options.log.warn({ path: pathOf(req), err: error instanceof Error ? error.message : String(error) }, 'web answer failed');
+      options.log.warn({ path: pathOf(req), err: errorText(error) }, 'web answer failed');
       if (!res.headersSent) plain(res, 500, 'Internal error.\n');
       else res.destroy();
     }
@@ -161,7 +162,7 @@ function handle(req: IncomingMessage, res: ServerResponse, options: WebServerOpt
   try {
     answer = answerOf(options.routes, request);
   } catch (error) {
-    options.log.warn({ path: logPath, err: error instanceof Error ? error.message : String(error) }, 'web route failed');
+    options.log.warn({ path: logPath, err: errorText(error) }, 'web route failed');
     return plain(res, 500, 'Internal error.\n', {}, head);
   }
   if (!answer) return plain(res, 404, 'Not found.\n', extra, head);
@@ -181,7 +182,7 @@ function sendLater(
   later().then(
     (answer) => send(req, res, answer, context.extra, context.head),
     (error: unknown) => {
-      context.log.warn({ path: context.logPath, err: error instanceof Error ? error.message : String(error) }, 'web route failed');
+      context.log.warn({ path: context.logPath, err: errorText(error) }, 'web route failed');
       if (!res.headersSent) plain(res, 500, 'Internal error.\n', {}, context.head);
     },
   );
@@ -228,7 +229,7 @@ function openStream(
   try {
     stream(res);
   } catch (error) {
-    context.log.warn({ path: context.logPath, err: error instanceof Error ? error.message : String(error) }, 'web stream failed');
+    context.log.warn({ path: context.logPath, err: errorText(error) }, 'web stream failed');
     res.end();
   }
 }

@@ -14,6 +14,7 @@ import type { HttpConfig } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
+import { errorText } from '../util/text.js';
 
 /**
  * How often the token file is looked at besides each request: a rotation also ends the event streams
@@ -109,10 +110,7 @@ export class WebService {
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      log.error(
-        { port: http.port, bind: http.bind, err: code ?? (error instanceof Error ? error.message : String(error)) },
-        bindAdvice(code, http.port),
-      );
+      log.error({ port: http.port, bind: http.bind, err: code ?? errorText(error) }, bindAdvice(code, http.port));
       return;
     }
     const server = this.server;
