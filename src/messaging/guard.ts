@@ -10,6 +10,7 @@ import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
 import {
   beforeSending,
+  checkTransaction,
   checkText,
   DEFAULT_MESSAGES_PER_DAY,
   DUPLICATE_WINDOW_MS,
@@ -133,7 +134,7 @@ export class Outbox {
   private async sendGuarded(request: SendRequest, prepare: () => Promise<Draft>): Promise<SendResult> {
     const now = this.options.clock.now();
     const settled = await this.settleUnknown(now);
-    this.checkTransaction(request.transaction);
+    checkTransaction(this.journal, request.transaction);
     if (request.text !== undefined) checkText(request.text);
     this.checkPace(now);
     const draft = await beforeSending(prepare);
@@ -224,25 +225,6 @@ export class Outbox {
       settled.push({ ...entry, state, checked: 'sent_box' });
     }
     return settled;
-  }
-
-  /**
-   * A transaction whose send a restart cut off is not sent again while its outcome is unknown; one the
-   * sent box showed went out is not sent again either.
-   */
-  private checkTransaction(transaction: string | undefined): void {
-    if (transaction === undefined) return;
-    const earlier = this.journal.byTransaction(transaction);
-    if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
-      throw new MessageNotSentError(
-        false,
-        'already_sent',
-        `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`,
-      );
-    }
-    if (earlier?.state === 'unknown') {
-      throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
-    }
   }
 
   /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */

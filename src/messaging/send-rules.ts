@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { MessageNotSentError } from './errors.js';
 import { errorText } from '../util/text.js';
+import type { SendJournal } from './journal.js';
 
 /** The same text to the same person within this long is refused. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
@@ -50,4 +51,23 @@ export function unknownOutcome(why: string, cause?: unknown): MessageNotSentErro
 export function inWords(ms: number): string {
   const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A transaction whose send a restart cut off is not sent again while its outcome is unknown; one the
+ * sent box showed went out is not sent again either.
+ */
+export function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, transaction: string | undefined): void {
+  if (transaction === undefined) return;
+  const earlier = journal.byTransaction(transaction);
+  if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
+    throw new MessageNotSentError(
+      false,
+      'already_sent',
+      `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`,
+    );
+  }
+  if (earlier?.state === 'unknown') {
+    throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
+  }
 }
