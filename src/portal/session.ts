@@ -288,18 +288,11 @@ export class PortalSession {
   private noteAdvice(advice: LoginAdvice | undefined): void {
     const now = this.options.clock.now();
     const { loggedAt } = this.advised;
-    if (!advice) {
-      this.advised = {};
-      return;
+    const due = loggedAt === undefined || now - loggedAt >= this.policy.adviceLogEveryMs;
+    if (advice && due) {
+      const said = 'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does';
+      this.options.log.warn({ account: this.options.account, advice }, said);
     }
-    if (loggedAt === undefined || now - loggedAt >= this.policy.adviceLogEveryMs) {
-      this.options.log.warn(
-        { account: this.options.account, advice },
-        'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does',
-      );
-      this.advised = { advice, loggedAt: now };
-      return;
-    }
-    this.advised = { advice, loggedAt };
+    this.advised = advice ? { advice, loggedAt: due ? now : loggedAt } : {};
   }
 }
