@@ -24,7 +24,6 @@ import { Deliveries } from './delivery.js';
 import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
-
 export type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 /** Home Assistant reads attributes only up to this size. */
@@ -71,8 +70,8 @@ export class Bridge implements Publisher {
     });
     this.router = new CommandRouter({ log: options.log, commandsOf: (child) => this.devices.commandsOf(child) });
     this.requests = new RequestRouter({ log: options.log });
-    const inbox = { topics: this.topics, router: this.router, requests: this.requests, log: options.log };
-    this.inbox = new Inbox({ ...inbox, client: () => this.client, stopped: () => this.stopped });
+    const { topics, router, requests } = this;
+    this.inbox = new Inbox({ topics, router, requests, log: options.log, client: () => this.client, stopped: () => this.stopped });
     this.deliveries = new Deliveries(
       () => this.client,
       options.log,
@@ -156,13 +155,9 @@ export class Bridge implements Publisher {
     this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
-    if (client.connected) {
-      // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited.
-      await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
-      await attempt('disconnecting', client.endAsync());
-    } else {
-      await attempt('disconnecting', client.endAsync(true));
-    }
+    // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited.
+    if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
+    await attempt('disconnecting', client.endAsync(!client.connected));
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */
@@ -205,13 +200,11 @@ export class Bridge implements Publisher {
    * Resolves true once the broker accepted it, false when it was not sent (a stop came first).
    */
   publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> {
-    const topic = this.topics.event(childId, kind);
-    const json = JSON.stringify(payload);
     if (this.stopped) {
       this.log.warn({ child: childId, kind }, 'event after stop, not sent (kept for the next start)');
       return Promise.resolve(false);
     }
-    return this.deliveries.event(topic, json);
+    return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload));
   }
 
   /**
@@ -270,8 +263,7 @@ export class Bridge implements Publisher {
 
   /** Sends what the broker lacks; while offline nothing, as everything goes again on reconnect. */
   private sync(): void {
-    const client = this.client;
-    if (!this.ready || !client?.connected) return;
+    if (!this.ready || !this.connected) return;
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
   }
 
