@@ -1,6 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
+import { Bridge } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
 import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from './poller/family-children.js';
@@ -8,16 +8,13 @@ import { FamilyRelisting } from './family-relisting.js';
 import type { Publisher } from './ha/publisher.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
-import { removeLeftoverParts } from './store/downloads.js';
-import { removeLeftoverTemps } from './store/files.js';
-import { DataDirLock } from './store/lock.js';
+import { takeDataDir, type DataDirLock } from './store/lock.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { WebMemory } from './web/memory.js';
 import type { WebService } from './web/service.js';
 import type { Metrics } from './metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
-import { isoWarsaw } from './util/time.js';
-import { bridgeInfo, registerChildCommands } from './bridge-info.js';
+import { bridgeHealth, bridgeInfo, registerChildCommands } from './bridge-info.js';
 import type { AppOptions } from './app-options.js';
 import { knownNames } from './util/redact.js';
 import { BridgeProblems } from './bridge-problem.js';
@@ -60,7 +57,7 @@ export class App {
     this.options = options;
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
-      clock: options.clock ?? systemClock,
+      clock: this.clock,
       log: options.log,
       read: (entry, listed) => this.readListed(entry, listed),
       problem: (entry, error) => this.problems.family(entry.email, error),
@@ -70,16 +67,11 @@ export class App {
 
   async start(): Promise<void> {
     const { config, log, version } = this.options;
-    const clock = this.options.clock ?? systemClock;
+    const clock = this.clock;
     this.startedAt = clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
     knownNames.addConfig(config);
-    const lock = new DataDirLock(config.data_dir);
-    await lock.acquire((owner) => log.info({ owner }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over'));
-    this.lock = lock;
-    // A write cut off by the last stop left its temporary file; nothing writes yet.
-    const leftovers = await removeLeftoverTemps(config.data_dir);
-    if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
+    this.lock = await takeDataDir(config.data_dir, log);
     // The login entries' children, then those the e-mail entries bring (the family road).
     const { children: family, unlisted } = await familyChildren(config.families, {
       dataDir: config.data_dir,
@@ -130,11 +122,6 @@ export class App {
     this.memory = memory;
     this.publisher = memory ?? bridge;
     this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
-    // A download cut off by the last stop left its temporary file; none runs yet.
-    if (this.children.some(({ account: a }) => a.downloads)) {
-      const removed = await removeLeftoverParts(config.data_dir);
-      if (removed > 0) log.info({ removed }, 'removed unfinished downloads of the last run');
-    }
     for (const poller of this.pollers) await poller.prepare();
     if (this.options.dashboardFile) {
       // Loaded only when asked for: the dashboard's code stays out of a bridge that writes none.
@@ -155,7 +142,7 @@ export class App {
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
-        childIds: () => this.pollers.map((p, i) => (this.children[i]?.account.id !== undefined || p.child ? p.id : undefined)),
+        childIds: () => this.pollers.map((_, i) => this.settledId(i)),
         ingressAddress: this.options.ingressAddress,
         clock,
         diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
@@ -163,7 +150,7 @@ export class App {
       await this.webService.start();
     }
     await bridge.start();
-    this.bridge?.publishHealth(this.health());
+    this.bridge?.publishHealth(bridgeHealth(this.startedAt));
     for (const poller of this.pollers) poller.start();
     for (const entry of unlisted) this.relisting.later(entry, 1, entry.error);
     log.info(
@@ -240,7 +227,12 @@ export class App {
 
   /** The ids of the children whose id is settled: configured, or learned from the child's name. */
   private knownChildIds(): string[] {
-    return this.pollers.flatMap((p, i) => (this.children[i]?.account.id !== undefined || p.child ? [p.id] : []));
+    return this.pollers.flatMap((_, i) => this.settledId(i) ?? []);
+  }
+
+  private settledId(index: number): string | undefined {
+    const poller = this.pollers[index];
+    return poller && (this.children[index]?.account.id !== undefined || poller.child) ? poller.id : undefined;
   }
 
   /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
@@ -259,7 +251,7 @@ export class App {
       ...observer,
       onCycle: (cycle) => {
         this.bridge?.publishInfo();
-        this.bridge?.publishHealth(this.health());
+        this.bridge?.publishHealth(bridgeHealth(this.startedAt));
         // A first poll learns the child's name, and with it the id its entities take.
         void this.dashboardFile?.update(this.knownChildIds());
         observer?.onCycle?.(cycle);
@@ -277,26 +269,14 @@ export class App {
     return this.memory;
   }
 
-  /** bridge/health: the start and the memory, in MB to a tenth. */
-  health(): BridgeHealth {
-    const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
-    const memory = process.memoryUsage();
-    return { started_at: isoWarsaw(this.startedAt), memory_mb: mb(memory.rss), heap_mb: mb(memory.heapUsed) };
-  }
-
   /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
   async diagnostics(): Promise<string> {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('./diagnostics.js');
-    const now = (this.options.clock ?? systemClock).now();
-    const bridge = {
-      running: true,
-      pid: process.pid,
-      ...this.health(),
-      broker_connected: this.bridge?.connected ?? null,
-      metrics: this.metrics !== undefined,
-    };
-    return diagnosticsBundle({ config, now, source: 'running bridge', bridge, accounts: this.pollers.map((p) => p.figures.snapshot()) });
+    const broker_connected = this.bridge?.connected ?? null;
+    const bridge = { running: true, pid: process.pid, ...bridgeHealth(this.startedAt), broker_connected, metrics: this.metrics !== undefined };
+    const accounts = this.pollers.map((p) => p.figures.snapshot());
+    return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
   }
 
   poller(childId: string): AccountPoller | undefined {

@@ -1,11 +1,12 @@
-// bridge/info (what runs and how, without any secret) and the commands of every child: each command a
+// bridge/info (what runs and how, without any secret), bridge/health and the commands of every child: each command a
 // feature declares goes to that feature of the child it names.
 import { CommandError, type CommandRequest } from './feature-kit/commands.js';
 import { commandOwners } from './features/index.js';
 import { messages } from './features/messages.js';
 import { formatDuration } from './util/duration.js';
 import type { AccountPoller } from './poller/account.js';
-import type { Bridge } from './mqtt/bridge.js';
+import type { Bridge, BridgeHealth } from './mqtt/bridge.js';
+import { isoWarsaw } from './util/time.js';
 import type { Config, AccountConfig } from './config/schema.js';
 
 export interface BridgeInfoInput {
@@ -52,4 +53,11 @@ export function registerChildCommands(bridge: Bridge, pollerOf: (child: string) 
     };
     bridge.onCommand(command, handler, { maxBytes: owner.payloadBytes?.[command], concurrent: owner.concurrent?.includes(command) });
   }
+}
+
+/** bridge/health: when the bridge started, and its memory in MB to a tenth. */
+export function bridgeHealth(startedAt: number): BridgeHealth {
+  const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
+  const memory = process.memoryUsage();
+  return { started_at: isoWarsaw(startedAt), memory_mb: mb(memory.rss), heap_mb: mb(memory.heapUsed) };
 }

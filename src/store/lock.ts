@@ -7,7 +7,9 @@ import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { syncFolder, writeSynced } from './files.js';
+import { removeLeftoverTemps, syncFolder, writeSynced } from './files.js';
+import { removeLeftoverParts } from './downloads.js';
+import type { Logger } from '../util/log.js';
 
 export const LOCK_FILE = 'bridge.lock';
 
@@ -114,4 +116,19 @@ async function startTicks(pid: number): Promise<number | undefined> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[19]);
   return Number.isFinite(ticks) ? ticks : undefined;
+}
+
+/**
+ * Takes the data folder for this process: its lock first, then what the last run left unfinished, a
+ * cut-off write's temporary file or a download's part (also in a linked downloads folder). Nothing
+ * writes or downloads yet.
+ */
+export async function takeDataDir(dataDir: string, log: Logger): Promise<DataDirLock> {
+  const lock = new DataDirLock(dataDir);
+  await lock.acquire((owner) => log.info({ owner }, 'the last bridge on this data_dir stopped without cleaning up; taking its lock over'));
+  const leftovers = await removeLeftoverTemps(dataDir);
+  if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
+  const parts = await removeLeftoverParts(dataDir);
+  if (parts > 0) log.info({ removed: parts }, 'removed unfinished downloads of the last run');
+  return lock;
 }
