@@ -12,6 +12,7 @@ import {
   luckyBanner,
   nextDay,
   passwordAdviceBanner,
+  preschoolNews,
   problemBanner,
   summary,
   testsWeek,
@@ -44,14 +45,25 @@ export type { Card, DashboardChild } from './dashboard-cards.js';
 export const DASHBOARD_LANGS = LANGUAGES;
 export type DashboardLang = Language;
 
-/** The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see webBase). */
+/**
+ * The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see
+ * webBase). A kindergarten child's column has no tests (testsWeek gives none) and shows its newest message
+ * and announcement instead, the news a kindergarten sends.
+ */
 function familyBlocks(base: string | undefined): readonly Block[] {
-  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek];
+  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek, preschoolNews];
 }
 
-/** A child's own view: one section per group of blocks. */
+/**
+ * A child's own view: one section per group of blocks. A kindergarten child's starts with its day (the
+ * blocks by their hours, today and the next day), and has no grades, lessons held or behaviour.
+ */
 function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
   return [
+    {
+      title: (t) => t.activities,
+      blocks: [(e, t) => (e.preschool ? today(e, t) : undefined), (e, t) => (e.preschool ? nextDay(webBase(boardUrl))(e, t) : undefined)],
+    },
     { title: (t) => t.grades, blocks: [grades] },
     { title: (t) => t.lessons, blocks: [lessons] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
