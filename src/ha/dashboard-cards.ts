@@ -217,19 +217,12 @@ export const testsWeek: Block = (e, t) => {
 
 /**
  * A kindergarten child's news in the family view, where a school child has its tests: the newest message
- * and the newest announcement, each while it has a state.
+ * and the newest announcement, a line each (without a frame, as the summary: the view must fit a tablet).
  */
 export const preschoolNews: Block = (e, t) => {
-  if (!e.preschool) return undefined;
-  const cards: Card[] = [];
-  if (e.has(newestMessage))
-    cards.push(
-      whileKnown(
-        [e.id(newestMessage)],
-        markdown(e, t, 'message-newest', { ...keyed(newestMessage, 'sender', 'date', 'read', 'preview'), ...keyed(unreadMessages) }),
-      ),
-    );
-  if (e.has(newestNotice))
-    cards.push(whileKnown([e.id(newestNotice)], markdown(e, t, 'newest-notice', keyed(newestNotice, 'start_date', 'content'))));
-  return cards.length === 0 ? undefined : { type: 'vertical-stack', cards };
+  if (!e.preschool || (!e.has(newestMessage) && !e.has(newestNotice))) return undefined;
+  return whileKnown(
+    idsOf(e, newestMessage, newestNotice),
+    markdown(e, t, 'news', { ...keyed(newestMessage, 'sender', 'date', 'read'), ...keyed(newestNotice, 'start_date') }, { text_only: true }),
+  );
 };

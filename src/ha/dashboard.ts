@@ -115,11 +115,22 @@ function view(title: string, path: string, sections: (Card | undefined)[], maxCo
   return { title, path, type: 'sections', max_columns: maxColumns, sections: present };
 }
 
-/** A section with a heading, or nothing when none of its cards applies to the child. */
+/**
+ * A section with a heading, or nothing when none of its cards applies to the child. When every card is
+ * shown only under its conditions (a list not known yet), so is the heading: never a title over nothing.
+ */
 function section(title: string, cards: (Card | undefined)[]): Card | undefined {
   const present = cards.filter((c): c is Card => c !== undefined);
   if (present.length === 0) return undefined;
-  return { type: 'grid', cards: [heading(title), ...present] };
+  const conditional = present.every((c) => c.type === 'conditional');
+  const shown = conditional
+    ? {
+        type: 'conditional',
+        conditions: [{ condition: 'or', conditions: present.map((c) => ({ condition: 'and', conditions: c.conditions })) }],
+        card: heading(title),
+      }
+    : heading(title);
+  return { type: 'grid', cards: [shown, ...present] };
 }
 
 function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {

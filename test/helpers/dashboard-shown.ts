@@ -41,7 +41,10 @@ export async function shownView(doc: { views: Node[] }, path: string, states: Ha
   if (view === undefined) throw new Error(`no view ${path}`);
   const sections = (view.sections as Node[]).map((s) => {
     const cards = (s.cards ?? []) as Node[];
-    const heading = cards.find((c) => c.type === 'heading')?.heading as string | undefined;
+    // A heading shown under conditions (a section of boxes each shown only while known) counts only while shown.
+    const title = cards.find((c) => c.type === 'heading' || (c.type === 'conditional' && (c.card as Node).type === 'heading'));
+    const shown = title?.type !== 'conditional' || (title.conditions as Node[]).every((c) => conditionHolds(c, states));
+    const heading = shown ? ((title?.type === 'conditional' ? (title.card as Node).heading : title?.heading) as string | undefined) : undefined;
     return { heading, templates: cards.flatMap((c) => shownTemplates(c, states)) };
   });
   const jobs = sections.flatMap((s) => s.templates.map((template) => ({ template, variables: {}, states, strict: true, now })));

@@ -64,9 +64,11 @@ async function run(config: Config, count: number, extra: { dashboardFile?: strin
   await app.stop();
 }
 
-type Doc = { views: { path: string; title: string; sections: { cards: { type: string; heading?: string }[] }[] }[] };
+type Heading = { type: string; heading?: string; card?: Heading };
+type Doc = { views: { path: string; title: string; sections: { cards: Heading[] }[] }[] };
+/** Each section's title (one shown under conditions too). */
 const headings = (doc: Doc, path: string): string[] =>
-  doc.views.find((v) => v.path === path)!.sections.map((s) => s.cards.find((c) => c.type === 'heading')?.heading ?? '');
+  doc.views.find((v) => v.path === path)!.sections.map((s) => s.cards.map((c) => c.card ?? c).find((c) => c.type === 'heading')?.heading ?? '');
 
 describe("a kindergarten child's dashboard", () => {
   it('is a kindergarten card once the bridge has found her plan, and the school child keeps his', async () => {
@@ -86,6 +88,7 @@ describe("a kindergarten child's dashboard", () => {
     // Her day's templates say "at kindergarten" from the start; no tests in her column.
     expect(yaml).toContain('{%- set kindergarten = "yes" -%}');
     const family = doc.views.find((v) => v.path === 'family')!.sections.find((s) => s.cards[0]?.heading === 'Zofia')!;
+    expect(JSON.stringify(family)).toContain('sensor.zofia_newest_notice');
     expect(JSON.stringify(family)).toContain('sensor.zofia_timetable_today');
     expect(JSON.stringify(family)).not.toContain('sensor.zofia_upcoming_tests');
   });
