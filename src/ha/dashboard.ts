@@ -128,6 +128,8 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
         type: 'conditional',
         conditions: [{ condition: 'or', conditions: present.map((c) => ({ condition: 'and', conditions: c.conditions })) }],
         card: heading(title),
+        // The width of the heading it holds, whatever the section makes of a conditional card.
+        grid_options: { columns: 'full' },
       }
     : heading(title);
   return { type: 'grid', cards: [shown, ...present] };
