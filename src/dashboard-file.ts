@@ -1,9 +1,10 @@
 // The dashboard file a running bridge keeps current (`run --dashboard-file FILE`, the app's
 // /config/dashboard.yaml): written again whenever the children it can name change (a child's name
 // learned at its first poll, an e-mail entry's children listed), so a first install gets its dashboard
-// without a restart. It holds what `dziennik2mqtt dashboard` would print at that moment.
+// without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
+// portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { boardUrlFor, makeDashboard } from './dashboard.js';
+import { announcedChildren, announcedSignature, boardUrlFor, makeDashboard } from './dashboard.js';
 import type { SupervisorOptions } from './config/supervisor.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
@@ -20,17 +21,19 @@ export interface DashboardFileOptions {
 }
 
 export class DashboardFile {
-  /** The children the file was last made for (sorted ids), so that a poll that learned nothing costs nothing. */
+  /**
+   * What the file was last made from (the sorted ids, and each child's kind and entities as data_dir has
+   * them), so that a poll that learned nothing costs a few small reads and no dashboard.
+   */
   private madeFor: string | undefined;
   private board: Promise<{ url?: string; note?: string; slug?: string }> | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DashboardFileOptions) {}
 
-  /** Makes the file again if the known children are not those it was made for; never throws. */
+  /** Makes the file again if the known children, or what it shows of them, are not those it was made for; never throws. */
   update(known: readonly string[]): Promise<void> {
-    const key = [...known].sort().join(',');
-    const next = this.writing.then(() => (key === this.madeFor ? undefined : this.write(key)));
+    const next = this.writing.then(() => this.write([...known].sort().join(',')));
     this.writing = next.catch(() => undefined);
     return this.writing;
   }
@@ -40,12 +43,15 @@ export class DashboardFile {
     return this.writing;
   }
 
-  private async write(key: string): Promise<void> {
+  private async write(known: string): Promise<void> {
     const { config, file, log } = this.options;
-    this.board ??= boardUrlFor(this.options);
-    const board = await this.board;
     try {
-      const made = await makeDashboard(config, { boardUrl: board.url });
+      const announced = await announcedChildren(config);
+      const key = `${known}\n${announcedSignature(announced)}`;
+      if (key === this.madeFor) return;
+      this.board ??= boardUrlFor(this.options);
+      const board = await this.board;
+      const made = await makeDashboard(config, { boardUrl: board.url }, announced);
       this.madeFor = key;
       if (made.text === undefined) return;
       // The same text (the start script wrote it a moment ago, or nothing new was learned): left alone.

@@ -1,12 +1,17 @@
 // `dashboard`: prints the wall-tablet dashboard for the configured children it knows. The children and their
 // entities are what the bridge itself would announce: the features' entities for each account and what the
 // bridge (or `check`) saved in data_dir (read only, no login): each child's identity, and the children the
-// family portal listed for an `email` entry. So the dashboard can name nothing the bridge does not publish.
+// family portal listed for an `email` entry, the modules the portal refuses each child (their entities
+// leave the device, so their boxes leave the dashboard) and whether the child is a kindergarten's (its
+// card then shows a kindergarten's day). So the dashboard can name nothing the bridge does not publish.
 import { AccountChild } from './poller/child.js';
 import { familySessionName, linkedAccounts, loginKey } from './poller/family-children.js';
 import { accountEntities } from './features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
 import { loadLinkedChildren } from './store/linked-children.js';
+import { AbsentModules } from './feature-kit/modules.js';
+import { RefusedModulesStore } from './store/refused-modules.js';
+import { FiguresStore } from './store/figures-store.js';
 import { silentLogger } from './util/log.js';
 import { supervisorSelfSlug, type SupervisorOptions } from './config/supervisor.js';
 import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
@@ -44,8 +49,12 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
 }
 
 /** The dashboard of the children known so far (the running bridge writes it too, dashboard-file.ts). */
-export async function makeDashboard(config: Config, extras: { lang?: DashboardLang; boardUrl?: string }): Promise<MadeDashboard> {
-  const { children, unknown, unlisted } = await announcedChildren(config);
+export async function makeDashboard(
+  config: Config,
+  extras: { lang?: DashboardLang; boardUrl?: string },
+  announced?: Announced,
+): Promise<MadeDashboard> {
+  const { children, unknown, unlisted } = announced ?? (await announcedChildren(config));
   const notes: string[] = [];
   // The known children still get their dashboard; the missing ones are named with what to do.
   const leftOut = children.length > 0 ? ' and is left out' : '';
@@ -92,6 +101,17 @@ export async function boardUrlFor(
   return { url: `${base}/` };
 }
 
+export interface Announced {
+  children: DashboardChild[];
+  unknown: string[];
+  unlisted: string[];
+}
+
+/** What of the announced children the dashboard depends on: their ids, kinds and entities (a module that left, a kind found). */
+export function announcedSignature(announced: Announced): string {
+  return announced.children.map((c) => `${c.id} ${c.kind ?? ''} ${c.entities.map((e) => e.key).join(',')}`).join('\n');
+}
+
 /**
  * What the bridge announces for each child, from its config and what the last run saved in data_dir:
  * the login entries' children, then the e-mail entries' (those the family portal listed, a child with a
@@ -99,7 +119,7 @@ export async function boardUrlFor(
  * child id is not configured and not yet learned; `unlisted` the e-mail entries (by their log label)
  * whose children were never listed.
  */
-export async function announcedChildren(config: Config): Promise<{ children: DashboardChild[]; unknown: string[]; unlisted: string[] }> {
+export async function announcedChildren(config: Config): Promise<Announced> {
   const children: DashboardChild[] = [];
   const unknown: string[] = [];
   const unlisted: string[] = [];
@@ -111,9 +131,13 @@ export async function announcedChildren(config: Config): Promise<{ children: Das
       unknown.push(account.login);
       return;
     }
-    const device = child.device(accountEntities(account));
+    // What the last run knew: the modules refused for a day (their entities are not announced) and the kind of account.
+    const absent = new AbsentModules(new RefusedModulesStore(config.data_dir, account.login), silentLogger());
+    await absent.load();
+    const kind = (await new FiguresStore(config.data_dir, account.login).load().catch(() => undefined))?.plan?.account_kind;
+    const device = child.device(accountEntities(account).filter((e) => !absent.absent(e)));
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
-    children.push({ id: device.id, name, entities: device.entities });
+    children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });
   };
   for (const account of config.accounts) await add(account);
   for (const [n, entry] of config.families.entries()) {

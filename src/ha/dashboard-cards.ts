@@ -3,13 +3,14 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 // The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
+import type { AccountKind } from '../features/timetable-kindergarten.js';
 import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky.js';
 import { passwordChangeAdvised, problem } from '../features/status.js';
 import { briefingEntity } from '../features/briefing.js';
-import { unreadMessages } from '../features/messages.js';
-import { unreadNotices } from '../features/notices.js';
+import { newestMessage, unreadMessages } from '../features/messages.js';
+import { newestNotice, unreadNotices } from '../features/notices.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
 import {
   atSchool,
@@ -34,8 +35,10 @@ export interface DashboardChild {
   id: string;
   /** Shown as the view's title and above the child's column. */
   name: string;
-  /** What the bridge announces for this child (discovery's components). */
+  /** What the bridge announces for this child (discovery's components): without the modules the portal refuses it. */
   entities: readonly EntityDef[];
+  /** A school child, or a kindergarten child (a day of blocks, no grades), as the bridge last found; a school's when not known. */
+  kind?: AccountKind;
 }
 
 /**
@@ -47,6 +50,11 @@ export class ChildEntities {
 
   constructor(readonly child: DashboardChild) {
     this.byKey = new Map(child.entities.map((e) => [e.key, e]));
+  }
+
+  /** A kindergarten child: its card speaks of a kindergarten's day and has no school boxes. */
+  get preschool(): boolean {
+    return this.child.kind === 'kindergarten';
   }
 
   has(...entities: readonly EntityDef[]): boolean {
@@ -80,6 +88,28 @@ export function markdown(
 ): Card {
   return { type: 'markdown', content: filled(e, t, name, variables, parts), ...extra };
 }
+
+/**
+ * A card shown only while one of the entities has a state: never read, refused (a kindergarten's grades)
+ * or gone from Home Assistant (a module left the device; a dashboard condition reads a missing entity as
+ * unavailable), a box would say something untrue ("no grades yet") or nothing.
+ */
+export function whileKnown(entities: readonly string[], card: Card): Card {
+  const known = (entity: string) => ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state }));
+  const conditions =
+    entities.length === 1
+      ? known(entities[0]!)
+      : [{ condition: 'or', conditions: entities.map((entity) => ({ condition: 'and', conditions: known(entity) })) }];
+  return { type: 'conditional', conditions, card };
+}
+
+/** The ids of those of the entities the child has. */
+export function idsOf(e: ChildEntities, ...entities: readonly EntityDef[]): string[] {
+  return entities.filter((entity) => e.has(entity)).map((entity) => e.id(entity));
+}
+
+/** The templates' `kindergarten`: set for a kindergarten child (the day's words), none for a school child. */
+export const kindergartenVariable = (e: ChildEntities): TemplateValue => ({ text: e.preschool ? 'yes' : undefined });
 
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
 
@@ -144,6 +174,7 @@ export const today: Block = (e, t) => {
       lessons_end: reads(lessonsEndToday),
       timetable: reads(timetableToday, 'lessons'),
       plan_changes: reads(planChangesToday, 'changes'),
+      kindergarten: kindergartenVariable(e),
     },
     {},
     ['prelude', 'plan'],
@@ -170,15 +201,28 @@ export const nextDay =
         lessons_start: reads(lessonsStartTomorrow),
         lessons_end: reads(lessonsEndTomorrow),
         base: { text: base },
+        kindergarten: kindergartenVariable(e),
       },
       {},
       ['prelude', 'plan'],
     );
   };
 
-/** Tests of the next seven days (upcoming_tests covers two weeks). */
+/** Tests of the next seven days (upcoming_tests covers two weeks); none for a kindergarten child, nothing while the list is unknown. */
 export const testsWeek: Block = (e, t) => {
-  if (!e.has(upcomingTestsEntity)) return undefined;
+  if (!e.has(upcomingTestsEntity) || e.preschool) return undefined;
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
-  return markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true });
+  return whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
+};
+
+/**
+ * A kindergarten child's news in the family view, where a school child has its tests: the newest message
+ * and the newest announcement, a line each (without a frame, as the summary: the view must fit a tablet).
+ */
+export const preschoolNews: Block = (e, t) => {
+  if (!e.preschool || (!e.has(newestMessage) && !e.has(newestNotice))) return undefined;
+  return whileKnown(
+    idsOf(e, newestMessage, newestNotice),
+    markdown(e, t, 'news', { ...keyed(newestMessage, 'sender', 'date', 'read'), ...keyed(newestNotice, 'start_date') }, { text_only: true }),
+  );
 };

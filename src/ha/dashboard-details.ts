@@ -1,6 +1,6 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
-import { markdown, type Block, type Card } from './dashboard-cards.js';
+import { idsOf, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
 import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades.js';
@@ -17,67 +17,74 @@ import { markNoticesReadButton, newestNotice } from '../features/notices.js';
 import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, sessionAge } from '../features/status.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 
-/** The newest grades; the averages with the term grades, proposals and what the next threshold needs; the subjects at risk. */
+/**
+ * The newest grades; the averages with the term grades, proposals and what the next threshold needs; the
+ * subjects at risk. Only once the grades have answered (grade_at_risk has a state then, even with no grade).
+ */
 export const grades: Block = (e, t) => {
-  if (!e.has(newestGrade) && !e.has(average)) return undefined;
-  return markdown(e, t, 'grades', {
-    ...keyed(newestGrade, 'recent'),
-    ...keyed(average, 'subjects'),
-    ...keyed(gradeAtRisk, 'subjects'),
-  });
+  if ((!e.has(newestGrade) && !e.has(average)) || e.preschool) return undefined;
+  return whileKnown(
+    idsOf(e, newestGrade, average, gradeAtRisk),
+    markdown(e, t, 'grades', {
+      ...keyed(newestGrade, 'recent'),
+      ...keyed(average, 'subjects'),
+      ...keyed(gradeAtRisk, 'subjects'),
+    }),
+  );
 };
 
 /** Lessons held: what to revise before the next test, the lessons missed lately with their topics, the latest topics. */
 export const lessons: Block = (e, t) => {
-  if (!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) return undefined;
-  return markdown(e, t, 'lessons', {
-    ...keyed(nextTestEntity, 'subject', 'topics'),
-    ...keyed(catchUpEntity, 'lessons'),
-    ...keyed(lessonTopics, 'lessons'),
-  });
+  if ((!e.has(lessonTopics) && !e.has(catchUpEntity) && !e.has(nextTestEntity)) || e.preschool) return undefined;
+  return whileKnown(
+    idsOf(e, nextTestEntity, catchUpEntity, lessonTopics),
+    markdown(e, t, 'lessons', {
+      ...keyed(nextTestEntity, 'subject', 'topics'),
+      ...keyed(catchUpEntity, 'lessons'),
+      ...keyed(lessonTopics, 'lessons'),
+    }),
+  );
 };
 
 export const notesAndAbsences: Block = (e, t) => {
   if (!e.has(newestNoteEntity) && !e.has(absencesUnexcused)) return undefined;
-  return markdown(e, t, 'notes-absences', {
-    ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher'),
-    absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
-  });
+  return whileKnown(
+    idsOf(e, newestNoteEntity, absencesUnexcused),
+    markdown(e, t, 'notes-absences', {
+      ...keyed(newestNoteEntity, 'text', 'category', 'date', 'teacher', 'count'),
+      absences: reads(absencesUnexcused, 'unexcused', 'attendance_percent'),
+    }),
+  );
 };
 
-export const library: Block = (e, t) => (e.has(libraryDue) ? markdown(e, t, 'library', { library: reads(libraryDue, 'items') }) : undefined);
+export const library: Block = (e, t) =>
+  e.has(libraryDue) ? whileKnown([e.id(libraryDue)], markdown(e, t, 'library', { library: reads(libraryDue, 'items') })) : undefined;
 
-/** The newest formal behaviour grade (or a points school's points), with the semester's and the year's. */
+/** The newest formal behaviour grade (or a points school's points), with the semester's and the year's; no box before there is one. */
 export const behaviour: Block = (e, t) =>
-  e.has(behaviourEntity) ? markdown(e, t, 'behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')) : undefined;
+  e.has(behaviourEntity) && !e.preschool
+    ? whileKnown([e.id(behaviourEntity)], markdown(e, t, 'behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')))
+    : undefined;
 
 /** The school's newest files: a saved one links to the board's own address (base) + its url. */
 export function schoolFilesCard(base: string | undefined): Block {
   return (e, t) =>
     e.has(schoolFilesEntity)
-      ? whileKnown(e.id(schoolFilesEntity), markdown(e, t, 'school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }))
+      ? whileKnown([e.id(schoolFilesEntity)], markdown(e, t, 'school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }))
       : undefined;
 }
 
-/** A card shown only while the entity has a state (before the first read it would say something untrue or nothing). */
-function whileKnown(entity: string, card: Card): Card {
-  return { type: 'conditional', conditions: ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state })), card };
-}
-
 /** The newest sent message and who read it when; no card at all while none is known (an empty box says nothing). */
-export const sentMessageCard: Block = (e, t) => {
-  if (!e.has(sentMessageEntity)) return undefined;
-  const entity = e.id(sentMessageEntity);
-  return {
-    type: 'conditional',
-    conditions: ['unknown', 'unavailable'].map((state) => ({ condition: 'state', entity, state_not: state })),
-    card: markdown(e, t, 'sent-message', keyed(sentMessageEntity, 'date', 'read')),
-  };
-};
+export const sentMessageCard: Block = (e, t) =>
+  e.has(sentMessageEntity)
+    ? whileKnown([e.id(sentMessageEntity)], markdown(e, t, 'sent-message', keyed(sentMessageEntity, 'date', 'read')))
+    : undefined;
 
-/** The agenda: every test of the next two weeks, then the trips, meetings and other events. */
+/** The agenda: every test of the next two weeks, then the trips, meetings and other events; nothing while the list is unknown. */
 export const calendar: Block = (e, t) =>
-  e.has(upcomingTestsEntity) ? markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')) : undefined;
+  e.has(upcomingTestsEntity)
+    ? whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')))
+    : undefined;
 
 /** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
 export const newestNoticeCard: Block = (e, t) =>

@@ -22,6 +22,7 @@ export const TEMPLATES = [
   'today',
   'next-day',
   'tests-week',
+  'news',
   'grades',
   'lessons',
   'notes-absences',

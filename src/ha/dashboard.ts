@@ -12,6 +12,7 @@ import {
   luckyBanner,
   nextDay,
   passwordAdviceBanner,
+  preschoolNews,
   problemBanner,
   summary,
   testsWeek,
@@ -44,14 +45,25 @@ export type { Card, DashboardChild } from './dashboard-cards.js';
 export const DASHBOARD_LANGS = LANGUAGES;
 export type DashboardLang = Language;
 
-/** The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see webBase). */
+/**
+ * The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see
+ * webBase). A kindergarten child's column has no tests (testsWeek gives none) and shows its newest message
+ * and announcement instead, the news a kindergarten sends.
+ */
 function familyBlocks(base: string | undefined): readonly Block[] {
-  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek];
+  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek, preschoolNews];
 }
 
-/** A child's own view: one section per group of blocks. */
+/**
+ * A child's own view: one section per group of blocks. A kindergarten child's starts with its day (the
+ * blocks by their hours, today and the next day), and has no grades, lessons held or behaviour.
+ */
 function childSections(lang: Language, boardUrl: string | undefined): readonly { title: (t: DashboardText) => string; blocks: readonly Block[] }[] {
   return [
+    {
+      title: (t) => t.activities,
+      blocks: [(e, t) => (e.preschool ? today(e, t) : undefined), (e, t) => (e.preschool ? nextDay(webBase(boardUrl))(e, t) : undefined)],
+    },
     { title: (t) => t.grades, blocks: [grades] },
     { title: (t) => t.lessons, blocks: [lessons] },
     { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
@@ -103,11 +115,24 @@ function view(title: string, path: string, sections: (Card | undefined)[], maxCo
   return { title, path, type: 'sections', max_columns: maxColumns, sections: present };
 }
 
-/** A section with a heading, or nothing when none of its cards applies to the child. */
+/**
+ * A section with a heading, or nothing when none of its cards applies to the child. When every card is
+ * shown only under its conditions (a list not known yet), so is the heading: never a title over nothing.
+ */
 function section(title: string, cards: (Card | undefined)[]): Card | undefined {
   const present = cards.filter((c): c is Card => c !== undefined);
   if (present.length === 0) return undefined;
-  return { type: 'grid', cards: [heading(title), ...present] };
+  const conditional = present.every((c) => c.type === 'conditional');
+  const shown = conditional
+    ? {
+        type: 'conditional',
+        conditions: [{ condition: 'or', conditions: present.map((c) => ({ condition: 'and', conditions: c.conditions })) }],
+        card: heading(title),
+        // The width of the heading it holds, whatever the section makes of a conditional card.
+        grid_options: { columns: 'full' },
+      }
+    : heading(title);
+  return { type: 'grid', cards: [shown, ...present] };
 }
 
 function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {

@@ -27,9 +27,15 @@ export interface DashboardText {
   lessonNow: string;
   /** Beside today's heading while at_school is ON. */
   atSchool: string;
+  /** The same for a kindergarten child (a day of blocks, interface 12.2). */
+  atKindergarten: string;
   nextLesson: string;
   noMoreLessons: string;
   noLessonsToday: string;
+  /** A kindergarten's day: its blocks are activities, not lessons. */
+  noMoreActivities: string;
+  noActivitiesToday: string;
+  activities: string;
   lessons: string;
   room: string;
   substitution: string;
@@ -158,9 +164,13 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     unreadNotices: 'Unread notices',
     lessonNow: 'Now',
     atSchool: 'at school',
+    atKindergarten: 'at kindergarten',
     nextLesson: 'Next',
     noMoreLessons: 'No more lessons today.',
     noLessonsToday: 'No lessons today.',
+    noMoreActivities: 'No more activities today.',
+    noActivitiesToday: 'No kindergarten today.',
+    activities: 'Activities',
     lessons: 'Lessons',
     room: 'room',
     substitution: 'substitute teacher',
@@ -265,9 +275,13 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     unreadNotices: 'Nieprzeczytane ogłoszenia',
     lessonNow: 'Teraz',
     atSchool: 'w szkole',
+    atKindergarten: 'w przedszkolu',
     nextLesson: 'Następna',
     noMoreLessons: 'Dziś już nie ma lekcji.',
     noLessonsToday: 'Dziś nie ma lekcji.',
+    noMoreActivities: 'Dziś już nie ma zajęć.',
+    noActivitiesToday: 'Dziś nie ma zajęć w przedszkolu.',
+    activities: 'Zajęcia',
     lessons: 'Lekcje',
     room: 'sala',
     substitution: 'zastępstwo',

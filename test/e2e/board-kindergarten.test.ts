@@ -4,11 +4,13 @@
 // grades, homework and tests without a state, as for a module the portal refuses), both drawn by the
 // board's own page and script. At 1280x800 and 800x1280: the day's blocks with their hours, the
 // announcement and the message stand; no grade, homework or test box for the kindergarten child; no box
-// without content; no line cut. Then the "+N" of a short screen still opens whole. Screenshots under
-// test/artifacts/.
+// without content; no line cut. Then the "+N" of a short screen still opens whole. And the same with
+// the simulator's own preschool child (Zofia, demo login 5432167u) as the real bridge publishes her, at
+// the morning's second block and after her day. Screenshots under test/artifacts/.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, bridgeWithChildren, ANIA, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { openEveryMore } from '../helpers/board-more.js';
 import { serveModel } from '../helpers/board-serve.js';
@@ -148,4 +150,50 @@ describe.skipIf(skip)('a kindergarten child beside a school child', () => {
       await served.close();
     }
   }, 90_000);
+});
+
+const ZOFIA = { ...DEMO_ACCOUNTS[2]!, id: 'zofia' };
+
+describe.skipIf(skip)('the simulated preschool child beside a school child, as the bridge publishes them', () => {
+  // Monday 23.11 (the dashboard's preview moment): Zofia's walk in the garden, Ania's second lesson; then 14:10, after Zofia's day.
+  it.each(['2026-11-23T09:30:00+01:00', '2026-11-23T14:10:00+01:00'])(
+    'at %s: her blocks by their hours, her message and announcement, no grade, homework or test box, nothing cut, at both sizes',
+    async (now) => {
+      await school.reopen(now);
+      const { port, token } = await bridgeWithChildren(school, [{ ...ANIA, id: 'ania' }, ZOFIA]);
+      const time = now.slice(11, 16).replace(':', '');
+      for (const [width, height] of [
+        [1280, 800],
+        [800, 1280],
+      ] as const) {
+        const at = `${width}x${height} at ${now.slice(11, 16)}`;
+        const context = await browser().newContext({ viewport: { width, height } });
+        const page = await context.newPage();
+        const problems = pageProblems(page);
+        await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
+        await page.waitForSelector('.child');
+        await page.screenshot({ path: join(ARTIFACTS, `board-zofia-${width}x${height}-${time}.png`) });
+        expect(await layoutProblems(page), at).toEqual([]);
+        const [ania, zofia] = (await page.evaluate(CARDS)) as [Card, Card];
+        expect([ania.name, zofia.name]).toEqual(['Ania', 'Zofia']);
+        for (const card of [ania, zofia]) expect(card.empty, `${at}: ${card.name}`).toEqual([]);
+        for (const card of [ania, zofia]) expect(card.squeezed, `${at}: ${card.name}`).toEqual([]);
+        expect(
+          zofia.boxes.filter((b) => /grades|homework|tests|lucky/.test(b)),
+          at,
+        ).toEqual([]);
+        // Her blocks by their hours and the activity's name, never a lesson number.
+        for (const l of zofia.lessons) expect(l, at).toMatch(/^\d\d:\d\d–\d\d:\d\d \S/);
+        if (now.includes('T09:30')) expect(zofia.lessons, at).toContain('09:30–11:00 spacer');
+        // Her kindergarten's newest announcement and her group's message, as the simulator serves them.
+        const text = (await page.evaluate(`[...document.querySelectorAll('.child')][1].textContent`)) as string;
+        expect(text, at).toContain('Biedronki: bal jesienny w piątek');
+        expect(text, at).toContain('Dzień dyrektorski');
+        for (const m of await openEveryMore(page)) expect(m.opened, `${at}: ${m.card}'s "${m.button}"`).toBe(m.shown + m.counted);
+        expect(problems, at).toEqual([]);
+        await context.close();
+      }
+    },
+    120_000,
+  );
 });

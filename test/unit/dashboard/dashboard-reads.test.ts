@@ -30,7 +30,7 @@ function card(variable: string, lang: Lang, boardUrl?: string, child: DashboardC
 function conditions(variable: string): unknown {
   const doc = parse(dashboardYaml([ania], 'pl'), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
   const cards = doc.views.find((v) => v.path === 'ania')!.sections.flatMap((s) => s.cards);
-  return cards.find((c) => c.type === 'conditional' && ((c.card as Node).content as string).includes(`set ${variable} = "sensor.`))?.conditions;
+  return cards.find((c) => c.type === 'conditional' && String((c.card as Node).content ?? '').includes(`set ${variable} = "sensor.`))?.conditions;
 }
 
 async function render(variable: string, lang: Lang, states: States, boardUrl?: string): Promise<string> {

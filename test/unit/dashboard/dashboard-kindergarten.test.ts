@@ -1,0 +1,132 @@
+// The dashboard knows what the bridge knows of a kindergarten child (issue 59): `dashboard` and the running
+// bridge's dashboard file give her a kindergarten's card once the bridge has found her plan (the figures it
+// keeps in data_dir), and leave out the boxes of the modules the portal has refused her for a day (their
+// entities left her device); the file is written again when either changes. The real bridge (App) against
+// the simulator on a fake clock; what it would publish goes nowhere.
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { App } from '../../../src/app.js';
+import { buildConfig } from '../../../src/config/load.js';
+import { announcedChildren } from '../../../src/dashboard.js';
+import { dashboardYaml } from '../../../src/ha/dashboard.js';
+import { ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
+import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda.js';
+import { HOMEWORKS, HOMEWORK_ASSIGNMENTS } from '../../../src/resources/school.js';
+import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
+import { DEMO_ACCOUNTS, type PortalSimulator } from '../../../src/simulator/index.js';
+import { createLogger } from '../../../src/util/log.js';
+import type { Config } from '../../../src/config/schema.js';
+import { startSimulator } from '../../helpers/portal.js';
+import { quietPublisher } from '../../helpers/publisher.js';
+import { tempDir } from '../../helpers/temp.js';
+import type { FakeClock } from '../../helpers/clock.js';
+
+const [ANIA, ZOFIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
+
+let sim: PortalSimulator;
+let clock: FakeClock;
+let dataDir: string;
+
+beforeEach(async () => {
+  ({ sim, clock } = await startSimulator('2026-11-23T09:10:00+01:00'));
+  dataDir = await tempDir();
+});
+
+afterEach(async () => {
+  await sim.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function configWith(): Promise<Config> {
+  const accounts = [ANIA, ZOFIA].map((a) => ({ login: a.login, password: a.password }));
+  return buildConfig({ portal: sim.urls, accounts, data_dir: dataDir, http: { port: 0 } }, 'test', { env: {} });
+}
+
+/** The bridge on the fake clock, run minute by minute (each poll due on the way run to its end), then stopped. */
+async function run(config: Config, count: number, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<void> {
+  const log = createLogger('info', { write: (line: string) => void extra.log?.push(line) });
+  const app = new App({
+    config,
+    version: '0.0.0-test',
+    log,
+    clock,
+    staggerMs: 0,
+    publisher: quietPublisher(),
+    ...(extra.dashboardFile ? { dashboardFile: { file: extra.dashboardFile } } : {}),
+  });
+  await app.start();
+  for (let m = 0; m <= count; m++) {
+    await clock.advance(m === 0 ? 0 : 60_000);
+    await Promise.all(app.pollers.map((p) => p.idle()));
+  }
+  await app.stop();
+}
+
+type Heading = { type: string; heading?: string; card?: Heading };
+type Doc = { views: { path: string; title: string; sections: { cards: Heading[] }[] }[] };
+/** Each section's title (one shown under conditions too). */
+const headings = (doc: Doc, path: string): string[] =>
+  doc.views.find((v) => v.path === path)!.sections.map((s) => s.cards.map((c) => c.card ?? c).find((c) => c.type === 'heading')?.heading ?? '');
+
+describe("a kindergarten child's dashboard", () => {
+  it('is a kindergarten card once the bridge has found her plan, and the school child keeps his', async () => {
+    const config = await configWith();
+    await run(config, 2);
+    const { children } = await announcedChildren(config);
+    expect(children.map((c) => [c.id, c.kind])).toEqual([
+      ['ania', 'school'],
+      ['zofia', 'kindergarten'],
+    ]);
+    const doc = parse(dashboardYaml(children, 'pl'), { version: '1.1' }) as Doc;
+    expect(headings(doc, 'zofia')[0]).toBe('Zajęcia');
+    expect(headings(doc, 'zofia')).not.toContain('Oceny');
+    expect(headings(doc, 'zofia')).not.toContain('Lekcje');
+    expect(headings(doc, 'ania')).toEqual(['Oceny', 'Lekcje', 'Uwagi i frekwencja', 'Terminarz', 'Wiadomości']);
+    const yaml = dashboardYaml(children, 'pl');
+    // Her day's templates say "at kindergarten" from the start; no tests in her column.
+    expect(yaml).toContain('{%- set kindergarten = "yes" -%}');
+    const family = doc.views.find((v) => v.path === 'family')!.sections.find((s) => s.cards[0]?.heading === 'Zofia')!;
+    expect(JSON.stringify(family)).toContain('sensor.zofia_newest_notice');
+    expect(JSON.stringify(family)).toContain('sensor.zofia_timetable_today');
+    expect(JSON.stringify(family)).not.toContain('sensor.zofia_upcoming_tests');
+  });
+
+  it('leaves out the boxes of a module the portal has refused her for a day, as her device does', async () => {
+    const config = await configWith();
+    await run(config, 2);
+    expect((await announcedChildren(config)).children[1]!.entities.map((e) => e.key)).toContain(homeworkDueEntity.key);
+    const at = clock.now();
+    await new RefusedModulesStore(dataDir, ZOFIA.login).save({
+      [HOMEWORKS.name]: { since: at - ABSENT_AFTER_MS, at },
+      [HOMEWORK_ASSIGNMENTS.name]: { since: at - ABSENT_AFTER_MS, at },
+    });
+    const zofia = (await announcedChildren(config)).children[1]!;
+    expect(zofia.entities.map((e) => e.key)).not.toContain(homeworkDueEntity.key);
+    expect(zofia.entities.map((e) => e.key)).not.toContain(upcomingTestsEntity.key);
+    const yaml = dashboardYaml([zofia], 'pl');
+    expect(yaml).not.toContain('sensor.zofia_homework_due');
+    expect(yaml).toContain('sensor.zofia_timetable_today');
+  });
+
+  it("is written to the running bridge's dashboard file as a kindergarten card, and again when a module leaves her device", async () => {
+    const file = join(dataDir, 'dashboard.yaml');
+    const log: string[] = [];
+    const config = await configWith();
+    await run(config, 3, { dashboardFile: file, log });
+    const first = await readFile(file, 'utf8');
+    expect(first).toContain('{%- set kindergarten = "yes" -%}');
+    expect(first).toContain('sensor.zofia_homework_due');
+    const at = clock.now();
+    await new RefusedModulesStore(dataDir, ZOFIA.login).save({ [HOMEWORK_ASSIGNMENTS.name]: { since: at - ABSENT_AFTER_MS, at } });
+    const before = log.length;
+    await run(config, 1, { dashboardFile: file, log });
+    expect(await readFile(file, 'utf8')).not.toContain('sensor.zofia_homework_due');
+    const written = log
+      .slice(before)
+      .map((l) => (JSON.parse(l) as { msg: string }).msg)
+      .filter((msg) => msg.includes('dashboard') && msg.includes('written'));
+    expect(written).toEqual([`the Home Assistant dashboard for ania, zofia was written to ${file}`]);
+  });
+});
