@@ -68,14 +68,9 @@ export class AccountFeatures {
   /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
   schoolDay(now: number): SchoolDayTimes | undefined {
     const date = warsawDate(now);
-    const day = this.outputOf('timetable')?.fortnight.find((d) => d.date === date);
-    if (day?.lessons === undefined) return undefined;
-    return { date, start: day.start, end: day.end };
-  }
-
-  /** A feature's last output (undefined before its first good poll). */
-  outputOf<N extends keyof FeatureOutputs>(name: N): FeatureOutputs[N] | undefined {
-    return this.runs.outputs.get(name) as FeatureOutputs[N] | undefined;
+    const timetable = this.runs.outputs.get('timetable') as FeatureOutputs['timetable'] | undefined;
+    const day = timetable?.fortnight.find((d) => d.date === date);
+    return day?.lessons === undefined ? undefined : { date, start: day.start, end: day.end };
   }
 
   /**

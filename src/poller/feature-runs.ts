@@ -34,16 +34,11 @@ export interface CycleOutcome {
   entitiesChanged?: boolean;
 }
 
-/** What a feature's last clean run took in. */
-interface LastRun {
-  copies: string;
-  inputs: unknown[];
-  today: string;
-  identity: unknown;
-}
+/** What a feature's last clean run took in, each compared by identity: its copies (copiesOf), the day, the child, its inputs. */
+type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
 export class FeatureRuns {
-  private readonly last = new Map<string, LastRun>();
+  private readonly last = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
   /**
@@ -66,7 +61,7 @@ export class FeatureRuns {
 
   /** Whether a feature's last clean run took in the copies `wants` hold now (it computed from them, without a failure). */
   upToDate(feature: string, wants: readonly Want[], cache: ResourceCache): boolean {
-    return this.last.get(feature)?.copies === copiesOf(wants, cache);
+    return this.last.get(feature)?.[0] === copiesOf(wants, cache);
   }
 
   /**
@@ -101,19 +96,14 @@ export class FeatureRuns {
         Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
         continue;
       }
-      const taken: LastRun = {
-        copies: copiesOf(wants, cache),
-        inputs,
-        today: ctx.today,
-        identity: ctx.identity,
-      };
+      const taken: Taken = [copiesOf(wants, cache), ctx.today, ctx.identity, ...inputs];
       const last = this.last.get(feature.name);
       const moved =
         ctx.asked ||
         (ctx.downloads !== undefined && feature.downloads === true) ||
         feature.everyPass === true ||
         last === undefined ||
-        changed(last, taken);
+        taken.some((value, i) => value !== last[i]);
       if (!moved) continue;
       this.last.delete(feature.name);
       try {
@@ -176,13 +166,4 @@ function view(cache: ResourceCache, computing?: { feature: string; wants: readon
     refused: (res, key) => cache.refused(res, key),
     readAt: (res, key) => cache.readAt(res, key),
   };
-}
-
-function changed(last: LastRun, now: LastRun): boolean {
-  return (
-    last.copies !== now.copies ||
-    last.today !== now.today ||
-    last.identity !== now.identity ||
-    last.inputs.some((value, i) => value !== now.inputs[i])
-  );
 }

@@ -52,12 +52,9 @@ export class AccountHealth {
   constructor(private readonly language: Language) {}
 
   /** The host's consecutive failures and the last error (for the backoff). */
-  host(host: Host): Readonly<HostHealth> {
-    let health = this.hosts.get(host);
-    if (!health) {
-      health = { failures: 0 };
-      this.hosts.set(host, health);
-    }
+  host(host: Host): HostHealth {
+    const health = this.hosts.get(host) ?? { failures: 0 };
+    this.hosts.set(host, health);
     return health;
   }
 
@@ -73,7 +70,7 @@ export class AccountHealth {
 
   failed(hosts: readonly Host[], error: unknown): void {
     for (const host of hosts) {
-      const health = this.host(host) as HostHealth;
+      const health = this.host(host);
       health.failures++;
       health.error = error;
     }
