@@ -17,12 +17,6 @@ export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?
 /** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = 24 * 60 * 60_000;
 
-/** When a poll's batches pass: now, and the last good poll of its tiers before it (undefined: none this run). */
-export interface PassTime {
-  now: number;
-  lastGood: number | undefined;
-}
-
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
@@ -77,8 +71,11 @@ export class EventGate {
     await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
   }
 
-  /** Fires what the batches hold that is news; without `time` no poll counts as after an outage. */
-  async pass(batches: readonly EventBatch[], time?: PassTime): Promise<void> {
+  /**
+   * Fires what the batches hold that is news. `time`: now, and the last good poll of its hosts before it
+   * (undefined: none this run); without it no poll counts as after an outage.
+   */
+  async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }): Promise<void> {
     const seen = this.seen;
     if (!seen) return;
     if (batches.length === 0) {
