@@ -56,14 +56,7 @@ export class AccountPoller implements CommandAccount {
       nextBoundary: (now) => features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
-    this.refreshes = new RefreshGate({
-      clock: options.clock,
-      poll: (began) =>
-        this.enqueue(async () => {
-          began();
-          this.scheduler.passed(await coordinator.pass(true, new Set()));
-        }),
-    });
+    this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }
 
   get id(): string {
@@ -126,7 +119,15 @@ export class AccountPoller implements CommandAccount {
   /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
   readAgain(moved: Resource): void {
     this.access.cache.moved(moved);
-    void this.enqueue(async () => this.scheduler.passed(await this.parts.coordinator.pass(false, new Set())));
+    void this.passNow(false);
+  }
+
+  /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */
+  private passNow(asked: boolean, began?: () => void): Promise<void> {
+    return this.enqueue(async () => {
+      began?.();
+      this.scheduler.passed(await this.parts.coordinator.pass(asked, new Set()));
+    });
   }
 
   /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */

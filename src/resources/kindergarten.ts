@@ -195,7 +195,6 @@ export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesRe
 
 /** The rooms by identifier (the plan's `classroomIdentifier`). */
 export const KINDERGARTEN_ROOMS = registerResource({
-  name: 'Auth/Classrooms',
   endpoint: 'Auth/Classrooms',
   schema: authClassroomsResponse,
   fresh: byDay(DAILY),
