@@ -1,6 +1,6 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
 // that name it in Home Assistant.
-import type { Language, Texts } from '../config/language.js';
+import type { Texts } from '../config/language.js';
 import type { Resource } from './resource.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
@@ -146,11 +146,6 @@ export const eventEntity = <K extends string, P extends object>(
   eventTypes: options.tracked ? [key, `${key}_changed`, `${key}_removed`] : [key],
   ...(options.module === undefined ? {} : { module: options.module }),
 });
-
-/** The name Home Assistant shows for an entity in a language. */
-export function entityName(entity: Pick<EntityDef, 'name'>, language: Language): string {
-  return entity.name[language];
-}
 
 /** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */
 export function entityId(childId: string, entity: Pick<EntityDef, 'platform' | 'key'>): string {
