@@ -20,9 +20,6 @@ export type CommandHandler = (req: CommandRequest) => Promise<Record<string, unk
 /** A refusal whose message is safe to publish in the result (no secrets, no payload echo). */
 export class CommandError extends Error {
   override readonly name = 'CommandError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 
   /** Extra fields for the error result (e.g. `sent: false` of a refused send). */
   get fields(): Record<string, unknown> {

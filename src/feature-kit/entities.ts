@@ -1,6 +1,6 @@
 // How an entity is declared (each feature declares its own, see src/features/) and the small helpers
 // that name it in Home Assistant.
-import type { Language, Texts } from '../config/language.js';
+import type { Texts } from '../config/language.js';
 import type { Resource } from './resource.js';
 
 export type Platform = 'sensor' | 'binary_sensor' | 'button' | 'event' | 'notify' | 'select' | 'text';
@@ -18,10 +18,7 @@ export type Shape<A> = true & { readonly __attributes?: A };
 /** Declares the attributes of a sensor or binary sensor (a type alias, so that it fits a state's record). */
 export const shape = <A extends object>(): Shape<A> => true as Shape<A>;
 
-/**
- * One entity. K is its key, A its attributes (none unless declared with shape()), S its state when
- * known (a binary sensor's ON/OFF; any text for a sensor).
- */
+/** One entity: K its key, A its attributes (none unless declared with shape()), S its state when known, P an event's payload. */
 export interface EntityDef<K extends string = string, A = unknown, S extends string = string, P = unknown> {
   /** The <entity> part of topics and unique ids. */
   key: K;
@@ -35,10 +32,7 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   entityCategory?: 'diagnostic' | 'config';
   /** Available whenever the bridge is, even while the child is offline (diagnostics). */
   bridgeAvailabilityOnly?: boolean;
-  /**
-   * false: added to Home Assistant switched off, for a user to turn on (Home Assistant's rule for
-   * noisy or rarely read entities: it records every state change of an enabled one).
-   */
+  /** false: added switched off, for a user to turn on (Home Assistant records every state change of an enabled one). */
   enabledByDefault?: false;
   /**
    * The lists it is made from, its module: once the portal has refused the child every one of them for
@@ -50,16 +44,13 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   attributes?: boolean | Shape<A>;
   /** For buttons: the command topic key (<base>/<c>/<command>/set) and the payload it sends. */
   command?: { key: string; payload: string };
-  /** For events: the event types it can fire. */
   eventTypes?: string[];
   /**
    * For notify, select and text: the command topic key (<base>/<c>/<command>/set); a notify's
    * command_template wraps Home Assistant's `value` (the message) into the command's payload.
    */
   input?: { key: string; template?: string };
-  /** For selects: the options. */
   options?: readonly string[];
-  /** For text entities: the longest value. */
   maxLength?: number;
   /** Type only, never set: the state a feature publishes for it (see src/features/contract.ts). */
   readonly published?: { state: S };
@@ -155,11 +146,6 @@ export const eventEntity = <K extends string, P extends object>(
   eventTypes: options.tracked ? [key, `${key}_changed`, `${key}_removed`] : [key],
   ...(options.module === undefined ? {} : { module: options.module }),
 });
-
-/** The name Home Assistant shows for an entity in a language. */
-export function entityName(entity: Pick<EntityDef, 'name'>, language: Language): string {
-  return entity.name[language];
-}
 
 /** The entity id Home Assistant gives: discovery sets default_entity_id to <platform>.<child>_<key>. */
 export function entityId(childId: string, entity: Pick<EntityDef, 'platform' | 'key'>): string {

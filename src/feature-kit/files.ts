@@ -9,14 +9,12 @@ export class BackgroundFiles {
   private readonly saved = new Map<string, string>();
   private readonly running = new Set<string>();
   private readonly failedAt = new Map<string, number>();
-  private readonly log: Logger;
-  /** A failed file is tried again after this long (ms). */
-  private readonly retryAfterMs: number;
 
-  constructor(log: Logger, retryAfterMs = 60 * 60_000) {
-    this.log = log;
-    this.retryAfterMs = retryAfterMs;
-  }
+  /** `retryAfterMs`: a failed file is tried again after this long. */
+  constructor(
+    private readonly log: Logger,
+    private readonly retryAfterMs = 60 * 60_000,
+  ) {}
 
   /** The saved path of a file, if it is already on disk. */
   pathOf(key: string): string | undefined {

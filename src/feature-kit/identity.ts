@@ -6,24 +6,6 @@ import { safeName, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 import { oneLine } from '../util/text.js';
 
-export interface Identity {
-  firstName: string;
-  lastName: string;
-  userId: string;
-  accountLid?: string;
-  classId?: string;
-  className?: string;
-  classTutorId?: string;
-  /** The child's unit in a school complex of several (Users/<id>.Unit, else Classes.Unit). */
-  unitId?: string;
-  schoolName?: string;
-  registerNumber?: string;
-  semester1End?: string;
-  schoolYearEnd?: string;
-  schoolYearBegin?: string;
-  fetchedAt: number;
-}
-
 /** The child's id: the configured one, else the first name folded to [a-z0-9_]. */
 export function childSlug(firstName: string): string {
   const folded = firstName
@@ -61,7 +43,10 @@ const storedIdentity = z.object({
   schoolYearEnd: z.string().optional(),
   schoolYearBegin: z.string().optional(),
   fetchedAt: z.number(),
-}) satisfies z.ZodType<Identity, unknown>;
+});
+
+/** Who the child is; its unit in a school complex of several (Users/<id>.Unit, else Classes.Unit) a reload leaves out until the next read. */
+export type Identity = z.output<typeof storedIdentity> & { unitId?: string };
 
 /** The identity the last run saved; a broken file is moved aside (told to onBroken) and it is read from the portal again. */
 export function loadIdentity(dataDir: string, login: string, onBroken?: (error: Error) => void): Promise<Identity | undefined> {

@@ -17,9 +17,3 @@ export function readMark(answer: object | undefined): string | undefined {
   }
   return mark;
 }
-
-/** One mark for a read made of several answers (undefined when any of them was not read). */
-export function readMarks(...answers: (object | undefined)[]): string | undefined {
-  const each = answers.map(readMark);
-  return each.every((m) => m !== undefined) ? each.join('+') : undefined;
-}

@@ -1,7 +1,7 @@
 // Turning what a school rule says into what Home Assistant shows: ON/OFF, a state within 255
-// characters, a number as text, attributes under the recorder's limit. Features render with these;
-// school/ never does.
-import { capAttributes } from './attributes.js';
+// characters, a number as text, attributes under the recorder's limit (16 KB of JSON per state,
+// live-notes 7: attributes over it are dropped by the recorder, so a long list is trimmed here instead).
+// Features render with these; school/ never does.
 
 /** Home Assistant rejects states longer than 255 characters. */
 const MAX_STATE_LENGTH = 255;
@@ -26,4 +26,84 @@ export function withAttributes<A extends Record<string, unknown>>(
   attributes: A,
 ): { state: string | null; attributes: A } {
   return { state: state === null ? null : String(state), attributes: capAttributes(attributes) as A };
+}
+
+/** The recorder's limit is 16384 bytes; a margin keeps us clear of it. */
+const ATTRIBUTES_MAX_BYTES = 16_000;
+
+const encoder = new TextEncoder();
+
+function byteSize(value: unknown): number {
+  return encoder.encode(JSON.stringify(value)).length;
+}
+
+/**
+ * Trims the attributes to at most maxBytes of JSON. Lists are trimmed first, the biggest first, and
+ * keep their first items: every list here is built newest (or nearest) first, so what goes is the
+ * oldest or furthest. Then over-long texts are cut. When anything was cut, `truncated: true` and
+ * `omitted` (how many items each list lost) say so. Only top-level lists and texts are touched.
+ */
+export function capAttributes(attrs: Record<string, unknown>, maxBytes: number = ATTRIBUTES_MAX_BYTES): Record<string, unknown> {
+  if (byteSize(attrs) <= maxBytes) return attrs;
+  const out: Record<string, unknown> = { ...attrs, truncated: true };
+  const omitted: Record<string, number> = {};
+  out.omitted = omitted;
+  const fits = (): boolean => byteSize(out) <= maxBytes;
+
+  const done = new Set<string>(['omitted']);
+  while (!fits()) {
+    const key = biggest(out, done, (v) => Array.isArray(v) && v.length > 0);
+    if (key === undefined) break;
+    done.add(key);
+    const list = out[key] as unknown[];
+    const keep = largestFitting(list.length, (n) => {
+      out[key] = list.slice(0, n);
+      omitted[key] = list.length - n;
+      return fits();
+    });
+    out[key] = list.slice(0, keep);
+    omitted[key] = list.length - keep;
+  }
+
+  while (!fits()) {
+    const key = biggest(out, done, (v) => typeof v === 'string' && v.length > 1);
+    if (key === undefined) break;
+    done.add(key);
+    const textValue = out[key] as string;
+    const keep = largestFitting(textValue.length - 1, (n) => {
+      out[key] = `${textValue.slice(0, n)}…`;
+      return fits();
+    });
+    out[key] = `${textValue.slice(0, keep)}…`;
+  }
+
+  if (Object.keys(omitted).length === 0) delete out.omitted;
+  // Nothing left to trim (a great many small keys): give up on the details rather than lose the state.
+  return fits() ? out : { truncated: true };
+}
+
+function biggest(attrs: Record<string, unknown>, skip: Set<string>, accept: (v: unknown) => boolean): string | undefined {
+  let best: string | undefined;
+  let bestSize = -1;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (skip.has(key) || !accept(value)) continue;
+    const size = byteSize(value);
+    if (size > bestSize) {
+      best = key;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/** The largest n in [0, max] for which test(n) holds, assuming it holds for all smaller n (0 if none). */
+function largestFitting(max: number, test: (n: number) => boolean): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (test(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

@@ -80,10 +80,13 @@ export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'
 
 const DAY = 24 * 60 * 60_000;
 
-type Declared = Omit<Schedule, 'whenAsked'> & Partial<Pick<Schedule, 'whenAsked'>>;
+/** What every declaration states: its Schedule (`whenAsked` has a default by host) and what of a Resource suits it. */
+type Declared<T> = Omit<Schedule, 'whenAsked'> &
+  Partial<Pick<Schedule, 'whenAsked'>> &
+  Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError'>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
-export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared, 'name'> {
+export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared<z.output<S>>, 'name'> {
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
   /** The documentation's name, when it is not the endpoint. */
@@ -95,11 +98,6 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared,
   post?: unknown;
   /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
   yearOfRecords?: true;
-  signal?: Resource<z.output<S>>['signal'];
-  signalReads?: Resource['signalReads'];
-  list?: (value: z.output<S>) => readonly unknown[] | undefined;
-  settled?: (value: z.output<S>, now: number) => number | undefined;
-  keepOnError?: boolean;
   /** The change feed's names for it; `true`: its name alone. */
   feed?: true | readonly string[];
 }
@@ -131,13 +129,9 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
 }
 
 /** A resource of the messaging host (spec 4.8), read through the messaging API. */
-export interface MessagingDeclaration<T> extends Declared {
+export interface MessagingDeclaration<T> extends Declared<T> {
   endpoints: readonly string[];
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
-  signal?: Resource<T>['signal'];
-  signalReads?: Resource['signalReads'];
-  list?: (value: T) => readonly unknown[] | undefined;
-  keepOnError?: boolean;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
   feed?: readonly string[];

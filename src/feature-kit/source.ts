@@ -8,8 +8,7 @@ import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
-import type { Downloader } from '../portal/downloads.js';
-import type { BackgroundFiles } from './files.js';
+import type { Downloads } from './files.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 
 /** What an event carries beside its type: the fields an automation reads. */
@@ -42,7 +41,7 @@ export interface SourceContext {
   /** A person asked for this pass (a refresh). */
   asked: boolean;
   /** Present when the account has downloads on. */
-  downloads?: { downloader: Downloader; files: BackgroundFiles };
+  downloads?: Downloads;
   log: Logger;
 }
 

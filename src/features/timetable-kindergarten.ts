@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import { searchAgainAt, sourceOf, type PlanSearch, type PlanSource } from '../feature-kit/kindergarten-id.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import {
   KINDERGARTEN_ACTIVITIES,
@@ -16,6 +15,10 @@ import {
   KINDERGARTEN_SEARCH,
   planKey,
   planRange,
+  searchAgainAt,
+  sourceOf,
+  type PlanSearch,
+  type PlanSource,
 } from '../resources/kindergarten.js';
 import { USERS } from '../resources/lookups.js';
 import { TIMETABLE } from '../resources/timetable.js';

@@ -1,7 +1,7 @@
 // Home Assistant device-based discovery payloads, as a pure function of the entity catalogue, the child
 // and the topic settings: one retained config per child and one for the bridge itself.
 import { oneLine } from '../util/text.js';
-import { entityId, entityName, type EntityDef } from '../feature-kit/entities.js';
+import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { BRIDGE_DEVICE, Topics } from './topics.js';
 import { LOG_LEVELS } from '../util/log.js';
@@ -196,7 +196,7 @@ function component(entity: EntityDef, child: string, topics: Topics, language: L
     unique_id: `${topics.deviceId(child)}_${entity.key}`,
     // The id comes from the key, so it stays English and stable when the language changes.
     default_entity_id: entityId(child, entity),
-    name: entityName(entity, language),
+    name: entity.name[language],
     icon: entity.icon,
     device_class: entity.deviceClass,
     entity_category: entity.entityCategory,

@@ -14,8 +14,7 @@ import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
 import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
-import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
-import type { Publisher } from '../ha/publisher.js';
+import type { FeedContents } from '../school/calendar-feeds.js';
 import { KeptStatesStore } from '../store/kept-states.js';
 import { AbsentModules } from '../feature-kit/modules.js';
 import { RefusedModulesStore } from '../store/refused-modules.js';
@@ -45,12 +44,12 @@ export class AccountFeatures {
     return this.all(account).filter((e) => !this.absent.absent(e));
   }
 
-  /** What of the child's entities can change between passes: those that follow the data, the modules absent. */
+  /** What of the child's entities can change between passes: those that follow the data (as discovery shows them), the modules absent. */
   private announcement(): string {
-    return `${signature(this.dynamic())}\n\n${this.absent.names()}`;
+    return [...this.dynamic().map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`), '', this.absent.names()].join('\n');
   }
 
-  /** Every entity the child may have now. */
+  /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
   private all(account: AccountConfig): EntityDef[] {
     return [
       ...accountEntities(
@@ -69,14 +68,9 @@ export class AccountFeatures {
   /** Today's lessons as the last timetable read gives them (the fetch plan's kind of moment); undefined when not known. */
   schoolDay(now: number): SchoolDayTimes | undefined {
     const date = warsawDate(now);
-    const day = this.outputOf('timetable')?.fortnight.find((d) => d.date === date);
-    if (day?.lessons === undefined) return undefined;
-    return { date, start: day.start, end: day.end };
-  }
-
-  /** A feature's last output (undefined before its first good poll). */
-  outputOf<N extends keyof FeatureOutputs>(name: N): FeatureOutputs[N] | undefined {
-    return this.runs.outputs.get(name) as FeatureOutputs[N] | undefined;
+    const timetable = this.runs.outputs.get('timetable') as FeatureOutputs['timetable'] | undefined;
+    const day = timetable?.fortnight.find((d) => d.date === date);
+    return day?.lessons === undefined ? undefined : { date, start: day.start, end: day.end };
   }
 
   /**
@@ -198,17 +192,4 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
     seen.add(w.res);
     return w.res.signalReads(copies);
   });
-}
-
-/** What about the dynamic entities discovery shows: their keys, platforms and names. */
-function signature(entities: readonly EntityDef[]): string {
-  return entities.map((e) => `${e.platform}:${e.key}:${e.name.en}:${e.name.pl}`).join('\n');
-}
-
-/** Publishes a cycle's calendar feeds, as its states are (the publisher keeps or drops them). */
-export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedContents): void {
-  for (const name of FEED_NAMES) {
-    const content = feeds[name];
-    if (content !== undefined) publisher.publishFeed(childId, name, content);
-  }
 }

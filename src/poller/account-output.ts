@@ -2,17 +2,7 @@
 // or a command computed, the calendar feeds, a poll's events (through the event gate), `last_update`
 // and `problem`, and whether the child is available. The runner decides when; this decides what goes out, in which order.
 import { isoWarsaw } from '../util/time.js';
-import {
-  lastUpdate,
-  passwordChangeAdvised,
-  problem,
-  lastRead,
-  loginsToday,
-  type ProblemFacts,
-  requestsToday,
-  sessionAge,
-} from '../features/status.js';
-import type { States } from '../feature-kit/contract.js';
+import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status.js';
 import type { AccountFigures } from './figures.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { EntityDef } from '../feature-kit/entities.js';
@@ -20,9 +10,8 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
 import type { RoadName } from '../portal/roads.js';
-import { publishFeeds } from './account-features.js';
 import type { CycleOutcome } from './feature-runs.js';
-import type { FeedContents } from '../school/calendar-feeds.js';
+import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { AccountChild } from './child.js';
 import type { EventGate } from './event-gate.js';
 import type { AccountHealth } from './health.js';
@@ -64,10 +53,10 @@ export class AccountOutput {
     // New entities are announced before their first states, so Home Assistant has them to update.
     if (outcome.entitiesChanged) this.announce();
     this.states(outcome.states);
-    publishFeeds(this.options.publisher, this.options.child.id, outcome.feeds);
+    this.feeds(outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood });
     health.lastUpdate = now;
-    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, ...this.loginStates(now), ...figureStates(this.options.figures, now) });
+    this.states({ [lastUpdate.key]: { state: isoWarsaw(now) }, ...this.loginStates(now), ...this.options.figures.states(now) });
     this.availability(now);
   }
 
@@ -75,7 +64,7 @@ export class AccountOutput {
   failed(hosts: readonly Host[], error: unknown, now: number): void {
     const { health } = this.options;
     health.failed(hosts, error);
-    this.states({ ...this.loginStates(now), ...figureStates(this.options.figures, now) });
+    this.states({ ...this.loginStates(now), ...this.options.figures.states(now) });
     this.availability(now);
   }
 
@@ -97,7 +86,7 @@ export class AccountOutput {
     return this.options.publisher.delivered?.() ?? Promise.resolve(true);
   }
 
-  /** Calendar feeds from outside a poll (those the last run served, at a start). */
+  /** Calendar feeds: a pass's, or those the last run served (at a start). */
   feeds(feeds: FeedContents): void {
     publishFeeds(this.options.publisher, this.options.child.id, feeds);
   }
@@ -115,18 +104,10 @@ export class AccountOutput {
   }
 }
 
-/** The account's diagnostic entities, from its figures (no portal request). */
-export function figureStates(
-  figures: AccountFigures,
-  now: number,
-): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
-  const day = figures.dayFigures();
-  const read = figures.lastRead;
-  const age = figures.sessionAge(now);
-  return {
-    [requestsToday.key]: { state: String(day.total), attributes: { resources: day.requests, bootstraps: day.bootstraps } },
-    [loginsToday.key]: { state: String(day.logins), attributes: { failed: day.failedLogins, last_outcome: day.lastOutcome } },
-    [lastRead.key]: { state: read === undefined ? null : isoWarsaw(read) },
-    [sessionAge.key]: { state: age === undefined ? null : String(Math.floor(age / 60_000)) },
-  };
+/** Publishes calendar feeds, as states are (the publisher keeps or drops them). */
+export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedContents): void {
+  for (const name of FEED_NAMES) {
+    const content = feeds[name];
+    if (content !== undefined) publisher.publishFeed(childId, name, content);
+  }
 }

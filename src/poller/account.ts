@@ -4,12 +4,8 @@
 import type { AccountFigures } from './figures.js';
 import type { PortalAccess } from './portal-access.js';
 import type { AccountHealth } from './health.js';
-import type { EventGate } from './event-gate.js';
-import type { AccountChild } from './child.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
-import type { AccountOutput } from './account-output.js';
-import type { AccountCoordinator } from './coordinator.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
@@ -19,10 +15,8 @@ import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
 import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
-import type { ChildFeed } from '../feed/child-feed.js';
 import { RefreshGate } from './refresh-gate.js';
-import { accountParts } from './account-parts.js';
-import type { Logger } from '../util/log.js';
+import { accountParts, type AccountParts } from './account-parts.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -32,58 +26,46 @@ export class AccountPoller implements CommandAccount {
   readonly access: PortalAccess;
   readonly gateway: Gateway;
   readonly cache: ResourceCache;
-  private readonly options: AccountPollerOptions;
-  private readonly log: Logger;
-  private readonly accountChild: AccountChild;
   readonly health: AccountHealth;
-  private readonly gate: EventGate;
   readonly features: AccountFeatures;
-  private readonly scheduler: AccountScheduler;
-  private readonly output: AccountOutput;
-  private readonly queue = new SerialQueue();
-  private readonly refreshes: RefreshGate;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** One pass, and what follows from it. */
-  private readonly coordinator: AccountCoordinator;
-  /** The child's change feed: its device, and what it says changed. */
-  private readonly feed: ChildFeed;
+  /** The child, its event gate, what is published, the change feed and the pass (account-parts.ts). */
+  private readonly parts: AccountParts;
+  private readonly scheduler: AccountScheduler;
+  private readonly queue = new SerialQueue();
+  private readonly refreshes: RefreshGate;
 
-  constructor(options: AccountPollerOptions) {
-    const parts = accountParts(options);
-    this.options = options;
-    ({ log: this.log, child: this.accountChild, health: this.health, gate: this.gate, figures: this.figures } = parts);
-    ({ access: this.access, features: this.features, output: this.output, feed: this.feed, coordinator: this.coordinator } = parts);
-    this.gateway = this.access.gateway;
-    this.cache = this.access.cache;
+  constructor(private readonly options: AccountPollerOptions) {
+    this.parts = accountParts(options);
+    const { access, health, features, figures, log, coordinator } = this.parts;
+    this.access = access;
+    this.gateway = access.gateway;
+    this.cache = access.cache;
+    this.health = health;
+    this.features = features;
+    this.figures = figures;
     this.scheduler = new AccountScheduler({
       ...options,
-      health: this.health,
-      log: this.log,
+      health,
+      log,
       intervalMs: options.poll.intervalMs,
       enqueue: (work) => this.enqueue(work),
-      pass: (waiting) => this.coordinator.pass(false, waiting),
-      nextPass: (now, retryAt) => this.coordinator.nextWake(now, retryAt),
-      nextBoundary: (now) => this.features.nextBoundary(now),
+      pass: (waiting) => coordinator.pass(false, waiting),
+      nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
+      nextBoundary: (now) => features.nextBoundary(now),
       restate: (now) => this.restate(now),
     });
-    this.refreshes = new RefreshGate({
-      clock: options.clock,
-      poll: (began) =>
-        this.enqueue(async () => {
-          began();
-          this.scheduler.passed(await this.coordinator.pass(true, new Set()));
-        }),
-    });
+    this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }
 
   get id(): string {
-    return this.accountChild.id;
+    return this.parts.child.id;
   }
 
   /** The child's identity, once known. */
   get child(): Identity | undefined {
-    return this.accountChild.identity;
+    return this.parts.child.identity;
   }
 
   get loginName(): string {
@@ -91,26 +73,27 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    this.output.states(states);
+    this.parts.output.states(states);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
+    const { log, feed, child, gate, output } = this.parts;
     await this.access.session.restore();
-    await this.figures.restore((error) => this.log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
-    await this.feed.load();
+    await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
+    await feed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
     // available at most OFFLINE_AFTER_MS without a good poll, not until the clock catches up.
-    const restored = await this.accountChild.restore();
+    const restored = await child.restore();
     this.health.restoredSuccessAt = restored === undefined ? undefined : Math.min(restored, this.options.clock.now());
     // The identity the last run read is the copy, as old as it is.
-    if (this.accountChild.identity !== undefined && restored !== undefined) this.cache.seed(IDENTITY, this.accountChild.identity, restored);
-    await this.gate.load(this.accountChild.id);
+    if (child.identity !== undefined && restored !== undefined) this.cache.seed(IDENTITY, child.identity, restored);
+    await gate.load(child.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
-    this.output.announce();
+    output.announce();
     // The feeds the last run served stand until the first read replaces them: never an empty calendar.
-    this.output.feeds(this.features.restoredFeeds());
+    output.feeds(this.features.restoredFeeds());
   }
 
   start(): void {
@@ -121,8 +104,9 @@ export class AccountPoller implements CommandAccount {
     this.scheduler.stop();
     this.refreshes.cancel();
     await this.queue.idle();
-    await this.access.session.persist().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the session'));
-    await this.gate.save().catch((error: Error) => this.log.warn({ err: error.message }, 'could not save the event memory'));
+    const { log, gate } = this.parts;
+    await this.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
+    await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
     await this.figures.save();
     await this.features.saved();
   }
@@ -135,14 +119,22 @@ export class AccountPoller implements CommandAccount {
   /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
   readAgain(moved: Resource): void {
     this.access.cache.moved(moved);
-    void this.enqueue(async () => this.scheduler.passed(await this.coordinator.pass(false, new Set())));
+    void this.passNow(false);
+  }
+
+  /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */
+  private passNow(asked: boolean, began?: () => void): Promise<void> {
+    return this.enqueue(async () => {
+      began?.();
+      this.scheduler.passed(await this.parts.coordinator.pass(asked, new Set()));
+    });
   }
 
   /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */
   private restate(now: number): boolean {
-    const identity = this.accountChild.identity;
-    if (identity === undefined) return false;
-    this.output.states(this.features.restateBoundaries({ cache: this.cache, identity, log: this.log, now, today: warsawDate(now), asked: false }));
+    const { child, output, log } = this.parts;
+    if (child.identity === undefined) return false;
+    output.states(this.features.restateBoundaries({ cache: this.cache, identity: child.identity, log, now, today: warsawDate(now), asked: false }));
     return true;
   }
 

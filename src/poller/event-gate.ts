@@ -17,18 +17,6 @@ export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?
 /** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = 24 * 60 * 60_000;
 
-/** When a poll's batches pass: now, and the last good poll of its tiers before it (undefined: none this run). */
-export interface PassTime {
-  now: number;
-  lastGood: number | undefined;
-}
-
-/** The events of one event type: each payload on its own, or a flood's one event. */
-function announced(type: string, payloads: readonly EventFields[]): EventFields[] {
-  if (payloads.length > FLOOD_LIMIT) return [{ event_type: type, ...floodPayload(payloads) }];
-  return payloads.map((payload) => ({ event_type: type, ...payload }));
-}
-
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
@@ -83,8 +71,11 @@ export class EventGate {
     await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
   }
 
-  /** Fires what the batches hold that is news; without `time` no poll counts as after an outage. */
-  async pass(batches: readonly EventBatch[], time?: PassTime): Promise<void> {
+  /**
+   * Fires what the batches hold that is news. `time`: now, and the last good poll of its hosts before it
+   * (undefined: none this run); without it no poll counts as after an outage.
+   */
+  async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }): Promise<void> {
     const seen = this.seen;
     if (!seen) return;
     if (batches.length === 0) {
@@ -93,30 +84,27 @@ export class EventGate {
     }
     const undo = seen.checkpoint();
     const afterOutage = time?.lastGood !== undefined && time.now - time.lastGood > LONG_OUTAGE_MS;
-    const toFire: [string, EventFields[]][] = [];
+    const entries: OutboxEntry[] = [];
+    // The events of one event type: each payload on its own, or a flood's one event.
+    const post = (kind: string, type: string, items: readonly { payload: EventFields }[]): void => {
+      const payloads = items.map((item) => item.payload);
+      const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
+      entries.push(...events.map((payload) => ({ kind, payload: { event_type: type, ...payload } })));
+    };
     for (const [kind, items, tracking] of batches) {
       const quietFloods = afterOutage || !this.read.has(kind);
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
-      toFire.push([
-        kind,
-        announced(
-          kind,
-          seen.take(kind, items, quietFloods).map((item) => item.payload),
-        ),
-      ]);
+      post(kind, kind, seen.take(kind, items, quietFloods));
       if (!tracking) continue;
       const happened = seen.track(kind, items, tracking, quietFloods);
       for (const change of ['changed', 'removed'] as const) {
-        toFire.push([
+        post(
           kind,
-          announced(
-            `${kind}_${change}`,
-            happened.filter((h) => h.change === change).map((h) => h.payload),
-          ),
-        ]);
+          `${kind}_${change}`,
+          happened.filter((h) => h.change === change),
+        );
       }
     }
-    const entries: OutboxEntry[] = toFire.flatMap(([kind, payloads]) => payloads.map((payload) => ({ kind, payload })));
     seen.post(entries);
     // The memory is saved, with the events in its outbox, before publishing: after a crash each is sent
     // from the outbox, once. When it cannot be saved, nothing fires and the memory goes back, so the items fire later.

@@ -34,36 +34,34 @@ export interface CycleOutcome {
   entitiesChanged?: boolean;
 }
 
-/** What a feature's last clean run took in. */
-interface LastRun {
-  copies: string;
-  inputs: unknown[];
-  today: string;
-  identity: unknown;
-}
+/** What a feature's last clean run took in, each compared by identity: its copies (copiesOf), the day, the child, its inputs. */
+type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
 export class FeatureRuns {
-  private readonly last = new Map<string, LastRun>();
+  private readonly last = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
-  private readonly later: LaterStates;
+  /**
+   * The states of the features a start does not read in its first pass, kept in data_dir from one run
+   * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
+   * state until the second.
+   */
+  private kept: KeptStates = {};
+  /** The last write of the kept states (the store writes only a change). */
+  written: Promise<void> = Promise.resolve();
 
-  constructor(store: KeptStatesStore, log: Logger) {
-    this.later = new LaterStates(store, log);
-  }
+  constructor(
+    private readonly store: KeptStatesStore,
+    private readonly log: Logger,
+  ) {}
 
-  load(): Promise<void> {
-    return this.later.load();
-  }
-
-  /** Resolves when the last states kept for a start's first pass are written. */
-  get written(): Promise<void> {
-    return this.later.written;
+  async load(): Promise<void> {
+    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
   }
 
   /** Whether a feature's last clean run took in the copies `wants` hold now (it computed from them, without a failure). */
   upToDate(feature: string, wants: readonly Want[], cache: ResourceCache): boolean {
-    return this.last.get(feature)?.copies === copiesOf(wants, cache);
+    return this.last.get(feature)?.[0] === copiesOf(wants, cache);
   }
 
   /**
@@ -89,34 +87,30 @@ export class FeatureRuns {
       // Made only for a feature that computes: most passes leave most features alone.
       const featureCtx = (): SourceContext => ({
         ...ctx,
-        cache: declared(cache, wants, feature.name),
+        cache: view(cache, { feature: feature.name, wants }),
         inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])),
       });
       if (startPass && keptForLater(wants)) {
         // Kept for later: what the last run published, or an honest unknown on a first run.
-        Object.assign(outcome.states, this.later.first(feature.name) ?? state.unknown?.() ?? state.restate?.(featureCtx()));
+        const kept = this.kept[feature.name];
+        Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
         continue;
       }
-      const taken: LastRun = {
-        copies: copiesOf(wants, cache),
-        inputs,
-        today: ctx.today,
-        identity: ctx.identity,
-      };
+      const taken: Taken = [copiesOf(wants, cache), ctx.today, ctx.identity, ...inputs];
       const last = this.last.get(feature.name);
       const moved =
         ctx.asked ||
         (ctx.downloads !== undefined && feature.downloads === true) ||
         feature.everyPass === true ||
         last === undefined ||
-        changed(last, taken);
+        taken.some((value, i) => value !== last[i]);
       if (!moved) continue;
       this.last.delete(feature.name);
       try {
         const result = await state.poll(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
         Object.assign(outcome.states, result.states);
-        if (keptForLater(wants)) this.later.keep(feature.name, result.states);
+        if (keptForLater(wants)) this.keep(feature.name, result.states);
         Object.assign(outcome.feeds, result.feeds);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
@@ -136,6 +130,14 @@ export class FeatureRuns {
     }
     return outcome;
   }
+
+  /** A feature's states after a good computation, kept for the next start (saved in the background). */
+  private keep(feature: string, states: Record<string, EntityState>): void {
+    this.kept[feature] = { ...this.kept[feature], ...states };
+    this.written = this.store
+      .save(this.kept)
+      .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
+  }
 }
 
 /** Which copies, at which reads, a feature takes in. */
@@ -145,71 +147,23 @@ function copiesOf(wants: readonly Want[], cache: ResourceCache): string {
 
 /** What a feature reads now, from the copies held (their last good values) at `ctx`. */
 export function featureReads(feature: Feature, cache: ResourceCache, ctx: Omit<ReadsContext, 'copies'>): readonly Want[] {
-  return feature.reads?.({ ...ctx, copies: lastGood(cache) }) ?? [];
-}
-
-/** The copies as reads see them: the last good value of each, whatever this pass met. */
-function lastGood(cache: ResourceCache): Copies {
-  return {
-    get: (res, key) => cache.peek(res, key),
-    peek: (res, key) => cache.peek(res, key),
-    refused: (res, key) => cache.refused(res, key),
-    readAt: (res, key) => cache.readAt(res, key),
-  };
-}
-
-/** The copies a feature computes from: only those it said it reads. */
-function declared(cache: ResourceCache, wants: readonly Want[], feature: string): Copies {
-  const check = (name: string, key: string | undefined): void => {
-    if (!wants.some((w) => w.res.name === name && w.key === key))
-      throw new Error(`feature ${feature} reads ${name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
-  };
-  return {
-    get: (res, key) => (check(res.name, key), cache.get(res, key)),
-    peek: (res, key) => cache.peek(res, key),
-    refused: (res, key) => cache.refused(res, key),
-    readAt: (res, key) => cache.readAt(res, key),
-  };
-}
-
-function changed(last: LastRun, now: LastRun): boolean {
-  return (
-    last.copies !== now.copies ||
-    last.today !== now.today ||
-    last.identity !== now.identity ||
-    last.inputs.some((value, i) => value !== now.inputs[i])
-  );
+  return feature.reads?.({ ...ctx, copies: view(cache) }) ?? [];
 }
 
 /**
- * The states of the features a start does not read in its first pass, kept in data_dir from one run
- * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
- * state until the second.
+ * The copies as a feature sees them: for its computation, only those it said it reads (`wants`; reading
+ * another is a programming error); for its reads, the last good value of each, whatever this pass met.
  */
-class LaterStates {
-  private kept: KeptStates = {};
-  written: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly store: KeptStatesStore,
-    private readonly log: Logger,
-  ) {}
-
-  async load(): Promise<void> {
-    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
-  }
-
-  /** What the last run kept of a feature's states; undefined when nothing was. */
-  first(feature: string): Record<string, EntityState> | undefined {
-    const states = this.kept[feature];
-    return states !== undefined && Object.keys(states).length > 0 ? states : undefined;
-  }
-
-  /** A feature's states after a good computation, saved in the background (the store writes only a change). */
-  keep(feature: string, states: Record<string, EntityState>): void {
-    this.kept[feature] = { ...this.kept[feature], ...states };
-    this.written = this.store
-      .save(this.kept)
-      .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
-  }
+function view(cache: ResourceCache, computing?: { feature: string; wants: readonly Want[] }): Copies {
+  return {
+    get: (res, key) => {
+      if (computing === undefined) return cache.peek(res, key);
+      if (!computing.wants.some((w) => w.res.name === res.name && w.key === key))
+        throw new Error(`feature ${computing.feature} reads ${res.name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
+      return cache.get(res, key);
+    },
+    peek: (res, key) => cache.peek(res, key),
+    refused: (res, key) => cache.refused(res, key),
+    readAt: (res, key) => cache.readAt(res, key),
+  };
 }

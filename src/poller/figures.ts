@@ -6,13 +6,14 @@
 // a running bridge reads them. A sink (the metrics) may be told the same events.
 import type { Logger } from '../util/log.js';
 import { LoginTrace } from '../portal/trace.js';
-import { warsawDate } from '../util/time.js';
+import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { PortalObserver } from '../portal/observer.js';
 import type { HttpExchange } from '../portal/http.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
-import type { ProblemFacts } from '../features/status.js';
+import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from '../features/status.js';
+import type { States } from '../feature-kit/contract.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
 export interface FiguresSink {
@@ -24,15 +25,13 @@ export interface FiguresSink {
   feedMissed(child: string, resource: string): void;
 }
 
-/** The road an account takes to the register: `register` (a login) or `family` (the e-mail account's bearer road). */
-export type Road = 'register' | (string & {});
-
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 /** Problems kept at most (a flapping problem must not grow the file without end). */
 const MAX_PROBLEMS = 50;
 
 type Problem = SavedFigures['problems'][number];
-type Read = SavedFigures['reads'][string];
+/** The counts of one Warsaw day, as they are saved. */
+type DayCounts = Pick<SavedFigures, 'day' | 'requests' | 'logins' | 'failed_logins' | 'bootstraps'>;
 
 export interface AccountFiguresOptions {
   clock: Clock;
@@ -41,8 +40,8 @@ export interface AccountFiguresOptions {
   child: () => string;
   /** When the session in use began (its password login). */
   sessionSince: () => number | undefined;
-  /** The road the account is read through now (a child on both roads changes it). */
-  road: () => Road;
+  /** The road the account is read through now: `register` or `family` (a child on both roads changes it). */
+  road: () => string;
   sink?: FiguresSink;
   /** Where the figures are kept in data_dir (`dziennik2mqtt diagnostics` reads them beside the bridge). */
   store?: FiguresStore;
@@ -50,18 +49,22 @@ export interface AccountFiguresOptions {
 }
 
 export class AccountFigures implements PortalObserver {
-  private day = '';
-  private requests = new Map<string, number>();
-  private logins = 0;
-  private failedLogins = 0;
-  private bootstraps = 0;
-  private readonly reads = new Map<string, Read>();
+  private count: DayCounts = { day: '', requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 };
+  private readonly reads: SavedFigures['reads'] = {};
   private problems: Problem[] = [];
   /** Whether `problem` went OFF since the last problem was noted (the same problem again is then new). */
   private cleared = true;
   /** The problem on now and when it began: its first failed poll, kept while its reason stays (and across a restart). */
   private ongoing: SavedFigures['problem_since'];
   private lastLogin: SavedFigures['last_login'];
+  /** Changes the feed never named that a safety read found, by resource. */
+  private missed: Record<string, number> = {};
+  /** The reads the scheduler planned after the last pass (set by the account's runner). */
+  nextReads: { row: string; at: number; why: string }[] = [];
+  /** The change feed as the last pass left it (set by the account's runner). */
+  feed: SavedFigures['change_feed'];
+  /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
+  plan: SavedFigures['plan'];
 
   /** The last write of the figures (writes run one after another, off the poll's path). */
   written: Promise<void> = Promise.resolve();
@@ -84,11 +87,9 @@ export class AccountFigures implements PortalObserver {
 
   answered(resource: string, status: string): void {
     const now = this.today();
-    this.requests.set(resource, (this.requests.get(resource) ?? 0) + 1);
-    const ok = status === 'ok';
-    const before = this.reads.get(resource);
-    const okAt = ok ? now : before?.ok_at;
-    this.reads.set(resource, { status, at: now, ...(okAt === undefined ? {} : { ok_at: okAt }) });
+    this.count.requests[resource] = (this.count.requests[resource] ?? 0) + 1;
+    const okAt = status === 'ok' ? now : this.reads[resource]?.ok_at;
+    this.reads[resource] = { status, at: now, ...(okAt === undefined ? {} : { ok_at: okAt }) };
     this.options.sink?.answered(this.options.child(), resource, status);
   }
 
@@ -98,8 +99,8 @@ export class AccountFigures implements PortalObserver {
     return {
       exchange: (exchange) => trace.record(exchange),
       ended: (outcome) => {
-        this.logins++;
-        if (outcome !== 'ok') this.failedLogins++;
+        this.count.logins++;
+        if (outcome !== 'ok') this.count.failed_logins++;
         trace.outcome(outcome === 'ok' ? 'logged in' : `failed: ${outcome}`);
         this.lastLogin = { at, outcome, transcript: trace.entries() };
         this.options.sink?.loggedIn(this.options.child(), outcome);
@@ -109,7 +110,7 @@ export class AccountFigures implements PortalObserver {
 
   bootstrapped(): void {
     this.today();
-    this.bootstraps++;
+    this.count.bootstraps++;
   }
 
   /** A poll ran for `ms` (the metrics' histogram). */
@@ -128,69 +129,35 @@ export class AccountFigures implements PortalObserver {
       this.ongoing = undefined;
       return undefined;
     }
+    const { reason, portal_message, resource, detail } = facts;
     // Other words from the portal are the same problem still: only another reason begins a new one.
-    if (this.ongoing?.reason !== facts.reason) this.ongoing = { reason: facts.reason, at: now };
-    this.noteEntry(now, facts.reason, facts);
+    if (this.ongoing?.reason !== reason) this.ongoing = { reason, at: now };
+    const last = this.problems.at(-1);
+    const same = last?.reason === reason && last.portal_message === portal_message && last.resource === resource;
+    if (!same || this.cleared) {
+      this.cleared = false;
+      const entry: Problem = { at: now, reason, ...defined({ portal_message, resource, detail }) };
+      this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
+    }
     return this.ongoing.at;
   }
 
-  private noteEntry(now: number, reason: string, facts: ProblemFacts): void {
-    const entry: Problem = {
-      at: now,
-      reason,
-      ...(facts.portal_message === undefined ? {} : { portal_message: facts.portal_message }),
-      ...(facts.resource === undefined ? {} : { resource: facts.resource }),
-      ...(facts.detail === undefined ? {} : { detail: facts.detail }),
-    };
-    const last = this.problems.at(-1);
-    const same =
-      last !== undefined && last.reason === entry.reason && last.portal_message === entry.portal_message && last.resource === entry.resource;
-    if (same && !this.cleared) return;
-    this.cleared = false;
-    this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
-  }
-
-  /** The day's figures the diagnostic entities show. */
-  dayFigures(): {
-    requests: Record<string, number>;
-    total: number;
-    bootstraps: number;
-    logins: number;
-    failedLogins: number;
-    lastOutcome: string | null;
-  } {
+  /** The account's diagnostic entities (no portal request). */
+  states(now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
     this.today();
-    const requests = Object.fromEntries(this.requests);
+    const { requests, bootstraps, logins, failed_logins } = this.count;
+    const okAts = Object.values(this.reads).flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
+    const since = this.options.sessionSince();
     return {
-      requests,
-      total: Object.values(requests).reduce((sum, n) => sum + n, 0),
-      bootstraps: this.bootstraps,
-      logins: this.logins,
-      failedLogins: this.failedLogins,
-      lastOutcome: this.lastLogin?.outcome ?? null,
+      [requestsToday.key]: {
+        state: String(Object.values(requests).reduce((sum, n) => sum + n, 0)),
+        attributes: { resources: { ...requests }, bootstraps },
+      },
+      [loginsToday.key]: { state: String(logins), attributes: { failed: failed_logins, last_outcome: this.lastLogin?.outcome ?? null } },
+      [lastRead.key]: { state: okAts.length === 0 ? null : isoWarsaw(Math.max(...okAts)) },
+      [sessionAge.key]: { state: since === undefined ? null : String(Math.floor(Math.max(0, now - since) / 60_000)) },
     };
   }
-
-  /** The last successful read of any resource (the `last_read` entity). */
-  get lastRead(): number | undefined {
-    const times = [...this.reads.values()].flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
-    return times.length === 0 ? undefined : Math.max(...times);
-  }
-
-  /** The session's age in ms, when a login is known. */
-  sessionAge(now: number): number | undefined {
-    const since = this.options.sessionSince();
-    return since === undefined ? undefined : Math.max(0, now - since);
-  }
-
-  /** The reads the scheduler planned after the last pass (set by the account's runner). */
-  nextReads: { row: string; at: number; why: string }[] = [];
-  /** The change feed as the last pass left it (set by the account's runner). */
-  feed: SavedFigures['change_feed'];
-  /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
-  plan: SavedFigures['plan'];
-  /** Changes the feed never named that a safety read found, by resource. */
-  private missed: Record<string, number> = {};
 
   /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
   feedMissed(resource: string): void {
@@ -205,26 +172,24 @@ export class AccountFigures implements PortalObserver {
 
   snapshot(): SavedFigures {
     const now = this.today();
-    const since = this.options.sessionSince();
     return {
       version: 1,
       child: this.options.child(),
       road: this.options.road(),
       saved_at: now,
-      day: this.day,
-      requests: Object.fromEntries(this.requests),
-      logins: this.logins,
-      failed_logins: this.failedLogins,
-      bootstraps: this.bootstraps,
-      reads: Object.fromEntries(this.reads),
-      ...(since === undefined ? {} : { logged_in_at: since }),
+      ...this.count,
+      requests: { ...this.count.requests },
+      reads: { ...this.reads },
       problems: this.problems.filter((p) => now - p.at < WEEK_MS),
-      ...(this.ongoing === undefined ? {} : { problem_since: this.ongoing }),
-      ...(this.lastLogin === undefined ? {} : { last_login: this.lastLogin }),
-      ...(this.nextReads.length === 0 ? {} : { next_reads: this.nextReads }),
-      ...(this.feed === undefined ? {} : { change_feed: this.feed }),
-      ...(this.plan === undefined ? {} : { plan: this.plan }),
-      ...(Object.keys(this.missed).length === 0 ? {} : { feed_missed: { ...this.missed } }),
+      ...defined({
+        logged_in_at: this.options.sessionSince(),
+        problem_since: this.ongoing,
+        last_login: this.lastLogin,
+        next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
+        change_feed: this.feed,
+        plan: this.plan,
+        feed_missed: Object.keys(this.missed).length === 0 ? undefined : { ...this.missed },
+      }),
     };
   }
 
@@ -232,32 +197,27 @@ export class AccountFigures implements PortalObserver {
   async restore(onBroken?: (error: Error) => void): Promise<void> {
     const saved = await this.options.store?.load(onBroken).catch(() => undefined);
     if (!saved) return;
-    for (const [resource, read] of Object.entries(saved.reads)) this.reads.set(resource, read);
+    Object.assign(this.reads, saved.reads);
     this.problems = saved.problems;
     this.cleared = false;
     this.ongoing = saved.problem_since;
     this.lastLogin = saved.last_login;
     this.missed = { ...saved.feed_missed };
     this.plan = saved.plan;
-    if (saved.day !== warsawDate(this.options.clock.now())) return;
-    this.day = saved.day;
-    this.requests = new Map(Object.entries(saved.requests));
-    this.logins = saved.logins;
-    this.failedLogins = saved.failed_logins;
-    this.bootstraps = saved.bootstraps;
+    const { day, requests, logins, failed_logins, bootstraps } = saved;
+    if (day === warsawDate(this.options.clock.now())) this.count = { day, requests: { ...requests }, logins, failed_logins, bootstraps };
   }
 
   /** Now, after starting a new day's counts when the day changed (Warsaw's day). */
   private today(): number {
     const now = this.options.clock.now();
     const day = warsawDate(now);
-    if (day !== this.day) {
-      this.day = day;
-      this.requests = new Map();
-      this.logins = 0;
-      this.failedLogins = 0;
-      this.bootstraps = 0;
-    }
+    if (day !== this.count.day) this.count = { day, requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 };
     return now;
   }
+}
+
+/** The fields of `fields` that are not undefined (a saved file leaves the others out). */
+function defined<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

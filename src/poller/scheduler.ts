@@ -31,9 +31,7 @@ export interface SchedulerOptions {
 }
 
 export class AccountScheduler {
-  /** When the next pass is due. */
   private passAt = Infinity;
-  /** When each failed host is tried again. */
   private readonly retryAt = new Map<Host, number>();
   /** When the states move next (undefined when nothing moves before a pass). */
   private boundaryAt: number | undefined;

@@ -3,7 +3,7 @@
 // its list was read, that list cannot have gained or lost an entry, so it is read only at its slower
 // vouched age (an edit keeps the ids). Its ids are read at the news age for that.
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
-import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
+import { registerResource, want, type Copies, type Resource } from '../feature-kit/resource.js';
 import { byDay, DAILY, NEWS } from './ages.js';
 
 export const CALENDARS = registerResource({
@@ -30,12 +30,6 @@ function calendarId(copies: Copies): string | undefined {
   return copies.peek(CALENDARS)?.Calendars[0]?.Id;
 }
 
-/** What a list vouched for by the calendar reads for its signal: the calendar, and its ids once its id is known. */
-function calendarWants(copies: Copies): Want[] {
-  const id = calendarId(copies);
-  return id === undefined ? [want(CALENDARS)] : [want(CALENDARS), want(CALENDAR_IDS, id)];
-}
-
 /**
  * A list the calendar vouches for: a kind's fingerprint in the calendar's copy (its ids, sorted;
  * undefined when the calendar does not list it), and the calendar's reads it needs, which the list's
@@ -53,6 +47,10 @@ export function calendarSignal(kind: CalendarKind): Pick<Resource, 'signal' | 's
         return undefined;
       }
     },
-    signalReads: calendarWants,
+    // The calendar, and its ids once its id is known.
+    signalReads: (copies) => {
+      const id = calendarId(copies);
+      return id === undefined ? [want(CALENDARS)] : [want(CALENDARS), want(CALENDAR_IDS, id)];
+    },
   };
 }

@@ -5,19 +5,9 @@ import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from '../portal/errors.js';
 import type { Freshness } from '../feature-kit/plan.js';
 import type { Resource } from '../feature-kit/resource.js';
-import { HOUR } from './ages.js';
+import { byDay, HOUR } from './ages.js';
 
-const FEED_AGES: Freshness = {
-  lessons: 'news',
-  morning: 'news',
-  afternoon: 'news',
-  evening: 'news',
-  early: 'normal',
-  late: 'normal',
-  weekend: 'normal',
-  holiday: 'normal',
-  night: Infinity,
-};
+const FEED_AGES: Freshness = { ...byDay('normal'), lessons: 'news', morning: 'news', afternoon: 'news', evening: 'news' };
 
 /**
  * With the feed on, a list of the register it names is read for its age alone no more often than this:

@@ -21,19 +21,10 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
   const userId = me.Account.UserId;
   const { User: user } = await gateway.get(USER.replace('<id>', encodeURIComponent(userId)), userResponse);
   const [klass, school] = await Promise.all([
-    gateway
-      .get(CLASSES, classResponse)
-      .then((r) => r.Class)
-      .catch(optional(log, CLASSES)),
-    gateway
-      .get(SCHOOLS, schoolResponse)
-      .then((r) => r.School)
-      .catch(optional(log, SCHOOLS)),
+    gateway.get(CLASSES, classResponse).then((r) => r.Class, optional(log, CLASSES)),
+    gateway.get(SCHOOLS, schoolResponse).then((r) => r.School, optional(log, SCHOOLS)),
   ]);
-  let registerNumber = user.ClassRegisterNumber;
-  if (registerNumber === undefined) {
-    registerNumber = await gateway.page(INFORMACJA).then(registerNumberFromPage).catch(optional(log, 'informacja'));
-  }
+  const registerNumber = user.ClassRegisterNumber ?? (await gateway.page(INFORMACJA).then(registerNumberFromPage, optional(log, 'informacja')));
   const className = klass ? `${klass.Number ?? ''}${klass.Symbol ?? ''}`.trim() || undefined : undefined;
   return {
     firstName: user.FirstName ?? me.User?.FirstName ?? '',

@@ -1,6 +1,11 @@
 // A kindergarten child's plan (live-notes 33-36): where it comes from (the identifier and the host that
 // answered, searched for only once the school's Timetables is refused), the plan of this and next week as
 // time blocks, and what names its references (the activities, the rooms; the teachers are in Users).
+// The identifier (`LID-AUTH-USER-...`) is not in one known place, so the places are searched in the order
+// a public library does, and the right one is the one whose plan answers with entries, at the first host
+// of the road that serves it. A search that got every answer and found nothing is "nothing" (asked again
+// a day later); one that met the network, a 5xx or the plan service down is "failed" (asked again within
+// minutes), never "nothing".
 import { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../portal/errors.js';
 import { isDisabled, type Gateway, type ServiceHost } from '../portal/gateway.js';
@@ -8,20 +13,32 @@ import { meResponse, tokenInfoResponse, userInfoResponse } from '../portal/schem
 import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/plan.js';
 import { registerResource, type Portal, type Resource } from '../feature-kit/resource.js';
-import {
-  lidsIn,
-  meLids,
-  orNothing,
-  SEARCH_AGAIN,
-  searchAgainAt,
-  searchPlan,
-  type PlanAnswer,
-  type PlanSearch,
-  type PlanSource,
-} from '../feature-kit/kindergarten-id.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
-import { byDay, DAILY, HOUR, RARE } from './ages.js';
+import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
+
+/** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
+export type PlanSource = { lid: string; place: string; host: ServiceHost };
+
+export type PlanSearch =
+  | ({ state: 'found'; at: number } & PlanSource)
+  | { state: 'nothing'; at: number }
+  /** `found`: what an earlier search found, still used while this one could not finish. */
+  | { state: 'failed'; at: number; why: string; found?: PlanSource };
+
+/** A search that found nothing is not repeated for a day; a failed one within five minutes; a found one is checked weekly. */
+const SEARCH_AGAIN = { nothing: DAY, failed: 5 * MINUTE, found: 7 * DAY } as const;
+
+/** When the search is due again, from its last outcome. */
+export function searchAgainAt(search: PlanSearch): number {
+  return search.at + SEARCH_AGAIN[search.state];
+}
+
+/** The source a plan is read from now: the one found, or the one an earlier search found while a later one failed. */
+export function sourceOf(search: PlanSearch | undefined): PlanSource | undefined {
+  if (search?.state === 'found') return { lid: search.lid, place: search.place, host: search.host };
+  return search?.state === 'failed' ? search.found : undefined;
+}
 
 const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
 const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
@@ -53,13 +70,16 @@ async function search(portal: Portal): Promise<PlanSearch> {
   const range = planRange(weekStart(warsawDate(clock.now())));
   let me: z.output<typeof meResponse>['Me'] | undefined;
   const tokenInfo = async () => copies.peek(TOKEN_INFO) ?? (await orNothing(() => gateway.get('Auth/TokenInfo', tokenInfoResponse)));
+  // The places of live-notes 36, in order: each gives the answer to look through (undefined: nothing there).
   const places = [
     {
       name: 'Me',
       read: async () => {
         const raw = await orNothing(() => gateway.get('Me', meResponse));
         me = raw?.Me;
-        return meLids(raw);
+        // Me's identifiers: those of `Me.User` first, then the rest of Me.
+        const user = z.object({ Me: z.object({ User: z.unknown() }) }).safeParse(raw);
+        return lidsIn(raw, user.success ? lidsIn(user.data.Me.User) : []);
       },
     },
     { name: 'Auth/TokenInfo', read: tokenInfo },
@@ -80,13 +100,64 @@ async function search(portal: Portal): Promise<PlanSearch> {
       },
     },
   ];
-  const tryPlan = async (lid: string, host: ServiceHost): Promise<PlanAnswer> => {
+  const hosts = gateway.serviceHosts();
+  const tried = new Set<string>();
+  /** Whether an identifier's plan answers with entries at a host (each pair is asked once). */
+  const answers = async (lid: string, host: ServiceHost): Promise<boolean> => {
+    if (tried.has(`${host} ${lid}`)) return false;
+    tried.add(`${host} ${lid}`);
     const answer = await gateway.service(host, planPath(lid), range);
-    if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return 'refused';
+    if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return false;
     const parsed = kindergartenPlanResponse.safeParse(answer.json);
-    return parsed.success && parsed.data.timetableEntries.length > 0 ? 'entries' : parsed.success ? 'empty' : 'refused';
+    return parsed.success && parsed.data.timetableEntries.length > 0;
   };
-  return searchPlan({ places, hosts: gateway.serviceHosts(), tryPlan, now: () => clock.now(), previous: copies.peek(KINDERGARTEN_SEARCH) });
+  // The last outcome's source is tried first (a remembered answer costs one request).
+  const remembered = sourceOf(copies.peek(KINDERGARTEN_SEARCH));
+  try {
+    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered };
+    for (const place of places) {
+      for (const lid of lidsIn(await place.read())) {
+        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place: place.name, host };
+      }
+    }
+    return { state: 'nothing', at: clock.now() };
+  } catch (error) {
+    // A login that fails is thrown (the account's problem), as the pass would.
+    const why = failure(error);
+    if (why === undefined) throw error;
+    return { state: 'failed', at: clock.now(), why, ...(remembered ? { found: remembered } : {}) };
+  }
+}
+
+/** A failure of the search that is not "nothing found": the network, a 5xx, the service down. */
+function failure(error: unknown): string | undefined {
+  if (error instanceof ConnectionError) return error.status === undefined ? 'network' : `status ${error.status}`;
+  if (error instanceof UnexpectedResponseError && !error.refused) return `status ${error.status}`;
+  return undefined;
+}
+
+const LID = /^LID-AUTH-USER-[0-9A-Za-z-]+$/;
+
+/** Every identifier-shaped string in a JSON value, in document order. */
+function lidsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (LID.test(value.trim()) && !out.includes(value.trim())) out.push(value.trim());
+  } else if (Array.isArray(value)) {
+    for (const item of value) lidsIn(item, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) lidsIn(item, out);
+  }
+  return out;
+}
+
+/** A place that answers 4xx holds nothing; other errors go to the search. */
+async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof UnexpectedResponseError && error.refused) return undefined;
+    throw error;
+  }
 }
 
 /** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
@@ -119,12 +190,11 @@ export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesRe
   whenAsked: 'keep',
   keepOnError: true,
   read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, 'ms/kindergartens/activities-types', activitiesTypesResponse),
-  refusal: refusedFor(24 * HOUR),
+  refusal: refusedFor(DAY),
 };
 
 /** The rooms by identifier (the plan's `classroomIdentifier`). */
 export const KINDERGARTEN_ROOMS = registerResource({
-  name: 'Auth/Classrooms',
   endpoint: 'Auth/Classrooms',
   schema: authClassroomsResponse,
   fresh: byDay(DAILY),

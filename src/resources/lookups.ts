@@ -36,10 +36,12 @@ export const USERS = lookupResource('Users', usersResponse, (r) => r.Users, { ye
 export const CLASSROOMS = lookupResource('Classrooms', classroomsResponse, (r) => r.Classrooms);
 export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lessons, { yearOfRecords: true });
 
-/** The lookup `res`, wanted as missing when some of `ids` is not in its copy. */
+/** The lookup `res`, wanted as missing when some of `ids` is not in its copy (it must be read again). */
 export function lookup(copies: Copies, res: Resource, ids: Iterable<string | undefined> = []): Want {
   const value = copies.peek(res);
-  return want(res, undefined, { missing: value !== undefined && misses(ids, res.list?.(value) as readonly { Id: string }[] | undefined) });
+  if (value === undefined) return want(res, undefined, { missing: false });
+  const known = new Set((res.list?.(value) as readonly { Id: string }[] | undefined)?.map((item) => item.Id));
+  return want(res, undefined, { missing: [...ids].some((id) => id !== undefined && !known.has(id)) });
 }
 
 /** The three name lookups, each wanted as missing when a record names an id it lacks. */
@@ -73,11 +75,4 @@ export function userLookup(cache: ResourceCache): (id: string) => Promise<Lookup
     if (cache.due(w)) await cache.read(w).catch(() => undefined);
     return userOf(cache, id);
   };
-}
-
-/** True when some of the ids are not in the list (a lookup that must be read again). */
-function misses(ids: Iterable<string | undefined>, list: readonly { Id: string }[] | undefined): boolean {
-  const known = new Set((list ?? []).map((item) => item.Id));
-  for (const id of ids) if (id !== undefined && !known.has(id)) return true;
-  return false;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradesResponse } from '../../../src/portal/schemas/grades.js';
-import { capAttributes } from '../../../src/feature-kit/attributes.js';
+import { capAttributes } from '../../../src/feature-kit/render.js';
 import { gradeEvents, gradeItems } from '../../../src/school/grades.js';
 import { addDays } from '../../../src/util/time.js';
 import { names } from '../school/fixtures.js';

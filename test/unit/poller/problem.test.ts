@@ -1,6 +1,6 @@
 // The `problem` entity's advice in the configured language: the same facts and steps in Polish and English.
 import { describe, expect, it } from 'vitest';
-import { problemOn } from '../../../src/poller/problem.js';
+import { problemOn } from '../../../src/poller/health.js';
 import { problemAdvice } from '../../../src/i18n/problem-advice.js';
 import type { ProblemReason } from '../../../src/portal/errors.js';
 import { ConnectionError, WrongCredentialsError } from '../../../src/portal/errors.js';
