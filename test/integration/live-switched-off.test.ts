@@ -1,8 +1,8 @@
 // Schools that do not run a module (live-notes 8 and 9), against the real bridge and broker: the lucky
 // number in each "not in use" form, and any gateway module answering 200 {"Status":"Disabled"}. The
 // child stays quiet (problem OFF, one info line), the portal is asked once a day, a refresh asks at once.
-// Slow on purpose: 42 s in a whole `npm test` (three workers on the shared 2-core machine), 45 s of CPU
-// alone before the not-active form's day was left to the Disabled one. "Once a day" is only shown by a
+// Slow on purpose: 42 s in a whole `npm test` (three workers on the shared 2-core machine), 28 s of CPU
+// alone (30 s before the not-active form's day was left to the Disabled one). "Once a day" is only shown by a
 // simulated day of polls, each a real HTTP exchange with the simulator and real MQTT messages, in three
 // tests; the fake clock already skips every wait
 // between them. A CPU profile of the Notes test: a quarter is idle, waiting on the HTTP and MQTT
@@ -65,7 +65,7 @@ describe('a school without the lucky number', () => {
       expect(reads('LuckyNumbers')).toBe(2);
       // And otherwise once a day. The Code LuckyNumberIsNotActive and 200 Disabled are one refusal from
       // the gateway on (errors.ts SWITCHED_OFF_CODES: the same `switchedOff`, remembered alike), so the
-      // simulated day that shows it runs for null and Disabled, not a third time (about 10 s of CPU).
+      // simulated day that shows it runs for null and Disabled, not a third time.
       if (form !== 'not_active') {
         await h.advanceMinutes(24 * 60);
         expect(reads('LuckyNumbers')).toBe(3);
