@@ -40,15 +40,22 @@ async function gradeArrives(h: Harness, grade: string): Promise<void> {
 const registrations = (): number => school.sim.count({ host: 'auth', path: '/3.0/ChangeRegister', login: ANIA.login });
 
 describe('the change feed failing', () => {
+  // Both refusals are one FeedRefusedError, and the bridge's retry a day later (child-feed.ts refuse(),
+  // which says "tried again tomorrow") does not look at the status: the simulated day that shows the
+  // retry runs once, for 400 (25 simulated hours of polls, about 10 s of CPU, proved it again for 403).
   it.each([400, 403] as const)(
     'a registration refused with %i: polling as without it, tried again the next day',
     async (status) => {
       school.sim.account(ANIA.login).feed.refuseRegistration(status);
       const h = await started();
-      expect(await feedOf(h)).toMatchObject({ on: false, why_not: expect.stringContaining('refused') as unknown });
+      expect(await feedOf(h)).toMatchObject({
+        on: false,
+        why_not: expect.stringMatching(/^refused on the family road \(.+\); tried again tomorrow$/) as unknown,
+      });
       expect(await feedOf(h, 'jan')).toMatchObject({ on: true });
       await gradeArrives(h, '2');
       expect(registrations()).toBe(1);
+      if (status === 403) return;
       await h.advanceMinutes(12 * 60);
       expect(registrations()).toBe(1);
       school.sim.account(ANIA.login).feed.refuseRegistration(null);
