@@ -7,9 +7,11 @@
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
+import { atLeast, type Schedule } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import { DAY, HOUR } from '../resources/ages.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
+import { recordsCameOrWent } from '../util/records.js';
+import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
@@ -39,6 +41,8 @@ export interface ChildFeedOptions {
   road: () => FeedRoad;
   /** Every declaration: a change's type names those whose `feed` lists it. */
   resources: readonly Resource[];
+  /** A read for its age alone found a change the feed never named (live-notes 32). */
+  onMissed?: (res: Resource) => void;
   clock: Clock;
   log: Logger;
 }
@@ -57,6 +61,8 @@ export class ChildFeed {
   private readonly client: ChangeFeed;
   private readonly acks = new Acknowledgements();
   private lastRead: number | undefined;
+  /** The declarations' schedules at the safety age (made once: the plan is asked about every copy many times a pass). */
+  private readonly safe = new WeakMap<Resource, Schedule>();
 
   constructor(private readonly options: ChildFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
@@ -74,10 +80,29 @@ export class ChildFeed {
     return device === undefined ? undefined : want(CHANGES, device);
   }
 
-  /** Since when the feed names every change (its device's registration) and its safety age, while it is on. */
-  vouching(): { safetyMs: number; since: number } | undefined {
+  /**
+   * While the feed is on: a list of the register it names, read since it watches (its device's
+   * registration), is read for its age alone only at the safety age; a copy read before may hide a
+   * change the feed never saw, and keeps its own age. Such a read that finds a record come or gone
+   * found what the feed missed.
+   */
+  watch(): CopyWatch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    return since === undefined ? undefined : { safetyMs: FEED_SAFETY, since };
+    if (since === undefined) return undefined;
+    const vouched = (res: Resource, readAt: number | undefined): boolean =>
+      res.host === 'register' && (res.feed?.length ?? 0) > 0 && (readAt ?? -Infinity) >= since;
+    return {
+      schedule: (res, readAt) => {
+        if (!vouched(res, readAt)) return res;
+        const safe = this.safe.get(res) ?? atLeast(res, FEED_SAFETY);
+        this.safe.set(res, safe);
+        return safe;
+      },
+      read: (res, forAge, before, value) => {
+        if (forAge && before?.value !== undefined && vouched(res, before.readAt) && recordsCameOrWent(before.value, value))
+          this.options.onMissed?.(res);
+      },
+    };
   }
 
   feedStatus(): FeedStatus {

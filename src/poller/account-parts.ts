@@ -24,7 +24,7 @@ import type { AccountPollerOptions } from './account-options.js';
 export type AccountParts = ReturnType<typeof accountParts>;
 
 export function accountParts(options: AccountPollerOptions) {
-  const { account, dataDir, clock, hooks } = options;
+  const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const log = options.log.child({ account: account.id ?? account.login });
   const child = new AccountChild({ account, dataDir, log, language: options.language });
   const health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
@@ -54,9 +54,7 @@ export function accountParts(options: AccountPollerOptions) {
     store: new SessionStore(dataDir, account.login),
     policy: options.sessionPolicy,
     onRequest: hooks?.onRequest,
-    naive: hooks?.naive,
-    agesAtLeast: hooks?.agesAtLeast,
-    onMissed: (res) => figures.feedMissed(res.name),
+    resources,
     observer: figures,
     identity: () => child.identity,
   });
@@ -75,7 +73,8 @@ export function accountParts(options: AccountPollerOptions) {
     gateway: access.gateway,
     store: new FeedDeviceStore(dataDir, account.login),
     road,
-    resources: RESOURCES,
+    resources,
+    onMissed: (res) => figures.feedMissed(res.name),
     clock,
     log,
   });

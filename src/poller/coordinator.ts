@@ -8,7 +8,7 @@ import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { FeedVouching, NextRead, ResourceCache } from '../feature-kit/cache.js';
+import type { CopyWatch, NextRead, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -34,8 +34,8 @@ const ROUNDS = 8;
  */
 export interface PassPlugin {
   want(): Want | undefined;
-  /** What it vouches for now (the lists it names are read for their age alone at its safety age). */
-  vouching(): FeedVouching | undefined;
+  /** What it makes of the copies now (the lists it vouches for read for their age alone at its safety age). */
+  watch(): CopyWatch | undefined;
   beforeReads(cache: ResourceCache): Promise<void>;
   afterRound(cache: ResourceCache): Promise<void>;
   /** After the pass was published: `pass` says what was computed from which copy and whether the broker took it all. */
@@ -77,10 +77,10 @@ export class AccountCoordinator {
     const { cache } = access;
     const started = options.clock.now();
     const { moment, intervals } = planClock(started, options.poll, features.schoolDay(started));
-    const startPass = !asked && !cache.naive && !this.registerRead;
+    const startPass = !asked && !this.registerRead;
     const failed = new Map<Host, unknown>();
     const feed = this.deps.feed;
-    cache.begin({ moment, intervals, asked, startPass, feed: feed.vouching() });
+    cache.begin({ moment, intervals, asked, startPass, watch: feed.watch() });
     try {
       const identity = await this.identity(waiting).catch((error: unknown) => {
         failed.set('register', error);
@@ -128,7 +128,7 @@ export class AccountCoordinator {
       this.deps.saveFigures();
       return { ok: true, read, failed };
     } finally {
-      cache.end(feed.vouching());
+      cache.end(feed.watch());
     }
   }
 
@@ -149,7 +149,7 @@ export class AccountCoordinator {
       // rather than making one of their own.
       if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
-      const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
+      const by = retry !== undefined && retry > now ? retry : cache.when(w, clock).by;
       soonest = Math.min(soonest, by > now ? by : now + MINUTE);
     }
     return soonest;

@@ -36,12 +36,8 @@ export interface PortalAccessOptions {
   onRequest?: (key: string) => void;
   /** Told of every answer, login and messaging bootstrap (the diagnostics' figures). */
   observer?: PortalObserver;
-  /** The cache reads every copy at every pass (the benchmark's naive schedule). */
-  naive?: boolean;
-  /** The benchmark's reference ages (PollHooks.agesAtLeast). */
-  agesAtLeast?: Readonly<Record<string, number>>;
-  /** A safety read found a change the change feed never named. */
-  onMissed?: (res: Resource) => void;
+  /** The declarations the copies are read by (AccountPollerOptions.resources). */
+  resources?: readonly Resource[];
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -144,11 +140,8 @@ export class PortalAccess {
       portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log },
       clock,
       log,
-      naive: options.naive,
-      agesAtLeast: options.agesAtLeast,
-      onMissed: options.onMissed,
+      resources: options.resources,
     });
-    // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
     this.session.onLogin((proof) => {
       const parsed = tokenInfoResponse.safeParse(proof);
