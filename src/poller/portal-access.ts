@@ -34,8 +34,6 @@ export interface PortalAccessOptions {
   timeoutMs?: number;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
-  /** Told of every answer, login and messaging bootstrap (the diagnostics' figures). */
-  observer?: PortalObserver;
   /** The declarations the copies are read by (AccountPollerOptions.resources). */
   resources?: readonly Resource[];
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
@@ -66,6 +64,13 @@ export class PortalAccess {
   /** Both roads for this child (`alsoFamily`): which one reads it now. */
   readonly roads: TwoRoads | undefined;
   private readonly options: PortalAccessOptions;
+  /** Whoever `observe` added (the diagnostics' figures, built from the access after it) hears what the portal did. */
+  private observer: PortalObserver | undefined;
+  private readonly observers: PortalObserver = {
+    answered: (resource, status) => this.observer?.answered(resource, status),
+    login: () => this.observer?.login() ?? { exchange: () => undefined, ended: () => undefined },
+    bootstrapped: () => this.observer?.bootstrapped(),
+  };
   private downloadState: (Downloads & { child: string }) | undefined;
 
   constructor(options: PortalAccessOptions) {
@@ -93,7 +98,7 @@ export class PortalAccess {
       policy: options.policy,
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
-      observer: options.observer,
+      observer: this.observers,
       ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
@@ -103,7 +108,7 @@ export class PortalAccess {
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
-      observer: options.observer,
+      observer: this.observers,
       heavy:
         options.dataDir === undefined
           ? undefined
@@ -133,7 +138,7 @@ export class PortalAccess {
       log,
       timeoutMs: options.timeoutMs,
       onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
-      observer: options.observer,
+      observer: this.observers,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
     this.cache = new ResourceCache({
@@ -147,6 +152,11 @@ export class PortalAccess {
       const parsed = tokenInfoResponse.safeParse(proof);
       if (parsed.success) this.cache.seed(TOKEN_INFO, parsed.data, clock.now());
     });
+  }
+
+  /** Tells `observer` of every answer, login and messaging bootstrap from now on. */
+  observe(observer: PortalObserver): void {
+    this.observer = observer;
   }
 
   /** The account's downloader (downloads on only), made for the given child id. */
