@@ -193,8 +193,8 @@ export interface SchoolDayTimes {
   end: string | null;
 }
 
-/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons. */
-const USUAL_LESSONS = { from: '08:00', to: '15:00' };
+/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons, and their hour after. */
+const USUAL_LESSONS = { from: '08:00', to: '16:00' };
 
 /** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
 export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
@@ -217,13 +217,8 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
     return time < '18:00' ? 'afternoon' : 'evening';
   }
   if (time < USUAL_LESSONS.from) return 'morning';
-  if (time < addHour(USUAL_LESSONS.to)) return 'lessons';
+  if (time < USUAL_LESSONS.to) return 'lessons';
   return time < '18:00' ? 'afternoon' : 'evening';
-}
-
-function addHour(hhmm: string): string {
-  const [h = '0', m = '0'] = hhmm.split(':');
-  return `${String(Number(h) + 1).padStart(2, '0')}:${m}`;
 }
 
 /** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */

@@ -136,11 +136,6 @@ export class ChildFeed {
     return this.taken.changes;
   }
 
-  /** After the pass was published: what the changes it took caused is acknowledged (acknowledge). */
-  afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
-    return this.acknowledge(cache, this.taken.changes, wanted, pass);
-  }
-
   /**
    * A device for the child's road, registered when it has none and its road does not refuse it now
    * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
@@ -202,16 +197,12 @@ export class ChildFeed {
   }
 
   /**
-   * After the pass was published: acknowledges the changes it handled (acknowledge.ts: their lists read
-   * without a failure, computed from, and what that published accepted by the broker); the others stay
-   * listed, and come back.
+   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
+   * lists read without a failure, computed from, and what that published accepted by the broker); the
+   * others stay listed, and come back.
    */
-  async acknowledge(
-    cache: ResourceCache,
-    changes: readonly FeedChange[],
-    wanted: readonly Want[],
-    pass: Pick<HandledFacts, 'computed' | 'delivered'>,
-  ): Promise<void> {
+  async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
+    const { changes } = this.taken;
     const device = this.device();
     if (device === undefined || changes.length === 0) return;
     const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });

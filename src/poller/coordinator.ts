@@ -225,13 +225,7 @@ export async function readDue(
     const readOne = async (w: Want): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      try {
-        await cache.read(w);
-      } catch (error) {
-        if (error instanceof UnexpectedResponseError) return;
-        failed.set(w.res.host, error);
-        waiting.add(w.res.host);
-      }
+      await hostStep(w.res.host, waiting, failed, () => cache.read(w).catch(ownFailure));
     };
     // The register's copies at once; the messaging host's one after another, so that a messaging
     // session that expired costs one bootstrap and one request again, not one for each read in flight.
@@ -243,6 +237,11 @@ export async function readDue(
     await afterRound?.();
   }
   return [...read].filter((host) => !failed.has(host));
+}
+
+/** One resource's failure (an unexpected answer) is its copy's, kept by the cache: the pass goes on. */
+function ownFailure(error: unknown): void {
+  if (!(error instanceof UnexpectedResponseError)) throw error;
 }
 
 /** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */

@@ -186,7 +186,7 @@ describe("a child's change feed", () => {
     expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
-    await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)], HANDLED);
+    await feed.afterPublish(cache, [want(GRADES), want(NOTICES)], HANDLED);
     end();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint)).toEqual(['PushChanges/11,13,14']);
     expect(lines.filter((l) => l.includes('a type no list of the bridge is'))).toHaveLength(1);
@@ -200,9 +200,9 @@ describe("a child's change feed", () => {
     const deletes = (): string[] => calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint);
     const tryPass = async (facts: typeof HANDLED): Promise<void> => {
       clock.set(clock.now() + 5 * 60_000);
-      const { changes, end } = await pass();
+      const { end } = await pass();
       await cache.read(want(GRADES));
-      await feed.acknowledge(cache, changes, [want(GRADES)], facts);
+      await feed.afterPublish(cache, [want(GRADES)], facts);
       end();
     };
     // Read, but a feature reading the grades did not compute (a lookup of theirs failed, say).
