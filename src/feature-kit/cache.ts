@@ -68,11 +68,7 @@ export class ResourceCache implements Copies {
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
-  private held = 0;
-
-  get changes(): number {
-    return this.held;
-  }
+  changes = 0;
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
@@ -174,14 +170,14 @@ export class ResourceCache implements Copies {
       const value = await res.read({ ...this.options.portal, copies: this }, w.key);
       this.moment.watch?.read(res, forAge, before, value);
       this.copies.set(k, { version, value, readAt: now, signal: res.signal?.(this, w.key), settledUntil: res.settled?.(value, now) });
-      this.held++;
+      this.changes++;
     } catch (error) {
       const until = res.refusal(error, now);
       if (until !== undefined) {
         this.refusedNow(res, error, until);
         const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
         this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
-        this.held++;
+        this.changes++;
         return;
       }
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
@@ -205,7 +201,7 @@ export class ResourceCache implements Copies {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
     const own = this.resource(res);
     this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: own.signal?.(this, key), settledUntil: own.settled?.(value, at) });
-    this.held++;
+    this.changes++;
   }
 
   /** When the copy was read (undefined: never, or it is refused). */

@@ -89,8 +89,7 @@ export class ChildFeed {
   watch(): CopyWatch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
     if (since === undefined) return undefined;
-    const vouched = (res: Resource, readAt: number | undefined): boolean =>
-      res.host === 'register' && (res.feed?.length ?? 0) > 0 && (readAt ?? -Infinity) >= since;
+    const vouched = (res: Resource, readAt: number | undefined): boolean => covers(res) && (readAt ?? -Infinity) >= since;
     return {
       schedule: (res, readAt) => {
         if (!vouched(res, readAt)) return res;
@@ -127,7 +126,7 @@ export class ChildFeed {
   async afterRound(cache: ResourceCache): Promise<void> {
     const w = this.want();
     if (w === undefined || !cache.readThisPass(w) || this.taken.from === w.key) return;
-    this.taken = { changes: [...this.taken.changes, ...this.take(cache)], from: w.key };
+    this.taken = { changes: [...this.taken.changes, ...this.take(cache, w)], from: w.key };
     if (this.want() === undefined) await this.ensure(cache);
   }
 
@@ -141,7 +140,7 @@ export class ChildFeed {
    * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
    * failure of the session itself is thrown: the pass's to meet.
    */
-  async ensure(cache?: ResourceCache): Promise<void> {
+  private async ensure(cache: ResourceCache): Promise<void> {
     const road = this.options.road();
     const now = this.options.clock.now();
     if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
@@ -150,7 +149,7 @@ export class ChildFeed {
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
       // What changed before the device existed the feed never names: every list it covers is read again.
-      for (const res of this.options.resources) if (res.host === 'register' && (res.feed?.length ?? 0) > 0) cache?.moved(res);
+      for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
       // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
       // the registration is tried again at the next one.
@@ -168,24 +167,22 @@ export class ChildFeed {
     await this.save();
   }
 
-  /** The changes the feed listed in this pass mark what they name moved; answers them. */
-  take(cache: ResourceCache): FeedChange[] {
-    const w = this.want();
-    if (w === undefined || !cache.readThisPass(w)) return [];
-    let read;
+  /** The changes the feed listed in this pass (its copy `w`, read) mark what they name moved; answers them. */
+  private take(cache: ResourceCache, w: Want): FeedChange[] {
+    let changes;
     try {
-      read = cache.get(CHANGES, w.key);
+      changes = cache.get(CHANGES, w.key)?.changes ?? [];
     } catch (error) {
       this.failed(error, w.key ?? '');
       return [];
     }
     this.lastRead = this.options.clock.now();
-    this.acks.listed(read?.changes ?? []);
+    this.acks.listed(changes);
     if (!this.status.on) {
       this.status = { on: true, since: this.options.clock.now(), why: undefined };
       this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
     }
-    for (const change of read?.changes ?? []) {
+    for (const change of changes) {
       const named = this.named(change);
       if (named.length === 0 && !this.unknown.has(change.type)) {
         this.unknown.add(change.type);
@@ -193,7 +190,7 @@ export class ChildFeed {
       }
       for (const res of named) cache.moved(res);
     }
-    return read?.changes ?? [];
+    return changes;
   }
 
   /**
@@ -272,4 +269,9 @@ export class ChildFeed {
       .save(this.saved)
       .catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
   }
+}
+
+/** A list of the register the feed names: what it covers. */
+function covers(res: Resource): boolean {
+  return res.host === 'register' && (res.feed?.length ?? 0) > 0;
 }
