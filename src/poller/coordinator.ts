@@ -89,15 +89,17 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
+      // The feed's steps are the register's: none while it is not read.
+      const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      if (!unread.has('register')) await hostStep('register', unread, failed, () => feed.beforeReads(cache));
+      await feedStep(() => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const read = await readDue(
         cache,
         () => this.withFeed(features.wants(ctx)),
         unread,
         failed,
-        () => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, () => feed.afterRound(cache))),
+        () => feedStep(() => feed.afterRound(cache)),
       );
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(
@@ -120,7 +122,7 @@ export class AccountCoordinator {
       // After the pass was published: what the feed named is acknowledged once handled (feed/acknowledge.ts; the others come back).
       const handled = { computed: (w: Want) => features.computedFrom(w), delivered: () => this.deps.output.delivered() };
       await feed.afterPublish(cache, features.wants(ctx), handled);
-      this.deps.figures.feed = this.deps.feed.feedStatus();
+      this.deps.figures.feed = feed.feedStatus();
       this.deps.figures.nextReads = this.nextReads(now);
       this.deps.figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
