@@ -1,4 +1,5 @@
-// Keeps docs/entities.md's entity table, hassio-addon/DOCS.md's and docs/polling.md's schedule derived from the features: with --write it
+// Keeps docs/entities.md's entity table and hassio-addon/DOCS.md's derived from the features, and docs/polling.md's schedule asked of
+// `next` (src/feature-kit/plan.ts) for each declaration: with --write it
 // rewrites each table between its markers (<!-- entities:start/end --> and the like); without, it says what differs and exits 1. Needs dist/ built.
 // Usage: npm run build && node scripts/readme-tables.mjs [--write]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ const pagePath = join(root, ENTITIES_PAGE);
 const planPath = join(root, PLAN_PAGE);
 const addonPath = join(root, ADDON_PAGE);
 
-/** With --write, rewrites a page's generated table from the features (the entities' tables, the fetch plan's schedule). */
+/** With --write, rewrites a page's generated table (the entities' tables, the fetch plan's schedule). */
 function regenerate(path, name, what, withTable) {
   if (!process.argv.includes('--write')) return;
   const page = readFileSync(path, 'utf8');

@@ -1,6 +1,7 @@
 // What the running bridge (app.ts) is made with: the validated config and what main.ts, the demo, the
 // benchmark and the tests put around it.
 import type { Feature } from './features/feature.js';
+import type { Resource } from './feature-kit/resource.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
 import type { Clock } from './util/clock.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
   schoolAllDay?: boolean;
   /** The features every child runs (all of them unless a test or the bench says otherwise). */
   features?: readonly Feature[];
+  /** The declarations every child is read by (AccountPollerOptions.resources; src/resources' unless the bench or a test says otherwise). */
+  resources?: readonly Resource[];
   /**
    * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
    * and again whenever the children it can name change; `addon`: the board is the app's panel.

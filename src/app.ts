@@ -200,6 +200,7 @@ export class App {
       hooks: this.hooks(index),
       figuresSink: this.metrics,
       ...(this.options.features ? { features: this.options.features } : {}),
+      ...(this.options.resources ? { resources: this.options.resources } : {}),
     });
   }
 

@@ -99,7 +99,7 @@ async function day(
 /** The change feed's runs: rows for the table, figures for the pages, and what bench-results.json keeps. */
 export async function feedRuns(
   log: (text: string) => void,
-  referenceAges: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>,
+  atReference: Pick<SimulationOptions, 'poll' | 'resources'>,
 ): Promise<{ rows: FeedRow[]; figures: Record<string, string>; json: Record<string, unknown> }> {
   log('the change feed: two school days of one child with every kind of news from 07:00 to 21:00, on the family road (the feed)...');
   const family = await day({ road: 'family', injections: allDay() });
@@ -108,7 +108,7 @@ export async function feedRuns(
   log('... on the register road without the feed (as before it)...');
   const polling = await day({ injections: allDay() });
   log("... with the feed at the reference's freshness...");
-  const reference = await day({ road: 'family', ...referenceOf(referenceAges) });
+  const reference = await day({ road: 'family', ...atReference });
   log('... a change the feed loses (10:00 on a Monday)...');
   const lost = await simulate({
     children: 1,
@@ -205,8 +205,4 @@ export async function feedRuns(
     figures,
     json: JSON.parse(JSON.stringify(json, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v))) as Record<string, unknown>,
   };
-}
-
-function referenceOf(r: Pick<SimulationOptions, 'poll' | 'agesAtLeast'>): Pick<SimulationOptions, 'poll' | 'agesAtLeast'> {
-  return { ...(r.poll ? { poll: r.poll } : {}), ...(r.agesAtLeast ? { agesAtLeast: r.agesAtLeast } : {}) };
 }

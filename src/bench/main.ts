@@ -16,6 +16,7 @@ import { MEMORY_FLAGS } from '../launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
 import { feedRuns } from './feed-runs.js';
+import { NAIVE, REFERENCE } from './schedules.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,23 +28,6 @@ const MONDAY = '2026-11-16T00:00:00+01:00';
  * were on (7,859 requests a day instead of about 3,000) and flattered the ratio below.
  */
 const EVERY_20_MINUTES = { fast_interval: '20m', school_interval: '20m' };
-/**
- * What the reference reads hourly (shared/design/performance.md), read by our bridge no more often in
- * the "same freshness" run, so that the comparison is like for like: its 20-minute lists at the 20
- * minutes above, and these at its hour.
- */
-const REFERENCE_HOURLY: Readonly<Record<string, number>> = Object.fromEntries(
-  [
-    'PointGrades',
-    'BaseTextGrades',
-    'DescriptiveGrades',
-    'partial grades (POST)',
-    'BehaviourGrades/Points',
-    'Realizations',
-    'SchoolTrips',
-    'SchoolFiles',
-  ].map((name) => [name, 60 * 60_000]),
-);
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
 const REFERENCE_PER_DAY = 1190;
 
@@ -222,10 +206,10 @@ async function main(): Promise<void> {
   const defaults = await simulate({ children: 1, start: MONDAY, days: 2, injections: freshnessInjections() });
   const d = summary(defaults, 1, 2);
   log("simulating one day at the reference's freshness (its lists at its own ages: 20 minutes, an hour for the other grade kinds)...");
-  const sameFreshness = await simulate({ children: 1, start: MONDAY, days: 2, poll: EVERY_20_MINUTES, agesAtLeast: REFERENCE_HOURLY });
+  const sameFreshness = await simulate({ children: 1, start: MONDAY, days: 2, poll: EVERY_20_MINUTES, resources: REFERENCE });
   const s = summary(sameFreshness, 1, 2);
   log('simulating one day with the naive schedule (everything every 20 minutes)...');
-  const naive = await simulate({ children: 1, start: MONDAY, days: 2, naive: true, poll: EVERY_20_MINUTES });
+  const naive = await simulate({ children: 1, start: MONDAY, days: 2, resources: NAIVE, poll: EVERY_20_MINUTES });
   const n = summary(naive, 1, 2);
   log('simulating one day for one child at the defaults on the family road (an `email` entry)...');
   const familyRun = await simulate({ children: 1, start: MONDAY, days: 2, road: 'family' });
@@ -295,7 +279,7 @@ async function main(): Promise<void> {
   json.family = { ...family, endpoints: familyRun.counts.byLogin };
   json.naive = { ...n, endpoints: naive.counts.byLogin };
 
-  const feed = await feedRuns(log, { poll: EVERY_20_MINUTES, agesAtLeast: REFERENCE_HOURLY });
+  const feed = await feedRuns(log, { poll: EVERY_20_MINUTES, resources: REFERENCE });
   rows.push(...feed.rows);
   Object.assign(figures, feed.figures);
   json.feed = feed.json;

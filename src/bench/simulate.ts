@@ -15,6 +15,7 @@ import type { PollHooks } from '../poller/account.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
+import type { Resource } from '../feature-kit/resource.js';
 
 type Untagged<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -93,9 +94,8 @@ export interface SimulationOptions {
   start: string;
   days: number;
   poll?: { interval?: string; fast_interval?: string; school_interval?: string; quiet_hours?: string };
-  naive?: boolean;
-  /** The reference's own ages of the resources it reads less often than our defaults (PollHooks.agesAtLeast). */
-  agesAtLeast?: Readonly<Record<string, number>>;
+  /** The declarations the children are read by (schedules.ts: the reference's, the naive schedule's). */
+  resources?: readonly Resource[];
   injections?: Injection[];
   /** false: keep no per-cycle or per-state records (for the week's memory readings). */
   record?: boolean;
@@ -161,8 +161,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     log: silentLogger(),
     clock,
     publisher,
+    ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
-      ...cpuPerCycle(options, (hosts, cpuMicros) => {
+      ...cpuPerCycle((hosts, cpuMicros) => {
         if (record) cycles.push({ hosts, cpuMicros, childIndex });
       }),
       onRequest: (key) => {
@@ -247,14 +248,9 @@ export function perChildPerDay(counts: CountsAnswer, children: number, days: num
 }
 
 /** Hooks that measure the CPU time this process spends in each poll cycle, in microseconds. */
-function cpuPerCycle(
-  { naive, agesAtLeast }: Pick<SimulationOptions, 'naive' | 'agesAtLeast'>,
-  done: (hosts: string[], cpuMicros: number) => void,
-): PollHooks {
+function cpuPerCycle(done: (hosts: string[], cpuMicros: number) => void): PollHooks {
   let started: NodeJS.CpuUsage | undefined;
   return {
-    naive,
-    ...(agesAtLeast ? { agesAtLeast } : {}),
     onCycleStart: () => {
       started = process.cpuUsage();
     },

@@ -1,33 +1,31 @@
 // The account's one cache: every copy of a portal resource the bridge holds, the register's and the
 // messaging host's, with what is known of each (when read, refused until, its signal then, a failed
-// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), the change
-// feed's safety age applied to the schedule of what it vouches for. In a pass each copy is read at most once; a copy whose last read failed
-// answers that error (or, where its declaration says so, its last good value) until a read succeeds.
+// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), as a plug-in
+// of the pass may shape it (the change feed's safety age). In a pass each copy is read at most once; a
+// copy whose last read failed answers that error (or, where its declaration says so, its last good value)
+// until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { recordsCameOrWent } from '../util/records.js';
-import { atLeast, next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
+import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Copies, Portal, Resource, Want } from './resource.js';
 import { errorText } from '../util/text.js';
 
-/**
- * While the change feed is on: its safety age (what the lists it names are read at for their age
- * alone) and since when it watches. The register's lists it names, read since it watches, are vouched
- * for by it; a copy read before then may hide a change the feed never saw: it keeps its own age.
- */
-export interface FeedVouching {
-  safetyMs: number;
-  since: number;
+/** What a plug-in of the pass (the change feed) makes of the copies: the schedule each is read at, and what a read found. */
+export interface CopyWatch {
+  /** The schedule of a copy read at `readAt` (undefined: none yet): its declaration's, or the plug-in's transform of it. */
+  schedule(res: Resource, readAt: number | undefined): Schedule;
+  /** A good read of a copy, for its age alone or not: what it held before (when read) and holds now. */
+  read(res: Resource, forAge: boolean, before: { value?: unknown; readAt?: number } | undefined, value: unknown): void;
 }
 
-/** The moment a pass reads at, whether a person asked for it (a refresh) or a start made it, and what the change feed vouches for. */
+/** The moment a pass reads at, whether a person asked for it (a refresh) or a start made it, and the pass's plug-in. */
 export interface PassMoment {
   moment: Moment;
   intervals: Intervals;
   asked?: boolean;
   startPass?: boolean;
-  feed?: FeedVouching;
+  watch?: CopyWatch;
 }
 
 /** One read the scheduler has planned: the resource (and copy), by when, and why then (plan.ts, next). */
@@ -59,32 +57,21 @@ export interface ResourceCacheOptions {
   portal: Omit<Portal, 'copies'>;
   clock: Clock;
   log: Logger;
-  /** Read every copy at every pass (the benchmark's naive schedule). */
-  naive?: boolean;
-  /** The benchmark's comparison with the reference: no copy read for its age more often than this, by resource name. */
-  agesAtLeast?: Readonly<Record<string, number>>;
-  /** A list the change feed vouches for changed at a read for its age: the feed missed it (live-notes 32). */
-  onMissed?: (res: Resource) => void;
+  /** The declarations the copies are read by, by name (a want's own resource when not among them). */
+  resources?: readonly Resource[];
 }
 
 export class ResourceCache implements Copies {
   private readonly copies = new Map<string, Copy>();
-  /** The declarations' schedules with the change feed's safety age laid over them (schedule). */
-  private readonly safe = new WeakMap<Resource, { safetyMs: number; schedule: Schedule }>();
+  private readonly declared: ReadonlyMap<string, Resource>;
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
   /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
-  private held = 0;
+  changes = 0;
 
-  get changes(): number {
-    return this.held;
-  }
-
-  constructor(private readonly options: ResourceCacheOptions) {}
-
-  get naive(): boolean {
-    return this.options.naive === true;
+  constructor(private readonly options: ResourceCacheOptions) {
+    this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
   }
 
   /** A pass begins: each copy is read at most once until `end`. */
@@ -93,16 +80,17 @@ export class ResourceCache implements Copies {
     this.pass = new Map();
   }
 
-  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with what the feed vouches for now. */
-  end(feed?: FeedVouching): void {
-    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals, ...(feed ? { feed } : {}) };
+  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with the plug-in's watch now. */
+  end(watch?: CopyWatch): void {
+    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals, ...(watch ? { watch } : {}) };
     this.pass = undefined;
   }
 
   get<T>(res: Resource<T>, key?: string): T | undefined {
     const copy = this.copies.get(keyOf(res, key));
     // A settled copy still answers its question (the day's lucky number), whatever a read since met.
-    const answers = copy?.value !== undefined && (res.keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
+    const answers =
+      copy?.value !== undefined && (this.resource(res).keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
     if (copy?.error !== undefined && !answers) throw copy.error;
     return copy?.value as T | undefined;
   }
@@ -145,19 +133,9 @@ export class ResourceCache implements Copies {
 
   /** When the copy is read, and why (plan.ts, next), judged at `clock`. */
   when(w: Want, clock = this.clock()): When {
-    const copy = this.copies.get(keyOf(w.res, w.key));
-    return next(this.schedule(w.res, copy), this.known(w, clock.now), clock);
-  }
-
-  /** By when the copy must be read again, judged at `clock`. */
-  readBy(w: Want, clock = this.clock()): number {
-    const copy = this.copies.get(keyOf(w.res, w.key));
-    if (this.naive) {
-      // The naive schedule reads every copy at every pass, a pass every `interval` (a refusal still stands).
-      if (copy?.refusedUntil !== undefined && copy.refusedUntil > clock.now) return copy.refusedUntil;
-      return copy?.readAt === undefined ? clock.now : Math.max(clock.now, copy.readAt + clock.intervals.normal);
-    }
-    return this.when(w, clock).by;
+    const res = this.resource(w.res);
+    const readAt = this.copies.get(keyOf(res, w.key))?.readAt;
+    return next(this.moment.watch?.schedule(res, readAt) ?? res, this.known(w, clock.now), clock);
   }
 
   /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
@@ -183,23 +161,23 @@ export class ResourceCache implements Copies {
       return;
     }
     const now = this.options.clock.now();
+    const res = this.resource(w.res);
     const forAge = asked === undefined && this.when(w).why === 'age';
     this.pass?.set(k, {});
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
-      const value = await w.res.read({ ...this.options.portal, copies: this }, w.key);
-      if (forAge && before?.value !== undefined && this.vouchedByFeed(w.res, before) && recordsCameOrWent(before.value, value))
-        this.options.onMissed?.(w.res);
-      this.copies.set(k, { version, value, readAt: now, signal: w.res.signal?.(this, w.key), settledUntil: w.res.settled?.(value, now) });
-      this.held++;
+      const value = await res.read({ ...this.options.portal, copies: this }, w.key);
+      this.moment.watch?.read(res, forAge, before, value);
+      this.copies.set(k, { version, value, readAt: now, signal: res.signal?.(this, w.key), settledUntil: res.settled?.(value, now) });
+      this.changes++;
     } catch (error) {
-      const until = w.res.refusal(error, now);
+      const until = res.refusal(error, now);
       if (until !== undefined) {
-        this.refusedNow(w.res, error, until);
+        this.refusedNow(res, error, until);
         const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
         this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
-        this.held++;
+        this.changes++;
         return;
       }
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
@@ -221,8 +199,9 @@ export class ResourceCache implements Copies {
   /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
-    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
-    this.held++;
+    const own = this.resource(res);
+    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: own.signal?.(this, key), settledUntil: own.settled?.(value, at) });
+    this.changes++;
   }
 
   /** When the copy was read (undefined: never, or it is refused). */
@@ -235,13 +214,19 @@ export class ResourceCache implements Copies {
     return { now: this.options.clock.now(), moment: this.moment.moment, intervals: this.moment.intervals };
   }
 
+  /** The account's declaration of the resource (the bench's are transformed), or the resource itself. */
+  private resource<T>(res: Resource<T>): Resource<T> {
+    return (this.declared.get(res.name) as Resource<T> | undefined) ?? res;
+  }
+
   private known(w: Want, now: number): Known {
-    const copy = this.copies.get(keyOf(w.res, w.key));
-    const signal = w.res.signal?.(this, w.key);
+    const res = this.resource(w.res);
+    const copy = this.copies.get(keyOf(res, w.key));
+    const signal = res.signal?.(this, w.key);
     return {
-      readAt: copy?.value === undefined || this.naive ? undefined : copy.readAt,
+      readAt: copy?.value === undefined ? undefined : copy.readAt,
       refusedUntil: copy?.refusedUntil,
-      empty: copy?.value !== undefined && w.res.list?.(copy.value)?.length === 0,
+      empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
       signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
       asked: this.moment.asked ? 'refresh' : undefined,
       failedAt: (copy?.settledUntil ?? -Infinity) > now ? undefined : copy?.failedAt,
@@ -249,24 +234,7 @@ export class ResourceCache implements Copies {
       startPass: this.moment.startPass,
       missing: w.missing,
       ahead: w.ahead,
-      atLeast: this.options.agesAtLeast?.[w.res.name],
     };
-  }
-
-  /** The copy's schedule: its declaration's, at least the change feed's safety age where the feed vouches for it. */
-  private schedule(res: Resource, copy: Copy | undefined): Schedule {
-    const feed = this.vouchedByFeed(res, copy) ? this.moment.feed : undefined;
-    if (feed === undefined) return res;
-    // Made once per declaration and safety age: the plan is asked about every copy many times a pass.
-    let safe = this.safe.get(res);
-    if (safe?.safetyMs !== feed.safetyMs) this.safe.set(res, (safe = { safetyMs: feed.safetyMs, schedule: atLeast(res, feed.safetyMs) }));
-    return safe.schedule;
-  }
-
-  /** A list of the register the change feed names, read while the feed watched. */
-  private vouchedByFeed(res: Resource, copy: Copy | undefined): boolean {
-    const feed = res.host === 'register' && (res.feed?.length ?? 0) > 0 ? this.moment.feed : undefined;
-    return feed !== undefined && (copy?.readAt ?? -Infinity) >= feed.since;
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {

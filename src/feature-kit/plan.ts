@@ -95,13 +95,11 @@ export interface Known {
   missing?: boolean;
   /** It is wanted ahead of need only (see Schedule.ahead). */
   ahead?: boolean;
-  /** Never older than this for its age alone (the benchmark's reference ages; none otherwise). */
-  atLeast?: number;
 }
 
 /**
- * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches); a
- * configured interval (minutes, where the safety age is hours) gives way to it.
+ * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches; the
+ * bench's reference ages); a configured interval (minutes, where these are hours) gives way to it.
  */
 export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
   const longer = (fresh: Freshness): Freshness =>
@@ -172,7 +170,6 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const age = resolve(vouched, clock.intervals) > resolve(mine, clock.intervals) ? vouched : mine;
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
-  limit = Math.max(limit, known.atLeast ?? 0);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const why: Why = known.readAt + limit <= missAt ? 'age' : 'missing';
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
@@ -196,8 +193,8 @@ export interface SchoolDayTimes {
   end: string | null;
 }
 
-/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons. */
-const USUAL_LESSONS = { from: '08:00', to: '15:00' };
+/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons, and their hour after. */
+const USUAL_LESSONS = { from: '08:00', to: '16:00' };
 
 /** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
 export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
@@ -220,13 +217,8 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
     return time < '18:00' ? 'afternoon' : 'evening';
   }
   if (time < USUAL_LESSONS.from) return 'morning';
-  if (time < addHour(USUAL_LESSONS.to)) return 'lessons';
+  if (time < USUAL_LESSONS.to) return 'lessons';
   return time < '18:00' ? 'afternoon' : 'evening';
-}
-
-function addHour(hhmm: string): string {
-  const [h = '0', m = '0'] = hhmm.split(':');
-  return `${String(Number(h) + 1).padStart(2, '0')}:${m}`;
 }
 
 /** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */

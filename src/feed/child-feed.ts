@@ -7,9 +7,11 @@
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
+import { atLeast, type Schedule } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import { DAY, HOUR } from '../resources/ages.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
+import { recordsCameOrWent } from '../util/records.js';
+import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
@@ -39,6 +41,8 @@ export interface ChildFeedOptions {
   road: () => FeedRoad;
   /** Every declaration: a change's type names those whose `feed` lists it. */
   resources: readonly Resource[];
+  /** A read for its age alone found a change the feed never named (live-notes 32). */
+  onMissed?: (res: Resource) => void;
   clock: Clock;
   log: Logger;
 }
@@ -57,6 +61,8 @@ export class ChildFeed {
   private readonly client: ChangeFeed;
   private readonly acks = new Acknowledgements();
   private lastRead: number | undefined;
+  /** The declarations' schedules at the safety age (made once: the plan is asked about every copy many times a pass). */
+  private readonly safe = new WeakMap<Resource, Schedule>();
 
   constructor(private readonly options: ChildFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
@@ -74,10 +80,28 @@ export class ChildFeed {
     return device === undefined ? undefined : want(CHANGES, device);
   }
 
-  /** Since when the feed names every change (its device's registration) and its safety age, while it is on. */
-  vouching(): { safetyMs: number; since: number } | undefined {
+  /**
+   * While the feed is on: a list of the register it names, read since it watches (its device's
+   * registration), is read for its age alone only at the safety age; a copy read before may hide a
+   * change the feed never saw, and keeps its own age. Such a read that finds a record come or gone
+   * found what the feed missed.
+   */
+  watch(): CopyWatch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    return since === undefined ? undefined : { safetyMs: FEED_SAFETY, since };
+    if (since === undefined) return undefined;
+    const vouched = (res: Resource, readAt: number | undefined): boolean => covers(res) && (readAt ?? -Infinity) >= since;
+    return {
+      schedule: (res, readAt) => {
+        if (!vouched(res, readAt)) return res;
+        const safe = this.safe.get(res) ?? atLeast(res, FEED_SAFETY);
+        this.safe.set(res, safe);
+        return safe;
+      },
+      read: (res, forAge, before, value) => {
+        if (forAge && before?.value !== undefined && vouched(res, before.readAt) && recordsCameOrWent(before.value, value))
+          this.options.onMissed?.(res);
+      },
+    };
   }
 
   feedStatus(): FeedStatus {
@@ -102,7 +126,7 @@ export class ChildFeed {
   async afterRound(cache: ResourceCache): Promise<void> {
     const w = this.want();
     if (w === undefined || !cache.readThisPass(w) || this.taken.from === w.key) return;
-    this.taken = { changes: [...this.taken.changes, ...this.take(cache)], from: w.key };
+    this.taken = { changes: [...this.taken.changes, ...this.take(cache, w)], from: w.key };
     if (this.want() === undefined) await this.ensure(cache);
   }
 
@@ -111,17 +135,12 @@ export class ChildFeed {
     return this.taken.changes;
   }
 
-  /** After the pass was published: what the changes it took caused is acknowledged (acknowledge). */
-  afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
-    return this.acknowledge(cache, this.taken.changes, wanted, pass);
-  }
-
   /**
    * A device for the child's road, registered when it has none and its road does not refuse it now
    * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
    * failure of the session itself is thrown: the pass's to meet.
    */
-  async ensure(cache?: ResourceCache): Promise<void> {
+  private async ensure(cache: ResourceCache): Promise<void> {
     const road = this.options.road();
     const now = this.options.clock.now();
     if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
@@ -130,7 +149,7 @@ export class ChildFeed {
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
       // What changed before the device existed the feed never names: every list it covers is read again.
-      for (const res of this.options.resources) if (res.host === 'register' && (res.feed?.length ?? 0) > 0) cache?.moved(res);
+      for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
       // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
       // the registration is tried again at the next one.
@@ -148,24 +167,22 @@ export class ChildFeed {
     await this.save();
   }
 
-  /** The changes the feed listed in this pass mark what they name moved; answers them. */
-  take(cache: ResourceCache): FeedChange[] {
-    const w = this.want();
-    if (w === undefined || !cache.readThisPass(w)) return [];
-    let read;
+  /** The changes the feed listed in this pass (its copy `w`, read) mark what they name moved; answers them. */
+  private take(cache: ResourceCache, w: Want): FeedChange[] {
+    let changes;
     try {
-      read = cache.get(CHANGES, w.key);
+      changes = cache.get(CHANGES, w.key)?.changes ?? [];
     } catch (error) {
       this.failed(error, w.key ?? '');
       return [];
     }
     this.lastRead = this.options.clock.now();
-    this.acks.listed(read?.changes ?? []);
+    this.acks.listed(changes);
     if (!this.status.on) {
       this.status = { on: true, since: this.options.clock.now(), why: undefined };
       this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
     }
-    for (const change of read?.changes ?? []) {
+    for (const change of changes) {
       const named = this.named(change);
       if (named.length === 0 && !this.unknown.has(change.type)) {
         this.unknown.add(change.type);
@@ -173,20 +190,16 @@ export class ChildFeed {
       }
       for (const res of named) cache.moved(res);
     }
-    return read?.changes ?? [];
+    return changes;
   }
 
   /**
-   * After the pass was published: acknowledges the changes it handled (acknowledge.ts: their lists read
-   * without a failure, computed from, and what that published accepted by the broker); the others stay
-   * listed, and come back.
+   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
+   * lists read without a failure, computed from, and what that published accepted by the broker); the
+   * others stay listed, and come back.
    */
-  async acknowledge(
-    cache: ResourceCache,
-    changes: readonly FeedChange[],
-    wanted: readonly Want[],
-    pass: Pick<HandledFacts, 'computed' | 'delivered'>,
-  ): Promise<void> {
+  async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
+    const { changes } = this.taken;
     const device = this.device();
     if (device === undefined || changes.length === 0) return;
     const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });
@@ -256,4 +269,9 @@ export class ChildFeed {
       .save(this.saved)
       .catch((error: Error) => this.options.log.warn({ err: error.message }, 'could not keep the change feed device'));
   }
+}
+
+/** A list of the register the feed names: what it covers. */
+function covers(res: Resource): boolean {
+  return res.host === 'register' && (res.feed?.length ?? 0) > 0;
 }

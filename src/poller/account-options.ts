@@ -8,7 +8,7 @@ import type { FamilyAccount } from '../portal/family.js';
 import type { DownloadSlots } from '../portal/download-limits.js';
 import type { AccountConfig, PortalUrls } from '../config/schema.js';
 import type { PollPolicy } from './schedule.js';
-import type { Host } from '../feature-kit/resource.js';
+import type { Host, Resource } from '../feature-kit/resource.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Dispatcher } from 'undici';
@@ -22,13 +22,6 @@ export interface PollHooks {
   onCycleStart?: () => void;
   /** A timed pass ended: the hosts it read (ok: the account could be read). */
   onCycle?: (cycle: { hosts: Host[]; ok: boolean }) => void;
-  /** Fetch everything on every poll (the benchmark's comparison). */
-  naive?: boolean;
-  /**
-   * The benchmark's comparison with the reference: a resource is not read for its age more often than
-   * the reference reads it (by the resource's name, in milliseconds).
-   */
-  agesAtLeast?: Readonly<Record<string, number>>;
 }
 
 export interface AccountPollerOptions {
@@ -41,6 +34,11 @@ export interface AccountPollerOptions {
   publisher: Publisher;
   /** The features this account runs (all of them unless a test says otherwise). */
   features?: readonly Feature[];
+  /**
+   * The declarations it reads by, each taking the place of the one of its name (src/resources' unless the
+   * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
+   */
+  resources?: readonly Resource[];
   dispatcher?: Dispatcher;
   sessionPolicy?: SessionPolicy;
   timeoutMs?: number;

@@ -1,6 +1,6 @@
 // The parts of an account runner, built in order, each from those before it: the child and its
-// health, the event gate, the figures, the portal (its session, gateway and cache), the features, what
-// is published, the change feed and the pass that ties them (coordinator.ts). The runner (account.ts)
+// health, the event gate, the portal (its session, gateway and cache), the figures (which observe it),
+// the features, what is published, the change feed and the pass that ties them (coordinator.ts). The runner (account.ts)
 // adds the scheduler and the queue.
 import { SessionStore } from '../store/session-store.js';
 import { FiguresStore } from '../store/figures-store.js';
@@ -24,7 +24,7 @@ import type { AccountPollerOptions } from './account-options.js';
 export type AccountParts = ReturnType<typeof accountParts>;
 
 export function accountParts(options: AccountPollerOptions) {
-  const { account, dataDir, clock, hooks } = options;
+  const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const log = options.log.child({ account: account.id ?? account.login });
   const child = new AccountChild({ account, dataDir, log, language: options.language });
   const health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
@@ -34,32 +34,29 @@ export function accountParts(options: AccountPollerOptions) {
     fire: (kind, payload) => options.publisher.publishEvent(child.id, kind, payload),
     onStorage: (error) => (health.storageError = error),
   });
-  const road = (): 'family' | 'register' => access.roads?.road ?? (options.family ? 'family' : 'register');
-  // The figures count the portal's requests (the portal's observer) and show its session and road:
-  // the one pair that asks each other (the portal, below, only once a pass or the diagnostics run).
-  const figures: AccountFigures = new AccountFigures({
-    clock,
-    urls: options.urls,
-    // Before the first identity a child without a configured id is named by its login: only a hint of it here.
-    child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
-    sessionSince: (): number | undefined => access.session.loggedInAt,
-    road,
-    sink: options.figuresSink,
-    store: new FiguresStore(dataDir, account.login),
-    log,
-  });
-  const access: PortalAccess = new PortalAccess({
+  const access = new PortalAccess({
     ...options,
     log,
     store: new SessionStore(dataDir, account.login),
     policy: options.sessionPolicy,
     onRequest: hooks?.onRequest,
-    naive: hooks?.naive,
-    agesAtLeast: hooks?.agesAtLeast,
-    onMissed: (res) => figures.feedMissed(res.name),
-    observer: figures,
+    resources,
     identity: () => child.identity,
   });
+  const road = (): 'family' | 'register' => access.roads?.road ?? (options.family ? 'family' : 'register');
+  // The figures show the portal's session and road, and hear of each of its answers and logins.
+  const figures = new AccountFigures({
+    clock,
+    urls: options.urls,
+    // Before the first identity a child without a configured id is named by its login: only a hint of it here.
+    child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
+    sessionSince: () => access.session.loggedInAt,
+    road,
+    sink: options.figuresSink,
+    store: new FiguresStore(dataDir, account.login),
+    log,
+  });
+  access.observe(figures);
   const features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access, child, log }));
   const output = new AccountOutput({
     publisher: options.publisher,
@@ -75,7 +72,8 @@ export function accountParts(options: AccountPollerOptions) {
     gateway: access.gateway,
     store: new FeedDeviceStore(dataDir, account.login),
     road,
-    resources: RESOURCES,
+    resources,
+    onMissed: (res) => figures.feedMissed(res.name),
     clock,
     log,
   });

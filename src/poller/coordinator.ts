@@ -8,7 +8,7 @@ import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { FeedVouching, NextRead, ResourceCache } from '../feature-kit/cache.js';
+import type { CopyWatch, NextRead, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -34,8 +34,8 @@ const ROUNDS = 8;
  */
 export interface PassPlugin {
   want(): Want | undefined;
-  /** What it vouches for now (the lists it names are read for their age alone at its safety age). */
-  vouching(): FeedVouching | undefined;
+  /** What it makes of the copies now (the lists it vouches for read for their age alone at its safety age). */
+  watch(): CopyWatch | undefined;
   beforeReads(cache: ResourceCache): Promise<void>;
   afterRound(cache: ResourceCache): Promise<void>;
   /** After the pass was published: `pass` says what was computed from which copy and whether the broker took it all. */
@@ -77,10 +77,10 @@ export class AccountCoordinator {
     const { cache } = access;
     const started = options.clock.now();
     const { moment, intervals } = planClock(started, options.poll, features.schoolDay(started));
-    const startPass = !asked && !cache.naive && !this.registerRead;
+    const startPass = !asked && !this.registerRead;
     const failed = new Map<Host, unknown>();
     const feed = this.deps.feed;
-    cache.begin({ moment, intervals, asked, startPass, feed: feed.vouching() });
+    cache.begin({ moment, intervals, asked, startPass, watch: feed.watch() });
     try {
       const identity = await this.identity(waiting).catch((error: unknown) => {
         failed.set('register', error);
@@ -89,15 +89,17 @@ export class AccountCoordinator {
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const ctx = { identity, today: warsawDate(started), account: options.account };
       const unread = new Set([...waiting, ...failed.keys()]);
+      // The feed's steps are the register's: none while it is not read.
+      const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
-      if (!unread.has('register')) await hostStep('register', unread, failed, () => feed.beforeReads(cache));
+      await feedStep(() => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const read = await readDue(
         cache,
         () => this.withFeed(features.wants(ctx)),
         unread,
         failed,
-        () => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, () => feed.afterRound(cache))),
+        () => feedStep(() => feed.afterRound(cache)),
       );
       const downloads = access.downloads(this.deps.child.id);
       const outcome = await features.compute(
@@ -120,7 +122,7 @@ export class AccountCoordinator {
       // After the pass was published: what the feed named is acknowledged once handled (feed/acknowledge.ts; the others come back).
       const handled = { computed: (w: Want) => features.computedFrom(w), delivered: () => this.deps.output.delivered() };
       await feed.afterPublish(cache, features.wants(ctx), handled);
-      this.deps.figures.feed = this.deps.feed.feedStatus();
+      this.deps.figures.feed = feed.feedStatus();
       this.deps.figures.nextReads = this.nextReads(now);
       this.deps.figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
@@ -128,7 +130,7 @@ export class AccountCoordinator {
       this.deps.saveFigures();
       return { ok: true, read, failed };
     } finally {
-      cache.end(feed.vouching());
+      cache.end(feed.watch());
     }
   }
 
@@ -149,7 +151,7 @@ export class AccountCoordinator {
       // rather than making one of their own.
       if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
       const retry = retryAt.get(w.res.host);
-      const by = retry !== undefined && retry > now ? retry : cache.readBy(w, clock);
+      const by = retry !== undefined && retry > now ? retry : cache.when(w, clock).by;
       soonest = Math.min(soonest, by > now ? by : now + MINUTE);
     }
     return soonest;
@@ -225,13 +227,7 @@ export async function readDue(
     const readOne = async (w: Want): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      try {
-        await cache.read(w);
-      } catch (error) {
-        if (error instanceof UnexpectedResponseError) return;
-        failed.set(w.res.host, error);
-        waiting.add(w.res.host);
-      }
+      await hostStep(w.res.host, waiting, failed, () => cache.read(w).catch(ownFailure));
     };
     // The register's copies at once; the messaging host's one after another, so that a messaging
     // session that expired costs one bootstrap and one request again, not one for each read in flight.
@@ -243,6 +239,11 @@ export async function readDue(
     await afterRound?.();
   }
   return [...read].filter((host) => !failed.has(host));
+}
+
+/** One resource's failure (an unexpected answer) is its copy's, kept by the cache: the pass goes on. */
+function ownFailure(error: unknown): void {
+  if (!(error instanceof UnexpectedResponseError)) throw error;
 }
 
 /** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */

@@ -34,14 +34,8 @@ export interface PortalAccessOptions {
   timeoutMs?: number;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
-  /** Told of every answer, login and messaging bootstrap (the diagnostics' figures). */
-  observer?: PortalObserver;
-  /** The cache reads every copy at every pass (the benchmark's naive schedule). */
-  naive?: boolean;
-  /** The benchmark's reference ages (PollHooks.agesAtLeast). */
-  agesAtLeast?: Readonly<Record<string, number>>;
-  /** A safety read found a change the change feed never named. */
-  onMissed?: (res: Resource) => void;
+  /** The declarations the copies are read by (AccountPollerOptions.resources). */
+  resources?: readonly Resource[];
   /** The child as last read (the reads that name it: the recipient list's class tutor). */
   identity?: () => Identity | undefined;
   /** For downloads: data_dir and the process-wide slots (no downloads without both). */
@@ -70,6 +64,13 @@ export class PortalAccess {
   /** Both roads for this child (`alsoFamily`): which one reads it now. */
   readonly roads: TwoRoads | undefined;
   private readonly options: PortalAccessOptions;
+  /** Whoever `observe` added (the diagnostics' figures, built from the access after it) hears what the portal did. */
+  private observer: PortalObserver | undefined;
+  private readonly observers: PortalObserver = {
+    answered: (resource, status) => this.observer?.answered(resource, status),
+    login: () => this.observer?.login() ?? { exchange: () => undefined, ended: () => undefined },
+    bootstrapped: () => this.observer?.bootstrapped(),
+  };
   private downloadState: (Downloads & { child: string }) | undefined;
 
   constructor(options: PortalAccessOptions) {
@@ -97,7 +98,7 @@ export class PortalAccess {
       policy: options.policy,
       timeoutMs: options.timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
-      observer: options.observer,
+      observer: this.observers,
       ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
@@ -107,7 +108,7 @@ export class PortalAccess {
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
-      observer: options.observer,
+      observer: this.observers,
       heavy:
         options.dataDir === undefined
           ? undefined
@@ -137,23 +138,25 @@ export class PortalAccess {
       log,
       timeoutMs: options.timeoutMs,
       onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
-      observer: options.observer,
+      observer: this.observers,
     });
     this.messages = new MessagesApi({ client: this.messaging, account: label });
     this.cache = new ResourceCache({
       portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log },
       clock,
       log,
-      naive: options.naive,
-      agesAtLeast: options.agesAtLeast,
-      onMissed: options.onMissed,
+      resources: options.resources,
     });
-    // The login proves its session with Auth/TokenInfo: that answer is the partial grades' copy too.
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
     this.session.onLogin((proof) => {
       const parsed = tokenInfoResponse.safeParse(proof);
       if (parsed.success) this.cache.seed(TOKEN_INFO, parsed.data, clock.now());
     });
+  }
+
+  /** Tells `observer` of every answer, login and messaging bootstrap from now on. */
+  observe(observer: PortalObserver): void {
+    this.observer = observer;
   }
 
   /** The account's downloader (downloads on only), made for the given child id. */

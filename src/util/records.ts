@@ -1,5 +1,5 @@
 // What changed between two reads of a portal list, told by its records' ids: what the change feed
-// would have named (live-notes 31), for the cache's count of what the feed missed.
+// would have named (live-notes 31), for the change feed's count of what it missed.
 /** The ids of a list's records ("Grades:123"), from the arrays of records with an Id a response holds. */
 function recordIds(value: unknown): Set<string> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

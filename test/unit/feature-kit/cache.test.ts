@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { messagingResource, registerResource, want } from '../../../src/feature-kit/resource.js';
+import { messagingResource, registerResource, want, type Resource } from '../../../src/feature-kit/resource.js';
 import { always } from '../../../src/feature-kit/plan.js';
 import { ConnectionError, UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../../src/portal/messaging-policy.js';
@@ -19,7 +19,7 @@ const schema = z.looseObject({ n: z.number(), ids: z.array(z.string()).optional(
 const intervals = { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE };
 
 /** A gateway that answers {n} counting its calls per endpoint, or fails as told. */
-function setup(naive = false) {
+function setup(resources?: readonly Resource[]) {
   const clock = new FakeClock('2026-11-18T09:00:00+01:00');
   const calls: string[] = [];
   let failure: Error | undefined;
@@ -34,7 +34,7 @@ function setup(naive = false) {
     portal: { gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log: silentLogger() },
     clock,
     log: silentLogger(),
-    naive,
+    resources,
   });
   const pass = (moment: 'lessons' | 'night' = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) =>
     cache.begin({ moment, intervals, ...more });
@@ -187,7 +187,7 @@ describe('the cache', () => {
     expect(() => cache.get(NOTES)).toThrow('server error');
     expect(cache.get(LOOKUP)).toEqual({ n: 2, ids: [] });
     // A failing portal is not asked in a loop: within `interval` (20 minutes), not at once.
-    expect(cache.readBy(want(NOTES), { now: clock.now(), moment: 'lessons', intervals })).toBe(clock.now() + 20 * MINUTE);
+    expect(cache.when(want(NOTES), { now: clock.now(), moment: 'lessons', intervals }).by).toBe(clock.now() + 20 * MINUTE);
     failWith(undefined);
     clock.set(clock.now() + 20 * MINUTE);
     pass();
@@ -241,7 +241,7 @@ describe('the cache', () => {
     pass();
     await readDue(want(COUNTERS));
     expect(cache.refused(COUNTERS)).toBe(true);
-    expect(cache.readBy(want(COUNTERS), { now: clock.now(), moment: 'lessons', intervals })).toBe(nextCheckAt);
+    expect(cache.when(want(COUNTERS), { now: clock.now(), moment: 'lessons', intervals }).by).toBe(nextCheckAt);
   });
 
   it('counts each read of a copy (a feature that took in another count computes again)', async () => {
@@ -258,13 +258,16 @@ describe('the cache', () => {
     expect(cache.version(want(NOTES))).toBe(3);
   });
 
-  it('reads every copy at every pass on the naive schedule, a pass every `interval`', async () => {
-    const { clock, cache, calls, pass, readDue } = setup(true);
+  it("reads a copy by the account's declaration of its name (the bench's transformed ones), not the want's own", async () => {
+    const EVERY_5_MINUTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: always(5 * MINUTE) });
+    const { clock, cache, calls, pass, readDue } = setup([EVERY_5_MINUTES]);
     pass();
     await readDue(want(NOTES));
+    clock.set(clock.now() + 5 * MINUTE);
     pass();
     await readDue(want(NOTES));
-    expect(calls).toHaveLength(2);
-    expect(cache.readBy(want(NOTES), { now: clock.now(), moment: 'lessons', intervals })).toBe(clock.now() + 20 * MINUTE);
+    // NOTES itself says an hour.
+    expect(calls).toEqual(['Notes', 'Notes']);
+    expect(cache.when(want(NOTES), { now: clock.now(), moment: 'lessons', intervals }).at).toBe(clock.now() + 5 * MINUTE);
   });
 });

@@ -2,11 +2,12 @@
 // registered again once and a second loss within the day waits until the next; a registration that
 // cannot reach the portal waits an hour; the changes it lists move what they name, an unknown type is
 // logged once and acknowledged; a change is acknowledged only when every list it names was read again,
-// computed from, and what that published accepted by the broker; the diagnostics say what waits and why.
+// computed from, and what that published accepted by the broker; the diagnostics say what waits and why;
+// while on, it lays its safety age over the lists it names and counts what a read for age alone found it missed.
 import { describe, expect, it } from 'vitest';
 import { ChildFeed } from '../../../src/feed/child-feed.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { want } from '../../../src/feature-kit/resource.js';
+import { want, type Resource } from '../../../src/feature-kit/resource.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
 import { RESOURCES } from '../../../src/resources/index.js';
@@ -33,6 +34,7 @@ function portal() {
   const script = {
     register: (): GatewayAnswer => ({ status: 200, json: { ChangeRegister: { Id: ++devices } } }),
     feed: (): GatewayAnswer => ({ status: 200, json: { Changes: [], ChangesTimestamp: 1 } }),
+    lists: (): unknown => ({ Grades: [], SchoolNotices: [] }),
   };
   const gateway = {
     answer: async (method: string, endpoint: string): Promise<GatewayAnswer> => {
@@ -41,12 +43,12 @@ function portal() {
       if (method === 'DELETE') return { status: 204, json: undefined };
       return script.feed();
     },
-    get: async () => ({ Grades: [], SchoolNotices: [] }),
+    get: async () => script.lists(),
   } as unknown as Gateway;
   return { gateway, calls, script };
 }
 
-async function setup() {
+async function setup(onMissed?: (res: Resource) => void) {
   const clock = new FakeClock('2026-11-18T10:00:00+01:00');
   const lines: string[] = [];
   const log = {
@@ -60,6 +62,7 @@ async function setup() {
     store: new FeedDeviceStore(await tempDir(), 'ania'),
     road: () => 'family',
     resources: RESOURCES,
+    onMissed,
     clock,
     log,
   });
@@ -96,6 +99,30 @@ describe("a child's change feed", () => {
     expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     expect(cache.when(want(NOTICES))).toMatchObject({ at: clock.now(), why: 'signal' });
     end();
+  });
+
+  it('while on, reads a list it names for its age alone at the safety age, and tells of a record such a read found that it never named', async () => {
+    const missed: string[] = [];
+    const { clock, cache, feed, pass, script } = await setup((res) => missed.push(res.name));
+    (await pass()).end();
+    const intervals = { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 };
+    cache.begin({ moment: 'lessons', intervals, watch: feed.watch() });
+    await cache.read(want(GRADES));
+    cache.end(feed.watch());
+    // Five minutes old in lessons by its own declaration; eight hours while the feed vouches for it.
+    const readAt = clock.now();
+    expect(cache.when(want(GRADES)).at).toBe(readAt + 8 * HOUR);
+    clock.set(readAt + 8 * HOUR);
+    script.lists = () => ({ Grades: [{ Id: 7 }] });
+    cache.begin({ moment: 'lessons', intervals, watch: feed.watch() });
+    expect(cache.when(want(GRADES)).why).toBe('age');
+    await cache.read(want(GRADES));
+    cache.end();
+    expect(missed).toEqual(['Grades']);
+    // Without the feed's watch the cache knows only the declaration's age.
+    cache.begin({ moment: 'lessons', intervals });
+    expect(cache.when(want(GRADES)).at).toBe(clock.now() + 5 * 60_000);
+    cache.end();
   });
 
   it('registers a device and is on once the feed answers', async () => {
@@ -159,7 +186,7 @@ describe("a child's change feed", () => {
     expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
-    await feed.acknowledge(cache, changes, [want(GRADES), want(NOTICES)], HANDLED);
+    await feed.afterPublish(cache, [want(GRADES), want(NOTICES)], HANDLED);
     end();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint)).toEqual(['PushChanges/11,13,14']);
     expect(lines.filter((l) => l.includes('a type no list of the bridge is'))).toHaveLength(1);
@@ -173,9 +200,9 @@ describe("a child's change feed", () => {
     const deletes = (): string[] => calls.filter((c) => c.method === 'DELETE').map((c) => c.endpoint);
     const tryPass = async (facts: typeof HANDLED): Promise<void> => {
       clock.set(clock.now() + 5 * 60_000);
-      const { changes, end } = await pass();
+      const { end } = await pass();
       await cache.read(want(GRADES));
-      await feed.acknowledge(cache, changes, [want(GRADES)], facts);
+      await feed.afterPublish(cache, [want(GRADES)], facts);
       end();
     };
     // Read, but a feature reading the grades did not compute (a lookup of theirs failed, say).
