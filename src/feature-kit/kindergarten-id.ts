@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import type { ServiceHost } from '../portal/gateway.js';
+import type { KindergartenPlan } from '../portal/schemas/kindergarten.js';
 
 /** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
 export type PlanSource = { lid: string; place: string; host: ServiceHost };
 
 export type PlanSearch =
-  | ({ state: 'found'; at: number } & PlanSource)
+  /** `plan`: the answer that found it (this fortnight's plan), which the plan's first read takes instead of asking again. */
+  | ({ state: 'found'; at: number; plan?: KindergartenPlan } & PlanSource)
   | { state: 'nothing'; at: number }
   /** `found`: what an earlier search found, still used while this one could not finish. */
   | { state: 'failed'; at: number; why: string; found?: PlanSource };

@@ -20,7 +20,7 @@ import {
   type PlanSource,
 } from '../feature-kit/kindergarten-id.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
-import { byDay, DAILY, HOUR, RARE } from './ages.js';
+import { byDay, DAILY, HOUR, MINUTE, RARE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
 
 const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
@@ -80,13 +80,29 @@ async function search(portal: Portal): Promise<PlanSearch> {
       },
     },
   ];
+  let entries: { lid: string; host: ServiceHost; plan: KindergartenPlan } | undefined;
   const tryPlan = async (lid: string, host: ServiceHost): Promise<PlanAnswer> => {
     const answer = await gateway.service(host, planPath(lid), range);
     if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return 'refused';
     const parsed = kindergartenPlanResponse.safeParse(answer.json);
+    if (parsed.success && parsed.data.timetableEntries.length > 0) entries = { lid, host, plan: parsed.data };
     return parsed.success && parsed.data.timetableEntries.length > 0 ? 'entries' : parsed.success ? 'empty' : 'refused';
   };
-  return searchPlan({ places, hosts: gateway.serviceHosts(), tryPlan, now: () => clock.now(), previous: copies.peek(KINDERGARTEN_SEARCH) });
+  const found = await searchPlan({
+    places,
+    hosts: gateway.serviceHosts(),
+    tryPlan,
+    now: () => clock.now(),
+    previous: copies.peek(KINDERGARTEN_SEARCH),
+  });
+  // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
+  return found.state === 'found' && entries?.lid === found.lid && entries.host === found.host ? { ...found, plan: entries.plan } : found;
+}
+
+/** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
+function foundPlan(search: PlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
+  if (search?.state !== 'found' || search.plan === undefined || now - search.at > MINUTE) return undefined;
+  return planKey(search, weekStart(warsawDate(search.at))) === key ? search.plan : undefined;
 }
 
 /** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
@@ -103,7 +119,9 @@ export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
   whenAsked: 'read',
   keepOnError: true,
   note: 'this and next week in one request, once the identifier is known',
-  read: ({ gateway }, key) => {
+  read: ({ gateway, copies, clock }, key) => {
+    const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
+    if (found !== undefined) return Promise.resolve(found);
     const [host = 'gateway', lid = '', monday = ''] = (key ?? '').split(' ');
     return serviceRead(gateway, host as ServiceHost, planPath(lid), kindergartenPlanResponse, planRange(monday));
   },
