@@ -1,7 +1,15 @@
-// The benchmark's children: the two demo profiles of the simulator, taken in turn.
+// The benchmark's children: the two demo profiles of the simulator, taken in turn, or the profiles a run
+// names (the demo family's three children: two pupils and the preschool child, `DEMO_FAMILY_PROFILES`).
 
-export function benchLogin(index: number): { login: string; password: string; profile: 'ania' | 'janek' } {
-  const profile = index % 2 === 0 ? 'ania' : 'janek';
+/** A child fixture of the simulator: Ania (class 4b), Janek (class 1a), Zosia (a kindergarten group). */
+export type BenchProfile = 'ania' | 'janek' | 'zosia';
+
+/** The demo family's children in the simulator's order: two school children and the preschool child. */
+export const DEMO_FAMILY_PROFILES: readonly BenchProfile[] = ['ania', 'janek', 'zosia'];
+
+/** The index-th bench child: its login, password and profile (`profiles[index]`, else Ania and Janek in turn). */
+export function benchLogin(index: number, profiles?: readonly BenchProfile[]): { login: string; password: string; profile: BenchProfile } {
+  const profile = profiles?.[index] ?? (index % 2 === 0 ? 'ania' : 'janek');
   return { login: `${9_000_000 + index}u`, password: `bench-${index}`, profile };
 }
 

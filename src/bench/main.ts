@@ -17,6 +17,7 @@ import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
 import { feedRuns } from './feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
+import { demoFamilyRuns } from './demo-family.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -283,6 +284,11 @@ async function main(): Promise<void> {
   rows.push(...feed.rows);
   Object.assign(figures, feed.figures);
   json.feed = feed.json;
+
+  const family3 = await demoFamilyRuns(log);
+  rows.push(...family3.rows);
+  Object.assign(figures, family3.figures);
+  json.demoFamily = family3.json;
 
   for (const children of FULL ? [1, 3, 10] : [1, 3]) {
     log(`simulating one day with ${children} children for memory (a fresh process)...`);

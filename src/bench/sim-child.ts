@@ -1,11 +1,11 @@
 // The simulated portal in a process of its own, so that the benchmark measures the bridge's CPU and
 // memory alone. The parent sets the simulated time and asks for counts over IPC.
 import { PortalSimulator } from '../simulator/index.js';
-import { BENCH_FAMILY, benchLogin } from './accounts.js';
+import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import { wallTime } from '../util/time.js';
 
 export type ChildRequest =
-  | { id: number; type: 'start'; children: number }
+  | { id: number; type: 'start'; children: number; profiles?: readonly BenchProfile[] }
   | { id: number; type: 'time'; now: number }
   | { id: number; type: 'counts' }
   | { id: number; type: 'grade'; login: string }
@@ -36,7 +36,7 @@ const sim = new PortalSimulator({ now: () => now });
 async function handle(msg: ChildRequest): Promise<unknown> {
   switch (msg.type) {
     case 'start': {
-      for (let i = 0; i < msg.children; i++) sim.addAccount({ ...benchLogin(i) });
+      for (let i = 0; i < msg.children; i++) sim.addAccount({ ...benchLogin(i, msg.profiles) });
       sim.families.add({ ...BENCH_FAMILY, logins: Array.from({ length: msg.children }, (_, i) => benchLogin(i).login) });
       await sim.start();
       return sim.urls;

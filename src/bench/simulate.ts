@@ -9,7 +9,7 @@ import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { FakeClock } from './fake-clock.js';
 import { silentLogger } from '../util/log.js';
-import { BENCH_FAMILY, benchLogin } from './accounts.js';
+import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
 import type { PollHooks } from '../poller/account.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -103,6 +103,8 @@ export interface SimulationOptions {
   road?: 'register' | 'family';
   /** The register road's gateway grants the change feed (the simulated portal refuses it there by default). */
   feedGranted?: boolean;
+  /** The children's simulator profiles in order (default: Ania and Janek in turn); `DEMO_FAMILY_PROFILES` for the demo family. */
+  profiles?: readonly BenchProfile[];
 }
 
 export interface CountsAnswer {
@@ -134,7 +136,11 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const sim = new SimProcess();
   const clock = new FakeClock(options.start);
   await sim.ask({ type: 'time', now: clock.now() });
-  const urls = await sim.ask<Record<string, string>>({ type: 'start', children: options.children });
+  const urls = await sim.ask<Record<string, string>>({
+    type: 'start',
+    children: options.children,
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+  });
   if (options.feedGranted) await sim.ask({ type: 'grant feed', logins: Array.from({ length: options.children }, (_, i) => benchLogin(i).login) });
   const dataDir = await mkdtemp(join(tmpdir(), 'd2m-bench-'));
   const config = await buildConfig(

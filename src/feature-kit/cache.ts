@@ -108,10 +108,25 @@ export class ResourceCache implements Copies {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
-  /** While the portal's answers to the copy are refusals (a failed read between them aside): since the first, and the latest's time. */
+  /**
+   * While the portal's answers to the copy are refusals (a failed read between them aside): since the first, and the
+   * latest's time. Without a key, of every copy of the resource (a keyed one's weeks), while none of them holds an answer.
+   */
   refusal(res: Resource, key?: string): { since: number; at: number } | undefined {
-    const copy = this.copies.get(keyOf(res, key));
-    return copy?.refusedSince === undefined || copy.readAt === undefined ? undefined : { since: copy.refusedSince, at: copy.readAt };
+    const copies = key === undefined ? this.copiesOf(res) : [this.copies.get(keyOf(res, key))].filter((c) => c !== undefined);
+    const refused = copies.filter((c) => c.refusedSince !== undefined && c.readAt !== undefined);
+    if (refused.length === 0 || copies.some((c) => c.value !== undefined)) return undefined;
+    return { since: Math.min(...refused.map((c) => c.refusedSince!)), at: Math.max(...refused.map((c) => c.readAt!)) };
+  }
+
+  /** Whether some copy of the resource (any key) holds an answer. */
+  answered(res: Resource): boolean {
+    return this.copiesOf(res).some((c) => c.value !== undefined);
+  }
+
+  private copiesOf(res: Resource): Copy[] {
+    const prefix = keyOf(res, '');
+    return [...this.copies].filter(([k]) => k.startsWith(prefix)).map(([, c]) => c);
   }
 
   /** Whether the copy was read (or its read failed) in the pass under way. */

@@ -15,10 +15,10 @@ import type { Logger } from '../util/log.js';
  */
 export const ABSENT_AFTER_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
-/** What the memory reads of the cache: the refusals in a row, and whether a copy is held (an answer). */
+/** What the memory reads of the cache: the refusals in a row, and whether a copy is held (an answer), over every key of a keyed list. */
 export interface RefusalsHeld {
   refusal(res: Resource): { since: number; at: number } | undefined;
-  peek(res: Resource): unknown;
+  answered(res: Resource): boolean;
 }
 
 export class AbsentModules {
@@ -55,7 +55,7 @@ export class AbsentModules {
           this.refused[res.name] = next;
           changed = true;
         }
-      } else if (kept !== undefined && cache.peek(res) !== undefined) {
+      } else if (kept !== undefined && cache.answered(res)) {
         delete this.refused[res.name];
         changed = true;
       }

@@ -38,6 +38,8 @@ class BriefingSource implements Source {
     const timetable = ctx.inputs.timetable;
     // Before the timetable's first good read there is nothing to say (not "no lessons").
     if (timetable === undefined) return Promise.resolve({ states: {} });
+    // A timetable that covers no day (Timetables refused, or never answered) says nothing of lessons: unknown, not "no lessons".
+    if (!timetable.fortnight.some((d) => d.lessons !== undefined)) return Promise.resolve({ states: { briefing: { state: null, attributes: {} } } });
     const agenda = ctx.inputs.agenda;
     const facts = briefing({
       now: ctx.now,

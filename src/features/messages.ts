@@ -37,15 +37,16 @@ export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' |
 export const unreadMessages = sensor(
   'unread_messages',
   { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
-  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>() },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
 );
 export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
   payload: shape<MessagePayload>(),
+  module: [UNREAD],
 });
 export const newestMessage = sensor(
   'newest_message',
   { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
-  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>() },
+  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>(), module: [UNREAD] },
 );
 
 /** A mailbox's copy: the inbox's by its own declaration, the others' by name. */

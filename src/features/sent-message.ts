@@ -17,7 +17,7 @@ import { eventEntity, sensor } from '../feature-kit/entities.js';
 import { stateText, withAttributes } from '../feature-kit/render.js';
 import { isoWarsaw } from '../util/time.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
-import { SENT_BOX, SENT_MESSAGE } from '../resources/messaging.js';
+import { SENT_BOX, SENT_MESSAGE, UNREAD } from '../resources/messaging.js';
 import { feature, type CommandAccount } from './feature.js';
 import { shape, type Events, type Published } from '../feature-kit/contract.js';
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
@@ -35,13 +35,13 @@ export type SentMessageFacts = { message_id?: string; to: string[]; date?: strin
 export const sentMessageEntity = sensor(
   'sent_message',
   { en: 'Sent message', pl: 'Wysłana wiadomość', uk: 'Надіслане повідомлення' },
-  { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>() },
+  { icon: 'mdi:email-check', attributes: shape<SentMessageFacts>(), module: [UNREAD] },
 );
 export const messageReadEvent = eventEntity(
   'message_read',
   { en: 'Message read', pl: 'Wiadomość przeczytana', uk: 'Повідомлення прочитано' },
   'mdi:email-open',
-  { payload: shape<MessageReadPayload>() },
+  { payload: shape<MessageReadPayload>(), module: [UNREAD] },
 );
 
 /** A message went out: the sent box moved, and is read again right after the command. */

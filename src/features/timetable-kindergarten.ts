@@ -126,10 +126,12 @@ export class PlanSearchStore {
   /** Keeps a search that found something or nothing; one that failed leaves the last kept. */
   async keep(search: PlanSearch | undefined): Promise<void> {
     if (search === undefined || search.state === 'failed') return;
-    const text = JSON.stringify(search);
+    // Where it was found, not the plan that found it (the plan's own copy holds that).
+    const { plan: _plan, ...kept } = search.state === 'found' ? search : { ...search, plan: undefined };
+    const text = JSON.stringify(kept);
     if (text === this.saved) return;
     this.saved = text;
-    await writeJson(this.path, search);
+    await writeJson(this.path, kept);
   }
 }
 

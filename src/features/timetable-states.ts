@@ -8,12 +8,16 @@ import type { Schedule, SchoolDay } from '../school/schedule.js';
 import type { NextLesson } from '../school/schooldays.js';
 import type { TimetableStates } from './timetable.js';
 
-/** A day's plan changes; no day (the next school day unknown) is unknown. */
-function planChangesOf(day: SchoolDay | null): TimetableStates['plan_changes_today'] {
+/**
+ * A day's plan changes; no day (the next school day unknown) is unknown. Without the year's changes
+ * (Calendars/Substitutions refused or never answered, a kindergarten's plan) the count is unknown too,
+ * never 0: the changes the timetable itself shows are listed, but a room change or a lesson moved in is not.
+ */
+function planChangesOf(day: SchoolDay | null, changesKnown: boolean): TimetableStates['plan_changes_today'] {
   if (day === null) return { state: null, attributes: { date: null, changes: [] } };
   // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
   const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
-  return withAttributes(changes.length, { date: day.date, changes });
+  return changesKnown ? withAttributes(changes.length, { date: day.date, changes }) : { state: null, attributes: { date: day.date, changes } };
 }
 
 /** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
@@ -49,12 +53,13 @@ function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
 
 /**
  * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
- * is the calendar day after today (alarm automations).
+ * is the calendar day after today (alarm automations). `changesKnown`: the year's plan changes were read
+ * (false: the plan change counts are unknown).
  */
-export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE): TimetableStates {
+export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true): TimetableStates {
   return {
-    plan_changes_today: planChangesOf(s.today),
-    plan_changes_tomorrow: planChangesOf(s.next),
+    plan_changes_today: planChangesOf(s.today, changesKnown),
+    plan_changes_tomorrow: planChangesOf(s.next, changesKnown),
     school_day_today: schoolDayOf(s.today),
     school_day_tomorrow: schoolDayOf(s.tomorrow),
     lessons_start_today: { state: s.today.start },

@@ -21,7 +21,7 @@ import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import { type CurrentLesson, type TimetableDay } from './timetable-day.js';
 import { renderTimetable } from './timetable-states.js';
 import { kindergartenReads, kindergartenTimetable, PlanSearchStore, type AccountKind } from './timetable-kindergarten.js';
-import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
+import { KINDERGARTEN_PLAN, KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 
 export { renderTimetable } from './timetable-states.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
@@ -64,27 +64,33 @@ export type NextLessonFacts = {
   substitution: boolean;
 };
 
-const timestamp = { deviceClass: 'timestamp', attributes: false } as const;
+/**
+ * The lists each kind of entity is made from (its module, interface 12.2): the day's lessons from the school's
+ * timetable or a kindergarten's plan, the changes from the year's changes and the timetable, the free days.
+ */
+const DAY_PLAN = [TIMETABLE, KINDERGARTEN_PLAN];
+const CHANGES = [SUBSTITUTIONS, TIMETABLE];
+const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_PLAN } as const;
 
 export const planChangesToday = sensor(
   'plan_changes_today',
   { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' },
-  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
 );
 export const planChangesTomorrow = sensor(
   'plan_changes_tomorrow',
   { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' },
-  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>() },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
 );
 export const schoolDayToday = binary(
   'school_day_today',
   { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' },
-  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
 );
 export const schoolDayTomorrow = binary(
   'school_day_tomorrow',
   { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' },
-  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>() },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
 );
 export const lessonsStartToday = sensor(
   'lessons_start_today',
@@ -109,30 +115,36 @@ export const lessonsEndTomorrow = sensor(
 export const nextLesson = sensor(
   'next_lesson',
   { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' },
-  { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>() },
+  { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>(), module: DAY_PLAN },
 );
 export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', {
   payload: shape<PlanChangePayload>(),
+  module: CHANGES,
 });
 export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', {
   payload: shape<FreeDayPayload>(),
+  module: [SCHOOL_FREE_DAYS, CLASS_FREE_DAYS],
 });
 export const timetableToday = sensor(
   'timetable_today',
   { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' },
-  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
 );
 export const timetableTomorrow = sensor(
   'timetable_tomorrow',
   { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' },
-  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>() },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
 );
 export const currentLesson = sensor(
   'current_lesson',
   { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' },
-  { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>() },
+  { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>(), module: DAY_PLAN },
 );
-export const atSchool = binary('at_school', { en: 'At school', pl: 'W szkole', uk: 'У школі' }, { deviceClass: 'presence', icon: 'mdi:school' });
+export const atSchool = binary(
+  'at_school',
+  { en: 'At school', pl: 'W szkole', uk: 'У школі' },
+  { deviceClass: 'presence', icon: 'mdi:school', module: DAY_PLAN },
+);
 
 /** The states renderTimetable gives, each as its entity declares it. */
 export type TimetableStates = States<
@@ -232,12 +244,13 @@ export class TimetableSource implements Source {
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
     const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
-    return { states: renderTimetable(result, this.language), events, output };
+    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
   }
 
   /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
   restate(ctx: SourceContext): SourceResult['states'] {
-    return this.last === undefined ? {} : renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language);
+    if (this.last === undefined) return {};
+    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);
   }
 
   /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */

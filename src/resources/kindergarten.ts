@@ -21,7 +21,8 @@ import { TOKEN_INFO, USER_INFO } from './grades.js';
 export type PlanSource = { lid: string; place: string; host: ServiceHost };
 
 export type PlanSearch =
-  | ({ state: 'found'; at: number } & PlanSource)
+  /** `plan`: the answer that found it (this fortnight's plan), which the plan's first read takes instead of asking again. */
+  | ({ state: 'found'; at: number; plan?: KindergartenPlan } & PlanSource)
   | { state: 'nothing'; at: number }
   /** `found`: what an earlier search found, still used while this one could not finish. */
   | { state: 'failed'; at: number; why: string; found?: PlanSource };
@@ -102,22 +103,25 @@ async function search(portal: Portal): Promise<PlanSearch> {
   ];
   const hosts = gateway.serviceHosts();
   const tried = new Set<string>();
-  /** Whether an identifier's plan answers with entries at a host (each pair is asked once). */
+  let plan: KindergartenPlan | undefined;
+  /** Whether an identifier's plan answers with entries at a host (each pair is asked once); keeps the plan that did. */
   const answers = async (lid: string, host: ServiceHost): Promise<boolean> => {
     if (tried.has(`${host} ${lid}`)) return false;
     tried.add(`${host} ${lid}`);
     const answer = await gateway.service(host, planPath(lid), range);
     if (answer.status < 200 || answer.status >= 300 || isDisabled(answer.json)) return false;
     const parsed = kindergartenPlanResponse.safeParse(answer.json);
-    return parsed.success && parsed.data.timetableEntries.length > 0;
+    if (parsed.success && parsed.data.timetableEntries.length > 0) plan = parsed.data;
+    return plan !== undefined;
   };
   // The last outcome's source is tried first (a remembered answer costs one request).
   const remembered = sourceOf(copies.peek(KINDERGARTEN_SEARCH));
   try {
-    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered };
+    // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
+    if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, plan };
     for (const place of places) {
       for (const lid of lidsIn(await place.read())) {
-        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place: place.name, host };
+        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place: place.name, host, plan };
       }
     }
     return { state: 'nothing', at: clock.now() };
@@ -160,6 +164,12 @@ async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
+function foundPlan(search: PlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
+  if (search?.state !== 'found' || search.plan === undefined || now - search.at > MINUTE) return undefined;
+  return planKey(search, weekStart(warsawDate(search.at))) === key ? search.plan : undefined;
+}
+
 /** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
 export function planKey(source: PlanSource, monday: string): string {
   return `${source.host} ${source.lid} ${monday}`;
@@ -174,7 +184,9 @@ export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
   whenAsked: 'read',
   keepOnError: true,
   note: 'this and next week in one request, once the identifier is known',
-  read: ({ gateway }, key) => {
+  read: ({ gateway, copies, clock }, key) => {
+    const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
+    if (found !== undefined) return Promise.resolve(found);
     const [host = 'gateway', lid = '', monday = ''] = (key ?? '').split(' ');
     return serviceRead(gateway, host as ServiceHost, planPath(lid), kindergartenPlanResponse, planRange(monday));
   },

@@ -24,6 +24,7 @@ const REFUSED: Record<string, ModuleStatus> = {
   HomeWorkAssignments: 'disabled',
   SchoolNotices: 404,
   Timetables: 403,
+  'Calendars/Substitutions': 403,
 };
 
 /** The entities of those modules: every list each is made from is refused. */
@@ -46,6 +47,9 @@ const GONE = [
   ['behaviour_grade', 'event'],
   ['lucky', 'event'],
   ['notice', 'event'],
+  ['plan_changes_today', 'sensor'],
+  ['plan_changes_tomorrow', 'sensor'],
+  ['plan_change', 'event'],
 ] as const;
 /** What the account still has: the messages, the attendance, the lessons held, the agenda's other entries, the plan. */
 const KEPT = ['unread_messages', 'absences_unexcused', 'lesson_topics', 'catch_up', 'agenda', 'timetable_today', 'problem'];
@@ -78,6 +82,10 @@ describe('a child whose modules the portal refuses', () => {
       'behaviour',
       'newest_grade',
       'average',
+      // Without the timetable nothing is known of the lessons (not "no lessons in the days ahead"), nor of the plan's changes.
+      'briefing',
+      'plan_changes_today',
+      'plan_changes_tomorrow',
     ])
       expect([key, h.state('ania', key)]).toEqual([key, 'None']);
     // What the account has is read as ever.

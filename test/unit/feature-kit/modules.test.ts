@@ -25,7 +25,7 @@ function held(lists: Map<Resource, { since: number; at: number } | 'answered'>):
       const l = lists.get(res);
       return l === 'answered' ? undefined : l;
     },
-    peek: (res) => (lists.get(res) === 'answered' ? {} : undefined),
+    answered: (res) => lists.get(res) === 'answered',
   };
 }
 
