@@ -48,8 +48,8 @@ function familyFeed(login = ANIA.login, observer?: PortalObserver): ChangeFeed {
     log: silentLogger(),
     family: family(),
     timeoutMs: 5_000,
-    ...(observer ? { observer } : {}),
   });
+  if (observer) access.observe(observer);
   return new ChangeFeed({ gateway: access.gateway, account: login });
 }
 
