@@ -5,7 +5,7 @@
 // calendars link is on the screen, and what gave way is counted. Screenshots under test/artifacts/.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { layoutProblems, shownNews } from '../helpers/board-layout.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { LONG_NAMES, secondSchool } from '../helpers/board-school.js';
@@ -14,6 +14,7 @@ import { LONG_NAMES, secondSchool } from '../helpers/board-school.js';
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
 const browser = useBrowser();
+const boardAt = useBoardPage(browser);
 
 const FAMILY = [{ ...ANIA, profile: 'ania', id: 'ania' }, { ...JANEK, profile: 'janek', id: 'jan' }, ZOSIA];
 
@@ -33,12 +34,8 @@ describe.skipIf(skip)('the board fits every layout', () => {
         [390, 844],
       ] as const) {
         const at = `${width}x${height}, ${n} children`;
-        // A page of its own at each size: the board is fitted as a tablet of that size first draws it.
-        const context = await browser().newContext({ viewport: { width, height } });
-        const page = await context.newPage();
-        const problems = pageProblems(page);
-        await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
-        await page.waitForSelector('.child');
+        // Loaded afresh at each size: the board is fitted as a tablet of that size first draws it.
+        const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
         await page.screenshot({ path: join(ARTIFACTS, `board-fit-${width}x${height}-${n}.png`), fullPage: width < 600 });
         expect(await layoutProblems(page), at).toEqual([]);
         const cards = await shownNews(page);
@@ -49,7 +46,6 @@ describe.skipIf(skip)('the board fits every layout', () => {
         )) as number[];
         cards.forEach((c, i) => expect(c.lessons.length + (counted[i] as number), `${at}: ${c.name}'s lessons shown or counted`).toBe(8));
         expect(problems, at).toEqual([]);
-        await context.close();
       }
     }, 90_000);
   }

@@ -9,7 +9,7 @@
 // the morning's second block and after her day. Screenshots under test/artifacts/.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, bridgeWithChildren, ANIA, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ARTIFACTS, bridgeWithChildren, ANIA, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { openEveryMore } from '../helpers/board-more.js';
@@ -21,6 +21,7 @@ import type { EntityState } from '../../src/feature-kit/state.js';
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
 const browser = useBrowser();
+const boardAt = useBoardPage(browser);
 
 const block = (from: string, to: string, subject: string, room: string | null, kind = 'planned') => ({
   number: null,
@@ -112,11 +113,7 @@ describe.skipIf(skip)('a kindergarten child beside a school child', () => {
         [800, 1280],
       ] as const) {
         const at = `${width}x${height}`;
-        const context = await browser().newContext({ viewport: { width, height } });
-        const page = await context.newPage();
-        const problems = pageProblems(page);
-        await page.goto(`http://127.0.0.1:${served.port}/`);
-        await page.waitForSelector('.child');
+        const { page, problems } = await boardAt(`http://127.0.0.1:${served.port}/`, width, height);
         await page.screenshot({ path: join(ARTIFACTS, `board-kindergarten-${at}.png`) });
         expect(await layoutProblems(page), at).toEqual([]);
         const [ania, olaCard] = (await page.evaluate(CARDS)) as [Card, Card];
@@ -144,7 +141,6 @@ describe.skipIf(skip)('a kindergarten child beside a school child', () => {
         expect(olaCard.messages, at).toEqual(['Zdjęcia z wycieczki']);
         for (const m of await openEveryMore(page)) expect(m.opened, `${at}: ${m.card}'s "${m.button}"`).toBe(m.shown + m.counted);
         expect(problems, at).toEqual([]);
-        await context.close();
       }
     } finally {
       await served.close();
@@ -167,11 +163,7 @@ describe.skipIf(skip)('the simulated preschool child beside a school child, as t
         [800, 1280],
       ] as const) {
         const at = `${width}x${height} at ${now.slice(11, 16)}`;
-        const context = await browser().newContext({ viewport: { width, height } });
-        const page = await context.newPage();
-        const problems = pageProblems(page);
-        await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
-        await page.waitForSelector('.child');
+        const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
         await page.screenshot({ path: join(ARTIFACTS, `board-zofia-${width}x${height}-${time}.png`) });
         expect(await layoutProblems(page), at).toEqual([]);
         const [ania, zofia] = (await page.evaluate(CARDS)) as [Card, Card];
@@ -191,7 +183,6 @@ describe.skipIf(skip)('the simulated preschool child beside a school child, as t
         expect(text, at).toContain('Dzień dyrektorski');
         for (const m of await openEveryMore(page)) expect(m.opened, `${at}: ${m.card}'s "${m.button}"`).toBe(m.shown + m.counted);
         expect(problems, at).toEqual([]);
-        await context.close();
       }
     },
     120_000,

@@ -12,7 +12,7 @@ import {
   JANEK,
   ZOSIA,
   bridgeWithChildren,
-  pageProblems,
+  useBoardPage,
   useBrowser,
   skipBrowser as skip,
   type Bridge,
@@ -25,6 +25,7 @@ import { command } from '../helpers/commands.js';
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
 const browser = useBrowser();
+const boardAt = useBoardPage(browser);
 
 const OPENED = 'Zgoda na wyjście do teatru';
 /** Oldest first, as the school sends them; the board lists them newest first. */
@@ -77,7 +78,7 @@ function expectNewsFirst(card: ShownNews, unread: readonly string[]): void {
   );
 }
 
-/** The board as a tablet of that size first draws it (a page of its own, so each size is fitted afresh). */
+/** The board as a tablet of that size first draws it (loaded afresh at that size, so each size is fitted anew). */
 async function look(
   port: number,
   token: string,
@@ -85,15 +86,9 @@ async function look(
   height: number,
   name: string,
 ): Promise<{ cards: ShownNews[]; problems: string[]; page: string[] }> {
-  const context = await browser().newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems = pageProblems(page);
-  await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
-  await page.waitForSelector('.child');
+  const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
   await page.screenshot({ path: join(ARTIFACTS, name), fullPage: width < 600 });
-  const seen = { cards: await shownNews(page), problems: await layoutProblems(page), page: problems };
-  await context.close();
-  return seen;
+  return { cards: await shownNews(page), problems: await layoutProblems(page), page: [...problems] };
 }
 
 describe.skipIf(skip)('the board after news', () => {

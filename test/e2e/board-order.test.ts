@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ARTIFACTS, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { boardAssets } from '../../src/web/board-bundle.js';
 import { boardHtml } from '../../src/web/board-page.js';
@@ -254,6 +254,8 @@ afterAll(async () => {
 });
 
 const browser = useBrowser();
+// One page per test, loading the board afresh at each height.
+const boardAt = useBoardPage(browser);
 
 describe.skipIf(skip)('the news order at work', () => {
   it('names every part the card gives way by once, the news first', () => {
@@ -276,11 +278,7 @@ describe.skipIf(skip)('the news order at work', () => {
     const child = model.children[0]!;
     const order = NEWS_ORDER.map((p) => p.what);
     const at = `${width}x${height}`;
-    const context = await browser().newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    const problems = pageProblems(page);
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.waitForSelector('.child');
+    const { page, problems } = await boardAt(`http://127.0.0.1:${port}/`, width, height);
     await page.screenshot({ path: join(ARTIFACTS, `board-order-${at}.png`) });
     expect(await layoutProblems(page), at).toEqual([]);
     const [shown] = (await page.evaluate(SHOWN)) as Shown[];
@@ -311,7 +309,6 @@ describe.skipIf(skip)('the news order at work', () => {
       const away = ranked[firstAway]![0];
       verdicts.push({ away, less: after.map(([what]) => what), room: await roomFor(away) });
     }
-    await context.close();
     // A part of no list (the line above the plan, a message's text: null) cannot be put back from here, so it goes unasked.
     for (const v of verdicts) expect(v.room, `${at}: ${v.less.join(', ')} shown though less news than "${v.away}", which has room`).not.toBe(true);
     // Every item that went is counted: in its list's "+N" (a box that went whole, named at the foot with it).

@@ -7,7 +7,7 @@
 // test/artifacts/.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, pageProblems, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
+import { ANIA, ARTIFACTS, JANEK, ZOSIA, bridgeWithChildren, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
 import { cutDetails, openEveryMore, roomAboveMore, type OpenedMore } from '../helpers/board-more.js';
 import { secondSchool } from '../helpers/board-school.js';
@@ -17,6 +17,7 @@ import { simulatedSchool } from '../helpers/school.js';
 const NOW = '2026-11-18T09:11:30+01:00';
 const school = simulatedSchool(NOW);
 const browser = useBrowser();
+const boardAt = useBoardPage(browser);
 
 const FAMILY = [{ ...ANIA, profile: 'ania', id: 'ania' }, { ...JANEK, profile: 'janek', id: 'jan' }, ZOSIA];
 const NOTICE = 'Dzień otwarty szkoły w sobotę 28 listopada';
@@ -71,11 +72,7 @@ describe.skipIf(skip)('the whole day on the board', () => {
         [800, 1280],
       ] as const) {
         const at = `${width}x${height}, ${n} children`;
-        const context = await browser().newContext({ viewport: { width, height } });
-        const page = await context.newPage();
-        const problems = pageProblems(page);
-        await page.goto(`http://127.0.0.1:${port}/?token=${token}`);
-        await page.waitForSelector('.child');
+        const { page, problems } = await boardAt(`http://127.0.0.1:${port}/?token=${token}`, width, height);
         await page.screenshot({ path: join(ARTIFACTS, `board-whole-day-${width}x${height}-${n}.png`) });
         expect(await layoutProblems(page), at).toEqual([]);
         const cards = (await page.evaluate(NEWS)) as CardNews[];
@@ -99,7 +96,6 @@ describe.skipIf(skip)('the whole day on the board', () => {
         }
         opened.push(...more);
         expect(problems, at).toEqual([]);
-        await context.close();
       }
     }, 120_000);
   }

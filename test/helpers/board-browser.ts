@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from './app.js';
 import { freePort } from './ports.js';
@@ -33,18 +33,72 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** One Chromium for a test file: launched before its tests (unless skipped), closed after them. */
+/**
+ * The worker's Chromium: the broker tier runs its files in shared workers (vitest.config.ts, isolate
+ * false), so one launch serves every board file a worker runs instead of one per file (a launch is
+ * about two thirds of a second of the browser's CPU). Launched again if it went away; Playwright ends
+ * it when the worker's process exits.
+ */
+let shared: Promise<Browser> | undefined;
+
+async function workerBrowser(): Promise<Browser> {
+  const running = shared === undefined ? undefined : await shared.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  shared = launchBrowser();
+  return shared;
+}
+
+/**
+ * The Chromium of a test file (the worker's, see workerBrowser), before its tests unless they are
+ * skipped; after them every context the file left open (a test that failed half-way) is closed, so
+ * nothing of one file runs on into the next.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (!skipBrowser) browser = await launchBrowser();
+    if (!skipBrowser) browser = await workerBrowser();
   }, 30_000);
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
   });
   return () => {
     if (!browser) throw new Error('no browser: launched only when the browser tests run');
     return browser;
+  };
+}
+
+/** A page of the board at one size, and what it reported as wrong since it loaded at that size (see pageProblems). */
+export interface SizedBoard {
+  page: Page;
+  problems: string[];
+}
+
+/**
+ * The board as a tablet of each size first draws it, for a test that looks at several sizes: one context
+ * and page per test, sized and then loading the board afresh at each size (a new document, fitted as it
+ * first draws at that size). A new context and page at each size cost a renderer process each, about a
+ * third of a second of the browser's time apiece; the page closes after the test (passed or failed).
+ */
+export function useBoardPage(browser: () => Browser): (url: string, width: number, height: number) => Promise<SizedBoard> {
+  let context: BrowserContext | undefined;
+  let shown: SizedBoard | undefined;
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    shown = undefined;
+  });
+  return async (url, width, height) => {
+    if (!shown) {
+      context = await browser().newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      shown = { page, problems: pageProblems(page) };
+    } else {
+      await shown.page.setViewportSize({ width, height });
+    }
+    shown.problems.length = 0;
+    await shown.page.goto(url);
+    await shown.page.waitForSelector('.child');
+    return shown;
   };
 }
 

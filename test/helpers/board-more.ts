@@ -80,20 +80,22 @@ export interface OpenedMore {
   closed: boolean;
 }
 
-/** Taps every "+N" of the board in turn, reads the list it opens, and taps outside to close it. */
+/**
+ * Taps every "+N" of the board in turn, reads the list it opens, and taps outside to close it. A tap is
+ * the mouse's at the button's middle, where the button must be the topmost element (what a finger
+ * would hit); the facts and the opened list are read in one step each, to keep the round trips few.
+ */
 export async function openEveryMore(page: Page): Promise<OpenedMore[]> {
   const url = page.url();
-  const buttons = page.locator('.child .more-open');
   // Those on the screen: a box that went whole keeps its "+N" inside, hidden with it (the footer names it).
   const visible = (await page.evaluate(
     `[...document.querySelectorAll('.child .more-open')].map((b, i) => (b.getClientRects().length > 0 ? i : -1)).filter((i) => i >= 0)`,
   )) as number[];
   const seen: OpenedMore[] = [];
   for (const i of visible) {
-    const button = buttons.nth(i);
     const facts = (await page.evaluate(`((b) => {
+      b.scrollIntoView({ block: 'nearest' });
       const card = b.closest('.child');
-      const box = b.closest('.box');
       const list = b.closest('ul, ol') || (() => {
         const name = b.textContent.replace(/ \\+\\d+$/, '');
         const named = [...card.querySelectorAll('.box.away')].find((x) => x.getAttribute('data-name') === name);
@@ -101,22 +103,37 @@ export async function openEveryMore(page: Page): Promise<OpenedMore[]> {
       })();
       const items = list ? [...list.children].filter((c) => !c.classList.contains('more')).length : -1;
       const counted = list ? [...list.querySelectorAll(':scope > li.more')].reduce((s, m) => s + Number(m.getAttribute('data-count')), 0) : -1;
-      return { card: card.querySelector('h2').textContent, button: b.textContent, shown: items, counted, box: !!box };
-    })(document.querySelectorAll('.child .more-open')[${i}])`)) as { card: string; button: string; shown: number; counted: number };
-    await button.click();
-    const panel = page.locator('.more-box');
-    await panel.waitFor();
-    const opened = await panel.locator('.more-list > ul > li, .more-list > ol > li').count();
-    const overCard = (await page.evaluate(`(() => {
-      const p = document.querySelector('.more-box').getBoundingClientRect();
-      const name = ${JSON.stringify(facts.card)};
+      const r = b.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      const top = document.elementFromPoint(x, y);
+      return { card: card.querySelector('h2').textContent, button: b.textContent, shown: items, counted, x, y, hit: !!top && (top === b || b.contains(top)) };
+    })(document.querySelectorAll('.child .more-open')[${i}])`)) as {
+      card: string;
+      button: string;
+      shown: number;
+      counted: number;
+      x: number;
+      y: number;
+      hit: boolean;
+    };
+    const { x, y, hit, ...told } = facts;
+    if (!hit) throw new Error(`${told.card}'s "${told.button}": something else stands over its middle`);
+    await page.mouse.click(x, y);
+    await page.waitForSelector('.more-box');
+    const { opened, overCard } = (await page.evaluate(`(() => {
+      const box = document.querySelector('.more-box');
+      const p = box.getBoundingClientRect();
+      const name = ${JSON.stringify(told.card)};
       const card = [...document.querySelectorAll('.child')].find((c) => c.querySelector('h2').textContent === name).getBoundingClientRect();
-      return Math.abs(p.left - card.left) < 2 && Math.abs(p.width - card.width) < 2 && p.top >= card.top - 2 && p.top < card.bottom;
-    })()`)) as boolean;
+      return {
+        opened: box.querySelectorAll('.more-list > ul > li, .more-list > ol > li').length,
+        overCard: Math.abs(p.left - card.left) < 2 && Math.abs(p.width - card.width) < 2 && p.top >= card.top - 2 && p.top < card.bottom,
+      };
+    })()`)) as { opened: number; overCard: boolean };
     // A tap outside the list: the page's corner, where no card is.
     await page.mouse.click(3, 3);
     const closed = (await page.locator('.more-pop').count()) === 0;
-    seen.push({ ...facts, opened, overCard, closed });
+    seen.push({ ...told, opened, overCard, closed });
     if (page.url() !== url) throw new Error(`the page went to ${page.url()}`);
   }
   return seen;
