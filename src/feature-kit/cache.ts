@@ -126,7 +126,10 @@ export class ResourceCache implements Copies {
 
   private copiesOf(res: Resource): Copy[] {
     const prefix = keyOf(res, '');
-    return [...this.copies].filter(([k]) => k.startsWith(prefix)).map(([, c]) => c);
+    // Asked for every module after each pass (modules.ts): no copy of the whole map made for it.
+    const found: Copy[] = [];
+    for (const [k, c] of this.copies) if (k.startsWith(prefix)) found.push(c);
+    return found;
   }
 
   /** Whether the copy was read (or its read failed) in the pass under way. */

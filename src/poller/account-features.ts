@@ -13,7 +13,7 @@ import type { SchoolDayTimes } from '../feature-kit/plan.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
-import { featureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
+import { FeatureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import { KeptStatesStore } from '../store/kept-states.js';
 import { AbsentModules } from '../feature-kit/modules.js';
@@ -30,6 +30,8 @@ export class AccountFeatures {
   private readonly absent: AbsentModules;
   /** What the features read as last decided, and from what (the copies' changes, the day). */
   private reads: { key: string; identity: unknown; all: Want[]; byFeature: Map<Feature, readonly Want[]> } | undefined;
+  /** Each feature's reads, decided again only when what they were decided from answers otherwise. */
+  private readonly featureReads = new FeatureReads();
 
   constructor(features: readonly Feature[], access: FeatureAccess) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
@@ -87,7 +89,7 @@ export class AccountFeatures {
     if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads;
     const byFeature = new Map<Feature, readonly Want[]>();
     const merged = new Map<string, Want>();
-    for (const { feature } of this.running) byFeature.set(feature, featureReads(feature, this.cache, ctx));
+    for (const { feature } of this.running) byFeature.set(feature, this.featureReads.of(feature, this.cache, ctx));
     for (const wants of [...byFeature.values(), signalReads([...byFeature.values()].flat(), this.cache)]) {
       for (const w of wants) {
         const copy = `${w.res.name}\u0000${w.key ?? ''}`;

@@ -7,7 +7,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureState, type ReadsContext } from '../features/feature.js';
 import type { KeptStatesStore, KeptStates } from '../store/kept-states.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Copies, Host, Want } from '../feature-kit/resource.js';
+import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { SourceContext } from '../feature-kit/source.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
@@ -145,9 +145,59 @@ function copiesOf(wants: readonly Want[], cache: ResourceCache): string {
   return wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|');
 }
 
-/** What a feature reads now, from the copies held (their last good values) at `ctx`. */
-export function featureReads(feature: Feature, cache: ResourceCache, ctx: Omit<ReadsContext, 'copies'>): readonly Want[] {
-  return feature.reads?.({ ...ctx, copies: view(cache) }) ?? [];
+/** One question a feature's `reads` asked of the copies, and the answer it had. */
+interface Asked {
+  question: 'peek' | 'refused' | 'readAt';
+  res: Resource;
+  key: string | undefined;
+  answer: unknown;
+}
+
+/**
+ * What each feature reads now, from the copies held (their last good values), decided again only when one of the questions its last
+ * decision asked of the copies (a copy's value, by identity; a refusal; a read's time) answers otherwise,
+ * or the day, the child or the account changed. A pass asks several times (after each round of reads,
+ * for its next wake, for the diagnostics) while most reads change what one or two features read:
+ * deciding every feature each time (the timetable's weeks, the grades' lookups) was a tenth of a pass's CPU.
+ * A `reads` is a function of its context and the copies' answers alone (no clock): the answer is the same.
+ */
+export class FeatureReads {
+  private readonly last = new Map<Feature, { ctx: Omit<ReadsContext, 'copies'>; asked: Asked[]; wants: readonly Want[] }>();
+
+  of(feature: Feature, cache: ResourceCache, ctx: Omit<ReadsContext, 'copies'>): readonly Want[] {
+    if (!feature.reads) return [];
+    const last = this.last.get(feature);
+    if (
+      last !== undefined &&
+      last.ctx.today === ctx.today &&
+      last.ctx.identity === ctx.identity &&
+      last.ctx.account === ctx.account &&
+      last.asked.every((a) => Object.is(ask(cache, a.question, a.res, a.key), a.answer))
+    )
+      return last.wants;
+    const asked: Asked[] = [];
+    const answer = (question: Asked['question'], res: Resource, key: string | undefined): unknown => {
+      const value = ask(cache, question, res, key);
+      asked.push({ question, res, key, answer: value });
+      return value;
+    };
+    const copies: Copies = {
+      get: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
+      peek: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
+      refused: (res, key) => answer('refused', res, key) as boolean,
+      readAt: (res, key) => answer('readAt', res, key) as number | undefined,
+    };
+    const wants = feature.reads({ ...ctx, copies });
+    this.last.set(feature, { ctx, asked, wants });
+    return wants;
+  }
+}
+
+/** A question of the copies as a feature's reads see them: the last good value of each, whatever this pass met. */
+function ask(cache: ResourceCache, question: Asked['question'], res: Resource, key: string | undefined): unknown {
+  if (question === 'peek') return cache.peek(res, key);
+  if (question === 'refused') return cache.refused(res, key);
+  return cache.readAt(res, key);
 }
 
 /**
