@@ -3,14 +3,11 @@
 // fits with no line cut; what went is counted; and it gave way from the least news end: while an unread
 // message or a part more news is away, something less news stands on the card only in room too small for
 // the next item of the part that went (asked of the parts in a list a "+N" opens).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, useBoardPage, useBrowser, skipBrowser as skip } from '../helpers/board-browser.js';
 import { layoutProblems } from '../helpers/board-layout.js';
-import { boardAssets } from '../../src/web/board-bundle.js';
-import { boardHtml } from '../../src/web/board-page.js';
+import { serveModel, type ModelServer } from '../helpers/board-serve.js';
 import { feedLinks } from '../../src/web/board-calendars.js';
 import { BOARD_TEXT } from '../../src/i18n/board-text.js';
 import type { BoardChild, BoardLesson, BoardModel } from '../../src/web/board-model.js';
@@ -218,40 +215,17 @@ const ROOM_FOR = `(order, away) => {
   return room;
 }`;
 
-let server: Server;
+let served: ModelServer;
 let port = 0;
 const model: BoardModel = { language: 'pl', labels: BOARD_TEXT.pl.labels, children: [fullChild('ania', 'Ania'), fullChild('zosia', 'Zosia')] };
 
 beforeAll(async () => {
-  const { script, style } = boardAssets();
-  // The feeds' access block as a page asked for with the token carries it (keys made up: nothing opens them here).
-  const keys = Object.fromEntries(model.children.flatMap((c) => c.feeds.map((f) => [f.path, 'k'])));
-  const feedAccess = JSON.stringify({ keys, port: 8099, ingress: false });
-  const page = boardHtml({
-    language: 'pl',
-    title: 'Tablica',
-    script: script.file,
-    style: style.file,
-    data: JSON.stringify({ version: '1', model }),
-    feedAccess,
-  });
-  server = createServer((req, res) => {
-    const url = (req.url ?? '/').split('?')[0];
-    if (url === '/') return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
-    if (url === `/${script.file}`) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script.body);
-    if (url === `/${style.file}`) return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(style.body);
-    // The stream stays open and quiet: the model never changes here.
-    if (url === '/api/events') return void res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(': open\n\n');
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  // The stream stays open and quiet: the model never changes here.
+  served = await serveModel(model);
+  port = served.port;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => served.close());
 
 const browser = useBrowser();
 // One page per test, loading the board afresh at each height.
