@@ -5,8 +5,8 @@
 // non-retained event cannot race past it (as in test/integration/bridge-restart.test.ts).
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { FaultTable, pause } from '../helpers/faults.js';
-import { PrivateMosquitto } from '../helpers/mosquitto.js';
-import { CuttableProxy, publishOnce, retained, waitUntil } from '../helpers/mqtt.js';
+import { brokerBehindProxy, type PrivateMosquitto } from '../helpers/mosquitto.js';
+import { type CuttableProxy, publishOnce, retained, waitUntil } from '../helpers/mqtt.js';
 import { MIN, worldFor, type PortalWorld } from '../helpers/faults-world.js';
 
 const table = new FaultTable('Fault table: MQTT broker');
@@ -14,12 +14,7 @@ afterAll(() => table.print());
 
 /** A world, its own broker and a proxy before it, all stopped when the test ends (tests run concurrently). */
 async function setup(ctx: TestContext): Promise<{ w: PortalWorld; broker: PrivateMosquitto; proxy: CuttableProxy }> {
-  const broker = new PrivateMosquitto();
-  await broker.start();
-  ctx.onTestFinished(() => broker.stop());
-  const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
-  await proxy.start();
-  ctx.onTestFinished(() => proxy.stop());
+  const { broker, proxy } = await brokerBehindProxy((stop) => ctx.onTestFinished(stop));
   const w = await worldFor(ctx); // stopped first (hooks run in reverse order)
   return { w, broker, proxy };
 }

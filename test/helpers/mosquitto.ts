@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports.js';
+import { CuttableProxy } from './mqtt.js';
 
 export class PrivateMosquitto {
   private process: ChildProcess | undefined;
@@ -71,4 +72,18 @@ function canConnect(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * A private broker with a proxy before it that a test can cut (CuttableProxy): each is handed to `onStop`
+ * as it starts, the broker first, so that hooks run in reverse stop the proxy first.
+ */
+export async function brokerBehindProxy(onStop: (stop: () => Promise<void>) => void): Promise<{ broker: PrivateMosquitto; proxy: CuttableProxy }> {
+  const broker = new PrivateMosquitto();
+  await broker.start();
+  onStop(() => broker.stop());
+  const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
+  await proxy.start();
+  onStop(() => proxy.stop());
+  return { broker, proxy };
 }

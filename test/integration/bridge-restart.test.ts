@@ -7,8 +7,8 @@ import { childDiscovery } from '../../src/ha/discovery.js';
 import { entityByKey } from '../helpers/entities.js';
 import { Bridge } from '../../src/mqtt/bridge.js';
 import { silentLogger } from '../../src/util/log.js';
-import { PrivateMosquitto } from '../helpers/mosquitto.js';
-import { CuttableProxy, publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
+import { brokerBehindProxy } from '../helpers/mosquitto.js';
+import { publishOnce, Recorder, retained, sleep, throughBridge, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -17,12 +17,7 @@ afterEach(async () => {
 });
 
 it('republishes after a broker restart and delivers an event raised during the outage exactly once', async () => {
-  const broker = new PrivateMosquitto();
-  await broker.start();
-  cleanups.push(() => broker.stop());
-  const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
-  await proxy.start();
-  cleanups.push(() => proxy.stop());
+  const { broker, proxy } = await brokerBehindProxy((stop) => cleanups.push(stop));
 
   const { base, prefix } = uniqueRoots();
   const bridge = new Bridge({

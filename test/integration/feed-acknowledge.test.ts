@@ -4,8 +4,8 @@
 // 500: the grades feature does not compute in that pass, so no DELETE goes out until newest_grade shows
 // the grade; meanwhile the diagnostics say the change waits, and why. So too while the broker is away.
 import { describe, expect, it } from 'vitest';
-import { PrivateMosquitto } from '../helpers/mosquitto.js';
-import { CuttableProxy, waitUntil } from '../helpers/mqtt.js';
+import { brokerBehindProxy } from '../helpers/mosquitto.js';
+import { waitUntil } from '../helpers/mqtt.js';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import { simulatedSchool, firedEvents } from '../helpers/school.js';
 import type { Harness, HarnessOptions } from '../helpers/app.js';
@@ -73,12 +73,7 @@ describe('the acknowledgement of a change', () => {
   }, 90_000);
 
   it('waits while the broker is away: no DELETE until the broker is back and took what the pass published', async (ctx) => {
-    const broker = new PrivateMosquitto();
-    await broker.start();
-    ctx.onTestFinished(() => broker.stop());
-    const proxy = new CuttableProxy({ host: '127.0.0.1', port: broker.port });
-    await proxy.start();
-    ctx.onTestFinished(() => proxy.stop());
+    const { broker, proxy } = await brokerBehindProxy((stop) => ctx.onTestFinished(stop));
     const h = await started({ mqttUrl: proxy.url, recorderUrl: broker.url, reconnect: { firstMs: 50, maxMs: 100 } });
     proxy.paused = true;
     proxy.cut();
