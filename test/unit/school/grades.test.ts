@@ -341,6 +341,8 @@ async function throughGate(kind: string, items: NewItem<EventFields>[]): Promise
     await gate.load('child');
     await gate.pass([[kind, []]]);
     await gate.pass([[kind, items]]);
+    // The memory is written again once the (absent) broker took the events: wait for it before the folder goes.
+    await gate.save();
     return fired;
   } finally {
     await rm(dataDir, { recursive: true, force: true });

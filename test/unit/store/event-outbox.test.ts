@@ -13,7 +13,12 @@ let dataDir: string;
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'outbox-'));
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+/** Every gate a test made: their last writes finish before the folder is removed. */
+const gates: EventGate[] = [];
+afterEach(async () => {
+  await Promise.all(gates.splice(0).map((g) => g.save()));
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /** A publisher's side of it: each event handed, and the broker's answer given by the test. */
 class Broker {
@@ -26,6 +31,7 @@ class Broker {
 
 async function gate(broker: Broker): Promise<EventGate> {
   const g = new EventGate({ dataDir, log: silentLogger(), fire: broker.fire, onStorage: () => {} });
+  gates.push(g);
   await g.load('ania');
   return g;
 }

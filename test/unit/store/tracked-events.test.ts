@@ -18,10 +18,16 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tracked-'));
   fired = [];
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+/** Every gate a test made: their last writes finish before the folder is removed. */
+const gates: EventGate[] = [];
+afterEach(async () => {
+  await Promise.all(gates.splice(0).map((g) => g.save()));
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 async function gate(): Promise<EventGate> {
   const g = new EventGate({ dataDir, log: silentLogger(), fire: (_kind, payload) => void fired.push(payload), onStorage: () => {} });
+  gates.push(g);
   await g.load('ania');
   return g;
 }
