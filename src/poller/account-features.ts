@@ -27,7 +27,8 @@ export class AccountFeatures {
   private readonly runs: FeatureRuns;
   private readonly cache: ResourceCache;
   /** The modules the portal has refused the child for a day: their entities leave the device. */
-  private readonly absent: AbsentModules;
+  /** The modules the portal refuses the child for a day: their entities are not announced. */
+  readonly absent: AbsentModules;
   /** What the features read as last decided, and from what (the copies' changes, the day). */
   private reads: { key: string; identity: unknown; all: Want[]; byFeature: Map<Feature, readonly Want[]> } | undefined;
   /** Each feature's reads, decided again only when what they were decided from answers otherwise. */
@@ -124,9 +125,9 @@ export class AccountFeatures {
     return Object.assign({}, ...this.running.map(({ state }) => state.restoredFeeds?.() ?? {})) as FeedContents;
   }
 
-  /** Resolves when the last states kept for a start's first pass are written. */
+  /** Resolves when the last states kept for a start's first pass, and the modules refused for a day, are written. */
   saved(): Promise<void> {
-    return this.runs.written;
+    return Promise.all([this.runs.written, this.absent.written]).then(() => undefined);
   }
 
   /** A feature's state for this account (undefined when the account does not run it). */
