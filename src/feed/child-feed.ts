@@ -16,23 +16,12 @@ import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { Acknowledgements, sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
+import type { SavedFigures } from '../store/figures-store.js';
+import { sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
 import { errorText } from '../util/text.js';
 
-/** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
-export interface FeedStatus {
-  on: boolean;
-  since: number | undefined;
-  /** Why it is off: not registered yet, refused on this road, not reachable, the device forgotten. */
-  why: string | undefined;
-  road: FeedRoad;
-  /** When the feed was last read. */
-  lastRead?: number;
-  /** The changes listed and not acknowledged, and why (acknowledge.ts). */
-  pending?: PendingChange[];
-  /** Changes acknowledged since the start. */
-  acknowledged?: number;
-}
+/** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
+export type FeedStatus = NonNullable<SavedFigures['change_feed']>;
 
 export interface ChildFeedOptions {
   gateway: Gateway;
@@ -49,7 +38,8 @@ export interface ChildFeedOptions {
 
 export class ChildFeed {
   private saved: SavedFeedDevice = { version: 1 };
-  private status: Omit<FeedStatus, 'road'> = { on: false, since: undefined, why: 'not registered yet' };
+  /** What the diagnostics say (all but the road, which is asked when they ask). */
+  private status: Omit<FeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
   /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
   private registeredAgainAt = -Infinity;
   /** Not before then after a registration that could not reach the portal. */
@@ -59,8 +49,6 @@ export class ChildFeed {
   /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
   private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
-  private readonly acks = new Acknowledgements();
-  private lastRead: number | undefined;
   /** The declarations' schedules at the safety age (made once: the plan is asked about every copy many times a pass). */
   private readonly safe = new WeakMap<Resource, Schedule>();
 
@@ -105,8 +93,7 @@ export class ChildFeed {
   }
 
   feedStatus(): FeedStatus {
-    const read = this.lastRead === undefined ? {} : { lastRead: this.lastRead };
-    return { ...this.status, road: this.options.road(), ...read, pending: [...this.acks.pending], acknowledged: this.acks.total };
+    return { ...this.status, road: this.options.road() };
   }
 
   /**
@@ -136,6 +123,33 @@ export class ChildFeed {
   }
 
   /**
+   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
+   * lists read without a failure, computed from, and what that published accepted by the broker); the
+   * others stay listed, and come back.
+   */
+  async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
+    const { changes } = this.taken;
+    const device = this.device();
+    if (device === undefined || changes.length === 0) return;
+    const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });
+    this.status.pending = pending;
+    if (handled.length === 0) return;
+    try {
+      await this.client.acknowledge(
+        device,
+        handled.map((c) => c.id),
+      );
+      this.status.acknowledged = (this.status.acknowledged ?? 0) + handled.length;
+    } catch (error) {
+      // They come back at the next read and are read again then: nothing is lost.
+      this.options.log.warn(
+        { err: errorText(error), changes: handled.length },
+        'change feed: the changes could not be acknowledged; read again next time',
+      );
+    }
+  }
+
+  /**
    * A device for the child's road, registered when it has none and its road does not refuse it now
    * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
    * failure of the session itself is thrown: the pass's to meet.
@@ -158,7 +172,7 @@ export class ChildFeed {
         !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
       )
         throw error;
-      if (error instanceof FeedRefusedError) this.refuse(road, error.status, now, `refused on the ${road} road (${error.code ?? error.status})`);
+      if (error instanceof FeedRefusedError) this.refuse(road, error);
       else {
         this.retryAt = now + HOUR;
         this.off(`registration failed: ${error.message}`);
@@ -176,12 +190,11 @@ export class ChildFeed {
       this.failed(error, w.key ?? '');
       return [];
     }
-    this.lastRead = this.options.clock.now();
-    this.acks.listed(changes);
-    if (!this.status.on) {
-      this.status = { on: true, since: this.options.clock.now(), why: undefined };
-      this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
-    }
+    const now = this.options.clock.now();
+    if (!this.status.on) this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
+    // What it lists waits, not computed yet, until the pass's end sorts it.
+    this.status = { ...this.status, on: true, since: this.status.on ? this.status.since : now, why: undefined, lastRead: now };
+    this.status.pending = changes.map((c) => ({ type: c.type, why: 'not computed' }));
     for (const change of changes) {
       const named = this.named(change);
       if (named.length === 0 && !this.unknown.has(change.type)) {
@@ -193,35 +206,8 @@ export class ChildFeed {
     return changes;
   }
 
-  /**
-   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
-   * lists read without a failure, computed from, and what that published accepted by the broker); the
-   * others stay listed, and come back.
-   */
-  async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
-    const { changes } = this.taken;
-    const device = this.device();
-    if (device === undefined || changes.length === 0) return;
-    const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });
-    this.acks.sorted(pending);
-    if (handled.length === 0) return;
-    try {
-      await this.client.acknowledge(
-        device,
-        handled.map((c) => c.id),
-      );
-      this.acks.acknowledged(handled.length);
-    } catch (error) {
-      // They come back at the next read and are read again then: nothing is lost.
-      this.options.log.warn(
-        { err: errorText(error), changes: handled.length },
-        'change feed: the changes could not be acknowledged; read again next time',
-      );
-    }
-  }
-
   /** The declarations a change names (by their feed names). */
-  named(change: FeedChange): Resource[] {
+  private named(change: FeedChange): Resource[] {
     return this.options.resources.filter((r) => r.feed?.includes(change.type));
   }
 
@@ -233,35 +219,35 @@ export class ChildFeed {
   /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
   private failed(error: unknown, device: string): void {
     const cause = (error as { cause?: unknown }).cause ?? error;
-    const road = this.options.road();
     const now = this.options.clock.now();
     if (cause instanceof FeedDeviceLostError || cause instanceof FeedInvalidError) {
       if (this.saved.device?.id === device) this.saved = { ...this.saved, device: undefined };
-      if (now - this.registeredAgainAt < DAY) this.refuse(road, 0, now, 'the device was forgotten twice');
+      if (now - this.registeredAgainAt < DAY) this.refuse(this.options.road());
       else {
         this.off('the portal forgot the device; registering it again');
         this.registeredAgainAt = now;
       }
-      void this.save();
-      return;
-    }
-    if (cause instanceof FeedRefusedError) {
+    } else if (cause instanceof FeedRefusedError) {
       this.saved = { ...this.saved, device: undefined };
-      this.refuse(road, cause.status, now, `refused on the ${road} road (${cause.code ?? cause.status})`);
-      void this.save();
+      this.refuse(this.options.road(), cause);
+    } else {
+      this.off(`not answering: ${errorText(cause)}`);
       return;
     }
-    this.off(`not answering: ${errorText(cause)}`);
+    void this.save();
   }
 
-  private refuse(road: FeedRoad, status: number, now: number, why: string): void {
-    this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until: now + DAY, status } } };
+  /** Not registered again on `road` before tomorrow: the portal refused it (`error`), or forgot the device twice. */
+  private refuse(road: FeedRoad, error?: FeedRefusedError): void {
+    const until = this.options.clock.now() + DAY;
+    this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until, status: error?.status ?? 0 } } };
+    const why = error ? `refused on the ${road} road (${error.code ?? error.status})` : 'the device was forgotten twice';
     this.off(`${why}; tried again tomorrow`);
   }
 
   private off(why: string): void {
     if (this.status.on || this.status.why !== why) this.options.log.info({ why }, 'change feed off: the lists are read at their own ages');
-    this.status = { on: false, since: undefined, why };
+    this.status = { ...this.status, on: false, since: undefined, why };
   }
 
   private save(): Promise<void> {
