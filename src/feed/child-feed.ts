@@ -17,7 +17,7 @@ import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-d
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { SavedFigures } from '../store/figures-store.js';
-import { sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
+import { sortChanges, type HandledFacts } from './acknowledge.js';
 import { errorText } from '../util/text.js';
 
 /** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
