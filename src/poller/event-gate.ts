@@ -98,11 +98,8 @@ export class EventGate {
       if (!tracking) continue;
       const happened = seen.track(kind, items, tracking, quietFloods);
       for (const change of ['changed', 'removed'] as const) {
-        post(
-          kind,
-          `${kind}_${change}`,
-          happened.filter((h) => h.change === change),
-        );
+        const changes = happened.filter((h) => h.change === change);
+        post(kind, `${kind}_${change}`, changes);
       }
     }
     seen.post(entries);

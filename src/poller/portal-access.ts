@@ -63,7 +63,6 @@ export class PortalAccess {
   readonly cache: ResourceCache;
   /** Both roads for this child (`alsoFamily`): which one reads it now. */
   readonly roads: TwoRoads | undefined;
-  private readonly options: PortalAccessOptions;
   /** Whoever `observe` added (the diagnostics' figures, built from the access after it) hears what the portal did. */
   private observer: PortalObserver | undefined;
   private readonly observers: PortalObserver = {
@@ -73,14 +72,11 @@ export class PortalAccess {
   };
   private downloadState: (Downloads & { child: string }) | undefined;
 
-  constructor(options: PortalAccessOptions) {
-    this.options = options;
-    const { account, urls, clock, log, onRequest } = options;
+  constructor(private readonly options: PortalAccessOptions) {
+    const { account, urls, clock, log, onRequest, family, alsoFamily, timeoutMs } = options;
     const label = account.id ?? account.login;
-    const family = options.family;
     const password = account.password ?? '';
-    const roads =
-      options.alsoFamily && new TwoRoads({ family: options.alsoFamily, login: account.login, password, urls, account: label, clock, log });
+    const roads = alsoFamily && new TwoRoads({ family: alsoFamily, login: account.login, password, urls, account: label, clock, log });
     this.roads = roads;
     this.session = new PortalSession({
       account: label,
@@ -96,7 +92,7 @@ export class PortalAccess {
       // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
       // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
       policy: options.policy,
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
       observer: this.observers,
       ...(roads ? { signIn: roads.signIn, road: roads } : {}),
@@ -109,26 +105,7 @@ export class PortalAccess {
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
       observer: this.observers,
-      heavy:
-        options.dataDir === undefined
-          ? undefined
-          : new HeavyAnswers({
-              dataDir: options.dataDir,
-              login: account.login,
-              now: () => clock.now(),
-              onHeld: (endpoint, entry, until) =>
-                log.warn(
-                  {
-                    account: label,
-                    resource: endpoint,
-                    reason: entry.reason,
-                    at: new Date(entry.at).toISOString(),
-                    until: new Date(until).toISOString(),
-                  },
-                  'an answer of this resource broke a poll of the last run; not asked again before the time given',
-                ),
-              onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
-            }),
+      heavy: options.dataDir === undefined ? undefined : heavyAnswers(options.dataDir, options, label),
     });
     this.messaging = new MessagingClient({
       session: this.session,
@@ -136,7 +113,7 @@ export class PortalAccess {
       account: label,
       clock,
       log,
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
       observer: this.observers,
     });
@@ -161,26 +138,38 @@ export class PortalAccess {
 
   /** The account's downloader (downloads on only), made for the given child id. */
   downloads(child: string): Downloads | undefined {
-    const { account, slots, dataDir } = this.options;
+    const { account, slots, dataDir, urls, clock, log, downloadMaxBytes } = this.options;
     if (!account.downloads || !slots || dataDir === undefined) return undefined;
-    if (this.downloadState?.child !== child) {
-      this.downloadState = {
-        child,
-        // The files already saved stay known when the child id changes.
-        files: this.downloadState?.files ?? new BackgroundFiles(this.options.log),
-        downloader: new Downloader({
-          session: this.session,
-          urls: this.options.urls,
-          account: account.id ?? account.login,
-          child,
-          dataDir,
-          clock: this.options.clock,
-          log: this.options.log,
-          slots,
-          limits: { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes: this.options.downloadMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxFileBytes },
-        }),
-      };
-    }
+    if (this.downloadState?.child === child) return this.downloadState;
+    const limits = { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes: downloadMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxFileBytes };
+    const downloader = new Downloader({
+      session: this.session,
+      urls,
+      account: account.id ?? account.login,
+      child,
+      dataDir,
+      clock,
+      log,
+      slots,
+      limits,
+    });
+    // The files already saved stay known when the child id changes.
+    this.downloadState = { child, files: this.downloadState?.files ?? new BackgroundFiles(log), downloader };
     return this.downloadState;
   }
+}
+
+/** The answers that broke a poll of the last run, kept in data_dir: not asked again before their time. */
+function heavyAnswers(dataDir: string, { account, clock, log }: PortalAccessOptions, label: string): HeavyAnswers {
+  return new HeavyAnswers({
+    dataDir,
+    login: account.login,
+    now: () => clock.now(),
+    onHeld: (endpoint, entry, until) =>
+      log.warn(
+        { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
+        'an answer of this resource broke a poll of the last run; not asked again before the time given',
+      ),
+    onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
+  });
 }
