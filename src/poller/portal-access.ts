@@ -2,7 +2,7 @@
 // resource cache, and (downloads on) a downloader per child. `run`, `check` and the tests build it alike.
 import { Gateway } from '../portal/gateway.js';
 import type { FamilyAccount } from '../portal/family.js';
-import { PortalSession, type SessionPolicy } from '../portal/session.js';
+import { PortalSession, type PortalSessionOptions } from '../portal/session.js';
 import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
@@ -15,23 +15,12 @@ import { tokenInfoResponse } from '../portal/schemas/identity.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import { HeavyAnswers } from '../store/heavy-answers.js';
-import type { SessionStore } from '../store/session-store.js';
 import { maskedEndpoint, maskedMessagingPath, type PortalObserver } from '../portal/observer.js';
-import type { AccountConfig, PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
+import type { AccountConfig } from '../config/schema.js';
 
-export interface PortalAccessOptions {
+/** The session's options (without a `store`, as `check` builds it, the session is kept nowhere), and the account's. */
+export interface PortalAccessOptions extends Pick<PortalSessionOptions, 'urls' | 'clock' | 'log' | 'store' | 'dispatcher' | 'policy' | 'timeoutMs'> {
   account: AccountConfig;
-  urls: PortalUrls;
-  clock: Clock;
-  log: Logger;
-  /** Where the session is kept between runs (none: `check` keeps its own). */
-  store?: SessionStore;
-  dispatcher?: Dispatcher;
-  policy?: SessionPolicy;
-  timeoutMs?: number;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
   /** The declarations the copies are read by (AccountPollerOptions.resources). */
@@ -79,20 +68,15 @@ export class PortalAccess {
     const roads = alsoFamily && new TwoRoads({ family: alsoFamily, login: account.login, password, urls, account: label, clock, log });
     this.roads = roads;
     this.session = new PortalSession({
+      ...options,
       account: label,
       login: account.login,
       password,
-      urls,
-      clock,
-      log,
-      store: options.store,
-      dispatcher: options.dispatcher,
       // On the family road too this is the register's own web session (the token login opens one, live-notes
       // 26): it ages and dies as spec 5.3 says, so it is refreshed and opened again on the register's policy.
       // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
       // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
       policy: options.policy,
-      timeoutMs,
       ...(family ? { signIn: family.webSignIn(account.login) } : {}),
       observer: this.observers,
       ...(roads ? { signIn: roads.signIn, road: roads } : {}),
