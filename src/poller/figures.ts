@@ -85,7 +85,7 @@ export class AccountFigures implements PortalObserver {
     const { requests, reads } = this.kept;
     requests[resource] = (requests[resource] ?? 0) + 1;
     const okAt = status === 'ok' ? now : reads[resource]?.ok_at;
-    reads[resource] = { status, at: now, ...(okAt === undefined ? {} : { ok_at: okAt }) };
+    reads[resource] = { status, at: now, ok_at: okAt };
     this.options.sink?.answered(this.options.child(), resource, status);
   }
 
@@ -132,7 +132,7 @@ export class AccountFigures implements PortalObserver {
     const same = last?.reason === reason && last.portal_message === portal_message && last.resource === resource;
     if (!same || this.cleared) {
       this.cleared = false;
-      const entry: Problem = { at: now, reason, ...defined({ portal_message, resource, detail }) };
+      const entry: Problem = { at: now, reason, portal_message, resource, detail };
       this.kept.problems = [...this.kept.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
     }
     return this.kept.problem_since.at;
@@ -177,12 +177,10 @@ export class AccountFigures implements PortalObserver {
       // A copy: the write runs later, while the counts go on.
       ...structuredClone(this.kept),
       problems: this.kept.problems.filter((p) => now - p.at < WEEK_MS),
-      ...defined({
-        logged_in_at: this.options.sessionSince(),
-        next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
-        change_feed: this.feed,
-        plan: this.plan,
-      }),
+      logged_in_at: this.options.sessionSince(),
+      next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
+      change_feed: this.feed,
+      plan: this.plan,
     };
   }
 
@@ -204,9 +202,4 @@ export class AccountFigures implements PortalObserver {
     if (day !== this.kept.day) Object.assign(this.kept, dayCounts(day));
     return now;
   }
-}
-
-/** The fields of `fields` that are not undefined (a saved file leaves the others out). */
-function defined<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
