@@ -23,10 +23,7 @@ export interface HandledFacts {
   delivered: () => Promise<boolean>;
 }
 
-export interface PendingChange {
-  type: string;
-  why: WhyPending;
-}
+export type PendingChange = { type: string; why: WhyPending };
 
 /** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
 export async function sortChanges(

@@ -117,11 +117,6 @@ export class ChildFeed {
     if (this.want() === undefined) await this.ensure(cache);
   }
 
-  /** The changes taken in the pass under way. */
-  takenThisPass(): readonly FeedChange[] {
-    return this.taken.changes;
-  }
-
   /**
    * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
    * lists read without a failure, computed from, and what that published accepted by the broker); the

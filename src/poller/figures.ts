@@ -46,8 +46,8 @@ export interface AccountFiguresOptions {
   road: () => string;
   sink?: FiguresSink;
   /** Where the figures are kept in data_dir (`dziennik2mqtt diagnostics` reads them beside the bridge). */
-  store?: FiguresStore;
-  log?: Logger;
+  store: FiguresStore;
+  log: Logger;
 }
 
 export class AccountFigures implements PortalObserver {
@@ -72,10 +72,9 @@ export class AccountFigures implements PortalObserver {
    */
   save(): Promise<void> {
     const { store, log } = this.options;
-    if (store === undefined) return this.written;
     const snapshot = this.snapshot();
     this.written = this.written.then(() =>
-      store.save(snapshot).catch((error: Error) => log?.debug({ err: error.message }, 'could not save the diagnostics figures')),
+      store.save(snapshot).catch((error: Error) => log.debug({ err: error.message }, 'could not save the diagnostics figures')),
     );
     return this.written;
   }
@@ -161,7 +160,7 @@ export class AccountFigures implements PortalObserver {
     missed[resource] = (missed[resource] ?? 0) + 1;
     this.options.sink?.feedMissed(this.options.child(), resource);
     if (missed[resource] === 1)
-      this.options.log?.warn(
+      this.options.log.warn(
         { resource },
         'change feed: a safety read found a change the feed never named (counted as feed_missed in the diagnostics)',
       );
@@ -186,7 +185,7 @@ export class AccountFigures implements PortalObserver {
 
   /** Takes up what the last run saved: the day's counts only on the same day. A broken file is told to onBroken. */
   async restore(onBroken?: (error: Error) => void): Promise<void> {
-    const saved = await this.options.store?.load(onBroken).catch(() => undefined);
+    const saved = await this.options.store.load(onBroken).catch(() => undefined);
     if (!saved) return;
     const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
     this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
