@@ -52,8 +52,6 @@ export interface AccountFiguresOptions {
 
 export class AccountFigures implements PortalObserver {
   private kept: Kept = { ...dayCounts(''), reads: {}, problems: [] };
-  /** Whether `problem` went OFF since the last problem was noted (the same problem again is then new). */
-  private cleared = true;
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
   nextReads: { row: string; at: number; why: string }[] = [];
   /** The change feed as the last pass left it (set by the account's runner). */
@@ -120,17 +118,17 @@ export class AccountFigures implements PortalObserver {
    */
   noteProblem(now: number, facts: ProblemFacts | undefined): number | undefined {
     if (facts === undefined || facts.reason === null) {
-      this.cleared = true;
       this.kept.problem_since = undefined;
       return undefined;
     }
     const { reason, portal_message, resource, detail } = facts;
+    // No problem was on (`problem` went OFF since the last one was noted): the same problem again is new.
+    const cleared = this.kept.problem_since === undefined;
     // Other words from the portal are the same problem still: only another reason begins a new one.
     if (this.kept.problem_since?.reason !== reason) this.kept.problem_since = { reason, at: now };
     const last = this.kept.problems.at(-1);
     const same = last?.reason === reason && last.portal_message === portal_message && last.resource === resource;
-    if (!same || this.cleared) {
-      this.cleared = false;
+    if (!same || cleared) {
       const entry: Problem = { at: now, reason, portal_message, resource, detail };
       this.kept.problems = [...this.kept.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
     }
@@ -190,7 +188,6 @@ export class AccountFigures implements PortalObserver {
     const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
     this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
     this.plan = saved.plan;
-    this.cleared = false;
     this.today();
   }
 
