@@ -96,11 +96,7 @@ export class ChildFeed {
     return { ...this.status, road: this.options.road() };
   }
 
-  /**
-   * Before the pass reads anything the feed covers: a device for the child's road (watch, then list).
-   * The portal's feed names only what changed after the registration, so a list read before it may
-   * hide a change the feed never names: a registration makes every list it covers due at once.
-   */
+  /** Before the pass reads anything the feed covers: a device for the child's road (watch, then list). */
   async beforeReads(cache: ResourceCache): Promise<void> {
     this.taken = { changes: [], from: undefined };
     await this.ensure(cache);
@@ -117,11 +113,7 @@ export class ChildFeed {
     if (this.want() === undefined) await this.ensure(cache);
   }
 
-  /**
-   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
-   * lists read without a failure, computed from, and what that published accepted by the broker); the
-   * others stay listed, and come back.
-   */
+  /** After the pass was published: acknowledges the changes it handled (acknowledge.ts); the others stay listed, and come back. */
   async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
     const { changes } = this.taken;
     const device = this.device();
@@ -145,9 +137,8 @@ export class ChildFeed {
   }
 
   /**
-   * A device for the child's road, registered when it has none and its road does not refuse it now
-   * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
-   * failure of the session itself is thrown: the pass's to meet.
+   * A device for the child's road, registered when it has none and its road does not refuse it now. A
+   * failure of the session itself (a dead login, a login the network broke) is the pass's to meet.
    */
   private async ensure(cache: ResourceCache): Promise<void> {
     const road = this.options.road();
@@ -157,11 +148,9 @@ export class ChildFeed {
       const id = await this.client.register();
       this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
       this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
-      // What changed before the device existed the feed never names: every list it covers is read again.
+      // The portal's feed names only what changed after the registration: every list it covers is read again.
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
-      // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
-      // the registration is tried again at the next one.
       if (
         loginStepOf(error) !== undefined ||
         !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)

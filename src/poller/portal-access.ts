@@ -77,14 +77,13 @@ export class PortalAccess {
       // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
       // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
       policy: options.policy,
-      ...(family ? { signIn: family.webSignIn(account.login) } : {}),
+      signIn: roads?.signIn ?? family?.webSignIn(account.login),
+      road: roads,
       observer: this.observers,
-      ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
       session: this.session,
-      ...(family ? { road: family.dataRoad(account.login, this.session.http) } : {}),
-      ...(roads ? { road: roads.dataRoad(this.session) } : {}),
+      road: roads?.dataRoad(this.session) ?? family?.dataRoad(account.login, this.session.http),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
