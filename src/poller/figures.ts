@@ -8,7 +8,6 @@ import type { Logger } from '../util/log.js';
 import { LoginTrace } from '../portal/trace.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { PortalObserver } from '../portal/observer.js';
-import type { HttpExchange } from '../portal/http.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
@@ -53,7 +52,7 @@ export interface AccountFiguresOptions {
 export class AccountFigures implements PortalObserver {
   private kept: Kept = { ...dayCounts(''), reads: {}, problems: [] };
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
-  nextReads: { row: string; at: number; why: string }[] = [];
+  nextReads: NonNullable<SavedFigures['next_reads']> = [];
   /** The change feed as the last pass left it (set by the account's runner). */
   feed: SavedFigures['change_feed'];
   /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
@@ -86,7 +85,7 @@ export class AccountFigures implements PortalObserver {
     this.options.sink?.answered(this.options.child(), resource, status);
   }
 
-  login(): { exchange(exchange: HttpExchange): void; ended(outcome: string): void } {
+  login(): ReturnType<PortalObserver['login']> {
     const trace = new LoginTrace(this.options.urls);
     const at = this.today();
     return {
