@@ -109,8 +109,30 @@ export class ChildFeed {
   async afterRound(cache: ResourceCache): Promise<void> {
     const w = this.want();
     if (w === undefined || !cache.readThisPass(w) || this.taken.from === w.key) return;
-    this.taken = { changes: [...this.taken.changes, ...this.take(cache, w)], from: w.key };
-    if (this.want() === undefined) await this.ensure(cache);
+    this.taken.from = w.key;
+    let changes;
+    try {
+      changes = cache.get(CHANGES, w.key)?.changes ?? [];
+    } catch (error) {
+      this.failed(error, w.key ?? '');
+      if (this.want() === undefined) await this.ensure(cache);
+      return;
+    }
+    const now = this.options.clock.now();
+    if (!this.status.on) this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
+    const since = this.status.on ? this.status.since : now;
+    // What it lists waits, not computed yet, until the pass's end sorts it.
+    const pending = changes.map((c) => ({ type: c.type, why: 'not computed' }));
+    this.status = { ...this.status, on: true, since, why: undefined, lastRead: now, pending };
+    for (const change of changes) {
+      const named = this.named(change);
+      if (named.length === 0 && !this.unknown.has(change.type)) {
+        this.unknown.add(change.type);
+        this.options.log.info({ type: change.type }, 'change feed: a type no list of the bridge is; acknowledged');
+      }
+      for (const res of named) cache.moved(res);
+    }
+    this.taken.changes.push(...changes);
   }
 
   /** After the pass was published: acknowledges the changes it handled (acknowledge.ts); the others stay listed, and come back. */
@@ -163,31 +185,6 @@ export class ChildFeed {
       }
     }
     await this.save();
-  }
-
-  /** The changes the feed listed in this pass (its copy `w`, read) mark what they name moved; answers them. */
-  private take(cache: ResourceCache, w: Want): FeedChange[] {
-    let changes;
-    try {
-      changes = cache.get(CHANGES, w.key)?.changes ?? [];
-    } catch (error) {
-      this.failed(error, w.key ?? '');
-      return [];
-    }
-    const now = this.options.clock.now();
-    if (!this.status.on) this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
-    // What it lists waits, not computed yet, until the pass's end sorts it.
-    this.status = { ...this.status, on: true, since: this.status.on ? this.status.since : now, why: undefined, lastRead: now };
-    this.status.pending = changes.map((c) => ({ type: c.type, why: 'not computed' }));
-    for (const change of changes) {
-      const named = this.named(change);
-      if (named.length === 0 && !this.unknown.has(change.type)) {
-        this.unknown.add(change.type);
-        this.options.log.info({ type: change.type }, 'change feed: a type no list of the bridge is; acknowledged');
-      }
-      for (const res of named) cache.moved(res);
-    }
-    return changes;
   }
 
   /** The declarations a change names (by their feed names). */
