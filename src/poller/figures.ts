@@ -28,7 +28,6 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
 /** Problems kept at most (a flapping problem must not grow the file without end). */
 const MAX_PROBLEMS = 50;
 
-type Problem = SavedFigures['problems'][number];
 /** What is kept, as it is saved: all but what is asked when saving (the child, the road, the session, the last pass's plans). */
 type Kept = Omit<SavedFigures, 'version' | 'child' | 'road' | 'saved_at' | 'logged_in_at' | 'next_reads' | 'change_feed' | 'plan'>;
 /** The counts of one Warsaw day. */
@@ -128,7 +127,7 @@ export class AccountFigures implements PortalObserver {
     const last = this.kept.problems.at(-1);
     const same = last?.reason === reason && last.portal_message === portal_message && last.resource === resource;
     if (!same || cleared) {
-      const entry: Problem = { at: now, reason, portal_message, resource, detail };
+      const entry = { at: now, reason, portal_message, resource, detail };
       this.kept.problems = [...this.kept.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
     }
     return this.kept.problem_since.at;
