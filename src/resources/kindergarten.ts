@@ -12,10 +12,11 @@ import { isDisabled, type Gateway, type ServiceHost } from '../portal/gateway.js
 import { meResponse, tokenInfoResponse, userInfoResponse } from '../portal/schemas/identity.js';
 import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/plan.js';
-import { registerResource, type Portal, type Resource } from '../feature-kit/resource.js';
+import { type Portal, type Resource } from '../feature-kit/resource.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
 import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
+import { daily } from './lookups.js';
 
 /** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
 export type PlanSource = { lid: string; place: string; host: ServiceHost };
@@ -206,12 +207,7 @@ export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesRe
 };
 
 /** The rooms by identifier (the plan's `classroomIdentifier`). */
-export const KINDERGARTEN_ROOMS = registerResource({
-  endpoint: 'Auth/Classrooms',
-  schema: authClassroomsResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-});
+export const KINDERGARTEN_ROOMS = daily('Auth/Classrooms', authClassroomsResponse);
 
 /** A refusal (403, 404, Disabled) stands this long. */
 function refusedFor(ms: number): Resource['refusal'] {

@@ -8,6 +8,11 @@ import { registerResource, want, type Copies, type Resource, type Want } from '.
 import type { ResourceCache } from '../feature-kit/cache.js';
 import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
 
+/** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */
+export function daily<S extends z.ZodType>(endpoint: string, schema: S, note?: string): Resource<z.output<S>> {
+  return registerResource({ endpoint, schema, fresh: byDay(DAILY), keepOnError: true, note });
+}
+
 /**
  * A lookup list of the register: its endpoint, schema and where its items are in the answer; its ages
  * when not the usual ones, and whether it lists a school year of records (a year's comments, lessons).
@@ -19,15 +24,16 @@ export function lookupResource<S extends z.ZodType>(
   more: { usual?: number; onMiss?: number; yearOfRecords?: true } = {},
 ): Resource<z.output<S>> {
   const onMiss = more.onMiss ?? ON_MISS;
+  const after = onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`;
   return registerResource({
     endpoint,
     schema,
-    ...(more.yearOfRecords ? { yearOfRecords: true } : {}),
+    yearOfRecords: more.yearOfRecords,
     fresh: byDay(more.usual ?? DAILY),
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
-    note: `again when a record names an id it lacks, once ${onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`} old`,
+    note: `again when a record names an id it lacks, once ${after} old`,
   });
 }
 
