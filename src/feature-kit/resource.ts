@@ -56,8 +56,8 @@ export interface Resource<T = unknown> extends Schedule {
   settled?(value: T, now: number): number | undefined;
   /** On a failed read, a feature gets the last good copy instead of the error (lookups, lists beside the news). */
   readonly keepOnError?: boolean;
-  /** Until when an error of a read refuses the resource (a module the school lacks); undefined: it failed. */
-  refusal(error: unknown, now: number): number | undefined;
+  /** Until when an error of a read refuses the resource (a module the school lacks); undefined, or none: it failed. */
+  refusal?(error: unknown, now: number): number | undefined;
   /** The record types the portal's change feed names for it (live-notes 31). */
   readonly feed?: readonly string[];
   /** Read in a round of its own, before anything else due: what it says decides what else is (the change feed). */

@@ -47,5 +47,4 @@ export const CHANGES: Resource<FeedRead> = {
       throw error;
     }
   },
-  refusal: () => undefined,
 };

@@ -64,7 +64,6 @@ export const KINDERGARTEN_SEARCH: Resource<PlanSearch> = {
   note: 'only once Timetables is refused; found: checked weekly; nothing found: again a day later; failed: again after 5 minutes',
   read: (portal) => search(portal),
   settled: (value) => (value.state === 'failed' ? undefined : searchAgainAt(value)),
-  refusal: () => undefined,
 };
 
 async function search(portal: Portal): Promise<PlanSearch> {

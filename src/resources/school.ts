@@ -32,7 +32,6 @@ export const IDENTITY: Resource<Identity> = {
   whenAsked: 'keep',
   note: 'read before the features, at the first pass of a day',
   read: ({ gateway, clock, log }) => fetchIdentity(gateway, clock.now(), log),
-  refusal: () => undefined,
 };
 
 export const NOTICES = registerResource({
