@@ -8,7 +8,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import type { Copies, Portal, Resource, Want } from './resource.js';
+import type { Portal, Resource, Want } from './resource.js';
 import { errorText } from '../util/text.js';
 
 /** What a plug-in of the pass (the change feed) makes of the copies: the schedule each is read at, and what a read found. */
@@ -61,7 +61,7 @@ export interface ResourceCacheOptions {
   resources?: readonly Resource[];
 }
 
-export class ResourceCache implements Copies {
+export class ResourceCache {
   private readonly copies = new Map<string, Copy>();
   private readonly declared: ReadonlyMap<string, Resource>;
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
@@ -86,6 +86,7 @@ export class ResourceCache implements Copies {
     this.pass = undefined;
   }
 
+  /** The copy (undefined: none yet, or refused); throws the error of its failed read while it stands (see the header). */
   get<T>(res: Resource<T>, key?: string): T | undefined {
     const copy = this.copies.get(keyOf(res, key));
     // A settled copy still answers its question (the day's lucky number), whatever a read since met.
@@ -100,10 +101,12 @@ export class ResourceCache implements Copies {
     return this.copies.get(keyOf(w.res, w.key))?.version ?? 0;
   }
 
+  /** The last good copy, whatever the pass under way met (what a feature's reads are decided from). */
   peek<T>(res: Resource<T>, key?: string): T | undefined {
     return this.copies.get(keyOf(res, key))?.value as T | undefined;
   }
 
+  /** Whether the portal refuses the resource now (a module the school lacks). */
   refused(res: Resource, key?: string): boolean {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }

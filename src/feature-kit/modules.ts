@@ -4,7 +4,7 @@
 // A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
 // network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
 import type { EntityDef } from './entities.js';
-import type { Resource } from './resource.js';
+import type { ResourceCache } from './cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
 import type { Logger } from '../util/log.js';
 
@@ -15,11 +15,8 @@ import type { Logger } from '../util/log.js';
  */
 export const ABSENT_AFTER_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
-/** What the memory reads of the cache: the refusals in a row, and whether a copy is held (an answer), over every key of a keyed list. */
-export interface RefusalsHeld {
-  refusal(res: Resource): { since: number; at: number } | undefined;
-  answered(res: Resource): boolean;
-}
+/** What the memory reads of the cache, over every key of a keyed list. */
+export type RefusalsHeld = Pick<ResourceCache, 'refusal' | 'answered'>;
 
 export class AbsentModules {
   private refused: Refusals = {};

@@ -9,6 +9,7 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
+import type { ResourceCache } from './cache.js';
 import type { Schedule } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -17,16 +18,7 @@ import type { Logger } from '../util/log.js';
 export type Host = 'register' | 'messaging';
 
 /** The copies as a read, a feature or a signal sees them. */
-export interface Copies {
-  /** The copy (undefined: none yet, or refused); throws the error of its failed read in the pass under way. */
-  get<T>(res: Resource<T>, key?: string): T | undefined;
-  /** The last good copy, whatever the pass under way met (what a feature's reads are decided from). */
-  peek<T>(res: Resource<T>, key?: string): T | undefined;
-  /** Whether the portal refuses the resource now (a module the school lacks). */
-  refused(res: Resource, key?: string): boolean;
-  /** When the copy was read (undefined: none, or refused). */
-  readAt(res: Resource, key?: string): number | undefined;
-}
+export type Copies = Pick<ResourceCache, 'get' | 'peek' | 'refused' | 'readAt'>;
 
 /** What a read is made with. */
 export interface Portal {
