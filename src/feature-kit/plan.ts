@@ -194,22 +194,18 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   const wall = wallTime(now);
   const time = wall.time.slice(0, 5);
   if (time >= '22:00' || time < '06:00') return 'night';
-  const date = wall.date;
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+
+  const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
-  const known = day !== undefined && day.date === date;
+  const known = day !== undefined && day.date === wall.date;
   if (known && (day.start === null || day.end === null)) return 'holiday';
   if (time < '07:00') return 'early';
   if (time >= '21:00') return 'late';
-  if (known) {
-    const start = Date.parse(day.start!);
-    const end = Date.parse(day.end!) + HOUR;
-    if (now < start) return 'morning';
-    if (now < end) return 'lessons';
-    return time < '18:00' ? 'afternoon' : 'evening';
-  }
-  if (time < USUAL_LESSONS.from) return 'morning';
-  if (time < USUAL_LESSONS.to) return 'lessons';
+  const [started, ended] = known
+    ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
+    : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
+  if (!started) return 'morning';
+  if (!ended) return 'lessons';
   return time < '18:00' ? 'afternoon' : 'evening';
 }
 
