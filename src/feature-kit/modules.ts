@@ -40,24 +40,16 @@ export class AbsentModules {
 
   /** After a pass: each module's refusals, or its answer, as the cache now holds them. */
   update(cache: RefusalsHeld, entities: readonly EntityDef[]): void {
-    const before = this.names();
-    let changed = false;
+    const [before, was] = [this.names(), JSON.stringify(this.refused)];
     for (const res of new Set(entities.flatMap((e) => e.module ?? []))) {
       const kept = this.refused[res.name];
       const refusal = cache.refusal(res);
-      if (refusal !== undefined) {
-        // The first refusal is the last run's when this run has had no answer since.
-        const next = { since: Math.min(kept?.since ?? refusal.since, refusal.since), at: Math.max(kept?.at ?? refusal.at, refusal.at) };
-        if (next.since !== kept?.since || next.at !== kept.at) {
-          this.refused[res.name] = next;
-          changed = true;
-        }
-      } else if (kept !== undefined && cache.answered(res)) {
-        delete this.refused[res.name];
-        changed = true;
-      }
+      // The first refusal is the last run's when this run has had no answer since.
+      if (refusal !== undefined)
+        this.refused[res.name] = { since: Math.min(kept?.since ?? Infinity, refusal.since), at: Math.max(kept?.at ?? -Infinity, refusal.at) };
+      else if (cache.answered(res)) delete this.refused[res.name];
     }
-    if (changed)
+    if (JSON.stringify(this.refused) !== was)
       this.written = this.store
         .save(this.refused)
         .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the refused modules'));
