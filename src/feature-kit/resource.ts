@@ -121,8 +121,10 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
 }
 
 /** A resource of the messaging host (spec 4.8), read through the messaging API. */
-export interface MessagingDeclaration<T> extends Declared<T> {
+export interface MessagingDeclaration<T> extends Omit<Declared<T>, 'name'> {
+  /** The paths its reads ask for; the first, `/api/` aside, is its name unless `name` says otherwise. */
   endpoints: readonly string[];
+  name?: string;
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
@@ -133,6 +135,7 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
   const { read, absentForMs, ...rest } = d;
   return {
     whenAsked: 'read',
+    name: `messaging ${d.endpoints[0]?.replace(/^\/api\//, '')}`,
     ...rest,
     host: 'messaging',
     async read(portal, key) {
