@@ -28,7 +28,7 @@ import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
 import { registerResource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, NEWS, WHILE_EMPTY } from './ages.js';
-import { daily, lookupResource, records } from './lookups.js';
+import { daily, lookupResource } from './lookups.js';
 import type { z } from 'zod';
 
 const GRADE_KIND = {
@@ -44,7 +44,15 @@ function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoi
   return registerResource({ endpoint, schema, yearOfRecords: true, ...GRADE_KIND, list: grades, feed });
 }
 
-export const GRADES = records('Grades', gradesResponse, NEWS);
+// Declared in full: "when is Grades read next" is answered from this file, plan.ts and cache.ts (docs/development.md).
+export const GRADES = registerResource({
+  endpoint: 'Grades',
+  schema: gradesResponse,
+  yearOfRecords: true,
+  fresh: NEWS,
+  whenAsked: 'read',
+  feed: true,
+});
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
 export const GRADE_AVERAGES = registerResource({
   endpoint: 'Grades/Averages',
