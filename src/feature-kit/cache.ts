@@ -8,7 +8,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import type { Copies, Portal, Resource, Want } from './resource.js';
+import type { Portal, Resource, Want } from './resource.js';
 import { errorText } from '../util/text.js';
 
 /** What a plug-in of the pass (the change feed) makes of the copies: the schedule each is read at, and what a read found. */
@@ -61,7 +61,7 @@ export interface ResourceCacheOptions {
   resources?: readonly Resource[];
 }
 
-export class ResourceCache implements Copies {
+export class ResourceCache {
   private readonly copies = new Map<string, Copy>();
   private readonly declared: ReadonlyMap<string, Resource>;
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
@@ -86,6 +86,7 @@ export class ResourceCache implements Copies {
     this.pass = undefined;
   }
 
+  /** The copy (undefined: none yet, or refused); throws the error of its failed read while it stands (see the header). */
   get<T>(res: Resource<T>, key?: string): T | undefined {
     const copy = this.copies.get(keyOf(res, key));
     // A settled copy still answers its question (the day's lucky number), whatever a read since met.
@@ -100,20 +101,22 @@ export class ResourceCache implements Copies {
     return this.copies.get(keyOf(w.res, w.key))?.version ?? 0;
   }
 
+  /** The last good copy, whatever the pass under way met (what a feature's reads are decided from). */
   peek<T>(res: Resource<T>, key?: string): T | undefined {
     return this.copies.get(keyOf(res, key))?.value as T | undefined;
   }
 
+  /** Whether the portal refuses the resource now (a module the school lacks). */
   refused(res: Resource, key?: string): boolean {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
   /**
-   * While the portal's answers to the copy are refusals (a failed read between them aside): since the first, and the
-   * latest's time. Without a key, of every copy of the resource (a keyed one's weeks), while none of them holds an answer.
+   * While the portal's answers to every copy of the resource (a keyed one's weeks) are refusals, a failed read between
+   * them aside: since the first, and the latest's time.
    */
-  refusal(res: Resource, key?: string): { since: number; at: number } | undefined {
-    const copies = key === undefined ? this.copiesOf(res) : [this.copies.get(keyOf(res, key))].filter((c) => c !== undefined);
+  refusal(res: Resource): { since: number; at: number } | undefined {
+    const copies = this.copiesOf(res);
     const refused = copies.filter((c) => c.refusedSince !== undefined && c.readAt !== undefined);
     if (refused.length === 0 || copies.some((c) => c.value !== undefined)) return undefined;
     return { since: Math.min(...refused.map((c) => c.refusedSince!)), at: Math.max(...refused.map((c) => c.readAt!)) };
@@ -125,11 +128,7 @@ export class ResourceCache implements Copies {
   }
 
   private copiesOf(res: Resource): Copy[] {
-    const prefix = keyOf(res, '');
-    // Asked for every module after each pass (modules.ts): no copy of the whole map made for it.
-    const found: Copy[] = [];
-    for (const [k, c] of this.copies) if (k.startsWith(prefix)) found.push(c);
-    return found;
+    return [...this.copies].filter(([k]) => k.startsWith(keyOf(res, ''))).map(([, c]) => c);
   }
 
   /** Whether the copy was read (or its read failed) in the pass under way. */
@@ -152,8 +151,21 @@ export class ResourceCache implements Copies {
   /** When the copy is read, and why (plan.ts, next), judged at `clock`. */
   when(w: Want, clock = this.clock()): When {
     const res = this.resource(w.res);
-    const readAt = this.copies.get(keyOf(res, w.key))?.readAt;
-    return next(this.moment.watch?.schedule(res, readAt) ?? res, this.known(w, clock.now), clock);
+    const copy = this.copies.get(keyOf(res, w.key));
+    const signal = res.signal?.(this, w.key);
+    const known: Known = {
+      readAt: copy?.value === undefined ? undefined : copy.readAt,
+      refusedUntil: copy?.refusedUntil,
+      empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
+      signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
+      asked: this.moment.asked ? 'refresh' : undefined,
+      failedAt: (copy?.settledUntil ?? -Infinity) > clock.now ? undefined : copy?.failedAt,
+      settledUntil: copy?.settledUntil,
+      startPass: this.moment.startPass,
+      missing: w.missing,
+      ahead: w.ahead,
+    };
+    return next(this.moment.watch?.schedule(res, copy?.readAt) ?? res, known, clock);
   }
 
   /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
@@ -187,10 +199,9 @@ export class ResourceCache implements Copies {
     try {
       const value = await res.read({ ...this.options.portal, copies: this }, w.key);
       this.moment.watch?.read(res, forAge, before, value);
-      this.copies.set(k, { version, value, readAt: now, signal: res.signal?.(this, w.key), settledUntil: res.settled?.(value, now) });
-      this.changes++;
+      this.keep(res, w.key, value, now);
     } catch (error) {
-      const until = res.refusal(error, now);
+      const until = res.refusal?.(error, now);
       if (until !== undefined) {
         this.refusedNow(res, error, until);
         const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
@@ -216,9 +227,12 @@ export class ResourceCache implements Copies {
 
   /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
+    this.keep(this.resource(res), key, value, at);
+  }
+
+  private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
-    const own = this.resource(res);
-    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: own.signal?.(this, key), settledUntil: own.settled?.(value, at) });
+    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
     this.changes++;
   }
 
@@ -235,24 +249,6 @@ export class ResourceCache implements Copies {
   /** The account's declaration of the resource (the bench's are transformed), or the resource itself. */
   private resource<T>(res: Resource<T>): Resource<T> {
     return (this.declared.get(res.name) as Resource<T> | undefined) ?? res;
-  }
-
-  private known(w: Want, now: number): Known {
-    const res = this.resource(w.res);
-    const copy = this.copies.get(keyOf(res, w.key));
-    const signal = res.signal?.(this, w.key);
-    return {
-      readAt: copy?.value === undefined ? undefined : copy.readAt,
-      refusedUntil: copy?.refusedUntil,
-      empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
-      signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
-      asked: this.moment.asked ? 'refresh' : undefined,
-      failedAt: (copy?.settledUntil ?? -Infinity) > now ? undefined : copy?.failedAt,
-      settledUntil: copy?.settledUntil,
-      startPass: this.moment.startPass,
-      missing: w.missing,
-      ahead: w.ahead,
-    };
   }
 
   private refusedNow(res: Resource, error: unknown, until: number): void {

@@ -87,46 +87,22 @@ export const binary = <K extends string, A extends object = NoAttributes>(
   ...extra,
 });
 
-/** A button: pressing it sends `payload` to the command topic `<base>/<child>/<command>/set`. */
-export const button = <K extends string>(key: K, name: Texts, icon: string, command: { key: string; payload: string }): EntityDef<K> => ({
-  key,
-  platform: 'button',
-  name,
-  icon,
-  command,
-});
+/** An entity declared by its options, R those it must give. */
+const withOptions =
+  <R extends Partial<EntityDef>>(platform: Platform) =>
+  <K extends string>(key: K, name: Texts, options: R & EntityOptions<unknown>): EntityDef<K> => ({ key, platform, name, ...options });
 
+/** A button: pressing it sends `command.payload` to the command topic `<base>/<child>/<command.key>/set`. */
+export const button = withOptions<Required<Pick<EntityDef, 'icon' | 'command'>>>('button');
 /**
- * A notify entity: Home Assistant's notify.send_message renders `template` with its message as
- * `value` and publishes the result to `<base>/<child>/<command>/set` (the title is dropped).
+ * A notify entity: Home Assistant's notify.send_message renders `input.template` with its message as
+ * `value` and publishes the result to `<base>/<child>/<input.key>/set` (the title is dropped).
  */
-export const notify = <K extends string>(key: K, name: Texts, icon: string, input: { key: string; template: string }): EntityDef<K> => ({
-  key,
-  platform: 'notify',
-  name,
-  icon,
-  input,
-});
-
-/** A select: its state is one of `options`; choosing one sends it to `<base>/<child>/<command>/set`. */
-export const select = <K extends string>(key: K, name: Texts, icon: string, command: string, options: readonly string[]): EntityDef<K> => ({
-  key,
-  platform: 'select',
-  name,
-  icon,
-  input: { key: command },
-  options,
-});
-
-/** A text entity of at most `maxLength` characters; a new value goes to `<base>/<child>/<command>/set`. */
-export const text = <K extends string>(key: K, name: Texts, icon: string, command: string, maxLength: number): EntityDef<K> => ({
-  key,
-  platform: 'text',
-  name,
-  icon,
-  input: { key: command },
-  maxLength,
-});
+export const notify = withOptions<{ icon: string; input: { key: string; template: string } }>('notify');
+/** A select: its state is one of `options`; choosing one sends it to `<base>/<child>/<input.key>/set`. */
+export const select = withOptions<Required<Pick<EntityDef, 'icon' | 'input' | 'options'>>>('select');
+/** A text entity of at most `maxLength` characters; a new value goes to `<base>/<child>/<input.key>/set`. */
+export const text = withOptions<Required<Pick<EntityDef, 'icon' | 'input' | 'maxLength'>>>('text');
 
 /**
  * An event entity whose event type is its key; a tracked one (interface 8.3) also fires `<key>_changed`

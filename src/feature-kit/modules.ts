@@ -4,7 +4,7 @@
 // A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
 // network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
 import type { EntityDef } from './entities.js';
-import type { Resource } from './resource.js';
+import type { ResourceCache } from './cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
 import type { Logger } from '../util/log.js';
 
@@ -15,11 +15,8 @@ import type { Logger } from '../util/log.js';
  */
 export const ABSENT_AFTER_MS = 24 * 60 * 60_000 - 10 * 60_000;
 
-/** What the memory reads of the cache: the refusals in a row, and whether a copy is held (an answer), over every key of a keyed list. */
-export interface RefusalsHeld {
-  refusal(res: Resource): { since: number; at: number } | undefined;
-  answered(res: Resource): boolean;
-}
+/** What the memory reads of the cache, over every key of a keyed list. */
+export type RefusalsHeld = Pick<ResourceCache, 'refusal' | 'answered'>;
 
 export class AbsentModules {
   private refused: Refusals = {};
@@ -43,24 +40,16 @@ export class AbsentModules {
 
   /** After a pass: each module's refusals, or its answer, as the cache now holds them. */
   update(cache: RefusalsHeld, entities: readonly EntityDef[]): void {
-    const before = this.names();
-    let changed = false;
+    const [before, was] = [this.names(), JSON.stringify(this.refused)];
     for (const res of new Set(entities.flatMap((e) => e.module ?? []))) {
       const kept = this.refused[res.name];
       const refusal = cache.refusal(res);
-      if (refusal !== undefined) {
-        // The first refusal is the last run's when this run has had no answer since.
-        const next = { since: Math.min(kept?.since ?? refusal.since, refusal.since), at: Math.max(kept?.at ?? refusal.at, refusal.at) };
-        if (next.since !== kept?.since || next.at !== kept.at) {
-          this.refused[res.name] = next;
-          changed = true;
-        }
-      } else if (kept !== undefined && cache.answered(res)) {
-        delete this.refused[res.name];
-        changed = true;
-      }
+      // The first refusal is the last run's when this run has had no answer since.
+      if (refusal !== undefined)
+        this.refused[res.name] = { since: Math.min(kept?.since ?? Infinity, refusal.since), at: Math.max(kept?.at ?? -Infinity, refusal.at) };
+      else if (cache.answered(res)) delete this.refused[res.name];
     }
-    if (changed)
+    if (JSON.stringify(this.refused) !== was)
       this.written = this.store
         .save(this.refused)
         .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the refused modules'));

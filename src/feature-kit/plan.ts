@@ -19,13 +19,11 @@ export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'early', '
 export type Moment = (typeof MOMENTS)[number];
 
 /**
- * A configured interval by name: `news` is poll.school_interval (what must reach a family within
- * minutes while lessons are on), `normal` poll.interval, `fast` poll.fast_interval (hourly inside
- * poll.quiet_hours).
+ * How old a copy may be: milliseconds (Infinity: age alone never reads it again) or a configured interval
+ * by name: `news` is poll.school_interval (what must reach a family within minutes while lessons are on),
+ * `normal` poll.interval, `fast` poll.fast_interval (hourly inside poll.quiet_hours).
  */
-export type Knob = 'news' | 'normal' | 'fast';
-/** How old a copy may be: milliseconds (Infinity: age alone never reads it again) or a configured interval. */
-export type Age = number | Knob;
+export type Age = number | keyof Intervals;
 export type Freshness = Readonly<Record<Moment, Age>>;
 
 /** When a resource is read, as its declaration states it (see resource.ts). */
@@ -59,7 +57,7 @@ export interface Schedule {
   readonly note?: string;
 }
 
-/** The configured intervals the knobs stand for. */
+/** The configured intervals, in milliseconds. */
 export interface Intervals {
   news: number;
   normal: number;
@@ -73,27 +71,26 @@ export interface PlanClock {
   intervals: Intervals;
 }
 
-/** What is known of a copy when the plan is asked about it. */
+/** What is known of a copy when the plan is asked about it (each field's rule is a row of next). */
 export interface Known {
   /** When the copy was read; undefined when there is none. */
   readAt?: number;
-  /** The copy's list was empty. */
+  /** The copy's list was empty (Schedule.whileEmptyMs). */
   empty?: boolean;
-  /** A refusal stands until then. */
   refusedUntil?: number;
   /** The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or none. */
   signal?: 'same' | 'changed' | 'none';
-  /** A person asked: a refresh (what `whenAsked` says), or a command that needs the copy now. */
-  asked?: 'refresh' | 'now';
-  /** Its last read failed (when): it is read again at the next look, within poll.interval. */
+  /** A person asked for a refresh (what Schedule.whenAsked says). */
+  asked?: 'refresh';
+  /** When its last read failed. */
   failedAt?: number;
   /** The copy answers its question until then, whatever its age or a failed read since (the lucky number once known). */
   settledUntil?: number;
-  /** The look is a start's first pass (see Schedule.notAtStart). */
+  /** The look is a start's first pass (Schedule.notAtStart). */
   startPass?: boolean;
-  /** A record names an id the copy lacks (a lookup: see Schedule.missAgeMs). */
+  /** A record names an id the copy lacks (Schedule.missAgeMs). */
   missing?: boolean;
-  /** It is wanted ahead of need only (see Schedule.ahead). */
+  /** It is wanted ahead of need only (Schedule.ahead). */
   ahead?: boolean;
 }
 
@@ -115,11 +112,7 @@ export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
  */
 export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'refused' | 'settled' | 'after start';
 
-/**
- * When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the
- * scheduler's wake), and why. `by` past `at` is its slack: reads falling due close together go out in
- * one pass (SLACK).
- */
+/** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
 export interface When {
   at: number;
   by: number;
@@ -127,14 +120,13 @@ export interface When {
 }
 
 /**
- * The share of a copy's age it may wait past it for other reads to fall due with it. A copy read every
- * `fast` (the unread counters) or `news` (what must reach a family within it while lessons are on) has
- * none: those knobs are promises of how old a copy may be, not how often to look.
+ * The share of a copy's age it may wait past it, so that reads falling due close together go out in one
+ * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look.
  */
-export const SLACK = 1 / 8;
+const SLACK = 1 / 8;
 
 /** The age in milliseconds an Age stands for at this clock. */
-export function resolve(age: Age, intervals: Intervals): number {
+function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
@@ -150,13 +142,13 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const retry = known.failedAt === undefined ? now : Math.max(now, known.failedAt + Math.min(own, clock.intervals.normal));
   const soon = (why: Why): When => ({ at: now, by: why === 'asked' ? now : retry, why });
   const later = (at: number, why: Why): When => ({ at, by: at, why });
-  if (known.asked === 'now' || (known.asked === 'refresh' && schedule.whenAsked === 'read refused')) return soon('asked');
+  const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
+  if (asked === 'read refused') return soon('asked');
   // A start's first pass leaves for the next what can wait: a list the declaration says so of, and a
   // copy wanted ahead of need only.
   if (known.startPass && (schedule.notAtStart || known.ahead)) return later(Infinity, 'after start');
   if (known.refusedUntil !== undefined && now < known.refusedUntil) return later(known.refusedUntil, 'refused');
   if (known.readAt === undefined) return soon('no copy');
-  const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
   if (asked === 'read') return soon('asked');
   if (known.signal === 'changed') return soon('signal');
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
@@ -202,22 +194,18 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   const wall = wallTime(now);
   const time = wall.time.slice(0, 5);
   if (time >= '22:00' || time < '06:00') return 'night';
-  const date = wall.date;
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+
+  const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
-  const known = day !== undefined && day.date === date;
+  const known = day !== undefined && day.date === wall.date;
   if (known && (day.start === null || day.end === null)) return 'holiday';
   if (time < '07:00') return 'early';
   if (time >= '21:00') return 'late';
-  if (known) {
-    const start = Date.parse(day.start!);
-    const end = Date.parse(day.end!) + HOUR;
-    if (now < start) return 'morning';
-    if (now < end) return 'lessons';
-    return time < '18:00' ? 'afternoon' : 'evening';
-  }
-  if (time < USUAL_LESSONS.from) return 'morning';
-  if (time < USUAL_LESSONS.to) return 'lessons';
+  const [started, ended] = known
+    ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
+    : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
+  if (!started) return 'morning';
+  if (!ended) return 'lessons';
   return time < '18:00' ? 'afternoon' : 'evening';
 }
 

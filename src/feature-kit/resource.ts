@@ -9,6 +9,7 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
+import type { ResourceCache } from './cache.js';
 import type { Schedule } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -17,16 +18,7 @@ import type { Logger } from '../util/log.js';
 export type Host = 'register' | 'messaging';
 
 /** The copies as a read, a feature or a signal sees them. */
-export interface Copies {
-  /** The copy (undefined: none yet, or refused); throws the error of its failed read in the pass under way. */
-  get<T>(res: Resource<T>, key?: string): T | undefined;
-  /** The last good copy, whatever the pass under way met (what a feature's reads are decided from). */
-  peek<T>(res: Resource<T>, key?: string): T | undefined;
-  /** Whether the portal refuses the resource now (a module the school lacks). */
-  refused(res: Resource, key?: string): boolean;
-  /** When the copy was read (undefined: none, or refused). */
-  readAt(res: Resource, key?: string): number | undefined;
-}
+export type Copies = Pick<ResourceCache, 'get' | 'peek' | 'refused' | 'readAt'>;
 
 /** What a read is made with. */
 export interface Portal {
@@ -56,8 +48,8 @@ export interface Resource<T = unknown> extends Schedule {
   settled?(value: T, now: number): number | undefined;
   /** On a failed read, a feature gets the last good copy instead of the error (lookups, lists beside the news). */
   readonly keepOnError?: boolean;
-  /** Until when an error of a read refuses the resource (a module the school lacks); undefined: it failed. */
-  refusal(error: unknown, now: number): number | undefined;
+  /** Until when an error of a read refuses the resource (a module the school lacks); undefined, or none: it failed. */
+  refusal?(error: unknown, now: number): number | undefined;
   /** The record types the portal's change feed names for it (live-notes 31). */
   readonly feed?: readonly string[];
   /** Read in a round of its own, before anything else due: what it says decides what else is (the change feed). */
@@ -129,8 +121,10 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
 }
 
 /** A resource of the messaging host (spec 4.8), read through the messaging API. */
-export interface MessagingDeclaration<T> extends Declared<T> {
+export interface MessagingDeclaration<T> extends Omit<Declared<T>, 'name'> {
+  /** The paths its reads ask for; the first, `/api/` aside, is its name unless `name` says otherwise. */
   endpoints: readonly string[];
+  name?: string;
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
@@ -141,6 +135,7 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
   const { read, absentForMs, ...rest } = d;
   return {
     whenAsked: 'read',
+    name: `messaging ${d.endpoints[0]?.replace(/^\/api\//, '')}`,
     ...rest,
     host: 'messaging',
     async read(portal, key) {

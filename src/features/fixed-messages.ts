@@ -9,7 +9,7 @@ import { button, type EntityDef } from '../feature-kit/entities.js';
 
 /** The button for one configured fixed message: its name is the user's own, whatever the language. */
 export function sendButton(messageId: string, name: string): EntityDef {
-  return button(`send_${messageId}`, { en: name, pl: name, uk: name }, 'mdi:send', { key: 'send_message', payload: messageId });
+  return button(`send_${messageId}`, { en: name, pl: name, uk: name }, { icon: 'mdi:send', command: { key: 'send_message', payload: messageId } });
 }
 
 /** The account's sender, made only when it has fixed messages configured. */

@@ -36,19 +36,25 @@ type Kept = z.output<typeof keptSchema>;
 const MESSAGE_TOPIC_TEXT = text(
   'message_topic',
   { en: 'Message topic', pl: 'Temat wiadomości', uk: 'Тема повідомлення' },
-  'mdi:format-title',
-  'message_topic',
-  MAX_TOPIC_CHARS,
+  {
+    icon: 'mdi:format-title',
+    input: { key: 'message_topic' },
+    maxLength: MAX_TOPIC_CHARS,
+  },
 );
 
-const WRITE_NOTIFY = notify('write', { en: 'Write to the recipient', pl: 'Napisz do odbiorcy', uk: 'Написати адресатові' }, 'mdi:email-edit', {
-  key: 'write',
-  template: TEXT_TEMPLATE,
-});
+const WRITE_NOTIFY = notify(
+  'write',
+  { en: 'Write to the recipient', pl: 'Napisz do odbiorcy', uk: 'Написати адресатові' },
+  {
+    icon: 'mdi:email-edit',
+    input: { key: 'write', template: TEXT_TEMPLATE },
+  },
+);
 
 /** The recipient select with the child's options (they follow the portal's lists). */
 export function recipientSelect(options: readonly string[]): EntityDef {
-  return select('recipient', { en: 'Recipient', pl: 'Odbiorca', uk: 'Адресат' }, 'mdi:account-tie', 'recipient', options);
+  return select('recipient', { en: 'Recipient', pl: 'Odbiorca', uk: 'Адресат' }, { icon: 'mdi:account-tie', input: { key: 'recipient' }, options });
 }
 
 /** The topic of a written message when none is set: "Wiadomość – Ania" (the teacher reads Polish). */

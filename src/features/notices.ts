@@ -42,15 +42,11 @@ export const newestNotice = sensor(
   { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
   { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>(), module: [NOTICES] },
 );
-export const markNoticesReadButton = {
-  ...button(
-    'mark_notices_read',
-    { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
-    'mdi:email-open-multiple',
-    { key: 'mark_notices_read', payload: 'all' },
-  ),
-  module: [NOTICES],
-};
+export const markNoticesReadButton = button(
+  'mark_notices_read',
+  { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
+  { icon: 'mdi:email-open-multiple', command: { key: 'mark_notices_read', payload: 'all' }, module: [NOTICES] },
+);
 export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', {
   payload: shape<NoticePayload>(),
   module: [NOTICES],

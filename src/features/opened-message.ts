@@ -10,7 +10,7 @@ import type { Mailbox } from '../portal/messaging-api.js';
 import { replyDraft } from '../messaging/reply.js';
 import { jsonObject, textField } from '../messaging/command-input.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
-import { button, notify, sensor, type EntityDef } from '../feature-kit/entities.js';
+import { button, notify, sensor } from '../feature-kit/entities.js';
 import { shape, type States } from '../feature-kit/contract.js';
 import { stateText } from '../feature-kit/render.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from './feature.js';
@@ -69,28 +69,20 @@ export function openedState(record: OpenedRecord | undefined): States<typeof ope
 export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
 
 /** Opens the newest unread inbox message; its name says the portal then marks it read. */
-export const openMessageButton: EntityDef<'open_message'> = {
-  ...button(
-    'open_message',
-    {
-      en: 'Open newest message (marks it read)',
-      pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)',
-      uk: 'Відкрити останнє повідомлення (позначає прочитаним)',
-    },
-    'mdi:email-open',
-    { key: 'open_message', payload: 'newest' },
-  ),
-  module: [UNREAD],
-};
+export const openMessageButton = button(
+  'open_message',
+  {
+    en: 'Open newest message (marks it read)',
+    pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)',
+    uk: 'Відкрити останнє повідомлення (позначає прочитаним)',
+  },
+  { icon: 'mdi:email-open', command: { key: 'open_message', payload: 'newest' }, module: [UNREAD] },
+);
 
 const REPLY_NOTIFY = notify(
   'reply',
   { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość', uk: 'Відповісти на відкрите повідомлення' },
-  'mdi:reply',
-  {
-    key: 'reply',
-    template: TEXT_TEMPLATE,
-  },
+  { icon: 'mdi:reply', input: { key: 'reply', template: TEXT_TEMPLATE } },
 );
 
 /** Where a message not listed yet is looked for: the inbox first (what a parent opens and answers). */

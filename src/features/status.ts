@@ -98,7 +98,11 @@ export const passwordChangeAdvised = binary(
   { en: 'Password change advised', pl: 'Zalecana zmiana hasła', uk: 'Радять змінити пароль' },
   { icon: 'mdi:key-alert', ...diagnostic },
 );
-export const refresh = button('refresh', { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' }, 'mdi:refresh', { key: 'refresh', payload: 'refresh' });
+export const refresh = button(
+  'refresh',
+  { en: 'Refresh', pl: 'Odśwież', uk: 'Оновити' },
+  { icon: 'mdi:refresh', command: { key: 'refresh', payload: 'refresh' } },
+);
 
 export const status = feature({
   name: 'status',

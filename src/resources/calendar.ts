@@ -4,15 +4,10 @@
 // vouched age (an edit keeps the ids). Its ids are read at the news age for that.
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
 import { registerResource, want, type Copies, type Resource } from '../feature-kit/resource.js';
-import { byDay, DAILY, NEWS } from './ages.js';
+import { NEWS } from './ages.js';
+import { daily } from './lookups.js';
 
-export const CALENDARS = registerResource({
-  endpoint: 'Calendars',
-  schema: calendarsResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-  note: "the class calendar's id",
-});
+export const CALENDARS = daily('Calendars', calendarsResponse, "the class calendar's id");
 export const CALENDAR_IDS = registerResource({
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,

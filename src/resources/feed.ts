@@ -18,6 +18,8 @@ const FEED_AGES: Freshness = { ...byDay('normal'), lessons: 'news', morning: 'ne
  */
 export const FEED_SAFETY = 8 * HOUR;
 
+const FEED_FAILURES = [ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError];
+
 /** The changes listed for the device (the key): a failure of the feed is the feed's, never the register's. */
 export const CHANGES: Resource<FeedRead> = {
   name: 'PushChanges',
@@ -33,19 +35,9 @@ export const CHANGES: Resource<FeedRead> = {
     } catch (error) {
       // The portal down, the device forgotten, the feed refused: the lists are read at their own ages
       // until it answers again (ChildFeed judges the cause); a dead session stays the account's.
-      if (
-        error instanceof ConnectionError ||
-        error instanceof FeedDeviceLostError ||
-        error instanceof FeedInvalidError ||
-        error instanceof FeedRefusedError
-      ) {
-        throw new UnexpectedResponseError(error instanceof ConnectionError ? (error.status ?? 0) : 0, `change feed: ${error.message}`, {
-          resource: 'PushChanges',
-          cause: error,
-        });
-      }
-      throw error;
+      if (!(error instanceof Error) || !FEED_FAILURES.some((kind) => error instanceof kind)) throw error;
+      const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
+      throw new UnexpectedResponseError(status, `change feed: ${error.message}`, { resource: 'PushChanges', cause: error });
     }
   },
-  refusal: () => undefined,
 };

@@ -28,7 +28,8 @@ import { authSubjectsResponse } from '../portal/schemas/lookups.js';
 import { tokenInfoResponse, unitsResponse, userInfoResponse } from '../portal/schemas/identity.js';
 import { registerResource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, NEWS, WHILE_EMPTY } from './ages.js';
-import { lookupResource } from './lookups.js';
+import { daily, lookupResource } from './lookups.js';
+import type { z } from 'zod';
 
 const GRADE_KIND = {
   fresh: NEWS,
@@ -38,6 +39,12 @@ const GRADE_KIND = {
 } as const;
 const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
+/** A kind of grade besides the ordinary ones: a school year of them, at the news age while the child has some. */
+function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, feed: true | readonly string[] = true) {
+  return registerResource({ endpoint, schema, yearOfRecords: true, ...GRADE_KIND, list: grades, feed });
+}
+
+// Declared in full: "when is Grades read next" is answered from this file, plan.ts and cache.ts (docs/development.md).
 export const GRADES = registerResource({
   endpoint: 'Grades',
   schema: gradesResponse,
@@ -55,30 +62,9 @@ export const GRADE_AVERAGES = registerResource({
   feed: ['Grades'],
   note: "the portal's own averages",
 });
-export const POINT_GRADES = registerResource({
-  endpoint: 'PointGrades',
-  schema: pointGradesResponse,
-  yearOfRecords: true,
-  ...GRADE_KIND,
-  list: grades,
-  feed: true,
-});
-export const TEXT_GRADES = registerResource({
-  endpoint: 'BaseTextGrades',
-  schema: baseTextGradesResponse,
-  yearOfRecords: true,
-  ...GRADE_KIND,
-  list: grades,
-  feed: ['TextGrades', 'DescriptiveTextGrades'],
-});
-export const DESCRIPTIVE_GRADES = registerResource({
-  endpoint: 'DescriptiveGrades',
-  schema: descriptiveGradesResponse,
-  yearOfRecords: true,
-  ...GRADE_KIND,
-  list: grades,
-  feed: true,
-});
+export const POINT_GRADES = kindOfGrade('PointGrades', pointGradesResponse);
+export const TEXT_GRADES = kindOfGrade('BaseTextGrades', baseTextGradesResponse, ['TextGrades', 'DescriptiveTextGrades']);
+export const DESCRIPTIVE_GRADES = kindOfGrade('DescriptiveGrades', descriptiveGradesResponse);
 export const BEHAVIOUR_POINTS = registerResource({
   endpoint: 'BehaviourGrades/Points',
   schema: behaviourPointsResponse,
@@ -93,29 +79,11 @@ export const GRADING_SYSTEM = registerResource({
   schema: gradingSystemResponse,
   fresh: byDay(DAILY),
 });
-export const UNITS = registerResource({
-  endpoint: 'Units',
-  schema: unitsResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-  note: "which kinds of grade the child's unit uses",
-});
+export const UNITS = daily('Units', unitsResponse, "which kinds of grade the child's unit uses");
 
 /** The newer descriptive grading (spec 4.5): the user's LID, then the child's, then one POST of the first page. */
-export const TOKEN_INFO = registerResource({
-  endpoint: 'Auth/TokenInfo',
-  schema: tokenInfoResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-  note: "the user's LID; a login reads it too, to prove the new session",
-});
-export const USER_INFO = registerResource({
-  endpoint: 'Auth/UserInfo/<lid>',
-  schema: userInfoResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-  note: "the child's LID",
-});
+export const TOKEN_INFO = daily('Auth/TokenInfo', tokenInfoResponse, "the user's LID; a login reads it too, to prove the new session");
+export const USER_INFO = daily('Auth/UserInfo/<lid>', userInfoResponse, "the child's LID");
 export const PARTIAL_GRADES = registerResource({
   name: 'partial grades (POST)',
   endpoint: 'Auth/DescriptiveGradingSystem/PartialGrades/Student/<lid>',
@@ -126,13 +94,7 @@ export const PARTIAL_GRADES = registerResource({
   // Whether the change feed names the newer grading's partial grades is not known (live-notes 31 lists
   // none of its names): they keep their own ages whether the feed is on or not.
 });
-export const AUTH_SUBJECTS = registerResource({
-  endpoint: 'Auth/Subjects',
-  schema: authSubjectsResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-  note: 'only where partial grades are used',
-});
+export const AUTH_SUBJECTS = daily('Auth/Subjects', authSubjectsResponse, 'only where partial grades are used');
 
 export const GRADE_CATEGORIES = lookupResource('Grades/Categories', gradeCategoriesResponse, (r) => r.Categories);
 export const GRADE_COMMENTS = lookupResource('Grades/Comments', gradeCommentsResponse, (r) => r.Comments, { yearOfRecords: true });

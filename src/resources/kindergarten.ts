@@ -9,13 +9,14 @@
 import { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../portal/errors.js';
 import { isDisabled, type Gateway, type ServiceHost } from '../portal/gateway.js';
-import { meResponse, tokenInfoResponse, userInfoResponse } from '../portal/schemas/identity.js';
+import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
 import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/plan.js';
-import { registerResource, type Portal, type Resource } from '../feature-kit/resource.js';
+import { type Portal, type Resource } from '../feature-kit/resource.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
 import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
+import { daily } from './lookups.js';
 
 /** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
 export type PlanSource = { lid: string; place: string; host: ServiceHost };
@@ -63,43 +64,40 @@ export const KINDERGARTEN_SEARCH: Resource<PlanSearch> = {
   note: 'only once Timetables is refused; found: checked weekly; nothing found: again a day later; failed: again after 5 minutes',
   read: (portal) => search(portal),
   settled: (value) => (value.state === 'failed' ? undefined : searchAgainAt(value)),
-  refusal: () => undefined,
 };
 
 async function search(portal: Portal): Promise<PlanSearch> {
   const { gateway, copies, clock } = portal;
   const range = planRange(weekStart(warsawDate(clock.now())));
-  let me: z.output<typeof meResponse>['Me'] | undefined;
+  let me: Me | undefined;
   const tokenInfo = async () => copies.peek(TOKEN_INFO) ?? (await orNothing(() => gateway.get('Auth/TokenInfo', tokenInfoResponse)));
   // The places of live-notes 36, in order: each gives the answer to look through (undefined: nothing there).
-  const places = [
-    {
-      name: 'Me',
-      read: async () => {
+  const places: [string, () => Promise<unknown>][] = [
+    [
+      'Me',
+      async () => {
         const raw = await orNothing(() => gateway.get('Me', meResponse));
         me = raw?.Me;
-        // Me's identifiers: those of `Me.User` first, then the rest of Me.
-        const user = z.object({ Me: z.object({ User: z.unknown() }) }).safeParse(raw);
-        return lidsIn(raw, user.success ? lidsIn(user.data.Me.User) : []);
+        return [me?.User, raw]; // Me's identifiers: those of `Me.User` first, then the rest of Me.
       },
-    },
-    { name: 'Auth/TokenInfo', read: tokenInfo },
-    {
-      name: 'Auth/UserInfo',
-      read: async () => {
+    ],
+    ['Auth/TokenInfo', tokenInfo],
+    [
+      'Auth/UserInfo',
+      async () => {
         const lid = (await tokenInfo())?.UserIdentifier ?? undefined;
         if (lid === undefined) return undefined;
         return copies.peek(USER_INFO, lid) ?? (await orNothing(() => gateway.get(`Auth/UserInfo/${encodeURIComponent(lid)}`, userInfoResponse)));
       },
-    },
-    { name: 'Users/<UserId>', read: async () => portal.identity()?.accountLid },
-    {
-      name: 'Users/<Account.Id>',
-      read: async () => {
+    ],
+    ['Users/<UserId>', async () => portal.identity()?.accountLid],
+    [
+      'Users/<Account.Id>',
+      async () => {
         const id = me?.Account.Id;
-        return id === undefined ? undefined : lidsIn(await orNothing(() => gateway.get(`Users/${encodeURIComponent(id)}`, z.unknown())));
+        return id === undefined ? undefined : orNothing(() => gateway.get(`Users/${encodeURIComponent(id)}`, z.unknown()));
       },
-    },
+    ],
   ];
   const hosts = gateway.serviceHosts();
   const tried = new Set<string>();
@@ -119,9 +117,9 @@ async function search(portal: Portal): Promise<PlanSearch> {
   try {
     // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
     if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, plan };
-    for (const place of places) {
-      for (const lid of lidsIn(await place.read())) {
-        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place: place.name, host, plan };
+    for (const [place, read] of places) {
+      for (const lid of lidsIn(await read())) {
+        for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place, host, plan };
       }
     }
     return { state: 'nothing', at: clock.now() };
@@ -206,12 +204,7 @@ export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesRe
 };
 
 /** The rooms by identifier (the plan's `classroomIdentifier`). */
-export const KINDERGARTEN_ROOMS = registerResource({
-  endpoint: 'Auth/Classrooms',
-  schema: authClassroomsResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-});
+export const KINDERGARTEN_ROOMS = daily('Auth/Classrooms', authClassroomsResponse);
 
 /** A refusal (403, 404, Disabled) stands this long. */
 function refusedFor(ms: number): Resource['refusal'] {

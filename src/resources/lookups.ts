@@ -1,5 +1,6 @@
-// The lookups: lists that name what records refer to by id (subjects, teachers, rooms, lessons,
-// categories, types, comments). Read once a day, and again (at most every 10 minutes) when a record
+// The usual kinds of declaration: a school year of records a family hears of, a list read daily, and the
+// lookups: lists that name what records refer to by id (subjects, teachers, rooms, lessons, categories,
+// types, comments). A lookup is read once a day, and again (at most every 10 minutes) when a record
 // names an id the copy lacks, so that a new teacher or category gets its name the same day.
 import type { z } from 'zod';
 import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse, type User as LookupUser } from '../portal/schemas/lookups.js';
@@ -7,6 +8,17 @@ import { makeNames, type Names } from '../school/names.js';
 import { registerResource, want, type Copies, type Resource, type Want } from '../feature-kit/resource.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import { byDay, DAILY, HOUR, MINUTE, ON_MISS } from './ages.js';
+import type { Freshness } from '../feature-kit/plan.js';
+
+/** A school year of records a family hears of: the change feed names it by its endpoint, and a refresh reads it. */
+export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh: Freshness): Resource<z.output<S>> {
+  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, whenAsked: 'read', feed: true });
+}
+
+/** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */
+export function daily<S extends z.ZodType>(endpoint: string, schema: S, note?: string): Resource<z.output<S>> {
+  return registerResource({ endpoint, schema, fresh: byDay(DAILY), keepOnError: true, note });
+}
 
 /**
  * A lookup list of the register: its endpoint, schema and where its items are in the answer; its ages
@@ -19,15 +31,16 @@ export function lookupResource<S extends z.ZodType>(
   more: { usual?: number; onMiss?: number; yearOfRecords?: true } = {},
 ): Resource<z.output<S>> {
   const onMiss = more.onMiss ?? ON_MISS;
+  const after = onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`;
   return registerResource({
     endpoint,
     schema,
-    ...(more.yearOfRecords ? { yearOfRecords: true } : {}),
+    yearOfRecords: more.yearOfRecords,
     fresh: byDay(more.usual ?? DAILY),
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
-    note: `again when a record names an id it lacks, once ${onMiss >= HOUR ? `${Math.round(onMiss / HOUR)} hours` : `${onMiss / MINUTE} minutes`} old`,
+    note: `again when a record names an id it lacks, once ${after} old`,
   });
 }
 

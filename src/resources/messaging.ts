@@ -11,10 +11,8 @@ import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
 import { userOf } from './lookups.js';
 
 const LIST_LIMIT = 10;
-const COUNTER = 'messaging inbox/unreadMessagesCount';
 
 export const UNREAD = messagingResource({
-  name: COUNTER,
   endpoints: ['/api/inbox/unreadMessagesCount'],
   read: (api) => api.unreadCounts(),
   fresh: AWAKE,
@@ -33,11 +31,10 @@ function counter(copies: Copies, mailbox: string | undefined): string | undefine
 const counters = (): Want[] => [want(UNREAD)];
 
 export const INBOX = messagingResource({
-  name: 'messaging inbox/messages',
   endpoints: ['/api/inbox/messages'],
   read: (api) => api.list('inbox', LIST_LIMIT),
   fresh: byDay(4 * HOUR),
-  vouch: { by: COUNTER, fresh: byDay(4 * HOUR) },
+  vouch: { by: UNREAD.name, fresh: byDay(4 * HOUR) },
   signal: (copies) => counter(copies, 'inbox'),
   signalReads: counters,
   absentForMs: DAY,
@@ -50,7 +47,7 @@ export const MAILBOX = messagingResource({
   endpoints: ['notes', 'alerts', 'substitutions', 'absences', 'justifications'].map((mailbox) => `/api/${mailbox}/messages`),
   read: (api, mailbox) => api.list(mailbox as Mailbox, LIST_LIMIT),
   fresh: always(Infinity),
-  vouch: { by: COUNTER, fresh: always(Infinity) },
+  vouch: { by: UNREAD.name, fresh: always(Infinity) },
   signal: counter,
   signalReads: counters,
   absentForMs: DAY,
@@ -59,7 +56,6 @@ export const MAILBOX = messagingResource({
 
 /** The sent box: a few times a day, and at once after the bridge sent a message (it moves it). */
 export const SENT_BOX = messagingResource({
-  name: 'messaging outbox/messages',
   endpoints: ['/api/outbox/messages'],
   read: (api) => api.sentList(LIST_LIMIT),
   fresh: byDay(8 * HOUR - 5 * MINUTE),
@@ -69,7 +65,6 @@ export const SENT_BOX = messagingResource({
 
 /** A sent message someone has not read yet (who read it, and when): opening it has no side effect. */
 export const SENT_MESSAGE = messagingResource({
-  name: 'messaging outbox/messages/<id>',
   endpoints: ['/api/outbox/messages/<id>'],
   read: (api, id) => api.sentMessage(id ?? ''),
   fresh: CORE,

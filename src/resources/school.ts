@@ -21,7 +21,7 @@ import { fetchIdentity, IDENTITY_ENDPOINTS } from './identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, NEWS, RARE, SLOW } from './ages.js';
 import { calendarSignal } from './calendar.js';
-import { lookupResource } from './lookups.js';
+import { lookupResource, records } from './lookups.js';
 
 /** Who the child is (a pass needs it first): read when a day old; one read "in the future" again at once. */
 export const IDENTITY: Resource<Identity> = {
@@ -32,29 +32,14 @@ export const IDENTITY: Resource<Identity> = {
   whenAsked: 'keep',
   note: 'read before the features, at the first pass of a day',
   read: ({ gateway, clock, log }) => fetchIdentity(gateway, clock.now(), log),
-  refusal: () => undefined,
 };
 
-export const NOTICES = registerResource({
-  endpoint: 'SchoolNotices',
-  schema: noticesResponse,
-  yearOfRecords: true,
-  fresh: NEWS,
-  whenAsked: 'read',
-  feed: true,
-});
+export const NOTICES = records('SchoolNotices', noticesResponse, NEWS);
 export const NOTES = registerResource({ endpoint: 'Notes', yearOfRecords: true, schema: notesResponse, fresh: BY_THE_HOUR, feed: true });
 export const NOTE_CATEGORIES = lookupResource('Notes/Categories', noteCategoriesResponse, (r) => r.Categories);
 
 /** The marks as teachers enter them; the parents' justifications a few times a day. */
-export const ATTENDANCES = registerResource({
-  endpoint: 'Attendances',
-  schema: attendancesResponse,
-  yearOfRecords: true,
-  fresh: CORE,
-  whenAsked: 'read',
-  feed: true,
-});
+export const ATTENDANCES = records('Attendances', attendancesResponse, CORE);
 export const ATTENDANCE_TYPES = lookupResource('Attendances/Types', attendanceTypesResponse, (r) => r.Types);
 /** The parents' own justifications: what only a parent's action changes, a few times a day. */
 export const JUSTIFICATIONS = registerResource({
@@ -76,14 +61,7 @@ export const HOMEWORKS = registerResource({
   whenAsked: 'unvouched',
   feed: true,
 });
-export const HOMEWORK_ASSIGNMENTS = registerResource({
-  endpoint: 'HomeWorkAssignments',
-  schema: homeworkAssignmentsResponse,
-  yearOfRecords: true,
-  fresh: CORE,
-  whenAsked: 'read',
-  feed: true,
-});
+export const HOMEWORK_ASSIGNMENTS = records('HomeWorkAssignments', homeworkAssignmentsResponse, CORE);
 export const CONFERENCES = registerResource({
   endpoint: 'ParentTeacherConferences',
   schema: parentTeacherConferencesResponse,

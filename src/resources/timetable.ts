@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
+import { daily } from './lookups.js';
 
 const BY_CHANGES = 'class calendar (plan change ids)';
 const BY_FREE_DAYS = 'class calendar (free day ids)';
@@ -55,9 +56,4 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
 }
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
 export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
-export const FREE_DAY_TYPES = registerResource({
-  endpoint: 'Calendars/ClassFreeDays/Types',
-  schema: classFreeDayTypesResponse,
-  fresh: byDay(DAILY),
-  keepOnError: true,
-});
+export const FREE_DAY_TYPES = daily('Calendars/ClassFreeDays/Types', classFreeDayTypesResponse);

@@ -30,9 +30,10 @@ function resourceOf(r: SimRequest): string | undefined {
   if (endpoint === undefined) return undefined;
   // The change feed's registration: refused on the register road, tried again once a day.
   if (endpoint === 'ChangeRegister') return 'ChangeRegister';
-  const match = RESOURCES.find((res) =>
-    res.endpoints.some((e) => new RegExp(`^${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[a-z]+>/g, '[^/]+')}$`).test(endpoint)),
-  );
+  // An endpoint declared as it is (Calendars/Substitutions) before one a key stands in (Calendars/<id>).
+  const pattern = (e: string) => new RegExp(`^${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[a-z]+>/g, '[^/]+')}$`);
+  const match =
+    RESOURCES.find((res) => res.endpoints.includes(endpoint)) ?? RESOURCES.find((res) => res.endpoints.some((e) => pattern(e).test(endpoint)));
   return match?.name ?? `undeclared ${endpoint}`;
 }
 
@@ -64,8 +65,9 @@ const ANIA_DAY = {
   BaseTextGrades: 97,
   'BehaviourGrades/Points': 4,
   Calendars: 2,
-  'Calendars/<id>': 104,
+  'Calendars/<id>': 97,
   'Calendars/ClassFreeDays/Types': 2,
+  'Calendars/Substitutions': 7,
   ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,
@@ -116,8 +118,9 @@ const JANEK_DAY = {
   BaseTextGrades: 4,
   'BehaviourGrades/Points': 4,
   Calendars: 2,
-  'Calendars/<id>': 96,
+  'Calendars/<id>': 89,
   'Calendars/ClassFreeDays/Types': 2,
+  'Calendars/Substitutions': 7,
   ChangeRegister: 2,
   ClassFreeDays: 2,
   Classrooms: 2,

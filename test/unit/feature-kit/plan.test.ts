@@ -89,7 +89,6 @@ describe('next: read now, or from when', () => {
       { refusedUntil: at(WEDNESDAY, '11:00'), asked: 'refresh' },
       wait(60),
     ],
-    ['a command that needs it now', REALIZATIONS, 'night', 1, { asked: 'now' }, read('asked')],
     ['lessons held, whose last read failed: at the next look', REALIZATIONS, 'night', 30, { failedAt: NOW - 30 * MIN }, read('failed')],
     [
       'a refused module whose last read failed still waits out its refusal',
