@@ -1,6 +1,7 @@
-// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass in
-// coordinator.ts; its parts built in order in account-parts.ts), what they found published
-// (account-output.ts), and one queue so that commands never run during a pass. Every account has its own runner, so a failing or slow account never stalls another.
+// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass, and
+// what it found published, in coordinator.ts; its parts built in order in account-parts.ts), and one
+// queue so that commands never run during a pass. Every account has its own runner, so a failing or
+// slow account never stalls another.
 import type { AccountFigures } from './figures.js';
 import type { PortalAccess } from './portal-access.js';
 import type { AccountHealth } from './health.js';
@@ -17,6 +18,7 @@ import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
 import { RefreshGate } from './refresh-gate.js';
 import { accountParts, type AccountParts } from './account-parts.js';
+import { AccountCoordinator } from './coordinator.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -30,15 +32,19 @@ export class AccountPoller implements CommandAccount {
   readonly features: AccountFeatures;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** The child, its event gate, what is published, the change feed and the pass (account-parts.ts). */
+  /** The child, its event gate, the change feed (account-parts.ts). */
   private readonly parts: AccountParts;
+  /** The pass, and what it publishes. */
+  private readonly coordinator: AccountCoordinator;
   private readonly scheduler: AccountScheduler;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
 
   constructor(private readonly options: AccountPollerOptions) {
     this.parts = accountParts(options);
-    const { access, health, features, figures, log, coordinator } = this.parts;
+    const { access, health, features, figures, log } = this.parts;
+    const coordinator = new AccountCoordinator(options, this.parts);
+    this.coordinator = coordinator;
     this.access = access;
     this.gateway = access.gateway;
     this.cache = access.cache;
@@ -50,7 +56,7 @@ export class AccountPoller implements CommandAccount {
       health,
       log,
       intervalMs: options.poll.intervalMs,
-      enqueue: (work) => this.enqueue(work),
+      enqueue: (work) => this.queue.enqueue(work),
       pass: (waiting) => coordinator.pass(false, waiting),
       nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
       nextBoundary: (now) => features.nextBoundary(now),
@@ -73,12 +79,12 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    this.parts.output.states(states);
+    this.coordinator.states(states);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
-    const { log, feed, child, gate, output } = this.parts;
+    const { log, feed, child, gate } = this.parts;
     await this.access.session.restore();
     await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
     await feed.load();
@@ -91,9 +97,9 @@ export class AccountPoller implements CommandAccount {
     await gate.load(child.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
-    output.announce();
+    this.coordinator.announce();
     // The feeds the last run served stand until the first read replaces them: never an empty calendar.
-    output.feeds(this.features.restoredFeeds());
+    this.coordinator.feeds(this.features.restoredFeeds());
   }
 
   start(): void {
@@ -108,7 +114,7 @@ export class AccountPoller implements CommandAccount {
     await this.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
     await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
     await this.figures.save();
-    await this.features.saved();
+    await this.features.runs.written;
   }
 
   /** A pass a person asked for now (the refresh command), or when a minute has passed since the last one began; resolves when done. */
@@ -124,17 +130,19 @@ export class AccountPoller implements CommandAccount {
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */
   private passNow(asked: boolean, began?: () => void): Promise<void> {
-    return this.enqueue(async () => {
+    return this.queue.enqueue(async () => {
       began?.();
-      this.scheduler.passed(await this.parts.coordinator.pass(asked, new Set()));
+      this.scheduler.passed(await this.coordinator.pass(asked, new Set()));
     });
   }
 
   /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */
   private restate(now: number): boolean {
-    const { child, output, log } = this.parts;
+    const { child, log } = this.parts;
     if (child.identity === undefined) return false;
-    output.states(this.features.restateBoundaries({ cache: this.cache, identity: child.identity, log, now, today: warsawDate(now), asked: false }));
+    this.coordinator.states(
+      this.features.restateBoundaries({ cache: this.cache, identity: child.identity, log, now, today: warsawDate(now), asked: false }),
+    );
     return true;
   }
 
@@ -143,16 +151,12 @@ export class AccountPoller implements CommandAccount {
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
     return this.queue
       .idle()
-      .then(() => Promise.all([this.figures.written, this.features.saved()]))
+      .then(() => Promise.all([this.figures.written, this.features.runs.written]))
       .then(() => undefined);
-  }
-
-  enqueue<T>(work: () => Promise<T>): Promise<T> {
-    return this.queue.enqueue(work);
   }
 
   /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */
   command(request: CommandRequest): Promise<Record<string, unknown>> {
-    return this.features.command(request, this, (work) => this.enqueue(work));
+    return this.features.command(request, this, (work) => this.queue.enqueue(work));
   }
 }
