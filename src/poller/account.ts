@@ -3,7 +3,6 @@
 // queue so that commands never run during a pass. Every account has its own runner, so a failing or
 // slow account never stalls another.
 import type { AccountFigures } from './figures.js';
-import type { PortalAccess } from './portal-access.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
@@ -25,7 +24,6 @@ import type { AccountPollerOptions } from './account-options.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 
 export class AccountPoller implements CommandAccount {
-  readonly access: PortalAccess;
   readonly gateway: Gateway;
   readonly cache: ResourceCache;
   readonly health: AccountHealth;
@@ -45,7 +43,6 @@ export class AccountPoller implements CommandAccount {
     const { access, health, features, figures, log } = this.parts;
     const coordinator = new AccountCoordinator(options, this.parts);
     this.coordinator = coordinator;
-    this.access = access;
     this.gateway = access.gateway;
     this.cache = access.cache;
     this.health = health;
@@ -85,7 +82,7 @@ export class AccountPoller implements CommandAccount {
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
     const { log, feed, child, gate } = this.parts;
-    await this.access.session.restore();
+    await this.parts.access.session.restore();
     await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
     await feed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
@@ -111,7 +108,7 @@ export class AccountPoller implements CommandAccount {
     this.refreshes.cancel();
     await this.queue.idle();
     const { log, gate } = this.parts;
-    await this.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
+    await this.parts.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
     await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
     await this.figures.save();
     await this.features.runs.written;
@@ -124,7 +121,7 @@ export class AccountPoller implements CommandAccount {
 
   /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
   readAgain(moved: Resource): void {
-    this.access.cache.moved(moved);
+    this.cache.moved(moved);
     void this.passNow(false);
   }
 

@@ -40,9 +40,8 @@ export interface PassPlugin {
   feedStatus(): FeedStatus;
 }
 
-/** What a pass did: the hosts it read, those it could not (and why), and whether the child could be read at all. */
+/** What a pass did: the hosts it read, and those it could not (and why). */
 export interface PassOutcome {
-  ok: boolean;
   read: Host[];
   failed: Map<Host, unknown>;
 }
@@ -50,22 +49,17 @@ export interface PassOutcome {
 export class AccountCoordinator {
   /** A pass has read the register since the start: what a start leaves for later is read from then on. */
   private registerRead = false;
-  private readonly feed: PassPlugin;
-  private readonly publisher: Publisher;
 
   constructor(
     private readonly options: AccountPollerOptions,
     private readonly parts: AccountParts,
-  ) {
-    this.feed = parts.feed;
-    this.publisher = options.publisher;
-  }
+  ) {}
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
     const { access, features, figures, log } = this.parts;
     const { cache } = access;
-    const feed = this.feed;
+    const feed: PassPlugin = this.parts.feed;
     const started = this.options.clock.now();
     const { moment, intervals } = planClock(started, this.options.poll, features.schoolDay(started));
     const startPass = !asked && !this.registerRead;
@@ -81,7 +75,7 @@ export class AccountCoordinator {
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
       await feedStep(() => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const wanted = () => this.withFeed(features.runs.wants(identity, today));
+      const wanted = () => this.wanted(identity, today);
       const read = await readDue(cache, wanted, unread, failed, () => feedStep(() => feed.afterRound(cache)));
       const downloads = access.downloads(this.parts.child.id);
       const outcome = await features.compute(
@@ -98,7 +92,7 @@ export class AccountCoordinator {
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
       // After the pass was published: what the feed named is acknowledged once handled (feed/acknowledge.ts; the others come back).
-      const delivered = () => this.publisher.delivered?.() ?? Promise.resolve(true);
+      const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
       figures.nextReads = this.nextReads(now);
@@ -106,7 +100,7 @@ export class AccountCoordinator {
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       void figures.save();
-      return { ok: true, read, failed };
+      return { read, failed };
     } finally {
       cache.end(feed.watch());
     }
@@ -124,7 +118,7 @@ export class AccountCoordinator {
     const day = this.parts.features.schoolDay(now);
     const clock = planClock(now, this.options.poll, day);
     let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
-    for (const w of this.wanted(now, !this.registerRead)) {
+    for (const w of this.planned(now, !this.registerRead)) {
       // What a start left for later, and a copy wanted ahead of need, ride along with the next pass
       // rather than making one of their own.
       if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
@@ -138,21 +132,20 @@ export class AccountCoordinator {
   /** The reads planned next, soonest first, and why then (the diagnostics' next reads). */
   nextReads(now: number): NextRead[] {
     const clock = planClock(now, this.options.poll, this.parts.features.schoolDay(now));
-    return this.parts.access.cache.nextReads(this.wanted(now), clock);
+    return this.parts.access.cache.nextReads(this.planned(now), clock);
   }
 
-  /** What the features read now, who the child is and the change feed; while the next pass is still a start's, without what waits for the one after. */
-  private wanted(now: number, startPass = false): Want[] {
+  /** Who the child is, and what it reads at `now` (while the next pass is still a start's, without what waits for the one after). */
+  private planned(now: number, startPass = false): Want[] {
     const identity = this.parts.child.identity;
-    if (identity === undefined) return [want(IDENTITY)];
-    const wants = this.parts.features.runs.wants(identity, warsawDate(now));
-    return [want(IDENTITY), ...this.withFeed(wants.filter((w) => !(startPass && w.res.notAtStart)))];
+    return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now), startPass))];
   }
 
   /** What the features read, and the change feed while the child has a device. */
-  private withFeed(wants: readonly Want[]): Want[] {
-    const feed = this.feed.want();
-    return feed === undefined ? [...wants] : [...wants, feed];
+  private wanted(identity: Identity, today: string, startPass = false): Want[] {
+    const wants = this.parts.features.runs.wants(identity, today).filter((w) => !(startPass && w.res.notAtStart));
+    const feed = this.parts.feed.want();
+    return feed === undefined ? wants : [...wants, feed];
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
@@ -165,7 +158,7 @@ export class AccountCoordinator {
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {
       // Its name became known: the old device goes, and the new id's event memory is loaded.
-      this.publisher.removeChild(before);
+      this.options.publisher.removeChild(before);
       await gate.load(child.id);
     }
     this.announce();
@@ -174,16 +167,16 @@ export class AccountCoordinator {
 
   /** Announces the child's device with every entity it has now. */
   announce(): void {
-    this.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
+    this.options.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
   }
 
   states(states: Record<string, EntityState>): void {
-    for (const [key, state] of Object.entries(states)) this.publisher.publishState(this.parts.child.id, key, state);
+    for (const [key, state] of Object.entries(states)) this.options.publisher.publishState(this.parts.child.id, key, state);
   }
 
   /** Calendar feeds: a pass's, or those the last run served (at a start). */
   feeds(feeds: FeedContents): void {
-    publishFeeds(this.publisher, this.parts.child.id, feeds);
+    publishFeeds(this.options.publisher, this.parts.child.id, feeds);
   }
 
   /** What a pass found, then `last_update`, `problem` and the availability that follow. */
@@ -204,7 +197,7 @@ export class AccountCoordinator {
     const hosts: Host[] = ['register', 'messaging'];
     this.fail(hosts, error);
     void this.parts.figures.save();
-    return { ok: false, read: [], failed: new Map(hosts.map((h) => [h, error])) };
+    return { read: [], failed: new Map(hosts.map((h) => [h, error])) };
   }
 
   /** A host the pass could not read (or the child at all): `problem` says why, and the child may go offline. */
@@ -231,7 +224,7 @@ export class AccountCoordinator {
     const advised = { state: advice !== undefined ? 'ON' : 'OFF' };
     this.states({ ...first, [problem.key]: state, [passwordChangeAdvised.key]: advised, ...figures.states(now) });
     const online = health.updateOnline(now);
-    if (online !== undefined) this.publisher.setAvailability(child.id, online);
+    if (online !== undefined) this.options.publisher.setAvailability(child.id, online);
   }
 }
 

@@ -40,17 +40,9 @@ export interface CycleOutcome {
 /** What a feature's last clean run took in, each compared by identity: its copies (copiesOf), the day, the child, its inputs. */
 type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
-/** One question a feature's `reads` asked of the copies, and the answer it had. */
-interface Asked {
-  question: 'peek' | 'refused' | 'readAt';
-  res: Resource;
-  key: string | undefined;
-  answer: unknown;
-}
-
 export class FeatureRuns {
-  /** Each feature's reads as last decided: from which day and child, the questions asked, the answer. */
-  private readonly decided = new Map<Feature, { today: string; identity: Identity; asked: Asked[]; wants: readonly Want[] }>();
+  /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
+  private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
   /** Every copy the features read as last merged, and from what (the copies' changes, the day, the child). */
   private merged: { key: string; identity: Identity; wants: Want[] } | undefined;
   private readonly taken = new Map<string, Taken>();
@@ -115,22 +107,25 @@ export class FeatureRuns {
     if (!feature.reads) return [];
     const { cache, account } = this.access;
     const last = this.decided.get(feature);
-    if (last?.today === today && last.identity === identity && last.asked.every((a) => Object.is(ask(cache, a.question, a.res, a.key), a.answer)))
-      return last.wants;
-    const asked: Asked[] = [];
-    const answer = (question: Asked['question'], res: Resource, key: string | undefined): unknown => {
-      const value = ask(cache, question, res, key);
-      asked.push({ question, res, key, answer: value });
-      return value;
-    };
+    if (last?.today === today && last.identity === identity && last.same.every((same) => same())) return last.wants;
+    // Each question asked of the copies (their last good values, whatever this pass met), kept with its answer.
+    const same: (() => boolean)[] = [];
+    const asking =
+      <R>(question: (res: Resource, key?: string) => R) =>
+      (res: Resource, key?: string): R => {
+        const answer = question(res, key);
+        same.push(() => Object.is(question(res, key), answer));
+        return answer;
+      };
+    const peek = asking((res, key) => cache.peek(res, key));
     const copies: Copies = {
-      get: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
-      peek: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
-      refused: (res, key) => answer('refused', res, key) as boolean,
-      readAt: (res, key) => answer('readAt', res, key) as number | undefined,
+      get: <T>(res: Resource<T>, key?: string) => peek(res, key) as T | undefined,
+      peek: <T>(res: Resource<T>, key?: string) => peek(res, key) as T | undefined,
+      refused: asking((res, key) => cache.refused(res, key)),
+      readAt: asking((res, key) => cache.readAt(res, key)),
     };
     const wants = feature.reads({ identity, today, account, copies });
-    this.decided.set(feature, { today, identity, asked, wants });
+    this.decided.set(feature, { today, identity, same, wants });
     return wants;
   }
 
@@ -221,13 +216,6 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
 /** Which copies, at which reads, a feature takes in. */
 function copiesOf(wants: readonly Want[], cache: ResourceCache): string {
   return wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|');
-}
-
-/** A question of the copies as a feature's reads see them: the last good value of each, whatever this pass met. */
-function ask(cache: ResourceCache, question: Asked['question'], res: Resource, key: string | undefined): unknown {
-  if (question === 'peek') return cache.peek(res, key);
-  if (question === 'refused') return cache.refused(res, key);
-  return cache.readAt(res, key);
 }
 
 /** The copies as a feature's computation sees them: only those it said it reads (`wants`). */

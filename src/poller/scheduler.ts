@@ -110,14 +110,14 @@ export class AccountScheduler {
     const now = clock.now();
     const waiting = new Set([...this.retryAt].filter(([, at]) => at > now).map(([host]) => host));
     hooks?.onCycleStart?.();
-    let outcome: PassOutcome = { ok: false, read: [], failed: new Map() };
+    let outcome: PassOutcome = { read: [], failed: new Map() };
     try {
       outcome = await this.options.pass(waiting);
     } catch (error) {
       // Nothing may end the polling loop: log it and try again later.
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
-      hooks?.onCycle?.({ hosts: outcome.read, ok: outcome.ok });
+      hooks?.onCycle?.({ hosts: outcome.read });
       this.planAfter(outcome);
       // A host that waited out its backoff while this pass ran (a slow portal) is read at once.
       const after = clock.now();
