@@ -107,11 +107,9 @@ export class AccountCoordinator {
   }
 
   /**
-   * When the next pass is due, judged at `now`: the soonest readBy of what the features read (and the
-   * child's identity), never past the next change of moment (the first lesson after a quiet night) nor
-   * six `interval`s. A copy due later is met on time, however soon (the feed's 5 minutes are a promise,
-   * not rounded to a minute); one due now that the pass just done did not read (its host waiting, its
-   * read failed) waits a minute. A host waiting out a failure's backoff is due at `retryAt`.
+   * When the next pass is due: the soonest `by` of what the child reads, never past the next change of
+   * moment nor six `interval`s. A copy due later is met on time, however soon (the feed's 5 minutes are a
+   * promise); one due now that the pass just done did not read waits a minute; a host backing off, its `retryAt`.
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
     const { cache } = this.parts.access;
@@ -207,10 +205,7 @@ export class AccountCoordinator {
     this.publishStatus(this.options.clock.now());
   }
 
-  /**
-   * `problem` (noted in the figures' week of problems), whether the portal advises changing the password
-   * (which `problem` carries too) and the figures' entities, after `first`; then whether the child is available.
-   */
+  /** `problem`, whether the portal advises changing the password and the figures' entities, after `first`; then the availability. */
   private publishStatus(now: number, first: Record<string, EntityState> = {}): void {
     const { access, health, figures, child } = this.parts;
     const advice = access.session.advice;
@@ -237,10 +232,10 @@ export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedC
 }
 
 /**
- * Reads what is due among `wants`, round after round: a read can make another known (a lookup that
- * lacks an id, the next step of a chain) or move a signal. A copy that leads (the change feed) has a
- * round of its own first; then in a round the copies that are signals (no vouch of their own) go first. A failure that is not one resource's (a dead session, the portal down)
- * stops its host's reads for this pass (`failed`). Answers the hosts read without such a failure.
+ * Reads what is due among `wants`, round after round: a read can make another known (a lookup that lacks
+ * an id) or move a signal. A copy that leads (the change feed) has a round of its own first, then the
+ * signals (no vouch of their own). A host's failure (a dead session, the portal down) stops its reads for
+ * this pass (`failed`). Answers the hosts read without such a failure.
  */
 export async function readDue(
   cache: ResourceCache,

@@ -48,11 +48,7 @@ export class FeatureRuns {
   private readonly taken = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
-  /**
-   * The states of the features a start does not read in its first pass, kept in data_dir from one run
-   * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
-   * state until the second.
-   */
+  /** The states of the features a start leaves for later, kept in data_dir: a first pass publishes them, not unknowns. */
   private kept: KeptStates = {};
   private readonly store: KeptStatesStore;
   /** The last write of the kept states (the store writes only a change). */

@@ -33,8 +33,8 @@ export interface SchedulerOptions {
 export class AccountScheduler {
   private passAt = Infinity;
   private readonly retryAt = new Map<Host, number>();
-  /** When the states move next (undefined when nothing moves before a pass). */
-  private boundaryAt: number | undefined;
+  /** When the states move next (Infinity when nothing moves before a pass). */
+  private boundaryAt = Infinity;
   private timer: Timer | undefined;
   private timerAt = Infinity;
   private stopped = true;
@@ -53,10 +53,6 @@ export class AccountScheduler {
     this.stopped = true;
     this.timer?.cancel();
     this.timer = undefined;
-    this.timerAt = Infinity;
-    this.passAt = Infinity;
-    this.retryAt.clear();
-    this.boundaryAt = undefined;
   }
 
   /** A pass outside the timer (a refresh, a command's read again) ended: the next one is planned anew. */
@@ -70,7 +66,7 @@ export class AccountScheduler {
   private arm(): void {
     if (this.stopped || this.waking) return;
     const { clock } = this.options;
-    const next = Math.min(this.passAt, this.boundaryAt ?? Infinity);
+    const next = Math.min(this.passAt, this.boundaryAt);
     if (this.timer !== undefined && next === this.timerAt) return;
     this.timer?.cancel();
     this.timer = undefined;
@@ -79,7 +75,6 @@ export class AccountScheduler {
     this.timer = clock.setTimer(
       () => {
         this.timer = undefined;
-        this.timerAt = Infinity;
         void this.options.enqueue(() => this.wake());
       },
       Math.max(0, next - clock.now()),
@@ -95,8 +90,8 @@ export class AccountScheduler {
     this.waking = true;
     try {
       for (let passes = 0; passes < 3 && this.passAt <= clock.now() && !this.stopped; passes++) await this.pass();
-      if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) {
-        this.boundaryAt = undefined;
+      if (this.boundaryAt <= clock.now()) {
+        this.boundaryAt = Infinity;
         if (!this.stopped && this.options.restate(clock.now())) this.scheduleBoundary();
       }
     } finally {
@@ -143,8 +138,8 @@ export class AccountScheduler {
     const { clock } = this.options;
     // A boundary due now (beside a pass) is left to this wake: replacing it would look for the next one
     // after now, and the lesson's end would be published only by the next pass.
-    if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) return;
-    this.boundaryAt = this.options.nextBoundary(clock.now()) ?? undefined;
+    if (this.boundaryAt <= clock.now()) return;
+    this.boundaryAt = this.options.nextBoundary(clock.now()) ?? Infinity;
     this.arm();
   }
 }
