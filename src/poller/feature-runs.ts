@@ -43,8 +43,6 @@ type Taken = readonly [copies: string, today: string, identity: unknown, ...inpu
 export class FeatureRuns {
   /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
   private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
-  /** Every copy the features read as last merged, and from what (the copies' changes, the day, the child). */
-  private merged: { key: string; identity: Identity; wants: Want[] } | undefined;
   private readonly taken = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
@@ -69,11 +67,9 @@ export class FeatureRuns {
 
   /**
    * Every copy the features read now, once each (a copy two features read is one want), with what their
-   * lists' signals are read from. Asked again with neither the copies nor the day changed, the last answer stands.
+   * lists' signals are read from.
    */
   wants(identity: Identity, today: string): Want[] {
-    const key = `${this.access.cache.changes}|${today}`;
-    if (this.merged?.key === key && this.merged.identity === identity) return this.merged.wants;
     const each = this.running.map(({ feature }) => this.reads(feature, identity, today));
     const merged = new Map<string, Want>();
     for (const w of [...each.flat(), ...signalReads(each.flat(), this.access.cache)]) {
@@ -85,8 +81,7 @@ export class FeatureRuns {
         known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
       );
     }
-    this.merged = { key, identity, wants: [...merged.values()] };
-    return this.merged.wants;
+    return [...merged.values()];
   }
 
   /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */

@@ -261,7 +261,7 @@ describe('dynamic entities in the framework', () => {
       }),
     });
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
-    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: { changes: 0 } } as unknown as FeatureAccess);
+    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: {} } as unknown as FeatureAccess);
     expect(features.entities().map((e) => e.key)).toEqual(['dyn_a']);
     const ctx = { today: '2026-11-18', asked: false, log: silentLogger() } as Omit<SourceContext, 'inputs' | 'cache'>;
     const compute = () => features.compute(ctx, { startPass: false, unread: new Set() });
