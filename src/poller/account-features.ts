@@ -103,11 +103,15 @@ export class AccountFeatures {
     return times.length > 0 ? Math.min(...times) : null;
   }
 
-  /** The states of the features with boundaries, recomputed from memory (no request) for ctx.now. */
-  restateBoundaries(ctx: Omit<SourceContext, 'inputs'>): Record<string, EntityState> {
+  /** The states of the features with boundaries, computed again from the copies (no request) at `now`; undefined before the first identity. */
+  restate(now: number): Record<string, EntityState> | undefined {
+    const { cache, log } = this.access;
+    const identity = this.access.identity();
+    if (identity === undefined) return undefined;
     const states: Record<string, EntityState> = {};
     for (const { state } of this.running) {
-      if (state.nextBoundary && state.restate) Object.assign(states, state.restate({ ...ctx, inputs: {} }));
+      if (state.nextBoundary && state.restate)
+        Object.assign(states, state.restate({ cache, identity, log, now, today: warsawDate(now), asked: false, inputs: {} }));
     }
     return states;
   }

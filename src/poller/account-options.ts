@@ -10,9 +10,7 @@ import type { FiguresSink } from './figures.js';
 import type { PortalAccessOptions } from './portal-access.js';
 
 /** What an observer (the benchmark, a test) may attach to an account's polling. */
-export interface PollHooks {
-  /** Every request sent to the portal, as "METHOD endpoint" with ids masked. */
-  onRequest?: (key: string) => void;
+export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
   /** A timed pass is about to start. */
   onCycleStart?: () => void;
   /** A timed pass ended: the hosts it read. */

@@ -13,7 +13,6 @@ import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
-import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
 import { RefreshGate } from './refresh-gate.js';
 import { accountParts, type AccountParts } from './account-parts.js';
@@ -57,7 +56,12 @@ export class AccountPoller implements CommandAccount {
       pass: (waiting) => coordinator.pass(false, waiting),
       nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
       nextBoundary: (now) => features.nextBoundary(now),
-      restate: (now) => this.restate(now),
+      // The states that move with the clock; none before the first identity.
+      restate: (now) => {
+        const states = features.restate(now);
+        if (states !== undefined) coordinator.states(states);
+        return states !== undefined;
+      },
     });
     this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }
@@ -131,16 +135,6 @@ export class AccountPoller implements CommandAccount {
       began?.();
       this.scheduler.passed(await this.coordinator.pass(asked, new Set()));
     });
-  }
-
-  /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */
-  private restate(now: number): boolean {
-    const { child, log } = this.parts;
-    if (child.identity === undefined) return false;
-    this.coordinator.states(
-      this.features.restateBoundaries({ cache: this.cache, identity: child.identity, log, now, today: warsawDate(now), asked: false }),
-    );
-    return true;
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */
