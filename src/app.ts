@@ -127,7 +127,7 @@ export class App {
       // Loaded only when asked for: the dashboard's code stays out of a bridge that writes none.
       const { DashboardFile } = await import('./dashboard-file.js');
       this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
-      await this.dashboardFile.update(this.knownChildIds());
+      await this.updateDashboard();
     }
     if (this.bridge) {
       registerChildCommands(this.bridge, (child) => this.poller(child));
@@ -223,12 +223,18 @@ export class App {
       'the family portal listed its children; reading them now',
     );
     this.bridge?.publishInfo();
-    void this.dashboardFile?.update(this.knownChildIds());
+    void this.updateDashboard();
   }
 
-  /** The ids of the children whose id is settled: configured, or learned from the child's name. */
-  private knownChildIds(): string[] {
-    return this.pollers.flatMap((_, i) => this.settledId(i) ?? []);
+  /**
+   * The dashboard file made again when what it shows changed: a child's settled id (configured, or
+   * learned from its name), its kind, the modules refused it for a day. Those come from the pollers'
+   * memory, not from data_dir, which their background writes may not have reached yet.
+   */
+  private updateDashboard(): Promise<void> {
+    const known = new Map(this.pollers.map((p) => [loginKey(p.loginName), { absent: p.features.absent, kind: p.figures.plan?.account_kind }]));
+    const shown = this.pollers.map((p, i) => [this.settledId(i) ?? '', p.figures.plan?.account_kind ?? '', p.features.absent.names()].join(' '));
+    return this.dashboardFile?.update(shown.join('\n'), (account) => known.get(loginKey(account.login))) ?? Promise.resolve();
   }
 
   private settledId(index: number): string | undefined {
@@ -254,7 +260,7 @@ export class App {
         this.bridge?.publishInfo();
         this.bridge?.publishHealth(bridgeHealth(this.startedAt));
         // A first poll learns the child's name, and with it the id its entities take.
-        void this.dashboardFile?.update(this.knownChildIds());
+        void this.updateDashboard();
         observer?.onCycle?.(cycle);
       },
     };

@@ -4,7 +4,8 @@
 // without a restart, and whenever what it shows of a child changes (a kindergarten found, a module the
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { announcedChildren, announcedSignature, boardUrlFor, makeDashboard } from './dashboard.js';
+import { announcedChildren, boardUrlFor, makeDashboard, type LiveChild } from './dashboard.js';
+import type { AccountConfig } from './config/schema.js';
 import type { SupervisorOptions } from './config/supervisor.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
@@ -21,19 +22,23 @@ export interface DashboardFileOptions {
 }
 
 export class DashboardFile {
-  /**
-   * What the file was last made from (the sorted ids, and each child's kind and entities as data_dir has
-   * them), so that a poll that learned nothing costs a few small reads and no dashboard.
-   */
+  /** What the file was last made for, as the running bridge knows its children (App.updateDashboard). */
   private madeFor: string | undefined;
   private board: Promise<{ url?: string; note?: string; slug?: string }> | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DashboardFileOptions) {}
 
-  /** Makes the file again if the known children, or what it shows of them, are not those it was made for; never throws. */
-  update(known: readonly string[]): Promise<void> {
-    const next = this.writing.then(() => this.write([...known].sort().join(',')));
+  /**
+   * Makes the file again when `shown` (what the dashboard depends on, as the running bridge knows it) is
+   * not what it was last made for; `live` gives what the bridge knows of an account now. Never throws.
+   */
+  update(shown: string, live: (account: AccountConfig) => LiveChild | undefined): Promise<void> {
+    const next = this.writing.then(async () => {
+      if (shown === this.madeFor) return;
+      this.madeFor = shown;
+      await this.write(live);
+    });
     this.writing = next.catch(() => undefined);
     return this.writing;
   }
@@ -43,16 +48,12 @@ export class DashboardFile {
     return this.writing;
   }
 
-  private async write(known: string): Promise<void> {
+  private async write(live: (account: AccountConfig) => LiveChild | undefined): Promise<void> {
     const { config, file, log } = this.options;
     try {
-      const announced = await announcedChildren(config);
-      const key = `${known}\n${announcedSignature(announced)}`;
-      if (key === this.madeFor) return;
       this.board ??= boardUrlFor(this.options);
       const board = await this.board;
-      const made = await makeDashboard(config, { boardUrl: board.url }, announced);
-      this.madeFor = key;
+      const made = await makeDashboard(config, { boardUrl: board.url }, await announcedChildren(config, live));
       if (made.text === undefined) return;
       // The same text (the start script wrote it a moment ago, or nothing new was learned): left alone.
       if ((await readFile(file, 'utf8').catch(() => undefined)) === made.text) return;

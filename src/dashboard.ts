@@ -12,6 +12,7 @@ import { loadLinkedChildren } from './store/linked-children.js';
 import { AbsentModules } from './feature-kit/modules.js';
 import { RefusedModulesStore } from './store/refused-modules.js';
 import { FiguresStore } from './store/figures-store.js';
+import type { AccountKind } from './features/timetable-kindergarten.js';
 import { silentLogger } from './util/log.js';
 import { supervisorSelfSlug, type SupervisorOptions } from './config/supervisor.js';
 import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
@@ -107,9 +108,18 @@ export interface Announced {
   unlisted: string[];
 }
 
-/** What of the announced children the dashboard depends on: their ids, kinds and entities (a module that left, a kind found). */
-export function announcedSignature(announced: Announced): string {
-  return announced.children.map((c) => `${c.id} ${c.kind ?? ''} ${c.entities.map((e) => e.key).join(',')}`).join('\n');
+/** What the dashboard takes of a child beyond its identity: the modules refused it for a day, its kind. */
+export interface LiveChild {
+  absent: Pick<AbsentModules, 'absent'>;
+  kind: AccountKind | undefined;
+}
+
+/** A child's LiveChild as the last run saved it in data_dir. */
+async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
+  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger());
+  await absent.load();
+  const kind = (await new FiguresStore(dataDir, login).load().catch(() => undefined))?.plan?.account_kind;
+  return { absent, kind };
 }
 
 /**
@@ -119,7 +129,7 @@ export function announcedSignature(announced: Announced): string {
  * child id is not configured and not yet learned; `unlisted` the e-mail entries (by their log label)
  * whose children were never listed.
  */
-export async function announcedChildren(config: Config): Promise<Announced> {
+export async function announcedChildren(config: Config, live?: (account: AccountConfig) => LiveChild | undefined): Promise<Announced> {
   const children: DashboardChild[] = [];
   const unknown: string[] = [];
   const unlisted: string[] = [];
@@ -131,10 +141,10 @@ export async function announcedChildren(config: Config): Promise<Announced> {
       unknown.push(account.login);
       return;
     }
-    // What the last run knew: the modules refused for a day (their entities are not announced) and the kind of account.
-    const absent = new AbsentModules(new RefusedModulesStore(config.data_dir, account.login), silentLogger());
-    await absent.load();
-    const kind = (await new FiguresStore(config.data_dir, account.login).load().catch(() => undefined))?.plan?.account_kind;
+    // The modules refused for a day (their entities are not announced) and the kind of account: as the
+    // running bridge knows them, else as the last run saved them.
+    const known = live?.(account) ?? (await savedChild(config.data_dir, account.login));
+    const { absent, kind } = known;
     const device = child.device(accountEntities(account).filter((e) => !absent.absent(e)));
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
     children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });

@@ -23,64 +23,32 @@ export interface HandledFacts {
   delivered: () => Promise<boolean>;
 }
 
-export interface PendingChange {
-  type: string;
-  why: WhyPending;
-}
+export type PendingChange = { type: string; why: WhyPending };
 
-/** The changes of a pass sorted: those handled, and those that wait (and why). */
+/** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
 export async function sortChanges(
   changes: readonly FeedChange[],
   named: (change: FeedChange) => readonly Resource[],
   facts: HandledFacts,
-): Promise<{ handled: FeedChange[]; pending: Map<FeedChange, WhyPending> }> {
-  const pending = new Map<FeedChange, WhyPending>();
-  const waitsForBroker: FeedChange[] = [];
-  const handled: FeedChange[] = [];
+): Promise<{ handled: FeedChange[]; pending: PendingChange[] }> {
   // Refused counts as read: a module the school lacks has nothing to read again.
   const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
-  for (const change of changes) {
+  const whyPending = (change: FeedChange): WhyPending | undefined => {
     const lists = new Set(named(change));
     const wants = facts.wanted.filter((w) => lists.has(w.res));
-    if (!wants.every(readOk)) pending.set(change, 'read failed');
-    else if (!wants.every(facts.computed)) pending.set(change, 'not computed');
+    if (!wants.every(readOk)) return 'read failed';
+    if (!wants.every(facts.computed)) return 'not computed';
     // A change naming nothing the child reads published nothing: it waits for no broker.
-    else if (wants.length > 0) waitsForBroker.push(change);
-    else handled.push(change);
+    return wants.length > 0 ? 'broker away' : undefined;
+  };
+  const whys = changes.map(whyPending);
+  const delivered = whys.includes('broker away') && (await facts.delivered());
+  const handled: FeedChange[] = [];
+  const pending: PendingChange[] = [];
+  for (const [i, change] of changes.entries()) {
+    const why = delivered && whys[i] === 'broker away' ? undefined : whys[i];
+    if (why === undefined) handled.push(change);
+    else pending.push({ type: change.type, why });
   }
-  if (waitsForBroker.length > 0) {
-    if (await facts.delivered()) handled.push(...waitsForBroker);
-    else for (const change of waitsForBroker) pending.set(change, 'broker away');
-  }
-  // In the feed's order.
-  return { handled: changes.filter((c) => handled.includes(c)), pending };
-}
-
-/** What the diagnostics say of the acknowledgements: what waits and why, and how many went since the start. */
-export class Acknowledgements {
-  private waiting: PendingChange[] = [];
-  private count = 0;
-
-  /** The feed was read: what it lists waits, not computed yet (until the pass's end sorts it). */
-  listed(changes: readonly FeedChange[]): void {
-    this.waiting = changes.map((c) => ({ type: c.type, why: 'not computed' }));
-  }
-
-  /** A pass's sorting: its pending changes replace what the feed listed. */
-  sorted(pending: ReadonlyMap<FeedChange, WhyPending>): void {
-    this.waiting = [...pending].map(([change, why]) => ({ type: change.type, why }));
-  }
-
-  /** The portal took the acknowledgement of `n` changes. */
-  acknowledged(n: number): void {
-    this.count += n;
-  }
-
-  get pending(): readonly PendingChange[] {
-    return this.waiting;
-  }
-
-  get total(): number {
-    return this.count;
-  }
+  return { handled, pending };
 }

@@ -16,23 +16,12 @@ import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { Acknowledgements, sortChanges, type HandledFacts, type PendingChange } from './acknowledge.js';
+import type { SavedFigures } from '../store/figures-store.js';
+import { sortChanges, type HandledFacts } from './acknowledge.js';
 import { errorText } from '../util/text.js';
 
-/** Whether a child's feed is on, since when, and why not (the diagnostics say it). */
-export interface FeedStatus {
-  on: boolean;
-  since: number | undefined;
-  /** Why it is off: not registered yet, refused on this road, not reachable, the device forgotten. */
-  why: string | undefined;
-  road: FeedRoad;
-  /** When the feed was last read. */
-  lastRead?: number;
-  /** The changes listed and not acknowledged, and why (acknowledge.ts). */
-  pending?: PendingChange[];
-  /** Changes acknowledged since the start. */
-  acknowledged?: number;
-}
+/** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
+export type FeedStatus = NonNullable<SavedFigures['change_feed']>;
 
 export interface ChildFeedOptions {
   gateway: Gateway;
@@ -49,7 +38,8 @@ export interface ChildFeedOptions {
 
 export class ChildFeed {
   private saved: SavedFeedDevice = { version: 1 };
-  private status: Omit<FeedStatus, 'road'> = { on: false, since: undefined, why: 'not registered yet' };
+  /** What the diagnostics say (all but the road, which is asked when they ask). */
+  private status: Omit<FeedStatus, 'road'> = { on: false, why: 'not registered yet', pending: [], acknowledged: 0 };
   /** When a forgotten device was registered again: lost again within a day, the feed is off until the next. */
   private registeredAgainAt = -Infinity;
   /** Not before then after a registration that could not reach the portal. */
@@ -59,8 +49,6 @@ export class ChildFeed {
   /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
   private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
-  private readonly acks = new Acknowledgements();
-  private lastRead: number | undefined;
   /** The declarations' schedules at the safety age (made once: the plan is asked about every copy many times a pass). */
   private readonly safe = new WeakMap<Resource, Schedule>();
 
@@ -105,15 +93,10 @@ export class ChildFeed {
   }
 
   feedStatus(): FeedStatus {
-    const read = this.lastRead === undefined ? {} : { lastRead: this.lastRead };
-    return { ...this.status, road: this.options.road(), ...read, pending: [...this.acks.pending], acknowledged: this.acks.total };
+    return { ...this.status, road: this.options.road() };
   }
 
-  /**
-   * Before the pass reads anything the feed covers: a device for the child's road (watch, then list).
-   * The portal's feed names only what changed after the registration, so a list read before it may
-   * hide a change the feed never names: a registration makes every list it covers due at once.
-   */
+  /** Before the pass reads anything the feed covers: a device for the child's road (watch, then list). */
   async beforeReads(cache: ResourceCache): Promise<void> {
     this.taken = { changes: [], from: undefined };
     await this.ensure(cache);
@@ -126,62 +109,21 @@ export class ChildFeed {
   async afterRound(cache: ResourceCache): Promise<void> {
     const w = this.want();
     if (w === undefined || !cache.readThisPass(w) || this.taken.from === w.key) return;
-    this.taken = { changes: [...this.taken.changes, ...this.take(cache, w)], from: w.key };
-    if (this.want() === undefined) await this.ensure(cache);
-  }
-
-  /** The changes taken in the pass under way. */
-  takenThisPass(): readonly FeedChange[] {
-    return this.taken.changes;
-  }
-
-  /**
-   * A device for the child's road, registered when it has none and its road does not refuse it now
-   * (once a day after a refusal). A failure leaves the feed off: the lists are read as without it. A
-   * failure of the session itself is thrown: the pass's to meet.
-   */
-  private async ensure(cache: ResourceCache): Promise<void> {
-    const road = this.options.road();
-    const now = this.options.clock.now();
-    if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
-    try {
-      const id = await this.client.register();
-      this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
-      this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
-      // What changed before the device existed the feed never names: every list it covers is read again.
-      for (const res of this.options.resources.filter(covers)) cache.moved(res);
-    } catch (error) {
-      // The session's own errors (a dead login, a login the network broke) are the pass's to meet, and
-      // the registration is tried again at the next one.
-      if (
-        loginStepOf(error) !== undefined ||
-        !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
-      )
-        throw error;
-      if (error instanceof FeedRefusedError) this.refuse(road, error.status, now, `refused on the ${road} road (${error.code ?? error.status})`);
-      else {
-        this.retryAt = now + HOUR;
-        this.off(`registration failed: ${error.message}`);
-      }
-    }
-    await this.save();
-  }
-
-  /** The changes the feed listed in this pass (its copy `w`, read) mark what they name moved; answers them. */
-  private take(cache: ResourceCache, w: Want): FeedChange[] {
+    this.taken.from = w.key;
     let changes;
     try {
       changes = cache.get(CHANGES, w.key)?.changes ?? [];
     } catch (error) {
       this.failed(error, w.key ?? '');
-      return [];
+      if (this.want() === undefined) await this.ensure(cache);
+      return;
     }
-    this.lastRead = this.options.clock.now();
-    this.acks.listed(changes);
-    if (!this.status.on) {
-      this.status = { on: true, since: this.options.clock.now(), why: undefined };
-      this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
-    }
+    const now = this.options.clock.now();
+    if (!this.status.on) this.options.log.info('change feed on: the lists it names are read when it names them, and slowly besides');
+    const since = this.status.on ? this.status.since : now;
+    // What it lists waits, not computed yet, until the pass's end sorts it.
+    const pending = changes.map((c) => ({ type: c.type, why: 'not computed' }));
+    this.status = { ...this.status, on: true, since, why: undefined, lastRead: now, pending };
     for (const change of changes) {
       const named = this.named(change);
       if (named.length === 0 && !this.unknown.has(change.type)) {
@@ -190,27 +132,23 @@ export class ChildFeed {
       }
       for (const res of named) cache.moved(res);
     }
-    return changes;
+    this.taken.changes.push(...changes);
   }
 
-  /**
-   * After the pass was published: acknowledges the changes it took that it handled (acknowledge.ts: their
-   * lists read without a failure, computed from, and what that published accepted by the broker); the
-   * others stay listed, and come back.
-   */
+  /** After the pass was published: acknowledges the changes it handled (acknowledge.ts); the others stay listed, and come back. */
   async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
     const { changes } = this.taken;
     const device = this.device();
     if (device === undefined || changes.length === 0) return;
     const { handled, pending } = await sortChanges(changes, (c) => this.named(c), { cache, wanted, ...pass });
-    this.acks.sorted(pending);
+    this.status.pending = pending;
     if (handled.length === 0) return;
     try {
       await this.client.acknowledge(
         device,
         handled.map((c) => c.id),
       );
-      this.acks.acknowledged(handled.length);
+      this.status.acknowledged = (this.status.acknowledged ?? 0) + handled.length;
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
       this.options.log.warn(
@@ -220,8 +158,37 @@ export class ChildFeed {
     }
   }
 
+  /**
+   * A device for the child's road, registered when it has none and its road does not refuse it now. A
+   * failure of the session itself (a dead login, a login the network broke) is the pass's to meet.
+   */
+  private async ensure(cache: ResourceCache): Promise<void> {
+    const road = this.options.road();
+    const now = this.options.clock.now();
+    if (this.device() !== undefined || now < this.retryAt || now < (this.saved.refused?.[road]?.until ?? 0)) return;
+    try {
+      const id = await this.client.register();
+      this.saved = { ...this.saved, device: { id, road, registeredAt: now } };
+      this.options.log.info({ road }, 'change feed: a device is registered for the child; the portal now says what changed');
+      // The portal's feed names only what changed after the registration: every list it covers is read again.
+      for (const res of this.options.resources.filter(covers)) cache.moved(res);
+    } catch (error) {
+      if (
+        loginStepOf(error) !== undefined ||
+        !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
+      )
+        throw error;
+      if (error instanceof FeedRefusedError) this.refuse(road, error);
+      else {
+        this.retryAt = now + HOUR;
+        this.off(`registration failed: ${error.message}`);
+      }
+    }
+    await this.save();
+  }
+
   /** The declarations a change names (by their feed names). */
-  named(change: FeedChange): Resource[] {
+  private named(change: FeedChange): Resource[] {
     return this.options.resources.filter((r) => r.feed?.includes(change.type));
   }
 
@@ -233,35 +200,35 @@ export class ChildFeed {
   /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
   private failed(error: unknown, device: string): void {
     const cause = (error as { cause?: unknown }).cause ?? error;
-    const road = this.options.road();
     const now = this.options.clock.now();
     if (cause instanceof FeedDeviceLostError || cause instanceof FeedInvalidError) {
       if (this.saved.device?.id === device) this.saved = { ...this.saved, device: undefined };
-      if (now - this.registeredAgainAt < DAY) this.refuse(road, 0, now, 'the device was forgotten twice');
+      if (now - this.registeredAgainAt < DAY) this.refuse(this.options.road());
       else {
         this.off('the portal forgot the device; registering it again');
         this.registeredAgainAt = now;
       }
-      void this.save();
-      return;
-    }
-    if (cause instanceof FeedRefusedError) {
+    } else if (cause instanceof FeedRefusedError) {
       this.saved = { ...this.saved, device: undefined };
-      this.refuse(road, cause.status, now, `refused on the ${road} road (${cause.code ?? cause.status})`);
-      void this.save();
+      this.refuse(this.options.road(), cause);
+    } else {
+      this.off(`not answering: ${errorText(cause)}`);
       return;
     }
-    this.off(`not answering: ${errorText(cause)}`);
+    void this.save();
   }
 
-  private refuse(road: FeedRoad, status: number, now: number, why: string): void {
-    this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until: now + DAY, status } } };
+  /** Not registered again on `road` before tomorrow: the portal refused it (`error`), or forgot the device twice. */
+  private refuse(road: FeedRoad, error?: FeedRefusedError): void {
+    const until = this.options.clock.now() + DAY;
+    this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until, status: error?.status ?? 0 } } };
+    const why = error ? `refused on the ${road} road (${error.code ?? error.status})` : 'the device was forgotten twice';
     this.off(`${why}; tried again tomorrow`);
   }
 
   private off(why: string): void {
     if (this.status.on || this.status.why !== why) this.options.log.info({ why }, 'change feed off: the lists are read at their own ages');
-    this.status = { on: false, since: undefined, why };
+    this.status = { ...this.status, on: false, since: undefined, why };
   }
 
   private save(): Promise<void> {

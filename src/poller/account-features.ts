@@ -20,8 +20,8 @@ export class AccountFeatures {
   readonly runs: FeatureRuns;
   /** The dynamic entities and the modules absent as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
-  /** The modules the portal has refused the child for a day: their entities leave the device. */
-  private readonly absent: AbsentModules;
+  /** The modules the portal refuses the child for a day: their entities are not announced. */
+  readonly absent: AbsentModules;
 
   constructor(
     features: readonly Feature[],
@@ -76,6 +76,11 @@ export class AccountFeatures {
   /** The calendar feeds the last run served (restored by prepare), to publish before the first read. */
   restoredFeeds(): FeedContents {
     return Object.assign({}, ...this.running.map(({ state }) => state.restoredFeeds?.() ?? {})) as FeedContents;
+  }
+
+  /** Resolves when the last states kept for a start's first pass, and the modules refused for a day, are written. */
+  saved(): Promise<void> {
+    return Promise.all([this.runs.written, this.absent.written]).then(() => undefined);
   }
 
   /** A feature's state for this account (undefined when the account does not run it). */

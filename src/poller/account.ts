@@ -115,7 +115,7 @@ export class AccountPoller implements CommandAccount {
     await this.parts.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
     await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
     await this.figures.save();
-    await this.features.runs.written;
+    await this.features.saved();
   }
 
   /** A pass a person asked for now (the refresh command), or when a minute has passed since the last one began; resolves when done. */
@@ -142,7 +142,7 @@ export class AccountPoller implements CommandAccount {
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
     return this.queue
       .idle()
-      .then(() => Promise.all([this.figures.written, this.features.runs.written]))
+      .then(() => Promise.all([this.figures.written, this.features.saved()]))
       .then(() => undefined);
   }
 

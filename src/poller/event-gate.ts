@@ -37,7 +37,7 @@ export class EventGate {
       (entry) => options.fire(entry.kind, entry.payload as EventPayload),
       (entries) => {
         this.seen?.accepted(entries);
-        void this.keep();
+        void this.save();
       },
     );
   }
@@ -57,18 +57,14 @@ export class EventGate {
     this.outbox.send(this.seen.waiting());
   }
 
+  /** Writes the memory: at a stop, and after the broker accepted an event (it leaves the outbox). */
   async save(): Promise<void> {
-    await this.seen?.save();
+    await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
   }
 
   /** Events handed to the broker and not accepted yet, and those waiting to be sent again. */
   get unsent(): number {
     return this.seen?.waiting().length ?? 0;
-  }
-
-  /** Writes the memory after the broker accepted an event (it leaves the outbox). */
-  private async keep(): Promise<void> {
-    await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
   }
 
   /**
@@ -98,11 +94,8 @@ export class EventGate {
       if (!tracking) continue;
       const happened = seen.track(kind, items, tracking, quietFloods);
       for (const change of ['changed', 'removed'] as const) {
-        post(
-          kind,
-          `${kind}_${change}`,
-          happened.filter((h) => h.change === change),
-        );
+        const changes = happened.filter((h) => h.change === change);
+        post(kind, `${kind}_${change}`, changes);
       }
     }
     seen.post(entries);

@@ -3,26 +3,18 @@
 // the family account (portal-access.ts). A child with a `login` entry of its own keeps the register road,
 // with this family road behind it while its register login fails (roads.ts).
 import { createHash } from 'node:crypto';
-import { FamilyAccount } from '../portal/family.js';
+import { FamilyAccount, type FamilyAccountOptions } from '../portal/family.js';
 import { SessionStore } from '../store/session-store.js';
 import { saveLinkedChildren, type LinkedChildRecord } from '../store/linked-children.js';
 import { NoChildrenError, problemReason } from '../portal/errors.js';
 import { childSlug } from '../feature-kit/identity.js';
-import type { AccountConfig, FamilyAccountConfig, PortalUrls } from '../config/schema.js';
-import type { SessionPolicy } from '../portal/session.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
+import type { AccountConfig, FamilyAccountConfig } from '../config/schema.js';
 import { errorText } from '../util/text.js';
 
-export interface FamilyChildrenOptions {
+/** A family account's options (its session's) and where the bridge keeps what it learns. */
+export interface FamilyChildrenOptions extends Pick<FamilyAccountOptions, 'urls' | 'clock' | 'log' | 'dispatcher' | 'policy'> {
   /** Where each family portal's session (its cookies and any login pause) is kept between runs. */
   dataDir: string;
-  urls: PortalUrls;
-  clock: Clock;
-  log: Logger;
-  dispatcher?: Dispatcher;
-  policy?: SessionPolicy;
   /** Logins that have their own `login` entry: the register road reads them. */
   registerLogins: ReadonlySet<string>;
   /** Whether the list of linked children could be kept in data_dir (the error; `undefined`: it could). */
@@ -59,17 +51,18 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
   for (const [i, entry] of entries.entries()) {
     // Logs and errors name the entry by its place, never by the e-mail.
     const label = `family${i + 1}`;
+    const store = new SessionStore(options.dataDir, familySessionName(entry.email));
     const family = new FamilyAccount({
       account: label,
       email: entry.email,
       password: entry.password ?? '',
       ...options,
       log: options.log.child({ account: label }),
-      store: new SessionStore(options.dataDir, familySessionName(entry.email)),
+      store,
     });
     // A restart reuses the portal's session, and keeps a pause after a refused login.
     await family.session.restore();
-    const list = async (): Promise<FamilyChild[]> => (await childrenOf(entry, family, options)).map((account) => placed(account, family, options));
+    const list = () => listChildren(entry, family, options);
     try {
       found.children.push(...(await list()));
     } catch (error) {
@@ -84,31 +77,30 @@ export async function familyChildren(entries: readonly FamilyAccountConfig[], op
   return found;
 }
 
-/** A listed child, and whether its own login entry keeps it on the register road. */
-function placed(account: AccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): FamilyChild {
-  const alsoRegister = options.registerLogins.has(loginKey(account.login));
-  if (alsoRegister)
-    options.log.info(
-      { account: family.label, child: account.id },
-      'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails',
+/** An entry's children: those its `children` names, else those the portal links now (throws as the login or the list fails). */
+async function listChildren(entry: FamilyAccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): Promise<FamilyChild[]> {
+  const linked = entry.children ? [] : await family.children();
+  if (!entry.children) {
+    // Nobody linked yet: asked again as a failed listing is, and the bridge's own `problem` says so meanwhile.
+    if (linked.length === 0) throw new NoChildrenError(family.label);
+    // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
+    await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).then(
+      () => options.storage?.(undefined),
+      (error: unknown) => {
+        options.log.warn({ account: family.label, err: errorText(error) }, 'cannot keep the list of linked children in data_dir');
+        options.storage?.(error);
+      },
     );
-  return { account, family, alsoRegister };
-}
-
-async function childrenOf(entry: FamilyAccountConfig, family: FamilyAccount, options: FamilyChildrenOptions): Promise<AccountConfig[]> {
-  if (entry.children) return linkedAccounts(entry, []);
-  const linked = await family.children();
-  // Nobody linked yet: asked again as a failed listing is, and the bridge's own `problem` says so meanwhile.
-  if (linked.length === 0) throw new NoChildrenError(family.label);
-  // Kept for `dashboard`, which names these children without logging in; a failed write costs only that.
-  await saveLinkedChildren(options.dataDir, familySessionName(entry.email), linked).then(
-    () => options.storage?.(undefined),
-    (error: unknown) => {
-      options.log.warn({ account: family.label, err: errorText(error) }, 'cannot keep the list of linked children in data_dir');
-      options.storage?.(error);
-    },
-  );
-  return linkedAccounts(entry, linked);
+  }
+  return linkedAccounts(entry, linked).map((account) => {
+    const alsoRegister = options.registerLogins.has(loginKey(account.login));
+    if (alsoRegister)
+      options.log.info(
+        { account: family.label, child: account.id },
+        'this child has a login entry of its own: it is read on the register road, and on this family road while its register login fails',
+      );
+    return { account, family, alsoRegister };
+  });
 }
 
 /**

@@ -8,7 +8,6 @@ import type { Logger } from '../util/log.js';
 import { LoginTrace } from '../portal/trace.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { PortalObserver } from '../portal/observer.js';
-import type { HttpExchange } from '../portal/http.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
@@ -29,9 +28,10 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
 /** Problems kept at most (a flapping problem must not grow the file without end). */
 const MAX_PROBLEMS = 50;
 
-type Problem = SavedFigures['problems'][number];
-/** The counts of one Warsaw day, as they are saved. */
-type DayCounts = Pick<SavedFigures, 'day' | 'requests' | 'logins' | 'failed_logins' | 'bootstraps'>;
+/** What is kept, as it is saved: all but what is asked when saving (the child, the road, the session, the last pass's plans). */
+type Kept = Omit<SavedFigures, 'version' | 'child' | 'road' | 'saved_at' | 'logged_in_at' | 'next_reads' | 'change_feed' | 'plan'>;
+/** The counts of one Warsaw day. */
+const dayCounts = (day: string) => ({ day, requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 });
 
 export interface AccountFiguresOptions {
   clock: Clock;
@@ -44,23 +44,14 @@ export interface AccountFiguresOptions {
   road: () => string;
   sink?: FiguresSink;
   /** Where the figures are kept in data_dir (`dziennik2mqtt diagnostics` reads them beside the bridge). */
-  store?: FiguresStore;
-  log?: Logger;
+  store: FiguresStore;
+  log: Logger;
 }
 
 export class AccountFigures implements PortalObserver {
-  private count: DayCounts = { day: '', requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 };
-  private readonly reads: SavedFigures['reads'] = {};
-  private problems: Problem[] = [];
-  /** Whether `problem` went OFF since the last problem was noted (the same problem again is then new). */
-  private cleared = true;
-  /** The problem on now and when it began: its first failed poll, kept while its reason stays (and across a restart). */
-  private ongoing: SavedFigures['problem_since'];
-  private lastLogin: SavedFigures['last_login'];
-  /** Changes the feed never named that a safety read found, by resource. */
-  private missed: Record<string, number> = {};
+  private kept: Kept = { ...dayCounts(''), reads: {}, problems: [] };
   /** The reads the scheduler planned after the last pass (set by the account's runner). */
-  nextReads: { row: string; at: number; why: string }[] = [];
+  nextReads: NonNullable<SavedFigures['next_reads']> = [];
   /** The change feed as the last pass left it (set by the account's runner). */
   feed: SavedFigures['change_feed'];
   /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
@@ -77,32 +68,32 @@ export class AccountFigures implements PortalObserver {
    */
   save(): Promise<void> {
     const { store, log } = this.options;
-    if (store === undefined) return this.written;
     const snapshot = this.snapshot();
     this.written = this.written.then(() =>
-      store.save(snapshot).catch((error: Error) => log?.debug({ err: error.message }, 'could not save the diagnostics figures')),
+      store.save(snapshot).catch((error: Error) => log.debug({ err: error.message }, 'could not save the diagnostics figures')),
     );
     return this.written;
   }
 
   answered(resource: string, status: string): void {
     const now = this.today();
-    this.count.requests[resource] = (this.count.requests[resource] ?? 0) + 1;
-    const okAt = status === 'ok' ? now : this.reads[resource]?.ok_at;
-    this.reads[resource] = { status, at: now, ...(okAt === undefined ? {} : { ok_at: okAt }) };
+    const { requests, reads } = this.kept;
+    requests[resource] = (requests[resource] ?? 0) + 1;
+    const okAt = status === 'ok' ? now : reads[resource]?.ok_at;
+    reads[resource] = { status, at: now, ok_at: okAt };
     this.options.sink?.answered(this.options.child(), resource, status);
   }
 
-  login(): { exchange(exchange: HttpExchange): void; ended(outcome: string): void } {
+  login(): ReturnType<PortalObserver['login']> {
     const trace = new LoginTrace(this.options.urls);
     const at = this.today();
     return {
       exchange: (exchange) => trace.record(exchange),
       ended: (outcome) => {
-        this.count.logins++;
-        if (outcome !== 'ok') this.count.failed_logins++;
+        this.kept.logins++;
+        if (outcome !== 'ok') this.kept.failed_logins++;
         trace.outcome(outcome === 'ok' ? 'logged in' : `failed: ${outcome}`);
-        this.lastLogin = { at, outcome, transcript: trace.entries() };
+        this.kept.last_login = { at, outcome, transcript: trace.entries() };
         this.options.sink?.loggedIn(this.options.child(), outcome);
       },
     };
@@ -110,7 +101,7 @@ export class AccountFigures implements PortalObserver {
 
   bootstrapped(): void {
     this.today();
-    this.count.bootstraps++;
+    this.kept.bootstraps++;
   }
 
   /** A poll ran for `ms` (the metrics' histogram). */
@@ -125,35 +116,35 @@ export class AccountFigures implements PortalObserver {
    */
   noteProblem(now: number, facts: ProblemFacts | undefined): number | undefined {
     if (facts === undefined || facts.reason === null) {
-      this.cleared = true;
-      this.ongoing = undefined;
+      this.kept.problem_since = undefined;
       return undefined;
     }
     const { reason, portal_message, resource, detail } = facts;
+    // No problem was on (`problem` went OFF since the last one was noted): the same problem again is new.
+    const cleared = this.kept.problem_since === undefined;
     // Other words from the portal are the same problem still: only another reason begins a new one.
-    if (this.ongoing?.reason !== reason) this.ongoing = { reason, at: now };
-    const last = this.problems.at(-1);
+    if (this.kept.problem_since?.reason !== reason) this.kept.problem_since = { reason, at: now };
+    const last = this.kept.problems.at(-1);
     const same = last?.reason === reason && last.portal_message === portal_message && last.resource === resource;
-    if (!same || this.cleared) {
-      this.cleared = false;
-      const entry: Problem = { at: now, reason, ...defined({ portal_message, resource, detail }) };
-      this.problems = [...this.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
+    if (!same || cleared) {
+      const entry = { at: now, reason, portal_message, resource, detail };
+      this.kept.problems = [...this.kept.problems.filter((p) => now - p.at < WEEK_MS), entry].slice(-MAX_PROBLEMS);
     }
-    return this.ongoing.at;
+    return this.kept.problem_since.at;
   }
 
   /** The account's diagnostic entities (no portal request). */
   states(now: number): States<typeof requestsToday | typeof loginsToday | typeof lastRead | typeof sessionAge> {
     this.today();
-    const { requests, bootstraps, logins, failed_logins } = this.count;
-    const okAts = Object.values(this.reads).flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
+    const { requests, bootstraps, logins, failed_logins, reads, last_login } = this.kept;
+    const okAts = Object.values(reads).flatMap((r) => (r.ok_at === undefined ? [] : [r.ok_at]));
     const since = this.options.sessionSince();
     return {
       [requestsToday.key]: {
         state: String(Object.values(requests).reduce((sum, n) => sum + n, 0)),
         attributes: { resources: { ...requests }, bootstraps },
       },
-      [loginsToday.key]: { state: String(logins), attributes: { failed: failed_logins, last_outcome: this.lastLogin?.outcome ?? null } },
+      [loginsToday.key]: { state: String(logins), attributes: { failed: failed_logins, last_outcome: last_login?.outcome ?? null } },
       [lastRead.key]: { state: okAts.length === 0 ? null : isoWarsaw(Math.max(...okAts)) },
       [sessionAge.key]: { state: since === undefined ? null : String(Math.floor(Math.max(0, now - since) / 60_000)) },
     };
@@ -161,10 +152,11 @@ export class AccountFigures implements PortalObserver {
 
   /** A safety read found a change the feed never named: counted, and said once per resource in the log. */
   feedMissed(resource: string): void {
-    this.missed[resource] = (this.missed[resource] ?? 0) + 1;
+    const missed = (this.kept.feed_missed ??= {});
+    missed[resource] = (missed[resource] ?? 0) + 1;
     this.options.sink?.feedMissed(this.options.child(), resource);
-    if (this.missed[resource] === 1)
-      this.options.log?.warn(
+    if (missed[resource] === 1)
+      this.options.log.warn(
         { resource },
         'change feed: a safety read found a change the feed never named (counted as feed_missed in the diagnostics)',
       );
@@ -177,47 +169,31 @@ export class AccountFigures implements PortalObserver {
       child: this.options.child(),
       road: this.options.road(),
       saved_at: now,
-      ...this.count,
-      requests: { ...this.count.requests },
-      reads: { ...this.reads },
-      problems: this.problems.filter((p) => now - p.at < WEEK_MS),
-      ...defined({
-        logged_in_at: this.options.sessionSince(),
-        problem_since: this.ongoing,
-        last_login: this.lastLogin,
-        next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
-        change_feed: this.feed,
-        plan: this.plan,
-        feed_missed: Object.keys(this.missed).length === 0 ? undefined : { ...this.missed },
-      }),
+      // A copy: the write runs later, while the counts go on.
+      ...structuredClone(this.kept),
+      problems: this.kept.problems.filter((p) => now - p.at < WEEK_MS),
+      logged_in_at: this.options.sessionSince(),
+      next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
+      change_feed: this.feed,
+      plan: this.plan,
     };
   }
 
   /** Takes up what the last run saved: the day's counts only on the same day. A broken file is told to onBroken. */
   async restore(onBroken?: (error: Error) => void): Promise<void> {
-    const saved = await this.options.store?.load(onBroken).catch(() => undefined);
+    const saved = await this.options.store.load(onBroken).catch(() => undefined);
     if (!saved) return;
-    Object.assign(this.reads, saved.reads);
-    this.problems = saved.problems;
-    this.cleared = false;
-    this.ongoing = saved.problem_since;
-    this.lastLogin = saved.last_login;
-    this.missed = { ...saved.feed_missed };
+    const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
+    this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
     this.plan = saved.plan;
-    const { day, requests, logins, failed_logins, bootstraps } = saved;
-    if (day === warsawDate(this.options.clock.now())) this.count = { day, requests: { ...requests }, logins, failed_logins, bootstraps };
+    this.today();
   }
 
   /** Now, after starting a new day's counts when the day changed (Warsaw's day). */
   private today(): number {
     const now = this.options.clock.now();
     const day = warsawDate(now);
-    if (day !== this.count.day) this.count = { day, requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 };
+    if (day !== this.kept.day) Object.assign(this.kept, dayCounts(day));
     return now;
   }
-}
-
-/** The fields of `fields` that are not undefined (a saved file leaves the others out). */
-function defined<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

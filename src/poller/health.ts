@@ -26,6 +26,7 @@ export interface FeatureProblem {
   feature: string;
 }
 
+/** A host's passes: its consecutive failures and the last error (the backoff), its last good pass, and a feature that answered unexpectedly in it. */
 interface HostHealth {
   failures: number;
   error?: unknown;
@@ -43,7 +44,8 @@ export class AccountHealth {
    * restart neither blanks the child at once nor keeps it available beyond OFFLINE_AFTER_MS.
    */
   restoredSuccessAt: number | undefined;
-  private problemState: EntityState | undefined;
+  /** The reason `problem` gave last, null while it is OFF. */
+  reason: string | null = null;
   /** Whether the child's entities are available; undefined before the first poll. */
   private isOnline: boolean | undefined;
   /** The `last_update` entity's time: the last successful pass of this run, of any host. */
@@ -51,7 +53,6 @@ export class AccountHealth {
 
   constructor(private readonly language: Language) {}
 
-  /** The host's consecutive failures and the last error (for the backoff). */
   host(host: Host): HostHealth {
     const health = this.hosts.get(host) ?? { failures: 0 };
     this.hosts.set(host, health);
@@ -65,7 +66,7 @@ export class AccountHealth {
   }
 
   succeeded(hosts: readonly Host[], feature: FeatureProblem | undefined, now: number): void {
-    for (const host of hosts) Object.assign(this.host(host), { failures: 0, error: undefined, feature, succeededAt: now });
+    for (const host of hosts) this.hosts.set(host, { failures: 0, feature, succeededAt: now });
   }
 
   failed(hosts: readonly Host[], error: unknown): void {
@@ -82,19 +83,16 @@ export class AccountHealth {
    * unexpected way.
    */
   problem(now: number, advice?: LoginAdvice): EntityState {
-    const failing = [...this.hosts.values()].find((h) => h.error !== undefined);
-    const feature = [...this.hosts.values()].find((h) => h.feature !== undefined)?.feature;
+    const hosts = [...this.hosts.values()];
+    const failing = hosts.find((h) => h.error !== undefined);
+    const feature = hosts.find((h) => h.feature !== undefined)?.feature;
+    const on = (error: unknown, detail?: string) => problemOn(error, now, this.language, detail, advice);
     let state = problemOff(advice, this.language);
-    if (failing) state = problemOn(failing.error, now, this.language, undefined, advice);
-    else if (this.storageError !== undefined) state = problemOn(new StorageError(this.storageError), now, this.language, undefined, advice);
-    else if (feature) state = problemOn(feature.error, now, this.language, `source ${feature.feature}`, advice);
-    this.problemState = state;
+    if (failing) state = on(failing.error);
+    else if (this.storageError !== undefined) state = on(new StorageError(this.storageError));
+    else if (feature) state = on(feature.error, `source ${feature.feature}`);
+    this.reason = state.attributes?.reason ?? null;
     return state;
-  }
-
-  /** The reason `problem` gave last, null while it is OFF. */
-  get reason(): string | null {
-    return (this.problemState?.attributes?.reason as string | null | undefined) ?? null;
   }
 
   /**

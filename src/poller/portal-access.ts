@@ -2,7 +2,7 @@
 // resource cache, and (downloads on) a downloader per child. `run`, `check` and the tests build it alike.
 import { Gateway } from '../portal/gateway.js';
 import type { FamilyAccount } from '../portal/family.js';
-import { PortalSession, type SessionPolicy } from '../portal/session.js';
+import { PortalSession, type PortalSessionOptions } from '../portal/session.js';
 import { TwoRoads } from '../portal/roads.js';
 import { MessagingClient } from '../portal/messaging.js';
 import { MessagesApi } from '../portal/messaging-api.js';
@@ -15,23 +15,12 @@ import { tokenInfoResponse } from '../portal/schemas/identity.js';
 import { BackgroundFiles, type Downloads } from '../feature-kit/files.js';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadSlots } from '../portal/download-limits.js';
 import { HeavyAnswers } from '../store/heavy-answers.js';
-import type { SessionStore } from '../store/session-store.js';
 import { maskedEndpoint, maskedMessagingPath, type PortalObserver } from '../portal/observer.js';
-import type { AccountConfig, PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
-import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
+import type { AccountConfig } from '../config/schema.js';
 
-export interface PortalAccessOptions {
+/** The session's options (without a `store`, as `check` builds it, the session is kept nowhere), and the account's. */
+export interface PortalAccessOptions extends Pick<PortalSessionOptions, 'urls' | 'clock' | 'log' | 'store' | 'dispatcher' | 'policy' | 'timeoutMs'> {
   account: AccountConfig;
-  urls: PortalUrls;
-  clock: Clock;
-  log: Logger;
-  /** Where the session is kept between runs (none: `check` keeps its own). */
-  store?: SessionStore;
-  dispatcher?: Dispatcher;
-  policy?: SessionPolicy;
-  timeoutMs?: number;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;
   /** The declarations the copies are read by (AccountPollerOptions.resources). */
@@ -63,7 +52,6 @@ export class PortalAccess {
   readonly cache: ResourceCache;
   /** Both roads for this child (`alsoFamily`): which one reads it now. */
   readonly roads: TwoRoads | undefined;
-  private readonly options: PortalAccessOptions;
   /** Whoever `observe` added (the diagnostics' figures, built from the access after it) hears what the portal did. */
   private observer: PortalObserver | undefined;
   private readonly observers: PortalObserver = {
@@ -73,62 +61,34 @@ export class PortalAccess {
   };
   private downloadState: (Downloads & { child: string }) | undefined;
 
-  constructor(options: PortalAccessOptions) {
-    this.options = options;
-    const { account, urls, clock, log, onRequest } = options;
+  constructor(private readonly options: PortalAccessOptions) {
+    const { account, urls, clock, log, onRequest, family, alsoFamily, timeoutMs } = options;
     const label = account.id ?? account.login;
-    const family = options.family;
     const password = account.password ?? '';
-    const roads =
-      options.alsoFamily && new TwoRoads({ family: options.alsoFamily, login: account.login, password, urls, account: label, clock, log });
+    const roads = alsoFamily && new TwoRoads({ family: alsoFamily, login: account.login, password, urls, account: label, clock, log });
     this.roads = roads;
     this.session = new PortalSession({
+      ...options,
       account: label,
       login: account.login,
       password,
-      urls,
-      clock,
-      log,
-      store: options.store,
-      dispatcher: options.dispatcher,
       // On the family road too this is the register's own web session (the token login opens one, live-notes
       // 26): it ages and dies as spec 5.3 says, so it is refreshed and opened again on the register's policy.
       // Untimed, nothing saw it die: the data go by bearer token, and /wiadomosci3 answers a dead session's
       // "Brak dostępu", which reads as a school without messages, from the first day's end until a restart.
       policy: options.policy,
-      timeoutMs: options.timeoutMs,
-      ...(family ? { signIn: family.webSignIn(account.login) } : {}),
+      signIn: roads?.signIn ?? family?.webSignIn(account.login),
+      road: roads,
       observer: this.observers,
-      ...(roads ? { signIn: roads.signIn, road: roads } : {}),
     });
     this.gateway = new Gateway({
       session: this.session,
-      ...(family ? { road: family.dataRoad(account.login, this.session.http) } : {}),
-      ...(roads ? { road: roads.dataRoad(this.session) } : {}),
+      road: roads?.dataRoad(this.session) ?? family?.dataRoad(account.login, this.session.http),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),
       observer: this.observers,
-      heavy:
-        options.dataDir === undefined
-          ? undefined
-          : new HeavyAnswers({
-              dataDir: options.dataDir,
-              login: account.login,
-              now: () => clock.now(),
-              onHeld: (endpoint, entry, until) =>
-                log.warn(
-                  {
-                    account: label,
-                    resource: endpoint,
-                    reason: entry.reason,
-                    at: new Date(entry.at).toISOString(),
-                    until: new Date(until).toISOString(),
-                  },
-                  'an answer of this resource broke a poll of the last run; not asked again before the time given',
-                ),
-              onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
-            }),
+      heavy: options.dataDir === undefined ? undefined : heavyAnswers(options.dataDir, options, label),
     });
     this.messaging = new MessagingClient({
       session: this.session,
@@ -136,7 +96,7 @@ export class PortalAccess {
       account: label,
       clock,
       log,
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       onRequest: onRequest && ((method, path) => onRequest(`${method} ${maskedMessagingPath(path)}`)),
       observer: this.observers,
     });
@@ -161,26 +121,38 @@ export class PortalAccess {
 
   /** The account's downloader (downloads on only), made for the given child id. */
   downloads(child: string): Downloads | undefined {
-    const { account, slots, dataDir } = this.options;
+    const { account, slots, dataDir, urls, clock, log, downloadMaxBytes } = this.options;
     if (!account.downloads || !slots || dataDir === undefined) return undefined;
-    if (this.downloadState?.child !== child) {
-      this.downloadState = {
-        child,
-        // The files already saved stay known when the child id changes.
-        files: this.downloadState?.files ?? new BackgroundFiles(this.options.log),
-        downloader: new Downloader({
-          session: this.session,
-          urls: this.options.urls,
-          account: account.id ?? account.login,
-          child,
-          dataDir,
-          clock: this.options.clock,
-          log: this.options.log,
-          slots,
-          limits: { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes: this.options.downloadMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxFileBytes },
-        }),
-      };
-    }
+    if (this.downloadState?.child === child) return this.downloadState;
+    const limits = { ...DEFAULT_DOWNLOAD_LIMITS, maxFileBytes: downloadMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxFileBytes };
+    const downloader = new Downloader({
+      session: this.session,
+      urls,
+      account: account.id ?? account.login,
+      child,
+      dataDir,
+      clock,
+      log,
+      slots,
+      limits,
+    });
+    // The files already saved stay known when the child id changes.
+    this.downloadState = { child, files: this.downloadState?.files ?? new BackgroundFiles(log), downloader };
     return this.downloadState;
   }
+}
+
+/** The answers that broke a poll of the last run, kept in data_dir: not asked again before their time. */
+function heavyAnswers(dataDir: string, { account, clock, log }: PortalAccessOptions, label: string): HeavyAnswers {
+  return new HeavyAnswers({
+    dataDir,
+    login: account.login,
+    now: () => clock.now(),
+    onHeld: (endpoint, entry, until) =>
+      log.warn(
+        { account: label, resource: endpoint, reason: entry.reason, at: new Date(entry.at).toISOString(), until: new Date(until).toISOString() },
+        'an answer of this resource broke a poll of the last run; not asked again before the time given',
+      ),
+    onBroken: (error) => log.warn({ err: error.message }, 'the memory of answers that broke a poll is unreadable; starting a new one'),
+  });
 }

@@ -19,6 +19,7 @@ import {
   skipBrowser as skip,
 } from '../helpers/board-browser.js';
 import { boxItems } from '../helpers/board-more.js';
+import { waitUntil } from '../helpers/mqtt.js';
 import { simulatedSchool } from '../helpers/school.js';
 import { boardAssets } from '../../src/web/board-bundle.js';
 
@@ -222,7 +223,13 @@ describe.skipIf(skip)('the family board in a browser', () => {
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       let bytes = 0;
-      cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+      // Every request but the stream, until it finished.
+      const loading = new Set<string>();
+      cdp.on('Network.loadingFinished', (e) => {
+        bytes += e.encodedDataLength;
+        loading.delete(e.requestId);
+      });
+      cdp.on('Network.loadingFailed', (e) => loading.delete(e.requestId));
       // The event stream never finishes loading: count what it brought.
       cdp.on('Network.dataReceived', (e) => {
         if (e.encodedDataLength > 0 && streamIds.has(e.requestId)) bytes += e.encodedDataLength;
@@ -230,10 +237,14 @@ describe.skipIf(skip)('the family board in a browser', () => {
       const streamIds = new Set<string>();
       cdp.on('Network.requestWillBeSent', (e) => {
         if (e.request.url.includes('api/events')) streamIds.add(e.requestId);
+        else loading.add(e.requestId);
       });
       await page.goto(`http://127.0.0.1:${port}/?token=${token}`, { waitUntil: 'load' });
       await page.waitForSelector('.child');
-      await page.waitForTimeout(500);
+      // What the metrics read, waited for rather than slept on (500 ms at each size): both first paints and
+      // every request answered.
+      await page.waitForFunction("performance.getEntriesByType('paint').length >= 2");
+      await waitUntil(() => loading.size === 0, 'every request of the board answered', 10_000);
       const name = `board-${width}x${height}.png`;
       await page.screenshot({ path: join(ARTIFACTS, name), fullPage: width < 600 });
       const layout = (await page.evaluate(LAYOUT)) as { scroll: number; sideBySide: boolean; paint: Array<[string, number]> };

@@ -12,8 +12,16 @@ import { waitUntil } from './mqtt.js';
 export const REPO = resolve(import.meta.dirname, '../..');
 const MAIN = join(REPO, 'dist', 'main.js');
 
+/** The build this process has under way: tests running side by side wait for one build, never start a second. */
+let building: Promise<void> | undefined;
+
 /** Builds dist/ as `npm run build` does (tsc, then the bin's bundle) when any file under src/ is newer than dist/main.js (or it is missing). */
-export async function ensureBuilt(): Promise<void> {
+export function ensureBuilt(): Promise<void> {
+  building ??= buildIfStale().finally(() => (building = undefined));
+  return building;
+}
+
+async function buildIfStale(): Promise<void> {
   const built = await stat(MAIN).then(
     (s) => s.mtimeMs,
     () => 0,

@@ -44,7 +44,8 @@ const ownIPv4 = (): string[] =>
     .filter((a) => a.family === 'IPv4' && !a.internal)
     .map((a) => a.address);
 
-describe('demo', () => {
+// Every test runs its own demo (its simulator, broker port, config folder, topics) and mostly waits on it: side by side.
+describe.concurrent('demo', () => {
   // How fast the first publish comes is measured by `npm run bench`, not here.
   it('starts the simulator and an embedded broker and publishes both children’s lucky numbers', async () => {
     const port = await freePort();

@@ -24,13 +24,10 @@ describe('a message read in the app before the bridge looked', () => {
     });
     const topic = `${h.base}/ania/event/message`;
     const before = h.rec.on(topic).length;
-    let minutes = 0;
-    while (h.rec.on(topic).length === before && minutes < 280) {
-      await h.advanceMinutes(1);
-      minutes++;
-    }
-    // The inbox's list is at most four hours old (and its eighth) by day.
-    expect(minutes).toBeLessThanOrEqual(270);
+    // The inbox's list is at most four hours old (and its eighth) by day: the event within 270 minutes
+    // (passed from timer to timer, every pass on the way run and published).
+    await h.advanceMinutes(270);
+    expect(h.rec.on(topic).length - before).toBe(1);
     const events = h.rec
       .on(topic)
       .slice(before)

@@ -42,7 +42,8 @@ function lastAnswerBytes(sim: PortalSimulator, path: string): number | undefined
   return sim.requests.filter((r) => r.path === path && r.status === 200).at(-1)?.bytes;
 }
 
-describe('answers under their cap, in Polish, against the bin (64 MB heap)', () => {
+// Every test owns its simulator, bin, data_dir and topics, and mostly waits on its bin: they run side by side.
+describe.concurrent('answers under their cap, in Polish, against the bin (64 MB heap)', () => {
   it('a SchoolNotices answer just under the lists cap (4 MB) is read; the bin keeps running', async (ctx) => {
     let added = 0;
     let dataDir = '';

@@ -13,7 +13,8 @@ import { ProcessBridge } from '../helpers/security-process.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 
-describe('one bridge per data folder', () => {
+// Every test owns its simulator, bins, data_dir and topics, and mostly waits on its bins: they run side by side.
+describe.concurrent('one bridge per data folder', () => {
   it('a second run on a data_dir in use exits 1 at once, naming the folder and the running bridge', async (ctx) => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());

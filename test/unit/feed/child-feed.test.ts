@@ -77,7 +77,7 @@ async function setup(onMissed?: (res: Resource) => void) {
       if (w) await cache.read(w).catch(() => undefined);
       await feed.afterRound(cache);
     }
-    return { changes: feed.takenThisPass(), end: () => cache.end() };
+    return { end: () => cache.end() };
   };
   return { clock, feed, cache, pass, lines, ...p };
 }
@@ -181,8 +181,7 @@ describe("a child's change feed", () => {
         ],
       },
     });
-    const { changes, end } = await pass();
-    expect(changes.map((c) => c.id)).toEqual(['11', '12', '13', '14']);
+    const { end } = await pass();
     expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
