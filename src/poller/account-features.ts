@@ -1,50 +1,41 @@
-// An account's features: their states, what they read now (wants) and their computations after the
-// pass's reads (feature-runs.ts), what the computations found (states, events, calendar feeds) and the
-// way to their command handlers.
+// An account's features: their states, the entities the child has, what they read and compute in a
+// pass (feature-runs.ts, `runs`) and the way to their command handlers.
 import { accountEntities, commandOwners, runOrder } from '../features/index.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { AccountConfig } from '../config/schema.js';
-import type { CommandAccount, Feature, FeatureAccess, FeatureState, ReadsContext } from '../features/feature.js';
+import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
-import type { Logger } from '../util/log.js';
 import type { SchoolDayTimes } from '../feature-kit/plan.js';
-import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
+import type { Host } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
-import { FeatureReads, FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
+import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
-import { KeptStatesStore } from '../store/kept-states.js';
 import { AbsentModules } from '../feature-kit/modules.js';
 import { RefusedModulesStore } from '../store/refused-modules.js';
 
 export class AccountFeatures {
   private readonly running: Running[];
+  /** What the features read now (`wants`), and which of them compute in a pass. */
+  readonly runs: FeatureRuns;
   /** The dynamic entities and the modules absent as last handed out by entities(), to tell when the child needs announcing again. */
   private announced = '';
-  /** Which features run in a pass, and what each last took in. */
-  private readonly runs: FeatureRuns;
-  private readonly cache: ResourceCache;
-  /** The modules the portal has refused the child for a day: their entities leave the device. */
   /** The modules the portal refuses the child for a day: their entities are not announced. */
   readonly absent: AbsentModules;
-  /** What the features read as last decided, and from what (the copies' changes, the day). */
-  private reads: { key: string; identity: unknown; all: Want[]; byFeature: Map<Feature, readonly Want[]> } | undefined;
-  /** Each feature's reads, decided again only when what they were decided from answers otherwise. */
-  private readonly featureReads = new FeatureReads();
 
-  constructor(features: readonly Feature[], access: FeatureAccess) {
+  constructor(
+    features: readonly Feature[],
+    private readonly access: FeatureAccess,
+  ) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
-    this.runs = new FeatureRuns(new KeptStatesStore(access.dataDir, access.account.login), access.log);
-    this.cache = access.cache;
+    this.runs = new FeatureRuns(this.running, access);
     this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log);
   }
 
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */
-  entities(account: AccountConfig): EntityDef[] {
+  entities(): EntityDef[] {
     this.announced = this.announcement();
-    return this.all(account).filter((e) => !this.absent.absent(e));
+    return this.all().filter((e) => !this.absent.absent(e));
   }
 
   /** What of the child's entities can change between passes: those that follow the data (as discovery shows them), the modules absent. */
@@ -53,10 +44,10 @@ export class AccountFeatures {
   }
 
   /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
-  private all(account: AccountConfig): EntityDef[] {
+  private all(): EntityDef[] {
     return [
       ...accountEntities(
-        account,
+        this.access.account,
         this.running.map((r) => r.feature),
       ),
       ...this.dynamic(),
@@ -74,44 +65,6 @@ export class AccountFeatures {
     const timetable = this.runs.outputs.get('timetable') as FeatureOutputs['timetable'] | undefined;
     const day = timetable?.fortnight.find((d) => d.date === date);
     return day?.lessons === undefined ? undefined : { date, start: day.start, end: day.end };
-  }
-
-  /**
-   * Every copy the features read now, once each (a copy two features read is one want). What they read
-   * is decided from the copies held and the day: asked again with neither changed, the last answer stands.
-   */
-  wants(ctx: Omit<ReadsContext, 'copies'>): Want[] {
-    return this.decided(ctx).all;
-  }
-
-  /** What each feature reads now, and all of it once each (wants). */
-  private decided(ctx: Omit<ReadsContext, 'copies'>): { all: Want[]; byFeature: ReadonlyMap<Feature, readonly Want[]> } {
-    const key = `${this.cache.changes}|${ctx.today}`;
-    if (this.reads?.key === key && this.reads.identity === ctx.identity) return this.reads;
-    const byFeature = new Map<Feature, readonly Want[]>();
-    const merged = new Map<string, Want>();
-    for (const { feature } of this.running) byFeature.set(feature, this.featureReads.of(feature, this.cache, ctx));
-    for (const wants of [...byFeature.values(), signalReads([...byFeature.values()].flat(), this.cache)]) {
-      for (const w of wants) {
-        const copy = `${w.res.name}\u0000${w.key ?? ''}`;
-        const known = merged.get(copy);
-        // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
-        merged.set(
-          copy,
-          known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
-        );
-      }
-    }
-    this.reads = { key, identity: ctx.identity, all: [...merged.values()], byFeature };
-    return this.reads;
-  }
-
-  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
-  computedFrom(w: Want): boolean {
-    for (const [feature, wants] of this.reads?.byFeature ?? []) {
-      if (wants.some((r) => r.res === w.res && r.key === w.key) && !this.runs.upToDate(feature.name, wants, this.cache)) return false;
-    }
-    return true;
   }
 
   async prepare(): Promise<void> {
@@ -155,44 +108,24 @@ export class AccountFeatures {
     return times.length > 0 ? Math.min(...times) : null;
   }
 
-  /** The states of the features with boundaries, recomputed from memory (no request) for ctx.now. */
-  restateBoundaries(ctx: Omit<SourceContext, 'inputs'>): Record<string, EntityState> {
+  /** The states of the features with boundaries, computed again from the copies (no request) at `now`; undefined before the first identity. */
+  restate(now: number): Record<string, EntityState> | undefined {
+    const { cache, log } = this.access;
+    const identity = this.access.identity();
+    if (identity === undefined) return undefined;
     const states: Record<string, EntityState> = {};
     for (const { state } of this.running) {
-      if (state.nextBoundary && state.restate) Object.assign(states, state.restate({ ...ctx, inputs: {} }));
+      if (state.nextBoundary && state.restate)
+        Object.assign(states, state.restate({ cache, identity, log, now, today: warsawDate(now), asked: false, inputs: {} }));
     }
     return states;
   }
 
-  /** The pass's computations: the features whose copies moved, after its reads. */
-  async compute(
-    cache: ResourceCache,
-    ctx: Omit<SourceContext, 'inputs' | 'cache'>,
-    readsCtx: Omit<ReadsContext, 'copies'>,
-    log: Logger,
-    unread: ReadonlySet<Host> = new Set(),
-    startPass = false,
-  ): Promise<CycleOutcome> {
-    const { byFeature } = this.decided(readsCtx);
-    const outcome = await this.runs.run(this.running, cache, ctx, (feature) => byFeature.get(feature) ?? [], { startPass, unread }, log);
-    // A module refused for a day leaves the device, one that answers again comes back.
-    this.absent.update(cache, this.all(readsCtx.account));
+  /** The pass's computations (feature-runs.ts), then the device's entities: a module refused for a day leaves it, one that answers again comes back. */
+  async compute(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
+    const outcome = await this.runs.run(ctx, pass);
+    this.absent.update(this.access.cache, this.all());
     if (this.announcement() !== this.announced) outcome.entitiesChanged = true;
     return outcome;
   }
-}
-
-/**
- * What the signals of `wants` are read from (the class calendar for the lists it vouches for, the
- * counters for a mailbox's list), as their declarations say: a list's signal is read whoever reads the
- * list, not only when another feature happens to read it. Not the features' own reads: a feature does
- * not compute again at each read of a signal.
- */
-export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
-  const seen = new Set<Resource>();
-  return wants.flatMap((w) => {
-    if (w.res.signalReads === undefined || seen.has(w.res)) return [];
-    seen.add(w.res);
-    return w.res.signalReads(copies);
-  });
 }

@@ -1,11 +1,14 @@
 // The parts of an account runner, built in order, each from those before it: the child and its
 // health, the event gate, the portal (its session, gateway and cache), the figures (which observe it),
-// the features, what is published, the change feed and the pass that ties them (coordinator.ts). The runner (account.ts)
-// adds the scheduler and the queue.
+// the features (given the portal, the outbox every send goes through, the child as the account knows it
+// now and the account's settings) and the change feed. The runner (account.ts) adds the pass that ties
+// them (coordinator.ts), the scheduler and the queue.
 import { SessionStore } from '../store/session-store.js';
 import { FiguresStore } from '../store/figures-store.js';
 import { FeedDeviceStore } from '../store/feed-device-store.js';
 import { FALLBACK_LANGUAGE } from '../config/language.js';
+import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
+import { Outbox } from '../messaging/guard.js';
 import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../resources/index.js';
 import { ChildFeed } from '../feed/child-feed.js';
@@ -16,18 +19,16 @@ import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
-import { featureAccess } from './feature-access.js';
-import { AccountOutput } from './account-output.js';
-import { AccountCoordinator } from './coordinator.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export type AccountParts = ReturnType<typeof accountParts>;
 
 export function accountParts(options: AccountPollerOptions) {
   const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
+  const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
-  const child = new AccountChild({ account, dataDir, log, language: options.language });
-  const health = new AccountHealth(options.language ?? FALLBACK_LANGUAGE);
+  const child = new AccountChild({ account, dataDir, log, language });
+  const health = new AccountHealth(language);
   const gate = new EventGate({
     dataDir,
     log,
@@ -57,16 +58,20 @@ export function accountParts(options: AccountPollerOptions) {
     log,
   });
   access.observe(figures);
-  const features = new AccountFeatures(options.features ?? FEATURES, featureAccess({ options, access, child, log }));
-  const output = new AccountOutput({
-    publisher: options.publisher,
-    child,
-    health,
-    gate,
-    entities: () => features.entities(account),
-    advice: () => access.session.advice,
-    figures,
-    road: () => access.roads?.road,
+  const { messages, cache } = access;
+  const features = new AccountFeatures(options.features ?? FEATURES, {
+    account,
+    cache,
+    messages,
+    outbox: new Outbox({ account: account.login, child: () => child.id, api: messages, dataDir, clock, log, messagesPerDay: options.messagesPerDay }),
+    downloads: () => access.downloads(child.id),
+    identity: () => child.identity,
+    childId: () => child.id,
+    language,
+    dataDir,
+    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+    clock,
+    log,
   });
   const feed = new ChildFeed({
     gateway: access.gateway,
@@ -77,17 +82,5 @@ export function accountParts(options: AccountPollerOptions) {
     clock,
     log,
   });
-  const coordinator = new AccountCoordinator({
-    feed,
-    options,
-    log,
-    access,
-    child,
-    features,
-    output,
-    health,
-    figures,
-    saveFigures: () => void figures.save(),
-  });
-  return { log, child, health, gate, figures, access, features, output, feed, coordinator };
+  return { log, child, health, gate, figures, access, features, feed };
 }

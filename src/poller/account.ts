@@ -1,8 +1,8 @@
-// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass in
-// coordinator.ts; its parts built in order in account-parts.ts), what they found published
-// (account-output.ts), and one queue so that commands never run during a pass. Every account has its own runner, so a failing or slow account never stalls another.
+// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass, and
+// what it found published, in coordinator.ts; its parts built in order in account-parts.ts), and one
+// queue so that commands never run during a pass. Every account has its own runner, so a failing or
+// slow account never stalls another.
 import type { AccountFigures } from './figures.js';
-import type { PortalAccess } from './portal-access.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
@@ -13,33 +13,35 @@ import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Gateway } from '../portal/gateway.js';
 import { SerialQueue } from '../util/serial.js';
-import { warsawDate } from '../util/time.js';
 import { IDENTITY } from '../resources/school.js';
 import { RefreshGate } from './refresh-gate.js';
 import { accountParts, type AccountParts } from './account-parts.js';
+import { AccountCoordinator } from './coordinator.js';
 
 export type { AccountPollerOptions, PollHooks } from './account-options.js';
 import type { AccountPollerOptions } from './account-options.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 
 export class AccountPoller implements CommandAccount {
-  readonly access: PortalAccess;
   readonly gateway: Gateway;
   readonly cache: ResourceCache;
   readonly health: AccountHealth;
   readonly features: AccountFeatures;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** The child, its event gate, what is published, the change feed and the pass (account-parts.ts). */
+  /** The child, its event gate, the change feed (account-parts.ts). */
   private readonly parts: AccountParts;
+  /** The pass, and what it publishes. */
+  private readonly coordinator: AccountCoordinator;
   private readonly scheduler: AccountScheduler;
   private readonly queue = new SerialQueue();
   private readonly refreshes: RefreshGate;
 
   constructor(private readonly options: AccountPollerOptions) {
     this.parts = accountParts(options);
-    const { access, health, features, figures, log, coordinator } = this.parts;
-    this.access = access;
+    const { access, health, features, figures, log } = this.parts;
+    const coordinator = new AccountCoordinator(options, this.parts);
+    this.coordinator = coordinator;
     this.gateway = access.gateway;
     this.cache = access.cache;
     this.health = health;
@@ -50,11 +52,16 @@ export class AccountPoller implements CommandAccount {
       health,
       log,
       intervalMs: options.poll.intervalMs,
-      enqueue: (work) => this.enqueue(work),
+      enqueue: (work) => this.queue.enqueue(work),
       pass: (waiting) => coordinator.pass(false, waiting),
       nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
       nextBoundary: (now) => features.nextBoundary(now),
-      restate: (now) => this.restate(now),
+      // The states that move with the clock; none before the first identity.
+      restate: (now) => {
+        const states = features.restate(now);
+        if (states !== undefined) coordinator.states(states);
+        return states !== undefined;
+      },
     });
     this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }
@@ -73,13 +80,13 @@ export class AccountPoller implements CommandAccount {
   }
 
   publishStates(states: Record<string, EntityState>): void {
-    this.parts.output.states(states);
+    this.coordinator.states(states);
   }
 
   /** Restores what the last run saved and announces the child (before the bridge connects). */
   async prepare(): Promise<void> {
-    const { log, feed, child, gate, output } = this.parts;
-    await this.access.session.restore();
+    const { log, feed, child, gate } = this.parts;
+    await this.parts.access.session.restore();
     await this.figures.restore((error) => log.warn({ err: error.message }, "diagnostics figures unreadable; the day's counts start afresh"));
     await feed.load();
     // A last success "in the future" (saved under a clock that ran ahead) counts as now: the child stays
@@ -91,9 +98,9 @@ export class AccountPoller implements CommandAccount {
     await gate.load(child.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
-    output.announce();
+    this.coordinator.announce();
     // The feeds the last run served stand until the first read replaces them: never an empty calendar.
-    output.feeds(this.features.restoredFeeds());
+    this.coordinator.feeds(this.features.restoredFeeds());
   }
 
   start(): void {
@@ -105,7 +112,7 @@ export class AccountPoller implements CommandAccount {
     this.refreshes.cancel();
     await this.queue.idle();
     const { log, gate } = this.parts;
-    await this.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
+    await this.parts.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
     await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
     await this.figures.save();
     await this.features.saved();
@@ -118,24 +125,16 @@ export class AccountPoller implements CommandAccount {
 
   /** A pass after the command running now (in the queue: it runs once the command is done): it reads what the command moved. */
   readAgain(moved: Resource): void {
-    this.access.cache.moved(moved);
+    this.cache.moved(moved);
     void this.passNow(false);
   }
 
   /** A pass outside the timer, in the queue (a refresh, a command's read again): the scheduler plans the next one anew. */
   private passNow(asked: boolean, began?: () => void): Promise<void> {
-    return this.enqueue(async () => {
+    return this.queue.enqueue(async () => {
       began?.();
-      this.scheduler.passed(await this.parts.coordinator.pass(asked, new Set()));
+      this.scheduler.passed(await this.coordinator.pass(asked, new Set()));
     });
-  }
-
-  /** The states that move with the clock, computed again from the copies (no portal request); false before the first identity. */
-  private restate(now: number): boolean {
-    const { child, output, log } = this.parts;
-    if (child.identity === undefined) return false;
-    output.states(this.features.restateBoundaries({ cache: this.cache, identity: child.identity, log, now, today: warsawDate(now), asked: false }));
-    return true;
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */
@@ -147,12 +146,8 @@ export class AccountPoller implements CommandAccount {
       .then(() => undefined);
   }
 
-  enqueue<T>(work: () => Promise<T>): Promise<T> {
-    return this.queue.enqueue(work);
-  }
-
   /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */
   command(request: CommandRequest): Promise<Record<string, unknown>> {
-    return this.features.command(request, this, (work) => this.enqueue(work));
+    return this.features.command(request, this, (work) => this.queue.enqueue(work));
   }
 }

@@ -1,17 +1,20 @@
-// The features' computations in a pass: each runs, in run order, only when something it takes in
-// moved since its last clean run (a copy it reads was read anew, refused or failed; another feature's
-// output it takes; the day; the child), otherwise its states stand as published (most passes read one
-// or two copies: computing every feature each time was most of a simulated day's CPU). A feature
-// computes from the copies it said it reads and nothing else: reading another is a programming error.
+// What the features read and when they compute. What a feature reads is decided from the copies held
+// and the day, and decided again only when a question its last decision asked of the copies answers
+// otherwise (deciding every feature at each ask, the timetable's weeks, the grades' lookups, was a tenth
+// of a pass's CPU). A feature computes, in run order, only when something it takes in moved since its
+// last clean run (a copy it reads was read anew, refused or failed; another feature's output it takes;
+// the day; the child), otherwise its states stand as published (computing every feature at each pass
+// was most of a simulated day's CPU). It computes from the copies it said it reads and nothing else:
+// reading another is a programming error.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { keptForLater, type Feature, type FeatureState, type ReadsContext } from '../features/feature.js';
-import type { KeptStatesStore, KeptStates } from '../store/kept-states.js';
+import { keptForLater, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
+import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { SourceContext } from '../feature-kit/source.js';
+import type { Identity } from '../feature-kit/identity.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
-import type { Logger } from '../util/log.js';
 import type { EventBatch } from './event-gate.js';
 import type { FeatureProblem } from './health.js';
 
@@ -38,66 +41,112 @@ export interface CycleOutcome {
 type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
 export class FeatureRuns {
-  private readonly last = new Map<string, Taken>();
+  /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
+  private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
+  private readonly taken = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
-  /**
-   * The states of the features a start does not read in its first pass, kept in data_dir from one run
-   * to the next (store/kept-states.ts): the first pass publishes them, so that no entity stays without a
-   * state until the second.
-   */
+  /** The states of the features a start leaves for later, kept in data_dir: a first pass publishes them, not unknowns. */
   private kept: KeptStates = {};
+  private readonly store: KeptStatesStore;
   /** The last write of the kept states (the store writes only a change). */
   written: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: KeptStatesStore,
-    private readonly log: Logger,
-  ) {}
-
-  async load(): Promise<void> {
-    this.kept = await this.store.load((error) => this.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'));
+    private readonly running: readonly Running[],
+    private readonly access: Pick<FeatureAccess, 'account' | 'cache' | 'dataDir' | 'log'>,
+  ) {
+    this.store = new KeptStatesStore(access.dataDir, access.account.login);
   }
 
-  /** Whether a feature's last clean run took in the copies `wants` hold now (it computed from them, without a failure). */
-  upToDate(feature: string, wants: readonly Want[], cache: ResourceCache): boolean {
-    return this.last.get(feature)?.[0] === copiesOf(wants, cache);
+  async load(): Promise<void> {
+    this.kept = await this.store.load((error) =>
+      this.access.log.warn({ err: error.message }, 'kept states unreadable; the first pass publishes unknowns'),
+    );
   }
 
   /**
-   * Runs the features that must, in run order. `ctx` is the pass's (its copies are the account's cache);
-   * `reads` answers what a feature reads now. A refresh or downloads (which a computation retries) run every one.
+   * Every copy the features read now, once each (a copy two features read is one want), with what their
+   * lists' signals are read from.
    */
-  async run(
-    running: readonly Running[],
-    cache: ResourceCache,
-    ctx: Omit<SourceContext, 'inputs' | 'cache'>,
-    reads: (feature: Feature) => readonly Want[],
-    pass: { startPass: boolean; unread: ReadonlySet<Host> },
-    log: Logger,
-  ): Promise<CycleOutcome> {
+  wants(identity: Identity, today: string): Want[] {
+    const each = this.running.map(({ feature }) => this.reads(feature, identity, today));
+    const merged = new Map<string, Want>();
+    for (const w of [...each.flat(), ...signalReads(each.flat(), this.access.cache)]) {
+      const copy = `${w.res.name}\u0000${w.key ?? ''}`;
+      const known = merged.get(copy);
+      // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
+      merged.set(
+        copy,
+        known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
+      );
+    }
+    return [...merged.values()];
+  }
+
+  /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
+  computedFrom(w: Want): boolean {
+    for (const [feature, { wants }] of this.decided) {
+      if (wants.some((r) => r.res === w.res && r.key === w.key) && this.taken.get(feature.name)?.[0] !== copiesOf(wants, this.access.cache))
+        return false;
+    }
+    return true;
+  }
+
+  /** What a feature reads now (its `reads`, a function of its context and the copies' answers alone), decided again only when one answers otherwise. */
+  private reads(feature: Feature, identity: Identity, today: string): readonly Want[] {
+    if (!feature.reads) return [];
+    const { cache, account } = this.access;
+    const last = this.decided.get(feature);
+    if (last?.today === today && last.identity === identity && last.same.every((same) => same())) return last.wants;
+    // Each question asked of the copies (their last good values, whatever this pass met), kept with its answer.
+    const same: (() => boolean)[] = [];
+    const asking =
+      <R>(question: (res: Resource, key?: string) => R) =>
+      (res: Resource, key?: string): R => {
+        const answer = question(res, key);
+        same.push(() => Object.is(question(res, key), answer));
+        return answer;
+      };
+    const peek = asking((res, key) => cache.peek(res, key));
+    const copies: Copies = {
+      get: <T>(res: Resource<T>, key?: string) => peek(res, key) as T | undefined,
+      peek: <T>(res: Resource<T>, key?: string) => peek(res, key) as T | undefined,
+      refused: asking((res, key) => cache.refused(res, key)),
+      readAt: asking((res, key) => cache.readAt(res, key)),
+    };
+    const wants = feature.reads({ identity, today, account, copies });
+    this.decided.set(feature, { today, identity, same, wants });
+    return wants;
+  }
+
+  /**
+   * Runs the features that must, in run order, after the pass's reads; those reading a host it could not
+   * read (`unread`: the portal down, a dead session) keep their states. A refresh or downloads (which a
+   * computation retries) run every one.
+   */
+  async run(ctx: Omit<SourceContext, 'inputs' | 'cache'>, pass: { startPass: boolean; unread: ReadonlySet<Host> }): Promise<CycleOutcome> {
     const outcome: CycleOutcome = { states: {}, events: [], feeds: {} };
-    const { startPass, unread } = pass;
-    for (const { feature, state } of running) {
+    const { cache } = this.access;
+    for (const { feature, state } of this.running) {
       if (!state.poll) continue;
-      const wants = feature.reads ? reads(feature) : [];
-      // A host this pass could not read (the portal down, a dead session): what reads it keeps its states.
-      if (wants.some((w) => unread.has(w.res.host))) continue;
+      const wants = this.reads(feature, ctx.identity, ctx.today);
+      if (wants.some((w) => pass.unread.has(w.res.host))) continue;
       const inputs = (feature.inputs ?? []).map((name) => this.outputs.get(name));
       // Made only for a feature that computes: most passes leave most features alone.
       const featureCtx = (): SourceContext => ({
         ...ctx,
-        cache: view(cache, { feature: feature.name, wants }),
+        cache: view(cache, feature.name, wants),
         inputs: Object.fromEntries((feature.inputs ?? []).map((name, i) => [name, inputs[i]])),
       });
-      if (startPass && keptForLater(wants)) {
+      if (pass.startPass && keptForLater(wants)) {
         // Kept for later: what the last run published, or an honest unknown on a first run.
         const kept = this.kept[feature.name];
         Object.assign(outcome.states, kept && Object.keys(kept).length > 0 ? kept : (state.unknown?.() ?? state.restate?.(featureCtx())));
         continue;
       }
       const taken: Taken = [copiesOf(wants, cache), ctx.today, ctx.identity, ...inputs];
-      const last = this.last.get(feature.name);
+      const last = this.taken.get(feature.name);
       const moved =
         ctx.asked ||
         (ctx.downloads !== undefined && feature.downloads === true) ||
@@ -105,7 +154,7 @@ export class FeatureRuns {
         last === undefined ||
         taken.some((value, i) => value !== last[i]);
       if (!moved) continue;
-      this.last.delete(feature.name);
+      this.taken.delete(feature.name);
       try {
         const result = await state.poll(featureCtx());
         if ('output' in result) this.outputs.set(feature.name, result.output);
@@ -114,9 +163,9 @@ export class FeatureRuns {
         Object.assign(outcome.feeds, result.feeds);
         if (result.suspicious !== undefined) {
           outcome.problem = { error: new UnexpectedResponseError(200, result.suspicious), feature: feature.name };
-          log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
+          ctx.log.warn({ source: feature.name, err: result.suspicious }, 'source answered in an unexpected way');
         } else {
-          this.last.set(feature.name, taken);
+          this.taken.set(feature.name, taken);
         }
         for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
       } catch (error) {
@@ -125,7 +174,7 @@ export class FeatureRuns {
           return outcome;
         }
         if (!error.refused) outcome.problem = { error, feature: feature.name };
-        log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
+        ctx.log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
       }
     }
     return outcome;
@@ -136,8 +185,23 @@ export class FeatureRuns {
     this.kept[feature] = { ...this.kept[feature], ...states };
     this.written = this.store
       .save(this.kept)
-      .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the states for the next start'));
+      .catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the states for the next start'));
   }
+}
+
+/**
+ * What the signals of `wants` are read from (the class calendar for the lists it vouches for, the
+ * counters for a mailbox's list), as their declarations say: a list's signal is read whoever reads the
+ * list, not only when another feature happens to read it. Not the features' own reads: a feature does
+ * not compute again at each read of a signal.
+ */
+export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
+  const seen = new Set<Resource>();
+  return wants.flatMap((w) => {
+    if (w.res.signalReads === undefined || seen.has(w.res)) return [];
+    seen.add(w.res);
+    return w.res.signalReads(copies);
+  });
 }
 
 /** Which copies, at which reads, a feature takes in. */
@@ -145,71 +209,12 @@ function copiesOf(wants: readonly Want[], cache: ResourceCache): string {
   return wants.map((w) => `${w.res.name}:${w.key ?? ''}:${cache.version(w)}`).join('|');
 }
 
-/** One question a feature's `reads` asked of the copies, and the answer it had. */
-interface Asked {
-  question: 'peek' | 'refused' | 'readAt';
-  res: Resource;
-  key: string | undefined;
-  answer: unknown;
-}
-
-/**
- * What each feature reads now, from the copies held (their last good values), decided again only when one of the questions its last
- * decision asked of the copies (a copy's value, by identity; a refusal; a read's time) answers otherwise,
- * or the day, the child or the account changed. A pass asks several times (after each round of reads,
- * for its next wake, for the diagnostics) while most reads change what one or two features read:
- * deciding every feature each time (the timetable's weeks, the grades' lookups) was a tenth of a pass's CPU.
- * A `reads` is a function of its context and the copies' answers alone (no clock): the answer is the same.
- */
-export class FeatureReads {
-  private readonly last = new Map<Feature, { ctx: Omit<ReadsContext, 'copies'>; asked: Asked[]; wants: readonly Want[] }>();
-
-  of(feature: Feature, cache: ResourceCache, ctx: Omit<ReadsContext, 'copies'>): readonly Want[] {
-    if (!feature.reads) return [];
-    const last = this.last.get(feature);
-    if (
-      last !== undefined &&
-      last.ctx.today === ctx.today &&
-      last.ctx.identity === ctx.identity &&
-      last.ctx.account === ctx.account &&
-      last.asked.every((a) => Object.is(ask(cache, a.question, a.res, a.key), a.answer))
-    )
-      return last.wants;
-    const asked: Asked[] = [];
-    const answer = (question: Asked['question'], res: Resource, key: string | undefined): unknown => {
-      const value = ask(cache, question, res, key);
-      asked.push({ question, res, key, answer: value });
-      return value;
-    };
-    const copies: Copies = {
-      get: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
-      peek: <T>(res: Resource<T>, key?: string) => answer('peek', res, key) as T | undefined,
-      refused: (res, key) => answer('refused', res, key) as boolean,
-      readAt: (res, key) => answer('readAt', res, key) as number | undefined,
-    };
-    const wants = feature.reads({ ...ctx, copies });
-    this.last.set(feature, { ctx, asked, wants });
-    return wants;
-  }
-}
-
-/** A question of the copies as a feature's reads see them: the last good value of each, whatever this pass met. */
-function ask(cache: ResourceCache, question: Asked['question'], res: Resource, key: string | undefined): unknown {
-  if (question === 'peek') return cache.peek(res, key);
-  if (question === 'refused') return cache.refused(res, key);
-  return cache.readAt(res, key);
-}
-
-/**
- * The copies as a feature sees them: for its computation, only those it said it reads (`wants`; reading
- * another is a programming error); for its reads, the last good value of each, whatever this pass met.
- */
-function view(cache: ResourceCache, computing?: { feature: string; wants: readonly Want[] }): Copies {
+/** The copies as a feature's computation sees them: only those it said it reads (`wants`). */
+function view(cache: ResourceCache, feature: string, wants: readonly Want[]): Copies {
   return {
     get: (res, key) => {
-      if (computing === undefined) return cache.peek(res, key);
-      if (!computing.wants.some((w) => w.res.name === res.name && w.key === key))
-        throw new Error(`feature ${computing.feature} reads ${res.name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
+      if (!wants.some((w) => w.res.name === res.name && w.key === key))
+        throw new Error(`feature ${feature} reads ${res.name}${key === undefined ? '' : ` (${key})`} without saying so in its reads`);
       return cache.get(res, key);
     },
     peek: (res, key) => cache.peek(res, key),

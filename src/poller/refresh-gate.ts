@@ -13,20 +13,13 @@ export interface RefreshGateOptions {
   clock: Clock;
   /** The forced poll itself (queued behind whatever the account is doing); calls `began` when it starts reading. */
   poll: (began: () => void) => Promise<void>;
-  gapMs?: number;
-}
-
-interface ForcedPoll {
-  /** When it began reading the portal; undefined while it waits (in the queue, or for the minute to end). */
-  beganAt: number | undefined;
-  done: Promise<void>;
 }
 
 export class RefreshGate {
-  /** The last forced poll that began. */
-  private last: ForcedPoll | undefined;
-  /** The next one, not begun yet: every press joins it. */
-  private next: ForcedPoll | undefined;
+  /** When the last forced poll began reading the portal. */
+  private lastBegan: number | undefined;
+  /** The next one, not begun yet (in the queue, or waiting for the minute to end): every press joins it. */
+  private next: { done: Promise<void> } | undefined;
   private timer: Timer | undefined;
   /** Answers the presses waiting for the minute to end, when the account stops first. */
   private release: (() => void) | undefined;
@@ -36,22 +29,25 @@ export class RefreshGate {
   /** Resolves when a forced poll that began after this press is done. */
   request(): Promise<void> {
     if (this.next) return this.next.done;
-    const now = this.options.clock.now();
-    const gap = this.options.gapMs ?? FORCED_POLL_GAP_MS;
+    const { clock } = this.options;
     // A start in the future means the clock was set back: not recent, or the gate would stay shut.
-    const age = this.last?.beganAt === undefined ? Number.POSITIVE_INFINITY : now - this.last.beganAt;
-    const wait = age >= 0 && age < gap ? gap - age : 0;
-    const poll: ForcedPoll = { beganAt: undefined, done: Promise.resolve() };
+    const age = this.lastBegan === undefined ? Number.POSITIVE_INFINITY : clock.now() - this.lastBegan;
+    const wait = age >= 0 && age < FORCED_POLL_GAP_MS ? FORCED_POLL_GAP_MS - age : 0;
+    const poll = { done: Promise.resolve() };
     this.next = poll;
+    const began = (): void => {
+      this.lastBegan = clock.now();
+      if (this.next === poll) this.next = undefined;
+    };
     poll.done = new Promise<void>((resolve, reject) => {
       const run = (): void => {
         this.timer = undefined;
         this.release = undefined;
-        this.options.poll(() => this.begin(poll)).then(resolve, reject);
+        this.options.poll(began).then(resolve, reject);
       };
       if (wait === 0) return run();
       this.release = resolve;
-      this.timer = this.options.clock.setTimer(run, wait);
+      this.timer = clock.setTimer(run, wait);
     });
     return poll.done;
   }
@@ -63,11 +59,5 @@ export class RefreshGate {
     this.release?.();
     this.release = undefined;
     this.next = undefined;
-  }
-
-  private begin(poll: ForcedPoll): void {
-    poll.beganAt = this.options.clock.now();
-    this.last = poll;
-    if (this.next === poll) this.next = undefined;
   }
 }

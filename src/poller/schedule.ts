@@ -3,7 +3,7 @@
 // simulated without waiting. When each copy is read is the one function of plan.ts (next).
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
-import { momentOf, type Intervals, type Moment, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
+import { momentOf, type Moment, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,15 +30,10 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
   return from <= to ? time >= from && time < to : time >= from || time < to;
 }
 
-/** What the plan's knobs stand for at `now`: inside poll.quiet_hours `fast` slows to hourly. */
-export function intervalsAt(now: number, policy: PollPolicy): Intervals {
-  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
-  return { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
-}
-
-/** The plan's clock at `now` for a child whose day is `day`. */
+/** The plan's clock at `now` for a child whose day is `day`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
 export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
-  return { now, moment: policy.fixedMoment ?? momentOf(now, day), intervals: intervalsAt(now, policy) };
+  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+  return { now, moment: policy.fixedMoment ?? momentOf(now, day), intervals: { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast } };
 }
 
 /**

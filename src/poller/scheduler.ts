@@ -33,8 +33,8 @@ export interface SchedulerOptions {
 export class AccountScheduler {
   private passAt = Infinity;
   private readonly retryAt = new Map<Host, number>();
-  /** When the states move next (undefined when nothing moves before a pass). */
-  private boundaryAt: number | undefined;
+  /** When the states move next (Infinity when nothing moves before a pass). */
+  private boundaryAt = Infinity;
   private timer: Timer | undefined;
   private timerAt = Infinity;
   private stopped = true;
@@ -53,10 +53,6 @@ export class AccountScheduler {
     this.stopped = true;
     this.timer?.cancel();
     this.timer = undefined;
-    this.timerAt = Infinity;
-    this.passAt = Infinity;
-    this.retryAt.clear();
-    this.boundaryAt = undefined;
   }
 
   /** A pass outside the timer (a refresh, a command's read again) ended: the next one is planned anew. */
@@ -70,7 +66,7 @@ export class AccountScheduler {
   private arm(): void {
     if (this.stopped || this.waking) return;
     const { clock } = this.options;
-    const next = Math.min(this.passAt, this.boundaryAt ?? Infinity);
+    const next = Math.min(this.passAt, this.boundaryAt);
     if (this.timer !== undefined && next === this.timerAt) return;
     this.timer?.cancel();
     this.timer = undefined;
@@ -79,7 +75,6 @@ export class AccountScheduler {
     this.timer = clock.setTimer(
       () => {
         this.timer = undefined;
-        this.timerAt = Infinity;
         void this.options.enqueue(() => this.wake());
       },
       Math.max(0, next - clock.now()),
@@ -95,8 +90,8 @@ export class AccountScheduler {
     this.waking = true;
     try {
       for (let passes = 0; passes < 3 && this.passAt <= clock.now() && !this.stopped; passes++) await this.pass();
-      if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) {
-        this.boundaryAt = undefined;
+      if (this.boundaryAt <= clock.now()) {
+        this.boundaryAt = Infinity;
         if (!this.stopped && this.options.restate(clock.now())) this.scheduleBoundary();
       }
     } finally {
@@ -110,14 +105,14 @@ export class AccountScheduler {
     const now = clock.now();
     const waiting = new Set([...this.retryAt].filter(([, at]) => at > now).map(([host]) => host));
     hooks?.onCycleStart?.();
-    let outcome: PassOutcome = { ok: false, read: [], failed: new Map() };
+    let outcome: PassOutcome = { read: [], failed: new Map() };
     try {
       outcome = await this.options.pass(waiting);
     } catch (error) {
       // Nothing may end the polling loop: log it and try again later.
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
     } finally {
-      hooks?.onCycle?.({ hosts: outcome.read, ok: outcome.ok });
+      hooks?.onCycle?.({ hosts: outcome.read });
       this.planAfter(outcome);
       // A host that waited out its backoff while this pass ran (a slow portal) is read at once.
       const after = clock.now();
@@ -143,8 +138,8 @@ export class AccountScheduler {
     const { clock } = this.options;
     // A boundary due now (beside a pass) is left to this wake: replacing it would look for the next one
     // after now, and the lesson's end would be published only by the next pass.
-    if (this.boundaryAt !== undefined && this.boundaryAt <= clock.now()) return;
-    this.boundaryAt = this.options.nextBoundary(clock.now()) ?? undefined;
+    if (this.boundaryAt <= clock.now()) return;
+    this.boundaryAt = this.options.nextBoundary(clock.now()) ?? Infinity;
     this.arm();
   }
 }

@@ -8,7 +8,7 @@ import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';
 import type { Moment } from '../../src/feature-kit/plan.js';
 import type { Host, Want } from '../../src/feature-kit/resource.js';
-import { signalReads } from '../../src/poller/account-features.js';
+import { signalReads } from '../../src/poller/feature-runs.js';
 import type { Identity } from '../../src/feature-kit/identity.js';
 import type { SourceResult } from '../../src/feature-kit/source.js';
 import type { AccountConfig } from '../../src/config/schema.js';

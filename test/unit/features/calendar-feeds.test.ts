@@ -14,7 +14,7 @@ import { freeDayEvents } from '../../../src/school/schooldays.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
 import type { CalendarFeedsState } from '../../../src/features/calendar-feeds.js';
 import type { FeedName } from '../../../src/school/calendar-feeds.js';
-import { publishFeeds } from '../../../src/poller/account-output.js';
+import { publishFeeds } from '../../../src/poller/coordinator.js';
 import { WebMemory } from '../../../src/web/memory.js';
 import { quietPublisher } from '../../helpers/publisher.js';
 

@@ -5,8 +5,7 @@ import { averages, neededForNext, gradeScale, type SubjectAverage } from '../../
 import { renderGradeAtRisk, renderSubjectAverage, SubjectEntities } from '../../../src/features/subject-averages.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
 import { AccountFeatures } from '../../../src/poller/account-features.js';
-import { feature, type FeatureAccess, type ReadsContext } from '../../../src/features/feature.js';
-import type { ResourceCache } from '../../../src/feature-kit/cache.js';
+import { feature, type FeatureAccess } from '../../../src/features/feature.js';
 import { sensor } from '../../../src/feature-kit/entities.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { categories, grades, names } from '../school/fixtures.js';
@@ -262,15 +261,14 @@ describe('dynamic entities in the framework', () => {
       }),
     });
     const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
-    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: { changes: 0 } } as unknown as FeatureAccess);
-    expect(features.entities(account).map((e) => e.key)).toEqual(['dyn_a']);
-    const ctx = { today: '2026-11-18', asked: false } as Omit<SourceContext, 'inputs' | 'cache'>;
-    const readsCtx = { today: '2026-11-18', now: 0, startPass: false, account } as unknown as Omit<ReadsContext, 'copies'>;
-    const compute = () => features.compute({} as ResourceCache, ctx, readsCtx, silentLogger());
+    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: {} } as unknown as FeatureAccess);
+    expect(features.entities().map((e) => e.key)).toEqual(['dyn_a']);
+    const ctx = { today: '2026-11-18', asked: false, log: silentLogger() } as Omit<SourceContext, 'inputs' | 'cache'>;
+    const compute = () => features.compute(ctx, { startPass: false, unread: new Set() });
     expect((await compute()).entitiesChanged).toBeUndefined();
     keys = ['a', 'b'];
     expect((await compute()).entitiesChanged).toBe(true);
-    expect(features.entities(account).map((e) => e.key)).toEqual(['dyn_a', 'dyn_b']);
+    expect(features.entities().map((e) => e.key)).toEqual(['dyn_a', 'dyn_b']);
     expect((await compute()).entitiesChanged).toBeUndefined();
   });
 });

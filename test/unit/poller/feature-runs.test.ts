@@ -57,16 +57,15 @@ async function setup(extra: Feature[] = []) {
   const features = new AccountFeatures([summary, notes, ...extra], access);
   await features.prepare();
   const identity = {} as Identity;
-  const readsCtx = () => ({ identity, now: clock.now(), today: '2026-11-18', startPass: false, account: access.account });
   /** A pass as the coordinator makes one: what is due read, then the features computed. */
   const pass = async (asked = false) => {
     cache.begin({ moment: 'afternoon', intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, asked });
-    for (const w of features.wants(readsCtx())) if (cache.due(w)) await cache.read(w);
-    const outcome = await features.compute(cache, { identity, log, now: clock.now(), today: '2026-11-18', asked }, readsCtx(), log);
+    for (const w of features.runs.wants(identity, '2026-11-18')) if (cache.due(w)) await cache.read(w);
+    const outcome = await features.compute({ identity, log, now: clock.now(), today: '2026-11-18', asked }, { startPass: false, unread: new Set() });
     cache.end();
     return outcome;
   };
-  return { clock, pass, runs, asked, features, readsCtx };
+  return { clock, pass, runs, asked, features, identity };
 }
 
 describe('which features a pass runs', () => {
@@ -98,8 +97,8 @@ describe('which features a pass runs', () => {
       entities: [],
       create: () => ({ poll: (ctx: SourceContext) => (meetings++, ctx.cache.get(NOTES), Promise.resolve({ states: {} })) }),
     };
-    const { clock, pass, asked, features, readsCtx } = await setup([second]);
-    expect(features.wants(readsCtx()).filter((w) => w.res === NOTES)).toHaveLength(1);
+    const { clock, pass, asked, features, identity } = await setup([second]);
+    expect(features.runs.wants(identity, '2026-11-18').filter((w) => w.res === NOTES)).toHaveLength(1);
     for (let minute = 0; minute < 6 * 60; minute += 1) {
       await pass();
       clock.set(clock.now() + MINUTE);

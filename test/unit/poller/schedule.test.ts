@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours, intervalsAt, retryDelay } from '../../../src/poller/schedule.js';
+import { inQuietHours, planClock, retryDelay } from '../../../src/poller/schedule.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
 
 // 2026-11-20 is in winter time: Warsaw = UTC+1.
@@ -24,8 +24,8 @@ describe('quiet hours', () => {
 
   it('slows only the fast interval, to hourly', () => {
     const policy = { intervalMs: 20 * 60_000, fastIntervalMs: 3 * 60_000, schoolIntervalMs: 4 * 60_000, quietHours: '22:00-06:00' };
-    expect(intervalsAt(at('23:00'), policy)).toEqual({ fast: 3_600_000, normal: 20 * 60_000, news: 4 * 60_000 });
-    expect(intervalsAt(at('09:00'), policy)).toEqual({ fast: 3 * 60_000, normal: 20 * 60_000, news: 4 * 60_000 });
+    expect(planClock(at('23:00'), policy, undefined).intervals).toEqual({ fast: 3_600_000, normal: 20 * 60_000, news: 4 * 60_000 });
+    expect(planClock(at('09:00'), policy, undefined).intervals).toEqual({ fast: 3 * 60_000, normal: 20 * 60_000, news: 4 * 60_000 });
   });
 });
 
