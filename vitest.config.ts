@@ -1,4 +1,4 @@
-import { mkdirSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -16,7 +16,10 @@ function memoryTmp(): string | undefined {
     const shm = statfsSync('/dev/shm');
     if (shm.bavail * shm.bsize < 2 * 1024 ** 3) return undefined;
     const dir = join('/dev/shm', `d2m-tests-${process.getuid?.() ?? 0}`);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: true });
+    // Open to walk through, as /tmp is: a private Mosquitto started as root reads its files in a folder
+    // here as the user `mosquitto` (exit 13 otherwise). Each test's own folder is 0700 (mkdtemp).
+    chmodSync(dir, 0o755);
     return dir;
   } catch {
     return undefined;

@@ -111,9 +111,9 @@ export class Recorder {
   }
 }
 
-export async function waitUntil(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
   }
