@@ -67,8 +67,6 @@ export class ResourceCache {
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
-  /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
-  changes = 0;
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
@@ -206,7 +204,6 @@ export class ResourceCache {
         this.refusedNow(res, error, until);
         const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
         this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
-        this.changes++;
         return;
       }
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
@@ -233,7 +230,6 @@ export class ResourceCache {
   private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
     this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
-    this.changes++;
   }
 
   /** When the copy was read (undefined: never, or it is refused). */
