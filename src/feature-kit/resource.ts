@@ -154,15 +154,18 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
   };
 }
 
-/**
- * A messaging-host failure is that resource's, not the whole account's: a network error, a 5xx or a
- * messaging session that a new login did not bring back becomes an unexpected answer. Login problems
- * (wrong password, captcha, pause) stay what they are: they are the account's.
- */
+/** A messaging-host failure is that resource's; login problems (wrong password, captcha, pause) stay the account's. */
 function isolate(error: unknown): unknown {
-  if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
-    const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
-    return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });
-  }
+  if (error instanceof ConnectionError || error instanceof SessionExpiredError) return ownFailure(error, 'messages', { account: error.account });
   return error;
+}
+
+/**
+ * A failure of the host behind a resource (the network, a 5xx, a session a new login did not bring back) made
+ * that resource's own, an unexpected answer, so the rest of the child's reads go on. Its cause keeps the
+ * `problem` reason the host's: a host down for maintenance is not "please report it".
+ */
+export function ownFailure(error: Error, label: string, context: { account?: string; resource?: string }): UnexpectedResponseError {
+  const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
+  return new UnexpectedResponseError(status, `${label}: ${error.message}`, { ...context, cause: error });
 }
