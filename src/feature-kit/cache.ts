@@ -1,9 +1,7 @@
-// The account's one cache: every copy of a portal resource the bridge holds, the register's and the
-// messaging host's, with what is known of each (when read, refused until, its signal then, a failed
-// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), as a plug-in
-// of the pass may shape it (the change feed's safety age). In a pass each copy is read at most once; a
-// copy whose last read failed answers that error (or, where its declaration says so, its last good value)
-// until a read succeeds.
+// The account's one cache: every copy of a portal resource the bridge holds, with what is known of each.
+// When a copy is read is its declaration's schedule asked (plan.ts, next), as a plug-in of the pass may
+// shape it (the change feed's safety age). A pass reads each copy at most once; a copy whose last read
+// failed answers that error (or, where its declaration says so, its last good value) until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
@@ -109,10 +107,7 @@ export class ResourceCache {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
-  /**
-   * While the portal's answers to every copy of the resource (a keyed one's weeks) are refusals, a failed read between
-   * them aside: since the first, and the latest's time.
-   */
+  /** While every copy's answers (a keyed one's weeks) are refusals, failed reads aside: since the first, and the latest's time. */
   refusal(res: Resource): { since: number; at: number } | undefined {
     const copies = this.copiesOf(res);
     const refused = copies.filter((c) => c.refusedSince !== undefined && c.readAt !== undefined);
@@ -140,7 +135,7 @@ export class ResourceCache {
     return this.readThisPass(w) && copy?.readAt !== undefined && copy.failedAt === undefined;
   }
 
-  /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
+  /** Whether the copy is to be read now (and this pass has not read it yet). */
   due(w: Want): boolean {
     const clock = this.clock();
     return !this.readThisPass(w) && this.when(w, clock).at <= clock.now;
@@ -177,9 +172,8 @@ export class ResourceCache {
   }
 
   /**
-   * Reads the copy now (the scheduler's read of a due copy, or a command's `asked`), keeping it, or
-   * remembering a refusal or a failure; a failure is thrown (a refusal is not). Read already in this
-   * pass: its error again, without a request.
+   * Reads the copy now (a due copy, or a command's `asked`) and keeps the value, the refusal or the failure,
+   * which is thrown (a refusal is not). Read already in this pass: its error again, without a request.
    */
   async read(w: Want, asked?: 'now'): Promise<void> {
     const k = keyOf(w.res, w.key);
