@@ -56,8 +56,7 @@ export const HOMEWORKS = registerResource({
   schema: homeWorksResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
-  ...calendarSignal('HomeWorks'),
+  ...calendarSignal('HomeWorks', byDay(HOUR)),
   whenAsked: 'unvouched',
   feed: true,
 });
@@ -67,8 +66,7 @@ export const CONFERENCES = registerResource({
   schema: parentTeacherConferencesResponse,
   yearOfRecords: true,
   fresh: byDay(RARE),
-  vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
-  ...calendarSignal('ParentTeacherConferences'),
+  ...calendarSignal('ParentTeacherConferences', byDay(DAILY)),
   keepOnError: true,
   feed: true,
 });
