@@ -147,7 +147,7 @@ export class ResourceCache {
     const copy = this.copies.get(keyOf(res, w.key));
     const signal = res.signal?.(this, w.key);
     const known: Known = {
-      readAt: copy?.value === undefined ? undefined : copy.readAt,
+      readAt: this.readAt(res, w.key),
       refusedUntil: copy?.refusedUntil,
       empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
       signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',

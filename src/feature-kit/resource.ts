@@ -9,6 +9,7 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
+import { ABSENT_AFTER_MS } from './modules.js';
 import type { ResourceCache } from './cache.js';
 import type { Schedule } from './plan.js';
 import type { Clock } from '../util/clock.js';
@@ -113,9 +114,9 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     },
     refusal(error, now) {
       if (!(error instanceof UnexpectedResponseError && error.refused)) return undefined;
-      // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
+      // A module switched off stays so for a day at least (as modules.ts counts one), even where a 403 is asked again sooner.
       const refusedFor = d.refusedForMs ?? DAY;
-      return now + (error.switchedOff ? Math.max(refusedFor, DAY - 10 * 60_000) : refusedFor);
+      return now + (error.switchedOff ? Math.max(refusedFor, ABSENT_AFTER_MS) : refusedFor);
     },
   };
 }

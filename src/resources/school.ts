@@ -96,7 +96,7 @@ export const LUCKY = registerResource({
 export const LIBRARY = registerResource({
   endpoint: 'EbiblioLendings',
   schema: ebiblioLendingsResponse,
-  fresh: byDay(12 * HOUR),
+  fresh: byDay(SLOW),
   notAtStart: true,
 });
 /** The list changes a few times a term. */
@@ -104,7 +104,7 @@ export const SCHOOL_FILES = registerResource({
   endpoint: 'SchoolFiles',
   schema: schoolFilesResponse,
   yearOfRecords: true,
-  fresh: byDay(12 * HOUR),
+  fresh: byDay(SLOW),
   keepOnError: true,
   notAtStart: true,
 });
