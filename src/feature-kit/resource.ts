@@ -73,17 +73,15 @@ export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'
 
 const DAY = 24 * 60 * 60_000;
 
-/** What every declaration states: its Schedule (`whenAsked` has a default by host) and what of a Resource suits it. */
-type Declared<T> = Omit<Schedule, 'whenAsked'> &
-  Partial<Pick<Schedule, 'whenAsked'>> &
+/** What every declaration states: its Schedule (`name` defaults to its endpoint, `whenAsked` by host) and what of a Resource suits it. */
+type Declared<T> = Omit<Schedule, 'name' | 'whenAsked'> &
+  Partial<Pick<Schedule, 'name' | 'whenAsked'>> &
   Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError'>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
-export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared<z.output<S>>, 'name'> {
+export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.output<S>> {
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
-  /** The documentation's name, when it is not the endpoint. */
-  name?: string;
   schema: S;
   /** The query a key goes into (`weekStart`), instead of the path. */
   queryKey?: string;
@@ -122,10 +120,9 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
 }
 
 /** A resource of the messaging host (spec 4.8), read through the messaging API. */
-export interface MessagingDeclaration<T> extends Omit<Declared<T>, 'name'> {
+export interface MessagingDeclaration<T> extends Declared<T> {
   /** The paths its reads ask for; the first, `/api/` aside, is its name unless `name` says otherwise. */
   endpoints: readonly string[];
-  name?: string;
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
