@@ -1,9 +1,7 @@
-// The account's one cache: every copy of a portal resource the bridge holds, the register's and the
-// messaging host's, with what is known of each (when read, refused until, its signal then, a failed
-// read). When a copy is read is its declaration's schedule asked about it (plan.ts, next), as a plug-in
-// of the pass may shape it (the change feed's safety age). In a pass each copy is read at most once; a
-// copy whose last read failed answers that error (or, where its declaration says so, its last good value)
-// until a read succeeds.
+// The account's one cache: every copy of a portal resource the bridge holds, with what is known of each.
+// When a copy is read is its declaration's schedule asked (plan.ts, next), as a plug-in of the pass may
+// shape it (the change feed's safety age). A pass reads each copy at most once; a copy whose last read
+// failed answers that error (or, where its declaration says so, its last good value) until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
 import type { Clock } from '../util/clock.js';
@@ -67,8 +65,6 @@ export class ResourceCache {
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
   private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
-  /** Counts every change of what a copy holds (a good read, a refusal, a seed): what is read next may differ after one. */
-  changes = 0;
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
@@ -111,10 +107,7 @@ export class ResourceCache {
     return this.options.clock.now() < (this.copies.get(keyOf(res, key))?.refusedUntil ?? -Infinity);
   }
 
-  /**
-   * While the portal's answers to every copy of the resource (a keyed one's weeks) are refusals, a failed read between
-   * them aside: since the first, and the latest's time.
-   */
+  /** While every copy's answers (a keyed one's weeks) are refusals, failed reads aside: since the first, and the latest's time. */
   refusal(res: Resource): { since: number; at: number } | undefined {
     const copies = this.copiesOf(res);
     const refused = copies.filter((c) => c.refusedSince !== undefined && c.readAt !== undefined);
@@ -142,7 +135,7 @@ export class ResourceCache {
     return this.readThisPass(w) && copy?.readAt !== undefined && copy.failedAt === undefined;
   }
 
-  /** Whether the copy is to be read now: its schedule says so and the pass has not read it yet. */
+  /** Whether the copy is to be read now (and this pass has not read it yet). */
   due(w: Want): boolean {
     const clock = this.clock();
     return !this.readThisPass(w) && this.when(w, clock).at <= clock.now;
@@ -154,7 +147,7 @@ export class ResourceCache {
     const copy = this.copies.get(keyOf(res, w.key));
     const signal = res.signal?.(this, w.key);
     const known: Known = {
-      readAt: copy?.value === undefined ? undefined : copy.readAt,
+      readAt: this.readAt(res, w.key),
       refusedUntil: copy?.refusedUntil,
       empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
       signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
@@ -179,9 +172,8 @@ export class ResourceCache {
   }
 
   /**
-   * Reads the copy now (the scheduler's read of a due copy, or a command's `asked`), keeping it, or
-   * remembering a refusal or a failure; a failure is thrown (a refusal is not). Read already in this
-   * pass: its error again, without a request.
+   * Reads the copy now (a due copy, or a command's `asked`) and keeps the value, the refusal or the failure,
+   * which is thrown (a refusal is not). Read already in this pass: its error again, without a request.
    */
   async read(w: Want, asked?: 'now'): Promise<void> {
     const k = keyOf(w.res, w.key);
@@ -206,7 +198,6 @@ export class ResourceCache {
         this.refusedNow(res, error, until);
         const since = (before?.value === undefined ? before?.refusedSince : undefined) ?? now;
         this.copies.set(k, { version, readAt: now, refusedUntil: until, refusedSince: since });
-        this.changes++;
         return;
       }
       if (error instanceof UnexpectedResponseError) this.copies.set(k, { ...before, version, failedAt: now, error });
@@ -233,7 +224,6 @@ export class ResourceCache {
   private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
     this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
-    this.changes++;
   }
 
   /** When the copy was read (undefined: never, or it is refused). */

@@ -1,9 +1,7 @@
-// The contract between a feature and the screens that show its entities (MQTT, the dashboard, the
-// board): a feature declares each entity once, with the shape of its attributes
-// (`sensor('timetable_today', names, { attributes: shape<TimetableDay>() })`); its render returns
-// States<...> of those declarations, and every screen reads an entity through its declaration, never
-// through its key or an attribute name spelled again. Renaming an attribute where the feature renders it
-// is then a compile error wherever a screen reads it.
+// The contract between a feature and the screens that show its entities (MQTT, the dashboard, the board):
+// a feature declares each entity once with the shape of its attributes, its render returns States<...> of
+// those declarations, and every screen reads an entity through its declaration, never through a key or an
+// attribute name spelled again, so renaming an attribute is a compile error wherever a screen reads it.
 import type { EntityDef, NoAttributes } from './entities.js';
 import type { EntityState } from './state.js';
 import type { NewItem } from '../store/seen.js';

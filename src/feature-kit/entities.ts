@@ -34,11 +34,7 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   bridgeAvailabilityOnly?: boolean;
   /** false: added switched off, for a user to turn on (Home Assistant records every state change of an enabled one). */
   enabledByDefault?: false;
-  /**
-   * The lists it is made from, its module: once the portal has refused the child every one of them for
-   * a day (403, 404, `Disabled`), it leaves the child's device, and comes back when one answers
-   * (feature-kit/modules.ts). Without, it stays whatever the portal refuses.
-   */
+  /** The lists it is made from, its module: refused them all for a day, it leaves the child's device (modules.ts). */
   module?: readonly Resource[];
   /** Sensors whose state carries an attributes topic; a Shape also says what they hold. */
   attributes?: boolean | Shape<A>;

@@ -30,7 +30,6 @@ export type Freshness = Readonly<Record<Moment, Age>>;
 export interface Schedule {
   /** The resource as the documentation names it (`Grades`, `messaging inbox/messages`). */
   readonly name: string;
-  /** How old a copy may be, by kind of moment. */
   readonly fresh: Freshness;
   /**
    * The cheap signal that vouches for the copy (its documentation name) and how old the copy may be
@@ -82,7 +81,6 @@ export interface Known {
   signal?: 'same' | 'changed' | 'none';
   /** A person asked for a refresh (what Schedule.whenAsked says). */
   asked?: 'refresh';
-  /** When its last read failed. */
   failedAt?: number;
   /** The copy answers its question until then, whatever its age or a failed read since (the lucky number once known). */
   settledUntil?: number;
@@ -104,12 +102,7 @@ export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
   return { ...schedule, fresh: longer(schedule.fresh), ...(schedule.ahead ? { ahead: longer(schedule.ahead) } : {}) };
 }
 
-/**
- * Why a copy is read when it is (the diagnostics' `why`, defined in docs/development.md's glossary):
- * read now because a person `asked`, there is `no copy`, its `signal` moved, its last read `failed`, a
- * record names an id it is `missing`, or for its `age`; or not before its refusal ends (`refused`), its
- * copy stops answering (`settled`), or the pass after a start's first (`after start`).
- */
+/** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
 export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'refused' | 'settled' | 'after start';
 
 /** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
@@ -130,10 +123,7 @@ function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/**
- * The one function that says when a copy is read: from its declaration, what is known of the copy and
- * the clock. The first row that holds answers.
- */
+/** The one function that says when a copy is read, from its declaration, what is known of it and the clock: the first row that holds answers. */
 export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const { now } = clock;
   const own = resolve(schedule.fresh[clock.moment], clock.intervals);

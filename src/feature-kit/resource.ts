@@ -9,6 +9,7 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
+import { ABSENT_AFTER_MS } from './modules.js';
 import type { ResourceCache } from './cache.js';
 import type { Schedule } from './plan.js';
 import type { Clock } from '../util/clock.js';
@@ -72,17 +73,15 @@ export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'
 
 const DAY = 24 * 60 * 60_000;
 
-/** What every declaration states: its Schedule (`whenAsked` has a default by host) and what of a Resource suits it. */
-type Declared<T> = Omit<Schedule, 'whenAsked'> &
-  Partial<Pick<Schedule, 'whenAsked'>> &
+/** What every declaration states: its Schedule (`name` defaults to its endpoint, `whenAsked` by host) and what of a Resource suits it. */
+type Declared<T> = Omit<Schedule, 'name' | 'whenAsked'> &
+  Partial<Pick<Schedule, 'name' | 'whenAsked'>> &
   Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError'>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
-export interface RegisterDeclaration<S extends z.ZodType> extends Omit<Declared<z.output<S>>, 'name'> {
+export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.output<S>> {
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
-  /** The documentation's name, when it is not the endpoint. */
-  name?: string;
   schema: S;
   /** The query a key goes into (`weekStart`), instead of the path. */
   queryKey?: string;
@@ -113,18 +112,17 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     },
     refusal(error, now) {
       if (!(error instanceof UnexpectedResponseError && error.refused)) return undefined;
-      // A module switched off stays so for a day at least, even where a 403 is asked again sooner.
+      // A module switched off stays so for a day at least (as modules.ts counts one), even where a 403 is asked again sooner.
       const refusedFor = d.refusedForMs ?? DAY;
-      return now + (error.switchedOff ? Math.max(refusedFor, DAY - 10 * 60_000) : refusedFor);
+      return now + (error.switchedOff ? Math.max(refusedFor, ABSENT_AFTER_MS) : refusedFor);
     },
   };
 }
 
 /** A resource of the messaging host (spec 4.8), read through the messaging API. */
-export interface MessagingDeclaration<T> extends Omit<Declared<T>, 'name'> {
+export interface MessagingDeclaration<T> extends Declared<T> {
   /** The paths its reads ask for; the first, `/api/` aside, is its name unless `name` says otherwise. */
   endpoints: readonly string[];
-  name?: string;
   read: (api: MessagesApi, key: string | undefined, portal: Portal) => Promise<T>;
   /** A 404 is the resource's refusal for this long (a mailbox this account has not). */
   absentForMs?: number;
@@ -154,15 +152,18 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
   };
 }
 
-/**
- * A messaging-host failure is that resource's, not the whole account's: a network error, a 5xx or a
- * messaging session that a new login did not bring back becomes an unexpected answer. Login problems
- * (wrong password, captcha, pause) stay what they are: they are the account's.
- */
+/** A messaging-host failure is that resource's; login problems (wrong password, captcha, pause) stay the account's. */
 function isolate(error: unknown): unknown {
-  if (error instanceof ConnectionError || error instanceof SessionExpiredError) {
-    const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
-    return new UnexpectedResponseError(status, `messages: ${error.message}`, { account: error.account, cause: error });
-  }
+  if (error instanceof ConnectionError || error instanceof SessionExpiredError) return ownFailure(error, 'messages', { account: error.account });
   return error;
+}
+
+/**
+ * A failure of the host behind a resource (the network, a 5xx, a session a new login did not bring back) made
+ * that resource's own, an unexpected answer, so the rest of the child's reads go on. Its cause keeps the
+ * `problem` reason the host's: a host down for maintenance is not "please report it".
+ */
+export function ownFailure(error: Error, label: string, context: { account?: string; resource?: string }): UnexpectedResponseError {
+  const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
+  return new UnexpectedResponseError(status, `${label}: ${error.message}`, { ...context, cause: error });
 }

@@ -27,9 +27,9 @@ export const AWAKE: Freshness = byDay('fast');
  * of what `interval` reads (20 minutes, 22.5 at most), so it needs no wake of its own.
  */
 export const BY_THE_HOUR: Freshness = byDay(HOUR);
-/** Lists that change a few times a term (trips, meetings) or that only a parent's action changes. */
+/** Lists that change a few times a term (meetings, a kindergarten's plan). */
 export const RARE = 3 * HOUR - 5 * MINUTE;
-/** What changes a few times a week and is planned ahead (trips) or only a parent's action changes (justifications): morning and evening. */
+/** What changes a few times a week or less (trips, a lending, the school's files) or only by a parent (justifications): morning and evening. */
 export const SLOW = 12 * HOUR;
 /** A lookup's day, a little under it so that it falls on a pass of the day before. */
 export const DAILY = DAY - 10 * MINUTE;

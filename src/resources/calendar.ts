@@ -3,6 +3,7 @@
 // its list was read, that list cannot have gained or lost an entry, so it is read only at its slower
 // vouched age (an edit keeps the ids). Its ids are read at the news age for that.
 import { calendarMonthResponse, calendarsResponse } from '../portal/schemas/calendar.js';
+import type { Freshness } from '../feature-kit/plan.js';
 import { registerResource, want, type Copies, type Resource } from '../feature-kit/resource.js';
 import { NEWS } from './ages.js';
 import { daily } from './lookups.js';
@@ -18,7 +19,15 @@ export const CALENDAR_IDS = registerResource({
   note: 'the class calendar: ids only',
 });
 
-export type CalendarKind = 'HomeWorks' | 'Substitutions' | 'ParentTeacherConferences' | 'SchoolFreeDays' | 'ClassFreeDays';
+/** Each kind of the calendar's ids, as the documentation names them. */
+const KINDS = {
+  HomeWorks: 'HomeWorks',
+  Substitutions: 'plan change',
+  ParentTeacherConferences: 'meeting',
+  SchoolFreeDays: 'free day',
+  ClassFreeDays: 'free day',
+} as const;
+export type CalendarKind = keyof typeof KINDS;
 
 /** The calendar's id as its copy gives it (undefined before it is read, or for a class without one). */
 function calendarId(copies: Copies): string | undefined {
@@ -26,12 +35,13 @@ function calendarId(copies: Copies): string | undefined {
 }
 
 /**
- * A list the calendar vouches for: a kind's fingerprint in the calendar's copy (its ids, sorted;
- * undefined when the calendar does not list it), and the calendar's reads it needs, which the list's
- * declaration brings to whoever reads the list.
+ * A list the calendar vouches for, as old as `fresh` while it does: a kind's fingerprint in the calendar's
+ * copy (its ids, sorted; undefined when the calendar does not list it), and the calendar's reads it needs,
+ * which the list's declaration brings to whoever reads the list.
  */
-export function calendarSignal(kind: CalendarKind): Pick<Resource, 'signal' | 'signalReads'> {
+export function calendarSignal(kind: CalendarKind, fresh: Freshness): Pick<Resource, 'vouch' | 'signal' | 'signalReads'> {
   return {
+    vouch: { by: `class calendar (${KINDS[kind]} ids)`, fresh },
     signal: (copies) => {
       const id = calendarId(copies);
       try {

@@ -2,9 +2,9 @@
 // records added, edited or deleted since the last acknowledgement, for a device registered per child.
 // Read at the news age from 07:00 to 21:00 on school days, at `interval` otherwise by day, not at night.
 import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
-import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from '../portal/errors.js';
+import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../portal/errors.js';
 import type { Freshness } from '../feature-kit/plan.js';
-import type { Resource } from '../feature-kit/resource.js';
+import { ownFailure, type Resource } from '../feature-kit/resource.js';
 import { byDay, HOUR } from './ages.js';
 
 const FEED_AGES: Freshness = { ...byDay('normal'), lessons: 'news', morning: 'news', afternoon: 'news', evening: 'news' };
@@ -36,8 +36,7 @@ export const CHANGES: Resource<FeedRead> = {
       // The portal down, the device forgotten, the feed refused: the lists are read at their own ages
       // until it answers again (ChildFeed judges the cause); a dead session stays the account's.
       if (!(error instanceof Error) || !FEED_FAILURES.some((kind) => error instanceof kind)) throw error;
-      const status = error instanceof ConnectionError ? (error.status ?? 0) : 0;
-      throw new UnexpectedResponseError(status, `change feed: ${error.message}`, { resource: 'PushChanges', cause: error });
+      throw ownFailure(error, 'change feed', { resource: 'PushChanges' });
     }
   },
 };

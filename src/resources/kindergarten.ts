@@ -191,15 +191,17 @@ export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
   refusal: refusedFor(HOUR),
 };
 
+const ACTIVITIES = 'ms/kindergartens/activities-types';
+
 /** The activities (they play the part of subjects), by the host the plan answered at. */
 export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesResponse>> = {
-  name: 'ms/kindergartens/activities-types',
+  name: ACTIVITIES,
   host: 'register',
-  endpoints: ['ms/kindergartens/activities-types'],
+  endpoints: [ACTIVITIES],
   fresh: byDay(DAILY),
   whenAsked: 'keep',
   keepOnError: true,
-  read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, 'ms/kindergartens/activities-types', activitiesTypesResponse),
+  read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, ACTIVITIES, activitiesTypesResponse),
   refusal: refusedFor(DAY),
 };
 

@@ -78,10 +78,7 @@ export function userOf(copies: Copies, id: string): LookupUser | undefined {
   return copies.peek(USERS)?.Users.find((u) => u.Id === id);
 }
 
-/**
- * A user of the Users lookup for a command (a send's class tutor, the recipient list): the copy, read
- * at once through its declaration when it lacks the id (at most every 10 minutes, as a pass would).
- */
+/** userOf for a command: the copy, read at once when it lacks the id (at most every 10 minutes, as a pass would). */
 export function userLookup(cache: ResourceCache): (id: string) => Promise<LookupUser | undefined> {
   return async (id) => {
     const w = lookup(cache, USERS, [id]);

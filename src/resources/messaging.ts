@@ -3,8 +3,8 @@
 // (fast_interval by day); a mailbox's list is read when its counter moved. A message read in the
 // register's own app before the counter was looked at leaves the counter as it was: only the list
 // shows it, so the inbox's list is at most two hours old by day (news to the other parent, not urgent).
-import { always } from '../feature-kit/plan.js';
-import { messagingResource, want, type Copies, type Want } from '../feature-kit/resource.js';
+import { always, type Freshness } from '../feature-kit/plan.js';
+import { messagingResource, want, type Resource } from '../feature-kit/resource.js';
 import { writeTargets } from '../messaging/write-targets.js';
 import type { Mailbox } from '../portal/messaging-api.js';
 import { AWAKE, byDay, CORE, DAY, HOUR, MINUTE } from './ages.js';
@@ -21,22 +21,23 @@ export const UNREAD = messagingResource({
   feed: ['Messages'],
 });
 
-/** A mailbox's counter as the counters' copy has it: what vouches for the mailbox's list. */
-function counter(copies: Copies, mailbox: string | undefined): string | undefined {
-  const value = mailbox === undefined ? undefined : copies.peek(UNREAD)?.[mailbox as Mailbox];
-  return value === undefined ? undefined : String(value);
+/** A mailbox's list (the key's, or `mailbox`) vouched for by its unread counter, as old as `fresh` while it does; the counters are read for it. */
+function counterSignal(fresh: Freshness, mailbox?: Mailbox): Pick<Resource, 'vouch' | 'signal' | 'signalReads'> {
+  return {
+    vouch: { by: UNREAD.name, fresh },
+    signal: (copies, key) => {
+      const value = copies.peek(UNREAD)?.[(mailbox ?? key) as Mailbox];
+      return value === undefined ? undefined : String(value);
+    },
+    signalReads: () => [want(UNREAD)],
+  };
 }
-
-/** What a mailbox's list reads for its signal: the counters. */
-const counters = (): Want[] => [want(UNREAD)];
 
 export const INBOX = messagingResource({
   endpoints: ['/api/inbox/messages'],
   read: (api) => api.list('inbox', LIST_LIMIT),
   fresh: byDay(4 * HOUR),
-  vouch: { by: UNREAD.name, fresh: byDay(4 * HOUR) },
-  signal: (copies) => counter(copies, 'inbox'),
-  signalReads: counters,
+  ...counterSignal(byDay(4 * HOUR), 'inbox'),
   absentForMs: DAY,
   note: 'at once when its unread counter changed; for a message read in the app, four hours by day',
 });
@@ -47,9 +48,7 @@ export const MAILBOX = messagingResource({
   endpoints: ['notes', 'alerts', 'substitutions', 'absences', 'justifications'].map((mailbox) => `/api/${mailbox}/messages`),
   read: (api, mailbox) => api.list(mailbox as Mailbox, LIST_LIMIT),
   fresh: always(Infinity),
-  vouch: { by: UNREAD.name, fresh: always(Infinity) },
-  signal: counter,
-  signalReads: counters,
+  ...counterSignal(always(Infinity)),
   absentForMs: DAY,
   note: 'notes, alerts, substitutions, absences, justifications: only when its unread counter changed',
 });

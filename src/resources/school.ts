@@ -56,8 +56,7 @@ export const HOMEWORKS = registerResource({
   schema: homeWorksResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  vouch: { by: 'class calendar (HomeWorks ids)', fresh: byDay(HOUR) },
-  ...calendarSignal('HomeWorks'),
+  ...calendarSignal('HomeWorks', byDay(HOUR)),
   whenAsked: 'unvouched',
   feed: true,
 });
@@ -67,8 +66,7 @@ export const CONFERENCES = registerResource({
   schema: parentTeacherConferencesResponse,
   yearOfRecords: true,
   fresh: byDay(RARE),
-  vouch: { by: 'class calendar (meeting ids)', fresh: byDay(DAILY) },
-  ...calendarSignal('ParentTeacherConferences'),
+  ...calendarSignal('ParentTeacherConferences', byDay(DAILY)),
   keepOnError: true,
   feed: true,
 });
@@ -98,7 +96,7 @@ export const LUCKY = registerResource({
 export const LIBRARY = registerResource({
   endpoint: 'EbiblioLendings',
   schema: ebiblioLendingsResponse,
-  fresh: byDay(12 * HOUR),
+  fresh: byDay(SLOW),
   notAtStart: true,
 });
 /** The list changes a few times a term. */
@@ -106,7 +104,7 @@ export const SCHOOL_FILES = registerResource({
   endpoint: 'SchoolFiles',
   schema: schoolFilesResponse,
   yearOfRecords: true,
-  fresh: byDay(12 * HOUR),
+  fresh: byDay(SLOW),
   keepOnError: true,
   notAtStart: true,
 });

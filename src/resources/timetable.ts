@@ -10,9 +10,6 @@ import { BY_THE_HOUR, byDay, DAILY, HOUR, NEWS, RARE } from './ages.js';
 import { calendarSignal } from './calendar.js';
 import { daily } from './lookups.js';
 
-const BY_CHANGES = 'class calendar (plan change ids)';
-const BY_FREE_DAYS = 'class calendar (free day ids)';
-
 /**
  * A week by its Monday (the key). A 403 on a week means "not published yet", not a dead session:
  * asked again within the hour. Ahead of need (next week for the feeds alone) once a day.
@@ -22,8 +19,7 @@ export const TIMETABLE = registerResource({
   queryKey: 'weekStart',
   schema: timetablesResponse,
   fresh: NEWS,
-  vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
-  ...calendarSignal('Substitutions'),
+  ...calendarSignal('Substitutions', byDay(RARE)),
   ahead: byDay(DAILY),
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
@@ -35,8 +31,7 @@ export const SUBSTITUTIONS = registerResource({
   schema: substitutionsResponse,
   yearOfRecords: true,
   fresh: BY_THE_HOUR,
-  vouch: { by: BY_CHANGES, fresh: byDay(RARE) },
-  ...calendarSignal('Substitutions'),
+  ...calendarSignal('Substitutions', byDay(RARE)),
   whenAsked: 'unvouched',
   keepOnError: true,
   feed: true,
@@ -48,8 +43,7 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
     endpoint: name,
     schema,
     fresh: byDay(DAILY),
-    vouch: { by: BY_FREE_DAYS, fresh: byDay(DAILY) },
-    ...calendarSignal(name),
+    ...calendarSignal(name, byDay(DAILY)),
     keepOnError: true,
     feed: [`Calendars/${name}`],
   });
