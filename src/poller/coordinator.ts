@@ -78,11 +78,13 @@ export class AccountCoordinator {
       const wanted = () => this.wanted(identity, today);
       const read = await readDue(cache, wanted, unread, failed, () => feedStep(() => feed.afterRound(cache)));
       const downloads = access.downloads(this.parts.child.id);
-      const outcome = await features.compute(
-        { identity, now: started, today, asked, log, ...(downloads ? { downloads } : {}) },
-        { startPass, unread },
-      );
-      if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
+      let outcome: CycleOutcome;
+      try {
+        outcome = await features.compute({ identity, now: started, today, asked, log, ...(downloads ? { downloads } : {}) }, { startPass, unread });
+      } catch (error) {
+        // A computation met what is not its own failure (a dead session): the child could not be read.
+        return this.failedAll(error);
+      }
       // On the family road, a link the portal says needs action is a problem even while its token works.
       const link = await this.options.family?.linkProblem(this.options.account.login);
       if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
