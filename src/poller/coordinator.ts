@@ -118,10 +118,7 @@ export class AccountCoordinator {
     const day = this.parts.features.schoolDay(now);
     const clock = planClock(now, this.options.poll, day);
     let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
-    for (const w of this.planned(now, !this.registerRead)) {
-      // What a start left for later, and a copy wanted ahead of need, ride along with the next pass
-      // rather than making one of their own.
-      if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
+    for (const w of this.planned(now)) {
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.when(w, clock).by;
       soonest = Math.min(soonest, by > now ? by : now + MINUTE);
@@ -135,15 +132,15 @@ export class AccountCoordinator {
     return this.parts.access.cache.nextReads(this.planned(now), clock);
   }
 
-  /** Who the child is, and what it reads at `now` (while the next pass is still a start's, without what waits for the one after). */
-  private planned(now: number, startPass = false): Want[] {
+  /** Who the child is, and what it reads at `now`. */
+  private planned(now: number): Want[] {
     const identity = this.parts.child.identity;
-    return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now), startPass))];
+    return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now)))];
   }
 
   /** What the features read, and the change feed while the child has a device. */
-  private wanted(identity: Identity, today: string, startPass = false): Want[] {
-    const wants = this.parts.features.runs.wants(identity, today).filter((w) => !(startPass && w.res.notAtStart));
+  private wanted(identity: Identity, today: string): Want[] {
+    const wants = this.parts.features.runs.wants(identity, today);
     const feed = this.parts.feed.want();
     return feed === undefined ? wants : [...wants, feed];
   }
