@@ -134,11 +134,12 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const later = (at: number, why: Why): When => ({ at, by: at, why });
   const asked = known.asked === 'refresh' ? schedule.whenAsked : undefined;
   if (asked === 'read refused') return soon('asked');
-  // A start's first pass leaves for the next what can wait: a list the declaration says so of, and a
-  // copy wanted ahead of need only.
-  if (known.startPass && (schedule.notAtStart || known.ahead)) return later(Infinity, 'after start');
+  // What can wait (a list the declaration says so of, a copy wanted ahead of need only): a start's first
+  // pass leaves it for the next, and until its first read it rides along with a pass, making none of its own.
+  const canWait = schedule.notAtStart === true || known.ahead === true;
+  if (known.startPass && canWait) return later(Infinity, 'after start');
   if (known.refusedUntil !== undefined && now < known.refusedUntil) return later(known.refusedUntil, 'refused');
-  if (known.readAt === undefined) return soon('no copy');
+  if (known.readAt === undefined) return canWait ? { at: now, by: Infinity, why: 'no copy' } : soon('no copy');
   if (asked === 'read') return soon('asked');
   if (known.signal === 'changed') return soon('signal');
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.

@@ -6,6 +6,7 @@ import type { AccountFigures } from './figures.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
+import { retryDelay } from './schedule.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
@@ -49,9 +50,8 @@ export class AccountPoller implements CommandAccount {
     this.figures = figures;
     this.scheduler = new AccountScheduler({
       ...options,
-      health,
       log,
-      intervalMs: options.poll.intervalMs,
+      retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.poll.intervalMs, error, now),
       enqueue: (work) => this.queue.enqueue(work),
       pass: (waiting) => coordinator.pass(false, waiting),
       nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
@@ -113,7 +113,7 @@ export class AccountPoller implements CommandAccount {
     await this.queue.idle();
     const { log, gate } = this.parts;
     await this.parts.access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
-    await gate.save().catch((error: Error) => log.warn({ err: error.message }, 'could not save the event memory'));
+    await gate.save();
     await this.figures.save();
     await this.features.saved();
   }

@@ -4,12 +4,12 @@
 // `problem` and whether the child is available. When the next pass is due is the soonest `by` of what
 // the features read (plan.ts, next; cache.ts): nextWake.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { nextMomentAt } from '../feature-kit/plan.js';
+import { nextMomentAt, type PlanClock } from '../feature-kit/plan.js';
 import { want, type Host, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import { planClock } from './schedule.js';
-import type { CopyWatch, NextRead, ResourceCache } from '../feature-kit/cache.js';
+import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -61,7 +61,7 @@ export class AccountCoordinator {
     const { cache } = access;
     const feed: PassPlugin = this.parts.feed;
     const started = this.options.clock.now();
-    const { moment, intervals } = planClock(started, this.options.poll, features.schoolDay(started));
+    const { moment, intervals } = this.clockAt(started);
     const startPass = !asked && !this.registerRead;
     const failed = new Map<Host, unknown>();
     cache.begin({ moment, intervals, asked, startPass, watch: feed.watch() });
@@ -78,11 +78,13 @@ export class AccountCoordinator {
       const wanted = () => this.wanted(identity, today);
       const read = await readDue(cache, wanted, unread, failed, () => feedStep(() => feed.afterRound(cache)));
       const downloads = access.downloads(this.parts.child.id);
-      const outcome = await features.compute(
-        { identity, now: started, today, asked, log, ...(downloads ? { downloads } : {}) },
-        { startPass, unread },
-      );
-      if (outcome.sessionError !== undefined) return this.failedAll(outcome.sessionError);
+      let outcome: CycleOutcome;
+      try {
+        outcome = await features.compute({ identity, now: started, today, asked, log, ...(downloads ? { downloads } : {}) }, { startPass, unread });
+      } catch (error) {
+        // A computation met what is not its own failure (a dead session): the child could not be read.
+        return this.failedAll(error);
+      }
       // On the family road, a link the portal says needs action is a problem even while its token works.
       const link = await this.options.family?.linkProblem(this.options.account.login);
       if (link !== undefined) outcome.problem = { error: link, feature: 'family portal' };
@@ -95,7 +97,8 @@ export class AccountCoordinator {
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
-      figures.nextReads = this.nextReads(now);
+      // The diagnostics' next reads: soonest first, and why then.
+      figures.nextReads = cache.nextReads(this.planned(now), this.clockAt(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
@@ -113,13 +116,9 @@ export class AccountCoordinator {
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
     const { cache } = this.parts.access;
-    const day = this.parts.features.schoolDay(now);
-    const clock = planClock(now, this.options.poll, day);
-    let soonest = Math.min(nextMomentAt(now, day), now + 6 * clock.intervals.normal);
-    for (const w of this.planned(now, !this.registerRead)) {
-      // What a start left for later, and a copy wanted ahead of need, ride along with the next pass
-      // rather than making one of their own.
-      if ((w.res.notAtStart || w.ahead) && cache.readAt(w.res, w.key) === undefined) continue;
+    const clock = this.clockAt(now);
+    let soonest = Math.min(nextMomentAt(now, this.parts.features.schoolDay(now)), now + 6 * clock.intervals.normal);
+    for (const w of this.planned(now)) {
       const retry = retryAt.get(w.res.host);
       const by = retry !== undefined && retry > now ? retry : cache.when(w, clock).by;
       soonest = Math.min(soonest, by > now ? by : now + MINUTE);
@@ -127,21 +126,20 @@ export class AccountCoordinator {
     return soonest;
   }
 
-  /** The reads planned next, soonest first, and why then (the diagnostics' next reads). */
-  nextReads(now: number): NextRead[] {
-    const clock = planClock(now, this.options.poll, this.parts.features.schoolDay(now));
-    return this.parts.access.cache.nextReads(this.planned(now), clock);
+  /** The plan's clock at `now`, for the child's day as its timetable last gave it. */
+  private clockAt(now: number): PlanClock {
+    return planClock(now, this.options.poll, this.parts.features.schoolDay(now));
   }
 
-  /** Who the child is, and what it reads at `now` (while the next pass is still a start's, without what waits for the one after). */
-  private planned(now: number, startPass = false): Want[] {
+  /** Who the child is, and what it reads at `now`. */
+  private planned(now: number): Want[] {
     const identity = this.parts.child.identity;
-    return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now), startPass))];
+    return [want(IDENTITY), ...(identity === undefined ? [] : this.wanted(identity, warsawDate(now)))];
   }
 
   /** What the features read, and the change feed while the child has a device. */
-  private wanted(identity: Identity, today: string, startPass = false): Want[] {
-    const wants = this.parts.features.runs.wants(identity, today).filter((w) => !(startPass && w.res.notAtStart));
+  private wanted(identity: Identity, today: string): Want[] {
+    const wants = this.parts.features.runs.wants(identity, today);
     const feed = this.parts.feed.want();
     return feed === undefined ? wants : [...wants, feed];
   }

@@ -31,8 +31,6 @@ export interface CycleOutcome {
   feeds: FeedContents;
   /** The last feature that answered in an unexpected way. */
   problem?: FeatureProblem;
-  /** Set when the account could not be read at all. */
-  sessionError?: unknown;
   /** Set when the features' dynamic entities changed: the child must be announced again. */
   entitiesChanged?: boolean;
 }
@@ -169,10 +167,8 @@ export class FeatureRuns {
         }
         for (const [kind, items] of Object.entries(result.events ?? {})) outcome.events.push([kind, items, result.tracked?.[kind]]);
       } catch (error) {
-        if (!(error instanceof UnexpectedResponseError)) {
-          outcome.sessionError = error;
-          return outcome;
-        }
+        // Not the feature's own failure (a dead session): the pass fails.
+        if (!(error instanceof UnexpectedResponseError)) throw error;
         if (!error.refused) outcome.problem = { error, feature: feature.name };
         ctx.log.warn({ source: feature.name, status: error.status, err: error.message }, 'source failed; keeping its last values');
       }

@@ -3,8 +3,6 @@
 // the next lesson start or end (states that move with the clock). A host whose pass failed backs off
 // 1, 2, 4 ... minutes, at most poll.interval, or until a login pause ends; the other host is read
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
-import { retryDelay } from './schedule.js';
-import type { AccountHealth } from './health.js';
 import type { PollHooks } from './account-options.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { PassOutcome } from './coordinator.js';
@@ -15,10 +13,9 @@ import { errorText } from '../util/text.js';
 export interface SchedulerOptions {
   clock: Clock;
   hooks?: PollHooks | undefined;
-  health: AccountHealth;
   log: Logger;
-  /** poll.interval: the longest a failed host waits before it is tried again. */
-  intervalMs: number;
+  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (schedule.ts, retryDelay). */
+  retryIn: (host: Host, error: unknown, now: number) => number;
   enqueue: (work: () => Promise<void>) => Promise<unknown>;
   /** One pass; `waiting`: the hosts whose backoff has not ended. */
   pass: (waiting: ReadonlySet<Host>) => Promise<PassOutcome>;
@@ -125,10 +122,7 @@ export class AccountScheduler {
     this.scheduleBoundary();
     const now = this.options.clock.now();
     for (const host of outcome.read) this.retryAt.delete(host);
-    for (const [host, error] of outcome.failed) {
-      const { failures } = this.options.health.host(host);
-      this.retryAt.set(host, now + retryDelay(failures, this.options.intervalMs, error, now));
-    }
+    for (const [host, error] of outcome.failed) this.retryAt.set(host, now + this.options.retryIn(host, error, now));
     this.passAt = this.options.nextPass(now, this.retryAt);
   }
 

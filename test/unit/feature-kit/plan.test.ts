@@ -3,7 +3,7 @@
 // table is the documentation of next.
 import { describe, expect, it } from 'vitest';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
-import { HOMEWORKS, IDENTITY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
+import { HOMEWORKS, IDENTITY, LIBRARY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { momentOf, next, nextMomentAt, type Known, type Moment, type Schedule, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
@@ -60,6 +60,16 @@ describe('next: read now, or from when', () => {
     ['grades, the night, read 5 hours ago: nothing is read at night for its age alone', GRADES, 'night', 300, {}, wait(Infinity)],
     ['grades, a weekend, read 20 minutes ago', GRADES, 'weekend', 20, {}, read('age')],
     ['grades, never read', GRADES, 'night', undefined, {}, read('no copy')],
+    ["the library (not at a start), a start's first pass: the next pass", LIBRARY, 'lessons', undefined, { startPass: true }, wait(Infinity)],
+    [
+      "next week for the feeds alone, a start's first pass, though read: the next pass",
+      TIMETABLE,
+      'lessons',
+      60,
+      { ahead: true, startPass: true },
+      wait(Infinity),
+    ],
+    ['the library, never read, after the start', LIBRARY, 'lessons', undefined, {}, read('no copy')],
     ['grades, a refresh at night', GRADES, 'night', 1, { asked: 'refresh' }, read('asked')],
     ['grades the change feed named', GRADES, 'night', 1, { signal: 'changed' }, read('signal')],
     ['a test list vouched for by the class calendar, a lesson hour', HOMEWORKS, 'lessons', 30, { signal: 'same' }, wait(30)],
@@ -132,6 +142,8 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
     ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'evening', 1, {}, 2],
     ['the unread counters, the night: not for their age', UNREAD, 'night', 0, {}, Infinity],
     ['grades never read: due now', GRADES, 'lessons', undefined, {}, 0],
+    ['the library (not at a start), never read: with the next pass, waking none of its own', LIBRARY, 'lessons', undefined, {}, Infinity],
+    ['next week for the feeds alone, never read: likewise', TIMETABLE, 'lessons', undefined, { ahead: true }, Infinity],
     ['grades whose last read failed a minute ago: looked at again within the news age', GRADES, 'lessons', 1, { failedAt: NOW - MIN }, 4],
     ['grades whose last read failed, the night: within `interval`, not a night later', GRADES, 'night', 60, { failedAt: NOW }, 20],
     ['a refused module: when its refusal ends, not later', GRADES, 'lessons', undefined, { refusedUntil: at(WEDNESDAY, '11:00') }, 60],

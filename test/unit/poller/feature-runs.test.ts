@@ -116,7 +116,6 @@ describe('which features a pass runs', () => {
       create: () => ({ poll: (ctx: SourceContext) => Promise.resolve({ states: {}, output: ctx.cache.get(TYPES) }) }),
     };
     const { pass } = await setup([sly]);
-    const outcome = await pass();
-    expect(String(outcome.sessionError)).toContain('feature sly reads Notes/Types without saying so');
+    await expect(pass()).rejects.toThrow('feature sly reads Notes/Types without saying so');
   });
 });

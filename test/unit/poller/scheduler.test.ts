@@ -7,6 +7,7 @@ import pino from 'pino';
 import { FakeClock } from '../../helpers/clock.js';
 import { AccountScheduler } from '../../../src/poller/scheduler.js';
 import { AccountHealth } from '../../../src/poller/health.js';
+import { retryDelay } from '../../../src/poller/schedule.js';
 import type { Host } from '../../../src/feature-kit/resource.js';
 import type { PassOutcome } from '../../../src/poller/coordinator.js';
 
@@ -38,9 +39,8 @@ function scheduler(setup: Setup = {}) {
   const restates: number[] = [];
   const s = new AccountScheduler({
     clock,
-    health,
     log: pino({ level: 'silent' }),
-    intervalMs: 20 * MIN,
+    retryIn: (host, error, now) => retryDelay(health.host(host).failures, 20 * MIN, error, now),
     enqueue: (work) => work(),
     pass: async (waiting): Promise<PassOutcome> => {
       const now = clock.now();
