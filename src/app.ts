@@ -226,15 +226,9 @@ export class App {
     void this.updateDashboard();
   }
 
-  /**
-   * The dashboard file made again when what it shows changed: a child's settled id (configured, or
-   * learned from its name), its kind, the modules refused it for a day. Those come from the pollers'
-   * memory, not from data_dir, which their background writes may not have reached yet.
-   */
+  /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pollers know it now. */
   private updateDashboard(): Promise<void> {
-    const known = new Map(this.pollers.map((p) => [loginKey(p.loginName), { absent: p.features.absent, kind: p.figures.plan?.account_kind }]));
-    const shown = this.pollers.map((p, i) => [this.settledId(i) ?? '', p.figures.plan?.account_kind ?? '', p.features.absent.names()].join(' '));
-    return this.dashboardFile?.update(shown.join('\n'), (account) => known.get(loginKey(account.login))) ?? Promise.resolve();
+    return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.settledId(i), poller }))) ?? Promise.resolve();
   }
 
   private settledId(index: number): string | undefined {

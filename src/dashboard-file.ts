@@ -6,6 +6,8 @@
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type LiveChild } from './dashboard.js';
 import type { AccountConfig } from './config/schema.js';
+import type { AccountPoller } from './poller/account.js';
+import { loginKey } from './poller/family-children.js';
 import type { SupervisorOptions } from './config/supervisor.js';
 import type { Config } from './config/schema.js';
 import type { Logger } from './util/log.js';
@@ -21,6 +23,12 @@ export interface DashboardFileOptions {
   container?: boolean;
 }
 
+/** A child as the running bridge knows it: its id once settled, and its poller. */
+export interface KnownChild {
+  id: string | undefined;
+  poller: Pick<AccountPoller, 'loginName' | 'features' | 'figures'>;
+}
+
 export class DashboardFile {
   /** What the file was last made for, as the running bridge knows its children (App.updateDashboard). */
   private madeFor: string | undefined;
@@ -30,10 +38,19 @@ export class DashboardFile {
   constructor(private readonly options: DashboardFileOptions) {}
 
   /**
-   * Makes the file again when `shown` (what the dashboard depends on, as the running bridge knows it) is
-   * not what it was last made for; `live` gives what the bridge knows of an account now. Never throws.
+   * Makes the file again when what it shows of the children (a settled id, a kind, the modules refused
+   * for a day) is not what it was last made for. Taken from the running bridge's memory rather than from
+   * data_dir, which the pollers' background writes may not have reached yet. Never throws.
    */
-  update(shown: string, live: (account: AccountConfig) => LiveChild | undefined): Promise<void> {
+  update(known: readonly KnownChild[]): Promise<void> {
+    const children = known.map(({ id, poller }) => ({
+      id,
+      login: poller.loginName,
+      absent: poller.features.absent,
+      kind: poller.figures.plan?.account_kind,
+    }));
+    const shown = children.map((c) => `${c.id ?? ''} ${c.kind ?? ''} ${c.absent.names()}`).join('\n');
+    const live = (account: AccountConfig): LiveChild | undefined => children.find((c) => loginKey(c.login) === loginKey(account.login));
     const next = this.writing.then(async () => {
       if (shown === this.madeFor) return;
       this.madeFor = shown;
