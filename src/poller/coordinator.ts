@@ -252,7 +252,7 @@ export async function readDue(
     const readOne = async (w: Want): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      await hostStep(w.res.host, waiting, failed, () => cache.read(w).catch(ownFailure));
+      await hostStep(w.res.host, waiting, failed, () => cache.read(w).catch(hostFailuresOnly));
     };
     // The register's copies at once; the messaging host's one after another, so that a messaging
     // session that expired costs one bootstrap and one request again, not one for each read in flight.
@@ -266,8 +266,11 @@ export async function readDue(
   return [...read].filter((host) => !failed.has(host));
 }
 
-/** One resource's failure (an unexpected answer) is its copy's, kept by the cache: the pass goes on. */
-function ownFailure(error: unknown): void {
+/**
+ * Passes on only a host's failure: one resource's own (an unexpected answer, feature-kit/resource.ts's
+ * ownFailure) is its copy's, kept by the cache, and the pass goes on.
+ */
+function hostFailuresOnly(error: unknown): void {
   if (!(error instanceof UnexpectedResponseError)) throw error;
 }
 

@@ -45,13 +45,14 @@ export async function startSimulator(start = '2026-11-20T08:00:00+01:00'): Promi
 }
 
 /**
- * A simulator started on its own fake clock before each test of the file and stopped after it;
+ * A simulator started on its own fake clock (at `start`, startSimulator's default without it) before each
+ * test of the file and stopped after it;
  * `started` is told each one (`simulatorPerTest((world) => ({ sim, clock } = world))`).
  */
-export function simulatorPerTest(started: (world: { sim: PortalSimulator; clock: FakeClock }) => void): void {
+export function simulatorPerTest(started: (world: { sim: PortalSimulator; clock: FakeClock }) => void, start?: string): void {
   let sim: PortalSimulator | undefined;
   beforeEach(async () => {
-    const world = await startSimulator();
+    const world = await startSimulator(start);
     sim = world.sim;
     started(world);
   });

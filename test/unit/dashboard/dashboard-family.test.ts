@@ -2,19 +2,19 @@
 // bridge (or `check`) learned from the family portal, without a login of its own; the running bridge
 // with a dashboard file writes it when the children are first known, not only at start, and logs where.
 // The real bridge (App) against the simulator on a fake clock; what it would publish goes nowhere.
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { App } from '../../../src/app.js';
+import type { App } from '../../../src/app.js';
 import { runCheck } from '../../../src/check.js';
 import { buildConfig } from '../../../src/config/load.js';
 import { runDashboard } from '../../../src/dashboard.js';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, type PortalSimulator } from '../../../src/simulator/index.js';
-import { createLogger, silentLogger } from '../../../src/util/log.js';
+import { silentLogger } from '../../../src/util/log.js';
 import type { Config } from '../../../src/config/schema.js';
-import { startSimulator } from '../../helpers/portal.js';
-import { quietPublisher } from '../../helpers/publisher.js';
+import { simulatorPerTest } from '../../helpers/portal.js';
+import { quietApp } from '../../helpers/publisher.js';
 import { tempDir } from '../../helpers/temp.js';
 import type { FakeClock } from '../../helpers/clock.js';
 
@@ -25,38 +25,17 @@ let sim: PortalSimulator;
 let clock: FakeClock;
 let dataDir: string;
 
+simulatorPerTest((world) => ({ sim, clock } = world), '2026-11-18T09:10:00+01:00');
 beforeEach(async () => {
-  ({ sim, clock } = await startSimulator('2026-11-18T09:10:00+01:00'));
   dataDir = await tempDir();
-});
-
-afterEach(async () => {
-  await sim.stop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function configWith(accounts: unknown[]): Promise<Config> {
   return buildConfig({ portal: sim.urls, accounts, data_dir: dataDir, http: { port: 0 } }, 'test', { env: {} });
 }
 
-/** Publishes nowhere: only what the bridge learns and writes matters here. */
-const nowhere = quietPublisher();
-
 /** The bridge on the fake clock; `log` gets its lines as JSON. */
-async function bridge(config: Config, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<App> {
-  const log = extra.log ? createLogger('info', { write: (line: string) => void extra.log?.push(line) }) : silentLogger();
-  const app = new App({
-    config,
-    version: '0.0.0-test',
-    log,
-    clock,
-    staggerMs: 0,
-    publisher: nowhere,
-    ...(extra.dashboardFile ? { dashboardFile: { file: extra.dashboardFile } } : {}),
-  });
-  await app.start();
-  return app;
-}
+const bridge = (config: Config, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<App> => quietApp(config, clock, extra);
 
 /** Moves the clock minute by minute, each poll (and each listing again) due on the way run to its end. */
 async function minutes(app: App, count: number): Promise<void> {

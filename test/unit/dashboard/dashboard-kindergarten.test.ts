@@ -3,11 +3,10 @@
 // keeps in data_dir), and leave out the boxes of the modules the portal has refused her for a day (their
 // entities left her device); the file is written again when either changes. The real bridge (App) against
 // the simulator on a fake clock; what it would publish goes nowhere.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { App } from '../../../src/app.js';
 import { buildConfig } from '../../../src/config/load.js';
 import { announcedChildren } from '../../../src/dashboard.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
@@ -16,10 +15,9 @@ import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/ag
 import { HOMEWORKS, HOMEWORK_ASSIGNMENTS } from '../../../src/resources/school.js';
 import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../../src/simulator/index.js';
-import { createLogger } from '../../../src/util/log.js';
 import type { Config } from '../../../src/config/schema.js';
-import { startSimulator } from '../../helpers/portal.js';
-import { quietPublisher } from '../../helpers/publisher.js';
+import { simulatorPerTest } from '../../helpers/portal.js';
+import { quietApp } from '../../helpers/publisher.js';
 import { tempDir } from '../../helpers/temp.js';
 import type { FakeClock } from '../../helpers/clock.js';
 
@@ -29,14 +27,9 @@ let sim: PortalSimulator;
 let clock: FakeClock;
 let dataDir: string;
 
+simulatorPerTest((world) => ({ sim, clock } = world), '2026-11-23T09:10:00+01:00');
 beforeEach(async () => {
-  ({ sim, clock } = await startSimulator('2026-11-23T09:10:00+01:00'));
   dataDir = await tempDir();
-});
-
-afterEach(async () => {
-  await sim.stop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 function configWith(): Promise<Config> {
@@ -46,17 +39,7 @@ function configWith(): Promise<Config> {
 
 /** The bridge on the fake clock, run minute by minute (each poll due on the way run to its end), then stopped. */
 async function run(config: Config, count: number, extra: { dashboardFile?: string; log?: string[] } = {}): Promise<void> {
-  const log = createLogger('info', { write: (line: string) => void extra.log?.push(line) });
-  const app = new App({
-    config,
-    version: '0.0.0-test',
-    log,
-    clock,
-    staggerMs: 0,
-    publisher: quietPublisher(),
-    ...(extra.dashboardFile ? { dashboardFile: { file: extra.dashboardFile } } : {}),
-  });
-  await app.start();
+  const app = await quietApp(config, clock, extra);
   for (let m = 0; m <= count; m++) {
     await clock.advance(m === 0 ? 0 : 60_000);
     await Promise.all(app.pollers.map((p) => p.idle()));
