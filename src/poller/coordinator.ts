@@ -184,7 +184,7 @@ export class AccountCoordinator {
     if (outcome.entitiesChanged) this.announce();
     this.states(outcome.states);
     this.feeds(outcome.feeds);
-    await gate.pass(outcome.events, { now, lastGood });
+    await gate.pass(outcome.events, { now, lastGood }, { today: warsawDate(now), begin: this.parts.child.identity?.schoolYearBegin });
     health.lastUpdate = now;
     this.publishStatus(now, { [lastUpdate.key]: { state: isoWarsaw(now) } });
   }

@@ -11,8 +11,17 @@ import type { Logger } from '../util/log.js';
 import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
 import type { EventPayload } from '../feature-kit/state.js';
 import { errorText } from '../util/text.js';
+import { Rollover, SCHOOL_YEAR } from '../store/rollover.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
+
+/** The day of a pass and the school year the child's identity shows: what a rollover is told by (store/rollover.ts). */
+export interface YearView {
+  /** Today in Warsaw (YYYY-MM-DD). */
+  today: string;
+  /** The identity's BeginSchoolYear. */
+  begin: string | undefined;
+}
 
 /** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = 24 * 60 * 60_000;
@@ -69,9 +78,10 @@ export class EventGate {
 
   /**
    * Fires what the batches hold that is news. `time`: now, and the last good poll of its hosts before it
-   * (undefined: none this run); without it no poll counts as after an outage.
+   * (undefined: none this run); without it no poll counts as after an outage. `year`: the day and the
+   * school year shown, by which a rollover's bulk is counted into the school_year event instead of told.
    */
-  async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }): Promise<void> {
+  async pass(batches: readonly EventBatch[], time?: { now: number; lastGood: number | undefined }, year?: YearView): Promise<void> {
     const seen = this.seen;
     if (!seen) return;
     if (batches.length === 0) {
@@ -87,17 +97,23 @@ export class EventGate {
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
       entries.push(...events.map((payload) => ({ kind, payload: { event_type: type, ...payload } })));
     };
-    for (const [kind, items, tracking] of batches) {
+    const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin);
+    // The school year's own event comes last, so that it counts what the pass's lists brought.
+    const ordered = [...batches].sort((a, b) => Number(a[0] === SCHOOL_YEAR) - Number(b[0] === SCHOOL_YEAR));
+    for (const [kind, items, tracking] of ordered) {
       const quietFloods = afterOutage || !this.read.has(kind);
+      rollover?.held(kind, items.map((item) => item.payload));
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
-      post(kind, kind, seen.take(kind, items, quietFloods));
+      const fresh = seen.take(kind, items, quietFloods).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
+      post(kind, kind, kind === SCHOOL_YEAR && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);
       if (!tracking) continue;
-      const happened = seen.track(kind, items, tracking, quietFloods);
+      const happened = seen.track(kind, items, tracking, quietFloods).filter((h) => rollover?.quietChange(h.change, h.payload) !== true);
       for (const change of ['changed', 'removed'] as const) {
         const changes = happened.filter((h) => h.change === change);
         post(kind, `${kind}_${change}`, changes);
       }
     }
+    if (rollover) seen.year = rollover.memory;
     seen.post(entries);
     // The memory is saved, with the events in its outbox, before publishing: after a crash each is sent
     // from the outbox, once. When it cannot be saved, nothing fires and the memory goes back, so the items fire later.

@@ -10,6 +10,7 @@ import { readStored } from './stored.js';
 import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
 import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type OutboxEntry } from './event-outbox.js';
+import { yearMemorySchema, type YearMemory } from './rollover.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
@@ -24,8 +25,8 @@ type Memory = Record<string, string[]>;
 const idsSchema = z.record(z.string(), z.array(z.string()));
 /** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
 const fileSchema = z.union([
-  z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]) }),
-  idsSchema.transform((ids) => ({ ids, records: {}, outbox: [] })),
+  z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() }),
+  idsSchema.transform((ids) => ({ ids, records: {}, outbox: [], year: undefined })),
 ]);
 
 export class SeenStore {
@@ -33,6 +34,8 @@ export class SeenStore {
   private memory: Memory = {};
   private records: TrackedMemory = {};
   private outbox: OutboxEntry[] = [];
+  /** The school year the lists were read in, and what its rollover moved (rollover.ts). */
+  private yearMemory: YearMemory | undefined;
   /** Bumped by every change: a save that began before one leaves the memory dirty. */
   private changes = 0;
   private saved = 0;
@@ -54,6 +57,7 @@ export class SeenStore {
       this.memory = { ...saved.ids };
       this.records = { ...saved.records };
       this.outbox = saved.outbox;
+      this.yearMemory = saved.year;
     }
   }
 
@@ -100,12 +104,25 @@ export class SeenStore {
     const copy = { ...this.memory };
     const records = { ...this.records };
     const outbox = [...this.outbox];
+    const year = this.yearMemory;
     return () => {
       this.memory = copy;
       this.records = records;
       this.outbox = outbox;
+      this.yearMemory = year;
       this.changes++;
     };
+  }
+
+  get year(): YearMemory | undefined {
+    return this.yearMemory;
+  }
+
+  /** A new memory of the year (rollover.ts makes a new object for each pass; the checkpoint keeps the old one). */
+  set year(memory: YearMemory) {
+    if (JSON.stringify(memory) === JSON.stringify(this.yearMemory)) return;
+    this.yearMemory = memory;
+    this.changes++;
   }
 
   /** Events to keep until the broker accepts them (written with the ids at the next save). */
@@ -131,7 +148,7 @@ export class SeenStore {
     const next = this.writing.then(async () => {
       if (this.changes === this.saved) return false;
       const changes = this.changes;
-      await writeJson(this.path, { ids: this.memory, records: this.records, outbox: this.outbox });
+      await writeJson(this.path, { ids: this.memory, records: this.records, outbox: this.outbox, year: this.yearMemory });
       this.saved = changes;
       return true;
     });
