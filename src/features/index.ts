@@ -19,6 +19,7 @@ import { calendarFeeds } from './calendar-feeds.js';
 import { briefingFeature } from './briefing.js';
 import { openedMessage } from './opened-message.js';
 import { messageWrite } from './message-write.js';
+import { schoolYear } from './school-year.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -46,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   openedMessage,
   messageWrite,
   sentMessageFeature,
+  schoolYear,
 ];
 
 /**

@@ -11,7 +11,13 @@ import type { Logger } from '../util/log.js';
 import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
 import type { EventPayload } from '../feature-kit/state.js';
 import { errorText } from '../util/text.js';
-import { Rollover, SCHOOL_YEAR } from '../store/rollover.js';
+import { Rollover, type RolloverKinds } from '../store/rollover.js';
+import { schoolYearEvent } from '../features/school-year.js';
+import { gradeEvent } from '../features/grades.js';
+import { absenceEvent } from '../features/attendance.js';
+import { noteEvent } from '../features/notes.js';
+import { homeworkEvent, testEvent } from '../features/agenda.js';
+import { freeDay } from '../features/timetable.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 
@@ -22,6 +28,19 @@ export interface YearView {
   /** The identity's BeginSchoolYear. */
   begin: string | undefined;
 }
+
+/** What a school year's rollover empties and brings, by the names of the school_year event's summary. */
+const ROLLOVER_KINDS: RolloverKinds = {
+  left: {
+    [gradeEvent.key]: 'grades',
+    [absenceEvent.key]: 'absences',
+    [noteEvent.key]: 'notes',
+    [homeworkEvent.key]: 'homework',
+    [testEvent.key]: 'tests',
+  },
+  arrived: { [freeDay.key]: 'free_days' },
+};
+const SCHOOL_YEAR = schoolYearEvent.key;
 
 /** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
 export const LONG_OUTAGE_MS = 24 * 60 * 60_000;
@@ -97,12 +116,15 @@ export class EventGate {
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
       entries.push(...events.map((payload) => ({ kind, payload: { event_type: type, ...payload } })));
     };
-    const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin);
+    const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin, ROLLOVER_KINDS);
     // The school year's own event comes last, so that it counts what the pass's lists brought.
     const ordered = [...batches].sort((a, b) => Number(a[0] === SCHOOL_YEAR) - Number(b[0] === SCHOOL_YEAR));
     for (const [kind, items, tracking] of ordered) {
       const quietFloods = afterOutage || !this.read.has(kind);
-      rollover?.held(kind, items.map((item) => item.payload));
+      rollover?.held(
+        kind,
+        items.map((item) => item.payload),
+      );
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
       const fresh = seen.take(kind, items, quietFloods).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
       post(kind, kind, kind === SCHOOL_YEAR && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);

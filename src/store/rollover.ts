@@ -14,16 +14,14 @@
 import { z } from 'zod';
 import { addDays } from '../util/time.js';
 
-/** The school_year event's kind (features/school-year.ts declares its entity). */
-export const SCHOOL_YEAR = 'school_year';
-
 /** How long after the new year was first read its calendar arriving is the rollover's, not news. */
 export const ROLLOVER_DAYS = 7;
 
-/** The kinds a rollover empties, as the summary's `left` names them. */
-const LEFT: Readonly<Record<string, string>> = { grade: 'grades', absence: 'absences', note: 'notes', homework: 'homework', test: 'tests' };
-/** The kinds the new year brings in bulk, as the summary's `arrived` names them. */
-const ARRIVED: Readonly<Record<string, string>> = { free_day: 'free_days' };
+/** Which event kinds a rollover empties (`left`) and which the new year brings in bulk (`arrived`), each by the summary's name for it. */
+export interface RolloverKinds {
+  left: Readonly<Record<string, string>>;
+  arrived: Readonly<Record<string, string>>;
+}
 
 export const yearMemorySchema = z.object({
   /** The first day of the school year the lists were last read in. */
@@ -70,6 +68,7 @@ export class Rollover {
     memory: YearMemory | undefined,
     private readonly today: string,
     begin: string | undefined,
+    private readonly kinds: RolloverKinds,
   ) {
     this.start = yearStart(today, begin);
     const shown = begin?.slice(0, 10);
@@ -97,7 +96,7 @@ export class Rollover {
 
   /** Of a kind's read, its items as held by the running year (for the summary of the next rollover). */
   held(kind: string, payloads: readonly Record<string, unknown>[]): void {
-    if (LEFT[kind] === undefined) return;
+    if (this.kinds.left[kind] === undefined) return;
     this.memory.held[kind] = payloads.filter((p) => (dayOf(p) ?? this.start) >= this.start).length;
   }
 
@@ -106,7 +105,7 @@ export class Rollover {
     const day = dayOf(payload);
     if (day === undefined || !this.firstDays) return false;
     if (day < this.start) return true;
-    if (ARRIVED[kind] === undefined) return false;
+    if (this.kinds.arrived[kind] === undefined) return false;
     this.memory.arrived[kind] = (this.memory.arrived[kind] ?? 0) + 1;
     return true;
   }
@@ -122,7 +121,7 @@ export class Rollover {
   told(): RolloverSummary {
     const named = (counts: Record<string, number>, names: Readonly<Record<string, string>>): Record<string, number> =>
       Object.fromEntries(Object.entries(names).map(([kind, name]) => [name, counts[kind] ?? 0]));
-    const summary = { left: named(this.memory.ended, LEFT), arrived: named(this.memory.arrived, ARRIVED) };
+    const summary = { left: named(this.memory.ended, this.kinds.left), arrived: named(this.memory.arrived, this.kinds.arrived) };
     this.memory.arrived = {};
     return summary;
   }
