@@ -24,7 +24,7 @@ const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the nine the docs promise', () => {
+  it('are the ten the docs promise', () => {
     expect(FILES).toEqual([
       'ask_aloud.yaml',
       'homework_todo.yaml',
@@ -35,6 +35,7 @@ describe('blueprints', () => {
       'new_test.yaml',
       'plan_change_tomorrow.yaml',
       'refresh_calendars.yaml',
+      'school_year.yaml',
     ]);
   });
 
