@@ -53,9 +53,12 @@ export function yearStart(today: string, begin: string | undefined): string {
   return shown !== undefined && shown > september && shown <= today ? shown : september;
 }
 
-/** The day an event's record is of: a grade's, mark's or note's date, an assignment's, a free day's first. */
+/**
+ * The day an event's record is of: a grade's, mark's, note's or test's date, an assignment's (given, or
+ * due: a removed one carries only its compared fields), a free day's first.
+ */
 function dayOf(payload: Record<string, unknown>): string | undefined {
-  const day = payload.date ?? payload.assigned ?? payload.from;
+  const day = payload.date ?? payload.assigned ?? payload.due ?? payload.from;
   return typeof day === 'string' ? day.slice(0, 10) : undefined;
 }
 

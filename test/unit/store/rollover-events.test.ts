@@ -32,6 +32,7 @@ async function gate(): Promise<EventGate> {
 }
 
 const grade = (id: number, date: string) => ({ id: `grade:${id}`, payload: { id: `grade:${id}`, grade: '4', subject: 'Matematyka', date } });
+const homework = (id: number, due: string) => ({ id: `homework:${id}`, payload: { kind: 'homework', subject: 'Fizyka', topic: 'Zadania', due } });
 const absence = (id: number, date: string) => ({ id: `absence:${id}`, payload: { id, date, kind: 'absent' } });
 const freeDay = (from: string) => ({
   id: `free:${from}`,
@@ -59,12 +60,19 @@ function pass(
   g: EventGate,
   today: string,
   who: Identity,
-  lists: { grades: ReturnType<typeof grade>[]; absences: ReturnType<typeof absence>[]; free: ReturnType<typeof freeDay>[] },
+  lists: {
+    grades: ReturnType<typeof grade>[];
+    absences: ReturnType<typeof absence>[];
+    free: ReturnType<typeof freeDay>[];
+    homework?: ReturnType<typeof homework>[];
+  },
   read: string,
 ) {
   const batches: EventBatch[] = [
     ['grade', lists.grades, { fields: ['grade', 'subject', 'date'], reads: { 'grade:': read } }],
     ['absence', lists.absences, { fields: ['date', 'kind'], reads: { 'absence:': read } }],
+    // An assignment's removal carries only its compared fields: its due day dates it.
+    ['homework', lists.homework ?? [], { fields: ['subject', 'topic', 'due'], reads: { 'homework:': read } }],
     ['free_day', lists.free],
     ['school_year', schoolYearEvents(who, 'Anna Nowak')],
   ];
@@ -81,7 +89,7 @@ function pass(
 const types = () => fired.map((e) => e.event_type);
 const ended = identity('2026-09-01', '7b');
 const begun = identity('2027-09-01', '8b');
-const june = { grades: juneGrades, absences: juneAbsences, free: [] };
+const june = { grades: juneGrades, absences: juneAbsences, free: [], homework: [homework(1, '2027-06-28'), homework(2, '2027-06-29')] };
 const newFreeDays = ['2027-10-14', '2027-11-10', '2027-12-23', '2027-12-24', '2027-12-31'].map(freeDay);
 
 describe('a new school year', () => {
@@ -101,7 +109,7 @@ describe('a new school year', () => {
         begins: '2027-09-01',
         first_semester_ends: '2028-01-28',
         ends: '2028-06-25',
-        summary: { left: { grades: 42, absences: 12, notes: 0, homework: 0, tests: 0 }, arrived: { free_days: 5 } },
+        summary: { left: { grades: 42, absences: 12, notes: 0, homework: 2, tests: 0 }, arrived: { free_days: 5 } },
       },
     ]);
     // A teacher's first grade of the year, on the first day: news, as ever.
