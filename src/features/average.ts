@@ -5,15 +5,15 @@ import { plCompare, round2 } from '../school/common.js';
 import { sensor } from '../feature-kit/entities.js';
 import { withAttributes } from '../feature-kit/render.js';
 import { shape, type Published } from '../feature-kit/contract.js';
-import { schoolSemesterAverage } from './subject-averages.js';
+import { previousSemester, schoolSemesterAverage, type PreviousSemester } from './subject-averages.js';
 import type { SchoolAverage } from '../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../resources/grades.js';
 
 /**
  * One subject of `average`: its average and count; `school`, the school's own average this semester
  * when it publishes one; `percent` where it has point grades (a subject graded in points only has no
- * average, and counts its point grades); the semester's proposed and given grades as written; what the
- * next threshold needs.
+ * average, and counts its point grades); the year's proposed and given term grades as written; in the
+ * second semester the first one's figures; what the next threshold needs.
  */
 export type AverageSubject = {
   subject: string;
@@ -23,11 +23,16 @@ export type AverageSubject = {
   percent?: number | null;
   next_threshold?: number | null;
   needed_for_next?: string | null;
+  previous_semester?: PreviousSemester;
 } & SubjectAverage['periods'];
 
-/** The attributes of average: the semester, each subject's figures, and point percentages when there are points. */
+/**
+ * The attributes of average: the semester, in the second one the first one's mean and the grades it
+ * counted, each subject's figures, and point percentages when there are points.
+ */
 export type AverageFacts = {
   semester: Averages['semester'];
+  previous_semester?: PreviousSemester;
   subjects: AverageSubject[];
   points?: { subject: string; percent: number | null; count: number }[];
 };
@@ -56,6 +61,7 @@ export function renderAverage(value: Averages, school: readonly SchoolAverage[] 
       ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
       ...(percent === undefined ? {} : { percent }),
       ...s.periods,
+      ...previousSemester(s.previous),
       ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
     };
   });
@@ -65,6 +71,7 @@ export function renderAverage(value: Averages, school: readonly SchoolAverage[] 
     .map((p) => ({ subject: p.subject ?? p.subjectId, average: null, count: p.count, percent: p.percent }));
   const attributes: AverageFacts = {
     semester: value.semester,
+    ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
     subjects: [...graded, ...pointsOnly].sort((a, b) => plCompare(a.subject, b.subject)),
   };
   if (value.points !== undefined) {
