@@ -91,7 +91,7 @@ describe('the first semester through the second', () => {
     // The first semester has no earlier one to carry.
     expect(attributes).not.toHaveProperty('previous_semester');
     expect(renderAverage(value).attributes).not.toHaveProperty('previous_semester');
-    expect(renderAverage(value).attributes.subjects.find((s) => s.subject === 'Matematyka')).toMatchObject({ semester_grade: '4+' });
+    expect(renderAverage(value).attributes.subjects?.find((s) => s.subject === 'Matematyka')).toMatchObject({ semester_grade: '4+' });
   });
 
   it('keeps the final grades and the last averages through the summer', () => {
@@ -105,7 +105,7 @@ describe('the first semester through the second', () => {
       state: '6.00',
       attributes: { semester: 2, semester_grade: '4+', final_proposal: '5', final_grade: '5-', previous_semester: { average: 4.33 } },
     });
-    expect(renderAverage(value).attributes.subjects.find((s) => s.subject === 'Matematyka')).toMatchObject({ final_grade: '5-' });
+    expect(renderAverage(value).attributes.subjects?.find((s) => s.subject === 'Matematyka')).toMatchObject({ final_grade: '5-' });
   });
 
   it("gives a subject graded in points only the first semester's percentage", () => {
