@@ -65,17 +65,35 @@ export function renderAverage(value: Averages, school: readonly SchoolAverage[] 
       ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
     };
   });
-  const inGrades = new Set(value.subjects.map((s) => s.subjectId));
-  const pointsOnly: AverageSubject[] = (value.points ?? [])
-    .filter((p) => !inGrades.has(p.subjectId))
-    .map((p) => ({ subject: p.subject ?? p.subjectId, average: null, count: p.count, percent: p.percent }));
   const attributes: AverageFacts = {
     semester: value.semester,
     ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
-    subjects: [...graded, ...pointsOnly].sort((a, b) => plCompare(a.subject, b.subject)),
+    subjects: [...graded, ...pointsOnly(value)].sort((a, b) => plCompare(a.subject, b.subject)),
   };
   if (value.points !== undefined) {
     attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
   }
   return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
+}
+
+/**
+ * The subjects graded in points only, by their percentage this semester; in the second, the first one's
+ * beside (a subject with no point grade yet this semester is listed by it, its percentage null).
+ */
+function pointsOnly(value: Averages): AverageSubject[] {
+  const inGrades = new Set(value.subjects.map((s) => s.subjectId));
+  const now = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
+  const before = new Map((value.previous?.points ?? []).map((p) => [p.subjectId, p]));
+  const ids = [...new Set([...now.keys(), ...before.keys()])].filter((id) => !inGrades.has(id));
+  return ids.map((id) => {
+    const p = now.get(id);
+    const b = before.get(id);
+    return {
+      subject: (p ?? b)?.subject ?? id,
+      average: null,
+      count: p?.count ?? 0,
+      percent: p?.percent ?? null,
+      ...(b === undefined ? {} : { previous_semester: { semester: 1 as const, percent: b.percent, count: b.count } }),
+    };
+  });
 }

@@ -117,5 +117,9 @@ describe('the first semester through the second', () => {
     const state = renderPointsAverage({ subjectId: '3', subject: 'Wychowanie fizyczne', percent: null, count: 0, grades: [] }, value);
     expect(state.state).toBeNull();
     expect(state.attributes).toMatchObject({ semester: 2, previous_semester: { semester: 1, percent: 80, count: 1 } });
+    // In `average` too, listed while it has no point grade this semester.
+    expect(renderAverage(value).attributes.subjects).toEqual([
+      { subject: 'Wychowanie fizyczne', average: null, count: 0, percent: null, previous_semester: { semester: 1, percent: 80, count: 1 } },
+    ]);
   });
 });
