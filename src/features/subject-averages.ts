@@ -19,21 +19,26 @@ import { GRADES, POINT_GRADES } from '../resources/grades.js';
 /** The attributes of grade_at_risk: the first threshold and the subjects below it. */
 export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
 
+/** The first semester's figures, kept beside the second's: an average, or a subject graded in points only, its percentage. */
+export type PreviousSemester = { semester: 1; average?: number | null; percent?: number | null; count: number };
+
 /**
- * The attributes of an average_<subject>: its grades (newest first), the period grades (final,
- * proposals; a semester grade, when given, in place of the semester's number), and what the next
- * threshold needs. A subject graded in points has `percent` (earned over possible points, weighted);
- * graded in points only, that percentage is its state and its grades are the point grades.
+ * The attributes of an average_<subject>: the semester (always its number), its grades (newest first),
+ * the year's term grades as written (`semester_grade`, `final_grade`, the proposals), in the second
+ * semester the first one's figures, and what the next threshold needs. A subject graded in points has
+ * `percent` (earned over possible points, weighted); graded in points only, that percentage is its state
+ * and its grades are the point grades.
  */
 export type SubjectAverageFacts = {
   subject: string;
-  semester: Averages['semester'] | string;
+  semester: Averages['semester'];
   count: number;
   grades: { grade: string | null; weight: number | null; category: string | null; date: string | null }[];
   next_threshold: number | null;
   needed_for_next: string | null;
   percent?: number | null;
-} & Omit<SubjectAverage['periods'], 'semester'>;
+  previous_semester?: PreviousSemester;
+} & SubjectAverage['periods'];
 
 export const gradeAtRisk = binary(
   'grade_at_risk',
@@ -221,11 +226,24 @@ export function renderSubjectAverage(
     count: s.count,
     grades: newestFirst(s.grades),
     ...s.periods,
+    ...previousSemester(s.previous),
     next_threshold: next.threshold,
     needed_for_next: next.grade,
     ...(points === undefined ? {} : { percent: points.percent }),
     ...schoolAverageAttributes(school),
   });
+}
+
+/** `previous_semester` of a subject or of `average`: the first semester's figure rounded as shown, or nothing in the first semester. */
+export function previousSemester(previous: { average: number | null; count: number } | undefined): { previous_semester?: PreviousSemester } {
+  if (previous === undefined) return {};
+  return { previous_semester: { semester: 1, average: previous.average === null ? null : round2(previous.average), count: previous.count } };
+}
+
+/** `previous_semester` of a subject graded in points only: the first semester's percentage, when it had point grades. */
+function previousPoints(p: PointPercentage, value: Averages): { previous_semester?: PreviousSemester } {
+  const before = value.previous?.points?.find((b) => b.subjectId === p.subjectId);
+  return before === undefined ? {} : { previous_semester: { semester: 1, percent: before.percent, count: before.count } };
 }
 
 /** average_<subject> of a subject graded in points only: the semester's percentage (spec 2.4), its point grades newest first. */
@@ -235,6 +253,7 @@ export function renderPointsAverage(p: PointPercentage, value: Averages): Publis
     semester: value.semester,
     count: p.count,
     grades: newestFirst(p.grades),
+    ...previousPoints(p, value),
     next_threshold: null,
     needed_for_next: null,
     percent: p.percent,

@@ -52,6 +52,7 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     count: 'Кількість оцінок',
     pointsShort: 'бал.',
     proposal: 'пропозиція',
+    firstSemester: 'I семестр',
     neededForNext: 'до {threshold} підніме {grade}',
     atRisk: 'Під загрозою',
     lessonTopics: 'Останні теми уроків',

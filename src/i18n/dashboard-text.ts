@@ -65,6 +65,8 @@ export interface DashboardText {
   pointsShort: string;
   /** Before a proposed semester or final grade ("proposed end of year: 4"). */
   proposal: string;
+  /** Before the first semester's average, shown through the second ("1st semester: 4.25"). */
+  firstSemester: string;
   /** What the next threshold needs: the template puts the grade for {grade} and the threshold for {threshold}. */
   neededForNext: string;
   /** Before the subjects whose average is below the first threshold. */
@@ -194,6 +196,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     count: 'Grades',
     pointsShort: 'pts',
     proposal: 'proposed',
+    firstSemester: '1st semester',
     neededForNext: '{grade} lifts it to {threshold}',
     atRisk: 'At risk',
     lessonTopics: 'Lately in lessons',
@@ -305,6 +308,7 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     count: 'Liczba ocen',
     pointsShort: 'pkt',
     proposal: 'propozycja',
+    firstSemester: 'I semestr',
     neededForNext: 'na {threshold} wystarczy {grade}',
     atRisk: 'Zagrożenie',
     lessonTopics: 'Ostatnio na lekcjach',

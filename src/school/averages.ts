@@ -1,6 +1,8 @@
 // Averages exactly by spec 2.5: weighted averages of the 1-6 scale per subject for the current
 // semester, each with the grades it is made of, and their mean. Point grades get a weighted
-// percentage per subject alongside.
+// percentage per subject alongside. In the second semester the first one's figures stay beside
+// (a parent still asks in February what the half-year ended with), and the year's semester and final
+// grades are kept whichever semester they were entered in.
 //
 // Corrections: when a grade is corrected, the portal adds the new grade with Improvement.Id pointing
 // at the earlier one, and the earlier grade stays in the list. We count both, each with the weight of
@@ -77,9 +79,21 @@ export interface SubjectAverage {
   grades: CountedGrade[];
   weighted: number;
   weights: number;
-  /** The semester's proposed and given semester or final grades as written, when there are any. */
-  periods: Partial<Record<GradePeriod, string>>;
+  /** The year's proposed and given semester and final grades as written, when there are any. */
+  periods: Partial<Record<PeriodAttribute, string>>;
+  /** In the second semester, the first semester's figures of the subject (absent in the first). */
+  previous?: { average: number | null; count: number };
 }
+
+/** The attribute each kind of term grade is published under: a given grade says so (`semester_grade`), a proposal keeps its name. */
+export type PeriodAttribute = 'semester_grade' | 'semester_proposal' | 'final_grade' | 'final_proposal';
+
+const PERIOD_ATTRIBUTE: Record<GradePeriod, PeriodAttribute> = {
+  semester: 'semester_grade',
+  semester_proposal: 'semester_proposal',
+  final: 'final_grade',
+  final_proposal: 'final_proposal',
+};
 
 export interface AverageInput {
   grades: readonly Grade[];
@@ -90,18 +104,22 @@ export interface AverageInput {
   names: Names;
 }
 
-/** Per subject of the semester: every subject with an entry in Grades there, averaged or not. */
+/**
+ * Per subject of the semester: every subject with an entry in Grades there, averaged or not, and every
+ * subject with a term grade this year. A term grade belongs to the year, not to the semester it was
+ * entered in: the first semester's grade (entered days after its end by some schools) stays all year.
+ */
 export function subjectAverages(input: AverageInput): SubjectAverage[] {
   const scale = gradeScale(input.gradingSystem);
   const categories = byId(input.categories);
   const subjects = new Map<string, SubjectAverage>();
   for (const g of input.grades) {
     if (g.Subject === undefined) continue;
-    if (gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
+    const period = periodOf(g);
+    if (period === undefined && gradeSemester(g, input.endFirstSemester) !== input.semester) continue;
     const subject = subjects.get(g.Subject) ?? emptySubject(g.Subject, input.names);
     subjects.set(g.Subject, subject);
-    const period = periodOf(g);
-    if (period !== undefined && g.Grade !== undefined) subject.periods[period] = g.Grade.trim();
+    if (period !== undefined && g.Grade !== undefined) subject.periods[PERIOD_ATTRIBUTE[period]] = g.Grade.trim();
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);
@@ -188,11 +206,18 @@ export interface Averages {
   year: { subjectId: string; subject: string | null; points: boolean }[];
   /** The scale the averages were computed on. */
   scale: GradeScale;
+  /**
+   * In the second semester (and the summer after it), the first semester's mean and the grades it counts;
+   * each subject carries its own figures as `previous`, a subject graded in points its percentage.
+   */
+  previous?: { semester: 1; overall: number | null; count: number; points: PointPercentage[] | undefined };
 }
 
-export function averages(input: AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] }): Averages {
+type AveragesInput = AverageInput & { pointGrades?: readonly PointGrade[]; pointCategories?: readonly PointCategory[] };
+
+export function averages(input: AveragesInput): Averages {
   const subjects = subjectAverages(input);
-  const points = input.pointGrades && input.pointGrades.length > 0 ? pointPercentages({ ...input, pointGrades: input.pointGrades }) : undefined;
+  const points = semesterPoints(input);
   const subjectsOf = (list: readonly { Subject?: string }[]): string[] => list.flatMap((g) => (g.Subject === undefined ? [] : [g.Subject]));
   const graded = new Set(subjectsOf(input.grades));
   const year = [...new Set([...graded, ...subjectsOf(input.pointGrades ?? [])])].map((subjectId) => ({
@@ -200,7 +225,31 @@ export function averages(input: AverageInput & { pointGrades?: readonly PointGra
     subject: input.names.subject(subjectId),
     points: !graded.has(subjectId),
   }));
-  return { semester: input.semester, subjects, overall: overallAverage(subjects), points, year, scale: gradeScale(input.gradingSystem) };
+  const scale = gradeScale(input.gradingSystem);
+  const value: Averages = { semester: input.semester, subjects, overall: overallAverage(subjects), points, year, scale };
+  return input.semester === 2 ? withFirstSemester(value, input) : value;
+}
+
+function semesterPoints(input: AveragesInput): PointPercentage[] | undefined {
+  return input.pointGrades && input.pointGrades.length > 0 ? pointPercentages({ ...input, pointGrades: input.pointGrades }) : undefined;
+}
+
+/**
+ * The second semester's averages with the first one's beside: its mean, and each subject's figures on the
+ * subject (a subject graded in the first semester only is listed too, with no average of its own yet).
+ */
+function withFirstSemester(value: Averages, input: AveragesInput): Averages {
+  const first = subjectAverages({ ...input, semester: 1 });
+  const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+  for (const before of first) {
+    if (before.grades.length === 0) continue;
+    const now = bySubject.get(before.subjectId) ?? { ...before, average: null, count: 0, grades: [], weighted: 0, weights: 0 };
+    bySubject.set(before.subjectId, { ...now, previous: { average: before.average, count: before.count } });
+  }
+  const subjects = [...bySubject.values()].sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
+  const count = first.reduce((sum, s) => sum + s.count, 0);
+  const previous = { semester: 1 as const, overall: overallAverage(first), count, points: semesterPoints({ ...input, semester: 1 }) };
+  return { ...value, subjects, previous };
 }
 
 /** The grades a teacher can write, as written; their values come from the school's scale. */

@@ -1,0 +1,55 @@
+// The averages card through the second semester, rendered by Jinja2 as Home Assistant renders it: the
+// first semester's averages and the semester grades stay readable while the new semester has no grade yet.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
+import { ENTITIES } from '../../../src/features/index.js';
+import { renderTemplates, skipWithoutJinja } from '../../helpers/blueprints.js';
+
+type Node = Record<string, unknown>;
+type Lang = 'pl' | 'en' | 'uk';
+const ania: DashboardChild = { id: 'ania', name: 'Ania', entities: ENTITIES };
+
+/** The markdown card of Ania's view holding the averages. */
+function averagesCard(lang: Lang): string {
+  const doc = parse(dashboardYaml([ania], lang), { version: '1.1' }) as { views: { path: string; sections: { cards: Node[] }[] }[] };
+  const cards = doc.views
+    .find((v) => v.path === 'ania')!
+    .sections.flatMap((s) => s.cards)
+    .flatMap((c) => (c.type === 'vertical-stack' ? (c.cards as Node[]) : [c]))
+    .map((c) => (c.type === 'conditional' ? (c.card as Node) : c));
+  return cards.find((c) => c.type === 'markdown' && (c.content as string).includes('set average = "sensor.'))!.content as string;
+}
+
+// The first week of February: a 6 in maths this semester, nothing yet in Polish; the half-year's results as the grades feature publishes them.
+const FEBRUARY = {
+  'sensor.ania_newest_grade': { state: '6', attributes: { recent: [{ grade: '6', subject: 'Matematyka', date: '2026-02-03' }] } },
+  'sensor.ania_average': {
+    state: '6.00',
+    attributes: {
+      semester: 2,
+      previous_semester: { semester: 1, average: 3.46, count: 4 },
+      subjects: [
+        { subject: 'Język polski', average: null, count: 0, semester_grade: '3', previous_semester: { semester: 1, average: 2.67, count: 2 } },
+        { subject: 'Matematyka', average: 6, count: 1, semester_grade: '4+', previous_semester: { semester: 1, average: 4.25, count: 2 } },
+      ],
+    },
+  },
+};
+
+async function rendered(lang: Lang): Promise<string> {
+  const [result] = await renderTemplates([{ template: averagesCard(lang), variables: {}, states: FEBRUARY, strict: true }]);
+  if (!result || 'error' in result) throw new Error(`template failed: ${JSON.stringify(result)}`);
+  return result.value as string;
+}
+
+describe.skipIf(skipWithoutJinja())('the averages card in the second semester', () => {
+  it("shows the first semester's averages and the semester grades (a + escaped as portal text), a subject with no grade yet among them", async () => {
+    const pl = await rendered('pl');
+    expect(pl).toContain('#### Średnia: 6,00 <small>(I semestr: 3,46)</small>');
+    expect(pl).toContain('| Język polski<br><small>I semestr: **2,67** · śródroczna: **3**</small> | – | 0 |');
+    expect(pl).toContain('| Matematyka<br><small>I semestr: **4,25** · śródroczna: **4&#43;**</small> | 6,00 | 1 |');
+    expect(await rendered('en')).toContain('| Język polski<br><small>1st semester: **2.67** · semester: **3**</small> | – | 0 |');
+    expect(await rendered('uk')).toContain('I семестр: **2,67**');
+  });
+});
