@@ -1,8 +1,9 @@
-// The bridge's own `problem` (interface 12.3): what no child's device can carry. An `email` entry that
-// names no child yet (a wrong password, the family portal down, no child linked), the broker refusing a
-// topic, the data folder. Its attributes follow a child's `problem`: `reason`, `message` (the advice in
-// the family's language), `since`, the portal's words, and `entry`, the e-mail masked as the diagnostics
-// mask it (or the refused topic). Several at once: the first is told, `problems` lists them all.
+// The bridge's own `problem` (interface 12.3, 13.2): what no child's device can carry. An `email` entry
+// that names no child yet (a wrong password, the family portal down, no child linked), the broker
+// refusing a topic, the data folder, the app's options refused. Its attributes follow a child's `problem`:
+// `reason`, `message` (the advice in the family's language), `since`, the portal's words, and `entry`,
+// the e-mail masked as the diagnostics mask it (or the refused topic, or `options`). Several at once:
+// the first is told, `problems` lists them all.
 import { LoginPausedError, NoChildrenError, portalMessageOf, problemReason } from './portal/errors.js';
 import { bridgeProblemAdvice, portalSays, type BridgeProblemReason } from './i18n/problem-advice.js';
 import { isoWarsaw, warsawTimeOfDay } from './util/time.js';
@@ -25,6 +26,8 @@ interface Open {
   since: number;
   /** The portal's words and the end of a login pause, when the error carries them. */
   words?: string;
+  /** What follows the advice: the refused options, each named by its key. */
+  detail?: string;
   retryAt?: string;
 }
 
@@ -59,6 +62,11 @@ export class BridgeProblems {
     this.note('data_dir', { reason: 'storage_error', entry: 'data_dir' });
   }
 
+  /** The app's options were refused (interface 13.2): each problem names its key in the form. */
+  refusedOptions(problems: readonly string[]): void {
+    this.note('options', { reason: 'config_invalid', entry: 'options', detail: problems.join('; ') });
+  }
+
   /** The state as it is now: OFF, or ON with the first open problem's facts. */
   state(): EntityState {
     const all = [...this.open.values()];
@@ -68,7 +76,12 @@ export class BridgeProblems {
     const advice = bridgeProblemAdvice(first.reason, language);
     const attributes: Record<string, unknown> = {
       reason: first.reason,
-      message: first.words === undefined ? advice : `${portalSays(first.words, language)}. ${advice}`,
+      message:
+        first.words !== undefined
+          ? `${portalSays(first.words, language)}. ${advice}`
+          : first.detail !== undefined
+            ? `${advice} ${first.detail}`
+            : advice,
       entry: first.entry,
       since: isoWarsaw(first.since),
     };

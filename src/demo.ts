@@ -137,8 +137,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   try {
     await app.start();
     if (token !== undefined && app.web?.url !== undefined) {
+      // This machine's address on the home network, never a placeholder to edit (in a container, the
+      // container's own, which the machine running it reaches), and the loopback one beside it.
+      const board = webUrls(webBaseUrl('0.0.0.0', httpPort, false), [], token).board;
+      const here = webUrls(`http://127.0.0.1:${httpPort}`, [], token).board;
       out.write(
-        `\n  family board:     ${webUrls(webBaseUrl('0.0.0.0', httpPort), [], token).board}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`,
+        `\n  family board:     ${board}${board === here ? '' : `\n                    on this machine: ${here}`}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`,
       );
     }
     life.start();

@@ -82,7 +82,21 @@ async function loadConfig(args: CliArgs, needsBroker = true): Promise<{ config: 
 }
 
 async function run(args: CliArgs): Promise<number> {
-  const { config, addon } = await loadConfig(args);
+  let loaded: { config: Config; addon: boolean };
+  try {
+    loaded = await loadConfig(args);
+  } catch (error) {
+    // Under the Supervisor a refused form keeps the app up to say so in Home Assistant (interface 13.2);
+    // a config file's mistakes stay the command line's error (exit 2).
+    const underSupervisor = Boolean(process.env.SUPERVISOR_TOKEN) && useAddonOptions(args, process.env, await runningAsAddon(process.env));
+    if (!(error instanceof ConfigError) || !underSupervisor) throw error;
+    const { waitWithRefusedOptions } = await import('./options-refused.js');
+    const log = createLogger('info');
+    const code = await waitWithRefusedOptions({ problems: error.problems, version: VERSION, log, env: process.env, stopped: stopSignal() });
+    log.flush();
+    return code;
+  }
+  const { config, addon } = loaded;
   if (addon) await linkDownloads(config);
   const log = createLogger(config.log_level, undefined, { format: config.log_format });
   const { trustedIngress } = await import('./web/request.js');

@@ -7,7 +7,7 @@ import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './sch
 import { supervisorMqtt, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
-const ADDON_OPTIONS_PATH = '/data/options.json';
+export const ADDON_OPTIONS_PATH = '/data/options.json';
 const ADDON_DATA_DIR = '/data';
 /** The web server's port inside the add-on: config.yaml's ingress_port and its mapped port say 8099. */
 export const ADDON_HTTP_PORT = 8099;

@@ -149,6 +149,7 @@ function describeYamlProblem(error: YAMLError, say: ConfigText): string {
 /**
  * Replaces ${NAME} in every string with the environment variable; a missing one is a problem, and its
  * key path goes into `unset` so that the schema's complaint about the empty result is not added.
+ * `$${NAME}` stands for the text ${NAME} itself.
  */
 interface Expansion {
   env: NodeJS.ProcessEnv;
@@ -159,7 +160,9 @@ interface Expansion {
 
 function expandEnv(value: unknown, path: (string | number)[], x: Expansion): unknown {
   if (typeof value === 'string') {
-    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
+    // `$${NAME}` is the escape: a password holding "${NAME}" as it stands.
+    return value.replace(/\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, escaped: string, name: string) => {
+      if (escaped) return `\${${name}}`;
       const found = x.env[name];
       if (found === undefined) {
         x.problems.push(`${formatPath(path)}: ${x.say.envUnset(name)}`);

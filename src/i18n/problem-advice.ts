@@ -48,10 +48,10 @@ const ADVICE: Record<ProblemReason, Texts> = {
 };
 
 /**
- * What only the bridge's own `problem` says (interface 12.3): an e-mail entry whose family portal links
- * no child, and the broker refusing a topic the bridge needs.
+ * What only the bridge's own `problem` says (interface 12.3, 13.2): an e-mail entry whose family portal
+ * links no child, the broker refusing a topic the bridge needs, and the app's options refused.
  */
-export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused'] as const;
+export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid'] as const;
 export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
 
 /** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
@@ -87,9 +87,17 @@ const BROKER_REFUSED: Texts = {
   uk: 'Брокер MQTT відхилив тему, в яку міст публікує або яку слухає (її називає entry). Дозвольте користувачеві MQTT з конфігурації публікувати й підписуватися в базовій темі та префіксі discovery (ACL брокера), а потім перезапустіть міст.',
 };
 
-/** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's. */
+/** The app's options refused (interface 13.2): what follows the advice lists each problem by its key. */
+const CONFIG_INVALID: Texts = {
+  en: 'The app’s options were refused, so no child is read yet. Open the app’s Configuration tab in Home Assistant, correct each option named here and save: the app starts again with them.',
+  pl: 'Ustawienia aplikacji zostały odrzucone, więc żadne dziecko nie jest jeszcze odczytywane. Otwórz w Home Assistant kartę Konfiguracja aplikacji, popraw każde wymienione tu ustawienie i zapisz: aplikacja uruchomi się ponownie z nowymi ustawieniami.',
+  uk: 'Налаштування застосунку відхилено, тож жодну дитину ще не читають. Відкрийте в Home Assistant вкладку Конфігурація застосунку, виправте кожне назване тут налаштування й збережіть: застосунок запуститься знову з ними.',
+};
+
+/** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's, the form's. */
 export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Language): string {
   if (reason === 'broker_refused') return BROKER_REFUSED[language];
+  if (reason === 'config_invalid') return CONFIG_INVALID[language];
   return FAMILY_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
 }
 

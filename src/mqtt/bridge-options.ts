@@ -19,9 +19,10 @@ export interface BridgeOptions {
   info: () => Record<string, unknown>;
   /**
    * Ids of the configured children. start() removes the retained devices of children that are neither
-   * listed here nor given to setChild() before start(), so list them when names come later.
+   * listed here nor given to setChild() before start(), so list them when names come later. `every`
+   * keeps every retained device as it is (the app waiting for its refused options to be saved again).
    */
-  children?: readonly string[];
+  children?: readonly string[] | 'every';
   supportUrl?: string;
   /** The language of entity names in discovery: the config's `language` (English when not given). */
   language?: Language;

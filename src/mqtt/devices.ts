@@ -11,8 +11,8 @@ export interface ChildDevicesOptions {
   topics: Topics;
   ctx: DiscoveryContext;
   mirror: RetainedMirror;
-  /** Ids of the configured children (known before their names are). */
-  configured: readonly string[];
+  /** Ids of the configured children (known before their names are); `every`: no retained device is stale. */
+  configured: readonly string[] | 'every';
   log: Logger;
 }
 
@@ -101,7 +101,8 @@ export class ChildDevices {
   }
 
   isKnown(child: string): boolean {
-    return this.children.has(child) || (this.options.configured ?? []).includes(child);
+    const { configured } = this.options;
+    return this.children.has(child) || configured === 'every' || configured.includes(child);
   }
 
   commandsOf(child: string): ReadonlySet<string> | undefined {

@@ -67,12 +67,26 @@ const timeOf = (value: string | undefined): string | null => {
 /**
  * A school trip the teacher also wrote into the agenda: an agenda entry on the trip's first day whose
  * text names the destination (its part before the first comma, so "Centrum Nauki Kopernik,
- * Warszawa" matches "Wycieczka do Centrum Nauki Kopernik"). Compared without case and diacritics.
+ * Warszawa" matches "Wycieczka do Centrum Nauki Kopernik"). Compared without case and diacritics, and
+ * each word of the place by its stem (a longer word without its last letter), since Polish declines a
+ * place: "Warszawa" is named in "Wycieczka do Warszawy", "Tatry" in "Wyjazd w Tatry".
  */
 function inAgenda(agenda: readonly AgendaItem[], date: string, destination: string | undefined): AgendaItem | undefined {
-  const place = fold(collapse(destination?.split(',')[0]));
-  if (place === '') return undefined;
-  return agenda.find((i) => i.date === date && fold(collapse([i.category, i.content].filter(Boolean).join(' '))).includes(place));
+  const words = fold(collapse(destination?.split(',')[0]))
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 4 ? w.slice(0, -1) : w));
+  if (words.length === 0) return undefined;
+  return agenda.find((i) => {
+    if (i.date !== date) return false;
+    const text = fold(collapse([i.category, i.content].filter(Boolean).join(' ')));
+    return words.every((w) => new RegExp(`(^|[^a-z0-9])${w}`).test(text));
+  });
+}
+
+/** A parent-teacher meeting already in HomeWorks: a meeting of the same day at its hour, or with no hour on either side. */
+function meetingWritten(meetings: readonly AgendaItem[], date: string, time: string | null): boolean {
+  return meetings.some((m) => m.date === date && (m.time === null || time === null || m.time === time));
 }
 
 /** A trip's last day when it ends on a later day than it starts (termTo); else null. */
@@ -82,8 +96,8 @@ function lastDay(from: string, termTo: string | undefined): string | null {
 }
 
 /**
- * The agenda by date and time; a parent-teacher meeting already in HomeWorks as a meeting (same date
- * and time) once, a school trip already in HomeWorks (same date, same destination) once, as the agenda
+ * The agenda by date and time; a parent-teacher meeting already in HomeWorks as a meeting (same date,
+ * the same hour or none given) once, a school trip already in HomeWorks (same date, same destination) once, as the agenda
  * entry. A test or another entry at the meeting's hour hides nothing.
  */
 export function agendaItems(input: AgendaInput): AgendaItem[] {
@@ -105,11 +119,11 @@ export function agendaItems(input: AgendaInput): AgendaItem[] {
       teacher: input.names.teacher(h.CreatedBy),
     });
   }
-  const meetings = new Set(out.filter((i) => i.kind === 'meeting' && i.time !== null).map((i) => `${i.date} ${i.time}`));
+  const meetings = out.filter((i) => i.kind === 'meeting');
   for (const c of input.conferences ?? []) {
     const date = dayOf(c.Date);
     const time = hhmm(c.Time) ?? null;
-    if (date === undefined || (time !== null && meetings.has(`${date} ${time}`))) continue;
+    if (date === undefined || meetingWritten(meetings, date, time)) continue;
     out.push({
       key: `meeting:${c.Id}`,
       kind: 'meeting',

@@ -141,6 +141,8 @@ export class Hosts {
         return;
       }
       reply = failure === undefined ? await handler.handle(call) : (handler.fault?.(call, failure) ?? faultReply(failure));
+      // The demo prints these addresses: opened in a browser, a host says what it is rather than 404.
+      if (reply.status === 404 && call.method === 'GET' && call.path === '/') reply = rootPage(host);
     } catch (error) {
       reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: `simulator error: ${String(error)}` };
     }
@@ -165,6 +167,25 @@ export class Hosts {
       this.timers.add(timer);
     });
   }
+}
+
+/** What each simulated host stands for, as its root page tells a person who opens it. */
+const HOST_ROLES: Record<HostName, string> = {
+  portal: 'the register (synergia.librus.pl): its API the bridge reads, /gateway/api/2.0/',
+  auth: 'the login (api.librus.pl): where the bridge logs in with a register login',
+  messages: 'the messages (wiadomosci.librus.pl): read and sent by the bridge',
+  sandbox: "file hand-off host (sandbox.librus.pl): where the register hands over homework files and the school's files",
+  family: 'the family portal (portal.librus.pl, Konto LIBRUS): the e-mail login and its linked children',
+};
+
+/** A small page for a browser at a host's root: which part of the portal this host plays, for the demo. */
+function rootPage(host: HostName): Reply {
+  const text = `dziennik2mqtt demo: the simulated ${HOST_ROLES[host]}. It answers the bridge, not a browser; the demo's family board is at the address the demo printed.`;
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>dziennik2mqtt demo: ${host}</title></head>\n<body><p>${text}</p></body></html>\n`,
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -102,6 +102,22 @@ describe.concurrent('demo', () => {
     await expect(fetch(`http://127.0.0.1:${httpPort}/health`)).rejects.toThrow();
   }, 40_000);
 
+  it('prints only addresses that open something in a browser: the five portal hosts and the board at a real address', async () => {
+    const httpPort = await freePort();
+    const demo = startDemo({ port: await freePort(), httpPort });
+    await waitUntil(() => /\?token=[\w-]{43}/.test(demo.output()), 'the board address', 15_000);
+    expect(demo.output()).not.toContain('<this-machine>');
+    const addresses = [...new Set(demo.output().match(/https?:\/\/[^\s)"',;]+/g) ?? [])];
+    // Five hosts, and the board at this machine's address and on the loopback.
+    expect(addresses.length).toBeGreaterThanOrEqual(6);
+    for (const address of addresses) {
+      const answer = await fetch(address, { redirect: 'manual' });
+      expect([200, 302, 303], address).toContain(answer.status);
+      if (answer.status === 200) expect(answer.headers.get('content-type'), address).toMatch(/^text\/html/);
+    }
+    await expect(demo.stop()).resolves.toBe(0);
+  }, 40_000);
+
   it('prints every address and login and names its config file, with which `check` and `dashboard` work from outside', async () => {
     const configDir = await tempDir('d2m-demo-outside-');
     const demo = startDemo({ port: await freePort(), configDir });

@@ -130,6 +130,12 @@ describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
     expect(await bin.exited).toBe(2);
     expect(bin.stderr()).toContain('file not found');
   });
+
+  it("still exits with a config file's error where a Supervisor token is set: only the app's form keeps it up", async () => {
+    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')], { SUPERVISOR_TOKEN: 'token' });
+    expect(await bin.exited).toBe(2);
+    expect(bin.stderr()).toContain('file not found');
+  });
 });
 
 describe('the built demo', () => {

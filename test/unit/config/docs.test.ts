@@ -11,7 +11,7 @@ const read = (name: string): Promise<string> => readFile(join(REPO, name), 'utf8
 
 describe('the first hour', () => {
   it('config.example.yaml is a valid config once its variable is set, with data_dir next to it', async () => {
-    const config = await loadConfigFile(join(REPO, 'config.example.yaml'), { env: { ANIA_PASSWORD: 'x' } });
+    const config = await loadConfigFile(join(REPO, 'config.example.yaml'), { env: { LOGIN1_PASSWORD: 'x' } });
     expect(config.data_dir).toBe(join(REPO, 'data'));
     expect(config.accounts[0]?.messages[0]?.topic).toBe('Nieobecność: {first_name} {last_name}, klasa {class}');
   });

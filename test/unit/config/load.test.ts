@@ -71,6 +71,11 @@ describe('config', () => {
     );
   });
 
+  it('reads $${NAME} as the text ${NAME}: a password that holds it as it stands', async () => {
+    const config = await buildConfig({ accounts: [{ login: 'a', password: 'Ab$${HOME}9' }] }, 'c', { env: { HOME: '/root' } });
+    expect(config.accounts[0]?.password).toBe('Ab${HOME}9');
+  });
+
   it('reads password_file and strips one trailing newline', async () => {
     files['/run/secrets/kid'] = 'p@ss word\n';
     const config = await buildConfig({ accounts: [{ login: 'a', password_file: '/run/secrets/kid' }] }, 'c', { env: {}, readText });

@@ -38,7 +38,7 @@ describe("the README's Docker steps", () => {
     try {
       await writeFile(join(dir, 'config.yaml'), example.replace('login: "1234567u"', 'login: "7654321u"'));
       const config = await loadConfigFile(join(dir, 'config.yaml'), { env: Object.fromEntries(set) });
-      expect(config.accounts[0]).toMatchObject({ login: '7654321u', password: set.get('ANIA_PASSWORD') });
+      expect(config.accounts[0]).toMatchObject({ login: '7654321u', password: set.get('LOGIN1_PASSWORD') });
       expect(config.mqtt.url).toBe(set.get('DZIENNIK2MQTT_MQTT_URL'));
     } finally {
       await rm(dir, { recursive: true, force: true });

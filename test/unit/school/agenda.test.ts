@@ -152,6 +152,14 @@ describe('agenda and upcoming_tests', () => {
     ]);
   });
 
+  it('lists a meeting once when the agenda gives it no hour, or the conference none', () => {
+    const noHour = besideConferences([
+      { Id: 41, Category: { Id: 3 }, Date: '2026-03-20', Content: 'Zebranie z rodzicami – informacja o przebiegu semestru' },
+    ]);
+    // The Friday's conference at 16:30 is that meeting; Thursday's stays.
+    expect(noHour.map((i) => i.key)).toEqual(['meeting:7', 'agenda:41']);
+  });
+
   it('hides a conference only behind the same meeting, not behind a test at its hour', () => {
     const sameHour = besideConferences([
       { Id: 31, Category: { Id: 1 }, Subject: { Id: 1 }, Date: '2026-03-20', TimeFrom: '16:30', Content: 'Poprawa sprawdzianu' },
@@ -265,20 +273,25 @@ describe('homework', () => {
 
 describe('a school trip also written into the agenda', () => {
   const tripCategories = homeWorkCategoriesResponse.parse({ Categories: [{ Id: 2, Name: 'Wycieczka' }] }).Categories;
-  const written = homeWorksResponse.parse({
-    HomeWorks: [
-      { Id: 30, Category: { Id: 2 }, Date: '2026-03-18', TimeFrom: '08:00:00', Content: 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45.' },
-    ],
-  }).HomeWorks;
+  const written = (content: string) =>
+    homeWorksResponse.parse({ HomeWorks: [{ Id: 30, Category: { Id: 2 }, Date: '2026-03-18', TimeFrom: '08:00:00', Content: content }] }).HomeWorks;
   const trip = (id: number, destination: string, day: string) => ({ id, destination, route: 'Zielonki – Warszawa', termFrom: `${day} 08:00:00` });
-  const listed = (trips: ReturnType<typeof trip>[]) =>
-    agendaItems({ homeWorks: written, homeWorkCategories: tripCategories, trips: schoolTripsResponse.parse({ Data: trips }).Data, names }).map(
-      (i) => i.key,
-    );
+  const listed = (trips: ReturnType<typeof trip>[], content = 'Wycieczka do Centrum Nauki Kopernik. Zbiórka 7:45.') =>
+    agendaItems({
+      homeWorks: written(content),
+      homeWorkCategories: tripCategories,
+      trips: schoolTripsResponse.parse({ Data: trips }).Data,
+      names,
+    }).map((i) => i.key);
 
   it('is listed once, as the agenda entry, when the date and the destination match', () => {
     expect(listed([trip(12, 'Centrum Nauki Kopernik, Warszawa', '2026-03-18')])).toEqual(['agenda:30']);
     expect(listed([trip(12, 'centrum nauki kopernik', '2026-03-18')])).toEqual(['agenda:30']);
+  });
+
+  it('is listed once when the agenda names the destination declined, as Polish does', () => {
+    expect(listed([trip(15, 'Warszawa', '2026-03-18')], 'Wycieczka do Warszawy – Centrum Nauki Kopernik.')).toEqual(['agenda:30']);
+    expect(listed([trip(16, 'Tatry, Zakopane', '2026-03-18')], 'Wyjazd w Tatry, zbiórka 7:30.')).toEqual(['agenda:30']);
   });
 
   it('stays when the destination or the date differs', () => {
