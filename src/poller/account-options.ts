@@ -17,7 +17,18 @@ export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
   onCycle?: (cycle: { hosts: Host[] }) => void;
 }
 
-type Portal = 'account' | 'urls' | 'clock' | 'log' | 'dispatcher' | 'timeoutMs' | 'slots' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
+type Portal =
+  | 'account'
+  | 'urls'
+  | 'clock'
+  | 'log'
+  | 'dispatcher'
+  | 'portalTime'
+  | 'timeoutMs'
+  | 'slots'
+  | 'downloadMaxBytes'
+  | 'family'
+  | 'alsoFamily';
 
 export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
   dataDir: string;
