@@ -4,14 +4,14 @@
 // Those paths are not undici's public API: package.json pins undici to one exact version, and
 // test/unit/portal/undici-request.test.ts fails when an upgrade moves them.
 import { createRequire } from 'node:module';
-import type { Dispatcher } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 
 const require = createRequire(import.meta.url);
 
 type RequestApi = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
 const requestApi = require('undici/lib/api/api-request.js') as RequestApi;
-const Agent = require('undici/lib/dispatcher/agent.js') as typeof import('undici').Agent;
+const Agent = require('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
 // The symbols under which an Agent keeps its pools by origin, and a pool its clients (one connection each).
 const { kClients: kAgentPools } = require('undici/lib/core/symbols.js') as { kClients: symbol };
 const { kClients: kPoolClients } = require('undici/lib/dispatcher/pool-base.js') as { kClients: symbol };
@@ -27,7 +27,7 @@ export const CONNECTIONS_PER_ADDRESS = 12;
 const CLIENT_TTL_MS = 5 * 60_000;
 
 /** The bridge's own Agent (not the global one node's fetch shares), made at the first request. */
-let agent: InstanceType<typeof Agent> | undefined;
+let agent: UndiciAgent | undefined;
 const portalAgent = (): Dispatcher => (agent ??= new Agent({ connections: CONNECTIONS_PER_ADDRESS, clientTtl: CLIENT_TTL_MS }));
 
 /** How many clients (connections, open or to be reopened) the bridge's Agent holds for each address: the bench's figure. */
