@@ -1,6 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge } from './mqtt/bridge.js';
+import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
 import { registerBridgeRequests } from './bridge-requests.js';
 import { AccountPoller, type PollHooks } from './poller/account.js';
 import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from './poller/family-children.js';
@@ -8,6 +8,7 @@ import { FamilyRelisting } from './family-relisting.js';
 import type { Publisher } from './ha/publisher.js';
 import { formatDuration } from './util/duration.js';
 import { DownloadSlots } from './portal/download-limits.js';
+import { PortalTime } from './portal/portal-time.js';
 import { takeDataDir, type DataDirLock } from './store/lock.js';
 import { systemClock, type Clock } from './util/clock.js';
 import type { WebMemory } from './web/memory.js';
@@ -42,8 +43,10 @@ export class App {
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
   private memory: WebMemory | undefined;
-  /** At most two downloads at once for the whole process (spec 8). */
-  private readonly slots = new DownloadSlots();
+  /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
+  private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
+  /** bridge/health's figures. */
+  private readonly health = (): BridgeHealth => bridgeHealth(this.startedAt, this.portal.portalTime);
   /** One bridge per data folder: taken first in start(), given up last in stop(). */
   private lock: DataDirLock | undefined;
   /** When start() began (the bridge device's uptime). */
@@ -55,6 +58,7 @@ export class App {
 
   constructor(options: AppOptions) {
     this.options = options;
+    this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
       clock: this.clock,
@@ -78,7 +82,7 @@ export class App {
       urls: config.portal,
       clock,
       log,
-      dispatcher: this.options.dispatcher,
+      ...this.portal,
       policy: this.options.sessionPolicy,
       registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
       storage: (error) => this.problems.storage(error),
@@ -150,7 +154,7 @@ export class App {
       await this.webService.start();
     }
     await bridge.start();
-    this.bridge?.publishHealth(bridgeHealth(this.startedAt));
+    this.bridge?.publishHealth(this.health());
     for (const poller of this.pollers) poller.start();
     for (const entry of unlisted) this.relisting.later(entry, 1, entry.error);
     log.info(
@@ -189,10 +193,9 @@ export class App {
       clock: this.clock,
       log,
       publisher: this.publisher as Publisher,
-      dispatcher: this.options.dispatcher,
+      ...this.portal,
       sessionPolicy: this.options.sessionPolicy,
       startDelayMs,
-      slots: this.slots,
       downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
       language: config.language,
       thresholds: config.grading.thresholds,
@@ -252,7 +255,7 @@ export class App {
       ...observer,
       onCycle: (cycle) => {
         this.bridge?.publishInfo();
-        this.bridge?.publishHealth(bridgeHealth(this.startedAt));
+        this.bridge?.publishHealth(this.health());
         // A first poll learns the child's name, and with it the id its entities take.
         void this.updateDashboard();
         observer?.onCycle?.(cycle);
@@ -275,7 +278,7 @@ export class App {
     const { config } = this.options;
     const { diagnosticsBundle } = await import('./diagnostics.js');
     const broker_connected = this.bridge?.connected ?? null;
-    const bridge = { running: true, pid: process.pid, ...bridgeHealth(this.startedAt), broker_connected, metrics: this.metrics !== undefined };
+    const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected, metrics: this.metrics !== undefined };
     const accounts = this.pollers.map((p) => p.figures.snapshot());
     return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
   }

@@ -8,6 +8,7 @@ import type { AccountPoller } from './poller/account.js';
 import type { Bridge, BridgeHealth } from './mqtt/bridge.js';
 import { isoWarsaw } from './util/time.js';
 import type { Config, AccountConfig } from './config/schema.js';
+import type { PortalTime } from './portal/portal-time.js';
 
 export interface BridgeInfoInput {
   config: Config;
@@ -55,9 +56,18 @@ export function registerChildCommands(bridge: Bridge, pollerOf: (child: string) 
   }
 }
 
-/** bridge/health: when the bridge started, and its memory in MB to a tenth. */
-export function bridgeHealth(startedAt: number): BridgeHealth {
+/**
+ * bridge/health: when the bridge started, its memory in MB to a tenth, and how far this machine's clock
+ * is off the portal's when it is over a minute (`clock_skew_s`, positive: ahead).
+ */
+export function bridgeHealth(startedAt: number, portalTime?: PortalTime): BridgeHealth {
   const mb = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
   const memory = process.memoryUsage();
-  return { started_at: isoWarsaw(startedAt), memory_mb: mb(memory.rss), heap_mb: mb(memory.heapUsed) };
+  const skew = portalTime?.skewSeconds;
+  return {
+    started_at: isoWarsaw(startedAt),
+    memory_mb: mb(memory.rss),
+    heap_mb: mb(memory.heapUsed),
+    ...(skew === undefined ? {} : { clock_skew_s: skew }),
+  };
 }

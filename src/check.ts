@@ -141,7 +141,7 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
   // The same portal access the bridge uses, without its session store: check logs in afresh.
   const access = new PortalAccess({ account, urls: config.portal, clock, log });
   const { session, gateway, messaging } = access;
-  if (saved) session.http.useJar(await deviceOnlyJar(saved));
+  if (saved) await session.http.useJar(await deviceOnlyJar(saved));
   const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
   try {
     const loggedInAt = clock.now();

@@ -9,6 +9,8 @@ export interface BridgeHealth {
   started_at: string;
   memory_mb: number;
   heap_mb: number;
+  /** Seconds this machine's clock is off the portal's (positive: ahead), only when over a minute. */
+  clock_skew_s?: number;
 }
 
 export interface BridgeOptions {

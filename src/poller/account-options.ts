@@ -17,7 +17,9 @@ export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
   onCycle?: (cycle: { hosts: Host[] }) => void;
 }
 
-type Portal = 'account' | 'urls' | 'clock' | 'log' | 'dispatcher' | 'timeoutMs' | 'slots' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
+/** What every child shares to reach the portal (app.ts), beside its own account and road. */
+type Shared = 'dispatcher' | 'portalTime' | 'slots';
+type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
 
 export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
   dataDir: string;

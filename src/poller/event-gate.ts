@@ -76,8 +76,10 @@ export class EventGate {
     // Events still waiting under the old id go out under the new one.
     const waiting = this.seen?.waiting() ?? [];
     this.seen = new SeenStore(this.options.dataDir, childId);
-    await this.seen.load((error) =>
-      this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'),
+    await this.seen.load(
+      (error) => this.options.log.warn({ err: error.message }, 'event memory unreadable; it starts afresh (items already there fire no event)'),
+      (why) =>
+        this.options.log.warn({ why }, `event memory ${why}; its last good copy is used: what came since it was saved fires once, nothing older`),
     );
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)

@@ -12,7 +12,7 @@ import type { AccountConfig, FamilyAccountConfig } from '../config/schema.js';
 import { errorText } from '../util/text.js';
 
 /** A family account's options (its session's) and where the bridge keeps what it learns. */
-export interface FamilyChildrenOptions extends Pick<FamilyAccountOptions, 'urls' | 'clock' | 'log' | 'dispatcher' | 'policy'> {
+export interface FamilyChildrenOptions extends Pick<FamilyAccountOptions, 'urls' | 'clock' | 'log' | 'dispatcher' | 'portalTime' | 'policy'> {
   /** Where each family portal's session (its cookies and any login pause) is kept between runs. */
   dataDir: string;
   /** Logins that have their own `login` entry: the register road reads them. */

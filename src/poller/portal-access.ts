@@ -19,7 +19,8 @@ import { maskedEndpoint, maskedMessagingPath, type PortalObserver } from '../por
 import type { AccountConfig } from '../config/schema.js';
 
 /** The session's options (without a `store`, as `check` builds it, the session is kept nowhere), and the account's. */
-export interface PortalAccessOptions extends Pick<PortalSessionOptions, 'urls' | 'clock' | 'log' | 'store' | 'dispatcher' | 'policy' | 'timeoutMs'> {
+export interface PortalAccessOptions
+  extends Pick<PortalSessionOptions, 'urls' | 'clock' | 'log' | 'store' | 'dispatcher' | 'portalTime' | 'policy' | 'timeoutMs'> {
   account: AccountConfig;
   /** Told of every request, as "METHOD endpoint" with ids masked (an observer's counter). */
   onRequest?: (key: string) => void;

@@ -8,6 +8,7 @@ import { ConnectionError, StorageError, UnexpectedResponseError } from './errors
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import { pathOf } from './http-answers.js';
+import { PortalTime } from './portal-time.js';
 
 export { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError } from './http-answers.js';
 
@@ -69,6 +70,8 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
   timeoutMs?: number;
   jar?: CookieJar;
+  /** The portal's time, shared by the bridge's clients (its own when not given): cookies are kept by it. */
+  portalTime?: PortalTime;
 }
 
 /** One request and how it ended, for an observer (`check --trace`); the body only when it was kept. */
@@ -83,11 +86,13 @@ export interface HttpExchange {
 export class HttpClient {
   private jar: CookieJar;
   private readonly options: HttpClientOptions;
+  private readonly portalTime: PortalTime;
   private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
   constructor(options: HttpClientOptions) {
     this.options = options;
     this.jar = options.jar ?? new CookieJar();
+    this.portalTime = options.portalTime ?? new PortalTime();
   }
 
   /** Tells `listener` of every request from now on; returns the function that stops it. */
@@ -110,7 +115,6 @@ export class HttpClient {
   }
 
   private async exchange(req: HttpRequest): Promise<HttpResponse> {
-    const now = new Date(this.options.clock.now());
     // The portal sends oauth_token with Max-Age=600 on every answer although the session behind it
     // lives about a day; the server, not the cookie's age, says when it is dead (a 401), so expired
     // cookies are still sent.
@@ -121,6 +125,7 @@ export class HttpClient {
     let res: Dispatcher.ResponseData;
     let body: Buffer = EMPTY;
     let file: HttpResponse['file'];
+    let portalNow: Date;
     try {
       res = await undiciRequest(req.url, {
         method: req.method ?? 'GET',
@@ -132,6 +137,7 @@ export class HttpClient {
         signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
       const head = { status: res.statusCode, headers: res.headers };
+      portalNow = this.portalTime.answered(firstHeader(res.headers.date), this.options.clock.now());
       const announced = announcedLength(res.headers);
       const target = req.toFile?.(head);
       if (target) {
@@ -150,7 +156,7 @@ export class HttpClient {
         cause: error,
       });
     }
-    await this.storeCookies(res.headers['set-cookie'], req.url, now);
+    await this.storeCookies(res.headers['set-cookie'], req.url, portalNow);
     const locationHeader = firstHeader(res.headers.location);
     return {
       status: res.statusCode,
@@ -177,14 +183,19 @@ export class HttpClient {
     return (await this.liveCookies(url)).find((c) => c.key === name)?.value;
   }
 
-  /** Cookies for url, past their Max-Age or not, but never one the server deleted. */
-  private async liveCookies(url: string): Promise<Cookie[]> {
-    const cookies = await this.jar.getCookies(url, { expire: false });
-    return cookies.filter((c) => !wasDeleted(c));
+  /** Cookies for url, past their Max-Age or not (a cookie the server deleted is no longer in the jar). */
+  private liveCookies(url: string): Promise<Cookie[]> {
+    return this.jar.getCookies(url, { expire: false });
   }
 
-  /** Replaces the jar (with one restored from data_dir). */
-  useJar(jar: CookieJar): void {
+  /**
+   * Replaces the jar (with one restored from data_dir). A cookie dead when it was set may be in a jar an
+   * older version saved (it kept them and skipped them when sending): it leaves the jar now.
+   */
+  async useJar(jar: CookieJar): Promise<void> {
+    for (const cookie of await jar.store.getAllCookies()) {
+      if (cookie.creation instanceof Date && deadOnArrival(cookie, cookie.creation)) await removeCookie(jar, cookie);
+    }
     this.jar = jar;
   }
 
@@ -192,20 +203,30 @@ export class HttpClient {
     return this.jar.serialize();
   }
 
-  private async storeCookies(header: string | string[] | undefined, url: string, now: Date): Promise<void> {
+  /** Keeps an answer's cookies as set at `at`, the portal's moment of that answer (its Date header). */
+  private async storeCookies(header: string | string[] | undefined, url: string, at: Date): Promise<void> {
     if (!header) return;
     for (const line of Array.isArray(header) ? header : [header]) {
-      await this.jar.setCookie(line, url, { now, ignoreError: true });
+      const cookie = await this.jar.setCookie(line, url, { now: at, ignoreError: true });
+      // RFC 6265 5.3: a cookie already expired when it comes replaces the one of its name and is gone
+      // too, which is how a server deletes one. tough-cookie stores it anyway (it expires cookies when
+      // asked for them, and the bridge asks without expiring: see exchange()), so it is taken out here.
+      if (cookie && deadOnArrival(cookie, at)) await removeCookie(this.jar, cookie);
     }
   }
 }
 
-/** A Set-Cookie with Max-Age <= 0 or an Expires before it was set is how a server deletes a cookie. */
-function wasDeleted(cookie: Cookie): boolean {
-  if (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0) return true;
-  if (cookie.maxAge === 'Infinity' || cookie.maxAge === '-Infinity') return cookie.maxAge === '-Infinity';
-  const created = cookie.creation instanceof Date ? cookie.creation.getTime() : undefined;
-  return cookie.expires instanceof Date && created !== undefined && cookie.expires.getTime() <= created;
+/**
+ * Whether a cookie set at `at` had expired by then, by tough-cookie's own expiry (Max-Age over Expires:
+ * a positive Max-Age keeps a cookie whatever its Expires says; Max-Age=0 or an Expires already past ends it).
+ */
+function deadOnArrival(cookie: Cookie, at: Date): boolean {
+  const expiry = cookie.expiryTime(at);
+  return expiry !== undefined && expiry <= at.getTime();
+}
+
+async function removeCookie(jar: CookieJar, cookie: Cookie): Promise<void> {
+  if (cookie.domain && cookie.path) await jar.store.removeCookie(cookie.domain, cookie.path, cookie.key);
 }
 
 const EMPTY = Buffer.alloc(0);

@@ -3,7 +3,7 @@
 import { CookieJar } from 'tough-cookie';
 import { ConnectionError, LoginChangedError, LoginPausedError, SessionExpiredError, problemReason } from './errors.js';
 import { boundedPause, pauseAfter, pauseIsFor, type Pause } from './login-pause.js';
-import { HttpClient, type HttpResponse } from './http.js';
+import { HttpClient, type HttpClientOptions, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -26,6 +26,8 @@ export interface PortalSessionOptions {
   log: Logger;
   store?: SessionStore;
   dispatcher?: Dispatcher;
+  /** The portal's time as its answers tell it, shared by the bridge's sessions (cookies are kept by it). */
+  portalTime?: HttpClientOptions['portalTime'];
   timeoutMs?: number;
   policy?: SessionPolicy;
   /**
@@ -69,12 +71,8 @@ export class PortalSession {
   constructor(options: PortalSessionOptions) {
     this.options = options;
     this.policy = options.policy ?? DEFAULT_SESSION_POLICY;
-    this.http = new HttpClient({
-      account: options.account,
-      clock: options.clock,
-      dispatcher: options.dispatcher,
-      timeoutMs: options.timeoutMs,
-    });
+    const { account, clock, dispatcher, portalTime, timeoutMs } = options;
+    this.http = new HttpClient({ account, clock, dispatcher, portalTime, timeoutMs });
   }
 
   /** Restores a saved jar and policy state, so that a restart does not need a new login. */
@@ -85,7 +83,7 @@ export class PortalSession {
     if (!saved) return;
     const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
     if (!jar) return;
-    this.http.useJar(jar);
+    await this.http.useJar(jar);
     // Times from the future were saved under a clock that ran ahead (or this one was set back): taken
     // as now, so a refresh pause lasts at most its policy from here.
     const now = this.options.clock.now();

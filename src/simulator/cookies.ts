@@ -32,3 +32,13 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
   parts.push('SameSite=Lax');
   return parts.join('; ');
 }
+
+/**
+ * A Set-Cookie value with a Max-Age given the Expires the portal writes beside it, by the portal's clock
+ * at `at`: a client whose clock is apart from the portal's must keep it by its Max-Age (RFC 6265 5.3).
+ */
+export function withExpires(cookie: string, at: number): string {
+  const maxAge = /;\s*Max-Age=(-?\d+)/i.exec(cookie)?.[1];
+  if (maxAge === undefined || /;\s*Expires=/i.test(cookie)) return cookie;
+  return `${cookie}; Expires=${new Date(at + Number(maxAge) * 1000).toUTCString()}`;
+}

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { parseCookieHeader } from './cookies.js';
+import { parseCookieHeader, withExpires } from './cookies.js';
 import { faultReply } from './faults.js';
 import type { Faults, HugeAnswer } from './faults.js';
 import { HOST_NAMES } from './types.js';
@@ -88,6 +88,8 @@ export class Hosts {
 
   private async serve(host: HostName, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const at = this.deps.now();
+    // The portal's own time (a clock apart from the bridge's when a test gives the simulator one), not node's.
+    res.setHeader('Date', new Date(at).toUTCString());
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const call: Call = {
       host,
@@ -154,7 +156,7 @@ export class Hosts {
     const who = reply.login ?? login;
     if (who !== undefined) entry.login = who;
     this.deps.log.push(entry);
-    write(res, reply);
+    write(res, reply, at);
   }
 
   private delay(ms: number): Promise<void> {
@@ -227,11 +229,15 @@ async function writeHuge(res: ServerResponse, huge: HugeAnswer): Promise<number>
   return written + tail.length;
 }
 
-function write(res: ServerResponse, reply: Reply): void {
+function write(res: ServerResponse, reply: Reply, at: number): void {
   const body = reply.body ?? '';
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
+  if (reply.cookies?.length)
+    res.setHeader(
+      'Set-Cookie',
+      reply.cookies.map((cookie) => withExpires(cookie, at)),
+    );
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
 }

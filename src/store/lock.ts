@@ -2,7 +2,8 @@
 // message and each keep its own journal. The lock is a file naming the running bridge (its pid, the
 // moment its process started, its host); a lock whose process is gone (a SIGKILL, a power cut) is
 // taken over at once, so Docker's or the watchdog's restart is never blocked. The kernel's process
-// start time tells a live owner from a new process that got the dead one's pid (common in containers).
+// start time tells a live owner from a new process that got the dead one's pid (common in containers),
+// and its state a dead one that its parent has not reaped yet (a zombie) from a running one.
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +44,12 @@ export class DataDirLock {
    */
   async acquire(onStale?: (owner: string) => void): Promise<void> {
     await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
-    const me: Owner = { pid: process.pid, startTicks: await startTicks(process.pid), host: hostname(), startedAt: new Date().toISOString() };
+    const me: Owner = {
+      pid: process.pid,
+      startTicks: (await processStat(process.pid))?.startTicks,
+      host: hostname(),
+      startedAt: new Date().toISOString(),
+    };
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         await writeSynced(this.path, `${JSON.stringify(me)}\n`);
@@ -104,18 +110,25 @@ async function isAlive(owner: Owner): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  const ticks = await startTicks(owner.pid);
+  const stat = await processStat(owner.pid);
+  // A killed bridge whose parent (a supervisor, a shell) has not reaped it yet still answers kill(pid, 0)
+  // as a zombie, maybe for good: it holds nothing any more.
+  if (stat?.state === 'Z' || stat?.state === 'X') return false;
+  const ticks = stat?.startTicks;
   return owner.startTicks === undefined || ticks === undefined || ticks === owner.startTicks;
 }
 
-/** The process's start time in clock ticks since boot (Linux), which a reused pid does not share. */
-async function startTicks(pid: number): Promise<number | undefined> {
+/**
+ * The process's state (field 3: R, S, Z for a zombie...) and its start time in clock ticks since boot
+ * (field 22), which a reused pid does not share; undefined off Linux or when the process is gone.
+ */
+async function processStat(pid: number): Promise<{ state: string; startTicks: number | undefined } | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   if (stat === undefined) return undefined;
   // The name (field 2) is in parentheses and may hold spaces: count the fields after its end.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[19]);
-  return Number.isFinite(ticks) ? ticks : undefined;
+  return { state: fields[0] ?? '', startTicks: Number.isFinite(ticks) ? ticks : undefined };
 }
 
 /**

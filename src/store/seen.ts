@@ -2,7 +2,9 @@
 // restart or a re-login never fires the same event twice; for the tracked kinds also what each record
 // last said (tracked.ts), so that an edit or a removal fires once too; and the events the broker has not
 // accepted yet (event-outbox.ts), written with the ids in one atomic write: never remembered as fired
-// without being kept to send.
+// without being kept to send. Each save also leaves a last good copy beside it (<child>.last-good.json):
+// a memory deleted, emptied or garbled while the bridge was stopped is taken from it, so that what came
+// meanwhile still fires once and nothing older does (a memory started afresh fires nothing at all).
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
@@ -22,6 +24,9 @@ export interface NewItem<P = unknown> {
 
 type Memory = Record<string, string[]>;
 
+/** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
+export type LostMemory = 'missing' | 'empty' | 'unreadable';
+
 const idsSchema = z.record(z.string(), z.array(z.string()));
 /** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
 const fileSchema = z.union([
@@ -31,6 +36,7 @@ const fileSchema = z.union([
 
 export class SeenStore {
   private readonly path: string;
+  private readonly copyPath: string;
   private memory: Memory = {};
   private records: TrackedMemory = {};
   private outbox: OutboxEntry[] = [];
@@ -43,15 +49,31 @@ export class SeenStore {
 
   constructor(dataDir: string, child: string) {
     this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
+    this.copyPath = join(dataDir, 'seen', `${safeName(child)}.last-good.json`);
   }
 
   /**
-   * Reads the memory. A broken file is moved aside (told to onBroken) and the memory starts empty, as
-   * on a first run: every kind is then primed by its first take(), so the items already there fire
-   * nothing (no flood of old events).
+   * Reads the memory. A broken file is moved aside (told to onBroken). A memory missing, broken or empty
+   * is taken from the last good copy when there is one (told to onRestored, and written again at the next
+   * save); without one it starts empty, as on a first run: every kind is then primed by its first take(),
+   * so the items already there fire nothing (no flood of old events).
    */
-  async load(onBroken?: (error: Error) => void): Promise<void> {
-    const saved = await readStored(this.path, fileSchema, { onBroken });
+  async load(onBroken?: (error: Error) => void, onRestored?: (why: LostMemory) => void): Promise<void> {
+    let broken = false;
+    let saved = await readStored(this.path, fileSchema, {
+      onBroken: (error) => {
+        broken = true;
+        onBroken?.(error);
+      },
+    });
+    if (saved === undefined || holdsNothing(saved)) {
+      const copy = await readStored(this.copyPath, fileSchema, { onBroken });
+      if (copy !== undefined && !holdsNothing(copy)) {
+        onRestored?.(broken ? 'unreadable' : saved === undefined ? 'missing' : 'empty');
+        saved = copy;
+        this.changes++;
+      }
+    }
     // Spread, not Object.assign: a key such as __proto__ stays a plain key.
     if (saved) {
       this.memory = { ...saved.ids };
@@ -148,11 +170,19 @@ export class SeenStore {
     const next = this.writing.then(async () => {
       if (this.changes === this.saved) return false;
       const changes = this.changes;
-      await writeJson(this.path, { ids: this.memory, records: this.records, outbox: this.outbox, year: this.yearMemory });
+      const memory = { ids: this.memory, records: this.records, outbox: this.outbox, year: this.yearMemory };
+      await writeJson(this.path, memory);
+      // Not synced: after a power cut the memory itself is there (it was), the copy is for a hand or a disk.
+      await writeJson(this.copyPath, memory, { durable: false });
       this.saved = changes;
       return true;
     });
     this.writing = next.catch(() => undefined);
     return next;
   }
+}
+
+/** A memory of no kind at all (`{}`): what a first run has, never what a bridge that ran saves. */
+function holdsNothing(saved: { ids: Memory; records: TrackedMemory; outbox: readonly OutboxEntry[]; year?: YearMemory }): boolean {
+  return Object.keys(saved.ids).length === 0 && Object.keys(saved.records).length === 0 && saved.outbox.length === 0 && saved.year === undefined;
 }

@@ -23,13 +23,14 @@ afterEach(async () => {
 type Me = { Me: { Account: { Login: string }; User: { FirstName: string } } };
 
 describe('the session', () => {
-  it('re-sends the same oauth_token with Max-Age=600 on every gateway answer', async () => {
+  it('re-sends the same oauth_token with Max-Age=600 (and its Expires by the portal’s clock) on every gateway answer', async () => {
     const browser = await logIn(sim, ANIA.login, ANIA.password);
     const token = browser.cookie(sim.urls.base_url, 'oauth_token');
     const { res, status } = await gatewayGet(sim, browser, 'Me');
     expect(status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oauth_token='));
-    expect(cookie).toBe(`oauth_token=${token}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`);
+    expect(cookie).toBe(`oauth_token=${token}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax; Expires=${new Date(now + 600_000).toUTCString()}`);
+    expect(res.headers.get('date')).toBe(new Date(now).toUTCString());
   });
 
   it('answers the dead-session 401 after expireSessions, without the words Insufficient scopes', async () => {

@@ -1,0 +1,54 @@
+// A lost event memory (issue 64, point 7): seen/<child>.json deleted, emptied, `{}` or garbled while the
+// bridge was stopped. A memory started afresh fires nothing (no flood of old events), so the grade made
+// meanwhile was swallowed without a word. Now the memory comes back from its last good copy: the grade
+// fires once, nothing older fires, and the log says what happened to the memory.
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FaultTable } from '../helpers/faults.js';
+import { MIN, worldFor } from '../helpers/faults-world.js';
+import { tempDir } from '../helpers/temp.js';
+
+const table = new FaultTable('Fault table: event memory lost while stopped');
+afterAll(() => table.print());
+
+const LOSSES: [string, string, (path: string) => Promise<void>][] = [
+  ['deleted', 'missing', (path) => rm(path)],
+  ['emptied', 'unreadable', (path) => writeFile(path, '')],
+  ['{}', 'empty', (path) => writeFile(path, '{}')],
+  ['garbled', 'unreadable', (path) => writeFile(path, '{"ids":{"grade":["grade:1", tr')],
+];
+
+describe.concurrent('an event memory lost while the bridge was stopped', () => {
+  for (const [how, why, lose] of LOSSES) {
+    it(`${how}: the grade made meanwhile fires once, nothing older fires, and the log says so`, async (ctx) => {
+      const w = await worldFor(ctx);
+      const dataDir = await tempDir();
+      const first = await w.firstPoll({ dataDir });
+      await first.advanceMinutes(25); // a second poll: the memory written
+      await first.stop();
+
+      await lose(join(dataDir, 'seen', 'ania.json'));
+      w.addGrade();
+      const h = await w.startApp({ dataDir });
+      await h.pollUntil(() => h.state('ania', 'newest_grade') === '3', 'the first poll after the start', 1 * MIN);
+      await h.advanceMinutes(25);
+
+      expect(w.gradeEvents()).toBe(1);
+      const events = h.rec.messages.filter((m) => m.topic.includes('/event/'));
+      expect(events.map((m) => m.topic)).toEqual([`${h.base}/ania/event/grade`]);
+      const told = h.logs.matching(/last good copy/);
+      expect(told).toHaveLength(1);
+      expect(JSON.parse(told[0]!)).toMatchObject({ level: 'warn', why });
+      expect(h.state('ania', 'problem')).toBe('OFF');
+
+      table.record({
+        fault: `seen/<child>.json ${how} while stopped`,
+        survived: true,
+        lost: false,
+        sentTwice: events.length > 1,
+        secretLeaked: (await h.leaks()).length > 0,
+      });
+    }, 60_000);
+  }
+});
