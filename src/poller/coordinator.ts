@@ -17,6 +17,7 @@ import type { AccountParts } from './account-parts.js';
 import type { CycleOutcome } from './feature-runs.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status.js';
 import { planFacts } from '../features/timetable-kindergarten.js';
+import { schoolYearFacts } from './figures.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -100,6 +101,7 @@ export class AccountCoordinator {
       // The diagnostics' next reads: soonest first, and why then.
       figures.nextReads = cache.nextReads(this.planned(now), this.clockAt(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
+      figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       void figures.save();
