@@ -150,8 +150,11 @@ export class AccountCoordinator {
   private async identity(waiting: ReadonlySet<Host>): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     const w = want(IDENTITY);
-    if (waiting.has('register') || !access.cache.due(w)) return child.identity;
-    await access.cache.read(w);
+    // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
+    const kept = access.cache.peek(IDENTITY);
+    const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
+    if (!readMeanwhile && (waiting.has('register') || !access.cache.due(w))) return child.identity;
+    if (!readMeanwhile) await access.cache.read(w);
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {

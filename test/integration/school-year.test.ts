@@ -12,7 +12,13 @@ import { command } from '../helpers/commands.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
-const SICK = { id: 'sick', name: 'Nieobecność', to: 'class_tutor', topic: 'Nieobecność {first_name}', body: 'Dzień dobry, {first_name} jest dziś chora.' };
+const SICK = {
+  id: 'sick',
+  name: 'Nieobecność',
+  to: 'class_tutor',
+  topic: 'Nieobecność {first_name}',
+  body: 'Dzień dobry, {first_name} jest dziś chora.',
+};
 // Ania's tutor in 4b (Anna Nowak) and the one the simulator gives 5b (Piotr Wiśniewski), as the messaging host knows them.
 const OLD_TUTOR = '4417203';
 const NEW_TUTOR = '4417218';
@@ -38,7 +44,9 @@ async function registerBridge(): Promise<Harness> {
 }
 
 describe('31 August into 1 September', () => {
-  it('on the register road: the first pass after 06:00 has the new class, and the sick note at 07:30 goes to the new tutor', { timeout: 120_000 }, async () => {
+  it('on the register road: the first pass after 06:00 has the new class, and the sick note at 07:30 goes to the new tutor', {
+    timeout: 120_000,
+  }, async () => {
     const h = await registerBridge();
     expect(model(h, 'ania')).toBe('Klasa 4b');
 
@@ -55,6 +63,17 @@ describe('31 August into 1 September', () => {
     expect(sent.flat()).not.toContain(OLD_TUTOR);
   });
 
+  it('a sick note pressed on the first morning before any pass has read the day goes to the new tutor', { timeout: 120_000 }, async () => {
+    const h = await registerBridge();
+    await until(h, '2027-09-01T05:59:00+02:00');
+    expect(model(h, 'ania')).toBe('Klasa 4b');
+    expect(await command(h, 'ania', 'send_message', 'sick', school.clock)).toMatchObject({ status: 'ok', sent: true });
+    expect(school.sim.messaging.sent.map((m) => m.receivers)).toEqual([[NEW_TUTOR]]);
+    // The identity the send read is the child's from the next pass on.
+    await until(h, '2027-09-01T06:10:00+02:00');
+    expect(model(h, 'ania')).toBe('Klasa 5b');
+  });
+
   it('on the family road: both children are in their new classes from the first pass after 06:00', { timeout: 120_000 }, async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
     await h.pollUntil(() => model(h, 'ania') !== undefined && model(h, 'jan') !== undefined, 'the first polls');
@@ -65,7 +84,9 @@ describe('31 August into 1 September', () => {
 });
 
 describe('a school that moves its children up days late (live-notes 39)', () => {
-  it('keeps last year\'s class while the portal does, and has the new one from the first pass after 06:00 the morning after the move', { timeout: 120_000 }, async () => {
+  it("keeps last year's class while the portal does, and has the new one from the first pass after 06:00 the morning after the move", {
+    timeout: 120_000,
+  }, async () => {
     await school.reopen('2027-09-02T20:00:00+02:00');
     // The school moves its children on Friday 3 September.
     school.sim.account(ANIA.login).year.movesUpAfterDays = 2;
