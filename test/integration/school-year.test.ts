@@ -92,6 +92,8 @@ describe('a school that moves its children up days late (live-notes 39)', () => 
     school.sim.account(ANIA.login).year.movesUpAfterDays = 2;
     const h = await registerBridge();
     expect(model(h, 'ania')).toBe('Klasa 4b');
+    // The ended year's EndFirstSemester (January) places no September day: the average is the new first semester's.
+    expect(h.attributes('ania', 'average')).toMatchObject({ semester: 1 });
     await until(h, '2027-09-03T06:05:00+02:00');
     expect(model(h, 'ania')).toBe('Klasa 5b');
   });
