@@ -74,6 +74,15 @@ describe('31 August into 1 September', () => {
     expect(model(h, 'ania')).toBe('Klasa 5b');
   });
 
+  it('a message written to the class tutor on the first morning goes to the new one', { timeout: 120_000 }, async () => {
+    const h = await school.start({ accounts: [{ login: ANIA.login, password: ANIA.password, id: 'ania', write_messages: true }] });
+    await h.pollUntil(() => model(h, 'ania') !== undefined, 'the first poll');
+    await until(h, '2027-09-01T07:30:00+02:00');
+    const payload = JSON.stringify({ to: 'class_tutor', topic: 'Nieobecność', text: 'Ania jest dziś chora.' });
+    expect(await command(h, 'ania', 'write', payload, school.clock)).toMatchObject({ status: 'ok', sent: true });
+    expect(school.sim.messaging.sent.map((m) => m.receivers)).toEqual([[NEW_TUTOR]]);
+  });
+
   it('on the family road: both children are in their new classes from the first pass after 06:00', { timeout: 120_000 }, async () => {
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
     await h.pollUntil(() => model(h, 'ania') !== undefined && model(h, 'jan') !== undefined, 'the first polls');
