@@ -2,7 +2,7 @@
 // the fake clock: from 31 August into 1 September the first pass after 06:00 knows the new class and
 // tutor (on the register road and the family road), a sick note pressed at 07:30 on the first morning
 // goes to the new tutor, and a school that moves its children up days late is followed the morning after
-// it did. The diagnostics name the year the bridge goes by.
+// it did (or at once on a refresh). The diagnostics name the year the bridge goes by.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +104,20 @@ describe('a school that moves its children up days late (live-notes 39)', () => 
     // The ended year's EndFirstSemester (January) places no September day: the average is the new first semester's.
     expect(h.attributes('ania', 'average')).toMatchObject({ semester: 1 });
     await until(h, '2027-09-03T06:05:00+02:00');
+    expect(model(h, 'ania')).toBe('Klasa 5b');
+  });
+
+  it('a refresh after the school moved its children mid-morning has the new class at once', { timeout: 120_000 }, async () => {
+    await school.reopen('2027-09-03T09:00:00+02:00');
+    const year = school.sim.account(ANIA.login).year;
+    year.movesUpAfterDays = 5;
+    const h = await registerBridge();
+    expect(model(h, 'ania')).toBe('Klasa 4b');
+    // The school moves its children up at 10:00 on 3 September; a parent presses refresh.
+    await until(h, '2027-09-03T10:00:00+02:00');
+    year.movesUpAfterDays = 2;
+    expect(await command(h, 'ania', 'refresh', 'PRESS', school.clock)).toMatchObject({ status: 'ok' });
+    await h.advanceMinutes(1);
     expect(model(h, 'ania')).toBe('Klasa 5b');
   });
 });
