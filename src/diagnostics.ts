@@ -187,6 +187,8 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
             acknowledged: figures.change_feed.acknowledged ?? 0,
           },
     feed_missed: sortedRecord(figures.feed_missed ?? {}),
+    // The school year the bridge goes by (interface 13.1): the dates and class of the identity last read, and when.
+    school_year: figures.school_year === undefined ? null : { ...figures.school_year, read_at: when(figures.school_year.read_at) },
     // A school or a kindergarten (interface 12.2): where a kindergarten's plan comes from, or where its search stands.
     account_kind: figures.plan?.account_kind ?? 'school',
     ...(figures.plan?.plan_source === undefined ? {} : { plan_source: figures.plan.plan_source }),

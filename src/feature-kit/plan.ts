@@ -3,7 +3,7 @@
 // answers "read now, or from when, by when, and why" from what is known of the copy and the clock. The
 // account wakes at the soonest `by` of what its features read; the diagnostics list them.
 // docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { wallTime } from '../util/time.js';
+import { addDays, wallTime, warsawDate, warsawInstant } from '../util/time.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -48,6 +48,13 @@ export interface Schedule {
    * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
    */
   readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
+  /**
+   * A copy that must be of the day (who the child is: its class, tutor and the year's dates): read at the
+   * first pass from this wall time ('06:00') of each day after the one it was read on, whatever its age.
+   * A year's edges (EndFirstSemester, EndSchoolYear, 1 September) are days like any other, so the first
+   * pass on each of them reads it as well.
+   */
+  readonly daily?: string;
   /** Not read in a start's first pass (a start's requests are the budget's dearest); read at the next. */
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
@@ -103,7 +110,7 @@ export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
 }
 
 /** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
-export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'refused' | 'settled' | 'after start';
+export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
 
 /** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
 export interface When {
@@ -154,12 +161,21 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
-  const why: Why = known.readAt + limit <= missAt ? 'age' : 'missing';
+  const dayAt = schedule.daily === undefined ? Infinity : dayStartAfter(known.readAt, schedule.daily);
+  const soonest = Math.min(known.readAt + limit, missAt, dayAt);
+  const why: Why = soonest === known.readAt + limit ? 'age' : soonest === missAt ? 'missing' : 'new day';
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
-  const at = known.readAt > now ? now : Math.min(known.readAt + limit, missAt);
+  const at = known.readAt > now ? now : soonest;
   if (at <= now) return soon(why);
-  const slack = why === 'missing' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
+  const slack = why !== 'age' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
   return { at, by: at + slack, why };
+}
+
+/** The first instant at the wall time `from` (HH:MM) of a day after the one `readAt` falls in, or of its own day when read before it. */
+export function dayStartAfter(readAt: number, from: string): number {
+  const date = warsawDate(readAt);
+  const own = warsawInstant(date, from);
+  return readAt < own ? own : warsawInstant(addDays(date, 1), from);
 }
 
 /** The same age at every moment. */

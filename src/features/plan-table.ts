@@ -25,8 +25,9 @@ const READ_AT = Date.parse('2026-11-16T10:00:00Z');
 
 /** How long a copy read now waits at each moment before it is read again, as `next` answers. */
 function ages(res: Resource, known: Known = {}): string[] {
-  const wait = (moment: Moment) => next(res, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS }).at - READ_AT;
-  return MOMENTS.map((m) => age(wait(m)));
+  const when = (moment: Moment) => next(res, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS });
+  // A copy of the day waits for the next day's first pass from its hour, named as such (not the hours until it from READ_AT).
+  return MOMENTS.map((m) => (when(m).why === 'new day' ? `next day from ${res.daily}` : age(when(m).at - READ_AT)));
 }
 
 /** An age as a reader says it: a configured interval by its key, else minutes, hours or days. */

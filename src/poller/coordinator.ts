@@ -17,6 +17,7 @@ import type { AccountParts } from './account-parts.js';
 import type { CycleOutcome } from './feature-runs.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status.js';
 import { planFacts } from '../features/timetable-kindergarten.js';
+import { schoolYearFacts } from './figures.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -100,6 +101,7 @@ export class AccountCoordinator {
       // The diagnostics' next reads: soonest first, and why then.
       figures.nextReads = cache.nextReads(this.planned(now), this.clockAt(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
+      figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
       void figures.save();
@@ -148,8 +150,11 @@ export class AccountCoordinator {
   private async identity(waiting: ReadonlySet<Host>): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     const w = want(IDENTITY);
-    if (waiting.has('register') || !access.cache.due(w)) return child.identity;
-    await access.cache.read(w);
+    // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
+    const kept = access.cache.peek(IDENTITY);
+    const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
+    if (!readMeanwhile && (waiting.has('register') || !access.cache.due(w))) return child.identity;
+    if (!readMeanwhile) await access.cache.read(w);
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {

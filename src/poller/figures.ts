@@ -13,6 +13,7 @@ import type { Clock } from '../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
 import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from '../features/status.js';
 import type { States } from '../feature-kit/contract.js';
+import type { Identity } from '../feature-kit/identity.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
 export interface FiguresSink {
@@ -29,7 +30,7 @@ const WEEK_MS = 7 * 24 * 60 * 60_000;
 const MAX_PROBLEMS = 50;
 
 /** What is kept, as it is saved: all but what is asked when saving (the child, the road, the session, the last pass's plans). */
-type Kept = Omit<SavedFigures, 'version' | 'child' | 'road' | 'saved_at' | 'logged_in_at' | 'next_reads' | 'change_feed' | 'plan'>;
+type Kept = Omit<SavedFigures, 'version' | 'child' | 'road' | 'saved_at' | 'logged_in_at' | 'next_reads' | 'change_feed' | 'plan' | 'school_year'>;
 /** The counts of one Warsaw day. */
 const dayCounts = (day: string) => ({ day, requests: {}, logins: 0, failed_logins: 0, bootstraps: 0 });
 
@@ -56,6 +57,9 @@ export class AccountFigures implements PortalObserver {
   feed: SavedFigures['change_feed'];
   /** A school or a kindergarten, and where its plan comes from (set by the account's runner). */
   plan: SavedFigures['plan'];
+
+  /** The school year as the identity last read gave it (set by the account's runner). */
+  schoolYear: SavedFigures['school_year'];
 
   /** The last write of the figures (writes run one after another, off the poll's path). */
   written: Promise<void> = Promise.resolve();
@@ -176,6 +180,7 @@ export class AccountFigures implements PortalObserver {
       next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,
       change_feed: this.feed,
       plan: this.plan,
+      school_year: this.schoolYear,
     };
   }
 
@@ -186,6 +191,7 @@ export class AccountFigures implements PortalObserver {
     const { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed } = saved;
     this.kept = { day, requests, logins, failed_logins, bootstraps, reads, problems, problem_since, last_login, feed_missed };
     this.plan = saved.plan;
+    this.schoolYear = saved.school_year;
     this.today();
   }
 
@@ -196,4 +202,11 @@ export class AccountFigures implements PortalObserver {
     if (day !== this.kept.day) Object.assign(this.kept, dayCounts(day));
     return now;
   }
+}
+
+/** The school year of the diagnostics from the child's identity: the year's dates and the class as the portal last answered them. */
+export function schoolYearFacts(identity: Identity | undefined): SavedFigures['school_year'] {
+  if (identity === undefined) return undefined;
+  const { schoolYearBegin: begins, semester1End: first_semester_ends, schoolYearEnd: ends, className, fetchedAt: read_at } = identity;
+  return { begins, first_semester_ends, ends, class: className, read_at };
 }

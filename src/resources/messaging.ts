@@ -81,7 +81,9 @@ export const RECIPIENTS = messagingResource({
     return writeTargets({ api, user: (id) => Promise.resolve(userOf(copies, id)), identity: child });
   },
   fresh: byDay(DAY),
+  // The class tutor among them is of today's class (the identity is read first in the same pass).
+  daily: '06:00',
   whenAsked: 'keep',
   keepOnError: true,
-  note: 'with write_messages only; an empty list waits its day too',
+  note: "with write_messages only, at each day's first pass from 06:00; an empty list waits its day too",
 });

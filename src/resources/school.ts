@@ -23,14 +23,20 @@ import { BY_THE_HOUR, byDay, CORE, DAILY, DAY, HOUR, NEWS, RARE, SLOW } from './
 import { calendarSignal } from './calendar.js';
 import { lookupResource, records } from './lookups.js';
 
-/** Who the child is (a pass needs it first): read when a day old; one read "in the future" again at once. */
+/**
+ * Who the child is (a pass needs it first): the class, its tutor and the year's dates are of the day, so
+ * it is read at the first pass of each day from 06:00 (a year's edges, and 1 September however late the
+ * school moves its children up, among them), and when a person asks for a refresh; one read "in the
+ * future" again at once.
+ */
 export const IDENTITY: Resource<Identity> = {
   name: "the child's identity (Me, Users/<id>, Classes, Schools)",
   host: 'register',
   endpoints: IDENTITY_ENDPOINTS,
   fresh: byDay(DAY),
-  whenAsked: 'keep',
-  note: 'read before the features, at the first pass of a day',
+  daily: '06:00',
+  whenAsked: 'read',
+  note: "read before the features, at each day's first pass from 06:00",
   read: ({ gateway, clock, log }) => fetchIdentity(gateway, clock.now(), log),
 };
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadFixture } from './fixtures.js';
 import type { ChangeFixture, ChildFixture, NoticeFixture, SchoolFixture } from './fixtures.js';
+import { SimYear } from './year.js';
 
 export type SimNotice = NoticeFixture;
 
@@ -60,6 +61,8 @@ export class ChildRecords {
   readonly addedRealizations: Record<string, unknown>[] = [];
   /** How many partial grades the first (and only) page holds; the rest count only in its `total`. */
   partialPageLimit = 100;
+  /** The school year the portal answers, and the child's move up a class at its start (year.ts). */
+  readonly year: SimYear;
 
   constructor(
     profile: string,
@@ -71,6 +74,7 @@ export class ChildRecords {
     for (const [k, v] of Object.entries(this.school.resources)) this.resources.set(k, v);
     for (const [k, v] of Object.entries(this.data.resources)) this.resources.set(k, v);
     this.notices = this.school.notices;
+    this.year = new SimYear(this, () => env.clock().today);
     for (const slots of Object.values(this.data.week)) {
       for (const slot of slots) for (const cell of slot.slice(1)) this.otherGroup.add(Number(cell.split('@')[0]));
     }

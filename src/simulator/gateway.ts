@@ -36,6 +36,8 @@ export function dataAnswer(world: World, call: Call, account: SimAccount, endpoi
   if (forced) return forced;
   const { base_url } = world.urls();
   const now = world.now();
+  // A new school year begun since the last request moves the child up before anything is answered.
+  account.year.settle(world.today());
   const ctx: Omit<DataContext, 'params'> = {
     account,
     today: world.today(),

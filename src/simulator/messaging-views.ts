@@ -129,6 +129,8 @@ export function sentMessage(world: World, s: SentMessage): Record<string, unknow
 /** The staff a parent of this account may write to in a group; 'tutors' is the class's own tutor. */
 export function groupStaff(messaging: SimMessaging, account: SimAccount, group: string): StaffFixture[] {
   if (group === 'tutors') {
+    // The tutor of the class the child is in today: a new school year may have moved it up.
+    account.year.settle();
     const klass = account.school.classes.find((c) => c.Id === account.data.account.classId);
     return messaging.fixture.staff.filter((s) => s.user !== undefined && s.user === klass?.ClassTutor);
   }

@@ -58,6 +58,16 @@ const savedSchema = z.object({
       plan_search: z.object({ state: z.enum(['found', 'nothing', 'failed']), next: z.string() }).optional(),
     })
     .optional(),
+  /** The school year as the child's identity last gave it (interface 13.1): its dates, the class, when it was read. */
+  school_year: z
+    .object({
+      begins: z.string().optional(),
+      first_semester_ends: z.string().optional(),
+      ends: z.string().optional(),
+      class: z.string().optional(),
+      read_at: z.number(),
+    })
+    .optional(),
   /** Changes a slow safety read found that the feed never named, by resource (since the first run). */
   feed_missed: z.record(z.string(), z.number()).optional(),
 });

@@ -45,6 +45,7 @@ interface Bundle {
     >;
     problems_7_days: { at: string; reason: string; portal_message?: string; resource?: string }[];
     last_login: { at: string; outcome: string; transcript: string[] } | null;
+    school_year: Record<string, string> | null;
   }[];
   data_dir: { files: { path: string; bytes: number }[] };
 }
@@ -150,6 +151,14 @@ describe('the diagnostics bundle', () => {
       expect(ania!.last_login?.outcome).toBe('ok');
       expect(ania!.last_login?.transcript.join('\n')).toMatch(/POST auth \/OAuth\/Authorization\?client_id=46 -> 200/);
       expect(ania!.last_login?.transcript.at(-1)).toBe('=> logged in');
+      // The school year the bridge goes by (interface 13.1): the year's dates and class as the identity last read gave them.
+      expect(ania!.school_year).toEqual({
+        begins: '2026-09-01',
+        first_semester_ends: '2027-01-29',
+        ends: '2027-06-25',
+        class: '4b',
+        read_at: expect.stringMatching(/^2026-11-18T09:1/),
+      });
       // The data folder, the login in a file's name cut to its hint.
       const files = bundle.data_dir.files.map((f) => f.path);
       expect(files).toEqual(expect.arrayContaining(['http-token', 'sessions/12…u.json', 'figures/12…u.json']));

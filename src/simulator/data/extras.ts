@@ -3,6 +3,7 @@
 import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
 import { expandIn, hideFuture } from './context.js';
+import { hidePast } from '../year.js';
 import type { DataContext } from './context.js';
 
 /**
@@ -11,7 +12,10 @@ import type { DataContext } from './context.js';
  */
 export function partialGrades(ctx: DataContext): DataResult {
   if (ctx.params.lid !== ctx.account.childLid) return answers.forbidden('Account not have access to resource');
-  const items = hideFuture({ data: expandIn<{ addDate?: unknown }[]>(ctx, ctx.account.data.partialGrades) }, ctx).data;
+  const items = hidePast(
+    hideFuture({ data: expandIn<{ addDate?: unknown }[]>(ctx, ctx.account.data.partialGrades) }, ctx),
+    ctx.account.year.since(ctx.today),
+  ).data;
   const added = (item: { addDate?: unknown }): string => (typeof item.addDate === 'string' ? item.addDate : '');
   const newestFirst = [...items].sort((a, b) => added(b).localeCompare(added(a)));
   const limit = ctx.account.partialPageLimit;

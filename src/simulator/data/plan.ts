@@ -1,7 +1,7 @@
 // The child's school calendar for one request: which days are school days and which lessons happen on
 // a day, after free days and plan changes. Timetables, Attendances, Realizations and the lucky number
 // all read it, so they can never disagree with each other.
-import { daysBetween, isoWeekday, schoolYearOf } from '../dates.js';
+import { daysBetween, isoWeekday } from '../dates.js';
 import type { SchoolYear } from '../dates.js';
 import type { ChangeFixture } from '../fixtures.js';
 import { expandIn, nowStamp } from './context.js';
@@ -55,7 +55,7 @@ export function entryId(weekday: number, lessonNo: number, index: number): numbe
 
 export function buildPlan(ctx: DataContext): Plan {
   const { account } = ctx;
-  const year = schoolYearOf(ctx.today);
+  const year = account.year.settle(ctx.today);
   const now = nowStamp(ctx);
   const classId = account.data.account.classId;
   const schoolFree = expandIn<{ DateFrom: string; DateTo: string }[]>(ctx, account.school.schoolFreeDays);

@@ -5,6 +5,7 @@ import type { DataResult } from '../answers.js';
 import { attendances } from './attendance.js';
 import { calendarMonth, calendars, calendarStats, classFreeDays, luckyNumber, schoolFreeDays } from './calendar.js';
 import { expandIn, hideFuture } from './context.js';
+import { hidePast } from '../year.js';
 import type { DataContext } from './context.js';
 import { homeworkAttachment, partialGrades } from './extras.js';
 import * as identity from './identity.js';
@@ -97,7 +98,7 @@ export function resolve(endpoint: string, ctx: Omit<DataContext, 'params'>): Dat
   const body = ctx.account.resources.get(endpoint);
   if (body !== undefined) {
     if (ctx.method !== 'GET') return answers.methodNotAllowed();
-    return answers.ok(hideFuture(expandIn({ ...ctx, params: {} }, body), { ...ctx, params: {} }));
+    return answers.ok(hidePast(hideFuture(expandIn({ ...ctx, params: {} }, body), { ...ctx, params: {} }), ctx.account.year.since(ctx.today)));
   }
   return found(withParams) ?? answers.notFound();
 }

@@ -6,6 +6,7 @@ import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { HOMEWORKS, IDENTITY, LIBRARY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
+import { warsawInstant } from '../../../src/util/time.js';
 import { momentOf, next, nextMomentAt, type Known, type Moment, type Schedule, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
@@ -178,14 +179,36 @@ describe('the inbox and the other mailboxes', () => {
   });
 });
 
-describe("the child's identity, a resource of its own", () => {
+describe("the child's identity, a resource of its own: of the day", () => {
   it.each([
-    ['read 23 hours ago', 23 * 60, false, false],
-    ['read a day ago: by day, not at night', 24 * 60, false, true],
-    ['never read', undefined, true, true],
-    ['read "in the future" (a clock that ran ahead)', -60, true, true],
-  ] as [string, number | undefined, boolean, boolean][])('%s: at night %s, in lessons %s', (_what, ago, night, lessons) => {
-    expect(decide(IDENTITY, 'night', ago).read).toBe(night);
-    expect(decide(IDENTITY, 'lessons', ago).read).toBe(lessons);
+    ['read at 07:00 today', 3 * 60, false],
+    ['read at 05:00 today (a start in the night)', 5 * 60, true],
+    ['read at 11:00 yesterday, 23 hours ago', 23 * 60, true],
+    ['never read', undefined, true],
+    ['read "in the future" (a clock that ran ahead)', -60, true],
+  ] as [string, number | undefined, boolean][])('%s: read at the first pass from 06:00: %s', (_what, ago, read) => {
+    expect(decide(IDENTITY, 'lessons', ago).read).toBe(read);
+  });
+
+  it('a copy of the evening is read at the first pass of the next day from 06:00, not a day after it was read', () => {
+    const evening = at(WEDNESDAY, '21:30');
+    const when = next(IDENTITY, { readAt: evening }, { now: evening, moment: 'late', intervals });
+    expect(when).toEqual({ at: at('2026-11-19', '06:00'), by: at('2026-11-19', '06:00'), why: 'new day' });
+  });
+
+  it.each([
+    ['the last day of the first semester', '2027-01-29'],
+    ['the last school day', '2027-06-25'],
+    ['1 September, a Wednesday', '2027-09-01'],
+  ])('%s: a copy of the day before is read at its first pass from 06:00', (_what, date) => {
+    // Summer time in June and September: the wall clock's own instants.
+    const six = warsawInstant(date, '06:00');
+    const before = six - 9 * 60 * MIN;
+    expect(next(IDENTITY, { readAt: before }, { now: six, moment: 'early', intervals }).why).toBe('new day');
+    expect(next(IDENTITY, { readAt: before }, { now: six - MIN, moment: 'night', intervals }).at).toBe(six);
+  });
+
+  it('a refresh reads it (the class and tutor as the portal has them now)', () => {
+    expect(decide(IDENTITY, 'lessons', 10, { asked: 'refresh' })).toEqual(read('asked'));
   });
 });
