@@ -116,9 +116,9 @@ export interface LiveChild {
 
 /** A child's LiveChild as the last run saved it in data_dir. */
 async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
-  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger());
-  await absent.load();
   const kind = (await new FiguresStore(dataDir, login).load().catch(() => undefined))?.plan?.account_kind;
+  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger(), () => kind === 'kindergarten');
+  await absent.load();
   return { absent, kind };
 }
 

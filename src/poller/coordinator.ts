@@ -49,6 +49,8 @@ export interface PassOutcome {
 export class AccountCoordinator {
   /** A pass has read the register since the start: what a start leaves for later is read from then on. */
   private registerRead = false;
+  /** The child's device has been announced in this run. */
+  private announced = false;
 
   constructor(
     private readonly options: AccountPollerOptions,
@@ -157,13 +159,24 @@ export class AccountCoordinator {
       this.options.publisher.removeChild(before);
       await gate.load(child.id);
     }
-    this.announce();
+    this.announceKnown();
     return child.identity;
   }
 
   /** Announces the child's device with every entity it has now. */
   announce(): void {
+    this.announced = true;
     this.options.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
+  }
+
+  /**
+   * Announces the child once its kind of account is known (as the last run left it, else after its first
+   * pass): a kindergarten child's first discovery then lists only what its account can fill, never the
+   * grades and homework the portal refuses it.
+   */
+  announceKnown(): void {
+    const { access, figures } = this.parts;
+    if (this.announced || figures.plan !== undefined || access.cache.peek(KINDERGARTEN_SEARCH) !== undefined) this.announce();
   }
 
   states(states: Record<string, EntityState>): void {
@@ -180,8 +193,8 @@ export class AccountCoordinator {
     const { health, gate } = this.parts;
     const lastGood = health.lastSucceeded(hosts);
     health.succeeded(hosts, outcome.problem, now);
-    // New entities are announced before their first states, so Home Assistant has them to update.
-    if (outcome.entitiesChanged) this.announce();
+    // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
+    if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
     this.feeds(outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood });
@@ -191,6 +204,8 @@ export class AccountCoordinator {
 
   private failedAll(error: unknown): PassOutcome {
     const hosts: Host[] = ['register', 'messaging'];
+    // A child not read at all still has its device, to say why (its kind unknown, with every entity).
+    if (!this.announced) this.announce();
     this.fail(hosts, error);
     void this.parts.figures.save();
     return { read: [], failed: new Map(hosts.map((h) => [h, error])) };

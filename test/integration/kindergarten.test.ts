@@ -46,8 +46,10 @@ describe('a kindergarten child on the register road', () => {
     expect((h.attributes('zofia', 'timetable_tomorrow') as { date: string }).date).toBe('2026-11-19');
     expect(h.state('zofia', 'lessons_start_tomorrow')).toBe('2026-11-19T08:00:00+01:00');
     expect(h.state('zofia', 'briefing')).toMatch(/^Dziś 8:00–12:30 w przedszkolu: zajęcia poranne, rytmika, spacer, obiad, odpoczynek\.$/);
-    // The year's plan changes are refused her (a kindergarten's plan has none to tell): how many there are is unknown, not 0.
-    expect([h.state('zofia', 'plan_changes_today'), h.state('zofia', 'plan_changes_tomorrow')]).toEqual(['None', 'None']);
+    // The year's plan changes are refused her (a kindergarten's plan has none to tell): her device has no such sensor, never a 0.
+    const device = h.rec.json(`${h.prefix}/device/${h.base}_zofia/config`) as { cmps: Record<string, object> };
+    expect([device.cmps.plan_changes_today, device.cmps.plan_changes_tomorrow]).toEqual([undefined, undefined]);
+    expect([h.state('zofia', 'plan_changes_today'), h.state('zofia', 'plan_changes_tomorrow')]).toEqual([undefined, undefined]);
 
     // The search's answer is kept: the identifier was in Auth/UserInfo (not in Me), the gateway's host answered.
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
