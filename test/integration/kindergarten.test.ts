@@ -2,7 +2,8 @@
 // the simulator and the real broker on the fake clock: Timetables refused, the plan's identifier searched in
 // the live notes' order and remembered in data_dir, the day's blocks in timetable_today and the next school
 // day's, the school-day sensors and the briefing; a search that fails (the plan service down) is tried again
-// within minutes, one that finds nothing a day later; the school child beside her exactly as before.
+// within minutes, one that finds nothing a day later; the service's 500 is `service_down`; the school child
+// beside her exactly as before.
 // One test walks a simulated night of polls, from timer to timer (about 8 s alone, 7 s of CPU).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -120,6 +121,21 @@ describe('a kindergarten child on the register road', () => {
     kg.planDown = false;
     await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 10);
     expect(tries()).toBeGreaterThan(failed);
+  }, 60_000);
+
+  it("tells her plan service's 500 as the service down, as a school list's 500, keeping her blocks", async () => {
+    const h = await school.start({ accounts: [account(ZOSIA)] });
+    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
+    const kg = school.sim.account(ZOSIA.login).kindergarten!;
+    [kg.planDown, kg.downStatus] = [true, 500];
+    // A restart reads her plan afresh (where the last search found it): the service answers 500.
+    const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    await h.restart();
+    await h.advanceMinutes(1);
+    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBeGreaterThan(plans);
+    expect(h.state('zofia', 'problem')).toBe('ON');
+    expect(h.attributes('zofia', 'problem')).toMatchObject({ reason: 'service_down' });
+    expect(h.state('zofia', 'timetable_today')).toBe('5');
   }, 60_000);
 
   it('searches again only a day later when no identifier answers with entries', async () => {
