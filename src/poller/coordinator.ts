@@ -159,7 +159,8 @@ export class AccountCoordinator {
       this.options.publisher.removeChild(before);
       await gate.load(child.id);
     }
-    this.announceKnown();
+    // A child new to the bridge is first announced once its first pass has told its kind (publish).
+    if (this.announced) this.announce();
     return child.identity;
   }
 
@@ -167,16 +168,6 @@ export class AccountCoordinator {
   announce(): void {
     this.announced = true;
     this.options.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
-  }
-
-  /**
-   * Announces the child once its kind of account is known (as the last run left it, else after its first
-   * pass): a kindergarten child's first discovery then lists only what its account can fill, never the
-   * grades and homework the portal refuses it.
-   */
-  announceKnown(): void {
-    const { access, figures } = this.parts;
-    if (this.announced || figures.plan !== undefined || access.cache.peek(KINDERGARTEN_SEARCH) !== undefined) this.announce();
   }
 
   states(states: Record<string, EntityState>): void {
