@@ -31,8 +31,12 @@ export class AccountFeatures {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.runs = new FeatureRuns(this.running, access);
     // Her plan found, a kindergarten child is refused the school's lists for good: once is enough.
-    const kindergarten = () => sourceOf(access.cache.peek(KINDERGARTEN_SEARCH)) !== undefined;
-    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, kindergarten);
+    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, () => this.kindergarten());
+  }
+
+  /** Whether the child is known to be a kindergarten child: its plan found (now, or as the last run kept it). */
+  kindergarten(): boolean {
+    return sourceOf(this.access.cache.peek(KINDERGARTEN_SEARCH)) !== undefined;
   }
 
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */

@@ -167,7 +167,8 @@ export class AccountCoordinator {
   /** Announces the child's device with every entity it has now. */
   announce(): void {
     this.announced = true;
-    this.options.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
+    const { child, features } = this.parts;
+    this.options.publisher.setChild(child.device(features.entities(), features.kindergarten()));
   }
 
   states(states: Record<string, EntityState>): void {

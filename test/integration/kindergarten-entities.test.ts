@@ -1,7 +1,8 @@
 // A kindergarten child's device holds only what her account can fill (issue 65 item 1): known for one by her
 // first pass (her plan found), she is announced then, without the grades, homework, lucky number and the rest
 // the portal refuses a preschool child, and never with them; a school child refused a module once keeps its
-// entities (a module leaves a school child only after refusals a day apart).
+// entities (a module leaves a school child only after refusals a day apart). Her device's model line says
+// "Przedszkole".
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
@@ -14,7 +15,7 @@ const account = (c: { login: string; password: string }) => ({ login: c.login, p
 /** What the portal refuses a preschool child: a device holding these shows them unknown for good. */
 const NEVER_FILLED = ['average', 'newest_grade', 'grade_at_risk', 'lucky_number', 'upcoming_tests', 'homework_due', 'lesson_topics', 'behaviour'];
 
-type DeviceConfig = { dev: { name: string }; cmps: Record<string, Record<string, unknown>> };
+type DeviceConfig = { dev: { name: string; model?: string }; cmps: Record<string, Record<string, unknown>> };
 
 /** Every device config published for a child, in order (an entity removed is left as its platform alone). */
 function announcements(h: Harness, child: string): DeviceConfig[] {
@@ -33,6 +34,9 @@ describe("a kindergarten child's entities", () => {
     for (const config of [first!, ...later]) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
     // What her account fills stays: her plan, the kindergarten's messages and notices, her attendance.
     expect(listed(first!)).toEqual(expect.arrayContaining(['timetable_today', 'next_lesson', 'unread_messages', 'unread_notices', 'problem']));
+    // Her device's model line says what she attends (she has no class); her sister's, her class.
+    expect(first!.dev).toMatchObject({ name: 'Zofia Kowalska', model: 'Przedszkole' });
+    expect(announcements(h, 'ania')[0]!.dev).toMatchObject({ model: 'Klasa 4b' });
     // No device under her login either (announced before her name was known).
     expect(h.rec.on(`${h.prefix}/device/${h.base}_${ZOSIA.login}/config`).filter((m) => m.text !== '')).toEqual([]);
     // The school child beside her: every entity, as before.
