@@ -98,7 +98,7 @@ describe("a kindergarten child's dashboard", () => {
     // The library, read from a start's second pass on, refuses her (the kindergarten lends no books): at
     // that first refusal, as a kindergarten child's, it leaves her device and the file.
     const before = log.length;
-    await run(config, 30, { dashboardFile: file, log });
+    await run(config, 12, { dashboardFile: file, log });
     expect(sim.requests.some((r) => r.login === ZOFIA.login && r.path.endsWith('/EbiblioLendings') && r.status === 404)).toBe(true);
     expect(await readFile(file, 'utf8')).not.toContain('sensor.zofia_library_due');
     const written = log
