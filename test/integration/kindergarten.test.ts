@@ -43,7 +43,7 @@ describe('a kindergarten child on the register road', () => {
       '11:00-11:45 obiad',
       '11:45-12:30 odpoczynek',
     ]);
-    expect(today.lessons[1]).toMatchObject({ no: null, number: null, room: '2', teachers: ['Iwona Wrona'], kind: 'planned' });
+    expect(today.lessons[1]).toMatchObject({ no: null, number: null, room: 'sala 2', teachers: ['Iwona Wrona'], kind: 'planned' });
     expect(today.lessons[4]!.teachers).toEqual(['Beata Sikora', 'Iwona Wrona']);
     expect(h.state('zofia', 'timetable_today')).toBe('5');
     expect(h.state('zofia', 'school_day_today')).toBe('ON');
