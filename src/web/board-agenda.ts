@@ -6,7 +6,7 @@ import type { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.
 import type { nextTestEntity } from '../features/lessons-held.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
-import { dayShort, spaced, list, savedFilePath, str, type BoardMoment } from './board-read.js';
+import { cut, dayShort, list, savedFilePath, str, type BoardMoment } from './board-read.js';
 
 /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
 export interface BoardHomework {
@@ -34,6 +34,7 @@ export interface BoardAgendaEntry {
 const MAX_HOMEWORK = 4;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
+const MAX_TEXT_CHARS = 90;
 
 type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
 
@@ -43,7 +44,7 @@ export function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined
     .slice(0, MAX_HOMEWORK)
     .map((h) => ({
       subject: str(h.subject),
-      text: spaced(str(h.topic) ?? str(h.text)) ?? '',
+      text: cut(str(h.topic) ?? str(h.text), MAX_TEXT_CHARS) ?? '',
       files: list(h.files).flatMap((f) => {
         const name = str(f.name);
         const url = savedFilePath(f.url, 'homework');
@@ -75,7 +76,7 @@ export function testsOf(
   return items.slice(0, MAX_TESTS).flatMap((t) => {
     const date = str(t.date);
     if (date === null) return [];
-    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: spaced(str(t.content)) }];
+    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: cut(str(t.content), MAX_TEXT_CHARS) }];
   });
 }
 
@@ -91,7 +92,7 @@ export function agendaOf(upcoming: Received<typeof upcomingTestsEntity> | undefi
       const days = until !== null && until > date;
       const day = days ? `${dayShort(date, clock, text)} – ${dayShort(until, clock, text)}` : dayShort(date, clock, text);
       const when = days || time === null || time === '00:00' ? day : `${day} ${time}`;
-      return [{ date, entry: { when, kind: text.agendaKinds[kind], text: spaced(str(o.content) ?? str(o.category)) } }];
+      return [{ date, entry: { when, kind: text.agendaKinds[kind], text: cut(str(o.content) ?? str(o.category), MAX_TEXT_CHARS) } }];
     })
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .slice(0, MAX_AGENDA)

@@ -46,11 +46,6 @@ export function count(state: Pick<EntityState, 'state'> | undefined): number | n
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-/** A text in one line, whole: the card clamps it where it must, the list opened over the card shows it all. */
-export function spaced(value: string | null): string | null {
-  return value === null ? null : value.replace(/\s+/g, ' ').trim();
-}
-
 export function cut(value: string | null, max: number): string | null {
   if (value === null) return null;
   const one = value.replace(/\s+/g, ' ').trim();
