@@ -116,9 +116,9 @@ export interface LiveChild {
 
 /** A child's LiveChild as the last run saved it in data_dir. */
 async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
-  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger());
-  await absent.load();
   const kind = (await new FiguresStore(dataDir, login).load().catch(() => undefined))?.plan?.account_kind;
+  const absent = new AbsentModules(new RefusedModulesStore(dataDir, login), silentLogger(), () => kind === 'kindergarten');
+  await absent.load();
   return { absent, kind };
 }
 
@@ -145,7 +145,10 @@ export async function announcedChildren(config: Config, live?: (account: Account
     // running bridge knows them, else as the last run saved them.
     const known = live?.(account) ?? (await savedChild(config.data_dir, account.login));
     const { absent, kind } = known;
-    const device = child.device(accountEntities(account).filter((e) => !absent.absent(e)));
+    const device = child.device(
+      accountEntities(account).filter((e) => !absent.absent(e)),
+      kind === 'kindergarten',
+    );
     const name = child.identity?.firstName || listedName || (account.id ? account.id.charAt(0).toUpperCase() + account.id.slice(1) : device.name);
     children.push({ id: device.id, name, entities: device.entities, ...(kind ? { kind } : {}) });
   };

@@ -22,3 +22,6 @@ const CLASS_WORD: Texts = { pl: 'Klasa', en: 'Class', uk: 'Клас' };
 export function classModel(className: string, language: Language): string {
   return `${CLASS_WORD[language]} ${className}`;
 }
+
+/** A kindergarten child's model line: it has a group, not a class (the portal answers no Classes for it). */
+export const KINDERGARTEN_MODEL: Texts = { pl: 'Przedszkole', en: 'Kindergarten', uk: 'Дитячий садок' };

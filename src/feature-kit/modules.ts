@@ -3,6 +3,8 @@
 // to its platform as Home Assistant removes a component; it comes back when one of its lists answers.
 // A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
 // network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
+// A kindergarten child (its plan found) is refused the school's lists for good: for it, one refusal is
+// enough, so that its device never lists grades or homework that can have no value, from its first day.
 import type { EntityDef } from './entities.js';
 import type { ResourceCache } from './cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
@@ -23,9 +25,11 @@ export class AbsentModules {
   /** Resolves when what the last update changed is written. */
   written: Promise<void> = Promise.resolve();
 
+  /** `kindergarten`: whether the child is known to be a kindergarten child now (a refusal then counts at once). */
   constructor(
     private readonly store: RefusedModulesStore,
     private readonly log: Logger,
+    private readonly kindergarten: () => boolean = () => false,
   ) {}
 
   /** What the last run knew, before the child is first announced. */
@@ -33,7 +37,7 @@ export class AbsentModules {
     this.refused = await this.store.load((error) => this.log.warn({ err: error.message }, 'refused modules unreadable; every entity is announced'));
   }
 
-  /** Whether the portal has refused every list the entity is made from for a day. */
+  /** Whether the portal has refused every list the entity is made from for a day (a kindergarten child: at all). */
   absent(entity: EntityDef): boolean {
     return entity.module !== undefined && entity.module.length > 0 && entity.module.every((res) => this.gone(res.name));
   }
@@ -59,7 +63,7 @@ export class AbsentModules {
 
   private gone(name: string): boolean {
     const r = this.refused[name];
-    return r !== undefined && r.at - r.since >= ABSENT_AFTER_MS;
+    return r !== undefined && (r.at - r.since >= ABSENT_AFTER_MS || this.kindergarten());
   }
 
   /** The names of the lists absent now, sorted, one a line. */

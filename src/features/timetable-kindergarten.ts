@@ -59,8 +59,9 @@ export function kindergartenTimetable(copies: Copies, reads: KindergartenReads):
   const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
   if (plan === undefined) return undefined;
   const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, reads.source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
-  // A room by its symbol, as a school's rooms are ("1", the screens say "sala 1"), else its name.
-  const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.symbol ?? r.name]));
+  // A room by its name ("sala 1", "ogród przedszkolny"), as a kindergarten calls it and the screens show it whole
+  // (a symbol such as "O" or "1" says nothing to a parent), else its symbol.
+  const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.name ?? r.symbol]));
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
   const { dateFrom, dateTo } = planRange(reads.plan.key.split(' ')[2] ?? '');
   return kindergartenDays(

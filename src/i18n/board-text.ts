@@ -73,6 +73,8 @@ export interface BoardText {
   room: (room: string) => string;
   until: (time: string) => string;
   firstLesson: string;
+  /** A kindergarten's first block of the next day. */
+  firstBlock: string;
   homeworkFor: (day: string) => string;
   quiz: string;
   test: string;
@@ -140,6 +142,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     room: (room) => `room ${room}`,
     until: (time) => `until ${time}`,
     firstLesson: 'First lesson',
+    firstBlock: 'First activity',
     homeworkFor: (day) => `due ${day}`,
     quiz: 'quiz',
     test: 'test',
@@ -202,6 +205,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     room: (room) => `s. ${room}`,
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
+    firstBlock: 'Pierwsze zajęcia',
     homeworkFor: (day) => `na ${day}`,
     quiz: 'kartkówka',
     test: 'sprawdzian',
@@ -263,6 +267,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     room: (room) => `каб. ${room}`,
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',
+    firstBlock: 'Перші заняття',
     homeworkFor: (day) => `на ${day}`,
     quiz: 'коротка контрольна',
     test: 'контрольна',

@@ -13,6 +13,7 @@ import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js'
 import type { FeedContents } from '../school/calendar-feeds.js';
 import { AbsentModules } from '../feature-kit/modules.js';
 import { RefusedModulesStore } from '../store/refused-modules.js';
+import { KINDERGARTEN_SEARCH, sourceOf } from '../resources/kindergarten.js';
 
 export class AccountFeatures {
   private readonly running: Running[];
@@ -29,7 +30,13 @@ export class AccountFeatures {
   ) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.runs = new FeatureRuns(this.running, access);
-    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log);
+    // Her plan found, a kindergarten child is refused the school's lists for good: once is enough.
+    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, () => this.kindergarten());
+  }
+
+  /** Whether the child is known to be a kindergarten child: its plan found (now, or as the last run kept it). */
+  kindergarten(): boolean {
+    return sourceOf(this.access.cache.peek(KINDERGARTEN_SEARCH)) !== undefined;
   }
 
   /** What the account's child announces: what it has, without the entities of the modules the portal refuses it. */

@@ -83,7 +83,7 @@ export class AccountPoller implements CommandAccount {
     this.coordinator.states(states);
   }
 
-  /** Restores what the last run saved and announces the child (before the bridge connects). */
+  /** Restores what the last run saved and announces a child it has read before (before the bridge connects). */
   async prepare(): Promise<void> {
     const { log, feed, child, gate } = this.parts;
     await this.parts.access.session.restore();
@@ -98,7 +98,9 @@ export class AccountPoller implements CommandAccount {
     await gate.load(child.id);
     // The features first: what they restore includes entities that follow the data (per subject).
     await this.features.prepare();
-    this.coordinator.announce();
+    // A child an earlier run has read is announced as it was then (a kindergarten child without what the
+    // portal refuses her); one new to the bridge once its first pass has told what its account can fill.
+    if (child.identity !== undefined) this.coordinator.announce();
     // The feeds the last run served stand until the first read replaces them: never an empty calendar.
     this.coordinator.feeds(this.features.restoredFeeds());
   }

@@ -1,7 +1,7 @@
 // Who an account's child is: its identity (read as the resource IDENTITY declares, kept in data_dir), the
 // child id its topics use, and the device Home Assistant shows for it.
 import { safeName } from '../store/files.js';
-import { classModel, FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import { classModel, FALLBACK_LANGUAGE, KINDERGARTEN_MODEL, type Language } from '../config/language.js';
 import { childSlug, loadIdentity, saveIdentity, type Identity } from '../feature-kit/identity.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityDef } from '../feature-kit/entities.js';
@@ -44,13 +44,14 @@ export class AccountChild {
     });
   }
 
-  /** The device as announced with the given entities. */
-  device(entities: EntityDef[]): ChildDevice {
+  /** The device as announced with the given entities; a kindergarten child's model line says so (it has no class). */
+  device(entities: EntityDef[], kindergarten = false): ChildDevice {
     const id = this.identity;
+    const language = this.options.language ?? FALLBACK_LANGUAGE;
     return {
       id: this.id,
       name: id ? `${id.firstName} ${id.lastName}`.trim() : this.options.account.login,
-      model: id?.className ? classModel(id.className, this.options.language ?? FALLBACK_LANGUAGE) : undefined,
+      model: kindergarten ? KINDERGARTEN_MODEL[language] : id?.className ? classModel(id.className, language) : undefined,
       school: id?.schoolName,
       entities,
     };

@@ -50,6 +50,8 @@ export interface PassOutcome {
 export class AccountCoordinator {
   /** A pass has read the register since the start: what a start leaves for later is read from then on. */
   private registerRead = false;
+  /** The child's device has been announced in this run. */
+  private announced = false;
 
   constructor(
     private readonly options: AccountPollerOptions,
@@ -162,13 +164,16 @@ export class AccountCoordinator {
       this.options.publisher.removeChild(before);
       await gate.load(child.id);
     }
-    this.announce();
+    // A child new to the bridge is first announced once its first pass has told its kind (publish).
+    if (this.announced) this.announce();
     return child.identity;
   }
 
   /** Announces the child's device with every entity it has now. */
   announce(): void {
-    this.options.publisher.setChild(this.parts.child.device(this.parts.features.entities()));
+    this.announced = true;
+    const { child, features } = this.parts;
+    this.options.publisher.setChild(child.device(features.entities(), features.kindergarten()));
   }
 
   states(states: Record<string, EntityState>): void {
@@ -185,8 +190,8 @@ export class AccountCoordinator {
     const { health, gate } = this.parts;
     const lastGood = health.lastSucceeded(hosts);
     health.succeeded(hosts, outcome.problem, now);
-    // New entities are announced before their first states, so Home Assistant has them to update.
-    if (outcome.entitiesChanged) this.announce();
+    // New entities are announced before their first states, so Home Assistant has them to update (a new child's first).
+    if (outcome.entitiesChanged || !this.announced) this.announce();
     this.states(outcome.states);
     this.feeds(outcome.feeds);
     await gate.pass(outcome.events, { now, lastGood }, { today: warsawDate(now), begin: this.parts.child.identity?.schoolYearBegin });
@@ -196,6 +201,8 @@ export class AccountCoordinator {
 
   private failedAll(error: unknown): PassOutcome {
     const hosts: Host[] = ['register', 'messaging'];
+    // A child not read at all still has its device, to say why (its kind unknown, with every entity).
+    if (!this.announced) this.announce();
     this.fail(hosts, error);
     void this.parts.figures.save();
     return { read: [], failed: new Map(hosts.map((h) => [h, error])) };

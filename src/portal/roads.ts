@@ -90,14 +90,20 @@ export class TwoRoads implements RoadHold {
   /**
    * The data road under the gateway: the register gateway, or the family account's API host while the
    * family road holds. Addresses are the register road's; a request on the family road is re-addressed.
+   * The services beside the API (a kindergarten's plan) are those of the road that holds when they are
+   * asked: without them a child named by both a login entry and a family e-mail entry had no plan at all.
    */
   dataRoad(session: PortalSession): DataRoad {
     const register = registerRoad(session, this.options.urls);
     const family = this.options.family.dataRoad(this.options.login, session.http);
     const prefix = register.url('');
     const viaFamily: DataRoad['send'] = (request) => family.send({ ...request, url: family.url(request.url.slice(prefix.length)) });
+    const current = () => this.current;
     return {
       url: (endpoint) => register.url(endpoint),
+      get services() {
+        return current() === 'family' ? family.services : register.services;
+      },
       send: async (request) => {
         await this.retryRegister(session);
         if (this.current === 'family') return viaFamily(request);

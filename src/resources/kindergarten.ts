@@ -215,7 +215,8 @@ function refusedFor(ms: number): Resource['refusal'] {
 
 /**
  * A service's answer through its schema. Its 5xx (the service down) is this resource's failure, not the
- * register's: the rest of the child's reads go on.
+ * register's: the rest of the child's reads go on, and `problem` says `service_down` (its cause), as for a
+ * school list's 5xx, not a shape the bridge does not know.
  */
 async function serviceRead<S extends z.ZodType>(
   gateway: Gateway,
@@ -226,7 +227,7 @@ async function serviceRead<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const answer = await gateway.service(host, path, query).catch((error: unknown) => {
     if (error instanceof ConnectionError && error.status !== undefined)
-      throw new UnexpectedResponseError(error.status, error.message, { resource: path });
+      throw new UnexpectedResponseError(error.status, error.message, { resource: path, cause: error });
     throw error;
   });
   if (answer.status < 200 || answer.status >= 300)

@@ -43,8 +43,10 @@ const REFUSED = [
 
 /** The switches of a kindergarten child's account. */
 export class SimKindergarten {
-  /** The plan service answers 503 (down), whatever else works. */
+  /** The plan service answers `downStatus` (down), whatever else works. */
   planDown = false;
+  /** What the service answers while down: 503 (maintenance) by default, or a 500 (its own fault). */
+  downStatus = 503;
   /** Which host takes the child's bearer token for the plan: by default the API host's (live-notes 34 does not say). */
   bearerAt: BearerAt = 'api';
   /**
@@ -108,7 +110,8 @@ export function kindergartenService(world: World, call: Call, account: SimAccoun
   }
   if (call.method !== 'GET') return reply(answers.methodNotAllowed(), account.login);
   const rest = SERVICE.exec(call.path)?.[1] ?? '';
-  if (kg?.planDown) return { status: 503, headers: { 'Content-Type': 'text/html' }, body: '<h1>503 Service Unavailable</h1>', login: account.login };
+  if (kg?.planDown)
+    return { status: kg.downStatus, headers: { 'Content-Type': 'text/html' }, body: `<h1>${kg.downStatus}</h1>`, login: account.login };
   return reply(serviceAnswer(world, call, account, rest), account.login);
 }
 

@@ -104,8 +104,10 @@ export function shownDay(today: DayState | undefined, next: DayState | undefined
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
 
-function roomAnd(room: string | null, rest: string | null, text: BoardText, roomFirst = true): string {
-  const parts = roomFirst ? [room && text.room(room), rest] : [rest, room && text.room(room)];
+/** A room with the rest of a line; a kindergarten's room stands by its own name ("sala 1", "ogród"), no "s." before it. */
+function roomAnd(room: string | null, rest: string | null, text: BoardText, roomFirst = true, block = false): string {
+  const named = room && (block ? room : text.room(room));
+  const parts = roomFirst ? [named, rest] : [rest, named];
   return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
 }
 
@@ -124,12 +126,16 @@ export function headlineOf(
   if (subject !== null) {
     const change = CHANGES.find((c) => c === a.change) ?? null;
     const to = str(a.to);
-    return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text), change };
+    // A kindergarten's block has no number (a school lesson's `no` is one).
+    const block = a.no === null;
+    return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text, true, block), change };
   }
   if (day === null) return null;
   const isToday = day.date === clock.today;
   const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
   if (next === undefined) return null;
-  const label = isToday ? text.labels.next : `${text.firstLesson} (${dayShort(day.date, clock, text)})`;
-  return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false), change: next.change };
+  // A kindergarten's day begins with its first activities, not a lesson.
+  const block = next.no === null && next.to !== null;
+  const label = isToday ? text.labels.next : `${block ? text.firstBlock : text.firstLesson} (${dayShort(day.date, clock, text)})`;
+  return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false, block), change: next.change };
 }

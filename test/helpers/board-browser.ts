@@ -149,8 +149,13 @@ export async function bridgeWithChildren(
   const accounts = children.map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
   const ingress = options.ingressAddress === undefined ? {} : { ingressAddress: options.ingressAddress };
   const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ...ingress });
+  // The lucky number where the child's device has one (a kindergarten child's has none).
+  const hasLucky = (id: string) => {
+    const device = h.rec.json(`${h.prefix}/device/${h.base}_${id}/config`) as { cmps?: Record<string, object> } | undefined;
+    return Object.keys(device?.cmps?.lucky_number ?? {}).length > 1;
+  };
   await h.pollUntil(
-    () => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && h.state(c.id, 'lucky_number') !== undefined),
+    () => children.every((c) => h.state(c.id, 'timetable_today') !== undefined && (h.state(c.id, 'lucky_number') !== undefined || !hasLucky(c.id))),
     'every first poll',
   );
   const token = (await readFile(join(h.dataDir, 'http-token'), 'utf8')).trim();

@@ -2,13 +2,19 @@
 // the simulator and the real broker on the fake clock: Timetables refused, the plan's identifier searched in
 // the live notes' order and remembered in data_dir, the day's blocks in timetable_today and the next school
 // day's, the school-day sensors and the briefing; a search that fails (the plan service down) is tried again
-// within minutes, one that finds nothing a day later; the school child beside her exactly as before.
+// within minutes, one that finds nothing a day later; the service's 500 is `service_down`; the school child
+// beside her exactly as before.
+// Her device holds only what her account can fill (issue 65): known for one by her first pass (her plan found), she
+// is announced then, without the grades, homework, lucky number and the rest the portal refuses a preschool child,
+// never with them, and with the model line "Przedszkole"; a school child refused a module once keeps its entities
+// (a module leaves a school child only after refusals a day apart).
 // One test walks a simulated night of polls, from timer to timer (about 8 s alone, 7 s of CPU).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
+import type { Harness } from '../helpers/app.js';
 
 const [ANIA, ZOSIA] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[2]!];
 // A Wednesday, before the kindergarten opens.
@@ -37,7 +43,7 @@ describe('a kindergarten child on the register road', () => {
       '11:00-11:45 obiad',
       '11:45-12:30 odpoczynek',
     ]);
-    expect(today.lessons[1]).toMatchObject({ no: null, number: null, room: '2', teachers: ['Iwona Wrona'], kind: 'planned' });
+    expect(today.lessons[1]).toMatchObject({ no: null, number: null, room: 'sala 2', teachers: ['Iwona Wrona'], kind: 'planned' });
     expect(today.lessons[4]!.teachers).toEqual(['Beata Sikora', 'Iwona Wrona']);
     expect(h.state('zofia', 'timetable_today')).toBe('5');
     expect(h.state('zofia', 'school_day_today')).toBe('ON');
@@ -46,8 +52,10 @@ describe('a kindergarten child on the register road', () => {
     expect((h.attributes('zofia', 'timetable_tomorrow') as { date: string }).date).toBe('2026-11-19');
     expect(h.state('zofia', 'lessons_start_tomorrow')).toBe('2026-11-19T08:00:00+01:00');
     expect(h.state('zofia', 'briefing')).toMatch(/^Dziś 8:00–12:30 w przedszkolu: zajęcia poranne, rytmika, spacer, obiad, odpoczynek\.$/);
-    // The year's plan changes are refused her (a kindergarten's plan has none to tell): how many there are is unknown, not 0.
-    expect([h.state('zofia', 'plan_changes_today'), h.state('zofia', 'plan_changes_tomorrow')]).toEqual(['None', 'None']);
+    // The year's plan changes are refused her (a kindergarten's plan has none to tell): her device has no such sensor, never a 0.
+    const device = h.rec.json(`${h.prefix}/device/${h.base}_zofia/config`) as { cmps: Record<string, object> };
+    expect([device.cmps.plan_changes_today, device.cmps.plan_changes_tomorrow]).toEqual([undefined, undefined]);
+    expect([h.state('zofia', 'plan_changes_today'), h.state('zofia', 'plan_changes_tomorrow')]).toEqual([undefined, undefined]);
 
     // The search's answer is kept: the identifier was in Auth/UserInfo (not in Me), the gateway's host answered.
     const kept = JSON.parse(await readFile(join(h.dataDir, 'kindergarten', `${ZOSIA.login}.json`), 'utf8')) as Record<string, unknown>;
@@ -120,6 +128,21 @@ describe('a kindergarten child on the register road', () => {
     expect(tries()).toBeGreaterThan(failed);
   }, 60_000);
 
+  it("tells her plan service's 500 as the service down, as a school list's 500, keeping her blocks", async () => {
+    const h = await school.start({ accounts: [account(ZOSIA)] });
+    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5', 'her plan');
+    const kg = school.sim.account(ZOSIA.login).kindergarten!;
+    [kg.planDown, kg.downStatus] = [true, 500];
+    // A restart reads her plan afresh (where the last search found it): the service answers 500.
+    const plans = school.sim.count({ path: PLAN, login: ZOSIA.login });
+    await h.restart();
+    await h.advanceMinutes(1);
+    expect(school.sim.count({ path: PLAN, login: ZOSIA.login })).toBeGreaterThan(plans);
+    expect(h.state('zofia', 'problem')).toBe('ON');
+    expect(h.attributes('zofia', 'problem')).toMatchObject({ reason: 'service_down' });
+    expect(h.state('zofia', 'timetable_today')).toBe('5');
+  }, 60_000);
+
   it('searches again only a day later when no identifier answers with entries', async () => {
     // No block this fortnight for anyone: every place answers, none has entries.
     const kg = school.sim.account(ZOSIA.login).kindergarten!;
@@ -147,4 +170,50 @@ describe('a kindergarten child on the register road', () => {
     // ...and that morning's search finds her.
     await h.advanceUntil(() => (h.attributes('zofia', 'timetable_today')?.lessons as unknown[] | undefined)?.length === 5, 'her plan', 60);
   }, 120_000);
+});
+
+/** What the portal refuses a preschool child: a device holding these shows them unknown for good. */
+const NEVER_FILLED = ['average', 'newest_grade', 'grade_at_risk', 'lucky_number', 'upcoming_tests', 'homework_due', 'lesson_topics', 'behaviour'];
+
+type DeviceConfig = { dev: { name: string; model?: string }; cmps: Record<string, Record<string, unknown>> };
+
+/** Every device config published for a child, in order (an entity removed is left as its platform alone). */
+function announcements(h: Harness, child: string): DeviceConfig[] {
+  return h.rec.on(`${h.prefix}/device/${h.base}_${child}/config`).flatMap((m) => (m.text === '' ? [] : [JSON.parse(m.text) as DeviceConfig]));
+}
+
+/** The entities a device config lists (those removed stand as their platform alone). */
+const listed = (config: DeviceConfig) => Object.keys(config.cmps).filter((key) => Object.keys(config.cmps[key]!).length > 1);
+
+describe("a kindergarten child's entities", () => {
+  it('are from her first discovery on only those her account can fill; her sister keeps hers', async () => {
+    const h = await school.start({ accounts: [account(ANIA), account(ZOSIA)], language: 'pl' });
+    await h.pollUntil(() => h.state('zofia', 'timetable_today') === '5' && h.state('ania', 'average') !== undefined, 'the first pass');
+    const [first, ...later] = announcements(h, 'zofia');
+    expect(first).toBeDefined();
+    for (const config of [first!, ...later]) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
+    // What her account fills stays: her plan, the kindergarten's messages and notices, her attendance.
+    expect(listed(first!)).toEqual(expect.arrayContaining(['timetable_today', 'next_lesson', 'unread_messages', 'unread_notices', 'problem']));
+    // Her device's model line says what she attends (she has no class); her sister's, her class.
+    expect(first!.dev).toMatchObject({ name: 'Zofia Kowalska', model: 'Przedszkole' });
+    expect(announcements(h, 'ania')[0]!.dev).toMatchObject({ model: 'Klasa 4b' });
+    // No device under her login either (announced before her name was known).
+    expect(h.rec.on(`${h.prefix}/device/${h.base}_${ZOSIA.login}/config`).filter((m) => m.text !== '')).toEqual([]);
+    // The school child beside her: every entity, as before.
+    expect(listed(announcements(h, 'ania')[0]!)).toEqual(expect.arrayContaining(NEVER_FILLED));
+    // A restart announces her as she was: none of them comes back.
+    await h.restart();
+    await h.advanceMinutes(2);
+    for (const config of announcements(h, 'zofia')) expect(listed(config).filter((key) => NEVER_FILLED.includes(key))).toEqual([]);
+  }, 60_000);
+
+  it('leave a school child only after refusals a day apart: one refusal keeps them', async () => {
+    school.sim.account(ANIA.login).setModuleStatus('LuckyNumbers', 403);
+    const h = await school.start({ accounts: [account(ANIA)] });
+    await h.pollUntil(() => h.state('ania', 'average') !== undefined, 'the first pass');
+    await h.advanceMinutes(60);
+    const configs = announcements(h, 'ania');
+    expect(configs.length).toBeGreaterThan(0);
+    expect(listed(configs.at(-1)!)).toEqual(expect.arrayContaining(['lucky_number', 'lucky_today']));
+  }, 60_000);
 });

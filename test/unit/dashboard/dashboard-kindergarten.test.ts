@@ -1,7 +1,7 @@
 // The dashboard knows what the bridge knows of a kindergarten child (issue 59): `dashboard` and the running
 // bridge's dashboard file give her a kindergarten's card once the bridge has found her plan (the figures it
-// keeps in data_dir), and leave out the boxes of the modules the portal has refused her for a day (their
-// entities left her device); the file is written again when either changes. The real bridge (App) against
+// keeps in data_dir), and leave out the boxes of the modules the portal refuses her (their entities left her
+// device at the first refusal, as a kindergarten child's); the file is written again when either changes. The real bridge (App) against
 // the simulator on a fake clock; what it would publish goes nowhere.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,10 +10,7 @@ import { parse } from 'yaml';
 import { buildConfig } from '../../../src/config/load.js';
 import { announcedChildren } from '../../../src/dashboard.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
-import { ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
 import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda.js';
-import { HOMEWORKS, HOMEWORK_ASSIGNMENTS } from '../../../src/resources/school.js';
-import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../../src/simulator/index.js';
 import type { Config } from '../../../src/config/schema.js';
 import { simulatorPerTest } from '../../helpers/portal.js';
@@ -76,19 +73,14 @@ describe("a kindergarten child's dashboard", () => {
     expect(JSON.stringify(family)).not.toContain('sensor.zofia_upcoming_tests');
   });
 
-  it('leaves out the boxes of a module the portal has refused her for a day, as her device does', async () => {
+  it('leaves out the boxes of every module the portal refuses her, as her device does, from the first run', async () => {
     const config = await configWith();
     await run(config, 2);
-    expect((await announcedChildren(config)).children[1]!.entities.map((e) => e.key)).toContain(homeworkDueEntity.key);
-    const at = clock.now();
-    await new RefusedModulesStore(dataDir, ZOFIA.login).save({
-      [HOMEWORKS.name]: { since: at - ABSENT_AFTER_MS, at },
-      [HOMEWORK_ASSIGNMENTS.name]: { since: at - ABSENT_AFTER_MS, at },
-    });
-    const zofia = (await announcedChildren(config)).children[1]!;
-    expect(zofia.entities.map((e) => e.key)).not.toContain(homeworkDueEntity.key);
-    expect(zofia.entities.map((e) => e.key)).not.toContain(upcomingTestsEntity.key);
-    const yaml = dashboardYaml([zofia], 'pl');
+    const [ania, zofia] = (await announcedChildren(config)).children;
+    const keys = zofia!.entities.map((e) => e.key);
+    for (const key of [homeworkDueEntity.key, upcomingTestsEntity.key, 'average', 'lucky_number']) expect(keys).not.toContain(key);
+    expect(ania!.entities.map((e) => e.key)).toContain(homeworkDueEntity.key);
+    const yaml = dashboardYaml([zofia!], 'pl');
     expect(yaml).not.toContain('sensor.zofia_homework_due');
     expect(yaml).toContain('sensor.zofia_timetable_today');
   });
@@ -97,15 +89,18 @@ describe("a kindergarten child's dashboard", () => {
     const file = join(dataDir, 'dashboard.yaml');
     const log: string[] = [];
     const config = await configWith();
-    await run(config, 3, { dashboardFile: file, log });
+    // Her first pass alone: her plan found, the school's lists refused her.
+    await run(config, 0, { dashboardFile: file, log });
     const first = await readFile(file, 'utf8');
     expect(first).toContain('{%- set kindergarten = "yes" -%}');
-    expect(first).toContain('sensor.zofia_homework_due');
-    const at = clock.now();
-    await new RefusedModulesStore(dataDir, ZOFIA.login).save({ [HOMEWORK_ASSIGNMENTS.name]: { since: at - ABSENT_AFTER_MS, at } });
+    expect(first).not.toContain('sensor.zofia_homework_due');
+    expect(first).toContain('sensor.zofia_library_due');
+    // The library, read from a start's second pass on, refuses her (the kindergarten lends no books): at
+    // that first refusal, as a kindergarten child's, it leaves her device and the file.
     const before = log.length;
-    await run(config, 1, { dashboardFile: file, log });
-    expect(await readFile(file, 'utf8')).not.toContain('sensor.zofia_homework_due');
+    await run(config, 12, { dashboardFile: file, log });
+    expect(sim.requests.some((r) => r.login === ZOFIA.login && r.path.endsWith('/EbiblioLendings') && r.status === 404)).toBe(true);
+    expect(await readFile(file, 'utf8')).not.toContain('sensor.zofia_library_due');
     const written = log
       .slice(before)
       .map((l) => (JSON.parse(l) as { msg: string }).msg)

@@ -152,6 +152,9 @@ describe.skipIf(skipWithoutJinja())("a kindergarten child's card", () => {
     expect(column).toContain(words[lang].at);
     expect(column).not.toContain(DASHBOARD_TEXT[lang].atSchool);
     for (const line of ['08:00–08:30 zajęcia poranne', '**09:30–11:00 spacer**', '11:45–12:30 odpoczynek']) expect(column, lang).toContain(line);
+    // Her walk's place by its name, not "sala ogród" / "room ogród".
+    expect(column, lang).toContain('spacer, 09:30–11:00, ogród');
+    expect(column, lang).not.toContain(`${DASHBOARD_TEXT[lang].room} ogród`);
     expect(column).toContain('Biedronki: bal jesienny w piątek');
     expect(column).toContain('Dzień dyrektorski');
     expect(column).not.toContain(DASHBOARD_TEXT[lang].testsWeek);

@@ -45,12 +45,16 @@ const ANIA = {
 };
 const LUKASZ = { login: '7654321u', password: 'y' };
 
-/** What the bridge learned about the second child on an earlier run. */
+/** What the bridge learned about both children on an earlier run (so that its start announces them, before any poll). */
 async function rememberLukasz(): Promise<void> {
   await mkdir(join(dataDir, 'identity'), { recursive: true });
   await writeFile(
     join(dataDir, 'identity', '7654321u.json'),
     JSON.stringify({ firstName: 'Łukasz', lastName: 'Nowak', userId: '2', className: '2a', registerNumber: '7', fetchedAt: Date.now() }),
+  );
+  await writeFile(
+    join(dataDir, 'identity', '1234567u.json'),
+    JSON.stringify({ firstName: 'Ania', lastName: 'Kowalska', userId: '1', className: '4b', registerNumber: '3', fetchedAt: Date.now() }),
   );
 }
 

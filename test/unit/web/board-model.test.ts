@@ -282,6 +282,35 @@ describe('the board of one child', () => {
     expect(c.headline).toEqual({ label: 'First lesson (tomorrow)', subject: 'Język polski', detail: '08:55 · room 12', change: null });
   });
 
+  it("says a kindergarten's first activities of the next day and its rooms by their names, in every language", () => {
+    const block = (from: string, to: string, subject: string, room: string) => ({
+      no: null,
+      number: null,
+      from,
+      to,
+      subject,
+      room,
+      teacher: 'B',
+      kind: 'planned',
+    });
+    const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons } });
+    const zofia = child({
+      current_lesson: { state: null, attributes: {} },
+      timetable_today: day('2026-11-18', [block('08:00', '12:30', 'zajęcia poranne', 'sala 1')]),
+      timetable_tomorrow: day('2026-11-19', [block('08:00', '08:30', 'zajęcia poranne', 'sala 1'), block('09:30', '11:00', 'spacer', 'ogród')]),
+    });
+    const pl = card(at('13:00'), zofia, 'pl');
+    expect(pl.headline).toEqual({ label: 'Pierwsze zajęcia (jutro)', subject: 'zajęcia poranne', detail: '08:00 · sala 1', change: null });
+    expect(boardModel([zofia], 'uk', at('13:00')).children[0]!.headline?.label).toBe('Перші заняття (завтра)');
+    expect(card(at('13:00'), zofia, 'en').headline?.label).toBe('First activity (tomorrow)');
+    // The block in progress: its room by its name too, never "s. ogród".
+    const walking = child({
+      current_lesson: { state: 'spacer', attributes: { no: null, from: '09:30', to: '11:00', room: 'ogród', change: null } },
+      timetable_today: day('2026-11-18', [block('09:30', '11:00', 'spacer', 'ogród')]),
+    });
+    expect(card(at('10:00'), walking, 'pl').headline).toMatchObject({ label: 'Teraz', subject: 'spacer', detail: 'ogród · do 11:00' });
+  });
+
   it("tells the next school day's plan changes with that day named, while the plan shows today", () => {
     const change = (over: object) => ({
       lesson_no: 2,
