@@ -5,6 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
+import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import { buildConfig } from '../../src/config/load.js';
 import { runCheck } from '../../src/check.js';
 import { silentLogger } from '../../src/util/log.js';
@@ -66,7 +67,7 @@ describe('check with an e-mail entry', () => {
     const { code, text } = await check();
     expect(code).toBe(0);
     // The entry named by its e-mail, masked as the diagnostics mask it.
-    expect(text).toContain("OK   ro…m: the family portal's e-mail works; linked children: 2");
+    expect(text).toContain('OK   ro…m: the e-mail of the family portal (Konto LIBRUS) works; linked children: 2');
     expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road (child id: ania)`);
     expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, link active, read on the family road (child id: jan)`);
     expect([sim.families.loginCount(), sim.logins()]).toEqual([1, 0]);
@@ -90,7 +91,7 @@ describe('check with an e-mail entry', () => {
   it('speaks Polish under language: pl, the link’s state and the family road’s advice included', async () => {
     const { code, text } = await check(DEMO_FAMILY.password, undefined, { language: 'pl' });
     expect(code).toBe(0);
-    expect(text).toContain('OK   ro…m: e-mail portalu dla rodzin działa; powiązane dzieci: 2');
+    expect(text).toContain('OK   ro…m: e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: 2');
     expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: ania)`);
     expect(text).not.toMatch(/family1|active/);
     const wrong = await check('wrong', undefined, { language: 'pl' });
@@ -137,5 +138,40 @@ describe('check with an e-mail entry', () => {
       expect(trace).not.toContain(secret);
     // Tokens and cookie values are long hex strings in the simulator: none reaches the file.
     expect(trace).not.toMatch(/[0-9a-f]{32,}/);
+  });
+});
+
+describe('check tells each linked child’s road as the bridge reads it', () => {
+  const ania = { login: ANIA.login, password: ANIA.password };
+
+  it('a child with a working login entry of its own: the register road, the family road behind it', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, { accounts: [ania], language: 'pl' });
+    expect(code).toBe(0);
+    expect(text).toContain(
+      `OK   ${ANIA.login}: Ania Kowalska, powiązanie aktywne, odczyt z dziennika (własny wpis z loginem); portal dla rodzin zastąpi go, gdy logowanie do dziennika zawiedzie (id dziecka: ania)`,
+    );
+    // Jan has no login entry: the family road reads him.
+    expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: jan)`);
+  });
+
+  it('a wrong register password: no OK line for that child on either road, as the bridge reads it on neither', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, { accounts: [{ ...ania, password: 'wrong' }], language: 'pl' });
+    expect(code).toBe(1);
+    expect(text).toContain(`FAIL ${ANIA.login}: błędny login lub hasło:`);
+    expect(text).toContain(
+      `FAIL ${ANIA.login}: Ania Kowalska: hasło we własnym wpisie z loginem jest błędne (zob. wyżej), a mostek nie odczyta dziecka także przez portal dla rodzin`,
+    );
+    expect(text).not.toContain(`OK   ${ANIA.login}`);
+    expect(text).toContain(`OK   ${JANEK.login}:`);
+    expect(text).toContain('Konta z błędem: 1 z 2.');
+  });
+
+  it('a register login the portal fails: the family road stands in, proved by one read', async () => {
+    sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
+    const { text } = await check(DEMO_FAMILY.password, undefined, { accounts: [ania] });
+    expect(text).toContain(`FAIL ${ANIA.login}: `);
+    expect(text).toContain(
+      `OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road while its register login fails (see above); the register login is tried again hourly (child id: ania)`,
+    );
   });
 });
