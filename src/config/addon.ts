@@ -3,9 +3,9 @@
 import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
-import { ADDON_OPTIONS, problemIn } from './problem-words.js';
+import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
 import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './schema.js';
-import { supervisorMqtt, type MqttService, type SupervisorOptions } from './supervisor.js';
+import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
 const ADDON_OPTIONS_PATH = '/data/options.json';
@@ -173,6 +173,20 @@ function inFormTerms(problem: string, { messageSlots, formNames }: Omit<Converte
 
 const OPTIONS_SOURCE = 'add-on options';
 
+/** What the Supervisor could not give, said in the form's language. */
+function inLanguage(language: unknown): (error: unknown) => never {
+  const lang = languageOf(language);
+  return (error) => {
+    if (error instanceof ConfigError)
+      throw new ConfigError(
+        ADDON[lang],
+        error.problems.map((p) => problemIn(p, lang)),
+      );
+    if (error instanceof SupervisorError) throw new SupervisorError(messageIn(error.message, lang), error.status, { cause: error });
+    throw error;
+  };
+}
+
 /** The form's refusal in the language the form chose (the Supervisor's form always has one: pl unless changed). */
 function refusal(problems: string[], language: unknown): ConfigError {
   const lang = languageOf(language);
@@ -240,7 +254,7 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   const o = (parsed ?? {}) as AddonOptions;
   // The environment override (DZIENNIK2MQTT_MQTT_URL) wins in buildConfig, so the Supervisor need not be asked.
   const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
-  const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }) : undefined;
+  const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(inLanguage(o.language)) : undefined;
   const { raw, ...names } = convertOptions(parsed, broker);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.

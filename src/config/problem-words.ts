@@ -104,6 +104,29 @@ const FIXED: Readonly<Record<string, Words>> = {
 
 /** Messages with a value inside: the English pattern and its words. */
 const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => Words])[] = [
+  [
+    /^Home Assistant has no MQTT broker(.*)\. Install and start the "Mosquitto broker" add-on \(Settings > Add-ons > Add-on store\), then restart this add-on; or set mqtt_url in the options\.$/,
+    (said) => [
+      `Home Assistant nie ma brokera MQTT${said}. Zainstaluj i uruchom dodatek "Mosquitto broker" (Ustawienia > Dodatki > Sklep z dodatkami), a potem uruchom ten dodatek ponownie; albo wpisz mqtt_url w opcjach.`,
+      `у Home Assistant немає брокера MQTT${said}. Установіть і запустіть додаток "Mosquitto broker" (Налаштування > Додатки > Магазин додатків), потім перезапустіть цей додаток; або вкажіть mqtt_url у параметрах.`,
+    ],
+  ],
+  [
+    /^the Supervisor refused to name the MQTT broker(.*)\. The add-on needs "services: mqtt:need" in its config\.yaml\.$/,
+    (said) => [
+      `Supervisor odmówił podania brokera MQTT${said}. Dodatek potrzebuje "services: mqtt:need" w swoim config.yaml.`,
+      `Supervisor відмовився назвати брокер MQTT${said}. Додатку потрібно "services: mqtt:need" у його config.yaml.`,
+    ],
+  ],
+  [
+    /^cannot reach the Supervisor at (\S+): (.*)$/,
+    (url, why) => [`nie można połączyć się z Supervisorem pod ${url}: ${why}`, `не вдається зв’язатися із Supervisor за адресою ${url}: ${why}`],
+  ],
+  [
+    /^unexpected answer from the Supervisor \(HTTP (\d+)\)(.*)$/,
+    (status, said) => [`nieoczekiwana odpowiedź Supervisora (HTTP ${status})${said}`, `неочікувана відповідь Supervisor (HTTP ${status})${said}`],
+  ],
+  [/^ \(the Supervisor said: (.*)\)$/, (said) => [` (Supervisor odpowiedział: ${said})`, ` (Supervisor відповів: ${said})`]],
   [/^Invalid option: expected one of (.+)$/, (v) => [`wpisz jedną z wartości ${v}`, `вкажіть одне зі значень ${v}`]],
   [/^Invalid input: expected (.+)$/, (v) => [`oczekiwano ${v}`, `очікувалося ${v}`]],
   [/^Too small: expected string to have >=1 characters?$/, () => ['nie może być puste', 'не може бути порожнім']],
@@ -169,7 +192,8 @@ export function messageIn(message: string, language: Language): string {
   if (fixed) return pick(fixed);
   for (const [pattern, words] of PATTERNS) {
     const found = pattern.exec(message);
-    if (found) return pick(words(...found.slice(1).map((part) => part ?? '')));
+    // A part may be a message of its own (the Supervisor's words around its answer).
+    if (found) return pick(words(...found.slice(1).map((part) => (part ? messageIn(part, language) : ''))));
   }
   return message;
 }
@@ -182,6 +206,9 @@ export function problemIn(problem: string, language: Language): string {
 }
 
 const TOP_LEVEL: Readonly<Record<Language, string>> = { en: '(top level)', pl: '(najwyższy poziom)', uk: '(верхній рівень)' };
+
+/** The add-on as a refusal's first words name it (what the Supervisor could not give). */
+export const ADDON: Readonly<Record<Language, string>> = { en: 'Home Assistant add-on', pl: 'dodatek Home Assistant', uk: 'додаток Home Assistant' };
 
 /** Where the add-on's options come from, as the refusal's first words say it. */
 export const ADDON_OPTIONS: Readonly<Record<Language, string>> = { en: 'add-on options', pl: 'opcje dodatku', uk: 'параметри додатка' };

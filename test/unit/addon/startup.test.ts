@@ -174,14 +174,16 @@ describe('add-on start-up', () => {
     supervisor.answer = { status: 400, body: { result: 'error', message: 'Service not enabled' } };
     const error = await configError(load());
     expect(error.problems).toHaveLength(1);
-    expect(error.problems[0]).toMatch(/^mqtt: Home Assistant has no MQTT broker \(the Supervisor said: Service not enabled\)/);
+    // In the form's language (pl), the Supervisor's own words as it gave them.
+    expect(error.message).toMatch(/^dodatek Home Assistant: /);
+    expect(error.problems[0]).toMatch(/^mqtt: Home Assistant nie ma brokera MQTT \(Supervisor odpowiedział: Service not enabled\)\. Zainstaluj/);
     expect(error.problems[0]).toContain('Mosquitto broker');
     expect(error.problems[0]).toContain('mqtt_url');
   });
 
   it('explains a refused lookup and a missing token', async () => {
     expect((await configError(load({ env: { SUPERVISOR_TOKEN: 'wrong' } }))).problems[0]).toContain('mqtt:need');
-    expect((await configError(load({ env: {} }))).problems[0]).toContain('SUPERVISOR_TOKEN is missing');
+    expect((await configError(load({ env: {} }))).problems[0]).toContain('brak SUPERVISOR_TOKEN');
   });
 
   it('reports an unreachable Supervisor as a runtime failure, not bad config', async () => {
@@ -190,7 +192,7 @@ describe('add-on start-up', () => {
     supervisor = await startSupervisor();
     const error = await load({ supervisor: { baseUrl: closed } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupervisorError);
-    expect((error as Error).message).toContain('cannot reach the Supervisor');
+    expect((error as Error).message).toContain('nie można połączyć się z Supervisorem');
   });
 
   it('uses TLS when the Supervisor says so', async () => {
