@@ -12,7 +12,7 @@ const FIXED: Readonly<Record<string, Words>> = {
     'adres e-mail, np. rodzic@example.com: login do portalu dla rodzin (Konto LIBRUS); login do dziennika, np. 1234567u, wpisuje się pod login:',
     'адреса e-mail, напр. rodzic@example.com: логін до сімейного порталу (Konto LIBRUS); логін до журналу, напр. 1234567u, вказують у login:',
   ],
-  'this is an e-mail address (the family portal's account, Konto LIBRUS): put it under email: instead of login: for the family road, or use the register login of the parent account, digits ending in u like 1234567u, with its own password':
+  'this is an e-mail address (an account of the family portal, Konto LIBRUS): put it under email: instead of login: for the family road, or use the register login of the parent account, digits ending in u like 1234567u, with its own password':
     [
       'to adres e-mail konta portalu dla rodzin (Konto LIBRUS): wpisz go pod email: zamiast login:, by czytać przez portal dla rodzin, albo podaj login do dziennika konta rodzica, cyfry zakończone na u, np. 1234567u, z jego własnym hasłem',
       'це адреса e-mail облікового запису сімейного порталу (Konto LIBRUS): вкажіть її в email: замість login:, щоб читати через сімейний портал, або вкажіть логін до журналу облікового запису батьків, цифри з u в кінці, як 1234567u, з його власним паролем',
