@@ -1,9 +1,13 @@
 // `check` with an `email` entry: the family portal logged in once, its linked children listed with their
 // links' states, each proved by one read on the family road; `check --trace` covers the road and holds
-// neither the e-mail's local part, the password, a token, a cookie value nor a child's data.
-import { readFile, rm } from 'node:fs/promises';
+// neither the e-mail's local part, the password, a token, a cookie value nor a child's data. Each child is
+// told on the road the bridge reads it, and `check` piped prints only its own lines (its log in a file).
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
 import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import { buildConfig } from '../../src/config/load.js';
@@ -11,6 +15,7 @@ import { runCheck } from '../../src/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/portal.js';
+import { REPO, ensureBuilt } from '../helpers/faults-process.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 let sim: PortalSimulator;
@@ -173,5 +178,36 @@ describe('check tells each linked child’s road as the bridge reads it', () => 
     expect(text).toContain(
       `OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road while its register login fails (see above); the register login is tried again hourly (child id: ania)`,
     );
+  });
+});
+
+describe('check piped, under language: pl (as the app’s log shows it)', () => {
+  // The built bin, as a parent runs it (built once when src is newer).
+  beforeAll(() => ensureBuilt(), 240_000);
+
+  it('prints only its own Polish lines, with a wrong register password beside the family entry', async () => {
+    const config = join(dir, 'config.yaml');
+    const accounts = [
+      { login: ANIA.login, password: 'wrong' },
+      { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
+    ];
+    await writeFile(config, stringify({ portal: sim.urls, accounts, data_dir: join(dir, 'data'), http: { port: 0 }, language: 'pl' }), {
+      mode: 0o600,
+    });
+    const run = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'check', '--config', config], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`FAIL ${ANIA.login}: błędny login lub hasło:`);
+    expect(run.stdout).not.toContain(`OK   ${ANIA.login}`);
+    // No log line on either stream: no JSON, no English words of the log.
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/"level"|"msg"|refused the login|^\{/m);
+    expect(run.stderr).toBe('');
+    // The log is kept where a bug report finds it.
+    expect(await readFile(join(dir, 'data', 'check.log'), 'utf8')).toMatch(/refused the login/);
   });
 });
