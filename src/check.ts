@@ -6,16 +6,16 @@
 import { CookieJar } from 'tough-cookie';
 import { PortalAccess } from './poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
-import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
+import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError, type ProblemReason } from './portal/errors.js';
 import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
-import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
+import { CHECK_TEXT, type CheckText } from './i18n/check-text.js';
 import { checkBroker } from './check-broker.js';
-import { errorText, hint } from './util/text.js';
+import { errorText } from './util/text.js';
 import { LoginTrace } from './portal/trace.js';
 import { VERSION } from './version.js';
 import { SessionStore, type PersistedSession } from './store/session-store.js';
 import { childSlug, saveIdentity, type Identity } from './feature-kit/identity.js';
-import { fetchIdentity, readMe } from './resources/identity.js';
+import { fetchIdentity } from './resources/identity.js';
 import { LUCKY, NOTICES } from './resources/school.js';
 import { TIMETABLE } from './resources/timetable.js';
 import { UNITS } from './resources/grades.js';
@@ -24,12 +24,12 @@ import { childUnit } from './portal/schemas/identity.js';
 import { systemClock, type Clock } from './util/clock.js';
 import { warsawDate, weekStart } from './util/time.js';
 import { knownNames } from './util/redact.js';
-import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
-import { FamilyAccount } from './portal/family.js';
-import { familySessionName } from './poller/family-children.js';
-import { saveLinkedChildren } from './store/linked-children.js';
+import type { AccountConfig, Config } from './config/schema.js';
+import { loginKey } from './poller/family-children.js';
+import { checkFamily } from './check-family.js';
 import type { Logger } from './util/log.js';
-import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
+import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
+import { ADDRESS_WORDS } from './i18n/address-words.js';
 
 export interface CheckOptions {
   config: Config;
@@ -48,18 +48,21 @@ const DEVICE_COOKIE = 'DeviceCookie';
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;
   const ids: string[] = [];
+  // How each login entry ended: an e-mail entry's child with a login entry of its own is told as the bridge reads it.
+  const register = new Map<string, 'ok' | ProblemReason>();
   // Its errors and the --trace file cut every login and e-mail of the config to a hint.
   knownNames.addConfig(options.config);
   const trace = options.trace === undefined ? undefined : new LoginTrace(options.config.portal);
   for (const [n, account] of options.config.accounts.entries()) {
     trace?.account(n + 1);
     const result = await checkAccount(account, options, trace);
+    register.set(loginKey(account.login), result.ok ? 'ok' : result.reason);
     if (!result.ok) failed++;
     if (result.id !== undefined) ids.push(result.id);
   }
   for (const [n, entry] of options.config.families.entries()) {
     trace?.account(options.config.accounts.length + n + 1);
-    const result = await checkFamily(entry, n, options, trace);
+    const result = await checkFamily(entry, n, options, register, trace);
     failed += result.failed;
     ids.push(...result.ids);
   }
@@ -84,13 +87,16 @@ export async function runCheck(options: CheckOptions): Promise<number> {
 async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
   const { http, data_dir, language } = options.config;
   const say = CHECK_TEXT[language];
+  const words = ADDRESS_WORDS[language];
   if (http.port === 0) {
     options.out.write(`\n${say.webOff}\n`);
     return;
   }
   if (!options.showToken) {
     const base = webBaseUrl(http.bind, http.port);
-    options.out.write(['', say.webBare, `  board:    ${base}/`, `  health:   ${base}/health`, ''].join('\n'));
+    options.out.write(
+      ['', say.webBare, addressLine(words.board, `${base}/`, language), addressLine(words.health, `${base}/health`, language), ''].join('\n'),
+    );
     return;
   }
   const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
@@ -103,9 +109,9 @@ async function printWebUrls(options: CheckOptions, ids: readonly string[]): Prom
     [
       '',
       say.webWithToken,
-      ...formatWebUrls(webUrls(base, ids, token.value)),
-      ...(http.metrics ? [metricsLine(base, token.value)] : []),
-      `  health:   ${base}/health`,
+      ...formatWebUrls(webUrls(base, ids, token.value), language),
+      ...(http.metrics ? [metricsLine(base, token.value, language)] : []),
+      addressLine(words.health, `${base}/health`, language),
       '',
     ].join('\n'),
   );
@@ -129,7 +135,11 @@ async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace
 }
 
 /** Whether the account works, and its child's id when known (configured, or from the child's name). */
-async function checkAccount(account: AccountConfig, options: CheckOptions, trace?: LoginTrace): Promise<{ ok: boolean; id?: string }> {
+async function checkAccount(
+  account: AccountConfig,
+  options: CheckOptions,
+  trace?: LoginTrace,
+): Promise<{ ok: true; id: string } | { ok: false; reason: ProblemReason; id?: string }> {
   const { config, out, log } = options;
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
@@ -176,80 +186,11 @@ async function checkAccount(account: AccountConfig, options: CheckOptions, trace
     const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
     out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
     const step = loginStepOf(error);
-    if (step !== undefined) out.write(`     ${say.stoppedAt(step)}\n`);
+    if (step !== undefined) out.write(`     ${say.stoppedAt(say.step[step])}\n`);
     trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
-    return { ok: false, id: account.id };
+    return { ok: false, reason, id: account.id };
   } finally {
     unobserve?.();
-  }
-}
-
-/**
- * An `email` entry: the family portal logged in once, its linked children listed with their links'
- * states, each child proved by one read on the family road (`Me` by its bearer token).
- */
-async function checkFamily(
-  entry: FamilyAccountConfig,
-  n: number,
-  options: CheckOptions,
-  trace?: LoginTrace,
-): Promise<{ failed: number; ids: string[] }> {
-  const { config, out, log } = options;
-  const clock = options.clock ?? systemClock;
-  const say = CHECK_TEXT[config.language];
-  const label = `family${n + 1}`;
-  const family = new FamilyAccount({ account: label, email: entry.email, password: entry.password ?? '', urls: config.portal, clock, log });
-  const stops = trace ? [family.session.http.observe((exchange) => trace.record(exchange))] : [];
-  // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
-  const masked = hint(entry.email.trim());
-  const fail = (who: string, error: unknown): void => {
-    const reason = problemReason(error);
-    // The family road's words where they differ: its own e-mail and password, the family portal, no child linked.
-    const road: FamilyHelp | undefined =
-      error instanceof NoChildrenError ? 'no_children' : reason in say.familyHelp ? (reason as FamilyHelp) : undefined;
-    const [what, advice] = road === undefined ? say.help[reason] : say.familyHelp[road];
-    const words = portalMessageOf(error);
-    out.write(`FAIL ${who}: ${what}: ${advice}${words === undefined ? '' : ` ${portalSays(words, config.language)}`}\n`);
-    const step = loginStepOf(error);
-    if (step !== undefined) out.write(`     ${say.stoppedAt(step)}\n`);
-    trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
-  };
-  try {
-    await family.session.forceLogin();
-    const listed = await family.children();
-    // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
-    await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>
-      log.warn({ err: errorText(error) }, 'cannot keep the list of linked children in data_dir'),
-    );
-    const wanted = entry.children?.map((c) => c.login.trim().toLowerCase());
-    const children = wanted === undefined ? listed : listed.filter((c) => wanted.includes(c.login.trim().toLowerCase()));
-    if (listed.length === 0) throw new NoChildrenError(label);
-    out.write(`OK   ${masked}: ${say.familyAccount(String(children.length))}\n`);
-    let failed = 0;
-    const ids: string[] = [];
-    for (const child of children) {
-      const id =
-        entry.children?.find((c) => c.login.trim().toLowerCase() === child.login.trim().toLowerCase())?.id ??
-        childSlug(child.studentName.split(/\s+/)[0] ?? '');
-      const account = { login: child.login, password: '', id, downloads: false, messages: [], write_messages: false };
-      const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log, family });
-      if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
-      try {
-        await readMe(gateway);
-        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, say.linkState(child.state), id)}\n`);
-        ids.push(id);
-      } catch (error) {
-        failed++;
-        fail(child.login, error);
-      }
-    }
-    trace?.outcome(failed === 0 ? 'logged in, listed the children and read each' : `logged in; ${failed} child(ren) failed`);
-    return { failed, ids };
-  } catch (error) {
-    fail(masked, error);
-    return { failed: 1, ids: [] };
-  } finally {
-    for (const stop of stops) stop();
   }
 }
 

@@ -18,6 +18,7 @@ import { systemClock } from './util/clock.js';
 import { createLogger } from './util/log.js';
 import { VERSION } from './version.js';
 import { errorText } from './util/text.js';
+import { bannerLine, bannerMore, DEMO_TEXT, type DemoText } from './i18n/demo-text.js';
 
 type Out = { write(text: string): unknown };
 
@@ -98,24 +99,30 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const log = createLogger(config.log_level, process.stderr);
   const firstNews = options.life?.firstAfterMs ?? FIRST_NEWS_MS;
   const everyNews = options.life?.everyMs ?? NEWS_EVERY_MS;
+  // The demo speaks the language of its config, as the bridge it starts does.
+  const say = DEMO_TEXT[config.language];
+  const [familyLogin, familyRoad] = say.family(`${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}`);
   out.write(
     [
       `dziennik2mqtt ${VERSION} demo`,
-      `  simulated portal: ${simulator.urls.base_url} (logins ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`,
-      `                    auth ${simulator.urls.auth_url}, messages ${simulator.urls.messages_url}, sandbox ${simulator.urls.sandbox_url}`,
-      `  family portal:    ${simulator.urls.family_url} (e-mail ${DEMO_FAMILY.email} / ${DEMO_FAMILY.password}, linking the three children:`,
-      `                    their road while the register login fails, see --quirks register-broken)`,
-      ...(broker ? brokerLines(broker.port) : [`  MQTT broker:      ${redactUrl(mqttUrl)} (yours; the demo's topics are removed when it stops)`]),
-      `  watch it:         mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
-      `  Home Assistant:   point its MQTT integration at this broker; the children appear as devices`,
-      `  check, dashboard: ${file.shown} holds every address and login above; from another terminal here:`,
-      `                      npx dziennik2mqtt check --config ${file.shown}`,
-      `                      npx dziennik2mqtt dashboard --config ${file.shown} > dashboard.yaml`,
-      `  news:             every ${minutes(everyNews)} the simulated school adds a grade, a message, a plan change`,
-      `                    and an announcement for one child (the first in ${minutes(firstNews)}); the bridge fires`,
-      `                    its events (grade, message, notice, plan_change) at its next polls, at any hour:`,
-      `                    the demo's school is in lessons day and night`,
-      `  press Ctrl-C to stop`,
+      bannerLine(
+        say.label.portal,
+        `${simulator.urls.base_url} (${say.logins} ${DEMO_ACCOUNTS.map((a) => `${a.login} / ${a.password}`).join(', ')});`,
+      ),
+      bannerMore(say.hosts(simulator.urls.auth_url, simulator.urls.messages_url, simulator.urls.sandbox_url)),
+      bannerLine(say.label.family, `${simulator.urls.family_url} ${familyLogin}`),
+      bannerMore(familyRoad),
+      ...(broker ? brokerLines(broker.port, say) : [bannerLine(say.label.broker, say.brokerYours(redactUrl(mqttUrl)))]),
+      bannerLine(
+        say.label.watch,
+        `mosquitto_sub -h ${broker ? '127.0.0.1' : new URL(mqttUrl).hostname} -p ${new URL(mqttUrl).port || 1883} -v -t '${base}/#'`,
+      ),
+      bannerLine(say.label.homeAssistant, say.homeAssistant),
+      bannerLine(say.label.check, say.configFile(file.shown)),
+      bannerMore(`  npx dziennik2mqtt check --config ${file.shown}`),
+      bannerMore(`  npx dziennik2mqtt dashboard --config ${file.shown} > dashboard.yaml`),
+      ...say.news(minutes(everyNews, say), minutes(firstNews, say)).map((line, i) => (i === 0 ? bannerLine(say.label.news, line) : bannerMore(line))),
+      `  ${say.stop}`,
       '',
     ].join('\n'),
   );
@@ -131,7 +138,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     clock: systemClock,
     firstAfterMs: firstNews,
     everyMs: everyNews,
-    onRound: (round) => out.write(describeRound(round)),
+    onRound: (round) => out.write(describeRound(round, say)),
   });
   const watcher = await watch(mqttUrl, base, out);
   try {
@@ -141,23 +148,22 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       // container's own, which the machine running it reaches), and the loopback one beside it.
       const board = webUrls(webBaseUrl('0.0.0.0', httpPort, false), [], token).board;
       const here = webUrls(`http://127.0.0.1:${httpPort}`, [], token).board;
-      out.write(
-        `\n  family board:     ${board}${board === here ? '' : `\n                    on this machine: ${here}`}\n                    (the demo's own access token; the board's Calendars button gives the feeds)\n\n`,
-      );
+      const loopback = board === here ? [] : [bannerMore(`${say.onThisMachine} ${here}`)];
+      out.write(`\n${[bannerLine(say.label.board, board), ...loopback, bannerMore(say.boardToken)].join('\n')}\n\n`);
     }
     life.start();
     await options.untilStopped;
-    out.write('\nstopping...\n');
+    out.write(`\n${say.stopping}\n`);
   } finally {
     life.stop();
     await app.stop().catch(() => undefined);
     await watcher.endAsync().catch(() => undefined);
     if (!broker) {
       const cleared = await clearDemoRetained({ url: mqttUrl, base, discoveryPrefix }).catch((error: unknown) => {
-        out.write(`could not remove the demo's retained topics from ${redactUrl(mqttUrl)}: ${errorText(error)}\n`);
+        out.write(`${say.notCleared(redactUrl(mqttUrl), errorText(error))}\n`);
         return 0;
       });
-      if (cleared > 0) out.write(`removed the demo's ${cleared} retained topics (devices and states) from ${redactUrl(mqttUrl)}\n`);
+      if (cleared > 0) out.write(`${say.cleared(cleared, redactUrl(mqttUrl))}\n`);
     }
     await simulator.stop();
     await broker?.close();
@@ -176,24 +182,24 @@ function brokerAddresses(port: number): string[] {
   return [...new Set(own), '127.0.0.1'].map((host) => `mqtt://${host}:${port}`);
 }
 
-function brokerLines(port: number): string[] {
+function brokerLines(port: number, say: DemoText): string[] {
   return [
-    `  MQTT broker:      embedded, on every interface of this machine; use one of these addresses:`,
-    ...brokerAddresses(port).map((address) => `                      ${address}`),
-    `  your own broker:  dziennik2mqtt demo --mqtt-url mqtt://user:password@host:1883 (npm run demo -- --mqtt-url ...)`,
+    bannerLine(say.label.broker, say.brokerEmbedded),
+    ...brokerAddresses(port).map((address) => bannerMore(`  ${address}`)),
+    bannerLine(say.label.ownBroker, 'dziennik2mqtt demo --mqtt-url mqtt://user:password@host:1883 (npm run demo -- --mqtt-url ...)'),
   ];
 }
 
-function minutes(ms: number): string {
+function minutes(ms: number, say: DemoText): string {
   const m = ms / 60_000;
-  return m >= 1 && Number.isInteger(m) ? `${m} minute${m === 1 ? '' : 's'}` : `${Math.round(ms / 1000)} s`;
+  return m >= 1 && Number.isInteger(m) ? say.minutes(m) : say.seconds(Math.round(ms / 1000));
 }
 
-function describeRound(round: LifeRound): string {
+function describeRound(round: LifeRound, say: DemoText): string {
   const change = round.planChange
-    ? `, plan change ${round.planChange.date} lesson ${round.planChange.lessonNo} ${round.planChange.subject} (${round.planChange.kind})`
+    ? say.planChange(round.planChange.date, round.planChange.lessonNo, round.planChange.subject, round.planChange.kind)
     : '';
-  return `  news for ${round.child}: grade ${round.grade.grade} in ${round.grade.subject}, message "${round.message.topic}", announcement "${round.notice.subject}"${change}\n`;
+  return `  ${say.round(round.child, round.grade.grade, round.grade.subject, round.message.topic, round.notice.subject, change)}\n`;
 }
 
 /** Prints every state and event the bridge publishes, one line each, as a newcomer would want to see it. */

@@ -41,10 +41,12 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'check': {
         const { config } = await loadConfig(args, false);
         const { runCheck } = await import('./check.js');
+        const { checkLogger } = await import('./check-log.js');
         return await runCheck({
           config,
           out: process.stdout,
-          log: createLogger('warn', process.stderr),
+          // Never among check's lines: the person reads check's words, the file keeps the log.
+          log: await checkLogger(config.data_dir),
           showToken: args.showToken,
           ...(args.trace === undefined ? {} : { trace: args.trace }),
         });

@@ -37,8 +37,8 @@ export async function runTokenRotation(options: TokenRotationOptions): Promise<n
       token,
     );
     lines.push(say.tokenOpenAgain);
-    lines.push(...formatWebUrls(urls));
-    if (http.metrics) lines.push(metricsLine(base, token));
+    lines.push(...formatWebUrls(urls, options.config.language));
+    if (http.metrics) lines.push(metricsLine(base, token, options.config.language));
     if (unknown.length > 0) lines.push(say.tokenFeedsFollow(unknown.join(', ')));
   }
   options.out.write(`${lines.join('\n')}\n`);

@@ -12,7 +12,7 @@ const login = z
   .min(1)
   .refine((v) => !v.includes('@'), {
     message:
-      'this is an e-mail address (the Librus Rodzina family account): put it under email: instead of login: for the family road, ' +
+      'this is an e-mail address (an account of the family portal, Konto LIBRUS): put it under email: instead of login: for the family road, ' +
       'or use the register login of the parent account, digits ending in u like 1234567u, with its own password',
   });
 

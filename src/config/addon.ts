@@ -2,9 +2,10 @@
 // config object a config.yaml gives, and the broker comes from the Supervisor when none is set.
 import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildConfig, ConfigError, formatPath, type LoadOptions } from './load.js';
+import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
+import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
 import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './schema.js';
-import { supervisorMqtt, type MqttService, type SupervisorOptions } from './supervisor.js';
+import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
 export const ADDON_OPTIONS_PATH = '/data/options.json';
@@ -68,7 +69,7 @@ interface Converted {
 
 function convertOptions(options: unknown, mqtt?: MqttService): Converted {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new ConfigError(OPTIONS_SOURCE, ['the options must be a mapping of keys']);
+    throw refusal(['the options must be a mapping of keys'], undefined);
   }
   const o = options as AddonOptions;
   const problems: string[] = [];
@@ -121,7 +122,7 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     messageSlots.set(formatPath(['accounts', accounts.indexOf(owner), 'messages', owner.messages.length]), i);
     owner.messages.push({ id: m.id ?? '', name: m.name ?? '', to, topic: m.topic ?? '', body: m.body ?? '' });
   });
-  if (problems.length > 0) throw new ConfigError(OPTIONS_SOURCE, problems);
+  if (problems.length > 0) throw refusal(problems, o.language);
 
   const raw: FormConfig = {
     accounts,
@@ -171,6 +172,29 @@ function inFormTerms(problem: string, { messageSlots, formNames }: Omit<Converte
 }
 
 const OPTIONS_SOURCE = 'add-on options';
+
+/** What the Supervisor could not give, said in the form's language. */
+function inLanguage(language: unknown): (error: unknown) => never {
+  const lang = languageOf(language);
+  return (error) => {
+    if (error instanceof ConfigError)
+      throw new ConfigError(
+        ADDON[lang],
+        error.problems.map((p) => problemIn(p, lang)),
+      );
+    if (error instanceof SupervisorError) throw new SupervisorError(messageIn(error.message, lang), error.status, { cause: error });
+    throw error;
+  };
+}
+
+/** The form's refusal in the language the form chose (the Supervisor's form always has one: pl unless changed). */
+function refusal(problems: string[], language: unknown): ConfigError {
+  const lang = languageOf(language);
+  return new ConfigError(
+    ADDON_OPTIONS[lang],
+    problems.map((p) => problemIn(p, lang)),
+  );
+}
 
 /** `to` in the form is one line: class_tutor, teacher:Name Surname or account:<id>. */
 function recipient(text: string, path: (string | number)[], problems: string[]): FixedMessage['to'] | undefined {
@@ -224,21 +248,22 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
     parsed = JSON.parse(await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(path, [code === 'ENOENT' ? 'file not found' : code ? `cannot read (${code})` : 'not valid JSON']);
+    // No options to name a language: Polish, the form's default.
+    throw new ConfigError(path, [problemIn(code === 'ENOENT' ? 'file not found' : code ? `cannot read (${code})` : 'not valid JSON', 'pl')]);
   }
   const o = (parsed ?? {}) as AddonOptions;
   // The environment override (DZIENNIK2MQTT_MQTT_URL) wins in buildConfig, so the Supervisor need not be asked.
   const ask = (options.needsBroker ?? true) && !o.mqtt_url && !env.DZIENNIK2MQTT_MQTT_URL;
-  const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }) : undefined;
+  const broker = ask ? await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(inLanguage(o.language)) : undefined;
   const { raw, ...names } = convertOptions(parsed, broker);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
     return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    throw new ConfigError(
-      OPTIONS_SOURCE,
+    throw refusal(
       error.problems.map((p) => inFormTerms(p, names)),
+      o.language,
     );
   }
 }

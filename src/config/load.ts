@@ -5,7 +5,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
-import { LANGUAGES, type Language } from './language.js';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from './language.js';
+import { problemIn } from './problem-words.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */
 export class ConfigError extends Error {
@@ -37,8 +38,8 @@ export async function loadConfigFile(path: string, options: LoadOptions = {}): P
     text = await readText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // No file, no language chosen: English, the language of the code.
-    const say = CONFIG_TEXT.en;
+    // No file, so no language chosen: the terminal's own (LANG), else Polish, the config's default.
+    const say = CONFIG_TEXT[localeLanguage(options.env ?? process.env)];
     throw new ConfigError(path, [code === 'ENOENT' ? say.fileNotFound(path) : say.cannotRead(code ?? 'error')]);
   }
   // A file YAML cannot read still says which language its family chose.
@@ -68,7 +69,8 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   const env = options.env ?? process.env;
   const readText = options.readText ?? ((p: string) => readFile(p, 'utf8'));
   if (raw === null || raw === undefined) raw = {};
-  const say = CONFIG_TEXT[languageOf(typeof raw === 'object' ? (raw as { language?: unknown }).language : undefined)];
+  const language = languageOf(typeof raw === 'object' ? (raw as { language?: unknown }).language : undefined);
+  const say = CONFIG_TEXT[language];
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(source, [say.topLevel]);
 
   const problems: string[] = [];
@@ -83,7 +85,11 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
       problems.push(describeIssue(issue, valueAt(expanded, path), say));
     }
   }
-  if (problems.length > 0 || !parsed.success) throw new ConfigError(source, problems);
+  if (problems.length > 0 || !parsed.success)
+    throw new ConfigError(
+      source,
+      problems.map((p) => problemIn(p, language)),
+    );
 
   const read = parsed.data;
   const base = options.baseDir;
@@ -95,7 +101,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   const override = env.DZIENNIK2MQTT_MQTT_URL;
   if (override) {
     if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {
-      throw new ConfigError(source, ['DZIENNIK2MQTT_MQTT_URL: must start with mqtt:// or mqtts://']);
+      throw new ConfigError(source, [problemIn('DZIENNIK2MQTT_MQTT_URL: must start with mqtt:// or mqtts://', language)]);
     }
     read.mqtt.url = override;
   }
@@ -109,13 +115,29 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     }
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
-  if (problems.length > 0) throw new ConfigError(source, problems);
+  if (problems.length > 0)
+    throw new ConfigError(
+      source,
+      problems.map((p) => problemIn(p, language)),
+    );
   return { ...read, ...byRoad(read.accounts) };
 }
 
-/** The language a config asks for, when it names one; English otherwise (the config's default applies only once it is valid). */
-function languageOf(value: unknown): Language {
-  return LANGUAGES.find((l) => l === value) ?? 'en';
+/**
+ * The language a config's refusals speak: the one it names. A value the bridge does not speak
+ * (`polski`, `de`) is itself refused, and its family reads why in Polish, the config's default and
+ * the language of the schools the bridge is made for. A config naming none reads English, as before:
+ * tests and tools build configs without one.
+ */
+export function languageOf(value: unknown): Language {
+  if (value === undefined || value === null) return FALLBACK_LANGUAGE;
+  return LANGUAGES.find((l) => l === value) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language of the terminal's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when the bridge speaks it; else Polish. */
+export function localeLanguage(env: NodeJS.ProcessEnv): Language {
+  const locale = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').slice(0, 2).toLowerCase();
+  return LANGUAGES.find((l) => l === locale) ?? DEFAULT_LANGUAGE;
 }
 
 const YAML_HINTS: Record<string, keyof ConfigText['yamlHints']> = {

@@ -1,6 +1,6 @@
 // What `dziennik2mqtt check` prints, in each language. Logins, child ids, step names, config keys,
 // commands and addresses stay as they are in every language (a script or a bug report reads them).
-import type { ProblemReason } from '../portal/errors.js';
+import type { LoginStep, ProblemReason } from '../portal/errors.js';
 import type { Language } from '../config/language.js';
 
 export interface CheckText {
@@ -9,8 +9,15 @@ export interface CheckText {
   schoolUnknown: string;
   /** After `OK   familyN: `: the family portal's account and how many children it links. */
   familyAccount: (children: string) => string;
-  /** After `OK   <login>: ` on the family road: the child as the portal names it, its link's state, its id, proved by one read. */
-  linkedChild: (name: string, state: string, id: string) => string;
+  /**
+   * After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its id,
+   * and the road the bridge reads it on: the family road (proved by one read), the register road (its
+   * login entry works; the family road stands behind), or the family road standing in while its register
+   * login fails for the portal's reason (proved by one read).
+   */
+  linkedChild: (name: string, state: string, id: string, road: LinkedRoad) => string;
+  /** After `FAIL <login>: ` under an e-mail entry: the child's own register password is wrong, so neither road reads it. */
+  linkedChildWrongPassword: (name: string, id: string) => string;
   registerNumber: (number: string) => string;
   /** When the portal gives no register number. */
   registerNumberUnknown: string;
@@ -26,6 +33,8 @@ export interface CheckText {
   notPublished: string;
   refused: (status: string) => string;
   stoppedAt: (step: string) => string;
+  /** A login's steps in words (the --trace file keeps their English names for a bug report). */
+  step: Record<LoginStep, string>;
   allWork: (total: string) => string;
   someFailed: (failed: string, total: string) => string;
   webOff: string;
@@ -56,14 +65,26 @@ export interface BrokerText {
   accountsOnly: (total: string) => string;
 }
 
+/** The road `check` tells for a linked child, as the bridge will read it (portal/roads.ts). */
+export type LinkedRoad = 'family' | 'register' | 'family-standing-in';
+
 /** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
 export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
-  familyAccount: (children) => `the family portal's e-mail works; linked children: ${children}`,
-  linkedChild: (name, state, id) => `${name}, link ${state}, read on the family road (child id: ${id})`,
+  familyAccount: (children) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
+  linkedChild: (name, state, id, road) =>
+    `${name}, link ${state}, ${
+      road === 'register'
+        ? 'read on the register road (its login entry); the family road stands behind it while the register login fails'
+        : road === 'family'
+          ? 'read on the family road'
+          : 'read on the family road while its register login fails (see above); the register login is tried again hourly'
+    } (child id: ${id})`,
+  linkedChildWrongPassword: (name, id) =>
+    `${name}: its login entry's password is wrong (see above), and the bridge does not read the child on the family road either: a wrong password is never covered. Correct the password (child id: ${id})`,
   registerNumber: (number) => `class register number: ${number}`,
   registerNumberUnknown: 'unknown (lucky_today will stay off)',
   advice: 'advice',
@@ -84,6 +105,14 @@ const en: CheckText = {
   notPublished: 'not published yet',
   refused: (status) => `no (${status})`,
   stoppedAt: (step) => `the login stopped at step: ${step}`,
+  step: {
+    entry: 'entry',
+    'login page': 'login page',
+    password: 'password',
+    redirects: 'redirects',
+    'required actions': 'required actions',
+    'session check': 'session check',
+  },
   allWork: (total) => `All ${total} account(s) work.`,
   someFailed: (failed, total) => `${failed} of ${total} account(s) failed.`,
   webOff: 'web server: off (http.port is 0)',
@@ -95,7 +124,7 @@ const en: CheckText = {
   help: {
     wrong_credentials: [
       'wrong login or password',
-      'the portal did not accept the login or password. Under login: goes the numeric register login of the parent account (like 1234567u); the family portal’s e-mail goes under email: (the family road). Check the password of the account you gave.',
+      'the portal did not accept the login or password. Under login: goes the numeric register login of the parent account (like 1234567u); the e-mail of the family portal (Konto LIBRUS) goes under email: (the family road). Check the password of the account you gave.',
     ],
     login_changed: [
       'the portal’s login changed',
@@ -149,8 +178,17 @@ const en: CheckText = {
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
-  familyAccount: (children) => `e-mail portalu dla rodzin działa; powiązane dzieci: ${children}`,
-  linkedChild: (name, state, id) => `${name}, powiązanie ${state}, odczyt przez portal dla rodzin (id dziecka: ${id})`,
+  familyAccount: (children) => `e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: ${children}`,
+  linkedChild: (name, state, id, road) =>
+    `${name}, powiązanie ${state}, ${
+      road === 'register'
+        ? 'odczyt z dziennika (własny wpis z loginem); portal dla rodzin zastąpi go, gdy logowanie do dziennika zawiedzie'
+        : road === 'family'
+          ? 'odczyt przez portal dla rodzin'
+          : 'odczyt przez portal dla rodzin, dopóki logowanie do dziennika zawodzi (zob. wyżej); logowanie do dziennika jest ponawiane co godzinę'
+    } (id dziecka: ${id})`,
+  linkedChildWrongPassword: (name, id) =>
+    `${name}: hasło we własnym wpisie z loginem jest błędne (zob. wyżej), a mostek nie odczyta dziecka także przez portal dla rodzin: błędnego hasła nic nie zastępuje. Popraw hasło (id dziecka: ${id})`,
   schoolUnknown: 'szkoła nieznana',
   registerNumber: (number) => `numer w dzienniku: ${number}`,
   registerNumberUnknown: 'nieznany (lucky_today pozostanie wyłączony)',
@@ -172,6 +210,14 @@ const pl: CheckText = {
   notPublished: 'jeszcze nieopublikowany',
   refused: (status) => `nie (${status})`,
   stoppedAt: (step) => `logowanie zatrzymało się na kroku: ${step}`,
+  step: {
+    entry: 'wejście',
+    'login page': 'strona logowania',
+    password: 'hasło',
+    redirects: 'przekierowania',
+    'required actions': 'wymagane działania',
+    'session check': 'sprawdzenie sesji',
+  },
   allWork: (total) => `Wszystkie konta działają (${total}).`,
   someFailed: (failed, total) => `Konta z błędem: ${failed} z ${total}.`,
   webOff: 'serwer WWW: wyłączony (http.port wynosi 0)',
@@ -184,7 +230,7 @@ const pl: CheckText = {
   help: {
     wrong_credentials: [
       'błędny login lub hasło',
-      'portal nie przyjął loginu lub hasła. Pod login: wpisuje się numeryczny login do dziennika konta rodzica (np. 1234567u); adres e-mail portalu dla rodzin wpisuje się pod email: (droga przez portal dla rodzin). Sprawdź hasło podanego konta.',
+      'portal nie przyjął loginu lub hasła. Pod login: wpisuje się numeryczny login do dziennika konta rodzica (np. 1234567u); adres e-mail portalu dla rodzin (Konto LIBRUS) wpisuje się pod email: (droga przez portal dla rodzin). Sprawdź hasło podanego konta.',
     ],
     login_changed: [
       'logowanie w portalu się zmieniło',
@@ -244,8 +290,17 @@ const pl: CheckText = {
 
 const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
-  familyAccount: (children) => `e-mail сімейного порталу працює; пов'язані діти: ${children}`,
-  linkedChild: (name, state, id) => `${name}, зв'язок ${state}, читання через сімейний портал (id дитини: ${id})`,
+  familyAccount: (children) => `e-mail сімейного порталу (Konto LIBRUS) працює; пов'язані діти: ${children}`,
+  linkedChild: (name, state, id, road) =>
+    `${name}, зв'язок ${state}, ${
+      road === 'register'
+        ? 'читання з журналу (власний запис з логіном); сімейний портал замінить його, коли вхід до журналу не вдасться'
+        : road === 'family'
+          ? 'читання через сімейний портал'
+          : 'читання через сімейний портал, поки вхід до журналу не вдається (див. вище); вхід до журналу повторюється щогодини'
+    } (id дитини: ${id})`,
+  linkedChildWrongPassword: (name, id) =>
+    `${name}: пароль у власному записі з логіном неправильний (див. вище), і міст не читатиме дитину й через сімейний портал: неправильний пароль нічим не замінити. Виправте пароль (id дитини: ${id})`,
   schoolUnknown: 'школа невідома',
   registerNumber: (number) => `номер у журналі: ${number}`,
   registerNumberUnknown: 'невідомий (lucky_today залишиться вимкненим)',
@@ -267,6 +322,14 @@ const uk: CheckText = {
   notPublished: 'ще не опубліковано',
   refused: (status) => `ні (${status})`,
   stoppedAt: (step) => `вхід зупинився на кроці: ${step}`,
+  step: {
+    entry: 'вхід',
+    'login page': 'сторінка входу',
+    password: 'пароль',
+    redirects: 'переспрямування',
+    'required actions': 'потрібні дії',
+    'session check': 'перевірка сесії',
+  },
   allWork: (total) => `Усі облікові записи працюють (${total}).`,
   someFailed: (failed, total) => `Облікових записів з помилкою: ${failed} з ${total}.`,
   webOff: 'вебсервер: вимкнено (http.port дорівнює 0)',
@@ -278,7 +341,7 @@ const uk: CheckText = {
   help: {
     wrong_credentials: [
       'неправильний логін або пароль',
-      'портал не прийняв логін або пароль. У login: вказують числовий логін до журналу облікового запису батьків (як 1234567u); e-mail сімейного порталу вказують у email: (шлях через сімейний портал). Перевірте пароль указаного облікового запису.',
+      'портал не прийняв логін або пароль. У login: вказують числовий логін до журналу облікового запису батьків (як 1234567u); e-mail сімейного порталу (Konto LIBRUS) вказують у email: (шлях через сімейний портал). Перевірте пароль указаного облікового запису.',
     ],
     login_changed: [
       'вхід на порталі змінився',

@@ -27,7 +27,8 @@ export function accountParts(options: AccountPollerOptions) {
   const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
   const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
-  const child = new AccountChild({ account, dataDir, log, language });
+  const family = options.family ?? options.alsoFamily;
+  const child = new AccountChild({ account, dataDir, log, language, listedName: () => family?.studentName(account.login) });
   const health = new AccountHealth(language);
   const gate = new EventGate({
     dataDir,

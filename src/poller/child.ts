@@ -14,6 +14,8 @@ export interface AccountChildOptions {
   dataDir: string;
   log: Logger;
   language?: Language;
+  /** The child's name as the family portal listed it (the family road): the device's name until the child is read. */
+  listedName?: () => string | undefined;
 }
 
 export class AccountChild {
@@ -50,7 +52,8 @@ export class AccountChild {
     const language = this.options.language ?? FALLBACK_LANGUAGE;
     return {
       id: this.id,
-      name: id ? `${id.firstName} ${id.lastName}`.trim() : this.options.account.login,
+      // Never the register login when a name is known: a parent reads the device's name from its first discovery.
+      name: id ? `${id.firstName} ${id.lastName}`.trim() : (this.options.listedName?.() ?? this.options.account.login),
       model: kindergarten ? KINDERGARTEN_MODEL[language] : id?.className ? classModel(id.className, language) : undefined,
       school: id?.schoolName,
       entities,

@@ -25,6 +25,8 @@ export class FamilyAccount {
   private readonly tokens = new Map<string, string>();
   /** Each child's link state as last listed (live-notes 23). */
   private readonly states = new Map<string, string>();
+  /** Each listed child's name as the portal gives it, by its login in lower case: its device's name before its first read. */
+  private readonly names = new Map<string, string>();
   /** When the children were last listed: the age of `states`. */
   private listedAt = -Infinity;
 
@@ -51,6 +53,7 @@ export class FamilyAccount {
       // A register login the portal listed is as private as one the config names.
       knownNames.add(child.login);
       this.states.set(child.login, child.state);
+      if (child.studentName.trim() !== '') this.names.set(child.login.trim().toLowerCase(), child.studentName.trim());
       if (child.accessToken !== '') this.tokens.set(child.login, child.accessToken);
       else this.tokens.delete(child.login);
     }
@@ -73,6 +76,11 @@ export class FamilyAccount {
       );
     }
     return this.states.get(login);
+  }
+
+  /** The child's name as the portal listed it, if it has been listed. */
+  studentName(login: string): string | undefined {
+    return this.names.get(login.trim().toLowerCase());
   }
 
   /** The child's bearer token: the one kept, else from the list. Undefined when the portal lists none. */

@@ -149,15 +149,15 @@ export class WebService {
     const say = TERMINAL_TEXT[data.language];
     const heading = ['', say.webHeading, say.webHowTo];
     if (known()) {
-      write([...heading, ...formatWebUrls(urls())]);
+      write([...heading, ...formatWebUrls(urls(), data.language)]);
       return;
     }
-    write([...heading, `  board:    ${urls().board}`, say.feedsFollow]);
+    write([...heading, ...formatWebUrls({ board: urls().board, feeds: [] }, data.language), say.feedsFollow]);
     this.stopWaiting = data.onChange(() => {
       if (!known()) return;
       this.stopWaiting?.();
       this.stopWaiting = undefined;
-      write(['', say.feedsHeading, say.webHowTo, ...formatWebUrls(urls()).slice(1)]);
+      write(['', say.feedsHeading, say.webHowTo, ...formatWebUrls(urls(), data.language).slice(1)]);
     });
   }
 

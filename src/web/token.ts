@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../store/files.js';
 import { readStoredText } from '../store/stored.js';
 import { FEED_NAMES, type FeedName } from '../school/calendar-feeds.js';
+import { ADDRESS_WORDS } from '../i18n/address-words.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 
 export const TOKEN_FILE = 'http-token';
 
@@ -128,11 +130,24 @@ export function webUrls(base: string, children: readonly string[], token?: strin
 }
 
 /** `/metrics` with its own key (http.metrics on), as a line for `check --show-token` and `token --rotate`. */
-export function metricsLine(base: string, token: string): string {
-  return `  metrics:  ${base}/metrics?key=${metricsKey(token)}`;
+export function metricsLine(base: string, token: string, language: Language = FALLBACK_LANGUAGE): string {
+  return addressLine(ADDRESS_WORDS[language].metrics, `${base}/metrics?key=${metricsKey(token)}`, language);
 }
 
-/** The URLs as plain lines (start-up on stdout, `check`). */
-export function formatWebUrls(urls: WebUrls): string[] {
-  return [`  board:    ${urls.board}`, ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${url}`))];
+/** The URLs as plain lines (start-up on stdout, `check`), labelled in the family's language. */
+export function formatWebUrls(urls: WebUrls, language: Language = FALLBACK_LANGUAGE): string[] {
+  return [
+    addressLine(ADDRESS_WORDS[language].board, urls.board, language),
+    ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
+  ];
+}
+
+/** One labelled address, the addresses of a block aligned: `  board:    http://...`. */
+export function addressLine(label: string, url: string, language: Language = FALLBACK_LANGUAGE): string {
+  return `  ${`${label}:`.padEnd(9)} ${inWords(url, language)}`;
+}
+
+/** An address with the container's stand-in for the host in the family's words. */
+function inWords(url: string, language: Language): string {
+  return url.replace(HOST_PLACEHOLDER, ADDRESS_WORDS[language].thisMachine);
 }

@@ -1,15 +1,21 @@
 // `check` with an `email` entry: the family portal logged in once, its linked children listed with their
 // links' states, each proved by one read on the family road; `check --trace` covers the road and holds
-// neither the e-mail's local part, the password, a token, a cookie value nor a child's data.
-import { readFile, rm } from 'node:fs/promises';
+// neither the e-mail's local part, the password, a token, a cookie value nor a child's data. Each child is
+// told on the road the bridge reads it, and `check` piped prints only its own lines (its log in a file).
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { DEMO_ACCOUNTS, DEMO_FAMILY, PortalSimulator } from '../../src/simulator/index.js';
+import { REGISTER_BROKEN_WORDS } from '../../src/simulator/live-schools.js';
 import { buildConfig } from '../../src/config/load.js';
 import { runCheck } from '../../src/check.js';
 import { silentLogger } from '../../src/util/log.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/portal.js';
+import { REPO, ensureBuilt } from '../helpers/faults-process.js';
 
 const [ANIA, JANEK] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
 let sim: PortalSimulator;
@@ -66,7 +72,7 @@ describe('check with an e-mail entry', () => {
     const { code, text } = await check();
     expect(code).toBe(0);
     // The entry named by its e-mail, masked as the diagnostics mask it.
-    expect(text).toContain("OK   ro…m: the family portal's e-mail works; linked children: 2");
+    expect(text).toContain('OK   ro…m: the e-mail of the family portal (Konto LIBRUS) works; linked children: 2');
     expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road (child id: ania)`);
     expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, link active, read on the family road (child id: jan)`);
     expect([sim.families.loginCount(), sim.logins()]).toEqual([1, 0]);
@@ -90,7 +96,7 @@ describe('check with an e-mail entry', () => {
   it('speaks Polish under language: pl, the link’s state and the family road’s advice included', async () => {
     const { code, text } = await check(DEMO_FAMILY.password, undefined, { language: 'pl' });
     expect(code).toBe(0);
-    expect(text).toContain('OK   ro…m: e-mail portalu dla rodzin działa; powiązane dzieci: 2');
+    expect(text).toContain('OK   ro…m: e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: 2');
     expect(text).toContain(`OK   ${ANIA.login}: Ania Kowalska, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: ania)`);
     expect(text).not.toMatch(/family1|active/);
     const wrong = await check('wrong', undefined, { language: 'pl' });
@@ -137,5 +143,71 @@ describe('check with an e-mail entry', () => {
       expect(trace).not.toContain(secret);
     // Tokens and cookie values are long hex strings in the simulator: none reaches the file.
     expect(trace).not.toMatch(/[0-9a-f]{32,}/);
+  });
+});
+
+describe('check tells each linked child’s road as the bridge reads it', () => {
+  const ania = { login: ANIA.login, password: ANIA.password };
+
+  it('a child with a working login entry of its own: the register road, the family road behind it', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, { accounts: [ania], language: 'pl' });
+    expect(code).toBe(0);
+    expect(text).toContain(
+      `OK   ${ANIA.login}: Ania Kowalska, powiązanie aktywne, odczyt z dziennika (własny wpis z loginem); portal dla rodzin zastąpi go, gdy logowanie do dziennika zawiedzie (id dziecka: ania)`,
+    );
+    // Jan has no login entry: the family road reads him.
+    expect(text).toContain(`OK   ${JANEK.login}: Jan Kowalski, powiązanie aktywne, odczyt przez portal dla rodzin (id dziecka: jan)`);
+  });
+
+  it('a wrong register password: no OK line for that child on either road, as the bridge reads it on neither', async () => {
+    const { code, text } = await check(DEMO_FAMILY.password, undefined, { accounts: [{ ...ania, password: 'wrong' }], language: 'pl' });
+    expect(code).toBe(1);
+    expect(text).toContain(`FAIL ${ANIA.login}: błędny login lub hasło:`);
+    expect(text).toContain(
+      `FAIL ${ANIA.login}: Ania Kowalska: hasło we własnym wpisie z loginem jest błędne (zob. wyżej), a mostek nie odczyta dziecka także przez portal dla rodzin`,
+    );
+    expect(text).not.toContain(`OK   ${ANIA.login}`);
+    expect(text).toContain(`OK   ${JANEK.login}:`);
+    expect(text).toContain('Konta z błędem: 1 z 2.');
+  });
+
+  it('a register login the portal fails: the family road stands in, proved by one read', async () => {
+    sim.refuseLogin(ANIA.login, { message: REGISTER_BROKEN_WORDS, as: 'object' });
+    const { text } = await check(DEMO_FAMILY.password, undefined, { accounts: [ania] });
+    expect(text).toContain(`FAIL ${ANIA.login}: `);
+    expect(text).toContain(
+      `OK   ${ANIA.login}: Ania Kowalska, link active, read on the family road while its register login fails (see above); the register login is tried again hourly (child id: ania)`,
+    );
+  });
+});
+
+describe('check piped, under language: pl (as the app’s log shows it)', () => {
+  // The built bin, as a parent runs it (built once when src is newer).
+  beforeAll(() => ensureBuilt(), 240_000);
+
+  it('prints only its own Polish lines, with a wrong register password beside the family entry', async () => {
+    const config = join(dir, 'config.yaml');
+    const accounts = [
+      { login: ANIA.login, password: 'wrong' },
+      { email: DEMO_FAMILY.email, password: DEMO_FAMILY.password },
+    ];
+    await writeFile(config, stringify({ portal: sim.urls, accounts, data_dir: join(dir, 'data'), http: { port: 0 }, language: 'pl' }), {
+      mode: 0o600,
+    });
+    const run = await promisify(execFile)(process.execPath, [join(REPO, 'dist', 'main.js'), 'check', '--config', config], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`FAIL ${ANIA.login}: błędny login lub hasło:`);
+    expect(run.stdout).not.toContain(`OK   ${ANIA.login}`);
+    // No log line on either stream: no JSON, no English words of the log.
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/"level"|"msg"|refused the login|^\{/m);
+    expect(run.stderr).toBe('');
+    // The log is kept where a bug report finds it.
+    expect(await readFile(join(dir, 'data', 'check.log'), 'utf8')).toMatch(/refused the login/);
   });
 });

@@ -101,7 +101,7 @@ describe('check --trace', () => {
     const { code, text, trace } = await check();
     expect(code).toBe(1);
     expect(text).toContain('FAIL 1234567u: logowanie w portalu się zmieniło');
-    expect(text).toContain('logowanie zatrzymało się na kroku: password');
+    expect(text).toContain('logowanie zatrzymało się na kroku: hasło');
     expect(trace).toContain('=> the login stopped at step "password": login_changed');
     expect(trace).not.toContain(ANIA.password);
   });

@@ -141,11 +141,12 @@ describe("check speaks the config's language", () => {
     expect(text).toMatch(/moduły: wiadomości: tak, szczęśliwy numerek: tak, ogłoszenia: tak, plan lekcji: tak/);
     expect(text).toContain(`FAIL ${JANEK.login}: błędny login lub hasło: portal nie przyjął loginu lub hasła.`);
     expect(text).toContain('Portal odpowiedział: „Nieprawidłowy login i/lub hasło.”');
-    expect(text).toContain('     logowanie zatrzymało się na kroku: password\n');
+    expect(text).toContain('     logowanie zatrzymało się na kroku: hasło\n');
     expect(text).toContain('Konta z błędem: 1 z 2.');
     expect(text).toContain('serwer WWW (adresy z tokenem dostępu: dziennik2mqtt check --show-token):');
-    expect(text).toContain('  board:    http://127.0.0.1:8123/\n');
-    expect(text).not.toMatch(/account|class |modules|web server/);
+    expect(text).toContain('  tablica:  http://127.0.0.1:8123/\n');
+    expect(text).toContain('  stan:     http://127.0.0.1:8123/health\n');
+    expect(text).not.toMatch(/account|class |modules|web server|board:|health:|password/);
   });
 
   it("speaks Ukrainian with language: uk, the portal's words and the addresses left as they are", async () => {

@@ -79,7 +79,7 @@ describe.concurrent('demo', () => {
 
     const port = await freePort();
     const demo = startDemo({ port });
-    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
+    await waitUntil(() => demo.output().includes('Ctrl-C zatrzymuje demo'), 'the banner', 15_000);
     for (const host of [...ownIPv4(), '127.0.0.1']) expect(demo.output()).toContain(`mqtt://${host}:${port}`);
     expect(demo.output()).toContain('--mqtt-url');
     await expect(demo.stop()).resolves.toBe(0);
@@ -121,7 +121,7 @@ describe.concurrent('demo', () => {
   it('prints every address and login and names its config file, with which `check` and `dashboard` work from outside', async () => {
     const configDir = await tempDir('d2m-demo-outside-');
     const demo = startDemo({ port: await freePort(), configDir });
-    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
+    await waitUntil(() => demo.output().includes('Ctrl-C zatrzymuje demo'), 'the banner', 15_000);
     const file = join(configDir, DEMO_CONFIG_NAME);
     expect(demo.output()).toContain(`npx dziennik2mqtt check --config ${file}`);
     expect(demo.output()).toContain(`npx dziennik2mqtt dashboard --config ${file} > dashboard.yaml`);
@@ -152,19 +152,21 @@ describe.concurrent('demo', () => {
 
   it('says that the simulated school adds news, and prints each round', async () => {
     const demo = startDemo({ port: await freePort(), life: { firstAfterMs: 200, everyMs: 60 * 60_000 } });
-    await waitUntil(() => demo.output().includes('news for Ania:'), 'the first news', 15_000);
-    expect(demo.output()).toMatch(/adds a grade, a message, a plan change\s+and an announcement/);
+    await waitUntil(() => demo.output().includes('nowości (Ania):'), 'the first news', 15_000);
+    // In the demo config's language (Polish, the default), as the bridge it starts speaks.
+    expect(demo.output()).toMatch(/dodaje ocenę, wiadomość, zmianę w planie\s+i ogłoszenie/);
     expect(demo.output()).toMatch(
-      /news for Ania: grade \S+ in [^,]+, message "[^"]+", announcement "[^"]+", plan change \d{4}-\d{2}-\d{2} lesson \d+/,
+      /nowości \(Ania\): ocena \S+ z przedmiotu [^,]+, wiadomość "[^"]+", ogłoszenie "[^"]+", zmiana w planie \d{4}-\d{2}-\d{2} lekcja \d+/,
     );
+    expect(demo.output()).not.toMatch(/news for|simulated portal|press Ctrl-C|adds a grade/);
     await expect(demo.stop()).resolves.toBe(0);
   }, 40_000);
 
   it('with --quirks register-broken, reads both children through the family’s e-mail, which the banner names', async () => {
     const port = await freePort();
     const demo = startDemo({ port, quirks: 'register-broken' });
-    await waitUntil(() => demo.output().includes('press Ctrl-C'), 'the banner', 15_000);
-    expect(demo.output()).toMatch(/family portal: +http:\/\/127\.0\.0\.5:\d+ \(e-mail rodzic@example\.com/);
+    await waitUntil(() => demo.output().includes('Ctrl-C zatrzymuje demo'), 'the banner', 15_000);
+    expect(demo.output()).toMatch(/portal dla rodzin: +http:\/\/127\.0\.0\.5:\d+ \(Konto LIBRUS; e-mail rodzic@example\.com/);
     const client = await connectAsync(`mqtt://127.0.0.1:${port}`);
     const seen = new Map<string, string>();
     client.on('message', (topic, payload) => seen.set(topic, payload.toString()));
@@ -201,7 +203,7 @@ describe.concurrent('demo', () => {
       await after.caughtUpWith((topic, payload) => after.client.publishAsync(topic, payload, { qos: 1 }));
       expect(after.messages.filter((m) => m.retain).map((m) => m.topic)).toEqual([]);
       await after.close();
-      expect(demo.output()).toMatch(/removed the demo's \d+ retained topics/);
+      expect(demo.output()).toMatch(/usunięto zachowane tematy demo \(urządzenia i stany: \d+\)/);
     } finally {
       await demo.stop();
       await seen.close();

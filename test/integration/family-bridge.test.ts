@@ -54,6 +54,22 @@ describe('an e-mail entry', () => {
     expect(school.sim.count({ host: 'portal', path: /^\/gateway\// })).toBe(0);
   });
 
+  it('names each child’s device by the name the family portal lists, from its first discovery on', async () => {
+    const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });
+    await h.pollUntil(() => CHILDREN.every((c) => h.state(c, 'last_update') !== undefined), 'the first polls');
+    for (const [child, name, login] of [
+      ['ania', 'Ania Kowalska', ANIA.login],
+      ['jan', 'Jan Kowalski', JANEK.login],
+    ] as const) {
+      const configs = h.rec.messages.filter((m) => m.topic === `${h.prefix}/device/${h.base}_${child}/config` && m.text !== '');
+      const names = configs.map((m) => (JSON.parse(m.text) as { dev: { name: string } }).dev.name);
+      expect(names.length, child).toBeGreaterThan(0);
+      // Never the register login, not even before the child's first read.
+      expect(new Set(names), child).toEqual(new Set([name]));
+      expect(names.join(), child).not.toContain(login);
+    }
+  });
+
   it('shows a child whose link needs action as a problem with its reason and the portal’s state', async () => {
     school.sim.families.setLinkState(JANEK.login, 'requiring_an_action');
     const h = await school.start({ accounts: [{ email: DEMO_FAMILY.email, password: DEMO_FAMILY.password }] as never });

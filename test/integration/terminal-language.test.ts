@@ -26,8 +26,8 @@ describe('the terminal under language: pl', () => {
     const text = printed.join('');
     expect(text).toContain('serwer WWW dziennik2mqtt: tablica i kalendarze');
     expect(text).toContain('`dziennik2mqtt check --show-token` wypisuje je w tej postaci; nie udostępniaj ich');
-    expect(text).toContain(`  board:    http://127.0.0.1:${port}/`);
-    expect(text).not.toMatch(/the board and the calendar feeds|keep those private/);
+    expect(text).toContain(`  tablica:  http://127.0.0.1:${port}/`);
+    expect(text).not.toMatch(/the board and the calendar feeds|keep those private|board:/);
   });
 
   it('says what token --rotate did in Polish', async () => {

@@ -87,7 +87,7 @@ describe("the board's cookie and the token", () => {
     const token = await tokenIn(h.dataDir);
     const plain = await bin.run('check');
     expect(plain.code).toBe(0);
-    expect(plain.out).toContain(`  board:    http://127.0.0.1:${port}/\n`);
+    expect(plain.out).toContain(`  tablica:  http://127.0.0.1:${port}/\n`);
     expect(plain.out).toContain('check --show-token');
     expect(plain.out).not.toContain(token);
     expect(plain.out).not.toContain('token=');

@@ -174,14 +174,16 @@ describe('add-on start-up', () => {
     supervisor.answer = { status: 400, body: { result: 'error', message: 'Service not enabled' } };
     const error = await configError(load());
     expect(error.problems).toHaveLength(1);
-    expect(error.problems[0]).toMatch(/^mqtt: Home Assistant has no MQTT broker \(the Supervisor said: Service not enabled\)/);
+    // In the form's language (pl), the Supervisor's own words as it gave them.
+    expect(error.message).toMatch(/^dodatek Home Assistant: /);
+    expect(error.problems[0]).toMatch(/^mqtt: Home Assistant nie ma brokera MQTT \(Supervisor odpowiedział: Service not enabled\)\. Zainstaluj/);
     expect(error.problems[0]).toContain('Mosquitto broker');
     expect(error.problems[0]).toContain('mqtt_url');
   });
 
   it('explains a refused lookup and a missing token', async () => {
     expect((await configError(load({ env: { SUPERVISOR_TOKEN: 'wrong' } }))).problems[0]).toContain('mqtt:need');
-    expect((await configError(load({ env: {} }))).problems[0]).toContain('SUPERVISOR_TOKEN is missing');
+    expect((await configError(load({ env: {} }))).problems[0]).toContain('brak SUPERVISOR_TOKEN');
   });
 
   it('reports an unreachable Supervisor as a runtime failure, not bad config', async () => {
@@ -190,7 +192,7 @@ describe('add-on start-up', () => {
     supervisor = await startSupervisor();
     const error = await load({ supervisor: { baseUrl: closed } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SupervisorError);
-    expect((error as Error).message).toContain('cannot reach the Supervisor');
+    expect((error as Error).message).toContain('nie można połączyć się z Supervisorem');
   });
 
   it('uses TLS when the Supervisor says so', async () => {
@@ -210,6 +212,7 @@ describe('add-on start-up', () => {
 
   it('names the form field that is wrong', async () => {
     const bad = {
+      language: 'en',
       accounts: [OPTIONS.accounts[0], OPTIONS.accounts[1]],
       messages: [
         { id: 'a', name: 'A', to: 'class_tutor', topic: 't', body: 'b' },
@@ -235,14 +238,19 @@ describe('add-on start-up', () => {
       messages: [{ id: 'x', name: 'X', to: 'class_tutor', topic: 't', body: 'b' }],
     });
     expect(raw.accounts[0]?.messages).toHaveLength(1);
-    // The store's default form: one empty account.
-    await writeFile(
-      optionsPath,
-      JSON.stringify({ accounts: [{ login: '', password: '' }], messages: [], poll_interval: 20, fast_interval: 3, log_level: 'info' }),
-    );
+    // The store's default form: one empty account, in the form's default language.
+    const form = { accounts: [{ login: '', password: '' }], messages: [], poll_interval: 20, fast_interval: 3, log_level: 'info', language: 'pl' };
+    await writeFile(optionsPath, JSON.stringify(form));
     const error = await configError(load());
-    expect(error.message).toContain('add-on options');
+    expect(error.message).toMatch(/^opcje dodatku: /);
     expect(error.problems).toEqual([
+      'accounts[0].login: wpisz login rodzica do dziennika (np. 1234567u)',
+      'accounts[0].password: wpisz hasło do tego loginu',
+    ]);
+    await writeFile(optionsPath, JSON.stringify({ ...form, language: 'en' }));
+    const english = await configError(load());
+    expect(english.message).toContain('add-on options');
+    expect(english.problems).toEqual([
       "accounts[0].login: fill in the parent's register login (like 1234567u)",
       'accounts[0].password: fill in the password of that login',
     ]);
@@ -278,14 +286,14 @@ describe('add-on problems name the form field', () => {
   it('names a duplicate message id by its place in the flat messages list', async () => {
     const messages = [OPTIONS.messages[0], OPTIONS.messages[1], { ...OPTIONS.messages[0], name: 'Again' }, { ...OPTIONS.messages[2], name: '' }];
     const problems = await refused({ ...OPTIONS, messages });
-    expect(problems).toContain('messages[2].id: duplicate id "sick"');
+    expect(problems).toContain('messages[2].id: powtórzone id "sick"');
     expect(problems.filter((p) => p.startsWith('messages[3].name: '))).toHaveLength(1);
     expect(problems.filter((p) => !p.startsWith('messages['))).toEqual([]);
   });
 
   it('names a duplicate child id and the flat poll fields as the form shows them', async () => {
     const accounts = [OPTIONS.accounts[0], { ...OPTIONS.accounts[1], id: 'ania' }];
-    expect(await refused({ ...OPTIONS, accounts, messages: [] })).toEqual(['accounts[1].id: duplicate id "ania"']);
+    expect(await refused({ ...OPTIONS, accounts, messages: [] })).toEqual(['accounts[1].id: powtórzone id "ania"']);
     const problems = await refused({ ...OPTIONS, poll_interval: 0, fast_interval: 0, school_interval: 1 });
     expect(problems.find((p) => p.startsWith('poll_interval: '))).toBeDefined();
     expect(problems.find((p) => p.startsWith('fast_interval: '))).toBeDefined();

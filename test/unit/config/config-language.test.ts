@@ -39,4 +39,29 @@ describe('config errors', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^некоректний YAML у рядку 4, стовпці \d+: /);
   });
+
+  it("speak Polish under language: pl for the schema's own refusals too, values to type left as they are", async () => {
+    const problems = await problemsOf(
+      'language: pl\nlog_level: loud\ndata_dir: ""\npoll:\n  interval: 1m\naccounts:\n  - login: "1234567u"\n    password: x\n  - email: rodzic.example.com\n    password: y\n',
+    );
+    expect(problems).toEqual([
+      'accounts[1].email: adres e-mail, np. rodzic@example.com: login do portalu dla rodzin (Konto LIBRUS); login do dziennika, np. 1234567u, wpisuje się pod login:',
+      'poll.interval: 1m to za często: co najmniej 5m, by oszczędzić portal i konto rodziny',
+      'data_dir: nie może być puste',
+      'log_level: wpisz jedną z wartości "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
+    ]);
+  });
+
+  it('speak Ukrainian under language: uk', async () => {
+    const problems = await problemsOf('language: uk\naccounts:\n  - login: rodzic@example.com\n    password: x\n    id: Ania\n');
+    expect(problems).toEqual([
+      'accounts[0].login: це адреса e-mail облікового запису сімейного порталу (Konto LIBRUS): вкажіть її в email: замість login:, щоб читати через сімейний портал, або вкажіть логін до журналу облікового запису батьків, цифри з u в кінці, як 1234567u, з його власним паролем',
+      'accounts[0].id: лише малі літери, цифри та _',
+    ]);
+  });
+
+  it('refuse a language the bridge does not speak in Polish, the default, naming the three it does', async () => {
+    const problems = await problemsOf('language: polski\naccounts:\n  - login: "1234567u"\n    password: x\n');
+    expect(problems).toEqual(['language: wpisz jedną z wartości "pl"|"en"|"uk"']);
+  });
 });

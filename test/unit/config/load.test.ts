@@ -111,8 +111,12 @@ describe('config', () => {
   });
 
   it('says so when the file is missing, and where to start from', async () => {
-    await expect(loadConfigFile('nowhere.yaml', { env: {}, readText })).rejects.toThrow('nowhere.yaml: file not found');
-    await expect(loadConfigFile('./config.yaml', { env: {}, readText })).rejects.toThrow(/copy config\.example\.yaml .*to \.\/config\.yaml/);
+    const english = { LANG: 'en_GB.UTF-8' };
+    await expect(loadConfigFile('nowhere.yaml', { env: english, readText })).rejects.toThrow('nowhere.yaml: file not found');
+    await expect(loadConfigFile('./config.yaml', { env: english, readText })).rejects.toThrow(/copy config\.example\.yaml .*to \.\/config\.yaml/);
+    // No file names a language: the terminal's, else Polish (the config's default).
+    await expect(loadConfigFile('nowhere.yaml', { env: {}, readText })).rejects.toThrow('nowhere.yaml: nie ma pliku; skopiuj config.example.yaml');
+    await expect(loadConfigFile('nowhere.yaml', { env: { LANG: 'uk_UA.UTF-8' }, readText })).rejects.toThrow('nowhere.yaml: файл не знайдено');
   });
 });
 
