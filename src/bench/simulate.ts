@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { FakeClock } from './fake-clock.js';
+import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
@@ -129,6 +130,8 @@ export interface SimulationResult {
   feed: { on: number; missed: number };
   /** When each child's feed was read (GET PushChanges), in order. */
   feedReads: number[][];
+  /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
+  nightReads: { childIndex: number; key: string; at: number }[];
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
@@ -161,6 +164,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const publisher = new RecordingPublisher(clock, record);
   const cycles: SimulationResult['cycles'] = [];
   const feedReads: number[][] = [];
+  const nightReads: SimulationResult['nightReads'] = [];
   const app = new App({
     config,
     version: 'bench',
@@ -174,6 +178,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       }),
       onRequest: (key) => {
         if (record && key.startsWith('GET ') && key.includes('PushChanges')) (feedReads[childIndex] ??= []).push(clock.now());
+        if (record && atNight(clock.now())) nightReads.push({ childIndex, key, at: clock.now() });
       },
     }),
   });
@@ -228,7 +233,14 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     daily,
     feed,
     feedReads,
+    nightReads,
   };
+}
+
+/** 22:00 to 06:00 on the Warsaw clock. */
+function atNight(ms: number): boolean {
+  const time = warsawTimeOfDay(ms);
+  return time >= '22:00' || time < '06:00';
 }
 
 /** The bench's children as config entries: each under its register login, or all under the family's e-mail. */

@@ -3,7 +3,7 @@
 // answers "read now, or from when, by when, and why" from what is known of the copy and the clock. The
 // account wakes at the soonest `by` of what its features read; the diagnostics list them.
 // docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { wallTime } from '../util/time.js';
+import { addDays, wallTime, warsawInstant } from '../util/time.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -123,8 +123,20 @@ function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/** The one function that says when a copy is read, from its declaration, what is known of it and the clock: the first row that holds answers. */
+/**
+ * The one function that says when a copy is read, from its declaration, what is known of it and the clock.
+ * The night (22:00 to 06:00) reads nothing but what a person asks for and a start's first pass: a read that
+ * falls due then (its age, a refusal's end, a failure's retry, a list riding along) waits for 06:00.
+ */
 export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
+  const when = dueBy(schedule, known, clock);
+  if (known.asked === 'refresh' || known.startPass) return when;
+  const morning = nightEndsAt(Math.max(when.at, clock.now));
+  return morning === undefined ? when : { at: morning, by: Math.max(when.by, morning), why: when.why };
+}
+
+/** The first row that holds answers: when the copy is due, whatever the hour. */
+function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const { now } = clock;
   const own = resolve(schedule.fresh[clock.moment], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
@@ -160,6 +172,19 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   if (at <= now) return soon(why);
   const slack = why === 'missing' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
   return { at, by: at + slack, why };
+}
+
+/** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */
+export function nightEndsAt(ms: number): number | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  const { date, time } = wallTime(ms);
+  if (time >= '06:00' && time < '22:00') return undefined;
+  return warsawInstant(time < '06:00' ? date : addDays(date, 1), '06:00');
+}
+
+/** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
+export function awakeAt(ms: number): number {
+  return nightEndsAt(ms) ?? ms;
 }
 
 /** The same age at every moment. */
