@@ -106,6 +106,8 @@ export interface SimulationOptions {
   feedGranted?: boolean;
   /** The children's simulator profiles in order (default: Ania and Janek in turn); `DEMO_FAMILY_PROFILES` for the demo family. */
   profiles?: readonly BenchProfile[];
+  /** Every request the bridge makes, as it makes it (the year's run counts them without keeping them). */
+  onRequest?: (childIndex: number, key: string, at: number) => void;
 }
 
 export interface CountsAnswer {
@@ -118,7 +120,7 @@ export interface CountsAnswer {
 export interface SimulationResult {
   counts: CountsAnswer;
   /** Each pass: the hosts it read, its CPU. */
-  cycles: { hosts: string[]; cpuMicros: number; childIndex: number }[];
+  cycles: { hosts: string[]; cpuMicros: number; childIndex: number; at: number }[];
   publisher: RecordingPublisher;
   rssBytes: number;
   heapBytes: number;
@@ -174,11 +176,12 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
       ...cpuPerCycle((hosts, cpuMicros) => {
-        if (record) cycles.push({ hosts, cpuMicros, childIndex });
+        if (record) cycles.push({ hosts, cpuMicros, childIndex, at: clock.now() });
       }),
       onRequest: (key) => {
         if (record && key.startsWith('GET ') && key.includes('PushChanges')) (feedReads[childIndex] ??= []).push(clock.now());
         if (record && atNight(clock.now())) nightReads.push({ childIndex, key, at: clock.now() });
+        if (options.onRequest) options.onRequest(childIndex, key, clock.now());
       },
     }),
   });

@@ -170,10 +170,21 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const why: Why = known.readAt + limit <= missAt ? 'age' : 'missing';
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
-  const at = known.readAt > now ? now : Math.min(known.readAt + limit, missAt);
+  const at = known.readAt > now ? now : Math.min(agedAt(known.readAt, limit), missAt);
   if (at <= now) return soon(why);
   const slack = why === 'missing' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
   return { at, by: at + slack, why };
+}
+
+/**
+ * When a copy read at `readAt` is `limit` old. An age of half a day or more is kept on the wall clock, so
+ * that on the days the clocks change (23 and 25 hours long) a daily read keeps its hour: 24 hours after
+ * 21:00 on the last Saturday of March is 22:00, the night, and that Sunday would have had none.
+ */
+function agedAt(readAt: number, limit: number): number {
+  const at = readAt + limit;
+  if (limit < 12 * HOUR || !Number.isFinite(at)) return at;
+  return at + (wallTime(readAt).offsetMinutes - wallTime(at).offsetMinutes) * MINUTE;
 }
 
 /** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */

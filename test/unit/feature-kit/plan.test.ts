@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { HOMEWORKS, IDENTITY, LIBRARY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
+import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import {
   momentOf,
@@ -229,8 +230,27 @@ describe('the night reads nothing on its own: what falls due between 22:00 and 0
       ['2026-03-29T01:30:00+01:00', '2026-03-29T06:00:00+02:00'],
       ['2026-10-25T02:30:00+01:00', '2026-10-25T06:00:00+01:00'],
       ['2026-10-24T23:00:00+02:00', '2026-10-25T06:00:00+01:00'],
-    ])
+    ] as [string, string][])
       expect(nightEndsAt(Date.parse(night))).toBe(Date.parse(morning));
     expect(nightEndsAt(at(WEDNESDAY, '21:59'))).toBeUndefined();
+  });
+});
+
+describe('a daily read keeps its hour on the days the clocks change', () => {
+  const DAILY_LIST: Schedule = { name: 'a daily list', fresh: byDay(24 * 60 * MIN), whenAsked: 'keep' };
+  const dueAfter = (readAt: string) => {
+    const read = Date.parse(readAt);
+    return next(DAILY_LIST, { readAt: read }, { now: read, moment: 'late', intervals }).at;
+  };
+  it.each([
+    [
+      'read at 21:00 on the last Saturday of March: 21:00 on the Sunday (23 hours on), not 22:00, the night',
+      '2026-03-28T21:00:00+01:00',
+      '2026-03-29T21:00:00+02:00',
+    ],
+    ['read at 21:00 on the last Saturday of October: 21:00 on the Sunday (25 hours on)', '2026-10-24T21:00:00+02:00', '2026-10-25T21:00:00+01:00'],
+    ['read at 21:00 on an ordinary Saturday: 24 hours on', '2026-11-21T21:00:00+01:00', '2026-11-22T21:00:00+01:00'],
+  ])('%s', (_what, readAt, due) => {
+    expect(dueAfter(readAt)).toBe(Date.parse(due));
   });
 });
