@@ -56,6 +56,8 @@ export interface Published {
 export class RecordingPublisher implements Publisher {
   readonly states: Published[] = [];
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
+  /** Every event fired, by kind, kept or not (a few numbers, whatever the run's length). */
+  readonly eventsByKind = new Map<string, number>();
   private readonly last = new Map<string, string>();
 
   /** keep false: remember nothing (a long run that measures memory must not grow by its own records). */
@@ -74,6 +76,7 @@ export class RecordingPublisher implements Publisher {
     if (this.keep) this.states.push({ child, key, state: state.state, at: this.clock.now() });
   }
   publishEvent(child: string, kind: string, payload: EventPayload): void {
+    this.eventsByKind.set(kind, (this.eventsByKind.get(kind) ?? 0) + 1);
     if (this.keep) this.events.push({ child, kind, payload, at: this.clock.now() });
   }
   /** The bench measures what reaches MQTT, which the feeds never do. */
@@ -108,6 +111,14 @@ export interface SimulationOptions {
   profiles?: readonly BenchProfile[];
   /** Every request the bridge makes, as it makes it (the year's run counts them without keeping them). */
   onRequest?: (childIndex: number, key: string, at: number) => void;
+  /** Each pass's CPU, as it ends (the year's run sums them without keeping them). */
+  onCycle?: (cpuMicros: number, hosts: string[]) => void;
+  /**
+   * Stretches run one after another instead of `days` from `start` (a year sampled): the clock jumps from
+   * one's end to the next's start as a machine asleep would, and onSpanEnd is awaited after each.
+   */
+  spans?: readonly { from: string; to: string }[];
+  onSpanEnd?: (index: number, publisher: RecordingPublisher) => Promise<void>;
 }
 
 export interface CountsAnswer {
@@ -139,7 +150,7 @@ export interface SimulationResult {
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
   const began = Date.now();
   const sim = new SimProcess();
-  const clock = new FakeClock(options.start);
+  const clock = new FakeClock(options.spans?.[0]?.from ?? options.start);
   await sim.ask({ type: 'time', now: clock.now() });
   const urls = await sim.ask<Record<string, string>>({
     type: 'start',
@@ -176,6 +187,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
       ...cpuPerCycle((hosts, cpuMicros) => {
+        options.onCycle?.(cpuMicros, hosts);
         if (record) cycles.push({ hosts, cpuMicros, childIndex, at: clock.now() });
       }),
       onRequest: (key) => {
@@ -186,7 +198,9 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     }),
   });
   await app.start();
-  const end = clock.now() + options.days * 86_400_000;
+  const spans = options.spans ?? [];
+  let span = 0;
+  let end = spans.length > 0 ? Date.parse(spans[0]!.to) : clock.now() + options.days * 86_400_000;
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
   const idle = () => Promise.all(app.pollers.map((p) => p.idle()));
@@ -208,6 +222,16 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       injected.push({ injection, at: clock.now() });
     }
     await idle();
+    if (clock.now() >= end && span < spans.length) {
+      await options.onSpanEnd?.(span, publisher);
+      const following = spans[++span];
+      if (following !== undefined) {
+        // The machine wakes a month on: the timers set before are overdue, and fire at the new time.
+        clock.set(following.from);
+        await sim.ask({ type: 'time', now: clock.now() });
+        end = Date.parse(following.to);
+      }
+    }
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
   const saved = app.pollers.map((p) => p.figures.snapshot());
