@@ -1,8 +1,9 @@
 // A school year in the bench (issue 64, point 6): three children from the day before 1 September to the
 // first days of the summer, with the change feed granted and not. A year of simulated minutes would take
-// an hour, so the year is sampled: each month one school day from 06:00 to 18:00, and the year's three
-// edges whole (31 August into 1 September, the semester's last Friday into 1 February, the last school
-// day into the summer), the clock jumping between them as a machine asleep would. After each stretch:
+// an hour, so the year is sampled: each month a school morning (07:00 to 11:00), and each of the year's
+// three edges (1 September, 1 February, the summer) as the afternoon before it and the morning after it,
+// the clock jumping between them as a machine asleep would (its passes then read what came due meanwhile,
+// so the events of a jump are what the teachers entered in the month, fired at once). After each stretch:
 // the heap and RSS (each the median of five samples, each after a settle and a full collection), the
 // events fired by kind, the requests made between 22:00 and 06:00, and the CPU of a pass. It runs in a
 // fresh process with the bin's V8 flags (launch.ts), so that the memory and the CPU are the bin's.
@@ -29,34 +30,24 @@ export interface YearResult {
   cpuPassMs: number;
 }
 
-const day = (date: string) => ({ from: `${date}T06:00:00`, to: `${date}T18:00:00` });
-/** The stretches, in Warsaw wall time (the offset added below). */
+const hours = (date: string, from: string, to: string) => ({ from: `${date}T${from}:00`, to: `${date}T${to}:00` });
+/**
+ * The stretches, in Warsaw wall time (the offset added below): a month's school morning (07:00 to 11:00),
+ * and each edge as the last afternoon before it and the first morning after it.
+ */
 const STRETCHES: readonly { month: string; stretch: string; from: string; to: string }[] = [
-  {
-    month: '2026-09',
-    stretch: 'edge: 31 August 12:00 into 1 September 18:00 (the rollover)',
-    from: '2026-08-31T12:00:00',
-    to: '2026-09-01T18:00:00',
-  },
-  { month: '2026-10', stretch: 'a Monday', ...day('2026-10-05') },
-  { month: '2026-11', stretch: 'a Monday', ...day('2026-11-02') },
-  { month: '2026-12', stretch: 'a Monday', ...day('2026-12-07') },
-  { month: '2027-01', stretch: 'a Monday', ...day('2027-01-11') },
-  {
-    month: '2027-02',
-    stretch: "edge: the semester's last Friday 12:00 into 1 February 18:00",
-    from: '2027-01-29T12:00:00',
-    to: '2027-02-01T18:00:00',
-  },
-  { month: '2027-03', stretch: 'a Monday', ...day('2027-03-01') },
-  { month: '2027-04', stretch: 'a Monday', ...day('2027-04-12') },
-  { month: '2027-05', stretch: 'a Monday', ...day('2027-05-10') },
-  {
-    month: '2027-06',
-    stretch: 'edge: the last school day 12:00 into the summer (Monday 18:00)',
-    from: '2027-06-25T12:00:00',
-    to: '2027-06-28T18:00:00',
-  },
+  { month: '2026-08', stretch: 'edge: 31 August, the afternoon (a start)', ...hours('2026-08-31', '14:00', '22:00') },
+  { month: '2026-09', stretch: 'edge: 1 September, the first morning', ...hours('2026-09-01', '06:00', '12:00') },
+  { month: '2026-10', stretch: 'a school morning', ...hours('2026-10-05', '07:00', '11:00') },
+  { month: '2026-11', stretch: 'a school morning', ...hours('2026-11-02', '07:00', '11:00') },
+  { month: '2026-12', stretch: 'a school morning', ...hours('2026-12-07', '07:00', '11:00') },
+  { month: '2027-01', stretch: "edge: the semester's last Friday, the afternoon", ...hours('2027-01-29', '14:00', '22:00') },
+  { month: '2027-02', stretch: 'edge: 1 February, the first morning', ...hours('2027-02-01', '06:00', '12:00') },
+  { month: '2027-03', stretch: 'a school morning', ...hours('2027-03-01', '07:00', '11:00') },
+  { month: '2027-04', stretch: 'a school morning', ...hours('2027-04-12', '07:00', '11:00') },
+  { month: '2027-05', stretch: 'a school morning', ...hours('2027-05-10', '07:00', '11:00') },
+  { month: '2027-06', stretch: 'edge: the last school day, the afternoon', ...hours('2027-06-25', '12:00', '22:00') },
+  { month: '2027-06', stretch: 'edge: the first Monday of the summer, the morning', ...hours('2027-06-28', '06:00', '12:00') },
 ];
 
 /** A Warsaw wall time as an instant string: +01:00 from November to March, +02:00 else (none of the stretches crosses a change). */
