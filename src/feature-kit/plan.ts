@@ -52,6 +52,8 @@ export interface Schedule {
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
   readonly refusedForMs?: number;
+  /** Read at night by its ages too (the bench's naive schedule, a client with no night): the bridge's own never are. */
+  readonly readsAtNight?: true;
   /** Why the ages are what they are, for the generated documentation. */
   readonly note?: string;
 }
@@ -132,7 +134,7 @@ function resolve(age: Age, intervals: Intervals): number {
 export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const when = dueBy(schedule, known, clock);
   // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
-  if (known.asked === 'refresh' || known.startPass || when.why === 'signal') return when;
+  if (known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
   const morning = nightEndsAt(Math.max(when.at, clock.now));
   return morning === undefined ? when : { at: morning, by: Math.max(when.by, morning), why: when.why };
 }
