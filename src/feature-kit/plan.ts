@@ -52,7 +52,7 @@ export interface Schedule {
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
   readonly refusedForMs?: number;
-  /** Read at night by its ages too (the bench's naive schedule, a client with no night): the bridge's own never are. */
+  /** Read at night by its ages too (the bench's naive schedule, a client with no night; the plan table's ages alone): the bridge's own never are. */
   readonly readsAtNight?: true;
   /** Why the ages are what they are, for the generated documentation. */
   readonly note?: string;
