@@ -18,6 +18,8 @@ import { nodeFloor } from './node-floor.js';
 import { feedRuns } from './feed-runs.js';
 import { NAIVE, REFERENCE } from './schedules.js';
 import { demoFamilyRuns } from './demo-family.js';
+import { year, type YearResult } from './year.js';
+import { yearRows } from './year-rows.js';
 
 /** The checkout: its Dockerfile names the image's Node, its node_modules hold the packages. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -370,6 +372,13 @@ async function main(): Promise<void> {
   json.bin_web = web;
   Object.assign(figures, { rss_web: decimal(heldWeb, 0), rss_web_delta: `${heldWeb - held >= 0 ? '+' : ''}${decimal(heldWeb - held)}` });
 
+  log("a school year, three children, the change feed granted and not, side by side (two fresh processes with the bin's V8 flags)...");
+  const years = await Promise.all([forkRun<YearResult>(['--year', 'feed']), forkRun<YearResult>(['--year', 'plain'])]);
+  const yearly = yearRows(years);
+  rows.push(...yearly.rows);
+  Object.assign(figures, yearly.figures);
+  json.year = years;
+
   if (FULL) await weekRows(rows, json, image, log, figures);
   else rows.push({ measure: 'simulated week, 3 children, on both Nodes', value: 'skipped', target: 'npm run bench -- --full', ok: null });
 
@@ -572,8 +581,22 @@ async function memoryMain(children: number): Promise<void> {
   process.exit(0);
 }
 
+/** One road's school year (year.ts), in this fresh process. */
+async function yearMain(feed: boolean): Promise<void> {
+  process.stdout.write(JSON.stringify(await year(feed)));
+  process.exit(0);
+}
+
 const memoryFlag = process.argv.indexOf('--memory');
-const run = process.argv.includes('--week') ? weekMain() : memoryFlag === -1 ? main() : memoryMain(Number(process.argv[memoryFlag + 1]));
+const yearFlag = process.argv.indexOf('--year');
+const run =
+  yearFlag !== -1
+    ? yearMain(process.argv[yearFlag + 1] === 'feed')
+    : process.argv.includes('--week')
+      ? weekMain()
+      : memoryFlag === -1
+        ? main()
+        : memoryMain(Number(process.argv[memoryFlag + 1]));
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

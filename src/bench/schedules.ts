@@ -32,5 +32,5 @@ export const REFERENCE: readonly Resource[] = RESOURCES.map((res) => (REFERENCE_
  */
 export const NAIVE: readonly Resource[] = RESOURCES.map((res) => {
   const { vouch: _vouch, ahead: _ahead, whileEmptyMs: _empty, missAgeMs: _miss, notAtStart: _start, settled: _settled, ...rest } = res;
-  return { ...rest, fresh: always('news') };
+  return { ...rest, fresh: always('news'), readsAtNight: true };
 });

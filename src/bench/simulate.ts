@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from '../app.js';
 import { buildConfig } from '../config/load.js';
 import { FakeClock } from './fake-clock.js';
+import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
@@ -55,6 +56,8 @@ export interface Published {
 export class RecordingPublisher implements Publisher {
   readonly states: Published[] = [];
   readonly events: { child: string; kind: string; payload: EventPayload; at: number }[] = [];
+  /** Every event fired, by kind, kept or not (a few numbers, whatever the run's length). */
+  readonly eventsByKind = new Map<string, number>();
   private readonly last = new Map<string, string>();
 
   /** keep false: remember nothing (a long run that measures memory must not grow by its own records). */
@@ -73,6 +76,7 @@ export class RecordingPublisher implements Publisher {
     if (this.keep) this.states.push({ child, key, state: state.state, at: this.clock.now() });
   }
   publishEvent(child: string, kind: string, payload: EventPayload): void {
+    this.eventsByKind.set(kind, (this.eventsByKind.get(kind) ?? 0) + 1);
     if (this.keep) this.events.push({ child, kind, payload, at: this.clock.now() });
   }
   /** The bench measures what reaches MQTT, which the feeds never do. */
@@ -105,6 +109,16 @@ export interface SimulationOptions {
   feedGranted?: boolean;
   /** The children's simulator profiles in order (default: Ania and Janek in turn); `DEMO_FAMILY_PROFILES` for the demo family. */
   profiles?: readonly BenchProfile[];
+  /** Every request the bridge makes, as it makes it (the year's run counts them without keeping them). */
+  onRequest?: (childIndex: number, key: string, at: number) => void;
+  /** Each pass's CPU, as it ends (the year's run sums them without keeping them). */
+  onCycle?: (cpuMicros: number, hosts: string[]) => void;
+  /**
+   * Stretches run one after another instead of `days` from `start` (a year sampled): the clock jumps from
+   * one's end to the next's start as a machine asleep would, and onSpanEnd is awaited after each.
+   */
+  spans?: readonly { from: string; to: string }[];
+  onSpanEnd?: (index: number, publisher: RecordingPublisher) => Promise<void>;
 }
 
 export interface CountsAnswer {
@@ -117,7 +131,7 @@ export interface CountsAnswer {
 export interface SimulationResult {
   counts: CountsAnswer;
   /** Each pass: the hosts it read, its CPU. */
-  cycles: { hosts: string[]; cpuMicros: number; childIndex: number }[];
+  cycles: { hosts: string[]; cpuMicros: number; childIndex: number; at: number }[];
   publisher: RecordingPublisher;
   rssBytes: number;
   heapBytes: number;
@@ -129,12 +143,14 @@ export interface SimulationResult {
   feed: { on: number; missed: number };
   /** When each child's feed was read (GET PushChanges), in order. */
   feedReads: number[][];
+  /** Every request made between 22:00 and 06:00 (Warsaw), by child, with its time: the night the docs promise. */
+  nightReads: { childIndex: number; key: string; at: number }[];
 }
 
 export async function simulate(options: SimulationOptions): Promise<SimulationResult> {
   const began = Date.now();
   const sim = new SimProcess();
-  const clock = new FakeClock(options.start);
+  const clock = new FakeClock(options.spans?.[0]?.from ?? options.start);
   await sim.ask({ type: 'time', now: clock.now() });
   const urls = await sim.ask<Record<string, string>>({
     type: 'start',
@@ -161,6 +177,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const publisher = new RecordingPublisher(clock, record);
   const cycles: SimulationResult['cycles'] = [];
   const feedReads: number[][] = [];
+  const nightReads: SimulationResult['nightReads'] = [];
   const app = new App({
     config,
     version: 'bench',
@@ -170,15 +187,20 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     ...(options.resources ? { resources: options.resources } : {}),
     hooks: (childIndex) => ({
       ...cpuPerCycle((hosts, cpuMicros) => {
-        if (record) cycles.push({ hosts, cpuMicros, childIndex });
+        options.onCycle?.(cpuMicros, hosts);
+        if (record) cycles.push({ hosts, cpuMicros, childIndex, at: clock.now() });
       }),
       onRequest: (key) => {
         if (record && key.startsWith('GET ') && key.includes('PushChanges')) (feedReads[childIndex] ??= []).push(clock.now());
+        if (record && atNight(clock.now())) nightReads.push({ childIndex, key, at: clock.now() });
+        if (options.onRequest) options.onRequest(childIndex, key, clock.now());
       },
     }),
   });
   await app.start();
-  const end = clock.now() + options.days * 86_400_000;
+  const spans = options.spans ?? [];
+  let span = 0;
+  let end = spans.length > 0 ? Date.parse(spans[0]!.to) : clock.now() + options.days * 86_400_000;
   const injections = [...(options.injections ?? [])].sort((a, b) => a.at - b.at);
   const injected: { injection: Injection; at: number }[] = [];
   const idle = () => Promise.all(app.pollers.map((p) => p.idle()));
@@ -200,6 +222,16 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
       injected.push({ injection, at: clock.now() });
     }
     await idle();
+    if (clock.now() >= end && span < spans.length) {
+      await options.onSpanEnd?.(span, publisher);
+      const following = spans[++span];
+      if (following !== undefined) {
+        // The machine wakes a month on: the timers set before are overdue, and fire at the new time.
+        clock.set(following.from);
+        await sim.ask({ type: 'time', now: clock.now() });
+        end = Date.parse(following.to);
+      }
+    }
   }
   const counts = await sim.ask<CountsAnswer>({ type: 'counts' });
   const saved = app.pollers.map((p) => p.figures.snapshot());
@@ -228,7 +260,14 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     daily,
     feed,
     feedReads,
+    nightReads,
   };
+}
+
+/** 22:00 to 06:00 on the Warsaw clock. */
+function atNight(ms: number): boolean {
+  const time = warsawTimeOfDay(ms);
+  return time >= '22:00' || time < '06:00';
 }
 
 /** The bench's children as config entries: each under its register login, or all under the family's e-mail. */

@@ -216,6 +216,17 @@ export class ResourceCache {
     for (const [k, copy] of this.copies) if (k === keyOf(res, key) || (key === undefined && k.startsWith(keyOf(res, '')))) copy.moved = true;
   }
 
+  /**
+   * Lets go of the copies of a span of the calendar no want names any more (Resource.byPeriod: last
+   * week's timetable), so that a year of weeks does not pile up; other copies are one per resource or
+   * per what a feature decides from them (a sent message), and stay.
+   */
+  forget(wants: readonly Want[]): void {
+    const named = new Set(wants.map((w) => keyOf(this.resource(w.res), w.key)));
+    const periods = [...this.declared.values(), ...wants.map((w) => w.res)].filter((r) => r.byPeriod === true).map((r) => keyOf(r, ''));
+    for (const k of [...this.copies.keys()]) if (!named.has(k) && periods.some((p) => k.startsWith(p) && k !== p)) this.copies.delete(k);
+  }
+
   /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
     this.keep(this.resource(res), key, value, at);

@@ -59,6 +59,8 @@ export interface Schedule {
   readonly notAtStart?: true;
   /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
   readonly refusedForMs?: number;
+  /** Read at night by its ages too (the bench's naive schedule, a client with no night; the plan table's ages alone): the bridge's own never are. */
+  readonly readsAtNight?: true;
   /** Why the ages are what they are, for the generated documentation. */
   readonly note?: string;
 }
@@ -130,8 +132,22 @@ function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
-/** The one function that says when a copy is read, from its declaration, what is known of it and the clock: the first row that holds answers. */
+/**
+ * The one function that says when a copy is read, from its declaration, what is known of it and the clock.
+ * The night (22:00 to 06:00) reads nothing but what a person asks for (a refresh, what a command changed)
+ * and a start's first pass: a read that falls due then (its age, a refusal's end, a failure's retry, a
+ * list riding along) waits for 06:00.
+ */
 export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
+  const when = dueBy(schedule, known, clock);
+  // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
+  if (known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
+  const morning = nightEndsAt(Math.max(when.at, clock.now));
+  return morning === undefined ? when : { at: morning, by: Math.max(when.by, morning), why: when.why };
+}
+
+/** The first row that holds answers: when the copy is due, whatever the hour. */
+function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const { now } = clock;
   const own = resolve(schedule.fresh[clock.moment], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
@@ -162,8 +178,9 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
   const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const dayAt = schedule.daily === undefined ? Infinity : dayStartAfter(known.readAt, schedule.daily);
-  const soonest = Math.min(known.readAt + limit, missAt, dayAt);
-  const why: Why = soonest === known.readAt + limit ? 'age' : soonest === missAt ? 'missing' : 'new day';
+  const agedAtMs = agedAt(known.readAt, limit);
+  const soonest = Math.min(agedAtMs, missAt, dayAt);
+  const why: Why = soonest === agedAtMs ? 'age' : soonest === missAt ? 'missing' : 'new day';
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
   const at = known.readAt > now ? now : soonest;
   if (at <= now) return soon(why);
@@ -176,6 +193,30 @@ export function dayStartAfter(readAt: number, from: string): number {
   const date = warsawDate(readAt);
   const own = warsawInstant(date, from);
   return readAt < own ? own : warsawInstant(addDays(date, 1), from);
+}
+
+/**
+ * When a copy read at `readAt` is `limit` old. An age of half a day or more is kept on the wall clock, so
+ * that on the days the clocks change (23 and 25 hours long) a daily read keeps its hour: 24 hours after
+ * 21:00 on the last Saturday of March is 22:00, the night, and that Sunday would have had none.
+ */
+function agedAt(readAt: number, limit: number): number {
+  const at = readAt + limit;
+  if (limit < 12 * HOUR || !Number.isFinite(at)) return at;
+  return at + (wallTime(readAt).offsetMinutes - wallTime(at).offsetMinutes) * MINUTE;
+}
+
+/** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */
+export function nightEndsAt(ms: number): number | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  const { date, time } = wallTime(ms);
+  if (time >= '06:00' && time < '22:00') return undefined;
+  return warsawInstant(time < '06:00' ? date : addDays(date, 1), '06:00');
+}
+
+/** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
+export function awakeAt(ms: number): number {
+  return nightEndsAt(ms) ?? ms;
 }
 
 /** The same age at every moment. */

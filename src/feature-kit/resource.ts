@@ -55,6 +55,11 @@ export interface Resource<T = unknown> extends Schedule {
   readonly feed?: readonly string[];
   /** Read in a round of its own, before anything else due: what it says decides what else is (the change feed). */
   readonly leads?: boolean;
+  /**
+   * Its copies are spans of the calendar (a week, a fortnight, by key): one no feature wants any more
+   * (last week's) leaves the cache, so that a year of weeks does not pile up (ResourceCache.forget).
+   */
+  readonly byPeriod?: true;
 }
 
 /** One copy a feature reads: the resource, which copy of it, and what makes it due besides its age. */
@@ -76,7 +81,7 @@ const DAY = 24 * 60 * 60_000;
 /** What every declaration states: its Schedule (`name` defaults to its endpoint, `whenAsked` by host) and what of a Resource suits it. */
 type Declared<T> = Omit<Schedule, 'name' | 'whenAsked'> &
   Partial<Pick<Schedule, 'name' | 'whenAsked'>> &
-  Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError'>;
+  Pick<Resource<T>, 'signal' | 'signalReads' | 'list' | 'settled' | 'keepOnError' | 'byPeriod'>;
 
 /** A resource of the register's API (the cookie gateway, or the family road's bearer API). */
 export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.output<S>> {

@@ -25,7 +25,9 @@ const READ_AT = Date.parse('2026-11-16T10:00:00Z');
 
 /** How long a copy read now waits at each moment before it is read again, as `next` answers. */
 function ages(res: Resource, known: Known = {}): string[] {
-  const when = (moment: Moment) => next(res, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS });
+  // The ages alone: the night's rule (what falls due then waits for 06:00) is said once, above the table.
+  const aged = { ...res, readsAtNight: true as const };
+  const when = (moment: Moment) => next(aged, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS });
   // A copy of the day waits for the next day's first pass from its hour, named as such (not the hours until it from READ_AT).
   return MOMENTS.map((m) => (when(m).why === 'new day' ? `next day from ${res.daily}` : age(when(m).at - READ_AT)));
 }

@@ -7,7 +7,7 @@
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
-import { atLeast, type Schedule } from '../feature-kit/plan.js';
+import { atLeast, awakeAt, type Schedule } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import { DAY, HOUR } from '../resources/ages.js';
 import { recordsCameOrWent } from '../util/records.js';
@@ -180,7 +180,7 @@ export class ChildFeed {
         throw error;
       if (error instanceof FeedRefusedError) this.refuse(road, error);
       else {
-        this.retryAt = now + HOUR;
+        this.retryAt = awakeAt(now + HOUR);
         this.off(`registration failed: ${error.message}`);
       }
     }
@@ -220,7 +220,8 @@ export class ChildFeed {
 
   /** Not registered again on `road` before tomorrow: the portal refused it (`error`), or forgot the device twice. */
   private refuse(road: FeedRoad, error?: FeedRefusedError): void {
-    const until = this.options.clock.now() + DAY;
+    // Tomorrow, but never in the night: a registration is a request like any other.
+    const until = awakeAt(this.options.clock.now() + DAY);
     this.saved = { ...this.saved, refused: { ...this.saved.refused, [road]: { until, status: error?.status ?? 0 } } };
     const why = error ? `refused on the ${road} road (${error.code ?? error.status})` : 'the device was forgotten twice';
     this.off(`${why}; tried again tomorrow`);

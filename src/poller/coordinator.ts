@@ -100,8 +100,10 @@ export class AccountCoordinator {
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
-      // The diagnostics' next reads: soonest first, and why then.
-      figures.nextReads = cache.nextReads(this.planned(now), this.clockAt(now));
+      // The diagnostics' next reads: soonest first, and why then; a copy none of them names leaves the cache.
+      const planned = this.planned(now);
+      cache.forget(planned);
+      figures.nextReads = cache.nextReads(planned, this.clockAt(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');

@@ -1,7 +1,7 @@
 // The ages the declarations give their copies, by kind of moment (plan.ts). At night (22:00 to 06:00)
-// nothing is read for its age alone, not even the unread counters (each read then would need a new
-// messaging session, three requests): the morning's first pass reads what came due (a family asleep
-// reads nothing, and the night paid for a day of news in lessons).
+// nothing is read on its own, not even the unread counters (each read then would need a new messaging
+// session, three requests): plan.ts's next moves whatever falls due then to 06:00, so the morning's
+// first pass reads it (a family asleep reads nothing, and the night paid for a day of news in lessons).
 import { always, type Age, type Freshness } from '../feature-kit/plan.js';
 
 export const MINUTE = 60_000;

@@ -182,6 +182,7 @@ export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
   whenAsked: 'read',
   keepOnError: true,
   note: 'this and next week in one request, once the identifier is known',
+  byPeriod: true,
   read: ({ gateway, copies, clock }, key) => {
     const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
     if (found !== undefined) return Promise.resolve(found);

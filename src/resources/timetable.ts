@@ -23,6 +23,7 @@ export const TIMETABLE = registerResource({
   ahead: byDay(DAILY),
   whenAsked: 'unvouched',
   refusedForMs: HOUR,
+  byPeriod: true,
   feed: ['Timetables', 'Calendars/Substitutions'],
   note: 'this week; next week when the next school day falls in it, else once a day for the feeds',
 });

@@ -271,3 +271,34 @@ describe('the cache', () => {
     expect(cache.when(want(NOTES), { now: clock.now(), moment: 'lessons', intervals }).at).toBe(clock.now() + 5 * MINUTE);
   });
 });
+
+describe('what the cache lets go of (a bridge that runs all year)', () => {
+  const WEEKS = registerResource({
+    name: 'Timetables',
+    endpoint: 'Timetables',
+    queryKey: 'weekStart',
+    schema,
+    fresh: always(HOUR),
+    byPeriod: true,
+  });
+  const MAILBOX = registerResource({ name: 'a message', endpoint: 'Messages/<id>', schema, fresh: always(HOUR) });
+
+  it('keeps only the weeks still wanted after a term of passes, and every copy of another kind', async () => {
+    const { cache, pass, readDue } = setup();
+    const mondays = Array.from({ length: 20 }, (_, n) => new Date(Date.UTC(2026, 8, 7 + 7 * n)).toISOString().slice(0, 10));
+    for (const [n, monday] of mondays.entries()) {
+      pass();
+      // This week and the next, as the timetable feature wants them, and a message read once and kept.
+      const wants = [want(WEEKS, monday), want(WEEKS, mondays[n + 1] ?? '2027-01-25'), want(NOTES), want(MAILBOX, `m${n}`)];
+      await readDue(...wants);
+      cache.forget(wants);
+      cache.end();
+    }
+    const weeksKept = mondays.filter((m) => cache.peek(WEEKS, m) !== undefined);
+    expect(weeksKept).toEqual([mondays.at(-1)]);
+    expect(cache.peek(WEEKS, '2027-01-25')).toBeDefined();
+    expect(cache.peek(NOTES)).toBeDefined();
+    // A copy a feature decides from (a sent message whose reading it follows) is not the cache's to drop.
+    expect(cache.peek(MAILBOX, 'm0')).toBeDefined();
+  });
+});

@@ -5,9 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { HOMEWORKS, IDENTITY, LIBRARY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
+import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { momentOf, next, nextMomentAt, type Known, type Moment, type Schedule, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+import {
+  momentOf,
+  next,
+  nightEndsAt,
+  nextMomentAt,
+  type Known,
+  type Moment,
+  type Schedule,
+  type SchoolDayTimes,
+} from '../../../src/feature-kit/plan.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -210,5 +220,60 @@ describe("the child's identity, a resource of its own: of the day", () => {
 
   it('a refresh reads it (the class and tutor as the portal has them now)', () => {
     expect(decide(IDENTITY, 'lessons', 10, { asked: 'refresh' })).toEqual(read('asked'));
+  });
+});
+
+describe('the night reads nothing on its own: what falls due between 22:00 and 06:00 waits for 06:00', () => {
+  const THURSDAY_06 = at('2026-11-19', '06:00');
+  const nightly = (res: Schedule, hhmm: string, known: Known) => {
+    const now = at(WEDNESDAY, hhmm) + (hhmm < '12:00' ? 24 * 60 * MIN : 0);
+    return next(res, known, { now, moment: momentOf(now, day), intervals });
+  };
+  it.each([
+    ["the portal's refusal (a school without averages) ending at midnight", GRADES, '23:50', { refusedUntil: at('2026-11-19', '00:00') }],
+    ['a list never read, riding along with a pass at 02:00', LIBRARY, '02:00', {}],
+    ['next week for the feeds, riding along at 02:00', TIMETABLE, '02:00', { ahead: true }],
+    ['a read that failed at 23:10', GRADES, '23:20', { readAt: at(WEDNESDAY, '21:00'), failedAt: at(WEDNESDAY, '23:10') }],
+    ['a copy read at 21:50, due at 22:10 by its age', GRADES, '21:55', { readAt: at(WEDNESDAY, '21:50') }],
+  ] as [string, Schedule, string, Known][])('%s', (_what, res, hhmm, known) => {
+    const when = nightly(res, hhmm, known);
+    expect(when.at).toBe(THURSDAY_06);
+    expect(when.by).toBeGreaterThanOrEqual(THURSDAY_06);
+  });
+
+  it("reads at night what a start's first pass, a refresh or the bridge's own change asks for", () => {
+    expect(nightly(LIBRARY, '23:30', { startPass: true }).at).toBe(Infinity);
+    expect(nightly(GRADES, '23:30', { startPass: true }).at).toBe(at(WEDNESDAY, '23:30'));
+    expect(nightly(GRADES, '23:30', { readAt: at(WEDNESDAY, '21:00'), asked: 'refresh' }).at).toBe(at(WEDNESDAY, '23:30'));
+    expect(nightly(GRADES, '23:30', { readAt: at(WEDNESDAY, '21:00'), signal: 'changed' }).why).toBe('signal');
+  });
+
+  it('ends the night at 06:00 on the Warsaw clock, the days the clocks change included', () => {
+    for (const [night, morning] of [
+      ['2026-03-29T01:30:00+01:00', '2026-03-29T06:00:00+02:00'],
+      ['2026-10-25T02:30:00+01:00', '2026-10-25T06:00:00+01:00'],
+      ['2026-10-24T23:00:00+02:00', '2026-10-25T06:00:00+01:00'],
+    ] as [string, string][])
+      expect(nightEndsAt(Date.parse(night))).toBe(Date.parse(morning));
+    expect(nightEndsAt(at(WEDNESDAY, '21:59'))).toBeUndefined();
+  });
+});
+
+describe('a daily read keeps its hour on the days the clocks change', () => {
+  const DAILY_LIST: Schedule = { name: 'a daily list', fresh: byDay(24 * 60 * MIN), whenAsked: 'keep' };
+  const dueAfter = (readAt: string) => {
+    const read = Date.parse(readAt);
+    return next(DAILY_LIST, { readAt: read }, { now: read, moment: 'late', intervals }).at;
+  };
+  it.each([
+    [
+      'read at 21:00 on the last Saturday of March: 21:00 on the Sunday (23 hours on), not 22:00, the night',
+      '2026-03-28T21:00:00+01:00',
+      '2026-03-29T21:00:00+02:00',
+    ],
+    ['read at 21:00 on the last Saturday of October: 21:00 on the Sunday (25 hours on)', '2026-10-24T21:00:00+02:00', '2026-10-25T21:00:00+01:00'],
+    ['read at 21:00 on an ordinary Saturday: 24 hours on', '2026-11-21T21:00:00+01:00', '2026-11-22T21:00:00+01:00'],
+  ])('%s', (_what, readAt, due) => {
+    expect(dueAfter(readAt)).toBe(Date.parse(due));
   });
 });
