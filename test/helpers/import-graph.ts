@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ts from 'typescript';
 
-/** The files at the top of src/ (main.ts, app.ts, ...): the composition root, one node of its own. */
+/** The files at the top of src/ (main.ts, cli.ts): the composition root, one node of its own. */
 export const ROOT = '(root)';
 
 /** One import that crosses folders, e.g. features/agenda.ts -> feature-kit/source.ts. */

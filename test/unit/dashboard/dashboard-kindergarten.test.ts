@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildConfig } from '../../../src/config/load.js';
-import { announcedChildren } from '../../../src/dashboard.js';
+import { announcedChildren } from '../../../src/commands/dashboard.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
 import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda.js';

@@ -1,14 +1,14 @@
 // bridge/info (what runs and how, without any secret), bridge/health and the commands of every child: each command a
 // feature declares goes to that feature of the child it names.
-import { CommandError, type CommandRequest } from './feature-kit/commands.js';
-import { commandOwners } from './features/index.js';
-import { messages } from './features/messages.js';
-import { formatDuration } from './util/duration.js';
-import type { AccountPoller } from './poller/account.js';
-import type { Bridge, BridgeHealth } from './mqtt/bridge.js';
-import { isoWarsaw } from './util/time.js';
-import type { Config, AccountConfig } from './config/schema.js';
-import type { PortalTime } from './portal/portal-time.js';
+import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
+import { commandOwners } from '../features/index.js';
+import { messages } from '../features/messages.js';
+import { formatDuration } from '../util/duration.js';
+import type { AccountPoller } from '../poller/account.js';
+import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';
+import { isoWarsaw } from '../util/time.js';
+import type { Config, AccountConfig } from '../config/schema.js';
+import type { PortalTime } from '../portal/portal-time.js';
 
 export interface BridgeInfoInput {
   config: Config;

@@ -4,32 +4,32 @@
 // the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
 // config's `language`; the --trace file stays English (it is read in bug reports).
 import { CookieJar } from 'tough-cookie';
-import { PortalAccess } from './poller/portal-access.js';
+import { PortalAccess } from '../poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
-import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, UnexpectedResponseError } from './portal/errors.js';
-import { passwordChangeAdvice, portalSays } from './i18n/problem-advice.js';
-import { CHECK_TEXT, type CheckText, type FamilyHelp } from './i18n/check-text.js';
+import { loginStepOf, NoChildrenError, portalMessageOf, problemReason, UnexpectedResponseError } from '../portal/errors.js';
+import { passwordChangeAdvice, portalSays } from '../i18n/problem-advice.js';
+import { CHECK_TEXT, type CheckText, type FamilyHelp } from '../i18n/check-text.js';
 import { checkBroker } from './check-broker.js';
-import { errorText, hint } from './util/text.js';
-import { LoginTrace } from './portal/trace.js';
-import { VERSION } from './version.js';
-import { SessionStore, type PersistedSession } from './store/session-store.js';
-import { childSlug, saveIdentity, type Identity } from './feature-kit/identity.js';
-import { fetchIdentity, readMe } from './resources/identity.js';
-import { LUCKY, NOTICES } from './resources/school.js';
-import { TIMETABLE } from './resources/timetable.js';
-import { UNITS } from './resources/grades.js';
-import type { Portal, Resource } from './feature-kit/resource.js';
-import { childUnit } from './portal/schemas/identity.js';
-import { systemClock, type Clock } from './util/clock.js';
-import { warsawDate, weekStart } from './util/time.js';
-import { knownNames } from './util/redact.js';
-import type { AccountConfig, Config, FamilyAccountConfig } from './config/schema.js';
-import { FamilyAccount } from './portal/family.js';
-import { familySessionName } from './poller/family-children.js';
-import { saveLinkedChildren } from './store/linked-children.js';
-import type { Logger } from './util/log.js';
-import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from './web/token.js';
+import { errorText, hint } from '../util/text.js';
+import { LoginTrace } from '../portal/trace.js';
+import { VERSION } from '../util/version.js';
+import { SessionStore, type PersistedSession } from '../store/session-store.js';
+import { childSlug, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { fetchIdentity, readMe } from '../resources/identity.js';
+import { LUCKY, NOTICES } from '../resources/school.js';
+import { TIMETABLE } from '../resources/timetable.js';
+import { UNITS } from '../resources/grades.js';
+import type { Portal, Resource } from '../feature-kit/resource.js';
+import { childUnit } from '../portal/schemas/identity.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { warsawDate, weekStart } from '../util/time.js';
+import { knownNames } from '../util/redact.js';
+import type { AccountConfig, Config, FamilyAccountConfig } from '../config/schema.js';
+import { FamilyAccount } from '../portal/family.js';
+import { familySessionName } from '../poller/family-children.js';
+import { saveLinkedChildren } from '../store/linked-children.js';
+import type { Logger } from '../util/log.js';
+import { formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../web/token.js';
 
 export interface CheckOptions {
   config: Config;

@@ -1,10 +1,10 @@
 // The bridge requests (interface 6.4): health_check, options (the log level at run time) and refresh
 // (every child polls now), each answered through the request router with `data` on success.
-import { CommandError } from './feature-kit/commands.js';
-import { LOG_LEVELS, setLogLevel, type Logger } from './util/log.js';
-import { isoWarsaw } from './util/time.js';
-import type { AccountPoller } from './poller/account.js';
-import type { Bridge } from './mqtt/bridge.js';
+import { CommandError } from '../feature-kit/commands.js';
+import { LOG_LEVELS, setLogLevel, type Logger } from '../util/log.js';
+import { isoWarsaw } from '../util/time.js';
+import type { AccountPoller } from '../poller/account.js';
+import type { Bridge } from '../mqtt/bridge.js';
 
 export interface BridgeRequestsOptions {
   pollers: readonly AccountPoller[];

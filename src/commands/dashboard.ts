@@ -4,19 +4,19 @@
 // family portal listed for an `email` entry, the modules the portal refuses each child (their entities
 // leave the device, so their boxes leave the dashboard) and whether the child is a kindergarten's (its
 // card then shows a kindergarten's day). So the dashboard can name nothing the bridge does not publish.
-import { AccountChild } from './poller/child.js';
-import { familySessionName, linkedAccounts, loginKey } from './poller/family-children.js';
-import { accountEntities } from './features/index.js';
-import { dashboardYaml, type DashboardChild, type DashboardLang } from './ha/dashboard.js';
-import { loadLinkedChildren } from './store/linked-children.js';
-import { AbsentModules } from './feature-kit/modules.js';
-import { RefusedModulesStore } from './store/refused-modules.js';
-import { FiguresStore } from './store/figures-store.js';
-import type { AccountKind } from './features/timetable-kindergarten.js';
-import { silentLogger } from './util/log.js';
-import { supervisorSelfSlug, type SupervisorOptions } from './config/supervisor.js';
-import { HOST_PLACEHOLDER, webBaseUrl } from './web/token.js';
-import type { AccountConfig, Config } from './config/schema.js';
+import { AccountChild } from '../poller/child.js';
+import { familySessionName, linkedAccounts, loginKey } from '../poller/family-children.js';
+import { accountEntities } from '../features/index.js';
+import { dashboardYaml, type DashboardChild, type DashboardLang } from '../ha/dashboard.js';
+import { loadLinkedChildren } from '../store/linked-children.js';
+import { AbsentModules } from '../feature-kit/modules.js';
+import { RefusedModulesStore } from '../store/refused-modules.js';
+import { FiguresStore } from '../store/figures-store.js';
+import type { AccountKind } from '../features/timetable-kindergarten.js';
+import { silentLogger } from '../util/log.js';
+import { supervisorSelfSlug, type SupervisorOptions } from '../config/supervisor.js';
+import { HOST_PLACEHOLDER, webBaseUrl } from '../web/token.js';
+import type { AccountConfig, Config } from '../config/schema.js';
 
 export interface DashboardOptions {
   config: Config;

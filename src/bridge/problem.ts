@@ -4,13 +4,13 @@
 // `reason`, `message` (the advice in the family's language), `since`, the portal's words, and `entry`,
 // the e-mail masked as the diagnostics mask it (or the refused topic, or `options`). Several at once:
 // the first is told, `problems` lists them all.
-import { LoginPausedError, NoChildrenError, portalMessageOf, problemReason } from './portal/errors.js';
-import { bridgeProblemAdvice, portalSays, type BridgeProblemReason } from './i18n/problem-advice.js';
-import { isoWarsaw, warsawTimeOfDay } from './util/time.js';
-import { hint } from './util/text.js';
-import type { EntityState } from './feature-kit/state.js';
-import type { Language } from './config/language.js';
-import type { Clock } from './util/clock.js';
+import { LoginPausedError, NoChildrenError, portalMessageOf, problemReason } from '../portal/errors.js';
+import { bridgeProblemAdvice, portalSays, type BridgeProblemReason } from '../i18n/problem-advice.js';
+import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
+import { hint } from '../util/text.js';
+import type { EntityState } from '../feature-kit/state.js';
+import type { Language } from '../config/language.js';
+import type { Clock } from '../util/clock.js';
 
 /** An `email` entry whose family portal links no child (and the config's `children:` names none). */
 export interface BridgeProblemsOptions {

@@ -4,10 +4,10 @@
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { redactUrl } from './mqtt/client.js';
-import { Topics } from './ha/topics.js';
-import { CHECK_TEXT, type BrokerFault } from './i18n/check-text.js';
-import type { Config } from './config/schema.js';
+import { redactUrl } from '../mqtt/client.js';
+import { Topics } from '../ha/topics.js';
+import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
+import type { Config } from '../config/schema.js';
 
 /** How long the broker has to accept the connection and answer (a host that drops packets never refuses). */
 const BROKER_TIMEOUT_MS = 10_000;

@@ -4,10 +4,10 @@
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
 import { announcedChildren } from './dashboard.js';
-import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from './web/token.js';
-import type { Config } from './config/schema.js';
-import { TERMINAL_TEXT } from './i18n/terminal-text.js';
-import { errorText } from './util/text.js';
+import { formatWebUrls, metricsLine, rotateToken, webBaseUrl, webUrls } from '../web/token.js';
+import type { Config } from '../config/schema.js';
+import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
+import { errorText } from '../util/text.js';
 
 export interface TokenRotationOptions {
   config: Config;

@@ -1,26 +1,26 @@
 // The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
 // Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeHealth } from './mqtt/bridge.js';
-import { registerBridgeRequests } from './bridge-requests.js';
-import { AccountPoller, type PollHooks } from './poller/account.js';
-import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from './poller/family-children.js';
+import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
+import { registerBridgeRequests } from '../bridge/requests.js';
+import { AccountPoller, type PollHooks } from '../poller/account.js';
+import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from '../poller/family-children.js';
 import { FamilyRelisting } from './family-relisting.js';
-import type { Publisher } from './ha/publisher.js';
-import { formatDuration } from './util/duration.js';
-import { DownloadSlots } from './portal/download-limits.js';
-import { PortalTime } from './portal/portal-time.js';
-import { takeDataDir, type DataDirLock } from './store/lock.js';
-import { systemClock, type Clock } from './util/clock.js';
-import type { WebMemory } from './web/memory.js';
-import type { WebService } from './web/service.js';
-import type { Metrics } from './metrics.js';
+import type { Publisher } from '../ha/publisher.js';
+import { formatDuration } from '../util/duration.js';
+import { DownloadSlots } from '../portal/download-limits.js';
+import { PortalTime } from '../portal/portal-time.js';
+import { takeDataDir, type DataDirLock } from '../store/lock.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { WebMemory } from '../web/memory.js';
+import type { WebService } from '../web/service.js';
+import type { Metrics } from '../bridge/metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
-import { bridgeHealth, bridgeInfo, registerChildCommands } from './bridge-info.js';
-import type { AppOptions } from './app-options.js';
-import { knownNames } from './util/redact.js';
-import { BridgeProblems } from './bridge-problem.js';
+import { bridgeHealth, bridgeInfo, registerChildCommands } from '../bridge/info.js';
+import type { AppOptions } from './options.js';
+import { knownNames } from '../util/redact.js';
+import { BridgeProblems } from '../bridge/problem.js';
 
-export type { AppOptions } from './app-options.js';
+export type { AppOptions } from './options.js';
 
 /** A child the bridge reads, with its road (see App.children). */
 type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
@@ -111,12 +111,12 @@ export class App {
     this.problems.publish();
     // Loaded only when asked for: prom-client stays out of a bridge without metrics.
     if (config.http.metrics && config.http.port !== 0) {
-      const { Metrics } = await import('./metrics.js');
+      const { Metrics } = await import('../bridge/metrics.js');
       this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
     }
     // With the web server on, the pollers publish through a memory of what they published, which the
     // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
-    const web = config.http.port === 0 ? undefined : await import('./web/attach.js');
+    const web = config.http.port === 0 ? undefined : await import('../web/attach.js');
     const memory = web?.createMemory({
       target: bridge,
       language: config.language,
@@ -276,7 +276,7 @@ export class App {
   /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
   async diagnostics(): Promise<string> {
     const { config } = this.options;
-    const { diagnosticsBundle } = await import('./diagnostics.js');
+    const { diagnosticsBundle } = await import('../commands/diagnostics.js');
     const broker_connected = this.bridge?.connected ?? null;
     const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected, metrics: this.metrics !== undefined };
     const accounts = this.pollers.map((p) => p.figures.snapshot());

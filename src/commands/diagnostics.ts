@@ -8,17 +8,17 @@
 // running bridge's memory.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactUrl } from './mqtt/client.js';
-import { FEED_FOLDER } from './store/feed-device-store.js';
-import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from './store/figures-store.js';
-import { safeName } from './store/files.js';
-import { DataDirLock } from './store/lock.js';
-import { isoWarsaw } from './util/time.js';
-import { hint } from './util/text.js';
-import { KnownNames, knownNames, redact } from './util/redact.js';
-import { VERSION } from './version.js';
-import { systemClock, type Clock } from './util/clock.js';
-import type { Config } from './config/schema.js';
+import { redactUrl } from '../mqtt/client.js';
+import { FEED_FOLDER } from '../store/feed-device-store.js';
+import { FIGURES_FOLDER, FiguresStore, type SavedFigures } from '../store/figures-store.js';
+import { safeName } from '../store/files.js';
+import { DataDirLock } from '../store/lock.js';
+import { isoWarsaw } from '../util/time.js';
+import { hint } from '../util/text.js';
+import { KnownNames, knownNames, redact } from '../util/redact.js';
+import { VERSION } from '../util/version.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { Config } from '../config/schema.js';
 
 export const REDACTED = '**REDACTED**';
 

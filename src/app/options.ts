@@ -1,15 +1,15 @@
-// What the running bridge (app.ts) is made with: the validated config and what main.ts, the demo, the
+// What the running bridge (app/app.ts) is made with: the validated config and what main.ts, the demo, the
 // benchmark and the tests put around it.
-import type { Feature } from './features/feature.js';
-import type { Resource } from './feature-kit/resource.js';
-import type { Config } from './config/schema.js';
-import type { Logger } from './util/log.js';
-import type { Clock } from './util/clock.js';
+import type { Feature } from '../features/feature.js';
+import type { Resource } from '../feature-kit/resource.js';
+import type { Config } from '../config/schema.js';
+import type { Logger } from '../util/log.js';
+import type { Clock } from '../util/clock.js';
 import type { Dispatcher } from 'undici';
-import type { SessionPolicy } from './portal/session.js';
-import type { Publisher } from './ha/publisher.js';
-import type { PollHooks } from './poller/account.js';
-import type { ReconnectPolicy } from './mqtt/client.js';
+import type { SessionPolicy } from '../portal/session.js';
+import type { Publisher } from '../ha/publisher.js';
+import type { PollHooks } from '../poller/account.js';
+import type { ReconnectPolicy } from '../mqtt/client.js';
 
 export interface AppOptions {
   config: Config;

@@ -5,16 +5,16 @@
 // `config_invalid` and the refusal in the family's language, the sidebar panel shows what to fix, and
 // no child device is published (those of an earlier run are left as they are).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { BridgeProblems } from './bridge-problem.js';
-import type { Language } from './config/language.js';
-import type { MqttConfig } from './config/schema.js';
-import { REFUSED_PANEL_TEXT } from './i18n/options-refused-text.js';
-import { Bridge } from './mqtt/bridge.js';
-import { systemClock, type Clock } from './util/clock.js';
-import type { Logger } from './util/log.js';
-import { fromIngress, trustedIngress } from './web/request.js';
-import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH } from './config/addon.js';
-import { refusedSetting } from './config/addon-refused.js';
+import { BridgeProblems } from '../bridge/problem.js';
+import type { Language } from '../config/language.js';
+import type { MqttConfig } from '../config/schema.js';
+import { REFUSED_PANEL_TEXT } from '../i18n/options-refused-text.js';
+import { Bridge } from '../mqtt/bridge.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import { fromIngress, trustedIngress } from '../web/request.js';
+import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH } from '../config/addon.js';
+import { refusedSetting } from '../config/addon-refused.js';
 
 export interface RefusedOptionsInput {
   /** The refusal, each problem naming its option. */

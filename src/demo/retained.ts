@@ -2,7 +2,7 @@
 // discovery configs and the states), so no demo child stays behind in a real Home Assistant.
 import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
-import { systemClock } from './util/clock.js';
+import { systemClock } from '../util/clock.js';
 
 export interface ClearOptions {
   url: string;
