@@ -2,7 +2,7 @@
 // feature declares goes to that feature of the child it names.
 import { CommandError, type CommandRequest } from '../feature-kit/commands.js';
 import { commandOwners } from '../features/index.js';
-import { messages } from '../features/messages.js';
+import { messages } from '../features/messages/messages.js';
 import { formatDuration } from '../util/duration.js';
 import type { AccountPoller } from '../poller/account.js';
 import type { Bridge, BridgeHealth } from '../mqtt/bridge.js';

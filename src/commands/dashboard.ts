@@ -12,7 +12,7 @@ import { loadLinkedChildren } from '../store/linked-children.js';
 import { AbsentModules } from '../feature-kit/modules.js';
 import { RefusedModulesStore } from '../store/refused-modules.js';
 import { FiguresStore } from '../store/figures-store.js';
-import type { AccountKind } from '../features/timetable-kindergarten.js';
+import type { AccountKind } from '../features/timetable/kindergarten.js';
 import { silentLogger } from '../util/log.js';
 import { supervisorSelfSlug, type SupervisorOptions } from '../config/supervisor.js';
 import { HOST_PLACEHOLDER, webBaseUrl } from '../web/token.js';

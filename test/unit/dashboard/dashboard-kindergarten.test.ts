@@ -11,7 +11,7 @@ import { buildConfig } from '../../../src/config/load.js';
 import { announcedChildren } from '../../../src/commands/dashboard.js';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
 import { ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
-import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda.js';
+import { upcomingTestsEntity, homeworkDueEntity } from '../../../src/features/agenda/agenda.js';
 import { HOMEWORKS, HOMEWORK_ASSIGNMENTS } from '../../../src/resources/school.js';
 import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
 import { DEMO_ACCOUNTS, type PortalSimulator } from '../../../src/simulator/index.js';
