@@ -26,7 +26,7 @@ import {
   schoolDayTomorrow,
   timetableToday,
   timetableTomorrow,
-} from '../features/timetable/timetable.js';
+} from '../features/timetable/entities.js';
 
 export type Card = Record<string, unknown>;
 

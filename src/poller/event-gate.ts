@@ -17,7 +17,7 @@ import { gradeEvent } from '../features/grades/grades.js';
 import { absenceEvent } from '../features/attendance/attendance.js';
 import { noteEvent } from '../features/notes/notes.js';
 import { homeworkEvent, testEvent } from '../features/agenda/agenda.js';
-import { freeDay } from '../features/timetable/timetable.js';
+import { freeDay } from '../features/timetable/entities.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 

@@ -6,7 +6,7 @@ import type { Language } from '../config/language.js';
 import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
 import { luckyNumber } from '../features/lucky/lucky.js';
-import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/timetable.js';
+import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { newestGrade } from '../features/grades/grades.js';

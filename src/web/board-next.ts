@@ -3,7 +3,7 @@
 // announcements by their titles, newest first. Read leniently from the published states.
 import type { BoardText } from '../i18n/board-text.js';
 import type { Received } from '../feature-kit/contract.js';
-import type { planChangesTomorrow } from '../features/timetable/timetable.js';
+import type { planChangesTomorrow } from '../features/timetable/entities.js';
 import type { unreadNotices } from '../features/notices/notices.js';
 import type { LessonChange } from './board-day.js';
 import { addDays } from '../util/time.js';

@@ -1,12 +1,12 @@
 // The timetable feature's states, rendered from the Schedule it computed once: the plan changes of
 // today and the next school day, whether each is a school day, when lessons start and end, the next
-// lesson, and the day's lessons, the lesson in progress and at_school (timetable-day.ts).
+// lesson, and the day's lessons, the lesson in progress and at_school (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { atSchoolOf, currentLessonOf, timetableOf } from './day.js';
 import type { Schedule, SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
-import type { TimetableStates } from './timetable.js';
+import type { TimetableStates } from './entities.js';
 
 /**
  * A day's plan changes; no day (the next school day unknown) is unknown. Without the year's changes

@@ -5,7 +5,8 @@ import { classFreeDaysResponse, schoolFreeDaysResponse } from '../../../../src/p
 import { timetablesResponse } from '../../../../src/portal/schemas/timetable.js';
 import { schedule, type ScheduleInput } from '../../../../src/school/schedule.js';
 import { freeDayEvents, freeDays } from '../../../../src/school/schooldays.js';
-import { renderTimetable, timetable, type planChange } from '../../../../src/features/timetable/timetable.js';
+import { renderTimetable, timetable } from '../../../../src/features/timetable/timetable.js';
+import { type planChange } from '../../../../src/features/timetable/entities.js';
 import type { Events } from '../../../../src/feature-kit/contract.js';
 import type { SlotOut } from '../../../../src/features/timetable/day.js';
 import { warsawInstant } from '../../../../src/util/time.js';
