@@ -1,6 +1,6 @@
 // When the bin starts itself again with its memory flags, and with which: a flag the user gave wins.
 import { describe, expect, it } from 'vitest';
-import { missingMemoryFlags, relaunchArgs, type LaunchContext } from '../../src/app/launch.js';
+import { missingMemoryFlags, relaunchArgs, type LaunchContext } from '../../../src/app/launch.js';
 
 const COMPILERS = ['--no-opt', '--no-maglev', '--no-sparkplug', '--liftoff-only', '--optimize-for-size'];
 const ALL = ['--max-semi-space-size=1', '--max-old-space-size=64', '--v8-pool-size=1', ...COMPILERS];
