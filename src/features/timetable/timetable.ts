@@ -120,7 +120,10 @@ export class TimetableSource implements Source {
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
-    const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
+    // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
+    const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
+      typeof planChange | typeof freeDay
+    >;
     return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
   }
 
