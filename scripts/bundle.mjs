@@ -27,7 +27,7 @@ await build({
   outdir: dist,
   bundle: true,
   splitting: true,
-  // Chunks sit next to main.js: version.ts finds package.json one folder up from its own file.
+  // Chunks sit next to main.js: version.ts reads the nearest package.json above its own file, one folder up.
   chunkNames: 'main.[name]-[hash]',
   platform: 'node',
   format: 'esm',

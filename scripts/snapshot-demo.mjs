@@ -8,8 +8,8 @@ import process from 'node:process';
 import { connectAsync } from 'mqtt';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../dist/simulator/index.js';
 import { buildConfig } from '../dist/config/load.js';
-import { App } from '../dist/app.js';
-import { startBroker } from '../dist/demo.js';
+import { App } from '../dist/app/app.js';
+import { startBroker } from '../dist/demo/demo.js';
 import { createLogger } from '../dist/util/log.js';
 
 const BASE = 'dziennik2mqtt';

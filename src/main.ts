@@ -3,7 +3,7 @@
 // exits the process.
 import type { CliArgs } from './cli.js';
 import type { Config } from './config/schema.js';
-import { withMemoryFlags } from './launch.js';
+import { withMemoryFlags } from './app/launch.js';
 import { errorText } from './util/text.js';
 
 // First the memory settings (launch.ts), so the code below is loaded only by the process that runs.
@@ -11,9 +11,9 @@ await withMemoryFlags();
 const { ConfigError, loadConfigFile } = await import('./config/load.js');
 const { configPath, parseArgs, USAGE, useAddonOptions } = await import('./cli.js');
 const { linkDownloads, loadAddonConfig, runningAsAddon } = await import('./config/addon.js');
-const { App } = await import('./app.js');
+const { App } = await import('./app/app.js');
 const { createLogger } = await import('./util/log.js');
-const { VERSION } = await import('./version.js');
+const { VERSION } = await import('./util/version.js');
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: CliArgs;
@@ -35,13 +35,13 @@ async function main(argv: readonly string[]): Promise<number> {
     // and the simulator).
     switch (args.command) {
       case 'demo': {
-        const { runDemo } = await import('./demo.js');
+        const { runDemo } = await import('./demo/demo.js');
         return await runDemo({ port: args.port, mqttUrl: args.mqttUrl, quirks: args.quirks, untilStopped: stopSignal() });
       }
       case 'check': {
         const { config } = await loadConfig(args, false);
-        const { runCheck } = await import('./check.js');
-        const { checkLogger } = await import('./check-log.js');
+        const { runCheck } = await import('./commands/check.js');
+        const { checkLogger } = await import('./commands/check-log.js');
         return await runCheck({
           config,
           out: process.stdout,
@@ -53,17 +53,17 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       case 'token': {
         const { config } = await loadConfig(args, false);
-        const { runTokenRotation } = await import('./token-command.js');
+        const { runTokenRotation } = await import('./commands/token.js');
         return await runTokenRotation({ config, out: process.stdout });
       }
       case 'diagnostics': {
         const { config } = await loadConfig(args, false);
-        const { runDiagnostics } = await import('./diagnostics.js');
+        const { runDiagnostics } = await import('./commands/diagnostics.js');
         return await runDiagnostics({ config, out: process.stdout });
       }
       case 'dashboard': {
         const { config, addon } = await loadConfig(args, false);
-        const { runDashboard } = await import('./dashboard.js');
+        const { runDashboard } = await import('./commands/dashboard.js');
         return await runDashboard({ config, out: process.stdout, err: process.stderr, lang: args.lang, boardUrl: args.boardUrl, addon });
       }
       case 'run':
@@ -92,7 +92,7 @@ async function run(args: CliArgs): Promise<number> {
     // a config file's mistakes stay the command line's error (exit 2).
     const underSupervisor = Boolean(process.env.SUPERVISOR_TOKEN) && useAddonOptions(args, process.env, await runningAsAddon(process.env));
     if (!(error instanceof ConfigError) || !underSupervisor) throw error;
-    const { waitWithRefusedOptions } = await import('./options-refused.js');
+    const { waitWithRefusedOptions } = await import('./app/options-refused.js');
     const log = createLogger('info');
     const code = await waitWithRefusedOptions({ problems: error.problems, version: VERSION, log, env: process.env, stopped: stopSignal() });
     log.flush();

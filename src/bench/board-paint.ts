@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App } from '../app.js';
+import { App } from '../app/app.js';
 import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
 import { freeTcpPort, realWorld } from './real-world.js';

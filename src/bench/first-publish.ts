@@ -2,7 +2,7 @@
 // its own process, and an embedded broker, until every entity of the first child has a state. It gives
 // up after a minute, naming what never came, rather than hang the bench.
 import { connectAsync } from 'mqtt';
-import { App } from '../app.js';
+import { App } from '../app/app.js';
 import { buildConfig } from '../config/load.js';
 import { silentLogger } from '../util/log.js';
 import { realWorld } from './real-world.js';

@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { binRss, type BinRss } from './bin-rss.js';
 import { boardPaint } from './board-paint.js';
-import { MEMORY_FLAGS } from '../launch.js';
+import { MEMORY_FLAGS } from '../app/launch.js';
 import { checkoutImageNode } from './image-node.js';
 import { nodeFloor } from './node-floor.js';
 import { feedRuns } from './feed-runs.js';
@@ -519,7 +519,7 @@ function memoryRun(children: number): Promise<{ rssMB: number; heapMB: number; r
  */
 function forkRun<T>(args: string[], execPath?: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    // The same V8 settings as the bin gives itself (launch.ts).
+    // The same V8 settings as the bin gives itself (app/launch.ts).
     const child = fork(fileURLToPath(import.meta.url), args, {
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       execArgv: ['--expose-gc', ...MEMORY_FLAGS],

@@ -2,7 +2,7 @@
 // flags as the bin. The floor the bin's RSS is measured against.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { MEMORY_FLAGS } from '../launch.js';
+import { MEMORY_FLAGS } from '../app/launch.js';
 
 /** After the program says it is ready: lazy work at start (compiling, the first collections) settles. */
 const SETTLE_MS = 1_500;

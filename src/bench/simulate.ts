@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App } from '../app.js';
+import { App } from '../app/app.js';
 import { buildConfig } from '../config/load.js';
 import { FakeClock } from './fake-clock.js';
 import { warsawTimeOfDay } from '../util/time.js';

@@ -1,30 +1,30 @@
 // The list of features. The entity catalogue, discovery, the dashboard's entities and the command
 // router's registrations are all derived from it; adding a feature means adding it here.
-import { lucky } from './lucky.js';
-import { messages } from './messages.js';
-import { notices } from './notices.js';
-import { timetable } from './timetable.js';
-import { grades } from './grades.js';
-import { attendance } from './attendance.js';
-import { agenda } from './agenda.js';
-import { notes } from './notes.js';
-import { behaviourFeature } from './behaviour.js';
-import { schoolFilesFeature } from './school-files.js';
-import { sentMessageFeature } from './sent-message.js';
-import { library } from './library.js';
-import { lessonsHeldFeature } from './lessons-held.js';
-import { status } from './status.js';
-import { fixedMessages } from './fixed-messages.js';
-import { calendarFeeds } from './calendar-feeds.js';
-import { briefingFeature } from './briefing.js';
-import { openedMessage } from './opened-message.js';
-import { messageWrite } from './message-write.js';
-import { schoolYear } from './school-year.js';
+import { lucky } from './lucky/lucky.js';
+import { messages } from './messages/messages.js';
+import { notices } from './notices/notices.js';
+import { timetable } from './timetable/timetable.js';
+import { grades } from './grades/grades.js';
+import { attendance } from './attendance/attendance.js';
+import { agenda } from './agenda/agenda.js';
+import { notes } from './notes/notes.js';
+import { behaviourFeature } from './behaviour/behaviour.js';
+import { schoolFilesFeature } from './school-files/school-files.js';
+import { sentMessageFeature } from './sent-message/sent-message.js';
+import { library } from './library/library.js';
+import { lessonsHeldFeature } from './lessons-held/lessons-held.js';
+import { status } from './status/status.js';
+import { fixedMessages } from './fixed-messages/fixed-messages.js';
+import { calendarFeeds } from './calendar-feeds/calendar-feeds.js';
+import { briefingFeature } from './briefing/briefing.js';
+import { openedMessage } from './opened-message/opened-message.js';
+import { messageWrite } from './message-write/message-write.js';
+import { schoolYear } from './school-year/school-year.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 
-export { sendButton } from './fixed-messages.js';
+export { sendButton } from './fixed-messages/fixed-messages.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
 export const FEATURES: readonly Feature[] = [

@@ -3,15 +3,15 @@
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 // The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import type { AccountKind } from '../features/timetable-kindergarten.js';
+import type { AccountKind } from '../features/timetable/kindergarten.js';
 import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import { luckyNumber, luckyToday } from '../features/lucky.js';
-import { passwordChangeAdvised, problem } from '../features/status.js';
-import { briefingEntity } from '../features/briefing.js';
-import { newestMessage, unreadMessages } from '../features/messages.js';
-import { newestNotice, unreadNotices } from '../features/notices.js';
-import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
+import { luckyNumber, luckyToday } from '../features/lucky/lucky.js';
+import { passwordChangeAdvised, problem } from '../features/status/status.js';
+import { briefingEntity } from '../features/briefing/briefing.js';
+import { newestMessage, unreadMessages } from '../features/messages/messages.js';
+import { newestNotice, unreadNotices } from '../features/notices/notices.js';
+import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import {
   atSchool,
   currentLesson,
@@ -26,7 +26,7 @@ import {
   schoolDayTomorrow,
   timetableToday,
   timetableTomorrow,
-} from '../features/timetable.js';
+} from '../features/timetable/entities.js';
 
 export type Card = Record<string, unknown>;
 

@@ -3,18 +3,18 @@
 import { idsOf, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
 import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
-import { average, newestGrade } from '../features/grades.js';
-import { gradeAtRisk } from '../features/subject-averages.js';
-import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held.js';
-import { newestNoteEntity } from '../features/notes.js';
-import { absencesUnexcused } from '../features/attendance.js';
-import { libraryDue } from '../features/library.js';
-import { behaviourEntity } from '../features/behaviour.js';
-import { schoolFilesEntity } from '../features/school-files.js';
-import { sentMessageEntity } from '../features/sent-message.js';
-import { upcomingTestsEntity } from '../features/agenda.js';
-import { markNoticesReadButton, newestNotice } from '../features/notices.js';
-import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, sessionAge } from '../features/status.js';
+import { average, newestGrade } from '../features/grades/grades.js';
+import { gradeAtRisk } from '../features/grades/subject-averages.js';
+import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held/lessons-held.js';
+import { newestNoteEntity } from '../features/notes/notes.js';
+import { absencesUnexcused } from '../features/attendance/attendance.js';
+import { libraryDue } from '../features/library/library.js';
+import { behaviourEntity } from '../features/behaviour/behaviour.js';
+import { schoolFilesEntity } from '../features/school-files/school-files.js';
+import { sentMessageEntity } from '../features/sent-message/sent-message.js';
+import { upcomingTestsEntity } from '../features/agenda/agenda.js';
+import { markNoticesReadButton, newestNotice } from '../features/notices/notices.js';
+import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, sessionAge } from '../features/status/status.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 
 /**

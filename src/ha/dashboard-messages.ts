@@ -4,8 +4,8 @@
 import { confirmedButton } from './dashboard-details.js';
 import { markdown, type Block, type Card } from './dashboard-cards.js';
 import { keyed } from './dashboard-templates.js';
-import { newestMessage, unreadMessages } from '../features/messages.js';
-import { openedMessageEntity, openMessageButton } from '../features/opened-message.js';
+import { newestMessage, unreadMessages } from '../features/messages/messages.js';
+import { openedMessageEntity, openMessageButton } from '../features/opened-message/opened-message.js';
 
 /**
  * The Messages card: the newest message, the open button and the opened message, one below the

@@ -76,7 +76,7 @@ const BRIDGE_NAMES = {
  * online/offline), its log level (a select that sends the `options` bridge request), its version
  * (with bridge/info as attributes), and from bridge/health its uptime (the start, a timestamp: one
  * state per start) and its memory (RSS; a new state every poll, so off until a user turns it on); its
- * `problem` (interface 12.3) for what no child's device can carry (bridge-problem.ts).
+ * `problem` (interface 12.3) for what no child's device can carry (bridge/problem.ts).
  */
 export function bridgeDiscovery(ctx: DiscoveryContext): DiscoveryMessage {
   const topics = new Topics(ctx.baseTopic, ctx.discoveryPrefix);

@@ -17,7 +17,7 @@ export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
   onCycle?: (cycle: { hosts: Host[] }) => void;
 }
 
-/** What every child shares to reach the portal (app.ts), beside its own account and road. */
+/** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
 type Shared = 'dispatcher' | 'portalTime' | 'slots';
 type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
 

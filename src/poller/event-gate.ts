@@ -12,12 +12,12 @@ import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
 import type { EventPayload } from '../feature-kit/state.js';
 import { errorText } from '../util/text.js';
 import { Rollover, type RolloverKinds } from '../store/rollover.js';
-import { schoolYearEvent } from '../features/school-year.js';
-import { gradeEvent } from '../features/grades.js';
-import { absenceEvent } from '../features/attendance.js';
-import { noteEvent } from '../features/notes.js';
-import { homeworkEvent, testEvent } from '../features/agenda.js';
-import { freeDay } from '../features/timetable.js';
+import { schoolYearEvent } from '../features/school-year/school-year.js';
+import { gradeEvent } from '../features/grades/grades.js';
+import { absenceEvent } from '../features/attendance/attendance.js';
+import { noteEvent } from '../features/notes/notes.js';
+import { homeworkEvent, testEvent } from '../features/agenda/agenda.js';
+import { freeDay } from '../features/timetable/entities.js';
 
 export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
 

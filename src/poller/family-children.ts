@@ -34,7 +34,7 @@ export interface FamilyEntries {
   unlisted: UnlistedFamily[];
 }
 
-/** An `email` entry whose login or list failed at start: the bridge asks again (app.ts) until it lists them. */
+/** An `email` entry whose login or list failed at start: the bridge asks again (app/family-relisting.ts) until it lists them. */
 export interface UnlistedFamily {
   family: FamilyAccount;
   /** The entry's e-mail: the bridge's own `problem` names the entry by it, masked. */

@@ -11,7 +11,7 @@ import type { PortalObserver } from '../portal/observer.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
 import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
-import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from '../features/status.js';
+import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from '../features/status/status.js';
 import type { States } from '../feature-kit/contract.js';
 import type { Identity } from '../feature-kit/identity.js';
 

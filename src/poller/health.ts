@@ -4,7 +4,7 @@
 import { LoginPausedError, StorageError, UnexpectedResponseError, portalMessageOf, problemReason } from '../portal/errors.js';
 import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
 import type { Published } from '../feature-kit/contract.js';
-import type { problem, ProblemFacts } from '../features/status.js';
+import type { problem, ProblemFacts } from '../features/status/status.js';
 import { passwordChangeAdvice, portalSays, problemAdvice } from '../i18n/problem-advice.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';

@@ -1,4 +1,4 @@
-// A new school year on the portal is one event (`school_year`, features/school-year.ts), not a flood: what
+// A new school year on the portal is one event (`school_year`, features/school-year/school-year.ts), not a flood: what
 // the rollover takes away or brings in bulk is remembered quietly and counted into that event. The rule:
 // - The school year now running begins on 1 September, or on the identity's `BeginSchoolYear` when that
 //   is later and already here (the portal may move a child up a class days late: live-notes 39).

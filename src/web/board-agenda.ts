@@ -2,8 +2,8 @@
 // of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
 // test: it stands under its own heading). Read leniently from the published states, like the rest.
 import type { ItemOf, Received } from '../feature-kit/contract.js';
-import type { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda.js';
-import type { nextTestEntity } from '../features/lessons-held.js';
+import type { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
+import type { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
 import { dayShort, spaced, list, savedFilePath, str, type BoardMoment } from './board-read.js';

@@ -4,7 +4,7 @@
 import type { BoardText } from '../i18n/board-text.js';
 import type { ItemOf, Received } from '../feature-kit/contract.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import type { currentLesson, timetableToday } from '../features/timetable.js';
+import type { currentLesson, timetableToday } from '../features/timetable/entities.js';
 import { dayShort, dayTitle, list, num, part, str, type BoardMoment } from './board-read.js';
 
 export type LessonChange = ChangeKind;

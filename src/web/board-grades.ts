@@ -1,7 +1,7 @@
 // The grades on a child's card: the newest few, each mark that is no grade with what it means (a bare 0
 // reads as a fail), marked fresh while it is of the last days, and a proposed term grade entered this week.
 import type { Received } from '../feature-kit/contract.js';
-import type { newestGrade } from '../features/grades.js';
+import type { newestGrade } from '../features/grades/grades.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { addDays } from '../util/time.js';
 import { cut, dayShort, list, str, type BoardMoment } from './board-read.js';

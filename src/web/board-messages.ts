@@ -2,8 +2,8 @@
 // message last opened through the bridge, its text cut for a wall and its attachments with their web
 // server paths. Read leniently from the published states, like the rest of the board.
 import type { Received } from '../feature-kit/contract.js';
-import type { newestMessage } from '../features/messages.js';
-import type { openedMessageEntity } from '../features/opened-message.js';
+import type { newestMessage } from '../features/messages/messages.js';
+import type { openedMessageEntity } from '../features/opened-message/opened-message.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
 import { dayShort, list, savedFilePath, str, type BoardMoment } from './board-read.js';

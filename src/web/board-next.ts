@@ -3,8 +3,8 @@
 // announcements by their titles, newest first. Read leniently from the published states.
 import type { BoardText } from '../i18n/board-text.js';
 import type { Received } from '../feature-kit/contract.js';
-import type { planChangesTomorrow } from '../features/timetable.js';
-import type { unreadNotices } from '../features/notices.js';
+import type { planChangesTomorrow } from '../features/timetable/entities.js';
+import type { unreadNotices } from '../features/notices/notices.js';
 import type { LessonChange } from './board-day.js';
 import { addDays } from '../util/time.js';
 import { dayShort, list, num, str, weekday, type BoardMoment } from './board-read.js';

@@ -2,9 +2,9 @@
 // the child's account with whether it was read, and the school's newest files (a saved one is a link).
 // Read leniently from the published states, like the rest of the board.
 import type { Received } from '../feature-kit/contract.js';
-import type { behaviourEntity } from '../features/behaviour.js';
-import type { sentMessageEntity } from '../features/sent-message.js';
-import type { schoolFilesEntity } from '../features/school-files.js';
+import type { behaviourEntity } from '../features/behaviour/behaviour.js';
+import type { sentMessageEntity } from '../features/sent-message/sent-message.js';
+import type { schoolFilesEntity } from '../features/school-files/school-files.js';
 import { list, savedFilePath, str } from './board-read.js';
 
 export interface BoardSchool {

@@ -1,10 +1,10 @@
 // Runs the real bridge (App) against a running simulator and a real broker, with a fake clock for
 // polling, and records everything it publishes.
 import type { Feature } from '../../src/features/feature.js';
-import { DEMO_APP, DEMO_POLL } from '../../src/demo.js';
+import { DEMO_APP, DEMO_POLL } from '../../src/demo/demo.js';
 import type { Language } from '../../src/config/language.js';
 import { rm } from 'node:fs/promises';
-import { App } from '../../src/app.js';
+import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
 import { silentLogger, type Logger } from '../../src/util/log.js';
 import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
@@ -84,7 +84,7 @@ export interface HarnessOptions {
   ingressAddress?: string;
   /** Where the web server prints its URLs on the first start (default: nowhere). */
   out?: { write(text: string): unknown };
-  /** The bridge as `npm run demo` runs it: its polls (src/demo.ts DEMO_POLL) and its school in lessons at every hour. */
+  /** The bridge as `npm run demo` runs it: its polls (src/demo/demo.ts DEMO_POLL) and its school in lessons at every hour. */
   demo?: boolean;
 }
 

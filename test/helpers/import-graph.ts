@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ts from 'typescript';
 
-/** The files at the top of src/ (main.ts, app.ts, ...): the composition root, one node of its own. */
+/** The files at the top of src/ (main.ts, cli.ts): the composition root, one node of its own. */
 export const ROOT = '(root)';
 
-/** One import that crosses folders, e.g. features/agenda.ts -> feature-kit/source.ts. */
+/** One import that crosses folders, e.g. features/agenda/agenda.ts -> feature-kit/source.ts. */
 export interface FolderEdge {
   from: string;
   to: string;
@@ -47,7 +47,7 @@ export function folderEdges(srcDir: string, aside: readonly string[] = []): Fold
 
 /**
  * Every cycle of folders, each as one closed path with the import that makes each step, e.g.
- * `features -> poller -> features (features/agenda.ts -> poller/source.ts; poller/account.ts -> features/index.ts)`.
+ * `features -> poller -> features (features/agenda/agenda.ts -> poller/source.ts; poller/account.ts -> features/index.ts)`.
  * One path per strongly connected group (Tarjan's algorithm), so a tangle of ten folders is one line.
  */
 export function folderCycles(edges: readonly FolderEdge[]): string[] {

@@ -1,6 +1,6 @@
 // A publisher that carries nothing anywhere, for a test where only what the bridge learns, keeps or
 // writes matters; `overrides` keeps what a test watches (the children announced).
-import { App } from '../../src/app.js';
+import { App } from '../../src/app/app.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import type { Config } from '../../src/config/schema.js';
 import type { Publisher } from '../../src/ha/publisher.js';

@@ -50,7 +50,7 @@ describe.skipIf(skipWithoutJinja())("docs/automations.md's examples", () => {
     };
     await h.advanceUntil(() => fired('grade') !== undefined && fired('message') !== undefined, 'a grade and a message', 10);
     life.stop();
-    // Events no demo round brings, in the bridge's shapes (features/agenda.ts): a test and a trip.
+    // Events no demo round brings, in the bridge's shapes (features/agenda/agenda.ts): a test and a trip.
     const payloads: Record<string, Record<string, unknown>> = {
       grade: fired('grade')!,
       message: fired('message')!,

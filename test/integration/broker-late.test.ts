@@ -2,7 +2,7 @@
 // short injected backoff, asks the portal nothing meanwhile, and comes online and polls once it appears.
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src/app.js';
+import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
 import { STALE_SCAN_MS } from '../../src/mqtt/bridge.js';
 import { DEMO_ACCOUNTS, PortalSimulator } from '../../src/simulator/index.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalSimulator, DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { buildConfig } from '../../src/config/load.js';
-import { deviceOnlyJar, runCheck } from '../../src/check.js';
+import { deviceOnlyJar, runCheck } from '../../src/commands/check.js';
 import { SessionStore } from '../../src/store/session-store.js';
 import { silentLogger } from '../../src/util/log.js';
 import { tempDir } from '../helpers/portal.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { PayloadOf } from '../../src/feature-kit/contract.js';
-import type { messageEvent } from '../../src/features/messages.js';
+import type { messageEvent } from '../../src/features/messages/messages.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 // The second lesson of a Wednesday (school_interval 5 minutes, the unread counters every 3).

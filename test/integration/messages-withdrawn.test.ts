@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { dashboard } from '../../src/ha/dashboard.js';
 import { LANGUAGES } from '../../src/config/language.js';
 import { ENTITIES } from '../../src/features/index.js';
-import { openedMessageEntity } from '../../src/features/opened-message.js';
+import { openedMessageEntity } from '../../src/features/opened-message/opened-message.js';
 import { entityId } from '../../src/feature-kit/entities.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { loadOrCreateToken } from '../../src/web/token.js';

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
 import { UnexpectedResponseError } from '../../src/portal/errors.js';
-import { messages, MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages.js';
+import { messages, MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages/messages.js';
 import { EventGate } from '../../src/poller/event-gate.js';
 import type { EventPayload } from '../../src/feature-kit/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';

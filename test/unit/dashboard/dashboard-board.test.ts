@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildConfig } from '../../../src/config/load.js';
-import { runDashboard, type DashboardOptions } from '../../../src/dashboard.js';
+import { runDashboard, type DashboardOptions } from '../../../src/commands/dashboard.js';
 import { dashboard } from '../../../src/ha/dashboard.js';
 import { parseArgs } from '../../../src/cli.js';
 import { ENTITIES } from '../../../src/features/index.js';

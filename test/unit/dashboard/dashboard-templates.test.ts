@@ -7,8 +7,8 @@ import { filled, reads, templateDir, TEMPLATES } from '../../../src/ha/dashboard
 import { ChildEntities } from '../../../src/ha/dashboard-cards.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { ENTITIES } from '../../../src/features/index.js';
-import { libraryDue } from '../../../src/features/library.js';
-import { newestMessage, unreadMessages } from '../../../src/features/messages.js';
+import { libraryDue } from '../../../src/features/library/library.js';
+import { newestMessage, unreadMessages } from '../../../src/features/messages/messages.js';
 
 const ania = new ChildEntities({ id: 'ania', name: 'Ania', entities: ENTITIES });
 const t = DASHBOARD_TEXT.pl;

@@ -14,7 +14,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const FEATURE = 'src/features/timetable-day.ts';
+const FEATURE = 'src/features/timetable/day.ts';
 
 const CONFIG = (() => {
   const config = ts.getParsedCommandLineOfConfigFile(

@@ -3,10 +3,10 @@
 // day takes them off the device; a keyed list (the timetable's weeks) counts as refused only while every copy
 // of it is, and as answered once any is.
 import { describe, expect, it } from 'vitest';
-import { timetable } from '../../../src/features/timetable.js';
-import { messages } from '../../../src/features/messages.js';
-import { openedMessage } from '../../../src/features/opened-message.js';
-import { sentMessageFeature } from '../../../src/features/sent-message.js';
+import { timetable } from '../../../src/features/timetable/timetable.js';
+import { messages } from '../../../src/features/messages/messages.js';
+import { openedMessage } from '../../../src/features/opened-message/opened-message.js';
+import { sentMessageFeature } from '../../../src/features/sent-message/sent-message.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { AbsentModules, ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
 import { RefusedModulesStore } from '../../../src/store/refused-modules.js';

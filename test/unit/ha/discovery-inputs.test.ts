@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { childDiscovery, type DiscoveryContext } from '../../../src/ha/discovery.js';
 import { accountEntities } from '../../../src/features/index.js';
-import { recipientSelect } from '../../../src/features/message-write.js';
-import { TEXT_TEMPLATE } from '../../../src/features/opened-message.js';
+import { recipientSelect } from '../../../src/features/message-write/message-write.js';
+import { TEXT_TEMPLATE } from '../../../src/features/opened-message/opened-message.js';
 import type { AccountConfig } from '../../../src/config/schema.js';
 
 const ctx: DiscoveryContext = { baseTopic: 'dziennik2mqtt', discoveryPrefix: 'homeassistant', version: '1.2.3', language: 'en' };

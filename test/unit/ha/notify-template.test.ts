@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { skipWithoutJinja } from '../../helpers/blueprints.js';
 import { describe, expect, it } from 'vitest';
-import { TEXT_TEMPLATE } from '../../../src/features/opened-message.js';
+import { TEXT_TEMPLATE } from '../../../src/features/opened-message/opened-message.js';
 
 const RENDER = [
   'import json, sys',

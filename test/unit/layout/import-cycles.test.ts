@@ -1,5 +1,6 @@
 // The folders of src/ import each other in one direction (portal -> school -> feature-kit -> features ->
-// the screens ha, web, mqtt and the runner poller, side by side -> the root), type imports included: a
+// the screens ha, web, mqtt and the runner poller, side by side -> the bridge's own device, the commands, the app
+// and the demo -> the root's entry points), type imports included: a
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge).
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,7 +21,9 @@ describe('the folders of src/', () => {
 
   it('are all seen, with their imports (the check above is not vacuous)', () => {
     const pairs = folderEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
-    expect(pairs).toEqual(expect.arrayContaining(['school -> portal', 'features -> feature-kit', 'poller -> features', '(root) -> poller']));
+    expect(pairs).toEqual(
+      expect.arrayContaining(['school -> portal', 'features -> feature-kit', 'poller -> features', '(root) -> app', 'app -> poller']),
+    );
     expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The list preview (base64 of UTF-8 cut at a byte count) and the message sensors built from a list.
 import { describe, expect, it } from 'vitest';
 import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
-import { messageEvent, renderMessages } from '../../../src/features/messages.js';
+import { messageEvent, renderMessages } from '../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../src/feature-kit/contract.js';
 import type { NewItem } from '../../../src/store/seen.js';
 import type { MessageItem, UnreadCounts } from '../../../src/portal/schemas/messages.js';

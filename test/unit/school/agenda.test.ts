@@ -10,7 +10,7 @@ import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { agendaEvents, agendaItems, agendaKind, testEvents, testKind, upcomingTests } from '../../../src/school/agenda.js';
 import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../../src/school/homework.js';
-import { renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda.js';
+import { renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { names } from './fixtures.js';
 
 describe('agendaKind', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attendancesResponse, attendanceTypesResponse, justificationsResponse } from '../../../src/portal/schemas/attendance.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { attendanceOf, classifyType, type AttendanceInput } from '../../../src/school/attendance.js';
-import { renderAbsencesUnexcused } from '../../../src/features/attendance.js';
+import { renderAbsencesUnexcused } from '../../../src/features/attendance/attendance.js';
 import { names } from './fixtures.js';
 
 describe('attendance types, read by name and IsPresenceKind only', () => {

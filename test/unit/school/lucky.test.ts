@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type LuckyNumber } from '../../../src/school/lucky.js';
 import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
-import { renderLucky } from '../../../src/features/lucky.js';
+import { renderLucky } from '../../../src/features/lucky/lucky.js';
 import { LUCKY } from '../../../src/resources/school.js';
 import { momentOf, next } from '../../../src/feature-kit/plan.js';
 

@@ -3,8 +3,8 @@ import { ebiblioLendingsResponse } from '../../../src/portal/schemas/library.js'
 import { noteCategoriesResponse, notesResponse } from '../../../src/portal/schemas/notes.js';
 import { isFreeTextbook, libraryLendings } from '../../../src/school/library.js';
 import { newestNote, noteEvents, noteKind } from '../../../src/school/notes.js';
-import { renderNewestNote } from '../../../src/features/notes.js';
-import { renderLibraryDue } from '../../../src/features/library.js';
+import { renderNewestNote } from '../../../src/features/notes/notes.js';
+import { renderLibraryDue } from '../../../src/features/library/library.js';
 import { names } from './fixtures.js';
 
 describe('notes', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { noticesResponse } from '../../../src/portal/schemas/notices.js';
 import { noticeEvents, noticesView } from '../../../src/school/notices.js';
-import { renderNotices } from '../../../src/features/notices.js';
+import { renderNotices } from '../../../src/features/notices/notices.js';
 
 const notices = (list: Record<string, unknown>[]) => noticesResponse.parse({ SchoolNotices: list }).SchoolNotices;
 

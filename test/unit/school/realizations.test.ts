@@ -4,7 +4,7 @@ import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { catchUp, lessonsHeld, lessonsMayBeHeld, nextTest, recentLessons, testHour } from '../../../src/school/realizations.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
-import { renderCatchUp, renderLessonTopics, renderNextTest } from '../../../src/features/lessons-held.js';
+import { renderCatchUp, renderLessonTopics, renderNextTest } from '../../../src/features/lessons-held/lessons-held.js';
 import { names } from './fixtures.js';
 
 const lessons = lessonsResponse.parse({

@@ -3,7 +3,7 @@ import { classFreeDaysResponse, classFreeDayTypesResponse, schoolFreeDaysRespons
 import { substitutionsResponse, timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { changesOn, planChanges } from '../../../src/school/plan-changes.js';
 import { schedule, type ScheduleInput } from '../../../src/school/schedule.js';
-import { renderTimetable } from '../../../src/features/timetable.js';
+import { renderTimetable } from '../../../src/features/timetable/timetable.js';
 import { freeDays, nextSchoolDay, timetableWeeks, type SchoolCalendar } from '../../../src/school/schooldays.js';
 import { mergeTimetables } from '../../../src/school/timetable.js';
 import { warsawInstant } from '../../../src/util/time.js';

@@ -4,7 +4,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataFolderFiles } from '../../../src/diagnostics.js';
+import { dataFolderFiles } from '../../../src/commands/diagnostics.js';
 import { FEED_FOLDER, FeedDeviceStore } from '../../../src/store/feed-device-store.js';
 import { buildMinimal } from '../../helpers/config.js';
 import { tempDir } from '../../helpers/temp.js';

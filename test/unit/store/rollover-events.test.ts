@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventGate, type EventBatch } from '../../../src/poller/event-gate.js';
 import type { EventPayload } from '../../../src/feature-kit/state.js';
 import { silentLogger } from '../../../src/util/log.js';
-import { schoolYearEvents } from '../../../src/features/school-year.js';
+import { schoolYearEvents } from '../../../src/features/school-year/school-year.js';
 import type { Identity } from '../../../src/feature-kit/identity.js';
 
 let dataDir: string;

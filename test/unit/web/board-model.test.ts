@@ -5,7 +5,7 @@ import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView } from '../../../src/web/types.js';
 import type { ItemOf } from '../../../src/feature-kit/contract.js';
-import type { timetableToday } from '../../../src/features/timetable.js';
+import type { timetableToday } from '../../../src/features/timetable/entities.js';
 
 /** Where a lesson moved to, as the timetable declares it (the board reads it through that declaration). */
 type MovedTo = NonNullable<ItemOf<typeof timetableToday, 'lessons'>['moved_to']>;

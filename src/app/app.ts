@@ -1,0 +1,300 @@
+// The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
+// Built by main.ts (and by the demo and the tests) from a validated config.
+import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
+import { registerBridgeRequests } from '../bridge/requests.js';
+import { AccountPoller, type PollHooks } from '../poller/account.js';
+import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from '../poller/family-children.js';
+import { FamilyRelisting } from './family-relisting.js';
+import type { Publisher } from '../ha/publisher.js';
+import { formatDuration } from '../util/duration.js';
+import { DownloadSlots } from '../portal/download-limits.js';
+import { PortalTime } from '../portal/portal-time.js';
+import { takeDataDir, type DataDirLock } from '../store/lock.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { WebMemory } from '../web/memory.js';
+import type { WebService } from '../web/service.js';
+import type { Metrics } from '../bridge/metrics.js';
+import type { DashboardFile } from './dashboard-file.js';
+import { bridgeHealth, bridgeInfo, registerChildCommands } from '../bridge/info.js';
+import type { AppOptions } from './options.js';
+import { knownNames } from '../util/redact.js';
+import { BridgeProblems } from '../bridge/problem.js';
+
+export type { AppOptions } from './options.js';
+
+/** A child the bridge reads, with its road (see App.children). */
+type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+
+export class App {
+  readonly pollers: AccountPoller[] = [];
+  /**
+   * Every child the bridge reads, with its road: a login entry's (with the family road behind it when
+   * an e-mail entry lists the child too), or an e-mail entry's (family).
+   */
+  private children: ReadChild[] = [];
+  /** What the pollers publish through (the web memory, or the bridge). */
+  private publisher: Publisher | undefined;
+  /** The `email` entries whose children are listed again (not listed at start). */
+  private readonly relisting: FamilyRelisting;
+  /** The bridge device's own `problem`: an entry that names no child yet, a topic the broker refused. */
+  private readonly problems: BridgeProblems;
+  private stopped = false;
+  private readonly options: AppOptions;
+  private bridge: Bridge | undefined;
+  private webService: WebService | undefined;
+  private memory: WebMemory | undefined;
+  /** What every child shares to reach the portal: the dispatcher, two downloads at once (spec 8), the portal's clock. */
+  private readonly portal: Pick<AppOptions, 'dispatcher'> & { slots: DownloadSlots; portalTime: PortalTime };
+  /** bridge/health's figures. */
+  private readonly health = (): BridgeHealth => bridgeHealth(this.startedAt, this.portal.portalTime);
+  /** One bridge per data folder: taken first in start(), given up last in stop(). */
+  private lock: DataDirLock | undefined;
+  /** When start() began (the bridge device's uptime). */
+  private startedAt = 0;
+  /** With http.metrics on: the metrics /metrics serves. */
+  private metrics: Metrics | undefined;
+  /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
+  private dashboardFile: DashboardFile | undefined;
+
+  constructor(options: AppOptions) {
+    this.options = options;
+    this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
+    this.relisting = new FamilyRelisting({
+      intervalMs: options.config.poll.interval,
+      clock: this.clock,
+      log: options.log,
+      read: (entry, listed) => this.readListed(entry, listed),
+      problem: (entry, error) => this.problems.family(entry.email, error),
+    });
+    this.problems = new BridgeProblems({ language: options.config.language, clock: this.clock, publish: (state) => this.bridge?.setProblem(state) });
+  }
+
+  async start(): Promise<void> {
+    const { config, log, version } = this.options;
+    const clock = this.clock;
+    this.startedAt = clock.now();
+    // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
+    knownNames.addConfig(config);
+    this.lock = await takeDataDir(config.data_dir, log);
+    // The login entries' children, then those the e-mail entries bring (the family road).
+    const { children: family, unlisted } = await familyChildren(config.families, {
+      dataDir: config.data_dir,
+      urls: config.portal,
+      clock,
+      log,
+      ...this.portal,
+      policy: this.options.sessionPolicy,
+      registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
+      storage: (error) => this.problems.storage(error),
+    });
+    const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
+    this.children = [
+      ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
+      ...family.filter((c) => !c.alsoRegister),
+    ];
+    const bridge =
+      this.options.publisher ??
+      new Bridge({
+        mqtt: config.mqtt,
+        version,
+        log: log.child({ part: 'mqtt' }),
+        info: () => this.info(),
+        children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
+        language: config.language,
+        reconnectPeriodMs: this.options.reconnect?.firstMs,
+        reconnectMaxMs: this.options.reconnect?.maxMs,
+        protocolVersion: this.options.mqttVersion,
+        clock,
+        onRefused: (topic) => this.problems.broker(topic),
+      });
+    if (bridge instanceof Bridge) this.bridge = bridge;
+    this.problems.publish();
+    // Loaded only when asked for: prom-client stays out of a bridge without metrics.
+    if (config.http.metrics && config.http.port !== 0) {
+      const { Metrics } = await import('../bridge/metrics.js');
+      this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
+    }
+    // With the web server on, the pollers publish through a memory of what they published, which the
+    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
+    const web = config.http.port === 0 ? undefined : await import('../web/attach.js');
+    const memory = web?.createMemory({
+      target: bridge,
+      language: config.language,
+      healthy: () => this.bridge?.connected ?? true,
+      now: () => clock.now(),
+    });
+    this.memory = memory;
+    this.publisher = memory ?? bridge;
+    this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
+    for (const poller of this.pollers) await poller.prepare();
+    if (this.options.dashboardFile) {
+      // Loaded only when asked for: the dashboard's code stays out of a bridge that writes none.
+      const { DashboardFile } = await import('./dashboard-file.js');
+      this.dashboardFile = new DashboardFile({ ...this.options.dashboardFile, config, log });
+      await this.updateDashboard();
+    }
+    if (this.bridge) {
+      registerChildCommands(this.bridge, (child) => this.poller(child));
+      registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
+    }
+    if (web && memory) {
+      // Before the broker is reached: /health then says 503 and the board shows what was restored.
+      this.webService = web.createService({
+        http: config.http,
+        dataDir: config.data_dir,
+        data: memory,
+        log: log.child({ part: 'web' }),
+        out: this.options.out ?? process.stdout,
+        // Before the first identity an id is the login, not yet the one the feeds will have.
+        childIds: () => this.pollers.map((_, i) => this.settledId(i)),
+        ingressAddress: this.options.ingressAddress,
+        clock,
+        diagnostics: { bundle: () => this.diagnostics(), metrics: this.metrics && (() => (this.metrics as Metrics).text()) },
+      });
+      await this.webService.start();
+    }
+    await bridge.start();
+    this.bridge?.publishHealth(this.health());
+    for (const poller of this.pollers) poller.start();
+    for (const entry of unlisted) this.relisting.later(entry, 1, entry.error);
+    log.info(
+      { children: this.pollers.map((p) => p.id), interval: formatDuration(config.poll.interval), fast: formatDuration(config.poll.fast_interval) },
+      'dziennik2mqtt started',
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.relisting.stop();
+    await this.webService?.stop();
+    await Promise.all(this.pollers.map((p) => p.stop()));
+    await this.dashboardFile?.settled();
+    await (this.bridge ?? this.options.publisher)?.stop();
+    await this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /** One child's poller, on its road. */
+  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
+    const { config, log } = this.options;
+    return new AccountPoller({
+      account,
+      ...(family ? { family } : {}),
+      ...(alsoFamily ? { alsoFamily } : {}),
+      urls: config.portal,
+      dataDir: config.data_dir,
+      poll: {
+        intervalMs: config.poll.interval,
+        fastIntervalMs: config.poll.fast_interval,
+        schoolIntervalMs: config.poll.school_interval,
+        quietHours: config.poll.quiet_hours,
+        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
+      },
+      clock: this.clock,
+      log,
+      publisher: this.publisher as Publisher,
+      ...this.portal,
+      sessionPolicy: this.options.sessionPolicy,
+      startDelayMs,
+      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
+      language: config.language,
+      thresholds: config.grading.thresholds,
+      messagesPerDay: config.messages_per_day,
+      hooks: this.hooks(index),
+      figuresSink: this.metrics,
+      ...(this.options.features ? { features: this.options.features } : {}),
+      ...(this.options.resources ? { resources: this.options.resources } : {}),
+    });
+  }
+
+  /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
+  private async readListed(entry: UnlistedFamily, listed: FamilyChild[]): Promise<void> {
+    const added: AccountPoller[] = [];
+    for (const child of listed) {
+      // Its register poller runs already, without this road behind it: that comes with the next start.
+      if (child.alsoRegister) continue;
+      this.children.push(child);
+      const poller = this.pollerOf(child, this.pollers.length, 0);
+      this.pollers.push(poller);
+      added.push(poller);
+    }
+    for (const poller of added) await poller.prepare();
+    if (this.stopped) return;
+    for (const poller of added) poller.start();
+    this.options.log.info(
+      { account: entry.family.label, children: added.map((p) => p.id) },
+      'the family portal listed its children; reading them now',
+    );
+    this.bridge?.publishInfo();
+    void this.updateDashboard();
+  }
+
+  /** The dashboard file made again if what it shows of the children changed (dashboard-file.ts): as the pollers know it now. */
+  private updateDashboard(): Promise<void> {
+    return this.dashboardFile?.update(this.pollers.map((poller, i) => ({ id: this.settledId(i), poller }))) ?? Promise.resolve();
+  }
+
+  private settledId(index: number): string | undefined {
+    const poller = this.pollers[index];
+    return poller && (this.children[index]?.account.id !== undefined || poller.child) ? poller.id : undefined;
+  }
+
+  /** Resolves when no `email` entry's children are being listed again (a simulated day waits for it, as for a poll). */
+  listed(): Promise<void> {
+    return this.relisting.idle();
+  }
+
+  private get clock(): Clock {
+    return this.options.clock ?? systemClock;
+  }
+
+  /** The observer's hooks, and bridge/info again after every poll (it names what a poll may just have learned). */
+  private hooks(index: number): PollHooks {
+    const observer = this.options.hooks?.(index);
+    return {
+      ...observer,
+      onCycle: (cycle) => {
+        this.bridge?.publishInfo();
+        this.bridge?.publishHealth(this.health());
+        // A first poll learns the child's name, and with it the id its entities take.
+        void this.updateDashboard();
+        observer?.onCycle?.(cycle);
+      },
+    };
+  }
+
+  /** The running web server, if http.port is not 0 and it could listen. */
+  get web(): { url: string | undefined } | undefined {
+    return this.webService;
+  }
+
+  /** What the web server's pages and feeds read (undefined with http.port 0). */
+  get webData(): WebMemory | undefined {
+    return this.memory;
+  }
+
+  /** The diagnostics bundle of the running bridge (/diagnostics): its figures from memory. */
+  async diagnostics(): Promise<string> {
+    const { config } = this.options;
+    const { diagnosticsBundle } = await import('../commands/diagnostics.js');
+    const broker_connected = this.bridge?.connected ?? null;
+    const bridge = { running: true, pid: process.pid, ...this.health(), broker_connected, metrics: this.metrics !== undefined };
+    const accounts = this.pollers.map((p) => p.figures.snapshot());
+    return diagnosticsBundle({ config, now: this.clock.now(), source: 'running bridge', bridge, accounts });
+  }
+
+  poller(childId: string): AccountPoller | undefined {
+    return this.pollers.find((p) => p.id === childId);
+  }
+
+  /** bridge/info: what runs and how, without any secret. */
+  info(): Record<string, unknown> {
+    return bridgeInfo({
+      config: this.options.config,
+      version: this.options.version,
+      logLevel: this.options.log.level,
+      pollers: this.pollers,
+      children: this.children,
+    });
+  }
+}

@@ -1,0 +1,106 @@
+// The opt-in metrics (`http.metrics: true`, interface 9.3) in Prometheus' text format, through
+// prom-client on a registry of their own: portal requests by child, resource (ids masked) and status,
+// password logins by outcome, a poll's duration as a histogram, MQTT publishes, and the process's RSS
+// and heap. Fed by the account runners' figures (FiguresSink) and read from the MQTT bridge when
+// scraped; App loads this module only when the option is on, so a bridge without it never loads prom-client.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FiguresSink } from '../poller/figures.js';
+
+/** A poll's duration in seconds: a fast tier takes well under a second, a start's first poll can take a minute. */
+const POLL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 40, 80, 160];
+
+export interface MetricsSources {
+  /** MQTT messages the bridge has handed to the broker since it started. */
+  mqttPublishes: () => number;
+}
+
+export class Metrics implements FiguresSink {
+  private readonly registry = new Registry();
+  private readonly requests: Counter<'child' | 'resource' | 'status'>;
+  private readonly logins: Counter<'child' | 'outcome'>;
+  private readonly missed: Counter<'child' | 'resource'>;
+  private readonly polls: Histogram<'child'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'dziennik2mqtt_portal_requests_total',
+      help: 'Requests to the portal by child, resource (ids masked) and status (ok, an HTTP status and code, no answer)',
+      labelNames: ['child', 'resource', 'status'],
+      registers,
+    });
+    this.logins = new Counter({
+      name: 'dziennik2mqtt_logins_total',
+      help: 'Password logins by child and outcome (ok or a problem reason)',
+      labelNames: ['child', 'outcome'],
+      registers,
+    });
+    this.missed = new Counter({
+      name: 'dziennik2mqtt_feed_missed_total',
+      help: "Changes a slow safety read found that the portal's change feed never named, by child and resource",
+      labelNames: ['child', 'resource'],
+      registers,
+    });
+    this.polls = new Histogram({
+      name: 'dziennik2mqtt_poll_duration_seconds',
+      help: "A poll's duration by child",
+      labelNames: ['child'],
+      buckets: POLL_BUCKETS,
+      registers,
+    });
+    new Counter({
+      name: 'dziennik2mqtt_mqtt_publishes_total',
+      help: 'MQTT messages handed to the broker (states, discovery, events)',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.mqttPublishes());
+      },
+    });
+    new Gauge({
+      name: 'process_resident_memory_bytes',
+      help: 'Resident memory size in bytes (RSS)',
+      registers,
+      collect() {
+        this.set(process.memoryUsage.rss());
+      },
+    });
+    new Gauge({
+      name: 'nodejs_heap_size_used_bytes',
+      help: 'V8 heap in use, in bytes',
+      registers,
+      collect() {
+        this.set(process.memoryUsage().heapUsed);
+      },
+    });
+    new Gauge({
+      name: 'nodejs_heap_size_total_bytes',
+      help: 'V8 heap allocated, in bytes',
+      registers,
+      collect() {
+        this.set(process.memoryUsage().heapTotal);
+      },
+    });
+  }
+
+  answered(child: string, resource: string, status: string): void {
+    this.requests.inc({ child, resource, status });
+  }
+
+  loggedIn(child: string, outcome: string): void {
+    this.logins.inc({ child, outcome });
+  }
+
+  passed(child: string, ms: number): void {
+    this.polls.observe({ child }, ms / 1000);
+  }
+
+  feedMissed(child: string, resource: string): void {
+    this.missed.inc({ child, resource });
+  }
+
+  /** The text a scrape gets, with its content type. */
+  async text(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

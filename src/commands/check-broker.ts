@@ -1,0 +1,113 @@
+// `check`'s broker step (interface 12.3): connects with the config's credentials as the bridge will,
+// publishes to `<base>/bridge/check` (not retained, no last will: a running bridge's state is left
+// alone) and subscribes to the command and request topics the bridge listens to. A refusal anywhere is
+// a failure, named by the broker's address (without credentials) and the advice in the config's language.
+import { randomBytes } from 'node:crypto';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { redactUrl } from '../mqtt/client.js';
+import { Topics } from '../ha/topics.js';
+import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
+import type { Config } from '../config/schema.js';
+
+/** How long the broker has to accept the connection and answer (a host that drops packets never refuses). */
+const BROKER_TIMEOUT_MS = 10_000;
+
+/** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
+const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
+/** CONNACK codes for a protocol version the broker does not speak: asked again in MQTT 3.1.1. */
+const UNSUPPORTED_VERSION = new Set([1, 132]);
+
+class BrokerFailure extends Error {
+  constructor(
+    readonly fault: BrokerFault,
+    readonly topic?: string,
+  ) {
+    super(fault);
+  }
+}
+
+/** Whether the broker takes the config's user where the bridge publishes and subscribes; its line written to `out`. */
+export async function checkBroker(config: Config, out: { write(text: string): unknown }, timeoutMs = BROKER_TIMEOUT_MS): Promise<boolean> {
+  const say = CHECK_TEXT[config.language].broker;
+  const url = redactUrl(config.mqtt.url);
+  const topics = new Topics(config.mqtt.base_topic, config.mqtt.discovery_prefix);
+  try {
+    const client = await connected(config, 5, timeoutMs).catch((error: unknown) => {
+      if (error instanceof BrokerFailure && error.fault === 'old_version') return connected(config, 4, timeoutMs);
+      throw error;
+    });
+    try {
+      await within(proveTopics(client, topics), timeoutMs);
+    } finally {
+      client.end(true);
+    }
+    out.write(`OK   ${url}: ${say.ok(topics.bridgeCheck, [topics.commandSetFilter, topics.bridgeRequestFilter].join(', '))}\n`);
+    return true;
+  } catch (error) {
+    const failure = error instanceof BrokerFailure ? error : new BrokerFailure('other');
+    const [what, advice] = say.help[failure.fault];
+    out.write(`FAIL ${url}: ${what}${failure.topic === undefined ? '' : ` (${failure.topic})`}: ${advice}\n`);
+    return false;
+  }
+}
+
+/** Publishes the proof (QoS 1: under MQTT 5 the broker's refusal comes back) and subscribes where the bridge will. */
+async function proveTopics(client: MqttClient, topics: Topics): Promise<void> {
+  const proof = JSON.stringify({ check: new Date().toISOString() });
+  await client.publishAsync(topics.bridgeCheck, proof, { qos: 1, retain: false }).catch((error: unknown) => {
+    throw new BrokerFailure(refusedCode(error) ? 'topic_refused' : 'no_answer', topics.bridgeCheck);
+  });
+  const granted = await client.subscribeAsync({ [topics.commandSetFilter]: { qos: 0 }, [topics.bridgeRequestFilter]: { qos: 0 } });
+  const refused = granted.find((grant) => grant.qos >= 0x80);
+  if (refused) throw new BrokerFailure('topic_refused', refused.topic);
+}
+
+/** One connection attempt (no reconnect), resolved once the broker accepts it. */
+function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): Promise<MqttClient> {
+  const { url, username, password } = config.mqtt;
+  const options: IClientOptions = {
+    clientId: `dziennik2mqtt_check_${randomBytes(4).toString('hex')}`,
+    clean: true,
+    protocolVersion,
+    reconnectPeriod: 0,
+    connectTimeout: timeoutMs,
+  };
+  // Only set when given: an explicit undefined would wipe credentials written in the URL.
+  if (username) options.username = username;
+  if (password) options.password = password;
+  return new Promise((resolve, reject) => {
+    const client = connect(url, options);
+    const fail = (fault: BrokerFault): void => {
+      client.end(true);
+      reject(new BrokerFailure(fault));
+    };
+    client.once('connect', () => resolve(client));
+    // Kept after the connect as well: an 'error' event with no listener would end the process.
+    client.on('error', (error: unknown) => fail(faultOf(error)));
+    // No error at all (a dropped connection, a timeout): nobody accepted it.
+    client.once('close', () => fail('no_answer'));
+  });
+}
+
+function faultOf(error: unknown): BrokerFault {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'number' && NOT_AUTHORISED.has(code)) return 'not_authorised';
+  if (typeof code === 'number' && UNSUPPORTED_VERSION.has(code)) return 'old_version';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown_host';
+  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no_answer';
+  return 'other';
+}
+
+function refusedCode(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'number' && code >= 0x80;
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BrokerFailure('no_answer')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,233 @@
+// `check`: logs every account in with its password and says, in plain words, who the child is, which
+// optional modules answer, and what to do when something fails; then the web server's addresses, with
+// its access token only when asked (--show-token), and whether the broker takes the config's user where
+// the bridge publishes and listens (check-broker.ts). Exit 0 only if every account and the broker work. It speaks the
+// config's `language`; the --trace file stays English (it is read in bug reports).
+import { CookieJar } from 'tough-cookie';
+import { PortalAccess } from '../poller/portal-access.js';
+import { writeFile } from 'node:fs/promises';
+import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError, type ProblemReason } from '../portal/errors.js';
+import { passwordChangeAdvice, portalSays } from '../i18n/problem-advice.js';
+import { CHECK_TEXT, type CheckText } from '../i18n/check-text.js';
+import { checkBroker } from './check-broker.js';
+import { errorText } from '../util/text.js';
+import { LoginTrace } from '../portal/trace.js';
+import { VERSION } from '../util/version.js';
+import { SessionStore, type PersistedSession } from '../store/session-store.js';
+import { childSlug, saveIdentity, type Identity } from '../feature-kit/identity.js';
+import { fetchIdentity } from '../resources/identity.js';
+import { LUCKY, NOTICES } from '../resources/school.js';
+import { TIMETABLE } from '../resources/timetable.js';
+import { UNITS } from '../resources/grades.js';
+import type { Portal, Resource } from '../feature-kit/resource.js';
+import { childUnit } from '../portal/schemas/identity.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { warsawDate, weekStart } from '../util/time.js';
+import { knownNames } from '../util/redact.js';
+import type { AccountConfig, Config } from '../config/schema.js';
+import { loginKey } from '../poller/family-children.js';
+import { checkFamily } from './check-family.js';
+import type { Logger } from '../util/log.js';
+import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../web/token.js';
+import { ADDRESS_WORDS } from '../i18n/address-words.js';
+
+export interface CheckOptions {
+  config: Config;
+  out: { write(text: string): unknown };
+  log: Logger;
+  clock?: Clock;
+  /** Print the addresses with the access token (`check --show-token`); else without it. */
+  showToken?: boolean;
+  /** `check --trace FILE`: write each account's login and first reads there (no secrets, no child data). */
+  trace?: string;
+}
+
+/** The cookie that marks this machine as a known device to the portal (spec: persist it). */
+const DEVICE_COOKIE = 'DeviceCookie';
+
+export async function runCheck(options: CheckOptions): Promise<number> {
+  let failed = 0;
+  const ids: string[] = [];
+  // How each login entry ended: an e-mail entry's child with a login entry of its own is told as the bridge reads it.
+  const register = new Map<string, 'ok' | ProblemReason>();
+  // Its errors and the --trace file cut every login and e-mail of the config to a hint.
+  knownNames.addConfig(options.config);
+  const trace = options.trace === undefined ? undefined : new LoginTrace(options.config.portal);
+  for (const [n, account] of options.config.accounts.entries()) {
+    trace?.account(n + 1);
+    const result = await checkAccount(account, options, trace);
+    register.set(loginKey(account.login), result.ok ? 'ok' : result.reason);
+    if (!result.ok) failed++;
+    if (result.id !== undefined) ids.push(result.id);
+  }
+  for (const [n, entry] of options.config.families.entries()) {
+    trace?.account(options.config.accounts.length + n + 1);
+    const result = await checkFamily(entry, n, options, register, trace);
+    failed += result.failed;
+    ids.push(...result.ids);
+  }
+  // Where the bridge will publish and listen: the likeliest fault of a new install (interface 12.3).
+  const broker = await checkBroker(options.config, options.out);
+  const total = String(options.config.accounts.length + options.config.families.length);
+  const say = CHECK_TEXT[options.config.language];
+  const last = failed > 0 ? say.someFailed(String(failed), total) : broker ? say.allWork(total) : say.broker.accountsOnly(total);
+  options.out.write(`\n${last}\n`);
+  if (trace && options.trace !== undefined) await writeTrace(options, options.trace, trace);
+  // A child both roads reach (a login entry, and an e-mail entry's list) has one board and one set of calendars.
+  await printWebUrls(options, [...new Set(ids)]);
+  return failed === 0 && broker ? 0 : 1;
+}
+
+/**
+ * The web server's addresses. With --show-token (the one place besides the first start and a rotation
+ * that shows them) with the access token, made here if the bridge has not run yet, so the first start
+ * then reuses it; without, the bare addresses and the token is not touched: a check's output is often
+ * pasted into a question, and the first start then still prints the full addresses.
+ */
+async function printWebUrls(options: CheckOptions, ids: readonly string[]): Promise<void> {
+  const { http, data_dir, language } = options.config;
+  const say = CHECK_TEXT[language];
+  const words = ADDRESS_WORDS[language];
+  if (http.port === 0) {
+    options.out.write(`\n${say.webOff}\n`);
+    return;
+  }
+  if (!options.showToken) {
+    const base = webBaseUrl(http.bind, http.port);
+    options.out.write(
+      ['', say.webBare, addressLine(words.board, `${base}/`, language), addressLine(words.health, `${base}/health`, language), ''].join('\n'),
+    );
+    return;
+  }
+  const token = await loadOrCreateToken(data_dir).catch((error: NodeJS.ErrnoException) => {
+    options.out.write(`\n${say.tokenUnreadable(data_dir, error.code ?? 'error')}\n`);
+    return undefined;
+  });
+  if (!token) return;
+  const base = webBaseUrl(http.bind, http.port);
+  options.out.write(
+    [
+      '',
+      say.webWithToken,
+      ...formatWebUrls(webUrls(base, ids, token.value), language),
+      ...(http.metrics ? [metricsLine(base, token.value, language)] : []),
+      addressLine(words.health, `${base}/health`, language),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Writes the transcript (owner-only: it is meant for a bug report, but shows the school's answers). */
+async function writeTrace(options: CheckOptions, file: string, trace: LoginTrace): Promise<void> {
+  const say = CHECK_TEXT[options.config.language];
+  const header = [
+    `# dziennik2mqtt ${VERSION} check --trace`,
+    "# Each request of every account's login and first reads: method, host, path, status, Location, the",
+    '# names of cookies set, content type and the shape of the body. No password, cookie or token value,',
+    '# code or state value, or child data is written.',
+  ].join('\n');
+  try {
+    await writeFile(file, trace.text(header), { mode: 0o600 });
+    options.out.write(`\n${say.traceWritten(file)}\n`);
+  } catch (error) {
+    options.out.write(`\n${say.traceNotWritten(file, (error as NodeJS.ErrnoException).code ?? 'error')}\n`);
+  }
+}
+
+/** Whether the account works, and its child's id when known (configured, or from the child's name). */
+async function checkAccount(
+  account: AccountConfig,
+  options: CheckOptions,
+  trace?: LoginTrace,
+): Promise<{ ok: true; id: string } | { ok: false; reason: ProblemReason; id?: string }> {
+  const { config, out, log } = options;
+  const clock = options.clock ?? systemClock;
+  const say = CHECK_TEXT[config.language];
+  // The bridge's saved session is read, never written: a running bridge keeps using it. check logs in
+  // with the password in a jar of its own, which holds only the device cookie of the saved one, so
+  // the portal sees the same device and no new-device login.
+  const store = new SessionStore(config.data_dir, account.login);
+  const saved = await store.load().catch(() => undefined);
+  // The same portal access the bridge uses, without its session store: check logs in afresh.
+  const access = new PortalAccess({ account, urls: config.portal, clock, log });
+  const { session, gateway, messaging } = access;
+  if (saved) await session.http.useJar(await deviceOnlyJar(saved));
+  const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
+  try {
+    const loggedInAt = clock.now();
+    await session.forceLogin();
+    const me = await fetchIdentity(gateway, clock.now(), log);
+    // Saved as the bridge would, so that `dashboard` knows the child right after a check.
+    await saveIdentity(config.data_dir, account.login, me);
+    const name = `${me.firstName} ${me.lastName}`.trim();
+    const id = account.id ?? childSlug(me.firstName);
+    // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
+    out.write(`OK   ${account.login}: ${say.account(name, me.className ?? '?', me.schoolName ?? say.schoolUnknown, id)}\n`);
+    out.write(`     ${say.registerNumber(me.registerNumber ?? say.registerNumberUnknown)}\n`);
+    if (session.advice !== undefined) out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
+    const modules = await probeModules({ gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log }, me, say);
+    const messages = await messaging.probe().catch((error: unknown) => {
+      log.debug({ err: errorText(error) }, 'messages probe failed');
+      return undefined;
+    });
+    modules.unshift([say.module.messages, messages === undefined ? say.didNotAnswer : messages ? say.yes : say.noMessagesModule]);
+    out.write(`     ${say.modules}: ${modules.map(([m, s]) => `${m}: ${s}`).join(', ')}\n`);
+    // With no session saved yet, this one becomes the bridge's first: its start then needs no login.
+    if (!saved && !(await store.load().catch(() => undefined))) {
+      await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
+    }
+    trace?.outcome(session.advice === undefined ? 'logged in and read' : `logged in and read (advice: ${session.advice})`);
+    return { ok: true, id };
+  } catch (error) {
+    const reason = problemReason(error);
+    const [what, advice] = say.help[reason];
+    const words = portalMessageOf(error);
+    const said = words === undefined ? '' : ` ${portalSays(words, config.language)}`;
+    const detail = reason === 'unexpected_response' && error instanceof Error ? ` (${error.message})` : said;
+    out.write(`FAIL ${account.login}: ${what}: ${advice}${detail}\n`);
+    const step = loginStepOf(error);
+    if (step !== undefined) out.write(`     ${say.stoppedAt(say.step[step])}\n`);
+    trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
+    return { ok: false, reason, id: account.id };
+  } finally {
+    unobserve?.();
+  }
+}
+
+/** A new jar holding only the saved session's device cookie (with its /OAuth path), if it has one. */
+export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar> {
+  const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
+  if (!jar) return new CookieJar();
+  const all = await jar.serialize();
+  return CookieJar.deserialize({ ...all, cookies: all.cookies.filter((c) => c.key === DEVICE_COOKIE) });
+}
+
+/**
+ * Each optional module and what it answered, in the config's language (`notUsed`: Disabled, a "not
+ * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
+ * shape the bridge does not expect still says the module answers (the bridge reports the shape).
+ */
+async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<[string, string][]> {
+  const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
+    try {
+      return [name, used(await res.read(portal, key)) ? say.yes : say.notUsed];
+    } catch (error) {
+      if (!(error instanceof UnexpectedResponseError)) throw error;
+      if (!error.refused) {
+        if (error.status === 200) return [name, say.yes];
+        throw error;
+      }
+      if (error.switchedOff) return [name, say.notUsed];
+      return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
+    }
+  };
+  const results = [
+    await probe(say.module.lucky, LUCKY, undefined, (lucky) => lucky.inUse !== false),
+    await probe(say.module.announcements, NOTICES),
+    await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now()))),
+  ];
+  const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);
+  if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
+  if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);
+  return results;
+}

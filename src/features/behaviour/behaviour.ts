@@ -1,0 +1,105 @@
+// The behaviour feature: the formal behaviour grade (spec 2.4) -> behaviour and a
+// behaviour_grade event per new entry. It asks the portal nothing of its own: the grades feature reads
+// BehaviourGrades/Points hourly with its lookups and hands them over as its output.
+import { behaviour as behaviourRule, behaviourEvents, type Behaviour, type BehaviourMark, type BehaviourPayload } from '../../school/behaviour.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { BEHAVIOUR_WORDS } from '../../i18n/school-words.js';
+import { feature } from '../feature.js';
+import { shape, type Events, type Published } from '../../feature-kit/contract.js';
+import type { Language } from '../../config/language.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { BEHAVIOUR_POINTS } from '../../resources/grades.js';
+
+/** One formal grade as published. */
+export type BehaviourMarkFacts = {
+  grade: string;
+  short: string | null;
+  proposal: boolean;
+  period: 'semester' | 'final';
+  semester: number | null;
+  date: string | null;
+  teacher: string | null;
+};
+
+/**
+ * The attributes of behaviour: the newest grade's fields, this semester's grade and proposal, the
+ * year's (final) grade and proposal, and a points school's points this semester.
+ */
+export type BehaviourFacts = Partial<BehaviourMarkFacts> & {
+  semester_grade: BehaviourMarkFacts | null;
+  semester_proposal: BehaviourMarkFacts | null;
+  final_grade: BehaviourMarkFacts | null;
+  final_proposal: BehaviourMarkFacts | null;
+  points: number | null;
+  current_semester: number;
+};
+
+// Named ...Entity: the school rule is called behaviour.
+export const behaviourEntity = sensor(
+  'behaviour',
+  { en: 'Behaviour', pl: 'Zachowanie', uk: 'Поведінка' },
+  { icon: 'mdi:account-star', attributes: shape<BehaviourFacts>(), module: [BEHAVIOUR_POINTS] },
+);
+
+/** A new behaviour entry: a grade or its proposal, or a points school's entry (never a `grade` event). */
+export const behaviourEvent = eventEntity(
+  'behaviour_grade',
+  { en: 'Behaviour grade', pl: 'Ocena z zachowania', uk: 'Оцінка з поведінки' },
+  'mdi:account-star',
+  { payload: shape<BehaviourPayload>(), module: [BEHAVIOUR_POINTS] },
+);
+
+export const behaviourFeature = feature({
+  name: 'behaviour',
+  inputs: ['grades'],
+  entities: [behaviourEntity, behaviourEvent],
+  create: (access) => new BehaviourSource(access.language),
+});
+
+class BehaviourSource implements Source {
+  constructor(private readonly language: Language) {}
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const read = ctx.inputs.grades?.behaviour;
+    // Refused: unknown, whatever an earlier read showed. Not read this time (grades failed): the last state stays.
+    if (read === null) return Promise.resolve({ states: { behaviour: { state: null, attributes: {} } } });
+    if (read === undefined) return Promise.resolve({ states: {} });
+    const input = { ...read, today: ctx.today, endFirstSemester: ctx.identity.semester1End };
+    return Promise.resolve({
+      states: { behaviour: renderBehaviour(behaviourRule(input), this.language) },
+      events: { behaviour_grade: behaviourEvents(input) } satisfies Events<typeof behaviourEvent>,
+    });
+  }
+}
+
+const markFacts = (m: BehaviourMark | null): BehaviourMarkFacts | null =>
+  m === null
+    ? null
+    : { grade: m.grade, short: m.short, proposal: m.proposal, period: m.period, semester: m.semester, date: m.date, teacher: m.teacher };
+
+/** behaviour: the newest grade in words ("bardzo dobre (propozycja)"), or a points school's points ("45 pkt"). */
+export function renderBehaviour(value: Behaviour, language: Language): Published<typeof behaviourEntity> {
+  const words = BEHAVIOUR_WORDS[language];
+  const attributes: BehaviourFacts = {
+    ...(markFacts(value.newest) ?? {}),
+    semester_grade: markFacts(value.semester),
+    semester_proposal: markFacts(value.semesterProposal),
+    final_grade: markFacts(value.final),
+    final_proposal: markFacts(value.finalProposal),
+    points: value.points,
+    current_semester: value.currentSemester,
+  };
+  const newest = value.newest;
+  const state =
+    newest !== null
+      ? `${newest.grade}${newest.proposal ? ` (${words.proposal})` : ''}`
+      : value.points !== null
+        ? `${formatPoints(value.points)} ${words.points}`
+        : null;
+  return withAttributes(stateText(state), attributes);
+}
+
+function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : points.toFixed(1).replace('.', ',');
+}

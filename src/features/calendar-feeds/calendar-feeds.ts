@@ -1,0 +1,66 @@
+// The calendar feeds feature: no request and no entity of its own. After the timetable
+// and the agenda have polled, it turns their outputs into the content of the child's three calendar
+// feeds (interface 6.5), which the account runner publishes and the web server renders (src/web/feeds.ts).
+// What the feeds last held is kept in data_dir: a restart serves it until a read replaces it, and the
+// days a pass did not read (next week, in a start's first pass) keep their lessons.
+import { FEED_PARTS, feedEntries, keepUncovered, type FeedContents } from '../../school/calendar-feeds.js';
+import { KeptFeeds } from './kept-feeds.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { feature, type FeatureAccess, type FeatureState } from '../feature.js';
+
+export const calendarFeeds = feature({
+  name: 'calendar_feeds',
+  inputs: ['timetable', 'agenda'],
+  entities: [],
+  create: (access) => new CalendarFeedsState(access),
+});
+
+type FeedsAccess = Pick<FeatureAccess, 'identity' | 'childId'> & Partial<Pick<FeatureAccess, 'dataDir' | 'account' | 'log'>>;
+
+/** Makes every feed again from its inputs at each poll; keeps the last ones for the next start. */
+export class CalendarFeedsState implements Source, FeatureState {
+  private readonly store: KeptFeeds | undefined;
+  private last: FeedContents | undefined;
+
+  constructor(private readonly access: FeedsAccess) {
+    this.store = access.dataDir === undefined || access.account === undefined ? undefined : new KeptFeeds(access.dataDir, access.account.login);
+  }
+
+  async prepare(): Promise<void> {
+    this.last = await this.store?.load((why) =>
+      this.access.log?.warn({ err: why }, 'the kept calendar feeds could not be read back; they fill at the first read'),
+    );
+  }
+
+  /** The feeds the last run served (published before the first read), undefined on a first start. */
+  restoredFeeds(): FeedContents | undefined {
+    return this.last;
+  }
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const timetable = ctx.inputs.timetable;
+    const agenda = ctx.inputs.agenda;
+    // Before the timetable's first good poll there is nothing new to show; an empty feed would wrongly
+    // tell a calendar that every lesson is gone (the kept feeds stand meanwhile).
+    if (timetable === undefined) return Promise.resolve({ states: {} });
+    const entries = feedEntries({
+      child: this.access.childId(),
+      days: timetable.fortnight,
+      agenda: agenda?.items ?? [],
+      homework: agenda?.homework ?? [],
+      free: timetable.freeDays,
+    });
+    // The login's id before the identity is known.
+    const child = this.access.identity()?.firstName || this.access.childId();
+    const feeds: FeedContents = {
+      lessons: { child, entries: keepUncovered(entries[FEED_PARTS.lessons], this.last?.lessons?.entries, timetable.fortnight) },
+      agenda: { child, entries: entries[FEED_PARTS.agenda] },
+      'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
+    };
+    this.last = feeds;
+    void this.store
+      ?.save(feeds)
+      .catch((error: Error) => this.access.log?.warn({ err: error.message }, 'could not keep the calendar feeds for the next start'));
+    return Promise.resolve({ states: {}, feeds });
+  }
+}

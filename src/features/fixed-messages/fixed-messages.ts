@@ -1,0 +1,87 @@
+// The fixed-messages feature: one send_<id> button per message configured for the account, all
+// sending through the send_message command (which a parent may also call with any configured id).
+import { CommandError } from '../../feature-kit/commands.js';
+import { userLookup } from '../../resources/lookups.js';
+import { IDENTITY } from '../../resources/school.js';
+import { want } from '../../feature-kit/resource.js';
+import type { Identity } from '../../feature-kit/identity.js';
+import type { Clock } from '../../util/clock.js';
+import { warsawDate } from '../../util/time.js';
+import { MessageNotSentError } from '../../messaging/errors.js';
+import { sent } from '../sent-message/sent-message.js';
+import { FixedMessageSender } from '../../messaging/sender.js';
+import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
+import { button, type EntityDef } from '../../feature-kit/entities.js';
+
+/** The button for one configured fixed message: its name is the user's own, whatever the language. */
+export function sendButton(messageId: string, name: string): EntityDef {
+  return button(`send_${messageId}`, { en: name, pl: name, uk: name }, { icon: 'mdi:send', command: { key: 'send_message', payload: messageId } });
+}
+
+/** The account's sender, made only when it has fixed messages configured. */
+class FixedMessages implements FeatureState {
+  readonly sender: FixedMessageSender | undefined;
+  /** The ids of the messages whose recipient is named by role (the class tutor). */
+  private readonly roles: ReadonlySet<string>;
+  private readonly clock: Clock;
+
+  constructor(access: FeatureAccess) {
+    const { account } = access;
+    this.clock = access.clock;
+    this.roles = new Set(account.messages.filter((m) => m.to === 'class_tutor').map((m) => m.id));
+    if (account.messages.length === 0) return;
+    this.sender = new FixedMessageSender({
+      account: account.login,
+      messages: account.messages,
+      api: access.messages,
+      user: userLookup(access.cache),
+      // The copy a command read this morning (see send_message) is newer than the child's until the next pass.
+      identity: () => newer(access.identity(), access.cache.peek(IDENTITY)),
+      dataDir: access.dataDir,
+      clock: access.clock,
+      log: access.log,
+      outbox: access.outbox,
+    });
+  }
+
+  async prepare(): Promise<void> {
+    await this.sender?.start();
+  }
+
+  byRole(messageId: string): boolean {
+    return this.roles.has(messageId);
+  }
+
+  /**
+   * A recipient named by role (the class tutor) is the one of today's class: an identity read on an
+   * earlier day (the first morning of a school year, before its first pass) is read first, and if it
+   * cannot be, nothing is sent to last year's tutor.
+   */
+  async ofTheDay(cache: CommandAccount['cache']): Promise<void> {
+    const kept = cache.peek(IDENTITY);
+    if (kept !== undefined && warsawDate(kept.fetchedAt) === warsawDate(this.clock.now())) return;
+    await cache.read(want(IDENTITY), 'now').catch(() => {
+      throw new MessageNotSentError(false, 'not_ready', "not sent: today's class tutor could not be read from the portal; try again");
+    });
+  }
+}
+
+export const fixedMessages = feature({
+  name: 'fixed-messages',
+  entities: [],
+  configured: (account) => account.messages.map((m) => sendButton(m.id, m.name)),
+  create: (access) => new FixedMessages(access),
+  commands: {
+    send_message: async (req, account, state) => {
+      if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
+      if (state.byRole(req.arg)) await state.ofTheDay(account.cache);
+      const result = await state.sender.send(req.arg, req.transaction);
+      return sent(account, { ...result });
+    },
+  },
+});
+
+/** Of two copies of the identity, the one read later. */
+function newer(a: Identity | undefined, b: Identity | undefined): Identity | undefined {
+  return a === undefined || (b !== undefined && b.fetchedAt > a.fetchedAt) ? b : a;
+}

@@ -1,0 +1,99 @@
+// The `average` sensor: the mean of the child's subject averages, each subject's figures beside it
+// (the school's own average, point percentages, what the next grade threshold needs).
+import { neededForNext, type Averages, type SubjectAverage } from '../../school/averages.js';
+import { plCompare, round2 } from '../../school/common.js';
+import { sensor } from '../../feature-kit/entities.js';
+import { withAttributes } from '../../feature-kit/render.js';
+import { shape, type Published } from '../../feature-kit/contract.js';
+import { previousSemester, schoolSemesterAverage, type PreviousSemester } from './subject-averages.js';
+import type { SchoolAverage } from '../../portal/schemas/grades.js';
+import { GRADES, POINT_GRADES } from '../../resources/grades.js';
+
+/**
+ * One subject of `average`: its average and count; `school`, the school's own average this semester
+ * when it publishes one; `percent` where it has point grades (a subject graded in points only has no
+ * average, and counts its point grades); the year's proposed and given term grades as written; in the
+ * second semester the first one's figures; what the next threshold needs.
+ */
+export type AverageSubject = {
+  subject: string;
+  average: number | null;
+  count: number;
+  school?: number;
+  percent?: number | null;
+  next_threshold?: number | null;
+  needed_for_next?: string | null;
+  previous_semester?: PreviousSemester;
+} & SubjectAverage['periods'];
+
+/**
+ * The attributes of average: the semester, in the second one the first one's mean and the grades it
+ * counted, each subject's figures, and point percentages when there are points.
+ */
+export type AverageFacts = {
+  semester: Averages['semester'];
+  previous_semester?: PreviousSemester;
+  subjects: AverageSubject[];
+  points?: { subject: string; percent: number | null; count: number }[];
+};
+
+export const average = sensor(
+  'average',
+  { en: 'Average', pl: 'Średnia', uk: 'Середній бал' },
+  { icon: 'mdi:chart-line', stateClass: 'measurement', attributes: shape<AverageFacts>(), module: [GRADES, POINT_GRADES] },
+);
+
+/**
+ * average: the mean of the subject averages with 2 decimals; each subject's figures beside (with
+ * `thresholds`, what the next one needs), a subject graded in points only among them by its percentage.
+ */
+export function renderAverage(value: Averages, school: readonly SchoolAverage[] = [], thresholds?: readonly number[]): Published<typeof average> {
+  const schools = new Map(school.map((a) => [a.Subject, a]));
+  const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
+  const graded: AverageSubject[] = value.subjects.map((s) => {
+    const next = thresholds === undefined ? undefined : neededForNext(s, thresholds, value.scale);
+    const percent = points.get(s.subjectId)?.percent;
+    return {
+      subject: s.subject ?? s.subjectId,
+      average: s.average === null ? null : round2(s.average),
+      count: s.count,
+      // The school's own average this semester, when it publishes one (the dashboard shows it beside ours).
+      ...schoolSemesterAverage(schools.get(s.subjectId), value.semester),
+      ...(percent === undefined ? {} : { percent }),
+      ...s.periods,
+      ...previousSemester(s.previous),
+      ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
+    };
+  });
+  const attributes: AverageFacts = {
+    semester: value.semester,
+    ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
+    subjects: [...graded, ...pointsOnly(value)].sort((a, b) => plCompare(a.subject, b.subject)),
+  };
+  if (value.points !== undefined) {
+    attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));
+  }
+  return withAttributes(value.overall === null ? null : round2(value.overall).toFixed(2), attributes);
+}
+
+/**
+ * The subjects graded in points only, by their percentage this semester; in the second, the first one's
+ * beside (a subject with no point grade yet this semester is listed by it, its percentage null).
+ */
+function pointsOnly(value: Averages): AverageSubject[] {
+  const inGrades = new Set(value.subjects.map((s) => s.subjectId));
+  const now = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
+  const before = new Map((value.previous?.points ?? []).map((p) => [p.subjectId, p]));
+  const ids = [...new Set([...now.keys(), ...before.keys()])].filter((id) => !inGrades.has(id));
+  return ids.map((id) => {
+    const p = now.get(id);
+    const b = before.get(id);
+    return {
+      subject: (p ?? b)?.subject ?? id,
+      average: null,
+      count: p?.count ?? 0,
+      percent: p?.percent ?? null,
+      ...(b === undefined ? {} : { previous_semester: { semester: 1 as const, percent: b.percent, count: b.count } }),
+    };
+  });
+}

@@ -1,0 +1,193 @@
+// The grades feature: every kind of grade -> newest_grade, average (overall and per subject,
+// see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
+// behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
+// (src/resources/grades.ts). The school rules answer domain values; this renders them.
+import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
+import { averages, gradeScale } from '../../school/averages.js';
+import { semesterOf } from '../../school/semester.js';
+import { want } from '../../feature-kit/resource.js';
+import * as R from '../../resources/grades.js';
+import { namesOf } from '../../resources/lookups.js';
+import { eventEntity } from '../../feature-kit/entities.js';
+import { feature, type FeatureAccess } from '../feature.js';
+import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
+import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { readMark } from '../../feature-kit/reads.js';
+import { partialGrades, type FirstPageTold } from './partial.js';
+import { gradeReads } from './reads.js';
+import { average, renderAverage } from './average.js';
+import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
+import type { Language } from '../../config/language.js';
+
+export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
+export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts } from './newest.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { BehaviourCategory, BehaviourComment, BehaviourGrade, BehaviourType } from '../../portal/schemas/behaviour.js';
+import type { Names } from '../../school/names.js';
+
+/**
+ * What features naming grades as an input read: the formal behaviour grades as read this poll, with their
+ * lookups; null while the portal refuses them (undefined: not read this time).
+ */
+export interface GradesOutput {
+  behaviour?: null | {
+    grades: readonly BehaviourGrade[];
+    types?: readonly BehaviourType[];
+    categories?: readonly BehaviourCategory[];
+    comments?: readonly BehaviourComment[];
+    names: Names;
+  };
+}
+
+declare module '../../feature-kit/source.js' {
+  interface FeatureOutputs {
+    grades: GradesOutput;
+  }
+}
+
+/** What an edit of a grade changes. Not the weight: it follows the category, and is 1 while the categories are unknown. */
+const GRADE_COMPARED = ['grade', 'subject', 'category', 'date', 'comment'] as const;
+export const gradeEvent = eventEntity('grade', { en: 'Grade', pl: 'Ocena', uk: 'Оцінка' }, 'mdi:school', {
+  tracked: true,
+  payload: shape<TrackedPayload<GradePayload, (typeof GRADE_COMPARED)[number]>>(),
+  module: GRADE_LISTS,
+});
+
+export const grades = feature({
+  name: 'grades',
+  reads: ({ copies, identity }) => {
+    const r = gradeReads(copies, identity);
+    return [
+      want(R.UNITS),
+      ...Object.values(r.lists),
+      ...r.partial.chain,
+      ...(r.partial.list ? [r.partial.list] : []),
+      ...Object.values(r.lookups),
+      ...r.names,
+    ].filter((w) => w !== undefined);
+  },
+  entities: [newestGrade, average, gradeEvent, gradeAtRisk],
+  dynamicExamples: [SUBJECT_AVERAGE_EXAMPLE],
+  create: (access) => new GradesSource(access),
+});
+
+class GradesSource implements Source {
+  private readonly subjects: SubjectEntities;
+  private readonly thresholds: readonly number[];
+  /** The day the log last said that only the first page of partial grades was read. */
+  private readonly told: FirstPageTold = {};
+
+  private readonly language: Language;
+
+  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'language'>) {
+    this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
+    this.thresholds = access.thresholds;
+    this.language = access.language;
+  }
+
+  prepare(): Promise<void> {
+    return this.subjects.load();
+  }
+
+  dynamic() {
+    return this.subjects.entities();
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const c = ctx.cache;
+    const { unit, lists: wanted, lookups: l, partial: p } = gradeReads(c, ctx.identity);
+    const lists = {
+      grades: c.get(R.GRADES),
+      point: wanted.point && c.get(R.POINT_GRADES),
+      text: c.get(R.TEXT_GRADES),
+      descriptive: wanted.descriptive && c.get(R.DESCRIPTIVE_GRADES),
+      behaviour: c.get(R.BEHAVIOUR_POINTS),
+      gradingSystem: c.get(R.GRADING_SYSTEM),
+      schoolAverages: c.get(R.GRADE_AVERAGES),
+    };
+    const partialRead = partialGrades(ctx, this.told, p.list);
+    const partial = partialRead?.data;
+    const grades = lists.grades?.Grades;
+    const point = lists.point?.Grades;
+    const text = lists.text?.Grades;
+    const descriptive = lists.descriptive?.Grades;
+    const behaviour = lists.behaviour?.Grades;
+    // The lookups of the kinds that have grades, named as GradeSources names them.
+    const lookups = {
+      categories: c.get(R.GRADE_CATEGORIES)?.Categories,
+      comments: l.comments && c.get(R.GRADE_COMMENTS)?.Comments,
+      pointCategories: l.pointCategories && c.get(R.POINT_CATEGORIES)?.Categories,
+      pointComments: l.pointComments && c.get(R.POINT_COMMENTS)?.Comments,
+      textCategories: l.textCategories && c.get(R.TEXT_CATEGORIES)?.Categories,
+      skills: l.skills && c.get(R.SKILLS)?.Skills,
+      descriptiveComments: l.descriptiveComments && c.get(R.DESCRIPTIVE_COMMENTS)?.Comments,
+      behaviourTypes: l.behaviourTypes && c.get(R.BEHAVIOUR_TYPES)?.Types,
+      behaviourComments: l.behaviourComments && c.get(R.BEHAVIOUR_COMMENTS)?.Comments,
+      behaviourCategories: l.behaviourCategories && c.get(R.BEHAVIOUR_CATEGORIES)?.Categories,
+      authSubjects: l.authSubjects && c.get(R.AUTH_SUBJECTS)?.subjects,
+    };
+    const nameLookup = namesOf(c);
+    const endFirstSemester = ctx.identity.semester1End;
+    // The behaviour entries' lookups go to the behaviour feature with them: no entry is a subject grade.
+    const { behaviourTypes, behaviourComments, behaviourCategories, ...gradeLookups } = lookups;
+    const sources: GradeSources = {
+      grades,
+      pointGrades: point,
+      textGrades: text,
+      descriptiveGrades: descriptive,
+      partialGrades: partial,
+      behaviourPoints: behaviour,
+      ...gradeLookups,
+    };
+    const items = gradeItems(sources, nameLookup, endFirstSemester);
+    // Lenient reading keeps a record that lost its fields; a list where none names its subject means
+    // the portal's format changed, which a parent must hear about rather than see a silent None.
+    const lost = [grades, point, text].some((list) => list !== undefined && list.length > 0 && list.every((g) => g.Subject === undefined));
+    const semester = averages({
+      grades: grades ?? [],
+      categories: lookups.categories,
+      gradingSystem: lists.gradingSystem,
+      semester: semesterOf(ctx.today, endFirstSemester),
+      endFirstSemester,
+      names: nameLookup,
+      pointGrades: point,
+      pointCategories: lookups.pointCategories,
+    });
+    // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
+    // (the point grades name the subjects graded in points only).
+    const pointsRead = unit?.point === false || point !== undefined;
+    if (grades !== undefined && pointsRead && !lost) await this.subjects.update(semester.year);
+    return {
+      suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
+      states: {
+        newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
+        average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
+        grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.thresholds),
+        ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
+      },
+      events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
+      output: {
+        behaviour:
+          behaviour === undefined
+            ? c.refused(R.BEHAVIOUR_POINTS)
+              ? null
+              : undefined
+            : { grades: behaviour, types: behaviourTypes, categories: behaviourCategories, comments: behaviourComments, names: nameLookup },
+      } satisfies GradesOutput,
+      tracked: {
+        grade: {
+          fields: GRADE_COMPARED,
+          reads: {
+            'grade:': readMark(lists.grades),
+            'point:': readMark(lists.point),
+            'text:': readMark(lists.text),
+            'descriptive:': readMark(lists.descriptive),
+            // Only a whole list can miss a grade: one that slid off the first page is not removed.
+            'descriptive:p': partialRead?.whole === true ? readMark(partial) : undefined,
+          },
+          listed: notGradeKeys(sources),
+        },
+      } satisfies Tracked<typeof gradeEvent>,
+    };
+  }
+}

@@ -1,0 +1,70 @@
+// newest_grade, the grades feature's sensor of the newest grade: declared here with its render, which
+// says what a mark that is no grade means ("0 (nie jest oceną)"), since a parent reads a bare 0 as a fail.
+import type { Language } from '../../config/language.js';
+import { sensor } from '../../feature-kit/entities.js';
+import { shape, type Published } from '../../feature-kit/contract.js';
+import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { DEFAULT_SCALE, type GradeScale } from '../../school/averages.js';
+import { collapse } from '../../school/common.js';
+import type { GradeItem } from '../../school/grade-item.js';
+import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../school/grades.js';
+import { markName } from '../../i18n/school-words.js';
+import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
+
+/** Every kind of grade the newest grade and the grade events come from: the grades' module. */
+export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADES];
+
+/**
+ * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
+ * first grade), and the latest few grades. A mark that is no grade (0, +, np...) has `mark_name`, what it
+ * means in the bridge's language.
+ */
+export type NewestGradeFacts = Partial<GradeFields> & {
+  added?: string | null;
+  mark_name?: string;
+  recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null; mark_name?: string }[];
+  /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
+  proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
+};
+
+export const newestGrade = sensor(
+  'newest_grade',
+  { en: 'Newest grade', pl: 'Najnowsza ocena', uk: 'Остання оцінка' },
+  { icon: 'mdi:school', attributes: shape<NewestGradeFacts>(), module: GRADE_LISTS },
+);
+
+/** How newest_grade words a mark: in the bridge's language, by the school's scale (whether it counts zeros). */
+export interface MarkWording {
+  language: Language;
+  scale: GradeScale;
+}
+
+/**
+ * newest_grade: the newest grade's text (cut to fit a state) with its fields; `recent` lists the latest
+ * few. A mark that is no grade says what it means beside it; `grade` keeps it as written, for automations.
+ */
+export function renderNewestGrade(
+  { newest, recent, proposals }: NewestGrades,
+  wording: MarkWording = { language: 'pl', scale: DEFAULT_SCALE },
+): Published<typeof newestGrade> {
+  if (newest === undefined) return { state: null, attributes: { recent: [] } };
+  const named = (item: GradeItem): { mark_name?: string } => {
+    const code = markOf(item, wording.scale);
+    const name = code === null ? null : markName(code, wording.language);
+    return name === null ? {} : { mark_name: name };
+  };
+  const shown = collapse(newest.shown ?? undefined);
+  const name = named(newest).mark_name;
+  return withAttributes(stateText(shown !== undefined && name !== undefined ? `${shown} (${name})` : shown), {
+    ...gradeFields(newest),
+    ...named(newest),
+    added: newest.added,
+    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date, ...named(i) })),
+    proposals: proposals.map((i) => ({
+      grade: i.shown,
+      subject: i.subject,
+      period: i.details.period === 'final_proposal' ? 'final_proposal' : 'semester_proposal',
+      date: i.date,
+    })),
+  });
+}

@@ -1,0 +1,276 @@
+// The grades feature's per-subject side: one average_<subject> sensor per subject graded this school
+// year (its keys remembered in data_dir so they never move) and grade_at_risk. Both render the one
+// `averages()` value the overall `average` is rendered from.
+import { join } from 'node:path';
+import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../../school/averages.js';
+import { assignSlugs } from '../../school/subject-slugs.js';
+import { round2, textCompare } from '../../school/common.js';
+import { z } from 'zod';
+import { safeName, writeJson } from '../../store/files.js';
+import { readStored } from '../../store/stored.js';
+import { binary, sensor, type EntityDef } from '../../feature-kit/entities.js';
+import { onOff, withAttributes } from '../../feature-kit/render.js';
+import type { EntityState } from '../../feature-kit/state.js';
+import { shape, type Published } from '../../feature-kit/contract.js';
+import type { Logger } from '../../util/log.js';
+import type { SchoolAverage } from '../../portal/schemas/grades.js';
+import { GRADES, POINT_GRADES } from '../../resources/grades.js';
+
+/** The attributes of grade_at_risk: the first threshold and the subjects below it. */
+export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string; average: number }[] };
+
+/** The first semester's figures, kept beside the second's: an average, or a subject graded in points only, its percentage. */
+export type PreviousSemester = { semester: 1; average?: number | null; percent?: number | null; count: number };
+
+/**
+ * The attributes of an average_<subject>: the semester (always its number), its grades (newest first),
+ * the year's term grades as written (`semester_grade`, `final_grade`, the proposals), in the second
+ * semester the first one's figures, and what the next threshold needs. A subject graded in points has
+ * `percent` (earned over possible points, weighted); graded in points only, that percentage is its state
+ * and its grades are the point grades.
+ */
+export type SubjectAverageFacts = {
+  subject: string;
+  semester: Averages['semester'];
+  count: number;
+  grades: { grade: string | null; weight: number | null; category: string | null; date: string | null }[];
+  next_threshold: number | null;
+  needed_for_next: string | null;
+  percent?: number | null;
+  previous_semester?: PreviousSemester;
+} & SubjectAverage['periods'];
+
+export const gradeAtRisk = binary(
+  'grade_at_risk',
+  { en: 'Grade at risk', pl: 'Zagrożenie oceną', uk: 'Загроза незадовільної оцінки' },
+  {
+    deviceClass: 'problem',
+    icon: 'mdi:alert-circle-outline',
+    attributes: shape<GradeAtRiskFacts>(),
+    module: [GRADES],
+  },
+);
+
+/** The sensor of one subject; a subject the school left unnamed is named by its id; one graded in points only is a percentage. */
+function subjectAverageEntity(slug: string, name: string | null, id: string, points = false): EntityDef<string, SubjectAverageFacts> {
+  return sensor(
+    `average_${slug}`,
+    { en: `Average – ${name ?? `subject ${id}`}`, pl: `Średnia – ${name ?? `przedmiot ${id}`}`, uk: `Середній бал – ${name ?? `предмет ${id}`}` },
+    {
+      icon: 'mdi:chart-line',
+      stateClass: 'measurement',
+      ...(points ? { unit: '%' } : {}),
+      attributes: shape<SubjectAverageFacts>(),
+      module: [GRADES, POINT_GRADES],
+    },
+  );
+}
+
+/** How the tables of docs/entities.md list the per-subject sensors. */
+export const SUBJECT_AVERAGE_EXAMPLE: EntityDef = sensor(
+  'average_<subject>',
+  { en: 'Average – <subject>', pl: 'Średnia – <subject>', uk: 'Середній бал – <subject>' },
+  { icon: 'mdi:chart-line', stateClass: 'measurement' },
+);
+
+interface Remembered {
+  slug: string;
+  name: string | null;
+}
+
+interface Memory {
+  /** Every subject ever given a key, by subject id: its key never moves. */
+  subjects: Record<string, Remembered>;
+  /** The subjects graded this school year as last seen: the entities announced. */
+  present: string[];
+  /** Those of them graded in points only (their sensor is a percentage). */
+  points: string[];
+}
+
+const memorySchema = z.object({
+  subjects: z.record(z.string(), z.object({ slug: z.string().regex(/^[a-z0-9_]+$/), name: z.string().nullable() })),
+  present: z.array(z.string()),
+  // Absent in a file written before points had sensors.
+  points: z.array(z.string()).default([]),
+});
+
+/** The per-subject entities of one child: which subjects, under which keys, kept in data_dir. */
+export class SubjectEntities {
+  private memory: Memory = { subjects: {}, present: [], points: [] };
+  private readonly path: string;
+
+  constructor(private readonly options: { dataDir: string; login: string; log: Logger }) {
+    this.path = join(options.dataDir, 'subjects', `${safeName(options.login)}.json`);
+  }
+
+  async load(): Promise<void> {
+    const saved = await readStored(this.path, memorySchema, {
+      onBroken: (error) => this.options.log.warn({ err: error.message }, 'subject keys unreadable; made again'),
+    });
+    // Spread: a subject id such as __proto__ stays a plain key.
+    const subjects: Record<string, Remembered> = { ...saved?.subjects };
+    const present = (saved?.present ?? []).filter((id) => Object.hasOwn(subjects, id));
+    this.memory = { subjects, present, points: (saved?.points ?? []).filter((id) => present.includes(id)) };
+  }
+
+  /** The subjects graded this year now; their keys given (and saved) when new or renamed. */
+  async update(year: Averages['year']): Promise<void> {
+    const remembered = Object.fromEntries(Object.entries(this.memory.subjects).map(([id, r]) => [id, r.slug]));
+    const slugs = assignSlugs(
+      year.map((s) => ({ id: s.subjectId, name: s.subject })),
+      remembered,
+    );
+    const subjects = { ...this.memory.subjects };
+    for (const s of year) subjects[s.subjectId] = { slug: slugs.get(s.subjectId) as string, name: s.subject };
+    const next: Memory = {
+      subjects,
+      present: year.map((s) => s.subjectId).sort(),
+      points: year
+        .filter((s) => s.points)
+        .map((s) => s.subjectId)
+        .sort(),
+    };
+    if (JSON.stringify(next) === JSON.stringify(this.memory)) return;
+    this.memory = next;
+    await writeJson(this.path, next).catch((error: Error) =>
+      this.options.log.warn({ err: error.message }, 'cannot write the subject keys in data_dir'),
+    );
+  }
+
+  /** The entities of the subjects present, in subject-name order. */
+  entities(): EntityDef[] {
+    return this.present().map(({ id, slug, name, points }) => subjectAverageEntity(slug, name, id, points));
+  }
+
+  /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
+  states(value: Averages, thresholds: readonly number[], school: readonly SchoolAverage[] = []): Record<string, EntityState> {
+    const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
+    const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
+    const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
+    return Object.fromEntries(
+      this.present().map(({ id, slug, name, points: pointsOnly }) => [
+        `average_${slug}`,
+        pointsOnly
+          ? renderPointsAverage(points.get(id) ?? emptyPoints(id, name), value)
+          : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id), points.get(id)),
+      ]),
+    );
+  }
+
+  private present(): { id: string; slug: string; name: string | null; points: boolean }[] {
+    return this.memory.present
+      .flatMap((id) => {
+        const r = this.memory.subjects[id];
+        return r ? [{ id, ...r, points: this.memory.points.includes(id) }] : [];
+      })
+      .sort((a, b) => textCompare(a.slug, b.slug));
+  }
+}
+
+/** A subject graded in the other semester only: no average this one. */
+function emptySubject(subjectId: string, subject: string | null): SubjectAverage {
+  return { subjectId, subject, average: null, count: 0, grades: [], weighted: 0, weights: 0, periods: {} };
+}
+
+/** A subject graded in points in the other semester only: no percentage this one. */
+function emptyPoints(subjectId: string, subject: string | null): PointPercentage {
+  return { subjectId, subject, percent: null, count: 0, grades: [] };
+}
+
+/**
+ * The school's own averages of a subject (live-notes 12) as attributes: what the parent sees in the
+ * portal's app. 0 means none yet, so it is left out, as is anything not a number.
+ */
+export function schoolAverageAttributes(school: SchoolAverage | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  const put = (key: string, value: number | undefined): void => {
+    if (value !== undefined && value > 0) out[key] = round2(value);
+  };
+  put('school_semester1', school?.Semester1);
+  put('school_semester2', school?.Semester2);
+  put('school_year', school?.FullYear);
+  return out;
+}
+
+/** The school's own average of one semester as `{school: n}`, or nothing when it has none yet. */
+export function schoolSemesterAverage(school: SchoolAverage | undefined, semester: 1 | 2): { school?: number } {
+  const value = semester === 1 ? school?.Semester1 : school?.Semester2;
+  return value !== undefined && value > 0 ? { school: round2(value) } : {};
+}
+
+/** A subject's grades as listed: newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest. */
+function newestFirst(
+  grades: readonly { grade: string | null; weight: number; category: string | null; date: string | undefined }[],
+): SubjectAverageFacts['grades'] {
+  return grades
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => textCompare(b.g.date ?? '', a.g.date ?? '') || b.i - a.i)
+    .map(({ g }) => ({ grade: g.grade, weight: g.weight, category: g.category, date: g.date ?? null }));
+}
+
+/**
+ * average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first);
+ * with `percent` beside when the subject has point grades too.
+ */
+export function renderSubjectAverage(
+  s: SubjectAverage,
+  value: Averages,
+  thresholds: readonly number[],
+  school?: SchoolAverage,
+  points?: PointPercentage,
+): Published<ReturnType<typeof subjectAverageEntity>> {
+  const next = neededForNext(s, thresholds, value.scale);
+  return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
+    subject: s.subject ?? s.subjectId,
+    semester: value.semester,
+    count: s.count,
+    grades: newestFirst(s.grades),
+    ...s.periods,
+    ...previousSemester(s.previous),
+    next_threshold: next.threshold,
+    needed_for_next: next.grade,
+    ...(points === undefined ? {} : { percent: points.percent }),
+    ...schoolAverageAttributes(school),
+  });
+}
+
+/** `previous_semester` of a subject or of `average`: the first semester's figure rounded as shown, or nothing in the first semester. */
+export function previousSemester(previous: { average: number | null; count: number } | undefined): { previous_semester?: PreviousSemester } {
+  if (previous === undefined) return {};
+  return { previous_semester: { semester: 1, average: previous.average === null ? null : round2(previous.average), count: previous.count } };
+}
+
+/** `previous_semester` of a subject graded in points only: the first semester's percentage, when it had point grades. */
+function previousPoints(p: PointPercentage, value: Averages): { previous_semester?: PreviousSemester } {
+  const before = value.previous?.points?.find((b) => b.subjectId === p.subjectId);
+  return before === undefined ? {} : { previous_semester: { semester: 1, percent: before.percent, count: before.count } };
+}
+
+/** average_<subject> of a subject graded in points only: the semester's percentage (spec 2.4), its point grades newest first. */
+export function renderPointsAverage(p: PointPercentage, value: Averages): Published<ReturnType<typeof subjectAverageEntity>> {
+  return withAttributes(p.percent === null ? null : p.percent.toFixed(1), {
+    subject: p.subject ?? p.subjectId,
+    semester: value.semester,
+    count: p.count,
+    grades: newestFirst(p.grades),
+    ...previousPoints(p, value),
+    next_threshold: null,
+    needed_for_next: null,
+    percent: p.percent,
+  });
+}
+
+/** grade_at_risk: ON when a subject's average this semester is below the first threshold. */
+export function renderGradeAtRisk(value: Averages | null, thresholds: readonly number[]): Published<typeof gradeAtRisk> {
+  // No grades list (refused, or never read): whether a grade is at risk is unknown, never OFF.
+  if (value === null) return { state: null, attributes: {} };
+  const first = thresholds[0] ?? 0;
+  const risky = value.subjects.filter((s) => s.average !== null && round2(s.average) < first);
+  return {
+    ...onOff(risky.length > 0),
+    attributes: {
+      threshold: first,
+      subjects: risky.map((s) => ({ subject: s.subject ?? s.subjectId, average: round2(s.average as number) })),
+    },
+  };
+}

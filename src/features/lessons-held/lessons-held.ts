@@ -1,0 +1,124 @@
+// The lessons-held feature: Realizations (the whole year's lessons held with their topics)
+// -> next_test (with its revision list), lesson_topics and catch_up. Reads the agenda's tests, the
+// attendance's absences and the timetable (a test's hour), so it computes after them.
+import {
+  catchUp,
+  lessonsHeld,
+  nextTest,
+  testHour,
+  recentLessons,
+  RECENT_DAYS,
+  type LessonHeld,
+  type MissedLesson,
+  type NextTest,
+} from '../../school/realizations.js';
+import { want, type Copies } from '../../feature-kit/resource.js';
+import { ATTENDANCES, HOMEWORKS, REALIZATIONS } from '../../resources/school.js';
+import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
+import { sensor } from '../../feature-kit/entities.js';
+import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { addDays, isoAt, wallTime } from '../../util/time.js';
+import { feature } from '../feature.js';
+import { shape, type Published, type States } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+// Also brings attendance's declaration of its output into every program that compiles this file (the board's browser check too).
+import type { AttendanceOutput } from '../attendance/attendance.js';
+
+/** A lesson held (or missed) as published: its day, number, subject and topic (cut for a list). */
+export type HeldFacts = { date: string; no: number | null; subject: string | null; topic: string | null };
+
+/** The attributes of next_test: what the test is and the topics to revise. */
+export type NextTestFacts = { subject: string | null; kind: string | null; description: string | null; topics: HeldFacts[] };
+
+// Named ...Entity where a school rule (nextTest, catchUp) has the key's name.
+export const nextTestEntity = sensor(
+  'next_test',
+  { en: 'Next test', pl: 'Następny sprawdzian', uk: 'Наступна контрольна' },
+  { icon: 'mdi:file-document-edit', deviceClass: 'timestamp', attributes: shape<NextTestFacts>(), module: [HOMEWORKS] },
+);
+export const lessonTopics = sensor(
+  'lesson_topics',
+  { en: 'Lesson topic', pl: 'Temat lekcji', uk: 'Тема уроку' },
+  { icon: 'mdi:book-open-page-variant', attributes: shape<{ lessons: HeldFacts[] }>(), module: [REALIZATIONS] },
+);
+export const catchUpEntity = sensor(
+  'catch_up',
+  { en: 'Lessons to catch up', pl: 'Lekcje do nadrobienia', uk: 'Уроки, які треба надолужити' },
+  // Missed lessons are the absences' lessons held: gone with both lists.
+  { icon: 'mdi:book-clock', stateClass: 'measurement', attributes: shape<{ lessons: HeldFacts[] }>(), module: [ATTENDANCES, REALIZATIONS] },
+);
+
+export const lessonsHeldFeature = feature({
+  name: 'lessons_held',
+  reads: ({ copies, today }) => [want(REALIZATIONS), lookup(copies, LESSONS, recentLessonIds(copies, today)), ...nameLookups(copies)],
+  inputs: ['agenda', 'attendance', 'timetable'],
+  entities: [nextTestEntity, lessonTopics, catchUpEntity],
+  create: () => new LessonsHeldSource(),
+});
+
+/** A topic in a list is cut here: teachers paste whole lesson plans, and the list must stay readable. */
+const TOPIC_MAX_IN_ATTRIBUTES = 300;
+
+/**
+ * Only the last 14 days' lessons make Lessons be read again when unknown: an old lesson gone from the
+ * list (a past substitution) would otherwise have it read every 10 minutes all year.
+ */
+function recentLessonIds(copies: Copies, today: string): (string | undefined)[] {
+  const since = addDays(today, 1 - RECENT_DAYS);
+  return (copies.peek(REALIZATIONS)?.Realizations ?? []).filter((r) => r.Date >= since).map((r) => r.Lesson);
+}
+
+class LessonsHeldSource implements Source {
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const realizations = ctx.cache.get(REALIZATIONS)?.Realizations;
+    const agenda = ctx.inputs.agenda;
+    const timetable = ctx.inputs.timetable;
+    const attendance: AttendanceOutput | undefined = ctx.inputs.attendance;
+    if (realizations === undefined) return { states: { lesson_topics: { state: null, attributes: {} } } };
+    const lookupNames = namesOf(ctx.cache);
+    const held = lessonsHeld({ realizations, lessons: ctx.cache.get(LESSONS)?.Lessons, names: lookupNames });
+    const { date, time } = wallTime(ctx.now);
+    const states: Partial<States<typeof nextTestEntity | typeof lessonTopics | typeof catchUpEntity>> = {
+      lesson_topics: renderLessonTopics(recentLessons(held, ctx.today)),
+    };
+    if (agenda !== undefined) {
+      const next = nextTest(agenda.tests, held, { date, time: time.slice(0, 5) });
+      const hour = next && testHour(next.test, timetable?.days, (l) => lookupNames.subject(l.Subject?.id, l.Subject) ?? l.Subject?.name ?? null);
+      states.next_test = renderNextTest(next, hour ?? null);
+    }
+    if (attendance !== undefined) states.catch_up = renderCatchUp(catchUp(attendance.absences, held, ctx.today));
+    return { states };
+  }
+}
+
+/** A topic for a list: one line, at most 300 characters with an ellipsis. */
+function topicForList(topic: string | null): string | null {
+  if (topic === null || topic.length <= TOPIC_MAX_IN_ATTRIBUTES) return topic;
+  return `${topic.slice(0, TOPIC_MAX_IN_ATTRIBUTES - 1)}…`;
+}
+
+const heldFields = (l: LessonHeld): HeldFacts => ({ date: l.date, no: l.no, subject: l.subject, topic: topicForList(l.topic) });
+
+/** next_test: when the next test or quiz starts; what it is and the topics to revise beside it. */
+export function renderNextTest(next: NextTest | null, hour: string | null = next?.test.time ?? null): Published<typeof nextTestEntity> {
+  if (next === null) return withAttributes(null, { subject: null, kind: null, description: null, topics: [] });
+  const { test, topics } = next;
+  return withAttributes(isoAt(test.date, hour ?? '00:00'), {
+    subject: test.subject,
+    kind: test.category,
+    description: topicForList(test.content),
+    topics: topics.map(heldFields),
+  });
+}
+
+/** lesson_topics: the topic of the most recent lesson held; the last 14 days of lessons beside it. */
+export function renderLessonTopics(recent: readonly LessonHeld[]): Published<typeof lessonTopics> {
+  const last = recent[0];
+  const state = last === undefined ? null : stateText(last.topic);
+  return withAttributes(state, { lessons: recent.map(heldFields) });
+}
+
+/** catch_up: how many lessons the child missed in the last 14 days, each with what was taught. */
+export function renderCatchUp(missed: readonly MissedLesson[]): Published<typeof catchUpEntity> {
+  return withAttributes(missed.length, { lessons: missed.map((m) => ({ ...m, topic: topicForList(m.topic) })) });
+}

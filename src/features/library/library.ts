@@ -1,0 +1,65 @@
+// The library feature, a few times a day (not in a start's first pass): library lendings -> library_due. Lendings change when a book is
+// taken or returned, which a parent learns about the same day at the latest.
+import { libraryLendings, type LibraryLendings } from '../../school/library.js';
+import { want } from '../../feature-kit/resource.js';
+import { LIBRARY } from '../../resources/school.js';
+import { sensor } from '../../feature-kit/entities.js';
+import { withAttributes } from '../../feature-kit/render.js';
+import { feature } from '../feature.js';
+import { shape, type Published } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+
+/** One lending as published. */
+export type LendingFacts = {
+  title: string | null;
+  author: string | null;
+  lent: string | null;
+  due: string | null;
+  free_textbook: boolean /** null: cannot be known (it may be a free textbook). */;
+  overdue: boolean | null;
+  extendable: boolean | null;
+};
+
+/** The attributes of library_due: how many are overdue, the nearest due date, the titles and each lending. */
+export type LibraryDueFacts = { overdue: number; next_due: string | null; titles: (string | null)[]; items: LendingFacts[] };
+
+export const libraryDue = sensor(
+  'library_due',
+  { en: 'Library lendings', pl: 'Wypożyczenia z biblioteki', uk: 'Книги з бібліотеки' },
+  { icon: 'mdi:book-open-variant', stateClass: 'measurement', attributes: shape<LibraryDueFacts>(), module: [LIBRARY] },
+);
+
+export const library = feature({
+  name: 'library',
+  // A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass.
+  reads: () => [want(LIBRARY)],
+  entities: [libraryDue],
+  create: () => new LibrarySource(),
+});
+
+class LibrarySource implements Source {
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const answer = ctx.cache.get(LIBRARY);
+    return Promise.resolve({
+      states: answer ? { library_due: renderLibraryDue(libraryLendings(answer.lendings, ctx.today, ctx.identity.schoolYearBegin)) } : this.unknown(),
+    });
+  }
+
+  unknown(): SourceResult['states'] {
+    return { library_due: { state: null, attributes: {} } };
+  }
+}
+
+/** library_due: the number of lendings; the books, nearest due first, as attributes. */
+export function renderLibraryDue(lendings: LibraryLendings): Published<typeof libraryDue> {
+  const items = lendings.books.map((b) => ({
+    title: b.title,
+    author: b.author,
+    lent: b.lent,
+    due: b.due,
+    free_textbook: b.freeTextbook,
+    overdue: b.overdue,
+    extendable: b.extendable,
+  }));
+  return withAttributes(items.length, { overdue: lendings.overdue, next_due: lendings.nextDue, titles: items.map((i) => i.title), items });
+}

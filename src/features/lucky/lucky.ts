@@ -1,0 +1,104 @@
+// The lucky feature: the lucky number, asked only until the number for today or the next school
+// day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
+// then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
+import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../../school/lucky.js';
+import { warsawDate, warsawInstant } from '../../util/time.js';
+import { want } from '../../feature-kit/resource.js';
+import { LUCKY } from '../../resources/school.js';
+import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
+import { onOff } from '../../feature-kit/render.js';
+import { feature } from '../feature.js';
+import { shape, type Events, type States } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+
+/**
+ * The attributes of lucky_number: the day its number is for, the child's register number, and whether
+ * the school runs the lucky number at all.
+ */
+export type LuckyFacts = { day: string | null; register_number: string | null; in_use: boolean };
+
+export const luckyNumber = sensor(
+  'lucky_number',
+  { en: 'Lucky number', pl: 'Szczęśliwy numerek', uk: 'Щасливий номер' },
+  { icon: 'mdi:clover', attributes: shape<LuckyFacts>(), module: [LUCKY] },
+);
+export const luckyToday = binary(
+  'lucky_today',
+  { en: 'Lucky today', pl: 'Ma szczęśliwy numerek', uk: 'Має щасливий номер' },
+  { icon: 'mdi:clover', module: [LUCKY] },
+);
+export const luckyEvent = eventEntity('lucky', { en: 'Lucky number drawn', pl: 'Wylosowany numerek', uk: 'Новий щасливий номер' }, 'mdi:clover', {
+  payload: shape<LuckyPayload>(),
+  module: [LUCKY],
+});
+
+export const lucky = feature({
+  name: 'lucky',
+  reads: () => [want(LUCKY)],
+  entities: [luckyNumber, luckyToday, luckyEvent],
+  create: () => new LuckySource(),
+});
+
+/** What the briefing reads: the number as last read (its day may be past). */
+export type LuckyOutput = LuckyNumber | undefined;
+
+declare module '../../feature-kit/source.js' {
+  interface FeatureOutputs {
+    lucky: LuckyOutput;
+  }
+}
+
+class LuckySource implements Source {
+  private lucky: LuckyNumber | undefined;
+  /** Whether the school runs the lucky number; undefined until the portal first answered (or refused). */
+  private inUse: boolean | undefined;
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    // Disabled and LuckyNumberIsNotActive are a remembered refusal (undefined); its declaration's own
+    // rule (luckySettledUntil) says how long a read answers the question.
+    const answer = ctx.cache.get(LUCKY);
+    const inUse = answer?.inUse ?? false;
+    if (answer && !inUse && this.inUse !== false) ctx.log.info('the school does not use the lucky number; asking again in a day');
+    this.inUse = inUse;
+    this.lucky = pickLucky(answer?.entries ?? [], ctx.today);
+    // Only a read can bring a new number, so the event is looked for here and not in restate.
+    const today = luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, inUse);
+    return Promise.resolve({
+      states: renderLucky(today),
+      events: { lucky: luckyEvents(today) } satisfies Events<typeof luckyEvent>,
+      output: this.lucky satisfies LuckyOutput,
+    });
+  }
+
+  /**
+   * The start of the day of a number published early (the next school day's): lucky_today turns ON at
+   * midnight then, not at the next look at the portal.
+   */
+  nextBoundary(now: number): number | null {
+    return this.lucky !== undefined && this.lucky.day > warsawDate(now) ? warsawInstant(this.lucky.day, '00:00') : null;
+  }
+
+  /** The states as of today without asking the portal (the day may have moved on since). */
+  restate(ctx: SourceContext): SourceResult['states'] {
+    return this.states(ctx.today, ctx.identity.registerNumber);
+  }
+
+  private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
+    return this.inUse === undefined ? {} : renderLucky(luckyOfDay(this.lucky, registerNumber, today, this.inUse));
+  }
+}
+
+/**
+ * lucky_number shows the number of its day (attribute `day`: today's, or the next school day's once the
+ * portal shows it), `in_use: false` for a school without it; lucky_today is ON when today's is the child's,
+ * and unknown (never OFF) where the school does not run it or refuses it.
+ */
+export function renderLucky(lucky: LuckyToday): States<typeof luckyNumber | typeof luckyToday> {
+  return {
+    lucky_number: {
+      state: lucky.number === null ? null : String(lucky.number),
+      attributes: { day: lucky.day, register_number: lucky.registerNumber, in_use: lucky.inUse },
+    },
+    lucky_today: lucky.inUse ? onOff(lucky.mineToday) : { state: null },
+  };
+}

@@ -1,0 +1,188 @@
+// Writing to a teacher (write_messages only): the `recipient` select (the child's teachers and the
+// class tutor), the `message_topic` text, both kept across restarts, and the `write` notify entity
+// and write/set command that send a new message through the account's Outbox.
+import { join } from 'node:path';
+import { z } from 'zod';
+import { CommandError } from '../../feature-kit/commands.js';
+import { MAX_TEXT_PAYLOAD_BYTES } from '../../feature-kit/payload.js';
+import { sendBody, textToHtml } from '../../messaging/compose.js';
+import { MessageNotSentError } from '../../messaging/errors.js';
+import { jsonObject, textField } from '../../messaging/command-input.js';
+import { pickTarget, targetSchema, type WriteTarget } from '../../messaging/write-targets.js';
+import { KeptJson } from '../../store/kept.js';
+import { safeName } from '../../store/files.js';
+import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
+import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
+import { notify, select, text, type EntityDef } from '../../feature-kit/entities.js';
+import type { EntityState } from '../../feature-kit/state.js';
+import type { CommandRequest } from '../../feature-kit/commands.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { want } from '../../feature-kit/resource.js';
+import { RECIPIENTS } from '../../resources/messaging.js';
+import { sent } from '../sent-message/sent-message.js';
+import { lookup, USERS } from '../../resources/lookups.js';
+import { errorText } from '../../util/text.js';
+
+/** The longest topic (Home Assistant's text entity's default maximum too). */
+const MAX_TOPIC_CHARS = 255;
+const keptSchema = z.object({
+  choice: z.string().nullable(),
+  topic: z.string().max(MAX_TOPIC_CHARS),
+  targets: z.array(targetSchema),
+  targets_at: z.number(),
+});
+type Kept = z.output<typeof keptSchema>;
+
+const MESSAGE_TOPIC_TEXT = text(
+  'message_topic',
+  { en: 'Message topic', pl: 'Temat wiadomości', uk: 'Тема повідомлення' },
+  {
+    icon: 'mdi:format-title',
+    input: { key: 'message_topic' },
+    maxLength: MAX_TOPIC_CHARS,
+  },
+);
+
+const WRITE_NOTIFY = notify(
+  'write',
+  { en: 'Write to the recipient', pl: 'Napisz do odbiorcy', uk: 'Написати адресатові' },
+  {
+    icon: 'mdi:email-edit',
+    input: { key: 'write', template: TEXT_TEMPLATE },
+  },
+);
+
+/** The recipient select with the child's options (they follow the portal's lists). */
+export function recipientSelect(options: readonly string[]): EntityDef {
+  return select('recipient', { en: 'Recipient', pl: 'Odbiorca', uk: 'Адресат' }, { icon: 'mdi:account-tie', input: { key: 'recipient' }, options });
+}
+
+/** The topic of a written message when none is set: "Wiadomość – Ania" (the teacher reads Polish). */
+function defaultTopic(firstName: string | undefined): string {
+  return firstName?.trim() ? `Wiadomość – ${firstName.trim()}` : 'Wiadomość';
+}
+
+class Writing implements FeatureState {
+  private readonly access: FeatureAccess;
+  private readonly file: KeptJson<typeof keptSchema>;
+  private kept: Kept = { choice: null, topic: '', targets: [], targets_at: 0 };
+
+  constructor(access: FeatureAccess) {
+    this.access = access;
+    this.file = new KeptJson(join(access.dataDir, 'messages', `${safeName(access.account.login)}-writing.json`), keptSchema);
+  }
+
+  private get on(): boolean {
+    return this.access.account.write_messages;
+  }
+
+  async prepare(): Promise<void> {
+    if (!this.on) return;
+    const kept = await this.file.load((why) => this.access.log.warn({ err: why }, 'the recipient and topic could not be read back; starting empty'));
+    if (kept) this.kept = kept;
+    // The list the last run read is the copy, as old as it is: a restart does not read it again.
+    if (kept && kept.targets_at > 0) this.access.cache.seed(RECIPIENTS, kept.targets, kept.targets_at);
+    await this.access.outbox.start();
+  }
+
+  dynamic(): EntityDef[] {
+    return this.on && this.kept.targets.length > 0 ? [recipientSelect(this.kept.targets.map((t) => t.option))] : [];
+  }
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    if (!this.on) return { states: {} };
+    try {
+      const targets = ctx.cache.get(RECIPIENTS);
+      const at = ctx.cache.readAt(RECIPIENTS);
+      if (targets !== undefined && at !== undefined && at !== this.kept.targets_at) {
+        this.kept = { ...this.kept, targets, targets_at: at };
+        await this.save();
+      }
+    } catch (error) {
+      ctx.log.warn({ err: errorText(error) }, 'the recipients could not be read; keeping the last list');
+    }
+    return { states: this.states() };
+  }
+
+  restate(): SourceResult['states'] {
+    return this.on ? this.states() : {};
+  }
+
+  private states(): Record<string, EntityState> {
+    const chosen = this.kept.targets.some((t) => t.option === this.kept.choice) ? this.kept.choice : null;
+    return { recipient: { state: chosen }, message_topic: { state: this.kept.topic } };
+  }
+
+  async choose(option: string, account: CommandAccount): Promise<Record<string, unknown>> {
+    this.requireOn();
+    if (!this.kept.targets.some((t) => t.option === option)) throw new CommandError('not one of the recipient options');
+    this.kept = { ...this.kept, choice: option };
+    await this.save();
+    account.publishStates(this.states());
+    return { recipient: option };
+  }
+
+  async setTopic(text: string, account: CommandAccount): Promise<Record<string, unknown>> {
+    this.requireOn();
+    const topic = text.replace(/\s+/g, ' ').trim();
+    if ([...topic].length > MAX_TOPIC_CHARS) throw new CommandError(`the topic is over ${MAX_TOPIC_CHARS} characters`);
+    this.kept = { ...this.kept, topic };
+    await this.save();
+    account.publishStates(this.states());
+    return { topic };
+  }
+
+  async write(req: CommandRequest): Promise<Record<string, unknown>> {
+    if (!this.on) throw new MessageNotSentError(false, 'write_off', 'not sent: write_messages is off for this child');
+    const json = jsonObject(req, '{"to": "...", "topic": "...", "text": "..."}');
+    const text = textField(json, 'text') ?? '';
+    const to = textField(json, 'to');
+    const givenTopic = textField(json, 'topic');
+    const { outbox, messages: api } = this.access;
+    const result = await outbox.send({ kind: 'write', label: 'write', text, transaction: req.transaction }, () => {
+      const target = this.target(to);
+      const topic = (givenTopic ?? this.kept.topic).replace(/\s+/g, ' ').trim() || defaultTopic(this.access.identity()?.firstName);
+      if ([...topic].length > MAX_TOPIC_CHARS)
+        throw new MessageNotSentError(false, 'too_long', `not sent: the topic is over ${MAX_TOPIC_CHARS} characters`);
+      const body = sendBody(target.accountId, { topic, html: textToHtml(text) });
+      return Promise.resolve({ recipient: { accountId: target.accountId, label: target.person }, topic, text, post: () => api.postMessage(body) });
+    });
+    return { ...result };
+  }
+
+  private target(to: string | undefined): WriteTarget {
+    if (this.kept.targets.length === 0)
+      throw new MessageNotSentError(false, 'not_ready', 'not sent: the recipients are not known yet; try again after the first poll');
+    if (to !== undefined) return pickTarget(to.trim(), this.kept.targets);
+    const chosen = this.kept.targets.find((t) => t.option === this.kept.choice);
+    if (!chosen) throw new MessageNotSentError(false, 'recipient_unknown', 'not sent: no recipient is selected; choose one or give "to"');
+    return chosen;
+  }
+
+  private requireOn(): void {
+    if (!this.on) throw new CommandError('write_messages is off for this child');
+  }
+
+  private async save(): Promise<void> {
+    await this.file.save(this.kept).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the recipient and topic'));
+  }
+}
+
+export const messageWrite = feature({
+  name: 'message-write',
+  entities: [],
+  // The class tutor's name in the list comes from the Users lookup: the list is read once it is held.
+  reads: ({ account, copies, identity }) =>
+    account.write_messages
+      ? [lookup(copies, USERS, [identity.classTutorId]), ...(copies.peek(USERS) !== undefined || copies.refused(USERS) ? [want(RECIPIENTS)] : [])]
+      : [],
+  configured: (account) => (account.write_messages ? [MESSAGE_TOPIC_TEXT, WRITE_NOTIFY] : []),
+  dynamicExamples: [recipientSelect(['Matematyka – Tomasz Zieliński', 'Wychowawca – Anna Nowak'])],
+  create: (access) => new Writing(access),
+  commands: {
+    recipient: (req, account, state) => state.choose(req.text, account),
+    message_topic: (req, account, state) => state.setTopic(req.text, account),
+    write: (req, account, state) => state.write(req).then((result) => sent(account, result)),
+  },
+  payloadBytes: { write: MAX_TEXT_PAYLOAD_BYTES },
+});

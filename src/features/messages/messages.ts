@@ -1,0 +1,155 @@
+// The messages feature: the unread counters, and each watched mailbox's list (read when its counter
+// moved, and the inbox's at most an hour old by day: src/resources/messaging.ts) -> unread_messages,
+// newest_message and a message event per new message.
+import { want, type Want } from '../../feature-kit/resource.js';
+import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
+import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../../school/messages.js';
+import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
+import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
+import type { NewItem } from '../../store/seen.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { stateText } from '../../feature-kit/render.js';
+import { feature } from '../feature.js';
+import { shape, type Events, type States } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import type { ListedMessages } from '../../messaging/opened.js';
+
+/** Mailboxes whose new messages become events (trash and the archives never hold new ones). */
+export const WATCHED_MAILBOXES: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
+export type { ListedMessages } from '../../messaging/opened.js';
+
+declare module '../../feature-kit/source.js' {
+  interface FeatureOutputs {
+    messages: ListedMessages;
+  }
+}
+
+/**
+ * The attributes of newest_message: the newest inbox message as a parent reads it in a list, and the
+ * unread ones among the listed (newest first), which the board shows one under the other.
+ */
+export type NewestMessageFacts = Pick<MessageSummary, 'id' | 'sender' | 'date' | 'read' | 'preview'> & {
+  has_attachments: boolean;
+  unread: Pick<MessageSummary, 'id' | 'topic' | 'sender' | 'date'>[];
+};
+
+/** unread_messages carries every unread counter the portal gave, by mailbox. */
+export const unreadMessages = sensor(
+  'unread_messages',
+  { en: 'Unread messages', pl: 'Nieprzeczytane wiadomości', uk: 'Непрочитані повідомлення' },
+  { icon: 'mdi:email-outline', stateClass: 'measurement', attributes: shape<UnreadCounts>(), module: [UNREAD] },
+);
+export const messageEvent = eventEntity('message', { en: 'Message', pl: 'Wiadomość', uk: 'Повідомлення' }, 'mdi:email', {
+  payload: shape<MessagePayload>(),
+  module: [UNREAD],
+});
+export const newestMessage = sensor(
+  'newest_message',
+  { en: 'Newest message', pl: 'Najnowsza wiadomość', uk: 'Останнє повідомлення' },
+  { icon: 'mdi:email', attributes: shape<NewestMessageFacts>(), module: [UNREAD] },
+);
+
+/** A mailbox's copy: the inbox's by its own declaration, the others' by name. */
+export function mailboxWant(mailbox: Mailbox): Want {
+  return mailbox === 'inbox' ? want(INBOX) : want(MAILBOX, mailbox);
+}
+
+export const messages = feature({
+  name: 'messages',
+  reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
+  entities: [unreadMessages, newestMessage, messageEvent],
+  create: (access) => new MessagesSource({ api: access.messages }),
+});
+
+export class MessagesSource implements Source {
+  private readonly api: MessagesApi;
+  private listed = new Map<Mailbox, MessageItem[]>();
+  private counts: UnreadCounts | undefined;
+  private absent = false;
+
+  constructor(options: { api: MessagesApi }) {
+    this.api = options.api;
+  }
+
+  /**
+   * Whether the school has the messages module (for bridge/info and `check`): undefined until the
+   * messaging host has been asked.
+   */
+  get moduleAvailable(): boolean | undefined {
+    return this.absent ? false : this.api.available;
+  }
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    // Without the module the counters are refused until the messaging client asks again (spec 5.4).
+    if (ctx.cache.refused(UNREAD)) {
+      this.absent = true;
+      this.counts = undefined;
+      this.listed.clear();
+      return Promise.resolve({ states: renderMessages(null), output: [] });
+    }
+    const counts = ctx.cache.get(UNREAD);
+    // Not read yet (a pass that could not reach the messaging host): nothing new to say.
+    if (counts === undefined) return Promise.resolve({ states: this.states() });
+    this.absent = false;
+    this.counts = counts;
+    const listed = new Map<Mailbox, MessageItem[]>();
+    for (const mailbox of WATCHED_MAILBOXES) {
+      // A mailbox this account has not (404) is refused for a day (spec 2.10): it lists nothing.
+      const list = mailbox === 'inbox' ? ctx.cache.get(INBOX) : ctx.cache.get(MAILBOX, mailbox);
+      if (list !== undefined) listed.set(mailbox, list.items);
+    }
+    this.listed = listed;
+    return Promise.resolve({
+      states: this.states(),
+      events: { message: this.events() } satisfies Events<typeof messageEvent>,
+      output: this.listedMessages(),
+    });
+  }
+
+  /** The messages the portal listed last, by mailbox (what open_message accepts). */
+  private listedMessages(): ListedMessages {
+    return [...this.listed.entries()].map(([mailbox, items]) => ({ mailbox, items }));
+  }
+
+  /** The last states without asking the portal. */
+  restate(): SourceResult['states'] {
+    return this.states();
+  }
+
+  private states(): SourceResult['states'] {
+    if (this.absent) return renderMessages(null);
+    if (!this.counts) return {};
+    return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
+  }
+
+  private events(): NewItem<MessagePayload>[] {
+    return [...this.listed.entries()].flatMap(([mailbox, items]) => messageEvents(mailbox, items));
+  }
+}
+
+/**
+ * unread_messages is the inbox's unread count with every counter as attributes; newest_message the
+ * newest inbox message's topic. Without the messages module (null) both are unknown.
+ */
+export function renderMessages(view: MessagesView | null): States<typeof unreadMessages | typeof newestMessage> {
+  const unknown = () => ({ state: null, attributes: {} });
+  if (view === null) return { unread_messages: unknown(), newest_message: unknown() };
+  const newest = view.newest;
+  return {
+    unread_messages: { state: String(view.unread), attributes: { ...view.counts } },
+    newest_message: newest
+      ? {
+          state: stateText(newest.topic) ?? '(no topic)',
+          attributes: {
+            id: newest.id,
+            sender: newest.sender,
+            date: newest.date,
+            read: newest.read,
+            has_attachments: newest.hasAttachments,
+            preview: newest.preview,
+            unread: view.unreadListed.map((m) => ({ id: m.id, topic: m.topic, sender: m.sender, date: m.date })),
+          },
+        }
+      : unknown(),
+  };
+}

@@ -1,0 +1,61 @@
+// The notes feature, hourly: behaviour notes -> newest_note and note events.
+import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../school/notes.js';
+import { want } from '../../feature-kit/resource.js';
+import { NOTE_CATEGORIES, NOTES } from '../../resources/school.js';
+import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { stateText, withAttributes } from '../../feature-kit/render.js';
+import { feature } from '../feature.js';
+import { shape, type Events, type Published } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+
+/** The attributes of newest_note: the note's fields (none before the first note) and how many notes there are. */
+export type NewestNoteFacts = Partial<NoteFacts> & { count: number };
+
+// Named ...Entity: the school rule newestNote picks the note it shows.
+export const newestNoteEntity = sensor(
+  'newest_note',
+  { en: 'Newest note', pl: 'Najnowsza uwaga', uk: 'Останнє зауваження' },
+  { icon: 'mdi:note-text', attributes: shape<NewestNoteFacts>(), module: [NOTES] },
+);
+export const noteEvent = eventEntity('note', { en: 'Note', pl: 'Uwaga', uk: 'Зауваження' }, 'mdi:note-text', {
+  payload: shape<NotePayload>(),
+  module: [NOTES],
+});
+
+export const notes = feature({
+  name: 'notes',
+  reads: ({ copies }) => {
+    const notes = copies.peek(NOTES)?.Notes ?? [];
+    return [
+      want(NOTES),
+      lookup(
+        copies,
+        NOTE_CATEGORIES,
+        notes.map((n) => n.Category),
+      ),
+      ...nameLookups(copies, { users: notes.map((n) => n.Teacher) }),
+    ];
+  },
+  entities: [newestNoteEntity, noteEvent],
+  create: () => new NotesSource(),
+});
+
+class NotesSource implements Source {
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const notes = ctx.cache.get(NOTES)?.Notes;
+    if (notes === undefined) return Promise.resolve({ states: { newest_note: { state: null, attributes: {} } } });
+    const input: NotesInput = { notes, categories: ctx.cache.get(NOTE_CATEGORIES)?.Categories, names: namesOf(ctx.cache) };
+    return Promise.resolve({
+      states: { newest_note: renderNewestNote(newestNote(input)) },
+      events: { note: noteEvents(input) } satisfies Events<typeof noteEvent>,
+    });
+  }
+}
+
+/** newest_note: the newest note's text cut to a state (the whole text is an attribute). */
+export function renderNewestNote({ note, count }: NewestNote): Published<typeof newestNoteEntity> {
+  if (note === null) return { state: null, attributes: { count: 0 } };
+  // A note without text still happened; its category is the next best thing to show.
+  return withAttributes(stateText(note.text) ?? note.category, { ...note, count });
+}

@@ -1,0 +1,148 @@
+// The notices feature: announcements, their unread count and events; the
+// mark_notices_read button marks them read.
+import type { Notice } from '../../portal/schemas/notices.js';
+import { cut, noticeEvents, noticesView, type NoticePayload, type NoticesView } from '../../school/notices.js';
+import { UnexpectedResponseError } from '../../portal/errors.js';
+import type { Gateway } from '../../portal/gateway.js';
+import type { ResourceCache } from '../../feature-kit/cache.js';
+import { want } from '../../feature-kit/resource.js';
+import { NOTICES } from '../../resources/school.js';
+import { CommandError, type CommandRequest } from '../../feature-kit/commands.js';
+import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
+import { stateText } from '../../feature-kit/render.js';
+import { feature, type CommandAccount } from '../feature.js';
+import { shape, type Events, type States } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+
+/** Unread announcements listed in unread_notices' attributes. */
+const NEWEST_IN_ATTRIBUTES = 5;
+/** Longest announcement text in newest_notice's attributes. */
+const CONTENT_LIMIT = 4000;
+
+/** The attributes of unread_notices: the newest few unread announcements. */
+export type UnreadNotices = { notices: { id: string; subject: string; date: string }[] };
+
+/** The attributes of newest_notice: the newest announcement, its content cut. */
+export type NewestNoticeFacts = {
+  id: string;
+  content: string;
+  created: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  read: boolean;
+};
+
+export const unreadNotices = sensor(
+  'unread_notices',
+  { en: 'Unread announcements', pl: 'Nieprzeczytane ogłoszenia', uk: 'Непрочитані оголошення' },
+  { icon: 'mdi:bulletin-board', stateClass: 'measurement', attributes: shape<UnreadNotices>(), module: [NOTICES] },
+);
+export const newestNotice = sensor(
+  'newest_notice',
+  { en: 'Newest announcement', pl: 'Najnowsze ogłoszenie', uk: 'Останнє оголошення' },
+  { icon: 'mdi:bulletin-board', attributes: shape<NewestNoticeFacts>(), module: [NOTICES] },
+);
+export const markNoticesReadButton = button(
+  'mark_notices_read',
+  { en: 'Mark announcements read', pl: 'Oznacz ogłoszenia jako przeczytane', uk: 'Позначити оголошення прочитаними' },
+  { icon: 'mdi:email-open-multiple', command: { key: 'mark_notices_read', payload: 'all' }, module: [NOTICES] },
+);
+export const noticeEvent = eventEntity('notice', { en: 'Announcement', pl: 'Ogłoszenie', uk: 'Оголошення' }, 'mdi:bulletin-board', {
+  payload: shape<NoticePayload>(),
+  module: [NOTICES],
+});
+
+export const notices = feature({
+  name: 'notices',
+  reads: () => [want(NOTICES)],
+  entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
+  create: () => new NoticesSource(),
+  commands: { mark_notices_read: markNoticesRead },
+});
+
+/** Marks every unread announcement read ("all") or one by its id, then publishes the new counts. */
+async function markNoticesRead(req: CommandRequest, account: CommandAccount, source: NoticesSource): Promise<Record<string, unknown>> {
+  const wanted = req.arg.trim();
+  // Ids are only ever taken from what the portal gave; a payload that cannot be one is refused
+  // before any request.
+  if (wanted !== 'all' && !/^[A-Za-z0-9_-]{1,128}$/.test(wanted)) {
+    throw new CommandError('send "all" or one announcement id');
+  }
+  const notices = await source.known(account.cache);
+  const ids = wanted === 'all' ? notices.filter((n) => !n.WasRead).map((n) => n.Id) : notices.filter((n) => n.Id === wanted).map((n) => n.Id);
+  if (wanted !== 'all' && ids.length === 0) throw new CommandError('unknown announcement id (send "all" or an id from newest_notice/unread_notices)');
+  const marked = await source.markRead(account.gateway, ids);
+  account.publishStates(source.states());
+  return { marked, already_read: ids.length - marked };
+}
+
+class NoticesSource implements Source {
+  private notices: Notice[] | undefined;
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    // Refused, the announcements are unknown (never 0 unread); not read yet, the last ones stand.
+    const notices = ctx.cache.get(NOTICES)?.SchoolNotices ?? (ctx.cache.refused(NOTICES) ? undefined : this.notices);
+    this.notices = notices;
+    if (notices === undefined) return Promise.resolve({ states: renderNotices(null) });
+    return Promise.resolve({
+      states: renderNotices(noticesView(notices)),
+      events: { notice: noticeEvents(notices) } satisfies Events<typeof noticeEvent>,
+    });
+  }
+
+  /** The announcements the portal gave in the last computation; before one, read through their declaration (never around it). */
+  async known(cache: ResourceCache): Promise<readonly Notice[]> {
+    if (this.notices === undefined && cache.peek(NOTICES) === undefined) await cache.read(want(NOTICES), 'now');
+    this.notices ??= cache.peek(NOTICES)?.SchoolNotices;
+    return this.notices ?? [];
+  }
+
+  /**
+   * Marks the given announcements read. An already read one answers 400 InvalidRequest, which means
+   * done (spec 3.3). Returns how many were marked.
+   */
+  async markRead(gateway: Gateway, ids: readonly string[]): Promise<number> {
+    let marked = 0;
+    for (const id of ids) {
+      try {
+        await gateway.post(`SchoolNotices/MarkAsRead/${encodeURIComponent(id)}`);
+        marked++;
+      } catch (error) {
+        if (!(error instanceof UnexpectedResponseError && error.status === 400 && error.code === 'InvalidRequest')) throw error;
+      }
+      const notice = this.notices?.find((n) => n.Id === id);
+      if (notice) notice.WasRead = true;
+    }
+    return marked;
+  }
+
+  /** States recomputed from memory (after marking read, without a new request). */
+  states(): SourceResult['states'] {
+    return this.notices ? renderNotices(noticesView(this.notices)) : {};
+  }
+}
+
+/** unread_notices counts the unread announcements (the newest few as attributes); newest_notice shows a subject. */
+export function renderNotices(view: NoticesView | null): States<typeof unreadNotices | typeof newestNotice> {
+  if (view === null) return { unread_notices: { state: null, attributes: {} }, newest_notice: { state: null, attributes: {} } };
+  const newest = view.newest;
+  return {
+    unread_notices: {
+      state: String(view.unread.length),
+      attributes: { notices: view.unread.slice(0, NEWEST_IN_ATTRIBUTES).map((n) => ({ id: n.id, subject: n.subject, date: n.day })) },
+    },
+    newest_notice: newest
+      ? {
+          state: stateText(newest.subject) || '(no subject)',
+          attributes: {
+            id: newest.id,
+            content: cut(newest.content, CONTENT_LIMIT),
+            created: newest.created,
+            start_date: newest.startDate,
+            end_date: newest.endDate,
+            read: newest.read,
+          },
+        }
+      : { state: null, attributes: {} },
+  };
+}

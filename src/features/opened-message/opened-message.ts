@@ -1,0 +1,237 @@
+// Opening a message and replying to it: the open_message button and command read a listed message
+// whole (the portal then marks it read), opened_message shows it (kept across restarts), its
+// attachments are saved with downloads on, and with write_messages the reply notify entity and
+// command answer it through the account's Outbox.
+import { CommandError } from '../../feature-kit/commands.js';
+import { MAX_TEXT_PAYLOAD_BYTES } from '../../feature-kit/payload.js';
+import { MessageNotSentError } from '../../messaging/errors.js';
+import { findListed, openedFile, readOpened, saveAttachments, type ListedRef, type OpenedRecord } from '../../messaging/opened.js';
+import type { Mailbox } from '../../portal/messaging-api.js';
+import { replyDraft } from '../../messaging/reply.js';
+import { jsonObject, textField } from '../../messaging/command-input.js';
+import { MessagesUnavailableError } from '../../portal/messaging-policy.js';
+import { button, notify, sensor } from '../../feature-kit/entities.js';
+import { shape, type States } from '../../feature-kit/contract.js';
+import { stateText } from '../../feature-kit/render.js';
+import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
+import { mailboxWant, type ListedMessages } from '../messages/messages.js';
+import { UNREAD } from '../../resources/messaging.js';
+import { sent } from '../sent-message/sent-message.js';
+import type { CommandRequest } from '../../feature-kit/commands.js';
+import type { SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { errorText } from '../../util/text.js';
+
+/** The attributes of opened_message. */
+export type OpenedMessageFacts = {
+  message_id: string;
+  mailbox: Mailbox;
+  sender: string | null;
+  date: string | null;
+  text: string;
+  truncated: boolean;
+  attachments: { name: string; size?: number; path?: string; url?: string }[];
+  can_reply: boolean;
+  /** The sender withdrew the message (the portal says so only when it is opened). */
+  withdrawn: boolean;
+};
+
+export const openedMessageEntity = sensor(
+  'opened_message',
+  { en: 'Opened message', pl: 'Otwarta wiadomość', uk: 'Відкрите повідомлення' },
+  { icon: 'mdi:email-open-outline', attributes: shape<OpenedMessageFacts>(), module: [UNREAD] },
+);
+
+/** opened_message: the topic as its state, the rest as attributes; unknown before anything was opened. */
+export function openedState(record: OpenedRecord | undefined): States<typeof openedMessageEntity>['opened_message'] {
+  if (!record) return { state: null, attributes: {} };
+  return {
+    state: stateText(record.topic) ?? '(no topic)',
+    attributes: {
+      message_id: record.message_id,
+      mailbox: record.mailbox,
+      sender: record.sender,
+      date: record.date,
+      text: record.text,
+      truncated: record.truncated,
+      attachments: record.attachments.map(({ name, size, path, url }) => ({
+        name,
+        ...(size === undefined ? {} : { size }),
+        ...(path ? { path } : {}),
+        ...(url ? { url } : {}),
+      })),
+      can_reply: record.can_reply,
+      withdrawn: record.withdrawn,
+    },
+  };
+}
+
+/** Home Assistant's notify call hands only its message to the template, as `value`. */
+export const TEXT_TEMPLATE = '{"text": {{ value | tojson }}}';
+
+/** Opens the newest unread inbox message; its name says the portal then marks it read. */
+export const openMessageButton = button(
+  'open_message',
+  {
+    en: 'Open newest message (marks it read)',
+    pl: 'Otwórz najnowszą wiadomość (oznacza jako przeczytaną)',
+    uk: 'Відкрити останнє повідомлення (позначає прочитаним)',
+  },
+  { icon: 'mdi:email-open', command: { key: 'open_message', payload: 'newest' }, module: [UNREAD] },
+);
+
+const REPLY_NOTIFY = notify(
+  'reply',
+  { en: 'Reply to the opened message', pl: 'Odpowiedz na otwartą wiadomość', uk: 'Відповісти на відкрите повідомлення' },
+  { icon: 'mdi:reply', input: { key: 'reply', template: TEXT_TEMPLATE } },
+);
+
+/** Where a message not listed yet is looked for: the inbox first (what a parent opens and answers). */
+const LOOKUP_ORDER: readonly Mailbox[] = ['inbox', 'notes', 'alerts', 'substitutions', 'absences', 'justifications'];
+const LOOKUP_AFTER_MISS_MS = 60_000;
+
+class OpenedMessages implements FeatureState {
+  private readonly access: FeatureAccess;
+  private readonly file;
+  private record: OpenedRecord | undefined;
+  private listed: ListedMessages | undefined;
+  /** When a message id was last looked for in every mailbox and found in none (locate). */
+  private missedAt = -Infinity;
+
+  constructor(access: FeatureAccess) {
+    this.access = access;
+    this.file = openedFile(access.dataDir, access.account.login);
+  }
+
+  async prepare(): Promise<void> {
+    this.record = await this.file.load((why) => this.access.log.warn({ err: why }, 'the opened message could not be read back; none shown'));
+    if (this.access.account.write_messages) await this.access.outbox.start();
+  }
+
+  // No request of its own: it keeps what the messages feature listed in the same cycle.
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const listed = ctx.inputs.messages;
+    if (listed !== undefined) this.listed = listed;
+    return Promise.resolve({ states: { opened_message: openedState(this.record) } });
+  }
+
+  restate(): SourceResult['states'] {
+    return { opened_message: openedState(this.record) };
+  }
+
+  async open(arg: string, account: CommandAccount): Promise<Record<string, unknown>> {
+    const ref = await this.locate(arg);
+    const { messages: api, log } = this.access;
+    const listedTopic = this.listed?.find((l) => l.mailbox === ref.mailbox)?.items.find((m) => m.id === ref.id)?.topic;
+    let record: OpenedRecord;
+    try {
+      record = await readOpened(api, ref, listedTopic);
+    } catch (error) {
+      if (error instanceof MessagesUnavailableError) throw new CommandError('the school has no messages module', { cause: error });
+      throw new CommandError(`the message could not be opened: ${errorText(error)}`, { cause: error });
+    }
+    await this.keep(record, account);
+    // Opening marked it read: the unread counters moved, and are read again right after this command.
+    account.readAgain(UNREAD);
+    const downloads = this.access.downloads();
+    let skipped: string | undefined;
+    if (downloads && record.attachments.length > 0) {
+      ({ record, skipped } = await saveAttachments(record, { api, downloader: downloads.downloader, child: this.access.childId(), log }));
+      if (!skipped) await this.keep(record, account);
+    }
+    log.info(
+      { message: record.message_id, mailbox: record.mailbox, attachments: record.attachments.length },
+      'message opened (the portal marks it read)',
+    );
+    return {
+      message_id: record.message_id,
+      mailbox: record.mailbox,
+      attachments: record.attachments.length,
+      ...(record.withdrawn ? { withdrawn: true } : {}),
+      ...(skipped ? { attachments_not_saved: skipped } : {}),
+    };
+  }
+
+  async reply(req: CommandRequest): Promise<Record<string, unknown>> {
+    if (!this.access.account.write_messages) {
+      throw new MessageNotSentError(false, 'write_off', 'not sent: write_messages is off for this child');
+    }
+    const json = jsonObject(req, '{"text": "...", "message_id": "..."}');
+    const text = textField(json, 'text') ?? '';
+    const messageId = textField(json, 'message_id');
+    const { outbox, messages: api } = this.access;
+    let answered: OpenedRecord | undefined;
+    const result = await outbox.send({ kind: 'reply', label: 'reply', text, transaction: req.transaction }, async () => {
+      answered = await this.original(messageId);
+      return replyDraft(api, answered, text);
+    });
+    // The result names the message answered (an automation checks it went where it meant); the portal's id of the reply beside it.
+    const { message_id: sentId, ...rest }: Record<string, unknown> = { ...result };
+    return {
+      ...rest,
+      ...(answered ? { message_id: answered.message_id, topic: answered.topic } : {}),
+      ...(sentId === undefined ? {} : { sent_message_id: sentId }),
+    };
+  }
+
+  /**
+   * Where the message `arg` names is: among those listed, else, for a message id the bridge has not
+   * listed yet (it came in since the last list, an hour ago at night), in the mailboxes listed now, the
+   * inbox first. After an id found nowhere, none is looked up so for a minute: a wrong id cannot flood the portal.
+   */
+  private async locate(arg: string): Promise<ListedRef> {
+    try {
+      return findListed(arg, this.listed);
+    } catch (notListed) {
+      const id = arg.trim();
+      const now = this.access.clock.now();
+      if (!/^\d+$/.test(id) || now - this.missedAt < LOOKUP_AFTER_MISS_MS) throw notListed;
+      for (const mailbox of LOOKUP_ORDER) {
+        // Through the mailbox's declaration, at once: a mailbox this account has not (404) is refused, not where the message is.
+        const copy = mailboxWant(mailbox);
+        await this.access.cache.read(copy, 'now').catch((error: unknown) => {
+          throw new CommandError(`the messages could not be listed: ${errorText(error)}`, { cause: error });
+        });
+        const list = this.access.cache.peek(copy.res, copy.key) as { items: ListedMessages[number]['items'] } | undefined;
+        if (list === undefined || this.access.cache.refused(copy.res, copy.key)) continue;
+        this.listed = [...(this.listed ?? []).filter((l) => l.mailbox !== mailbox), { mailbox, items: list.items }];
+        if (list.items.some((m) => m.id === id)) return { mailbox, id };
+      }
+      this.missedAt = now;
+      throw notListed;
+    }
+  }
+
+  /** The message a reply answers: the opened one, or a listed one opened now (to learn its sender). */
+  private async original(messageId: string | undefined): Promise<OpenedRecord> {
+    if (messageId === undefined || messageId === this.record?.message_id) {
+      if (!this.record) throw new MessageNotSentError(false, 'no_message', 'not sent: no message is opened; open one or give message_id');
+      return this.record;
+    }
+    let ref;
+    try {
+      ref = await this.locate(messageId);
+    } catch (error) {
+      throw new MessageNotSentError(false, 'no_message', `not sent: ${(error as Error).message}`);
+    }
+    return readOpened(this.access.messages, ref, undefined);
+  }
+
+  private async keep(record: OpenedRecord, account: CommandAccount): Promise<void> {
+    this.record = record;
+    account.publishStates({ opened_message: openedState(record) });
+    await this.file.save(record).catch((error: Error) => this.access.log.warn({ err: error.message }, 'could not keep the opened message'));
+  }
+}
+
+export const openedMessage = feature({
+  name: 'opened-message',
+  inputs: ['messages'],
+  entities: [openedMessageEntity, openMessageButton],
+  configured: (account) => (account.write_messages ? [REPLY_NOTIFY] : []),
+  create: (access) => new OpenedMessages(access),
+  commands: {
+    open_message: (req, account, state) => state.open(req.arg, account),
+    reply: (req, account, state) => state.reply(req).then((result) => sent(account, result)),
+  },
+  payloadBytes: { reply: MAX_TEXT_PAYLOAD_BYTES },
+});

@@ -1,0 +1,95 @@
+// The school-files feature, a few times a day: the school's shared files (spec 2.8,
+// SchoolFiles) -> school_files and school_file events. The list changes a few times a term, so it is
+// read every 8 hours, never in the first cycle after a start (a start's requests are the budget's
+// dearest). With `downloads`, the newest files are saved through the portal's single-use keys (spec 4.6)
+// in the background and served by the web server at /files/<child>/school/<id>/<name>.
+import { basename } from 'node:path';
+import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../../school/school-files.js';
+import { want } from '../../feature-kit/resource.js';
+import { SCHOOL_FILES } from '../../resources/school.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { withAttributes } from '../../feature-kit/render.js';
+import { feature, type FeatureAccess } from '../feature.js';
+import { shape, type Events, type Published } from '../../feature-kit/contract.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+import { savedFileUrl } from '../../feature-kit/files.js';
+
+/** How many of the newest files are listed and (with downloads) saved. */
+const LISTED = 10;
+
+/** One school file as published: `path` and `url` once it is saved (downloads on). */
+export type SchoolFileFacts = { id: string; name: string; date: string | null; path?: string; url?: string };
+
+/** The attributes of school_files: the newest files first. */
+export type SchoolFilesFacts = { files: SchoolFileFacts[] };
+
+export const schoolFilesEntity = sensor(
+  'school_files',
+  { en: 'School files', pl: 'Pliki szkoły', uk: 'Шкільні файли' },
+  { icon: 'mdi:file-cabinet', stateClass: 'measurement', attributes: shape<SchoolFilesFacts>(), module: [SCHOOL_FILES] },
+);
+export const schoolFileEvent = eventEntity(
+  'school_file',
+  { en: 'New school file', pl: 'Nowy plik szkoły', uk: 'Новий шкільний файл' },
+  'mdi:file-document-plus',
+  { payload: shape<SchoolFilePayload>(), module: [SCHOOL_FILES] },
+);
+
+export const schoolFilesFeature = feature({
+  name: 'school-files',
+  downloads: true,
+  reads: () => [want(SCHOOL_FILES)],
+  entities: [schoolFilesEntity, schoolFileEvent],
+  create: (access) => new SchoolFilesSource(access),
+});
+
+class SchoolFilesSource implements Source {
+  constructor(private readonly access: Pick<FeatureAccess, 'childId'>) {}
+
+  unknown(): SourceResult['states'] {
+    return { school_files: { state: null, attributes: { files: [] } } };
+  }
+
+  poll(ctx: SourceContext): Promise<SourceResult> {
+    const answer = ctx.cache.get(SCHOOL_FILES);
+    if (answer === undefined) return Promise.resolve({ states: this.unknown() });
+    const items = schoolFiles(answer.Data);
+    const newest = items.slice(0, LISTED);
+    const saved = this.saveInBackground(ctx, newest);
+    return Promise.resolve({
+      states: { school_files: renderSchoolFiles(items, saved, this.access.childId()) },
+      events: { school_file: schoolFileEvents(items) } satisfies Events<typeof schoolFileEvent>,
+    });
+  }
+
+  /** Starts the downloads of the newest files (each once); answers where the saved ones are. */
+  private saveInBackground(ctx: SourceContext, files: readonly SchoolFileItem[]): (id: string) => string | undefined {
+    const downloads = ctx.downloads;
+    if (!downloads) return () => undefined;
+    for (const f of files) {
+      const url = f.downloadUrl;
+      if (url === null) continue;
+      const folder = downloads.downloader.inFolder(['school', f.id]);
+      downloads.files.request(`school:${f.id}`, ctx.now, () => folder.schoolFile(url, f.name));
+    }
+    return (id) => downloads.files.pathOf(`school:${id}`);
+  }
+}
+
+/** school_files: how many files the school shares; the newest first, with where each is saved. */
+export function renderSchoolFiles(
+  items: readonly SchoolFileItem[],
+  saved: (id: string) => string | undefined,
+  child: string,
+): Published<typeof schoolFilesEntity> {
+  const files = items.slice(0, LISTED).map((f): SchoolFileFacts => {
+    const path = saved(f.id);
+    return {
+      id: f.id,
+      name: f.name,
+      date: f.date,
+      ...(path === undefined ? {} : { path, url: savedFileUrl(child, ['school', f.id, basename(path)]) }),
+    };
+  });
+  return withAttributes(items.length, { files });
+}

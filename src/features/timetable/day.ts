@@ -1,0 +1,179 @@
+// The day's lessons as a wall tablet lists them (timetable_today/tomorrow), the lesson in progress
+// (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
+import { sameSlot, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import type { ChangeKind } from '../../school/plan-changes.js';
+import { onOff, stateText, withAttributes } from '../../feature-kit/render.js';
+import { FALLBACK_LANGUAGE, type Language, type Texts } from '../../config/language.js';
+
+/** One group's lesson of a slot as published. */
+export interface GroupOut {
+  subject: string | null;
+  teacher: string | null;
+  room: string | null;
+  change: ChangeKind | null;
+  original_subject?: string | null;
+  original_teacher?: string | null;
+  original_room?: string | null;
+  /** A lesson that moved away from this slot: where it goes (live-notes 11). */
+  moved_to?: { date: string; lesson_no: number | null; hours: string | null };
+}
+
+/** One slot (period) of the day; a split class's groups share it. */
+export interface SlotOut extends GroupOut {
+  no: number | null;
+  from: string | null;
+  to: string | null;
+  /** Each group on its own, only when the class is split (two or more groups in the slot). */
+  groups?: GroupOut[];
+  /** A kindergarten's block (interface 12.2): no number, every teacher, and `planned` or the portal's word. */
+  number?: null;
+  teachers?: string[];
+  kind?: string;
+}
+
+/**
+ * A lesson's change as a parent reads it: the plan change of its slot, or "cancelled" for a lesson
+ * that does not take place for another reason (a free day covering some lessons).
+ */
+function changeOf(l: ScheduledLesson): ChangeKind | null {
+  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
+  return l.change?.kind ?? null;
+}
+
+/** The lesson left its slot for another day or hour (the change says where to). */
+function movedAway(l: ScheduledLesson): boolean {
+  return (
+    l.change?.kind === 'shifted' &&
+    l.change.original_date === l.date &&
+    l.change.original_lesson_no === l.lessonNo &&
+    (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo)
+  );
+}
+
+function groupOf(l: ScheduledLesson): GroupOut {
+  const change = changeOf(l);
+  // A substitute lesson often has no room in the timetable; the plan change may name it.
+  const out: GroupOut = { subject: l.subject, teacher: l.teacher, room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null), change };
+  if (change !== null) {
+    out.original_subject = l.change?.original_subject ?? l.subject;
+    out.original_teacher = l.change?.original_teacher ?? l.teacher;
+    out.original_room = l.change?.original_room ?? l.room;
+  }
+  if (movedAway(l) && l.change) out.moved_to = { date: l.change.date, lesson_no: l.change.lesson_no, hours: l.change.hours };
+  return out;
+}
+
+/** Distinct known values joined with ' / ' (as next_lesson does); null when none is known. */
+export function joined(values: readonly (string | null | undefined)[]): string | null {
+  const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+  return distinct.length > 0 ? distinct.join(' / ') : null;
+}
+
+/**
+ * A slot's change: "cancelled" only when every group is off; otherwise the first change of a group
+ * that takes place (a group's own cancellation shows in `groups`).
+ */
+function slotChange(groups: readonly GroupOut[], lessons: readonly ScheduledLesson[]): ChangeKind | null {
+  if (lessons.every((l) => changeOf(l) === 'cancelled')) return 'cancelled';
+  return groups.find((g, i) => lessons[i]?.takesPlace && g.change !== null)?.change ?? null;
+}
+
+/** The day's lessons grouped by slot, in slot order. */
+export function slotsOf(lessons: readonly ScheduledLesson[]): ScheduledLesson[][] {
+  const slots: ScheduledLesson[][] = [];
+  for (const l of lessons) {
+    const slot = slots.find((s) => s[0] !== undefined && sameSlot(s[0], l));
+    if (slot) slot.push(l);
+    else slots.push([l]);
+  }
+  return slots;
+}
+
+function slotOut(lessons: ScheduledLesson[]): SlotOut {
+  const first = lessons[0] as ScheduledLesson;
+  const groups = lessons.map(groupOf);
+  if (first.block)
+    return {
+      no: null,
+      number: null,
+      from: first.from,
+      to: first.to,
+      ...(groups[0] as GroupOut),
+      teachers: first.block.teachers,
+      kind: first.block.kind,
+    };
+  if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut) };
+  const change = slotChange(groups, lessons);
+  const out: SlotOut = {
+    no: first.lessonNo,
+    from: first.from,
+    to: first.to,
+    subject: joined(groups.map((g) => g.subject)),
+    teacher: joined(groups.map((g) => g.teacher)),
+    room: joined(groups.map((g) => g.room)),
+    change,
+  };
+  if (change !== null) {
+    out.original_subject = joined(groups.map((g) => g.original_subject ?? g.subject));
+    out.original_teacher = joined(groups.map((g) => g.original_teacher ?? g.teacher));
+    out.original_room = joined(groups.map((g) => g.original_room ?? g.room));
+  }
+  out.groups = groups;
+  return out;
+}
+
+/** The attributes of timetable_today / timetable_tomorrow. */
+export type TimetableDay = { date: string | null; lessons: SlotOut[] };
+
+/** The attributes of current_lesson: the slot in progress (all null outside lessons). */
+export type CurrentLesson = {
+  no: number | null;
+  from: string | null;
+  to: string | null;
+  room: string | null;
+  teacher: string | null;
+  change: ChangeKind | null;
+};
+
+/**
+ * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
+ * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
+ */
+export function timetableOf(day: SchoolDay | null): { state: string | null; attributes: TimetableDay } {
+  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, lessons: [] } };
+  const slots = slotsOf(day.lessons);
+  const held = slots.filter((s) => s.some((l) => l.takesPlace)).length;
+  return withAttributes(held, { date: day.date, lessons: slots.map(slotOut) });
+}
+
+/** What current_lesson says of a lesson in progress whose subject the portal does not name. */
+const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson', uk: 'Урок' };
+
+/**
+ * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
+ * that a lesson never reads as no lesson); None outside lessons.
+ */
+export function currentLessonOf(
+  slot: readonly ScheduledLesson[],
+  language: Language = FALLBACK_LANGUAGE,
+): { state: string | null; attributes: CurrentLesson } {
+  const first = slot[0];
+  if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
+  const groups = slot.map(groupOf);
+  return {
+    state: stateText(joined(groups.map((g) => g.subject)) ?? [UNNAMED_LESSON[language], first.lessonNo].filter((part) => part !== null).join(' ')),
+    attributes: {
+      no: first.lessonNo,
+      from: first.from,
+      to: first.to,
+      room: joined(groups.map((g) => g.room)),
+      teacher: joined(groups.map((g) => g.teacher)),
+      change: groups.find((g) => g.change !== null)?.change ?? null,
+    },
+  };
+}
+
+/** at_school: ON between the first lesson's start and the last lesson's end today. */
+export function atSchoolOf(atSchool: boolean): { state: 'ON' | 'OFF' } {
+  return onOff(atSchool);
+}

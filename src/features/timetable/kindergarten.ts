@@ -1,0 +1,145 @@
+// The timetable of a kindergarten child (live-notes 33-36, interface 12.2): once the school's Timetables is
+// refused the plan's identifier is searched for; once found, the fortnight's plan of blocks and its names
+// are read instead of the school's timetable, and read as a timetable (school/kindergarten.ts). Where the
+// search stands is kept in data_dir, so that a restart neither searches again nor asks Timetables.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import type { ResourceCache } from '../../feature-kit/cache.js';
+import type { TimetableDays } from '../../portal/schemas/timetable.js';
+import {
+  KINDERGARTEN_ACTIVITIES,
+  KINDERGARTEN_PLAN,
+  KINDERGARTEN_ROOMS,
+  KINDERGARTEN_SEARCH,
+  planKey,
+  planRange,
+  searchAgainAt,
+  sourceOf,
+  type PlanSearch,
+  type PlanSource,
+} from '../../resources/kindergarten.js';
+import { USERS } from '../../resources/lookups.js';
+import { TIMETABLE } from '../../resources/timetable.js';
+import { kindergartenDays } from '../../school/kindergarten.js';
+import { makeNames } from '../../school/names.js';
+import { timetableWeeks } from '../../school/schooldays.js';
+import { safeName, writeJson } from '../../store/files.js';
+import { isoWarsaw } from '../../util/time.js';
+
+/** A child's kind of account as the portal's answers show it. */
+export type AccountKind = 'school' | 'kindergarten';
+
+/** What the timetable reads for a child whose Timetables is refused; undefined for a school child. */
+export interface KindergartenReads {
+  wants: Want[];
+  /** Where the plan is read from, once known. */
+  source?: PlanSource;
+  plan?: Want;
+}
+
+export function kindergartenReads(copies: Copies, today: string): KindergartenReads | undefined {
+  const search = copies.peek(KINDERGARTEN_SEARCH);
+  const [monday = today] = timetableWeeks(today);
+  if (search === undefined && !copies.refused(TIMETABLE, monday)) return undefined;
+  const source = sourceOf(search);
+  if (source === undefined) return { wants: [want(KINDERGARTEN_SEARCH)] };
+  const plan = want(KINDERGARTEN_PLAN, planKey(source, monday));
+  return {
+    source,
+    plan,
+    wants: [want(KINDERGARTEN_SEARCH), plan, want(KINDERGARTEN_ACTIVITIES, source.host), want(KINDERGARTEN_ROOMS), want(USERS)],
+  };
+}
+
+/** The fortnight of blocks as timetable days; undefined before the plan's first answer. */
+export function kindergartenTimetable(copies: Copies, reads: KindergartenReads): TimetableDays | undefined {
+  if (reads.source === undefined || reads.plan?.key === undefined) return undefined;
+  const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
+  if (plan === undefined) return undefined;
+  const activities = new Map((copies.get(KINDERGARTEN_ACTIVITIES, reads.source.host)?.activitiesTypes ?? []).map((a) => [a.identifier, a.name]));
+  // A room by its name ("sala 1", "ogród przedszkolny"), as a kindergarten calls it and the screens show it whole
+  // (a symbol such as "O" or "1" says nothing to a parent), else its symbol.
+  const rooms = new Map((copies.get(KINDERGARTEN_ROOMS)?.data ?? []).map((r) => [r.identifier, r.name ?? r.symbol]));
+  const teachers = makeNames({ users: copies.get(USERS)?.Users });
+  const { dateFrom, dateTo } = planRange(reads.plan.key.split(' ')[2] ?? '');
+  return kindergartenDays(
+    plan.timetableEntries,
+    {
+      activity: (id) => (id === undefined ? null : (activities.get(id) ?? null)),
+      room: (id) => (id === undefined ? null : (rooms.get(id) ?? null)),
+      teacher: (lid) => teachers.teacherByLid(lid),
+    },
+    dateFrom,
+    dateTo,
+  );
+}
+
+/** What the diagnostics say of the child's plan (interface 12.2). */
+export type PlanFacts = {
+  account_kind: AccountKind;
+  /** Where the plan comes from: the place the identifier was found in, and the host that answered. */
+  plan_source?: { identifier: string; host: string };
+  plan_search?: { state: PlanSearch['state']; next: string };
+};
+
+export function planFacts(search: PlanSearch | undefined): PlanFacts {
+  const source = sourceOf(search);
+  if (search === undefined) return { account_kind: 'school' };
+  const next = { state: search.state, next: isoWarsaw(searchAgainAt(search)) };
+  if (source === undefined) return { account_kind: 'school', plan_search: next };
+  return {
+    account_kind: 'kindergarten',
+    plan_source: { identifier: source.place, host: source.host },
+    ...(search.state === 'found' ? {} : { plan_search: next }),
+  };
+}
+
+const stored = z.union([
+  z.object({ state: z.literal('found'), at: z.number(), lid: z.string(), place: z.string(), host: z.enum(['gateway', 'api']) }),
+  z.object({ state: z.literal('nothing'), at: z.number() }),
+]);
+
+/** Where the last run's search stood (found or nothing; a failed search is not kept), in data_dir. */
+export class PlanSearchStore {
+  private readonly path: string;
+  private saved: string | undefined;
+
+  constructor(dataDir: string, login: string) {
+    this.path = join(dataDir, 'kindergarten', `${safeName(login)}.json`);
+  }
+
+  /** The kept search, seeded into the cache as read when it was (so that it is asked again when it would have been), before the first pass. */
+  restore(cache: ResourceCache): void {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      return;
+    }
+    const kept = stored.safeParse(safeJson(text));
+    if (!kept.success) return;
+    this.saved = JSON.stringify(kept.data);
+    if (cache.readAt(KINDERGARTEN_SEARCH) === undefined) cache.seed(KINDERGARTEN_SEARCH, kept.data, kept.data.at);
+  }
+
+  /** Keeps a search that found something or nothing; one that failed leaves the last kept. */
+  async keep(search: PlanSearch | undefined): Promise<void> {
+    if (search === undefined || search.state === 'failed') return;
+    // Where it was found, not the plan that found it (the plan's own copy holds that).
+    const { plan: _plan, ...kept } = search.state === 'found' ? search : { ...search, plan: undefined };
+    const text = JSON.stringify(kept);
+    if (text === this.saved) return;
+    this.saved = text;
+    await writeJson(this.path, kept);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+// The timetable feature's states, rendered from the Schedule it computed once: the plan changes of
+// today and the next school day, whether each is a school day, when lessons start and end, the next
+// lesson, and the day's lessons, the lesson in progress and at_school (day.ts).
+import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import { withAttributes } from '../../feature-kit/render.js';
+import { atSchoolOf, currentLessonOf, timetableOf } from './day.js';
+import type { Schedule, SchoolDay } from '../../school/schedule.js';
+import type { NextLesson } from '../../school/schooldays.js';
+import type { TimetableStates } from './entities.js';
+
+/**
+ * A day's plan changes; no day (the next school day unknown) is unknown. Without the year's changes
+ * (Calendars/Substitutions refused or never answered, a kindergarten's plan) the count is unknown too,
+ * never 0: the changes the timetable itself shows are listed, but a room change or a lesson moved in is not.
+ */
+function planChangesOf(day: SchoolDay | null, changesKnown: boolean): TimetableStates['plan_changes_today'] {
+  if (day === null) return { state: null, attributes: { date: null, changes: [] } };
+  // A change's own date goes without saying, except for a lesson moved to another day: where it goes.
+  const changes = day.changes.map(({ date, ...rest }) => (date === day.date ? rest : { date, ...rest }));
+  return changesKnown ? withAttributes(changes.length, { date: day.date, changes }) : { state: null, attributes: { date: day.date, changes } };
+}
+
+/** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
+function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
+  const lessons = day.lessons?.filter((l) => l.takesPlace);
+  return {
+    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
+    attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
+  };
+}
+
+/** The slot's subjects as the state; a split class's groups joined with ' / '. */
+function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
+  if (next === null) return { state: null, attributes: {} };
+  const join = (values: (string | null)[]): string | null => {
+    const distinct = [...new Set(values.filter((v) => v !== null))];
+    return distinct.length > 0 ? distinct.join(' / ') : null;
+  };
+  return {
+    state: join(next.lessons.map((l) => l.subject)),
+    attributes: {
+      date: next.date,
+      lesson_no: next.lessonNo,
+      time: next.from,
+      end: next.to,
+      start: next.start,
+      room: join(next.lessons.map((l) => l.room)),
+      teacher: join(next.lessons.map((l) => l.teacher)),
+      substitution: next.lessons.some((l) => l.substitution),
+    },
+  };
+}
+
+/**
+ * The timetable's states. "tomorrow" is the next school day, except for school_day_tomorrow, which
+ * is the calendar day after today (alarm automations). `changesKnown`: the year's plan changes were read
+ * (false: the plan change counts are unknown).
+ */
+export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGUAGE, changesKnown = true): TimetableStates {
+  return {
+    plan_changes_today: planChangesOf(s.today, changesKnown),
+    plan_changes_tomorrow: planChangesOf(s.next, changesKnown),
+    school_day_today: schoolDayOf(s.today),
+    school_day_tomorrow: schoolDayOf(s.tomorrow),
+    lessons_start_today: { state: s.today.start },
+    lessons_end_today: { state: s.today.end },
+    lessons_start_tomorrow: { state: s.next?.start ?? null },
+    lessons_end_tomorrow: { state: s.next?.end ?? null },
+    next_lesson: nextLessonOf(s.nextLesson),
+    timetable_today: timetableOf(s.today),
+    timetable_tomorrow: timetableOf(s.next),
+    current_lesson: currentLessonOf(s.current, language),
+    // Without today's plan (refused, or not covering the day) whether the child is at school is unknown, never OFF.
+    at_school: s.today.lessons === undefined ? { state: null } : atSchoolOf(s.atSchool),
+  };
+}

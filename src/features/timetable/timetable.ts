@@ -1,0 +1,174 @@
+// The timetable feature: the timetable of this week (and next week only when the next school day falls in
+// it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
+// plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
+// when a copy it reads moved; between passes the runner computes again (from the copies) at each
+// lesson's start and end. What it publishes is declared in entities.ts, rendered in states.ts and day.ts.
+import { mergeTimetables } from '../../school/timetable.js';
+import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../school/schedule.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../school/schooldays.js';
+import { feedDates } from '../../school/calendar-feeds.js';
+import { addDays } from '../../util/time.js';
+import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../../resources/timetable.js';
+import { nameLookups, namesOf } from '../../resources/lookups.js';
+import { makeNames } from '../../school/names.js';
+import type { Events } from '../../feature-kit/contract.js';
+import { feature } from '../feature.js';
+import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import { renderTimetable } from './states.js';
+import { kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
+import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
+import {
+  atSchool,
+  currentLesson,
+  freeDay,
+  lessonsEndToday,
+  lessonsEndTomorrow,
+  lessonsStartToday,
+  lessonsStartTomorrow,
+  nextLesson,
+  planChange,
+  planChangesToday,
+  planChangesTomorrow,
+  schoolDayToday,
+  schoolDayTomorrow,
+  timetableToday,
+  timetableTomorrow,
+  type TimetableOutput,
+} from './entities.js';
+
+export { renderTimetable } from './states.js';
+import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
+
+export const timetable = feature({
+  name: 'timetable',
+  reads: ({ copies, today, identity }) => {
+    // A kindergarten's plan, once found, stands in for the school's timetable and its changes.
+    const kindergarten = kindergartenReads(copies, today);
+    if (kindergarten?.source) return [...FREE_DAY_WANTS, ...kindergarten.wants];
+    const { weeks, ahead } = timetableReads(copies, today, identity.classId);
+    const read = [...weeks, ...(ahead === undefined ? [] : [ahead])];
+    const lessons = read.flatMap((w) => Object.values(copies.peek(TIMETABLE, w.key)?.Timetable ?? {}).flat(2));
+    return [
+      ...FREE_DAY_WANTS,
+      want(SUBSTITUTIONS),
+      ...read,
+      ...nameLookups(copies, {
+        subjects: lessons.map((l) => l.Subject?.id),
+        users: lessons.map((l) => l.Teacher?.id),
+        classrooms: lessons.map((l) => l.Classroom?.id),
+      }),
+      ...(kindergarten?.wants ?? []),
+    ];
+  },
+  // The child's attendance marks tell a split class's own group from the other one.
+  inputs: ['attendance'],
+  entities: [
+    planChangesToday,
+    planChangesTomorrow,
+    schoolDayToday,
+    schoolDayTomorrow,
+    lessonsStartToday,
+    lessonsEndToday,
+    lessonsStartTomorrow,
+    lessonsEndTomorrow,
+    nextLesson,
+    planChange,
+    timetableToday,
+    timetableTomorrow,
+    currentLesson,
+    atSchool,
+    freeDay,
+  ],
+  create: (access) => {
+    const store = new PlanSearchStore(access.dataDir, access.account.login);
+    store.restore(access.cache);
+    return new TimetableSource(access.language, store);
+  },
+});
+
+export class TimetableSource implements Source {
+  constructor(
+    private readonly language: Language = FALLBACK_LANGUAGE,
+    private readonly searches?: PlanSearchStore,
+  ) {}
+
+  /** What the last poll read, so that a lesson boundary recomputes without asking the portal. */
+  private last: ScheduleInput | undefined;
+  /** The lesson starts and ends still ahead today, as of the last computation. */
+  private boundaries: number[] = [];
+
+  async poll(ctx: SourceContext): Promise<SourceResult> {
+    const free = freeDaysOf(ctx.cache, ctx.identity.classId);
+    const kindergarten = kindergartenReads(ctx.cache, ctx.today);
+    await this.searches
+      ?.keep(ctx.cache.peek(KINDERGARTEN_SEARCH))
+      .catch((error: Error) => ctx.log.warn({ err: error.message }, 'could not keep the plan search'));
+    const blocks = kindergarten === undefined ? undefined : kindergartenTimetable(ctx.cache, kindergarten);
+    const substitutions = kindergarten?.source ? undefined : ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
+    const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
+    const freeList = freeDays(free);
+    const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
+    // Next week for the feeds: its last copy when this pass's read failed, none before it is read (a kindergarten's plan holds both weeks).
+    const feedDays = ahead === undefined ? days : mergeTimetables(days, ctx.cache.peek(TIMETABLE, ahead.key)?.Timetable);
+    // A kindergarten's blocks carry their names (the activities, rooms and teachers of its own lookups).
+    const withNames = kindergarten?.source ? makeNames() : namesOf(ctx.cache);
+    const [thisWeek] = timetableWeeks(ctx.today);
+    const attended = ctx.inputs.attendance?.lessons;
+    const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
+    const result = this.schedule(input);
+    const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
+    const kind = kindergarten?.source ? 'kindergarten' : 'school';
+    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
+    // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
+    const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
+      typeof planChange | typeof freeDay
+    >;
+    return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
+  }
+
+  /** The states at ctx.now from what the last poll read (a lesson boundary); nothing before a poll. */
+  restate(ctx: SourceContext): SourceResult['states'] {
+    if (this.last === undefined) return {};
+    return renderTimetable(this.schedule({ ...this.last, now: ctx.now }), this.language, this.last.substitutions !== undefined);
+  }
+
+  /** The next instant after `now` at which a lesson of today starts or ends; null when none is left. */
+  nextBoundary(now: number): number | null {
+    return this.boundaries.find((t) => t > now) ?? null;
+  }
+
+  private schedule(input: ScheduleInput): Schedule {
+    this.last = input;
+    const result = schedule(input);
+    this.boundaries = result.boundaries;
+    return result;
+  }
+}
+
+const FREE_DAY_WANTS: readonly Want[] = [want(SCHOOL_FREE_DAYS), want(CLASS_FREE_DAYS), want(FREE_DAY_TYPES)];
+
+/** The free days of the school and of the child's class, as their copies give them. */
+function freeDaysOf(copies: Copies, classId: string | undefined): FreeDaysInput {
+  return {
+    schoolFreeDays: copies.get(SCHOOL_FREE_DAYS)?.SchoolFreeDays,
+    classFreeDays: copies.get(CLASS_FREE_DAYS)?.ClassFreeDays,
+    classFreeDayTypes: copies.get(FREE_DAY_TYPES)?.Types,
+    classId,
+  };
+}
+
+/**
+ * The weeks the states need (this one, and the next when the next school day falls in it, as this
+ * week's copy and the free days tell) and the week read ahead of need for the calendar feeds.
+ */
+function timetableReads(copies: Copies, today: string, classId: string | undefined): { weeks: Want[]; ahead?: Want } {
+  const [thisWeek = today] = timetableWeeks(today);
+  const partial = mergeTimetables(copies.get(TIMETABLE, thisWeek)?.Timetable);
+  const mondays = timetableWeeks(today, { days: partial, names: namesOf(copies), free: freeDays(freeDaysOf(copies, classId)) });
+  const nextWeek = addDays(thisWeek, 7);
+  return {
+    weeks: mondays.map((monday) => want(TIMETABLE, monday)),
+    ...(mondays.includes(nextWeek) ? {} : { ahead: want(TIMETABLE, nextWeek, { ahead: true }) }),
+  };
+}

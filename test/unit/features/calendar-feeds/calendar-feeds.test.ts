@@ -1,0 +1,108 @@
+// The calendar feeds feature: its entries follow the timetable's and the agenda's outputs, and once
+// published (as the account runner does) their changedAt (the feeds' Last-Modified) moves only when the
+// content does. That a feed's text is made again only then is test/unit/web/feeds.test.ts's.
+import { describe, expect, it } from 'vitest';
+import { calendarFeeds } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
+import type { FeatureAccess } from '../../../../src/features/feature.js';
+import type { TimetableOutput } from '../../../../src/features/timetable/entities.js';
+import type { AgendaOutput } from '../../../../src/features/agenda/agenda.js';
+import type { AgendaItem } from '../../../../src/school/agenda.js';
+import type { Inputs, SourceContext } from '../../../../src/feature-kit/source.js';
+import type { Events } from '../../../../src/feature-kit/contract.js';
+import type { freeDay } from '../../../../src/features/timetable/entities.js';
+import { freeDayEvents } from '../../../../src/school/schooldays.js';
+import type { Identity } from '../../../../src/feature-kit/identity.js';
+import type { CalendarFeedsState } from '../../../../src/features/calendar-feeds/calendar-feeds.js';
+import type { FeedName } from '../../../../src/school/calendar-feeds.js';
+import { publishFeeds } from '../../../../src/poller/coordinator.js';
+import { WebMemory } from '../../../../src/web/memory.js';
+import { quietPublisher } from '../../../helpers/publisher.js';
+
+const identity = { firstName: 'Ania', lastName: 'Kowalska', userId: '1', fetchedAt: 0 } as Identity;
+const access = (id?: string) => ({ identity: () => identity, childId: () => id ?? 'ania' }) as unknown as FeatureAccess;
+
+const timetable: TimetableOutput = {
+  days: {},
+  nextSchoolDay: null,
+  fortnight: [],
+  freeDays: [{ id: '4', name: 'Ferie zimowe', scope: 'school', from: '2027-02-15', to: '2027-02-28' }],
+};
+const test = (content: string): AgendaItem => ({
+  key: 'agenda:7',
+  kind: 'test',
+  date: '2026-11-24',
+  until: null,
+  time: '08:55',
+  subject: 'Matematyka',
+  category: 'Sprawdzian',
+  content,
+  teacher: null,
+});
+const agenda = (content: string): AgendaOutput => ({ tests: [], items: [test(content)], homework: [] });
+
+const ctx = (now: number, inputs: Inputs) => ({ now, inputs }) as unknown as SourceContext;
+
+const broker = quietPublisher();
+
+/** The feature's polls published as the account runner publishes them, into the web server's memory. */
+function published(state: CalendarFeedsState) {
+  let now = 0;
+  const memory = new WebMemory({ target: broker, language: 'pl', healthy: () => true, now: () => now });
+  return {
+    poll: async (at: number, inputs: Inputs) => {
+      now = at;
+      publishFeeds(memory, 'ania', (await state.poll(ctx(at, inputs))).feeds ?? {});
+    },
+    content: (name: FeedName) => memory.keptFeed('ania', name),
+  };
+}
+
+describe('calendar feeds feature', () => {
+  it('keeps changedAt while the content stands and moves it when it changes, feed by feed', async () => {
+    const state = published(calendarFeeds.create(access()));
+    expect(state.content('agenda')).toBeUndefined();
+    await state.poll(1000, { timetable, agenda: agenda('Ułamki') });
+    await state.poll(2000, { timetable, agenda: agenda('Ułamki') });
+    expect(state.content('agenda')?.changedAt).toBe(1000);
+    await state.poll(3000, { timetable, agenda: agenda('Ułamki i procenty') });
+    expect(state.content('agenda')?.changedAt).toBe(3000);
+    expect(state.content('free-days')?.changedAt).toBe(1000);
+    expect(state.content('agenda')?.content.entries).toEqual([
+      expect.objectContaining({ uid: 'agenda-7.ania@dziennik2mqtt', text: 'Ułamki i procenty' }),
+    ]);
+  });
+
+  it('reads its inputs by the names and types their features declare', async () => {
+    const state = calendarFeeds.create(access());
+    // @ts-expect-error -- misspelled: the timetable's output is named `timetable`
+    const result = await state.poll(ctx(1000, { timetabel: timetable, agenda: agenda('Ułamki') }));
+    expect(result.feeds?.lessons).toBeUndefined();
+    const weeks = (inputs: Inputs) => inputs.timetable?.fortnight.length;
+    expect(weeks({ timetable })).toBe(0);
+    // @ts-expect-error -- no feature publishes an output named `timetabel`
+    expect(((inputs: Inputs) => inputs.timetabel)({ timetable })).toBeUndefined();
+  });
+
+  it("knows the free days' event, which the free-days feed mirrors, by the kind and fields the timetable declares", () => {
+    const events: Events<typeof freeDay> = { free_day: freeDayEvents(timetable.freeDays, '2026-11-23') };
+    expect(events.free_day?.[0]?.payload).toMatchObject({ name: 'Ferie zimowe', from: '2027-02-15', lessons_from: null });
+    // @ts-expect-error -- misspelled: the event is free_day
+    const misspelled: Events<typeof freeDay> = { free_dya: [] };
+    expect(misspelled).not.toHaveProperty('free_day');
+    // @ts-expect-error -- misspelled: the field is lessons_from
+    expect(events.free_day?.[0]?.payload.lesons_from).toBeUndefined();
+  });
+
+  it("shows nothing before the timetable's first poll rather than an empty week", async () => {
+    const state = calendarFeeds.create(access());
+    const result = await state.poll(ctx(1000, { agenda: agenda('Ułamki') }));
+    expect(result.feeds?.lessons).toBeUndefined();
+  });
+
+  it("names UIDs after the configured child id, and each calendar after the child's first name", async () => {
+    const state = calendarFeeds.create(access('ania2'));
+    const { feeds } = await state.poll(ctx(1000, { timetable, agenda: agenda('Ułamki') }));
+    expect(feeds?.['free-days']?.entries[0]?.uid).toBe('free-school-4.ania2@dziennik2mqtt');
+    expect(feeds?.lessons?.child).toBe('Ania');
+  });
+});

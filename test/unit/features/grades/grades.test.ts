@@ -1,0 +1,90 @@
+// The grades feature: newest_grade and average, rendered from the school rules (grade_at_risk and the
+// per-subject averages are in subject-averages.test.ts).
+import { describe, expect, it } from 'vitest';
+import { grades as gradesFeature, type gradeEvent, renderAverage, renderNewestGrade } from '../../../../src/features/grades/grades.js';
+import type { Events, Tracked } from '../../../../src/feature-kit/contract.js';
+import { averages } from '../../../../src/school/averages.js';
+import type { GradeItem } from '../../../../src/school/grade-item.js';
+import { gradeEvents, newestGrades } from '../../../../src/school/grades.js';
+import { entityTable } from '../../../helpers/entities.js';
+import { grades, names } from '../../school/fixtures.js';
+
+const grade = (key: string, shown: string, date: string, details: GradeItem['details'] = {}): GradeItem => ({
+  key,
+  kind: 'grade',
+  shown,
+  subject: 'Matematyka',
+  category: 'Sprawdzian',
+  weight: 3,
+  teacher: 'Jan Kowalski',
+  date,
+  added: `${date} 10:00:00`,
+  comment: null,
+  semester: 1,
+  details,
+});
+
+describe('grades feature', () => {
+  it('declares newest_grade, average, the grade event and grade_at_risk, with average_<subject> as its example', () => {
+    expect(entityTable(gradesFeature.entities)).toEqual([
+      ['newest_grade', 'sensor', true],
+      ['average', 'sensor', true],
+      ['grade', 'event', false],
+      ['grade_at_risk', 'binary_sensor', true],
+    ]);
+    expect(gradesFeature.dynamicExamples?.map((e) => e.key)).toEqual(['average_<subject>']);
+  });
+
+  it('shows the newest grade with its fields and details, the latest few beside', () => {
+    const state = renderNewestGrade(
+      newestGrades([grade('grade:1', '4', '2026-11-18'), grade('grade:2', '5+', '2026-11-20', { improves: 'grade:1' })]),
+    );
+    expect(state.state).toBe('5+');
+    expect(state.attributes).toMatchObject({ grade: '5+', subject: 'Matematyka', weight: 3, improves: 'grade:1', added: '2026-11-20 10:00:00' });
+    expect(state.attributes.recent).toEqual([
+      { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20' },
+      { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18' },
+    ]);
+    expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [] })).toEqual({ state: null, attributes: { recent: [] } });
+  });
+
+  it('lists the proposed semester and final grades, newest first, for the board to tell a new one', () => {
+    const proposal = grade('grade:3', '4', '2026-11-19', { period: 'semester_proposal' });
+    const items = [grade('grade:1', '5', '2026-11-20'), proposal, grade('grade:4', '3', '2026-11-21', { period: 'semester' })];
+    expect(renderNewestGrade(newestGrades(items)).attributes.proposals).toEqual([
+      { grade: '4', subject: 'Matematyka', period: 'semester_proposal', date: '2026-11-19' },
+    ]);
+  });
+
+  it('fires grade events with the fields the grade entity declares, and compares only the fields it names', () => {
+    const events: Events<typeof gradeEvent> = { grade: gradeEvents([grade('grade:2', '5+', '2026-11-20', { improves: 'grade:1' })]) };
+    const payload = events.grade?.[0]?.payload;
+    expect(payload).toMatchObject({ id: 'grade:2', grade: '5+', subject: 'Matematyka', category: 'Sprawdzian', weight: 3, improves: 'grade:1' });
+    expect(payload).not.toHaveProperty('previous');
+    // An automation reads what the grades feature publishes; a name it does not publish fails to compile.
+    // @ts-expect-error -- misspelled: the field is subject
+    expect(payload?.subjcet).toBeUndefined();
+    // @ts-expect-error -- the weight follows the category: an edit never sends it in `previous`
+    expect(payload?.previous?.weight).toBeUndefined();
+    // @ts-expect-error -- misspelled: a grade's edit compares its comment
+    const misspelled: Tracked<typeof gradeEvent> = { grade: { fields: ['coment'], reads: {} } };
+    expect(misspelled.grade?.fields).not.toContain('comment');
+  });
+
+  it('renders the average with 2 decimals and each subject beside', () => {
+    const state = renderAverage(
+      averages({
+        grades: grades([
+          [1, '6', 1],
+          [2, '4-', 1],
+        ]),
+        semester: 1,
+        names,
+      }),
+    );
+    expect(state.state).toBe('4.88');
+    expect(state.attributes.semester).toBe(1);
+    expect(state.attributes.subjects?.[0]).toMatchObject({ average: 4.88, count: 2 });
+    expect(state.attributes).not.toHaveProperty('points');
+  });
+});

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { averages, neededForNext, gradeScale, type SubjectAverage } from '../../../../src/school/averages.js';
+import { renderGradeAtRisk, renderSubjectAverage, SubjectEntities } from '../../../../src/features/grades/subject-averages.js';
+import { DEFAULT_GRADE_THRESHOLDS } from '../../../../src/config/schema.js';
+import { AccountFeatures } from '../../../../src/poller/account-features.js';
+import { feature, type FeatureAccess } from '../../../../src/features/feature.js';
+import { sensor } from '../../../../src/feature-kit/entities.js';
+import { silentLogger } from '../../../../src/util/log.js';
+import { categories, grades, names } from '../../school/fixtures.js';
+import { tempDir } from '../../../helpers/temp.js';
+import type { SourceContext } from '../../../../src/feature-kit/source.js';
+
+const T = DEFAULT_GRADE_THRESHOLDS;
+const MATHS = 1;
+const POLISH = 2;
+const UNNAMED = 99; // no such subject in the names
+
+function subject(rows: [string, number][]): SubjectAverage {
+  const cats = categories(rows.map(([, w], i) => [100 + i, `w${w}`, w]));
+  const value = averages({ grades: grades(rows.map(([g], i) => [i + 1, g, MATHS, 100 + i])), categories: cats, semester: 1, names });
+  return value.subjects[0]!;
+}
+
+describe('neededForNext', () => {
+  it('is the lowest grade of weight 1 that reaches the next threshold (the examples in docs/entities.md)', () => {
+    expect(
+      neededForNext(
+        subject([
+          ['4', 2],
+          ['3', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 3.75, grade: '4' });
+    expect(
+      neededForNext(
+        subject([
+          ['3', 1],
+          ['3', 1],
+          ['2', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 2.75, grade: '3' });
+  });
+
+  it("follows the school's plus and minus sizes", () => {
+    // 28 / 6 = 4.67 -> 4.75 needs g >= 5.25: a 5+ is 5.5 by default, 5.33 at a third.
+    const s = subject([
+      ['5+', 2],
+      ['4', 3],
+      ['5', 1],
+    ]);
+    expect(neededForNext(s, T).grade).toBe('5+');
+    const thirds = gradeScale({ plusValue: 0.33, minusValue: 0.33, countZero: false });
+    // On that scale the grades themselves are worth less: 5.33*2 + 12 + 5 = 27.66, 4.61; g >= 5.59: a 6-.
+    const onThirds = averages({
+      grades: grades([
+        [1, '5+', MATHS, 101],
+        [2, '4', MATHS, 102],
+        [3, '5', MATHS, 103],
+      ]),
+      categories: categories([
+        [101, 'a', 2],
+        [102, 'b', 3],
+        [103, 'c', 1],
+      ]),
+      gradingSystem: { plusValue: 0.33, minusValue: 0.33, countZero: false },
+      semester: 1,
+      names,
+    }).subjects[0]!;
+    expect(neededForNext(onThirds, T, thirds)).toEqual({ threshold: 4.75, grade: '6-' });
+  });
+
+  it('is null when no grade can reach it, at the top, and with no average yet', () => {
+    expect(
+      neededForNext(
+        subject([
+          ['5', 3],
+          ['6', 1],
+        ]),
+        T,
+      ),
+    ).toEqual({ threshold: 5.5, grade: null });
+    expect(neededForNext(subject([['6', 1]]), T)).toEqual({ threshold: null, grade: null });
+    expect(neededForNext(subject([['np', 1]]), T)).toEqual({ threshold: null, grade: null });
+  });
+
+  it('takes an average shown at a threshold as reaching it', () => {
+    // 3.745 is shown 3.75: the next threshold is 4.75, not 3.75.
+    expect(neededForNext({ ...subject([['4', 1]]), average: 3.745, weighted: 7.49, weights: 2 }, T).threshold).toBe(4.75);
+  });
+});
+
+describe('renderSubjectAverage', () => {
+  it('shows the average, the grades newest first, the period grades and what the next grade must be', () => {
+    const value = averages({
+      grades: grades([
+        [1, '4', MATHS, 101, { Date: '2026-01-05' }],
+        [2, '3', MATHS, 102, { Date: '2026-01-12' }],
+        [3, '4', MATHS, 103, { IsSemesterProposition: true }],
+      ]),
+      categories: categories([
+        [101, 'Sprawdzian', 2],
+        [102, 'Kartkówka', 1],
+        [103, 'Proponowana', 0],
+      ]),
+      semester: 1,
+      names,
+    });
+    expect(renderSubjectAverage(value.subjects[0]!, value, T)).toEqual({
+      state: '3.67',
+      attributes: {
+        subject: 'Matematyka',
+        semester: 1,
+        count: 2,
+        grades: [
+          { grade: '3', weight: 1, category: 'Kartkówka', date: '2026-01-12' },
+          { grade: '4', weight: 2, category: 'Sprawdzian', date: '2026-01-05' },
+        ],
+        semester_proposal: '4',
+        next_threshold: 3.75,
+        needed_for_next: '4',
+      },
+    });
+  });
+
+  it('keeps every attribute list under 16 KB in a full school year, and the state exact', () => {
+    // A heavy subject: 120 grades this semester, each with a long category name.
+    const rows: [number, string, number, number?, Record<string, unknown>?][] = [];
+    for (let i = 1; i <= 120; i++)
+      rows.push([i, ['5', '4+', '3-', '6'][i % 4]!, MATHS, 100 + (i % 10), { Date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` }]);
+    const cats = categories(
+      Array.from({ length: 10 }, (_, i) => [100 + i, `Praca klasowa z działu ${i}: ułamki zwykłe i dziesiętne, zadania tekstowe`, 1 + (i % 3)]),
+    );
+    const value = averages({ grades: grades(rows), categories: cats, semester: 1, names });
+    const rendered = renderSubjectAverage(value.subjects[0]!, value, T);
+    expect(Buffer.byteLength(JSON.stringify(rendered.attributes))).toBeLessThan(16 * 1024);
+    expect(rendered.state).toBe(value.subjects[0]!.average!.toFixed(2));
+    expect(rendered.attributes).toMatchObject({ count: 120 });
+    // A realistic year (40 grades) loses nothing.
+    const year = averages({ grades: grades(rows.slice(0, 40)), categories: cats, semester: 1, names });
+    const full = renderSubjectAverage(year.subjects[0]!, year, T);
+    expect(full.attributes).not.toHaveProperty('truncated');
+    expect((full.attributes?.grades as unknown[]).length).toBe(40);
+  });
+
+  it('names a subject the school left unnamed by its id', () => {
+    const value = averages({ grades: grades([[1, '2', UNNAMED]]), semester: 1, names });
+    expect(renderSubjectAverage(value.subjects[0]!, value, T)).toMatchObject({ state: '2.00', attributes: { subject: String(UNNAMED) } });
+  });
+});
+
+describe('renderGradeAtRisk', () => {
+  it('is ON with the subjects below the first threshold, a subject with no average left out', () => {
+    const value = averages({
+      grades: grades([
+        [1, '1', MATHS],
+        [2, '2-', MATHS],
+        [3, '5', POLISH],
+        [4, '1', UNNAMED],
+        [5, 'np', 3],
+      ]),
+      semester: 1,
+      names,
+    });
+    expect(renderGradeAtRisk(value, T)).toEqual({
+      state: 'ON',
+      attributes: {
+        threshold: 1.75,
+        subjects: [
+          { subject: String(UNNAMED), average: 1 },
+          { subject: 'Matematyka', average: 1.38 },
+        ],
+      },
+    });
+  });
+
+  it('is OFF when every average is at or above it', () => {
+    const value = averages({ grades: grades([[1, '2-', MATHS]]), semester: 1, names });
+    expect(renderGradeAtRisk(value, T)).toEqual({ state: 'OFF', attributes: { threshold: 1.75, subjects: [] } });
+  });
+
+  it('is unknown, never OFF, without the grades list (refused, or not read yet)', () => {
+    expect(renderGradeAtRisk(null, T)).toEqual({ state: null, attributes: {} });
+  });
+});
+
+describe('SubjectEntities', () => {
+  const year = (subjects: [string, string | null][]) => subjects.map(([subjectId, subject]) => ({ subjectId, subject, points: false }));
+
+  it('has one sensor per subject of the year, drops one with no grade left, and keeps its key for its return', async () => {
+    const dataDir = await tempDir();
+    const entities = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
+    await entities.update(
+      year([
+        ['2', 'Język polski'],
+        ['1', 'Matematyka'],
+        ['7', null],
+        ['8', 'Język  polski'],
+      ]),
+    );
+    expect(entities.entities().map((e) => [e.key, e.name.pl, e.name.en])).toEqual([
+      ['average_jezyk_polski', 'Średnia – Język polski', 'Average – Język polski'],
+      ['average_jezyk_polski_2', 'Średnia – Język  polski', 'Average – Język  polski'],
+      ['average_matematyka', 'Średnia – Matematyka', 'Average – Matematyka'],
+      ['average_subject_7', 'Średnia – przedmiot 7', 'Average – subject 7'],
+    ]);
+    await entities.update(
+      year([
+        ['1', 'Matematyka'],
+        ['8', 'Język  polski'],
+      ]),
+    );
+    expect(entities.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
+
+    // A restart: the keys come back from data_dir, the same subjects announced before any poll.
+    const again = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
+    await again.load();
+    expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski_2', 'average_matematyka']);
+    await again.update(
+      year([
+        ['2', 'Język polski'],
+        ['1', 'Matematyka'],
+        ['8', 'Język  polski'],
+      ]),
+    );
+    expect(again.entities().map((e) => e.key)).toEqual(['average_jezyk_polski', 'average_jezyk_polski_2', 'average_matematyka']);
+  });
+
+  it('starts afresh from a corrupt or foreign memory file', async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, 'subjects'), { recursive: true });
+    await writeFile(join(dataDir, 'subjects', 'rodzic.json'), '{"subjects":{"1":{"slug":"../x"}},"present":["1",2]}');
+    const entities = new SubjectEntities({ dataDir, login: 'rodzic', log: silentLogger() });
+    await entities.load();
+    expect(entities.entities()).toEqual([]);
+    await writeFile(join(dataDir, 'subjects', 'rodzic.json'), '{not json');
+    await entities.load();
+    expect(entities.entities()).toEqual([]);
+    await entities.update(year([['1', 'Matematyka']]));
+    expect(JSON.parse(await readFile(join(dataDir, 'subjects', 'rodzic.json'), 'utf8'))).toEqual({
+      subjects: { '1': { slug: 'matematyka', name: 'Matematyka' } },
+      present: ['1'],
+      points: [],
+    });
+  });
+});
+
+describe('dynamic entities in the framework', () => {
+  it("lists a feature state's dynamic entities and says when their keys changed", async () => {
+    let keys = ['a'];
+    const dyn = feature({
+      name: 'dyn',
+      entities: [],
+      create: () => ({
+        dynamic: () => keys.map((k) => sensor(`dyn_${k}`, { en: k, pl: k, uk: k })),
+        poll: async () => ({ states: {} }),
+      }),
+    });
+    const account = { login: 'x', downloads: false, write_messages: false, messages: [] };
+    const features = new AccountFeatures([dyn], { account, dataDir: await tempDir(), cache: {} } as unknown as FeatureAccess);
+    expect(features.entities().map((e) => e.key)).toEqual(['dyn_a']);
+    const ctx = { today: '2026-11-18', asked: false, log: silentLogger() } as Omit<SourceContext, 'inputs' | 'cache'>;
+    const compute = () => features.compute(ctx, { startPass: false, unread: new Set() });
+    expect((await compute()).entitiesChanged).toBeUndefined();
+    keys = ['a', 'b'];
+    expect((await compute()).entitiesChanged).toBe(true);
+    expect(features.entities().map((e) => e.key)).toEqual(['dyn_a', 'dyn_b']);
+    expect((await compute()).entitiesChanged).toBeUndefined();
+  });
+});
+
+describe('the school’s own averages (live-notes 12)', () => {
+  it('adds the ones above 0, rounded, and leaves out none yet', async () => {
+    const { schoolAverageAttributes, schoolSemesterAverage } = await import('../../../../src/features/grades/subject-averages.js');
+    expect(schoolAverageAttributes({ Subject: '1', Semester1: 4.286, Semester2: 0, FullYear: 4.26 })).toEqual({
+      school_semester1: 4.29,
+      school_year: 4.26,
+    });
+    expect(schoolAverageAttributes(undefined)).toEqual({});
+    expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 2)).toEqual({});
+    expect(schoolSemesterAverage({ Subject: '1', Semester1: 4.29, Semester2: 0, FullYear: 0 }, 1)).toEqual({ school: 4.29 });
+  });
+});
