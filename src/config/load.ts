@@ -5,7 +5,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from './language.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 import { problemIn } from './problem-words.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */
@@ -124,13 +124,11 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
 }
 
 /**
- * The language a config's refusals speak: the one it names. A value the bridge does not speak
- * (`polski`, `de`) is itself refused, and its family reads why in Polish, the config's default and
- * the language of the schools the bridge is made for. A config naming none reads English, as before:
- * tests and tools build configs without one.
+ * The language a config's refusals speak: the one the bridge will speak with it. A config naming
+ * none gets Polish, the config's default; a value the bridge does not speak (`polski`, `de`) is itself
+ * refused, and its family reads why in Polish too, the language of the schools the bridge is made for.
  */
 export function languageOf(value: unknown): Language {
-  if (value === undefined || value === null) return FALLBACK_LANGUAGE;
   return LANGUAGES.find((l) => l === value) ?? DEFAULT_LANGUAGE;
 }
 
