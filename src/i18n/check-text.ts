@@ -6,6 +6,8 @@ import type { Language } from '../config/language.js';
 export interface CheckText {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => string;
+  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
+  kindergartenAccount: (name: string, school: string, id: string) => string;
   schoolUnknown: string;
   /** After `OK   familyN: `: the family portal's account and how many children it links. */
   familyAccount: (children: string) => string;
@@ -24,7 +26,16 @@ export interface CheckText {
   /** The label before the portal's advice to change the password. */
   advice: string;
   modules: string;
-  module: { messages: string; lucky: string; announcements: string; timetable: string; point: string; descriptive: string };
+  module: {
+    messages: string;
+    lucky: string;
+    announcements: string;
+    timetable: string;
+    /** A kindergarten child's plan of blocks, in the school timetable's place. */
+    kindergartenPlan: string;
+    point: string;
+    descriptive: string;
+  };
   yes: string;
   no: string;
   didNotAnswer: string;
@@ -73,6 +84,7 @@ export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, kindergarten, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
   familyAccount: (children) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
   linkedChild: (name, state, id, road) =>
@@ -94,6 +106,7 @@ const en: CheckText = {
     lucky: 'lucky number',
     announcements: 'announcements',
     timetable: 'timetable',
+    kindergartenPlan: 'kindergarten plan',
     point: 'point grades',
     descriptive: 'descriptive grading',
   },
@@ -178,6 +191,7 @@ const en: CheckText = {
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, przedszkole, ${school} (id dziecka: ${id})`,
   familyAccount: (children) => `e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: ${children}`,
   linkedChild: (name, state, id, road) =>
     `${name}, powiązanie ${state}, ${
@@ -199,6 +213,7 @@ const pl: CheckText = {
     lucky: 'szczęśliwy numerek',
     announcements: 'ogłoszenia',
     timetable: 'plan lekcji',
+    kindergartenPlan: 'plan zajęć przedszkola',
     point: 'oceny punktowe',
     descriptive: 'ocenianie opisowe',
   },
@@ -290,6 +305,7 @@ const pl: CheckText = {
 
 const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, дитячий садок, ${school} (id дитини: ${id})`,
   familyAccount: (children) => `e-mail сімейного порталу (Konto LIBRUS) працює; пов'язані діти: ${children}`,
   linkedChild: (name, state, id, road) =>
     `${name}, зв'язок ${state}, ${
@@ -311,6 +327,7 @@ const uk: CheckText = {
     lucky: 'щасливий номер',
     announcements: 'оголошення',
     timetable: 'розклад',
+    kindergartenPlan: 'план занять садочка',
     point: 'бальні оцінки',
     descriptive: 'описове оцінювання',
   },
