@@ -150,7 +150,8 @@ async function checkAccount(
   const store = new SessionStore(config.data_dir, account.login);
   const saved = await store.load().catch(() => undefined);
   // The same portal access the bridge uses, without its session store: check logs in afresh.
-  const access = new PortalAccess({ account, urls: config.portal, clock, log });
+  // Its log lines name the account as the bridge's do (the portal's parts log on the logger they are given).
+  const access = new PortalAccess({ account, urls: config.portal, clock, log: log.child({ account: account.id ?? account.login }) });
   const { session, gateway, messaging } = access;
   if (saved) await session.http.useJar(await deviceOnlyJar(saved));
   const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
