@@ -96,6 +96,7 @@ export class App {
       this.options.publisher ??
       new Bridge({
         mqtt: config.mqtt,
+        brokerFrom: config.brokerFrom,
         version,
         log: log.child({ part: 'mqtt' }),
         info: () => this.info(),
