@@ -19,7 +19,6 @@ import { bridgeHealth, bridgeInfo, registerChildCommands } from './bridge-info.j
 import type { AppOptions } from './app-options.js';
 import { knownNames } from './util/redact.js';
 import { BridgeProblems } from './bridge-problem.js';
-
 export type { AppOptions } from './app-options.js';
 
 /** A child the bridge reads, with its road (see App.children). */
