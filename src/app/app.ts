@@ -19,7 +19,6 @@ import { bridgeHealth, bridgeInfo, registerChildCommands } from '../bridge/info.
 import type { AppOptions } from './options.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
-
 export type { AppOptions } from './options.js';
 
 /** A child the bridge reads, with its road (see App.children). */
@@ -96,6 +95,7 @@ export class App {
       this.options.publisher ??
       new Bridge({
         mqtt: config.mqtt,
+        brokerFrom: config.brokerFrom,
         version,
         log: log.child({ part: 'mqtt' }),
         info: () => this.info(),

@@ -45,7 +45,7 @@ export async function checkBroker(config: Config, out: { write(text: string): un
     return true;
   } catch (error) {
     const failure = error instanceof BrokerFailure ? error : new BrokerFailure('other');
-    const [what, advice] = say.help[failure.fault];
+    const [what, advice] = say.help(config.brokerFrom ?? 'file')[failure.fault];
     out.write(`FAIL ${url}: ${what}${failure.topic === undefined ? '' : ` (${failure.topic})`}: ${advice}\n`);
     return false;
   }

@@ -33,7 +33,14 @@ export async function checkFamily(
   const clock = options.clock ?? systemClock;
   const say = CHECK_TEXT[config.language];
   const label = `family${n + 1}`;
-  const family = new FamilyAccount({ account: label, email: entry.email, password: entry.password ?? '', urls: config.portal, clock, log });
+  const family = new FamilyAccount({
+    account: label,
+    email: entry.email,
+    password: entry.password ?? '',
+    urls: config.portal,
+    clock,
+    log: log.child({ account: label }),
+  });
   const stops = trace ? [family.session.http.observe((exchange) => trace.record(exchange))] : [];
   // The entry is named as the diagnostics name it: its e-mail masked (a check's output is often pasted into a question).
   const masked = hint(entry.email.trim());
@@ -78,7 +85,7 @@ export async function checkFamily(
         continue;
       }
       const account = { login: child.login, password: '', id, downloads: false, messages: [], write_messages: false };
-      const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log, family });
+      const { gateway, session } = new PortalAccess({ account, urls: config.portal, clock, log: log.child({ account: id }), family });
       if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
       try {
         await readMe(gateway);

@@ -18,6 +18,7 @@ import { childSlug, saveIdentity, type Identity } from '../feature-kit/identity.
 import { fetchIdentity } from '../resources/identity.js';
 import { LUCKY, NOTICES } from '../resources/school.js';
 import { TIMETABLE } from '../resources/timetable.js';
+import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { UNITS } from '../resources/grades.js';
 import type { Portal, Resource } from '../feature-kit/resource.js';
 import { childUnit } from '../portal/schemas/identity.js';
@@ -149,7 +150,8 @@ async function checkAccount(
   const store = new SessionStore(config.data_dir, account.login);
   const saved = await store.load().catch(() => undefined);
   // The same portal access the bridge uses, without its session store: check logs in afresh.
-  const access = new PortalAccess({ account, urls: config.portal, clock, log });
+  // Its log lines name the account as the bridge's do (the portal's parts log on the logger they are given).
+  const access = new PortalAccess({ account, urls: config.portal, clock, log: log.child({ account: account.id ?? account.login }) });
   const { session, gateway, messaging } = access;
   if (saved) await session.http.useJar(await deviceOnlyJar(saved));
   const unobserve = trace ? session.http.observe((exchange) => trace.record(exchange)) : undefined;
@@ -161,11 +163,18 @@ async function checkAccount(
     await saveIdentity(config.data_dir, account.login, me);
     const name = `${me.firstName} ${me.lastName}`.trim();
     const id = account.id ?? childSlug(me.firstName);
+    const { modules, kindergarten } = await probeModules(
+      { gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log },
+      me,
+      say,
+    );
+    const school = me.schoolName ?? say.schoolUnknown;
     // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
-    out.write(`OK   ${account.login}: ${say.account(name, me.className ?? '?', me.schoolName ?? say.schoolUnknown, id)}\n`);
+    out.write(
+      `OK   ${account.login}: ${kindergarten ? say.kindergartenAccount(name, school, id) : say.account(name, me.className ?? '?', school, id)}\n`,
+    );
     out.write(`     ${say.registerNumber(me.registerNumber ?? say.registerNumberUnknown)}\n`);
     if (session.advice !== undefined) out.write(`     ${say.advice}: ${passwordChangeAdvice(config.language)}\n`);
-    const modules = await probeModules({ gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log }, me, say);
     const messages = await messaging.probe().catch((error: unknown) => {
       log.debug({ err: errorText(error) }, 'messages probe failed');
       return undefined;
@@ -206,8 +215,11 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * Each optional module and what it answered, in the config's language (`notUsed`: Disabled, a "not
  * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
  * shape the bridge does not expect still says the module answers (the bridge reports the shape).
+ * Timetables refused, the kindergarten plan is searched for as the bridge searches: found, the child is
+ * a kindergarten child and its plan of blocks stands in the timetable's place.
  */
-async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<[string, string][]> {
+async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
+  let timetableRefused = false;
   const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
     try {
       return [name, used(await res.read(portal, key)) ? say.yes : say.notUsed];
@@ -218,16 +230,20 @@ async function probeModules(portal: Portal, child: Identity, say: CheckText): Pr
         throw error;
       }
       if (error.switchedOff) return [name, say.notUsed];
+      if (res === TIMETABLE) timetableRefused = true;
       return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
     }
   };
-  const results = [
-    await probe(say.module.lucky, LUCKY, undefined, (lucky) => lucky.inUse !== false),
-    await probe(say.module.announcements, NOTICES),
-    await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now()))),
-  ];
+  const results = [await probe(say.module.lucky, LUCKY, undefined, (lucky) => lucky.inUse !== false), await probe(say.module.announcements, NOTICES)];
+  const timetable = await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now())));
+  const plan = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
+  const kindergarten = plan?.state === 'found';
+  // A search that could not finish says so; one that found nothing leaves the school's "not published yet".
+  results.push(
+    kindergarten ? [say.module.kindergartenPlan, say.yes] : plan?.state === 'failed' ? [say.module.timetable, say.didNotAnswer] : timetable,
+  );
   const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);
   if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
   if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);
-  return results;
+  return { modules: results, kindergarten };
 }

@@ -258,7 +258,7 @@ export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<C
   const { raw, ...names } = convertOptions(parsed, broker);
   try {
     // Never ${VAR}-expanded: a password typed into the form (Ab${HOME}9) is exactly what was typed.
-    return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false });
+    return await buildConfig(raw, OPTIONS_SOURCE, { ...options, expandEnv: false, brokerFrom: o.mqtt_url ? 'form' : 'supervisor' });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     throw refusal(

@@ -5,8 +5,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import { byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from './language.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 import { problemIn } from './problem-words.js';
+import type { BrokerOrigin } from './broker-origin.js';
 
 /** Bad config or usage: the CLI prints the message and exits 2. */
 export class ConfigError extends Error {
@@ -29,6 +30,8 @@ export interface LoadOptions {
   baseDir?: string;
   /** False for the add-on's options: what a parent types into the form is taken literally. */
   expandEnv?: boolean;
+  /** Where `mqtt.url` came from when the environment does not set it: the config file unless said. */
+  brokerFrom?: BrokerOrigin;
 }
 
 export async function loadConfigFile(path: string, options: LoadOptions = {}): Promise<Config> {
@@ -105,6 +108,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     }
     read.mqtt.url = override;
   }
+  const brokerFrom: BrokerOrigin = override ? 'env' : (options.brokerFrom ?? 'file');
   for (const [i, account] of read.accounts.entries()) {
     if (account.password_file === undefined) continue;
     try {
@@ -120,17 +124,15 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
       source,
       problems.map((p) => problemIn(p, language)),
     );
-  return { ...read, ...byRoad(read.accounts) };
+  return { ...read, ...byRoad(read.accounts), brokerFrom };
 }
 
 /**
- * The language a config's refusals speak: the one it names. A value the bridge does not speak
- * (`polski`, `de`) is itself refused, and its family reads why in Polish, the config's default and
- * the language of the schools the bridge is made for. A config naming none reads English, as before:
- * tests and tools build configs without one.
+ * The language a config's refusals speak: the one the bridge will speak with it. A config naming
+ * none gets Polish, the config's default; a value the bridge does not speak (`polski`, `de`) is itself
+ * refused, and its family reads why in Polish too, the language of the schools the bridge is made for.
  */
 export function languageOf(value: unknown): Language {
-  if (value === undefined || value === null) return FALLBACK_LANGUAGE;
   return LANGUAGES.find((l) => l === value) ?? DEFAULT_LANGUAGE;
 }
 

@@ -2,6 +2,7 @@
 // config and the add-on options are checked against it.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { BrokerOrigin } from './broker-origin.js';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
 import { account, type AccountConfig, type AccountInput, type FamilyAccountConfig } from './accounts-schema.js';
@@ -207,7 +208,12 @@ export type ConfigInput = Omit<z.input<typeof configSchema>, 'accounts'> & { acc
  * The config after validation and defaults; durations are in milliseconds. `accounts` holds the login
  * entries, `families` the e-mail entries, each in the order written.
  */
-export type Config = Omit<SchemaOutput, 'accounts'> & { accounts: AccountConfig[]; families: FamilyAccountConfig[] };
+export type Config = Omit<SchemaOutput, 'accounts'> & {
+  accounts: AccountConfig[];
+  families: FamilyAccountConfig[];
+  /** Where `mqtt.url` came from (the config file's key when not said): advice names the place to change it. */
+  brokerFrom?: BrokerOrigin;
+};
 export type FixedMessage = AccountConfig['messages'][number];
 export type MqttConfig = Config['mqtt'];
 export type PortalUrls = Config['portal'];

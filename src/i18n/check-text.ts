@@ -2,10 +2,13 @@
 // commands and addresses stay as they are in every language (a script or a bug report reads them).
 import type { LoginStep, ProblemReason } from '../portal/errors.js';
 import type { Language } from '../config/language.js';
+import type { BrokerOrigin } from '../config/broker-origin.js';
 
 export interface CheckText {
   /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
   account: (name: string, className: string, school: string, id: string) => string;
+  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
+  kindergartenAccount: (name: string, school: string, id: string) => string;
   schoolUnknown: string;
   /** After `OK   familyN: `: the family portal's account and how many children it links. */
   familyAccount: (children: string) => string;
@@ -24,7 +27,16 @@ export interface CheckText {
   /** The label before the portal's advice to change the password. */
   advice: string;
   modules: string;
-  module: { messages: string; lucky: string; announcements: string; timetable: string; point: string; descriptive: string };
+  module: {
+    messages: string;
+    lucky: string;
+    announcements: string;
+    timetable: string;
+    /** A kindergarten child's plan of blocks, in the school timetable's place. */
+    kindergartenPlan: string;
+    point: string;
+    descriptive: string;
+  };
   yes: string;
   no: string;
   didNotAnswer: string;
@@ -60,7 +72,8 @@ export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_an
 /** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
 export interface BrokerText {
   ok: (published: string, subscribed: string) => string;
-  help: Record<BrokerFault, readonly [string, string]>;
+  /** What failed and what to do, naming where the address came from (the config file, the environment, the form, the Supervisor). */
+  help: (from: BrokerOrigin) => Record<BrokerFault, readonly [string, string]>;
   /** The last line when every account works but the broker does not. */
   accountsOnly: (total: string) => string;
 }
@@ -73,6 +86,7 @@ export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
 const en: CheckText = {
   account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, kindergarten, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
   familyAccount: (children) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
   linkedChild: (name, state, id, road) =>
@@ -94,6 +108,7 @@ const en: CheckText = {
     lucky: 'lucky number',
     announcements: 'announcements',
     timetable: 'timetable',
+    kindergartenPlan: 'kindergarten plan',
     point: 'point grades',
     descriptive: 'descriptive grading',
   },
@@ -151,26 +166,40 @@ const en: CheckText = {
   linkState: (state) => (state === 'active' ? 'active' : state),
   broker: {
     ok: (published, subscribed) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
-    help: {
-      not_authorised: [
-        'MQTT broker refused the user',
-        "the broker refused mqtt.username and mqtt.password. Check them; Home Assistant's Mosquitto add-on takes no anonymous clients: give a Home Assistant user or one of its logins.",
-      ],
-      refused: [
-        'MQTT broker not reachable',
-        'no broker listens at mqtt.url. Check that the broker runs and the host and port; inside Docker or the add-on, 127.0.0.1 is the container itself (the Mosquitto add-on is mqtt://core-mosquitto:1883).',
-      ],
-      unknown_host: [
-        'MQTT broker not found',
-        'the host name in mqtt.url is not known here. Check its spelling (inside Docker, a name the container can resolve).',
-      ],
-      no_answer: ['MQTT broker does not answer', 'nothing answered at mqtt.url in time. Check the address and any firewall between.'],
-      topic_refused: [
-        'MQTT broker refused a topic',
-        "the broker's ACL does not let this user publish or subscribe there. Allow it the base topic and the discovery prefix.",
-      ],
-      old_version: ['MQTT broker refused the protocol', 'the broker speaks neither MQTT 5 nor 3.1.1. Check mqtt.url.'],
-      other: ['MQTT broker failed', 'the broker closed the connection. Check mqtt.url (mqtt:// or mqtts:// and the port).'],
+    help: (from) => {
+      const at = {
+        file: 'mqtt.url',
+        env: 'DZIENNIK2MQTT_MQTT_URL',
+        form: "mqtt_url in the add-on's options",
+        supervisor: 'the address the Supervisor gave',
+      }[from];
+      return {
+        not_authorised: [
+          'MQTT broker refused the user',
+          "the broker refused mqtt.username and mqtt.password. Check them; Home Assistant's Mosquitto add-on takes no anonymous clients: give a Home Assistant user or one of its logins.",
+        ],
+        refused: [
+          'MQTT broker not reachable',
+          {
+            file: `no broker listens at ${at}. Check that the broker runs and the host and port; inside Docker or the add-on, 127.0.0.1 is the container itself (the Mosquitto add-on is mqtt://core-mosquitto:1883).`,
+            env: `no broker listens at ${at}. Check that the broker runs and the host and port; inside Docker, 127.0.0.1 is the container itself: give the broker host's address.`,
+            form: `no broker listens at ${at}. Check that the broker runs and the host and port; inside the add-on, 127.0.0.1 is the container itself (the Mosquitto add-on is mqtt://core-mosquitto:1883).`,
+            supervisor:
+              "the broker the Supervisor named (the Mosquitto broker add-on) does not answer. Check that the add-on runs, or set mqtt_url in this add-on's options.",
+          }[from],
+        ],
+        unknown_host: [
+          'MQTT broker not found',
+          `the host name in ${at} is not known here. Check its spelling (inside Docker, a name the container can resolve).`,
+        ],
+        no_answer: ['MQTT broker does not answer', `nothing answered at ${at} in time. Check the address and any firewall between.`],
+        topic_refused: [
+          'MQTT broker refused a topic',
+          "the broker's ACL does not let this user publish or subscribe there. Allow it the base topic and the discovery prefix.",
+        ],
+        old_version: ['MQTT broker refused the protocol', `the broker speaks neither MQTT 5 nor 3.1.1. Check ${at}.`],
+        other: ['MQTT broker failed', `the broker closed the connection. Check ${at} (mqtt:// or mqtts:// and the port).`],
+      };
     },
     accountsOnly: (total) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
   },
@@ -178,6 +207,7 @@ const en: CheckText = {
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, przedszkole, ${school} (id dziecka: ${id})`,
   familyAccount: (children) => `e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: ${children}`,
   linkedChild: (name, state, id, road) =>
     `${name}, powiązanie ${state}, ${
@@ -199,6 +229,7 @@ const pl: CheckText = {
     lucky: 'szczęśliwy numerek',
     announcements: 'ogłoszenia',
     timetable: 'plan lekcji',
+    kindergartenPlan: 'plan zajęć przedszkola',
     point: 'oceny punktowe',
     descriptive: 'ocenianie opisowe',
   },
@@ -263,26 +294,40 @@ const pl: CheckText = {
   linkState: (state) => (state === 'active' ? 'aktywne' : state),
   broker: {
     ok: (published, subscribed) => `broker MQTT przyjmuje użytkownika z konfiguracji: publikacja na ${published}, subskrypcja ${subscribed}`,
-    help: {
-      not_authorised: [
-        'broker MQTT odrzucił użytkownika',
-        'broker nie przyjął mqtt.username i mqtt.password. Sprawdź je; dodatek Mosquitto w Home Assistant nie wpuszcza anonimowych klientów: podaj użytkownika Home Assistant albo jeden z jego loginów.',
-      ],
-      refused: [
-        'broker MQTT nieosiągalny',
-        'pod mqtt.url nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w Dockerze lub w dodatku 127.0.0.1 to sam kontener (dodatek Mosquitto to mqtt://core-mosquitto:1883).',
-      ],
-      unknown_host: [
-        'nie znaleziono brokera MQTT',
-        'nazwa hosta w mqtt.url jest tu nieznana. Sprawdź pisownię (w Dockerze: nazwa, którą kontener zna).',
-      ],
-      no_answer: ['broker MQTT nie odpowiada', 'pod mqtt.url nic nie odpowiedziało na czas. Sprawdź adres i zaporę po drodze.'],
-      topic_refused: [
-        'broker MQTT odrzucił temat',
-        'ACL brokera nie pozwala temu użytkownikowi publikować lub subskrybować w tym temacie. Zezwól mu na temat bazowy i prefiks discovery.',
-      ],
-      old_version: ['broker MQTT odrzucił protokół', 'broker nie obsługuje ani MQTT 5, ani 3.1.1. Sprawdź mqtt.url.'],
-      other: ['błąd brokera MQTT', 'broker zamknął połączenie. Sprawdź mqtt.url (mqtt:// lub mqtts:// i port).'],
+    help: (from) => {
+      const at = {
+        file: 'mqtt.url',
+        env: 'DZIENNIK2MQTT_MQTT_URL',
+        form: 'mqtt_url w opcjach dodatku',
+        supervisor: '„adres od Supervisora”',
+      }[from];
+      return {
+        not_authorised: [
+          'broker MQTT odrzucił użytkownika',
+          'broker nie przyjął mqtt.username i mqtt.password. Sprawdź je; dodatek Mosquitto w Home Assistant nie wpuszcza anonimowych klientów: podaj użytkownika Home Assistant albo jeden z jego loginów.',
+        ],
+        refused: [
+          'broker MQTT nieosiągalny',
+          {
+            file: `pod ${at} nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w Dockerze lub w dodatku 127.0.0.1 to sam kontener (dodatek Mosquitto to mqtt://core-mosquitto:1883).`,
+            env: `pod ${at} nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w Dockerze 127.0.0.1 to sam kontener: podaj adres komputera z brokerem.`,
+            form: `pod ${at} nie nasłuchuje żaden broker. Sprawdź, czy broker działa, oraz host i port; w dodatku 127.0.0.1 to sam kontener (dodatek Mosquitto to mqtt://core-mosquitto:1883).`,
+            supervisor:
+              'broker wskazany przez Supervisora (dodatek Mosquitto broker) nie odpowiada. Sprawdź, czy dodatek działa, albo wpisz mqtt_url w opcjach tego dodatku.',
+          }[from],
+        ],
+        unknown_host: [
+          'nie znaleziono brokera MQTT',
+          `nazwa hosta w ${at} jest tu nieznana. Sprawdź pisownię (w Dockerze: nazwa, którą kontener zna).`,
+        ],
+        no_answer: ['broker MQTT nie odpowiada', `pod ${at} nic nie odpowiedziało na czas. Sprawdź adres i zaporę po drodze.`],
+        topic_refused: [
+          'broker MQTT odrzucił temat',
+          'ACL brokera nie pozwala temu użytkownikowi publikować lub subskrybować w tym temacie. Zezwól mu na temat bazowy i prefiks discovery.',
+        ],
+        old_version: ['broker MQTT odrzucił protokół', `broker nie obsługuje ani MQTT 5, ani 3.1.1. Sprawdź ${at}.`],
+        other: ['błąd brokera MQTT', `broker zamknął połączenie. Sprawdź ${at} (mqtt:// lub mqtts:// i port).`],
+      };
     },
     accountsOnly: (total) => `Wszystkie konta działają (${total}), ale broker MQTT nie (zob. wyżej).`,
   },
@@ -290,6 +335,7 @@ const pl: CheckText = {
 
 const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
+  kindergartenAccount: (name, school, id) => `${name}, дитячий садок, ${school} (id дитини: ${id})`,
   familyAccount: (children) => `e-mail сімейного порталу (Konto LIBRUS) працює; пов'язані діти: ${children}`,
   linkedChild: (name, state, id, road) =>
     `${name}, зв'язок ${state}, ${
@@ -311,6 +357,7 @@ const uk: CheckText = {
     lucky: 'щасливий номер',
     announcements: 'оголошення',
     timetable: 'розклад',
+    kindergartenPlan: 'план занять садочка',
     point: 'бальні оцінки',
     descriptive: 'описове оцінювання',
   },
@@ -371,23 +418,37 @@ const uk: CheckText = {
   linkState: (state) => (state === 'active' ? 'активний' : state),
   broker: {
     ok: (published, subscribed) => `брокер MQTT приймає користувача з конфігурації: публікація в ${published}, підписка на ${subscribed}`,
-    help: {
-      not_authorised: [
-        'брокер MQTT відхилив користувача',
-        'брокер не прийняв mqtt.username і mqtt.password. Перевірте їх; додаток Mosquitto в Home Assistant не пускає анонімних клієнтів: вкажіть користувача Home Assistant або один з його логінів.',
-      ],
-      refused: [
-        'брокер MQTT недоступний',
-        'за mqtt.url не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у Docker або в додатку 127.0.0.1 — це сам контейнер (додаток Mosquitto — mqtt://core-mosquitto:1883).',
-      ],
-      unknown_host: ['брокер MQTT не знайдено', 'ім’я хоста в mqtt.url тут невідоме. Перевірте написання (у Docker — ім’я, яке знає контейнер).'],
-      no_answer: ['брокер MQTT не відповідає', 'за mqtt.url ніхто не відповів вчасно. Перевірте адресу та брандмауер між ними.'],
-      topic_refused: [
-        'брокер MQTT відхилив тему',
-        'ACL брокера не дозволяє цьому користувачеві публікувати чи підписуватися там. Дозвольте йому базову тему й префікс discovery.',
-      ],
-      old_version: ['брокер MQTT відхилив протокол', 'брокер не підтримує ні MQTT 5, ні 3.1.1. Перевірте mqtt.url.'],
-      other: ['помилка брокера MQTT', 'брокер закрив з’єднання. Перевірте mqtt.url (mqtt:// або mqtts:// і порт).'],
+    help: (from) => {
+      const at = {
+        file: 'mqtt.url',
+        env: 'DZIENNIK2MQTT_MQTT_URL',
+        form: 'mqtt_url у параметрах додатка',
+        supervisor: '«адреса від Supervisor»',
+      }[from];
+      return {
+        not_authorised: [
+          'брокер MQTT відхилив користувача',
+          'брокер не прийняв mqtt.username і mqtt.password. Перевірте їх; додаток Mosquitto в Home Assistant не пускає анонімних клієнтів: вкажіть користувача Home Assistant або один з його логінів.',
+        ],
+        refused: [
+          'брокер MQTT недоступний',
+          {
+            file: `за ${at} не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у Docker або в додатку 127.0.0.1 — це сам контейнер (додаток Mosquitto — mqtt://core-mosquitto:1883).`,
+            env: `за ${at} не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у Docker 127.0.0.1 — це сам контейнер: вкажіть адресу комп’ютера з брокером.`,
+            form: `за ${at} не слухає жоден брокер. Перевірте, що брокер працює, а також хост і порт; у додатку 127.0.0.1 — це сам контейнер (додаток Mosquitto — mqtt://core-mosquitto:1883).`,
+            supervisor:
+              'брокер, який вказав Supervisor (додаток Mosquitto broker), не відповідає. Перевірте, що додаток працює, або вкажіть mqtt_url у параметрах цього додатка.',
+          }[from],
+        ],
+        unknown_host: ['брокер MQTT не знайдено', `ім’я хоста в ${at} тут невідоме. Перевірте написання (у Docker — ім’я, яке знає контейнер).`],
+        no_answer: ['брокер MQTT не відповідає', `за ${at} ніхто не відповів вчасно. Перевірте адресу та брандмауер між ними.`],
+        topic_refused: [
+          'брокер MQTT відхилив тему',
+          'ACL брокера не дозволяє цьому користувачеві публікувати чи підписуватися там. Дозвольте йому базову тему й префікс discovery.',
+        ],
+        old_version: ['брокер MQTT відхилив протокол', `брокер не підтримує ні MQTT 5, ні 3.1.1. Перевірте ${at}.`],
+        other: ['помилка брокера MQTT', `брокер закрив з’єднання. Перевірте ${at} (mqtt:// або mqtts:// і порт).`],
+      };
     },
     accountsOnly: (total) => `Усі облікові записи працюють (${total}), але брокер MQTT — ні (див. вище).`,
   },

@@ -1,5 +1,6 @@
 // What the MQTT bridge is made with (bridge.ts), and what its bridge/health topic holds.
 import type { MqttConfig } from '../config/schema.js';
+import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -15,6 +16,8 @@ export interface BridgeHealth {
 
 export interface BridgeOptions {
   mqtt: MqttConfig;
+  /** Where `mqtt.url` came from: the log's advice when the broker is away names that place. */
+  brokerFrom?: BrokerOrigin;
   version: string;
   log: Logger;
   /** The bridge/info payload (no secrets); `version` is added when missing. */

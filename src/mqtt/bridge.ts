@@ -104,6 +104,7 @@ export class Bridge implements Publisher {
     this.client = client;
     watchConnection(client, {
       url,
+      from: this.options.brokerFrom,
       policy,
       log: this.log,
       stopped: () => this.stopped,

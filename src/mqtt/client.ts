@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
+import { BROKER_SETTING, type BrokerOrigin } from '../config/broker-origin.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
@@ -172,26 +173,29 @@ export function waitForConnect(client: MqttClient, url: string): Promise<void> {
  * What a failed connection attempt means and what to check, for a log line a person acts on: no stack
  * trace, no credentials (the error messages of node and mqtt.js carry neither).
  */
-export function explainConnectFailure(url: string, error: unknown): string {
+export function explainConnectFailure(url: string, error: unknown, from: BrokerOrigin = 'file'): string {
   const code = (error as { code?: unknown } | undefined)?.code;
+  const where = BROKER_SETTING[from];
   if (typeof code === 'number' && NOT_AUTHORISED.has(code)) {
     return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
   }
   if (refusesVersion(error)) return 'the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1';
   switch (code) {
     case 'ECONNREFUSED':
+      if (from === 'supervisor')
+        return "connection refused: the broker the Supervisor named (the Mosquitto broker add-on) does not answer (yet). Check that the add-on runs, or set mqtt_url in this add-on's options";
       return isLoopback(url)
-        ? "connection refused: no broker listens there (yet). Inside Docker or the Home Assistant add-on, 127.0.0.1 is the container itself, not the machine: use the broker host's address (for the Mosquitto add-on mqtt://core-mosquitto:1883)"
-        : 'connection refused: no broker listens on that host and port (yet). Check that the broker runs and the port in mqtt.url';
+        ? `connection refused: no broker listens there (yet). Inside Docker${from === 'env' ? '' : ' or the Home Assistant add-on'}, 127.0.0.1 is the container itself, not the machine: set the broker host's address in ${where}${from === 'env' ? '' : ' (for the Mosquitto add-on mqtt://core-mosquitto:1883)'}`
+        : `connection refused: no broker listens on that host and port (yet). Check that the broker runs and the port in ${where}`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the host name in mqtt.url is not known here. Check its spelling (inside Docker, use a name the container can resolve)';
+      return `the host name in ${where} is not known here. Check its spelling (inside Docker, use a name the container can resolve)`;
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return 'the host does not answer. Check the address in mqtt.url and any firewall between';
+      return `the host does not answer. Check the address in ${where} and any firewall between`;
     case undefined:
-      return 'the connection closed before the broker accepted it. Check mqtt.url (mqtt:// or mqtts:// and the port)';
+      return `the connection closed before the broker accepted it. Check ${where} (mqtt:// or mqtts:// and the port)`;
     default:
       return `${typeof code === 'number' ? 'the broker refused the connection' : String(code)}: ${errorText(error)}`;
   }
@@ -209,6 +213,8 @@ function isLoopback(url: string): boolean {
 export interface WatchSettings {
   /** The broker URL without credentials. */
   url: string;
+  /** Where the URL came from: the advice names that place. */
+  from?: BrokerOrigin;
   policy: ReconnectPolicy;
   log: Logger;
   /** True once the owner stops: closing then is expected, not worth a line. */
@@ -235,7 +241,7 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
     const retryInS = Math.round(period() / 100) / 10;
     const what =
       attempt === 0 ? `lost the connection to the MQTT broker at ${url}` : `cannot connect to the MQTT broker at ${url} (attempt ${attempt})`;
-    const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError);
+    const why = lastError === undefined && attempt === 0 ? 'the connection closed' : explainConnectFailure(url, lastError, settings.from);
     log.warn({ url, attempt, retry_in_s: retryInS }, `${what}: ${why}; trying again in ${retryInS} s`);
     lastError = undefined;
   });

@@ -62,6 +62,9 @@ export class AccountChild {
 
   private adopt(identity: Identity): void {
     this.identity = identity;
-    if (this.options.account.id === undefined && identity.firstName) this.id = childSlug(identity.firstName);
+    if (this.options.account.id !== undefined || !identity.firstName || childSlug(identity.firstName) === this.id) return;
+    this.id = childSlug(identity.firstName);
+    // The account's every part logs on this logger: from now on its lines name the child by its id, the login beside it.
+    this.options.log.setBindings({ account: this.id, login: this.options.account.login });
   }
 }

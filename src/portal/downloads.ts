@@ -147,7 +147,7 @@ export class Downloader {
       if (!res.file) throw new UnexpectedResponseError(res.status, `${what}: the answer carried no file`, { account });
       const name = dispositionName(header(res, 'content-disposition')) ?? suggestedName;
       const file = await this.store.place(temp, res.file.size, name, fallback, key);
-      log.info({ account, what, file: file.name, size: file.size }, 'file downloaded');
+      log.info({ what, file: file.name, size: file.size }, 'file downloaded');
       return file;
     } finally {
       await unlink(temp).catch(() => undefined);

@@ -98,7 +98,7 @@ export class MessagingClient {
     if (generation === this.bootGeneration) this.learnLifetime(sentAt - this.bootedAt);
 
     // Step 1: a new bootstrap (shared with every call the same session rejected) and one retry.
-    this.options.log.debug({ account: this.options.account, path, status: first.status }, 'messaging call rejected; bootstrapping again');
+    this.options.log.debug({ path, status: first.status }, 'messaging call rejected; bootstrapping again');
     if ((await this.rebootstrap(generation)) === 'ok') {
       const second = await this.send('GET', url);
       if (statusAction(second.status) !== 'recover') return this.read(second, path);
@@ -118,7 +118,7 @@ export class MessagingClient {
       if (!(error instanceof MessagesUnavailableError) && !(error instanceof UnexpectedResponseError && error.status === 404)) {
         const failed = error instanceof Error ? error : new Error(String(error));
         this.failure = { error: failed, until: this.options.clock.now() + this.policy.failureWindowMs };
-        this.options.log.warn({ account: this.options.account, err: failed.message }, 'messaging recovery failed; pausing messaging calls');
+        this.options.log.warn({ err: failed.message }, 'messaging recovery failed; pausing messaging calls');
       }
       throw error;
     }
@@ -187,10 +187,7 @@ export class MessagingClient {
   /** A rejection at `ageMs`: an age this session type is known to reach dead. */
   private learnLifetime(ageMs: number): void {
     if (!this.lifetime.rejectedAt(ageMs)) return;
-    this.options.log.debug(
-      { account: this.options.account, minutes: Math.round(ageMs / 60_000) },
-      'messaging session died at this age; renewing the next one before it',
-    );
+    this.options.log.debug({ minutes: Math.round(ageMs / 60_000) }, 'messaging session died at this age; renewing the next one before it');
   }
 
   /** A new bootstrap unless another caller already started one since `generation`. */
@@ -237,21 +234,21 @@ export class MessagingClient {
       this.absent = { streak, checkAt: absentRecheckAt(streak, clock.now(), this.policy) };
       this.booted = false;
       this.known = false;
-      log.info({ account, streak, checkAt: new Date(this.absent.checkAt).toISOString() }, 'no messages module (Brak dostępu)');
+      log.info({ streak, checkAt: new Date(this.absent.checkAt).toISOString() }, 'no messages module (Brak dostępu)');
       return 'absent';
     }
     this.absent = undefined;
     this.booted = true;
     this.bootedAt = clock.now();
     this.known = true;
-    log.debug({ account }, 'messaging session bootstrapped');
+    log.debug('messaging session bootstrapped');
     return 'ok';
   }
 
   /** One password login for every call that needs it at the same time. */
   private relogin(seen: number): Promise<void> {
     if (this.relogging) return this.relogging;
-    this.options.log.info({ account: this.options.account }, 'messaging rejected a fresh bootstrap; logging in again');
+    this.options.log.info('messaging rejected a fresh bootstrap; logging in again');
     const running = this.options.session.forceLogin(seen).finally(() => {
       if (this.relogging === running) this.relogging = undefined;
     });

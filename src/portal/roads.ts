@@ -66,7 +66,7 @@ export class TwoRoads implements RoadHold {
     if (this.current === 'family' && now < this.retryAt) return family.webSignIn(login)(http);
     try {
       const outcome = await passwordLogin({ http, urls, account, login, password, now: () => clock.now() });
-      if (this.current === 'family') log.info({ account }, 'the register login works again; this child is read on the register road');
+      if (this.current === 'family') log.info('the register login works again; this child is read on the register road');
       this.current = 'register';
       return outcome;
     } catch (error) {
@@ -77,7 +77,7 @@ export class TwoRoads implements RoadHold {
       }
       if (this.current === 'register') {
         log.warn(
-          { account, reason: problemReason(error), err: errorText(error) },
+          { reason: problemReason(error), err: errorText(error) },
           'the register login failed; this child is read on the family road, and the register login is tried again in an hour',
         );
       }

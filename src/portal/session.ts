@@ -78,7 +78,7 @@ export class PortalSession {
   /** Restores a saved jar and policy state, so that a restart does not need a new login. */
   async restore(): Promise<void> {
     const saved = await this.options.store?.load((error) =>
-      this.options.log.warn({ account: this.options.account, err: error.message }, 'saved session unreadable; logging in anew'),
+      this.options.log.warn({ err: error.message }, 'saved session unreadable; logging in anew'),
     );
     if (!saved) return;
     const jar = await CookieJar.deserialize(saved.cookies as never).catch(() => undefined);
@@ -140,7 +140,7 @@ export class PortalSession {
     const generation = this.generation;
     const first = await send();
     if (!isDead(first)) return first;
-    this.options.log.info({ account: this.options.account }, 'session expired; logging in again');
+    this.options.log.info('session expired; logging in again');
     await this.relogin(generation);
     const second = await send();
     if (isDead(second)) {
@@ -210,7 +210,7 @@ export class PortalSession {
     const { account, clock, log } = this.options;
     const pause = this.pausedUntil;
     if (pause) throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
-    log.info({ account }, 'logging in');
+    log.info('logging in');
     let outcome: LoginOutcome;
     const watch = this.options.observer?.login();
     const unobserve = watch && this.http.observe((exchange) => watch.exchange(exchange));
@@ -237,7 +237,7 @@ export class PortalSession {
         const said =
           reason === 'login_changed' ? 'the portal answered the login in a way this version does not know' : 'the portal refused the login';
         const step = error instanceof LoginChangedError ? { step: error.loginStep, err: error.message } : {};
-        log.warn({ account, reason, ...step, ...(words === undefined ? {} : { portal_message: words }) }, said);
+        log.warn({ reason, ...step, ...(words === undefined ? {} : { portal_message: words }) }, said);
         await this.persist().catch(() => undefined);
       }
       throw error;
@@ -249,12 +249,12 @@ export class PortalSession {
     this.state = { loggedInAt: clock.now() };
     this.generation++;
     await this.persist();
-    log.info({ account }, 'logged in');
+    log.info('logged in');
     for (const listener of this.loginListeners) listener(outcome.proof);
   }
 
   private async refresh(): Promise<void> {
-    const { account, clock, log, urls } = this.options;
+    const { clock, log, urls } = this.options;
     const before = await this.http.cookieValue(`${urls.base_url}/`, 'oauth_token');
     let refreshed = false;
     try {
@@ -268,17 +268,17 @@ export class PortalSession {
     if (refreshed) {
       this.state.refreshedAt = clock.now();
       await this.persist();
-      log.debug({ account }, 'session refreshed');
+      log.debug('session refreshed');
       return;
     }
     this.state.refreshFailedAt = clock.now();
-    log.info({ account }, 'session refresh failed; logging in with the password');
+    log.info('session refresh failed; logging in with the password');
     try {
       await this.login();
     } catch (error) {
       // The old session may well still work; a dead one shows as a 401 and is handled there.
       if (!(error instanceof ConnectionError)) throw error;
-      log.warn({ account, err: error.message }, 'login after a failed refresh could not reach the portal');
+      log.warn({ err: error.message }, 'login after a failed refresh could not reach the portal');
     }
   }
 
@@ -289,7 +289,7 @@ export class PortalSession {
     const due = loggedAt === undefined || now - loggedAt >= this.policy.adviceLogEveryMs;
     if (advice && due) {
       const said = 'the portal advises changing this account’s password; the bridge skipped it, as “remind me later” does';
-      this.options.log.warn({ account: this.options.account, advice }, said);
+      this.options.log.warn({ advice }, said);
     }
     this.advised = advice ? { advice, loggedAt: due ? now : loggedAt } : {};
   }

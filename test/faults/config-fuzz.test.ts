@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfigFile } from '../../src/config/load.js';
+import { CONFIG_TEXT } from '../../src/config/config-text.js';
 import { seeded } from '../helpers/faults.js';
 import { REPO, ensureBuilt } from '../helpers/faults-process.js';
 
@@ -18,6 +19,7 @@ describe('config loader', () => {
   const PASSWORD = 'Kid-P4ssw0rd-7c1f';
   const MQTT_PASSWORD = 'Broker-S3cret-91ab';
   const base = {
+    language: 'en',
     mqtt: { url: 'mqtt://127.0.0.1:1883', username: 'ha', password: MQTT_PASSWORD, base_topic: 'dziennik2mqtt', discovery_prefix: 'homeassistant' },
     portal: {
       base_url: 'https://synergia.librus.pl',
@@ -69,7 +71,8 @@ describe('config loader', () => {
     for (const problem of error.problems.flatMap((p) => p.split('\n').map((l) => l.trim()))) {
       const named = problem.startsWith('not valid YAML')
         ? YAML_LINE.test(problem)
-        : KEY_PATH.test(problem) || problem === 'the top level must be a mapping of keys';
+        : // A text that is no mapping names no language either: it is refused in Polish, the default.
+          KEY_PATH.test(problem) || problem === CONFIG_TEXT.en.topLevel || problem === CONFIG_TEXT.pl.topLevel;
       expect(named, `${what}: ${problem}`).toBe(true);
     }
   }

@@ -28,11 +28,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function check(mqtt: Record<string, string>, language: 'pl' | 'en' = 'en'): Promise<{ code: number; text: string }> {
+async function check(
+  mqtt: Record<string, string>,
+  language: 'pl' | 'en' = 'en',
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; text: string }> {
   const config = await buildConfig(
     { mqtt, portal: sim.urls, accounts: [{ login: ANIA.login, password: ANIA.password }], data_dir: dir, http: { port: 0 }, language },
     'test',
-    { env: {} },
+    { env },
   );
   let text = '';
   const code = await runCheck({ config, out: { write: (t: string) => (text += t) }, log: silentLogger() });
@@ -66,6 +70,13 @@ describe("check's broker", () => {
     expect(text).toContain(`OK   ${ANIA.login}:`);
     expect(text).toContain(`FAIL mqtt://127.0.0.1:${port}: broker MQTT nieosiągalny: pod mqtt.url nie nasłuchuje żaden broker.`);
     expect(text).toContain('Wszystkie konta działają (1), ale broker MQTT nie (zob. wyżej).');
+  });
+
+  it('tells a Compose user whose broker came from the environment to fix DZIENNIK2MQTT_MQTT_URL, not mqtt.url', async () => {
+    const port = await freePort();
+    const { text } = await check({}, 'pl', { DZIENNIK2MQTT_MQTT_URL: `mqtt://127.0.0.1:${port}` });
+    expect(text).toContain(`FAIL mqtt://127.0.0.1:${port}: broker MQTT nieosiągalny: pod DZIENNIK2MQTT_MQTT_URL nie nasłuchuje żaden broker.`);
+    expect(text).not.toMatch(/mqtt\.url|core-mosquitto|dodat/);
   });
 
   it('fails a broker that refuses the user, without printing the password', async (ctx) => {

@@ -12,6 +12,7 @@ import type { Language } from '../../src/config/language.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;
+const ZOSIA = DEMO_ACCOUNTS[2]!;
 let sim: PortalSimulator;
 
 beforeEach(async () => {
@@ -208,5 +209,39 @@ describe('the jar check logs in with', () => {
     expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' }, true)).text).toContain(`?token=${token}`);
     expect((await check(accounts.slice(0, 1), dataDir, { port: 8123, bind: '127.0.0.1' })).text).not.toContain(token);
     expect((await check(accounts.slice(0, 1), dataDir, { port: 0 })).text).toContain('web server: off');
+  });
+});
+
+// A kindergarten child (issue 65): the demo's Zofia is told as the bridge shows her, her kindergarten (no class)
+// and her plan of blocks found as the bridge finds it, never "class ?" or a timetable "not published yet".
+describe('check for a kindergarten child', () => {
+  it('prints her kindergarten and her plan of blocks, as the bridge shows them, and her school sister as before', async () => {
+    const { code, text } = await check(
+      [
+        { login: ZOSIA.login, password: ZOSIA.password },
+        { login: ANIA.login, password: ANIA.password },
+      ],
+      undefined,
+      { port: 0 },
+      false,
+      'pl',
+    );
+    expect(code).toBe(0);
+    const [zosia = '', ania = ''] = text.split(/^(?=OK {3})/m);
+    expect(zosia).toMatch(/^OK {3}5432167u: Zofia Kowalska, przedszkole, Szkoła Podstawowa nr 12 .* \(id dziecka: zofia\)$/m);
+    expect(zosia).toContain('plan zajęć przedszkola: tak');
+    expect(zosia).not.toMatch(/klasa \?|plan lekcji|nieopublikowany/);
+    expect(ania).toMatch(/^OK {3}1234567u: Ania Kowalska, klasa 4b, /m);
+    expect(ania).toContain('plan lekcji: tak');
+    // Her plan was found as the bridge finds it: Timetables refused, then her identifier's plan answered.
+    const plans = sim.requests.filter((r) => r.login === ZOSIA.login && /^\/gateway\/ms\/kindergartens\/timetable\/kindergarteners\//.test(r.path));
+    expect(plans.map((r) => r.status)).toEqual([403, 200]);
+  });
+
+  it('speaks English under language: en', async () => {
+    const { text } = await check([{ login: ZOSIA.login, password: ZOSIA.password }], undefined, { port: 0 });
+    expect(text).toContain('OK   5432167u: Zofia Kowalska, kindergarten, ');
+    expect(text).toContain('kindergarten plan: yes');
+    expect(text).not.toContain('class ?');
   });
 });

@@ -46,3 +46,37 @@ it('names every key once in each line of a run', async () => {
     expect(JSON.parse(line)).toHaveProperty('msg');
   }
 });
+
+it('names a child by its id once its first pass read who it is, its login masked beside it', async () => {
+  const lines: string[] = [];
+  const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
+  // The demo's login entry: no `id`, so the id comes from her first name.
+  const h = await school.polled(['last_update'], { log });
+  const firstPass = lines.length;
+  school.sim.expireSessions(ANIA.login);
+  await h.advanceMinutes(21);
+
+  const later = lines.slice(firstPass).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const relogin = later.filter((l) => l.msg === 'session expired; logging in again' || l.msg === 'logged in');
+  expect(relogin.length).toBeGreaterThan(1);
+  for (const line of relogin) expect(line).toMatchObject({ account: 'ania', login: '12…u' });
+  // No line about her names her by her login alone any more.
+  expect(later.filter((l) => l.account !== undefined && l.account !== 'ania')).toEqual([]);
+});
+
+it("names an e-mail entry's child by its id once read, not by the family entry or its login", async () => {
+  const lines: string[] = [];
+  const log = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
+  const family = { email: 'kowalscy@example.com', password: 'demo-kowalscy' };
+  school.sim.families.add({ ...family, logins: [ANIA.login] });
+  // Her entry under `children:` gives no id: it comes from her first name.
+  const h = await school.start({ accounts: [{ ...family, children: [{ login: ANIA.login }] }] as never, log });
+  await h.pollUntil(() => h.state('ania', 'last_update') !== undefined, 'her first pass');
+  const firstPass = lines.length;
+  await h.advanceMinutes(3 * 60);
+  const later = lines.slice(firstPass).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const hers = later.filter((l) => l.msg === 'poll done' || String(l.msg).startsWith('messaging '));
+  expect(hers.length).toBeGreaterThan(1);
+  for (const line of hers) expect(line).toMatchObject({ account: 'ania', login: '12…u' });
+  expect(later.filter((l) => l.account === '12…u')).toEqual([]);
+});

@@ -32,6 +32,7 @@ describe('portal addresses in the config', () => {
     const dir = await tempDir();
     const file = join(dir, 'config.yaml');
     const config = {
+      language: 'en',
       mqtt: { url: 'mqtt://127.0.0.1:1883' },
       portal: { ...HTTPS, base_url: 'http://synergia.librus.pl' },
       accounts: [{ login: '1234567u', password: 'Kid-P4ssw0rd-a1' }],

@@ -164,7 +164,9 @@ describe('add-on start-up', () => {
     const yamlPath = join(dir, 'config.yaml');
     await writeFile(yamlPath, EQUIVALENT_YAML);
     const fromYaml = await loadConfigFile(yamlPath, { env: {} });
-    expect(fromAddon).toEqual(fromYaml);
+    // The same but for where the broker's address came from, which the advice on a broker away names.
+    expect({ ...fromAddon, brokerFrom: 'file' }).toEqual(fromYaml);
+    expect([fromAddon.brokerFrom, fromYaml.brokerFrom]).toEqual(['supervisor', 'file']);
     expect(fromAddon.mqtt.url).toBe('mqtt://core-mosquitto:1883');
     expect(fromAddon.data_dir).toBe('/data');
     expect(supervisor.requests).toEqual([{ path: '/services/mqtt', auth: 'Bearer supervisor-token' }]);
@@ -203,9 +205,12 @@ describe('add-on start-up', () => {
 
   it('does not ask the Supervisor when a broker is given or not needed', async () => {
     await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, mqtt_url: 'mqtt://10.0.0.2:1883', mqtt_username: 'u', mqtt_password: 'p' }));
-    expect((await load()).mqtt).toMatchObject({ url: 'mqtt://10.0.0.2:1883', username: 'u', password: 'p' });
+    expect(await load()).toMatchObject({ mqtt: { url: 'mqtt://10.0.0.2:1883', username: 'u', password: 'p' }, brokerFrom: 'form' });
     await writeFile(optionsPath, JSON.stringify(OPTIONS));
-    expect((await load({ env: { ...env, DZIENNIK2MQTT_MQTT_URL: 'mqtt://other:1883' } })).mqtt.url).toBe('mqtt://other:1883');
+    expect(await load({ env: { ...env, DZIENNIK2MQTT_MQTT_URL: 'mqtt://other:1883' } })).toMatchObject({
+      mqtt: { url: 'mqtt://other:1883' },
+      brokerFrom: 'env',
+    });
     expect((await load({ needsBroker: false })).mqtt.url).toBe('mqtt://127.0.0.1:1883');
     expect(supervisor.requests).toEqual([]);
   });

@@ -16,7 +16,7 @@ async function problemsOf(text: string, env: NodeJS.ProcessEnv = {}): Promise<st
 
 describe('config errors', () => {
   it('advise quoting a password that begins with #', async () => {
-    const problems = await problemsOf('accounts:\n  - login: "1234567u"\n    password: #tajne123\n');
+    const problems = await problemsOf('language: en\naccounts:\n  - login: "1234567u"\n    password: #tajne123\n');
     expect(problems).toEqual([
       'accounts[0].password: empty: YAML reads what follows a # after a space as a comment, so a password beginning with # is lost. Put it in quotes: password: "#..."',
     ]);
@@ -58,6 +58,14 @@ describe('config errors', () => {
       'accounts[0].login: це адреса e-mail облікового запису сімейного порталу (Konto LIBRUS): вкажіть її в email: замість login:, щоб читати через сімейний портал, або вкажіть логін до журналу облікового запису батьків, цифри з u в кінці, як 1234567u, з його власним паролем',
       'accounts[0].id: лише малі літери, цифри та _',
     ]);
+  });
+
+  it('speak Polish when the config names no language, as the bridge will', async () => {
+    const problems = await problemsOf('accounts:\n  - email: rodzic.example.com\n    password: y\n');
+    expect(problems).toEqual([
+      'accounts[0].email: adres e-mail, np. rodzic@example.com: login do portalu dla rodzin (Konto LIBRUS); login do dziennika, np. 1234567u, wpisuje się pod login:',
+    ]);
+    expect(await problemsOf('accounts:\n  - login: "1234567u"\n   password: x\n')).toEqual([expect.stringMatching(/^niepoprawny YAML w wierszu 3/)]);
   });
 
   it('refuse a language the bridge does not speak in Polish, the default, naming the three it does', async () => {

@@ -12,7 +12,7 @@ const readText = async (path: string): Promise<string> => {
 };
 
 async function problemsOf(accounts: unknown[]): Promise<string[]> {
-  return buildConfig({ accounts }, 'config.yaml', { env: {}, readText }).then(
+  return buildConfig({ language: 'en', accounts }, 'config.yaml', { env: {}, readText }).then(
     () => [],
     (error: unknown) => {
       if (error instanceof ConfigError) return error.problems;
@@ -105,10 +105,10 @@ describe('the app form', () => {
     const config = await buildConfig(raw, 'add-on options', { env: {}, expandEnv: false });
     expect(config.families).toEqual([{ email: 'rodzic@example.com', password: 'p' }]);
     expect(config.accounts.map((a) => a.login)).toEqual(['1u']);
-    expect(() => configFromOptions({ accounts: [{ login: '1u', email: 'rodzic@example.com', password: 'p' }] })).toThrow(
+    expect(() => configFromOptions({ language: 'en', accounts: [{ login: '1u', email: 'rodzic@example.com', password: 'p' }] })).toThrow(
       /accounts\[0\]\.email: fill in the login \(the register road\) or the e-mail \(the family road\), not both/,
     );
-    expect(() => configFromOptions({ accounts: [{ password: 'p' }] })).toThrow(
+    expect(() => configFromOptions({ language: 'en', accounts: [{ password: 'p' }] })).toThrow(
       /accounts\[0\]\.login: fill in the parent's register login \(like 1234567u\)/,
     );
   });
@@ -117,13 +117,14 @@ describe('the app form', () => {
     const raw = configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', downloads: true, write_messages: true }] });
     const config = await buildConfig(raw, 'options.json', { env: {} });
     expect(config.families[0]).toMatchObject({ email: 'rodzic@example.com', downloads: true, write_messages: true });
-    expect(() => configFromOptions({ accounts: [{ email: 'rodzic@example.com', password: 'p', id: 'ania' }] })).toThrow(
+    expect(() => configFromOptions({ language: 'en', accounts: [{ email: 'rodzic@example.com', password: 'p', id: 'ania' }] })).toThrow(
       /accounts\[0\]\.id: an e-mail entry brings every linked child/,
     );
   });
 
   it('says how to send a fixed message when the app has an e-mail entry only', () => {
     const options = {
+      language: 'en',
       accounts: [{ email: 'rodzic@example.com', password: 'p' }],
       messages: [{ id: 'sick', name: 'Chora', to: 'class_tutor', topic: 't', body: 'b' }],
     };

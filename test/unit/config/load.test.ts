@@ -8,9 +8,10 @@ const readText = async (path: string): Promise<string> => {
   return text;
 };
 
-async function problemsOf(raw: unknown, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+/** The refusals of a config that names English (one naming no language is refused in Polish). */
+async function problemsOf(raw: object, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
   try {
-    await buildConfig(raw, 'config.yaml', { env, readText });
+    await buildConfig({ language: 'en', ...raw }, 'config.yaml', { env, readText });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -103,7 +104,7 @@ describe('config', () => {
   });
 
   it('reports YAML syntax errors with the line and never echoes secrets from the file', async () => {
-    files['bad.yaml'] = 'accounts:\n  - login: a\n    password: hunter2\n   bad: [\n';
+    files['bad.yaml'] = 'language: en\naccounts:\n  - login: a\n    password: hunter2\n   bad: [\n';
     const error = await loadConfigFile('bad.yaml', { env: {}, readText }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(/not valid YAML at line \d/);
@@ -173,7 +174,7 @@ describe('config messages in plain words', () => {
   });
 
   it('asks to quote a login or a password that YAML reads as a number, without showing it', async () => {
-    files['digits.yaml'] = 'accounts:\n  - login: 1234567\n    password: 0123456\n';
+    files['digits.yaml'] = 'language: en\naccounts:\n  - login: 1234567\n    password: 0123456\n';
     const error = (await loadConfigFile('digits.yaml', { env: {}, readText }).catch((e: unknown) => e)) as ConfigError;
     expect(error.problems).toEqual([
       'accounts[0].login: read as a number; put the value in quotes ("...")',
@@ -183,7 +184,7 @@ describe('config messages in plain words', () => {
   });
 
   it('asks for true/false where YAML has yes', async () => {
-    files['yes.yaml'] = 'accounts:\n  - login: "1234567u"\n    password: x\n    downloads: yes\n';
+    files['yes.yaml'] = 'language: en\naccounts:\n  - login: "1234567u"\n    password: x\n    downloads: yes\n';
     const error = (await loadConfigFile('yes.yaml', { env: {}, readText }).catch((e: unknown) => e)) as ConfigError;
     expect(error.problems).toEqual(['accounts[0].downloads: use true or false (without quotes)']);
   });

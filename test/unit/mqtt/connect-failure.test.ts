@@ -13,6 +13,21 @@ describe('explainConnectFailure', () => {
     expect(remote).not.toContain('container');
   });
 
+  it('names the place the address came from: the config file, the environment, the form or the Supervisor', () => {
+    const refused = error('ECONNREFUSED');
+    expect(explainConnectFailure('mqtt://127.0.0.1:1883', refused, 'file')).toMatch(/mqtt\.url .*core-mosquitto/);
+    // A Compose user set the environment variable: no add-on, no config key to look for.
+    const compose = explainConnectFailure('mqtt://127.0.0.1:1883', refused, 'env');
+    expect(compose).toContain('DZIENNIK2MQTT_MQTT_URL');
+    expect(compose).not.toMatch(/mqtt\.url|core-mosquitto|add-on/);
+    expect(explainConnectFailure('mqtt://brokr:1883', error('ENOTFOUND'), 'env')).toContain('host name in DZIENNIK2MQTT_MQTT_URL is not known');
+    expect(explainConnectFailure('mqtt://10.0.0.2:1883', refused, 'form')).toContain("port in mqtt_url in the add-on's options");
+    // The Supervisor gave the address: the Mosquitto add-on is what to look at, never a key the parent never typed.
+    const app = explainConnectFailure('mqtt://core-mosquitto:1883', refused, 'supervisor');
+    expect(app).toContain('the broker the Supervisor named (the Mosquitto broker add-on) does not answer');
+    expect(app).not.toContain('mqtt.url');
+  });
+
   it('says not authorised, with the add-on user advice, for refused credentials (MQTT 3 and 5 codes)', () => {
     for (const code of [4, 5, 134, 135]) {
       expect(explainConnectFailure('mqtt://core-mosquitto:1883', error(code))).toMatch(/^not authorised: .*mqtt\.username.*needs a user/);
