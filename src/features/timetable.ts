@@ -140,8 +140,7 @@ export class TimetableSource implements Source {
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
     const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
-    // Named by their declarations (timetable-entities.ts), where the keys are spelled.
-    const events: Events<typeof planChange | typeof freeDay> = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) };
+    const events = { plan_change: result.events, free_day: freeDayEvents(freeList, ctx.today) } satisfies Events<typeof planChange | typeof freeDay>;
     return { states: renderTimetable(result, this.language, substitutions !== undefined), events, output };
   }
 
