@@ -6,7 +6,7 @@ import { withAttributes } from '../feature-kit/render.js';
 import { atSchoolOf, currentLessonOf, timetableOf } from './timetable-day.js';
 import type { Schedule, SchoolDay } from '../school/schedule.js';
 import type { NextLesson } from '../school/schooldays.js';
-import type { TimetableStates } from './timetable-entities.js';
+import type { TimetableStates } from './timetable.js';
 
 /**
  * A day's plan changes; no day (the next school day unknown) is unknown. Without the year's changes

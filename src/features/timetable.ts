@@ -6,39 +6,24 @@
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { mergeTimetables } from '../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput, type SchoolDay } from '../school/schedule.js';
-import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDaysInput } from '../school/schooldays.js';
+import { timetableWeeks, freeDays, freeDayEvents, type FreeDay, type FreeDayPayload, type FreeDaysInput } from '../school/schooldays.js';
 import { feedDates } from '../school/calendar-feeds.js';
 import { addDays } from '../util/time.js';
 import { want, type Copies, type Want } from '../feature-kit/resource.js';
 import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../resources/timetable.js';
 import { nameLookups, namesOf } from '../resources/lookups.js';
 import { makeNames } from '../school/names.js';
-import type { Events } from '../feature-kit/contract.js';
+import { binary, eventEntity, sensor } from '../feature-kit/entities.js';
+import { shape, type Events, type States } from '../feature-kit/contract.js';
+import type { PlanChange, PlanChangePayload } from '../school/plan-changes.js';
 import { feature } from './feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import { type CurrentLesson, type TimetableDay } from './timetable-day.js';
 import { renderTimetable } from './timetable-states.js';
 import { kindergartenReads, kindergartenTimetable, PlanSearchStore, type AccountKind } from './timetable-kindergarten.js';
-import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
+import { KINDERGARTEN_PLAN, KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 
 export { renderTimetable } from './timetable-states.js';
-export * from './timetable-entities.js';
-import {
-  atSchool,
-  currentLesson,
-  freeDay,
-  lessonsEndToday,
-  lessonsEndTomorrow,
-  lessonsStartToday,
-  lessonsStartTomorrow,
-  nextLesson,
-  planChange,
-  planChangesToday,
-  planChangesTomorrow,
-  schoolDayToday,
-  schoolDayTomorrow,
-  timetableToday,
-  timetableTomorrow,
-} from './timetable-entities.js';
 import type { Source, SourceContext, SourceResult } from '../feature-kit/source.js';
 
 /** What the timetable hands to the features that name it as an input. */
@@ -59,6 +44,124 @@ declare module '../feature-kit/source.js' {
     timetable: TimetableOutput;
   }
 }
+
+/** The attributes of plan_changes_today / plan_changes_tomorrow: the day and its changes. */
+/** A change's own `date` only for a lesson moved to another day: the day it goes to. */
+export type PlanChanges = { date: string | null; changes: (Omit<PlanChange, 'date'> & { date?: string })[] };
+
+/** The attributes of school_day_today / school_day_tomorrow. */
+export type SchoolDayFacts = { date: string; lessons: number | null; free_day: string | null };
+
+/** The attributes of next_lesson: the slot's place and time (a split class's groups joined). */
+export type NextLessonFacts = {
+  date: string;
+  lesson_no: number | null;
+  time: string | null;
+  end: string | null;
+  start: string | null;
+  room: string | null;
+  teacher: string | null;
+  substitution: boolean;
+};
+
+/**
+ * The lists each kind of entity is made from (its module, interface 12.2): the day's lessons from the school's
+ * timetable or a kindergarten's plan, the changes from the year's changes and the timetable, the free days.
+ */
+const DAY_PLAN = [TIMETABLE, KINDERGARTEN_PLAN];
+const CHANGES = [SUBSTITUTIONS, TIMETABLE];
+const timestamp = { deviceClass: 'timestamp', attributes: false, module: DAY_PLAN } as const;
+
+export const planChangesToday = sensor(
+  'plan_changes_today',
+  { en: 'Plan changes today', pl: 'Zmiany w planie dziś', uk: 'Зміни в розкладі сьогодні' },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
+);
+export const planChangesTomorrow = sensor(
+  'plan_changes_tomorrow',
+  { en: 'Plan changes next school day', pl: 'Zmiany w planie w następnym dniu nauki', uk: 'Зміни в розкладі на наступний навчальний день' },
+  { icon: 'mdi:calendar-alert', stateClass: 'measurement', attributes: shape<PlanChanges>(), module: CHANGES },
+);
+export const schoolDayToday = binary(
+  'school_day_today',
+  { en: 'School day today', pl: 'Dziś dzień nauki', uk: 'Сьогодні навчальний день' },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
+);
+export const schoolDayTomorrow = binary(
+  'school_day_tomorrow',
+  { en: 'School day tomorrow', pl: 'Jutro dzień nauki', uk: 'Завтра навчальний день' },
+  { icon: 'mdi:school-outline', attributes: shape<SchoolDayFacts>(), module: DAY_PLAN },
+);
+export const lessonsStartToday = sensor(
+  'lessons_start_today',
+  { en: 'Lessons start today', pl: 'Początek lekcji dziś', uk: 'Початок уроків сьогодні' },
+  timestamp,
+);
+export const lessonsEndToday = sensor(
+  'lessons_end_today',
+  { en: 'Lessons end today', pl: 'Koniec lekcji dziś', uk: 'Кінець уроків сьогодні' },
+  timestamp,
+);
+export const lessonsStartTomorrow = sensor(
+  'lessons_start_tomorrow',
+  { en: 'Lessons start next school day', pl: 'Początek lekcji w następnym dniu nauki', uk: 'Початок уроків у наступний навчальний день' },
+  timestamp,
+);
+export const lessonsEndTomorrow = sensor(
+  'lessons_end_tomorrow',
+  { en: 'Lessons end next school day', pl: 'Koniec lekcji w następnym dniu nauki', uk: 'Кінець уроків у наступний навчальний день' },
+  timestamp,
+);
+export const nextLesson = sensor(
+  'next_lesson',
+  { en: 'Next lesson', pl: 'Następna lekcja', uk: 'Наступний урок' },
+  { icon: 'mdi:clock-outline', attributes: shape<NextLessonFacts>(), module: DAY_PLAN },
+);
+export const planChange = eventEntity('plan_change', { en: 'Plan change', pl: 'Zmiana w planie', uk: 'Зміна в розкладі' }, 'mdi:calendar-alert', {
+  payload: shape<PlanChangePayload>(),
+  module: CHANGES,
+});
+export const freeDay = eventEntity('free_day', { en: 'Free day', pl: 'Dzień wolny', uk: 'Вихідний день' }, 'mdi:calendar-star', {
+  payload: shape<FreeDayPayload>(),
+  module: [SCHOOL_FREE_DAYS, CLASS_FREE_DAYS],
+});
+export const timetableToday = sensor(
+  'timetable_today',
+  { en: 'Timetable today', pl: 'Plan lekcji dziś', uk: 'Розклад сьогодні' },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
+);
+export const timetableTomorrow = sensor(
+  'timetable_tomorrow',
+  { en: 'Timetable next school day', pl: 'Plan lekcji w następnym dniu nauki', uk: 'Розклад на наступний навчальний день' },
+  { icon: 'mdi:timetable', stateClass: 'measurement', attributes: shape<TimetableDay>(), module: DAY_PLAN },
+);
+export const currentLesson = sensor(
+  'current_lesson',
+  { en: 'Current lesson', pl: 'Bieżąca lekcja', uk: 'Поточний урок' },
+  { icon: 'mdi:human-male-board', attributes: shape<CurrentLesson>(), module: DAY_PLAN },
+);
+export const atSchool = binary(
+  'at_school',
+  { en: 'At school', pl: 'W szkole', uk: 'У школі' },
+  { deviceClass: 'presence', icon: 'mdi:school', module: DAY_PLAN },
+);
+
+/** The states renderTimetable gives, each as its entity declares it. */
+export type TimetableStates = States<
+  | typeof planChangesToday
+  | typeof planChangesTomorrow
+  | typeof schoolDayToday
+  | typeof schoolDayTomorrow
+  | typeof lessonsStartToday
+  | typeof lessonsEndToday
+  | typeof lessonsStartTomorrow
+  | typeof lessonsEndTomorrow
+  | typeof nextLesson
+  | typeof timetableToday
+  | typeof timetableTomorrow
+  | typeof currentLesson
+  | typeof atSchool
+>;
 
 export const timetable = feature({
   name: 'timetable',
