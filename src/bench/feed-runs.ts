@@ -7,6 +7,7 @@ import { benchLogin } from './accounts.js';
 import { count, decimal, labelName } from './doc-figures.js';
 import { FEED_SAFETY } from '../resources/feed.js';
 import { wallTime } from '../util/time.js';
+import { MINUTE } from '../util/duration.js';
 
 /** A row of the bench's table. */
 export interface FeedRow {
@@ -18,7 +19,6 @@ export interface FeedRow {
 
 const MONDAY = '2026-11-16T00:00:00+01:00';
 const at = (day: number, hhmm: string): number => Date.parse(`2026-11-${16 + day}T${hhmm}:00+01:00`);
-const MINUTE = 60_000;
 /** The targets (shared/design/performance.md, the seventh round). */
 const FEED_PER_DAY = 700;
 const FEED_REFERENCE_PER_DAY = 300;

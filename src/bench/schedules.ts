@@ -3,8 +3,7 @@
 import { always, atLeast } from '../feature-kit/plan.js';
 import { RESOURCES } from '../resources/index.js';
 import type { Resource } from '../feature-kit/resource.js';
-
-const HOUR = 60 * 60_000;
+import { HOUR } from '../util/duration.js';
 
 /**
  * What the reference reads hourly (shared/design/performance.md), read by our bridge no more often in

@@ -17,7 +17,7 @@ import type { FamilyAccountConfig } from '../config/schema.js';
 import { FamilyAccount } from '../portal/family.js';
 import { familySessionName, loginKey } from '../poller/family-children.js';
 import { saveLinkedChildren } from '../store/linked-children.js';
-import type { CheckOptions } from './check.js';
+import type { CheckOptions } from './check-options.js';
 
 /** How each login entry's check ended, by its login key: `ok`, or why it failed. */
 export type RegisterResults = ReadonlyMap<string, 'ok' | ProblemReason>;

@@ -9,13 +9,14 @@ import type { EntityDef } from './entities.js';
 import type { ResourceCache } from './cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
 import type { Logger } from '../util/log.js';
+import { DAILY } from '../util/duration.js';
 
 /**
- * How long the portal's answers must have been refusals: a day, less the 10 minutes by which a daily
- * look comes early (resources/ages.ts DAILY, a switched-off module in resource.ts), so that the refusal
- * at the second daily look counts.
+ * How long the portal's answers must have been refusals: a daily look's age (a day less the 10 minutes by
+ * which it comes early; a switched-off module is refused as long, resource.ts), so that the refusal at the
+ * second daily look counts.
  */
-export const ABSENT_AFTER_MS = 24 * 60 * 60_000 - 10 * 60_000;
+export const ABSENT_AFTER_MS = DAILY;
 
 /** What the memory reads of the cache, over every key of a keyed list. */
 export type RefusalsHeld = Pick<ResourceCache, 'refusal' | 'answered'>;

@@ -4,9 +4,7 @@
 // account wakes at the soonest `by` of what its features read; the diagnostics list them.
 // docs/polling.md is generated from the declarations (features/plan-table.ts).
 import { addDays, wallTime, warsawDate, warsawInstant } from '../util/time.js';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { MINUTE, HOUR } from '../util/duration.js';
 
 /**
  * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the

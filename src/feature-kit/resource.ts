@@ -9,17 +9,25 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
-import { ABSENT_AFTER_MS } from './modules.js';
-import type { ResourceCache } from './cache.js';
 import type { Schedule } from './plan.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { DAILY, DAY } from '../util/duration.js';
 
 /** The portal's two hosts: one failing never holds up the other's reads. */
 export type Host = 'register' | 'messaging';
 
-/** The copies as a read, a feature or a signal sees them. */
-export type Copies = Pick<ResourceCache, 'get' | 'peek' | 'refused' | 'readAt'>;
+/** The copies as a read, a feature or a signal sees them (the cache, cache.ts, says what each means). */
+export interface Copies {
+  /** The copy; throws the error of its failed read while it stands. */
+  get<T>(res: Resource<T>, key?: string): T | undefined;
+  /** The last good copy, whatever the pass under way met. */
+  peek<T>(res: Resource<T>, key?: string): T | undefined;
+  /** Whether the portal refuses the resource now. */
+  refused(res: Resource, key?: string): boolean;
+  /** When the copy was read (undefined: never, or it is refused). */
+  readAt(res: Resource, key?: string): number | undefined;
+}
 
 /** What a read is made with. */
 export interface Portal {
@@ -76,8 +84,6 @@ export function want(res: Resource, key?: string, more: Omit<Want, 'res' | 'key'
   return { res, ...(key === undefined ? {} : { key }), ...more };
 }
 
-const DAY = 24 * 60 * 60_000;
-
 /** What every declaration states: its Schedule (`name` defaults to its endpoint, `whenAsked` by host) and what of a Resource suits it. */
 type Declared<T> = Omit<Schedule, 'name' | 'whenAsked'> &
   Partial<Pick<Schedule, 'name' | 'whenAsked'>> &
@@ -117,9 +123,9 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     },
     refusal(error, now) {
       if (!(error instanceof UnexpectedResponseError && error.refused)) return undefined;
-      // A module switched off stays so for a day at least (as modules.ts counts one), even where a 403 is asked again sooner.
+      // A module switched off stays so for a daily look at least (what modules.ts counts absent), even where a 403 is asked again sooner.
       const refusedFor = d.refusedForMs ?? DAY;
-      return now + (error.switchedOff ? Math.max(refusedFor, ABSENT_AFTER_MS) : refusedFor);
+      return now + (error.switchedOff ? Math.max(refusedFor, DAILY) : refusedFor);
     },
   };
 }

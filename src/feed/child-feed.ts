@@ -9,7 +9,7 @@ import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedErro
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
 import { atLeast, awakeAt, type Schedule } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
-import { DAY, HOUR } from '../resources/ages.js';
+import { DAY, HOUR } from '../util/duration.js';
 import { recordsCameOrWent } from '../util/records.js';
 import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';

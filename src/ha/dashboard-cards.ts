@@ -2,8 +2,8 @@
 // Lovelace card, or nothing when the child lacks what it needs. Every text is in the dashboard's
 // language, every date carries its weekday, and no state Home Assistant calls unknown reaches a parent.
 // The templates themselves are files (src/ha/templates/*.jinja); a block names the entity ids they read.
-import { entityId, type EntityDef } from '../feature-kit/entities.js';
-import type { AccountKind } from '../features/timetable/kindergarten.js';
+import type { EntityDef } from '../feature-kit/entities.js';
+import type { ChildEntities } from './dashboard-child.js';
 import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
 import { luckyNumber, luckyToday } from '../features/lucky/lucky.js';
@@ -28,52 +28,9 @@ import {
   timetableTomorrow,
 } from '../features/timetable/entities.js';
 
+export { ChildEntities, type DashboardChild } from './dashboard-child.js';
+
 export type Card = Record<string, unknown>;
-
-export interface DashboardChild {
-  /** The child id <c> of topics and entity ids. */
-  id: string;
-  /** Shown as the view's title and above the child's column. */
-  name: string;
-  /** What the bridge announces for this child (discovery's components): without the modules the portal refuses it. */
-  entities: readonly EntityDef[];
-  /** A school child, or a kindergarten child (a day of blocks, no grades), as the bridge last found; a school's when not known. */
-  kind?: AccountKind;
-}
-
-/**
- * A child's entities, looked up by the features' declarations (never by a key spelled here); `id`
- * throws for one the child lacks, so no card can name it.
- */
-export class ChildEntities {
-  private readonly byKey: Map<string, EntityDef>;
-
-  constructor(readonly child: DashboardChild) {
-    this.byKey = new Map(child.entities.map((e) => [e.key, e]));
-  }
-
-  /** A kindergarten child: its card speaks of a kindergarten's day and has no school boxes. */
-  get preschool(): boolean {
-    return this.child.kind === 'kindergarten';
-  }
-
-  has(...entities: readonly EntityDef[]): boolean {
-    return entities.every((e) => this.byKey.has(e.key));
-  }
-
-  id(declared: EntityDef): string {
-    const entity = this.byKey.get(declared.key);
-    if (!entity) throw new Error(`dashboard: ${this.child.id} has no entity ${declared.key}`);
-    return entityId(this.child.id, entity);
-  }
-
-  /** The configured fixed-message buttons, in the order of the config, with the user's names. */
-  sendButtons(lang: keyof EntityDef['name']): { id: string; name: string }[] {
-    return this.child.entities
-      .filter((e) => e.platform === 'button' && e.key.startsWith('send_'))
-      .map((e) => ({ id: entityId(this.child.id, e), name: e.name[lang] }));
-  }
-}
 
 export type Block = (e: ChildEntities, t: DashboardText) => Card | undefined;
 

@@ -6,7 +6,7 @@ import type { AccountFigures } from './figures.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';
-import { retryDelay } from './schedule.js';
+import { SchedulerView } from './scheduled-child.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { CommandAccount } from '../features/feature.js';
@@ -51,17 +51,8 @@ export class AccountPoller implements CommandAccount {
     this.scheduler = new AccountScheduler({
       ...options,
       log,
-      retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.poll.intervalMs, error, now),
       enqueue: (work) => this.queue.enqueue(work),
-      pass: (waiting) => coordinator.pass(false, waiting),
-      nextPass: (now, retryAt) => coordinator.nextWake(now, retryAt),
-      nextBoundary: (now) => features.nextBoundary(now),
-      // The states that move with the clock; none before the first identity.
-      restate: (now) => {
-        const states = features.restate(now);
-        if (states !== undefined) coordinator.states(states);
-        return states !== undefined;
-      },
+      child: new SchedulerView(coordinator, features, health, options.poll.intervalMs),
     });
     this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }

@@ -24,8 +24,8 @@ import type { Publisher } from '../ha/publisher.js';
 import type { FeedStatus } from '../feed/child-feed.js';
 import type { HandledFacts } from '../feed/acknowledge.js';
 import { errorText } from '../util/text.js';
+import { MINUTE } from '../util/duration.js';
 
-const MINUTE = 60_000;
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
 const ROUNDS = 8;
 

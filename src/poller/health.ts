@@ -10,8 +10,8 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
+import { DAY } from '../util/duration.js';
 
-const DAY = 24 * 60 * 60_000;
 /**
  * How long a child's entities keep their last good values on show, available, without a successful
  * poll, whatever the reason (a maintenance night, the network, a changed password, a captcha): a wall

@@ -4,9 +4,7 @@
 import { warsawTimeOfDay } from '../util/time.js';
 import { LoginPausedError } from '../portal/errors.js';
 import { momentOf, type Moment, type PlanClock, type SchoolDayTimes } from '../feature-kit/plan.js';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { MINUTE, HOUR } from '../util/duration.js';
 
 export interface PollPolicy {
   intervalMs: number;

@@ -10,21 +10,31 @@ import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
+/**
+ * The child as its scheduler sees it: what it runs (a pass, the states that move with the clock) and what it
+ * asks (when the next pass is due, a failed host's wait, the next lesson start or end). scheduled-child.ts
+ * gives it from the coordinator, the features and the health.
+ */
+export interface ScheduledChild {
+  /** One pass; `waiting`: the hosts whose backoff has not ended. */
+  pass(waiting: ReadonlySet<Host>): Promise<PassOutcome>;
+  /** When the next pass is due after one at `now`, with the failed hosts' retries. */
+  nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number;
+  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (schedule.ts, retryDelay). */
+  retryIn(host: Host, error: unknown, now: number): number;
+  /** The next instant after `now` at which the states move by themselves; null when none before the next pass. */
+  nextBoundary(now: number): number | null;
+  /** Recomputes and publishes those states; false when it cannot (the child is not known yet). */
+  restate(now: number): boolean;
+}
+
 export interface SchedulerOptions {
   clock: Clock;
   hooks?: PollHooks | undefined;
   log: Logger;
-  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (schedule.ts, retryDelay). */
-  retryIn: (host: Host, error: unknown, now: number) => number;
+  /** The account's queue: every pass and restate the timer starts waits there for the command under way. */
   enqueue: (work: () => Promise<void>) => Promise<unknown>;
-  /** One pass; `waiting`: the hosts whose backoff has not ended. */
-  pass: (waiting: ReadonlySet<Host>) => Promise<PassOutcome>;
-  /** When the next pass is due after one at `now`, with the failed hosts' retries. */
-  nextPass: (now: number, retryAt: ReadonlyMap<Host, number>) => number;
-  /** The next instant after `now` at which the states move by themselves; null when none before the next pass. */
-  nextBoundary: (now: number) => number | null;
-  /** Recomputes and publishes those states; false when it cannot (the child is not known yet). */
-  restate: (now: number) => boolean;
+  child: ScheduledChild;
 }
 
 export class AccountScheduler {
@@ -89,7 +99,7 @@ export class AccountScheduler {
       for (let passes = 0; passes < 3 && this.passAt <= clock.now() && !this.stopped; passes++) await this.pass();
       if (this.boundaryAt <= clock.now()) {
         this.boundaryAt = Infinity;
-        if (!this.stopped && this.options.restate(clock.now())) this.scheduleBoundary();
+        if (!this.stopped && this.options.child.restate(clock.now())) this.scheduleBoundary();
       }
     } finally {
       this.waking = false;
@@ -104,7 +114,7 @@ export class AccountScheduler {
     hooks?.onCycleStart?.();
     let outcome: PassOutcome = { read: [], failed: new Map() };
     try {
-      outcome = await this.options.pass(waiting);
+      outcome = await this.options.child.pass(waiting);
     } catch (error) {
       // Nothing may end the polling loop: log it and try again later.
       this.options.log.error({ err: errorText(error) }, 'poll cycle failed unexpectedly');
@@ -122,8 +132,8 @@ export class AccountScheduler {
     this.scheduleBoundary();
     const now = this.options.clock.now();
     for (const host of outcome.read) this.retryAt.delete(host);
-    for (const [host, error] of outcome.failed) this.retryAt.set(host, now + this.options.retryIn(host, error, now));
-    this.passAt = this.options.nextPass(now, this.retryAt);
+    for (const [host, error] of outcome.failed) this.retryAt.set(host, now + this.options.child.retryIn(host, error, now));
+    this.passAt = this.options.child.nextWake(now, this.retryAt);
   }
 
   /** Sets when the next lesson starts or ends (after each pass, and after each such moment). */
@@ -133,7 +143,7 @@ export class AccountScheduler {
     // A boundary due now (beside a pass) is left to this wake: replacing it would look for the next one
     // after now, and the lesson's end would be published only by the next pass.
     if (this.boundaryAt <= clock.now()) return;
-    this.boundaryAt = this.options.nextBoundary(clock.now()) ?? Infinity;
+    this.boundaryAt = this.options.child.nextBoundary(clock.now()) ?? Infinity;
     this.arm();
   }
 }

@@ -3,7 +3,7 @@
 // and path of an address.
 import { ConnectionError } from './errors.js';
 import { stripControls } from '../util/text.js';
-import type { HttpResponse } from './http.js';
+import type { HttpResponse } from './http-messages.js';
 import type { PortalUrls } from '../config/schema.js';
 
 /** 5xx and 429: the portal is down, in maintenance or busy; never a reason to log in again. */

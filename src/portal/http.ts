@@ -8,9 +8,11 @@ import { ConnectionError, StorageError, UnexpectedResponseError } from './errors
 import { request as undiciRequest } from './undici-request.js';
 import type { Clock } from '../util/clock.js';
 import { pathOf } from './http-answers.js';
+import type { HttpRequest, HttpResponse } from './http-messages.js';
 import { PortalTime } from './portal-time.js';
 
 export { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError } from './http-answers.js';
+export type { FileTarget, HttpRequest, HttpResponse, ResponseHead } from './http-messages.js';
 
 const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -20,49 +22,6 @@ const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (
  * text costs about four times its size in the 64 MB heap.
  */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export interface HttpRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-  timeoutMs?: number;
-  /** Stops the request, its body included, when it aborts (a download's deadline). */
-  signal?: AbortSignal;
-  /**
-   * Most bytes of body held in memory (default MAX_BODY_BYTES); a larger answer is refused as it
-   * streams in (UnexpectedResponseError, code TooLarge).
-   */
-  maxBytes?: number;
-  /**
-   * Asked once the status and headers are in: a target makes the body stream into that file instead
-   * of memory (a download), under the target's own limit. Undefined keeps the body in memory.
-   */
-  toFile?: (head: ResponseHead) => FileTarget | undefined;
-}
-
-export interface ResponseHead {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-export interface FileTarget {
-  path: string;
-  maxBytes: number;
-}
-
-export interface HttpResponse {
-  status: number;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body; empty when it went to a file (see file). */
-  body: Buffer;
-  /** The file the body was streamed to (HttpRequest.toFile), with its size. */
-  file?: { path: string; size: number };
-  /** The Location header resolved against the request URL, if any. */
-  location: string | undefined;
-  text(): string;
-}
 
 export interface HttpClientOptions {
   account: string;

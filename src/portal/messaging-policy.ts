@@ -1,7 +1,6 @@
 // The messaging session's rules (spec 5.4) as data with the spec's defaults, the decisions made from
 // them, and the one error of this subsystem that is not a failure: the school has no messages module.
-
-const MINUTE = 60_000;
+import { MINUTE } from '../util/duration.js';
 
 export interface MessagingPolicy {
   /** Wait before asking again after one of the first `absentShortRechecks` "Brak dostępu" answers in a row. */

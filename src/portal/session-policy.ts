@@ -1,7 +1,6 @@
 // The session policy of spec 5.3.5 as data with its defaults, and the one function that decides what
 // the session needs before the next request.
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { HOUR, MINUTE } from '../util/duration.js';
 
 /** The session policy as data, with the spec's defaults. */
 export interface SessionPolicy {

@@ -3,10 +3,10 @@
 // session, three requests): plan.ts's next moves whatever falls due then to 06:00, so the morning's
 // first pass reads it (a family asleep reads nothing, and the night paid for a day of news in lessons).
 import { always, type Age, type Freshness } from '../feature-kit/plan.js';
+import { DAILY, DAY, HOUR, MINUTE } from '../util/duration.js';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+/** The units and the daily look the declarations also write their ages in (defined in util/duration.ts). */
+export { DAILY, DAY, HOUR, MINUTE };
 
 /** An age by day; none at night (see above). */
 export function byDay(age: Age): Freshness {
@@ -31,8 +31,6 @@ export const BY_THE_HOUR: Freshness = byDay(HOUR);
 export const RARE = 3 * HOUR - 5 * MINUTE;
 /** What changes a few times a week or less (trips, a lending, the school's files) or only by a parent (justifications): morning and evening. */
 export const SLOW = 12 * HOUR;
-/** A lookup's day, a little under it so that it falls on a pass of the day before. */
-export const DAILY = DAY - 10 * MINUTE;
 /** An optional list that was empty last time (a kind of grade the school does not use). */
 export const WHILE_EMPTY = 6 * HOUR - 5 * MINUTE;
 /** A lookup that lacks an id a record names is read again, but not more often than this. */

@@ -7,11 +7,11 @@ import { loadFixture } from './fixtures.js';
 import type { SimAccount } from './account.js';
 import { MAILBOX_NAMES } from './messaging-types.js';
 import type { SimMailboxName, StaffFixture, MessagingFixture, SimMessage, SentMessage, NextSendAnswer, MessageFixture } from './messaging-types.js';
+import { MINUTE } from '../util/duration.js';
 
 export { MAILBOX_NAMES } from './messaging-types.js';
 export type { SimMailboxName, StaffFixture, MessagingFixture, SimMessage, SentMessage, NextSendAnswer } from './messaging-types.js';
 
-const MINUTE = 60_000;
 /** The default life of a messaging session on the simulator's clock (the real ones die within the hour). */
 export const MESSAGING_SESSION_LIFETIME_MS = 40 * MINUTE;
 const TICKET_LIFETIME_MS = 2 * MINUTE;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
+import { HOUR } from '../util/duration.js';
 
-const HOUR = 60 * 60_000;
 /** The longest a resource is held back after a start (the hold doubles with each break up to this). */
 const MAX_HOLD_MS = 16 * HOUR;
 

@@ -1,6 +1,16 @@
-// Durations as written in the config: 90s, 3m, 1h, 1h30m (a bare number is seconds).
+// Durations as written in the config: 90s, 3m, 1h, 1h30m (a bare number is seconds), and the units the
+// code writes its own in (the one place they are defined).
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+/**
+ * A day, a little under it so that it falls on a pass of the day before: the age of a lookup read once a
+ * day (resources/ages.ts), and how long a module must have been refused to be absent (feature-kit/modules.ts).
+ */
+export const DAILY = DAY - 10 * MINUTE;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: HOUR, d: DAY };
 
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
@@ -16,7 +26,7 @@ export function parseDuration(text: string): number | undefined {
 }
 
 export function formatDuration(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % HOUR === 0) return `${ms / HOUR}h`;
+  if (ms % MINUTE === 0) return `${ms / MINUTE}m`;
   return `${Math.round(ms / 1000)}s`;
 }

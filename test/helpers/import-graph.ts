@@ -29,17 +29,49 @@ function tsFiles(dir: string): string[] {
 
 /** The folder edges of src/, leaving out the folders in `aside` (as importers and as imported). */
 export function folderEdges(srcDir: string, aside: readonly string[] = []): FolderEdge[] {
+  return edgesBy(srcDir, aside, (file) => folderOf(srcDir, file));
+}
+
+/**
+ * The file edges of src/ (each node a file, relative to src/, e.g. `feature-kit/cache.ts`), leaving out the files
+ * of the folders in `aside`: a circle between two files of one folder is as much a circle as one between folders.
+ */
+export function fileEdges(srcDir: string, aside: readonly string[] = []): FolderEdge[] {
+  const named = (file: string): string => relative(srcDir, file).split(sep).join('/');
+  return edgesBy(srcDir, aside, named, (text, at) => `${named(at.file)}: ${statementAt(text, at.pos)}`);
+}
+
+/** The import or export statement of the module name at `pos`, on one line: what the step needs of its target. */
+function statementAt(text: string, pos: number): string {
+  const start = Math.max(text.lastIndexOf('import', pos), text.lastIndexOf('export', pos));
+  const close = text.indexOf(text[pos]!, pos + 1); // `pos` is the module name's opening quote
+  return text.slice(start, close + 1).replace(/\s+/g, ' ');
+}
+
+interface Site {
+  file: string;
+  target: string;
+  pos: number;
+}
+
+function edgesBy(
+  srcDir: string,
+  aside: readonly string[],
+  nodeOf: (file: string) => string,
+  example = (_text: string, at: Site): string => `${relative(srcDir, at.file)} -> ${relative(srcDir, at.target)}`,
+): FolderEdge[] {
   const edges = new Map<string, FolderEdge>();
   for (const file of tsFiles(srcDir)) {
-    const from = folderOf(srcDir, file);
-    if (aside.includes(from)) continue;
-    const imported = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles;
-    for (const { fileName } of imported) {
+    if (aside.includes(folderOf(srcDir, file))) continue;
+    const from = nodeOf(file);
+    const text = readFileSync(file, 'utf8');
+    for (const { fileName, pos } of ts.preProcessFile(text, true, true).importedFiles) {
       if (!fileName.startsWith('.')) continue; // a package, not a folder of src/
       const target = resolve(dirname(file), fileName.replace(/\.js$/, '.ts'));
-      const to = folderOf(srcDir, target);
-      if (to === from || aside.includes(to) || edges.has(`${from}\0${to}`)) continue;
-      edges.set(`${from}\0${to}`, { from, to, example: `${relative(srcDir, file)} -> ${relative(srcDir, target)}` });
+      if (aside.includes(folderOf(srcDir, target))) continue;
+      const to = nodeOf(target);
+      if (to === from || edges.has(`${from}\0${to}`)) continue;
+      edges.set(`${from}\0${to}`, { from, to, example: example(text, { file, target, pos }) });
     }
   }
   return [...edges.values()];
@@ -80,7 +112,7 @@ export function folderCycles(edges: readonly FolderEdge[]): string[] {
   };
   for (const node of nodes) if (!index.has(node)) visit(node);
 
-  return groups.map((group) => describe(closedPath(group, next), next));
+  return groups.map((group) => describe(closedPath(group, next), next, group));
 }
 
 /** A path from the group's first folder back to itself, staying inside the group (breadth first: the shortest). */
@@ -106,7 +138,8 @@ function closedPath(group: string[], next: Map<string, FolderEdge[]>): string[] 
   throw new Error(`no cycle through ${start}`); // unreachable: the group is strongly connected
 }
 
-function describe(path: string[], next: Map<string, FolderEdge[]>): string {
+function describe(path: string[], next: Map<string, FolderEdge[]>, group: string[]): string {
   const steps = path.slice(1).map((to, i) => next.get(path[i]!)!.find((edge) => edge.to === to)!.example);
-  return `${path.join(' -> ')} (${steps.join('; ')})`;
+  const others = group.filter((node) => !path.includes(node));
+  return `${path.join(' -> ')} (${steps.join('; ')})${others.length > 0 ? ` [the same tangle holds ${others.join(', ')}]` : ''}`;
 }

@@ -2,11 +2,12 @@
 // the screens ha, web, mqtt and the runner poller, side by side -> the bridge's own device, the commands, the app
 // and the demo -> the root's entry points), type imports included: a
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
-// (tools around the bridge).
+// (tools around the bridge). Files import each other without circles too, inside a folder as across: a
+// reader can start at a leaf and read up, never meeting a file that needs the one being read.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { folderCycles, folderEdges, type FolderEdge } from '../../helpers/import-graph.js';
+import { fileEdges, folderCycles, folderEdges, type FolderEdge } from '../../helpers/import-graph.js';
 import { tempDir } from '../../helpers/temp.js';
 
 const SRC = join(import.meta.dirname, '..', '..', '..', 'src');
@@ -24,6 +25,18 @@ describe('the folders of src/', () => {
     expect(pairs).toEqual(
       expect.arrayContaining(['school -> portal', 'features -> feature-kit', 'poller -> features', '(root) -> app', 'app -> poller']),
     );
+    expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
+  });
+});
+
+describe('the files of src/', () => {
+  it('sit in no import cycle, inside a folder as across folders', () => {
+    expect(folderCycles(fileEdges(SRC, ASIDE))).toEqual([]);
+  });
+
+  it('are all seen, with the imports between files of one folder (the check above is not vacuous)', () => {
+    const pairs = fileEdges(SRC, ASIDE).map((e) => `${e.from} -> ${e.to}`);
+    expect(pairs).toEqual(expect.arrayContaining(['feature-kit/cache.ts -> feature-kit/plan.ts', 'portal/http.ts -> portal/http-answers.ts']));
     expect(pairs.some((p) => /simulator|bench/.test(p))).toBe(false);
   });
 });
@@ -46,7 +59,23 @@ describe('folderEdges', () => {
       .map((e) => `${e.from} -> ${e.to}`)
       .sort();
     expect(pairs).toEqual(['(root) -> d', 'a -> b', 'b -> c', 'c -> a', 'c -> d', 'd -> a']);
-    expect(folderCycles(folderEdges(src))).toEqual(['a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts)']);
+    expect(folderCycles(folderEdges(src))).toEqual([
+      'a -> b -> c -> a (a/one.ts -> b/two.ts; b/two.ts -> c/three.ts; c/three.ts -> a/one.ts) [the same tangle holds d]',
+    ]);
+  });
+});
+
+describe('fileEdges', () => {
+  it('names a circle inside one folder with the statement that makes each step', async () => {
+    const src = await tempDir();
+    await mkdir(join(src, 'kit'));
+    await writeFile(join(src, 'kit/cache.ts'), "import type { Want } from './want.js';\nexport const cache = (w: Want) => w;");
+    await writeFile(join(src, 'kit/want.ts'), "import {\n  cache,\n} from './cache.js';\nexport type Want = number;\nvoid cache;");
+    await writeFile(join(src, 'kit/leaf.ts'), 'export const leaf = 1;');
+    expect(folderCycles(folderEdges(src))).toEqual([]);
+    expect(folderCycles(fileEdges(src))).toEqual([
+      "kit/cache.ts -> kit/want.ts -> kit/cache.ts (kit/cache.ts: import type { Want } from './want.js'; kit/want.ts: import { cache, } from './cache.js')",
+    ]);
   });
 });
 

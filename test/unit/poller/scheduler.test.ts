@@ -40,37 +40,39 @@ function scheduler(setup: Setup = {}) {
   const s = new AccountScheduler({
     clock,
     log: pino({ level: 'silent' }),
-    retryIn: (host, error, now) => retryDelay(health.host(host).failures, 20 * MIN, error, now),
     enqueue: (work) => work(),
-    pass: async (waiting): Promise<PassOutcome> => {
-      const now = clock.now();
-      const outcome: PassOutcome = { read: [], failed: new Map() };
-      for (const host of ['register', 'messaging'] as const) {
-        if (waiting.has(host) || (dueAt.get(host) ?? Infinity) > now) continue;
-        reads.push({ host, at: now });
-        if (setup.ok?.(host, (now - t0) / MIN) ?? true) {
-          outcome.read.push(host);
-          health.succeeded([host], undefined, now);
-          dueAt.set(host, now + every[host]);
-        } else {
-          outcome.failed.set(host, new Error('503'));
-          health.failed([host], new Error('503'));
+    child: {
+      retryIn: (host, error, now) => retryDelay(health.host(host).failures, 20 * MIN, error, now),
+      pass: async (waiting): Promise<PassOutcome> => {
+        const now = clock.now();
+        const outcome: PassOutcome = { read: [], failed: new Map() };
+        for (const host of ['register', 'messaging'] as const) {
+          if (waiting.has(host) || (dueAt.get(host) ?? Infinity) > now) continue;
+          reads.push({ host, at: now });
+          if (setup.ok?.(host, (now - t0) / MIN) ?? true) {
+            outcome.read.push(host);
+            health.succeeded([host], undefined, now);
+            dueAt.set(host, now + every[host]);
+          } else {
+            outcome.failed.set(host, new Error('503'));
+            health.failed([host], new Error('503'));
+          }
         }
-      }
-      s.scheduleBoundary();
-      return outcome;
-    },
-    nextPass: (now, retryAt) =>
-      Math.min(
-        ...(['register', 'messaging'] as const).map((host) => {
-          const retry = retryAt.get(host);
-          return retry !== undefined && retry > now ? retry : (dueAt.get(host) ?? Infinity);
-        }),
-      ),
-    nextBoundary: (now) => setup.boundaries?.find((t) => t > now) ?? null,
-    restate: (now) => {
-      restates.push(now);
-      return true;
+        s.scheduleBoundary();
+        return outcome;
+      },
+      nextWake: (now, retryAt) =>
+        Math.min(
+          ...(['register', 'messaging'] as const).map((host) => {
+            const retry = retryAt.get(host);
+            return retry !== undefined && retry > now ? retry : (dueAt.get(host) ?? Infinity);
+          }),
+        ),
+      nextBoundary: (now) => setup.boundaries?.find((t) => t > now) ?? null,
+      restate: (now) => {
+        restates.push(now);
+        return true;
+      },
     },
   });
   /** Minutes since the start of each read of a host. */
