@@ -69,10 +69,11 @@ export class AccountCoordinator {
     const failed = new Map<Host, unknown>();
     cache.begin({ moment, intervals, asked, startPass, watch: feed.watch() });
     try {
-      const identity = await this.identity(waiting).catch((error: unknown) => void failed.set('register', error));
+      // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
+      const identity = await this.identity(waiting).catch((error: unknown) => failed.set('register', error) && this.parts.child.identity);
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
-      const unread = new Set(waiting);
+      const unread = new Set([...waiting, ...failed.keys()]);
       // The feed's steps are the register's: none while it is not read.
       const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).

@@ -99,6 +99,24 @@ describe.concurrent('sessions and modules', () => {
     table.record({ fault: 'messaging session expiring every 3 min', ...end, secretLeaked: (await h.leaks()).length > 0 });
   });
 
+  it('a refresh whose read of who the child is fails, the sessions dead: the new message comes all the same, by one login', async (ctx) => {
+    const w = await worldFor(ctx);
+    const h = await w.firstPoll();
+    const messages = (): number => h.rec.on(`${h.base}/ania/event/message`).length;
+    const before = messages();
+    // A refresh reads the identity first (issue 64); the portal's 503 answers it, and both sessions are dead.
+    w.sim.failNext(1, 503, { host: 'portal', path: GATEWAY });
+    w.sim.messaging.expireSessions(w.login);
+    w.sim.expireSessions(w.login);
+    w.sim.messaging.addMessage(w.login, { topic: 'Zebranie', body: 'Zapraszam na zebranie.', from: 162002 });
+    await w.refresh();
+    expect({ messages: messages() - before, logins: w.sim.logins(w.login), reason: h.attributes('ania', 'problem')?.reason }).toEqual({
+      messages: 1,
+      logins: 2,
+      reason: 'service_down',
+    });
+  });
+
   it('Brak dostępu (no messages module) and a closed library module: other entities fine, no problem', async (ctx) => {
     const w = await worldFor(ctx);
     w.sim.messaging.setModuleAbsent(w.login, true);
