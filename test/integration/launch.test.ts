@@ -126,13 +126,14 @@ describe.skipIf(process.platform !== 'linux')('the bin started plainly', () => {
   }, 40_000);
 
   it('passes the exit code and the message of a failed start on', async () => {
-    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')]);
+    // An English terminal: with no config to name a language, the refusal speaks the terminal's (Polish without LANG).
+    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')], { LANG: 'en_US.UTF-8' });
     expect(await bin.exited).toBe(2);
     expect(bin.stderr()).toContain('file not found');
   });
 
   it("still exits with a config file's error where a Supervisor token is set: only the app's form keeps it up", async () => {
-    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')], { SUPERVISOR_TOKEN: 'token' });
+    const bin = startBin(['run', '--config', join(tmpdir(), 'd2m-no-such-config.yaml')], { SUPERVISOR_TOKEN: 'token', LANG: 'en_US.UTF-8' });
     expect(await bin.exited).toBe(2);
     expect(bin.stderr()).toContain('file not found');
   });
