@@ -50,19 +50,24 @@ export class SessionStore {
 
   /** Written (durably) only when the session changed: after most polls it has not. */
   save(state: PersistedSession): Promise<void> {
-    return this.file.write(`${JSON.stringify(withoutAccessTimes(state))}\n`);
+    return this.file.write(`${JSON.stringify(withoutMovingTimes(state))}\n`);
   }
 }
 
 /**
- * The jar without tough-cookie's lastAccessed, the real time it last sent each cookie: it made every
- * poll's jar differ from the last, and nothing here reads it (expired cookies are sent anyway, see
- * HttpClient; a restored cookie takes the time of its next request).
+ * The jar as the session's meaning, without what moves on every answer though nothing reads it:
+ * tough-cookie's lastAccessed (the real time it last sent each cookie; expired cookies are sent anyway,
+ * see HttpClient, and a restored cookie takes the time of its next request), and the Expires of a cookie
+ * that has a Max-Age (Max-Age wins, by tough-cookie's expiryTime as by RFC 6265; the portal re-sends
+ * oauth_token on every answer with an Expires ten minutes on). Either made every poll's jar differ from the
+ * last, so the file was written after every poll.
  */
-function withoutAccessTimes(state: PersistedSession): PersistedSession {
+function withoutMovingTimes(state: PersistedSession): PersistedSession {
   const cookies = state.cookies.cookies.map((cookie) => {
-    if (typeof cookie !== 'object' || cookie === null || !('lastAccessed' in cookie)) return cookie;
-    const { lastAccessed: _, ...rest } = cookie;
+    if (typeof cookie !== 'object' || cookie === null) return cookie;
+    const { lastAccessed: _, ...kept } = cookie as Record<string, unknown>;
+    if (kept.maxAge === undefined || kept.maxAge === null) return kept;
+    const { expires: _overridden, ...rest } = kept;
     return rest;
   });
   return { ...state, cookies: { ...state.cookies, cookies } };
