@@ -150,7 +150,8 @@ export class ResourceCache {
       readAt: this.readAt(res, w.key),
       refusedUntil: copy?.refusedUntil,
       empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
-      signal: copy?.moved ? 'changed' : signal === undefined ? 'none' : signal === copy?.signal ? 'same' : 'changed',
+      // A copy that holds nothing has no signal to compare yet: only the bridge's own change moves it.
+      signal: copy?.moved ? 'changed' : signal === undefined || copy?.value === undefined ? 'none' : signal === copy.signal ? 'same' : 'changed',
       asked: this.moment.asked ? 'refresh' : undefined,
       failedAt: (copy?.settledUntil ?? -Infinity) > clock.now ? undefined : copy?.failedAt,
       settledUntil: copy?.settledUntil,
@@ -211,9 +212,14 @@ export class ResourceCache {
     }
   }
 
-  /** The bridge itself changed the resource on the portal, or the change feed names it: every copy is read at the next look. */
+  /**
+   * The bridge itself changed the resource on the portal, or the change feed names it: every copy is read at
+   * the next look. One not read yet is marked too: a reply sent at night, before the sent box's first read
+   * (which the night leaves for 06:00), must still show at once.
+   */
   moved(res: Resource, key?: string): void {
     for (const [k, copy] of this.copies) if (k === keyOf(res, key) || (key === undefined && k.startsWith(keyOf(res, '')))) copy.moved = true;
+    if (!this.copies.has(keyOf(res, key))) this.copies.set(keyOf(res, key), { version: 0, moved: true });
   }
 
   /**

@@ -84,7 +84,10 @@ export interface Known {
   /** The copy's list was empty (Schedule.whileEmptyMs). */
   empty?: boolean;
   refusedUntil?: number;
-  /** The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or none. */
+  /**
+   * The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or
+   * none. For a copy not read yet, `changed` means the bridge itself changed it (it has no earlier value to differ from).
+   */
   signal?: 'same' | 'changed' | 'none';
   /** A person asked for a refresh (what Schedule.whenAsked says). */
   asked?: 'refresh';
@@ -160,6 +163,8 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const canWait = schedule.notAtStart === true || known.ahead === true;
   if (known.startPass && canWait) return later(Infinity, 'after start');
   if (known.refusedUntil !== undefined && now < known.refusedUntil) return later(known.refusedUntil, 'refused');
+  // Never read, but the bridge itself changed it (a reply sent before the sent box's first read): read now, as a read copy would be.
+  if (known.readAt === undefined && known.signal === 'changed') return soon('signal');
   if (known.readAt === undefined) return canWait ? { at: now, by: Infinity, why: 'no copy' } : soon('no copy');
   if (asked === 'read') return soon('asked');
   if (known.signal === 'changed') return soon('signal');

@@ -229,6 +229,24 @@ describe('the cache', () => {
     expect(calls).toEqual(['SchoolFiles']);
   });
 
+  it('reads at once at night what the bridge moved before its first read (a reply sent before the sent box was read)', async () => {
+    const { clock, cache, calls, pass, readDue } = setup();
+    clock.set('2026-11-18T23:10:00+01:00');
+    const BOX = registerResource({ name: 'SentBox', endpoint: 'SentBox', schema, fresh: { ...always(HOUR), night: Infinity }, notAtStart: true });
+    pass('night', { startPass: true });
+    await readDue(want(BOX));
+    pass('night');
+    await readDue(want(BOX));
+    // The night leaves a list riding along for 06:00: not read yet.
+    expect(calls).toEqual([]);
+    cache.end();
+    cache.moved(BOX);
+    pass('night');
+    await readDue(want(BOX));
+    expect(calls).toEqual(['SentBox']);
+    expect(cache.due(want(BOX))).toBe(false);
+  });
+
   it('takes a school without the messages module as a refusal until the messaging client asks again', async () => {
     const { clock, cache, pass, readDue } = setup();
     const nextCheckAt = clock.now() + 6 * HOUR;
