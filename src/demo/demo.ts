@@ -45,8 +45,8 @@ export interface DemoOptions {
 export const DEMO_POLL = { interval: 2 * 60_000, fast_interval: 30_000, school_interval: 60_000 };
 /**
  * How the demo runs the real bridge: its school is in lessons at every hour, so that the news ages of
- * lessons apply day and night (the night's hourly reads would leave a parent trying it at 23:00 with
- * nothing for an hour).
+ * lessons apply day and night and it has no night (which reads nothing until 06:00: a parent trying it
+ * at 23:00 would see no news until the morning).
  */
 export const DEMO_APP = { schoolAllDay: true } as const;
 

@@ -21,6 +21,7 @@ export interface CopyWatch {
 export interface PassMoment {
   moment: Moment;
   intervals: Intervals;
+  noNight?: boolean;
   asked?: boolean;
   startPass?: boolean;
   watch?: CopyWatch;
@@ -78,7 +79,8 @@ export class ResourceCache {
 
   /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with the plug-in's watch now. */
   end(watch?: CopyWatch): void {
-    this.moment = { moment: this.moment.moment, intervals: this.moment.intervals, ...(watch ? { watch } : {}) };
+    const { moment, intervals, noNight } = this.moment;
+    this.moment = { moment, intervals, noNight, ...(watch ? { watch } : {}) };
     this.pass = undefined;
   }
 
@@ -250,7 +252,8 @@ export class ResourceCache {
   }
 
   private clock(): PlanClock {
-    return { now: this.options.clock.now(), moment: this.moment.moment, intervals: this.moment.intervals };
+    const { moment, intervals, noNight } = this.moment;
+    return { now: this.options.clock.now(), moment, intervals, noNight };
   }
 
   /** The account's declaration of the resource (the bench's are transformed), or the resource itself. */

@@ -75,6 +75,8 @@ export interface PlanClock {
   now: number;
   moment: Moment;
   intervals: Intervals;
+  /** No hour is night (the demo, whose simulated school is in lessons at every hour): what falls due is read then. */
+  noNight?: boolean;
 }
 
 /** What is known of a copy when the plan is asked about it (each field's rule is a row of next). */
@@ -137,12 +139,12 @@ function resolve(age: Age, intervals: Intervals): number {
  * The one function that says when a copy is read, from its declaration, what is known of it and the clock.
  * The night (22:00 to 06:00) reads nothing but what a person asks for (a refresh, what a command changed)
  * and a start's first pass: a read that falls due then (its age, a refusal's end, a failure's retry, a
- * list riding along) waits for 06:00.
+ * list riding along) waits for 06:00. A clock with no night (PlanClock.noNight) reads it when due.
  */
 export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
   const when = dueBy(schedule, known, clock);
   // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
-  if (known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
+  if (clock.noNight || known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
   const morning = nightEndsAt(Math.max(when.at, clock.now));
   return morning === undefined ? when : { at: morning, by: Math.max(when.by, morning), why: when.why };
 }

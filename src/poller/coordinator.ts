@@ -64,10 +64,10 @@ export class AccountCoordinator {
     const { cache } = access;
     const feed: PassPlugin = this.parts.feed;
     const started = this.options.clock.now();
-    const { moment, intervals } = this.clockAt(started);
+    const { moment, intervals, noNight } = this.clockAt(started);
     const startPass = !asked && !this.registerRead;
     const failed = new Map<Host, unknown>();
-    cache.begin({ moment, intervals, asked, startPass, watch: feed.watch() });
+    cache.begin({ moment, intervals, noNight, asked, startPass, watch: feed.watch() });
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
       const identity = await this.identity(waiting).catch((error: unknown) => failed.set('register', error) && this.parts.child.identity);

@@ -14,8 +14,8 @@ export interface PollPolicy {
   /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
   quietHours?: string;
   /**
-   * One kind of moment at every hour (the demo: its simulated school is in lessons day and night, so a
-   * parent trying it at 23:00 sees its news as one trying it at 10:00 does). Never set from a config.
+   * One kind of moment at every hour, and so no night (the demo: its simulated school is in lessons day and
+   * night, so a parent trying it at 23:00 sees its news as one trying it at 10:00 does). Never set from a config.
    */
   fixedMoment?: Moment;
 }
@@ -31,7 +31,8 @@ export function inQuietHours(now: number, quietHours: string | undefined): boole
 /** The plan's clock at `now` for a child whose day is `day`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
 export function planClock(now: number, policy: PollPolicy, day: SchoolDayTimes | undefined): PlanClock {
   const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
-  return { now, moment: policy.fixedMoment ?? momentOf(now, day), intervals: { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast } };
+  const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
+  return policy.fixedMoment ? { now, moment: policy.fixedMoment, intervals, noNight: true } : { now, moment: momentOf(now, day), intervals };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inQuietHours, planClock, retryDelay } from '../../../src/poller/schedule.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
+import { next } from '../../../src/feature-kit/plan.js';
+import { GRADES } from '../../../src/resources/grades.js';
 
 // 2026-11-20 is in winter time: Warsaw = UTC+1.
 const at = (hhmm: string): number => Date.parse(`2026-11-20T${hhmm}:00+01:00`);
@@ -26,6 +28,21 @@ describe('quiet hours', () => {
     const policy = { intervalMs: 20 * 60_000, fastIntervalMs: 3 * 60_000, schoolIntervalMs: 4 * 60_000, quietHours: '22:00-06:00' };
     expect(planClock(at('23:00'), policy, undefined).intervals).toEqual({ fast: 3_600_000, normal: 20 * 60_000, news: 4 * 60_000 });
     expect(planClock(at('09:00'), policy, undefined).intervals).toEqual({ fast: 3 * 60_000, normal: 20 * 60_000, news: 4 * 60_000 });
+  });
+});
+
+describe("the demo's clock: one moment at every hour, so no night", () => {
+  const policy = { intervalMs: 2 * 60_000, fastIntervalMs: 30_000, schoolIntervalMs: 60_000 };
+  // Grades read two minutes before 23:00, past the demo's news age of a minute.
+  const grades = (fixed: boolean) =>
+    next(GRADES, { readAt: at('22:58') }, planClock(at('23:00'), { ...policy, ...(fixed ? { fixedMoment: 'lessons' as const } : {}) }, undefined));
+
+  it('reads a grade list that falls due at 23:00 then, as at 10:00', () => {
+    expect(grades(true)).toMatchObject({ at: at('23:00'), why: 'age' });
+  });
+
+  it('while a config (no fixed moment) leaves it to the morning', () => {
+    expect(grades(false).at).toBeGreaterThanOrEqual(Date.parse('2026-11-21T06:00:00+01:00'));
   });
 });
 
