@@ -60,7 +60,7 @@ export class AccountCoordinator {
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
-    const { access, features, figures, log } = this.parts;
+    const { access, features, figures, health, log } = this.parts;
     const { cache } = access;
     const feed: PassPlugin = this.parts.feed;
     const started = this.options.clock.now();
@@ -81,6 +81,8 @@ export class AccountCoordinator {
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
       const wanted = () => this.wanted(identity, today);
       const read = await readDue(cache, wanted, unread, failed, () => feedStep(() => feed.afterRound(cache)));
+      // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
+      for (const host of health.down()) if (!read.includes(host)) unread.add(host);
       const downloads = access.downloads(this.parts.child.id);
       let outcome: CycleOutcome;
       try {
@@ -122,12 +124,11 @@ export class AccountCoordinator {
    * promise); one due now that the pass just done did not read waits a minute; a host backing off, its `retryAt`.
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
-    const { cache } = this.parts.access;
     const clock = this.clockAt(now);
     let soonest = Math.min(nextMomentAt(now, this.parts.features.schoolDay(now)), now + 6 * clock.intervals.normal);
     for (const w of this.planned(now)) {
       const retry = retryAt.get(w.res.host);
-      const by = retry !== undefined && retry > now ? retry : cache.when(w, clock).by;
+      const by = retry !== undefined && retry > now ? retry : this.parts.access.cache.when(w, clock).by;
       soonest = Math.min(soonest, by > now ? by : now + MINUTE);
     }
     return soonest;
@@ -154,12 +155,11 @@ export class AccountCoordinator {
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
   private async identity(waiting: ReadonlySet<Host>): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
-    const w = want(IDENTITY);
     // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
     const kept = access.cache.peek(IDENTITY);
     const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
-    if (!readMeanwhile && (waiting.has('register') || !access.cache.due(w))) return child.identity;
-    if (!readMeanwhile) await access.cache.read(w);
+    if (!readMeanwhile && (waiting.has('register') || !access.cache.due(want(IDENTITY)))) return child.identity;
+    if (!readMeanwhile) await access.cache.read(want(IDENTITY));
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
     if (before !== child.id) {

@@ -69,6 +69,11 @@ export class AccountHealth {
     for (const host of hosts) this.hosts.set(host, { failures: 0, feature, succeededAt: now });
   }
 
+  /** The hosts whose last try failed and that no pass has read since (a retry the night put off to 06:00 included). */
+  down(): Host[] {
+    return [...this.hosts].filter(([, health]) => health.failures > 0).map(([host]) => host);
+  }
+
   failed(hosts: readonly Host[], error: unknown): void {
     for (const host of hosts) {
       const health = this.host(host);
