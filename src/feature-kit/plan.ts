@@ -211,12 +211,20 @@ function agedAt(readAt: number, limit: number): number {
   return at + (wallTime(readAt).offsetMinutes - wallTime(at).offsetMinutes) * MINUTE;
 }
 
+/** The night, on the wall clock: the moment `night` of every day, and what nothing is read in on its own. */
+const NIGHT = { from: '22:00', to: '06:00' };
+
+/** Whether a wall time (HH:MM) falls in the night. */
+function atNight(time: string): boolean {
+  return time >= NIGHT.from || time < NIGHT.to;
+}
+
 /** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */
 export function nightEndsAt(ms: number): number | undefined {
   if (!Number.isFinite(ms)) return undefined;
   const { date, time } = wallTime(ms);
-  if (time >= '06:00' && time < '22:00') return undefined;
-  return warsawInstant(time < '06:00' ? date : addDays(date, 1), '06:00');
+  if (!atNight(time)) return undefined;
+  return warsawInstant(time < NIGHT.to ? date : addDays(date, 1), NIGHT.to);
 }
 
 /** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
@@ -246,7 +254,7 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   // One reading of the wall clock: nextMomentAt asks this some 80 times a call.
   const wall = wallTime(now);
   const time = wall.time.slice(0, 5);
-  if (time >= '22:00' || time < '06:00') return 'night';
+  if (atNight(time)) return 'night';
 
   const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return 'weekend';
