@@ -76,7 +76,9 @@ describe('timers', () => {
     const school = new SimulatedSchool();
     await school.open('2026-11-18T09:10:00+01:00');
     ctx.onTestFinished(() => school.close());
-    const h = await school.polled(['lucky_number', 'last_update']);
+    // Every tier every 20 minutes: the 3 days count from the last good poll, whatever the polls between,
+    // and the default 3-minute counters' failed passes (about a thousand) were most of this test's CPU.
+    const h = await school.polled(['lucky_number', 'last_update'], { poll: { fast_interval: '20m', school_interval: '20m' } });
     await h.app.stop();
     const file = join(h.dataDir, 'identity', `${ANIA.login}.json`);
     const saved = JSON.parse(await readFile(file, 'utf8')) as { fetchedAt: number };
