@@ -20,8 +20,8 @@ const TEST = 301; // Sprawdzian, weight 3
 const ORAL = 303; // Odpowiedź ustna, weight 1
 const TERM = 307; // Ocena śródroczna
 
-// The semester's last day, after lessons; the records as they were that morning.
-const START = '2027-01-29T14:00:00+01:00';
+// The semester's last day, in the evening; the records as they were that day.
+const START = '2027-01-29T19:00:00+01:00';
 
 const ROADS = {
   register: { accounts: [{ login: ANIA.login, password: ANIA.password }], children: ['ania'] },
@@ -78,7 +78,7 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
   }, 60_000);
   afterAll(() => school.close());
 
-  it('the semester grade given on its last afternoon is news once, and counts in no average', { timeout: 60_000 }, async () => {
+  it('the semester grade given on its last evening is news once, and counts in no average', { timeout: 60_000 }, async () => {
     expect(h.attributes('ania', 'average')).toMatchObject({ semester: 1 });
     expect(h.state('ania', 'average')).toBe('4.87');
     school.sim.account(ANIA.login).addGrade({ subject: HISTORY, category: TERM, grade: '5', period: 'semester' });
@@ -147,6 +147,8 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     // One event for each grade a teacher entered, nothing else.
     expect(eventsSince(h, mark)).toEqual(Array(4).fill('ania/grade grade'));
     yearsResults();
+    // Still a school day (its lessons over): the summer begins tomorrow.
+    for (const child of children) expect([h.state(child, 'school_day_today'), h.state(child, 'school_day_tomorrow')], child).toEqual(['ON', 'OFF']);
     for (const child of children) expect(h.state(child, 'problem'), child).toBe('OFF');
     mark = h.rec.messages.length;
   });
@@ -176,19 +178,19 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     }
   }
 
-  it('from the last school day\'s evening into the summer: no problem, no event, no school day, the results kept', { timeout: 60_000 }, async () => {
-    // The first Monday of the summer, when the lessons would begin.
-    await until('2027-06-28T08:30:00+02:00');
-    noSchool();
-    yearsResults();
-    for (const child of children) expect(h.state(child, 'problem'), child).toBe('OFF');
-    expect(eventsSince(h, mark)).toEqual([]);
-    // A day in July, the bridge's host asleep since.
-    school.clock.set(Date.parse('2027-07-15T09:00:00+02:00'));
-    await until('2027-07-15T12:00:00+02:00');
-    noSchool();
-    yearsResults();
-    for (const child of children) expect(h.state(child, 'problem'), child).toBe('OFF');
-    expect(eventsSince(h, mark)).toEqual([]);
+  it("from the last school day's evening into the summer: no problem, no event, no school day, the results kept", { timeout: 60_000 }, async () => {
+    const summer = (): void => {
+      noSchool();
+      yearsResults();
+      for (const child of children) expect(h.state(child, 'problem'), child).toBe('OFF');
+      expect(eventsSince(h, mark)).toEqual([]);
+    };
+    // The evening, the night and the first morning of the holidays.
+    await until('2027-06-26T10:00:00+02:00');
+    summer();
+    // A Thursday in July, an hour into when the lessons would be, the bridge's host asleep since Saturday.
+    school.clock.set(Date.parse('2027-07-15T07:00:00+02:00'));
+    await until('2027-07-15T09:00:00+02:00');
+    summer();
   });
 });
