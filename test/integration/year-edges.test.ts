@@ -123,6 +123,7 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     secondSemesterKeepsTheFirst();
     // Monday 1 February, the first pass of the second semester's first school day.
     await until('2027-02-01T06:05:00+01:00');
+    for (const child of children) expect(h.state(child, 'last_read'), child).toMatch(/^2027-02-01T06:0\d/);
     secondSemesterKeepsTheFirst();
     mark = h.rec.messages.length;
   });
