@@ -11,7 +11,7 @@
 // Speed: the bridge reads hourly (poll.interval and fast_interval 60m; the edges are the same at any
 // pace), runs through the semester's weekend and the summer's first night, and sleeps (the clock set
 // forward, as a machine asleep) from February to the last school day and into July.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_FAMILY } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
 import { SimulatedSchool } from '../helpers/school.js';
@@ -69,7 +69,7 @@ function subjectAverages(h: Harness, child: string): Map<string, SubjectFacts> {
 describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accounts, children }) => {
   const school = new SimulatedSchool();
   let h: Harness;
-  /** Where the recorder stood at the edge being tested. */
+  /** Where the recorder stood when the test began: its events are those after. */
   let mark = 0;
   const until = (iso: string) => h.advanceMinutes(Math.round((Date.parse(iso) - school.clock.now()) / 60_000));
 
@@ -78,9 +78,11 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     for (const child of [ANIA, JAN]) school.sim.account(child.login).recordsHeldOn = START.slice(0, 10);
     h = await school.start({ accounts: accounts as never, poll: { interval: '60m', fast_interval: '60m' } });
     await h.pollUntil(() => children.every((c) => h.state(c, 'average') !== undefined), 'the first polls');
-    mark = h.rec.messages.length;
   }, 60_000);
   afterAll(() => school.close());
+  beforeEach(() => {
+    mark = h.rec.messages.length;
+  });
 
   it('the semester grade given on its last evening is news once, and counts in no average', { timeout: 60_000 }, async () => {
     expect(h.attributes('ania', 'average')).toMatchObject({ semester: 1 });
@@ -90,7 +92,6 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     expect(eventsSince(h, mark)).toEqual(['ania/grade grade']);
     expect(h.state('ania', 'average')).toBe('4.87');
     expect(h.attributes('ania', 'average_historia')).toMatchObject({ semester: 1, count: 2, semester_grade: '5' });
-    mark = h.rec.messages.length;
   });
 
   it("from the semester's last evening to 1 February: the second semester, the first one's averages beside it, no flood", {
@@ -125,7 +126,6 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     await until('2027-02-01T06:05:00+01:00');
     for (const child of children) expect(h.state(child, 'last_read'), child).toMatch(/^2027-02-01T06:0\d/);
     secondSemesterKeepsTheFirst();
-    mark = h.rec.messages.length;
   });
 
   it('a grade entered in February is news once and makes the new average', { timeout: 60_000 }, async () => {
@@ -135,7 +135,6 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     expect(eventsSince(h, mark)).toEqual(['ania/grade grade']);
     expect(h.state('ania', 'average')).toBe('4.00');
     expect(h.attributes('ania', 'average_matematyka')).toMatchObject({ semester: 2, count: 1, previous_semester: { semester: 1 } });
-    mark = h.rec.messages.length;
   });
 
   it("the final grades entered in June are news, and the last school day has the year's results", { timeout: 60_000 }, async () => {
@@ -155,7 +154,6 @@ describe.each(Object.entries(ROADS))('the year on the %s road', (_road, { accoun
     // Still a school day (its lessons over): the summer begins tomorrow.
     for (const child of children) expect([h.state(child, 'school_day_today'), h.state(child, 'school_day_tomorrow')], child).toEqual(['ON', 'OFF']);
     for (const child of children) expect(h.state(child, 'problem'), child).toBe('OFF');
-    mark = h.rec.messages.length;
   });
 
   /** Ania's year as it ended: the second semester's averages and the final grades, the first semester's beside. */
