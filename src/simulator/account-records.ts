@@ -326,7 +326,8 @@ export class ChildRecords {
       Grade: init.grade,
       Date: init.date ?? today,
       AddDate: init.addDate ?? `${today} ${time}`,
-      Semester: `{{sem(${dateExpr(init.date)})}}`,
+      // The semester of the grade's own day: the day it was entered on, not a today that moves on.
+      Semester: `{{sem(${dateExpr(init.date ?? today)})}}`,
       IsConstituent: init.period === undefined,
       IsSemester: init.period === 'semester',
       IsSemesterProposition: init.period === 'semester_proposal',

@@ -13,6 +13,11 @@ export interface ExpandContext {
   base: string;
   /** Named values of the account, such as {{childLid}}. */
   vars?: Record<string, string | number>;
+  /**
+   * The day the records' relative dates (today, weekday, monday) count from: default today, so the demo
+   * always looks current; a held account's (SimAccount.recordsHeldOn) stay where they were laid out.
+   */
+  recordsDay?: string;
 }
 
 const TOKEN = /\{\{([^{}]+)\}\}/g;
@@ -23,33 +28,35 @@ const REF = /^@([A-Za-z][\w/]*)\/([\w-]+)$/;
  * followed by +N or -N days (weekdays for "weekday"); sy:MM-DD, that day of the current school year;
  * or a literal YYYY-MM-DD.
  */
-export function evalDate(expr: string, today: string): string {
+export function evalDate(expr: string, today: string, recordsDay = today): string {
   // Every answer expands the same few hundred expressions for the same day: each is worked out once a
   // day (walking weekdays day by day was most of the simulator's time in a simulated week).
-  if (dayDates.today !== today) dayDates = { today, dates: new Map() };
+  const day = `${today} ${recordsDay}`;
+  if (dayDates.day !== day) dayDates = { day, dates: new Map() };
   let date = dayDates.dates.get(expr);
   if (date === undefined) {
-    date = dateOf(expr, today);
+    date = dateOf(expr, today, recordsDay);
     dayDates.dates.set(expr, date);
   }
   return date;
 }
 
-/** The dates worked out for one simulated day (the last one asked for). */
-let dayDates = { today: '', dates: new Map<string, string>() };
+/** The dates worked out for one simulated day and records' day (the last pair asked for). */
+let dayDates = { day: '', dates: new Map<string, string>() };
 
-function dateOf(expr: string, today: string): string {
+function dateOf(expr: string, today: string, recordsDay: string): string {
   const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(expr);
   if (!m) throw new Error(`simulator fixture: bad date expression "${expr}"`);
   const [, base = '', sign, digits] = m;
   const n = digits === undefined ? 0 : Number(digits) * (sign === '-' ? -1 : 1);
-  if (base === 'weekday') return addWeekdays(today, n);
+  if (base === 'weekday') return addWeekdays(recordsDay, n);
+  // The year's own days follow the year the portal is in; the records' relative days, their own day.
   const year = schoolYearOf(today);
   const start =
     base === 'today'
-      ? today
+      ? recordsDay
       : base === 'monday'
-        ? mondayOf(today)
+        ? mondayOf(recordsDay)
         : base === 'yearstart'
           ? year.start
           : base === 'sem1end'
@@ -74,8 +81,8 @@ function evalToken(token: string, ctx: ExpandContext): string | number {
     return Math.floor(ctx.nowMs / 1000) + shift;
   }
   const sem = /^sem\((.+)\)$/.exec(t);
-  if (sem) return semesterOf(evalDate(sem[1] ?? '', ctx.today));
-  return evalDate(t, ctx.today);
+  if (sem) return semesterOf(evalDate(sem[1] ?? '', ctx.today, ctx.recordsDay));
+  return evalDate(t, ctx.today, ctx.recordsDay);
 }
 
 function expandString(value: string, ctx: ExpandContext): unknown {

@@ -42,6 +42,7 @@ export function dataAnswer(world: World, call: Call, account: SimAccount, endpoi
     account,
     today: world.today(),
     nowMs: now,
+    recordsDay: account.recordsHeldOn,
     clock: warsawNow(now).time,
     api,
     base: base_url,

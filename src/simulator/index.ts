@@ -196,6 +196,7 @@ export class PortalSimulator {
       account,
       today: this.today(),
       nowMs: now,
+      recordsDay: account.recordsHeldOn,
       clock: warsawNow(now).time,
       api: `${base}/gateway/api/2.0`,
       base,

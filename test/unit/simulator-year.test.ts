@@ -79,3 +79,42 @@ describe('the school year in the simulator', () => {
     });
   });
 });
+
+describe("a held child's records (recordsHeldOn)", () => {
+  const dated = async (browser: TinyBrowser) =>
+    new Map((await list<{ Id: number; Date: string; Semester: number }>(browser, 'Grades', 'Grades')).map((g) => [g.Id, g]));
+
+  it('stay where they were laid out as the days pass, across the semester, while the year goes on', async () => {
+    let browser = await start('2027-01-28T18:00:00+01:00');
+    sim.account(ANIA.login).recordsHeldOn = '2027-01-28';
+    const january = await dated(browser);
+    browser = await later('2027-02-03T09:00:00+01:00');
+    const february = await dated(browser);
+    expect([...february.values()]).toEqual([...january.values()]);
+    expect([...february.values()].every((g) => g.Semester === 1)).toBe(true);
+    // The school year is the clock's: Classes answers the same year, the plan is February's.
+    expect(await klass(browser)).toMatchObject({ EndFirstSemester: '2027-01-29' });
+  });
+
+  it("moves with today when not held (the demo's world always looks current)", async () => {
+    let browser = await start('2027-01-28T18:00:00+01:00');
+    const january = await dated(browser);
+    browser = await later('2027-02-03T09:00:00+01:00');
+    expect([...(await dated(browser)).values()]).not.toEqual([...january.values()]);
+  });
+
+  it("keeps a grade a teacher entered in its own day's semester, held or not", async () => {
+    await start('2027-01-29T14:00:00+01:00');
+    for (const held of ['2027-01-29', undefined]) {
+      now = Date.parse('2027-01-29T14:00:00+01:00');
+      const account = sim.account(ANIA.login);
+      account.recordsHeldOn = held;
+      const january = account.addGrade({ subject: 5015, category: 307, grade: '5', period: 'semester' });
+      now = Date.parse('2027-02-01T08:00:00+01:00');
+      const february = account.addGrade({ subject: 5015, category: 303, grade: '4' });
+      const grades = await dated(await later('2027-02-03T09:00:00+01:00'));
+      expect(grades.get(january.Id as number)).toMatchObject({ Date: '2027-01-29', Semester: 1 });
+      expect(grades.get(february.Id as number)).toMatchObject({ Date: '2027-02-01', Semester: 2 });
+    }
+  });
+});
