@@ -67,9 +67,10 @@ export interface Plan {
 const CAPS = { intervals: 6, dueWait: MINUTE };
 
 /**
- * When each copy in `wants` is read, and when the child's timer fires next: at the soonest `by` (a host
- * backing off: its retry), never past the next change of moment nor CAPS.intervals `interval`s; a copy due
- * now (one the pass just done did not read) waits CAPS.dueWait. A want named twice is planned once.
+ * When each copy in `wants` is read, and when the child's timer fires next. A copy of a host backing off
+ * is read from its retry on. The timer fires at the soonest `by`, or a waiting host's retry, never past the
+ * next change of moment nor CAPS.intervals `interval`s; a copy due now (one the pass just done did not
+ * read) waits CAPS.dueWait. A want named twice is planned once.
  */
 export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>, watch: Watch | undefined, day: Day, now: number): Plan {
   const clock = planClock(now, day.policy, day.lessons);
@@ -80,9 +81,10 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
     if (rows.has(w.row)) continue;
     const copy = { ...known.get(w.row), ...pass };
     const when = next(w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? safe(w.schedule, watch.safetyMs) : w.schedule, copy, clock);
-    rows.set(w.row, { row: w.row, host: w.host, ...when });
-    const retry = day.retryAt?.get(w.host);
-    const by = retry !== undefined && retry > now ? retry : when.by;
+    const retry = day.retryAt?.get(w.host) ?? -Infinity;
+    const waits = retry > now;
+    rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
+    const by = waits ? retry : when.by;
     wake = Math.min(wake, by > now ? by : now + CAPS.dueWait);
   }
   return { rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)), wake };

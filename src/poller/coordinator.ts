@@ -1,14 +1,14 @@
 // One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
-// copy its features read (their `reads`) that is due, read by the coordinator alone; then the features
+// copy its features read (their `reads`) that is due, read in rounds (read-due.ts); then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
 // says (feature-kit/plan.ts, handed the child's facts by account-plan.ts).
-import { UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Watch } from '../feature-kit/plan.js';
+import { hostStep, readDue } from './read-due.js';
 import type { Due } from './account-plan.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -24,9 +24,6 @@ import type { Publisher } from '../ha/publisher.js';
 import type { FeedStatus } from '../feed/child-feed.js';
 import type { HandledFacts } from '../feed/acknowledge.js';
 import { errorText } from '../util/text.js';
-
-/** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
-const ROUNDS = 8;
 
 /** A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads, after each round and after publishing. */
 export interface PassPlugin {
@@ -113,25 +110,29 @@ export class AccountCoordinator {
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
-      // The diagnostics' next reads: the planner's rows as they are (those a pass will read by a time); a copy none names leaves the cache.
-      const planned = this.planned(now);
-      cache.forget(planned);
-      const rows = this.parts.planner.of(planned, now).rows.filter((r) => Number.isFinite(r.by));
-      figures.nextReads = rows.map(({ row, at, by, why }) => ({ row, at, by, why }));
+      // A copy none of the features names any more leaves the cache.
+      cache.forget(this.planned(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
-      void figures.save();
+      // The figures are saved with the planner's rows, when the scheduler asks for the next wake (nextWake).
       return { read, failed };
     } finally {
       cache.end();
     }
   }
 
-  /** When the next pass is due, as the planner says of what the child reads, with the hosts backing off. */
+  /**
+   * When the next pass is due, as the planner says of what the child reads, with the hosts backing off
+   * (the scheduler asks after each pass); its rows, as they are, are the diagnostics' next reads.
+   */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
-    return this.parts.planner.of(this.planned(now), now, { retryAt }).wake;
+    const { rows, wake } = this.parts.planner.of(this.planned(now), now, { retryAt });
+    const figures = this.parts.figures;
+    figures.nextReads = rows.filter((r) => Number.isFinite(r.by)).map(({ row, at, by, why }) => ({ row, at, by, why }));
+    void figures.save();
+    return wake;
   }
 
   /** Who the child is, and what it reads at `now`. */
@@ -236,64 +237,5 @@ export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedC
   for (const name of FEED_NAMES) {
     const content = feeds[name];
     if (content !== undefined) publisher.publishFeed(childId, name, content);
-  }
-}
-
-/**
- * Reads what the planner says is due (`dueNow`, asked again each round), round after round: a read can
- * make another known (a lookup that lacks an id) or move a signal. A copy that leads (the change feed)
- * has a round of its own first, then the signals (no vouch of their own). A host's failure (a dead
- * session, the portal down) stops its reads for this pass (`failed`). A good read for its age alone is
- * told to `forAge`. Answers the hosts read without such a failure.
- */
-export async function readDue(
-  cache: ResourceCache,
-  dueNow: () => readonly Due[],
-  waiting: Set<Host>,
-  failed: Map<Host, unknown>,
-  afterRound?: () => Promise<void>,
-  forAge?: (res: Resource, before: { value?: unknown; readAt?: number }, value: unknown) => void,
-): Promise<Host[]> {
-  const read = new Set<Host>();
-  for (let round = 0; round < ROUNDS; round++) {
-    const due = dueNow().filter((w) => !waiting.has(w.res.host));
-    if (due.length === 0) break;
-    const leads = due.filter((w) => w.res.leads === true);
-    const signals = due.filter((w) => w.res.vouch === undefined);
-    const batch = leads.length > 0 ? leads : signals.length > 0 ? signals : due;
-    const readOne = async (w: Due): Promise<void> => {
-      if (waiting.has(w.res.host)) return;
-      read.add(w.res.host);
-      const before = { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) };
-      const told = () => (w.why === 'age' ? forAge?.(cache.declaration(w.res), before, cache.peek(w.res, w.key)) : undefined);
-      await hostStep(w.res.host, waiting, failed, () => cache.read(w).then(told, hostFailuresOnly));
-    };
-    // The register's copies at once; the messaging host's one after another, so that a messaging
-    // session that expired costs one bootstrap and one request again, not one for each read in flight.
-    const messaging = batch.filter((w) => w.res.host === 'messaging');
-    await Promise.all([
-      ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
-      messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
-    ]);
-    await afterRound?.();
-  }
-  return [...read].filter((host) => !failed.has(host));
-}
-
-/**
- * Passes on only a host's failure: one resource's own (an unexpected answer, feature-kit/resource.ts's
- * ownFailure) is its copy's, kept by the cache, and the pass goes on.
- */
-function hostFailuresOnly(error: unknown): void {
-  if (!(error instanceof UnexpectedResponseError)) throw error;
-}
-
-/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
-async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
-  try {
-    await step();
-  } catch (error) {
-    failed.set(host, error);
-    waiting.add(host);
   }
 }

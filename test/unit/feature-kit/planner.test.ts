@@ -54,9 +54,9 @@ describe('the planner: each copy, and the wake', () => {
       { rows: { Grades: { at: 0, by: 0, why: 'age' } }, wake: MIN },
     ],
     [
-      'the register backing off until 09:17: nothing of it wakes the child before',
+      'the register backing off until 09:17: grades due now are read from then, and nothing wakes the child before',
       { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('09:00') } }, day: { retryAt: new Map([['register', at('09:17')]]) } },
-      { rows: { Grades: { at: 0, by: 0, why: 'age' } }, wake: 7 * MIN },
+      { rows: { Grades: { at: 7 * MIN, by: 7 * MIN, why: 'age' } }, wake: 7 * MIN },
     ],
     [
       'a slow list after school: its slack (an eighth of 12 hours) lets it ride with a pass; the wake: six intervals at most',
