@@ -170,8 +170,8 @@ export function childPart(figures: SavedFigures, now: number): Record<string, un
       figures.last_login === undefined
         ? null
         : { at: when(figures.last_login.at), outcome: figures.last_login.outcome, transcript: figures.last_login.transcript },
-    // When the portal will be asked next, and why: a row's age, a signal that moved, a refusal that ends, a failure's retry.
-    next_reads: (figures.next_reads ?? []).map((r) => ({ row: r.row, at: when(r.at), why: r.why })),
+    // The planner's rows: read from `at` on, by `by` at the latest, and why (an age, a signal that moved, a refusal that ends, a retry).
+    next_reads: (figures.next_reads ?? []).map((r) => ({ row: r.row, at: when(r.at), by: when(r.by ?? r.at), why: r.why })),
     // The portal's change feed: on since when, or why not; and the changes its slow safety reads found that it never named.
     change_feed:
       figures.change_feed === undefined

@@ -1,38 +1,13 @@
-// The account's one cache: every copy of a portal resource the bridge holds, with what is known of each.
-// When a copy is read is its declaration's schedule asked (plan.ts, next), as a plug-in of the pass may
-// shape it (the change feed's safety age). A pass reads each copy at most once; a copy whose last read
-// failed answers that error (or, where its declaration says so, its last good value) until a read succeeds.
+// The account's one cache: every copy of a portal resource the bridge holds, with what is known of each
+// (`known`, the facts the planner, plan.ts, decides from). A pass reads each copy at most once; a copy
+// whose last read failed answers that error (or, where its declaration says so, its last good value)
+// until a read succeeds.
 import { UnexpectedResponseError } from '../portal/errors.js';
-import { next, type Intervals, type Known, type Moment, type PlanClock, type Schedule, type When, type Why } from './plan.js';
+import type { Known, When } from './schedule.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Portal, Resource, Want } from './resource.js';
 import { errorText } from '../util/text.js';
-
-/** What a plug-in of the pass (the change feed) makes of the copies: the schedule each is read at, and what a read found. */
-export interface CopyWatch {
-  /** The schedule of a copy read at `readAt` (undefined: none yet): its declaration's, or the plug-in's transform of it. */
-  schedule(res: Resource, readAt: number | undefined): Schedule;
-  /** A good read of a copy, for its age alone or not: what it held before (when read) and holds now. */
-  read(res: Resource, forAge: boolean, before: { value?: unknown; readAt?: number } | undefined, value: unknown): void;
-}
-
-/** The moment a pass reads at, whether a person asked for it (a refresh) or a start made it, and the pass's plug-in. */
-export interface PassMoment {
-  moment: Moment;
-  intervals: Intervals;
-  noNight?: boolean;
-  asked?: boolean;
-  startPass?: boolean;
-  watch?: CopyWatch;
-}
-
-/** One read the scheduler has planned: the resource (and copy), by when, and why then (plan.ts, next). */
-export interface NextRead {
-  row: string;
-  at: number;
-  why: Why;
-}
 
 interface Copy {
   /** Counts its reads (a good one, a refusal, a failure): a feature runs again when it moved. */
@@ -65,23 +40,25 @@ export class ResourceCache {
   private readonly declared: ReadonlyMap<string, Resource>;
   /** The copies read in the pass under way (and the error a read that failed for the whole host raised); undefined between passes. */
   private pass: Map<string, { error?: unknown }> | undefined;
-  private moment: PassMoment = { moment: 'lessons', intervals: { news: 0, normal: 0, fast: 0 } };
+  /** When a copy is read outside a pass (a command's lookup), as the account's planner says (plannedBy). */
+  private planned: (w: Want) => When = () => ({ at: Infinity, by: Infinity, why: 'age' });
 
   constructor(private readonly options: ResourceCacheOptions) {
     this.declared = new Map((options.resources ?? []).map((r) => [r.name, r]));
   }
 
   /** A pass begins: each copy is read at most once until `end`. */
-  begin(moment: PassMoment): void {
-    this.moment = moment;
+  begin(): void {
     this.pass = new Map();
   }
 
-  /** The pass ended: a command until the next one reads at its moment, as no refresh and no start, with the plug-in's watch now. */
-  end(watch?: CopyWatch): void {
-    const { moment, intervals, noNight } = this.moment;
-    this.moment = { moment, intervals, noNight, ...(watch ? { watch } : {}) };
+  end(): void {
     this.pass = undefined;
+  }
+
+  /** The account's planner, asked about one copy outside a pass (a command's `due`). */
+  plannedBy(when: (w: Want) => When): void {
+    this.planned = when;
   }
 
   /** The copy (undefined: none yet, or refused); throws the error of its failed read while it stands (see the header). */
@@ -89,7 +66,7 @@ export class ResourceCache {
     const copy = this.copies.get(keyOf(res, key));
     // A settled copy still answers its question (the day's lucky number), whatever a read since met.
     const answers =
-      copy?.value !== undefined && (this.resource(res).keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
+      copy?.value !== undefined && (this.declaration(res).keepOnError === true || (copy.settledUntil ?? -Infinity) > this.options.clock.now());
     if (copy?.error !== undefined && !answers) throw copy.error;
     return copy?.value as T | undefined;
   }
@@ -137,48 +114,34 @@ export class ResourceCache {
     return this.readThisPass(w) && copy?.readAt !== undefined && copy.failedAt === undefined;
   }
 
-  /** Whether the copy is to be read now (and this pass has not read it yet). */
+  /** Whether the copy is to be read now, as the account's planner says (and this pass has not read it yet). */
   due(w: Want): boolean {
-    const clock = this.clock();
-    return !this.readThisPass(w) && this.when(w, clock).at <= clock.now;
+    return !this.readThisPass(w) && this.planned(w).at <= this.options.clock.now();
   }
 
-  /** When the copy is read, and why (plan.ts, next), judged at `clock`. */
-  when(w: Want, clock = this.clock()): When {
-    const res = this.resource(w.res);
+  /** What is known of the copy: the facts the planner decides from (plan.ts; the pass's own, asked and start, it adds). */
+  known(w: Want): Known {
+    const res = this.declaration(w.res);
     const copy = this.copies.get(keyOf(res, w.key));
     const signal = res.signal?.(this, w.key);
-    const known: Known = {
+    return {
       readAt: this.readAt(res, w.key),
       refusedUntil: copy?.refusedUntil,
       empty: copy?.value !== undefined && res.list?.(copy.value)?.length === 0,
       // A copy that holds nothing has no signal to compare yet: only the bridge's own change moves it.
       signal: copy?.moved ? 'changed' : signal === undefined || copy?.value === undefined ? 'none' : signal === copy.signal ? 'same' : 'changed',
-      asked: this.moment.asked ? 'refresh' : undefined,
-      failedAt: (copy?.settledUntil ?? -Infinity) > clock.now ? undefined : copy?.failedAt,
+      failedAt: copy?.failedAt,
       settledUntil: copy?.settledUntil,
-      startPass: this.moment.startPass,
       missing: w.missing,
       ahead: w.ahead,
     };
-    return next(this.moment.watch?.schedule(res, copy?.readAt) ?? res, known, clock);
-  }
-
-  /** The reads `wants` are due for, one per copy, soonest first (the diagnostics' next reads). */
-  nextReads(wants: readonly Want[], clock: PlanClock): NextRead[] {
-    const reads = new Map<string, NextRead>();
-    for (const w of wants) {
-      const { by, why } = this.when(w, clock);
-      if (Number.isFinite(by)) reads.set(keyOf(w.res, w.key), { row: w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`, at: by, why });
-    }
-    return [...reads.values()].sort((a, b) => a.at - b.at || a.row.localeCompare(b.row));
   }
 
   /**
-   * Reads the copy now (a due copy, or a command's `asked`) and keeps the value, the refusal or the failure,
+   * Reads the copy now (a due copy, or what a command needs now) and keeps the value, the refusal or the failure,
    * which is thrown (a refusal is not). Read already in this pass: its error again, without a request.
    */
-  async read(w: Want, asked?: 'now'): Promise<void> {
+  async read(w: Want): Promise<void> {
     const k = keyOf(w.res, w.key);
     const done = this.pass?.get(k);
     if (done !== undefined) {
@@ -186,14 +149,12 @@ export class ResourceCache {
       return;
     }
     const now = this.options.clock.now();
-    const res = this.resource(w.res);
-    const forAge = asked === undefined && this.when(w).why === 'age';
+    const res = this.declaration(w.res);
     this.pass?.set(k, {});
     const before = this.copies.get(k);
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await res.read({ ...this.options.portal, copies: this }, w.key);
-      this.moment.watch?.read(res, forAge, before, value);
       this.keep(res, w.key, value, now);
     } catch (error) {
       const until = res.refusal?.(error, now);
@@ -230,14 +191,14 @@ export class ResourceCache {
    * per what a feature decides from them (a sent message), and stay.
    */
   forget(wants: readonly Want[]): void {
-    const named = new Set(wants.map((w) => keyOf(this.resource(w.res), w.key)));
+    const named = new Set(wants.map((w) => keyOf(this.declaration(w.res), w.key)));
     const periods = [...this.declared.values(), ...wants.map((w) => w.res)].filter((r) => r.byPeriod === true).map((r) => keyOf(r, ''));
     for (const k of [...this.copies.keys()]) if (!named.has(k) && periods.some((p) => k.startsWith(p) && k !== p)) this.copies.delete(k);
   }
 
   /** A copy read outside a pass's reads (a login's proof, what the last run kept in data_dir), read at `at`. */
   seed<T>(res: Resource<T>, value: T, at: number, key?: string): void {
-    this.keep(this.resource(res), key, value, at);
+    this.keep(this.declaration(res), key, value, at);
   }
 
   private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number): void {
@@ -251,13 +212,8 @@ export class ResourceCache {
     return copy?.value === undefined ? undefined : copy.readAt;
   }
 
-  private clock(): PlanClock {
-    const { moment, intervals, noNight } = this.moment;
-    return { now: this.options.clock.now(), moment, intervals, noNight };
-  }
-
   /** The account's declaration of the resource (the bench's are transformed), or the resource itself. */
-  private resource<T>(res: Resource<T>): Resource<T> {
+  declaration<T>(res: Resource<T>): Resource<T> {
     return (this.declared.get(res.name) as Resource<T> | undefined) ?? res;
   }
 

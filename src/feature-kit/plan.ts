@@ -1,73 +1,102 @@
-// When a copy of a portal resource is read again: the kinds of moment of a child's day, how old a
-// copy may be at each (a resource's declaration states its ages), and one pure function, next, that
-// answers "read now, or from when, by when, and why" from what is known of the copy and the clock. The
-// account wakes at the soonest `by` of what its features read; the diagnostics list them.
-// docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { addDays, wallTime, warsawDate, warsawInstant } from '../util/time.js';
+// The one planner: when each copy a child's features read is read, and when the child's timer fires
+// next. `plan` answers from data alone (the declarations' schedules, what is known of each copy, the
+// change feed's watch, the child's day and the clock); `next` is its rule for one copy, row by row.
+// The coordinator reads what it says is due, the scheduler wakes when it says, and the diagnostics'
+// next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
+import { addDays, wallTime, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
+import { atLeast, type Age, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
 
-/**
- * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the
- * last one's end, on a school day; `morning` before it (from 07:00), `afternoon` after it until 18:00,
- * `evening` until 21:00; `early` (06:00-07:00) and `late` (21:00-22:00) the edges of a school day, when
- * a family is up but the school is not; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the
- * daytime (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
- */
-export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'early', 'late', 'night', 'weekend', 'holiday'] as const;
-export type Moment = (typeof MOMENTS)[number];
-
-/**
- * How old a copy may be: milliseconds (Infinity: age alone never reads it again) or a configured interval
- * by name: `news` is poll.school_interval (what must reach a family within minutes while lessons are on),
- * `normal` poll.interval, `fast` poll.fast_interval (hourly inside poll.quiet_hours).
- */
-export type Age = number | keyof Intervals;
-export type Freshness = Readonly<Record<Moment, Age>>;
-
-/** When a resource is read, as its declaration states it (see resource.ts). */
-export interface Schedule {
-  /** The resource as the documentation names it (`Grades`, `messaging inbox/messages`). */
-  readonly name: string;
-  readonly fresh: Freshness;
-  /**
-   * The cheap signal that vouches for the copy (its documentation name) and how old the copy may be
-   * while it does. A changed signal reads the resource at once; a missing one leaves `fresh`.
-   */
-  readonly vouch?: { readonly by: string; readonly fresh: Freshness };
-  /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
-  readonly whileEmptyMs?: number;
-  /** A lookup that lacks an id a record names is read again once this old (a new teacher's name the same day). */
-  readonly missAgeMs?: number;
-  /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
-  readonly ahead?: Freshness;
-  /**
-   * What a person's asking (a refresh) does: `read` reads it now; `read refused` reads it even while
-   * the portal refuses it (a school may start the lucky number any morning); `unvouched` keeps the
-   * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
-   */
-  readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
-  /**
-   * A copy that must be of the day (who the child is: its class, tutor and the year's dates): read at the
-   * first pass from this wall time ('06:00') of each day after the one it was read on, whatever its age.
-   * A year's edges (EndFirstSemester, EndSchoolYear, 1 September) are days like any other, so the first
-   * pass on each of them reads it as well.
-   */
-  readonly daily?: string;
-  /** Not read in a start's first pass (a start's requests are the budget's dearest); read at the next. */
-  readonly notAtStart?: true;
-  /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
-  readonly refusedForMs?: number;
-  /** Read at night by its ages too (the bench's naive schedule, a client with no night; the plan table's ages alone): the bridge's own never are. */
-  readonly readsAtNight?: true;
-  /** Why the ages are what they are, for the generated documentation. */
-  readonly note?: string;
+/** One copy a feature reads, as the planner sees it. */
+export interface Wanted {
+  /** The diagnostics' row: the resource's name, and the copy's key in brackets. */
+  readonly row: string;
+  /** The host it is read from (a failing host's retry). */
+  readonly host: string;
+  /** Its declaration's schedule. */
+  readonly schedule: Schedule;
+  /** The change feed names it: while the feed watches, it may vouch for the copy (Watch). */
+  readonly fed?: boolean;
 }
 
-/** The configured intervals, in milliseconds. */
-export interface Intervals {
-  news: number;
-  normal: number;
-  fast: number;
+/** The change feed watching: a list it names, read since `since` (the device's registration), is read for its age alone at `safetyMs` at the soonest. */
+export interface Watch {
+  readonly since: number;
+  readonly safetyMs: number;
+}
+
+/** The polling policy: the configured intervals, poll.quiet_hours, and the demo's one moment. */
+export interface PollPolicy {
+  intervalMs: number;
+  fastIntervalMs: number;
+  /** News while lessons are on (poll.school_interval). */
+  schoolIntervalMs: number;
+  /** "22:00-06:00": fast polling slows to hourly inside this window (Warsaw time). */
+  quietHours?: string;
+  /**
+   * One kind of moment at every hour, and so no night (the demo: its simulated school is in lessons day and
+   * night, so a parent trying it at 23:00 sees its news as one trying it at 10:00 does). Never set from a config.
+   */
+  fixedMoment?: Moment;
+}
+
+/** The child's day as the planner is told it. */
+export interface Day {
+  /** Today's first lesson's start and last one's end, as the timetable last gave them; undefined when not known. */
+  readonly lessons: SchoolDayTimes | undefined;
+  readonly policy: PollPolicy;
+  /** Hosts whose failed pass backs off, and until when: nothing of theirs wakes the child before. */
+  readonly retryAt?: ReadonlyMap<string, number>;
+  /** The pass under way: a person asked for it (a refresh), or it is a start's first. */
+  readonly pass?: { readonly asked?: boolean; readonly start?: boolean };
+}
+
+/** One row of the plan: when a copy is read (`at`, `by`, `why`). */
+export interface PlanRow extends When {
+  readonly row: string;
+  readonly host: string;
+}
+
+/** What the planner answers: each copy's row, soonest `by` first, and when the child's timer must fire. */
+export interface Plan {
+  readonly rows: readonly PlanRow[];
+  readonly wake: number;
+}
+
+/** The wake's caps: never more than this many `interval`s away; a copy due now that a pass did not read waits this long. */
+const CAPS = { intervals: 6, dueWait: MINUTE };
+
+/**
+ * When each copy in `wants` is read, and when the child's timer fires next. A copy of a host backing off
+ * is read from its retry on. The timer fires at the soonest `by`, or a waiting host's retry, never past the
+ * next change of moment nor CAPS.intervals `interval`s; a copy due now (one the pass just done did not
+ * read) waits CAPS.dueWait. A want named twice is planned once.
+ */
+export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>, watch: Watch | undefined, day: Day, now: number): Plan {
+  const clock = planClock(now, day.policy, day.lessons);
+  const pass: Known = { asked: day.pass?.asked ? 'refresh' : undefined, startPass: day.pass?.start };
+  const rows = new Map<string, PlanRow>();
+  let wake = Math.min(nextMomentAt(now, day.lessons), now + CAPS.intervals * clock.intervals.normal);
+  for (const w of wants) {
+    if (rows.has(w.row)) continue;
+    const copy = { ...known.get(w.row), ...pass };
+    const when = next(w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? safe(w.schedule, watch.safetyMs) : w.schedule, copy, clock);
+    const retry = day.retryAt?.get(w.host) ?? -Infinity;
+    const waits = retry > now;
+    rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
+    const by = waits ? retry : when.by;
+    wake = Math.min(wake, by > now ? by : now + CAPS.dueWait);
+  }
+  return { rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)), wake };
+}
+
+/** The schedules at the feed's safety age, made once each (the plan is asked about every copy many times a pass). */
+const SAFE = new WeakMap<Schedule, { ms: number; schedule: Schedule }>();
+function safe(schedule: Schedule, ms: number): Schedule {
+  const made = SAFE.get(schedule);
+  if (made?.ms === ms) return made.schedule;
+  SAFE.set(schedule, { ms, schedule: atLeast(schedule, ms) });
+  return SAFE.get(schedule)!.schedule;
 }
 
 /** The moment the plan is asked at: the time, its kind for this child, and the intervals then. */
@@ -79,49 +108,19 @@ export interface PlanClock {
   noNight?: boolean;
 }
 
-/** What is known of a copy when the plan is asked about it (each field's rule is a row of next). */
-export interface Known {
-  /** When the copy was read; undefined when there is none. */
-  readAt?: number;
-  /** The copy's list was empty (Schedule.whileEmptyMs). */
-  empty?: boolean;
-  refusedUntil?: number;
-  /**
-   * The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or
-   * none. For a copy not read yet, `changed` means the bridge itself changed it (it has no earlier value to differ from).
-   */
-  signal?: 'same' | 'changed' | 'none';
-  /** A person asked for a refresh (what Schedule.whenAsked says). */
-  asked?: 'refresh';
-  failedAt?: number;
-  /** The copy answers its question until then, whatever its age or a failed read since (the lucky number once known). */
-  settledUntil?: number;
-  /** The look is a start's first pass (Schedule.notAtStart). */
-  startPass?: boolean;
-  /** A record names an id the copy lacks (Schedule.missAgeMs). */
-  missing?: boolean;
-  /** It is wanted ahead of need only (Schedule.ahead). */
-  ahead?: boolean;
+/** The plan's clock at `now` for a child whose lessons are `lessons`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
+export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTimes | undefined): PlanClock {
+  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+  const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
+  return policy.fixedMoment ? { now, moment: policy.fixedMoment, intervals, noNight: true } : { now, moment: momentOf(now, lessons), intervals };
 }
 
-/**
- * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches; the
- * bench's reference ages); a configured interval (minutes, where these are hours) gives way to it.
- */
-export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
-  const longer = (fresh: Freshness): Freshness =>
-    Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], ms) : ms])) as Record<Moment, Age>;
-  return { ...schedule, fresh: longer(schedule.fresh), ...(schedule.ahead ? { ahead: longer(schedule.ahead) } : {}) };
-}
-
-/** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
-export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
-
-/** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
-export interface When {
-  at: number;
-  by: number;
-  why: Why;
+/** True when the Warsaw wall-clock time of `now` falls inside "HH:MM-HH:MM" (which may span midnight). */
+export function inQuietHours(now: number, quietHours: string | undefined): boolean {
+  if (!quietHours) return false;
+  const [from = '', to = ''] = quietHours.split('-');
+  const time = warsawTimeOfDay(now);
+  return from <= to ? time >= from && time < to : time >= from || time < to;
 }
 
 /**
@@ -152,6 +151,8 @@ export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
 /** The first row that holds answers: when the copy is due, whatever the hour. */
 function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const { now } = clock;
+  // A settled copy still answers its question: a read that failed meanwhile is not retried before.
+  if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
   const own = resolve(schedule.fresh[clock.moment], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
   // within its age and poll.interval, so that a failing portal is not asked in a loop.
@@ -230,11 +231,6 @@ export function nightEndsAt(ms: number): number | undefined {
 /** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
 export function awakeAt(ms: number): number {
   return nightEndsAt(ms) ?? ms;
-}
-
-/** The same age at every moment. */
-export function always(age: Age): Freshness {
-  return { lessons: age, morning: age, afternoon: age, evening: age, early: age, late: age, night: age, weekend: age, holiday: age };
 }
 
 /** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */

@@ -9,7 +9,7 @@ import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Identity } from './identity.js';
-import type { Schedule } from './plan.js';
+import type { Schedule } from './schedule.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { DAILY, DAY } from '../util/duration.js';

@@ -47,7 +47,7 @@ export interface FeatureAccess {
  */
 export interface CommandAccount {
   gateway: Gateway;
-  /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want, 'now')`). */
+  /** The account's copies: what a command reads, it reads through their declarations (`cache.read(want)`). */
   cache: ResourceCache;
   /** Publishes states computed outside a poll. */
   publishStates(states: Record<string, EntityState>): void;

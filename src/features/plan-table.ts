@@ -2,7 +2,8 @@
 // generates the entity table) by asking the one function that says when (plan.ts, next) how long a copy
 // just read waits at each moment: the page cannot drift from what the bridge does, and a resource stands
 // in it once however many features read it.
-import { MOMENTS, next, type Intervals, type Known, type Moment } from '../feature-kit/plan.js';
+import { next } from '../feature-kit/plan.js';
+import { MOMENTS, type Intervals, type Known, type Moment } from '../feature-kit/schedule.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { RESOURCES } from '../resources/index.js';
 

@@ -7,11 +7,11 @@
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
-import { atLeast, awakeAt, type Schedule } from '../feature-kit/plan.js';
+import { awakeAt, type Watch } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import { DAY, HOUR } from '../util/duration.js';
 import { recordsCameOrWent } from '../util/records.js';
-import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-device-store.js';
 import type { Clock } from '../util/clock.js';
@@ -49,8 +49,6 @@ export class ChildFeed {
   /** The pass under way: the changes taken (to acknowledge after it was published), and from which device. */
   private taken: { changes: FeedChange[]; from: string | undefined } = { changes: [], from: undefined };
   private readonly client: ChangeFeed;
-  /** The declarations' schedules at the safety age (made once: the plan is asked about every copy many times a pass). */
-  private readonly safe = new WeakMap<Resource, Schedule>();
 
   constructor(private readonly options: ChildFeedOptions) {
     this.client = new ChangeFeed({ gateway: options.gateway, account: 'feed' });
@@ -69,27 +67,20 @@ export class ChildFeed {
   }
 
   /**
-   * While the feed is on: a list of the register it names, read since it watches (its device's
-   * registration), is read for its age alone only at the safety age; a copy read before may hide a
-   * change the feed never saw, and keeps its own age. Such a read that finds a record come or gone
-   * found what the feed missed.
+   * While the feed is on: a list of the register it names (covers), read since it watches (its device's
+   * registration), is read for its age alone only at the safety age (the planner, plan.ts); a copy read
+   * before may hide a change the feed never saw, and keeps its own age.
    */
-  watch(): CopyWatch | undefined {
+  watch(): Watch | undefined {
     const since = this.status.on ? this.saved.device?.registeredAt : undefined;
-    if (since === undefined) return undefined;
-    const vouched = (res: Resource, readAt: number | undefined): boolean => covers(res) && (readAt ?? -Infinity) >= since;
-    return {
-      schedule: (res, readAt) => {
-        if (!vouched(res, readAt)) return res;
-        const safe = this.safe.get(res) ?? atLeast(res, FEED_SAFETY);
-        this.safe.set(res, safe);
-        return safe;
-      },
-      read: (res, forAge, before, value) => {
-        if (forAge && before?.value !== undefined && vouched(res, before.readAt) && recordsCameOrWent(before.value, value))
-          this.options.onMissed?.(res);
-      },
-    };
+    return since === undefined ? undefined : { since, safetyMs: FEED_SAFETY };
+  }
+
+  /** A list read for its age alone: one the feed vouched for that found a record come or gone found what the feed missed. */
+  readForAge(res: Resource, before: { value?: unknown; readAt?: number }, value: unknown): void {
+    const since = this.watch()?.since;
+    if (since === undefined || !covers(res) || before.value === undefined || (before.readAt ?? -Infinity) < since) return;
+    if (recordsCameOrWent(before.value, value)) this.options.onMissed?.(res);
   }
 
   feedStatus(): FeedStatus {
@@ -240,6 +231,6 @@ export class ChildFeed {
 }
 
 /** A list of the register the feed names: what it covers. */
-function covers(res: Resource): boolean {
+export function covers(res: Resource): boolean {
   return res.host === 'register' && (res.feed?.length ?? 0) > 0;
 }

@@ -4,7 +4,7 @@ import type { Feature } from '../features/feature.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { Language } from '../config/language.js';
 import type { SessionPolicy } from '../portal/session.js';
-import type { PollPolicy } from './schedule.js';
+import type { PollPolicy } from '../feature-kit/plan.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { FiguresSink } from './figures.js';
 import type { PortalAccessOptions } from './portal-access.js';

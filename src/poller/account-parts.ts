@@ -19,6 +19,7 @@ import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';
 import { AccountChild } from './child.js';
 import { AccountFeatures } from './account-features.js';
+import { AccountPlan } from './account-plan.js';
 import type { AccountPollerOptions } from './account-options.js';
 
 export type AccountParts = ReturnType<typeof accountParts>;
@@ -83,5 +84,8 @@ export function accountParts(options: AccountPollerOptions) {
     clock,
     log,
   });
-  return { log, child, health, gate, figures, access, features, feed };
+  // The one planner, handed the child's facts; a command's lookup outside a pass asks it too.
+  const planner = new AccountPlan({ cache, policy: options.poll, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
+  cache.plannedBy((w) => planner.when(w, clock.now()));
+  return { log, child, health, gate, figures, access, features, feed, planner };
 }

@@ -1,15 +1,15 @@
 // One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
-// copy its features read (their `reads`) that is due, read by the coordinator alone; then the features
+// copy its features read (their `reads`) that is due, read in rounds (read-due.ts); then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
-// `problem` and whether the child is available. When the next pass is due is the soonest `by` of what
-// the features read (plan.ts, next; cache.ts): nextWake.
-import { UnexpectedResponseError } from '../portal/errors.js';
-import { nextMomentAt, type PlanClock } from '../feature-kit/plan.js';
-import { want, type Host, type Want } from '../feature-kit/resource.js';
+// `problem` and whether the child is available. What is due, and when the next pass is, the planner
+// says (feature-kit/plan.ts, handed the child's facts by account-plan.ts).
+import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
-import { planClock } from './schedule.js';
-import type { CopyWatch, ResourceCache } from '../feature-kit/cache.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { Watch } from '../feature-kit/plan.js';
+import { hostStep, readDue } from './read-due.js';
+import type { Due } from './account-plan.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { AccountPollerOptions } from './account-options.js';
@@ -24,16 +24,14 @@ import type { Publisher } from '../ha/publisher.js';
 import type { FeedStatus } from '../feed/child-feed.js';
 import type { HandledFacts } from '../feed/acknowledge.js';
 import { errorText } from '../util/text.js';
-import { MINUTE } from '../util/duration.js';
-
-/** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
-const ROUNDS = 8;
 
 /** A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads, after each round and after publishing. */
 export interface PassPlugin {
   want(): Want | undefined;
-  /** What it makes of the copies now (the lists it vouches for read for their age alone at its safety age). */
-  watch(): CopyWatch | undefined;
+  /** While it watches: the lists it names are read for their age alone at its safety age (the planner). */
+  watch(): Watch | undefined;
+  /** A list read for its age alone: what it held before and holds now (what the feed missed). */
+  readForAge(res: Resource, before: { value?: unknown; readAt?: number }, value: unknown): void;
   beforeReads(cache: ResourceCache): Promise<void>;
   afterRound(cache: ResourceCache): Promise<void>;
   /** `pass` says what was computed from which copy and whether the broker took it all. */
@@ -63,14 +61,16 @@ export class AccountCoordinator {
     const { access, features, figures, health, log } = this.parts;
     const { cache } = access;
     const feed: PassPlugin = this.parts.feed;
-    const started = this.options.clock.now();
-    const { moment, intervals, noNight } = this.clockAt(started);
+    const { clock } = this.options;
+    const started = clock.now();
     const startPass = !asked && !this.registerRead;
     const failed = new Map<Host, unknown>();
-    cache.begin({ moment, intervals, noNight, asked, startPass, watch: feed.watch() });
+    // What is due now, as the planner says for this pass (a refresh, a start's first).
+    const due = (wants: readonly Want[]) => this.parts.planner.of(wants, clock.now(), { pass: { asked, start: startPass } }).due;
+    cache.begin();
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
-      const identity = await this.identity(waiting).catch((error: unknown) => failed.set('register', error) && this.parts.child.identity);
+      const identity = await this.identity(waiting, due).catch((error: unknown) => failed.set('register', error) && this.parts.child.identity);
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
       const unread = new Set([...waiting, ...failed.keys()]);
@@ -79,8 +79,15 @@ export class AccountCoordinator {
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
       await feedStep(() => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const wanted = () => this.wanted(identity, today);
-      const read = await readDue(cache, wanted, unread, failed, () => feedStep(() => feed.afterRound(cache)));
+      const dueNow = () => due(this.wanted(identity, today));
+      const read = await readDue(
+        cache,
+        dueNow,
+        unread,
+        failed,
+        () => feedStep(() => feed.afterRound(cache)),
+        (res, before, value) => feed.readForAge(res, before, value),
+      );
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
       const downloads = access.downloads(this.parts.child.id);
@@ -103,40 +110,29 @@ export class AccountCoordinator {
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();
-      // The diagnostics' next reads: soonest first, and why then; a copy none of them names leaves the cache.
-      const planned = this.planned(now);
-      cache.forget(planned);
-      figures.nextReads = cache.nextReads(planned, this.clockAt(now));
+      // A copy none of the features names any more leaves the cache.
+      cache.forget(this.planned(now));
       figures.plan = planFacts(cache.peek(KINDERGARTEN_SEARCH));
       figures.schoolYear = schoolYearFacts(this.parts.child.identity);
       log.info({ read, ms: now - started, entities: Object.keys(outcome.states).length }, 'poll done');
       await access.session.persist().catch((error: Error) => log.warn({ err: error.message }, 'could not save the session'));
-      void figures.save();
+      // The figures are saved with the planner's rows, when the scheduler asks for the next wake (nextWake).
       return { read, failed };
     } finally {
-      cache.end(feed.watch());
+      cache.end();
     }
   }
 
   /**
-   * When the next pass is due: the soonest `by` of what the child reads, never past the next change of
-   * moment nor six `interval`s. A copy due later is met on time, however soon (the feed's 5 minutes are a
-   * promise); one due now that the pass just done did not read waits a minute; a host backing off, its `retryAt`.
+   * When the next pass is due, as the planner says of what the child reads, with the hosts backing off
+   * (the scheduler asks after each pass); its rows, as they are, are the diagnostics' next reads.
    */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
-    const clock = this.clockAt(now);
-    let soonest = Math.min(nextMomentAt(now, this.parts.features.schoolDay(now)), now + 6 * clock.intervals.normal);
-    for (const w of this.planned(now)) {
-      const retry = retryAt.get(w.res.host);
-      const by = retry !== undefined && retry > now ? retry : this.parts.access.cache.when(w, clock).by;
-      soonest = Math.min(soonest, by > now ? by : now + MINUTE);
-    }
-    return soonest;
-  }
-
-  /** The plan's clock at `now`, for the child's day as its timetable last gave it. */
-  private clockAt(now: number): PlanClock {
-    return planClock(now, this.options.poll, this.parts.features.schoolDay(now));
+    const { rows, wake } = this.parts.planner.of(this.planned(now), now, { retryAt });
+    const figures = this.parts.figures;
+    figures.nextReads = rows.filter((r) => Number.isFinite(r.by)).map(({ row, at, by, why }) => ({ row, at, by, why }));
+    void figures.save();
+    return wake;
   }
 
   /** Who the child is, and what it reads at `now`. */
@@ -153,12 +149,12 @@ export class AccountCoordinator {
   }
 
   /** The child, read first when its copy is due (every feature reads by it); undefined before the first. */
-  private async identity(waiting: ReadonlySet<Host>): Promise<Identity | undefined> {
+  private async identity(waiting: ReadonlySet<Host>, due: (wants: readonly Want[]) => readonly Due[]): Promise<Identity | undefined> {
     const { access, child, health, gate } = this.parts;
     // A command may have read it since the last pass (a message to the class tutor on a new morning): taken up as read.
     const kept = access.cache.peek(IDENTITY);
     const readMeanwhile = kept !== undefined && kept.fetchedAt > (child.identity?.fetchedAt ?? -Infinity);
-    if (!readMeanwhile && (waiting.has('register') || !access.cache.due(want(IDENTITY)))) return child.identity;
+    if (!readMeanwhile && (waiting.has('register') || due([want(IDENTITY)]).length === 0)) return child.identity;
     if (!readMeanwhile) await access.cache.read(want(IDENTITY));
     const before = child.id;
     await child.learned(access.cache.get(IDENTITY) as Identity, (error) => (health.storageError = error));
@@ -241,60 +237,5 @@ export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedC
   for (const name of FEED_NAMES) {
     const content = feeds[name];
     if (content !== undefined) publisher.publishFeed(childId, name, content);
-  }
-}
-
-/**
- * Reads what is due among `wants`, round after round: a read can make another known (a lookup that lacks
- * an id) or move a signal. A copy that leads (the change feed) has a round of its own first, then the
- * signals (no vouch of their own). A host's failure (a dead session, the portal down) stops its reads for
- * this pass (`failed`). Answers the hosts read without such a failure.
- */
-export async function readDue(
-  cache: ResourceCache,
-  wants: () => readonly Want[],
-  waiting: Set<Host>,
-  failed: Map<Host, unknown>,
-  afterRound?: () => Promise<void>,
-): Promise<Host[]> {
-  const read = new Set<Host>();
-  for (let round = 0; round < ROUNDS; round++) {
-    const due = wants().filter((w) => !waiting.has(w.res.host) && cache.due(w));
-    if (due.length === 0) break;
-    const leads = due.filter((w) => w.res.leads === true);
-    const signals = due.filter((w) => w.res.vouch === undefined);
-    const batch = leads.length > 0 ? leads : signals.length > 0 ? signals : due;
-    const readOne = async (w: Want): Promise<void> => {
-      if (waiting.has(w.res.host)) return;
-      read.add(w.res.host);
-      await hostStep(w.res.host, waiting, failed, () => cache.read(w).catch(hostFailuresOnly));
-    };
-    // The register's copies at once; the messaging host's one after another, so that a messaging
-    // session that expired costs one bootstrap and one request again, not one for each read in flight.
-    const messaging = batch.filter((w) => w.res.host === 'messaging');
-    await Promise.all([
-      ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
-      messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
-    ]);
-    await afterRound?.();
-  }
-  return [...read].filter((host) => !failed.has(host));
-}
-
-/**
- * Passes on only a host's failure: one resource's own (an unexpected answer, feature-kit/resource.ts's
- * ownFailure) is its copy's, kept by the cache, and the pass goes on.
- */
-function hostFailuresOnly(error: unknown): void {
-  if (!(error instanceof UnexpectedResponseError)) throw error;
-}
-
-/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
-async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
-  try {
-    await step();
-  } catch (error) {
-    failed.set(host, error);
-    waiting.add(host);
   }
 }

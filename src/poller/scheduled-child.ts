@@ -1,11 +1,11 @@
 // The child as its scheduler sees it (scheduler.ts, ScheduledChild), one object over the parts that answer:
 // the coordinator runs a pass and says when the next is due, the features say when the states move next
-// and recompute them, the health counts a failing host's failures (its backoff, schedule.ts).
+// and recompute them, the health counts a failing host's failures (its backoff, backoff.ts).
 import type { AccountCoordinator, PassOutcome } from './coordinator.js';
 import type { AccountFeatures } from './account-features.js';
 import type { AccountHealth } from './health.js';
 import type { ScheduledChild } from './scheduler.js';
-import { retryDelay } from './schedule.js';
+import { retryDelay } from './backoff.js';
 import type { Host } from '../feature-kit/resource.js';
 
 export class SchedulerView implements ScheduledChild {

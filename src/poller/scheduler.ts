@@ -20,7 +20,7 @@ export interface ScheduledChild {
   pass(waiting: ReadonlySet<Host>): Promise<PassOutcome>;
   /** When the next pass is due after one at `now`, with the failed hosts' retries. */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number;
-  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (schedule.ts, retryDelay). */
+  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (backoff.ts, retryDelay). */
   retryIn(host: Host, error: unknown, now: number): number;
   /** The next instant after `now` at which the states move by themselves; null when none before the next pass. */
   nextBoundary(now: number): number | null;

@@ -3,7 +3,7 @@
 // Read at the news age from 07:00 to 21:00 on school days, at `interval` otherwise by day, not at night.
 import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../portal/errors.js';
-import type { Freshness } from '../feature-kit/plan.js';
+import type { Freshness } from '../feature-kit/schedule.js';
 import { ownFailure, type Resource } from '../feature-kit/resource.js';
 import { byDay, HOUR } from './ages.js';
 

@@ -11,7 +11,7 @@ import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../port
 import { isDisabled, type Gateway, type ServiceHost } from '../portal/gateway.js';
 import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
 import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
-import { always } from '../feature-kit/plan.js';
+import { always } from '../feature-kit/schedule.js';
 import { type Portal, type Resource } from '../feature-kit/resource.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
 import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from './ages.js';

@@ -35,8 +35,8 @@ const savedSchema = z.object({
   /** The problem on when this was saved, and when it began (`problem`'s `since` across a restart). */
   problem_since: z.object({ reason: z.string(), at: z.number() }).optional(),
   last_login: z.object({ at: z.number(), outcome: z.string(), transcript: z.array(z.string()) }).optional(),
-  /** The reads the scheduler planned after the last pass: the row, when, and why (interface 10.1). */
-  next_reads: z.array(z.object({ row: z.string(), at: z.number(), why: z.string() })).optional(),
+  /** The planner's rows after the last pass: the row, from when and by when it is read, and why (interface 10.1; a file of 0.8 has no `by`). */
+  next_reads: z.array(z.object({ row: z.string(), at: z.number(), by: z.number().optional(), why: z.string() })).optional(),
   /** The change feed: on or not, since when, why not, on which road (live-notes 28-32). */
   change_feed: z
     .object({

@@ -2,11 +2,12 @@
 // (and what their signals are read from) read when due (poller/coordinator.ts's readDue, in rounds),
 // then its computation. For the tests that drive a feature against the simulator without the whole bridge.
 import { ResourceCache } from '../../src/feature-kit/cache.js';
-import { readDue } from '../../src/poller/coordinator.js';
+import { AccountPlan } from '../../src/poller/account-plan.js';
+import { readDue } from '../../src/poller/read-due.js';
 import { silentLogger } from '../../src/util/log.js';
 import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';
-import type { Moment } from '../../src/feature-kit/plan.js';
+import type { Moment } from '../../src/feature-kit/schedule.js';
 import type { Host, Want } from '../../src/feature-kit/resource.js';
 import { signalReads } from '../../src/poller/feature-runs.js';
 import type { Identity } from '../../src/feature-kit/identity.js';
@@ -44,10 +45,13 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
     clock: options.clock,
     log,
   });
+  // The planner at one kind of moment (the test's), with the intervals a config's defaults would give.
+  const policy = { intervalMs: 20 * MIN, fastIntervalMs: 3 * MIN, schoolIntervalMs: 5 * MIN, fixedMoment: options.moment ?? 'lessons' };
+  const planner = new AccountPlan({ cache, policy, lessons: () => undefined, watch: () => undefined });
   const account = { login: 'test', write_messages: false, downloads: false, messages: [], ...options.account } as AccountConfig;
   const pass = async (asked = false): Promise<SourceResult> => {
     const now = options.clock.now();
-    cache.begin({ moment: options.moment ?? 'lessons', intervals: { news: 5 * MIN, normal: 20 * MIN, fast: 3 * MIN }, asked });
+    cache.begin();
     try {
       const ctx = { identity, now, today: warsawDate(now), startPass: false, account };
       const copies = {
@@ -61,7 +65,7 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
         // What the lists' signals are read from, as the account's features add it (the class calendar).
         return [...wants, ...signalReads(wants, copies)];
       };
-      await readDue(cache, reads, new Set<Host>(), new Map());
+      await readDue(cache, () => planner.of(reads(), options.clock.now(), { pass: { asked } }).due, new Set<Host>(), new Map());
       return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
     } finally {
       cache.end();

@@ -13,7 +13,7 @@ import type { EventPayload } from '../../src/feature-kit/state.js';
 import { tempDir, simulatorPerTest } from '../helpers/portal.js';
 import { messagingClient } from '../unit/messaging/sim-client.js';
 import { featurePasses } from '../helpers/feature-pass.js';
-import type { Moment } from '../../src/feature-kit/plan.js';
+import type { Moment } from '../../src/feature-kit/schedule.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
 const JANEK = DEMO_ACCOUNTS[1]!;

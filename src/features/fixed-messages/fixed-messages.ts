@@ -60,7 +60,7 @@ class FixedMessages implements FeatureState {
   async ofTheDay(cache: CommandAccount['cache']): Promise<void> {
     const kept = cache.peek(IDENTITY);
     if (kept !== undefined && warsawDate(kept.fetchedAt) === warsawDate(this.clock.now())) return;
-    await cache.read(want(IDENTITY), 'now').catch(() => {
+    await cache.read(want(IDENTITY)).catch(() => {
       throw new MessageNotSentError(false, 'not_ready', "not sent: today's class tutor could not be read from the portal; try again");
     });
   }

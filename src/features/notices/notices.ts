@@ -92,7 +92,7 @@ class NoticesSource implements Source {
 
   /** The announcements the portal gave in the last computation; before one, read through their declaration (never around it). */
   async known(cache: ResourceCache): Promise<readonly Notice[]> {
-    if (this.notices === undefined && cache.peek(NOTICES) === undefined) await cache.read(want(NOTICES), 'now');
+    if (this.notices === undefined && cache.peek(NOTICES) === undefined) await cache.read(want(NOTICES));
     this.notices ??= cache.peek(NOTICES)?.SchoolNotices;
     return this.notices ?? [];
   }

@@ -188,7 +188,7 @@ class OpenedMessages implements FeatureState {
       for (const mailbox of LOOKUP_ORDER) {
         // Through the mailbox's declaration, at once: a mailbox this account has not (404) is refused, not where the message is.
         const copy = mailboxWant(mailbox);
-        await this.access.cache.read(copy, 'now').catch((error: unknown) => {
+        await this.access.cache.read(copy).catch((error: unknown) => {
           throw new CommandError(`the messages could not be listed: ${errorText(error)}`, { cause: error });
         });
         const list = this.access.cache.peek(copy.res, copy.key) as { items: ListedMessages[number]['items'] } | undefined;

@@ -1,5 +1,5 @@
 // docs/development.md answers "when is Grades read next, and why" in one paragraph: it may name at most
-// three files and ten symbols, every file it names exists, and every symbol it names is exported by one
+// four files and fifteen symbols (issue 66), every file it names exists, and every symbol it names is exported by one
 // of those files (a renamed function or a moved file makes it fail, so the answer stays true).
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -23,15 +23,15 @@ function exports(file: string, symbol: string): boolean {
 }
 
 describe("the reader's paragraph in docs/development.md", () => {
-  it('names at most three files, each one there', () => {
+  it('names at most four files, each one there', () => {
     expect(files.length).toBeGreaterThan(0);
-    expect(files.length).toBeLessThanOrEqual(3);
+    expect(files.length).toBeLessThanOrEqual(4);
     for (const file of files) expect(existsSync(new URL(file, ROOT)), file).toBe(true);
   });
 
-  it('names at most ten symbols, each exported by a file it names', () => {
+  it('names at most fifteen symbols, each exported by a file it names', () => {
     expect(symbols.length).toBeGreaterThan(3);
-    expect(symbols.length).toBeLessThanOrEqual(10);
+    expect(symbols.length).toBeLessThanOrEqual(15);
     for (const symbol of symbols)
       expect(
         files.some((file) => exports(file, symbol)),

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { messagingResource, registerResource, want, type Resource } from '../../../src/feature-kit/resource.js';
-import { always } from '../../../src/feature-kit/plan.js';
+import { AccountPlan } from '../../../src/poller/account-plan.js';
+import { messagingResource, registerResource, want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
+import { always } from '../../../src/feature-kit/schedule.js';
 import { ConnectionError, UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { MessagesUnavailableError } from '../../../src/portal/messaging-policy.js';
 import { FakeClock } from '../../helpers/clock.js';
@@ -36,13 +37,33 @@ function setup(resources?: readonly Resource[]) {
     log: silentLogger(),
     resources,
   });
-  const pass = (moment: 'lessons' | 'night' = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) =>
-    cache.begin({ moment, intervals, ...more });
+  // The account's planner at one kind of moment (the pass's; 'by the clock': the wall clock's, its night
+  // included), with the intervals above.
+  type PassMoment = 'lessons' | 'night' | 'by the clock';
+  let day: { moment: PassMoment; asked?: boolean; start?: boolean } = { moment: 'lessons' };
+  const planner = () =>
+    new AccountPlan({
+      cache,
+      policy: {
+        intervalMs: intervals.normal,
+        fastIntervalMs: intervals.fast,
+        schoolIntervalMs: intervals.news,
+        fixedMoment: day.moment === 'by the clock' ? undefined : day.moment,
+      },
+      lessons: () => undefined,
+      watch: () => undefined,
+    });
+  const when = (w: Want) => planner().of([w], clock.now(), { pass: day }).rows[0]!;
+  cache.plannedBy(when);
+  const pass = (moment: PassMoment = 'lessons', more: { asked?: boolean; startPass?: boolean } = {}) => {
+    day = { moment, asked: more.asked, start: more.startPass };
+    cache.begin();
+  };
   /** Reads the wants that are due now, as the coordinator's round does. */
   const readDue = async (...wants: ReturnType<typeof want>[]) => {
     for (const w of wants) if (cache.due(w)) await cache.read(w).catch(() => undefined);
   };
-  return { clock, cache, calls, pass, readDue, failWith: (e: Error | undefined) => (failure = e) };
+  return { clock, cache, calls, pass, readDue, when, failWith: (e: Error | undefined) => (failure = e) };
 }
 
 const NOTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: { ...always(HOUR), night: Infinity } });
@@ -96,7 +117,7 @@ describe('the cache', () => {
   });
 
   it('reads at once when the signal that vouches for a copy moved, and keeps it while it holds', async () => {
-    const { clock, cache, calls, pass, readDue } = setup();
+    const { clock, calls, pass, readDue, when } = setup();
     let ids = '1,2';
     const LIST = registerResource({
       name: 'HomeWorks',
@@ -115,17 +136,17 @@ describe('the cache', () => {
     ids = '1,2,3';
     await readDue(want(LIST));
     expect(calls).toHaveLength(2);
-    expect(cache.when(want(LIST)).at).toBeGreaterThan(clock.now());
+    expect(when(want(LIST)).at).toBeGreaterThan(clock.now());
   });
 
   it('reads what the bridge itself moved (a message opened, one sent) at the next look', async () => {
-    const { cache, calls, pass, readDue, clock } = setup();
+    const { cache, calls, pass, readDue, clock, when } = setup();
     pass();
     await readDue(want(NOTES));
     cache.end();
     cache.moved(NOTES);
     pass();
-    expect(cache.when(want(NOTES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(when(want(NOTES))).toMatchObject({ at: clock.now(), why: 'signal' });
     await readDue(want(NOTES));
     expect(calls).toEqual(['Notes', 'Notes']);
     expect(cache.due(want(NOTES))).toBe(false);
@@ -176,7 +197,7 @@ describe('the cache', () => {
   });
 
   it("answers a failed read's error until a read succeeds (its last good copy where the declaration says so), and tries again within `interval`", async () => {
-    const { clock, cache, pass, readDue, failWith } = setup();
+    const { clock, cache, pass, readDue, failWith, when } = setup();
     const LOOKUP = registerResource({ name: 'Subjects', endpoint: 'Subjects', schema, fresh: always(HOUR), keepOnError: true });
     pass();
     await readDue(want(NOTES), want(LOOKUP));
@@ -187,7 +208,7 @@ describe('the cache', () => {
     expect(() => cache.get(NOTES)).toThrow('server error');
     expect(cache.get(LOOKUP)).toEqual({ n: 2, ids: [] });
     // A failing portal is not asked in a loop: within `interval` (20 minutes), not at once.
-    expect(cache.when(want(NOTES), { now: clock.now(), moment: 'lessons', intervals }).by).toBe(clock.now() + 20 * MINUTE);
+    expect(when(want(NOTES)).by).toBe(clock.now() + 20 * MINUTE);
     failWith(undefined);
     clock.set(clock.now() + 20 * MINUTE);
     pass();
@@ -214,7 +235,7 @@ describe('the cache', () => {
     // NEWS reads on a refresh; Notes keeps its copy.
     expect(calls).toEqual(['Notes', 'SchoolNotices', 'SchoolNotices']);
     cache.end();
-    await cache.read(want(NOTES), 'now');
+    await cache.read(want(NOTES));
     expect(calls).toHaveLength(4);
   });
 
@@ -233,22 +254,22 @@ describe('the cache', () => {
     const { clock, cache, calls, pass, readDue } = setup();
     clock.set('2026-11-18T23:10:00+01:00');
     const BOX = registerResource({ name: 'SentBox', endpoint: 'SentBox', schema, fresh: { ...always(HOUR), night: Infinity }, notAtStart: true });
-    pass('night', { startPass: true });
+    pass('by the clock', { startPass: true });
     await readDue(want(BOX));
-    pass('night');
+    pass('by the clock');
     await readDue(want(BOX));
     // The night leaves a list riding along for 06:00: not read yet.
     expect(calls).toEqual([]);
     cache.end();
     cache.moved(BOX);
-    pass('night');
+    pass('by the clock');
     await readDue(want(BOX));
     expect(calls).toEqual(['SentBox']);
     expect(cache.due(want(BOX))).toBe(false);
   });
 
   it('takes a school without the messages module as a refusal until the messaging client asks again', async () => {
-    const { clock, cache, pass, readDue } = setup();
+    const { clock, cache, pass, readDue, when } = setup();
     const nextCheckAt = clock.now() + 6 * HOUR;
     const COUNTERS = messagingResource({
       name: 'counters',
@@ -259,7 +280,7 @@ describe('the cache', () => {
     pass();
     await readDue(want(COUNTERS));
     expect(cache.refused(COUNTERS)).toBe(true);
-    expect(cache.when(want(COUNTERS), { now: clock.now(), moment: 'lessons', intervals }).by).toBe(nextCheckAt);
+    expect(when(want(COUNTERS)).by).toBe(nextCheckAt);
   });
 
   it('counts each read of a copy (a feature that took in another count computes again)', async () => {
@@ -278,7 +299,7 @@ describe('the cache', () => {
 
   it("reads a copy by the account's declaration of its name (the bench's transformed ones), not the want's own", async () => {
     const EVERY_5_MINUTES = registerResource({ name: 'Notes', endpoint: 'Notes', schema, fresh: always(5 * MINUTE) });
-    const { clock, cache, calls, pass, readDue } = setup([EVERY_5_MINUTES]);
+    const { clock, calls, pass, readDue, when } = setup([EVERY_5_MINUTES]);
     pass();
     await readDue(want(NOTES));
     clock.set(clock.now() + 5 * MINUTE);
@@ -286,7 +307,7 @@ describe('the cache', () => {
     await readDue(want(NOTES));
     // NOTES itself says an hour.
     expect(calls).toEqual(['Notes', 'Notes']);
-    expect(cache.when(want(NOTES), { now: clock.now(), moment: 'lessons', intervals }).at).toBe(clock.now() + 5 * MINUTE);
+    expect(when(want(NOTES)).at).toBe(clock.now() + 5 * MINUTE);
   });
 });
 

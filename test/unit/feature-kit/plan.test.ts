@@ -8,16 +8,8 @@ import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import {
-  momentOf,
-  next,
-  nightEndsAt,
-  nextMomentAt,
-  type Known,
-  type Moment,
-  type Schedule,
-  type SchoolDayTimes,
-} from '../../../src/feature-kit/plan.js';
+import { momentOf, next, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+import { type Known, type Moment, type Schedule } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;
 const at = (date: string, hhmm: string): number => Date.parse(`${date}T${hhmm}:00+01:00`);

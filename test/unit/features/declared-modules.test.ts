@@ -60,7 +60,7 @@ describe("a keyed list's refusal", () => {
     const today = entities.find((e) => e.key === 'timetable_today')!;
     const changes = entities.find((e) => e.key === 'plan_changes_today')!;
     const read = async (week: string) => {
-      cache.begin({ moment: 'lessons', intervals: { news: 1, normal: 1, fast: 1 } });
+      cache.begin();
       await cache.read(want(TIMETABLE, week)).catch(() => undefined);
       cache.end();
     };
@@ -77,7 +77,7 @@ describe("a keyed list's refusal", () => {
     refusedWeeks.add('2026-11-30');
     const cache2 = new ResourceCache({ portal, clock: { now: () => now } as never, log: silentLogger() });
     const second = async (week: string) => {
-      cache2.begin({ moment: 'lessons', intervals: { news: 1, normal: 1, fast: 1 } });
+      cache2.begin();
       await cache2.read(want(TIMETABLE, week)).catch(() => undefined);
       cache2.end();
     };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_PAGE, PLAN_WRITE_COMMAND, planTableProblems, withPlanTable } from '../../../src/features/plan-table.js';
 import { RESOURCES } from '../../../src/resources/index.js';
 import { GRADES } from '../../../src/resources/grades.js';
-import { always } from '../../../src/feature-kit/plan.js';
+import { always } from '../../../src/feature-kit/schedule.js';
 
 const PAGE = readFileSync(new URL(`../../../${PLAN_PAGE}`, import.meta.url), 'utf8');
 

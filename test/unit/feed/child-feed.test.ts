@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { ChildFeed } from '../../../src/feed/child-feed.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
-import { want, type Resource } from '../../../src/feature-kit/resource.js';
+import { want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
+import { AccountPlan } from '../../../src/poller/account-plan.js';
+import { readDue } from '../../../src/poller/read-due.js';
+import type { Watch } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
 import { RESOURCES } from '../../../src/resources/index.js';
@@ -70,7 +73,7 @@ async function setup(onMissed?: (res: Resource) => void) {
   const cache = new ResourceCache({ portal: { gateway: p.gateway, messages: {} as MessagesApi, identity: () => undefined, clock, log }, clock, log });
   /** One pass's feed, as the pass plugs it in: a device when none, the feed read, its changes taken (a lost device registered again at once). */
   const pass = async () => {
-    cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
+    cache.begin();
     await feed.beforeReads(cache);
     for (let round = 0; round < 2; round++) {
       const w = feed.want();
@@ -79,50 +82,66 @@ async function setup(onMissed?: (res: Resource) => void) {
     }
     return { end: () => cache.end() };
   };
-  return { clock, feed, cache, pass, lines, ...p };
+  // The account's planner in lessons, handed the feed's watch (or none: the declarations' own ages).
+  const planner = (watch = () => feed.watch()) =>
+    new AccountPlan({
+      cache,
+      policy: { intervalMs: 20 * 60_000, fastIntervalMs: 3 * 60_000, schoolIntervalMs: 5 * 60_000, fixedMoment: 'lessons' },
+      lessons: () => undefined,
+      watch,
+    });
+  const when = (w: Want, watch?: () => Watch | undefined) => planner(watch).of([w], clock.now()).rows[0]!;
+  /** Reads what the planner says is due of `wants`, as the pass does, the feed told of a read for its age alone. */
+  const readDueOf = (...wants: Want[]) =>
+    readDue(
+      cache,
+      () => planner().of(wants, clock.now()).due,
+      new Set(),
+      new Map(),
+      undefined,
+      (res, before, value) => feed.readForAge(res, before, value),
+    );
+  return { clock, feed, cache, pass, lines, when, readDueOf, ...p };
 }
 
 describe("a child's change feed", () => {
   it('a registration makes every list the feed covers due at once: what changed before it, the feed never names', async () => {
-    const { clock, cache, pass, calls, script } = await setup();
+    const { clock, cache, pass, calls, script, when } = await setup();
     (await pass()).end();
-    cache.begin({ moment: 'lessons', intervals: { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 } });
+    cache.begin();
     await cache.read(want(GRADES));
     await cache.read(want(NOTICES));
     cache.end();
     clock.set(clock.now() + 60_000);
-    expect(cache.when(want(GRADES)).at).toBeGreaterThan(clock.now());
+    expect(when(want(GRADES)).at).toBeGreaterThan(clock.now());
     // The portal forgot the device: registered again in this pass, and its lists are due at once.
     script.feed = () => ({ status: 400, json: { Status: 'Error', Code: 'UnableToGetPushDevice' } });
     const { end } = await pass();
     expect(calls.filter((c) => c.endpoint === 'ChangeRegister')).toHaveLength(2);
-    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
-    expect(cache.when(want(NOTICES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(when(want(NOTICES))).toMatchObject({ at: clock.now(), why: 'signal' });
     end();
   });
 
   it('while on, reads a list it names for its age alone at the safety age, and tells of a record such a read found that it never named', async () => {
     const missed: string[] = [];
-    const { clock, cache, feed, pass, script } = await setup((res) => missed.push(res.name));
+    const { clock, cache, pass, script, when, readDueOf } = await setup((res) => missed.push(res.name));
     (await pass()).end();
-    const intervals = { news: 5 * 60_000, normal: 20 * 60_000, fast: 3 * 60_000 };
-    cache.begin({ moment: 'lessons', intervals, watch: feed.watch() });
+    cache.begin();
     await cache.read(want(GRADES));
-    cache.end(feed.watch());
+    cache.end();
     // Five minutes old in lessons by its own declaration; eight hours while the feed vouches for it.
     const readAt = clock.now();
-    expect(cache.when(want(GRADES)).at).toBe(readAt + 8 * HOUR);
+    expect(when(want(GRADES)).at).toBe(readAt + 8 * HOUR);
     clock.set(readAt + 8 * HOUR);
     script.lists = () => ({ Grades: [{ Id: 7 }] });
-    cache.begin({ moment: 'lessons', intervals, watch: feed.watch() });
-    expect(cache.when(want(GRADES)).why).toBe('age');
-    await cache.read(want(GRADES));
+    cache.begin();
+    expect(when(want(GRADES)).why).toBe('age');
+    await readDueOf(want(GRADES));
     cache.end();
     expect(missed).toEqual(['Grades']);
-    // Without the feed's watch the cache knows only the declaration's age.
-    cache.begin({ moment: 'lessons', intervals });
-    expect(cache.when(want(GRADES)).at).toBe(clock.now() + 5 * 60_000);
-    cache.end();
+    // Without the feed's watch the planner knows only the declaration's age.
+    expect(when(want(GRADES), () => undefined).at).toBe(clock.now() + 5 * 60_000);
   });
 
   it('registers a device and is on once the feed answers', async () => {
@@ -167,7 +186,7 @@ describe("a child's change feed", () => {
   });
 
   it('moves what a change names, acknowledges it once its lists were read again, and an unknown type at once, logged once', async () => {
-    const { clock, cache, feed, pass, calls, script, lines } = await setup();
+    const { clock, cache, feed, pass, calls, script, lines, when } = await setup();
     (await pass()).end();
     await cache.read(want(GRADES)).catch(() => undefined);
     script.feed = () => ({
@@ -182,7 +201,7 @@ describe("a child's change feed", () => {
       },
     });
     const { end } = await pass();
-    expect(cache.when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
+    expect(when(want(GRADES))).toMatchObject({ at: clock.now(), why: 'signal' });
     // Grades read again in this pass, the notices not (a failure, say): 11 and the unknown type go.
     await cache.read(want(GRADES));
     await feed.afterPublish(cache, [want(GRADES), want(NOTICES)], HANDLED);

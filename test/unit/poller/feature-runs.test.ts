@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { registerResource, want } from '../../../src/feature-kit/resource.js';
-import { always } from '../../../src/feature-kit/plan.js';
+import { always } from '../../../src/feature-kit/schedule.js';
+import { AccountPlan } from '../../../src/poller/account-plan.js';
 import { AccountFeatures } from '../../../src/poller/account-features.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
@@ -57,10 +58,13 @@ async function setup(extra: Feature[] = []) {
   const features = new AccountFeatures([summary, notes, ...extra], access);
   await features.prepare();
   const identity = {} as Identity;
+  // The account's planner in the afternoon, with the intervals a config's defaults would give.
+  const policy = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 5 * MINUTE, fixedMoment: 'afternoon' as const };
+  const planner = new AccountPlan({ cache, policy, lessons: () => undefined, watch: () => undefined });
   /** A pass as the coordinator makes one: what is due read, then the features computed. */
   const pass = async (asked = false) => {
-    cache.begin({ moment: 'afternoon', intervals: { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE }, asked });
-    for (const w of features.runs.wants(identity, '2026-11-18')) if (cache.due(w)) await cache.read(w);
+    cache.begin();
+    for (const w of planner.of(features.runs.wants(identity, '2026-11-18'), clock.now(), { pass: { asked } }).due) await cache.read(w);
     const outcome = await features.compute({ identity, log, now: clock.now(), today: '2026-11-18', asked }, { startPass: false, unread: new Set() });
     cache.end();
     return outcome;

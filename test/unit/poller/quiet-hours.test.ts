@@ -4,7 +4,7 @@
 // the default 3 minutes: 3 hours of 20 reads become 3 hours of 1).
 import { describe, expect, it } from 'vitest';
 import { next } from '../../../src/feature-kit/plan.js';
-import { planClock, type PollPolicy } from '../../../src/poller/schedule.js';
+import { planClock, type PollPolicy } from '../../../src/feature-kit/plan.js';
 import { UNREAD } from '../../../src/resources/messaging.js';
 
 const MINUTE = 60_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours, planClock, retryDelay } from '../../../src/poller/schedule.js';
+import { retryDelay } from '../../../src/poller/backoff.js';
+import { inQuietHours, planClock } from '../../../src/feature-kit/plan.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
 import { next } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';

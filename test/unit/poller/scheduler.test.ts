@@ -7,7 +7,7 @@ import pino from 'pino';
 import { FakeClock } from '../../helpers/clock.js';
 import { AccountScheduler } from '../../../src/poller/scheduler.js';
 import { AccountHealth } from '../../../src/poller/health.js';
-import { retryDelay } from '../../../src/poller/schedule.js';
+import { retryDelay } from '../../../src/poller/backoff.js';
 import type { Host } from '../../../src/feature-kit/resource.js';
 import type { PassOutcome } from '../../../src/poller/coordinator.js';
 

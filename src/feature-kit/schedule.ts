@@ -1,0 +1,117 @@
+// What a declaration says of when its copies are read (a Schedule: its ages at each kind of moment, what
+// vouches for it, what a refresh does), and what is known of a copy when the planner is asked about it
+// (Known). The planner (plan.ts) answers from these; docs/polling.md is generated from the declarations.
+
+/**
+ * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the
+ * last one's end, on a school day; `morning` before it (from 07:00), `afternoon` after it until 18:00,
+ * `evening` until 21:00; `early` (06:00-07:00) and `late` (21:00-22:00) the edges of a school day, when
+ * a family is up but the school is not; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the
+ * daytime (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
+ */
+export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'early', 'late', 'night', 'weekend', 'holiday'] as const;
+export type Moment = (typeof MOMENTS)[number];
+
+/**
+ * How old a copy may be: milliseconds (Infinity: age alone never reads it again) or a configured interval
+ * by name: `news` is poll.school_interval (what must reach a family within minutes while lessons are on),
+ * `normal` poll.interval, `fast` poll.fast_interval (hourly inside poll.quiet_hours).
+ */
+export type Age = number | keyof Intervals;
+export type Freshness = Readonly<Record<Moment, Age>>;
+
+/** When a resource is read, as its declaration states it (see resource.ts). */
+export interface Schedule {
+  /** The resource as the documentation names it (`Grades`, `messaging inbox/messages`). */
+  readonly name: string;
+  readonly fresh: Freshness;
+  /**
+   * The cheap signal that vouches for the copy (its documentation name) and how old the copy may be
+   * while it does. A changed signal reads the resource at once; a missing one leaves `fresh`.
+   */
+  readonly vouch?: { readonly by: string; readonly fresh: Freshness };
+  /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
+  readonly whileEmptyMs?: number;
+  /** A lookup that lacks an id a record names is read again once this old (a new teacher's name the same day). */
+  readonly missAgeMs?: number;
+  /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
+  readonly ahead?: Freshness;
+  /**
+   * What a person's asking (a refresh) does: `read` reads it now; `read refused` reads it even while
+   * the portal refuses it (a school may start the lucky number any morning); `unvouched` keeps the
+   * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
+   */
+  readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
+  /**
+   * A copy that must be of the day (who the child is: its class, tutor and the year's dates): read at the
+   * first pass from this wall time ('06:00') of each day after the one it was read on, whatever its age.
+   * A year's edges (EndFirstSemester, EndSchoolYear, 1 September) are days like any other, so the first
+   * pass on each of them reads it as well.
+   */
+  readonly daily?: string;
+  /** Not read in a start's first pass (a start's requests are the budget's dearest); read at the next. */
+  readonly notAtStart?: true;
+  /** How long a refusal (403, a switched-off module) stands before the portal is asked again (a day when not given). */
+  readonly refusedForMs?: number;
+  /** Read at night by its ages too (the bench's naive schedule, a client with no night; the plan table's ages alone): the bridge's own never are. */
+  readonly readsAtNight?: true;
+  /** Why the ages are what they are, for the generated documentation. */
+  readonly note?: string;
+}
+
+/** The configured intervals, in milliseconds. */
+export interface Intervals {
+  news: number;
+  normal: number;
+  fast: number;
+}
+
+/** What is known of a copy when the plan is asked about it (each field's rule is a row of next). */
+export interface Known {
+  /** When the copy was read; undefined when there is none. */
+  readAt?: number;
+  /** The copy's list was empty (Schedule.whileEmptyMs). */
+  empty?: boolean;
+  refusedUntil?: number;
+  /**
+   * The vouching signal: the same as when the copy was read, changed since (or the bridge itself changed it), or
+   * none. For a copy not read yet, `changed` means the bridge itself changed it (it has no earlier value to differ from).
+   */
+  signal?: 'same' | 'changed' | 'none';
+  /** A person asked for a refresh (what Schedule.whenAsked says). */
+  asked?: 'refresh';
+  failedAt?: number;
+  /** The copy answers its question until then, whatever its age or a failed read since (the lucky number once known). */
+  settledUntil?: number;
+  /** The look is a start's first pass (Schedule.notAtStart). */
+  startPass?: boolean;
+  /** A record names an id the copy lacks (Schedule.missAgeMs). */
+  missing?: boolean;
+  /** It is wanted ahead of need only (Schedule.ahead). */
+  ahead?: boolean;
+}
+
+/**
+ * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches; the
+ * bench's reference ages); a configured interval (minutes, where these are hours) gives way to it.
+ */
+export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
+  const longer = (fresh: Freshness): Freshness =>
+    Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], ms) : ms])) as Record<Moment, Age>;
+  return { ...schedule, fresh: longer(schedule.fresh), ...(schedule.ahead ? { ahead: longer(schedule.ahead) } : {}) };
+}
+
+/** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
+export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
+
+/** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
+export interface When {
+  at: number;
+  by: number;
+  why: Why;
+}
+
+/** The same age at every moment. */
+export function always(age: Age): Freshness {
+  return { lessons: age, morning: age, afternoon: age, evening: age, early: age, late: age, night: age, weekend: age, holiday: age };
+}

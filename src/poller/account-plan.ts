@@ -1,0 +1,57 @@
+// The child's facts, gathered for the planner (feature-kit/plan.ts): what is known of each copy it
+// reads (the cache's), the change feed's watch, today's lessons (the timetable's last output) and the
+// policy. The planner decides; this only hands it the data and maps its rows back to the wants.
+import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../feature-kit/plan.js';
+import { covers } from '../feed/child-feed.js';
+import type { Want } from '../feature-kit/resource.js';
+import type { Why } from '../feature-kit/schedule.js';
+import type { ResourceCache } from '../feature-kit/cache.js';
+import type { When } from '../feature-kit/schedule.js';
+import type { SchoolDayTimes } from '../feature-kit/plan.js';
+
+export interface AccountPlanSources {
+  cache: ResourceCache;
+  policy: PollPolicy;
+  /** Today's lessons as the timetable last gave them. */
+  lessons: (now: number) => SchoolDayTimes | undefined;
+  /** The change feed's watch, while it watches. */
+  watch: () => Watch | undefined;
+}
+
+/** A want the planner says is due, and why. */
+export type Due = Want & { readonly why: Why };
+
+/** The plan, with the wants due now that the pass under way has not read yet, and why. */
+export interface WantsPlan extends Plan {
+  due: Due[];
+}
+
+export class AccountPlan {
+  constructor(private readonly sources: AccountPlanSources) {}
+
+  /** The planner's answer for `wants` at `now`; `day` adds the hosts backing off and the pass under way. */
+  of(wants: readonly Want[], now: number, day: Pick<Day, 'retryAt' | 'pass'> = {}): WantsPlan {
+    const { cache, policy, lessons, watch } = this.sources;
+    // A copy two features want is one row: wanted as missing by either, ahead of need only by both.
+    const byRow = new Map<string, Want>();
+    for (const w of wants) {
+      const seen = byRow.get(rowOf(w));
+      byRow.set(rowOf(w), seen === undefined ? w : { ...seen, missing: seen.missing || w.missing, ahead: seen.ahead && w.ahead });
+    }
+    const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: covers(w.res) }));
+    const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
+    const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
+    const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));
+    return { ...answer, due: due.filter((w) => !cache.readThisPass(w)) };
+  }
+
+  /** When one copy is read, judged at `now` outside a pass (a command's lookup). */
+  when(w: Want, now: number): When {
+    return this.of([w], now).rows[0]!;
+  }
+}
+
+/** The diagnostics' row of a copy: its resource's name, and its key in brackets. */
+function rowOf(w: Want): string {
+  return w.key === undefined ? w.res.name : `${w.res.name} (${w.key})`;
+}

@@ -1,0 +1,90 @@
+// The planner as a table: for Ania's Wednesday (lessons 08:00-13:30, poll.interval 20 minutes,
+// school_interval 5), what each copy is read for (`at`, `by`, `why`) and when the child's timer fires
+// (`wake`). Each row is a rule of docs/polling.md ("When the timer fires") a reader can check.
+import { describe, expect, it } from 'vitest';
+import { plan, type Day, type Wanted, type Watch } from '../../../src/feature-kit/plan.js';
+import { GRADES } from '../../../src/resources/grades.js';
+import { IDENTITY, LIBRARY } from '../../../src/resources/school.js';
+import type { Known } from '../../../src/feature-kit/schedule.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const WEDNESDAY = '2026-11-18';
+const at = (hhmm: string, date = WEDNESDAY): number => Date.parse(`${date}T${hhmm}:00+01:00`);
+const lessons = { date: WEDNESDAY, start: `${WEDNESDAY}T08:00:00+01:00`, end: `${WEDNESDAY}T13:30:00+01:00` };
+const policy = { intervalMs: 20 * MIN, fastIntervalMs: 3 * MIN, schoolIntervalMs: 5 * MIN };
+const grades: Wanted = { row: 'Grades', host: 'register', schedule: GRADES, fed: true };
+const library: Wanted = { row: 'LibraryItems', host: 'register', schedule: LIBRARY };
+const identity: Wanted = { row: 'Me', host: 'register', schedule: IDENTITY };
+
+interface Case {
+  now: number;
+  wants: Wanted[];
+  known: Record<string, Known>;
+  watch?: Watch;
+  day?: Partial<Day>;
+}
+
+function planned({ now, wants, known, watch, day = {} }: Case) {
+  const answer = plan(wants, new Map(Object.entries(known)), watch, { lessons, policy, ...day }, now);
+  const rows = Object.fromEntries(answer.rows.map((r) => [r.row, { at: r.at - now, by: r.by - now, why: r.why }]));
+  return { rows, wake: answer.wake - now };
+}
+
+describe('the planner: each copy, and the wake', () => {
+  it.each<[string, Case, { rows: Record<string, { at: number; by: number; why: string }>; wake: number }]>([
+    [
+      'grades in a lesson, read 2 minutes ago: at the news age, no slack; the wake is then',
+      { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('09:08') } } },
+      { rows: { Grades: { at: 3 * MIN, by: 3 * MIN, why: 'age' } }, wake: 3 * MIN },
+    ],
+    [
+      'grades the change feed vouches for (read since its registration): its safety age of 8 hours, an eighth more by; the wake: six intervals at most',
+      { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('09:08') } }, watch: { since: at('07:00'), safetyMs: 8 * HOUR } },
+      { rows: { Grades: { at: 8 * HOUR - 2 * MIN, by: 8 * HOUR - 2 * MIN + HOUR, why: 'age' } }, wake: 6 * 20 * MIN },
+    ],
+    [
+      'grades read before the feed watched keep their own age',
+      { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('06:50') } }, watch: { since: at('07:00'), safetyMs: 8 * HOUR } },
+      { rows: { Grades: { at: 0, by: 0, why: 'age' } }, wake: MIN },
+    ],
+    [
+      'a copy due now that the pass did not read: the wake waits a minute, not a loop',
+      { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('09:00') } } },
+      { rows: { Grades: { at: 0, by: 0, why: 'age' } }, wake: MIN },
+    ],
+    [
+      'the register backing off until 09:17: grades due now are read from then, and nothing wakes the child before',
+      { now: at('09:10'), wants: [grades], known: { Grades: { readAt: at('09:00') } }, day: { retryAt: new Map([['register', at('09:17')]]) } },
+      { rows: { Grades: { at: 7 * MIN, by: 7 * MIN, why: 'age' } }, wake: 7 * MIN },
+    ],
+    [
+      'a slow list after school: its slack (an eighth of 12 hours) lets it ride with a pass; the wake: six intervals at most',
+      { now: at('15:00'), wants: [library], known: { LibraryItems: { readAt: at('07:00') } } },
+      { rows: { LibraryItems: { at: 4 * HOUR, by: 4 * HOUR + 90 * MIN, why: 'age' } }, wake: 2 * HOUR },
+    ],
+    [
+      'the same list read at 18:00: at 06:00 the next morning (12 hours), by 07:30; the wake: six intervals at most',
+      { now: at('18:30'), wants: [library], known: { LibraryItems: { readAt: at('18:00') } } },
+      { rows: { LibraryItems: { at: 11.5 * HOUR, by: 13 * HOUR, why: 'age' } }, wake: 2 * HOUR },
+    ],
+    [
+      'the night: grades have no age then (the morning reads them by its own), the identity of a new day waits for 06:00',
+      { now: at('23:00'), wants: [grades, identity], known: { Grades: { readAt: at('21:30') }, Me: { readAt: at('06:05') } } },
+      {
+        rows: {
+          Grades: { at: Infinity, by: Infinity, why: 'age' },
+          Me: { at: 7 * HOUR, by: 7 * HOUR, why: 'new day' },
+        },
+        wake: 2 * HOUR,
+      },
+    ],
+    [
+      'a refresh reads grades now, at night too; a want named twice is one row',
+      { now: at('23:00'), wants: [grades, grades], known: { Grades: { readAt: at('22:50') } }, day: { pass: { asked: true } } },
+      { rows: { Grades: { at: 0, by: 0, why: 'asked' } }, wake: MIN },
+    ],
+  ])('%s', (_what, input, expected) => {
+    expect(planned(input)).toEqual(expected);
+  });
+});
