@@ -10,7 +10,7 @@ import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { want, type Resource } from '../../../src/feature-kit/resource.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
-import { RESOURCES } from '../../../src/resources/index.js';
+import { RESOURCES } from '../../../src/features/resources.js';
 import { FeedDeviceStore } from '../../../src/store/feed-device-store.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
