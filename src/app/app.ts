@@ -2,8 +2,10 @@
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
 import { registerBridgeRequests } from '../bridge/requests.js';
-import { AccountPoller, type PollHooks } from '../poller/account.js';
-import { familyChildren, loginKey, type FamilyChild, type UnlistedFamily } from '../poller/family-children.js';
+import type { AccountPoller, PollHooks } from '../poller/account.js';
+import type { FamilyChild, UnlistedFamily } from '../poller/family-children.js';
+import { readChildren, type ReadChild } from './children.js';
+import { childPoller, mqttBridge } from './from-config.js';
 import { FamilyRelisting } from './family-relisting.js';
 import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
@@ -20,9 +22,6 @@ import type { AppOptions } from './options.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
 export type { AppOptions } from './options.js';
-
-/** A child the bridge reads, with its road (see App.children). */
-type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
 
 export class App {
   readonly pollers: AccountPoller[] = [];
@@ -69,41 +68,26 @@ export class App {
   }
 
   async start(): Promise<void> {
-    const { config, log, version } = this.options;
+    const { config, log } = this.options;
     const clock = this.clock;
     this.startedAt = clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
     knownNames.addConfig(config);
     this.lock = await takeDataDir(config.data_dir, log);
     // The login entries' children, then those the e-mail entries bring (the family road).
-    const { children: family, unlisted } = await familyChildren(config.families, {
-      dataDir: config.data_dir,
-      urls: config.portal,
+    const { children, unlisted } = await readChildren(config, {
       clock,
       log,
       ...this.portal,
       policy: this.options.sessionPolicy,
-      registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
       storage: (error) => this.problems.storage(error),
     });
-    const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
-    this.children = [
-      ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
-      ...family.filter((c) => !c.alsoRegister),
-    ];
+    this.children = children;
     const bridge =
       this.options.publisher ??
-      new Bridge({
-        mqtt: config.mqtt,
-        brokerFrom: config.brokerFrom,
-        version,
-        log: log.child({ part: 'mqtt' }),
+      mqttBridge(this.options, {
         info: () => this.info(),
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
-        language: config.language,
-        reconnectPeriodMs: this.options.reconnect?.firstMs,
-        reconnectMaxMs: this.options.reconnect?.maxMs,
-        protocolVersion: this.options.mqttVersion,
         clock,
         onRefused: (topic) => this.problems.broker(topic),
       });
@@ -175,36 +159,16 @@ export class App {
   }
 
   /** One child's poller, on its road. */
-  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
-    const { config, log } = this.options;
-    return new AccountPoller({
-      account,
-      ...(family ? { family } : {}),
-      ...(alsoFamily ? { alsoFamily } : {}),
-      urls: config.portal,
-      dataDir: config.data_dir,
-      poll: {
-        intervalMs: config.poll.interval,
-        fastIntervalMs: config.poll.fast_interval,
-        schoolIntervalMs: config.poll.school_interval,
-        quietHours: config.poll.quiet_hours,
-        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
-      },
+  private pollerOf(child: ReadChild, index: number, startDelayMs: number): AccountPoller {
+    const run = {
       clock: this.clock,
-      log,
       publisher: this.publisher as Publisher,
       ...this.portal,
-      sessionPolicy: this.options.sessionPolicy,
       startDelayMs,
-      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
-      language: config.language,
-      thresholds: config.grading.thresholds,
-      messagesPerDay: config.messages_per_day,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
-      ...(this.options.features ? { features: this.options.features } : {}),
-      ...(this.options.resources ? { resources: this.options.resources } : {}),
-    });
+    };
+    return childPoller(this.options, child, run);
   }
 
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */

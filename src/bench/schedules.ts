@@ -1,7 +1,7 @@
 // The bench's two comparisons, as the declarations transformed (the account reads by the declarations
 // it is given: AccountPollerOptions.resources): the reference's own ages, and the naive schedule.
 import { always, atLeast } from '../feature-kit/schedule.js';
-import { RESOURCES } from '../resources/index.js';
+import { RESOURCES } from '../features/resources.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { HOUR } from '../util/duration.js';
 

@@ -24,7 +24,7 @@ import type { Feature } from './feature.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
 
-export { sendButton } from './fixed-messages/fixed-messages.js';
+export { sendButton } from './fixed-messages/buttons.js';
 
 /** Every feature, in the order their polls run when their inputs allow it. */
 export const FEATURES: readonly Feature[] = [

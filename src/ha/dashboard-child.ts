@@ -3,6 +3,7 @@
 // both read a child through it.
 import { entityId, type EntityDef } from '../feature-kit/entities.js';
 import type { AccountKind } from '../features/timetable/kindergarten.js';
+import { isSendButton } from '../features/fixed-messages/buttons.js';
 
 export interface DashboardChild {
   /** The child id <c> of topics and entity ids. */
@@ -43,8 +44,6 @@ export class ChildEntities {
 
   /** The configured fixed-message buttons, in the order of the config, with the user's names. */
   sendButtons(lang: keyof EntityDef['name']): { id: string; name: string }[] {
-    return this.child.entities
-      .filter((e) => e.platform === 'button' && e.key.startsWith('send_'))
-      .map((e) => ({ id: entityId(this.child.id, e), name: e.name[lang] }));
+    return this.child.entities.filter(isSendButton).map((e) => ({ id: entityId(this.child.id, e), name: e.name[lang] }));
   }
 }

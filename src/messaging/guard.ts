@@ -5,21 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { MessageSendError } from '../portal/errors.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
-import { warsawDate } from '../util/time.js';
 import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
-import {
-  beforeSending,
-  checkTransaction,
-  checkText,
-  DEFAULT_MESSAGES_PER_DAY,
-  DUPLICATE_WINDOW_MS,
-  inWords,
-  REFUSED_STATUSES,
-  SEND_GAP_MS,
-  textDigest,
-  unknownOutcome,
-} from './send-rules.js';
+import { beforeSending, checkDuplicate, checkPace, checkTransaction, checkText, REFUSED_STATUSES, textDigest, unknownOutcome } from './send-rules.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
@@ -136,11 +124,11 @@ export class Outbox {
     const settled = await this.settleUnknown(now);
     checkTransaction(this.journal, request.transaction);
     if (request.text !== undefined) checkText(request.text);
-    this.checkPace(now);
+    checkPace(this.journal, now, { perDay: this.options.messagesPerDay, gapMs: this.options.gapMs });
     const draft = await beforeSending(prepare);
     checkText(draft.text);
     const digest = textDigest(draft.text);
-    this.checkDuplicate(draft.recipient, digest, now);
+    checkDuplicate(this.journal, { recipient: draft.recipient, digest }, now, this.options.duplicateWindowMs);
     const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
     if (went)
       throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
@@ -225,28 +213,6 @@ export class Outbox {
       settled.push({ ...entry, state, checked: 'sent_box' });
     }
     return settled;
-  }
-
-  /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
-  private checkPace(now: number): void {
-    const perDay = this.options.messagesPerDay ?? DEFAULT_MESSAGES_PER_DAY;
-    const today = warsawDate(now);
-    const recent = this.journal.outgoingSince(now - 26 * 60 * 60_000);
-    if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
-      throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
-    }
-    const gap = this.options.gapMs ?? SEND_GAP_MS;
-    const last = recent.at(-1);
-    if (last && now - last.at < gap) {
-      throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(gap)} ago`);
-    }
-  }
-
-  private checkDuplicate(recipient: Recipient, digest: string, now: number): void {
-    const window = this.options.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
-    const same = this.journal.outgoingSince(now - window).some((e) => e.digest === digest && e.to === recipient.accountId);
-    if (same)
-      throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${recipient.label} less than ${inWords(window)} ago`);
   }
 
   /**

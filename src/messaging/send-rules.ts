@@ -1,10 +1,13 @@
-// The rules of the outbox (messaging/guard.ts) that need no state: how long the same text to the same
-// person is refused, the pause between two sends, the longest text, a day's default cap, the answers that
-// say nothing went out; the text's checks and digest; and the words of a refusal.
+// The rules of the outbox (messaging/guard.ts) that keep no state of their own: how long the same text to
+// the same person is refused, the pause between two sends, the longest text, a day's cap, the answers that
+// say nothing went out; the text's checks and digest; the checks that read the send journal (the day's cap
+// and the pause, the same text again, a transaction tried before); and the words of a refusal.
 import { createHash } from 'node:crypto';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { MessageNotSentError } from './errors.js';
 import { errorText } from '../util/text.js';
+import { warsawDate } from '../util/time.js';
+import type { Recipient } from './recipients.js';
 import type { SendJournal } from './journal.js';
 
 /** The same text to the same person within this long is refused. */
@@ -70,4 +73,31 @@ export function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, tr
   if (earlier?.state === 'unknown') {
     throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
   }
+}
+
+/** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
+export function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, limits: { perDay?: number; gapMs?: number }): void {
+  const perDay = limits.perDay ?? DEFAULT_MESSAGES_PER_DAY;
+  const today = warsawDate(now);
+  const recent = journal.outgoingSince(now - 26 * 60 * 60_000);
+  if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
+    throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
+  }
+  const gap = limits.gapMs ?? SEND_GAP_MS;
+  const last = recent.at(-1);
+  if (last && now - last.at < gap) {
+    throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(gap)} ago`);
+  }
+}
+
+/** The same text (its digest) to the same person within the window is refused. */
+export function checkDuplicate(
+  journal: Pick<SendJournal, 'outgoingSince'>,
+  send: { recipient: Recipient; digest: string },
+  now: number,
+  windowMs = DUPLICATE_WINDOW_MS,
+): void {
+  const same = journal.outgoingSince(now - windowMs).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
+  if (same)
+    throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${send.recipient.label} less than ${inWords(windowMs)} ago`);
 }

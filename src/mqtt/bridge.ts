@@ -3,15 +3,17 @@
 // birth message; events through mqtt.js's offline queue, each answered when the broker accepted it;
 // whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
-import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
-import { systemClock, type Clock, type Timer } from '../util/clock.js';
+import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
+import { waitForConnect, within } from './client.js';
+import { openClient, subscribeBridge } from './connect.js';
+import { BirthWatch } from './birth.js';
 import { CommandRouter, type CommandOptions } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
 import { RequestRouter, type RequestHandler } from './requests.js';
@@ -19,7 +21,6 @@ import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
-import { MAX_STATUS_BYTES } from './sizes.js';
 import { Deliveries } from './delivery.js';
 import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
@@ -48,7 +49,7 @@ export class Bridge implements Publisher {
   private client: MqttClient | undefined;
   private ready = false;
   private stopped = false;
-  private birthTimer: Timer | undefined;
+  private readonly birth: BirthWatch;
 
   constructor(private readonly options: BridgeOptions) {
     this.topics = new Topics(options.mqtt.base_topic, options.mqtt.discovery_prefix);
@@ -77,6 +78,11 @@ export class Bridge implements Publisher {
       options.log,
       (topic, code) => this.refused(topic, code),
     );
+    this.birth = new BirthWatch({
+      clock: this.clock,
+      delayMs: options.birthDelayMs ?? 2_000,
+      onBirth: () => this.resendAll('Home Assistant started'),
+    });
   }
 
   get connected(): boolean {
@@ -90,48 +96,24 @@ export class Bridge implements Publisher {
 
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
-    const url = redactUrl(this.options.mqtt.url);
-    const policy: ReconnectPolicy = {
-      firstMs: this.options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
-      maxMs: this.options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
-    };
-    const client = createClient({
-      mqtt: this.options.mqtt,
-      will: { topic: this.topics.bridgeState, payload: 'offline' },
-      reconnectPeriodMs: policy.firstMs,
-      protocolVersion: this.options.protocolVersion,
-    });
-    this.client = client;
-    watchConnection(client, {
-      url,
-      from: this.options.brokerFrom,
-      policy,
-      log: this.log,
+    const { client, url } = openClient(this.options, this.topics, {
       stopped: () => this.stopped,
-      // The first connect is handled by start(); later ones follow a broker outage or restart.
-      onConnect: () => {
+      reconnected: () => {
         if (this.ready) this.resendAll('reconnected to the MQTT broker');
       },
+      closed: () => this.deliveries.away(),
+      message: (topic, payload, packet) => {
+        if (topic === this.topics.haStatus) this.birth.status(payload, packet);
+        else this.inbox.handle(topic, payload, packet);
+      },
     });
-    // Who waits for the broker's answers hears at once that it is away (mqtt.js keeps the messages).
-    client.on('close', () => this.deliveries.away());
-    client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet));
-
+    this.client = client;
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
       this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock));
-      // Retain as published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained
-      // keeps its flag when delivered live, so the inbox can refuse it. Not for Home Assistant's status,
-      // whose birth counts when it is live, whether or not Home Assistant retains it.
-      const granted = await client.subscribeAsync({
-        [this.topics.haStatus]: { qos: 0 },
-        [this.topics.commandSetFilter]: { qos: 0, rap: true },
-        [this.topics.bridgeRequestFilter]: { qos: 0, rap: true },
-      });
-      // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
-      for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
+      await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
     } catch (err) {
       client.end(true);
       this.client = undefined;
@@ -152,7 +134,7 @@ export class Bridge implements Publisher {
     if (!client || this.stopped) return;
     this.stopped = true;
     this.ready = false;
-    this.birthTimer?.cancel();
+    this.birth.cancel();
     this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
@@ -278,23 +260,5 @@ export class Bridge implements Publisher {
     this.log.info(`${why}, republishing`);
     this.mirror.resend();
     this.sync();
-  }
-
-  private onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
-    if (topic === this.topics.haStatus) {
-      // A retained "online" is an old birth, not Home Assistant starting now. Anything longer than a
-      // status is not decoded at all (any client of the broker may publish here).
-      if (!packet.retain && payload.length <= MAX_STATUS_BYTES && payload.toString('utf8').trim() === 'online') this.scheduleBirthRepublish();
-      return;
-    }
-    this.inbox.handle(topic, payload, packet);
-  }
-
-  private scheduleBirthRepublish(): void {
-    this.birthTimer?.cancel();
-    this.birthTimer = this.clock.setTimer(() => {
-      this.birthTimer = undefined;
-      this.resendAll('Home Assistant started');
-    }, this.options.birthDelayMs ?? 2_000);
   }
 }

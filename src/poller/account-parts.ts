@@ -10,7 +10,7 @@ import { FALLBACK_LANGUAGE } from '../config/language.js';
 import { DEFAULT_GRADE_THRESHOLDS } from '../config/schema.js';
 import { Outbox } from '../messaging/guard.js';
 import { FEATURES } from '../features/index.js';
-import { RESOURCES } from '../resources/index.js';
+import { RESOURCES } from '../features/resources.js';
 import { ChildFeed } from '../feed/child-feed.js';
 import { hint } from '../util/text.js';
 import { AccountFigures } from './figures.js';

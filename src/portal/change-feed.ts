@@ -5,7 +5,8 @@
 // signal, not the truth (live-notes 32): a caller keeps a slow safety read of each list, and deletes a
 // change only once what it caused has been handled (live-notes 30).
 import { ConnectionError, DISABLED_CODE, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, UnexpectedResponseError } from './errors.js';
-import { isDisabled, type Gateway, type GatewayAnswer } from './gateway.js';
+import type { Gateway, GatewayAnswer } from './gateway.js';
+import { isDisabled } from './http-answers.js';
 import { CHANGE_ID, changeRegisterAnswer, pushChange, pushChangesAnswer, type FeedChange } from './schemas/feed.js';
 
 export type { FeedChange } from './schemas/feed.js';

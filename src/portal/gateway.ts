@@ -3,51 +3,13 @@
 import type { z } from 'zod';
 import { ANSWER_BYTES, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
-import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
+import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpResponse } from './http.js';
+import { isDisabled, stringField } from './http-answers.js';
+import { registerRoad, type DataRoad, type ServiceHost } from './data-road.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
 import { failedStatus, maskedEndpoint, type PortalObserver } from './observer.js';
-
-const GATEWAY_PATH = '/gateway/api/2.0/';
-
-/**
- * How data resources are reached: the register road's cookie gateway (the default), or the family
- * road's API host by bearer token (family.ts). Same resources, same shapes, same parsing.
- */
-export interface DataRoad {
-  /** The resource's address on this road (`endpoint` with its query). */
-  url(endpoint: string): string;
-  /** Sends inside the road's session, renewed once when the answer says it has ended. */
-  send(request: HttpRequest): Promise<HttpResponse>;
-  /** Where a service beside the API (the kindergarten's, `ms/...`, live-notes 34) can be asked on this road, in the order to try. */
-  services?: readonly ServiceRoute[];
-}
-
-/** A host of the services beside the API: the register's gateway path, or the API host's. */
-export type ServiceHost = 'gateway' | 'api';
-
-/** One host a service is asked at, and how a request goes there. */
-export interface ServiceRoute {
-  host: ServiceHost;
-  /** The address of `path` (such as `ms/kindergartens/activities-types`, with its query) there. */
-  url(path: string): string;
-  send(request: HttpRequest): Promise<HttpResponse>;
-}
-
-/** The register road: {base_url}/gateway/api/2.0 with the session's cookies (spec 4.1). */
-export function registerRoad(session: PortalSession, urls: Pick<PortalUrls, 'base_url'>): DataRoad {
-  const send = (request: HttpRequest) =>
-    session.request(
-      () => session.http.send(request),
-      (r) => r.status === 401 && !isInsufficientScopes(r),
-    );
-  return {
-    url: (endpoint) => `${urls.base_url}${GATEWAY_PATH}${endpoint}`,
-    send,
-    services: [{ host: 'gateway', url: (path) => `${urls.base_url}/gateway/${path}`, send }],
-  };
-}
 
 export interface GatewayOptions {
   /** The session of the register's web pages (and, without `road`, of the data). */
@@ -265,21 +227,6 @@ function answered({ status, json }: GatewayAnswer): string {
   if (status >= 200 && status < 300) return 'ok';
   const code = json !== null && typeof json === 'object' ? stringField(json, 'Code') : undefined;
   return code !== undefined && /^[A-Za-z_]{1,40}$/.test(code) ? `${status} ${code}` : String(status);
-}
-
-/** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
-export function isInsufficientScopes(res: HttpResponse): boolean {
-  return /insufficient scopes/i.test(res.text());
-}
-
-/** An answer that says the module is switched off for this school (`{"Status": "Disabled"}`). */
-export function isDisabled(json: unknown): boolean {
-  return json !== null && typeof json === 'object' && !Array.isArray(json) && stringField(json, 'Status')?.toLowerCase() === 'disabled';
-}
-
-function stringField(obj: object, key: string): string | undefined {
-  const value = (obj as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
 }
 
 function decodeBody(res: HttpResponse): string {

@@ -1,6 +1,6 @@
 // What the portal client makes of an answer: server trouble (5xx, 429) and its error, a redirect to the
-// login (a dead session), the body as JSON with every string's control characters gone, and the origin
-// and path of an address.
+// login (a dead session), a closed module (Insufficient scopes, Disabled), the body as JSON with every
+// string's control characters gone, and the origin and path of an address.
 import { ConnectionError } from './errors.js';
 import { stripControls } from '../util/text.js';
 import type { HttpResponse } from './http-messages.js';
@@ -64,4 +64,20 @@ export function pathOf(url: string): string {
   } catch {
     return '(invalid url)';
   }
+}
+
+/** A 401 whose body says Insufficient scopes: the session is alive, the module is closed. */
+export function isInsufficientScopes(res: HttpResponse): boolean {
+  return /insufficient scopes/i.test(res.text());
+}
+
+/** An answer that says the module is switched off for this school (`{"Status": "Disabled"}`). */
+export function isDisabled(json: unknown): boolean {
+  return json !== null && typeof json === 'object' && !Array.isArray(json) && stringField(json, 'Status')?.toLowerCase() === 'disabled';
+}
+
+/** A field of an answer's object when it is a string. */
+export function stringField(obj: object, key: string): string | undefined {
+  const value = (obj as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -8,7 +8,9 @@
 // minutes), never "nothing".
 import { z } from 'zod';
 import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../portal/errors.js';
-import { isDisabled, type Gateway, type ServiceHost } from '../portal/gateway.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { ServiceHost } from '../portal/data-road.js';
+import { isDisabled } from '../portal/http-answers.js';
 import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
 import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/schedule.js';

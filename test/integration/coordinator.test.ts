@@ -9,8 +9,8 @@ import { FEATURES } from '../../src/features/index.js';
 import { feature } from '../../src/features/feature.js';
 import { want } from '../../src/feature-kit/resource.js';
 import { sensor } from '../../src/feature-kit/entities.js';
-import { RESOURCES } from '../../src/resources/index.js';
-import { CONFERENCES } from '../../src/resources/school.js';
+import { RESOURCES } from '../../src/features/resources.js';
+import { CONFERENCES } from '../../src/features/agenda/resources.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { SimRequest } from '../../src/simulator/types.js';
 

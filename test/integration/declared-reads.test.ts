@@ -4,7 +4,7 @@
 // bridge sends is the session's own (the login, the messaging bootstrap) or a command's write.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
-import { RESOURCES } from '../../src/resources/index.js';
+import { RESOURCES } from '../../src/features/resources.js';
 import { simulatedSchool } from '../helpers/school.js';
 import type { SimRequest } from '../../src/simulator/types.js';
 

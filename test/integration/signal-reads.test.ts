@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import { feature } from '../../src/features/feature.js';
 import { want } from '../../src/feature-kit/resource.js';
 import { sensor } from '../../src/feature-kit/entities.js';
-import { CONFERENCES } from '../../src/resources/school.js';
+import { CONFERENCES } from '../../src/features/agenda/resources.js';
 import { simulatedSchool } from '../helpers/school.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;

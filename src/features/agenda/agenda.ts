@@ -24,7 +24,8 @@ import {
   type HomeworkItem,
 } from '../../school/homework.js';
 import { want } from '../../feature-kit/resource.js';
-import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, HOMEWORKS, TRIPS } from '../../resources/school.js';
+import { HOMEWORKS } from '../../resources/school.js';
+import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';

@@ -4,7 +4,8 @@ import { attendanceOf, type AbsencePayload, type AttendanceInput, type SemesterA
 import { semesterOf } from '../../school/semester.js';
 import type { MissedMark } from '../../school/realizations.js';
 import { want } from '../../feature-kit/resource.js';
-import { ATTENDANCE_TYPES, ATTENDANCES, JUSTIFICATIONS } from '../../resources/school.js';
+import { ATTENDANCES } from '../../resources/school.js';
+import { ATTENDANCE_TYPES, JUSTIFICATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';

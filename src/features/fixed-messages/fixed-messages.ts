@@ -11,12 +11,7 @@ import { MessageNotSentError } from '../../messaging/errors.js';
 import { sent } from '../sent-message/sent-message.js';
 import { FixedMessageSender } from '../../messaging/sender.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
-import { button, type EntityDef } from '../../feature-kit/entities.js';
-
-/** The button for one configured fixed message: its name is the user's own, whatever the language. */
-export function sendButton(messageId: string, name: string): EntityDef {
-  return button(`send_${messageId}`, { en: name, pl: name, uk: name }, { icon: 'mdi:send', command: { key: 'send_message', payload: messageId } });
-}
+import { SEND_COMMAND, sendButton } from './buttons.js';
 
 /** The account's sender, made only when it has fixed messages configured. */
 class FixedMessages implements FeatureState {
@@ -72,7 +67,7 @@ export const fixedMessages = feature({
   configured: (account) => account.messages.map((m) => sendButton(m.id, m.name)),
   create: (access) => new FixedMessages(access),
   commands: {
-    send_message: async (req, account, state) => {
+    [SEND_COMMAND]: async (req, account, state) => {
       if (!state.sender) throw new CommandError('no fixed messages are configured for this child');
       if (state.byRole(req.arg)) await state.ofTheDay(account.cache);
       const result = await state.sender.send(req.arg, req.transaction);

@@ -13,7 +13,8 @@ import {
   type NextTest,
 } from '../../school/realizations.js';
 import { want, type Copies } from '../../feature-kit/resource.js';
-import { ATTENDANCES, HOMEWORKS, REALIZATIONS } from '../../resources/school.js';
+import { ATTENDANCES, HOMEWORKS } from '../../resources/school.js';
+import { REALIZATIONS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';

@@ -2,7 +2,7 @@
 // taken or returned, which a parent learns about the same day at the latest.
 import { libraryLendings, type LibraryLendings } from '../../school/library.js';
 import { want } from '../../feature-kit/resource.js';
-import { LIBRARY } from '../../resources/school.js';
+import { LIBRARY } from './resources.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';

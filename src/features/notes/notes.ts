@@ -1,7 +1,7 @@
 // The notes feature, hourly: behaviour notes -> newest_note and note events.
 import { newestNote, noteEvents, type NewestNote, type NoteFacts, type NotePayload, type NotesInput } from '../../school/notes.js';
 import { want } from '../../feature-kit/resource.js';
-import { NOTE_CATEGORIES, NOTES } from '../../resources/school.js';
+import { NOTE_CATEGORIES, NOTES } from './resources.js';
 import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText, withAttributes } from '../../feature-kit/render.js';

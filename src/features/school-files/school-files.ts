@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { schoolFileEvents, schoolFiles, type SchoolFileItem, type SchoolFilePayload } from '../../school/school-files.js';
 import { want } from '../../feature-kit/resource.js';
-import { SCHOOL_FILES } from '../../resources/school.js';
+import { SCHOOL_FILES } from './resources.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature, type FeatureAccess } from '../feature.js';

@@ -4,7 +4,8 @@
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
 import type { SchoolDay } from '../../school/schedule.js';
 import type { FreeDay, FreeDayPayload } from '../../school/schooldays.js';
-import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../../resources/timetable.js';
+import { TIMETABLE } from '../../resources/timetable.js';
+import { CLASS_FREE_DAYS, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';

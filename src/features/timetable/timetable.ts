@@ -9,7 +9,8 @@ import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../
 import { feedDates } from '../../school/calendar-feeds.js';
 import { addDays } from '../../util/time.js';
 import { want, type Copies, type Want } from '../../feature-kit/resource.js';
-import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS, TIMETABLE } from '../../resources/timetable.js';
+import { TIMETABLE } from '../../resources/timetable.js';
+import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { nameLookups, namesOf } from '../../resources/lookups.js';
 import { makeNames } from '../../school/names.js';
 import type { Events } from '../../feature-kit/contract.js';

@@ -3,7 +3,9 @@
 // table is the documentation of next.
 import { describe, expect, it } from 'vitest';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
-import { HOMEWORKS, IDENTITY, LIBRARY, LUCKY, REALIZATIONS } from '../../../src/resources/school.js';
+import { HOMEWORKS, IDENTITY, LUCKY } from '../../../src/resources/school.js';
+import { LIBRARY } from '../../../src/features/library/resources.js';
+import { REALIZATIONS } from '../../../src/features/lessons-held/resources.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { plan, type Day, type Wanted, type Watch } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
-import { IDENTITY, LIBRARY } from '../../../src/resources/school.js';
+import { IDENTITY } from '../../../src/resources/school.js';
+import { LIBRARY } from '../../../src/features/library/resources.js';
 import type { Known } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;

@@ -12,7 +12,8 @@ import { AbsentModules, ABSENT_AFTER_MS } from '../../../src/feature-kit/modules
 import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
 import { KINDERGARTEN_PLAN } from '../../../src/resources/kindergarten.js';
 import { UNREAD } from '../../../src/resources/messaging.js';
-import { SUBSTITUTIONS, TIMETABLE } from '../../../src/resources/timetable.js';
+import { TIMETABLE } from '../../../src/resources/timetable.js';
+import { SUBSTITUTIONS } from '../../../src/features/timetable/resources.js';
 import { UnexpectedResponseError } from '../../../src/portal/errors.js';
 import { want, type Portal } from '../../../src/feature-kit/resource.js';
 import { silentLogger } from '../../../src/util/log.js';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PLAN_PAGE, PLAN_WRITE_COMMAND, planTableProblems, withPlanTable } from '../../../src/features/plan-table.js';
-import { RESOURCES } from '../../../src/resources/index.js';
+import { RESOURCES } from '../../../src/features/resources.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { always } from '../../../src/feature-kit/schedule.js';
 

@@ -13,7 +13,7 @@ import { readDue } from '../../../src/poller/read-due.js';
 import type { Watch } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';
-import { RESOURCES } from '../../../src/resources/index.js';
+import { RESOURCES } from '../../../src/features/resources.js';
 import { FeedDeviceStore } from '../../../src/store/feed-device-store.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';

@@ -1,0 +1,12 @@
+// The portal resource only the library feature reads: the child's lendings.
+import { ebiblioLendingsResponse } from '../../portal/schemas/library.js';
+import { registerResource } from '../../feature-kit/resource.js';
+import { byDay, SLOW } from '../../resources/ages.js';
+
+/** A lending lasts weeks: a start publishes what the last run kept and reads it at its second pass. */
+export const LIBRARY = registerResource({
+  endpoint: 'EbiblioLendings',
+  schema: ebiblioLendingsResponse,
+  fresh: byDay(SLOW),
+  notAtStart: true,
+});

@@ -1,0 +1,44 @@
+// Every portal resource the bridge reads, each declared once: those more than one part of the bridge reads
+// in src/resources/, those one feature alone reads in its folder (src/features/<name>/resources.ts).
+// Listed module by module (the register's rest and who the child is, the grades, the timetable and the
+// calendar, the kindergarten, the lookups, the messaging host, the change feed) and by name within one, as
+// docs/polling.md lists them. A test holds it to one declaration per endpoint, and to every request the
+// bridge makes.
+import type { Resource } from '../feature-kit/resource.js';
+import * as school from '../resources/school.js';
+import * as grades from '../resources/grades.js';
+import * as timetable from '../resources/timetable.js';
+import * as calendar from '../resources/calendar.js';
+import * as kindergarten from '../resources/kindergarten.js';
+import * as lookups from '../resources/lookups.js';
+import * as messaging from '../resources/messaging.js';
+import * as feed from '../resources/feed.js';
+import * as notes from './notes/resources.js';
+import * as attendance from './attendance/resources.js';
+import * as agenda from './agenda/resources.js';
+import * as library from './library/resources.js';
+import * as schoolFiles from './school-files/resources.js';
+import * as lessonsHeld from './lessons-held/resources.js';
+import * as timetableFeature from './timetable/resources.js';
+
+/** The declarations some modules export (their other exports are helpers), by name: a module's own order is not kept the same everywhere. */
+function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
+  const declared = modules
+    .flatMap((m) => Object.values(m))
+    .filter((v): v is Resource => typeof v === 'object' && v !== null && 'endpoints' in v && 'fresh' in v);
+  return declared.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The rest of the register: src/resources/school.ts and the features' own beside it. */
+const SCHOOL = [school, notes, attendance, agenda, library, schoolFiles, lessonsHeld];
+
+export const RESOURCES: readonly Resource[] = [
+  SCHOOL,
+  [grades],
+  [timetable, timetableFeature],
+  [calendar],
+  [kindergarten],
+  [lookups],
+  [messaging],
+  [feed],
+].flatMap((modules) => declaredIn(...modules));

@@ -1,0 +1,14 @@
+// The portal resource only the school-files feature reads: the school's shared files.
+import { schoolFilesResponse } from '../../portal/schemas/agenda.js';
+import { registerResource } from '../../feature-kit/resource.js';
+import { byDay, SLOW } from '../../resources/ages.js';
+
+/** The list changes a few times a term. */
+export const SCHOOL_FILES = registerResource({
+  endpoint: 'SchoolFiles',
+  schema: schoolFilesResponse,
+  yearOfRecords: true,
+  fresh: byDay(SLOW),
+  keepOnError: true,
+  notAtStart: true,
+});

@@ -1,0 +1,37 @@
+// The portal resources only the timetable feature reads: the year's plan changes, the free days and their
+// kinds (the week's timetable itself, TIMETABLE, is probed by `check` too: src/resources/timetable.ts). A plan
+// change of today or the next school day is news; it is a new entry under Substitutions, so while the class
+// calendar lists the same ids the year's list stands.
+import { substitutionsResponse } from '../../portal/schemas/timetable.js';
+import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
+import type { z } from 'zod';
+import { registerResource, type Resource } from '../../feature-kit/resource.js';
+import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../resources/ages.js';
+import { calendarSignal } from '../../resources/calendar.js';
+import { daily } from '../../resources/lookups.js';
+
+export const SUBSTITUTIONS = registerResource({
+  endpoint: 'Calendars/Substitutions',
+  schema: substitutionsResponse,
+  yearOfRecords: true,
+  fresh: BY_THE_HOUR,
+  ...calendarSignal('Substitutions', byDay(RARE)),
+  whenAsked: 'unvouched',
+  keepOnError: true,
+  feed: true,
+  note: "the whole year's changes; the timetable itself shows today's",
+});
+/** A list of free days, the whole year's: daily by day, or when the class calendar's free day ids move. */
+function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays', schema: S): Resource<z.output<S>> {
+  return registerResource({
+    endpoint: name,
+    schema,
+    fresh: byDay(DAILY),
+    ...calendarSignal(name, byDay(DAILY)),
+    keepOnError: true,
+    feed: [`Calendars/${name}`],
+  });
+}
+export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
+export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
+export const FREE_DAY_TYPES = daily('Calendars/ClassFreeDays/Types', classFreeDayTypesResponse);
