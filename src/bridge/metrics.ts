@@ -4,7 +4,7 @@
 // and heap. Fed by the account runners' figures (FiguresSink) and read from the MQTT bridge when
 // scraped; App loads this module only when the option is on, so a bridge without it never loads prom-client.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { FiguresSink } from '../poller/figures.js';
+import type { FiguresSink } from '../features/status/figures.js';
 
 /** A poll's duration in seconds: a fast tier takes well under a second, a start's first poll can take a minute. */
 const POLL_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 20, 40, 80, 160];

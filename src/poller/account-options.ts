@@ -6,7 +6,7 @@ import type { Language } from '../config/language.js';
 import type { SessionPolicy } from '../portal/session.js';
 import type { PollPolicy } from '../feature-kit/plan.js';
 import type { Host } from '../feature-kit/resource.js';
-import type { FiguresSink } from './figures.js';
+import type { FiguresSink } from '../features/status/figures.js';
 import type { PortalAccessOptions } from './portal-access.js';
 
 /** What an observer (the benchmark, a test) may attach to an account's polling. */

@@ -13,7 +13,7 @@ import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
 import { ChildFeed } from '../feed/child-feed.js';
 import { hint } from '../util/text.js';
-import { AccountFigures } from './figures.js';
+import { AccountFigures } from '../features/status/figures.js';
 import { PortalAccess } from './portal-access.js';
 import { AccountHealth } from './health.js';
 import { EventGate } from './event-gate.js';

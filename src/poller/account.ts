@@ -2,7 +2,7 @@
 // what it found published, in coordinator.ts; its parts built in order in account-parts.ts), and one
 // queue so that commands never run during a pass. Every account has its own runner, so a failing or
 // slow account never stalls another.
-import type { AccountFigures } from './figures.js';
+import type { AccountFigures } from '../features/status/figures.js';
 import type { AccountHealth } from './health.js';
 import type { AccountFeatures } from './account-features.js';
 import { AccountScheduler } from './scheduler.js';

@@ -17,7 +17,7 @@ import type { AccountParts } from './account-parts.js';
 import type { CycleOutcome } from './feature-runs.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status/status.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
-import { schoolYearFacts } from './figures.js';
+import { schoolYearFacts } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';

@@ -4,16 +4,16 @@
 // login's transcript (with `check --trace`'s redaction). Told by the portal access (PortalObserver);
 // kept in data_dir after each poll (store/figures-store.ts) so that `dziennik2mqtt diagnostics` beside
 // a running bridge reads them. A sink (the metrics) may be told the same events.
-import type { Logger } from '../util/log.js';
-import { LoginTrace } from '../portal/trace.js';
-import { isoWarsaw, warsawDate } from '../util/time.js';
-import type { PortalObserver } from '../portal/observer.js';
-import type { PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
-import type { FiguresStore, SavedFigures } from '../store/figures-store.js';
-import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from '../features/status/status.js';
-import type { States } from '../feature-kit/contract.js';
-import type { Identity } from '../feature-kit/identity.js';
+import type { Logger } from '../../util/log.js';
+import { LoginTrace } from '../../portal/trace.js';
+import { isoWarsaw, warsawDate } from '../../util/time.js';
+import type { PortalObserver } from '../../portal/observer.js';
+import type { PortalUrls } from '../../config/schema.js';
+import type { Clock } from '../../util/clock.js';
+import type { FiguresStore, SavedFigures } from '../../store/figures-store.js';
+import { lastRead, loginsToday, requestsToday, sessionAge, type ProblemFacts } from './status.js';
+import type { States } from '../../feature-kit/contract.js';
+import type { Identity } from '../../feature-kit/identity.js';
 
 /** What else hears of the figures' events (the metrics), by child. */
 export interface FiguresSink {
