@@ -72,7 +72,10 @@ export class AccountCoordinator {
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
       const unread = new Set(waiting);
-      const identity = await this.identity(waiting, due).catch((error: unknown) => (hostFailed('register', error, unread, failed), this.parts.child.identity));
+      const identity = await this.identity(waiting, due).catch((error: unknown) => {
+        hostFailed('register', error, unread, failed);
+        return this.parts.child.identity;
+      });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
       // The feed's steps are the register's: none while it is not read.
