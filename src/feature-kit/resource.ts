@@ -3,7 +3,7 @@
 // vouches for it and what the portal's change feed calls it. Features name what they read by these
 // values (`cache.get(GRADES)`), so two features reading one list share one copy and one schedule.
 import type { z } from 'zod';
-import { ConnectionError, SessionExpiredError, UnexpectedResponseError } from '../portal/errors.js';
+import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { ANSWER_BYTES, LIST_ANSWER_BYTES } from '../portal/answer-caps.js';
 import type { Gateway } from '../portal/gateway.js';
@@ -16,6 +16,7 @@ import { DAILY, DAY } from '../util/duration.js';
 
 /** The portal's two hosts: one failing never holds up the other's reads. */
 export type Host = 'register' | 'messaging';
+export const HOSTS: readonly Host[] = ['register', 'messaging'];
 
 /** The copies as a read, a feature or a signal sees them (the cache, cache.ts, says what each means). */
 export interface Copies {
@@ -147,13 +148,10 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
     name: `messaging ${d.endpoints[0]?.replace(/^\/api\//, '')}`,
     ...rest,
     host: 'messaging',
-    async read(portal, key) {
-      try {
-        return await read(portal.messages, key, portal);
-      } catch (error) {
-        throw isolate(error);
-      }
-    },
+    // The host down, a dead session or a failed login is the messaging host's (read-due.ts): the pass stops
+    // reading it and it backs off as the register does, so a portal that is down is not asked every
+    // fast_interval; the register's reads go on meanwhile.
+    read: (portal, key) => read(portal.messages, key, portal),
     refusal(error, now) {
       // Without the module the messaging client keeps its own time of asking again (spec 5.4).
       if (error instanceof MessagesUnavailableError) return error.nextCheckAt;
@@ -161,12 +159,6 @@ export function messagingResource<T>(d: MessagingDeclaration<T>): Resource<T> {
       return undefined;
     },
   };
-}
-
-/** A messaging-host failure is that resource's; login problems (wrong password, captcha, pause) stay the account's. */
-function isolate(error: unknown): unknown {
-  if (error instanceof ConnectionError || error instanceof SessionExpiredError) return ownFailure(error, 'messages', { account: error.account });
-  return error;
 }
 
 /**

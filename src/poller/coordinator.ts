@@ -8,7 +8,7 @@ import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Watch } from '../feature-kit/plan.js';
-import { hostStep, readDue } from './read-due.js';
+import { hostFailed, hostStep, readDue } from './read-due.js';
 import type { Due } from './account-plan.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -24,6 +24,7 @@ import type { Publisher } from '../ha/publisher.js';
 import type { FeedStatus } from '../feed/child-feed.js';
 import type { HandledFacts } from '../feed/acknowledge.js';
 import { errorText } from '../util/text.js';
+import { loginStepOf } from '../portal/errors.js';
 
 /** A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads, after each round and after publishing. */
 export interface PassPlugin {
@@ -70,10 +71,13 @@ export class AccountCoordinator {
     cache.begin();
     try {
       // A refresh reads who the child is: a failed read leaves the child read before, and only the register failed.
-      const identity = await this.identity(waiting, due).catch((error: unknown) => failed.set('register', error) && this.parts.child.identity);
+      const unread = new Set(waiting);
+      const identity = await this.identity(waiting, due).catch((error: unknown) => {
+        hostFailed('register', error, unread, failed);
+        return this.parts.child.identity;
+      });
       if (identity === undefined) return this.failedAll(failed.get('register') ?? new Error('the child is not known yet'));
       const today = warsawDate(started);
-      const unread = new Set([...waiting, ...failed.keys()]);
       // The feed's steps are the register's: none while it is not read.
       const feedStep = (step: () => Promise<void>) => (unread.has('register') ? Promise.resolve() : hostStep('register', unread, failed, step));
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
@@ -90,6 +94,10 @@ export class AccountCoordinator {
       );
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
+      // A login that failed is both hosts' (one session logs them in): a host down meanwhile backs off with it, so
+      // that the two retry in one pass, and the login page is asked once a retry.
+      const login = [...failed.values()].find((error) => loginStepOf(error) !== undefined);
+      if (login !== undefined) for (const host of health.down()) if (!read.includes(host) && !failed.has(host)) failed.set(host, login);
       const downloads = access.downloads(this.parts.child.id);
       let outcome: CycleOutcome;
       try {

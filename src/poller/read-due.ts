@@ -1,9 +1,9 @@
 // A pass's reads, in rounds: what the planner says is due read (the register's copies at once, the
 // messaging host's one after another), again while a read makes another due; a host's failure stops its
 // reads for the pass, one resource's own failure is its copy's.
-import { UnexpectedResponseError } from '../portal/errors.js';
+import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Host, Resource } from '../feature-kit/resource.js';
+import { HOSTS, type Host, type Resource } from '../feature-kit/resource.js';
 import type { Due } from './account-plan.js';
 
 /** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
@@ -63,7 +63,16 @@ export async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host,
   try {
     await step();
   } catch (error) {
-    failed.set(host, error);
-    waiting.add(host);
+    hostFailed(host, error, waiting, failed);
   }
+}
+
+/**
+ * A host failed: nothing more of it is read in this pass. A login that failed stops both hosts' reads (one
+ * session logs both in), so that the other does not ask the login page again straight after.
+ */
+export function hostFailed(host: Host, error: unknown, waiting: Set<Host>, failed: Map<Host, unknown>): void {
+  failed.set(host, error);
+  waiting.add(host);
+  if (loginStepOf(error) !== undefined) for (const other of HOSTS) waiting.add(other);
 }

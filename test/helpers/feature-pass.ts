@@ -31,7 +31,12 @@ export interface FeaturePassOptions {
 }
 
 /** A pass function over one feature: `asked` is a person's refresh. */
-export function featurePasses(options: FeaturePassOptions): { cache: ResourceCache; pass: (asked?: boolean) => Promise<SourceResult> } {
+export function featurePasses(options: FeaturePassOptions): {
+  cache: ResourceCache;
+  pass: (asked?: boolean) => Promise<SourceResult>;
+  /** The hosts the last pass could not read, and why (the coordinator's `failed`). */
+  failed: Map<Host, unknown>;
+} {
   const log = silentLogger();
   const identity = options.identity ?? ({} as Identity);
   const cache = new ResourceCache({
@@ -49,8 +54,10 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
   const policy = { intervalMs: 20 * MIN, fastIntervalMs: 3 * MIN, schoolIntervalMs: 5 * MIN, fixedMoment: options.moment ?? 'lessons' };
   const planner = new AccountPlan({ cache, policy, lessons: () => undefined, watch: () => undefined });
   const account = { login: 'test', write_messages: false, downloads: false, messages: [], ...options.account } as AccountConfig;
+  const failed = new Map<Host, unknown>();
   const pass = async (asked = false): Promise<SourceResult> => {
     const now = options.clock.now();
+    failed.clear();
     cache.begin();
     try {
       const ctx = { identity, now, today: warsawDate(now), startPass: false, account };
@@ -65,11 +72,11 @@ export function featurePasses(options: FeaturePassOptions): { cache: ResourceCac
         // What the lists' signals are read from, as the account's features add it (the class calendar).
         return [...wants, ...signalReads(wants, copies)];
       };
-      await readDue(cache, () => planner.of(reads(), options.clock.now(), { pass: { asked } }).due, new Set<Host>(), new Map());
+      await readDue(cache, () => planner.of(reads(), options.clock.now(), { pass: { asked } }).due, new Set<Host>(), failed);
       return await options.state.poll!({ cache, inputs: {}, identity, now, today: ctx.today, asked, log });
     } finally {
       cache.end();
     }
   };
-  return { cache, pass };
+  return { cache, pass, failed };
 }

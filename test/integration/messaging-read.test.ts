@@ -6,7 +6,7 @@ import type { PortalSimulator } from '../../src/simulator/index.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { FakeClock } from '../helpers/clock.js';
 import { silentLogger } from '../../src/util/log.js';
-import { UnexpectedResponseError } from '../../src/portal/errors.js';
+import { problemReason } from '../../src/portal/errors.js';
 import { messages, MessagesSource, WATCHED_MAILBOXES } from '../../src/features/messages/messages.js';
 import { EventGate } from '../../src/poller/event-gate.js';
 import type { EventPayload } from '../../src/feature-kit/state.js';
@@ -28,8 +28,8 @@ function setup(account = ANIA, at: Moment = 'lessons') {
   const source = new MessagesSource({ api });
   // A pass as the coordinator makes one (a Wednesday at the default intervals): the counters and the
   // mailboxes the feature reads, what of them is due, then its computation.
-  const { pass } = featurePasses({ feature: messages, state: source, clock, gateway, messages: api, moment: at });
-  return { source, poll: pass, api };
+  const { pass, failed } = featurePasses({ feature: messages, state: source, clock, gateway, messages: api, moment: at });
+  return { source, poll: pass, api, failed };
 }
 
 const lists = (mailbox?: string) => sim.count({ host: 'messages', path: mailbox ? `/api/${mailbox}/messages` : /^\/api\/\w+\/messages$/ });
@@ -220,15 +220,16 @@ describe('MessagesSource', () => {
     expect(counts()).toBe(3);
   });
 
-  it('reports a messaging-host outage as its own problem, not the account failing', async () => {
-    const { source, poll } = setup();
+  it('reports a messaging-host outage as that host down (service_down), the counters keeping their last values', async () => {
+    const { source, poll, failed } = setup();
     await poll();
     sim.failNext(1, 503, { host: 'messages' });
     // The counters' next look (their row's age while lessons are on).
     await clock.advance(3 * MIN);
-    const error = await poll().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect((error as UnexpectedResponseError).refused).toBe(false);
+    await poll();
+    // The host's failure, which the scheduler backs off (1, 2, 4 ... minutes), not one resource's retried at its age.
+    expect([...failed.keys()]).toEqual(['messaging']);
+    expect(problemReason(failed.get('messaging'))).toBe('service_down');
     expect(source.restate()).toMatchObject({ unread_messages: { state: '1' } });
   });
 });
