@@ -162,16 +162,12 @@ export class ChildFeed {
       // The portal's feed names only what changed after the registration: every list it covers is read again.
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
-      if (
-        loginStepOf(error) !== undefined ||
-        !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
-      )
-        throw error;
+      if (loginStepOf(error) !== undefined) throw error;
       if (error instanceof FeedRefusedError) this.refuse(road, error);
-      else {
+      else if (error instanceof ConnectionError || error instanceof UnexpectedResponseError) {
         this.retryAt = awakeAt(now + HOUR);
         this.off(`registration failed: ${error.message}`);
-      }
+      } else throw error;
     }
     await this.save();
   }
@@ -182,8 +178,7 @@ export class ChildFeed {
   }
 
   private device(): string | undefined {
-    const device = this.saved.device;
-    return device !== undefined && device.road === this.options.road() ? device.id : undefined;
+    return this.saved.device?.road === this.options.road() ? this.saved.device.id : undefined;
   }
 
   /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */
