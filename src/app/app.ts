@@ -3,10 +3,10 @@
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
 import { registerBridgeRequests } from '../bridge/requests.js';
 import type { AccountPoller, PollHooks } from '../poller/account.js';
-import type { FamilyChild, UnlistedFamily } from '../poller/family-children.js';
+import type { FamilyChild, UnlistedFamily } from '../family/children.js';
 import { readChildren, type ReadChild } from './children.js';
 import { childPoller, mqttBridge } from './from-config.js';
-import { FamilyRelisting } from './family-relisting.js';
+import { FamilyRelisting } from '../family/relisting.js';
 import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/download-limits.js';

@@ -1,6 +1,6 @@
 // Which children the bridge reads, and on which road: each `login` entry's child (with the family road
 // behind it when an `email` entry lists the child too), then the children only an `email` entry brings.
-import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../poller/family-children.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
 import type { Config } from '../config/schema.js';
 
 /** A child the bridge reads, with its road. */

@@ -7,7 +7,7 @@ import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type LiveChild } from '../commands/dashboard.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { AccountPoller } from '../poller/account.js';
-import { loginKey } from '../poller/family-children.js';
+import { loginKey } from '../family/children.js';
 import type { SupervisorOptions } from '../config/supervisor.js';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../util/log.js';

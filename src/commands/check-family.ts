@@ -15,7 +15,7 @@ import { readMe } from '../resources/identity.js';
 import { systemClock } from '../util/clock.js';
 import type { FamilyAccountConfig } from '../config/schema.js';
 import { FamilyAccount } from '../portal/family.js';
-import { familySessionName, loginKey } from '../poller/family-children.js';
+import { familySessionName, loginKey } from '../family/children.js';
 import { saveLinkedChildren } from '../store/linked-children.js';
 import type { CheckOptions } from './check-options.js';
 

@@ -26,7 +26,7 @@ import { systemClock } from '../util/clock.js';
 import { warsawDate, weekStart } from '../util/time.js';
 import { knownNames } from '../util/redact.js';
 import type { AccountConfig } from '../config/schema.js';
-import { loginKey } from '../poller/family-children.js';
+import { loginKey } from '../family/children.js';
 import { checkFamily } from './check-family.js';
 import type { CheckOptions } from './check-options.js';
 import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../web/token.js';

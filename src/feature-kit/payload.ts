@@ -29,7 +29,5 @@ export function readPayload(payload: Buffer, maxBytes = MAX_PAYLOAD_BYTES): Payl
 
 /** A JSON string or finite number, as given; undefined for anything else. */
 export function scalarField(value: unknown): string | number | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  return undefined;
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
 }

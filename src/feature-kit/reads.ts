@@ -10,10 +10,6 @@ let counter = 0;
 /** The mark of one answer as read (undefined when it was not read: refused, switched off, absent). */
 export function readMark(answer: object | undefined): string | undefined {
   if (answer === undefined) return undefined;
-  let mark = marks.get(answer);
-  if (mark === undefined) {
-    mark = `${processMark}-${++counter}`;
-    marks.set(answer, mark);
-  }
-  return mark;
+  if (!marks.has(answer)) marks.set(answer, `${processMark}-${++counter}`);
+  return marks.get(answer);
 }

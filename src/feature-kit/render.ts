@@ -45,9 +45,8 @@ function byteSize(value: unknown): number {
  */
 export function capAttributes(attrs: Record<string, unknown>, maxBytes: number = ATTRIBUTES_MAX_BYTES): Record<string, unknown> {
   if (byteSize(attrs) <= maxBytes) return attrs;
-  const out: Record<string, unknown> = { ...attrs, truncated: true };
   const omitted: Record<string, number> = {};
-  out.omitted = omitted;
+  const out: Record<string, unknown> = { ...attrs, truncated: true, omitted };
   const fits = (): boolean => byteSize(out) <= maxBytes;
 
   const done = new Set<string>(['omitted']);
@@ -82,18 +81,12 @@ export function capAttributes(attrs: Record<string, unknown>, maxBytes: number =
   return fits() ? out : { truncated: true };
 }
 
+/** The key of the biggest value `accept` takes, not in `skip`; of equals, the first (the sort is stable). */
 function biggest(attrs: Record<string, unknown>, skip: Set<string>, accept: (v: unknown) => boolean): string | undefined {
-  let best: string | undefined;
-  let bestSize = -1;
-  for (const [key, value] of Object.entries(attrs)) {
-    if (skip.has(key) || !accept(value)) continue;
-    const size = byteSize(value);
-    if (size > bestSize) {
-      best = key;
-      bestSize = size;
-    }
-  }
-  return best;
+  const sized = Object.entries(attrs)
+    .filter(([key, value]) => !skip.has(key) && accept(value))
+    .map(([key, value]) => ({ key, size: byteSize(value) }));
+  return sized.sort((a, b) => b.size - a.size)[0]?.key;
 }
 
 /** The largest n in [0, max] for which test(n) holds, assuming it holds for all smaller n (0 if none). */

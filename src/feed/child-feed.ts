@@ -135,10 +135,8 @@ export class ChildFeed {
     this.status.pending = pending;
     if (handled.length === 0) return;
     try {
-      await this.client.acknowledge(
-        device,
-        handled.map((c) => c.id),
-      );
+      const ids = handled.map((c) => c.id);
+      await this.client.acknowledge(device, ids);
       this.status.acknowledged = (this.status.acknowledged ?? 0) + handled.length;
     } catch (error) {
       // They come back at the next read and are read again then: nothing is lost.
@@ -164,16 +162,12 @@ export class ChildFeed {
       // The portal's feed names only what changed after the registration: every list it covers is read again.
       for (const res of this.options.resources.filter(covers)) cache.moved(res);
     } catch (error) {
-      if (
-        loginStepOf(error) !== undefined ||
-        !(error instanceof ConnectionError || error instanceof UnexpectedResponseError || error instanceof FeedRefusedError)
-      )
-        throw error;
+      if (loginStepOf(error) !== undefined) throw error;
       if (error instanceof FeedRefusedError) this.refuse(road, error);
-      else {
+      else if (error instanceof ConnectionError || error instanceof UnexpectedResponseError) {
         this.retryAt = awakeAt(now + HOUR);
         this.off(`registration failed: ${error.message}`);
-      }
+      } else throw error;
     }
     await this.save();
   }
@@ -184,8 +178,7 @@ export class ChildFeed {
   }
 
   private device(): string | undefined {
-    const device = this.saved.device;
-    return device !== undefined && device.road === this.options.road() ? device.id : undefined;
+    return this.saved.device?.road === this.options.road() ? this.saved.device.id : undefined;
   }
 
   /** The feed's read failed: a forgotten device is registered again once; anything else leaves the lists at their own ages until it answers. */

@@ -52,13 +52,8 @@ export class AccountFeatures {
 
   /** Every entity the child may have now: the features' fixed ones, then those that follow the data. */
   private all(): EntityDef[] {
-    return [
-      ...accountEntities(
-        this.access.account,
-        this.running.map((r) => r.feature),
-      ),
-      ...this.dynamic(),
-    ];
+    const features = this.running.map((r) => r.feature);
+    return [...accountEntities(this.access.account, features), ...this.dynamic()];
   }
 
   /** The entities that follow the data, in feature order. */

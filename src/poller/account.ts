@@ -41,8 +41,7 @@ export class AccountPoller implements CommandAccount {
   constructor(private readonly options: AccountPollerOptions) {
     this.parts = accountParts(options);
     const { access, health, features, figures, log } = this.parts;
-    const coordinator = new AccountCoordinator(options, this.parts);
-    this.coordinator = coordinator;
+    this.coordinator = new AccountCoordinator(options, this.parts);
     this.gateway = access.gateway;
     this.cache = access.cache;
     this.health = health;
@@ -52,7 +51,7 @@ export class AccountPoller implements CommandAccount {
       ...options,
       log,
       enqueue: (work) => this.queue.enqueue(work),
-      child: new SchedulerView(coordinator, features, health, options.poll.intervalMs),
+      child: new SchedulerView(this.coordinator, features, health, options.poll.intervalMs),
     });
     this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }
@@ -131,12 +130,10 @@ export class AccountPoller implements CommandAccount {
   }
 
   /** Resolves when the account has nothing running (the simulated day waits for it). */
-  idle(): Promise<void> {
+  async idle(): Promise<void> {
+    await this.queue.idle();
     // The figures' and the kept states' last writes too: they run beside the queue, not in it.
-    return this.queue
-      .idle()
-      .then(() => Promise.all([this.figures.written, this.features.saved()]))
-      .then(() => undefined);
+    await Promise.all([this.figures.written, this.features.saved()]);
   }
 
   /** Runs a command of the child's features: in the account's queue, never during a poll (a refresh only waits for one). */

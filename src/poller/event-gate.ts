@@ -11,6 +11,7 @@ import type { Logger } from '../util/log.js';
 import { EventOutbox, type OutboxEntry } from '../store/event-outbox.js';
 import type { EventPayload } from '../feature-kit/state.js';
 import { errorText } from '../util/text.js';
+import { DAY } from '../util/duration.js';
 import { Rollover, type RolloverKinds } from '../store/rollover.js';
 import { schoolYearEvent } from '../features/school-year/school-year.js';
 import { gradeEvent } from '../features/grades/grades.js';
@@ -43,7 +44,7 @@ const ROLLOVER_KINDS: RolloverKinds = {
 const SCHOOL_YEAR = schoolYearEvent.key;
 
 /** A poll after this long without a good one (an outage of a day) tells a flood as old news: remembered, not fired. */
-export const LONG_OUTAGE_MS = 24 * 60 * 60_000;
+export const LONG_OUTAGE_MS = DAY;
 
 export interface EventGateOptions {
   dataDir: string;
@@ -123,10 +124,8 @@ export class EventGate {
     const ordered = [...batches].sort((a, b) => Number(a[0] === SCHOOL_YEAR) - Number(b[0] === SCHOOL_YEAR));
     for (const [kind, items, tracking] of ordered) {
       const quietFloods = afterOutage || !this.read.has(kind);
-      rollover?.held(
-        kind,
-        items.map((item) => item.payload),
-      );
+      const payloads = items.map((item) => item.payload);
+      rollover?.held(kind, payloads);
       // The kind is the event entity's event type for a new item; an edit or removal adds its suffix.
       const fresh = seen.take(kind, items, quietFloods).filter((item) => rollover?.quietNew(kind, item.payload) !== true);
       post(kind, kind, kind === SCHOOL_YEAR && rollover ? fresh.map((item) => ({ payload: { ...item.payload, summary: rollover.told() } })) : fresh);

@@ -1,11 +1,8 @@
 // How an account's passes went, host by host, and what follows from it: the `problem` state (what went
-// wrong, in words a parent can act on), the backoff of a failing host and whether the child's entities
+// wrong: features/status/problem.ts words it), the backoff of a failing host and whether the child's entities
 // stay available (the 3-day rule).
-import { LoginPausedError, StorageError, UnexpectedResponseError, portalMessageOf, problemReason } from '../portal/errors.js';
-import { isoWarsaw, warsawTimeOfDay } from '../util/time.js';
-import type { Published } from '../feature-kit/contract.js';
-import type { problem, ProblemFacts } from '../features/status/status.js';
-import { passwordChangeAdvice, portalSays, problemAdvice } from '../i18n/problem-advice.js';
+import { StorageError } from '../portal/errors.js';
+import { problemOff, problemOn } from '../features/status/problem.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { Host } from '../feature-kit/resource.js';
@@ -117,31 +114,4 @@ export class AccountHealth {
   get available(): boolean {
     return this.isOnline === true;
   }
-}
-
-/**
- * OFF; with the portal's advice to change the password (live-notes 19) as `advice` and its words as
- * `advice_message`: worth knowing, but the register is read, so no problem.
- */
-export function problemOff(advice?: LoginAdvice, language: Language = 'en'): Published<typeof problem> {
-  return { state: 'OFF', attributes: { reason: null, ...adviceAttributes(advice, language) } };
-}
-
-function adviceAttributes(advice: LoginAdvice | undefined, language: Language): Pick<ProblemFacts, 'advice' | 'advice_message'> {
-  return advice === undefined ? {} : { advice, advice_message: passwordChangeAdvice(language) };
-}
-
-/** `message` is in the configured language; `reason` is a fixed code for automations. */
-export function problemOn(error: unknown, now: number, language: Language, detail?: string, advice?: LoginAdvice): Published<typeof problem> {
-  const reason = problemReason(error);
-  const words = portalMessageOf(error);
-  const help = problemAdvice(reason, language);
-  const message = words === undefined ? help : `${portalSays(words, language)}. ${help}`;
-  const attributes: ProblemFacts = { reason, message, since: isoWarsaw(now), ...adviceAttributes(advice, language) };
-  if (words !== undefined) attributes.portal_message = words;
-  if (error instanceof LoginPausedError) attributes.retry_at = warsawTimeOfDay(error.until);
-  if (detail) attributes.detail = detail;
-  // An answer nobody has seen yet: the resource it came from, so that a family can report it.
-  if (error instanceof UnexpectedResponseError && error.resource !== undefined) attributes.resource = error.resource;
-  return { state: 'ON', attributes };
 }

@@ -74,33 +74,24 @@ async function search(portal: Portal): Promise<PlanSearch> {
   let me: Me | undefined;
   const tokenInfo = async () => copies.peek(TOKEN_INFO) ?? (await orNothing(() => gateway.get('Auth/TokenInfo', tokenInfoResponse)));
   // The places of live-notes 36, in order: each gives the answer to look through (undefined: nothing there).
-  const places: [string, () => Promise<unknown>][] = [
-    [
-      'Me',
-      async () => {
-        const raw = await orNothing(() => gateway.get('Me', meResponse));
-        me = raw?.Me;
-        return [me?.User, raw]; // Me's identifiers: those of `Me.User` first, then the rest of Me.
-      },
-    ],
-    ['Auth/TokenInfo', tokenInfo],
-    [
-      'Auth/UserInfo',
-      async () => {
-        const lid = (await tokenInfo())?.UserIdentifier ?? undefined;
-        if (lid === undefined) return undefined;
-        return copies.peek(USER_INFO, lid) ?? (await orNothing(() => gateway.get(`Auth/UserInfo/${encodeURIComponent(lid)}`, userInfoResponse)));
-      },
-    ],
-    ['Users/<UserId>', async () => portal.identity()?.accountLid],
-    [
-      'Users/<Account.Id>',
-      async () => {
-        const id = me?.Account.Id;
-        return id === undefined ? undefined : orNothing(() => gateway.get(`Users/${encodeURIComponent(id)}`, z.unknown()));
-      },
-    ],
-  ];
+  const places: Record<string, () => Promise<unknown>> = {
+    Me: async () => {
+      const raw = await orNothing(() => gateway.get('Me', meResponse));
+      me = raw?.Me;
+      return [me?.User, raw]; // Me's identifiers: those of `Me.User` first, then the rest of Me.
+    },
+    'Auth/TokenInfo': tokenInfo,
+    'Auth/UserInfo': async () => {
+      const lid = (await tokenInfo())?.UserIdentifier ?? undefined;
+      if (lid === undefined) return undefined;
+      return copies.peek(USER_INFO, lid) ?? (await orNothing(() => gateway.get(`Auth/UserInfo/${encodeURIComponent(lid)}`, userInfoResponse)));
+    },
+    'Users/<UserId>': async () => portal.identity()?.accountLid,
+    'Users/<Account.Id>': async () => {
+      const id = me?.Account.Id;
+      return id === undefined ? undefined : orNothing(() => gateway.get(`Users/${encodeURIComponent(id)}`, z.unknown()));
+    },
+  };
   const hosts = gateway.serviceHosts();
   const tried = new Set<string>();
   let plan: KindergartenPlan | undefined;
@@ -119,7 +110,7 @@ async function search(portal: Portal): Promise<PlanSearch> {
   try {
     // The answer that found the identifier is this fortnight's plan: kept for the plan's first read.
     if (remembered && (await answers(remembered.lid, remembered.host))) return { state: 'found', at: clock.now(), ...remembered, plan };
-    for (const [place, read] of places) {
+    for (const [place, read] of Object.entries(places)) {
       for (const lid of lidsIn(await read())) {
         for (const host of hosts) if (await answers(lid, host)) return { state: 'found', at: clock.now(), lid, place, host, plan };
       }
@@ -142,12 +133,10 @@ function failure(error: unknown): string | undefined {
 
 const LID = /^LID-AUTH-USER-[0-9A-Za-z-]+$/;
 
-/** Every identifier-shaped string in a JSON value, in document order. */
+/** Every identifier-shaped string in a JSON value, in document order (an array's values are its items). */
 function lidsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
     if (LID.test(value.trim()) && !out.includes(value.trim())) out.push(value.trim());
-  } else if (Array.isArray(value)) {
-    for (const item of value) lidsIn(item, out);
   } else if (value !== null && typeof value === 'object') {
     for (const item of Object.values(value)) lidsIn(item, out);
   }

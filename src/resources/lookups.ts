@@ -49,8 +49,11 @@ export const USERS = lookupResource('Users', usersResponse, (r) => r.Users, { ye
 export const CLASSROOMS = lookupResource('Classrooms', classroomsResponse, (r) => r.Classrooms);
 export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lessons, { yearOfRecords: true });
 
+/** The ids a record names (undefined: it names none). */
+type Ids = Iterable<string | undefined>;
+
 /** The lookup `res`, wanted as missing when some of `ids` is not in its copy (it must be read again). */
-export function lookup(copies: Copies, res: Resource, ids: Iterable<string | undefined> = []): Want {
+export function lookup(copies: Copies, res: Resource, ids: Ids = []): Want {
   const value = copies.peek(res);
   if (value === undefined) return want(res, undefined, { missing: false });
   const known = new Set((res.list?.(value) as readonly { Id: string }[] | undefined)?.map((item) => item.Id));
@@ -58,10 +61,7 @@ export function lookup(copies: Copies, res: Resource, ids: Iterable<string | und
 }
 
 /** The three name lookups, each wanted as missing when a record names an id it lacks. */
-export function nameLookups(
-  copies: Copies,
-  needed: { subjects?: Iterable<string | undefined>; users?: Iterable<string | undefined>; classrooms?: Iterable<string | undefined> } = {},
-): Want[] {
+export function nameLookups(copies: Copies, needed: { subjects?: Ids; users?: Ids; classrooms?: Ids } = {}): Want[] {
   return [lookup(copies, SUBJECTS, needed.subjects), lookup(copies, USERS, needed.users), lookup(copies, CLASSROOMS, needed.classrooms)];
 }
 

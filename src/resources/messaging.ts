@@ -25,10 +25,7 @@ export const UNREAD = messagingResource({
 function counterSignal(fresh: Freshness, mailbox?: Mailbox): Pick<Resource, 'vouch' | 'signal' | 'signalReads'> {
   return {
     vouch: { by: UNREAD.name, fresh },
-    signal: (copies, key) => {
-      const value = copies.peek(UNREAD)?.[(mailbox ?? key) as Mailbox];
-      return value === undefined ? undefined : String(value);
-    },
+    signal: (copies, key) => copies.peek(UNREAD)?.[(mailbox ?? key) as Mailbox]?.toString(),
     signalReads: () => [want(UNREAD)],
   };
 }

@@ -1,5 +1,5 @@
 // The folders of src/ import each other in one direction (portal -> school -> feature-kit -> features ->
-// the screens ha, web, mqtt and the runner poller, side by side -> the bridge's own device, the commands, the app
+// the screens ha, web, mqtt and the runner poller, side by side -> the family road's e-mail entries -> the bridge's own device, the commands, the app
 // and the demo -> the root's entry points), type imports included: a
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge). Files import each other without circles too, inside a folder as across: a

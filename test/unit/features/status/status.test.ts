@@ -2,7 +2,7 @@
 // problem's states as the runner renders them.
 import { describe, expect, it } from 'vitest';
 import { status } from '../../../../src/features/status/status.js';
-import { problemOff, problemOn } from '../../../../src/poller/health.js';
+import { problemOff, problemOn } from '../../../../src/features/status/problem.js';
 import { WrongCredentialsError } from '../../../../src/portal/errors.js';
 import { entityTable } from '../../../helpers/entities.js';
 

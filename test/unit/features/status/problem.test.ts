@@ -1,9 +1,9 @@
 // The `problem` entity's advice in the configured language: the same facts and steps in Polish and English.
 import { describe, expect, it } from 'vitest';
-import { problemOn } from '../../../src/poller/health.js';
-import { problemAdvice } from '../../../src/i18n/problem-advice.js';
-import type { ProblemReason } from '../../../src/portal/errors.js';
-import { ConnectionError, WrongCredentialsError } from '../../../src/portal/errors.js';
+import { problemOn } from '../../../../src/features/status/problem.js';
+import { problemAdvice } from '../../../../src/i18n/problem-advice.js';
+import type { ProblemReason } from '../../../../src/portal/errors.js';
+import { ConnectionError, WrongCredentialsError } from '../../../../src/portal/errors.js';
 
 const NOW = Date.parse('2026-11-18T09:10:00+01:00');
 

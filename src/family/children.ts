@@ -1,7 +1,7 @@
 // The children an `email` entry brings to the bridge (interface 9.1): those its `children` lists, or
 // every child the family portal links to it, each named by its first name; each is then read through
-// the family account (portal-access.ts). A child with a `login` entry of its own keeps the register road,
-// with this family road behind it while its register login fails (roads.ts).
+// the family account (poller/portal-access.ts). A child with a `login` entry of its own keeps the register road,
+// with this family road behind it while its register login fails (portal/roads.ts).
 import { createHash } from 'node:crypto';
 import { FamilyAccount, type FamilyAccountOptions } from '../portal/family.js';
 import { SessionStore } from '../store/session-store.js';
@@ -34,7 +34,7 @@ export interface FamilyEntries {
   unlisted: UnlistedFamily[];
 }
 
-/** An `email` entry whose login or list failed at start: the bridge asks again (app/family-relisting.ts) until it lists them. */
+/** An `email` entry whose login or list failed at start: the bridge asks again (relisting.ts) until it lists them. */
 export interface UnlistedFamily {
   family: FamilyAccount;
   /** The entry's e-mail: the bridge's own `problem` names the entry by it, masked. */
