@@ -41,6 +41,8 @@ type Taken = readonly [copies: string, today: string, identity: unknown, ...inpu
 export class FeatureRuns {
   /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
   private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
+  /** The last merge of the features' reads (wants): from which decisions and signal reads, and the answer. */
+  private merged: { each: readonly (readonly Want[])[]; signals: readonly Want[]; wants: readonly Want[] } | undefined;
   private readonly taken = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
@@ -67,10 +69,14 @@ export class FeatureRuns {
    * Every copy the features read now, once each (a copy two features read is one want), with what their
    * lists' signals are read from.
    */
-  wants(identity: Identity, today: string): Want[] {
+  wants(identity: Identity, today: string): readonly Want[] {
     const each = this.running.map(({ feature }) => this.reads(feature, identity, today));
+    const signals = signalReads(each.flat(), this.access.cache);
+    // Asked a few times a pass (each round, the wake) and mostly of the same decisions: merged again only when one moved.
+    const last = this.merged;
+    if (last !== undefined && each.every((w, i) => w === last.each[i]) && sameWants(signals, last.signals)) return last.wants;
     const merged = new Map<string, Want>();
-    for (const w of [...each.flat(), ...signalReads(each.flat(), this.access.cache)]) {
+    for (const w of [...each.flat(), ...signals]) {
       const copy = `${w.res.name}\u0000${w.key ?? ''}`;
       const known = merged.get(copy);
       // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
@@ -79,7 +85,9 @@ export class FeatureRuns {
         known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
       );
     }
-    return [...merged.values()];
+    const wants = [...merged.values()];
+    this.merged = { each, signals, wants };
+    return wants;
   }
 
   /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
@@ -198,6 +206,11 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
     seen.add(w.res);
     return w.res.signalReads(copies);
   });
+}
+
+/** Whether two lists name the same copies, in the same order, wanted alike. */
+function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
+  return a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && w.missing === b[i]!.missing && w.ahead === b[i]!.ahead);
 }
 
 /** Which copies, at which reads, a feature takes in. */
