@@ -3,9 +3,13 @@
 // change feed's watch, the child's day and the clock); `next` is its rule for one copy, row by row.
 // The coordinator reads what it says is due, the scheduler wakes when it says, and the diagnostics'
 // next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { addDays, wallTime, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
+import { addDays, warsawOffsetAt, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
+import { momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
+
+// The child's day is the planner's own vocabulary: who asks the planner finds it here too.
+export { awakeAt, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 
 /** One copy a feature reads, as the planner sees it. */
 export interface Wanted {
@@ -229,76 +233,5 @@ export function dayStartAfter(readAt: number, from: string): number {
 function agedAt(readAt: number, limit: number): number {
   const at = readAt + limit;
   if (limit < 12 * HOUR || !Number.isFinite(at)) return at;
-  return at + (wallTime(readAt).offsetMinutes - wallTime(at).offsetMinutes) * MINUTE;
-}
-
-/** The night, on the wall clock: the moment `night` of every day, and what nothing is read in on its own. */
-const NIGHT = { from: '22:00', to: '06:00' };
-
-/** Whether a wall time (HH:MM) falls in the night. */
-function atNight(time: string): boolean {
-  return time >= NIGHT.from || time < NIGHT.to;
-}
-
-/** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */
-export function nightEndsAt(ms: number): number | undefined {
-  if (!Number.isFinite(ms)) return undefined;
-  const { date, time } = wallTime(ms);
-  if (!atNight(time)) return undefined;
-  return warsawInstant(time < NIGHT.to ? date : addDays(date, 1), NIGHT.to);
-}
-
-/** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
-export function awakeAt(ms: number): number {
-  return nightEndsAt(ms) ?? ms;
-}
-
-/** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */
-export interface SchoolDayTimes {
-  /** The Warsaw date (YYYY-MM-DD) these are for. */
-  date: string;
-  /** The first lesson's start and the last one's end (ISO); null on a day without lessons. */
-  start: string | null;
-  end: string | null;
-}
-
-/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons, and their hour after. */
-const USUAL_LESSONS = { from: '08:00', to: '16:00' };
-
-/** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
-export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
-  // One reading of the wall clock: nextMomentAt asks this some 80 times a call.
-  const wall = wallTime(now);
-  const time = wall.time.slice(0, 5);
-  if (atNight(time)) return 'night';
-
-  const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6) return 'weekend';
-  const known = day !== undefined && day.date === wall.date;
-  if (known && (day.start === null || day.end === null)) return 'holiday';
-  if (time < '07:00') return 'early';
-  if (time >= '21:00') return 'late';
-  const [started, ended] = known
-    ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
-    : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
-  if (!started) return 'morning';
-  if (!ended) return 'lessons';
-  return time < '18:00' ? 'afternoon' : 'evening';
-}
-
-/** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */
-export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): number {
-  const here = momentOf(now, day);
-  const step = 10 * MINUTE;
-  for (let before = now, at = now + step; at <= now + 12 * HOUR; before = at, at += step) {
-    if (momentOf(at, day) === here) continue;
-    let [a, b] = [before, at];
-    while (b - a > MINUTE) {
-      const mid = Math.floor((a + b) / 2);
-      if (momentOf(mid, day) === here) a = mid;
-      else b = mid;
-    }
-    return b;
-  }
-  return now + 12 * HOUR;
+  return at + (warsawOffsetAt(readAt) - warsawOffsetAt(at)) * MINUTE;
 }
