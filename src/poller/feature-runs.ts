@@ -35,6 +35,9 @@ export interface CycleOutcome {
   entitiesChanged?: boolean;
 }
 
+/** The reads of a feature that reads nothing: one list, so that the merge of the reads sees nothing moved (wants). */
+const NONE: readonly Want[] = Object.freeze([]);
+
 /** What a feature's last clean run took in, each compared by identity: its copies (copiesOf), the day, the child, its inputs. */
 type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
@@ -97,7 +100,7 @@ export class FeatureRuns {
 
   /** What a feature reads now (its `reads`, a function of its context and the copies' answers alone), decided again only when one answers otherwise. */
   private reads(feature: Feature, identity: Identity, today: string): readonly Want[] {
-    if (!feature.reads) return [];
+    if (!feature.reads) return NONE;
     const { cache, account } = this.access;
     const last = this.decided.get(feature);
     if (last?.today === today && last.identity === identity && last.same.every((same) => same())) return last.wants;
