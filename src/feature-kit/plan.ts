@@ -80,7 +80,7 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
   const clock = planClock(now, day.policy, day.lessons);
   const pass = { asked: day.pass?.asked ? ('refresh' as const) : undefined, startPass: day.pass?.start };
   const rows = new Map<string, PlanRow>();
-  let wake = Math.min(nextMomentAt(now, day.lessons), now + CAPS.intervals * clock.intervals.normal);
+  let soonest = now + CAPS.intervals * clock.intervals.normal;
   for (const w of wants) {
     if (rows.has(w.row)) continue;
     const copy = withPass(known.get(w.row), pass);
@@ -89,9 +89,18 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
     const waits = retry > now;
     rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
     const by = waits ? retry : when.by;
-    wake = Math.min(wake, by > now ? by : now + CAPS.dueWait);
+    soonest = Math.min(soonest, by > now ? by : now + CAPS.dueWait);
   }
-  return { rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)), wake };
+  // The next change of moment is dear (some 80 readings of the wall clock): worked out only when the wake
+  // is asked (after a pass), not at each of a pass's rounds, which ask what is due.
+  let wake: number | undefined;
+  return {
+    rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)),
+    get wake() {
+      wake ??= Math.min(nextMomentAt(now, day.lessons), soonest);
+      return wake;
+    },
+  };
 }
 
 /**
