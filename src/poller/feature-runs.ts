@@ -217,7 +217,9 @@ function both(a: Want, b: Want): Want {
 
 /** Whether two lists name the same copies, in the same order, wanted alike. */
 function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
-  return a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && w.missing === b[i]!.missing && w.ahead === b[i]!.ahead);
+  return (
+    a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && w.missing === b[i]!.missing && w.ahead === b[i]!.ahead)
+  );
 }
 
 /** Which copies, at which reads, a feature takes in. */
