@@ -100,7 +100,11 @@ export class ResourceCache {
   }
 
   private copiesOf(res: Resource): Copy[] {
-    return [...this.copies].filter(([k]) => k.startsWith(keyOf(res, ''))).map(([, c]) => c);
+    // Asked of every resource at each pass (the modules' refusals): one walk of the copies, the prefix made once.
+    const prefix = keyOf(res, '');
+    const copies: Copy[] = [];
+    for (const [k, c] of this.copies) if (k.startsWith(prefix)) copies.push(c);
+    return copies;
   }
 
   /** Whether the copy was read (or its read failed) in the pass under way. */

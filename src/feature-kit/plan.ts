@@ -3,9 +3,13 @@
 // change feed's watch, the child's day and the clock); `next` is its rule for one copy, row by row.
 // The coordinator reads what it says is due, the scheduler wakes when it says, and the diagnostics'
 // next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { addDays, wallTime, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
+import { addDays, warsawOffsetAt, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
+import { momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
+
+// The child's day is the planner's own vocabulary: who asks the planner finds it here too.
+export { awakeAt, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 
 /** One copy a feature reads, as the planner sees it. */
 export interface Wanted {
@@ -74,20 +78,49 @@ const CAPS = { intervals: 6, dueWait: MINUTE };
  */
 export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>, watch: Watch | undefined, day: Day, now: number): Plan {
   const clock = planClock(now, day.policy, day.lessons);
-  const pass: Known = { asked: day.pass?.asked ? 'refresh' : undefined, startPass: day.pass?.start };
+  const pass = { asked: day.pass?.asked ? ('refresh' as const) : undefined, startPass: day.pass?.start };
   const rows = new Map<string, PlanRow>();
-  let wake = Math.min(nextMomentAt(now, day.lessons), now + CAPS.intervals * clock.intervals.normal);
+  let soonest = now + CAPS.intervals * clock.intervals.normal;
   for (const w of wants) {
     if (rows.has(w.row)) continue;
-    const copy = { ...known.get(w.row), ...pass };
+    const copy = withPass(known.get(w.row), pass);
     const when = next(w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? safe(w.schedule, watch.safetyMs) : w.schedule, copy, clock);
     const retry = day.retryAt?.get(w.host) ?? -Infinity;
     const waits = retry > now;
     rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
     const by = waits ? retry : when.by;
-    wake = Math.min(wake, by > now ? by : now + CAPS.dueWait);
+    soonest = Math.min(soonest, by > now ? by : now + CAPS.dueWait);
   }
-  return { rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)), wake };
+  // The next change of moment is dear (some 80 readings of the wall clock): worked out only when the wake
+  // is asked (after a pass), not at each of a pass's rounds, which ask what is due.
+  let wake: number | undefined;
+  return {
+    rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)),
+    get wake() {
+      wake ??= Math.min(nextMomentAt(now, day.lessons), soonest);
+      return wake;
+    },
+  };
+}
+
+/**
+ * What is known of a copy, with the pass's own facts (asked, start) over it: every fact named, so that each
+ * copy the planner weighs has one shape (a spread of varied ones cost a fifth of the planner's CPU).
+ */
+function withPass(known: Known | undefined, pass: Pick<Known, 'asked' | 'startPass'>): Known {
+  const copy: { [K in keyof Required<Known>]: Known[K] } = {
+    readAt: known?.readAt,
+    empty: known?.empty,
+    refusedUntil: known?.refusedUntil,
+    signal: known?.signal,
+    asked: pass.asked,
+    failedAt: known?.failedAt,
+    settledUntil: known?.settledUntil,
+    startPass: pass.startPass,
+    missing: known?.missing,
+    ahead: known?.ahead,
+  };
+  return copy;
 }
 
 /** The schedules at the feed's safety age, made once each (the plan is asked about every copy many times a pass). */
@@ -209,76 +242,5 @@ export function dayStartAfter(readAt: number, from: string): number {
 function agedAt(readAt: number, limit: number): number {
   const at = readAt + limit;
   if (limit < 12 * HOUR || !Number.isFinite(at)) return at;
-  return at + (wallTime(readAt).offsetMinutes - wallTime(at).offsetMinutes) * MINUTE;
-}
-
-/** The night, on the wall clock: the moment `night` of every day, and what nothing is read in on its own. */
-const NIGHT = { from: '22:00', to: '06:00' };
-
-/** Whether a wall time (HH:MM) falls in the night. */
-function atNight(time: string): boolean {
-  return time >= NIGHT.from || time < NIGHT.to;
-}
-
-/** The end of the night (06:00) an instant falls in; undefined outside 22:00 to 06:00 (and for no instant: Infinity). */
-export function nightEndsAt(ms: number): number | undefined {
-  if (!Number.isFinite(ms)) return undefined;
-  const { date, time } = wallTime(ms);
-  if (!atNight(time)) return undefined;
-  return warsawInstant(time < NIGHT.to ? date : addDays(date, 1), NIGHT.to);
-}
-
-/** An instant, or the end of the night it falls in: when the bridge may first read on its own. */
-export function awakeAt(ms: number): number {
-  return nightEndsAt(ms) ?? ms;
-}
-
-/** Today's lessons as the child's timetable gives them; unknown parts stay undefined. */
-export interface SchoolDayTimes {
-  /** The Warsaw date (YYYY-MM-DD) these are for. */
-  date: string;
-  /** The first lesson's start and the last one's end (ISO); null on a day without lessons. */
-  start: string | null;
-  end: string | null;
-}
-
-/** When the timetable does not tell (before the first read, a school without one): a weekday's lessons, and their hour after. */
-const USUAL_LESSONS = { from: '08:00', to: '16:00' };
-
-/** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
-export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
-  // One reading of the wall clock: nextMomentAt asks this some 80 times a call.
-  const wall = wallTime(now);
-  const time = wall.time.slice(0, 5);
-  if (atNight(time)) return 'night';
-
-  const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6) return 'weekend';
-  const known = day !== undefined && day.date === wall.date;
-  if (known && (day.start === null || day.end === null)) return 'holiday';
-  if (time < '07:00') return 'early';
-  if (time >= '21:00') return 'late';
-  const [started, ended] = known
-    ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
-    : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
-  if (!started) return 'morning';
-  if (!ended) return 'lessons';
-  return time < '18:00' ? 'afternoon' : 'evening';
-}
-
-/** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */
-export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): number {
-  const here = momentOf(now, day);
-  const step = 10 * MINUTE;
-  for (let before = now, at = now + step; at <= now + 12 * HOUR; before = at, at += step) {
-    if (momentOf(at, day) === here) continue;
-    let [a, b] = [before, at];
-    while (b - a > MINUTE) {
-      const mid = Math.floor((a + b) / 2);
-      if (momentOf(mid, day) === here) a = mid;
-      else b = mid;
-    }
-    return b;
-  }
-  return now + 12 * HOUR;
+  return at + (warsawOffsetAt(readAt) - warsawOffsetAt(at)) * MINUTE;
 }

@@ -42,7 +42,14 @@ export class AccountPlan {
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
     const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));
-    return { ...answer, due: due.filter((w) => !cache.readThisPass(w)) };
+    // The wake as the plan has it: worked out only when asked.
+    return {
+      rows: answer.rows,
+      get wake() {
+        return answer.wake;
+      },
+      due: due.filter((w) => !cache.readThisPass(w)),
+    };
   }
 
   /** When one copy is read, judged at `now` outside a pass (a command's lookup). */

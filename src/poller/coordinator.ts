@@ -150,7 +150,7 @@ export class AccountCoordinator {
   }
 
   /** What the features read, and the change feed while the child has a device. */
-  private wanted(identity: Identity, today: string): Want[] {
+  private wanted(identity: Identity, today: string): readonly Want[] {
     const wants = this.parts.features.runs.wants(identity, today);
     const feed = this.parts.feed.want();
     return feed === undefined ? wants : [...wants, feed];

@@ -35,12 +35,17 @@ export interface CycleOutcome {
   entitiesChanged?: boolean;
 }
 
+/** The reads of a feature that reads nothing: one list, so that the merge of the reads sees nothing moved (wants). */
+const NONE: readonly Want[] = Object.freeze([]);
+
 /** What a feature's last clean run took in, each compared by identity: its copies (copiesOf), the day, the child, its inputs. */
 type Taken = readonly [copies: string, today: string, identity: unknown, ...inputs: unknown[]];
 
 export class FeatureRuns {
   /** Each feature's reads as last decided: from which day and child, whether the copies still answer as they did, the answer. */
   private readonly decided = new Map<Feature, { today: string; identity: Identity; same: (() => boolean)[]; wants: readonly Want[] }>();
+  /** The last merge of the features' reads (wants): from which decisions and signal reads, and the answer. */
+  private merged: { each: readonly (readonly Want[])[]; signals: readonly Want[]; wants: readonly Want[] } | undefined;
   private readonly taken = new Map<string, Taken>();
   /** Each feature's last output, by feature name, for the features that name it as an input. */
   readonly outputs = new Map<string, unknown>();
@@ -67,19 +72,21 @@ export class FeatureRuns {
    * Every copy the features read now, once each (a copy two features read is one want), with what their
    * lists' signals are read from.
    */
-  wants(identity: Identity, today: string): Want[] {
+  wants(identity: Identity, today: string): readonly Want[] {
     const each = this.running.map(({ feature }) => this.reads(feature, identity, today));
+    const signals = signalReads(each.flat(), this.access.cache);
+    // Asked a few times a pass (each round, the wake) and mostly of the same decisions: merged again only when one moved.
+    const last = this.merged;
+    if (last !== undefined && each.every((w, i) => w === last.each[i]) && sameWants(signals, last.signals)) return last.wants;
     const merged = new Map<string, Want>();
-    for (const w of [...each.flat(), ...signalReads(each.flat(), this.access.cache)]) {
+    for (const w of [...each.flat(), ...signals]) {
       const copy = `${w.res.name}\u0000${w.key ?? ''}`;
       const known = merged.get(copy);
-      // A lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need.
-      merged.set(
-        copy,
-        known === undefined ? w : { ...w, missing: known.missing === true || w.missing === true, ahead: known.ahead === true && w.ahead === true },
-      );
+      merged.set(copy, known === undefined ? w : both(known, w));
     }
-    return [...merged.values()];
+    const wants = [...merged.values()];
+    this.merged = { each, signals, wants };
+    return wants;
   }
 
   /** Whether every feature reading `w` (as last decided) computed from the copy held now: the feed acknowledges a change only then. */
@@ -93,7 +100,7 @@ export class FeatureRuns {
 
   /** What a feature reads now (its `reads`, a function of its context and the copies' answers alone), decided again only when one answers otherwise. */
   private reads(feature: Feature, identity: Identity, today: string): readonly Want[] {
-    if (!feature.reads) return [];
+    if (!feature.reads) return NONE;
     const { cache, account } = this.access;
     const last = this.decided.get(feature);
     if (last?.today === today && last.identity === identity && last.same.every((same) => same())) return last.wants;
@@ -198,6 +205,21 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
     seen.add(w.res);
     return w.res.signalReads(copies);
   });
+}
+
+/** One copy two readers want: a lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need. */
+function both(a: Want, b: Want): Want {
+  const missing = a.missing === true || b.missing === true;
+  const ahead = a.ahead === true && b.ahead === true;
+  // Spelt out rather than spread: wants come in many shapes, and a spread of them was a third of this merge's CPU.
+  return b.key === undefined ? { res: b.res, missing, ahead } : { res: b.res, key: b.key, missing, ahead };
+}
+
+/** Whether two lists name the same copies, in the same order, wanted alike. */
+function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
+  return (
+    a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && w.missing === b[i]!.missing && w.ahead === b[i]!.ahead)
+  );
 }
 
 /** Which copies, at which reads, a feature takes in. */

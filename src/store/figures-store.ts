@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { safeName, writeJson } from './files.js';
+import { safeName, writeFileAtomic } from './files.js';
 import { readStored } from './stored.js';
 
 const savedSchema = z.object({
@@ -99,8 +99,12 @@ export class FiguresStore {
     }
   }
 
-  /** Written after every poll: atomic, but not synced to the disk (a power cut may cost the last poll's figures). */
-  save(figures: SavedFigures): Promise<void> {
-    return writeJson(this.path, figures, { durable: false });
+  /**
+   * Written after every poll: atomic, but not synced to the disk (a power cut may cost the last poll's
+   * figures). Spelt out at once, as they are now (the counts go on meanwhile), and written once `after` is.
+   */
+  save(figures: SavedFigures, after: Promise<unknown> = Promise.resolve()): Promise<void> {
+    const text = `${JSON.stringify(figures)}\n`;
+    return after.then(() => writeFileAtomic(this.path, text, { durable: false }));
   }
 }

@@ -107,13 +107,13 @@ export function warsawInstant(date: string, time: string): number {
   const [h = '0', m = '0', s = '0'] = time.split(':');
   const naive = Date.parse(`${date}T${pad(+h)}:${pad(+m)}:${pad(+s)}Z`);
   // Two passes settle the offset even on the days the clocks change.
-  let guess = naive - offsetAt(naive) * 60_000;
-  guess = naive - offsetAt(guess) * 60_000;
+  let guess = naive - warsawOffsetAt(naive) * 60_000;
+  guess = naive - warsawOffsetAt(guess) * 60_000;
   return guess;
 }
 
-/** wallTime(ms).offsetMinutes without the date and time it would spell out (an invalid instant throws as there). */
-function offsetAt(ms: number): number {
+/** The Warsaw offset in minutes: wallTime(ms).offsetMinutes without the date and time it would spell out (an invalid instant throws as there). */
+export function warsawOffsetAt(ms: number): number {
   const whole = Math.floor(ms / 1000) * 1000;
   if (Number.isNaN(whole)) throw new RangeError('Invalid time value');
   return warsawOffsetMinutes(whole);

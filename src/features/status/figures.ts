@@ -72,10 +72,10 @@ export class AccountFigures implements PortalObserver {
    */
   save(): Promise<void> {
     const { store, log } = this.options;
-    const snapshot = this.snapshot();
-    this.written = this.written.then(() =>
-      store.save(snapshot).catch((error: Error) => log.debug({ err: error.message }, 'could not save the diagnostics figures')),
-    );
+    // Spelt out now rather than copied to be spelt out later: a copy and then its text cost twice.
+    this.written = store
+      .save(this.figures(), this.written)
+      .catch((error: Error) => log.debug({ err: error.message }, 'could not save the diagnostics figures'));
     return this.written;
   }
 
@@ -166,15 +166,20 @@ export class AccountFigures implements PortalObserver {
       );
   }
 
+  /** The figures now, a copy (the counts go on while its reader holds it). */
   snapshot(): SavedFigures {
+    return structuredClone(this.figures());
+  }
+
+  /** The figures now, as they are kept (not a copy). */
+  private figures(): SavedFigures {
     const now = this.today();
     return {
       version: 1,
       child: this.options.child(),
       road: this.options.road(),
       saved_at: now,
-      // A copy: the write runs later, while the counts go on.
-      ...structuredClone(this.kept),
+      ...this.kept,
       problems: this.kept.problems.filter((p) => now - p.at < WEEK_MS),
       logged_in_at: this.options.sessionSince(),
       next_reads: this.nextReads.length === 0 ? undefined : this.nextReads,

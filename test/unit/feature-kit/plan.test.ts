@@ -251,6 +251,17 @@ describe('the night reads nothing on its own: what falls due between 22:00 and 0
       expect(nightEndsAt(Date.parse(night))).toBe(Date.parse(morning));
     expect(nightEndsAt(at(WEDNESDAY, '21:59'))).toBeUndefined();
   });
+
+  it('ends each night at its own morning, however many nights are asked about and in what order', () => {
+    // The evening and the early hours of 40 nights, forth and back: a night asked again (the planner asks many times a pass) ends as it did.
+    const nights = Array.from({ length: 40 }, (_, n) => Date.parse('2026-11-02T23:00:00+01:00') + n * 86_400_000);
+    for (const evening of [...nights, ...nights.reverse()]) {
+      const morning = evening + 7 * 3_600_000;
+      expect(nightEndsAt(evening)).toBe(morning);
+      expect(nightEndsAt(evening + 5 * 3_600_000 + 59 * 60_000)).toBe(morning);
+      expect(nightEndsAt(morning)).toBeUndefined();
+    }
+  });
 });
 
 describe('a daily read keeps its hour on the days the clocks change', () => {
