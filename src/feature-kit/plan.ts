@@ -8,9 +8,6 @@ import { MINUTE, HOUR } from '../util/duration.js';
 import { atLeast, type Age, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
 import { momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 
-// The child's day is the planner's own vocabulary: who asks the planner finds it here too.
-export { awakeAt, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
-
 /** One copy a feature reads, as the planner sees it. */
 export interface Wanted {
   /** The diagnostics' row: the resource's name, and the copy's key in brackets. */

@@ -7,7 +7,8 @@
 import { ChangeFeed, type FeedChange } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError, loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 import { want, type Resource, type Want } from '../feature-kit/resource.js';
-import { awakeAt, type Watch } from '../feature-kit/plan.js';
+import { awakeAt } from '../feature-kit/moments.js';
+import type { Watch } from '../feature-kit/plan.js';
 import { CHANGES, FEED_SAFETY } from '../resources/feed.js';
 import { DAY, HOUR } from '../util/duration.js';
 import { recordsCameOrWent } from '../util/records.js';

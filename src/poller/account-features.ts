@@ -6,7 +6,7 @@ import type { EntityState } from '../feature-kit/state.js';
 import type { CommandAccount, Feature, FeatureAccess, FeatureState } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { FeatureOutputs, SourceContext } from '../feature-kit/source.js';
-import type { SchoolDayTimes } from '../feature-kit/plan.js';
+import type { SchoolDayTimes } from '../feature-kit/moments.js';
 import type { Host } from '../feature-kit/resource.js';
 import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';

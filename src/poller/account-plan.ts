@@ -7,7 +7,7 @@ import type { Want } from '../feature-kit/resource.js';
 import type { Why } from '../feature-kit/schedule.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { When } from '../feature-kit/schedule.js';
-import type { SchoolDayTimes } from '../feature-kit/plan.js';
+import type { SchoolDayTimes } from '../feature-kit/moments.js';
 
 export interface AccountPlanSources {
   cache: ResourceCache;
@@ -32,24 +32,14 @@ export class AccountPlan {
   /** The planner's answer for `wants` at `now`; `day` adds the hosts backing off and the pass under way. */
   of(wants: readonly Want[], now: number, day: Pick<Day, 'retryAt' | 'pass'> = {}): WantsPlan {
     const { cache, policy, lessons, watch } = this.sources;
-    // A copy two features want is one row: wanted as missing by either, ahead of need only by both.
-    const byRow = new Map<string, Want>();
-    for (const w of wants) {
-      const seen = byRow.get(rowOf(w));
-      byRow.set(rowOf(w), seen === undefined ? w : { ...seen, missing: seen.missing || w.missing, ahead: seen.ahead && w.ahead });
-    }
+    // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
+    const byRow = new Map(wants.map((w) => [rowOf(w), w]));
     const wanted = [...byRow].map(([row, w]) => ({ row, host: w.res.host, schedule: cache.declaration(w.res), fed: covers(w.res) }));
     const known = new Map([...byRow].map(([row, w]) => [row, cache.known(w)]));
     const answer = plan(wanted, known, watch(), { lessons: lessons(now), policy, ...day }, now);
     const due = answer.rows.filter((r) => r.at <= now).map((r) => ({ ...byRow.get(r.row)!, why: r.why }));
-    // The wake as the plan has it: worked out only when asked.
-    return {
-      rows: answer.rows,
-      get wake() {
-        return answer.wake;
-      },
-      due: due.filter((w) => !cache.readThisPass(w)),
-    };
+    // Onto the plan itself: its wake is worked out only when asked.
+    return Object.assign(answer, { due: due.filter((w) => !cache.readThisPass(w)) });
   }
 
   /** When one copy is read, judged at `now` outside a pass (a command's lookup). */

@@ -83,15 +83,8 @@ export class AccountCoordinator {
       // Watch, then list: the feed's device before the lists it covers (a start's first pass included).
       await feedStep(() => feed.beforeReads(cache));
       // The feed leads its pass (Resource.leads): the lists its changes name are read in the rounds after.
-      const dueNow = () => due(this.wanted(identity, today));
-      const read = await readDue(
-        cache,
-        dueNow,
-        unread,
-        failed,
-        () => feedStep(() => feed.afterRound(cache)),
-        (res, before, value) => feed.readForAge(res, before, value),
-      );
+      const afterRound = () => feedStep(() => feed.afterRound(cache));
+      const read = await readDue(cache, () => due(this.wanted(identity, today)), unread, failed, afterRound, feed.readForAge.bind(feed));
       // A host still down that this pass did not try (the night puts its retry off) is unread too: its features keep their states.
       for (const host of health.down()) if (!read.includes(host)) unread.add(host);
       // A login that failed is both hosts' (one session logs them in): a host down meanwhile backs off with it, so

@@ -10,7 +10,8 @@ import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { momentOf, next, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/plan.js';
+import { next } from '../../../src/feature-kit/plan.js';
+import { momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/moments.js';
 import { type Known, type Moment, type Schedule } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;
