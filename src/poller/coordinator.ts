@@ -3,7 +3,7 @@
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
 // says (feature-kit/plan.ts, handed the child's facts by account-plan.ts).
-import { want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
+import { HOSTS, want, type Host, type Resource, type Want } from '../feature-kit/resource.js';
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
@@ -199,13 +199,12 @@ export class AccountCoordinator {
     this.publishStatus(now, { [lastUpdate.key]: { state: isoWarsaw(now) } });
   }
 
+  /** The child could not be read at all (the figures are saved with the planner's rows, in nextWake). */
   private failedAll(error: unknown): PassOutcome {
-    const hosts: Host[] = ['register', 'messaging'];
     // A child not read at all still has its device, to say why (its kind unknown, with every entity).
     if (!this.announced) this.announce();
-    this.fail(hosts, error);
-    void this.parts.figures.save();
-    return { read: [], failed: new Map(hosts.map((h) => [h, error])) };
+    this.fail([...HOSTS], error);
+    return { read: [], failed: new Map(HOSTS.map((h) => [h, error])) };
   }
 
   /** A host the pass could not read (or the child at all): `problem` says why, and the child may go offline. */

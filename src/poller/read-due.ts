@@ -34,8 +34,10 @@ export async function readDue(
     const readOne = async (w: Due): Promise<void> => {
       if (waiting.has(w.res.host)) return;
       read.add(w.res.host);
-      const before = { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) };
-      const told = () => (w.why === 'age' ? forAge?.(cache.declaration(w.res), before, cache.peek(w.res, w.key)) : undefined);
+      // A read for its age alone is told with what the copy held before (the feed's missed changes); no other read is.
+      const aged =
+        forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
+      const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));
       await hostStep(w.res.host, waiting, failed, () => cache.read(w).then(told, hostFailuresOnly));
     };
     // The register's copies at once; the messaging host's one after another, so that a messaging
