@@ -1,5 +1,6 @@
 // Every portal resource the bridge reads, each declared once: those more than one part of the bridge reads
-// in src/resources/, those one feature alone reads in its folder (src/features/<name>/resources.ts).
+// in src/resources/, those one feature alone reads in its folder (src/features/<name>/resources.ts, or
+// kindergarten-resources.ts beside it for the timetable's kindergarten plan).
 // Listed module by module (the register's rest and who the child is, the grades, the timetable and the
 // calendar, the kindergarten, the lookups, the messaging host, the change feed) and by name within one, as
 // docs/polling.md lists them. A test holds it to one declaration per endpoint, and to every request the
@@ -20,6 +21,7 @@ import * as library from './library/resources.js';
 import * as schoolFiles from './school-files/resources.js';
 import * as lessonsHeld from './lessons-held/resources.js';
 import * as timetableFeature from './timetable/resources.js';
+import * as kindergartenPlan from './timetable/kindergarten-resources.js';
 
 /** The declarations some modules export (their other exports are helpers), by name: a module's own order is not kept the same everywhere. */
 function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
@@ -37,7 +39,7 @@ export const RESOURCES: readonly Resource[] = [
   [grades],
   [timetable, timetableFeature],
   [calendar],
-  [kindergarten],
+  [kindergarten, kindergartenPlan],
   [lookups],
   [messaging],
   [feed],

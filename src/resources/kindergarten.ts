@@ -1,24 +1,22 @@
-// A kindergarten child's plan (live-notes 33-36): where it comes from (the identifier and the host that
-// answered, searched for only once the school's Timetables is refused), the plan of this and next week as
-// time blocks, and what names its references (the activities, the rooms; the teachers are in Users).
+// Where a kindergarten child's plan comes from (live-notes 33-36): the identifier and the host that answered,
+// searched for only once the school's Timetables is refused. The plan itself and what names its references
+// are the timetable feature's own (src/features/timetable/kindergarten-resources.ts).
 // The identifier (`LID-AUTH-USER-...`) is not in one known place, so the places are searched in the order
 // a public library does, and the right one is the one whose plan answers with entries, at the first host
 // of the road that serves it. A search that got every answer and found nothing is "nothing" (asked again
 // a day later); one that met the network, a 5xx or the plan service down is "failed" (asked again within
 // minutes), never "nothing".
 import { z } from 'zod';
-import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../portal/errors.js';
-import type { Gateway } from '../portal/gateway.js';
+import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
 import type { ServiceHost } from '../portal/data-road.js';
 import { isDisabled } from '../portal/http-answers.js';
 import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
-import { activitiesTypesResponse, authClassroomsResponse, kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
+import { kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';
 import { always } from '../feature-kit/schedule.js';
 import { type Portal, type Resource } from '../feature-kit/resource.js';
 import { addDays, warsawDate, weekStart } from '../util/time.js';
-import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from './ages.js';
+import { DAY, MINUTE } from './ages.js';
 import { TOKEN_INFO, USER_INFO } from './grades.js';
-import { daily } from './lookups.js';
 
 /** The identifier whose plan answered, where the search found it (a place of live-notes 36), and the host that answered. */
 export type PlanSource = { lid: string; place: string; host: ServiceHost };
@@ -44,8 +42,8 @@ export function sourceOf(search: PlanSearch | undefined): PlanSource | undefined
   return search?.state === 'failed' ? search.found : undefined;
 }
 
-const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
-const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
+export const PLAN = 'ms/kindergartens/timetable/kindergarteners/<lid>';
+export const planPath = (lid: string) => PLAN.replace('<lid>', encodeURIComponent(lid));
 
 /** The fortnight a plan copy covers: its Monday and the Sunday after next (one request for what the screens and feeds show). */
 export function planRange(monday: string): { dateFrom: string; dateTo: string } {
@@ -153,79 +151,7 @@ async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
-function foundPlan(search: PlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
-  if (search?.state !== 'found' || search.plan === undefined || now - search.at > MINUTE) return undefined;
-  return planKey(search, weekStart(warsawDate(search.at))) === key ? search.plan : undefined;
-}
-
 /** A plan copy's key: the host and identifier that answered, and the Monday of its fortnight. */
 export function planKey(source: PlanSource, monday: string): string {
   return `${source.host} ${source.lid} ${monday}`;
-}
-
-/** This and next week's plan of blocks: a few times a day by day (a kindergarten's plan changes rarely). */
-export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
-  name: 'kindergarten plan',
-  host: 'register',
-  endpoints: [PLAN],
-  fresh: byDay(RARE),
-  whenAsked: 'read',
-  keepOnError: true,
-  note: 'this and next week in one request, once the identifier is known',
-  byPeriod: true,
-  read: ({ gateway, copies, clock }, key) => {
-    const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
-    if (found !== undefined) return Promise.resolve(found);
-    const [host = 'gateway', lid = '', monday = ''] = (key ?? '').split(' ');
-    return serviceRead(gateway, host as ServiceHost, planPath(lid), kindergartenPlanResponse, planRange(monday));
-  },
-  refusal: refusedFor(HOUR),
-};
-
-const ACTIVITIES = 'ms/kindergartens/activities-types';
-
-/** The activities (they play the part of subjects), by the host the plan answered at. */
-export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesResponse>> = {
-  name: ACTIVITIES,
-  host: 'register',
-  endpoints: [ACTIVITIES],
-  fresh: byDay(DAILY),
-  whenAsked: 'keep',
-  keepOnError: true,
-  read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, ACTIVITIES, activitiesTypesResponse),
-  refusal: refusedFor(DAY),
-};
-
-/** The rooms by identifier (the plan's `classroomIdentifier`). */
-export const KINDERGARTEN_ROOMS = daily('Auth/Classrooms', authClassroomsResponse);
-
-/** A refusal (403, 404, Disabled) stands this long. */
-function refusedFor(ms: number): Resource['refusal'] {
-  return (error, now) => (error instanceof UnexpectedResponseError && error.refused ? now + ms : undefined);
-}
-
-/**
- * A service's answer through its schema. Its 5xx (the service down) is this resource's failure, not the
- * register's: the rest of the child's reads go on, and `problem` says `service_down` (its cause), as for a
- * school list's 5xx, not a shape the bridge does not know.
- */
-async function serviceRead<S extends z.ZodType>(
-  gateway: Gateway,
-  host: ServiceHost,
-  path: string,
-  schema: S,
-  query?: Record<string, string>,
-): Promise<z.output<S>> {
-  const answer = await gateway.service(host, path, query).catch((error: unknown) => {
-    if (error instanceof ConnectionError && error.status !== undefined)
-      throw new UnexpectedResponseError(error.status, error.message, { resource: path, cause: error });
-    throw error;
-  });
-  if (answer.status < 200 || answer.status >= 300)
-    throw new UnexpectedResponseError(answer.status, `${path}: status ${answer.status}`, { resource: path });
-  if (isDisabled(answer.json)) throw new UnexpectedResponseError(answer.status, `${path}: ${DISABLED_CODE}`, { code: DISABLED_CODE, resource: path });
-  const parsed = schema.safeParse(answer.json);
-  if (!parsed.success) throw new UnexpectedResponseError(200, `${path}: unexpected shape`, { resource: path });
-  return parsed.data;
 }

@@ -11,7 +11,7 @@ import { shape, type States } from '../../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
 import type { CurrentLesson, TimetableDay } from './day.js';
 import type { AccountKind } from './kindergarten.js';
-import { KINDERGARTEN_PLAN } from '../../resources/kindergarten.js';
+import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
 
 /** What the timetable hands to the features that name it as an input. */
 export interface TimetableOutput {

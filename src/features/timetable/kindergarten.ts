@@ -8,19 +8,9 @@ import { z } from 'zod';
 import { want, type Copies, type Want } from '../../feature-kit/resource.js';
 import type { ResourceCache } from '../../feature-kit/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
-import {
-  KINDERGARTEN_ACTIVITIES,
-  KINDERGARTEN_PLAN,
-  KINDERGARTEN_ROOMS,
-  KINDERGARTEN_SEARCH,
-  planKey,
-  planRange,
-  searchAgainAt,
-  sourceOf,
-  type PlanSearch,
-  type PlanSource,
-} from '../../resources/kindergarten.js';
+import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch, type PlanSource } from '../../resources/kindergarten.js';
 import { USERS } from '../../resources/lookups.js';
+import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';
 import { kindergartenDays } from '../../school/kindergarten.js';
 import { makeNames } from '../../school/names.js';

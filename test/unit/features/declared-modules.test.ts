@@ -10,7 +10,7 @@ import { sentMessageFeature } from '../../../src/features/sent-message/sent-mess
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { AbsentModules, ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
 import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
-import { KINDERGARTEN_PLAN } from '../../../src/resources/kindergarten.js';
+import { KINDERGARTEN_PLAN } from '../../../src/features/timetable/kindergarten-resources.js';
 import { UNREAD } from '../../../src/resources/messaging.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { SUBSTITUTIONS } from '../../../src/features/timetable/resources.js';

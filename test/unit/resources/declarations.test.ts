@@ -1,6 +1,6 @@
 // Each portal resource is declared once: every declaration the resources' modules export (src/resources/
-// and each feature's own, src/features/<name>/resources.ts) is in the list (so docs/polling.md and the
-// coordinator know it), no two declare one endpoint or one name, and every
+// and each feature's own, src/features/<name>/resources.ts or <what>-resources.ts) is in the list (so
+// docs/polling.md and the coordinator know it), no two declare one endpoint or one name, and every
 // change-feed name is one the live notes list (live-notes 31).
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../src/features/resources.js';
@@ -49,10 +49,12 @@ describe('the resources, declared once', () => {
       ...readdirSync(join(src, 'resources')).map((f) => `resources/${f}`),
       ...readdirSync(join(src, 'features'), { recursive: true })
         .map(String)
-        .filter((f) => f.endsWith('/resources.ts'))
+        .filter((f) => /[/-]resources\.ts$/.test(f))
         .map((f) => `features/${f}`),
     ].filter((f) => f.endsWith('.ts'));
-    expect(files).toEqual(expect.arrayContaining(['resources/school.ts', 'features/agenda/resources.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['resources/school.ts', 'features/agenda/resources.ts', 'features/timetable/kindergarten-resources.ts']),
+    );
     const modules = await Promise.all(files.map((f) => import(join(src, f)) as Promise<Record<string, unknown>>));
     const all = modules.flatMap(exported);
     expect(all.filter((r) => !RESOURCES.includes(r)).map((r) => r.name)).toEqual([]);

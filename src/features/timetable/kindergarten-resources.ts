@@ -1,0 +1,92 @@
+// The portal resources only a kindergarten child's timetable reads (live-notes 33-36): the fortnight's plan
+// of blocks from the identifier the search found (src/resources/kindergarten.ts, which the poller needs to
+// know whether the child has a plan at all), and what names its references: the activities (they play the
+// part of subjects) and the rooms; the teachers are in Users.
+import type { z } from 'zod';
+import { ConnectionError, DISABLED_CODE, UnexpectedResponseError } from '../../portal/errors.js';
+import type { Gateway } from '../../portal/gateway.js';
+import type { ServiceHost } from '../../portal/data-road.js';
+import { isDisabled } from '../../portal/http-answers.js';
+import {
+  activitiesTypesResponse,
+  authClassroomsResponse,
+  kindergartenPlanResponse,
+  type KindergartenPlan,
+} from '../../portal/schemas/kindergarten.js';
+import type { Resource } from '../../feature-kit/resource.js';
+import { byDay, DAILY, DAY, HOUR, MINUTE, RARE } from '../../resources/ages.js';
+import { KINDERGARTEN_SEARCH, PLAN, planKey, planPath, planRange, type PlanSearch } from '../../resources/kindergarten.js';
+import { daily } from '../../resources/lookups.js';
+import { warsawDate, weekStart } from '../../util/time.js';
+
+/** The plan the search's answer holds for this key, when it was had a moment ago (the same pass). */
+function foundPlan(search: PlanSearch | undefined, key: string, now: number): KindergartenPlan | undefined {
+  if (search?.state !== 'found' || search.plan === undefined || now - search.at > MINUTE) return undefined;
+  return planKey(search, weekStart(warsawDate(search.at))) === key ? search.plan : undefined;
+}
+
+/** This and next week's plan of blocks: a few times a day by day (a kindergarten's plan changes rarely). */
+export const KINDERGARTEN_PLAN: Resource<KindergartenPlan> = {
+  name: 'kindergarten plan',
+  host: 'register',
+  endpoints: [PLAN],
+  fresh: byDay(RARE),
+  whenAsked: 'read',
+  keepOnError: true,
+  note: 'this and next week in one request, once the identifier is known',
+  byPeriod: true,
+  read: ({ gateway, copies, clock }, key) => {
+    const found = foundPlan(copies.peek(KINDERGARTEN_SEARCH), key ?? '', clock.now());
+    if (found !== undefined) return Promise.resolve(found);
+    const [host = 'gateway', lid = '', monday = ''] = (key ?? '').split(' ');
+    return serviceRead(gateway, host as ServiceHost, planPath(lid), kindergartenPlanResponse, planRange(monday));
+  },
+  refusal: refusedFor(HOUR),
+};
+
+const ACTIVITIES = 'ms/kindergartens/activities-types';
+
+/** The activities, by the host the plan answered at. */
+export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesResponse>> = {
+  name: ACTIVITIES,
+  host: 'register',
+  endpoints: [ACTIVITIES],
+  fresh: byDay(DAILY),
+  whenAsked: 'keep',
+  keepOnError: true,
+  read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, ACTIVITIES, activitiesTypesResponse),
+  refusal: refusedFor(DAY),
+};
+
+/** The rooms by identifier (the plan's `classroomIdentifier`). */
+export const KINDERGARTEN_ROOMS = daily('Auth/Classrooms', authClassroomsResponse);
+
+/** A refusal (403, 404, Disabled) stands this long. */
+function refusedFor(ms: number): Resource['refusal'] {
+  return (error, now) => (error instanceof UnexpectedResponseError && error.refused ? now + ms : undefined);
+}
+
+/**
+ * A service's answer through its schema. Its 5xx (the service down) is this resource's failure, not the
+ * register's: the rest of the child's reads go on, and `problem` says `service_down` (its cause), as for a
+ * school list's 5xx, not a shape the bridge does not know.
+ */
+async function serviceRead<S extends z.ZodType>(
+  gateway: Gateway,
+  host: ServiceHost,
+  path: string,
+  schema: S,
+  query?: Record<string, string>,
+): Promise<z.output<S>> {
+  const answer = await gateway.service(host, path, query).catch((error: unknown) => {
+    if (error instanceof ConnectionError && error.status !== undefined)
+      throw new UnexpectedResponseError(error.status, error.message, { resource: path, cause: error });
+    throw error;
+  });
+  if (answer.status < 200 || answer.status >= 300)
+    throw new UnexpectedResponseError(answer.status, `${path}: status ${answer.status}`, { resource: path });
+  if (isDisabled(answer.json)) throw new UnexpectedResponseError(answer.status, `${path}: ${DISABLED_CODE}`, { code: DISABLED_CODE, resource: path });
+  const parsed = schema.safeParse(answer.json);
+  if (!parsed.success) throw new UnexpectedResponseError(200, `${path}: unexpected shape`, { resource: path });
+  return parsed.data;
+}
