@@ -3,7 +3,8 @@
 // an hour, so the year is sampled: each month a school morning (07:00 to 11:00), and each of the year's
 // three edges (1 September, 1 February, the summer) as the afternoon before it and the morning after it,
 // the clock jumping between them as a machine asleep would (its passes then read what came due meanwhile,
-// so the events of a jump are what the teachers entered in the month, fired at once). After each stretch:
+// so the events of a jump are what the teachers entered in the month, fired at once; over the summer the
+// simulator's records stay as the last school day left them, so its first Monday fires nothing). After each stretch:
 // the heap and RSS (each the median of five samples, each after a settle and a full collection), the
 // events fired by kind, the requests made between 22:00 and 06:00, and the CPU of a pass. It runs in a
 // fresh process with the bin's V8 flags (launch.ts), so that the memory and the CPU are the bin's.

@@ -15,7 +15,8 @@ export interface ExpandContext {
   vars?: Record<string, string | number>;
   /**
    * The day the records' relative dates (today, weekday, monday) count from: default today, so the demo
-   * always looks current; a held account's (SimAccount.recordsHeldOn) stay where they were laid out.
+   * always looks current (over the summer, the year's last school day: no teacher enters anything then);
+   * a held account's (SimAccount.recordsHeldOn) stay where they were laid out.
    */
   recordsDay?: string;
 }
@@ -26,9 +27,10 @@ const REF = /^@([A-Za-z][\w/]*)\/([\w-]+)$/;
 /**
  * Evaluates one date expression: today, weekday, monday, yearstart, sem1end or yearend, optionally
  * followed by +N or -N days (weekdays for "weekday"); sy:MM-DD, that day of the current school year;
- * or a literal YYYY-MM-DD.
+ * or a literal YYYY-MM-DD. Records count from `recordsDay`: by default today, or over the summer the
+ * year's last school day, where the finished year's records stay until 1 September.
  */
-export function evalDate(expr: string, today: string, recordsDay = today): string {
+export function evalDate(expr: string, today: string, recordsDay = lastSchoolDay(today)): string {
   // Every answer expands the same few hundred expressions for the same day: each is worked out once a
   // day (walking weekdays day by day was most of the simulator's time in a simulated week).
   const day = `${today} ${recordsDay}`;
@@ -39,6 +41,12 @@ export function evalDate(expr: string, today: string, recordsDay = today): strin
     dayDates.dates.set(expr, date);
   }
   return date;
+}
+
+/** Today, or over the summer (after the year's last school day, to 31 August) that last school day. */
+function lastSchoolDay(today: string): string {
+  const { end } = schoolYearOf(today);
+  return today > end ? end : today;
 }
 
 /** The dates worked out for one simulated day and records' day (the last pair asked for). */

@@ -37,6 +37,15 @@ describe('fixture expansion', () => {
     expect(() => evalDate('tomorrow', '2026-11-21')).toThrow(/bad date expression/);
   });
 
+  it('keeps the records where the last school day left them over the summer, as nobody enters anything then', () => {
+    // The year ends on Friday 25 June 2027: a grade of "two weekdays ago" stays the 23rd's all summer.
+    for (const today of ['2027-06-28', '2027-07-15', '2027-08-31']) expect(evalDate('weekday-2', today)).toBe('2027-06-23');
+    expect(evalDate('weekday-2', '2027-06-25')).toBe('2027-06-23');
+    // 1 September begins the new year's records; a held account's day still wins.
+    expect(evalDate('weekday-1', '2027-09-01')).toBe('2027-08-31');
+    expect(evalDate('weekday-2', '2027-07-15', '2027-06-10')).toBe('2027-06-08');
+  });
+
   it('expands tokens inside strings, whole numeric tokens, references and named values', () => {
     const out = expand(
       {
