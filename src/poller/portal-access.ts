@@ -84,7 +84,7 @@ export class PortalAccess {
     });
     this.gateway = new Gateway({
       session: this.session,
-      road: roads?.dataRoad(this.session) ?? family?.dataRoad(account.login, this.session.http),
+      road: roads?.dataRoad(this.session) ?? family?.dataRoad(account.login, this.session.http, log),
       urls,
       account: label,
       onRequest: onRequest && ((method, endpoint) => onRequest(`${method} ${maskedEndpoint(endpoint)}`)),

@@ -10,6 +10,7 @@ import type { LoginOutcome } from './login.js';
 import { knownNames } from '../util/redact.js';
 import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';
 import { errorText } from '../util/text.js';
+import type { Logger } from '../util/log.js';
 
 /** How often the children are listed again while a link needs the family's action. */
 const RELIST_WHILE_WAITING_MS = 15 * 60_000;
@@ -112,7 +113,7 @@ export class FamilyAccount {
    * API host, and to the register's own gateway path for the kindergarten's service alone (both the
    * portal's hosts; live-notes 34 does not say which serves it), never anywhere else.
    */
-  dataRoad(login: string, http: HttpClient): DataRoad {
+  dataRoad(login: string, http: HttpClient, log: Logger = this.options.log): DataRoad {
     const { auth_url } = this.options.urls;
     const withBearer = (request: HttpRequest, token: string): HttpRequest => ({
       ...request,
@@ -122,7 +123,8 @@ export class FamilyAccount {
       const token = await this.usableToken(login);
       const first = await http.send(withBearer(request, token));
       if (first.status !== 401 || isInsufficientScopes(first)) return first;
-      this.options.log.debug({ account: this.options.account }, 'the child’s token has ended; renewing it');
+      // Said about the child (the reader's log names it by its id), and the entry whose token it is.
+      log.debug({ family: this.options.account }, 'the child’s token has ended; renewing it');
       const renewed = await this.renew(login, token);
       if (renewed === undefined) throw this.linkNeedsAction(login);
       const second = await http.send(withBearer(request, renewed));

@@ -95,7 +95,7 @@ export class TwoRoads implements RoadHold {
    */
   dataRoad(session: PortalSession): DataRoad {
     const register = registerRoad(session, this.options.urls);
-    const family = this.options.family.dataRoad(this.options.login, session.http);
+    const family = this.options.family.dataRoad(this.options.login, session.http, this.options.log);
     const prefix = register.url('');
     const viaFamily: DataRoad['send'] = (request) => family.send({ ...request, url: family.url(request.url.slice(prefix.length)) });
     const current = () => this.current;

@@ -11,7 +11,7 @@ import { fetchIdentity } from '../../src/resources/identity.js';
 import { gradesResponse } from '../../src/portal/schemas/grades.js';
 import { luckyNumberResponse } from '../../src/portal/schemas/identity.js';
 import { problemReason, UnexpectedResponseError } from '../../src/portal/errors.js';
-import { silentLogger } from '../../src/util/log.js';
+import { createLogger, silentLogger, type Logger } from '../../src/util/log.js';
 import { sendBody } from '../../src/messaging/compose.js';
 import { simulatorPerTest } from '../helpers/portal.js';
 import type { FakeClock } from '../helpers/clock.js';
@@ -23,7 +23,7 @@ simulatorPerTest((world) => ({ sim, clock } = world));
 
 const account = (login: string) => ({ login, password: '', downloads: false, messages: [], write_messages: false });
 
-function familyRoad(): { family: FamilyAccount; access: (login: string) => PortalAccess } {
+function familyRoad(): { family: FamilyAccount; access: (login: string, childLog?: Logger) => PortalAccess } {
   const log = silentLogger();
   const family = new FamilyAccount({
     account: 'rodzina',
@@ -34,7 +34,10 @@ function familyRoad(): { family: FamilyAccount; access: (login: string) => Porta
     log,
     timeoutMs: 5_000,
   });
-  return { family, access: (login) => new PortalAccess({ account: account(login), urls: sim.urls, clock, log, family, timeoutMs: 5_000 }) };
+  return {
+    family,
+    access: (login, childLog = log) => new PortalAccess({ account: account(login), urls: sim.urls, clock, log: childLog, family, timeoutMs: 5_000 }),
+  };
 }
 
 function registerRoad(login: string, password: string): PortalAccess {
@@ -68,15 +71,20 @@ describe('the family road under the bridge’s portal access', () => {
     expect(sim.count({ host: 'portal', path: /^\/gateway\/api\/2\.0\/Grades$/, login: JANEK.login })).toBe(1);
   });
 
-  it('renews a token that ended and reads on, without a password login', async () => {
+  it('renews a token that ended and reads on, without a password login, saying so about the child', async () => {
     const { access } = familyRoad();
-    const gateway = access(ANIA.login).gateway;
+    const lines: string[] = [];
+    const childLog = createLogger('debug', { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) }, { format: 'json' });
+    const gateway = access(ANIA.login, childLog.child({ account: 'ania' })).gateway;
     await gateway.get('Grades', gradesResponse);
     sim.families.expireTokens();
     await clock.advance(60_000);
     expect((await gateway.get('Grades', gradesResponse)).Grades.length).toBeGreaterThan(0);
     expect(sim.count({ path: `/api/v3/SynergiaAccounts/fresh/${ANIA.login}` })).toBe(1);
     expect([sim.families.loginCount(), sim.count({ method: 'POST', path: '/konto-librus/login/action' })]).toEqual([1, 1]);
+    // The line names the child by its id, and the e-mail entry whose token it was.
+    const renewal = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => String(l.msg).includes('token has ended'));
+    expect(renewal.map((l) => [l.account, l.family])).toEqual([['ania', 'rodzina']]);
   });
 
   it('takes a 403 of a data resource for a refusal of that resource, not for a login problem', async () => {
