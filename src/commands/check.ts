@@ -205,10 +205,12 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * active" Code, or null), each read through its declaration as the bridge reads it. An answer of a
  * shape the bridge does not expect still says the module answers (the bridge reports the shape).
  * Timetables refused, the kindergarten plan is searched for as the bridge searches: found, the child is
- * a kindergarten child and its plan of blocks stands in the timetable's place.
+ * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her is
+ * one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
  */
 async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
   let timetableRefused = false;
+  const refused = new Set<string>();
   const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
     try {
       return [name, used(await res.read(portal, key)) ? say.yes : say.notUsed];
@@ -220,6 +222,7 @@ async function probeModules(portal: Portal, child: Identity, say: CheckText): Pr
       }
       if (error.switchedOff) return [name, say.notUsed];
       if (res === TIMETABLE) timetableRefused = true;
+      refused.add(name);
       return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
     }
   };
@@ -231,6 +234,7 @@ async function probeModules(portal: Portal, child: Identity, say: CheckText): Pr
   results.push(
     kindergarten ? [say.module.kindergartenPlan, say.yes] : plan?.state === 'failed' ? [say.module.timetable, say.didNotAnswer] : timetable,
   );
+  if (kindergarten) return { modules: results.map(([name, answer]) => [name, refused.has(name) ? say.notInKindergarten : answer]), kindergarten };
   const units = childUnit(await UNITS.read(portal, undefined).catch(() => undefined), child.unitId);
   if (units?.point !== undefined) results.push([say.module.point, units.point ? say.yes : say.no]);
   if (units?.descriptive !== undefined) results.push([say.module.descriptive, units.descriptive ? say.yes : say.no]);

@@ -43,6 +43,8 @@ export interface CheckText {
   noMessagesModule: string;
   notUsed: string;
   notPublished: string;
+  /** A module refused to a kindergarten child: one a kindergarten does not have. */
+  notInKindergarten: string;
   refused: (status: string) => string;
   stoppedAt: (step: string) => string;
   /** A login's steps in words (the --trace file keeps their English names for a bug report). */
@@ -118,6 +120,7 @@ const en: CheckText = {
   noMessagesModule: 'no (the school has no messages module)',
   notUsed: 'not used by the school',
   notPublished: 'not published yet',
+  notInKindergarten: 'not in a kindergarten',
   refused: (status) => `no (${status})`,
   stoppedAt: (step) => `the login stopped at step: ${step}`,
   step: {
@@ -239,6 +242,7 @@ const pl: CheckText = {
   noMessagesModule: 'nie (szkoła nie ma modułu wiadomości)',
   notUsed: 'szkoła z niego nie korzysta',
   notPublished: 'jeszcze nieopublikowany',
+  notInKindergarten: 'nie w przedszkolu',
   refused: (status) => `nie (${status})`,
   stoppedAt: (step) => `logowanie zatrzymało się na kroku: ${step}`,
   step: {
@@ -367,6 +371,7 @@ const uk: CheckText = {
   noMessagesModule: 'ні (у школи немає модуля повідомлень)',
   notUsed: 'школа ним не користується',
   notPublished: 'ще не опубліковано',
+  notInKindergarten: 'не в дитячому садку',
   refused: (status) => `ні (${status})`,
   stoppedAt: (step) => `вхід зупинився на кроці: ${step}`,
   step: {

@@ -231,6 +231,9 @@ describe('check for a kindergarten child', () => {
     expect(zosia).toMatch(/^OK {3}5432167u: Zofia Kowalska, przedszkole, Szkoła Podstawowa nr 12 .* \(id dziecka: zofia\)$/m);
     expect(zosia).toContain('plan zajęć przedszkola: tak');
     expect(zosia).not.toMatch(/klasa \?|plan lekcji|nieopublikowany/);
+    // Her kindergarten has no lucky number (403), which is not an error, and no kinds of grades to tell.
+    expect(zosia).toContain('szczęśliwy numerek: nie w przedszkolu');
+    expect(zosia).not.toMatch(/\(403\)|oceny punktowe|ocenianie opisowe/);
     expect(ania).toMatch(/^OK {3}1234567u: Ania Kowalska, klasa 4b, /m);
     expect(ania).toContain('plan lekcji: tak');
     // Her plan was found as the bridge finds it: Timetables refused, then her identifier's plan answered.
@@ -242,6 +245,7 @@ describe('check for a kindergarten child', () => {
     const { text } = await check([{ login: ZOSIA.login, password: ZOSIA.password }], undefined, { port: 0 });
     expect(text).toContain('OK   5432167u: Zofia Kowalska, kindergarten, ');
     expect(text).toContain('kindergarten plan: yes');
+    expect(text).toContain('lucky number: not in a kindergarten');
     expect(text).not.toContain('class ?');
   });
 });
