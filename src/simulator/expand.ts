@@ -30,14 +30,15 @@ const REF = /^@([A-Za-z][\w/]*)\/([\w-]+)$/;
  * or a literal YYYY-MM-DD. Records count from `recordsDay`: by default today, or over the summer the
  * year's last school day, where the finished year's records stay until 1 September.
  */
-export function evalDate(expr: string, today: string, recordsDay = lastSchoolDay(today)): string {
+export function evalDate(expr: string, today: string, recordsDay?: string): string {
   // Every answer expands the same few hundred expressions for the same day: each is worked out once a
-  // day (walking weekdays day by day was most of the simulator's time in a simulated week).
-  const day = `${today} ${recordsDay}`;
-  if (dayDates.day !== day) dayDates = { day, dates: new Map() };
+  // day (walking weekdays day by day was most of the simulator's time in a simulated week), and so is
+  // the records' day.
+  const day = `${today} ${recordsDay ?? ''}`;
+  if (dayDates.day !== day) dayDates = { day, records: recordsDay ?? lastSchoolDay(today), dates: new Map() };
   let date = dayDates.dates.get(expr);
   if (date === undefined) {
-    date = dateOf(expr, today, recordsDay);
+    date = dateOf(expr, today, dayDates.records);
     dayDates.dates.set(expr, date);
   }
   return date;
@@ -50,7 +51,7 @@ function lastSchoolDay(today: string): string {
 }
 
 /** The dates worked out for one simulated day and records' day (the last pair asked for). */
-let dayDates = { day: '', dates: new Map<string, string>() };
+let dayDates = { day: '', records: '', dates: new Map<string, string>() };
 
 function dateOf(expr: string, today: string, recordsDay: string): string {
   const m = /^\s*(today|weekday|monday|yearstart|sem1end|yearend|sy:\d\d-\d\d|\d{4}-\d\d-\d\d)\s*(?:([+-])\s*(\d+))?\s*$/.exec(expr);
