@@ -14,7 +14,8 @@ WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts/bundle.mjs ./scripts/
-RUN npm ci --no-audit --no-fund
+# The bench (src/bench) is the developers' measuring tool, never shipped (package.json's files leave it out too).
+RUN npm ci --no-audit --no-fund && rm -rf dist/bench
 
 # What both images run: the production dependencies and the compiled code, nothing else.
 FROM node:26-alpine AS runtime

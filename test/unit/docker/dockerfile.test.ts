@@ -1,5 +1,6 @@
 // The stand-alone image and the web server: the port it EXPOSEs is the config's default http.port, and
 // its HEALTHCHECK asks /health there with busybox wget (node:*-alpine has no curl).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,15 @@ describe('the Dockerfile', () => {
     // The image is alpine: wget is busybox's, curl is not there.
     expect(dockerfile).toMatch(/^FROM node:\d+-alpine AS runtime$/m);
     expect(check).not.toContain('curl');
+  });
+
+  it('ships the bridge, not the bench: neither the npm package nor the image holds dist/bench', () => {
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' })) as [
+      { files: { path: string }[] },
+    ];
+    const paths = pack.files.map((f) => f.path);
+    expect(paths).toContain('dist/main.js');
+    expect(paths.filter((p) => p.startsWith('dist/bench/'))).toEqual([]);
+    expect(dockerfile).toMatch(/^RUN npm ci .*&& rm -rf dist\/bench$/m);
   });
 });
