@@ -2,8 +2,10 @@
 // known (a day without blocks is a day without lessons), and each block is a lesson without a number, its
 // activity's name in place of a subject, its room's name and its teachers; `Block` carries what a school's
 // lesson has not (every teacher, the portal's word for the block's kind).
-import { timetablesResponse, type TimetableDays, type TimetableLesson } from '../portal/schemas/timetable.js';
+import type { TimetableDays, TimetableLesson } from '../portal/schemas/timetable.js';
 import type { KindergartenEntry } from '../portal/schemas/kindergarten.js';
+import type { NamedRef } from '../portal/schemas/fields.js';
+import { oneLine } from '../util/text.js';
 import { addDays } from '../util/time.js';
 import { dayOf, hhmm } from './common.js';
 
@@ -23,7 +25,7 @@ export interface BlockNames {
 
 /** The blocks of the plan from `from` to `to` (both included) as the days of a timetable, in time order. */
 export function kindergartenDays(entries: readonly KindergartenEntry[], names: BlockNames, from: string, to: string): TimetableDays {
-  const days: Record<string, unknown[][]> = {};
+  const days: TimetableDays = {};
   for (let d = from; d <= to; d = addDays(d, 1)) days[d] = [];
   const sorted = [...entries].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.startTime ?? '').localeCompare(b.startTime ?? ''));
   for (const e of sorted) {
@@ -34,19 +36,24 @@ export function kindergartenDays(entries: readonly KindergartenEntry[], names: B
     const room = names.room(e.classroomIdentifier);
     const teachers = e.teachers.map((lid) => names.teacher(lid)).filter((t): t is string => t !== null);
     const block: BlockFacts = { teachers, kind: e.type?.trim() || 'planned' };
-    // As the school's Timetables would list it, read through the same schema.
-    slots.push([
-      {
-        HourFrom: hhmm(e.startTime),
-        HourTo: hhmm(e.endTime),
-        Subject: { Id: e.activityTypeIdentifier, Name: activity },
-        Classroom: room === null ? null : { Name: room },
-        Teacher: teachers.length === 0 ? null : { LastName: teachers.join(', ') },
-        Block: block,
-      },
-    ]);
+    // As the school's Timetables lists a lesson once read (portal/schemas/timetable.ts), with the block beside.
+    const lesson: TimetableLesson & { Block: BlockFacts } = {
+      HourFrom: hhmm(e.startTime),
+      HourTo: hhmm(e.endTime),
+      Subject: named({ id: e.activityTypeIdentifier, name: activity }),
+      Classroom: named({ name: room }),
+      Teacher: named({ lastName: teachers.length === 0 ? null : teachers.join(', ') }),
+      Block: block,
+    };
+    slots.push([lesson]);
   }
-  return timetablesResponse.parse({ Timetable: days }).Timetable;
+  return days;
+}
+
+/** A named reference as the schema reads one: its blank parts left out, undefined when nothing is left. */
+function named(parts: Record<string, string | null | undefined>): NamedRef | undefined {
+  const ref = Object.fromEntries(Object.entries(parts).flatMap(([k, v]) => (v?.trim() ? [[k, oneLine(v).trim()]] : [])));
+  return Object.keys(ref).length > 0 ? ref : undefined;
 }
 
 /** The block facts a timetable lesson carries, when it is a kindergarten's block. */

@@ -71,6 +71,7 @@ const substitution = z.looseObject({
 });
 export const substitutionsResponse = z.looseObject({ Substitutions: lenientList(substitution) });
 
-export type TimetableLesson = z.output<typeof timetableLesson>;
-export type TimetableDays = z.output<typeof timetablesResponse>['Timetable'];
+/** A lesson as read; every field may be missing, so a lesson made elsewhere (a kindergarten's block) names only its own. */
+export type TimetableLesson = Partial<z.output<typeof timetableLesson>>;
+export type TimetableDays = Record<string, TimetableLesson[][]>;
 export type Substitution = z.output<typeof substitution>;

@@ -4,6 +4,7 @@
 // type shared by two folders ties them as much as a value does. The simulator and the bench stand aside
 // (tools around the bridge). Files import each other without circles too, inside a folder as across: a
 // reader can start at a leaf and read up, never meeting a file that needs the one being read.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,5 +91,19 @@ describe('folderCycles', () => {
     expect(folderCycles(long)).toHaveLength(1);
     expect(folderCycles(long)[0]).toMatch(/^a -> b -> c -> a /);
     expect(folderCycles([edge('a', 'b'), edge('a', 'c'), edge('b', 'd'), edge('c', 'd')])).toEqual([]);
+  });
+});
+
+describe('the school rules (src/school/)', () => {
+  it("take only types from portal/: they compute from the portal's data, never parse or ask for it", () => {
+    const school = join(SRC, 'school');
+    const imports = readdirSync(school).flatMap((file) =>
+      [...readFileSync(join(school, file), 'utf8').matchAll(/^import (type )?[^;]*from '\.\.\/portal\/[^']+';/gm)].map((m) => ({
+        file,
+        type: m[1] !== undefined,
+      })),
+    );
+    expect(imports.length).toBeGreaterThan(3);
+    expect(imports.filter((i) => !i.type)).toEqual([]);
   });
 });
