@@ -3,9 +3,11 @@
 // strictly by Jinja2, in each of the three languages. The states and events are built here in the
 // bridge's shapes (docs/entities.md; the school, attendance, homework_upcoming and forecast attributes
 // of the interface's 14.1 and 14.2).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   bind,
   eventEntityState,
@@ -241,5 +243,24 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     // A quiet week, at a school without lessons held (no catch_up): no absence line.
     const quiet = statesOf(sensor('sensor.ania_newest_grade', 'unknown'), sensor('sensor.ania_upcoming_tests', '0', { items: [] }));
     expect((await run('weekly_summary.yaml', inputs, '2026-11-20T15:00:00+01:00', quiet)).en.text).toBe('Ania, the week at school\nGrades: none\nNext week\'s tests: none');
+  });
+
+  it("docs/migrating.md's worked example notifies a low grade, and nothing else", async () => {
+    const page = readFileSync(new URL('../../../docs/migrating.md', import.meta.url), 'utf8');
+    const automations = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(([, block]) => (parse(block!) as { automation: Record<string, unknown>[] }).automation);
+    const ours = automations.filter((a) => JSON.stringify(a.triggers).includes('event.ania_grade'));
+    expect(ours).toHaveLength(1);
+    const outcome = async (change: StateChange) => {
+      const result = await runTriggerSide(ours[0]!, change);
+      expect(result.errors).toEqual([]);
+      const texts = result.passed ? await renderActionTemplates(ours[0]!, result.variables ?? {}) : [];
+      return { passed: result.passed === true, text: texts.map((t) => ('value' in t.result ? String(t.result.value) : t.result.error)).join('\n') };
+    };
+    const grade = (payload: Record<string, unknown>) => fired('event.ania_grade', { ...GRADE, comment: 'Brak pracy.', ...payload });
+    expect(await outcome(grade({}))).toEqual({ passed: true, text: 'Ocena 2+: Matematyka\nBrak pracy.' });
+    for (const other of [{ grade: '4' }, { grade: 'np' }, { event_type: 'grade_changed', previous: { grade: '3' } }, { count: 25, entries: [GRADE] }])
+      expect((await outcome(grade(other))).passed, JSON.stringify(other)).toBe(false);
+    const restart = grade({});
+    expect((await outcome({ from: { ...restart.to, state: 'unavailable' }, to: restart.to })).passed).toBe(false);
   });
 });
