@@ -47,12 +47,22 @@ const fired = (entityId: string, payload: Record<string, unknown>): StateChange 
 };
 const sensor = (entity_id: string, state: string, attributes: Record<string, unknown> = {}): HaState => ({ entity_id, state, attributes });
 const statesOf = (...list: HaState[]): States => Object.fromEntries(list.map((s) => [s.entity_id, s]));
+/** Inputs naming Ania's entities by their keys (each input is named as its entity's key). */
+const ania = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, `${k.startsWith('school_day') ? 'binary_sensor' : 'sensor'}.ania_${k}`]));
 const passedIn = (r: Awaited<ReturnType<typeof run>>) => LANGUAGES.filter((l) => r[l].passed);
 
-const GRADE = { event_type: 'grade', grade: '2+', subject: 'Matematyka', category: 'Sprawdzian', weight: 3, teacher: 'Piotr Wiśniewski', comment: null };
+const GRADE = {
+  event_type: 'grade',
+  grade: '2+',
+  subject: 'Matematyka',
+  category: 'Sprawdzian',
+  weight: 3,
+  teacher: 'Piotr Wiśniewski',
+  comment: null,
+};
 
 describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
-  it('a grade at or below a chosen one, and a teacher\'s comment (new_grade)', async () => {
+  it("a grade at or below a chosen one, and a teacher's comment (new_grade)", async () => {
     const grade = (payload: Record<string, unknown>) => fired('event.ania_grade', { ...GRADE, ...payload });
     const low = { grade_event: 'event.ania_grade', at_most: 2 };
     const twoPlus = await run('new_grade.yaml', low, grade({}));
@@ -62,31 +72,63 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     // Every grade and mark by default.
     expect((await run('new_grade.yaml', { grade_event: 'event.ania_grade' }, grade({ grade: 'np' }))).pl.passed).toBe(true);
     // A flood passes when one of its first entries is low enough.
-    const flood = { event_type: 'grade', count: 25, entries: [{ ...GRADE, grade: '5' }, { ...GRADE, grade: '1' }] };
-    expect((await run('new_grade.yaml', low, fired('event.ania_grade', flood))).en.text).toMatch(/^New grades: 25\n5 \(Matematyka\), 1 \(Matematyka\) and 23 more$/);
+    const flood = {
+      event_type: 'grade',
+      count: 25,
+      entries: [
+        { ...GRADE, grade: '5' },
+        { ...GRADE, grade: '1' },
+      ],
+    };
+    expect((await run('new_grade.yaml', low, fired('event.ania_grade', flood))).en.text).toMatch(
+      /^New grades: 25\n5 \(Matematyka\), 1 \(Matematyka\) and 23 more$/,
+    );
 
     const commented = { grade_event: 'event.ania_grade', with_comment: true };
     expect(passedIn(await run('new_grade.yaml', commented, grade({})))).toEqual([]);
     const withComment = await run('new_grade.yaml', commented, grade({ comment: 'Brak zadania domowego.' }));
     expect(withComment.pl.text).toMatch(/^Nowa ocena: 2\+ \(Matematyka\)\n[\s\S]*Brak zadania domowego\.$/);
     // A comment the teacher adds later: a grade_changed whose `previous` holds the comment as it was.
-    const added = await run('new_grade.yaml', commented, grade({ event_type: 'grade_changed', comment: 'Poprawa do piątku.', previous: { comment: null } }));
+    const added = await run(
+      'new_grade.yaml',
+      commented,
+      grade({ event_type: 'grade_changed', comment: 'Poprawa do piątku.', previous: { comment: null } }),
+    );
     expect(added.en.text).toMatch(/^A teacher's comment: 2\+ \(Matematyka\)\n[\s\S]*Poprawa do piątku\.$/);
     expect(added.uk.text).toMatch(/^Коментар до оцінки: 2\+/);
-    expect(passedIn(await run('new_grade.yaml', commented, grade({ event_type: 'grade_changed', comment: 'x', previous: { grade: '3' } })))).toEqual([]);
+    expect(passedIn(await run('new_grade.yaml', commented, grade({ event_type: 'grade_changed', comment: 'x', previous: { grade: '3' } })))).toEqual(
+      [],
+    );
   });
 
   it('an unexcused absence, and the kinds chosen (absence)', async () => {
     const absence = (payload: Record<string, unknown>) =>
-      fired('event.ania_absence', { event_type: 'absence', date: '2026-11-17', lesson_no: 3, subject: 'Historia', teacher: 'Anna Nowak', type: 'nieobecność', kind: 'unexcused', ...payload });
+      fired('event.ania_absence', {
+        event_type: 'absence',
+        date: '2026-11-17',
+        lesson_no: 3,
+        subject: 'Historia',
+        teacher: 'Anna Nowak',
+        type: 'nieobecność',
+        kind: 'unexcused',
+        ...payload,
+      });
     const r = await run('absence.yaml', { absence_event: 'event.ania_absence' }, absence({}));
     expect(r.pl.text).toBe('Nieobecność nieusprawiedliwiona: Historia\n17.11, lekcja 3 – Anna Nowak');
     expect(r.en.text).toBe('Unexcused absence: Historia\n17.11, lesson 3 – Anna Nowak');
     expect(r.uk.text).toBe('Пропуск без поважної причини: Historia\n17.11, урок 3 – Anna Nowak');
     expect(passedIn(await run('absence.yaml', { absence_event: 'event.ania_absence' }, absence({ kind: 'late' })))).toEqual([]);
-    expect(passedIn(await run('absence.yaml', { absence_event: 'event.ania_absence' }, absence({ event_type: 'absence_changed', kind: 'excused' })))).toEqual([]);
-    expect((await run('absence.yaml', { absence_event: 'event.ania_absence', kinds: ['late'] }, absence({ kind: 'late' }))).pl.text).toMatch(/^Spóźnienie: Historia/);
-    const week = { event_type: 'absence', count: 30, entries: [1, 2].map((n) => ({ date: '2026-11-16', lesson_no: n, subject: 'Fizyka', kind: 'unexcused' })) };
+    expect(
+      passedIn(await run('absence.yaml', { absence_event: 'event.ania_absence' }, absence({ event_type: 'absence_changed', kind: 'excused' }))),
+    ).toEqual([]);
+    expect((await run('absence.yaml', { absence_event: 'event.ania_absence', kinds: ['late'] }, absence({ kind: 'late' }))).pl.text).toMatch(
+      /^Spóźnienie: Historia/,
+    );
+    const week = {
+      event_type: 'absence',
+      count: 30,
+      entries: [1, 2].map((n) => ({ date: '2026-11-16', lesson_no: n, subject: 'Fizyka', kind: 'unexcused' })),
+    };
     expect((await run('absence.yaml', { absence_event: 'event.ania_absence' }, fired('event.ania_absence', week))).pl.text).toBe(
       'Nieobecności: 30\n16.11, lekcja 1 (Fizyka); 16.11, lekcja 2 (Fizyka) (razem 30)',
     );
@@ -94,7 +136,14 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
 
   it('a positive or a negative note, as chosen (note)', async () => {
     const note = (kind: string) =>
-      fired('event.ania_note', { event_type: 'note', kind, category: 'Zachowanie na lekcji', teacher: 'Anna Nowak', date: '2026-11-17', text: 'Pomaga innym.' });
+      fired('event.ania_note', {
+        event_type: 'note',
+        kind,
+        category: 'Zachowanie na lekcji',
+        teacher: 'Anna Nowak',
+        date: '2026-11-17',
+        text: 'Pomaga innym.',
+      });
     const praise = await run('note.yaml', { note_event: 'event.ania_note' }, note('positive'));
     expect(praise.pl.text).toBe('Uwaga pozytywna: Zachowanie na lekcji\nPomaga innym. – Anna Nowak');
     expect(praise.en.text).toMatch(/^Praise: /);
@@ -106,7 +155,14 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
 
   it('a message from a chosen teacher (new_message)', async () => {
     const message = (sender: string) =>
-      fired('event.ania_message', { event_type: 'message', mailbox: 'inbox', sender, topic: 'Wycieczka', preview: 'Proszę o zgodę.', has_attachments: false });
+      fired('event.ania_message', {
+        event_type: 'message',
+        mailbox: 'inbox',
+        sender,
+        topic: 'Wycieczka',
+        preview: 'Proszę o zgodę.',
+        has_attachments: false,
+      });
     const fromNowak = { message_event: 'event.ania_message', senders: ['nowak'] };
     const r = await run('new_message.yaml', fromNowak, message('Anna Nowak'));
     // Both branches render (with and without the Open action): the title, the preview, the action's words.
@@ -117,18 +173,17 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
   });
 
   it("the lucky number is the child's (lucky_number)", async () => {
-    const r = await run('lucky_number.yaml', { lucky_event: 'event.ania_lucky', child_name: 'Ania' }, fired('event.ania_lucky', { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: 12 }));
+    const r = await run(
+      'lucky_number.yaml',
+      { lucky_event: 'event.ania_lucky', child_name: 'Ania' },
+      fired('event.ania_lucky', { event_type: 'lucky', day: '2026-11-19', number: 12, register_number: 12 }),
+    );
     expect(r.pl.text).toBe('🍀 Ania, 12 to Twój szczęśliwy numerek!\nW dniu 19.11 nikt Cię nie zapyta.');
     expect(r.uk.text).toBe('🍀 Ania, 12 — твій щасливий номер!\n19.11 тебе ніхто не запитає.');
   });
 
   it("tomorrow's tests, homework and free day, in the evening (tomorrow)", async () => {
-    const inputs = {
-      upcoming_tests: 'sensor.ania_upcoming_tests',
-      homework_upcoming: 'sensor.ania_homework_upcoming',
-      school_day_tomorrow: 'binary_sensor.ania_school_day_tomorrow',
-      child_name: 'Ania',
-    };
+    const inputs = { ...ania('upcoming_tests', 'homework_upcoming', 'school_day_tomorrow'), child_name: 'Ania' };
     const tests = sensor('sensor.ania_upcoming_tests', '2', {
       items: [
         { date: '2026-11-19', time: '08:55', subject: 'Matematyka', category: 'Sprawdzian', content: 'Ułamki', teacher: null },
@@ -136,7 +191,9 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
       ],
     });
     const homework = sensor('sensor.ania_homework_upcoming', '1', {
-      items: [{ date: '2026-11-19', subject: 'Język polski', text: 'Opowiadanie o zimie', teacher: 'Anna Nowak', added: '2026-11-12', attachments: [] }],
+      items: [
+        { date: '2026-11-19', subject: 'Język polski', text: 'Opowiadanie o zimie', teacher: 'Anna Nowak', added: '2026-11-12', attachments: [] },
+      ],
     });
     const schoolDay = (state: string, date: string, free: string | null) =>
       sensor('binary_sensor.ania_school_day_tomorrow', state, { date, lessons: state === 'on' ? 6 : 0, free_day: free });
@@ -145,14 +202,26 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     expect(wednesday.pl.text).toBe('Ania, jutro w szkole\nSprawdzian: Matematyka 08:55\nZadanie: Język polski – Opowiadanie o zimie');
     expect(wednesday.en.text).toMatch(/^Ania, tomorrow at school\n/);
     expect(wednesday.uk.text).toMatch(/^Ania, завтра в школі\nSprawdzian: Matematyka 08:55\nЗавдання: Język polski/);
-    const homeworkOnly = await run('tomorrow.yaml', { ...inputs, tell: ['homework'], child_name: '' }, '2026-11-18T19:00:00+01:00', statesOf(tests, homework, schoolDay('on', '2026-11-19', null)));
+    const homeworkOnly = await run(
+      'tomorrow.yaml',
+      { ...inputs, tell: ['homework'], child_name: '' },
+      '2026-11-18T19:00:00+01:00',
+      statesOf(tests, homework, schoolDay('on', '2026-11-19', null)),
+    );
     expect(homeworkOnly.en.text).toBe('Tomorrow at school\nHomework: Język polski – Opowiadanie o zimie');
     // The evening before a holiday: a free day with its name.
-    const holiday = await run('tomorrow.yaml', inputs, '2026-11-10T19:00:00+01:00', statesOf(tests, homework, schoolDay('off', '2026-11-11', 'Narodowe Święto Niepodległości')));
+    const holiday = await run(
+      'tomorrow.yaml',
+      inputs,
+      '2026-11-10T19:00:00+01:00',
+      statesOf(tests, homework, schoolDay('off', '2026-11-11', 'Narodowe Święto Niepodległości')),
+    );
     expect(holiday.pl.text).toBe('Ania, jutro wolne: Narodowe Święto Niepodległości\nNarodowe Święto Niepodległości');
     expect(holiday.uk.text).toMatch(/^Ania, завтра вихідний: /);
     // An ordinary Friday evening: nothing to tell.
-    expect(passedIn(await run('tomorrow.yaml', inputs, '2026-11-20T19:00:00+01:00', statesOf(tests, homework, schoolDay('off', '2026-11-21', null))))).toEqual([]);
+    expect(
+      passedIn(await run('tomorrow.yaml', inputs, '2026-11-20T19:00:00+01:00', statesOf(tests, homework, schoolDay('off', '2026-11-21', null)))),
+    ).toEqual([]);
   });
 
   it("tomorrow's first lesson as a wake-up time (wake_up)", async () => {
@@ -178,7 +247,9 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     expect(r.uk.text).toMatch(/^Прогноз знижується: Matematyka 4 → 3\nСередній бал 3,70, нижчий, ніж 2 тижні тому\./);
     // A rise, a first value and a return from unavailable are no drop; the attributes alone changing are.
     expect(passedIn(await run('forecast_drop.yaml', inputs, { from: down.to, to: down.from }))).toEqual([]);
-    expect(passedIn(await run('forecast_drop.yaml', inputs, { from: sensor('sensor.ania_average_matematyka', 'unavailable'), to: down.to }))).toEqual([]);
+    expect(passedIn(await run('forecast_drop.yaml', inputs, { from: sensor('sensor.ania_average_matematyka', 'unavailable'), to: down.to }))).toEqual(
+      [],
+    );
     expect((await run('forecast_drop.yaml', inputs, { from: average('3.70', {}), to: down.to })).pl.passed).toBe(true);
   });
 
@@ -198,18 +269,18 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     expect(r.pl.text).toBe('Frekwencja poniżej 60%\nFizyka 58,3%');
     expect(r.en.text).toBe('Attendance under 60%\nFizyka 58.3%');
     expect(r.uk.text).toBe('Відвідуваність нижче 60%\nFizyka 58,3%');
-    expect(passedIn(await run('attendance_low.yaml', inputs, { from: attendance('89.6', 58.3, 33.3), to: attendance('89.1', 54.5, 33.3) }))).toEqual([]);
-    expect(passedIn(await run('attendance_low.yaml', inputs, { from: sensor('sensor.ania_attendance', 'unavailable'), to: attendance('89.1', 54.5, 33.3) }))).toEqual([]);
+    expect(passedIn(await run('attendance_low.yaml', inputs, { from: attendance('89.6', 58.3, 33.3), to: attendance('89.1', 54.5, 33.3) }))).toEqual(
+      [],
+    );
+    expect(
+      passedIn(
+        await run('attendance_low.yaml', inputs, { from: sensor('sensor.ania_attendance', 'unavailable'), to: attendance('89.1', 54.5, 33.3) }),
+      ),
+    ).toEqual([]);
   });
 
   it("the weekly summary on Friday afternoon: the week's grades, absences, next week's tests (weekly_summary)", async () => {
-    const inputs = {
-      newest_grade: 'sensor.ania_newest_grade',
-      catch_up: 'sensor.ania_catch_up',
-      absences_unexcused: 'sensor.ania_absences_unexcused',
-      upcoming_tests: 'sensor.ania_upcoming_tests',
-      child_name: 'Ania',
-    };
+    const inputs = { ...ania('newest_grade', 'catch_up', 'absences_unexcused', 'upcoming_tests'), child_name: 'Ania' };
     const states = statesOf(
       sensor('sensor.ania_newest_grade', '5', {
         recent: [
@@ -242,12 +313,16 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     expect(passedIn(await run('weekly_summary.yaml', inputs, '2026-11-19T15:00:00+01:00', states))).toEqual([]);
     // A quiet week, at a school without lessons held (no catch_up): no absence line.
     const quiet = statesOf(sensor('sensor.ania_newest_grade', 'unknown'), sensor('sensor.ania_upcoming_tests', '0', { items: [] }));
-    expect((await run('weekly_summary.yaml', inputs, '2026-11-20T15:00:00+01:00', quiet)).en.text).toBe('Ania, the week at school\nGrades: none\nNext week\'s tests: none');
+    expect((await run('weekly_summary.yaml', inputs, '2026-11-20T15:00:00+01:00', quiet)).en.text).toBe(
+      "Ania, the week at school\nGrades: none\nNext week's tests: none",
+    );
   });
 
   it("docs/migrating.md's worked example notifies a low grade, and nothing else", async () => {
     const page = readFileSync(new URL('../../../docs/migrating.md', import.meta.url), 'utf8');
-    const automations = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(([, block]) => (parse(block!) as { automation: Record<string, unknown>[] }).automation);
+    const automations = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(
+      ([, block]) => (parse(block!) as { automation: Record<string, unknown>[] }).automation,
+    );
     const ours = automations.filter((a) => JSON.stringify(a.triggers).includes('event.ania_grade'));
     expect(ours).toHaveLength(1);
     const outcome = async (change: StateChange) => {
