@@ -318,6 +318,50 @@ describe.skipIf(skipWithoutJinja())('the notification blueprints', () => {
     );
   });
 
+  it('a test, a plan change and a new school year speak each language too', async () => {
+    const moved = fired('event.ania_test', {
+      event_type: 'test_changed',
+      kind: 'quiz',
+      subject: 'Przyroda',
+      date: '2026-11-27',
+      time: null,
+      description: 'Rośliny',
+      previous: { date: '2026-11-24' },
+    });
+    const test = await run('new_test.yaml', { test_event: 'event.ania_test' }, moved);
+    expect(test.pl.text).toBe('Kartkówka przeniesiona: Przyroda\n24.11 → 27.11: Rośliny');
+    expect(test.uk.text).toBe('Коротку контрольну перенесено: Przyroda\n24.11 → 27.11: Rośliny');
+    const change = {
+      event_type: 'plan_change',
+      date: '2026-11-19',
+      lesson_no: 2,
+      hours: '08:55-09:40',
+      kind: 'room_change',
+      subject: 'Fizyka',
+      room: '12',
+      original_room: '7',
+    };
+    const plan = await run(
+      'plan_change_tomorrow.yaml',
+      { plan_change_event: 'event.ania_plan_change', only_next_school_day: false, timetable_tomorrow: 'sensor.ania_timetable_tomorrow' },
+      fired('event.ania_plan_change', change),
+    );
+    expect(plan.en.text).toBe('19.11, 2. lesson: another room\nFizyka: room 12 instead of 7');
+    expect(plan.uk.text).toBe('19.11, 2. урок: інший кабінет\nFizyka: кабінет 12 замість 7');
+    const year = {
+      event_type: 'school_year',
+      class: '5b',
+      tutor: 'Anna Nowak',
+      begins: '2026-09-01',
+      first_semester_ends: '2027-01-29',
+      ends: '2027-06-25',
+      summary: { left: { grades: 0, absences: 0, notes: 0, homework: 0, tests: 0 }, arrived: { free_days: 0 } },
+    };
+    expect((await run('school_year.yaml', { school_year_event: 'event.ania_school_year' }, fired('event.ania_school_year', year))).uk.text).toBe(
+      '🎒 новий навчальний рік: 5b\nКласний керівник: Anna Nowak. Рік: 01.09.2026 – 25.06.2027, I семестр до 29.01.2027.',
+    );
+  });
+
   it("docs/migrating.md's worked example notifies a low grade, and nothing else", async () => {
     const page = readFileSync(new URL('../../../docs/migrating.md', import.meta.url), 'utf8');
     const automations = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap(
