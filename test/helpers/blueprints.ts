@@ -75,11 +75,16 @@ export interface StateChange {
 
 const list = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** Whether a `trigger: state` fires for the change (entity_id, from/to and not_from/not_to). */
+/**
+ * Whether a `trigger: state` fires for the change (entity_id, from/to and not_from/not_to). As in Home
+ * Assistant, a trigger with none of the four fires on a change of the attributes alone too.
+ */
 export function stateTriggerFires(trigger: Record<string, unknown>, change: StateChange): boolean {
   if (trigger.trigger !== 'state') return false;
   if (!list(trigger.entity_id).includes(change.to.entity_id)) return false;
-  if (change.from.state === change.to.state) return false;
+  const any = ['from', 'to', 'not_from', 'not_to'].every((k) => trigger[k] === undefined);
+  const attributesChanged = JSON.stringify(change.from.attributes) !== JSON.stringify(change.to.attributes);
+  if (change.from.state === change.to.state && !(any && attributesChanged)) return false;
   if (list(trigger.not_from).includes(change.from.state) || list(trigger.not_to).includes(change.to.state)) return false;
   if (trigger.from !== undefined && !list(trigger.from).includes(change.from.state)) return false;
   if (trigger.to !== undefined && !list(trigger.to).includes(change.to.state)) return false;
@@ -187,10 +192,27 @@ export async function runTriggerSide(
   automation: Record<string, unknown>,
   change: StateChange,
   states: TemplateJob['states'] = {},
+  now?: string,
 ): Promise<RunOutcome> {
   const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
   if (!triggers.some((t) => stateTriggerFires(t, change))) return { triggered: false, errors: [] };
-  const trigger = { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to };
+  return afterTrigger(automation, { platform: 'state', entity_id: change.to.entity_id, from_state: change.from, to_state: change.to }, states, now);
+}
+
+/** The same for a `trigger: time` at `now` (an ISO time with its offset): its variables and conditions. */
+export async function runAt(automation: Record<string, unknown>, now: string, states: TemplateJob['states'] = {}): Promise<RunOutcome> {
+  const triggers = (automation.triggers ?? []) as Record<string, unknown>[];
+  if (!triggers.some((t) => t.trigger === 'time')) return { triggered: false, errors: [] };
+  return afterTrigger(automation, { platform: 'time', now }, states, now);
+}
+
+async function afterTrigger(
+  automation: Record<string, unknown>,
+  trigger: Record<string, unknown>,
+  states: TemplateJob['states'],
+  now: string | undefined,
+): Promise<RunOutcome> {
+  const at = now === undefined ? {} : { now };
   const variables: Record<string, unknown> = { trigger, context: { id: '01JDZIENNIK2MQTTCONTEXT' } };
   const errors: string[] = [];
   for (const [name, value] of Object.entries((automation.variables ?? {}) as Record<string, unknown>)) {
@@ -198,7 +220,7 @@ export async function runTriggerSide(
       variables[name] = value;
       continue;
     }
-    const [result] = await renderTemplates([{ template: value, variables, states }]);
+    const [result] = await renderTemplates([{ template: value, variables, states, ...at }]);
     if (result && 'error' in result) errors.push(`variable ${name}: ${result.error}`);
     else variables[name] = result?.value;
   }
@@ -208,7 +230,7 @@ export async function runTriggerSide(
   const results = await renderTemplates(
     conditions
       .filter((c) => c.condition === 'template')
-      .map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const })),
+      .map((c) => ({ template: String(c.value_template), variables, states, as: 'boolean' as const, ...at })),
   );
   for (const r of results) if ('error' in r) errors.push(`condition: ${r.error}`);
   return { triggered: true, passed: results.every((r) => 'value' in r && r.value === true), variables, errors };

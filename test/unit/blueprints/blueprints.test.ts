@@ -1,7 +1,8 @@
 // The blueprints under blueprints/automation/dziennik2mqtt/: each parses, uses only the inputs it
 // declares (and every one it declares), takes the child's entities by selector (event entities of the
 // MQTT integration), describes itself in Polish and English, and can be imported with the
-// my.home-assistant.io link the docs give.
+// my.home-assistant.io link the docs give. A blueprint that speaks several languages has the same words
+// in each, and offers exactly those.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,24 +19,40 @@ const FILES = readdirSync(join(REPO, FOLDER))
 const repoUrl = (parse(readFileSync(join(REPO, 'repository.yaml'), 'utf8')) as { url: string }).url;
 const automationsPage = readFileSync(join(REPO, 'docs/automations.md'), 'utf8');
 
-const WITHOUT_EVENTS = ['ask_aloud.yaml', 'morning_briefing.yaml'];
+// These start from a sentence, a time or a sensor's change, not from an event.
+const WITHOUT_EVENTS = [
+  'ask_aloud.yaml',
+  'attendance_low.yaml',
+  'forecast_drop.yaml',
+  'morning_briefing.yaml',
+  'tomorrow.yaml',
+  'wake_up.yaml',
+  'weekly_summary.yaml',
+];
 
 const importLink = (sourceUrl: string): string =>
   `https://my.home-assistant.io/redirect/blueprint_import/?blueprint_url=${encodeURIComponent(sourceUrl)}`;
 
 describe('blueprints', () => {
-  it('are the ten the docs promise', () => {
+  it('are the seventeen the docs promise', () => {
     expect(FILES).toEqual([
+      'absence.yaml',
       'ask_aloud.yaml',
+      'attendance_low.yaml',
+      'forecast_drop.yaml',
       'homework_todo.yaml',
       'lucky_number.yaml',
       'morning_briefing.yaml',
       'new_grade.yaml',
       'new_message.yaml',
       'new_test.yaml',
+      'note.yaml',
       'plan_change_tomorrow.yaml',
       'refresh_calendars.yaml',
       'school_year.yaml',
+      'tomorrow.yaml',
+      'wake_up.yaml',
+      'weekly_summary.yaml',
     ]);
   });
 
@@ -50,6 +67,15 @@ describe('blueprints', () => {
       expect(used.filter((name) => !declared.includes(name))).toEqual([]);
       expect(declared.filter((name) => !used.includes(name))).toEqual([]);
       for (const key of ['triggers', 'actions']) expect(bp[key], key).toBeDefined();
+    });
+
+    it('has the same words in each language it offers', () => {
+      const words = (bp.variables as Record<string, unknown> | undefined)?.words as Record<string, Record<string, unknown>> | undefined;
+      if (words === undefined) return;
+      const offered = (bp.blueprint.input.language?.selector?.select as { options: { value: string }[] }).options.map((o) => o.value);
+      expect(offered).toEqual(['pl', 'en', 'uk']);
+      expect(Object.keys(words)).toEqual(offered);
+      for (const lang of offered) expect(Object.keys(words[lang]!), lang).toEqual(Object.keys(words.pl!));
     });
 
     it("takes the child's events by selector: event entities of the MQTT integration", () => {
