@@ -33,7 +33,6 @@ import type { z } from 'zod';
 
 const GRADE_KIND = {
   fresh: NEWS,
-  whenAsked: 'read',
   whileEmptyMs: WHILE_EMPTY,
   note: 'at the news age while the child has such grades; 6 hours while the list is empty',
 } as const;
@@ -50,7 +49,6 @@ export const GRADES = registerResource({
   schema: gradesResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  whenAsked: 'read',
   feed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
@@ -58,7 +56,6 @@ export const GRADE_AVERAGES = registerResource({
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
-  whenAsked: 'read',
   feed: ['Grades'],
   note: "the portal's own averages",
 });

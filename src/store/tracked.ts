@@ -93,7 +93,7 @@ export function compareRecords(
       continue;
     }
     delete memory[id];
-    out.push({ change: 'removed', payload: { ...old.v } });
+    out.push({ change: 'removed', payload: pick(old.v, Object.keys(old.v)) });
   }
   return out;
 }
