@@ -110,8 +110,8 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
   const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
-    // A list of records the change feed names (grades, notes, attendance...) is read at a refresh; a lookup or a daily list is kept.
-    whenAsked: feed === undefined ? 'keep' : 'read',
+    // A refresh reads what a family hears of: a school year of records (not a lookup) and what the change feed names.
+    whenAsked: feed !== undefined || (yearOfRecords === true && rest.missAgeMs === undefined) ? 'read' : 'keep',
     ...rest,
     name,
     ...(feed === undefined ? {} : { feed: feed === true ? [name] : feed }),

@@ -41,7 +41,7 @@ export function lookupResource<S extends z.ZodType>(
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
-    note: `again when a record names an id it lacks, once ${after} old`,
+    note: `at once when a record names an id it lacks; an id still missing after that, again once ${after} old`,
   });
 }
 
