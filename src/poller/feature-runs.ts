@@ -218,7 +218,8 @@ function both(a: Want, b: Want): Want {
 /** Whether two lists name the same copies, in the same order, wanted alike. */
 function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
   return (
-    a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && String(w.missing) === String(b[i]!.missing) && w.ahead === b[i]!.ahead)
+    a.length === b.length &&
+    a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && String(w.missing) === String(b[i]!.missing) && w.ahead === b[i]!.ahead)
   );
 }
 

@@ -32,7 +32,7 @@ describe('edits and removals', () => {
     expect(events(h, 'grade')).toHaveLength(1);
   });
 
-  it("a grade written with its comment fires once, the comment in its first event; a comment added later is grade_changed with previous", async () => {
+  it('a grade written with its comment fires once, the comment in its first event; a comment added later is grade_changed with previous', async () => {
     const h = await firstPoll(); // the start read Grades/Comments: it is minutes old when the grade comes
     const account = school.sim.account(ANIA.login);
     account.addGrade({ subject: 5012, category: 301, grade: '6', comment: 'Świetna praca!' });
