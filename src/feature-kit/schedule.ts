@@ -40,10 +40,11 @@ export interface Schedule {
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
   /**
-   * What a person's asking (a refresh) does: `read` reads it now (the default of what a family hears of: a
-   * school year of records that is no lookup, what the change feed names, the messaging host's lists); `read refused` reads it even while
-   * the portal refuses it (a school may start the lucky number any morning); `unvouched` keeps the
-   * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
+   * What a person's asking (a refresh) does: `read` reads it now (the default of what a family hears
+   * of: a school year of records that is no lookup, what the change feed names, the messaging host's
+   * lists); `read refused` reads it even while the portal refuses it (a school may start the lucky
+   * number any morning); `unvouched` keeps the moment's age but trusts no signal (an edit keeps the
+   * ids); `keep` changes nothing (a lookup).
    */
   readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
   /**
