@@ -25,6 +25,8 @@ interface Copy {
   settledUntil?: number;
   /** The bridge itself (a message opened, one sent) or the change feed says it changed. */
   moved?: boolean;
+  /** A lookup's ids records named that it still lacked after a read made for them: not asked for again before Schedule.missAgeMs. */
+  lacked?: ReadonlySet<string>;
 }
 
 export interface ResourceCacheOptions {
@@ -136,7 +138,7 @@ export class ResourceCache {
       signal: copy?.moved ? 'changed' : signal === undefined || copy?.value === undefined ? 'none' : signal === copy.signal ? 'same' : 'changed',
       failedAt: copy?.failedAt,
       settledUntil: copy?.settledUntil,
-      missing: w.missing,
+      missing: w.missing?.length ? (w.missing.some((id) => copy?.lacked?.has(id) !== true) ? 'new' : 'asked') : undefined,
       ahead: w.ahead,
     };
   }
@@ -159,7 +161,7 @@ export class ResourceCache {
     const version = (before?.version ?? 0) + 1;
     try {
       const value = await res.read({ ...this.options.portal, copies: this }, w.key);
-      this.keep(res, w.key, value, now);
+      this.keep(res, w.key, value, now, [...(before?.lacked ?? []), ...(w.missing ?? [])]);
     } catch (error) {
       const until = res.refusal?.(error, now);
       if (until !== undefined) {
@@ -205,9 +207,12 @@ export class ResourceCache {
     this.keep(this.declaration(res), key, value, at);
   }
 
-  private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number): void {
+  /** Keeps a good copy; `asked`: the ids it was read for (those it still lacks are remembered as asked for). */
+  private keep<T>(res: Resource<T>, key: string | undefined, value: T, at: number, asked: readonly string[] = []): void {
     const version = (this.copies.get(keyOf(res, key))?.version ?? 0) + 1;
-    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at) });
+    const listed = asked.length === 0 ? undefined : new Set(res.list?.(value)?.map((item) => (item as { Id?: string }).Id));
+    const lacked = listed && new Set(asked.filter((id) => !listed.has(id)));
+    this.copies.set(keyOf(res, key), { version, value, readAt: at, signal: res.signal?.(this, key), settledUntil: res.settled?.(value, at), lacked });
   }
 
   /** When the copy was read (undefined: never, or it is refused). */

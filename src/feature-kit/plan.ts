@@ -201,6 +201,8 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   if (known.readAt === undefined) return canWait ? { at: now, by: Infinity, why: 'no copy' } : soon('no copy');
   if (asked === 'read') return soon('asked');
   if (known.signal === 'changed') return soon('signal');
+  // A record names an id the lookup lacks and has not been asked for: read in this pass, before its event fires.
+  if (known.missing === 'new' && schedule.missAgeMs !== undefined) return soon('missing');
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) return later(known.settledUntil, 'settled');
   if (known.failedAt !== undefined) return soon('failed');
@@ -212,7 +214,7 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   const age = resolve(vouched, clock.intervals) > resolve(mine, clock.intervals) ? vouched : mine;
   let limit = resolve(age, clock.intervals);
   if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
-  const missAt = known.missing && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
+  const missAt = known.missing === 'asked' && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const dayAt = schedule.daily === undefined ? Infinity : dayStartAfter(known.readAt, schedule.daily);
   const agedAtMs = agedAt(known.readAt, limit);
   const soonest = Math.min(agedAtMs, missAt, dayAt);

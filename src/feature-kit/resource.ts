@@ -75,8 +75,8 @@ export interface Resource<T = unknown> extends Schedule {
 export interface Want {
   readonly res: Resource;
   readonly key?: string;
-  /** A record names an id this lookup lacks (Schedule.missAgeMs). */
-  readonly missing?: boolean;
+  /** The ids records name that this lookup lacks (Schedule.missAgeMs): one not asked for yet reads it at once. */
+  readonly missing?: readonly string[];
   /** Wanted ahead of need only (Schedule.ahead). */
   readonly ahead?: boolean;
 }
@@ -110,7 +110,8 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
   const maxBytes = yearOfRecords ? LIST_ANSWER_BYTES : ANSWER_BYTES;
   const path = (key: string | undefined) => (key === undefined || queryKey ? endpoint : endpoint.replace(/<[a-z]+>/, encodeURIComponent(key)));
   return {
-    whenAsked: 'keep',
+    // A refresh reads what a family hears of: a school year of records (not a lookup) and what the change feed names.
+    whenAsked: feed !== undefined || (yearOfRecords === true && rest.missAgeMs === undefined) ? 'read' : 'keep',
     ...rest,
     name,
     ...(feed === undefined ? {} : { feed: feed === true ? [name] : feed }),

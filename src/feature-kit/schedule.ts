@@ -32,14 +32,19 @@ export interface Schedule {
   readonly vouch?: { readonly by: string; readonly fresh: Freshness };
   /** While the last copy's list was empty (a kind of grade the school does not use), it may be this old. */
   readonly whileEmptyMs?: number;
-  /** A lookup that lacks an id a record names is read again once this old (a new teacher's name the same day). */
+  /**
+   * A lookup that lacks an id a record names is read at once, in the same pass (a new grade's comment, a new
+   * teacher's name, before its event fires); an id still missing after that read, again once this old.
+   */
   readonly missAgeMs?: number;
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
   /**
-   * What a person's asking (a refresh) does: `read` reads it now; `read refused` reads it even while
-   * the portal refuses it (a school may start the lucky number any morning); `unvouched` keeps the
-   * moment's age but trusts no signal (an edit keeps the ids); `keep` changes nothing (a lookup).
+   * What a person's asking (a refresh) does: `read` reads it now (the default of what a family hears
+   * of: a school year of records that is no lookup, what the change feed names, the messaging host's
+   * lists); `read refused` reads it even while the portal refuses it (a school may start the lucky
+   * number any morning); `unvouched` keeps the moment's age but trusts no signal (an edit keeps the
+   * ids); `keep` changes nothing (a lookup).
    */
   readonly whenAsked: 'read' | 'read refused' | 'unvouched' | 'keep';
   /**
@@ -85,8 +90,8 @@ export interface Known {
   settledUntil?: number;
   /** The look is a start's first pass (Schedule.notAtStart). */
   startPass?: boolean;
-  /** A record names an id the copy lacks (Schedule.missAgeMs). */
-  missing?: boolean;
+  /** A record names an id the copy lacks (Schedule.missAgeMs): `new` one not asked for since it was named, else `asked`. */
+  missing?: 'new' | 'asked';
   /** It is wanted ahead of need only (Schedule.ahead). */
   ahead?: boolean;
 }

@@ -207,9 +207,9 @@ export function signalReads(wants: readonly Want[], copies: Copies): Want[] {
   });
 }
 
-/** One copy two readers want: a lookup any reader lacks an id in is missing; a copy any reader needs now is not ahead of need. */
+/** One copy two readers want: a lookup lacks the ids either reader names; a copy any reader needs now is not ahead of need. */
 function both(a: Want, b: Want): Want {
-  const missing = a.missing === true || b.missing === true;
+  const missing = a.missing === undefined || b.missing === undefined ? (a.missing ?? b.missing) : [...new Set([...a.missing, ...b.missing])];
   const ahead = a.ahead === true && b.ahead === true;
   // Spelt out rather than spread: wants come in many shapes, and a spread of them was a third of this merge's CPU.
   return b.key === undefined ? { res: b.res, missing, ahead } : { res: b.res, key: b.key, missing, ahead };
@@ -218,7 +218,8 @@ function both(a: Want, b: Want): Want {
 /** Whether two lists name the same copies, in the same order, wanted alike. */
 function sameWants(a: readonly Want[], b: readonly Want[]): boolean {
   return (
-    a.length === b.length && a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && w.missing === b[i]!.missing && w.ahead === b[i]!.ahead)
+    a.length === b.length &&
+    a.every((w, i) => w.res === b[i]!.res && w.key === b[i]!.key && String(w.missing) === String(b[i]!.missing) && w.ahead === b[i]!.ahead)
   );
 }
 

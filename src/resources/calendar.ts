@@ -13,7 +13,6 @@ export const CALENDAR_IDS = registerResource({
   endpoint: 'Calendars/<id>',
   schema: calendarMonthResponse,
   fresh: NEWS,
-  whenAsked: 'read',
   // With the change feed on, the feed names what the ids would tell.
   feed: ['HomeWorks', 'Calendars/Substitutions', 'ParentTeacherConferences', 'Calendars/SchoolFreeDays', 'Calendars/ClassFreeDays'],
   note: 'the class calendar: ids only',

@@ -33,7 +33,7 @@ import type { z } from 'zod';
 
 const GRADE_KIND = {
   fresh: NEWS,
-  whenAsked: 'read',
+  yearOfRecords: true,
   whileEmptyMs: WHILE_EMPTY,
   note: 'at the news age while the child has such grades; 6 hours while the list is empty',
 } as const;
@@ -41,7 +41,7 @@ const grades = (r: { Grades: readonly unknown[] }) => r.Grades;
 
 /** A kind of grade besides the ordinary ones: a school year of them, at the news age while the child has some. */
 function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoint: string, schema: S, feed: true | readonly string[] = true) {
-  return registerResource({ endpoint, schema, yearOfRecords: true, ...GRADE_KIND, list: grades, feed });
+  return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, feed });
 }
 
 // Declared in full: "when is Grades read next" is answered from this file, plan.ts and cache.ts (docs/development.md).
@@ -50,7 +50,6 @@ export const GRADES = registerResource({
   schema: gradesResponse,
   yearOfRecords: true,
   fresh: NEWS,
-  whenAsked: 'read',
   feed: true,
 });
 /** The portal's own averages: they move with the grades. A school without them answers Disabled, a refusal for a day. */
@@ -58,7 +57,6 @@ export const GRADE_AVERAGES = registerResource({
   endpoint: 'Grades/Averages',
   schema: schoolAveragesResponse,
   fresh: CORE,
-  whenAsked: 'read',
   feed: ['Grades'],
   note: "the portal's own averages",
 });

@@ -1,7 +1,8 @@
 // The usual kinds of declaration: a school year of records a family hears of, a list read daily, and the
 // lookups: lists that name what records refer to by id (subjects, teachers, rooms, lessons, categories,
-// types, comments). A lookup is read once a day, and again (at most every 10 minutes) when a record
-// names an id the copy lacks, so that a new teacher or category gets its name the same day.
+// types, comments). A lookup is read once a day, and at once when a record names an id the copy lacks
+// (a new grade's comment, a new teacher: in the same pass, before the record's event fires); an id still
+// missing after that read is asked for again at most every 10 minutes.
 import type { z } from 'zod';
 import { classroomsResponse, lessonsResponse, subjectsResponse, usersResponse, type User as LookupUser } from '../portal/schemas/lookups.js';
 import { makeNames, type Names } from '../school/names.js';
@@ -12,7 +13,7 @@ import type { Freshness } from '../feature-kit/schedule.js';
 
 /** A school year of records a family hears of: the change feed names it by its endpoint, and a refresh reads it. */
 export function records<S extends z.ZodType>(endpoint: string, schema: S, fresh: Freshness): Resource<z.output<S>> {
-  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, whenAsked: 'read', feed: true });
+  return registerResource({ endpoint, schema, yearOfRecords: true, fresh, feed: true });
 }
 
 /** A list read once a day, whose last good copy serves while a read fails (an id, the unit, the lookups). */
@@ -40,7 +41,7 @@ export function lookupResource<S extends z.ZodType>(
     missAgeMs: onMiss,
     keepOnError: true,
     list: items,
-    note: `again when a record names an id it lacks, once ${after} old`,
+    note: `at once when a record names an id it lacks; an id still missing after that, again once ${after} old`,
   });
 }
 
@@ -52,12 +53,13 @@ export const LESSONS = lookupResource('Lessons', lessonsResponse, (r) => r.Lesso
 /** The ids a record names (undefined: it names none). */
 type Ids = Iterable<string | undefined>;
 
-/** The lookup `res`, wanted as missing when some of `ids` is not in its copy (it must be read again). */
+/** The lookup `res`, wanted with the ids of `ids` its copy lacks (all of them before its first read): it is read for them. */
 export function lookup(copies: Copies, res: Resource, ids: Ids = []): Want {
   const value = copies.peek(res);
-  if (value === undefined) return want(res, undefined, { missing: false });
-  const known = new Set((res.list?.(value) as readonly { Id: string }[] | undefined)?.map((item) => item.Id));
-  return want(res, undefined, { missing: [...ids].some((id) => id !== undefined && !known.has(id)) });
+  const known = new Set(value === undefined ? [] : (res.list?.(value) as readonly { Id: string }[] | undefined)?.map((item) => item.Id));
+  const missing = new Set<string>();
+  for (const id of ids) if (id !== undefined && !known.has(id)) missing.add(id);
+  return want(res, undefined, missing.size === 0 ? {} : { missing: [...missing] });
 }
 
 /** The three name lookups, each wanted as missing when a record names an id it lacks. */
@@ -78,7 +80,7 @@ export function userOf(copies: Copies, id: string): LookupUser | undefined {
   return copies.peek(USERS)?.Users.find((u) => u.Id === id);
 }
 
-/** userOf for a command: the copy, read at once when it lacks the id (at most every 10 minutes, as a pass would). */
+/** userOf for a command: the copy, read at once when it lacks the id (once; then at most every 10 minutes, as a pass would). */
 export function userLookup(cache: ResourceCache): (id: string) => Promise<LookupUser | undefined> {
   return async (id) => {
     const w = lookup(cache, USERS, [id]);

@@ -335,17 +335,24 @@ export class ChildRecords {
       IsFinalProposition: init.period === 'final_proposal',
     };
     if (init.improves !== undefined) grade.Improvement = `@Grades/${init.improves}`;
-    if (init.comment !== undefined) {
-      const commentId = this.nextId('Grades/Comments');
-      this.addRecord('Grades/Comments', {
-        Id: commentId,
-        AddedBy: grade.AddedBy,
-        Grade: `@Grades/${id}`,
-        Text: init.comment,
-      });
-      grade.Comments = [`@Grades/Comments/${commentId}`];
-    }
+    // Written with its comment in the same moment: the comment in Grades/Comments, the grade naming its id.
+    if (init.comment !== undefined) grade.Comments = [this.gradeComment(id, String(grade.AddedBy), init.comment)];
     return this.addRecord('Grades', grade);
+  }
+
+  /** A teacher comments a grade later (an old one too): a new Grades/Comments record, and the grade names it (an edit of the grade). */
+  addGradeComment(gradeId: number, text: string): void {
+    const grade = this.listOf('Grades').find((g) => String((g as { Id?: unknown }).Id) === String(gradeId)) as Record<string, unknown> | undefined;
+    if (grade === undefined) throw new Error(`simulator: Grades has no record ${gradeId}`);
+    const named = Array.isArray(grade.Comments) ? (grade.Comments as unknown[]) : [];
+    this.editRecord('Grades', gradeId, { Comments: [...named, this.gradeComment(gradeId, String(grade.AddedBy), text)] });
+  }
+
+  /** A comment of a grade in Grades/Comments; its reference as the grade names it. */
+  private gradeComment(gradeId: number, addedBy: string, text: string): string {
+    const id = this.nextId('Grades/Comments');
+    this.addRecord('Grades/Comments', { Id: id, AddedBy: addedBy, Grade: `@Grades/${gradeId}`, Text: text });
+    return `@Grades/Comments/${id}`;
   }
 
   /** The class tutor's user id. */

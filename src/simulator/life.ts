@@ -22,17 +22,18 @@ export interface LifeOptions {
 export interface LifeRound {
   login: string;
   child: string;
-  grade: { grade: string; subject: string };
+  grade: { grade: string; subject: string; comment?: string };
   message: { topic: string };
   /** None once every lesson of the coming weeks has a change already (after many hours of demo). */
   planChange?: { date: string; lessonNo: number; kind: 'cancelled' | 'substitution'; subject: string };
   notice: { subject: string };
 }
 
-const GRADES: readonly { grade: string; category: number }[] = [
+/** Some written with a teacher's comment in the same moment, as the portal keeps it (Grades/Comments, named by the grade). */
+const GRADES: readonly { grade: string; category: number; comment?: string }[] = [
   { grade: '5', category: 302 },
-  { grade: '4+', category: 301 },
-  { grade: '6', category: 305 },
+  { grade: '4+', category: 301, comment: 'Dobra robota, popraw rachunki.' },
+  { grade: '6', category: 305, comment: 'Świetna praca!' },
   { grade: '3', category: 303 },
   { grade: '5-', category: 304 },
 ];
@@ -86,7 +87,7 @@ export class SimLife {
     const lessons = Object.entries(account.data.lessons);
     const [lessonId, lesson] = lessons[turn % lessons.length]!;
     const pick = GRADES[turn % GRADES.length]!;
-    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId) });
+    account.addGrade({ subject: lesson.subject, category: pick.category, grade: pick.grade, lesson: Number(lessonId), comment: pick.comment });
 
     const tutor = account.school.classes.find((c) => c.Id === account.data.account.classId)?.ClassTutor;
     const message = MESSAGES[turn % MESSAGES.length]!;
@@ -99,7 +100,7 @@ export class SimLife {
     const result: LifeRound = {
       login,
       child: account.data.account.child.firstName,
-      grade: { grade: pick.grade, subject: subjectName(lesson.subject) },
+      grade: { grade: pick.grade, subject: subjectName(lesson.subject), ...(pick.comment ? { comment: pick.comment } : {}) },
       message: { topic: message.topic },
       ...(change ? { planChange: { ...change, subject: subjectName(change.subject) } } : {}),
       notice: { subject: notice.subject },

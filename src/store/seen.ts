@@ -109,7 +109,7 @@ export class SeenStore {
     const before = this.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});
-    const happened = compareRecords(records, items, tracking);
+    const happened = compareRecords(records, items, tracking, before === undefined);
     if (JSON.stringify(records) !== JSON.stringify(before ?? {}) || before === undefined) {
       this.records[kind] = records;
       this.changes++;

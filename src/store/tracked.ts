@@ -54,29 +54,30 @@ function readOf(id: string, reads: Tracking['reads']): string | undefined {
 /**
  * Compares a kind's records of this read with the remembered ones and updates the memory (in place).
  * A field that became unknown (null) is no edit: a lookup failing for a moment must not announce one,
- * and the old value is kept. A new id is only remembered (the seen memory decides whether it is news).
+ * and the old value is kept. A field that gains a value where the record was remembered without one
+ * (null: a comment written later) is an edit, `previous` null; the unknowns of a kind's first read
+ * (`priming`) are not remembered, so that a lookup failing then announces nothing when it comes back.
+ * A new id is only remembered (the seen memory decides whether it is news).
  */
 export function compareRecords(
   memory: Record<string, Remembered>,
   items: readonly { id: string; payload: Record<string, unknown> }[],
   tracking: Tracking,
+  priming = false,
 ): Happening[] {
   const out: Happening[] = [];
   const present = new Set<string>();
   for (const { id, payload } of items) {
     present.add(id);
     const now = pick(payload, tracking.fields);
+    const unknown = priming ? {} : Object.fromEntries(tracking.fields.filter((f) => payload[f] === null).map((f) => [f, null]));
     const old = memory[id];
-    if (old === undefined) {
-      memory[id] = { v: now };
-      continue;
-    }
     const previous: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(now)) {
-      if (known(old.v[field]) && !same(old.v[field], value)) previous[field] = old.v[field];
+      if (old !== undefined && field in old.v && !same(old.v[field], value)) previous[field] = old.v[field];
     }
     if (Object.keys(previous).length > 0) out.push({ change: 'changed', payload: { ...payload, previous } });
-    memory[id] = { v: { ...old.v, ...now } };
+    memory[id] = { v: { ...unknown, ...old?.v, ...now } };
   }
   const listed = new Set(tracking.listed ?? []);
   for (const [id, old] of Object.entries(memory)) {
@@ -92,7 +93,7 @@ export function compareRecords(
       continue;
     }
     delete memory[id];
-    out.push({ change: 'removed', payload: { ...old.v } });
+    out.push({ change: 'removed', payload: pick(old.v, Object.keys(old.v)) });
   }
   return out;
 }

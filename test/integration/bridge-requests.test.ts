@@ -62,6 +62,23 @@ describe('bridge requests', () => {
     expect(grades()).toBe(before + 1);
   });
 
+  it('refresh: a note written a moment ago fires its event at once (a refresh reads every list of records)', async () => {
+    const account = sim.account(ANIA.login);
+    const text = 'Wzorowe zachowanie na wycieczce.';
+    account.addRecord('Notes', {
+      Id: 3199,
+      Text: text,
+      Category: '@Notes/Categories/1',
+      Teacher: '@Users/162001',
+      Date: '{{today}}',
+      Positive: 1,
+      AddDate: account.stamp(),
+    });
+    await request('refresh', '');
+    await waitUntil(() => h.rec.on(`${h.base}/ania/event/note`).length > 0, 'the note event', 10_000);
+    expect(JSON.parse(h.rec.on(`${h.base}/ania/event/note`)[0]!.text)).toMatchObject({ event_type: 'note', text });
+  });
+
   it('options: the log level changes at once for every logger, bridge/info says so', async () => {
     expect(infoLevel()).toBe('info');
     await request('refresh', '');

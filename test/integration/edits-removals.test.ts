@@ -32,6 +32,42 @@ describe('edits and removals', () => {
     expect(events(h, 'grade')).toHaveLength(1);
   });
 
+  it('a grade written with its comment fires once, the comment in its first event; a comment added later is grade_changed with previous', async () => {
+    const h = await firstPoll(); // the start read Grades/Comments: it is minutes old when the grade comes
+    const account = school.sim.account(ANIA.login);
+    account.addGrade({ subject: 5012, category: 301, grade: '6', comment: 'Świetna praca!' });
+    await h.advanceUntil(() => events(h, 'grade').length > 0, 'the grade event', 6);
+    expect(events(h, 'grade')).toEqual([
+      expect.objectContaining({ event_type: 'grade', grade: '6', subject: 'Matematyka', comment: 'Świetna praca!', category: expect.any(String) }),
+    ]);
+    expect(h.attributes('ania', 'newest_grade')).toMatchObject({ comment: 'Świetna praca!' });
+
+    // An older grade, not the newest, commented later: told as an edit, the comment reaching MQTT.
+    account.addGradeComment(210004, 'Poprawa w piątek.');
+    const before = reads('Grades');
+    await h.advanceUntil(() => reads('Grades') > before, 'the next read of the grades', 6);
+    expect(ofType(h, 'grade', 'grade_changed')).toEqual([
+      expect.objectContaining({ id: 'grade:210004', comment: 'Poprawa w piątek.', previous: { comment: null } }),
+    ]);
+    await h.advanceMinutes(20);
+    expect(events(h, 'grade').map((e) => e.event_type)).toEqual(['grade', 'grade_changed']);
+  });
+
+  it('an id the lookup still lacks after the read made for it: the grade fires without it, the lookup not asked again for 10 minutes', async () => {
+    const h = await firstPoll();
+    const categories = reads('Grades/Categories');
+    const grades = reads('Grades');
+    school.sim.account(ANIA.login).addGrade({ subject: 5012, category: 999, grade: '2' });
+    await h.advanceUntil(() => events(h, 'grade').length > 0, 'the grade event', 6);
+    expect(events(h, 'grade')).toEqual([expect.objectContaining({ grade: '2', category: null })]);
+    expect(reads('Grades/Categories')).toBe(categories + 1); // at once, in the pass that found the grade
+    await h.advanceMinutes(9);
+    expect(reads('Grades')).toBeGreaterThanOrEqual(grades + 2); // the grades were read meanwhile...
+    expect(reads('Grades/Categories')).toBe(categories + 1); // ...the categories not
+    await h.advanceUntil(() => reads('Grades/Categories') > categories + 1, 'the categories asked again once 10 minutes old', 3);
+    expect(events(h, 'grade')).toHaveLength(1);
+  });
+
   it('a test moved to another day fires test_changed with the previous date; a cancelled one test_removed after two reads', async () => {
     const h = await firstPoll();
     const account = school.sim.account(ANIA.login);

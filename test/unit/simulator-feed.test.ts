@@ -396,7 +396,7 @@ describe('every way the register changes is decided for the feed', () => {
   it('overrides each change of ChildRecords, or knows why it does not', () => {
     const methods = Object.getOwnPropertyNames(ChildRecords.prototype).filter((m) => m !== 'constructor');
     const recorded = new Set(Object.getOwnPropertyNames(FeedRecords.prototype));
-    // Reads and helpers; adders that go through addRecord (recorded there); and changes the feed does
+    // Reads and helpers; adders that go through addRecord and editRecord (recorded there); and changes the feed does
     // not name (a partial grade, a lesson held: not in live-notes 31's list).
     const decided = new Set([
       'stamp',
@@ -410,6 +410,8 @@ describe('every way the register changes is decided for the feed', () => {
       'addHomework',
       'addTrip',
       'addGrade',
+      'addGradeComment',
+      'gradeComment',
       'addPartialGrade',
       'addRealization',
     ]);

@@ -10,5 +10,7 @@ export const REALIZATIONS = registerResource({
   yearOfRecords: true,
   fresh: { ...byDay(DAILY), lessons: 2 * HOUR },
   keepOnError: true,
+  // No news in it (topics), and the dearest answer of all: a refresh keeps the copy.
+  whenAsked: 'keep',
   note: "the whole year's lessons held",
 });

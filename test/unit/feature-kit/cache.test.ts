@@ -16,6 +16,7 @@ import type { MessagesApi } from '../../../src/portal/messaging-api.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const schema = z.looseObject({ n: z.number(), ids: z.array(z.string()).optional() });
 const intervals = { news: 5 * MINUTE, normal: 20 * MINUTE, fast: 3 * MINUTE };
 
@@ -105,6 +106,34 @@ describe('the cache', () => {
     clock.set(clock.now() + HOUR);
     pass();
     expect(cache.due(want(NOTES))).toBe(true);
+  });
+
+  it('reads a lookup at once for an id a record names that it lacks, once per id; one still missing, again once 10 minutes old', async () => {
+    const { clock, calls, pass, readDue } = setup();
+    const LOOKUP = registerResource({
+      endpoint: 'Grades/Comments',
+      schema,
+      fresh: always(DAY),
+      missAgeMs: 10 * MINUTE,
+      list: (v) => (v.ids ?? []).map((Id) => ({ Id })),
+    });
+    const lacking = (...missing: string[]) => want(LOOKUP, undefined, { missing });
+    pass();
+    await readDue(lacking('7701'));
+    clock.set(clock.now() + 2 * MINUTE);
+    pass();
+    await readDue(lacking('7701')); // asked for, still missing: not again yet
+    expect(calls).toEqual(['Grades/Comments']);
+    await readDue(lacking('7701', '7702')); // a new id: at once
+    expect(calls).toHaveLength(2);
+    clock.set(clock.now() + 9 * MINUTE);
+    pass();
+    await readDue(lacking('7701', '7702'));
+    expect(calls).toHaveLength(2);
+    clock.set(clock.now() + MINUTE);
+    pass();
+    await readDue(lacking('7701', '7702'));
+    expect(calls).toHaveLength(3);
   });
 
   it('reads a keyed resource once per key', async () => {

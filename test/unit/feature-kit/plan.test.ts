@@ -2,7 +2,8 @@
 // child whose Wednesday has lessons from 08:00 to 13:30, by the resources' own declarations. The
 // table is the documentation of next.
 import { describe, expect, it } from 'vitest';
-import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
+import { BEHAVIOUR_POINTS, GRADE_COMMENTS, GRADES, PARTIAL_GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
+import { NOTES } from '../../../src/features/notes/resources.js';
 import { HOMEWORKS, IDENTITY, LUCKY } from '../../../src/resources/school.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';
 import { REALIZATIONS } from '../../../src/features/lessons-held/resources.js';
@@ -86,6 +87,11 @@ describe('next: read now, or from when', () => {
     ['lessons held, two hours on', REALIZATIONS, 'lessons', 120, {}, read('age')],
     ['lessons held, the holidays', REALIZATIONS, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
     ['lessons held, a refresh keeps the copy', REALIZATIONS, 'weekend', 120, { asked: 'refresh' }, wait(24 * 60 - 10 - 120)],
+    // A refresh reads every list of records a family hears of by the declarations' default, a lookup not.
+    ['notes read 10 minutes ago, a refresh', NOTES, 'lessons', 10, { asked: 'refresh' }, read('asked')],
+    ['behaviour read 10 minutes ago, a refresh', BEHAVIOUR_POINTS, 'lessons', 10, { asked: 'refresh' }, read('asked')],
+    ['partial grades read a minute ago, a refresh', PARTIAL_GRADES, 'lessons', 1, { asked: 'refresh' }, read('asked')],
+    ['a lookup, a refresh keeps the copy', GRADE_COMMENTS, 'lessons', 10, { asked: 'refresh' }, wait(24 * 60 - 10 - 10)],
     [
       'next week for the feeds alone (ahead of need): once a day',
       TIMETABLE,

@@ -6,6 +6,7 @@ import { plan, type Day, type Wanted, type Watch } from '../../../src/feature-ki
 import { GRADES } from '../../../src/resources/grades.js';
 import { IDENTITY } from '../../../src/resources/school.js';
 import { LIBRARY } from '../../../src/features/library/resources.js';
+import { GRADE_COMMENTS } from '../../../src/resources/grades.js';
 import type { Known } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;
@@ -17,6 +18,7 @@ const policy = { intervalMs: 20 * MIN, fastIntervalMs: 3 * MIN, schoolIntervalMs
 const grades: Wanted = { row: 'Grades', host: 'register', schedule: GRADES, fed: true };
 const library: Wanted = { row: 'LibraryItems', host: 'register', schedule: LIBRARY };
 const identity: Wanted = { row: 'Me', host: 'register', schedule: IDENTITY };
+const comments: Wanted = { row: 'Grades/Comments', host: 'register', schedule: GRADE_COMMENTS };
 
 interface Case {
   now: number;
@@ -79,6 +81,16 @@ describe('the planner: each copy, and the wake', () => {
         },
         wake: 2 * HOUR,
       },
+    ],
+    [
+      "a new grade names a comment the lookup (read 2 minutes ago) lacks: read now, in the pass, before the grade's event fires",
+      { now: at('09:10'), wants: [comments], known: { 'Grades/Comments': { readAt: at('09:08'), missing: 'new' } } },
+      { rows: { 'Grades/Comments': { at: 0, by: 0, why: 'missing' } }, wake: MIN },
+    ],
+    [
+      'an id still missing after the read made for it: asked for again once the copy is 10 minutes old, not before',
+      { now: at('09:10'), wants: [comments], known: { 'Grades/Comments': { readAt: at('09:08'), missing: 'asked' } } },
+      { rows: { 'Grades/Comments': { at: 8 * MIN, by: 8 * MIN, why: 'missing' } }, wake: 8 * MIN },
     ],
     [
       'a refresh reads grades now, at night too; a want named twice is one row',

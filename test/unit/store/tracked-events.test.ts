@@ -69,6 +69,19 @@ describe('a tracked kind', () => {
     expect(fired).toEqual([]);
   });
 
+  it('a field that gains a value (a comment written later) is an edit, previous null; not one the first read left unknown', async () => {
+    const g = await gate();
+    const comments = (read: string): Tracking => ({ ...tracking(read), fields: ['grade', 'comment'] });
+    await g.pass([['grade', [grade(1, '4', { comment: null })], comments('r1')]]);
+    await g.pass([['grade', [grade(1, '4', { comment: 'Brawo' }), grade(2, '5', { comment: null })], comments('r2')]]);
+    expect(fired.map((f) => f.event_type)).toEqual(['grade']);
+    const later = [grade(1, '4', { comment: 'Brawo' }), grade(2, '5', { comment: 'Świetna praca!' })];
+    await g.pass([['grade', later, comments('r3')]]);
+    expect(fired.slice(1)).toEqual([{ event_type: 'grade_changed', ...later[1]!.payload, previous: { comment: null } }]);
+    await g.pass([['grade', [grade(1, '4', { comment: null }), grade(2, '5', { comment: null })], comments('r4')]]);
+    expect(fired).toHaveLength(2); // gone unknown again: no edit, the comment kept
+  });
+
   it('removes a record only after two distinct successful reads without it', async () => {
     const g = await gate();
     await g.pass([['grade', [grade(1, '4'), grade(2, '5')], tracking('r1')]]);
