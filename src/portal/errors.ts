@@ -135,10 +135,16 @@ const SWITCHED_OFF_CODES: ReadonlySet<string> = new Set([DISABLED_CODE, 'LuckyNu
 export class ConnectionError extends PortalError {
   readonly name = 'ConnectionError';
   readonly status: number | undefined;
+  /**
+   * A login page the login does not know (a maintenance page with status 200): the portal down for now,
+   * the changed login this is once the same answer has lasted SessionPolicy.unknownLoginPageMs.
+   */
+  readonly changedLogin: LoginChangedError | undefined;
 
-  constructor(message: string, context: ErrorContext & { status?: number } = {}) {
+  constructor(message: string, context: ErrorContext & { status?: number; changedLogin?: LoginChangedError } = {}) {
     super(message, context);
     this.status = context.status;
+    this.changedLogin = context.changedLogin;
   }
 }
 

@@ -108,7 +108,19 @@ class LoginFlow {
     if (CAPTCHA_MARKERS.test(text))
       throw new CaptchaRequiredError('the portal asks for a captcha at login', { account: this.input.account, url: answer.url });
     const read = readLoginAnswer(text);
-    if (read.kind === 'unknown') throw this.changed(`${read.what} (HTTP ${answer.status})`, answer);
+    if (read.kind === 'unknown') {
+      const changed = this.changed(`${read.what} (HTTP ${answer.status})`, answer);
+      // An HTML page where the login's answer belongs (a maintenance page with status 200): the portal down
+      // for now, as the same page with 503 is; the session calls it a changed login once it lasts.
+      if (answer.status === 200 && /^\s*</.test(text))
+        throw new ConnectionError(`login: ${pathOf(answer.url)} answered a page that is not the login's answer`, {
+          account: this.input.account,
+          url: answer.url,
+          status: answer.status,
+          changedLogin: changed,
+        });
+      throw changed;
+    }
     if (read.kind === 'refused') {
       if (read.aboutCredentials) {
         throw new WrongCredentialsError('the portal did not accept the login and password', {
