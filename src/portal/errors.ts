@@ -148,6 +148,16 @@ export class ConnectionError extends PortalError {
   }
 }
 
+/** A page that is not the login's (a maintenance page with status 200): the portal down for now, `changed` once it lasts. */
+export function unknownLoginPage(changed: LoginChangedError): ConnectionError {
+  return new ConnectionError(`login: ${changed.message}`, {
+    account: changed.account,
+    url: changed.url,
+    status: changed.status,
+    changedLogin: changed,
+  });
+}
+
 /** A change feed request the portal answered with an error status (and its Code, when it said one). */
 abstract class FeedAnswerError extends PortalError {
   readonly status: number;
