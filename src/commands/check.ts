@@ -147,6 +147,8 @@ async function checkAccount(
   try {
     const loggedInAt = clock.now();
     await session.forceLogin();
+    // The account logs in: a pause a refusal left (a false "wrong password") ends, and the next start reads at once.
+    await store.noteCheckedLogin(loggedInAt).catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
     const me = await fetchIdentity(gateway, clock.now(), log);
     // Saved as the bridge would, so that `dashboard` knows the child right after a check.
     await saveIdentity(config.data_dir, account.login, me);
@@ -174,8 +176,6 @@ async function checkAccount(
     if (!saved && !(await store.load().catch(() => undefined))) {
       await store.save({ version: 1, cookies: await session.http.serialize(), loggedInAt });
     }
-    // The account logs in: a pause a refusal left (a false "wrong password") ends, and the next start reads at once.
-    await store.noteCheckedLogin(loggedInAt).catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
     trace?.outcome(session.advice === undefined ? 'logged in and read' : `logged in and read (advice: ${session.advice})`);
     return { ok: true, id };
   } catch (error) {
