@@ -4,7 +4,7 @@
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { redactUrl } from '../mqtt/client.js';
+import { certificateFault, redactUrl, tlsOptions } from '../mqtt/client.js';
 import { Topics } from '../ha/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
 import type { Config } from '../config/schema.js';
@@ -20,7 +20,8 @@ const UNSUPPORTED_VERSION = new Set([1, 132]);
 class BrokerFailure extends Error {
   constructor(
     readonly fault: BrokerFault,
-    readonly topic?: string,
+    /** The topic refused, or the TLS library's words on a certificate. */
+    readonly detail?: string,
   ) {
     super(fault);
   }
@@ -46,7 +47,7 @@ export async function checkBroker(config: Config, out: { write(text: string): un
   } catch (error) {
     const failure = error instanceof BrokerFailure ? error : new BrokerFailure('other');
     const [what, advice] = say.help(config.brokerFrom ?? 'file')[failure.fault];
-    out.write(`FAIL ${url}: ${what}${failure.topic === undefined ? '' : ` (${failure.topic})`}: ${advice}\n`);
+    out.write(`FAIL ${url}: ${what}${failure.detail === undefined ? '' : ` (${failure.detail})`}: ${advice}\n`);
     return false;
   }
 }
@@ -71,19 +72,24 @@ function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): P
     protocolVersion,
     reconnectPeriod: 0,
     connectTimeout: timeoutMs,
+    ...tlsOptions(config.mqtt),
   };
   // Only set when given: an explicit undefined would wipe credentials written in the URL.
   if (username) options.username = username;
   if (password) options.password = password;
   return new Promise((resolve, reject) => {
     const client = connect(url, options);
-    const fail = (fault: BrokerFault): void => {
+    const fail = (fault: BrokerFault, detail?: string): void => {
       client.end(true);
-      reject(new BrokerFailure(fault));
+      reject(new BrokerFailure(fault, detail));
     };
     client.once('connect', () => resolve(client));
     // Kept after the connect as well: an 'error' event with no listener would end the process.
-    client.on('error', (error: unknown) => fail(faultOf(error)));
+    client.on('error', (error: unknown) => {
+      const certificate = certificateFault(error);
+      if (certificate === undefined) fail(faultOf(error));
+      else fail(certificate, (error as Error).message);
+    });
     // No error at all (a dropped connection, a timeout): nobody accepted it.
     client.once('close', () => fail('no_answer'));
   });

@@ -17,6 +17,7 @@ import type { FamilyAccountConfig } from '../config/schema.js';
 import { FamilyAccount } from '../portal/family.js';
 import { familySessionName, loginKey } from '../family/children.js';
 import { saveLinkedChildren } from '../store/linked-children.js';
+import { SessionStore } from '../store/session-store.js';
 import type { CheckOptions } from './check-options.js';
 
 /** How each login entry's check ended, by its login key: `ok`, or why it failed. */
@@ -57,7 +58,12 @@ export async function checkFamily(
     trace?.outcome(step === undefined ? `failed: ${reason}` : `the login stopped at step "${step}": ${reason}`);
   };
   try {
+    const loggedInAt = clock.now();
     await family.session.forceLogin();
+    // The e-mail logs in: a pause a refusal left ends, and the next start reads at once.
+    await new SessionStore(config.data_dir, familySessionName(entry.email))
+      .noteCheckedLogin(loggedInAt)
+      .catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
     const listed = await family.children();
     // Kept as the bridge keeps it, so that `dashboard` names these children right after a check.
     await saveLinkedChildren(config.data_dir, familySessionName(entry.email), listed).catch((error: unknown) =>

@@ -147,6 +147,8 @@ async function checkAccount(
   try {
     const loggedInAt = clock.now();
     await session.forceLogin();
+    // The account logs in: a pause a refusal left (a false "wrong password") ends, and the next start reads at once.
+    await store.noteCheckedLogin(loggedInAt).catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot note the login in data_dir'));
     const me = await fetchIdentity(gateway, clock.now(), log);
     // Saved as the bridge would, so that `dashboard` knows the child right after a check.
     await saveIdentity(config.data_dir, account.login, me);

@@ -31,6 +31,7 @@ const SUMMED_FOLDERS = new Set(['downloads']);
 /** Folders whose files are named by a child's register login (or its id, which may be the login): cut to a hint. */
 export const LOGIN_FOLDERS = new Set([
   'sessions',
+  'checked',
   'figures',
   'identity',
   'states',

@@ -31,6 +31,11 @@ interface AddonOptions {
   mqtt_url?: string;
   mqtt_username?: string;
   mqtt_password?: string;
+  /** TLS to the broker (the config's mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized), whoever named it. */
+  mqtt_ca?: string;
+  mqtt_cert?: string;
+  mqtt_key?: string;
+  mqtt_reject_unauthorized?: boolean;
 }
 
 /** True inside the add-on: the Supervisor gave a token and wrote the options file. */
@@ -140,9 +145,16 @@ function convertOptions(options: unknown, mqtt?: MqttService): Converted {
     ...(o.messages_per_day === undefined ? {} : { messages_per_day: o.messages_per_day }),
   };
   const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
-  if (broker) raw.mqtt = { url: broker.url, username: broker.username, password: broker.password };
+  const tls = {
+    ...(o.mqtt_ca ? { ca: o.mqtt_ca } : {}),
+    ...(o.mqtt_cert ? { cert: o.mqtt_cert } : {}),
+    ...(o.mqtt_key ? { key: o.mqtt_key } : {}),
+    ...(o.mqtt_reject_unauthorized === undefined ? {} : { reject_unauthorized: o.mqtt_reject_unauthorized }),
+  };
+  if (broker || Object.keys(tls).length > 0)
+    raw.mqtt = { ...(broker && { url: broker.url, username: broker.username, password: broker.password }), ...tls };
   // The broker's fields are the form's only when the parent set mqtt_url; else the Supervisor named them.
-  const formNames = { ...POLL_NAMES, ...(o.mqtt_url ? MQTT_NAMES : {}) };
+  const formNames = { ...POLL_NAMES, ...TLS_NAMES, ...(o.mqtt_url ? MQTT_NAMES : {}) };
   return { raw, messageSlots, formNames };
 }
 
@@ -154,6 +166,9 @@ const POLL_NAMES: Record<string, string> = {
   downloads_max_mb: 'downloads_max_mb',
 };
 const MQTT_NAMES: Record<string, string> = { 'mqtt.url': 'mqtt_url', 'mqtt.username': 'mqtt_username', 'mqtt.password': 'mqtt_password' };
+const TLS_NAMES: Record<string, string> = Object.fromEntries(
+  ['ca', 'cert', 'key', 'reject_unauthorized'].map((key) => [`mqtt.${key}`, `mqtt_${key}`]),
+);
 
 /**
  * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to

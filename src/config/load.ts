@@ -101,6 +101,16 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   for (const account of read.accounts) {
     if (account.password_file !== undefined) account.password_file = fromBase(account.password_file);
   }
+  for (const key of ['ca', 'cert', 'key'] as const) {
+    const file = read.mqtt[key];
+    if (file === undefined) continue;
+    read.mqtt[key] = fromBase(file);
+    // Only checked here: the client reads the files when it is made (src/mqtt/client.ts, tlsOptions).
+    const text = await readText(read.mqtt[key]).catch((error: unknown) => {
+      problems.push(`mqtt.${key}: cannot read ${read.mqtt[key]} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    });
+    if (text !== undefined && !text.includes('-----BEGIN ')) problems.push(`mqtt.${key}: ${read.mqtt[key]} is not a PEM file (no -----BEGIN line)`);
+  }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
   if (override) {
     if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {

@@ -67,6 +67,7 @@ const FIXED: Readonly<Record<string, Words>> = {
     'має бути class_tutor, {teacher: "Ім’я Прізвище"} або {account_id: "..."}',
   ],
   'the file is empty': ['plik jest pusty', 'файл порожній'],
+  'the path of a PEM file': ['ścieżka pliku PEM', 'шлях до файлу PEM'],
   'the options must be a mapping of keys': ['opcje muszą być mapą kluczy', 'параметри мають бути відображенням ключів'],
   "fill in the parent's register login (like 1234567u)": [
     'wpisz login rodzica do dziennika (np. 1234567u)',
@@ -160,6 +161,17 @@ const PATTERNS: readonly (readonly [RegExp, (...parts: string[]) => Words])[] = 
   ],
   [/^duplicate id (".*")$/, (id) => [`powtórzone id ${id}`, `повторений id ${id}`]],
   [/^cannot read (.+) \((\w+)\)$/, (file, code) => [`nie można odczytać ${file} (${code})`, `не вдається прочитати ${file} (${code})`]],
+  [
+    /^(.+) is not a PEM file \(no -----BEGIN line\)$/,
+    (file) => [`${file} nie jest plikiem PEM (brak wiersza -----BEGIN)`, `${file} не є файлом PEM (немає рядка -----BEGIN)`],
+  ],
+  [
+    /^needed with (mqtt\.\w+): the client certificate and its private key go together$/,
+    (key) => [
+      `potrzebne razem z ${key}: certyfikat klienta i jego klucz prywatny idą w parze`,
+      `потрібно разом із ${key}: сертифікат клієнта та його приватний ключ ідуть разом`,
+    ],
+  ],
   [/^cannot read \((\w+)\)$/, (code) => [`nie można odczytać (${code})`, `не вдається прочитати (${code})`]],
   [
     /^fill in the password of that (e-mail|login)$/,

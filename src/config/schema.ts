@@ -60,6 +60,9 @@ export function isHttpsOrLoopback(address: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
+/** The path of a PEM file (buildConfig reads it: a file it cannot read is refused with its key). */
+const tlsFile = z.string().min(1, 'the path of a PEM file').optional();
+
 const quietHours = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
 /** The average from which each grade 2..6 is given; a school's statute may set other ones. */
@@ -109,8 +112,23 @@ export const configSchema = z
           .string()
           .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
           .default('homeassistant'),
+        /** TLS to a broker of one's own (mqtts://), zigbee2mqtt's names: PEM files, read at each connect. */
+        ca: tlsFile,
+        cert: tlsFile,
+        key: tlsFile,
+        /** false: any certificate is taken (a test broker), still encrypted; unset: true, as mqtt.js has it. */
+        reject_unauthorized: z.boolean({ error: 'true or false' }).optional(),
       })
-      .prefault({}),
+      .prefault({})
+      .superRefine((m, ctx) => {
+        // A client certificate is nothing without its key, nor the key without it.
+        if ((m.cert === undefined) !== (m.key === undefined))
+          ctx.addIssue({
+            code: 'custom',
+            path: [m.cert === undefined ? 'cert' : 'key'],
+            message: `needed with mqtt.${m.cert === undefined ? 'key' : 'cert'}: the client certificate and its private key go together`,
+          });
+      }),
     portal: z
       .strictObject({
         base_url: portalUrl.default('https://synergia.librus.pl'),

@@ -69,7 +69,12 @@ export interface CheckText {
 }
 
 /** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused) or a topic. */
-export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_answer' | 'topic_refused' | 'old_version' | 'other';
+/** The broker's certificate not trusted, for another host, out of its dates; or the broker refused ours (mqtt/client.ts tells which). */
+export type CertificateFault = 'cert_untrusted' | 'cert_host' | 'cert_expired' | 'cert_refused';
+export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_answer' | 'topic_refused' | 'old_version' | CertificateFault | 'other';
+
+/** A TLS key as the place it is set names it: the config file's `mqtt.ca`, the app's form's `mqtt_ca`. */
+const tlsKey = (from: BrokerOrigin, name: string): string => (from === 'form' || from === 'supervisor' ? `mqtt_${name}` : `mqtt.${name}`);
 
 /** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
 export interface BrokerText {
@@ -201,6 +206,22 @@ const en: CheckText = {
           "the broker's ACL does not let this user publish or subscribe there. Allow it the base topic and the discovery prefix.",
         ],
         old_version: ['MQTT broker refused the protocol', `the broker speaks neither MQTT 5 nor 3.1.1. Check ${at}.`],
+        cert_untrusted: [
+          "the MQTT broker's certificate is not trusted",
+          `set ${tlsKey(from, 'ca')} to the file of the CA that signed it (a self-signed broker: its own certificate); ${tlsKey(from, 'reject_unauthorized')}: false takes any certificate, for a test broker only.`,
+        ],
+        cert_host: [
+          "the MQTT broker's certificate is for another host",
+          `the certificate does not name the host in ${at}: use a host name or address it lists.`,
+        ],
+        cert_expired: [
+          "the MQTT broker's certificate has expired (or is not valid yet)",
+          "renew the broker's certificate, and check this machine's clock.",
+        ],
+        cert_refused: [
+          'the MQTT broker refused the client certificate',
+          `the broker wants a client certificate it trusts: set ${tlsKey(from, 'cert')} and ${tlsKey(from, 'key')} to one its CA signed.`,
+        ],
         other: ['MQTT broker failed', `the broker closed the connection. Check ${at} (mqtt:// or mqtts:// and the port).`],
       };
     },
@@ -330,6 +351,16 @@ const pl: CheckText = {
           'ACL brokera nie pozwala temu użytkownikowi publikować lub subskrybować w tym temacie. Zezwól mu na temat bazowy i prefiks discovery.',
         ],
         old_version: ['broker MQTT odrzucił protokół', `broker nie obsługuje ani MQTT 5, ani 3.1.1. Sprawdź ${at}.`],
+        cert_untrusted: [
+          'certyfikat brokera MQTT nie jest zaufany',
+          `wskaż w ${tlsKey(from, 'ca')} plik CA, które go podpisało (broker z certyfikatem samopodpisanym: jego własny certyfikat); ${tlsKey(from, 'reject_unauthorized')}: false przyjmuje każdy certyfikat, tylko dla brokera testowego.`,
+        ],
+        cert_host: ['certyfikat brokera MQTT jest dla innego hosta', `certyfikat nie wymienia hosta z ${at}: użyj nazwy lub adresu, które wymienia.`],
+        cert_expired: ['certyfikat brokera MQTT wygasł (albo jeszcze nie obowiązuje)', 'odnów certyfikat brokera i sprawdź zegar tego komputera.'],
+        cert_refused: [
+          'broker MQTT odrzucił certyfikat klienta',
+          `broker chce certyfikatu klienta, któremu ufa: wskaż w ${tlsKey(from, 'cert')} i ${tlsKey(from, 'key')} certyfikat podpisany przez jego CA.`,
+        ],
         other: ['błąd brokera MQTT', `broker zamknął połączenie. Sprawdź ${at} (mqtt:// lub mqtts:// i port).`],
       };
     },
@@ -452,6 +483,22 @@ const uk: CheckText = {
           'ACL брокера не дозволяє цьому користувачеві публікувати чи підписуватися там. Дозвольте йому базову тему й префікс discovery.',
         ],
         old_version: ['брокер MQTT відхилив протокол', `брокер не підтримує ні MQTT 5, ні 3.1.1. Перевірте ${at}.`],
+        cert_untrusted: [
+          'сертифікат брокера MQTT не є довіреним',
+          `вкажіть у ${tlsKey(from, 'ca')} файл CA, який його підписав (для брокера із самопідписаним сертифікатом — його власний сертифікат); ${tlsKey(from, 'reject_unauthorized')}: false приймає будь-який сертифікат, лише для тестового брокера.`,
+        ],
+        cert_host: [
+          'сертифікат брокера MQTT виданий для іншого хоста',
+          `сертифікат не містить хоста з ${at}: використайте ім’я або адресу, які він містить.`,
+        ],
+        cert_expired: [
+          'термін дії сертифіката брокера MQTT минув (або ще не настав)',
+          'оновіть сертифікат брокера й перевірте годинник цього комп’ютера.',
+        ],
+        cert_refused: [
+          'брокер MQTT відхилив сертифікат клієнта',
+          `брокер хоче сертифікат клієнта, якому довіряє: вкажіть у ${tlsKey(from, 'cert')} і ${tlsKey(from, 'key')} сертифікат, підписаний його CA.`,
+        ],
         other: ['помилка брокера MQTT', `брокер закрив з’єднання. Перевірте ${at} (mqtt:// або mqtts:// і порт).`],
       };
     },

@@ -2,6 +2,7 @@
 // the wait for the first connection, a time limit for shutdown steps, and what a failed attempt means
 // in one line with the broker URL made safe to log.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
@@ -10,6 +11,7 @@ import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
 import { errorText } from '../util/text.js';
+import { CHECK_TEXT, type CertificateFault } from '../i18n/check-text.js';
 
 /** The bridge was stopped before the broker accepted a connection. */
 class MqttConnectionError extends Error {
@@ -81,6 +83,7 @@ export function createClient(settings: ClientSettings): MqttClient {
     // 6 MB of heap held for the life of the process, to save one tiny allocation per packet id.
     writeCache: false,
     will: { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true },
+    ...tlsOptions(settings.mqtt),
   };
   // Only set when given: an explicit undefined would wipe credentials written in the URL.
   if (username) options.username = username;
@@ -180,6 +183,11 @@ export function explainConnectFailure(url: string, error: unknown, from: BrokerO
     return "not authorised: the broker refused the user name or password. Check mqtt.username and mqtt.password; Home Assistant's Mosquitto add-on accepts no anonymous clients, it needs a user (a Home Assistant user or one in its logins option)";
   }
   if (refusesVersion(error)) return 'the broker does not speak MQTT 5: the next attempt uses MQTT 3.1.1';
+  const certificate = certificateFault(error);
+  if (certificate !== undefined) {
+    const [what, advice] = CHECK_TEXT.en.broker.help(from)[certificate];
+    return `${what} (${errorText(error)}): ${advice}`;
+  }
   switch (code) {
     case 'ECONNREFUSED':
       if (from === 'supervisor')
@@ -268,4 +276,39 @@ export async function within(promise: Promise<unknown>, ms: number, clock: Clock
     abort.abort();
     void timeout.catch(() => undefined);
   }
+}
+
+// TLS to a broker of one's own (mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized): the files'
+// contents for mqtt.js, which uses them for mqtts:// and wss:// only, and what a certificate error means.
+
+/** The TLS options of the config: the PEM files read now (the config's load checked they can be). */
+export function tlsOptions(mqtt: MqttConfig): Pick<IClientOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized'> {
+  const pem = (key: 'ca' | 'cert' | 'key') => {
+    const file = mqtt[key];
+    return file === undefined ? {} : { [key]: readFileSync(file) };
+  };
+  return { ...pem('ca'), ...pem('cert'), ...pem('key'), rejectUnauthorized: mqtt.reject_unauthorized !== false };
+}
+
+/** Node's verification codes (OpenSSL's names) of a certificate no CA given vouches for. */
+const UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+
+/** The kind of certificate trouble a failed TLS connection had, if that was its trouble. */
+export function certificateFault(error: unknown): CertificateFault | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (UNTRUSTED.has(code)) return 'cert_untrusted';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'cert_host';
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'cert_expired';
+  // The broker's TLS alert: it wants a client certificate, or does not trust the one given.
+  if (/^ERR_SSL_.*ALERT_(BAD_CERTIFICATE|CERTIFICATE_REQUIRED|UNKNOWN_CA|CERTIFICATE_UNKNOWN)$/.test(code)) return 'cert_refused';
+  return undefined;
 }

@@ -135,11 +135,27 @@ const SWITCHED_OFF_CODES: ReadonlySet<string> = new Set([DISABLED_CODE, 'LuckyNu
 export class ConnectionError extends PortalError {
   readonly name = 'ConnectionError';
   readonly status: number | undefined;
+  /**
+   * A login page the login does not know (a maintenance page with status 200): the portal down for now,
+   * the changed login this is once the same answer has lasted SessionPolicy.unknownLoginPageMs.
+   */
+  readonly changedLogin: LoginChangedError | undefined;
 
-  constructor(message: string, context: ErrorContext & { status?: number } = {}) {
+  constructor(message: string, context: ErrorContext & { status?: number; changedLogin?: LoginChangedError } = {}) {
     super(message, context);
     this.status = context.status;
+    this.changedLogin = context.changedLogin;
   }
+}
+
+/** A page that is not the login's (a maintenance page with status 200): the portal down for now, `changed` once it lasts. */
+export function unknownLoginPage(changed: LoginChangedError): ConnectionError {
+  return new ConnectionError(`login: ${changed.message}`, {
+    account: changed.account,
+    url: changed.url,
+    status: changed.status,
+    changedLogin: changed,
+  });
 }
 
 /** A change feed request the portal answered with an error status (and its Code, when it said one). */

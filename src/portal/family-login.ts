@@ -8,6 +8,7 @@ import {
   CaptchaRequiredError,
   ConnectionError,
   LoginChangedError,
+  unknownLoginPage,
   UnexpectedResponseError,
   WrongCredentialsError,
   type LoginStep,
@@ -49,7 +50,8 @@ export async function familyLogin(input: FamilyLoginInput): Promise<LoginOutcome
     if (FAMILY_CAPTCHA.test(page)) throw new CaptchaRequiredError('the family portal asks for a captcha at login', { account, url: form.url });
     const found = FORM_TOKEN.exec(page);
     const token = found?.[1] ?? found?.[2];
-    if (token === undefined) throw changed('the login form has no _token', form);
+    // A page without the form (a maintenance page with status 200) is the portal down until it lasts.
+    if (token === undefined) throw unknownLoginPage(changed('the login form has no _token', form));
 
     step = 'password';
     const body = new URLSearchParams({ email: input.email, password: input.password, _token: token }).toString();

@@ -1,7 +1,15 @@
 // The browser-like password login, in the account's own cookie jar: spec 5.2 as the live portal runs it
 // in 2026 (live-notes 16-20), the spec's own form still accepted. An answer it does not know is a
 // changed login (LoginChangedError), never a wrong password.
-import { atLoginStep, CaptchaRequiredError, ConnectionError, LoginChangedError, WrongCredentialsError, type LoginStep } from './errors.js';
+import {
+  atLoginStep,
+  CaptchaRequiredError,
+  ConnectionError,
+  LoginChangedError,
+  unknownLoginPage,
+  WrongCredentialsError,
+  type LoginStep,
+} from './errors.js';
 import { isServerTrouble, pathOf, readJson, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
 import { CAPTCHA_MARKERS, readLoginAnswer, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
 import { FAMILY_PORTAL, farther, fetchSite, navigationHeaders, scriptPostHeaders, type FetchSite } from './login-headers.js';
@@ -108,7 +116,12 @@ class LoginFlow {
     if (CAPTCHA_MARKERS.test(text))
       throw new CaptchaRequiredError('the portal asks for a captcha at login', { account: this.input.account, url: answer.url });
     const read = readLoginAnswer(text);
-    if (read.kind === 'unknown') throw this.changed(`${read.what} (HTTP ${answer.status})`, answer);
+    if (read.kind === 'unknown') {
+      const changed = this.changed(`${read.what} (HTTP ${answer.status})`, answer);
+      // An HTML page where the login's answer belongs (a maintenance page with status 200): the portal down
+      // for now, as the same page with 503 is; the session calls it a changed login once it lasts.
+      throw answer.status === 200 && /^\s*</.test(text) ? unknownLoginPage(changed) : changed;
+    }
     if (read.kind === 'refused') {
       if (read.aboutCredentials) {
         throw new WrongCredentialsError('the portal did not accept the login and password', {

@@ -16,6 +16,8 @@ export interface SessionPolicy {
   captchaPauseMs: number;
   /** No password login again for this long after a login the bridge did not understand (login_changed). */
   loginChangedPauseMs: number;
+  /** A login page it does not know (HTML, status 200) is the portal down until it has lasted this long; then login_changed. */
+  unknownLoginPageMs: number;
   /** The advice to change the password is logged at most this often. */
   adviceLogEveryMs: number;
 }
@@ -27,6 +29,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   wrongCredentialsPauseMs: HOUR,
   captchaPauseMs: 30 * MINUTE,
   loginChangedPauseMs: HOUR,
+  unknownLoginPageMs: 30 * MINUTE,
   adviceLogEveryMs: 24 * HOUR,
 };
 

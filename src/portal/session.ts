@@ -2,7 +2,7 @@
 // how long to pause, and one login for any number of requests that hit the same dead session.
 import { CookieJar } from 'tough-cookie';
 import { ConnectionError, LoginChangedError, LoginPausedError, SessionExpiredError, problemReason } from './errors.js';
-import { boundedPause, pauseAfter, pauseIsFor, type Pause } from './login-pause.js';
+import { boundedPause, pauseAfter, pauseIsFor, pauseLength, type Pause } from './login-pause.js';
 import { HttpClient, type HttpClientOptions, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -56,6 +56,8 @@ export class PortalSession {
   private readonly policy: SessionPolicy;
   private state: SessionState = {};
   private pause: Pause | undefined;
+  /** Since when the login has met a login page it does not know, answer after answer (in memory only). */
+  private unknownPageSince: number | undefined;
   private generation = 0;
 
   /** Counts the logins of this session: a caller that saw a dead session tells by it whether a login came since. */
@@ -209,7 +211,8 @@ export class PortalSession {
   private async login(): Promise<void> {
     const { account, clock, log } = this.options;
     const pause = this.pausedUntil;
-    if (pause) throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
+    if (pause && !(await this.endedByCheck(pause)))
+      throw new LoginPausedError(pause.reason, pause.until, { account, portalMessage: pause.portal_message });
     log.info('logging in');
     let outcome: LoginOutcome;
     const watch = this.options.observer?.login();
@@ -227,7 +230,8 @@ export class PortalSession {
             now: () => clock.now(),
           });
       watch?.ended('ok');
-    } catch (error) {
+    } catch (caught) {
+      const error = this.lasting(caught);
       watch?.ended(problemReason(error));
       const pause = pauseAfter(error, clock.now(), this.policy, this.options.login, this.options.password);
       if (pause) {
@@ -245,12 +249,36 @@ export class PortalSession {
       unobserve?.();
     }
     this.pause = undefined;
+    this.unknownPageSince = undefined;
     this.noteAdvice(outcome.advice);
     this.state = { loggedInAt: clock.now() };
     this.generation++;
     await this.persist();
     log.info('logged in');
     for (const listener of this.loginListeners) listener(outcome.proof);
+  }
+
+  /** A pause is over once `check` has logged the account in since it began (a false "wrong password"). */
+  private async endedByCheck(pause: Pause): Promise<boolean> {
+    const at = await this.options.store?.checkedLoginAt();
+    if (at === undefined || at < pause.until - pauseLength(pause.reason, this.policy)) return false;
+    this.pause = undefined;
+    return true;
+  }
+
+  /**
+   * A login page the login does not know is the portal down (a maintenance page) until the same answer
+   * has lasted unknownLoginPageMs; from then on it is the changed login it would be (login_changed).
+   */
+  private lasting(error: unknown): unknown {
+    const changed = error instanceof ConnectionError ? error.changedLogin : undefined;
+    if (changed === undefined) {
+      this.unknownPageSince = undefined;
+      return error;
+    }
+    const now = this.options.clock.now();
+    this.unknownPageSince ??= now;
+    return now - this.unknownPageSince >= this.policy.unknownLoginPageMs ? changed : error;
   }
 
   private async refresh(): Promise<void> {

@@ -31,6 +31,8 @@ interface FailRule {
   left: number;
   status: number;
   match: RequestMatch | undefined;
+  /** A window's rule: it answers every matching request until this time of the simulator's clock. */
+  until?: number;
 }
 
 interface LatencyRule {
@@ -51,6 +53,8 @@ interface HugeRule extends HugeAnswer {
 }
 
 export class Faults {
+  constructor(private readonly now: () => number = Date.now) {}
+
   private failures: FailRule[] = [];
   private latencies: LatencyRule[] = [];
   private huge: HugeRule[] = [];
@@ -67,12 +71,18 @@ export class Faults {
     if (ms > 0) this.latencies.push({ ms, match, key });
   }
 
+  /** Every matching request answers `status` for the next `ms` of the simulator's clock. */
+  failFor(ms: number, status: number, match?: RequestMatch): void {
+    if (ms > 0) this.failures.push({ left: Infinity, status, match, until: this.now() + ms });
+  }
+
   /** Consumes one failure that matches the request and returns its status (rules in order of creation). */
   takeFailure(target: MatchTarget): number | undefined {
-    const rule = this.failures.find((f) => f.left > 0 && matches(f.match, target));
+    const now = this.now();
+    this.failures = this.failures.filter((f) => f.left > 0 && (f.until === undefined || f.until > now));
+    const rule = this.failures.find((f) => matches(f.match, target));
     if (!rule) return undefined;
     rule.left--;
-    this.failures = this.failures.filter((f) => f.left > 0);
     return rule.status;
   }
 
@@ -111,11 +121,12 @@ const MAINTENANCE =
 
 /**
  * What an injected failure looks like: 503 is the daily maintenance page (HTML, as a front proxy
- * would answer), 500 an empty HTML body (as OneRoster answers), 429 a short JSON with Retry-After,
- * anything else an empty body.
+ * would answer), 200 the same page from a proxy that does not say so in its status, 500 an empty HTML
+ * body (as OneRoster answers), 429 a short JSON with Retry-After, anything else an empty body.
  */
 export function faultReply(status: number): Reply {
   if (status === 503) return html(503, MAINTENANCE, { headers: { 'Retry-After': '120' } });
+  if (status === 200) return html(200, MAINTENANCE);
   if (status === 500) return html(500, '');
   if (status === 429) {
     return json(

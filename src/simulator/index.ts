@@ -104,7 +104,7 @@ export class PortalSimulator {
   /** The family portal's e-mail accounts and the family road's switches (captcha, links, 403s, tokens). */
   readonly families: SimFamilies;
   private readonly accounts = new Map<string, SimAccount>();
-  private readonly faults = new Faults();
+  private readonly faults = new Faults(() => this.now());
   private readonly sessions: SessionStore;
   private readonly hosts: Hosts;
   private readonly now: () => number;
@@ -248,9 +248,14 @@ export class PortalSimulator {
     this.faults.clear();
   }
 
-  /** The next `count` matching requests answer `status` (503: maintenance page; 500: empty HTML; 0: the connection reset, no answer). */
+  /** The next `count` matching requests answer `status` (503, 200: maintenance page; 500: empty HTML; 0: the connection reset, no answer). */
   failNext(count: number, status: number, match?: RequestMatch): void {
     this.faults.failNext(count, status, match);
+  }
+
+  /** Every matching request answers `status` for the next `ms` of the simulator's clock (200: the maintenance page, as 503 gives it). */
+  failFor(ms: number, status: number, match?: RequestMatch): void {
+    this.faults.failFor(ms, status, match);
   }
 
   /**

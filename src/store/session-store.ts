@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { SteadyFile, safeName } from './files.js';
 import { readStored } from './stored.js';
+import { LoginRecords } from './login-records.js';
 
 /** The portal's advice to change the password, as a login keeps it (the `password_change_advised` entity mirrors it). */
 export const PASSWORD_CHANGE_ADVISED = 'password_change_advised';
@@ -37,10 +38,23 @@ export type PersistedSession = z.infer<typeof persistedSchema>;
 export class SessionStore {
   private readonly path: string;
   private readonly file: SteadyFile;
+  /** When `check` last logged this login in: a file of its own (checked/<login>.json), which a running bridge never writes. */
+  private readonly checked: LoginRecords<number>;
 
   constructor(dataDir: string, login: string) {
     this.path = join(dataDir, 'sessions', `${safeName(login)}.json`);
     this.file = new SteadyFile(this.path);
+    this.checked = new LoginRecords(dataDir, login, { folder: 'checked', field: 'logins', record: z.number() });
+  }
+
+  /** `check` logged this login in at `at`: a login pause that began before then is over (session.ts). */
+  noteCheckedLogin(at: number): Promise<void> {
+    return this.checked.save({ check: at });
+  }
+
+  /** When `check` last logged this login in, if it ever did. */
+  async checkedLoginAt(): Promise<number | undefined> {
+    return (await this.checked.load().catch(() => undefined))?.check;
   }
 
   /** The saved session; a broken file is moved aside (told to onBroken) and the session starts anew. */

@@ -98,6 +98,18 @@ describe('the family login', () => {
     expect(sim.count({ host: 'family', path: '/konto-librus/login' })).toBe(1);
   });
 
+  it('takes a maintenance page for its form (status 200) for the portal down, a changed login once it has lasted 30 minutes', async () => {
+    sim.failFor(2 * H, 200, { host: 'family', path: '/konto-librus/login' });
+    const account = family();
+    const reasons: string[] = [];
+    for (const minutes of [0, 10, 19, 31]) {
+      await clock.advance(minutes * 60_000);
+      reasons.push(problemReason(await account.children().catch((e: unknown) => e)));
+    }
+    expect(reasons).toEqual(['service_down', 'service_down', 'service_down', 'login_changed']);
+    expect(sim.count({ host: 'family', path: '/konto-librus/login' })).toBe(4);
+  });
+
   it('lists a link that needs action without a token', async () => {
     sim.families.setLinkState(JANEK.login, 'requiring_an_action');
     const account = family();

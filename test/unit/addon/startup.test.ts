@@ -203,6 +203,17 @@ describe('add-on start-up', () => {
     expect(config.mqtt).toMatchObject({ url: 'mqtts://core-mosquitto:8883', username: '', password: '' });
   });
 
+  it("gives the form's TLS files to the broker, whoever named it, and names a file it cannot read as the form does", async () => {
+    const ca = join(dir, 'ca.crt');
+    await writeFile(ca, '-----BEGIN CERTIFICATE-----\n');
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, mqtt_ca: ca, mqtt_reject_unauthorized: false }));
+    expect((await load()).mqtt).toMatchObject({ url: 'mqtt://core-mosquitto:1883', ca, reject_unauthorized: false });
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, language: 'en', mqtt_url: 'mqtts://10.0.0.2:8883', mqtt_cert: ca }));
+    expect((await configError(load())).problems).toEqual(['mqtt_key: needed with mqtt.cert: the client certificate and its private key go together']);
+    await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, language: 'en', mqtt_ca: '/ssl/nowhere.crt' }));
+    expect((await configError(load())).problems).toEqual(['mqtt_ca: cannot read /ssl/nowhere.crt (ENOENT)']);
+  });
+
   it('does not ask the Supervisor when a broker is given or not needed', async () => {
     await writeFile(optionsPath, JSON.stringify({ ...OPTIONS, mqtt_url: 'mqtt://10.0.0.2:1883', mqtt_username: 'u', mqtt_password: 'p' }));
     expect(await load()).toMatchObject({ mqtt: { url: 'mqtt://10.0.0.2:1883', username: 'u', password: 'p' }, brokerFrom: 'form' });
