@@ -53,9 +53,13 @@ export class App {
   private metrics: Metrics | undefined;
   /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
   private dashboardFile: DashboardFile | undefined;
+  /** Resolves, with the log's words, when another bridge took this one's data folder or base topic over (it stalled): main stops it, exit 1. */
+  readonly lost: Promise<string>;
+  private lose: (why: string) => void = () => undefined;
 
   constructor(options: AppOptions) {
     this.options = options;
+    this.lost = new Promise((resolve) => (this.lose = resolve));
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
@@ -73,7 +77,11 @@ export class App {
     this.startedAt = clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
     knownNames.addConfig(config);
-    this.lock = await takeDataDir(config.data_dir, log);
+    this.lock = await takeDataDir(config.data_dir, log, (owner) =>
+      this.lose(`another dziennik2mqtt (${owner}) took this data_dir's lock over while this one stalled; stopping`),
+    );
+    // A stop that came while the lock was being watched: nothing more starts.
+    if (this.stopped) return this.lock.release();
     // The login entries' children, then those the e-mail entries bring (the family road).
     const { children, unlisted } = await readChildren(config, {
       clock,

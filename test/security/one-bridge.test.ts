@@ -1,18 +1,27 @@
-// One bridge per data folder (issue 28, item 2; interface 8.2), with the bin as a user runs it. Two
-// `run`s on one config each sent the same command's message. Now a second `run` exits 1 at once,
-// naming the folder and the running bridge; a bridge killed with SIGKILL (as Docker and the watchdog
-// do) leaves a lock that never blocks its restart, and the restart repeats no event; two accounts
-// with one login are a config error.
+// One bridge per data folder (issue 28, item 2; interface 8.2, 14.4), with the bin as a user runs it.
+// Two `run`s on one config each sent the same command's message. Now a second `run` exits 1 at once,
+// naming the folder and the running bridge; one in its own pid namespace (another container on the same
+// volume: the old code could not see the holder and took its lock over) exits 1 once it saw the holder's
+// beat move. A bridge killed with SIGKILL (as Docker and the watchdog do) leaves a lock that never blocks
+// its restart, also in a new pid namespace (Docker's restart), and the restart repeats no event; two
+// accounts with one login are a config error.
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processTree } from '../../src/bench/bin-rss.js';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
+import { GRACE_MS } from '../../src/store/lock.js';
 import { BridgeProcess, writeConfig } from '../helpers/faults-process.js';
 import { MQTT_URL, uniqueRoots, waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge } from '../helpers/security-process.js';
 
 const ANIA = DEMO_ACCOUNTS[0]!;
+
+/** The bin in a pid namespace of its own, killed with it; undefined where `unshare` is refused (not root, no user namespaces). */
+const OWN_PID_NAMESPACE = ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child'];
+const unshareRefused = spawnSync(OWN_PID_NAMESPACE[0]!, [...OWN_PID_NAMESPACE.slice(1), 'true']).status !== 0;
+const elsewhere = unshareRefused ? undefined : OWN_PID_NAMESPACE;
 
 // Every test owns its simulator, bins, data_dir and topics, and mostly waits on its bins: they run side by side.
 describe.concurrent('one bridge per data folder', () => {
@@ -34,9 +43,20 @@ describe.concurrent('one bridge per data folder', () => {
     // The first one runs on, untouched.
     expect(bridge.process.running).toBe(true);
     expect(await bridge.request('health_check', 'after the second')).toMatchObject({ status: 'ok' });
+    if (unshareRefused) return ctx.skip('unshare --pid is refused on this machine: another pid namespace cannot be made');
+
+    // From another pid namespace: the holder's pid means nothing there; its beat moving does.
+    const lock = await readFile(join(bridge.dir, 'data', 'bridge.lock'), 'utf8');
+    const third = bridge.another(elsewhere);
+    expect(await third.exited(30_000)).toBe(1);
+    expect(third.logged(/waiting to see whether it still runs/)).toHaveLength(1);
+    expect(third.logged(/taking its lock over/)).toEqual([]);
+    expect(third.lines.join('\n')).toContain(`in use by another dziennik2mqtt (pid ${pid} `);
+    expect(JSON.parse(await readFile(join(bridge.dir, 'data', 'bridge.lock'), 'utf8'))).toMatchObject({ id: JSON.parse(lock).id, pid });
+    expect(await bridge.request('health_check', 'after the third')).toMatchObject({ status: 'ok' });
   }, 90_000);
 
-  it('a bridge killed with SIGKILL starts again at once on the same data_dir, and repeats no event', async (ctx) => {
+  it('a bridge killed with SIGKILL starts again by itself on the same data_dir (in a new pid namespace: after the grace), and repeats no event', async (ctx) => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());
     const { base } = bridge.roots;
@@ -55,14 +75,17 @@ describe.concurrent('one bridge per data folder', () => {
     };
     await waitUntil(async () => (await outbox())?.length === 0, 'the event memory written after the broker took the event', 10_000);
 
+    // Started again as Docker does, in a new pid namespace (where this machine allows one): the dead
+    // holder cannot be seen there, so its lock is watched for the grace and then taken over.
     await bridge.process.kill();
     const polls = bridge.rec.on(`${base}/ania/last_update`).length;
     const started = Date.now();
-    const again = bridge.another();
+    const again = bridge.another(elsewhere);
     await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > polls || !again.running, 'the restarted bridge polling', 60_000);
     expect(again.running).toBe(true);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(Date.now() - started).toBeLessThan(unshareRefused ? 30_000 : GRACE_MS + 30_000);
     expect(again.logged(/in use by another/)).toEqual([]);
+    expect(again.logged(/waiting to see whether it still runs/)).toHaveLength(unshareRefused ? 0 : 1);
     expect(again.logged(/taking its lock over/)).toHaveLength(1);
     // The poll after the restart found the same notice: no second event.
     await bridge.rec.caughtUpWith((topic, payload) => bridge.rec.publish(topic, payload));
