@@ -11,7 +11,9 @@ import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/download-limits.js';
 import { PortalTime } from '../portal/portal-time.js';
-import { takeDataDir, type DataDirLock } from '../store/lock.js';
+import { folderId, takeDataDir, type DataDirLock } from '../store/lock.js';
+import { hostname } from 'node:os';
+import { describeInstance } from '../mqtt/claim.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { WebMemory } from '../web/memory.js';
 import type { WebService } from '../web/service.js';
@@ -98,6 +100,14 @@ export class App {
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
         clock,
         onRefused: (topic) => this.problems.broker(topic),
+        claim: {
+          me: { id: await folderId(config.data_dir), host: hostname(), pid: process.pid, since: new Date().toISOString() },
+          other: (other) => this.problems.baseTopic(other && describeInstance(other)),
+          lost: (other) =>
+            this.lose(
+              `another dziennik2mqtt (${describeInstance(other)}) took base topic ${config.mqtt.base_topic} over while this one was away; stopping`,
+            ),
+        },
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     this.problems.publish();

@@ -228,6 +228,19 @@ async function processStat(pid: number): Promise<{ state: string; startTicks: nu
 }
 
 /**
+ * This data folder's own id (`bridge.id`, made once): the base topic's claim on the broker names it
+ * (mqtt/claim.ts), so that a restart on the same folder knows its own last run's claim.
+ */
+export async function folderId(dataDir: string): Promise<string> {
+  const path = join(dataDir, 'bridge.id');
+  const id = (await readFile(path, 'utf8').catch(() => '')).trim();
+  if (/^[0-9a-f]{12}$/.test(id)) return id;
+  const made = randomBytes(6).toString('hex');
+  await writeFileAtomic(path, `${made}\n`);
+  return made;
+}
+
+/**
  * Takes the data folder for this process: its lock first, then what the last run left unfinished, a
  * cut-off write's temporary file or a download's part (also in a linked downloads folder). Nothing
  * writes or downloads yet.

@@ -92,6 +92,55 @@ describe.concurrent('one bridge per data folder', () => {
     expect(events()).toHaveLength(1);
   }, 150_000);
 
+  it('a second bridge on the same base topic (its own data_dir) reads and answers nothing, leaves bridge/state online, and takes over after a clean stop', async (ctx) => {
+    const bridge = await ProcessBridge.start();
+    ctx.onTestFinished(() => bridge.stop());
+    const { base, prefix } = bridge.roots;
+    await waitUntil(() => bridge.rec.last(`${base}/ania/last_update`) !== undefined, 'the first poll', 60_000);
+    const config = join(bridge.dir, 'second.yaml');
+    const accounts = [{ login: ANIA.login, password: ANIA.password, id: 'ania' }];
+    await writeConfig(config, {
+      mqttUrl: MQTT_URL,
+      base,
+      prefix,
+      portal: bridge.sim.urls,
+      accounts,
+      dataDir: join(bridge.dir, 'second'),
+      logLevel: 'info',
+    });
+    const second = new BridgeProcess(config);
+    ctx.onTestFinished(() => second.kill());
+    const logins = bridge.sim.logins(ANIA.login);
+    const states = bridge.rec.on(`${base}/bridge/state`).length;
+    second.start();
+
+    // Each says so in its log, the running one in its `problem` too, naming the other.
+    await waitUntil(() => second.logged(/is held by another dziennik2mqtt/).length > 0, 'the second waiting', 30_000);
+    expect(second.logged(/is held by another/).join('')).toContain(`base topic ${base} `);
+    await waitUntil(() => bridge.process.logged(/knocks at base topic/).length > 0, 'the first hearing the knock', 30_000);
+    await waitUntil(() => bridge.rec.last(`${base}/bridge/problem`)?.text === 'ON', 'the problem', 10_000);
+    expect(bridge.rec.json(`${base}/bridge/problem/attributes`)).toMatchObject({
+      reason: 'base_topic_in_use',
+      entry: expect.stringContaining(`pid `),
+    });
+    // A press is answered once, by the first; the portal is not asked by the second; bridge/state stays online.
+    expect(await bridge.request('health_check', 'while two')).toMatchObject({ status: 'ok' });
+    await bridge.rec.caughtUpWith((topic, payload) => bridge.rec.publish(topic, payload));
+    expect(bridge.rec.texts(`${base}/bridge/response/health_check`)).toHaveLength(1);
+    expect(bridge.sim.logins(ANIA.login)).toBe(logins);
+    expect(second.logged(/connected to the MQTT broker|dziennik2mqtt started/)).toEqual([]);
+    expect(bridge.rec.on(`${base}/bridge/state`)).toHaveLength(states);
+    expect(bridge.rec.last(`${base}/bridge/state`)?.text).toBe('online');
+
+    // The first stops cleanly: the second takes over at once, and is the bridge from then on.
+    const polls = bridge.rec.on(`${base}/ania/last_update`).length;
+    expect(await bridge.process.stop()).toBe(0);
+    await waitUntil(() => second.logged(/cleared its claim; taking it over/).length > 0, 'the second taking over', 15_000);
+    await waitUntil(() => bridge.rec.on(`${base}/ania/last_update`).length > polls, 'the second polling', 60_000);
+    expect(bridge.rec.last(`${base}/bridge/state`)?.text).toBe('online');
+    expect(await bridge.request('health_check', 'after the first')).toMatchObject({ status: 'ok' });
+  }, 150_000);
+
   it('two accounts with the same login in one config: exit 2, naming both', async (ctx) => {
     const bridge = await ProcessBridge.start();
     ctx.onTestFinished(() => bridge.stop());
