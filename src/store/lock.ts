@@ -14,7 +14,7 @@ import { mkdir, readFile, readlink, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeSynced } from './files.js';
+import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeJson, writeSynced } from './files.js';
 import { removeLeftoverParts } from './downloads.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -233,10 +233,11 @@ async function processStat(pid: number): Promise<{ state: string; startTicks: nu
  */
 export async function folderId(dataDir: string): Promise<string> {
   const path = join(dataDir, 'bridge.id');
-  const id = (await readFile(path, 'utf8').catch(() => '')).trim();
-  if (/^[0-9a-f]{12}$/.test(id)) return id;
+  const text = await readFile(path, 'utf8').catch(() => '');
+  const id = /^\{"id":"([0-9a-f]{12})"\}$/.exec(text.trim())?.[1];
+  if (id !== undefined) return id;
   const made = randomBytes(6).toString('hex');
-  await writeFileAtomic(path, `${made}\n`);
+  await writeJson(path, { id: made });
   return made;
 }
 

@@ -26,7 +26,8 @@ function claimOn(clock: FakeClock) {
   const others: (string | undefined)[] = [];
   const lost: string[] = [];
   const claim = new BaseTopicClaim({ me, topics, log: silentLogger(), clock, other: (o) => others.push(o?.id), lost: (o) => lost.push(o.id) });
-  const hear = (topic: string, instance?: Instance): boolean => claim.heard(topic, Buffer.from(instance ? JSON.stringify({ ...instance, beat: 'x' }) : ''));
+  const hear = (topic: string, instance?: Instance): boolean =>
+    claim.heard(topic, Buffer.from(instance ? JSON.stringify({ ...instance, beat: 'x' }) : ''));
   return { claim, others, lost, hear };
 }
 
@@ -79,7 +80,10 @@ describe('the base topic claim', () => {
     claim.hold(client);
     await clock.advance(CLAIM_BEAT_MS);
     const claims = (): unknown[] => client.sent.filter((m) => m.topic === topics.bridgeClaim).map((m) => JSON.parse(m.payload));
-    expect(claims()).toEqual([expect.objectContaining({ id: 'aaaa', beat: '2026-11-25T08:00:00.000Z' }), expect.objectContaining({ beat: '2026-11-25T08:00:10.000Z' })]);
+    expect(claims()).toEqual([
+      expect.objectContaining({ id: 'aaaa', beat: '2026-11-25T08:00:00.000Z' }),
+      expect.objectContaining({ beat: '2026-11-25T08:00:10.000Z' }),
+    ]);
 
     hear(topics.bridgeKnock, later);
     hear(topics.bridgeKnock, later);
