@@ -177,9 +177,10 @@ export class Bridge implements Publisher {
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
     // cleared before it lets a bridge waiting for the base topic take over at once.
-    this.claim?.release();
-    if (client.connected && this.claim) await attempt('clearing the claim', this.claim.clear(client));
-    if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
+    // A bridge that lost the base topic to another says nothing there: the state is the other's now.
+    const held = this.claim?.held ?? true;
+    if (this.claim) await attempt('clearing the claim', this.claim.clear(client));
+    if (client.connected && held) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
     await attempt('disconnecting', client.endAsync(!client.connected));
   }
 

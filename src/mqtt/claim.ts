@@ -69,14 +69,24 @@ export class BaseTopicClaim {
 
   constructor(private readonly o: ClaimOptions) {}
 
-  /** The topics to hear before deciding (subscribed before the retained scan) and while holding. */
+  /** The topics to hear before deciding (subscribed before the retained scan) and while holding; bridge/state too (below). */
   get filters(): string[] {
-    return [this.o.topics.bridgeClaim, this.o.topics.bridgeKnock];
+    return [this.o.topics.bridgeClaim, this.o.topics.bridgeKnock, this.o.topics.bridgeState];
+  }
+
+  get held(): boolean {
+    return this.holding !== undefined;
   }
 
   /** Whether a message is the claim's or a knock (then it is handled here). */
   heard(topic: string, payload: Buffer): boolean {
     const { topics, me } = this.o;
+    // An `offline` while this bridge holds the topic is another's last will (one that was killed in the
+    // moment it looked at the claim, or an old version's): the state is said again.
+    if (topic === topics.bridgeState) {
+      if (this.holding?.connected && payload.toString('utf8') === 'offline') this.holding.publish(topic, 'online', { qos: 1, retain: true });
+      return true;
+    }
     if (topic !== topics.bridgeClaim && topic !== topics.bridgeKnock) return false;
     const other = instanceOf(payload);
     if (other?.id === me.id) return true;
@@ -135,16 +145,17 @@ export class BaseTopicClaim {
     this.o.other(other);
   }
 
-  /** Stops renewing; the clean stop clears the claim (clear()) so that a waiting bridge takes over at once. */
+  /** Stops renewing. */
   release(): void {
     this.timer?.cancel();
     this.holding = undefined;
   }
 
-  /** The cleared claim, for the holder's clean stop (before its `offline`). */
-  clear(client: MqttClient): Promise<unknown> {
+  /** Stops renewing; a holder still connected clears its claim (its clean stop, before its `offline`), one that lost it leaves the other's. */
+  async clear(client: MqttClient): Promise<void> {
+    const held = this.held;
     this.release();
-    return client.publishAsync(this.o.topics.bridgeClaim, '', { qos: 1, retain: true });
+    if (held && client.connected) await client.publishAsync(this.o.topics.bridgeClaim, '', { qos: 1, retain: true });
   }
 
   /**

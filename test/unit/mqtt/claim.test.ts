@@ -71,7 +71,7 @@ describe('the base topic claim', () => {
     expect(claim.holder).toBeUndefined();
   });
 
-  it('the holder renews its claim, tells of a knock until the knocking stops, and yields only to an earlier start', async () => {
+  it('the holder renews its claim, tells of a knock until the knocking stops, keeps bridge/state online, yields only to an earlier start', async () => {
     const clock = new FakeClock('2026-11-25T08:00:00Z');
     const { claim, others, lost, hear } = claimOn(clock);
     const client = fakeClient();
@@ -96,11 +96,16 @@ describe('the base topic claim', () => {
     hear(topics.bridgeClaim, later);
     expect(claims().length).toBe(before + 1);
     expect(lost).toEqual([]);
-    // An earlier one: this one yields, and renews no more.
+    // Another's last will saying `offline` for it: `online` again at once.
+    claim.heard(topics.bridgeState, Buffer.from('offline'));
+    expect(client.sent.at(-1)).toEqual({ topic: topics.bridgeState, payload: 'online' });
+    // An earlier one: this one yields, renews no more, and leaves the other's claim at its stop.
     hear(topics.bridgeClaim, first);
     expect(lost).toEqual(['bbbb']);
     await clock.advance(3 * CLAIM_BEAT_MS);
+    await claim.clear(client);
     expect(claims().length).toBe(before + 1);
+    expect(client.sent.filter((m) => m.topic === topics.bridgeClaim && m.payload === '')).toEqual([]);
     // Not ours to hear: a command goes on to the inbox.
     expect(claim.heard('d2m/ania/refresh/set', Buffer.from('x'))).toBe(false);
   });
