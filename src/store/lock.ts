@@ -39,7 +39,7 @@ const ownerSchema = z.object({
   /** The process's start in clock ticks since boot (/proc/<pid>/stat field 22); absent off Linux. */
   startTicks: z.number().optional(),
   host: z.string(),
-  /** The pid namespace (`pid:[4026531836]`), absent off Linux: a pid means something only inside it. */
+  /** The machine's boot and pid namespace (pidNamespace()), absent off Linux: a pid means something only inside it. */
   pidNs: z.string().optional(),
   startedAt: z.string(),
   /** The holder's last beat (ISO time); every renewal changes it. */
@@ -209,9 +209,14 @@ async function isAlive(owner: Owner, pidNs: string | undefined): Promise<boolean
   return owner.startTicks === undefined || ticks === undefined || ticks === owner.startTicks;
 }
 
-/** This process's pid namespace (Linux), as the kernel names it. */
-function pidNamespace(): Promise<string | undefined> {
-  return readlink('/proc/self/ns/pid').catch(() => undefined);
+/**
+ * Where a pid means this process: this boot of this machine (two machines may share a host name, as
+ * Raspberry Pis do, and a namespace's number) and this process's pid namespace (Linux); undefined elsewhere.
+ */
+export async function pidNamespace(): Promise<string | undefined> {
+  const boot = await readFile('/proc/sys/kernel/random/boot_id', 'utf8').catch(() => undefined);
+  const ns = await readlink('/proc/self/ns/pid').catch(() => undefined);
+  return boot && ns && `${boot.trim()} ${ns}`;
 }
 
 /**

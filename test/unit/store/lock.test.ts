@@ -6,11 +6,11 @@
 // grace is taken over. A holder whose lock was taken while it stalled is told so.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
-import { readFile, readlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { BEAT_MS, DataDirInUseError, DataDirLock, GRACE_MS, LOCK_FILE } from '../../../src/store/lock.js';
+import { BEAT_MS, DataDirInUseError, DataDirLock, GRACE_MS, LOCK_FILE, pidNamespace } from '../../../src/store/lock.js';
 import { FakeClock, settledOn } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
 import { writeJson } from '../../../src/store/files.js';
@@ -42,7 +42,7 @@ async function lockedBy(dataDir: string, pid: number, where: { host?: string; be
     pid,
     startTicks: Number(await statField(pid, 19)),
     host: where.host ?? hostname(),
-    pidNs: await readlink('/proc/self/ns/pid'),
+    pidNs: await pidNamespace(),
     startedAt: '2026-11-25T06:00:00.000Z',
     beat: where.beat ?? '2026-11-25T06:00:00.000Z',
   };
