@@ -90,7 +90,7 @@ export class DataDirLock {
       const owner = await this.owner();
       const seen = owner === undefined ? undefined : await isAlive(owner, me.pidNs);
       if (seen === true || (seen === undefined && (await this.beats(owner, on.watching)))) throw this.inUse((await this.owner()) ?? owner);
-      on.stale?.(owner === undefined ? 'an unreadable lock' : `pid ${owner.pid} on ${owner.host}, started ${owner.startedAt}`);
+      on.stale?.(named(owner));
       await unlink(this.path).catch(() => undefined);
     }
     throw new DataDirInUseError(`data_dir ${this.dataDir}: another dziennik2mqtt is starting on it at the same moment`);
@@ -110,7 +110,7 @@ export class DataDirLock {
   private async beats(owner: Owner | undefined, watching?: (owner: string) => void): Promise<boolean> {
     const first = await readFile(this.path, 'utf8').catch(() => undefined);
     if (first === undefined) return false;
-    watching?.(owner === undefined ? 'an unreadable lock' : `pid ${owner.pid} on ${owner.host}, started ${owner.startedAt}`);
+    watching?.(named(owner));
     const until = this.clock.now() + GRACE_MS;
     // The clock's timers do not keep the process alive, and nothing else does yet.
     const alive = setInterval(() => undefined, LOOK_MS);
@@ -134,7 +134,7 @@ export class DataDirLock {
         if (taken === undefined) this.beat(lost);
         else if (this.me) {
           this.me = undefined;
-          lost?.(`pid ${taken.pid} on ${taken.host}, started ${taken.startedAt}`);
+          lost?.(named(taken));
         }
       });
     }, BEAT_MS);
@@ -186,6 +186,11 @@ export class DataDirLock {
       return undefined;
     }
   }
+}
+
+/** How the log names a lock's owner. */
+function named(owner: Owner | undefined): string {
+  return owner === undefined ? 'an unreadable lock' : `pid ${owner.pid} on ${owner.host}, started ${owner.startedAt}`;
 }
 
 /**
