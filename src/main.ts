@@ -123,12 +123,14 @@ async function run(args: CliArgs): Promise<number> {
     log.flush();
     return 0;
   }
-  const signal = await stopped;
-  log.info({ signal }, 'stopping');
+  const lost = app.lost.then((why) => ({ why }));
+  const end = await Promise.race([stopped, lost]);
+  if (typeof end === 'string') log.info({ signal: end }, 'stopping');
+  else log.error(end.why);
   await app.stop();
   log.info('stopped');
   log.flush();
-  return 0;
+  return typeof end === 'string' ? 0 : 1;
 }
 
 /** Resolves with the name of the first SIGTERM or SIGINT. */

@@ -11,7 +11,9 @@ import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/download-limits.js';
 import { PortalTime } from '../portal/portal-time.js';
-import { takeDataDir, type DataDirLock } from '../store/lock.js';
+import { folderId, takeDataDir, type DataDirLock } from '../store/lock.js';
+import { hostname } from 'node:os';
+import { describeInstance } from '../mqtt/claim.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { WebMemory } from '../web/memory.js';
 import type { WebService } from '../web/service.js';
@@ -53,9 +55,13 @@ export class App {
   private metrics: Metrics | undefined;
   /** With a dashboard file (`run --dashboard-file`): kept current as the children become known. */
   private dashboardFile: DashboardFile | undefined;
+  /** Resolves, with the log's words, when another bridge took this one's data folder or base topic over (it stalled): main stops it, exit 1. */
+  readonly lost: Promise<string>;
+  private lose: (why: string) => void = () => undefined;
 
   constructor(options: AppOptions) {
     this.options = options;
+    this.lost = new Promise((resolve) => (this.lose = resolve));
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({
       intervalMs: options.config.poll.interval,
@@ -73,7 +79,11 @@ export class App {
     this.startedAt = clock.now();
     // From here on a log line, an error and the bundle cut every login and e-mail of the config to a hint.
     knownNames.addConfig(config);
-    this.lock = await takeDataDir(config.data_dir, log);
+    this.lock = await takeDataDir(config.data_dir, log, (owner) =>
+      this.lose(`another dziennik2mqtt (${owner}) took this data_dir's lock over while this one stalled; stopping`),
+    );
+    // A stop that came while the lock was being watched: nothing more starts.
+    if (this.stopped) return this.lock.release();
     // The login entries' children, then those the e-mail entries bring (the family road).
     const { children, unlisted } = await readChildren(config, {
       clock,
@@ -90,6 +100,14 @@ export class App {
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
         clock,
         onRefused: (topic) => this.problems.broker(topic),
+        claim: {
+          me: { id: await folderId(config.data_dir), host: hostname(), pid: process.pid, since: new Date().toISOString() },
+          other: (other) => this.problems.baseTopic(other && describeInstance(other)),
+          lost: (other) =>
+            this.lose(
+              `another dziennik2mqtt (${describeInstance(other)}) took base topic ${config.mqtt.base_topic} over while this one was away; stopping`,
+            ),
+        },
       });
     if (bridge instanceof Bridge) this.bridge = bridge;
     this.problems.publish();

@@ -14,7 +14,7 @@ export type PollerRun = Pick<
 >;
 
 /** The MQTT bridge; `children`: the configured children's ids (bridge-options.ts). */
-export function mqttBridge(options: AppOptions, run: Pick<BridgeOptions, 'info' | 'children' | 'clock' | 'onRefused'>): Bridge {
+export function mqttBridge(options: AppOptions, run: Pick<BridgeOptions, 'info' | 'children' | 'clock' | 'onRefused' | 'claim'>): Bridge {
   const { config, log, version } = options;
   return new Bridge({
     mqtt: config.mqtt,

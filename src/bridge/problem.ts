@@ -56,6 +56,12 @@ export class BridgeProblems {
     this.note(`broker:${topic}`, { reason: 'broker_refused', entry: topic });
   }
 
+  /** Another bridge on this base topic (named): it holds it and this one waits, or it waits and knocks (`undefined`: none now). */
+  baseTopic(other: string | undefined): void {
+    if (other === undefined) return this.close('base_topic');
+    this.note('base_topic', { reason: 'base_topic_in_use', entry: other });
+  }
+
   /** data_dir could not be written (`undefined`: it could again). */
   storage(error: unknown): void {
     if (error === undefined) return this.close('data_dir');

@@ -207,7 +207,14 @@ async function watch(url: string, base: string, out: Out): Promise<MqttClient> {
   const client = await connectAsync(url, { clientId: `dziennik2mqtt-demo-watch-${process.pid}` });
   client.on('message', (topic, payload) => {
     const rest = topic.slice(`${base}/`.length);
-    if (rest.endsWith('/attributes') || rest.startsWith('bridge/info') || rest.startsWith('demo-marker/') || payload.length === 0) return;
+    if (
+      rest.endsWith('/attributes') ||
+      rest.startsWith('bridge/info') ||
+      rest.startsWith('bridge/claim') ||
+      rest.startsWith('demo-marker/') ||
+      payload.length === 0
+    )
+      return;
     const text = payload.toString();
     out.write(`  ${rest.padEnd(40)} ${text.length > 80 ? `${text.slice(0, 77)}...` : text}\n`);
   });

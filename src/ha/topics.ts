@@ -28,6 +28,15 @@ export class Topics {
     return `${this.base}/bridge/problem`;
   }
 
+  /** Who holds this base topic on the broker (retained, renewed: mqtt/claim.ts), and where a bridge waiting for it knocks. */
+  get bridgeClaim(): string {
+    return `${this.base}/bridge/claim`;
+  }
+
+  get bridgeKnock(): string {
+    return `${this.base}/bridge/knock`;
+  }
+
   /** A topic the `check` command publishes to (not retained): proof that the config's MQTT user may publish. */
   get bridgeCheck(): string {
     return `${this.base}/bridge/check`;

@@ -51,7 +51,7 @@ const ADVICE: Record<ProblemReason, Texts> = {
  * What only the bridge's own `problem` says (interface 12.3, 13.2): an e-mail entry whose family portal
  * links no child, the broker refusing a topic the bridge needs, and the app's options refused.
  */
-export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid'] as const;
+export const BRIDGE_ONLY_REASONS = ['no_children', 'broker_refused', 'config_invalid', 'base_topic_in_use'] as const;
 export type BridgeProblemReason = ProblemReason | (typeof BRIDGE_ONLY_REASONS)[number];
 
 /** Every reason a `problem` can carry, a child's and the bridge's own (the docs' tables list each). */
@@ -94,10 +94,18 @@ const CONFIG_INVALID: Texts = {
   uk: 'Налаштування застосунку відхилено, тож жодну дитину ще не читають. Відкрийте в Home Assistant вкладку Конфігурація застосунку, виправте кожне назване тут налаштування й збережіть: застосунок запуститься знову з ними.',
 };
 
+/** Two bridges on one base topic (interface 14.4): one reads and answers, the other waits; `entry` names the other. */
+const BASE_TOPIC_IN_USE: Texts = {
+  en: 'Two dziennik2mqtt bridges use the same MQTT base topic (entry names the other: its id, host and pid). Only the first reads the register and answers buttons; the other waits and takes over when the first stops. Stop one, or give each its own mqtt.base_topic.',
+  pl: 'Dwa mostki dziennik2mqtt używają tego samego tematu bazowego MQTT (entry podaje drugi: jego id, host i pid). Tylko pierwszy odczytuje dziennik i obsługuje przyciski; drugi czeka i przejmie pracę, gdy pierwszy się zatrzyma. Zatrzymaj jeden albo daj każdemu własny mqtt.base_topic.',
+  uk: 'Два мости dziennik2mqtt використовують ту саму базову тему MQTT (entry називає інший: його id, хост і pid). Лише перший читає журнал і відповідає на кнопки; інший чекає й перейме роботу, коли перший зупиниться. Зупиніть один або дайте кожному власний mqtt.base_topic.',
+};
+
 /** The advice of the bridge's own `problem`: an e-mail entry's (the family road's words), the broker's, the data folder's, the form's. */
 export function bridgeProblemAdvice(reason: BridgeProblemReason, language: Language): string {
   if (reason === 'broker_refused') return BROKER_REFUSED[language];
   if (reason === 'config_invalid') return CONFIG_INVALID[language];
+  if (reason === 'base_topic_in_use') return BASE_TOPIC_IN_USE[language];
   return FAMILY_ADVICE[reason]?.[language] ?? ADVICE[reason as ProblemReason][language];
 }
 

@@ -4,6 +4,7 @@ import type { BrokerOrigin } from '../config/broker-origin.js';
 import type { Language } from '../config/language.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import type { ClaimOptions } from './claim.js';
 
 /** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
 export interface BridgeHealth {
@@ -42,6 +43,8 @@ export interface BridgeOptions {
   reconnectMaxMs?: number;
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
+  /** One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge). */
+  claim?: Pick<ClaimOptions, 'me' | 'other' | 'lost'>;
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
   protocolVersion?: 4 | 5;
 }

@@ -11,7 +11,8 @@ import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
-import { waitForConnect, within } from './client.js';
+import { createClient, redactUrl, waitForConnect, within } from './client.js';
+import { BaseTopicClaim } from './claim.js';
 import { openClient, subscribeBridge } from './connect.js';
 import { BirthWatch } from './birth.js';
 import { CommandRouter, type CommandOptions } from './commands.js';
@@ -50,6 +51,10 @@ export class Bridge implements Publisher {
   private ready = false;
   private stopped = false;
   private readonly birth: BirthWatch;
+  /** The base topic's claim (claim.ts), when the options give this bridge an instance. */
+  private readonly claim: BaseTopicClaim | undefined;
+  /** Ends a wait for the base topic at stop(). */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: BridgeOptions) {
     this.topics = new Topics(options.mqtt.base_topic, options.mqtt.discovery_prefix);
@@ -83,6 +88,8 @@ export class Bridge implements Publisher {
       delayMs: options.birthDelayMs ?? 2_000,
       onBirth: () => this.resendAll('Home Assistant started'),
     });
+    const claim = options.claim;
+    this.claim = claim && new BaseTopicClaim({ ...claim, topics: this.topics, log: options.log, clock: systemClock });
   }
 
   get connected(): boolean {
@@ -96,40 +103,70 @@ export class Bridge implements Publisher {
 
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
-    const { client, url } = openClient(this.options, this.topics, {
-      stopped: () => this.stopped,
-      reconnected: () => {
-        if (this.ready) this.resendAll('reconnected to the MQTT broker');
-      },
-      closed: () => this.deliveries.away(),
-      message: (topic, payload, packet) => {
-        if (topic === this.topics.haStatus) this.birth.status(payload, packet);
-        else this.inbox.handle(topic, payload, packet);
-      },
-    });
-    this.client = client;
-    try {
-      // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
-      // start only after this, so the portal is not asked for anything the bridge could not publish.
-      await waitForConnect(client, url);
-      this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock));
-      await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
-    } catch (err) {
-      client.end(true);
-      this.client = undefined;
-      throw err;
+    // Once: a claim that stood still through a wait is not waited for again when it is read back.
+    for (let waited = false; ; waited = true) {
+      const { client, url } = openClient(this.options, this.topics, {
+        stopped: () => this.stopped,
+        reconnected: () => {
+          this.claim?.renew();
+          if (this.ready) this.resendAll('reconnected to the MQTT broker');
+        },
+        closed: () => this.deliveries.away(),
+        message: (topic, payload, packet) => {
+          if (topic === this.topics.haStatus) this.birth.status(payload, packet);
+          else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
+        },
+      });
+      this.client = client;
+      try {
+        // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
+        // start only after this, so the portal is not asked for anything the bridge could not publish.
+        await waitForConnect(client, url);
+        // The claim's retained message comes with the scan's wait.
+        if (this.claim) await client.subscribeAsync(this.claim.filters, { qos: 0 });
+        const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock);
+        if (this.claim?.holder === undefined || waited) {
+          this.devices.removeStale(devices);
+          await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
+          this.claim?.hold(client);
+          this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
+          break;
+        }
+        // Another instance holds the base topic: this connection (its last will would say `offline` for
+        // the holder) ends cleanly, which drops the will, and the wait goes on one without a will.
+        await client.endAsync();
+        this.client = undefined;
+        await this.waitForBaseTopic();
+      } catch (err) {
+        client.end(true);
+        this.client = undefined;
+        throw err;
+      }
     }
     this.mirror.set(this.topics.bridgeState, 'online');
     const bridge = bridgeDiscovery(this.ctx);
     this.mirror.set(bridge.topic, JSON.stringify(bridge.payload));
     this.setInfo();
     this.ready = true;
-    this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
     this.sync();
     this.deliveries.started();
   }
 
+  /** The wait while another instance holds the base topic, on a client of its own without a last will. */
+  private async waitForBaseTopic(): Promise<void> {
+    const { mqtt, reconnectPeriodMs, protocolVersion } = this.options;
+    const client = createClient({ mqtt, reconnectPeriodMs: reconnectPeriodMs ?? 5_000, protocolVersion });
+    client.on('message', (topic, payload) => this.claim?.heard(topic, payload));
+    try {
+      await waitForConnect(client, redactUrl(mqtt.url));
+      await this.claim?.wait(client, this.stopping.signal);
+    } finally {
+      await client.endAsync().catch(() => undefined);
+    }
+  }
+
   async stop(): Promise<void> {
+    this.stopping.abort(new Error('the bridge stopped while another dziennik2mqtt held its base topic'));
     const client = this.client;
     if (!client || this.stopped) return;
     this.stopped = true;
@@ -138,8 +175,12 @@ export class Bridge implements Publisher {
     this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
-    // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited.
-    if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
+    // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
+    // cleared before it lets a bridge waiting for the base topic take over at once.
+    // A bridge that lost the base topic to another says nothing there: the state is the other's now.
+    const held = this.claim?.held ?? true;
+    if (this.claim) await attempt('clearing the claim', this.claim.clear(client));
+    if (client.connected && held) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
     await attempt('disconnecting', client.endAsync(!client.connected));
   }
 

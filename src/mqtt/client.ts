@@ -33,7 +33,8 @@ export interface ClientSettings {
    * to speak only 3.1.1 (the demo's own).
    */
   protocolVersion?: 4 | 5;
-  will: { topic: string; payload: string };
+  /** None for a bridge waiting while another holds its base topic (claim.ts): its going says nothing. */
+  will?: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
 }
@@ -82,9 +83,9 @@ export function createClient(settings: ClientSettings): MqttClient {
     // mqtt-packet would otherwise build a table of 65,536 two-byte Buffers on the first packet, about
     // 6 MB of heap held for the life of the process, to save one tiny allocation per packet id.
     writeCache: false,
-    will: { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true },
     ...tlsOptions(settings.mqtt),
   };
+  if (settings.will) options.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
   // Only set when given: an explicit undefined would wipe credentials written in the URL.
   if (username) options.username = username;
   if (password) options.password = password;

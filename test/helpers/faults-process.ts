@@ -68,13 +68,16 @@ export class BridgeProcess {
   private child: ChildProcess | undefined;
   private exit: Promise<number | null> | undefined;
 
+  /** `wrap`: a command the bin runs under (`unshare --pid --fork --mount-proc`: another pid namespace). */
   constructor(
     private readonly configPath: string,
     private readonly env: NodeJS.ProcessEnv = {},
+    private readonly wrap: string[] = [],
   ) {}
 
   start(): void {
-    const child = spawn(process.execPath, [MAIN, 'run', '--config', this.configPath], {
+    const [command, ...args] = [...this.wrap, process.execPath, MAIN, 'run', '--config', this.configPath];
+    const child = spawn(command!, args, {
       cwd: REPO,
       env: { PATH: process.env.PATH, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

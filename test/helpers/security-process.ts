@@ -34,9 +34,9 @@ export class ProcessBridge {
   /** Further bins started on the same config (so the same data_dir); stop() ends them too. */
   private readonly others: BridgeProcess[] = [];
 
-  /** Starts another bin on this bridge's config, and so on its data_dir. */
-  another(): BridgeProcess {
-    const other = new BridgeProcess(join(this.dir, 'config.yaml'));
+  /** Starts another bin on this bridge's config, and so on its data_dir (under `wrap`, as BridgeProcess has it). */
+  another(wrap?: string[]): BridgeProcess {
+    const other = new BridgeProcess(join(this.dir, 'config.yaml'), {}, wrap);
     this.others.push(other);
     other.start();
     return other;
