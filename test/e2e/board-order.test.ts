@@ -78,7 +78,15 @@ function fullChild(id: string, name: string): BoardChild {
     grades: [
       { grade: '4', name: null, subject: 'Matematyka', comment: null, forecast: 'prognoza 4', when: 'dziś', fresh: true },
       { grade: '0', name: 'nie jest oceną', subject: 'Język polski', comment: 'Brak zadania', forecast: 'prognoza 4', when: 'wczoraj', fresh: true },
-      { grade: '5+', name: null, subject: 'Język angielski', comment: 'Bardzo dobra wymowa, brawo!', forecast: null, when: 'pon. 16.11', fresh: true },
+      {
+        grade: '5+',
+        name: null,
+        subject: 'Język angielski',
+        comment: 'Bardzo dobra wymowa, brawo!',
+        forecast: null,
+        when: 'pon. 16.11',
+        fresh: true,
+      },
       { grade: '6', name: null, subject: 'Historia', comment: null, forecast: 'prognoza 5', when: 'pt. 13.11', fresh: false },
       { grade: '3', name: null, subject: 'Przyroda', comment: null, forecast: 'prognoza 3', when: 'czw. 12.11', fresh: false },
     ],
