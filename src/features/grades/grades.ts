@@ -1,6 +1,7 @@
-// The grades feature: every kind of grade -> newest_grade, average (overall and per subject,
-// see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
-// behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
+// The grades feature: every kind of grade -> newest_grade, average (overall and per subject, each
+// subject with its grades of every kind, see subject-averages.ts; the forecast and the report card,
+// forecast.ts), grade_at_risk and grade events; the behaviour entries it reads go to the behaviour
+// feature (behaviour.ts), never to the grades. When each list is read is its declaration's
 // (src/resources/grades.ts). The school rules answer domain values; this renders them.
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
 import { averages, gradeScale } from '../../school/averages.js';
