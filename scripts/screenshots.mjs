@@ -55,7 +55,7 @@ async function startDemo(mqttPort) {
     demo.stdout.on('data', (chunk) => {
       output += chunk.toString();
       // The board's address, with the access token, is printed once the web server runs.
-      const match = /(?:board|tablica|дошка):\s+(http:\/\/\S+)/.exec(output);
+      const match = /(?:board|tablica|дошка)[^:\n]*:\s+(http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolveBoard(match[1]);

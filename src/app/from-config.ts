@@ -51,6 +51,7 @@ export function childPoller(options: AppOptions, { account, family, alsoFamily }
     downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
     language: config.language,
     thresholds: config.grading.thresholds,
+    averaging: config.grading.average,
     messagesPerDay: config.messages_per_day,
     ...(options.features ? { features: options.features } : {}),
     ...(options.resources ? { resources: options.resources } : {}),

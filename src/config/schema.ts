@@ -66,6 +66,9 @@ const tlsFile = z.string().min(1, 'the path of a PEM file').optional();
 const quietHours = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
 /** The average from which each grade 2..6 is given; a school's statute may set other ones. */
+/** How a subject's average is counted (grading.average): by the categories' weights, or every grade at weight 1. */
+export type Averaging = 'weighted' | 'arithmetic';
+
 export const DEFAULT_GRADE_THRESHOLDS: readonly number[] = [1.75, 2.75, 3.75, 4.75, 5.5];
 
 const gradeThresholds = z
@@ -162,7 +165,13 @@ export const configSchema = z
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),
     /** Names in Home Assistant, the dashboard and problem messages; entity ids never change with it. */
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
-    grading: z.strictObject({ thresholds: gradeThresholds }).prefault({}),
+    grading: z
+      .strictObject({
+        thresholds: gradeThresholds,
+        /** How a subject's average is counted: by the categories' weights, or a plain mean where the school says so. */
+        average: z.enum(['weighted', 'arithmetic'] satisfies Averaging[], { error: 'weighted or arithmetic' }).default('weighted'),
+      })
+      .prefault({}),
     http,
     /** Every message a child's account sends counts: fixed ones, replies and written ones (interface 7.1). */
     messages_per_day: z

@@ -1,5 +1,6 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
 // features whose outputs it reads (by name), and the handlers of the commands its buttons send.
+import type { Averaging } from '../config/schema.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -36,6 +37,8 @@ export interface FeatureAccess {
   language: Language;
   /** The config's grading.thresholds: the average from which each grade 2..6 is given. */
   thresholds: readonly number[];
+  /** The config's grading.average: a subject's average by the categories' weights, or a plain mean. */
+  averaging: Averaging;
   clock: Clock;
   log: Logger;
 }

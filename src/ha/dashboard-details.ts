@@ -18,8 +18,8 @@ import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, ses
 import type { DashboardText } from '../i18n/dashboard-text.js';
 
 /**
- * The newest grades; the averages with the term grades, proposals, the first semester's (in the second) and what the next threshold needs; the
- * subjects at risk. Only once the grades have answered (grade_at_risk has a state then, even with no grade).
+ * The newest grades with their comments; the averages with the forecasts, the term grades, proposals, the first semester's (in the second) and what
+ * the next threshold needs; the report card's forecast and honours; the subjects at risk. Only once the grades have answered (grade_at_risk has a state then, even with no grade).
  */
 export const grades: Block = (e, t) => {
   if ((!e.has(newestGrade) && !e.has(average)) || e.preschool) return undefined;
@@ -27,7 +27,7 @@ export const grades: Block = (e, t) => {
     idsOf(e, newestGrade, average, gradeAtRisk),
     markdown(e, t, 'grades', {
       ...keyed(newestGrade, 'recent'),
-      ...keyed(average, 'subjects', 'previous_semester'),
+      ...keyed(average, 'subjects', 'previous_semester', 'forecast_average', 'honours'),
       ...keyed(gradeAtRisk, 'subjects'),
     }),
   );

@@ -82,6 +82,8 @@ export interface BoardText {
   agendaKinds: Readonly<Record<'trip' | 'meeting' | 'event', string>>;
   /** A proposed term grade entered this week, beside its subject in the grades' list. */
   proposal: { semester_proposal: string; final_proposal: string };
+  /** Beside a grade's subject: the grade its average gives ("prognoza 4"). */
+  forecast: (grade: string) => string;
   updated: (when: string) => string;
   stale: (when: string) => string;
   offline: (when: string) => string;
@@ -148,6 +150,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     test: 'test',
     agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
     proposal: { semester_proposal: 'proposed semester grade', final_proposal: 'proposed end-of-year grade' },
+    forecast: (grade) => `heading for ${grade}`,
     updated: (when) => `Updated ${when}`,
     stale: (when) => `Old data: the register was last read ${when}.`,
     offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
@@ -211,6 +214,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     test: 'sprawdzian',
     agendaKinds: { trip: 'wycieczka', meeting: 'zebranie', event: 'wydarzenie' },
     proposal: { semester_proposal: 'propozycja śródroczna', final_proposal: 'propozycja roczna' },
+    forecast: (grade) => `prognoza ${grade}`,
     updated: (when) => `Aktualizacja: ${when}`,
     stale: (when) => `Stare dane: dziennik odczytano ostatnio ${when}.`,
     offline: (when) => `Dziennika nie udało się odczytać od kilku dni (ostatnio ${when}): to stare dane.`,
@@ -273,6 +277,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     test: 'контрольна',
     agendaKinds: { trip: 'екскурсія', meeting: 'збори', event: 'подія' },
     proposal: { semester_proposal: 'пропозиція семестрової', final_proposal: 'пропозиція річної' },
+    forecast: (grade) => `прогноз ${grade}`,
     updated: (when) => `Оновлено: ${when}`,
     stale: (when) => `Застарілі дані: журнал востаннє прочитано ${when}.`,
     offline: (when) => `Журнал не вдається прочитати кілька днів (востаннє ${when}): це застарілі дані.`,

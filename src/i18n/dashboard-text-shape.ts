@@ -68,6 +68,11 @@ export interface DashboardText {
   neededForNext: string;
   /** Before the subjects whose average is below the first threshold. */
   atRisk: string;
+  /**
+   * The grades' forecast: the averages table's column, the report card's mean of the forecasts beside the
+   * averages' heading, honours in sight, and what lifts a subject a grade ({count} grades of {grade}).
+   */
+  forecast: { column: string; reportCard: string; honours: string; toNext: string };
   /** The lessons card: the topics taught lately, what to revise before the next test, the lessons missed. */
   lessonTopics: string;
   noLessonTopics: string;

@@ -55,6 +55,12 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     firstSemester: 'I семестр',
     neededForNext: 'до {threshold} підніме {grade}',
     atRisk: 'Під загрозою',
+    forecast: {
+      column: 'Прогноз',
+      reportCard: 'прогноз у табелі',
+      honours: 'свідоцтво з відзнакою в межах досяжності',
+      toNext: '{count}× {grade} — на оцінку вище',
+    },
     lessonTopics: 'Останні теми уроків',
     noLessonTopics: 'Тем уроків за останні 14 днів немає.',
     revise: 'Повторити',

@@ -1,5 +1,6 @@
 // What an account runner is given: its account and portal (as the portal access takes them), its
 // timing, where it publishes, and the hooks an observer (the benchmark, a test) may attach.
+import type { Averaging } from '../config/schema.js';
 import type { Feature } from '../features/feature.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { Language } from '../config/language.js';
@@ -44,4 +45,6 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
   figuresSink?: FiguresSink;
   /** The config's grading.thresholds (the statute's defaults when not given). */
   thresholds?: readonly number[];
+  /** The config's grading.average: arithmetic counts every grade at weight 1. */
+  averaging?: Averaging;
 }

@@ -72,6 +72,7 @@ export function accountParts(options: AccountPollerOptions) {
     language,
     dataDir,
     thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+    averaging: options.averaging ?? 'weighted',
     clock,
     log,
   });

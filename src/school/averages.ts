@@ -14,10 +14,11 @@
 import type { Grade, GradeCategory, GradingSystem } from '../portal/schemas/grades.js';
 import type { PointCategory, PointGrade } from '../portal/schemas/othergrades.js';
 import { byId, dayOf, plCompare, round2 } from './common.js';
-import { categoryWeight, periodOf, pointPercent, pointShown, pointValue, type GradePeriod } from './grades-standard.js';
+import { categoryWeight, periodOf, pointPercent, pointValue, type GradePeriod } from './grades-standard.js';
 import { gradeSemester } from './grade-item.js';
 import type { Names } from './names.js';
 import type { Semester } from './semester.js';
+import type { Averaging } from '../config/schema.js';
 
 export interface GradeScale {
   /** What a + adds and a - takes away (absolute sizes). */
@@ -61,6 +62,7 @@ export interface CountedGrade {
   grade: string;
   /** Its value on the school's scale (3.75). */
   value: number;
+  /** The weight it counts with: its category's, or 1 in an arithmetic mean. */
   weight: number;
   /** Its category's name, when the category is known. */
   category: string | null;
@@ -102,6 +104,8 @@ export interface AverageInput {
   semester: Semester;
   endFirstSemester?: string;
   names: Names;
+  /** arithmetic: every counted grade at weight 1 (a school whose statute says a plain mean); weighted by default. */
+  averaging?: Averaging;
 }
 
 /**
@@ -123,8 +127,9 @@ export function subjectAverages(input: AverageInput): SubjectAverage[] {
     const category = g.Category === undefined ? undefined : categories.get(g.Category);
     if (category?.CountToTheAverage === false || period !== undefined) continue;
     const value = gradeValue(g.Grade, scale);
-    const weight = categoryWeight(category);
-    if (value === undefined || weight === 0) continue;
+    const categoryWeighs = categoryWeight(category);
+    if (value === undefined || categoryWeighs === 0) continue;
+    const weight = input.averaging === 'arithmetic' ? 1 : categoryWeighs;
     subject.grades.push({ id: g.Id, grade: (g.Grade ?? '').trim(), value, weight, category: category?.Name ?? null, date: dayOf(g.Date) });
     subject.weighted += value * weight;
     subject.weights += weight;
@@ -150,8 +155,6 @@ export interface PointPercentage {
   subject: string | null;
   percent: number | null;
   count: number;
-  /** The point grades it is made of, in the portal's order: as written (`9,5/10 pkt`), weight, category, day. */
-  grades: { grade: string | null; weight: number; category: string | null; date: string | undefined }[];
 }
 
 /** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
@@ -163,7 +166,7 @@ function pointPercentages(input: {
   names: Names;
 }): PointPercentage[] {
   const categories = byId(input.pointCategories);
-  const sums = new Map<string, { earned: number; possible: number; count: number; grades: PointPercentage['grades'] }>();
+  const sums = new Map<string, { earned: number; possible: number; count: number }>();
   for (const g of input.pointGrades) {
     // A grade given only as text ("5,5") counts as it is shown.
     const points = pointValue(g);
@@ -173,12 +176,11 @@ function pointPercentages(input: {
     const max = category?.ValueTo;
     if (category?.CountToTheAverage === false || max === undefined || !(max > 0)) continue;
     const weight = categoryWeight(category);
-    const sum = sums.get(g.Subject) ?? { earned: 0, possible: 0, count: 0, grades: [] };
+    const sum = sums.get(g.Subject) ?? { earned: 0, possible: 0, count: 0 };
     sums.set(g.Subject, sum);
     sum.earned += points * weight;
     sum.possible += max * weight;
     sum.count += 1;
-    sum.grades.push({ grade: pointShown(g, max), weight, category: category?.Name?.trim() ?? null, date: dayOf(g.Date) ?? dayOf(g.AddDate) });
   }
   return [...sums.entries()]
     .map(([subjectId, s]) => ({
@@ -186,7 +188,6 @@ function pointPercentages(input: {
       subject: input.names.subject(subjectId),
       percent: pointPercent(s.earned, s.possible),
       count: s.count,
-      grades: s.grades,
     }))
     .sort((a, b) => plCompare(a.subject ?? a.subjectId, b.subject ?? b.subjectId));
 }

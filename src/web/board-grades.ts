@@ -1,7 +1,8 @@
 // The grades on a child's card: the newest few, each mark that is no grade with what it means (a bare 0
-// reads as a fail), marked fresh while it is of the last days, and a proposed term grade entered this week.
+// reads as a fail) and the teacher's comment, its subject's forecast beside (as `average` publishes it),
+// marked fresh while it is of the last days, and a proposed term grade entered this week.
 import type { Received } from '../feature-kit/contract.js';
-import type { newestGrade } from '../features/grades/grades.js';
+import type { average, newestGrade } from '../features/grades/grades.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { addDays } from '../util/time.js';
 import { cut, dayShort, list, str, type BoardMoment } from './board-read.js';
@@ -11,6 +12,10 @@ export interface BoardGrade {
   /** What a mark that is no grade means ("nie jest oceną", "nieprzygotowany"); null for a grade. */
   name: string | null;
   subject: string | null;
+  /** The teacher's comment, cut to a line. */
+  comment: string | null;
+  /** The grade the subject's average gives ("prognoza 4"), as `average` publishes it; null when it has none. */
+  forecast: string | null;
   when: string;
   /** Entered in the last days: news, which the card keeps longest when space runs short. */
   fresh: boolean;
@@ -27,13 +32,26 @@ export interface BoardProposal {
 const MAX_GRADES = 5;
 /** A grade is a short mark; a descriptive text grade is cut to stay one. */
 const MAX_GRADE_CHARS = 12;
+/** A comment beside a grade: a line of the card. */
+const MAX_COMMENT_CHARS = 80;
 /** How long a grade is news: the days a parent may not have looked at the board (a long weekend). */
 const FRESH_DAYS = 4;
 /** How long a proposed term grade stays on the board: a week from its day. */
 const PROPOSAL_DAYS = 7;
 
-export function gradesOf(state: Received<typeof newestGrade> | undefined, clock: BoardMoment, text: BoardText): BoardGrade[] {
+export function gradesOf(
+  state: Received<typeof newestGrade> | undefined,
+  averages: Received<typeof average> | undefined,
+  clock: BoardMoment,
+  text: BoardText,
+): BoardGrade[] {
   const since = addDays(clock.today, 1 - FRESH_DAYS);
+  const forecasts = new Map(
+    list(averages?.attributes?.subjects).flatMap((s) => {
+      const forecast = str(s.forecast);
+      return forecast === null ? [] : [[str(s.subject), text.forecast(forecast)] as const];
+    }),
+  );
   return list(state?.attributes?.recent)
     .slice(0, MAX_GRADES)
     .flatMap((g) => {
@@ -45,6 +63,8 @@ export function gradesOf(state: Received<typeof newestGrade> | undefined, clock:
           grade,
           name: str(g.mark_name),
           subject: str(g.subject),
+          comment: cut(str(g.comment), MAX_COMMENT_CHARS),
+          forecast: forecasts.get(str(g.subject)) ?? null,
           when: date === null ? '' : dayShort(date, clock, text),
           fresh: date !== null && date >= since,
         },

@@ -9,7 +9,7 @@ import { luckyNumber } from '../features/lucky/lucky.js';
 import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
-import { newestGrade } from '../features/grades/grades.js';
+import { average, newestGrade } from '../features/grades/grades.js';
 import { newestMessage, unreadMessages } from '../features/messages/messages.js';
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
 import { sentMessageEntity } from '../features/sent-message/sent-message.js';
@@ -126,7 +126,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     homework: known(s(homeworkDueEntity)) ? homeworkOf(s(homeworkDueEntity), clock, text) : null,
     tests: known(s(upcomingTestsEntity)) || known(s(nextTestEntity)) ? testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text) : null,
     agenda: agendaOf(s(upcomingTestsEntity), clock, text),
-    grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), clock, text) : null,
+    grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), s(average), clock, text) : null,
     proposals,
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),

@@ -75,7 +75,7 @@ export interface HarnessOptions {
   /** The config's `messages_per_day` (default: the config's default). */
   messagesPerDay?: number;
   /** The config's `grading` (default: the statute's thresholds). */
-  grading?: { thresholds: number[] };
+  grading?: { thresholds?: number[]; average?: 'weighted' | 'arithmetic' };
   /** The config's `poll` (e.g. `{ interval: '5m', fast_interval: '1m' }`; default: the config's). */
   poll?: Record<string, string>;
   /** The web server (default off: tests in parallel would all want port 8099); take a port from freePort(). */

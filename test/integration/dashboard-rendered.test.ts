@@ -63,8 +63,11 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     'Najnowsze oceny',
     // A mark that is no grade says what it means, in the bridge's language (issue 52).
     '- **np** <small>(nieprzygotowany)</small> Religia',
-    '| Matematyka<br><small>propozycja śródroczna: **5**</small> | 4,62 |',
-    '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 |',
+    '| Matematyka<br><small>propozycja śródroczna: **5** · 2× **6** da ocenę wyżej</small> | 4,62 | **4** ↓ |',
+    '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 | **4** ↓ |',
+    // A grade's comment under it; the report card's forecast beside the averages.
+    'Język angielski <small>czw. 19.11</small><br><small><i>Bardzo dobra wymowa, brawo&#33;</i></small>',
+    'prognoza na świadectwie: **4,20**',
     '| Technika | 78,8 % pkt |',
     '⚠️ **Zagrożenie:** Religia 1,00',
     // The lessons card: what to revise before Tuesday's test, the lessons missed on Thursday, the latest topics.
@@ -79,8 +82,9 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     'Newest message',
     '#### Library\n- **Dzieci z Bullerbyn**',
     'Newest grades',
-    '| Matematyka<br><small>proposed semester: **5**</small> | 4.62 |',
-    '| Język angielski<br><small>**5&#43;** lifts it to 4.75</small> | 4.67 |',
+    '| Matematyka<br><small>proposed semester: **5** · 2× **6** for a grade more</small> | 4.62 | **4** ↓ |',
+    '| Język angielski<br><small>**5&#43;** lifts it to 4.75</small> | 4.67 | **4** ↓ |',
+    'report card forecast: **4.20**',
     '| Technika | 78.8 % pts |',
     '⚠️ **At risk:** Religia 1.00',
     '#### 📚 To revise: Przyroda <small>Tue 24 Nov</small>',

@@ -65,18 +65,48 @@ describe('average_<subject>', () => {
     const overall = h.attributes('ania', 'average') as { subjects: { subject: string; average: number | null; percent?: number }[] };
     const perSubject = SUBJECT_KEYS.map((k) => [(h.attributes('ania', k) as { subject: string }).subject, Number(h.state('ania', k))]);
     expect(perSubject).toEqual(overall.subjects.map((s) => [s.subject, s.average ?? s.percent]));
-    // 5+ (2), 4 (3), 5 (1): 28 / 6 = 4.67; a 5+ of weight 1 makes 33.5 / 7 = 4.79, a 5 only 4.71.
+    // 5+ (2), 4 (3), 5 (1): 28 / 6 = 4.67, a 4; a 5+ of weight 1 makes 33.5 / 7 = 4.79, a 5 only 4.71; of whole
+    // grades one 6 (4.86). On 4 November, 14 days back, the 5 alone stood: the average is down.
+    const teacher = 'Katarzyna Wójcik';
     expect(h.attributes('ania', 'average_jezyk_angielski')).toEqual({
       subject: 'Język angielski',
       semester: 1,
       count: 3,
       grades: [
-        { grade: '5+', weight: 2, category: 'Kartkówka', date: '2026-11-16' },
-        { grade: '4', weight: 3, category: 'Sprawdzian', date: '2026-11-05' },
-        { grade: '5', weight: 1, category: 'Odpowiedź ustna', date: '2026-10-26' },
+        { grade: '5+', weight: 2, category: 'Kartkówka', date: '2026-11-16', teacher, comment: 'Bardzo dobra wymowa, brawo!', kind: 'standard' },
+        { grade: '4', weight: 3, category: 'Sprawdzian', date: '2026-11-05', teacher, comment: null, kind: 'standard' },
+        { grade: '5', weight: 1, category: 'Odpowiedź ustna', date: '2026-10-26', teacher, comment: null, kind: 'standard' },
       ],
       next_threshold: 4.75,
       needed_for_next: '5+',
+      forecast: '4',
+      trend: 'down',
+      to_next: { grade: '6', count: 1 },
+    });
+    // The text grade of physical education stands in its list, in its place by day, and counts in no average.
+    expect(h.attributes('ania', 'average_wychowanie_fizyczne')).toMatchObject({
+      count: 2,
+      grades: [
+        { grade: '5', kind: 'standard', date: '2026-11-12' },
+        {
+          grade: 'Aktywnie uczestniczy w zajęciach, chętnie pomaga innym w ćwiczeniach.',
+          weight: null,
+          category: 'Ocena opisowa',
+          date: '2026-11-11',
+          teacher: 'Krzysztof Zieliński',
+          comment: null,
+          kind: 'text',
+        },
+        { grade: '6', kind: 'standard', date: '2026-11-03' },
+      ],
+      forecast: '5',
+    });
+    // The report card: the mean of the nine forecasts (5, 6, 4, 4, 4, 5, 5, 3, 5), under 4.75: no honours.
+    expect(h.attributes('ania', 'average')).toMatchObject({ forecast_average: 4.56, honours: false, at_risk: [] });
+    expect(overall.subjects.find((s) => s.subject === 'Język angielski')).toMatchObject({
+      forecast: '4',
+      trend: 'down',
+      to_next: { grade: '6', count: 1 },
     });
     // 6 (1), 5 (3): 21 / 4 = 5.25; even a 6 gives 27 / 5 = 5.4, short of 5.5.
     expect(h.attributes('ania', 'average_historia')).toMatchObject({ next_threshold: 5.5, needed_for_next: null });
@@ -94,13 +124,14 @@ describe('average_<subject>', () => {
       unit_of_measurement: '%',
     });
     expect(h.state('ania', 'average_technika')).toBe('78.8');
+    const teacher = 'Joanna Dąbrowska';
     expect(h.attributes('ania', 'average_technika')).toEqual({
       subject: 'Technika',
       semester: 1,
       count: 2,
       grades: [
-        { grade: '15,5/20 pkt', weight: 1, category: 'Test sprawdzający', date: '2026-11-10' },
-        { grade: '8/10 pkt', weight: 2, category: 'Projekt', date: '2026-11-02' },
+        { grade: '15,5/20 pkt', weight: 1, category: 'Test sprawdzający', date: '2026-11-10', teacher, comment: null, kind: 'point' },
+        { grade: '8/10 pkt', weight: 2, category: 'Projekt', date: '2026-11-02', teacher, comment: null, kind: 'point' },
       ],
       next_threshold: null,
       needed_for_next: null,
@@ -170,5 +201,12 @@ describe('average_<subject>', () => {
     expect(h.attributes('ania', 'grade_at_risk')).toEqual({ threshold: 3.5, subjects: [{ subject: 'Przyroda', average: 3.2 }] });
     // 2 (2), 4 (3): 16 / 5 = 3.2; (16 + g) / 6 reaches 3.5 with a 5.
     expect(h.attributes('ania', 'average_przyroda')).toMatchObject({ next_threshold: 3.5, needed_for_next: '5' });
+  });
+
+  it('counts a plain mean with grading.average: arithmetic', async () => {
+    const h = await firstPoll({ grading: { average: 'arithmetic' } });
+    // 2 (2) and 4 (3): 3.20 weighted, 3.00 plain, a 3 either way; the weights stay listed as the categories give them.
+    expect(h.state('ania', 'average_przyroda')).toBe('3.00');
+    expect(h.attributes('ania', 'average_przyroda')).toMatchObject({ forecast: '3', grades: [{ weight: 2 }, { weight: 3 }] });
   });
 });

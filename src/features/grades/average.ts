@@ -1,11 +1,14 @@
 // The `average` sensor: the mean of the child's subject averages, each subject's figures beside it
-// (the school's own average, point percentages, what the next grade threshold needs).
+// (the school's own average, point percentages, what the next grade threshold needs, the forecast) and
+// the report card the forecasts make.
 import { neededForNext, type Averages, type SubjectAverage } from '../../school/averages.js';
 import { plCompare, round2 } from '../../school/common.js';
 import { sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
-import { previousSemester, schoolSemesterAverage, type PreviousSemester } from './subject-averages.js';
+import { previousSemester, schoolSemesterAverage, type Grading, type PreviousSemester } from './subject-averages.js';
+import { reportCard, subjectForecast, type Forecast, type ReportCard } from './forecast.js';
+import type { Behaviour } from '../../school/behaviour.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
 
@@ -24,13 +27,15 @@ export type AverageSubject = {
   next_threshold?: number | null;
   needed_for_next?: string | null;
   previous_semester?: PreviousSemester;
-} & SubjectAverage['periods'];
+} & Partial<Forecast> &
+  SubjectAverage['periods'];
 
 /**
  * The attributes of average: the semester, in the second one the first one's mean and the grades it
- * counted, each subject's figures, and point percentages when there are points.
+ * counted, each subject's figures (its forecast too), point percentages when there are points, and the
+ * report card the forecasts make (`forecast_average`, `honours`, `at_risk`).
  */
-export type AverageFacts = {
+export type AverageFacts = Partial<ReportCard> & {
   semester: Averages['semester'];
   previous_semester?: PreviousSemester;
   subjects: AverageSubject[];
@@ -45,13 +50,18 @@ export const average = sensor(
 
 /**
  * average: the mean of the subject averages with 2 decimals; each subject's figures beside (with
- * `thresholds`, what the next one needs), a subject graded in points only among them by its percentage.
+ * `grading`, what the next one needs and the forecast, and the report card of the forecasts, honours by
+ * the behaviour grade), a subject graded in points only among them by its percentage.
  */
-export function renderAverage(value: Averages, school: readonly SchoolAverage[] = [], thresholds?: readonly number[]): Published<typeof average> {
+export function renderAverage(
+  value: Averages,
+  school: readonly SchoolAverage[] = [],
+  grading?: Pick<Grading, 'thresholds' | 'today'> & { conduct?: Behaviour | null },
+): Published<typeof average> {
   const schools = new Map(school.map((a) => [a.Subject, a]));
   const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
   const graded: AverageSubject[] = value.subjects.map((s) => {
-    const next = thresholds === undefined ? undefined : neededForNext(s, thresholds, value.scale);
+    const next = grading && neededForNext(s, grading.thresholds, value.scale);
     const percent = points.get(s.subjectId)?.percent;
     return {
       subject: s.subject ?? s.subjectId,
@@ -62,13 +72,19 @@ export function renderAverage(value: Averages, school: readonly SchoolAverage[] 
       ...(percent === undefined ? {} : { percent }),
       ...s.periods,
       ...previousSemester(s.previous),
-      ...(next === undefined ? {} : { next_threshold: next.threshold, needed_for_next: next.grade }),
+      ...(next &&
+        grading && { next_threshold: next.threshold, needed_for_next: next.grade, ...subjectForecast(s, grading.thresholds, grading.today) }),
     };
   });
   const attributes: AverageFacts = {
     semester: value.semester,
     ...(value.previous === undefined ? {} : previousSemester({ average: value.previous.overall, count: value.previous.count })),
     subjects: [...graded, ...pointsOnly(value)].sort((a, b) => plCompare(a.subject, b.subject)),
+    ...(grading &&
+      reportCard(
+        graded.map((s) => ({ subject: s.subject, forecast: s.forecast ?? null })),
+        grading.conduct ?? null,
+      )),
   };
   if (value.points !== undefined) {
     attributes.points = value.points.map((p) => ({ subject: p.subject ?? p.subjectId, percent: p.percent, count: p.count }));

@@ -1,6 +1,7 @@
-// The grades feature: every kind of grade -> newest_grade, average (overall and per subject,
-// see subject-averages.ts), grade_at_risk and grade events; the behaviour entries it reads go to the
-// behaviour feature (behaviour.ts), never to the grades. When each list is read is its declaration's
+// The grades feature: every kind of grade -> newest_grade, average (overall and per subject, each
+// subject with its grades of every kind, see subject-averages.ts; the forecast and the report card,
+// forecast.ts), grade_at_risk and grade events; the behaviour entries it reads go to the behaviour
+// feature (behaviour.ts), never to the grades. When each list is read is its declaration's
 // (src/resources/grades.ts). The school rules answer domain values; this renders them.
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
 import { averages, gradeScale } from '../../school/averages.js';
@@ -11,7 +12,9 @@ import { namesOf } from '../../resources/lookups.js';
 import { eventEntity } from '../../feature-kit/entities.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
-import { gradeAtRisk, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, SubjectEntities } from './subject-averages.js';
+import { behaviour as behaviourOf } from '../../school/behaviour.js';
+import type { Averaging } from '../../config/schema.js';
 import { readMark } from '../../feature-kit/reads.js';
 import { partialGrades, type FirstPageTold } from './partial.js';
 import { gradeReads } from './reads.js';
@@ -74,14 +77,16 @@ export const grades = feature({
 class GradesSource implements Source {
   private readonly subjects: SubjectEntities;
   private readonly thresholds: readonly number[];
+  private readonly averaging: Averaging;
   /** The day the log last said that only the first page of partial grades was read. */
   private readonly told: FirstPageTold = {};
 
   private readonly language: Language;
 
-  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'language'>) {
+  constructor(access: Pick<FeatureAccess, 'account' | 'dataDir' | 'log' | 'thresholds' | 'averaging' | 'language'>) {
     this.subjects = new SubjectEntities({ dataDir: access.dataDir, login: access.account.login, log: access.log });
     this.thresholds = access.thresholds;
+    this.averaging = access.averaging;
     this.language = access.language;
   }
 
@@ -152,7 +157,20 @@ class GradesSource implements Source {
       names: nameLookup,
       pointGrades: point,
       pointCategories: lookups.pointCategories,
+      averaging: this.averaging,
     });
+    const grading = { thresholds: this.thresholds, today: ctx.today, listed: listedGrades(items, semester.semester) };
+    // Honours asks for the behaviour grade: the formal one read with the grades (none at a points school).
+    const conduct =
+      behaviour &&
+      behaviourOf({
+        grades: behaviour,
+        types: behaviourTypes,
+        categories: behaviourCategories,
+        names: nameLookup,
+        today: ctx.today,
+        endFirstSemester,
+      });
     // A list not read this time, or one that lost its subjects, must not take the subjects' sensors away
     // (the point grades name the subjects graded in points only).
     const pointsRead = unit?.point === false || point !== undefined;
@@ -161,9 +179,9 @@ class GradesSource implements Source {
       suspicious: lost ? 'grades: no grade names its subject (the portal format may have changed)' : undefined,
       states: {
         newest_grade: renderNewestGrade(newestGrades(items), { language: this.language, scale: gradeScale(lists.gradingSystem) }),
-        average: renderAverage(semester, lists.schoolAverages?.Averages, this.thresholds),
+        average: renderAverage(semester, lists.schoolAverages?.Averages, { ...grading, conduct }),
         grade_at_risk: renderGradeAtRisk(grades === undefined ? null : semester, this.thresholds),
-        ...this.subjects.states(semester, this.thresholds, lists.schoolAverages?.Averages),
+        ...this.subjects.states(semester, grading, lists.schoolAverages?.Averages),
       },
       events: { grade: gradeEvents(items) } satisfies Events<typeof gradeEvent>,
       output: {

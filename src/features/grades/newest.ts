@@ -9,6 +9,7 @@ import { collapse } from '../../school/common.js';
 import type { GradeItem } from '../../school/grade-item.js';
 import { gradeFields, markOf, type GradeFields, type NewestGrades } from '../../school/grades.js';
 import { markName } from '../../i18n/school-words.js';
+import { listedText } from './subject-averages.js';
 import { DESCRIPTIVE_GRADES, GRADES, POINT_GRADES, TEXT_GRADES } from '../../resources/grades.js';
 
 /** Every kind of grade the newest grade and the grade events come from: the grades' module. */
@@ -16,13 +17,21 @@ export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADE
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
- * first grade), and the latest few grades. A mark that is no grade (0, +, np...) has `mark_name`, what it
+ * first grade), and the latest few grades with their comments. A mark that is no grade (0, +, np...) has `mark_name`, what it
  * means in the bridge's language.
  */
 export type NewestGradeFacts = Partial<GradeFields> & {
   added?: string | null;
   mark_name?: string;
-  recent: { grade: string | null; subject: string | null; kind: GradeFields['kind']; date: string | null; mark_name?: string }[];
+  recent: {
+    grade: string | null;
+    subject: string | null;
+    kind: GradeFields['kind'];
+    date: string | null;
+    /** The teacher's words, cut to a list's length. */
+    comment: string | null;
+    mark_name?: string;
+  }[];
   /** The proposed semester and final grades, newest first (`period`: semester_proposal or final_proposal). */
   proposals?: { grade: string | null; subject: string | null; period: 'semester_proposal' | 'final_proposal'; date: string | null }[];
 };
@@ -59,7 +68,7 @@ export function renderNewestGrade(
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date, ...named(i) })),
+    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date, comment: listedText(i.comment), ...named(i) })),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,

@@ -1,6 +1,6 @@
 // The grades feature's per-subject side: one average_<subject> sensor per subject graded this school
-// year (its keys remembered in data_dir so they never move) and grade_at_risk. Both render the one
-// `averages()` value the overall `average` is rendered from.
+// year (its keys remembered in data_dir so they never move), each with its grades of every kind, and
+// grade_at_risk. Both render the one `averages()` value the overall `average` is rendered from.
 import { join } from 'node:path';
 import { neededForNext, type Averages, type PointPercentage, type SubjectAverage } from '../../school/averages.js';
 import { assignSlugs } from '../../school/subject-slugs.js';
@@ -13,6 +13,9 @@ import { onOff, withAttributes } from '../../feature-kit/render.js';
 import type { EntityState } from '../../feature-kit/state.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import type { Logger } from '../../util/log.js';
+import { newestFirst, type GradeItem } from '../../school/grade-item.js';
+import { cut } from '../../school/notices.js';
+import { subjectForecast, type Forecast } from './forecast.js';
 import type { SchoolAverage } from '../../portal/schemas/grades.js';
 import { GRADES, POINT_GRADES } from '../../resources/grades.js';
 
@@ -22,23 +25,72 @@ export type GradeAtRiskFacts = { threshold: number; subjects: { subject: string;
 /** The first semester's figures, kept beside the second's: an average, or a subject graded in points only, its percentage. */
 export type PreviousSemester = { semester: 1; average?: number | null; percent?: number | null; count: number };
 
+/** One grade of a subject's list, as the register shows it: a text grade and a descriptive one too (they count in no average). */
+export type ListedGrade = {
+  grade: string | null;
+  weight: number | null;
+  category: string | null;
+  date: string | null;
+  teacher: string | null;
+  comment: string | null;
+  kind: 'standard' | 'point' | 'text' | 'descriptive';
+};
+
 /**
- * The attributes of an average_<subject>: the semester (always its number), its grades (newest first),
- * the year's term grades as written (`semester_grade`, `final_grade`, the proposals), in the second
- * semester the first one's figures, and what the next threshold needs. A subject graded in points has
- * `percent` (earned over possible points, weighted); graded in points only, that percentage is its state
- * and its grades are the point grades.
+ * The attributes of an average_<subject>: the semester (always its number), its grades of every kind
+ * (newest first, with the teacher and the comment), the year's term grades as written (`semester_grade`,
+ * `final_grade`, the proposals), in the second semester the first one's figures, what the next threshold
+ * needs, and the forecast (forecast.ts). A subject graded in points has `percent` (earned over possible
+ * points, weighted); graded in points only, that percentage is its state, and it has no forecast.
  */
 export type SubjectAverageFacts = {
   subject: string;
   semester: Averages['semester'];
   count: number;
-  grades: { grade: string | null; weight: number | null; category: string | null; date: string | null }[];
+  grades: ListedGrade[];
   next_threshold: number | null;
   needed_for_next: string | null;
   percent?: number | null;
   previous_semester?: PreviousSemester;
-} & SubjectAverage['periods'];
+} & Partial<Forecast> &
+  SubjectAverage['periods'];
+
+/** What the averages are rendered with beside them: the thresholds, the day the trend looks back from, each subject's grades listed. */
+export interface Grading {
+  thresholds: readonly number[];
+  today: string;
+  /** By subject id: its grades of every kind this semester, newest first (listedGrades). */
+  listed: ReadonlyMap<string, ListedGrade[]>;
+}
+
+/** The longest grade or comment text in a list: a text grade is free words, and the list must keep its grades under the cap. */
+const LISTED_TEXT_MAX = 200;
+
+/** A grade's or a comment's text in a list, cut to LISTED_TEXT_MAX with an ellipsis. */
+export const listedText = (text: string | null): string | null => (text === null ? null : cut(text, LISTED_TEXT_MAX));
+
+/**
+ * Each subject's grades of the semester, every kind, newest first (by day, then entry): a term grade is
+ * no grade of the list (it has its own attribute), nor a record with nothing to show.
+ */
+export function listedGrades(items: readonly GradeItem[], semester: Averages['semester']): Map<string, ListedGrade[]> {
+  const listed = new Map<string, ListedGrade[]>();
+  const shown = items.filter((i) => i.subjectId !== undefined && i.shown !== null && i.semester === semester && i.details.period === undefined);
+  for (const i of [...shown].sort((a, b) => textCompare(b.date ?? '', a.date ?? '') || newestFirst(a, b))) {
+    const list = listed.get(i.subjectId as string) ?? [];
+    listed.set(i.subjectId as string, list);
+    list.push({
+      grade: listedText(i.shown),
+      weight: i.weight,
+      category: i.category,
+      date: i.date,
+      teacher: i.teacher,
+      comment: listedText(i.comment),
+      kind: i.kind === 'grade' ? 'standard' : i.kind,
+    });
+  }
+  return listed;
+}
 
 export const gradeAtRisk = binary(
   'grade_at_risk',
@@ -143,7 +195,7 @@ export class SubjectEntities {
   }
 
   /** Each present subject's sensor state, from the semester's averages (and the school's own, if any). */
-  states(value: Averages, thresholds: readonly number[], school: readonly SchoolAverage[] = []): Record<string, EntityState> {
+  states(value: Averages, grading: Grading, school: readonly SchoolAverage[] = []): Record<string, EntityState> {
     const bySubject = new Map(value.subjects.map((s) => [s.subjectId, s]));
     const points = new Map((value.points ?? []).map((p) => [p.subjectId, p]));
     const schools = new Map(school.filter((a) => a.Subject !== undefined).map((a) => [a.Subject as string, a]));
@@ -151,8 +203,8 @@ export class SubjectEntities {
       this.present().map(({ id, slug, name, points: pointsOnly }) => [
         `average_${slug}`,
         pointsOnly
-          ? renderPointsAverage(points.get(id) ?? emptyPoints(id, name), value)
-          : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, thresholds, schools.get(id), points.get(id)),
+          ? renderPointsAverage(points.get(id) ?? emptyPoints(id, name), value, grading)
+          : renderSubjectAverage(bySubject.get(id) ?? emptySubject(id, name), value, grading, schools.get(id), points.get(id)),
       ]),
     );
   }
@@ -174,7 +226,7 @@ function emptySubject(subjectId: string, subject: string | null): SubjectAverage
 
 /** A subject graded in points in the other semester only: no percentage this one. */
 function emptyPoints(subjectId: string, subject: string | null): PointPercentage {
-  return { subjectId, subject, percent: null, count: 0, grades: [] };
+  return { subjectId, subject, percent: null, count: 0 };
 }
 
 /**
@@ -198,37 +250,28 @@ export function schoolSemesterAverage(school: SchoolAverage | undefined, semeste
   return value !== undefined && value > 0 ? { school: round2(value) } : {};
 }
 
-/** A subject's grades as listed: newest first, so that the attributes' cap (which keeps a list's first items) drops the oldest. */
-function newestFirst(
-  grades: readonly { grade: string | null; weight: number; category: string | null; date: string | undefined }[],
-): SubjectAverageFacts['grades'] {
-  return grades
-    .map((g, i) => ({ g, i }))
-    .sort((a, b) => textCompare(b.g.date ?? '', a.g.date ?? '') || b.i - a.i)
-    .map(({ g }) => ({ grade: g.grade, weight: g.weight, category: g.category, date: g.date ?? null }));
-}
-
 /**
- * average_<subject>: its weighted average with 2 decimals, the grades it is made of (newest first);
+ * average_<subject>: its average with 2 decimals, its grades of every kind (newest first), the forecast;
  * with `percent` beside when the subject has point grades too.
  */
 export function renderSubjectAverage(
   s: SubjectAverage,
   value: Averages,
-  thresholds: readonly number[],
+  grading: Grading,
   school?: SchoolAverage,
   points?: PointPercentage,
 ): Published<ReturnType<typeof subjectAverageEntity>> {
-  const next = neededForNext(s, thresholds, value.scale);
+  const next = neededForNext(s, grading.thresholds, value.scale);
   return withAttributes(s.average === null ? null : round2(s.average).toFixed(2), {
     subject: s.subject ?? s.subjectId,
     semester: value.semester,
     count: s.count,
-    grades: newestFirst(s.grades),
+    grades: grading.listed.get(s.subjectId) ?? [],
     ...s.periods,
     ...previousSemester(s.previous),
     next_threshold: next.threshold,
     needed_for_next: next.grade,
+    ...subjectForecast(s, grading.thresholds, grading.today),
     ...(points === undefined ? {} : { percent: points.percent }),
     ...schoolAverageAttributes(school),
   });
@@ -247,12 +290,12 @@ function previousPoints(p: PointPercentage, value: Averages): { previous_semeste
 }
 
 /** average_<subject> of a subject graded in points only: the semester's percentage (spec 2.4), its point grades newest first. */
-export function renderPointsAverage(p: PointPercentage, value: Averages): Published<ReturnType<typeof subjectAverageEntity>> {
+export function renderPointsAverage(p: PointPercentage, value: Averages, grading: Grading): Published<ReturnType<typeof subjectAverageEntity>> {
   return withAttributes(p.percent === null ? null : p.percent.toFixed(1), {
     subject: p.subject ?? p.subjectId,
     semester: value.semester,
     count: p.count,
-    grades: newestFirst(p.grades),
+    grades: grading.listed.get(p.subjectId) ?? [],
     ...previousPoints(p, value),
     next_threshold: null,
     needed_for_next: null,

@@ -80,6 +80,8 @@ export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
       el('span', 'mark', g.grade),
       g.name ? el('span', 'mark-name', '(' + g.name + ')') : null,
       el('span', 'grade-subject', g.subject || ''),
+      g.forecast ? el('span', 'forecast', g.forecast) : null,
+      g.comment ? el('span', 'grade-comment', g.comment) : null,
       el('span', 'when', g.when),
     ]),
   );

@@ -1,5 +1,5 @@
-// The `grading.thresholds` key: the school statute's averages for grades 2..6, five increasing
-// numbers between 1 and 6, refused with the key named otherwise.
+// The `grading` keys: `thresholds`, the school statute's averages for grades 2..6, five increasing
+// numbers between 1 and 6, and `average`, weighted or arithmetic; refused with the key named otherwise.
 import { describe, expect, it } from 'vitest';
 import { buildMinimal as build, refusal } from '../../helpers/config.js';
 
@@ -29,6 +29,14 @@ describe('config grading.thresholds', () => {
     const message = await refusal({ grading: { thresholds } });
     expect(message).toContain('grading.thresholds');
     expect(message).toMatch(reason);
+  });
+
+  it('counts a weighted average unless grading.average says arithmetic, and refuses anything else naming the key', async () => {
+    expect((await build({})).grading.average).toBe('weighted');
+    expect((await build({ grading: { average: 'arithmetic' } })).grading.average).toBe('arithmetic');
+    const message = await refusal({ grading: { average: 'plain' } });
+    expect(message).toContain('grading.average');
+    expect(message).toMatch(/weighted or arithmetic/);
   });
 
   it('refuses an unknown key under grading', async () => {

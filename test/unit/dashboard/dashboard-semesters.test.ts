@@ -1,5 +1,6 @@
 // The averages card through the second semester, rendered by Jinja2 as Home Assistant renders it: the
-// first semester's averages and the semester grades stay readable while the new semester has no grade yet.
+// first semester's averages and the semester grades stay readable while the new semester has no grade yet;
+// the forecasts, the report card's and a grade's comment printed as the grades feature publishes them.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
@@ -23,7 +24,10 @@ function averagesCard(lang: Lang): string {
 
 // The first week of February: a 6 in maths this semester, nothing yet in Polish; the half-year's results as the grades feature publishes them.
 const FEBRUARY = {
-  'sensor.ania_newest_grade': { state: '6', attributes: { recent: [{ grade: '6', subject: 'Matematyka', date: '2026-02-03' }] } },
+  'sensor.ania_newest_grade': {
+    state: '6',
+    attributes: { recent: [{ grade: '6', subject: 'Matematyka', date: '2026-02-03', comment: 'Zadanie z gwiazdką: *brawo*' }] },
+  },
   'sensor.ania_average': {
     state: '6.00',
     attributes: {
@@ -31,8 +35,19 @@ const FEBRUARY = {
       previous_semester: { semester: 1, average: 3.46, count: 4 },
       subjects: [
         { subject: 'Język polski', average: null, count: 0, semester_grade: '3', previous_semester: { semester: 1, average: 2.67, count: 2 } },
-        { subject: 'Matematyka', average: 6, count: 1, semester_grade: '4+', previous_semester: { semester: 1, average: 4.25, count: 2 } },
+        {
+          subject: 'Matematyka',
+          average: 6,
+          count: 1,
+          semester_grade: '4+',
+          previous_semester: { semester: 1, average: 4.25, count: 2 },
+          forecast: '6',
+          trend: 'up',
+          to_next: null,
+        },
       ],
+      forecast_average: 6,
+      honours: true,
     },
   },
 };
@@ -47,9 +62,17 @@ describe.skipIf(skipWithoutJinja())('the averages card in the second semester', 
   it("shows the first semester's averages and the semester grades (a + escaped as portal text), a subject with no grade yet among them", async () => {
     const pl = await rendered('pl');
     expect(pl).toContain('#### Średnia: 6,00 <small>(I semestr: 3,46)</small>');
-    expect(pl).toContain('| Język polski<br><small>I semestr: **2,67** · śródroczna: **3**</small> | – | 0 |');
-    expect(pl).toContain('| Matematyka<br><small>I semestr: **4,25** · śródroczna: **4&#43;**</small> | 6,00 | 1 |');
-    expect(await rendered('en')).toContain('| Język polski<br><small>1st semester: **2.67** · semester: **3**</small> | – | 0 |');
+    expect(pl).toContain('| Język polski<br><small>I semestr: **2,67** · śródroczna: **3**</small> | – | – | 0 |');
+    // The forecast as published, with its trend's arrow; the report card's forecast, and honours in sight.
+    expect(pl).toContain('| Matematyka<br><small>I semestr: **4,25** · śródroczna: **4&#43;**</small> | 6,00 | **6** ↑ | 1 |');
+    expect(pl).toContain('prognoza na świadectwie: **6,00** · 🎓 świadectwo z wyróżnieniem w zasięgu');
+    // The teacher's comment under its grade, escaped as portal text.
+    expect(pl).toContain(
+      '- **6** Matematyka <small>wt. 03.02</small><br><small><i>Zadanie z gwiazdk&#261;&#58; &#42;brawo&#42;</i></small>'.replace('&#261;', 'ą'),
+    );
+    const en = await rendered('en');
+    expect(en).toContain('| Język polski<br><small>1st semester: **2.67** · semester: **3**</small> | – | – | 0 |');
+    expect(en).toContain('| Subject | Average | Forecast | Grades |');
     expect(await rendered('uk')).toContain('I семестр: **2,67**');
   });
 });

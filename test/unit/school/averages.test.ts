@@ -374,10 +374,25 @@ describe('average sensor', () => {
       [2, '3', 1],
       [3, '4', 1, undefined, { IsSemesterProposition: true }],
     ]);
-    const state = renderAverage(averages({ grades: rows, semester: 1, names }), [], [1.75, 2.75, 3.75, 4.75, 5.5]);
-    // 4 and 3: 3.5; (7 + g) / 3 reaches 3.75 with a 4+ (4.5): 11.5 / 3 = 3.83; a 4 makes 3.67.
+    const state = renderAverage(averages({ grades: rows, semester: 1, names }), [], {
+      thresholds: [1.75, 2.75, 3.75, 4.75, 5.5],
+      today: '2026-01-12',
+    });
+    // 4 and 3: 3.5; (7 + g) / 3 reaches 3.75 with a 4+ (4.5): 11.5 / 3 = 3.83; a 4 makes 3.67, a 5 (whole grades) 4.00.
     expect(state.attributes?.subjects).toEqual([
-      { subject: 'Matematyka', average: 3.5, count: 2, semester_proposal: '4', next_threshold: 3.75, needed_for_next: '4+' },
+      {
+        subject: 'Matematyka',
+        average: 3.5,
+        count: 2,
+        semester_proposal: '4',
+        next_threshold: 3.75,
+        needed_for_next: '4+',
+        forecast: '3',
+        trend: null,
+        to_next: { grade: '5', count: 1 },
+      },
     ]);
+    // The report card: one subject forecast a 3; no honours, none at risk.
+    expect(state.attributes).toMatchObject({ forecast_average: 3, honours: false, at_risk: [] });
   });
 });

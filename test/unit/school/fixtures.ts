@@ -1,5 +1,9 @@
 // Builders for the school tests: raw portal JSON goes through the real schemas, so every test also
 // checks that the reader accepts what the portal sends.
+import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
+import { listedGrades, type Grading } from '../../../src/features/grades/subject-averages.js';
+import { gradeItems } from '../../../src/school/grades.js';
+import type { StandardSources } from '../../../src/school/grades-standard.js';
 import { gradeCategoriesResponse, gradesResponse, gradingSystemResponse } from '../../../src/portal/schemas/grades.js';
 import { classroomsResponse, subjectsResponse, usersResponse } from '../../../src/portal/schemas/lookups.js';
 import { makeNames } from '../../../src/school/names.js';
@@ -78,4 +82,9 @@ export function lessonAt(bell: Record<number, [string, string]>) {
     IsSubstitutionClass: false,
     ...extra,
   });
+}
+
+/** What the averages are rendered with beside them: the statute's thresholds, a day, these grades listed by subject. */
+export function grading(src: StandardSources, semester: 1 | 2 = 1, today = '2026-01-30'): Grading {
+  return { thresholds: DEFAULT_GRADE_THRESHOLDS, today, listed: listedGrades(gradeItems(src, names), semester) };
 }

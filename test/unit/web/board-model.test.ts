@@ -124,24 +124,36 @@ describe('the board of one child', () => {
     });
   });
 
-  it('says what a mark that is no grade means, and which grades are of the last days', () => {
+  it("says what a mark that is no grade means, which grades are of the last days, the teacher's comment and the subject's forecast", () => {
     const grades = child({
       newest_grade: {
         state: '0 (nie jest oceną)',
         attributes: {
           recent: [
-            { grade: '0', subject: 'Edukacja wczesnoszkolna', kind: 'descriptive', date: '2026-11-18', mark_name: 'nie jest oceną' },
-            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15' },
-            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14' },
+            { grade: '0', subject: 'Edukacja wczesnoszkolna', kind: 'descriptive', date: '2026-11-18', comment: null, mark_name: 'nie jest oceną' },
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-15', comment: 'Świetna praca   na lekcji, '.repeat(5) },
+            { grade: '4', subject: 'Historia', kind: 'grade', date: '2026-11-14', comment: null },
+          ],
+        },
+      },
+      average: {
+        state: '4.50',
+        attributes: {
+          semester: 1,
+          subjects: [
+            { subject: 'Matematyka', average: 4.8, count: 3, forecast: '5' },
+            { subject: 'Historia', average: null, count: 0, forecast: null },
           ],
         },
       },
     });
+    const comment = 'Świetna praca na lekcji, '.repeat(4).slice(0, 79) + '…';
     expect(card(at('09:12'), grades).grades).toEqual([
-      { grade: '0', name: 'nie jest oceną', subject: 'Edukacja wczesnoszkolna', when: 'dziś', fresh: true },
-      { grade: '5', name: null, subject: 'Matematyka', when: 'niedz. 15.11', fresh: true },
-      { grade: '4', name: null, subject: 'Historia', when: 'sob. 14.11', fresh: false },
+      { grade: '0', name: 'nie jest oceną', subject: 'Edukacja wczesnoszkolna', comment: null, forecast: null, when: 'dziś', fresh: true },
+      { grade: '5', name: null, subject: 'Matematyka', comment, forecast: 'prognoza 5', when: 'niedz. 15.11', fresh: true },
+      { grade: '4', name: null, subject: 'Historia', comment: null, forecast: null, when: 'sob. 14.11', fresh: false },
     ]);
+    expect(card(at('09:12'), grades, 'en').grades?.[1]?.forecast).toBe('heading for 5');
   });
 
   it('says where a lesson moved to, in its old slot, and leaves out a lucky number the school does not use', () => {
@@ -199,8 +211,8 @@ describe('the board of one child', () => {
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
     ]);
     expect(c.grades).toEqual([
-      { grade: '5', name: null, subject: 'Matematyka', when: 'wt. 17.11', fresh: true },
-      { grade: 'Aktywnie uc…', name: null, subject: 'Wychowanie fizyczne', when: 'śr. 11.11', fresh: false },
+      { grade: '5', name: null, subject: 'Matematyka', comment: null, forecast: null, when: 'wt. 17.11', fresh: true },
+      { grade: 'Aktywnie uc…', name: null, subject: 'Wychowanie fizyczne', comment: null, forecast: null, when: 'śr. 11.11', fresh: false },
     ]);
   });
 

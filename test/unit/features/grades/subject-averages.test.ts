@@ -8,7 +8,8 @@ import { AccountFeatures } from '../../../../src/poller/account-features.js';
 import { feature, type FeatureAccess } from '../../../../src/features/feature.js';
 import { sensor } from '../../../../src/feature-kit/entities.js';
 import { silentLogger } from '../../../../src/util/log.js';
-import { categories, grades, names } from '../../school/fixtures.js';
+import { categories, grades, grading, names } from '../../school/fixtures.js';
+import { gradeCommentsResponse } from '../../../../src/portal/schemas/grades.js';
 import { tempDir } from '../../../helpers/temp.js';
 import type { SourceContext } from '../../../../src/feature-kit/source.js';
 
@@ -95,36 +96,66 @@ describe('neededForNext', () => {
 });
 
 describe('renderSubjectAverage', () => {
-  it('shows the average, the grades newest first, the period grades and what the next grade must be', () => {
-    const value = averages({
+  it('shows the average, every grade newest first with its teacher and comment, the period grades, what the next grade must be and the forecast', () => {
+    const src = {
       grades: grades([
-        [1, '4', MATHS, 101, { Date: '2026-01-05' }],
+        [1, '4', MATHS, 101, { Date: '2026-01-05', Comments: [{ Id: 7 }] }],
         [2, '3', MATHS, 102, { Date: '2026-01-12' }],
         [3, '4', MATHS, 103, { IsSemesterProposition: true }],
+        // A mark that is no grade, and a grade of a category that does not count: listed, never averaged.
+        [4, 'np', MATHS, 102, { Date: '2026-01-13' }],
+        [5, '6', MATHS, 104, { Date: '2026-01-14' }],
       ]),
       categories: categories([
         [101, 'Sprawdzian', 2],
         [102, 'Kartkówka', 1],
         [103, 'Proponowana', 0],
+        [104, 'Konkurs', 1, false],
       ]),
-      semester: 1,
-      names,
-    });
-    expect(renderSubjectAverage(value.subjects[0]!, value, T)).toEqual({
+      comments: gradeCommentsResponse.parse({ Comments: [{ Id: 7, Text: 'Dobrze,   ale  bez wniosków.' }] }).Comments,
+    };
+    const value = averages({ ...src, semester: 1, names });
+    const teacher = 'Anna Nowak';
+    expect(renderSubjectAverage(value.subjects[0]!, value, grading(src))).toEqual({
       state: '3.67',
       attributes: {
         subject: 'Matematyka',
         semester: 1,
         count: 2,
         grades: [
-          { grade: '3', weight: 1, category: 'Kartkówka', date: '2026-01-12' },
-          { grade: '4', weight: 2, category: 'Sprawdzian', date: '2026-01-05' },
+          { grade: '6', weight: 1, category: 'Konkurs', date: '2026-01-14', teacher, comment: null, kind: 'standard' },
+          { grade: 'np', weight: 1, category: 'Kartkówka', date: '2026-01-13', teacher, comment: null, kind: 'standard' },
+          { grade: '3', weight: 1, category: 'Kartkówka', date: '2026-01-12', teacher, comment: null, kind: 'standard' },
+          { grade: '4', weight: 2, category: 'Sprawdzian', date: '2026-01-05', teacher, comment: 'Dobrze, ale bez wniosków.', kind: 'standard' },
         ],
         semester_proposal: '4',
         next_threshold: 3.75,
         needed_for_next: '4',
+        // 11 / 3 = 3.67, a 3; one 4 of weight 1 makes 15 / 4 = 3.75, a 4. Both grades were counted by 16 January.
+        forecast: '3',
+        trend: 'steady',
+        to_next: { grade: '4', count: 1 },
       },
     });
+  });
+
+  it('counts a plain mean when the school says so (grading.average: arithmetic), the weights still listed', () => {
+    const src = {
+      grades: grades([
+        [1, '6', MATHS, 101, { Date: '2026-01-05' }],
+        [2, '3', MATHS, 102, { Date: '2026-01-12' }],
+      ]),
+      categories: categories([
+        [101, 'Sprawdzian', 3],
+        [102, 'Kartkówka', 1],
+      ]),
+    };
+    const weighted = averages({ ...src, semester: 1, names });
+    const plain = averages({ ...src, semester: 1, names, averaging: 'arithmetic' });
+    expect(renderSubjectAverage(weighted.subjects[0]!, weighted, grading(src))).toMatchObject({ state: '5.25', attributes: { forecast: '5' } });
+    const rendered = renderSubjectAverage(plain.subjects[0]!, plain, grading(src));
+    expect(rendered).toMatchObject({ state: '4.50', attributes: { forecast: '4', to_next: { grade: '6', count: 1 } } });
+    expect(rendered.attributes.grades?.map((g) => g.weight)).toEqual([1, 3]);
   });
 
   it('keeps every attribute list under 16 KB in a full school year, and the state exact', () => {
@@ -135,21 +166,31 @@ describe('renderSubjectAverage', () => {
     const cats = categories(
       Array.from({ length: 10 }, (_, i) => [100 + i, `Praca klasowa z działu ${i}: ułamki zwykłe i dziesiętne, zadania tekstowe`, 1 + (i % 3)]),
     );
-    const value = averages({ grades: grades(rows), categories: cats, semester: 1, names });
-    const rendered = renderSubjectAverage(value.subjects[0]!, value, T);
+    // Each grade with a comment of 300 characters, cut in the list.
+    const long = { Comments: [{ Id: 1 }] };
+    const comments = gradeCommentsResponse.parse({ Comments: [{ Id: 1, Text: 'Bardzo staranna praca. '.repeat(13) }] }).Comments;
+    const src = {
+      grades: grades(rows.map(([id, g, subject, category, extra]) => [id, g, subject, category, { ...extra, ...long }])),
+      categories: cats,
+      comments,
+    };
+    const value = averages({ ...src, semester: 1, names });
+    const rendered = renderSubjectAverage(value.subjects[0]!, value, grading(src));
     expect(Buffer.byteLength(JSON.stringify(rendered.attributes))).toBeLessThan(16 * 1024);
     expect(rendered.state).toBe(value.subjects[0]!.average!.toFixed(2));
     expect(rendered.attributes).toMatchObject({ count: 120 });
     // A realistic year (40 grades) loses nothing.
-    const year = averages({ grades: grades(rows.slice(0, 40)), categories: cats, semester: 1, names });
-    const full = renderSubjectAverage(year.subjects[0]!, year, T);
+    expect(rendered.attributes.grades?.[0]?.comment).toHaveLength(200);
+    const year = { grades: grades(rows.slice(0, 40)), categories: cats };
+    const yearValue = averages({ ...year, semester: 1, names });
+    const full = renderSubjectAverage(yearValue.subjects[0]!, yearValue, grading(year));
     expect(full.attributes).not.toHaveProperty('truncated');
     expect((full.attributes?.grades as unknown[]).length).toBe(40);
   });
 
   it('names a subject the school left unnamed by its id', () => {
     const value = averages({ grades: grades([[1, '2', UNNAMED]]), semester: 1, names });
-    expect(renderSubjectAverage(value.subjects[0]!, value, T)).toMatchObject({ state: '2.00', attributes: { subject: String(UNNAMED) } });
+    expect(renderSubjectAverage(value.subjects[0]!, value, grading({}))).toMatchObject({ state: '2.00', attributes: { subject: String(UNNAMED) } });
   });
 });
 

@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { averages } from '../../../../src/school/averages.js';
 import { renderAverage } from '../../../../src/features/grades/average.js';
 import { renderPointsAverage, renderSubjectAverage } from '../../../../src/features/grades/subject-averages.js';
-import { DEFAULT_GRADE_THRESHOLDS } from '../../../../src/config/schema.js';
 import { pointCategoriesResponse, pointGradesResponse } from '../../../../src/portal/schemas/othergrades.js';
-import { categories, grades, names } from '../../school/fixtures.js';
+import { categories, grades, grading, names } from '../../school/fixtures.js';
 
-const T = DEFAULT_GRADE_THRESHOLDS;
 const MATHS = 1;
 const POLISH = 2;
 const END_FIRST = '2026-01-30';
@@ -61,7 +59,7 @@ describe('the first semester through the second', () => {
   it('gives each average_<subject> the first semester and its semester grade, the semester as a number', () => {
     const value = inSemester(2);
     const [polish, maths] = value.subjects;
-    expect(renderSubjectAverage(polish!, value, T)).toEqual({
+    expect(renderSubjectAverage(polish!, value, grading({ grades: YEAR, categories: cats }, 2))).toEqual({
       state: null,
       attributes: {
         subject: 'Język polski',
@@ -72,9 +70,13 @@ describe('the first semester through the second', () => {
         previous_semester: { semester: 1, average: 3, count: 1 },
         next_threshold: null,
         needed_for_next: null,
+        // Nothing counted this semester yet: no forecast.
+        forecast: null,
+        trend: null,
+        to_next: null,
       },
     });
-    expect(renderSubjectAverage(maths!, value, T).attributes).toMatchObject({
+    expect(renderSubjectAverage(maths!, value, grading({ grades: YEAR, categories: cats }, 2)).attributes).toMatchObject({
       semester: 2,
       count: 1,
       semester_grade: '4+',
@@ -85,7 +87,7 @@ describe('the first semester through the second', () => {
   it('keeps `semester` the number 1 once the semester grade is given, the grade under its own name', () => {
     const value = inSemester(1);
     const maths = value.subjects.find((s) => s.subjectId === String(MATHS))!;
-    const attributes = renderSubjectAverage(maths, value, T).attributes;
+    const attributes = renderSubjectAverage(maths, value, grading({ grades: YEAR, categories: cats })).attributes;
     expect(attributes.semester).toBe(1);
     expect(attributes).toMatchObject({ semester_grade: '4+', semester_proposal: '4', count: 2 });
     // The first semester has no earlier one to carry.
@@ -101,7 +103,7 @@ describe('the first semester through the second', () => {
     ]);
     const value = inSemester(2, [...YEAR, ...june]);
     const maths = value.subjects.find((s) => s.subjectId === String(MATHS))!;
-    expect(renderSubjectAverage(maths, value, T)).toMatchObject({
+    expect(renderSubjectAverage(maths, value, grading({ grades: [...YEAR, ...june], categories: cats }, 2))).toMatchObject({
       state: '6.00',
       attributes: { semester: 2, semester_grade: '4+', final_proposal: '5', final_grade: '5-', previous_semester: { average: 4.33 } },
     });
@@ -114,7 +116,7 @@ describe('the first semester through the second', () => {
       Grades: [{ Id: 1, Grade: '8', GradeValue: 8, Category: { Id: 1 }, Subject: { Id: 3 }, Semester: 1, Date: '2026-01-15' }],
     }).Grades;
     const value = averages({ grades: [], semester: 2, endFirstSemester: END_FIRST, names, pointGrades, pointCategories });
-    const state = renderPointsAverage({ subjectId: '3', subject: 'Wychowanie fizyczne', percent: null, count: 0, grades: [] }, value);
+    const state = renderPointsAverage({ subjectId: '3', subject: 'Wychowanie fizyczne', percent: null, count: 0 }, value, grading({}, 2));
     expect(state.state).toBeNull();
     expect(state.attributes).toMatchObject({ semester: 2, previous_semester: { semester: 1, percent: 80, count: 1 } });
     // In `average` too, listed while it has no point grade this semester.
