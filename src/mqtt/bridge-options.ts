@@ -42,6 +42,8 @@ export interface BridgeOptions {
   reconnectMaxMs?: number;
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
+  /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
+  dataDir?: string;
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
   protocolVersion?: 4 | 5;
 }

@@ -22,6 +22,8 @@ import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
+import { MqttSession } from './session.js';
+import { clearMovedBase } from './moved-base.js';
 import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
@@ -96,6 +98,9 @@ export class Bridge implements Publisher {
 
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
+    const { dataDir } = this.options;
+    const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
+    this.deliveries.session = session;
     const { client, url } = openClient(this.options, this.topics, {
       stopped: () => this.stopped,
       reconnected: () => {
@@ -106,12 +111,13 @@ export class Bridge implements Publisher {
         if (topic === this.topics.haStatus) this.birth.status(payload, packet);
         else this.inbox.handle(topic, payload, packet);
       },
-    });
+    }, session);
     this.client = client;
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
       // start only after this, so the portal is not asked for anything the bridge could not publish.
       await waitForConnect(client, url);
+      if (session) await clearMovedBase(client, session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
       this.devices.removeStale(await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock));
       await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
     } catch (err) {
@@ -179,15 +185,21 @@ export class Bridge implements Publisher {
   }
 
   /**
-   * QoS 1, not retained; while the broker is away mqtt.js keeps it and sends it once on reconnect.
-   * Resolves true once the broker accepted it, false when it was not sent (a stop came first).
+   * QoS 2, not retained, once even across a kill (session.ts); while the broker is away mqtt.js keeps it.
+   * Resolves true once the kept session holds it (without one: the broker accepted it), false when it
+   * was not sent (a stop came first). `id`: the event's in its memory.
    */
-  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> {
+  publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> {
     if (this.stopped) {
       this.log.warn({ child: childId, kind }, 'event after stop, not sent (kept for the next start)');
       return Promise.resolve(false);
     }
-    return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload));
+    return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload), id);
+  }
+
+  /** The event memories without these events are on disk: the session forgets them. */
+  eventsSettled(ids: readonly string[]): void {
+    this.deliveries.session?.settle(ids);
   }
 
   /**
