@@ -101,17 +101,22 @@ export class Bridge implements Publisher {
     const { dataDir } = this.options;
     const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
     this.deliveries.session = session;
-    const { client, url } = openClient(this.options, this.topics, {
-      stopped: () => this.stopped,
-      reconnected: () => {
-        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+    const { client, url } = openClient(
+      this.options,
+      this.topics,
+      {
+        stopped: () => this.stopped,
+        reconnected: () => {
+          if (this.ready) this.resendAll('reconnected to the MQTT broker');
+        },
+        closed: () => this.deliveries.away(),
+        message: (topic, payload, packet) => {
+          if (topic === this.topics.haStatus) this.birth.status(payload, packet);
+          else this.inbox.handle(topic, payload, packet);
+        },
       },
-      closed: () => this.deliveries.away(),
-      message: (topic, payload, packet) => {
-        if (topic === this.topics.haStatus) this.birth.status(payload, packet);
-        else this.inbox.handle(topic, payload, packet);
-      },
-    }, session);
+      session,
+    );
     this.client = client;
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
@@ -146,7 +151,7 @@ export class Bridge implements Publisher {
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited.
     if (client.connected) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
-    await attempt('disconnecting', client.endAsync(!client.connected));
+    await attempt('disconnecting', client.endAsync(!client.connected, this.deliveries.session?.parting(client.options.protocolVersion)));
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */

@@ -11,7 +11,14 @@ import { errorText } from '../util/text.js';
 import { isDeviceConfig, readOwnDeviceConfig, readRetained } from './retained.js';
 import type { MqttSession } from './session.js';
 
-export async function clearMovedBase(client: MqttClient, session: MqttSession, topics: Topics, waitMs: number, clock: Clock, log: Logger): Promise<void> {
+export async function clearMovedBase(
+  client: MqttClient,
+  session: MqttSession,
+  topics: Topics,
+  waitMs: number,
+  clock: Clock,
+  log: Logger,
+): Promise<void> {
   const before = session.published;
   if (before?.base === topics.base && before.prefix === topics.discoveryPrefix) return;
   if (before) {
@@ -27,12 +34,19 @@ export async function clearMovedBase(client: MqttClient, session: MqttSession, t
     if (moved && found.get(old.bridgeState)?.toString() === 'online') {
       log.warn({ base_topic: old.base }, 'a bridge is online under the base topic this one published under before: what it holds stays');
     } else {
-      log.info({ from: `${old.base} ${old.discoveryPrefix}`, to: `${topics.base} ${topics.discoveryPrefix}`, topics: found.size }, 'base topic or discovery prefix changed: clearing what the old one left retained');
+      log.info(
+        { from: `${old.base} ${old.discoveryPrefix}`, to: `${topics.base} ${topics.discoveryPrefix}`, topics: found.size },
+        'base topic or discovery prefix changed: clearing what the old one left retained',
+      );
       const clear = (topic: string): Promise<unknown> =>
-        client.publishAsync(topic, '', { qos: 1, retain: true }).catch((err: unknown) => log.warn({ topic, err: errorText(err) }, 'could not clear a topic of the old base topic'));
+        client
+          .publishAsync(topic, '', { qos: 1, retain: true })
+          .catch((err: unknown) => log.warn({ topic, err: errorText(err) }, 'could not clear a topic of the old base topic'));
       // The configs first, so Home Assistant drops the entities before their states are emptied.
       await Promise.all([...found.keys()].sort((a, b) => Number(underOld(a)) - Number(underOld(b))).map(clear));
     }
   }
-  await session.publishesUnder(topics.base, topics.discoveryPrefix).catch((err: unknown) => log.warn({ err: errorText(err) }, 'cannot write the MQTT session in data_dir'));
+  await session
+    .publishesUnder(topics.base, topics.discoveryPrefix)
+    .catch((err: unknown) => log.warn({ err: errorText(err) }, 'cannot write the MQTT session in data_dir'));
 }

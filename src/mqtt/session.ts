@@ -78,7 +78,19 @@ export class MqttSession implements IStore {
   /** The client's options with the kept session: its client id, clean: false, this store, its expiry (MQTT 5). */
   kept(options: IClientOptions): IClientOptions {
     const properties = options.properties && { ...options.properties, sessionExpiryInterval: SESSION_EXPIRY_S };
-    return { ...options, clientId: this.file.client_id, clean: false, outgoingStore: this, messageIdProvider: this, ...(properties ? { properties } : {}) };
+    return {
+      ...options,
+      clientId: this.file.client_id,
+      clean: false,
+      outgoingStore: this,
+      messageIdProvider: this,
+      ...(properties ? { properties } : {}),
+    };
+  }
+
+  /** A clean stop's DISCONNECT: in MQTT 5 it ends the broker's session when no event is on its way, so a stopped bridge leaves none behind. */
+  parting(protocolVersion: number | undefined): { properties: { sessionExpiryInterval: number } } | undefined {
+    return protocolVersion === 5 && this.events.size === 0 ? { properties: { sessionExpiryInterval: 0 } } : undefined;
   }
 
   /** The base topic and discovery prefix the bridge last published under (none before the first start). */

@@ -15,7 +15,7 @@ import { MQTT_URL, Recorder, clearRetained, sleep, uniqueRoots, waitUntil } from
 
 beforeAll(() => ensureBuilt(), 180_000);
 
-const KILLS = 24;
+const KILLS = 20;
 const dist = (path: string): string => JSON.stringify(pathToFileURL(join(REPO, 'dist', path)).href);
 
 function bridgeScript(dataDir: string, countFile: string, roots: { base: string; prefix: string }): string {
