@@ -1,6 +1,6 @@
 // The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
 // every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events through mqtt.js's offline queue, each answered when the broker accepted it;
+// birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once it holds it;
 // whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';

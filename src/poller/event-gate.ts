@@ -87,11 +87,14 @@ export class EventGate {
     );
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)
-      this.options.log.info({ events: this.seen.waiting().length }, 'events the broker had not accepted before the last stop: sent now');
+      this.options.log.info(
+        { events: this.seen.waiting().length },
+        'events not taken before the last stop: sent now (those the MQTT session took, by it, once)',
+      );
     this.outbox.send(this.seen.waiting());
   }
 
-  /** Writes the memory: at a stop, and after the broker accepted an event (it leaves the outbox). */
+  /** Writes the memory: at a stop, and after an event was taken (it leaves the outbox); false when it could not. */
   async save(): Promise<boolean> {
     return (this.seen?.save() ?? Promise.resolve(true)).then(
       () => true,
@@ -102,7 +105,7 @@ export class EventGate {
     );
   }
 
-  /** Events handed to the broker and not accepted yet, and those waiting to be sent again. */
+  /** Events handed on and not taken yet, and those waiting to be sent again. */
   get unsent(): number {
     return this.seen?.waiting().length ?? 0;
   }

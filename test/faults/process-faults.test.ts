@@ -1,7 +1,7 @@
 // The fault suite, process side: the bridge as a real process (`node dist/main.js run`, real clock)
 // killed with SIGKILL in the middle of a poll, in the middle of a send and just after an event reached
-// the subscriber, then started again on the same data_dir. After the restart no event may repeat, no message may go out twice, and the saved
-// session must be reused without a new password login. An event the broker never accepted (the bridge
+// the subscriber, then started again on the same data_dir. After the restart no event may repeat, no
+// message may go out twice, and the saved session must be reused without a new password login. An event the broker never accepted (the bridge
 // stopped or killed while the broker was away) fires once after both are back.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
