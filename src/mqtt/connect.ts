@@ -31,6 +31,7 @@ export function openClient(options: BridgeOptions, topics: Topics, on: ClientEve
     protocolVersion: options.protocolVersion,
     session,
   });
+  session?.attach(client);
   watchConnection(client, {
     url,
     from: options.brokerFrom,

@@ -18,10 +18,11 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { IClientOptions, IStore, Packet } from 'mqtt';
+import type { IClientOptions, IStore, MqttClient, Packet } from 'mqtt';
 import { writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 
 /** How long the broker keeps the session while the bridge is away (MQTT 5; 3.1.1's clean: false keeps it as the broker says). */
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
@@ -53,6 +54,8 @@ export class MqttSession implements IStore {
   private readonly coming = new Map<string, string[]>();
   private nextId = 1 + Math.floor(Math.random() * 0xffff);
   private writing: Promise<unknown> = Promise.resolve();
+  /** The client this is the store of (attach). */
+  private client: MqttClient | undefined;
   private pending: Promise<void> | undefined;
 
   private constructor(
@@ -70,7 +73,7 @@ export class MqttSession implements IStore {
       onBroken: (error) => log.warn({ err: error.message }, 'the MQTT session unreadable; a new one starts (events it held may be sent again)'),
     });
     const session = new MqttSession(path, file ?? { client_id: `dziennik2mqtt_${randomBytes(4).toString('hex')}`, packets: [], handed: [] });
-    if (!file) await session.persist();
+    if (!file) await session.persist().catch((error: unknown) => log.warn({ err: errorText(error) }, 'cannot write the MQTT session in data_dir'));
     if (session.events.size > 0) log.info({ events: session.events.size }, 'events on their way to the broker at the last stop: sent again (once)');
     return session;
   }
@@ -86,6 +89,11 @@ export class MqttSession implements IStore {
       messageIdProvider: this,
       ...(properties ? { properties } : {}),
     };
+  }
+
+  /** The client that uses this store: told of an event it could not store. */
+  attach(client: MqttClient): void {
+    this.client = client;
   }
 
   /** A clean stop's DISCONNECT: in MQTT 5 it ends the broker's session when no event is on its way, so a stopped bridge leaves none behind. */
@@ -147,12 +155,14 @@ export class MqttSession implements IStore {
     this.persist().then(
       () => cb(),
       (error: unknown) => {
-        // Not on disk, so not sent: the event stays in its child's memory and goes at the next pass.
-        if (event !== undefined) {
-          this.events.delete(id);
-          this.handed.delete(event);
-        } else if (before) this.events.set(id, before);
+        // A PUBREL goes all the same (data_dir full or read-only: the event is not held up). A new event
+        // is not sent: its publish hears no (mqtt.js alone would never answer it), and the event stays in
+        // its child's memory for the next pass.
+        if (event === undefined) return cb();
+        this.events.delete(id);
+        this.handed.delete(event);
         cb(error instanceof Error ? error : new Error(String(error)));
+        queueMicrotask(() => this.client?.removeOutgoingMessage(id));
       },
     );
     return this;

@@ -2,7 +2,8 @@
 // PUBREL, is on disk before the store answers, so a new process resends exactly that (a PUBLISH marked
 // DUP, or the PUBREL) under the same packet id and never gives that id to a new packet; the event's id
 // stays known until its memory settled it; the client id stays the folder's.
-import type { Packet } from 'mqtt';
+import { rm, writeFile } from 'node:fs/promises';
+import type { MqttClient, Packet } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { MqttSession } from '../../../src/mqtt/session.js';
 import { silentLogger } from '../../../src/util/log.js';
@@ -54,5 +55,26 @@ describe('the MQTT session in data_dir', () => {
     third.settle(['e1']);
     await new Promise((resolve) => third.close(resolve));
     expect((await open(dir)).holds('e1')).toBe(false);
+  });
+
+  it('an event it cannot write (data_dir gone, full or read-only) is not sent: its publish hears no; a PUBREL goes all the same', async () => {
+    const dir = await tempDir();
+    const session = await open(dir);
+    const removed: number[] = [];
+    session.attach({ removeOutgoingMessage: (id: number) => removed.push(id) } as unknown as MqttClient);
+    session.expect('b/ania/event/grade', '{"id":"g1"}', 'e1');
+    await put(session, { cmd: 'publish', topic: 'b/ania/event/grade', payload: '{"id":"g1"}', qos: 2, retain: false, dup: false, messageId: 7 });
+    await rm(dir, { recursive: true });
+    await writeFile(dir, 'not a folder');
+    await expect(put(session, { cmd: 'pubrel', messageId: 7 })).resolves.toBeUndefined();
+    session.expect('b/ania/event/grade', '{"id":"g2"}', 'e2');
+    await expect(
+      put(session, { cmd: 'publish', topic: 'b/ania/event/grade', payload: '{"id":"g2"}', qos: 2, retain: false, dup: false, messageId: 8 }),
+    ).rejects.toThrow(/ENOTDIR/);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(removed).toEqual([8]);
+    expect(session.holds('e2')).toBe(false);
+    expect(await stream(session)).toEqual([{ cmd: 'pubrel', messageId: 7 }]);
+    await rm(dir);
   });
 });
