@@ -7,8 +7,6 @@ import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import type { Logger } from '../util/log.js';
 import type { MqttSession } from './session.js';
 
-const EVENT: IClientPublishOptions = { qos: 2, retain: false };
-
 interface Waiter {
   /** The last publish it waits for. */
   upTo: number;
@@ -99,10 +97,12 @@ export class Deliveries {
     const session = id === undefined ? undefined : this.session;
     if (id !== undefined && session?.holds(id)) return Promise.resolve(true);
     if (this.early !== undefined) return new Promise((answer) => this.early?.push({ topic, payload, id, answer }));
+    // A broker that says it takes no QoS 2 (MQTT 5's maximum QoS: AWS IoT and the like) gets QoS 1, at least once.
+    const qos = (this.client()?.serverProperties?.maximumQoS ?? 2) < 2 ? 1 : 2;
     return new Promise((answer) => {
-      const unexpect = id === undefined ? undefined : session?.expect(topic, payload, id);
+      const unexpect = id === undefined || qos < 2 ? undefined : session?.expect(topic, payload, id);
       const cbStorePut = unexpect && ((err?: Error) => err === undefined && answer(true));
-      void this.publish(topic, payload, { ...EVENT, ...(cbStorePut ? { cbStorePut } : {}) }).then((err) => {
+      void this.publish(topic, payload, { qos, retain: false, ...(cbStorePut ? { cbStorePut } : {}) }).then((err) => {
         if (err) this.log.warn({ err: err.message, topic }, 'event not delivered (kept for the next pass or start)');
         unexpect?.();
         answer(err === undefined);
