@@ -8,7 +8,8 @@
 //   PUBLISH with DUP and the same packet id, and the broker's QoS 2 state for that id drops a second copy
 //   (Mosquitto delivers at PUBREL: a PUBREL is resent only once it is stored, never a PUBLISH after it;
 //   aedes delivers at PUBLISH and knows the id from its session). A broker that lost the session
-//   (restarted without persistence) takes a resent PUBLISH as new: sent once more, as MQTT has it.
+//   (restarted without persistence) takes a resent PUBLISH as new (aedes: passed on once more) and a
+//   resent PUBREL for a message it no longer has as done (Mosquitto: never passed on), as MQTT has it.
 // - An event waits first in its child's event memory (store/seen.ts), written with the ids it fired
 //   for. It leaves that memory once it is here (handed), by its id; the id stays here until the memory
 //   without it is on disk (settle), so a kill between the two never fires it anew.
