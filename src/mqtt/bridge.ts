@@ -1,7 +1,7 @@
 // The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
 // every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once it holds it;
-// whether everything handed so far was accepted (delivered); commands through the router. Calendar
+// birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once
+// it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
@@ -101,22 +101,17 @@ export class Bridge implements Publisher {
     const { dataDir } = this.options;
     const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
     this.deliveries.session = session;
-    const { client, url } = openClient(
-      this.options,
-      this.topics,
-      {
-        stopped: () => this.stopped,
-        reconnected: () => {
-          if (this.ready) this.resendAll('reconnected to the MQTT broker');
-        },
-        closed: () => this.deliveries.away(),
-        message: (topic, payload, packet) => {
-          if (topic === this.topics.haStatus) this.birth.status(payload, packet);
-          else this.inbox.handle(topic, payload, packet);
-        },
+    const { client, url } = openClient({ ...this.options, session }, this.topics, {
+      stopped: () => this.stopped,
+      reconnected: () => {
+        if (this.ready) this.resendAll('reconnected to the MQTT broker');
       },
-      session,
-    );
+      closed: () => this.deliveries.away(),
+      message: (topic, payload, packet) => {
+        if (topic === this.topics.haStatus) this.birth.status(payload, packet);
+        else this.inbox.handle(topic, payload, packet);
+      },
+    });
     this.client = client;
     try {
       // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers

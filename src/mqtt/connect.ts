@@ -18,7 +18,11 @@ export interface ClientEvents {
 }
 
 /** The bridge's client, connecting (or retrying) from now on; `url` is the broker's without its password. */
-export function openClient(options: BridgeOptions, topics: Topics, on: ClientEvents, session?: MqttSession): { client: MqttClient; url: string } {
+export function openClient(
+  options: BridgeOptions & { session?: MqttSession | undefined },
+  topics: Topics,
+  on: ClientEvents,
+): { client: MqttClient; url: string } {
   const url = redactUrl(options.mqtt.url);
   const policy: ReconnectPolicy = {
     firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
@@ -29,9 +33,9 @@ export function openClient(options: BridgeOptions, topics: Topics, on: ClientEve
     will: { topic: topics.bridgeState, payload: 'offline' },
     reconnectPeriodMs: policy.firstMs,
     protocolVersion: options.protocolVersion,
-    session,
+    session: options.session,
   });
-  session?.attach(client);
+  options.session?.attach(client);
   watchConnection(client, {
     url,
     from: options.brokerFrom,
