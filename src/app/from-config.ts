@@ -25,6 +25,7 @@ export function mqttBridge(options: AppOptions, run: Pick<BridgeOptions, 'info' 
     reconnectPeriodMs: options.reconnect?.firstMs,
     reconnectMaxMs: options.reconnect?.maxMs,
     protocolVersion: options.mqttVersion,
+    dataDir: config.data_dir,
     ...run,
   });
 }

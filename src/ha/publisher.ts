@@ -11,10 +11,13 @@ export interface Publisher {
   setAvailability(childId: string, online: boolean): void;
   publishState(childId: string, key: string, state: EntityState): void;
   /**
-   * An event: the promise says whether the broker accepted it (QoS 1's PUBACK; false when it could not
-   * be sent, as at a stop while the broker is away). A publisher without a broker returns nothing: taken.
+   * An event: the promise says whether it was taken (the MQTT bridge's kept session holds it; false when
+   * it could not be, as at a stop). A publisher without a broker returns nothing: taken. `id`: the
+   * event's in its memory, by which the session knows one it took before a restart.
    */
-  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> | void;
+  publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> | void;
+  /** The event memories on disk no longer hold these taken events. */
+  eventsSettled?(ids: readonly string[]): void;
   /**
    * Whether the broker accepted everything handed to it so far (states and events): waits for its
    * acknowledgements while connected, false at once while it is away. Without it everything counts as taken.

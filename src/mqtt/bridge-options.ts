@@ -45,6 +45,8 @@ export interface BridgeOptions {
   onRefused?: (topic: string) => void;
   /** One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge). */
   claim?: Pick<ClaimOptions, 'me' | 'other' | 'lost'>;
+  /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
+  dataDir?: string;
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
   protocolVersion?: 4 | 5;
 }

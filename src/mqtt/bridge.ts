@@ -1,7 +1,7 @@
 // The MQTT side of the bridge: one mqtt.js client with a retained last will; discovery for the bridge and
 // every child; retained states sent only on change and all again after a reconnect or Home Assistant's
-// birth message; events through mqtt.js's offline queue, each answered when the broker accepted it;
-// whether everything handed so far was accepted (delivered); commands through the router. Calendar
+// birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once
+// it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
@@ -23,6 +23,8 @@ import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
 import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
+import { MqttSession } from './session.js';
+import { clearMovedBase } from './moved-base.js';
 import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
@@ -103,9 +105,12 @@ export class Bridge implements Publisher {
 
   async start(): Promise<void> {
     if (this.client) throw new Error('bridge already started');
+    const { dataDir } = this.options;
+    const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
+    this.deliveries.session = session;
     // Once: a claim that stood still through a wait is not waited for again when it is read back.
     for (let waited = false; ; waited = true) {
-      const { client, url } = openClient(this.options, this.topics, {
+      const { client, url } = openClient({ ...this.options, session }, this.topics, {
         stopped: () => this.stopped,
         reconnected: () => {
           this.claim?.renew();
@@ -126,6 +131,8 @@ export class Bridge implements Publisher {
         if (this.claim) await client.subscribeAsync(this.claim.filters, { qos: 0 });
         const devices = await readRetainedDevices(client, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock);
         if (this.claim?.holder === undefined || waited) {
+          // Only the base topic's holder clears what a former base topic left.
+          if (session) await clearMovedBase(client, session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
           this.devices.removeStale(devices);
           await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
           this.claim?.hold(client);
@@ -181,7 +188,7 @@ export class Bridge implements Publisher {
     const held = this.claim?.held ?? true;
     if (this.claim) await attempt('clearing the claim', this.claim.clear(client));
     if (client.connected && held) await attempt('publishing offline', client.publishAsync(this.topics.bridgeState, 'offline', RETAINED));
-    await attempt('disconnecting', client.endAsync(!client.connected));
+    await attempt('disconnecting', client.endAsync(!client.connected, this.deliveries.session?.parting(client.options.protocolVersion)));
   }
 
   /** Declares a child's device and entities; published when its discovery changed. */
@@ -220,15 +227,21 @@ export class Bridge implements Publisher {
   }
 
   /**
-   * QoS 1, not retained; while the broker is away mqtt.js keeps it and sends it once on reconnect.
-   * Resolves true once the broker accepted it, false when it was not sent (a stop came first).
+   * QoS 2, not retained, once even across a kill (session.ts); while the broker is away mqtt.js keeps it.
+   * Resolves true once the kept session holds it (without one: the broker accepted it), false when it
+   * was not sent (a stop came first). `id`: the event's in its memory.
    */
-  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> {
+  publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> {
     if (this.stopped) {
       this.log.warn({ child: childId, kind }, 'event after stop, not sent (kept for the next start)');
       return Promise.resolve(false);
     }
-    return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload));
+    return this.deliveries.event(this.topics.event(childId, kind), JSON.stringify(payload), id);
+  }
+
+  /** The event memories without these events are on disk: the session forgets them. */
+  eventsSettled(ids: readonly string[]): void {
+    this.deliveries.session?.settle(ids);
   }
 
   /**

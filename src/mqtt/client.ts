@@ -10,6 +10,7 @@ import { BROKER_SETTING, type BrokerOrigin } from '../config/broker-origin.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
+import type { MqttSession } from './session.js';
 import { errorText } from '../util/text.js';
 import { CHECK_TEXT, type CertificateFault } from '../i18n/check-text.js';
 
@@ -37,6 +38,8 @@ export interface ClientSettings {
   will?: { topic: string; payload: string };
   /** Delay before the first reconnect attempt (later ones follow nextReconnectDelay). */
   reconnectPeriodMs: number;
+  /** The data_dir's kept session (events at QoS 2 stored before they are sent); without it a clean one. */
+  session?: MqttSession;
 }
 
 /** Reconnect delays: `firstMs` after a failure, doubling per failed attempt up to `maxMs`. */
@@ -69,7 +72,7 @@ export function redactUrl(url: string): string {
 
 export function createClient(settings: ClientSettings): MqttClient {
   const { url, username, password } = settings.mqtt;
-  const options: IClientOptions = {
+  const fresh: IClientOptions = {
     clientId: `dziennik2mqtt_${randomBytes(4).toString('hex')}`,
     clean: true,
     protocolVersion: settings.protocolVersion ?? 5,
@@ -78,14 +81,15 @@ export function createClient(settings: ClientSettings): MqttClient {
     // A refused user name or password is retried too: the Mosquitto add-on may load its users after
     // it starts listening, and a fixed config is picked up without a restart loop.
     reconnectOnConnackError: true,
-    // Retained things are republished after every connect, so only QoS 1 (events, results) is queued offline.
+    // Retained things are republished after every connect, so only QoS 1 and 2 (results, events) are queued offline.
     queueQoSZero: false,
     // mqtt-packet would otherwise build a table of 65,536 two-byte Buffers on the first packet, about
     // 6 MB of heap held for the life of the process, to save one tiny allocation per packet id.
     writeCache: false,
     ...tlsOptions(settings.mqtt),
   };
-  if (settings.will) options.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
+  if (settings.will) fresh.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
+  const options = settings.session?.kept(fresh) ?? fresh;
   // Only set when given: an explicit undefined would wipe credentials written in the URL.
   if (username) options.username = username;
   if (password) options.password = password;

@@ -5,6 +5,7 @@ import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Topics } from '../ha/topics.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, watchConnection, type ReconnectPolicy } from './client.js';
 import type { BridgeOptions } from './bridge-options.js';
+import type { MqttSession } from './session.js';
 
 /** What the bridge hears of its client. */
 export interface ClientEvents {
@@ -17,7 +18,11 @@ export interface ClientEvents {
 }
 
 /** The bridge's client, connecting (or retrying) from now on; `url` is the broker's without its password. */
-export function openClient(options: BridgeOptions, topics: Topics, on: ClientEvents): { client: MqttClient; url: string } {
+export function openClient(
+  options: BridgeOptions & { session?: MqttSession | undefined },
+  topics: Topics,
+  on: ClientEvents,
+): { client: MqttClient; url: string } {
   const url = redactUrl(options.mqtt.url);
   const policy: ReconnectPolicy = {
     firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
@@ -28,7 +33,9 @@ export function openClient(options: BridgeOptions, topics: Topics, on: ClientEve
     will: { topic: topics.bridgeState, payload: 'offline' },
     reconnectPeriodMs: policy.firstMs,
     protocolVersion: options.protocolVersion,
+    session: options.session,
   });
+  options.session?.attach(client);
   watchConnection(client, {
     url,
     from: options.brokerFrom,

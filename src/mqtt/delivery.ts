@@ -1,11 +1,11 @@
-// The broker's answers to what the bridge handed it (QoS 1: a PUBACK each), counted in order, so that
-// "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a change
-// only then (feed/acknowledge.ts). A refusal, the connection closing or the bridge stopping answers no.
-// Events are answered one by one too (the event outbox keeps each until the broker took it).
+// The broker's answers to what the bridge handed it (a PUBACK, for events a PUBCOMP), counted in order,
+// so that "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a
+// change only then (feed/acknowledge.ts). A refusal, the connection closing or the bridge stopping
+// answers no. An event is answered on its own: taken once the kept session holds it (session.ts), or
+// without one once the broker accepted it (the event outbox keeps each until then).
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import type { Logger } from '../util/log.js';
-
-const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
+import type { MqttSession } from './session.js';
 
 interface Waiter {
   /** The last publish it waits for. */
@@ -59,9 +59,11 @@ class Acks {
 /** The bridge's publishes, counted until the broker answers; events before the first connection wait for it. */
 export class Deliveries {
   private readonly acks = new Acks();
-  private early: Array<{ topic: string; payload: string; answer: (accepted: boolean) => void }> | undefined = [];
+  private early: Array<{ topic: string; payload: string; id?: string; answer: (accepted: boolean) => void }> | undefined = [];
   /** Messages handed to the broker since start (the metrics). */
   sent = 0;
+  /** The kept session, once the bridge has opened it. */
+  session: MqttSession | undefined;
 
   constructor(
     private readonly client: () => MqttClient | undefined,
@@ -87,12 +89,24 @@ export class Deliveries {
     );
   }
 
-  /** An event (QoS 1, not retained): true once the broker accepted it; before the first connection it waits for it. */
-  event(topic: string, payload: string): Promise<boolean> {
-    if (this.early !== undefined) return new Promise((answer) => this.early?.push({ topic, payload, answer }));
-    return this.publish(topic, payload, TRANSIENT).then((err) => {
-      if (err) this.log.warn({ err: err.message, topic }, 'event not delivered (kept for the next pass or start)');
-      return err === undefined;
+  /**
+   * An event (QoS 2, not retained), by its id in the event memory: true once the kept session holds it
+   * (or held it before a restart), without one once the broker accepted it; before the first connection it waits for it.
+   */
+  event(topic: string, payload: string, id?: string): Promise<boolean> {
+    const session = id === undefined ? undefined : this.session;
+    if (id !== undefined && session?.holds(id)) return Promise.resolve(true);
+    if (this.early !== undefined) return new Promise((answer) => this.early?.push({ topic, payload, id, answer }));
+    // A broker that says it takes no QoS 2 (MQTT 5's maximum QoS: AWS IoT and the like) gets QoS 1, at least once.
+    const qos = (this.client()?.serverProperties?.maximumQoS ?? 2) < 2 ? 1 : 2;
+    return new Promise((answer) => {
+      const unexpect = id === undefined || qos < 2 ? undefined : session?.expect(topic, payload, id);
+      const cbStorePut = unexpect && ((err?: Error) => err === undefined && answer(true));
+      void this.publish(topic, payload, { qos, retain: false, ...(cbStorePut ? { cbStorePut } : {}) }).then((err) => {
+        if (err) this.log.warn({ err: err.message, topic }, 'event not delivered (kept for the next pass or start)');
+        unexpect?.();
+        answer(err === undefined);
+      });
     });
   }
 
@@ -100,7 +114,7 @@ export class Deliveries {
   started(): void {
     const early = this.early ?? [];
     this.early = undefined;
-    for (const { topic, payload, answer } of early) void this.event(topic, payload).then(answer);
+    for (const { topic, payload, id, answer } of early) void this.event(topic, payload, id).then(answer);
   }
 
   /** True once every publish handed so far was accepted; false on a refusal meanwhile, on away(), or after `ms`. */

@@ -20,25 +20,42 @@ export interface RetainedDevice {
 
 const PLATFORMS: readonly string[] = ['sensor', 'binary_sensor', 'button', 'event', 'notify', 'select', 'text'];
 
-/**
- * Subscribes to every device config for waitMs and returns ours. Retained messages arrive right after
- * the subscription; the wait is how long we give them, as MQTT has no "end of retained" marker.
- */
+/** Subscribes to every device config for waitMs and returns ours. */
 export async function readRetainedDevices(client: MqttClient, topics: Topics, waitMs: number, clock: Clock): Promise<RetainedDevice[]> {
+  // A config too large to be ours is not kept: a 30 MB one must not stay in memory for the scan.
+  const found = await readRetained(client, [topics.deviceConfigFilter], waitMs, clock, (topic, payload) => isDeviceConfig(topics, topic, payload));
+  return [...found].flatMap(([topic, payload]) => readOwnDeviceConfig(topics, topic, payload) ?? []);
+}
+
+/** A retained message at one of our device config topics, of a size ours can have. */
+export function isDeviceConfig(topics: Topics, topic: string, payload: Buffer): boolean {
+  return payload.length <= MAX_DEVICE_CONFIG_BYTES && topics.parseDeviceConfig(topic) !== undefined;
+}
+
+/**
+ * The retained messages on some filters that `keep` takes, read for waitMs after subscribing: they arrive
+ * right after the subscription, and the wait is how long we give them, as MQTT has no "end of retained" marker.
+ */
+export async function readRetained(
+  client: MqttClient,
+  filters: string[],
+  waitMs: number,
+  clock: Clock,
+  keep: (topic: string, payload: Buffer) => boolean,
+): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
   const collect = (topic: string, payload: Buffer, packet: IPublishPacket): void => {
-    // A config too large to be ours is not kept: a 30 MB one must not stay in memory for the scan.
-    if (packet.retain && payload.length <= MAX_DEVICE_CONFIG_BYTES && topics.parseDeviceConfig(topic) !== undefined) found.set(topic, payload);
+    if (packet.retain && payload.length > 0 && keep(topic, payload)) found.set(topic, payload);
   };
   client.on('message', collect);
   try {
-    await client.subscribeAsync(topics.deviceConfigFilter, { qos: 0 });
+    await client.subscribeAsync(filters, { qos: 0 });
     await clock.sleep(waitMs);
-    await client.unsubscribeAsync(topics.deviceConfigFilter);
+    await client.unsubscribeAsync(filters);
   } finally {
     client.off('message', collect);
   }
-  return [...found].flatMap(([topic, payload]) => readOwnDeviceConfig(topics, topic, payload) ?? []);
+  return found;
 }
 
 /**

@@ -34,7 +34,8 @@ export function accountParts(options: AccountPollerOptions) {
   const gate = new EventGate({
     dataDir,
     log,
-    fire: (kind, payload) => options.publisher.publishEvent(child.id, kind, payload),
+    fire: (kind, payload, id) => options.publisher.publishEvent(child.id, kind, payload, id),
+    settled: (ids) => options.publisher.eventsSettled?.(ids),
     onStorage: (error) => (health.storageError = error),
   });
   const access = new PortalAccess({

@@ -2,7 +2,8 @@
 // hold yet fire, and only after the memory saying so, with the events in its outbox, is on disk; for a
 // tracked kind also the edits and removals of records already known (`<kind>_changed`, `<kind>_removed`).
 // A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
-// is old news. An event stays in the outbox until the broker accepted it (store/event-outbox.ts).
+// is old news. An event stays in the outbox until it was taken (store/event-outbox.ts).
+import { randomUUID } from 'node:crypto';
 import { SeenStore, type NewItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
@@ -49,8 +50,10 @@ export const LONG_OUTAGE_MS = DAY;
 export interface EventGateOptions {
   dataDir: string;
   log: Logger;
-  /** Sends an event: the promise says whether the broker accepted it (nothing: taken at once). */
-  fire: (kind: string, payload: EventPayload) => Promise<boolean> | void;
+  /** Sends an event: the promise says whether it was taken (nothing: taken at once). `id`: its id in the memory. */
+  fire: (kind: string, payload: EventPayload, id: string) => Promise<boolean> | void;
+  /** Told the events taken that the memory on disk no longer holds. */
+  settled?: (ids: readonly string[]) => void;
   /** Told whether data_dir could be written (undefined: it could; else the error). */
   onStorage: (error: unknown) => void;
 }
@@ -63,10 +66,10 @@ export class EventGate {
 
   constructor(private readonly options: EventGateOptions) {
     this.outbox = new EventOutbox(
-      (entry) => options.fire(entry.kind, entry.payload as EventPayload),
+      (entry) => options.fire(entry.kind, entry.payload as EventPayload, entry.id),
       (entries) => {
         this.seen?.accepted(entries);
-        void this.save();
+        void this.save().then((saved) => saved && options.settled?.(entries.map((e) => e.id)));
       },
     );
   }
@@ -84,16 +87,25 @@ export class EventGate {
     );
     this.seen.post(waiting);
     if (this.seen.waiting().length > 0)
-      this.options.log.info({ events: this.seen.waiting().length }, 'events the broker had not accepted before the last stop: sent now');
+      this.options.log.info(
+        { events: this.seen.waiting().length },
+        'events not taken before the last stop: sent now (those the MQTT session took, by it, once)',
+      );
     this.outbox.send(this.seen.waiting());
   }
 
-  /** Writes the memory: at a stop, and after the broker accepted an event (it leaves the outbox). */
-  async save(): Promise<void> {
-    await this.seen?.save().catch((error: unknown) => this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir'));
+  /** Writes the memory: at a stop, and after an event was taken (it leaves the outbox); false when it could not. */
+  async save(): Promise<boolean> {
+    return (this.seen?.save() ?? Promise.resolve(true)).then(
+      () => true,
+      (error: unknown) => {
+        this.options.log.warn({ err: errorText(error) }, 'cannot write the event memory in data_dir');
+        return false;
+      },
+    );
   }
 
-  /** Events handed to the broker and not accepted yet, and those waiting to be sent again. */
+  /** Events handed on and not taken yet, and those waiting to be sent again. */
   get unsent(): number {
     return this.seen?.waiting().length ?? 0;
   }
@@ -117,7 +129,7 @@ export class EventGate {
     const post = (kind: string, type: string, items: readonly { payload: EventFields }[]): void => {
       const payloads = items.map((item) => item.payload);
       const events = payloads.length > FLOOD_LIMIT ? [floodPayload(payloads)] : payloads;
-      entries.push(...events.map((payload) => ({ kind, payload: { event_type: type, ...payload } })));
+      entries.push(...events.map((payload) => ({ kind, id: randomUUID(), payload: { event_type: type, ...payload } })));
     };
     const rollover = year === undefined ? undefined : new Rollover(seen.year, year.today, year.begin, ROLLOVER_KINDS);
     // The school year's own event comes last, so that it counts what the pass's lists brought.

@@ -1,15 +1,21 @@
 // The outbox of events: what the event gate let through waits here, in the event memory's own file
-// (seen.ts, one atomic write with the ids it fired for), until the broker acknowledged it (QoS 1's
-// PUBACK, which mqtt.js's publish callback gives). An event the broker never took is sent after a
-// restart, once; one whose send failed (the bridge stopped before the broker came back) is sent again
-// at the next pass. An entry leaves only on the broker's word.
+// (seen.ts, one atomic write with the ids it fired for), until the bridge's kept MQTT session holds it
+// (mqtt/session.ts, which sends it once even across a kill), or without a session until the broker
+// acknowledged it. An event never taken is sent after a restart, once; one whose send failed (the
+// bridge stopped before the broker came back) is sent again at the next pass. Each has an id, by which
+// the session tells an event it took before a kill from a new one.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-export const outboxSchema = z.array(z.object({ kind: z.string(), payload: z.record(z.string(), z.unknown()) }));
+export const outboxSchema = z.array(
+  // Entries of older versions have no id: they were never handed to a session.
+  z.object({ kind: z.string(), id: z.string().default(() => randomUUID()), payload: z.record(z.string(), z.unknown()) }),
+);
 
-/** One event not yet accepted by the broker: its kind (the topic's) and its payload. */
+/** One event not yet taken: its kind (the topic's), its id and its payload. */
 export interface OutboxEntry {
   kind: string;
+  id: string;
   payload: Record<string, unknown>;
 }
 

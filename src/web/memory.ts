@@ -84,8 +84,12 @@ export class WebMemory implements Publisher, WebData {
     this.options.target.publishState(childId, key, state);
   }
 
-  publishEvent(childId: string, kind: string, payload: EventPayload): Promise<boolean> | void {
-    return this.options.target.publishEvent(childId, kind, payload);
+  publishEvent(childId: string, kind: string, payload: EventPayload, id?: string): Promise<boolean> | void {
+    return this.options.target.publishEvent(childId, kind, payload, id);
+  }
+
+  eventsSettled(ids: readonly string[]): void {
+    this.options.target.eventsSettled?.(ids);
   }
 
   delivered(): Promise<boolean> {

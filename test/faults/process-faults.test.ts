@@ -1,7 +1,7 @@
 // The fault suite, process side: the bridge as a real process (`node dist/main.js run`, real clock)
-// killed with SIGKILL in the middle of a poll and in the middle of a send, then started again on the
-// same data_dir. After the restart no event may repeat, no message may go out twice, and the saved
-// session must be reused without a new password login. An event the broker never accepted (the bridge
+// killed with SIGKILL in the middle of a poll, in the middle of a send and just after an event reached
+// the subscriber, then started again on the same data_dir. After the restart no event may repeat, no
+// message may go out twice, and the saved session must be reused without a new password login. An event the broker never accepted (the bridge
 // stopped or killed while the broker was away) fires once after both are back.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -159,6 +159,47 @@ describe.concurrent('the bridge process', () => {
       secretLeaked: (await pw.leaks()).length > 0,
     });
   }, 40_000);
+
+  it("SIGKILL just as the subscriber got a grade's event (0, 3 and 6 ms after), three times: after the restarts no event repeated, none lost", async (ctx) => {
+    const pw = await ProcWorld.start(ctx);
+    const { sim, rec } = pw;
+    let bridge = await pw.bridge();
+    await pw.fullPollAfter(0);
+    // The bin keeps its MQTT session in data_dir (its events go through it).
+    const session = JSON.parse(readFileSync(join(pw.dir, 'data', 'mqtt-session.json'), 'utf8')) as Record<string, unknown>;
+    expect(session).toMatchObject({ client_id: expect.stringMatching(/^dziennik2mqtt_/), base_topic: pw.roots.base });
+    const grades: string[] = [];
+    for (const ms of [0, 3, 6]) {
+      const grade = `grade:${addGrade(sim)}`;
+      grades.push(grade);
+      const arrived = new Promise<void>((resolve) => {
+        const listen = (topic: string, payload: Buffer): void => {
+          if (topic !== pw.topic('event/grade') || (JSON.parse(payload.toString()) as { id: string }).id !== grade) return;
+          rec.client.off('message', listen);
+          setTimeout(resolve, ms);
+        };
+        rec.client.on('message', listen);
+      });
+      await rec.publish(pw.topic('refresh/set'), '');
+      await arrived;
+      await bridge.kill(true);
+      const from = rec.messages.length;
+      bridge = await pw.bridge();
+      await pw.fullPollAfter(from);
+    }
+    expect(await bridge.stop()).toBe(0);
+    await pw.caughtUpWithStoppedBridge();
+    const ids = pw.events().map((e) => e.id);
+    table.record({
+      fault: 'SIGKILL 0-6 ms after a grade event reached the subscriber, restart, three times',
+      survived: rec.last(pw.topic('problem'))?.text === 'OFF',
+      lost: grades.some((g) => !ids.includes(g)),
+      sentTwice: ids.length !== new Set(ids).size,
+      secretLeaked: (await pw.leaks()).length > 0,
+    });
+    expect(ids.filter((id) => grades.includes(id))).toEqual(grades);
+    expect(ids.length).toBe(new Set(ids).size);
+  }, 60_000);
 
   for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
     it(`a grade read while the broker is away, the bridge stopped (${stop}) before it returns: its event fires once when both are back`, async (ctx) => {

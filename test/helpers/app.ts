@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { App } from '../../src/app/app.js';
 import { buildConfig } from '../../src/config/load.js';
 import { silentLogger, type Logger } from '../../src/util/log.js';
-import { MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
+import { MARKER, MQTT_URL, Recorder, clearRetained, uniqueRoots, waitUntil } from './mqtt.js';
 import { tempDir } from './portal.js';
 import type { Dispatcher } from 'undici';
 import type { MqttClient } from 'mqtt';
@@ -148,7 +148,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     await idle();
     const client = (app as unknown as { bridge: { client?: MqttClient } }).bridge.client;
     // While the bridge is offline nothing of its can reach the recorder (it is sent on reconnect): no wait.
-    if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, { qos: 1 }));
+    if (client?.connected) await rec.caughtUpWith((topic, payload) => client.publishAsync(topic, payload, MARKER));
   };
   const advanceMinutes = async (minutes: number): Promise<void> => {
     // From timer to timer rather than minute by minute: only a timer starts anything, and each

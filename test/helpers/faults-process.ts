@@ -107,10 +107,14 @@ export class BridgeProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** SIGKILL: no chance to save anything or say goodbye. */
-  async kill(): Promise<void> {
+  /**
+   * SIGKILL: no chance to save anything or say goodbye. `group`: the relaunched bridge is killed too, at
+   * the same moment (as a supervisor's SIGKILL takes the group), not when it notices its launcher gone.
+   */
+  async kill(group = false): Promise<void> {
     if (!this.running) return;
     const bridges = await childPids(this.child?.pid);
+    if (group) for (const pid of bridges) process.kill(pid, 'SIGKILL');
     this.child?.kill('SIGKILL');
     await this.exit;
     // The relaunched bridge (Node 20: a child of the bin) follows its launcher by itself, but only once

@@ -9,6 +9,7 @@ import { Bridge, type BridgeOptions } from '../../src/mqtt/bridge.js';
 import { CommandError, type CommandHandler } from '../../src/feature-kit/commands.js';
 import { createLogger, silentLogger } from '../../src/util/log.js';
 import { PrivateMosquitto } from '../helpers/mosquitto.js';
+import { tempDir } from '../helpers/temp.js';
 import {
   brokerHasAllFrom,
   clearRetained,
@@ -250,6 +251,51 @@ describe('Bridge', () => {
     expect([...kept.keys()].filter((t) => t.includes('ania'))).toEqual([]);
     expect(kept.has(`${prefix}/device/${base}_anna/config`)).toBe(true);
   });
+
+  it.for([false, true])(
+    'a changed base topic (a bridge online under the old one: %s): at start what the old one left retained is cleared and its devices removed unless that bridge holds them, nothing else',
+    async (online) => {
+      const dataDir = await tempDir();
+      const { base: a, prefix } = uniqueRoots();
+      const { base: b } = uniqueRoots();
+      const run = async (base: string): Promise<Bridge> => {
+        const { bridge } = setup({ dataDir }, MQTT_URL, { base, prefix });
+        bridge.setChild(ania([entityByKey('lucky_number'), entityByKey('refresh')]));
+        bridge.setAvailability('ania', true);
+        bridge.publishState('ania', 'lucky_number', { state: '7', attributes: { day: '2025-03-03' } });
+        await bridge.start();
+        await brokerHasAllFrom(bridge);
+        return bridge;
+      };
+      // Not the old bridge's: another bridge's device under the same prefix, a topic beside the old base.
+      const foreign = {
+        [`${prefix}/device/${a}_x/config`]: JSON.stringify({ dev: { identifiers: ['y'], name: 'y', via_device: 'other_bridge' }, cmps: {} }),
+        [`${a}_other/state`]: 'kept',
+      };
+      for (const [topic, payload] of Object.entries(foreign)) await publishOnce(topic, payload, true);
+      cleanups.push(() => clearRetained([`${a}_other/#`]));
+      await (await run(a)).stop();
+      const before = await retained([`${a}/#`, `${prefix}/#`]);
+      expect(before.get(`${a}/ania/lucky_number`)).toBe('7');
+      expect(before.has(`${prefix}/device/${a}_ania/config`)).toBe(true);
+      // Another bridge took the old base meanwhile: what is there is its own.
+      if (online) await publishOnce(`${a}/bridge/state`, 'online', true);
+
+      await run(b);
+      const kept = await retained([`${a}/#`, `${b}/#`, `${prefix}/#`, `${a}_other/#`]);
+      const ofA = [...kept.keys()].filter((t) => t.startsWith(`${a}/`) || t.includes(`/${a}_ania/`) || t.includes(`/${a}_bridge/`));
+      if (online) expect(new Set(ofA)).toEqual(new Set([...before.keys()].filter((t) => !t.includes(`${a}_x`))));
+      else expect(ofA).toEqual([]);
+      for (const [topic, payload] of Object.entries(foreign)) expect(kept.get(topic)).toBe(payload);
+      expect(kept.get(`${b}/bridge/state`)).toBe('online');
+      expect(kept.get(`${b}/ania/availability`)).toBe('online');
+      expect(kept.get(`${b}/ania/lucky_number`)).toBe('7');
+      expect(kept.get(`${b}/ania/lucky_number/attributes`)).toBe('{"day":"2025-03-03"}');
+      expect(kept.has(`${b}/bridge/info`)).toBe(true);
+      expect(kept.has(`${prefix}/device/${b}_ania/config`)).toBe(true);
+      expect(kept.has(`${prefix}/device/${b}_bridge/config`)).toBe(true);
+    },
+  );
 
   it('sends events raised before start once connected', async () => {
     const { base, bridge } = setup();

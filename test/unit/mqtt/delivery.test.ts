@@ -7,12 +7,15 @@ import { Deliveries } from '../../../src/mqtt/delivery.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 /** A client whose broker answers when the test says: answer(i) accepts the i-th publish, refuse(i) refuses it. */
-function broker() {
+function broker(serverProperties?: { maximumQoS: number }) {
   const callbacks: ((err?: Error) => void)[] = [];
   const topics: string[] = [];
+  const qos: unknown[] = [];
   const client = {
-    publish: (topic: string, _payload: string, _options: unknown, cb: (err?: Error) => void) => {
+    serverProperties,
+    publish: (topic: string, _payload: string, options: { qos: unknown }, cb: (err?: Error) => void) => {
       topics.push(topic);
+      qos.push(options.qos);
       callbacks.push(cb);
     },
   } as unknown as MqttClient;
@@ -23,6 +26,7 @@ function broker() {
       () => undefined,
     ),
     topics,
+    qos,
     answer: (i: number) => callbacks[i]!(),
     refuse: (i: number) => callbacks[i]!(new Error('not authorised')),
   };
@@ -61,6 +65,17 @@ describe('the deliveries', () => {
     // The broker back: its answer counts for the next question.
     b.answer(1);
     expect(await state(b.deliveries.all(noTimer, 5_000))).toBe(true);
+  });
+
+  it('an event goes at QoS 2, at QoS 1 to a broker that says it takes no more (MQTT 5)', () => {
+    for (const [b, qos] of [
+      [broker(), 2],
+      [broker({ maximumQoS: 1 }), 1],
+    ] as const) {
+      b.deliveries.started();
+      void b.deliveries.event('ania/event/grade', '{}');
+      expect(b.qos).toEqual([qos]);
+    }
   });
 
   it('an event before the first connection waits for it, and hears no at a stop', async () => {
