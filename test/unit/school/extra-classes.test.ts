@@ -78,7 +78,7 @@ const regular = (no: number, subject: string, teacher: string, room: string, cha
 
 describe('extra classes in the day', () => {
   it.each(ROWS)('%s', (_, _raw, shown) => {
-    const lessons = renderTimetable(at('07:00')).timetable_today.attributes.lessons;
+    const lessons = renderTimetable(at('07:00')).timetable_today.attributes.lessons ?? [];
     const extras = lessons.filter((l) => l.extra);
     if (shown === null) expect(extras).not.toContainEqual(expect.objectContaining({ subject: _raw.title }));
     else expect(extras).toContainEqual(shown);
@@ -86,7 +86,7 @@ describe('extra classes in the day', () => {
 
   it('stands between the lessons by start time, counted when held; the school day, its hours and changes are the plan’s', () => {
     const states = renderTimetable(at('07:00'));
-    expect(states.timetable_today.attributes.lessons.map((l) => [l.no, l.from, l.subject, l.change, l.extra ?? false])).toEqual([
+    expect(states.timetable_today.attributes.lessons!.map((l) => [l.no, l.from, l.subject, l.change, l.extra ?? false])).toEqual([
       [null, '07:10', 'Wyrównawcze', null, true],
       [1, '08:00', 'Matematyka', null, false],
       [2, '08:55', 'Język polski', null, false],
@@ -96,11 +96,11 @@ describe('extra classes in the day', () => {
       [5, '11:50', 'Szachy', null, true],
       [null, '14:00', 'Koło', 'cancelled', true],
     ]);
-    expect(states.timetable_today.attributes.lessons[1]).toEqual(regular(1, 'Matematyka', 'Anna Nowak', '12'));
+    expect(states.timetable_today.attributes.lessons![1]).toEqual(regular(1, 'Matematyka', 'Anna Nowak', '12'));
     expect(states.timetable_today.state).toBe('6');
     expect(states.school_day_today.attributes.lessons).toBe(3);
     expect([states.lessons_start_today.state, states.lessons_end_today.state]).toEqual(['2026-03-10T08:00:00+01:00', '2026-03-10T10:35:00+01:00']);
-    expect(states.plan_changes_today.attributes.changes.map((c) => [c.lesson_no, c.kind])).toEqual([[4, 'cancelled']]);
+    expect(states.plan_changes_today.attributes.changes!.map((c) => [c.lesson_no, c.kind])).toEqual([[4, 'cancelled']]);
     expect(states.next_lesson).toMatchObject({ state: 'Wyrównawcze', attributes: { lesson_no: null, time: '07:10', extra: true } });
   });
 
@@ -126,7 +126,7 @@ describe('extra classes in the day', () => {
     for (const answer of [{}, { data: null }, { data: [] }, { Status: 'Ok' }]) {
       const none = otherActivitiesResponse.parse(answer).data;
       const states = renderTimetable(schedule({ days, free: {}, names, extra: none, now: warsawInstant(TUESDAY, '07:00') }));
-      expect(states.timetable_today.attributes.lessons.map((l) => l.no)).toEqual([1, 2, 3, 4]);
+      expect(states.timetable_today.attributes.lessons!.map((l) => l.no)).toEqual([1, 2, 3, 4]);
     }
   });
 });
