@@ -18,14 +18,12 @@ export function extraLessons(items: readonly OtherActivity[] | undefined, bells:
   return (items ?? []).flatMap((a): DayLesson[] => {
     const [date, from] = [dayOf(a.date), hhmm(a.startTime)];
     if (date === undefined || from === undefined) return [];
-    const room = a.classroom?.symbol ?? a.classroom?.name ?? null;
-    const [subject, teacher] = [a.title?.trim() || null, teacherOf(a.teacherName)];
+    const place = { date, lessonNo: numberAt.get(from) ?? null, from, to: hhmm(a.endTime) ?? null };
+    const side = { subject: a.title?.trim() || null, teacher: teacherOf(a.teacherName), room: a.classroom?.symbol ?? a.classroom?.name ?? null };
     const cancelled = /^cancel/i.test(a.status ?? '');
-    return [{ date, lessonNo: numberAt.get(from) ?? null, from, to: hhmm(a.endTime) ?? null, subject, teacher, room, cancelled, ...NOT_CHANGED, extra: true }];
+    return [{ ...place, ...side, cancelled, substitution: false, note: null, org: null, moved: null, extra: true }];
   });
 }
-
-const NOT_CHANGED = { substitution: false, note: null, org: null, moved: null } as const;
 
 /** A day's lessons with its extra classes, each before the first lesson that starts later. */
 export function withExtra<L extends DayLesson>(lessons: readonly L[], extra: readonly L[]): L[] {

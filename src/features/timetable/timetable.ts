@@ -119,7 +119,15 @@ export class TimetableSource implements Source {
     const withNames = kindergarten?.source ? makeNames() : namesOf(ctx.cache);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
-    const input: ScheduleInput = { days, substitutions, extra, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
+    const input: ScheduleInput = {
+      days,
+      substitutions,
+      extra,
+      free,
+      names: withNames,
+      now: ctx.now,
+      ...(attended ? { attended: new Set(attended) } : {}),
+    };
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
