@@ -17,9 +17,16 @@ describe('extra classes', () => {
   it('stand in the day and the lessons feed marked extra; a school that refuses the list shows none and fails nothing', async () => {
     school.sim.account(JANEK.login).setModuleStatus(PATH, 403);
     const h = await school.start({ accounts: [ANIA, JANEK].map(({ login, password }) => ({ login, password })), http: { port: await freePort() } });
-    await h.pollUntil(() => ['ania', 'jan'].every((c) => h.state(c, 'timetable_today') !== undefined), 'the first polls');
+    const lessonsOf = (child: string) =>
+      (h.attributes(child, 'timetable_today') as { lessons: Record<string, unknown>[] } | undefined)?.lessons ?? [];
+    // Not read in a start's first pass (its requests are the dearest): at the next.
+    await h.pollUntil(
+      () => lessonsOf('ania').some((l) => l.extra) && lessonsOf('jan').length > 0,
+      'the extra class after the first pass',
+      30 * 60_000,
+    );
 
-    const lessons = (h.attributes('ania', 'timetable_today') as { lessons: Record<string, unknown>[] }).lessons;
+    const lessons = lessonsOf('ania');
     expect(lessons.at(-1)).toEqual({
       no: 7,
       from: '13:40',
@@ -45,7 +52,7 @@ describe('extra classes', () => {
       ['Chór szkolny (zajęcia dodatkowe) – odwołana', 'CANCELLED'],
     ]);
 
-    expect((h.attributes('jan', 'timetable_today') as { lessons: Record<string, unknown>[] }).lessons.some((l) => l.extra)).toBe(false);
+    expect(lessonsOf('jan').some((l) => l.extra)).toBe(false);
     expect([h.state('ania', 'problem'), h.state('jan', 'problem')]).toEqual(['OFF', 'OFF']);
     const asked = school.sim.requests.filter((r) => r.path.endsWith(PATH));
     expect(asked.map((r) => [r.login, r.query]).sort()).toEqual([
