@@ -128,12 +128,8 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
     const groups = plannedLessons(every, date) ?? [];
     const own = changesOn(changes, date);
     const regular = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
-    const lessons =
-      regular &&
-      withExtra(
-        regular,
-        extra.filter((l) => l.date === date),
-      );
+    const extraOn = extra.filter((l) => l.date === date);
+    const lessons = regular && withExtra(regular, extraOn);
     const hours = lessonHours(
       date,
       planned?.filter((l) => l.takesPlace),

@@ -168,7 +168,7 @@ export function nextLesson(
     from: first.from,
     to: first.to,
     start: first.from ? isoAt(date, first.from) : null,
-    lessons: slot.map((l) => ({ ...l, room: l.room ?? roomOf(date, l.lessonNo) })),
+    lessons: slot.map((l) => ({ ...l, room: l.room ?? (l.extra ? null : roomOf(date, l.lessonNo)) })),
   };
 }
 
