@@ -95,8 +95,8 @@ export interface RegisterDeclaration<S extends z.ZodType> extends Declared<z.out
   /** The endpoint; `<id>` (or `<lid>`) stands for the key of a keyed resource. */
   endpoint: string;
   schema: S;
-  /** The query a key goes into (`weekStart`), instead of the path. */
-  queryKey?: string;
+  /** The query a key goes into (`weekStart`), or the query a key makes (a span's dates), instead of the path. */
+  queryKey?: string | ((key: string) => Record<string, string>);
   /** POST with this JSON body instead of GET. */
   post?: unknown;
   /** It lists a school year of records (or more): its answer may be as large as LIST_ANSWER_BYTES, not ANSWER_BYTES. */
@@ -118,7 +118,8 @@ export function registerResource<S extends z.ZodType>(d: RegisterDeclaration<S>)
     host: 'register',
     endpoints: [endpoint],
     async read({ gateway }, key) {
-      if (post === undefined) return gateway.get(path(key), schema, queryKey && key !== undefined ? { [queryKey]: key } : undefined, maxBytes);
+      const query = queryKey === undefined || key === undefined ? undefined : typeof queryKey === 'string' ? { [queryKey]: key } : queryKey(key);
+      if (post === undefined) return gateway.get(path(key), schema, query, maxBytes);
       const parsed = schema.safeParse(await gateway.post(path(key), post, maxBytes));
       if (!parsed.success) throw new UnexpectedResponseError(200, `${name}: unexpected shape`, { resource: name });
       return parsed.data;

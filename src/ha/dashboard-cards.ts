@@ -124,7 +124,7 @@ export const today: Block = (e, t) => {
     'today',
     {
       ...keyed(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
-      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher'),
+      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher', 'extra'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),
       lessons_start: reads(lessonsStartToday),

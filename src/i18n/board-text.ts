@@ -2,7 +2,7 @@
 // the phrases the board model fills in with the data (days, changes, warnings).
 import type { Language } from '../config/language.js';
 import type { ChangeKind } from '../school/plan-changes.js';
-import { CHANGE_WORDS, movedTo, shortDay, WEEKDAYS } from './lesson-words.js';
+import { CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay, WEEKDAYS } from './lesson-words.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
@@ -66,6 +66,8 @@ export interface BoardText {
   noLessons: string;
   /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
   changes: Readonly<Record<ChangeKind, string>>;
+  /** An extra class (src/i18n/lesson-words.ts). */
+  extra: string;
   /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
   movedTo: (date: string, lessonNo: string | null) => string;
   instead: (what: string) => string;
@@ -138,6 +140,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
     changes: CHANGE_WORDS.en,
+    extra: EXTRA_CLASS.en,
     movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
     instead: (what) => `instead of ${what}`,
     wasRoom: (room) => `was room ${room}`,
@@ -202,6 +205,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
     changes: CHANGE_WORDS.pl,
+    extra: EXTRA_CLASS.pl,
     movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
     instead: (what) => `zamiast: ${what}`,
     wasRoom: (room) => `było: s. ${room}`,
@@ -265,6 +269,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     luckyFor: (day) => `на ${day}`,
     noLessons: 'Уроків немає.',
     changes: CHANGE_WORDS.uk,
+    extra: EXTRA_CLASS.uk,
     movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
     instead: (what) => `замість: ${what}`,
     wasRoom: (room) => `було: каб. ${room}`,

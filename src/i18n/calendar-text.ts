@@ -4,13 +4,15 @@ import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, CHANGE_WORDS, movedTo, shortDay } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay } from './lesson-words.js';
 
 export interface CalendarText {
   /** The second half of a calendar's name: "Ania – lekcje". */
   feeds: Record<FeedName, string>;
   /** What a changed lesson's title says after its subject. */
   changes: Record<ChangeKind, string>;
+  /** What an extra class's title says after it. */
+  extra: string;
   /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
   movedTo: (date: string, lessonNo: string | null) => string;
   /** "was" before what was planned. */
@@ -30,6 +32,7 @@ export interface CalendarText {
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
   changes: CHANGE_WORDS.pl,
+  extra: EXTRA_CLASS.pl,
   movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
   was: 'było',
   lesson: 'Lekcja',
@@ -45,6 +48,7 @@ const PL: CalendarText = {
 const EN: CalendarText = {
   feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
   changes: CHANGE_WORDS.en,
+  extra: EXTRA_CLASS.en,
   movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
   was: 'was',
   lesson: 'Lesson',
@@ -60,6 +64,7 @@ const EN: CalendarText = {
 const UK: CalendarText = {
   feeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
   changes: CHANGE_WORDS.uk,
+  extra: EXTRA_CLASS.uk,
   movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
   was: 'було',
   lesson: 'Урок',

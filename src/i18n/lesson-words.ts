@@ -13,6 +13,9 @@ export const CHANGE_WORDS: Readonly<Record<Language, Readonly<Record<ChangeKind,
   uk: { cancelled: 'скасовано', substitution: 'заміна', room_change: 'зміна кабінету', shifted: 'перенесено' },
 };
 
+/** An extra class (zajęcia dodatkowe, live-notes 42-46), named beside its title on every screen. */
+export const EXTRA_CLASS: Readonly<Record<Language, string>> = { pl: 'zajęcia dodatkowe', en: 'extra class', uk: 'додаткові заняття' };
+
 /** The weekdays, Monday first (as Python's weekday() and our dayOfWeek() - 1 count). */
 export const WEEKDAYS: Readonly<Record<Language, { long: readonly string[]; short: readonly string[] }>> = {
   pl: {

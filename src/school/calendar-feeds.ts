@@ -35,6 +35,8 @@ export interface LessonEntry {
   /** A lesson that left this slot for another day or hour: where it goes. */
   movedTo: { date: string; lessonNo: number | null } | null;
   note: string | null;
+  /** An extra class (zajęcia dodatkowe), not a lesson of the plan. */
+  extra?: true;
 }
 
 export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event';
@@ -119,7 +121,10 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
   const away = !l.takesPlace && l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo;
   const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : away ? 'shifted' : 'cancelled';
   const group = groupKey(l, slot);
-  const local = `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
+  // An extra class by its start and title: its number (when it has one) is a lesson's hour, not its slot.
+  const local = l.extra
+    ? `extra-${l.date}-${(l.from ?? 'x').replace(':', '')}-${l.subject ?? ''}`
+    : `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
   const original =
     change === null
       ? null
@@ -142,6 +147,7 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
     original,
     movedTo: away && l.change ? { date: l.change.date, lessonNo: l.change.lesson_no } : null,
     note: l.note ?? l.change?.note ?? null,
+    ...(l.extra ? { extra: true as const } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 // One child's timetable at one instant, computed together because every part shares the school
 // calendar: each day that matters (its lessons, its changes, whether it is free), the next lesson,
 // the next school day, and the plan changes that are news.
-import type { Substitution, TimetableDays } from '../portal/schemas/timetable.js';
-import { otherGroupLessons, withoutLessons } from './timetable.js';
+import type { OtherActivity, Substitution, TimetableDays } from '../portal/schemas/timetable.js';
+import { bellTimes, otherGroupLessons, sameSlot, withoutLessons } from './timetable.js';
+import { extraLessons, withExtra } from './extra-classes.js';
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
@@ -26,6 +27,8 @@ export interface ScheduleInput {
   days: TimetableDays;
   /** Calendars/Substitutions. */
   substitutions?: readonly Substitution[];
+  /** Timetables/OtherActivitiesRegister's extra classes, merged into their days (extra-classes.ts). */
+  extra?: readonly OtherActivity[];
   free: FreeDaysInput;
   names: Names;
   /**
@@ -79,10 +82,7 @@ export interface Schedule {
   events: NewsItem<PlanChangePayload>[];
 }
 
-/** Two lessons share a slot: the same lesson number, or the same start when a number is missing. */
-export function sameSlot(a: { lessonNo: number | null; from: string | null }, b: { lessonNo: number | null; from: string | null }): boolean {
-  return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
-}
+export { sameSlot };
 
 /** The slot in progress at `time` (HH:MM): its groups' lessons that take place; empty when none. */
 function slotAt(lessons: readonly ScheduledLesson[] | undefined, time: string): ScheduledLesson[] {
@@ -122,11 +122,14 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
   // The changes, and which group a change of a split slot goes to, are read from every group's lessons.
   const every: SchoolCalendar = { ...cal, days: input.days };
   const changes = planChanges({ days: input.days, substitutions: input.substitutions, names: input.names });
+  const extra = extraLessons(input.extra, bellTimes(input.days)).map((l) => ({ ...l, takesPlace: !l.cancelled, change: null }));
   const day = (date: string): SchoolDay => {
     const planned = plannedLessons(cal, date);
     const groups = plannedLessons(every, date) ?? [];
     const own = changesOn(changes, date);
-    const lessons = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
+    const regular = planned?.map((l) => ({ ...l, change: changeOf(l, own, groups, date) }));
+    const extraOn = extra.filter((l) => l.date === date);
+    const lessons = regular && withExtra(regular, extraOn);
     const hours = lessonHours(
       date,
       planned?.filter((l) => l.takesPlace),
@@ -153,7 +156,7 @@ export function schedule(input: ScheduleInput): Schedule {
     tomorrow: day(addDays(today, 1)),
     next: next === null ? null : day(next),
     nextSchoolDay: next,
-    nextLesson: nextLesson(cal, input.now, (date, no) => {
+    nextLesson: nextLesson(todays.lessons, input.now, (date, no) => {
       const change = changesOn(changes, date).find((c) => c.date === date && c.lesson_no === no && c.kind !== 'cancelled');
       return change?.room ?? null;
     }),

@@ -6,7 +6,7 @@ import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { addDays, isoAt, warsawDate, warsawTimeOfDay, weekStart } from '../util/time.js';
 import { byId, dayOf, type NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { dayLessons, type DayLesson } from './timetable.js';
+import { dayLessons, sameSlot, type DayLesson } from './timetable.js';
 
 export interface FreeDaysInput {
   schoolFreeDays?: readonly SchoolFreeDay[];
@@ -147,27 +147,28 @@ export interface NextLesson {
 }
 
 /**
- * The lesson going on now or the next one today (all groups of a split slot); null when none is left.
+ * The lesson going on now or the next one today (all groups of a split slot), among today's lessons in start
+ * order (schedule.ts: the plan's and the extra classes); null when none is left.
  * A substitute lesson often has no room in the timetable; `roomOf` (from the plan changes) fills it in.
  */
 export function nextLesson(
-  cal: SchoolCalendar,
+  lessons: readonly PlannedLesson[] | undefined,
   now: number,
   roomOf: (date: string, lessonNo: number | null) => string | null = () => null,
 ): NextLesson | null {
   const date = warsawDate(now);
   const time = warsawTimeOfDay(now);
-  const upcoming = (schoolLessons(cal, date) ?? []).filter((l) => (l.to ?? l.from ?? '') > time);
+  const upcoming = (lessons ?? []).filter((l) => l.takesPlace && l.date === date && (l.to ?? l.from ?? '') > time);
   const first = upcoming[0];
   if (first === undefined) return null;
-  const slot = upcoming.filter((l) => (first.lessonNo !== null ? l.lessonNo === first.lessonNo : l.from === first.from));
+  const slot = upcoming.filter((l) => sameSlot(l, first));
   return {
     date,
     lessonNo: first.lessonNo,
     from: first.from,
     to: first.to,
     start: first.from ? isoAt(date, first.from) : null,
-    lessons: slot.map((l) => ({ ...l, room: l.room ?? roomOf(date, l.lessonNo) })),
+    lessons: slot.map((l) => ({ ...l, room: l.room ?? (l.extra ? null : roomOf(date, l.lessonNo)) })),
   };
 }
 

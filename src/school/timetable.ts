@@ -29,6 +29,17 @@ export interface DayLesson extends LessonSide {
   moved: LessonPlace | null;
   /** A kindergarten's block (school/kindergarten.ts): every teacher, and the portal's word for its kind. */
   block?: BlockFacts;
+  /** An extra class (school/extra-classes.ts), not a lesson of the plan. */
+  extra?: true;
+}
+
+/** Two lessons share a slot: the same lesson number, or the same start when a number is missing; an extra class only another. */
+export function sameSlot(
+  a: { lessonNo: number | null; from: string | null; extra?: true },
+  b: { lessonNo: number | null; from: string | null; extra?: true },
+): boolean {
+  if (a.extra !== b.extra) return false;
+  return a.lessonNo !== null && b.lessonNo !== null ? a.lessonNo === b.lessonNo : a.from === b.from;
 }
 
 /** A lesson's place and people: as planned (Org*) or where it moved to (New*). */

@@ -90,6 +90,8 @@ export interface ChildFixture {
   week: Record<string, string[][]>;
   /** Plan changes; Org* details come from the plan. */
   changes: ChangeFixture[];
+  /** Extra classes (live-notes 42-44) by ISO weekday, on every school day; `cancelled` lists the dates (tokens) they are off. */
+  extraClasses?: ExtraClassFixture[];
   /** Attendance records that replace the generated presence marks. */
   attendance: { Id: number | string; Date: string; LessonNo: number; Type: number; AddedBy?: number }[];
   /** Items of the newer partial grading (POST .../PartialGrades/Student/<lid>). */
@@ -97,6 +99,17 @@ export interface ChildFixture {
   resources: Record<string, unknown>;
   /** A kindergarten child: its group, activities, rooms and weekly plan (kindergarten.ts). */
   kindergarten?: KindergartenFixture;
+}
+
+export interface ExtraClassFixture {
+  weekday: number;
+  startTime: string;
+  endTime: string;
+  title: string;
+  /** A Users id: teacherName is its surname, then its first name. */
+  teacher: number;
+  classroom: { name?: string; symbol?: string };
+  cancelled?: string[];
 }
 
 export interface ChangeFixture {

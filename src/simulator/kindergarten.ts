@@ -26,6 +26,7 @@ export type BearerAt = 'gateway' | 'api' | 'both' | 'none';
 /** What a kindergarten refuses of the school's register (live-notes 33; the lists a preschool child has none of). */
 const REFUSED = [
   'Timetables',
+  'Timetables/OtherActivitiesRegister',
   'Calendars/Substitutions',
   'Grades',
   'PointGrades',

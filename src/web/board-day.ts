@@ -24,6 +24,8 @@ export interface BoardLesson {
   note: string | null;
   /** done: over; now: in progress (today only). */
   status: 'done' | 'now' | null;
+  /** An extra class (zajęcia dodatkowe): no kindergarten's block for want of a number. */
+  extra?: true;
 }
 
 export interface BoardDay {
@@ -58,7 +60,8 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
   const to = str(l.to);
   const subject = str(l.subject);
   const room = str(l.room);
-  const notes: string[] = [];
+  const extra = l.extra === true ? (true as const) : undefined;
+  const notes: string[] = extra ? [text.extra] : [];
   // A lesson moved away says where to; the other changes by their kind.
   const moved = part(l.moved_to);
   const movedDate = str(moved?.date);
@@ -80,7 +83,7 @@ function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText):
   let status: BoardLesson['status'] = null;
   if (today && to !== null && to <= clock.time) status = 'done';
   else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
-  return { no: num(l.no), from, to, subject, room, change, note: notes.length > 0 ? notes.join(' · ') : null, status };
+  return { no: num(l.no), from, to, subject, room, change, note: notes.length > 0 ? notes.join(' · ') : null, status, ...(extra ? { extra } : {}) };
 }
 
 /** When today's last lesson that takes place ends (HH:MM); null without one. */
@@ -127,7 +130,7 @@ export function headlineOf(
     const change = CHANGES.find((c) => c === a.change) ?? null;
     const to = str(a.to);
     // A kindergarten's block has no number (a school lesson's `no` is one).
-    const block = a.no === null;
+    const block = a.no === null && a.extra !== true;
     return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text, true, block), change };
   }
   if (day === null) return null;
@@ -135,7 +138,7 @@ export function headlineOf(
   const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
   if (next === undefined) return null;
   // A kindergarten's day begins with its first activities, not a lesson.
-  const block = next.no === null && next.to !== null;
+  const block = next.no === null && next.to !== null && !next.extra;
   const label = isToday ? text.labels.next : `${block ? text.firstBlock : text.firstLesson} (${dayShort(day.date, clock, text)})`;
   return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false, block), change: next.change };
 }

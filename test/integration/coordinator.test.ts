@@ -51,7 +51,8 @@ function perResource(login: string): Record<string, number> {
  * Ania's day (a Wednesday from the second lesson, and its night): her ordinary, point and text grades,
  * the announcements and the class calendar's ids at the news age in lessons and at `interval` by day;
  * the counters every 3 minutes from 06:00 to 22:00; the inbox's list four-hourly by day; trips and
- * justifications morning and evening; the lookups at the start and again a day on; nothing at night. The change feed is refused on this road: its
+ * justifications morning and evening; the lookups at the start and again a day on (the extra classes at the
+ * pass after it and a day on); nothing at night. The change feed is refused on this road: its
  * registration is tried at the start's first pass (before the lists it would cover), and again a day
  * later. The day counted runs to the pass a day on, which also reads what a day ago read (the lookups,
  * the child), and what is read twice a day (trips, justifications) a third time: each is met on the
@@ -105,6 +106,7 @@ const ANIA_DAY = {
   'TextGrades/Categories': 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
   Timetables: 9,
+  'Timetables/OtherActivitiesRegister': 2,
   Units: 2,
   Users: 2,
 };
@@ -155,6 +157,7 @@ const JANEK_DAY = {
   Subjects: 2,
   "the child's identity (Me, Users/<id>, Classes, Schools)": 8,
   Timetables: 9,
+  'Timetables/OtherActivitiesRegister': 2,
   Units: 2,
   Users: 2,
 };

@@ -16,6 +16,8 @@ export interface GroupOut {
   original_room?: string | null;
   /** A lesson that moved away from this slot: where it goes (live-notes 11). */
   moved_to?: { date: string; lesson_no: number | null; hours: string | null };
+  /** An extra class (zajęcia dodatkowe, live-notes 42-46), not a lesson of the plan. */
+  extra?: true;
 }
 
 /** One slot (period) of the day; a split class's groups share it. */
@@ -60,6 +62,7 @@ function groupOf(l: ScheduledLesson): GroupOut {
     out.original_room = l.change?.original_room ?? l.room;
   }
   if (movedAway(l) && l.change) out.moved_to = { date: l.change.date, lesson_no: l.change.lesson_no, hours: l.change.hours };
+  if (l.extra) out.extra = true;
   return out;
 }
 
@@ -133,6 +136,7 @@ export type CurrentLesson = {
   room: string | null;
   teacher: string | null;
   change: ChangeKind | null;
+  extra?: true;
 };
 
 /**
@@ -169,6 +173,7 @@ export function currentLessonOf(
       room: joined(groups.map((g) => g.room)),
       teacher: joined(groups.map((g) => g.teacher)),
       change: groups.find((g) => g.change !== null)?.change ?? null,
+      ...(first.extra ? { extra: true as const } : {}),
     },
   };
 }

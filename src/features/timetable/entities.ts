@@ -49,6 +49,8 @@ export type NextLessonFacts = {
   room: string | null;
   teacher: string | null;
   substitution: boolean;
+  /** An extra class (zajęcia dodatkowe), not a lesson of the plan. */
+  extra?: true;
 };
 
 /**

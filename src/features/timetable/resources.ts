@@ -1,14 +1,15 @@
 // The portal resources only the timetable feature reads: the year's plan changes, the free days and their
-// kinds (the week's timetable itself, TIMETABLE, is probed by `check` too: src/resources/timetable.ts). A plan
+// kinds, the extra classes (the week's timetable itself, TIMETABLE, is probed by `check` too: src/resources/timetable.ts). A plan
 // change of today or the next school day is news; it is a new entry under Substitutions, so while the class
 // calendar lists the same ids the year's list stands.
-import { substitutionsResponse } from '../../portal/schemas/timetable.js';
+import { otherActivitiesResponse, substitutionsResponse } from '../../portal/schemas/timetable.js';
 import { classFreeDayTypesResponse, classFreeDaysResponse, schoolFreeDaysResponse } from '../../portal/schemas/calendar.js';
 import type { z } from 'zod';
 import { registerResource, type Resource } from '../../feature-kit/resource.js';
 import { BY_THE_HOUR, byDay, DAILY, RARE } from '../../resources/ages.js';
 import { calendarSignal } from '../../resources/calendar.js';
 import { daily } from '../../resources/lookups.js';
+import { addDays } from '../../util/time.js';
 
 export const SUBSTITUTIONS = registerResource({
   endpoint: 'Calendars/Substitutions',
@@ -35,3 +36,19 @@ function freeDays<S extends z.ZodType>(name: 'SchoolFreeDays' | 'ClassFreeDays',
 export const SCHOOL_FREE_DAYS = freeDays('SchoolFreeDays', schoolFreeDaysResponse);
 export const CLASS_FREE_DAYS = freeDays('ClassFreeDays', classFreeDaysResponse);
 export const FREE_DAY_TYPES = daily('Calendars/ClassFreeDays/Types', classFreeDayTypesResponse);
+/**
+ * The extra classes (zajęcia dodatkowe, live-notes 42-46) of this and next week in one request, keyed by the Monday,
+ * asked as the portal's web plan asks: once a day (from the pass after a start), or when the change feed names the
+ * timetable. A failed read leaves the last copy (none: the plan without them); a refusal is a school without the list.
+ */
+export const EXTRA_CLASSES = registerResource({
+  endpoint: 'Timetables/OtherActivitiesRegister',
+  queryKey: (monday) => ({ dateFrom: monday, dateTo: addDays(monday, 13), hideOutdatedEntries: 'false' }),
+  schema: otherActivitiesResponse,
+  fresh: byDay(DAILY),
+  notAtStart: true,
+  keepOnError: true,
+  byPeriod: true,
+  feed: ['Timetables'],
+  note: 'the extra classes of this and next week, in one request',
+});

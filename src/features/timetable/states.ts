@@ -22,7 +22,8 @@ function planChangesOf(day: SchoolDay | null, changesKnown: boolean): TimetableS
 
 /** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
 function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
-  const lessons = day.lessons?.filter((l) => l.takesPlace);
+  // The plan's lessons: an extra class alone makes no school day.
+  const lessons = day.lessons?.filter((l) => l.takesPlace && !l.extra);
   return {
     state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
     attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
@@ -47,6 +48,7 @@ function nextLessonOf(next: NextLesson | null): TimetableStates['next_lesson'] {
       room: join(next.lessons.map((l) => l.room)),
       teacher: join(next.lessons.map((l) => l.teacher)),
       substitution: next.lessons.some((l) => l.substitution),
+      ...(next.lessons.some((l) => l.extra) ? { extra: true as const } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 // The timetable feature: the timetable of this week (and next week only when the next school day falls in
-// it), plan changes and free days -> plan changes, school days, lesson hours, next lesson and
+// it), plan changes, free days and the extra classes -> plan changes, school days, lesson hours, next lesson and
 // plan_change and free_day events, the day's lessons, the lesson in progress and at_school. Computed
 // when a copy it reads moved; between passes the runner computes again (from the copies) at each
 // lesson's start and end. What it publishes is declared in entities.ts, rendered in states.ts and day.ts.
@@ -7,10 +7,10 @@ import { mergeTimetables } from '../../school/timetable.js';
 import { schedule, schoolDays, type Schedule, type ScheduleInput } from '../../school/schedule.js';
 import { timetableWeeks, freeDays, freeDayEvents, type FreeDaysInput } from '../../school/schooldays.js';
 import { feedDates } from '../../school/calendar-feeds.js';
-import { addDays } from '../../util/time.js';
+import { addDays, weekStart } from '../../util/time.js';
 import { want, type Copies, type Want } from '../../feature-kit/resource.js';
 import { TIMETABLE } from '../../resources/timetable.js';
-import { CLASS_FREE_DAYS, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
+import { CLASS_FREE_DAYS, EXTRA_CLASSES, FREE_DAY_TYPES, SCHOOL_FREE_DAYS, SUBSTITUTIONS } from './resources.js';
 import { nameLookups, namesOf } from '../../resources/lookups.js';
 import { makeNames } from '../../school/names.js';
 import type { Events } from '../../feature-kit/contract.js';
@@ -53,6 +53,7 @@ export const timetable = feature({
     return [
       ...FREE_DAY_WANTS,
       want(SUBSTITUTIONS),
+      want(EXTRA_CLASSES, weekStart(today)),
       ...read,
       ...nameLookups(copies, {
         subjects: lessons.map((l) => l.Subject?.id),
@@ -107,6 +108,8 @@ export class TimetableSource implements Source {
       .catch((error: Error) => ctx.log.warn({ err: error.message }, 'could not keep the plan search'));
     const blocks = kindergarten === undefined ? undefined : kindergartenTimetable(ctx.cache, kindergarten);
     const substitutions = kindergarten?.source ? undefined : ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
+    // This and next week's extra classes (a kindergarten has none): the last good copy; none while refused or never read.
+    const extra = kindergarten?.source ? undefined : ctx.cache.peek(EXTRA_CLASSES, weekStart(ctx.today))?.data;
     const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
@@ -116,7 +119,15 @@ export class TimetableSource implements Source {
     const withNames = kindergarten?.source ? makeNames() : namesOf(ctx.cache);
     const [thisWeek] = timetableWeeks(ctx.today);
     const attended = ctx.inputs.attendance?.lessons;
-    const input: ScheduleInput = { days, substitutions, free, names: withNames, now: ctx.now, ...(attended ? { attended: new Set(attended) } : {}) };
+    const input: ScheduleInput = {
+      days,
+      substitutions,
+      extra,
+      free,
+      names: withNames,
+      now: ctx.now,
+      ...(attended ? { attended: new Set(attended) } : {}),
+    };
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';

@@ -75,3 +75,17 @@ export const substitutionsResponse = z.looseObject({ Substitutions: lenientList(
 export type TimetableLesson = Partial<z.output<typeof timetableLesson>>;
 export type TimetableDays = Record<string, TimetableLesson[][]>;
 export type Substitution = z.output<typeof substitution>;
+
+/** An extra class (live-notes 43-44): `status` ACTUAL or CANCELLED, the teacher surname first, the room by name and/or symbol. */
+const otherActivity = z.looseObject({
+  status: text,
+  date: text,
+  startTime: text,
+  endTime: text,
+  title: text,
+  teacherName: text,
+  classroom: z.looseObject({ name: text, symbol: text }).nullish().catch(undefined),
+});
+/** Timetables/OtherActivitiesRegister?dateFrom&dateTo: {data: [...]}; an answer without `data` holds none. */
+export const otherActivitiesResponse = z.looseObject({ data: lenientList(otherActivity).optional().catch(undefined) });
+export type OtherActivity = z.output<typeof otherActivity>;

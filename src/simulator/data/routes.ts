@@ -13,7 +13,7 @@ import { gatewayIndex } from './modules.js';
 import { markAsRead, schoolNotices } from './notices.js';
 import { realizations } from './realizations.js';
 import { authClassrooms, kindergartener } from '../kindergarten.js';
-import { lessons, substitutions, timetableEntries, timetables } from './timetable.js';
+import { lessons, otherActivities, substitutions, timetableEntries, timetables } from './timetable.js';
 
 type Builder = (ctx: DataContext) => DataResult;
 
@@ -48,6 +48,7 @@ const ROUTES: Route[] = [
   route('Lessons/:id', lessons),
   route('Timetables', timetables),
   route('TimetableEntries', timetableEntries),
+  route('Timetables/OtherActivitiesRegister', otherActivities),
   route('Calendars/Substitutions', substitutions),
   route('Calendars/Substitutions/:id', substitutions),
   route('Attendances', attendances),

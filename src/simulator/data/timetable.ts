@@ -4,9 +4,10 @@ import { answers } from '../answers.js';
 import type { DataResult } from '../answers.js';
 import { addDays, isDate, isoWeekday, mondayOf } from '../dates.js';
 import { ref } from '../expand.js';
-import type { DataContext } from './context.js';
+import { expandIn, type DataContext } from './context.js';
 import { buildPlan, entryId } from './plan.js';
 import type { Plan, PlannedLesson } from './plan.js';
+import type { ExtraClassFixture } from '../fixtures.js';
 
 /** Weeks are published this many days ahead of the current Monday; later ones answer 403. */
 const PUBLISHED_AHEAD_DAYS = 14;
@@ -221,4 +222,33 @@ export function substitutions(ctx: DataContext): DataResult {
   if (one === undefined) return answers.ok({ Substitutions: list });
   const found = list.find((s) => String(s.Id) === one);
   return found ? answers.ok({ Substitution: found }) : answers.notFound();
+}
+
+/**
+ * Timetables/OtherActivitiesRegister?dateFrom&dateTo (live-notes 42-44): the child's extra classes on the school
+ * days between (at most 62 days), a cancelled one listed with its status; none for a child without them.
+ */
+export function otherActivities(ctx: DataContext): DataResult {
+  const [from, to] = [ctx.query.get('dateFrom') ?? '', ctx.query.get('dateTo') ?? ''];
+  if (!isDate(from) || !isDate(to)) return answers.badRequest('Invalid request params');
+  const plan = buildPlan(ctx);
+  const classes = expandIn<ExtraClassFixture[]>(ctx, ctx.account.data.extraClasses ?? []);
+  const users = ctx.account.school.users;
+  const data: Record<string, unknown>[] = [];
+  for (let date = from, i = 0; date <= to && i < 62; date = addDays(date, 1), i++) {
+    if (!plan.isSchoolDay(date)) continue;
+    for (const c of classes.filter((x) => x.weekday === isoWeekday(date))) {
+      const teacher = users.find((u) => u.Id === c.teacher);
+      data.push({
+        status: c.cancelled?.includes(date) ? 'CANCELLED' : 'ACTUAL',
+        date,
+        startTime: c.startTime,
+        endTime: c.endTime,
+        title: c.title,
+        teacherName: teacher ? `${String(teacher.LastName)} ${String(teacher.FirstName)}` : null,
+        classroom: c.classroom,
+      });
+    }
+  }
+  return answers.ok({ data });
 }

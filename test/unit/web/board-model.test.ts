@@ -323,6 +323,31 @@ describe('the board of one child', () => {
     expect(card(at('10:00'), walking, 'pl').headline).toMatchObject({ label: 'Teraz', subject: 'spacer', detail: 'ogród · do 11:00' });
   });
 
+  it('lists an extra class at its hour, said as one, and names it the next or the one in progress as a lesson, not a block', () => {
+    const choir = { ...lesson(5, '11:50', '12:35', 'Chór', '4'), no: null, extra: true };
+    const club = child({
+      current_lesson: { state: null, attributes: { no: null } },
+      timetable_today: { state: '5', attributes: { date: '2026-11-18', lessons: [lesson(4, '10:50', '11:35', 'Technika', '12'), choir] } },
+    });
+    const c = card(at('11:40'), club);
+    expect(c.day?.lessons.at(-1)).toEqual({
+      no: null,
+      from: '11:50',
+      to: '12:35',
+      subject: 'Chór',
+      room: '4',
+      change: null,
+      note: 'zajęcia dodatkowe',
+      status: null,
+      extra: true,
+    });
+    expect(c.headline).toEqual({ label: 'Następna', subject: 'Chór', detail: '11:50 · s. 4', change: null });
+    const singing = child({
+      current_lesson: { state: 'Chór', attributes: { no: null, from: '11:50', to: '12:35', room: '4', change: null, extra: true } },
+    });
+    expect(card(at('12:00'), singing).headline).toMatchObject({ label: 'Teraz', subject: 'Chór', detail: 's. 4 · do 12:35' });
+  });
+
   it("tells the next school day's plan changes with that day named, while the plan shows today", () => {
     const change = (over: object) => ({
       lesson_no: 2,
