@@ -11,7 +11,7 @@ import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
 import { DownloadSlots } from '../portal/download-limits.js';
 import { PortalTime } from '../portal/portal-time.js';
-import { folderId, takeDataDir, type DataDirLock } from '../store/lock.js';
+import { takeDataDir, type DataDirLock } from '../store/lock.js';
 import { hostname } from 'node:os';
 import { describeInstance } from '../mqtt/claim.js';
 import { systemClock, type Clock } from '../util/clock.js';
@@ -101,7 +101,7 @@ export class App {
         clock,
         onRefused: (topic) => this.problems.broker(topic),
         claim: {
-          me: { id: await folderId(config.data_dir), host: hostname(), pid: process.pid, since: new Date().toISOString() },
+          me: { host: hostname(), pid: process.pid, since: new Date().toISOString() },
           other: (other) => this.problems.baseTopic(other && describeInstance(other)),
           lost: (other) =>
             this.lose(

@@ -43,8 +43,11 @@ export interface BridgeOptions {
   reconnectMaxMs?: number;
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
-  /** One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge). */
-  claim?: Pick<ClaimOptions, 'me' | 'other' | 'lost'>;
+  /**
+   * One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge).
+   * Its id is the data folder's: the MQTT session's client id (session.ts), so a restart knows its own last claim.
+   */
+  claim?: Pick<ClaimOptions, 'other' | 'lost'> & { me: Omit<ClaimOptions['me'], 'id'> };
   /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
   dataDir?: string;
   /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */

@@ -3,6 +3,7 @@
 // birth message; events at QoS 2 through the session kept in data_dir (session.ts), each answered once
 // it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
+import { randomBytes } from 'node:crypto';
 import type { IClientPublishOptions, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
@@ -54,7 +55,7 @@ export class Bridge implements Publisher {
   private stopped = false;
   private readonly birth: BirthWatch;
   /** The base topic's claim (claim.ts), when the options give this bridge an instance. */
-  private readonly claim: BaseTopicClaim | undefined;
+  private claim: BaseTopicClaim | undefined;
   /** Ends a wait for the base topic at stop(). */
   private readonly stopping = new AbortController();
 
@@ -90,8 +91,6 @@ export class Bridge implements Publisher {
       delayMs: options.birthDelayMs ?? 2_000,
       onBirth: () => this.resendAll('Home Assistant started'),
     });
-    const claim = options.claim;
-    this.claim = claim && new BaseTopicClaim({ ...claim, topics: this.topics, log: options.log, clock: systemClock });
   }
 
   get connected(): boolean {
@@ -108,6 +107,9 @@ export class Bridge implements Publisher {
     const { dataDir } = this.options;
     const session = dataDir === undefined ? undefined : await MqttSession.open(dataDir, this.log);
     this.deliveries.session = session;
+    const { claim, log } = this.options;
+    const id = session?.clientId ?? `dziennik2mqtt_${randomBytes(4).toString('hex')}`;
+    this.claim = claim && new BaseTopicClaim({ ...claim, me: { ...claim.me, id }, topics: this.topics, log, clock: systemClock });
     // Once: a claim that stood still through a wait is not waited for again when it is read back.
     for (let waited = false; ; waited = true) {
       const { client, url } = openClient({ ...this.options, session }, this.topics, {

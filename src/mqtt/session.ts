@@ -92,6 +92,11 @@ export class MqttSession implements IStore {
     };
   }
 
+  /** The data folder's MQTT client id: the base topic's claim names the bridge by it too (claim.ts). */
+  get clientId(): string {
+    return this.file.client_id;
+  }
+
   /** The client that uses this store: told of an event it could not store. */
   attach(client: MqttClient): void {
     this.client = client;

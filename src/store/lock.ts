@@ -14,7 +14,7 @@ import { mkdir, readFile, readlink, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeJson, writeSynced } from './files.js';
+import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeSynced } from './files.js';
 import { removeLeftoverParts } from './downloads.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -235,20 +235,6 @@ async function processStat(pid: number): Promise<{ state: string; startTicks: nu
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[19]);
   return { state: fields[0] ?? '', startTicks: Number.isFinite(ticks) ? ticks : undefined };
-}
-
-/**
- * This data folder's own id (`bridge.id`, made once): the base topic's claim on the broker names it
- * (mqtt/claim.ts), so that a restart on the same folder knows its own last run's claim.
- */
-export async function folderId(dataDir: string): Promise<string> {
-  const path = join(dataDir, 'bridge.id');
-  const text = await readFile(path, 'utf8').catch(() => '');
-  const id = /^\{"id":"([0-9a-f]{12})"\}$/.exec(text.trim())?.[1];
-  if (id !== undefined) return id;
-  const made = randomBytes(6).toString('hex');
-  await writeJson(path, { id: made });
-  return made;
 }
 
 /**
