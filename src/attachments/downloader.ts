@@ -6,7 +6,7 @@
 // they never reach a log line or an error message.
 import { unlink } from 'node:fs/promises';
 import { ConnectionError } from '../portal/errors.js';
-import { isServerTrouble, type FileTarget, type HttpClient, type HttpRequest, type HttpResponse, type ResponseHead } from '../portal/http.js';
+import { isServerTrouble, type FileTarget, type HttpRequest, type HttpResponse, type ResponseHead } from '../portal/http.js';
 import type { PortalSession } from '../portal/session.js';
 import { DEFAULT_DOWNLOADS_MAX_MB, type PortalUrls } from '../config/schema.js';
 import type { Clock } from '../util/clock.js';
@@ -162,19 +162,15 @@ export interface AttachmentRef {
   name?: string;
 }
 
-/** One download in progress: what it needs to send requests and to stop at its deadline. */
+/** One download in progress: what its requests need to stop at its deadline and to name it. */
 interface DownloadCall {
-  http: HttpClient;
   account: string;
-  clock: Clock;
-  log: Logger;
-  limits: DownloadLimits;
+  /** "homework file 771", for messages. */
+  what: string;
   /** Aborted when the download's deadline passes. */
   signal: AbortSignal;
   /** The deadline on the clock. */
   until: number;
-  /** "homework file 771", for messages. */
-  what: string;
   /** Where the file's body goes (given to the request that fetches the file, never to a page or a key check). */
   toFile?: HttpRequest['toFile'];
 }
@@ -274,7 +270,7 @@ export class Downloader {
   ): Promise<SavedFile> {
     const saved = await this.store.find(key);
     if (saved) return saved;
-    const { session, account, clock, log, slots } = this.options;
+    const { account, clock, log, slots } = this.options;
     // The 150 s count from getting a slot: time spent queueing behind other downloads is not the portal's.
     const release = await slots.acquire();
     // Only a name yet: the file (and its folder) is made once a file answer arrives.
@@ -283,9 +279,7 @@ export class Downloader {
     try {
       const until = clock.now() + this.limits.totalMs;
       const toFile = (head: ResponseHead): FileTarget | undefined => (isFile(head) ? { path: temp, maxBytes: this.limits.maxFileBytes } : undefined);
-      res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) =>
-        fetch({ http: session.http, account, clock, log, limits: this.limits, signal, until, what, toFile }),
-      );
+      res = await withDeadline(clock, this.limits.totalMs, { account, what }, (signal) => fetch({ account, what, signal, until, toFile }));
     } catch (error) {
       // Not awaited: the failure is told at once (the deadline's time is the portal's, not the disk's).
       void unlink(temp).catch(() => undefined);
@@ -311,14 +305,14 @@ export class Downloader {
    */
   private async send(call: DownloadCall, req: HttpRequest, keyCheck = false): Promise<HttpResponse> {
     call.signal.throwIfAborted();
-    const left = Math.max(1_000, call.until - call.clock.now());
-    const res = await call.http.send({ ...req, timeoutMs: Math.min(call.limits.requestTimeoutMs, left), signal: call.signal });
+    const left = Math.max(1_000, call.until - this.options.clock.now());
+    const res = await this.options.session.http.send({ ...req, timeoutMs: Math.min(this.limits.requestTimeoutMs, left), signal: call.signal });
     if (keyCheck || !isServerTrouble(res.status)) return res;
     throw new ConnectionError(`${call.what}: ${res.status} from the download host`, { account: call.account, url: res.url, status: res.status });
   }
 
   private async pause(call: DownloadCall, ms: number): Promise<void> {
-    if (ms > 0) await call.clock.sleep(ms, call.signal);
+    if (ms > 0) await this.options.clock.sleep(ms, call.signal);
   }
 
   /**
@@ -345,25 +339,25 @@ export class Downloader {
    */
   private async withKeys(call: DownloadCall, nextKey: () => Promise<URL>, first?: URL): Promise<HttpResponse> {
     let last = { failed: 'no key', status: 0 };
-    for (let attempt = 1; attempt <= call.limits.maxKeys; attempt++) {
-      await this.pause(call, attempt > 1 ? call.limits.keyRetryDelayMs : 0);
+    for (let attempt = 1; attempt <= this.limits.maxKeys; attempt++) {
+      await this.pause(call, attempt > 1 ? this.limits.keyRetryDelayMs : 0);
       const page = attempt === 1 && first !== undefined ? first : await nextKey();
       const key = singleUseKey(page);
       if (key === undefined) throw failure(call, 200, 'the sandbox link carries no single-use key', { url: page.toString() });
       const outcome = await this.tryKey(call, page, key);
       if ('file' in outcome) return outcome.file;
       last = outcome;
-      call.log.info({ account: call.account, what: call.what, attempt, reason: outcome.failed }, 'download key failed');
+      this.options.log.info({ account: call.account, what: call.what, attempt, reason: outcome.failed }, 'download key failed');
     }
-    throw failure(call, last.status, `${call.limits.maxKeys} keys failed (last: ${last.failed})`);
+    throw failure(call, last.status, `${this.limits.maxKeys} keys failed (last: ${last.failed})`);
   }
 
   private async tryKey(call: DownloadCall, page: URL, key: string): Promise<{ file: HttpResponse } | { failed: string; status: number }> {
     const opened = await this.send(call, { url: page.toString(), headers: { accept: 'text/html' } });
     if (opened.status >= 400) return { failed: `the waiting page answered ${opened.status}`, status: opened.status };
     const indexUrl = new URL(page.pathname, page.origin).toString();
-    for (let check = 1; check <= call.limits.checksPerKey; check++) {
-      await this.pause(call, pollDelay(check, call.limits));
+    for (let check = 1; check <= this.limits.checksPerKey; check++) {
+      await this.pause(call, pollDelay(check, this.limits));
       const headers = {
         accept: 'application/json, text/javascript, */*; q=0.01',
         'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
@@ -373,7 +367,7 @@ export class Downloader {
       const body = new URLSearchParams({ action: 'CSCheckKey', singleUseKey: key }).toString();
       const res = await this.send(call, { method: 'POST', url: indexUrl, headers, body }, true);
       const status = keyStatus(res);
-      call.log.debug({ account: call.account, what: call.what, check, status: status ?? 'not JSON' }, 'download key checked');
+      this.options.log.debug({ account: call.account, what: call.what, check, status: status ?? 'not JSON' }, 'download key checked');
       if (status === 'not_downloaded_yet') continue;
       if (status !== 'ready') return { failed: status ?? `a non-JSON answer (${res.status})`, status: res.status };
       const file = await this.send(call, {
@@ -384,7 +378,7 @@ export class Downloader {
       if (isFile(file)) return { file };
       return { failed: `CSDownload answered ${file.status} without a file`, status: file.status };
     }
-    return { failed: `not ready after ${call.limits.checksPerKey} checks`, status: 200 };
+    return { failed: `not ready after ${this.limits.checksPerKey} checks`, status: 200 };
   }
 }
 
