@@ -9,7 +9,7 @@ import { childPoller, mqttBridge } from './from-config.js';
 import { FamilyRelisting } from '../family/relisting.js';
 import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
-import { DownloadSlots } from '../portal/download-limits.js';
+import { DownloadSlots } from '../attachments/downloader.js';
 import { PortalTime } from '../portal/portal-time.js';
 import { takeDataDir, type DataDirLock } from '../store/lock.js';
 import { hostname } from 'node:os';

@@ -8,7 +8,7 @@ import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
 import type { Copies } from './resource.js';
-import type { Downloads } from './files.js';
+import type { Downloads } from '../attachments/background.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 
 /** What an event carries beside its type: the fields an automation reads. */

@@ -10,7 +10,7 @@ import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Resource, Want } from '../feature-kit/resource.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
 import type { Outbox } from '../messaging/guard.js';
-import type { Downloads } from '../feature-kit/files.js';
+import type { Downloads } from '../attachments/background.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Source } from '../feature-kit/source.js';

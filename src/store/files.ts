@@ -10,8 +10,9 @@ import { dirname, join } from 'node:path';
 
 /** The end of a temporary file's name: `<name>.<pid>.<random>.tmp` next to the file it becomes. */
 const TEMP_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
-/** The end of a temporary download's name (downloads.ts: `.<random>.part`, streamed to disk). */
+/** A temporary download's name (attachments/saved.ts: a body streamed to disk): `.<random>.part`. */
 const PART_NAME = /^\.[0-9a-f]{16}\.part$/;
+export const partName = (): string => `.${randomBytes(8).toString('hex')}.part`;
 
 /**
  * `durable: false` skips both syncs, for a file nothing depends on after a power cut (the diagnostics'

@@ -10,12 +10,11 @@
 // stood still all that time. Only the beat's moving counts, never its time against this machine's clock,
 // so a skewed clock cannot make a live bridge look dead.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readlink, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readlink, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeSynced } from './files.js';
-import { removeLeftoverParts } from './downloads.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
@@ -253,9 +252,9 @@ export async function takeDataDir(dataDir: string, log: Logger, lost?: (owner: s
       ),
     lost,
   });
-  const leftovers = await removeLeftoverTemps(dataDir);
-  if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write of the last run');
-  const parts = await removeLeftoverParts(dataDir);
-  if (parts > 0) log.info({ removed: parts }, 'removed unfinished downloads of the last run');
+  // removeLeftoverTemps follows no link: a linked downloads folder (the app's) is walked from its link.
+  const linked = (await lstat(join(dataDir, 'downloads')).catch(() => undefined))?.isSymbolicLink() === true;
+  const leftovers = [...(await removeLeftoverTemps(dataDir)), ...(linked ? await removeLeftoverTemps(dataDir, 'downloads') : [])];
+  if (leftovers.length > 0) log.info({ removed: leftovers }, 'removed temporary files of an unfinished write or download of the last run');
   return lock;
 }

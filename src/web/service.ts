@@ -6,7 +6,7 @@ import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
-import { fileRoute } from './files.js';
+import { fileRoute } from '../attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';

@@ -30,7 +30,7 @@ import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.j
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { feature, type FeatureAccess } from '../feature.js';
-import { savedFileUrl } from '../../feature-kit/files.js';
+import { savedFileUrl } from '../../attachments/saved.js';
 import { shape, type Events, type Published, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
 import { readMark } from '../../feature-kit/reads.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';

@@ -12,7 +12,7 @@ import { withAttributes } from '../../feature-kit/render.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Published } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
-import { savedFileUrl } from '../../feature-kit/files.js';
+import { savedFileUrl } from '../../attachments/saved.js';
 
 /** How many of the newest files are listed and (with downloads) saved. */
 const LISTED = 10;

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { DownloadStore, safeFileName } from '../../../src/store/downloads.js';
-import { dispositionName } from '../../../src/portal/download-pages.js';
+import { DownloadStore, safeFileName } from '../../../src/attachments/saved.js';
+import { dispositionName } from '../../../src/attachments/answers.js';
 import { tempDir } from '../../helpers/portal.js';
 
 const HOSTILE: [string, string][] = [

@@ -6,11 +6,12 @@
 // grace is taken over. A holder whose lock was taken while it stalled is told so.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { BEAT_MS, DataDirInUseError, DataDirLock, GRACE_MS, LOCK_FILE, pidNamespace } from '../../../src/store/lock.js';
+import { BEAT_MS, DataDirInUseError, DataDirLock, GRACE_MS, LOCK_FILE, pidNamespace, takeDataDir } from '../../../src/store/lock.js';
+import { silentLogger } from '../../../src/util/log.js';
 import { FakeClock, settledOn } from '../../helpers/clock.js';
 import { tempDir } from '../../helpers/temp.js';
 import { writeJson } from '../../../src/store/files.js';
@@ -137,5 +138,22 @@ describe.runIf(process.platform === 'linux')('the data folder lock', () => {
       expect(await lockText(dataDir)).toMatchObject({ id: 'other' });
       expect(first.id).not.toBe('other');
     });
+  });
+});
+
+describe('takeDataDir', () => {
+  it("removes a download's parts under a linked downloads folder (the app's), at any depth, and keeps the saved files", async (ctx) => {
+    const dataDir = await tempDir();
+    const media = await tempDir();
+    await symlink(media, join(dataDir, 'downloads'), 'dir');
+    const folders = [join(media, 'ania'), join(media, 'ania', 'messages', '5')];
+    for (const folder of folders) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, '.0123456789abcdef.part'), 'half a file');
+      await writeFile(join(folder, 'plan.pdf'), 'a saved file');
+    }
+    const lock = await takeDataDir(dataDir, silentLogger());
+    ctx.onTestFinished(() => lock.release());
+    for (const folder of folders) expect((await readdir(folder)).filter((n) => n !== 'messages')).toEqual(['plan.pdf']);
   });
 });

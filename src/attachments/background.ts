@@ -1,9 +1,18 @@
 // Downloads started by a poll but never awaited by it: a file can take two minutes (spec 4.6), which
 // must not hold up the account's polling. A finished file's path shows from the next computation on.
-import type { Downloader } from '../portal/downloads.js';
-import type { SavedFile } from '../store/downloads.js';
+// The attachments read from here: a poll asks for a file (this file), the downloader fetches it
+// (downloader.ts, reading the portal's answers with answers.ts), and saved.ts places it under
+// data_dir/downloads/<child>/, names its /files/... path and serves it from the web server.
+import type { Downloader } from './downloader.js';
+import type { SavedFile } from './saved.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
+
+/** The downloader for one child id and the files it fetches in the background. */
+export interface Downloads {
+  downloader: Downloader;
+  files: BackgroundFiles;
+}
 
 export class BackgroundFiles {
   private readonly saved = new Map<string, string>();
@@ -46,19 +55,4 @@ export class BackgroundFiles {
   async settled(): Promise<void> {
     while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/**
- * The web server's path of a file saved under the child's downloads folder (interface 7.4): a message's
- * attachment `[<message id>, <name>]`, a school file `['school', <id>, <name>]`, a homework file
- * `['homework', <id>, <name>]`; each part URL-encoded.
- */
-export function savedFileUrl(child: string, parts: readonly string[]): string {
-  return `/files/${[child, ...parts].map(encodeURIComponent).join('/')}`;
-}
-
-/** The downloader for one child id and the files it fetches in the background. */
-export interface Downloads {
-  downloader: Downloader;
-  files: BackgroundFiles;
 }

@@ -1,16 +1,21 @@
-// Downloaded files under data_dir/downloads/<child>/: a safe name that can never leave that folder,
-// written atomically without replacing a different file, and an index so a file is fetched only once.
+// Saved files under data_dir/downloads/<child>/, from the writing to the serving. Written: a safe name
+// that can never leave that folder, placed atomically without replacing a different file, and an index
+// so a file is fetched only once. Named: the web server's path of a saved file, /files/<child>/...
+// (interface 7.4), put in the records that name it. Served: /files/<child>/<message id>/<name> from
+// downloads/<child>/messages/<message id>/, /files/<child>/school/<id>/<name> from
+// downloads/<child>/school/<id>/, /files/<child>/homework/<file id>/<name> from
+// downloads/<child>/homework/<file id>/, and from nowhere else.
 //
 // Files are 0600 in a 0700 folder, like everything else in data_dir: homework sheets and message
 // attachments can hold a child's personal data, and the bridge runs as its own user. Someone who wants
 // a dashboard to show them can copy or share them deliberately.
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { link, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, lstatSync, realpathSync } from 'node:fs';
+import { link, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { isLeftoverTemp, safeName, syncFolder, writeJson, writeSynced } from './files.js';
-import { readStored } from './stored.js';
+import { partName, safeName, syncFolder, writeJson, writeSynced } from '../store/files.js';
+import { readStored } from '../store/stored.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
 const MAX_NAME_BYTES = 150;
@@ -24,8 +29,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
  * Polish letters stay.
  */
 export function safeFileName(raw: string | undefined, fallback = 'plik'): string {
-  const cleaned = clean(raw ?? '');
-  return cleaned || clean(fallback) || 'plik';
+  return clean(raw ?? '') || clean(fallback) || 'plik';
 }
 
 function clean(raw: string): string {
@@ -39,30 +43,15 @@ function clean(raw: string): string {
     .replace(/[\s.]+$/, '');
   if (name === '') return '';
   const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  if (RESERVED.test(stem)) name = `_${name}`;
-  return cut(name, MAX_NAME_BYTES);
-}
-
-/** Cuts a name to a byte budget on a character boundary, keeping a short extension. */
-function cut(name: string, maxBytes: number): string {
-  if (Buffer.byteLength(name) <= maxBytes) return name;
-  const dot = name.lastIndexOf('.');
-  const ext = dot > 0 && name.length - dot <= MAX_EXTENSION ? name.slice(dot) : '';
-  let stem = ext ? name.slice(0, dot) : name;
-  const budget = maxBytes - Buffer.byteLength(ext);
-  const chars = [...stem];
-  while (Buffer.byteLength(stem) > budget) {
-    chars.pop();
-    stem = chars.join('');
-  }
-  return `${stem.replace(/[\s.]+$/, '') || 'plik'}${ext}`;
-}
-
-/** name.ext -> name (n).ext */
-function withSuffix(name: string, n: number): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  if (RESERVED.test(dot > 0 ? name.slice(0, dot) : name)) name = `_${name}`;
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  // Cut to the byte budget on a character boundary, keeping a short extension.
+  const cut = name.lastIndexOf('.');
+  const ext = cut > 0 && name.length - cut <= MAX_EXTENSION ? name.slice(cut) : '';
+  const chars = [...(ext ? name.slice(0, cut) : name)];
+  const budget = MAX_NAME_BYTES - Buffer.byteLength(ext);
+  while (Buffer.byteLength(chars.join('')) > budget) chars.pop();
+  return `${chars.join('').replace(/[\s.]+$/, '') || 'plik'}${ext}`;
 }
 
 export interface SavedFile {
@@ -73,13 +62,9 @@ export interface SavedFile {
   size: number;
 }
 
-interface Index {
-  version: 1;
-  /** Download key (e.g. homework-771) -> file name in the folder. */
-  files: Record<string, string>;
-}
-
 const indexSchema = z.object({ version: z.literal(1), files: z.record(z.string(), z.string()) });
+/** Download key (e.g. homework-771) -> file name in the folder. */
+type Index = z.infer<typeof indexSchema>;
 
 export interface DownloadStoreOptions {
   dataDir: string;
@@ -94,13 +79,10 @@ export interface DownloadStoreOptions {
 }
 
 export class DownloadStore {
-  private readonly options: DownloadStoreOptions;
   private index: Index | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(options: DownloadStoreOptions) {
-    this.options = options;
-  }
+  constructor(private readonly options: DownloadStoreOptions) {}
 
   /** data_dir/downloads/<child>[/<folder>...], absolute. */
   get dir(): string {
@@ -118,11 +100,11 @@ export class DownloadStore {
 
   /**
    * A new temporary file's path in the folder, for a body streamed to disk (the writer makes the
-   * folder): the leading dot keeps it apart from every real name, `.part` marks it as a leftover if
-   * the process stops.
+   * folder): its name (store/files.ts partName) keeps it apart from every real name and marks it as a
+   * leftover if the process stops.
    */
   tempPath(): string {
-    return join(this.dir, `.${randomBytes(8).toString('hex')}${PART}`);
+    return join(this.dir, partName());
   }
 
   /** Saves a body held in memory (see place()). */
@@ -144,15 +126,15 @@ export class DownloadStore {
    */
   async place(temp: string, size: number, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
     const base = safeFileName(name, fallback);
+    const dot = base.lastIndexOf('.');
     for (let n = 1; n <= 999; n++) {
-      const candidate = n === 1 ? base : withSuffix(base, n);
+      // name.ext -> name (n).ext
+      const candidate = n === 1 ? base : dot > 0 ? `${base.slice(0, dot)} (${n})${base.slice(dot)}` : `${base} (${n})`;
       const path = this.inside(candidate);
-      if (await placeNew(temp, path, this.options.link)) {
-        // The new name survives a power cut only once the folder is on the disk too.
-        await syncFolder(this.dir);
-        return await this.remember(key, { path, name: candidate, size });
-      }
-      if (await sameContent(path, temp, size)) return await this.remember(key, { path, name: candidate, size });
+      const placed = await placeNew(temp, path, this.options.link);
+      // The new name survives a power cut only once the folder is on the disk too.
+      if (placed) await syncFolder(this.dir);
+      if (placed || (await sameContent(path, temp, size))) return await this.remember(key, { path, name: candidate, size });
     }
     throw new Error(`downloads: no free name for ${base}`);
   }
@@ -182,29 +164,6 @@ export class DownloadStore {
     this.index ??= { version: 1, files: { ...saved?.files } };
     return this.index;
   }
-}
-
-/** The end of a temporary download's name. */
-const PART = '.part';
-
-/**
- * Removes the temporary files a stopped process left in every child's downloads folder (called once
- * at start, before any download runs). Resolves to how many it removed.
- */
-export async function removeLeftoverParts(dataDir: string): Promise<number> {
-  const root = resolve(dataDir, 'downloads');
-  const children = await readdir(root, { withFileTypes: true }).catch(() => []);
-  let removed = 0;
-  for (const child of children.filter((e) => e.isDirectory())) {
-    const names = await readdir(join(root, child.name)).catch((): string[] => []);
-    for (const name of names.filter(isLeftoverTemp)) {
-      await unlink(join(root, child.name, name)).then(
-        () => removed++,
-        () => undefined,
-      );
-    }
-  }
-  return removed;
 }
 
 /** Errors of link() that mean "no hard links here", not "the name is taken". */
@@ -242,4 +201,77 @@ async function digest(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/**
+ * The web server's path of a file saved under the child's downloads folder: a message's attachment
+ * `[<message id>, <name>]`, a school file `['school', <id>, <name>]`, a homework file
+ * `['homework', <id>, <name>]`; each part URL-encoded.
+ */
+export function savedFileUrl(child: string, parts: readonly string[]): string {
+  return `/files/${[child, ...parts].map(encodeURIComponent).join('/')}`;
+}
+
+/** What the route answers: a file to stream, or 404 (the web server's WebResponse has this shape). */
+type FileAnswer = { status: number; headers: Record<string, string>; file?: string; body?: string };
+
+/**
+ * The web server's route for savedFileUrl's paths; `dataDir` is the config's data_dir. The path's
+ * parts are checked to be exactly what the store itself would have written (a known child, a numeric
+ * id, a safe file name), and only a regular file is served, as an attachment, never shown inline.
+ */
+export function fileRoute(data: { children(): readonly { id: string }[] }, dataDir: string) {
+  return (req: { segments: readonly string[] }): FileAnswer | undefined => {
+    const [first, child, ...parts] = req.segments;
+    if (first !== 'files') return undefined;
+    // A message id is all digits, so "school" or "homework" never names a message.
+    const [folder, id, name, ...rest] = parts[0] === 'school' || parts[0] === 'homework' ? parts : ['messages', ...parts];
+    if (child === undefined || id === undefined || name === undefined || rest.length > 0) return notFound();
+    if (!data.children().some((c) => c.id === child) || !/^\d{1,20}$/.test(id)) return notFound();
+    // The store never writes a name that safeFileName changes, nor one starting with a dot (its index and temp files).
+    if (name !== safeFileName(name) || name.startsWith('.')) return notFound();
+    const found = realFileIn(join(dataDir, 'downloads'), join(safeName(child), folder ?? 'messages', id, name));
+    if (found === undefined) return notFound();
+    // RFC 6266: an ASCII fallback, then the exact name.
+    const ascii =
+      name
+        .normalize('NFD')
+        .replace(/[^\x20-\x7e]/g, '')
+        .replace(/["\\]/g, '_') || 'plik';
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'Content-Length': String(found.size),
+      },
+      file: found.path,
+    };
+  };
+}
+
+function notFound(): FileAnswer {
+  return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found.\n' };
+}
+
+/**
+ * The real path and size of `relative` under `root`, or undefined unless it is a regular file (not a
+ * link) whose real path lies inside root's real path. Links are followed only to where they really
+ * lead: in the app data_dir/downloads is itself a link, to /media/dziennik2mqtt, which other apps can
+ * write, so a folder linked from there must not reach the cookie jars in data_dir/sessions. The server
+ * then opens that real path without following a link (O_NOFOLLOW), so a file swapped for a link after
+ * this look is not followed either.
+ */
+function realFileIn(root: string, relative: string): { path: string; size: number } | undefined {
+  try {
+    const realRoot = realpathSync(root);
+    const path = realpathSync(join(root, relative));
+    if (!path.startsWith(realRoot + sep)) return undefined;
+    // The real path names no link; lstat of the path as asked says whether its last part was one.
+    if (lstatSync(join(root, relative)).isSymbolicLink()) return undefined;
+    const info = lstatSync(path);
+    return info.isFile() ? { path, size: info.size } : undefined;
+  } catch {
+    return undefined;
+  }
 }
