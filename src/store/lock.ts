@@ -114,13 +114,15 @@ export class DataDirLock {
     // The clock's timers do not keep the process alive, and nothing else does yet.
     const alive = setInterval(() => undefined, LOOK_MS);
     try {
-      while (this.clock.now() < until) {
+      for (;;) {
         await this.clock.sleep(LOOK_MS);
+        // Still only when a look begun after the grace finds it so: a slow read cannot outlast a moving beat.
+        const ended = this.clock.now() >= until;
         const now = await readFile(this.path, 'utf8').catch(() => undefined);
         if (now === undefined) return false;
         if (now !== first) return true;
+        if (ended) return false;
       }
-      return false;
     } finally {
       clearInterval(alive);
     }
