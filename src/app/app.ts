@@ -2,7 +2,8 @@
 // Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
 import { registerBridgeRequests } from '../bridge/requests.js';
-import type { AccountPoller, PollHooks } from '../poller/account.js';
+import type { AccountPoller } from '../poller/account.js';
+import type { PollHooks } from '../poller/scheduler.js';
 import type { FamilyChild, UnlistedFamily } from '../family/children.js';
 import { readChildren, type ReadChild } from './children.js';
 import { childPoller, mqttBridge } from './from-config.js';

@@ -2,8 +2,7 @@
 // account and road, the config's intervals, language, limits and grading); the app adds what it alone
 // holds: what every child shares to reach the portal, where a poller publishes, its hooks.
 import { Bridge, type BridgeOptions } from '../mqtt/bridge.js';
-import { AccountPoller } from '../poller/account.js';
-import type { AccountPollerOptions } from '../poller/account-options.js';
+import { AccountPoller, type AccountPollerOptions } from '../poller/account.js';
 import type { AppOptions } from './options.js';
 import type { ReadChild } from './children.js';
 

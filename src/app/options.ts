@@ -8,7 +8,7 @@ import type { Clock } from '../util/clock.js';
 import type { Dispatcher } from 'undici';
 import type { SessionPolicy } from '../portal/session.js';
 import type { Publisher } from '../ha/publisher.js';
-import type { PollHooks } from '../poller/account.js';
+import type { PollHooks } from '../poller/scheduler.js';
 import type { ReconnectPolicy } from '../mqtt/client.js';
 
 export interface AppOptions {
