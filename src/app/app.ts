@@ -1,12 +1,11 @@
-// The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
-// Built by main.ts (and by the demo and the tests) from a validated config.
+// The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
+// commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
 import { registerBridgeRequests } from '../bridge/requests.js';
-import type { AccountPoller } from '../poller/account.js';
+import { AccountPoller } from '../poller/account.js';
 import type { PollHooks } from '../poller/scheduler.js';
-import type { FamilyChild, UnlistedFamily } from '../family/children.js';
-import { readChildren, type ReadChild } from './children.js';
-import { childPoller, mqttBridge } from './from-config.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
+import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../family/relisting.js';
 import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
@@ -96,7 +95,15 @@ export class App {
     this.children = children;
     const bridge =
       this.options.publisher ??
-      mqttBridge(this.options, {
+      new Bridge({
+        mqtt: config.mqtt,
+        brokerFrom: config.brokerFrom,
+        version: this.options.version,
+        log: log.child({ part: 'mqtt' }),
+        language: config.language,
+        reconnectPeriodMs: this.options.reconnect?.firstMs,
+        reconnectMaxMs: this.options.reconnect?.maxMs,
+        protocolVersion: this.options.mqttVersion,
         info: () => this.info(),
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
         clock,
@@ -177,17 +184,38 @@ export class App {
     this.lock = undefined;
   }
 
-  /** One child's poller, on its road. */
-  private pollerOf(child: ReadChild, index: number, startDelayMs: number): AccountPoller {
-    const run = {
+  /** One child's poller, on its road, as the config sets it up. */
+  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
+    const { config, log } = this.options;
+    return new AccountPoller({
+      account,
+      ...(family ? { family } : {}),
+      ...(alsoFamily ? { alsoFamily } : {}),
+      urls: config.portal,
+      dataDir: config.data_dir,
+      poll: {
+        intervalMs: config.poll.interval,
+        fastIntervalMs: config.poll.fast_interval,
+        schoolIntervalMs: config.poll.school_interval,
+        quietHours: config.poll.quiet_hours,
+        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
+      },
+      log,
       clock: this.clock,
       publisher: this.publisher as Publisher,
       ...this.portal,
       startDelayMs,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
-    };
-    return childPoller(this.options, child, run);
+      sessionPolicy: this.options.sessionPolicy,
+      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
+      language: config.language,
+      thresholds: config.grading.thresholds,
+      averaging: config.grading.average,
+      messagesPerDay: config.messages_per_day,
+      ...(this.options.features ? { features: this.options.features } : {}),
+      ...(this.options.resources ? { resources: this.options.resources } : {}),
+    });
   }
 
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
@@ -280,4 +308,29 @@ export class App {
       children: this.children,
     });
   }
+}
+
+// Which children the bridge reads, and on which road: each `login` entry's child (with the family road
+// behind it when an `email` entry lists the child too), then the children only an `email` entry brings.
+
+/** A child the bridge reads, with its road. */
+export type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+
+/** The children of the config, and the `email` entries whose children could not be listed yet. */
+export async function readChildren(
+  config: Config,
+  options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>,
+): Promise<{ children: ReadChild[]; unlisted: UnlistedFamily[] }> {
+  const { children: family, unlisted } = await familyChildren(config.families, {
+    ...options,
+    dataDir: config.data_dir,
+    urls: config.portal,
+    registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
+  });
+  const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
+  const children: ReadChild[] = [
+    ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
+    ...family.filter((c) => !c.alsoRegister),
+  ];
+  return { children, unlisted };
 }
