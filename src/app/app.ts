@@ -314,10 +314,10 @@ export class App {
 // behind it when an `email` entry lists the child too), then the children only an `email` entry brings.
 
 /** A child the bridge reads, with its road. */
-export type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
 
 /** The children of the config, and the `email` entries whose children could not be listed yet. */
-export async function readChildren(
+async function readChildren(
   config: Config,
   options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>,
 ): Promise<{ children: ReadChild[]; unlisted: UnlistedFamily[] }> {
