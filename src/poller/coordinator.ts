@@ -299,7 +299,7 @@ function hostFailuresOnly(error: unknown): void {
 }
 
 /** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
-export async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
+async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
   try {
     await step();
   } catch (error) {
@@ -311,7 +311,7 @@ export async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host,
  * A host failed: nothing more of it is read in this pass. A login that failed stops both hosts' reads (one
  * session logs both in), so that the other does not ask the login page again straight after.
  */
-export function hostFailed(host: Host, error: unknown, waiting: Set<Host>, failed: Map<Host, unknown>): void {
+function hostFailed(host: Host, error: unknown, waiting: Set<Host>, failed: Map<Host, unknown>): void {
   failed.set(host, error);
   waiting.add(host);
   if (loginStepOf(error) !== undefined) for (const other of HOSTS) waiting.add(other);
