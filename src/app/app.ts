@@ -1,11 +1,11 @@
-// The running bridge: one MQTT bridge, one poller per account, and the commands that connect them.
-// Built by main.ts (and by the demo and the tests) from a validated config.
+// The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
+// commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
 import { registerBridgeRequests } from '../bridge/requests.js';
-import type { AccountPoller, PollHooks } from '../poller/account.js';
-import type { FamilyChild, UnlistedFamily } from '../family/children.js';
-import { readChildren, type ReadChild } from './children.js';
-import { childPoller, mqttBridge } from './from-config.js';
+import { AccountPoller } from '../poller/account.js';
+import type { PollHooks } from '../poller/scheduler.js';
+import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
+import type { Config } from '../config/schema.js';
 import { FamilyRelisting } from '../family/relisting.js';
 import type { Publisher } from '../ha/publisher.js';
 import { formatDuration } from '../util/duration.js';
@@ -20,10 +20,52 @@ import type { WebService } from '../web/service.js';
 import type { Metrics } from '../bridge/metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerChildCommands } from '../bridge/info.js';
-import type { AppOptions } from './options.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
-export type { AppOptions } from './options.js';
+import type { Feature } from '../features/feature.js';
+import type { Resource } from '../feature-kit/resource.js';
+import type { Logger } from '../util/log.js';
+import type { Dispatcher } from 'undici';
+import type { SessionPolicy } from '../portal/session.js';
+import type { ReconnectPolicy } from '../mqtt/client.js';
+
+/** What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the tests put around it. */
+export interface AppOptions {
+  config: Config;
+  version: string;
+  log: Logger;
+  clock?: Clock;
+  dispatcher?: Dispatcher;
+  sessionPolicy?: SessionPolicy;
+  /** Replaces the MQTT bridge (tests that only look at what would be published). */
+  publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
+  /** Delay between the start of one account's polling and the next (default 5 s). */
+  staggerMs?: number;
+  /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
+  hooks?: (childIndex: number) => PollHooks;
+  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
+  reconnect?: ReconnectPolicy;
+  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
+  mqttVersion?: 4 | 5;
+  /** Where the web server prints its full URLs on the first start (default stdout). */
+  out?: { write(text: string): unknown };
+  /**
+   * The ingress proxy the web server lets in without the token: main.ts passes the Supervisor's only
+   * under the Supervisor (request.ts trustedIngress); a test may put 127.0.0.1. Default: none.
+   */
+  ingressAddress?: string;
+  /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
+  schoolAllDay?: boolean;
+  /** The features every child runs (all of them unless a test or the bench says otherwise). */
+  features?: readonly Feature[];
+  /** The declarations every child is read by (AccountPollerOptions.resources; src/resources' unless the bench or a test says otherwise). */
+  resources?: readonly Resource[];
+  /**
+   * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
+   * and again whenever the children it can name change; `addon`: the board is the app's panel.
+   */
+  dashboardFile?: { file: string; addon?: boolean };
+}
 
 export class App {
   readonly pollers: AccountPoller[] = [];
@@ -95,7 +137,16 @@ export class App {
     this.children = children;
     const bridge =
       this.options.publisher ??
-      mqttBridge(this.options, {
+      new Bridge({
+        mqtt: config.mqtt,
+        brokerFrom: config.brokerFrom,
+        version: this.options.version,
+        log: log.child({ part: 'mqtt' }),
+        language: config.language,
+        reconnectPeriodMs: this.options.reconnect?.firstMs,
+        reconnectMaxMs: this.options.reconnect?.maxMs,
+        protocolVersion: this.options.mqttVersion,
+        dataDir: config.data_dir,
         info: () => this.info(),
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
         clock,
@@ -176,17 +227,38 @@ export class App {
     this.lock = undefined;
   }
 
-  /** One child's poller, on its road. */
-  private pollerOf(child: ReadChild, index: number, startDelayMs: number): AccountPoller {
-    const run = {
+  /** One child's poller, on its road, as the config sets it up. */
+  private pollerOf({ account, family, alsoFamily }: ReadChild, index: number, startDelayMs: number): AccountPoller {
+    const { config, log } = this.options;
+    return new AccountPoller({
+      account,
+      ...(family ? { family } : {}),
+      ...(alsoFamily ? { alsoFamily } : {}),
+      urls: config.portal,
+      dataDir: config.data_dir,
+      poll: {
+        intervalMs: config.poll.interval,
+        fastIntervalMs: config.poll.fast_interval,
+        schoolIntervalMs: config.poll.school_interval,
+        quietHours: config.poll.quiet_hours,
+        ...(this.options.schoolAllDay ? { fixedMoment: 'lessons' as const } : {}),
+      },
+      log,
       clock: this.clock,
       publisher: this.publisher as Publisher,
       ...this.portal,
       startDelayMs,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
-    };
-    return childPoller(this.options, child, run);
+      sessionPolicy: this.options.sessionPolicy,
+      downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
+      language: config.language,
+      thresholds: config.grading.thresholds,
+      averaging: config.grading.average,
+      messagesPerDay: config.messages_per_day,
+      ...(this.options.features ? { features: this.options.features } : {}),
+      ...(this.options.resources ? { resources: this.options.resources } : {}),
+    });
   }
 
   /** Reads the children an `email` entry listed late (FamilyRelisting): each a poller of its own, started now. */
@@ -279,4 +351,29 @@ export class App {
       children: this.children,
     });
   }
+}
+
+// Which children the bridge reads, and on which road: each `login` entry's child (with the family road
+// behind it when an `email` entry lists the child too), then the children only an `email` entry brings.
+
+/** A child the bridge reads, with its road. */
+type ReadChild = Pick<FamilyChild, 'account'> & { family?: FamilyChild['family']; alsoFamily?: FamilyChild['family'] };
+
+/** The children of the config, and the `email` entries whose children could not be listed yet. */
+async function readChildren(
+  config: Config,
+  options: Omit<FamilyChildrenOptions, 'dataDir' | 'urls' | 'registerLogins'>,
+): Promise<{ children: ReadChild[]; unlisted: UnlistedFamily[] }> {
+  const { children: family, unlisted } = await familyChildren(config.families, {
+    ...options,
+    dataDir: config.data_dir,
+    urls: config.portal,
+    registerLogins: new Set(config.accounts.map((a) => loginKey(a.login))),
+  });
+  const behind = new Map(family.filter((c) => c.alsoRegister).map((c) => [loginKey(c.account.login), c.family]));
+  const children: ReadChild[] = [
+    ...config.accounts.map((account) => ({ account, alsoFamily: behind.get(loginKey(account.login)) })),
+    ...family.filter((c) => !c.alsoRegister),
+  ];
+  return { children, unlisted };
 }

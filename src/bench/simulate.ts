@@ -12,7 +12,7 @@ import { warsawTimeOfDay } from '../util/time.js';
 import { silentLogger } from '../util/log.js';
 import { BENCH_FAMILY, benchLogin, type BenchProfile } from './accounts.js';
 import type { ChildRequest } from './sim-child.js';
-import type { PollHooks } from '../poller/account.js';
+import type { PollHooks } from '../poller/scheduler.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { ChildDevice } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';

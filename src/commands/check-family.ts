@@ -12,13 +12,13 @@ import { errorText, hint } from '../util/text.js';
 import type { LoginTrace } from '../portal/trace.js';
 import { childSlug } from '../feature-kit/identity.js';
 import { readMe } from '../resources/identity.js';
-import { systemClock } from '../util/clock.js';
-import type { FamilyAccountConfig } from '../config/schema.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { Config, FamilyAccountConfig } from '../config/schema.js';
 import { FamilyAccount } from '../portal/family.js';
 import { familySessionName, loginKey } from '../family/children.js';
 import { saveLinkedChildren } from '../store/linked-children.js';
 import { SessionStore } from '../store/session-store.js';
-import type { CheckOptions } from './check-options.js';
+import type { Logger } from '../util/log.js';
 
 /** How each login entry's check ended, by its login key: `ok`, or why it failed. */
 export type RegisterResults = ReadonlyMap<string, 'ok' | ProblemReason>;
@@ -26,7 +26,8 @@ export type RegisterResults = ReadonlyMap<string, 'ok' | ProblemReason>;
 export async function checkFamily(
   entry: FamilyAccountConfig,
   n: number,
-  options: CheckOptions,
+  /** `check`'s options (check.ts, CheckOptions), as far as an entry's check reads them. */
+  options: { config: Config; out: { write(text: string): unknown }; log: Logger; clock?: Clock },
   register: RegisterResults,
   trace?: LoginTrace,
 ): Promise<{ failed: number; ids: string[] }> {

@@ -22,18 +22,30 @@ import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { UNITS } from '../resources/grades.js';
 import type { Portal, Resource } from '../feature-kit/resource.js';
 import { childUnit } from '../portal/schemas/identity.js';
-import { systemClock } from '../util/clock.js';
+import { systemClock, type Clock } from '../util/clock.js';
 import { warsawDate, weekStart } from '../util/time.js';
 import { knownNames } from '../util/redact.js';
-import type { AccountConfig } from '../config/schema.js';
+import type { AccountConfig, Config } from '../config/schema.js';
 import { loginKey } from '../family/children.js';
 import { checkFamily } from './check-family.js';
-import type { CheckOptions } from './check-options.js';
+import type { Logger } from '../util/log.js';
 import { addressLine, formatWebUrls, loadOrCreateToken, metricsLine, webBaseUrl, webUrls } from '../web/token.js';
 import { ADDRESS_WORDS } from '../i18n/address-words.js';
 
 /** The cookie that marks this machine as a known device to the portal (spec: persist it). */
 const DEVICE_COOKIE = 'DeviceCookie';
+
+/** What `check` is run with. */
+export interface CheckOptions {
+  config: Config;
+  out: { write(text: string): unknown };
+  log: Logger;
+  clock?: Clock;
+  /** Print the addresses with the access token (`check --show-token`); else without it. */
+  showToken?: boolean;
+  /** `check --trace FILE`: write each account's login and first reads there (no secrets, no child data). */
+  trace?: string;
+}
 
 export async function runCheck(options: CheckOptions): Promise<number> {
   let failed = 0;

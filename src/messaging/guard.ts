@@ -2,12 +2,11 @@
 // (interface 7.3). Before anything leaves: the day's cap, the pause between two sends, the text's
 // length, the same text to the same person a moment ago, a send cut off by a restart. Then the session
 // check, the journal entry on disk, exactly one POST (never retried), and its answer judged (spec 4.8).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { MessageSendError } from '../portal/errors.js';
+import { MessagesUnavailableError } from '../portal/messaging-policy.js';
 import { readSendAnswer } from '../portal/schemas/messages.js';
-import { sameSend, SETTLE_AFTER_MS, UNKNOWN_LOOKUP_MS } from './sent-box.js';
 import { MessageNotSentError } from './errors.js';
-import { beforeSending, checkDuplicate, checkPace, checkTransaction, checkText, REFUSED_STATUSES, textDigest, unknownOutcome } from './send-rules.js';
 import { SendJournal, type JournalEntry, type JournalHooks, type SendKind } from './journal.js';
 import type { Recipient } from './recipients.js';
 import type { MessagesApi } from '../portal/messaging-api.js';
@@ -15,6 +14,8 @@ import type { SentItem } from '../portal/schemas/outbox.js';
 import type { MessagingReply } from '../portal/messaging.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
+import { warsawDate, warsawInstant } from '../util/time.js';
 
 export interface OutboxOptions {
   /** The account's login: names the journal file (stable even when the child's id changes). */
@@ -250,4 +251,124 @@ export class Outbox {
       this.options.log.warn({ err: (error as Error).message }, 'could not close the send journal entry');
     }
   }
+}
+
+// The outbox's rules that keep no state of their own: how long the same text to the same person is refused,
+// the pause between two sends, the longest text, a day's cap, the answers that say nothing went out; the
+// text's checks and digest; the checks that read the send journal (the day's cap and the pause, the same
+// text again, a transaction tried before); and the words of a refusal.
+
+/** The same text to the same person within this long is refused. */
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** At least this long between two sends of one child. */
+const SEND_GAP_MS = 10_000;
+/** The longest text the bridge sends (the portal states no limit; a teacher reads this much). */
+const MAX_TEXT_CHARS = 4_000;
+const DEFAULT_MESSAGES_PER_DAY = 10;
+/** The answers to a send that say nothing went out (spec 4.8): refused (400, 422) or a rejected session (401, 403). */
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 422]);
+
+/** An empty text or one over 4,000 characters is refused. */
+function checkText(text: string): void {
+  if (text.trim() === '') throw new MessageNotSentError(false, 'empty', 'not sent: the text is empty');
+  if ([...text].length > MAX_TEXT_CHARS) {
+    throw new MessageNotSentError(false, 'too_long', `not sent: the text is over ${MAX_TEXT_CHARS.toLocaleString('en')} characters`);
+  }
+}
+
+function textDigest(text: string): string {
+  return createHash('sha256').update(text.trim().replace(/\s+/g, ' '), 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** Runs a step before the POST: whatever fails there, nothing went out. */
+async function beforeSending<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof MessageNotSentError) throw error;
+    if (error instanceof MessagesUnavailableError) {
+      throw new MessageNotSentError(false, 'messages_unavailable', 'not sent: the school has no messages module', { cause: error });
+    }
+    const reason = errorText(error);
+    throw new MessageNotSentError(false, 'session', `not sent: ${reason}`, { cause: error });
+  }
+}
+
+function unknownOutcome(why: string, cause?: unknown): MessageNotSentError {
+  return new MessageNotSentError(null, 'unknown_outcome', `outcome unknown: ${why}; check the sent messages before trying again`, { cause });
+}
+
+/** 120000 -> "2 minutes", 60000 -> "1 minute", 10000 -> "10 seconds". */
+function inWords(ms: number): string {
+  const [n, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * A transaction whose send a restart cut off is not sent again while its outcome is unknown; one the
+ * sent box showed went out is not sent again either.
+ */
+function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, transaction: string | undefined): void {
+  if (transaction === undefined) return;
+  const earlier = journal.byTransaction(transaction);
+  if (earlier?.state === 'sent' && earlier.checked === 'sent_box') {
+    throw new MessageNotSentError(
+      false,
+      'already_sent',
+      `not sent: transaction ${JSON.stringify(transaction)} went out earlier (the sent box shows it)`,
+    );
+  }
+  if (earlier?.state === 'unknown') {
+    throw unknownOutcome(`transaction ${JSON.stringify(transaction)} was already tried and its outcome is unknown`);
+  }
+}
+
+/** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
+function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, limits: { perDay?: number; gapMs?: number }): void {
+  const perDay = limits.perDay ?? DEFAULT_MESSAGES_PER_DAY;
+  const today = warsawDate(now);
+  const recent = journal.outgoingSince(now - 26 * 60 * 60_000);
+  if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
+    throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
+  }
+  const gap = limits.gapMs ?? SEND_GAP_MS;
+  const last = recent.at(-1);
+  if (last && now - last.at < gap) {
+    throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(gap)} ago`);
+  }
+}
+
+/** The same text (its digest) to the same person within the window is refused. */
+function checkDuplicate(
+  journal: Pick<SendJournal, 'outgoingSince'>,
+  send: { recipient: Recipient; digest: string },
+  now: number,
+  windowMs = DUPLICATE_WINDOW_MS,
+): void {
+  const same = journal.outgoingSince(now - windowMs).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
+  if (same)
+    throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${send.recipient.label} less than ${inWords(windowMs)} ago`);
+}
+
+// Spec 4.8's rule for a send whose outcome is unknown: look it up in the sent box before anything is
+// sent again. A sent-box entry is that send when its topic matches and it went out within minutes.
+
+/** How far back an unknown send is looked up in the sent box (the journal keeps a week). */
+const UNKNOWN_LOOKUP_MS = 7 * 24 * 60 * 60_000;
+/**
+ * An unknown send missing from the sent box counts as not sent only this long after it was tried: a
+ * POST still on its way (or one the portal files late) would otherwise be sent twice. Until then it
+ * stays unknown, and the pause and duplicate guards treat it as sent.
+ */
+const SETTLE_AFTER_MS = 3 * 60_000;
+/** A sent-box entry is the unknown send when its topic matches and it was sent this close to the attempt. */
+const SENT_BOX_WINDOW_MS = 15 * 60_000;
+
+function sameSend(item: SentItem, entry: JournalEntry): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)/.exec(item.sendDate?.trim() ?? '');
+  if (!m) return false;
+  const at = warsawInstant(m[1]!, m[2]!);
+  if (Math.abs(at - entry.at) > SENT_BOX_WINDOW_MS) return false;
+  // An entry of an older journal has no topic: its receiver's name is the next best thing.
+  return entry.topic !== undefined ? item.topic.trim() === entry.topic.trim() : item.to !== undefined && entry.recipient?.includes(item.to) === true;
 }

@@ -1,27 +1,148 @@
-// The account runner: one child's passes when the scheduler says (scheduler.ts, one timer; a pass, and
-// what it found published, in coordinator.ts; its parts built in order in account-parts.ts), and one
-// queue so that commands never run during a pass. Every account has its own runner, so a failing or
-// slow account never stalls another.
-import type { AccountFigures } from '../features/status/figures.js';
-import type { AccountHealth } from './health.js';
-import type { AccountFeatures } from './account-features.js';
-import { AccountScheduler } from './scheduler.js';
-import { SchedulerView } from './scheduled-child.js';
+// The account runner: what it is given, its parts built in order, one child's passes when the scheduler
+// says (scheduler.ts, one timer; a pass, and what it found published, in coordinator.ts), and one queue so
+// that commands never run during a pass. Every account has its own runner, so a failing or slow account
+// never stalls another.
+import { DEFAULT_GRADE_THRESHOLDS, type Averaging } from '../config/schema.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
+import type { Feature, CommandAccount } from '../features/feature.js';
+import { FEATURES } from '../features/index.js';
+import { RESOURCES } from '../features/resources.js';
+import { AccountFigures, type FiguresSink } from '../features/status/figures.js';
+import type { Publisher } from '../ha/publisher.js';
+import type { SessionPolicy } from '../portal/session.js';
+import type { Gateway } from '../portal/gateway.js';
+import type { PollPolicy } from '../feature-kit/plan.js';
 import type { Resource } from '../feature-kit/resource.js';
 import type { Identity } from '../feature-kit/identity.js';
-import type { CommandAccount } from '../features/feature.js';
 import type { CommandRequest } from '../feature-kit/commands.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { Gateway } from '../portal/gateway.js';
-import { SerialQueue } from '../util/serial.js';
-import { IDENTITY } from '../resources/school.js';
-import { RefreshGate } from './refresh-gate.js';
-import { accountParts, type AccountParts } from './account-parts.js';
-import { AccountCoordinator } from './coordinator.js';
-
-export type { AccountPollerOptions, PollHooks } from './account-options.js';
-import type { AccountPollerOptions } from './account-options.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
+import { Outbox } from '../messaging/guard.js';
+import { ChildFeed } from '../feed/child-feed.js';
+import { SessionStore } from '../store/session-store.js';
+import { FiguresStore } from '../store/figures-store.js';
+import { FeedDeviceStore } from '../store/feed-device-store.js';
+import { SerialQueue } from '../util/serial.js';
+import { hint } from '../util/text.js';
+import { IDENTITY } from '../resources/school.js';
+import { PortalAccess, type PortalAccessOptions } from './portal-access.js';
+import { AccountHealth, retryDelay } from './health.js';
+import { EventGate } from './event-gate.js';
+import { AccountChild } from './child.js';
+import { AccountFeatures } from './account-features.js';
+import { AccountPlan } from './account-plan.js';
+import { AccountCoordinator, type PassParts } from './coordinator.js';
+import { AccountScheduler, type PollHooks } from './scheduler.js';
+import { RefreshGate } from './refresh-gate.js';
+
+/** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
+type Shared = 'dispatcher' | 'portalTime' | 'slots';
+type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
+
+/**
+ * What an account runner is given: its account and portal (as the portal access takes them), its timing,
+ * where it publishes, and the hooks an observer (the benchmark, a test) may attach.
+ */
+export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
+  dataDir: string;
+  poll: PollPolicy;
+  publisher: Publisher;
+  /** The features this account runs (all of them unless a test says otherwise). */
+  features?: readonly Feature[];
+  /**
+   * The declarations it reads by, each taking the place of the one of its name (src/resources' unless the
+   * bench or a test says otherwise: the bench's naive and reference schedules are these transformed).
+   */
+  resources?: PortalAccessOptions['resources'];
+  sessionPolicy?: SessionPolicy;
+  /** Delay before the first poll (staggers accounts). */
+  startDelayMs?: number;
+  hooks?: PollHooks;
+  /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
+  language?: Language;
+  /** The config's messages_per_day: what the account may send in a day, every kind together. */
+  messagesPerDay?: number;
+  /** Told of the figures' events too (the metrics, with http.metrics on). */
+  figuresSink?: FiguresSink;
+  /** The config's grading.thresholds (the statute's defaults when not given). */
+  thresholds?: readonly number[];
+  /** The config's grading.average: arithmetic counts every grade at weight 1. */
+  averaging?: Averaging;
+}
+
+/**
+ * The runner's parts, built in order, each from those before it: the child and its health, the event gate,
+ * the portal (its session, gateway and cache), the figures (which observe it), the features (given the
+ * portal, the outbox every send goes through, the child as the account knows it now and the account's
+ * settings), the change feed and the one planner, handed the child's facts.
+ */
+function accountParts(options: AccountPollerOptions): PassParts {
+  const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
+  const language = options.language ?? FALLBACK_LANGUAGE;
+  const log = options.log.child({ account: account.id ?? account.login });
+  const family = options.family ?? options.alsoFamily;
+  const child = new AccountChild({ account, dataDir, log, language, listedName: () => family?.studentName(account.login) });
+  const health = new AccountHealth(language);
+  const gate = new EventGate({
+    dataDir,
+    log,
+    fire: (kind, payload, id) => options.publisher.publishEvent(child.id, kind, payload, id),
+    settled: (ids) => options.publisher.eventsSettled?.(ids),
+    onStorage: (error) => (health.storageError = error),
+  });
+  const access = new PortalAccess({
+    ...options,
+    log,
+    store: new SessionStore(dataDir, account.login),
+    policy: options.sessionPolicy,
+    onRequest: hooks?.onRequest,
+    resources,
+    identity: () => child.identity,
+  });
+  const road = (): 'family' | 'register' => access.roads?.road ?? (options.family ? 'family' : 'register');
+  // The figures show the portal's session and road, and hear of each of its answers and logins.
+  const figures = new AccountFigures({
+    clock,
+    urls: options.urls,
+    // Before the first identity a child without a configured id is named by its login: only a hint of it here.
+    child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
+    sessionSince: () => access.session.loggedInAt,
+    road,
+    sink: options.figuresSink,
+    store: new FiguresStore(dataDir, account.login),
+    log,
+  });
+  access.observe(figures);
+  const { messages, cache } = access;
+  const features = new AccountFeatures(options.features ?? FEATURES, {
+    account,
+    cache,
+    messages,
+    outbox: new Outbox({ account: account.login, child: () => child.id, api: messages, dataDir, clock, log, messagesPerDay: options.messagesPerDay }),
+    downloads: () => access.downloads(child.id),
+    identity: () => child.identity,
+    childId: () => child.id,
+    language,
+    dataDir,
+    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+    averaging: options.averaging ?? 'weighted',
+    clock,
+    log,
+  });
+  const feed = new ChildFeed({
+    gateway: access.gateway,
+    store: new FeedDeviceStore(dataDir, account.login),
+    road,
+    resources,
+    onMissed: (res) => figures.feedMissed(res.name),
+    clock,
+    log,
+  });
+  // A command's lookup outside a pass asks the planner too.
+  const planner = new AccountPlan({ cache, policy: options.poll, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
+  cache.plannedBy((w) => planner.when(w, clock.now()));
+  return { log, child, health, gate, figures, access, features, feed, planner };
+}
 
 export class AccountPoller implements CommandAccount {
   readonly gateway: Gateway;
@@ -30,8 +151,8 @@ export class AccountPoller implements CommandAccount {
   readonly features: AccountFeatures;
   /** The account's figures for the diagnostics and its diagnostic entities. */
   readonly figures: AccountFigures;
-  /** The child, its event gate, the change feed (account-parts.ts). */
-  private readonly parts: AccountParts;
+  /** The child, its event gate, the change feed (accountParts). */
+  private readonly parts: PassParts;
   /** The pass, and what it publishes. */
   private readonly coordinator: AccountCoordinator;
   private readonly scheduler: AccountScheduler;
@@ -41,7 +162,7 @@ export class AccountPoller implements CommandAccount {
   constructor(private readonly options: AccountPollerOptions) {
     this.parts = accountParts(options);
     const { access, health, features, figures, log } = this.parts;
-    this.coordinator = new AccountCoordinator(options, this.parts);
+    const coordinator = (this.coordinator = new AccountCoordinator(options, this.parts));
     this.gateway = access.gateway;
     this.cache = access.cache;
     this.health = health;
@@ -51,7 +172,19 @@ export class AccountPoller implements CommandAccount {
       ...options,
       log,
       enqueue: (work) => this.queue.enqueue(work),
-      child: new SchedulerView(this.coordinator, features, health, options.poll.intervalMs),
+      // The child as its scheduler sees it: the coordinator runs a pass and says when the next is due, the
+      // features say when the states move next and recompute them, the health counts a failing host's failures.
+      child: {
+        pass: (waiting) => coordinator.pass(false, waiting),
+        nextWake: (now, retryAt) => coordinator.nextWake(now, retryAt),
+        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.poll.intervalMs, error, now),
+        nextBoundary: (now) => features.nextBoundary(now),
+        restate: (now) => {
+          const states = features.restate(now);
+          if (states !== undefined) coordinator.states(states);
+          return states !== undefined;
+        },
+      },
     });
     this.refreshes = new RefreshGate({ clock: options.clock, poll: (began) => this.passNow(true, began) });
   }

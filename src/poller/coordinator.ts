@@ -1,5 +1,5 @@
 // One pass of an account, as its scheduler (scheduler.ts) asks for it: who the child is, then every
-// copy its features read (their `reads`) that is due, read in rounds (read-due.ts); then the features
+// copy its features read (their `reads`) that is due, read in rounds (readDue); then the features
 // whose copies moved compute (feature-runs.ts), and what they found is published, with `last_update`,
 // `problem` and whether the child is available. What is due, and when the next pass is, the planner
 // says (feature-kit/plan.ts, handed the child's facts by account-plan.ts).
@@ -7,37 +7,37 @@ import { HOSTS, want, type Host, type Resource, type Want } from '../feature-kit
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { Watch } from '../feature-kit/plan.js';
-import { hostFailed, hostStep, readDue } from './read-due.js';
-import type { Due } from './account-plan.js';
+import type { AccountPlan, Due } from './account-plan.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
-import type { AccountPollerOptions } from './account-options.js';
-import type { AccountParts } from './account-parts.js';
 import type { CycleOutcome } from './feature-runs.js';
+import type { AccountFeatures } from './account-features.js';
+import type { AccountChild } from './child.js';
+import type { AccountHealth } from './health.js';
+import type { EventGate } from './event-gate.js';
+import type { PortalAccess, PortalAccessOptions } from './portal-access.js';
 import { lastUpdate, passwordChangeAdvised, problem, type ProblemFacts } from '../features/status/status.js';
 import { planFacts } from '../features/timetable/kindergarten.js';
-import { schoolYearFacts } from '../features/status/figures.js';
+import { schoolYearFacts, type AccountFigures } from '../features/status/figures.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { FEED_NAMES, type FeedContents } from '../school/calendar-feeds.js';
 import type { Publisher } from '../ha/publisher.js';
-import type { FeedStatus } from '../feed/child-feed.js';
-import type { HandledFacts } from '../feed/acknowledge.js';
+import type { ChildFeed } from '../feed/child-feed.js';
+import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { loginStepOf } from '../portal/errors.js';
+import { loginStepOf, UnexpectedResponseError } from '../portal/errors.js';
 
-/** A plug-in of the pass (the child's change feed): what it wants read, what it does before the reads, after each round and after publishing. */
-export interface PassPlugin {
-  want(): Want | undefined;
-  /** While it watches: the lists it names are read for their age alone at its safety age (the planner). */
-  watch(): Watch | undefined;
-  /** A list read for its age alone: what it held before and holds now (what the feed missed). */
-  readForAge(res: Resource, before: { value?: unknown; readAt?: number }, value: unknown): void;
-  beforeReads(cache: ResourceCache): Promise<void>;
-  afterRound(cache: ResourceCache): Promise<void>;
-  /** `pass` says what was computed from which copy and whether the broker took it all. */
-  afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void>;
-  feedStatus(): FeedStatus;
+/** The account's parts a pass works with, built in order by the runner (account.ts). */
+export interface PassParts {
+  access: PortalAccess;
+  child: AccountChild;
+  health: AccountHealth;
+  gate: EventGate;
+  figures: AccountFigures;
+  features: AccountFeatures;
+  feed: ChildFeed;
+  planner: AccountPlan;
+  log: Logger;
 }
 
 /** What a pass did: the hosts it read, and those it could not (and why). */
@@ -53,15 +53,15 @@ export class AccountCoordinator {
   private announced = false;
 
   constructor(
-    private readonly options: AccountPollerOptions,
-    private readonly parts: AccountParts,
+    private readonly options: Pick<PortalAccessOptions, 'account' | 'clock' | 'family'> & { publisher: Publisher },
+    private readonly parts: PassParts,
   ) {}
 
   /** One pass; `waiting`: hosts whose last failure's backoff has not ended (nothing of theirs is read). */
   async pass(asked: boolean, waiting: ReadonlySet<Host>): Promise<PassOutcome> {
     const { access, features, figures, health, log } = this.parts;
     const { cache } = access;
-    const feed: PassPlugin = this.parts.feed;
+    const { feed } = this.parts;
     const { clock } = this.options;
     const started = clock.now();
     const startPass = !asked && !this.registerRead;
@@ -238,4 +238,81 @@ export function publishFeeds(publisher: Publisher, childId: string, feeds: FeedC
     const content = feeds[name];
     if (content !== undefined) publisher.publishFeed(childId, name, content);
   }
+}
+
+// A pass's reads, in rounds: what the planner says is due read (the register's copies at once, the
+// messaging host's one after another), again while a read makes another due; a host's failure stops its
+// reads for the pass, one resource's own failure is its copy's.
+
+/** Reads that a read makes known (the calendar's id, then its ids, then the lists they vouch for) take a round each. */
+const ROUNDS = 8;
+
+/**
+ * Reads what the planner says is due (`dueNow`, asked again each round), round after round: a read can
+ * make another known (a lookup that lacks an id) or move a signal. A copy that leads (the change feed)
+ * has a round of its own first, then the signals (no vouch of their own). A host's failure (a dead
+ * session, the portal down) stops its reads for this pass (`failed`). A good read for its age alone is
+ * told to `forAge`. Answers the hosts read without such a failure.
+ */
+export async function readDue(
+  cache: ResourceCache,
+  dueNow: () => readonly Due[],
+  waiting: Set<Host>,
+  failed: Map<Host, unknown>,
+  afterRound?: () => Promise<void>,
+  forAge?: (res: Resource, before: { value?: unknown; readAt?: number }, value: unknown) => void,
+): Promise<Host[]> {
+  const read = new Set<Host>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const due = dueNow().filter((w) => !waiting.has(w.res.host));
+    if (due.length === 0) break;
+    const leads = due.filter((w) => w.res.leads === true);
+    const signals = due.filter((w) => w.res.vouch === undefined);
+    const batch = leads.length > 0 ? leads : signals.length > 0 ? signals : due;
+    const readOne = async (w: Due): Promise<void> => {
+      if (waiting.has(w.res.host)) return;
+      read.add(w.res.host);
+      // A read for its age alone is told with what the copy held before (the feed's missed changes); no other read is.
+      const aged =
+        forAge && w.why === 'age' ? { tell: forAge, before: { value: cache.peek(w.res, w.key), readAt: cache.readAt(w.res, w.key) } } : undefined;
+      const told = () => aged?.tell(cache.declaration(w.res), aged.before, cache.peek(w.res, w.key));
+      await hostStep(w.res.host, waiting, failed, () => cache.read(w).then(told, hostFailuresOnly));
+    };
+    // The register's copies at once; the messaging host's one after another, so that a messaging
+    // session that expired costs one bootstrap and one request again, not one for each read in flight.
+    const messaging = batch.filter((w) => w.res.host === 'messaging');
+    await Promise.all([
+      ...batch.filter((w) => w.res.host !== 'messaging').map(readOne),
+      messaging.reduce((before, w) => before.then(() => readOne(w)), Promise.resolve()),
+    ]);
+    await afterRound?.();
+  }
+  return [...read].filter((host) => !failed.has(host));
+}
+
+/**
+ * Passes on only a host's failure: one resource's own (an unexpected answer, feature-kit/resource.ts's
+ * ownFailure) is its copy's, kept by the cache, and the pass goes on.
+ */
+function hostFailuresOnly(error: unknown): void {
+  if (!(error instanceof UnexpectedResponseError)) throw error;
+}
+
+/** A step of the pass on one host: a failure that is not one resource's stops the host's reads for this pass. */
+async function hostStep(host: Host, waiting: Set<Host>, failed: Map<Host, unknown>, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    hostFailed(host, error, waiting, failed);
+  }
+}
+
+/**
+ * A host failed: nothing more of it is read in this pass. A login that failed stops both hosts' reads (one
+ * session logs both in), so that the other does not ask the login page again straight after.
+ */
+function hostFailed(host: Host, error: unknown, waiting: Set<Host>, failed: Map<Host, unknown>): void {
+  failed.set(host, error);
+  waiting.add(host);
+  if (loginStepOf(error) !== undefined) for (const other of HOSTS) waiting.add(other);
 }

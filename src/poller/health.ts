@@ -1,13 +1,14 @@
 // How an account's passes went, host by host, and what follows from it: the `problem` state (what went
-// wrong: features/status/problem.ts words it), the backoff of a failing host and whether the child's entities
-// stay available (the 3-day rule).
-import { StorageError } from '../portal/errors.js';
+// wrong: features/status/problem.ts words it), the backoff of a failing host (retryDelay: when each copy is
+// read is the planner's, feature-kit/plan.ts, handed the waits this gives as data) and whether the child's
+// entities stay available (the 3-day rule).
+import { LoginPausedError, StorageError } from '../portal/errors.js';
 import { problemOff, problemOn } from '../features/status/problem.js';
 import type { EntityState } from '../feature-kit/state.js';
 import type { Language } from '../config/language.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { LoginAdvice } from '../portal/session.js';
-import { DAY } from '../util/duration.js';
+import { DAY, MINUTE } from '../util/duration.js';
 
 /**
  * How long a child's entities keep their last good values on show, available, without a successful
@@ -114,4 +115,14 @@ export class AccountHealth {
   get available(): boolean {
     return this.isOnline === true;
   }
+}
+
+/**
+ * The delay before the next attempt after `failures` failed cycles in a row: 1, 2, 4 ... minutes, never
+ * more than the tier's interval; a paused login waits until the pause ends.
+ */
+export function retryDelay(failures: number, intervalMs: number, error: unknown, now: number): number {
+  if (error instanceof LoginPausedError) return Math.max(MINUTE, error.until - now);
+  const backoff = MINUTE * 2 ** Math.max(0, failures - 1);
+  return Math.min(intervalMs, backoff);
 }

@@ -3,24 +3,32 @@
 // the next lesson start or end (states that move with the clock). A host whose pass failed backs off
 // 1, 2, 4 ... minutes, at most poll.interval, or until a login pause ends; the other host is read
 // meanwhile. All it starts goes through the runner's queue, so it never overlaps a command.
-import type { PollHooks } from './account-options.js';
 import type { Host } from '../feature-kit/resource.js';
 import type { PassOutcome } from './coordinator.js';
+import type { PortalAccessOptions } from './portal-access.js';
 import type { Clock, Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 
+/** What an observer (the benchmark, a test) may attach to an account's polling. */
+export interface PollHooks extends Pick<PortalAccessOptions, 'onRequest'> {
+  /** A timed pass is about to start. */
+  onCycleStart?: () => void;
+  /** A timed pass ended: the hosts it read. */
+  onCycle?: (cycle: { hosts: Host[] }) => void;
+}
+
 /**
  * The child as its scheduler sees it: what it runs (a pass, the states that move with the clock) and what it
- * asks (when the next pass is due, a failed host's wait, the next lesson start or end). scheduled-child.ts
- * gives it from the coordinator, the features and the health.
+ * asks (when the next pass is due, a failed host's wait, the next lesson start or end). The runner
+ * (account.ts) gives it from the coordinator, the features and the health.
  */
 export interface ScheduledChild {
   /** One pass; `waiting`: the hosts whose backoff has not ended. */
   pass(waiting: ReadonlySet<Host>): Promise<PassOutcome>;
   /** When the next pass is due after one at `now`, with the failed hosts' retries. */
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number;
-  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (backoff.ts, retryDelay). */
+  /** How long a host whose pass failed with `error` at `now` waits before it is tried again (health.ts, retryDelay). */
   retryIn(host: Host, error: unknown, now: number): number;
   /** The next instant after `now` at which the states move by themselves; null when none before the next pass. */
   nextBoundary(now: number): number | null;

@@ -3,7 +3,7 @@
 // token, renewed with fresh/<login> on a 401 before any new password login (live-notes 22-25).
 import { ConnectionError, LinkNeedsActionError, LoginChangedError, SessionExpiredError } from './errors.js';
 import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './family-login.js';
-import type { DataRoad } from './data-road.js';
+import type { DataRoad } from './gateway.js';
 import { isInsufficientScopes } from './http-answers.js';
 import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 import type { LoginOutcome } from './login.js';

@@ -4,7 +4,7 @@
 // works, then the register road again. The child keeps one web session (one file, named by its login)
 // and one gateway: only the road under them changes, so nothing is published or fired twice.
 import { WrongCredentialsError, problemReason } from './errors.js';
-import { registerRoad, type DataRoad } from './data-road.js';
+import { registerRoad, type DataRoad } from './gateway.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { FamilyAccount } from './family.js';
 import type { HttpClient } from './http.js';

@@ -8,7 +8,7 @@
 // minutes), never "nothing".
 import { z } from 'zod';
 import { ConnectionError, UnexpectedResponseError } from '../portal/errors.js';
-import type { ServiceHost } from '../portal/data-road.js';
+import type { ServiceHost } from '../portal/gateway.js';
 import { isDisabled } from '../portal/http-answers.js';
 import { meResponse, tokenInfoResponse, userInfoResponse, type Me } from '../portal/schemas/identity.js';
 import { kindergartenPlanResponse, type KindergartenPlan } from '../portal/schemas/kindergarten.js';

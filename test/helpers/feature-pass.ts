@@ -3,7 +3,7 @@
 // then its computation. For the tests that drive a feature against the simulator without the whole bridge.
 import { ResourceCache } from '../../src/feature-kit/cache.js';
 import { AccountPlan } from '../../src/poller/account-plan.js';
-import { readDue } from '../../src/poller/read-due.js';
+import { readDue } from '../../src/poller/coordinator.js';
 import { silentLogger } from '../../src/util/log.js';
 import { warsawDate } from '../../src/util/time.js';
 import type { Feature, FeatureState } from '../../src/features/feature.js';

@@ -6,9 +6,9 @@
 import { gradeEvents, gradeItems, newestGrades, notGradeKeys, type GradePayload, type GradeSources } from '../../school/grades.js';
 import { averages, gradeScale } from '../../school/averages.js';
 import { semesterOf } from '../../school/semester.js';
-import { want } from '../../feature-kit/resource.js';
+import { want, type Copies, type Resource, type Want } from '../../feature-kit/resource.js';
 import * as R from '../../resources/grades.js';
-import { namesOf } from '../../resources/lookups.js';
+import { lookup, nameLookups, namesOf } from '../../resources/lookups.js';
 import { eventEntity } from '../../feature-kit/entities.js';
 import { feature, type FeatureAccess } from '../feature.js';
 import { shape, type Events, type Tracked, type TrackedPayload } from '../../feature-kit/contract.js';
@@ -16,11 +16,12 @@ import { gradeAtRisk, listedGrades, renderGradeAtRisk, SUBJECT_AVERAGE_EXAMPLE, 
 import { behaviour as behaviourOf } from '../../school/behaviour.js';
 import type { Averaging } from '../../config/schema.js';
 import { readMark } from '../../feature-kit/reads.js';
-import { partialGrades, type FirstPageTold } from './partial.js';
-import { gradeReads } from './reads.js';
+import { partialGrades, partialWants, type FirstPageTold } from './partial.js';
 import { average, renderAverage } from './average.js';
 import { GRADE_LISTS, newestGrade, renderNewestGrade } from './newest.js';
 import type { Language } from '../../config/language.js';
+import { childUnit, type UnitSettings } from '../../portal/schemas/identity.js';
+import type { Identity } from '../../feature-kit/identity.js';
 
 export { average, renderAverage, type AverageFacts, type AverageSubject } from './average.js';
 export { newestGrade, renderNewestGrade, type MarkWording, type NewestGradeFacts } from './newest.js';
@@ -208,4 +209,73 @@ class GradesSource implements Source {
       } satisfies Tracked<typeof gradeEvent>,
     };
   }
+}
+
+/** A list's grades as its copy holds them (undefined: not read, or not asked for). */
+type Listed = readonly { Category?: string; Comments?: string | string[]; Subject?: string; AddedBy?: string; Skill?: string }[] | undefined;
+
+/**
+ * What the grades read, by name: every kind of grade (a kind the child's unit switches off is not asked
+ * for), the lookups of the kinds that have grades (each wanted again when a grade names an id it
+ * lacks), the partial grades' steps and the names. Both `reads` and the computation take it, so that
+ * the computation reads exactly what was said.
+ */
+function gradeReads(copies: Copies, identity: Identity) {
+  // The child's own unit decides which kinds of grade exist (a school complex has several): a kind it
+  // may switch off is asked for once the units are read (or refused).
+  const unitsKnown = copies.peek(R.UNITS) !== undefined || copies.refused(R.UNITS);
+  const unit: UnitSettings | undefined = childUnit(copies.peek(R.UNITS), identity.unitId);
+  const lists = {
+    grades: want(R.GRADES),
+    point: !unitsKnown || unit?.point === false ? undefined : want(R.POINT_GRADES),
+    text: want(R.TEXT_GRADES),
+    descriptive: !unitsKnown || unit?.descriptive === false ? undefined : want(R.DESCRIPTIVE_GRADES),
+    behaviour: want(R.BEHAVIOUR_POINTS),
+    gradingSystem: want(R.GRADING_SYSTEM),
+    // The portal's own averages; a school without them answers Disabled, a refusal for a day.
+    schoolAverages: want(R.GRADE_AVERAGES),
+  };
+  const held = (w: Want | undefined): Listed =>
+    w === undefined ? undefined : ((copies.peek(w.res) as { Grades?: Listed } | undefined)?.Grades ?? undefined);
+  const [grades, point, text, descriptive, behaviour] = [
+    held(lists.grades),
+    held(lists.point),
+    held(lists.text),
+    held(lists.descriptive),
+    held(lists.behaviour),
+  ];
+  const partial = partialWants(copies);
+  const partialData = partial.list === undefined ? undefined : copies.peek(R.PARTIAL_GRADES, partial.list.key)?.data;
+  const ids = (list: Listed, pick: (g: NonNullable<Listed>[number]) => string | undefined | string[]) => (list ?? []).flatMap((g) => pick(g) ?? []);
+  const some = (list: readonly unknown[] | undefined): boolean => (list?.length ?? 0) > 0;
+  const only = (list: readonly unknown[] | undefined, w: Want): Want | undefined => (some(list) ? w : undefined);
+  // The lookup of the ids a list names, wanted while the list has grades.
+  const of = (list: Listed, res: Resource, pick: Parameters<typeof ids>[1]) => only(list, lookup(copies, res, ids(list, pick)));
+  const all = [grades, point, text, descriptive, behaviour];
+  return {
+    unit,
+    lists,
+    partial,
+    lookups: {
+      categories: lookup(
+        copies,
+        R.GRADE_CATEGORIES,
+        ids(grades, (g) => g.Category),
+      ),
+      comments: of(grades, R.GRADE_COMMENTS, (g) => g.Comments),
+      pointCategories: of(point, R.POINT_CATEGORIES, (g) => g.Category),
+      pointComments: of(point, R.POINT_COMMENTS, (g) => g.Comments),
+      textCategories: of(text, R.TEXT_CATEGORIES, (g) => g.Category),
+      skills: of(descriptive, R.SKILLS, (g) => g.Skill),
+      descriptiveComments: of(descriptive, R.DESCRIPTIVE_COMMENTS, (g) => g.Comments),
+      behaviourTypes: only(behaviour, lookup(copies, R.BEHAVIOUR_TYPES)),
+      behaviourComments: of(behaviour, R.BEHAVIOUR_COMMENTS, (g) => g.Comments),
+      behaviourCategories: only(behaviour, lookup(copies, R.BEHAVIOUR_CATEGORIES)),
+      authSubjects: only(partialData, want(R.AUTH_SUBJECTS)),
+    },
+    names: nameLookups(copies, {
+      subjects: all.flatMap((list) => ids(list, (g) => g.Subject)),
+      users: all.flatMap((list) => ids(list, (g) => g.AddedBy)),
+    }),
+  };
 }

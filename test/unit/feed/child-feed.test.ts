@@ -9,7 +9,7 @@ import { ChildFeed } from '../../../src/feed/child-feed.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { want, type Resource, type Want } from '../../../src/feature-kit/resource.js';
 import { AccountPlan } from '../../../src/poller/account-plan.js';
-import { readDue } from '../../../src/poller/read-due.js';
+import { readDue } from '../../../src/poller/coordinator.js';
 import type { Watch } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { NOTICES } from '../../../src/resources/school.js';

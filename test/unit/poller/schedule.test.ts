@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelay } from '../../../src/poller/backoff.js';
+import { retryDelay } from '../../../src/poller/health.js';
 import { inQuietHours, planClock } from '../../../src/feature-kit/plan.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
 import { next } from '../../../src/feature-kit/plan.js';

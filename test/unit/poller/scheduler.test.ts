@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { FakeClock } from '../../helpers/clock.js';
 import { AccountScheduler } from '../../../src/poller/scheduler.js';
-import { AccountHealth } from '../../../src/poller/health.js';
-import { retryDelay } from '../../../src/poller/backoff.js';
+import { AccountHealth, retryDelay } from '../../../src/poller/health.js';
 import type { Host } from '../../../src/feature-kit/resource.js';
 import type { PassOutcome } from '../../../src/poller/coordinator.js';
 
