@@ -1,6 +1,6 @@
 // The bench's two comparisons, as the declarations transformed (the account reads by the declarations
 // it is given: AccountPollerOptions.resources): the reference's own ages, and the naive schedule.
-import { always, MOMENTS, type Freshness } from '../feature-kit/schedule.js';
+import { always, atLeast } from '../feature-kit/schedule.js';
 import { RESOURCES } from '../features/resources.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { HOUR } from '../util/duration.js';
@@ -21,14 +21,13 @@ const REFERENCE_HOURLY = [
   'SchoolFiles',
 ];
 
-/** At least an hour at every moment: a configured interval (minutes) gives way to it. */
-const hourly = (fresh: Freshness): Freshness =>
-  Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], HOUR) : HOUR])) as Record<keyof Freshness, number>;
-
-/** The declarations at the reference's ages: those it reads hourly never read more often. */
-export const REFERENCE: readonly Resource[] = RESOURCES.map((res) =>
-  REFERENCE_HOURLY.includes(res.name) ? { ...res, fresh: hourly(res.fresh), ...(res.ahead ? { ahead: hourly(res.ahead) } : {}) } : res,
-);
+/** The declarations at the reference's ages: those it reads hourly never read more often (none of them is read ahead of need). */
+export const REFERENCE: readonly Resource[] = RESOURCES.map((res) => {
+  const { lessons, day, night } = res.fresh;
+  return REFERENCE_HOURLY.includes(res.name)
+    ? { ...res, fresh: { lessons: atLeast(lessons, HOUR), day: atLeast(day, HOUR), night: atLeast(night, HOUR) } }
+    : res;
+});
 
 /**
  * The naive schedule: every declaration read at every pass, day and night, at the news age (the run sets

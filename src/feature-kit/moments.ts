@@ -63,7 +63,9 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   // Lessons fall between 07:00 and 21:00, whatever a timetable says of its edges.
   if (!isSchoolDay(now, day) || time < '07:00' || time >= '21:00') return 'day';
   const [started, ended] =
-    day?.date === wall.date ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR] : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
+    day?.date === wall.date
+      ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
+      : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
   return started && !ended ? 'lessons' : 'day';
 }
 

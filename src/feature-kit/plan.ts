@@ -5,7 +5,7 @@
 // next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
 import { addDays, warsawOffsetAt, warsawDate, warsawInstant } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
-import { type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
+import { atLeast, type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
 import { inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 
 /** One copy a feature reads, as the planner sees it. */
@@ -162,16 +162,11 @@ export function whyOf(when: When): string {
   return when.age === undefined ? when.why : `${when.why}: ${when.age}`;
 }
 
-/** An age as a reader says it: minutes, hours or days (an age a little under the hour or the day, as the declarations write them, by it). */
+/** An age as a reader says it: minutes, hours or days (an age a little under the hour or the day, as declarations write some, by it). */
 export function span(ms: number): string {
-  if (ms === Infinity) return 'never';
-  if (ms === 0) return 'every pass';
   const minutes = Math.round(ms / MINUTE);
-  if (minutes % (24 * 60) === 0 || minutes >= 23 * 60) return `${Math.round(minutes / (24 * 60))} d`;
-  if (minutes % 60 === 0) return `${minutes / 60} h`;
-  if (minutes > 60 && (minutes + 5) % 60 === 0) return `${(minutes + 5) / 60} h`;
-  if (minutes === 55) return '1 h';
-  return `${minutes} min`;
+  if (ms === Infinity || minutes >= 23 * 60) return ms === Infinity ? 'never' : `${Math.round(minutes / (24 * 60))} d`;
+  return minutes >= 55 && [0, 55].includes(minutes % 60) ? `${Math.ceil(minutes / 60)} h` : `${minutes} min`;
 }
 
 /**
@@ -199,7 +194,7 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: num
   const hours = schedule.hours !== undefined && clock.moment === 'day' && clock.schoolDay === true && inHours(now, schedule.hours);
   const moment: Moment = hours ? 'lessons' : clock.moment;
   const ageOf = (fresh: Freshness, name: string): [Age, string] =>
-    safetyMs !== undefined && !(typeof fresh[moment] === 'number' && fresh[moment] >= safetyMs) ? [safetyMs, 'feed safety'] : [fresh[moment], name];
+    safetyMs === undefined || atLeast(fresh[moment], safetyMs) === fresh[moment] ? [fresh[moment], name] : [safetyMs, 'feed safety'];
   const named = hours ? schedule.hours! : moment;
   const own = resolve(ageOf(schedule.fresh, named)[0], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only

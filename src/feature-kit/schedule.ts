@@ -113,6 +113,11 @@ export interface When {
   age?: string;
 }
 
+/** An age never shorter than `ms` (the change feed's safety age, plan.ts; the bench's reference hour): a configured interval gives way to it. */
+export function atLeast(age: Age, ms: number): Age {
+  return typeof age === 'number' && age >= ms ? age : ms;
+}
+
 /** The same age at every moment. */
 export function always(age: Age): Freshness {
   return { lessons: age, day: age, night: age };

@@ -110,7 +110,7 @@ describe('the planner: each copy, and the wake', () => {
       { rows: { PushChanges: { at: 3 * MIN, by: 3 * MIN, why: 'age: 07:00-21:00 5 min' } }, wake: 3 * MIN },
     ],
     [
-      'the change feed on a Saturday at noon: at `interval`, its hours are a school day\'s',
+      "the change feed on a Saturday at noon: at `interval`, its hours are a school day's",
       { now: at('12:00', '2026-11-21'), wants: [feed], known: { PushChanges: { readAt: at('11:58', '2026-11-21') } } },
       { rows: { PushChanges: { at: 18 * MIN, by: 18 * MIN + 150_000, why: 'age: day 20 min' } }, wake: 18 * MIN + 150_000 },
     ],
