@@ -49,8 +49,7 @@ export interface SchoolDayTimes {
 const USUAL_LESSONS = { from: '08:00', to: '16:00' };
 
 /** Whether `now` falls on a school day: a weekday the timetable does not give without lessons (a free day, the holidays). */
-export function isSchoolDay(now: number, day: SchoolDayTimes | undefined): boolean {
-  const { date } = wallTime(now);
+export function isSchoolDay(now: number, day: SchoolDayTimes | undefined, date = wallTime(now).date): boolean {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !(day?.date === date && (day.start === null || day.end === null));
 }
@@ -61,7 +60,7 @@ export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
   const time = wall.time.slice(0, 5);
   if (atNight(time)) return 'night';
   // Lessons fall between 07:00 and 21:00, whatever a timetable says of its edges.
-  if (!isSchoolDay(now, day) || time < '07:00' || time >= '21:00') return 'day';
+  if (!isSchoolDay(now, day, wall.date) || time < '07:00' || time >= '21:00') return 'day';
   const [started, ended] =
     day?.date === wall.date
       ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
