@@ -4,8 +4,8 @@
 
 /**
  * The kinds of moment of a child's day, what ages vary by (moments.ts): `lessons`, from the first lesson's
- * start to an hour after the last one's end on a school day; `night`, 22:00 to 06:00 on any day; `day`,
- * the rest (06:00 to 22:00 outside lessons: a school day's morning and evening, a weekend, a free day).
+ * start to an hour after the last one's end on a school day, within 07:00 to 21:00; `night`, 22:00 to 06:00
+ * on any day; `day`, the rest (a school day's morning and evening, a weekend, a free day, the holidays).
  */
 export const MOMENTS = ['lessons', 'day', 'night'] as const;
 export type Moment = (typeof MOMENTS)[number];
