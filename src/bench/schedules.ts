@@ -1,6 +1,6 @@
 // The bench's two comparisons, as the declarations transformed (the account reads by the declarations
 // it is given: AccountPollerOptions.resources): the reference's own ages, and the naive schedule.
-import { always, atLeast } from '../feature-kit/schedule.js';
+import { always, atLeast, MOMENTS, type Freshness } from '../feature-kit/schedule.js';
 import { RESOURCES } from '../features/resources.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { HOUR } from '../util/duration.js';
@@ -21,8 +21,12 @@ const REFERENCE_HOURLY = [
   'SchoolFiles',
 ];
 
-/** The declarations at the reference's ages: those it reads hourly never read more often. */
-export const REFERENCE: readonly Resource[] = RESOURCES.map((res) => (REFERENCE_HOURLY.includes(res.name) ? atLeast(res, HOUR) : res));
+/** The declarations at the reference's ages: those it reads hourly never read more often (none of them is read ahead of need). */
+export const REFERENCE: readonly Resource[] = RESOURCES.map((res) =>
+  REFERENCE_HOURLY.includes(res.name)
+    ? { ...res, fresh: Object.fromEntries(MOMENTS.map((m) => [m, atLeast(res.fresh[m], HOUR)])) as Freshness }
+    : res,
+);
 
 /**
  * The naive schedule: every declaration read at every pass, day and night, at the news age (the run sets

@@ -1,6 +1,6 @@
-// The child's day as the planner sees it (plan.ts): the kind of moment each instant is (the night, a
-// weekend, lessons...), when that changes next, and when the night ends (nothing is read in it on its own).
-import { addDays, wallTime, warsawInstant } from '../util/time.js';
+// The child's day as the planner sees it (plan.ts): the kind of moment each instant is (lessons, the rest
+// of the day, the night), when that changes next, and when the night ends (nothing is read in it on its own).
+import { addDays, wallTime, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import type { Moment } from './schedule.js';
 
@@ -48,37 +48,48 @@ export interface SchoolDayTimes {
 /** When the timetable does not tell (before the first read, a school without one): a weekday's lessons, and their hour after. */
 const USUAL_LESSONS = { from: '08:00', to: '16:00' };
 
+/** Whether `now` falls on a school day: a weekday the timetable does not give without lessons (a free day, the holidays). */
+export function isSchoolDay(now: number, day: SchoolDayTimes | undefined, date = wallTime(now).date): boolean {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !(day?.date === date && (day.start === null || day.end === null));
+}
+
 /** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
 export function momentOf(now: number, day: SchoolDayTimes | undefined): Moment {
-  // One reading of the wall clock: nextMomentAt asks this some 80 times a call.
   const wall = wallTime(now);
   const time = wall.time.slice(0, 5);
   if (atNight(time)) return 'night';
-
-  const weekday = new Date(`${wall.date}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6) return 'weekend';
-  const known = day !== undefined && day.date === wall.date;
-  if (known && (day.start === null || day.end === null)) return 'holiday';
-  if (time < '07:00') return 'early';
-  if (time >= '21:00') return 'late';
-  const [started, ended] = known
-    ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
-    : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
-  if (!started) return 'morning';
-  if (!ended) return 'lessons';
-  return time < '18:00' ? 'afternoon' : 'evening';
+  // Lessons fall between 07:00 and 21:00, whatever a timetable says of its edges.
+  if (!isSchoolDay(now, day, wall.date) || time < '07:00' || time >= '21:00') return 'day';
+  const [started, ended] =
+    day?.date === wall.date
+      ? [now >= Date.parse(day.start!), now >= Date.parse(day.end!) + HOUR]
+      : [time >= USUAL_LESSONS.from, time >= USUAL_LESSONS.to];
+  return started && !ended ? 'lessons' : 'day';
 }
 
-/** The next instant (to the minute, within 12 hours) at which the kind of moment changes. */
-export function nextMomentAt(now: number, day: SchoolDayTimes | undefined): number {
-  const here = momentOf(now, day);
+/** True when the Warsaw wall-clock time of `now` falls inside "HH:MM-HH:MM" (which may span midnight). */
+export function inHours(now: number, hours: string | undefined): boolean {
+  if (!hours) return false;
+  const [from = '', to = ''] = hours.split('-');
+  const time = warsawTimeOfDay(now);
+  return from <= to ? time >= from && time < to : time >= from || time < to;
+}
+
+/**
+ * The next instant (to the minute, within 12 hours) at which the kind of moment changes, or a school day's
+ * `hours` (Schedule.hours: the change feed's) begin or end.
+ */
+export function nextMomentAt(now: number, day: SchoolDayTimes | undefined, hours?: string): number {
+  const kind = (t: number) => `${momentOf(t, day)}${hours !== undefined && inHours(t, hours) && isSchoolDay(t, day)}`;
+  const here = kind(now);
   const step = 10 * MINUTE;
   for (let before = now, at = now + step; at <= now + 12 * HOUR; before = at, at += step) {
-    if (momentOf(at, day) === here) continue;
+    if (kind(at) === here) continue;
     let [a, b] = [before, at];
     while (b - a > MINUTE) {
       const mid = Math.floor((a + b) / 2);
-      if (momentOf(mid, day) === here) a = mid;
+      if (kind(mid) === here) a = mid;
       else b = mid;
     }
     return b;

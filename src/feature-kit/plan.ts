@@ -3,10 +3,10 @@
 // change feed's watch, the child's day and the clock); `next` is its rule for one copy, row by row.
 // The coordinator reads what it says is due, the scheduler wakes when it says, and the diagnostics'
 // next_reads are its rows as they are. docs/polling.md is generated from the declarations (features/plan-table.ts).
-import { addDays, warsawOffsetAt, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
+import { addDays, warsawOffsetAt, warsawDate, warsawInstant } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
-import { atLeast, type Age, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
-import { momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
+import { atLeast, type Age, type Freshness, type Intervals, type Known, type Moment, type Schedule, type When, type Why } from './schedule.js';
+import { inHours, isSchoolDay, momentOf, nextMomentAt, nightEndsAt, type SchoolDayTimes } from './moments.js';
 
 /** One copy a feature reads, as the planner sees it. */
 export interface Wanted {
@@ -20,7 +20,10 @@ export interface Wanted {
   readonly fed?: boolean;
 }
 
-/** The change feed watching: a list it names, read since `since` (the device's registration), is read for its age alone at `safetyMs` at the soonest. */
+/**
+ * The change feed watching (src/resources/feed.ts): a list it names, read since `since` (the device's
+ * registration), is read for its age alone at `safetyMs` at the soonest, its age `feed safety` (next).
+ */
 export interface Watch {
   readonly since: number;
   readonly safetyMs: number;
@@ -78,10 +81,12 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
   const pass = { asked: day.pass?.asked ? ('refresh' as const) : undefined, startPass: day.pass?.start };
   const rows = new Map<string, PlanRow>();
   let soonest = now + CAPS.intervals * clock.intervals.normal;
+  let hours: string | undefined;
   for (const w of wants) {
     if (rows.has(w.row)) continue;
+    hours ??= w.schedule.hours;
     const copy = withPass(known.get(w.row), pass);
-    const when = next(w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? safe(w.schedule, watch.safetyMs) : w.schedule, copy, clock);
+    const when = next(w.schedule, copy, clock, w.fed && watch && (copy.readAt ?? -Infinity) >= watch.since ? watch.safetyMs : undefined);
     const retry = day.retryAt?.get(w.host) ?? -Infinity;
     const waits = retry > now;
     rows.set(w.row, { row: w.row, host: w.host, ...when, ...(waits ? { at: Math.max(when.at, retry), by: Math.max(when.by, retry) } : {}) });
@@ -94,7 +99,7 @@ export function plan(wants: readonly Wanted[], known: ReadonlyMap<string, Known>
   return {
     rows: [...rows.values()].sort((a, b) => a.by - b.by || a.row.localeCompare(b.row)),
     get wake() {
-      wake ??= Math.min(nextMomentAt(now, day.lessons), soonest);
+      wake ??= Math.min(nextMomentAt(now, day.lessons, hours), soonest);
       return wake;
     },
   };
@@ -120,15 +125,6 @@ function withPass(known: Known | undefined, pass: Pick<Known, 'asked' | 'startPa
   return copy;
 }
 
-/** The schedules at the feed's safety age, made once each (the plan is asked about every copy many times a pass). */
-const SAFE = new WeakMap<Schedule, { ms: number; schedule: Schedule }>();
-function safe(schedule: Schedule, ms: number): Schedule {
-  const made = SAFE.get(schedule);
-  if (made?.ms === ms) return made.schedule;
-  SAFE.set(schedule, { ms, schedule: atLeast(schedule, ms) });
-  return SAFE.get(schedule)!.schedule;
-}
-
 /** The moment the plan is asked at: the time, its kind for this child, and the intervals then. */
 export interface PlanClock {
   now: number;
@@ -136,26 +132,23 @@ export interface PlanClock {
   intervals: Intervals;
   /** No hour is night (the demo, whose simulated school is in lessons at every hour): what falls due is read then. */
   noNight?: boolean;
+  /** It is a school day (Schedule.hours). */
+  schoolDay?: boolean;
 }
 
 /** The plan's clock at `now` for a child whose lessons are `lessons`: its moment, and what its knobs stand for (inside poll.quiet_hours `fast` slows to hourly). */
 export function planClock(now: number, policy: PollPolicy, lessons: SchoolDayTimes | undefined): PlanClock {
-  const fast = inQuietHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
+  const fast = inHours(now, policy.quietHours) ? Math.max(HOUR, policy.fastIntervalMs) : policy.fastIntervalMs;
   const intervals = { news: policy.schoolIntervalMs, normal: policy.intervalMs, fast };
-  return policy.fixedMoment ? { now, moment: policy.fixedMoment, intervals, noNight: true } : { now, moment: momentOf(now, lessons), intervals };
-}
-
-/** True when the Warsaw wall-clock time of `now` falls inside "HH:MM-HH:MM" (which may span midnight). */
-export function inQuietHours(now: number, quietHours: string | undefined): boolean {
-  if (!quietHours) return false;
-  const [from = '', to = ''] = quietHours.split('-');
-  const time = warsawTimeOfDay(now);
-  return from <= to ? time >= from && time < to : time >= from || time < to;
+  return policy.fixedMoment
+    ? { now, moment: policy.fixedMoment, intervals, noNight: true }
+    : { now, moment: momentOf(now, lessons), intervals, schoolDay: isSchoolDay(now, lessons) };
 }
 
 /**
  * The share of a copy's age it may wait past it, so that reads falling due close together go out in one
- * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look.
+ * pass. None for `fast` and `news` ages: those are promises of how old a copy may be, not how often to look;
+ * the feed's safety age is hours, not a configured interval, and has it (8 hours: within 9).
  */
 const SLACK = 1 / 8;
 
@@ -164,26 +157,46 @@ function resolve(age: Age, intervals: Intervals): number {
   return typeof age === 'number' ? age : intervals[age];
 }
 
+/** A row's why as the diagnostics' next_reads say it: a read for its age with which one (`age: lessons 5 min`). */
+export function whyOf(when: When): string {
+  return when.age === undefined ? when.why : `${when.why}: ${when.age}`;
+}
+
+/** An age as a reader says it: minutes, hours or days (an age a little under the hour or the day, as declarations write some, by it). */
+export function span(ms: number): string {
+  const minutes = Math.round(ms / MINUTE);
+  if (ms === Infinity || minutes >= 23 * 60) return ms === Infinity ? 'never' : `${Math.round(minutes / (24 * 60))} d`;
+  return minutes >= 55 && [0, 55].includes(minutes % 60) ? `${Math.ceil(minutes / 60)} h` : `${minutes} min`;
+}
+
 /**
- * The one function that says when a copy is read, from its declaration, what is known of it and the clock.
- * The night (22:00 to 06:00) reads nothing but what a person asks for (a refresh, what a command changed)
- * and a start's first pass: a read that falls due then (its age, a refusal's end, a failure's retry, a
- * list riding along) waits for 06:00. A clock with no night (PlanClock.noNight) reads it when due.
+ * The one function that says when a copy is read, from its declaration, what is known of it and the clock;
+ * `safetyMs` while the change feed watches it (Watch). The night (22:00 to 06:00) reads nothing but what a
+ * person asks for (a refresh, what a command changed) and a start's first pass: a read that falls due then
+ * (its age, a refusal's end, a failure's retry, a list riding along) waits for 06:00. A clock with no night
+ * (PlanClock.noNight) reads it when due.
  */
-export function next(schedule: Schedule, known: Known, clock: PlanClock): When {
-  const when = dueBy(schedule, known, clock);
+export function next(schedule: Schedule, known: Known, clock: PlanClock, safetyMs?: number): When {
+  const when = dueBy(schedule, known, clock, safetyMs);
   // A changed signal at night is the bridge's own doing (a message sent, a command): nothing reads one then.
   if (clock.noNight || known.asked === 'refresh' || known.startPass || when.why === 'signal' || schedule.readsAtNight) return when;
   const morning = nightEndsAt(Math.max(when.at, clock.now));
-  return morning === undefined ? when : { at: morning, by: Math.max(when.by, morning), why: when.why };
+  return morning === undefined ? when : { ...when, at: morning, by: Math.max(when.by, morning) };
 }
 
 /** The first row that holds answers: when the copy is due, whatever the hour. */
-function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
+function dueBy(schedule: Schedule, known: Known, clock: PlanClock, safetyMs: number | undefined): When {
   const { now } = clock;
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) known = { ...known, failedAt: undefined };
-  const own = resolve(schedule.fresh[clock.moment], clock.intervals);
+  // The age a moment gives (the change feed's hours count as lessons), and its name; where the feed watches
+  // the copy, one shorter than its safety age gives way to it (a configured interval always does).
+  const hours = schedule.hours !== undefined && clock.moment === 'day' && clock.schoolDay === true && inHours(now, schedule.hours);
+  const moment: Moment = hours ? 'lessons' : clock.moment;
+  const ageOf = (fresh: Freshness, name: string): [Age, string] =>
+    safetyMs === undefined || atLeast(fresh[moment], safetyMs) === fresh[moment] ? [fresh[moment], name] : [safetyMs, 'feed safety'];
+  const named = hours ? schedule.hours! : moment;
+  const own = resolve(ageOf(schedule.fresh, named)[0], clock.intervals);
   // A copy whose last read failed is read again at the next look, but the scheduler wakes for it only
   // within its age and poll.interval, so that a failing portal is not asked in a loop.
   const retry = known.failedAt === undefined ? now : Math.max(now, known.failedAt + Math.min(own, clock.intervals.normal));
@@ -206,24 +219,24 @@ function dueBy(schedule: Schedule, known: Known, clock: PlanClock): When {
   // A settled copy still answers its question: a read that failed meanwhile is not retried before.
   if (known.settledUntil !== undefined && now < known.settledUntil) return later(known.settledUntil, 'settled');
   if (known.failedAt !== undefined) return soon('failed');
-  const fresh = known.ahead && schedule.ahead ? schedule.ahead : schedule.fresh;
-  const mine = fresh[clock.moment];
+  const mine = known.ahead && schedule.ahead ? ageOf(schedule.ahead, `${named} ahead`) : ageOf(schedule.fresh, named);
   const trusted = schedule.vouch !== undefined && known.signal === 'same' && asked !== 'unvouched';
-  const vouched = trusted ? schedule.vouch!.fresh[clock.moment] : mine;
   // A signal that vouches for a copy only ever lets it grow older: never read more often for it.
-  const age = resolve(vouched, clock.intervals) > resolve(mine, clock.intervals) ? vouched : mine;
-  let limit = resolve(age, clock.intervals);
-  if (known.empty && schedule.whileEmptyMs !== undefined) limit = Math.max(limit, schedule.whileEmptyMs);
+  const vouched: [Age, string] = trusted ? [schedule.vouch!.fresh[moment], `${named} vouched`] : mine;
+  const [age, ageName] = resolve(vouched[0], clock.intervals) > resolve(mine[0], clock.intervals) ? vouched : mine;
+  const empty = known.empty === true && (schedule.whileEmptyMs ?? 0) > resolve(age, clock.intervals);
+  const [limit, name] = empty ? [schedule.whileEmptyMs!, 'while empty'] : [resolve(age, clock.intervals), ageName];
   const missAt = known.missing === 'asked' && schedule.missAgeMs !== undefined ? known.readAt + schedule.missAgeMs : Infinity;
   const dayAt = schedule.daily === undefined ? Infinity : dayStartAfter(known.readAt, schedule.daily);
   const agedAtMs = agedAt(known.readAt, limit);
   const soonest = Math.min(agedAtMs, missAt, dayAt);
   const why: Why = soonest === agedAtMs ? 'age' : soonest === missAt ? 'missing' : 'new day';
+  const aged = why === 'age' ? { age: `${name} ${span(limit)}` } : {};
   // A copy read "in the future" (a clock set back) is read again rather than kept for years.
   const at = known.readAt > now ? now : soonest;
-  if (at <= now) return soon(why);
+  if (at <= now) return { ...soon(why), ...aged };
   const slack = why !== 'age' || age === 'fast' || age === 'news' ? 0 : Math.floor((limit * SLACK) / 1000) * 1000;
-  return { at, by: at + slack, why };
+  return { at, by: at + slack, why, ...aged };
 }
 
 /** The first instant at the wall time `from` (HH:MM) of a day after the one `readAt` falls in, or of its own day when read before it. */

@@ -3,13 +3,11 @@
 // (Known). The planner (plan.ts) answers from these; docs/polling.md is generated from the declarations.
 
 /**
- * The kinds of moment of a child's day. `lessons`: from the first lesson's start to an hour after the
- * last one's end, on a school day; `morning` before it (from 07:00), `afternoon` after it until 18:00,
- * `evening` until 21:00; `early` (06:00-07:00) and `late` (21:00-22:00) the edges of a school day, when
- * a family is up but the school is not; `night` 22:00-06:00 on any day; `weekend` and `holiday` are the
- * daytime (06:00-22:00) of a Saturday or Sunday, and of a weekday without lessons (a free day, the holidays).
+ * The kinds of moment of a child's day, what ages vary by (moments.ts): `lessons`, from the first lesson's
+ * start to an hour after the last one's end on a school day, within 07:00 to 21:00; `night`, 22:00 to 06:00
+ * on any day; `day`, the rest (a school day's morning and evening, a weekend, a free day, the holidays).
  */
-export const MOMENTS = ['lessons', 'morning', 'afternoon', 'evening', 'early', 'late', 'night', 'weekend', 'holiday'] as const;
+export const MOMENTS = ['lessons', 'day', 'night'] as const;
 export type Moment = (typeof MOMENTS)[number];
 
 /**
@@ -39,6 +37,11 @@ export interface Schedule {
   readonly missAgeMs?: number;
   /** Ages of a copy wanted ahead of need (next week's timetable for the calendar feeds). */
   readonly ahead?: Freshness;
+  /**
+   * Hours of a school day (`07:00-21:00`) in which its `lessons` age holds outside lessons too: the change
+   * feed's own (src/resources/feed.ts), none else.
+   */
+  readonly hours?: string;
   /**
    * What a person's asking (a refresh) does: `read` reads it now (the default of what a family hears
    * of: a school year of records that is no lookup, what the change feed names, the messaging host's
@@ -96,27 +99,26 @@ export interface Known {
   ahead?: boolean;
 }
 
-/**
- * A schedule whose ages are never shorter than `ms` (the change feed's safety age, where it vouches; the
- * bench's reference ages); a configured interval (minutes, where these are hours) gives way to it.
- */
-export function atLeast<S extends Schedule>(schedule: S, ms: number): S {
-  const longer = (fresh: Freshness): Freshness =>
-    Object.fromEntries(MOMENTS.map((m) => [m, typeof fresh[m] === 'number' ? Math.max(fresh[m], ms) : ms])) as Record<Moment, Age>;
-  return { ...schedule, fresh: longer(schedule.fresh), ...(schedule.ahead ? { ahead: longer(schedule.ahead) } : {}) };
-}
-
 /** Why a copy is read when it is (the diagnostics' `why`; each is defined in docs/development.md's glossary). */
 export type Why = 'asked' | 'no copy' | 'signal' | 'failed' | 'missing' | 'age' | 'new day' | 'refused' | 'settled' | 'after start';
 
-/** When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's wake; past `at` by its SLACK), and why. */
+/**
+ * When a copy is read: from `at` on (at or before the clock: now), by `by` at the latest (the scheduler's
+ * wake; past `at` by its SLACK), why, and for `age` which one (`lessons 5 min`, `feed safety 8 h`).
+ */
 export interface When {
   at: number;
   by: number;
   why: Why;
+  age?: string;
+}
+
+/** An age never shorter than `ms` (the change feed's safety age, plan.ts; the bench's reference hour): a configured interval gives way to it. */
+export function atLeast(age: Age, ms: number): Age {
+  return typeof age === 'number' && age >= ms ? age : ms;
 }
 
 /** The same age at every moment. */
 export function always(age: Age): Freshness {
-  return { lessons: age, morning: age, afternoon: age, evening: age, early: age, late: age, night: age, weekend: age, holiday: age };
+  return { lessons: age, day: age, night: age };
 }

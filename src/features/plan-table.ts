@@ -2,7 +2,7 @@
 // generates the entity table) by asking the one function that says when (plan.ts, next) how long a copy
 // just read waits at each moment: the page cannot drift from what the bridge does, and a resource stands
 // in it once however many features read it.
-import { next } from '../feature-kit/plan.js';
+import { next, span } from '../feature-kit/plan.js';
 import { MOMENTS, type Intervals, type Known, type Moment } from '../feature-kit/schedule.js';
 import type { Resource } from '../feature-kit/resource.js';
 import { RESOURCES } from './resources.js';
@@ -24,27 +24,19 @@ const KNOBS = new Map([
 ]);
 const READ_AT = Date.parse('2026-11-16T10:00:00Z');
 
-/** How long a copy read now waits at each moment before it is read again, as `next` answers. */
+/** How long a copy read now waits at each moment, as `next` answers (in its hours of a school day too: the change feed's). */
 function ages(res: Resource, known: Known = {}): string[] {
   // The ages alone: the night's rule (what falls due then waits for 06:00) is said once, above the table.
   const aged = { ...res, readsAtNight: true as const };
-  const when = (moment: Moment) => next(aged, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS });
-  // A copy of the day waits for the next day's first pass from its hour, named as such (not the hours until it from READ_AT).
-  return MOMENTS.map((m) => (when(m).why === 'new day' ? `next day from ${res.daily}` : age(when(m).at - READ_AT)));
-}
-
-/** An age as a reader says it: a configured interval by its key, else minutes, hours or days. */
-function age(value: number): string {
-  const knob = KNOBS.get(value);
-  if (knob !== undefined) return knob;
-  if (value === Infinity) return 'never';
-  if (value === 0) return 'every pass';
-  const minutes = Math.round(value / 60_000);
-  if (minutes % (24 * 60) === 0 || minutes >= 23 * 60) return `${Math.round(minutes / (24 * 60))} d`;
-  if (minutes % 60 === 0) return `${minutes / 60} h`;
-  if (minutes > 60 && (minutes + 5) % 60 === 0) return `${(minutes + 5) / 60} h`; // "hourly" a little under the hour
-  if (minutes === 55) return '1 h';
-  return `${minutes} min`;
+  const cell = (moment: Moment, schoolDay = false) => {
+    const when = next(aged, { ...known, readAt: READ_AT }, { now: READ_AT, moment, intervals: INTERVALS, schoolDay });
+    // A copy of the day waits for the next day's first pass from its hour, named as such (not the hours until it from READ_AT).
+    return when.why === 'new day' ? `next day from ${res.daily}` : (KNOBS.get(when.at - READ_AT) ?? span(when.at - READ_AT));
+  };
+  return MOMENTS.map((m) => {
+    const [own, inHours] = [cell(m), cell(m, true)];
+    return inHours === own ? own : `${inHours} ${res.hours} of a school day, else ${own}`;
+  });
 }
 
 const ASKED = { read: 'reads it', 'read refused': 'reads it, refused or not', unvouched: 'trusts no signal', keep: '—' } as const;

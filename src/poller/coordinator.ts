@@ -7,6 +7,7 @@ import { HOSTS, want, type Host, type Resource, type Want } from '../feature-kit
 import { IDENTITY } from '../resources/school.js';
 import { isoWarsaw, warsawDate } from '../util/time.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
+import { whyOf } from '../feature-kit/plan.js';
 import type { AccountPlan, Due } from './account-plan.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { EntityState } from '../feature-kit/state.js';
@@ -131,7 +132,7 @@ export class AccountCoordinator {
   nextWake(now: number, retryAt: ReadonlyMap<Host, number>): number {
     const { rows, wake } = this.parts.planner.of(this.planned(now), now, { retryAt });
     const figures = this.parts.figures;
-    figures.nextReads = rows.filter((r) => Number.isFinite(r.by)).map(({ row, at, by, why }) => ({ row, at, by, why }));
+    figures.nextReads = rows.filter((r) => Number.isFinite(r.by)).map((r) => ({ row: r.row, at: r.at, by: r.by, why: whyOf(r) }));
     void figures.save();
     return wake;
   }

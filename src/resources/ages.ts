@@ -2,18 +2,18 @@
 // nothing is read on its own, not even the unread counters (each read then would need a new messaging
 // session, three requests): plan.ts's next moves whatever falls due then to 06:00, so the morning's
 // first pass reads it (a family asleep reads nothing, and the night paid for a day of news in lessons).
-import { always, type Age, type Freshness } from '../feature-kit/schedule.js';
+import type { Age, Freshness } from '../feature-kit/schedule.js';
 import { DAILY, DAY, HOUR, MINUTE } from '../util/duration.js';
 
 /** The units and the daily look the declarations also write their ages in (defined in util/duration.ts). */
 export { DAILY, DAY, HOUR, MINUTE };
 
-/** An age by day; none at night (see above). */
+/** An age in lessons and the rest of the day; none at night (see above). */
 export function byDay(age: Age): Freshness {
-  return { ...always(age), night: Infinity };
+  return { lessons: age, day: age, night: Infinity };
 }
 
-/** What a family must hear of within minutes while lessons are on: `news` then, `normal` else by day. */
+/** What a family must hear of within minutes while lessons are on: `news` then, `normal` the rest of the day. */
 export const NEWS: Freshness = { ...byDay('normal'), lessons: 'news' };
 /** What changes while teachers work but is not news (attendance marks): `normal` by day. */
 export const CORE: Freshness = byDay('normal');

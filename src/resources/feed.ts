@@ -1,21 +1,20 @@
 // The portal's change feed (live-notes 28-32) as the resource it is read as: one small list of the
 // records added, edited or deleted since the last acknowledgement, for a device registered per child.
-// Read at the news age from 07:00 to 21:00 on school days, at `interval` otherwise by day, not at night.
 import { ChangeFeed, type FeedRead } from '../portal/change-feed.js';
 import { ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError } from '../portal/errors.js';
-import type { Freshness } from '../feature-kit/schedule.js';
 import { ownFailure, type Resource } from '../feature-kit/resource.js';
-import { byDay, HOUR } from './ages.js';
-
-const FEED_AGES: Freshness = { ...byDay('normal'), lessons: 'news', morning: 'news', afternoon: 'news', evening: 'news' };
+import { HOUR, NEWS } from './ages.js';
 
 /**
- * With the feed on, a list of the register it names is read for its age alone no more often than this:
- * the feed is a signal, not the truth (changes can go missing, live-notes 32), and this slow read is
- * how one that went missing still arrives. Eight hours by day (the night reads nothing for its age
- * alone): the morning's first pass and the afternoon; a change the feed lost in the evening comes the
- * next morning.
+ * The feed's one rule, what the planner applies (plan.ts): PushChanges is read at the news age in lessons
+ * and in its hours, 07:00 to 21:00 on a school day, at `interval` otherwise by day, not at night; while it
+ * watches (since its device's registration), a list it names is read for its age alone no more often than
+ * its safety age, `feed safety` (8 hours by day: the morning's first pass and the afternoon's), within an
+ * eighth more (9 hours) as any age in hours. The feed is a signal, not the truth (changes can go missing,
+ * live-notes 32): this slow read is how one that went missing still arrives; one lost in the evening comes
+ * the next morning. A configured interval gives way to it; a longer age (a daily lookup) stays.
  */
+export const FEED_HOURS = '07:00-21:00';
 export const FEED_SAFETY = 8 * HOUR;
 
 const FEED_FAILURES = [ConnectionError, FeedDeviceLostError, FeedInvalidError, FeedRefusedError];
@@ -25,7 +24,8 @@ export const CHANGES: Resource<FeedRead> = {
   name: 'PushChanges',
   host: 'register',
   endpoints: ['PushChanges'],
-  fresh: FEED_AGES,
+  fresh: NEWS,
+  hours: FEED_HOURS,
   whenAsked: 'read',
   leads: true,
   note: "the portal's change feed: read while a device is registered for the child; a change named reads its lists at once",

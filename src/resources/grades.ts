@@ -44,7 +44,8 @@ function kindOfGrade<S extends z.ZodType<{ Grades: readonly unknown[] }>>(endpoi
   return registerResource({ endpoint, schema, ...GRADE_KIND, list: grades, feed });
 }
 
-// Declared in full: "when is Grades read next" is answered from this file, plan.ts and cache.ts (docs/development.md).
+// Declared in full: "when is Grades read next" is answered from this file, ages.ts, feed.ts and
+// feature-kit/plan.ts (docs/development.md's reader paragraph).
 export const GRADES = registerResource({
   endpoint: 'Grades',
   schema: gradesResponse,

@@ -20,6 +20,7 @@ interface Bundle {
     change_feed: { on: boolean; why_not: string | null } | null;
     feed_missed: Record<string, number>;
     requests_today: { requests_by_resource: Record<string, number> };
+    next_reads: { row: string; why: string }[];
   }[];
 }
 
@@ -95,6 +96,10 @@ describe('the change feed', () => {
       }
       expect(inHour(all(list)).length, list).toBeLessThanOrEqual(1);
     }
+    // The diagnostics say which age holds: the feed's safety age for a news list, the news age for the feed.
+    const rows = (await bundle(h)).children[0]!.next_reads;
+    const why = (row: string) => rows.find((r) => r.row === row || r.row.startsWith(`${row} (`))?.why;
+    expect([why('Grades'), why('PushChanges')]).toEqual(['age: feed safety 8 h', 'age: lessons 5 min']);
     // The presence marks a teacher enters as a lesson begins, which the feed names: the attendance list
     // is read within 5 minutes after a lesson's start, and not otherwise.
     const plan = school.sim.plan(ANIA.login);

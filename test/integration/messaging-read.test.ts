@@ -59,8 +59,8 @@ describe('MessagesSource', () => {
     });
   });
 
-  it('lists each watched mailbox once at first, then within the normal interval (an evening) only the one whose counter changed', async () => {
-    const { poll } = setup(ANIA, 'evening');
+  it('lists each watched mailbox once at first, then within the normal interval (outside lessons) only the one whose counter changed', async () => {
+    const { poll } = setup(ANIA, 'day');
     await poll();
     expect(counts()).toBe(1);
     expect(lists()).toBe(6);

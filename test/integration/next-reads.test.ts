@@ -33,7 +33,15 @@ describe("the diagnostics' next reads", () => {
     for (const p of planned) expect(Date.parse(p.at), p.row).toBeLessThanOrEqual(Date.parse(p.by));
     const now = school.clock.now();
     const grades = planned.find((p) => p.row === 'Grades');
-    expect(grades?.why).toBe('age');
+    // Which age, and why: the news age while lessons are on (no change feed on this road).
+    expect(grades?.why).toBe('age: lessons 5 min');
+    const why = (row: string) => planned.find((p) => p.row === row)?.why;
+    expect([why('HomeWorkAssignments'), why('HomeWorks'), why('DescriptiveGrades')]).toEqual([
+      'age: lessons 20 min',
+      // The class calendar's ids the same: the age they vouch for; a kind of grade the child has none of: 6 hours.
+      'age: lessons vouched 1 h',
+      'age: while empty 6 h',
+    ]);
     // The news age in lessons is a promise: no slack, read by the moment it falls due.
     expect(grades!.by).toBe(grades!.at);
     expect(Date.parse(grades!.at) - now).toBeLessThanOrEqual(5 * 60_000);

@@ -11,8 +11,9 @@ import { TIMETABLE } from '../../../src/resources/timetable.js';
 import { byDay } from '../../../src/resources/ages.js';
 import { INBOX, MAILBOX, UNREAD } from '../../../src/resources/messaging.js';
 import { warsawInstant } from '../../../src/util/time.js';
-import { next } from '../../../src/feature-kit/plan.js';
-import { momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/moments.js';
+import { next, whyOf } from '../../../src/feature-kit/plan.js';
+import { isSchoolDay, momentOf, nightEndsAt, nextMomentAt, type SchoolDayTimes } from '../../../src/feature-kit/moments.js';
+import { FEED_HOURS } from '../../../src/resources/feed.js';
 import { type Known, type Moment, type Schedule } from '../../../src/feature-kit/schedule.js';
 
 const MIN = 60_000;
@@ -26,25 +27,42 @@ describe("the kind of moment, from the child's own day", () => {
     ['a lesson hour', WEDNESDAY, '09:10', day, 'lessons'],
     ['a break', WEDNESDAY, '10:40', day, 'lessons'],
     ['an hour after the last lesson', WEDNESDAY, '14:29', day, 'lessons'],
-    ['after school', WEDNESDAY, '14:30', day, 'afternoon'],
-    ['the evening', WEDNESDAY, '19:00', day, 'evening'],
-    ['before the first lesson', WEDNESDAY, '07:15', day, 'morning'],
-    ['a school day before 07:00', WEDNESDAY, '06:40', day, 'early'],
-    ['a school day after 21:00', WEDNESDAY, '21:30', day, 'late'],
-    ['a weekend at 06:40 (no early on a day without school)', '2026-11-21', '06:40', undefined, 'weekend'],
+    ['after school', WEDNESDAY, '14:30', day, 'day'],
+    ['the evening', WEDNESDAY, '19:00', day, 'day'],
+    ['before the first lesson', WEDNESDAY, '07:15', day, 'day'],
+    ['a school day before 07:00', WEDNESDAY, '06:40', day, 'day'],
+    ['a school day after 21:00', WEDNESDAY, '21:30', day, 'day'],
+    ['a weekend at 06:40', '2026-11-21', '06:40', undefined, 'day'],
     ['the night', WEDNESDAY, '23:30', day, 'night'],
-    ['a free day (no lessons in the timetable)', WEDNESDAY, '10:00', { ...day, start: null, end: null }, 'holiday'],
-    ['a weekend', '2026-11-21', '10:00', undefined, 'weekend'],
-    ['the holidays (a weekday of the winter break)', '2027-01-20', '10:00', { date: '2027-01-20', start: null, end: null }, 'holiday'],
+    ['a free day (no lessons in the timetable)', WEDNESDAY, '10:00', { ...day, start: null, end: null }, 'day'],
+    ['a weekend', '2026-11-21', '10:00', undefined, 'day'],
+    ['the holidays (a weekday of the winter break)', '2027-01-20', '10:00', { date: '2027-01-20', start: null, end: null }, 'day'],
     ['a weekday, timetable not known yet', WEDNESDAY, '10:00', undefined, 'lessons'],
+    ['lessons a timetable puts before 07:00 (07:00 at the earliest)', WEDNESDAY, '06:50', { ...day, start: `${WEDNESDAY}T06:30:00+01:00` }, 'day'],
   ] as [string, string, string, SchoolDayTimes | undefined, Moment][])('%s is %s', (_what, date, time, today, expected) => {
     expect(momentOf(at(date, time), today)).toBe(expected);
   });
 
-  it('names the next change of moment to the minute: the morning, the first lesson after it', () => {
-    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day)).toBe(at(WEDNESDAY, '07:00'));
+  it('names the next change of moment to the minute: the first lesson, the hour after the last, the night', () => {
+    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day)).toBe(at(WEDNESDAY, '08:00'));
     expect(nextMomentAt(at(WEDNESDAY, '07:10'), day)).toBe(at(WEDNESDAY, '08:00'));
     expect(nextMomentAt(at(WEDNESDAY, '12:00'), day)).toBe(at(WEDNESDAY, '14:30'));
+    expect(nextMomentAt(at(WEDNESDAY, '19:00'), day)).toBe(at(WEDNESDAY, '22:00'));
+  });
+
+  it("names the change feed's hours too when asked (07:00 and 21:00 of a school day), not on a weekend", () => {
+    expect(nextMomentAt(at(WEDNESDAY, '06:40'), day, FEED_HOURS)).toBe(at(WEDNESDAY, '07:00'));
+    expect(nextMomentAt(at(WEDNESDAY, '19:00'), day, FEED_HOURS)).toBe(at(WEDNESDAY, '21:00'));
+    expect(nextMomentAt(at('2026-11-21', '12:00'), undefined, FEED_HOURS)).toBe(at('2026-11-21', '22:00'));
+  });
+
+  it.each([
+    ['a weekday', WEDNESDAY, day, true],
+    ['a weekday whose timetable is not known yet', WEDNESDAY, undefined, true],
+    ['a free day', WEDNESDAY, { ...day, start: null, end: null }, false],
+    ['a Saturday', '2026-11-21', undefined, false],
+  ] as [string, string, SchoolDayTimes | undefined, boolean][])('%s is a school day: %s', (_what, date, today, expected) => {
+    expect(isSchoolDay(at(date, '10:00'), today)).toBe(expected);
   });
 });
 
@@ -53,7 +71,7 @@ function decide(res: Schedule, moment: Moment, ago: number | undefined, known: K
   const now = at(WEDNESDAY, '10:00');
   const when = next(res, { readAt: ago === undefined ? undefined : now - ago * MIN, ...known }, { now, moment, intervals });
   // When it may be read at the latest (`by`) is the table below.
-  return when.at <= now ? { read: true, why: when.why } : { read: false, at: when.at };
+  return when.at <= now ? { read: true, why: whyOf(when) } : { read: false, at: when.at };
 }
 const NOW = at(WEDNESDAY, '10:00');
 const wait = (minutesFromNow: number) => ({ read: false, at: NOW + minutesFromNow * MIN });
@@ -62,10 +80,10 @@ const read = (why: string) => ({ read: true, why });
 describe('next: read now, or from when', () => {
   it.each([
     ['grades, a lesson hour, read 4 minutes ago', GRADES, 'lessons', 4, {}, wait(1)],
-    ['grades, a lesson hour, read 5 minutes ago', GRADES, 'lessons', 5, {}, read('age')],
-    ['grades, after school, read 5 minutes ago', GRADES, 'afternoon', 5, {}, wait(15)],
+    ['grades, a lesson hour, read 5 minutes ago', GRADES, 'lessons', 5, {}, read('age: lessons 5 min')],
+    ['grades, after school, read 5 minutes ago', GRADES, 'day', 5, {}, wait(15)],
     ['grades, the night, read 5 hours ago: nothing is read at night for its age alone', GRADES, 'night', 300, {}, wait(Infinity)],
-    ['grades, a weekend, read 20 minutes ago', GRADES, 'weekend', 20, {}, read('age')],
+    ['grades, a weekend, read 20 minutes ago', GRADES, 'day', 20, {}, read('age: day 20 min')],
     ['grades, never read', GRADES, 'night', undefined, {}, read('no copy')],
     ["the library (not at a start), a start's first pass: the next pass", LIBRARY, 'lessons', undefined, { startPass: true }, wait(Infinity)],
     [
@@ -81,27 +99,20 @@ describe('next: read now, or from when', () => {
     ['grades the change feed named', GRADES, 'night', 1, { signal: 'changed' }, read('signal')],
     ['a test list vouched for by the class calendar, a lesson hour', HOMEWORKS, 'lessons', 30, { signal: 'same' }, wait(30)],
     ['a test list whose calendar ids changed', HOMEWORKS, 'lessons', 1, { signal: 'changed' }, read('signal')],
-    ['a test list, the calendar failed (no signal): the usual age', HOMEWORKS, 'lessons', 5, { signal: 'none' }, read('age')],
-    ['a test list, a refresh trusts no signal', HOMEWORKS, 'lessons', 5, { signal: 'same', asked: 'refresh' }, read('age')],
+    ['a test list, the calendar failed (no signal): the usual age', HOMEWORKS, 'lessons', 5, { signal: 'none' }, read('age: lessons 5 min')],
+    ['a test list, a refresh trusts no signal', HOMEWORKS, 'lessons', 5, { signal: 'same', asked: 'refresh' }, read('age: lessons 5 min')],
     ['lessons held, a break', REALIZATIONS, 'lessons', 30, {}, wait(90)],
-    ['lessons held, two hours on', REALIZATIONS, 'lessons', 120, {}, read('age')],
-    ['lessons held, the holidays', REALIZATIONS, 'holiday', 120, {}, wait(24 * 60 - 10 - 120)],
-    ['lessons held, a refresh keeps the copy', REALIZATIONS, 'weekend', 120, { asked: 'refresh' }, wait(24 * 60 - 10 - 120)],
+    ['lessons held, two hours on', REALIZATIONS, 'lessons', 120, {}, read('age: lessons 2 h')],
+    ['lessons held, the holidays', REALIZATIONS, 'day', 120, {}, wait(24 * 60 - 10 - 120)],
+    ['lessons held, a refresh keeps the copy', REALIZATIONS, 'day', 120, { asked: 'refresh' }, wait(24 * 60 - 10 - 120)],
     // A refresh reads every list of records a family hears of by the declarations' default, a lookup not.
     ['notes read 10 minutes ago, a refresh', NOTES, 'lessons', 10, { asked: 'refresh' }, read('asked')],
     ['behaviour read 10 minutes ago, a refresh', BEHAVIOUR_POINTS, 'lessons', 10, { asked: 'refresh' }, read('asked')],
     ['partial grades read a minute ago, a refresh', PARTIAL_GRADES, 'lessons', 1, { asked: 'refresh' }, read('asked')],
     ['a lookup, a refresh keeps the copy', GRADE_COMMENTS, 'lessons', 10, { asked: 'refresh' }, wait(24 * 60 - 10 - 10)],
-    [
-      'next week for the feeds alone (ahead of need): once a day',
-      TIMETABLE,
-      'afternoon',
-      60,
-      { ahead: true, signal: 'same' },
-      wait(24 * 60 - 10 - 60),
-    ],
+    ['next week for the feeds alone (ahead of need): once a day', TIMETABLE, 'day', 60, { ahead: true, signal: 'same' }, wait(24 * 60 - 10 - 60)],
     ['next week for the feeds alone, the night: never by age', TIMETABLE, 'night', 10 * 60, { ahead: true }, wait(Infinity)],
-    ['next week when the next school day falls in it: news', TIMETABLE, 'lessons', 5, { signal: 'none' }, read('age')],
+    ['next week when the next school day falls in it: news', TIMETABLE, 'lessons', 5, { signal: 'none' }, read('age: lessons 5 min')],
     ['an empty list of point grades waits 6 hours', POINT_GRADES, 'lessons', 60, { empty: true }, wait(6 * 60 - 5 - 60)],
     [
       'a refused module waits out its refusal, even on a refresh',
@@ -120,7 +131,7 @@ describe('next: read now, or from when', () => {
       { refusedUntil: at(WEDNESDAY, '11:00'), failedAt: NOW },
       wait(60),
     ],
-    ['a copy from the future (the clock set back)', GRADES, 'lessons', -60, {}, read('age')],
+    ['a copy from the future (the clock set back)', GRADES, 'lessons', -60, {}, read('age: lessons 5 min')],
     ['the lucky number, settled until 11:00: never by age', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '11:00') }, wait(60)],
     [
       'the lucky number, settled, whose refresh failed: not before it is due',
@@ -130,7 +141,7 @@ describe('next: read now, or from when', () => {
       { settledUntil: at(WEDNESDAY, '11:00'), failedAt: NOW },
       wait(60),
     ],
-    ['the lucky number, settled, past its time: its age', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '09:59') }, read('age')],
+    ['the lucky number, settled, past its time: its age', LUCKY, 'lessons', 60, { settledUntil: at(WEDNESDAY, '09:59') }, read('age: lessons 3 min')],
     ['the lucky number, settled, a refresh reads it', LUCKY, 'lessons', 1, { settledUntil: at(WEDNESDAY, '11:00'), asked: 'refresh' }, read('asked')],
   ] as [string, Schedule, Moment, number | undefined, Known, unknown][])('%s', (_what, res, moment, ago, known, expected) => {
     expect(decide(res, moment, ago, known)).toEqual(expected);
@@ -149,9 +160,9 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
       {},
       1,
     ],
-    ['grades, after school, read 5 minutes ago: due in 15, read within 17.5', GRADES, 'afternoon', 5, {}, 17.5],
+    ['grades, after school, read 5 minutes ago: due in 15, read within 17.5', GRADES, 'day', 5, {}, 17.5],
     ['grades, the night: not by age', GRADES, 'night', 60, {}, Infinity],
-    ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'evening', 1, {}, 2],
+    ['the unread counters, the evening, read a minute ago: exactly every fast_interval', UNREAD, 'day', 1, {}, 2],
     ['the unread counters, the night: not for their age', UNREAD, 'night', 0, {}, Infinity],
     ['grades never read: due now', GRADES, 'lessons', undefined, {}, 0],
     ['the library (not at a start), never read: with the next pass, waking none of its own', LIBRARY, 'lessons', undefined, {}, Infinity],
@@ -171,8 +182,8 @@ describe('by when the scheduler reads a copy: once due, at most an eighth of its
 describe('the inbox and the other mailboxes', () => {
   it.each([
     ['the inbox, lessons, read 50 minutes ago, its counter the same', INBOX, 'lessons', 50, { signal: 'same' }, wait(4 * 60 - 50)],
-    ['the inbox, lessons, read four hours ago, its counter the same', INBOX, 'lessons', 4 * 60, { signal: 'same' }, read('age')],
-    ['the inbox, the evening, read 241 minutes ago', INBOX, 'evening', 241, { signal: 'same' }, read('age')],
+    ['the inbox, lessons, read four hours ago, its counter the same', INBOX, 'lessons', 4 * 60, { signal: 'same' }, read('age: lessons 4 h')],
+    ['the inbox, the evening, read 241 minutes ago', INBOX, 'day', 241, { signal: 'same' }, read('age: day 4 h')],
     ['the inbox, the night, read 5 hours ago, its counter the same', INBOX, 'night', 300, { signal: 'same' }, wait(Infinity)],
     ['the inbox, the night, its counter moved', INBOX, 'night', 300, { signal: 'changed' }, read('signal')],
     ['another mailbox, a day old, its counter the same', MAILBOX, 'lessons', 24 * 60, { signal: 'same' }, wait(Infinity)],
@@ -203,7 +214,7 @@ describe("the child's identity, a resource of its own: of the day", () => {
 
   it('a copy of the evening is read at the first pass of the next day from 06:00, not a day after it was read', () => {
     const evening = at(WEDNESDAY, '21:30');
-    const when = next(IDENTITY, { readAt: evening }, { now: evening, moment: 'late', intervals });
+    const when = next(IDENTITY, { readAt: evening }, { now: evening, moment: 'day', intervals });
     expect(when).toEqual({ at: at('2026-11-19', '06:00'), by: at('2026-11-19', '06:00'), why: 'new day' });
   });
 
@@ -215,7 +226,7 @@ describe("the child's identity, a resource of its own: of the day", () => {
     // Summer time in June and September: the wall clock's own instants.
     const six = warsawInstant(date, '06:00');
     const before = six - 9 * 60 * MIN;
-    expect(next(IDENTITY, { readAt: before }, { now: six, moment: 'early', intervals }).why).toBe('new day');
+    expect(next(IDENTITY, { readAt: before }, { now: six, moment: 'day', intervals }).why).toBe('new day');
     expect(next(IDENTITY, { readAt: before }, { now: six - MIN, moment: 'night', intervals }).at).toBe(six);
   });
 
@@ -275,7 +286,7 @@ describe('a daily read keeps its hour on the days the clocks change', () => {
   const DAILY_LIST: Schedule = { name: 'a daily list', fresh: byDay(24 * 60 * MIN), whenAsked: 'keep' };
   const dueAfter = (readAt: string) => {
     const read = Date.parse(readAt);
-    return next(DAILY_LIST, { readAt: read }, { now: read, moment: 'late', intervals }).at;
+    return next(DAILY_LIST, { readAt: read }, { now: read, moment: 'day', intervals }).at;
   };
   it.each([
     [

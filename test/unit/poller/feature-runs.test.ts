@@ -58,8 +58,8 @@ async function setup(extra: Feature[] = []) {
   const features = new AccountFeatures([summary, notes, ...extra], access);
   await features.prepare();
   const identity = {} as Identity;
-  // The account's planner in the afternoon, with the intervals a config's defaults would give.
-  const policy = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 5 * MINUTE, fixedMoment: 'afternoon' as const };
+  // The account's planner outside lessons by day, with the intervals a config's defaults would give.
+  const policy = { intervalMs: 20 * MINUTE, fastIntervalMs: 3 * MINUTE, schoolIntervalMs: 5 * MINUTE, fixedMoment: 'day' as const };
   const planner = new AccountPlan({ cache, policy, lessons: () => undefined, watch: () => undefined });
   /** A pass as the coordinator makes one: what is due read, then the features computed. */
   const pass = async (asked = false) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelay } from '../../../src/poller/health.js';
-import { inQuietHours, planClock } from '../../../src/feature-kit/plan.js';
+import { planClock } from '../../../src/feature-kit/plan.js';
+import { inHours } from '../../../src/feature-kit/moments.js';
 import { LoginPausedError } from '../../../src/portal/errors.js';
 import { next } from '../../../src/feature-kit/plan.js';
 import { GRADES } from '../../../src/resources/grades.js';
@@ -17,12 +18,12 @@ describe('quiet hours', () => {
     ['06:00', false],
     ['12:00', false],
   ])('22:00-06:00 at %s is %s', (time, expected) => {
-    expect(inQuietHours(at(time), '22:00-06:00')).toBe(expected);
+    expect(inHours(at(time), '22:00-06:00')).toBe(expected);
   });
 
   it('handles a window inside one day', () => {
-    expect(inQuietHours(at('13:30'), '13:00-14:00')).toBe(true);
-    expect(inQuietHours(at('14:00'), '13:00-14:00')).toBe(false);
+    expect(inHours(at('13:30'), '13:00-14:00')).toBe(true);
+    expect(inHours(at('14:00'), '13:00-14:00')).toBe(false);
   });
 
   it('slows only the fast interval, to hourly', () => {

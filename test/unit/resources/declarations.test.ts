@@ -1,7 +1,8 @@
 // Each portal resource is declared once: every declaration the resources' modules export (src/resources/
 // and each feature's own, src/features/<name>/resources.ts or <what>-resources.ts) is in the list (so
 // docs/polling.md and the coordinator know it), no two declare one endpoint or one name, and every
-// change-feed name is one the live notes list (live-notes 31).
+// change-feed name is one the live notes list (live-notes 31); ages vary by lessons, the rest of the day and
+// the night, and only the change feed has hours of its own.
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../src/features/resources.js';
 import * as grades from '../../../src/resources/grades.js';
@@ -70,6 +71,11 @@ describe('the resources, declared once', () => {
   it('fails on a second declaration of an endpoint', () => {
     const copy = { ...grades.GRADES, name: 'Grades again' };
     expect(twice([...RESOURCES, copy].flatMap((r) => r.endpoints))).toBe('Grades');
+  });
+
+  it("gives ages by lessons, the rest of the day and the night; hours of their own only to the change feed's PushChanges", () => {
+    for (const r of RESOURCES) expect(Object.keys(r.fresh).sort(), r.name).toEqual(['day', 'lessons', 'night']);
+    expect(RESOURCES.filter((r) => r.hours !== undefined).map((r) => [r.name, r.hours])).toEqual([['PushChanges', '07:00-21:00']]);
   });
 
   it("names only the change feed's own types (live-notes 31)", () => {
