@@ -12,6 +12,7 @@ import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { errorText } from '../util/text.js';
 import { createClient, redactUrl, waitForConnect, within } from './client.js';
 import { BaseTopicClaim } from './claim.js';
 import { openClient, subscribeBridge } from './connect.js';
@@ -114,8 +115,13 @@ export class Bridge implements Publisher {
     for (let waited = false; ; waited = true) {
       const { client, url } = openClient({ ...this.options, session }, this.topics, {
         stopped: () => this.stopped,
-        reconnected: () => {
+        reconnected: (sessionKept) => {
           this.claim?.renew();
+          // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
+          // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
+          if (sessionKept && this.ready) {
+            this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
+          }
           if (this.ready) this.resendAll('reconnected to the MQTT broker');
         },
         closed: () => this.deliveries.away(),
@@ -136,7 +142,7 @@ export class Bridge implements Publisher {
           // Only the base topic's holder clears what a former base topic left.
           if (session) await clearMovedBase(client, session, this.topics, this.options.staleScanMs ?? STALE_SCAN_MS, this.clock, this.log);
           this.devices.removeStale(devices);
-          await subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code));
+          await this.subscribe(client);
           this.claim?.hold(client);
           this.log.info({ url, base_topic: this.topics.base }, 'connected to the MQTT broker');
           break;
@@ -304,6 +310,11 @@ export class Bridge implements Publisher {
   private sync(): void {
     if (!this.ready || !this.connected) return;
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
+  }
+
+  /** The bridge's own subscriptions (connect.ts). */
+  private subscribe(client: MqttClient, again = false): Promise<void> {
+    return subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code), again);
   }
 
   /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */

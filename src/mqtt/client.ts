@@ -232,7 +232,8 @@ export interface WatchSettings {
   log: Logger;
   /** True once the owner stops: closing then is expected, not worth a line. */
   stopped: () => boolean;
-  onConnect: () => void;
+  /** Connected; `sessionKept`: the broker kept the session (its subscriptions stand, and mqtt.js makes none again). */
+  onConnect: (sessionKept: boolean) => void;
 }
 
 /**
@@ -262,10 +263,10 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
     if (attempt > 0) client.options.reconnectPeriod = nextReconnectDelay(period(), policy);
     attempt++;
   });
-  client.on('connect', () => {
+  client.on('connect', (connack) => {
     attempt = 0;
     client.options.reconnectPeriod = policy.firstMs;
-    settings.onConnect();
+    settings.onConnect(connack.sessionPresent);
   });
 }
 

@@ -1,7 +1,7 @@
 // Opening the bridge's connection to the broker: the client with its retained last will and its
 // reconnect policy, the watch that logs an outage and reconnects, and once connected the topics the
 // bridge listens on (a subscription the broker refused is reported as such).
-import type { IPublishPacket, MqttClient } from 'mqtt';
+import type { IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Topics } from '../ha/topics.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, watchConnection, type ReconnectPolicy } from './client.js';
 import type { BridgeOptions } from './bridge-options.js';
@@ -10,8 +10,11 @@ import type { MqttSession } from './session.js';
 /** What the bridge hears of its client. */
 export interface ClientEvents {
   stopped(): boolean;
-  /** Connected again after an outage or a broker's restart (not the first connect, which start() awaits). */
-  reconnected(): void;
+  /**
+   * Connected again after an outage or a broker's restart (not the first connect, which start() awaits);
+   * `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
+   */
+  reconnected(sessionKept: boolean): void;
   /** The connection closed: whoever waits for the broker's answers hears it at once. */
   closed(): void;
   message(topic: string, payload: Buffer, packet: IPublishPacket): void;
@@ -42,7 +45,7 @@ export function openClient(
     policy,
     log: options.log,
     stopped: () => on.stopped(),
-    onConnect: () => on.reconnected(),
+    onConnect: (sessionKept) => on.reconnected(sessionKept),
   });
   // mqtt.js keeps the messages handed to it while the broker is away.
   client.on('close', () => on.closed());
@@ -56,12 +59,20 @@ export function openClient(
  * when delivered live, so the inbox can refuse it. Not for Home Assistant's status, whose birth counts
  * when it is live, whether or not Home Assistant retains it.
  */
-export async function subscribeBridge(client: MqttClient, topics: Topics, refused: (topic: string, code: number) => void): Promise<void> {
-  const granted = await client.subscribeAsync({
+export async function subscribeBridge(
+  client: MqttClient,
+  topics: Topics,
+  refused: (topic: string, code: number) => void,
+  again = false,
+): Promise<void> {
+  const filters: ISubscriptionMap = {
     [topics.haStatus]: { qos: 0 },
     [topics.commandSetFilter]: { qos: 0, rap: true },
     [topics.bridgeRequestFilter]: { qos: 0, rap: true },
-  });
+  };
+  // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
+  if (again) filters.resubscribe = true;
+  const granted = await client.subscribeAsync(filters);
   // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
   for (const grant of granted) if (grant.qos >= 0x80) refused(grant.topic, grant.qos);
 }
