@@ -249,13 +249,19 @@ export function feedDates(monday: string): string[] {
 
 /**
  * The lessons of a pass, with the kept lessons of the days it did not read (a day of `days` whose
- * lessons are unknown: next week, in a start's first pass), so that a feed never loses a week it had.
+ * lessons are unknown: next week, in a start's first pass), so that a feed never loses a week it had;
+ * while the extra classes are unread (`extraUnread`: the same first pass), the kept ones of every day of `days`.
  */
-export function keepUncovered(fresh: LessonEntry[], kept: readonly LessonEntry[] | undefined, days: readonly SchoolDay[]): LessonEntry[] {
+export function keepUncovered(
+  fresh: LessonEntry[],
+  kept: readonly LessonEntry[] | undefined,
+  days: readonly SchoolDay[],
+  extraUnread = false,
+): LessonEntry[] {
   if (kept === undefined || kept.length === 0) return fresh;
   const unread = new Set(days.filter((d) => d.lessons === undefined && d.freeDay === undefined).map((d) => d.date));
-  if (unread.size === 0) return fresh;
-  const carried = kept.filter((e) => unread.has(e.when.date));
+  const covered = new Set(extraUnread ? days.map((d) => d.date) : []);
+  const carried = kept.filter((e) => unread.has(e.when.date) || (e.extra === true && covered.has(e.when.date)));
   return carried.length === 0
     ? fresh
     : [...fresh, ...carried].sort((a, b) => a.when.date.localeCompare(b.when.date) || (a.when.from ?? '').localeCompare(b.when.from ?? ''));

@@ -53,7 +53,10 @@ export class CalendarFeedsState implements Source, FeatureState {
     // The login's id before the identity is known.
     const child = this.access.identity()?.firstName || this.access.childId();
     const feeds: FeedContents = {
-      lessons: { child, entries: keepUncovered(entries[FEED_PARTS.lessons], this.last?.lessons?.entries, timetable.fortnight) },
+      lessons: {
+        child,
+        entries: keepUncovered(entries[FEED_PARTS.lessons], this.last?.lessons?.entries, timetable.fortnight, timetable.extraUnread),
+      },
       agenda: { child, entries: entries[FEED_PARTS.agenda] },
       'free-days': { child, entries: entries[FEED_PARTS['free-days']] },
     };

@@ -110,6 +110,7 @@ export class TimetableSource implements Source {
     const substitutions = kindergarten?.source ? undefined : ctx.cache.get(SUBSTITUTIONS)?.Substitutions;
     // This and next week's extra classes (a kindergarten has none): the last good copy; none while refused or never read.
     const extra = kindergarten?.source ? undefined : ctx.cache.peek(EXTRA_CLASSES, weekStart(ctx.today))?.data;
+    const extraUnread = !kindergarten?.source && extra === undefined && !ctx.cache.refused(EXTRA_CLASSES, weekStart(ctx.today));
     const { weeks, ahead } = kindergarten?.source ? { weeks: [] } : timetableReads(ctx.cache, ctx.today, ctx.identity.classId);
     const freeList = freeDays(free);
     const days = blocks ?? mergeTimetables(...weeks.map((w) => ctx.cache.get(TIMETABLE, w.key)?.Timetable));
@@ -131,7 +132,14 @@ export class TimetableSource implements Source {
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
-    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
+    const output: TimetableOutput = {
+      days,
+      nextSchoolDay: result.nextSchoolDay,
+      fortnight,
+      freeDays: freeList,
+      kind,
+      ...(extraUnread ? { extraUnread } : {}),
+    };
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay
