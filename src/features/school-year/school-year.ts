@@ -10,7 +10,7 @@ import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type Published } from '../../feature-kit/contract.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { bellTimes } from '../../school/timetable.js';
-import type { TimetableDays } from '../../portal/schemas/timetable.js';
+import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
@@ -89,25 +89,25 @@ class SchoolYearSource implements Source {
     const tutor = name === '' ? null : name;
     const year = schoolYearEvents(identity, tutor);
     return Promise.resolve({
-      states: { school: renderSchool(identity, tutor, year[0]?.payload, ctx.inputs.timetable?.days) },
+      states: { school: renderSchool(identity, tutor, year[0]?.payload, ctx.inputs.timetable) },
       events: { [schoolYearEvent.key]: year },
     });
   }
 }
 
-/** school: the class as the school writes it; the school, tutor, number, year and bells beside. */
+/** school: the class as the school writes it (a kindergarten child's group); the school, tutor, number, year and bells beside. */
 export function renderSchool(
   identity: Identity,
   tutor: string | null,
   year: SchoolYearFacts | undefined,
-  days: TimetableDays | undefined,
+  timetable: Pick<TimetableOutput, 'days' | 'group'> | undefined,
 ): Published<typeof schoolEntity> {
-  return withAttributes(identity.className ?? null, {
+  return withAttributes(identity.className ?? timetable?.group?.name ?? null, {
     school: identity.schoolName ?? null,
     address: identity.schoolAddress ?? null,
-    tutor,
+    tutor: tutor ?? timetable?.group?.tutor ?? null,
     register_number: identity.registerNumber ?? null,
     school_year: year === undefined ? null : { begins: year.begins, first_semester_ends: year.first_semester_ends, ends: year.ends },
-    bells: [...bellTimes(days ?? {})].map(([no, hours]) => ({ no, ...hours })),
+    bells: [...bellTimes(timetable?.days ?? {})].map(([no, hours]) => ({ no, ...hours })),
   });
 }

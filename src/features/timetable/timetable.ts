@@ -17,7 +17,7 @@ import type { Events } from '../../feature-kit/contract.js';
 import { feature } from '../feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { renderTimetable } from './states.js';
-import { kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
+import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
 import {
   atSchool,
@@ -120,7 +120,14 @@ export class TimetableSource implements Source {
     const result = this.schedule(input);
     const fortnight = schoolDays({ ...input, days: feedDays }, feedDates(thisWeek as string));
     const kind = kindergarten?.source ? 'kindergarten' : 'school';
-    const output: TimetableOutput = { days, nextSchoolDay: result.nextSchoolDay, fortnight, freeDays: freeList, kind };
+    const output: TimetableOutput = {
+      days,
+      nextSchoolDay: result.nextSchoolDay,
+      fortnight,
+      freeDays: freeList,
+      kind,
+      group: kindergartenGroup(ctx.cache, kindergarten),
+    };
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).
     const events = { [planChange.key]: result.events, [freeDay.key]: freeDayEvents(freeList, ctx.today) } satisfies Events<
       typeof planChange | typeof freeDay

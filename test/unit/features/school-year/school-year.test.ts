@@ -39,7 +39,7 @@ describe('school', () => {
   });
 
   it("is the class, with the school, tutor, number, year and each lesson number's most frequent hours", () => {
-    expect(renderSchool(identity, 'Anna Nowak', schoolYearEvents(identity, 'Anna Nowak')[0]?.payload, days)).toEqual({
+    expect(renderSchool(identity, 'Anna Nowak', schoolYearEvents(identity, 'Anna Nowak')[0]?.payload, { days })).toEqual({
       state: '7b',
       attributes: {
         school: 'Szkoła Podstawowa nr 12',
@@ -61,6 +61,11 @@ describe('school', () => {
     expect(renderSchool(bare, null, undefined, undefined)).toEqual({
       state: null,
       attributes: { school: null, address: null, tutor: null, register_number: null, school_year: null, bells: [] },
+    });
+    // A kindergarten child: her group's name stands for the class; her blocks have no lesson numbers, so no bells.
+    expect(renderSchool(bare, null, undefined, { days: {}, group: { name: 'Biedronki', tutor: 'Ewa Lis, Jan Lis' } })).toEqual({
+      state: 'Biedronki',
+      attributes: { school: null, address: null, tutor: 'Ewa Lis, Jan Lis', register_number: null, school_year: null, bells: [] },
     });
   });
 });
