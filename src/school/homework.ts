@@ -106,7 +106,7 @@ export function homeworkDue(items: readonly HomeworkItem[], today: string, nextS
 /** How far ahead homework_upcoming looks: today and the next 14 days. */
 export const UPCOMING_DAYS = 14;
 
-/** The homework due from today through the next 14 days, soonest first, as a parent reads it. */
+/** The homework due from today through the next 14 days, soonest first, as a parent reads it (its saved files too). */
 export function homeworkUpcoming(items: readonly HomeworkItem[], today: string) {
   const last = addDays(today, UPCOMING_DAYS);
   return items
@@ -119,6 +119,8 @@ export function homeworkUpcoming(items: readonly HomeworkItem[], today: string) 
       teacher: i.teacher,
       added: i.assigned,
       attachments: i.attachments,
+      // Downloads on: the saved copies, each with where the web server serves it (the board links them).
+      ...(i.files ? { files: i.files } : {}),
     }));
 }
 
