@@ -61,20 +61,32 @@ export function accountParts(options: AccountPollerOptions) {
   });
   access.observe(figures);
   const { messages, cache } = access;
-  const features = new AccountFeatures(options.features ?? FEATURES, {
-    account,
-    cache,
-    messages,
-    outbox: new Outbox({ account: account.login, child: () => child.id, api: messages, dataDir, clock, log, messagesPerDay: options.messagesPerDay }),
-    downloads: () => access.downloads(child.id),
-    identity: () => child.identity,
-    childId: () => child.id,
-    language,
-    dataDir,
-    thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
-    clock,
-    log,
-  });
+  const features = new AccountFeatures(
+    options.features ?? FEATURES,
+    {
+      account,
+      cache,
+      messages,
+      outbox: new Outbox({
+        account: account.login,
+        child: () => child.id,
+        api: messages,
+        dataDir,
+        clock,
+        log,
+        messagesPerDay: options.messagesPerDay,
+      }),
+      downloads: () => access.downloads(child.id),
+      identity: () => child.identity,
+      childId: () => child.id,
+      language,
+      dataDir,
+      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+      clock,
+      log,
+    },
+    road,
+  );
   const feed = new ChildFeed({
     gateway: access.gateway,
     store: new FeedDeviceStore(dataDir, account.login),
