@@ -88,8 +88,12 @@ class SchoolYearSource implements Source {
     const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
     const tutor = name === '' ? null : name;
     const year = schoolYearEvents(identity, tutor);
+    const timetable = ctx.inputs.timetable;
+    // A kindergarten child's group is read after a start's first pass: what was published stays until then.
+    const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
+    const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
     return Promise.resolve({
-      states: { school: renderSchool(identity, tutor, year[0]?.payload, ctx.inputs.timetable) },
+      states,
       events: { [schoolYearEvent.key]: year },
     });
   }

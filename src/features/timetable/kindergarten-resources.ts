@@ -71,6 +71,8 @@ export const KINDERGARTEN_GROUP: Resource<z.output<typeof kindergartenGroupRespo
   host: 'register',
   endpoints: ['Auth/Users/Kindergarteners/<lid>', GROUP],
   fresh: byDay(DAILY),
+  // A start's requests are the dearest: the group is read at the next pass (its name stays published meanwhile).
+  notAtStart: true,
   whenAsked: 'keep',
   keepOnError: true,
   note: 'Auth/Users/Kindergarteners/<lid> for its identifier, then ms/kindergartens/groups/<id> for its name',
