@@ -38,6 +38,7 @@ const storedIdentity = z.object({
   className: storedName.optional(),
   classTutorId: z.string().optional(),
   schoolName: storedName.optional(),
+  schoolAddress: storedName.optional(),
   registerNumber: z.string().optional(),
   semester1End: z.string().optional(),
   schoolYearEnd: z.string().optional(),

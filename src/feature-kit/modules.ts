@@ -3,8 +3,9 @@
 // to its platform as Home Assistant removes a component; it comes back when one of its lists answers.
 // A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
 // network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
-// A kindergarten child (its plan found) is refused the school's lists for good: for it, one refusal is
-// enough, so that its device never lists grades or homework that can have no value, from its first day.
+// A kindergarten child (its plan found, or the school's timetable and every kind of grade refused) is refused
+// the school's lists for good: for it, one refusal is enough, so that its device never lists grades or
+// homework that can have no value, from its first day.
 import type { EntityDef } from './entities.js';
 import type { ResourceCache } from './cache.js';
 import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
@@ -60,6 +61,11 @@ export class AbsentModules {
         .catch((error: Error) => this.log.warn({ err: error.message }, 'could not keep the refused modules'));
     const after = this.names();
     if (after !== before) this.log.info({ absent: after === '' ? [] : after.split('\n') }, 'modules the portal refuses for a day');
+  }
+
+  /** Whether the portal's answers to the list have been refusals since its first (kept through a restart). */
+  refuses(res: { name: string }): boolean {
+    return this.refused[res.name] !== undefined;
   }
 
   private gone(name: string): boolean {

@@ -1,18 +1,19 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
-import { idsOf, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
+import { idsOf, kindergartenVariable, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
 import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades/grades.js';
 import { gradeAtRisk } from '../features/grades/subject-averages.js';
 import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { newestNoteEntity } from '../features/notes/notes.js';
-import { absencesUnexcused } from '../features/attendance/attendance.js';
+import { absencesUnexcused, attendanceShare } from '../features/attendance/attendance.js';
 import { libraryDue } from '../features/library/library.js';
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
 import { schoolFilesEntity } from '../features/school-files/school-files.js';
 import { sentMessageEntity } from '../features/sent-message/sent-message.js';
-import { upcomingTestsEntity } from '../features/agenda/agenda.js';
+import { homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
+import { schoolEntity } from '../features/school-year/school-year.js';
 import { markNoticesReadButton, newestNotice } from '../features/notices/notices.js';
 import { lastRead, lastUpdate, loginsToday, problem, refresh, requestsToday, sessionAge } from '../features/status/status.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
@@ -57,6 +58,10 @@ export const notesAndAbsences: Block = (e, t) => {
   );
 };
 
+/** Each subject's attendance this semester, the lowest share first; nothing before the semester's first mark. */
+export const attendanceBySubject: Block = (e, t) =>
+  e.has(attendanceShare) ? whileKnown([e.id(attendanceShare)], markdown(e, t, 'attendance', keyed(attendanceShare, 'by_subject'))) : undefined;
+
 export const library: Block = (e, t) =>
   e.has(libraryDue) ? whileKnown([e.id(libraryDue)], markdown(e, t, 'library', { library: reads(libraryDue, 'items') })) : undefined;
 
@@ -84,6 +89,24 @@ export const sentMessageCard: Block = (e, t) =>
 export const calendar: Block = (e, t) =>
   e.has(upcomingTestsEntity)
     ? whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')))
+    : undefined;
+
+/** The homework due in the next two weeks, soonest first; nothing while the list is unknown. */
+export const homeworkWeeks: Block = (e, t) =>
+  e.has(homeworkUpcomingEntity)
+    ? whileKnown([e.id(homeworkUpcomingEntity)], markdown(e, t, 'homework', keyed(homeworkUpcomingEntity, 'items')))
+    : undefined;
+
+/** The child's school: class (or group), tutor, number, address, the year's dates and the bells. */
+export const schoolCard: Block = (e, t) =>
+  e.has(schoolEntity)
+    ? whileKnown(
+        [e.id(schoolEntity)],
+        markdown(e, t, 'school', {
+          ...keyed(schoolEntity, 'school', 'address', 'tutor', 'register_number', 'school_year', 'bells'),
+          kindergarten: kindergartenVariable(e),
+        }),
+      )
     : undefined;
 
 /** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */

@@ -31,6 +31,9 @@ export const TEMPLATES = [
   'school-files',
   'sent-message',
   'calendar',
+  'homework',
+  'school',
+  'attendance',
   'newest-notice',
   'message-newest',
   'message-opened',
@@ -108,7 +111,8 @@ export function filled(
       throw new Error(`dashboard: ${name}.jinja reads t.${word}, which is not one of the dashboard's words`);
     used[word!] = value;
   }
-  const head = [`{%- set t = ${JSON.stringify(used)} -%}`];
+  // A group of words closing with `t` is written `} }`: a `}}` reads as a variable's end to the eye and to the checks.
+  const head = [`{%- set t = ${JSON.stringify(used).replace(/\}(?=\})/g, '} ')} -%}`];
   for (const [variable, value] of Object.entries(variables)) {
     if ('entity' in value) checkReads(name, body.join('\n'), variable, value);
     const id = 'text' in value ? value.text : e.has(value.entity) ? e.id(value.entity) : undefined;

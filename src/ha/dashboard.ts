@@ -23,16 +23,19 @@ import {
 } from './dashboard-cards.js';
 import {
   accountFigures,
+  attendanceBySubject,
   behaviour,
   bridgeDevice,
   calendar,
   diagnostics,
   grades,
+  homeworkWeeks,
   lessons,
   library,
   messageButtons,
   newestNoticeCard,
   notesAndAbsences,
+  schoolCard,
   schoolFilesCard,
   sentMessageCard,
 } from './dashboard-details.js';
@@ -66,12 +69,13 @@ function childSections(lang: Language, boardUrl: string | undefined): readonly {
     },
     { title: (t) => t.grades, blocks: [grades] },
     { title: (t) => t.lessons, blocks: [lessons] },
-    { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, behaviour, library] },
-    { title: (t) => t.calendar, blocks: [calendar] },
+    { title: (t) => t.notesAbsences, blocks: [notesAndAbsences, attendanceBySubject, behaviour, library] },
+    { title: (t) => t.calendar, blocks: [homeworkWeeks, calendar] },
     {
       title: (t) => t.messages,
       blocks: [messagesCard(webBase(boardUrl)), sentMessageCard, newestNoticeCard, schoolFilesCard(webBase(boardUrl)), messageButtons(lang)],
     },
+    { title: (t) => t.school.heading, blocks: [schoolCard] },
   ];
 }
 

@@ -105,6 +105,22 @@ export interface DashboardText {
   overdue: string;
   due: string;
   calendar: string;
+  /** homework_upcoming's card: the homework of the next two weeks. */
+  homeworkUpcoming: { heading: string; none: string };
+  /** school's card: the class (a kindergarten child's group), the tutor, the child's number, the year, the bells. */
+  school: {
+    heading: string;
+    class: string;
+    group: string;
+    tutor: string;
+    number: string;
+    year: string;
+    firstSemesterEnds: string;
+    lesson: string;
+    hours: string;
+  };
+  /** attendance's table: each subject's lessons present of all, absences and late arrivals. */
+  attendanceBySubject: { heading: string; present: string; absent: string; excused: string; late: string };
   tests: string;
   events: string;
   noEvents: string;

@@ -14,6 +14,8 @@ import type { FeedContents } from '../school/calendar-feeds.js';
 import { AbsentModules } from '../feature-kit/modules.js';
 import { RefusedModulesStore } from '../store/refused-modules.js';
 import { KINDERGARTEN_SEARCH, sourceOf } from '../resources/kindergarten.js';
+import { TIMETABLE } from '../resources/timetable.js';
+import { GRADE_LISTS } from '../features/grades/newest.js';
 
 export class AccountFeatures {
   private readonly running: Running[];
@@ -27,11 +29,18 @@ export class AccountFeatures {
   constructor(
     features: readonly Feature[],
     private readonly access: FeatureAccess,
+    road: () => 'family' | 'register' = () => 'register',
   ) {
     this.running = runOrder(features).map((feature) => ({ feature, state: feature.create(access) }));
     this.runs = new FeatureRuns(this.running, access);
-    // Her plan found, a kindergarten child is refused the school's lists for good: once is enough.
-    this.absent = new AbsentModules(new RefusedModulesStore(access.dataDir, access.account.login), access.log, () => this.kindergarten());
+    // Her plan found, a kindergarten child is refused the school's lists for good: once is enough. So too on the family
+    // road, where her plan may be out of reach (live-notes 34: whether it serves her token is not shown), while the
+    // school's timetable and every kind of grade are refused.
+    this.absent = new AbsentModules(
+      new RefusedModulesStore(access.dataDir, access.account.login),
+      access.log,
+      () => this.kindergarten() || (road() === 'family' && [TIMETABLE, ...GRADE_LISTS].every((res) => this.absent.refuses(res))),
+    );
   }
 
   /** Whether the child is known to be a kindergarten child: its plan found (now, or as the last run kept it). */

@@ -36,12 +36,25 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
     classTutorId: klass?.ClassTutor,
     unitId: user.Unit ?? klass?.Unit,
     schoolName: school?.Name ?? undefined,
+    schoolAddress: school ? addressOf(school) : undefined,
     registerNumber,
     semester1End: klass?.EndFirstSemester ?? undefined,
     schoolYearEnd: klass?.EndSchoolYear ?? undefined,
     schoolYearBegin: klass?.BeginSchoolYear ?? undefined,
     fetchedAt: now,
   };
+}
+
+/** The school's address as a letter gives it: "Leśna 7, 05-090 Zielonki" (undefined when it says none). */
+function addressOf(s: {
+  street?: string | null;
+  BuildingNumber?: string | null;
+  ApartmentNumber?: string | null;
+  PostCode?: string | null;
+  town?: string | null;
+}): string | undefined {
+  const street = [s.street, [s.BuildingNumber, s.ApartmentNumber].filter(Boolean).join('/')].filter(Boolean).join(' ');
+  return [street, [s.PostCode, s.town].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
 }
 
 /** Class and school names are nice to have: a refused module leaves them out. */

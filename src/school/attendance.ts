@@ -54,7 +54,23 @@ export interface SemesterAttendance {
   /** Present marks of all marks, to one decimal; null without marks. */
   attendancePercent: number | null;
   justifications: JustificationSummary;
+  /** Each subject's marks of the semester, the lowest share present first. */
+  bySubject: SubjectAttendance[];
 }
+
+/** One subject's marks of the semester: `present` counts a lateness (and a release) as present. */
+export type SubjectAttendance = {
+  subject: string | null;
+  lessons: number;
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+  percent: number;
+};
+
+/** The share of `part` in `whole`, in percent to one decimal. */
+const percentOf = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
 
 export interface UnexcusedAbsence {
   date: string | null;
@@ -173,9 +189,28 @@ function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, inp
     late: current.filter((m) => m.kind.late).length,
     absences: absent.length,
     marks: current.length,
-    attendancePercent: current.length === 0 ? null : Math.round(((current.length - absent.length) / current.length) * 1000) / 10,
+    attendancePercent: current.length === 0 ? null : percentOf(current.length - absent.length, current.length),
     justifications: justificationSummary(input),
+    bySubject: bySubject(current, lessons, input),
   };
+}
+
+/** The marks counted per subject (through Lessons, spec 2.6; a mark of an unknown lesson under null), lowest share present first. */
+function bySubject(marks: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): SubjectAttendance[] {
+  const out = new Map<string | null, SubjectAttendance>();
+  for (const m of marks) {
+    const subject = input.names.subject(m.record.Lesson === undefined ? undefined : lessons.get(m.record.Lesson)?.Subject);
+    const row = out.get(subject) ?? { subject, lessons: 0, present: 0, absent: 0, late: 0, excused: 0, percent: 0 };
+    row.lessons++;
+    if (m.kind.absence) row.absent++;
+    else row.present++;
+    if (m.kind.late) row.late++;
+    if (m.kind.excused) row.excused++;
+    out.set(subject, row);
+  }
+  return [...out.values()]
+    .map((row) => ({ ...row, percent: percentOf(row.present, row.lessons) }))
+    .sort((a, b) => a.percent - b.percent || (a.subject ?? '').localeCompare(b.subject ?? '', 'pl'));
 }
 
 function eventsOf(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): NewsItem<AbsencePayload>[] {

@@ -103,6 +103,27 @@ export function homeworkDue(items: readonly HomeworkItem[], today: string, nextS
   return { date, items: items.filter((i) => i.due === date) };
 }
 
+/** How far ahead homework_upcoming looks: today and the next 14 days. */
+export const UPCOMING_DAYS = 14;
+
+/** The homework due from today through the next 14 days, soonest first, as a parent reads it (its saved files too). */
+export function homeworkUpcoming(items: readonly HomeworkItem[], today: string) {
+  const last = addDays(today, UPCOMING_DAYS);
+  return items
+    .filter((i) => i.due !== null && i.due >= today && i.due <= last)
+    .map((i) => ({
+      date: i.due,
+      subject: i.subject,
+      topic: i.topic,
+      text: i.text,
+      teacher: i.teacher,
+      added: i.assigned,
+      attachments: i.attachments,
+      // Downloads on: the saved copies, each with where the web server serves it (the board links them).
+      ...(i.files ? { files: i.files } : {}),
+    }));
+}
+
 /** What a `homework` event carries for an assignment: its fields, of kind `homework`. */
 export type AssignmentPayload = { kind: 'homework' } & Omit<HomeworkItem, 'key'>;
 

@@ -129,15 +129,23 @@ export function allLessons(days: TimetableDays, names: Names): DayLesson[] {
     .flatMap((d) => dayLessons(days, d, names) ?? []);
 }
 
-/** The bell schedule as seen in the timetable: lesson number -> hours, for changes that lack them. */
+/**
+ * The bell schedule as seen in the timetable: lesson number -> the hours it most often has (live-notes 54; the
+ * first seen of equals), in lesson order. A change that lacks its hours takes them from here.
+ */
 export function bellTimes(days: TimetableDays): Map<number, { from: string; to: string }> {
+  const seen = new Map<number, Map<string, number>>();
+  for (const l of Object.values(days).flat(2)) {
+    const [from, to] = [hhmm(l.HourFrom), hhmm(l.HourTo)];
+    if (l.LessonNo === undefined || !from || !to) continue;
+    const counts = seen.get(l.LessonNo) ?? new Map<string, number>();
+    seen.set(l.LessonNo, counts.set(`${from}-${to}`, (counts.get(`${from}-${to}`) ?? 0) + 1));
+  }
   const out = new Map<number, { from: string; to: string }>();
-  for (const slots of Object.values(days)) {
-    for (const l of slots.flat()) {
-      const from = hhmm(l.HourFrom);
-      const to = hhmm(l.HourTo);
-      if (l.LessonNo !== undefined && from && to && !out.has(l.LessonNo)) out.set(l.LessonNo, { from, to });
-    }
+  for (const no of [...seen.keys()].sort((a, b) => a - b)) {
+    const [hours = ''] = [...seen.get(no)!].reduce((best, next) => (next[1] > best[1] ? next : best));
+    const [from = '', to = ''] = hours.split('-');
+    out.set(no, { from, to });
   }
   return out;
 }

@@ -1,8 +1,8 @@
-// What the card lists ahead of the child: homework due on the next school day, the tests and quizzes
+// What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
 // of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
 // test: it stands under its own heading). Read leniently from the published states, like the rest.
 import type { ItemOf, Received } from '../feature-kit/contract.js';
-import type { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
+import type { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import type { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
@@ -11,7 +11,8 @@ import { dayShort, spaced, list, savedFilePath, str, type BoardMoment } from './
 /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
 export interface BoardHomework {
   title: string;
-  items: Array<{ subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
+  /** `when`: the day it is due, when the box lists the next two weeks. */
+  items: Array<{ when: string | null; subject: string | null; text: string; files: Array<{ name: string; url: string }> }>;
 }
 
 export interface BoardTest {
@@ -31,17 +32,25 @@ export interface BoardAgendaEntry {
   text: string | null;
 }
 
-const MAX_HOMEWORK = 4;
+const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
 
 type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
 
-export function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined, clock: BoardMoment, text: BoardText): BoardHomework {
-  const date = str(state?.attributes?.date);
-  const items = list(state?.attributes?.items)
-    .slice(0, MAX_HOMEWORK)
-    .map((h) => ({
+/** The homework of the next two weeks with its days (homework_upcoming), else the next school day's (homework_due). */
+export function homeworkOf(
+  due: Received<typeof homeworkDueEntity> | undefined,
+  upcoming: Received<typeof homeworkUpcomingEntity> | undefined,
+  clock: BoardMoment,
+  text: BoardText,
+): BoardHomework {
+  const weeks = str(upcoming?.state) !== null;
+  const date = str(due?.attributes?.date);
+  const items = (weeks ? list(upcoming?.attributes?.items) : list(due?.attributes?.items)).slice(0, MAX_HOMEWORK).map((h) => {
+    const day = weeks && 'date' in h ? str(h.date) : null;
+    return {
+      when: day === null ? null : dayShort(day, clock, text),
       subject: str(h.subject),
       text: spaced(str(h.topic) ?? str(h.text)) ?? '',
       files: list(h.files).flatMap((f) => {
@@ -49,8 +58,13 @@ export function homeworkOf(state: Received<typeof homeworkDueEntity> | undefined
         const url = savedFilePath(f.url, 'homework');
         return name === null || url === null ? [] : [{ name, url }];
       }),
-    }));
-  const title = date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
+    };
+  });
+  const title = weeks
+    ? `${text.labels.homework} ${text.homeworkWeeks}`
+    : date === null
+      ? text.labels.homework
+      : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
   return { title, items };
 }
 

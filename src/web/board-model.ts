@@ -7,7 +7,7 @@ import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
 import { luckyNumber } from '../features/lucky/lucky.js';
 import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
-import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
+import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { average, newestGrade } from '../features/grades/grades.js';
 import { newestMessage, unreadMessages } from '../features/messages/messages.js';
@@ -123,7 +123,10 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     day,
     nextChanges: nextChangesOf(s(planChangesTomorrow), day?.date ?? null, clock, text),
     notices: noticesOf(s(unreadNotices), clock, text),
-    homework: known(s(homeworkDueEntity)) ? homeworkOf(s(homeworkDueEntity), clock, text) : null,
+    homework:
+      known(s(homeworkDueEntity)) || known(s(homeworkUpcomingEntity))
+        ? homeworkOf(s(homeworkDueEntity), s(homeworkUpcomingEntity), clock, text)
+        : null,
     tests: known(s(upcomingTestsEntity)) || known(s(nextTestEntity)) ? testsOf(s(upcomingTestsEntity), s(nextTestEntity), clock, text) : null,
     agenda: agendaOf(s(upcomingTestsEntity), clock, text),
     grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), s(average), clock, text) : null,

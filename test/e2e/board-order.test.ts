@@ -62,8 +62,8 @@ function fullChild(id: string, name: string): BoardChild {
     homework: {
       title: 'Zadania domowe na jutro',
       items: [
-        { subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] },
-        { subject: 'Język polski', text: 'Wypracowanie', files: [] },
+        { when: null, subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] },
+        { when: null, subject: 'Język polski', text: 'Wypracowanie', files: [] },
       ],
     },
     tests: [

@@ -1,6 +1,6 @@
 // One agenda item, one event, by what it is (issue 36, items 4 and 9): against the simulated portal and
 // the real broker, a test fires `test`, real homework `homework`, a trip or a meeting `agenda`, whatever
-// category the teacher filed it under; a meeting at a test's hour is announced too.
+// category the teacher filed it under; a meeting at a test's hour is announced too. The homework of the next two weeks is homework_upcoming.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/simulator/index.js';
 import type { Harness } from '../helpers/app.js';
@@ -59,6 +59,20 @@ describe('agenda, test and homework events', () => {
     // Home Assistant knows the agenda event and its types.
     const config = h.rec.json(`${h.prefix}/device/${h.base}_ania/config`) as { cmps: Record<string, Record<string, unknown>> };
     expect(config.cmps.agenda).toMatchObject({ p: 'event', event_types: ['agenda', 'agenda_changed', 'agenda_removed'] });
+
+    // homework_upcoming: the homework due from today through 14 days on, soonest first; one due in 15 days waits.
+    account.addHomework({ lesson: 8401, due: '2026-12-02', topic: 'Wypracowanie', text: 'Opis przyrody.' });
+    account.addHomework({ lesson: 8401, due: '2026-12-03', topic: 'Lektura na grudzień', text: 'Przeczytaj całą.' });
+    await h.advanceMinutes(40);
+    const upcoming = h.attributes('ania', 'homework_upcoming')?.items as Record<string, unknown>[];
+    expect(upcoming.map((i) => [i.date, i.subject, i.topic])).toEqual([
+      ['2026-11-19', 'Matematyka', 'Ułamki – karta pracy'],
+      ['2026-11-20', 'Język polski', 'Lektura – rozdziały 5–7'],
+      ['2026-11-20', 'Matematyka', 'Ułamki – zadania'],
+      ['2026-12-02', 'Język polski', 'Wypracowanie'],
+    ]);
+    expect(h.state('ania', 'homework_upcoming')).toBe('4');
+    expect(upcoming[0]).toMatchObject({ teacher: 'Piotr Wiśniewski', added: '2026-11-17', attachments: ['karta_pracy_ulamki.pdf'] });
   });
 
   it('announce a parent-teacher meeting set at the hour of a test, which hides only the same meeting', async () => {

@@ -109,6 +109,20 @@ describe('first poll of a child', () => {
       ],
     });
     expect(h.attributes('ania', 'absences_unexcused')).toMatchObject({ excused: 4, late: 1, absences: 6 });
+    // attendance: the semester's share present, each subject's beside it, the lowest first; the two unexcused.
+    const attendance = h.attributes('ania', 'attendance') as { by_subject: Record<string, number | string>[]; unexcused: number };
+    expect(h.state('ania', 'attendance')).toBe(String(h.attributes('ania', 'absences_unexcused')?.attendance_percent));
+    expect(attendance.unexcused).toBe(2);
+    expect(attendance.by_subject.slice(0, 2)).toEqual([
+      { subject: 'Informatyka', lessons: 5, present: 4, absent: 1, late: 0, excused: 1, percent: 80 },
+      { subject: 'Muzyka', lessons: 5, present: 4, absent: 1, late: 0, excused: 1, percent: 80 },
+    ]);
+    expect(attendance.by_subject.map((s) => s.percent)).toEqual(attendance.by_subject.map((s) => s.percent).sort((a, b) => Number(a) - Number(b)));
+    expect(attendance.by_subject.reduce((n, s) => n + Number(s.absent), 0)).toBe(6);
+    expect([h.state('ania', 'school'), h.attributes('ania', 'school')]).toEqual([
+      '4b',
+      expect.objectContaining({ tutor: 'Anna Nowak', register_number: '12', address: 'Leśna 7, 05-090 Zielonki' }),
+    ]);
     const tests = h.attributes('ania', 'upcoming_tests') as { items: { subject: string; category: string }[] };
     // A quiz filed under a generic category is found by the word in its content.
     expect(tests.items.map((i) => [i.subject, i.category])).toEqual([

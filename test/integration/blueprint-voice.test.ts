@@ -124,19 +124,22 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     expect(await luckyAnswer('uk')).toBe('Щасливий номер на четвер — 12. Цей номер матиме Ania!');
   }, 60_000);
 
-  it('put each new homework and test into the to-do list, and mark a removed test done (Polish)', async () => {
+  it("fill the to-do list with the two weeks' homework (every open item at the first run, a removed one marked done or removed), and each new test (Polish)", async () => {
     const { h } = await bridge('pl');
     // A test entered after the bridge's first read is news: the test event.
     school.sim.account(ANIA.login).addTest({ date: '2026-11-20', content: 'Kartkówka: czasowniki.' });
-    // A trip, a meeting and real homework entered too: only the homework is a to-do item, with its due date.
+    // A trip and a meeting are no to-do items; homework due in two days, in twelve (inside the two weeks) and in 22 (beyond).
     school.sim.account(ANIA.login).addAgendaEntry({ date: '2026-11-27', time: '08:00', category: 3, content: 'Wycieczka do Muzeum Narodowego.' });
     school.sim.account(ANIA.login).addAgendaEntry({ date: '2026-11-26', time: '17:30', category: 4, content: 'Zebranie z rodzicami klasy 4b.' });
     school.sim.account(ANIA.login).addHomework({ lesson: 8402, due: '2026-11-20', topic: 'Ułamki – zadania', text: 'Zadania 5–9 ze str. 48.' });
+    school.sim.account(ANIA.login).addHomework({ lesson: 8401, due: '2026-11-30', topic: 'Wypracowanie', text: 'Opis przyrody, jedna strona.' });
+    school.sim.account(ANIA.login).addHomework({ lesson: 8401, due: '2026-12-10', topic: 'Lektura na grudzień', text: 'Przeczytaj całą.' });
     await h.advanceMinutes(30);
     const todo = bind(blueprint('homework_todo.yaml'), {
-      homework_event: 'event.ania_homework',
+      homework_upcoming: 'sensor.ania_homework_upcoming',
       test_event: 'event.ania_test',
       todo_list: 'todo.szkola',
+      removed: 'complete',
     });
     const run = async (entityId: string, payload: Record<string, unknown>, at: string) => {
       const change = { from: { entity_id: entityId, state: 'unknown', attributes: {} }, to: eventEntityState(entityId, payload, at) };
@@ -144,14 +147,65 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
       expect(outcome.errors).toEqual([]);
       return outcome;
     };
+
+    // The homework: the list as the bridge published it, every open item at once.
+    const upcoming: HaState = {
+      entity_id: 'sensor.ania_homework_upcoming',
+      state: h.state('ania', 'homework_upcoming')!,
+      attributes: h.attributes('ania', 'homework_upcoming')!,
+    };
+    const states = { [upcoming.entity_id]: upcoming };
+    const synced = await runTriggerSide(todo, { from: { ...upcoming, state: 'unknown', attributes: {} }, to: upcoming }, states);
+    expect([synced.errors, synced.passed]).toEqual([[], true]);
+    const wanted = JSON.parse(String(synced.variables?.wanted)) as { summary: string; due: string; description: string }[];
+    expect(wanted.map((w) => [w.summary, w.due])).toEqual([
+      ['Zadanie: Matematyka – Ułamki – karta pracy', '2026-11-19'],
+      ['Zadanie: Język polski – Lektura – rozdziały 5–7', '2026-11-20'],
+      ['Zadanie: Matematyka – Ułamki – zadania', '2026-11-20'],
+      ['Zadanie: Język polski – Wypracowanie', '2026-11-30'],
+    ]);
+    // What the sync does with a list holding: one of them done already, homework the register no longer lists (open,
+    // due this week), homework whose day has passed, and an item of the family's own.
+    const sequence = (todo.actions as { choose: { sequence: Record<string, unknown>[] }[] }[])[0]!.choose[0]!.sequence;
+    const variables = sequence[1]!.variables as Record<string, string>;
+    const listed = {
+      'todo.szkola': {
+        items: [
+          { summary: 'Zadanie: Matematyka – Ułamki – karta pracy', status: 'completed', due: '2026-11-19' },
+          { summary: 'Zadanie: Przyroda – Obserwacja pogody', status: 'needs_action', due: '2026-11-21' },
+          { summary: 'Zadanie: Muzyka – Piosenka', status: 'needs_action', due: '2026-11-16' },
+          { summary: 'Kupić blok techniczny', status: 'needs_action', due: '2026-11-19' },
+        ],
+      },
+    };
+    const sync = { ...synced.variables, wanted, listed };
+    const [items] = await renderTemplates([{ template: variables.listed_items!, variables: sync, states, strict: true, now: NOW }]);
+    const withItems = { ...sync, listed_items: JSON.parse(String((items as { value: string }).value)) as unknown };
+    const [toAdd, gone] = await renderTemplates(
+      [variables.to_add!, variables.gone!].map((template) => ({ template, variables: withItems, states, strict: true, now: NOW })),
+    );
+    expect((JSON.parse(String((toAdd as { value: string }).value)) as { summary: string }[]).map((i) => i.summary)).toEqual([
+      'Zadanie: Język polski – Lektura – rozdziały 5–7',
+      'Zadanie: Matematyka – Ułamki – zadania',
+      'Zadanie: Język polski – Wypracowanie',
+    ]);
+    expect(JSON.parse(String((gone as { value: string }).value))).toEqual(['Zadanie: Przyroda – Obserwacja pogody']);
+    // Marked done by default; removed when the family chose so.
+    const removal = JSON.stringify(sequence[3]);
+    expect(removal).toMatch(/todo\.update_item.*"status":"completed"/);
+    expect(removal).toMatch(/todo\.remove_item/);
+    for (const r of await renderActionTemplates(todo, { ...withItems, to_add: [], gone: [], repeat: { item: wanted[0] } }, states, NOW))
+      expect(r.result, r.path).not.toHaveProperty('error');
+
     const tests = h.rec.on(`${h.base}/ania/event/test`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
-    const homework = h.rec.on(`${h.base}/ania/event/homework`).map((m) => JSON.parse(m.text) as Record<string, unknown>);
     expect(tests.length).toBeGreaterThan(0);
     const added = await run('event.ania_test', tests.find((t) => t.date === '2026-11-20')!, '2026-11-18T08:10:00.000Z');
     expect(added.passed).toBe(true);
     expect(added.variables?.item).toMatch(/^(Sprawdzian|Kartkówka): .+ \(2026-11-20\)$/);
     expect(added.variables?.due).toBe('2026-11-20');
-    for (const r of await renderActionTemplates(todo, added.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
+    const homeworkBranch = { listed, listed_items: [], to_add: [], gone: [], repeat: { item: wanted[0] } };
+    for (const r of await renderActionTemplates(todo, { ...added.variables, ...homeworkBranch }))
+      expect(r.result, r.path).not.toHaveProperty('error');
 
     // The test's removal (event type test_removed, interface 8.3) names the very same item.
     const removed = await run(
@@ -161,34 +215,7 @@ describe.skipIf(skipWithoutJinja())('the voice and day blueprints against the re
     );
     expect(removed.passed).toBe(true);
     expect(removed.variables?.item).toBe(added.variables?.item);
-    const action = (todo.actions as { choose: { sequence: { action: string; data: Record<string, unknown> }[] }[] }[])[0]!.choose[0]!.sequence[0]!;
+    const action = (todo.actions as { choose: { sequence: { action: string; data: Record<string, unknown> }[] }[] }[])[0]!.choose[1]!.sequence[0]!;
     expect(action).toMatchObject({ action: 'todo.update_item', data: { status: 'completed' } });
-
-    expect(homework.length).toBeGreaterThan(0);
-    for (const payload of homework) {
-      const outcome = await run('event.ania_homework', payload, '2026-11-18T08:20:00.000Z');
-      expect(outcome.passed).toBe(true);
-      expect(outcome.variables?.item).toMatch(/^Zadanie: /);
-      // One item per homework, dated, named: never an undated "Zadanie: ?".
-      expect(outcome.variables?.item).not.toMatch(/\?/);
-      expect(outcome.variables?.due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      for (const r of await renderActionTemplates(todo, outcome.variables ?? {})) expect(r.result, r.path).not.toHaveProperty('error');
-    }
-    expect(
-      (await Promise.all(homework.map((p) => run('event.ania_homework', p, '2026-11-18T08:20:00.000Z')))).map((o) => o.variables?.item),
-    ).toContain('Zadanie: Matematyka – Ułamki – zadania');
-    // Homework whose subject is unknown is named by its topic; a trip sent as homework (an older bridge) is no to-do item.
-    const unnamed = await run(
-      'event.ania_homework',
-      { event_type: 'homework', kind: 'homework', subject: null, topic: 'Karta pracy', text: null, due: '2026-11-20' },
-      '2026-11-18T08:30:00.000Z',
-    );
-    expect([unnamed.passed, unnamed.variables?.item]).toEqual([true, 'Zadanie: Karta pracy']);
-    const trip = await run(
-      'event.ania_homework',
-      { event_type: 'homework', kind: 'trip', date: '2026-11-27', subject: null, content: 'Wycieczka' },
-      '2026-11-18T08:40:00.000Z',
-    );
-    expect(trip.passed).toBe(false);
   }, 60_000);
 });

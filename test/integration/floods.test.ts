@@ -135,7 +135,7 @@ describe.skipIf(skipWithoutJinja())('a flood in the blueprints', () => {
       (
         await notification(
           'homework_todo.yaml',
-          { homework_event: 'event.ania_homework', test_event: 'event.ania_test', todo_list: 'todo.ania' },
+          { homework_upcoming: 'sensor.ania_homework_upcoming', test_event: 'event.ania_test', todo_list: 'todo.ania' },
           'event.ania_test',
           tests,
         )

@@ -67,6 +67,26 @@ describe('a kindergarten child on the family road', () => {
     expect(kept).toMatchObject({ state: 'found', host: 'api' });
   }, 60_000);
 
+  it('lists only what her account can fill from her first discovery when no host serves her plan on the family road', async () => {
+    linked();
+    // live-notes 34: whether the family road reaches the plan service with her token is not shown; here it does not.
+    school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'none';
+    const h = await school.start({ accounts: [FAMILY] as never });
+    await h.pollUntil(() => h.state('zofia', 'problem') !== undefined && h.state('ania', 'average') !== undefined, 'the first pass');
+    const configs = () =>
+      h.rec
+        .on(`${h.prefix}/device/${h.base}_zofia/config`)
+        .flatMap((m) => (m.text === '' ? [] : [JSON.parse(m.text) as { cmps: Record<string, Record<string, unknown>> }]));
+    const listed = (c: { cmps: Record<string, Record<string, unknown>> }) => Object.keys(c.cmps).filter((k) => Object.keys(c.cmps[k]!).length > 1);
+    const school_lists = ['newest_grade', 'average', 'lucky_number', 'homework_due', 'homework_upcoming', 'upcoming_tests'];
+    await h.advanceMinutes(10 * 60);
+    // From her first discovery to the evening: none of the school's lists; her messages, notices and attendance stay.
+    for (const config of configs()) expect(listed(config).filter((k) => school_lists.includes(k))).toEqual([]);
+    expect(listed(configs()[0]!)).toEqual(expect.arrayContaining(['unread_messages', 'unread_notices', 'attendance', 'school', 'problem']));
+    // Her sister keeps hers.
+    expect(h.state('ania', 'homework_upcoming')).not.toBeUndefined();
+  }, 60_000);
+
   it('remembers the register gateway path when that is where her token is served', async () => {
     linked();
     school.sim.account(ZOSIA.login).kindergarten!.bearerAt = 'gateway';

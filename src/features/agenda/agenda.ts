@@ -18,6 +18,7 @@ import {
   homeworkEvents,
   homeworkFields,
   homeworkItems,
+  homeworkUpcoming,
   nextWeekday,
   type AssignmentPayload,
   type HomeworkDue,
@@ -57,6 +58,15 @@ export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
 
 /** The attributes of homework_due: the day it is due and each assignment. */
 export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
+
+/** The attributes of homework_upcoming: each assignment due from today through the next 14 days. */
+export type HomeworkUpcomingFacts = { items: ReturnType<typeof homeworkUpcoming> };
+
+export const homeworkUpcomingEntity = sensor(
+  'homework_upcoming',
+  { en: 'Homework in the next two weeks', pl: 'Zadania domowe na najbliższe dwa tygodnie', uk: 'Домашні завдання на найближчі два тижні' },
+  { icon: 'mdi:notebook-multiple', stateClass: 'measurement', attributes: shape<HomeworkUpcomingFacts>(), module: [HOMEWORK_ASSIGNMENTS] },
+);
 
 // Named ...Entity: the school rules homeworkDue and upcomingTests compute what they show.
 export const homeworkDueEntity = sensor(
@@ -123,7 +133,7 @@ export const agenda = feature({
     ];
   },
   inputs: ['timetable'],
-  entities: [homeworkDueEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
+  entities: [homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity, homeworkEvent, testEvent, agendaEvent],
   create: (access) => new AgendaSource(access),
 });
 
@@ -177,6 +187,7 @@ class AgendaSource implements Source {
         // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
         upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
         homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
+        homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
       },
       events: {
         homework: homeworkEvents(homework, ctx.today),
@@ -223,4 +234,9 @@ export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<t
 export function renderHomeworkDue(due: HomeworkDue | null): Published<typeof homeworkDueEntity> {
   if (due === null) return { state: null, attributes: {} };
   return withAttributes(due.items.length, { date: due.date, items: due.items.map(homeworkFields) });
+}
+
+/** homework_upcoming: how many assignments are due from today through the next 14 days. Unknown without the assignments (null). */
+export function renderHomeworkUpcoming(items: HomeworkUpcomingFacts['items'] | null): Published<typeof homeworkUpcomingEntity> {
+  return items === null ? { state: null, attributes: {} } : withAttributes(items.length, { items });
 }

@@ -45,6 +45,15 @@ export const absencesUnexcused = sensor(
   { icon: 'mdi:account-off', stateClass: 'measurement', attributes: shape<AttendanceFacts>(), module: [ATTENDANCES] },
 );
 
+/** The attributes of attendance: each subject's marks of the semester (lowest share first) and the unexcused absences' count. */
+export type AttendanceShareFacts = { by_subject: SemesterAttendance['bySubject']; unexcused: number };
+
+export const attendanceShare = sensor(
+  'attendance',
+  { en: 'Attendance', pl: 'Frekwencja', uk: 'Відвідуваність' },
+  { icon: 'mdi:account-check', unit: '%', stateClass: 'measurement', attributes: shape<AttendanceShareFacts>(), module: [ATTENDANCES] },
+);
+
 /** What an edit of an absence changes: one excused later is a change of its type and kind; one turned into a presence is gone. */
 const ABSENCE_COMPARED = ['date', 'lesson_no', 'subject', 'type', 'kind'] as const;
 export const absenceEvent = eventEntity('absence', { en: 'Absence', pl: 'Nieobecność', uk: 'Відсутність' }, 'mdi:account-off', {
@@ -73,12 +82,12 @@ export const attendance = feature({
       ...nameLookups(copies),
     ];
   },
-  entities: [absencesUnexcused, absenceEvent],
+  entities: [absencesUnexcused, attendanceShare, absenceEvent],
   create: () => new AttendanceSource(),
 });
 
 /** Nothing known of the absences: absences_unexcused is unknown (None), its attributes cleared. */
-const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} } } };
+const UNKNOWN: SourceResult = { states: { absences_unexcused: { state: null, attributes: {} }, attendance: { state: null, attributes: {} } } };
 
 class AttendanceSource implements Source {
   async poll(ctx: SourceContext): Promise<SourceResult> {
@@ -114,7 +123,7 @@ class AttendanceSource implements Source {
       },
     } satisfies Tracked<typeof absenceEvent>;
     return {
-      states: { absences_unexcused: renderAbsencesUnexcused(semester) },
+      states: { absences_unexcused: renderAbsencesUnexcused(semester), attendance: renderAttendance(semester) },
       events: { absence: events } satisfies Events<typeof absenceEvent>,
       tracked,
       output,
@@ -134,4 +143,9 @@ export function renderAbsencesUnexcused(a: SemesterAttendance): Published<typeof
     justifications: { count: a.justifications.count, by_status: a.justifications.byStatus, latest: a.justifications.latest },
     unexcused: a.unexcused.map((u) => ({ date: u.date, lesson_no: u.lessonNo, subject: u.subject })),
   });
+}
+
+/** attendance: the share of the semester's lessons the child was present at (None before a mark); by subject beside. */
+export function renderAttendance(a: SemesterAttendance): Published<typeof attendanceShare> {
+  return withAttributes(a.attendancePercent, { by_subject: a.bySubject, unexcused: a.unexcused.length });
 }

@@ -3,9 +3,14 @@
 // event gate adds what the rollover took away and brought (store/rollover.ts), which it keeps quiet.
 // Its candidate's id is the year's first day, so the seen memory fires it once per year, across restarts
 // too, and never at a bridge's first read (a new install is not a new year).
+// The `school` sensor (interface 14.1): the class with its school, tutor, the child's number, the year's dates
+// and the bells as the timetable read shows them; from the identity and the timetable, no read of its own.
 import { lookup, USERS, userOf } from '../../resources/lookups.js';
-import { eventEntity } from '../../feature-kit/entities.js';
-import { shape } from '../../feature-kit/contract.js';
+import { eventEntity, sensor } from '../../feature-kit/entities.js';
+import { shape, type Published } from '../../feature-kit/contract.js';
+import { withAttributes } from '../../feature-kit/render.js';
+import { bellTimes } from '../../school/timetable.js';
+import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
@@ -34,11 +39,28 @@ export const schoolYearEvent = eventEntity(
   },
 );
 
+/** The attributes of school: where the child learns, who its tutor is, its number, the year and the bells. */
+export type SchoolFacts = {
+  school: string | null;
+  address: string | null;
+  tutor: string | null;
+  register_number: string | null;
+  school_year: Pick<SchoolYearFacts, 'begins' | 'first_semester_ends' | 'ends'> | null;
+  bells: { no: number; from: string; to: string }[];
+};
+
+export const schoolEntity = sensor(
+  'school',
+  { en: 'School', pl: 'Szkoła', uk: 'Школа' },
+  { icon: 'mdi:town-hall', attributes: shape<SchoolFacts>() },
+);
+
 export const schoolYear = feature({
   name: 'school-year',
+  inputs: ['timetable'],
   // The tutor's name: a new tutor's id the copy lacks has it read again (at most every 10 minutes).
-  reads: ({ identity, copies }) => (identity.schoolYearBegin === undefined ? [] : [lookup(copies, USERS, [identity.classTutorId])]),
-  entities: [schoolYearEvent],
+  reads: ({ identity, copies }) => [lookup(copies, USERS, [identity.classTutorId])],
+  entities: [schoolEntity, schoolYearEvent],
   create: () => new SchoolYearSource(),
 });
 
@@ -62,8 +84,34 @@ export function schoolYearEvents(identity: Identity, tutor: string | null): NewI
 class SchoolYearSource implements Source {
   poll(ctx: SourceContext): Promise<SourceResult> {
     const { identity } = ctx;
-    const user = identity.classTutorId === undefined || identity.schoolYearBegin === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
-    const tutor = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
-    return Promise.resolve({ states: {}, events: { [schoolYearEvent.key]: schoolYearEvents(identity, tutor === '' ? null : tutor) } });
+    const user = identity.classTutorId === undefined ? undefined : userOf(ctx.cache, identity.classTutorId);
+    const name = [user?.FirstName, user?.LastName].filter((part) => part?.trim()).join(' ');
+    const tutor = name === '' ? null : name;
+    const year = schoolYearEvents(identity, tutor);
+    const timetable = ctx.inputs.timetable;
+    // A kindergarten child's group is read after a start's first pass: what was published stays until then.
+    const waiting = identity.className === undefined && timetable?.kind === 'kindergarten' && timetable.group === undefined;
+    const states: SourceResult['states'] = waiting ? {} : { school: renderSchool(identity, tutor, year[0]?.payload, timetable) };
+    return Promise.resolve({
+      states,
+      events: { [schoolYearEvent.key]: year },
+    });
   }
+}
+
+/** school: the class as the school writes it (a kindergarten child's group); the school, tutor, number, year and bells beside. */
+export function renderSchool(
+  identity: Identity,
+  tutor: string | null,
+  year: SchoolYearFacts | undefined,
+  timetable: Pick<TimetableOutput, 'days' | 'group'> | undefined,
+): Published<typeof schoolEntity> {
+  return withAttributes(identity.className ?? timetable?.group?.name ?? null, {
+    school: identity.schoolName ?? null,
+    address: identity.schoolAddress ?? null,
+    tutor: tutor ?? timetable?.group?.tutor ?? null,
+    register_number: identity.registerNumber ?? null,
+    school_year: year === undefined ? null : { begins: year.begins, first_semester_ends: year.first_semester_ends, ends: year.ends },
+    bells: [...bellTimes(timetable?.days ?? {})].map(([no, hours]) => ({ no, ...hours })),
+  });
 }

@@ -10,7 +10,7 @@ import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { shape, type States } from '../../feature-kit/contract.js';
 import type { PlanChange, PlanChangePayload } from '../../school/plan-changes.js';
 import type { CurrentLesson, TimetableDay } from './day.js';
-import type { AccountKind } from './kindergarten.js';
+import type { AccountKind, KindergartenGroup } from './kindergarten.js';
 import { KINDERGARTEN_PLAN } from './kindergarten-resources.js';
 
 /** What the timetable hands to the features that name it as an input. */
@@ -26,6 +26,8 @@ export interface TimetableOutput {
   kind?: AccountKind;
   /** The extra classes are not known yet (a start's first pass leaves them for the next): the feeds keep those they had. */
   extraUnread?: true;
+  /** A kindergarten child's group, once read; undefined for a school child. */
+  group?: KindergartenGroup;
 }
 
 declare module '../../feature-kit/source.js' {

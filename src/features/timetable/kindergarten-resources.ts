@@ -10,6 +10,8 @@ import { isDisabled } from '../../portal/http-answers.js';
 import {
   activitiesTypesResponse,
   authClassroomsResponse,
+  kindergartenerResponse,
+  kindergartenGroupResponse,
   kindergartenPlanResponse,
   type KindergartenPlan,
 } from '../../portal/schemas/kindergarten.js';
@@ -55,6 +57,30 @@ export const KINDERGARTEN_ACTIVITIES: Resource<z.output<typeof activitiesTypesRe
   whenAsked: 'keep',
   keepOnError: true,
   read: ({ gateway }, key) => serviceRead(gateway, (key ?? 'gateway') as ServiceHost, ACTIVITIES, activitiesTypesResponse),
+  refusal: refusedFor(DAY),
+};
+
+const GROUP = 'ms/kindergartens/groups/<group>';
+
+/**
+ * The child's group, which a kindergarten child has instead of a class (live-notes 35): its identifier from
+ * Auth/Users/Kindergarteners/<lid>, then its name from the service at the host the plan answered at. Daily.
+ */
+export const KINDERGARTEN_GROUP: Resource<z.output<typeof kindergartenGroupResponse>> = {
+  name: 'kindergarten group',
+  host: 'register',
+  endpoints: ['Auth/Users/Kindergarteners/<lid>', GROUP],
+  fresh: byDay(DAILY),
+  // A start's requests are the dearest: the group is read at the next pass (its name stays published meanwhile).
+  notAtStart: true,
+  whenAsked: 'keep',
+  keepOnError: true,
+  note: 'Auth/Users/Kindergarteners/<lid> for its identifier, then ms/kindergartens/groups/<id> for its name',
+  read: async ({ gateway }, key) => {
+    const [host = 'gateway', lid = ''] = (key ?? '').split(' ');
+    const { data } = await gateway.get(`Auth/Users/Kindergarteners/${encodeURIComponent(lid)}`, kindergartenerResponse);
+    return serviceRead(gateway, host as ServiceHost, GROUP.replace('<group>', encodeURIComponent(data.groupIdentifier)), kindergartenGroupResponse);
+  },
   refusal: refusedFor(DAY),
 };
 

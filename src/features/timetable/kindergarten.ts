@@ -10,7 +10,7 @@ import type { ResourceCache } from '../../feature-kit/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
 import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch, type PlanSource } from '../../resources/kindergarten.js';
 import { USERS } from '../../resources/lookups.js';
-import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
+import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';
 import { kindergartenDays } from '../../school/kindergarten.js';
 import { makeNames } from '../../school/names.js';
@@ -39,7 +39,32 @@ export function kindergartenReads(copies: Copies, today: string): KindergartenRe
   return {
     source,
     plan,
-    wants: [want(KINDERGARTEN_SEARCH), plan, want(KINDERGARTEN_ACTIVITIES, source.host), want(KINDERGARTEN_ROOMS), want(USERS)],
+    wants: [
+      want(KINDERGARTEN_SEARCH),
+      plan,
+      want(KINDERGARTEN_ACTIVITIES, source.host),
+      want(KINDERGARTEN_ROOMS),
+      want(USERS),
+      want(KINDERGARTEN_GROUP, `${source.host} ${source.lid}`),
+    ],
+  };
+}
+
+/** A kindergarten child's group (she has it instead of a class): its name and tutors. */
+export type KindergartenGroup = { name: string | null; tutor: string | null };
+
+/** The child's group; undefined before it is read. */
+export function kindergartenGroup(copies: Copies, reads: KindergartenReads | undefined): KindergartenGroup | undefined {
+  const group = reads?.source === undefined ? undefined : copies.get(KINDERGARTEN_GROUP, `${reads.source.host} ${reads.source.lid}`);
+  if (group === undefined) return undefined;
+  const teachers = makeNames({ users: copies.get(USERS)?.Users });
+  return {
+    name: group.name ?? null,
+    tutor:
+      group.tutors
+        .map((lid) => teachers.teacherByLid(lid))
+        .filter(Boolean)
+        .join(', ') || null,
   };
 }
 

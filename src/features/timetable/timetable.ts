@@ -17,7 +17,7 @@ import type { Events } from '../../feature-kit/contract.js';
 import { feature } from '../feature.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { renderTimetable } from './states.js';
-import { kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
+import { kindergartenGroup, kindergartenReads, kindergartenTimetable, PlanSearchStore } from './kindergarten.js';
 import { KINDERGARTEN_SEARCH } from '../../resources/kindergarten.js';
 import {
   atSchool,
@@ -138,6 +138,7 @@ export class TimetableSource implements Source {
       fortnight,
       freeDays: freeList,
       kind,
+      group: kindergartenGroup(ctx.cache, kindergarten),
       ...(extraUnread ? { extraUnread } : {}),
     };
     // Keyed by the declarations: the keys are spelled where they are declared (entities.ts).

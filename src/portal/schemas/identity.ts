@@ -9,6 +9,12 @@ const name = z
   .nullish()
   .transform((v) => (v == null ? undefined : oneLine(v)));
 
+/** A part of an address: a building number may come as a number. */
+const part = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v == null ? undefined : oneLine(String(v))));
+
 export const meResponse = z.looseObject({
   Me: z.looseObject({
     Account: z.looseObject({ Id: id, UserId: id, FirstName: name, LastName: name }),
@@ -46,7 +52,7 @@ export const classResponse = z.looseObject({
 });
 
 export const schoolResponse = z.looseObject({
-  School: z.looseObject({ Name: name, town: name }),
+  School: z.looseObject({ Name: name, town: name, street: part, BuildingNumber: part, ApartmentNumber: part, PostCode: part }),
 });
 
 const luckyEntry = z.looseObject({

@@ -32,3 +32,8 @@ export type KindergartenEntry = z.output<typeof entry>;
 export type KindergartenPlan = z.output<typeof kindergartenPlanResponse>;
 export type Activity = z.output<typeof activity>;
 export type AuthClassroom = z.output<typeof room>;
+
+/** Auth/Users/Kindergarteners/<lid>: the child's group (live-notes 35). */
+export const kindergartenerResponse = z.looseObject({ data: z.looseObject({ groupIdentifier: z.string() }) });
+/** ms/kindergartens/groups/<group id>: its name and its tutors (identifiers, as the plan's teachers). */
+export const kindergartenGroupResponse = z.looseObject({ name: text, tutors: entry.shape.teachers });

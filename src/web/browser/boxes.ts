@@ -114,6 +114,8 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | n
   if (!c.homework) return null;
   const homework = c.homework.items.map((h) =>
     el('li', 'item', [
+      h.when ? el('span', 'when', h.when) : null,
+      h.when ? ' ' : '',
       h.subject ? el('b', null, h.subject) : null,
       h.text ? ' ' + h.text : '',
       h.files.length

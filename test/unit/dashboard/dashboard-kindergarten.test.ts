@@ -63,7 +63,7 @@ describe("a kindergarten child's dashboard", () => {
     expect(headings(doc, 'zofia')[0]).toBe('Zajęcia');
     expect(headings(doc, 'zofia')).not.toContain('Oceny');
     expect(headings(doc, 'zofia')).not.toContain('Lekcje');
-    expect(headings(doc, 'ania')).toEqual(['Oceny', 'Lekcje', 'Uwagi i frekwencja', 'Terminarz', 'Wiadomości']);
+    expect(headings(doc, 'ania')).toEqual(['Oceny', 'Lekcje', 'Uwagi i frekwencja', 'Terminarz', 'Wiadomości', 'Szkoła']);
     const yaml = dashboardYaml(children, 'pl');
     // Her day's templates say "at kindergarten" from the start; no tests in her column.
     expect(yaml).toContain('{%- set kindergarten = "yes" -%}');

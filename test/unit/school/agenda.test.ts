@@ -9,8 +9,8 @@ import {
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
 import { agendaEvents, agendaItems, agendaKind, testEvents, testKind, upcomingTests } from '../../../src/school/agenda.js';
-import { homeworkDue, homeworkEvents, homeworkItems, nextWeekday } from '../../../src/school/homework.js';
-import { renderHomeworkDue, renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
+import { homeworkDue, homeworkEvents, homeworkItems, homeworkUpcoming, nextWeekday } from '../../../src/school/homework.js';
+import { renderHomeworkDue, renderHomeworkUpcoming, renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
 import { names } from './fixtures.js';
 
 describe('agendaKind', () => {
@@ -259,6 +259,30 @@ describe('homework', () => {
       attachments: [],
       done: true,
     });
+  });
+
+  it('homework_upcoming lists what is due from today through the next 14 days, soonest first', () => {
+    const later = (key: string, due: string) => ({ ...list[0]!, key, due, topic: key });
+    const state = renderHomeworkUpcoming(homeworkUpcoming([...list, later('in 14 days', '2026-03-24'), later('in 15 days', '2026-03-25')], today));
+    expect(state.state).toBe('4');
+    const items = state.attributes?.items ?? [];
+    expect(items.map((i) => [i.date, i.topic])).toEqual([
+      ['2026-03-12', 'Zadania 1-5'],
+      ['2026-03-12', 'Wypracowanie'],
+      ['2026-03-12', 'Plakat'],
+      ['2026-03-24', 'in 14 days'],
+    ]);
+    expect(items[2]).toEqual({
+      date: '2026-03-12',
+      subject: null,
+      topic: 'Plakat',
+      text: null,
+      teacher: 'Sekretariat',
+      added: null,
+      attachments: ['wzór.pdf'],
+    });
+    // Unknown (None), not 0, while the assignments are refused or not read yet.
+    expect(renderHomeworkUpcoming(null)).toEqual({ state: null, attributes: {} });
   });
 
   it('falls back to the next weekday when the next school day is not known', () => {

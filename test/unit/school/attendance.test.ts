@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attendancesResponse, attendanceTypesResponse, justificationsResponse } from '../../../src/portal/schemas/attendance.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { attendanceOf, classifyType, type AttendanceInput } from '../../../src/school/attendance.js';
-import { renderAbsencesUnexcused } from '../../../src/features/attendance/attendance.js';
+import { renderAbsencesUnexcused, renderAttendance } from '../../../src/features/attendance/attendance.js';
 import { names } from './fixtures.js';
 
 describe('attendance types, read by name and IsPresenceKind only', () => {
@@ -109,6 +109,29 @@ describe('absences_unexcused', () => {
     const state = absencesUnexcused({ ...input, attendances: [] });
     expect(state.state).toBe('0');
     expect(state.attributes?.attendance_percent).toBeNull();
+  });
+});
+
+describe('attendance', () => {
+  it("is the share of the semester's lessons present at (late counts as present), each subject's lowest first", () => {
+    expect(renderAttendance(attendanceOf(input).semester)).toEqual({
+      state: '55.6',
+      attributes: {
+        // Język polski: two absences (one of a school's own type); Matematyka: 7 marks, an absence, an excused one, a late arrival.
+        by_subject: [
+          { subject: 'Język polski', lessons: 2, present: 0, absent: 2, late: 0, excused: 0, percent: 0 },
+          { subject: 'Matematyka', lessons: 7, present: 5, absent: 2, late: 1, excused: 1, percent: 71.4 },
+        ],
+        unexcused: 3,
+      },
+    });
+  });
+
+  it('is unknown (None), not 0, before the semester has a mark', () => {
+    expect(renderAttendance(attendanceOf({ ...input, attendances: [] }).semester)).toEqual({
+      state: null,
+      attributes: { by_subject: [], unexcused: 0 },
+    });
   });
 });
 

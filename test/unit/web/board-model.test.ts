@@ -205,7 +205,10 @@ describe('the board of one child', () => {
       { no: 3, from: '09:50', to: '10:35', subject: 'Historia', room: '12', change: 'cancelled', note: 'odwołana', status: null },
       { no: 4, from: '10:50', to: '11:35', subject: 'Technika', room: '4', change: 'room_change', note: 'zmiana sali · było: s. 12', status: null },
     ]);
-    expect(c.homework).toEqual({ title: 'Zadania domowe na jutro', items: [{ subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }] });
+    expect(c.homework).toEqual({
+      title: 'Zadania domowe na jutro',
+      items: [{ when: null, subject: 'Matematyka', text: 'Ułamki – karta pracy', files: [] }],
+    });
     expect(c.tests).toEqual([
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
@@ -216,13 +219,13 @@ describe('the board of one child', () => {
     ]);
   });
 
-  it("links a homework's saved files, only the web server's own homework paths", () => {
-    const due = {
-      state: '1',
+  it("lists the next two weeks' homework by day, linking its saved files, only the web server's own homework paths", () => {
+    const upcoming = {
+      state: '2',
       attributes: {
-        date: '2026-11-19',
         items: [
           {
+            date: '2026-11-19',
             subject: 'Matematyka',
             topic: 'Ułamki',
             files: [
@@ -231,12 +234,18 @@ describe('the board of one child', () => {
               { name: 'szkoła.pdf', url: '/files/ania/school/34/szkoła.pdf' },
             ],
           },
+          { date: '2026-11-27', subject: 'Język polski', topic: null, text: 'Wypracowanie', attachments: [] },
         ],
       },
     };
-    expect(card(at('09:00'), child({ homework_due: due })).homework?.items).toEqual([
-      { subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
-    ]);
+    // Beside the next school day's list (homework_due), the two weeks' list is the one shown, each item with its day.
+    expect(card(at('09:00'), child({ homework_upcoming: upcoming })).homework).toEqual({
+      title: 'Zadania domowe na 2 tygodnie',
+      items: [
+        { when: 'jutro', subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
+        { when: 'pt. 27.11', subject: 'Język polski', text: 'Wypracowanie', files: [] },
+      ],
+    });
   });
 
   it('shows a proposed term grade entered this week, and no older one', () => {

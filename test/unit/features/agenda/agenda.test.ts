@@ -29,6 +29,7 @@ describe('agenda feature', () => {
   it('declares homework_due, upcoming_tests and their events', () => {
     expect(entityTable(agenda.entities)).toEqual([
       ['homework_due', 'sensor', true],
+      ['homework_upcoming', 'sensor', true],
       ['upcoming_tests', 'sensor', true],
       ['homework', 'event', false],
       ['test', 'event', false],

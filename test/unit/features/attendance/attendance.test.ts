@@ -7,6 +7,7 @@ describe('attendance feature', () => {
   it('declares absences_unexcused and the absence event', () => {
     expect(entityTable(attendance.entities)).toEqual([
       ['absences_unexcused', 'sensor', true],
+      ['attendance', 'sensor', true],
       ['absence', 'event', false],
     ]);
   });
@@ -21,6 +22,7 @@ describe('attendance feature', () => {
       marks: 200,
       attendancePercent: 97.5,
       justifications: { count: 1, byStatus: { accepted: 1 }, latest: [] },
+      bySubject: [],
     });
     expect(state.state).toBe('1');
     expect(state.attributes).toEqual({
