@@ -26,7 +26,7 @@ export interface Harness {
   /** The last payload on <base>/<child>/<key>. */
   state(child: string, key: string): string | undefined;
   attributes(child: string, key: string): Record<string, unknown> | undefined;
-  /** Waits for running polls, fires timers due within advanceMs (each poll finishing before the clock moves on), then waits (real time) for check(). */
+  /** Waits for running polls, fires timers due within advanceMs, then waits (real time) for check(). */
   pollUntil(check: () => boolean, what: string, advanceMs?: number): Promise<void>;
   /** Moves the clock minute by minute (every poll due on the way runs and finishes, its messages arrive). */
   advanceMinutes(minutes: number): Promise<void>;
@@ -174,9 +174,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     state: (child, key) => rec.last(`${roots.base}/${child}/${key}`)?.text,
     attributes: (child, key) => rec.json(`${roots.base}/${child}/${key}/attributes`) as Record<string, unknown> | undefined,
     async pollUntil(check, what, advanceMs = 0) {
-      // Timer by timer, each poll finishing before the clock moves on: a pass the clock starts (a start's
-      // first) never runs while the clock races through the other timers (the web server's token check).
-      await advanceMinutes(advanceMs / 60_000);
+      await idle();
+      await options.clock.advance(advanceMs);
       await waitUntil(check, what, 10_000);
       await caughtUp();
     },

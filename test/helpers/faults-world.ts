@@ -121,6 +121,8 @@ export class PortalWorld {
     const n = h.rec.on(topic).length;
     await h.rec.publish(`${h.base}/ania/refresh/set`, payload);
     await waitUntil(() => h.rec.on(topic).length > n, 'the refresh result', 10_000);
+    // Its events too: at QoS 2 an event arrives a round trip after a result published behind it.
+    await h.pollUntil(() => true, "the refresh's events");
     return JSON.parse(h.rec.on(topic)[n]!.text) as Record<string, unknown>;
   }
 
