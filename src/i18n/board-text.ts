@@ -79,7 +79,6 @@ export interface BoardText {
   firstBlock: string;
   homeworkFor: (day: string) => string;
   /** After the homework box's heading when it lists the next two weeks' (homework_upcoming). */
-  homeworkWeeks: string;
   quiz: string;
   test: string;
   /** An agenda entry's kind beside it in the agenda box (a trip of several days shows its first and last day). */
@@ -151,7 +150,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'First lesson',
     firstBlock: 'First activity',
     homeworkFor: (day) => `due ${day}`,
-    homeworkWeeks: 'for 2 weeks',
     quiz: 'quiz',
     test: 'test',
     agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
@@ -217,7 +215,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Pierwsza lekcja',
     firstBlock: 'Pierwsze zajęcia',
     homeworkFor: (day) => `na ${day}`,
-    homeworkWeeks: 'na 2 tygodnie',
     quiz: 'kartkówka',
     test: 'sprawdzian',
     agendaKinds: { trip: 'wycieczka', meeting: 'zebranie', event: 'wydarzenie' },
@@ -282,7 +279,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Перший урок',
     firstBlock: 'Перші заняття',
     homeworkFor: (day) => `на ${day}`,
-    homeworkWeeks: 'на 2 тижні',
     quiz: 'коротка контрольна',
     test: 'контрольна',
     agendaKinds: { trip: 'екскурсія', meeting: 'збори', event: 'подія' },

@@ -60,11 +60,8 @@ export function homeworkOf(
       }),
     };
   });
-  const title = weeks
-    ? `${text.labels.homework} ${text.homeworkWeeks}`
-    : date === null
-      ? text.labels.homework
-      : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
+  // The two weeks' list names each item's day: its title stays one line beside the tests' box.
+  const title = weeks || date === null ? text.labels.homework : `${text.labels.homework} ${text.homeworkFor(dayShort(date, clock, text))}`;
   return { title, items };
 }
 

@@ -23,7 +23,9 @@ const broker = new PrivateMosquitto({
     [clientCertPort, otherHostPort] = [await freePort(), await freePort()];
     const files = `cafile ${join(TLS, 'ca.crt')}\ncertfile ${join(TLS, 'server.crt')}\nkeyfile ${join(TLS, 'server.key')}\n`;
     return (
-      `per_listener_settings false\nallow_anonymous true\npersistence false\n` +
+      // Run as root (CI), Mosquitto reads the certificates after it has become the user `mosquitto`, who may not
+      // reach a clone in a private folder (mktemp's 0700): it stays who started it.
+      `user root\nper_listener_settings false\nallow_anonymous true\npersistence false\n` +
       `listener ${port} 127.0.0.1\n${files}` +
       `listener ${clientCertPort} 127.0.0.1\n${files}require_certificate true\n` +
       `listener ${otherHostPort} 127.0.0.2\n${files}`

@@ -240,7 +240,7 @@ describe('the board of one child', () => {
     };
     // Beside the next school day's list (homework_due), the two weeks' list is the one shown, each item with its day.
     expect(card(at('09:00'), child({ homework_upcoming: upcoming })).homework).toEqual({
-      title: 'Zadania domowe na 2 tygodnie',
+      title: 'Zadania domowe',
       items: [
         { when: 'jutro', subject: 'Matematyka', text: 'Ułamki', files: [{ name: 'karta.pdf', url: '/files/ania/homework/771/karta.pdf' }] },
         { when: 'pt. 27.11', subject: 'Język polski', text: 'Wypracowanie', files: [] },
