@@ -32,6 +32,8 @@ export interface BoardLabels {
   /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
   school: string;
   behaviour: string;
+  /** Before the class tutor's name (the class is in the card's heading, the school's name on the dashboard). */
+  tutor: string;
   sentRead: string;
   sentUnread: string;
   /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
@@ -78,6 +80,8 @@ export interface BoardText {
   /** A kindergarten's first block of the next day. */
   firstBlock: string;
   homeworkFor: (day: string) => string;
+  /** The school box's attendance line: this semester's share, and the subject lowest in it. */
+  attendance: (percent: number, lowest: { subject: string; percent: number } | null) => string;
   /** After the homework box's heading when it lists the next two weeks' (homework_upcoming). */
   quiz: string;
   test: string;
@@ -95,6 +99,9 @@ export interface BoardText {
   /** The link to /diagnostics at the foot of the board in the app's panel (ingress). */
   diagnostics: string;
 }
+
+/** A share in per cent with at most one decimal, in the language's own way (95,8%). */
+const share = (value: number, point: string): string => `${Number(value).toFixed(1).replace(/\.0$/, '').replace('.', point)}%`;
 
 export const BOARD_TEXT: Record<Language, BoardText> = {
   en: {
@@ -119,6 +126,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       lessonsOver: 'done',
       school: 'School',
       behaviour: 'Behaviour',
+      tutor: 'Class tutor',
       sentRead: 'read',
       sentUnread: 'not read yet',
       connectionLost: 'No connection to the bridge: what you see may be old.',
@@ -150,6 +158,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'First lesson',
     firstBlock: 'First activity',
     homeworkFor: (day) => `due ${day}`,
+    attendance: (p, lowest) => `Attendance ${share(p, '.')}` + (lowest ? `, lowest: ${lowest.subject} ${share(lowest.percent, '.')}` : ''),
     quiz: 'quiz',
     test: 'test',
     agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
@@ -184,6 +193,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       lessonsOver: 'za nami',
       school: 'Szkoła',
       behaviour: 'Zachowanie',
+      tutor: 'Wychowawca',
       sentRead: 'przeczytana',
       sentUnread: 'jeszcze nieprzeczytana',
       connectionLost: 'Brak połączenia z mostkiem: dane mogą być nieaktualne.',
@@ -215,6 +225,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Pierwsza lekcja',
     firstBlock: 'Pierwsze zajęcia',
     homeworkFor: (day) => `na ${day}`,
+    attendance: (p, lowest) => `Frekwencja ${share(p, ',')}` + (lowest ? `, najniżej: ${lowest.subject} ${share(lowest.percent, ',')}` : ''),
     quiz: 'kartkówka',
     test: 'sprawdzian',
     agendaKinds: { trip: 'wycieczka', meeting: 'zebranie', event: 'wydarzenie' },
@@ -249,6 +260,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
       lessonsOver: 'минули',
       school: 'Школа',
       behaviour: 'Поведінка',
+      tutor: 'Класний керівник',
       sentRead: 'прочитано',
       sentUnread: 'ще не прочитано',
       connectionLost: "Немає з'єднання з мостом: дані можуть бути застарілими.",
@@ -279,6 +291,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Перший урок',
     firstBlock: 'Перші заняття',
     homeworkFor: (day) => `на ${day}`,
+    attendance: (p, lowest) => `Відвідуваність ${share(p, ',')}` + (lowest ? `, найнижча: ${lowest.subject} ${share(lowest.percent, ',')}` : ''),
     quiz: 'коротка контрольна',
     test: 'контрольна',
     agendaKinds: { trip: 'екскурсія', meeting: 'збори', event: 'подія' },

@@ -14,6 +14,8 @@ import { newestMessage, unreadMessages } from '../features/messages/messages.js'
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
 import { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import { schoolFilesEntity } from '../features/school-files/school-files.js';
+import { attendanceShare } from '../features/attendance/attendance.js';
+import { schoolEntity } from '../features/school-year/school-year.js';
 import { openedMessageEntity } from '../features/opened-message/opened-message.js';
 import { unreadNotices } from '../features/notices/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status/status.js';
@@ -133,7 +135,7 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     proposals,
     unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
-    school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity)),
+    school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity), s(attendanceShare), s(schoolEntity), text),
     warning: warningOf(child, clock, text),
     updated: updated === null ? null : text.updated(when(updated, clock)),
   };

@@ -2,13 +2,20 @@
 // the child's account with whether it was read, and the school's newest files (a saved one is a link).
 // Read leniently from the published states, like the rest of the board.
 import type { Received } from '../feature-kit/contract.js';
+import type { attendanceShare } from '../features/attendance/attendance.js';
 import type { behaviourEntity } from '../features/behaviour/behaviour.js';
+import type { schoolEntity } from '../features/school-year/school-year.js';
+import type { BoardText } from '../i18n/board-text.js';
 import type { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import type { schoolFilesEntity } from '../features/school-files/school-files.js';
-import { list, savedFilePath, str } from './board-read.js';
+import { list, num, savedFilePath, str } from './board-read.js';
 
 export interface BoardSchool {
   behaviour: string | null;
+  /** This semester's attendance in words, the lowest subject beside; null before the first mark. */
+  attendance: string | null;
+  /** The class tutor's name; null while not known. */
+  tutor: string | null;
   /** The newest sent message: read by every receiver, or not yet. */
   sent: { topic: string; read: boolean } | null;
   /** /files/<c>/school/<id>/<name> when saved, else null. */
@@ -21,10 +28,22 @@ export function schoolOf(
   behaviour: Received<typeof behaviourEntity> | undefined,
   sent: Received<typeof sentMessageEntity> | undefined,
   files: Received<typeof schoolFilesEntity> | undefined,
+  attendance: Received<typeof attendanceShare> | undefined,
+  school: Received<typeof schoolEntity> | undefined,
+  text: BoardText,
 ): BoardSchool {
   const topic = str(sent?.state);
+  const share = Number(str(attendance?.state) ?? NaN);
+  const lowest = list(attendance?.attributes?.by_subject)[0];
+  const lowestSubject = str(lowest?.subject);
+  const lowestShare = num(lowest?.percent);
+  const tutor = str(school?.attributes?.tutor);
   return {
     behaviour: str(behaviour?.state),
+    attendance: Number.isFinite(share)
+      ? text.attendance(share, lowestSubject === null || lowestShare === null ? null : { subject: lowestSubject, percent: lowestShare })
+      : null,
+    tutor,
     sent: topic === null ? null : { topic, read: sent?.attributes?.read_by_all === true },
     files: list(files?.attributes?.files)
       .slice(0, SHOWN_FILES)

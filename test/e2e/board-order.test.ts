@@ -92,7 +92,13 @@ function fullChild(id: string, name: string): BoardChild {
     ],
     proposals: [],
     unread: { messages: 4, notices: 1 },
-    school: { behaviour: 'bardzo dobre', sent: { topic: 'Nieobecność', read: true }, files: [{ name: 'Statut.pdf', url: null }] },
+    school: {
+      behaviour: 'bardzo dobre',
+      attendance: null,
+      tutor: null,
+      sent: { topic: 'Nieobecność', read: true },
+      files: [{ name: 'Statut.pdf', url: null }],
+    },
     messages: {
       unread: ['Składka na ubezpieczenie', 'Strój galowy w piątek', 'Zmiana terminu zebrania', 'Zebranie z rodzicami'].map((topic) => ({
         topic,

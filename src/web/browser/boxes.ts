@@ -135,6 +135,8 @@ export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
   const s = c.school;
   const items: HTMLElement[] = [];
   if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
+  if (s.attendance) items.push(el('li', 'item', s.attendance));
+  if (s.tutor) items.push(el('li', 'item', [labels.tutor + ': ', el('b', null, s.tutor)]));
   if (s.sent)
     items.push(
       el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),

@@ -107,15 +107,25 @@ export function fit(card: HTMLElement, labels: BoardLabels): void {
  */
 function refill(card: HTMLElement, taken: Taken[], order: ReadonlyArray<{ el: Element }>, labels: BoardLabels): void {
   const rank = (t: Taken): number => order.findIndex((o) => o.el === t.el);
-  taken.sort((a, b) => rank(b) - rank(a));
-  const base = hidden(card);
-  // A list stays whole up to its "+2": once one of its items has no room, none beyond it comes back.
-  const blocked: Array<{ list: Node; end: End }> = [];
-  for (const t of taken) {
-    if (blocked.some((b) => b.list === t.parent && b.end === endOf(t.part))) continue;
-    putBack(card, t, labels);
-    if (hidden(card) <= base) continue;
-    take(card, t.el, t.part, labels);
-    blocked.push({ list: t.parent, end: endOf(t.part) });
+  let out = taken.sort((a, b) => rank(b) - rank(a));
+  // Again while a round brought something back: a box that came back beside a taller one may have given
+  // up the footer line its "+N" took, room for something more news that found none the round before.
+  for (let back = true; back && out.length > 0; ) {
+    const base = hidden(card);
+    // A list stays whole up to its "+2": once one of its items has no room, none beyond it comes back.
+    const blocked: Array<{ list: Node; end: End }> = [];
+    const still: Taken[] = [];
+    for (const t of out) {
+      if (blocked.some((b) => b.list === t.parent && b.end === endOf(t.part))) {
+        still.push(t);
+        continue;
+      }
+      putBack(card, t, labels);
+      if (hidden(card) <= base) continue;
+      still.push(take(card, t.el, t.part, labels));
+      blocked.push({ list: t.parent, end: endOf(t.part) });
+    }
+    back = still.length < out.length;
+    out = still;
   }
 }

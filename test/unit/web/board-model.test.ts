@@ -1,5 +1,6 @@
 // The board's view model from the states the bridge publishes (shaped as the simulator's Ania gets
 // them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
+import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { describe, expect, it } from 'vitest';
 import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
@@ -477,6 +478,24 @@ describe('the board of one child', () => {
     expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
   });
 
+  it("puts the semester's attendance, its lowest subject, and the class tutor in the school's box, in the language's words", () => {
+    const view = child({
+      attendance: {
+        state: '95.83',
+        attributes: { by_subject: [{ subject: 'Przyroda', lessons: 14, present: 12, absent: 2, late: 0, excused: 1, percent: 85.7 }], unexcused: 1 },
+      },
+      school: {
+        state: '4b',
+        attributes: { school: 'Szkoła Podstawowa nr 7', tutor: 'Anna Nowak', address: null, register_number: '12', school_year: null, bells: [] },
+      },
+    });
+    expect(card(at('16:00'), view).school).toMatchObject({
+      attendance: 'Frekwencja 95,8%, najniżej: Przyroda 85,7%',
+      tutor: 'Anna Nowak',
+    });
+    expect(BOARD_TEXT.en.attendance(100, null)).toBe('Attendance 100%');
+  });
+
   it('a problem from the portal is said with its advice, and beats old data', () => {
     const view = child({ problem: { state: 'ON', attributes: { reason: 'service_down', message: 'Portal nie odpowiada.' } } });
     expect(card(at('15:00'), view).warning).toEqual({
@@ -526,7 +545,7 @@ describe('the board of one child', () => {
       proposals: [],
       unread: { messages: null, notices: null },
       messages: null,
-      school: { behaviour: null, sent: null, files: [] },
+      school: { behaviour: null, attendance: null, tutor: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null },
       updated: null,
       feeds: [
