@@ -256,6 +256,12 @@ function withFirstSemester(value: Averages, input: AveragesInput): Averages {
 /** The grades a teacher can write, as written; their values come from the school's scale. */
 const WRITTEN = ['1', '1+', '2-', '2', '2+', '3-', '3', '3+', '4-', '4', '4+', '5-', '5', '5+', '6-', '6'];
 
+/** Whether an average reaches a threshold, compared as it is shown (2 decimals: 3.745 is shown 3.75, not below it). */
+export const reaches = (average: number, threshold: number): boolean => round2(average) >= threshold - 1e-9;
+
+/** The first threshold an average does not reach; null at the top. */
+export const nextThreshold = (average: number, thresholds: readonly number[]): number | null => thresholds.find((t) => !reaches(average, t)) ?? null;
+
 /** What one more grade would do for a subject: the next threshold and the lowest grade that reaches it. */
 export interface NextStep {
   /** The first threshold above the average; null when the average is at or above the last one. */
@@ -271,13 +277,11 @@ export interface NextStep {
  */
 export function neededForNext(subject: SubjectAverage, thresholds: readonly number[], scale: GradeScale = DEFAULT_SCALE): NextStep {
   if (subject.average === null) return { threshold: null, grade: null };
-  // Compared at 2 decimals, as the average is shown: 3.745 is shown 3.75 and not below that threshold.
-  const shown = round2(subject.average);
-  const threshold = thresholds.find((t) => t > shown + 1e-9) ?? null;
+  const threshold = nextThreshold(subject.average, thresholds);
   if (threshold === null) return { threshold, grade: null };
   const candidates = WRITTEN.map((grade) => ({ grade, value: gradeValue(grade, scale) }))
     .filter((c): c is { grade: string; value: number } => c.value !== undefined)
     .sort((a, b) => a.value - b.value);
-  const reaching = candidates.find((c) => round2((subject.weighted + c.value) / (subject.weights + 1)) >= threshold - 1e-9);
+  const reaching = candidates.find((c) => reaches((subject.weighted + c.value) / (subject.weights + 1), threshold));
   return { threshold, grade: reaching?.grade ?? null };
 }

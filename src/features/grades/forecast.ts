@@ -2,7 +2,7 @@
 // gives by grading.thresholds, where it was heading these two weeks, how many grades of one value lift it
 // a grade; and the report card the forecasts make (their mean, honours, the subjects at risk). Pure: the
 // averages' figures and the day in, what `average` and `average_<subject>` publish out.
-import type { SubjectAverage } from '../../school/averages.js';
+import { nextThreshold, reaches, type SubjectAverage } from '../../school/averages.js';
 import type { Behaviour } from '../../school/behaviour.js';
 import { fold, round2 } from '../../school/common.js';
 import { addDays } from '../../util/time.js';
@@ -24,9 +24,6 @@ const TREND_STEP = 0.1;
 /** The most grades `to_next` offers: more is no plan a family makes. */
 const TO_NEXT_MAX = 3;
 
-/** Whether an average reaches a threshold, compared as it is shown (2 decimals), as needed_for_next compares. */
-const reaches = (average: number, threshold: number): boolean => round2(average) >= threshold - 1e-9;
-
 /** The grade an average gives: 1 and one more for every threshold it reaches; null while nothing counts. */
 export function forecastGrade(average: number | null, thresholds: readonly number[]): string | null {
   return average === null ? null : String(1 + thresholds.filter((t) => reaches(average, t)).length);
@@ -39,8 +36,8 @@ export function forecastGrade(average: number | null, thresholds: readonly numbe
  */
 export function toNext(weighted: number, weights: number, thresholds: readonly number[]): Forecast['to_next'] {
   if (weights <= 0) return null;
-  const next = thresholds.find((t) => !reaches(weighted / weights, t));
-  if (next === undefined) return null;
+  const next = nextThreshold(weighted / weights, thresholds);
+  if (next === null) return null;
   for (let count = 1; count <= TO_NEXT_MAX; count++) {
     for (let grade = 1; grade <= 6; grade++) {
       if (reaches((weighted + count * grade) / (weights + count), next)) return { grade: String(grade), count };
