@@ -83,6 +83,12 @@ export class StreamReader {
   bytes = 0;
   events = 0;
   ended = false;
+  /** The bytes of the largest event so far (the one still arriving counted as it stands). */
+  get largestEvent(): number {
+    return Math.max(this.largest, this.current);
+  }
+  private largest = 0;
+  private current = 0;
   private req: ReturnType<typeof httpRequest> | undefined;
 
   static async open(localAddress: string, port: number, target: string, headers: Record<string, string> = {}): Promise<StreamReader> {
@@ -93,7 +99,14 @@ export class StreamReader {
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           reader.bytes += Buffer.byteLength(chunk);
-          reader.events += chunk.split('event: board\n').length - 1;
+          chunk.split('event: board\n').forEach((part, i) => {
+            if (i > 0) {
+              reader.events++;
+              reader.largest = Math.max(reader.largest, reader.current);
+              reader.current = Buffer.byteLength('event: board\n');
+            }
+            reader.current += Buffer.byteLength(part);
+          });
         });
         res.on('close', () => (reader.ended = true));
         res.on('error', () => undefined);

@@ -85,11 +85,14 @@ describe('event streams', () => {
       // counts the response's head and chunk framing too, a few hundred bytes).
       const backlog = sentToLive - bytes;
       expect(backlog).toBeGreaterThan(MAX_STREAM_BUFFER - 4 * 1024);
-      expect(backlog).toBeLessThan(MAX_STREAM_BUFFER + 64 * 1024);
+      // What the stalled reader did not get is also what the kernel's socket buffers held on the way (up to
+      // 64 KB here); one event is the whole board of four children, about 20 KB since this round's grades
+      // carry their comments and the homework spans two weeks: measured, not assumed small.
+      expect(backlog).toBeLessThan(MAX_STREAM_BUFFER + live.largestEvent + 64 * 1024);
       // The process's RSS is watched and said, not bounded: in this process it moves with four
       // children's polls, the simulator and the test (40-55 MB over the run), far more than the backlog;
       // the backlog above is what the stalled reader costs.
-      console.log('stalled reader', { steps, sentToLive, bytes, backlog, rssGrowth: rssPeak - rssBefore });
+      console.log('stalled reader', { steps, sentToLive, bytes, backlog, largestEvent: live.largestEvent, rssGrowth: rssPeak - rssBefore });
       // The live board was never dropped, and gets the next change too.
       expect(live.ended).toBe(false);
       const seen = live.events;
