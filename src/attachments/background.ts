@@ -50,9 +50,4 @@ export class BackgroundFiles {
       },
     );
   }
-
-  /** Resolves when no download is running (for stop() and the tests). */
-  async settled(): Promise<void> {
-    while (this.running.size > 0) await new Promise((r) => setTimeout(r, 20));
-  }
 }

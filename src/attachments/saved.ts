@@ -11,10 +11,10 @@
 // a dashboard to show them can copy or share them deliberately.
 import { createHash } from 'node:crypto';
 import { createReadStream, lstatSync, realpathSync } from 'node:fs';
-import { link, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { link, rename, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { partName, safeName, syncFolder, writeJson, writeSynced } from '../store/files.js';
+import { partName, safeName, syncFolder, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
@@ -105,18 +105,6 @@ export class DownloadStore {
    */
   tempPath(): string {
     return join(this.dir, partName());
-  }
-
-  /** Saves a body held in memory (see place()). */
-  async save(body: Buffer, name: string | undefined, fallback: string, key?: string): Promise<SavedFile> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const temp = this.tempPath();
-    try {
-      await writeSynced(temp, body);
-      return await this.place(temp, body.length, name, fallback, key);
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
   }
 
   /**

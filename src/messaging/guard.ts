@@ -89,11 +89,6 @@ export class Outbox {
     return this.loading;
   }
 
-  /** When the child's account last sent (or may have sent) a message through the bridge. */
-  lastSendAt(): number | undefined {
-    return this.journal.outgoingSince(0).at(-1)?.at;
-  }
-
   /**
    * Sends once what `prepare` makes, if every rule allows it. Resolves with `{sent: true, ...}`;
    * rejects with MessageNotSentError carrying sent=false (nothing went out, and which rule said so)

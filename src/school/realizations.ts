@@ -2,7 +2,7 @@
 // next test (the topics of its subject since the previous test) and what the child missed.
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
-import { addDays, dayOfWeek, wallTime } from '../util/time.js';
+import { addDays } from '../util/time.js';
 import { byId, fold, hhmm, textCompare } from './common.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, type AgendaItem } from './agenda.js';
@@ -128,35 +128,4 @@ export function catchUp(absences: readonly MissedMark[], held: readonly LessonHe
       return { date: a.date, no: a.lessonNo, subject: a.subject ?? lesson?.subject ?? null, topic: lesson?.topic ?? null };
     })
     .sort((a, b) => textCompare(b.date, a.date) || (b.no ?? 0) - (a.no ?? 0));
-}
-
-/**
- * Whether a new lesson held can appear now. A topic is written during or just after its lesson, so:
- * from today's first lesson to an hour after its last in the timetable (none on a day without
- * lessons); without the day in the timetable, on a weekday between 07:00 and 17:00 in Warsaw.
- */
-export function lessonsMayBeHeld(now: number, days?: TimetableDays): boolean {
-  const { date, time } = wallTime(now);
-  const hhmmNow = time.slice(0, 5);
-  const today = days?.[date];
-  if (today === undefined) return dayOfWeek(date) <= 5 && hhmmNow >= '07:00' && hhmmNow < '17:00';
-  const held = today.flat().filter((l) => !l.IsCanceled);
-  const starts = held
-    .map((l) => hhmm(l.HourFrom))
-    .filter((t): t is string => t !== undefined)
-    .sort();
-  const ends = held
-    .map((l) => hhmm(l.HourTo))
-    .filter((t): t is string => t !== undefined)
-    .sort();
-  const first = starts[0];
-  const last = ends.at(-1);
-  if (first === undefined || last === undefined) return false;
-  return hhmmNow >= first && hhmmNow < hourAfter(last);
-}
-
-/** HH:MM an hour later, at most 23:59. */
-function hourAfter(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return h >= 23 ? '23:59' : `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }

@@ -52,11 +52,6 @@ export class EventOutbox {
     if (taken.length > 0) this.onAccepted(taken);
   }
 
-  /** Events handed to the publisher and not answered yet. */
-  get sending(): number {
-    return this.inFlight.size;
-  }
-
   private answered(entry: OutboxEntry, ok: boolean): void {
     this.inFlight.delete(entry);
     if (ok) this.onAccepted([entry]);

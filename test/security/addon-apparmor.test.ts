@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DownloadStore } from '../../src/attachments/saved.js';
+import { saveBody } from '../helpers/downloads.js';
 import { REPO } from '../helpers/faults-process.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -88,9 +89,9 @@ describe('a download where link() is refused', () => {
       return Promise.reject(Object.assign(new Error(`${code}: operation not permitted, link`), { code }));
     };
     const store = new DownloadStore({ dataDir, child: 'ania', link: refuse });
-    const first = await store.save(Buffer.from('one'), 'plan.pdf', 'plik', 'homework-1');
-    const again = await store.save(Buffer.from('two'), 'plan.pdf', 'plik', 'homework-2');
-    const same = await store.save(Buffer.from('one'), 'plan.pdf', 'plik', 'homework-3');
+    const first = await saveBody(store, Buffer.from('one'), 'plan.pdf', 'plik', 'homework-1');
+    const again = await saveBody(store, Buffer.from('two'), 'plan.pdf', 'plik', 'homework-2');
+    const same = await saveBody(store, Buffer.from('one'), 'plan.pdf', 'plik', 'homework-3');
     expect(links).toBeGreaterThan(0);
     expect([first.name, again.name, same.name]).toEqual(['plan.pdf', 'plan (2).pdf', 'plan.pdf']);
     expect(await readFile(first.path, 'utf8')).toBe('one');
@@ -101,6 +102,6 @@ describe('a download where link() is refused', () => {
   it('another link() error is not taken for "no links here"', async () => {
     const refuse = (): Promise<void> => Promise.reject(Object.assign(new Error('EIO: i/o error, link'), { code: 'EIO' }));
     const store = new DownloadStore({ dataDir: await tempDir(), child: 'ania', link: refuse });
-    await expect(store.save(Buffer.from('one'), 'plan.pdf', 'plik')).rejects.toThrow('EIO');
+    await expect(saveBody(store, Buffer.from('one'), 'plan.pdf', 'plik')).rejects.toThrow('EIO');
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DownloadStore } from '../../src/attachments/saved.js';
+import { saveBody } from '../helpers/downloads.js';
 import { writeFileAtomic } from '../../src/store/files.js';
 import { waitUntil } from '../helpers/mqtt.js';
 import { ProcessBridge } from '../helpers/security-process.js';
@@ -60,7 +61,7 @@ describe('writes to data_dir', () => {
     const dir = await tempDir(ctx);
     const store = new DownloadStore({ dataDir: dir, child: 'ania' });
     fsCalls.length = 0;
-    const saved = await store.save(Buffer.from('%PDF-1.4 plan lekcji'), 'plan.pdf', 'plik', 'homework-1');
+    const saved = await saveBody(store, Buffer.from('%PDF-1.4 plan lekcji'), 'plan.pdf', 'plik', 'homework-1');
     const placedAt = fsCalls.findIndex((c) => c.endsWith(` -> ${saved.path}`));
     expect(placedAt).toBeGreaterThan(0);
     expect(fsCalls.slice(placedAt + 1)).toContain(`sync ${store.dir}`);

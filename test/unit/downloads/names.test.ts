@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { DownloadStore, safeFileName } from '../../../src/attachments/saved.js';
+import { saveBody } from '../../helpers/downloads.js';
 import { dispositionName } from '../../../src/attachments/answers.js';
 import { tempDir } from '../../helpers/portal.js';
 
@@ -45,7 +46,7 @@ describe('safeFileName', () => {
   });
 });
 
-describe('DownloadStore.save', () => {
+describe('DownloadStore.place', () => {
   const names = [...HOSTILE.map(([raw]) => raw), 'x'.repeat(5000), `${'../'.repeat(40)}etc/shadow`];
 
   it.each(names.map((n) => [n.length > 60 ? `${n.slice(0, 20)}…(${n.length} chars)` : n, n]))(
@@ -54,7 +55,7 @@ describe('DownloadStore.save', () => {
       const dataDir = await tempDir();
       const store = new DownloadStore({ dataDir, child: '../ania' });
       const folder = join(dataDir, 'downloads', '__ania');
-      const saved = await store.save(Buffer.from('data'), raw, 'plik');
+      const saved = await saveBody(store, Buffer.from('data'), raw, 'plik');
       expect(store.dir).toBe(folder);
       expect(saved.path.startsWith(`${folder}${sep}`)).toBe(true);
       expect(await readdir(folder)).toEqual([saved.name]);
@@ -64,9 +65,9 @@ describe('DownloadStore.save', () => {
 
   it('adds a suffix instead of replacing a different file, and reuses the same one', async () => {
     const store = new DownloadStore({ dataDir: await tempDir(), child: 'ania' });
-    const a = await store.save(Buffer.from('one'), 'plan.pdf', 'plik');
-    const b = await store.save(Buffer.from('two'), 'plan.pdf', 'plik');
-    const c = await store.save(Buffer.from('one'), 'plan.pdf', 'plik');
+    const a = await saveBody(store, Buffer.from('one'), 'plan.pdf', 'plik');
+    const b = await saveBody(store, Buffer.from('two'), 'plan.pdf', 'plik');
+    const c = await saveBody(store, Buffer.from('one'), 'plan.pdf', 'plik');
     expect([a.name, b.name, c.name]).toEqual(['plan.pdf', 'plan (2).pdf', 'plan.pdf']);
     expect(await readFile(a.path, 'utf8')).toBe('one');
     expect(await readFile(b.path, 'utf8')).toBe('two');
@@ -75,7 +76,7 @@ describe('DownloadStore.save', () => {
 
   it('remembers a saved file by key across instances', async () => {
     const dataDir = await tempDir();
-    const saved = await new DownloadStore({ dataDir, child: 'ania' }).save(Buffer.from('x'), 'a.pdf', 'plik', 'homework-1');
+    const saved = await saveBody(new DownloadStore({ dataDir, child: 'ania' }), Buffer.from('x'), 'a.pdf', 'plik', 'homework-1');
     const later = new DownloadStore({ dataDir, child: 'ania' });
     expect(await later.find('homework-1')).toEqual(saved);
     expect(await later.find('homework-2')).toBeUndefined();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { realizationsResponse } from '../../../src/portal/schemas/realizations.js';
 import { lessonsResponse } from '../../../src/portal/schemas/lookups.js';
 import { timetablesResponse } from '../../../src/portal/schemas/timetable.js';
-import { catchUp, lessonsHeld, lessonsMayBeHeld, nextTest, recentLessons, testHour } from '../../../src/school/realizations.js';
+import { catchUp, lessonsHeld, nextTest, recentLessons, testHour } from '../../../src/school/realizations.js';
 import type { AgendaItem } from '../../../src/school/agenda.js';
 import { renderCatchUp, renderLessonTopics, renderNextTest } from '../../../src/features/lessons-held/lessons-held.js';
 import { names } from './fixtures.js';
@@ -157,39 +157,6 @@ describe('catch up', () => {
         ],
       },
     });
-  });
-});
-
-describe('when lessons may be held', () => {
-  it.each([
-    ['2026-11-18T07:30:00+01:00', true],
-    ['2026-11-18T16:59:00+01:00', true],
-    ['2026-11-18T17:00:00+01:00', false],
-    ['2026-11-18T06:59:00+01:00', false],
-    ['2026-11-21T10:00:00+01:00', false], // Saturday
-  ])('%s: %s', (at, expected) => {
-    expect(lessonsMayBeHeld(Date.parse(at))).toBe(expected);
-  });
-
-  it("follows today's lessons in the timetable: from the first to an hour after the last, none on a free day", () => {
-    const days = timetablesResponse.parse({
-      Timetable: {
-        '2026-11-18': [
-          [{ LessonNo: 1, HourFrom: '08:00', HourTo: '08:45' }],
-          [{ LessonNo: 2, HourFrom: '08:55', HourTo: '09:40' }],
-          [{ LessonNo: 3, HourFrom: '09:50', HourTo: '10:35', IsCanceled: true }],
-        ],
-        '2026-11-19': [],
-      },
-    }).Timetable;
-    const at = (iso: string) => lessonsMayBeHeld(Date.parse(iso), days);
-    expect(at('2026-11-18T07:30:00+01:00')).toBe(false);
-    expect(at('2026-11-18T08:00:00+01:00')).toBe(true);
-    expect(at('2026-11-18T10:39:00+01:00')).toBe(true);
-    expect(at('2026-11-18T10:40:00+01:00')).toBe(false);
-    expect(at('2026-11-19T10:00:00+01:00')).toBe(false);
-    // A day the timetable does not cover: school hours on a weekday.
-    expect(at('2026-11-20T10:00:00+01:00')).toBe(true);
   });
 });
 
