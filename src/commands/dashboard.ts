@@ -10,7 +10,7 @@ import { accountEntities } from '../features/index.js';
 import { dashboardYaml, type DashboardChild, type DashboardLang } from '../ha/dashboard.js';
 import { loadLinkedChildren } from '../store/linked-children.js';
 import { AbsentModules } from '../feature-kit/modules.js';
-import { RefusedModulesStore } from '../store/refused-modules.js';
+import { RefusedModulesStore } from '../store/login-records.js';
 import { FiguresStore } from '../store/figures-store.js';
 import type { AccountKind } from '../features/timetable/kindergarten.js';
 import { silentLogger } from '../util/log.js';

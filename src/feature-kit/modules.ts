@@ -2,13 +2,13 @@
 // made from) the portal has refused the child for a day leaves the child's device, its config reduced
 // to its platform as Home Assistant removes a component; it comes back when one of its lists answers.
 // A refusal is 403, 404 or `Disabled` (the cache's refusal, resource.ts); a failed read (5xx, the
-// network) neither starts nor ends one. What is known outlives a restart (store/refused-modules.ts).
+// network) neither starts nor ends one. What is known outlives a restart (store/login-records.ts).
 // A kindergarten child (its plan found, or the school's timetable and every kind of grade refused) is refused
 // the school's lists for good: for it, one refusal is enough, so that its device never lists grades or
 // homework that can have no value, from its first day.
 import type { EntityDef } from './entities.js';
 import type { ResourceCache } from './cache.js';
-import type { Refusals, RefusedModulesStore } from '../store/refused-modules.js';
+import type { Refusals, RefusedModulesStore } from '../store/login-records.js';
 import type { Logger } from '../util/log.js';
 import { DAILY } from '../util/duration.js';
 

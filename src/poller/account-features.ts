@@ -12,7 +12,7 @@ import { warsawDate } from '../util/time.js';
 import { FeatureRuns, type CycleOutcome, type Running } from './feature-runs.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import { AbsentModules } from '../feature-kit/modules.js';
-import { RefusedModulesStore } from '../store/refused-modules.js';
+import { RefusedModulesStore } from '../store/login-records.js';
 import { KINDERGARTEN_SEARCH, sourceOf } from '../resources/kindergarten.js';
 import { TIMETABLE } from '../resources/timetable.js';
 import { GRADE_LISTS } from '../features/grades/newest.js';

@@ -8,7 +8,7 @@
 // reading another is a programming error.
 import { UnexpectedResponseError } from '../portal/errors.js';
 import { keptForLater, type Feature, type FeatureAccess, type FeatureState } from '../features/feature.js';
-import { KeptStatesStore, type KeptStates } from '../store/kept-states.js';
+import { KeptStatesStore, type KeptStates } from '../store/login-records.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
 import type { Copies, Host, Resource, Want } from '../feature-kit/resource.js';
 import type { EntityState } from '../feature-kit/state.js';

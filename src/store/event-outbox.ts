@@ -13,11 +13,7 @@ export const outboxSchema = z.array(
 );
 
 /** One event not yet taken: its kind (the topic's), its id and its payload. */
-export interface OutboxEntry {
-  kind: string;
-  id: string;
-  payload: Record<string, unknown>;
-}
+export type OutboxEntry = z.output<typeof outboxSchema>[number];
 
 /** How an event goes out: a promise of the broker's acceptance, or nothing when the publisher has no broker (taken at once). */
 export type Send = (entry: OutboxEntry) => Promise<boolean> | void;

@@ -2,11 +2,10 @@
 // bridge: requests and logins of the day, each resource's last answer, the problems of the last week
 // and the last login's transcript. One small file per login in data_dir/figures/, written after each
 // poll; nothing in it is a secret or a child's data (resources are named with their ids masked).
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeFileAtomic } from './files.js';
-import { readStored } from './stored.js';
+import { peekStored, readStored } from './stored.js';
 
 const savedSchema = z.object({
   version: z.literal(1),
@@ -89,14 +88,8 @@ export class FiguresStore {
   }
 
   /** The saved figures read by another process (`diagnostics`): a broken file is left where it is. */
-  async peek(): Promise<SavedFigures | undefined> {
-    const text = await readFile(this.path, 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
-    try {
-      return savedSchema.safeParse(JSON.parse(text)).data;
-    } catch {
-      return undefined;
-    }
+  peek(): Promise<SavedFigures | undefined> {
+    return peekStored(this.path, savedSchema);
   }
 
   /**

@@ -37,7 +37,6 @@ export interface HeavyAnswersOptions {
 
 export class HeavyAnswers {
   private readonly options: HeavyAnswersOptions;
-  private entries: Record<string, Entry> | undefined;
   /** Endpoint -> held back until, from what the last run left (decided once, at the first read). */
   private held = new Map<string, number>();
   private loading: Promise<Record<string, Entry>> | undefined;
@@ -66,7 +65,7 @@ export class HeavyAnswers {
     const entries = await this.load();
     const before = entries[endpoint];
     entries[endpoint] = { at: this.options.now(), reason, times: Math.min((before?.times ?? 0) + 1, 10) };
-    await this.save();
+    await this.save(entries);
   }
 
   /** The endpoint answered and was read: it is no longer held back at the next start. */
@@ -74,7 +73,7 @@ export class HeavyAnswers {
     const entries = await this.load();
     if (entries[endpoint] === undefined) return;
     delete entries[endpoint];
-    await this.save();
+    await this.save(entries);
   }
 
   private load(): Promise<Record<string, Entry>> {
@@ -86,14 +85,13 @@ export class HeavyAnswers {
         this.held.set(endpoint, until);
         this.options.onHeld?.(endpoint, entry, until);
       }
-      this.entries = entries;
       return entries;
     });
     return this.loading;
   }
 
-  private save(): Promise<void> {
-    const copy = { ...this.entries };
+  private save(entries: Record<string, Entry>): Promise<void> {
+    const copy = { ...entries };
     const write = this.writing.then(() => writeJson(this.path, copy));
     this.writing = write.catch(() => undefined);
     return write;

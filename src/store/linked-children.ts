@@ -6,17 +6,11 @@ import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
 
-/** A linked child as the family portal named it. */
-export interface LinkedChildRecord {
-  login: string;
-  /** The child's name as the portal lists it ("Ania Kowalska"). */
-  studentName: string;
-}
+/** A linked child as the family portal named it: its register login and its name as listed ("Ania Kowalska"). */
+const childSchema = z.object({ login: z.string().min(1), studentName: z.string() });
+export type LinkedChildRecord = z.infer<typeof childSchema>;
 
-const stored = z.object({
-  version: z.literal(1),
-  children: z.array(z.object({ login: z.string().min(1), studentName: z.string() })),
-});
+const stored = z.object({ version: z.literal(1), children: z.array(childSchema) });
 
 function linkedFile(dataDir: string, name: string): string {
   return join(dataDir, 'families', `${safeName(name)}.json`);

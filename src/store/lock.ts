@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { removeLeftoverTemps, syncFolder, writeFileAtomic, writeSynced } from './files.js';
+import { peekStored } from './stored.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 
@@ -177,15 +178,8 @@ export class DataDirLock {
     return running ? { pid: owner.pid, startedAt: owner.startedAt } : undefined;
   }
 
-  private async owner(): Promise<Owner | undefined> {
-    const text = await readFile(this.path, 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
-    try {
-      const parsed = ownerSchema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+  private owner(): Promise<Owner | undefined> {
+    return peekStored(this.path, ownerSchema);
   }
 }
 

@@ -1,6 +1,7 @@
 // A small memory one login keeps across restarts: records by name, in one file per login under a folder of
-// data_dir (`<folder>/<login>.json`, `{"version":1,"<field>":{...}}`). What the records are is the using
-// store's (kept-states.ts, refused-modules.ts); reading, writing and what a broken file costs are said here.
+// data_dir (`<folder>/<login>.json`, `{"version":1,"<field>":{...}}`), and the two kinds kept so: the modules
+// the portal refuses a child, and the states kept for later. Reading, writing and what a broken file costs
+// are said here.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SteadyFile, safeName } from './files.js';
@@ -44,5 +45,34 @@ export class LoginRecords<V> {
    */
   save(records: Record<string, V>): Promise<void> {
     return this.file.write(`${JSON.stringify({ version: 1, [this.form.field]: records })}\n`);
+  }
+}
+
+/**
+ * The modules the portal refuses a child (feature-kit/modules.ts): by resource name, since when its answers
+ * have been refusals and when the latest came (epoch ms). In data_dir/refusals/, so that a module gone from
+ * the child's device stays gone through a restart.
+ */
+export type Refusals = Record<string, { since: number; at: number }>;
+
+export class RefusedModulesStore extends LoginRecords<Refusals[string]> {
+  constructor(dataDir: string, login: string) {
+    super(dataDir, login, { folder: 'refusals', field: 'refused', record: z.object({ since: z.number(), at: z.number() }) });
+  }
+}
+
+/**
+ * The last states of the features a start does not read in its first pass (their rows are kept for later:
+ * the school's files, the sent box, the library), so that every entity discovery declares has a state after
+ * the first pass: what the last run published, not an unknown until the second pass. In data_dir/states/,
+ * written when those states change. By feature, by entity key: a state as published (feature-kit's EntityState).
+ */
+export type KeptStates = Record<string, Record<string, { state: string | null; attributes?: Record<string, unknown> }>>;
+
+const entityState = z.object({ state: z.string().nullable(), attributes: z.record(z.string(), z.unknown()).optional() });
+
+export class KeptStatesStore extends LoginRecords<KeptStates[string]> {
+  constructor(dataDir: string, login: string) {
+    super(dataDir, login, { folder: 'states', field: 'features', record: z.record(z.string(), entityState) });
   }
 }

@@ -54,6 +54,16 @@ export async function readStoredText<S extends z.ZodType<unknown, string>>(
   });
 }
 
+/** A JSON file through its schema as another process may be writing it: undefined when it is missing or does not fit, left where it is. */
+export async function peekStored<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  try {
+    return text === undefined ? undefined : (schema.safeParse(JSON.parse(text)).data as z.output<S> | undefined);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Moves a file aside as <path>.broken-<time>; resolves to the new path, or undefined when it could not. */
 export async function moveAside(path: string, now = Date.now()): Promise<string | undefined> {
   const target = `${path}.broken-${stamp(now)}`;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABSENT_AFTER_MS, AbsentModules, type RefusalsHeld } from '../../../src/feature-kit/modules.js';
 import { binary, sensor } from '../../../src/feature-kit/entities.js';
-import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
+import { RefusedModulesStore } from '../../../src/store/login-records.js';
 import { GRADES, POINT_GRADES } from '../../../src/resources/grades.js';
 import { silentLogger } from '../../../src/util/log.js';
 import { tempDir } from '../../helpers/temp.js';

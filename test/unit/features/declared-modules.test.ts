@@ -9,7 +9,7 @@ import { openedMessage } from '../../../src/features/opened-message/opened-messa
 import { sentMessageFeature } from '../../../src/features/sent-message/sent-message.js';
 import { ResourceCache } from '../../../src/feature-kit/cache.js';
 import { AbsentModules, ABSENT_AFTER_MS } from '../../../src/feature-kit/modules.js';
-import { RefusedModulesStore } from '../../../src/store/refused-modules.js';
+import { RefusedModulesStore } from '../../../src/store/login-records.js';
 import { KINDERGARTEN_PLAN } from '../../../src/features/timetable/kindergarten-resources.js';
 import { UNREAD } from '../../../src/resources/messaging.js';
 import { TIMETABLE } from '../../../src/resources/timetable.js';
