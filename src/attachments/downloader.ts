@@ -29,40 +29,30 @@ import {
 import { DownloadStore, type SavedFile } from './saved.js';
 
 /** Download policy as data, with the spec's defaults (spec 4.6, 8). */
-export interface DownloadLimits {
+export const DEFAULT_DOWNLOAD_LIMITS = {
   /** The whole download, keys and logins included (DOWNLOAD_TIMEOUT_SECONDS). */
-  totalMs: number;
-  /** Single-use keys tried per homework file before giving up. */
-  maxKeys: number;
-  /** Delay before the second key check; each later check waits pollStepMs more, up to pollMaxMs. */
-  pollFirstMs: number;
-  pollStepMs: number;
-  pollMaxMs: number;
-  /** Checks of one key before it is dropped for a fresh one (the web page gives up after 15). */
-  checksPerKey: number;
-  /** Pause before asking for a fresh key: a key that failed at once works "a moment later". */
-  keyRetryDelayMs: number;
-  /** Times an attachment's /get may still answer its HTML waiting page. */
-  attachmentTries: number;
-  /** Upper bound of one HTTP request inside a download. */
-  requestTimeoutMs: number;
-  /** Largest file saved (downloads_max_mb): a bigger one is refused as it streams in. */
-  maxFileBytes: number;
-}
-
-/** Checks 5, 6, ... 10, 10 s apart: 15 checks take about two minutes, as the web page waits. */
-export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   totalMs: 150_000,
+  /** Single-use keys tried per homework file before giving up. */
   maxKeys: 3,
+  /**
+   * Delay before the second key check; each later check waits pollStepMs more, up to pollMaxMs: checks 5,
+   * 6, ... 10, 10 s apart, so that 15 checks take about two minutes, as the web page waits.
+   */
   pollFirstMs: 5_000,
   pollStepMs: 1_000,
   pollMaxMs: 10_000,
+  /** Checks of one key before it is dropped for a fresh one (the web page gives up after 15). */
   checksPerKey: 15,
+  /** Pause before asking for a fresh key: a key that failed at once works "a moment later". */
   keyRetryDelayMs: 2_000,
+  /** Times an attachment's /get may still answer its HTML waiting page. */
   attachmentTries: 15,
+  /** Upper bound of one HTTP request inside a download. */
   requestTimeoutMs: 30_000,
+  /** Largest file saved (downloads_max_mb): a bigger one is refused as it streams in. */
   maxFileBytes: DEFAULT_DOWNLOADS_MAX_MB * 1024 * 1024,
 };
+export type DownloadLimits = typeof DEFAULT_DOWNLOAD_LIMITS;
 
 /** How long to wait before check number `check` (1-based) of a key or an attachment link. */
 export function pollDelay(check: number, limits: DownloadLimits): number {

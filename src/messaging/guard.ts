@@ -27,8 +27,6 @@ export interface OutboxOptions {
   clock: Clock;
   log: Logger;
   messagesPerDay?: number;
-  duplicateWindowMs?: number;
-  gapMs?: number;
 }
 
 /** A message made ready to go: who, what, and the one POST that sends it. */
@@ -120,11 +118,11 @@ export class Outbox {
     const settled = await this.settleUnknown(now);
     checkTransaction(this.journal, request.transaction);
     if (request.text !== undefined) checkText(request.text);
-    checkPace(this.journal, now, { perDay: this.options.messagesPerDay, gapMs: this.options.gapMs });
+    checkPace(this.journal, now, this.options.messagesPerDay);
     const draft = await beforeSending(prepare);
     checkText(draft.text);
     const digest = textDigest(draft.text);
-    checkDuplicate(this.journal, { recipient: draft.recipient, digest }, now, this.options.duplicateWindowMs);
+    checkDuplicate(this.journal, { recipient: draft.recipient, digest }, now);
     const went = settled.find((e) => e.state === 'sent' && e.digest === digest && e.to === draft.recipient.accountId);
     if (went)
       throw new MessageNotSentError(false, 'already_sent', `not sent: the sent box shows the same text went to ${draft.recipient.label} earlier`);
@@ -319,30 +317,23 @@ function checkTransaction(journal: Pick<SendJournal, 'byTransaction'>, transacti
 }
 
 /** The day's cap (Warsaw day) and the pause since the child's last send; both count across restarts. */
-function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, limits: { perDay?: number; gapMs?: number }): void {
-  const perDay = limits.perDay ?? DEFAULT_MESSAGES_PER_DAY;
+function checkPace(journal: Pick<SendJournal, 'outgoingSince'>, now: number, perDay = DEFAULT_MESSAGES_PER_DAY): void {
   const today = warsawDate(now);
   const recent = journal.outgoingSince(now - 26 * 60 * 60_000);
   if (recent.filter((e) => warsawDate(e.at) === today).length >= perDay) {
     throw new MessageNotSentError(false, 'daily_limit', `not sent: messages_per_day (${perDay}) is used up for today`);
   }
-  const gap = limits.gapMs ?? SEND_GAP_MS;
   const last = recent.at(-1);
-  if (last && now - last.at < gap) {
-    throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(gap)} ago`);
+  if (last && now - last.at < SEND_GAP_MS) {
+    throw new MessageNotSentError(false, 'too_soon', `not sent: the last message went less than ${inWords(SEND_GAP_MS)} ago`);
   }
 }
 
-/** The same text (its digest) to the same person within the window is refused. */
-function checkDuplicate(
-  journal: Pick<SendJournal, 'outgoingSince'>,
-  send: { recipient: Recipient; digest: string },
-  now: number,
-  windowMs = DUPLICATE_WINDOW_MS,
-): void {
-  const same = journal.outgoingSince(now - windowMs).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
-  if (same)
-    throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${send.recipient.label} less than ${inWords(windowMs)} ago`);
+/** The same text (its digest) to the same person within DUPLICATE_WINDOW_MS is refused. */
+function checkDuplicate(journal: Pick<SendJournal, 'outgoingSince'>, send: { recipient: Recipient; digest: string }, now: number): void {
+  const same = journal.outgoingSince(now - DUPLICATE_WINDOW_MS).some((e) => e.digest === send.digest && e.to === send.recipient.accountId);
+  const ago = inWords(DUPLICATE_WINDOW_MS);
+  if (same) throw new MessageNotSentError(false, 'duplicate', `not sent: the same text went to ${send.recipient.label} less than ${ago} ago`);
 }
 
 // Spec 4.8's rule for a send whose outcome is unknown: look it up in the sent box before anything is

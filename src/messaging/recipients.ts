@@ -96,11 +96,16 @@ async function staff(api: MessagesApi, read: Record<string, Receiver[]> = {}): P
 }
 
 /** A group's receivers; a group the account may not see counts as empty. */
-async function group(api: MessagesApi, id: string): Promise<Receiver[]> {
+function group(api: MessagesApi, id: string): Promise<Receiver[]> {
+  return optional(() => api.groupReceivers(id), []);
+}
+
+/** A list the account may not see (403, 404: a kindergarten account) counts as empty, as does a recipient no list names. */
+export async function optional<T>(read: () => Promise<T>, fallback: T): Promise<T> {
   try {
-    return await api.groupReceivers(id);
+    return await read();
   } catch (error) {
-    if (isRefusal(error)) return [];
+    if (isRefusal(error) || error instanceof MessageNotSentError) return fallback;
     throw error;
   }
 }

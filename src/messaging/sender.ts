@@ -26,7 +26,6 @@ export interface FixedMessageSenderOptions {
   log: Logger;
   /** The account's outbox, shared with replies and written messages (one made here when not given). */
   outbox?: Outbox;
-  duplicateWindowMs?: number;
 }
 
 export class FixedMessageSender {
@@ -44,7 +43,6 @@ export class FixedMessageSender {
         dataDir: options.dataDir,
         clock: options.clock,
         log: options.log,
-        duplicateWindowMs: options.duplicateWindowMs,
       });
   }
 

@@ -2,9 +2,8 @@
 // through the teachers' receiver groups) with their subjects, and the class tutor, as the options
 // of the `recipient` select ("Matematyka – Tomasz Zieliński", "Wychowawca – Anna Nowak").
 import { z } from 'zod';
-import { UnexpectedResponseError } from '../portal/errors.js';
 import { MessageNotSentError } from './errors.js';
-import { nameKey, resolveRecipient, type Recipient, type RecipientDeps } from './recipients.js';
+import { nameKey, optional, resolveRecipient, type Recipient, type RecipientDeps } from './recipients.js';
 import type { Receiver } from '../portal/schemas/messages.js';
 
 export const targetSchema = z.object({ option: z.string(), accountId: z.string(), person: z.string() });
@@ -61,15 +60,4 @@ export function pickTarget(to: string, targets: readonly WriteTarget[]): WriteTa
     'recipient_ambiguous',
     `not sent: "${to.slice(0, 80)}" matches ${people.size} people; choose a recipient option`,
   );
-}
-
-/** A list the account may not see (403, 404: a kindergarten account) counts as empty. */
-async function optional<T>(read: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof UnexpectedResponseError && (error.status === 403 || error.status === 404)) return fallback;
-    if (error instanceof MessageNotSentError) return fallback;
-    throw error;
-  }
 }
