@@ -65,48 +65,46 @@ function periodOf(g: BehaviourGrade, category: string | undefined): { period: 's
   return { period: g.IsFinal === true || (g.IsSemester !== true && yearly) ? 'final' : 'semester', proposal };
 }
 
-/** The entries newest first, and a classic grade's mark (null for a points entry or one with nothing to show). */
-function readEntries(input: BehaviourInput): { entry: BehaviourGrade; mark: BehaviourMark | null }[] {
+/** What every entry says alike: its semester, day, teacher and category. */
+type EntryFacts = Pick<BehaviourMark, 'semester' | 'date' | 'teacher' | 'category'>;
+
+/** The entries newest first, with their facts and a classic grade's mark (null for a points entry or one with nothing to show). */
+function readEntries(input: BehaviourInput): { entry: BehaviourGrade; facts: EntryFacts; mark: BehaviourMark | null }[] {
   const types = byId(input.types);
   const categories = byId(input.categories);
   const newestFirst = [...input.grades].sort(
     (a, b) => timeKey(b.AddDate ?? b.Date).localeCompare(timeKey(a.AddDate ?? a.Date)) || Number(b.Id) - Number(a.Id),
   );
   return newestFirst.map((g) => {
-    const words = g.Value === undefined ? markWords(g, types) : null;
-    if (words === null) return { entry: g, mark: null };
     const category = g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim();
-    const mark: BehaviourMark = {
-      ...words,
-      ...periodOf(g, category),
+    const facts: EntryFacts = {
       semester: recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null,
       date: dayOf(g.Date ?? g.AddDate) ?? null,
       teacher: input.names.teacher(g.AddedBy),
       category: category ?? null,
     };
-    return { entry: g, mark };
+    const words = g.Value === undefined ? markWords(g, types) : null;
+    return { entry: g, facts, mark: words && { ...words, ...periodOf(g, category), ...facts } };
   });
 }
 
 export function behaviour(input: BehaviourInput): Behaviour {
   const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
   const entries = readEntries(input);
-  const pointsEntries = entries.map((e) => e.entry).filter((g) => g.Value !== undefined);
+  const pointsEntries = entries.filter((e) => e.entry.Value !== undefined);
   const marks = entries.flatMap((e) => (e.mark === null ? [] : [e.mark]));
   const find = (period: BehaviourMark['period'], proposal: boolean): BehaviourMark | null =>
     marks.find(
       (m) => m.period === period && m.proposal === proposal && (period === 'final' || m.semester === null || m.semester === currentSemester),
     ) ?? null;
-  const pointsNow = pointsEntries.filter(
-    (g) => (recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? currentSemester) === currentSemester,
-  );
+  const pointsNow = pointsEntries.filter((e) => (e.facts.semester ?? currentSemester) === currentSemester);
   return {
     newest: marks[0] ?? null,
     semester: find('semester', false),
     semesterProposal: find('semester', true),
     final: find('final', false),
     finalProposal: find('final', true),
-    points: pointsEntries.length === 0 ? null : pointsNow.reduce((sum, g) => sum + (g.Value ?? 0), 0),
+    points: pointsEntries.length === 0 ? null : pointsNow.reduce((sum, e) => sum + (e.entry.Value ?? 0), 0),
     currentSemester,
   };
 }
@@ -151,29 +149,17 @@ export const behaviourKey = (g: BehaviourGrade): string => `behaviour:${g.Id}`;
 
 /** One candidate per entry with something to show, keyed by behaviourKey so that it fires once. */
 export function behaviourEvents(input: BehaviourInput): NewsItem<BehaviourPayload>[] {
-  const categories = byId(input.categories);
   const comments = commentIndex(input.comments);
-  return readEntries(input).flatMap(({ entry: g, mark }): NewsItem<BehaviourPayload>[] => {
+  return readEntries(input).flatMap(({ entry: g, facts, mark }): NewsItem<BehaviourPayload>[] => {
+    // A points entry (Value) is its points; a classic grade (no Value) its mark.
+    const shown =
+      mark ??
+      (g.Value === undefined ? null : { grade: `${plNumber(g.Value)} pkt`, short: g.ShortName?.trim() || null, proposal: false, period: null });
+    if (shown === null) return [];
+    const { grade, short, proposal, period } = shown;
+    const { semester, category, date, teacher } = facts;
     const id = behaviourKey(g);
     const comment = commentText(g.Comments, g.Id, comments);
-    if (mark !== null) {
-      const { grade, short, proposal, period, semester, date, teacher, category } = mark;
-      return [{ id, payload: { id, grade, short, points: null, proposal, period, semester, category, date, teacher, comment } }];
-    }
-    if (g.Value === undefined) return [];
-    const payload: BehaviourPayload = {
-      id,
-      grade: `${plNumber(g.Value)} pkt`,
-      short: g.ShortName?.trim() || null,
-      points: g.Value,
-      proposal: false,
-      period: null,
-      semester: recordSemester(g.Semester, dayOf(g.AddDate ?? g.Date), input.endFirstSemester) ?? null,
-      category: (g.Category === undefined ? undefined : categories.get(g.Category)?.Name?.trim()) ?? null,
-      date: dayOf(g.Date ?? g.AddDate) ?? null,
-      teacher: input.names.teacher(g.AddedBy),
-      comment,
-    };
-    return [{ id, payload }];
+    return [{ id, payload: { id, grade, short, points: g.Value ?? null, proposal, period, semester, category, date, teacher, comment } }];
   });
 }
