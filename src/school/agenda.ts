@@ -192,16 +192,7 @@ export type OtherAgendaKind = Exclude<AgendaKind, 'test'>;
  * What an `agenda` event carries: what the entry is (`kind`: meeting, trip or event), its day (and last
  * day), time, subject, category, text (`description`, as a test's) and teacher.
  */
-export type AgendaEntryPayload = {
-  kind: OtherAgendaKind;
-  date: AgendaItem['date'];
-  until: AgendaItem['until'];
-  time: AgendaItem['time'];
-  subject: AgendaItem['subject'];
-  category: AgendaItem['category'];
-  description: AgendaItem['content'];
-  teacher: AgendaItem['teacher'];
-};
+export type AgendaEntryPayload = Omit<AgendaItem, 'key' | 'kind' | 'content'> & { kind: OtherAgendaKind; description: AgendaItem['content'] };
 
 const isEntry = (i: AgendaItem): i is AgendaItem & { kind: OtherAgendaKind } => i.kind !== 'test';
 
@@ -239,15 +230,7 @@ export function testKind(item: Pick<AgendaItem, 'category' | 'content'>): TestKi
 }
 
 /** What a `test` event carries: the entry's day, time, subject and teacher, whether a quiz, its category and text. */
-export type TestPayload = {
-  date: AgendaItem['date'];
-  time: AgendaItem['time'];
-  subject: AgendaItem['subject'];
-  kind: TestKind;
-  category: AgendaItem['category'];
-  description: AgendaItem['content'];
-  teacher: AgendaItem['teacher'];
-};
+export type TestPayload = Omit<AgendaItem, 'key' | 'kind' | 'until' | 'content'> & { kind: TestKind; description: AgendaItem['content'] };
 
 /**
  * `test` event candidates: tests and quizzes dated today or later (the seen memory keeps each one to a

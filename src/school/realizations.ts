@@ -7,6 +7,7 @@ import { byId, fold, hhmm, textCompare } from './common.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
+import type { UnexcusedAbsence } from './attendance.js';
 
 /** How far back lesson_topics and catch_up look: today and the 13 days before it. */
 export const RECENT_DAYS = 14;
@@ -99,19 +100,10 @@ export function testHour(
 }
 
 /** An absence as the attendance feature hands it on. */
-export interface MissedMark {
-  date: string | null;
-  lessonNo: number | null;
-  subject: string | null;
-}
+export type MissedMark = UnexcusedAbsence;
 
-/** A lesson the child missed, with what was taught in it (null when no lesson held was recorded). */
-export interface MissedLesson {
-  date: string;
-  no: number | null;
-  subject: string | null;
-  topic: string | null;
-}
+/** A lesson the child missed, with what was taught in it (topic null when no lesson held was recorded). */
+export type MissedLesson = LessonHeld;
 
 /**
  * The absences of the last 14 days, newest first, each with the topic of the lesson held at the same
