@@ -18,7 +18,6 @@ import type { FeedDeviceStore, FeedRoad, SavedFeedDevice } from '../store/feed-d
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { SavedFigures } from '../store/figures-store.js';
-import { sortChanges, type HandledFacts } from './acknowledge.js';
 import { errorText } from '../util/text.js';
 
 /** Whether a child's feed is on, since when, why not, and what it listed waits (the diagnostics say it). */
@@ -127,7 +126,7 @@ export class ChildFeed {
     this.taken.changes.push(...changes);
   }
 
-  /** After the pass was published: acknowledges the changes it handled (acknowledge.ts); the others stay listed, and come back. */
+  /** After the pass was published: acknowledges the changes it handled (sortChanges, below); the others stay listed, and come back. */
   async afterPublish(cache: ResourceCache, wanted: readonly Want[], pass: Pick<HandledFacts, 'computed' | 'delivered'>): Promise<void> {
     const { changes } = this.taken;
     const device = this.device();
@@ -227,4 +226,56 @@ export class ChildFeed {
 /** A list of the register the feed names: what it covers. */
 export function covers(res: Resource): boolean {
   return res.host === 'register' && (res.feed?.length ?? 0) > 0;
+}
+
+// Which of the changes the feed listed may be acknowledged after a pass, and why the others wait. A
+// queue's consumer acknowledges a message once it is handled, not when it arrived: here a change is
+// handled once every list it names was read in the pass without a failure (or is refused: a module the
+// school lacks has nothing to read), every feature reading those lists computed from the copies read,
+// and the broker accepted every state and event the pass handed it. Anything less leaves the change
+// listed: the feed names it again, its lists are read again, and the event memory fires nothing twice.
+
+/** Why a listed change waits (the diagnostics' change_feed.pending). */
+export type WhyPending = 'read failed' | 'not computed' | 'broker away';
+
+/** What the pass did, as the acknowledgement asks it. */
+export interface HandledFacts {
+  /** The copies the features read now. */
+  wanted: readonly Want[];
+  /** The pass's copies: which were read in it without a failure, or are refused. */
+  cache: ResourceCache;
+  /** Every feature that reads the copy computed from the copy held now. */
+  computed: (w: Want) => boolean;
+  /** Whether the broker accepted everything handed to it so far (asked only when a change waits for nothing else). */
+  delivered: () => Promise<boolean>;
+}
+
+export type PendingChange = { type: string; why: WhyPending };
+
+/** The changes of a pass sorted, in the feed's order: those handled, and those that wait (and why). */
+export async function sortChanges(
+  changes: readonly FeedChange[],
+  named: (change: FeedChange) => readonly Resource[],
+  facts: HandledFacts,
+): Promise<{ handled: FeedChange[]; pending: PendingChange[] }> {
+  // Refused counts as read: a module the school lacks has nothing to read again.
+  const readOk = (w: Want): boolean => facts.cache.refused(w.res, w.key) || facts.cache.readOkThisPass(w);
+  const whyPending = (change: FeedChange): WhyPending | undefined => {
+    const lists = new Set(named(change));
+    const wants = facts.wanted.filter((w) => lists.has(w.res));
+    if (!wants.every(readOk)) return 'read failed';
+    if (!wants.every(facts.computed)) return 'not computed';
+    // A change naming nothing the child reads published nothing: it waits for no broker.
+    return wants.length > 0 ? 'broker away' : undefined;
+  };
+  const whys = changes.map(whyPending);
+  const delivered = whys.includes('broker away') && (await facts.delivered());
+  const handled: FeedChange[] = [];
+  const pending: PendingChange[] = [];
+  for (const [i, change] of changes.entries()) {
+    const why = delivered && whys[i] === 'broker away' ? undefined : whys[i];
+    if (why === undefined) handled.push(change);
+    else pending.push({ type: change.type, why });
+  }
+  return { handled, pending };
 }

@@ -1,6 +1,6 @@
 // The broker's answers to what the bridge handed it (a PUBACK, for events a PUBCOMP), counted in order,
 // so that "has the broker accepted everything handed so far?" can be waited for: the feed acknowledges a
-// change only then (feed/acknowledge.ts). A refusal, the connection closing or the bridge stopping
+// change only then (feed/child-feed.ts, sortChanges). A refusal, the connection closing or the bridge stopping
 // answers no. An event is answered on its own: taken once the kept session holds it (session.ts), or
 // without one once the broker accepted it (the event outbox keeps each until then).
 import type { IClientPublishOptions, MqttClient } from 'mqtt';

@@ -108,7 +108,7 @@ export class AccountCoordinator {
       figures.passed(now - started);
       for (const [host, error] of failed) this.fail([host], error);
       await this.publish(read, outcome, now);
-      // After the pass was published: what the feed named is acknowledged once handled (feed/acknowledge.ts; the others come back).
+      // After the pass was published: what the feed named is acknowledged once handled (feed/child-feed.ts, sortChanges; the others come back).
       const delivered = () => this.options.publisher.delivered?.() ?? Promise.resolve(true);
       await feed.afterPublish(cache, features.runs.wants(identity, today), { computed: (w) => features.runs.computedFrom(w), delivered });
       figures.feed = feed.feedStatus();

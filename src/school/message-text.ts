@@ -1,7 +1,6 @@
 // A whole message as a family reads it: the portal's Message (base64 of UTF-8, wrapped in
 // <Message><Content><![CDATA[...]]>, its body HTML, spec 2.10) turned into plain text with its line
 // breaks, its links as text with their real targets, and a length a Home Assistant attribute can hold.
-import { decodeEntity } from './messages.js';
 
 /** The longest text kept (the attribute stays well under the bridge's 16 KB limit). */
 const MESSAGE_TEXT_LIMIT = 8_000;
@@ -9,7 +8,35 @@ const MESSAGE_TEXT_LIMIT = 8_000;
 /** Query parameters a link proxy puts the real target in. */
 const PROXY_PARAMS = ['url', 'u', 'link', 'target', 'redirect', 'to', 'href'];
 
-/** The decoded body of a full message: lenient UTF-8, the XML wrapper removed (the HTML stays). */
+/** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
+const ENTITY_NAMES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  oacute: 'ó',
+  Oacute: 'Ó',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  bdquo: '„',
+  rdquo: '”',
+  ldquo: '“',
+  laquo: '«',
+  raquo: '»',
+};
+
+export function decodeEntity(name: string): string | undefined {
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  }
+  return ENTITY_NAMES[name] ?? ENTITY_NAMES[name.toLowerCase()];
+}
+
+/** The decoded body of a full message (or of a list's preview): lenient UTF-8, the XML wrapper removed (the HTML stays). */
 export function decodeMessage(base64: string): string {
   const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
   const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD/g, '');

@@ -3,31 +3,12 @@
 import { collapse, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
 import { isoWarsaw, warsawInstant } from '../util/time.js';
 import type { MessageItem, UnreadCounts } from '../portal/schemas/messages.js';
+import { decodeEntity, decodeMessage } from './message-text.js';
 
 /** Longest preview kept in an event or an attribute. */
 const PREVIEW_LIMIT = 500;
 /** Longest preview in a `message` event: what a phone notification shows. */
 const EVENT_PREVIEW_LIMIT = 200;
-
-/** Named entities a web editor writes in Polish text (ó is the one Polish letter with a name). */
-const ENTITY_NAMES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  oacute: 'ó',
-  Oacute: 'Ó',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  bdquo: '„',
-  rdquo: '”',
-  ldquo: '“',
-  laquo: '«',
-  raquo: '»',
-};
 
 /**
  * The list preview: base64 of UTF-8 cut at a fixed byte length, possibly inside a character (spec
@@ -36,9 +17,7 @@ const ENTITY_NAMES: Record<string, string> = {
  */
 export function decodePreview(content: string | undefined, limit = PREVIEW_LIMIT): string | undefined {
   if (!content) return undefined;
-  const bytes = Buffer.from(content.replace(/\s+/g, ''), 'base64');
-  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/\uFFFD/g, '');
-  const text = htmlToText(decoded);
+  const text = htmlToText(decodeMessage(content));
   if (text === '') return undefined;
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
@@ -55,14 +34,6 @@ export function htmlToText(html: string): string {
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => decodeEntity(name) ?? whole)
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-export function decodeEntity(name: string): string | undefined {
-  if (name.startsWith('#')) {
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
-  }
-  return ENTITY_NAMES[name] ?? ENTITY_NAMES[name.toLowerCase()];
 }
 
 /** A portal send date ('2026-11-19 14:02:11') as ISO 8601 with the Warsaw offset. */
