@@ -16,6 +16,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { partName, safeName, syncFolder, writeJson } from '../store/files.js';
 import { readStored } from '../store/stored.js';
+import { SerialQueue } from '../util/serial.js';
 
 /** Bytes of UTF-8 a saved name may take: far under the usual 255, leaving room for a " (n)" suffix. */
 const MAX_NAME_BYTES = 150;
@@ -80,7 +81,7 @@ export interface DownloadStoreOptions {
 
 export class DownloadStore {
   private index: Index | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(private readonly options: DownloadStoreOptions) {}
 
@@ -139,9 +140,7 @@ export class DownloadStore {
     if (key === undefined) return saved;
     const index = await this.loadIndex();
     index.files[key] = saved.name;
-    const write = this.writing.then(() => writeJson(join(this.dir, '.index.json'), index));
-    this.writing = write.catch(() => undefined);
-    await write;
+    await this.writes.enqueue(() => writeJson(join(this.dir, '.index.json'), index));
     return saved;
   }
 

@@ -2,7 +2,7 @@
 // lessons of this and next week with their changes, the agenda (tests, homework due, meetings, trips)
 // and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
-import { fold, textCompare } from './common.js';
+import { sameSubject, textCompare } from './common.js';
 import type { AgendaItem } from './agenda.js';
 import { testKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
@@ -155,17 +155,10 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
 export function lessonEntries(days: readonly SchoolDay[], child: string): LessonEntry[] {
   return days.flatMap((day) => {
     const lessons = day.lessons ?? [];
-    return lessons.map((l) =>
-      lessonEntry(
-        l,
-        lessons.filter((x) => sameSlot(x, l)),
-        child,
-      ),
-    );
+    const slotOf = (l: ScheduledLesson): ScheduledLesson[] => lessons.filter((x) => sameSlot(x, l));
+    return lessons.map((l) => lessonEntry(l, slotOf(l), child));
   });
 }
-
-const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
 
 /**
  * When an entry of the agenda happens: at its own hour when the portal gives one (ending with the
@@ -182,10 +175,7 @@ function agendaTime(date: string, time: string | null, subject: string | null, d
   return allDay(date);
 }
 
-function agendaKindOf(item: AgendaItem): AgendaEntryKind {
-  if (item.kind === 'test') return testKind(item);
-  return item.kind;
-}
+const agendaKindOf = (item: AgendaItem): AgendaEntryKind => (item.kind === 'test' ? testKind(item) : item.kind);
 
 /** The agenda's entries and the homework due dates, by date. */
 export function agendaEntries(input: Omit<FeedInput, 'free'>): AgendaEntry[] {

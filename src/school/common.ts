@@ -61,6 +61,9 @@ export function fold(value: string | undefined): string {
   return (value ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
 }
 
+/** Whether two subject names are the same subject, as schools type them (case and diacritics aside); unknown is none. */
+export const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
+
 /** A lookup by id of any list with string Ids. */
 export function byId<T extends { Id: string }>(items: readonly T[] | undefined): Map<string, T> {
   return new Map((items ?? []).map((item) => [item.Id, item]));

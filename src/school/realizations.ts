@@ -3,7 +3,7 @@
 import type { Realization } from '../portal/schemas/realizations.js';
 import type { Lesson } from '../portal/schemas/lookups.js';
 import { addDays } from '../util/time.js';
-import { byId, fold, hhmm, textCompare } from './common.js';
+import { byId, hhmm, sameSubject, textCompare } from './common.js';
 import type { TimetableDays } from '../portal/schemas/timetable.js';
 import { agendaKind, type AgendaItem } from './agenda.js';
 import type { Names } from './names.js';
@@ -52,8 +52,6 @@ export interface NextTest {
   test: AgendaItem;
   topics: LessonHeld[];
 }
-
-const sameSubject = (a: string | null, b: string | null): boolean => a !== null && b !== null && fold(a) === fold(b);
 
 /**
  * The first test or quiz from now on (one today whose hour has passed is behind us), with the

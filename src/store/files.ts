@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { SerialQueue } from '../util/serial.js';
 
 /** The end of a temporary file's name: `<name>.<pid>.<random>.tmp` next to the file it becomes. */
 const TEMP_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
@@ -50,7 +51,7 @@ export function writeJson(path: string, value: unknown, options: { durable?: boo
  */
 export class SteadyFile {
   private written: { text: string; file: FileMark } | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(
     readonly path: string,
@@ -58,9 +59,7 @@ export class SteadyFile {
   ) {}
 
   write(text: string): Promise<void> {
-    const next = this.writing.then(() => this.writeNow(text));
-    this.writing = next.catch(() => undefined);
-    return next;
+    return this.writes.enqueue(() => this.writeNow(text));
   }
 
   private async writeNow(text: string): Promise<void> {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
 import { HOUR } from '../util/duration.js';
+import { SerialQueue } from '../util/serial.js';
 
 /** The longest a resource is held back after a start (the hold doubles with each break up to this). */
 const MAX_HOLD_MS = 16 * HOUR;
@@ -40,7 +41,7 @@ export class HeavyAnswers {
   /** Endpoint -> held back until, from what the last run left (decided once, at the first read). */
   private held = new Map<string, number>();
   private loading: Promise<Record<string, Entry>> | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(options: HeavyAnswersOptions) {
     this.options = options;
@@ -92,8 +93,6 @@ export class HeavyAnswers {
 
   private save(entries: Record<string, Entry>): Promise<void> {
     const copy = { ...entries };
-    const write = this.writing.then(() => writeJson(this.path, copy));
-    this.writing = write.catch(() => undefined);
-    return write;
+    return this.writes.enqueue(() => writeJson(this.path, copy));
   }
 }

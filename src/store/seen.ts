@@ -13,6 +13,7 @@ import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type
 import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
+import { SerialQueue } from '../util/serial.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
@@ -45,7 +46,7 @@ export class SeenStore {
   /** Bumped by every change: a save that began before one leaves the memory dirty. */
   private changes = 0;
   private saved = 0;
-  private writing: Promise<unknown> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(dataDir: string, child: string) {
     this.path = join(dataDir, 'seen', `${safeName(child)}.json`);
@@ -167,7 +168,7 @@ export class SeenStore {
 
   /** Writes the memory if it changed; resolves true when it wrote. Saves run one after another, the last one's memory last. */
   save(): Promise<boolean> {
-    const next = this.writing.then(async () => {
+    return this.writes.enqueue(async () => {
       if (this.changes === this.saved) return false;
       const changes = this.changes;
       const memory = { ids: this.memory, records: this.records, outbox: this.outbox, year: this.yearMemory };
@@ -177,8 +178,6 @@ export class SeenStore {
       this.saved = changes;
       return true;
     });
-    this.writing = next.catch(() => undefined);
-    return next;
   }
 }
 

@@ -1,4 +1,4 @@
-// A queue that runs async work one piece at a time, in order: an account's polls and commands.
+// A queue that runs async work one piece at a time, in order: an account's polls and commands, the writes of a file.
 export class SerialQueue {
   private chain: Promise<void> = Promise.resolve();
 
