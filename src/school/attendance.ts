@@ -14,13 +14,10 @@ import { byId, dayOf, fold, idCompare, portalTime, type NewsItem } from './commo
 import type { Names } from './names.js';
 import { recordSemester, semesterOf, type Semester } from './semester.js';
 
-export interface TypeClass {
-  absence: boolean;
-  excused: boolean;
-  late: boolean;
-}
+/** What a type of mark is: an absence (excused or not), a lateness, or neither. */
+export type TypeClass = ReturnType<typeof classifyType>;
 
-export function classifyType(type: Pick<AttendanceType, 'Name' | 'IsPresenceKind'>): TypeClass {
+export function classifyType(type: Pick<AttendanceType, 'Name' | 'IsPresenceKind'>) {
   const name = fold(type.Name);
   const absence = type.IsPresenceKind === false;
   return {

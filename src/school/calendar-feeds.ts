@@ -3,12 +3,10 @@
 // and the free days. Each entry has a UID that stays the same when the portal edits what it stands for.
 import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './common.js';
-import type { AgendaItem } from './agenda.js';
-import { testKind } from './agenda.js';
+import { testKind, type AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { ChangeKind } from './plan-changes.js';
-import type { ScheduledLesson, SchoolDay } from './schedule.js';
-import { sameSlot } from './schedule.js';
+import { sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */

@@ -1,8 +1,7 @@
 // The school's shared files (spec 2.8, SchoolFiles): newest first, and one piece of news per file
 // the family has not seen.
 import type { SchoolFile } from '../portal/schemas/agenda.js';
-import { dayOf, timeKey } from './common.js';
-import type { NewsItem } from './common.js';
+import { dayOf, timeKey, type NewsItem } from './common.js';
 
 export interface SchoolFileItem {
   id: string;

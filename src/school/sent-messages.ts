@@ -3,9 +3,8 @@
 // a message; and which messages are still worth asking about (sent in the last 7 days, unread by someone).
 import type { SentItem, SentMessageDetails } from '../portal/schemas/outbox.js';
 import { addDays } from '../util/time.js';
-import { dayOf, idCompare, textCompare, timeKey } from './common.js';
+import { dayOf, idCompare, textCompare, timeKey, type NewsItem } from './common.js';
 import { messageDate } from './messages.js';
-import type { NewsItem } from './common.js';
 
 /** Messages sent longer ago than this are no longer watched for readers. */
 export const WATCH_DAYS = 7;
