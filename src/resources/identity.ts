@@ -6,6 +6,7 @@ import { UnexpectedResponseError } from '../portal/errors.js';
 import type { Gateway } from '../portal/gateway.js';
 import type { Identity } from '../feature-kit/identity.js';
 import type { Logger } from '../util/log.js';
+import type { z } from 'zod';
 
 /** The requests a read of the identity makes, as the documentation names them. */
 export const IDENTITY_ENDPOINTS = ['Me', 'Users/<id>', 'Classes', 'Schools', '/informacja'] as const;
@@ -46,13 +47,7 @@ export async function fetchIdentity(gateway: Gateway, now: number, log: Logger):
 }
 
 /** The school's address as a letter gives it: "Leśna 7, 05-090 Zielonki" (undefined when it says none). */
-function addressOf(s: {
-  street?: string | null;
-  BuildingNumber?: string | null;
-  ApartmentNumber?: string | null;
-  PostCode?: string | null;
-  town?: string | null;
-}): string | undefined {
+function addressOf(s: z.output<typeof schoolResponse>['School']): string | undefined {
   const street = [s.street, [s.BuildingNumber, s.ApartmentNumber].filter(Boolean).join('/')].filter(Boolean).join(' ');
   return [street, [s.PostCode, s.town].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
 }

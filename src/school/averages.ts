@@ -158,13 +158,7 @@ export interface PointPercentage {
 }
 
 /** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
-function pointPercentages(input: {
-  pointGrades: readonly PointGrade[];
-  pointCategories?: readonly PointCategory[];
-  semester: Semester;
-  endFirstSemester?: string;
-  names: Names;
-}): PointPercentage[] {
+function pointPercentages(input: AveragesInput & { pointGrades: readonly PointGrade[] }): PointPercentage[] {
   const categories = byId(input.pointCategories);
   const sums = new Map<string, { earned: number; possible: number; count: number }>();
   for (const g of input.pointGrades) {
