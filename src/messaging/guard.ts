@@ -57,13 +57,11 @@ export interface SendResult {
 }
 
 export class Outbox {
-  private readonly options: OutboxOptions;
   private readonly journal: SendJournal;
   private loading: Promise<JournalEntry[]> | undefined;
   private busy = false;
 
-  constructor(options: OutboxOptions) {
-    this.options = options;
+  constructor(private readonly options: OutboxOptions) {
     this.journal = new SendJournal({ dataDir: options.dataDir, account: options.account });
   }
 

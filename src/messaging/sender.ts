@@ -29,11 +29,9 @@ export interface FixedMessageSenderOptions {
 }
 
 export class FixedMessageSender {
-  private readonly options: FixedMessageSenderOptions;
   private readonly outbox: Outbox;
 
-  constructor(options: FixedMessageSenderOptions) {
-    this.options = options;
+  constructor(private readonly options: FixedMessageSenderOptions) {
     this.outbox =
       options.outbox ??
       new Outbox({

@@ -37,18 +37,14 @@ export interface HeavyAnswersOptions {
 }
 
 export class HeavyAnswers {
-  private readonly options: HeavyAnswersOptions;
+  private readonly path: string;
   /** Endpoint -> held back until, from what the last run left (decided once, at the first read). */
   private held = new Map<string, number>();
   private loading: Promise<Record<string, Entry>> | undefined;
   private readonly writes = new SerialQueue();
 
-  constructor(options: HeavyAnswersOptions) {
-    this.options = options;
-  }
-
-  private get path(): string {
-    return join(this.options.dataDir, 'answers', `${safeName(this.options.login)}.json`);
+  constructor(private readonly options: HeavyAnswersOptions) {
+    this.path = join(options.dataDir, 'answers', `${safeName(options.login)}.json`);
   }
 
   /** Until when the endpoint is not asked (undefined: ask). */

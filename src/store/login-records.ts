@@ -18,7 +18,6 @@ export interface LoginRecordsForm<V> {
 }
 
 export class LoginRecords<V> {
-  private readonly path: string;
   private readonly file: SteadyFile;
   private readonly schema: z.ZodType<Record<string, Record<string, V>>>;
 
@@ -27,8 +26,7 @@ export class LoginRecords<V> {
     login: string,
     private readonly form: LoginRecordsForm<V>,
   ) {
-    this.path = join(dataDir, form.folder, `${safeName(login)}.json`);
-    this.file = new SteadyFile(this.path, { durable: false });
+    this.file = new SteadyFile(join(dataDir, form.folder, `${safeName(login)}.json`), { durable: false });
     this.schema = z.object({ version: z.literal(1), [form.field]: z.record(z.string(), form.record) }) as z.ZodType<
       Record<string, Record<string, V>>
     >;
@@ -36,7 +34,7 @@ export class LoginRecords<V> {
 
   /** What the last run kept; empty on a first run (a broken file is moved aside). */
   async load(onBroken?: (error: Error) => void): Promise<Record<string, V>> {
-    return (await readStored(this.path, this.schema, { onBroken }))?.[this.form.field] ?? {};
+    return (await readStored(this.file.path, this.schema, { onBroken }))?.[this.form.field] ?? {};
   }
 
   /**

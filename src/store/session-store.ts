@@ -36,14 +36,12 @@ const persistedSchema = z.object({
 export type PersistedSession = z.infer<typeof persistedSchema>;
 
 export class SessionStore {
-  private readonly path: string;
   private readonly file: SteadyFile;
   /** When `check` last logged this login in: a file of its own (checked/<login>.json), which a running bridge never writes. */
   private readonly checked: LoginRecords<number>;
 
   constructor(dataDir: string, login: string) {
-    this.path = join(dataDir, 'sessions', `${safeName(login)}.json`);
-    this.file = new SteadyFile(this.path);
+    this.file = new SteadyFile(join(dataDir, 'sessions', `${safeName(login)}.json`));
     this.checked = new LoginRecords(dataDir, login, { folder: 'checked', field: 'logins', record: z.number() });
   }
 
@@ -59,7 +57,7 @@ export class SessionStore {
 
   /** The saved session; a broken file is moved aside (told to onBroken) and the session starts anew. */
   load(onBroken?: (error: Error) => void): Promise<PersistedSession | undefined> {
-    return readStored(this.path, persistedSchema, { onBroken });
+    return readStored(this.file.path, persistedSchema, { onBroken });
   }
 
   /** Written (durably) only when the session changed: after most polls it has not. */
