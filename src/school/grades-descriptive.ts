@@ -1,20 +1,14 @@
 // Descriptive grades, old (DescriptiveGrades: the mark is Map, never Grade) and new (PartialGrades,
 // spec 4.5: ids p<gradeId>, subject LIDs mapped through Auth/Subjects), read into GradeItems.
-import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../portal/schemas/descriptive.js';
 import type { AuthSubject } from '../portal/schemas/lookups.js';
 import type { PartialGrade } from '../portal/schemas/partial.js';
 import { byId, collapse, dayOf, portalTime } from './common.js';
 import { commentIndex, commentText, entryFields, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
+import type { GradeSources } from './grades-standard.js';
 import { recordSemester } from './semester.js';
 
-export interface DescriptiveSources {
-  descriptiveGrades?: readonly DescriptiveGrade[];
-  skills?: readonly DescriptiveSkill[];
-  descriptiveComments?: readonly DescriptiveComment[];
-}
-
-export function descriptiveGradeItems(src: DescriptiveSources, names: Names, endFirstSemester?: string): GradeItem[] {
+export function descriptiveGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const skills = byId(src.skills);
   const comments = commentIndex(src.descriptiveComments);
   return (src.descriptiveGrades ?? []).map((g) => {
@@ -37,11 +31,6 @@ export function descriptiveGradeItems(src: DescriptiveSources, names: Names, end
   });
 }
 
-export interface PartialSources {
-  partialGrades?: readonly PartialGrade[];
-  authSubjects?: readonly AuthSubject[];
-}
-
 /** The ordinary subject id of a partial grade: a LID through Auth/Subjects, a number as it is. */
 function partialSubject(subject: PartialGrade['subjectId'], authSubjects: Map<string, AuthSubject>): { id?: string; name?: string } {
   if (subject === undefined) return {};
@@ -50,7 +39,7 @@ function partialSubject(subject: PartialGrade['subjectId'], authSubjects: Map<st
   return { id: known?.numericIdentifier, name: known?.name };
 }
 
-export function partialGradeItems(src: PartialSources, names: Names, endFirstSemester?: string): GradeItem[] {
+export function partialGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const authSubjects = new Map((src.authSubjects ?? []).map((s) => [s.identifier, s]));
   return (src.partialGrades ?? []).map((g) => {
     const subject = partialSubject(g.subjectId, authSubjects);

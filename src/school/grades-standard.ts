@@ -1,6 +1,11 @@
-// Ordinary, point and text grades read into GradeItems, with their categories, weights and comments.
+// Ordinary, point and text grades read into GradeItems, with their categories, weights and comments, and the
+// lists every kind of grade is read from (GradeSources).
 import type { Grade, GradeCategory, GradeComment } from '../portal/schemas/grades.js';
 import type { BaseTextGrade, PointCategory, PointComment, PointGrade, TextCategory } from '../portal/schemas/othergrades.js';
+import type { DescriptiveComment, DescriptiveGrade, DescriptiveSkill } from '../portal/schemas/descriptive.js';
+import type { AuthSubject } from '../portal/schemas/lookups.js';
+import type { PartialGrade } from '../portal/schemas/partial.js';
+import type { BehaviourGrade } from '../portal/schemas/behaviour.js';
 import { byId, collapse } from './common.js';
 import { commentIndex, commentText, entryFields, plNumber, type CommentIndex, type GradeDetails, type GradeItem } from './grade-item.js';
 import type { Names } from './names.js';
@@ -11,10 +16,23 @@ export function categoryWeight(category: { Weight?: number } | undefined): numbe
   return w !== undefined && Number.isFinite(w) && w >= 0 ? w : 1;
 }
 
-export interface StandardSources {
+/** The lists every kind of grade is read from: give whichever were fetched, a missing one contributes nothing. */
+export interface GradeSources {
   grades?: readonly Grade[];
   categories?: readonly GradeCategory[];
   comments?: readonly GradeComment[];
+  pointGrades?: readonly PointGrade[];
+  pointCategories?: readonly PointCategory[];
+  pointComments?: readonly PointComment[];
+  textGrades?: readonly BaseTextGrade[];
+  textCategories?: readonly TextCategory[];
+  descriptiveGrades?: readonly DescriptiveGrade[];
+  skills?: readonly DescriptiveSkill[];
+  descriptiveComments?: readonly DescriptiveComment[];
+  partialGrades?: readonly PartialGrade[];
+  authSubjects?: readonly AuthSubject[];
+  /** BehaviourGrades/Points: no grade of a subject (the behaviour feature reads them), only named to be forgotten. */
+  behaviourPoints?: readonly BehaviourGrade[];
 }
 
 /** The marks of spec 2.5 that Grades may hold beside the scale (shown, never averaged); compared in lower case. */
@@ -30,7 +48,7 @@ export function isGradeEntry(value: string | undefined): boolean {
   return /^(0|[1-6][+-]?)$/.test(v) || MARKS.has(v);
 }
 
-export function standardGradeItems(src: StandardSources, names: Names, endFirstSemester?: string): GradeItem[] {
+export function standardGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.categories);
   const comments = commentIndex(src.comments);
   return (src.grades ?? [])
@@ -81,12 +99,6 @@ export function periodOf(g: Grade): GradePeriod | undefined {
   return undefined;
 }
 
-export interface PointSources {
-  pointGrades?: readonly PointGrade[];
-  pointCategories?: readonly PointCategory[];
-  pointComments?: readonly PointComment[];
-}
-
 /** Percent of one point grade: points earned over the category's maximum (ValueTo). */
 export function pointPercent(points: number | undefined, max: number | undefined): number | null {
   if (points === undefined || max === undefined || !(max > 0)) return null;
@@ -121,7 +133,7 @@ export function pointShown(g: { Grade?: string; GradeValue?: number }, max: numb
   return max !== undefined && max > 0 ? `${number}/${plNumber(max)} pkt` : `${number} pkt`;
 }
 
-export function pointGradeItems(src: PointSources, names: Names, endFirstSemester?: string): GradeItem[] {
+export function pointGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.pointCategories);
   const comments = commentIndex(src.pointComments);
   return (src.pointGrades ?? []).map((g) => {
@@ -139,18 +151,13 @@ export function pointGradeItems(src: PointSources, names: Names, endFirstSemeste
   });
 }
 
-export interface TextSources {
-  textGrades?: readonly BaseTextGrade[];
-  textCategories?: readonly TextCategory[];
-}
-
 /** A text grade's key (`text:<id>`), the same for a grade shown and one the school keeps out of the grades view. */
 export const textGradeKey = (g: BaseTextGrade): string => `text:${g.Id}`;
 
 /** A text grade the school keeps out of the grades view (ShowInGradesView false): no grade a parent is shown. */
 export const hiddenTextGrade = (g: BaseTextGrade): boolean => g.ShowInGradesView === false;
 
-export function textGradeItems(src: TextSources, names: Names, endFirstSemester?: string): GradeItem[] {
+export function textGradeItems(src: GradeSources, names: Names, endFirstSemester?: string): GradeItem[] {
   const categories = byId(src.textCategories);
   return (src.textGrades ?? [])
     .filter((g) => !hiddenTextGrade(g))

@@ -3,29 +3,12 @@
 import type { NewsItem } from './common.js';
 import { newestFirst, type GradeDetails, type GradeItem } from './grade-item.js';
 import { behaviourKey } from './behaviour.js';
-import type { BehaviourGrade } from '../portal/schemas/behaviour.js';
-import { descriptiveGradeItems, partialGradeItems, type DescriptiveSources, type PartialSources } from './grades-descriptive.js';
-import {
-  hiddenTextGrade,
-  pointGradeItems,
-  standardGradeItems,
-  textGradeItems,
-  textGradeKey,
-  type PointSources,
-  type StandardSources,
-  type TextSources,
-} from './grades-standard.js';
+import { descriptiveGradeItems, partialGradeItems } from './grades-descriptive.js';
+import { hiddenTextGrade, pointGradeItems, standardGradeItems, textGradeItems, textGradeKey, type GradeSources } from './grades-standard.js';
 import type { Names } from './names.js';
 import { gradeValue, type GradeScale } from './averages.js';
 
-export type GradeSources = StandardSources &
-  PointSources &
-  TextSources &
-  DescriptiveSources &
-  PartialSources & {
-    /** BehaviourGrades/Points: no grade of a subject (the behaviour feature reads them), only named to be forgotten. */
-    behaviourPoints?: readonly BehaviourGrade[];
-  };
+export type { GradeSources };
 
 /** How many of the latest grades a parent is shown beside the newest one. */
 const RECENT_GRADES = 10;

@@ -3,7 +3,7 @@
 import { DEFAULT_GRADE_THRESHOLDS } from '../../../src/config/schema.js';
 import { listedGrades, type Grading } from '../../../src/features/grades/subject-averages.js';
 import { gradeItems } from '../../../src/school/grades.js';
-import type { StandardSources } from '../../../src/school/grades-standard.js';
+import type { GradeSources } from '../../../src/school/grades-standard.js';
 import { gradeCategoriesResponse, gradesResponse, gradingSystemResponse } from '../../../src/portal/schemas/grades.js';
 import { classroomsResponse, subjectsResponse, usersResponse } from '../../../src/portal/schemas/lookups.js';
 import { makeNames } from '../../../src/school/names.js';
@@ -85,6 +85,6 @@ export function lessonAt(bell: Record<number, [string, string]>) {
 }
 
 /** What the averages are rendered with beside them: the statute's thresholds, a day, these grades listed by subject. */
-export function grading(src: StandardSources, semester: 1 | 2 = 1, today = '2026-01-30'): Grading {
+export function grading(src: GradeSources, semester: 1 | 2 = 1, today = '2026-01-30'): Grading {
   return { thresholds: DEFAULT_GRADE_THRESHOLDS, today, listed: listedGrades(gradeItems(src, names), semester) };
 }
