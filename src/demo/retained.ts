@@ -9,9 +9,10 @@ export interface ClearOptions {
   /** The demo's own base topic: everything retained under it is the demo's. */
   base: string;
   discoveryPrefix: string;
-  /** How long to wait for the broker's retained messages before clearing what has come (default 5 s). */
-  timeoutMs?: number;
 }
+
+/** How long to wait for the broker's retained messages before clearing what has come. */
+const RETAINED_WAIT_MS = 5_000;
 
 /** Clears the demo's retained topics, discovery configs first (Home Assistant then drops the devices). */
 export async function clearDemoRetained(options: ClearOptions): Promise<number> {
@@ -33,7 +34,7 @@ export async function clearDemoRetained(options: ClearOptions): Promise<number> 
     // The broker sends the retained messages of a subscription before anything published after it,
     // so once our own marker comes back, every retained message has arrived.
     await client.publishAsync(marker, 'done', { qos: 1 });
-    await Promise.race([caughtUp, systemClock.sleep(options.timeoutMs ?? 5_000)]);
+    await Promise.race([caughtUp, systemClock.sleep(RETAINED_WAIT_MS)]);
     await client.unsubscribeAsync([`${options.base}/#`, `${options.discoveryPrefix}/device/+/config`]);
     for (const topic of [...configs, ...states]) await client.publishAsync(topic, '', { qos: 1, retain: true });
     return configs.size + states.size;

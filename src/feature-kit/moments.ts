@@ -1,6 +1,6 @@
 // The child's day as the planner sees it (plan.ts): the kind of moment each instant is (lessons, the rest
 // of the day, the night), when that changes next, and when the night ends (nothing is read in it on its own).
-import { addDays, wallTime, warsawInstant, warsawTimeOfDay } from '../util/time.js';
+import { addDays, dayOfWeek, wallTime, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import { MINUTE, HOUR } from '../util/duration.js';
 import type { Moment } from './schedule.js';
 
@@ -50,8 +50,7 @@ const USUAL_LESSONS = { from: '08:00', to: '16:00' };
 
 /** Whether `now` falls on a school day: a weekday the timetable does not give without lessons (a free day, the holidays). */
 export function isSchoolDay(now: number, day: SchoolDayTimes | undefined, date = wallTime(now).date): boolean {
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !(day?.date === date && (day.start === null || day.end === null));
+  return dayOfWeek(date) <= 5 && !(day?.date === date && (day.start === null || day.end === null));
 }
 
 /** The kind of moment `now` is for a child whose day is `day` (undefined when the timetable is not known). */
