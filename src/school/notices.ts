@@ -51,10 +51,10 @@ export function noticesView(notices: readonly Notice[]): NoticesView {
   return { unread: sorted.filter((n) => !n.read), newest: sorted[0] ?? null };
 }
 
-/** One `notice` event candidate per announcement; the seen memory decides which ones fire. */
 /** What a `notice` event carries: the notice's id, subject, day and its text cut short. */
 export type NoticePayload = { id: Notice['Id']; subject: Notice['Subject']; date: string; content: string };
 
+/** One `notice` event candidate per announcement; the seen memory decides which ones fire. */
 export function noticeEvents(notices: readonly Notice[]): NewsItem<NoticePayload>[] {
   return sortNotices(notices).map((n) => ({
     id: n.Id,

@@ -27,10 +27,10 @@ export function schoolFiles(files: readonly SchoolFile[]): SchoolFileItem[] {
     .sort((a, b) => timeKey(b.added ?? undefined).localeCompare(timeKey(a.added ?? undefined)) || Number(b.id) - Number(a.id));
 }
 
-/** One candidate per file: the seen memory fires only those it has not announced. */
 /** What a `school_file` event carries: the file's id, name and date. */
 export type SchoolFilePayload = { id: SchoolFileItem['id']; name: SchoolFileItem['name']; date: SchoolFileItem['date'] };
 
+/** One candidate per file: the seen memory fires only those it has not announced. */
 export function schoolFileEvents(items: readonly SchoolFileItem[]): NewsItem<SchoolFilePayload>[] {
   return items.map((f) => ({ id: `school_file:${f.id}`, payload: { id: f.id, name: f.name, date: f.date } }));
 }
