@@ -57,6 +57,12 @@ export function cut(value: string | null, max: number): string | null {
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
+/** A person as a card names them in passing: "J. Kowalska" for "Jolanta Kowalska" (the last word whole). */
+export function initialled(name: string | null): string | null {
+  const words = spaced(name)?.split(' ') ?? [];
+  return words.length === 0 ? null : words.map((w, i) => (i < words.length - 1 ? `${w.charAt(0)}.` : w)).join(' ');
+}
+
 function dayMonth(date: string): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 }

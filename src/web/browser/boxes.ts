@@ -75,11 +75,14 @@ export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
       el('span', 'when', p.when),
     ]),
   );
+  // A text grade's words follow its subject and teacher: "Wychowanie fizyczne · J. Kowalska Aktywnie uczestniczy…".
   const grades = c.grades.map((g) =>
-    el('li', 'item grade' + (g.fresh ? ' fresh' : ''), [
-      el('span', 'mark', g.grade),
+    el('li', 'item grade' + (g.fresh ? ' fresh' : '') + (g.text ? ' text' : ''), [
+      g.text ? null : el('span', 'mark', g.grade),
       g.name ? el('span', 'mark-name', '(' + g.name + ')') : null,
       el('span', 'grade-subject', g.subject || ''),
+      g.teacher ? el('span', 'grade-teacher', '\u00b7 ' + g.teacher) : null,
+      g.text ? el('span', 'mark', g.grade) : null,
       g.forecast ? el('span', 'forecast', g.forecast) : null,
       g.comment ? el('span', 'grade-comment', g.comment) : null,
       el('span', 'when', g.when),
@@ -130,20 +133,25 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | n
   return box('homework', c.homework.title, homework, labels.noHomework, labels.homework);
 }
 
-/** The school box: behaviour, whether the newest sent message was read, the newest school files. No box when all are empty. */
+/**
+ * The school box under the school's name: behaviour, the tutor, whether the newest sent message was read, the
+ * newest school files, then the semester's attendance and each subject's, lowest first (the highest give way
+ * first). No box when all are empty.
+ */
 export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const s = c.school;
   const items: HTMLElement[] = [];
   if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
-  if (s.attendance) items.push(el('li', 'item', s.attendance));
   if (s.tutor) items.push(el('li', 'item', [labels.tutor + ': ', el('b', null, s.tutor)]));
   if (s.sent)
     items.push(
       el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
     );
   s.files.forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
+  if (s.attendance) items.push(el('li', 'item', s.attendance));
+  s.bySubject.forEach((a) => items.push(el('li', 'item attendance', [a.subject + ' ', el('b', null, a.percent)])));
   if (items.length === 0) return null;
-  return box('school', labels.school, items, '');
+  return box('school', s.name || labels.school, items, '', labels.school);
 }
 
 /** The next school day's plan changes, each with the day named: a cancelled first lesson is tomorrow's news today. */
