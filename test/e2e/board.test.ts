@@ -209,12 +209,11 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const newest = (h.attributes('ania', 'newest_grade')?.recent as Array<{ subject: string; teacher: string }>)[0]!;
     const [first, last] = newest.teacher.split(' ');
     expect(await ania.locator('.grade').first().textContent()).toContain(`${newest.subject}· ${first![0]}. ${last}`);
-    // The School box under the school's name; after the semester's attendance each subject's as published, the
+    // The School box under the school's name; with the semester's attendance each subject's as published, the
     // lowest first, on the card or (the box gave way on this screen) opened from the footer.
     expect(await ania.locator('.box.school h3').textContent()).toBe(h.attributes('ania', 'school')?.school);
     const bySubject = h.attributes('ania', 'attendance')?.by_subject as Array<{ subject: string | null }>;
-    const schoolBox = (await boxItems(page, 0, 'school')).texts;
-    const attendance = schoolBox.slice(schoolBox.findIndex((t) => t.startsWith('Frekwencja ')) + 1);
+    const attendance = (await boxItems(page, 0, 'school', '.share')).texts;
     expect(attendance.map((t) => t.replace(/ [\d,]+%$/, ''))).toEqual(bySubject.flatMap((s) => s.subject ?? []));
     const shares = attendance.map((t) => Number(/([\d,]+)%$/.exec(t)![1]!.replace(',', '.')));
     expect(shares.length).toBeGreaterThan(1);

@@ -135,8 +135,8 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | n
 
 /**
  * The school box under the school's name: behaviour, the tutor, whether the newest sent message was read, the
- * newest school files, then the semester's attendance and each subject's, lowest first (the highest give way
- * first). No box when all are empty.
+ * newest school files, the semester's attendance with each subject's, lowest first (one item: its "+1" stays
+ * short in the footer). No box when all are empty.
  */
 export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const s = c.school;
@@ -148,8 +148,8 @@ export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
       el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
     );
   s.files.forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
-  if (s.attendance) items.push(el('li', 'item', s.attendance));
-  s.bySubject.forEach((a) => items.push(el('li', 'item attendance', [a.subject + ' ', el('b', null, a.percent)])));
+  if (s.attendance)
+    items.push(el('li', 'item', [s.attendance + ': ', ...s.bySubject.map((a) => el('span', 'share', [a.subject + ' ', el('b', null, a.percent)]))]));
   if (items.length === 0) return null;
   return box('school', s.name || labels.school, items, '', labels.school);
 }
