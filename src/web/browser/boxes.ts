@@ -50,13 +50,12 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
   );
   const o = m.opened;
   if (o) {
-    const files = o.attachments.map((a) => fileLink(a));
     items.push(
       el('li', 'item msg opened', [
         el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic), ' ', el('span', 'when', sentBy(o))]),
         o.withdrawn ? el('span', 'msg-withdrawn', labels.withdrawn) : null,
         o.text ? el('p', 'msg-text', o.text) : null,
-        files.length ? el('div', 'files', files) : null,
+        o.attachments.length ? el('div', 'files', o.attachments.map(fileLink)) : null,
       ]),
     );
   }
@@ -121,13 +120,7 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | n
       h.when ? ' ' : '',
       h.subject ? el('b', null, h.subject) : null,
       h.text ? ' ' + h.text : '',
-      h.files.length
-        ? el(
-            'div',
-            'files',
-            h.files.map((f) => fileLink(f)),
-          )
-        : null,
+      h.files.length ? el('div', 'files', h.files.map(fileLink)) : null,
     ]),
   );
   return box('homework', c.homework.title, homework, labels.noHomework, labels.homework);

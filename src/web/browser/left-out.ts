@@ -3,6 +3,7 @@
 // footer ("Sprawdziany +3 · Szkoła +4"), rather than a heading over nothing. Each is a button that
 // opens the whole list over the card (more.ts).
 import type { BoardLabels } from '../../i18n/board-text.js';
+import { el } from './dom.js';
 import { moreButton } from './more.js';
 
 export type End = 'first' | 'last';
@@ -12,13 +13,11 @@ export function moreLine(list: Element, end: End, make: BoardLabels | null): HTM
   const lines = Array.prototype.slice.call(list.children) as HTMLElement[];
   const found = lines.filter((l) => l.classList.contains('more') && l.getAttribute('data-end') === end)[0];
   if (found || !make) return found || null;
-  const line = document.createElement('li');
-  line.className = 'more';
+  const line = el('li', 'more');
   line.setAttribute('data-end', end);
   line.setAttribute('data-count', '0');
   line.appendChild(moreButton('', () => line.parentElement, make));
-  if (end === 'first') list.insertBefore(line, list.firstChild);
-  else list.appendChild(line);
+  list.insertBefore(line, end === 'first' ? list.firstChild : null);
   return line;
 }
 
