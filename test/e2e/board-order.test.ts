@@ -349,6 +349,29 @@ describe.skipIf(skip)('the news order at work', () => {
     for (let height = 800; height >= 600; height -= 20) await expectGivenWay(1280, height, [null]);
   }, 120_000);
 
+  it("on a phone (nothing gives way) names each grade's teacher, a text grade in its words, the school and each subject's attendance", async () => {
+    const { page, problems } = await boardAt(`http://127.0.0.1:${port}/`, 390, 844);
+    const card = page.locator('.child').first();
+    const grades = (await card.locator('.grade').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(grades).toEqual([
+      '4 Matematyka · J. Kowalska prognoza 4',
+      '0 (nie jest oceną) Język polski · E. Szymańska prognoza 4 Brak zadania',
+      '5+ Język angielski · M. Piotrowska Bardzo dobra wymowa, brawo!',
+      '6 Historia prognoza 5',
+      'Plastyka · A. Wiśniewska Prace plastyczne staranne i pomysłowe, chętnie pokazuje je klasie…',
+    ]);
+    expect(await card.locator('.school h3').textContent()).toBe('Szkoła Podstawowa nr 7 im. Marii Konopnickiej w Zielonkach');
+    expect(await card.locator('.school .share').allInnerTexts()).toEqual([
+      'Przyroda 81,3%',
+      'Wychowanie fizyczne 87,5%',
+      'Matematyka 92%',
+      'Język polski 95,2%',
+      'Historia 100%',
+    ]);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
     const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];
     const side = [

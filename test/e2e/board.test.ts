@@ -208,7 +208,7 @@ describe.skipIf(skip)('the family board in a browser', () => {
     // The newest grade with its subject and teacher as a parent reads them in passing.
     const newest = (h.attributes('ania', 'newest_grade')?.recent as Array<{ subject: string; teacher: string }>)[0]!;
     const [first, last] = newest.teacher.split(' ');
-    expect(await ania.locator('.grade').first().textContent()).toContain(`${newest.subject}· ${first![0]}. ${last}`);
+    expect(await ania.locator('.grade').first().textContent()).toContain(`${newest.subject} · ${first![0]}. ${last}`);
     // The School box under the school's name; with the semester's attendance each subject's as published, the
     // lowest first, on the card or (the box gave way on this screen) opened from the footer.
     expect(await ania.locator('.box.school h3').textContent()).toBe(h.attributes('ania', 'school')?.school);

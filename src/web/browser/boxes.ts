@@ -62,31 +62,38 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
   return box('messages', labels.messages, items, '');
 }
 
+/** A grade's line, a space between its parts: a row of flex items ignores it, a line that flows (a text grade, an opened list) needs it. */
+function gradeLine(cls: string, parts: Array<HTMLElement | null>): HTMLElement {
+  const spaced = parts.flatMap((p, i) => (p === null ? [] : i > 0 ? [' ', p] : [p]));
+  return el('li', 'item grade ' + cls, spaced);
+}
+
 /** The newest grades, a proposed term grade of this week first; a mark that is no grade says what it means. */
 export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   // No grades known for this child (a kindergarten, a list never answered): no box that says there are none.
   if (!c.grades) return null;
   // The family should hear of a proposal before the term ends: it is news all its week.
   const proposals = c.proposals.map((p) =>
-    el('li', 'item grade fresh proposal', [
+    gradeLine('fresh proposal', [
       el('span', 'mark', p.grade),
       el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]),
       el('span', 'when', p.when),
     ]),
   );
   // A text grade's words follow its subject and teacher: "Wychowanie fizyczne · J. Kowalska Aktywnie uczestniczy…".
-  const grades = c.grades.map((g) =>
-    el('li', 'item grade' + (g.fresh ? ' fresh' : '') + (g.text ? ' text' : ''), [
-      g.text ? null : el('span', 'mark', g.grade),
+  const grades = c.grades.map((g) => {
+    const mark = el('span', 'mark', g.grade);
+    return gradeLine((g.fresh ? 'fresh' : '') + (g.text ? ' text' : ''), [
+      g.text ? null : mark,
       g.name ? el('span', 'mark-name', '(' + g.name + ')') : null,
       el('span', 'grade-subject', g.subject || ''),
       g.teacher ? el('span', 'grade-teacher', '\u00b7 ' + g.teacher) : null,
-      g.text ? el('span', 'mark', g.grade) : null,
+      g.text ? mark : null,
       g.forecast ? el('span', 'forecast', g.forecast) : null,
       g.comment ? el('span', 'grade-comment', g.comment) : null,
       el('span', 'when', g.when),
-    ]),
-  );
+    ]);
+  });
   return box('grades', labels.grades, proposals.concat(grades), labels.noGrades);
 }
 
