@@ -39,8 +39,7 @@ export function recount(card: HTMLElement, el: Element, list: Node, end: End, by
   const box = l.closest('.box');
   if (!box) return;
   const left = (Array.prototype.slice.call(l.children) as Element[]).filter((c) => c.classList.contains('item'));
-  if (left.length === 0) box.classList.add('away');
-  else box.classList.remove('away');
+  box.classList.toggle('away', left.length === 0);
   summary(card, labels);
 }
 
@@ -54,17 +53,14 @@ function summary(card: HTMLElement, labels: BoardLabels): void {
   }
   if (!line) {
     const foot = card.querySelector('.foot');
-    line = document.createElement(foot ? 'span' : 'p');
-    line.className = 'left-out';
+    line = el(foot ? 'span' : 'p', 'left-out');
     if (foot) foot.insertBefore(line, foot.querySelector('.updated'));
     else (card.querySelector('.info') || card).appendChild(line);
   }
   while (line.firstChild) line.removeChild(line.firstChild);
   away.forEach((box, i) => {
-    const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce(
-      (sum, m) => sum + Number(m.getAttribute('data-count')),
-      0,
-    );
+    let n = 0;
+    box.querySelectorAll('li.more').forEach((m) => (n += Number(m.getAttribute('data-count'))));
     if (i > 0) (line as Element).appendChild(document.createTextNode(' · '));
     (line as Element).appendChild(moreButton((box.getAttribute('data-name') || '') + ' +' + n, () => box.querySelector('ul'), labels));
   });
