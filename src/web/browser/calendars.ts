@@ -56,8 +56,7 @@ function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void 
   const content = [el('p', 'cal-help', labels.calendarsHelp), el('ul', 'cal-feeds', rows)];
   openDialog('cal', el('h2', null, labels.calendars + ': ' + c.name), content, labels.close, () => {
     // The cards may have been drawn anew meanwhile: back to this child's control as it is now.
-    const openers = document.querySelectorAll<HTMLElement>('#board .cal-open');
-    for (let i = 0; i < openers.length; i++) if (openers[i]!.getAttribute('data-child') === c.id) openers[i]!.focus();
+    document.querySelector<HTMLElement>(`#board .cal-open[data-child="${CSS.escape(c.id)}"]`)?.focus();
   });
 }
 

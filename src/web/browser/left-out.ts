@@ -10,8 +10,7 @@ export type End = 'first' | 'last';
 
 /** The "+2" line a list keeps at the end its items left from; made (with its button) when labels are given and it is missing. */
 export function moreLine(list: Element, end: End, make: BoardLabels | null): HTMLElement | null {
-  const lines = Array.prototype.slice.call(list.children) as HTMLElement[];
-  const found = lines.filter((l) => l.classList.contains('more') && l.getAttribute('data-end') === end)[0];
+  const found = list.querySelector<HTMLElement>(`:scope > li.more[data-end="${end}"]`);
   if (found || !make) return found || null;
   const line = el('li', 'more');
   line.setAttribute('data-end', end);
@@ -38,8 +37,7 @@ export function recount(card: HTMLElement, el: Element, list: Node, end: End, by
   }
   const box = l.closest('.box');
   if (!box) return;
-  const left = (Array.prototype.slice.call(l.children) as Element[]).filter((c) => c.classList.contains('item'));
-  box.classList.toggle('away', left.length === 0);
+  box.classList.toggle('away', !l.querySelector(':scope > .item'));
   summary(card, labels);
 }
 

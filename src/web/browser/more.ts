@@ -13,8 +13,7 @@ const whole = new WeakMap<Element, Element>();
 
 /** Keeps a copy of each list of the card as it is now (called before the card gives way). */
 export function keepWhole(card: HTMLElement): void {
-  const lists = card.querySelectorAll('ul, ol');
-  for (let i = 0; i < lists.length; i++) whole.set(lists[i] as Element, (lists[i] as Element).cloneNode(true) as Element);
+  card.querySelectorAll('ul, ol').forEach((l) => whole.set(l, l.cloneNode(true) as Element));
 }
 
 /** A button that opens `list()` whole over its card. */
