@@ -35,10 +35,18 @@ export function part<T extends object>(v: T | null | undefined): Partial<T> | nu
  * `school/` or `homework/` with the file's id), or null: only the server's own paths become links (a
  * retained state is not trusted further).
  */
-export function savedFilePath(value: unknown, folder: 'school' | 'homework' | null): string | null {
+function savedFilePath(value: unknown, folder: 'school' | 'homework' | null): string | null {
   const url = str(value);
   const pattern = folder === null ? /^\/files\/[^/?#]+\/\d+\/[^/?#]+$/ : new RegExp(`^/files/[^/?#]+/${folder}/\\d+/[^/?#]+$`);
   return url !== null && pattern.test(url) ? url : null;
+}
+
+/** A list's files by name, each with its path (savedFilePath) when saved, else null. */
+export function savedFiles(files: readonly { name?: unknown; url?: unknown }[] | undefined, folder: 'school' | 'homework' | null) {
+  return list(files).flatMap((f) => {
+    const name = str(f.name);
+    return name === null ? [] : [{ name, url: savedFilePath(f.url, folder) }];
+  });
 }
 
 export function count(state: Pick<EntityState, 'state'> | undefined): number | null {

@@ -9,7 +9,7 @@ import type { schoolEntity } from '../features/school-year/school-year.js';
 import type { BoardText } from '../i18n/board-text.js';
 import type { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import type { schoolFilesEntity } from '../features/school-files/school-files.js';
-import { list, num, savedFilePath, str } from './board-read.js';
+import { list, num, savedFiles, str } from './board-read.js';
 
 export interface BoardSchool {
   /** The school's name, the box's heading; null while not known. */
@@ -50,11 +50,6 @@ export function schoolOf(
     }),
     tutor: str(school?.attributes?.tutor),
     sent: topic === null ? null : { topic, read: sent?.attributes?.read_by_all === true },
-    files: list(files?.attributes?.files)
-      .slice(0, SHOWN_FILES)
-      .flatMap((f) => {
-        const name = str(f.name);
-        return name === null ? [] : [{ name, url: savedFilePath(f.url, 'school') }];
-      }),
+    files: savedFiles(files?.attributes?.files, 'school').slice(0, SHOWN_FILES),
   };
 }
