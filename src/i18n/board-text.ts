@@ -32,7 +32,7 @@ export interface BoardLabels {
   /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
   school: string;
   behaviour: string;
-  /** Before the class tutor's name (the class is in the card's heading, the school's name on the dashboard). */
+  /** Before the class tutor's name (the class is in the card's heading, the school's name the school box's). */
   tutor: string;
   sentRead: string;
   sentUnread: string;
@@ -80,8 +80,10 @@ export interface BoardText {
   /** A kindergarten's first block of the next day. */
   firstBlock: string;
   homeworkFor: (day: string) => string;
-  /** The school box's attendance line: this semester's share, and the subject lowest in it. */
-  attendance: (percent: number, lowest: { subject: string; percent: number } | null) => string;
+  /** Before this semester's attendance in the school box ("Frekwencja 95,8%"). */
+  attendance: string;
+  /** A share in per cent, the language's way (95,8%). */
+  percent: (value: number) => string;
   /** After the homework box's heading when it lists the next two weeks' (homework_upcoming). */
   quiz: string;
   test: string;
@@ -158,7 +160,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'First lesson',
     firstBlock: 'First activity',
     homeworkFor: (day) => `due ${day}`,
-    attendance: (p, lowest) => `Attendance ${share(p, '.')}` + (lowest ? `, lowest: ${lowest.subject} ${share(lowest.percent, '.')}` : ''),
+    attendance: 'Attendance',
+    percent: (p) => share(p, '.'),
     quiz: 'quiz',
     test: 'test',
     agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
@@ -225,7 +228,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Pierwsza lekcja',
     firstBlock: 'Pierwsze zajęcia',
     homeworkFor: (day) => `na ${day}`,
-    attendance: (p, lowest) => `Frekwencja ${share(p, ',')}` + (lowest ? `, najniżej: ${lowest.subject} ${share(lowest.percent, ',')}` : ''),
+    attendance: 'Frekwencja',
+    percent: (p) => share(p, ','),
     quiz: 'kartkówka',
     test: 'sprawdzian',
     agendaKinds: { trip: 'wycieczka', meeting: 'zebranie', event: 'wydarzenie' },
@@ -291,7 +295,8 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     firstLesson: 'Перший урок',
     firstBlock: 'Перші заняття',
     homeworkFor: (day) => `на ${day}`,
-    attendance: (p, lowest) => `Відвідуваність ${share(p, ',')}` + (lowest ? `, найнижча: ${lowest.subject} ${share(lowest.percent, ',')}` : ''),
+    attendance: 'Відвідуваність',
+    percent: (p) => share(p, ','),
     quiz: 'коротка контрольна',
     test: 'контрольна',
     agendaKinds: { trip: 'екскурсія', meeting: 'збори', event: 'подія' },

@@ -6,7 +6,7 @@ import type { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } f
 import type { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
-import { dayShort, spaced, list, savedFilePath, str, type BoardMoment } from './board-read.js';
+import { dayShort, spaced, list, savedFiles, str, type BoardMoment } from './board-read.js';
 
 /** A saved attachment is a link (`/files/<c>/homework/<id>/<name>`). */
 export interface BoardHomework {
@@ -53,11 +53,7 @@ export function homeworkOf(
       when: day === null ? null : dayShort(day, clock, text),
       subject: str(h.subject),
       text: spaced(str(h.topic) ?? str(h.text)) ?? '',
-      files: list(h.files).flatMap((f) => {
-        const name = str(f.name);
-        const url = savedFilePath(f.url, 'homework');
-        return name === null || url === null ? [] : [{ name, url }];
-      }),
+      files: savedFiles(h.files, 'homework').flatMap(({ name, url }) => (url === null ? [] : [{ name, url }])),
     };
   });
   // The two weeks' list names each item's day: its title stays one line beside the tests' box.

@@ -1,17 +1,21 @@
-// The grades on a child's card: the newest few, each mark that is no grade with what it means (a bare 0
-// reads as a fail) and the teacher's comment, its subject's forecast beside (as `average` publishes it),
-// marked fresh while it is of the last days, and a proposed term grade entered this week.
+// The grades on a child's card: the newest few, each with its teacher, a mark that is no grade with what it
+// means (a bare 0 reads as a fail), a text grade in its words, the teacher's comment and its subject's
+// forecast (as `average` publishes it), marked fresh while of the last days; a proposed term grade of this week.
 import type { Received } from '../feature-kit/contract.js';
 import type { average, newestGrade } from '../features/grades/grades.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { addDays } from '../util/time.js';
-import { cut, dayShort, list, str, type BoardMoment } from './board-read.js';
+import { cut, dayShort, initialled, list, str, type BoardMoment } from './board-read.js';
 
 export interface BoardGrade {
   grade: string;
   /** What a mark that is no grade means ("nie jest oceną", "nieprzygotowany"); null for a grade. */
   name: string | null;
   subject: string | null;
+  /** "J. Kowalska". */
+  teacher: string | null;
+  /** A text grade: its words are the grade ("Aktywnie uczestniczy w zajęciach…"), cut to a line. */
+  text: boolean;
   /** The teacher's comment, cut to a line. */
   comment: string | null;
   /** The grade the subject's average gives ("prognoza 4"), as `average` publishes it; null when it has none. */
@@ -30,10 +34,9 @@ export interface BoardProposal {
 }
 
 const MAX_GRADES = 5;
-/** A grade is a short mark; a descriptive text grade is cut to stay one. */
+/** A grade is a short mark (a proposal's too); a text grade and a comment, a line of the card. */
 const MAX_GRADE_CHARS = 12;
-/** A comment beside a grade: a line of the card. */
-const MAX_COMMENT_CHARS = 80;
+const MAX_LINE_CHARS = 80;
 /** How long a grade is news: the days a parent may not have looked at the board (a long weekend). */
 const FRESH_DAYS = 4;
 /** How long a proposed term grade stays on the board: a week from its day. */
@@ -55,7 +58,8 @@ export function gradesOf(
   return list(state?.attributes?.recent)
     .slice(0, MAX_GRADES)
     .flatMap((g) => {
-      const grade = cut(str(g.grade), MAX_GRADE_CHARS);
+      const textGrade = g.kind === 'text';
+      const grade = cut(str(g.grade), textGrade ? MAX_LINE_CHARS : MAX_GRADE_CHARS);
       const date = str(g.date);
       if (grade === null) return [];
       return [
@@ -63,7 +67,9 @@ export function gradesOf(
           grade,
           name: str(g.mark_name),
           subject: str(g.subject),
-          comment: cut(str(g.comment), MAX_COMMENT_CHARS),
+          teacher: initialled(str(g.teacher)),
+          text: textGrade,
+          comment: cut(str(g.comment), MAX_LINE_CHARS),
           forecast: forecasts.get(str(g.subject)) ?? null,
           when: date === null ? '' : dayShort(date, clock, text),
           fresh: date !== null && date >= since,

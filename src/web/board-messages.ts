@@ -6,7 +6,7 @@ import type { newestMessage } from '../features/messages/messages.js';
 import type { openedMessageEntity } from '../features/opened-message/opened-message.js';
 import type { BoardText } from '../i18n/board-text.js';
 import { wallTime } from '../util/time.js';
-import { dayShort, list, savedFilePath, str, type BoardMoment } from './board-read.js';
+import { dayShort, list, savedFiles, str, type BoardMoment } from './board-read.js';
 
 export interface BoardMessage {
   topic: string;
@@ -63,10 +63,7 @@ export function messagesOf(
           when: sentOn(str(o.date), clock, text),
           text: wallText(str(o.text)),
           withdrawn: o.withdrawn === true,
-          attachments: list(o.attachments).flatMap((a) => {
-            const name = str(a.name);
-            return name === null ? [] : [{ name, url: savedFilePath(a.url, null) }];
-          }),
+          attachments: savedFiles(o.attachments, null),
         };
   const n = newest?.attributes ?? {};
   // An older retained state names the newest message alone.

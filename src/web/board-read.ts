@@ -35,10 +35,18 @@ export function part<T extends object>(v: T | null | undefined): Partial<T> | nu
  * `school/` or `homework/` with the file's id), or null: only the server's own paths become links (a
  * retained state is not trusted further).
  */
-export function savedFilePath(value: unknown, folder: 'school' | 'homework' | null): string | null {
+function savedFilePath(value: unknown, folder: 'school' | 'homework' | null): string | null {
   const url = str(value);
   const pattern = folder === null ? /^\/files\/[^/?#]+\/\d+\/[^/?#]+$/ : new RegExp(`^/files/[^/?#]+/${folder}/\\d+/[^/?#]+$`);
   return url !== null && pattern.test(url) ? url : null;
+}
+
+/** A list's files by name, each with its path (savedFilePath) when saved, else null. */
+export function savedFiles(files: readonly { name?: unknown; url?: unknown }[] | undefined, folder: 'school' | 'homework' | null) {
+  return list(files).flatMap((f) => {
+    const name = str(f.name);
+    return name === null ? [] : [{ name, url: savedFilePath(f.url, folder) }];
+  });
 }
 
 export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
@@ -55,6 +63,12 @@ export function cut(value: string | null, max: number): string | null {
   if (value === null) return null;
   const one = value.replace(/\s+/g, ' ').trim();
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+}
+
+/** A person as a card names them in passing: "J. Kowalska" for "Jolanta Kowalska" (the last word whole). */
+export function initialled(name: string | null): string | null {
+  const words = spaced(name)?.split(' ') ?? [];
+  return words.length === 0 ? null : words.map((w, i) => (i < words.length - 1 ? `${w.charAt(0)}.` : w)).join(' ');
 }
 
 function dayMonth(date: string): string {

@@ -1,5 +1,6 @@
-// The school's own things on a child's card: the formal behaviour grade, the newest message sent from
-// the child's account with whether it was read, and the school's newest files (a saved one is a link).
+// The school's own things on a child's card, under the school's name: the behaviour grade, the semester's
+// attendance with each subject's (lowest first), the class tutor, the newest message sent from the child's
+// account with whether it was read, and the school's newest files (a saved one is a link).
 // Read leniently from the published states, like the rest of the board.
 import type { Received } from '../feature-kit/contract.js';
 import type { attendanceShare } from '../features/attendance/attendance.js';
@@ -8,12 +9,16 @@ import type { schoolEntity } from '../features/school-year/school-year.js';
 import type { BoardText } from '../i18n/board-text.js';
 import type { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import type { schoolFilesEntity } from '../features/school-files/school-files.js';
-import { list, num, savedFilePath, str } from './board-read.js';
+import { list, num, savedFiles, str } from './board-read.js';
 
 export interface BoardSchool {
+  /** The school's name, the box's heading; null while not known. */
+  name: string | null;
   behaviour: string | null;
-  /** This semester's attendance in words, the lowest subject beside; null before the first mark. */
+  /** This semester's attendance in words; null before the first mark. */
   attendance: string | null;
+  /** Each subject's attendance this semester, the lowest first (as `attendance` lists them). */
+  bySubject: Array<{ subject: string; percent: string }>;
   /** The class tutor's name; null while not known. */
   tutor: string | null;
   /** The newest sent message: read by every receiver, or not yet. */
@@ -33,23 +38,18 @@ export function schoolOf(
   text: BoardText,
 ): BoardSchool {
   const topic = str(sent?.state);
-  const share = Number(str(attendance?.state) ?? NaN);
-  const lowest = list(attendance?.attributes?.by_subject)[0];
-  const lowestSubject = str(lowest?.subject);
-  const lowestShare = num(lowest?.percent);
-  const tutor = str(school?.attributes?.tutor);
+  const share = num(Number(str(attendance?.state) ?? NaN));
   return {
+    name: str(school?.attributes?.school),
     behaviour: str(behaviour?.state),
-    attendance: Number.isFinite(share)
-      ? text.attendance(share, lowestSubject === null || lowestShare === null ? null : { subject: lowestSubject, percent: lowestShare })
-      : null,
-    tutor,
+    attendance: share === null ? null : `${text.attendance} ${text.percent(share)}`,
+    bySubject: list(attendance?.attributes?.by_subject).flatMap((s) => {
+      const subject = str(s.subject);
+      const percent = num(s.percent);
+      return subject === null || percent === null ? [] : [{ subject, percent: text.percent(percent) }];
+    }),
+    tutor: str(school?.attributes?.tutor),
     sent: topic === null ? null : { topic, read: sent?.attributes?.read_by_all === true },
-    files: list(files?.attributes?.files)
-      .slice(0, SHOWN_FILES)
-      .flatMap((f) => {
-        const name = str(f.name);
-        return name === null ? [] : [{ name, url: savedFilePath(f.url, 'school') }];
-      }),
+    files: savedFiles(files?.attributes?.files, 'school').slice(0, SHOWN_FILES),
   };
 }

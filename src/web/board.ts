@@ -62,30 +62,21 @@ export function boardRoutes(data: WebData, options: BoardOptions = {}): Route[] 
     (req) => {
       if (path(req) !== '') return undefined;
       const now = current(data);
-      const access =
-        options.feeds === undefined
-          ? undefined
-          : feedAccessJson(
-              options.feeds,
-              req,
-              data.children().map((c) => c.id),
-            );
+      const ids = data.children().map((c) => c.id);
+      const access = options.feeds && feedAccessJson(options.feeds, req, ids);
       // In the app's panel (ingress) the diagnostics file opens without the token: linked at the foot.
       const diagnostics = req.via === 'ingress' ? BOARD_TEXT[data.language].diagnostics : undefined;
-      const page = text(
-        'text/html; charset=utf-8',
-        boardHtml({
-          language: data.language,
-          title: now.model.labels.title,
-          script: script.file,
-          style: style.file,
-          data: now.json,
-          feedAccess: access,
-          diagnostics,
-        }),
-      );
+      const body = boardHtml({
+        language: data.language,
+        title: now.model.labels.title,
+        script: script.file,
+        style: style.file,
+        data: now.json,
+        feedAccess: access,
+        diagnostics,
+      });
       // It holds the feeds' keys and the family's data: for this browser only, never a shared cache.
-      return { ...page, headers: { ...page.headers, 'Cache-Control': 'private, no-cache' } };
+      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' }, body };
     },
     (req) => (path(req) === style.file ? styleAnswer : undefined),
     (req) => (path(req) === script.file ? scriptAnswer : undefined),

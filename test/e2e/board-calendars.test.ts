@@ -100,9 +100,10 @@ describe.skipIf(skipBrowser)("the cards' calendars in a browser", () => {
     await expect.poll(() => copy.textContent()).toBe('Skopiowano');
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(ania.addresses[1]);
 
-    // Escape closes it, and the board is exactly as it was before.
+    // Escape closes it, the keyboard back on the card's control, and the board is exactly as it was before.
     await page.keyboard.press('Escape');
     expect(await page.locator('.cal-overlay').count()).toBe(0);
+    expect(await page.evaluate("document.activeElement.className + ' ' + document.activeElement.getAttribute('data-child')")).toBe('cal-open ania');
     expect(await page.evaluate(LAYOUT)).toEqual(before);
 
     // Janek's card lists Janek's feeds; a click beside the box closes it.

@@ -10,7 +10,7 @@ import { layoutProblems } from '../helpers/board-layout.js';
 import { serveModel, type ModelServer } from '../helpers/board-serve.js';
 import { feedLinks } from '../../src/web/board-calendars.js';
 import { BOARD_TEXT } from '../../src/i18n/board-text.js';
-import type { BoardChild, BoardLesson, BoardModel } from '../../src/web/board-model.js';
+import type { BoardChild, BoardGrade, BoardLesson, BoardModel } from '../../src/web/board-model.js';
 import { NEWS_ORDER } from '../../src/web/browser/news-order.js';
 
 const lesson = (no: number, subject: string, status: BoardLesson['status'], change: BoardLesson['change'] = null): BoardLesson => ({
@@ -23,6 +23,23 @@ const lesson = (no: number, subject: string, status: BoardLesson['status'], chan
   note: change === null ? null : 'zastępstwo · zamiast: Matematyka',
   status,
 });
+
+/** A grade of the last days with its subject and teacher, no comment and no forecast. */
+const grade = (mark: string, subject: string, teacher: string | null): BoardGrade => ({
+  grade: mark,
+  name: null,
+  subject,
+  teacher,
+  text: false,
+  comment: null,
+  forecast: null,
+  when: 'pt. 13.11',
+  fresh: true,
+});
+
+/** The school box's items: behaviour, the tutor, the sent message, the files, the attendance with each subject's. */
+const schoolItems = (c: BoardChild): number =>
+  [c.school.behaviour, c.school.tutor, c.school.sent, c.school.attendance].filter(Boolean).length + c.school.files.length;
 
 /** A child with something in every part of the news order. */
 function fullChild(id: string, name: string): BoardChild {
@@ -76,26 +93,27 @@ function fullChild(id: string, name: string): BoardChild {
       { when: 'pon. 30.11 17:30', kind: 'zebranie', text: 'Zebranie z rodzicami' },
     ],
     grades: [
-      { grade: '4', name: null, subject: 'Matematyka', comment: null, forecast: 'prognoza 4', when: 'dziś', fresh: true },
-      { grade: '0', name: 'nie jest oceną', subject: 'Język polski', comment: 'Brak zadania', forecast: 'prognoza 4', when: 'wczoraj', fresh: true },
-      {
-        grade: '5+',
-        name: null,
-        subject: 'Język angielski',
-        comment: 'Bardzo dobra wymowa, brawo!',
-        forecast: null,
-        when: 'pon. 16.11',
-        fresh: true,
-      },
-      { grade: '6', name: null, subject: 'Historia', comment: null, forecast: 'prognoza 5', when: 'pt. 13.11', fresh: false },
-      { grade: '3', name: null, subject: 'Przyroda', comment: null, forecast: 'prognoza 3', when: 'czw. 12.11', fresh: false },
+      { ...grade('4', 'Matematyka', 'J. Kowalska'), forecast: 'prognoza 4', when: 'dziś', fresh: true },
+      { ...grade('0', 'Język polski', 'E. Szymańska'), name: 'nie jest oceną', comment: 'Brak zadania', forecast: 'prognoza 4', when: 'wczoraj' },
+      { ...grade('5+', 'Język angielski', 'M. Piotrowska'), comment: 'Bardzo dobra wymowa, brawo!', when: 'pon. 16.11' },
+      { ...grade('6', 'Historia', null), forecast: 'prognoza 5', fresh: false },
+      // A text grade: its words, a line of the card.
+      { ...grade('Prace plastyczne staranne i pomysłowe, chętnie pokazuje je klasie…', 'Plastyka', 'A. Wiśniewska'), text: true, fresh: false },
     ],
     proposals: [],
     unread: { messages: 4, notices: 1 },
     school: {
+      name: 'Szkoła Podstawowa nr 7 im. Marii Konopnickiej w Zielonkach',
       behaviour: 'bardzo dobre',
-      attendance: null,
-      tutor: null,
+      attendance: 'Frekwencja 94,2%',
+      bySubject: [
+        ['Przyroda', '81,3%'],
+        ['Wychowanie fizyczne', '87,5%'],
+        ['Matematyka', '92%'],
+        ['Język polski', '95,2%'],
+        ['Historia', '100%'],
+      ].map(([subject, percent]) => ({ subject: subject!, percent: percent! })),
+      tutor: 'Anna Nowak',
       sent: { topic: 'Nieobecność', read: true },
       files: [{ name: 'Statut.pdf', url: null }],
     },
@@ -159,6 +177,8 @@ interface Shown {
   leftOut: string;
 }
 
+const SCHOOL = "the school's things: behaviour, the tutor, the sent message's read state, the school's files, attendance by subject";
+
 /** How much of each part of NEWS_ORDER a card shows (1: whole, 0: none, between: some), by the part's name. */
 function partsShown(s: Shown, c: BoardChild): Map<string, number> {
   const share = (n: number, of: number) => (of === 0 ? 1 : n / of);
@@ -185,7 +205,7 @@ function partsShown(s: Shown, c: BoardChild): Map<string, number> {
     ['the line above the plan (the lesson on now or next)', s.headline],
     ['the lessons already over', share(over.filter((l) => s.lessons.includes(l.subject!)).length, over.length)],
     ['the next school day in a sentence', s.briefing],
-    ["the school's things: behaviour, the sent message's read state, the school's files", share(s.school, 3)],
+    [SCHOOL, share(s.school, schoolItems(c))],
   ];
   return new Map(parts);
 }
@@ -256,9 +276,7 @@ describe.skipIf(skip)('the news order at work', () => {
     expect(at("today's plan changes and the lesson on now")).toBeLessThan(at('the nearest test'));
     expect(at('the nearest test')).toBeLessThan(at('the homework for the next school day'));
     expect(at('the other unread messages, newest first')).toBeLessThan(at('the message opened from Home Assistant'));
-    expect(at('the homework for the next school day')).toBeLessThan(
-      at("the school's things: behaviour, the sent message's read state, the school's files"),
-    );
+    expect(at('the homework for the next school day')).toBeLessThan(at(SCHOOL));
   });
 
   /** Checks the card at one size: nothing cut, the news there, what went counted, given way from the least news end. */
@@ -310,7 +328,7 @@ describe.skipIf(skip)('the news order at work', () => {
       child.tests!.length +
       child.agenda.length +
       child.homework!.items.length +
-      3;
+      schoolItems(child);
     const onCard =
       shown!.unread.length +
       shown!.nextChanges +
@@ -330,6 +348,29 @@ describe.skipIf(skip)('the news order at work', () => {
   it('on ever shorter landscape screens (two cards of one column) gives way from the least news end, counts what went, and never cuts a line', async () => {
     for (let height = 800; height >= 600; height -= 20) await expectGivenWay(1280, height, [null]);
   }, 120_000);
+
+  it("on a phone (nothing gives way) names each grade's teacher, a text grade in its words, the school and each subject's attendance", async () => {
+    const { page, problems } = await boardAt(`http://127.0.0.1:${port}/`, 390, 844);
+    const card = page.locator('.child').first();
+    const grades = (await card.locator('.grade').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(grades).toEqual([
+      '4 Matematyka · J. Kowalska prognoza 4',
+      '0 (nie jest oceną) Język polski · E. Szymańska prognoza 4 Brak zadania',
+      '5+ Język angielski · M. Piotrowska Bardzo dobra wymowa, brawo!',
+      '6 Historia prognoza 5',
+      'Plastyka · A. Wiśniewska Prace plastyczne staranne i pomysłowe, chętnie pokazuje je klasie…',
+    ]);
+    expect(await card.locator('.school h3').textContent()).toBe('Szkoła Podstawowa nr 7 im. Marii Konopnickiej w Zielonkach');
+    expect(await card.locator('.school .share').allInnerTexts()).toEqual([
+      'Przyroda 81,3%',
+      'Wychowanie fizyczne 87,5%',
+      'Matematyka 92%',
+      'Język polski 95,2%',
+      'Historia 100%',
+    ]);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 
   it('in portrait (cards of two columns) gives way in each column from its least news end', async () => {
     const plan = ['the lessons still ahead', 'the line above the plan (the lesson on now or next)', 'the lessons already over'];

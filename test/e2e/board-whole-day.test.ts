@@ -115,7 +115,7 @@ describe.skipIf(skip)('the whole day on the board', () => {
     await page.clock.runFor(19_000);
     expect(await page.locator('.more-box').count()).toBe(1);
     await page.clock.runFor(1_500);
-    expect(await page.locator('.more-pop').count()).toBe(0);
+    expect(await page.locator('.more-overlay').count()).toBe(0);
     expect(page.url()).toBe(url);
     await context.close();
   }, 60_000);

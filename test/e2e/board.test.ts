@@ -205,6 +205,19 @@ describe.skipIf(skip)('the family board in a browser', () => {
     const tests = (await boxItems(page, 0, 'tests', '.when')).texts;
     expect(tests.length).toBeGreaterThan(0);
     expect(tests).toEqual(model.children[0].tests.slice(0, tests.length).map((t: { when: string }) => t.when));
+    // The newest grade with its subject and teacher as a parent reads them in passing.
+    const newest = (h.attributes('ania', 'newest_grade')?.recent as Array<{ subject: string; teacher: string }>)[0]!;
+    const [first, last] = newest.teacher.split(' ');
+    expect(await ania.locator('.grade').first().textContent()).toContain(`${newest.subject} · ${first![0]}. ${last}`);
+    // The School box under the school's name; with the semester's attendance each subject's as published, the
+    // lowest first, on the card or (the box gave way on this screen) opened from the footer.
+    expect(await ania.locator('.box.school h3').textContent()).toBe(h.attributes('ania', 'school')?.school);
+    const bySubject = h.attributes('ania', 'attendance')?.by_subject as Array<{ subject: string | null }>;
+    const attendance = (await boxItems(page, 0, 'school', '.share')).texts;
+    expect(attendance.map((t) => t.replace(/ [\d,]+%$/, ''))).toEqual(bySubject.flatMap((s) => s.subject ?? []));
+    const shares = attendance.map((t) => Number(/([\d,]+)%$/.exec(t)![1]!.replace(',', '.')));
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
     // The same in the dark, for a person to look at.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(ARTIFACTS, 'board-1280x800-afternoon-dark.png') });

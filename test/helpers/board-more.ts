@@ -132,7 +132,7 @@ export async function openEveryMore(page: Page): Promise<OpenedMore[]> {
     })()`)) as { opened: number; overCard: boolean };
     // A tap outside the list: the page's corner, where no card is.
     await page.mouse.click(3, 3);
-    const closed = (await page.locator('.more-pop').count()) === 0;
+    const closed = (await page.locator('.more-overlay').count()) === 0;
     seen.push({ ...told, opened, overCard, closed });
     if (page.url() !== url) throw new Error(`the page went to ${page.url()}`);
   }

@@ -65,8 +65,8 @@ const EXPECTED: Record<(typeof LANGUAGES)[number], readonly string[]> = {
     '- **np** <small>(nieprzygotowany)</small> Religia',
     '| Matematyka<br><small>propozycja śródroczna: **5** · 2× **6** da ocenę wyżej</small> | 4,62 | **4** ↓ |',
     '| Język angielski<br><small>na 4,75 wystarczy **5&#43;**</small> | 4,67 | **4** ↓ |',
-    // A grade's comment under it; the report card's forecast beside the averages.
-    'Język angielski <small>czw. 19.11</small><br><small><i>Bardzo dobra wymowa, brawo&#33;</i></small>',
+    // A grade's teacher beside its day and its comment under it; the report card's forecast beside the averages.
+    'Język angielski <small>Katarzyna Wójcik · czw. 19.11</small><br><small><i>Bardzo dobra wymowa, brawo&#33;</i></small>',
     'prognoza na świadectwie: **4,20**',
     '| Technika | 78,8 % pkt |',
     '⚠️ **Zagrożenie:** Religia 1,00',

@@ -17,7 +17,7 @@ export const GRADE_LISTS = [GRADES, POINT_GRADES, TEXT_GRADES, DESCRIPTIVE_GRADE
 
 /**
  * The attributes of newest_grade: the newest grade's fields and when it was entered (none before the
- * first grade), and the latest few grades with their comments. A mark that is no grade (0, +, np...) has `mark_name`, what it
+ * first grade), and the latest few grades with their teachers and comments. A mark that is no grade (0, +, np...) has `mark_name`, what it
  * means in the bridge's language.
  */
 export type NewestGradeFacts = Partial<GradeFields> & {
@@ -28,7 +28,8 @@ export type NewestGradeFacts = Partial<GradeFields> & {
     subject: string | null;
     kind: GradeFields['kind'];
     date: string | null;
-    /** The teacher's words, cut to a list's length. */
+    teacher: string | null;
+    /** The teacher's words, cut to a list's length (a text grade's `grade` too). */
     comment: string | null;
     mark_name?: string;
   }[];
@@ -68,7 +69,15 @@ export function renderNewestGrade(
     ...gradeFields(newest),
     ...named(newest),
     added: newest.added,
-    recent: recent.map((i) => ({ grade: i.shown, subject: i.subject, kind: i.kind, date: i.date, comment: listedText(i.comment), ...named(i) })),
+    recent: recent.map((i) => ({
+      grade: listedText(i.shown),
+      subject: i.subject,
+      kind: i.kind,
+      date: i.date,
+      teacher: i.teacher,
+      comment: listedText(i.comment),
+      ...named(i),
+    })),
     proposals: proposals.map((i) => ({
       grade: i.shown,
       subject: i.subject,

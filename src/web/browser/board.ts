@@ -7,11 +7,9 @@ import './board.css';
 import './calendars.css';
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardModel } from '../board-model.js';
-import { closeOnEscape } from './calendars.js';
 import { childCard } from './cards.js';
-import { byId, clear, dataBlock, el, pageUrl as url } from './dom.js';
+import { byId, clear, closeDialogOnEscape, dataBlock, el, pageUrl as url } from './dom.js';
 import { fit } from './fit.js';
-import { closeWholeOnEscape } from './more.js';
 
 /** What `api/board`, the event stream and the page's data block carry. */
 interface Versioned {
@@ -101,8 +99,7 @@ setInterval(() => {
   if (Date.now() - lastContact > 2 * POLL_MS) showStatus(labels.connectionLost);
 }, POLL_MS);
 
-closeOnEscape();
-closeWholeOnEscape();
+closeDialogOnEscape();
 const first = dataBlock<Versioned>('board-data');
 if (first) render(first.model, first.version);
 listen();

@@ -50,17 +50,22 @@ export function messagesBox(m: BoardMessages | null, labels: BoardLabels): HTMLE
   );
   const o = m.opened;
   if (o) {
-    const files = o.attachments.map((a) => fileLink(a));
     items.push(
       el('li', 'item msg opened', [
         el('div', 'msg-line', [el('span', 'msg-mark', labels.openedMessage), ' ', el('b', 'msg-topic', o.topic), ' ', el('span', 'when', sentBy(o))]),
         o.withdrawn ? el('span', 'msg-withdrawn', labels.withdrawn) : null,
         o.text ? el('p', 'msg-text', o.text) : null,
-        files.length ? el('div', 'files', files) : null,
+        o.attachments.length ? el('div', 'files', o.attachments.map(fileLink)) : null,
       ]),
     );
   }
   return box('messages', labels.messages, items, '');
+}
+
+/** A grade's line, a space between its parts: a row of flex items ignores it, a line that flows (a text grade, an opened list) needs it. */
+function gradeLine(cls: string, parts: Array<HTMLElement | null>): HTMLElement {
+  const spaced = parts.flatMap((p, i) => (p === null ? [] : i > 0 ? [' ', p] : [p]));
+  return el('li', 'item grade ' + cls, spaced);
 }
 
 /** The newest grades, a proposed term grade of this week first; a mark that is no grade says what it means. */
@@ -69,22 +74,26 @@ export function gradesBox(c: BoardChild, labels: BoardLabels): HTMLElement | nul
   if (!c.grades) return null;
   // The family should hear of a proposal before the term ends: it is news all its week.
   const proposals = c.proposals.map((p) =>
-    el('li', 'item grade fresh proposal', [
+    gradeLine('fresh proposal', [
       el('span', 'mark', p.grade),
       el('span', 'grade-subject', [p.subject ? el('b', null, p.subject) : null, ' ' + p.what]),
       el('span', 'when', p.when),
     ]),
   );
-  const grades = c.grades.map((g) =>
-    el('li', 'item grade' + (g.fresh ? ' fresh' : ''), [
-      el('span', 'mark', g.grade),
+  // A text grade's words follow its subject and teacher: "Wychowanie fizyczne · J. Kowalska Aktywnie uczestniczy…".
+  const grades = c.grades.map((g) => {
+    const mark = el('span', 'mark', g.grade);
+    return gradeLine((g.fresh ? 'fresh' : '') + (g.text ? ' text' : ''), [
+      g.text ? null : mark,
       g.name ? el('span', 'mark-name', '(' + g.name + ')') : null,
       el('span', 'grade-subject', g.subject || ''),
+      g.teacher ? el('span', 'grade-teacher', '\u00b7 ' + g.teacher) : null,
+      g.text ? mark : null,
       g.forecast ? el('span', 'forecast', g.forecast) : null,
       g.comment ? el('span', 'grade-comment', g.comment) : null,
       el('span', 'when', g.when),
-    ]),
-  );
+    ]);
+  });
   return box('grades', labels.grades, proposals.concat(grades), labels.noGrades);
 }
 
@@ -118,32 +127,31 @@ export function homeworkBox(c: BoardChild, labels: BoardLabels): HTMLElement | n
       h.when ? ' ' : '',
       h.subject ? el('b', null, h.subject) : null,
       h.text ? ' ' + h.text : '',
-      h.files.length
-        ? el(
-            'div',
-            'files',
-            h.files.map((f) => fileLink(f)),
-          )
-        : null,
+      h.files.length ? el('div', 'files', h.files.map(fileLink)) : null,
     ]),
   );
   return box('homework', c.homework.title, homework, labels.noHomework, labels.homework);
 }
 
-/** The school box: behaviour, whether the newest sent message was read, the newest school files. No box when all are empty. */
+/**
+ * The school box under the school's name: behaviour, the tutor, whether the newest sent message was read, the
+ * newest school files, the semester's attendance with each subject's, lowest first (one item: its "+1" stays
+ * short in the footer). No box when all are empty.
+ */
 export function schoolBox(c: BoardChild, labels: BoardLabels): HTMLElement | null {
   const s = c.school;
   const items: HTMLElement[] = [];
   if (s.behaviour) items.push(el('li', 'item', [labels.behaviour + ': ', el('b', null, s.behaviour)]));
-  if (s.attendance) items.push(el('li', 'item', s.attendance));
   if (s.tutor) items.push(el('li', 'item', [labels.tutor + ': ', el('b', null, s.tutor)]));
   if (s.sent)
     items.push(
       el('li', 'item sent' + (s.sent.read ? ' read' : ''), [el('b', null, s.sent.topic), ' ' + (s.sent.read ? labels.sentRead : labels.sentUnread)]),
     );
   s.files.forEach((f) => items.push(el('li', 'item', [fileLink(f)])));
+  if (s.attendance)
+    items.push(el('li', 'item', [s.attendance + ': ', ...s.bySubject.map((a) => el('span', 'share', [a.subject + ' ', el('b', null, a.percent)]))]));
   if (items.length === 0) return null;
-  return box('school', labels.school, items, '');
+  return box('school', s.name || labels.school, items, '', labels.school);
 }
 
 /** The next school day's plan changes, each with the day named: a cancelled first lesson is tomorrow's news today. */

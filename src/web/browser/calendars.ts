@@ -1,11 +1,10 @@
 // The card's "Calendars" control and its overlay: the child's three feed addresses, each to copy or
 // to open as `webcal://`. The page carries the access block (each feed's own key, port, ingress) only
 // when the cards offer calendars and it was opened with the token or through ingress
-// (src/web/board-calendars.ts). The overlay lives outside the board, so closed
-// it takes no room and a redraw of the cards leaves it open.
+// (src/web/board-calendars.ts). The overlay is the page's dialog (dom.ts).
 import type { BoardLabels } from '../../i18n/board-text.js';
 import type { BoardChild } from '../board-model.js';
-import { dataBlock, el } from './dom.js';
+import { dataBlock, el, openDialog } from './dom.js';
 
 interface FeedAccess {
   /** Each feed's path (`calendar/ania/lessons.ics`) to its key, which opens that feed alone. */
@@ -15,8 +14,6 @@ interface FeedAccess {
 }
 
 let access: FeedAccess | null | undefined;
-let overlay: HTMLElement | null = null;
-let overlayChild: string | null = null;
 
 function feedAccess(): FeedAccess | null {
   if (access === undefined) access = dataBlock<FeedAccess>('feed-access');
@@ -43,7 +40,6 @@ export function calendarsButton(c: BoardChild, labels: BoardLabels): HTMLElement
 }
 
 function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void {
-  closeCalendars();
   const base = feedBase(a);
   const rows = c.feeds
     .filter((f) => a.keys[f.path] !== undefined)
@@ -57,41 +53,10 @@ function openCalendars(c: BoardChild, a: FeedAccess, labels: BoardLabels): void 
       subscribe.href = address.replace(/^https?:/, 'webcal:');
       return el('li', 'cal-feed', [el('h3', null, f.title), code, el('div', 'cal-actions', [copy, subscribe])]);
     });
-  const close = el('button', 'cal-close', '\u00d7');
-  close.type = 'button';
-  close.setAttribute('aria-label', labels.close);
-  close.addEventListener('click', closeCalendars);
-  const box = el('div', 'cal-box', [
-    el('div', 'cal-head', [el('h2', null, labels.calendars + ': ' + c.name), close]),
-    el('p', 'cal-help', labels.calendarsHelp),
-    el('ul', 'cal-feeds', rows),
-  ]);
-  box.setAttribute('role', 'dialog');
-  box.setAttribute('aria-modal', 'true');
-  box.setAttribute('aria-label', labels.calendars + ': ' + c.name);
-  const shown = el('div', 'cal-overlay', box);
-  shown.addEventListener('click', (e) => {
-    if (e.target === shown) closeCalendars();
-  });
-  document.body.appendChild(shown);
-  overlay = shown;
-  overlayChild = c.id;
-  close.focus();
-}
-
-function closeCalendars(): void {
-  if (!overlay) return;
-  overlay.parentNode?.removeChild(overlay);
-  overlay = null;
-  // The cards may have been drawn anew meanwhile: back to this child's control as it is now.
-  const openers = document.querySelectorAll<HTMLElement>('#board .cal-open');
-  for (let i = 0; i < openers.length; i++) if (openers[i]!.getAttribute('data-child') === overlayChild) openers[i]!.focus();
-}
-
-/** Escape closes the overlay. */
-export function closeOnEscape(): void {
-  document.addEventListener('keydown', (e) => {
-    if (overlay && (e.key === 'Escape' || e.key === 'Esc')) closeCalendars();
+  const content = [el('p', 'cal-help', labels.calendarsHelp), el('ul', 'cal-feeds', rows)];
+  openDialog('cal', el('h2', null, labels.calendars + ': ' + c.name), content, labels.close, () => {
+    // The cards may have been drawn anew meanwhile: back to this child's control as it is now.
+    document.querySelector<HTMLElement>(`#board .cal-open[data-child="${CSS.escape(c.id)}"]`)?.focus();
   });
 }
 

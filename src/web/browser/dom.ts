@@ -43,3 +43,45 @@ export function pageUrl(path: string, extra: Record<string, string> = {}): strin
   const s = q.toString();
   return s ? path + '?' + s : path;
 }
+
+/** The one dialog over the page and what its opener does when it closes. */
+let dialog: { overlay: HTMLElement; closed: () => void } | null = null;
+
+/**
+ * A dialog over the page (the calendars' `cal-`, an opened list's `more-`): `<p>-overlay` holding `<p>-box`,
+ * its heading beside a close button above `content`. Its ×, a tap beside it or Escape (closeDialogOnEscape)
+ * closes it, and so does the next dialog. It lives outside the board: a redraw of the cards leaves it open.
+ */
+export function openDialog(p: 'cal' | 'more', heading: HTMLElement, content: Content[], close: string, closed = (): void => {}): HTMLElement {
+  closeDialog();
+  const button = el('button', p + '-close', '\u00d7');
+  button.type = 'button';
+  button.setAttribute('aria-label', close);
+  button.addEventListener('click', closeDialog);
+  const box = el('div', p + '-box', [el('div', p + '-head', [heading, button]), ...content]);
+  box.setAttribute('role', 'dialog');
+  box.setAttribute('aria-modal', 'true');
+  box.setAttribute('aria-label', heading.textContent || '');
+  const overlay = el('div', p + '-overlay', box);
+  overlay.addEventListener('click', (e) => {
+    if (e.target === overlay) closeDialog();
+  });
+  document.body.appendChild(overlay);
+  dialog = { overlay, closed };
+  button.focus();
+  return box;
+}
+
+export function closeDialog(): void {
+  if (!dialog) return;
+  const { overlay, closed } = dialog;
+  dialog = null;
+  overlay.parentNode?.removeChild(overlay);
+  closed();
+}
+
+export function closeDialogOnEscape(): void {
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' || e.key === 'Esc') closeDialog();
+  });
+}

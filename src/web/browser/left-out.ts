@@ -3,22 +3,20 @@
 // footer ("Sprawdziany +3 · Szkoła +4"), rather than a heading over nothing. Each is a button that
 // opens the whole list over the card (more.ts).
 import type { BoardLabels } from '../../i18n/board-text.js';
+import { el } from './dom.js';
 import { moreButton } from './more.js';
 
 export type End = 'first' | 'last';
 
 /** The "+2" line a list keeps at the end its items left from; made (with its button) when labels are given and it is missing. */
 export function moreLine(list: Element, end: End, make: BoardLabels | null): HTMLElement | null {
-  const lines = Array.prototype.slice.call(list.children) as HTMLElement[];
-  const found = lines.filter((l) => l.classList.contains('more') && l.getAttribute('data-end') === end)[0];
+  const found = list.querySelector<HTMLElement>(`:scope > li.more[data-end="${end}"]`);
   if (found || !make) return found || null;
-  const line = document.createElement('li');
-  line.className = 'more';
+  const line = el('li', 'more');
   line.setAttribute('data-end', end);
   line.setAttribute('data-count', '0');
   line.appendChild(moreButton('', () => line.parentElement, make));
-  if (end === 'first') list.insertBefore(line, list.firstChild);
-  else list.appendChild(line);
+  list.insertBefore(line, end === 'first' ? list.firstChild : null);
   return line;
 }
 
@@ -39,9 +37,7 @@ export function recount(card: HTMLElement, el: Element, list: Node, end: End, by
   }
   const box = l.closest('.box');
   if (!box) return;
-  const left = (Array.prototype.slice.call(l.children) as Element[]).filter((c) => c.classList.contains('item'));
-  if (left.length === 0) box.classList.add('away');
-  else box.classList.remove('away');
+  box.classList.toggle('away', !l.querySelector(':scope > .item'));
   summary(card, labels);
 }
 
@@ -55,17 +51,14 @@ function summary(card: HTMLElement, labels: BoardLabels): void {
   }
   if (!line) {
     const foot = card.querySelector('.foot');
-    line = document.createElement(foot ? 'span' : 'p');
-    line.className = 'left-out';
+    line = el(foot ? 'span' : 'p', 'left-out');
     if (foot) foot.insertBefore(line, foot.querySelector('.updated'));
     else (card.querySelector('.info') || card).appendChild(line);
   }
   while (line.firstChild) line.removeChild(line.firstChild);
   away.forEach((box, i) => {
-    const n = (Array.prototype.slice.call(box.querySelectorAll('li.more')) as Element[]).reduce(
-      (sum, m) => sum + Number(m.getAttribute('data-count')),
-      0,
-    );
+    let n = 0;
+    box.querySelectorAll('li.more').forEach((m) => (n += Number(m.getAttribute('data-count'))));
     if (i > 0) (line as Element).appendChild(document.createTextNode(' · '));
     (line as Element).appendChild(moreButton((box.getAttribute('data-name') || '') + ' +' + n, () => box.querySelector('ul'), labels));
   });

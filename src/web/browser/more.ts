@@ -1,21 +1,19 @@
 // What a card left out, opened on the tablet: every "+2" (and each box named in the footer) is a
 // button, and a tap shows the whole list over the card, as it was drawn before the card gave way
-// (fit.ts). A tap outside it, the close button, Escape or 20 seconds close it; nothing navigates away
-// (a kiosk has no back button). The list lives outside the board, so a redraw leaves it as it is.
+// (fit.ts), in the page's dialog (dom.ts): a tap outside it, the close button, Escape or 20 seconds
+// close it; nothing navigates away (a kiosk has no back button).
 import type { BoardLabels } from '../../i18n/board-text.js';
-import { el } from './dom.js';
+import { closeDialog, el, openDialog } from './dom.js';
 
 /** A wall is read in passing: an opened list closes by itself. */
 export const MORE_OPEN_MS = 20000;
 
 /** Each list of a card as drawn whole, before the card gave way. */
 const whole = new WeakMap<Element, Element>();
-let shown: { pop: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
 
 /** Keeps a copy of each list of the card as it is now (called before the card gives way). */
 export function keepWhole(card: HTMLElement): void {
-  const lists = card.querySelectorAll('ul, ol');
-  for (let i = 0; i < lists.length; i++) whole.set(lists[i] as Element, (lists[i] as Element).cloneNode(true) as Element);
+  card.querySelectorAll('ul, ol').forEach((l) => whole.set(l, l.cloneNode(true) as Element));
 }
 
 /** A button that opens `list()` whole over its card. */
@@ -39,45 +37,20 @@ function titleOf(list: Element): string {
 }
 
 function openWhole(list: Element, labels: BoardLabels): void {
-  closeWhole();
   const card = list.closest('.child');
   const original = whole.get(list);
   if (!card || !original) return;
   const box = list.closest('.box');
   // Its box's classes (not "away") give the items their look; the lessons keep theirs.
   const cls = (box ? box.className.replace(/\b(away|none)\b/g, '') : 'day') + ' more-list';
-  const close = el('button', 'more-close', '\u00d7');
-  close.type = 'button';
-  close.setAttribute('aria-label', labels.close);
-  close.addEventListener('click', closeWhole);
-  const panel = el('div', 'more-box', [el('div', 'more-head', [el('h3', null, titleOf(list)), close]), el('section', cls, original.cloneNode(true))]);
-  panel.setAttribute('role', 'dialog');
-  panel.setAttribute('aria-label', titleOf(list));
+  const timer = setTimeout(closeDialog, MORE_OPEN_MS);
+  const panel = openDialog('more', el('h3', null, titleOf(list)), [el('section', cls, original.cloneNode(true))], labels.close, () =>
+    clearTimeout(timer),
+  );
   // Over the card it belongs to, as large as the card (a longer list scrolls inside).
   const r = card.getBoundingClientRect();
   panel.style.top = Math.max(0, r.top) + 'px';
   panel.style.left = r.left + 'px';
   panel.style.width = r.width + 'px';
   panel.style.maxHeight = Math.min(r.height, innerHeight - Math.max(0, r.top)) + 'px';
-  // A tap anywhere else (the backdrop) closes it.
-  const pop = el('div', 'more-pop', panel);
-  pop.addEventListener('click', (e) => {
-    if (e.target === pop) closeWhole();
-  });
-  document.body.appendChild(pop);
-  shown = { pop, timer: setTimeout(closeWhole, MORE_OPEN_MS) };
-}
-
-export function closeWhole(): void {
-  if (!shown) return;
-  clearTimeout(shown.timer);
-  if (shown.pop.parentNode) shown.pop.parentNode.removeChild(shown.pop);
-  shown = null;
-}
-
-/** Escape closes an opened list too. */
-export function closeWholeOnEscape(): void {
-  document.addEventListener('keydown', (e) => {
-    if (shown && (e.key === 'Escape' || e.key === 'Esc')) closeWhole();
-  });
 }

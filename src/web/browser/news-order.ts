@@ -40,6 +40,9 @@ export const NEWS_ORDER: readonly NewsPart[] = [
   { what: 'the line above the plan (the lesson on now or next)', items: '.headline' },
   { what: 'the lessons already over', items: '.lesson.done', from: 'first' },
   { what: 'the next school day in a sentence', items: '.briefing' },
-  { what: "the school's things: behaviour, the sent message's read state, the school's files", items: '.school li.item' },
+  {
+    what: "the school's things: behaviour, the tutor, the sent message's read state, the school's files, attendance by subject",
+    items: '.school li.item',
+  },
   { what: 'a box that says there is nothing', items: '.box.none' },
 ];

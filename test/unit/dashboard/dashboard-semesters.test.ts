@@ -1,6 +1,6 @@
 // The averages card through the second semester, rendered by Jinja2 as Home Assistant renders it: the
 // first semester's averages and the semester grades stay readable while the new semester has no grade yet;
-// the forecasts, the report card's and a grade's comment printed as the grades feature publishes them.
+// the forecasts, the report card's and a grade's teacher and comment (a text grade whole) printed as the grades feature publishes them.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
@@ -22,11 +22,20 @@ function averagesCard(lang: Lang): string {
   return cards.find((c) => c.type === 'markdown' && (c.content as string).includes('set average = "sensor.'))!.content as string;
 }
 
+/** A text grade: the teacher's words are the grade. */
+const TEXT_GRADE = 'Prace plastyczne staranne i pomysłowe, chętnie pokazuje je klasie';
+
 // The first week of February: a 6 in maths this semester, nothing yet in Polish; the half-year's results as the grades feature publishes them.
 const FEBRUARY = {
   'sensor.ania_newest_grade': {
     state: '6',
-    attributes: { recent: [{ grade: '6', subject: 'Matematyka', date: '2026-02-03', comment: 'Zadanie z gwiazdką: *brawo*' }] },
+    attributes: {
+      recent: [
+        { grade: '6', subject: 'Matematyka', date: '2026-02-03', comment: 'Zadanie z gwiazdką: *brawo*' },
+        { grade: '5', kind: 'grade', subject: 'Język polski', date: '2026-02-02', teacher: 'Ewa Szymańska', comment: null },
+        { grade: TEXT_GRADE, kind: 'text', subject: 'Plastyka', date: '2026-02-02', teacher: 'Anna Wiśniewska', comment: null },
+      ],
+    },
   },
   'sensor.ania_average': {
     state: '6.00',
@@ -70,6 +79,9 @@ describe.skipIf(skipWithoutJinja())('the averages card in the second semester', 
     expect(pl).toContain(
       '- **6** Matematyka <small>wt. 03.02</small><br><small><i>Zadanie z gwiazdk&#261;&#58; &#42;brawo&#42;</i></small>'.replace('&#261;', 'ą'),
     );
+    // Each grade with its teacher beside its day; a text grade in its words, whole.
+    expect(pl).toContain('- **5** Język polski <small>Ewa Szymańska · pon. 02.02</small>');
+    expect(pl).toContain(`- **${TEXT_GRADE}** Plastyka <small>Anna Wiśniewska · pon. 02.02</small>`);
     const en = await rendered('en');
     expect(en).toContain('| Język polski<br><small>1st semester: **2.67** · semester: **3**</small> | – | – | 0 |');
     expect(en).toContain('| Subject | Average | Forecast | Grades |');

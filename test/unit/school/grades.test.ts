@@ -262,8 +262,8 @@ describe('newest_grade', () => {
     expect(renderNewestGrade(marks, { language: 'en', scale: DEFAULT_SCALE }).state).toBe('np (unprepared)');
     // A grade is itself: no words beside it, in the state or in the list.
     expect(pl.attributes.recent).toEqual([
-      { grade: 'np', subject: 'Język polski', kind: 'grade', date: '2026-01-10', comment: null, mark_name: 'nieprzygotowany' },
-      { grade: '3', subject: 'Matematyka', kind: 'grade', date: '2026-01-10', comment: null },
+      { grade: 'np', subject: 'Język polski', kind: 'grade', date: '2026-01-10', teacher: 'Anna Nowak', comment: null, mark_name: 'nieprzygotowany' },
+      { grade: '3', subject: 'Matematyka', kind: 'grade', date: '2026-01-10', teacher: 'Anna Nowak', comment: null },
     ]);
   });
 
@@ -280,12 +280,13 @@ describe('newest_grade', () => {
     expect(renderNewestGrade(newestGrades([])).state).toBeNull();
   });
 
-  it('keeps a state within 255 characters', () => {
+  it("keeps a state within 255 characters, and a text grade in the list within a list's length", () => {
     const long = 'x'.repeat(400);
     const items = gradeItems({ textGrades: baseTextGradesResponse.parse({ Grades: [{ Id: 1, Grade: long }] }).Grades }, names);
     const state = renderNewestGrade(newestGrades(items));
     expect(state.state).toHaveLength(255);
     expect(state.attributes?.text).toBe(long);
+    expect(state.attributes?.recent?.[0]?.grade).toBe(`${long.slice(0, 199)}…`);
   });
 });
 

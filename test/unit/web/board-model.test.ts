@@ -1,6 +1,5 @@
 // The board's view model from the states the bridge publishes (shaped as the simulator's Ania gets
 // them on a Wednesday): the day shown, changes in words, the lucky number, and the signs of old data.
-import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { describe, expect, it } from 'vitest';
 import { boardModel, type BoardChild } from '../../../src/web/board-model.js';
 import type { EntityState } from '../../../src/feature-kit/state.js';
@@ -75,8 +74,14 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
         state: '5',
         attributes: {
           recent: [
-            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-17' },
-            { grade: 'Aktywnie uczestniczy w zajęciach.', subject: 'Wychowanie fizyczne', kind: 'text', date: '2026-11-11' },
+            { grade: '5', subject: 'Matematyka', kind: 'grade', date: '2026-11-17', teacher: 'Jolanta  Maria Kowalska' },
+            {
+              grade: 'Aktywnie uczestniczy w zajęciach, chętnie pomaga innym w ćwiczeniach i zachęca kolegów do gry zespołowej.',
+              subject: 'Wychowanie fizyczne',
+              kind: 'text',
+              date: '2026-11-11',
+              teacher: 'Marek Nowak',
+            },
           ],
         },
       },
@@ -149,10 +154,11 @@ describe('the board of one child', () => {
       },
     });
     const comment = 'Świetna praca na lekcji, '.repeat(4).slice(0, 79) + '…';
+    const common = { teacher: null, text: false };
     expect(card(at('09:12'), grades).grades).toEqual([
-      { grade: '0', name: 'nie jest oceną', subject: 'Edukacja wczesnoszkolna', comment: null, forecast: null, when: 'dziś', fresh: true },
-      { grade: '5', name: null, subject: 'Matematyka', comment, forecast: 'prognoza 5', when: 'niedz. 15.11', fresh: true },
-      { grade: '4', name: null, subject: 'Historia', comment: null, forecast: null, when: 'sob. 14.11', fresh: false },
+      { ...common, grade: '0', name: 'nie jest oceną', subject: 'Edukacja wczesnoszkolna', comment: null, forecast: null, when: 'dziś', fresh: true },
+      { ...common, grade: '5', name: null, subject: 'Matematyka', comment, forecast: 'prognoza 5', when: 'niedz. 15.11', fresh: true },
+      { ...common, grade: '4', name: null, subject: 'Historia', comment: null, forecast: null, when: 'sob. 14.11', fresh: false },
     ]);
     expect(card(at('09:12'), grades, 'en').grades?.[1]?.forecast).toBe('heading for 5');
   });
@@ -214,9 +220,30 @@ describe('the board of one child', () => {
       { when: 'jutro', subject: 'Przyroda', kind: 'kartkówka', text: 'Kartkówka z trzech ostatnich tematów.' },
       { when: 'pon. 23.11', subject: 'Matematyka', kind: 'sprawdzian', text: 'Sprawdzian: ułamki.' },
     ]);
+    // Each grade with its teacher as a card names them in passing; a text grade in its words, a line of them.
     expect(c.grades).toEqual([
-      { grade: '5', name: null, subject: 'Matematyka', comment: null, forecast: null, when: 'wt. 17.11', fresh: true },
-      { grade: 'Aktywnie uc…', name: null, subject: 'Wychowanie fizyczne', comment: null, forecast: null, when: 'śr. 11.11', fresh: false },
+      {
+        grade: '5',
+        name: null,
+        subject: 'Matematyka',
+        teacher: 'J. M. Kowalska',
+        text: false,
+        comment: null,
+        forecast: null,
+        when: 'wt. 17.11',
+        fresh: true,
+      },
+      {
+        grade: 'Aktywnie uczestniczy w zajęciach, chętnie pomaga innym w ćwiczeniach i zachęca …',
+        name: null,
+        subject: 'Wychowanie fizyczne',
+        teacher: 'M. Nowak',
+        text: true,
+        comment: null,
+        forecast: null,
+        when: 'śr. 11.11',
+        fresh: false,
+      },
     ]);
   });
 
@@ -478,11 +505,13 @@ describe('the board of one child', () => {
     expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
   });
 
-  it("puts the semester's attendance, its lowest subject, and the class tutor in the school's box, in the language's words", () => {
+  it("puts the school's name, the semester's attendance with each subject's, lowest first, and the class tutor in the school's box, in the language's words", () => {
+    const row = (subject: string | null, percent: number) => ({ subject, lessons: 14, present: 12, absent: 2, late: 0, excused: 1, percent });
     const view = child({
       attendance: {
         state: '95.83',
-        attributes: { by_subject: [{ subject: 'Przyroda', lessons: 14, present: 12, absent: 2, late: 0, excused: 1, percent: 85.7 }], unexcused: 1 },
+        // A subject the register could not name (a mark of an unknown lesson) is no line of a parent's list.
+        attributes: { by_subject: [row('Przyroda', 85.7), row(null, 90), row('Matematyka', 100)], unexcused: 1 },
       },
       school: {
         state: '4b',
@@ -490,10 +519,18 @@ describe('the board of one child', () => {
       },
     });
     expect(card(at('16:00'), view).school).toMatchObject({
-      attendance: 'Frekwencja 95,8%, najniżej: Przyroda 85,7%',
+      name: 'Szkoła Podstawowa nr 7',
+      attendance: 'Frekwencja 95,8%',
+      bySubject: [
+        { subject: 'Przyroda', percent: '85,7%' },
+        { subject: 'Matematyka', percent: '100%' },
+      ],
       tutor: 'Anna Nowak',
     });
-    expect(BOARD_TEXT.en.attendance(100, null)).toBe('Attendance 100%');
+    expect(card(at('16:00'), view, 'en').school).toMatchObject({
+      attendance: 'Attendance 95.8%',
+      bySubject: [{ percent: '85.7%' }, { percent: '100%' }],
+    });
   });
 
   it('a problem from the portal is said with its advice, and beats old data', () => {
@@ -545,7 +582,7 @@ describe('the board of one child', () => {
       proposals: [],
       unread: { messages: null, notices: null },
       messages: null,
-      school: { behaviour: null, attendance: null, tutor: null, sent: null, files: [] },
+      school: { name: null, behaviour: null, attendance: null, bySubject: [], tutor: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null },
       updated: null,
       feeds: [

@@ -35,7 +35,7 @@ describe('grades feature', () => {
     expect(gradesFeature.dynamicExamples?.map((e) => e.key)).toEqual(['average_<subject>']);
   });
 
-  it('shows the newest grade with its fields and details, the latest few beside with their comments', () => {
+  it('shows the newest grade with its fields and details, the latest few beside with their teachers and comments', () => {
     const state = renderNewestGrade(
       newestGrades([
         { ...grade('grade:1', '4', '2026-11-18'), comment: 'Kartkówka z ułamków' },
@@ -45,8 +45,8 @@ describe('grades feature', () => {
     expect(state.state).toBe('5+');
     expect(state.attributes).toMatchObject({ grade: '5+', subject: 'Matematyka', weight: 3, improves: 'grade:1', added: '2026-11-20 10:00:00' });
     expect(state.attributes.recent).toEqual([
-      { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20', comment: null },
-      { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18', comment: 'Kartkówka z ułamków' },
+      { grade: '5+', subject: 'Matematyka', kind: 'grade', date: '2026-11-20', teacher: 'Jan Kowalski', comment: null },
+      { grade: '4', subject: 'Matematyka', kind: 'grade', date: '2026-11-18', teacher: 'Jan Kowalski', comment: 'Kartkówka z ułamków' },
     ]);
     expect(renderNewestGrade({ newest: undefined, recent: [], proposals: [] })).toEqual({ state: null, attributes: { recent: [] } });
   });
