@@ -6,11 +6,12 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { ChildEntities } from './dashboard-child.js';
 import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import { luckyNumber, luckyToday } from '../features/lucky/lucky.js';
+import { FEATURES } from '../features/index.js';
+import type { Language } from '../config/language.js';
 import { passwordChangeAdvised, problem } from '../features/status/status.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
-import { newestMessage, unreadMessages } from '../features/messages/messages.js';
-import { newestNotice, unreadNotices } from '../features/notices/notices.js';
+import { newestMessage } from '../features/messages/messages.js';
+import { newestNotice } from '../features/notices/notices.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import {
   atSchool,
@@ -70,15 +71,6 @@ export const kindergartenVariable = (e: ChildEntities): TemplateValue => ({ text
 
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
 
-export const luckyBanner: Block = (e, t) => {
-  if (!e.has(luckyToday, luckyNumber)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(markdownText(e.child.name))}` },
-  };
-};
-
 export const problemBanner: Block = (e, t) => {
   if (!e.has(problem)) return undefined;
   return {
@@ -102,12 +94,24 @@ export const passwordAdviceBanner: Block = (e, t) => {
   };
 };
 
-/** Lucky number and unread counts on one line. */
-export const summary: Block = (e, t) => {
-  if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
-  // Without a frame: the family view must fit a 1280x800 tablet for two children.
-  return markdown(e, t, 'summary', { ...keyed(luckyNumber, 'day'), ...keyed(unreadMessages), ...keyed(unreadNotices) }, { text_only: true });
-};
+/** The features' banners over the child's column, each shown while its binary sensor is ON. */
+export const banners = (lang: Language): Block[] =>
+  FEATURES.flatMap(({ dashboard }) => (dashboard?.banner ? [dashboard.banner] : [])).map(({ while: on, icon, says }) => (e) => {
+    const content = `### ${icon} ${says(lang, markdownText(e.child.name))}`;
+    const card = { type: 'markdown', text_only: true, content };
+    return e.has(on) ? { type: 'conditional', conditions: [{ condition: 'state', entity: e.id(on), state: 'on' }], card } : undefined;
+  });
+
+/** The features' facts on one line (src/features/screen-parts.ts), each its entity's name and state. */
+export const summary =
+  (lang: Language): Block =>
+  (e, t) => {
+    const facts = FEATURES.flatMap(({ dashboard }) => (dashboard?.fact && e.has(dashboard.fact.entity) ? [dashboard.fact] : []));
+    if (facts.length === 0) return undefined;
+    const list = facts.map(({ entity, icon, day }) => ({ id: e.id(entity), icon, label: entity.name[lang], day: day ?? '' }));
+    // Without a frame: the family view must fit a 1280x800 tablet for two children.
+    return markdown(e, t, 'summary', { facts: { list } }, { text_only: true });
+  };
 
 /** The briefing's line: the next school day in a sentence, where a parent looks first. */
 export const briefingLine: Block = (e, t) => {

@@ -30,7 +30,7 @@ function fullChild(id: string, name: string): BoardChild {
     id,
     name,
     className: 'Klasa 4b',
-    lucky: { number: '13', mine: false, day: null },
+    facts: [{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }],
     headline: { label: 'Teraz', subject: 'Język angielski', detail: 'do 10:45', change: 'substitution' },
     briefing: 'Dziś 8:00–14:45, 7 lekcji. Zmiany: Język angielski (zastępstwo).',
     day: {

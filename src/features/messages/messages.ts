@@ -59,6 +59,7 @@ export const messages = feature({
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
   entities: [unreadMessages, newestMessage, messageEvent],
   create: (access) => new MessagesSource({ api: access.messages }),
+  dashboard: { fact: { entity: unreadMessages, icon: '✉️' } },
 });
 
 export class MessagesSource implements Source {

@@ -174,7 +174,7 @@ describe('the board of one child', () => {
     });
     const pl = card(at('09:12'), view);
     expect(pl.day?.lessons[0]).toMatchObject({ no: 3, change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' });
-    expect(pl.lucky).toBeNull();
+    expect(pl.facts).toEqual([]);
     expect(card(at('09:12'), view, 'en').day?.lessons[0]?.note).toBe('moved to Thu 26.11, lesson 7');
   });
 
@@ -188,7 +188,7 @@ describe('the board of one child', () => {
       warning: null,
       updated: 'Aktualizacja: 09:11',
     });
-    expect(c.lucky).toEqual({ number: '13', mine: false, day: null });
+    expect(c.facts).toEqual([{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }]);
     expect(c.headline).toEqual({ label: 'Teraz', subject: 'Język angielski', detail: 'do 09:40', change: 'substitution' });
     expect(c.day?.title).toBe('Dziś, środa 18.11');
     expect(c.day?.lessons).toEqual([
@@ -475,7 +475,8 @@ describe('the board of one child', () => {
 
   it("names the lucky number's day when it is not today's, and the child's own number", () => {
     const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12' } } });
-    expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
+    expect(card(at('16:00'), view).facts).toEqual([{ look: 'badge', label: 'Szczęśliwy numerek na jutro', value: '12', mark: 'To Ty!' }]);
+    expect(card(at('16:00'), view, 'en').facts).toEqual([{ look: 'badge', label: 'Lucky number for tomorrow', value: '12', mark: "It's you!" }]);
   });
 
   it("puts the semester's attendance, its lowest subject, and the class tutor in the school's box, in the language's words", () => {
@@ -531,7 +532,7 @@ describe('the board of one child', () => {
       id: 'jan',
       name: 'jan',
       className: null,
-      lucky: null,
+      facts: [],
       headline: null,
       briefing: null,
       day: null,
@@ -595,8 +596,8 @@ describe('the board of one child', () => {
 
   it('follows the language, labels included', () => {
     const model = boardModel([child()], 'en', at('09:12'));
-    expect(model.labels.itsYou).toBe("It's you!");
+    expect(model.labels.title).toBe('School board');
     expect(model.children[0]?.day?.lessons[1]?.note).toBe('substitution · instead of Matematyka');
-    expect(boardModel([], 'pl', at('09:12')).labels.itsYou).toBe('To Ty!');
+    expect(boardModel([], 'pl', at('09:12')).labels.title).toBe('Tablica szkolna');
   });
 });
