@@ -45,5 +45,19 @@ export interface CheckProbe {
   used?(answer: unknown): boolean;
 }
 
+/**
+ * A count under the child's name on the board, marked above 0, labelled by the entity's short name unless told;
+ * none while unknown (never a made-up 0), nor 0 unless `zero`.
+ */
+export function boardCount(
+  child: ShownChild,
+  entity: EntityDef,
+  zero = true,
+  label = (entity.short ?? entity.name)[child.language],
+): BoardFact | null {
+  const n = Number(child.state(entity)?.state ?? NaN);
+  return Number.isInteger(n) && n >= 0 && (zero || n > 0) ? { look: 'count', label, value: String(n), mark: n > 0 ? '' : null } : null;
+}
+
 /** A value the screens show: a text that is not empty, else null (an old retained state may hold anything). */
 export const shownText = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

@@ -11,7 +11,7 @@ import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow }
 import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { average, newestGrade } from '../features/grades/grades.js';
-import { newestMessage, unreadMessages } from '../features/messages/messages.js';
+import { newestMessage } from '../features/messages/messages.js';
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
 import { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import { schoolFilesEntity } from '../features/school-files/school-files.js';
@@ -28,7 +28,7 @@ import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
 import { agendaOf, homeworkOf, testsOf, type BoardAgendaEntry, type BoardHomework, type BoardTest } from './board-agenda.js';
 import { gradesOf, proposalsOf, type BoardGrade, type BoardProposal } from './board-grades.js';
-import { clockAt, count, dayShort, lastUpdate, str, when, type BoardMoment } from './board-read.js';
+import { clockAt, dayShort, lastUpdate, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
@@ -65,7 +65,6 @@ export interface BoardChild {
   grades: BoardGrade[] | null;
   /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
   proposals: BoardProposal[];
-  unread: { messages: number | null; notices: number | null };
   /** The behaviour grade, the newest sent message and whether it was read, the school's newest files. */
   school: BoardSchool;
   /** The newest message while unread and the opened one; null when there is neither. */
@@ -137,7 +136,6 @@ function childBoard(child: ChildView, text: BoardText, language: Language, now: 
     agenda: agendaOf(s(upcomingTestsEntity), clock, text),
     grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), s(average), clock, text) : null,
     proposals,
-    unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
     school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity), s(attendanceShare), s(schoolEntity), text),
     warning: warningOf(child, clock, text),

@@ -30,7 +30,11 @@ function fullChild(id: string, name: string): BoardChild {
     id,
     name,
     className: 'Klasa 4b',
-    facts: [{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }],
+    facts: [
+      { look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null },
+      { look: 'count', label: 'Wiadomości', value: '4', mark: '' },
+      { look: 'count', label: 'Ogłoszenia', value: '1', mark: '' },
+    ],
     headline: { label: 'Teraz', subject: 'Język angielski', detail: 'do 10:45', change: 'substitution' },
     briefing: 'Dziś 8:00–14:45, 7 lekcji. Zmiany: Język angielski (zastępstwo).',
     day: {
@@ -91,7 +95,6 @@ function fullChild(id: string, name: string): BoardChild {
       { grade: '3', name: null, subject: 'Przyroda', comment: null, forecast: 'prognoza 3', when: 'czw. 12.11', fresh: false },
     ],
     proposals: [],
-    unread: { messages: 4, notices: 1 },
     school: {
       behaviour: 'bardzo dobre',
       attendance: null,

@@ -12,6 +12,8 @@ import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature, type CommandAccount } from '../feature.js';
 import { CHECK_TEXT } from '../../i18n/check-text.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
+import { boardCount } from '../screen-parts.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
@@ -59,6 +61,7 @@ export const notices = feature({
   entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },
+  board: (child) => boardCount(child, unreadNotices, true, BOARD_TEXT[child.language].labels.notices),
   dashboard: { fact: { entity: unreadNotices, icon: '📌' } },
   check: { read: NOTICES, name: (language) => CHECK_TEXT[language].module.announcements },
 });

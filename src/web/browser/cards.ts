@@ -16,10 +16,8 @@ function badge(f: BoardFact): HTMLElement {
   ]);
 }
 
-function pill(label: string, n: number | string | null, marked = n !== null && Number(n) > 0): HTMLElement | null {
-  if (n === null || n === undefined) return null;
-  return el('span', 'pill' + (marked ? ' unread' : ''), [label + ' ', el('b', null, String(n))]);
-}
+/** A feature's count under the name (the unread messages), marked when it asks to be looked at. */
+const pill = (f: BoardFact): HTMLElement => el('span', 'pill' + (f.mark === null ? '' : ' unread'), [f.label + ' ', el('b', null, f.value)]);
 
 function headline(h: BoardHeadline | null): HTMLElement | null {
   if (!h) return null;
@@ -63,12 +61,7 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('header', 'head', [
       el('div', 'who', [
         el('h2', null, c.name),
-        el('div', 'who-line', [
-          c.className ? el('span', 'class', c.className) : null,
-          pill(labels.messages, c.unread.messages),
-          pill(labels.notices, c.unread.notices),
-          ...c.facts.filter((f) => f.look === 'count').map((f) => pill(f.label, f.value, f.mark !== null)),
-        ]),
+        el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, ...c.facts.filter((f) => f.look === 'count').map(pill)]),
         // The next school day in a sentence, at most two lines; the plan below says it in full.
         c.briefing ? el('p', 'briefing', c.briefing) : null,
       ]),

@@ -77,6 +77,7 @@ describe('every wording has every language', () => {
       for (const language of LANGUAGES) expect(entity.name[language]?.trim(), `${entity.key} ${language}`).toBeTruthy();
       expect(entity.name.uk, entity.key).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
       expect(entity.name.uk, entity.key).not.toBe(entity.name.pl);
+      if (entity.short) expect([entity.key, entity.short.uk], 'short').toEqual([entity.key, expect.stringMatching(/[А-ЯІЇЄҐа-яіїєґ]/)]);
     }
   });
 });
