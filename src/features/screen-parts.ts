@@ -49,13 +49,8 @@ export interface CheckProbe {
  * A count under the child's name on the board, marked above 0, labelled by the entity's short name unless told;
  * none while unknown (never a made-up 0), nor 0 unless `zero`.
  */
-export function boardCount(
-  child: ShownChild,
-  entity: EntityDef,
-  zero = true,
-  label = (entity.short ?? entity.name)[child.language],
-): BoardFact | null {
-  const n = Number(child.state(entity)?.state ?? NaN);
+export function boardCount(child: ShownChild, e: EntityDef, zero = true, label = (e.short ?? e.name)[child.language]): BoardFact | null {
+  const n = Number(child.state(e)?.state ?? NaN);
   return Number.isInteger(n) && n >= 0 && (zero || n > 0) ? { look: 'count', label, value: String(n), mark: n > 0 ? '' : null } : null;
 }
 
