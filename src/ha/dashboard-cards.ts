@@ -71,35 +71,27 @@ export const kindergartenVariable = (e: ChildEntities): TemplateValue => ({ text
 
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
 
-export const problemBanner: Block = (e, t) => {
-  if (!e.has(problem)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(problem), state: 'on' }],
-    card: markdown(e, t, 'problem', keyed(problem, 'message'), { text_only: true }, []),
-  };
-};
+/** A card shown while a binary sensor is ON. */
+export const ifOn = (entity: string, card: Card): Card => ({ type: 'conditional', conditions: [{ condition: 'state', entity, state: 'on' }], card });
+
+export const problemBanner: Block = (e, t) =>
+  e.has(problem) ? ifOn(e.id(problem), markdown(e, t, 'problem', keyed(problem, 'message'), { text_only: true }, [])) : undefined;
 
 /**
  * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
  * OFF: shown in the bridge view only, as information, for as long as the last login met it
  * (password_change_advised ON); no card at all otherwise.
  */
-export const passwordAdviceBanner: Block = (e, t) => {
-  if (!e.has(problem, passwordChangeAdvised)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(passwordChangeAdvised), state: 'on' }],
-    card: markdown(e, t, 'password-advice', keyed(problem, 'advice_message'), { text_only: true }, []),
-  };
-};
+export const passwordAdviceBanner: Block = (e, t) =>
+  e.has(problem, passwordChangeAdvised)
+    ? ifOn(e.id(passwordChangeAdvised), markdown(e, t, 'password-advice', keyed(problem, 'advice_message'), { text_only: true }, []))
+    : undefined;
 
 /** The features' banners over the child's column, each shown while its binary sensor is ON. */
 export const banners = (lang: Language): Block[] =>
   FEATURES.flatMap(({ dashboard }) => (dashboard?.banner ? [dashboard.banner] : [])).map(({ while: on, icon, says }) => (e) => {
     const content = `### ${icon} ${says(lang, markdownText(e.child.name))}`;
-    const card = { type: 'markdown', text_only: true, content };
-    return e.has(on) ? { type: 'conditional', conditions: [{ condition: 'state', entity: e.id(on), state: 'on' }], card } : undefined;
+    return e.has(on) ? ifOn(e.id(on), { type: 'markdown', text_only: true, content }) : undefined;
   });
 
 /** The features' facts on one line (src/features/screen-parts.ts), each its entity's name and state. */

@@ -1,6 +1,6 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
-import { idsOf, kindergartenVariable, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
+import { idsOf, ifOn, kindergartenVariable, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
 import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades/grades.js';
@@ -164,11 +164,7 @@ export function bridgeDevice(ids: { connection: string; uptime: string; memory: 
     // One a row: three a row cut even "Broker MQTT" short in a section's width.
     type: 'vertical-stack',
     cards: [
-      {
-        type: 'conditional',
-        conditions: [{ condition: 'state', entity: ids.problem, state: 'on' }],
-        card: { type: 'tile', entity: ids.problem, name: t.problemRow },
-      },
+      ifOn(ids.problem, { type: 'tile', entity: ids.problem, name: t.problemRow }),
       { type: 'tile', entity: ids.connection, name: t.broker },
       { type: 'tile', entity: ids.uptime, name: t.uptime },
       whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),
