@@ -61,6 +61,10 @@ export function whileKnown(entities: readonly string[], card: Card): Card {
   return { type: 'conditional', conditions, card };
 }
 
+/** One entity's card (built only for a child that has it), shown while the entity has a state. */
+export const ifKnown = (e: ChildEntities, entity: EntityDef, card: () => Card): Card | undefined =>
+  e.has(entity) ? whileKnown([e.id(entity)], card()) : undefined;
+
 /** The ids of those of the entities the child has. */
 export function idsOf(e: ChildEntities, ...entities: readonly EntityDef[]): string[] {
   return entities.filter((entity) => e.has(entity)).map((entity) => e.id(entity));
@@ -162,11 +166,11 @@ export const nextDay =
   };
 
 /** Tests of the next seven days (upcoming_tests covers two weeks); none for a kindergarten child, nothing while the list is unknown. */
-export const testsWeek: Block = (e, t) => {
-  if (!e.has(upcomingTestsEntity) || e.preschool) return undefined;
+export const testsWeek: Block = (e, t) =>
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
-  return whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
-};
+  e.preschool
+    ? undefined
+    : ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
 
 /**
  * A kindergarten child's news in the family view, where a school child has its tests: the newest message
