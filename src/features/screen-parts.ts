@@ -45,6 +45,11 @@ export interface CheckProbe {
   used?(answer: unknown): boolean;
 }
 
+/** A `check` line whose `used` reads its list's answer as the declaration types it. */
+export function checkProbe<T>(probe: { read: Resource<T>; name(language: Language): string; used?(answer: T): boolean }): CheckProbe {
+  return probe;
+}
+
 /**
  * A count under the child's name on the board, marked above 0, labelled by the entity's short name unless told;
  * none while unknown (never a made-up 0), nor 0 unless `zero`.

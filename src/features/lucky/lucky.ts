@@ -7,7 +7,7 @@ import { warsawDate, warsawInstant } from '../../util/time.js';
 import { want } from '../../feature-kit/resource.js';
 import { LUCKY } from './resources.js';
 import { FEATURE_TEXT } from '../../i18n/feature-text.js';
-import { shownText } from '../screen-parts.js';
+import { checkProbe, shownText } from '../screen-parts.js';
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { onOff } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
@@ -54,7 +54,7 @@ export const lucky = feature({
     banner: { while: luckyToday, icon: '🍀', says: (language, name) => FEATURE_TEXT[language].lucky.yoursNamed(name) },
     fact: { entity: luckyNumber, icon: '🍀', day: 'day' satisfies AttributeName<typeof luckyNumber> },
   },
-  check: { read: LUCKY, name: (language) => luckyNumber.name[language].toLowerCase(), used: (answer: { inUse: boolean }) => answer.inUse },
+  check: checkProbe({ read: LUCKY, name: (language) => luckyNumber.name[language].toLowerCase(), used: (answer) => answer.inUse }),
 });
 
 /** What the briefing reads: the number as last read (its day may be past). */
