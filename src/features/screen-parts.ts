@@ -30,7 +30,7 @@ export interface BoardFact {
 /** A feature's part of the dashboard's family view, in each child's column. */
 export interface DashboardPart {
   /** Over the column while a binary sensor is ON: its words for the child's name, in the language. */
-  banner?: { while: EntityDef; icon: string; says(language: Language, name: string): string };
+  banner?: { while: EntityDef<string, unknown, 'ON' | 'OFF'>; icon: string; says(language: Language, name: string): string };
   /**
    * In the summary line under the banners: the entity's name and state, and the day it is for when not today: the
    * attribute naming it (`'day' satisfies AttributeName<typeof luckyNumber>`).
