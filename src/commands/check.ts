@@ -8,7 +8,7 @@ import { PortalAccess } from '../poller/portal-access.js';
 import { writeFile } from 'node:fs/promises';
 import { loginStepOf, portalMessageOf, problemReason, UnexpectedResponseError, type ProblemReason } from '../portal/errors.js';
 import { passwordChangeAdvice, portalSays } from '../i18n/problem-advice.js';
-import { CHECK_TEXT, type CheckText } from '../i18n/check-text.js';
+import { CHECK_TEXT } from '../i18n/check-text.js';
 import { checkBroker } from './check-broker.js';
 import { errorText } from '../util/text.js';
 import { LoginTrace } from '../portal/trace.js';
@@ -16,7 +16,7 @@ import { VERSION } from '../util/version.js';
 import { SessionStore, type PersistedSession } from '../store/session-store.js';
 import { childSlug, saveIdentity, type Identity } from '../feature-kit/identity.js';
 import { fetchIdentity } from '../resources/identity.js';
-import { LUCKY, NOTICES } from '../resources/school.js';
+import { FEATURES } from '../features/index.js';
 import { TIMETABLE } from '../resources/timetable.js';
 import { KINDERGARTEN_SEARCH } from '../resources/kindergarten.js';
 import { UNITS } from '../resources/grades.js';
@@ -26,6 +26,7 @@ import { systemClock, type Clock } from '../util/clock.js';
 import { warsawDate, weekStart } from '../util/time.js';
 import { knownNames } from '../util/redact.js';
 import type { AccountConfig, Config } from '../config/schema.js';
+import type { Language } from '../config/language.js';
 import { loginKey } from '../family/children.js';
 import { checkFamily } from './check-family.js';
 import type { Logger } from '../util/log.js';
@@ -169,7 +170,7 @@ async function checkAccount(
     const { modules, kindergarten } = await probeModules(
       { gateway, messages: access.messages, copies: access.cache, identity: () => me, clock, log },
       me,
-      say,
+      config.language,
     );
     const school = me.schoolName ?? say.schoolUnknown;
     // `OK   `/`FAIL ` and the login open the line in every language: scripts and bug reports look for them.
@@ -222,7 +223,8 @@ export async function deviceOnlyJar(saved: PersistedSession): Promise<CookieJar>
  * a kindergarten child and its plan of blocks stands in the timetable's place; a module refused to her is
  * one a kindergarten does not have (not an error), and the school's kinds of grades are not told.
  */
-async function probeModules(portal: Portal, child: Identity, say: CheckText): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
+async function probeModules(portal: Portal, child: Identity, language: Language): Promise<{ modules: [string, string][]; kindergarten: boolean }> {
+  const say = CHECK_TEXT[language];
   let timetableRefused = false;
   const refused = new Set<string>();
   const probe = async <T>(name: string, res: Resource<T>, key?: string, used = (_: T) => true): Promise<[string, string]> => {
@@ -240,7 +242,9 @@ async function probeModules(portal: Portal, child: Identity, say: CheckText): Pr
       return [name, res === TIMETABLE && error.status === 403 ? say.notPublished : say.refused(String(error.status))];
     }
   };
-  const results = [await probe(say.module.lucky, LUCKY, undefined, (lucky) => lucky.inUse !== false), await probe(say.module.announcements, NOTICES)];
+  // The features' own lines (features/screen-parts.ts), in the features' order.
+  const results: [string, string][] = [];
+  for (const { check: c } of FEATURES) if (c) results.push(await probe(c.name(language), c.read, undefined, (answer) => c.used?.(answer) ?? true));
   const timetable = await probe(say.module.timetable, TIMETABLE, weekStart(warsawDate(portal.clock.now())));
   const plan = timetableRefused ? await KINDERGARTEN_SEARCH.read(portal, undefined) : undefined;
   const kindergarten = plan?.state === 'found';

@@ -25,6 +25,8 @@ export interface EntityDef<K extends string = string, A = unknown, S extends str
   platform: Platform;
   /** What Home Assistant shows, in the configured language (the entity id stays English). */
   name: Texts;
+  /** Where room is short (a count under a child's name on the board): a shorter name. */
+  short?: Texts;
   icon?: string;
   deviceClass?: string;
   stateClass?: 'measurement' | 'total';

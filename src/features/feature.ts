@@ -1,5 +1,6 @@
 // What a feature declares in one place: its entities, what it reads and how it computes, the other
-// features whose outputs it reads (by name), and the handlers of the commands its buttons send.
+// features whose outputs it reads (by name), the handlers of the commands its buttons send, and its
+// parts of the board, the dashboard and `check` (screen-parts.ts).
 import type { Averaging } from '../config/schema.js';
 import type { FeedContents } from '../school/calendar-feeds.js';
 import type { EntityDef } from '../feature-kit/entities.js';
@@ -17,6 +18,7 @@ import type { Source } from '../feature-kit/source.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { Language } from '../config/language.js';
+import type { BoardFact, CheckProbe, DashboardPart, ShownChild } from './screen-parts.js';
 
 /** What one account gives its features when it makes their per-account state. */
 export interface FeatureAccess {
@@ -119,6 +121,12 @@ export interface Feature<S extends FeatureState = FeatureState> {
   readonly concurrent?: readonly string[];
   /** Commands whose payload may be larger than the usual 1 KB (a message's text), with their limit in bytes. */
   readonly payloadBytes?: Readonly<Record<string, number>>;
+  /** Its fact on the family board's card, from the child's published states; null when there is none to show. */
+  readonly board?: (child: ShownChild) => BoardFact | null;
+  /** Its banner and summary fact in the dashboard's family view. */
+  readonly dashboard?: DashboardPart;
+  /** Its line among `check`'s modules. */
+  readonly check?: CheckProbe;
 }
 
 /** Declares a feature (infers its state type from `create`). */

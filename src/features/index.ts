@@ -20,6 +20,7 @@ import { briefingFeature } from './briefing/briefing.js';
 import { openedMessage } from './opened-message/opened-message.js';
 import { messageWrite } from './message-write/message-write.js';
 import { schoolYear } from './school-year/school-year.js';
+import { cancelledLessons } from './cancelled-lessons/cancelled-lessons.js';
 import type { Feature } from './feature.js';
 import type { EntityDef } from '../feature-kit/entities.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -32,6 +33,7 @@ export const FEATURES: readonly Feature[] = [
   messages,
   notices,
   timetable,
+  cancelledLessons,
   grades,
   attendance,
   agenda,

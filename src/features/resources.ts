@@ -20,6 +20,7 @@ import * as agenda from './agenda/resources.js';
 import * as library from './library/resources.js';
 import * as schoolFiles from './school-files/resources.js';
 import * as lessonsHeld from './lessons-held/resources.js';
+import * as lucky from './lucky/resources.js';
 import * as timetableFeature from './timetable/resources.js';
 import * as kindergartenPlan from './timetable/kindergarten-resources.js';
 
@@ -32,7 +33,7 @@ function declaredIn(...modules: Record<string, unknown>[]): Resource[] {
 }
 
 /** The rest of the register: src/resources/school.ts and the features' own beside it. */
-const SCHOOL = [school, notes, attendance, agenda, library, schoolFiles, lessonsHeld];
+const SCHOOL = [school, notes, attendance, agenda, library, schoolFiles, lessonsHeld, lucky];
 
 export const RESOURCES: readonly Resource[] = [
   SCHOOL,

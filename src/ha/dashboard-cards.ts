@@ -6,11 +6,12 @@ import type { EntityDef } from '../feature-kit/entities.js';
 import type { ChildEntities } from './dashboard-child.js';
 import { filled, markdownText, keyed, reads, type TemplateName, type TemplateValue } from './dashboard-templates.js';
 import type { DashboardText } from '../i18n/dashboard-text.js';
-import { luckyNumber, luckyToday } from '../features/lucky/lucky.js';
+import { FEATURES } from '../features/index.js';
+import type { Language } from '../config/language.js';
 import { passwordChangeAdvised, problem } from '../features/status/status.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
-import { newestMessage, unreadMessages } from '../features/messages/messages.js';
-import { newestNotice, unreadNotices } from '../features/notices/notices.js';
+import { newestMessage } from '../features/messages/messages.js';
+import { newestNotice } from '../features/notices/notices.js';
 import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import {
   atSchool,
@@ -60,6 +61,10 @@ export function whileKnown(entities: readonly string[], card: Card): Card {
   return { type: 'conditional', conditions, card };
 }
 
+/** One entity's card (built only for a child that has it), shown while the entity has a state. */
+export const ifKnown = (e: ChildEntities, entity: EntityDef, card: () => Card): Card | undefined =>
+  e.has(entity) ? whileKnown([e.id(entity)], card()) : undefined;
+
 /** The ids of those of the entities the child has. */
 export function idsOf(e: ChildEntities, ...entities: readonly EntityDef[]): string[] {
   return entities.filter((entity) => e.has(entity)).map((entity) => e.id(entity));
@@ -70,44 +75,39 @@ export const kindergartenVariable = (e: ChildEntities): TemplateValue => ({ text
 
 export const heading = (title: string, icon?: string): Card => ({ type: 'heading', heading: title, ...(icon ? { icon } : {}) });
 
-export const luckyBanner: Block = (e, t) => {
-  if (!e.has(luckyToday, luckyNumber)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(luckyToday), state: 'on' }],
-    card: { type: 'markdown', text_only: true, content: `### 🍀 ${t.luckyYou(markdownText(e.child.name))}` },
-  };
-};
+/** A card shown while a binary sensor is ON. */
+export const ifOn = (entity: string, card: Card): Card => ({ type: 'conditional', conditions: [{ condition: 'state', entity, state: 'on' }], card });
 
-export const problemBanner: Block = (e, t) => {
-  if (!e.has(problem)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(problem), state: 'on' }],
-    card: markdown(e, t, 'problem', keyed(problem, 'message'), { text_only: true }, []),
-  };
-};
+export const problemBanner: Block = (e, t) =>
+  e.has(problem) ? ifOn(e.id(problem), markdown(e, t, 'problem', keyed(problem, 'message'), { text_only: true }, [])) : undefined;
 
 /**
  * The portal's advice to change the password (live-notes 19), which `problem` carries while it stays
  * OFF: shown in the bridge view only, as information, for as long as the last login met it
  * (password_change_advised ON); no card at all otherwise.
  */
-export const passwordAdviceBanner: Block = (e, t) => {
-  if (!e.has(problem, passwordChangeAdvised)) return undefined;
-  return {
-    type: 'conditional',
-    conditions: [{ condition: 'state', entity: e.id(passwordChangeAdvised), state: 'on' }],
-    card: markdown(e, t, 'password-advice', keyed(problem, 'advice_message'), { text_only: true }, []),
-  };
-};
+export const passwordAdviceBanner: Block = (e, t) =>
+  e.has(problem, passwordChangeAdvised)
+    ? ifOn(e.id(passwordChangeAdvised), markdown(e, t, 'password-advice', keyed(problem, 'advice_message'), { text_only: true }, []))
+    : undefined;
 
-/** Lucky number and unread counts on one line. */
-export const summary: Block = (e, t) => {
-  if (!e.has(luckyNumber) && !e.has(unreadMessages) && !e.has(unreadNotices)) return undefined;
-  // Without a frame: the family view must fit a 1280x800 tablet for two children.
-  return markdown(e, t, 'summary', { ...keyed(luckyNumber, 'day'), ...keyed(unreadMessages), ...keyed(unreadNotices) }, { text_only: true });
-};
+/** The features' banners over the child's column, each shown while its binary sensor is ON. */
+export const banners = (lang: Language): Block[] =>
+  FEATURES.flatMap(({ dashboard }) => (dashboard?.banner ? [dashboard.banner] : [])).map(({ while: on, icon, says }) => (e) => {
+    const content = `### ${icon} ${says(lang, markdownText(e.child.name))}`;
+    return e.has(on) ? ifOn(e.id(on), { type: 'markdown', text_only: true, content }) : undefined;
+  });
+
+/** The features' facts on one line (src/features/screen-parts.ts), each its entity's name and state. */
+export const summary =
+  (lang: Language): Block =>
+  (e, t) => {
+    const facts = FEATURES.flatMap(({ dashboard }) => (dashboard?.fact && e.has(dashboard.fact.entity) ? [dashboard.fact] : []));
+    if (facts.length === 0) return undefined;
+    const list = facts.map(({ entity, icon, day }) => ({ id: e.id(entity), icon, label: entity.name[lang], day: day ?? '' }));
+    // Without a frame: the family view must fit a 1280x800 tablet for two children.
+    return markdown(e, t, 'summary', { facts: { list } }, { text_only: true });
+  };
 
 /** The briefing's line: the next school day in a sentence, where a parent looks first. */
 export const briefingLine: Block = (e, t) => {
@@ -166,11 +166,11 @@ export const nextDay =
   };
 
 /** Tests of the next seven days (upcoming_tests covers two weeks); none for a kindergarten child, nothing while the list is unknown. */
-export const testsWeek: Block = (e, t) => {
-  if (!e.has(upcomingTestsEntity) || e.preschool) return undefined;
+export const testsWeek: Block = (e, t) =>
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
-  return whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
-};
+  e.preschool
+    ? undefined
+    : ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
 
 /**
  * A kindergarten child's news in the family view, where a school child has its tests: the newest message

@@ -1,6 +1,6 @@
 // The blocks of a child's own view (grades, notes and attendance, library, calendar, messages) and of
 // the diagnostics view. Buttons that write to the portal ask for a confirmation first.
-import { idsOf, kindergartenVariable, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
+import { idsOf, ifKnown, ifOn, kindergartenVariable, markdown, whileKnown, type Block, type Card } from './dashboard-cards.js';
 import { keyed, reads } from './dashboard-templates.js';
 import type { Language } from '../config/language.js';
 import { average, newestGrade } from '../features/grades/grades.js';
@@ -60,54 +60,40 @@ export const notesAndAbsences: Block = (e, t) => {
 
 /** Each subject's attendance this semester, the lowest share first; nothing before the semester's first mark. */
 export const attendanceBySubject: Block = (e, t) =>
-  e.has(attendanceShare) ? whileKnown([e.id(attendanceShare)], markdown(e, t, 'attendance', keyed(attendanceShare, 'by_subject'))) : undefined;
+  ifKnown(e, attendanceShare, () => markdown(e, t, 'attendance', keyed(attendanceShare, 'by_subject')));
 
-export const library: Block = (e, t) =>
-  e.has(libraryDue) ? whileKnown([e.id(libraryDue)], markdown(e, t, 'library', { library: reads(libraryDue, 'items') })) : undefined;
+export const library: Block = (e, t) => ifKnown(e, libraryDue, () => markdown(e, t, 'library', { library: reads(libraryDue, 'items') }));
 
 /** The newest formal behaviour grade (or a points school's points), with the semester's and the year's; no box before there is one. */
 export const behaviour: Block = (e, t) =>
-  e.has(behaviourEntity) && !e.preschool
-    ? whileKnown([e.id(behaviourEntity)], markdown(e, t, 'behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')))
-    : undefined;
+  e.preschool ? undefined : ifKnown(e, behaviourEntity, () => markdown(e, t, 'behaviour', keyed(behaviourEntity, 'semester_grade', 'final_grade')));
 
 /** The school's newest files: a saved one links to the board's own address (base) + its url. */
 export function schoolFilesCard(base: string | undefined): Block {
   return (e, t) =>
-    e.has(schoolFilesEntity)
-      ? whileKnown([e.id(schoolFilesEntity)], markdown(e, t, 'school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }))
-      : undefined;
+    ifKnown(e, schoolFilesEntity, () => markdown(e, t, 'school-files', { ...keyed(schoolFilesEntity, 'files'), base: { text: base } }));
 }
 
 /** The newest sent message and who read it when; no card at all while none is known (an empty box says nothing). */
 export const sentMessageCard: Block = (e, t) =>
-  e.has(sentMessageEntity)
-    ? whileKnown([e.id(sentMessageEntity)], markdown(e, t, 'sent-message', keyed(sentMessageEntity, 'date', 'read')))
-    : undefined;
+  ifKnown(e, sentMessageEntity, () => markdown(e, t, 'sent-message', keyed(sentMessageEntity, 'date', 'read')));
 
 /** The agenda: every test of the next two weeks, then the trips, meetings and other events; nothing while the list is unknown. */
 export const calendar: Block = (e, t) =>
-  e.has(upcomingTestsEntity)
-    ? whileKnown([e.id(upcomingTestsEntity)], markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')))
-    : undefined;
+  ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'calendar', keyed(upcomingTestsEntity, 'items', 'other')));
 
 /** The homework due in the next two weeks, soonest first; nothing while the list is unknown. */
 export const homeworkWeeks: Block = (e, t) =>
-  e.has(homeworkUpcomingEntity)
-    ? whileKnown([e.id(homeworkUpcomingEntity)], markdown(e, t, 'homework', keyed(homeworkUpcomingEntity, 'items')))
-    : undefined;
+  ifKnown(e, homeworkUpcomingEntity, () => markdown(e, t, 'homework', keyed(homeworkUpcomingEntity, 'items')));
 
 /** The child's school: class (or group), tutor, number, address, the year's dates and the bells. */
 export const schoolCard: Block = (e, t) =>
-  e.has(schoolEntity)
-    ? whileKnown(
-        [e.id(schoolEntity)],
-        markdown(e, t, 'school', {
-          ...keyed(schoolEntity, 'school', 'address', 'tutor', 'register_number', 'school_year', 'bells'),
-          kindergarten: kindergartenVariable(e),
-        }),
-      )
-    : undefined;
+  ifKnown(e, schoolEntity, () =>
+    markdown(e, t, 'school', {
+      ...keyed(schoolEntity, 'school', 'address', 'tutor', 'register_number', 'school_year', 'bells'),
+      kindergarten: kindergartenVariable(e),
+    }),
+  );
 
 /** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
 export const newestNoticeCard: Block = (e, t) =>
@@ -164,11 +150,7 @@ export function bridgeDevice(ids: { connection: string; uptime: string; memory: 
     // One a row: three a row cut even "Broker MQTT" short in a section's width.
     type: 'vertical-stack',
     cards: [
-      {
-        type: 'conditional',
-        conditions: [{ condition: 'state', entity: ids.problem, state: 'on' }],
-        card: { type: 'tile', entity: ids.problem, name: t.problemRow },
-      },
+      ifOn(ids.problem, { type: 'tile', entity: ids.problem, name: t.problemRow }),
       { type: 'tile', entity: ids.connection, name: t.broker },
       { type: 'tile', entity: ids.uptime, name: t.uptime },
       whileOn(ids.memory, { type: 'tile', entity: ids.memory, name: t.memory }),

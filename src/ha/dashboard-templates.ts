@@ -80,8 +80,8 @@ export function keyed<E extends EntityDef>(entity: E, ...attributes: AttributeNa
   return { [entity.key]: reads(entity, ...attributes) };
 }
 
-/** A variable's value: an entity (its id, or none when the child lacks it) or a text (none when undefined). */
-export type TemplateValue = EntityRead | { text: string | undefined };
+/** A variable's value: an entity (its id, or none when the child lacks it), a text (none when undefined) or a list of records. */
+export type TemplateValue = EntityRead | { text: string | undefined } | { list: readonly Readonly<Record<string, string>>[] };
 
 /**
  * The words as the templates read them (`t.room`): the dashboard's texts, the date format of its
@@ -111,12 +111,13 @@ export function filled(
       throw new Error(`dashboard: ${name}.jinja reads t.${word}, which is not one of the dashboard's words`);
     used[word!] = value;
   }
-  // A group of words closing with `t` is written `} }`: a `}}` reads as a variable's end to the eye and to the checks.
-  const head = [`{%- set t = ${JSON.stringify(used).replace(/\}(?=\})/g, '} ')} -%}`];
+  // A group closing with `t` is written `} }`: a `}}` reads as a variable's end to the eye and to the checks.
+  const literal = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value).replace(/\}(?=\})/g, '} '));
+  const head = [`{%- set t = ${literal(used)} -%}`];
   for (const [variable, value] of Object.entries(variables)) {
     if ('entity' in value) checkReads(name, body.join('\n'), variable, value);
-    const id = 'text' in value ? value.text : e.has(value.entity) ? e.id(value.entity) : undefined;
-    head.push(`{%- set ${variable} = ${id === undefined ? 'none' : JSON.stringify(id)} -%}`);
+    const set = 'list' in value ? value.list : 'text' in value ? value.text : e.has(value.entity) ? e.id(value.entity) : undefined;
+    head.push(`{%- set ${variable} = ${literal(set)} -%}`);
   }
   return [...head, ...body].join('\n');
 }

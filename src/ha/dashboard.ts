@@ -6,10 +6,10 @@ import { stringify } from 'yaml';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../config/language.js';
 import { DASHBOARD_TEXT, type DashboardText } from '../i18n/dashboard-text.js';
 import {
+  banners,
   briefingLine,
   ChildEntities,
   heading,
-  luckyBanner,
   nextDay,
   passwordAdviceBanner,
   preschoolNews,
@@ -50,11 +50,11 @@ export type DashboardLang = Language;
 
 /**
  * The family view's column for each child, top to bottom; `base` is where a saved file's link goes (see
- * webBase). A kindergarten child's column has no tests (testsWeek gives none) and shows its newest message
+ * webBase); the features' banners and summary facts in `lang`. A kindergarten child's column has no tests (testsWeek gives none) and shows its newest message
  * and announcement instead, the news a kindergarten sends.
  */
-function familyBlocks(base: string | undefined): readonly Block[] {
-  return [problemBanner, luckyBanner, summary, briefingLine, today, nextDay(base), testsWeek, preschoolNews];
+function familyBlocks(lang: Language, base: string | undefined): readonly Block[] {
+  return [problemBanner, ...banners(lang), summary(lang), briefingLine, today, nextDay(base), testsWeek, preschoolNews];
 }
 
 /**
@@ -98,7 +98,7 @@ export function dashboard(
   const t = DASHBOARD_TEXT[lang];
   const entities = children.map((child) => new ChildEntities(child));
   const views = [
-    familyView(entities, t, extras.boardUrl),
+    familyView(entities, t, lang, extras.boardUrl),
     ...entities.map((e) => childView(e, t, lang, extras.boardUrl)),
     diagnosticsView(entities, t, extras.baseTopic ?? 'dziennik2mqtt'),
   ];
@@ -139,8 +139,8 @@ function section(title: string, cards: (Card | undefined)[]): Card | undefined {
   return { type: 'grid', cards: [shown, ...present] };
 }
 
-function familyView(children: readonly ChildEntities[], t: DashboardText, boardUrl: string | undefined): Card | undefined {
-  const blocks = familyBlocks(webBase(boardUrl));
+function familyView(children: readonly ChildEntities[], t: DashboardText, lang: Language, boardUrl: string | undefined): Card | undefined {
+  const blocks = familyBlocks(lang, webBase(boardUrl));
   const sections = children.map((e) =>
     section(
       e.child.name,

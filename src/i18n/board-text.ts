@@ -7,8 +7,6 @@ import { CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay, WEEKDAYS } from './lesson
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
   title: string;
-  lucky: string;
-  itsYou: string;
   now: string;
   next: string;
   homework: string;
@@ -63,8 +61,6 @@ export interface BoardText {
   weekdaysShort: readonly string[];
   today: string;
   tomorrow: string;
-  /** The lucky number is for another day than today (read the day before). */
-  luckyFor: (day: string) => string;
   noLessons: string;
   /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
   changes: Readonly<Record<ChangeKind, string>>;
@@ -109,8 +105,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
   en: {
     labels: {
       title: 'School board',
-      lucky: 'Lucky number',
-      itsYou: "It's you!",
       now: 'Now',
       next: 'Next',
       homework: 'Homework',
@@ -148,7 +142,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     weekdaysShort: WEEKDAYS.en.short,
     today: 'Today',
     tomorrow: 'Tomorrow',
-    luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
     changes: CHANGE_WORDS.en,
     extra: EXTRA_CLASS.en,
@@ -177,8 +170,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
   pl: {
     labels: {
       title: 'Tablica szkolna',
-      lucky: 'Szczęśliwy numerek',
-      itsYou: 'To Ty!',
       now: 'Teraz',
       next: 'Następna',
       homework: 'Zadania domowe',
@@ -216,7 +207,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     weekdaysShort: WEEKDAYS.pl.short,
     today: 'Dziś',
     tomorrow: 'Jutro',
-    luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
     changes: CHANGE_WORDS.pl,
     extra: EXTRA_CLASS.pl,
@@ -245,8 +235,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
   uk: {
     labels: {
       title: 'Шкільна дошка',
-      lucky: 'Щасливий номер',
-      itsYou: 'Це ти!',
       now: 'Зараз',
       next: 'Далі',
       homework: 'Домашні завдання',
@@ -283,7 +271,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     weekdaysShort: WEEKDAYS.uk.short,
     today: 'Сьогодні',
     tomorrow: 'Завтра',
-    luckyFor: (day) => `на ${day}`,
     noLessons: 'Уроків немає.',
     changes: CHANGE_WORDS.uk,
     extra: EXTRA_CLASS.uk,

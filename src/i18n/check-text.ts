@@ -29,7 +29,6 @@ export interface CheckText {
   modules: string;
   module: {
     messages: string;
-    lucky: string;
     announcements: string;
     timetable: string;
     /** A kindergarten child's plan of blocks, in the school timetable's place. */
@@ -112,7 +111,6 @@ const en: CheckText = {
   modules: 'modules',
   module: {
     messages: 'messages',
-    lucky: 'lucky number',
     announcements: 'announcements',
     timetable: 'timetable',
     kindergartenPlan: 'kindergarten plan',
@@ -250,7 +248,6 @@ const pl: CheckText = {
   modules: 'moduły',
   module: {
     messages: 'wiadomości',
-    lucky: 'szczęśliwy numerek',
     announcements: 'ogłoszenia',
     timetable: 'plan lekcji',
     kindergartenPlan: 'plan zajęć przedszkola',
@@ -389,7 +386,6 @@ const uk: CheckText = {
   modules: 'модулі',
   module: {
     messages: 'повідомлення',
-    lucky: 'щасливий номер',
     announcements: 'оголошення',
     timetable: 'розклад',
     kindergartenPlan: 'план занять садочка',

@@ -10,7 +10,6 @@ export interface DashboardText {
   /** The link to the bridge's own family board (the web server). */
   board: string;
   diagnostics: string;
-  luckyYou: (name: string) => string;
   problem: string;
   /** Shown when the problem carries no advice (an old retained state): never its reason code. */
   problemUnknown: string;
@@ -18,9 +17,6 @@ export interface DashboardText {
   weekdays: readonly string[];
   weekdaysShort: readonly string[];
   decimal: string;
-  lucky: string;
-  unreadMessages: string;
-  unreadNotices: string;
   lessonNow: string;
   /** Beside today's heading while at_school is ON. */
   atSchool: string;

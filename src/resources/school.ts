@@ -1,16 +1,13 @@
 // The rest of the register that more than one part of the bridge reads: who the child is, announcements,
-// attendance, homework and the lucky number. What one feature alone reads is declared in its folder
-// (src/features/<name>/resources.ts: notes, the agenda's, the library, the school's files, the lessons held).
+// attendance and homework. What one feature alone reads is declared in its folder
+// (src/features/<name>/resources.ts: notes, the agenda's, the library, the school's files, the lessons held, ...).
 import { noticesResponse } from '../portal/schemas/notices.js';
 import { attendancesResponse } from '../portal/schemas/attendance.js';
 import { homeWorksResponse } from '../portal/schemas/agenda.js';
-import { luckyNumberResponse } from '../portal/schemas/identity.js';
-import { luckySettledUntil, pickLucky } from '../school/lucky.js';
-import { warsawDate } from '../util/time.js';
 import type { Identity } from '../feature-kit/identity.js';
 import { fetchIdentity, IDENTITY_ENDPOINTS } from './identity.js';
 import { registerResource, type Resource } from '../feature-kit/resource.js';
-import { byDay, CORE, DAILY, DAY, HOUR, NEWS } from './ages.js';
+import { byDay, CORE, DAY, HOUR, NEWS } from './ages.js';
 import { calendarSignal } from './calendar.js';
 import { records } from './lookups.js';
 
@@ -45,17 +42,4 @@ export const HOMEWORKS = registerResource({
   ...calendarSignal('HomeWorks', byDay(HOUR)),
   whenAsked: 'unvouched',
   feed: true,
-});
-
-/** Asked only until today's or the next school day's number is known (its own rule, school/lucky.ts). */
-export const LUCKY = registerResource({
-  endpoint: 'LuckyNumbers',
-  schema: luckyNumberResponse,
-  fresh: byDay('fast'),
-  // A school may start the lucky number any morning: a person's refresh asks, refused or not.
-  whenAsked: 'read refused',
-  refusedForMs: DAILY,
-  settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
-  feed: true,
-  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
 });

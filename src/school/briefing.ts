@@ -4,7 +4,6 @@
 import { addDays, dayOfWeek } from '../util/time.js';
 import { testKind, type AgendaItem, type TestKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import type { LuckyNumber } from './lucky.js';
 import type { ChangeKind } from './plan-changes.js';
 import { sameSlot, type SchoolDay } from './schedule.js';
 
@@ -19,7 +18,8 @@ export interface BriefingInput {
   /** Tests and quizzes ahead (the agenda's kind `test`). */
   tests: readonly AgendaItem[];
   homework: readonly HomeworkItem[];
-  lucky: LuckyNumber | undefined;
+  /** The lucky feature's number as last read (its day may be past). */
+  lucky: { number: number; day: string } | undefined;
   registerNumber: string | undefined;
 }
 

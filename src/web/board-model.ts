@@ -5,12 +5,13 @@ import { BOARD_TEXT, type BoardLabels, type BoardText } from '../i18n/board-text
 import type { Language } from '../config/language.js';
 import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
-import { luckyNumber } from '../features/lucky/lucky.js';
+import { FEATURES } from '../features/index.js';
+import type { BoardFact, ShownChild } from '../features/screen-parts.js';
 import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
 import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { average, newestGrade } from '../features/grades/grades.js';
-import { newestMessage, unreadMessages } from '../features/messages/messages.js';
+import { newestMessage } from '../features/messages/messages.js';
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
 import { sentMessageEntity } from '../features/sent-message/sent-message.js';
 import { schoolFilesEntity } from '../features/school-files/school-files.js';
@@ -27,7 +28,7 @@ import { messagesOf, type BoardMessages } from './board-messages.js';
 import { schoolOf, type BoardSchool } from './board-school.js';
 import { agendaOf, homeworkOf, testsOf, type BoardAgendaEntry, type BoardHomework, type BoardTest } from './board-agenda.js';
 import { gradesOf, proposalsOf, type BoardGrade, type BoardProposal } from './board-grades.js';
-import { clockAt, count, dayShort, lastUpdate, str, when, type BoardMoment } from './board-read.js';
+import { clockAt, dayShort, lastUpdate, str, when, type BoardMoment } from './board-read.js';
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
@@ -37,13 +38,15 @@ export type { BoardSchool } from './board-school.js';
 export type { BoardAgendaEntry, BoardHomework, BoardTest } from './board-agenda.js';
 export type { BoardGrade, BoardProposal } from './board-grades.js';
 export type { BoardNextChange, BoardNextChanges, BoardNotice } from './board-next.js';
+export type { BoardFact } from '../features/screen-parts.js';
 
 export interface BoardChild {
   id: string;
   name: string;
   /** The device's model line, e.g. "Klasa 4b". */
   className: string | null;
-  lucky: { number: string; mine: boolean /** "na czwartek", for a number of another day; else null. */; day: string | null } | null;
+  /** The features' facts (a badge beside the name, counts under it), in the features' order. */
+  facts: BoardFact[];
   headline: BoardHeadline | null;
   /** The briefing's short line (the next school day in a sentence); null before the first. */
   briefing: string | null;
@@ -62,7 +65,6 @@ export interface BoardChild {
   grades: BoardGrade[] | null;
   /** The proposed term grades entered in the last 7 days: "propozycja śródroczna". */
   proposals: BoardProposal[];
-  unread: { messages: number | null; notices: number | null };
   /** The behaviour grade, the newest sent message and whether it was read, the school's newest files. */
   school: BoardSchool;
   /** The newest message while unread and the opened one; null when there is neither. */
@@ -92,7 +94,7 @@ export function boardModel(children: readonly ChildView[], language: Language, n
   // Always in the same places: the bridge learns its children in whatever order their first polls end.
   const sorted = [...children].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = callNames(sorted);
-  return { language, labels: text.labels, children: sorted.map((c, i) => named(childBoard(c, text, now), names[i] as string, language)) };
+  return { language, labels: text.labels, children: sorted.map((c, i) => named(childBoard(c, text, language, now), names[i] as string, language)) };
 }
 
 function named(child: Omit<BoardChild, 'name' | 'feeds'>, name: string, language: Language): BoardChild {
@@ -110,16 +112,17 @@ function callNames(children: readonly ChildView[]): string[] {
   return first.every((n, i) => first.indexOf(n) === i) ? first : full;
 }
 
-function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardChild, 'name' | 'feeds'> {
+function childBoard(child: ChildView, text: BoardText, language: Language, now: number): Omit<BoardChild, 'name' | 'feeds'> {
   const clock = clockAt(now);
   const s = <E extends EntityDef>(entity: E): Received<E> | undefined => received(child.states, entity);
+  const shown: ShownChild = { state: s, language, today: clock.today, day: (date) => dayShort(date, clock, text) };
   const day = shownDay(s(timetableToday), s(timetableTomorrow), clock, text);
   const updated = lastUpdate(s(lastUpdateEntity));
   const proposals = proposalsOf(s(newestGrade), clock, text);
   return {
     id: child.id,
     className: child.model,
-    lucky: luckyOf(s(luckyNumber), clock, text),
+    facts: FEATURES.flatMap((f) => f.board?.(shown) ?? []),
     headline: headlineOf(s(currentLesson), day, clock, text),
     briefing: s(briefingEntity)?.state ?? null,
     day,
@@ -133,7 +136,6 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
     agenda: agendaOf(s(upcomingTestsEntity), clock, text),
     grades: known(s(newestGrade)) || proposals.length > 0 ? gradesOf(s(newestGrade), s(average), clock, text) : null,
     proposals,
-    unread: { messages: count(s(unreadMessages)), notices: count(s(unreadNotices)) },
     messages: messagesOf(s(newestMessage), s(openedMessageEntity), clock, text),
     school: schoolOf(s(behaviourEntity), s(sentMessageEntity), s(schoolFilesEntity), s(attendanceShare), s(schoolEntity), text),
     warning: warningOf(child, clock, text),
@@ -145,18 +147,6 @@ function childBoard(child: ChildView, text: BoardText, now: number): Omit<BoardC
 
 /** Whether an entity has a state: a list that never answered, or that the portal refuses for this child, has none (no box for it). */
 const known = (state: { state: unknown } | undefined): boolean => state !== undefined && state.state !== null && state.state !== undefined;
-
-function luckyOf(state: Received<typeof luckyNumber> | undefined, clock: BoardMoment, text: BoardText): BoardChild['lucky'] {
-  const number = str(state?.state);
-  if (number === null) return null;
-  const day = str(state?.attributes?.day);
-  const registerNumber = str(state?.attributes?.register_number);
-  return {
-    number,
-    mine: registerNumber !== null && registerNumber === number,
-    day: day === null || day === clock.today ? null : text.luckyFor(dayShort(day, clock, text)),
-  };
-}
 
 /** Offline beats a problem, which beats old data: the sign names the cause when it is known. */
 function warningOf(child: ChildView, clock: BoardMoment, text: BoardText): BoardChild['warning'] {

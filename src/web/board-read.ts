@@ -49,11 +49,6 @@ export function savedFiles(files: readonly { name?: unknown; url?: unknown }[] |
   });
 }
 
-export function count(state: Pick<EntityState, 'state'> | undefined): number | null {
-  const n = Number(state?.state ?? NaN);
-  return Number.isInteger(n) && n >= 0 ? n : null;
-}
-
 /** A text in one line, whole: the card clamps it where it must, the list opened over the card shows it all. */
 export function spaced(value: string | null): string | null {
   return value === null ? null : value.replace(/\s+/g, ' ').trim();

@@ -53,7 +53,7 @@ export interface ChildView {
   /** The device's model line (`Klasa 4b`), null before the first identity. */
   model: string | null;
   online: boolean;
-  /** The last published state of each entity key (`lucky_number`, `timetable_today`, ...). */
+  /** The last published state of each entity key (`timetable_today`, `unread_messages`, ...). */
   states: ReadonlyMap<string, EntityState>;
   /** When any of the child's states last changed (ms since the epoch), 0 before the first. */
   changedAt: number;

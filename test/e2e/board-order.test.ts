@@ -47,7 +47,11 @@ function fullChild(id: string, name: string): BoardChild {
     id,
     name,
     className: 'Klasa 4b',
-    lucky: { number: '13', mine: false, day: null },
+    facts: [
+      { look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null },
+      { look: 'count', label: 'Wiadomości', value: '4', mark: '' },
+      { look: 'count', label: 'Ogłoszenia', value: '1', mark: '' },
+    ],
     headline: { label: 'Teraz', subject: 'Język angielski', detail: 'do 10:45', change: 'substitution' },
     briefing: 'Dziś 8:00–14:45, 7 lekcji. Zmiany: Język angielski (zastępstwo).',
     day: {
@@ -101,7 +105,6 @@ function fullChild(id: string, name: string): BoardChild {
       { ...grade('Prace plastyczne staranne i pomysłowe, chętnie pokazuje je klasie…', 'Plastyka', 'A. Wiśniewska'), text: true, fresh: false },
     ],
     proposals: [],
-    unread: { messages: 4, notices: 1 },
     school: {
       name: 'Szkoła Podstawowa nr 7 im. Marii Konopnickiej w Zielonkach',
       behaviour: 'bardzo dobre',

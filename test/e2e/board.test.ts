@@ -51,7 +51,7 @@ const cards = (page: Page) =>
   page.$$eval('.child', (els) =>
     els.map((e) => ({
       name: e.querySelector('h2')?.textContent ?? '',
-      lucky: e.querySelector('.lucky-number')?.textContent ?? null,
+      lucky: e.querySelector('.badge-value')?.textContent ?? null,
       lessons: [...e.querySelectorAll('.lesson')].map((l) => ({
         subject: l.querySelector('.subject-name')?.textContent,
         cls: l.className,
@@ -194,8 +194,8 @@ describe.skipIf(skip)('the family board in a browser', () => {
     expect(await ania.locator('.day-title').textContent()).toBe('Dziś, środa 18.11');
     expect(await jan.locator('.day-title').textContent()).toBe('Jutro, czwartek 19.11');
     expect(await jan.locator('.lesson.change-cancelled .subject-name').textContent()).toBe('Wychowanie fizyczne');
-    expect(await jan.locator('.lucky.mine .lucky-you').textContent()).toBe('To Ty!');
-    expect(await jan.locator('.lucky-label').textContent()).toBe('Szczęśliwy numerek na jutro');
+    expect(await jan.locator('.badge.mine .badge-mark').textContent()).toBe('To Ty!');
+    expect(await jan.locator('.badge-label').textContent()).toBe('Szczęśliwy numerek na jutro');
     expect(await ania.locator('.warning-problem').textContent()).toContain('Nie można teraz odczytać dziennika.');
     expect(await jan.locator('.warning').count()).toBe(0);
     // Nothing cut in half at the bottom of a card: lists gave up their last items instead, in order.

@@ -1,14 +1,17 @@
 // The lucky feature: the lucky number, asked only until the number for today or the next school
 // day is known, and the lucky event when it is the child's. Many schools do not run it (live-notes 8):
 // then `lucky_number` is None with `in_use: false`, no problem, and the portal is asked once a day.
-import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from '../../school/lucky.js';
+// Its screens: the number on the board's card, the dashboard's banner and summary fact, its `check` line.
+import { luckyEvents, luckyToday as luckyOfDay, pickLucky, type LuckyNumber, type LuckyPayload, type LuckyToday } from './rules.js';
 import { warsawDate, warsawInstant } from '../../util/time.js';
 import { want } from '../../feature-kit/resource.js';
-import { LUCKY } from '../../resources/school.js';
+import { LUCKY } from './resources.js';
+import { FEATURE_TEXT } from '../../i18n/feature-text.js';
+import { checkProbe, shownText } from '../screen-parts.js';
 import { binary, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { onOff } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
-import { shape, type Events, type States } from '../../feature-kit/contract.js';
+import { shape, type AttributeName, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /**
@@ -37,6 +40,21 @@ export const lucky = feature({
   reads: () => [want(LUCKY)],
   entities: [luckyNumber, luckyToday, luckyEvent],
   create: () => new LuckySource(),
+  // The number on the child's card, with its day when it is not today's, highlighted when it is the child's.
+  board: (child) => {
+    const shown = child.state(luckyNumber);
+    const number = shownText(shown?.state);
+    if (number === null) return null;
+    const day = shownText(shown?.attributes?.day);
+    const words = FEATURE_TEXT[child.language].lucky;
+    const label = luckyNumber.name[child.language] + (day === null || day === child.today ? '' : ` ${words.forDay(child.day(day))}`);
+    return { look: 'badge', label, value: number, mark: shownText(shown?.attributes?.register_number) === number ? words.yours : null };
+  },
+  dashboard: {
+    banner: { while: luckyToday, icon: '🍀', says: (language, name) => FEATURE_TEXT[language].lucky.yoursNamed(name) },
+    fact: { entity: luckyNumber, icon: '🍀', day: 'day' satisfies AttributeName<typeof luckyNumber> },
+  },
+  check: checkProbe({ read: LUCKY, name: (language) => luckyNumber.name[language].toLowerCase(), used: (answer) => answer.inUse }),
 });
 
 /** What the briefing reads: the number as last read (its day may be past). */
@@ -80,11 +98,7 @@ class LuckySource implements Source {
 
   /** The states as of today without asking the portal (the day may have moved on since). */
   restate(ctx: SourceContext): SourceResult['states'] {
-    return this.states(ctx.today, ctx.identity.registerNumber);
-  }
-
-  private states(today: string, registerNumber: string | undefined): SourceResult['states'] {
-    return this.inUse === undefined ? {} : renderLucky(luckyOfDay(this.lucky, registerNumber, today, this.inUse));
+    return this.inUse === undefined ? {} : renderLucky(luckyOfDay(this.lucky, ctx.identity.registerNumber, ctx.today, this.inUse));
   }
 }
 

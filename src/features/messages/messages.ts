@@ -10,6 +10,8 @@ import type { NewItem } from '../../store/seen.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
+import { boardCount } from '../screen-parts.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 import type { ListedMessages } from '../../messaging/opened.js';
@@ -59,6 +61,8 @@ export const messages = feature({
   reads: () => [want(UNREAD), ...WATCHED_MAILBOXES.map(mailboxWant)],
   entities: [unreadMessages, newestMessage, messageEvent],
   create: (access) => new MessagesSource({ api: access.messages }),
+  board: (child) => boardCount(child, unreadMessages, true, BOARD_TEXT[child.language].labels.messages),
+  dashboard: { fact: { entity: unreadMessages, icon: '✉️' } },
 });
 
 export class MessagesSource implements Source {

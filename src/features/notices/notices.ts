@@ -11,6 +11,9 @@ import { CommandError, type CommandRequest } from '../../feature-kit/commands.js
 import { button, eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature, type CommandAccount } from '../feature.js';
+import { CHECK_TEXT } from '../../i18n/check-text.js';
+import { BOARD_TEXT } from '../../i18n/board-text.js';
+import { boardCount } from '../screen-parts.js';
 import { shape, type Events, type States } from '../../feature-kit/contract.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
@@ -58,6 +61,9 @@ export const notices = feature({
   entities: [unreadNotices, newestNotice, markNoticesReadButton, noticeEvent],
   create: () => new NoticesSource(),
   commands: { mark_notices_read: markNoticesRead },
+  board: (child) => boardCount(child, unreadNotices, true, BOARD_TEXT[child.language].labels.notices),
+  dashboard: { fact: { entity: unreadNotices, icon: '📌' } },
+  check: { read: NOTICES, name: (language) => CHECK_TEXT[language].module.announcements },
 });
 
 /** Marks every unread announcement read ("all") or one by its id, then publishes the new counts. */

@@ -1,25 +1,23 @@
 // One child's card, drawn from the board model (src/web/board-model.ts, whose types these are): the
-// name and the unread counts, the lucky number, a warning, the news (messages, grades), the plan of the
+// name and the unread counts, the features' facts, a warning, the news (messages, grades), the plan of the
 // day with its headline, what lies ahead (boxes.ts) and the footer (calendars, last update).
 import type { BoardLabels } from '../../i18n/board-text.js';
-import type { BoardChild, BoardDay, BoardHeadline, BoardLesson } from '../board-model.js';
+import type { BoardChild, BoardDay, BoardFact, BoardHeadline, BoardLesson } from '../board-model.js';
 import { agendaBox, gradesBox, homeworkBox, messagesBox, nextChangesBox, noticesBox, schoolBox, testsBox } from './boxes.js';
 import { calendarsButton } from './calendars.js';
 import { el } from './dom.js';
 
-function lucky(l: BoardChild['lucky'], labels: BoardLabels): HTMLElement | null {
-  if (!l) return null;
-  return el('div', 'lucky' + (l.mine ? ' mine' : ''), [
-    el('span', 'lucky-label', labels.lucky + (l.day ? ' ' + l.day : '')),
-    el('span', 'lucky-number', l.number),
-    l.mine ? el('span', 'lucky-you', labels.itsYou) : null,
+/** A feature's fact beside the name: its label, its value large, and its mark when it is the child's own. */
+function badge(f: BoardFact): HTMLElement {
+  return el('div', 'badge' + (f.mark === null ? '' : ' mine'), [
+    el('span', 'badge-label', f.label),
+    el('span', 'badge-value', f.value),
+    f.mark === null ? null : el('span', 'badge-mark', f.mark),
   ]);
 }
 
-function pill(label: string, n: number | null): HTMLElement | null {
-  if (n === null || n === undefined) return null;
-  return el('span', 'pill' + (n > 0 ? ' unread' : ''), [label + ' ', el('b', null, String(n))]);
-}
+/** A feature's count under the name (the unread messages), marked when it asks to be looked at. */
+const pill = (f: BoardFact): HTMLElement => el('span', 'pill' + (f.mark === null ? '' : ' unread'), [f.label + ' ', el('b', null, f.value)]);
 
 function headline(h: BoardHeadline | null): HTMLElement | null {
   if (!h) return null;
@@ -63,15 +61,11 @@ export function childCard(c: BoardChild, labels: BoardLabels): HTMLElement {
     el('header', 'head', [
       el('div', 'who', [
         el('h2', null, c.name),
-        el('div', 'who-line', [
-          c.className ? el('span', 'class', c.className) : null,
-          pill(labels.messages, c.unread.messages),
-          pill(labels.notices, c.unread.notices),
-        ]),
+        el('div', 'who-line', [c.className ? el('span', 'class', c.className) : null, ...c.facts.filter((f) => f.look === 'count').map(pill)]),
         // The next school day in a sentence, at most two lines; the plan below says it in full.
         c.briefing ? el('p', 'briefing', c.briefing) : null,
       ]),
-      lucky(c.lucky, labels),
+      ...c.facts.filter((f) => f.look === 'badge').map(badge),
     ]),
     w ? el('p', 'warning warning-' + w.kind, [el('b', null, w.text), w.detail ? el('span', 'detail', w.detail) : null]) : null,
     // What changed stands above what stays (news-order.ts): the messages and grades, then the plan.

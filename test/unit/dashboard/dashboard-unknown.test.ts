@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml, type DashboardChild } from '../../../src/ha/dashboard.js';
 import { ENTITIES } from '../../../src/features/index.js';
+import { unreadMessages } from '../../../src/features/messages/messages.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { LANGUAGES, type Language } from '../../../src/config/language.js';
 import { skipWithoutJinja } from '../../helpers/blueprints.js';
@@ -132,7 +133,7 @@ describe.skipIf(skipWithoutJinja())('the dashboard with states that are not know
     const family = plain(await shownView(d, 'family', known, NOW));
     expect(family).toContain(t.noLessonsToday);
     expect(family).toContain(t.noTestsWeek);
-    expect(family).toContain(`${t.unreadMessages}: **0**`);
+    expect(family).toContain(`✉️ ${unreadMessages.name.pl}: **0**`);
     expect(plain(await shownView(d, 'ania', known, NOW))).toContain(t.noGrades);
   });
 });

@@ -7,6 +7,7 @@ import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
 import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
 import { calendarText } from '../../../src/i18n/calendar-text.js';
 import { CHECK_TEXT } from '../../../src/i18n/check-text.js';
+import { FEATURE_TEXT } from '../../../src/i18n/feature-text.js';
 import { AGENDA_WORDS, CHANGE_WORDS, WEEKDAYS } from '../../../src/i18n/lesson-words.js';
 import { BEHAVIOUR_WORDS, MARK_WORDS } from '../../../src/i18n/school-words.js';
 import { CONFIG_TEXT } from '../../../src/config/config-text.js';
@@ -43,6 +44,7 @@ const TABLES: Record<string, (language: Language) => unknown> = {
   weekdays: (l) => WEEKDAYS[l],
   agenda: (l) => AGENDA_WORDS[l],
   check: (l) => CHECK_TEXT[l],
+  features: (l) => FEATURE_TEXT[l],
   behaviour: (l) => BEHAVIOUR_WORDS[l],
   marks: (l) => MARK_WORDS[l],
   config: (l) => CONFIG_TEXT[l],
@@ -75,6 +77,7 @@ describe('every wording has every language', () => {
       for (const language of LANGUAGES) expect(entity.name[language]?.trim(), `${entity.key} ${language}`).toBeTruthy();
       expect(entity.name.uk, entity.key).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
       expect(entity.name.uk, entity.key).not.toBe(entity.name.pl);
+      if (entity.short) expect([entity.key, entity.short.uk], 'short').toEqual([entity.key, expect.stringMatching(/[А-ЯІЇЄҐа-яіїєґ]/)]);
     }
   });
 });

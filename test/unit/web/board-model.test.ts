@@ -180,7 +180,7 @@ describe('the board of one child', () => {
     });
     const pl = card(at('09:12'), view);
     expect(pl.day?.lessons[0]).toMatchObject({ no: 3, change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' });
-    expect(pl.lucky).toBeNull();
+    expect(pl.facts.filter((f) => f.look === 'badge')).toEqual([]);
     expect(card(at('09:12'), view, 'en').day?.lessons[0]?.note).toBe('moved to Thu 26.11, lesson 7');
   });
 
@@ -190,11 +190,15 @@ describe('the board of one child', () => {
       id: 'ania',
       name: 'Ania',
       className: 'Klasa 4b',
-      unread: { messages: 1, notices: 3 },
       warning: null,
       updated: 'Aktualizacja: 09:11',
     });
-    expect(c.lucky).toEqual({ number: '13', mine: false, day: null });
+    // The lucky number beside the name, the unread counts under it (marked: there is something to read).
+    expect(c.facts).toEqual([
+      { look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null },
+      { look: 'count', label: 'Wiadomości', value: '1', mark: '' },
+      { look: 'count', label: 'Ogłoszenia', value: '3', mark: '' },
+    ]);
     expect(c.headline).toEqual({ label: 'Teraz', subject: 'Język angielski', detail: 'do 09:40', change: 'substitution' });
     expect(c.day?.title).toBe('Dziś, środa 18.11');
     expect(c.day?.lessons).toEqual([
@@ -500,9 +504,15 @@ describe('the board of one child', () => {
     expect(school.homework).toEqual({ title: 'Zadania domowe na jutro', items: [] });
   });
 
+  it('shows a count of 0 unmarked and none for a count that is unknown (refused, never read): never a made-up 0', () => {
+    const view = child({ unread_messages: { state: '0', attributes: { inbox: 0 } }, unread_notices: { state: null, attributes: {} } });
+    expect(card(at('09:12'), view).facts.filter((f) => f.look === 'count')).toEqual([{ look: 'count', label: 'Wiadomości', value: '0', mark: null }]);
+  });
+
   it("names the lucky number's day when it is not today's, and the child's own number", () => {
     const view = child({ lucky_number: { state: '12', attributes: { day: '2026-11-19', register_number: '12' } } });
-    expect(card(at('16:00'), view).lucky).toEqual({ number: '12', mine: true, day: 'na jutro' });
+    expect(card(at('16:00'), view).facts[0]).toEqual({ look: 'badge', label: 'Szczęśliwy numerek na jutro', value: '12', mark: 'To Ty!' });
+    expect(card(at('16:00'), view, 'en').facts[0]).toEqual({ look: 'badge', label: 'Lucky number for tomorrow', value: '12', mark: "It's you!" });
   });
 
   it("puts the school's name, the semester's attendance with each subject's, lowest first, and the class tutor in the school's box, in the language's words", () => {
@@ -568,7 +578,7 @@ describe('the board of one child', () => {
       id: 'jan',
       name: 'jan',
       className: null,
-      lucky: null,
+      facts: [],
       headline: null,
       briefing: null,
       day: null,
@@ -580,7 +590,6 @@ describe('the board of one child', () => {
       agenda: [],
       grades: null,
       proposals: [],
-      unread: { messages: null, notices: null },
       messages: null,
       school: { name: null, behaviour: null, attendance: null, bySubject: [], tutor: null, sent: null, files: [] },
       warning: { kind: 'waiting', text: 'Czekam na pierwszy odczyt dziennika.', detail: null },
@@ -632,8 +641,8 @@ describe('the board of one child', () => {
 
   it('follows the language, labels included', () => {
     const model = boardModel([child()], 'en', at('09:12'));
-    expect(model.labels.itsYou).toBe("It's you!");
+    expect(model.labels.title).toBe('School board');
     expect(model.children[0]?.day?.lessons[1]?.note).toBe('substitution · instead of Matematyka');
-    expect(boardModel([], 'pl', at('09:12')).labels.itsYou).toBe('To Ty!');
+    expect(boardModel([], 'pl', at('09:12')).labels.title).toBe('Tablica szkolna');
   });
 });

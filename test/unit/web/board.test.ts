@@ -103,7 +103,11 @@ describe('the board routes', () => {
     expect(String(script?.body)).not.toMatch(/node:|createHash|boardModel/);
     const api = JSON.parse(String(answer(routes, '/api/board')?.body));
     expect(api.version).toMatch(/^[\w-]{16}$/);
-    expect(api.model.children[0]).toMatchObject({ id: 'ania', name: 'Ania', lucky: { number: '13', mine: false, day: null } });
+    expect(api.model.children[0]).toMatchObject({
+      id: 'ania',
+      name: 'Ania',
+      facts: [{ look: 'badge', label: 'Szczęśliwy numerek', value: '13', mark: null }],
+    });
   });
 
   it('leaves other paths to the other routes', () => {
@@ -264,7 +268,7 @@ describe('the event stream', () => {
     expect(clock.nextDueAt()).toBe(NOW + 50);
     await clock.advance(1);
     await until(() => stream.events().length === 2, 'the event of the burst');
-    expect(stream.events()[1].model.children.map((c: { lucky: { number: string } }) => c.lucky.number)).toEqual(['21', '21']);
+    expect(stream.events()[1].model.children.map((c: { facts: { value: string }[] }) => c.facts[0]?.value)).toEqual(['21', '21']);
     // Nothing more: the heartbeat comes after anything the burst could still send, with no event before it.
     await clock.advance(60_000);
     await until(() => heartbeats(stream.text()) === 1, 'the first heartbeat');

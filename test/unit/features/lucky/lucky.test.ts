@@ -1,8 +1,18 @@
-// The lucky feature: its entities, and lucky_number / lucky_today rendered from the school rule.
+// The lucky feature: its entities, lucky_number / lucky_today rendered from its rule, and its parts of the
+// board and the dashboard as a parent sees them.
 import { describe, expect, it } from 'vitest';
 import { lucky, renderLucky } from '../../../../src/features/lucky/lucky.js';
-import { luckyToday } from '../../../../src/school/lucky.js';
+import { luckyToday } from '../../../../src/features/lucky/rules.js';
 import { entityTable } from '../../../helpers/entities.js';
+import { parse } from 'yaml';
+import { received } from '../../../../src/feature-kit/contract.js';
+import type { EntityState } from '../../../../src/feature-kit/state.js';
+import type { Language } from '../../../../src/config/language.js';
+import type { ShownChild } from '../../../../src/features/screen-parts.js';
+import { dashboardYaml } from '../../../../src/ha/dashboard.js';
+import { ENTITIES } from '../../../../src/features/index.js';
+import { skipWithoutJinja } from '../../../helpers/blueprints.js';
+import { shownView } from '../../../helpers/dashboard-shown.js';
 
 describe('lucky feature', () => {
   it('declares lucky_number, lucky_today and the lucky event', () => {
@@ -27,4 +37,54 @@ describe('lucky feature', () => {
     expect(states.lucky_number.attributes.register_number).toBe(mine);
     expect(states.lucky_today.state).toBe(on);
   });
+});
+
+/** A child's published states as the board's parts read them, on Wednesday 18.11. */
+function shown(states: Record<string, EntityState>, language: Language = 'pl'): ShownChild {
+  const map = new Map(Object.entries(states));
+  return { state: (entity) => received(map, entity), language, today: '2026-11-18', day: (date) => (date === '2026-11-19' ? 'jutro' : date) };
+}
+
+describe("lucky's screens", () => {
+  it('puts the number on the board as a badge, its day named when not today, marked when it is the child', () => {
+    expect(lucky.board?.(shown({ lucky_number: { state: '13', attributes: { day: '2026-11-18', register_number: '7' } } }))).toEqual({
+      look: 'badge',
+      label: 'Szczęśliwy numerek',
+      value: '13',
+      mark: null,
+    });
+    const tomorrowMine = { lucky_number: { state: '7', attributes: { day: '2026-11-19', register_number: '7' } } };
+    expect(lucky.board?.(shown(tomorrowMine))).toMatchObject({ label: 'Szczęśliwy numerek na jutro', mark: 'To Ty!' });
+    expect(lucky.board?.(shown(tomorrowMine, 'uk'))).toMatchObject({ label: 'Щасливий номер на jutro', mark: 'Це ти!' });
+  });
+
+  it('shows nothing on the board without a number: a school without it, or no state yet', () => {
+    expect(lucky.board?.(shown({ lucky_number: { state: null, attributes: { day: null, register_number: '7', in_use: false } } }))).toBeNull();
+    expect(lucky.board?.(shown({}))).toBeNull();
+  });
+
+  it.skipIf(skipWithoutJinja())(
+    "says the number in the dashboard's summary line with its day when it is a later day's, beside the unread counts",
+    async () => {
+      const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl'), { version: '1.1' }) as {
+        views: Record<string, unknown>[];
+      };
+      const states = {
+        'sensor.ania_lucky_number': { state: '14', attributes: { day: '2026-11-26', register_number: '3', in_use: true } },
+        'binary_sensor.ania_lucky_today': { state: 'off', attributes: {} },
+        'sensor.ania_unread_messages': { state: '2', attributes: {} },
+      };
+      const texts = (await shownView(doc, 'family', states, '2026-11-25T09:30:00+01:00')).flatMap((s) => s.texts);
+      expect(texts).toContain('🍀 Szczęśliwy numerek (czw. 26.11): **14** · ✉️ Nieprzeczytane wiadomości: **2**');
+      // Today's number, the child's: the banner over the column, the number without its day.
+      states['sensor.ania_lucky_number'].attributes.day = '2026-11-25';
+      states['sensor.ania_lucky_number'].attributes.register_number = '14';
+      states['binary_sensor.ania_lucky_today'].state = 'on';
+      const today = (await shownView(doc, 'family', states, '2026-11-25T09:30:00+01:00')).flatMap((s) => s.texts);
+      expect(today.slice(0, 2)).toEqual([
+        '### 🍀 Szczęśliwy numerek: to Ty, Ania!',
+        '🍀 Szczęśliwy numerek: **14** · ✉️ Nieprzeczytane wiadomości: **2**',
+      ]);
+    },
+  );
 });

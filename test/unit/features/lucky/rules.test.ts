@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type LuckyNumber } from '../../../src/school/lucky.js';
-import { luckyNumberResponse } from '../../../src/portal/schemas/identity.js';
-import { renderLucky } from '../../../src/features/lucky/lucky.js';
-import { LUCKY } from '../../../src/resources/school.js';
-import { next } from '../../../src/feature-kit/plan.js';
-import { momentOf } from '../../../src/feature-kit/moments.js';
+import { luckyEvents, luckySettledUntil, luckyToday, pickLucky, readLucky, type LuckyNumber } from '../../../../src/features/lucky/rules.js';
+import { luckyNumberResponse } from '../../../../src/portal/schemas/identity.js';
+import { renderLucky } from '../../../../src/features/lucky/lucky.js';
+import { LUCKY } from '../../../../src/features/lucky/resources.js';
+import { next } from '../../../../src/feature-kit/plan.js';
+import { momentOf } from '../../../../src/feature-kit/moments.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;

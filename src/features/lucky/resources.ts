@@ -1,0 +1,19 @@
+// The portal resource only the lucky feature reads: the lucky number.
+import { luckyNumberResponse } from '../../portal/schemas/identity.js';
+import { registerResource } from '../../feature-kit/resource.js';
+import { byDay, DAILY } from '../../resources/ages.js';
+import { warsawDate } from '../../util/time.js';
+import { luckySettledUntil, pickLucky } from './rules.js';
+
+/** Asked only until today's or the next school day's number is known (its own rule, rules.ts). */
+export const LUCKY = registerResource({
+  endpoint: 'LuckyNumbers',
+  schema: luckyNumberResponse,
+  fresh: byDay('fast'),
+  // A school may start the lucky number any morning: a person's refresh asks, refused or not.
+  whenAsked: 'read refused',
+  refusedForMs: DAILY,
+  settled: (read, now) => luckySettledUntil(pickLucky(read.entries, warsawDate(now)), now, read.inUse),
+  feed: true,
+  note: "only until today's or the next school day's number is known, then hourly between 06:00 and 21:00",
+});

@@ -1,0 +1,89 @@
+// The cancelled lessons feature: its entity, the count a parent sees for a week (unknown, never 0, when the
+// timetable does not cover it or the child is in a kindergarten), and its parts of the board and the dashboard.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { cancelledLessons, renderCancelledLessons } from '../../../../src/features/cancelled-lessons/cancelled-lessons.js';
+import { ENTITIES } from '../../../../src/features/index.js';
+import { received } from '../../../../src/feature-kit/contract.js';
+import type { EntityState } from '../../../../src/feature-kit/state.js';
+import type { ShownChild } from '../../../../src/features/screen-parts.js';
+import { dashboardYaml } from '../../../../src/ha/dashboard.js';
+import type { PlanChange } from '../../../../src/school/plan-changes.js';
+import type { SchoolDay } from '../../../../src/school/schedule.js';
+import { addDays } from '../../../../src/util/time.js';
+import { entityTable } from '../../../helpers/entities.js';
+import { skipWithoutJinja } from '../../../helpers/blueprints.js';
+import { shownView } from '../../../helpers/dashboard-shown.js';
+
+const MONDAY = '2026-11-23';
+
+function change(date: string, lessonNo: number, subject: string, kind: PlanChange['kind']): PlanChange {
+  const none = { teacher: null, room: null, original_date: null, original_lesson_no: null, original_hours: null, original_teacher: null };
+  return { date, lesson_no: lessonNo, hours: null, kind, subject, original_subject: subject, original_room: null, note: null, ...none };
+}
+
+/** This and next week, each day known (no lessons listed) unless `unknown`, with the given changes. */
+function fortnight(changes: PlanChange[], unknown = false): SchoolDay[] {
+  return Array.from({ length: 14 }, (_, i) => {
+    const date = addDays(MONDAY, i);
+    return { date, lessons: unknown ? undefined : [], changes: changes.filter((c) => c.date === date), freeDay: undefined, start: null, end: null };
+  });
+}
+
+function shown(states: Record<string, EntityState>): ShownChild {
+  const map = new Map(Object.entries(states));
+  return { state: (entity) => received(map, entity), language: 'pl', today: MONDAY, day: (date) => date };
+}
+
+describe('cancelled lessons feature', () => {
+  it('declares cancelled_lessons_week', () => {
+    expect(entityTable(cancelledLessons.entities)).toEqual([['cancelled_lessons_week', 'sensor', true]]);
+  });
+
+  it("counts this week's cancelled lessons, not next week's, not a substitution", () => {
+    const week = fortnight([
+      change('2026-11-24', 3, 'Matematyka', 'cancelled'),
+      change('2026-11-26', 5, 'Plastyka', 'cancelled'),
+      change('2026-11-25', 2, 'Historia', 'substitution'),
+      change('2026-12-01', 1, 'Muzyka', 'cancelled'),
+    ]);
+    expect(renderCancelledLessons({ fortnight: week })).toEqual({
+      state: '2',
+      attributes: {
+        lessons: [
+          { date: '2026-11-24', lesson_no: 3, subject: 'Matematyka' },
+          { date: '2026-11-26', lesson_no: 5, subject: 'Plastyka' },
+        ],
+      },
+    });
+    expect(renderCancelledLessons({ fortnight: fortnight([]) }).state).toBe('0');
+  });
+
+  it('says nothing (unknown, never 0) for a week the timetable does not cover, and for a kindergarten', () => {
+    expect(renderCancelledLessons({ fortnight: fortnight([], true) })).toEqual({ state: null, attributes: {} });
+    expect(renderCancelledLessons({ fortnight: fortnight([]), kind: 'kindergarten' })).toEqual({ state: null, attributes: {} });
+  });
+
+  it('shows a marked count on the board only when lessons were cancelled', () => {
+    expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: '2', attributes: { lessons: [] } } }))).toEqual({
+      look: 'count',
+      label: 'Odwołane',
+      value: '2',
+      mark: '',
+    });
+    expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: '0', attributes: { lessons: [] } } }))).toBeNull();
+    expect(cancelledLessons.board?.(shown({ cancelled_lessons_week: { state: null, attributes: {} } }))).toBeNull();
+  });
+
+  it.skipIf(skipWithoutJinja())("says the count in the dashboard's summary line, and nothing while it is unknown", async () => {
+    const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl'), { version: '1.1' }) as {
+      views: Record<string, unknown>[];
+    };
+    const texts = async (state: string) =>
+      (await shownView(doc, 'family', { 'sensor.ania_cancelled_lessons_week': { state, attributes: {} } }, '2026-11-25T09:30:00+01:00')).flatMap(
+        (s) => s.texts,
+      );
+    expect(await texts('2')).toContain('🚫 Odwołane lekcje w tym tygodniu: **2**');
+    expect((await texts('unknown')).join('\n')).not.toContain('Odwołane');
+  });
+});
