@@ -1,8 +1,7 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
 import type { Language } from '../config/language.js';
-import type { ChangeKind } from '../school/plan-changes.js';
-import { CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay, WEEKDAYS } from './lesson-words.js';
+import { TIMETABLE_WORDS, WEEKDAYS, type TimetableWords } from './lesson-words.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
@@ -66,14 +65,8 @@ export interface BoardText {
   /** The lucky number is for another day than today (read the day before). */
   luckyFor: (day: string) => string;
   noLessons: string;
-  /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
-  changes: Readonly<Record<ChangeKind, string>>;
-  /** An extra class (src/i18n/lesson-words.ts). */
-  extra: string;
-  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
-  movedTo: (date: string, lessonNo: string | null) => string;
-  instead: (what: string) => string;
-  wasRoom: (room: string) => string;
+  /** A changed lesson in words, as the timetable feature says it (the next school day's changes in the news). */
+  lesson: TimetableWords;
   room: (room: string) => string;
   until: (time: string) => string;
   firstLesson: string;
@@ -148,11 +141,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Tomorrow',
     luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
-    changes: CHANGE_WORDS.en,
-    extra: EXTRA_CLASS.en,
-    movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
-    instead: (what) => `instead of ${what}`,
-    wasRoom: (room) => `was room ${room}`,
+    lesson: TIMETABLE_WORDS.en,
     room: (room) => `room ${room}`,
     until: (time) => `until ${time}`,
     firstLesson: 'First lesson',
@@ -215,11 +204,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Jutro',
     luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
-    changes: CHANGE_WORDS.pl,
-    extra: EXTRA_CLASS.pl,
-    movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
-    instead: (what) => `zamiast: ${what}`,
-    wasRoom: (room) => `było: s. ${room}`,
+    lesson: TIMETABLE_WORDS.pl,
     room: (room) => `s. ${room}`,
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
@@ -281,11 +266,7 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Завтра',
     luckyFor: (day) => `на ${day}`,
     noLessons: 'Уроків немає.',
-    changes: CHANGE_WORDS.uk,
-    extra: EXTRA_CLASS.uk,
-    movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
-    instead: (what) => `замість: ${what}`,
-    wasRoom: (room) => `було: каб. ${room}`,
+    lesson: TIMETABLE_WORDS.uk,
     room: (room) => `каб. ${room}`,
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',

@@ -62,10 +62,10 @@ export function nextChangesOf(
     const notes: string[] = [];
     if (away) {
       const no = num(c.lesson_no);
-      notes.push(text.movedTo(movedTo, no === null ? null : String(no)));
-    } else notes.push(text.changes[change]);
+      notes.push(text.lesson.movedTo(movedTo, no));
+    } else notes.push(text.lesson.changes[change]);
     const original = str(c.original_subject);
-    if (!away && change !== 'cancelled' && original !== null && original !== subject) notes.push(text.instead(original));
+    if (!away && change !== 'cancelled' && original !== null && original !== subject) notes.push(text.lesson.instead(original));
     const teacher = str(c.teacher);
     if (change === 'substitution' && original === subject && teacher !== null && teacher !== str(c.original_teacher)) notes.push(teacher);
     const room = str(c.room);

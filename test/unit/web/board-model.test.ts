@@ -7,6 +7,9 @@ import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView } from '../../../src/web/types.js';
 import type { ItemOf } from '../../../src/feature-kit/contract.js';
 import type { timetableToday } from '../../../src/features/timetable/entities.js';
+import { noteOf, type SlotOut } from '../../../src/features/timetable/day.js';
+import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import type { Language } from '../../../src/config/language.js';
 
 /** Where a lesson moved to, as the timetable declares it (the board reads it through that declaration). */
 type MovedTo = NonNullable<ItemOf<typeof timetableToday, 'lessons'>['moved_to']>;
@@ -89,12 +92,30 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
   );
 }
 
+/**
+ * The view with its timetable days as the bridge publishes them in `language`: each lesson's `note` by the
+ * timetable feature's own rule, and the day's `hours` (the first start and last end of what takes place).
+ */
+function published(view: ChildView, language: Language): ChildView {
+  const states = new Map(view.states);
+  for (const key of ['timetable_today', 'timetable_tomorrow']) {
+    const day = states.get(key);
+    const lessons = (day?.attributes?.lessons ?? []) as Omit<SlotOut, 'note'>[];
+    if (day === undefined || day.attributes?.hours !== undefined) continue;
+    const held = lessons.filter((l) => l.change !== 'cancelled' && l.moved_to === undefined);
+    const hours = held.length === 0 ? null : { from: held[0]!.from, to: held.at(-1)!.to };
+    const noted = lessons.map((l) => ({ ...l, note: noteOf(l, TIMETABLE_WORDS[language]) }));
+    states.set(key, { ...day, attributes: { ...day.attributes, hours, lessons: noted } });
+  }
+  return { ...view, states };
+}
+
 function child(over: Record<string, EntityState> = {}, rest: Partial<ChildView> = {}): ChildView {
   return { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states: states(over), changedAt: at('09:11'), ...rest };
 }
 
 function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'pl'): BoardChild {
-  return boardModel([view], language, now).children[0] as BoardChild;
+  return boardModel([published(view, language)], language, now).children[0] as BoardChild;
 }
 
 describe('the board of one child', () => {
@@ -168,8 +189,9 @@ describe('the board of one child', () => {
       original_room: '12',
       moved_to: movedTo,
     });
+    // (A lesson after it takes place: a day with nothing left is over and the board shows the next.)
     const view = child({
-      timetable_today: { state: '0', attributes: { date: '2026-11-18', lessons: [moved] } },
+      timetable_today: { state: '1', attributes: { date: '2026-11-18', lessons: [moved, lesson(4, '10:50', '11:35', 'Technika', '4')] } },
       lucky_number: { state: null, attributes: { day: null, register_number: '12', in_use: false } },
     });
     const pl = card(at('09:12'), view);
@@ -323,7 +345,7 @@ describe('the board of one child', () => {
     });
     const pl = card(at('13:00'), zofia, 'pl');
     expect(pl.headline).toEqual({ label: 'Pierwsze zajęcia (jutro)', subject: 'zajęcia poranne', detail: '08:00 · sala 1', change: null });
-    expect(boardModel([zofia], 'uk', at('13:00')).children[0]!.headline?.label).toBe('Перші заняття (завтра)');
+    expect(boardModel([published(zofia, 'uk')], 'uk', at('13:00')).children[0]!.headline?.label).toBe('Перші заняття (завтра)');
     expect(card(at('13:00'), zofia, 'en').headline?.label).toBe('First activity (tomorrow)');
     // The block in progress: its room by its name too, never "s. ogród".
     const walking = child({
@@ -435,7 +457,9 @@ describe('the board of one child', () => {
 
   it("draws a kindergarten's day by its blocks with their hours, and no box for a list that has no state", () => {
     const block = (from: string, to: string, subject: string, kind = 'planned') => ({
+      no: null,
       number: null,
+      change: null,
       from,
       to,
       subject,
@@ -594,7 +618,7 @@ describe('the board of one child', () => {
   });
 
   it('follows the language, labels included', () => {
-    const model = boardModel([child()], 'en', at('09:12'));
+    const model = boardModel([published(child(), 'en')], 'en', at('09:12'));
     expect(model.labels.itsYou).toBe("It's you!");
     expect(model.children[0]?.day?.lessons[1]?.note).toBe('substitution · instead of Matematyka');
     expect(boardModel([], 'pl', at('09:12')).labels.itsYou).toBe('To Ty!');
