@@ -119,8 +119,8 @@ export const today: Block = (e, t) => {
     t,
     'today',
     {
-      ...keyed(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
-      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher', 'extra'),
+      ...keyed(currentLesson, 'from', 'to', 'room', 'no'),
+      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),
       timetable: reads(timetableToday, 'hours', 'lessons'),

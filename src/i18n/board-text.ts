@@ -1,7 +1,7 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
 import type { Language } from '../config/language.js';
-import { TIMETABLE_WORDS, WEEKDAYS, type TimetableWords } from './lesson-words.js';
+import { WEEKDAYS } from './lesson-words.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
@@ -65,8 +65,6 @@ export interface BoardText {
   /** The lucky number is for another day than today (read the day before). */
   luckyFor: (day: string) => string;
   noLessons: string;
-  /** A changed lesson in words, as the timetable feature says it (the next school day's changes in the news). */
-  lesson: TimetableWords;
   room: (room: string) => string;
   until: (time: string) => string;
   firstLesson: string;
@@ -141,7 +139,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Tomorrow',
     luckyFor: (day) => `for ${day}`,
     noLessons: 'No lessons.',
-    lesson: TIMETABLE_WORDS.en,
     room: (room) => `room ${room}`,
     until: (time) => `until ${time}`,
     firstLesson: 'First lesson',
@@ -204,7 +201,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Jutro',
     luckyFor: (day) => `na ${day}`,
     noLessons: 'Brak lekcji.',
-    lesson: TIMETABLE_WORDS.pl,
     room: (room) => `s. ${room}`,
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
@@ -266,7 +262,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     tomorrow: 'Завтра',
     luckyFor: (day) => `на ${day}`,
     noLessons: 'Уроків немає.',
-    lesson: TIMETABLE_WORDS.uk,
     room: (room) => `каб. ${room}`,
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',

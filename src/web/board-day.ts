@@ -52,7 +52,7 @@ function lessonsOf(state: DayState | undefined): { date: string; end: string | n
   return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons) };
 }
 
-const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+export const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
 /** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
 function lessonOf(l: Slot, today: boolean, clock: BoardMoment): BoardLesson {

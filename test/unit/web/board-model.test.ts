@@ -380,63 +380,45 @@ describe('the board of one child', () => {
     expect(card(at('12:00'), singing).headline).toMatchObject({ label: 'Teraz', subject: 'Chór', detail: 's. 4 · do 12:35' });
   });
 
-  it("tells the next school day's plan changes with that day named, while the plan shows today", () => {
-    const change = (over: object) => ({
-      lesson_no: 2,
-      hours: '08:55-09:40',
-      kind: 'cancelled',
-      subject: 'Matematyka',
-      teacher: 'T',
-      room: '12',
-      original_date: '2026-11-19',
-      original_lesson_no: 2,
-      original_hours: '08:55-09:40',
-      original_subject: 'Matematyka',
-      original_teacher: 'T',
-      original_room: '12',
-      note: null,
-      ...over,
-    });
+  it("tells the next school day's changed lessons with that day named, while the plan shows today", () => {
+    const was = (over: object) => ({ original_subject: 'Matematyka', original_teacher: 'T', original_room: '12', ...over });
     const tomorrow = {
       state: '3',
       attributes: {
         date: '2026-11-19',
-        changes: [
-          change({}),
-          change({ lesson_no: 3, hours: '09:50-10:35', kind: 'substitution', subject: 'Fizyka', original_subject: 'Historia' }),
+        lessons: [
+          lesson(1, '08:00', '08:45', 'Przyroda', '21'),
+          lesson(2, '08:55', '09:40', 'Matematyka', '12', was({ change: 'cancelled' })),
+          lesson(3, '09:50', '10:35', 'Fizyka', '12', was({ change: 'substitution', original_subject: 'Historia' })),
+          lesson(5, '11:50', '12:35', 'Technika', '4', was({ change: 'room_change', original_subject: 'Technika' })),
           // Moved away from Thursday's sixth lesson to the next Thursday's seventh.
-          change({
-            date: '2026-11-26',
-            lesson_no: 7,
-            hours: '13:40-14:25',
-            kind: 'shifted',
-            subject: 'Plastyka',
-            original_subject: 'Plastyka',
-            original_lesson_no: 6,
-            original_hours: '12:45-13:30',
+          lesson(6, '12:45', '13:30', 'Plastyka', '12', {
+            ...was({ change: 'shifted', original_subject: 'Plastyka' }),
+            moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
           }),
         ],
       },
     };
-    const c = card(at('09:12'), child({ plan_changes_tomorrow: tomorrow }));
+    const c = card(at('09:12'), child({ timetable_tomorrow: tomorrow }));
+    // The same words as the day's list says them (the timetable's note); a room change names the new room by its hour.
     expect(c.nextChanges).toEqual({
       date: '2026-11-19',
       title: 'Zmiany planu: jutro, czw. 19.11',
       items: [
         { day: 'jutro', no: 2, time: '08:55', subject: 'Matematyka', change: 'cancelled', note: 'odwołana' },
         { day: 'jutro', no: 3, time: '09:50', subject: 'Fizyka', change: 'substitution', note: 'zastępstwo · zamiast: Historia' },
-        { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: expect.stringContaining('czw. 26.11') as string },
+        { day: 'jutro', no: 5, time: '11:50 · s. 4', subject: 'Technika', change: 'room_change', note: 'zmiana sali · było: s. 12' },
+        { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' },
       ],
     });
     // After today's last lesson the plan shows that day itself, its changes in it: no second telling.
-    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).day?.date).toBe('2026-11-19');
-    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).nextChanges).toBeNull();
+    expect(card(at('15:00'), child({ timetable_tomorrow: tomorrow })).day?.date).toBe('2026-11-19');
+    expect(card(at('15:00'), child({ timetable_tomorrow: tomorrow })).nextChanges).toBeNull();
     // Friday's news of Monday names Monday.
-    const monday = { state: '1', attributes: { date: '2026-11-23', changes: [change({})] } };
-    expect(card(at('09:12'), child({ plan_changes_tomorrow: monday })).nextChanges?.items[0]?.day).toBe('pon. 23.11');
-    expect(
-      card(at('09:12'), child({ plan_changes_tomorrow: { state: '0', attributes: { date: '2026-11-19', changes: [] } } })).nextChanges,
-    ).toBeNull();
+    const monday = { ...tomorrow, attributes: { ...tomorrow.attributes, date: '2026-11-23' } };
+    expect(card(at('09:12'), child({ timetable_tomorrow: monday })).nextChanges?.items[0]?.day).toBe('pon. 23.11');
+    const unchanged = { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(1, '08:00', '08:45', 'Przyroda', '21')] } };
+    expect(card(at('09:12'), child({ timetable_tomorrow: unchanged })).nextChanges).toBeNull();
   });
 
   it('names the unread announcements by their titles, newest first', () => {
