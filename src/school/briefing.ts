@@ -6,7 +6,7 @@ import { testKind, type AgendaItem, type TestKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { LuckyNumber } from './lucky.js';
 import type { ChangeKind } from './plan-changes.js';
-import { hoursOf, slotsOf, type SchoolDay } from './schedule.js';
+import { hoursOf, lessonChange, slotsOf, type SchoolDay } from './schedule.js';
 
 export interface BriefingInput {
   now: number;
@@ -61,7 +61,7 @@ export function briefing(input: BriefingInput): Briefing | null {
   // lesson a parent counts and packs for; different subjects of one slot are joined.
   const lessons = slotsOf(target.lessons ?? []).map((slot) => ({
     subject: [...new Set(slot.map((l) => l.subject).filter((s) => s !== null && s !== ''))].join(' / '),
-    change: slot.map((l) => l.change?.kind ?? (l.cancelled ? 'cancelled' : null)).find((c) => c !== null) ?? null,
+    change: slot.map(lessonChange).find((c) => c !== null) ?? null,
     takesPlace: slot.some((l) => l.takesPlace),
   }));
   const day = target.date;

@@ -8,7 +8,7 @@ import { testKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { ChangeKind } from './plan-changes.js';
 import type { ScheduledLesson, SchoolDay } from './schedule.js';
-import { sameSlot } from './schedule.js';
+import { lessonChange, movedAway, sameSlot } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
@@ -118,8 +118,8 @@ function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string 
 }
 
 function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string): LessonEntry {
-  const away = !l.takesPlace && l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo;
-  const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : away ? 'shifted' : 'cancelled';
+  const away = !l.takesPlace && movedAway(l);
+  const change = lessonChange(l);
   const group = groupKey(l, slot);
   // An extra class by its start and title: its number (when it has one) is a lesson's hour, not its slot.
   const local = l.extra

@@ -7,7 +7,7 @@ import { extraLessons, withExtra } from './extra-classes.js';
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { changesOn, planChangeEvents, planChanges, slotOn, type PlanChange, type PlanChangePayload } from './plan-changes.js';
+import { changesOn, planChangeEvents, planChanges, slotOn, type ChangeKind, type PlanChange, type PlanChangePayload } from './plan-changes.js';
 import {
   freeDays,
   lessonHours,
@@ -140,6 +140,23 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
   return { cal, changes, day };
+}
+
+/**
+ * A lesson's change as a parent reads it on every screen and in the feeds: the plan change of its slot, "shifted"
+ * for one that left its slot, or "cancelled" for one that does not take place for another reason (a free day).
+ */
+export function lessonChange(l: ScheduledLesson): ChangeKind | null {
+  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
+  return l.change?.kind ?? null;
+}
+
+/** The lesson left its slot for another day or hour (the change says where to). */
+export function movedAway(l: ScheduledLesson): boolean {
+  const c = l.change;
+  return (
+    c?.kind === 'shifted' && c.original_date === l.date && c.original_lesson_no === l.lessonNo && (c.date !== l.date || c.lesson_no !== l.lessonNo)
+  );
 }
 
 /** The day's lessons grouped by slot, in slot order (a split class's groups share one). */

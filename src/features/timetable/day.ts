@@ -1,6 +1,6 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow), the lesson in progress
 // (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
-import { heldSlots, hoursOf, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { ChangeKind } from '../../school/plan-changes.js';
 import { onOff, stateText, withAttributes } from '../../feature-kit/render.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
@@ -36,27 +36,8 @@ export interface SlotOut extends GroupOut {
   note: string | null;
 }
 
-/**
- * A lesson's change as a parent reads it: the plan change of its slot, or "cancelled" for a lesson
- * that does not take place for another reason (a free day covering some lessons).
- */
-function changeOf(l: ScheduledLesson): ChangeKind | null {
-  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
-  return l.change?.kind ?? null;
-}
-
-/** The lesson left its slot for another day or hour (the change says where to). */
-function movedAway(l: ScheduledLesson): boolean {
-  return (
-    l.change?.kind === 'shifted' &&
-    l.change.original_date === l.date &&
-    l.change.original_lesson_no === l.lessonNo &&
-    (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo)
-  );
-}
-
 function groupOf(l: ScheduledLesson): GroupOut {
-  const change = changeOf(l);
+  const change = lessonChange(l);
   // A substitute lesson often has no room in the timetable; the plan change may name it.
   const out: GroupOut = { subject: l.subject, teacher: l.teacher, room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null), change };
   if (change !== null) {
@@ -80,7 +61,7 @@ export function joined(values: readonly (string | null | undefined)[]): string |
  * that takes place (a group's own cancellation shows in `groups`).
  */
 function slotChange(groups: readonly GroupOut[], lessons: readonly ScheduledLesson[]): ChangeKind | null {
-  if (lessons.every((l) => changeOf(l) === 'cancelled')) return 'cancelled';
+  if (lessons.every((l) => lessonChange(l) === 'cancelled')) return 'cancelled';
   return groups.find((g, i) => lessons[i]?.takesPlace && g.change !== null)?.change ?? null;
 }
 
@@ -102,11 +83,6 @@ export function noteOf(s: Omit<SlotOut, 'note'>, w: TimetableWords): string | nu
   }
   if (s.kind !== undefined && s.kind !== 'planned') notes.push(s.kind);
   return notes.length > 0 ? notes.join(' · ') : null;
-}
-
-function slotOut(lessons: ScheduledLesson[], words: TimetableWords): SlotOut {
-  const out = slotFacts(lessons);
-  return { ...out, note: noteOf(out, words) };
 }
 
 function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
@@ -170,7 +146,9 @@ export function timetableOf(day: SchoolDay | null, language: Language = FALLBACK
   return withAttributes(heldSlots(day), {
     date: day.date,
     hours: span && { from: span.from, to: span.to },
-    lessons: slotsOf(day.lessons).map((slot) => slotOut(slot, words)),
+    lessons: slotsOf(day.lessons)
+      .map(slotFacts)
+      .map((slot) => ({ ...slot, note: noteOf(slot, words) })),
   });
 }
 
