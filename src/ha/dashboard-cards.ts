@@ -16,10 +16,6 @@ import { homeworkDueEntity, upcomingTestsEntity } from '../features/agenda/agend
 import {
   atSchool,
   currentLesson,
-  lessonsEndToday,
-  lessonsEndTomorrow,
-  lessonsStartToday,
-  lessonsStartTomorrow,
   nextLesson,
   planChangesToday,
   planChangesTomorrow,
@@ -123,13 +119,11 @@ export const today: Block = (e, t) => {
     t,
     'today',
     {
-      ...keyed(currentLesson, 'from', 'to', 'room', 'change', 'teacher', 'no'),
-      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room', 'substitution', 'teacher', 'extra'),
+      ...keyed(currentLesson, 'from', 'to', 'room', 'no'),
+      ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),
-      lessons_start: reads(lessonsStartToday),
-      lessons_end: reads(lessonsEndToday),
-      timetable: reads(timetableToday, 'lessons'),
+      timetable: reads(timetableToday, 'hours', 'lessons'),
       plan_changes: reads(planChangesToday, 'changes'),
       kindergarten: kindergartenVariable(e),
     },
@@ -145,18 +139,16 @@ export const today: Block = (e, t) => {
 export const nextDay =
   (base: string | undefined): Block =>
   (e, t) => {
-    if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(lessonsStartTomorrow, lessonsEndTomorrow)) return undefined;
+    if (!e.has(planChangesTomorrow) && !e.has(homeworkDueEntity) && !e.has(timetableTomorrow)) return undefined;
     return markdown(
       e,
       t,
       'next-day',
       {
-        timetable: reads(timetableTomorrow, 'date', 'lessons'),
+        timetable: reads(timetableTomorrow, 'date', 'hours', 'lessons'),
         school_day: reads(schoolDayTomorrow, 'date'),
         plan_changes: reads(planChangesTomorrow, 'date', 'changes'),
         homework: reads(homeworkDueEntity, 'date', 'items'),
-        lessons_start: reads(lessonsStartTomorrow),
-        lessons_end: reads(lessonsEndTomorrow),
         base: { text: base },
         kindergarten: kindergartenVariable(e),
       },

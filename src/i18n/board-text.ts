@@ -1,8 +1,7 @@
 // The family board's words (interface 6.5, `/`), in each language: the headings the page prints and
 // the phrases the board model fills in with the data (days, changes, warnings).
 import type { Language } from '../config/language.js';
-import type { ChangeKind } from '../school/plan-changes.js';
-import { CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay, WEEKDAYS } from './lesson-words.js';
+import { WEEKDAYS } from './lesson-words.js';
 
 /** Headings and fixed lines of the page; the model hands them to the page as they are. */
 export interface BoardLabels {
@@ -62,14 +61,6 @@ export interface BoardText {
   today: string;
   tomorrow: string;
   noLessons: string;
-  /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
-  changes: Readonly<Record<ChangeKind, string>>;
-  /** An extra class (src/i18n/lesson-words.ts). */
-  extra: string;
-  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
-  movedTo: (date: string, lessonNo: string | null) => string;
-  instead: (what: string) => string;
-  wasRoom: (room: string) => string;
   room: (room: string) => string;
   until: (time: string) => string;
   firstLesson: string;
@@ -143,11 +134,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     today: 'Today',
     tomorrow: 'Tomorrow',
     noLessons: 'No lessons.',
-    changes: CHANGE_WORDS.en,
-    extra: EXTRA_CLASS.en,
-    movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
-    instead: (what) => `instead of ${what}`,
-    wasRoom: (room) => `was room ${room}`,
     room: (room) => `room ${room}`,
     until: (time) => `until ${time}`,
     firstLesson: 'First lesson',
@@ -208,11 +194,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     today: 'Dziś',
     tomorrow: 'Jutro',
     noLessons: 'Brak lekcji.',
-    changes: CHANGE_WORDS.pl,
-    extra: EXTRA_CLASS.pl,
-    movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
-    instead: (what) => `zamiast: ${what}`,
-    wasRoom: (room) => `było: s. ${room}`,
     room: (room) => `s. ${room}`,
     until: (time) => `do ${time}`,
     firstLesson: 'Pierwsza lekcja',
@@ -272,11 +253,6 @@ export const BOARD_TEXT: Record<Language, BoardText> = {
     today: 'Сьогодні',
     tomorrow: 'Завтра',
     noLessons: 'Уроків немає.',
-    changes: CHANGE_WORDS.uk,
-    extra: EXTRA_CLASS.uk,
-    movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
-    instead: (what) => `замість: ${what}`,
-    wasRoom: (room) => `було: каб. ${room}`,
     room: (room) => `каб. ${room}`,
     until: (time) => `до ${time}`,
     firstLesson: 'Перший урок',

@@ -1,20 +1,14 @@
 // The calendar feeds' words in each language: the calendars' names, what marks a changed lesson in its
 // title, the agenda's kinds and the labels of the descriptions.
-import type { ChangeKind } from '../school/plan-changes.js';
 import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, CHANGE_WORDS, EXTRA_CLASS, movedTo, shortDay } from './lesson-words.js';
+import { AGENDA_WORDS, TIMETABLE_WORDS, type TimetableWords } from './lesson-words.js';
 
-export interface CalendarText {
+/** A changed lesson's words (`changes`, `extra`, `movedTo`) are the timetable's (i18n/lesson-words). */
+export interface CalendarText extends Pick<TimetableWords, 'changes' | 'extra' | 'movedTo'> {
   /** The second half of a calendar's name: "Ania – lekcje". */
   feeds: Record<FeedName, string>;
-  /** What a changed lesson's title says after its subject. */
-  changes: Record<ChangeKind, string>;
-  /** What an extra class's title says after it. */
-  extra: string;
-  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7" (i18n/lesson-words). */
-  movedTo: (date: string, lessonNo: string | null) => string;
   /** "was" before what was planned. */
   was: string;
   lesson: string;
@@ -31,9 +25,7 @@ export interface CalendarText {
 
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
-  changes: CHANGE_WORDS.pl,
-  extra: EXTRA_CLASS.pl,
-  movedTo: (date, lessonNo) => movedTo('pl', shortDay(date, 'pl'), lessonNo),
+  ...TIMETABLE_WORDS.pl,
   was: 'było',
   lesson: 'Lekcja',
   room: 'Sala',
@@ -47,9 +39,7 @@ const PL: CalendarText = {
 
 const EN: CalendarText = {
   feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
-  changes: CHANGE_WORDS.en,
-  extra: EXTRA_CLASS.en,
-  movedTo: (date, lessonNo) => movedTo('en', shortDay(date, 'en'), lessonNo),
+  ...TIMETABLE_WORDS.en,
   was: 'was',
   lesson: 'Lesson',
   room: 'Room',
@@ -63,9 +53,7 @@ const EN: CalendarText = {
 
 const UK: CalendarText = {
   feeds: { lessons: 'уроки', agenda: 'розклад подій', 'free-days': 'вихідні дні' },
-  changes: CHANGE_WORDS.uk,
-  extra: EXTRA_CLASS.uk,
-  movedTo: (date, lessonNo) => movedTo('uk', shortDay(date, 'uk'), lessonNo),
+  ...TIMETABLE_WORDS.uk,
   was: 'було',
   lesson: 'Урок',
   room: 'Кабінет',

@@ -31,14 +31,11 @@ export interface DashboardText {
   activities: string;
   lessons: string;
   room: string;
-  substitution: string;
   changes: string;
   noChanges: string;
   from: string;
   /** A changed lesson's change in words (src/i18n/lesson-words.ts). */
   kinds: Readonly<Record<ChangeKind, string>>;
-  /** An extra class (src/i18n/lesson-words.ts). */
-  extraClass: string;
   /** What an agenda entry is, for one that names no subject (src/i18n/lesson-words.ts). */
   agendaKinds: Readonly<Record<AgendaEntryKind, string>>;
   /** A lesson moved away, from template expressions that print its day and lesson number (i18n/lesson-words). */

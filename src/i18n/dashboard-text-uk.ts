@@ -1,7 +1,7 @@
 // The dashboard's own words in Ukrainian (src/i18n/dashboard-text.ts holds the shape, Polish and English):
 // a file of its own so that each stays readable. What the school wrote stays Polish on the screen.
 import type { DashboardText } from './dashboard-text-shape.js';
-import { AGENDA_WORDS, CHANGE_WORDS, EXTRA_CLASS, movedTo, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 
 export function ukrainianDashboard(signatureWords: string): DashboardText {
   return {
@@ -27,12 +27,10 @@ export function ukrainianDashboard(signatureWords: string): DashboardText {
     activities: 'Заняття',
     lessons: 'Уроки',
     room: 'каб.',
-    substitution: 'заміна',
     changes: 'Зміни',
     noChanges: 'Розклад без змін.',
     from: 'перенесено з',
     kinds: CHANGE_WORDS.uk,
-    extraClass: EXTRA_CLASS.uk,
     agendaKinds: AGENDA_WORDS.uk,
     movedTo: (day, lessonNo) => movedTo('uk', day, lessonNo),
     homework: 'Домашні завдання',

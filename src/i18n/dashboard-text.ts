@@ -1,7 +1,7 @@
 // The dashboard's own words (view names, headings, labels, the lines its templates print), in each
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, CHANGE_WORDS, EXTRA_CLASS, movedTo, WEEKDAYS } from './lesson-words.js';
+import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 import { ukrainianDashboard } from './dashboard-text-uk.js';
 import type { DashboardText } from './dashboard-text-shape.js';
 
@@ -32,12 +32,10 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     activities: 'Activities',
     lessons: 'Lessons',
     room: 'room',
-    substitution: 'substitute teacher',
     changes: 'Changes',
     noChanges: 'No plan changes.',
     from: 'moved from',
     kinds: CHANGE_WORDS.en,
-    extraClass: EXTRA_CLASS.en,
     agendaKinds: AGENDA_WORDS.en,
     movedTo: (day, lessonNo) => movedTo('en', day, lessonNo),
     homework: 'Homework',
@@ -160,12 +158,10 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     activities: 'Zajęcia',
     lessons: 'Lekcje',
     room: 'sala',
-    substitution: 'zastępstwo',
     changes: 'Zmiany',
     noChanges: 'Bez zmian w planie.',
     from: 'przeniesiona z',
     kinds: CHANGE_WORDS.pl,
-    extraClass: EXTRA_CLASS.pl,
     agendaKinds: AGENDA_WORDS.pl,
     movedTo: (day, lessonNo) => movedTo('pl', day, lessonNo),
     homework: 'Zadania domowe',

@@ -70,3 +70,30 @@ const MOVED_WORDS: Readonly<Record<Language, { movedTo: string; lesson: string }
   en: { movedTo: 'moved to', lesson: 'lesson' },
   uk: { movedTo: 'перенесено на', lesson: 'урок' },
 };
+
+/**
+ * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zastępstwo · zamiast:
+ * Matematyka · było: s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
+ */
+export interface TimetableWords {
+  changes: Readonly<Record<ChangeKind, string>>;
+  extra: string;
+  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7". */
+  movedTo: (date: string, lessonNo: number | null) => string;
+  instead: (what: string) => string;
+  wasRoom: (room: string) => string;
+  unnamed: string;
+}
+
+const timetableWords = (language: Language, words: Pick<TimetableWords, 'instead' | 'wasRoom' | 'unnamed'>): TimetableWords => ({
+  changes: CHANGE_WORDS[language],
+  extra: EXTRA_CLASS[language],
+  movedTo: (date, lessonNo) => movedTo(language, shortDay(date, language), lessonNo === null ? null : String(lessonNo)),
+  ...words,
+});
+
+export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
+  pl: timetableWords('pl', { instead: (what) => `zamiast: ${what}`, wasRoom: (room) => `było: s. ${room}`, unnamed: 'Lekcja' }),
+  en: timetableWords('en', { instead: (what) => `instead of ${what}`, wasRoom: (room) => `was room ${room}`, unnamed: 'Lesson' }),
+  uk: timetableWords('uk', { instead: (what) => `замість: ${what}`, wasRoom: (room) => `було: каб. ${room}`, unnamed: 'Урок' }),
+};

@@ -5,9 +5,7 @@ import { addDays, dayOfWeek } from '../util/time.js';
 import { testKind, type AgendaItem, type TestKind } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { ChangeKind } from './plan-changes.js';
-import { sameSlot, type SchoolDay } from './schedule.js';
-
-type Slot = Parameters<typeof sameSlot>[0];
+import { hoursOf, lessonChange, slotsOf, type SchoolDay } from './schedule.js';
 
 export interface BriefingInput {
   now: number;
@@ -44,7 +42,7 @@ export interface Briefing {
   when: 'today' | 'tomorrow' | 'later';
   /** 1 = Monday … 7 = Sunday. */
   weekday: number;
-  /** HH:MM of the first and last lesson that take place. */
+  /** HH:MM of the day's span, as every screen says it (SchoolDay's start and end: extra classes included). */
   start: string | null;
   end: string | null;
   /** Every lesson of the day in slot order, with its change. */
@@ -59,22 +57,20 @@ export interface Briefing {
 export function briefing(input: BriefingInput): Briefing | null {
   const target = briefedDay(input);
   if (!target) return null;
-  const lessons = bySlot(
-    (target.lessons ?? []).map((l) => ({
-      slot: { lessonNo: l.lessonNo, from: l.from },
-      subject: l.subject ?? '',
-      change: l.change?.kind ?? (l.cancelled ? 'cancelled' : null),
-      takesPlace: l.takesPlace,
-    })),
-  );
-  const held = (target.lessons ?? []).filter((l) => l.takesPlace);
+  // One entry per slot, as the timetable counts them: a class split into groups (English for each half) is one
+  // lesson a parent counts and packs for; different subjects of one slot are joined.
+  const lessons = slotsOf(target.lessons ?? []).map((slot) => ({
+    subject: [...new Set(slot.map((l) => l.subject).filter((s) => s !== null && s !== ''))].join(' / '),
+    change: slot.map(lessonChange).find((c) => c !== null) ?? null,
+    takesPlace: slot.some((l) => l.takesPlace),
+  }));
   const day = target.date;
   return {
     day,
     when: day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later',
     weekday: dayOfWeek(day),
-    start: held.find((l) => l.from !== null)?.from ?? null,
-    end: [...held].reverse().find((l) => l.to !== null)?.to ?? null,
+    start: hoursOf(target)?.from ?? null,
+    end: hoursOf(target)?.to ?? null,
     lessons: lessons.filter((l) => l.subject !== ''),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: testKind(t) })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
@@ -87,26 +83,6 @@ export function briefing(input: BriefingInput): Briefing | null {
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),
   };
-}
-
-/**
- * One entry per lesson slot: a class split into groups has two lessons in one slot (English for
- * each half), which a parent counts and packs for once. Different subjects of one slot are joined.
- */
-function bySlot(lessons: readonly (BriefingLesson & { slot: Slot })[]): BriefingLesson[] {
-  const slots: (BriefingLesson & { slot: Slot })[] = [];
-  for (const { slot, ...lesson } of lessons) {
-    const last = slots.at(-1);
-    if (last === undefined || (slot.lessonNo === null && slot.from === null) || !sameSlot(last.slot, slot)) {
-      slots.push({ slot, ...lesson });
-      continue;
-    }
-    if (lesson.subject !== '' && !last.subject.split(' / ').includes(lesson.subject))
-      last.subject = last.subject === '' ? lesson.subject : `${last.subject} / ${lesson.subject}`;
-    last.change ??= lesson.change;
-    last.takesPlace ||= lesson.takesPlace;
-  }
-  return slots.map(({ slot: _slot, ...lesson }) => lesson);
 }
 
 /** Today while its lessons are still ahead or going on, else the first later day with a lesson taking place. */

@@ -6,7 +6,7 @@ import { sameSubject, textCompare } from './common.js';
 import { testKind, type AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
 import type { ChangeKind } from './plan-changes.js';
-import { sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
+import { lessonChange, movedAway, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
 /** The feeds of one child (interface 6.5): `/calendar/<child>/<name>.ics`. */
@@ -116,8 +116,8 @@ function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string 
 }
 
 function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string): LessonEntry {
-  const away = !l.takesPlace && l.change?.kind === 'shifted' && l.change.original_date === l.date && l.change.original_lesson_no === l.lessonNo;
-  const change: ChangeKind | null = l.takesPlace ? (l.change?.kind ?? null) : away ? 'shifted' : 'cancelled';
+  const away = !l.takesPlace && movedAway(l);
+  const change = lessonChange(l);
   const group = groupKey(l, slot);
   // An extra class by its start and title: its number (when it has one) is a lesson's hour, not its slot.
   const local = l.extra

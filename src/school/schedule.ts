@@ -7,7 +7,7 @@ import { extraLessons, withExtra } from './extra-classes.js';
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
 import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { changesOn, planChangeEvents, planChanges, slotOn, type PlanChange, type PlanChangePayload } from './plan-changes.js';
+import { changesOn, planChangeEvents, planChanges, slotOn, type ChangeKind, type PlanChange, type PlanChangePayload } from './plan-changes.js';
 import {
   freeDays,
   lessonHours,
@@ -57,7 +57,10 @@ export interface SchoolDay {
   changes: PlanChange[];
   /** The free day covering the whole date, if any. */
   freeDay: FreeDay | undefined;
-  /** First start and last end of the lessons, ISO timestamps; null when unknown or none. */
+  /**
+   * First start and last end of the lessons that take place, extra classes included (the child is at school
+   * for them), ISO timestamps; null when unknown or none. Every screen's span of the day is this one.
+   */
   start: string | null;
   end: string | null;
 }
@@ -132,11 +135,53 @@ function schoolDayReader(input: Omit<ScheduleInput, 'now'>): { cal: SchoolCalend
     const lessons = regular && withExtra(regular, extraOn);
     const hours = lessonHours(
       date,
-      planned?.filter((l) => l.takesPlace),
+      lessons?.filter((l) => l.takesPlace),
     );
     return { date, lessons, changes: own, freeDay: wholeFreeDay(cal, date), ...hours };
   };
   return { cal, changes, day };
+}
+
+/**
+ * A lesson's change as a parent reads it on every screen and in the feeds: the plan change of its slot, "shifted"
+ * for one that left its slot, or "cancelled" for one that does not take place for another reason (a free day).
+ */
+export function lessonChange(l: ScheduledLesson): ChangeKind | null {
+  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
+  return l.change?.kind ?? null;
+}
+
+/** The lesson left its slot for another day or hour (the change says where to). */
+export function movedAway(l: ScheduledLesson): boolean {
+  const c = l.change;
+  return (
+    c?.kind === 'shifted' && c.original_date === l.date && c.original_lesson_no === l.lessonNo && (c.date !== l.date || c.lesson_no !== l.lessonNo)
+  );
+}
+
+/** The day's lessons grouped by slot, in slot order (a split class's groups share one). */
+export function slotsOf(lessons: readonly ScheduledLesson[]): ScheduledLesson[][] {
+  const slots: ScheduledLesson[][] = [];
+  for (const l of lessons) {
+    const slot = slots.find((s) => s[0] !== undefined && sameSlot(s[0], l));
+    if (slot) slot.push(l);
+    else slots.push([l]);
+  }
+  return slots;
+}
+
+/**
+ * The day's count of lessons, as every screen says it: the slots that take place (a split class's groups
+ * count once, an extra class as a lesson); null when the timetable does not cover the day.
+ */
+export function heldSlots(day: SchoolDay): number | null {
+  return day.lessons === undefined ? null : slotsOf(day.lessons).filter((s) => s.some((l) => l.takesPlace)).length;
+}
+
+/** The day's span (its start and end) as HH:MM, Warsaw time; null when the day has none. */
+export function hoursOf(day: SchoolDay): { from: string; to: string } | null {
+  if (day.start === null || day.end === null) return null;
+  return { from: warsawTimeOfDay(Date.parse(day.start)), to: warsawTimeOfDay(Date.parse(day.end)) };
 }
 
 /** Several days with their lessons and changes, each read as schedule() reads today (the calendar feeds). */

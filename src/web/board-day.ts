@@ -20,7 +20,7 @@ export interface BoardLesson {
   subject: string | null;
   room: string | null;
   change: LessonChange | null;
-  /** The change in words, e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
+  /** The change in words (timetable_*'s `note`), e.g. "zastępstwo · zamiast: Matematyka"; null for an unchanged lesson. */
   note: string | null;
   /** done: over; now: in progress (today only). */
   status: 'done' | 'now' | null;
@@ -46,64 +46,34 @@ export interface BoardHeadline {
   change: LessonChange | null;
 }
 
-function lessonsOf(state: DayState | undefined): { date: string; lessons: Slot[] } | null {
+function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[] } | null {
   const date = str(state?.attributes?.date);
   if (date === null || state?.state === null || state?.state === undefined) return null;
-  return { date, lessons: list(state.attributes?.lessons) };
+  return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons) };
 }
 
-const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
+export const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
-function lessonOf(l: Slot, today: boolean, clock: BoardMoment, text: BoardText): BoardLesson {
+/** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
+function lessonOf(l: Slot, today: boolean, clock: BoardMoment): BoardLesson {
   const change = CHANGES.find((c) => c === l.change) ?? null;
   const from = str(l.from);
   const to = str(l.to);
-  const subject = str(l.subject);
-  const room = str(l.room);
-  const extra = l.extra === true ? (true as const) : undefined;
-  const notes: string[] = extra ? [text.extra] : [];
-  // A lesson moved away says where to; the other changes by their kind.
-  const moved = part(l.moved_to);
-  const movedDate = str(moved?.date);
-  const movedNo = num(moved?.lesson_no);
-  if (change === 'shifted' && movedDate !== null) notes.push(text.movedTo(movedDate, movedNo === null ? null : String(movedNo)));
-  else if (change !== null) notes.push(text.changes[change]);
-  const originalSubject = str(l.original_subject);
-  const originalRoom = str(l.original_room);
-  if (change !== null && change !== 'cancelled' && originalSubject !== null && originalSubject !== subject) notes.push(text.instead(originalSubject));
-  // The same subject with another teacher: the substitute's name is the news.
-  const teacher = str(l.teacher);
-  if (change === 'substitution' && originalSubject === subject && teacher !== null && teacher !== str(l.original_teacher)) notes.push(teacher);
-  // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
-  if (change !== null && change !== 'cancelled' && room !== null && originalRoom !== null && originalRoom !== room)
-    notes.push(text.wasRoom(originalRoom));
-  // A kindergarten's block (interface 12.2) says a kind other than `planned` as the portal names it.
-  const kind = str((l as { kind?: unknown }).kind);
-  if (kind !== null && kind !== 'planned') notes.push(kind);
   let status: BoardLesson['status'] = null;
   if (today && to !== null && to <= clock.time) status = 'done';
   else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
-  return { no: num(l.no), from, to, subject, room, change, note: notes.length > 0 ? notes.join(' · ') : null, status, ...(extra ? { extra } : {}) };
-}
-
-/** When today's last lesson that takes place ends (HH:MM); null without one. */
-function lastEnd(lessons: readonly Slot[]): string | null {
-  const ends = lessons
-    .filter((l) => l.change !== 'cancelled')
-    .map((l) => str(l.to))
-    .filter((t): t is string => t !== null);
-  return ends.length > 0 ? ends.reduce((a, b) => (b > a ? b : a)) : null;
+  const extra = l.extra === true ? { extra: true as const } : {};
+  return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...extra };
 }
 
 /** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
 export function shownDay(today: DayState | undefined, next: DayState | undefined, clock: BoardMoment, text: BoardText): BoardDay | null {
   const t = lessonsOf(today);
   const n = lessonsOf(next);
-  const end = t !== null && t.date === clock.today ? lastEnd(t.lessons) : null;
-  const chosen = end !== null && clock.time < end ? t : (n ?? t);
+  const chosen = t !== null && t.date === clock.today && t.end !== null && clock.time < t.end ? t : (n ?? t);
   if (chosen === null) return null;
   const isToday = chosen.date === clock.today;
-  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, clock, text));
+  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, clock));
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
 

@@ -7,7 +7,7 @@ import { received, type Received } from '../feature-kit/contract.js';
 import { briefingEntity } from '../features/briefing/briefing.js';
 import { FEATURES } from '../features/index.js';
 import type { BoardFact, ShownChild } from '../features/screen-parts.js';
-import { currentLesson, planChangesTomorrow, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
+import { currentLesson, timetableToday, timetableTomorrow } from '../features/timetable/entities.js';
 import { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { average, newestGrade } from '../features/grades/grades.js';
@@ -126,7 +126,7 @@ function childBoard(child: ChildView, text: BoardText, language: Language, now: 
     headline: headlineOf(s(currentLesson), day, clock, text),
     briefing: s(briefingEntity)?.state ?? null,
     day,
-    nextChanges: nextChangesOf(s(planChangesTomorrow), day?.date ?? null, clock, text),
+    nextChanges: nextChangesOf(s(timetableTomorrow), day?.date ?? null, clock, text),
     notices: noticesOf(s(unreadNotices), clock, text),
     homework:
       known(s(homeworkDueEntity)) || known(s(homeworkUpcomingEntity))

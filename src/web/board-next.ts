@@ -3,18 +3,20 @@
 // announcements by their titles, newest first. Read leniently from the published states.
 import type { BoardText } from '../i18n/board-text.js';
 import type { Received } from '../feature-kit/contract.js';
-import type { planChangesTomorrow } from '../features/timetable/entities.js';
+import type { timetableTomorrow } from '../features/timetable/entities.js';
 import type { unreadNotices } from '../features/notices/notices.js';
-import type { LessonChange } from './board-day.js';
+import { CHANGES, type LessonChange } from './board-day.js';
 import { addDays } from '../util/time.js';
 import { dayShort, list, num, str, weekday, type BoardMoment } from './board-read.js';
+
+type DayState = Received<typeof timetableTomorrow>;
 
 /** One change of the next school day's plan, as a line of the news. */
 export interface BoardNextChange {
   /** "jutro", "pon. 23.11": the day, named on each line. */
   day: string;
   no: number | null;
-  /** When it was to start (a lesson moved away: the slot it leaves). */
+  /** When it was to start (a lesson moved away: the slot it leaves); a room change's new room after it ("11:50 · s. 4"). */
   time: string | null;
   subject: string | null;
   change: LessonChange;
@@ -36,50 +38,22 @@ export interface BoardNotice {
   when: string | null;
 }
 
-const KINDS: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
-
 /**
- * The next school day's plan changes; none when that day is not after today or is the day the plan
- * column shows already (after today's lessons), where the changes stand in the plan itself.
+ * The next school day's changed lessons (timetable_tomorrow), each with its change in words as the timetable said
+ * it; none when that day is not after today or is the day the plan column shows already (after today's lessons),
+ * where the changes stand in the plan itself. A room change says the new room after its hour.
  */
-export function nextChangesOf(
-  state: Received<typeof planChangesTomorrow> | undefined,
-  shownDate: string | null,
-  clock: BoardMoment,
-  text: BoardText,
-): BoardNextChanges | null {
+export function nextChangesOf(state: DayState | undefined, shownDate: string | null, clock: BoardMoment, text: BoardText): BoardNextChanges | null {
   const date = str(state?.attributes?.date);
   if (date === null || date <= clock.today || date === shownDate) return null;
   const day = dayShort(date, clock, text);
-  const items = list(state?.attributes?.changes).flatMap((c): BoardNextChange[] => {
-    const change = KINDS.find((k) => k === c.kind);
-    if (change === undefined) return [];
-    const movedTo = str(c.date);
-    // A lesson moved away from that day: said by the slot it leaves, and where it goes.
-    const away = change === 'shifted' && movedTo !== null && movedTo !== date;
-    const subject = away ? (str(c.original_subject) ?? str(c.subject)) : str(c.subject);
-    const hours = away ? str(c.original_hours) : str(c.hours);
-    const notes: string[] = [];
-    if (away) {
-      const no = num(c.lesson_no);
-      notes.push(text.movedTo(movedTo, no === null ? null : String(no)));
-    } else notes.push(text.changes[change]);
-    const original = str(c.original_subject);
-    if (!away && change !== 'cancelled' && original !== null && original !== subject) notes.push(text.instead(original));
-    const teacher = str(c.teacher);
-    if (change === 'substitution' && original === subject && teacher !== null && teacher !== str(c.original_teacher)) notes.push(teacher);
-    const room = str(c.room);
-    if (change === 'room_change' && room !== null) notes.push(text.room(room));
-    return [
-      {
-        day,
-        no: away ? num(c.original_lesson_no) : num(c.lesson_no),
-        time: hours === null ? null : hours.slice(0, 5),
-        subject,
-        change,
-        note: notes.join(' · '),
-      },
-    ];
+  const items = list(state?.attributes?.lessons).flatMap((l): BoardNextChange[] => {
+    const change = CHANGES.find((k) => k === l.change);
+    const note = str(l.note);
+    if (change === undefined || note === null) return [];
+    const [from, room] = [str(l.from), str(l.room)];
+    const time = change === 'room_change' && room !== null ? [from, text.room(room)].filter((t) => t !== null).join(' · ') : from;
+    return [{ day, no: num(l.no), time, subject: str(l.subject) ?? str(l.original_subject), change, note }];
   });
   if (items.length === 0) return null;
   // The day by its name and date, short: three cards side by side leave a heading one line.

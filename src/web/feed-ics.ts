@@ -54,7 +54,7 @@ function lessonEvent(l: LessonEntry, t: CalendarText): ICalEventData {
   const subject = l.subject ?? t.lesson;
   const o = l.original;
   let summary = l.extra ? `${subject} (${t.extra})` : subject;
-  const moved = l.movedTo === null ? null : t.movedTo(l.movedTo.date, l.movedTo.lessonNo === null ? null : String(l.movedTo.lessonNo));
+  const moved = l.movedTo === null ? null : t.movedTo(l.movedTo.date, l.movedTo.lessonNo);
   if (moved !== null) summary = `${subject} (${moved})`;
   else if (l.change === 'cancelled') summary = `${summary} – ${t.changes.cancelled}`;
   else if (l.change === 'room_change') summary = `${subject} (${t.room.toLowerCase()} ${l.room ?? '?'}, ${t.was} ${o?.room ?? '?'})`;

@@ -24,6 +24,7 @@ const browser = useBrowser();
 const boardAt = useBoardPage(browser);
 
 const block = (from: string, to: string, subject: string, room: string | null, kind = 'planned') => ({
+  no: null,
   number: null,
   from,
   to,
@@ -31,11 +32,17 @@ const block = (from: string, to: string, subject: string, room: string | null, k
   room,
   teachers: ['Beata Zielińska'],
   kind,
+  change: null,
+  // The kind in words when it is not `planned`, as the timetable says it.
+  note: kind === 'planned' ? null : kind,
 });
 
 /** A four-year-old's day as the bridge publishes it for a kindergarten (interface 12.2). */
 function kindergartenStates(): Map<string, EntityState> {
-  const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons } });
+  const day = (date: string, lessons: { from: string; to: string }[]) => ({
+    state: String(lessons.length),
+    attributes: { date, hours: { from: lessons[0]!.from, to: lessons.at(-1)!.to }, lessons },
+  });
   return new Map<string, EntityState>([
     [
       'timetable_today',

@@ -35,10 +35,12 @@ describe('extra classes', () => {
       room: '22',
       change: null,
       extra: true,
+      note: 'zajęcia dodatkowe',
     });
     expect(lessons.filter((l) => l.extra)).toHaveLength(1);
-    // The day's hours are the plan's lessons'.
-    expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T13:30:00+01:00');
+    // The day lasts until the extra class ends (the child is at school for it), on every screen.
+    expect(h.state('ania', 'lessons_end_today')).toBe('2026-11-24T14:25:00+01:00');
+    expect(h.attributes('ania', 'timetable_today')?.hours).toEqual({ from: '08:00', to: '14:25' });
     // Next week's timetable, read ahead of need for the feed after the start's first pass.
     const events = () => parseFeed(h.app.webData!.feed('ania', 'lessons', 'pl')!.body).events;
     await h.pollUntil(() => events().some((e) => e.start.startsWith('2026-12-01')), "next week's lessons in the feed", 30 * 60_000);

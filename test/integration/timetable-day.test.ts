@@ -33,14 +33,16 @@ const lesson = (no: number, from: string, to: string, subject: string, teacher: 
   teacher,
   room,
   change: null,
+  note: null,
 });
-/** A changed lesson: as it takes place now, with the subject, teacher and room it had before the change. */
-const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teacher, room]: [string, string, string]) => ({
+/** A changed lesson: as it takes place now, with the subject, teacher and room it had before the change, and the change in words. */
+const changed = (now: ReturnType<typeof lesson>, change: string, [subject, teacher, room]: [string, string, string], note: string) => ({
   ...now,
   change,
   original_subject: subject,
   original_teacher: teacher,
   original_room: room,
+  note,
 });
 
 describe("the day's lessons", () => {
@@ -49,9 +51,15 @@ describe("the day's lessons", () => {
     expect(h.state('ania', 'timetable_today')).toBe('6');
     expect(h.attributes('ania', 'timetable_today')).toEqual({
       date: '2026-11-18',
+      hours: { from: '08:00', to: '13:30' },
       lessons: [
         lesson(1, '08:00', '08:45', 'Przyroda', 'Tomasz Kamiński', '21'),
-        changed(lesson(2, '08:55', '09:40', 'Język angielski', 'Agnieszka Mazur', null), 'substitution', ['Matematyka', 'Piotr Wiśniewski', '22']),
+        changed(
+          lesson(2, '08:55', '09:40', 'Język angielski', 'Agnieszka Mazur', null),
+          'substitution',
+          ['Matematyka', 'Piotr Wiśniewski', '22'],
+          'zastępstwo · zamiast: Matematyka',
+        ),
         lesson(3, '09:50', '10:35', 'Język polski', 'Anna Nowak', '12'),
         lesson(4, '10:50', '11:35', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
         lesson(5, '11:50', '12:35', 'Plastyka', 'Joanna Dąbrowska', '12'),
@@ -62,11 +70,22 @@ describe("the day's lessons", () => {
     expect(h.state('ania', 'timetable_tomorrow')).toBe('5');
     expect(h.attributes('ania', 'timetable_tomorrow')).toEqual({
       date: '2026-11-19',
+      hours: { from: '08:55', to: '14:25' },
       lessons: [
         lesson(2, '08:55', '09:40', 'Język polski', 'Anna Nowak', '12'),
         lesson(3, '09:50', '10:35', 'Matematyka', 'Piotr Wiśniewski', '22'),
-        changed(lesson(4, '10:50', '11:35', 'Historia', 'Magdalena Lewandowska', '12'), 'cancelled', ['Historia', 'Magdalena Lewandowska', '12']),
-        changed(lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'), 'room_change', ['Technika', 'Joanna Dąbrowska', '12']),
+        changed(
+          lesson(4, '10:50', '11:35', 'Historia', 'Magdalena Lewandowska', '12'),
+          'cancelled',
+          ['Historia', 'Magdalena Lewandowska', '12'],
+          'odwołana',
+        ),
+        changed(
+          lesson(5, '11:50', '12:35', 'Technika', 'Joanna Dąbrowska', '4'),
+          'room_change',
+          ['Technika', 'Joanna Dąbrowska', '12'],
+          'zmiana sali · było: s. 12',
+        ),
         lesson(6, '12:45', '13:30', 'Wychowanie fizyczne', 'Krzysztof Zieliński', 's.gim.'),
         lesson(7, '13:40', '14:25', 'Język angielski', 'Katarzyna Wójcik', '14'),
       ],

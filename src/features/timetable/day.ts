@@ -1,9 +1,10 @@
 // The day's lessons as a wall tablet lists them (timetable_today/tomorrow), the lesson in progress
 // (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
-import { sameSlot, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
+import { heldSlots, hoursOf, lessonChange, movedAway, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { ChangeKind } from '../../school/plan-changes.js';
 import { onOff, stateText, withAttributes } from '../../feature-kit/render.js';
-import { FALLBACK_LANGUAGE, type Language, type Texts } from '../../config/language.js';
+import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
+import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 
 /** One group's lesson of a slot as published. */
 export interface GroupOut {
@@ -31,29 +32,12 @@ export interface SlotOut extends GroupOut {
   number?: null;
   teachers?: string[];
   kind?: string;
-}
-
-/**
- * A lesson's change as a parent reads it: the plan change of its slot, or "cancelled" for a lesson
- * that does not take place for another reason (a free day covering some lessons).
- */
-function changeOf(l: ScheduledLesson): ChangeKind | null {
-  if (!l.takesPlace) return movedAway(l) ? 'shifted' : 'cancelled';
-  return l.change?.kind ?? null;
-}
-
-/** The lesson left its slot for another day or hour (the change says where to). */
-function movedAway(l: ScheduledLesson): boolean {
-  return (
-    l.change?.kind === 'shifted' &&
-    l.change.original_date === l.date &&
-    l.change.original_lesson_no === l.lessonNo &&
-    (l.change.date !== l.date || l.change.lesson_no !== l.lessonNo)
-  );
+  /** Its change in words, as every screen prints it ("zastępstwo · zamiast: Matematyka · było: s. 12"); null for none. */
+  note: string | null;
 }
 
 function groupOf(l: ScheduledLesson): GroupOut {
-  const change = changeOf(l);
+  const change = lessonChange(l);
   // A substitute lesson often has no room in the timetable; the plan change may name it.
   const out: GroupOut = { subject: l.subject, teacher: l.teacher, room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null), change };
   if (change !== null) {
@@ -77,22 +61,31 @@ export function joined(values: readonly (string | null | undefined)[]): string |
  * that takes place (a group's own cancellation shows in `groups`).
  */
 function slotChange(groups: readonly GroupOut[], lessons: readonly ScheduledLesson[]): ChangeKind | null {
-  if (lessons.every((l) => changeOf(l) === 'cancelled')) return 'cancelled';
+  if (lessons.every((l) => lessonChange(l) === 'cancelled')) return 'cancelled';
   return groups.find((g, i) => lessons[i]?.takesPlace && g.change !== null)?.change ?? null;
 }
 
-/** The day's lessons grouped by slot, in slot order. */
-export function slotsOf(lessons: readonly ScheduledLesson[]): ScheduledLesson[][] {
-  const slots: ScheduledLesson[][] = [];
-  for (const l of lessons) {
-    const slot = slots.find((s) => s[0] !== undefined && sameSlot(s[0], l));
-    if (slot) slot.push(l);
-    else slots.push([l]);
+/**
+ * A slot's change in words: where a lesson moved away went, or the change's kind; the subject it replaced,
+ * a substitute teacher of the same subject, the room it left; an extra class and a kindergarten block's own kind.
+ */
+export function noteOf(s: Omit<SlotOut, 'note'>, w: TimetableWords): string | null {
+  const notes = s.extra ? [w.extra] : [];
+  const change = s.change;
+  if (change === 'shifted' && s.moved_to) notes.push(w.movedTo(s.moved_to.date, s.moved_to.lesson_no));
+  else if (change !== null) notes.push(w.changes[change]);
+  if (change !== null && change !== 'cancelled') {
+    const original = s.original_subject ?? null;
+    if (original !== null && original !== s.subject) notes.push(w.instead(original));
+    if (change === 'substitution' && original === s.subject && s.teacher !== null && s.teacher !== s.original_teacher) notes.push(s.teacher);
+    // A substitute's room is often unknown: "was room 22" would then say the lesson moved when it may not have.
+    if (s.room !== null && s.original_room && s.original_room !== s.room) notes.push(w.wasRoom(s.original_room));
   }
-  return slots;
+  if (s.kind !== undefined && s.kind !== 'planned') notes.push(s.kind);
+  return notes.length > 0 ? notes.join(' · ') : null;
 }
 
-function slotOut(lessons: ScheduledLesson[]): SlotOut {
+function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
   const first = lessons[0] as ScheduledLesson;
   const groups = lessons.map(groupOf);
   if (first.block)
@@ -107,7 +100,7 @@ function slotOut(lessons: ScheduledLesson[]): SlotOut {
     };
   if (groups.length === 1) return { no: first.lessonNo, from: first.from, to: first.to, ...(groups[0] as GroupOut) };
   const change = slotChange(groups, lessons);
-  const out: SlotOut = {
+  const out: Omit<SlotOut, 'note'> = {
     no: first.lessonNo,
     from: first.from,
     to: first.to,
@@ -125,8 +118,11 @@ function slotOut(lessons: ScheduledLesson[]): SlotOut {
   return out;
 }
 
-/** The attributes of timetable_today / timetable_tomorrow. */
-export type TimetableDay = { date: string | null; lessons: SlotOut[] };
+/**
+ * The attributes of timetable_today / timetable_tomorrow: the day, its span (the first start and the last end
+ * of what takes place, extra classes included, as lessons_start_* and lessons_end_* say it; HH:MM) and its lessons.
+ */
+export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[] };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
 export type CurrentLesson = {
@@ -143,15 +139,18 @@ export type CurrentLesson = {
  * timetable_today / timetable_tomorrow: the periods that take place (a split slot counts once) and
  * every slot listed, cancelled ones marked; unknown when the timetable does not cover the day.
  */
-export function timetableOf(day: SchoolDay | null): { state: string | null; attributes: TimetableDay } {
-  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, lessons: [] } };
-  const slots = slotsOf(day.lessons);
-  const held = slots.filter((s) => s.some((l) => l.takesPlace)).length;
-  return withAttributes(held, { date: day.date, lessons: slots.map(slotOut) });
+export function timetableOf(day: SchoolDay | null, language: Language = FALLBACK_LANGUAGE): { state: string | null; attributes: TimetableDay } {
+  if (day === null || day.lessons === undefined) return { state: null, attributes: { date: day?.date ?? null, hours: null, lessons: [] } };
+  const span = hoursOf(day);
+  const words = TIMETABLE_WORDS[language];
+  return withAttributes(heldSlots(day), {
+    date: day.date,
+    hours: span && { from: span.from, to: span.to },
+    lessons: slotsOf(day.lessons)
+      .map(slotFacts)
+      .map((slot) => ({ ...slot, note: noteOf(slot, words) })),
+  });
 }
-
-/** What current_lesson says of a lesson in progress whose subject the portal does not name. */
-const UNNAMED_LESSON: Texts = { pl: 'Lekcja', en: 'Lesson', uk: 'Урок' };
 
 /**
  * current_lesson: the subject(s) of the slot in progress ("Lekcja 3" when the portal names none, so
@@ -165,7 +164,9 @@ export function currentLessonOf(
   if (first === undefined) return { state: null, attributes: { no: null, from: null, to: null, room: null, teacher: null, change: null } };
   const groups = slot.map(groupOf);
   return {
-    state: stateText(joined(groups.map((g) => g.subject)) ?? [UNNAMED_LESSON[language], first.lessonNo].filter((part) => part !== null).join(' ')),
+    state: stateText(
+      joined(groups.map((g) => g.subject)) ?? [TIMETABLE_WORDS[language].unnamed, first.lessonNo].filter((part) => part !== null).join(' '),
+    ),
     attributes: {
       no: first.lessonNo,
       from: first.from,

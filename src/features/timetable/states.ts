@@ -4,7 +4,7 @@
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { withAttributes } from '../../feature-kit/render.js';
 import { atSchoolOf, currentLessonOf, timetableOf } from './day.js';
-import type { Schedule, SchoolDay } from '../../school/schedule.js';
+import { heldSlots, type Schedule, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
 import type { TimetableStates } from './entities.js';
 
@@ -20,13 +20,12 @@ function planChangesOf(day: SchoolDay | null, changesKnown: boolean): TimetableS
   return changesKnown ? withAttributes(changes.length, { date: day.date, changes }) : { state: null, attributes: { date: day.date, changes } };
 }
 
-/** ON with lessons, OFF without, unknown when the timetable does not cover the day. */
+/** ON with lessons of the plan (an extra class alone makes no school day), OFF without, unknown when the timetable does not cover the day. */
 function schoolDayOf(day: SchoolDay): TimetableStates['school_day_today'] {
-  // The plan's lessons: an extra class alone makes no school day.
-  const lessons = day.lessons?.filter((l) => l.takesPlace && !l.extra);
+  const plan = day.lessons?.some((l) => l.takesPlace && !l.extra);
   return {
-    state: lessons === undefined ? null : lessons.length > 0 ? 'ON' : 'OFF',
-    attributes: { date: day.date, lessons: lessons?.length ?? null, free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
+    state: plan === undefined ? null : plan ? 'ON' : 'OFF',
+    attributes: { date: day.date, lessons: heldSlots(day), free_day: day.freeDay ? (day.freeDay.name ?? day.freeDay.scope) : null },
   };
 }
 
@@ -69,8 +68,8 @@ export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGU
     lessons_start_tomorrow: { state: s.next?.start ?? null },
     lessons_end_tomorrow: { state: s.next?.end ?? null },
     next_lesson: nextLessonOf(s.nextLesson),
-    timetable_today: timetableOf(s.today),
-    timetable_tomorrow: timetableOf(s.next),
+    timetable_today: timetableOf(s.today, language),
+    timetable_tomorrow: timetableOf(s.next, language),
     current_lesson: currentLessonOf(s.current, language),
     // Without today's plan (refused, or not covering the day) whether the child is at school is unknown, never OFF.
     at_school: s.today.lessons === undefined ? { state: null } : atSchoolOf(s.atSchool),

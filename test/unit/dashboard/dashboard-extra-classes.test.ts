@@ -1,5 +1,5 @@
-// The dashboard's today and next-day cards print an extra class from timetable_*'s `extra` and next_lesson's: at its
-// hour, "zajęcia dodatkowe" beside it, a cancelled one struck through; one without a number keeps the day a school's
+// The dashboard's today and next-day cards print an extra class from timetable_*'s `note`: at its hour, "zajęcia
+// dodatkowe" beside it as the bridge says it, a cancelled one struck through; one without a number keeps the day a school's
 // (it is no kindergarten's block). Rendered by Jinja2 as Home Assistant renders it.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -22,10 +22,11 @@ const DAY = {
   state: '2',
   attributes: {
     date: '2026-11-24',
+    hours: { from: '12:45', to: '14:25' },
     lessons: [
-      { no: 6, from: '12:45', to: '13:30', subject: 'Religia', ...lesson },
-      { no: 7, from: '13:40', to: '14:25', subject: 'Koło matematyczne', ...lesson, extra: true },
-      { no: null, from: '15:00', to: '16:30', subject: 'Szachy', ...lesson, change: 'cancelled', extra: true },
+      { no: 6, from: '12:45', to: '13:30', subject: 'Religia', ...lesson, note: null },
+      { no: 7, from: '13:40', to: '14:25', subject: 'Koło matematyczne', ...lesson, extra: true, note: 'zajęcia dodatkowe' },
+      { no: null, from: '15:00', to: '16:30', subject: 'Szachy', ...lesson, change: 'cancelled', extra: true, note: 'zajęcia dodatkowe · odwołana' },
     ],
   },
 };
@@ -54,15 +55,18 @@ async function render(template: string): Promise<string> {
 }
 
 describe.skipIf(skipWithoutJinja())('extra classes on the dashboard (python3-jinja2)', () => {
-  it('lists them at their hour, named as extra classes, a cancelled one struck through; the next lesson says so; the next day too', async () => {
+  it('lists them at their hour, named as extra classes, a cancelled one struck through; the line of the next lesson leaves it to the list; the next day too', async () => {
     const today = await render(card('timetable'));
     // (A colon is escaped for Markdown.)
-    expect(today).toContain('**Następna:** Koło matematyczne, 13&#58;40–14&#58;25, sala 22 _(zajęcia dodatkowe)_');
+    // The next lesson by its hours and room; what it is, the list below says once (as the board's headline).
+    expect(today).toContain('**Następna:** Koło matematyczne, 13&#58;40–14&#58;25, sala 22\n');
     expect(today).toContain('7\\. 13&#58;40 Koło matematyczne _(zajęcia dodatkowe)_');
-    expect(today).toContain('15&#58;00–16&#58;30 <del>Szachy</del> _(zajęcia dodatkowe, odwołana)_');
+    expect(today).toContain('15&#58;00–16&#58;30 <del>Szachy</del> _(zajęcia dodatkowe · odwołana)_');
     expect(today).not.toContain('przedszkol');
+    // The heading's span is the day's, the extra class's end included.
+    expect(today).toContain('### Wtorek 24.11 · 12:45–14:25');
     // The next school day's card lists them in its line of the day.
     const next = await render(card('homework'));
-    expect(next).toContain('7\\. Koło matematyczne _(zajęcia dodatkowe)_ · 15&#58;00–16&#58;30 <del>Szachy</del> _(zajęcia dodatkowe, odwołana)_');
+    expect(next).toContain('7\\. Koło matematyczne _(zajęcia dodatkowe)_ · 15&#58;00–16&#58;30 <del>Szachy</del> _(zajęcia dodatkowe · odwołana)_');
   });
 });

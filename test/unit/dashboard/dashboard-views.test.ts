@@ -68,9 +68,9 @@ describe('dashboard views', () => {
       expect(text, id).toContain(id);
       expect(text, id).toContain(id.replace('ania', 'jan'));
     }
-    // A cancelled lesson is struck through, a changed one named, the one in progress marked.
+    // A cancelled lesson is struck through, a changed one named in the bridge's words (its note), the one in progress marked.
     expect(text).toContain('<del>');
-    expect(text).toContain("kinds.get(l.get('change'), '')");
+    expect(text).toContain("md(l.get('note'))");
     expect(text).toContain('▶');
   });
 

@@ -39,15 +39,15 @@ export function lesson(date: string, n: number, subject: string, change: ChangeK
       change === null
         ? null
         : {
-            date,
-            lesson_no: n,
+            // A lesson moved away: the change says where it goes and the slot it leaves, as the plan's changes do.
+            ...(change === 'shifted' ? { date: '2026-11-27', lesson_no: 7 } : { date, lesson_no: n }),
             hours: `${hhmm(from)}-${hhmm(to)}`,
             kind: change,
             subject,
             teacher: null,
             room: null,
-            original_date: null,
-            original_lesson_no: null,
+            original_date: change === 'shifted' ? date : null,
+            original_lesson_no: change === 'shifted' ? n : null,
             original_hours: null,
             original_subject: null,
             original_teacher: null,

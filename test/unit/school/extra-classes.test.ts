@@ -37,6 +37,8 @@ const slot = (no: number | null, from: string, subject: string, more: Record<str
   room: '22',
   change: null,
   extra: true,
+  // An extra class says so in its note, as every screen prints it (the bridge's language here: English).
+  note: 'extra class',
   ...more,
 });
 
@@ -57,6 +59,7 @@ const ROWS: [string, Record<string, unknown>, Record<string, unknown> | null][] 
       original_subject: 'Koło',
       original_teacher: 'Tomasz Zieliński',
       original_room: '22',
+      note: 'extra class · cancelled',
     }),
   ],
   ['the start and title of a lesson the day holds: left out', item(TUESDAY, '08:00', 'matematyka'), null],
@@ -74,6 +77,7 @@ const regular = (no: number, subject: string, teacher: string, room: string, cha
   teacher,
   room,
   change,
+  note: null,
 });
 
 describe('extra classes in the day', () => {
@@ -84,7 +88,7 @@ describe('extra classes in the day', () => {
     else expect(extras).toContainEqual(shown);
   });
 
-  it('stands between the lessons by start time, counted when held; the school day, its hours and changes are the plan’s', () => {
+  it('stands between the lessons by start time, counted when held, in the day’s span too; the school day and changes are the plan’s', () => {
     const states = renderTimetable(at('07:00'));
     expect(states.timetable_today.attributes.lessons!.map((l) => [l.no, l.from, l.subject, l.change, l.extra ?? false])).toEqual([
       [null, '07:10', 'Wyrównawcze', null, true],
@@ -98,8 +102,10 @@ describe('extra classes in the day', () => {
     ]);
     expect(states.timetable_today.attributes.lessons![1]).toEqual(regular(1, 'Matematyka', 'Anna Nowak', '12'));
     expect(states.timetable_today.state).toBe('6');
-    expect(states.school_day_today.attributes.lessons).toBe(3);
-    expect([states.lessons_start_today.state, states.lessons_end_today.state]).toEqual(['2026-03-10T08:00:00+01:00', '2026-03-10T10:35:00+01:00']);
+    // The day a parent lives: from the extra class at 07:10 to the end of Szachy (12:50), six lessons; every screen says so.
+    expect(states.school_day_today).toMatchObject({ state: 'ON', attributes: { lessons: 6 } });
+    expect([states.lessons_start_today.state, states.lessons_end_today.state]).toEqual(['2026-03-10T07:10:00+01:00', '2026-03-10T12:50:00+01:00']);
+    expect(states.timetable_today.attributes.hours).toEqual({ from: '07:10', to: '12:50' });
     expect(states.plan_changes_today.attributes.changes!.map((c) => [c.lesson_no, c.kind])).toEqual([[4, 'cancelled']]);
     expect(states.next_lesson).toMatchObject({ state: 'Wyrównawcze', attributes: { lesson_no: null, time: '07:10', extra: true } });
   });

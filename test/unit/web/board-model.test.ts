@@ -6,6 +6,9 @@ import type { EntityState } from '../../../src/feature-kit/state.js';
 import type { ChildView } from '../../../src/web/types.js';
 import type { ItemOf } from '../../../src/feature-kit/contract.js';
 import type { timetableToday } from '../../../src/features/timetable/entities.js';
+import { noteOf, type SlotOut } from '../../../src/features/timetable/day.js';
+import { TIMETABLE_WORDS } from '../../../src/i18n/lesson-words.js';
+import type { Language } from '../../../src/config/language.js';
 
 /** Where a lesson moved to, as the timetable declares it (the board reads it through that declaration). */
 type MovedTo = NonNullable<ItemOf<typeof timetableToday, 'lessons'>['moved_to']>;
@@ -94,12 +97,30 @@ function states(over: Record<string, EntityState> = {}): Map<string, EntityState
   );
 }
 
+/**
+ * The view with its timetable days as the bridge publishes them in `language`: each lesson's `note` by the
+ * timetable feature's own rule, and the day's `hours` (the first start and last end of what takes place).
+ */
+function published(view: ChildView, language: Language): ChildView {
+  const states = new Map(view.states);
+  for (const key of ['timetable_today', 'timetable_tomorrow']) {
+    const day = states.get(key);
+    const lessons = (day?.attributes?.lessons ?? []) as Omit<SlotOut, 'note'>[];
+    if (day === undefined || day.attributes?.hours !== undefined) continue;
+    const held = lessons.filter((l) => l.change !== 'cancelled' && l.moved_to === undefined);
+    const hours = held.length === 0 ? null : { from: held[0]!.from, to: held.at(-1)!.to };
+    const noted = lessons.map((l) => ({ ...l, note: noteOf(l, TIMETABLE_WORDS[language]) }));
+    states.set(key, { ...day, attributes: { ...day.attributes, hours, lessons: noted } });
+  }
+  return { ...view, states };
+}
+
 function child(over: Record<string, EntityState> = {}, rest: Partial<ChildView> = {}): ChildView {
   return { id: 'ania', name: 'Ania', model: 'Klasa 4b', online: true, states: states(over), changedAt: at('09:11'), ...rest };
 }
 
 function card(now: number, view: ChildView = child(), language: 'pl' | 'en' = 'pl'): BoardChild {
-  return boardModel([view], language, now).children[0] as BoardChild;
+  return boardModel([published(view, language)], language, now).children[0] as BoardChild;
 }
 
 describe('the board of one child', () => {
@@ -174,8 +195,9 @@ describe('the board of one child', () => {
       original_room: '12',
       moved_to: movedTo,
     });
+    // (A lesson after it takes place: a day with nothing left is over and the board shows the next.)
     const view = child({
-      timetable_today: { state: '0', attributes: { date: '2026-11-18', lessons: [moved] } },
+      timetable_today: { state: '1', attributes: { date: '2026-11-18', lessons: [moved, lesson(4, '10:50', '11:35', 'Technika', '4')] } },
       lucky_number: { state: null, attributes: { day: null, register_number: '12', in_use: false } },
     });
     const pl = card(at('09:12'), view);
@@ -354,7 +376,7 @@ describe('the board of one child', () => {
     });
     const pl = card(at('13:00'), zofia, 'pl');
     expect(pl.headline).toEqual({ label: 'Pierwsze zajęcia (jutro)', subject: 'zajęcia poranne', detail: '08:00 · sala 1', change: null });
-    expect(boardModel([zofia], 'uk', at('13:00')).children[0]!.headline?.label).toBe('Перші заняття (завтра)');
+    expect(boardModel([published(zofia, 'uk')], 'uk', at('13:00')).children[0]!.headline?.label).toBe('Перші заняття (завтра)');
     expect(card(at('13:00'), zofia, 'en').headline?.label).toBe('First activity (tomorrow)');
     // The block in progress: its room by its name too, never "s. ogród".
     const walking = child({
@@ -389,63 +411,45 @@ describe('the board of one child', () => {
     expect(card(at('12:00'), singing).headline).toMatchObject({ label: 'Teraz', subject: 'Chór', detail: 's. 4 · do 12:35' });
   });
 
-  it("tells the next school day's plan changes with that day named, while the plan shows today", () => {
-    const change = (over: object) => ({
-      lesson_no: 2,
-      hours: '08:55-09:40',
-      kind: 'cancelled',
-      subject: 'Matematyka',
-      teacher: 'T',
-      room: '12',
-      original_date: '2026-11-19',
-      original_lesson_no: 2,
-      original_hours: '08:55-09:40',
-      original_subject: 'Matematyka',
-      original_teacher: 'T',
-      original_room: '12',
-      note: null,
-      ...over,
-    });
+  it("tells the next school day's changed lessons with that day named, while the plan shows today", () => {
+    const was = (over: object) => ({ original_subject: 'Matematyka', original_teacher: 'T', original_room: '12', ...over });
     const tomorrow = {
       state: '3',
       attributes: {
         date: '2026-11-19',
-        changes: [
-          change({}),
-          change({ lesson_no: 3, hours: '09:50-10:35', kind: 'substitution', subject: 'Fizyka', original_subject: 'Historia' }),
+        lessons: [
+          lesson(1, '08:00', '08:45', 'Przyroda', '21'),
+          lesson(2, '08:55', '09:40', 'Matematyka', '12', was({ change: 'cancelled' })),
+          lesson(3, '09:50', '10:35', 'Fizyka', '12', was({ change: 'substitution', original_subject: 'Historia' })),
+          lesson(5, '11:50', '12:35', 'Technika', '4', was({ change: 'room_change', original_subject: 'Technika' })),
           // Moved away from Thursday's sixth lesson to the next Thursday's seventh.
-          change({
-            date: '2026-11-26',
-            lesson_no: 7,
-            hours: '13:40-14:25',
-            kind: 'shifted',
-            subject: 'Plastyka',
-            original_subject: 'Plastyka',
-            original_lesson_no: 6,
-            original_hours: '12:45-13:30',
+          lesson(6, '12:45', '13:30', 'Plastyka', '12', {
+            ...was({ change: 'shifted', original_subject: 'Plastyka' }),
+            moved_to: { date: '2026-11-26', lesson_no: 7, hours: '13:40-14:25' },
           }),
         ],
       },
     };
-    const c = card(at('09:12'), child({ plan_changes_tomorrow: tomorrow }));
+    const c = card(at('09:12'), child({ timetable_tomorrow: tomorrow }));
+    // The same words as the day's list says them (the timetable's note); a room change names the new room by its hour.
     expect(c.nextChanges).toEqual({
       date: '2026-11-19',
       title: 'Zmiany planu: jutro, czw. 19.11',
       items: [
         { day: 'jutro', no: 2, time: '08:55', subject: 'Matematyka', change: 'cancelled', note: 'odwołana' },
         { day: 'jutro', no: 3, time: '09:50', subject: 'Fizyka', change: 'substitution', note: 'zastępstwo · zamiast: Historia' },
-        { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: expect.stringContaining('czw. 26.11') as string },
+        { day: 'jutro', no: 5, time: '11:50 · s. 4', subject: 'Technika', change: 'room_change', note: 'zmiana sali · było: s. 12' },
+        { day: 'jutro', no: 6, time: '12:45', subject: 'Plastyka', change: 'shifted', note: 'przeniesiona na czw. 26.11, lekcja 7' },
       ],
     });
     // After today's last lesson the plan shows that day itself, its changes in it: no second telling.
-    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).day?.date).toBe('2026-11-19');
-    expect(card(at('15:00'), child({ plan_changes_tomorrow: tomorrow })).nextChanges).toBeNull();
+    expect(card(at('15:00'), child({ timetable_tomorrow: tomorrow })).day?.date).toBe('2026-11-19');
+    expect(card(at('15:00'), child({ timetable_tomorrow: tomorrow })).nextChanges).toBeNull();
     // Friday's news of Monday names Monday.
-    const monday = { state: '1', attributes: { date: '2026-11-23', changes: [change({})] } };
-    expect(card(at('09:12'), child({ plan_changes_tomorrow: monday })).nextChanges?.items[0]?.day).toBe('pon. 23.11');
-    expect(
-      card(at('09:12'), child({ plan_changes_tomorrow: { state: '0', attributes: { date: '2026-11-19', changes: [] } } })).nextChanges,
-    ).toBeNull();
+    const monday = { ...tomorrow, attributes: { ...tomorrow.attributes, date: '2026-11-23' } };
+    expect(card(at('09:12'), child({ timetable_tomorrow: monday })).nextChanges?.items[0]?.day).toBe('pon. 23.11');
+    const unchanged = { state: '1', attributes: { date: '2026-11-19', lessons: [lesson(1, '08:00', '08:45', 'Przyroda', '21')] } };
+    expect(card(at('09:12'), child({ timetable_tomorrow: unchanged })).nextChanges).toBeNull();
   });
 
   it('names the unread announcements by their titles, newest first', () => {
@@ -466,7 +470,9 @@ describe('the board of one child', () => {
 
   it("draws a kindergarten's day by its blocks with their hours, and no box for a list that has no state", () => {
     const block = (from: string, to: string, subject: string, kind = 'planned') => ({
+      no: null,
       number: null,
+      change: null,
       from,
       to,
       subject,
@@ -640,7 +646,7 @@ describe('the board of one child', () => {
   });
 
   it('follows the language, labels included', () => {
-    const model = boardModel([child()], 'en', at('09:12'));
+    const model = boardModel([published(child(), 'en')], 'en', at('09:12'));
     expect(model.labels.title).toBe('School board');
     expect(model.children[0]?.day?.lessons[1]?.note).toBe('substitution · instead of Matematyka');
     expect(boardModel([], 'pl', at('09:12')).labels.title).toBe('Tablica szkolna');

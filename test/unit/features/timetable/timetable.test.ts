@@ -80,7 +80,16 @@ describe('timetable_today and timetable_tomorrow', () => {
   it('lists every period with its change; the count leaves the cancelled one out', () => {
     expect(states.timetable_today?.state).toBe('4');
     const lessons = states.timetable_today?.attributes?.lessons as SlotOut[];
-    expect(lessons[0]).toEqual({ no: 1, from: '08:00', to: '08:45', subject: 'Matematyka', teacher: 'Anna Nowak', room: '12', change: null });
+    expect(lessons[0]).toEqual({
+      no: 1,
+      from: '08:00',
+      to: '08:45',
+      subject: 'Matematyka',
+      teacher: 'Anna Nowak',
+      room: '12',
+      change: null,
+      note: null,
+    });
     expect(lessons[1]).toEqual({
       no: 2,
       from: '08:55',
@@ -92,6 +101,8 @@ describe('timetable_today and timetable_tomorrow', () => {
       original_subject: 'Matematyka',
       original_teacher: 'Anna Nowak',
       original_room: '12',
+      // Its change in words, as the board and the dashboard print it (a substitute's room unknown: no "was room").
+      note: 'substitution · instead of Matematyka',
     });
     expect(states.timetable_today?.attributes?.date).toBe('2026-03-10');
   });
@@ -108,6 +119,7 @@ describe('timetable_today and timetable_tomorrow', () => {
       room: '12 / Sala gimnastyczna',
       // Two groups still have the lesson: the slot is not cancelled; the third group's is marked.
       change: null,
+      note: null,
       groups: [
         { subject: 'Matematyka', teacher: 'Anna Nowak', room: '12', change: null },
         { subject: 'Język polski', teacher: 'Jan Kowalski', room: 'Sala gimnastyczna', change: null },
@@ -139,7 +151,7 @@ describe('timetable_today and timetable_tomorrow', () => {
     expect(thursday?.state).toBe('0');
     expect((thursday?.attributes?.lessons as SlotOut[])[0]).toMatchObject({ no: 1, change: 'cancelled' });
     // Friday is a school free day, the weekend has no lessons, and the next week is not fetched.
-    expect(statesAt('2026-03-12', '07:00').timetable_tomorrow).toEqual({ state: null, attributes: { date: null, lessons: [] } });
+    expect(statesAt('2026-03-12', '07:00').timetable_tomorrow).toEqual({ state: null, attributes: { date: null, hours: null, lessons: [] } });
   });
 });
 
@@ -218,7 +230,7 @@ describe('bad data', () => {
     const states = renderTimetable(schedule({ days: odd, free: {}, names, now: at('2026-03-10', '08:10') }));
     expect(states.timetable_today?.state).toBe('1');
     const [first, cancelled] = states.timetable_today?.attributes?.lessons as SlotOut[];
-    expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null });
+    expect(first).toEqual({ no: 1, from: '08:00', to: '08:45', subject: null, teacher: null, room: null, change: null, note: null });
     expect(cancelled).toMatchObject({ no: 3, subject: 'Matematyka', change: 'cancelled' });
     // A lesson in progress never reads as no lesson: it is named by its number in the bridge's language.
     expect(states.current_lesson).toEqual({
