@@ -151,10 +151,10 @@ export function plainTcpBroker(url: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
-const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
+export const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([4, 5, 134, 135]);
 
 /** CONNACK codes for a protocol version the broker does not speak (MQTT 3 and 5). */
-const UNSUPPORTED_VERSION = new Set([1, 132]);
+export const UNSUPPORTED_VERSION: ReadonlySet<unknown> = new Set([1, 132]);
 
 function refusesVersion(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
