@@ -1,7 +1,8 @@
 // What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
 // the same form the checks refused: the family's language and the broker to publish the refusal on.
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
+import type { Language } from './language.js';
+import { languageOf } from './load.js';
 import { configSchema, type MqttConfig } from './schema.js';
 import { supervisorMqtt, type SupervisorOptions } from './supervisor.js';
 
@@ -29,7 +30,7 @@ export async function refusedSetting(options: RefusedSettingOptions): Promise<Re
     // Not JSON: the defaults below.
   }
   const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
-  const language = LANGUAGES.find((l) => l === word('language')) ?? DEFAULT_LANGUAGE;
+  const language = languageOf(word('language'));
   const url = options.env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
   const broker = url
     ? { url, username: word('mqtt_username') ?? '', password: word('mqtt_password') ?? '' }

@@ -148,8 +148,7 @@ export function languageOf(value: unknown): Language {
 
 /** The language of the terminal's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when the bridge speaks it; else Polish. */
 export function localeLanguage(env: NodeJS.ProcessEnv): Language {
-  const locale = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').slice(0, 2).toLowerCase();
-  return LANGUAGES.find((l) => l === locale) ?? DEFAULT_LANGUAGE;
+  return languageOf((env.LC_ALL || env.LC_MESSAGES || env.LANG || '').slice(0, 2).toLowerCase());
 }
 
 const YAML_HINTS: Record<string, keyof ConfigText['yamlHints']> = {
