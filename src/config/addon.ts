@@ -4,7 +4,8 @@ import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
-import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './schema.js';
+import type { Language } from './language.js';
+import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput, type MqttConfig } from './schema.js';
 import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
@@ -295,4 +296,40 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
   if (existing) return;
   await mkdir(mediaDir, { recursive: true });
   await symlink(mediaDir, link, 'dir');
+}
+
+// What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
+// the same form the checks refused: the family's language and the broker to publish the refusal on.
+
+export interface RefusedSetting {
+  language: Language;
+  /** Undefined when no broker can be named (no mqtt_url and the Supervisor names none). */
+  mqtt: MqttConfig | undefined;
+}
+
+export interface RefusedSettingOptions {
+  optionsPath: string;
+  env: NodeJS.ProcessEnv;
+  readText?: (path: string) => Promise<string>;
+  supervisor?: Omit<SupervisorOptions, 'token'>;
+}
+
+/** The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be read. */
+export async function refusedSetting(options: RefusedSettingOptions): Promise<RefusedSetting> {
+  const text = await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath).catch(() => '{}');
+  let form: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) form = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: the defaults below.
+  }
+  const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
+  const language = languageOf(word('language'));
+  const url = options.env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
+  const broker = url
+    ? { url, username: word('mqtt_username') ?? '', password: word('mqtt_password') ?? '' }
+    : await supervisorMqtt({ ...options.supervisor, token: options.env.SUPERVISOR_TOKEN }).catch(() => undefined);
+  const mqtt = broker === undefined ? undefined : configSchema.shape.mqtt.safeParse(broker);
+  return { language, mqtt: mqtt?.success ? mqtt.data : undefined };
 }
