@@ -220,13 +220,8 @@ type SchemaOutput = z.output<typeof configSchema>;
 
 /** Splits `accounts` by road: the register's login entries and the family portal's e-mail entries. */
 export function byRoad(accounts: SchemaOutput['accounts']): { accounts: AccountConfig[]; families: FamilyAccountConfig[] } {
-  const logins: AccountConfig[] = [];
-  const families: FamilyAccountConfig[] = [];
-  for (const entry of accounts) {
-    if ('email' in entry) families.push(entry);
-    else logins.push(entry);
-  }
-  return { accounts: logins, families };
+  const families = accounts.filter((entry): entry is FamilyAccountConfig => 'email' in entry);
+  return { accounts: accounts.filter((entry): entry is AccountConfig => !('email' in entry)), families };
 }
 
 /** The config as written (before defaults). */
