@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { BrokerOrigin } from './broker-origin.js';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
-import { account, type AccountConfig, type AccountInput, type FamilyAccountConfig } from './accounts-schema.js';
+import { account, seenAt, type AccountConfig, type AccountInput, type FamilyAccountConfig } from './accounts-schema.js';
 
 export type { AccountConfig, AccountInput, FamilyAccountConfig, FamilyChildConfig, LoginAccountInput } from './accounts-schema.js';
 
@@ -190,26 +190,14 @@ export const configSchema = z
     const emails = new Map<string, number>();
     c.accounts.forEach((a, i) => {
       if ('email' in a) {
-        const key = a.email.trim().toLowerCase();
-        const first = emails.get(key);
-        if (first !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['accounts', i, 'email'],
-            message: `the same e-mail as accounts[${first}].email; list each account once`,
-          });
-        else emails.set(key, i);
+        const first = seenAt(emails, a.email.trim().toLowerCase(), i);
+        const message = `the same e-mail as accounts[${first}].email; list each account once`;
+        if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'email'], message });
         return;
       }
-      const key = a.login.trim().toLowerCase();
-      const first = logins.get(key);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['accounts', i, 'login'],
-          message: `the same login as accounts[${first}].login ("${a.login}"); list each account once`,
-        });
-      } else logins.set(key, i);
+      const first = seenAt(logins, a.login.trim().toLowerCase(), i);
+      const message = `the same login as accounts[${first}].login ("${a.login}"); list each account once`;
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'login'], message });
       if (a.id === undefined) return;
       if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'id'], message: `duplicate id "${a.id}"` });
       ids.add(a.id);
