@@ -4,7 +4,7 @@
 // it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import { randomBytes } from 'node:crypto';
-import type { IClientPublishOptions, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -13,9 +13,8 @@ import { Topics } from '../ha/topics.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, redactUrl, waitForConnect, within } from './client.js';
-import { BaseTopicClaim } from './claim.js';
-import { openClient, subscribeBridge } from './connect.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
+import { BaseTopicClaim, type ClaimOptions } from './claim.js';
 import { BirthWatch } from './birth.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
@@ -26,10 +25,11 @@ import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
 import { MqttSession } from './session.js';
 import { clearMovedBase } from './moved-base.js';
-import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
+import type { MqttConfig } from '../config/schema.js';
+import type { BrokerOrigin } from '../config/broker-origin.js';
+import type { Language } from '../config/language.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
-export type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 /** Home Assistant reads attributes only up to this size. */
 const MAX_ATTRIBUTES_BYTES = 16 * 1024;
@@ -37,6 +37,54 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const STOP_TIMEOUT_MS = 5_000;
 /** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
 export const STALE_SCAN_MS = 1_000;
+
+/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
+export interface BridgeHealth {
+  started_at: string;
+  memory_mb: number;
+  heap_mb: number;
+  /** Seconds this machine's clock is off the portal's (positive: ahead), only when over a minute. */
+  clock_skew_s?: number;
+}
+
+export interface BridgeOptions {
+  mqtt: MqttConfig;
+  /** Where `mqtt.url` came from: the log's advice when the broker is away names that place. */
+  brokerFrom?: BrokerOrigin;
+  version: string;
+  log: Logger;
+  /** The bridge/info payload (no secrets); `version` is added when missing. */
+  info: () => Record<string, unknown>;
+  /**
+   * Ids of the configured children. start() removes the retained devices of children that are neither
+   * listed here nor given to setChild() before start(), so list them when names come later. `every`
+   * keeps every retained device as it is (the app waiting for its refused options to be saved again).
+   */
+  children?: readonly string[] | 'every';
+  supportUrl?: string;
+  /** The language of entity names in discovery: the config's `language` (English when not given). */
+  language?: Language;
+  clock?: Clock;
+  /** How long start() reads retained device configs before deciding what is stale (default 1 s). */
+  staleScanMs?: number;
+  /** Delay between Home Assistant's birth message and the republish (default 2 s). */
+  birthDelayMs?: number;
+  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
+  reconnectPeriodMs?: number;
+  /** The longest delay between reconnect attempts (default 60 s). */
+  reconnectMaxMs?: number;
+  /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
+  onRefused?: (topic: string) => void;
+  /**
+   * One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge).
+   * Its id is the data folder's: the MQTT session's client id (session.ts), so a restart knows its own last claim.
+   */
+  claim?: Pick<ClaimOptions, 'other' | 'lost'> & { me: Omit<ClaimOptions['me'], 'id'> };
+  /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
+  dataDir?: string;
+  /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
+  protocolVersion?: 4 | 5;
+}
 
 export class Bridge implements Publisher {
   private readonly topics: Topics;
@@ -311,7 +359,7 @@ export class Bridge implements Publisher {
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
   }
 
-  /** The bridge's own subscriptions (connect.ts). */
+  /** The bridge's own subscriptions (subscribeBridge). */
   private subscribe(client: MqttClient, again = false): Promise<void> {
     return subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code), again);
   }
@@ -327,4 +375,78 @@ export class Bridge implements Publisher {
     this.mirror.resend();
     this.sync();
   }
+}
+
+// Opening the bridge's connection to the broker: the client with its retained last will and its
+// reconnect policy, the watch that logs an outage and reconnects, and once connected the topics the
+// bridge listens on (a subscription the broker refused is reported as such).
+
+/** What the bridge hears of its client. */
+export interface ClientEvents {
+  stopped(): boolean;
+  /**
+   * Connected again after an outage or a broker's restart (not the first connect, which start() awaits);
+   * `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
+   */
+  reconnected(sessionKept: boolean): void;
+  /** The connection closed: whoever waits for the broker's answers hears it at once. */
+  closed(): void;
+  message(topic: string, payload: Buffer, packet: IPublishPacket): void;
+}
+
+/** The bridge's client, connecting (or retrying) from now on; `url` is the broker's without its password. */
+export function openClient(
+  options: BridgeOptions & { session?: MqttSession | undefined },
+  topics: Topics,
+  on: ClientEvents,
+): { client: MqttClient; url: string } {
+  const url = redactUrl(options.mqtt.url);
+  const policy: ReconnectPolicy = {
+    firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
+    maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
+  };
+  const client = createClient({
+    mqtt: options.mqtt,
+    will: { topic: topics.bridgeState, payload: 'offline' },
+    reconnectPeriodMs: policy.firstMs,
+    protocolVersion: options.protocolVersion,
+    session: options.session,
+  });
+  options.session?.attach(client);
+  watchConnection(client, {
+    url,
+    from: options.brokerFrom,
+    policy,
+    log: options.log,
+    stopped: () => on.stopped(),
+    onConnect: (sessionKept) => on.reconnected(sessionKept),
+  });
+  // mqtt.js keeps the messages handed to it while the broker is away.
+  client.on('close', () => on.closed());
+  client.on('message', (topic, payload, packet) => on.message(topic, payload, packet));
+  return { client, url };
+}
+
+/**
+ * Subscribes to Home Assistant's status, the children's commands and the bridge's requests. Retain as
+ * published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained keeps its flag
+ * when delivered live, so the inbox can refuse it. Not for Home Assistant's status, whose birth counts
+ * when it is live, whether or not Home Assistant retains it.
+ */
+export async function subscribeBridge(
+  client: MqttClient,
+  topics: Topics,
+  refused: (topic: string, code: number) => void,
+  again = false,
+): Promise<void> {
+  const filters: ISubscriptionMap = {
+    [topics.haStatus]: { qos: 0 },
+    [topics.commandSetFilter]: { qos: 0, rap: true },
+    [topics.bridgeRequestFilter]: { qos: 0, rap: true },
+  };
+  // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
+  if (again) filters.resubscribe = true;
+  const granted = await client.subscribeAsync(filters);
+  // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
+  for (const grant of granted) if (grant.qos >= 0x80) refused(grant.topic, grant.qos);
 }
