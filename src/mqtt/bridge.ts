@@ -4,7 +4,7 @@
 // it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import { randomBytes } from 'node:crypto';
-import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
@@ -160,23 +160,7 @@ export class Bridge implements Publisher {
     this.claim = claim && new BaseTopicClaim({ ...claim, me: { ...claim.me, id }, topics: this.topics, log, clock: systemClock });
     // Once: a claim that stood still through a wait is not waited for again when it is read back.
     for (let waited = false; ; waited = true) {
-      const { client, url } = openClient({ ...this.options, session }, this.topics, {
-        stopped: () => this.stopped,
-        reconnected: (sessionKept) => {
-          this.claim?.renew();
-          // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
-          // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
-          if (sessionKept && this.ready) {
-            this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
-          }
-          if (this.ready) this.resendAll('reconnected to the MQTT broker');
-        },
-        closed: () => this.deliveries.away(),
-        message: (topic, payload, packet) => {
-          if (topic === this.topics.haStatus) this.birth.status(payload, packet);
-          else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
-        },
-      });
+      const { client, url } = this.open(session);
       this.client = client;
       try {
         // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
@@ -359,9 +343,63 @@ export class Bridge implements Publisher {
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
   }
 
-  /** The bridge's own subscriptions (subscribeBridge). */
-  private subscribe(client: MqttClient, again = false): Promise<void> {
-    return subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code), again);
+  /** The bridge's client, connecting (or retrying) from now on, with its retained last will; `url` is the broker's without its password. */
+  private open(session: MqttSession | undefined): { client: MqttClient; url: string } {
+    const { options, topics } = this;
+    const url = redactUrl(options.mqtt.url);
+    const policy: ReconnectPolicy = {
+      firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
+      maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
+    };
+    const will = { topic: topics.bridgeState, payload: 'offline' };
+    const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
+    session?.attach(client);
+    watchConnection(client, {
+      url,
+      from: options.brokerFrom,
+      policy,
+      log: options.log,
+      stopped: () => this.stopped,
+      // Connected (again, after an outage or a broker's restart: the first connect start() awaits);
+      // `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
+      onConnect: (sessionKept) => {
+        this.claim?.renew();
+        // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
+        // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
+        if (sessionKept && this.ready) {
+          this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
+        }
+        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+      },
+    });
+    // The connection closed: whoever waits for the broker's answers hears it at once (mqtt.js keeps the
+    // messages handed to it while the broker is away).
+    client.on('close', () => this.deliveries.away());
+    client.on('message', (topic, payload, packet) => {
+      if (topic === topics.haStatus) this.birth.status(payload, packet);
+      else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
+    });
+    return { client, url };
+  }
+
+  /**
+   * Subscribes to Home Assistant's status, the children's commands and the bridge's requests. Retain as
+   * published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained keeps its flag
+   * when delivered live, so the inbox can refuse it. Not for Home Assistant's status, whose birth counts
+   * when it is live, whether or not Home Assistant retains it.
+   */
+  private async subscribe(client: MqttClient, again = false): Promise<void> {
+    const { topics } = this;
+    const filters: ISubscriptionMap = {
+      [topics.haStatus]: { qos: 0 },
+      [topics.commandSetFilter]: { qos: 0, rap: true },
+      [topics.bridgeRequestFilter]: { qos: 0, rap: true },
+    };
+    // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
+    if (again) filters.resubscribe = true;
+    const granted = await client.subscribeAsync(filters);
+    // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
+    for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
   }
 
   /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */
@@ -375,78 +413,4 @@ export class Bridge implements Publisher {
     this.mirror.resend();
     this.sync();
   }
-}
-
-// Opening the bridge's connection to the broker: the client with its retained last will and its
-// reconnect policy, the watch that logs an outage and reconnects, and once connected the topics the
-// bridge listens on (a subscription the broker refused is reported as such).
-
-/** What the bridge hears of its client. */
-export interface ClientEvents {
-  stopped(): boolean;
-  /**
-   * Connected again after an outage or a broker's restart (not the first connect, which start() awaits);
-   * `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
-   */
-  reconnected(sessionKept: boolean): void;
-  /** The connection closed: whoever waits for the broker's answers hears it at once. */
-  closed(): void;
-  message(topic: string, payload: Buffer, packet: IPublishPacket): void;
-}
-
-/** The bridge's client, connecting (or retrying) from now on; `url` is the broker's without its password. */
-export function openClient(
-  options: BridgeOptions & { session?: MqttSession | undefined },
-  topics: Topics,
-  on: ClientEvents,
-): { client: MqttClient; url: string } {
-  const url = redactUrl(options.mqtt.url);
-  const policy: ReconnectPolicy = {
-    firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
-    maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
-  };
-  const client = createClient({
-    mqtt: options.mqtt,
-    will: { topic: topics.bridgeState, payload: 'offline' },
-    reconnectPeriodMs: policy.firstMs,
-    protocolVersion: options.protocolVersion,
-    session: options.session,
-  });
-  options.session?.attach(client);
-  watchConnection(client, {
-    url,
-    from: options.brokerFrom,
-    policy,
-    log: options.log,
-    stopped: () => on.stopped(),
-    onConnect: (sessionKept) => on.reconnected(sessionKept),
-  });
-  // mqtt.js keeps the messages handed to it while the broker is away.
-  client.on('close', () => on.closed());
-  client.on('message', (topic, payload, packet) => on.message(topic, payload, packet));
-  return { client, url };
-}
-
-/**
- * Subscribes to Home Assistant's status, the children's commands and the bridge's requests. Retain as
- * published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained keeps its flag
- * when delivered live, so the inbox can refuse it. Not for Home Assistant's status, whose birth counts
- * when it is live, whether or not Home Assistant retains it.
- */
-export async function subscribeBridge(
-  client: MqttClient,
-  topics: Topics,
-  refused: (topic: string, code: number) => void,
-  again = false,
-): Promise<void> {
-  const filters: ISubscriptionMap = {
-    [topics.haStatus]: { qos: 0 },
-    [topics.commandSetFilter]: { qos: 0, rap: true },
-    [topics.bridgeRequestFilter]: { qos: 0, rap: true },
-  };
-  // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
-  if (again) filters.resubscribe = true;
-  const granted = await client.subscribeAsync(filters);
-  // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
-  for (const grant of granted) if (grant.qos >= 0x80) refused(grant.topic, grant.qos);
 }
