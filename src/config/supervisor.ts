@@ -4,11 +4,8 @@ import { ConfigError } from './load.js';
 
 const SUPERVISOR_URL = 'http://supervisor';
 
-export interface MqttService {
-  url: string;
-  username: string;
-  password: string;
-}
+/** The broker the Supervisor names: its URL and credentials. */
+export type MqttService = ReturnType<typeof brokerOf>;
 
 /** The Supervisor could not be asked (no network, an unexpected answer): a runtime failure, exit 1. */
 export class SupervisorError extends Error {
@@ -87,7 +84,7 @@ function ask(options: SupervisorOptions, path: string): Promise<Response> {
   });
 }
 
-function brokerOf(data: Record<string, unknown>): MqttService {
+function brokerOf(data: Record<string, unknown>) {
   const host = String(data.host);
   const port = Number(data.port ?? 1883);
   const scheme = data.ssl === true ? 'mqtts' : 'mqtt';
