@@ -102,11 +102,8 @@ export async function boardUrlFor(
   return { url: `${base}/` };
 }
 
-export interface Announced {
-  children: DashboardChild[];
-  unknown: string[];
-  unlisted: string[];
-}
+/** The children announcedChildren finds, and the logins and e-mail entries it cannot name yet. */
+export type Announced = Awaited<ReturnType<typeof announcedChildren>>;
 
 /** What the dashboard takes of a child beyond its identity: the modules refused it for a day, its kind. */
 export interface LiveChild {
@@ -129,7 +126,7 @@ async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
  * child id is not configured and not yet learned; `unlisted` the e-mail entries (by their log label)
  * whose children were never listed.
  */
-export async function announcedChildren(config: Config, live?: (account: AccountConfig) => LiveChild | undefined): Promise<Announced> {
+export async function announcedChildren(config: Config, live?: (account: AccountConfig) => LiveChild | undefined) {
   const children: DashboardChild[] = [];
   const unknown: string[] = [];
   const unlisted: string[] = [];
