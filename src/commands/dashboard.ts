@@ -33,13 +33,6 @@ export interface DashboardOptions {
   container?: boolean;
 }
 
-/** A dashboard made, or why not: `text` undefined when no child is known; `notes` say what is left out and why. */
-export interface MadeDashboard {
-  text: string | undefined;
-  children: DashboardChild[];
-  notes: string[];
-}
-
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   const board = options.boardUrl === undefined ? await boardUrlFor(options) : { url: options.boardUrl };
   const made = await makeDashboard(options.config, { lang: options.lang, boardUrl: board.url });
@@ -49,12 +42,11 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   return 0;
 }
 
-/** The dashboard of the children known so far (the running bridge writes it too, dashboard-file.ts). */
-export async function makeDashboard(
-  config: Config,
-  extras: { lang?: DashboardLang; boardUrl?: string },
-  announced?: Announced,
-): Promise<MadeDashboard> {
+/**
+ * The dashboard of the children known so far (the running bridge writes it too, dashboard-file.ts), or why
+ * not: `text` undefined when no child is known; `notes` say what is left out and why.
+ */
+export async function makeDashboard(config: Config, extras: { lang?: DashboardLang; boardUrl?: string }, announced?: Announced) {
   const { children, unknown, unlisted } = announced ?? (await announcedChildren(config));
   const notes: string[] = [];
   // The known children still get their dashboard; the missing ones are named with what to do.

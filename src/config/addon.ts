@@ -4,8 +4,7 @@ import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
-import type { Language } from './language.js';
-import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput, type MqttConfig } from './schema.js';
+import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput } from './schema.js';
 import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
@@ -301,12 +300,6 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
 // What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
 // the same form the checks refused: the family's language and the broker to publish the refusal on.
 
-export interface RefusedSetting {
-  language: Language;
-  /** Undefined when no broker can be named (no mqtt_url and the Supervisor names none). */
-  mqtt: MqttConfig | undefined;
-}
-
 export interface RefusedSettingOptions {
   optionsPath: string;
   env: NodeJS.ProcessEnv;
@@ -314,8 +307,11 @@ export interface RefusedSettingOptions {
   supervisor?: Omit<SupervisorOptions, 'token'>;
 }
 
-/** The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be read. */
-export async function refusedSetting(options: RefusedSettingOptions): Promise<RefusedSetting> {
+/**
+ * The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be
+ * read: `mqtt` undefined when none can be named (no mqtt_url and the Supervisor names none).
+ */
+export async function refusedSetting(options: RefusedSettingOptions) {
   const text = await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath).catch(() => '{}');
   let form: Record<string, unknown> = {};
   try {

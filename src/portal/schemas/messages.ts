@@ -154,12 +154,6 @@ function reportedError(value: unknown): string | undefined {
   return undefined;
 }
 
-/** An attachment of a full message. */
-export interface MessageAttachment {
-  id: string;
-  filename: string;
-}
-
 /** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see school/message-text.ts). */
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
@@ -167,7 +161,7 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'not a message (no Message)' });
     return z.NEVER;
   }
-  const attachments: MessageAttachment[] = [];
+  const attachments: { id: string; filename: string }[] = [];
   for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
     if (!isObject(a)) continue;
     const id = idText(a.id);
