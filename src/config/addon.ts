@@ -63,16 +63,12 @@ type FormConfig = Omit<ConfigInput, 'accounts'> & {
   )[];
 };
 
-/** The config object, and for every fixed message its place in the form's flat `messages` list. */
-interface Converted {
-  raw: FormConfig;
-  /** `accounts[i].messages[j]` (the config's path) -> k in the form's `messages[k]`. */
-  messageSlots: Map<string, number>;
-  /** Config paths the form spells differently (its fields are flat: no poll: or mqtt: groups). */
-  formNames: Record<string, string>;
-}
-
-function convertOptions(options: unknown, mqtt?: MqttService): Converted {
+/**
+ * The config object (`raw`), for every fixed message its place in the form's flat `messages` list
+ * (`messageSlots`: `accounts[i].messages[j]`, the config's path, -> k in the form's `messages[k]`), and the
+ * config paths the form spells differently (`formNames`: its fields are flat, no poll: or mqtt: groups).
+ */
+function convertOptions(options: unknown, mqtt?: MqttService) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw refusal(['the options must be a mapping of keys'], undefined);
   }
@@ -174,7 +170,7 @@ const TLS_NAMES: Record<string, string> = Object.fromEntries(
  * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to
  * the field a parent sees in the form ("messages[3].id"), so the log points at what to correct.
  */
-function inFormTerms(problem: string, { messageSlots, formNames }: Omit<Converted, 'raw'>): string {
+function inFormTerms(problem: string, { messageSlots, formNames }: Omit<ReturnType<typeof convertOptions>, 'raw'>): string {
   const [, path, rest] = /^([\w.[\]]+)(: [\s\S]*)$/.exec(problem) ?? [];
   if (path === undefined || rest === undefined) return problem;
   const message = /^(accounts\[\d+\]\.messages\[\d+\])(\.to\b)?(.*)$/.exec(path);
