@@ -2,7 +2,7 @@
 // config object a config.yaml gives, and the broker comes from the Supervisor when none is set.
 import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
+import { buildConfig, ConfigError, formatPath, languageOf, refusalIn, type LoadOptions } from './load.js';
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
 import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput } from './schema.js';
 import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
@@ -188,11 +188,7 @@ const OPTIONS_SOURCE = 'add-on options';
 function inLanguage(language: unknown): (error: unknown) => never {
   const lang = languageOf(language);
   return (error) => {
-    if (error instanceof ConfigError)
-      throw new ConfigError(
-        ADDON[lang],
-        error.problems.map((p) => problemIn(p, lang)),
-      );
+    if (error instanceof ConfigError) throw refusalIn(lang, ADDON[lang], error.problems);
     if (error instanceof SupervisorError) throw new SupervisorError(messageIn(error.message, lang), error.status, { cause: error });
     throw error;
   };
@@ -201,10 +197,7 @@ function inLanguage(language: unknown): (error: unknown) => never {
 /** The form's refusal in the language the form chose (the Supervisor's form always has one: pl unless changed). */
 function refusal(problems: string[], language: unknown): ConfigError {
   const lang = languageOf(language);
-  return new ConfigError(
-    ADDON_OPTIONS[lang],
-    problems.map((p) => problemIn(p, lang)),
-  );
+  return refusalIn(lang, ADDON_OPTIONS[lang], problems);
 }
 
 /** `to` in the form is one line: class_tutor, teacher:Name Surname or account:<id>. */

@@ -88,11 +88,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
       problems.push(describeIssue(issue, valueAt(expanded, path), say));
     }
   }
-  if (problems.length > 0 || !parsed.success)
-    throw new ConfigError(
-      source,
-      problems.map((p) => problemIn(p, language)),
-    );
+  if (problems.length > 0 || !parsed.success) throw refusalIn(language, source, problems);
 
   const read = parsed.data;
   const base = options.baseDir;
@@ -129,12 +125,14 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     }
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
-  if (problems.length > 0)
-    throw new ConfigError(
-      source,
-      problems.map((p) => problemIn(p, language)),
-    );
+  if (problems.length > 0) throw refusalIn(language, source, problems);
   return { ...read, ...byRoad(read.accounts), brokerFrom };
+}
+
+/** The problems, each put into the language (problem-words.ts), as one refusal from `source`. */
+export function refusalIn(language: Language, source: string, problems: readonly string[]): ConfigError {
+  const said = problems.map((p) => problemIn(p, language));
+  return new ConfigError(source, said);
 }
 
 /**
