@@ -2,7 +2,8 @@
 // says (scheduler.ts, one timer; a pass, and what it found published, in coordinator.ts), and one queue so
 // that commands never run during a pass. Every account has its own runner, so a failing or slow account
 // never stalls another.
-import type { Config } from '../config/schema.js';
+import { DEFAULT_GRADE_THRESHOLDS, type Averaging } from '../config/schema.js';
+import { FALLBACK_LANGUAGE, type Language } from '../config/language.js';
 import type { Feature, CommandAccount } from '../features/feature.js';
 import { FEATURES } from '../features/index.js';
 import { RESOURCES } from '../features/resources.js';
@@ -36,17 +37,15 @@ import { RefreshGate } from './refresh-gate.js';
 
 /** What every child shares to reach the portal (app/app.ts), beside its own account and road. */
 type Shared = 'dispatcher' | 'portalTime' | 'slots';
-type Portal = Shared | 'account' | 'clock' | 'log' | 'timeoutMs' | 'family' | 'alsoFamily';
+type Portal = Shared | 'account' | 'urls' | 'clock' | 'log' | 'timeoutMs' | 'downloadMaxBytes' | 'family' | 'alsoFamily';
 
 /**
- * What an account runner is given: its account and portal (as the portal access takes them), the config it
- * runs by, where it publishes, and the hooks an observer (the benchmark, a test) may attach.
+ * What an account runner is given: its account and portal (as the portal access takes them), its timing,
+ * where it publishes, and the hooks an observer (the benchmark, a test) may attach.
  */
 export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> {
-  /** The validated config: the portal's addresses, data_dir, the polling, the language, the grading, the downloads' and messages' limits. */
-  config: Config;
-  /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
-  schoolAllDay?: boolean;
+  dataDir: string;
+  poll: PollPolicy;
   publisher: Publisher;
   /** The features this account runs (all of them unless a test says otherwise). */
   features?: readonly Feature[];
@@ -59,15 +58,16 @@ export interface AccountPollerOptions extends Pick<PortalAccessOptions, Portal> 
   /** Delay before the first poll (staggers accounts). */
   startDelayMs?: number;
   hooks?: PollHooks;
+  /** The language of the device's model line and of problem messages: the config's `language` (English when not given). */
+  language?: Language;
+  /** The config's messages_per_day: what the account may send in a day, every kind together. */
+  messagesPerDay?: number;
   /** Told of the figures' events too (the metrics, with http.metrics on). */
   figuresSink?: FiguresSink;
-}
-
-/** How often the child is read, as the config says (the demo's school in lessons at every hour). */
-function pollPolicy({ config, schoolAllDay }: AccountPollerOptions): PollPolicy {
-  const { interval, fast_interval, school_interval, quiet_hours } = config.poll;
-  const policy: PollPolicy = { intervalMs: interval, fastIntervalMs: fast_interval, schoolIntervalMs: school_interval, quietHours: quiet_hours };
-  return schoolAllDay ? { ...policy, fixedMoment: 'lessons' } : policy;
+  /** The config's grading.thresholds (the statute's defaults when not given). */
+  thresholds?: readonly number[];
+  /** The config's grading.average: arithmetic counts every grade at weight 1. */
+  averaging?: Averaging;
 }
 
 /**
@@ -76,9 +76,9 @@ function pollPolicy({ config, schoolAllDay }: AccountPollerOptions): PollPolicy 
  * portal, the outbox every send goes through, the child as the account knows it now and the account's
  * settings), the change feed and the one planner, handed the child's facts.
  */
-function accountParts(options: AccountPollerOptions, poll: PollPolicy): PassParts {
-  const { account, clock, hooks, config, resources = RESOURCES } = options;
-  const { data_dir: dataDir, language } = config;
+function accountParts(options: AccountPollerOptions): PassParts {
+  const { account, dataDir, clock, hooks, resources = RESOURCES } = options;
+  const language = options.language ?? FALLBACK_LANGUAGE;
   const log = options.log.child({ account: account.id ?? account.login });
   const family = options.family ?? options.alsoFamily;
   const child = new AccountChild({ account, dataDir, log, language, listedName: () => family?.studentName(account.login) });
@@ -92,9 +92,6 @@ function accountParts(options: AccountPollerOptions, poll: PollPolicy): PassPart
   });
   const access = new PortalAccess({
     ...options,
-    urls: config.portal,
-    dataDir,
-    downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
     log,
     store: new SessionStore(dataDir, account.login),
     policy: options.sessionPolicy,
@@ -106,7 +103,7 @@ function accountParts(options: AccountPollerOptions, poll: PollPolicy): PassPart
   // The figures show the portal's session and road, and hear of each of its answers and logins.
   const figures = new AccountFigures({
     clock,
-    urls: config.portal,
+    urls: options.urls,
     // Before the first identity a child without a configured id is named by its login: only a hint of it here.
     child: () => (account.id !== undefined || child.identity ? child.id : hint(account.login)),
     sessionSince: () => access.session.loggedInAt,
@@ -130,15 +127,15 @@ function accountParts(options: AccountPollerOptions, poll: PollPolicy): PassPart
         dataDir,
         clock,
         log,
-        messagesPerDay: config.messages_per_day,
+        messagesPerDay: options.messagesPerDay,
       }),
       downloads: () => access.downloads(child.id),
       identity: () => child.identity,
       childId: () => child.id,
       language,
       dataDir,
-      thresholds: config.grading.thresholds,
-      averaging: config.grading.average,
+      thresholds: options.thresholds ?? DEFAULT_GRADE_THRESHOLDS,
+      averaging: options.averaging ?? 'weighted',
       clock,
       log,
     },
@@ -154,7 +151,7 @@ function accountParts(options: AccountPollerOptions, poll: PollPolicy): PassPart
     log,
   });
   // A command's lookup outside a pass asks the planner too.
-  const planner = new AccountPlan({ cache, policy: poll, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
+  const planner = new AccountPlan({ cache, policy: options.poll, lessons: (now) => features.schoolDay(now), watch: () => feed.watch() });
   cache.plannedBy((w) => planner.when(w, clock.now()));
   return { log, child, health, gate, figures, access, features, feed, planner };
 }
@@ -175,8 +172,7 @@ export class AccountPoller implements CommandAccount {
   private readonly refreshes: RefreshGate;
 
   constructor(private readonly options: AccountPollerOptions) {
-    const poll = pollPolicy(options);
-    this.parts = accountParts(options, poll);
+    this.parts = accountParts(options);
     const { access, health, features, figures, log } = this.parts;
     const coordinator = (this.coordinator = new AccountCoordinator(options, this.parts));
     this.gateway = access.gateway;
@@ -193,7 +189,7 @@ export class AccountPoller implements CommandAccount {
       child: {
         pass: (waiting) => coordinator.pass(false, waiting),
         nextWake: (now, retryAt) => coordinator.nextWake(now, retryAt),
-        retryIn: (host, error, now) => retryDelay(health.host(host).failures, poll.intervalMs, error, now),
+        retryIn: (host, error, now) => retryDelay(health.host(host).failures, options.poll.intervalMs, error, now),
         nextBoundary: (now) => features.nextBoundary(now),
         restate: (now) => {
           const states = features.restate(now);
