@@ -68,6 +68,35 @@ Options:
 
 const COMMANDS: readonly Command[] = ['run', 'demo', 'check', 'dashboard', 'token', 'diagnostics'];
 
+/** The options that take a value as they are, by flag: the field each sets. */
+const VALUE_FLAGS = new Map<string, 'config' | 'mqttUrl' | 'quirks' | 'dashboardFile' | 'trace'>([
+  ['--config', 'config'],
+  ['-c', 'config'],
+  ['--mqtt-url', 'mqttUrl'],
+  ['--quirks', 'quirks'],
+  ['--dashboard-file', 'dashboardFile'],
+  ['--trace', 'trace'],
+]);
+
+/** The switches, by flag: the field each turns on. */
+const SWITCHES = new Map<string, 'addon' | 'showToken' | 'rotate' | 'help' | 'version'>([
+  ['--addon', 'addon'],
+  ['--show-token', 'showToken'],
+  ['--rotate', 'rotate'],
+  ['--help', 'help'],
+  ['-h', 'help'],
+  ['--version', 'version'],
+  ['-v', 'version'],
+]);
+
+/** The options only one command takes, and what the refusal says. */
+const ONLY_WITH: readonly (readonly ['showToken' | 'trace' | 'rotate' | 'dashboardFile', Command, string])[] = [
+  ['showToken', 'check', '--show-token goes with check'],
+  ['trace', 'check', '--trace goes with check'],
+  ['rotate', 'token', '--rotate goes with token'],
+  ['dashboardFile', 'run', '--dashboard-file goes with run (`dashboard` prints it)'],
+];
+
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { command: 'run', addon: false, help: false, version: false, showToken: false, rotate: false };
   const rest = [...argv];
@@ -84,71 +113,31 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (v === undefined || v === '') throw new ConfigError('usage', [`${name} needs a value`]);
       return v;
     };
-    switch (name) {
-      case '--config':
-      case '-c':
-        args.config = value();
-        break;
-      case '--port': {
-        const port = Number(value());
-        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('usage', ['--port must be a number from 1 to 65535']);
-        args.port = port;
-        break;
-      }
-      case '--mqtt-url':
-        args.mqttUrl = value();
-        break;
-      case '--addon':
-        args.addon = true;
-        break;
-      case '--lang': {
-        const lang = value();
-        if (!DASHBOARD_LANGS.includes(lang as DashboardLang)) throw new ConfigError('usage', [`--lang must be one of ${DASHBOARD_LANGS.join(', ')}`]);
-        args.lang = lang as DashboardLang;
-        break;
-      }
-      case '--board-url': {
-        const url = value();
-        if (!/^(https?:\/\/|\/)\S+$/.test(url))
-          throw new ConfigError('usage', ['--board-url must be an http(s):// address or a Home Assistant path like /hassio/ingress/...']);
-        args.boardUrl = url;
-        break;
-      }
-      case '--quirks':
-        args.quirks = value();
-        break;
-      case '--dashboard-file':
-        args.dashboardFile = value();
-        break;
-      case '--show-token':
-        args.showToken = true;
-        break;
-      case '--trace':
-        args.trace = value();
-        break;
-      case '--rotate':
-        args.rotate = true;
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      case '--version':
-      case '-v':
-        args.version = true;
-        break;
-      default:
-        throw new ConfigError('usage', [`unknown option "${name}"`]);
-    }
+    const field = VALUE_FLAGS.get(name);
+    const on = SWITCHES.get(name);
+    if (field !== undefined) args[field] = value();
+    else if (on !== undefined) args[on] = true;
+    else if (name === '--port') {
+      const port = Number(value());
+      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ConfigError('usage', ['--port must be a number from 1 to 65535']);
+      args.port = port;
+    } else if (name === '--lang') {
+      const lang = value();
+      if (!DASHBOARD_LANGS.includes(lang as DashboardLang)) throw new ConfigError('usage', [`--lang must be one of ${DASHBOARD_LANGS.join(', ')}`]);
+      args.lang = lang as DashboardLang;
+    } else if (name === '--board-url') {
+      const url = value();
+      if (!/^(https?:\/\/|\/)\S+$/.test(url))
+        throw new ConfigError('usage', ['--board-url must be an http(s):// address or a Home Assistant path like /hassio/ingress/...']);
+      args.boardUrl = url;
+    } else throw new ConfigError('usage', [`unknown option "${name}"`]);
   }
   if (args.addon && args.config !== undefined) throw new ConfigError('usage', ['give --config or --addon, not both']);
   if (args.command === 'token' && !args.rotate && !args.help)
     throw new ConfigError('usage', ['token needs --rotate (to see the addresses with the current token: check --show-token)']);
-  if (args.showToken && args.command !== 'check') throw new ConfigError('usage', ['--show-token goes with check']);
-  if (args.trace !== undefined && args.command !== 'check') throw new ConfigError('usage', ['--trace goes with check']);
-  if (args.rotate && args.command !== 'token') throw new ConfigError('usage', ['--rotate goes with token']);
-  if (args.dashboardFile !== undefined && args.command !== 'run')
-    throw new ConfigError('usage', ['--dashboard-file goes with run (`dashboard` prints it)']);
+  for (const [key, command, said] of ONLY_WITH) {
+    if (args[key] !== undefined && args[key] !== false && args.command !== command) throw new ConfigError('usage', [said]);
+  }
   return args;
 }
 

@@ -1,7 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
-import { registerBridgeRequests } from '../bridge/requests.js';
 import { AccountPoller } from '../poller/account.js';
 import type { PollHooks } from '../poller/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
@@ -19,7 +18,7 @@ import type { WebMemory } from '../web/memory.js';
 import type { WebService } from '../web/service.js';
 import type { Metrics } from '../bridge/metrics.js';
 import type { DashboardFile } from './dashboard-file.js';
-import { bridgeHealth, bridgeInfo, registerChildCommands } from '../bridge/info.js';
+import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from '../bridge/info.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
 import type { Feature } from '../features/feature.js';

@@ -5,11 +5,10 @@
 // portal refuses gone from the device). It holds what `dziennik2mqtt dashboard` would print at that moment.
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { announcedChildren, boardUrlFor, makeDashboard, type LiveChild } from '../commands/dashboard.js';
-import type { AccountConfig } from '../config/schema.js';
 import type { AccountPoller } from '../poller/account.js';
 import { loginKey } from '../family/children.js';
 import type { SupervisorOptions } from '../config/supervisor.js';
-import type { Config } from '../config/schema.js';
+import type { AccountConfig, Config } from '../config/schema.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 

@@ -13,8 +13,7 @@ import { Bridge } from '../mqtt/bridge.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { fromIngress, trustedIngress } from '../web/request.js';
-import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH } from '../config/addon.js';
-import { refusedSetting } from '../config/addon-refused.js';
+import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH, refusedSetting } from '../config/addon.js';
 
 export interface RefusedOptionsInput {
   /** The refusal, each problem naming its option. */

@@ -57,30 +57,22 @@ export class Metrics implements FiguresSink {
         this.inc(sources.mqttPublishes());
       },
     });
-    new Gauge({
-      name: 'process_resident_memory_bytes',
-      help: 'Resident memory size in bytes (RSS)',
-      registers,
-      collect() {
-        this.set(process.memoryUsage.rss());
-      },
-    });
-    new Gauge({
-      name: 'nodejs_heap_size_used_bytes',
-      help: 'V8 heap in use, in bytes',
-      registers,
-      collect() {
-        this.set(process.memoryUsage().heapUsed);
-      },
-    });
-    new Gauge({
-      name: 'nodejs_heap_size_total_bytes',
-      help: 'V8 heap allocated, in bytes',
-      registers,
-      collect() {
-        this.set(process.memoryUsage().heapTotal);
-      },
-    });
+    // The process's memory, read when scraped.
+    const memory: [name: string, help: string, read: () => number][] = [
+      ['process_resident_memory_bytes', 'Resident memory size in bytes (RSS)', () => process.memoryUsage.rss()],
+      ['nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes', () => process.memoryUsage().heapUsed],
+      ['nodejs_heap_size_total_bytes', 'V8 heap allocated, in bytes', () => process.memoryUsage().heapTotal],
+    ];
+    for (const [name, help, read] of memory) {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    }
   }
 
   answered(child: string, resource: string, status: string): void {

@@ -4,18 +4,13 @@
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { certificateFault, redactUrl, tlsOptions } from '../mqtt/client.js';
+import { certificateFault, NOT_AUTHORISED, redactUrl, tlsOptions, UNSUPPORTED_VERSION } from '../mqtt/client.js';
 import { Topics } from '../ha/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
 import type { Config } from '../config/schema.js';
 
 /** How long the broker has to accept the connection and answer (a host that drops packets never refuses). */
 const BROKER_TIMEOUT_MS = 10_000;
-
-/** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
-const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
-/** CONNACK codes for a protocol version the broker does not speak: asked again in MQTT 3.1.1. */
-const UNSUPPORTED_VERSION = new Set([1, 132]);
 
 class BrokerFailure extends Error {
   constructor(
@@ -97,8 +92,8 @@ function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): P
 
 function faultOf(error: unknown): BrokerFault {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'number' && NOT_AUTHORISED.has(code)) return 'not_authorised';
-  if (typeof code === 'number' && UNSUPPORTED_VERSION.has(code)) return 'old_version';
+  if (NOT_AUTHORISED.has(code)) return 'not_authorised';
+  if (UNSUPPORTED_VERSION.has(code)) return 'old_version';
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown_host';
   if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no_answer';

@@ -33,13 +33,6 @@ export interface DashboardOptions {
   container?: boolean;
 }
 
-/** A dashboard made, or why not: `text` undefined when no child is known; `notes` say what is left out and why. */
-export interface MadeDashboard {
-  text: string | undefined;
-  children: DashboardChild[];
-  notes: string[];
-}
-
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   const board = options.boardUrl === undefined ? await boardUrlFor(options) : { url: options.boardUrl };
   const made = await makeDashboard(options.config, { lang: options.lang, boardUrl: board.url });
@@ -49,12 +42,11 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   return 0;
 }
 
-/** The dashboard of the children known so far (the running bridge writes it too, dashboard-file.ts). */
-export async function makeDashboard(
-  config: Config,
-  extras: { lang?: DashboardLang; boardUrl?: string },
-  announced?: Announced,
-): Promise<MadeDashboard> {
+/**
+ * The dashboard of the children known so far (the running bridge writes it too, dashboard-file.ts), or why
+ * not: `text` undefined when no child is known; `notes` say what is left out and why.
+ */
+export async function makeDashboard(config: Config, extras: { lang?: DashboardLang; boardUrl?: string }, announced?: Announced) {
   const { children, unknown, unlisted } = announced ?? (await announcedChildren(config));
   const notes: string[] = [];
   // The known children still get their dashboard; the missing ones are named with what to do.
@@ -102,11 +94,8 @@ export async function boardUrlFor(
   return { url: `${base}/` };
 }
 
-export interface Announced {
-  children: DashboardChild[];
-  unknown: string[];
-  unlisted: string[];
-}
+/** The children announcedChildren finds, and the logins and e-mail entries it cannot name yet. */
+export type Announced = Awaited<ReturnType<typeof announcedChildren>>;
 
 /** What the dashboard takes of a child beyond its identity: the modules refused it for a day, its kind. */
 export interface LiveChild {
@@ -129,7 +118,7 @@ async function savedChild(dataDir: string, login: string): Promise<LiveChild> {
  * child id is not configured and not yet learned; `unlisted` the e-mail entries (by their log label)
  * whose children were never listed.
  */
-export async function announcedChildren(config: Config, live?: (account: AccountConfig) => LiveChild | undefined): Promise<Announced> {
+export async function announcedChildren(config: Config, live?: (account: AccountConfig) => LiveChild | undefined) {
   const children: DashboardChild[] = [];
   const unknown: string[] = [];
   const unlisted: string[] = [];

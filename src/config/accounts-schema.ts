@@ -61,6 +61,13 @@ function checkSecret(a: { password?: string; password_file?: string }, ctx: z.Re
   }
 }
 
+/** The index of an earlier item with this key (a repeat), or undefined for the first, which `seen` then keeps at `index`. */
+export function seenAt(seen: Map<string, number>, key: string, index: number): number | undefined {
+  const first = seen.get(key);
+  if (first === undefined) seen.set(key, index);
+  return first;
+}
+
 function checkMessages(messages: { id: string }[], ctx: z.RefinementCtx, at: (string | number)[] = []): void {
   const seen = new Set<string>();
   messages.forEach((m, i) => {
@@ -92,11 +99,9 @@ const familyAccount = z
     checkSecret(a, ctx);
     const seen = new Map<string, number>();
     a.children?.forEach((c, i) => {
-      const key = c.login.trim().toLowerCase();
-      const first = seen.get(key);
+      const first = seenAt(seen, c.login.trim().toLowerCase(), i);
       if (first !== undefined)
         ctx.addIssue({ code: 'custom', path: ['children', i, 'login'], message: `the same login as children[${first}].login; list each child once` });
-      else seen.set(key, i);
     });
   });
 

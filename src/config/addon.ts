@@ -2,9 +2,9 @@
 // config object a config.yaml gives, and the broker comes from the Supervisor when none is set.
 import { access, lstat, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildConfig, ConfigError, formatPath, languageOf, type LoadOptions } from './load.js';
+import { buildConfig, ConfigError, formatPath, languageOf, refusalIn, type LoadOptions } from './load.js';
 import { ADDON, ADDON_OPTIONS, messageIn, problemIn } from './problem-words.js';
-import type { Config, ConfigInput, FixedMessage, LoginAccountInput } from './schema.js';
+import { configSchema, type Config, type ConfigInput, type FixedMessage, type LoginAccountInput } from './schema.js';
 import { supervisorMqtt, SupervisorError, type MqttService, type SupervisorOptions } from './supervisor.js';
 
 /** Where the Supervisor writes the options, keeps the add-on's private data, and mounts the media folder. */
@@ -63,16 +63,12 @@ type FormConfig = Omit<ConfigInput, 'accounts'> & {
   )[];
 };
 
-/** The config object, and for every fixed message its place in the form's flat `messages` list. */
-interface Converted {
-  raw: FormConfig;
-  /** `accounts[i].messages[j]` (the config's path) -> k in the form's `messages[k]`. */
-  messageSlots: Map<string, number>;
-  /** Config paths the form spells differently (its fields are flat: no poll: or mqtt: groups). */
-  formNames: Record<string, string>;
-}
-
-function convertOptions(options: unknown, mqtt?: MqttService): Converted {
+/**
+ * The config object (`raw`), for every fixed message its place in the form's flat `messages` list
+ * (`messageSlots`: `accounts[i].messages[j]`, the config's path, -> k in the form's `messages[k]`), and the
+ * config paths the form spells differently (`formNames`: its fields are flat, no poll: or mqtt: groups).
+ */
+function convertOptions(options: unknown, mqtt?: MqttService) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw refusal(['the options must be a mapping of keys'], undefined);
   }
@@ -174,7 +170,7 @@ const TLS_NAMES: Record<string, string> = Object.fromEntries(
  * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to
  * the field a parent sees in the form ("messages[3].id"), so the log points at what to correct.
  */
-function inFormTerms(problem: string, { messageSlots, formNames }: Omit<Converted, 'raw'>): string {
+function inFormTerms(problem: string, { messageSlots, formNames }: Omit<ReturnType<typeof convertOptions>, 'raw'>): string {
   const [, path, rest] = /^([\w.[\]]+)(: [\s\S]*)$/.exec(problem) ?? [];
   if (path === undefined || rest === undefined) return problem;
   const message = /^(accounts\[\d+\]\.messages\[\d+\])(\.to\b)?(.*)$/.exec(path);
@@ -192,11 +188,7 @@ const OPTIONS_SOURCE = 'add-on options';
 function inLanguage(language: unknown): (error: unknown) => never {
   const lang = languageOf(language);
   return (error) => {
-    if (error instanceof ConfigError)
-      throw new ConfigError(
-        ADDON[lang],
-        error.problems.map((p) => problemIn(p, lang)),
-      );
+    if (error instanceof ConfigError) throw refusalIn(lang, ADDON[lang], error.problems);
     if (error instanceof SupervisorError) throw new SupervisorError(messageIn(error.message, lang), error.status, { cause: error });
     throw error;
   };
@@ -205,10 +197,7 @@ function inLanguage(language: unknown): (error: unknown) => never {
 /** The form's refusal in the language the form chose (the Supervisor's form always has one: pl unless changed). */
 function refusal(problems: string[], language: unknown): ConfigError {
   const lang = languageOf(language);
-  return new ConfigError(
-    ADDON_OPTIONS[lang],
-    problems.map((p) => problemIn(p, lang)),
-  );
+  return refusalIn(lang, ADDON_OPTIONS[lang], problems);
 }
 
 /** `to` in the form is one line: class_tutor, teacher:Name Surname or account:<id>. */
@@ -295,4 +284,37 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
   if (existing) return;
   await mkdir(mediaDir, { recursive: true });
   await symlink(mediaDir, link, 'dir');
+}
+
+// What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
+// the same form the checks refused: the family's language and the broker to publish the refusal on.
+
+export interface RefusedSettingOptions {
+  optionsPath: string;
+  env: NodeJS.ProcessEnv;
+  readText?: (path: string) => Promise<string>;
+  supervisor?: Omit<SupervisorOptions, 'token'>;
+}
+
+/**
+ * The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be
+ * read: `mqtt` undefined when none can be named (no mqtt_url and the Supervisor names none).
+ */
+export async function refusedSetting(options: RefusedSettingOptions) {
+  const text = await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath).catch(() => '{}');
+  let form: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) form = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: the defaults below.
+  }
+  const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
+  const language = languageOf(word('language'));
+  const url = options.env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
+  const broker = url
+    ? { url, username: word('mqtt_username') ?? '', password: word('mqtt_password') ?? '' }
+    : await supervisorMqtt({ ...options.supervisor, token: options.env.SUPERVISOR_TOKEN }).catch(() => undefined);
+  const mqtt = broker === undefined ? undefined : configSchema.shape.mqtt.safeParse(broker);
+  return { language, mqtt: mqtt?.success ? mqtt.data : undefined };
 }

@@ -2,8 +2,7 @@
 // person can change it: the config file's `mqtt.url`, the environment (Compose's DZIENNIK2MQTT_MQTT_URL),
 // the app's form (`mqtt_url`), or the Supervisor's MQTT service (the Mosquitto broker app).
 
-export const BROKER_ORIGINS = ['file', 'env', 'form', 'supervisor'] as const;
-export type BrokerOrigin = (typeof BROKER_ORIGINS)[number];
+export type BrokerOrigin = 'file' | 'env' | 'form' | 'supervisor';
 
 /** Where the address is set, as the English log names it (the log is read in bug reports). */
 export const BROKER_SETTING: Readonly<Record<BrokerOrigin, string>> = {

@@ -3,39 +3,22 @@
 // they are in every language. The schema's own messages for one key (a duration, a port) stay English.
 import type { Language } from './language.js';
 
-export interface ConfigText {
-  required: string;
-  unknownKey: string;
-  readAs: (kind: 'number' | 'boolean') => string;
-  durationUnit: string;
-  trueOrFalse: string;
-  /** A password YAML read as empty or null: a `#` after the colon starts a comment. */
-  passwordComment: string;
-  envUnset: (name: string) => string;
-  fileNotFound: (path: string) => string;
-  cannotRead: (code: string) => string;
-  topLevel: string;
-  notValidYaml: (where: string, hint: string) => string;
-  at: (line: number, column: number) => string;
-  atLine: (line: number) => string;
-  yamlHints: Record<'alias' | 'block' | 'reserved' | 'tag' | 'unexpected' | 'indent' | 'other', string>;
-}
-
-const en: ConfigText = {
+const en = {
   required: 'required',
   unknownKey: 'unknown key',
-  readAs: (kind) => `read as ${kind === 'number' ? 'a number' : 'true/false'}; put the value in quotes ("...")`,
+  readAs: (kind: 'number' | 'boolean') => `read as ${kind === 'number' ? 'a number' : 'true/false'}; put the value in quotes ("...")`,
   durationUnit: 'a duration needs its unit, like 20m or 1h',
   trueOrFalse: 'use true or false (without quotes)',
+  /** A password YAML read as empty or null: a `#` after the colon starts a comment. */
   passwordComment:
     'empty: YAML reads what follows a # after a space as a comment, so a password beginning with # is lost. Put it in quotes: password: "#..."',
-  envUnset: (name) => `environment variable ${name} is not set`,
-  fileNotFound: (path) => `file not found; copy config.example.yaml to ${path} and fill in the accounts (or name another file with --config)`,
-  cannotRead: (code) => `cannot read (${code})`,
+  envUnset: (name: string) => `environment variable ${name} is not set`,
+  fileNotFound: (path: string) => `file not found; copy config.example.yaml to ${path} and fill in the accounts (or name another file with --config)`,
+  cannotRead: (code: string) => `cannot read (${code})`,
   topLevel: 'the top level must be a mapping of keys',
-  notValidYaml: (where, hint) => `not valid YAML${where}: ${hint}`,
-  at: (line, column) => ` at line ${line}, column ${column}`,
-  atLine: (line) => ` at line ${line}`,
+  notValidYaml: (where: string, hint: string) => `not valid YAML${where}: ${hint}`,
+  at: (line: number, column: number) => ` at line ${line}, column ${column}`,
+  atLine: (line: number) => ` at line ${line}`,
   yamlHints: {
     alias: 'a value starts with * (quote it)',
     block: 'a value starts with | or > (quote it)',
@@ -46,6 +29,9 @@ const en: ConfigText = {
     other: 'quoting values with special characters may help',
   },
 };
+
+/** What a config error says: English's shape, every language's words. */
+export type ConfigText = typeof en;
 
 const pl: ConfigText = {
   required: 'wymagane',

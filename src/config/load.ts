@@ -88,11 +88,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
       problems.push(describeIssue(issue, valueAt(expanded, path), say));
     }
   }
-  if (problems.length > 0 || !parsed.success)
-    throw new ConfigError(
-      source,
-      problems.map((p) => problemIn(p, language)),
-    );
+  if (problems.length > 0 || !parsed.success) throw refusalIn(language, source, problems);
 
   const read = parsed.data;
   const base = options.baseDir;
@@ -129,12 +125,14 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
     }
     if (account.password === '') problems.push(`accounts[${i}].password_file: the file is empty`);
   }
-  if (problems.length > 0)
-    throw new ConfigError(
-      source,
-      problems.map((p) => problemIn(p, language)),
-    );
+  if (problems.length > 0) throw refusalIn(language, source, problems);
   return { ...read, ...byRoad(read.accounts), brokerFrom };
+}
+
+/** The problems, each put into the language (problem-words.ts), as one refusal from `source`. */
+export function refusalIn(language: Language, source: string, problems: readonly string[]): ConfigError {
+  const said = problems.map((p) => problemIn(p, language));
+  return new ConfigError(source, said);
 }
 
 /**
@@ -148,8 +146,7 @@ export function languageOf(value: unknown): Language {
 
 /** The language of the terminal's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when the bridge speaks it; else Polish. */
 export function localeLanguage(env: NodeJS.ProcessEnv): Language {
-  const locale = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').slice(0, 2).toLowerCase();
-  return LANGUAGES.find((l) => l === locale) ?? DEFAULT_LANGUAGE;
+  return languageOf((env.LC_ALL || env.LC_MESSAGES || env.LANG || '').slice(0, 2).toLowerCase());
 }
 
 const YAML_HINTS: Record<string, keyof ConfigText['yamlHints']> = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { BrokerOrigin } from './broker-origin.js';
 import { parseDuration } from '../util/duration.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './language.js';
-import { account, type AccountConfig, type AccountInput, type FamilyAccountConfig } from './accounts-schema.js';
+import { account, seenAt, type AccountConfig, type AccountInput, type FamilyAccountConfig } from './accounts-schema.js';
 
 export type { AccountConfig, AccountInput, FamilyAccountConfig, FamilyChildConfig, LoginAccountInput } from './accounts-schema.js';
 
@@ -63,6 +63,10 @@ export function isHttpsOrLoopback(address: string): boolean {
 /** The path of a PEM file (buildConfig reads it: a file it cannot read is refused with its key). */
 const tlsFile = z.string().min(1, 'the path of a PEM file').optional();
 
+/** A whole number from `min` to `max`: anything else is refused with `message` (a fraction with `fraction`). */
+const wholeNumber = (min: number, max: number, message: string, fraction = message) =>
+  z.number({ error: message }).int(fraction).min(min, message).max(max, message);
+
 const quietHours = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
 /** The average from which each grade 2..6 is given; a school's statute may set other ones. */
@@ -82,12 +86,7 @@ const gradeThresholds = z
 /** The built-in web server (interface 6.1): port 0 turns it off, so 0 never means "any free port" here. */
 const http = z
   .strictObject({
-    port: z
-      .number({ error: 'a port number from 1 to 65535, or 0 to turn the web server off' })
-      .int('a whole number')
-      .min(0, 'a port number from 1 to 65535, or 0 to turn the web server off')
-      .max(65535, 'a port number from 1 to 65535, or 0 to turn the web server off')
-      .default(8099),
+    port: wholeNumber(0, 65535, 'a port number from 1 to 65535, or 0 to turn the web server off', 'a whole number').default(8099),
     bind: z
       .string()
       .refine((v) => isIP(v) !== 0, 'an IP address: 0.0.0.0 for every interface, 127.0.0.1 for this machine only')
@@ -154,12 +153,7 @@ export const configSchema = z
       .prefault({}),
     data_dir: z.string().min(1).default('./data'),
     /** The largest file a download saves (MB); a bigger one is refused as it streams in. */
-    downloads_max_mb: z
-      .number({ error: 'a whole number of megabytes, 1 to 1024' })
-      .int('a whole number of megabytes, 1 to 1024')
-      .min(1, 'a whole number of megabytes, 1 to 1024')
-      .max(1024, 'a whole number of megabytes, 1 to 1024')
-      .default(DEFAULT_DOWNLOADS_MAX_MB),
+    downloads_max_mb: wholeNumber(1, 1024, 'a whole number of megabytes, 1 to 1024').default(DEFAULT_DOWNLOADS_MAX_MB),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** text: one readable line per entry; json: one JSON object per line; auto: see log.ts. */
     log_format: z.enum(['auto', 'text', 'json']).default('auto'),
@@ -190,26 +184,14 @@ export const configSchema = z
     const emails = new Map<string, number>();
     c.accounts.forEach((a, i) => {
       if ('email' in a) {
-        const key = a.email.trim().toLowerCase();
-        const first = emails.get(key);
-        if (first !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['accounts', i, 'email'],
-            message: `the same e-mail as accounts[${first}].email; list each account once`,
-          });
-        else emails.set(key, i);
+        const first = seenAt(emails, a.email.trim().toLowerCase(), i);
+        const message = `the same e-mail as accounts[${first}].email; list each account once`;
+        if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'email'], message });
         return;
       }
-      const key = a.login.trim().toLowerCase();
-      const first = logins.get(key);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['accounts', i, 'login'],
-          message: `the same login as accounts[${first}].login ("${a.login}"); list each account once`,
-        });
-      } else logins.set(key, i);
+      const first = seenAt(logins, a.login.trim().toLowerCase(), i);
+      const message = `the same login as accounts[${first}].login ("${a.login}"); list each account once`;
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'login'], message });
       if (a.id === undefined) return;
       if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['accounts', i, 'id'], message: `duplicate id "${a.id}"` });
       ids.add(a.id);
@@ -220,13 +202,8 @@ type SchemaOutput = z.output<typeof configSchema>;
 
 /** Splits `accounts` by road: the register's login entries and the family portal's e-mail entries. */
 export function byRoad(accounts: SchemaOutput['accounts']): { accounts: AccountConfig[]; families: FamilyAccountConfig[] } {
-  const logins: AccountConfig[] = [];
-  const families: FamilyAccountConfig[] = [];
-  for (const entry of accounts) {
-    if ('email' in entry) families.push(entry);
-    else logins.push(entry);
-  }
-  return { accounts: logins, families };
+  const families = accounts.filter((entry): entry is FamilyAccountConfig => 'email' in entry);
+  return { accounts: accounts.filter((entry): entry is AccountConfig => !('email' in entry)), families };
 }
 
 /** The config as written (before defaults). */

@@ -4,11 +4,8 @@ import { ConfigError } from './load.js';
 
 const SUPERVISOR_URL = 'http://supervisor';
 
-export interface MqttService {
-  url: string;
-  username: string;
-  password: string;
-}
+/** The broker the Supervisor names: its URL and credentials. */
+export type MqttService = ReturnType<typeof brokerOf>;
 
 /** The Supervisor could not be asked (no network, an unexpected answer): a runtime failure, exit 1. */
 export class SupervisorError extends Error {
@@ -37,14 +34,10 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
       'mqtt: no broker is set and SUPERVISOR_TOKEN is missing, so the Supervisor cannot be asked. Set mqtt_url in the options.',
     ]);
   }
-  const doFetch = options.fetch ?? fetch;
   const url = `${options.baseUrl ?? SUPERVISOR_URL}/services/mqtt`;
   let response: Response;
   try {
-    response = await doFetch(url, {
-      headers: { Authorization: `Bearer ${options.token}` },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
+    response = await ask(options, '/services/mqtt');
   } catch (error) {
     throw new SupervisorError(`cannot reach the Supervisor at ${url}: ${(error as Error).message}`, undefined, { cause: error });
   }
@@ -73,12 +66,8 @@ export async function supervisorMqtt(options: SupervisorOptions): Promise<MqttSe
  */
 export async function supervisorSelfSlug(options: SupervisorOptions): Promise<string | undefined> {
   if (!options.token) return undefined;
-  const doFetch = options.fetch ?? fetch;
   try {
-    const response = await doFetch(`${options.baseUrl ?? SUPERVISOR_URL}/addons/self/info`, {
-      headers: { Authorization: `Bearer ${options.token}` },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
+    const response = await ask(options, '/addons/self/info');
     const body = (await response.json()) as { result?: string; data?: { slug?: unknown } };
     const slug = body.data?.slug;
     return response.ok && body.result === 'ok' && typeof slug === 'string' && /^[\w.-]+$/.test(slug) ? slug : undefined;
@@ -87,7 +76,15 @@ export async function supervisorSelfSlug(options: SupervisorOptions): Promise<st
   }
 }
 
-function brokerOf(data: Record<string, unknown>): MqttService {
+/** A GET of the Supervisor's API with the add-on's token, given up after the timeout (10 s). */
+function ask(options: SupervisorOptions, path: string): Promise<Response> {
+  return (options.fetch ?? fetch)(`${options.baseUrl ?? SUPERVISOR_URL}${path}`, {
+    headers: { Authorization: `Bearer ${options.token}` },
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
+}
+
+function brokerOf(data: Record<string, unknown>) {
   const host = String(data.host);
   const port = Number(data.port ?? 1883);
   const scheme = data.ssl === true ? 'mqtts' : 'mqtt';

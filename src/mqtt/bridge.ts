@@ -4,22 +4,20 @@
 // it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import { randomBytes } from 'node:crypto';
-import type { IClientPublishOptions, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
-import { systemClock, type Clock } from '../util/clock.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, redactUrl, waitForConnect, within } from './client.js';
-import { BaseTopicClaim } from './claim.js';
-import { openClient, subscribeBridge } from './connect.js';
-import { BirthWatch } from './birth.js';
-import { CommandRouter, type CommandOptions } from './commands.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
+import { BaseTopicClaim, type ClaimOptions } from './claim.js';
+import { MAX_STATUS_BYTES } from './sizes.js';
+import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
-import { RequestRouter, type RequestHandler } from './requests.js';
 import { RetainedMirror } from './mirror.js';
 import { readRetainedDevices } from './retained.js';
 import { ChildDevices } from './devices.js';
@@ -27,10 +25,11 @@ import { Inbox } from './inbox.js';
 import { Deliveries } from './delivery.js';
 import { MqttSession } from './session.js';
 import { clearMovedBase } from './moved-base.js';
-import type { BridgeHealth, BridgeOptions } from './bridge-options.js';
+import type { MqttConfig } from '../config/schema.js';
+import type { BrokerOrigin } from '../config/broker-origin.js';
+import type { Language } from '../config/language.js';
 
 export type { ChildDevice } from '../ha/discovery.js';
-export type { BridgeHealth, BridgeOptions } from './bridge-options.js';
 
 /** Home Assistant reads attributes only up to this size. */
 const MAX_ATTRIBUTES_BYTES = 16 * 1024;
@@ -38,6 +37,54 @@ const RETAINED: IClientPublishOptions = { qos: 1, retain: true };
 const STOP_TIMEOUT_MS = 5_000;
 /** How long start() reads retained device configs by default (MQTT has no "end of retained" marker). */
 export const STALE_SCAN_MS = 1_000;
+
+/** What bridge/health holds: the bridge's start (ISO time) and its memory in MB. */
+export interface BridgeHealth {
+  started_at: string;
+  memory_mb: number;
+  heap_mb: number;
+  /** Seconds this machine's clock is off the portal's (positive: ahead), only when over a minute. */
+  clock_skew_s?: number;
+}
+
+export interface BridgeOptions {
+  mqtt: MqttConfig;
+  /** Where `mqtt.url` came from: the log's advice when the broker is away names that place. */
+  brokerFrom?: BrokerOrigin;
+  version: string;
+  log: Logger;
+  /** The bridge/info payload (no secrets); `version` is added when missing. */
+  info: () => Record<string, unknown>;
+  /**
+   * Ids of the configured children. start() removes the retained devices of children that are neither
+   * listed here nor given to setChild() before start(), so list them when names come later. `every`
+   * keeps every retained device as it is (the app waiting for its refused options to be saved again).
+   */
+  children?: readonly string[] | 'every';
+  supportUrl?: string;
+  /** The language of entity names in discovery: the config's `language` (English when not given). */
+  language?: Language;
+  clock?: Clock;
+  /** How long start() reads retained device configs before deciding what is stale (default 1 s). */
+  staleScanMs?: number;
+  /** Delay between Home Assistant's birth message and the republish (default 2 s). */
+  birthDelayMs?: number;
+  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
+  reconnectPeriodMs?: number;
+  /** The longest delay between reconnect attempts (default 60 s). */
+  reconnectMaxMs?: number;
+  /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
+  onRefused?: (topic: string) => void;
+  /**
+   * One bridge per base topic (claim.ts): this instance, and what it hears of others. None: no claim (a test's bridge).
+   * Its id is the data folder's: the MQTT session's client id (session.ts), so a restart knows its own last claim.
+   */
+  claim?: Pick<ClaimOptions, 'other' | 'lost'> & { me: Omit<ClaimOptions['me'], 'id'> };
+  /** Where the MQTT session is kept (session.ts): events then reach the broker once across a kill. Without it a clean session. */
+  dataDir?: string;
+  /** MQTT 5 by default (falling back to 3.1.1 when refused); 4 for a broker that speaks only 3.1.1. */
+  protocolVersion?: 4 | 5;
+}
 
 export class Bridge implements Publisher {
   private readonly topics: Topics;
@@ -54,7 +101,8 @@ export class Bridge implements Publisher {
   private client: MqttClient | undefined;
   private ready = false;
   private stopped = false;
-  private readonly birth: BirthWatch;
+  /** Home Assistant's birth heard: everything retained goes again when it fires. */
+  private birthTimer: Timer | undefined;
   /** The base topic's claim (claim.ts), when the options give this bridge an instance. */
   private claim: BaseTopicClaim | undefined;
   /** Ends a wait for the base topic at stop(). */
@@ -87,11 +135,6 @@ export class Bridge implements Publisher {
       options.log,
       (topic, code) => this.refused(topic, code),
     );
-    this.birth = new BirthWatch({
-      clock: this.clock,
-      delayMs: options.birthDelayMs ?? 2_000,
-      onBirth: () => this.resendAll('Home Assistant started'),
-    });
   }
 
   get connected(): boolean {
@@ -113,23 +156,7 @@ export class Bridge implements Publisher {
     this.claim = claim && new BaseTopicClaim({ ...claim, me: { ...claim.me, id }, topics: this.topics, log, clock: systemClock });
     // Once: a claim that stood still through a wait is not waited for again when it is read back.
     for (let waited = false; ; waited = true) {
-      const { client, url } = openClient({ ...this.options, session }, this.topics, {
-        stopped: () => this.stopped,
-        reconnected: (sessionKept) => {
-          this.claim?.renew();
-          // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
-          // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
-          if (sessionKept && this.ready) {
-            this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
-          }
-          if (this.ready) this.resendAll('reconnected to the MQTT broker');
-        },
-        closed: () => this.deliveries.away(),
-        message: (topic, payload, packet) => {
-          if (topic === this.topics.haStatus) this.birth.status(payload, packet);
-          else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
-        },
-      });
+      const { client, url } = this.open(session);
       this.client = client;
       try {
         // However long the broker takes to appear (the add-on may start before Mosquitto): the pollers
@@ -186,7 +213,7 @@ export class Bridge implements Publisher {
     if (!client || this.stopped) return;
     this.stopped = true;
     this.ready = false;
-    this.birth.cancel();
+    this.birthTimer?.cancel();
     this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
@@ -312,15 +339,84 @@ export class Bridge implements Publisher {
     for (const { topic, payload } of this.mirror.take()) void this.deliveries.publish(topic, payload, RETAINED);
   }
 
-  /** The bridge's own subscriptions (connect.ts). */
-  private subscribe(client: MqttClient, again = false): Promise<void> {
-    return subscribeBridge(client, this.topics, (topic, code) => this.refused(topic, code), again);
+  /** The bridge's client, connecting (or retrying) from now on, with its retained last will; `url` is the broker's without its password. */
+  private open(session: MqttSession | undefined): { client: MqttClient; url: string } {
+    const { options, topics } = this;
+    const url = redactUrl(options.mqtt.url);
+    const policy: ReconnectPolicy = {
+      firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
+      maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
+    };
+    const will = { topic: topics.bridgeState, payload: 'offline' };
+    const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
+    session?.attach(client);
+    watchConnection(client, {
+      url,
+      from: options.brokerFrom,
+      policy,
+      log: options.log,
+      stopped: () => this.stopped,
+      // Connected (again, after an outage or a broker's restart: the first connect start() awaits);
+      // `sessionKept`: the broker kept the session, so mqtt.js subscribes to nothing again.
+      onConnect: (sessionKept) => {
+        this.claim?.renew();
+        // The kept session's subscriptions stand, but a retained command left meanwhile comes only with a
+        // subscription made now (and is refused, inbox.ts): the bridge subscribes again, as mqtt.js does not.
+        if (sessionKept && this.ready) {
+          this.subscribe(client, true).catch((err: unknown) => this.log.warn({ err: errorText(err) }, 'cannot subscribe again after reconnecting'));
+        }
+        if (this.ready) this.resendAll('reconnected to the MQTT broker');
+      },
+    });
+    // The connection closed: whoever waits for the broker's answers hears it at once (mqtt.js keeps the
+    // messages handed to it while the broker is away).
+    client.on('close', () => this.deliveries.away());
+    client.on('message', (topic, payload, packet) => {
+      if (topic === topics.haStatus) this.heardStatus(payload, packet);
+      else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
+    });
+    return { client, url };
+  }
+
+  /**
+   * Subscribes to Home Assistant's status, the children's commands and the bridge's requests. Retain as
+   * published (MQTT 5; mqtt.js leaves it out under 3.1.1): a command published retained keeps its flag
+   * when delivered live, so the inbox can refuse it. Not for Home Assistant's status, whose birth counts
+   * when it is live, whether or not Home Assistant retains it.
+   */
+  private async subscribe(client: MqttClient, again = false): Promise<void> {
+    const { topics } = this;
+    const filters: ISubscriptionMap = {
+      [topics.haStatus]: { qos: 0 },
+      [topics.commandSetFilter]: { qos: 0, rap: true },
+      [topics.bridgeRequestFilter]: { qos: 0, rap: true },
+    };
+    // Again (a kept session's subscriptions stand): mqtt.js sends a SUBSCRIBE only when told it is meant.
+    if (again) filters.resubscribe = true;
+    const granted = await client.subscribeAsync(filters);
+    // A grant of 128 or more is the broker's refusal (its ACL): the buttons of that topic would do nothing.
+    for (const grant of granted) if (grant.qos >= 0x80) this.refused(grant.topic, grant.qos);
   }
 
   /** The broker refused a topic: logged, and the bridge's `problem` says so (onRefused). */
   private refused(topic: string, code: number): void {
     this.log.warn({ topic, code }, 'the MQTT broker refused this topic (its ACL?)');
     this.options.onRefused?.(topic);
+  }
+
+  /**
+   * Home Assistant's birth: a live "online" on its status topic means it started again and lost what it
+   * was told, so everything retained is sent again after a short delay (a second birth restarts it). A
+   * retained "online" is an old birth; anything longer than a status is not decoded at all (any client
+   * of the broker may publish here).
+   */
+  private heardStatus(payload: Buffer, packet: IPublishPacket): void {
+    if (packet.retain || payload.length > MAX_STATUS_BYTES || payload.toString('utf8').trim() !== 'online') return;
+    this.birthTimer?.cancel();
+    this.birthTimer = this.clock.setTimer(() => {
+      this.birthTimer = undefined;
+      this.resendAll('Home Assistant started');
+    }, this.options.birthDelayMs ?? 2_000);
   }
 
   private resendAll(why: string): void {

@@ -42,17 +42,14 @@ export interface ClientSettings {
   session?: MqttSession;
 }
 
-/** Reconnect delays: `firstMs` after a failure, doubling per failed attempt up to `maxMs`. */
-export interface ReconnectPolicy {
-  firstMs: number;
-  maxMs: number;
-}
-
 /** How soon a broker that refused MQTT 5 is asked again in MQTT 3.1.1. */
 export const VERSION_RETRY_MS = 200;
 
 /** 5 s, 10 s, 20 s, 40 s, then every minute: quick when the broker is just starting, quiet when it is gone. */
-export const DEFAULT_RECONNECT: ReconnectPolicy = { firstMs: 5_000, maxMs: 60_000 };
+export const DEFAULT_RECONNECT = { firstMs: 5_000, maxMs: 60_000 };
+
+/** Reconnect delays: `firstMs` after a failure, doubling per failed attempt up to `maxMs`. */
+export type ReconnectPolicy = typeof DEFAULT_RECONNECT;
 
 export function nextReconnectDelay(previousMs: number, policy: ReconnectPolicy): number {
   return Math.min(policy.maxMs, Math.max(policy.firstMs, previousMs * 2));
@@ -151,10 +148,10 @@ export function plainTcpBroker(url: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** CONNACK codes for a bad user name or password, or not authorised (MQTT 3 and 5). */
-const NOT_AUTHORISED = new Set([4, 5, 134, 135]);
+export const NOT_AUTHORISED: ReadonlySet<unknown> = new Set([4, 5, 134, 135]);
 
 /** CONNACK codes for a protocol version the broker does not speak (MQTT 3 and 5). */
-const UNSUPPORTED_VERSION = new Set([1, 132]);
+export const UNSUPPORTED_VERSION: ReadonlySet<unknown> = new Set([1, 132]);
 
 function refusesVersion(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;

@@ -4,8 +4,7 @@
 import type { IClientPublishOptions, IPublishPacket, MqttClient } from 'mqtt';
 import type { Topics } from '../ha/topics.js';
 import type { Logger } from '../util/log.js';
-import type { CommandResult, CommandRouter } from './commands.js';
-import type { BridgeResponse, RequestRouter } from './requests.js';
+import type { BridgeResponse, CommandResult, CommandRouter, RequestRouter } from './commands.js';
 
 const TRANSIENT: IClientPublishOptions = { qos: 1, retain: false };
 /** An empty retained message deletes the one the broker keeps on that topic. */

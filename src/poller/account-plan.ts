@@ -4,9 +4,8 @@
 import { plan, type Day, type Plan, type PollPolicy, type Watch } from '../feature-kit/plan.js';
 import { covers } from '../feed/child-feed.js';
 import type { Want } from '../feature-kit/resource.js';
-import type { Why } from '../feature-kit/schedule.js';
 import type { ResourceCache } from '../feature-kit/cache.js';
-import type { When } from '../feature-kit/schedule.js';
+import type { When, Why } from '../feature-kit/schedule.js';
 import type { SchoolDayTimes } from '../feature-kit/moments.js';
 
 export interface AccountPlanSources {

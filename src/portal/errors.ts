@@ -8,12 +8,15 @@ interface ErrorContext {
   account?: string;
   url?: string;
   cause?: unknown;
+  portalMessage?: string;
 }
 
 abstract class PortalError extends Error {
   abstract override readonly name: string;
   readonly account: string | undefined;
   readonly url: string | undefined;
+  /** The portal's own words on a refused login (a wrong password, a locked account), when it gave any. */
+  readonly portalMessage: string | undefined;
   /** The login step that failed, when the error came from a password login (check names it). */
   loginStep: LoginStep | undefined;
 
@@ -21,6 +24,7 @@ abstract class PortalError extends Error {
     super(redact(message), context.cause === undefined ? undefined : { cause: context.cause });
     this.account = context.account;
     this.url = context.url === undefined ? undefined : redact(stripQuery(context.url));
+    this.portalMessage = context.portalMessage;
   }
 }
 
@@ -41,13 +45,6 @@ export function loginStepOf(error: unknown): LoginStep | undefined {
 /** The portal refused the login with words about the login, the password or the account. */
 export class WrongCredentialsError extends PortalError {
   readonly name = 'WrongCredentialsError';
-  /** The portal's own words on the refusal (a wrong password, a locked account), when it gave any. */
-  readonly portalMessage: string | undefined;
-
-  constructor(message: string, context: ErrorContext & { portalMessage?: string } = {}) {
-    super(message, context);
-    this.portalMessage = context.portalMessage;
-  }
 }
 
 /** The login pages asked for a captcha: a person must log in once in a browser. */
@@ -109,13 +106,11 @@ export class UnexpectedResponseError extends PortalError {
  */
 export class LoginChangedError extends UnexpectedResponseError {
   override readonly name = 'LoginChangedError';
-  /** The portal's words, when it refused with words the bridge does not take for a wrong password. */
-  readonly portalMessage: string | undefined;
 
-  constructor(step: LoginStep, message: string, context: ErrorContext & { status?: number; portalMessage?: string } = {}) {
+  /** `portalMessage`: the portal's words, when it refused with words the bridge does not take for a wrong password. */
+  constructor(step: LoginStep, message: string, context: ErrorContext & { status?: number } = {}) {
     super(context.status ?? 200, `login step "${step}": ${message}`, context);
     this.loginStep = step;
-    this.portalMessage = context.portalMessage;
   }
 
   /** A login that changed is never a module the school switched off. */
@@ -206,22 +201,19 @@ export class LoginPausedError extends PortalError {
   readonly name = 'LoginPausedError';
   readonly until: number;
   readonly reason: ProblemReason;
-  /** The portal's words on the refusal that started the pause. */
-  readonly portalMessage: string | undefined;
 
-  constructor(reason: ProblemReason, until: number, context: ErrorContext & { portalMessage?: string } = {}) {
+  /** `portalMessage`: the portal's words on the refusal that started the pause. */
+  constructor(reason: ProblemReason, until: number, context: ErrorContext = {}) {
     super(`login paused (${reason}) until ${new Date(until).toISOString()}`, context);
     this.until = until;
     this.reason = reason;
-    this.portalMessage = context.portalMessage;
   }
 }
 
 /** The portal's own words on a refused login, if the error carries them. */
 export function portalMessageOf(error: unknown): string | undefined {
-  if (error instanceof WrongCredentialsError || error instanceof LoginPausedError || error instanceof LoginChangedError) return error.portalMessage;
   if (error instanceof LinkNeedsActionError) return error.state;
-  return undefined;
+  return error instanceof PortalError ? error.portalMessage : undefined;
 }
 
 /** data_dir cannot be written (read-only, full): the bridge keeps polling, events wait. */

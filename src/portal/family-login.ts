@@ -79,10 +79,7 @@ export async function familyLogin(input: FamilyLoginInput): Promise<LoginOutcome
     if (me.status === 401) {
       throw new WrongCredentialsError(
         'the family portal did not accept the e-mail and password (the family portal’s own e-mail and password, not a register login)',
-        {
-          account,
-          url: me.url,
-        },
+        { account, url: me.url },
       );
     }
     const json = me.status === 200 ? readJson(me) : undefined;
@@ -94,33 +91,20 @@ export async function familyLogin(input: FamilyLoginInput): Promise<LoginOutcome
 }
 
 /** One linked child as SynergiaAccounts lists it (live-notes 23); the token is empty while the link needs action. */
-export interface LinkedChild {
-  login: string;
-  studentName: string;
-  state: string;
-  accessToken: string;
-}
-
-const linkedChild = z
-  .object({
-    login: z.string().min(1),
-    studentName: z.string().catch(''),
-    state: z.string().catch('active'),
-    accessToken: z
-      .string()
-      .nullish()
-      .transform((t) => t ?? ''),
-  })
-  .transform((c): LinkedChild => ({ login: c.login, studentName: c.studentName, state: c.state, accessToken: c.accessToken }));
+const linkedChild = z.object({
+  login: z.string().min(1),
+  studentName: z.string().catch(''),
+  state: z.string().catch('active'),
+  accessToken: z
+    .string()
+    .nullish()
+    .transform((t) => t ?? ''),
+});
+export type LinkedChild = z.output<typeof linkedChild>;
 
 const synergiaAccounts = z.object({ accounts: z.array(linkedChild) });
 /** fresh/<login> answers the child's entry; some forms wrap it in `account`. */
 const freshEntry = z.union([linkedChild, z.object({ account: linkedChild }).transform((a) => a.account)]);
-
-/** A link the family must see to in the portal (live-notes 23: "requiring_an_action", "need-activation"). */
-export function linkNeedsAction(child: LinkedChild): boolean {
-  return child.state.toLowerCase() !== 'active';
-}
 
 /**
  * The children linked to the family account, inside its portal session: a dead session (401) logs in

@@ -165,22 +165,17 @@ export class Gateway {
 
   /** A web page of the portal host (HTML), e.g. /informacja, decoded in its declared charset. */
   async page(path: string): Promise<string> {
-    return this.observed(path, () => this.readPage(path));
-  }
-
-  private async readPage(path: string): Promise<string> {
-    const { session, urls } = this.options;
-    const url = `${urls.base_url}${path}`;
-    this.options.onRequest?.('GET', path);
-    const res = await session.request(
-      () => session.http.send({ url, headers: { accept: 'text/html' } }),
-      (r) => r.status === 401 || isLoginRedirect(r, urls),
-    );
-    if (isServerTrouble(res.status)) throw serverError(res, path, this.options.account);
-    if (res.status !== 200) {
-      throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account: this.options.account });
-    }
-    return decodeBody(res);
+    const { session, urls, account } = this.options;
+    return this.observed(path, async () => {
+      this.options.onRequest?.('GET', path);
+      const res = await session.request(
+        () => session.http.send({ url: `${urls.base_url}${path}`, headers: { accept: 'text/html' } }),
+        (r) => r.status === 401 || isLoginRedirect(r, urls),
+      );
+      if (isServerTrouble(res.status)) throw serverError(res, path, account);
+      if (res.status !== 200) throw new UnexpectedResponseError(res.status, `${path} answered ${res.status}`, { account });
+      return decodeBody(res);
+    });
   }
 
   /** The answer's JSON; heavyAnswer when it was large enough to be marked before reading (see HeavyAnswers). */

@@ -195,7 +195,8 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function resolveLocation(location: string, base: string): string | undefined {
+/** `location` read against `base`; undefined when it is no address. */
+export function resolveLocation(location: string, base: string): string | undefined {
   try {
     return new URL(location, base).toString();
   } catch {

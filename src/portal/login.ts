@@ -10,7 +10,7 @@ import {
   WrongCredentialsError,
   type LoginStep,
 } from './errors.js';
-import { isServerTrouble, pathOf, readJson, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
+import { isServerTrouble, pathOf, readJson, resolveLocation, safeOrigin, type HttpClient, type HttpResponse } from './http.js';
 import { CAPTCHA_MARKERS, readLoginAnswer, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
 import { FAMILY_PORTAL, farther, fetchSite, navigationHeaders, scriptPostHeaders, type FetchSite } from './login-headers.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -136,7 +136,7 @@ class LoginFlow {
     const { auth_url } = this.input.urls;
     const next =
       read.goTo !== undefined
-        ? resolve(read.goTo, answer.url)
+        ? resolveLocation(read.goTo, answer.url)
         : (answer.location ?? `${auth_url}/OAuth/Authorization/PerformLogin?client_id=${CLIENT_ID}`);
     if (next === undefined) throw this.changed('goTo is not an address', answer);
     return next;
@@ -180,7 +180,7 @@ class LoginFlow {
     this.step = 'required actions';
     const answer = await this.post(page.url, page.url, new URLSearchParams({ action: 'requiredActions', skip: 'true' }));
     const read = readLoginAnswer(answer.text());
-    const next = read.kind === 'ok' ? (read.goTo !== undefined ? resolve(read.goTo, answer.url) : answer.location) : undefined;
+    const next = read.kind === 'ok' ? (read.goTo !== undefined ? resolveLocation(read.goTo, answer.url) : answer.location) : undefined;
     if (next === undefined) throw this.changed('skipping the advised password change was not accepted', answer);
     this.step = 'redirects';
     return next;
@@ -238,12 +238,4 @@ class LoginFlow {
 export function loginHopAllowed(url: string, urls: Pick<PortalUrls, 'base_url' | 'auth_url'>): boolean {
   const origin = safeOrigin(url);
   return origin !== undefined && (origin === safeOrigin(urls.base_url) || origin === safeOrigin(urls.auth_url));
-}
-
-function resolve(path: string, base: string): string | undefined {
-  try {
-    return new URL(path, base).toString();
-  } catch {
-    return undefined;
-  }
 }

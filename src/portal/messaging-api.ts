@@ -32,8 +32,6 @@ const ATTACHMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export class MessagesApi {
   private readonly client: MessagingClient;
   private readonly account: string;
-  /** When the bridge last opened a message (which marks it read: the unread counters moved). */
-  openedAt: number | undefined;
 
   constructor(options: { client: MessagingClient; account: string }) {
     this.client = options.client;

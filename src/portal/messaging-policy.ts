@@ -2,34 +2,28 @@
 // them, and the one error of this subsystem that is not a failure: the school has no messages module.
 import { MINUTE } from '../util/duration.js';
 
-export interface MessagingPolicy {
+/** The messaging session's rules as data, with the spec's defaults. */
+export const DEFAULT_MESSAGING_POLICY = {
   /** Wait before asking again after one of the first `absentShortRechecks` "Brak dostępu" answers in a row. */
-  absentRecheckMs: number;
-  absentShortRechecks: number;
+  absentRecheckMs: 5 * MINUTE,
+  absentShortRechecks: 3,
   /** Wait after every later "Brak dostępu" in a row. */
-  absentLongRecheckMs: number;
+  absentLongRecheckMs: 60 * MINUTE,
   /** After a recovery that reached the password login and still failed: calls fail at once this long. */
-  failureWindowMs: number;
+  failureWindowMs: 10 * MINUTE,
   /** Redirects followed by the /wiadomosci3 bootstrap (portal and messaging hosts only). */
-  maxBootstrapHops: number;
+  maxBootstrapHops: 5,
   /**
    * A messaging session seen to die at this age or older teaches the client its lifetime (a younger
    * death has another cause, such as a new login elsewhere, and teaches nothing).
    */
-  minLearnedLifetimeMs: number;
-  /** After this many bootstraps ahead of the learned lifetime, one session is let run until it dies (the lifetime may have grown). */
-  relearnAfter: number;
-}
-
-export const DEFAULT_MESSAGING_POLICY: MessagingPolicy = {
-  absentRecheckMs: 5 * MINUTE,
-  absentShortRechecks: 3,
-  absentLongRecheckMs: 60 * MINUTE,
-  failureWindowMs: 10 * MINUTE,
-  maxBootstrapHops: 5,
   minLearnedLifetimeMs: 10 * MINUTE,
+  /** After this many bootstraps ahead of the learned lifetime, one session is let run until it dies (the lifetime may have grown). */
   relearnAfter: 6,
 };
+
+/** The messaging session's rules as data (its fields, DEFAULT_MESSAGING_POLICY's). */
+export type MessagingPolicy = typeof DEFAULT_MESSAGING_POLICY;
 
 /** When to ask /wiadomosci3 again after the `streak`-th "Brak dostępu" in a row (1-based). */
 export function absentRecheckAt(streak: number, now: number, policy: MessagingPolicy): number {

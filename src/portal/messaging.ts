@@ -1,7 +1,8 @@
 // The messaging session (spec 5.4) inside the account's main session: the /wiadomosci3 bootstrap
 // (shared by concurrent calls, redone after every password login), the "no messages module" answer
-// with its recheck schedule, and the recovery ladder with its 10-minute window around every call.
-import { MessageSendError, UnexpectedResponseError } from './errors.js';
+// with its recheck schedule, the recovery ladder with its 10-minute window around every call, what an
+// answer stands for (spec 5.4.5), and the learned lifetime of a messaging session.
+import { MessageSendError, SessionExpiredError, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, pathOf, readJson, safeOrigin, serverError, type HttpResponse } from './http.js';
 import {
   DEFAULT_MESSAGING_POLICY,
@@ -12,8 +13,6 @@ import {
   type MessagingPolicy,
 } from './messaging-policy.js';
 import type { PortalSession } from './session.js';
-import { LearnedLifetime } from './messaging-lifetime.js';
-import { configuredHost, messagingJson, rejectedAfterBootstrap } from './messaging-answers.js';
 import { failedStatus, maskedMessagingPath, type PortalObserver } from './observer.js';
 import { errorText } from '../util/text.js';
 import type { PortalUrls } from '../config/schema.js';
@@ -278,12 +277,21 @@ export class MessagingClient {
     }
   }
 
+  /** A non-rejection answer: JSON on a 2xx, else the error of spec 5.4.5, raised as it is. */
   private read(res: HttpResponse, path: string): unknown {
-    return messagingJson(res, path, this.options.account);
+    const { account } = this.options;
+    if (isServerTrouble(res.status)) throw serverError(res, path, account);
+    if (res.status < 200 || res.status >= 300) throw new UnexpectedResponseError(res.status, `${path}: status ${res.status}`, { account });
+    const json = readJson(res);
+    if (json === undefined) throw new UnexpectedResponseError(res.status, `${path}: the answer is not JSON`, { account });
+    return json;
   }
 
+  /** The error of a call still rejected after a new bootstrap. */
   private rejected(res: HttpResponse, path: string): Error {
-    return rejectedAfterBootstrap(res, path, this.options.account);
+    const { account } = this.options;
+    if (res.status === 401) return new SessionExpiredError(`${path}: the messaging host rejected a fresh session`, { account });
+    return new UnexpectedResponseError(res.status, `${path}: status ${res.status} after a new bootstrap`, { account });
   }
 
   private unavailable(): MessagesUnavailableError {
@@ -293,5 +301,43 @@ export class MessagingClient {
   private url(path: string, query?: Record<string, string>): string {
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     return `${this.options.urls.messages_url}${path}${search}`;
+  }
+}
+
+/** Only the four configured hosts; cookies never go anywhere else. */
+function configuredHost(url: string, urls: PortalUrls): boolean {
+  const origin = safeOrigin(url);
+  const { base_url, auth_url, messages_url, sandbox_url } = urls;
+  return origin !== undefined && [base_url, auth_url, messages_url, sandbox_url].some((u) => safeOrigin(u) === origin);
+}
+
+/**
+ * The learned lifetime of a messaging session (spec 5.4): the age at which the last one was seen
+ * rejected. A session that old is renewed before the call instead of after a rejected one, which saves
+ * the rejected request; every `relearnAfter` renewals one session is let run into its rejection, in case
+ * the portal now keeps them longer.
+ */
+class LearnedLifetime {
+  private learned: { ageMs: number; renewed: number } | undefined;
+
+  constructor(private readonly policy: Pick<MessagingPolicy, 'minLearnedLifetimeMs' | 'relearnAfter'>) {}
+
+  /** A rejection at `ageMs`: an age this session type is known to reach dead. True when it was learned. */
+  rejectedAt(ageMs: number): boolean {
+    if (ageMs < this.policy.minLearnedLifetimeMs) return false;
+    this.learned = { ageMs, renewed: 0 };
+    return true;
+  }
+
+  /** Whether a session of this age is to be renewed before the call (and counts the renewal). */
+  outlived(ageMs: number): boolean {
+    const learned = this.learned;
+    if (!learned || ageMs < learned.ageMs) return false;
+    if (learned.renewed >= this.policy.relearnAfter) {
+      this.learned = undefined;
+      return false;
+    }
+    learned.renewed++;
+    return true;
   }
 }

@@ -3,35 +3,27 @@
 import { HOUR, MINUTE } from '../util/duration.js';
 
 /** The session policy as data, with the spec's defaults. */
-export interface SessionPolicy {
+export const DEFAULT_SESSION_POLICY = {
   /** Assumed lifetime of a session from its password login. */
-  lifetimeMs: number;
-  /** Age (since login or the last good refresh) at which refreshToken is called. */
-  refreshAfterMs: number;
-  /** No refreshToken again for this long after a failed one. */
-  refreshPauseMs: number;
-  /** No login again for this long after wrong credentials (or until they change). */
-  wrongCredentialsPauseMs: number;
-  /** No login again for this long after a captcha. */
-  captchaPauseMs: number;
-  /** No password login again for this long after a login the bridge did not understand (login_changed). */
-  loginChangedPauseMs: number;
-  /** A login page it does not know (HTML, status 200) is the portal down until it has lasted this long; then login_changed. */
-  unknownLoginPageMs: number;
-  /** The advice to change the password is logged at most this often. */
-  adviceLogEveryMs: number;
-}
-
-export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   lifetimeMs: 20 * HOUR,
+  /** Age (since login or the last good refresh) at which refreshToken is called. */
   refreshAfterMs: 2 * HOUR,
+  /** No refreshToken again for this long after a failed one. */
   refreshPauseMs: 30 * MINUTE,
+  /** No login again for this long after wrong credentials (or until they change). */
   wrongCredentialsPauseMs: HOUR,
+  /** No login again for this long after a captcha. */
   captchaPauseMs: 30 * MINUTE,
+  /** No password login again for this long after a login the bridge did not understand (login_changed). */
   loginChangedPauseMs: HOUR,
+  /** A login page it does not know (HTML, status 200) is the portal down until it has lasted this long; then login_changed. */
   unknownLoginPageMs: 30 * MINUTE,
+  /** The advice to change the password is logged at most this often. */
   adviceLogEveryMs: 24 * HOUR,
 };
+
+/** The session policy as data (its fields, DEFAULT_SESSION_POLICY's). */
+export type SessionPolicy = typeof DEFAULT_SESSION_POLICY;
 
 export interface SessionState {
   loggedInAt?: number;

@@ -3,7 +3,7 @@
 // statuses, which cookies are set, the body's shape) and never a value that opens or names anything:
 // no password, no cookie or token value, no `code` or `state`, no child's data.
 import { CAPTCHA_MARKERS, REQUIRED_ACTIONS_MARKER } from './login-answers.js';
-import { pathOf, type HttpExchange, type HttpResponse } from './http.js';
+import { pathOf, safeOrigin, type HttpExchange, type HttpResponse } from './http.js';
 import type { PortalUrls } from '../config/schema.js';
 import { redact, redactPath } from '../util/redact.js';
 
@@ -79,7 +79,7 @@ export class LoginTrace {
       ['family_url', 'family'],
     ];
     for (const [key, role] of roles) {
-      if (safeOriginOf(this.urls[key]) === origin) return role;
+      if (safeOrigin(this.urls[key]) === origin) return role;
     }
     return 'other host';
   }
@@ -94,14 +94,6 @@ function maskIds(path: string): string {
     .split('/')
     .map((segment) => (/\d{3,}|LID-/i.test(segment) ? '<id>' : segment))
     .join('/');
-}
-
-function safeOriginOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function header(res: HttpResponse, name: string): string | undefined {

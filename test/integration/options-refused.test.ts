@@ -5,7 +5,7 @@
 // appears (one left by an earlier run stays as it was), and the sidebar panel lists what to fix.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAddonConfig } from '../../src/config/addon.js';
-import { refusedSetting } from '../../src/config/addon-refused.js';
+import { refusedSetting } from '../../src/config/addon.js';
 import { ConfigError } from '../../src/config/load.js';
 import { Topics } from '../../src/ha/topics.js';
 import { RefusedOptions } from '../../src/app/options-refused.js';

@@ -21,14 +21,17 @@ export const optionalRef = ref.nullish().transform((v) => v ?? undefined);
  * failing the whole resource, because one odd record must not blank a child's whole grade list.
  */
 export function lenientList<T extends z.ZodType>(item: T) {
-  return z.array(z.unknown()).transform((items) => {
-    const out: z.output<T>[] = [];
-    for (const raw of items) {
-      const parsed = item.safeParse(raw);
-      if (parsed.success) out.push(parsed.data);
-    }
-    return out;
-  });
+  return z.array(z.unknown()).transform((items) => fitting(item, items));
+}
+
+/** The items that fit `item`, in order; the others are dropped. */
+export function fitting<T extends z.ZodType>(item: T, items: readonly unknown[]): z.output<T>[] {
+  const out: z.output<T>[] = [];
+  for (const raw of items) {
+    const parsed = item.safeParse(raw);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
 }
 
 /** Normalises an id from anywhere (number, string, {Id}) for comparisons. */

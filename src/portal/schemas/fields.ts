@@ -1,7 +1,7 @@
 // Lenient field readers for the data resources: a field of an unexpected type becomes undefined
 // instead of failing its record, because the gateway mixes numbers, numeric strings and booleans.
 import { z } from 'zod';
-import { id, normId } from './common.js';
+import { fitting, id, normId } from './common.js';
 import { oneLine } from '../../util/text.js';
 
 /** Text that may come as a number; blank, null, booleans and objects read as undefined. */
@@ -92,13 +92,5 @@ export function objectList<T extends z.ZodType>(item: T) {
   return z
     .unknown()
     .optional()
-    .transform((value) => {
-      const out: z.output<T>[] = [];
-      if (!Array.isArray(value)) return out;
-      for (const raw of value) {
-        const parsed = item.safeParse(raw);
-        if (parsed.success) out.push(parsed.data);
-      }
-      return out;
-    });
+    .transform((value) => (Array.isArray(value) ? fitting(item, value) : []));
 }

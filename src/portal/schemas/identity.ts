@@ -84,12 +84,7 @@ export const tokenInfoResponse = z.looseObject({ UserIdentifier: z.string().null
 export const userInfoResponse = z.looseObject({ IdentifierOfStudentAssignedWithUser: z.string().nullish() });
 
 /** One unit's grade modules (each undefined when the unit does not say). */
-export interface UnitSettings {
-  id: string | undefined;
-  standard: boolean | undefined;
-  point: boolean | undefined;
-  descriptive: boolean | undefined;
-}
+export type UnitSettings = ReturnType<typeof unitSettings>;
 
 /**
  * Units: every unit with the grade modules it switched on. A school complex lists several, each with
@@ -104,7 +99,7 @@ export const unitsResponse = z.unknown().transform((root): UnitSettings[] => {
   return [unitSettings(root, undefined)];
 });
 
-function unitSettings(unit: unknown, id: string | undefined): UnitSettings {
+function unitSettings(unit: unknown, id: string | undefined) {
   const settings = findObject(unit, 'GradesSettings');
   const flag = (key: string): boolean | undefined => (typeof settings?.[key] === 'boolean' ? (settings[key] as boolean) : undefined);
   return { id, standard: flag('StandardGradesEnabled'), point: flag('PointGradesEnabled'), descriptive: flag('DescriptiveGradesEnabled') };

@@ -59,18 +59,9 @@ export const unreadCountsResponse = z.unknown().transform((root, ctx) => {
 export type UnreadCounts = z.output<typeof unreadCountsResponse>;
 
 /** One item of a mailbox list. */
-export interface MessageItem {
-  id: string;
-  sender: string | undefined;
-  topic: string;
-  /** The base64 preview as given (cut at a byte length, see school/messages.ts). */
-  content: string | undefined;
-  sendDate: string | undefined;
-  read: boolean;
-  hasAttachments: boolean;
-}
+export type MessageItem = NonNullable<ReturnType<typeof messageItem>>;
 
-function messageItem(raw: unknown): MessageItem | undefined {
+function messageItem(raw: unknown) {
   if (!isObject(raw)) return undefined;
   const id = idText(raw.messageId);
   if (id === undefined || id === '') return undefined;
@@ -79,6 +70,7 @@ function messageItem(raw: unknown): MessageItem | undefined {
     id,
     sender: toText(raw.senderName)?.trim() || joinName(raw.senderFirstName, raw.senderLastName),
     topic: toText(raw.topic) ?? '',
+    /** The base64 preview as given (cut at a byte length, see school/messages.ts). */
     content: toText(raw.content),
     sendDate: toText(raw.sendDate),
     // readDate null means unread (spec 2.10); any date (or a true flag) means read.
@@ -162,12 +154,6 @@ function reportedError(value: unknown): string | undefined {
   return undefined;
 }
 
-/** An attachment of a full message. */
-export interface MessageAttachment {
-  id: string;
-  filename: string;
-}
-
 /** GET /<mailbox>/messages/<id>: one message whole (spec 2.10); the body stays base64 (see school/message-text.ts). */
 export const fullMessageResponse = z.unknown().transform((root, ctx) => {
   const data = unwrap(root);
@@ -175,7 +161,7 @@ export const fullMessageResponse = z.unknown().transform((root, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'not a message (no Message)' });
     return z.NEVER;
   }
-  const attachments: MessageAttachment[] = [];
+  const attachments: { id: string; filename: string }[] = [];
   for (const a of Array.isArray(data.attachments) ? data.attachments : []) {
     if (!isObject(a)) continue;
     const id = idText(a.id);

@@ -6,21 +6,16 @@ import { isObject, joinName, listIn, unwrap } from './messages.js';
 import { toNumber, toText } from './fields.js';
 
 /** One item of GET /outbox/messages. */
-export interface SentItem {
-  id: string;
-  topic: string;
-  /** The receiver as listed (the first one when there are several). */
-  to: string | undefined;
-  sendDate: string | undefined;
-}
+export type SentItem = NonNullable<ReturnType<typeof sentItem>>;
 
-function sentItem(raw: unknown): SentItem | undefined {
+function sentItem(raw: unknown) {
   if (!isObject(raw)) return undefined;
   const id = toText(raw.messageId)?.trim();
   if (id === undefined || !/^\d{1,20}$/.test(id)) return undefined;
   return {
     id,
     topic: toText(raw.topic) ?? '',
+    /** The receiver as listed (the first one when there are several). */
     to: toText(raw.receiverName)?.trim() || joinName(raw.receiverFirstName, raw.receiverLastName),
     sendDate: toText(raw.sendDate),
   };
@@ -36,17 +31,12 @@ export const outboxListResponse = z.unknown().transform((root, ctx) => {
   return list.map(sentItem).filter((m): m is SentItem => m !== undefined);
 });
 
-/** One receiver of a sent message: whether they read it and, when the portal says, when. */
-export interface SentReceiver {
-  name: string;
-  read: boolean;
-  /** The portal's time of reading, when `readed` carries one. */
-  readAt: string | undefined;
-}
+/** One receiver of a sent message: whether they read it and, when the portal says (`readed` carries a time), when. */
+type SentReceiver = NonNullable<ReturnType<typeof receiver>>;
 
 const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
 
-function receiver(raw: unknown): SentReceiver | undefined {
+function receiver(raw: unknown) {
   if (!isObject(raw)) return undefined;
   const name = toText(raw.name)?.trim() || joinName(raw.firstName, raw.lastName) || toText(raw.receiverName)?.trim();
   if (name === undefined) return undefined;
