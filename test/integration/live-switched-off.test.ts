@@ -3,8 +3,9 @@
 // child stays quiet (problem OFF, one info line), the portal is asked once a day, a refresh asks at once.
 // Slow on purpose: about 8 s of CPU alone (12 s before its days were polled every 20 minutes, see POLL).
 // "Once a day" is only shown by a simulated day of polls, each a real HTTP exchange with the simulator and
-// real MQTT messages, in three tests; the fake clock already skips every wait between them. A CPU profile of the Notes test: a quarter is idle, waiting on the HTTP and MQTT
-// round trips; the rest is the simulator answering and the bridge polling, none of it one hot spot.
+// real MQTT messages, in three tests; the fake clock already skips every wait between them. A CPU profile
+// of the Notes test: a quarter is idle, waiting on the HTTP and MQTT round trips; the rest is the simulator
+// answering and the bridge polling, none of it one hot spot.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, type LuckyForm } from '../../src/simulator/index.js';
 import { rm } from 'node:fs/promises';
