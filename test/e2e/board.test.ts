@@ -176,7 +176,9 @@ describe.skipIf(skip)('the family board in a browser', () => {
   }, 60_000);
 
   it("after a child's last lesson shows the next school day; marks the child's own lucky number and a portal outage", async () => {
-    const { h, port, token } = await bridgeWithBoard();
+    // Every tier every 20 minutes: the afternoon's board is what the last passes read, and the default 3- and
+    // 5-minute passes of two children's 170 minutes were most of this test's CPU.
+    const { h, port, token } = await startBridge(school, undefined, { poll: { fast_interval: '20m', school_interval: '20m' } });
     // Janek's register number is 7; the school draws it for tomorrow.
     school.sim.account(JANEK.login).setLuckyNumber(7, '2026-11-19');
     await h.advanceMinutes(170);

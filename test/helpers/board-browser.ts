@@ -125,7 +125,11 @@ export interface Bridge {
  * The bridge with Ania's and Janek's accounts and its web server, after both first polls; `downloads`
  * saves the attachments of an opened message.
  */
-export function bridgeWithBoard(school: SimulatedSchool, ingressAddress?: string, options: { downloads?: boolean } = {}): Promise<Bridge> {
+export function bridgeWithBoard(
+  school: SimulatedSchool,
+  ingressAddress?: string,
+  options: { downloads?: boolean; poll?: Record<string, string> } = {},
+): Promise<Bridge> {
   return bridgeWithChildren(
     school,
     [
@@ -143,12 +147,12 @@ export const ZOSIA = { login: '5555555u', password: 'demo-zosia', profile: 'ania
 export async function bridgeWithChildren(
   school: SimulatedSchool,
   children: ReadonlyArray<{ login: string; password: string; id: string }>,
-  options: { downloads?: boolean; ingressAddress?: string | undefined } = {},
+  options: { downloads?: boolean; ingressAddress?: string | undefined; poll?: Record<string, string> } = {},
 ): Promise<Bridge> {
   const port = await freePort();
   const accounts = children.map((a) => ({ login: a.login, password: a.password, ...(options.downloads ? { downloads: true } : {}) }));
   const ingress = options.ingressAddress === undefined ? {} : { ingressAddress: options.ingressAddress };
-  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ...ingress });
+  const h = await school.start({ accounts, http: { port }, out: { write: () => true }, ...ingress, ...(options.poll ? { poll: options.poll } : {}) });
   // The lucky number where the child's device has one (a kindergarten child's has none).
   const hasLucky = (id: string) => {
     const device = h.rec.json(`${h.prefix}/device/${h.base}_${id}/config`) as { cmps?: Record<string, object> } | undefined;
