@@ -100,13 +100,15 @@ describe('language', () => {
     const board = JSON.parse((await send(port, `/api/board?token=${token}`)).body) as {
       model: {
         language: string;
-        labels: { title: string; lucky: string };
-        children: { id: string; className: string | null; briefing: string | null }[];
+        labels: { title: string };
+        children: { id: string; className: string | null; briefing: string | null; facts: { label: string }[] }[];
       };
     };
     expect(board.model.language).toBe('uk');
-    expect(board.model.labels).toMatchObject({ title: 'Шкільна дошка', lucky: 'Щасливий номер' });
+    expect(board.model.labels).toMatchObject({ title: 'Шкільна дошка' });
     const card = board.model.children.find((c) => c.id === 'ania');
+    // The features' facts are labelled by their entities' names in the language: the lucky number's, the unread counts'.
+    expect(card?.facts.map((f) => f.label)).toEqual(expect.arrayContaining(['Щасливий номер', 'Повідомлення']));
     expect(card?.className).toBe('Клас 4b');
     expect(card?.briefing).toBe(briefing);
     const page = (await send(port, `/?token=${token}`)).body;
