@@ -162,7 +162,7 @@ export const testsWeek: Block = (e, t) =>
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
   e.preschool
     ? undefined
-    : ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'tests-week', keyed(upcomingTestsEntity, 'items'), { text_only: true }));
+    : ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'tests-week', { tests: reads(upcomingTestsEntity, 'items') }, { text_only: true }));
 
 /**
  * A kindergarten child's news in the family view, where a school child has its tests: the newest message
@@ -172,6 +172,6 @@ export const preschoolNews: Block = (e, t) => {
   if (!e.preschool || (!e.has(newestMessage) && !e.has(newestNotice))) return undefined;
   return whileKnown(
     idsOf(e, newestMessage, newestNotice),
-    markdown(e, t, 'news', { ...keyed(newestMessage, 'sender', 'date', 'read'), ...keyed(newestNotice, 'start_date') }, { text_only: true }),
+    markdown(e, t, 'news', { message: reads(newestMessage, 'sender', 'date', 'read'), notice: reads(newestNotice, 'start_date') }, { text_only: true }),
   );
 };

@@ -112,6 +112,21 @@ describe("the entity keys, each written in its feature's folder", () => {
     expect(unseen).toEqual([]);
   });
 
+  it('leaves each key to at most one dashboard template besides its folder (issue 73: a key in at most 2 places)', () => {
+    // A template reads an entity by the variable its card gives it; a second template reading the same entity
+    // names it by what it is for (`tests`, `message`), not by the key again.
+    const templates = readdirSync(join(SRC, 'ha/templates')).filter((f) => f.endsWith('.jinja'));
+    const code = templates.map((file) => ({ file, text: readFileSync(join(SRC, 'ha/templates', file), 'utf8').replace(/\{#[\s\S]*?#\}/g, '') }));
+    const keys = FEATURES.flatMap((f) => [...featureSpellings(f).keys]);
+    const twice = keys.flatMap((key) => {
+      const word = new RegExp(`(?<![\\w-])${key}(?![\\w-])`);
+      const where = code.filter(({ text }) => word.test(text)).map(({ file }) => file);
+      return where.length > 1 ? [`${key}: ${where.join(', ')}`] : [];
+    });
+    expect(templates.length).toBeGreaterThan(10);
+    expect(twice).toEqual([]);
+  });
+
   it("finds a key as a string, a prefix as a string or a template's head, not in a comment nor as a name", () => {
     const names = { keys: new Set(['next_lesson', 'timetable_today']), prefixes: new Set(['average_']) };
     const code = [
