@@ -1,6 +1,6 @@
-// The dashboard's own words in Ukrainian (src/i18n/dashboard-text.ts holds the shape, Polish and English):
+// The dashboard's own words in Ukrainian (src/i18n/dashboard-text-en.ts holds the shape, in English; dashboard-text.ts the Polish):
 // a file of its own so that each stays readable. What the school wrote stays Polish on the screen.
-import type { DashboardText } from './dashboard-text-shape.js';
+import type { DashboardText } from './dashboard-text-en.js';
 import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
 
 export function ukrainianDashboard(signatureWords: string): DashboardText {
