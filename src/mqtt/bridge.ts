@@ -4,18 +4,18 @@
 // it holds it; whether everything handed so far was accepted (delivered); commands through the router. Calendar
 // feeds are web-only and stop here.
 import { randomBytes } from 'node:crypto';
-import type { IClientPublishOptions, ISubscriptionMap, MqttClient } from 'mqtt';
+import type { IClientPublishOptions, IPublishPacket, ISubscriptionMap, MqttClient } from 'mqtt';
 import { bridgeDiscovery, type ChildDevice, type DiscoveryContext } from '../ha/discovery.js';
 import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
-import { systemClock, type Clock } from '../util/clock.js';
+import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
 import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim, type ClaimOptions } from './claim.js';
-import { BirthWatch } from './birth.js';
+import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
 import type { CommandHandler } from '../feature-kit/commands.js';
 import { RetainedMirror } from './mirror.js';
@@ -101,7 +101,8 @@ export class Bridge implements Publisher {
   private client: MqttClient | undefined;
   private ready = false;
   private stopped = false;
-  private readonly birth: BirthWatch;
+  /** Home Assistant's birth heard: everything retained goes again when it fires. */
+  private birthTimer: Timer | undefined;
   /** The base topic's claim (claim.ts), when the options give this bridge an instance. */
   private claim: BaseTopicClaim | undefined;
   /** Ends a wait for the base topic at stop(). */
@@ -134,11 +135,6 @@ export class Bridge implements Publisher {
       options.log,
       (topic, code) => this.refused(topic, code),
     );
-    this.birth = new BirthWatch({
-      clock: this.clock,
-      delayMs: options.birthDelayMs ?? 2_000,
-      onBirth: () => this.resendAll('Home Assistant started'),
-    });
   }
 
   get connected(): boolean {
@@ -217,7 +213,7 @@ export class Bridge implements Publisher {
     if (!client || this.stopped) return;
     this.stopped = true;
     this.ready = false;
-    this.birth.cancel();
+    this.birthTimer?.cancel();
     this.deliveries.away(true);
     const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
       within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
@@ -376,7 +372,7 @@ export class Bridge implements Publisher {
     // messages handed to it while the broker is away).
     client.on('close', () => this.deliveries.away());
     client.on('message', (topic, payload, packet) => {
-      if (topic === topics.haStatus) this.birth.status(payload, packet);
+      if (topic === topics.haStatus) this.heardStatus(payload, packet);
       else if (!this.claim?.heard(topic, payload)) this.inbox.handle(topic, payload, packet);
     });
     return { client, url };
@@ -406,6 +402,21 @@ export class Bridge implements Publisher {
   private refused(topic: string, code: number): void {
     this.log.warn({ topic, code }, 'the MQTT broker refused this topic (its ACL?)');
     this.options.onRefused?.(topic);
+  }
+
+  /**
+   * Home Assistant's birth: a live "online" on its status topic means it started again and lost what it
+   * was told, so everything retained is sent again after a short delay (a second birth restarts it). A
+   * retained "online" is an old birth; anything longer than a status is not decoded at all (any client
+   * of the broker may publish here).
+   */
+  private heardStatus(payload: Buffer, packet: IPublishPacket): void {
+    if (packet.retain || payload.length > MAX_STATUS_BYTES || payload.toString('utf8').trim() !== 'online') return;
+    this.birthTimer?.cancel();
+    this.birthTimer = this.clock.setTimer(() => {
+      this.birthTimer = undefined;
+      this.resendAll('Home Assistant started');
+    }, this.options.birthDelayMs ?? 2_000);
   }
 
   private resendAll(why: string): void {
