@@ -3,156 +3,99 @@
 import type { Language } from '../config/language.js';
 import { WEEKDAYS } from './lesson-words.js';
 
-/** Headings and fixed lines of the page; the model hands them to the page as they are. */
-export interface BoardLabels {
-  title: string;
-  now: string;
-  next: string;
-  homework: string;
-  tests: string;
-  /** The box of trips, meetings and other agenda entries, apart from the tests. */
-  agenda: string;
-  grades: string;
-  messages: string;
-  notices: string;
-  /** Beside the newest message while it is unread. */
-  unreadMessage: string;
-  /** Above the message last opened through the bridge (open_message). */
-  openedMessage: string;
-  /** Beside the opened message's topic when its sender withdrew it. */
-  withdrawn: string;
-  noHomework: string;
-  noTests: string;
-  noGrades: string;
-  /** Beside the count of lessons already over that a short screen left out ("+2 za nami"). */
-  lessonsOver: string;
-  /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
-  school: string;
-  behaviour: string;
-  /** Before the class tutor's name (the class is in the card's heading, the school's name the school box's). */
-  tutor: string;
-  sentRead: string;
-  sentUnread: string;
-  /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
-  connectionLost: string;
-  /** The bridge has no child yet (first start, or every account still logging in). */
-  noChildren: string;
-  /** The bridge answered 401: the page was opened without the token. */
-  noAccess: string;
-  /** The card's control that shows the child's calendar feed addresses, and the overlay's heading. */
-  calendars: string;
-  /** The overlay's one line of help: where each address goes. */
-  calendarsHelp: string;
-  copy: string;
-  copied: string;
-  /** The `webcal://` link: a phone's calendar subscribes to the feed. */
-  subscribe: string;
-  close: string;
-  /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */
-  planChanges: string;
-  /** Before an unread announcement's title, which stands among the news without a heading of its own. */
-  unreadNotice: string;
-}
-
-export interface BoardText {
-  labels: BoardLabels;
-  weekdays: readonly string[];
-  weekdaysShort: readonly string[];
-  today: string;
-  tomorrow: string;
-  noLessons: string;
-  room: (room: string) => string;
-  until: (time: string) => string;
-  firstLesson: string;
-  /** A kindergarten's first block of the next day. */
-  firstBlock: string;
-  homeworkFor: (day: string) => string;
-  /** Before this semester's attendance in the school box ("Frekwencja 95,8%"). */
-  attendance: string;
-  /** A share in per cent, the language's way (95,8%). */
-  percent: (value: number) => string;
-  /** After the homework box's heading when it lists the next two weeks' (homework_upcoming). */
-  quiz: string;
-  test: string;
-  /** An agenda entry's kind beside it in the agenda box (a trip of several days shows its first and last day). */
-  agendaKinds: Readonly<Record<'trip' | 'meeting' | 'event', string>>;
-  /** A proposed term grade entered this week, beside its subject in the grades' list. */
-  proposal: { semester_proposal: string; final_proposal: string };
-  /** Beside a grade's subject: the grade its average gives ("prognoza 4"). */
-  forecast: (grade: string) => string;
-  updated: (when: string) => string;
-  stale: (when: string) => string;
-  offline: (when: string) => string;
-  waiting: string;
-  problem: string;
-  /** The link to /diagnostics at the foot of the board in the app's panel (ingress). */
-  diagnostics: string;
-}
-
 /** A share in per cent with at most one decimal, in the language's own way (95,8%). */
 const share = (value: number, point: string): string => `${Number(value).toFixed(1).replace(/\.0$/, '').replace('.', point)}%`;
 
-export const BOARD_TEXT: Record<Language, BoardText> = {
-  en: {
-    labels: {
-      title: 'School board',
-      now: 'Now',
-      next: 'Next',
-      homework: 'Homework',
-      tests: 'Tests',
-      agenda: 'Trips and events',
-      grades: 'Newest grades',
-      messages: 'Messages',
-      notices: 'Announcements',
-      unreadMessage: 'new',
-      openedMessage: 'Opened',
-      withdrawn: 'withdrawn by the sender',
-      noHomework: 'No homework due.',
-      noTests: 'No tests in the next two weeks.',
-      noGrades: 'No grades yet.',
-      lessonsOver: 'done',
-      school: 'School',
-      behaviour: 'Behaviour',
-      tutor: 'Class tutor',
-      sentRead: 'read',
-      sentUnread: 'not read yet',
-      connectionLost: 'No connection to the bridge: what you see may be old.',
-      noChildren: 'The bridge has not read the register yet.',
-      noAccess: 'No access: open the address with the token that `dziennik2mqtt check --show-token` prints.',
-      calendars: 'Calendars',
-      calendarsHelp:
-        'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
-      copy: 'Copy',
-      copied: 'Copied',
-      subscribe: 'Subscribe (webcal)',
-      close: 'Close',
-      planChanges: 'Plan changes',
-      unreadNotice: 'announcement',
-    },
-    weekdays: WEEKDAYS.en.long,
-    weekdaysShort: WEEKDAYS.en.short,
-    today: 'Today',
-    tomorrow: 'Tomorrow',
-    noLessons: 'No lessons.',
-    room: (room) => `room ${room}`,
-    until: (time) => `until ${time}`,
-    firstLesson: 'First lesson',
-    firstBlock: 'First activity',
-    homeworkFor: (day) => `due ${day}`,
-    attendance: 'Attendance',
-    percent: (p) => share(p, '.'),
-    quiz: 'quiz',
-    test: 'test',
-    agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
-    proposal: { semester_proposal: 'proposed semester grade', final_proposal: 'proposed end-of-year grade' },
-    forecast: (grade) => `heading for ${grade}`,
-    updated: (when) => `Updated ${when}`,
-    stale: (when) => `Old data: the register was last read ${when}.`,
-    offline: (when) => `The register has not been read for days (last ${when}): this is old data.`,
-    waiting: 'Waiting for the first reading of the register.',
-    problem: 'The register cannot be read right now.',
-    diagnostics: 'Diagnostics file for a bug report',
+/** The English words: their type is every language's shape (BoardText), so a word missing in one does not compile. */
+const EN = {
+  labels: {
+    title: 'School board',
+    now: 'Now',
+    next: 'Next',
+    homework: 'Homework',
+    tests: 'Tests',
+    /** The box of trips, meetings and other agenda entries, apart from the tests. */
+    agenda: 'Trips and events',
+    grades: 'Newest grades',
+    messages: 'Messages',
+    notices: 'Announcements',
+    /** Beside the newest message while it is unread. */
+    unreadMessage: 'new',
+    /** Above the message last opened through the bridge (open_message). */
+    openedMessage: 'Opened',
+    /** Beside the opened message's topic when its sender withdrew it. */
+    withdrawn: 'withdrawn by the sender',
+    noHomework: 'No homework due.',
+    noTests: 'No tests in the next two weeks.',
+    noGrades: 'No grades yet.',
+    /** Beside the count of lessons already over that a short screen left out ("+2 za nami"). */
+    lessonsOver: 'done',
+    /** The box of the school's own things: the behaviour grade, the newest sent message, the school's files. */
+    school: 'School',
+    behaviour: 'Behaviour',
+    /** Before the class tutor's name (the class is in the card's heading, the school's name the school box's). */
+    tutor: 'Class tutor',
+    sentRead: 'read',
+    sentUnread: 'not read yet',
+    /** The page lost the bridge (the stream and the polls fail): the data shown may be old. */
+    connectionLost: 'No connection to the bridge: what you see may be old.',
+    /** The bridge has no child yet (first start, or every account still logging in). */
+    noChildren: 'The bridge has not read the register yet.',
+    /** The bridge answered 401: the page was opened without the token. */
+    noAccess: 'No access: open the address with the token that `dziennik2mqtt check --show-token` prints.',
+    /** The card's control that shows the child's calendar feed addresses, and the overlay's heading. */
+    calendars: 'Calendars',
+    /** The overlay's one line of help: where each address goes. */
+    calendarsHelp:
+      'Add to Home Assistant: Remote Calendar; to a phone: subscribe by address. Each address opens only its own calendar (a key of its own, not the access token); still, keep it private.',
+    copy: 'Copy',
+    copied: 'Copied',
+    /** The `webcal://` link: a phone's calendar subscribes to the feed. */
+    subscribe: 'Subscribe (webcal)',
+    close: 'Close',
+    /** The news box of the next school day's plan changes; the model adds the day ("Zmiany planu: jutro, czw. 19.11"). */
+    planChanges: 'Plan changes',
+    /** Before an unread announcement's title, which stands among the news without a heading of its own. */
+    unreadNotice: 'announcement',
   },
+  weekdays: WEEKDAYS.en.long,
+  weekdaysShort: WEEKDAYS.en.short,
+  today: 'Today',
+  tomorrow: 'Tomorrow',
+  noLessons: 'No lessons.',
+  room: (room: string) => `room ${room}`,
+  until: (time: string) => `until ${time}`,
+  firstLesson: 'First lesson',
+  /** A kindergarten's first block of the next day. */
+  firstBlock: 'First activity',
+  homeworkFor: (day: string) => `due ${day}`,
+  /** Before this semester's attendance in the school box ("Frekwencja 95,8%"). */
+  attendance: 'Attendance',
+  /** A share in per cent, the language's way (95,8%). */
+  percent: (p: number) => share(p, '.'),
+  quiz: 'quiz',
+  test: 'test',
+  /** An agenda entry's kind beside it in the agenda box (a trip of several days shows its first and last day). */
+  agendaKinds: { trip: 'trip', meeting: 'meeting', event: 'event' },
+  /** A proposed term grade entered this week, beside its subject in the grades' list. */
+  proposal: { semester_proposal: 'proposed semester grade', final_proposal: 'proposed end-of-year grade' },
+  /** Beside a grade's subject: the grade its average gives ("prognoza 4"). */
+  forecast: (grade: string) => `heading for ${grade}`,
+  updated: (when: string) => `Updated ${when}`,
+  stale: (when: string) => `Old data: the register was last read ${when}.`,
+  offline: (when: string) => `The register has not been read for days (last ${when}): this is old data.`,
+  waiting: 'Waiting for the first reading of the register.',
+  problem: 'The register cannot be read right now.',
+  /** The link to /diagnostics at the foot of the board in the app's panel (ingress). */
+  diagnostics: 'Diagnostics file for a bug report',
+};
+
+export type BoardText = typeof EN;
+/** Headings and fixed lines of the page; the model hands them to the page as they are. */
+export type BoardLabels = BoardText['labels'];
+
+export const BOARD_TEXT: Record<Language, BoardText> = {
+  en: EN,
   pl: {
     labels: {
       title: 'Tablica szkolna',
