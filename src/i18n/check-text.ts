@@ -4,69 +4,6 @@ import type { LoginStep, ProblemReason } from '../portal/errors.js';
 import type { Language } from '../config/language.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 
-export interface CheckText {
-  /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
-  account: (name: string, className: string, school: string, id: string) => string;
-  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
-  kindergartenAccount: (name: string, school: string, id: string) => string;
-  schoolUnknown: string;
-  /** After `OK   familyN: `: the family portal's account and how many children it links. */
-  familyAccount: (children: string) => string;
-  /**
-   * After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its id,
-   * and the road the bridge reads it on: the family road (proved by one read), the register road (its
-   * login entry works; the family road stands behind), or the family road standing in while its register
-   * login fails for the portal's reason (proved by one read).
-   */
-  linkedChild: (name: string, state: string, id: string, road: LinkedRoad) => string;
-  /** After `FAIL <login>: ` under an e-mail entry: the child's own register password is wrong, so neither road reads it. */
-  linkedChildWrongPassword: (name: string, id: string) => string;
-  registerNumber: (number: string) => string;
-  /** When the portal gives no register number. */
-  registerNumberUnknown: string;
-  /** The label before the portal's advice to change the password. */
-  advice: string;
-  modules: string;
-  module: {
-    messages: string;
-    announcements: string;
-    timetable: string;
-    /** A kindergarten child's plan of blocks, in the school timetable's place. */
-    kindergartenPlan: string;
-    point: string;
-    descriptive: string;
-  };
-  yes: string;
-  no: string;
-  didNotAnswer: string;
-  noMessagesModule: string;
-  notUsed: string;
-  notPublished: string;
-  /** A module refused to a kindergarten child: one a kindergarten does not have. */
-  notInKindergarten: string;
-  refused: (status: string) => string;
-  stoppedAt: (step: string) => string;
-  /** A login's steps in words (the --trace file keeps their English names for a bug report). */
-  step: Record<LoginStep, string>;
-  allWork: (total: string) => string;
-  someFailed: (failed: string, total: string) => string;
-  webOff: string;
-  /** The heading over the bare addresses (no token): how to see them with it. */
-  webBare: string;
-  /** The heading over the addresses with the token and the feeds' keys. */
-  webWithToken: string;
-  tokenUnreadable: (dir: string, code: string) => string;
-  traceWritten: (file: string) => string;
-  traceNotWritten: (file: string, code: string) => string;
-  /** A failed login: what happened, then what to do. It speaks of one login tried now (unlike the problem's advice). */
-  help: Record<ProblemReason, readonly [string, string]>;
-  /** An `email` entry's failure where the family road's words differ (its own e-mail and password; no child linked). */
-  familyHelp: Record<FamilyHelp, readonly [string, string]>;
-  /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
-  linkState: (state: string) => string;
-  broker: BrokerText;
-}
-
 /** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused) or a topic. */
 /** The broker's certificate not trusted, for another host, out of its dates; or the broker refused ours (mqtt/client.ts tells which). */
 export type CertificateFault = 'cert_untrusted' | 'cert_host' | 'cert_expired' | 'cert_refused';
@@ -90,12 +27,21 @@ export type LinkedRoad = 'family' | 'register' | 'family-standing-in';
 /** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
 export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
-const en: CheckText = {
-  account: (name, className, school, id) => `${name}, class ${className}, ${school} (child id: ${id})`,
-  kindergartenAccount: (name, school, id) => `${name}, kindergarten, ${school} (child id: ${id})`,
+const en = {
+  /** After `OK   <login>: `: the child, class, school and the id the config uses for the child. */
+  account: (name: string, className: string, school: string, id: string) => `${name}, class ${className}, ${school} (child id: ${id})`,
+  /** The same for a kindergarten child (its plan of blocks found): a kindergarten, no class, as its device's model line says. */
+  kindergartenAccount: (name: string, school: string, id: string) => `${name}, kindergarten, ${school} (child id: ${id})`,
   schoolUnknown: 'school unknown',
-  familyAccount: (children) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
-  linkedChild: (name, state, id, road) =>
+  /** After `OK   familyN: `: the family portal's account and how many children it links. */
+  familyAccount: (children: string) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
+  /**
+   * After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its id,
+   * and the road the bridge reads it on: the family road (proved by one read), the register road (its
+   * login entry works; the family road stands behind), or the family road standing in while its register
+   * login fails for the portal's reason (proved by one read).
+   */
+  linkedChild: (name: string, state: string, id: string, road: LinkedRoad) =>
     `${name}, link ${state}, ${
       road === 'register'
         ? 'read on the register road (its login entry); the family road stands behind it while the register login fails'
@@ -103,10 +49,13 @@ const en: CheckText = {
           ? 'read on the family road'
           : 'read on the family road while its register login fails (see above); the register login is tried again hourly'
     } (child id: ${id})`,
-  linkedChildWrongPassword: (name, id) =>
+  /** After `FAIL <login>: ` under an e-mail entry: the child's own register password is wrong, so neither road reads it. */
+  linkedChildWrongPassword: (name: string, id: string) =>
     `${name}: its login entry's password is wrong (see above), and the bridge does not read the child on the family road either: a wrong password is never covered. Correct the password (child id: ${id})`,
-  registerNumber: (number) => `class register number: ${number}`,
+  registerNumber: (number: string) => `class register number: ${number}`,
+  /** When the portal gives no register number. */
   registerNumberUnknown: 'unknown (lucky_today will stay off)',
+  /** The label before the portal's advice to change the password. */
   advice: 'advice',
   modules: 'modules',
   module: {
@@ -123,9 +72,11 @@ const en: CheckText = {
   noMessagesModule: 'no (the school has no messages module)',
   notUsed: 'not used by the school',
   notPublished: 'not published yet',
+  /** A module refused to a kindergarten child: one a kindergarten does not have. */
   notInKindergarten: 'not in a kindergarten',
-  refused: (status) => `no (${status})`,
-  stoppedAt: (step) => `the login stopped at step: ${step}`,
+  refused: (status: string) => `no (${status})`,
+  stoppedAt: (step: string) => `the login stopped at step: ${step}`,
+  /** A login's steps in words (the --trace file keeps their English names for a bug report). */
   step: {
     entry: 'entry',
     'login page': 'login page',
@@ -133,15 +84,18 @@ const en: CheckText = {
     redirects: 'redirects',
     'required actions': 'required actions',
     'session check': 'session check',
-  },
-  allWork: (total) => `All ${total} account(s) work.`,
-  someFailed: (failed, total) => `${failed} of ${total} account(s) failed.`,
+  } satisfies Record<LoginStep, string>,
+  allWork: (total: string) => `All ${total} account(s) work.`,
+  someFailed: (failed: string, total: string) => `${failed} of ${total} account(s) failed.`,
   webOff: 'web server: off (http.port is 0)',
+  /** The heading over the bare addresses (no token): how to see them with it. */
   webBare: 'web server (the addresses with the access token: dziennik2mqtt check --show-token):',
+  /** The heading over the addresses with the token and the feeds' keys. */
   webWithToken: 'web server (the board with the access token, each calendar feed with a key that opens only that feed; keep them private):',
-  tokenUnreadable: (dir, code) => `web server: cannot read or keep its access token in ${dir} (${code})`,
-  traceWritten: (file) => `transcript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)`,
-  traceNotWritten: (file, code) => `could not write the transcript to ${file} (${code})`,
+  tokenUnreadable: (dir: string, code: string) => `web server: cannot read or keep its access token in ${dir} (${code})`,
+  traceWritten: (file: string) => `transcript written to ${file} (no password, cookie values or child data: fit to attach to a bug report)`,
+  traceNotWritten: (file: string, code: string) => `could not write the transcript to ${file} (${code})`,
+  /** A failed login: what happened, then what to do. It speaks of one login tried now (unlike the problem's advice). */
   help: {
     wrong_credentials: [
       'wrong login or password',
@@ -157,7 +111,8 @@ const en: CheckText = {
     session_expired: ['session refused', 'the portal ended the session right after login. Try again later.'],
     storage_error: ['data_dir not usable', 'check that data_dir exists and this user may write to it.'],
     unexpected_response: ['unexpected answer', 'the portal answered in an unexpected way'],
-  },
+  } satisfies Record<ProblemReason, readonly [string, string]>,
+  /** An `email` entry's failure where the family road's words differ (its own e-mail and password; no child linked). */
   familyHelp: {
     wrong_credentials: [
       'wrong e-mail or password',
@@ -168,8 +123,9 @@ const en: CheckText = {
       'no child linked',
       'the family portal links no child to this e-mail. Sign in to the family portal in a web browser and link your child’s register account there.',
     ],
-  },
-  linkState: (state) => (state === 'active' ? 'active' : state),
+  } satisfies Record<FamilyHelp, readonly [string, string]>,
+  /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
+  linkState: (state: string) => (state === 'active' ? 'active' : state),
   broker: {
     ok: (published, subscribed) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
     help: (from) => {
@@ -224,8 +180,11 @@ const en: CheckText = {
       };
     },
     accountsOnly: (total) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
-  },
+  } satisfies BrokerText,
 };
+
+/** Every language's words: the English table is the shape, so a word missing in one does not compile. */
+export type CheckText = typeof en;
 
 const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,

@@ -3,42 +3,8 @@
 // and the demo's own school data stay as they are.
 import type { Language } from '../config/language.js';
 
-export interface DemoText {
+const en = {
   /** Each label is padded to one width by the banner. */
-  label: {
-    portal: string;
-    family: string;
-    broker: string;
-    ownBroker: string;
-    watch: string;
-    homeAssistant: string;
-    check: string;
-    news: string;
-    board: string;
-  };
-  logins: string;
-  /** The rest of the portal's line: its other hosts. */
-  hosts: (auth: string, messages: string, sandbox: string) => string;
-  family: (email: string) => [string, string];
-  brokerEmbedded: string;
-  brokerYours: (url: string) => string;
-  homeAssistant: string;
-  configFile: (file: string) => string;
-  news: (every: string, first: string) => [string, string, string, string];
-  minutes: (m: number) => string;
-  seconds: (s: number) => string;
-  stop: string;
-  boardToken: string;
-  /** The board's loopback address, beside the home network's. */
-  onThisMachine: string;
-  stopping: string;
-  notCleared: (url: string, why: string) => string;
-  cleared: (count: number, url: string) => string;
-  round: (child: string, grade: string, subject: string, message: string, notice: string, change: string) => string;
-  planChange: (date: string, lessonNo: number, subject: string, kind: string) => string;
-}
-
-const en: DemoText = {
   label: {
     portal: 'simulated portal',
     family: 'family portal',
@@ -51,30 +17,38 @@ const en: DemoText = {
     board: 'family board',
   },
   logins: 'logins',
-  hosts: (auth, messages, sandbox) => `auth ${auth}, messages ${messages}, sandbox ${sandbox}`,
-  family: (email) => [`(e-mail ${email}, linking the three children:`, 'their road while the register login fails, see --quirks register-broken)'],
+  /** The rest of the portal's line: its other hosts. */
+  hosts: (auth: string, messages: string, sandbox: string) => `auth ${auth}, messages ${messages}, sandbox ${sandbox}`,
+  family: (email: string): [string, string] => [
+    `(e-mail ${email}, linking the three children:`,
+    'their road while the register login fails, see --quirks register-broken)',
+  ],
   brokerEmbedded: 'embedded, on every interface of this machine; use one of these addresses:',
-  brokerYours: (url) => `${url} (yours; the demo's topics are removed when it stops)`,
+  brokerYours: (url: string) => `${url} (yours; the demo's topics are removed when it stops)`,
   homeAssistant: 'point its MQTT integration at this broker; the children appear as devices',
-  configFile: (file) => `${file} holds every address and login above; from another terminal here:`,
-  news: (every, first) => [
+  configFile: (file: string) => `${file} holds every address and login above; from another terminal here:`,
+  news: (every: string, first: string): [string, string, string, string] => [
     `every ${every} the simulated school adds a grade, a message, a plan change`,
     `and an announcement for one child (the first in ${first}); the bridge fires`,
     'its events (grade, message, notice, plan_change) at its next polls, at any hour:',
     "the demo's school is in lessons day and night",
   ],
-  minutes: (m) => `${m} minute${m === 1 ? '' : 's'}`,
-  seconds: (s) => `${s} s`,
+  minutes: (m: number) => `${m} minute${m === 1 ? '' : 's'}`,
+  seconds: (s: number) => `${s} s`,
   stop: 'press Ctrl-C to stop',
+  /** The board's loopback address, beside the home network's. */
   onThisMachine: 'on this machine:',
   boardToken: "(the demo's own access token; the board's Calendars button gives the feeds)",
   stopping: 'stopping...',
-  notCleared: (url, why) => `could not remove the demo's retained topics from ${url}: ${why}`,
-  cleared: (count, url) => `removed the demo's ${count} retained topics (devices and states) from ${url}`,
-  round: (child, grade, subject, message, notice, change) =>
+  notCleared: (url: string, why: string) => `could not remove the demo's retained topics from ${url}: ${why}`,
+  cleared: (count: number, url: string) => `removed the demo's ${count} retained topics (devices and states) from ${url}`,
+  round: (child: string, grade: string, subject: string, message: string, notice: string, change: string) =>
     `news for ${child}: grade ${grade} in ${subject}, message "${message}", announcement "${notice}"${change}`,
-  planChange: (date, lessonNo, subject, kind) => `, plan change ${date} lesson ${lessonNo} ${subject} (${kind})`,
+  planChange: (date: string, lessonNo: number, subject: string, kind: string) => `, plan change ${date} lesson ${lessonNo} ${subject} (${kind})`,
 };
+
+/** Every language's words: the English table is the shape, so a word missing in one does not compile. */
+export type DemoText = typeof en;
 
 const pl: DemoText = {
   label: {

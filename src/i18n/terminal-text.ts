@@ -3,32 +3,23 @@
 // and config keys stay as they are in every language.
 import type { Language } from '../config/language.js';
 
-export interface TerminalText {
-  webHeading: string;
-  webHowTo: string;
-  feedsFollow: string;
-  feedsHeading: string;
-  tokenNotWritten: (dir: string, code: string) => string;
-  tokenMade: string;
-  tokenWebOff: string;
-  tokenOpenAgain: string;
-  tokenFeedsFollow: (children: string) => string;
-}
-
-const en: TerminalText = {
+const en = {
   webHeading: 'dziennik2mqtt web server: the board and the calendar feeds',
   webHowTo:
     '(they open with the access token, the feeds each with a key of its own: `dziennik2mqtt check --show-token` prints them so; keep those private):',
   feedsFollow: "  (the calendar feeds follow once every child's first poll has named it)",
   feedsHeading: 'dziennik2mqtt calendar feeds',
-  tokenNotWritten: (dir, code) => `token: cannot write a new access token into ${dir} (${code}); the old one stays in force`,
+  tokenNotWritten: (dir: string, code: string) => `token: cannot write a new access token into ${dir} (${code}); the old one stays in force`,
   tokenMade: 'New access token made. The old addresses and board cookies no longer open anything (a running bridge too, from its next request).',
   tokenWebOff: 'The web server is off (http.port is 0): the token counts once it is turned on.',
   tokenOpenAgain:
     'Open the board once with its new address on each tablet, and give calendar apps the new feed addresses (each feed has a new key of its own; keep them private):',
-  tokenFeedsFollow: (children) =>
+  tokenFeedsFollow: (children: string) =>
     `  (the feeds of ${children} follow once the bridge or check has named the child: dziennik2mqtt check --show-token)`,
 };
+
+/** Every language's words: the English table is the shape, so a word missing in one does not compile. */
+export type TerminalText = typeof en;
 
 const pl: TerminalText = {
   webHeading: 'serwer WWW dziennik2mqtt: tablica i kalendarze',
