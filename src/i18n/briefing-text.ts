@@ -14,26 +14,6 @@ export interface BriefingWords {
 /** Home Assistant's limit for a state. */
 export const MAX_STATE = 255;
 
-/** The parts each language fills in; `say` puts them together the same way for all. */
-interface Phrases {
-  none: string;
-  when: (b: Briefing) => string;
-  lessonsCount: (n: number) => string;
-  hoursAloud: (from: string, to: string) => string;
-  inOrder: string;
-  changes: string;
-  test: string;
-  quiz: string;
-  homework: string;
-  lucky: string;
-  luckyShort: string;
-  free: (weekday: string, name: string | null) => string;
-  changeWords: Readonly<Record<ChangeKind, string>>;
-  weekdays: readonly string[];
-  /** A kindergarten child's day: its blocks' activities instead of lessons. */
-  kindergarten: { none: string; at: string; hoursAloud: (from: string, to: string) => string };
-}
-
 /** Polish: 1 lekcja, 2–4 lekcje, 5 lekcji (and 12–14 lekcji). */
 function slavic(n: number, one: string, few: string, many: string): string {
   const tens = n % 100;
@@ -47,6 +27,32 @@ const UK_WEEKDAY_AT = ['У понеділок', 'У вівторок', 'У се�
 const EN_WEEKDAY_AT = WEEKDAYS.en.long.map((d) => `On ${d}`);
 
 const upper = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+const EN = {
+  none: 'No lessons in the days ahead.',
+  when: (b: Briefing) => (b.when === 'today' ? 'Today' : b.when === 'tomorrow' ? 'Tomorrow' : EN_WEEKDAY_AT[b.weekday - 1]!),
+  lessonsCount: (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`,
+  hoursAloud: (from: string, to: string) => `lessons from ${from} to ${to}`,
+  inOrder: 'In order',
+  changes: 'Changes',
+  test: 'Test',
+  quiz: 'Quiz',
+  homework: 'Homework due',
+  lucky: "The lucky number is the child's number!",
+  luckyShort: 'lucky number!',
+  free: (weekday: string, name: string | null) => `${weekday} is free${name ? `: ${name}` : ''}.`,
+  changeWords: CHANGE_WORDS.en satisfies Readonly<Record<ChangeKind, string>>,
+  weekdays: WEEKDAYS.en.long,
+  /** A kindergarten child's day: its blocks' activities instead of lessons. */
+  kindergarten: {
+    none: 'No kindergarten in the days ahead.',
+    at: 'at kindergarten',
+    hoursAloud: (from: string, to: string) => `at kindergarten from ${from} to ${to}`,
+  },
+};
+
+/** The parts each language fills in (the English table is the shape); `say` puts them together the same way for all. */
+type Phrases = typeof EN;
 
 const PL: Phrases = {
   none: 'Brak lekcji w najbliższych dniach.',
@@ -67,28 +73,6 @@ const PL: Phrases = {
     none: 'Brak zajęć w przedszkolu w najbliższych dniach.',
     at: 'w przedszkolu',
     hoursAloud: (from, to) => `w przedszkolu od ${from} do ${to}`,
-  },
-};
-
-const EN: Phrases = {
-  none: 'No lessons in the days ahead.',
-  when: (b) => (b.when === 'today' ? 'Today' : b.when === 'tomorrow' ? 'Tomorrow' : EN_WEEKDAY_AT[b.weekday - 1]!),
-  lessonsCount: (n) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`,
-  hoursAloud: (from, to) => `lessons from ${from} to ${to}`,
-  inOrder: 'In order',
-  changes: 'Changes',
-  test: 'Test',
-  quiz: 'Quiz',
-  homework: 'Homework due',
-  lucky: "The lucky number is the child's number!",
-  luckyShort: 'lucky number!',
-  free: (weekday, name) => `${weekday} is free${name ? `: ${name}` : ''}.`,
-  changeWords: CHANGE_WORDS.en,
-  weekdays: WEEKDAYS.en.long,
-  kindergarten: {
-    none: 'No kindergarten in the days ahead.',
-    at: 'at kindergarten',
-    hoursAloud: (from, to) => `at kindergarten from ${from} to ${to}`,
   },
 };
 
