@@ -172,6 +172,12 @@ export const preschoolNews: Block = (e, t) => {
   if (!e.preschool || (!e.has(newestMessage) && !e.has(newestNotice))) return undefined;
   return whileKnown(
     idsOf(e, newestMessage, newestNotice),
-    markdown(e, t, 'news', { message: reads(newestMessage, 'sender', 'date', 'read'), notice: reads(newestNotice, 'start_date') }, { text_only: true }),
+    markdown(
+      e,
+      t,
+      'news',
+      { message: reads(newestMessage, 'sender', 'date', 'read'), notice: reads(newestNotice, 'start_date') },
+      { text_only: true },
+    ),
   );
 };
