@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import { want, type Copies } from '../../feature-kit/resource.js';
 import type { ResourceCache } from '../../feature-kit/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
-import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch, type PlanSource } from '../../resources/kindergarten.js';
+import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../resources/kindergarten.js';
 import { USERS } from '../../resources/lookups.js';
 import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';
@@ -21,15 +21,11 @@ import { isoWarsaw } from '../../util/time.js';
 /** A child's kind of account as the portal's answers show it. */
 export type AccountKind = 'school' | 'kindergarten';
 
-/** What the timetable reads for a child whose Timetables is refused; undefined for a school child. */
-export interface KindergartenReads {
-  wants: Want[];
-  /** Where the plan is read from, once known. */
-  source?: PlanSource;
-  plan?: Want;
-}
-
-export function kindergartenReads(copies: Copies, today: string): KindergartenReads | undefined {
+/**
+ * What the timetable reads for a child whose Timetables is refused (`wants`; once known, where the plan
+ * is read from, `source`, and the plan's own want); undefined for a school child.
+ */
+export function kindergartenReads(copies: Copies, today: string) {
   const search = copies.peek(KINDERGARTEN_SEARCH);
   const [monday = today] = timetableWeeks(today);
   if (search === undefined && !copies.refused(TIMETABLE, monday)) return undefined;
@@ -50,11 +46,13 @@ export function kindergartenReads(copies: Copies, today: string): KindergartenRe
   };
 }
 
+type KindergartenReads = ReturnType<typeof kindergartenReads>;
+
 /** A kindergarten child's group (she has it instead of a class): its name and tutors. */
 export type KindergartenGroup = { name: string | null; tutor: string | null };
 
 /** The child's group; undefined before it is read. */
-export function kindergartenGroup(copies: Copies, reads: KindergartenReads | undefined): KindergartenGroup | undefined {
+export function kindergartenGroup(copies: Copies, reads: KindergartenReads): KindergartenGroup | undefined {
   const group = reads?.source === undefined ? undefined : copies.get(KINDERGARTEN_GROUP, `${reads.source.host} ${reads.source.lid}`);
   if (group === undefined) return undefined;
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
@@ -69,7 +67,7 @@ export function kindergartenGroup(copies: Copies, reads: KindergartenReads | und
 }
 
 /** The fortnight of blocks as timetable days; undefined before the plan's first answer. */
-export function kindergartenTimetable(copies: Copies, reads: KindergartenReads): TimetableDays | undefined {
+export function kindergartenTimetable(copies: Copies, reads: NonNullable<KindergartenReads>): TimetableDays | undefined {
   if (reads.source === undefined || reads.plan?.key === undefined) return undefined;
   const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
   if (plan === undefined) return undefined;
