@@ -65,16 +65,6 @@ export function subjectForecast(s: SubjectAverage, thresholds: readonly number[]
   return { forecast: forecastGrade(s.average, thresholds), trend: trendOf(s.grades, today), to_next: toNext(s.weighted, s.weights, thresholds) };
 }
 
-/** What the forecasts make of the report card (`average`'s attributes). */
-export interface ReportCard {
-  /** The mean of the subjects' forecasts, 2 decimals; null while no subject has one. */
-  forecast_average: number | null;
-  /** A certificate with distinction: a mean of 4.75 and behaviour at least "bardzo dobre"; null when either is not known. */
-  honours: boolean | null;
-  /** The subjects forecast a 1. */
-  at_risk: string[];
-}
-
 /** The mean of a report card that gives a certificate with distinction (the statute's rule). */
 const HONOURS_MEAN = 4.75;
 
@@ -83,14 +73,19 @@ const HONOURS_MEAN = 4.75;
  * a proposal standing for its grade). Honours is false below the mean whatever the behaviour; null with no
  * forecast (a school of descriptive grades only) or, above the mean, while no behaviour grade is known.
  */
-export function reportCard(subjects: readonly { subject: string; forecast: string | null }[], conduct: Behaviour | null): ReportCard {
+export function reportCard(subjects: readonly { subject: string; forecast: string | null }[], conduct: Behaviour | null) {
   const forecasts = subjects.flatMap((s) => (s.forecast === null ? [] : [Number(s.forecast)]));
   const mean = forecasts.length === 0 ? null : round2(forecasts.reduce((a, b) => a + b, 0) / forecasts.length);
   const mark = conduct && (conduct.final ?? conduct.finalProposal ?? conduct.semester ?? conduct.semesterProposal);
   const good = mark ? ['wz', 'bdb'].includes(fold(mark.short ?? '')) || /^(wzorow|bardzo dobr)/.test(fold(mark.grade)) : null;
   return {
+    // The mean of the subjects' forecasts, 2 decimals; null while no subject has one.
     forecast_average: mean,
+    // A certificate with distinction: a mean of 4.75 and behaviour at least "bardzo dobre"; null when either is not known.
     honours: mean === null ? null : mean < HONOURS_MEAN - 1e-9 ? false : good,
+    // The subjects forecast a 1.
     at_risk: subjects.filter((s) => s.forecast === '1').map((s) => s.subject),
   };
 }
+/** What the forecasts make of the report card (`average`'s attributes). */
+export type ReportCard = ReturnType<typeof reportCard>;
