@@ -16,6 +16,7 @@ import { kindergartenDays } from '../../school/kindergarten.js';
 import { makeNames } from '../../school/names.js';
 import { timetableWeeks } from '../../school/schooldays.js';
 import { safeName, writeJson } from '../../store/files.js';
+import type { SavedFigures } from '../../store/figures-store.js';
 import { isoWarsaw } from '../../util/time.js';
 
 /** A child's kind of account as the portal's answers show it. */
@@ -89,15 +90,12 @@ export function kindergartenTimetable(copies: Copies, reads: NonNullable<Kinderg
   );
 }
 
-/** What the diagnostics say of the child's plan (interface 12.2). */
-export type PlanFacts = {
-  account_kind: AccountKind;
-  /** Where the plan comes from: the place the identifier was found in, and the host that answered. */
-  plan_source?: { identifier: string; host: string };
-  plan_search?: { state: PlanSearch['state']; next: string };
-};
-
-export function planFacts(search: PlanSearch | undefined): PlanFacts {
+/**
+ * What the diagnostics say of the child's plan (interface 12.2), as the figures keep it: a school or a
+ * kindergarten, where its plan comes from (the place the identifier was found in, the host that answered),
+ * or where its search stands.
+ */
+export function planFacts(search: PlanSearch | undefined): NonNullable<SavedFigures['plan']> {
   const source = sourceOf(search);
   if (search === undefined) return { account_kind: 'school' };
   const next = { state: search.state, next: isoWarsaw(searchAgainAt(search)) };
