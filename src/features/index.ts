@@ -54,13 +54,10 @@ export const FEATURES: readonly Feature[] = [
 
 /**
  * Where a platform's entities come in the catalogue: a child's sensors first, then its diagnostics,
- * buttons and events (the order of the interface's table).
+ * buttons (and the other controls) and events (the order of the interface's table).
  */
-function rank(e: EntityDef): number {
-  if (e.platform === 'event') return 3;
-  if (e.platform === 'button' || e.platform === 'notify' || e.platform === 'select' || e.platform === 'text') return 2;
-  return e.entityCategory === 'diagnostic' ? 1 : 0;
-}
+const PLATFORM_RANK: Partial<Record<EntityDef['platform'], number>> = { button: 2, notify: 2, select: 2, text: 2, event: 3 };
+const rank = (e: EntityDef): number => PLATFORM_RANK[e.platform] ?? (e.entityCategory === 'diagnostic' ? 1 : 0);
 
 /** Every fixed entity the bridge can publish for a child. */
 export const ENTITIES: readonly EntityDef[] = FEATURES.flatMap((f) => f.entities)

@@ -77,36 +77,44 @@ function addonTable(features: readonly Feature[] = FEATURES): string {
   );
 }
 
+/** Where a table sits in a page: its start and end markers. */
+type Markers = { start: string; end: string };
+
 /** The text between a pair of markers (markers included), or undefined when either is missing. */
-function between(text: string, markers: { start: string; end: string }): { from: number; to: number } | undefined {
+function between(text: string, markers: Markers): { from: number; to: number } | undefined {
   const from = text.indexOf(markers.start);
   const end = text.indexOf(markers.end, from);
   if (from < 0 || end < 0) return undefined;
   return { from, to: end + markers.end.length };
 }
 
-/** The page with its generated table made anew; everything outside the markers stays as it is. */
-export function withEntityTable(page: string, features: readonly Feature[] = FEATURES): string {
-  const at = between(page, TABLE_MARKERS);
-  if (!at) throw new Error(`${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair to write the table between`);
-  return page.slice(0, at.from) + entityTable(features) + page.slice(at.to);
+/** `text` (the page `page`) with `table` written between its markers; everything outside them stays as it is. */
+export function withTable(text: string, page: string, markers: Markers, table: string): string {
+  const at = between(text, markers);
+  if (!at) throw new Error(`${page} has no ${markers.start} ... ${markers.end} pair to write the table between`);
+  return text.slice(0, at.from) + table + text.slice(at.to);
 }
 
-/** The app's page with its table of entities made anew; everything outside the markers stays as it is. */
+/** What is wrong with the generated table of `text` (the page `page`): empty when it is `table`, else what it is not (`stale`). */
+export function tableProblems(text: string, page: string, markers: Markers, table: string, stale: string): string[] {
+  const at = between(text, markers);
+  if (!at) return [`${page} has no ${markers.start} ... ${markers.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`];
+  return text.slice(at.from, at.to) === table ? [] : [`${page}'s ${stale}; run: ${WRITE_COMMAND}`];
+}
+
+/** The page with its generated table made anew. */
+export function withEntityTable(page: string, features: readonly Feature[] = FEATURES): string {
+  return withTable(page, ENTITIES_PAGE, TABLE_MARKERS, entityTable(features));
+}
+
+/** The app's page with its table of entities made anew. */
 export function withAddonTable(page: string, features: readonly Feature[] = FEATURES): string {
-  const at = between(page, ADDON_MARKERS);
-  if (!at) throw new Error(`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair to write the table between`);
-  return page.slice(0, at.from) + addonTable(features) + page.slice(at.to);
+  return withTable(page, ADDON_PAGE, ADDON_MARKERS, addonTable(features));
 }
 
 /** What is wrong with the app page's table of entities (empty when it is what the features declare). */
 export function addonTableProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
-  const at = between(page, ADDON_MARKERS);
-  if (!at)
-    return [`${ADDON_PAGE} has no ${ADDON_MARKERS.start} ... ${ADDON_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`];
-  return page.slice(at.from, at.to) === addonTable(features)
-    ? []
-    : [`${ADDON_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`];
+  return tableProblems(page, ADDON_PAGE, ADDON_MARKERS, addonTable(features), 'entity table is not what the features declare');
 }
 
 /** The keys named (in backticks) in the first column of the hand-written table, in order. */
@@ -120,15 +128,7 @@ function describedKeys(block: string): string[] {
 
 /** What is wrong with the page's entity tables (empty when they match the features). */
 export function readmeProblems(page: string, features: readonly Feature[] = FEATURES): string[] {
-  const problems: string[] = [];
-  const table = between(page, TABLE_MARKERS);
-  if (!table)
-    problems.push(
-      `${ENTITIES_PAGE} has no ${TABLE_MARKERS.start} ... ${TABLE_MARKERS.end} pair; add it where the table goes, then run: ${WRITE_COMMAND}`,
-    );
-  else if (page.slice(table.from, table.to) !== entityTable(features)) {
-    problems.push(`${ENTITIES_PAGE}'s entity table is not what the features declare; run: ${WRITE_COMMAND}`);
-  }
+  const problems = tableProblems(page, ENTITIES_PAGE, TABLE_MARKERS, entityTable(features), 'entity table is not what the features declare');
   const states = between(page, STATES_MARKERS);
   if (!states) return [...problems, `${ENTITIES_PAGE} has no ${STATES_MARKERS.start} ... ${STATES_MARKERS.end} pair around the table of states`];
   const described = describedKeys(page.slice(states.from, states.to));

@@ -20,16 +20,14 @@ export interface AccountPlanSources {
 /** A want the planner says is due, and why. */
 export type Due = Want & { readonly why: Why };
 
-/** The plan, with the wants due now that the pass under way has not read yet, and why. */
-export interface WantsPlan extends Plan {
-  due: Due[];
-}
-
 export class AccountPlan {
   constructor(private readonly sources: AccountPlanSources) {}
 
-  /** The planner's answer for `wants` at `now`; `day` adds the hosts backing off and the pass under way. */
-  of(wants: readonly Want[], now: number, day: Pick<Day, 'retryAt' | 'pass'> = {}): WantsPlan {
+  /**
+   * The planner's answer for `wants` at `now`, with the wants due now that the pass under way has not
+   * read yet (`due`); `day` adds the hosts backing off and the pass under way.
+   */
+  of(wants: readonly Want[], now: number, day: Pick<Day, 'retryAt' | 'pass'> = {}): Plan & { due: Due[] } {
     const { cache, policy, lessons, watch } = this.sources;
     // A copy two features want is one want already (FeatureRuns.wants): the planner plans a row once.
     const byRow = new Map(wants.map((w) => [rowOf(w), w]));

@@ -10,13 +10,6 @@ import { addDays } from '../../util/time.js';
 /** Where a subject's average heads: against its value 14 days earlier, by 0.1 or more. */
 export type Trend = 'up' | 'down' | 'steady';
 
-/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (`{grade, count}`). */
-export interface Forecast {
-  forecast: string | null;
-  trend: Trend | null;
-  to_next: { grade: string; count: number } | null;
-}
-
 /** How far back the trend looks. */
 const TREND_DAYS = 14;
 /** The change of an average that is a trend, not noise. */
@@ -34,7 +27,7 @@ export function forecastGrade(average: number | null, thresholds: readonly numbe
  * lowest value (whole grades, live-notes 50: a 5 of weight 3 and a 3 give 4.50, one 6 makes it 4.80); null at
  * the top, with nothing counted, or when 3 grades cannot.
  */
-export function toNext(weighted: number, weights: number, thresholds: readonly number[]): Forecast['to_next'] {
+export function toNext(weighted: number, weights: number, thresholds: readonly number[]): { grade: string; count: number } | null {
   if (weights <= 0) return null;
   const next = nextThreshold(weighted / weights, thresholds);
   if (next === null) return null;
@@ -61,19 +54,11 @@ export function trendOf(grades: readonly { value: number; weight: number; date: 
 }
 
 /** A subject's forecast, trend and the grades to the next one. */
-export function subjectForecast(s: SubjectAverage, thresholds: readonly number[], today: string): Forecast {
+export function subjectForecast(s: SubjectAverage, thresholds: readonly number[], today: string) {
   return { forecast: forecastGrade(s.average, thresholds), trend: trendOf(s.grades, today), to_next: toNext(s.weighted, s.weights, thresholds) };
 }
-
-/** What the forecasts make of the report card (`average`'s attributes). */
-export interface ReportCard {
-  /** The mean of the subjects' forecasts, 2 decimals; null while no subject has one. */
-  forecast_average: number | null;
-  /** A certificate with distinction: a mean of 4.75 and behaviour at least "bardzo dobre"; null when either is not known. */
-  honours: boolean | null;
-  /** The subjects forecast a 1. */
-  at_risk: string[];
-}
+/** What a subject's average is heading for: `forecast` as written ("5"), `trend`, and `to_next` (`{grade, count}`). */
+export type Forecast = ReturnType<typeof subjectForecast>;
 
 /** The mean of a report card that gives a certificate with distinction (the statute's rule). */
 const HONOURS_MEAN = 4.75;
@@ -83,14 +68,19 @@ const HONOURS_MEAN = 4.75;
  * a proposal standing for its grade). Honours is false below the mean whatever the behaviour; null with no
  * forecast (a school of descriptive grades only) or, above the mean, while no behaviour grade is known.
  */
-export function reportCard(subjects: readonly { subject: string; forecast: string | null }[], conduct: Behaviour | null): ReportCard {
+export function reportCard(subjects: readonly { subject: string; forecast: string | null }[], conduct: Behaviour | null) {
   const forecasts = subjects.flatMap((s) => (s.forecast === null ? [] : [Number(s.forecast)]));
   const mean = forecasts.length === 0 ? null : round2(forecasts.reduce((a, b) => a + b, 0) / forecasts.length);
   const mark = conduct && (conduct.final ?? conduct.finalProposal ?? conduct.semester ?? conduct.semesterProposal);
   const good = mark ? ['wz', 'bdb'].includes(fold(mark.short ?? '')) || /^(wzorow|bardzo dobr)/.test(fold(mark.grade)) : null;
   return {
+    // The mean of the subjects' forecasts, 2 decimals; null while no subject has one.
     forecast_average: mean,
+    // A certificate with distinction: a mean of 4.75 and behaviour at least "bardzo dobre"; null when either is not known.
     honours: mean === null ? null : mean < HONOURS_MEAN - 1e-9 ? false : good,
+    // The subjects forecast a 1.
     at_risk: subjects.filter((s) => s.forecast === '1').map((s) => s.subject),
   };
 }
+/** What the forecasts make of the report card (`average`'s attributes). */
+export type ReportCard = ReturnType<typeof reportCard>;

@@ -35,45 +35,37 @@ export function pickLucky(entries: readonly { LuckyNumber?: unknown; LuckyNumber
   return usable.find((l) => l.day >= today) ?? usable.at(-1);
 }
 
-/** The lucky number a family looks at today, and whether it is the child's. */
-export interface LuckyToday {
-  /** False when the school does not run the lucky number at all (then there is never a number). */
-  inUse: boolean;
-  /** Today's or the next school day's number; null when only a past day's number is known. */
-  number: number | null;
-  day: string | null;
-  registerNumber: string | null;
-  /** The number is the child's class register number (for its day, which may be a later one). */
-  mine: boolean;
-  /** The number is the child's and its day is today: lucky_today (never a day or a weekend early). */
-  mineToday: boolean;
-}
-
 /**
- * A number for a past day says nothing about today; one for a later day (the portal shows the next
- * school day's a day early, spec 2.9) is shown with its day, and is the child's luck only on that day.
+ * The lucky number a family looks at today, and whether it is the child's. A number for a past day says
+ * nothing about today; one for a later day (the portal shows the next school day's a day early, spec 2.9)
+ * is shown with its day, and is the child's luck only on that day.
  */
-export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string, inUse = true): LuckyToday {
+export function luckyToday(lucky: LuckyNumber | undefined, registerNumber: string | undefined, today: string, inUse = true) {
   const current = inUse && lucky && lucky.day >= today ? lucky : undefined;
   const mine = current !== undefined && registerNumber !== undefined && String(current.number) === registerNumber;
   return {
+    // False when the school does not run the lucky number at all (then there is never a number).
     inUse,
+    // Today's or the next school day's number; null when only a past day's number is known.
     number: current?.number ?? null,
     day: current?.day ?? null,
     registerNumber: registerNumber ?? null,
+    // The number is the child's class register number (for its day, which may be a later one).
     mine,
+    // The number is the child's and its day is today: lucky_today (never a day or a weekend early).
     mineToday: mine && current.day === today,
   };
 }
+export type LuckyToday = ReturnType<typeof luckyToday>;
+
+/** What a `lucky` event carries: the day, the number drawn and the child's register number. */
+export type LuckyPayload = { day: string; number: LuckyToday['number']; register_number: LuckyToday['registerNumber'] };
 
 /**
  * The `lucky` event candidate: the number of its day is the child's. Its id is the day, so the event
  * fires once per day whether the number was read that morning or published the day before, and the
  * seen memory keeps it from firing again after a restart or on the next read of the same number.
  */
-/** What a `lucky` event carries: the day, the number drawn and the child's register number. */
-export type LuckyPayload = { day: string; number: LuckyToday['number']; register_number: LuckyToday['registerNumber'] };
-
 export function luckyEvents(lucky: LuckyToday): NewsItem<LuckyPayload>[] {
   if (!lucky.mine || lucky.day === null) return [];
   return [{ id: `lucky:${lucky.day}`, payload: { day: lucky.day, number: lucky.number, register_number: lucky.registerNumber } }];

@@ -1,8 +1,8 @@
-// The day's lessons as a wall tablet lists them (timetable_today/tomorrow), the lesson in progress
-// (current_lesson) and at_school, rendered from the Schedule the timetable feature computed once.
+// The day's lessons as a wall tablet lists them (timetable_today/tomorrow) and the lesson in progress
+// (current_lesson), rendered from the Schedule the timetable feature computed once.
 import { heldSlots, hoursOf, lessonChange, movedAway, slotsOf, type ScheduledLesson, type SchoolDay } from '../../school/schedule.js';
 import type { ChangeKind } from '../../school/plan-changes.js';
-import { onOff, stateText, withAttributes } from '../../feature-kit/render.js';
+import { stateText, withAttributes } from '../../feature-kit/render.js';
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
 import { TIMETABLE_WORDS, type TimetableWords } from '../../i18n/lesson-words.js';
 
@@ -177,9 +177,4 @@ export function currentLessonOf(
       ...(first.extra ? { extra: true as const } : {}),
     },
   };
-}
-
-/** at_school: ON between the first lesson's start and the last lesson's end today. */
-export function atSchoolOf(atSchool: boolean): { state: 'ON' | 'OFF' } {
-  return onOff(atSchool);
 }

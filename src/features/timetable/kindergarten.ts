@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { want, type Copies, type Want } from '../../feature-kit/resource.js';
+import { want, type Copies } from '../../feature-kit/resource.js';
 import type { ResourceCache } from '../../feature-kit/cache.js';
 import type { TimetableDays } from '../../portal/schemas/timetable.js';
-import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch, type PlanSource } from '../../resources/kindergarten.js';
+import { KINDERGARTEN_SEARCH, planKey, planRange, searchAgainAt, sourceOf, type PlanSearch } from '../../resources/kindergarten.js';
 import { USERS } from '../../resources/lookups.js';
 import { KINDERGARTEN_ACTIVITIES, KINDERGARTEN_GROUP, KINDERGARTEN_PLAN, KINDERGARTEN_ROOMS } from './kindergarten-resources.js';
 import { TIMETABLE } from '../../resources/timetable.js';
@@ -16,20 +16,17 @@ import { kindergartenDays } from '../../school/kindergarten.js';
 import { makeNames } from '../../school/names.js';
 import { timetableWeeks } from '../../school/schooldays.js';
 import { safeName, writeJson } from '../../store/files.js';
+import type { SavedFigures } from '../../store/figures-store.js';
 import { isoWarsaw } from '../../util/time.js';
 
 /** A child's kind of account as the portal's answers show it. */
 export type AccountKind = 'school' | 'kindergarten';
 
-/** What the timetable reads for a child whose Timetables is refused; undefined for a school child. */
-export interface KindergartenReads {
-  wants: Want[];
-  /** Where the plan is read from, once known. */
-  source?: PlanSource;
-  plan?: Want;
-}
-
-export function kindergartenReads(copies: Copies, today: string): KindergartenReads | undefined {
+/**
+ * What the timetable reads for a child whose Timetables is refused (`wants`; once known, where the plan
+ * is read from, `source`, and the plan's own want); undefined for a school child.
+ */
+export function kindergartenReads(copies: Copies, today: string) {
   const search = copies.peek(KINDERGARTEN_SEARCH);
   const [monday = today] = timetableWeeks(today);
   if (search === undefined && !copies.refused(TIMETABLE, monday)) return undefined;
@@ -50,11 +47,13 @@ export function kindergartenReads(copies: Copies, today: string): KindergartenRe
   };
 }
 
+type KindergartenReads = ReturnType<typeof kindergartenReads>;
+
 /** A kindergarten child's group (she has it instead of a class): its name and tutors. */
 export type KindergartenGroup = { name: string | null; tutor: string | null };
 
 /** The child's group; undefined before it is read. */
-export function kindergartenGroup(copies: Copies, reads: KindergartenReads | undefined): KindergartenGroup | undefined {
+export function kindergartenGroup(copies: Copies, reads: KindergartenReads): KindergartenGroup | undefined {
   const group = reads?.source === undefined ? undefined : copies.get(KINDERGARTEN_GROUP, `${reads.source.host} ${reads.source.lid}`);
   if (group === undefined) return undefined;
   const teachers = makeNames({ users: copies.get(USERS)?.Users });
@@ -69,7 +68,7 @@ export function kindergartenGroup(copies: Copies, reads: KindergartenReads | und
 }
 
 /** The fortnight of blocks as timetable days; undefined before the plan's first answer. */
-export function kindergartenTimetable(copies: Copies, reads: KindergartenReads): TimetableDays | undefined {
+export function kindergartenTimetable(copies: Copies, reads: NonNullable<KindergartenReads>): TimetableDays | undefined {
   if (reads.source === undefined || reads.plan?.key === undefined) return undefined;
   const plan = copies.get(KINDERGARTEN_PLAN, reads.plan.key);
   if (plan === undefined) return undefined;
@@ -91,15 +90,12 @@ export function kindergartenTimetable(copies: Copies, reads: KindergartenReads):
   );
 }
 
-/** What the diagnostics say of the child's plan (interface 12.2). */
-export type PlanFacts = {
-  account_kind: AccountKind;
-  /** Where the plan comes from: the place the identifier was found in, and the host that answered. */
-  plan_source?: { identifier: string; host: string };
-  plan_search?: { state: PlanSearch['state']; next: string };
-};
-
-export function planFacts(search: PlanSearch | undefined): PlanFacts {
+/**
+ * What the diagnostics say of the child's plan (interface 12.2), as the figures keep it: a school or a
+ * kindergarten, where its plan comes from (the place the identifier was found in, the host that answered),
+ * or where its search stands.
+ */
+export function planFacts(search: PlanSearch | undefined): NonNullable<SavedFigures['plan']> {
   const source = sourceOf(search);
   if (search === undefined) return { account_kind: 'school' };
   const next = { state: search.state, next: isoWarsaw(searchAgainAt(search)) };

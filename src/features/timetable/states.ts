@@ -1,9 +1,9 @@
 // The timetable feature's states, rendered from the Schedule it computed once: the plan changes of
 // today and the next school day, whether each is a school day, when lessons start and end, the next
-// lesson, and the day's lessons, the lesson in progress and at_school (day.ts).
+// lesson, at_school, and the day's lessons and the lesson in progress (day.ts).
 import { FALLBACK_LANGUAGE, type Language } from '../../config/language.js';
-import { withAttributes } from '../../feature-kit/render.js';
-import { atSchoolOf, currentLessonOf, timetableOf } from './day.js';
+import { onOff, withAttributes } from '../../feature-kit/render.js';
+import { currentLessonOf, timetableOf } from './day.js';
 import { heldSlots, type Schedule, type SchoolDay } from '../../school/schedule.js';
 import type { NextLesson } from '../../school/schooldays.js';
 import type { TimetableStates } from './entities.js';
@@ -71,7 +71,8 @@ export function renderTimetable(s: Schedule, language: Language = FALLBACK_LANGU
     timetable_today: timetableOf(s.today, language),
     timetable_tomorrow: timetableOf(s.next, language),
     current_lesson: currentLessonOf(s.current, language),
-    // Without today's plan (refused, or not covering the day) whether the child is at school is unknown, never OFF.
-    at_school: s.today.lessons === undefined ? { state: null } : atSchoolOf(s.atSchool),
+    // ON between the first lesson's start and the last lesson's end today. Without today's plan (refused,
+    // or not covering the day) whether the child is at school is unknown, never OFF.
+    at_school: s.today.lessons === undefined ? { state: null } : onOff(s.atSchool),
   };
 }

@@ -2,7 +2,8 @@
 // once, and a declaration changed without rewriting the page is caught, naming the command that rewrites it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PLAN_PAGE, PLAN_WRITE_COMMAND, planTableProblems, withPlanTable } from '../../../src/features/plan-table.js';
+import { PLAN_PAGE, planTableProblems, withPlanTable } from '../../../src/features/plan-table.js';
+import { WRITE_COMMAND } from '../../../src/features/readme-tables.js';
 import { RESOURCES } from '../../../src/features/resources.js';
 import { GRADES } from '../../../src/resources/grades.js';
 import { always } from '../../../src/feature-kit/schedule.js';
@@ -18,7 +19,7 @@ describe("docs/polling.md's schedule", () => {
   });
 
   it('fails for a row changed without the page, naming the command that rewrites it', () => {
-    expect(planTableProblems(PAGE, changed)).toEqual([`${PLAN_PAGE}'s schedule table is not what the declarations say; run: ${PLAN_WRITE_COMMAND}`]);
+    expect(planTableProblems(PAGE, changed)).toEqual([`${PLAN_PAGE}'s schedule table is not what the declarations say; run: ${WRITE_COMMAND}`]);
   });
 
   it('rewrites only the table: the changed row appears, the prose stays', () => {
