@@ -7,6 +7,8 @@ import { average, newestGrade } from '../features/grades/grades.js';
 import { gradeAtRisk } from '../features/grades/subject-averages.js';
 import { catchUpEntity, lessonTopics, nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import { newestNoteEntity } from '../features/notes/notes.js';
+import { newestMessage, unreadMessages } from '../features/messages/messages.js';
+import { openedMessageEntity, openMessageButton } from '../features/opened-message/opened-message.js';
 import { absencesUnexcused, attendanceShare } from '../features/attendance/attendance.js';
 import { libraryDue } from '../features/library/library.js';
 import { behaviourEntity } from '../features/behaviour/behaviour.js';
@@ -95,7 +97,36 @@ export const schoolCard: Block = (e, t) =>
     }),
   );
 
-/** The newest notice of the school (the newest message is in the Messages card, dashboard-messages.ts). */
+/**
+ * The Messages card, one below the other: the newest inbox message (marked while unread), the button
+ * that opens it (after a confirmation: the portal then marks it read), and the opened message whole,
+ * its attachments as links to the bridge's web server (templates src/ha/templates/message-*.jinja);
+ * nothing for a child without the messages feature.
+ */
+export function messagesCard(base: string | undefined): Block {
+  return (e, t) => {
+    if (!e.has(newestMessage)) return undefined;
+    const cards: Card[] = [
+      markdown(e, t, 'message-newest', {
+        ...keyed(newestMessage, 'sender', 'date', 'read', 'preview'),
+        ...keyed(unreadMessages),
+      }),
+    ];
+    if (e.has(openMessageButton))
+      cards.push({ type: 'entities', entities: [confirmedButton(e.id(openMessageButton), t.openMessage, t.openAction, t.confirmOpen)] });
+    // A saved attachment links to the board's own address (base) + its url; without a base it is named only.
+    if (e.has(openedMessageEntity))
+      cards.push(
+        markdown(e, t, 'message-opened', {
+          ...keyed(openedMessageEntity, 'sender', 'date', 'withdrawn', 'text', 'truncated', 'attachments'),
+          base: { text: base },
+        }),
+      );
+    return { type: 'vertical-stack', cards };
+  };
+}
+
+/** The newest notice of the school (the newest message is in the Messages card above). */
 export const newestNoticeCard: Block = (e, t) =>
   e.has(newestNotice) ? markdown(e, t, 'newest-notice', keyed(newestNotice, 'start_date', 'content')) : undefined;
 

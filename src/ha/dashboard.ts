@@ -33,13 +33,13 @@ import {
   lessons,
   library,
   messageButtons,
+  messagesCard,
   newestNoticeCard,
   notesAndAbsences,
   schoolCard,
   schoolFilesCard,
   sentMessageCard,
 } from './dashboard-details.js';
-import { messagesCard } from './dashboard-messages.js';
 import { bridgeEntityIds } from './discovery.js';
 
 export type { Card, DashboardChild } from './dashboard-cards.js';

@@ -19,11 +19,6 @@ export interface BoardAsset {
   body: string;
 }
 
-export interface BoardAssets {
-  script: BoardAsset;
-  style: BoardAsset;
-}
-
 /** The entry point and the built script, relative to the package's root; esbuild writes the CSS beside it. */
 export const BOARD_ENTRY = 'src/web/browser/board.ts';
 export const BOARD_BUNDLE = 'dist/browser/board.js';
@@ -44,10 +39,10 @@ export const BROWSER_BUILD = {
   logLevel: 'warning',
 } as const;
 
-let loaded: BoardAssets | undefined;
+let loaded: ReturnType<typeof boardAssets> | undefined;
 
 /** The script and the style sheet, read (or bundled) at the first call and kept. */
-export function boardAssets(): BoardAssets {
+export function boardAssets(): { script: BoardAsset; style: BoardAsset } {
   if (loaded === undefined) {
     const { js, css } = readBundle(fileURLToPath(import.meta.url));
     loaded = { script: named(js, 'js'), style: named(css, 'css') };

@@ -16,14 +16,11 @@ export interface BoardFeedAccess {
   port: number;
 }
 
-/** One feed of a child as the board lists it: the calendar's name ("Ania – lekcje") and its path. */
-export interface BoardFeedLink {
-  title: string;
-  /** Relative to the bridge's root, without its key: `calendar/ania/lessons.ics`. */
-  path: string;
-}
-
-export function feedLinks(childId: string, name: string, language: Language): BoardFeedLink[] {
+/**
+ * Each feed of a child as the board lists it: the calendar's name ("Ania – lekcje") and its path,
+ * relative to the bridge's root, without its key (`calendar/ania/lessons.ics`).
+ */
+export function feedLinks(childId: string, name: string, language: Language): { title: string; path: string }[] {
   const words = calendarText(language).feeds;
   return FEED_NAMES.map((feed) => ({ title: `${name} – ${words[feed]}`, path: `calendar/${encodeURIComponent(childId)}/${feed}.ics` }));
 }

@@ -21,7 +21,7 @@ import { openedMessageEntity } from '../features/opened-message/opened-message.j
 import { unreadNotices } from '../features/notices/notices.js';
 import { lastUpdate as lastUpdateEntity, problem } from '../features/status/status.js';
 import type { EntityDef } from '../feature-kit/entities.js';
-import { feedLinks, type BoardFeedLink } from './board-calendars.js';
+import { feedLinks } from './board-calendars.js';
 import { nextChangesOf, noticesOf, type BoardNextChanges, type BoardNotice } from './board-next.js';
 import { headlineOf, shownDay, type BoardDay, type BoardHeadline } from './board-day.js';
 import { messagesOf, type BoardMessages } from './board-messages.js';
@@ -73,7 +73,7 @@ export interface BoardChild {
   warning: { kind: 'offline' | 'problem' | 'stale' | 'waiting'; text: string; detail: string | null } | null;
   updated: string | null;
   /** The child's calendar feeds, without the token (the page adds it and the host). */
-  feeds: BoardFeedLink[];
+  feeds: ReturnType<typeof feedLinks>;
 }
 
 export interface BoardModel {

@@ -5,15 +5,10 @@ import type { BoardText } from '../i18n/board-text.js';
 import type { EntityState } from '../feature-kit/state.js';
 import { addDays, dayOfWeek, wallTime } from '../util/time.js';
 
-/** The moment the board is drawn for, as Warsaw's calendar day and wall time. */
-export interface BoardMoment {
-  now: number;
-  today: string;
-  /** HH:MM */
-  time: string;
-}
+/** The moment the board is drawn for, as Warsaw's calendar day and wall time (HH:MM). */
+export type BoardMoment = ReturnType<typeof clockAt>;
 
-export function clockAt(now: number): BoardMoment {
+export function clockAt(now: number) {
   const wall = wallTime(now);
   return { now, today: wall.date, time: wall.time.slice(0, 5) };
 }

@@ -18,17 +18,12 @@ export const TOKEN_FILE = 'http-token';
 /** What a token file may hold: a hand-written one is taken too, if it is long enough to guess hard. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,256}$/;
 
-export interface WebToken {
-  value: string;
-  /** True when this call made it (the first start): only then are the full URLs printed. */
-  created: boolean;
-}
-
 /**
  * The token in data_dir, made (32 random bytes, base64url) when there is none or it is unusable (then
- * the unusable file is moved aside, told to onBroken, as every broken file in data_dir).
+ * the unusable file is moved aside, told to onBroken, as every broken file in data_dir). `created` is
+ * true when this call made it (the first start): only then are the full URLs printed.
  */
-export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Error) => void): Promise<WebToken> {
+export async function loadOrCreateToken(dataDir: string, onBroken?: (error: Error) => void): Promise<{ value: string; created: boolean }> {
   const path = join(dataDir, TOKEN_FILE);
   const existing = await readStoredText(path, z.string().regex(TOKEN_SHAPE), { onBroken });
   if (existing !== undefined) return { value: existing, created: false };
@@ -106,17 +101,12 @@ export function webBaseUrl(bind: string, port: number, container = inContainer()
   return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
 }
 
-export interface WebUrls {
-  board: string;
-  /** Per child, each feed's URL. */
-  feeds: ReadonlyArray<{ child: string; urls: readonly string[] }>;
-}
-
 /**
- * The board's and every child's feed URLs: with a token, the board's with `?token=` and each feed's
- * with its own `?key=`; without one, the bare addresses (what the start-up lines and logs show).
+ * The board's and every child's feed URLs (per child, each feed's): with a token, the board's with
+ * `?token=` and each feed's with its own `?key=`; without one, the bare addresses (what the start-up
+ * lines and logs show).
  */
-export function webUrls(base: string, children: readonly string[], token?: string): WebUrls {
+export function webUrls(base: string, children: readonly string[], token?: string) {
   const secret = (query: string): string => (token === undefined ? '' : query);
   return {
     board: `${base}/${secret(`?token=${encodeURIComponent(token ?? '')}`)}`,
@@ -135,7 +125,7 @@ export function metricsLine(base: string, token: string, language: Language = FA
 }
 
 /** The URLs as plain lines (start-up on stdout, `check`), labelled in the family's language. */
-export function formatWebUrls(urls: WebUrls, language: Language = FALLBACK_LANGUAGE): string[] {
+export function formatWebUrls(urls: ReturnType<typeof webUrls>, language: Language = FALLBACK_LANGUAGE): string[] {
   return [
     addressLine(ADDRESS_WORDS[language].board, urls.board, language),
     ...urls.feeds.flatMap(({ child, urls: list }) => list.map((url) => `  ${child}: ${inWords(url, language)}`)),
