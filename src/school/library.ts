@@ -43,14 +43,6 @@ export interface LentBook {
   extendable: boolean | null;
 }
 
-export interface LibraryLendings {
-  /** Books to return first, nearest due first; free textbooks last. */
-  books: LentBook[];
-  overdue: number;
-  /** The nearest due date of a real loan not yet past. */
-  nextDue: string | null;
-}
-
 /**
  * Lent while free textbooks are handed out: from the school year's start (Classes.BeginSchoolYear,
  * else 1 September of the year it was lent in) to HANDOUT_DAYS after.
@@ -67,8 +59,10 @@ function overdueOf(lending: Lending, textbook: boolean, due: string | null, toda
   return inHandout(dayOf(lending.lendedAt), yearBegin) ? null : true;
 }
 
+export type LibraryLendings = ReturnType<typeof libraryLendings>;
+
 /** The child's lendings, nearest due first, with overdue flagged. yearBegin: the school year's first day, when known. */
-export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string): LibraryLendings {
+export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string) {
   const begin = dayOf(yearBegin);
   const books = lendings
     .map((l): LentBook => {
@@ -86,8 +80,10 @@ export function libraryLendings(lendings: readonly Lending[], today: string, yea
     })
     .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || textCompare(a.due ?? '9999', b.due ?? '9999'));
   return {
+    /** Books to return first, nearest due first; free textbooks last. */
     books,
     overdue: books.filter((b) => b.overdue === true).length,
+    /** The nearest due date of a real loan not yet past. */
     nextDue: books.find((b) => !b.freeTextbook && b.due !== null && b.due >= today)?.due ?? null,
   };
 }
