@@ -18,12 +18,6 @@ export interface NoticeSummary {
   read: boolean;
 }
 
-export interface NoticesView {
-  /** The unread announcements, newest first. */
-  unread: NoticeSummary[];
-  newest: NoticeSummary | null;
-}
-
 function noticeDate(n: Notice): string {
   return (n.CreationDate ?? n.StartDate ?? '').slice(0, 19);
 }
@@ -46,7 +40,10 @@ function summary(n: Notice): NoticeSummary {
   };
 }
 
-export function noticesView(notices: readonly Notice[]): NoticesView {
+/** The unread announcements (`unread`), newest first, and the newest of all. */
+export type NoticesView = ReturnType<typeof noticesView>;
+
+export function noticesView(notices: readonly Notice[]) {
   const sorted = sortNotices(notices).map(summary);
   return { unread: sorted.filter((n) => !n.read), newest: sorted[0] ?? null };
 }
