@@ -48,10 +48,7 @@ export function recentLessons(held: readonly LessonHeld[], today: string): Lesso
 }
 
 /** The next test or quiz, and the topics of its subject to revise (newest first). */
-export interface NextTest {
-  test: AgendaItem;
-  topics: LessonHeld[];
-}
+export type NextTest = NonNullable<ReturnType<typeof nextTest>>;
 
 /**
  * The first test or quiz from now on (one today whose hour has passed is behind us), with the
@@ -59,7 +56,7 @@ export interface NextTest {
  * (at most the last 20 when there was no previous one). A test without a subject has no topics.
  * A lesson held on the previous test's day is the test itself, so it is not listed.
  */
-export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }): NextTest | null {
+export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }) {
   const ahead = tests
     .filter((t) => t.kind === 'test' && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
     .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));
