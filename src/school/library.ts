@@ -32,16 +32,7 @@ export function isFreeTextbook(lending: Lending): boolean {
 }
 
 /** One lent book as a parent reads it. */
-export interface LentBook {
-  title: string | null;
-  author: string | null;
-  lent: string | null;
-  due: string | null;
-  freeTextbook: boolean;
-  /** A real loan past its due date (a free textbook never is); null when it cannot be known. */
-  overdue: boolean | null;
-  extendable: boolean | null;
-}
+export type LentBook = LibraryLendings['books'][number];
 
 /**
  * Lent while free textbooks are handed out: from the school year's start (Classes.BeginSchoolYear,
@@ -65,7 +56,7 @@ export type LibraryLendings = ReturnType<typeof libraryLendings>;
 export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string) {
   const begin = dayOf(yearBegin);
   const books = lendings
-    .map((l): LentBook => {
+    .map((l) => {
       const due = dayOf(l.dueDate) ?? null;
       const textbook = isFreeTextbook(l);
       return {
@@ -74,6 +65,7 @@ export function libraryLendings(lendings: readonly Lending[], today: string, yea
         lent: dayOf(l.lendedAt) ?? null,
         due,
         freeTextbook: textbook,
+        /** A real loan past its due date (a free textbook never is); null when it cannot be known. */
         overdue: overdueOf(l, textbook, due, today, begin),
         extendable: l.isExtendable ?? null,
       };
