@@ -5,19 +5,6 @@ import { portalTime, textCompare, type NewsItem } from './common.js';
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;
 
-/** One announcement as a parent reads it. */
-export interface NoticeSummary {
-  id: string;
-  subject: string;
-  content: string;
-  /** The day it was created (or starts), YYYY-MM-DD; empty when the portal gave neither. */
-  day: string;
-  created: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  read: boolean;
-}
-
 function noticeDate(n: Notice): string {
   return (n.CreationDate ?? n.StartDate ?? '').slice(0, 19);
 }
@@ -27,11 +14,15 @@ function sortNotices(notices: readonly Notice[]): Notice[] {
   return [...notices].sort((a, b) => textCompare(noticeDate(b), noticeDate(a)) || textCompare(b.Id, a.Id));
 }
 
-function summary(n: Notice): NoticeSummary {
+/** One announcement as a parent reads it. */
+export type NoticeSummary = ReturnType<typeof summary>;
+
+function summary(n: Notice) {
   return {
     id: n.Id,
     subject: n.Subject,
     content: n.Content,
+    /** The day it was created (or starts), YYYY-MM-DD; empty when the portal gave neither. */
     day: noticeDate(n).slice(0, 10),
     created: portalTime(n.CreationDate) ?? null,
     startDate: n.StartDate ?? null,
