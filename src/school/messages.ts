@@ -48,18 +48,6 @@ export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
   return [...items].sort((a, b) => textCompare(timeKey(b.sendDate), timeKey(a.sendDate)) || idCompare(b.id, a.id));
 }
 
-/** One message as a parent reads it in a list. */
-export interface MessageSummary {
-  id: string;
-  /** The topic on one line; null when it has none. */
-  topic: string | null;
-  sender: string | null;
-  date: string | null;
-  read: boolean;
-  hasAttachments: boolean;
-  preview: string | null;
-}
-
 /** The messages a family looks at: the unread counters and the newest inbox message. */
 export type MessagesView = ReturnType<typeof messagesView>;
 
@@ -78,9 +66,13 @@ export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]
   };
 }
 
-function summary(m: MessageItem): MessageSummary {
+/** One message as a parent reads it in a list. */
+export type MessageSummary = ReturnType<typeof summary>;
+
+function summary(m: MessageItem) {
   return {
     id: m.id,
+    /** The topic on one line; null when it has none. */
     topic: collapse(m.topic) ?? null,
     sender: m.sender ?? null,
     date: messageDate(m.sendDate),
