@@ -15,14 +15,11 @@ export const RECENT_DAYS = 14;
 /** A revision list without a previous test goes back at most this many lessons of the subject. */
 const REVISION_MAX_LESSONS = 20;
 
-export interface LessonHeld {
-  date: string;
-  no: number | null;
-  /** null when the lesson is not in the Lessons lookup (its subject cannot be told). */
-  subject: string | null;
-  /** null when the teacher wrote none. */
-  topic: string | null;
-}
+/**
+ * A lesson held: its day, its number, its subject (null when the lesson is not in the Lessons lookup, so its
+ * subject cannot be told) and its topic (null when the teacher wrote none).
+ */
+export type LessonHeld = ReturnType<typeof lessonsHeld>[number];
 
 export interface HeldInput {
   realizations: readonly Realization[];
@@ -31,7 +28,7 @@ export interface HeldInput {
 }
 
 /** Every lesson held, newest first (by date, then lesson number). */
-export function lessonsHeld(input: HeldInput): LessonHeld[] {
+export function lessonsHeld(input: HeldInput) {
   const lessons = byId(input.lessons);
   return input.realizations
     .map((r) => {
