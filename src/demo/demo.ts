@@ -222,15 +222,8 @@ async function watch(url: string, base: string, out: Out): Promise<MqttClient> {
   return client;
 }
 
-export interface EmbeddedBroker {
-  port: number;
-  /** The address it listens on: 0.0.0.0, every IPv4 interface. */
-  address: string;
-  close(): Promise<void>;
-}
-
 /** Aedes on every interface, so that a Home Assistant on another machine can connect. */
-export async function startBroker(requested?: number): Promise<EmbeddedBroker> {
+export async function startBroker(requested?: number) {
   const aedes = await Aedes.createBroker();
   const server = createServer(aedes.handle as (socket: unknown) => void);
   let port: number;
@@ -244,6 +237,7 @@ export async function startBroker(requested?: number): Promise<EmbeddedBroker> {
   const address = server.address();
   return {
     port,
+    /** The address it listens on: 0.0.0.0, every IPv4 interface. */
     address: typeof address === 'object' && address ? address.address : '',
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

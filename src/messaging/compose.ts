@@ -50,25 +50,20 @@ export function base64Utf8(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
-export interface ComposedMessage {
-  /** The topic as the teacher will read it (one line). */
-  topic: string;
-  /** The body as plain text, placeholders filled. */
-  text: string;
-  /** The body as sent (HTML). */
-  html: string;
-  /** Placeholders used in the message whose value is not known: such a message is not sent. */
-  missing: Placeholder[];
-}
+export type ComposedMessage = ReturnType<typeof composeMessage>;
 
-export function composeMessage(message: Pick<FixedMessage, 'topic' | 'body'>, identity: Identity, now: number): ComposedMessage {
+export function composeMessage(message: Pick<FixedMessage, 'topic' | 'body'>, identity: Identity, now: number) {
   const values = placeholderValues(identity, now);
   const topic = fillPlaceholders(message.topic, values);
   const body = fillPlaceholders(message.body, values);
   return {
+    /** The topic as the teacher will read it (one line). */
     topic: topic.text.replace(/\s+/g, ' ').trim(),
+    /** The body as plain text, placeholders filled. */
     text: body.text,
+    /** The body as sent (HTML). */
     html: textToHtml(body.text),
+    /** Placeholders used in the message whose value is not known: such a message is not sent. */
     missing: [...new Set([...topic.missing, ...body.missing])],
   };
 }

@@ -16,11 +16,8 @@ const NOT_STAFF = new Set(['parentsCouncil', 'schoolParentsCouncil', 'customGrou
 const PREFERRED_GROUPS = ['tutors', 'teachers'];
 const TITLES = new Set(['mgr', 'dr', 'inz', 'lic', 'prof', 'hab', 'pani', 'pan']);
 
-export interface Recipient {
-  accountId: string;
-  /** The receiver's name as the portal lists it (for the result and the log). */
-  label: string;
-}
+/** A receiver as the portal lists it: its messaging accountId, and its name (`label`, for the result and the log). */
+export type Recipient = Receiver;
 
 export interface RecipientDeps {
   api: MessagesApi;

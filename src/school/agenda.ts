@@ -173,13 +173,10 @@ const TESTS_AHEAD_DAYS = 14;
 export const agendaFields = ({ key: _key, ...item }: AgendaItem): Omit<AgendaItem, 'key'> => item;
 
 /** The agenda from today to 14 days ahead: its tests and quizzes, and the other entries beside them. */
-export interface UpcomingTests {
-  tests: AgendaItem[];
-  other: AgendaItem[];
-}
+export type UpcomingTests = ReturnType<typeof upcomingTests>;
 
 /** Tests and quizzes from today to 14 days ahead, nearest first; other entries alongside (a trip under way too). */
-export function upcomingTests(items: readonly AgendaItem[], today: string): UpcomingTests {
+export function upcomingTests(items: readonly AgendaItem[], today: string) {
   const last = addDays(today, TESTS_AHEAD_DAYS);
   const ahead = items.filter((i) => (i.until ?? i.date) >= today && i.date <= last);
   return { tests: ahead.filter((i) => i.kind === 'test'), other: ahead.filter((i) => i.kind !== 'test') };

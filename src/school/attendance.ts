@@ -38,23 +38,6 @@ export interface AttendanceInput {
   endFirstSemester?: string;
 }
 
-/** The current semester's attendance as a parent reads it. */
-export interface SemesterAttendance {
-  semester: Semester;
-  /** The unexcused absences, newest first. */
-  unexcused: UnexcusedAbsence[];
-  excused: number;
-  late: number;
-  absences: number;
-  /** Every mark of the semester, presences included. */
-  marks: number;
-  /** Present marks of all marks, to one decimal; null without marks. */
-  attendancePercent: number | null;
-  justifications: JustificationSummary;
-  /** Each subject's marks of the semester, the lowest share present first. */
-  bySubject: SubjectAttendance[];
-}
-
 /** One subject's marks of the semester: `present` counts a lateness (and a release) as present. */
 export type SubjectAttendance = {
   subject: string | null;
@@ -76,13 +59,6 @@ export interface UnexcusedAbsence {
 }
 
 /** The parents' justifications of the semester. */
-export interface JustificationSummary {
-  count: number;
-  byStatus: Record<string, number>;
-  /** The newest five. */
-  latest: { posted: string | null; from: string | null; to: string | null; status: string | null; absences: number | null }[];
-}
-
 interface Mark {
   record: Attendance;
   type: AttendanceType;
@@ -140,7 +116,7 @@ function describe(mark: Mark, input: AttendanceInput, lessons: Map<string, Lesso
 }
 
 /** A short summary of the parents' justifications of the semester, newest first. */
-function justificationSummary(input: AttendanceInput): JustificationSummary {
+function justificationSummary(input: AttendanceInput) {
   const list = (input.justifications ?? [])
     .filter((j) => {
       const day = dayOf(j.dateFrom) ?? dayOf(j.postDate);
@@ -155,6 +131,7 @@ function justificationSummary(input: AttendanceInput): JustificationSummary {
   return {
     count: list.length,
     byStatus,
+    /** The newest five. */
     latest: list.slice(0, 5).map((j) => ({
       posted: portalTime(j.postDate) ?? null,
       from: dayOf(j.dateFrom) ?? null,
@@ -172,22 +149,29 @@ export function attendanceOf(input: AttendanceInput): { semester: SemesterAttend
   return { semester: currentSemester(all, lessons, input), events: eventsOf(all, lessons, input) };
 }
 
-function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput): SemesterAttendance {
+/** The current semester's attendance as a parent reads it. */
+export type SemesterAttendance = ReturnType<typeof currentSemester>;
+
+function currentSemester(all: readonly Mark[], lessons: Map<string, Lesson>, input: AttendanceInput) {
   const current = all.filter((m) => m.semester === input.semester);
   const absent = current.filter((m) => m.kind.absence);
   const unexcused = absent.filter((m) => !m.kind.excused);
   return {
     semester: input.semester,
-    unexcused: unexcused.map((m) => {
+    /** The unexcused absences, newest first. */
+    unexcused: unexcused.map((m): UnexcusedAbsence => {
       const d = describe(m, input, lessons);
       return { date: d.date, lessonNo: d.lesson_no, subject: d.subject };
     }),
     excused: absent.length - unexcused.length,
     late: current.filter((m) => m.kind.late).length,
     absences: absent.length,
+    /** Every mark of the semester, presences included. */
     marks: current.length,
+    /** Present marks of all marks, to one decimal; null without marks. */
     attendancePercent: current.length === 0 ? null : percentOf(current.length - absent.length, current.length),
     justifications: justificationSummary(input),
+    /** Each subject's marks of the semester, the lowest share present first. */
     bySubject: bySubject(current, lessons, input),
   };
 }

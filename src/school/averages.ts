@@ -150,15 +150,11 @@ function overallAverage(subjects: readonly SubjectAverage[]): number | null {
   return averages.length === 0 ? null : averages.reduce((a, b) => a + b, 0) / averages.length;
 }
 
-export interface PointPercentage {
-  subjectId: string;
-  subject: string | null;
-  percent: number | null;
-  count: number;
-}
+/** A subject graded in points: its percentage of the points possible and how many grades make it. */
+export type PointPercentage = ReturnType<typeof pointPercentages>[number];
 
 /** Per subject: points earned over points possible, each grade weighted by its category (spec 2.4). */
-function pointPercentages(input: AveragesInput & { pointGrades: readonly PointGrade[] }): PointPercentage[] {
+function pointPercentages(input: AveragesInput & { pointGrades: readonly PointGrade[] }) {
   const categories = byId(input.pointCategories);
   const sums = new Map<string, { earned: number; possible: number; count: number }>();
   for (const g of input.pointGrades) {

@@ -33,19 +33,6 @@ export interface BehaviourMark {
   category: string | null;
 }
 
-export interface Behaviour {
-  /** The newest formal grade (a proposal too); null at a points school or before the first. */
-  newest: BehaviourMark | null;
-  semester: BehaviourMark | null;
-  semesterProposal: BehaviourMark | null;
-  final: BehaviourMark | null;
-  finalProposal: BehaviourMark | null;
-  /** A points school: the sum of this semester's points (null where the school grades on the scale). */
-  points: number | null;
-  /** The semester the points and the current grades are of. */
-  currentSemester: Semester;
-}
-
 export interface BehaviourInput {
   grades: readonly BehaviourGrade[];
   types?: readonly BehaviourType[];
@@ -88,7 +75,9 @@ function readEntries(input: BehaviourInput): { entry: BehaviourGrade; facts: Ent
   });
 }
 
-export function behaviour(input: BehaviourInput): Behaviour {
+export type Behaviour = ReturnType<typeof behaviour>;
+
+export function behaviour(input: BehaviourInput) {
   const currentSemester = recordSemester(undefined, input.today, input.endFirstSemester) ?? 1;
   const entries = readEntries(input);
   const pointsEntries = entries.filter((e) => e.entry.Value !== undefined);
@@ -99,12 +88,15 @@ export function behaviour(input: BehaviourInput): Behaviour {
     ) ?? null;
   const pointsNow = pointsEntries.filter((e) => (e.facts.semester ?? currentSemester) === currentSemester);
   return {
+    /** The newest formal grade (a proposal too); null at a points school or before the first. */
     newest: marks[0] ?? null,
     semester: find('semester', false),
     semesterProposal: find('semester', true),
     final: find('final', false),
     finalProposal: find('final', true),
+    /** A points school: the sum of this semester's points (null where the school grades on the scale). */
     points: pointsEntries.length === 0 ? null : pointsNow.reduce((sum, e) => sum + (e.entry.Value ?? 0), 0),
+    /** The semester the points and the current grades are of. */
     currentSemester,
   };
 }

@@ -2,9 +2,8 @@
 // school day) and what matters on it, from what the timetable, the agenda and the lucky number already
 // hold. Pure: the words are src/i18n/briefing-text.ts's, one function per language.
 import { addDays, dayOfWeek } from '../util/time.js';
-import { testKind, type AgendaItem, type TestKind } from './agenda.js';
+import { testKind, type AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import type { ChangeKind } from './plan-changes.js';
 import { hoursOf, lessonChange, slotsOf, type SchoolDay } from './schedule.js';
 
 export interface BriefingInput {
@@ -21,56 +20,34 @@ export interface BriefingInput {
   registerNumber: string | undefined;
 }
 
-export interface BriefingLesson {
-  subject: string;
-  /** How it differs from the plan; null for an ordinary lesson. */
-  change: ChangeKind | null;
-  /** Whether the child goes to it (a cancelled or moved-away lesson does not take place). */
-  takesPlace: boolean;
-}
-
-/** A weekday without lessons between today and the day briefed (a holiday, a free day of the school). */
-export interface FreeWeekday {
-  date: string;
-  name: string | null;
-}
-
-export interface Briefing {
-  /** The day it is about (YYYY-MM-DD). */
-  day: string;
-  /** How far it is: today, tomorrow, or a later day named by its weekday. */
-  when: 'today' | 'tomorrow' | 'later';
-  /** 1 = Monday … 7 = Sunday. */
-  weekday: number;
-  /** HH:MM of the day's span, as every screen says it (SchoolDay's start and end: extra classes included). */
-  start: string | null;
-  end: string | null;
-  /** Every lesson of the day in slot order, with its change. */
-  lessons: BriefingLesson[];
-  tests: { subject: string | null; kind: TestKind }[];
-  homework: { subject: string | null }[];
-  luckyMine: boolean;
-  freeBefore: FreeWeekday[];
-}
+export type Briefing = NonNullable<ReturnType<typeof briefing>>;
 
 /** The briefing, or null when the timetable knows no school day ahead (holidays, no timetable yet). */
-export function briefing(input: BriefingInput): Briefing | null {
+export function briefing(input: BriefingInput) {
   const target = briefedDay(input);
   if (!target) return null;
   // One entry per slot, as the timetable counts them: a class split into groups (English for each half) is one
   // lesson a parent counts and packs for; different subjects of one slot are joined.
   const lessons = slotsOf(target.lessons ?? []).map((slot) => ({
     subject: [...new Set(slot.map((l) => l.subject).filter((s) => s !== null && s !== ''))].join(' / '),
+    /** How it differs from the plan; null for an ordinary lesson. */
     change: slot.map(lessonChange).find((c) => c !== null) ?? null,
+    /** Whether the child goes to it (a cancelled or moved-away lesson does not take place). */
     takesPlace: slot.some((l) => l.takesPlace),
   }));
   const day = target.date;
+  /** How far it is: today, tomorrow, or a later day named by its weekday. */
+  const when: 'today' | 'tomorrow' | 'later' = day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later';
   return {
+    /** The day it is about (YYYY-MM-DD). */
     day,
-    when: day === input.today ? 'today' : day === addDays(input.today, 1) ? 'tomorrow' : 'later',
+    when,
+    /** 1 = Monday … 7 = Sunday. */
     weekday: dayOfWeek(day),
+    /** HH:MM of the day's span, as every screen says it (SchoolDay's start and end: extra classes included). */
     start: hoursOf(target)?.from ?? null,
     end: hoursOf(target)?.to ?? null,
+    /** Every lesson of the day in slot order, with its change. */
     lessons: lessons.filter((l) => l.subject !== ''),
     tests: input.tests.filter((t) => t.date === day).map((t) => ({ subject: t.subject, kind: testKind(t) })),
     homework: input.homework.filter((h) => h.due === day && h.done !== true).map((h) => ({ subject: h.subject })),
@@ -79,6 +56,7 @@ export function briefing(input: BriefingInput): Briefing | null {
       input.lucky.day === day &&
       input.registerNumber !== undefined &&
       String(input.lucky.number) === input.registerNumber,
+    /** The weekdays without lessons between today and the day briefed (a holiday, a free day of the school). */
     freeBefore: input.days
       .filter((d) => d.date > input.today && d.date < day && dayOfWeek(d.date) <= 5 && d.freeDay !== undefined)
       .map((d) => ({ date: d.date, name: d.freeDay?.name ?? null })),

@@ -56,18 +56,15 @@ export function gradeFields(item: GradeItem): GradeFields {
   };
 }
 
-/** The newest grade that has something to show, and the latest few such grades. */
-export interface NewestGrades {
-  /** undefined when no grade has anything to show. */
-  newest: GradeItem | undefined;
-  /** At most RECENT_GRADES, newest first (the newest among them). */
-  recent: GradeItem[];
-  /** The proposed semester and final grades, newest first (at most RECENT_GRADES). */
-  proposals: GradeItem[];
-}
+/**
+ * The newest grade that has something to show (`newest`: undefined when none has), the latest few such grades
+ * (`recent`: at most RECENT_GRADES, newest first, the newest among them) and the proposed semester and final
+ * grades (`proposals`: newest first, at most RECENT_GRADES).
+ */
+export type NewestGrades = ReturnType<typeof newestGrades>;
 
 /** Marks with nothing to show (an empty grade) are skipped: a parent asks what the child got. */
-export function newestGrades(items: readonly GradeItem[]): NewestGrades {
+export function newestGrades(items: readonly GradeItem[]) {
   const shown = items.filter((i) => i.shown !== null).sort(newestFirst);
   const proposals = shown.filter((i) => i.details.period === 'semester_proposal' || i.details.period === 'final_proposal');
   return { newest: shown[0], recent: shown.slice(0, RECENT_GRADES), proposals: proposals.slice(0, RECENT_GRADES) };

@@ -92,13 +92,10 @@ export function nextWeekday(today: string): string {
 export const homeworkFields = ({ key: _key, ...item }: HomeworkItem): Omit<HomeworkItem, 'key'> => item;
 
 /** The homework due on one day. */
-export interface HomeworkDue {
-  date: string;
-  items: HomeworkItem[];
-}
+export type HomeworkDue = ReturnType<typeof homeworkDue>;
 
 /** Homework due on the next school day (or, unknown that, the next weekday). */
-export function homeworkDue(items: readonly HomeworkItem[], today: string, nextSchoolDay: string | null): HomeworkDue {
+export function homeworkDue(items: readonly HomeworkItem[], today: string, nextSchoolDay: string | null) {
   const date = nextSchoolDay ?? nextWeekday(today);
   return { date, items: items.filter((i) => i.due === date) };
 }

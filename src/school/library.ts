@@ -32,24 +32,7 @@ export function isFreeTextbook(lending: Lending): boolean {
 }
 
 /** One lent book as a parent reads it. */
-export interface LentBook {
-  title: string | null;
-  author: string | null;
-  lent: string | null;
-  due: string | null;
-  freeTextbook: boolean;
-  /** A real loan past its due date (a free textbook never is); null when it cannot be known. */
-  overdue: boolean | null;
-  extendable: boolean | null;
-}
-
-export interface LibraryLendings {
-  /** Books to return first, nearest due first; free textbooks last. */
-  books: LentBook[];
-  overdue: number;
-  /** The nearest due date of a real loan not yet past. */
-  nextDue: string | null;
-}
+export type LentBook = LibraryLendings['books'][number];
 
 /**
  * Lent while free textbooks are handed out: from the school year's start (Classes.BeginSchoolYear,
@@ -67,11 +50,13 @@ function overdueOf(lending: Lending, textbook: boolean, due: string | null, toda
   return inHandout(dayOf(lending.lendedAt), yearBegin) ? null : true;
 }
 
+export type LibraryLendings = ReturnType<typeof libraryLendings>;
+
 /** The child's lendings, nearest due first, with overdue flagged. yearBegin: the school year's first day, when known. */
-export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string): LibraryLendings {
+export function libraryLendings(lendings: readonly Lending[], today: string, yearBegin?: string) {
   const begin = dayOf(yearBegin);
   const books = lendings
-    .map((l): LentBook => {
+    .map((l) => {
       const due = dayOf(l.dueDate) ?? null;
       const textbook = isFreeTextbook(l);
       return {
@@ -80,14 +65,17 @@ export function libraryLendings(lendings: readonly Lending[], today: string, yea
         lent: dayOf(l.lendedAt) ?? null,
         due,
         freeTextbook: textbook,
+        /** A real loan past its due date (a free textbook never is); null when it cannot be known. */
         overdue: overdueOf(l, textbook, due, today, begin),
         extendable: l.isExtendable ?? null,
       };
     })
     .sort((a, b) => Number(a.freeTextbook) - Number(b.freeTextbook) || textCompare(a.due ?? '9999', b.due ?? '9999'));
   return {
+    /** Books to return first, nearest due first; free textbooks last. */
     books,
     overdue: books.filter((b) => b.overdue === true).length,
+    /** The nearest due date of a real loan not yet past. */
     nextDue: books.find((b) => !b.freeTextbook && b.due !== null && b.due >= today)?.due ?? null,
   };
 }

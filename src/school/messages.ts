@@ -49,43 +49,30 @@ export function sortMessages(items: readonly MessageItem[]): MessageItem[] {
 }
 
 /** The messages a family looks at: the unread counters and the newest inbox message. */
-export interface MessagesView {
-  /** The inbox's unread count (0 when the portal left it out). */
-  unread: number;
-  /** Every counter the portal gave, by mailbox. */
-  counts: UnreadCounts;
-  newest: MessageSummary | null;
-  /** The unread messages among those listed, newest first: what the board shows one under the other. */
-  unreadListed: MessageSummary[];
-}
-
-/** One message as a parent reads it in a list. */
-export interface MessageSummary {
-  id: string;
-  /** The topic on one line; null when it has none. */
-  topic: string | null;
-  sender: string | null;
-  date: string | null;
-  read: boolean;
-  hasAttachments: boolean;
-  preview: string | null;
-}
+export type MessagesView = ReturnType<typeof messagesView>;
 
 /** The counters, the newest of the listed inbox messages and the unread ones among them. */
-export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]): MessagesView {
+export function messagesView(counts: UnreadCounts, inbox: readonly MessageItem[]) {
   const sorted = sortMessages(inbox);
   const newest = sorted[0];
   return {
+    /** The inbox's unread count (0 when the portal left it out). */
     unread: counts.inbox ?? 0,
+    /** Every counter the portal gave, by mailbox. */
     counts,
     newest: newest ? summary(newest) : null,
+    /** The unread messages among those listed, newest first: what the board shows one under the other. */
     unreadListed: sorted.filter((m) => !m.read).map(summary),
   };
 }
 
-function summary(m: MessageItem): MessageSummary {
+/** One message as a parent reads it in a list. */
+export type MessageSummary = ReturnType<typeof summary>;
+
+function summary(m: MessageItem) {
   return {
     id: m.id,
+    /** The topic on one line; null when it has none. */
     topic: collapse(m.topic) ?? null,
     sender: m.sender ?? null,
     date: messageDate(m.sendDate),

@@ -36,12 +36,6 @@ export type NoteFacts = {
   text: string | null;
 };
 
-/** The newest note and how many there are. */
-export interface NewestNote {
-  note: NoteFacts | null;
-  count: number;
-}
-
 function describe(note: Note, input: NotesInput, categories: Map<string, NoteCategory>): NoteFacts {
   const category = note.Category === undefined ? undefined : categories.get(note.Category);
   return {
@@ -54,7 +48,10 @@ function describe(note: Note, input: NotesInput, categories: Map<string, NoteCat
 }
 
 /** The newest note (by its date, then when it was added). */
-export function newestNote(input: NotesInput): NewestNote {
+/** The newest note and how many there are. */
+export type NewestNote = ReturnType<typeof newestNote>;
+
+export function newestNote(input: NotesInput) {
   const newest = [...input.notes].sort(newestFirst)[0];
   return { note: newest === undefined ? null : describe(newest, input, byId(input.categories)), count: input.notes.length };
 }

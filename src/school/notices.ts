@@ -5,25 +5,6 @@ import { portalTime, textCompare, type NewsItem } from './common.js';
 /** Longest announcement text an event carries. */
 const EVENT_CONTENT_LIMIT = 500;
 
-/** One announcement as a parent reads it. */
-export interface NoticeSummary {
-  id: string;
-  subject: string;
-  content: string;
-  /** The day it was created (or starts), YYYY-MM-DD; empty when the portal gave neither. */
-  day: string;
-  created: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  read: boolean;
-}
-
-export interface NoticesView {
-  /** The unread announcements, newest first. */
-  unread: NoticeSummary[];
-  newest: NoticeSummary | null;
-}
-
 function noticeDate(n: Notice): string {
   return (n.CreationDate ?? n.StartDate ?? '').slice(0, 19);
 }
@@ -33,11 +14,15 @@ function sortNotices(notices: readonly Notice[]): Notice[] {
   return [...notices].sort((a, b) => textCompare(noticeDate(b), noticeDate(a)) || textCompare(b.Id, a.Id));
 }
 
-function summary(n: Notice): NoticeSummary {
+/** One announcement as a parent reads it. */
+export type NoticeSummary = ReturnType<typeof summary>;
+
+function summary(n: Notice) {
   return {
     id: n.Id,
     subject: n.Subject,
     content: n.Content,
+    /** The day it was created (or starts), YYYY-MM-DD; empty when the portal gave neither. */
     day: noticeDate(n).slice(0, 10),
     created: portalTime(n.CreationDate) ?? null,
     startDate: n.StartDate ?? null,
@@ -46,7 +31,10 @@ function summary(n: Notice): NoticeSummary {
   };
 }
 
-export function noticesView(notices: readonly Notice[]): NoticesView {
+/** The unread announcements (`unread`), newest first, and the newest of all. */
+export type NoticesView = ReturnType<typeof noticesView>;
+
+export function noticesView(notices: readonly Notice[]) {
   const sorted = sortNotices(notices).map(summary);
   return { unread: sorted.filter((n) => !n.read), newest: sorted[0] ?? null };
 }

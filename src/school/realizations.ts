@@ -15,14 +15,11 @@ export const RECENT_DAYS = 14;
 /** A revision list without a previous test goes back at most this many lessons of the subject. */
 const REVISION_MAX_LESSONS = 20;
 
-export interface LessonHeld {
-  date: string;
-  no: number | null;
-  /** null when the lesson is not in the Lessons lookup (its subject cannot be told). */
-  subject: string | null;
-  /** null when the teacher wrote none. */
-  topic: string | null;
-}
+/**
+ * A lesson held: its day, its number, its subject (null when the lesson is not in the Lessons lookup, so its
+ * subject cannot be told) and its topic (null when the teacher wrote none).
+ */
+export type LessonHeld = ReturnType<typeof lessonsHeld>[number];
 
 export interface HeldInput {
   realizations: readonly Realization[];
@@ -31,7 +28,7 @@ export interface HeldInput {
 }
 
 /** Every lesson held, newest first (by date, then lesson number). */
-export function lessonsHeld(input: HeldInput): LessonHeld[] {
+export function lessonsHeld(input: HeldInput) {
   const lessons = byId(input.lessons);
   return input.realizations
     .map((r) => {
@@ -48,10 +45,7 @@ export function recentLessons(held: readonly LessonHeld[], today: string): Lesso
 }
 
 /** The next test or quiz, and the topics of its subject to revise (newest first). */
-export interface NextTest {
-  test: AgendaItem;
-  topics: LessonHeld[];
-}
+export type NextTest = NonNullable<ReturnType<typeof nextTest>>;
 
 /**
  * The first test or quiz from now on (one today whose hour has passed is behind us), with the
@@ -59,7 +53,7 @@ export interface NextTest {
  * (at most the last 20 when there was no previous one). A test without a subject has no topics.
  * A lesson held on the previous test's day is the test itself, so it is not listed.
  */
-export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }): NextTest | null {
+export function nextTest(tests: readonly AgendaItem[], held: readonly LessonHeld[], now: { date: string; time: string }) {
   const ahead = tests
     .filter((t) => t.kind === 'test' && (t.date > now.date || (t.date === now.date && (t.time === null || t.time > now.time))))
     .sort((a, b) => textCompare(a.date, b.date) || textCompare(a.time ?? '', b.time ?? ''));

@@ -5,9 +5,8 @@ import type { OtherActivity, Substitution, TimetableDays } from '../portal/schem
 import { bellTimes, otherGroupLessons, sameSlot, withoutLessons } from './timetable.js';
 import { extraLessons, withExtra } from './extra-classes.js';
 import { addDays, warsawDate, warsawInstant, warsawTimeOfDay } from '../util/time.js';
-import type { NewsItem } from './common.js';
 import type { Names } from './names.js';
-import { changesOn, planChangeEvents, planChanges, slotOn, type ChangeKind, type PlanChange, type PlanChangePayload } from './plan-changes.js';
+import { changesOn, planChangeEvents, planChanges, slotOn, type ChangeKind, type PlanChange } from './plan-changes.js';
 import {
   freeDays,
   lessonHours,
@@ -17,7 +16,6 @@ import {
   wholeFreeDay,
   type FreeDay,
   type FreeDaysInput,
-  type NextLesson,
   type PlannedLesson,
   type SchoolCalendar,
 } from './schooldays.js';
@@ -63,26 +61,6 @@ export interface SchoolDay {
    */
   start: string | null;
   end: string | null;
-}
-
-export interface Schedule {
-  today: SchoolDay;
-  /** The calendar day after today (alarm automations), which need not be a school day. */
-  tomorrow: SchoolDay;
-  /** The next school day after today; null when the timetable cannot tell. */
-  next: SchoolDay | null;
-  /** Its date, for the features that read the timetable (homework_due). */
-  nextSchoolDay: string | null;
-  /** The lesson going on now or the next one today; null when none is left. */
-  nextLesson: NextLesson | null;
-  /** The slot in progress now (every group's lesson that takes place); empty outside lessons. */
-  current: ScheduledLesson[];
-  /** Between the first lesson's start and the last lesson's end today (lessons that take place). */
-  atSchool: boolean;
-  /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */
-  boundaries: number[];
-  /** Plan changes from today on, as `plan_change` event candidates. */
-  events: NewsItem<PlanChangePayload>[];
 }
 
 export { sameSlot };
@@ -190,7 +168,9 @@ export function schoolDays(input: Omit<ScheduleInput, 'now'>, dates: readonly st
   return dates.map(day);
 }
 
-export function schedule(input: ScheduleInput): Schedule {
+export type Schedule = ReturnType<typeof schedule>;
+
+export function schedule(input: ScheduleInput) {
   const today = warsawDate(input.now);
   const { cal, changes, day } = schoolDayReader(input);
   const next = nextSchoolDay(cal, today);
@@ -198,16 +178,24 @@ export function schedule(input: ScheduleInput): Schedule {
   const [start, end] = [todays.start, todays.end].map((t) => (t === null ? null : Date.parse(t)));
   return {
     today: todays,
+    /** The calendar day after today (alarm automations), which need not be a school day. */
     tomorrow: day(addDays(today, 1)),
+    /** The next school day after today; null when the timetable cannot tell. */
     next: next === null ? null : day(next),
+    /** Its date, for the features that read the timetable (homework_due). */
     nextSchoolDay: next,
+    /** The lesson going on now or the next one today; null when none is left. */
     nextLesson: nextLesson(todays.lessons, input.now, (date, no) => {
       const change = changesOn(changes, date).find((c) => c.date === date && c.lesson_no === no && c.kind !== 'cancelled');
       return change?.room ?? null;
     }),
+    /** The slot in progress now (every group's lesson that takes place); empty outside lessons. */
     current: slotAt(todays.lessons, warsawTimeOfDay(input.now)),
+    /** Between the first lesson's start and the last lesson's end today (lessons that take place). */
     atSchool: start != null && end != null && start <= input.now && input.now < end,
+    /** Today's lesson starts and ends still ahead (ms, ascending): when current/at_school/next move. */
     boundaries: boundariesOf(todays, input.now),
+    /** Plan changes from today on, as `plan_change` event candidates. */
     events: planChangeEvents(changes, today),
   };
 }

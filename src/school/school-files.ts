@@ -3,25 +3,19 @@
 import type { SchoolFile } from '../portal/schemas/agenda.js';
 import { dayOf, timeKey, type NewsItem } from './common.js';
 
-export interface SchoolFileItem {
-  id: string;
-  name: string;
-  /** YYYY-MM-DD. */
-  date: string | null;
-  /** When the school added it, as the portal gives it. */
-  added: string | null;
-  /** Its web path on the portal (spec 4.6 downloads it); null when the portal gives none. */
-  downloadUrl: string | null;
-}
+export type SchoolFileItem = ReturnType<typeof schoolFiles>[number];
 
 /** Every file, newest first (by when it was added; the higher id first on a tie). */
-export function schoolFiles(files: readonly SchoolFile[]): SchoolFileItem[] {
+export function schoolFiles(files: readonly SchoolFile[]) {
   return files
     .map((f) => ({
       id: f.id,
       name: f.displayName?.trim() || `plik-${f.id}`,
+      /** YYYY-MM-DD. */
       date: dayOf(f.addedOnDate) ?? null,
+      /** When the school added it, as the portal gives it. */
       added: f.addedOnDate?.trim() ?? null,
+      /** Its web path on the portal (spec 4.6 downloads it); null when the portal gives none. */
       downloadUrl: f.downloadUrl?.trim() || null,
     }))
     .sort((a, b) => timeKey(b.added ?? undefined).localeCompare(timeKey(a.added ?? undefined)) || Number(b.id) - Number(a.id));

@@ -134,17 +134,7 @@ export function lessonHours(date: string, lessons: readonly DayLesson[] | undefi
 }
 
 /** The lesson going on now or the next one today: its slot and every group's lesson in it. */
-export interface NextLesson {
-  date: string;
-  lessonNo: number | null;
-  /** HH:MM. */
-  from: string | null;
-  to: string | null;
-  /** ISO timestamp of `from`. */
-  start: string | null;
-  /** Every group's lesson of the slot (a split class has several). */
-  lessons: DayLesson[];
-}
+export type NextLesson = NonNullable<ReturnType<typeof nextLesson>>;
 
 /**
  * The lesson going on now or the next one today (all groups of a split slot), among today's lessons in start
@@ -155,7 +145,7 @@ export function nextLesson(
   lessons: readonly PlannedLesson[] | undefined,
   now: number,
   roomOf: (date: string, lessonNo: number | null) => string | null = () => null,
-): NextLesson | null {
+) {
   const date = warsawDate(now);
   const time = warsawTimeOfDay(now);
   const upcoming = (lessons ?? []).filter((l) => l.takesPlace && l.date === date && (l.to ?? l.from ?? '') > time);
@@ -165,9 +155,12 @@ export function nextLesson(
   return {
     date,
     lessonNo: first.lessonNo,
+    /** HH:MM. */
     from: first.from,
     to: first.to,
+    /** ISO timestamp of `from`. */
     start: first.from ? isoAt(date, first.from) : null,
+    /** Every group's lesson of the slot (a split class has several). */
     lessons: slot.map((l) => ({ ...l, room: l.room ?? (l.extra ? null : roomOf(date, l.lessonNo)) })),
   };
 }

@@ -9,25 +9,6 @@ import { messageDate } from './messages.js';
 /** Messages sent longer ago than this are no longer watched for readers. */
 export const WATCH_DAYS = 7;
 
-export interface SentReadState {
-  name: string;
-  read: boolean;
-  /** ISO time of reading: the portal's, else when the bridge first saw it read; null while unread. */
-  readAt: string | null;
-}
-
-export interface SentView {
-  id: string;
-  topic: string;
-  /** The receivers' names (the list's one receiver until the message is opened). */
-  to: string[];
-  /** ISO 8601 with the Warsaw offset. */
-  date: string | null;
-  /** Every receiver's read state; empty until the message has been opened once. */
-  receivers: SentReadState[];
-  readByAll: boolean;
-}
-
 export interface SentInput {
   /** The outbox list as last read. */
   list: readonly SentItem[];
@@ -44,18 +25,25 @@ export function sortSent(list: readonly SentItem[]): SentItem[] {
 
 export const readKey = (id: string, name: string): string => `${id}:${name}`;
 
-function view(item: SentItem, input: SentInput): SentView {
+export type SentView = ReturnType<typeof view>;
+type SentReadState = SentView['receivers'][number];
+
+function view(item: SentItem, input: SentInput) {
   const details = input.details.get(item.id);
   const receivers = (details?.receivers ?? []).map((r) => ({
     name: r.name,
     read: r.read,
+    /** ISO time of reading: the portal's, else when the bridge first saw it read; null while unread. */
     readAt: r.read ? (r.readAt === undefined ? (input.seenRead.get(readKey(item.id, r.name)) ?? null) : messageDate(r.readAt)) : null,
   }));
   return {
     id: item.id,
     topic: details?.topic ?? item.topic,
+    /** The receivers' names (the list's one receiver until the message is opened). */
     to: receivers.length > 0 ? receivers.map((r) => r.name) : item.to === undefined ? [] : [item.to],
+    /** ISO 8601 with the Warsaw offset. */
     date: messageDate(item.sendDate ?? details?.sendDate),
+    /** Every receiver's read state; empty until the message has been opened once. */
     receivers,
     readByAll: receivers.length > 0 && receivers.every((r) => r.read),
   };

@@ -40,10 +40,7 @@ export const yearMemorySchema = z.object({
 export type YearMemory = z.output<typeof yearMemorySchema>;
 
 /** What the school_year event says the rollover did: counts by the summary's names. */
-export interface RolloverSummary {
-  left: Record<string, number>;
-  arrived: Record<string, number>;
-}
+export type RolloverSummary = ReturnType<Rollover['told']>;
 
 /** The first day of the school year running on `today` (see the rule above); `begin` is the identity's BeginSchoolYear. */
 export function yearStart(today: string, begin: string | undefined): string {
@@ -121,7 +118,7 @@ export class Rollover {
   }
 
   /** The summary for the school_year event fired now; what arrived is told, and counts again from nothing. */
-  told(): RolloverSummary {
+  told() {
     const named = (counts: Record<string, number>, names: Readonly<Record<string, string>>): Record<string, number> =>
       Object.fromEntries(Object.entries(names).map(([kind, name]) => [name, counts[kind] ?? 0]));
     const summary = { left: named(this.memory.ended, this.kinds.left), arrived: named(this.memory.arrived, this.kinds.arrived) };

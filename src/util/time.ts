@@ -3,13 +3,8 @@
 
 export const TIME_ZONE = 'Europe/Warsaw';
 
-interface WallTime {
-  date: string; // YYYY-MM-DD
-  time: string; // HH:MM:SS
-  offsetMinutes: number;
-}
-
-export function wallTime(ms: number): WallTime {
+/** The Warsaw wall clock at an instant: its date (YYYY-MM-DD), its time (HH:MM:SS) and the offset from UTC in minutes. */
+export function wallTime(ms: number) {
   const whole = Math.floor(ms / 1000) * 1000;
   const offsetMinutes = warsawOffsetMinutes(whole);
   // The wall clock is the instant moved by the offset, read as if it were UTC. Asked thousands of
@@ -44,14 +39,9 @@ function warsawOffsetMinutes(ms: number): number {
 }
 
 /** A year's summer time (from, to) within the year's instants (yearFrom, yearTo), UTC. */
-interface Summer {
-  yearFrom: number;
-  yearTo: number;
-  from: number;
-  to: number;
-}
+type Summer = ReturnType<typeof summerOf>;
 
-function summerOf(year: number): Summer {
+function summerOf(year: number) {
   return { yearFrom: Date.UTC(year, 0, 1), yearTo: Date.UTC(year + 1, 0, 1), from: lastSundayOneUtc(year, 2), to: lastSundayOneUtc(year, 9) };
 }
 

@@ -8,20 +8,6 @@ import { num, text } from './fields.js';
 /** How a record changed. */
 export type FeedChangeKind = 'Add' | 'Edit' | 'Delete';
 
-/** One change the feed names. */
-export interface FeedChange {
-  /** The change's own id: what an acknowledgement deletes. */
-  id: string;
-  kind: FeedChangeKind;
-  /** The resource's name as the portal gives it (Grades, SchoolNotices, Calendars/Substitutions, ...); '' when it gives none. */
-  type: string;
-  /** The changed record's id; '' when the portal gives none. */
-  recordId: string;
-  /** "YYYY-MM-DD HH:MM:SS" as the portal wrote it. */
-  addedAt?: string;
-  extraData?: string;
-}
-
 /** An id the client can send back in a DELETE path: the portal's are numbers, as numbers or strings. */
 /** A change's (and a device's) id as the client sends it back: no separator, no path. */
 export const CHANGE_ID = /^[\w-]{1,40}$/;
@@ -50,18 +36,24 @@ export const pushChange = z
     extraData: text,
   })
   .refine((c) => c.Id !== undefined && CHANGE_ID.test(c.Id), 'no usable change id')
-  .transform((c): FeedChange => {
+  .transform((c) => {
     const resource = c.Resource !== null && typeof c.Resource === 'object' ? (c.Resource as Record<string, unknown>) : {};
-    const type = typeof resource.Type === 'string' ? resource.Type.trim() : '';
     return {
+      /** The change's own id: what an acknowledgement deletes. */
       id: c.Id ?? '',
       kind: KINDS[(c.Type ?? '').trim().toLowerCase()] ?? 'Edit',
-      type,
+      /** The resource's name as the portal gives it (Grades, SchoolNotices, Calendars/Substitutions, ...); '' when it gives none. */
+      type: typeof resource.Type === 'string' ? resource.Type.trim() : '',
+      /** The changed record's id; '' when the portal gives none. */
       recordId: normId(resource.Id) ?? '',
+      /** "YYYY-MM-DD HH:MM:SS" as the portal wrote it. */
       ...(c.AddDate === undefined ? {} : { addedAt: c.AddDate }),
       ...(c.extraData === undefined ? {} : { extraData: c.extraData }),
     };
   });
+
+/** One change the feed names. */
+export type FeedChange = z.output<typeof pushChange>;
 
 /** GET PushChanges: `{"Changes": [...], "ChangesTimestamp": <unix seconds>}`; the list is read item by item. */
 export const pushChangesAnswer = z.looseObject({

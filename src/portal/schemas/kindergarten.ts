@@ -30,8 +30,6 @@ export const authClassroomsResponse = z.looseObject({ data: lenientList(room) })
 
 export type KindergartenEntry = z.output<typeof entry>;
 export type KindergartenPlan = z.output<typeof kindergartenPlanResponse>;
-export type Activity = z.output<typeof activity>;
-export type AuthClassroom = z.output<typeof room>;
 
 /** Auth/Users/Kindergarteners/<lid>: the child's group (live-notes 35). */
 export const kindergartenerResponse = z.looseObject({ data: z.looseObject({ groupIdentifier: z.string() }) });
