@@ -85,26 +85,19 @@ describe('one day on every screen', () => {
 
   it('the briefing says the same span and count', () => {
     const s = stateAt('07:30');
-    const facts = briefing({
-      now: warsawInstant(TUESDAY, '07:30'),
-      today: TUESDAY,
-      days: [s.today],
-      tests: [],
-      homework: [],
-      lucky: undefined,
-      registerNumber: undefined,
-    });
-    expect(BRIEFING_TEXT.pl(facts).state).toMatch(/^Dziś 8:00–14:25, 3 lekcje\./);
+    const at = (time: string) =>
+      briefing({
+        now: warsawInstant(TUESDAY, time),
+        today: TUESDAY,
+        days: [s.today],
+        tests: [],
+        homework: [],
+        lucky: undefined,
+        registerNumber: undefined,
+      });
+    expect(BRIEFING_TEXT.pl(at('07:30')).state).toMatch(/^Dziś 8:00–14:25, 3 lekcje\./);
     // Still today's while the extra class goes on, as the board.
-    const during = briefing({
-      now: warsawInstant(TUESDAY, '14:20'),
-      today: TUESDAY,
-      days: [s.today],
-      tests: [],
-      homework: [],
-      lucky: undefined,
-      registerNumber: undefined,
-    });
+    const during = at('14:20');
     expect(during?.day).toBe(TUESDAY);
   });
 
