@@ -123,7 +123,7 @@ export const today: Block = (e, t) => {
       ...keyed(nextLesson, 'date', 'start', 'time', 'end', 'room'),
       school_day: reads(schoolDayToday),
       ...keyed(atSchool),
-      timetable: reads(timetableToday, 'hours', 'lessons'),
+      timetable: reads(timetableToday, 'hours', 'lessons', 'kindergarten'),
       plan_changes: reads(planChangesToday, 'changes'),
       kindergarten: kindergartenVariable(e),
     },
@@ -145,7 +145,7 @@ export const nextDay =
       t,
       'next-day',
       {
-        timetable: reads(timetableTomorrow, 'date', 'hours', 'lessons'),
+        timetable: reads(timetableTomorrow, 'date', 'hours', 'lessons', 'kindergarten'),
         school_day: reads(schoolDayTomorrow, 'date'),
         plan_changes: reads(planChangesTomorrow, 'date', 'changes'),
         homework: reads(homeworkDueEntity, 'date', 'items'),
@@ -162,7 +162,9 @@ export const testsWeek: Block = (e, t) =>
   // Without a frame, as the summary: with one, two children's family view passed 800 px.
   e.preschool
     ? undefined
-    : ifKnown(e, upcomingTestsEntity, () => markdown(e, t, 'tests-week', { tests: reads(upcomingTestsEntity, 'items') }, { text_only: true }));
+    : ifKnown(e, upcomingTestsEntity, () =>
+        markdown(e, t, 'tests-week', { tests: reads(upcomingTestsEntity, 'items', 'next_7_days') }, { text_only: true }),
+      );
 
 /**
  * A kindergarten child's news in the family view, where a school child has its tests: the newest message

@@ -1,10 +1,11 @@
 // What the card lists ahead of the child: homework due in the next two weeks (or on the next school day), the tests and quizzes
 // of the next two weeks, and apart from them the trips, meetings and other agenda entries (a trip is no
 // test: it stands under its own heading). Read leniently from the published states, like the rest.
-import type { ItemOf, Received } from '../feature-kit/contract.js';
+import type { Received } from '../feature-kit/contract.js';
 import type { homeworkDueEntity, homeworkUpcomingEntity, upcomingTestsEntity } from '../features/agenda/agenda.js';
 import type { nextTestEntity } from '../features/lessons-held/lessons-held.js';
 import type { BoardText } from '../i18n/board-text.js';
+import { testKind } from '../school/agenda.js';
 import { wallTime } from '../util/time.js';
 import { dayShort, spaced, list, savedFiles, str, type BoardMoment } from './board-read.js';
 
@@ -36,8 +37,6 @@ const MAX_HOMEWORK = 6;
 const MAX_TESTS = 3;
 const MAX_AGENDA = 3;
 
-type TestItem = Partial<ItemOf<typeof upcomingTestsEntity, 'items'>>;
-
 /** The homework of the next two weeks with its days (homework_upcoming), else the next school day's (homework_due). */
 export function homeworkOf(
   due: Received<typeof homeworkDueEntity> | undefined,
@@ -61,12 +60,6 @@ export function homeworkOf(
   return { title, items };
 }
 
-/** "kartkówka" or "sprawdzian", by the words schools use (as the test event tells them apart). */
-function testKind(item: TestItem, text: BoardText): string {
-  const words = `${str(item.category) ?? ''} ${str(item.content) ?? ''}`.toLowerCase();
-  return /kartk[oó]wk|quiz/.test(words) ? text.quiz : text.test;
-}
-
 /** The tests and quizzes ahead, nearest first; without the agenda's list, lessons-held's next test alone. */
 export function testsOf(
   upcoming: Received<typeof upcomingTestsEntity> | undefined,
@@ -82,7 +75,9 @@ export function testsOf(
   return items.slice(0, MAX_TESTS).flatMap((t) => {
     const date = str(t.date);
     if (date === null) return [];
-    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind: testKind(t, text), text: spaced(str(t.content)) }];
+    // A quiz or a test as the agenda feature tells them apart for its `test` event.
+    const kind = testKind({ category: str(t.category), content: str(t.content) }) === 'quiz' ? text.quiz : text.test;
+    return [{ when: dayShort(date, clock, text), subject: str(t.subject), kind, text: spaced(str(t.content)) }];
   });
 }
 

@@ -25,6 +25,7 @@ import {
   type HomeworkItem,
 } from '../../school/homework.js';
 import { want } from '../../feature-kit/resource.js';
+import { addDays } from '../../util/time.js';
 import { HOMEWORKS } from '../../resources/school.js';
 import { CONFERENCES, HOMEWORK_ASSIGNMENTS, HOMEWORK_CATEGORIES, TRIPS } from './resources.js';
 import { LESSONS, lookup, nameLookups, namesOf } from '../../resources/lookups.js';
@@ -53,8 +54,11 @@ declare module '../../feature-kit/source.js' {
 /** An agenda entry as published: its kind, day, time, subject, category, content and teacher. */
 export type AgendaFacts = ReturnType<typeof agendaFields>;
 
-/** The attributes of upcoming_tests: the tests and quizzes ahead (items), the trips, meetings and other entries beside. */
-export type UpcomingTestsFacts = { items: AgendaFacts[]; other: AgendaFacts[] };
+/**
+ * The attributes of upcoming_tests: the tests and quizzes ahead (items), how many of the first of them fall in the next
+ * seven days (the week the dashboard's family view lists), the trips, meetings and other entries beside.
+ */
+export type UpcomingTestsFacts = { items: AgendaFacts[]; next_7_days: number; other: AgendaFacts[] };
 
 /** The attributes of homework_due: the day it is due and each assignment. */
 export type HomeworkDueFacts = { date: string | null; items: ReturnType<typeof homeworkFields>[] };
@@ -185,7 +189,7 @@ class AgendaSource implements Source {
     return {
       states: {
         // A list the portal refused, or has not answered yet, counts nothing: unknown, never 0.
-        upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today)),
+        upcoming_tests: renderUpcomingTests(homeWorks === undefined ? null : upcomingTests(agenda, ctx.today), ctx.today),
         homework_due: renderHomeworkDue(assignments === undefined ? null : homeworkDue(homework, ctx.today, next)),
         homework_upcoming: renderHomeworkUpcoming(assignments === undefined ? null : homeworkUpcoming(homework, ctx.today)),
       },
@@ -225,9 +229,14 @@ function agendaTracking(
 }
 
 /** upcoming_tests: how many tests and quizzes are ahead; the other agenda entries alongside. Unknown without the agenda (null). */
-export function renderUpcomingTests(upcoming: UpcomingTests | null): Published<typeof upcomingTestsEntity> {
+export function renderUpcomingTests(upcoming: UpcomingTests | null, today: string): Published<typeof upcomingTestsEntity> {
   if (upcoming === null) return { state: null, attributes: {} };
-  return withAttributes(upcoming.tests.length, { items: upcoming.tests.map(agendaFields), other: upcoming.other.map(agendaFields) });
+  return withAttributes(upcoming.tests.length, {
+    items: upcoming.tests.map(agendaFields),
+    // The items come nearest first, so the week's are the first of them.
+    next_7_days: upcoming.tests.filter((t) => t.date <= addDays(today, 7)).length,
+    other: upcoming.other.map(agendaFields),
+  });
 }
 
 /** homework_due: how many assignments are due on its day. Unknown without the assignments (null). */

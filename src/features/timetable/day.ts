@@ -120,9 +120,10 @@ function slotFacts(lessons: ScheduledLesson[]): Omit<SlotOut, 'note'> {
 
 /**
  * The attributes of timetable_today / timetable_tomorrow: the day, its span (the first start and the last end
- * of what takes place, extra classes included, as lessons_start_* and lessons_end_* say it; HH:MM) and its lessons.
+ * of what takes place, extra classes included, as lessons_start_* and lessons_end_* say it; HH:MM), its lessons,
+ * and `kindergarten` on a kindergarten's day of blocks, which the screens then speak of as activities.
  */
-export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[] };
+export type TimetableDay = { date: string | null; hours: { from: string; to: string } | null; lessons: SlotOut[]; kindergarten?: true };
 
 /** The attributes of current_lesson: the slot in progress (all null outside lessons). */
 export type CurrentLesson = {
@@ -149,6 +150,7 @@ export function timetableOf(day: SchoolDay | null, language: Language = FALLBACK
     lessons: slotsOf(day.lessons)
       .map(slotFacts)
       .map((slot) => ({ ...slot, note: noteOf(slot, words) })),
+    ...(day.lessons.some((l) => l.block) ? { kindergarten: true as const } : {}),
   });
 }
 

@@ -72,8 +72,8 @@ function zofia(): HaStates {
   ];
   const s = (state: string, attributes: Record<string, unknown> = {}) => ({ state, attributes });
   return {
-    'sensor.zofia_timetable_today': s('5', { date: '2026-11-23', lessons: blocks }),
-    'sensor.zofia_timetable_tomorrow': s('2', { date: '2026-11-24', lessons: blocks.slice(0, 2) }),
+    'sensor.zofia_timetable_today': s('5', { date: '2026-11-23', lessons: blocks, kindergarten: true }),
+    'sensor.zofia_timetable_tomorrow': s('2', { date: '2026-11-24', lessons: blocks.slice(0, 2), kindergarten: true }),
     'binary_sensor.zofia_school_day_today': s('on', { date: '2026-11-23', lessons: 5, free_day: null }),
     'binary_sensor.zofia_school_day_tomorrow': s('on', { date: '2026-11-24', lessons: 2, free_day: null }),
     'sensor.zofia_lessons_start_today': s('2026-11-23T07:00:00+00:00'),

@@ -77,7 +77,7 @@ describe('agenda and upcoming_tests', () => {
   });
 
   it('counts tests and quizzes from today to 14 days ahead, nearest first', () => {
-    const state = renderUpcomingTests(upcomingTests(items, today));
+    const state = renderUpcomingTests(upcomingTests(items, today), today);
     expect(state.state).toBe('2');
     expect(state.attributes?.items).toEqual([
       {

@@ -1,0 +1,131 @@
+// The screens print the child's view as the features computed it, and never work it out again (issue 73 item 2):
+// the week's tests as upcoming_tests counts them, a kindergarten's day as the timetable says it, a subject's
+// forecast as `average` publishes it, a test or a quiz as the agenda's `test` event tells them apart. Each case
+// also hands the screens a view their own rule would not give (a count the dates contradict, a forecast the
+// average does not give), so that a template or a board box that re-derives it fails. A lesson's change and
+// an extra class are the one-day test's (test/unit/features/timetable/one-day.test.ts).
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dashboardYaml } from '../../../src/ha/dashboard.js';
+import { ENTITIES } from '../../../src/features/index.js';
+import { renderUpcomingTests } from '../../../src/features/agenda/agenda.js';
+import { testEvents, upcomingTests, type AgendaItem } from '../../../src/school/agenda.js';
+import { boardModel } from '../../../src/web/board-model.js';
+import { BOARD_TEXT } from '../../../src/i18n/board-text.js';
+import { DASHBOARD_TEXT } from '../../../src/i18n/dashboard-text.js';
+import type { EntityState } from '../../../src/feature-kit/state.js';
+import { skipWithoutJinja } from '../../helpers/blueprints.js';
+import { shownView, type HaStates } from '../../helpers/dashboard-shown.js';
+
+const TODAY = '2026-11-23';
+const NOW = `${TODAY}T09:30:00+01:00`;
+const doc = parse(dashboardYaml([{ id: 'ania', name: 'Ania', entities: ENTITIES }], 'pl'), { version: '1.1' }) as {
+  views: Record<string, unknown>[];
+};
+
+const test = (key: string, date: string, subject: string, category: string, content: string): AgendaItem => ({
+  key,
+  kind: 'test',
+  date,
+  until: null,
+  time: null,
+  subject,
+  category,
+  content,
+  teacher: null,
+});
+/** Tomorrow's quiz filed as a test but called a kartkówka, Friday's test, and a test ten days ahead. */
+const TESTS = [
+  test('agenda:1', '2026-11-24', 'Matematyka', 'Sprawdzian', 'Ułamki, kartkówka z tabliczki'),
+  test('agenda:2', '2026-11-27', 'Przyroda', 'Kartkówka', 'Rośliny'),
+  test('agenda:3', '2026-12-03', 'Historia', 'Sprawdzian', 'Średniowiecze'),
+];
+
+/** The text of every card the family view shows at NOW, with the portal text's character references read back. */
+async function family(states: HaStates): Promise<string> {
+  const sections = await shownView(doc, 'family', states, NOW);
+  return sections
+    .flatMap((s) => s.texts)
+    .join('\n')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+}
+
+/** One child's board at NOW from its published states. */
+function board(states: Record<string, { state: string | null; attributes?: object }>) {
+  const view = {
+    id: 'ania',
+    name: 'Ania',
+    model: 'Klasa 4b',
+    online: true,
+    states: new Map(Object.entries(states)) as Map<string, EntityState>,
+    changedAt: Date.parse(NOW),
+  };
+  return boardModel([view], 'pl', Date.parse(NOW)).children[0]!;
+}
+
+describe('one view of a child on both screens', () => {
+  it('the agenda feature counts the week; the board tells a quiz from a test as the test event does', () => {
+    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
+    expect(published.attributes.next_7_days).toBe(2);
+    const kinds = testEvents(TESTS, TODAY).map((e) => (e.payload.kind === 'quiz' ? BOARD_TEXT.pl.quiz : BOARD_TEXT.pl.test));
+    expect(board({ upcoming_tests: published }).tests?.map((t) => t.kind)).toEqual(kinds);
+  });
+
+  it.skipIf(skipWithoutJinja())('the dashboard lists the week the feature counted, whatever the dates say (python3-jinja2)', async () => {
+    const published = renderUpcomingTests(upcomingTests(TESTS, TODAY), TODAY);
+    const shown = (week: number) =>
+      family({ 'sensor.ania_upcoming_tests': { state: published.state as string, attributes: { ...published.attributes, next_7_days: week } } });
+    const week = await shown(2);
+    expect(week).toContain(`**${DASHBOARD_TEXT.pl.testsWeek}:**`);
+    expect(week).toContain('Matematyka');
+    expect(week).toContain('Przyroda');
+    expect(week).not.toContain('Historia');
+    // Friday's test is within seven days by its date; only the view's count decides.
+    expect(await shown(1)).not.toContain('Przyroda');
+  });
+
+  it.skipIf(skipWithoutJinja())("speaks of a kindergarten's day only when the timetable says it is one (python3-jinja2)", async () => {
+    // Two blocks by their hours, as a kindergarten's plan; the dashboard made before the bridge knew her kind.
+    const block = (from: string, to: string, subject: string) => ({
+      no: null,
+      number: null,
+      from,
+      to,
+      subject,
+      room: '1',
+      teacher: null,
+      change: null,
+      note: null,
+    });
+    const day = (kindergarten: boolean) =>
+      family({
+        'sensor.ania_timetable_today': {
+          state: '2',
+          attributes: {
+            date: TODAY,
+            hours: { from: '08:00', to: '09:15' },
+            lessons: [block('08:00', '08:30', 'rytmika'), block('08:30', '09:15', 'spacer')],
+            ...(kindergarten ? { kindergarten: true } : {}),
+          },
+        },
+        'binary_sensor.ania_at_school': { state: 'on', attributes: {} },
+      });
+    expect(await day(true)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atKindergarten}`);
+    expect(await day(false)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atSchool}`);
+  });
+
+  it.skipIf(skipWithoutJinja())('prints the forecast `average` publishes, on the board and on the dashboard (python3-jinja2)', async () => {
+    // A forecast of 5 beside an average of 2.00: no rule of either screen would give it.
+    const average = {
+      state: '2.0',
+      attributes: { semester: 1, subjects: [{ subject: 'Matematyka', average: 2, count: 3, forecast: '5', trend: 'up' }] },
+    };
+    const newest = {
+      state: '2',
+      attributes: { recent: [{ grade: '2', subject: 'Matematyka', date: TODAY, teacher: 'Anna Nowak', kind: 'standard' }] },
+    };
+    expect(board({ average, newest_grade: newest }).grades?.[0]?.forecast).toBe(BOARD_TEXT.pl.forecast('5'));
+    const own = await shownView(doc, 'ania', { 'sensor.ania_average': average, 'sensor.ania_newest_grade': newest }, NOW);
+    expect(own.flatMap((s) => s.texts).join('\n')).toMatch(/\| \*\*5\*\* ↑ \| 3 \|/);
+  });
+});
