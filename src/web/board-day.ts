@@ -26,6 +26,8 @@ export interface BoardLesson {
   status: 'done' | 'now' | null;
   /** An extra class (zajęcia dodatkowe): no kindergarten's block for want of a number. */
   extra?: true;
+  /** A kindergarten's block (its day `kindergarten`, as the timetable says it; an extra class aside): said by its hours, no number. */
+  block?: true;
 }
 
 export interface BoardDay {
@@ -46,24 +48,25 @@ export interface BoardHeadline {
   change: LessonChange | null;
 }
 
-function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[] } | null {
+function lessonsOf(state: DayState | undefined): { date: string; end: string | null; lessons: Slot[]; blocks: boolean } | null {
   const date = str(state?.attributes?.date);
   if (date === null || state?.state === null || state?.state === undefined) return null;
-  return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons) };
+  const blocks = state.attributes?.kindergarten === true;
+  return { date, end: str(part(state.attributes?.hours)?.to), lessons: list(state.attributes?.lessons), blocks };
 }
 
 export const CHANGES: readonly LessonChange[] = ['cancelled', 'substitution', 'room_change', 'shifted'];
 
 /** A lesson as the bridge published it, its change in words (`note`) as the timetable feature said it, and whether it is over or on. */
-function lessonOf(l: Slot, today: boolean, clock: BoardMoment): BoardLesson {
+function lessonOf(l: Slot, today: boolean, blocks: boolean, clock: BoardMoment): BoardLesson {
   const change = CHANGES.find((c) => c === l.change) ?? null;
   const from = str(l.from);
   const to = str(l.to);
   let status: BoardLesson['status'] = null;
   if (today && to !== null && to <= clock.time) status = 'done';
   else if (today && from !== null && from <= clock.time && change !== 'cancelled') status = 'now';
-  const extra = l.extra === true ? { extra: true as const } : {};
-  return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...extra };
+  const kind = l.extra === true ? { extra: true as const } : blocks ? { block: true as const } : {};
+  return { no: num(l.no), from, to, subject: str(l.subject), room: str(l.room), change, note: str(l.note), status, ...kind };
 }
 
 /** Today's lessons until the last one ends; then (or on a day without lessons) the next school day's. */
@@ -73,7 +76,7 @@ export function shownDay(today: DayState | undefined, next: DayState | undefined
   const chosen = t !== null && t.date === clock.today && t.end !== null && clock.time < t.end ? t : (n ?? t);
   if (chosen === null) return null;
   const isToday = chosen.date === clock.today;
-  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, clock));
+  const lessons = chosen.lessons.map((l) => lessonOf(l, isToday, chosen.blocks, clock));
   return { date: chosen.date, title: dayTitle(chosen.date, clock, text), lessons, empty: lessons.length === 0 ? text.noLessons : null };
 }
 
@@ -99,8 +102,8 @@ export function headlineOf(
   if (subject !== null) {
     const change = CHANGES.find((c) => c === a.change) ?? null;
     const to = str(a.to);
-    // A kindergarten's block has no number (a school lesson's `no` is one).
-    const block = a.no === null && a.extra !== true;
+    // A kindergarten's block: one of the day's blocks (the day in progress is the one shown).
+    const block = a.extra !== true && day?.lessons.some((l) => l.block) === true;
     return { label: text.labels.now, subject, detail: roomAnd(str(a.room), to && text.until(to), text, true, block), change };
   }
   if (day === null) return null;
@@ -108,7 +111,7 @@ export function headlineOf(
   const next = day.lessons.find((l) => l.change !== 'cancelled' && l.subject !== null && (!isToday || (l.from !== null && l.from > clock.time)));
   if (next === undefined) return null;
   // A kindergarten's day begins with its first activities, not a lesson.
-  const block = next.no === null && next.to !== null && !next.extra;
+  const block = next.block === true;
   const label = isToday ? text.labels.next : `${block ? text.firstBlock : text.firstLesson} (${dayShort(day.date, clock, text)})`;
   return { label, subject: next.subject as string, detail: roomAnd(next.room, next.from, text, false, block), change: next.change };
 }

@@ -32,12 +32,10 @@ import { clockAt, dayShort, lastUpdate, str, when, type BoardMoment } from './bo
 import type { ChildView } from './types.js';
 import { oneLine } from '../util/text.js';
 
-export type { BoardDay, BoardHeadline, BoardLesson, LessonChange } from './board-day.js';
+export type { BoardDay, BoardHeadline, BoardLesson } from './board-day.js';
 export type { BoardMessage, BoardMessages } from './board-messages.js';
-export type { BoardSchool } from './board-school.js';
-export type { BoardAgendaEntry, BoardHomework, BoardTest } from './board-agenda.js';
-export type { BoardGrade, BoardProposal } from './board-grades.js';
-export type { BoardNextChange, BoardNextChanges, BoardNotice } from './board-next.js';
+export type { BoardGrade } from './board-grades.js';
+export type { BoardNextChanges, BoardNotice } from './board-next.js';
 export type { BoardFact } from '../features/screen-parts.js';
 
 export interface BoardChild {

@@ -41,7 +41,7 @@ const block = (from: string, to: string, subject: string, room: string | null, k
 function kindergartenStates(): Map<string, EntityState> {
   const day = (date: string, lessons: { from: string; to: string }[]) => ({
     state: String(lessons.length),
-    attributes: { date, hours: { from: lessons[0]!.from, to: lessons.at(-1)!.to }, lessons },
+    attributes: { date, hours: { from: lessons[0]!.from, to: lessons.at(-1)!.to }, lessons, kindergarten: true },
   });
   return new Map<string, EntityState>([
     [

@@ -30,7 +30,7 @@ function headline(h: BoardHeadline | null): HTMLElement | null {
 
 function lesson(l: BoardLesson): HTMLElement {
   // A block of a kindergarten's day has no number: its hours say when, from and to (an extra class's note says what it is).
-  const block = l.no === null && l.to !== null && !l.extra;
+  const block = l.block === true && l.to !== null;
   const cls = 'lesson' + (block ? ' block' : '') + (l.change ? ' changed change-' + l.change : '') + (l.status ? ' ' + l.status : '');
   const subject = el('span', 'subject', el('span', 'subject-name', l.subject || '\u2014'));
   return el('li', cls, [

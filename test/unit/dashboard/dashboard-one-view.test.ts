@@ -41,6 +41,23 @@ const TESTS = [
   test('agenda:3', '2026-12-03', 'Historia', 'Sprawdzian', 'Średniowiecze'),
 ];
 
+/** Two blocks by their hours, as a kindergarten's plan, with the timetable's `kindergarten` or without it. */
+function blocksDay(kindergarten: boolean) {
+  const block = (from: string, to: string, subject: string) => ({
+    no: null,
+    number: null,
+    from,
+    to,
+    subject,
+    room: '1',
+    teacher: null,
+    change: null,
+    note: null,
+  });
+  const lessons = [block('08:00', '08:30', 'rytmika'), block('08:30', '09:15', 'spacer')];
+  return { state: '2', attributes: { date: TODAY, hours: { from: '08:00', to: '09:15' }, lessons, ...(kindergarten ? { kindergarten: true } : {}) } };
+}
+
 /** The text of every card the family view shows at NOW, with the portal text's character references read back. */
 async function family(states: HaStates): Promise<string> {
   const sections = await shownView(doc, 'family', states, NOW);
@@ -84,35 +101,21 @@ describe('one view of a child on both screens', () => {
     expect(await shown(1)).not.toContain('Przyroda');
   });
 
-  it.skipIf(skipWithoutJinja())("speaks of a kindergarten's day only when the timetable says it is one (python3-jinja2)", async () => {
-    // Two blocks by their hours, as a kindergarten's plan; the dashboard made before the bridge knew her kind.
-    const block = (from: string, to: string, subject: string) => ({
-      no: null,
-      number: null,
-      from,
-      to,
-      subject,
-      room: '1',
-      teacher: null,
-      change: null,
-      note: null,
-    });
-    const day = (kindergarten: boolean) =>
-      family({
-        'sensor.ania_timetable_today': {
-          state: '2',
-          attributes: {
-            date: TODAY,
-            hours: { from: '08:00', to: '09:15' },
-            lessons: [block('08:00', '08:30', 'rytmika'), block('08:30', '09:15', 'spacer')],
-            ...(kindergarten ? { kindergarten: true } : {}),
-          },
-        },
-        'binary_sensor.ania_at_school': { state: 'on', attributes: {} },
-      });
-    expect(await day(true)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atKindergarten}`);
-    expect(await day(false)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atSchool}`);
+  it("draws a kindergarten's blocks on the board only when the timetable says the day is one", () => {
+    expect(board({ timetable_today: blocksDay(true) }).day?.lessons.map((l) => l.block)).toEqual([true, true]);
+    expect(board({ timetable_today: blocksDay(false) }).day?.lessons.map((l) => l.block)).toEqual([undefined, undefined]);
   });
+
+  it.skipIf(skipWithoutJinja())(
+    "speaks of a kindergarten's day on the dashboard only when the timetable says it is one (python3-jinja2)",
+    async () => {
+      // The dashboard made before the bridge knew her kind: the day alone tells.
+      const day = (kindergarten: boolean) =>
+        family({ 'sensor.ania_timetable_today': blocksDay(kindergarten), 'binary_sensor.ania_at_school': { state: 'on', attributes: {} } });
+      expect(await day(true)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atKindergarten}`);
+      expect(await day(false)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atSchool}`);
+    },
+  );
 
   it.skipIf(skipWithoutJinja())('prints the forecast `average` publishes, on the board and on the dashboard (python3-jinja2)', async () => {
     // A forecast of 5 beside an average of 2.00: no rule of either screen would give it.

@@ -368,7 +368,7 @@ describe('the board of one child', () => {
       teacher: 'B',
       kind: 'planned',
     });
-    const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons } });
+    const day = (date: string, lessons: object[]) => ({ state: String(lessons.length), attributes: { date, lessons, kindergarten: true } });
     const zofia = child({
       current_lesson: { state: null, attributes: {} },
       timetable_today: day('2026-11-18', [block('08:00', '12:30', 'zajęcia poranne', 'sala 1')]),
@@ -488,6 +488,7 @@ describe('the board of one child', () => {
           attributes: {
             date: '2026-11-18',
             lessons: [block('08:00', '09:00', 'Rytmika'), block('09:00', '10:30', 'Spacer'), block('10:30', '12:30', 'Zabawy', 'extra')],
+            kindergarten: true,
           },
         },
       ],
