@@ -1,9 +1,10 @@
 // The screens print the child's view as the features computed it, and never work it out again (issue 73 item 2):
-// the week's tests as upcoming_tests counts them, a kindergarten's day as the timetable says it, a subject's
-// forecast as `average` publishes it, a test or a quiz as the agenda's `test` event tells them apart. Each case
-// also hands the screens a view their own rule would not give (a count the dates contradict, a forecast the
-// average does not give), so that a template or a board box that re-derives it fails. A lesson's change and
-// an extra class are the one-day test's (test/unit/features/timetable/one-day.test.ts).
+// the week's tests as upcoming_tests counts them, the two weeks' homework as homework_upcoming lists it, a
+// kindergarten's day as the timetable says it, a subject's forecast as `average` publishes it, a test or a quiz
+// as the agenda's `test` event tells them apart. Each case also hands the screens a view their own rule would
+// not give (a count the dates contradict, a forecast the average does not give, an item past the two weeks),
+// so that a template or a board box that re-derives it fails. A lesson's change and an extra class are the
+// one-day test's (test/unit/features/timetable/one-day.test.ts).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { dashboardYaml } from '../../../src/ha/dashboard.js';
@@ -116,6 +117,20 @@ describe('one view of a child on both screens', () => {
       expect(await day(false)).toContain(`🏫 ${DASHBOARD_TEXT.pl.atSchool}`);
     },
   );
+
+  it.skipIf(skipWithoutJinja())("lists the two weeks' homework the feature listed, on the board and on the dashboard (python3-jinja2)", async () => {
+    const due = (date: string, subject: string, topic: string) => ({ date, subject, topic, text: null, teacher: null, added: null, attachments: [] });
+    // The list as published, one item past the two weeks: a screen that picked the days itself would drop it.
+    const items = [due('2026-11-24', 'Matematyka', 'Ułamki'), due('2026-12-21', 'Plastyka', 'Kolaż')];
+    const upcoming = { state: '2', attributes: { items } };
+    expect(board({ homework_upcoming: upcoming }).homework?.items.map((h) => [h.when, h.subject, h.text])).toEqual([
+      ['jutro', 'Matematyka', 'Ułamki'],
+      ['pon. 21.12', 'Plastyka', 'Kolaż'],
+    ]);
+    const own = await shownView(doc, 'ania', { 'sensor.ania_homework_upcoming': upcoming }, NOW);
+    const text = own.flatMap((s) => s.texts).join('\n');
+    for (const line of ['- wt. 24.11 **Matematyka**: Ułamki', '- pon. 21.12 **Plastyka**: Kolaż']) expect(text).toContain(line);
+  });
 
   it.skipIf(skipWithoutJinja())('prints the forecast `average` publishes, on the board and on the dashboard (python3-jinja2)', async () => {
     // A forecast of 5 beside an average of 2.00: no rule of either screen would give it.
