@@ -6,11 +6,6 @@ import type { Briefing } from '../school/briefing.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
 
-export interface BriefingWords {
-  state: string;
-  text: string;
-}
-
 /** Home Assistant's limit for a state. */
 export const MAX_STATE = 255;
 
@@ -99,7 +94,7 @@ function listed(label: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`${label}: ${items.join(', ')}.`];
 }
 
-function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school'): BriefingWords {
+function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
   if (kind === 'kindergarten') return sayKindergarten(p, b);
   if (b === null) return { state: p.none, text: p.none };
   // "8:00", not "08:00": the way a clock is read and a screen shows an hour.
@@ -130,7 +125,7 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school'): Bri
 }
 
 /** A kindergarten child's next day: "Jutro 8:00–12:30 w przedszkolu: rytmika, spacer." (the activities in order). */
-function sayKindergarten(p: Phrases, b: Briefing | null): BriefingWords {
+function sayKindergarten(p: Phrases, b: Briefing | null) {
   const k = p.kindergarten;
   if (b === null) return { state: k.none, text: k.none };
   const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
@@ -161,12 +156,9 @@ function clip(line: string): string {
   return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,.:;]$/, '')}…`;
 }
 
-export const polishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(PL, b, kind);
-export const englishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(EN, b, kind);
-export const ukrainianBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(UK, b, kind);
-
-export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null, kind?: BriefingKind) => BriefingWords>> = {
-  pl: polishBriefing,
-  en: englishBriefing,
-  uk: ukrainianBriefing,
+/** The briefing in each language: `state`, the short line for a screen, and `text`, the whole of it read aloud. */
+export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null, kind?: BriefingKind) => ReturnType<typeof say>>> = {
+  pl: (b, kind) => say(PL, b, kind),
+  en: (b, kind) => say(EN, b, kind),
+  uk: (b, kind) => say(UK, b, kind),
 };
