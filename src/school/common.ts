@@ -3,10 +3,10 @@
 import { isoAt, isoWarsaw } from '../util/time.js';
 
 /**
- * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
- * payload holds the fields an automation reads (the event gate adds the event's type).
+ * A new-item candidate for an event: the seen memory (store/seen.ts) remembers `id` so an item fires only
+ * once, and the payload holds the fields an automation reads (the event gate adds the event's type).
  */
-export interface NewsItem<P extends Record<string, unknown> = Record<string, unknown>> {
+export interface NewsItem<P = Record<string, unknown>> {
   id: string;
   payload: P;
 }

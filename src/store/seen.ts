@@ -14,14 +14,9 @@ import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
 import { SerialQueue } from '../util/serial.js';
+import type { NewsItem } from '../school/common.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
-
-/** A candidate for an event: `id` is what is remembered; the payload is the caller's business. */
-export interface NewItem<P = unknown> {
-  id: string;
-  payload: P;
-}
 
 type Memory = Record<string, string[]>;
 
@@ -89,7 +84,7 @@ export class SeenStore {
    * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
    * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
    */
-  take<P>(kind: string, items: readonly NewItem<P>[], quietFloods = true): NewItem<P>[] {
+  take<P>(kind: string, items: readonly NewsItem<P>[], quietFloods = true): NewsItem<P>[] {
     const known = this.memory[kind];
     const knownSet = new Set(known ?? []);
     const fresh = items.filter((i) => !knownSet.has(i.id));
@@ -106,7 +101,7 @@ export class SeenStore {
    * the same items). The first read of a kind is remembered without announcing; so is a flood of
    * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
    */
-  track(kind: string, items: readonly NewItem<Record<string, unknown>>[], tracking: Tracking, quietFloods = true): Happening[] {
+  track(kind: string, items: readonly NewsItem[], tracking: Tracking, quietFloods = true): Happening[] {
     const before = this.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});
