@@ -177,6 +177,6 @@ export class SeenStore {
 }
 
 /** A memory of no kind at all (`{}`): what a first run has, never what a bridge that ran saves. */
-function holdsNothing(saved: { ids: Memory; records: TrackedMemory; outbox: readonly OutboxEntry[]; year?: YearMemory }): boolean {
+function holdsNothing(saved: z.output<typeof fileSchema>): boolean {
   return Object.keys(saved.ids).length === 0 && Object.keys(saved.records).length === 0 && saved.outbox.length === 0 && saved.year === undefined;
 }
