@@ -133,7 +133,8 @@ function convertOptions(options: unknown, mqtt?: MqttService) {
     },
   } satisfies ConfigInput;
   // The broker's fields are the form's only when the parent set mqtt_url; else the Supervisor named them.
-  const formNames = { ...POLL_NAMES, ...TLS_NAMES, ...(o.mqtt_url ? MQTT_NAMES : {}) };
+  const tls = mqttNames('ca', 'cert', 'key', 'reject_unauthorized');
+  const formNames = { ...POLL_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
   return { raw, messageSlots, formNames };
 }
 
@@ -144,10 +145,8 @@ const POLL_NAMES: Record<string, string> = {
   'poll.quiet_hours': 'quiet_hours',
   downloads_max_mb: 'downloads_max_mb',
 };
-const MQTT_NAMES: Record<string, string> = { 'mqtt.url': 'mqtt_url', 'mqtt.username': 'mqtt_username', 'mqtt.password': 'mqtt_password' };
-const TLS_NAMES: Record<string, string> = Object.fromEntries(
-  ['ca', 'cert', 'key', 'reject_unauthorized'].map((key) => [`mqtt.${key}`, `mqtt_${key}`]),
-);
+/** The form's names of the config's mqtt keys: `mqtt.ca` is `mqtt_ca`. */
+const mqttNames = (...keys: string[]): Record<string, string> => Object.fromEntries(keys.map((key) => [`mqtt.${key}`, `mqtt_${key}`]));
 
 /**
  * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to
