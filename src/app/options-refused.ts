@@ -14,7 +14,7 @@ import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { fromIngress, trustedIngress } from '../web/request.js';
 import { escapeHtml, htmlPage } from '../util/html.js';
-import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH, refusedSetting } from '../config/addon.js';
+import { ADDON_HTTP_PORT, refusedSetting } from '../config/addon.js';
 
 export interface RefusedOptionsInput {
   /** The refusal, each problem naming its option. */
@@ -92,24 +92,13 @@ export class RefusedOptions {
  * Under the Supervisor, with the form refused: shows the refusal until `stopped` (a SIGTERM: the
  * Supervisor restarts the app when the form is saved). Its exit code, 0.
  */
-export async function waitWithRefusedOptions(input: {
-  problems: readonly string[];
-  version: string;
-  log: Logger;
-  env: NodeJS.ProcessEnv;
-  stopped: Promise<string>;
-}): Promise<number> {
-  const { log } = input;
-  log.error({ problems: input.problems }, "the app's options were refused: waiting for them to be saved again");
-  const setting = await refusedSetting({ optionsPath: ADDON_OPTIONS_PATH, env: input.env });
-  const shown = new RefusedOptions({
-    problems: input.problems,
-    ...setting,
-    version: input.version,
-    log,
-    port: ADDON_HTTP_PORT,
-    ingressAddress: trustedIngress(input.env),
-  });
+export async function waitWithRefusedOptions(
+  input: Pick<RefusedOptionsInput, 'problems' | 'version' | 'log'> & { env: NodeJS.ProcessEnv; stopped: Promise<string> },
+): Promise<number> {
+  const { problems, version, log, env } = input;
+  log.error({ problems }, "the app's options were refused: waiting for them to be saved again");
+  const setting = await refusedSetting({ env });
+  const shown = new RefusedOptions({ problems, ...setting, version, log, port: ADDON_HTTP_PORT, ingressAddress: trustedIngress(env) });
   await shown.start();
   log.info({ signal: await input.stopped }, 'stopping');
   await shown.stop();

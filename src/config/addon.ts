@@ -226,13 +226,18 @@ export interface AddonLoadOptions extends LoadOptions {
   needsBroker?: boolean;
 }
 
+/** The options file's text: the Supervisor's /data/options.json unless told another. */
+function optionsText(options: AddonLoadOptions): Promise<string> {
+  return (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath ?? ADDON_OPTIONS_PATH);
+}
+
 /** Reads /data/options.json, asks the Supervisor for the broker when needed, and validates. */
 export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<Config> {
   const env = options.env ?? process.env;
   const path = options.optionsPath ?? ADDON_OPTIONS_PATH;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(path));
+    parsed = JSON.parse(await optionsText(options));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // No options to name a language: Polish, the form's default.
@@ -272,19 +277,13 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
 // What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
 // the same form the checks refused: the family's language and the broker to publish the refusal on.
 
-export interface RefusedSettingOptions {
-  optionsPath: string;
-  env: NodeJS.ProcessEnv;
-  readText?: (path: string) => Promise<string>;
-  supervisor?: Omit<SupervisorOptions, 'token'>;
-}
-
 /**
  * The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be
  * read: `mqtt` undefined when none can be named (no mqtt_url and the Supervisor names none).
  */
-export async function refusedSetting(options: RefusedSettingOptions) {
-  const text = await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath).catch(() => '{}');
+export async function refusedSetting(options: AddonLoadOptions = {}) {
+  const env = options.env ?? process.env;
+  const text = await optionsText(options).catch(() => '{}');
   let form: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -294,10 +293,10 @@ export async function refusedSetting(options: RefusedSettingOptions) {
   }
   const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
   const language = languageOf(word('language'));
-  const url = options.env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
+  const url = env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
   const broker = url
     ? { url, username: word('mqtt_username') ?? '', password: word('mqtt_password') ?? '' }
-    : await supervisorMqtt({ ...options.supervisor, token: options.env.SUPERVISOR_TOKEN }).catch(() => undefined);
+    : await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(() => undefined);
   const mqtt = broker === undefined ? undefined : configSchema.shape.mqtt.safeParse(broker);
   return { language, mqtt: mqtt?.success ? mqtt.data : undefined };
 }
