@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
 import type { z } from 'zod';
-import { byRoad, configSchema, type Config } from './schema.js';
+import { BROKER_URL, byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 import { problemIn } from './problem-words.js';
@@ -110,7 +110,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
   if (override) {
-    if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {
+    if (!BROKER_URL.test(override)) {
       throw new ConfigError(source, [problemIn('DZIENNIK2MQTT_MQTT_URL: must start with mqtt:// or mqtts://', language)]);
     }
     read.mqtt.url = override;
