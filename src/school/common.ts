@@ -13,8 +13,7 @@ export interface NewsItem<P = Record<string, unknown>> {
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
 export function dayOf(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : /^\s*(\d{4}-\d{2}-\d{2})/.exec(value);
-  return m?.[1];
+  return /^\s*(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1];
 }
 
 /**
@@ -33,7 +32,7 @@ export function portalTime(value: string | null | undefined): string | undefined
 
 /** HH:MM from 'H:MM', 'HH:MM' or 'HH:MM:SS'; undefined for anything else. */
 export function hhmm(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : /^\s*(\d{1,2}):(\d{2})/.exec(value);
+  const m = /^\s*(\d{1,2}):(\d{2})/.exec(value ?? '');
   return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : undefined;
 }
 
