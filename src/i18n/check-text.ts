@@ -16,9 +16,6 @@ const tlsKey = (from: BrokerOrigin, name: string): string => (from === 'form' ||
 const where = (from: BrokerOrigin, form: string, supervisor: string): string =>
   ({ file: 'mqtt.url', env: 'DZIENNIK2MQTT_MQTT_URL', form, supervisor })[from];
 
-/** The road `check` tells for a linked child, as the bridge will read it (portal/roads.ts). */
-export type LinkedRoad = 'family' | 'register' | 'family-standing-in';
-
 /** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
 export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
 
@@ -33,15 +30,15 @@ const en = {
   /** After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its road (`road`), its id. */
   linkedChild: (name: string, state: string, id: string, road: string) => `${name}, link ${state}, ${road} (child id: ${id})`,
   /**
-   * The road the bridge reads a linked child on: the family road (proved by one read), the register road (its
-   * login entry works; the family road stands behind), or the family road standing in while its register
-   * login fails for the portal's reason (proved by one read).
+   * The road `check` tells for a linked child, as the bridge will read it (portal/roads.ts): the family road
+   * (proved by one read), the register road (its login entry works; the family road stands behind), or the
+   * family road standing in while its register login fails for the portal's reason (proved by one read).
    */
   road: {
     register: 'read on the register road (its login entry); the family road stands behind it while the register login fails',
     family: 'read on the family road',
     'family-standing-in': 'read on the family road while its register login fails (see above); the register login is tried again hourly',
-  } satisfies Record<LinkedRoad, string>,
+  },
   /** After `FAIL <login>: ` under an e-mail entry: the child's own register password is wrong, so neither road reads it. */
   linkedChildWrongPassword: (name: string, id: string) =>
     `${name}: its login entry's password is wrong (see above), and the bridge does not read the child on the family road either: a wrong password is never covered. Correct the password (child id: ${id})`,
