@@ -3,7 +3,7 @@
 // register into entity states and events. When each copy is read is its declaration's (src/resources/),
 // never the feature's.
 import type { EntityState } from './state.js';
-import type { NewsItem } from '../school/common.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';

@@ -4,8 +4,7 @@
 // A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
 // is old news. An event stays in the outbox until it was taken (store/event-outbox.ts).
 import { randomUUID } from 'node:crypto';
-import { SeenStore } from '../store/seen.js';
-import type { NewsItem } from '../school/common.js';
+import { SeenStore, type NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
 import type { EventFields } from '../feature-kit/source.js';

@@ -2,14 +2,8 @@
 // of the portal's dates and texts.
 import { isoAt, isoWarsaw } from '../util/time.js';
 
-/**
- * A new-item candidate for an event: the seen memory (store/seen.ts) remembers `id` so an item fires only
- * once, and the payload holds the fields an automation reads (the event gate adds the event's type).
- */
-export interface NewsItem<P = Record<string, unknown>> {
-  id: string;
-  payload: P;
-}
+// The candidate for an event that the seen memory takes (store/seen.ts), re-exported for the school modules.
+export type { NewsItem } from '../store/seen.js';
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
 export function dayOf(value: string | undefined): string | undefined {

@@ -14,9 +14,17 @@ import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
 import { SerialQueue } from '../util/serial.js';
-import type { NewsItem } from '../school/common.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
+
+/**
+ * A candidate for an event: the seen memory remembers `id` so an item fires only once, and the payload
+ * holds the fields an automation reads (the event gate adds the event's type).
+ */
+export interface NewsItem<P = Record<string, unknown>> {
+  id: string;
+  payload: P;
+}
 
 /** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
 export type LostMemory = 'missing' | 'empty' | 'unreadable';

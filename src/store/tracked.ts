@@ -2,7 +2,6 @@
 // edit or a removal of one already known is news too: `<kind>_changed` with the previous values, and
 // `<kind>_removed` once two distinct successful reads have gone without it (a hiccup is not a removal).
 import { z } from 'zod';
-import type { NewsItem } from '../school/common.js';
 
 /** What a kind's poll tells about its records beside the candidates (see SourceResult.tracked). */
 export interface Tracking<F extends string = string> {
@@ -60,7 +59,12 @@ function readOf(id: string, reads: Tracking['reads']): string | undefined {
  * (`priming`) are not remembered, so that a lookup failing then announces nothing when it comes back.
  * A new id is only remembered (the seen memory decides whether it is news).
  */
-export function compareRecords(memory: Record<string, Remembered>, items: readonly NewsItem[], tracking: Tracking, priming = false): Happening[] {
+export function compareRecords(
+  memory: Record<string, Remembered>,
+  items: readonly { id: string; payload: Record<string, unknown> }[],
+  tracking: Tracking,
+  priming = false,
+): Happening[] {
   const out: Happening[] = [];
   const present = new Set<string>();
   for (const { id, payload } of items) {

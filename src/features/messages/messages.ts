@@ -6,7 +6,7 @@ import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
 import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../../school/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import type { NewsItem } from '../../school/common.js';
+import type { NewsItem } from '../../store/seen.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';

@@ -14,7 +14,7 @@ import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
-import type { NewsItem } from '../../school/common.js';
+import type { NewsItem } from '../../store/seen.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** What the child's identity says of the new year. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
 import { messageEvent, renderMessages } from '../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../src/feature-kit/contract.js';
-import type { NewsItem } from '../../../src/school/common.js';
+import type { NewsItem } from '../../../src/store/seen.js';
 import type { MessageItem, UnreadCounts } from '../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */

@@ -17,7 +17,7 @@ import { pointShown } from '../../../src/school/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/poller/event-gate.js';
 import type { EventFields } from '../../../src/feature-kit/source.js';
-import type { NewsItem } from '../../../src/school/common.js';
+import type { NewsItem } from '../../../src/store/seen.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 const pointSources = {
