@@ -41,10 +41,9 @@ interface AddonOptions {
 /** True inside the add-on: the Supervisor gave a token and wrote the options file. */
 export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON_OPTIONS_PATH): Promise<boolean> {
   if (!env.SUPERVISOR_TOKEN) return false;
-  return access(optionsPath).then(
-    () => true,
-    () => false,
-  );
+  return access(optionsPath)
+    .then(() => true)
+    .catch(() => false);
 }
 
 /**
