@@ -13,7 +13,8 @@ import { Bridge } from '../mqtt/bridge.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { fromIngress, trustedIngress } from '../web/request.js';
-import { ADDON_HTTP_PORT, ADDON_OPTIONS_PATH, refusedSetting } from '../config/addon.js';
+import { escapeHtml, htmlPage } from '../util/html.js';
+import { ADDON_HTTP_PORT, refusedSetting } from '../config/addon.js';
 
 export interface RefusedOptionsInput {
   /** The refusal, each problem naming its option. */
@@ -91,24 +92,13 @@ export class RefusedOptions {
  * Under the Supervisor, with the form refused: shows the refusal until `stopped` (a SIGTERM: the
  * Supervisor restarts the app when the form is saved). Its exit code, 0.
  */
-export async function waitWithRefusedOptions(input: {
-  problems: readonly string[];
-  version: string;
-  log: Logger;
-  env: NodeJS.ProcessEnv;
-  stopped: Promise<string>;
-}): Promise<number> {
-  const { log } = input;
-  log.error({ problems: input.problems }, "the app's options were refused: waiting for them to be saved again");
-  const setting = await refusedSetting({ optionsPath: ADDON_OPTIONS_PATH, env: input.env });
-  const shown = new RefusedOptions({
-    problems: input.problems,
-    ...setting,
-    version: input.version,
-    log,
-    port: ADDON_HTTP_PORT,
-    ingressAddress: trustedIngress(input.env),
-  });
+export async function waitWithRefusedOptions(
+  input: Pick<RefusedOptionsInput, 'problems' | 'version' | 'log'> & { env: NodeJS.ProcessEnv; stopped: Promise<string> },
+): Promise<number> {
+  const { problems, version, log, env } = input;
+  log.error({ problems }, "the app's options were refused: waiting for them to be saved again");
+  const setting = await refusedSetting({ env });
+  const shown = new RefusedOptions({ problems, ...setting, version, log, port: ADDON_HTTP_PORT, ingressAddress: trustedIngress(env) });
   await shown.start();
   log.info({ signal: await input.stopped }, 'stopping');
   await shown.stop();
@@ -118,26 +108,9 @@ export async function waitWithRefusedOptions(input: {
 /** The panel: what was refused and where to fix it; the problems only to Home Assistant's ingress. */
 export function refusedPage(problems: readonly string[], language: Language, named: boolean): string {
   const text = REFUSED_PANEL_TEXT[language];
-  const body = named
-    ? `<p>${escape(text.lead)}</p>\n<ul>\n${problems.map((p) => `<li><code>${escape(p)}</code></li>`).join('\n')}\n</ul>\n<p>${escape(text.steps)}</p>`
-    : `<p>${escape(text.elsewhere)}</p>`;
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escape(text.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.45}code{white-space:pre-wrap}li{margin:.5em 0}</style>
-</head>
-<body>
-<h1>${escape(text.title)}</h1>
-${body}
-</body>
-</html>
-`;
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const problemList = `<ul>\n${problems.map((p) => `<li><code>${escapeHtml(p)}</code></li>`).join('\n')}\n</ul>`;
+  const body = named ? `<p>${escapeHtml(text.lead)}</p>\n${problemList}\n<p>${escapeHtml(text.steps)}</p>` : `<p>${escapeHtml(text.elsewhere)}</p>`;
+  const style =
+    '<style>body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.45}code{white-space:pre-wrap}li{margin:.5em 0}</style>';
+  return htmlPage(language, text.title, style, `<h1>${escapeHtml(text.title)}</h1>\n${body}`);
 }

@@ -82,7 +82,7 @@ export async function checkFamily(
       const ownLogin = register.get(loginKey(child.login));
       if (ownLogin === 'ok') {
         // The register road reads this child; its login entry's line has proved it.
-        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, 'register')}\n`);
+        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, say.road.register)}\n`);
         ids.push(id);
         continue;
       }
@@ -96,9 +96,8 @@ export async function checkFamily(
       if (trace) stops.push(session.http.observe((exchange) => trace.record(exchange)));
       try {
         await readMe(gateway);
-        out.write(
-          `OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, ownLogin === undefined ? 'family' : 'family-standing-in')}\n`,
-        );
+        const road = say.road[ownLogin === undefined ? 'family' : 'family-standing-in'];
+        out.write(`OK   ${child.login}: ${say.linkedChild(child.studentName, state, id, road)}\n`);
         ids.push(id);
       } catch (error) {
         failed++;

@@ -41,32 +41,29 @@ interface AddonOptions {
 /** True inside the add-on: the Supervisor gave a token and wrote the options file. */
 export async function runningAsAddon(env: NodeJS.ProcessEnv, optionsPath = ADDON_OPTIONS_PATH): Promise<boolean> {
   if (!env.SUPERVISOR_TOKEN) return false;
-  return access(optionsPath).then(
-    () => true,
-    () => false,
-  );
+  return access(optionsPath)
+    .then(() => true)
+    .catch(() => false);
 }
 
 /**
  * Converts the options form to the config object that buildConfig validates. Pure. `mqtt` is the
  * broker the Supervisor named (used only when the form sets no mqtt_url).
  */
-export function configFromOptions(options: unknown, mqtt?: MqttService): FormConfig {
+export function configFromOptions(options: unknown, mqtt?: MqttService) {
   return convertOptions(options, mqtt).raw;
 }
 
-/** The config object as the form makes it: the login entries carry their fixed messages. */
-type FormConfig = Omit<ConfigInput, 'accounts'> & {
-  accounts: (
-    | { email: string; password: string; downloads?: boolean; write_messages?: boolean; messages?: undefined }
-    | (LoginAccountInput & { messages: FixedMessage[] })
-  )[];
-};
+/** An entry of the form's accounts: a login entry carries its fixed messages (the form lists them apart). */
+type FormAccount =
+  | { email: string; password: string; downloads?: boolean; write_messages?: boolean; messages?: undefined }
+  | (LoginAccountInput & { messages: FixedMessage[] });
 
 /**
  * The config object (`raw`), for every fixed message its place in the form's flat `messages` list
  * (`messageSlots`: `accounts[i].messages[j]`, the config's path, -> k in the form's `messages[k]`), and the
  * config paths the form spells differently (`formNames`: its fields are flat, no poll: or mqtt: groups).
+ * A field the form leaves out is left out here too: the config's schema has its default.
  */
 function convertOptions(options: unknown, mqtt?: MqttService) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -74,40 +71,26 @@ function convertOptions(options: unknown, mqtt?: MqttService) {
   }
   const o = options as AddonOptions;
   const problems: string[] = [];
-  (o.accounts ?? []).forEach((a, i) => {
+  if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
+  const accounts = (o.accounts ?? []).map((a, i): FormAccount => {
     const login = a.login?.trim();
     const email = a.email?.trim();
     if (login && email) problems.push(`accounts[${i}].email: fill in the login (the register road) or the e-mail (the family road), not both`);
     else if (!login && !email) problems.push(`accounts[${i}].login: fill in the parent's register login (like 1234567u)`);
     if (!a.password) problems.push(`accounts[${i}].password: fill in the password of that ${email && !login ? 'e-mail' : 'login'}`);
-  });
-  if ((o.accounts ?? []).length === 0) problems.push('accounts: add at least one account (a login and password)');
-  // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list
-  // of children): its downloads and write_messages go to each of them; an id cannot name them all.
-  (o.accounts ?? []).forEach((a, i) => {
-    if (a.email?.trim() && !a.login?.trim() && a.id?.trim()) {
+    if (login || !email) {
+      const entry = { login: a.login ?? '', password: a.password ?? '', ...(a.id ? { id: a.id } : {}) };
+      return { ...entry, downloads: a.downloads ?? false, write_messages: a.write_messages ?? false, messages: [] };
+    }
+    // An e-mail entry brings every child linked to it, with the id of its first name (the form has no list
+    // of children): its downloads and write_messages go to each of them; an id cannot name them all.
+    if (a.id?.trim()) {
       problems.push(
         `accounts[${i}].id: an e-mail entry brings every linked child, each named by its first name; leave id empty, or give the child a login entry of its own (its register login) to choose its id`,
       );
     }
+    return { email, password: a.password ?? '', ...(a.downloads ? { downloads: true } : {}), ...(a.write_messages ? { write_messages: true } : {}) };
   });
-  const accounts = (o.accounts ?? []).map((a) =>
-    a.email?.trim() && !a.login?.trim()
-      ? {
-          email: a.email.trim(),
-          password: a.password ?? '',
-          ...(a.downloads ? { downloads: true } : {}),
-          ...(a.write_messages ? { write_messages: true } : {}),
-        }
-      : {
-          login: a.login ?? '',
-          password: a.password ?? '',
-          ...(a.id ? { id: a.id } : {}),
-          downloads: a.downloads ?? false,
-          write_messages: a.write_messages ?? false,
-          messages: [] as FixedMessage[],
-        },
-  );
   const logins = accounts.filter((a) => 'login' in a);
   const messageSlots = new Map<string, number>();
   (o.messages ?? []).forEach((m, i) => {
@@ -125,32 +108,32 @@ function convertOptions(options: unknown, mqtt?: MqttService) {
   });
   if (problems.length > 0) throw refusal(problems, o.language);
 
-  const raw: FormConfig = {
+  const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
+  const raw = {
     accounts,
     poll: {
-      interval: minutes(o.poll_interval, 20),
-      fast_interval: minutes(o.fast_interval, 3),
-      school_interval: minutes(o.school_interval, 5),
-      ...(o.quiet_hours ? { quiet_hours: o.quiet_hours } : {}),
+      interval: minutes(o.poll_interval),
+      fast_interval: minutes(o.fast_interval),
+      school_interval: minutes(o.school_interval),
+      quiet_hours: o.quiet_hours || undefined,
     },
     data_dir: ADDON_DATA_DIR,
-    ...(o.downloads_max_mb === undefined ? {} : { downloads_max_mb: o.downloads_max_mb }),
-    log_level: (o.log_level ?? 'info') as Config['log_level'],
+    downloads_max_mb: o.downloads_max_mb,
+    log_level: o.log_level as Config['log_level'] | undefined,
     language: o.language as Config['language'] | undefined,
     http: { port: ADDON_HTTP_PORT, bind: '0.0.0.0', ...(o.http_metrics === true ? { metrics: true } : {}) },
-    ...(o.messages_per_day === undefined ? {} : { messages_per_day: o.messages_per_day }),
-  };
-  const broker = o.mqtt_url ? { url: o.mqtt_url, username: o.mqtt_username ?? '', password: o.mqtt_password ?? '' } : mqtt;
-  const tls = {
-    ...(o.mqtt_ca ? { ca: o.mqtt_ca } : {}),
-    ...(o.mqtt_cert ? { cert: o.mqtt_cert } : {}),
-    ...(o.mqtt_key ? { key: o.mqtt_key } : {}),
-    ...(o.mqtt_reject_unauthorized === undefined ? {} : { reject_unauthorized: o.mqtt_reject_unauthorized }),
-  };
-  if (broker || Object.keys(tls).length > 0)
-    raw.mqtt = { ...(broker && { url: broker.url, username: broker.username, password: broker.password }), ...tls };
+    messages_per_day: o.messages_per_day,
+    mqtt: {
+      ...broker,
+      ca: o.mqtt_ca || undefined,
+      cert: o.mqtt_cert || undefined,
+      key: o.mqtt_key || undefined,
+      reject_unauthorized: o.mqtt_reject_unauthorized,
+    },
+  } satisfies ConfigInput;
   // The broker's fields are the form's only when the parent set mqtt_url; else the Supervisor named them.
-  const formNames = { ...POLL_NAMES, ...TLS_NAMES, ...(o.mqtt_url ? MQTT_NAMES : {}) };
+  const tls = mqttNames('ca', 'cert', 'key', 'reject_unauthorized');
+  const formNames = { ...POLL_NAMES, ...tls, ...(o.mqtt_url ? mqttNames('url', 'username', 'password') : {}) };
   return { raw, messageSlots, formNames };
 }
 
@@ -161,10 +144,8 @@ const POLL_NAMES: Record<string, string> = {
   'poll.quiet_hours': 'quiet_hours',
   downloads_max_mb: 'downloads_max_mb',
 };
-const MQTT_NAMES: Record<string, string> = { 'mqtt.url': 'mqtt_url', 'mqtt.username': 'mqtt_username', 'mqtt.password': 'mqtt_password' };
-const TLS_NAMES: Record<string, string> = Object.fromEntries(
-  ['ca', 'cert', 'key', 'reject_unauthorized'].map((key) => [`mqtt.${key}`, `mqtt_${key}`]),
-);
+/** The form's names of the config's mqtt keys: `mqtt.ca` is `mqtt_ca`. */
+const mqttNames = (...keys: string[]): Record<string, string> => Object.fromEntries(keys.map((key) => [`mqtt.${key}`, `mqtt_${key}`]));
 
 /**
  * A problem found by the config's own checks ("accounts[0].messages[1].id: duplicate id") renamed to
@@ -232,8 +213,9 @@ function messageOwner<A extends { login: string; id?: string }>(
   return found;
 }
 
-function minutes(value: number | undefined, fallback: number): string {
-  return `${value ?? fallback}m`;
+/** The form's whole minutes as the config's duration; none, the config's default. */
+function minutes(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : `${value}m`;
 }
 
 export interface AddonLoadOptions extends LoadOptions {
@@ -243,13 +225,18 @@ export interface AddonLoadOptions extends LoadOptions {
   needsBroker?: boolean;
 }
 
+/** The options file's text: the Supervisor's /data/options.json unless told another. */
+function optionsText(options: AddonLoadOptions): Promise<string> {
+  return (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath ?? ADDON_OPTIONS_PATH);
+}
+
 /** Reads /data/options.json, asks the Supervisor for the broker when needed, and validates. */
 export async function loadAddonConfig(options: AddonLoadOptions = {}): Promise<Config> {
   const env = options.env ?? process.env;
   const path = options.optionsPath ?? ADDON_OPTIONS_PATH;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(path));
+    parsed = JSON.parse(await optionsText(options));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // No options to name a language: Polish, the form's default.
@@ -289,19 +276,13 @@ export async function linkDownloads(config: Config, mediaDir = ADDON_MEDIA_DIR):
 // What the app needs to show its refused options in Home Assistant (interface 13.2), read leniently from
 // the same form the checks refused: the family's language and the broker to publish the refusal on.
 
-export interface RefusedSettingOptions {
-  optionsPath: string;
-  env: NodeJS.ProcessEnv;
-  readText?: (path: string) => Promise<string>;
-  supervisor?: Omit<SupervisorOptions, 'token'>;
-}
-
 /**
  * The form's language (Polish when it names none the bridge speaks) and its broker, as far as they can be
  * read: `mqtt` undefined when none can be named (no mqtt_url and the Supervisor names none).
  */
-export async function refusedSetting(options: RefusedSettingOptions) {
-  const text = await (options.readText ?? ((p: string) => readFile(p, 'utf8')))(options.optionsPath).catch(() => '{}');
+export async function refusedSetting(options: AddonLoadOptions = {}) {
+  const env = options.env ?? process.env;
+  const text = await optionsText(options).catch(() => '{}');
   let form: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -311,10 +292,10 @@ export async function refusedSetting(options: RefusedSettingOptions) {
   }
   const word = (key: string): string | undefined => (typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined);
   const language = languageOf(word('language'));
-  const url = options.env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
+  const url = env.DZIENNIK2MQTT_MQTT_URL || word('mqtt_url');
   const broker = url
     ? { url, username: word('mqtt_username') ?? '', password: word('mqtt_password') ?? '' }
-    : await supervisorMqtt({ ...options.supervisor, token: options.env.SUPERVISOR_TOKEN }).catch(() => undefined);
+    : await supervisorMqtt({ ...options.supervisor, token: env.SUPERVISOR_TOKEN }).catch(() => undefined);
   const mqtt = broker === undefined ? undefined : configSchema.shape.mqtt.safeParse(broker);
   return { language, mqtt: mqtt?.success ? mqtt.data : undefined };
 }

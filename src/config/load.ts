@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
-import { byRoad, configSchema, type Config } from './schema.js';
+import type { z } from 'zod';
+import { BROKER_URL, byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 import { problemIn } from './problem-words.js';
@@ -109,7 +110,7 @@ export async function buildConfig(raw: unknown, source: string, options: LoadOpt
   }
   const override = env.DZIENNIK2MQTT_MQTT_URL;
   if (override) {
-    if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(override)) {
+    if (!BROKER_URL.test(override)) {
       throw new ConfigError(source, [problemIn('DZIENNIK2MQTT_MQTT_URL: must start with mqtt:// or mqtts://', language)]);
     }
     read.mqtt.url = override;
@@ -220,40 +221,31 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   return node;
 }
 
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-  code: string;
-  keys?: string[];
-  input?: unknown;
-}
+/** The keys whose value is a duration (poll:), which a bare number is not. */
+const DURATION_KEYS = new Set<unknown>(['interval', 'fast_interval', 'school_interval']);
 
 /**
  * The schema library's text in a parent's words. `value` is what the file holds there; it is never
  * quoted back (it may be a password), only its kind.
  */
-function describeIssue(issue: Issue, value: unknown, say: ConfigText): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, say: ConfigText): string {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-  if (issue.code === 'unrecognized_keys' && issue.keys) {
+  const key = path.at(-1);
+  if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((k) => `${formatPath([...path, k])}: ${say.unknownKey}`).join('\n  ');
   }
   let message = issue.message;
   const expected = issue.code === 'invalid_type' ? /expected (\w+)/.exec(message)?.[1] : undefined;
   if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = say.required;
   // `password: #secret`: YAML read a comment, and the key holds null.
-  else if (path.at(-1) === 'password' && value === null) message = say.passwordComment;
-  else if (
-    expected === 'string' &&
-    (path.at(-1) === 'interval' || path.at(-1) === 'fast_interval' || path.at(-1) === 'school_interval') &&
-    typeof value === 'number'
-  ) {
-    message = say.durationUnit;
-  } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+  else if (key === 'password' && value === null) message = say.passwordComment;
+  else if (expected === 'string' && DURATION_KEYS.has(key) && typeof value === 'number') message = say.durationUnit;
+  else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
     // YAML reads 1234567, 0123 or true without quotes as a number or true/false (a leading 0 is lost).
     message = say.readAs(typeof value === 'number' ? 'number' : 'boolean');
   } else if (expected === 'boolean' && typeof value === 'string') {
     message = say.trueOrFalse;
-  } else if (issue.code === 'invalid_union' && path.at(-1) === 'to') {
+  } else if (issue.code === 'invalid_union' && key === 'to') {
     message = 'must be class_tutor, {teacher: "Name Surname"} or {account_id: "..."}';
   } else message = message.replace(/^Invalid input: /, '');
   return `${formatPath(path) || '(top level)'}: ${message}`;

@@ -67,12 +67,18 @@ const tlsFile = z.string().min(1, 'the path of a PEM file').optional();
 const wholeNumber = (min: number, max: number, message: string, fraction = message) =>
   z.number({ error: message }).int(fraction).min(min, message).max(max, message);
 
+/** A broker's address, as mqtt.js takes it; DZIENNIK2MQTT_MQTT_URL is held to the same (load.ts). */
+export const BROKER_URL = /^(mqtts?|wss?|tcp|ssl):\/\//;
+
+/** One level of an MQTT topic (the base topic, the discovery prefix): no / + # or space. */
+const topicLevel = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+
 const quietHours = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM-HH:MM, e.g. 22:00-06:00');
 
-/** The average from which each grade 2..6 is given; a school's statute may set other ones. */
 /** How a subject's average is counted (grading.average): by the categories' weights, or every grade at weight 1. */
 export type Averaging = 'weighted' | 'arithmetic';
 
+/** The average from which each grade 2..6 is given; a school's statute may set other ones. */
 export const DEFAULT_GRADE_THRESHOLDS: readonly number[] = [1.75, 2.75, 3.75, 4.75, 5.5];
 
 const gradeThresholds = z
@@ -100,20 +106,11 @@ export const configSchema = z
   .strictObject({
     mqtt: z
       .strictObject({
-        url: z
-          .string()
-          .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must start with mqtt:// or mqtts://')
-          .default('mqtt://127.0.0.1:1883'),
+        url: z.string().regex(BROKER_URL, 'must start with mqtt:// or mqtts://').default('mqtt://127.0.0.1:1883'),
         username: z.string().default(''),
         password: z.string().default(''),
-        base_topic: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
-          .default('dziennik2mqtt'),
-        discovery_prefix: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
-          .default('homeassistant'),
+        base_topic: topicLevel.default('dziennik2mqtt'),
+        discovery_prefix: topicLevel.default('homeassistant'),
         /** TLS to a broker of one's own (mqtts://), zigbee2mqtt's names: PEM files, read at each connect. */
         ca: tlsFile,
         cert: tlsFile,

@@ -4,7 +4,7 @@
 // attribute name spelled again, so renaming an attribute is a compile error wherever a screen reads it.
 import type { EntityDef, NoAttributes } from './entities.js';
 import type { EntityState } from './state.js';
-import type { NewItem } from '../store/seen.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import type { FloodPayload } from '../store/flood.js';
 
@@ -37,7 +37,7 @@ export type FiredPayload<E> = PayloadOf<E> | FloodPayload<PayloadOf<E>>;
  * A poll's event candidates by event kind, for some event entities: a kind no entity declares, or a
  * payload without its declared fields, fails to compile (`events: {...} satisfies Events<typeof freeDay>`).
  */
-export type Events<E extends EntityDef> = { [D in E as D['key']]?: NewItem<PayloadOf<D>>[] };
+export type Events<E extends EntityDef> = { [D in E as D['key']]?: NewsItem<PayloadOf<D>>[] };
 
 /**
  * The payload of a tracked event (interface 8.3), declared as `shape<TrackedPayload<GradePayload, ...>>()`:

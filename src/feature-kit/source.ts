@@ -3,7 +3,7 @@
 // register into entity states and events. When each copy is read is its declaration's (src/resources/),
 // never the feature's.
 import type { EntityState } from './state.js';
-import type { NewItem } from '../store/seen.js';
+import type { NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import type { Identity } from './identity.js';
 import type { Logger } from '../util/log.js';
@@ -48,7 +48,7 @@ export interface SourceContext {
 export interface SourceResult {
   states: Record<string, EntityState>;
   /** New-item candidates by event kind; the seen memory decides which ones fire. */
-  events?: Record<string, NewItem<EventFields>[]>;
+  events?: Record<string, NewsItem<EventFields>[]>;
   /**
    * Kinds whose records' edits and removals are news too (interface 8.3): their candidates are every
    * record still in scope, and this says what is compared and which lists were read.

@@ -3,16 +3,11 @@
 // `token --rotate`. The addresses themselves stay as they are.
 import type { Language } from '../config/language.js';
 
-export interface AddressWords {
-  board: string;
-  health: string;
-  metrics: string;
-  /** Where the bridge cannot know the host's address (a container): the parent types it in. */
-  thisMachine: string;
-}
+/** The English words: their type is every language's shape. `thisMachine` stands where the bridge cannot know the host's address (a container). */
+const EN = { board: 'board', health: 'health', metrics: 'metrics', thisMachine: '<this-machine>' };
 
-export const ADDRESS_WORDS: Readonly<Record<Language, AddressWords>> = {
-  en: { board: 'board', health: 'health', metrics: 'metrics', thisMachine: '<this-machine>' },
+export const ADDRESS_WORDS: Readonly<Record<Language, typeof EN>> = {
+  en: EN,
   pl: { board: 'tablica', health: 'stan', metrics: 'metryki', thisMachine: '<adres-tego-komputera>' },
   uk: { board: 'дошка', health: 'стан', metrics: 'метрики', thisMachine: '<адреса-цього-комп’ютера>' },
 };

@@ -6,11 +6,6 @@ import type { Briefing } from '../school/briefing.js';
 import type { ChangeKind } from '../school/plan-changes.js';
 import { CHANGE_WORDS, WEEKDAYS } from './lesson-words.js';
 
-export interface BriefingWords {
-  state: string;
-  text: string;
-}
-
 /** Home Assistant's limit for a state. */
 export const MAX_STATE = 255;
 
@@ -99,19 +94,29 @@ function listed(label: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : [`${label}: ${items.join(', ')}.`];
 }
 
-function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school'): BriefingWords {
-  if (kind === 'kindergarten') return sayKindergarten(p, b);
-  if (b === null) return { state: p.none, text: p.none };
+/** A day in one language's phrases: `state`, the short line, and `text`, read aloud; a kindergarten's names its activities. */
+function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school') {
+  const none = kind === 'kindergarten' ? p.kindergarten.none : p.none;
+  if (b === null) return { state: none, text: none };
   // "8:00", not "08:00": the way a clock is read and a screen shows an hour.
   const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
   const end = b.end?.replace(/^0(?=\d:)/, '') ?? null;
-  const held = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject);
-  const changed = b.lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${p.changeWords[l.change!]})`);
-  const subjects = (kind: 'test' | 'quiz'): string[] => b.tests.filter((t) => t.kind === kind).map((t) => t.subject ?? '?');
-  const homework = b.homework.map((h) => h.subject ?? '?');
+  const hours = start !== null && end !== null ? `${start}–${end}` : '';
   const free = b.freeBefore.map((f) => p.free(p.weekdays[weekdayOf(f.date) - 1]!, f.name));
   const when = p.when(b);
-  const hours = start !== null && end !== null ? `${start}–${end}` : '';
+  if (kind === 'kindergarten') {
+    // "Jutro 8:00–12:30 w przedszkolu: rytmika, spacer." (the activities in order).
+    const k = p.kindergarten;
+    const activities = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject ?? '?');
+    const list = activities.length === 0 ? '.' : `: ${activities.join(', ')}.`;
+    const state = `${[when, hours, k.at].filter((s) => s !== '').join(' ')}${list}`;
+    const aloud = start !== null && end !== null ? `${when} ${k.hoursAloud(start, end)}${list}` : state;
+    return { state: clip([state, ...free].join(' ')), text: [...free, aloud].join(' ') };
+  }
+  const held = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject);
+  const changed = b.lessons.filter((l) => l.change !== null).map((l) => `${l.subject} (${p.changeWords[l.change!]})`);
+  const subjects = (which: 'test' | 'quiz'): string[] => b.tests.filter((t) => t.kind === which).map((t) => t.subject ?? '?');
+  const homework = b.homework.map((h) => h.subject ?? '?');
   const facts = [
     ...listed(p.test, subjects('test')),
     ...listed(p.quiz, subjects('quiz')),
@@ -127,21 +132,6 @@ function say(p: Phrases, b: Briefing | null, kind: BriefingKind = 'school'): Bri
   ].join(' ');
   const head = [when, hours].filter((s) => s !== '').join(' ') + `, ${p.lessonsCount(held.length)}${b.luckyMine ? `, ${p.luckyShort}` : '.'}`;
   return { state: clip([head, ...facts, ...free].join(' ')), text };
-}
-
-/** A kindergarten child's next day: "Jutro 8:00–12:30 w przedszkolu: rytmika, spacer." (the activities in order). */
-function sayKindergarten(p: Phrases, b: Briefing | null): BriefingWords {
-  const k = p.kindergarten;
-  if (b === null) return { state: k.none, text: k.none };
-  const start = b.start?.replace(/^0(?=\d:)/, '') ?? null;
-  const end = b.end?.replace(/^0(?=\d:)/, '') ?? null;
-  const activities = b.lessons.filter((l) => l.takesPlace).map((l) => l.subject ?? '?');
-  const free = b.freeBefore.map((f) => p.free(p.weekdays[weekdayOf(f.date) - 1]!, f.name));
-  const when = p.when(b);
-  const list = activities.length === 0 ? '.' : `: ${activities.join(', ')}.`;
-  const state = start !== null && end !== null ? `${when} ${start}–${end} ${k.at}${list}` : `${when} ${k.at}${list}`;
-  const aloud = start !== null && end !== null ? `${when} ${k.hoursAloud(start, end)}${list}` : state;
-  return { state: clip([state, ...free].join(' ')), text: [...free, aloud].join(' ') };
 }
 
 /** A school child's day, or a kindergarten child's (its activities instead of lessons). */
@@ -161,12 +151,9 @@ function clip(line: string): string {
   return `${(space > 40 ? cut.slice(0, space) : cut).replace(/[,.:;]$/, '')}…`;
 }
 
-export const polishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(PL, b, kind);
-export const englishBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(EN, b, kind);
-export const ukrainianBriefing = (b: Briefing | null, kind?: BriefingKind): BriefingWords => say(UK, b, kind);
-
-export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null, kind?: BriefingKind) => BriefingWords>> = {
-  pl: polishBriefing,
-  en: englishBriefing,
-  uk: ukrainianBriefing,
+/** The briefing in each language: `state`, the short line for a screen, and `text`, the whole of it read aloud. */
+export const BRIEFING_TEXT: Readonly<Record<Language, (b: Briefing | null, kind?: BriefingKind) => ReturnType<typeof say>>> = {
+  pl: (b, kind) => say(PL, b, kind),
+  en: (b, kind) => say(EN, b, kind),
+  uk: (b, kind) => say(UK, b, kind),
 };

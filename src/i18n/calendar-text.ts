@@ -1,27 +1,29 @@
 // The calendar feeds' words in each language: the calendars' names, what marks a changed lesson in its
 // title, the agenda's kinds and the labels of the descriptions.
-import type { AgendaEntryKind } from '../school/calendar-feeds.js';
 import type { FeedName } from '../school/calendar-feeds.js';
 import type { Language } from '../config/language.js';
-import { AGENDA_WORDS, TIMETABLE_WORDS, type TimetableWords } from './lesson-words.js';
+import { AGENDA_WORDS, TIMETABLE_WORDS } from './lesson-words.js';
 
-/** A changed lesson's words (`changes`, `extra`, `movedTo`) are the timetable's (i18n/lesson-words). */
-export interface CalendarText extends Pick<TimetableWords, 'changes' | 'extra' | 'movedTo'> {
+/** The English words: their type is every language's shape (CalendarText). A changed lesson's words are the timetable's. */
+const EN = {
   /** The second half of a calendar's name: "Ania – lekcje". */
-  feeds: Record<FeedName, string>;
+  feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' } satisfies Record<FeedName, string>,
+  ...TIMETABLE_WORDS.en,
   /** "was" before what was planned. */
-  was: string;
-  lesson: string;
-  room: string;
-  teacher: string;
-  note: string;
-  agenda: Record<AgendaEntryKind, string>;
+  was: 'was',
+  lesson: 'Lesson',
+  room: 'Room',
+  teacher: 'Teacher',
+  note: 'Note',
+  agenda: AGENDA_WORDS.en,
   /** The title of a free day the portal does not name. */
-  freeDay: string;
+  freeDay: 'Free day',
   /** "lessons 3–8" of a partly free day. */
-  lessons: (from: number, to: number | null) => string;
-  scope: { school: string; class: string };
-}
+  lessons: (from: number, to: number | null) => (to === null ? `from lesson ${from}` : `lessons ${from}–${to}`),
+  scope: { school: 'whole school', class: 'class' },
+};
+
+export type CalendarText = typeof EN;
 
 const PL: CalendarText = {
   feeds: { lessons: 'lekcje', agenda: 'terminarz', 'free-days': 'dni wolne' },
@@ -35,20 +37,6 @@ const PL: CalendarText = {
   freeDay: 'Dzień wolny',
   lessons: (from, to) => (to === null ? `od lekcji ${from}` : `lekcje ${from}–${to}`),
   scope: { school: 'cała szkoła', class: 'klasa' },
-};
-
-const EN: CalendarText = {
-  feeds: { lessons: 'lessons', agenda: 'agenda', 'free-days': 'free days' },
-  ...TIMETABLE_WORDS.en,
-  was: 'was',
-  lesson: 'Lesson',
-  room: 'Room',
-  teacher: 'Teacher',
-  note: 'Note',
-  agenda: AGENDA_WORDS.en,
-  freeDay: 'Free day',
-  lessons: (from, to) => (to === null ? `from lesson ${from}` : `lessons ${from}–${to}`),
-  scope: { school: 'whole school', class: 'class' },
 };
 
 const UK: CalendarText = {

@@ -4,25 +4,17 @@ import type { LoginStep, ProblemReason } from '../portal/errors.js';
 import type { Language } from '../config/language.js';
 import type { BrokerOrigin } from '../config/broker-origin.js';
 
-/** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused) or a topic. */
 /** The broker's certificate not trusted, for another host, out of its dates; or the broker refused ours (mqtt/client.ts tells which). */
 export type CertificateFault = 'cert_untrusted' | 'cert_host' | 'cert_expired' | 'cert_refused';
+/** Why the broker failed `check`: the connection (refused, unknown host, no answer, the user refused), a topic or a certificate. */
 export type BrokerFault = 'not_authorised' | 'refused' | 'unknown_host' | 'no_answer' | 'topic_refused' | 'old_version' | CertificateFault | 'other';
 
 /** A TLS key as the place it is set names it: the config file's `mqtt.ca`, the app's form's `mqtt_ca`. */
 const tlsKey = (from: BrokerOrigin, name: string): string => (from === 'form' || from === 'supervisor' ? `mqtt_${name}` : `mqtt.${name}`);
 
-/** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
-export interface BrokerText {
-  ok: (published: string, subscribed: string) => string;
-  /** What failed and what to do, naming where the address came from (the config file, the environment, the form, the Supervisor). */
-  help: (from: BrokerOrigin) => Record<BrokerFault, readonly [string, string]>;
-  /** The last line when every account works but the broker does not. */
-  accountsOnly: (total: string) => string;
-}
-
-/** The road `check` tells for a linked child, as the bridge will read it (portal/roads.ts). */
-export type LinkedRoad = 'family' | 'register' | 'family-standing-in';
+/** Where the broker's address came from, as `check` names it: the file's key and the variable read alike in every language. */
+const where = (from: BrokerOrigin, form: string, supervisor: string): string =>
+  ({ file: 'mqtt.url', env: 'DZIENNIK2MQTT_MQTT_URL', form, supervisor })[from];
 
 /** The reasons whose words differ on the family road (`no_children` is the family road's alone). */
 export type FamilyHelp = 'wrong_credentials' | 'service_down' | 'no_children';
@@ -35,20 +27,18 @@ const en = {
   schoolUnknown: 'school unknown',
   /** After `OK   familyN: `: the family portal's account and how many children it links. */
   familyAccount: (children: string) => `the e-mail of the family portal (Konto LIBRUS) works; linked children: ${children}`,
+  /** After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its road (`road`), its id. */
+  linkedChild: (name: string, state: string, id: string, road: string) => `${name}, link ${state}, ${road} (child id: ${id})`,
   /**
-   * After `OK   <login>: ` under an e-mail entry: the child as the portal names it, its link's state, its id,
-   * and the road the bridge reads it on: the family road (proved by one read), the register road (its
-   * login entry works; the family road stands behind), or the family road standing in while its register
-   * login fails for the portal's reason (proved by one read).
+   * The road `check` tells for a linked child, as the bridge will read it (portal/roads.ts): the family road
+   * (proved by one read), the register road (its login entry works; the family road stands behind), or the
+   * family road standing in while its register login fails for the portal's reason (proved by one read).
    */
-  linkedChild: (name: string, state: string, id: string, road: LinkedRoad) =>
-    `${name}, link ${state}, ${
-      road === 'register'
-        ? 'read on the register road (its login entry); the family road stands behind it while the register login fails'
-        : road === 'family'
-          ? 'read on the family road'
-          : 'read on the family road while its register login fails (see above); the register login is tried again hourly'
-    } (child id: ${id})`,
+  road: {
+    register: 'read on the register road (its login entry); the family road stands behind it while the register login fails',
+    family: 'read on the family road',
+    'family-standing-in': 'read on the family road while its register login fails (see above); the register login is tried again hourly',
+  },
   /** After `FAIL <login>: ` under an e-mail entry: the child's own register password is wrong, so neither road reads it. */
   linkedChildWrongPassword: (name: string, id: string) =>
     `${name}: its login entry's password is wrong (see above), and the bridge does not read the child on the family road either: a wrong password is never covered. Correct the password (child id: ${id})`,
@@ -126,15 +116,12 @@ const en = {
   } satisfies Record<FamilyHelp, readonly [string, string]>,
   /** A link's state as the family portal gives it: `active` in words, any other as the portal's own word. */
   linkState: (state: string) => (state === 'active' ? 'active' : state),
+  /** `check`'s broker line: the broker took the user, the proof and the subscriptions; else what failed and what to do. */
   broker: {
-    ok: (published, subscribed) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
-    help: (from) => {
-      const at = {
-        file: 'mqtt.url',
-        env: 'DZIENNIK2MQTT_MQTT_URL',
-        form: "mqtt_url in the add-on's options",
-        supervisor: 'the address the Supervisor gave',
-      }[from];
+    ok: (published: string, subscribed: string) => `the MQTT broker takes the config's user: published to ${published}, subscribed to ${subscribed}`,
+    /** What failed and what to do, naming where the address came from (the config file, the environment, the form, the Supervisor). */
+    help: (from: BrokerOrigin) => {
+      const at = where(from, "mqtt_url in the add-on's options", 'the address the Supervisor gave');
       return {
         not_authorised: [
           'MQTT broker refused the user',
@@ -177,10 +164,11 @@ const en = {
           `the broker wants a client certificate it trusts: set ${tlsKey(from, 'cert')} and ${tlsKey(from, 'key')} to one its CA signed.`,
         ],
         other: ['MQTT broker failed', `the broker closed the connection. Check ${at} (mqtt:// or mqtts:// and the port).`],
-      };
+      } satisfies Record<BrokerFault, readonly [string, string]>;
     },
-    accountsOnly: (total) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
-  } satisfies BrokerText,
+    /** The last line when every account works but the broker does not. */
+    accountsOnly: (total: string) => `All ${total} account(s) work, but the MQTT broker does not (see above).`,
+  },
 };
 
 /** Every language's words: the English table is the shape, so a word missing in one does not compile. */
@@ -190,14 +178,13 @@ const pl: CheckText = {
   account: (name, className, school, id) => `${name}, klasa ${className}, ${school} (id dziecka: ${id})`,
   kindergartenAccount: (name, school, id) => `${name}, przedszkole, ${school} (id dziecka: ${id})`,
   familyAccount: (children) => `e-mail portalu dla rodzin (Konto LIBRUS) działa; powiązane dzieci: ${children}`,
-  linkedChild: (name, state, id, road) =>
-    `${name}, powiązanie ${state}, ${
-      road === 'register'
-        ? 'odczyt z dziennika (własny wpis z loginem); portal dla rodzin zastąpi go, gdy logowanie do dziennika zawiedzie'
-        : road === 'family'
-          ? 'odczyt przez portal dla rodzin'
-          : 'odczyt przez portal dla rodzin, dopóki logowanie do dziennika zawodzi (zob. wyżej); logowanie do dziennika jest ponawiane co godzinę'
-    } (id dziecka: ${id})`,
+  linkedChild: (name, state, id, road) => `${name}, powiązanie ${state}, ${road} (id dziecka: ${id})`,
+  road: {
+    register: 'odczyt z dziennika (własny wpis z loginem); portal dla rodzin zastąpi go, gdy logowanie do dziennika zawiedzie',
+    family: 'odczyt przez portal dla rodzin',
+    'family-standing-in':
+      'odczyt przez portal dla rodzin, dopóki logowanie do dziennika zawodzi (zob. wyżej); logowanie do dziennika jest ponawiane co godzinę',
+  },
   linkedChildWrongPassword: (name, id) =>
     `${name}: hasło we własnym wpisie z loginem jest błędne (zob. wyżej), a mostek nie odczyta dziecka także przez portal dla rodzin: błędnego hasła nic nie zastępuje. Popraw hasło (id dziecka: ${id})`,
   schoolUnknown: 'szkoła nieznana',
@@ -276,12 +263,7 @@ const pl: CheckText = {
   broker: {
     ok: (published, subscribed) => `broker MQTT przyjmuje użytkownika z konfiguracji: publikacja na ${published}, subskrypcja ${subscribed}`,
     help: (from) => {
-      const at = {
-        file: 'mqtt.url',
-        env: 'DZIENNIK2MQTT_MQTT_URL',
-        form: 'mqtt_url w opcjach dodatku',
-        supervisor: '„adres od Supervisora”',
-      }[from];
+      const at = where(from, 'mqtt_url w opcjach dodatku', '„adres od Supervisora”');
       return {
         not_authorised: [
           'broker MQTT odrzucił użytkownika',
@@ -328,14 +310,12 @@ const uk: CheckText = {
   account: (name, className, school, id) => `${name}, клас ${className}, ${school} (id дитини: ${id})`,
   kindergartenAccount: (name, school, id) => `${name}, дитячий садок, ${school} (id дитини: ${id})`,
   familyAccount: (children) => `e-mail сімейного порталу (Konto LIBRUS) працює; пов'язані діти: ${children}`,
-  linkedChild: (name, state, id, road) =>
-    `${name}, зв'язок ${state}, ${
-      road === 'register'
-        ? 'читання з журналу (власний запис з логіном); сімейний портал замінить його, коли вхід до журналу не вдасться'
-        : road === 'family'
-          ? 'читання через сімейний портал'
-          : 'читання через сімейний портал, поки вхід до журналу не вдається (див. вище); вхід до журналу повторюється щогодини'
-    } (id дитини: ${id})`,
+  linkedChild: (name, state, id, road) => `${name}, зв'язок ${state}, ${road} (id дитини: ${id})`,
+  road: {
+    register: 'читання з журналу (власний запис з логіном); сімейний портал замінить його, коли вхід до журналу не вдасться',
+    family: 'читання через сімейний портал',
+    'family-standing-in': 'читання через сімейний портал, поки вхід до журналу не вдається (див. вище); вхід до журналу повторюється щогодини',
+  },
   linkedChildWrongPassword: (name, id) =>
     `${name}: пароль у власному записі з логіном неправильний (див. вище), і міст не читатиме дитину й через сімейний портал: неправильний пароль нічим не замінити. Виправте пароль (id дитини: ${id})`,
   schoolUnknown: 'школа невідома',
@@ -410,12 +390,7 @@ const uk: CheckText = {
   broker: {
     ok: (published, subscribed) => `брокер MQTT приймає користувача з конфігурації: публікація в ${published}, підписка на ${subscribed}`,
     help: (from) => {
-      const at = {
-        file: 'mqtt.url',
-        env: 'DZIENNIK2MQTT_MQTT_URL',
-        form: 'mqtt_url у параметрах додатка',
-        supervisor: '«адреса від Supervisor»',
-      }[from];
+      const at = where(from, 'mqtt_url у параметрах додатка', '«адреса від Supervisor»');
       return {
         not_authorised: [
           'брокер MQTT відхилив користувача',

@@ -2,7 +2,7 @@
 // language, with the weekday names and the decimal mark its templates format dates and numbers with.
 import type { Language } from '../config/language.js';
 import { AGENDA_WORDS, CHANGE_WORDS, movedTo, WEEKDAYS } from './lesson-words.js';
-import { ukrainianDashboard } from './dashboard-text-uk.js';
+import { UK_DASHBOARD } from './dashboard-text-uk.js';
 import { EN_DASHBOARD, SIGNATURE_WORDS, type DashboardText } from './dashboard-text-en.js';
 
 export type { DashboardText } from './dashboard-text-en.js';
@@ -141,5 +141,5 @@ export const DASHBOARD_TEXT: Record<Language, DashboardText> = {
     memory: 'Pamięć',
     passwordAdvice: 'Portal zaleca zmianę hasła tego konta.',
   },
-  uk: ukrainianDashboard(SIGNATURE_WORDS),
+  uk: UK_DASHBOARD,
 };

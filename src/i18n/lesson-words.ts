@@ -74,26 +74,26 @@ const MOVED_WORDS: Readonly<Record<Language, { movedTo: string; lesson: string }
 /**
  * The timetable feature's words: a lesson's change as timetable_*'s `note` says it ("zastępstwo · zamiast:
  * Matematyka · było: s. 12"), which the board and the dashboard print; a lesson the portal names no subject of.
+ * The words every screen shares come from the tables above; the English table is every language's shape.
  */
-export interface TimetableWords {
-  changes: Readonly<Record<ChangeKind, string>>;
-  extra: string;
-  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7". */
-  movedTo: (date: string, lessonNo: number | null) => string;
-  instead: (what: string) => string;
-  wasRoom: (room: string) => string;
-  unnamed: string;
-}
-
-const timetableWords = (language: Language, words: Pick<TimetableWords, 'instead' | 'wasRoom' | 'unnamed'>): TimetableWords => ({
+const lessonWords = (language: Language) => ({
   changes: CHANGE_WORDS[language],
   extra: EXTRA_CLASS[language],
-  movedTo: (date, lessonNo) => movedTo(language, shortDay(date, language), lessonNo === null ? null : String(lessonNo)),
-  ...words,
+  /** A lesson moved away: "przeniesiona na czw. 26.11, lekcja 7". */
+  movedTo: (date: string, lessonNo: number | null) => movedTo(language, shortDay(date, language), lessonNo === null ? null : String(lessonNo)),
 });
 
+const EN = {
+  ...lessonWords('en'),
+  instead: (what: string) => `instead of ${what}`,
+  wasRoom: (room: string) => `was room ${room}`,
+  unnamed: 'Lesson',
+};
+
+export type TimetableWords = typeof EN;
+
 export const TIMETABLE_WORDS: Readonly<Record<Language, TimetableWords>> = {
-  pl: timetableWords('pl', { instead: (what) => `zamiast: ${what}`, wasRoom: (room) => `było: s. ${room}`, unnamed: 'Lekcja' }),
-  en: timetableWords('en', { instead: (what) => `instead of ${what}`, wasRoom: (room) => `was room ${room}`, unnamed: 'Lesson' }),
-  uk: timetableWords('uk', { instead: (what) => `замість: ${what}`, wasRoom: (room) => `було: каб. ${room}`, unnamed: 'Урок' }),
+  pl: { ...lessonWords('pl'), instead: (what) => `zamiast: ${what}`, wasRoom: (room) => `było: s. ${room}`, unnamed: 'Lekcja' },
+  en: EN,
+  uk: { ...lessonWords('uk'), instead: (what) => `замість: ${what}`, wasRoom: (room) => `було: каб. ${room}`, unnamed: 'Урок' },
 };

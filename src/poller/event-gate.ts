@@ -4,7 +4,7 @@
 // A flood of one event type fires once, with its count and first items (store/flood.ts), except where it
 // is old news. An event stays in the outbox until it was taken (store/event-outbox.ts).
 import { randomUUID } from 'node:crypto';
-import { SeenStore, type NewItem } from '../store/seen.js';
+import { SeenStore, type NewsItem } from '../store/seen.js';
 import type { Tracking } from '../store/tracked.js';
 import { FLOOD_LIMIT, floodPayload } from '../store/flood.js';
 import type { EventFields } from '../feature-kit/source.js';
@@ -21,7 +21,7 @@ import { noteEvent } from '../features/notes/notes.js';
 import { homeworkEvent, testEvent } from '../features/agenda/agenda.js';
 import { freeDay } from '../features/timetable/entities.js';
 
-export type EventBatch = [kind: string, items: NewItem<EventFields>[], tracking?: Tracking];
+export type EventBatch = [kind: string, items: NewsItem<EventFields>[], tracking?: Tracking];
 
 /** The day of a pass and the school year the child's identity shows: what a rollover is told by (store/rollover.ts). */
 export interface YearView {

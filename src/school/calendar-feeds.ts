@@ -5,7 +5,6 @@ import { addDays } from '../util/time.js';
 import { sameSubject, textCompare } from './common.js';
 import { testKind, type AgendaItem } from './agenda.js';
 import type { HomeworkItem } from './homework.js';
-import type { ChangeKind } from './plan-changes.js';
 import { lessonChange, movedAway, sameSlot, type ScheduledLesson, type SchoolDay } from './schedule.js';
 import type { FreeDay } from './schooldays.js';
 
@@ -19,23 +18,8 @@ export type EntryTime =
   /** `last` is the last day included (a free day may span several). */
   | { date: string; last: string; from?: undefined };
 
-export interface LessonEntry {
-  uid: string;
-  when: EntryTime;
-  lessonNo: number | null;
-  subject: string | null;
-  teacher: string | null;
-  room: string | null;
-  /** null for a lesson as planned; 'cancelled' also for a lesson a partial free day removes. */
-  change: ChangeKind | null;
-  /** What was planned, for a changed lesson. */
-  original: { subject: string | null; teacher: string | null; room: string | null; date: string | null; hours: string | null } | null;
-  /** A lesson that left this slot for another day or hour: where it goes. */
-  movedTo: { date: string; lessonNo: number | null } | null;
-  note: string | null;
-  /** An extra class (zajęcia dodatkowe), not a lesson of the plan. */
-  extra?: true;
-}
+/** A lesson of the lessons feed, as lessonEntry makes it. */
+export type LessonEntry = ReturnType<typeof lessonEntry>;
 
 export type AgendaEntryKind = 'test' | 'quiz' | 'homework' | 'meeting' | 'trip' | 'event';
 
@@ -115,7 +99,7 @@ function groupKey(l: ScheduledLesson, slot: readonly ScheduledLesson[]): string 
   return twins.length > 1 ? `${key}-${twins.indexOf(l) + 1}` : key;
 }
 
-function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string): LessonEntry {
+function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child: string) {
   const away = !l.takesPlace && movedAway(l);
   const change = lessonChange(l);
   const group = groupKey(l, slot);
@@ -123,6 +107,7 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
   const local = l.extra
     ? `extra-${l.date}-${(l.from ?? 'x').replace(':', '')}-${l.subject ?? ''}`
     : `lesson-${l.date}-${l.lessonNo ?? (l.from ?? 'x').replace(':', '')}${group === null ? '' : `-${group}`}`;
+  // What was planned, for a changed lesson.
   const original =
     change === null
       ? null
@@ -141,10 +126,13 @@ function lessonEntry(l: ScheduledLesson, slot: readonly ScheduledLesson[], child
     teacher: l.teacher,
     // A substitute lesson often has no room in the timetable; the plan change may name it.
     room: l.room ?? (l.takesPlace ? (l.change?.room ?? null) : null),
+    // null for a lesson as planned; 'cancelled' also for a lesson a partial free day removes.
     change,
     original,
+    // A lesson that left this slot for another day or hour: where it goes.
     movedTo: away && l.change ? { date: l.change.date, lessonNo: l.change.lesson_no } : null,
     note: l.note ?? l.change?.note ?? null,
+    // An extra class (zajęcia dodatkowe), not a lesson of the plan.
     ...(l.extra ? { extra: true as const } : {}),
   };
 }

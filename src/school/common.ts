@@ -2,19 +2,12 @@
 // of the portal's dates and texts.
 import { isoAt, isoWarsaw } from '../util/time.js';
 
-/**
- * A new-item candidate for an event: the poller remembers `id` so an item fires only once, and the
- * payload holds the fields an automation reads (the event gate adds the event's type).
- */
-export interface NewsItem<P extends Record<string, unknown> = Record<string, unknown>> {
-  id: string;
-  payload: P;
-}
+// The candidate for an event that the seen memory takes (store/seen.ts), re-exported for the school modules.
+export type { NewsItem } from '../store/seen.js';
 
 /** The YYYY-MM-DD day of a portal date or timestamp ('2026-01-10 12:00:00', '2026-01-10T...'). */
 export function dayOf(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : /^\s*(\d{4}-\d{2}-\d{2})/.exec(value);
-  return m?.[1];
+  return /^\s*(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1];
 }
 
 /**
@@ -33,7 +26,7 @@ export function portalTime(value: string | null | undefined): string | undefined
 
 /** HH:MM from 'H:MM', 'HH:MM' or 'HH:MM:SS'; undefined for anything else. */
 export function hhmm(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : /^\s*(\d{1,2}):(\d{2})/.exec(value);
+  const m = /^\s*(\d{1,2}):(\d{2})/.exec(value ?? '');
   return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : undefined;
 }
 

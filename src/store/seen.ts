@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { safeName, writeJson } from './files.js';
 import { readStored } from './stored.js';
-import { compareRecords, trackedSchema, type Happening, type TrackedMemory, type Tracking } from './tracked.js';
+import { compareRecords, trackedSchema, type Happening, type Tracking } from './tracked.js';
 import { FLOOD_LIMIT } from './flood.js';
 import { outboxSchema, type OutboxEntry } from './event-outbox.js';
 import { yearMemorySchema, type YearMemory } from './rollover.js';
@@ -17,32 +17,32 @@ import { SerialQueue } from '../util/serial.js';
 /** Ids kept per kind; older ones are forgotten (the portal's lists are a school year long). */
 const MAX_IDS = 5000;
 
-/** A candidate for an event: `id` is what is remembered; the payload is the caller's business. */
-export interface NewItem<P = unknown> {
+/**
+ * A candidate for an event: the seen memory remembers `id` so an item fires only once, and the payload
+ * holds the fields an automation reads (the event gate adds the event's type).
+ */
+export interface NewsItem<P = Record<string, unknown>> {
   id: string;
   payload: P;
 }
-
-type Memory = Record<string, string[]>;
 
 /** Why the memory was taken from its last good copy: its file was gone, held nothing, or could not be read. */
 export type LostMemory = 'missing' | 'empty' | 'unreadable';
 
 const idsSchema = z.record(z.string(), z.array(z.string()));
+/**
+ * What the file holds: the ids fired by kind, the tracked kinds' records, the events waiting for the broker
+ * and the school year the lists were read in with what its rollover moved (rollover.ts).
+ */
+const memorySchema = z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() });
+type Memory = z.output<typeof memorySchema>;
 /** Since the tracked kinds: the ids and the records (and since the outbox, the events waiting); the older file held the ids alone. */
-const fileSchema = z.union([
-  z.object({ ids: idsSchema, records: trackedSchema, outbox: outboxSchema.default([]), year: yearMemorySchema.optional() }),
-  idsSchema.transform((ids) => ({ ids, records: {}, outbox: [], year: undefined })),
-]);
+const fileSchema = z.union([memorySchema, idsSchema.transform((ids): Memory => ({ ids, records: {}, outbox: [], year: undefined }))]);
 
 export class SeenStore {
   private readonly path: string;
   private readonly copyPath: string;
-  private memory: Memory = {};
-  private records: TrackedMemory = {};
-  private outbox: OutboxEntry[] = [];
-  /** The school year the lists were read in, and what its rollover moved (rollover.ts). */
-  private yearMemory: YearMemory | undefined;
+  private memory: Memory = { ids: {}, records: {}, outbox: [], year: undefined };
   /** Bumped by every change: a save that began before one leaves the memory dirty. */
   private changes = 0;
   private saved = 0;
@@ -76,12 +76,7 @@ export class SeenStore {
       }
     }
     // Spread, not Object.assign: a key such as __proto__ stays a plain key.
-    if (saved) {
-      this.memory = { ...saved.ids };
-      this.records = { ...saved.records };
-      this.outbox = saved.outbox;
-      this.yearMemory = saved.year;
-    }
+    if (saved) this.memory = { ...saved, ids: { ...saved.ids }, records: { ...saved.records } };
   }
 
   /**
@@ -89,13 +84,13 @@ export class SeenStore {
    * is remembered and nothing fires; so too a flood (more than FLOOD_LIMIT new at once) unless told
    * it is news (`quietFloods` false: a running bridge, see flood.ts), when all of them are returned.
    */
-  take<P>(kind: string, items: readonly NewItem<P>[], quietFloods = true): NewItem<P>[] {
-    const known = this.memory[kind];
+  take<P>(kind: string, items: readonly NewsItem<P>[], quietFloods = true): NewsItem<P>[] {
+    const known = this.memory.ids[kind];
     const knownSet = new Set(known ?? []);
     const fresh = items.filter((i) => !knownSet.has(i.id));
     if (fresh.length === 0 && known !== undefined) return [];
     const ids = [...(known ?? []), ...fresh.map((i) => i.id)];
-    this.memory[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
+    this.memory.ids[kind] = ids.length > MAX_IDS ? ids.slice(ids.length - MAX_IDS) : ids;
     this.changes++;
     if (known === undefined || (quietFloods && fresh.length > FLOOD_LIMIT)) return [];
     return fresh;
@@ -106,13 +101,13 @@ export class SeenStore {
    * the same items). The first read of a kind is remembered without announcing; so is a flood of
    * them (more than FLOOD_LIMIT at once) unless `quietFloods` is false, as for take().
    */
-  track(kind: string, items: readonly NewItem<Record<string, unknown>>[], tracking: Tracking, quietFloods = true): Happening[] {
-    const before = this.records[kind];
+  track(kind: string, items: readonly NewsItem[], tracking: Tracking, quietFloods = true): Happening[] {
+    const before = this.memory.records[kind];
     // A copy: the checkpoint keeps the kind's old records object as it was.
     const records = structuredClone(before ?? {});
     const happened = compareRecords(records, items, tracking, before === undefined);
     if (JSON.stringify(records) !== JSON.stringify(before ?? {}) || before === undefined) {
-      this.records[kind] = records;
+      this.memory.records[kind] = records;
       this.changes++;
     }
     if (before === undefined || (quietFloods && happened.length > FLOOD_LIMIT)) return [];
@@ -124,46 +119,41 @@ export class SeenStore {
    * shallow copy is enough: both replace a kind's entry, never change one in place.
    */
   checkpoint(): () => void {
-    const copy = { ...this.memory };
-    const records = { ...this.records };
-    const outbox = [...this.outbox];
-    const year = this.yearMemory;
+    const { ids, records, outbox, year } = this.memory;
+    const copy = { ids: { ...ids }, records: { ...records }, outbox: [...outbox], year };
     return () => {
-      this.memory = copy;
-      this.records = records;
-      this.outbox = outbox;
-      this.yearMemory = year;
+      this.memory = { ...copy };
       this.changes++;
     };
   }
 
   get year(): YearMemory | undefined {
-    return this.yearMemory;
+    return this.memory.year;
   }
 
   /** A new memory of the year (rollover.ts makes a new object for each pass; the checkpoint keeps the old one). */
-  set year(memory: YearMemory) {
-    if (JSON.stringify(memory) === JSON.stringify(this.yearMemory)) return;
-    this.yearMemory = memory;
+  set year(year: YearMemory) {
+    if (JSON.stringify(year) === JSON.stringify(this.memory.year)) return;
+    this.memory.year = year;
     this.changes++;
   }
 
   /** Events to keep until the broker accepts them (written with the ids at the next save). */
   post(entries: readonly OutboxEntry[]): void {
     if (entries.length === 0) return;
-    this.outbox = [...this.outbox, ...entries];
+    this.memory.outbox = [...this.memory.outbox, ...entries];
     this.changes++;
   }
 
   waiting(): readonly OutboxEntry[] {
-    return this.outbox;
+    return this.memory.outbox;
   }
 
   /** The broker took them: they leave the outbox (written at the next save). */
   accepted(entries: readonly OutboxEntry[]): void {
-    const before = this.outbox.length;
-    this.outbox = this.outbox.filter((e) => !entries.includes(e));
-    if (this.outbox.length !== before) this.changes++;
+    const before = this.memory.outbox.length;
+    this.memory.outbox = this.memory.outbox.filter((e) => !entries.includes(e));
+    if (this.memory.outbox.length !== before) this.changes++;
   }
 
   /** Writes the memory if it changed; resolves true when it wrote. Saves run one after another, the last one's memory last. */
@@ -171,7 +161,8 @@ export class SeenStore {
     return this.writes.enqueue(async () => {
       if (this.changes === this.saved) return false;
       const changes = this.changes;
-      const memory = { ids: this.memory, records: this.records, outbox: this.outbox, year: this.yearMemory };
+      // A shallow copy: the last good copy gets what the file got, though an outbox or a year is replaced meanwhile.
+      const memory = { ...this.memory };
       await writeJson(this.path, memory);
       // Not synced: after a power cut the memory itself is there (it was), the copy is for a hand or a disk.
       await writeJson(this.copyPath, memory, { durable: false });
@@ -182,6 +173,6 @@ export class SeenStore {
 }
 
 /** A memory of no kind at all (`{}`): what a first run has, never what a bridge that ran saves. */
-function holdsNothing(saved: { ids: Memory; records: TrackedMemory; outbox: readonly OutboxEntry[]; year?: YearMemory }): boolean {
+function holdsNothing(saved: Memory): boolean {
   return Object.keys(saved.ids).length === 0 && Object.keys(saved.records).length === 0 && saved.outbox.length === 0 && saved.year === undefined;
 }

@@ -2,6 +2,7 @@
 // the CSP allows no inline script) so the first paint needs no second request, and links the script
 // and the style sheet (src/web/browser/*.css) that board-bundle.ts serves under hashed names.
 import type { Language } from '../config/language.js';
+import { escapeHtml, htmlPage } from '../util/html.js';
 
 export interface BoardPage {
   language: Language;
@@ -23,26 +24,14 @@ export function boardHtml({ language, title, script, style, data, feedAccess, di
   // "<" escaped so that no text from the register can close a data block.
   const safe = (json: string): string => json.replace(/</g, '\\u003c');
   const access = feedAccess === undefined ? '' : `\n<script type="application/json" id="feed-access">${safe(feedAccess)}</script>`;
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${style}">
-<script src="${script}" defer></script>
-</head>
-<body>
-<p id="status" class="status" role="status" hidden></p>
-<main id="board" class="board" aria-live="polite"></main>${diagnostics === undefined ? '' : `\n<p class="diagnostics"><a href="diagnostics" download>${escapeHtml(diagnostics)}</a></p>`}
-<script type="application/json" id="board-data">${safe(data)}</script>${access}
-</body>
-</html>
-`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const diagnosticsLink =
+    diagnostics === undefined ? '' : `\n<p class="diagnostics"><a href="diagnostics" download>${escapeHtml(diagnostics)}</a></p>`;
+  return htmlPage(
+    language,
+    title,
+    `<link rel="icon" href="data:,">\n<link rel="stylesheet" href="${style}">\n<script src="${script}" defer></script>`,
+    `<p id="status" class="status" role="status" hidden></p>
+<main id="board" class="board" aria-live="polite"></main>${diagnosticsLink}
+<script type="application/json" id="board-data">${safe(data)}</script>${access}`,
+  );
 }

@@ -6,7 +6,7 @@ import { INBOX, MAILBOX, UNREAD } from '../../resources/messaging.js';
 import { messageEvents, messagesView, type MessagePayload, type MessageSummary, type MessagesView } from '../../school/messages.js';
 import type { Mailbox, MessagesApi } from '../../portal/messaging-api.js';
 import type { MessageItem, UnreadCounts } from '../../portal/schemas/messages.js';
-import type { NewItem } from '../../store/seen.js';
+import type { NewsItem } from '../../store/seen.js';
 import { eventEntity, sensor } from '../../feature-kit/entities.js';
 import { stateText } from '../../feature-kit/render.js';
 import { feature } from '../feature.js';
@@ -126,7 +126,7 @@ export class MessagesSource implements Source {
     return renderMessages(messagesView(this.counts, this.listed.get('inbox') ?? []));
   }
 
-  private events(): NewItem<MessagePayload>[] {
+  private events(): NewsItem<MessagePayload>[] {
     return [...this.listed.entries()].flatMap(([mailbox, items]) => messageEvents(mailbox, items));
   }
 }

@@ -14,7 +14,7 @@ import type { TimetableOutput } from '../timetable/entities.js';
 import { feature } from '../feature.js';
 import type { RolloverSummary } from '../../store/rollover.js';
 import type { Identity } from '../../feature-kit/identity.js';
-import type { NewItem } from '../../store/seen.js';
+import type { NewsItem } from '../../store/seen.js';
 import type { Source, SourceContext, SourceResult } from '../../feature-kit/source.js';
 
 /** What the child's identity says of the new year. */
@@ -68,7 +68,7 @@ export const schoolYear = feature({
 const day = (value: string | undefined): string | null => value?.slice(0, 10) ?? null;
 
 /** The year's candidate for the event, or none while the portal does not say when the year began. */
-export function schoolYearEvents(identity: Identity, tutor: string | null): NewItem<SchoolYearFacts>[] {
+export function schoolYearEvents(identity: Identity, tutor: string | null): NewsItem<SchoolYearFacts>[] {
   const begins = day(identity.schoolYearBegin);
   if (begins === null) return [];
   const facts: SchoolYearFacts = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePreview, htmlToText, messageDate, messageEvents, messagesView } from '../../../src/school/messages.js';
 import { messageEvent, renderMessages } from '../../../src/features/messages/messages.js';
 import type { PayloadOf } from '../../../src/feature-kit/contract.js';
-import type { NewItem } from '../../../src/store/seen.js';
+import type { NewsItem } from '../../../src/store/seen.js';
 import type { MessageItem, UnreadCounts } from '../../../src/portal/schemas/messages.js';
 
 /** base64 of the first `bytes` bytes of the UTF-8 of text. */
@@ -62,7 +62,7 @@ const item = (over: Partial<MessageItem>): MessageItem => ({
 const unreadMessagesEntity = (counts: UnreadCounts) => renderMessages(messagesView(counts, [])).unread_messages;
 const newestMessageEntity = (inbox: MessageItem[]) => renderMessages(messagesView({ inbox: 0 }, inbox)).newest_message;
 /** What the event gate fires for new messages: the fields the message event declares, with the event type first. */
-const fired = (items: NewItem<PayloadOf<typeof messageEvent>>[]) =>
+const fired = (items: NewsItem<PayloadOf<typeof messageEvent>>[]) =>
   items.map((i) => ({ id: i.id, payload: { event_type: messageEvent.key, ...i.payload } }));
 
 describe('message sensors and events', () => {

@@ -17,7 +17,7 @@ import { pointShown } from '../../../src/school/grades-standard.js';
 import { categories, grades, names } from './fixtures.js';
 import { EventGate } from '../../../src/poller/event-gate.js';
 import type { EventFields } from '../../../src/feature-kit/source.js';
-import type { NewItem } from '../../../src/store/seen.js';
+import type { NewsItem } from '../../../src/store/seen.js';
 import { silentLogger } from '../../../src/util/log.js';
 
 const pointSources = {
@@ -334,7 +334,7 @@ describe('grade events', () => {
 });
 
 /** The payloads an event gate fires for these items once the kind is known (a first sight only primes). */
-async function throughGate(kind: string, items: NewItem<EventFields>[]): Promise<EventFields[]> {
+async function throughGate(kind: string, items: NewsItem<EventFields>[]): Promise<EventFields[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'grades-events-'));
   try {
     const fired: EventFields[] = [];
