@@ -19,7 +19,10 @@ import { setPriority } from 'node:os';
 import process from 'node:process';
 
 const TYPED = 'scripts/typed-checks.mjs';
-/** The checks' niceness beside the tests: they take the CPU the tests leave idle, and little of what the tests use. */
+/**
+ * The checks' niceness beside the tests: they take the CPU the tests leave idle, and little of what the tests
+ * use. Linux sets it on a check's main thread, where nearly all of its work is; its GC helpers keep theirs.
+ */
 const BESIDE_PRIORITY = 10;
 const CHECKS = [
   // Everything `eslint .` lints but the board's browser code, which the next one lints with its own project's types.
