@@ -167,16 +167,18 @@ export class App {
       this.metrics = new Metrics({ mqttPublishes: () => this.bridge?.publishes ?? 0 });
     }
     // With the web server on, the pollers publish through a memory of what they published, which the
-    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds).
-    const web = config.http.port === 0 ? undefined : await import('../web/attach.js');
-    const memory = web?.createMemory({
-      target: bridge,
-      language: config.language,
-      healthy: () => this.bridge?.connected ?? true,
-      now: () => clock.now(),
-    });
-    this.memory = memory;
-    this.publisher = memory ?? bridge;
+    // pages and the calendar feeds read; the broker gets the same calls (and drops the feeds). Loaded
+    // only then: a bridge without the web server never loads it (nor the iCalendar library).
+    if (config.http.port !== 0) {
+      const { WebMemory } = await import('../web/memory.js');
+      this.memory = new WebMemory({
+        target: bridge,
+        language: config.language,
+        healthy: () => this.bridge?.connected ?? true,
+        now: () => clock.now(),
+      });
+    }
+    this.publisher = this.memory ?? bridge;
     this.children.forEach((child, index) => this.pollers.push(this.pollerOf(child, index, index * (this.options.staggerMs ?? 5_000))));
     for (const poller of this.pollers) await poller.prepare();
     if (this.options.dashboardFile) {
@@ -189,12 +191,13 @@ export class App {
       registerChildCommands(this.bridge, (child) => this.poller(child));
       registerBridgeRequests(this.bridge, { pollers: this.pollers, log, onLevelChange: () => this.bridge?.publishInfo() });
     }
-    if (web && memory) {
+    if (this.memory) {
       // Before the broker is reached: /health then says 503 and the board shows what was restored.
-      this.webService = web.createService({
+      const { WebService } = await import('../web/service.js');
+      this.webService = new WebService({
         http: config.http,
         dataDir: config.data_dir,
-        data: memory,
+        data: this.memory,
         log: log.child({ part: 'web' }),
         out: this.options.out ?? process.stdout,
         // Before the first identity an id is the login, not yet the one the feeds will have.
