@@ -69,10 +69,8 @@ export interface BridgeOptions {
   staleScanMs?: number;
   /** Delay between Home Assistant's birth message and the republish (default 2 s). */
   birthDelayMs?: number;
-  /** Delay before the first reconnect attempt, doubling per failed attempt (default 5 s). */
-  reconnectPeriodMs?: number;
-  /** The longest delay between reconnect attempts (default 60 s). */
-  reconnectMaxMs?: number;
+  /** Reconnect delays: the first attempt's (default 5 s), doubling per failed attempt up to the longest (default 60 s). */
+  reconnect?: Partial<ReconnectPolicy>;
   /** The broker refused a topic (a subscription or a publish): the bridge's own `problem` says so. */
   onRefused?: (topic: string) => void;
   /**
@@ -137,6 +135,10 @@ export class Bridge implements Publisher {
     );
   }
 
+  private get reconnect(): ReconnectPolicy {
+    return { ...DEFAULT_RECONNECT, ...this.options.reconnect };
+  }
+
   get connected(): boolean {
     return this.client?.connected === true;
   }
@@ -196,8 +198,8 @@ export class Bridge implements Publisher {
 
   /** The wait while another instance holds the base topic, on a client of its own without a last will. */
   private async waitForBaseTopic(): Promise<void> {
-    const { mqtt, reconnectPeriodMs, protocolVersion } = this.options;
-    const client = createClient({ mqtt, reconnectPeriodMs: reconnectPeriodMs ?? 5_000, protocolVersion });
+    const { mqtt, protocolVersion } = this.options;
+    const client = createClient({ mqtt, reconnectPeriodMs: this.reconnect.firstMs, protocolVersion });
     client.on('message', (topic, payload) => this.claim?.heard(topic, payload));
     try {
       await waitForConnect(client, redactUrl(mqtt.url));
@@ -343,10 +345,7 @@ export class Bridge implements Publisher {
   private open(session: MqttSession | undefined): { client: MqttClient; url: string } {
     const { options, topics } = this;
     const url = redactUrl(options.mqtt.url);
-    const policy: ReconnectPolicy = {
-      firstMs: options.reconnectPeriodMs ?? DEFAULT_RECONNECT.firstMs,
-      maxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT.maxMs,
-    };
+    const policy = this.reconnect;
     const will = { topic: topics.bridgeState, payload: 'offline' };
     const client = createClient({ mqtt: options.mqtt, will, reconnectPeriodMs: policy.firstMs, protocolVersion: options.protocolVersion, session });
     session?.attach(client);
