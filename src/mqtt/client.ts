@@ -67,11 +67,19 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * What every connection to the broker is made with (the bridge's, `check`'s): a fresh client id, a clean
+ * session, the config's TLS files, and its user name and password only when given (an explicit undefined
+ * would wipe credentials written in the URL).
+ */
+export function brokerOptions(mqtt: MqttConfig, name: string, more: IClientOptions): IClientOptions {
+  const { username, password } = mqtt;
+  const credentials = { ...(username ? { username } : {}), ...(password ? { password } : {}) };
+  return { clientId: `${name}_${randomBytes(4).toString('hex')}`, clean: true, ...more, ...tlsOptions(mqtt), ...credentials };
+}
+
 export function createClient(settings: ClientSettings): MqttClient {
-  const { url, username, password } = settings.mqtt;
-  const fresh: IClientOptions = {
-    clientId: `dziennik2mqtt_${randomBytes(4).toString('hex')}`,
-    clean: true,
+  const fresh = brokerOptions(settings.mqtt, 'dziennik2mqtt', {
     protocolVersion: settings.protocolVersion ?? 5,
     ...(settings.protocolVersion === 4 ? {} : { properties: { maximumPacketSize: MAX_PACKET_BYTES } }),
     reconnectPeriod: settings.reconnectPeriodMs,
@@ -83,13 +91,10 @@ export function createClient(settings: ClientSettings): MqttClient {
     // mqtt-packet would otherwise build a table of 65,536 two-byte Buffers on the first packet, about
     // 6 MB of heap held for the life of the process, to save one tiny allocation per packet id.
     writeCache: false,
-    ...tlsOptions(settings.mqtt),
-  };
+  });
   if (settings.will) fresh.will = { topic: settings.will.topic, payload: Buffer.from(settings.will.payload), qos: 1, retain: true };
   const options = settings.session?.kept(fresh) ?? fresh;
-  // Only set when given: an explicit undefined would wipe credentials written in the URL.
-  if (username) options.username = username;
-  if (password) options.password = password;
+  const { url } = settings.mqtt;
   const tcp = plainTcpBroker(url);
   const client = tcp === undefined ? connect(url, options) : tcpClient(tcp, options);
   client.on('error', (err) => {
@@ -267,11 +272,14 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
   });
 }
 
-/** Settles with the promise, or rejects once ms have passed (for shutdown steps that must not hang). */
-export async function within(promise: Promise<unknown>, ms: number, clock: Clock, what: string): Promise<void> {
+/**
+ * Settles with the promise, or rejects once ms have passed (for steps that must not hang): with `late`
+ * when it is an error, else with one saying what timed out.
+ */
+export async function within(promise: Promise<unknown>, ms: number, clock: Clock, late: string | Error): Promise<void> {
   const abort = new AbortController();
   const timeout = clock.sleep(ms, abort.signal).then(() => {
-    throw new Error(`timed out ${what}`);
+    throw typeof late === 'string' ? new Error(`timed out ${late}`) : late;
   });
   try {
     await Promise.race([promise, timeout]);
