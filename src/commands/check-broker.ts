@@ -3,7 +3,7 @@
 // alone) and subscribes to the command and request topics the bridge listens to. A refusal anywhere is
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { connect, type MqttClient } from 'mqtt';
-import { brokerOptions, certificateFault, NOT_AUTHORISED, redactUrl, UNSUPPORTED_VERSION, within } from '../mqtt/client.js';
+import { brokerOptions, connectFault, redactUrl, within } from '../mqtt/client.js';
 import { systemClock } from '../util/clock.js';
 import { Topics } from '../ha/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
@@ -70,23 +70,12 @@ function connected(config: Config, protocolVersion: 4 | 5, timeoutMs: number): P
     client.once('connect', () => resolve(client));
     // Kept after the connect as well: an 'error' event with no listener would end the process.
     client.on('error', (error: unknown) => {
-      const certificate = certificateFault(error);
-      if (certificate === undefined) fail(faultOf(error));
-      else fail(certificate, (error as Error).message);
+      const fault = connectFault(error);
+      fail(fault, fault.startsWith('cert_') ? (error as Error).message : undefined);
     });
     // No error at all (a dropped connection, a timeout): nobody accepted it.
     client.once('close', () => fail('no_answer'));
   });
-}
-
-function faultOf(error: unknown): BrokerFault {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (NOT_AUTHORISED.has(code)) return 'not_authorised';
-  if (UNSUPPORTED_VERSION.has(code)) return 'old_version';
-  if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown_host';
-  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no_answer';
-  return 'other';
 }
 
 function refusedCode(error: unknown): boolean {
