@@ -4,8 +4,7 @@
 import { ConnectionError, LinkNeedsActionError, LoginChangedError, SessionExpiredError } from './errors.js';
 import { familyLogin, freshChild, linkedChildren, type LinkedChild } from './family-login.js';
 import type { DataRoad } from './gateway.js';
-import { isInsufficientScopes } from './http-answers.js';
-import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
+import { isInsufficientScopes, isServerTrouble, pathOf, readJson, type HttpClient, type HttpRequest, type HttpResponse } from './http.js';
 import type { LoginOutcome } from './login.js';
 import { knownNames } from '../util/redact.js';
 import { PortalSession, DEFAULT_SESSION_POLICY, type PortalSessionOptions, type SessionPolicy } from './session.js';

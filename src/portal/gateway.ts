@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ANSWER_BYTES, HEAVY_ANSWER_BYTES } from './answer-caps.js';
 import { DISABLED_CODE, UnexpectedResponseError } from './errors.js';
 import { isLoginRedirect, isServerTrouble, readJson, serverError, type HttpRequest, type HttpResponse } from './http.js';
-import { isDisabled, isInsufficientScopes, stringField } from './http-answers.js';
+import { isDisabled, isInsufficientScopes, stringField } from './http.js';
 import type { PortalSession } from './session.js';
 import type { PortalUrls } from '../config/schema.js';
 import type { HeavyAnswers } from '../store/heavy-answers.js';
