@@ -80,7 +80,6 @@ export class App {
   /** The bridge device's own `problem`: an entry that names no child yet, a topic the broker refused. */
   private readonly problems: BridgeProblems;
   private stopped = false;
-  private readonly options: AppOptions;
   private bridge: Bridge | undefined;
   private webService: WebService | undefined;
   private memory: WebMemory | undefined;
@@ -100,8 +99,7 @@ export class App {
   readonly lost: Promise<string>;
   private lose: (why: string) => void = () => undefined;
 
-  constructor(options: AppOptions) {
-    this.options = options;
+  constructor(private readonly options: AppOptions) {
     this.lost = new Promise((resolve) => (this.lose = resolve));
     this.portal = { dispatcher: options.dispatcher, slots: new DownloadSlots(), portalTime: new PortalTime(options.log) };
     this.relisting = new FamilyRelisting({

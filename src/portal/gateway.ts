@@ -69,11 +69,9 @@ export interface GatewayOptions {
 }
 
 export class Gateway {
-  private readonly options: GatewayOptions;
   private readonly road: DataRoad;
 
-  constructor(options: GatewayOptions) {
-    this.options = options;
+  constructor(private readonly options: GatewayOptions) {
     this.road = options.road ?? registerRoad(options.session, options.urls);
   }
 

@@ -87,12 +87,10 @@ export interface HttpExchange {
 
 export class HttpClient {
   private jar: CookieJar;
-  private readonly options: HttpClientOptions;
   private readonly portalTime: PortalTime;
   private readonly observers = new Set<(exchange: HttpExchange) => void>();
 
-  constructor(options: HttpClientOptions) {
-    this.options = options;
+  constructor(private readonly options: HttpClientOptions) {
     this.jar = options.jar ?? new CookieJar();
     this.portalTime = options.portalTime ?? new PortalTime();
   }

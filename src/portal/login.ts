@@ -52,11 +52,9 @@ export async function passwordLogin(input: LoginInput): Promise<LoginOutcome> {
 
 class LoginFlow {
   step: LoginStep = 'entry';
-  private readonly input: LoginInput;
   private readonly siblings: string[];
 
-  constructor(input: LoginInput) {
-    this.input = input;
+  constructor(private readonly input: LoginInput) {
     this.siblings = [input.urls.base_url, input.urls.auth_url];
   }
 

@@ -149,7 +149,6 @@ export type LoginAdvice = NonNullable<PersistedSession['advice']>;
 
 export class PortalSession {
   readonly http: HttpClient;
-  private readonly options: PortalSessionOptions;
   private readonly policy: SessionPolicy;
   private state: SessionState = {};
   private pause: Pause | undefined;
@@ -167,8 +166,7 @@ export class PortalSession {
   /** Password logins done by this process (for the benchmark and the tests). */
   loginCount = 0;
 
-  constructor(options: PortalSessionOptions) {
-    this.options = options;
+  constructor(private readonly options: PortalSessionOptions) {
     this.policy = options.policy ?? DEFAULT_SESSION_POLICY;
     const { account, clock, dispatcher, portalTime, timeoutMs } = options;
     this.http = new HttpClient({ account, clock, dispatcher, portalTime, timeoutMs });

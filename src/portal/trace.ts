@@ -13,12 +13,9 @@ const MAX_TITLE = 60;
 
 export class LoginTrace {
   private readonly lines: string[] = [];
-  private readonly urls: PortalUrls;
   private count = 0;
 
-  constructor(urls: PortalUrls) {
-    this.urls = urls;
-  }
+  constructor(private readonly urls: PortalUrls) {}
 
   /** Starts an account's part (numbered: the login itself is not written). */
   account(n: number): void {

@@ -35,13 +35,11 @@ interface ChildMemory {
 
 export class WebMemory implements Publisher, WebData {
   readonly language: Language;
-  private readonly options: WebMemoryOptions;
   private readonly memory = new Map<string, ChildMemory>();
   private readonly listeners = new Set<() => void>();
   private readonly texts = new FeedTexts();
 
-  constructor(options: WebMemoryOptions) {
-    this.options = options;
+  constructor(private readonly options: WebMemoryOptions) {
     this.language = options.language;
   }
 

@@ -57,15 +57,12 @@ export function webRoutes(
 }
 
 export class WebService {
-  private readonly options: WebServiceOptions;
   private server: WebServer | undefined;
   private token: string | undefined;
   private stopWaiting: (() => void) | undefined;
   private tokenCheck: Timer | undefined;
 
-  constructor(options: WebServiceOptions) {
-    this.options = options;
-  }
+  constructor(private readonly options: WebServiceOptions) {}
 
   /** The address it listens on (undefined when it is not running). */
   get url(): string | undefined {
