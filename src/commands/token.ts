@@ -1,6 +1,6 @@
 // `token --rotate`: a new access token for the web server (and with it new keys for every feed), and
 // the addresses that now hold them. A
-// running bridge needs no restart: it looks at the token file on every request (web/token-file.ts), so
+// running bridge needs no restart: it looks at the token file on every request (web/token.ts), so
 // from its next request on the old feed addresses and board cookies open nothing, and the event
 // streams opened with them are ended.
 import { announcedChildren } from './dashboard.js';

@@ -1,7 +1,6 @@
 // The web server as a part of the running bridge: the token, the routes, start-up lines and a bind
 // failure that leaves the bridge running. Built by App when http.port is not 0.
-import { loadOrCreateToken, formatWebUrls, webBaseUrl, webUrls } from './token.js';
-import { LiveToken } from './token-file.js';
+import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
