@@ -3,8 +3,8 @@
 // alone) and subscribes to the command and request topics the bridge listens to. A refusal anywhere is
 // a failure, named by the broker's address (without credentials) and the advice in the config's language.
 import { connect, type MqttClient } from 'mqtt';
-import { brokerOptions, connectFault, redactUrl, within } from '../mqtt/client.js';
-import { systemClock } from '../util/clock.js';
+import { brokerOptions, connectFault, redactUrl } from '../mqtt/client.js';
+import { systemClock, withDeadline } from '../util/clock.js';
 import { Topics } from '../ha/topics.js';
 import { CHECK_TEXT, type BrokerFault } from '../i18n/check-text.js';
 import type { Config } from '../config/schema.js';
@@ -33,7 +33,12 @@ export async function checkBroker(config: Config, out: { write(text: string): un
       throw error;
     });
     try {
-      await within(proveTopics(client, topics), timeoutMs, systemClock, new BrokerFailure('no_answer'));
+      await withDeadline(
+        systemClock,
+        timeoutMs,
+        () => new BrokerFailure('no_answer'),
+        () => proveTopics(client, topics),
+      );
     } finally {
       client.end(true);
     }

@@ -10,10 +10,10 @@ import type { EntityState, EventPayload } from '../feature-kit/state.js';
 import type { Publisher } from '../ha/publisher.js';
 import type { FeedContent, FeedName } from '../school/calendar-feeds.js';
 import { Topics } from '../ha/topics.js';
-import { systemClock, type Clock, type Timer } from '../util/clock.js';
+import { systemClock, withDeadline, type Clock, type Timer } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { errorText } from '../util/text.js';
-import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, within, type ReconnectPolicy } from './client.js';
+import { createClient, DEFAULT_RECONNECT, redactUrl, waitForConnect, watchConnection, type ReconnectPolicy } from './client.js';
 import { BaseTopicClaim, type ClaimOptions } from './claim.js';
 import { MAX_STATUS_BYTES } from './sizes.js';
 import { CommandRouter, RequestRouter, type CommandOptions, type RequestHandler } from './commands.js';
@@ -216,8 +216,10 @@ export class Bridge implements Publisher {
     this.ready = false;
     this.birthTimer?.cancel();
     this.deliveries.away(true);
-    const attempt = (what: string, work: Promise<unknown>): Promise<void> =>
-      within(work, STOP_TIMEOUT_MS, this.clock, what).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
+    const attempt = async (what: string, work: Promise<unknown>): Promise<void> => {
+      const late = () => new Error(`timed out ${what}`);
+      await withDeadline(this.clock, STOP_TIMEOUT_MS, late, () => work).catch((err: unknown) => this.log.warn({ err }, `stop: ${what} failed`));
+    };
     // A clean DISCONNECT suppresses the last will, so offline is published by hand and awaited; the claim
     // cleared before it lets a bridge waiting for the base topic take over at once.
     // A bridge that lost the base topic to another says nothing there: the state is the other's now.

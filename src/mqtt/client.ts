@@ -7,7 +7,6 @@ import { createConnection } from 'node:net';
 import { connect, MqttClient, type IClientOptions } from 'mqtt';
 import type { MqttConfig } from '../config/schema.js';
 import { BROKER_SETTING, type BrokerOrigin } from '../config/broker-origin.js';
-import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { MAX_PACKET_BYTES } from './sizes.js';
 import type { MqttSession } from './session.js';
@@ -276,23 +275,6 @@ export function watchConnection(client: MqttClient, settings: WatchSettings): vo
     client.options.reconnectPeriod = policy.firstMs;
     settings.onConnect(connack.sessionPresent);
   });
-}
-
-/**
- * Settles with the promise, or rejects once ms have passed (for steps that must not hang): with `late`
- * when it is an error, else with one saying what timed out.
- */
-export async function within(promise: Promise<unknown>, ms: number, clock: Clock, late: string | Error): Promise<void> {
-  const abort = new AbortController();
-  const timeout = clock.sleep(ms, abort.signal).then(() => {
-    throw typeof late === 'string' ? new Error(`timed out ${late}`) : late;
-  });
-  try {
-    await Promise.race([promise, timeout]);
-  } finally {
-    abort.abort();
-    void timeout.catch(() => undefined);
-  }
 }
 
 // TLS to a broker of one's own (mqtt.ca, mqtt.cert, mqtt.key, mqtt.reject_unauthorized): the files'
