@@ -7,7 +7,7 @@ import { CommandError, jsonObject, MAX_TEXT_PAYLOAD_BYTES, textField, type Comma
 import { sendBody, textToHtml } from '../../messaging/compose.js';
 import { MessageNotSentError } from '../../messaging/errors.js';
 import { pickTarget, targetSchema, type WriteTarget } from '../../messaging/write-targets.js';
-import { KeptJson } from '../../store/kept.js';
+import { KeptJson } from '../../store/stored.js';
 import { safeName } from '../../store/files.js';
 import { TEXT_TEMPLATE } from '../opened-message/opened-message.js';
 import { feature, type CommandAccount, type FeatureAccess, type FeatureState } from '../feature.js';
