@@ -18,7 +18,7 @@ const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (
 
 /**
  * Most bytes of an answer held in memory when the caller gives no cap of its own (the login's pages,
- * the messages host): the gateway caps each resource lower (answer-caps.ts). Read, an answer of Polish
+ * the messages host): the gateway caps each resource lower (gateway.ts ANSWER_BYTES). Read, an answer of Polish
  * text costs about four times its size in the 64 MB heap.
  */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
