@@ -15,8 +15,7 @@ import {
 } from './errors.js';
 import { isServerTrouble, pathOf, readJson, type HttpClient, type HttpResponse } from './http.js';
 import type { PortalSession } from './session.js';
-import { navigationHeaders } from './login-headers.js';
-import type { LoginOutcome } from './login.js';
+import { navigationHeaders, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
 
 export const FAMILY_FORM_PATH = '/konto-librus/login';
