@@ -1,7 +1,7 @@
 // The web server as a part of the running bridge: the token, the routes, start-up lines and a bind
 // failure that leaves the bridge running. Built by App when http.port is not 0.
 import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
-import { startWebServer, type WebServer } from './server.js';
+import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
 import { feedRoutes } from './feeds.js';
 import { boardRoutes } from './board.js';
@@ -10,7 +10,6 @@ import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
 import type { BoardFeedAccess } from './board-calendars.js';
 import type { Route, WebData } from './types.js';
 import type { HttpConfig } from '../config/schema.js';
-import type { Logger } from '../util/log.js';
 import { systemClock, type Clock, type Timer } from '../util/clock.js';
 import { TERMINAL_TEXT } from '../i18n/terminal-text.js';
 import { errorText } from '../util/text.js';
@@ -21,19 +20,14 @@ import { errorText } from '../util/text.js';
  */
 const TOKEN_CHECK_MS = 30_000;
 
-export interface WebServiceOptions {
+/** The server's own (its clock times the board's stream timers too), and what the service adds around it. */
+export interface WebServiceOptions extends Pick<WebServerOptions, 'data' | 'log' | 'ingressAddress' | 'clock'> {
   http: HttpConfig;
   dataDir: string;
-  data: WebData;
-  log: Logger;
   /** Where the full URLs go on the first start: plain lines, never through the logger. */
   out: { write(text: string): unknown };
   /** Each account's child id at start-up, undefined while it is not known yet (no identity so far). */
   childIds: () => ReadonlyArray<string | undefined>;
-  /** The ingress proxy to trust (see startWebServer); undefined outside the Supervisor. */
-  ingressAddress?: string;
-  /** The clock of the server's and the board's stream timers (the system's when not given). */
-  clock?: Clock;
   /** The diagnostics bundle and (http.metrics on) the metrics: /diagnostics and /metrics. */
   diagnostics?: DiagnosticsSources;
 }
