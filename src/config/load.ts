@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseDocument, visit, type YAMLError } from 'yaml';
+import type { z } from 'zod';
 import { byRoad, configSchema, type Config } from './schema.js';
 import { CONFIG_TEXT, type ConfigText } from './config-text.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
@@ -220,19 +221,11 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
   return node;
 }
 
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-  code: string;
-  keys?: string[];
-  input?: unknown;
-}
-
 /**
  * The schema library's text in a parent's words. `value` is what the file holds there; it is never
  * quoted back (it may be a password), only its kind.
  */
-function describeIssue(issue: Issue, value: unknown, say: ConfigText): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, say: ConfigText): string {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys' && issue.keys) {
     return issue.keys.map((k) => `${formatPath([...path, k])}: ${say.unknownKey}`).join('\n  ');
