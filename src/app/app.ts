@@ -1,7 +1,7 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
 import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
-import { AccountPoller } from '../poller/account.js';
+import { AccountPoller, type AccountPollerOptions } from '../poller/account.js';
 import type { PollHooks } from '../poller/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
 import type { Config } from '../config/schema.js';
@@ -21,21 +21,18 @@ import type { DashboardFile } from './dashboard-file.js';
 import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands } from '../bridge/info.js';
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
-import type { Feature } from '../features/feature.js';
-import type { Resource } from '../feature-kit/resource.js';
 import type { Logger } from '../util/log.js';
-import type { Dispatcher } from 'undici';
-import type { SessionPolicy } from '../portal/session.js';
 import type { ReconnectPolicy } from '../mqtt/client.js';
 
-/** What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the tests put around it. */
-export interface AppOptions {
+/**
+ * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
+ * tests put around it; the features and declarations every child runs and is read by, as each poller takes them.
+ */
+export interface AppOptions extends Pick<AccountPollerOptions, 'dispatcher' | 'sessionPolicy' | 'features' | 'resources'> {
   config: Config;
   version: string;
   log: Logger;
   clock?: Clock;
-  dispatcher?: Dispatcher;
-  sessionPolicy?: SessionPolicy;
   /** Replaces the MQTT bridge (tests that only look at what would be published). */
   publisher?: Publisher & { start(): Promise<void>; stop(): Promise<void> };
   /** Delay between the start of one account's polling and the next (default 5 s). */
@@ -55,10 +52,6 @@ export interface AppOptions {
   ingressAddress?: string;
   /** The demo's school: in lessons at every hour, its news ages day and night (PollPolicy.fixedMoment). */
   schoolAllDay?: boolean;
-  /** The features every child runs (all of them unless a test or the bench says otherwise). */
-  features?: readonly Feature[];
-  /** The declarations every child is read by (AccountPollerOptions.resources; src/resources' unless the bench or a test says otherwise). */
-  resources?: readonly Resource[];
   /**
    * `run --dashboard-file FILE`: the dashboard `dziennik2mqtt dashboard` prints, written to FILE at start
    * and again whenever the children it can name change; `addon`: the board is the app's panel.
