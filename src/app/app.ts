@@ -1,6 +1,6 @@
 // The running bridge: one MQTT bridge, one poller per child the config names (on its road), and the
 // commands that connect them. Built by main.ts (and by the demo and the tests) from a validated config.
-import { Bridge, type BridgeHealth } from '../mqtt/bridge.js';
+import { Bridge, type BridgeHealth, type BridgeOptions } from '../mqtt/bridge.js';
 import { AccountPoller, type AccountPollerOptions } from '../poller/account.js';
 import type { PollHooks } from '../poller/scheduler.js';
 import { familyChildren, loginKey, type FamilyChild, type FamilyChildrenOptions, type UnlistedFamily } from '../family/children.js';
@@ -22,13 +22,15 @@ import { bridgeHealth, bridgeInfo, registerBridgeRequests, registerChildCommands
 import { knownNames } from '../util/redact.js';
 import { BridgeProblems } from '../bridge/problem.js';
 import type { Logger } from '../util/log.js';
-import type { ReconnectPolicy } from '../mqtt/client.js';
 
 /**
  * What the running bridge is made with: the validated config and what main.ts, the demo, the benchmark and the
- * tests put around it; the features and declarations every child runs and is read by, as each poller takes them.
+ * tests put around it; what each poller and the MQTT bridge take of it, as they declare it (the demo's own broker
+ * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
  */
-export interface AppOptions extends Pick<AccountPollerOptions, 'dispatcher' | 'sessionPolicy' | 'features' | 'resources'> {
+export interface AppOptions
+  extends Pick<AccountPollerOptions, 'dispatcher' | 'sessionPolicy' | 'features' | 'resources'>,
+    Pick<BridgeOptions, 'reconnect' | 'protocolVersion'> {
   config: Config;
   version: string;
   log: Logger;
@@ -39,10 +41,6 @@ export interface AppOptions extends Pick<AccountPollerOptions, 'dispatcher' | 's
   staggerMs?: number;
   /** What an observer (the benchmark, a test) attaches to each account's polling, by account index. */
   hooks?: (childIndex: number) => PollHooks;
-  /** Reconnect delays to the broker (default 5 s doubling to 60 s); tests shorten them. */
-  reconnect?: ReconnectPolicy;
-  /** The MQTT version (default 5, falling back to 3.1.1); the demo's embedded broker speaks only 4. */
-  mqttVersion?: 4 | 5;
   /** Where the web server prints its full URLs on the first start (default stdout). */
   out?: { write(text: string): unknown };
   /**
@@ -134,7 +132,7 @@ export class App {
         log: log.child({ part: 'mqtt' }),
         language: config.language,
         reconnect: this.options.reconnect,
-        protocolVersion: this.options.mqttVersion,
+        protocolVersion: this.options.protocolVersion,
         dataDir: config.data_dir,
         info: () => this.info(),
         children: this.children.flatMap(({ account: a }) => (a.id ? [a.id] : [])),
