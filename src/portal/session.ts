@@ -17,7 +17,6 @@ import {
 import { HttpClient, type HttpClientOptions, type HttpResponse } from './http.js';
 import { passwordLogin, type LoginOutcome } from './login.js';
 import type { PortalUrls } from '../config/schema.js';
-import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { PersistedSession, SessionStore } from '../store/session-store.js';
 import type { PortalObserver } from './observer.js';
@@ -113,19 +112,13 @@ export function pauseAfter(error: unknown, now: number, policy: SessionPolicy, l
   };
 }
 
-export interface PortalSessionOptions {
-  /** A label for logs and errors (the account's id or login); never a secret. */
-  account: string;
+/** Its HTTP client's (`account`: a label for logs and errors, the account's id or login, never a secret), and the session's. */
+export interface PortalSessionOptions extends Pick<HttpClientOptions, 'account' | 'clock' | 'dispatcher' | 'portalTime' | 'timeoutMs'> {
   login: string;
   password: string;
   urls: PortalUrls;
-  clock: Clock;
   log: Logger;
   store?: SessionStore;
-  dispatcher?: HttpClientOptions['dispatcher'];
-  /** The portal's time as its answers tell it, shared by the bridge's sessions (cookies are kept by it). */
-  portalTime?: HttpClientOptions['portalTime'];
-  timeoutMs?: number;
   policy?: SessionPolicy;
   /**
    * How this session logs in with its password, in its own cookie jar (default: the register's login,
