@@ -26,7 +26,7 @@ import {
   schoolFileUrl,
   singleUseKey,
 } from './answers.js';
-import { DownloadStore, type SavedFile } from './saved.js';
+import { DownloadStore, type DownloadStoreOptions, type SavedFile } from './saved.js';
 
 /** Download policy as data, with the spec's defaults (spec 4.6, 8). */
 export const DEFAULT_DOWNLOAD_LIMITS = {
@@ -97,16 +97,12 @@ export class DownloadSlots {
   }
 }
 
-export interface DownloaderOptions {
+/** Where the files go (data_dir/downloads/<child>/<folder>/..., the download store's), and how they are fetched. */
+export interface DownloaderOptions extends Pick<DownloadStoreOptions, 'dataDir' | 'child' | 'folder'> {
   session: PortalSession;
   urls: PortalUrls;
   /** The account's label for logs and errors (never a secret). */
   account: string;
-  /** The child's id: files go to data_dir/downloads/<child>/. */
-  child: string;
-  /** Folders under the child's: files go to data_dir/downloads/<child>/<folder>/... */
-  folder?: readonly string[];
-  dataDir: string;
   clock: Clock;
   log: Logger;
   /** Shared by every account's Downloader: at most two downloads at once per process. */
