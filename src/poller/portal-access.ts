@@ -103,8 +103,6 @@ export class PortalAccess {
     this.messages = new MessagesApi(this.messaging, label);
     this.cache = new ResourceCache({
       portal: { gateway: this.gateway, messages: this.messages, identity: options.identity ?? (() => undefined), clock, log },
-      clock,
-      log,
       resources: options.resources,
     });
     // A login proves its session with Auth/TokenInfo (live-notes 20): that answer is the copy, read now.
