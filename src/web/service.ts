@@ -3,7 +3,7 @@
 import { formatWebUrls, LiveToken, loadOrCreateToken, webBaseUrl, webUrls } from './token.js';
 import { startWebServer, type WebServer, type WebServerOptions } from './server.js';
 import { healthRoute } from './health.js';
-import { feedRoutes } from './feeds.js';
+import { feedRoute } from './feeds.js';
 import { boardRoutes } from './board.js';
 import { fileRoute } from '../attachments/saved.js';
 import { diagnosticsRoutes, type DiagnosticsSources } from './diagnostics.js';
@@ -42,7 +42,7 @@ export function webRoutes(
 ): Route[] {
   return [
     healthRoute(data),
-    ...feedRoutes(data),
+    feedRoute(data),
     ...(options.diagnostics === undefined ? [] : diagnosticsRoutes(options.diagnostics, data.language)),
     ...(options.dataDir === undefined ? [] : [fileRoute(data, options.dataDir)]),
     ...boardRoutes(data, options),
