@@ -29,7 +29,7 @@ import type { Logger } from '../util/log.js';
  * speaks MQTT 3.1.1 only; tests shorten the reconnect delays).
  */
 export interface AppOptions
-  extends Pick<AccountPollerOptions, 'dispatcher' | 'sessionPolicy' | 'features' | 'resources'>,
+  extends Pick<AccountPollerOptions, 'dispatcher' | 'features' | 'resources'>,
     Pick<BridgeOptions, 'reconnect' | 'protocolVersion'> {
   config: Config;
   version: string;
@@ -119,7 +119,6 @@ export class App {
       clock,
       log,
       ...this.portal,
-      policy: this.options.sessionPolicy,
       storage: (error) => this.problems.storage(error),
     });
     this.children = children;
@@ -240,7 +239,6 @@ export class App {
       startDelayMs,
       hooks: this.hooks(index),
       figuresSink: this.metrics,
-      sessionPolicy: this.options.sessionPolicy,
       downloadMaxBytes: config.downloads_max_mb * 1024 * 1024,
       language: config.language,
       thresholds: config.grading.thresholds,
